@@ -1,0 +1,252 @@
+// @vitest-environment happy-dom
+
+import { Window } from 'happy-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildTracker, TRACKER_GZIP_BUDGET } from './build.ts';
+import { bootTracker } from './main.ts';
+import { selectorOf, startTracker, type WireEvent } from './tracker.ts';
+
+interface SentBody {
+  trackingId: string;
+  apiKey: string;
+  events: WireEvent[];
+}
+
+const config = { trackingId: 'trk_test', apiKey: 'key_test', endpoint: 'https://upside.test/api/e' };
+
+/**
+ * A fresh browser window per test, so listeners of one tracker never leak into the next. Its
+ * timers run on the (faked) test clock; fetch and sendBeacon are the page's transports, recorded.
+ */
+function openWindow(path = '/start') {
+  const w = new Window({ url: `https://shop.test${path}`, width: 1280, height: 800 });
+  const fetches: { url: string; init: RequestInit }[] = [];
+  const beacons: { url: string; body: string }[] = [];
+  Object.assign(w, {
+    setTimeout: (f: () => void, ms: number) => setTimeout(f, ms),
+    clearTimeout: (id: number) => clearTimeout(id),
+    fetch: async (url: string, init: RequestInit) => {
+      fetches.push({ url, init });
+      return new Response('{}', { status: 202 });
+    },
+  });
+  Object.defineProperty(w.navigator, 'sendBeacon', {
+    configurable: true,
+    value: (url: string, body: string) => {
+      beacons.push({ url, body });
+      return true;
+    },
+  });
+  const bodies = () => fetches.map((f) => JSON.parse(String(f.init.body)) as SentBody);
+  const events = () =>
+    [...bodies(), ...beacons.map((b) => JSON.parse(b.body) as SentBody)].flatMap((b) => b.events);
+  const win = w as unknown as typeof window;
+  const click = (target: Element, clientX: number, clientY: number) =>
+    target.dispatchEvent(new w.MouseEvent('click', { bubbles: true, clientX, clientY }) as unknown as Event);
+  const move = (clientX: number, clientY: number) =>
+    win.document.dispatchEvent(new w.MouseEvent('mousemove', { clientX, clientY }) as unknown as Event);
+  opened.push(w);
+  return { w: win, doc: win.document, fetches, beacons, bodies, events, click, move };
+}
+const opened: Window[] = [];
+
+describe('tracker', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(async () => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+    for (const w of opened.splice(0)) await w.happyDOM.close();
+  });
+
+  it('stays within the gzip budget', async () => {
+    vi.useRealTimers();
+    const built = await buildTracker();
+    expect(built.gzipBytes).toBeGreaterThan(500);
+    expect(built.gzipBytes).toBeLessThanOrEqual(TRACKER_GZIP_BUDGET);
+    expect(built.code).not.toMatch(/keydown|keyup|keypress|\.value\b/);
+  }, 30_000);
+
+  it('records a page view and a click with selector, offsets and sizes, sent as text after the interval', async () => {
+    const t = openWindow();
+    t.doc.body.innerHTML =
+      '<main><div class="card hero extra"><button id="buy">Buy</button><a>x</a></div></main>';
+    const button = t.doc.getElementById('buy')!;
+    vi.spyOn(button, 'getBoundingClientRect').mockReturnValue({ left: 100, top: 40 } as DOMRect);
+    startTracker(config, t.w);
+    t.click(button, 130, 55);
+    t.click(t.doc.querySelector('a')!, 5, 5);
+    expect(t.fetches).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(t.fetches).toHaveLength(1);
+    const { url, init } = t.fetches[0]!;
+    expect(url).toBe(config.endpoint);
+    expect(typeof init.body).toBe('string'); // a string body goes as text/plain: no CORS preflight
+    expect(init.headers).toBeUndefined();
+    expect(init.keepalive).toBe(true);
+    const body = t.bodies()[0]!;
+    expect(body.trackingId).toBe('trk_test');
+    expect(body.apiKey).toBe('key_test');
+    const [view, buy, a] = body.events;
+    expect(view).toMatchObject({ eventType: 'page_view', pageUrl: 'https://shop.test/start' });
+    expect(buy).toMatchObject({
+      eventType: 'click',
+      x: 130,
+      y: 55,
+      elementSelector: '#buy',
+      offsetX: 30,
+      offsetY: 15,
+      viewportWidth: 1280,
+      viewportHeight: 800,
+    });
+    expect(a!.elementSelector).toBe('body>main>div.card.hero>a');
+    expect(buy!.sessionId).toMatch(/^[a-z0-9]{10,}$/);
+    expect(typeof buy!.timestamp).toBe('number');
+  });
+
+  it('sends at most one request per interval per tab', async () => {
+    const t = openWindow();
+    startTracker(config, t.w);
+    for (let i = 0; i < 250; i++) t.click(t.doc.body, i, i);
+    await vi.advanceTimersByTimeAsync(4999);
+    expect(t.fetches).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(t.fetches).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(4999);
+    expect(t.fetches).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(t.fetches).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(t.fetches).toHaveLength(3);
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(t.fetches).toHaveLength(3);
+    expect(t.events()).toHaveLength(251);
+    for (const f of t.fetches) expect(String(f.init.body).length).toBeLessThan(60_000);
+  });
+
+  it('samples mouse moves at the configured rate and coalesces nearby ones', async () => {
+    const t = openWindow();
+    const random = vi.spyOn(Math, 'random');
+    startTracker({ ...config, sample: 0.1 }, t.w);
+    random.mockReturnValue(0.5); // not sampled at 10 %
+    for (let i = 0; i < 20; i++) t.move(i * 50, 10);
+    random.mockReturnValue(0.05); // sampled
+    t.move(300, 300);
+    t.move(305, 302); // within 20 px of the previous move: replaces it
+    t.move(400, 300);
+    await vi.advanceTimersByTimeAsync(5000);
+    const moves = t.events().filter((e) => e.eventType === 'cursor_move');
+    expect(moves.map((m) => [m.x, m.y])).toEqual([
+      [305, 302],
+      [400, 300],
+    ]);
+  });
+
+  it('follows SPA route changes and reports the deepest scroll of the page left', async () => {
+    const t = openWindow();
+    Object.defineProperty(t.doc.documentElement, 'scrollHeight', { configurable: true, value: 4000 });
+    startTracker(config, t.w);
+    Object.defineProperty(t.w, 'scrollY', { configurable: true, value: 1232 });
+    t.w.dispatchEvent(new t.w.Event('scroll'));
+    t.w.history.pushState(null, '', '/products');
+    t.w.history.pushState(null, '', '/products'); // same URL: no second page view
+    t.w.history.replaceState(null, '', '/cart');
+    t.w.history.pushState(null, '', '/checkout');
+    t.w.history.back();
+    await vi.advanceTimersByTimeAsync(5000);
+    const events = t.events();
+    const views = events.filter((e) => e.eventType === 'page_view').map((e) => new URL(e.pageUrl).pathname);
+    expect(views.slice(0, 4)).toEqual(['/start', '/products', '/cart', '/checkout']);
+    const scroll = events.find((e) => e.eventType === 'scroll')!;
+    expect(new URL(scroll.pageUrl).pathname).toBe('/start');
+    expect(scroll.y).toBe(1232 + 800);
+    expect(scroll.scrollDepth).toBe(Math.round(((1232 + 800) / 4000) * 100));
+  });
+
+  it('flushes everything by sendBeacon on pagehide, in bodies under 60 KB', () => {
+    const t = openWindow();
+    startTracker(config, t.w);
+    for (let i = 0; i < 230; i++) t.click(t.doc.body, i, i);
+    t.w.dispatchEvent(new t.w.Event('pagehide'));
+    expect(t.fetches).toHaveLength(0);
+    expect(t.beacons).toHaveLength(3);
+    for (const b of t.beacons) expect(b.body.length).toBeLessThan(60_000);
+    expect(t.events()).toHaveLength(231);
+  });
+
+  it('never records keystrokes or input values', async () => {
+    const t = openWindow();
+    t.doc.body.innerHTML = '<form><input id="card" name="card" value=""></form>';
+    startTracker(config, t.w);
+    const input = t.doc.getElementById('card') as HTMLInputElement;
+    input.value = '4242424242424242';
+    input.dispatchEvent(new t.w.KeyboardEvent('keydown', { key: '4', bubbles: true }));
+    input.dispatchEvent(new t.w.Event('input', { bubbles: true }));
+    t.click(input, 10, 10);
+    await vi.advanceTimersByTimeAsync(5000);
+    const raw = t.fetches.map((f) => String(f.init.body)).join('');
+    expect(raw).not.toContain('4242');
+    expect(t.events().map((e) => e.eventType)).toEqual(['page_view', 'click']);
+  });
+
+  it('keeps one session id per tab across reloads', () => {
+    const t = openWindow();
+    startTracker(config, t.w);
+    startTracker(config, t.w);
+    t.w.dispatchEvent(new t.w.Event('pagehide'));
+    const ids = new Set(t.events().map((e) => e.sessionId));
+    expect(ids.size).toBe(1);
+  });
+
+  it('builds stable selectors with nth-of-type and id anchors', () => {
+    const t = openWindow();
+    t.doc.body.innerHTML = '<ul id="list"><li>a</li><li class="x y z">b</li></ul>';
+    expect(selectorOf(t.doc.querySelectorAll('li')[1]!)).toBe('#list>li.x.y:nth-of-type(2)');
+  });
+});
+
+describe('embed snippet boot', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(async () => {
+    vi.useRealTimers();
+    for (const w of opened.splice(0)) await w.happyDOM.close();
+  });
+
+  function withSnippet(attributes: Record<string, string>, optOut = false) {
+    const t = openWindow();
+    if (optOut) t.w.localStorage.setItem('upside_opt_out', '1');
+    const script = t.doc.createElement('script');
+    for (const [k, v] of Object.entries(attributes)) script.setAttribute(k, v);
+    t.doc.head.append(script);
+    bootTracker(t.w);
+    return t;
+  }
+  const snippet = {
+    src: 'https://upside.test/tracker.js',
+    'data-tracking-id': 'trk_boot',
+    'data-api-key': 'k',
+  };
+
+  it('skips automated browsers unless the snippet opts in', async () => {
+    const skipped = withSnippet(snippet);
+    expect(skipped.w.navigator.webdriver).toBe(true);
+    const allowed = withSnippet({ ...snippet, 'data-allow-automation': '' });
+    await vi.advanceTimersByTimeAsync(6000);
+    expect(skipped.fetches).toHaveLength(0);
+    expect(allowed.fetches).toHaveLength(1);
+    // The endpoint defaults to the script's own origin.
+    expect(allowed.fetches[0]!.url).toBe('https://upside.test/api/cursor-tracking/events');
+    expect(allowed.bodies()[0]!.trackingId).toBe('trk_boot');
+  });
+
+  it('honours the opt-out flags and needs a tracking id and key', async () => {
+    const stored = withSnippet({ ...snippet, 'data-allow-automation': '' }, true);
+    const attribute = withSnippet({ ...snippet, 'data-allow-automation': '', 'data-opt-out': '' });
+    const keyless = withSnippet({ src: snippet.src, 'data-tracking-id': 'x', 'data-allow-automation': '' });
+    await vi.advanceTimersByTimeAsync(6000);
+    for (const t of [stored, attribute, keyless]) expect(t.fetches).toHaveLength(0);
+  });
+});

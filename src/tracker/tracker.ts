@@ -1,0 +1,195 @@
+/**
+ * The embeddable cursor tracker. It has no dependencies and is bundled on its own (build.ts) under
+ * a hard gzip budget, so everything here is written for size: short helpers, no classes, no
+ * polyfills. It records page views, clicks (page position, viewport and document size, CSS
+ * selector, offset inside the clicked element), mouse moves (sampled, then coalesced) and the
+ * deepest scroll of each page, and sends them in batches of plain-text JSON (a "simple" CORS
+ * request, so no preflight) at most once per flush interval, plus a last beacon on pagehide.
+ * It never listens to keyboard events and never reads input values.
+ */
+
+/** What the embed snippet configures (see main.ts for the data attributes). */
+export interface TrackerConfig {
+  trackingId: string;
+  apiKey: string;
+  endpoint: string;
+  /** Fraction of mouse moves kept; the product constant is 0.1 (spec §9). */
+  sample?: number;
+  /** Milliseconds between two requests of one tab; 5,000 by default. */
+  interval?: number;
+}
+
+/** One event on the wire; field names follow spec §3 "Cursor event" plus our layout fields. */
+export interface WireEvent {
+  eventType: 'page_view' | 'click' | 'cursor_move' | 'scroll';
+  x: number;
+  y: number;
+  sessionId: string;
+  pageUrl: string;
+  timestamp: number;
+  viewportWidth: number;
+  viewportHeight: number;
+  documentWidth: number;
+  documentHeight: number;
+  elementSelector?: string;
+  offsetX?: number;
+  offsetY?: number;
+  scrollDepth?: number;
+}
+
+/** Events per request: 100 full events stay well under the 60 KB keepalive/beacon quota. */
+const BATCH = 100;
+/** Queue cap: beyond it mouse moves are dropped, clicks and page views still kept. */
+const QUEUE_CAP = 1000;
+
+/** Builds a short CSS selector: up to four levels, anchored at the nearest id. */
+export function selectorOf(el: Element | null): string {
+  const parts: string[] = [];
+  for (let i = 0; el && el.nodeType === 1 && i < 4; i++) {
+    const tag = el.tagName.toLowerCase();
+    if (el.id) {
+      parts.unshift(`#${CSS.escape(el.id)}`);
+      break;
+    }
+    let part = tag;
+    const cls = (el.getAttribute('class') || '').trim().split(/\s+/).slice(0, 2);
+    for (const c of cls) if (c) part += `.${CSS.escape(c)}`;
+    const parent: Element | null = el.parentElement;
+    if (parent) {
+      const same = Array.prototype.filter.call(parent.children, (s: Element) => s.tagName === el!.tagName);
+      if (same.length > 1) part += `:nth-of-type(${same.indexOf(el) + 1})`;
+    }
+    parts.unshift(part);
+    if (tag === 'body') break;
+    el = parent;
+  }
+  return parts.join('>').slice(0, 256);
+}
+
+/** Starts tracking in `w`; returns a function that flushes what is queued (used on pagehide). */
+export function startTracker(c: TrackerConfig, w: Window = window): () => void {
+  const d = w.document;
+  const nav = w.navigator;
+  const M = Math;
+  const round = M.round;
+  const sample = c.sample ?? 0.1;
+  const interval = c.interval ?? 5000;
+  let sessionId = '';
+  const key = 'upside_sid';
+  try {
+    sessionId = w.sessionStorage.getItem(key) || '';
+  } catch {}
+  if (!sessionId) {
+    sessionId = Date.now().toString(36) + M.random().toString(36).slice(2, 10);
+    try {
+      w.sessionStorage.setItem(key, sessionId);
+    } catch {}
+  }
+  const queue: WireEvent[] = [];
+  let timer = 0;
+  let page = '';
+  let maxScroll = 0;
+  let lastScroll = 0;
+
+  const post = (events: WireEvent[], beacon?: boolean) => {
+    const body = JSON.stringify({ trackingId: c.trackingId, apiKey: c.apiKey, events });
+    try {
+      if (!(beacon && nav.sendBeacon?.(c.endpoint, body)))
+        w.fetch(c.endpoint, { method: 'POST', body, keepalive: true }).catch(() => {});
+    } catch {}
+  };
+
+  /** Sends one batch now and schedules the next one no sooner than `interval` from now. */
+  const send = () => {
+    timer = 0;
+    if (queue.length) {
+      post(queue.splice(0, BATCH));
+      if (queue.length) timer = w.setTimeout(send, interval) as unknown as number;
+    }
+  };
+
+  const push = (t: WireEvent['eventType'], x: number, y: number, extra?: Partial<WireEvent>) => {
+    const e = d.documentElement;
+    const ev: WireEvent = {
+      eventType: t,
+      x: round(x),
+      y: round(y),
+      sessionId,
+      pageUrl: page,
+      timestamp: Date.now(),
+      viewportWidth: w.innerWidth,
+      viewportHeight: w.innerHeight,
+      documentWidth: e.scrollWidth,
+      documentHeight: e.scrollHeight,
+      ...extra,
+    };
+    const last = queue[queue.length - 1];
+    // Coalesce: a sampled move within 20 px of the previous queued move replaces it (resting point).
+    if (t === 'cursor_move' && last && last.eventType === t && M.hypot(last.x - ev.x, last.y - ev.y) < 20)
+      queue[queue.length - 1] = ev;
+    else if (queue.length < QUEUE_CAP || t !== 'cursor_move') queue.push(ev);
+    if (!timer) timer = w.setTimeout(send, interval) as unknown as number;
+  };
+
+  /** Queues the deepest scroll reached on the current page, if it grew since the last report. */
+  const pushScroll = () => {
+    if (maxScroll > lastScroll) {
+      lastScroll = maxScroll;
+      const h = d.documentElement.scrollHeight;
+      push('scroll', w.scrollX, maxScroll, { scrollDepth: M.min(100, round((maxScroll / h) * 100)) });
+    }
+  };
+
+  /** A new page (first load or SPA route change): report the old page's scroll, then a page view. */
+  const view = () => {
+    const href = w.location.href;
+    if (href === page) return;
+    if (page) pushScroll();
+    page = href;
+    maxScroll = lastScroll = 0;
+    push('page_view', 0, 0);
+  };
+
+  const on = (t: EventTarget, n: string, f: (e: Event) => void) =>
+    t.addEventListener(n, f, { passive: true });
+
+  on(d, 'click', (e) => {
+    const m = e as MouseEvent;
+    const el = m.target as Element;
+    const r = el?.getBoundingClientRect ? el.getBoundingClientRect() : { left: 0, top: 0 };
+    push('click', m.clientX + w.scrollX, m.clientY + w.scrollY, {
+      elementSelector: selectorOf(el),
+      offsetX: round(m.clientX - r.left),
+      offsetY: round(m.clientY - r.top),
+    });
+  });
+  on(d, 'mousemove', (e) => {
+    const m = e as MouseEvent;
+    if (M.random() < sample) push('cursor_move', m.clientX + w.scrollX, m.clientY + w.scrollY);
+  });
+  on(w, 'scroll', () => {
+    maxScroll = M.max(maxScroll, round(w.scrollY + w.innerHeight));
+  });
+  const h = w.history;
+  for (const k of ['pushState', 'replaceState'] as const) {
+    const orig = h[k];
+    h[k] = function (this: History, ...a: Parameters<History['pushState']>) {
+      orig.apply(this, a);
+      view();
+    };
+  }
+  on(w, 'popstate', view);
+
+  const flush = () => {
+    pushScroll();
+    while (queue.length) post(queue.splice(0, BATCH), true);
+    w.clearTimeout(timer);
+    timer = 0;
+  };
+  on(w, 'pagehide', flush);
+  on(d, 'visibilitychange', () => {
+    if (d.visibilityState === 'hidden') flush();
+  });
+  view();
+  return flush;
+}
