@@ -1,0 +1,26 @@
+const MS_PER_DAY = 86_400_000;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * Whole days since 1970-01-01 of a calendar date 'YYYY-MM-DD'.
+ *
+ * Definition: the proleptic Gregorian day number, so differences are exact day counts with no
+ * time zone or DST involved (core dates are already shop-local calendar dates).
+ * Method: Date.UTC on the parsed parts; the date is validated by a round trip.
+ *
+ * @throws RangeError when the text is not a real calendar date.
+ * @example toDayNumber('1970-01-02') // 1
+ */
+export function toDayNumber(date: string): number {
+  const match = ISO_DATE.exec(date);
+  if (!match) throw new RangeError(`not a YYYY-MM-DD date: '${date}'`);
+  const year = Number(match[1]);
+  const month = Number(match[2]);
+  const day = Number(match[3]);
+  const ms = Date.UTC(year, month - 1, day);
+  const check = new Date(ms);
+  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) {
+    throw new RangeError(`not a calendar date: '${date}'`);
+  }
+  return Math.round(ms / MS_PER_DAY);
+}
