@@ -1,0 +1,108 @@
+import { NotBuiltYetPage } from '@web/features/not-built-yet/components/not-built-yet-page.tsx';
+import { type ComponentType, lazy } from 'react';
+
+/**
+ * The SPA's route table (spec §2). Add a page by adding one entry; pages are lazy-loaded so each becomes
+ * its own chunk and the initial JavaScript stays small (design §8: ≤ 200 KB gzipped).
+ *
+ * - `public`: rendered alone, signed in or not.
+ * - `authenticated`: rendered inside the page shell when signed in; signed-out visitors get the landing
+ *   page; while the session check is pending a small spinner shows, except where
+ *   `landingWhileAuthLoading` is set (`/`, spec §2).
+ * Any path not listed renders the 404 page ('Page Not Found').
+ */
+export interface RoutePageProps {
+  title: string;
+}
+
+export interface AppRoute {
+  path: string;
+  access: 'public' | 'authenticated';
+  /** Browser tab title (the product name is appended). */
+  title: string;
+  /** Receives the route's title, so one component (e.g. the "not built yet" note) can serve several routes. */
+  page: ComponentType<RoutePageProps>;
+  landingWhileAuthLoading?: boolean;
+}
+
+/** `lazy()` for a named export: `lazyPage(() => import('…/x-page.tsx'), (m) => m.XPage)`. */
+export function lazyPage<M>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType<RoutePageProps>,
+): ComponentType<RoutePageProps> {
+  return lazy(async () => ({ default: pick(await load()) }));
+}
+
+export const APP_ROUTES: readonly AppRoute[] = [
+  {
+    path: '/',
+    access: 'authenticated',
+    title: 'Home',
+    landingWhileAuthLoading: true,
+    page: lazyPage(
+      () => import('./signed-in-root-page.tsx'),
+      (m) => m.SignedInRootPage,
+    ),
+  },
+  {
+    path: '/public-service-test',
+    access: 'public',
+    title: 'Public Service Testing',
+    page: lazyPage(
+      () => import('@web/features/public-service-test/components/public-service-test-page.tsx'),
+      (m) => m.PublicServiceTestPage,
+    ),
+  },
+  {
+    path: '/opportunities',
+    access: 'authenticated',
+    title: 'Revenue Opportunities',
+    page: NotBuiltYetPage,
+  },
+  { path: '/dashboard', access: 'authenticated', title: 'Dashboard', page: NotBuiltYetPage },
+  {
+    path: '/analytics',
+    access: 'authenticated',
+    title: 'Revenue Analytics',
+    page: NotBuiltYetPage,
+  },
+  {
+    path: '/cursor-tracking',
+    access: 'authenticated',
+    title: 'Cursor Tracking',
+    page: NotBuiltYetPage,
+  },
+  {
+    path: '/profile',
+    access: 'authenticated',
+    title: 'Profile & Integrations',
+    page: NotBuiltYetPage,
+  },
+  { path: '/orders', access: 'authenticated', title: 'Order Lookup', page: NotBuiltYetPage },
+  {
+    path: '/customers',
+    access: 'authenticated',
+    title: 'Customer Segments',
+    page: NotBuiltYetPage,
+  },
+  {
+    path: '/campaigns',
+    access: 'authenticated',
+    title: 'Campaign Performance',
+    page: NotBuiltYetPage,
+  },
+  {
+    path: '/products',
+    access: 'authenticated',
+    title: 'Product Analysis',
+    page: NotBuiltYetPage,
+  },
+  { path: '/testing', access: 'authenticated', title: 'A/B Testing', page: NotBuiltYetPage },
+  {
+    path: '/models',
+    access: 'authenticated',
+    title: 'Predictive Models',
+    page: NotBuiltYetPage,
+  },
+  { path: '/insights', access: 'authenticated', title: 'AI Insights', page: NotBuiltYetPage },
+];

@@ -1,0 +1,114 @@
+import type { LucideIcon } from 'lucide-react';
+import {
+  Brain,
+  ChartColumn,
+  FlaskConical,
+  Lightbulb,
+  MousePointerClick,
+  Package,
+  Search,
+  Sparkles,
+  Target,
+  Users,
+} from 'lucide-react';
+
+export interface NavItem {
+  href: string;
+  label: string;
+  /** One line shown under the label in the desktop dropdowns and the small-screen panel. */
+  description: string;
+  icon: LucideIcon;
+  /** Shows the active-opportunity count as a badge (spec §2: only Opportunities). */
+  showsOpportunityCount?: boolean;
+}
+
+export interface NavGroup {
+  label: string;
+  items: readonly NavItem[];
+}
+
+/** The three menu groups of the top navigation, in the spec's order (spec §2). */
+export const NAV_GROUPS: readonly NavGroup[] = [
+  {
+    label: 'Analytics',
+    items: [
+      {
+        href: '/',
+        label: 'Opportunities',
+        description: 'Ranked revenue opportunities to act on',
+        icon: Target,
+        showsOpportunityCount: true,
+      },
+      {
+        href: '/orders',
+        label: 'Order Lookup',
+        description: 'Find any order by its name or number',
+        icon: Search,
+      },
+      {
+        href: '/analytics',
+        label: 'Revenue Analytics',
+        description: 'Traffic, revenue and conversions from GA4',
+        icon: ChartColumn,
+      },
+      {
+        href: '/customers',
+        label: 'Customer Segments',
+        description: 'RFM segments, lifetime value and churn risk',
+        icon: Users,
+      },
+    ],
+  },
+  {
+    label: 'Performance',
+    items: [
+      {
+        href: '/campaigns',
+        label: 'Campaign Performance',
+        description: 'Meta ad spend, ROAS and attribution',
+        icon: Sparkles,
+      },
+      {
+        href: '/products',
+        label: 'Product Analysis',
+        description: 'Sales velocity, stock cover and stock-outs',
+        icon: Package,
+      },
+      {
+        href: '/testing',
+        label: 'A/B Testing',
+        description: 'Compare variants with significance tests',
+        icon: FlaskConical,
+      },
+    ],
+  },
+  {
+    label: 'Intelligence',
+    items: [
+      {
+        href: '/models',
+        label: 'Predictive Models',
+        description: 'Forecasts, backtests and model diagnostics',
+        icon: Brain,
+      },
+      {
+        href: '/insights',
+        label: 'AI Insights',
+        description: 'Anomalies and narrative insights',
+        icon: Lightbulb,
+      },
+      {
+        href: '/cursor-tracking',
+        label: 'Cursor Tracking',
+        description: 'Heatmaps of how visitors move and click',
+        icon: MousePointerClick,
+      },
+    ],
+  },
+];
+
+/** True when `location` is `href` (exact for '/', otherwise the path or one of its sub-paths). */
+export function isNavItemActive(href: string, location: string): boolean {
+  if (href === '/') return location === '/';
+  return location === href || location.startsWith(`${href}/`);
+}

@@ -1,0 +1,62 @@
+import { LOGOUT_PATH, PRODUCT_TITLE } from '@shared/ui-constants.ts';
+import { buttonClasses } from '@web/components/ui/button.tsx';
+import { useActiveOpportunityCount } from '@web/features/opportunities/api/use-active-opportunity-count.ts';
+import { LogOut, TrendingUp, UserRound } from 'lucide-react';
+import { Link, useLocation } from 'wouter';
+import { DesktopNav } from './desktop-nav.tsx';
+import { MobileNav } from './mobile-nav.tsx';
+import { NotificationBell } from './notification-bell.tsx';
+
+/**
+ * The page shell's header (spec §2): menu groups (dropdowns from md up, a slide-in panel below), the
+ * notification bell, the /profile button (highlighted on /profile) and Logout (from md up).
+ */
+export function TopNav() {
+  const [location] = useLocation();
+  const opportunityCount = useActiveOpportunityCount();
+  const profileActive = location === '/profile';
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-800/80 bg-slate-950/80 backdrop-blur-md">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6">
+        <MobileNav opportunityCount={opportunityCount} />
+        <Link
+          href="/"
+          className="mr-4 flex items-center gap-2 rounded-md text-lg font-bold tracking-tight text-white"
+        >
+          <span className="flex size-8 items-center justify-center rounded-lg bg-indigo-500">
+            <TrendingUp aria-hidden="true" className="size-5 text-white" />
+          </span>
+          {PRODUCT_TITLE}
+        </Link>
+        <DesktopNav opportunityCount={opportunityCount} />
+        <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          <NotificationBell count={opportunityCount} />
+          <Link
+            href="/profile"
+            aria-current={profileActive ? 'page' : undefined}
+            className={buttonClasses({
+              variant: profileActive ? 'default' : 'ghost',
+              size: 'sm',
+              className: 'h-9',
+            })}
+          >
+            <UserRound aria-hidden="true" />
+            <span className="hidden sm:inline">Profile</span>
+          </Link>
+          <a
+            href={LOGOUT_PATH}
+            className={buttonClasses({
+              variant: 'outline',
+              size: 'sm',
+              className: 'hidden h-9 md:inline-flex',
+            })}
+          >
+            <LogOut aria-hidden="true" />
+            Logout
+          </a>
+        </div>
+      </div>
+    </header>
+  );
+}
