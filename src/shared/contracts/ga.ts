@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/** GA data endpoints (spec §3 "GA overview / pages / traffic"); last 30 days. */
+export const GaOverviewSchema = z.object({
+  activeUsers: z.number(),
+  sessions: z.number(),
+  totalUsers: z.number(),
+  pageViews: z.number(),
+  /** fraction 0–1 */
+  bounceRate: z.number(),
+  revenue: z.number(),
+  conversions: z.number(),
+  /** average session duration in seconds */
+  sessionDuration: z.number(),
+});
+export type GaOverview = z.infer<typeof GaOverviewSchema>;
+
+export const GaPageRowSchema = z.object({
+  pageTitle: z.string(),
+  pagePath: z.string(),
+  screenPageViews: z.number(),
+  /** seconds */
+  avgTimeOnPage: z.number(),
+});
+export type GaPageRow = z.infer<typeof GaPageRowSchema>;
+export const GaPagesSchema = z.object({ pages: z.array(GaPageRowSchema) });
+export type GaPages = z.infer<typeof GaPagesSchema>;
+
+export const GaTrafficRowSchema = z.object({ source: z.string(), sessions: z.number() });
+export type GaTrafficRow = z.infer<typeof GaTrafficRowSchema>;
+export const GaTrafficSchema = z.object({ sources: z.array(GaTrafficRowSchema) });
+export type GaTraffic = z.infer<typeof GaTrafficSchema>;

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+
+/**
+ * GET /api/shopify/order/{orderName} (spec §3 "Order lookup response"): the REST-shaped order
+ * the Order Lookup page reads, mapped server-side from the GraphQL Admin API. Money values are
+ * decimal strings in the shop currency, as in Shopify's REST orders.
+ */
+export const OrderLookupCustomerSchema = z.object({
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  email: z.string().nullable(),
+});
+
+export const OrderLookupLineItemSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  quantity: z.number().int(),
+  price: z.string(),
+});
+
+export const OrderLookupShippingAddressSchema = z.object({
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  address1: z.string().nullable(),
+  city: z.string().nullable(),
+  province: z.string().nullable(),
+  zip: z.string().nullable(),
+  country: z.string().nullable(),
+});
+
+export const OrderLookupOrderSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  order_number: z.number().int(),
+  /** REST financial_status, lower case (paid, pending, refunded, partially_refunded, …); null if unknown */
+  financial_status: z.string().nullable(),
+  /** REST fulfillment_status: null (unfulfilled), fulfilled, partial, or another lower-case state */
+  fulfillment_status: z.string().nullable(),
+  currency: z.string(),
+  total_price: z.string(),
+  subtotal_price: z.string(),
+  total_tax: z.string(),
+  created_at: z.string(),
+  customer: OrderLookupCustomerSchema.nullable(),
+  line_items: z.array(OrderLookupLineItemSchema),
+  shipping_address: OrderLookupShippingAddressSchema.nullable(),
+});
+export type OrderLookupOrder = z.infer<typeof OrderLookupOrderSchema>;
+
+export const OrderLookupResponseSchema = z.object({
+  found: z.boolean(),
+  order: OrderLookupOrderSchema.optional(),
+  message: z.string().optional(),
+});
+export type OrderLookupResponse = z.infer<typeof OrderLookupResponseSchema>;
+
+export const OrderNameParamsSchema = z.object({ orderName: z.string().max(100) });
+
+/** Summary shown on the Analytics Dashboard's Shopify tab (last 30 days, from the connector). */
+export const ShopifySummarySchema = z.object({
+  shopName: z.string(),
+  currency: z.string(),
+  timezone: z.string(),
+  periodDays: z.number().int(),
+  orderCount: z.number().int(),
+  revenue: z.number(),
+  averageOrderValue: z.number(),
+  /** true when there were more orders than the summary reads in one go */
+  truncated: z.boolean(),
+  recentOrders: z.array(
+    z.object({
+      name: z.string(),
+      createdAt: z.string(),
+      total: z.string(),
+      financialStatus: z.string().nullable(),
+    }),
+  ),
+});
+export type ShopifySummary = z.infer<typeof ShopifySummarySchema>;
