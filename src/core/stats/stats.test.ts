@@ -4,6 +4,7 @@ import { logBeta } from './log-beta.ts';
 import { logGamma } from './log-gamma.ts';
 import { minimizeNelderMead } from './minimize-nelder-mead.ts';
 import { quantileType7 } from './quantile-type7.ts';
+import { solveLinearSystem } from './solve-linear-system.ts';
 import { sumCompensated } from './sum-compensated.ts';
 
 describe('logGamma', () => {
@@ -80,4 +81,46 @@ describe('minimizeNelderMead', () => {
     const result = minimizeNelderMead(([x]) => (x! < 0 ? Number.NaN : (x! - 2) ** 2), [1]);
     expect(result.x[0]).toBeCloseTo(2, 4);
   });
+});
+
+describe('solveLinearSystem', () => {
+  it.each([
+    [
+      [
+        [2, 0],
+        [0, 4],
+      ],
+      [2, 8],
+      [1, 2],
+    ],
+    [
+      [
+        [0, 1],
+        [1, 0],
+      ],
+      [3, 4],
+      [4, 3],
+    ], // needs a pivot swap
+    [
+      [
+        [1, 1, 1],
+        [0, 2, 5],
+        [2, 5, -1],
+      ],
+      [6, -4, 27],
+      [5, 3, -2],
+    ],
+  ])('solves %j', (a, b, expected) => {
+    for (const [i, v] of solveLinearSystem(a, b).entries()) expect(v).toBeCloseTo(expected[i]!, 12);
+  });
+  it('rejects a singular matrix', () =>
+    expect(() =>
+      solveLinearSystem(
+        [
+          [1, 2],
+          [2, 4],
+        ],
+        [1, 2],
+      ),
+    ).toThrow(RangeError));
 });
