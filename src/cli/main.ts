@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { CliUsageError, type CliCommand } from './command.ts';
+import { type CliCommand, CliUsageError } from './command.ts';
 
 /**
  * `upside <command> [flags]`. Each command is one file in ./commands exporting a `command`

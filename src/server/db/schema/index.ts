@@ -1,0 +1,2 @@
+// Every area's tables, one file each; the drizzle client is typed with all of them.
+export * from './auth.ts';

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { EnvError, loadEnv } from './env.ts';
+
+describe('loadEnv', () => {
+  it('runs with no configuration at all: port 5000, embedded database, demo mode, dev sign-in', () => {
+    const env = loadEnv({});
+    expect(env).toMatchObject({
+      port: 5000,
+      databaseUrl: undefined,
+      demo: true,
+      oidc: undefined,
+      dataDir: './.upside',
+    });
+  });
+
+  it('lists every bad variable at once', () => {
+    try {
+      loadEnv({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        ENCRYPTION_KEY: 'short',
+        OIDC_ISSUER: 'https://id.example',
+      });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(EnvError);
+      const problems = (error as EnvError).problems.join('\n');
+      for (const name of ['PORT', 'DATABASE_URL', 'ENCRYPTION_KEY', 'OIDC_ISSUER'])
+        expect(problems).toContain(name);
+    }
+  });
+
+  it('requires the production secrets in production and turns demo mode off there', () => {
+    expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET/);
+    const env = loadEnv({
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://db/upside',
+      SESSION_SECRET: 'x'.repeat(40),
+      ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
+      PUBLIC_URL: 'https://upside.example.com/',
+      OIDC_ISSUER: 'https://id.example.com',
+      OIDC_CLIENT_ID: 'upside',
+      OIDC_CLIENT_SECRET: 'secret',
+    });
+    expect(env.demo).toBe(false);
+    expect(env.publicUrl).toBe('https://upside.example.com');
+  });
+});

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+
+/**
+ * The only reader of `process.env` in src/. Every setting is parsed once, at boot, and every bad
+ * variable is reported at once so a misconfigured deployment is fixed in one go.
+ */
+const booleanFlag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no'])
+  .transform((value) => value === '1' || value === 'true' || value === 'yes');
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(5000),
+  HOST: z.string().min(1).default('localhost'),
+  PUBLIC_URL: z.url().optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./.upside'),
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ENCRYPTION_KEY: z
+    .string()
+    .refine((value) => Buffer.from(value, 'base64').length === 32, 'must be 32 bytes, base64-encoded')
+    .optional(),
+  DEMO: booleanFlag.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SYNC_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  TRACKING_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+});
+
+/** Rules that span variables; checked on the raw values so they are reported with all others. */
+function crossFieldProblems(raw: Record<string, string | undefined>): string[] {
+  const problems: string[] = [];
+  const oidc = [raw.OIDC_ISSUER, raw.OIDC_CLIENT_ID, raw.OIDC_CLIENT_SECRET];
+  if (oidc.some(Boolean) && !oidc.every(Boolean)) {
+    problems.push('OIDC_ISSUER: OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together');
+  }
+  if (raw.NODE_ENV === 'production') {
+    for (const name of ['DATABASE_URL', 'SESSION_SECRET', 'ENCRYPTION_KEY', 'PUBLIC_URL', 'OIDC_ISSUER']) {
+      if (!raw[name]) problems.push(`${name}: is required in production`);
+    }
+  }
+  return problems;
+}
+
+export type RawEnv = z.input<typeof EnvSchema>;
+
+export interface Env {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  /** Origin the browser uses; derived from the listening address when unset. */
+  publicUrl: string | undefined;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  oidc: { issuer: string; clientId: string; clientSecret: string } | undefined;
+  sessionSecret: string | undefined;
+  encryptionKey: string | undefined;
+  /** Demo store (emulators + one-click connect): on by default outside production. */
+  demo: boolean;
+  logLevel: string;
+  syncIntervalMinutes: number;
+  trackingRetentionDays: number;
+}
+
+export class EnvError extends Error {
+  override name = 'EnvError';
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+  }
+}
+
+/** Parses the environment (process.env by default); throws EnvError listing every bad variable. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  // Empty strings count as unset, as they do in most deployment tools' UIs.
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = EnvSchema.safeParse(cleaned);
+  const problems = [
+    ...(parsed.success
+      ? []
+      : parsed.error.issues.map((issue) => `${issue.path.join('.') || 'env'}: ${issue.message}`)),
+    ...crossFieldProblems(cleaned),
+  ];
+  if (!parsed.success || problems.length > 0) throw new EnvError(problems);
+  const env = parsed.data;
+  return {
+    nodeEnv: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl: env.PUBLIC_URL?.replace(/\/$/, ''),
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    oidc:
+      env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
+        ? { issuer: env.OIDC_ISSUER, clientId: env.OIDC_CLIENT_ID, clientSecret: env.OIDC_CLIENT_SECRET }
+        : undefined,
+    sessionSecret: env.SESSION_SECRET,
+    encryptionKey: env.ENCRYPTION_KEY,
+    demo: env.DEMO ?? env.NODE_ENV !== 'production',
+    logLevel: env.LOG_LEVEL,
+    syncIntervalMinutes: env.SYNC_INTERVAL_MINUTES,
+    trackingRetentionDays: env.TRACKING_RETENTION_DAYS,
+  };
+}

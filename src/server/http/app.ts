@@ -1,0 +1,32 @@
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { loggerOptions } from '../log.ts';
+import { createSessionHook } from './auth.ts';
+import type { AppDeps } from './deps.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerSecurity } from './plugins/security.ts';
+import { registerSpa } from './plugins/spa.ts';
+import { registerRoutes } from './routes/index.ts';
+
+/** Largest request body the API accepts anywhere (endpoints may set a smaller one). */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** Builds the HTTP app (not listening): plugins, every area's routes and the SPA. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(deps.env.logLevel),
+    bodyLimit: MAX_BODY_BYTES,
+    trustProxy: deps.env.nodeEnv === 'production',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  await app.register(fastifyCookie, { secret: deps.secrets.sessionSecret });
+  await registerSecurity(app, deps.publicUrl);
+  app.decorateRequest('auth', null);
+  app.addHook('preHandler', createSessionHook(deps));
+  await registerRoutes(app, deps);
+  await registerSpa(app);
+  return app;
+}

@@ -1,0 +1,57 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../errors.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Set on public endpoints meant to be called from other sites (the tracker's ingestion). */
+    allowCrossSite?: boolean;
+  }
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Security headers with a CSP that allows only our own origin, and a same-origin rule for
+ * state-changing requests (design §7): a browser on another site cannot make a signed-in user's
+ * browser change anything, whatever cookies it carries.
+ */
+export async function registerSecurity(app: FastifyInstance, publicUrl: () => string): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+      },
+    },
+    // The embeddable tracker script is loaded by other sites.
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    crossOriginEmbedderPolicy: false,
+    // HSTS only means something when the app is served over https.
+    strictTransportSecurity: publicUrl().startsWith('https://'),
+  });
+
+  app.addHook('onRequest', async (request) => {
+    if (!STATE_CHANGING.has(request.method) || request.routeOptions.config?.allowCrossSite) return;
+    const origin = request.headers.origin;
+    const fetchSite = request.headers['sec-fetch-site'];
+    if (origin) {
+      const sameOrigin =
+        origin === new URL(publicUrl()).origin || URL.parse(origin)?.host === request.headers.host;
+      if (!sameOrigin) {
+        throw new AppError(403, 'cross_site_request', 'Cross-site requests are not allowed.');
+      }
+    } else if (fetchSite === 'cross-site') {
+      throw new AppError(403, 'cross_site_request', 'Cross-site requests are not allowed.');
+    }
+  });
+}

@@ -1,0 +1,39 @@
+import type { FastifyServerOptions } from 'fastify';
+
+/** Header, body and query fields whose values never reach a log line. */
+export const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-shopify-access-token"]',
+  'res.headers["set-cookie"]',
+  '*.accessToken',
+  '*.access_token',
+  '*.apiSecret',
+  '*.api_secret',
+  '*.appSecret',
+  '*.apiKey',
+  '*.private_key',
+  '*.service_account_json',
+  '*.password',
+  '*.token',
+];
+
+const SECRET_QUERY_PARAMS =
+  /([?&](?:access_token|apiKey|api_key|appsecret_proof|client_secret|code|state)=)[^&]*/gi;
+
+/** Structured JSON logs (pino) with secrets redacted, including secrets that arrive in URLs. */
+export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+  return {
+    level,
+    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    serializers: {
+      req(request: { method: string; url: string; id: string }) {
+        return { id: request.id, method: request.method, url: redactUrl(request.url) };
+      },
+    },
+  };
+}
+
+export function redactUrl(url: string): string {
+  return url.replace(SECRET_QUERY_PARAMS, '$1[redacted]');
+}

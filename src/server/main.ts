@@ -1,0 +1,80 @@
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { type Database, type DatabaseTarget, openDatabase } from './db/client.ts';
+import { migrateDatabase } from './db/migrate.ts';
+import { type Env, loadEnv } from './env.ts';
+import { buildApp } from './http/app.ts';
+import type { AppDeps } from './http/deps.ts';
+import { resolveSecrets } from './secrets.ts';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  deps: AppDeps;
+  url: string;
+  close(): Promise<void>;
+}
+
+export function databaseTargetOf(env: Env): DatabaseTarget {
+  return env.databaseUrl
+    ? { kind: 'postgres', url: env.databaseUrl }
+    : { kind: 'pglite', dataDir: join(env.dataDir, 'pglite') };
+}
+
+/**
+ * Composition root: env → database (migrated) → HTTP. Returns once listening. Tests call it with
+ * an explicit env and database; `upside start` calls it with process.env.
+ */
+export async function startServer(
+  options: { env?: Env; database?: Database; ephemeralSecrets?: boolean } = {},
+): Promise<RunningServer> {
+  const env = options.env ?? loadEnv();
+  const database = options.database ?? (await openDatabase(databaseTargetOf(env)));
+  await migrateDatabase(database);
+  let listeningUrl: string | undefined;
+  const deps: AppDeps = {
+    env,
+    database,
+    db: database.db,
+    secrets: resolveSecrets(env, { ephemeral: options.ephemeralSecrets }),
+    clock: () => new Date(),
+    publicUrl: () => env.publicUrl ?? listeningUrl ?? `http://localhost:${env.port}`,
+    startedAt: new Date(),
+  };
+  const app = await buildApp(deps);
+  await app.listen({ port: env.port, host: env.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : env.port;
+  listeningUrl = `http://${env.host === '0.0.0.0' || env.host === '::' ? 'localhost' : env.host}:${port}`;
+
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    // Stop accepting, let in-flight requests finish, then release the database.
+    closing ??= (async () => {
+      await app.close();
+      if (!options.database) await database.close();
+    })();
+    return closing;
+  };
+  return { app, deps, url: deps.publicUrl(), close };
+}
+
+/** Closes gracefully on SIGINT/SIGTERM; a second signal or a 10 s stall forces the exit. */
+export function closeOnSignals(server: RunningServer): void {
+  let signalled = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (signalled) process.exit(1);
+    signalled = true;
+    server.app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    timer.unref();
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        server.app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+}

@@ -1,0 +1,107 @@
+import { type Env, loadEnv } from '../../src/server/env.ts';
+import type { RunningServer } from '../../src/server/main.ts';
+import { startServer } from '../../src/server/main.ts';
+import { createTestDatabase, type TestDatabase } from './test-database.ts';
+
+export interface TestApp {
+  baseUrl: string;
+  server: RunningServer;
+  db: RunningServer['deps']['db'];
+  testDatabase: TestDatabase;
+  /** Signs in through the real development OpenID Connect flow; returns the session Cookie header. */
+  signIn(email: string, firstName: string): Promise<string>;
+  /** fetch against the app with an optional session cookie, sending our own Origin on writes. */
+  request(path: string, init?: RequestInit & { cookie?: string }): Promise<Response>;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the real server on an ephemeral port with a fresh database (PGlite, or a new PostgreSQL
+ * database when DATABASE_URL is set), exactly as `upside start` composes it.
+ */
+export async function startTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
+  const testDatabase = await createTestDatabase();
+  const env: Env = loadEnv({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
+    DEMO: '0',
+    ...envOverrides,
+  });
+  const server = await startServer({ env, database: testDatabase.database, ephemeralSecrets: true });
+  const baseUrl = server.url;
+
+  const request: TestApp['request'] = (path, init = {}) => {
+    const { cookie, headers, ...rest } = init;
+    const merged = new Headers(headers);
+    if (cookie) merged.set('cookie', cookie);
+    if (rest.method && rest.method !== 'GET' && !merged.has('origin')) merged.set('origin', baseUrl);
+    return fetch(`${baseUrl}${path}`, { ...rest, headers: merged, redirect: 'manual' });
+  };
+
+  return {
+    baseUrl,
+    server,
+    db: server.deps.db,
+    testDatabase,
+    request,
+    signIn: (email, firstName) => signInThroughDevProvider(baseUrl, email, firstName),
+    async close() {
+      await server.close();
+      await testDatabase.drop();
+    },
+  };
+}
+
+/** Follows the redirects of the development provider's sign-in like a browser, with a cookie jar. */
+export async function signInThroughDevProvider(
+  baseUrl: string,
+  email: string,
+  firstName: string,
+): Promise<string> {
+  const jar = new Map<string, string>();
+  const remember = (response: Response) => {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const index = pair?.indexOf('=') ?? -1;
+      if (!pair || index < 0) continue;
+      const name = pair.slice(0, index);
+      const value = pair.slice(index + 1);
+      if (/max-age=0|expires=thu, 01 jan 1970/i.test(line)) jar.delete(name);
+      else jar.set(name, value);
+    }
+  };
+  const cookieHeader = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+  const go = async (url: string, init: RequestInit = {}) => {
+    const response = await fetch(new URL(url, baseUrl), {
+      ...init,
+      redirect: 'manual',
+      headers: { ...(init.headers as Record<string, string>), cookie: cookieHeader() },
+    });
+    remember(response);
+    return response;
+  };
+
+  let response = await go('/api/login');
+  // Follow redirects until the provider shows its sign-in form.
+  for (let hop = 0; hop < 10 && response.status >= 300 && response.status < 400; hop += 1) {
+    response = await go(response.headers.get('location') ?? '/');
+  }
+  const html = await response.text();
+  const action = /action="([^"]+)"/.exec(html)?.[1];
+  if (!action) throw new Error(`sign-in form not found (status ${response.status}): ${html.slice(0, 200)}`);
+  response = await go(action.replaceAll('&#47;', '/'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: baseUrl },
+    body: new URLSearchParams({ email, firstName }).toString(),
+  });
+  for (let hop = 0; hop < 10 && response.status >= 300 && response.status < 400; hop += 1) {
+    const location = response.headers.get('location') ?? '/';
+    if (new URL(location, baseUrl).pathname === '/' && jar.has('upside_session')) break;
+    response = await go(location);
+  }
+  const session = jar.get('upside_session');
+  if (!session) throw new Error(`sign-in did not create a session (last status ${response.status})`);
+  return `upside_session=${session}`;
+}
