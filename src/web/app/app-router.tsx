@@ -23,23 +23,43 @@ function useDocumentTitle(title: string): void {
   }, [title]);
 }
 
+/** What a matched route shows for the current session state. */
+export type RouteView = 'page' | 'landing' | 'auth-loading' | 'shell-page';
+
+/**
+ * Spec §2 and §4: public routes always show their page; authenticated routes show the landing page to
+ * signed-out visitors (and, on `/`, while the session check is pending), a small spinner while it is pending
+ * elsewhere, and the page inside the shell once signed in.
+ */
+export function chooseRouteView(
+  route: Pick<AppRoute, 'access' | 'landingWhileAuthLoading'>,
+  auth: Pick<AuthState, 'isLoading' | 'isAuthenticated'>,
+): RouteView {
+  if (route.access === 'public') return 'page';
+  if (auth.isAuthenticated) return 'shell-page';
+  if (auth.isLoading && route.landingWhileAuthLoading !== true) return 'auth-loading';
+  return 'landing';
+}
+
 function RoutedPage({ route, auth }: { route: AppRoute; auth: AuthState }) {
+  const view = chooseRouteView(route, auth);
+  useDocumentTitle(view === 'landing' ? PRODUCT_TITLE : route.title);
   const Page = route.page;
   const page: ReactNode = (
     <Suspense fallback={<LoadingScreen label="Loading page…" />}>
       <Page title={route.title} />
     </Suspense>
   );
-  const showsLanding =
-    route.access === 'authenticated' &&
-    !auth.isAuthenticated &&
-    (!auth.isLoading || route.landingWhileAuthLoading === true);
-  useDocumentTitle(showsLanding ? PRODUCT_TITLE : route.title);
-
-  if (route.access === 'public') return page;
-  if (showsLanding) return <LandingPage />;
-  if (auth.isLoading) return <LoadingScreen label="Checking your session…" />;
-  return <PageShell>{page}</PageShell>;
+  switch (view) {
+    case 'page':
+      return page;
+    case 'landing':
+      return <LandingPage />;
+    case 'auth-loading':
+      return <LoadingScreen label="Checking your session…" />;
+    case 'shell-page':
+      return <PageShell>{page}</PageShell>;
+  }
 }
 
 function NotFoundRoute() {
