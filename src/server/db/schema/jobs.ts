@@ -1,0 +1,101 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { workspaces } from './auth.ts';
+
+/**
+ * Durable job queue (migration 0031), shared by every app process; see src/server/jobs/README.md.
+ * Workers claim with `FOR UPDATE SKIP LOCKED`; a failed attempt goes back to `pending` with
+ * `run_at` pushed out (exponential backoff + jitter) until `max_attempts`; a running job whose
+ * `heartbeat_at` is stale (its process died) is recovered to `pending`.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** Job definition name, e.g. 'sync-shopify', 'analyze-workspace'. */
+    type: text('type').notNull(),
+    workspaceId: uuid('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' }),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    status: text('status', { enum: ['pending', 'running', 'succeeded', 'failed', 'cancelled'] })
+      .notNull()
+      .default('pending'),
+    /** At most one pending-or-running job per key (e.g. 'sync:shopify:<workspace>'). */
+    concurrencyKey: text('concurrency_key'),
+    /** Lower runs first. */
+    priority: integer('priority').notNull().default(100),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(5),
+    lockedBy: text('locked_by'),
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    result: jsonb('result').$type<Record<string, unknown>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('jobs_live_concurrency_key')
+      .on(table.concurrencyKey)
+      .where(sql`status IN ('pending', 'running')`),
+    index('jobs_workspace_idx').on(table.workspaceId, table.createdAt),
+  ],
+);
+
+export type SyncSource = 'shopify' | 'ga4' | 'meta';
+
+/** Quota figures as the vendor reports them, normalised to "used of limit" (percent when known). */
+export interface SyncQuota {
+  /** e.g. 'query cost points', 'tokens per day', 'call count %'. */
+  unit: string;
+  used: number;
+  limit: number | null;
+  /** 0–100 when the limit is known. */
+  usedPercent: number | null;
+}
+
+/**
+ * One row per (workspace, source): the resumable cursor and the freshness figures the
+ * data-freshness panel shows. `cursor` is written after every committed page, so a sync that
+ * dies midway resumes where it stopped.
+ */
+export const syncStates = pgTable(
+  'sync_states',
+  {
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    source: text('source', { enum: ['shopify', 'ga4', 'meta'] }).notNull(),
+    /** Source-specific resumable position (see each definition in src/server/jobs/definitions). */
+    cursor: jsonb('cursor').$type<Record<string, unknown>>().notNull().default({}),
+    status: text('status', { enum: ['never', 'running', 'succeeded', 'failed'] })
+      .notNull()
+      .default('never'),
+    lastStartedAt: timestamp('last_started_at', { withTimezone: true }),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+    /** Owner-facing text of the last failure (cleared by the next success). */
+    lastError: text('last_error'),
+    lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
+    /** Rows upserted by the last run (all streams of the source). */
+    lastRunRows: bigint('last_run_rows', { mode: 'number' }).notNull().default(0),
+    /** Newest upstream moment the warehouse is known to be complete through (lag = now − this). */
+    dataThrough: timestamp('data_through', { withTimezone: true }),
+    backfillCompletedAt: timestamp('backfill_completed_at', { withTimezone: true }),
+    quota: jsonb('quota').$type<SyncQuota>(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.workspaceId, table.source] })],
+);
