@@ -1,2 +1,4 @@
 // Every area's tables, one file each; the drizzle client is typed with all of them.
 export * from './auth.ts';
+export * from './jobs.ts';
+export * from './warehouse.ts';
