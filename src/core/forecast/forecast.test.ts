@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import { fromDayNumber } from '../dates/from-day-number.ts';
+import { toDayNumber } from '../dates/to-day-number.ts';
+import { computeForecastAccuracy } from './compute-forecast-accuracy.ts';
+import { detectClosedDays } from './detect-closed-days.ts';
+import { forecastBaseline } from './forecast-baseline.ts';
+import { forecastDailySeries } from './forecast-daily-series.ts';
+import { isClosedDay } from './is-closed-day.ts';
+import { seasonalNaiveScale } from './seasonal-naive-scale.ts';
+
+/** Weeks starting Monday 2024-01-01: Mon–Fri `weekday`, Sat 0 (closed), Sun `sunday`. */
+function weeklySeries(weeks: number, weekday = 100, sunday = 50, start = '2024-01-01') {
+  const first = toDayNumber(start);
+  return Array.from({ length: weeks * 7 }, (_, i) => ({
+    date: fromDayNumber(first + i),
+    value: i % 7 === 5 ? 0 : i % 7 === 6 ? sunday : weekday,
+  }));
+}
+
+describe('detectClosedDays', () => {
+  it('finds a closed weekday and a holiday on a trading weekday', () => {
+    const values = weeklySeries(10).map((p) => p.value);
+    values[9] = 0; // Wednesday 2024-01-10
+    expect(detectClosedDays(values, '2024-01-01')).toEqual({ closedWeekdays: [5], holidays: ['2024-01-10'] });
+  });
+  it('does not call quiet days of a sparse shop holidays', () => {
+    const values = Array.from({ length: 28 }, (_, i) => (i % 3 === 0 ? 10 : 0));
+    expect(detectClosedDays(values, '2024-01-01')).toEqual({ closedWeekdays: [], holidays: [] });
+  });
+});
+
+describe('isClosedDay', () => {
+  const closed = { closedWeekdays: [5], holidays: ['2023-12-25'] };
+  it.each([
+    ['2024-12-25', true], // same date a year after a learnt holiday
+    ['2024-12-26', false],
+    ['2023-12-25', true],
+    ['2024-01-06', true], // a Saturday
+  ])('%s → %s', (date, expected) => expect(isClosedDay(date, closed)).toBe(expected));
+});
+
+describe('forecastBaseline', () => {
+  const values = Array.from({ length: 14 }, (_, i) => i + 1);
+  it('seasonal naive repeats the last same weekday', () => {
+    expect(forecastBaseline(values, 8, 'seasonal-naive')).toEqual([8, 9, 10, 11, 12, 13, 14, 8]);
+  });
+  it('weekday mean averages the last (up to) 4 same weekdays', () => {
+    // h: mean of values[7 + h − 1] and values[h − 1] = (h + 7 + h)/2.
+    expect(forecastBaseline(values, 3, 'weekday-mean')).toEqual([4.5, 5.5, 6.5]);
+  });
+  it('is 0 without history', () => expect(forecastBaseline([], 2, 'weekday-mean')).toEqual([0, 0]));
+});
+
+describe('computeForecastAccuracy and seasonalNaiveScale', () => {
+  it('computes MASE, sMAPE (0/0 = 0) and WAPE by hand', () => {
+    // MAE = (5 + 0 + 10)/3 = 5; sMAPE = (200·5/15 + 0 + 200·10/50)/3; WAPE = 15/30.
+    const a = computeForecastAccuracy([10, 0, 20], [5, 0, 30], 5);
+    expect(a.mase).toBeCloseTo(1, 12);
+    expect(a.smape).toBeCloseTo((200 / 3 + 40) / 3, 12);
+    expect(a.wape).toBeCloseTo(50, 12);
+  });
+  it('never returns NaN', () => {
+    expect(computeForecastAccuracy([0, 0], [0, 0], 0)).toEqual({ mase: 0, smape: 0, wape: 0 });
+  });
+  it.each([
+    [[1, 2, 3, 4, 5, 6, 7, 8], 7],
+    [[1, 2, 3], 0],
+    [[5, 5, 5, 5, 5, 5, 5, 6, 4], 1],
+  ])('scale of %j is %d', (values, expected) => expect(seasonalNaiveScale(values)).toBe(expected));
+});
+
+describe('forecastDailySeries', () => {
+  it('forecasts a perfectly weekly store exactly, with Saturdays closed and zero-width intervals', () => {
+    const forecast = forecastDailySeries(weeklySeries(12), { horizon: 14 });
+    expect(forecast.asOf).toBe('2024-03-24');
+    expect(forecast.closedDays.closedWeekdays).toEqual([5]);
+    for (const point of forecast.points) {
+      const weekday = (toDayNumber(point.date) - toDayNumber('2024-01-01')) % 7;
+      const expected = weekday === 5 ? 0 : weekday === 6 ? 50 : 100;
+      expect(point.closed).toBe(weekday === 5);
+      for (const key of ['value', 'lo80', 'hi80', 'lo95', 'hi95'] as const)
+        expect(point[key]).toBeCloseTo(expected, 6);
+    }
+    expect(forecast.accuracy.model!.mase).toBeCloseTo(0, 6);
+  });
+
+  it('uses only history up to asOf', () => {
+    const history = weeklySeries(12);
+    const cut = forecastDailySeries(history.slice(0, 70), { horizon: 7 });
+    const withFuture = forecastDailySeries(
+      history.map((p, i) => (i >= 70 ? { ...p, value: 1e9 } : p)),
+      {
+        horizon: 7,
+        asOf: history[69]!.date,
+      },
+    );
+    expect(withFuture.points).toEqual(cut.points);
+  });
+
+  it('gives ordered, finite intervals on noisy data', () => {
+    let seed = 7;
+    const noise = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed / 2_147_483_648;
+    };
+    const history = weeklySeries(30).map((p) => ({
+      ...p,
+      value: p.value === 0 ? 0 : p.value * (0.5 + noise()),
+    }));
+    const forecast = forecastDailySeries(history, { horizon: 28 });
+    for (const p of forecast.points) {
+      expect(p.lo95).toBeLessThanOrEqual(p.lo80);
+      expect(p.lo80).toBeLessThanOrEqual(p.value);
+      expect(p.value).toBeLessThanOrEqual(p.hi80);
+      expect(p.hi80).toBeLessThanOrEqual(p.hi95);
+    }
+    expect(forecast.accuracy.origins).toBeGreaterThan(0);
+    expect(forecast.accuracy.seasonalNaive).not.toBeNull();
+  });
+
+  it.each([
+    ['no history', []],
+    ['all zero', [{ date: '2024-01-01', value: 0 }]],
+    ['one day', [{ date: '2024-01-01', value: 42 }]],
+  ])('never yields NaN with %s', (_, history) => {
+    const forecast = forecastDailySeries(history, { horizon: 3, asOf: '2024-01-01' });
+    expect(forecast.points).toHaveLength(3);
+    for (const p of forecast.points)
+      for (const v of [p.value, p.lo80, p.hi80, p.lo95, p.hi95]) expect(Number.isFinite(v)).toBe(true);
+  });
+
+  it('rejects a bad horizon', () =>
+    expect(() => forecastDailySeries([], { horizon: 0 })).toThrow(RangeError));
+});

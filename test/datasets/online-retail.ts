@@ -1,0 +1,39 @@
+import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { parseCsv } from '../../src/cli/analytics-io/parse-csv.ts';
+import type { DailyPoint } from '../../src/core/types.ts';
+import { datasetsDir } from './shared-datasets.ts';
+
+export const ONLINE_RETAIL = 'online-retail/online_retail.csv.gz';
+
+/**
+ * Daily revenue of UCI Online Retail as analytics.md §3 defines it: Σ Quantity × UnitPrice per
+ * day, dropping invoices starting with 'C' (cancellations) and the last, partial day (2011-12-09).
+ * Days without sales are present with value 0.
+ */
+export function readOnlineRetailDaily(): DailyPoint[] {
+  const text = gunzipSync(readFileSync(`${datasetsDir}${ONLINE_RETAIL}`)).toString('utf8');
+  const table = parseCsv(text);
+  const col = (name: string) => table.header.indexOf(name);
+  const [invoice, quantity, date, price] = [
+    col('InvoiceNo'),
+    col('Quantity'),
+    col('InvoiceDate'),
+    col('UnitPrice'),
+  ];
+  const cents = new Map<string, number>();
+  for (const { cells } of table.rows) {
+    if (cells[invoice]!.startsWith('C')) continue;
+    const day = cells[date]!.slice(0, 10);
+    cents.set(day, (cents.get(day) ?? 0) + Math.round(Number(cells[quantity]) * Number(cells[price]) * 100));
+  }
+  const days = [...cents.keys()].sort();
+  const last = days[days.length - 1]!;
+  const out: DailyPoint[] = [];
+  for (let d = new Date(`${days[0]}T00:00:00Z`); ; d = new Date(d.getTime() + 86_400_000)) {
+    const iso = d.toISOString().slice(0, 10);
+    if (iso >= last) break;
+    out.push({ date: iso, value: (cents.get(iso) ?? 0) / 100 });
+  }
+  return out;
+}
