@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { fromDayNumber } from '../dates/from-day-number.ts';
+import { toDayNumber } from '../dates/to-day-number.ts';
+import { computeDaysOfCover } from './compute-days-of-cover.ts';
+import { estimateStockoutLoss } from './estimate-stockout-loss.ts';
+import { findOutOfStockPeriods } from './find-out-of-stock-periods.ts';
+
+const day = (offset: number) => fromDayNumber(toDayNumber('2024-01-01') + offset);
+
+describe('findOutOfStockPeriods', () => {
+  it('carries snapshots forward and splits periods', () => {
+    const snapshots = [
+      { date: day(0), productId: 'p', available: 5 },
+      { date: day(3), productId: 'p', available: 0 }, // out days 3–5
+      { date: day(6), productId: 'p', available: 2 },
+      { date: day(9), productId: 'p', available: -1 }, // out from day 9 to asOf (day 10)
+      { date: day(1), productId: 'q', available: 1 },
+    ];
+    expect(findOutOfStockPeriods(snapshots, day(10))).toEqual([
+      { productId: 'p', start: day(3), end: day(5), days: 3, ongoing: false },
+      { productId: 'p', start: day(9), end: day(10), days: 2, ongoing: true },
+    ]);
+  });
+});
+
+describe('computeDaysOfCover', () => {
+  it('divides stock by demand per in-stock day', () => {
+    // Window days 1–10 (asOf day 10): p out on days 3–5 → 7 in-stock days, 14 units sold → 2/day.
+    const snapshots = [
+      { date: day(0), productId: 'p', available: 5 },
+      { date: day(3), productId: 'p', available: 0 },
+      { date: day(6), productId: 'p', available: 20 },
+      { date: day(0), productId: 'q', available: 0 },
+    ];
+    const sales = [
+      { date: day(1), productId: 'p', units: 7, revenue: 70 },
+      { date: day(8), productId: 'p', units: 7, revenue: 70 },
+      { date: day(12), productId: 'p', units: 100, revenue: 1000 }, // after asOf
+    ];
+    expect(computeDaysOfCover(snapshots, sales, day(10), 10)).toEqual([
+      { productId: 'p', available: 20, dailyDemand: 2, daysOfCover: 10, status: 'in stock' },
+      { productId: 'q', available: 0, dailyDemand: null, daysOfCover: null, status: 'out of stock' },
+    ]);
+  });
+});
+
+describe('estimateStockoutLoss (synthetic demand with known truth)', () => {
+  // 10 units a day at 5.00 for 8 weeks, then out of stock for 5 days selling 1 unit in total:
+  // expected 50, lost 49 units, 245.00 gross.
+  const sales = Array.from({ length: 56 }, (_, i) => ({
+    date: day(i),
+    productId: 'p',
+    units: 10,
+    revenue: 50,
+  }));
+  sales.push({ date: day(57), productId: 'p', units: 1, revenue: 5 });
+  const snapshots = [
+    { date: day(0), productId: 'p', available: 100 },
+    { date: day(56), productId: 'p', available: 0 },
+    { date: day(61), productId: 'p', available: 40 },
+  ];
+  it('recovers the lost units and revenue', () => {
+    const [loss] = estimateStockoutLoss(snapshots, sales, day(70));
+    expect(loss).toMatchObject({
+      productId: 'p',
+      start: day(56),
+      end: day(60),
+      days: 5,
+      soldUnits: 1,
+      unitPrice: 5,
+    });
+    expect(loss!.expectedUnits).toBeCloseTo(50, 6);
+    expect(loss!.lostUnits).toBeCloseTo(49, 6);
+    expect(loss!.lostRevenue).toBeCloseTo(245, 6);
+    expect(loss!.lostToStoreRange.low).toBeCloseTo(245 * 0.33, 6);
+    expect(loss!.lostToStoreRange.high).toBeCloseTo(245 * 0.58, 6);
+    expect(loss!.baselineHadStockouts).toBe(false);
+  });
+  it('expects nothing on a weekday the store never trades and flags a baseline with stock-outs', () => {
+    // Weekday demand 10 (Mon–Fri and Sun), Saturdays closed; an earlier stock-out inside the window.
+    const weekly = Array.from({ length: 56 }, (_, i) => ({
+      date: day(i),
+      productId: 'w',
+      units: i % 7 === 5 ? 0 : 10,
+      revenue: i % 7 === 5 ? 0 : 20,
+    }));
+    const stock = [
+      { date: day(0), productId: 'w', available: 100 },
+      { date: day(20), productId: 'w', available: 0 },
+      { date: day(21), productId: 'w', available: 100 },
+      { date: day(56), productId: 'w', available: 0 }, // Monday day 56 … Sunday day 62: 7 days, Saturday closed
+      { date: day(63), productId: 'w', available: 10 },
+    ];
+    const losses = estimateStockoutLoss(stock, weekly, day(63));
+    const last = losses[losses.length - 1]!;
+    expect(last.days).toBe(7);
+    expect(last.expectedUnits).toBeCloseTo(60, 0);
+    expect(last.baselineHadStockouts).toBe(true);
+    expect(last.unitPrice).toBe(2);
+  });
+});
