@@ -1,0 +1,416 @@
+/**
+ * The demo store's data model: what the generator produces, what the emulators serve and what the
+ * ground truth describes. Money is integer minor units of the named currency (`*Minor`); instants
+ * are UTC epoch milliseconds (`*Ms`); days are 'YYYY-MM-DD' in the shop's time zone.
+ * Documented for other teams in src/demo/README.md.
+ */
+
+export type PresetName = 'small' | 'medium' | 'large' | 'custom';
+
+/** Channel that brought a visit (and the order that followed it). */
+export type DemoChannel = 'meta_ads' | 'google_ads' | 'google_organic' | 'email' | 'direct' | 'referral';
+
+export const DEMO_CHANNELS: readonly DemoChannel[] = [
+  'meta_ads',
+  'google_ads',
+  'google_organic',
+  'email',
+  'direct',
+  'referral',
+];
+
+/** BG/NBD purchase-process parameters; time unit: weeks. */
+export interface BgNbdParams {
+  r: number;
+  alpha: number;
+  a: number;
+  b: number;
+}
+
+/** Gamma-Gamma spend parameters (p, q, gamma) in shop-currency major units per order. */
+export interface GammaGammaParams {
+  p: number;
+  q: number;
+  gamma: number;
+}
+
+export interface GenerateOptions {
+  seed: number;
+  preset: PresetName;
+  /** Last day of data, 'YYYY-MM-DD' in the shop time zone. Default DEFAULT_END_DATE (never the clock). */
+  endDate?: string;
+  /** Overrides for `custom` (and for tests on any preset). */
+  customers?: number;
+  days?: number;
+  bgnbd?: BgNbdParams;
+  gammaGamma?: GammaGammaParams;
+}
+
+export interface StoreConfig {
+  seed: number;
+  preset: PresetName;
+  startDate: string;
+  endDate: string;
+  days: number;
+  customers: number;
+  bgnbd: BgNbdParams;
+  gammaGamma: GammaGammaParams;
+}
+
+export interface DemoShop {
+  id: string;
+  name: string;
+  /** `{handle}.myshopify.com`; the emulator routes on it (`/store/{shopDomain}/…`). */
+  myshopifyDomain: string;
+  email: string;
+  currencyCode: string;
+  ianaTimezone: string;
+  /** e.g. '(GMT-05:00) America/New_York' */
+  timezoneAbbreviation: string;
+  planDisplayName: string;
+  primaryDomainUrl: string;
+  createdAtMs: number;
+}
+
+export interface DemoVariant {
+  /** Index in DemoStore.variants (stable). */
+  index: number;
+  legacyId: number;
+  id: string;
+  productIndex: number;
+  title: string;
+  sku: string;
+  priceMinor: number;
+  unitCostMinor: number;
+  inventoryItemLegacyId: number;
+  /** Relative demand weight inside the catalogue. */
+  popularity: number;
+}
+
+export interface DemoProduct {
+  index: number;
+  legacyId: number;
+  id: string;
+  title: string;
+  handle: string;
+  vendor: string;
+  productType: string;
+  status: 'ACTIVE' | 'DRAFT' | 'ARCHIVED';
+  createdAtMs: number;
+  variantIndexes: number[];
+}
+
+export interface DemoLocation {
+  legacyId: number;
+  id: string;
+  name: string;
+}
+
+export interface DemoCustomer {
+  index: number;
+  legacyId: number;
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  countryCode: string;
+  province: string;
+  provinceCode: string;
+  city: string;
+  zip: string;
+  address1: string;
+  phone: string;
+  /** Presentment currency the customer pays in. */
+  currency: string;
+  acquisitionChannel: DemoChannel;
+  createdAtMs: number;
+  updatedAtMs: number;
+  /** Non-test, non-cancelled orders. */
+  numberOfOrders: number;
+  amountSpentMinor: number;
+  /** True latent BG/NBD and Gamma-Gamma draws (ground truth per customer). */
+  lambdaPerWeek: number;
+  dropoutP: number;
+  spendNu: number;
+}
+
+export interface UtmParameters {
+  source: string | null;
+  medium: string | null;
+  campaign: string | null;
+  content: string | null;
+  term: string | null;
+}
+
+export interface DemoVisit {
+  occurredAtMs: number;
+  source: string;
+  /** Shopify's `sourceType` (e.g. 'SEARCH', 'SOCIAL', 'EMAIL', 'DIRECT', 'REFERRAL', 'AD'). */
+  sourceType: string;
+  referrerUrl: string | null;
+  landingPage: string;
+  utm: UtmParameters;
+  channel: DemoChannel;
+}
+
+export interface DemoJourney {
+  firstVisit: DemoVisit;
+  lastVisit: DemoVisit;
+  momentsCount: number;
+  daysToConversion: number;
+}
+
+export interface DemoLineItem {
+  legacyId: number;
+  id: string;
+  variantIndex: number;
+  title: string;
+  variantTitle: string;
+  sku: string;
+  quantity: number;
+  unitPriceMinor: number;
+  unitPricePresentmentMinor: number;
+  discountMinor: number;
+}
+
+export interface DemoRefund {
+  legacyId: number;
+  id: string;
+  createdAtMs: number;
+  note: string | null;
+  totalMinor: number;
+  totalPresentmentMinor: number;
+  lines: { lineItemIndex: number; quantity: number; subtotalMinor: number }[];
+}
+
+export type FinancialStatus =
+  | 'AUTHORIZED'
+  | 'PAID'
+  | 'PARTIALLY_REFUNDED'
+  | 'PENDING'
+  | 'REFUNDED'
+  | 'VOIDED';
+export type FulfillmentStatus = 'FULFILLED' | 'UNFULFILLED' | 'PARTIALLY_FULFILLED' | 'IN_PROGRESS';
+
+/** One Shopify order, fully materialised. Shop-currency amounts are USD minor units. */
+export interface DemoOrder {
+  /** Position in created-at order (0-based). */
+  index: number;
+  legacyId: number;
+  id: string;
+  name: string;
+  number: number;
+  customerIndex: number | null;
+  email: string | null;
+  test: boolean;
+  createdAtMs: number;
+  processedAtMs: number;
+  updatedAtMs: number;
+  cancelledAtMs: number | null;
+  cancelReason: string | null;
+  /** Local day of createdAt in the shop time zone. */
+  day: string;
+  currencyCode: string;
+  presentmentCurrencyCode: string;
+  /** Presentment units per shop unit on the order's day. */
+  presentmentRate: number;
+  financialStatus: FinancialStatus;
+  fulfillmentStatus: FulfillmentStatus;
+  lineItems: DemoLineItem[];
+  discountCode: string | null;
+  subtotalMinor: number;
+  discountMinor: number;
+  shippingMinor: number;
+  taxMinor: number;
+  totalMinor: number;
+  refundedMinor: number;
+  refunds: DemoRefund[];
+  shippingAddress: {
+    firstName: string;
+    lastName: string;
+    address1: string;
+    address2: string | null;
+    city: string;
+    province: string;
+    provinceCode: string;
+    zip: string;
+    country: string;
+    countryCode: string;
+    phone: string | null;
+  } | null;
+  journey: DemoJourney | null;
+  /** True converting channel and (for Meta) campaign index. */
+  channel: DemoChannel;
+  metaCampaignIndex: number | null;
+  /** Whether the GA4 tag saw the purchase (ad blockers, consent). */
+  ga4Tracked: boolean;
+}
+
+/** Compact, created-at-sorted index of all orders; `getOrder(i)` materialises one on demand. */
+export interface OrderIndex {
+  count: number;
+  createdAtMs: Float64Array;
+  updatedAtMs: Float64Array;
+  customerIndex: Int32Array;
+}
+
+export interface InventoryHistory {
+  /** First day of the series (shop time zone). */
+  startDate: string;
+  days: number;
+  /** available units at the end of each day, per variant index: levels[v][d]. */
+  levels: Int32Array[];
+  /** Restock receipts: day and quantity. */
+  restocks: { variantIndex: number; day: string; quantity: number }[];
+}
+
+export interface MetaCampaign {
+  index: number;
+  id: string;
+  name: string;
+  status: 'ACTIVE' | 'PAUSED';
+  objective: string;
+  dailyBudgetMinor: number;
+  startDay: string;
+  /** Last day with delivery (PAUSED campaigns stopped then). */
+  stopDay: string | null;
+  landingPath: string;
+  /** Product the campaign advertises, when it advertises one. */
+  productIndex: number | null;
+  createdAtMs: number;
+}
+
+export interface MetaDailyRow {
+  campaignIndex: number;
+  day: string;
+  spendMinor: number;
+  impressions: number;
+  reach: number;
+  clicks: number;
+  /** Purchases Meta reports (click- and view-through, duplicates): ≥ verified. */
+  reportedPurchases: number;
+  reportedPurchaseValueMinor: number;
+  /** Store-verified orders whose last visit came from this campaign. */
+  verifiedOrders: number;
+  verifiedRevenueMinor: number;
+}
+
+export interface MetaAccount {
+  adAccountId: string;
+  name: string;
+  currency: string;
+  timezoneName: string;
+  userId: string;
+  userName: string;
+  pages: { id: string; name: string; category: string; accessToken: string }[];
+}
+
+/** GA4 fact cells: one per (day, source/medium, page, device, country) with sessions > 0. */
+export interface Ga4Facts {
+  sourceMedia: { source: string; medium: string; channelGroup: string }[];
+  pages: { path: string; title: string }[];
+  devices: string[];
+  countries: string[];
+  /** Day numbers (see calendar.ts) per cell. */
+  day: Int32Array;
+  sourceMedium: Uint8Array;
+  page: Uint8Array;
+  device: Uint8Array;
+  country: Uint8Array;
+  sessions: Int32Array;
+  engagedSessions: Int32Array;
+  activeUsers: Int32Array;
+  newUsers: Int32Array;
+  screenPageViews: Int32Array;
+  eventCount: Int32Array;
+  userEngagementDuration: Float64Array;
+  keyEvents: Int32Array;
+  purchaseRevenueMinor: Float64Array;
+  count: number;
+}
+
+export interface PlantedStockout {
+  productIndex: number;
+  productTitle: string;
+  variantIndex: number;
+  variantId: string;
+  sku: string;
+  startDate: string;
+  /** Last out-of-stock day; null = still out of stock on the end date. */
+  endDate: string | null;
+  lostUnits: number;
+  lostRevenueMinor: number;
+  /** Orders that did not happen at all because every wanted item was out of stock. */
+  lostOrders: number;
+  currency: string;
+}
+
+export interface ChannelTruth {
+  channel: DemoChannel;
+  orders: number;
+  /** Σ totalPrice (shop money) of non-test, non-cancelled orders last-touched by the channel. */
+  revenueMinor: number;
+  /** Same after refunds. */
+  netRevenueMinor: number;
+  /** Orders whose first visit came from the channel. */
+  firstTouchOrders: number;
+}
+
+export interface CampaignTruth {
+  campaignIndex: number;
+  id: string;
+  name: string;
+  status: 'ACTIVE' | 'PAUSED';
+  role: 'high_roas' | 'wasteful' | 'out_of_stock_traffic' | 'regular';
+  spendMinor: number;
+  verifiedOrders: number;
+  verifiedRevenueMinor: number;
+  reportedPurchases: number;
+  /** verifiedRevenue / spend. */
+  trueRoas: number;
+  productIndex: number | null;
+}
+
+export interface GroundTruth {
+  seed: number;
+  preset: PresetName;
+  startDate: string;
+  endDate: string;
+  shopCurrency: string;
+  timeZone: string;
+  customers: number;
+  orders: number;
+  testOrders: number;
+  guestOrders: number;
+  cancelledOrders: number;
+  bgnbd: BgNbdParams & { timeUnit: 'weeks'; note: string };
+  gammaGamma: GammaGammaParams & { note: string };
+  stockouts: PlantedStockout[];
+  channels: ChannelTruth[];
+  campaigns: CampaignTruth[];
+  plantedCampaigns: {
+    highRoas: { id: string; name: string };
+    wasteful: { id: string; name: string };
+    outOfStockTraffic: { id: string; name: string; productIndex: number; productTitle: string };
+  };
+  closedDays: string[];
+  holidayPeaks: { name: string; startDate: string; endDate: string; multiplier: number }[];
+  ga4: { sessions: number; purchases: number; storeOrders: number; trackedShare: number };
+}
+
+/** The whole generated store. Orders are materialised lazily so the large preset stays small in memory. */
+export interface DemoStore {
+  config: StoreConfig;
+  shop: DemoShop;
+  locations: DemoLocation[];
+  products: DemoProduct[];
+  variants: DemoVariant[];
+  customers: DemoCustomer[];
+  orders: OrderIndex;
+  /** Materialises order i (0-based, created-at order). Deterministic; cheap (no caching needed). */
+  getOrder(index: number): DemoOrder;
+  inventory: InventoryHistory;
+  ga4: Ga4Facts;
+  meta: { account: MetaAccount; campaigns: MetaCampaign[]; daily: MetaDailyRow[] };
+  groundTruth: GroundTruth;
+}

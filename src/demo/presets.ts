@@ -1,0 +1,49 @@
+import type { BgNbdParams, GammaGammaParams, PresetName } from './model.ts';
+
+/**
+ * Fixed anchor for the last day of data when the caller passes none. A constant (not the clock)
+ * keeps generation a pure function of (seed, preset, endDate); demo mode passes today's date.
+ */
+export const DEFAULT_END_DATE = '2026-10-31';
+
+export interface PresetSpec {
+  customers: number;
+  days: number;
+  products: number;
+  bgnbd: BgNbdParams;
+  gammaGamma: GammaGammaParams;
+  /** Share of customers acquired before the window opens (the store's existing base). */
+  existingBaseShare: number;
+}
+
+/** Store sizes. `large` is tuned to ~100k customers and ~1M orders. */
+export const PRESETS: Readonly<Record<Exclude<PresetName, 'custom'>, PresetSpec>> = {
+  small: {
+    customers: 2_000,
+    days: 365,
+    products: 36,
+    bgnbd: { r: 0.85, alpha: 9.5, a: 0.9, b: 3.8 },
+    gammaGamma: { p: 6, q: 4, gamma: 30 },
+    existingBaseShare: 0,
+  },
+  medium: {
+    customers: 20_000,
+    days: 730,
+    products: 48,
+    bgnbd: { r: 0.85, alpha: 9.5, a: 0.9, b: 3.8 },
+    gammaGamma: { p: 6, q: 4, gamma: 30 },
+    existingBaseShare: 0,
+  },
+  large: {
+    customers: 100_000,
+    days: 1_095,
+    products: 60,
+    bgnbd: { r: 2.2, alpha: 11, a: 0.6, b: 9 },
+    gammaGamma: { p: 6, q: 4, gamma: 30 },
+    existingBaseShare: 0,
+  },
+};
+
+export function resolvePreset(name: PresetName): PresetSpec {
+  return name === 'custom' ? PRESETS.small : PRESETS[name];
+}
