@@ -5,6 +5,8 @@ export interface OidcSettings {
   clientId: string;
   clientSecret: string;
   redirectUri: string;
+  /** Ask for a fresh sign-in every time (the development provider: any tester can be any user). */
+  alwaysPromptLogin?: boolean;
 }
 
 export interface AuthorizationRequest {
@@ -57,6 +59,7 @@ export function createOidcClient(settings: OidcSettings) {
         code_challenge_method: 'S256',
         state,
         nonce,
+        ...(settings.alwaysPromptLogin ? { prompt: 'login' } : {}),
       });
       return { url: url.href, state, nonce, codeVerifier };
     },

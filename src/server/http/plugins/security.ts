@@ -1,5 +1,6 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import { DEV_PROVIDER_PATH } from '../../auth/dev-identity-provider.ts';
 import { AppError } from '../../errors.ts';
 
 declare module 'fastify' {
@@ -36,12 +37,17 @@ export async function registerSecurity(app: FastifyInstance, publicUrl: () => st
     // The embeddable tracker script is loaded by other sites.
     crossOriginResourcePolicy: { policy: 'cross-origin' },
     crossOriginEmbedderPolicy: false,
+    // Browsers then still send an Origin header on same-origin form posts (no-referrer sends "null").
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // HSTS only means something when the app is served over https.
     strictTransportSecurity: publicUrl().startsWith('https://'),
   });
 
   app.addHook('onRequest', async (request) => {
     if (!STATE_CHANGING.has(request.method) || request.routeOptions.config?.allowCrossSite) return;
+    // The development identity provider guards its own forms (interaction cookies bound to one
+    // sign-in) and its token endpoint is called server to server.
+    if (request.url.startsWith(`${DEV_PROVIDER_PATH}/`)) return;
     const origin = request.headers.origin;
     const fetchSite = request.headers['sec-fetch-site'];
     if (origin) {

@@ -43,6 +43,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
           clientId: DEV_CLIENT_ID,
           clientSecret: devProvider.clientSecret,
           redirectUri,
+          alwaysPromptLogin: true,
         }),
         devProvider,
       };

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import {
+  describeInBrowser,
+  launchBrowser,
+  saveScreenshot,
+  signInInBrowser,
+  type TestBrowser,
+} from '../support/browser.ts';
+import { startTestApp, type TestApp } from '../support/start-app.ts';
+import { ensureWebBuild } from '../support/web-build.ts';
+
+describeInBrowser('a new visitor in Chromium', () => {
+  let app: TestApp;
+  let browser: TestBrowser;
+  beforeAll(async () => {
+    await ensureWebBuild();
+    app = await startTestApp();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  it('signs in as two different users one after the other and signs out to the landing page', async () => {
+    const { page } = browser;
+    for (const [email, firstName] of [
+      ['ada@example.com', 'Ada'],
+      ['grace@example.com', 'Grace'],
+    ] as const) {
+      await signInInBrowser(page, app.baseUrl, email, firstName);
+      await expect
+        .poll(() => page.getByRole('heading', { name: `Welcome back, ${firstName}` }).count())
+        .toBe(1);
+      await saveScreenshot(page, `foundation-home-${firstName.toLowerCase()}`);
+      await page.getByRole('link', { name: 'Sign Out' }).click();
+      await page.waitForURL(`${app.baseUrl}/`);
+      await expect.poll(() => page.getByText('Ready to boost your revenue?').count()).toBe(1);
+    }
+    await saveScreenshot(page, 'foundation-landing');
+  });
+
+  it('shows Page Not Found for an unknown path', async () => {
+    const { page } = browser;
+    await page.goto(`${app.baseUrl}/no/such/page`);
+    await expect.poll(() => page.getByText('Page Not Found').count()).toBeGreaterThan(0);
+    await saveScreenshot(page, 'foundation-404');
+  });
+
+  it('shows four Working cards on the public service test page', async () => {
+    const { page } = browser;
+    await page.goto(`${app.baseUrl}/public-service-test`);
+    await expect.poll(() => page.getByText('Working', { exact: true }).count(), { timeout: 15_000 }).toBe(4);
+    await saveScreenshot(page, 'foundation-public-service-test');
+  });
+});
