@@ -22,7 +22,7 @@ export function TopNav() {
         <MobileNav opportunityCount={opportunityCount} />
         <Link
           href="/"
-          className="mr-4 flex items-center gap-2 rounded-md text-lg font-bold tracking-tight text-white"
+          className="mr-2 flex items-center gap-2 rounded-md text-lg font-bold tracking-tight text-white"
         >
           <span className="flex size-8 items-center justify-center rounded-lg bg-indigo-500">
             <TrendingUp aria-hidden="true" className="size-5 text-white" />
@@ -30,10 +30,11 @@ export function TopNav() {
           {PRODUCT_TITLE}
         </Link>
         <DesktopNav opportunityCount={opportunityCount} />
-        <div className="ml-auto flex items-center gap-1 sm:gap-2">
+        <div className="ml-auto flex items-center gap-1 lg:gap-2">
           <NotificationBell count={opportunityCount} />
           <Link
             href="/profile"
+            aria-label="Profile"
             aria-current={profileActive ? 'page' : undefined}
             className={buttonClasses({
               variant: profileActive ? 'default' : 'ghost',
@@ -42,7 +43,7 @@ export function TopNav() {
             })}
           >
             <UserRound aria-hidden="true" />
-            <span className="hidden sm:inline">Profile</span>
+            <span className="hidden lg:inline">Profile</span>
           </Link>
           <a
             href={LOGOUT_PATH}

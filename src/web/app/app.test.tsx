@@ -1,0 +1,83 @@
+// @vitest-environment happy-dom
+import type { AuthUser } from '@shared/contracts/auth.ts';
+import { AUTH_USER_QUERY_KEY } from '@web/features/auth/api/use-auth.ts';
+import { queryClient } from '@web/lib/query-client.ts';
+import { renderInDocument, textOf } from '@web/testing/render.tsx';
+import { act } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { App } from './app.tsx';
+
+let cleanup: (() => void) | undefined;
+afterEach(() => {
+  cleanup?.();
+  queryClient.clear();
+});
+
+/**
+ * Renders the whole app at `path` with the session already known (the auth query's cache entry is set, and
+ * never stale, so no request leaves the test).
+ */
+async function renderAppAt(path: string, user: AuthUser | null): Promise<HTMLElement> {
+  queryClient.setQueryData(AUTH_USER_QUERY_KEY, user);
+  window.history.replaceState(null, '', path);
+  const { container, unmount } = await renderInDocument(<App />);
+  cleanup = unmount;
+  return container;
+}
+
+/** Waits for lazily loaded page chunks. */
+async function waitForText(container: HTMLElement, text: string): Promise<void> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    if (textOf(container).includes(text)) return;
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+  }
+  throw new Error(`"${text}" never appeared; page text: ${textOf(container).slice(0, 200)}`);
+}
+
+const ada: AuthUser = {
+  id: 'u1',
+  email: 'ada@example.com',
+  firstName: 'Ada',
+  lastName: null,
+  profileImageUrl: null,
+};
+
+describe('App routing (spec §2)', () => {
+  it("renders 'Page Not Found' with a link home for an unknown path", async () => {
+    const container = await renderAppAt('/no-such-page', null);
+    expect(textOf(container.querySelector('h1'))).toBe('Page Not Found');
+    expect(container.querySelector('a[href="/"]')).not.toBeNull();
+    expect(document.title).toBe('Page Not Found · Upside');
+  });
+
+  it('shows the landing page on / when signed out', async () => {
+    const container = await renderAppAt('/', null);
+    expect(textOf(container)).toContain('Ready to boost your revenue?');
+    expect(container.querySelector('nav')).toBeNull();
+  });
+
+  it('shows the landing page to a signed-out visitor on an authenticated route', async () => {
+    const container = await renderAppAt('/dashboard', null);
+    expect(textOf(container)).toContain('Get Started Now');
+  });
+
+  it('shows the home screen inside the page shell on / when signed in', async () => {
+    const container = await renderAppAt('/', ada);
+    await waitForText(container, 'Welcome back, Ada');
+    const header = container.querySelector('header');
+    expect(textOf(header)).toContain('Analytics');
+    expect(textOf(header)).toContain('Performance');
+    expect(textOf(header)).toContain('Intelligence');
+    expect(header?.querySelector('a[href="/api/logout"]')).not.toBeNull();
+  });
+
+  it('renders a not-built-yet page inside the shell, never blank, and highlights /profile', async () => {
+    const container = await renderAppAt('/profile', ada);
+    await waitForText(container, 'This page is not built yet.');
+    expect(textOf(container.querySelector('h3'))).toBe('Profile & Integrations');
+    expect(container.querySelector('header a[href="/profile"]')?.getAttribute('aria-current')).toBe('page');
+    expect(document.title).toBe('Profile & Integrations · Upside');
+  });
+});
