@@ -2,3 +2,4 @@
 export * from './auth.ts';
 export * from './jobs.ts';
 export * from './warehouse.ts';
+export * from './analysis.ts';
