@@ -30,6 +30,10 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SYNC_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   TRACKING_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /** Upstream base URLs (real APIs by default); Shopify's is a template with `{shop}`. */
+  UPSTREAM_SHOPIFY_URL: z.string().regex(/^https?:\/\/.*\{shop\}/, 'must be an http(s) URL containing {shop}').optional(),
+  UPSTREAM_GA4_URL: z.url().optional(),
+  UPSTREAM_META_URL: z.url().optional(),
 });
 
 /** Rules that span variables; checked on the raw values so they are reported with all others. */
@@ -65,6 +69,8 @@ export interface Env {
   logLevel: string;
   syncIntervalMinutes: number;
   trackingRetentionDays: number;
+  /** Overrides of the providers' API base URLs (unset = the real APIs). */
+  upstreamUrls: { shopifyTemplate: string | undefined; ga4: string | undefined; meta: string | undefined };
 }
 
 export class EnvError extends Error {
@@ -106,5 +112,6 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     logLevel: env.LOG_LEVEL,
     syncIntervalMinutes: env.SYNC_INTERVAL_MINUTES,
     trackingRetentionDays: env.TRACKING_RETENTION_DAYS,
+    upstreamUrls: { shopifyTemplate: env.UPSTREAM_SHOPIFY_URL, ga4: env.UPSTREAM_GA4_URL, meta: env.UPSTREAM_META_URL },
   };
 }

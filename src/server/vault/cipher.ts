@@ -41,9 +41,10 @@ export class VaultDecryptError extends Error {
   override name = 'VaultDecryptError';
 }
 
-/** Key id = first 16 hex chars of SHA-256(key): identifies the key without revealing it. */
+/** Key id = "k" + first 12 hex chars of SHA-256(key) (same as secrets.ts keyIdOf): names the key
+ * without revealing it. */
 export function deriveKeyId(key: Buffer): string {
-  return createHash('sha256').update(key).digest('hex').slice(0, 16);
+  return `k${createHash('sha256').update(key).digest('hex').slice(0, 12)}`;
 }
 
 /** Parses a base64 32-byte key (the `ENCRYPTION_KEY` format). */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { generateVaultKeyBase64, parseVaultKey } from './cipher.ts';
-import { KEY_FILE, loadKeyring, NEXT_KEY_FILE, promoteNextKeyFile } from './keyring-file.ts';
+import { buildKeyring, KEY_FILE, NEXT_KEY_FILE, promoteNextKeyFile, writeKeyFile } from './keyring-file.ts';
 
 const dirs: string[] = [];
 afterEach(async () => {
@@ -16,34 +16,31 @@ async function tempDir() {
   return dir;
 }
 
-describe('keyring file', () => {
-  it('generates a 0600 key file once and reuses it', async () => {
+describe('keyring files', () => {
+  it('writes key files with mode 0600', async () => {
     const dir = await tempDir();
-    const first = await loadKeyring({ dataDir: dir });
-    const mode = (await stat(join(dir, KEY_FILE))).mode & 0o777;
-    expect(mode).toBe(0o600);
-    const second = await loadKeyring({ dataDir: dir });
-    expect(second.current.id).toBe(first.current.id);
+    await writeKeyFile(join(dir, KEY_FILE), generateVaultKeyBase64());
+    expect((await stat(join(dir, KEY_FILE))).mode & 0o777).toBe(0o600);
   });
 
-  it('prefers ENCRYPTION_KEY and keeps previous keys for decryption', async () => {
-    const dir = await tempDir();
-    const key = generateVaultKeyBase64();
+  it('keeps previous keys for decryption', () => {
+    const current = generateVaultKeyBase64();
     const old = generateVaultKeyBase64();
-    const ring = await loadKeyring({ dataDir: dir, encryptionKey: key, previousKeys: [old] });
-    expect(ring.current.id).toBe(parseVaultKey(key).id);
+    const ring = buildKeyring({ current: Buffer.from(current, 'base64'), previousKeys: [old] });
+    expect(ring.current.id).toBe(parseVaultKey(current).id);
     expect(ring.byId.has(parseVaultKey(old).id)).toBe(true);
   });
 
   it('promotes the next key after a rotation and keeps the old one readable', async () => {
     const dir = await tempDir();
-    const before = await loadKeyring({ dataDir: dir });
+    const before = generateVaultKeyBase64();
+    await writeKeyFile(join(dir, KEY_FILE), before);
     const next = generateVaultKeyBase64();
     await writeFile(join(dir, NEXT_KEY_FILE), next, { mode: 0o600 });
     await promoteNextKeyFile(dir);
-    const after = await loadKeyring({ dataDir: dir });
-    expect(after.current.id).toBe(parseVaultKey(next).id);
-    expect(after.byId.has(before.current.id)).toBe(true);
     expect((await readFile(join(dir, KEY_FILE), 'utf8')).trim()).toBe(next);
+    const ring = buildKeyring({ current: Buffer.from(next, 'base64'), dataDir: dir });
+    expect(ring.current.id).toBe(parseVaultKey(next).id);
+    expect(ring.byId.has(parseVaultKey(before).id)).toBe(true);
   });
 });

@@ -30,6 +30,14 @@ export const RunReportResponseSchema = z.object({
     .object({ currencyCode: z.string().optional(), timeZone: z.string().optional() })
     .loose()
     .optional(),
+  /** Present when the request set `returnPropertyQuota` (external-apis §2.7). */
+  propertyQuota: z
+    .object({
+      tokensPerDay: z.object({ consumed: z.number(), remaining: z.number() }).optional(),
+      tokensPerHour: z.object({ consumed: z.number(), remaining: z.number() }).optional(),
+    })
+    .loose()
+    .optional(),
 });
 export type Ga4RunReportResponse = z.infer<typeof RunReportResponseSchema>;
 
@@ -64,4 +72,6 @@ export interface Ga4RunReportRequest {
   offset?: number;
   metricAggregations?: string[];
   keepEmptyRows?: boolean;
+  /** Ask for the property's quota state in the response (sync pacing, freshness panel). */
+  returnPropertyQuota?: boolean;
 }

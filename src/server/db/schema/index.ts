@@ -1,5 +1,6 @@
 // Every area's tables, one file each; the drizzle client is typed with all of them.
 export * from './auth.ts';
+export * from './credentials.ts';
 export * from './jobs.ts';
 export * from './warehouse.ts';
 export * from './analysis.ts';

@@ -1,12 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.ts';
 import { registerAuthRoutes } from './auth.ts';
+import { registerCredentialsRoutes } from './credentials.ts';
+import { registerDemoRoutes } from './demo.ts';
+import { registerGaRoutes } from './ga.ts';
+import { registerMetaRoutes } from './meta.ts';
 import { registerPublicRoutes } from './public.ts';
+import { registerShopifyRoutes } from './shopify.ts';
 
 /** Every area's routes; each area adds its registrar here. */
 const registrars: Array<(app: FastifyInstance, deps: AppDeps) => void | Promise<void>> = [
   registerAuthRoutes,
   registerPublicRoutes,
+  registerCredentialsRoutes,
+  registerShopifyRoutes,
+  registerGaRoutes,
+  registerMetaRoutes,
+  registerDemoRoutes,
 ];
 
 export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {

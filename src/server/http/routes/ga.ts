@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { GaCredentialsRequestSchema } from '../../../shared/contracts/credentials.ts';
+import { GaOverviewSchema, GaPagesSchema, GaTrafficSchema } from '../../../shared/contracts/ga.ts';
+import { getIntegrationContext } from '../../services/integration-context.ts';
+import { getGaReportWith, getStoredGaReport } from '../../services/manage-ga-credentials.ts';
+import { requireAuth } from '../auth.ts';
+import type { AppDeps } from '../deps.ts';
+import { CREDENTIALS_BODY_LIMIT } from './credentials.ts';
+
+/**
+ * GA data (spec §7): GET with the stored credentials, POST with credentials in the body (the
+ * dashboard's connect form; nothing is stored), plus the profile panel's overview.
+ */
+export function registerGaRoutes(fastify: FastifyInstance, deps: AppDeps): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const context = () => getIntegrationContext(deps);
+  const bodyLimit = CREDENTIALS_BODY_LIMIT;
+
+  app.get(
+    '/api/analytics/ga/overview',
+    { schema: { response: { 200: GaOverviewSchema } } },
+    async (request) => {
+      const { workspaceId } = requireAuth(request);
+      return getStoredGaReport(context(), workspaceId, 'overview');
+    },
+  );
+
+  app.get(
+    '/api/ga/analytics/overview',
+    { schema: { response: { 200: GaOverviewSchema } } },
+    async (request) => {
+      const { workspaceId } = requireAuth(request);
+      return getStoredGaReport(context(), workspaceId, 'overview');
+    },
+  );
+  app.get('/api/ga/analytics/pages', { schema: { response: { 200: GaPagesSchema } } }, async (request) => {
+    const { workspaceId } = requireAuth(request);
+    return getStoredGaReport(context(), workspaceId, 'pages');
+  });
+  app.get(
+    '/api/ga/analytics/traffic',
+    { schema: { response: { 200: GaTrafficSchema } } },
+    async (request) => {
+      const { workspaceId } = requireAuth(request);
+      return getStoredGaReport(context(), workspaceId, 'traffic');
+    },
+  );
+
+  app.post(
+    '/api/ga/analytics/overview',
+    { bodyLimit, schema: { body: GaCredentialsRequestSchema, response: { 200: GaOverviewSchema } } },
+    async (request) => {
+      requireAuth(request);
+      return getGaReportWith(context(), request.body, 'overview');
+    },
+  );
+  app.post(
+    '/api/ga/analytics/pages',
+    { bodyLimit, schema: { body: GaCredentialsRequestSchema, response: { 200: GaPagesSchema } } },
+    async (request) => {
+      requireAuth(request);
+      return getGaReportWith(context(), request.body, 'pages');
+    },
+  );
+  app.post(
+    '/api/ga/analytics/traffic',
+    { bodyLimit, schema: { body: GaCredentialsRequestSchema, response: { 200: GaTrafficSchema } } },
+    async (request) => {
+      requireAuth(request);
+      return getGaReportWith(context(), request.body, 'traffic');
+    },
+  );
+}

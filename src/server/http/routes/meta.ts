@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  MetaConnectionTestSchema,
+  MetaDataTestSchema,
+  MetaDebugSchema,
+  MetaSpendingSchema,
+  MetaSummarySchema,
+} from '../../../shared/contracts/meta.ts';
+import { getIntegrationContext } from '../../services/integration-context.ts';
+import {
+  getMetaDebug,
+  getMetaSpendingLastMonth,
+  getMetaSummary,
+  testMetaAvailableData,
+  testMetaConnection,
+} from '../../services/manage-meta-credentials.ts';
+import { requireAuth } from '../auth.ts';
+import type { AppDeps } from '../deps.ts';
+
+/** Meta endpoints of spec §7 (+ the dashboard summary). Responses never carry tokens. */
+export function registerMetaRoutes(fastify: FastifyInstance, deps: AppDeps): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const context = () => getIntegrationContext(deps);
+
+  app.get('/api/meta/debug-temp', { schema: { response: { 200: MetaDebugSchema } } }, async (request) => {
+    const { workspaceId } = requireAuth(request);
+    return getMetaDebug(context(), workspaceId);
+  });
+
+  app.get(
+    '/api/meta/test-connection',
+    { schema: { response: { 200: MetaConnectionTestSchema } } },
+    async (request) => {
+      const { workspaceId } = requireAuth(request);
+      return testMetaConnection(context(), workspaceId);
+    },
+  );
+
+  app.get(
+    '/api/meta/test-available-data',
+    { schema: { response: { 200: MetaDataTestSchema } } },
+    async (request) => {
+      const { workspaceId } = requireAuth(request);
+      return testMetaAvailableData(context(), workspaceId);
+    },
+  );
+
+  app.get(
+    '/api/meta/spending/last-month',
+    { schema: { response: { 200: MetaSpendingSchema } } },
+    async (request) => {
+      const { workspaceId } = requireAuth(request);
+      return getMetaSpendingLastMonth(context(), workspaceId);
+    },
+  );
+
+  app.get('/api/meta/summary', { schema: { response: { 200: MetaSummarySchema } } }, async (request) => {
+    const { workspaceId } = requireAuth(request);
+    return getMetaSummary(context(), workspaceId);
+  });
+}

@@ -1,0 +1,38 @@
+import type { DemoConnectResponse, DemoCredentials } from '../../shared/contracts/credentials.ts';
+import { AppError } from '../errors.ts';
+import type { IntegrationContext } from './integration-context.ts';
+import { storeGaCredentials } from './manage-ga-credentials.ts';
+import { storeMetaCredentials } from './manage-meta-credentials.ts';
+import { storeShopifyCredentials } from './manage-shopify-credentials.ts';
+
+/** Demo mode only: the credentials the forms are prefilled with (404 outside demo mode). */
+export function getDemoCredentials(context: IntegrationContext): DemoCredentials {
+  if (!context.demo) throw new AppError(404, 'demo_off', 'Demo mode is not enabled on this server.');
+  return context.demo;
+}
+
+/** POST /api/demo/connect: stores all three demo sources through the same services as the forms. */
+export async function connectDemoStore(
+  context: IntegrationContext,
+  workspaceId: string,
+): Promise<DemoConnectResponse> {
+  const demo = getDemoCredentials(context);
+  const shopify = await storeShopifyCredentials(context, workspaceId, {
+    shopDomain: demo.shopify.shopDomain,
+    accessToken: demo.shopify.accessToken,
+  });
+  const ga4 = await storeGaCredentials(context, workspaceId, {
+    property_id: demo.ga4.propertyId,
+    service_account_json: demo.ga4.serviceAccountJson,
+  });
+  const meta = await storeMetaCredentials(context, workspaceId, {
+    accessToken: demo.meta.accessToken,
+    adAccountId: demo.meta.adAccountId,
+    appSecret: demo.meta.appSecret,
+  });
+  return {
+    shopify: { isValid: shopify.isValid, message: shopify.message },
+    ga4: { isValid: ga4.isValid, message: ga4.message },
+    meta: { isValid: meta.isValid, message: meta.error ?? 'Connected to Meta Marketing API' },
+  };
+}
