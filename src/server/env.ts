@@ -31,7 +31,10 @@ const EnvSchema = z.object({
   SYNC_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   TRACKING_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** Upstream base URLs (real APIs by default); Shopify's is a template with `{shop}`. */
-  UPSTREAM_SHOPIFY_URL: z.string().regex(/^https?:\/\/.*\{shop\}/, 'must be an http(s) URL containing {shop}').optional(),
+  UPSTREAM_SHOPIFY_URL: z
+    .string()
+    .regex(/^https?:\/\/.*\{shop\}/, 'must be an http(s) URL containing {shop}')
+    .optional(),
   UPSTREAM_GA4_URL: z.url().optional(),
   UPSTREAM_META_URL: z.url().optional(),
 });
@@ -112,6 +115,10 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     logLevel: env.LOG_LEVEL,
     syncIntervalMinutes: env.SYNC_INTERVAL_MINUTES,
     trackingRetentionDays: env.TRACKING_RETENTION_DAYS,
-    upstreamUrls: { shopifyTemplate: env.UPSTREAM_SHOPIFY_URL, ga4: env.UPSTREAM_GA4_URL, meta: env.UPSTREAM_META_URL },
+    upstreamUrls: {
+      shopifyTemplate: env.UPSTREAM_SHOPIFY_URL,
+      ga4: env.UPSTREAM_GA4_URL,
+      meta: env.UPSTREAM_META_URL,
+    },
   };
 }
