@@ -9,6 +9,8 @@ import {
 import { startTestApp, type TestApp } from '../support/start-app.ts';
 import { ensureWebBuild } from '../support/web-build.ts';
 
+const POLL = { timeout: 20_000 };
+
 describeInBrowser('a new visitor in Chromium', () => {
   let app: TestApp;
   let browser: TestBrowser;
@@ -35,7 +37,7 @@ describeInBrowser('a new visitor in Chromium', () => {
       await saveScreenshot(page, `foundation-home-${firstName.toLowerCase()}`);
       await page.getByRole('link', { name: 'Sign Out' }).click();
       await page.waitForURL(`${app.baseUrl}/`);
-      await expect.poll(() => page.getByText('Ready to boost your revenue?').count()).toBe(1);
+      await expect.poll(() => page.getByText('Ready to boost your revenue?').count(), POLL).toBe(1);
     }
     await saveScreenshot(page, 'foundation-landing');
   });
@@ -43,14 +45,14 @@ describeInBrowser('a new visitor in Chromium', () => {
   it('shows Page Not Found for an unknown path', async () => {
     const { page } = browser;
     await page.goto(`${app.baseUrl}/no/such/page`);
-    await expect.poll(() => page.getByText('Page Not Found').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText('Page Not Found').count(), POLL).toBeGreaterThan(0);
     await saveScreenshot(page, 'foundation-404');
   });
 
   it('shows four Working cards on the public service test page', async () => {
     const { page } = browser;
     await page.goto(`${app.baseUrl}/public-service-test`);
-    await expect.poll(() => page.getByText('Working', { exact: true }).count(), { timeout: 15_000 }).toBe(4);
+    await expect.poll(() => page.getByText('Working', { exact: true }).count(), POLL).toBe(4);
     await saveScreenshot(page, 'foundation-public-service-test');
   });
 });
