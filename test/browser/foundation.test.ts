@@ -32,7 +32,7 @@ describeInBrowser('a new visitor in Chromium', () => {
     ] as const) {
       await signInInBrowser(page, app.baseUrl, email, firstName);
       await expect
-        .poll(() => page.getByRole('heading', { name: `Welcome back, ${firstName}` }).count())
+        .poll(() => page.getByRole('heading', { name: `Welcome back, ${firstName}` }).count(), POLL)
         .toBe(1);
       await saveScreenshot(page, `foundation-home-${firstName.toLowerCase()}`);
       await page.getByRole('link', { name: 'Sign Out' }).click();
