@@ -37,6 +37,8 @@ const EnvSchema = z.object({
     .optional(),
   UPSTREAM_GA4_URL: z.url().optional(),
   UPSTREAM_META_URL: z.url().optional(),
+  TRACKING_RATE_PER_SECOND: z.coerce.number().positive().max(1_000_000).default(2000),
+  TRACKING_RATE_BURST: z.coerce.number().int().min(500).max(10_000_000).default(20_000),
 });
 
 /** Rules that span variables; checked on the raw values so they are reported with all others. */
@@ -74,6 +76,8 @@ export interface Env {
   trackingRetentionDays: number;
   /** Overrides of the providers' API base URLs (unset = the real APIs). */
   upstreamUrls: { shopifyTemplate: string | undefined; ga4: string | undefined; meta: string | undefined };
+  /** Per-site token bucket of cursor-event ingestion: events per second and burst size. */
+  trackingRate: { ratePerSecond: number; burst: number };
 }
 
 export class EnvError extends Error {
@@ -120,5 +124,6 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       ga4: env.UPSTREAM_GA4_URL,
       meta: env.UPSTREAM_META_URL,
     },
+    trackingRate: { ratePerSecond: env.TRACKING_RATE_PER_SECOND, burst: env.TRACKING_RATE_BURST },
   };
 }

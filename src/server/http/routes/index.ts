@@ -2,11 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.ts';
 import { registerAuthRoutes } from './auth.ts';
 import { registerCredentialsRoutes } from './credentials.ts';
+import { registerCursorTrackingRoutes } from './cursor-tracking.ts';
 import { registerDemoRoutes } from './demo.ts';
 import { registerGaRoutes } from './ga.ts';
 import { registerMetaRoutes } from './meta.ts';
 import { registerPublicRoutes } from './public.ts';
 import { registerShopifyRoutes } from './shopify.ts';
+import { registerTrackingConfigurationRoutes } from './tracking-configurations.ts';
 
 /** Every area's routes; each area adds its registrar here. */
 const registrars: Array<(app: FastifyInstance, deps: AppDeps) => void | Promise<void>> = [
@@ -17,6 +19,8 @@ const registrars: Array<(app: FastifyInstance, deps: AppDeps) => void | Promise<
   registerGaRoutes,
   registerMetaRoutes,
   registerDemoRoutes,
+  registerCursorTrackingRoutes,
+  registerTrackingConfigurationRoutes,
 ];
 
 export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {

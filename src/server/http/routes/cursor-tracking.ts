@@ -1,0 +1,139 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ClickStatisticsSchema,
+  ClicksQuerySchema,
+  CursorStatisticsSchema,
+  HeatmapQuerySchema,
+  HeatmapResponseSchema,
+  INGEST_LIMITS,
+  TrackingScopeQuerySchema,
+  TrackingSessionsResponseSchema,
+} from '../../../shared/contracts/cursor-tracking.ts';
+import { writeTracker } from '../../../tracker/build.ts';
+import { createEventWriter } from '../../ingest/event-writer.ts';
+import { IngestRefusal, ingestCursorEvents } from '../../services/ingest-cursor-events.ts';
+import { isKnownTrackingOrigin } from '../../services/manage-tracking-configurations.ts';
+import {
+  getClickStatistics,
+  getCursorStatistics,
+  getHeatmap,
+  listTrackingSessions,
+} from '../../services/read-cursor-tracking.ts';
+import { requireAuth } from '../auth.ts';
+import type { AppDeps } from '../deps.ts';
+
+export const TRACKER_FILE = fileURLToPath(new URL('../../../../dist/tracker.js', import.meta.url));
+const EVENTS_PATH = '/api/cursor-tracking/events';
+
+function setCors(reply: FastifyReply, origin: string | null): void {
+  if (!origin) return;
+  reply.header('access-control-allow-origin', origin);
+  reply.header('vary', 'Origin');
+}
+
+/**
+ * Cursor tracking: the public ingestion endpoint (its own body parser and 64 KB limit, CORS for the
+ * website's origin only), the tracker script, and the dashboard's reads.
+ */
+export async function registerCursorTrackingRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const writer = createEventWriter(deps.db, {
+    clock: deps.clock,
+    retentionDays: deps.env.trackingRetentionDays,
+  });
+  app.addHook('onClose', async () => writer.drain());
+
+  await app.register(async (scope) => {
+    // Tracker bodies are text/plain (a CORS "simple" request, no preflight); JSON is accepted too.
+    // The body is parsed by the use case, which reports its own readable 4xx.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser(
+      '*',
+      { parseAs: 'string', bodyLimit: INGEST_LIMITS.maxBodyBytes },
+      (_req, body, done) => done(null, body),
+    );
+
+    scope.post(EVENTS_PATH, { config: { allowCrossSite: true } }, async (request, reply) => {
+      const origin = request.headers.origin;
+      try {
+        const result = await ingestCursorEvents(
+          deps.db,
+          writer,
+          {
+            body: typeof request.body === 'string' ? request.body : '',
+            origin,
+            userAgent: request.headers['user-agent'],
+            workspaceId: request.auth?.workspaceId ?? null,
+            publicOrigin: new URL(deps.publicUrl()).origin,
+            now: deps.clock(),
+          },
+          deps.env.trackingRate,
+        );
+        setCors(reply, result.allowOrigin);
+        return reply.status(200).send({ accepted: result.accepted });
+      } catch (error) {
+        if (!(error instanceof IngestRefusal)) throw error;
+        setCors(reply, error.allowOrigin);
+        if (error.retryAfter !== undefined) reply.header('retry-after', String(error.retryAfter));
+        return reply.status(error.status).send({ message: error.message, code: error.code });
+      }
+    });
+
+    scope.options(EVENTS_PATH, { config: { allowCrossSite: true } }, async (request, reply) => {
+      const origin = request.headers.origin;
+      if (origin && (await isKnownTrackingOrigin(deps.db, origin))) {
+        setCors(reply, origin);
+        reply.header('access-control-allow-methods', 'POST');
+        reply.header('access-control-allow-headers', 'content-type');
+        reply.header('access-control-max-age', '86400');
+      }
+      return reply.status(204).send();
+    });
+  });
+
+  let tracker: { code: string; mtimeMs: number } | null = null;
+  app.get('/tracker.js', async (_request, reply) => {
+    if (!existsSync(TRACKER_FILE)) await writeTracker(TRACKER_FILE);
+    const mtimeMs = statSync(TRACKER_FILE).mtimeMs;
+    if (!tracker || tracker.mtimeMs !== mtimeMs)
+      tracker = { code: readFileSync(TRACKER_FILE, 'utf8'), mtimeMs };
+    // The URL is not content-hashed (it sits in customers' pages), so cache for an hour and revalidate.
+    return reply
+      .header('content-type', 'application/javascript; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600, stale-while-revalidate=86400')
+      .header('access-control-allow-origin', '*')
+      .send(tracker.code);
+  });
+
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(
+    '/api/cursor-tracking/statistics',
+    { schema: { querystring: TrackingScopeQuerySchema, response: { 200: CursorStatisticsSchema } } },
+    async (request) =>
+      getCursorStatistics(deps.db, { workspaceId: requireAuth(request).workspaceId, ...request.query }),
+  );
+  api.get(
+    '/api/cursor-tracking/clicks',
+    { schema: { querystring: ClicksQuerySchema, response: { 200: ClickStatisticsSchema } } },
+    async (request) =>
+      getClickStatistics(deps.db, { workspaceId: requireAuth(request).workspaceId, ...request.query }),
+  );
+  api.get(
+    '/api/cursor-tracking/heatmap',
+    { schema: { querystring: HeatmapQuerySchema, response: { 200: HeatmapResponseSchema } } },
+    async (request) =>
+      getHeatmap(deps.db, { workspaceId: requireAuth(request).workspaceId, ...request.query }),
+  );
+  api.get(
+    '/api/cursor-tracking/sessions',
+    { schema: { querystring: TrackingScopeQuerySchema, response: { 200: TrackingSessionsResponseSchema } } },
+    async (request) =>
+      listTrackingSessions(
+        deps.db,
+        { workspaceId: requireAuth(request).workspaceId, ...request.query },
+        deps.clock(),
+      ),
+  );
+}

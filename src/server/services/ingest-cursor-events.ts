@@ -1,0 +1,197 @@
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  type CursorEvent,
+  DashboardIngestRequestSchema,
+  INGEST_LIMITS,
+  IngestRequestSchema,
+} from '../../shared/contracts/cursor-tracking.ts';
+import type { Db } from '../db/client.ts';
+import { queryRows } from '../db/query-rows.ts';
+import { AppError } from '../errors.ts';
+import type { EventWriter } from '../ingest/event-writer.ts';
+import { isBotUserAgent, isOriginAllowed } from '../ingest/request-gate.ts';
+import { type BucketPolicy, DEFAULT_BUCKET_POLICY, retryAfterSeconds } from '../ingest/token-bucket.ts';
+import {
+  findConfigurationByTrackingId,
+  getDashboardConfiguration,
+  isApiKeyValid,
+} from './manage-tracking-configurations.ts';
+
+/** What the route knows about the HTTP request, beyond its body. */
+export interface IngestRequestContext {
+  body: string;
+  origin: string | undefined;
+  userAgent: string | undefined;
+  /** The signed-in user's workspace, for the dashboard's own tracking. */
+  workspaceId: string | null;
+  /** Our own origin: the dashboard posts from it. */
+  publicOrigin: string;
+  now: Date;
+}
+
+export interface IngestResult {
+  accepted: number;
+  /** Origin to echo in Access-Control-Allow-Origin, when the request may read the answer. */
+  allowOrigin: string | null;
+}
+
+/** A refused request: the error plus the CORS origin, so the page can still read the reason. */
+export class IngestRefusal extends AppError {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    readonly allowOrigin: string | null = null,
+    readonly retryAfter?: number,
+  ) {
+    super(status, code, message);
+  }
+}
+
+/** Readable zod issues: "events.3.x: Too big…; events.7.eventType: …" (first five). */
+function describeIssues(error: z.ZodError): string {
+  const shown = error.issues.slice(0, 5).map((issue) => {
+    const where = issue.path.join('.');
+    return where ? `${where}: ${issue.message}` : issue.message;
+  });
+  const more = error.issues.length > 5 ? `; and ${error.issues.length - 5} more` : '';
+  return `${shown.join('; ')}${more}`;
+}
+
+function parseJson(body: string): unknown {
+  try {
+    return JSON.parse(body);
+  } catch {
+    throw new IngestRefusal(400, 'invalid_json', 'The request body is not valid JSON.');
+  }
+}
+
+/**
+ * Takes `cost` tokens from the site's bucket in one atomic statement that every app process
+ * shares (the same arithmetic as ingest/token-bucket.ts). Returns null when allowed, otherwise
+ * the seconds to wait.
+ */
+export async function takeRateTokens(
+  db: Db,
+  configurationId: string,
+  cost: number,
+  now: Date,
+  policy: BucketPolicy = DEFAULT_BUCKET_POLICY,
+): Promise<number | null> {
+  const at = now.toISOString();
+  const refill = sql`LEAST(${policy.burst}::float8, b.tokens + GREATEST(0, EXTRACT(EPOCH FROM (${at}::timestamptz - b.refilled_at))) * ${policy.ratePerSecond}::float8)`;
+  const taken = await queryRows<{ tokens: number }>(
+    db,
+    sql`INSERT INTO tracking_rate_buckets AS b (configuration_id, tokens, refilled_at)
+        VALUES (${configurationId}::uuid, ${policy.burst - cost}::float8, ${at}::timestamptz)
+        ON CONFLICT (configuration_id) DO UPDATE SET tokens = ${refill} - ${cost}::float8, refilled_at = ${at}::timestamptz
+        WHERE ${refill} >= ${cost}::float8
+        RETURNING b.tokens`,
+  );
+  if (taken.length > 0) return null;
+  const [state] = await queryRows<{ available: number }>(
+    db,
+    sql`SELECT ${refill} AS available FROM tracking_rate_buckets b WHERE b.configuration_id = ${configurationId}::uuid`,
+  );
+  return retryAfterSeconds(Number(state?.available ?? 0), cost, policy);
+}
+
+/**
+ * The public ingestion use case (design §7), in order: size and JSON, strict schema, tracking id
+ * and key, website origin, active flag, bots (dropped with a 2xx), per-site rate limit, then a
+ * group-committed write. It answers only once the events are committed; every refusal is a 4xx
+ * with a reason and stores nothing.
+ */
+export async function ingestCursorEvents(
+  db: Db,
+  writer: EventWriter,
+  context: IngestRequestContext,
+  policy: BucketPolicy = DEFAULT_BUCKET_POLICY,
+): Promise<IngestResult> {
+  if (Buffer.byteLength(context.body) > INGEST_LIMITS.maxBodyBytes) {
+    throw new IngestRefusal(
+      413,
+      'body_too_large',
+      `The request body is larger than ${INGEST_LIMITS.maxBodyBytes} bytes.`,
+    );
+  }
+  const json = parseJson(context.body);
+  const isTrackerRequest = typeof json === 'object' && json !== null && 'trackingId' in json;
+  const batch = typeof json === 'object' && json !== null && 'events' in json ? json.events : undefined;
+  if (Array.isArray(batch) && batch.length > INGEST_LIMITS.maxEvents) {
+    throw new IngestRefusal(
+      400,
+      'too_many_events',
+      `At most ${INGEST_LIMITS.maxEvents} events per request (got ${batch.length}).`,
+    );
+  }
+
+  let workspaceId: string;
+  let configurationId: string;
+  let events: CursorEvent[];
+  let allowOrigin: string | null = null;
+
+  if (isTrackerRequest) {
+    const parsed = IngestRequestSchema.safeParse(json);
+    if (!parsed.success)
+      throw new IngestRefusal(400, 'validation_failed', `Invalid events: ${describeIssues(parsed.error)}`);
+    const configuration = await findConfigurationByTrackingId(db, parsed.data.trackingId);
+    if (configuration?.kind !== 'website' || !isApiKeyValid(configuration.apiKey, parsed.data.apiKey)) {
+      throw new IngestRefusal(401, 'invalid_tracking_key', 'Unknown tracking id or wrong API key.');
+    }
+    if (!isOriginAllowed(context.origin, configuration.websiteUrl)) {
+      throw new IngestRefusal(
+        403,
+        'origin_not_allowed',
+        `Events for this website must come from ${configuration.websiteOrigin}.`,
+      );
+    }
+    allowOrigin = context.origin ?? null;
+    if (!configuration.isActive) {
+      throw new IngestRefusal(
+        403,
+        'tracking_inactive',
+        'Tracking is disabled for this website.',
+        allowOrigin,
+      );
+    }
+    workspaceId = configuration.workspaceId;
+    configurationId = configuration.id;
+    events = parsed.data.events;
+  } else {
+    // The dashboard's own Start Tracking: a signed-in user posting from our own origin.
+    if (!context.workspaceId) {
+      throw new IngestRefusal(
+        401,
+        'unauthorized',
+        'Send trackingId and apiKey, or sign in to track the dashboard.',
+      );
+    }
+    if (context.origin !== undefined && context.origin !== context.publicOrigin) {
+      throw new IngestRefusal(403, 'cross_site_request', 'Cross-site requests are not allowed.');
+    }
+    const parsed = DashboardIngestRequestSchema.safeParse(json);
+    if (!parsed.success)
+      throw new IngestRefusal(400, 'validation_failed', `Invalid events: ${describeIssues(parsed.error)}`);
+    const configuration = await getDashboardConfiguration(db, context.workspaceId, context.publicOrigin);
+    workspaceId = context.workspaceId;
+    configurationId = configuration.id;
+    events = parsed.data.events;
+  }
+
+  if (isBotUserAgent(context.userAgent)) return { accepted: 0, allowOrigin };
+
+  const wait = await takeRateTokens(db, configurationId, events.length, context.now, policy);
+  if (wait !== null) {
+    throw new IngestRefusal(
+      429,
+      'rate_limited',
+      `Too many events for this website; retry in ${wait} s.`,
+      allowOrigin,
+      wait,
+    );
+  }
+  await writer.write({ workspaceId, configurationId, events });
+  return { accepted: events.length, allowOrigin };
+}

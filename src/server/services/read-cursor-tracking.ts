@@ -1,0 +1,180 @@
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  type ClickStatistics,
+  type CursorStatistics,
+  type HeatmapQuery,
+  type HeatmapResponse,
+  LIVE_SESSION_WINDOW_MS,
+  type TrackingSessionsResponse,
+} from '../../shared/contracts/cursor-tracking.ts';
+import type { Db } from '../db/client.ts';
+import { queryRows } from '../db/query-rows.ts';
+import { notFound } from '../errors.ts';
+import { xCentreOf, yCentreOf } from '../ingest/rollup.ts';
+
+/**
+ * The dashboard's reads. Each one is scoped to the caller's workspace and optionally to one of
+ * its websites (`trackingId`), and reads only the rollups written at ingestion, never the raw
+ * events, so it stays fast whatever the traffic.
+ */
+export interface TrackingScope {
+  workspaceId: string;
+  trackingId?: string | undefined;
+}
+
+/** `configuration_id = …` when a website is chosen; a tracking id of another workspace is 404. */
+async function configurationFilter(db: Db, scope: TrackingScope, column: SQL): Promise<SQL> {
+  if (!scope.trackingId) return sql`TRUE`;
+  const [row] = await queryRows<{ id: string }>(
+    db,
+    sql`SELECT id FROM tracking_configurations WHERE tracking_id = ${scope.trackingId} AND workspace_id = ${scope.workspaceId}::uuid`,
+  );
+  if (!row) throw notFound('Tracking configuration not found.');
+  return sql`${column} = ${row.id}::uuid`;
+}
+
+const num = (value: unknown) => Number(value ?? 0);
+
+export async function getCursorStatistics(db: Db, scope: TrackingScope): Promise<CursorStatistics> {
+  const sessionsOf = await configurationFilter(db, scope, sql`configuration_id`);
+  const [totals] = await queryRows<{
+    sessions: string;
+    events: string;
+    duration: string | null;
+    clicked: string;
+  }>(
+    db,
+    sql`SELECT count(*) AS sessions, coalesce(sum(event_count), 0) AS events,
+          avg(EXTRACT(EPOCH FROM (ended_at - started_at)) * 1000) AS duration,
+          count(*) FILTER (WHERE click_count > 0) AS clicked
+        FROM tracking_sessions WHERE workspace_id = ${scope.workspaceId}::uuid AND ${sessionsOf}`,
+  );
+  const pages = await queryRows<{ page_url: string; events: string }>(
+    db,
+    sql`SELECT page_url, sum(event_count) AS events FROM tracking_page_counts
+        WHERE workspace_id = ${scope.workspaceId}::uuid AND ${sessionsOf}
+        GROUP BY page_url ORDER BY events DESC, page_url LIMIT 5`,
+  );
+  const totalSessions = num(totals?.sessions);
+  return {
+    totalSessions,
+    totalEvents: num(totals?.events),
+    averageSessionDuration: Math.round(num(totals?.duration)),
+    clickThroughRate: totalSessions === 0 ? 0 : (num(totals?.clicked) / totalSessions) * 100,
+    mostActivePages: pages.map((row) => ({ pageUrl: row.page_url, eventCount: num(row.events) })),
+  };
+}
+
+export async function getClickStatistics(
+  db: Db,
+  scope: TrackingScope & { page?: string | undefined },
+): Promise<ClickStatistics> {
+  const ofConfiguration = await configurationFilter(db, scope, sql`configuration_id`);
+  const ofPage = scope.page ? sql`page_url = ${scope.page}` : sql`TRUE`;
+  const where = sql`workspace_id = ${scope.workspaceId}::uuid AND ${ofConfiguration} AND ${ofPage}`;
+  const [totals] = await queryRows<{ clicks: string; elements: string }>(
+    db,
+    sql`SELECT coalesce(sum(count), 0) AS clicks, count(DISTINCT selector) AS elements FROM tracking_click_elements WHERE ${where}`,
+  );
+  const top = await queryRows<{ selector: string; clicks: string }>(
+    db,
+    sql`SELECT selector, sum(count) AS clicks FROM tracking_click_elements WHERE ${where}
+        GROUP BY selector ORDER BY clicks DESC, selector LIMIT 10`,
+  );
+  return {
+    totalClicks: num(totals?.clicks),
+    uniqueElements: num(totals?.elements),
+    clicksByElement: top.map((row) => ({ selector: row.selector, count: num(row.clicks) })),
+  };
+}
+
+/** The p-th percentile (0–1) of positive counts, nearest-rank. */
+export function percentileOf(counts: number[], p: number): number {
+  if (counts.length === 0) return 0;
+  const sorted = [...counts].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]!;
+}
+
+export async function getHeatmap(
+  db: Db,
+  scope: TrackingScope & Omit<HeatmapQuery, 'trackingId'>,
+): Promise<HeatmapResponse> {
+  const ofConfiguration = await configurationFilter(db, scope, sql`configuration_id`);
+  const conditions: SQL[] = [sql`workspace_id = ${scope.workspaceId}::uuid`, ofConfiguration];
+  if (scope.viewport) conditions.push(sql`viewport_bucket = ${scope.viewport}`);
+  if (scope.eventType) conditions.push(sql`event_type = ${scope.eventType}`);
+  else conditions.push(sql`event_type IN ('click', 'cursor_move')`);
+  if (scope.from) conditions.push(sql`day >= ${scope.from}::date`);
+  if (scope.to) conditions.push(sql`day <= ${scope.to}::date`);
+  const pages = await queryRows<{ page_url: string }>(
+    db,
+    sql`SELECT page_url FROM tracking_heatmap_cells WHERE ${sql.join(conditions, sql` AND `)}
+        GROUP BY page_url ORDER BY sum(count) DESC LIMIT 50`,
+  );
+  // Without a page, the busiest page is shown: cells of different pages never belong on one map.
+  const page = scope.page ?? pages[0]?.page_url;
+  if (!page) return { heatmapData: [], maxY: 0, scaleMax: 0, pages: [] };
+  conditions.push(sql`page_url = ${page}`);
+  const cells = await queryRows<{ x_bin: number; y_bin: number; n: string }>(
+    db,
+    sql`SELECT x_bin, y_bin, sum(count) AS n FROM tracking_heatmap_cells
+        WHERE ${sql.join(conditions, sql` AND `)} GROUP BY x_bin, y_bin ORDER BY n DESC LIMIT 20000`,
+  );
+  const counts = cells.map((cell) => num(cell.n));
+  const scaleMax = Math.max(1, percentileOf(counts, 0.99));
+  return {
+    heatmapData: cells.map((cell, i) => ({
+      x: xCentreOf(num(cell.x_bin)),
+      y: yCentreOf(num(cell.y_bin)),
+      count: counts[i]!,
+      intensity: Math.min(1, counts[i]! / scaleMax),
+    })),
+    maxY: cells.reduce((max, cell) => Math.max(max, yCentreOf(num(cell.y_bin))), 0),
+    scaleMax,
+    pages: pages.map((row) => row.page_url),
+  };
+}
+
+export async function listTrackingSessions(
+  db: Db,
+  scope: TrackingScope,
+  now: Date,
+): Promise<TrackingSessionsResponse> {
+  const ofConfiguration = await configurationFilter(db, scope, sql`configuration_id`);
+  const liveSince = new Date(now.getTime() - LIVE_SESSION_WINDOW_MS).toISOString();
+  const rows = await queryRows<{
+    session_id: string;
+    last_page_url: string;
+    started_ms: string;
+    ended_ms: string;
+    last_received_ms: string;
+    event_count: string;
+    live: boolean;
+  }>(
+    db,
+    sql`SELECT session_id, last_page_url, EXTRACT(EPOCH FROM started_at) * 1000 AS started_ms,
+          EXTRACT(EPOCH FROM ended_at) * 1000 AS ended_ms, EXTRACT(EPOCH FROM last_received_at) * 1000 AS last_received_ms,
+          event_count,
+          last_received_at >= ${liveSince}::timestamptz AS live
+        FROM tracking_sessions WHERE workspace_id = ${scope.workspaceId}::uuid AND ${ofConfiguration}
+        ORDER BY last_received_at DESC LIMIT 50`,
+  );
+  const [active] = await queryRows<{ n: string }>(
+    db,
+    sql`SELECT count(*) AS n FROM tracking_sessions WHERE workspace_id = ${scope.workspaceId}::uuid AND ${ofConfiguration}
+        AND last_received_at >= ${liveSince}::timestamptz`,
+  );
+  const iso = (ms: string) => new Date(Math.round(Number(ms))).toISOString();
+  return {
+    sessions: rows.map((row) => ({
+      sessionId: row.session_id,
+      status: row.live ? 'active' : 'ended',
+      pageUrl: row.last_page_url,
+      startTime: iso(row.started_ms),
+      lastSeen: iso(row.last_received_ms),
+      eventCount: num(row.event_count),
+      duration: Math.round(Number(row.ended_ms) - Number(row.started_ms)),
+    })),
+    activeCount: num(active?.n),
+  };
+}

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/**
+ * A website whose visitors the tracker records (spec §3 "Tracking configuration"). `trackingId` is
+ * public (it sits in the embed snippet); `apiKey` is a random write-only key, also in the snippet,
+ * that only lets a page post events for this one site.
+ */
+export const TrackingConfigurationSchema = z.object({
+  id: z.string(),
+  websiteName: z.string(),
+  websiteUrl: z.string(),
+  trackingId: z.string(),
+  apiKey: z.string(),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+});
+export type TrackingConfiguration = z.infer<typeof TrackingConfigurationSchema>;
+
+export const TrackingConfigurationListSchema = z.array(TrackingConfigurationSchema);
+
+/** Only http(s) URLs: the site's origin becomes the ingestion endpoint's CORS allow-list entry. */
+export const WebsiteUrlSchema = z
+  .string()
+  .trim()
+  .min(1, 'Website URL is required')
+  .max(2048, 'Website URL is too long')
+  .refine((value) => {
+    const url = URL.parse(value);
+    return url !== null && (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  }, 'Website URL must be a valid http(s) URL');
+
+/** POST /api/tracking-configurations (spec §5 "Add website": name required; URL required and URL-typed). */
+export const CreateTrackingConfigurationSchema = z
+  .object({
+    websiteName: z.string().trim().min(1, 'Website name is required').max(100, 'Website name is too long'),
+    websiteUrl: WebsiteUrlSchema,
+  })
+  .strict();
+export type CreateTrackingConfiguration = z.infer<typeof CreateTrackingConfigurationSchema>;
+
+/** PATCH /api/tracking-configurations/{id}: the Enable/Disable toggle. */
+export const UpdateTrackingConfigurationSchema = z.object({ isActive: z.boolean() }).strict();
+export type UpdateTrackingConfiguration = z.infer<typeof UpdateTrackingConfigurationSchema>;
+
+export const TrackingConfigurationParamsSchema = z.object({ id: z.uuid() });

@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../src/server/db/query-rows.ts';
+import type { CursorEvent } from '../../src/shared/contracts/cursor-tracking.ts';
+import type { TrackingConfiguration } from '../../src/shared/contracts/tracking-configurations.ts';
+import type { TestApp } from '../support/start-app.ts';
+
+export const BROWSER_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
+
+let counter = 0;
+/** A valid click (or other) event on a page of `origin`. */
+export function makeEvent(origin: string, overrides: Partial<CursorEvent> = {}): CursorEvent {
+  counter += 1;
+  return {
+    eventType: 'click',
+    x: 640,
+    y: 200,
+    sessionId: 'sess_test_1',
+    pageUrl: `${origin}/products`,
+    timestamp: Date.now() + counter,
+    viewportWidth: 1280,
+    viewportHeight: 800,
+    documentWidth: 1280,
+    documentHeight: 3000,
+    elementSelector: '#buy',
+    offsetX: 10,
+    offsetY: 5,
+    ...overrides,
+  } as CursorEvent;
+}
+
+export async function addWebsite(app: TestApp, cookie: string, websiteUrl: string, websiteName = 'Shop') {
+  const response = await app.request('/api/tracking-configurations', {
+    method: 'POST',
+    cookie,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ websiteName, websiteUrl }),
+  });
+  if (response.status !== 201) throw new Error(`add website: ${response.status} ${await response.text()}`);
+  return (await response.json()) as TrackingConfiguration;
+}
+
+/** Posts like the tracker: text/plain body, the page's Origin, a browser user agent. */
+export function postEvents(
+  baseUrl: string,
+  body: unknown,
+  { origin, userAgent = BROWSER_UA, raw }: { origin?: string; userAgent?: string; raw?: string } = {},
+) {
+  const headers: Record<string, string> = {
+    'content-type': 'text/plain;charset=UTF-8',
+    'user-agent': userAgent,
+  };
+  if (origin) headers.origin = origin;
+  return fetch(`${baseUrl}/api/cursor-tracking/events`, {
+    method: 'POST',
+    headers,
+    body: raw ?? JSON.stringify(body),
+  });
+}
+
+export async function countRawEvents(app: TestApp): Promise<number> {
+  const [row] = await queryRows<{ n: string }>(app.db, sql`SELECT count(*) AS n FROM tracking_events`);
+  return Number(row?.n ?? 0);
+}

@@ -1,0 +1,80 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateDatabase } from '../../src/server/db/migrate.ts';
+import { queryRows } from '../../src/server/db/query-rows.ts';
+import { createEventWriter } from '../../src/server/ingest/event-writer.ts';
+import {
+  applyTrackingRetention,
+  ensureEventPartition,
+  listEventPartitionDays,
+} from '../../src/server/ingest/partitions.ts';
+import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
+import { makeEvent } from './ingest-helpers.ts';
+
+/** Day partitions on the real database: created on demand, idempotently, and dropped by retention. */
+describe('raw event partitions and retention', () => {
+  let testDb: TestDatabase;
+  let workspaceId: string;
+  let configurationId: string;
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+    await migrateDatabase(testDb.database);
+    const db = testDb.database.db;
+    [{ id: workspaceId }] = (await queryRows<{ id: string }>(
+      db,
+      sql`INSERT INTO workspaces (name) VALUES ('w') RETURNING id`,
+    )) as [{ id: string }];
+    [{ id: configurationId }] = (await queryRows<{ id: string }>(
+      db,
+      sql`INSERT INTO tracking_configurations (workspace_id, website_name, website_url, website_origin, tracking_id, api_key)
+          VALUES (${workspaceId}, 'Shop', 'https://s.example', 'https://s.example', 'trk_p', 'k') RETURNING id`,
+    )) as [{ id: string }];
+  });
+  afterAll(async () => {
+    await testDb?.drop();
+  });
+
+  it('creates a day partition idempotently, also when asked concurrently', async () => {
+    const db = testDb.database.db;
+    await Promise.all([ensureEventPartition(db, '2027-03-01'), ensureEventPartition(db, '2027-03-01')]);
+    await ensureEventPartition(db, '2027-03-01');
+    expect(await listEventPartitionDays(db)).toContain('2027-03-01');
+    const [brin] = await queryRows<{ n: string }>(
+      db,
+      sql`SELECT count(*) AS n FROM pg_indexes WHERE tablename = 'tracking_events_p20270301' AND indexdef ILIKE '%brin%'`,
+    );
+    expect(Number(brin?.n)).toBe(1);
+  });
+
+  it('writes through the group-commit writer into the day of receipt; retention drops old raw days and keeps cells', async () => {
+    const db = testDb.database.db;
+    let now = new Date('2027-03-01T12:00:00Z');
+    const writer = createEventWriter(db, { clock: () => now, retentionDays: 30 });
+    const batch = {
+      workspaceId,
+      configurationId,
+      events: [makeEvent('https://s.example'), makeEvent('https://s.example')],
+    };
+    await Promise.all([writer.write(batch), writer.write(batch), writer.write(batch)]);
+    const count = async (table: string) =>
+      Number((await queryRows<{ n: string }>(db, sql.raw(`SELECT count(*) AS n FROM ${table}`)))[0]?.n);
+    expect(await count('tracking_events_p20270301')).toBe(6);
+    expect(await count('tracking_heatmap_cells')).toBe(1);
+
+    // Forty days later the next write prepares its own day and applies retention.
+    now = new Date('2027-04-10T12:00:00Z');
+    await writer.write(batch);
+    const days = await listEventPartitionDays(db);
+    expect(days).not.toContain('2027-03-01');
+    expect(days).toContain('2027-04-10');
+    expect(days).toContain('2027-04-11');
+    expect(await count('tracking_events')).toBe(2);
+    expect(await count('tracking_heatmap_cells')).toBe(2); // rollups outlive raw events
+
+    expect(await applyTrackingRetention(db, new Date('2028-06-01T00:00:00Z'), 30)).toEqual([
+      '2027-04-10',
+      '2027-04-11',
+    ]);
+    expect(await count('tracking_heatmap_cells')).toBe(0);
+  });
+});
