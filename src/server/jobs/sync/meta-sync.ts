@@ -1,0 +1,199 @@
+import type { MetaInsightRow } from '../../connectors/meta/payload.schema.ts';
+import { getIntegrationContext } from '../../services/integration-context.ts';
+import { createMetaClientFor } from '../../services/manage-meta-credentials.ts';
+import { loadCredential } from '../../vault/credential-store.ts';
+import { PermanentJobError } from '../job-definition.ts';
+import type { SyncOutcome, SyncSession } from './run-source-sync.ts';
+import { type UpsertRow, type UpsertSpec, upsertRows } from './upsert-rows.ts';
+import { addDays, currencyDigitsOf, localDayOf, parseDecimalToMinor } from './values.ts';
+
+/**
+ * Meta → warehouse: the ad account's campaigns (status, budgets), then daily campaign insights
+ * (`level=campaign`, `time_increment=1`) in 90-day windows. The first run reads back
+ * BACKFILL_DAYS; every later run re-reads the last 28 days because Meta restates them
+ * (late conversions, invalid-click credits), and the upsert replaces the restated values.
+ */
+
+const BACKFILL_DAYS = 3 * 366;
+const RESTATE_DAYS = 28;
+const WINDOW_DAYS = 90;
+
+/** One canonical purchase action type, most inclusive first (external-apis §3.3). */
+const PURCHASE_ACTION_TYPES = ['omni_purchase', 'purchase', 'offsite_conversion.fb_pixel_purchase'];
+
+const col = (name: string, type: string) => ({ name, type });
+
+const CAMPAIGN_SPEC: UpsertSpec = {
+  table: 'wh_meta_campaigns',
+  key: ['workspace_id', 'campaign_id'],
+  touch: ['synced_at'],
+  columns: [
+    col('workspace_id', 'uuid'),
+    col('campaign_id', 'text'),
+    col('name', 'text'),
+    col('status', 'text'),
+    col('effective_status', 'text'),
+    col('objective', 'text'),
+    col('daily_budget_minor', 'bigint'),
+    col('lifetime_budget_minor', 'bigint'),
+    col('currency_code', 'text'),
+    col('start_time', 'timestamptz'),
+    col('stop_time', 'timestamptz'),
+    col('synced_at', 'timestamptz'),
+  ],
+};
+
+const INSIGHT_SPEC: UpsertSpec = {
+  table: 'wh_meta_daily_insights',
+  key: ['workspace_id', 'date', 'campaign_id'],
+  touch: ['synced_at'],
+  columns: [
+    col('workspace_id', 'uuid'),
+    col('date', 'date'),
+    col('campaign_id', 'text'),
+    col('campaign_name', 'text'),
+    col('campaign_status', 'text'),
+    col('spend_minor', 'bigint'),
+    col('impressions', 'bigint'),
+    col('clicks', 'bigint'),
+    col('reach', 'bigint'),
+    col('reported_purchases', 'integer'),
+    col('reported_purchase_value_minor', 'bigint'),
+    col('currency_code', 'text'),
+    col('synced_at', 'timestamptz'),
+  ],
+};
+
+function pickAction(actions: MetaInsightRow['actions']): string | null {
+  for (const type of PURCHASE_ACTION_TYPES) {
+    const found = actions?.find((action) => action.action_type === type);
+    if (found) return found.value;
+  }
+  return null;
+}
+
+/** The earlier of two YYYY-MM-DD days. */
+const earlierDay = (a: string, b: string) => (a < b ? a : b);
+
+const iso = (value: string | undefined) => (value ? new Date(value).toISOString() : null);
+
+/** Meta insights row → warehouse row (money from the account-currency decimal strings). */
+export function mapInsight(
+  workspaceId: string,
+  row: MetaInsightRow,
+  currency: string,
+  statusOf: (campaignId: string) => string | null,
+  syncedAt: string,
+): UpsertRow | null {
+  if (!row.campaign_id || !row.date_start) return null;
+  const digits = currencyDigitsOf(currency);
+  return {
+    workspace_id: workspaceId,
+    date: row.date_start,
+    campaign_id: row.campaign_id,
+    campaign_name: row.campaign_name ?? row.campaign_id,
+    campaign_status: statusOf(row.campaign_id),
+    spend_minor: parseDecimalToMinor(row.spend ?? '0', digits),
+    impressions: Math.round(Number(row.impressions ?? 0)),
+    clicks: Math.round(Number(row.clicks ?? 0)),
+    reach: row.reach === undefined ? null : Math.round(Number(row.reach)),
+    reported_purchases: Math.round(Number(pickAction(row.actions) ?? 0)),
+    reported_purchase_value_minor: parseDecimalToMinor(pickAction(row.action_values) ?? '0', digits),
+    currency_code: currency,
+    synced_at: syncedAt,
+  };
+}
+
+export async function syncMeta(session: SyncSession): Promise<SyncOutcome> {
+  const integration = getIntegrationContext(session.deps);
+  const stored = await loadCredential(integration.db, integration.keyring, session.workspaceId, 'meta');
+  if (!stored)
+    throw new PermanentJobError('Meta is not connected. Add your ad account in Profile & Integrations.');
+  const { secret } = stored;
+  const client = createMetaClientFor(integration, secret);
+  const adAccountId = secret.adAccountId.startsWith('act_')
+    ? secret.adAccountId
+    : `act_${secret.adAccountId}`;
+  const recordUsage = () => {
+    const usage = client.lastUsage;
+    if (usage) {
+      session.recordQuota({
+        unit: 'API usage',
+        used: usage.maxPercent,
+        limit: 100,
+        usedPercent: usage.maxPercent,
+      });
+    }
+  };
+  const account = await client.getAdAccount(adAccountId);
+  recordUsage();
+  const currency = account.currency ?? 'USD';
+  const syncedAt = session.now().toISOString();
+
+  const campaigns = await client.listAllCampaigns(adAccountId);
+  recordUsage();
+  const statuses = new Map(
+    campaigns.map((campaign) => [campaign.id, campaign.effective_status ?? campaign.status ?? null]),
+  );
+  const campaignRows: UpsertRow[] = campaigns.map((campaign) => ({
+    workspace_id: session.workspaceId,
+    campaign_id: campaign.id,
+    name: campaign.name,
+    status: campaign.status ?? null,
+    effective_status: campaign.effective_status ?? null,
+    objective: campaign.objective ?? null,
+    // Meta writes budgets as strings already in minor units (cents).
+    daily_budget_minor: campaign.daily_budget ? Math.round(Number(campaign.daily_budget)) : null,
+    lifetime_budget_minor: campaign.lifetime_budget ? Math.round(Number(campaign.lifetime_budget)) : null,
+    currency_code: currency,
+    start_time: iso(campaign.start_time),
+    stop_time: iso(campaign.stop_time),
+    synced_at: syncedAt,
+  }));
+  await session.commitPage((db) => upsertRows(db, CAMPAIGN_SPEC, campaignRows), {});
+
+  const today = localDayOf(session.now(), account.timezone_name ?? 'UTC');
+  const lastDate = typeof session.cursor.lastDate === 'string' ? session.cursor.lastDate : null;
+  const resumeFrom = typeof session.cursor.nextSince === 'string' ? session.cursor.nextSince : null;
+  let since = resumeFrom ?? (lastDate ? addDays(today, -RESTATE_DAYS) : addDays(today, -BACKFILL_DAYS));
+  if (lastDate && !resumeFrom && addDays(lastDate, 1) < since) since = addDays(lastDate, 1);
+  while (since <= today) {
+    session.throwIfAborted();
+    const until = earlierDay(addDays(since, WINDOW_DAYS - 1), today);
+    const rows = await client.getAllInsights(
+      {
+        adAccountId,
+        level: 'campaign',
+        timeRange: { since, until },
+        timeIncrement: 1,
+        fields: [
+          'campaign_id',
+          'campaign_name',
+          'spend',
+          'impressions',
+          'clicks',
+          'reach',
+          'actions',
+          'action_values',
+          'date_start',
+          'date_stop',
+        ],
+        limit: 500,
+      },
+      1_000,
+    );
+    recordUsage();
+    const mapped = rows
+      .map((row) =>
+        mapInsight(session.workspaceId, row, currency, (id) => statuses.get(id) ?? null, syncedAt),
+      )
+      .filter((row): row is UpsertRow => row !== null);
+    const next = addDays(until, 1);
+    await session.commitPage((db) => upsertRows(db, INSIGHT_SPEC, mapped), {
+      nextSince: next > today ? null : next,
+    });
+    since = next;
+  }
+  await session.commitPage(async () => 0, { nextSince: null, lastDate: today });
+  return { dataThrough: session.now(), backfillCompleted: true };
+}

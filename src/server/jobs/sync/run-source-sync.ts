@@ -1,0 +1,101 @@
+import type { Db } from '../../db/client.ts';
+import type { SyncQuota, SyncSource } from '../../db/schema/jobs.ts';
+import type { AppDeps } from '../../http/deps.ts';
+import { enqueueAnalyzeWorkspace } from '../enqueue.ts';
+import { describeJobError } from '../worker.ts';
+import {
+  markSyncFailed,
+  markSyncStarted,
+  markSyncSucceeded,
+  type SyncCursor,
+  saveSyncCursor,
+  saveSyncQuota,
+} from './sync-state.ts';
+
+/**
+ * What a source's sync body works with: the stored cursor, a way to commit a page of rows
+ * together with the cursor that follows it, counters for the freshness panel, and the clock.
+ */
+export interface SyncSession {
+  deps: AppDeps;
+  workspaceId: string;
+  source: SyncSource;
+  /** The cursor as stored when the run started (resumable position). */
+  cursor: SyncCursor;
+  signal: AbortSignal;
+  now(): Date;
+  /**
+   * Runs `write` and saves `cursorPatch` in one transaction: the page and its cursor land
+   * together or not at all. Returns the rows `write` reports.
+   */
+  commitPage(write: (db: Db) => Promise<number>, cursorPatch: SyncCursor): Promise<number>;
+  recordQuota(quota: SyncQuota): void;
+  throwIfAborted(): void;
+}
+
+export interface SyncOutcome {
+  /** Newest upstream moment the warehouse is complete through. */
+  dataThrough: Date | null;
+  backfillCompleted: boolean;
+}
+
+/**
+ * Wraps one source's sync: marks it running, hands the body a session, then records success
+ * (and queues the workspace's analysis) or the failure (keeping the data and cursor in place,
+ * so the retry resumes and the panel shows the error). Rethrows so the queue can retry.
+ */
+export async function runSourceSync(
+  deps: AppDeps,
+  args: { workspaceId: string; source: SyncSource; signal: AbortSignal },
+  body: (session: SyncSession) => Promise<SyncOutcome>,
+): Promise<Record<string, unknown>> {
+  const { workspaceId, source, signal } = args;
+  const cursor = await markSyncStarted(deps.db, workspaceId, source, deps.clock());
+  let rows = 0;
+  let latestQuota: SyncQuota | undefined;
+  const session: SyncSession = {
+    deps,
+    workspaceId,
+    source,
+    cursor,
+    signal,
+    now: deps.clock,
+    async commitPage(write, cursorPatch) {
+      const written = await deps.db.transaction(async (tx) => {
+        const db = tx as unknown as Db;
+        const count = await write(db);
+        await saveSyncCursor(db, workspaceId, source, cursorPatch, deps.clock());
+        return count;
+      });
+      rows += written;
+      return written;
+    },
+    recordQuota(quota) {
+      latestQuota = quota;
+    },
+    throwIfAborted() {
+      if (signal.aborted) throw new Error('The sync was interrupted by a server shutdown; it will resume.');
+    },
+  };
+  try {
+    const outcome = await body(session);
+    if (latestQuota) await saveSyncQuota(deps.db, workspaceId, source, latestQuota, deps.clock());
+    await markSyncSucceeded(deps.db, workspaceId, source, {
+      now: deps.clock(),
+      rows,
+      dataThrough: outcome.dataThrough,
+      backfillCompleted: outcome.backfillCompleted,
+    });
+    await enqueueAnalyzeWorkspace(deps.db, workspaceId, deps.clock());
+    return { rows, dataThrough: outcome.dataThrough?.toISOString() ?? null };
+  } catch (error) {
+    if (latestQuota)
+      await saveSyncQuota(deps.db, workspaceId, source, latestQuota, deps.clock()).catch(() => undefined);
+    await markSyncFailed(deps.db, workspaceId, source, {
+      now: deps.clock(),
+      error: describeJobError(error),
+      rows,
+    }).catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,262 @@
+import { z } from 'zod';
+
+/**
+ * GraphQL documents and zod schemas of what the Shopify sync reads (contracts/external-apis.md
+ * §1.5, §1.9, §1.11), sent through the connector's ShopifyClient. They ask for more than the
+ * connector's display queries: updatedAt (the incremental cursor), discounts, shipping, refunds
+ * with their dates, the customer journey (UTM, landing page, referrer) and variant/product ids.
+ * Costs stay under Shopify's 1000-point single-query cap; the backfill uses a bulk operation.
+ */
+
+const VISIT =
+  'occurredAt source sourceType referrerUrl landingPage utmParameters { source medium campaign content term }';
+
+const ORDER_SCALARS = `id name number createdAt processedAt cancelledAt updatedAt test
+  displayFinancialStatus displayFulfillmentStatus currencyCode presentmentCurrencyCode sourceName discountCodes
+  totalPriceSet { shopMoney { amount currencyCode } presentmentMoney { amount currencyCode } }
+  subtotalPriceSet { shopMoney { amount currencyCode } }
+  totalTaxSet { shopMoney { amount currencyCode } }
+  totalDiscountsSet { shopMoney { amount currencyCode } }
+  totalShippingPriceSet { shopMoney { amount currencyCode } }
+  totalRefundedSet { shopMoney { amount currencyCode } }
+  customer { id }
+  shippingAddress { countryCodeV2 }
+  refunds { id createdAt note totalRefundedSet { shopMoney { amount currencyCode } } }
+  customerJourneySummary { momentsCount { count } daysToConversion firstVisit { ${VISIT} } lastVisit { ${VISIT} } }`;
+
+const LINE_ITEM = `id title variantTitle sku quantity variant { id product { id } }
+  originalUnitPriceSet { shopMoney { amount currencyCode } }
+  totalDiscountSet { shopMoney { amount currencyCode } }`;
+
+/** Incremental page: oldest update first, so the cursor only moves forward. */
+export const SYNC_ORDERS_QUERY = `query SyncOrders($first: Int!, $after: String, $query: String) {
+  orders(first: $first, after: $after, query: $query, sortKey: UPDATED_AT) {
+    pageInfo { hasNextPage endCursor }
+    nodes { ${ORDER_SCALARS}
+      lineItems(first: 10) { pageInfo { hasNextPage endCursor } nodes { ${LINE_ITEM} } } }
+  }
+}`;
+
+/** The rest of an order's lines when it has more than the page query fetched. */
+export const ORDER_LINE_ITEMS_QUERY = `query OrderLineItems($id: ID!, $after: String) {
+  order(id: $id) { lineItems(first: 100, after: $after) { pageInfo { hasNextPage endCursor } nodes { ${LINE_ITEM} } } }
+}`;
+
+/** Bulk export of every order with its lines (JSONL: lines are separate objects with __parentId). */
+export const BULK_ORDERS_QUERY = `{ orders { edges { node { ${ORDER_SCALARS}
+  lineItems { edges { node { ${LINE_ITEM} } } } } } } }`;
+
+const CUSTOMER_FIELDS =
+  'id firstName lastName defaultEmailAddress { emailAddress } numberOfOrders amountSpent { amount currencyCode } createdAt updatedAt';
+
+export const SYNC_CUSTOMERS_QUERY = `query SyncCustomers($first: Int!, $after: String, $query: String) {
+  customers(first: $first, after: $after, query: $query, sortKey: UPDATED_AT) {
+    pageInfo { hasNextPage endCursor }
+    nodes { ${CUSTOMER_FIELDS} }
+  }
+}`;
+
+export const BULK_CUSTOMERS_QUERY = `{ customers { edges { node { ${CUSTOMER_FIELDS} } } } }`;
+
+export const SYNC_PRODUCTS_QUERY = `query SyncProducts($first: Int!, $after: String) {
+  products(first: $first, after: $after) {
+    pageInfo { hasNextPage endCursor }
+    nodes { id title handle status vendor productType createdAt updatedAt totalInventory
+      variants(first: 20) { nodes { id title sku price inventoryQuantity
+        inventoryItem { id tracked unitCost { amount currencyCode }
+          inventoryLevels(first: 3) { nodes { location { id name }
+            quantities(names: ["available", "on_hand", "committed"]) { name quantity } } } } } } }
+  }
+}`;
+
+export const BULK_RUN_MUTATION = `mutation RunBulk($query: String!) {
+  bulkOperationRunQuery(query: $query) { bulkOperation { id status } userErrors { field message code } }
+}`;
+
+export const CURRENT_BULK_QUERY = `query CurrentBulk {
+  currentBulkOperation(type: QUERY) { id status errorCode objectCount rootObjectCount url partialDataUrl createdAt completedAt }
+}`;
+
+const MoneySchema = z.object({
+  amount: z.union([z.string(), z.number()]),
+  currencyCode: z.string().optional(),
+});
+const BagSchema = z.object({ shopMoney: MoneySchema, presentmentMoney: MoneySchema.optional() });
+const optionalBag = BagSchema.nullable().optional();
+const nullableString = z.string().nullable().optional();
+
+const VisitSchema = z
+  .object({
+    occurredAt: nullableString,
+    source: nullableString,
+    sourceType: nullableString,
+    referrerUrl: nullableString,
+    landingPage: nullableString,
+    utmParameters: z
+      .object({
+        source: nullableString,
+        medium: nullableString,
+        campaign: nullableString,
+        content: nullableString,
+        term: nullableString,
+      })
+      .nullable()
+      .optional(),
+  })
+  .nullable()
+  .optional();
+export type SyncVisit = z.infer<typeof VisitSchema>;
+
+export const SyncLineItemSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  variantTitle: nullableString,
+  sku: nullableString,
+  quantity: z.number().int(),
+  variant: z
+    .object({ id: z.string(), product: z.object({ id: z.string() }).nullable().optional() })
+    .nullable()
+    .optional(),
+  originalUnitPriceSet: BagSchema,
+  totalDiscountSet: optionalBag,
+});
+export type SyncLineItem = z.infer<typeof SyncLineItemSchema>;
+
+const PageInfoSchema = z.object({ hasNextPage: z.boolean(), endCursor: z.string().nullable().optional() });
+
+export const SyncOrderSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  number: z.number().int().nullable().optional(),
+  createdAt: z.string(),
+  processedAt: nullableString,
+  cancelledAt: nullableString,
+  updatedAt: z.string(),
+  test: z.boolean().nullable().optional(),
+  displayFinancialStatus: nullableString,
+  displayFulfillmentStatus: nullableString,
+  currencyCode: z.string(),
+  presentmentCurrencyCode: nullableString,
+  sourceName: nullableString,
+  discountCodes: z.array(z.string()).nullable().optional(),
+  totalPriceSet: BagSchema,
+  subtotalPriceSet: optionalBag,
+  totalTaxSet: optionalBag,
+  totalDiscountsSet: optionalBag,
+  totalShippingPriceSet: optionalBag,
+  totalRefundedSet: optionalBag,
+  customer: z.object({ id: z.string() }).nullable().optional(),
+  shippingAddress: z.object({ countryCodeV2: nullableString }).nullable().optional(),
+  refunds: z
+    .array(
+      z.object({
+        id: z.string(),
+        createdAt: z.string(),
+        note: nullableString,
+        totalRefundedSet: BagSchema,
+      }),
+    )
+    .nullable()
+    .optional(),
+  customerJourneySummary: z
+    .object({
+      momentsCount: z
+        .union([z.number(), z.object({ count: z.number() })])
+        .nullable()
+        .optional(),
+      daysToConversion: z.number().nullable().optional(),
+      firstVisit: VisitSchema,
+      lastVisit: VisitSchema,
+    })
+    .nullable()
+    .optional(),
+  lineItems: z.object({ pageInfo: PageInfoSchema.optional(), nodes: z.array(SyncLineItemSchema) }).optional(),
+});
+export type SyncOrder = z.infer<typeof SyncOrderSchema>;
+
+export const SyncOrdersDataSchema = z.object({
+  orders: z.object({ pageInfo: PageInfoSchema, nodes: z.array(SyncOrderSchema) }),
+});
+export const OrderLineItemsDataSchema = z.object({
+  order: z
+    .object({ lineItems: z.object({ pageInfo: PageInfoSchema, nodes: z.array(SyncLineItemSchema) }) })
+    .nullable(),
+});
+
+export const SyncCustomerSchema = z.object({
+  id: z.string(),
+  firstName: nullableString,
+  lastName: nullableString,
+  defaultEmailAddress: z.object({ emailAddress: nullableString }).nullable().optional(),
+  numberOfOrders: z.union([z.string(), z.number()]).nullable().optional(),
+  amountSpent: MoneySchema.nullable().optional(),
+  createdAt: z.string(),
+  updatedAt: nullableString,
+});
+export type SyncCustomer = z.infer<typeof SyncCustomerSchema>;
+export const SyncCustomersDataSchema = z.object({
+  customers: z.object({ pageInfo: PageInfoSchema, nodes: z.array(SyncCustomerSchema) }),
+});
+
+const QuantitySchema = z.object({ name: z.string(), quantity: z.number() });
+export const SyncVariantSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  sku: nullableString,
+  price: z.union([z.string(), z.number()]).nullable().optional(),
+  inventoryQuantity: z.number().nullable().optional(),
+  inventoryItem: z
+    .object({
+      id: z.string(),
+      tracked: z.boolean().nullable().optional(),
+      unitCost: MoneySchema.nullable().optional(),
+      inventoryLevels: z
+        .object({
+          nodes: z.array(
+            z.object({
+              location: z.object({ id: z.string(), name: z.string() }),
+              quantities: z.array(QuantitySchema),
+            }),
+          ),
+        })
+        .nullable()
+        .optional(),
+    })
+    .nullable()
+    .optional(),
+});
+export const SyncProductSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  handle: nullableString,
+  status: nullableString,
+  vendor: nullableString,
+  productType: nullableString,
+  createdAt: nullableString,
+  updatedAt: nullableString,
+  totalInventory: z.number().nullable().optional(),
+  variants: z.object({ nodes: z.array(SyncVariantSchema) }),
+});
+export type SyncProduct = z.infer<typeof SyncProductSchema>;
+export const SyncProductsDataSchema = z.object({
+  products: z.object({ pageInfo: PageInfoSchema, nodes: z.array(SyncProductSchema) }),
+});
+
+export const BulkRunDataSchema = z.object({
+  bulkOperationRunQuery: z.object({
+    bulkOperation: z.object({ id: z.string(), status: z.string() }).nullable().optional(),
+    userErrors: z.array(z.object({ message: z.string(), code: nullableString })).default([]),
+  }),
+});
+export const CurrentBulkDataSchema = z.object({
+  currentBulkOperation: z
+    .object({
+      id: z.string(),
+      status: z.string(),
+      errorCode: nullableString,
+      objectCount: z.union([z.string(), z.number()]).nullable().optional(),
+      url: nullableString,
+      partialDataUrl: nullableString,
+    })
+    .nullable(),
+});

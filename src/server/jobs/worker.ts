@@ -1,0 +1,222 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import { UpstreamError } from '../connectors/http/upstream-error.ts';
+import type { AppDeps } from '../http/deps.ts';
+import { PermanentJobError, type RegisteredJob } from './job-definition.ts';
+import {
+  type BackoffPolicy,
+  claimJob,
+  completeJob,
+  DEFAULT_BACKOFF,
+  failJob,
+  heartbeatJob,
+  type JobRow,
+  recoverStaleJobs,
+} from './queue.ts';
+import { jobDefinitions } from './registry.ts';
+
+/**
+ * The worker loop: claims due jobs of the registered types, runs them with a heartbeat, records
+ * the outcome, and recovers jobs whose worker died. Several app processes may each run one; the
+ * queue's SKIP LOCKED claim and concurrency keys keep them from colliding.
+ */
+
+export interface WorkerOptions {
+  definitions?: readonly RegisteredJob[];
+  workerId?: string;
+  /** Jobs run at once by this process (default 2: the sources sync in parallel). */
+  concurrency?: number;
+  pollIntervalMs?: number;
+  heartbeatIntervalMs?: number;
+  /** A running job without a heartbeat for this long is recovered (default 2 min). */
+  staleAfterMs?: number;
+  backoff?: BackoffPolicy;
+}
+
+export interface JobOutcome {
+  job: JobRow;
+  status: 'succeeded' | 'pending' | 'failed';
+  error?: string;
+}
+
+export function createWorkerId(): string {
+  return `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+}
+
+/** Upstream failures that no retry fixes (the owner must change something) fail at once. */
+export function isRetryableError(error: unknown): boolean {
+  if (error instanceof PermanentJobError) return false;
+  if (error instanceof UpstreamError) {
+    return !['auth', 'permission', 'not_found', 'bad_request'].includes(error.kind);
+  }
+  return true;
+}
+
+export function describeJobError(error: unknown): string {
+  if (error instanceof Error) return error.message.slice(0, 1000);
+  return String(error).slice(0, 1000);
+}
+
+/** Runs one claimed job to its outcome; never throws. */
+export async function executeClaimedJob(
+  deps: AppDeps,
+  job: JobRow,
+  options: {
+    definitions: readonly RegisteredJob[];
+    workerId: string;
+    heartbeatIntervalMs: number;
+    backoff: BackoffPolicy;
+    signal: AbortSignal;
+  },
+): Promise<JobOutcome> {
+  const definition = options.definitions.find((candidate) => candidate.type === job.type);
+  const heartbeat = setInterval(() => {
+    heartbeatJob(deps.db, job.id, options.workerId, deps.clock()).catch(() => undefined);
+  }, options.heartbeatIntervalMs);
+  heartbeat.unref();
+  try {
+    if (!definition) throw new PermanentJobError(`no definition for job type ${job.type}`);
+    const result = await definition.execute(deps, job, options.signal);
+    await completeJob(deps.db, {
+      jobId: job.id,
+      workerId: options.workerId,
+      now: deps.clock(),
+      ...(result ? { result } : {}),
+    });
+    return { job, status: 'succeeded' };
+  } catch (error) {
+    const message = describeJobError(error);
+    const status = await failJob(deps.db, {
+      job,
+      workerId: options.workerId,
+      now: deps.clock(),
+      error: message,
+      // A job interrupted by shutdown goes back to pending; its cursor resumes it.
+      retryable: options.signal.aborted || isRetryableError(error),
+      backoff: options.backoff,
+    }).catch(() => 'failed' as const);
+    return { job, status, error: message };
+  } finally {
+    clearInterval(heartbeat);
+  }
+}
+
+/**
+ * Runs every due job, one at a time, until none is due (jobs whose retry waits in the future are
+ * left pending). Deterministic: for tests, the CLI and benchmarks.
+ */
+export async function runJobsUntilIdle(
+  deps: AppDeps,
+  options: { definitions?: readonly RegisteredJob[]; maxJobs?: number; backoff?: BackoffPolicy } = {},
+): Promise<JobOutcome[]> {
+  const definitions = options.definitions ?? jobDefinitions;
+  const workerId = createWorkerId();
+  const outcomes: JobOutcome[] = [];
+  const controller = new AbortController();
+  const maxJobs = options.maxJobs ?? 1000;
+  while (outcomes.length < maxJobs) {
+    const job = await claimJob(deps.db, {
+      types: definitions.map((definition) => definition.type),
+      workerId,
+      now: deps.clock(),
+    });
+    if (!job) break;
+    outcomes.push(
+      await executeClaimedJob(deps, job, {
+        definitions,
+        workerId,
+        heartbeatIntervalMs: 10_000,
+        backoff: options.backoff ?? DEFAULT_BACKOFF,
+        signal: controller.signal,
+      }),
+    );
+  }
+  return outcomes;
+}
+
+export interface JobWorker {
+  start(): void;
+  /** Stops claiming, aborts running jobs' loops and waits for them to settle. */
+  stop(): Promise<void>;
+  /** Wakes the loop now (e.g. after "Sync now"). */
+  poke(): void;
+}
+
+export function createJobWorker(deps: AppDeps, options: WorkerOptions = {}): JobWorker {
+  const definitions = options.definitions ?? jobDefinitions;
+  const workerId = options.workerId ?? createWorkerId();
+  const concurrency = options.concurrency ?? 2;
+  const pollIntervalMs = options.pollIntervalMs ?? 1_000;
+  const heartbeatIntervalMs = options.heartbeatIntervalMs ?? 10_000;
+  const staleAfterMs = options.staleAfterMs ?? 120_000;
+  const backoff = options.backoff ?? DEFAULT_BACKOFF;
+  const controller = new AbortController();
+  const running = new Set<Promise<void>>();
+  let timer: NodeJS.Timeout | undefined;
+  let started = false;
+  let stopped = false;
+  let ticking = false;
+  let lastRecovery = 0;
+
+  const tick = async () => {
+    if (ticking || stopped) return;
+    ticking = true;
+    try {
+      const now = deps.clock();
+      if (now.getTime() - lastRecovery > staleAfterMs / 2) {
+        lastRecovery = now.getTime();
+        await recoverStaleJobs(deps.db, { now, staleAfterMs });
+      }
+      while (!stopped && running.size < concurrency) {
+        const job = await claimJob(deps.db, {
+          types: definitions.map((definition) => definition.type),
+          workerId,
+          now: deps.clock(),
+        });
+        if (!job) break;
+        const run = executeClaimedJob(deps, job, {
+          definitions,
+          workerId,
+          heartbeatIntervalMs,
+          backoff,
+          signal: controller.signal,
+        }).then(() => {
+          running.delete(run);
+          // A finished job may have queued follow-ups (analysis after a sync): look again.
+          schedule(0);
+        });
+        running.add(run);
+      }
+    } catch {
+      // The database may be briefly unavailable; the next tick tries again.
+    } finally {
+      ticking = false;
+    }
+  };
+
+  const schedule = (delayMs: number) => {
+    if (stopped) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => {
+      void tick().finally(() => schedule(pollIntervalMs));
+    }, delayMs);
+    timer.unref();
+  };
+
+  return {
+    start() {
+      if (started) return;
+      started = true;
+      schedule(0);
+    },
+    poke() {
+      if (started) schedule(0);
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      controller.abort();
+      await Promise.allSettled([...running]);
+    },
+  };
+}
