@@ -1,0 +1,316 @@
+/**
+ * Bulk operations of the Shopify emulator (contract §1.11): `bulkOperationRunQuery` validates the
+ * inner query (≥ 1 connection, ≤ 5 connections, ≤ 2 levels of nesting), runs it in the
+ * background in chunks of the root connection, and writes the JSONL result (one object per line,
+ * nested connection nodes as their own lines with `__parentId`) to a temporary file that the
+ * emulator serves at `{shop base}/bulk/{id}.jsonl`. Status goes CREATED → RUNNING → COMPLETED.
+ */
+import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  type DocumentNode,
+  execute,
+  type FieldNode,
+  GraphQLObjectType,
+  type GraphQLSchema,
+  getNamedType,
+  Kind,
+  type OperationDefinitionNode,
+  parse,
+  type SelectionSetNode,
+  validate,
+} from 'graphql';
+import { formatUtc } from '../../calendar.ts';
+import type { ShopifyContext, ShopifyData } from './resolvers.ts';
+
+export interface BulkOperationState {
+  legacyId: number;
+  id: string;
+  status: 'CREATED' | 'RUNNING' | 'COMPLETED' | 'FAILED' | 'CANCELING' | 'CANCELED' | 'EXPIRED';
+  errorCode: 'ACCESS_DENIED' | 'INTERNAL_SERVER_ERROR' | 'TIMEOUT' | null;
+  createdAtMs: number;
+  completedAtMs: number | null;
+  objectCount: number;
+  rootObjectCount: number;
+  fileSize: number | null;
+  filePath: string | null;
+  url: string | null;
+  query: string;
+  type: 'QUERY';
+}
+
+const CHUNK = 500;
+
+function userError(message: string, code: 'INVALID' | 'OPERATION_IN_PROGRESS') {
+  return { bulkOperation: null, userErrors: [{ field: ['query'], message, code }] };
+}
+
+/** Validates the bulk query shape: connections count and nesting depth. */
+function checkShape(schema: GraphQLSchema, operation: OperationDefinitionNode): string | null {
+  if (operation.operation !== 'query') return 'Bulk queries must be queries.';
+  let connections = 0;
+  let maxDepth = 0;
+  const walk = (set: SelectionSetNode | undefined, parent: GraphQLObjectType | null, depth: number) => {
+    if (!set || !parent) return;
+    for (const selection of set.selections) {
+      if (selection.kind !== Kind.FIELD) {
+        if (selection.kind === Kind.INLINE_FRAGMENT) walk(selection.selectionSet, parent, depth);
+        continue;
+      }
+      const field = parent.getFields()[selection.name.value];
+      if (!field) continue;
+      const named = getNamedType(field.type);
+      let nextDepth = depth;
+      if (named.name.endsWith('Connection')) {
+        connections += 1;
+        nextDepth = depth + 1;
+        maxDepth = Math.max(maxDepth, nextDepth);
+      }
+      if (named instanceof GraphQLObjectType) walk(selection.selectionSet, named, nextDepth);
+    }
+  };
+  walk(operation.selectionSet, schema.getQueryType() ?? null, 0);
+  if (connections === 0) return 'Bulk queries must contain at least one connection.';
+  if (connections > 5) return 'Bulk queries cannot contain more than 5 connections.';
+  if (maxDepth > 3) return 'Bulk queries cannot contain connections with a nesting depth greater than 2.';
+  return null;
+}
+
+function isConnection(value: unknown): value is { edges?: { node: unknown }[]; nodes?: unknown[] } {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return false;
+  const v = value as Record<string, unknown>;
+  return Array.isArray(v.edges) || Array.isArray(v.nodes);
+}
+
+function nodesOf(connection: { edges?: { node: unknown }[]; nodes?: unknown[] }): unknown[] {
+  if (Array.isArray(connection.nodes)) return connection.nodes;
+  return (connection.edges ?? []).map((edge) => edge.node);
+}
+
+export class BulkOperations {
+  private readonly ops = new Map<string, BulkOperationState>();
+  private current: BulkOperationState | null = null;
+  private dir: string | null = null;
+  private nextId = 1;
+  private closed = false;
+  private readonly running = new Set<Promise<void>>();
+
+  constructor(
+    private readonly schema: GraphQLSchema,
+    private readonly data: ShopifyData,
+    private readonly rootValue: Record<string, unknown>,
+    private readonly now: () => number,
+  ) {}
+
+  view(op: BulkOperationState | null | undefined) {
+    if (!op) return null;
+    return {
+      __typename: 'BulkOperation',
+      id: op.id,
+      status: op.status,
+      errorCode: op.errorCode,
+      createdAt: formatUtc(op.createdAtMs),
+      completedAt: op.completedAtMs === null ? null : formatUtc(op.completedAtMs),
+      objectCount: String(op.objectCount),
+      rootObjectCount: String(op.rootObjectCount),
+      fileSize: op.fileSize === null ? null : String(op.fileSize),
+      url: op.url,
+      partialDataUrl: null,
+      query: op.query,
+      type: op.type,
+    };
+  }
+
+  currentView() {
+    return this.view(this.current);
+  }
+
+  byId(id: string) {
+    return this.view(this.ops.get(id));
+  }
+
+  /** The JSONL file of a completed operation, by its numeric id. */
+  filePath(legacyId: number): string | null {
+    for (const op of this.ops.values())
+      if (op.legacyId === legacyId && op.status === 'COMPLETED') return op.filePath;
+    return null;
+  }
+
+  start(query: string, baseUrl: string, makeContext: () => ShopifyContext) {
+    if (
+      this.current &&
+      (this.current.status === 'CREATED' ||
+        this.current.status === 'RUNNING' ||
+        this.current.status === 'CANCELING')
+    ) {
+      return userError(
+        `A bulk query operation for this app and shop is already in progress: ${this.current.id}.`,
+        'OPERATION_IN_PROGRESS',
+      );
+    }
+    let document: DocumentNode;
+    try {
+      document = parse(query);
+    } catch (error) {
+      return userError(
+        `Invalid bulk query: ${error instanceof Error ? error.message : String(error)}`,
+        'INVALID',
+      );
+    }
+    const errors = validate(this.schema, document);
+    if (errors.length > 0) return userError(`Invalid bulk query: ${errors[0]!.message}`, 'INVALID');
+    const operations = document.definitions.filter(
+      (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
+    );
+    if (operations.length !== 1)
+      return userError('Invalid bulk query: exactly one operation is required.', 'INVALID');
+    const shapeError = checkShape(this.schema, operations[0]!);
+    if (shapeError) return userError(`Invalid bulk query: ${shapeError}`, 'INVALID');
+    const rootField = operations[0]!.selectionSet.selections.find(
+      (s): s is FieldNode => s.kind === Kind.FIELD,
+    );
+    const rootDef = rootField ? this.schema.getQueryType()?.getFields()[rootField.name.value] : undefined;
+    if (!rootField || !rootDef || !getNamedType(rootDef.type).name.endsWith('Connection')) {
+      return userError('Invalid bulk query: the top-level field must be a connection.', 'INVALID');
+    }
+    const legacyId = 3_100_000_000_000 + this.nextId;
+    this.nextId += 1;
+    const op: BulkOperationState = {
+      legacyId,
+      id: `gid://shopify/BulkOperation/${legacyId}`,
+      status: 'CREATED',
+      errorCode: null,
+      createdAtMs: this.now(),
+      completedAtMs: null,
+      objectCount: 0,
+      rootObjectCount: 0,
+      fileSize: null,
+      filePath: null,
+      url: null,
+      query,
+      type: 'QUERY',
+    };
+    this.ops.set(op.id, op);
+    this.current = op;
+    const alias = rootField.alias?.value ?? rootField.name.value;
+    const task = this.run(op, document, alias, `${baseUrl}/bulk/${legacyId}.jsonl`, makeContext).catch(() => {
+      op.status = 'FAILED';
+      op.errorCode = 'INTERNAL_SERVER_ERROR';
+      op.completedAtMs = this.now();
+    });
+    this.running.add(task);
+    void task.finally(() => this.running.delete(task));
+    return { bulkOperation: this.view(op), userErrors: [] };
+  }
+
+  cancel(id: string) {
+    const op = this.ops.get(id);
+    if (!op)
+      return {
+        bulkOperation: null,
+        userErrors: [{ field: ['id'], message: 'Bulk operation does not exist', code: null }],
+      };
+    if (op.status === 'CREATED' || op.status === 'RUNNING') op.status = 'CANCELING';
+    else {
+      return {
+        bulkOperation: this.view(op),
+        userErrors: [
+          {
+            field: null,
+            message: `A bulk operation cannot be canceled when it is ${op.status.toLowerCase()}`,
+            code: null,
+          },
+        ],
+      };
+    }
+    return { bulkOperation: this.view(op), userErrors: [] };
+  }
+
+  private async run(
+    op: BulkOperationState,
+    document: DocumentNode,
+    alias: string,
+    url: string,
+    makeContext: () => ShopifyContext,
+  ): Promise<void> {
+    // Let the mutation's response go out first, as Shopify answers CREATED before running.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    if (this.closed) return;
+    op.status = op.status === 'CANCELING' ? 'CANCELED' : 'RUNNING';
+    if (op.status === 'CANCELED') return;
+    if (!this.dir) this.dir = mkdtempSync(join(tmpdir(), 'upside-shopify-bulk-'));
+    const path = join(this.dir, `${op.legacyId}.jsonl`);
+    const out = createWriteStream(path);
+    const write = (text: string) =>
+      new Promise<void>((resolve, reject) => {
+        out.write(text, (error) => (error ? reject(error) : resolve()));
+      });
+    let start = 0;
+    for (;;) {
+      if (this.closed) break;
+      if ((op.status as string) === 'CANCELING') {
+        op.status = 'CANCELED';
+        op.completedAtMs = this.now();
+        out.end();
+        return;
+      }
+      const context = { ...makeContext(), bulk: true, bulkWindow: { start, count: CHUNK } };
+      const result = await execute({
+        schema: this.schema,
+        document,
+        rootValue: this.rootValue,
+        contextValue: context,
+      });
+      if (result.errors?.length) {
+        op.status = 'FAILED';
+        op.errorCode = 'INTERNAL_SERVER_ERROR';
+        op.completedAtMs = this.now();
+        out.end();
+        return;
+      }
+      const connection = (result.data as Record<string, unknown> | null | undefined)?.[alias];
+      const roots = isConnection(connection) ? nodesOf(connection) : [];
+      const lines: string[] = [];
+      const emit = (node: unknown, parentId: string | null) => {
+        if (!node || typeof node !== 'object') return;
+        const record: Record<string, unknown> = {};
+        const children: unknown[] = [];
+        for (const [key, value] of Object.entries(node as Record<string, unknown>)) {
+          if (isConnection(value)) children.push(value);
+          else record[key] = value;
+        }
+        if (parentId) record.__parentId = parentId;
+        lines.push(JSON.stringify(record));
+        op.objectCount += 1;
+        const id =
+          typeof (node as { id?: unknown }).id === 'string' ? ((node as { id: string }).id as string) : null;
+        for (const child of children) for (const n of nodesOf(child as { nodes?: unknown[] })) emit(n, id);
+      };
+      for (const root of roots) {
+        emit(root, null);
+        op.rootObjectCount += 1;
+      }
+      if (lines.length > 0) await write(`${lines.join('\n')}\n`);
+      if (roots.length < CHUNK) break;
+      start += CHUNK;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await new Promise<void>((resolve) => out.end(resolve));
+    if (this.closed) return;
+    op.filePath = path;
+    op.fileSize = statSync(path).size;
+    op.url = url;
+    op.status = 'COMPLETED';
+    op.completedAtMs = this.now();
+    void this.data;
+  }
+
+  /** Stops running operations and deletes the result files. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.allSettled([...this.running]);
+    if (this.dir) rmSync(this.dir, { recursive: true, force: true });
+    this.dir = null;
+  }
+}
