@@ -29,7 +29,12 @@ export function makeEvent(origin: string, overrides: Partial<CursorEvent> = {}):
   } as CursorEvent;
 }
 
-export async function addWebsite(app: TestApp, cookie: string, websiteUrl: string, websiteName = 'Shop') {
+export async function addWebsite(
+  app: Pick<TestApp, 'request'>,
+  cookie: string,
+  websiteUrl: string,
+  websiteName = 'Shop',
+) {
   const response = await app.request('/api/tracking-configurations', {
     method: 'POST',
     cookie,
