@@ -5,6 +5,7 @@ import { migrateDatabase } from './db/migrate.ts';
 import { type Env, loadEnv } from './env.ts';
 import { buildApp } from './http/app.ts';
 import type { AppDeps } from './http/deps.ts';
+import { startBackgroundJobs } from './jobs/start-background-jobs.ts';
 import { resolveSecrets } from './secrets.ts';
 
 export interface RunningServer {
@@ -25,7 +26,14 @@ export function databaseTargetOf(env: Env): DatabaseTarget {
  * an explicit env and database; `upside start` calls it with process.env.
  */
 export async function startServer(
-  options: { env?: Env; database?: Database; ephemeralSecrets?: boolean } = {},
+  options: {
+    env?: Env;
+    database?: Database;
+    ephemeralSecrets?: boolean;
+    /** Job worker + sync scheduler in this process; default on, except under NODE_ENV=test where
+     * tests drive jobs deterministically with `runJobsUntilIdle(deps)` (src/server/jobs/worker.ts). */
+    backgroundJobs?: boolean;
+  } = {},
 ): Promise<RunningServer> {
   const env = options.env ?? loadEnv();
   const database = options.database ?? (await openDatabase(databaseTargetOf(env)));
@@ -45,11 +53,13 @@ export async function startServer(
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : env.port;
   listeningUrl = `http://${env.host === '0.0.0.0' || env.host === '::' ? 'localhost' : env.host}:${port}`;
+  const jobs = (options.backgroundJobs ?? env.nodeEnv !== 'test') ? startBackgroundJobs(deps) : undefined;
 
   let closing: Promise<void> | undefined;
   const close = () => {
     // Stop accepting, let in-flight requests finish, then release the database.
     closing ??= (async () => {
+      await jobs?.stop();
       await app.close();
       if (!options.database) await database.close();
     })();

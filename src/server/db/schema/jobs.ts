@@ -95,6 +95,8 @@ export const syncStates = pgTable(
     dataThrough: timestamp('data_through', { withTimezone: true }),
     backfillCompletedAt: timestamp('backfill_completed_at', { withTimezone: true }),
     quota: jsonb('quota').$type<SyncQuota>(),
+    /** Warehouse rows of this source per table (e.g. { wh_orders: 1000000 }), as of the last success (migration 0032). */
+    rowCounts: jsonb('row_counts').$type<Record<string, number>>().notNull().default({}),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.workspaceId, table.source] })],

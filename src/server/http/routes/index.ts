@@ -8,6 +8,7 @@ import { registerGaRoutes } from './ga.ts';
 import { registerMetaRoutes } from './meta.ts';
 import { registerPublicRoutes } from './public.ts';
 import { registerShopifyRoutes } from './shopify.ts';
+import { registerSyncRoutes } from './sync.ts';
 import { registerTrackingConfigurationRoutes } from './tracking-configurations.ts';
 
 /** Every area's routes; each area adds its registrar here. */
@@ -21,6 +22,7 @@ const registrars: Array<(app: FastifyInstance, deps: AppDeps) => void | Promise<
   registerDemoRoutes,
   registerCursorTrackingRoutes,
   registerTrackingConfigurationRoutes,
+  registerSyncRoutes,
 ];
 
 export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {

@@ -21,7 +21,7 @@ const ORDER_SCALARS = `id name number createdAt processedAt cancelledAt updatedA
   totalRefundedSet { shopMoney { amount currencyCode } }
   customer { id }
   shippingAddress { countryCodeV2 }
-  refunds { id createdAt note totalRefundedSet { shopMoney { amount currencyCode } } }
+  refunds { id createdAt updatedAt note totalRefundedSet { shopMoney { amount currencyCode } } }
   customerJourneySummary { momentsCount { count } daysToConversion firstVisit { ${VISIT} } lastVisit { ${VISIT} } }`;
 
 const LINE_ITEM = `id title variantTitle sku quantity variant { id product { id } }
@@ -151,7 +151,8 @@ export const SyncOrderSchema = z.object({
     .array(
       z.object({
         id: z.string(),
-        createdAt: z.string(),
+        createdAt: nullableString,
+        updatedAt: nullableString,
         note: nullableString,
         totalRefundedSet: BagSchema,
       }),

@@ -311,16 +311,20 @@ export function mapOrder(shop: ShopContext, order: SyncOrder): OrderRows {
       synced_at: shop.syncedAt,
     },
     lineItems: (order.lineItems?.nodes ?? []).map((item) => mapLineItem(shop, orderId, orderDate, item)),
-    refunds: (order.refunds ?? []).map((refund) => ({
-      workspace_id: shop.workspaceId,
-      refund_id: parseShopifyId(refund.id),
-      order_id: orderId,
-      created_at: iso(refund.createdAt),
-      refund_date: localDayOf(refund.createdAt, shop.timeZone),
-      amount_minor: parseDecimalToMinor(refund.totalRefundedSet.shopMoney.amount, shop.currencyDigits),
-      currency_code: shop.currencyCode,
-      note: refund.note ?? null,
-    })),
+    refunds: (order.refunds ?? []).map((refund) => {
+      // Refund.createdAt is nullable in the schema; its updatedAt is the best stand-in then.
+      const refundedAt = refund.createdAt ?? refund.updatedAt ?? order.updatedAt;
+      return {
+        workspace_id: shop.workspaceId,
+        refund_id: parseShopifyId(refund.id),
+        order_id: orderId,
+        created_at: iso(refundedAt),
+        refund_date: localDayOf(refundedAt, shop.timeZone),
+        amount_minor: parseDecimalToMinor(refund.totalRefundedSet.shopMoney.amount, shop.currencyDigits),
+        currency_code: shop.currencyCode,
+        note: refund.note ?? null,
+      };
+    }),
     touchpoints,
   };
 }

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/query-rows.ts';
 import { type SyncQuota, type SyncSource, syncStates } from '../../db/schema/jobs.ts';
 
 /**
@@ -22,6 +23,39 @@ export interface SyncStateRow {
   dataThrough: Date | null;
   backfillCompletedAt: Date | null;
   quota: SyncQuota | null;
+  rowCounts: Record<string, number>;
+}
+
+/** The warehouse tables each source fills (for the row counts of the freshness panel). */
+export const SOURCE_TABLES: Readonly<Record<SyncSource, readonly string[]>> = {
+  shopify: [
+    'wh_orders',
+    'wh_order_line_items',
+    'wh_refunds',
+    'wh_journey_touchpoints',
+    'wh_customers',
+    'wh_products',
+    'wh_variants',
+    'wh_inventory_snapshots',
+  ],
+  ga4: ['wh_ga4_daily_channels', 'wh_ga4_daily_pages'],
+  meta: ['wh_meta_campaigns', 'wh_meta_daily_insights'],
+};
+
+async function countSourceRows(
+  db: Db,
+  workspaceId: string,
+  source: SyncSource,
+): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const table of SOURCE_TABLES[source]) {
+    const [row] = await queryRows<{ n: number | string }>(
+      db,
+      sql`SELECT count(*) AS n FROM ${sql.raw(table)} WHERE workspace_id = ${workspaceId}`,
+    );
+    counts[table] = Number(row?.n ?? 0);
+  }
+  return counts;
 }
 
 export async function readSyncState(
@@ -91,6 +125,7 @@ export async function markSyncSucceeded(
   source: SyncSource,
   args: { now: Date; rows: number; dataThrough: Date | null; backfillCompleted: boolean },
 ): Promise<void> {
+  const rowCounts = await countSourceRows(db, workspaceId, source);
   await db
     .update(syncStates)
     .set({
@@ -99,6 +134,7 @@ export async function markSyncSucceeded(
       lastError: null,
       lastErrorAt: null,
       lastRunRows: args.rows,
+      rowCounts,
       ...(args.dataThrough ? { dataThrough: args.dataThrough } : {}),
       ...(args.backfillCompleted
         ? {
