@@ -64,7 +64,10 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/analytics',
     access: 'authenticated',
     title: 'Revenue Analytics',
-    page: NotBuiltYetPage,
+    page: lazyPage(
+      () => import('@web/features/analytics-dashboard/components/analytics-dashboard-page.tsx'),
+      (m) => m.AnalyticsDashboardPage,
+    ),
   },
   {
     path: '/cursor-tracking',
@@ -76,9 +79,20 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/profile',
     access: 'authenticated',
     title: 'Profile & Integrations',
-    page: NotBuiltYetPage,
+    page: lazyPage(
+      () => import('@web/features/integrations/components/profile-page.tsx'),
+      (m) => m.ProfilePage,
+    ),
   },
-  { path: '/orders', access: 'authenticated', title: 'Order Lookup', page: NotBuiltYetPage },
+  {
+    path: '/orders',
+    access: 'authenticated',
+    title: 'Order Lookup',
+    page: lazyPage(
+      () => import('@web/features/orders/components/order-lookup-page.tsx'),
+      (m) => m.OrderLookupPage,
+    ),
+  },
   {
     path: '/customers',
     access: 'authenticated',

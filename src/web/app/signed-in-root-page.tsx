@@ -1,5 +1,6 @@
 import { useAuth } from '@web/features/auth/api/use-auth.ts';
 import { HomePage } from '@web/features/home/components/home-page.tsx';
+import { ConnectDemoButton } from '@web/features/integrations/components/connect-demo-button.tsx';
 
 /**
  * What `/` shows when signed in. Design §5: the Revenue Opportunities page once the workspace has data,
@@ -14,5 +15,5 @@ export function SignedInRootPage() {
   const { user } = useAuth();
   // The router renders this only when signed in; the guard keeps the types honest.
   if (!user) return null;
-  return <HomePage user={user} />;
+  return <HomePage user={user} getStartedActions={<ConnectDemoButton variant="outline" />} />;
 }

@@ -1,0 +1,50 @@
+import { Button } from '@web/components/ui/button.tsx';
+import { useToast } from '@web/components/ui/use-toast.ts';
+import { Store } from 'lucide-react';
+import { useConnectDemoStore, useDemoCredentials } from '../api/use-integrations.ts';
+import { readableError } from '../lib/error-text.ts';
+
+/**
+ * "Connect demo store" (demo mode only): connects Shopify, GA4 and Meta of the demo store at once
+ * through the same services as the forms. Renders nothing outside demo mode.
+ */
+export function ConnectDemoButton({
+  variant = 'secondary',
+}: {
+  variant?: 'default' | 'secondary' | 'outline';
+}) {
+  const { toast } = useToast();
+  const demo = useDemoCredentials();
+  const connect = useConnectDemoStore();
+  if (!demo.data) return null;
+  const run = () =>
+    connect.mutate(undefined, {
+      onSuccess: (result) => {
+        const failed = (['shopify', 'ga4', 'meta'] as const).filter((source) => !result[source].isValid);
+        if (failed.length === 0) {
+          toast({
+            title: 'Demo Store Connected',
+            description: 'Shopify, Google Analytics 4 and Meta are connected.',
+          });
+        } else {
+          toast({
+            title: 'Demo Store Partly Connected',
+            description: failed.map((source) => result[source].message).join(' '),
+            variant: 'destructive',
+          });
+        }
+      },
+      onError: (error) =>
+        toast({
+          title: 'Error',
+          description: readableError(error, 'Failed to connect the demo store'),
+          variant: 'destructive',
+        }),
+    });
+  return (
+    <Button variant={variant} onClick={run} disabled={connect.isPending} data-testid="connect-demo-store">
+      <Store aria-hidden="true" />
+      {connect.isPending ? 'Connecting demo store...' : 'Connect demo store'}
+    </Button>
+  );
+}

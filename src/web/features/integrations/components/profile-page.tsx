@@ -1,0 +1,113 @@
+import { Badge } from '@web/components/ui/badge.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs.tsx';
+import { BarChart3, Megaphone, ShoppingBag } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useCredentialsStatus, useMetaDebug } from '../api/use-integrations.ts';
+import { ConnectDemoButton } from './connect-demo-button.tsx';
+import { GaPanel } from './ga-panel.tsx';
+import { MetaSetupStatus } from './meta-setup-status.tsx';
+import { MetaTab } from './meta-tab.tsx';
+import { ShopifyPanel } from './shopify-panel.tsx';
+import { SpendingWidget } from './spending-widget.tsx';
+
+function StatusCard({
+  icon,
+  title,
+  subtitle,
+  connected,
+}: {
+  icon: ReactNode;
+  title: string;
+  subtitle: string;
+  connected: boolean;
+}) {
+  return (
+    <Card data-testid={`status-card-${title}`}>
+      <CardHeader className="flex-row items-center justify-between gap-3">
+        <div className="flex items-center gap-3">
+          {icon}
+          <div>
+            <CardTitle className="text-base">{title}</CardTitle>
+            <p className="text-xs text-slate-400">{subtitle}</p>
+          </div>
+        </div>
+        <Badge variant={connected ? 'success' : 'secondary'}>
+          {connected ? 'Connected' : 'Not Connected'}
+        </Badge>
+      </CardHeader>
+    </Card>
+  );
+}
+
+/** Profile & Integrations (/profile, spec §2): status cards (30 s poll), spending, Meta status, tabs. */
+export function ProfilePage() {
+  const status = useCredentialsStatus();
+  const connected = {
+    shopify: status.data?.shopify ?? false,
+    ga4: status.data?.ga4 ?? false,
+    meta: status.data?.meta ?? false,
+  };
+  const debug = useMetaDebug(connected.meta);
+  const adAccountId = debug.data?.adAccountId ?? null;
+
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight text-white">Profile &amp; Integrations</h1>
+          <p className="mt-1 text-slate-300">Connect your store, analytics and ad accounts.</p>
+        </div>
+        <ConnectDemoButton />
+      </div>
+
+      <div className="grid gap-4 md:grid-cols-3">
+        <StatusCard
+          icon={<ShoppingBag aria-hidden="true" className="size-6 text-emerald-300" />}
+          title="Shopify"
+          subtitle="E-commerce"
+          connected={connected.shopify}
+        />
+        <StatusCard
+          icon={<BarChart3 aria-hidden="true" className="size-6 text-amber-300" />}
+          title="Google Analytics 4"
+          subtitle="Web analytics"
+          connected={connected.ga4}
+        />
+        <StatusCard
+          icon={<Megaphone aria-hidden="true" className="size-6 text-sky-300" />}
+          title="Meta Marketing"
+          subtitle="Social advertising"
+          connected={connected.meta}
+        />
+      </div>
+
+      <div className="grid gap-4 md:grid-cols-2">
+        <SpendingWidget connected={connected.meta} adAccountId={adAccountId} />
+        <MetaSetupStatus connected={connected.meta} />
+      </div>
+
+      <Tabs defaultValue="shopify">
+        <TabsList>
+          <TabsTrigger value="shopify">Shopify</TabsTrigger>
+          <TabsTrigger value="ga4">GA4</TabsTrigger>
+          <TabsTrigger value="meta">Meta</TabsTrigger>
+        </TabsList>
+        <TabsContent value="shopify">
+          <ShopifyPanel connected={connected.shopify} />
+        </TabsContent>
+        <TabsContent value="ga4">
+          <GaPanel connected={connected.ga4} />
+        </TabsContent>
+        <TabsContent value="meta">
+          <MetaTab connected={connected.meta} adAccountId={adAccountId} />
+        </TabsContent>
+      </Tabs>
+      {status.error ? (
+        <Card>
+          <CardContent className="pt-6 text-sm text-rose-300">Could not load integration status.</CardContent>
+        </Card>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,208 @@
+import type { OrderLookupOrder } from '@shared/contracts/shopify.ts';
+import { Button } from '@web/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
+import { Input } from '@web/components/ui/input.tsx';
+import { Label } from '@web/components/ui/label.tsx';
+import { cn } from '@web/lib/cn.ts';
+import { PackageSearch, Search } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { serverMessage } from '../../integrations/lib/error-text.ts';
+import { useOrderLookup } from '../api/use-order-lookup.ts';
+import { formatMoney, formatOrderDate, lineTotal, statusTone, TONE_CLASSES } from '../lib/order-format.ts';
+
+function StatusBadge({ status, testId }: { status: string; testId: string }) {
+  return (
+    <span
+      data-testid={testId}
+      data-tone={statusTone(status)}
+      className={cn(
+        'inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold capitalize',
+        TONE_CLASSES[statusTone(status)],
+      )}
+    >
+      {status.replaceAll('_', ' ')}
+    </span>
+  );
+}
+
+function NotFoundHint({ name }: { name?: string }) {
+  return (
+    <Card data-testid="order-not-found">
+      <CardHeader>
+        <CardTitle>Order Not Found</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-2 text-sm text-slate-300">
+        {name ? <p>No order found with the name {name}</p> : null}
+        <p>
+          Search works by order name (e.g. #1001), by number with # (#1001) or by number without # (1001).
+        </p>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Order Lookup (/orders, spec §2). */
+export function OrderLookupPage() {
+  const [input, setInput] = useState('');
+  const [search, setSearch] = useState<string | null>(null);
+  const lookup = useOrderLookup(search);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    // Spec §5: empty or blank input is ignored.
+    if (input.trim() === '') return;
+    setSearch(input.trim());
+  };
+
+  const errorText = lookup.error ? lookup.error.message : '';
+  return (
+    <div className="grid gap-6">
+      <div>
+        <h1 className="text-3xl font-bold tracking-tight text-white">Order Lookup</h1>
+        <p className="mt-1 text-slate-300">Find any order of your Shopify store by its name or number.</p>
+      </div>
+      <Card>
+        <CardContent className="pt-6">
+          <form className="flex flex-wrap items-end gap-3" onSubmit={submit}>
+            <div className="grid min-w-64 flex-1 gap-2">
+              <Label htmlFor="order-name">Order Name/Number</Label>
+              <Input
+                id="order-name"
+                placeholder="e.g. #1001 or 1001"
+                value={input}
+                onChange={(e) => setInput(e.target.value)}
+              />
+            </div>
+            <Button type="submit" disabled={lookup.isFetching}>
+              <Search aria-hidden="true" />
+              {lookup.isFetching ? 'Searching...' : 'Search'}
+            </Button>
+          </form>
+        </CardContent>
+      </Card>
+
+      {lookup.isFetching ? null : lookup.error ? (
+        errorText.includes('404') ? (
+          <NotFoundHint />
+        ) : (
+          <Card>
+            <CardContent className="pt-6 text-sm text-rose-300" data-testid="order-error">
+              {serverMessage(lookup.error, 'Failed to fetch order details')}
+            </CardContent>
+          </Card>
+        )
+      ) : lookup.data ? (
+        lookup.data.found && lookup.data.order ? (
+          <OrderCard order={lookup.data.order} />
+        ) : (
+          <NotFoundHint name={search ?? ''} />
+        )
+      ) : null}
+    </div>
+  );
+}
+
+function OrderCard({ order }: { order: OrderLookupOrder }) {
+  const money = (amount: string) => formatMoney(amount, order.currency);
+  const customerName = order.customer
+    ? [order.customer.first_name, order.customer.last_name].filter(Boolean).join(' ') || '—'
+    : 'Guest';
+  const address = order.shipping_address;
+  return (
+    <Card data-testid="order-result">
+      <CardHeader>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <CardTitle className="flex items-center gap-2 text-2xl">
+            <PackageSearch aria-hidden="true" className="size-6 text-indigo-300" />
+            <span data-testid="order-name-heading">{order.name}</span>
+          </CardTitle>
+          <div className="flex gap-2">
+            <StatusBadge status={order.financial_status ?? 'unknown'} testId="financial-badge" />
+            <StatusBadge status={order.fulfillment_status ?? 'unfulfilled'} testId="fulfillment-badge" />
+          </div>
+        </div>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        <dl className="grid gap-4 text-sm sm:grid-cols-2 lg:grid-cols-4">
+          <div>
+            <dt className="text-slate-400">Total</dt>
+            <dd className="text-xl font-semibold text-white" data-testid="order-total">
+              {money(order.total_price)} <span className="text-sm text-slate-400">{order.currency}</span>
+            </dd>
+          </div>
+          <div>
+            <dt className="text-slate-400">Order Date</dt>
+            <dd className="text-slate-100">{formatOrderDate(order.created_at)}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-400">Order Number</dt>
+            <dd className="text-slate-100" data-testid="order-number">
+              {order.order_number}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-slate-400">Customer</dt>
+            <dd className="text-slate-100">{customerName}</dd>
+            {order.customer?.email ? <dd className="text-slate-400">{order.customer.email}</dd> : null}
+          </div>
+        </dl>
+
+        <div>
+          <h4 className="mb-2 font-semibold text-slate-100">Line Items</h4>
+          <table className="w-full text-left text-sm">
+            <thead className="text-slate-400">
+              <tr>
+                <th className="py-1 font-medium">Item</th>
+                <th className="py-1 text-right font-medium">Qty</th>
+                <th className="py-1 text-right font-medium">Price</th>
+                <th className="py-1 text-right font-medium">Total</th>
+              </tr>
+            </thead>
+            <tbody>
+              {order.line_items.map((item) => (
+                <tr key={item.id} className="border-t border-slate-700/70">
+                  <td className="py-2 text-slate-100">{item.title}</td>
+                  <td className="py-2 text-right text-slate-200">{item.quantity}</td>
+                  <td className="py-2 text-right text-slate-200">{money(item.price)}</td>
+                  <td className="py-2 text-right text-slate-100">
+                    {money(lineTotal(item.price, item.quantity))}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+
+        <div className="grid gap-6 sm:grid-cols-2">
+          {address ? (
+            <div className="text-sm">
+              <h4 className="mb-2 font-semibold text-slate-100">Shipping Address</h4>
+              <address className="grid gap-0.5 text-slate-300 not-italic">
+                <span>{[address.first_name, address.last_name].filter(Boolean).join(' ')}</span>
+                {address.address1 ? <span>{address.address1}</span> : null}
+                <span>{[address.city, address.province, address.zip].filter(Boolean).join(', ')}</span>
+                {address.country ? <span>{address.country}</span> : null}
+              </address>
+            </div>
+          ) : (
+            <div />
+          )}
+          <dl className="grid content-start gap-1 text-sm">
+            <div className="flex justify-between">
+              <dt className="text-slate-400">Subtotal</dt>
+              <dd className="text-slate-100">{money(order.subtotal_price)}</dd>
+            </div>
+            <div className="flex justify-between">
+              <dt className="text-slate-400">Tax</dt>
+              <dd className="text-slate-100">{money(order.total_tax)}</dd>
+            </div>
+            <div className="flex justify-between border-t border-slate-700 pt-1 font-semibold">
+              <dt className="text-slate-200">Total</dt>
+              <dd className="text-white">{money(order.total_price)}</dd>
+            </div>
+          </dl>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
