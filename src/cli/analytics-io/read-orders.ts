@@ -90,6 +90,7 @@ export function readOrders(path: string): OrdersFile {
   }
   const byId = new Map<string, { customerId: string | null; date: string; units: number }>();
   const currencies = new Set<string>();
+  const dateCache = new Map<string, string | null>(); // exports repeat timestamps: parse each once
   for (const { line, cells } of table.rows) {
     const cell = (index: number) => (index >= 0 ? (cells[index] ?? '').trim() : '');
     const where = (column: string) => `${path}: row ${line}, column '${column}'`;
@@ -102,7 +103,12 @@ export function readOrders(path: string): OrdersFile {
     if (shopify && totalText === '') continue; // a Shopify line-item row: the order's first row carries the total
     const orderId = cell(columns.id);
     if (orderId === '') throw new CliUsageError(`${where(names.id)}: empty order id`);
-    const date = parseShopDate(cell(columns.date));
+    const dateText = cell(columns.date);
+    let date = dateCache.get(dateText);
+    if (date === undefined) {
+      date = parseShopDate(dateText);
+      dateCache.set(dateText, date);
+    }
     if (date === null) {
       throw new CliUsageError(
         `${where(names.date)}: '${cell(columns.date)}' is not an ISO date or date-time (YYYY-MM-DD[THH:MM:SS])`,
