@@ -19,6 +19,7 @@ import {
 } from '../connectors/ga4/map.ts';
 import { UpstreamError } from '../connectors/http/upstream-error.ts';
 import { AppError, badRequest } from '../errors.ts';
+import { enqueueBackfill } from '../jobs/enqueue.ts';
 import {
   deleteCredential,
   type Ga4Secret,
@@ -79,6 +80,7 @@ export async function storeGaCredentials(
     verifiedAt: failure ? null : now,
     now,
   });
+  if (!failure) await enqueueBackfill(context.db, workspaceId, 'ga4', now);
   return failure
     ? {
         success: true,

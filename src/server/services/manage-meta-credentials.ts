@@ -15,6 +15,7 @@ import { createMetaClient, type MetaClient } from '../connectors/meta/client.ts'
 import { mapSpending, mapSummary } from '../connectors/meta/map.ts';
 import type { MetaAdAccount } from '../connectors/meta/payload.schema.ts';
 import { AppError, badRequest } from '../errors.ts';
+import { enqueueBackfill } from '../jobs/enqueue.ts';
 import {
   deleteCredential,
   listCredentialSummaries,
@@ -138,6 +139,7 @@ export async function storeMetaCredentials(
     verifiedAt: test.isValid ? now : null,
     now,
   });
+  if (test.isValid) await enqueueBackfill(context.db, workspaceId, 'meta', now);
   return { success: true, isValid: test.isValid, error: test.error, tokenValid: test.tokenValid };
 }
 

@@ -8,6 +8,7 @@ import { UpstreamError } from '../connectors/http/upstream-error.ts';
 import { createShopifyClient, type ShopifyClient } from '../connectors/shopify/client.ts';
 import { normalizeShopDomain } from '../connectors/upstream-urls.ts';
 import { AppError, badRequest } from '../errors.ts';
+import { enqueueBackfill } from '../jobs/enqueue.ts';
 import {
   deleteCredential,
   loadCredential,
@@ -104,6 +105,7 @@ export async function storeShopifyCredentials(
     verifiedAt: failure ? null : now,
     now,
   });
+  if (!failure) await enqueueBackfill(context.db, workspaceId, 'shopify', now);
   return failure
     ? {
         success: true,
