@@ -139,8 +139,13 @@ describe('detectCampaignOpportunities', () => {
     expect(candidates[0]!.revenueImpactMin).toBeLessThan(600);
   });
 
-  it('does not scale when the platform claims far more than the store verifies', () => {
-    expect(detectCampaignOpportunities([campaign({ reportedRevenue30: 9000 })], context)).toEqual([]);
+  it('scales on store-verified ROAS only, whatever the platform claims', () => {
+    expect(detectCampaignOpportunities([campaign({ reportedRevenue30: 9000 })], context)).toHaveLength(1);
+    expect(
+      detectCampaignOpportunities([campaign({ verifiedRevenue30: 2400, reportedRevenue30: 9000 })], context),
+    ).toEqual([]);
+    // ROAS 4 on 2 orders: the low end of its range is below 1, too uncertain to scale.
+    expect(detectCampaignOpportunities([campaign({ verifiedOrders30: 1 })], context)).toEqual([]);
   });
 
   it('cuts a campaign that returns less than it costs, and ignores paused ones', () => {

@@ -1,3 +1,4 @@
+import { analyzeWorkspaceJob } from './definitions/analyze-workspace.ts';
 import { syncGa4Job } from './definitions/sync-ga4.ts';
 import { syncMetaJob } from './definitions/sync-meta.ts';
 import { syncShopifyJob } from './definitions/sync-shopify.ts';
@@ -8,7 +9,12 @@ import type { RegisteredJob } from './job-definition.ts';
  * is not listed here stays pending (it is never claimed, never failed) until a build that knows
  * it runs, so areas can enqueue each other's jobs before the definitions land.
  */
-export const jobDefinitions: readonly RegisteredJob[] = [syncShopifyJob, syncGa4Job, syncMetaJob];
+export const jobDefinitions: readonly RegisteredJob[] = [
+  syncShopifyJob,
+  syncGa4Job,
+  syncMetaJob,
+  analyzeWorkspaceJob,
+];
 
 export function findJobDefinition(type: string): RegisteredJob | undefined {
   return jobDefinitions.find((definition) => definition.type === type);

@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.ts';
+import { registerAnalyticsRoutes } from './analytics.ts';
 import { registerAuthRoutes } from './auth.ts';
 import { registerCredentialsRoutes } from './credentials.ts';
 import { registerCursorTrackingRoutes } from './cursor-tracking.ts';
 import { registerDemoRoutes } from './demo.ts';
 import { registerGaRoutes } from './ga.ts';
 import { registerMetaRoutes } from './meta.ts';
+import { registerOpportunityRoutes } from './opportunities.ts';
 import { registerPublicRoutes } from './public.ts';
 import { registerShopifyRoutes } from './shopify.ts';
 import { registerSyncRoutes } from './sync.ts';
@@ -15,6 +17,8 @@ import { registerTrackingConfigurationRoutes } from './tracking-configurations.t
 const registrars: Array<(app: FastifyInstance, deps: AppDeps) => void | Promise<void>> = [
   registerAuthRoutes,
   registerPublicRoutes,
+  registerOpportunityRoutes,
+  registerAnalyticsRoutes,
   registerCredentialsRoutes,
   registerShopifyRoutes,
   registerGaRoutes,

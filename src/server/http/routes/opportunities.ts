@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  OpportunityIdParamsSchema,
+  OpportunityListSchema,
+  OpportunitySchema,
+  OpportunityStatsQuerySchema,
+  OpportunityStatsSchema,
+} from '../../../shared/contracts/opportunities.ts';
+import {
+  exportOpportunitiesCsv,
+  implementOpportunity,
+  listOpportunities,
+  readOpportunityStats,
+} from '../../services/manage-opportunities.ts';
+import { requireAuth } from '../auth.ts';
+import type { AppDeps } from '../deps.ts';
+
+/** Revenue opportunities of the caller's workspace (spec §7): list, stats, implement, CSV export. */
+export function registerOpportunityRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get('/api/opportunities', { schema: { response: { 200: OpportunityListSchema } } }, async (request) =>
+    listOpportunities(deps.db, requireAuth(request).workspaceId),
+  );
+  api.get(
+    '/api/opportunities/stats',
+    { schema: { querystring: OpportunityStatsQuerySchema, response: { 200: OpportunityStatsSchema } } },
+    async (request) =>
+      readOpportunityStats(
+        deps.db,
+        requireAuth(request).workspaceId,
+        Number(request.query.period),
+        deps.clock(),
+      ),
+  );
+  api.get('/api/opportunities/export.csv', async (request, reply) => {
+    const csv = await exportOpportunitiesCsv(deps.db, requireAuth(request).workspaceId);
+    const day = deps.clock().toISOString().slice(0, 10);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="revenue-opportunities-${day}.csv"`)
+      .header('cache-control', 'no-store')
+      .send(csv);
+  });
+  api.post(
+    '/api/opportunities/:id/implement',
+    { schema: { params: OpportunityIdParamsSchema, response: { 200: OpportunitySchema } } },
+    async (request) => {
+      const auth = requireAuth(request);
+      return implementOpportunity(deps.db, auth.workspaceId, auth.userId, request.params.id, deps.clock());
+    },
+  );
+}

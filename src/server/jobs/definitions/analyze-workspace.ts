@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { runAnalysis } from '../../services/run-analysis.ts';
+import { ANALYZE_WORKSPACE_JOB } from '../enqueue.ts';
+import { defineJob } from '../job-definition.ts';
+
+/** The analysis run queued after every successful sync; one at a time per workspace. */
+export const analyzeWorkspaceJob = defineJob({
+  type: ANALYZE_WORKSPACE_JOB,
+  payloadSchema: z.object({ workspaceId: z.uuid() }),
+  maxAttempts: 3,
+  priority: 80,
+  concurrencyKey: (payload) => `analyze:${payload.workspaceId}`,
+  async run({ deps, payload }) {
+    const summary = await runAnalysis(deps, payload.workspaceId, 'sync');
+    // A failed run is recorded on analysis_runs; retrying the same facts would fail the same way.
+    return { ...summary };
+  },
+});

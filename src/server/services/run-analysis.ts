@@ -1,0 +1,285 @@
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import {
+  analysisAttributionRows,
+  analysisCohortPoints,
+  analysisCustomers,
+  analysisForecastPoints,
+  analysisMetrics,
+  analysisRuns,
+  analysisSegments,
+  analysisStockRows,
+  opportunities,
+} from '../db/schema/analysis.ts';
+import type { AppDeps } from '../http/deps.ts';
+import type { AnalysisFacts } from './analysis-facts.ts';
+import { type AnalysisSnapshot, computeAnalysis } from './compute-analysis.ts';
+import { loadAnalysisFacts } from './load-analysis-facts.ts';
+
+export type AnalysisTrigger = 'sync' | 'manual' | 'test';
+
+export interface AnalysisRunSummary {
+  runId: string;
+  status: 'succeeded' | 'failed';
+  asOf: string | null;
+  durationMs: number;
+  opportunities: number;
+  error: string | null;
+}
+
+/** Succeeded runs kept per workspace; older snapshots are deleted (the latest is all reads need). */
+const RUNS_KEPT = 3;
+const INSERT_BATCH = 2000;
+
+/** One analysis at a time per workspace in this process (the job queue serialises across processes). */
+const inFlight = new Map<string, Promise<AnalysisRunSummary>>();
+
+/**
+ * Runs one analysis of a workspace: reads the warehouse, runs the core models and detectors,
+ * writes the run-tagged snapshot, refreshes opportunities (status kept by identity) and measures
+ * the realised impact of implemented ones. A failure marks the run failed and leaves the last good
+ * snapshot in place. A second call while one runs joins it.
+ */
+export function runAnalysis(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  workspaceId: string,
+  trigger: AnalysisTrigger = 'manual',
+  facts?: AnalysisFacts,
+): Promise<AnalysisRunSummary> {
+  const running = inFlight.get(workspaceId);
+  if (running) return running;
+  const work = executeAnalysis(deps, workspaceId, trigger, facts).finally(() => inFlight.delete(workspaceId));
+  inFlight.set(workspaceId, work);
+  return work;
+}
+
+async function executeAnalysis(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  workspaceId: string,
+  trigger: AnalysisTrigger,
+  givenFacts: AnalysisFacts | undefined,
+): Promise<AnalysisRunSummary> {
+  const { db } = deps;
+  const startedAt = deps.clock();
+  const started = performance.now();
+  const [run] = await db
+    .insert(analysisRuns)
+    .values({ workspaceId, status: 'running', trigger, startedAt })
+    .returning({ id: analysisRuns.id });
+  const runId = run!.id;
+  try {
+    const loadStarted = performance.now();
+    const facts = givenFacts ?? (await loadAnalysisFacts(db, workspaceId));
+    const loadMs = Math.round(performance.now() - loadStarted);
+    if (!facts) {
+      const durationMs = Math.round(performance.now() - started);
+      await db
+        .update(analysisRuns)
+        .set({
+          status: 'succeeded',
+          finishedAt: deps.clock(),
+          durationMs,
+          diagnostics: { status: 'no_data', loadMs },
+        })
+        .where(eq(analysisRuns.id, runId));
+      return { runId, status: 'succeeded', asOf: null, durationMs, opportunities: 0, error: null };
+    }
+    const snapshot = computeAnalysis(facts);
+    const writeStarted = performance.now();
+    await writeSnapshot(db, workspaceId, runId, snapshot);
+    await refreshOpportunities(db, workspaceId, runId, snapshot, deps.clock());
+    const writeMs = Math.round(performance.now() - writeStarted);
+    const durationMs = Math.round(performance.now() - started);
+    await db
+      .update(analysisRuns)
+      .set({
+        status: 'succeeded',
+        asOf: snapshot.asOf,
+        currencyCode: snapshot.currency,
+        finishedAt: deps.clock(),
+        durationMs,
+        diagnostics: { ...snapshot.diagnostics, loadMs, writeMs },
+        forecastAccuracy: snapshot.forecastAccuracy,
+      })
+      .where(eq(analysisRuns.id, runId));
+    await pruneOldRuns(db, workspaceId);
+    return {
+      runId,
+      status: 'succeeded',
+      asOf: snapshot.asOf,
+      durationMs,
+      opportunities: snapshot.candidates.length,
+      error: null,
+    };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const durationMs = Math.round(performance.now() - started);
+    await db
+      .update(analysisRuns)
+      .set({ status: 'failed', finishedAt: deps.clock(), durationMs, error: message.slice(0, 2000) })
+      .where(eq(analysisRuns.id, runId));
+    return { runId, status: 'failed', asOf: null, durationMs, opportunities: 0, error: message };
+  }
+}
+
+async function insertInBatches<T>(
+  rows: readonly T[],
+  insert: (batch: T[]) => Promise<unknown>,
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += INSERT_BATCH) await insert(rows.slice(i, i + INSERT_BATCH));
+}
+
+const finite = (value: number | null | undefined): number | null =>
+  value === null || value === undefined || !Number.isFinite(value) ? null : value;
+
+async function writeSnapshot(
+  db: Db,
+  workspaceId: string,
+  runId: string,
+  snapshot: AnalysisSnapshot,
+): Promise<void> {
+  const base = { runId, workspaceId };
+  await insertInBatches(snapshot.segments, (batch) =>
+    db.insert(analysisSegments).values(
+      batch.map((s) => ({
+        ...base,
+        ...s,
+        growthRate: finite(s.growthRate),
+        averageProbabilityAlive: finite(s.averageProbabilityAlive),
+        averageClv: finite(s.averageClv),
+      })),
+    ),
+  );
+  await insertInBatches(snapshot.customers, (batch) =>
+    db.insert(analysisCustomers).values(
+      batch.map((c) => ({
+        ...base,
+        ...c,
+        customerId: Number(c.customerId),
+        probabilityAlive: finite(c.probabilityAlive),
+        expectedOrders12m: finite(c.expectedOrders12m),
+        clv12m: finite(c.clv12m),
+      })),
+    ),
+  );
+  await insertInBatches(snapshot.cohortPoints, (batch) =>
+    db.insert(analysisCohortPoints).values(batch.map((p) => ({ ...base, ...p }))),
+  );
+  const forecastRows = [
+    ...snapshot.history.map((p) => ({ ...base, kind: 'history' as const, date: p.date, value: p.value })),
+    ...(snapshot.forecast?.points ?? []).map((p) => ({
+      ...base,
+      kind: 'forecast' as const,
+      date: p.date,
+      value: p.value,
+      lo80: p.lo80,
+      hi80: p.hi80,
+      lo95: p.lo95,
+      hi95: p.hi95,
+      closed: p.closed,
+    })),
+  ];
+  await insertInBatches(forecastRows, (batch) => db.insert(analysisForecastPoints).values(batch));
+  await insertInBatches(snapshot.attribution, (batch) =>
+    db.insert(analysisAttributionRows).values(batch.map((a) => ({ ...base, ...a, roas: finite(a.roas) }))),
+  );
+  await insertInBatches(snapshot.stock, (batch) =>
+    db
+      .insert(analysisStockRows)
+      .values(
+        batch.map((s) => ({
+          ...base,
+          ...s,
+          dailyDemand: finite(s.dailyDemand),
+          daysOfCover: finite(s.daysOfCover),
+        })),
+      ),
+  );
+  await insertInBatches([...snapshot.metrics], (batch) =>
+    db.insert(analysisMetrics).values(batch.map(([metricKey, value]) => ({ ...base, metricKey, value }))),
+  );
+}
+
+/**
+ * Upserts this run's candidates by (workspace, type, subject): estimates and texts refresh, status,
+ * first detection and implementation are kept. Implemented opportunities get their realised
+ * impact: the tracked metric now minus its baseline.
+ */
+async function refreshOpportunities(
+  db: Db,
+  workspaceId: string,
+  runId: string,
+  snapshot: AnalysisSnapshot,
+  now: Date,
+): Promise<void> {
+  for (const candidate of snapshot.candidates) {
+    const values = {
+      title: candidate.title,
+      description: candidate.description,
+      priority: candidate.priority,
+      revenueImpactMin: candidate.revenueImpactMin,
+      revenueImpactMax: candidate.revenueImpactMax,
+      confidenceScore: candidate.confidenceScore,
+      effortLevel: candidate.effortLevel,
+      evidence: candidate.evidence,
+      metricKey: candidate.metricKey,
+      lastDetectedAt: now,
+      lastRunId: runId,
+    };
+    await db
+      .insert(opportunities)
+      .values({
+        workspaceId,
+        type: candidate.type,
+        subjectKey: candidate.subjectKey,
+        firstDetectedAt: now,
+        ...values,
+      })
+      .onConflictDoUpdate({
+        target: [opportunities.workspaceId, opportunities.type, opportunities.subjectKey],
+        set: values,
+      });
+  }
+  const implemented = await db
+    .select({ id: opportunities.id, metricKey: opportunities.metricKey, baseline: opportunities.baseline })
+    .from(opportunities)
+    .where(and(eq(opportunities.workspaceId, workspaceId), eq(opportunities.status, 'implemented')));
+  for (const row of implemented) {
+    const current = snapshot.metrics.get(row.metricKey);
+    const baseline = row.baseline?.value;
+    if (current === undefined || baseline === null || baseline === undefined || row.baseline?.runId === runId)
+      continue;
+    await db
+      .update(opportunities)
+      .set({ realisedImpact: current - baseline, realisedMeasuredAt: now })
+      .where(eq(opportunities.id, row.id));
+  }
+}
+
+async function pruneOldRuns(db: Db, workspaceId: string): Promise<void> {
+  const kept = await db
+    .select({ id: analysisRuns.id, startedAt: analysisRuns.startedAt })
+    .from(analysisRuns)
+    .where(and(eq(analysisRuns.workspaceId, workspaceId), eq(analysisRuns.status, 'succeeded')))
+    .orderBy(desc(analysisRuns.startedAt))
+    .limit(RUNS_KEPT);
+  const oldest = kept[kept.length - 1];
+  if (kept.length < RUNS_KEPT || !oldest) return;
+  const stale = await db
+    .select({ id: analysisRuns.id })
+    .from(analysisRuns)
+    .where(
+      and(
+        eq(analysisRuns.workspaceId, workspaceId),
+        lt(analysisRuns.startedAt, oldest.startedAt),
+        sql`${analysisRuns.status} <> 'running'`,
+      ),
+    );
+  if (stale.length > 0)
+    await db.delete(analysisRuns).where(
+      inArray(
+        analysisRuns.id,
+        stale.map((s) => s.id),
+      ),
+    );
+}

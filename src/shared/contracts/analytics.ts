@@ -1,0 +1,104 @@
+import { z } from 'zod';
+
+/** Accuracy of one forecast method in the rolling-origin backtest. */
+export const ForecastAccuracySchema = z.object({ mase: z.number(), smape: z.number(), wape: z.number() });
+
+export const ForecastPointSchema = z.object({
+  date: z.string(),
+  value: z.number(),
+  lo80: z.number(),
+  hi80: z.number(),
+  lo95: z.number(),
+  hi95: z.number(),
+  closed: z.boolean(),
+});
+
+/** Daily revenue history, a 90-day forecast with 80/95 % intervals, the model and its backtest. */
+export const RevenueForecastSchema = z.object({
+  currency: z.string().nullable(),
+  asOf: z.string().nullable(),
+  history: z.array(z.object({ date: z.string(), value: z.number() })),
+  forecast: z.array(ForecastPointSchema),
+  model: z.string().nullable(),
+  backtest: z
+    .object({
+      origins: z.number(),
+      horizon: z.number(),
+      model: ForecastAccuracySchema.nullable(),
+      seasonalNaive: ForecastAccuracySchema.nullable(),
+      weekdayMean: ForecastAccuracySchema.nullable(),
+    })
+    .nullable(),
+});
+export type RevenueForecast = z.infer<typeof RevenueForecastSchema>;
+
+/** Customer segment (spec §3) with what the segment cards show. growthRate is percent vs 30 days earlier. */
+export const CustomerSegmentSchema = z.object({
+  segment: z.string(),
+  count: z.number().int(),
+  growthRate: z.number().nullable(),
+  revenue: z.number(),
+  orders: z.number().int(),
+  /** Mean BG/NBD P(alive); null when the models were not fitted (too little data). */
+  averageProbabilityAlive: z.number().nullable(),
+  averageClv: z.number().nullable(),
+});
+export const CustomerSegmentListSchema = z.array(CustomerSegmentSchema);
+export type CustomerSegment = z.infer<typeof CustomerSegmentSchema>;
+
+/** Cohort point (spec §3): week k after the first order, percent 0–100 retained. */
+export const CohortPointSchema = z.object({
+  week: z.number().int(),
+  retentionRate: z.number().min(0).max(100),
+  cohorts: z.number().int(),
+  customers: z.number().int(),
+});
+export const CohortPointListSchema = z.array(CohortPointSchema);
+export type CohortPoint = z.infer<typeof CohortPointSchema>;
+
+/** Attribution row (spec §3, design §6): last 30 days, store-verified revenue. */
+export const AttributionRowSchema = z.object({
+  channel: z.string(),
+  matchRate: z.number(),
+  revenue: z.number(),
+  roas: z.number().nullable(),
+  opportunity: z.string(),
+  spend: z.number().nullable(),
+  platformRevenue: z.number().nullable(),
+});
+export const AttributionRowListSchema = z.array(AttributionRowSchema);
+export type AttributionRow = z.infer<typeof AttributionRowSchema>;
+
+/** Stock impact row (spec §3): status is 'Out of stock' or 'N days of cover'. */
+export const StockImpactRowSchema = z.object({
+  product: z.string(),
+  status: z.string(),
+  estimatedLoss: z.number(),
+  available: z.number().int(),
+  daysOfCover: z.number().nullable(),
+  outOfStockDays: z.number().int(),
+  baselineHadStockouts: z.boolean(),
+});
+export const StockImpactRowListSchema = z.array(StockImpactRowSchema);
+export type StockImpactRow = z.infer<typeof StockImpactRowSchema>;
+
+/** The latest analysis run (for "Last updated") and whether one is running. */
+export const AnalysisStatusSchema = z.object({
+  lastRun: z
+    .object({
+      id: z.string(),
+      status: z.enum(['running', 'succeeded', 'failed']),
+      startedAt: z.string(),
+      finishedAt: z.string().nullable(),
+      asOf: z.string().nullable(),
+      durationMs: z.number().nullable(),
+      error: z.string().nullable(),
+    })
+    .nullable(),
+  lastSucceededAt: z.string().nullable(),
+  running: z.boolean(),
+  hasData: z.boolean(),
+  /** Lifetime-model status: 'fitted', 'insufficient_data' (fewer than ~200 repeat customers) or null. */
+  lifetimeModel: z.string().nullable(),
+});
+export type AnalysisStatus = z.infer<typeof AnalysisStatusSchema>;

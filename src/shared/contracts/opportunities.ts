@@ -1,0 +1,66 @@
+import { z } from 'zod';
+
+/** One fact behind an opportunity (a number with its unit, or text). */
+export const EvidenceFactSchema = z.object({
+  label: z.string(),
+  value: z.union([z.number(), z.string()]),
+  unit: z.enum(['currency', 'percent', 'count', 'days', 'ratio', 'text']).optional(),
+});
+
+export const OpportunityEvidenceSchema = z.object({
+  method: z.string(),
+  facts: z.array(EvidenceFactSchema),
+});
+export type OpportunityEvidence = z.infer<typeof OpportunityEvidenceSchema>;
+
+export const OpportunityPrioritySchema = z.enum(['high', 'medium', 'low']);
+export type OpportunityPriority = z.infer<typeof OpportunityPrioritySchema>;
+
+/**
+ * An opportunity (spec §3): id, type (snake_case), title, description, priority, revenue impact
+ * range (shop currency, next 30 days unless the evidence says otherwise), confidenceScore 0–1,
+ * effortLevel; plus status, implementation, baseline and the realised change measured since.
+ */
+export const OpportunitySchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  title: z.string(),
+  description: z.string(),
+  priority: OpportunityPrioritySchema,
+  revenueImpactMin: z.number(),
+  revenueImpactMax: z.number(),
+  confidenceScore: z.number().min(0).max(1),
+  effortLevel: z.string(),
+  status: z.enum(['open', 'implemented', 'dismissed']),
+  currency: z.string(),
+  evidence: OpportunityEvidenceSchema,
+  firstDetectedAt: z.string(),
+  lastDetectedAt: z.string(),
+  implementedAt: z.string().nullable(),
+  /** Tracked 30-day metric (what implementing should move) at implementation. */
+  baselineValue: z.number().nullable(),
+  metricLabel: z.string(),
+  /** Tracked metric now minus the baseline; null until a later analysis run measured it. */
+  realisedImpact: z.number().nullable(),
+  realisedMeasuredAt: z.string().nullable(),
+});
+export type Opportunity = z.infer<typeof OpportunitySchema>;
+
+export const OpportunityListSchema = z.array(OpportunitySchema);
+
+export const StatsPeriodSchema = z.enum(['7', '30', '90']);
+export const OpportunityStatsQuerySchema = z.object({ period: StatsPeriodSchema.default('30') });
+
+/** Opportunity stats (spec §3, design §6). confidenceScore and implementationRate are percents 0–100. */
+export const OpportunityStatsSchema = z.object({
+  totalPotential: z.number(),
+  highPriorityCount: z.number().int(),
+  confidenceScore: z.number().min(0).max(100),
+  implementationRate: z.number().min(0).max(100),
+  period: z.number().int(),
+  detectedInPeriod: z.number().int(),
+  implementedInPeriod: z.number().int(),
+});
+export type OpportunityStats = z.infer<typeof OpportunityStatsSchema>;
+
+export const OpportunityIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
