@@ -4,7 +4,7 @@ import { type Database, type DatabaseTarget, openDatabase } from './db/client.ts
 import { migrateDatabase } from './db/migrate.ts';
 import { type Env, loadEnv } from './env.ts';
 import { buildApp } from './http/app.ts';
-import type { AppDeps } from './http/deps.ts';
+import type { AppDeps, DemoRuntime } from './http/deps.ts';
 import { startBackgroundJobs } from './jobs/start-background-jobs.ts';
 import { resolveSecrets } from './secrets.ts';
 
@@ -33,6 +33,8 @@ export async function startServer(
     /** Job worker + sync scheduler in this process; default on, except under NODE_ENV=test where
      * tests drive jobs deterministically with `runJobsUntilIdle(deps)` (src/server/jobs/worker.ts). */
     backgroundJobs?: boolean;
+    /** Demo mode: the emulators the CLI started (see src/cli/commands/start.ts). */
+    demo?: DemoRuntime;
   } = {},
 ): Promise<RunningServer> {
   const env = options.env ?? loadEnv();
@@ -47,6 +49,7 @@ export async function startServer(
     clock: () => new Date(),
     publicUrl: () => env.publicUrl ?? listeningUrl ?? `http://localhost:${env.port}`,
     startedAt: new Date(),
+    demo: options.demo,
   };
   const app = await buildApp(deps);
   await app.listen({ port: env.port, host: env.host });

@@ -12,7 +12,7 @@ const OUTPUT_DIR = join(import.meta.dirname, '../../test-output');
  * `describe` for browser tests: runs them in Debian's Chromium when it is installed, otherwise
  * skips them with a one-line notice (`apt-get install chromium`, or set CHROMIUM_PATH).
  */
-export const describeInBrowser: typeof describe = hasChromium ? describe : describe.skip;
+export const describeInBrowser = hasChromium ? describe : describe.skip;
 if (!hasChromium) {
   console.warn(
     `browser tests skipped: no Chromium at ${CHROMIUM_PATH} (apt-get install chromium, or set CHROMIUM_PATH)`,

@@ -1,3 +1,4 @@
+import type { DemoCredentials } from '../../shared/contracts/credentials.ts';
 import type { Database, Db } from '../db/client.ts';
 import type { Env } from '../env.ts';
 import type { Secrets } from '../secrets.ts';
@@ -13,4 +14,15 @@ export interface AppDeps {
   /** The origin browsers use (PUBLIC_URL, or the listening address once known). */
   publicUrl: () => string;
   startedAt: Date;
+  /** Demo mode: where the in-process emulators listen and the demo store's credentials. */
+  demo: DemoRuntime | undefined;
+}
+
+/**
+ * The demo store as the server sees it. The CLI starts the emulators (src/demo) and hands this in,
+ * so the server never imports demo code (design §3 import rules).
+ */
+export interface DemoRuntime {
+  baseUrls: { shopify: string; ga4: string; meta: string };
+  credentials: DemoCredentials;
 }
