@@ -1,0 +1,208 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateStore } from '../../src/demo/generate-store.ts';
+import { queryRows } from '../../src/server/db/query-rows.ts';
+import { runAnalysis } from '../../src/server/services/run-analysis.ts';
+import { startTestApp, type TestApp } from '../support/start-app.ts';
+import { buildDemoFacts } from './demo-facts.ts';
+
+const READS = [
+  '/api/opportunities',
+  '/api/analytics/customer-segments',
+  '/api/analytics/cohort-retention',
+  '/api/analytics/attribution',
+  '/api/analytics/stock-impact',
+] as const;
+
+let app: TestApp;
+let owner: string;
+let other: string;
+let ownerWorkspace: string;
+
+async function workspaceOf(email: string): Promise<string> {
+  const [row] = await queryRows<{ workspace_id: string }>(
+    app.db,
+    sql`SELECT m.workspace_id FROM workspace_members m JOIN users u ON u.id = m.user_id WHERE u.email = ${email}`,
+  );
+  return row!.workspace_id;
+}
+
+const json = async (path: string, cookie: string) => {
+  const response = await app.request(path, { cookie });
+  expect(response.status, path).toBe(200);
+  return response.json();
+};
+
+beforeAll(async () => {
+  app = await startTestApp();
+  owner = await app.signIn('owner@example.com', 'Olive');
+  other = await app.signIn('other@example.com', 'Otto');
+  ownerWorkspace = await workspaceOf('owner@example.com');
+}, 60_000);
+
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('before any analysis', () => {
+  it('answers empty lists, an empty forecast and zero stats, not errors', async () => {
+    for (const path of READS) expect(await json(path, owner), path).toEqual([]);
+    const forecast = await json('/api/analytics/revenue-forecast', owner);
+    expect(forecast).toMatchObject({ history: [], forecast: [], model: null });
+    expect(await json('/api/opportunities/stats', owner)).toMatchObject({
+      totalPotential: 0,
+      highPriorityCount: 0,
+      confidenceScore: 0,
+      implementationRate: 0,
+      period: 30,
+    });
+    expect(await json('/api/analysis/status', owner)).toMatchObject({ lastRun: null, hasData: false });
+  });
+
+  it('answers 401 without a session', async () => {
+    for (const path of [...READS, '/api/opportunities/stats', '/api/opportunities/export.csv']) {
+      expect((await app.request(path)).status, path).toBe(401);
+    }
+  });
+});
+
+describe('after an analysis of a generated store', () => {
+  let ids: string[] = [];
+
+  beforeAll(async () => {
+    const facts = buildDemoFacts(generateStore({ seed: 7, preset: 'small' }));
+    const summary = await runAnalysis(app.server.deps, ownerWorkspace, 'test', facts);
+    expect(summary.status).toBe('succeeded');
+  }, 120_000);
+
+  it('serves every section from the snapshot with the spec fields', async () => {
+    const list = await json('/api/opportunities', owner);
+    expect(list.length).toBeGreaterThan(3);
+    ids = list.map((o: { id: string }) => o.id);
+    for (const o of list) {
+      expect(['high', 'medium', 'low']).toContain(o.priority);
+      expect(o.confidenceScore).toBeGreaterThanOrEqual(0);
+      expect(o.confidenceScore).toBeLessThanOrEqual(1);
+      expect(o.revenueImpactMin).toBeLessThanOrEqual(o.revenueImpactMax);
+      expect(o.type).toMatch(/^[a-z]+(_[a-z]+)*$/);
+      expect(o.evidence.facts.length).toBeGreaterThan(0);
+    }
+    const maxima = list.map((o: { revenueImpactMax: number }) => o.revenueImpactMax);
+    expect(maxima).toEqual([...maxima].sort((a, b) => b - a));
+
+    const segments = await json('/api/analytics/customer-segments', owner);
+    expect(segments.map((s: { segment: string }) => s.segment)).toContain('Champions');
+    for (const s of segments) expect(s.count).toBeGreaterThan(0);
+
+    const cohorts = await json('/api/analytics/cohort-retention', owner);
+    expect(cohorts[0]).toMatchObject({ week: 0, retentionRate: 100 });
+    for (const p of cohorts) expect(p.retentionRate).toBeLessThanOrEqual(100);
+
+    const attribution = await json('/api/analytics/attribution', owner);
+    const meta = attribution.find((a: { channel: string }) => a.channel === 'meta_ads');
+    expect(meta.roas).toBeGreaterThan(0);
+    expect(['Scale up', 'Attribution gap', 'Optimize']).toContain(meta.opportunity);
+
+    const stock = await json('/api/analytics/stock-impact', owner);
+    expect(stock.some((s: { status: string }) => s.status === 'Out of stock')).toBe(true);
+
+    const forecast = await json('/api/analytics/revenue-forecast', owner);
+    expect(forecast.forecast).toHaveLength(90);
+    expect(forecast.history.length).toBeGreaterThan(30);
+    expect(forecast.model).toEqual(expect.any(String));
+    expect(forecast.backtest.model.wape).toEqual(expect.any(Number));
+    expect(forecast.backtest.seasonalNaive.wape).toEqual(expect.any(Number));
+    for (const p of forecast.forecast) {
+      expect(p.lo95).toBeLessThanOrEqual(p.lo80);
+      expect(p.lo80).toBeLessThanOrEqual(p.value);
+      expect(p.hi80).toBeLessThanOrEqual(p.hi95);
+    }
+
+    const status = await json('/api/analysis/status', owner);
+    expect(status).toMatchObject({ hasData: true, running: false, lifetimeModel: 'fitted' });
+    expect(status.lastRun.status).toBe('succeeded');
+  });
+
+  it('computes stats from the list and the backtest, and rejects other periods', async () => {
+    const list = await json('/api/opportunities', owner);
+    const stats = await json('/api/opportunities/stats?period=7', owner);
+    const expected = list.reduce((s: number, o: { revenueImpactMax: number }) => s + o.revenueImpactMax, 0);
+    expect(stats.totalPotential).toBeCloseTo(expected, 1);
+    expect(stats.highPriorityCount).toBe(
+      list.filter((o: { priority: string }) => o.priority === 'high').length,
+    );
+    expect(stats.confidenceScore).toBeGreaterThan(0);
+    expect(stats.confidenceScore).toBeLessThanOrEqual(100);
+    expect(stats.period).toBe(7);
+    for (const period of ['14', 'abc', '']) {
+      const response = await app.request(`/api/opportunities/stats?period=${period}`, { cookie: owner });
+      expect(response.status, period).toBe(400);
+      expect((await response.json()).code).toBe('validation_failed');
+    }
+  });
+
+  it('keeps the second user out of the first user’s data', async () => {
+    for (const path of READS) expect(await json(path, other), path).toEqual([]);
+    expect((await json('/api/opportunities/stats', other)).totalPotential).toBe(0);
+    const response = await app.request(`/api/opportunities/${ids[0]}/implement`, {
+      method: 'POST',
+      cookie: other,
+    });
+    expect(response.status).toBe(404);
+    const csv = await (await app.request('/api/opportunities/export.csv', { cookie: other })).text();
+    expect(csv.trim().split('\r\n')).toHaveLength(1);
+  });
+
+  it('implements once, records a baseline, answers the same the second time and 404s unknown ids', async () => {
+    const path = `/api/opportunities/${ids[0]}/implement`;
+    const first = await app.request(path, { method: 'POST', cookie: owner });
+    expect(first.status).toBe(200);
+    const implemented = await first.json();
+    expect(implemented).toMatchObject({ id: ids[0], status: 'implemented' });
+    expect(implemented.implementedAt).toEqual(expect.any(String));
+    expect(implemented.baselineValue).toEqual(expect.any(Number));
+    const second = await (await app.request(path, { method: 'POST', cookie: owner })).json();
+    expect(second).toEqual(implemented);
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
+      const response = await app.request(`/api/opportunities/${id}/implement`, {
+        method: 'POST',
+        cookie: owner,
+      });
+      expect(response.status, id).toBe(404);
+      expect((await response.json()).code).toBe('not_found');
+    }
+    const [count] = await queryRows<{ n: number }>(
+      app.db,
+      sql`SELECT count(*)::int AS n FROM opportunities WHERE workspace_id = ${ownerWorkspace} AND status = 'implemented'`,
+    );
+    expect(Number(count!.n)).toBe(1);
+    const stats = await json('/api/opportunities/stats?period=30', owner);
+    expect(stats.implementationRate).toBeGreaterThan(0);
+    expect(stats.implementedInPeriod).toBe(1);
+  });
+
+  it('exports the list as CSV', async () => {
+    const response = await app.request('/api/opportunities/export.csv', { cookie: owner });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/csv');
+    expect(response.headers.get('content-disposition')).toContain('attachment');
+    const lines = (await response.text()).trim().split('\r\n');
+    expect(lines[0]).toBe(
+      'id,type,title,description,priority,revenueImpactMin,revenueImpactMax,currency,confidenceScore,effortLevel,status,implementedAt,realisedImpact',
+    );
+    expect(lines).toHaveLength(ids.length + 1);
+    expect(lines.some((line) => line.startsWith(`${ids[0]},`) && line.includes(',implemented,'))).toBe(true);
+  });
+
+  it('keeps identity and status across runs and measures the realised change', async () => {
+    const facts = buildDemoFacts(generateStore({ seed: 7, preset: 'small' }));
+    await runAnalysis(app.server.deps, ownerWorkspace, 'test', facts);
+    const list = await json('/api/opportunities', owner);
+    expect(list.map((o: { id: string }) => o.id).sort()).toEqual([...ids].sort());
+    const implemented = list.find((o: { id: string }) => o.id === ids[0]);
+    expect(implemented.status).toBe('implemented');
+    // Same facts, so the tracked metric has not moved.
+    expect(implemented.realisedImpact).toBe(0);
+    expect(implemented.realisedMeasuredAt).toEqual(expect.any(String));
+  }, 120_000);
+});
