@@ -197,6 +197,8 @@ describe('fitBgnbd', () => {
       return { x, tx: Math.round(tx), T };
     });
     const fit = fitBgnbd(customers);
+    // The fit's fast, hoisted likelihood equals the reference formula at the optimum.
+    expect(fit.logLikelihood).toBeCloseTo(bgnbdLogLikelihood(fit.params, customers), 6);
     expect(fit.params.r).toBeGreaterThan(0.35);
     expect(fit.params.r).toBeLessThan(0.7);
     expect(fit.params.a / (fit.params.a + fit.params.b)).toBeGreaterThan(0.2);

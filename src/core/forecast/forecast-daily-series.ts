@@ -51,7 +51,13 @@ export interface ForecastOptions {
 
 type Candidate = {
   name: string;
-  predict: (obs: readonly OpenDayObservation[], weekdays: number[]) => number[];
+  /** Forecasts for open days `days` (with `weekdays`) from the open observations up to `origin`. */
+  predict: (
+    obs: readonly OpenDayObservation[],
+    weekdays: number[],
+    days: number[],
+    origin: number,
+  ) => number[];
 };
 
 const ETS_SPECS: ExponentialSmoothingSpec[] = [
@@ -64,6 +70,8 @@ const MAX_ORIGINS = 16;
 const MIN_TRAINING_OPEN_DAYS = 28;
 /** The ensemble wins unless another candidate's backtest error is more than 5 % lower. */
 const ENSEMBLE_MARGIN = 1.05;
+/** Calendar days of history (a year and 8 weeks) before the yearly-seasonality candidate is tried. */
+const YEARLY_MIN_HISTORY = 364 + 56;
 
 /**
  * Daily revenue forecast with 80 % and 95 % intervals that knows when the store is closed.
@@ -72,7 +80,11 @@ const ENSEMBLE_MARGIN = 1.05;
  * and forecast as exactly 0 with zero-width intervals. Open days are modelled on the open-day
  * index: four exponential-smoothing variants ({@link fitExponentialSmoothing}), the two baselines
  * (last same weekday; mean of the last 4 same weekdays) and their ensemble (mean of the ETS
- * variants and the weekday mean). The model with the lowest absolute error in a rolling-origin
+ * variants and the weekday mean); with more than a year of history also the ensemble scaled by
+ * last year's level around the target date relative to last year's level at the origin (yearly
+ * seasonality, weekday-aligned 364 days back, factor clamped to [0.5, 2]) and 'last-year×growth' (the
+ * same weekdays a year earlier times the growth of the last 4 weeks over the same weeks a year
+ * earlier). The model with the lowest absolute error in a rolling-origin
  * backtest on the history (origins 7 days apart, the last one `min(horizon, 28)` days before asOf)
  * is chosen, except that the ensemble is kept unless a candidate beats it by more than 5 %. Intervals are calibrated empirically: the quantiles (type 7) of the ratio
  * actual/forecast over the chosen model's backtest errors scale the point forecast — they reach
@@ -138,13 +150,72 @@ export function forecastDailySeries(history: readonly DailyPoint[], options: For
         predict: (obs, weekdays) => model.forecast(obs, weekdays),
       });
     }
+    // Memoised per origin: the yearly candidates build on the ensemble for the same window.
+    const ensembleCache = new Map<string, number[]>();
     candidates.push({
       name: 'ensemble',
-      predict: (obs, weekdays) => {
+      predict: (obs, weekdays, days, origin) => {
+        const key = `${origin}|${days.length}|${obs.length}`;
+        const cached = ensembleCache.get(key);
+        if (cached) return cached;
         const parts = [...fitted.map((m) => m.forecast(obs, weekdays)), weekdayMeanForecast(obs, weekdays)];
-        return weekdays.map((_, i) => parts.reduce((s, p) => s + p[i]!, 0) / parts.length);
+        const result = weekdays.map((_, i) => parts.reduce((s, p) => s + p[i]!, 0) / parts.length);
+        ensembleCache.set(key, result);
+        return result;
       },
     });
+    if (values.length >= YEARLY_MIN_HISTORY) {
+      // Yearly seasonality once a full year (plus a margin) is known: last year's level around
+      // the target date relative to last year's level just before the origin, weekday-aligned
+      // (364 days back), from open days only.
+      const openValue = (day: number) => {
+        const i = day - first;
+        return i >= 0 && i < values.length && !closedAt(day) && values[i]! > 0 ? values[i]! : null;
+      };
+      const meanOpen = (from: number, to: number) => {
+        let sum = 0;
+        let count = 0;
+        for (let day = from; day <= to; day += 1) {
+          const v = openValue(day);
+          if (v !== null) {
+            sum += v;
+            count += 1;
+          }
+        }
+        return count > 0 ? sum / count : null;
+      };
+      const ensemble = candidates[candidates.length - 1]!;
+      candidates.push({
+        name: 'ensemble+yearly',
+        predict: (obs, weekdays, days, origin) => {
+          const base = ensemble.predict(obs, weekdays, days, origin);
+          const reference = meanOpen(origin - 364 - 6, origin - 364);
+          return base.map((value, i) => {
+            const around = meanOpen(days[i]! - 364 - 3, Math.min(days[i]! - 364 + 3, origin));
+            if (reference === null || around === null) return value;
+            return value * Math.min(2, Math.max(0.5, around / reference));
+          });
+        },
+      });
+      candidates.push({
+        name: 'last-year×growth',
+        predict: (obs, weekdays, days, origin) => {
+          const fallback = ensemble.predict(obs, weekdays, days, origin);
+          // Same weekdays a year earlier (d − 371, d − 364, d − 357 on or before the origin), scaled by
+          // the growth of the last 4 weeks over the same 4 weeks a year earlier.
+          const growth =
+            (meanOpen(origin - 27, origin) ?? 0) / (meanOpen(origin - 364 - 27, origin - 364) ?? 0);
+          return days.map((day, i) => {
+            const sameWeekdays = [day - 371, day - 364, day - 357]
+              .filter((d) => d <= origin)
+              .map(openValue)
+              .filter((v): v is number => v !== null);
+            if (sameWeekdays.length === 0 || !Number.isFinite(growth)) return fallback[i]!;
+            return (growth * sameWeekdays.reduce((sum, v) => sum + v, 0)) / sameWeekdays.length;
+          });
+        },
+      });
+    }
   }
 
   // Rolling-origin backtest inside the history.
@@ -162,9 +233,10 @@ export function forecastDailySeries(history: readonly DailyPoint[], options: For
     const train = openHistory.filter((o) => o.day <= origin).map((o) => o.obs);
     const window = openHistory.filter((o) => o.day > origin && o.day <= origin + backtestHorizon);
     const weekdays = window.map((o) => o.obs.weekday);
+    const windowDays = window.map((o) => o.day);
     const perModel = new Map<string, number[]>();
     for (const candidate of candidates) {
-      const predicted = candidate.predict(train, weekdays);
+      const predicted = candidate.predict(train, weekdays, windowDays, origin);
       const record = errors.get(candidate.name)!;
       window.forEach((o, i) => {
         record.absolute += Math.abs(o.obs.value - predicted[i]!);
@@ -214,6 +286,8 @@ export function forecastDailySeries(history: readonly DailyPoint[], options: For
   const predictedOpen = best.predict(
     openObs,
     openFuture.map((day) => weekdayOfDayNumber(day)),
+    openFuture,
+    end,
   );
   const byFutureDay = new Map(openFuture.map((day, i) => [day, predictedOpen[i]!]));
   const points = futureDays.map((day): ForecastPoint => {

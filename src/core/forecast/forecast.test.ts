@@ -84,6 +84,30 @@ describe('forecastDailySeries', () => {
     expect(forecast.accuracy.model!.mase).toBeCloseTo(0, 6);
   });
 
+  it('learns yearly seasonality once more than a year of history exists', () => {
+    // Level 1000 · (1 + 0.6 sin(2πt/364)), Saturdays closed, ±5 % deterministic wiggle; 730 days.
+    const first = toDayNumber('2022-01-03');
+    const series = Array.from({ length: 758 }, (_, i) => ({
+      date: fromDayNumber(first + i),
+      value:
+        i % 7 === 5
+          ? 0
+          : 1000 * (1 + 0.6 * Math.sin((2 * Math.PI * i) / 364)) * (1 + 0.05 * Math.sin(i * 12.9898)),
+    }));
+    const forecast = forecastDailySeries(series.slice(0, 730), { horizon: 28 });
+    expect(forecast.model).toMatch(/year/);
+    const error = forecast.points.reduce((sum, p, i) => sum + Math.abs(p.value - series[730 + i]!.value), 0);
+    const total = series.slice(730).reduce((sum, p) => sum + p.value, 0);
+    expect(error / total).toBeLessThan(0.05);
+    // Without the yearly candidates (one year of history) the same window is forecast far worse.
+    const short = forecastDailySeries(series.slice(730 - 400, 730), { horizon: 28 });
+    const shortError = short.points.reduce(
+      (sum, p, i) => sum + Math.abs(p.value - series[730 + i]!.value),
+      0,
+    );
+    expect(shortError).toBeGreaterThan(2 * error);
+  });
+
   it('uses only history up to asOf', () => {
     const history = weeklySeries(12);
     const cut = forecastDailySeries(history.slice(0, 70), { horizon: 7 });
