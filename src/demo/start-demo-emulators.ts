@@ -1,0 +1,115 @@
+/**
+ * Starts the three demo emulators on 127.0.0.1 (port 0 = ephemeral unless given) over one
+ * generated store, and hands back their base URLs, the demo credentials, the store and its ground
+ * truth. Demo mode, the CLI and other teams' tests call this. Stores are cached in memory per
+ * (preset, seed, endDate, size overrides) so repeated starts within a process are instant.
+ */
+
+import { buildDemoCredentials, type DemoBaseUrls, type DemoCredentials } from './credentials.ts';
+import { type Closeable, closeAll } from './emulators/close-all.ts';
+import type { FaultSettings } from './emulators/faults.ts';
+import { buildGa4Emulator, type Ga4Emulator } from './emulators/ga4/app.ts';
+import { buildMetaEmulator, type MetaEmulator } from './emulators/meta/app.ts';
+import { buildShopifyEmulator, type ShopifyEmulator } from './emulators/shopify/app.ts';
+import { generateStore } from './generate-store.ts';
+import type { DemoStore, GroundTruth, PresetName } from './model.ts';
+
+export interface StartDemoEmulatorsOptions {
+  preset?: PresetName;
+  seed?: number;
+  /** Last day of data (shop time zone), 'YYYY-MM-DD'; default: the fixed DEFAULT_END_DATE. */
+  endDate?: string;
+  /** Size overrides (mainly for `custom`). */
+  customers?: number;
+  days?: number;
+  /** Use this store instead of generating one. */
+  store?: DemoStore;
+  host?: string;
+  ports?: { shopify?: number; ga4?: number; meta?: number };
+  faults?: { shopify?: Partial<FaultSettings>; ga4?: Partial<FaultSettings>; meta?: Partial<FaultSettings> };
+  /** Shopify cost bucket (contract default 2000 points, 100/s). */
+  shopifyBucket?: { maximumAvailable?: number; restoreRate?: number };
+  /** Clock for tokens, buckets and quotas (data never depends on it). */
+  now?: () => number;
+}
+
+export interface DemoEmulators {
+  baseUrls: DemoBaseUrls;
+  credentials: DemoCredentials;
+  groundTruth: GroundTruth;
+  store: DemoStore;
+  /** The Fastify instances (fault knobs: `emulators.shopify.faults.set({...})`). */
+  emulators: { shopify: ShopifyEmulator; ga4: Ga4Emulator; meta: MetaEmulator };
+  close(): Promise<void>;
+}
+
+const storeCache = new Map<string, DemoStore>();
+
+/** Generates (or returns the cached) store for these options. */
+export function getDemoStore(
+  options: Pick<StartDemoEmulatorsOptions, 'preset' | 'seed' | 'endDate' | 'customers' | 'days'>,
+): DemoStore {
+  const preset = options.preset ?? 'small';
+  const seed = options.seed ?? 42;
+  const key = JSON.stringify([
+    preset,
+    seed,
+    options.endDate ?? null,
+    options.customers ?? null,
+    options.days ?? null,
+  ]);
+  let store = storeCache.get(key);
+  if (!store) {
+    store = generateStore({
+      preset,
+      seed,
+      endDate: options.endDate,
+      customers: options.customers,
+      days: options.days,
+    });
+    if (storeCache.size >= 4) storeCache.delete(storeCache.keys().next().value as string);
+    storeCache.set(key, store);
+  }
+  return store;
+}
+
+export async function startDemoEmulators(options: StartDemoEmulatorsOptions = {}): Promise<DemoEmulators> {
+  const store = options.store ?? getDemoStore(options);
+  const host = options.host ?? '127.0.0.1';
+  const shopify = buildShopifyEmulator({
+    store,
+    faults: options.faults?.shopify,
+    maximumAvailable: options.shopifyBucket?.maximumAvailable,
+    restoreRate: options.shopifyBucket?.restoreRate,
+    now: options.now,
+  });
+  const ga4 = buildGa4Emulator({ store, faults: options.faults?.ga4, now: options.now });
+  const meta = buildMetaEmulator({ store, faults: options.faults?.meta, now: options.now });
+  const started: Closeable[] = [];
+  try {
+    const listen = async (app: ShopifyEmulator | Ga4Emulator | MetaEmulator, port: number | undefined) => {
+      const address = await app.listen({ host, port: port ?? 0 });
+      started.push(app);
+      return address.replace('localhost', host);
+    };
+    const shopifyOrigin = await listen(shopify, options.ports?.shopify);
+    const ga4Origin = await listen(ga4, options.ports?.ga4);
+    const metaOrigin = await listen(meta, options.ports?.meta);
+    const baseUrls: DemoBaseUrls = {
+      shopify: `${shopifyOrigin}/store/${store.shop.myshopifyDomain}`,
+      ga4: ga4Origin,
+      meta: metaOrigin,
+    };
+    return {
+      baseUrls,
+      credentials: buildDemoCredentials(baseUrls),
+      groundTruth: store.groundTruth,
+      store,
+      emulators: { shopify, ga4, meta },
+      close: () => closeAll([shopify, ga4, meta]),
+    };
+  } catch (error) {
+    await closeAll(started);
+    throw error;
+  }
+}
