@@ -73,7 +73,10 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/cursor-tracking',
     access: 'authenticated',
     title: 'Cursor Tracking',
-    page: NotBuiltYetPage,
+    page: lazyPage(
+      () => import('@web/features/cursor-tracking/components/cursor-tracking-page.tsx'),
+      (m) => m.CursorTrackingPage,
+    ),
   },
   {
     path: '/profile',

@@ -1,0 +1,130 @@
+import {
+  ClickStatisticsSchema,
+  CursorStatisticsSchema,
+  type HeatmapEventType,
+  HeatmapResponseSchema,
+  TrackingSessionsResponseSchema,
+  type ViewportBucket,
+} from '@shared/contracts/cursor-tracking.ts';
+import {
+  type CreateTrackingConfiguration,
+  type TrackingConfiguration,
+  TrackingConfigurationListSchema,
+  TrackingConfigurationSchema,
+} from '@shared/contracts/tracking-configurations.ts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getJson } from '@web/lib/api-request.ts';
+import type { z } from 'zod';
+
+const CONFIGURATIONS = '/api/tracking-configurations';
+
+/**
+ * Tracking configuration calls report failures as 'HTTP error! status: N' (spec §8), unlike the
+ * rest of the app, so they use their own small fetch.
+ */
+async function configurationRequest<S extends z.ZodType>(
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  schema: S | null,
+  body?: unknown,
+): Promise<z.infer<S> | null> {
+  const hasBody = body !== undefined;
+  const response = await fetch(url, {
+    method,
+    credentials: 'include',
+    headers: hasBody ? { 'Content-Type': 'application/json' } : undefined,
+    body: hasBody ? JSON.stringify(body) : undefined,
+  });
+  if (!response.ok) throw new Error(`HTTP error! status: ${response.status}`);
+  return schema ? schema.parse(await response.json()) : null;
+}
+
+export function useTrackingConfigurations() {
+  return useQuery({
+    queryKey: [CONFIGURATIONS],
+    queryFn: async () =>
+      (await configurationRequest('GET', CONFIGURATIONS, TrackingConfigurationListSchema)) ?? [],
+  });
+}
+
+export function useCreateTrackingConfiguration() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateTrackingConfiguration) =>
+      configurationRequest('POST', CONFIGURATIONS, TrackingConfigurationSchema, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [CONFIGURATIONS] }),
+  });
+}
+
+export function useSetTrackingActive() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, isActive }: { id: string; isActive: boolean }) =>
+      configurationRequest('PATCH', `${CONFIGURATIONS}/${id}`, TrackingConfigurationSchema, { isActive }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [CONFIGURATIONS] }),
+  });
+}
+
+export function useDeleteTrackingConfiguration() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (configuration: TrackingConfiguration) =>
+      configurationRequest('DELETE', `${CONFIGURATIONS}/${configuration.id}`, null),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [CONFIGURATIONS] }),
+  });
+}
+
+/** `?a=1&b=…` of the defined values only. */
+export function queryString(params: Record<string, string | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value) search.set(key, value);
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/** Statistics poll every 30 s (spec §9). */
+export function useCursorStatistics(trackingId: string | undefined) {
+  const url = `/api/cursor-tracking/statistics${queryString({ trackingId })}`;
+  return useQuery({
+    queryKey: [url],
+    queryFn: () => getJson(url, CursorStatisticsSchema),
+    refetchInterval: 30_000,
+  });
+}
+
+export function useClickStatistics(trackingId: string | undefined, page?: string) {
+  const url = `/api/cursor-tracking/clicks${queryString({ trackingId, page })}`;
+  return useQuery({
+    queryKey: [url],
+    queryFn: () => getJson(url, ClickStatisticsSchema),
+    refetchInterval: 30_000,
+  });
+}
+
+export interface HeatmapFilters {
+  trackingId?: string;
+  page?: string;
+  viewport?: ViewportBucket;
+  eventType?: HeatmapEventType;
+  from?: string;
+  to?: string;
+}
+
+export function useHeatmap(filters: HeatmapFilters) {
+  const url = `/api/cursor-tracking/heatmap${queryString({ ...filters })}`;
+  return useQuery({
+    queryKey: [url],
+    queryFn: () => getJson(url, HeatmapResponseSchema),
+    refetchInterval: 30_000,
+  });
+}
+
+/** Sessions refresh more often than statistics, since they carry the live status. */
+export function useTrackingSessions(trackingId: string | undefined) {
+  const url = `/api/cursor-tracking/sessions${queryString({ trackingId })}`;
+  return useQuery({
+    queryKey: [url],
+    queryFn: () => getJson(url, TrackingSessionsResponseSchema),
+    refetchInterval: 10_000,
+  });
+}
