@@ -86,9 +86,11 @@ const YEARLY_MIN_HISTORY = 364 + 56;
  * same weekdays a year earlier times the growth of the last 4 weeks over the same weeks a year
  * earlier). The model with the lowest absolute error in a rolling-origin
  * backtest on the history (origins 7 days apart, the last one `min(horizon, 28)` days before asOf)
- * is chosen, except that the ensemble is kept unless a candidate beats it by more than 5 %. Intervals are calibrated empirically: the quantiles (type 7) of the ratio
- * actual/forecast over the chosen model's backtest errors scale the point forecast — they reach
- * nominal coverage better than Gaussian intervals on skewed, outlier-prone shop revenue.
+ * is chosen, except that the ensemble is kept unless a candidate beats it by more than 5 %. Intervals are calibrated empirically: the backtest errors of the chosen model, each
+ * divided by max(forecast, recent level) (the mean of the last 28 open days), give type-7 quantiles
+ * that are scaled back the same way — relative errors for normal days, level-scaled errors where the
+ * forecast is tiny (sparse shops), so a near-zero forecast never yields an absurd band. Empirical
+ * intervals reach nominal coverage better than Gaussian ones on skewed, outlier-prone revenue.
  * Reference: Hyndman & Athanasopoulos, "Forecasting: Principles and Practice" (3rd ed.), §5.5
  * (bootstrapped/empirical intervals), §8 (ETS); analytics.md §3 for the protocol and metrics.
  * Method: everything after asOf is ignored, so the function never peeks at the future. The
@@ -227,12 +229,13 @@ export function forecastDailySeries(history: readonly DailyPoint[], options: For
     if (training < MIN_TRAINING_OPEN_DAYS) break;
     origins.push(origin);
   }
-  const errors = new Map(candidates.map((c) => [c.name, { absolute: 0, count: 0, ratios: [] as number[] }]));
+  const errors = new Map(candidates.map((c) => [c.name, { absolute: 0, count: 0, scaled: [] as number[] }]));
   const calendarForecasts = new Map<number, Map<string, number[]>>();
   for (const origin of origins) {
     const train = openHistory.filter((o) => o.day <= origin).map((o) => o.obs);
     const window = openHistory.filter((o) => o.day > origin && o.day <= origin + backtestHorizon);
     const weekdays = window.map((o) => o.obs.weekday);
+    const level = recentLevel(train);
     const windowDays = window.map((o) => o.day);
     const perModel = new Map<string, number[]>();
     for (const candidate of candidates) {
@@ -241,7 +244,8 @@ export function forecastDailySeries(history: readonly DailyPoint[], options: For
       window.forEach((o, i) => {
         record.absolute += Math.abs(o.obs.value - predicted[i]!);
         record.count += 1;
-        if (predicted[i]! > 0) record.ratios.push(o.obs.value / predicted[i]!);
+        const scale = Math.max(predicted[i]!, level);
+        if (scale > 0) record.scaled.push((o.obs.value - predicted[i]!) / scale);
       });
       perModel.set(
         candidate.name,
@@ -268,18 +272,20 @@ export function forecastDailySeries(history: readonly DailyPoint[], options: For
     if (record.count > 0 && record.absolute / record.count <= bestError * ENSEMBLE_MARGIN) best = ensemble;
   }
 
-  // Interval ratios: the chosen model's backtest, or each weekday's spread when that is too thin.
-  let ratios = errors.get(best.name)!.ratios;
-  if (ratios.length < 30) {
-    ratios = openObs
+  // Interval errors: the chosen model's backtest, or each weekday's spread when that is too thin.
+  const finalLevel = recentLevel(openObs);
+  let scaledErrors = errors.get(best.name)!.scaled;
+  if (scaledErrors.length < 30) {
+    scaledErrors = openObs
       .map((o) => {
         const mean = weekdayMeanForecast(openObs, [o.weekday])[0]!;
-        return mean > 0 ? o.value / mean : Number.NaN;
+        const scale = Math.max(mean, finalLevel);
+        return scale > 0 ? (o.value - mean) / scale : Number.NaN;
       })
       .filter((r) => Number.isFinite(r));
   }
-  const sorted = [...ratios].sort((p, q) => p - q);
-  const q = (p: number) => (sorted.length > 0 ? quantileType7(sorted, p) : 1);
+  const sorted = [...scaledErrors].sort((p, q) => p - q);
+  const q = (p: number) => (sorted.length > 0 ? quantileType7(sorted, p) : 0);
   const bands = { lo95: q(0.025), lo80: q(0.1), hi80: q(0.9), hi95: q(0.975) };
 
   const openFuture = futureDays.filter((day) => !closedAt(day));
@@ -294,13 +300,14 @@ export function forecastDailySeries(history: readonly DailyPoint[], options: For
     const value = byFutureDay.get(day);
     if (value === undefined) return zeroPoint(day, true);
     const v = finite(value);
+    const scale = Math.max(v, finalLevel);
     return {
       date: fromDayNumber(day),
       value: v,
-      lo80: finite(v * bands.lo80),
-      hi80: finite(v * bands.hi80),
-      lo95: finite(v * bands.lo95),
-      hi95: finite(v * bands.hi95),
+      lo80: finite(Math.min(v, v + scale * bands.lo80)),
+      hi80: finite(Math.max(v, v + scale * bands.hi80)),
+      lo95: finite(Math.min(v, v + scale * bands.lo95)),
+      hi95: finite(Math.max(v, v + scale * bands.hi95)),
       closed: false,
     };
   });
@@ -321,6 +328,12 @@ export function forecastDailySeries(history: readonly DailyPoint[], options: For
       best.name,
     ),
   };
+}
+
+/** Mean of the last 28 open-day values: the scale for forecasts too small to scale errors by. */
+function recentLevel(obs: readonly OpenDayObservation[]): number {
+  const recent = obs.slice(-28);
+  return recent.length > 0 ? recent.reduce((sum, o) => sum + o.value, 0) / recent.length : 0;
 }
 
 function zeroPoint(day: number, closed: boolean): ForecastPoint {

@@ -142,6 +142,19 @@ describe('forecastDailySeries', () => {
     expect(forecast.accuracy.seasonalNaive).not.toBeNull();
   });
 
+  it('keeps intervals sensible for a sparse shop (a sale every few days)', () => {
+    const first = toDayNumber('2024-01-01');
+    const history = Array.from({ length: 120 }, (_, i) => ({
+      date: fromDayNumber(first + i),
+      value: i % 5 === 0 ? 50 : 0,
+    }));
+    const forecast = forecastDailySeries(history, { horizon: 14 });
+    for (const p of forecast.points) {
+      expect(p.hi95).toBeLessThan(10 * 50);
+      expect(p.lo95).toBeGreaterThanOrEqual(0);
+    }
+  });
+
   it.each([
     ['no history', []],
     ['all zero', [{ date: '2024-01-01', value: 0 }]],
