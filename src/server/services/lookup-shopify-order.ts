@@ -41,7 +41,7 @@ export async function getShopifySummary(
     let truncated = false;
     const recent: ShopifySummary['recentOrders'] = [];
     for (let page = 0; page < SUMMARY_MAX_PAGES; page++) {
-      const result = await client.listOrders({ first: 250, after, query: `created_at:>='${since}'` });
+      const result = await client.listOrderTotals({ first: 200, after, query: `created_at:>='${since}'` });
       for (const order of result.nodes) {
         if (order.cancelledAt || order.test) continue;
         orderCount += 1;

@@ -13,16 +13,18 @@ import {
   CustomersQueryDataSchema,
   GraphqlEnvelopeSchema,
   OrdersQueryDataSchema,
+  OrderTotalsQueryDataSchema,
   ProductsQueryDataSchema,
   type ShopifyCost,
   type ShopifyCustomer,
   type ShopifyOrder,
+  type ShopifyOrderTotals,
   type ShopifyPageInfo,
   type ShopifyProduct,
   type ShopifyShop,
   ShopQueryDataSchema,
 } from './payload.schema.ts';
-import { CUSTOMERS_QUERY, ORDERS_QUERY, PRODUCTS_QUERY, SHOP_QUERY } from './queries.ts';
+import { CUSTOMERS_QUERY, ORDER_TOTALS_QUERY, ORDERS_QUERY, PRODUCTS_QUERY, SHOP_QUERY } from './queries.ts';
 
 /**
  * Thin Shopify Admin GraphQL client (contracts/external-apis.md §1). The base URL is injected
@@ -59,6 +61,11 @@ export interface ShopifyListArgs {
   first?: number;
   after?: string | null;
   query?: string;
+}
+
+export interface ShopifyOrderListArgs extends ShopifyListArgs {
+  /** line items per order (default 10); keep first × lineItemsFirst ≲ 300 to stay under the 1000-point cap */
+  lineItemsFirst?: number;
 }
 
 interface CachedToken {
@@ -120,11 +127,26 @@ export class ShopifyClient {
   }
 
   /** One page of orders, newest first; `query` uses Shopify search syntax. */
-  async listOrders(args: ShopifyListArgs = {}): Promise<ShopifyPage<ShopifyOrder>> {
+  async listOrders(args: ShopifyOrderListArgs = {}): Promise<ShopifyPage<ShopifyOrder>> {
     const data = await this.query(
       ORDERS_QUERY,
-      { first: args.first ?? 50, after: args.after ?? null, query: args.query ?? null },
+      {
+        first: args.first ?? 10,
+        after: args.after ?? null,
+        query: args.query ?? null,
+        lineItemsFirst: args.lineItemsFirst ?? 10,
+      },
       OrdersQueryDataSchema,
+    );
+    return data.orders;
+  }
+
+  /** Light order rows (totals and statuses only) for summaries; up to 250 per page. */
+  async listOrderTotals(args: ShopifyListArgs = {}): Promise<ShopifyPage<ShopifyOrderTotals>> {
+    const data = await this.query(
+      ORDER_TOTALS_QUERY,
+      { first: args.first ?? 200, after: args.after ?? null, query: args.query ?? null },
+      OrderTotalsQueryDataSchema,
     );
     return data.orders;
   }
@@ -138,10 +160,18 @@ export class ShopifyClient {
     return data.customers;
   }
 
-  async listProducts(args: Omit<ShopifyListArgs, 'query'> = {}): Promise<ShopifyPage<ShopifyProduct>> {
+  /** Products with variants and inventory; defaults (5 × 10 variants × 2 locations) stay under the cost cap. */
+  async listProducts(
+    args: Omit<ShopifyListArgs, 'query'> & { variantsFirst?: number; levelsFirst?: number } = {},
+  ): Promise<ShopifyPage<ShopifyProduct>> {
     const data = await this.query(
       PRODUCTS_QUERY,
-      { first: args.first ?? 50, after: args.after ?? null },
+      {
+        first: args.first ?? 5,
+        after: args.after ?? null,
+        variantsFirst: args.variantsFirst ?? 10,
+        levelsFirst: args.levelsFirst ?? 2,
+      },
       ProductsQueryDataSchema,
     );
     return data.products;
@@ -158,7 +188,7 @@ export class ShopifyClient {
     const candidates = digits ? [`#${digits}`, digits] : [raw];
     for (const candidate of candidates) {
       const escaped = candidate.replace(/\\/g, '\\\\').replace(/'/g, "\\'");
-      const page = await this.listOrders({ first: 5, query: `name:'${escaped}'` });
+      const page = await this.listOrders({ first: 3, lineItemsFirst: 50, query: `name:'${escaped}'` });
       const match = page.nodes.find(
         (order) =>
           order.name.toLowerCase() === raw.toLowerCase() ||

@@ -175,3 +175,17 @@ export const AccessTokenResponseSchema = z.object({
   scope: z.string().optional(),
   expires_in: z.number().optional(),
 });
+
+export const OrderTotalsSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+  cancelledAt: z.string().nullable().optional(),
+  test: z.boolean().optional(),
+  displayFinancialStatus: z.string().nullable().optional(),
+  totalPriceSet: MoneyBagSchema,
+});
+export type ShopifyOrderTotals = z.infer<typeof OrderTotalsSchema>;
+export const OrderTotalsQueryDataSchema = z.object({
+  orders: z.object({ pageInfo: PageInfoSchema, nodes: z.array(OrderTotalsSchema) }),
+});

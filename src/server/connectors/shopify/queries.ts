@@ -12,12 +12,17 @@ const ORDER_FIELDS = `
   totalTaxSet { shopMoney { amount currencyCode } }
   customer { id firstName lastName defaultEmailAddress { emailAddress } }
   shippingAddress { name firstName lastName address1 address2 city province provinceCode zip country countryCodeV2 phone }
-  lineItems(first: 50) {
+  lineItems(first: $lineItemsFirst) {
     pageInfo { hasNextPage endCursor }
     nodes { id title quantity sku originalUnitPriceSet { shopMoney { amount currencyCode } } }
   }`;
 
-export const ORDERS_QUERY = `query Orders($first: Int!, $after: String, $query: String) {
+/**
+ * Orders with line items. Shopify refuses a query whose requested cost exceeds 1000 points, and
+ * each order costs roughly 6 + 3 × lineItemsFirst, so callers keep first × lineItemsFirst small
+ * (the defaults: 10 orders × 10 line items); full backfills use bulk operations instead.
+ */
+export const ORDERS_QUERY = `query Orders($first: Int!, $after: String, $query: String, $lineItemsFirst: Int!) {
   orders(first: $first, after: $after, query: $query, sortKey: CREATED_AT, reverse: true) {
     pageInfo { hasNextPage endCursor }
     nodes { ${ORDER_FIELDS} }
@@ -31,13 +36,23 @@ export const CUSTOMERS_QUERY = `query Customers($first: Int!, $after: String, $q
   }
 }`;
 
-export const PRODUCTS_QUERY = `query Products($first: Int!, $after: String) {
+/** Products with variants and inventory levels; cost ≈ first × variantsFirst × (4 + 3 × levelsFirst). */
+export const PRODUCTS_QUERY = `query Products($first: Int!, $after: String, $variantsFirst: Int!, $levelsFirst: Int!) {
   products(first: $first, after: $after) {
     pageInfo { hasNextPage endCursor }
     nodes { id title handle status vendor productType createdAt totalInventory
-      variants(first: 50) { nodes { id title sku price inventoryQuantity
+      variants(first: $variantsFirst) { nodes { id title sku price inventoryQuantity
         inventoryItem { id tracked
-          inventoryLevels(first: 10) { nodes { location { id name }
+          inventoryLevels(first: $levelsFirst) { nodes { location { id name }
             quantities(names: ["available", "on_hand", "committed"]) { name quantity } } } } } } }
+  }
+}`;
+
+/** Light order rows (no line items, ~3 points each) for summaries: up to 250 per page. */
+export const ORDER_TOTALS_QUERY = `query OrderTotals($first: Int!, $after: String, $query: String) {
+  orders(first: $first, after: $after, query: $query, sortKey: CREATED_AT, reverse: true) {
+    pageInfo { hasNextPage endCursor }
+    nodes { id name createdAt cancelledAt test displayFinancialStatus
+      totalPriceSet { shopMoney { amount currencyCode } } }
   }
 }`;

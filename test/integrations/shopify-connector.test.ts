@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEMO_SECRETS } from '../../src/demo/credentials.ts';
+import { buildShopifyEmulator, type ShopifyEmulator } from '../../src/demo/emulators/shopify/app.ts';
+import { generateStore } from '../../src/demo/generate-store.ts';
+import { UpstreamError } from '../../src/server/connectors/http/upstream-error.ts';
+import { clearShopifyTokenCache, createShopifyClient } from '../../src/server/connectors/shopify/client.ts';
+import { mapOrderToLookup } from '../../src/server/connectors/shopify/map.ts';
+
+/**
+ * The Shopify connector against the Shopify emulator (contract doc §1) and its fault knobs:
+ * THROTTLED bursts, 5xx, hung requests, 401, unknown shop, client-credentials grant.
+ */
+let emulator: ShopifyEmulator;
+let baseUrl: string;
+let origin: string;
+const waits: number[] = [];
+const fastSleep = async (ms: number) => {
+  waits.push(ms);
+  await new Promise((resolve) => setTimeout(resolve, Math.min(ms, 20)));
+};
+
+beforeAll(async () => {
+  const store = generateStore({ preset: 'small', seed: 7, customers: 60, days: 90 });
+  emulator = buildShopifyEmulator({ store, maximumAvailable: 2000, restoreRate: 100 });
+  origin = (await emulator.listen({ host: '127.0.0.1', port: 0 })).replace('localhost', '127.0.0.1');
+  baseUrl = `${origin}/store/${store.shop.myshopifyDomain}`;
+});
+afterAll(async () => {
+  await emulator?.close();
+});
+beforeEach(() => {
+  emulator.faults.reset();
+  waits.length = 0;
+  clearShopifyTokenCache();
+});
+
+const tokenClient = (overrides: { baseUrl?: string; accessToken?: string; timeoutMs?: number } = {}) =>
+  createShopifyClient({
+    baseUrl: overrides.baseUrl ?? baseUrl,
+    auth: { kind: 'access_token', accessToken: overrides.accessToken ?? DEMO_SECRETS.shopify.accessToken },
+    sleep: fastSleep,
+    ...(overrides.timeoutMs ? { timeoutMs: overrides.timeoutMs } : {}),
+  });
+
+describe('Shopify connector against the emulator', () => {
+  it('verifies with the shop query', async () => {
+    const shop = await tokenClient().getShop();
+    expect(shop.name).toBeTruthy();
+    expect(shop.currencyCode).toMatch(/^[A-Z]{3}$/);
+    expect(shop.ianaTimezone).toContain('/');
+  });
+
+  it('finds an order by #number, number and name, and maps it', async () => {
+    const client = tokenClient();
+    const byHash = await client.findOrderByName('#1001');
+    expect(byHash?.name).toBeTruthy();
+    const byNumber = await client.findOrderByName('1001');
+    expect(byNumber?.id).toBe(byHash?.id);
+    const byName = await client.findOrderByName(byHash!.name);
+    expect(byName?.id).toBe(byHash?.id);
+    const mapped = mapOrderToLookup(byHash!);
+    expect(mapped.order_number).toBe(1001);
+    expect(mapped.line_items.length).toBeGreaterThan(0);
+    expect(await client.findOrderByName('#99999999')).toBeNull();
+  });
+
+  it('keeps every query under the 1000-point single-query cap', async () => {
+    const client = tokenClient();
+    expect((await client.listOrders()).nodes.length).toBe(10);
+    expect((await client.listOrderTotals({ first: 250 })).nodes.length).toBeGreaterThan(10);
+    expect((await client.listCustomers()).nodes.length).toBeGreaterThan(0);
+    expect((await client.listProducts()).nodes.length).toBeGreaterThan(0);
+  });
+
+  it('pages through orders with cursors', async () => {
+    const client = tokenClient();
+    const first = await client.listOrders({ first: 5 });
+    expect(first.nodes).toHaveLength(5);
+    expect(first.pageInfo.hasNextPage).toBe(true);
+    const second = await client.listOrders({ first: 5, after: first.pageInfo.endCursor });
+    expect(second.nodes[0]?.id).not.toBe(first.nodes[0]?.id);
+  });
+
+  it('runs the client-credentials grant and caches the token', async () => {
+    const client = createShopifyClient({
+      baseUrl,
+      auth: {
+        kind: 'client_credentials',
+        clientId: DEMO_SECRETS.shopify.clientId,
+        clientSecret: DEMO_SECRETS.shopify.clientSecret,
+      },
+      sleep: fastSleep,
+    });
+    expect((await client.getShop()).name).toBeTruthy();
+    expect((await client.getShop()).name).toBeTruthy();
+    const bad = createShopifyClient({
+      baseUrl,
+      auth: { kind: 'client_credentials', clientId: 'nope', clientSecret: 'wrong' },
+      sleep: fastSleep,
+    });
+    await expect(bad.getShop()).rejects.toMatchObject({ kind: 'auth', message: /API key and secret/ });
+  });
+
+  it('reports a bad token as auth and an unknown shop as not_found', async () => {
+    await expect(tokenClient({ accessToken: 'shpat_wrong' }).getShop()).rejects.toMatchObject({
+      kind: 'auth',
+      status: 401,
+    });
+    await expect(
+      tokenClient({ baseUrl: `${origin}/store/nobody.myshopify.com` }).getShop(),
+    ).rejects.toMatchObject({
+      kind: 'not_found',
+    });
+  });
+
+  it('waits out THROTTLED responses using the cost block', async () => {
+    emulator.faults.set({ throttlePressure: 0.999 });
+    const client = tokenClient();
+    const pending = client.listOrders({ first: 10 });
+    setTimeout(() => emulator.faults.set({ throttlePressure: 0 }), 50);
+    const page = await pending;
+    expect(page.nodes.length).toBe(10);
+    expect(waits.some((ms) => ms >= 1000)).toBe(true);
+  });
+
+  it('gives up on a permanent throttle with a rate_limited error', async () => {
+    emulator.faults.set({ throttlePressure: 1 });
+    const error = await tokenClient()
+      .listOrders({ first: 10 })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UpstreamError);
+    expect((error as UpstreamError).kind).toBe('rate_limited');
+  });
+
+  it('retries 5xx and reports persistent ones as unavailable', async () => {
+    emulator.faults.set({ errorRate: 1 });
+    await expect(tokenClient().getShop()).rejects.toMatchObject({ kind: 'unavailable' });
+    expect(waits.length).toBeGreaterThan(0);
+    emulator.faults.set({ errorRate: 0.5 });
+    expect((await tokenClient().getShop()).name).toBeTruthy();
+  });
+
+  it('times out hung requests', async () => {
+    emulator.faults.set({ hangRate: 1 });
+    const error = await tokenClient({ timeoutMs: 200 })
+      .getShop()
+      .catch((e: unknown) => e);
+    emulator.faults.releaseHung();
+    expect((error as UpstreamError).kind).toBe('timeout');
+  });
+});
