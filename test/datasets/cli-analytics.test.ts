@@ -125,6 +125,41 @@ describe('upside analyze / forecast / attribution end to end', () => {
     expect(result.stderr).not.toMatch(/\n\s+at /);
   });
 
+  it('handles presets, days and degenerate files without NaN', async () => {
+    const zeros = ['order_id,customer_id,created_at,total'];
+    for (let c = 0; c < 12; c += 1)
+      for (let k = 0; k < 3; k += 1)
+        zeros.push(`${c}-${k},c${c},2024-01-${String(1 + 7 * k + c).padStart(2, '0')},0`);
+    const zeroFile = file('zeros.csv', `${zeros.join('\n')}\n`);
+    const [presetC, zeroAnalyze, zeroForecast] = await Promise.all([
+      upside([
+        'analyze',
+        '--orders',
+        `${fixtures}orders-small.csv`,
+        '--rfm-preset',
+        'C',
+        '--time-unit',
+        'day',
+        '--as-of',
+        '2024-06-15',
+        '--json',
+      ]),
+      upside(['analyze', '--orders', zeroFile, '--json']),
+      upside(['forecast', '--orders', zeroFile, '--as-of', '2024-01-31', '--horizon', '5', '--json']),
+    ]);
+    expect(presetC.code).toBe(0);
+    const json = JSON.parse(presetC.stdout);
+    expect(json.rfm.preset).toBe('C');
+    expect(json.rfm.segments.map((s: { segment: string }) => s.segment)).toContain('Hibernating');
+    expect(json.clv.timeUnit).toBe('day');
+    expect(presetC.stdout).not.toMatch(/NaN|Infinity/);
+    expect(zeroAnalyze.code).toBe(2);
+    expect(zeroAnalyze.stderr).toMatch(/spend model/);
+    expect(zeroForecast.code).toBe(0);
+    const points = JSON.parse(zeroForecast.stdout).points as { value: number; hi95: number }[];
+    expect(points.every((p) => p.value === 0 && p.hi95 === 0)).toBe(true);
+  });
+
   it('rejects bad flags and bad paths files the same way', async () => {
     const results = await Promise.all([
       upside([
