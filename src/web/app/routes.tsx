@@ -57,7 +57,10 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/opportunities',
     access: 'authenticated',
     title: 'Revenue Opportunities',
-    page: NotBuiltYetPage,
+    page: lazyPage(
+      () => import('@web/features/opportunities/components/opportunities-page.tsx'),
+      (m) => m.OpportunitiesPage,
+    ),
   },
   { path: '/dashboard', access: 'authenticated', title: 'Dashboard', page: NotBuiltYetPage },
   {

@@ -1,9 +1,11 @@
+import { countActiveOpportunities, useOpportunities } from './opportunity-queries.ts';
+
 /**
- * Number of active revenue opportunities, shown on the Opportunities menu item and the notification bell
- * (spec §2). The opportunities endpoint does not exist yet, so this returns 0 and both badges stay hidden;
- * the opportunities feature replaces this body with a read of GET /api/opportunities (polled every 30 s,
- * spec §9) and keeps the signature.
+ * Number of active revenue opportunities (not implemented), shown on the Opportunities menu item and the
+ * notification bell (spec §2). Reads GET /api/opportunities, polled every 30 s (spec §9); shares its
+ * cache with the Opportunities page, so the badge changes the moment an opportunity is implemented.
  */
 export function useActiveOpportunityCount(): number {
-  return 0;
+  const { data } = useOpportunities();
+  return countActiveOpportunities(data);
 }

@@ -1,0 +1,71 @@
+import type { Opportunity } from '@shared/contracts/opportunities.ts';
+import { Badge, type BadgeVariant } from '@web/components/ui/badge.tsx';
+import { Button } from '@web/components/ui/button.tsx';
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
+import { CheckCircle2, Eye, Rocket } from 'lucide-react';
+import { formatConfidence, formatMoney, priorityLabel } from '../lib/format-opportunity.ts';
+
+const PRIORITY_VARIANT: Record<string, BadgeVariant> = {
+  high: 'destructive',
+  medium: 'warning',
+  low: 'success',
+};
+
+export interface OpportunityCardProps {
+  opportunity: Opportunity;
+  implementing: boolean;
+  onImplement(id: string): void;
+  onViewDetails(id: string): void;
+}
+
+/** One opportunity (spec §2): priority label, title, description, impact range, confidence, effort, actions. */
+export function OpportunityCard({
+  opportunity: o,
+  implementing,
+  onImplement,
+  onViewDetails,
+}: OpportunityCardProps) {
+  const implemented = o.status === 'implemented';
+  return (
+    <Card data-testid="opportunity-card" data-opportunity-id={o.id}>
+      <CardHeader className="gap-2 pb-3">
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge variant={PRIORITY_VARIANT[o.priority] ?? 'secondary'}>{priorityLabel(o.priority)}</Badge>
+          {implemented ? (
+            <Badge variant="outline" className="gap-1">
+              <CheckCircle2 aria-hidden="true" className="size-3" /> Implemented
+            </Badge>
+          ) : null}
+        </div>
+        <CardTitle className="text-base">{o.title}</CardTitle>
+        <p className="text-sm text-slate-300">{o.description}</p>
+      </CardHeader>
+      <CardContent className="grid grid-cols-3 gap-3 text-sm">
+        <div>
+          <p className="text-slate-400">Revenue impact</p>
+          <p className="font-semibold text-emerald-300" data-testid="opportunity-impact">
+            {formatMoney(o.revenueImpactMin, o.currency)} – {formatMoney(o.revenueImpactMax, o.currency)}
+          </p>
+        </div>
+        <div>
+          <p className="text-slate-400">Confidence</p>
+          <p className="font-semibold">{formatConfidence(o.confidenceScore)}</p>
+        </div>
+        <div>
+          <p className="text-slate-400">Effort</p>
+          <p className="font-semibold">{o.effortLevel || 'Medium'}</p>
+        </div>
+      </CardContent>
+      <CardFooter>
+        <Button size="sm" disabled={implemented || implementing} onClick={() => onImplement(o.id)}>
+          <Rocket aria-hidden="true" />
+          {implemented ? 'Implemented' : 'Implement'}
+        </Button>
+        <Button size="sm" variant="outline" onClick={() => onViewDetails(o.id)}>
+          <Eye aria-hidden="true" />
+          View Details
+        </Button>
+      </CardFooter>
+    </Card>
+  );
+}
