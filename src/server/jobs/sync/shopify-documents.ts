@@ -33,7 +33,7 @@ export const SYNC_ORDERS_QUERY = `query SyncOrders($first: Int!, $after: String,
   orders(first: $first, after: $after, query: $query, sortKey: UPDATED_AT) {
     pageInfo { hasNextPage endCursor }
     nodes { ${ORDER_SCALARS}
-      lineItems(first: 10) { pageInfo { hasNextPage endCursor } nodes { ${LINE_ITEM} } } }
+      lineItems(first: 5) { pageInfo { hasNextPage endCursor } nodes { ${LINE_ITEM} } } }
   }
 }`;
 

@@ -46,6 +46,7 @@ import {
   TOUCHPOINT_SPEC,
   VARIANT_SPEC,
 } from './shopify-rows.ts';
+import { syncTuning } from './sync-tuning.ts';
 import { type UpsertRow, upsertRows } from './upsert-rows.ts';
 import { currencyDigitsOf, localDayOf, parseShopifyId } from './values.ts';
 
@@ -75,9 +76,8 @@ interface StreamCursor {
 
 const OVERLAP_MS = 60_000;
 const BULK_BATCH_ORDERS = 2_000;
-const ORDER_PAGE_SIZE = 50;
 const CUSTOMER_PAGE_SIZE = 250;
-const PRODUCT_PAGE_SIZE = 5;
+const PRODUCT_PAGE_SIZE = 3;
 
 function readStream(cursor: Record<string, unknown>, name: string): StreamCursor {
   const value = cursor[name];
@@ -116,7 +116,8 @@ export async function loadShopifyClient(
     auth: secret.accessToken
       ? { kind: 'access_token', accessToken: secret.accessToken }
       : { kind: 'client_credentials', clientId: secret.apiKey ?? '', clientSecret: secret.apiSecret ?? '' },
-    timeoutMs: integration.upstreamTimeoutMs ?? 30_000,
+    timeoutMs: integration.upstreamTimeoutMs ?? syncTuning.timeoutMs,
+    ...(syncTuning.retry ? { retry: syncTuning.retry } : {}),
     onCost,
   });
   return { client, shopDomain: secret.shopDomain };
@@ -194,7 +195,7 @@ async function writeOrders(
   return rows;
 }
 
-/** The lines beyond the page query's first 10 (large orders). */
+/** The lines beyond the page query's first 5 (large orders). */
 async function fetchRemainingLineItems(client: ShopifyClient, order: SyncOrder): Promise<SyncLineItem[]> {
   const items: SyncLineItem[] = [];
   let after: string | null = null;
@@ -301,7 +302,7 @@ async function incrementalOrders(
     session.throwIfAborted();
     const data = await client.query(
       SYNC_ORDERS_QUERY,
-      { first: ORDER_PAGE_SIZE, after, query: updatedFrom ? `updated_at:>='${updatedFrom}'` : null },
+      { first: syncTuning.orderPageSize, after, query: updatedFrom ? `updated_at:>='${updatedFrom}'` : null },
       SyncOrdersDataSchema,
     );
     const orders: UpsertRow[] = [];
@@ -440,6 +441,7 @@ async function runStream(
   incremental: (state: StreamCursor) => Promise<void>,
 ): Promise<void> {
   let state = readStream(session.cursor, name);
+  if (state.phase === 'bulk' && !syncTuning.bulk) state = { phase: 'incremental', updatedFrom: null };
   if (state.phase === 'bulk') {
     try {
       await bulk(state);

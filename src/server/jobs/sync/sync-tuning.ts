@@ -1,0 +1,29 @@
+import type { RetryPolicy } from '../../connectors/http/request.ts';
+
+/**
+ * Process-wide knobs of the Shopify sync. Production uses the defaults; integration tests and the
+ * backfill bench shorten retries and page sizes so that fault scenarios finish in seconds, and
+ * can turn bulk operations off to exercise the paging path.
+ */
+export interface SyncTuning {
+  /** Retry policy of the upstream client (the connector's default when undefined). */
+  retry: Partial<RetryPolicy> | undefined;
+  /** Per-request timeout. */
+  timeoutMs: number;
+  /** Orders per incremental page (cost-limited: each order carries up to 5 lines; 15 stays under the 1000-point cap). */
+  orderPageSize: number;
+  /** Use bulk operations for the first (backfill) pass. */
+  bulk: boolean;
+}
+
+const DEFAULTS: SyncTuning = { retry: undefined, timeoutMs: 30_000, orderPageSize: 15, bulk: true };
+
+export const syncTuning: SyncTuning = { ...DEFAULTS };
+
+export function tuneSync(patch: Partial<SyncTuning>): void {
+  Object.assign(syncTuning, patch);
+}
+
+export function resetSyncTuning(): void {
+  Object.assign(syncTuning, DEFAULTS);
+}

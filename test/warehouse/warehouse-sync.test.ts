@@ -1,0 +1,384 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DemoStore } from '../../src/demo/model.ts';
+import { type DemoEmulators, startDemoEmulators } from '../../src/demo/start-demo-emulators.ts';
+import { queryRows } from '../../src/server/db/query-rows.ts';
+import type { AppDeps } from '../../src/server/http/deps.ts';
+import { syncGa4Job } from '../../src/server/jobs/definitions/sync-ga4.ts';
+import { syncMetaJob } from '../../src/server/jobs/definitions/sync-meta.ts';
+import { syncShopifyJob } from '../../src/server/jobs/definitions/sync-shopify.ts';
+import { resetSyncTuning, tuneSync } from '../../src/server/jobs/sync/sync-tuning.ts';
+import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
+import type { SyncStatusResponse } from '../../src/shared/contracts/sync.ts';
+import { startTestApp, type TestApp } from '../support/start-app.ts';
+
+/**
+ * The Shopify sync over real HTTP against the Shopify emulator serving a generated store: the
+ * warehouse must hold exactly the store (counts, money to the cent in shop currency, shop-local
+ * order days), a second run must change nothing, failures midway must resume without duplicates
+ * or gaps, a down upstream must leave the data and show the error, and tenants stay apart.
+ */
+
+let demo: DemoEmulators;
+let store: DemoStore;
+let app: TestApp;
+let now = new Date('2026-11-01T12:00:00Z');
+const definitions = [syncShopifyJob];
+const allSyncs = [syncShopifyJob, syncGa4Job, syncMetaJob];
+
+interface Truth {
+  orders: number;
+  lineItems: number;
+  refunds: number;
+  totalMinor: number;
+  refundedMinor: number;
+  days: Map<number, string>;
+}
+
+function truthOf(demo: DemoStore): Truth {
+  const truth: Truth = {
+    orders: 0,
+    lineItems: 0,
+    refunds: 0,
+    totalMinor: 0,
+    refundedMinor: 0,
+    days: new Map(),
+  };
+  for (let index = 0; index < demo.orders.count; index += 1) {
+    const order = demo.getOrder(index);
+    truth.orders += 1;
+    truth.lineItems += order.lineItems.length;
+    truth.refunds += order.refunds.length;
+    truth.totalMinor += order.totalMinor;
+    truth.refundedMinor += order.refunds.reduce((sum, refund) => sum + refund.totalMinor, 0);
+    truth.days.set(order.legacyId, order.day);
+  }
+  return truth;
+}
+
+async function warehouseFigures(workspaceId: string) {
+  const [row] = await queryRows<Record<string, string | number>>(
+    app.db,
+    sql`SELECT
+      (SELECT count(*) FROM wh_orders WHERE workspace_id = ${workspaceId}) AS orders,
+      (SELECT count(*) FROM wh_order_line_items WHERE workspace_id = ${workspaceId}) AS line_items,
+      (SELECT count(*) FROM wh_refunds WHERE workspace_id = ${workspaceId}) AS refunds,
+      (SELECT coalesce(sum(total_minor), 0) FROM wh_orders WHERE workspace_id = ${workspaceId}) AS total_minor,
+      (SELECT coalesce(sum(amount_minor), 0) FROM wh_refunds WHERE workspace_id = ${workspaceId}) AS refunded_minor,
+      (SELECT count(*) FROM wh_customers WHERE workspace_id = ${workspaceId}) AS customers,
+      (SELECT count(*) FROM wh_products WHERE workspace_id = ${workspaceId}) AS products,
+      (SELECT count(*) FROM wh_variants WHERE workspace_id = ${workspaceId}) AS variants,
+      (SELECT count(*) FROM wh_inventory_snapshots WHERE workspace_id = ${workspaceId}) AS inventory,
+      (SELECT md5(string_agg(concat_ws('|', order_id, total_minor, refunded_minor, order_date, updated_at, financial_status,
+         customer_id, utm_source, landing_page), ',' ORDER BY order_id)) FROM wh_orders WHERE workspace_id = ${workspaceId}) AS orders_hash,
+      (SELECT md5(string_agg(concat_ws('|', line_item_id, order_id, variant_id, quantity, unit_price_minor, discount_minor), ','
+         ORDER BY line_item_id)) FROM wh_order_line_items WHERE workspace_id = ${workspaceId}) AS items_hash,
+      (SELECT coalesce(sum(xmin::text::bigint), 0) FROM wh_orders WHERE workspace_id = ${workspaceId}) AS orders_xmin`,
+  );
+  if (!row) throw new Error('no figures');
+  const number = (key: string) => Number(row[key]);
+  return {
+    orders: number('orders'),
+    lineItems: number('line_items'),
+    refunds: number('refunds'),
+    totalMinor: number('total_minor'),
+    refundedMinor: number('refunded_minor'),
+    customers: number('customers'),
+    products: number('products'),
+    variants: number('variants'),
+    inventory: number('inventory'),
+    ordersHash: String(row.orders_hash),
+    itemsHash: String(row.items_hash),
+    ordersXmin: String(row.orders_xmin),
+  };
+}
+
+async function workspaceOf(email: string): Promise<string> {
+  const [row] = await queryRows<{ workspace_id: string }>(
+    app.db,
+    sql`SELECT m.workspace_id FROM workspace_members m JOIN users u ON u.id = m.user_id WHERE u.email = ${email}`,
+  );
+  if (!row) throw new Error(`no workspace for ${email}`);
+  return row.workspace_id;
+}
+
+async function connectShopify(cookie: string): Promise<void> {
+  const response = await app.request('/api/credentials/shopify', {
+    method: 'POST',
+    cookie,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      shopDomain: demo.credentials.shopify.shopDomain,
+      accessToken: demo.credentials.shopify.accessToken,
+    }),
+  });
+  expect(response.status).toBe(200);
+  expect(((await response.json()) as { isValid: boolean }).isValid).toBe(true);
+}
+
+async function status(cookie: string): Promise<SyncStatusResponse> {
+  const response = await app.request('/api/sync/status', { cookie });
+  expect(response.status).toBe(200);
+  return (await response.json()) as SyncStatusResponse;
+}
+
+beforeAll(async () => {
+  demo = await startDemoEmulators({
+    preset: 'custom',
+    seed: 7,
+    customers: 300,
+    days: 120,
+    shopifyBucket: { maximumAvailable: 1_000_000, restoreRate: 1_000_000 },
+  });
+  store = demo.store;
+  app = await startTestApp();
+  const deps = app.server.deps as AppDeps;
+  deps.demo = { baseUrls: demo.baseUrls, credentials: demo.credentials };
+  deps.clock = () => now;
+  tuneSync({ retry: { maxAttempts: 2, baseDelayMs: 5, maxDelayMs: 20 }, timeoutMs: 2_000 });
+}, 120_000);
+
+afterAll(async () => {
+  resetSyncTuning();
+  await app?.close();
+  await demo?.close();
+});
+
+describe('Shopify → warehouse', () => {
+  let ownerCookie: string;
+  let ownerWorkspace: string;
+
+  it('backfills the store exactly: counts, shop-currency money, shop-local days', async () => {
+    ownerCookie = await app.signIn('owner@example.com', 'Olivia');
+    ownerWorkspace = await workspaceOf('owner@example.com');
+    await connectShopify(ownerCookie);
+    const before = await status(ownerCookie);
+    expect(before.sources.find((source) => source.source === 'shopify')).toMatchObject({
+      queued: true,
+      connected: true,
+    });
+
+    const outcomes = await runJobsUntilIdle(app.server.deps, { definitions });
+    expect(outcomes.map((outcome) => [outcome.job.type, outcome.status, outcome.error])).toEqual([
+      ['sync-shopify', 'succeeded', undefined],
+    ]);
+
+    const truth = truthOf(store);
+    const figures = await warehouseFigures(ownerWorkspace);
+    expect(figures).toMatchObject({
+      orders: truth.orders,
+      lineItems: truth.lineItems,
+      refunds: truth.refunds,
+      totalMinor: truth.totalMinor,
+      refundedMinor: truth.refundedMinor,
+      customers: store.customers.length,
+      products: store.products.length,
+      variants: store.variants.length,
+    });
+    expect(figures.inventory).toBeGreaterThanOrEqual(store.variants.length);
+
+    const days = await queryRows<{ order_id: string | number; order_date: string | Date }>(
+      app.db,
+      sql`SELECT order_id, to_char(order_date, 'YYYY-MM-DD') AS order_date FROM wh_orders WHERE workspace_id = ${ownerWorkspace}`,
+    );
+    const wrongDays = days.filter((row) => truth.days.get(Number(row.order_id)) !== String(row.order_date));
+    expect(wrongDays).toEqual([]);
+
+    const [shop] = await queryRows<{ currency_code: string; iana_timezone: string }>(
+      app.db,
+      sql`SELECT currency_code, iana_timezone FROM wh_shops WHERE workspace_id = ${ownerWorkspace}`,
+    );
+    expect(shop).toEqual({ currency_code: store.shop.currencyCode, iana_timezone: store.shop.ianaTimezone });
+
+    const after = (await status(ownerCookie)).sources.find((source) => source.source === 'shopify');
+    expect(after).toMatchObject({ state: 'succeeded', lastError: null, running: false, queued: false });
+    expect(after?.rows).toBeGreaterThan(truth.orders);
+    expect(after?.lastSyncAt).toBe(now.toISOString());
+  }, 120_000);
+
+  it('changes nothing when the sync runs again', async () => {
+    const before = await warehouseFigures(ownerWorkspace);
+    now = new Date(now.getTime() + 20 * 60_000);
+    const run = await app.request('/api/sync/run', {
+      method: 'POST',
+      cookie: ownerCookie,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ source: 'shopify' }),
+    });
+    expect(run.status).toBe(202);
+    const outcomes = await runJobsUntilIdle(app.server.deps, { definitions });
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['succeeded']);
+    const after = await warehouseFigures(ownerWorkspace);
+    // Same rows, same values, and not even rewritten (xmin unchanged).
+    expect(after).toEqual(before);
+  }, 60_000);
+
+  it('keeps the data and reports the error when Shopify is down', async () => {
+    const before = await warehouseFigures(ownerWorkspace);
+    const lastGood = (await status(ownerCookie)).sources.find(
+      (source) => source.source === 'shopify',
+    )?.lastSyncAt;
+    demo.emulators.shopify.faults.set({ errorRate: 1 });
+    try {
+      now = new Date(now.getTime() + 20 * 60_000);
+      await app.request('/api/sync/run', {
+        method: 'POST',
+        cookie: ownerCookie,
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
+      const outcomes = await runJobsUntilIdle(app.server.deps, { definitions });
+      expect(outcomes.map((outcome) => outcome.status)).toEqual(['pending']);
+      expect(await warehouseFigures(ownerWorkspace)).toEqual(before);
+      const shopify = (await status(ownerCookie)).sources.find((source) => source.source === 'shopify');
+      expect(shopify).toMatchObject({ state: 'queued', queued: true, lastSyncAt: lastGood });
+      expect(shopify?.lastError).toMatch(/Shopify/);
+      expect(shopify?.nextAttemptAt).not.toBeNull();
+    } finally {
+      demo.emulators.shopify.faults.reset();
+    }
+    // Once Shopify answers again, the queued retry succeeds and clears the error.
+    now = new Date(now.getTime() + 60 * 60_000);
+    const outcomes = await runJobsUntilIdle(app.server.deps, { definitions });
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['succeeded']);
+    const shopify = (await status(ownerCookie)).sources.find((source) => source.source === 'shopify');
+    expect(shopify).toMatchObject({ state: 'succeeded', lastError: null });
+  }, 60_000);
+
+  it('resumes a sync that failed midway without duplicates or gaps', async () => {
+    tuneSync({ bulk: false, orderPageSize: 10 });
+    try {
+      const cookie = await app.signIn('second-store@example.com', 'Sam');
+      const workspaceId = await workspaceOf('second-store@example.com');
+      await connectShopify(cookie);
+      // Let Shopify fail once a few pages of orders have been committed.
+      const deps = app.server.deps;
+      const watcher = setInterval(() => {
+        void queryRows<{ n: number }>(
+          deps.db,
+          sql`SELECT count(*)::int AS n FROM wh_orders WHERE workspace_id = ${workspaceId}`,
+        )
+          .then(([row]) => {
+            if ((row?.n ?? 0) >= 100) demo.emulators.shopify.faults.set({ errorRate: 1 });
+          })
+          .catch(() => undefined);
+      }, 5);
+      let outcomes: Awaited<ReturnType<typeof runJobsUntilIdle>>;
+      try {
+        outcomes = await runJobsUntilIdle(deps, { definitions });
+      } finally {
+        clearInterval(watcher);
+        demo.emulators.shopify.faults.reset();
+      }
+      expect(outcomes.map((outcome) => outcome.status)).toEqual(['pending']);
+      const partial = await warehouseFigures(workspaceId);
+      expect(partial.orders).toBeGreaterThanOrEqual(100);
+      expect(partial.orders).toBeLessThan(store.orders.count);
+      const [state] = await queryRows<{ after: string | null }>(
+        deps.db,
+        sql`SELECT cursor -> 'orders' ->> 'after' AS after FROM sync_states WHERE workspace_id = ${workspaceId} AND source = 'shopify'`,
+      );
+      expect(state?.after).toBeTruthy();
+
+      now = new Date(now.getTime() + 60 * 60_000);
+      const resumed = await runJobsUntilIdle(deps, { definitions });
+      expect(resumed.map((outcome) => outcome.status)).toEqual(['succeeded']);
+      const truth = truthOf(store);
+      const figures = await warehouseFigures(workspaceId);
+      expect(figures).toMatchObject({
+        orders: truth.orders,
+        lineItems: truth.lineItems,
+        refunds: truth.refunds,
+        totalMinor: truth.totalMinor,
+        refundedMinor: truth.refundedMinor,
+        customers: store.customers.length,
+      });
+      // Same content as the bulk backfill of the first workspace.
+      const owner = await warehouseFigures(ownerWorkspace);
+      expect(figures.ordersHash).toBe(owner.ordersHash);
+      expect(figures.itemsHash).toBe(owner.itemsHash);
+    } finally {
+      resetSyncTuning();
+      tuneSync({ retry: { maxAttempts: 2, baseDelayMs: 5, maxDelayMs: 20 }, timeoutMs: 2_000 });
+    }
+  }, 120_000);
+
+  it('syncs GA4 daily rows and Meta daily insights of the demo store, re-reading without change', async () => {
+    const cookie = await app.signIn('marketer@example.com', 'Mia');
+    const workspaceId = await workspaceOf('marketer@example.com');
+    const connect = await app.request('/api/demo/connect', { method: 'POST', cookie });
+    expect(connect.status).toBe(200);
+    const outcomes = await runJobsUntilIdle(app.server.deps, { definitions: allSyncs });
+    expect(outcomes.map((outcome) => [outcome.job.type, outcome.status, outcome.error]).sort()).toEqual([
+      ['sync-ga4', 'succeeded', undefined],
+      ['sync-meta', 'succeeded', undefined],
+      ['sync-shopify', 'succeeded', undefined],
+    ]);
+    const figures = async () => {
+      const [row] = await queryRows<Record<string, string | number>>(
+        app.db,
+        sql`SELECT
+          (SELECT coalesce(sum(sessions), 0) FROM wh_ga4_daily_channels WHERE workspace_id = ${workspaceId}) AS ga_sessions,
+          (SELECT count(*) FROM wh_ga4_daily_pages WHERE workspace_id = ${workspaceId}) AS ga_pages,
+          (SELECT coalesce(sum(spend_minor), 0) FROM wh_meta_daily_insights WHERE workspace_id = ${workspaceId}) AS meta_spend,
+          (SELECT count(*) FROM wh_meta_daily_insights WHERE workspace_id = ${workspaceId}) AS meta_rows,
+          (SELECT count(*) FROM wh_meta_campaigns WHERE workspace_id = ${workspaceId}) AS meta_campaigns,
+          (SELECT count(*) FROM wh_meta_daily_insights WHERE workspace_id = ${workspaceId} AND campaign_status IS NULL) AS meta_without_status`,
+      );
+      return Object.fromEntries(Object.entries(row ?? {}).map(([key, value]) => [key, Number(value)]));
+    };
+    const first = await figures();
+    let sessions = 0;
+    for (let cell = 0; cell < store.ga4.count; cell += 1) sessions += store.ga4.sessions[cell] ?? 0;
+    const spend = store.meta.daily.reduce((sum, row) => sum + row.spendMinor, 0);
+    expect(first.ga_sessions).toBe(sessions);
+    expect(first.ga_pages).toBeGreaterThan(0);
+    expect(first.meta_spend).toBe(spend);
+    expect(first.meta_campaigns).toBe(store.meta.campaigns.length);
+    expect(first.meta_without_status).toBe(0);
+
+    // The next scheduled run re-reads Meta's last 28 days and GA4's last days: nothing changes.
+    now = new Date(now.getTime() + 20 * 60_000);
+    await app.request('/api/sync/run', {
+      method: 'POST',
+      cookie,
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    const again = await runJobsUntilIdle(app.server.deps, { definitions: allSyncs });
+    expect(again.map((outcome) => outcome.status)).toEqual(['succeeded', 'succeeded', 'succeeded']);
+    expect(await figures()).toEqual(first);
+    const view = await status(cookie);
+    for (const source of view.sources) {
+      expect(source).toMatchObject({ connected: true, state: 'succeeded', lastError: null });
+      expect(source.rows).toBeGreaterThan(0);
+    }
+    expect(view.sources.find((source) => source.source === 'ga4')?.quota?.unit).toBe('tokens per day');
+  }, 120_000);
+
+  it('shows a workspace nothing of another', async () => {
+    const cookie = await app.signIn('stranger@example.com', 'Stan');
+    const strangerWorkspace = await workspaceOf('stranger@example.com');
+    const view = await status(cookie);
+    for (const source of view.sources) {
+      expect(source).toMatchObject({
+        connected: false,
+        state: 'never',
+        rows: 0,
+        lastSyncAt: null,
+        lastError: null,
+      });
+    }
+    const run = await app.request('/api/sync/run', {
+      method: 'POST',
+      cookie,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ source: 'shopify' }),
+    });
+    expect(run.status).toBe(400);
+    expect(((await run.json()) as { code: string }).code).toBe('source_not_connected');
+    expect((await warehouseFigures(strangerWorkspace)).orders).toBe(0);
+    const unauthenticated = await app.request('/api/sync/status');
+    expect(unauthenticated.status).toBe(401);
+  });
+});
