@@ -89,17 +89,9 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
-/** Offset of the zone from UTC in minutes at a UTC instant (e.g. −300 for New York in winter). */
-export function zoneOffsetMinutes(timeZone: string, utcMs: number): number {
-  let cache = offsetCache.get(timeZone);
-  if (!cache) {
-    cache = new Int16Array(HOURS_CACHED).fill(NOT_COMPUTED);
-    offsetCache.set(timeZone, cache);
-  }
-  const hour = Math.floor(utcMs / MS_PER_HOUR);
-  const inRange = hour >= 0 && hour < HOURS_CACHED;
-  if (inRange && cache[hour] !== NOT_COMPUTED) return cache[hour]!;
-  const parts = formatterFor(timeZone).formatToParts(new Date(hour * MS_PER_HOUR));
+/** Offset via Intl at one instant (slow: ~20–50 µs; only used to fill the per-year cache). */
+function intlOffsetMinutes(timeZone: string, utcMs: number): number {
+  const parts = formatterFor(timeZone).formatToParts(new Date(utcMs));
   const get = (type: string) => Number(parts.find((part) => part.type === type)?.value ?? 0);
   const asUtc = Date.UTC(
     get('year'),
@@ -109,9 +101,53 @@ export function zoneOffsetMinutes(timeZone: string, utcMs: number): number {
     get('minute'),
     get('second'),
   );
-  const offset = Math.round((asUtc - hour * MS_PER_HOUR) / 60_000);
-  if (inRange) cache[hour] = offset;
-  return offset;
+  return Math.round((asUtc - utcMs) / 60_000);
+}
+
+const yearsFilled = new Map<string, Set<number>>();
+
+/**
+ * Fills the per-hour cache for one UTC year: one Intl call per day (at 00:00 UTC) and per-hour
+ * calls only on days whose offset changes (DST transitions), so ~370 calls per zone-year.
+ */
+function fillYear(timeZone: string, cache: Int16Array, year: number): void {
+  const start = Date.UTC(year, 0, 1);
+  const end = Date.UTC(year + 1, 0, 1);
+  let previous = intlOffsetMinutes(timeZone, start);
+  for (let dayStart = start; dayStart < end; dayStart += 86_400_000) {
+    const next = intlOffsetMinutes(timeZone, dayStart + 86_400_000);
+    const firstHour = dayStart / MS_PER_HOUR;
+    if (next === previous) {
+      for (let h = 0; h < 24; h += 1) if (firstHour + h < HOURS_CACHED) cache[firstHour + h] = previous;
+    } else {
+      for (let h = 0; h < 24; h += 1) {
+        if (firstHour + h < HOURS_CACHED)
+          cache[firstHour + h] = intlOffsetMinutes(timeZone, dayStart + h * MS_PER_HOUR);
+      }
+    }
+    previous = next;
+  }
+}
+
+/** Offset of the zone from UTC in minutes at a UTC instant (e.g. −300 for New York in winter). */
+export function zoneOffsetMinutes(timeZone: string, utcMs: number): number {
+  let cache = offsetCache.get(timeZone);
+  if (!cache) {
+    cache = new Int16Array(HOURS_CACHED).fill(NOT_COMPUTED);
+    offsetCache.set(timeZone, cache);
+    yearsFilled.set(timeZone, new Set());
+  }
+  const hour = Math.floor(utcMs / MS_PER_HOUR);
+  if (hour < 0 || hour >= HOURS_CACHED) return intlOffsetMinutes(timeZone, hour * MS_PER_HOUR);
+  const cached = cache[hour]!;
+  if (cached !== NOT_COMPUTED) return cached;
+  const year = new Date(utcMs).getUTCFullYear();
+  const filled = yearsFilled.get(timeZone)!;
+  if (!filled.has(year)) {
+    filled.add(year);
+    fillYear(timeZone, cache, year);
+  }
+  return cache[hour]!;
 }
 
 /** UTC instant of a local wall-clock time (seconds after local midnight of `day`). */
