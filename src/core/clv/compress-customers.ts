@@ -13,15 +13,30 @@ import type { LifetimeCustomer, WeightedLifetimeCustomer } from './types.ts';
 export function compressCustomers(
   customers: readonly WeightedLifetimeCustomer[],
 ): Required<WeightedLifetimeCustomer>[] {
-  const groups = new Map<string, Required<WeightedLifetimeCustomer>>();
+  // Nested maps on the numbers themselves: formatting 100k float keys as strings costs more than the fit.
+  const groups: Required<WeightedLifetimeCustomer>[] = [];
+  const byX = new Map<number, Map<number, Map<number, Required<WeightedLifetimeCustomer>>>>();
   for (const customer of customers) {
-    const key = `${customer.x}|${customer.tx}|${customer.T}`;
-    const existing = groups.get(key);
     const count = customer.count ?? 1;
+    let byTx = byX.get(customer.x);
+    if (!byTx) {
+      byTx = new Map();
+      byX.set(customer.x, byTx);
+    }
+    let byT = byTx.get(customer.tx);
+    if (!byT) {
+      byT = new Map();
+      byTx.set(customer.tx, byT);
+    }
+    const existing = byT.get(customer.T);
     if (existing) existing.count += count;
-    else groups.set(key, { x: customer.x, tx: customer.tx, T: customer.T, count });
+    else {
+      const group = { x: customer.x, tx: customer.tx, T: customer.T, count };
+      byT.set(customer.T, group);
+      groups.push(group);
+    }
   }
-  return [...groups.values()];
+  return groups;
 }
 
 export type { LifetimeCustomer };

@@ -45,14 +45,14 @@ export function fitBgnbd(customers: readonly WeightedLifetimeCustomer[]): FitRes
       restarts: 1,
     });
     start = warm.x;
-    step = 0.1;
+    step = 0.05;
     evaluations = warm.evaluations;
   }
   const logLikelihood = compileLogLikelihood(groups);
   const objective = (v: number[]) => -logLikelihood(toParams(v));
   const result = minimizeNelderMead(objective, start, {
     step,
-    tolerance: step < 0.5 ? 1e-11 : 1e-12,
+    tolerance: step < 0.5 ? 1e-10 : 1e-12,
     maxEvaluations: 3000,
     restarts: step < 0.5 ? 1 : 4,
   });
