@@ -25,6 +25,7 @@ describe('upstream targets', () => {
     expect(targets.shopify('real.myshopify.com')).toBe('https://real.myshopify.com');
     expect(targets.ga4('123')).toBe('http://127.0.0.1:2');
     expect(targets.ga4('456')).toBe('https://analyticsdata.googleapis.com');
+    expect(targets.ga4('456', 'http://127.0.0.1:2/token')).toBe('http://127.0.0.1:2');
     expect(targets.meta('9')).toBe('http://127.0.0.1:3');
     expect(targets.isDemo('meta', 'act_8')).toBe(false);
   });

@@ -29,7 +29,8 @@ export interface UpstreamOverrides {
 
 export interface UpstreamTargets {
   shopify(shopDomain: string): string;
-  ga4(propertyId: string): string;
+  /** `tokenUri`: a service account whose token endpoint is the demo emulator belongs to the demo too */
+  ga4(propertyId: string, tokenUri?: string): string;
   meta(adAccountId: string): string;
   /** true when this identifier belongs to the demo store (served by the emulators) */
   isDemo(provider: 'shopify' | 'ga4' | 'meta', id: string): boolean;
@@ -70,8 +71,10 @@ export function createUpstreamTargets(
       if (overrides.shopifyBaseUrlTemplate) return overrides.shopifyBaseUrlTemplate.replace('{shop}', shop);
       return `https://${shop}`;
     },
-    ga4(propertyId) {
+    ga4(propertyId, tokenUri) {
       if (demo && isDemo('ga4', propertyId)) return demo.baseUrls.ga4;
+      if (demo && tokenUri && tokenUri.startsWith(`${demo.baseUrls.ga4.replace(/\/+$/, '')}/`))
+        return demo.baseUrls.ga4;
       return overrides.ga4BaseUrl ?? DEFAULT_GA4_BASE_URL;
     },
     meta(adAccountId) {

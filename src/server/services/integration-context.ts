@@ -108,7 +108,7 @@ export function createIntegrationContext(args: {
 export function getIntegrationContext(deps: AppDeps): IntegrationContext {
   let context = contexts.get(deps);
   if (!context) {
-    const demo = (deps as AppDeps & { demo?: DemoRuntimeLike }).demo;
+    const demo: DemoRuntimeLike | undefined = deps.demo;
     context = createIntegrationContext({
       db: deps.db,
       keyring: buildKeyring({

@@ -37,7 +37,7 @@ export function createGa4ClientFor(
   account: ServiceAccount,
 ): Ga4Client {
   return createGa4Client({
-    baseUrl: context.upstream.ga4(propertyId),
+    baseUrl: context.upstream.ga4(propertyId, account.token_uri),
     propertyId,
     serviceAccount: account,
     ...(context.upstreamTimeoutMs ? { timeoutMs: context.upstreamTimeoutMs } : {}),
