@@ -34,10 +34,11 @@ describe('readOrders', () => {
 
   it('reads a Shopify orders export (first row of each order carries the total) and gzip', () => {
     const csv = [
-      'Name,Email,Financial Status,Paid at,Currency,Subtotal,Total,Created at,Lineitem name',
-      '#1001,Ann@Example.com,paid,2024-03-01 10:00:00 +0100,EUR,20.00,25.50,2024-03-01 10:00:00 +0100,Mug',
-      '#1001,Ann@Example.com,,,,,,2024-03-01 10:00:00 +0100,Plate',
-      '#1002,,paid,,EUR,9.00,9.00,2024-03-02 11:00:00 +0100,Mug',
+      'Name,Email,Financial Status,Paid at,Currency,Subtotal,Total,Created at,Lineitem name,Cancelled at',
+      '#1001,Ann@Example.com,paid,2024-03-01 10:00:00 +0100,EUR,20.00,25.50,2024-03-01 10:00:00 +0100,Mug,',
+      '#1001,Ann@Example.com,,,,,,2024-03-01 10:00:00 +0100,Plate,',
+      '#1002,,paid,,EUR,9.00,9.00,2024-03-02 11:00:00 +0100,Mug,',
+      '#1003,bob@example.com,voided,,EUR,7.00,7.00,2024-03-02 12:00:00 +0100,Mug,2024-03-02 13:00:00 +0100',
     ].join('\n');
     const result = readOrders(write('shopify.csv.gz', gzipSync(csv)));
     expect(result.format).toBe('shopify');

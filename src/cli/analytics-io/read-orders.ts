@@ -28,7 +28,7 @@ const SHOPIFY = { id: 'Name', customer: 'Email', date: 'Created at', total: 'Tot
 /**
  * Reads an orders CSV: our format (`order_id,customer_id,created_at,total[,currency]`) or a Shopify
  * orders export (recognised by its `Name`, `Created at` and `Total` columns; the customer is the
- * `Email`, line-item rows without a Total are skipped). Rows sharing an order id are summed; an
+ * `Email`, line-item rows without a Total and cancelled orders (`Cancelled at` set) are skipped). Rows sharing an order id are summed; an
  * empty customer id is a guest order. Every problem becomes one CliUsageError naming the row (the
  * line number in the file, header = 1) and the column.
  */
@@ -88,6 +88,7 @@ export function readOrders(path: string): OrdersFile {
       currency: lower.indexOf('currency'),
     };
   }
+  const cancelledColumn = shopify ? header.indexOf('Cancelled at') : -1;
   const byId = new Map<string, { customerId: string | null; date: string; units: number }>();
   const currencies = new Set<string>();
   const dateCache = new Map<string, string | null>(); // exports repeat timestamps: parse each once
@@ -101,6 +102,7 @@ export function readOrders(path: string): OrdersFile {
     }
     const totalText = cell(columns.total);
     if (shopify && totalText === '') continue; // a Shopify line-item row: the order's first row carries the total
+    if (shopify && cell(cancelledColumn) !== '') continue; // a cancelled order is no revenue
     const orderId = cell(columns.id);
     if (orderId === '') throw new CliUsageError(`${where(names.id)}: empty order id`);
     const dateText = cell(columns.date);
