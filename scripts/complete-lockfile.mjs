@@ -9,7 +9,18 @@ const path = new URL('../package-lock.json', import.meta.url);
 const lock = JSON.parse(readFileSync(path, 'utf8'));
 const packages = lock.packages;
 
-const OS = ['android', 'darwin', 'freebsd', 'linux', 'netbsd', 'openbsd', 'sunos', 'win32', 'aix', 'openharmony'];
+const OS = [
+  'android',
+  'darwin',
+  'freebsd',
+  'linux',
+  'netbsd',
+  'openbsd',
+  'sunos',
+  'win32',
+  'aix',
+  'openharmony',
+];
 const CPU = ['arm64', 'x64', 'ia32', 'riscv64', 's390x', 'ppc64', 'loong64', 'mips64el', 'wasm32', 'arm'];
 
 function platformOf(name) {
@@ -18,7 +29,8 @@ function platformOf(name) {
   const entry = {};
   const os = OS.find((candidate) => parts.includes(candidate));
   if (os) entry.os = [os];
-  const cpu = CPU.find((candidate) => parts.includes(candidate)) ?? (base.includes('gnueabihf') ? 'arm' : undefined);
+  const cpu =
+    CPU.find((candidate) => parts.includes(candidate)) ?? (base.includes('gnueabihf') ? 'arm' : undefined);
   if (cpu) entry.cpu = [cpu];
   if (parts.includes('musl')) entry.libc = ['musl'];
   else if (os === 'linux' && (parts.includes('gnu') || parts.includes('gnueabihf'))) entry.libc = ['glibc'];

@@ -25,7 +25,9 @@ export const command: CliCommand = {
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
     const codes = await Promise.all(
-      children.map((child) => new Promise<number>((resolve) => child.on('exit', (code) => resolve(code ?? 0)))),
+      children.map(
+        (child) => new Promise<number>((resolve) => child.on('exit', (code) => resolve(code ?? 0))),
+      ),
     );
     return codes.find((code) => code !== 0) ?? 0;
   },
