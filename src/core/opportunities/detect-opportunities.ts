@@ -27,8 +27,12 @@ export interface DetectorInput {
   shippingOrders: ShippingOrder[];
 }
 
+/** Candidates worth less than this share of the last 30 days' revenue are noise, not opportunities. */
+export const MIN_IMPACT_SHARE = 0.002;
+
 /**
- * Runs every detector and returns one candidate per (type, subjectKey), largest upper impact first.
+ * Runs every detector and returns one candidate per (type, subjectKey), largest upper impact first,
+ * leaving out those under {@link MIN_IMPACT_SHARE} of the store's monthly revenue.
  * Why one entry point: the analysis run and the tests see the same set, and identity stays unique.
  */
 export function detectOpportunities(input: DetectorInput): OpportunityCandidate[] {
@@ -42,8 +46,10 @@ export function detectOpportunities(input: DetectorInput): OpportunityCandidate[
     ...detectSecondOrderOpportunity(input.secondOrder, context),
     ...detectFreeShippingOpportunity(input.shippingOrders, context),
   ];
+  const floor = MIN_IMPACT_SHARE * context.revenueLast30Days;
   const unique = new Map<string, OpportunityCandidate>();
   for (const candidate of all) {
+    if (candidate.revenueImpactMax < floor) continue;
     const key = `${candidate.type}|${candidate.subjectKey}`;
     const existing = unique.get(key);
     if (!existing || existing.revenueImpactMax < candidate.revenueImpactMax) unique.set(key, candidate);

@@ -93,7 +93,7 @@ export function detectStockOpportunities(
       type: 'restock_before_stockout',
       subjectKey: product.productId,
       title: `Restock ${product.title} before it sells out`,
-      description: `${product.available} units left cover about ${round(cover, 1)} days of demand, less than a ${RESTOCK_LEAD_TIME_DAYS}-day lead time. Order now to avoid a stock-out.`,
+      description: `${product.available} ${product.available === 1 ? 'unit' : 'units'} left cover about ${round(cover, 1)} days of demand, less than a ${RESTOCK_LEAD_TIME_DAYS}-day lead time. Order now to avoid a stock-out.`,
       ...rank,
       revenueImpactMin: round(min, 2),
       revenueImpactMax: round(max, 2),

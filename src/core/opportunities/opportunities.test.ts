@@ -289,3 +289,35 @@ describe('detectOpportunities', () => {
     expect(result).toHaveLength(3);
   });
 });
+
+describe('detectOpportunities noise floor', () => {
+  it('leaves out candidates under 0.2 % of monthly revenue', () => {
+    const base = {
+      stock: [],
+      customers: [],
+      reactivation: [],
+      channels: [],
+      forecastCheck: null,
+      secondOrder: { cohorts: [], newCustomers30: 0, averageSecondOrderValue: 0 },
+      shippingOrders: [],
+    };
+    const tiny = {
+      campaignId: 'c2',
+      name: 'Tiny',
+      status: 'ACTIVE' as const,
+      spend30: 10,
+      verifiedOrders30: 40,
+      verifiedRevenue30: 160,
+      reportedRevenue30: 160,
+      productId: null,
+      productTitle: null,
+      spendOnOutOfStockDays30: 0,
+      outOfStockDays30: 0,
+    };
+    // +2 spend at ROAS 16 → at most 30, under 0.2 % of 100,000.
+    expect(detectOpportunities({ ...base, context, campaigns: [tiny] })).toEqual([]);
+    expect(
+      detectOpportunities({ ...base, context: { ...context, revenueLast30Days: 1000 }, campaigns: [tiny] }),
+    ).toHaveLength(1);
+  });
+});

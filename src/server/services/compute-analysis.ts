@@ -283,7 +283,8 @@ export function computeAnalysis(facts: AnalysisFacts): AnalysisSnapshot {
       reactivation,
       campaigns,
       channels: attribution
-        .filter((a) => a.platformRevenue !== null)
+        // 'direct' is what last non-direct attribution takes credit away from: no platform to fix.
+        .filter((a) => a.platformRevenue !== null && a.channel !== 'direct')
         .map((a) => ({
           channel: a.channel,
           platformRevenue30: a.platformRevenue ?? 0,

@@ -73,11 +73,18 @@ export function RevenueImpactChart({ opportunities }: { opportunities: readonly 
       {data.length === 0 ? (
         <Empty text="No revenue impact data available" />
       ) : (
-        <div className="h-64">
+        <div className="h-80">
           <ResponsiveContainer width="100%" height="100%">
-            <BarChart data={data} margin={{ top: 24, right: 8, left: 0, bottom: 8 }}>
+            <BarChart data={data} margin={{ top: 24, right: 8, left: 8, bottom: 8 }}>
               <CartesianGrid strokeDasharray="3 3" stroke="#334155" />
-              <XAxis dataKey="name" tick={{ fill: '#cbd5e1', fontSize: 11 }} interval={0} />
+              <XAxis
+                dataKey="name"
+                tick={{ fill: '#cbd5e1', fontSize: 10 }}
+                interval={0}
+                angle={-25}
+                textAnchor="end"
+                height={70}
+              />
               <YAxis
                 tick={{ fill: '#cbd5e1', fontSize: 11 }}
                 tickFormatter={(v: number) => `$${Math.round(v)}K`}
