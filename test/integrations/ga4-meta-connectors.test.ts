@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildDemoCredentials, DEMO_SECRETS, ga4TokenUri } from '../../src/demo/credentials.ts';
+import { buildGa4Emulator, type Ga4Emulator } from '../../src/demo/emulators/ga4/app.ts';
+import { buildMetaEmulator, type MetaEmulator } from '../../src/demo/emulators/meta/app.ts';
+import { generateStore } from '../../src/demo/generate-store.ts';
+import { clearGa4TokenCache, createGa4Client } from '../../src/server/connectors/ga4/client.ts';
+import {
+  mapOverview,
+  mapPages,
+  mapTraffic,
+  OVERVIEW_REPORT,
+  PAGES_REPORT,
+  TRAFFIC_REPORT,
+} from '../../src/server/connectors/ga4/map.ts';
+import { UpstreamError } from '../../src/server/connectors/http/upstream-error.ts';
+import { createMetaClient } from '../../src/server/connectors/meta/client.ts';
+import { mapSpending } from '../../src/server/connectors/meta/map.ts';
+import { ServiceAccountSchema } from '../../src/shared/contracts/credentials.ts';
+
+/** GA4 and Meta connectors against their emulators and fault knobs (contract doc §2, §3). */
+let ga4: Ga4Emulator;
+let meta: MetaEmulator;
+let ga4Url: string;
+let metaUrl: string;
+const fastSleep = async (ms: number) => {
+  await new Promise((resolve) => setTimeout(resolve, Math.min(ms, 20)));
+};
+
+beforeAll(async () => {
+  const store = generateStore({ preset: 'small', seed: 11, customers: 60, days: 90 });
+  ga4 = buildGa4Emulator({ store });
+  meta = buildMetaEmulator({ store });
+  ga4Url = (await ga4.listen({ host: '127.0.0.1', port: 0 })).replace('localhost', '127.0.0.1');
+  metaUrl = (await meta.listen({ host: '127.0.0.1', port: 0 })).replace('localhost', '127.0.0.1');
+});
+afterAll(async () => {
+  await ga4?.close();
+  await meta?.close();
+});
+beforeEach(() => {
+  ga4.faults.reset();
+  meta.faults.reset();
+  clearGa4TokenCache();
+});
+
+function gaClient(propertyId: string = DEMO_SECRETS.ga4.propertyId, timeoutMs?: number) {
+  const credentials = buildDemoCredentials({ shopify: 'http://unused', ga4: ga4Url, meta: metaUrl });
+  const account = ServiceAccountSchema.parse(JSON.parse(credentials.ga4.serviceAccountJson));
+  expect(account.token_uri).toBe(ga4TokenUri(ga4Url));
+  return createGa4Client({
+    baseUrl: ga4Url,
+    propertyId,
+    serviceAccount: account,
+    sleep: fastSleep,
+    ...(timeoutMs ? { timeoutMs } : {}),
+  });
+}
+
+function metaClient(
+  accessToken: string = DEMO_SECRETS.meta.accessToken,
+  appSecret: string = DEMO_SECRETS.meta.appSecret,
+) {
+  return createMetaClient({ baseUrl: metaUrl, accessToken, appSecret, sleep: fastSleep });
+}
+
+describe('GA4 connector against the emulator', () => {
+  it('exchanges a signed JWT at token_uri and runs the dashboard reports', async () => {
+    const client = gaClient();
+    await client.verify();
+    const overview = mapOverview(await client.runReport(OVERVIEW_REPORT));
+    expect(overview.sessions).toBeGreaterThan(0);
+    expect(overview.bounceRate).toBeGreaterThanOrEqual(0);
+    expect(overview.bounceRate).toBeLessThanOrEqual(1);
+    const pages = mapPages(await client.runReport(PAGES_REPORT));
+    expect(pages.length).toBeGreaterThan(0);
+    expect(pages[0]!.screenPageViews).toBeGreaterThanOrEqual(pages.at(-1)!.screenPageViews);
+    const traffic = mapTraffic(await client.runReport(TRAFFIC_REPORT));
+    expect(traffic.length).toBeGreaterThan(0);
+  });
+
+  it('reports a property the account cannot read as a permission problem', async () => {
+    await expect(gaClient(DEMO_SECRETS.ga4.forbiddenPropertyId).verify()).rejects.toMatchObject({
+      kind: 'permission',
+    });
+  });
+
+  it('rejects a key the token endpoint does not know', async () => {
+    const credentials = buildDemoCredentials({ shopify: 'http://unused', ga4: ga4Url, meta: metaUrl });
+    const account = ServiceAccountSchema.parse(JSON.parse(credentials.ga4.serviceAccountJson));
+    const { generateKeyPairSync } = await import('node:crypto');
+    const other = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({
+      type: 'pkcs8',
+      format: 'pem',
+    });
+    const client = createGa4Client({
+      baseUrl: ga4Url,
+      propertyId: DEMO_SECRETS.ga4.propertyId,
+      serviceAccount: { ...account, private_key: String(other) },
+      sleep: fastSleep,
+    });
+    await expect(client.verify()).rejects.toMatchObject({ kind: 'auth' });
+  });
+
+  it('retries 5xx, times out hung requests', async () => {
+    ga4.faults.set({ errorRate: 1 });
+    await expect(gaClient().verify()).rejects.toMatchObject({ kind: 'unavailable' });
+    ga4.faults.set({ errorRate: 0, hangRate: 1 });
+    const error = await gaClient(undefined, 200)
+      .verify()
+      .catch((e: unknown) => e);
+    ga4.faults.releaseHung();
+    expect((error as UpstreamError).kind).toBe('timeout');
+  });
+});
+
+describe('Meta connector against the emulator', () => {
+  it('reads /me, the ad account, insights and campaigns with appsecret_proof', async () => {
+    const client = metaClient();
+    const me = await client.getMe();
+    expect(me.id).toBeTruthy();
+    const account = await client.getAdAccount(DEMO_SECRETS.meta.adAccountId);
+    expect(account.currency).toMatch(/^[A-Z]{3}$/);
+    const rows = await client.getAllInsights({
+      adAccountId: DEMO_SECRETS.meta.adAccountId,
+      level: 'campaign',
+      datePreset: 'last_month',
+    });
+    const campaigns = await client.listAllCampaigns(DEMO_SECRETS.meta.adAccountId);
+    const spending = mapSpending(rows, campaigns, { currency: account.currency, period: 'last month' });
+    expect(spending.totalSpending).toBeGreaterThan(0);
+    expect(spending.campaigns.some((c) => c.status !== 'UNKNOWN')).toBe(true);
+    expect(client.lastUsage).toBeDefined();
+  });
+
+  it('tells an invalid token (190) from a token without ads_read (200)', async () => {
+    await expect(metaClient('EAAinvalid').getMe()).rejects.toMatchObject({ kind: 'auth', upstreamCode: 190 });
+    const noAds = metaClient(DEMO_SECRETS.meta.accessTokenWithoutAdsRead);
+    expect((await noAds.getMe()).id).toBeTruthy();
+    const error = await noAds
+      .getInsights({ adAccountId: DEMO_SECRETS.meta.adAccountId, datePreset: 'last_7d', limit: 1 })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UpstreamError);
+    expect((error as UpstreamError).kind).toBe('permission');
+    expect((error as UpstreamError).upstreamCode).toBe(200);
+  });
+
+  it('fails with a wrong app secret (bad appsecret_proof)', async () => {
+    await expect(metaClient(undefined, 'not-the-secret').getMe()).rejects.toBeInstanceOf(UpstreamError);
+  });
+
+  it('reports persistent throttling (17) as rate_limited after retries', async () => {
+    meta.faults.set({ throttlePressure: 1 });
+    const error = await metaClient()
+      .getInsights({ adAccountId: DEMO_SECRETS.meta.adAccountId, datePreset: 'last_7d', limit: 1 })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UpstreamError);
+    expect((error as UpstreamError).kind).toBe('rate_limited');
+  });
+
+  it('retries transient 5xx', async () => {
+    meta.faults.set({ errorRate: 1 });
+    await expect(metaClient().getMe()).rejects.toMatchObject({ kind: 'unavailable' });
+  });
+});
