@@ -35,6 +35,7 @@ export { fitParetoNbd } from './clv/fit-pareto-nbd.ts';
 export { gammaGammaExpectedSpend } from './clv/gamma-gamma-expected-spend.ts';
 export { gammaGammaLogLikelihood } from './clv/gamma-gamma-log-likelihood.ts';
 export { paretoNbdConditionalExpectedTransactions } from './clv/pareto-nbd-conditional-expected-transactions.ts';
+export { paretoNbdExpectedTransactions } from './clv/pareto-nbd-expected-transactions.ts';
 export { paretoNbdLogA0 } from './clv/pareto-nbd-log-a0.ts';
 export { paretoNbdLogLikelihood } from './clv/pareto-nbd-log-likelihood.ts';
 export { paretoNbdProbabilityAlive } from './clv/pareto-nbd-probability-alive.ts';

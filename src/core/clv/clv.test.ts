@@ -11,6 +11,7 @@ import { fitGammaGamma } from './fit-gamma-gamma.ts';
 import { gammaGammaExpectedSpend } from './gamma-gamma-expected-spend.ts';
 import { gammaGammaLogLikelihood } from './gamma-gamma-log-likelihood.ts';
 import { paretoNbdConditionalExpectedTransactions } from './pareto-nbd-conditional-expected-transactions.ts';
+import { paretoNbdExpectedTransactions } from './pareto-nbd-expected-transactions.ts';
 import { paretoNbdLogLikelihood } from './pareto-nbd-log-likelihood.ts';
 import { paretoNbdProbabilityAlive } from './pareto-nbd-probability-alive.ts';
 import { summarizeLifetimeCustomers } from './summarize-lifetime-customers.ts';
@@ -79,6 +80,18 @@ describe('Pareto/NBD by hand (r = α = s = β = 1)', () => {
       Math.log(1.5) * 0.4,
       12,
     );
+  });
+});
+
+describe('Pareto/NBD E[X(t)] by hand', () => {
+  // rβ/(α(s−1))·[1 − (β/(β+t))^(s−1)] = 1·[1 − ½] = ½ for r = α = β = 1, s = 2, t = 1; s = 1: ln 2.
+  it.each([
+    [{ r: 1, alpha: 1, s: 2, beta: 1 }, 1, 0.5],
+    [{ r: 1, alpha: 1, s: 1, beta: 1 }, 1, Math.log(2)],
+    [{ r: 2, alpha: 4, s: 3, beta: 2 }, 2, ((2 * 2) / (4 * 2)) * (1 - 0.25)],
+    [{ r: 1, alpha: 1, s: 2, beta: 1 }, 0, 0],
+  ])('%j at t = %d', (params, t, expected) => {
+    expect(paretoNbdExpectedTransactions(params, t)).toBeCloseTo(expected, 12);
   });
 });
 
