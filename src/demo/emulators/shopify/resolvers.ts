@@ -462,7 +462,7 @@ function visitView(visit: DemoVisit, shopUrl: string, orderLegacy: number, which
     __typename: 'CustomerVisit',
     id: `gid://shopify/CustomerVisit/${orderLegacy * 2 + which}`,
     landingPage: `${shopUrl}${visit.landingPage}${query}`,
-    occurredAt: formatUtc(visit.occurredAtMs),
+    occurredAt: () => formatUtc(visit.occurredAtMs),
     referrerUrl: visit.referrerUrl,
     source: visit.source,
     sourceDescription: null,
@@ -527,7 +527,7 @@ export function inventoryItemView(data: ShopifyData, variant: DemoVariant): Reco
           updatedAt: end,
         };
       }),
-    createdAt: formatUtc(store.products[variant.productIndex]!.createdAtMs),
+    createdAt: () => formatUtc(store.products[variant.productIndex]!.createdAtMs),
     updatedAt: end,
   };
   return {
@@ -538,7 +538,7 @@ export function inventoryItemView(data: ShopifyData, variant: DemoVariant): Reco
     tracked: true,
     requiresShipping: true,
     unitCost: money(variant.unitCostMinor, store.shop.currencyCode),
-    createdAt: formatUtc(store.products[variant.productIndex]!.createdAtMs),
+    createdAt: () => formatUtc(store.products[variant.productIndex]!.createdAtMs),
     updatedAt: end,
     variant: () => variantView(data, variant),
     inventoryLevels: (args: ConnectionArgs, ctx: ShopifyContext) =>
@@ -571,8 +571,8 @@ export function variantView(data: ShopifyData, variant: DemoVariant): Record<str
     availableForSale: available > 0,
     inventoryItem: () => inventoryItemView(data, variant),
     product: () => productView(data, product),
-    createdAt: formatUtc(product.createdAtMs),
-    updatedAt: formatUtc(data.endInstantMs - 86_400_000 * (variant.index % 20)),
+    createdAt: () => formatUtc(product.createdAtMs),
+    updatedAt: () => formatUtc(data.endInstantMs - 86_400_000 * (variant.index % 20)),
   };
 }
 
@@ -594,9 +594,9 @@ export function productView(data: ShopifyData, product: DemoProduct): Record<str
     vendor: product.vendor,
     productType: product.productType,
     tags: [product.productType.toLowerCase()],
-    createdAt: formatUtc(product.createdAtMs),
-    updatedAt: formatUtc(data.endInstantMs - 86_400_000 * (product.index % 30)),
-    publishedAt: formatUtc(product.createdAtMs + 3_600_000),
+    createdAt: () => formatUtc(product.createdAtMs),
+    updatedAt: () => formatUtc(data.endInstantMs - 86_400_000 * (product.index % 30)),
+    publishedAt: () => formatUtc(product.createdAtMs + 3_600_000),
     onlineStoreUrl: `${store.shop.primaryDomainUrl}/products/${product.handle}`,
     totalInventory,
     tracksInventory: true,
@@ -657,8 +657,8 @@ export function customerView(data: ShopifyData, c: DemoCustomer): Record<string,
     note: null,
     numberOfOrders: String(c.numberOfOrders),
     amountSpent: money(c.amountSpentMinor, currency),
-    createdAt: formatUtc(c.createdAtMs),
-    updatedAt: formatUtc(c.updatedAtMs),
+    createdAt: () => formatUtc(c.createdAtMs),
+    updatedAt: () => formatUtc(c.updatedAtMs),
     defaultAddress: () => addressOf(c),
     lastOrder: () => {
       const list = data.ordersOfCustomer(c.index);
@@ -710,11 +710,11 @@ export function orderView(
       refundableQuantity: o.cancelledAtMs !== null ? 0 : l.quantity - refundedQty,
       requiresShipping: true,
       taxable: true,
-      originalUnitPriceSet: bag(l.unitPriceMinor, o, l.unitPricePresentmentMinor),
-      discountedUnitPriceSet: bag(discountedUnit, o),
-      originalTotalSet: bag(l.unitPriceMinor * l.quantity, o, l.unitPricePresentmentMinor * l.quantity),
-      discountedTotalSet: bag(l.unitPriceMinor * l.quantity - l.discountMinor, o),
-      totalDiscountSet: bag(l.discountMinor, o),
+      originalUnitPriceSet: () => bag(l.unitPriceMinor, o, l.unitPricePresentmentMinor),
+      discountedUnitPriceSet: () => bag(discountedUnit, o),
+      originalTotalSet: () => bag(l.unitPriceMinor * l.quantity, o, l.unitPricePresentmentMinor * l.quantity),
+      discountedTotalSet: () => bag(l.unitPriceMinor * l.quantity - l.discountMinor, o),
+      totalDiscountSet: () => bag(l.discountMinor, o),
       variant: () => variantView(data, variant),
       product: () => productView(data, store.products[variant.productIndex]!),
     };
@@ -748,10 +748,10 @@ export function orderView(
     __typename: 'Refund',
     id: r.id,
     legacyResourceId: String(r.legacyId),
-    createdAt: formatUtc(r.createdAtMs),
-    updatedAt: formatUtc(r.createdAtMs),
+    createdAt: () => formatUtc(r.createdAtMs),
+    updatedAt: () => formatUtc(r.createdAtMs),
     note: r.note,
-    totalRefundedSet: bag(r.totalMinor, o, r.totalPresentmentMinor),
+    totalRefundedSet: () => bag(r.totalMinor, o, r.totalPresentmentMinor),
     refundLineItems: (args: ConnectionArgs, ctx: ShopifyContext) =>
       paginate(
         r.lines.length,
@@ -764,7 +764,7 @@ export function orderView(
             legacyId: r.legacyId * 10 + p,
             lineItem: lineItems[line.lineItemIndex]!,
             quantity: line.quantity,
-            subtotalSet: bag(line.subtotalMinor, o),
+            subtotalSet: () => bag(line.subtotalMinor, o),
             restocked: false,
           };
         },
@@ -785,11 +785,11 @@ export function orderView(
     phone: null,
     test: o.test,
     closed,
-    closedAt: closed ? formatUtc(o.cancelledAtMs ?? o.updatedAtMs) : null,
-    createdAt: formatUtc(o.createdAtMs),
-    processedAt: formatUtc(o.processedAtMs),
-    updatedAt: formatUtc(o.updatedAtMs),
-    cancelledAt: o.cancelledAtMs === null ? null : formatUtc(o.cancelledAtMs),
+    closedAt: () => (closed ? formatUtc(o.cancelledAtMs ?? o.updatedAtMs) : null),
+    createdAt: () => formatUtc(o.createdAtMs),
+    processedAt: () => formatUtc(o.processedAtMs),
+    updatedAt: () => formatUtc(o.updatedAtMs),
+    cancelledAt: () => (o.cancelledAtMs === null ? null : formatUtc(o.cancelledAtMs)),
     cancelReason: o.cancelReason,
     displayFinancialStatus: o.financialStatus,
     displayFulfillmentStatus: o.fulfillmentStatus,
@@ -801,42 +801,44 @@ export function orderView(
     discountCode: o.discountCode,
     discountCodes: o.discountCode ? [o.discountCode] : [],
     subtotalLineItemsQuantity: o.lineItems.reduce((s, l) => s + l.quantity, 0),
-    totalPriceSet: bag(o.totalMinor, o),
-    subtotalPriceSet: bag(o.subtotalMinor, o),
-    totalTaxSet: bag(o.taxMinor, o),
-    totalDiscountsSet: bag(o.discountMinor, o),
-    totalShippingPriceSet: bag(o.shippingMinor, o),
-    totalRefundedSet: bag(o.refundedMinor, o),
-    currentTotalPriceSet: bag(o.cancelledAtMs !== null ? 0 : current, o),
-    currentSubtotalPriceSet: bag(
-      o.cancelledAtMs !== null
-        ? 0
-        : o.subtotalMinor -
-            o.refunds.reduce((s, r) => s + r.lines.reduce((q, x) => q + x.subtotalMinor, 0), 0),
-      o,
-    ),
+    totalPriceSet: () => bag(o.totalMinor, o),
+    subtotalPriceSet: () => bag(o.subtotalMinor, o),
+    totalTaxSet: () => bag(o.taxMinor, o),
+    totalDiscountsSet: () => bag(o.discountMinor, o),
+    totalShippingPriceSet: () => bag(o.shippingMinor, o),
+    totalRefundedSet: () => bag(o.refundedMinor, o),
+    currentTotalPriceSet: () => bag(o.cancelledAtMs !== null ? 0 : current, o),
+    currentSubtotalPriceSet: () =>
+      bag(
+        o.cancelledAtMs !== null
+          ? 0
+          : o.subtotalMinor -
+              o.refunds.reduce((s, r) => s + r.lines.reduce((q, x) => q + x.subtotalMinor, 0), 0),
+        o,
+      ),
     customer: () => (customer ? customerView(data, customer) : null),
     shippingAddress: addressView,
     billingAddress: addressView,
-    customerJourneySummary: o.journey
-      ? {
-          ready: true,
-          customerOrderIndex: null,
-          daysToConversion: o.journey.daysToConversion,
-          firstVisit: visitView(o.journey.firstVisit, shopUrl, o.legacyId, 0),
-          lastVisit: visitView(o.journey.lastVisit, shopUrl, o.legacyId, 1),
-          momentsCount: { count: o.journey.momentsCount, precision: 'EXACT' },
-        }
-      : o.test
-        ? null
-        : {
-            ready: false,
+    customerJourneySummary: () =>
+      o.journey
+        ? {
+            ready: true,
             customerOrderIndex: null,
-            daysToConversion: null,
-            firstVisit: null,
-            lastVisit: null,
-            momentsCount: null,
-          },
+            daysToConversion: o.journey.daysToConversion,
+            firstVisit: () => visitView(o.journey!.firstVisit, shopUrl, o.legacyId, 0),
+            lastVisit: () => visitView(o.journey!.lastVisit, shopUrl, o.legacyId, 1),
+            momentsCount: { count: o.journey.momentsCount, precision: 'EXACT' },
+          }
+        : o.test
+          ? null
+          : {
+              ready: false,
+              customerOrderIndex: null,
+              daysToConversion: null,
+              firstVisit: null,
+              lastVisit: null,
+              momentsCount: null,
+            },
     lineItems: (args: ConnectionArgs, ctx: ShopifyContext) => {
       const ordered = args.reverse ? [...lineItems].reverse() : lineItems;
       return paginate(
@@ -879,8 +881,8 @@ function shopView(data: ShopifyData) {
     timezoneOffset: `${offset < 0 ? '-' : '+'}${String(Math.floor(abs / 60)).padStart(2, '0')}${String(abs % 60).padStart(2, '0')}`,
     timezoneOffsetMinutes: offset,
     plan: { displayName: shop.planDisplayName, partnerDevelopment: false, shopifyPlus: false },
-    createdAt: formatUtc(shop.createdAtMs),
-    updatedAt: formatUtc(data.endInstantMs),
+    createdAt: () => formatUtc(shop.createdAtMs),
+    updatedAt: () => formatUtc(data.endInstantMs),
     weightUnit: 'POUNDS',
   };
 }
