@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type DemoTestApp, startDemoTestApp } from '../integrations/support/start-demo-app.ts';
+import {
+  describeInBrowser,
+  launchBrowser,
+  saveScreenshot,
+  signInInBrowser,
+  type TestBrowser,
+} from '../support/browser.ts';
+import { ensureWebBuild } from '../support/web-build.ts';
+
+const POLL = { timeout: 30_000 };
+
+/**
+ * A store owner in demo mode connects Shopify, GA4 and Meta through the prefilled forms, looks up
+ * an order three ways, sees the GA dashboard and Meta spending, then removes Shopify.
+ */
+describeInBrowser('integrations in Chromium (demo mode)', () => {
+  let app: DemoTestApp;
+  let browser: TestBrowser;
+  beforeAll(async () => {
+    await ensureWebBuild();
+    app = await startDemoTestApp();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  it('connects the three demo sources through the forms', async () => {
+    const { page } = browser;
+    await signInInBrowser(page, app.baseUrl, 'shopkeeper@example.com', 'Sam');
+    await page.goto(`${app.baseUrl}/profile`);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Profile & Integrations' }).count(), POLL)
+      .toBe(1);
+    await expect.poll(() => page.getByRole('button', { name: 'Connect demo store' }).count(), POLL).toBe(1);
+
+    // Shopify: the form is prefilled with the demo shop and token.
+    await expect
+      .poll(() => page.locator('#shopify-shop-domain').inputValue(), POLL)
+      .toContain('myshopify.com');
+    await page.getByRole('button', { name: 'Store Credentials Securely' }).click();
+    await expect.poll(() => page.getByTestId('shopify-domain').count(), POLL).toBe(1);
+    await expect
+      .poll(
+        () => page.getByTestId('status-card-Shopify').getByText('Connected', { exact: true }).count(),
+        POLL,
+      )
+      .toBe(1);
+
+    // GA4
+    await page.getByRole('tab', { name: 'GA4' }).click();
+    await expect.poll(() => page.locator('#ga-property-id').inputValue(), POLL).not.toBe('');
+    await page.getByRole('button', { name: 'Store Credentials' }).click();
+    await expect.poll(() => page.getByTestId('ga-live-preview').count(), POLL).toBe(1);
+    await expect.poll(() => page.getByText('Live Data Preview (Last 30 Days)').count(), POLL).toBe(1);
+
+    // Meta
+    await page.getByRole('tab', { name: 'Meta' }).click();
+    await expect.poll(() => page.locator('#meta-setup-account').inputValue(), POLL).toMatch(/^act_/);
+    await page.getByRole('button', { name: 'Connect Meta Marketing API' }).click();
+    await expect.poll(() => page.getByTestId('spending-total').count(), POLL).toBe(1);
+    await expect.poll(() => page.getByText('Data from Meta Marketing API').count(), POLL).toBe(1);
+    // No secret in localStorage: only the ad account id.
+    const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }));
+    expect(stored).not.toMatch(/EAA/);
+    expect(stored).toContain('act_');
+    await page.getByRole('button', { name: 'Test Available Meta Data' }).click();
+    await expect.poll(() => page.getByTestId('meta-data-result').count(), POLL).toBe(1);
+    await saveScreenshot(page, 'integrations-profile-connected');
+  });
+
+  it('looks up an order by #1001, 1001 and its name', async () => {
+    const { page } = browser;
+    await page.goto(`${app.baseUrl}/orders`);
+    const search = async (value: string) => {
+      await page.getByLabel('Order Name/Number').fill(value);
+      await page.getByRole('button', { name: 'Search' }).click();
+      await expect.poll(() => page.getByTestId('order-number').count(), POLL).toBe(1);
+      return page.getByTestId('order-number').textContent();
+    };
+    expect(await search('#1001')).toBe('1001');
+    const name = (await page.getByTestId('order-name-heading').textContent()) ?? '';
+    expect(await search('1001')).toBe('1001');
+    expect(await search(name)).toBe('1001');
+    await saveScreenshot(page, 'integrations-order-lookup');
+    await page.getByLabel('Order Name/Number').fill('#99999999');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect.poll(() => page.getByText('Order Not Found').count(), POLL).toBe(1);
+  });
+
+  it('shows the GA dashboard and the Shopify and Meta tabs', async () => {
+    const { page } = browser;
+    await page.goto(`${app.baseUrl}/analytics`);
+    await expect.poll(() => page.getByTestId('ga-dashboard').count(), POLL).toBe(1);
+    await expect
+      .poll(() => page.getByTestId('ga-traffic-sources').locator('svg').count(), POLL)
+      .toBeGreaterThan(0);
+    await saveScreenshot(page, 'integrations-analytics-ga');
+    await page.getByRole('tab', { name: 'Meta Analytics' }).click();
+    await expect.poll(() => page.getByTestId('meta-spend').count(), POLL).toBe(1);
+    await page.getByRole('tab', { name: 'Shopify Analytics' }).click();
+    await expect.poll(() => page.getByTestId('shopify-revenue').count(), POLL).toBe(1);
+    await saveScreenshot(page, 'integrations-analytics-shopify');
+  });
+
+  it('removes the Shopify credentials', async () => {
+    const { page } = browser;
+    await page.goto(`${app.baseUrl}/profile`);
+    await page.getByRole('button', { name: 'Remove Credentials' }).click();
+    await expect
+      .poll(() => page.getByText('Shopify credentials have been securely removed').count(), POLL)
+      .toBe(1);
+    await expect
+      .poll(
+        () => page.getByTestId('status-card-Shopify').getByText('Not Connected', { exact: true }).count(),
+        POLL,
+      )
+      .toBe(1);
+    await saveScreenshot(page, 'integrations-shopify-removed');
+  });
+});
