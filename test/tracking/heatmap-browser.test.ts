@@ -61,7 +61,7 @@ describeInBrowser('cursor tracking in a real browser', () => {
     const card = page.getByTestId('website-card');
     await card.waitFor();
     await card.getByRole('tab', { name: 'Code' }).click();
-    const copied = await card.getByTestId('embed-snippet').innerText();
+    const copied = (await card.getByTestId('embed-snippet').textContent()) ?? '';
     expect(copied).toContain(`src="${app.baseUrl}/tracker.js"`);
     const trackingId = /data-tracking-id="([^"]+)"/.exec(copied)?.[1];
     expect(trackingId).toBeTruthy();

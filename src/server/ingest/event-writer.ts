@@ -85,46 +85,58 @@ export function createEventWriter(db: Db, options: EventWriterOptions): EventWri
       day,
     );
     const ws = (configurationId: string) => workspaceOf.get(configurationId)!;
-    await db.transaction(async (tx) => {
-      await tx.execute(sql`
+    const cells = rollups.cells.map(({ key, count }) => ({
+      w: ws(key.configurationId),
+      c: key.configurationId,
+      p: key.pageUrl,
+      v: key.viewportBucket,
+      t: key.eventType,
+      x: key.xBin,
+      y: key.yBin,
+      n: count,
+    }));
+    const sessions = rollups.sessions.map((s) => ({
+      w: ws(s.configurationId),
+      c: s.configurationId,
+      s: s.sessionId,
+      a: new Date(s.startedAt).toISOString(),
+      b: new Date(s.endedAt).toISOString(),
+      n: s.eventCount,
+      k: s.clickCount,
+      p: s.lastPageUrl,
+      pa: new Date(s.lastPageAt).toISOString(),
+    }));
+    const pages = rollups.pages.map(({ key, count }) => ({
+      w: ws(key.configurationId),
+      c: key.configurationId,
+      p: key.pageUrl,
+      n: count,
+    }));
+    const elements = rollups.elements.map(({ key, count }) => ({
+      w: ws(key.configurationId),
+      c: key.configurationId,
+      p: key.pageUrl,
+      s: key.selector,
+      n: count,
+    }));
+    // One statement (data-modifying CTEs) is one atomic, durable commit and one round trip.
+    await db.execute(sql`
+      WITH raw AS (
         INSERT INTO tracking_events (workspace_id, configuration_id, session_id, event_type, page_url, x, y,
           viewport_width, viewport_height, document_width, document_height, element_selector, offset_x, offset_y,
           scroll_depth, client_time, received_at)
         SELECT w, c, s, t, p, x, y, vw, vh, dw, dh, el, ox, oy, sd, ct, ${received}::timestamptz
         FROM json_to_recordset(${JSON.stringify(rows)}::json) AS r(w uuid, c uuid, s text, t text, p text, x int,
-          y int, vw int, vh int, dw int, dh int, el text, ox int, oy int, sd smallint, ct timestamptz)`);
-      if (rollups.cells.length > 0) {
-        const cells = rollups.cells.map(({ key, count }) => ({
-          w: ws(key.configurationId),
-          c: key.configurationId,
-          p: key.pageUrl,
-          v: key.viewportBucket,
-          t: key.eventType,
-          x: key.xBin,
-          y: key.yBin,
-          n: count,
-        }));
-        await tx.execute(sql`
-          INSERT INTO tracking_heatmap_cells AS h (workspace_id, configuration_id, page_url, day, viewport_bucket,
-            event_type, x_bin, y_bin, count)
-          SELECT w, c, p, ${day}::date, v, t, x, y, n
-          FROM json_to_recordset(${JSON.stringify(cells)}::json) AS r(w uuid, c uuid, p text, v text, t text,
-            x smallint, y int, n bigint)
-          ON CONFLICT (configuration_id, page_url, day, viewport_bucket, event_type, x_bin, y_bin)
-          DO UPDATE SET count = h.count + EXCLUDED.count`);
-      }
-      const sessions = rollups.sessions.map((s) => ({
-        w: ws(s.configurationId),
-        c: s.configurationId,
-        s: s.sessionId,
-        a: new Date(s.startedAt).toISOString(),
-        b: new Date(s.endedAt).toISOString(),
-        n: s.eventCount,
-        k: s.clickCount,
-        p: s.lastPageUrl,
-        pa: new Date(s.lastPageAt).toISOString(),
-      }));
-      await tx.execute(sql`
+          y int, vw int, vh int, dw int, dh int, el text, ox int, oy int, sd smallint, ct timestamptz)
+      ), cells AS (
+        INSERT INTO tracking_heatmap_cells AS h (workspace_id, configuration_id, page_url, day, viewport_bucket,
+          event_type, x_bin, y_bin, count)
+        SELECT w, c, p, ${day}::date, v, t, x, y, n
+        FROM json_to_recordset(${JSON.stringify(cells)}::json) AS r(w uuid, c uuid, p text, v text, t text,
+          x smallint, y int, n bigint)
+        ON CONFLICT (configuration_id, page_url, viewport_bucket, event_type, day, x_bin, y_bin)
+        DO UPDATE SET count = h.count + EXCLUDED.count
+      ), sessions AS (
         INSERT INTO tracking_sessions AS t (workspace_id, configuration_id, session_id, started_at, ended_at,
           event_count, click_count, last_page_url, last_page_at, first_received_at, last_received_at)
         SELECT w, c, s, a, b, n, k, p, pa, ${received}::timestamptz, ${received}::timestamptz
@@ -137,33 +149,17 @@ export function createEventWriter(db: Db, options: EventWriterOptions): EventWri
           click_count = t.click_count + EXCLUDED.click_count,
           last_page_url = CASE WHEN EXCLUDED.last_page_at >= t.last_page_at THEN EXCLUDED.last_page_url ELSE t.last_page_url END,
           last_page_at = GREATEST(t.last_page_at, EXCLUDED.last_page_at),
-          last_received_at = EXCLUDED.last_received_at`);
-      const pages = rollups.pages.map(({ key, count }) => ({
-        w: ws(key.configurationId),
-        c: key.configurationId,
-        p: key.pageUrl,
-        n: count,
-      }));
-      await tx.execute(sql`
+          last_received_at = EXCLUDED.last_received_at
+      ), pages AS (
         INSERT INTO tracking_page_counts AS t (workspace_id, configuration_id, page_url, day, event_count)
         SELECT w, c, p, ${day}::date, n
         FROM json_to_recordset(${JSON.stringify(pages)}::json) AS r(w uuid, c uuid, p text, n bigint)
-        ON CONFLICT (configuration_id, page_url, day) DO UPDATE SET event_count = t.event_count + EXCLUDED.event_count`);
-      if (rollups.elements.length > 0) {
-        const elements = rollups.elements.map(({ key, count }) => ({
-          w: ws(key.configurationId),
-          c: key.configurationId,
-          p: key.pageUrl,
-          s: key.selector,
-          n: count,
-        }));
-        await tx.execute(sql`
-          INSERT INTO tracking_click_elements AS t (workspace_id, configuration_id, page_url, selector, day, count)
-          SELECT w, c, p, s, ${day}::date, n
-          FROM json_to_recordset(${JSON.stringify(elements)}::json) AS r(w uuid, c uuid, p text, s text, n bigint)
-          ON CONFLICT (configuration_id, page_url, selector, day) DO UPDATE SET count = t.count + EXCLUDED.count`);
-      }
-    });
+        ON CONFLICT (configuration_id, page_url, day) DO UPDATE SET event_count = t.event_count + EXCLUDED.event_count
+      )
+      INSERT INTO tracking_click_elements AS t (workspace_id, configuration_id, page_url, selector, day, count)
+      SELECT w, c, p, s, ${day}::date, n
+      FROM json_to_recordset(${JSON.stringify(elements)}::json) AS r(w uuid, c uuid, p text, s text, n bigint)
+      ON CONFLICT (configuration_id, page_url, selector, day) DO UPDATE SET count = t.count + EXCLUDED.count`);
   }
 
   function takeGroup(): Pending[] {

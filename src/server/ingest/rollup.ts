@@ -95,9 +95,14 @@ export function rollUpEvents(batches: OwnedEvents[], day: string): Rollups {
     if (row) row.count += 1;
     else map.set(id, { key: key(), count: 1 });
   };
+  const pageKeys = new Map<string, string>();
   for (const { configurationId, events } of batches) {
     for (const event of events) {
-      const pageUrl = pageKeyOf(event.pageUrl);
+      let pageUrl = pageKeys.get(event.pageUrl);
+      if (pageUrl === undefined) {
+        pageUrl = pageKeyOf(event.pageUrl);
+        pageKeys.set(event.pageUrl, pageUrl);
+      }
       const at = eventTimeOf(event);
       bump(pages, `${configurationId}\u0000${pageUrl}`, () => ({ configurationId, pageUrl, day }));
       if (event.eventType !== 'page_view') {

@@ -106,10 +106,14 @@ export async function getHeatmap(
   else conditions.push(sql`event_type IN ('click', 'cursor_move')`);
   if (scope.from) conditions.push(sql`day >= ${scope.from}::date`);
   if (scope.to) conditions.push(sql`day <= ${scope.to}::date`);
+  // Page choices come from the small per-page counts, not from scanning cells.
+  const pageConditions: SQL[] = [sql`workspace_id = ${scope.workspaceId}::uuid`, ofConfiguration];
+  if (scope.from) pageConditions.push(sql`day >= ${scope.from}::date`);
+  if (scope.to) pageConditions.push(sql`day <= ${scope.to}::date`);
   const pages = await queryRows<{ page_url: string }>(
     db,
-    sql`SELECT page_url FROM tracking_heatmap_cells WHERE ${sql.join(conditions, sql` AND `)}
-        GROUP BY page_url ORDER BY sum(count) DESC LIMIT 50`,
+    sql`SELECT page_url FROM tracking_page_counts WHERE ${sql.join(pageConditions, sql` AND `)}
+        GROUP BY page_url ORDER BY sum(event_count) DESC, page_url LIMIT 50`,
   );
   // Without a page, the busiest page is shown: cells of different pages never belong on one map.
   const page = scope.page ?? pages[0]?.page_url;

@@ -43,6 +43,15 @@ export function viewportBucketOf(width: number): ViewportBucket {
   return (VIEWPORT_BUCKETS.find((bucket) => width <= bucket.maxWidth) ?? VIEWPORT_BUCKETS[4]).id;
 }
 
+/** The events of one batch nearly always share their page: remember the last URL that passed. */
+let lastHttpUrl = '';
+function isHttpUrl(value: string): boolean {
+  if (value === lastHttpUrl) return true;
+  const ok = /^https?:\/\//.test(value) && URL.canParse(value);
+  if (ok) lastHttpUrl = value;
+  return ok;
+}
+
 const coordinate = z.number().int().min(-INGEST_LIMITS.maxCoordinate).max(INGEST_LIMITS.maxCoordinate);
 const size = z.number().int().min(0).max(INGEST_LIMITS.maxCoordinate);
 const viewport = z.number().int().min(1).max(INGEST_LIMITS.maxViewport);
@@ -62,10 +71,7 @@ export const CursorEventSchema = z
       .min(1)
       .max(INGEST_LIMITS.maxSessionId)
       .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only'),
-    pageUrl: z
-      .string()
-      .max(INGEST_LIMITS.maxPageUrl)
-      .refine((value) => /^https?:\/\//.test(value) && URL.canParse(value), 'must be an http(s) URL'),
+    pageUrl: z.string().max(INGEST_LIMITS.maxPageUrl).refine(isHttpUrl, 'must be an http(s) URL'),
     timestamp,
     viewportWidth: viewport,
     viewportHeight: viewport,
