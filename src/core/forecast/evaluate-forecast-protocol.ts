@@ -53,7 +53,7 @@ export function evaluateForecastProtocol(
   const horizon = options.horizon ?? 28;
   const byDay = new Map<number, number>();
   for (const p of series) byDay.set(toDayNumber(p.date), (byDay.get(toDayNumber(p.date)) ?? 0) + p.value);
-  const first = Math.min(...byDay.keys());
+  const first = [...byDay.keys()].reduce((min, d) => Math.min(min, d));
   const valueAt = (day: number) => byDay.get(day) ?? 0;
   const sums = {
     model: { mase: 0, smape: 0, wape: 0, in80: 0, in95: 0 },

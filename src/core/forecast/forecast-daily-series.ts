@@ -110,8 +110,8 @@ export function forecastDailySeries(history: readonly DailyPoint[], options: For
     if (Number.isFinite(point.value)) byDay.set(day, (byDay.get(day) ?? 0) + point.value);
   }
   const days = [...byDay.keys()];
-  const end = options.asOf ? toDayNumber(options.asOf) : days.length > 0 ? Math.max(...days) : 0;
-  const first = days.length > 0 ? Math.min(...days) : end;
+  const end = options.asOf ? toDayNumber(options.asOf) : days.reduce((max, d) => Math.max(max, d), 0);
+  const first = days.length > 0 ? days.reduce((min, d) => Math.min(min, d)) : end;
   const asOf = fromDayNumber(end);
   const values: number[] = [];
   for (let day = first; day <= end; day += 1) values.push(Math.max(0, byDay.get(day) ?? 0));

@@ -30,9 +30,11 @@ export function computeDaysOfCover(
   const end = toDayNumber(asOf);
   const start = end - windowDays + 1;
   const latest = new Map<string, { day: number; available: number }>();
+  const firstDay = new Map<string, number>();
   for (const s of snapshots) {
     const day = toDayNumber(s.date);
     if (day > end) continue;
+    firstDay.set(s.productId, Math.min(firstDay.get(s.productId) ?? day, day));
     const previous = latest.get(s.productId);
     if (!previous || day >= previous.day) latest.set(s.productId, { day, available: s.available });
   }
@@ -65,14 +67,4 @@ export function computeDaysOfCover(
         status: out ? 'out of stock' : 'in stock',
       };
     });
-}
-
-function firstSnapshotDay(
-  snapshots: readonly InventorySnapshot[],
-  productId: string,
-  fallback: number,
-): number {
-  let first = fallback;
-  for (const s of snapshots) if (s.productId === productId) first = Math.min(first, toDayNumber(s.date));
-  return first;
 }

@@ -26,7 +26,10 @@ export function findOutOfStockPeriods(
   snapshots: readonly InventorySnapshot[],
   asOf?: string,
 ): OutOfStockPeriod[] {
-  const end = asOf ? toDayNumber(asOf) : Math.max(...snapshots.map((s) => toDayNumber(s.date)));
+  // A reduce, not Math.max(...array): a warehouse can hold more snapshots than a call has arguments.
+  const end = asOf
+    ? toDayNumber(asOf)
+    : snapshots.reduce((max, s) => Math.max(max, toDayNumber(s.date)), Number.NEGATIVE_INFINITY);
   const byProduct = new Map<string, Map<number, number>>();
   for (const s of snapshots) {
     const day = toDayNumber(s.date);
@@ -37,7 +40,7 @@ export function findOutOfStockPeriods(
   }
   const periods: OutOfStockPeriod[] = [];
   for (const [productId, days] of [...byProduct].sort(([p], [q]) => (p < q ? -1 : 1))) {
-    const first = Math.min(...days.keys());
+    const first = [...days.keys()].reduce((min, d) => Math.min(min, d));
     let available = 0;
     let openStart: number | null = null;
     const close = (last: number, ongoing: boolean) => {

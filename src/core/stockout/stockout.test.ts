@@ -23,6 +23,19 @@ describe('findOutOfStockPeriods', () => {
   });
 });
 
+describe('findOutOfStockPeriods at warehouse scale', () => {
+  it('handles more snapshots than a function call takes arguments', () => {
+    const snapshots = Array.from({ length: 200_000 }, (_, i) => ({
+      date: day(i % 400),
+      productId: `p${Math.floor(i / 400)}`,
+      available: i % 400 === 399 ? 0 : 3,
+    }));
+    const periods = findOutOfStockPeriods(snapshots);
+    expect(periods).toHaveLength(500);
+    expect(periods[0]).toMatchObject({ start: day(399), end: day(399), days: 1, ongoing: true });
+  });
+});
+
 describe('computeDaysOfCover', () => {
   it('divides stock by demand per in-stock day', () => {
     // Window days 1–10 (asOf day 10): p out on days 3–5 → 7 in-stock days, 14 units sold → 2/day.
