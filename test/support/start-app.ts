@@ -1,4 +1,5 @@
 import { type Env, loadEnv } from '../../src/server/env.ts';
+import type { DemoRuntime } from '../../src/server/http/deps.ts';
 import type { RunningServer } from '../../src/server/main.ts';
 import { startServer } from '../../src/server/main.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
@@ -17,19 +18,28 @@ export interface TestApp {
 
 /**
  * Starts the real server on an ephemeral port with a fresh database (PGlite, or a new PostgreSQL
- * database when DATABASE_URL is set), exactly as `upside start` composes it.
+ * database when DATABASE_URL is set), exactly as `upside start` composes it. Pass `demo` (from
+ * `startDemoEmulators`) for demo mode; the caller closes the emulators.
  */
-export async function startTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  envOverrides: Record<string, string> = {},
+  options: { demo?: DemoRuntime } = {},
+): Promise<TestApp> {
   const testDatabase = await createTestDatabase();
   const env: Env = loadEnv({
     NODE_ENV: 'test',
     PORT: '0',
     HOST: '127.0.0.1',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
-    DEMO: '0',
+    DEMO: options.demo ? '1' : '0',
     ...envOverrides,
   });
-  const server = await startServer({ env, database: testDatabase.database, ephemeralSecrets: true });
+  const server = await startServer({
+    env,
+    database: testDatabase.database,
+    ephemeralSecrets: true,
+    demo: options.demo,
+  });
   const baseUrl = server.url;
 
   const request: TestApp['request'] = (path, init = {}) => {

@@ -1,0 +1,169 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DemoEmulators, startDemoEmulators } from '../../src/demo/start-demo-emulators.ts';
+import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
+import { startTestApp, type TestApp } from '../support/start-app.ts';
+
+/**
+ * Design §7: no endpoint reads or changes another workspace's data. The owner connects the demo
+ * store, syncs, analyses and tracks a website; an outsider then calls every endpoint of the API,
+ * with the owner's ids wherever a path takes one. Routes are read from Fastify's route table, so a
+ * new GET endpoint is covered without touching this file; only public ones must be listed.
+ */
+type Access = 'public' | 'sign-in' | 'private';
+const ROUTES: Record<string, Access> = {
+  'GET /api/login': 'sign-in',
+  'GET /api/callback': 'sign-in',
+  'GET /api/logout': 'sign-in',
+  'POST /api/logout': 'sign-in',
+  'GET /api/public/health': 'public',
+  'GET /api/public/basic-stats': 'public',
+  'GET /api/public/config': 'public',
+  'GET /api/public/sample-data': 'public',
+  'POST /api/cursor-tracking/events': 'public',
+  'OPTIONS /api/cursor-tracking/events': 'public',
+};
+
+const isPrivate = (route: string) => (ROUTES[route] ?? 'private') === 'private';
+
+/** "METHOD /path" for every API route, read from Fastify's route tree. */
+function listApiRoutes(tree: string): string[] {
+  const routes: string[] = [];
+  const stack: Array<{ depth: number; path: string }> = [];
+  for (const line of tree.split('\n')) {
+    const match = /^([│ ]*)[├└]── (\S+) \(([^)]+)\)/.exec(line);
+    if (!match) continue;
+    const depth = (match[1] ?? '').length / 4;
+    while (stack.length > 0 && (stack.at(-1)?.depth ?? 0) >= depth) stack.pop();
+    const path = `${stack.at(-1)?.path ?? ''}${match[2]}`;
+    stack.push({ depth, path });
+    if (!path.startsWith('/api/')) continue;
+    for (const method of (match[3] ?? '').split(', '))
+      if (method !== 'HEAD') routes.push(`${method} ${path}`);
+  }
+  return routes;
+}
+
+describe('tenant isolation across every endpoint', () => {
+  let demo: DemoEmulators;
+  let app: TestApp;
+  let owner: string;
+  let outsider: string;
+  const ownerIds: Record<string, string> = {};
+  const ownerMarkers: string[] = [];
+
+  beforeAll(async () => {
+    demo = await startDemoEmulators({ preset: 'small', seed: 7 });
+    app = await startTestApp({}, { demo });
+    owner = await app.signIn('owner@example.com', 'Olive');
+    outsider = await app.signIn('outsider@example.com', 'Otto');
+
+    expect((await app.request('/api/demo/connect', { method: 'POST', cookie: owner })).status).toBe(200);
+    await runJobsUntilIdle(app.server.deps);
+    const opportunities = (await (
+      await app.request('/api/opportunities', { cookie: owner })
+    ).json()) as Array<{
+      id: string;
+      title: string;
+    }>;
+    expect(opportunities.length).toBeGreaterThan(0);
+    ownerIds.id = opportunities[0]?.id ?? '';
+    ownerMarkers.push(...opportunities.slice(0, 5).map((opportunity) => opportunity.title));
+
+    const site = await app.request('/api/tracking-configurations', {
+      method: 'POST',
+      cookie: owner,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ websiteName: 'Owner shop', websiteUrl: 'https://owner-shop.example' }),
+    });
+    expect(site.status).toBeLessThan(300);
+    const config = (await site.json()) as { id: string; trackingId: string; apiKey: string };
+    ownerMarkers.push(config.trackingId, config.apiKey, 'owner-shop.example');
+
+    const order = (await (await app.request('/api/shopify/order/1001', { cookie: owner })).json()) as {
+      found: boolean;
+      order: { customer: { email: string } };
+    };
+    expect(order.found).toBe(true);
+    ownerIds.orderName = '1001';
+    ownerIds.id = ownerIds.id || config.id;
+    ownerIds.trackingConfigId = config.id;
+    // (The demo shop's domain is not a marker: demo mode offers its credentials to every user.)
+    ownerMarkers.push(order.order.customer.email);
+  }, 300_000);
+
+  afterAll(async () => {
+    await app?.close();
+    await demo?.close();
+  });
+
+  it('finds the public and sign-in routes; every other API route is treated as private and read below', () => {
+    const routes = listApiRoutes(app.server.app.printRoutes({ commonPrefix: false }));
+    expect(routes.length).toBeGreaterThan(30);
+    for (const route of Object.keys(ROUTES)) expect(routes).toContain(route);
+  });
+
+  it("answers the outsider's reads without any of the owner's data", async () => {
+    const reads = listApiRoutes(app.server.app.printRoutes({ commonPrefix: false })).filter(
+      (route) => route.startsWith('GET ') && isPrivate(route),
+    );
+    for (const route of reads) {
+      const path = route
+        .slice(4)
+        .replace(':orderName', ownerIds.orderName ?? '')
+        .replace(':id', ownerIds.id ?? '');
+      const response = await app.request(path, { cookie: outsider });
+      const text = await response.text();
+      expect(response.status, route).toBeLessThan(500);
+      for (const marker of ownerMarkers) expect(text, `${route} leaks "${marker}"`).not.toContain(marker);
+      // Without a session every private read is refused.
+      expect((await app.request(path)).status, `${route} without a session`).toBe(401);
+    }
+  });
+
+  it("cannot change the owner's opportunities, websites or credentials", async () => {
+    const json = { 'content-type': 'application/json' };
+    const implement = await app.request(`/api/opportunities/${ownerIds.id}/implement`, {
+      method: 'POST',
+      cookie: outsider,
+    });
+    expect(implement.status).toBe(404);
+    const patch = await app.request(`/api/tracking-configurations/${ownerIds.trackingConfigId}`, {
+      method: 'PATCH',
+      cookie: outsider,
+      headers: json,
+      body: JSON.stringify({ isActive: false }),
+    });
+    expect(patch.status).toBe(404);
+    const remove = await app.request(`/api/tracking-configurations/${ownerIds.trackingConfigId}`, {
+      method: 'DELETE',
+      cookie: outsider,
+    });
+    expect(remove.status).toBe(404);
+    for (const path of [
+      '/api/credentials/shopify',
+      '/api/credentials/google-analytics',
+      '/api/credentials/meta',
+    ]) {
+      await app.request(path, { method: 'DELETE', cookie: outsider });
+    }
+    await app.request('/api/sync/run', { method: 'POST', cookie: outsider });
+    await app.request('/api/analysis/run', { method: 'POST', cookie: outsider });
+
+    const status = await (await app.request('/api/credentials/status', { cookie: owner })).json();
+    expect(status).toMatchObject({ shopify: true, ga4: true, meta: true });
+    const sites = (await (
+      await app.request('/api/tracking-configurations', { cookie: owner })
+    ).json()) as Array<{
+      id: string;
+      isActive: boolean;
+    }>;
+    expect(sites).toEqual([expect.objectContaining({ id: ownerIds.trackingConfigId, isActive: true })]);
+    const opportunities = (await (
+      await app.request('/api/opportunities', { cookie: owner })
+    ).json()) as Array<{
+      id: string;
+      status?: string;
+    }>;
+    expect(opportunities.some((opportunity) => opportunity.id === ownerIds.id)).toBe(true);
+  });
+});
