@@ -1,6 +1,7 @@
 import { Badge } from '@web/components/ui/badge.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs.tsx';
+import { DataFreshnessPanel } from '@web/features/data-freshness/components/data-freshness-panel.tsx';
 import { BarChart3, Megaphone, ShoppingBag } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useCredentialsStatus, useMetaDebug } from '../api/use-integrations.ts';
@@ -86,6 +87,8 @@ export function ProfilePage() {
         <SpendingWidget connected={connected.meta} adAccountId={adAccountId} />
         <MetaSetupStatus connected={connected.meta} />
       </div>
+
+      <DataFreshnessPanel />
 
       <Tabs defaultValue="shopify">
         <TabsList>
