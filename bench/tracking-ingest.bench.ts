@@ -18,6 +18,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
+import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -255,6 +256,13 @@ async function measureHeatmap(url: string, cookie: string, trackingId: string) {
 }
 
 async function main() {
+  const load = () =>
+    loadavg()
+      .map((value) => value.toFixed(1))
+      .join(' ');
+  console.log(
+    `machine: ${cpus().length} cores, load average ${load()} at start (other work skews the figures)`,
+  );
   await measureTracker();
   const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -303,6 +311,7 @@ async function main() {
     }).then((r) => r.json() as Promise<{ id: string; trackingId: string }>);
     await seedHeatmapData(databaseUrl.href, workspaceId, heatmapSite.id, 'https://heatmap-bench.example');
     await measureHeatmap(url, cookie, heatmapSite.trackingId);
+    console.log(`machine: load average ${load()} at the end`);
   } finally {
     if (server) {
       const child = server.child;
