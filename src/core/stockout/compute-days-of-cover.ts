@@ -52,10 +52,7 @@ export function computeDaysOfCover(
   return [...latest]
     .sort(([p], [q]) => (p < q ? -1 : 1))
     .map(([productId, { day, available }]) => {
-      const knownDays = Math.min(
-        windowDays,
-        end - Math.max(start, firstSnapshotDay(snapshots, productId, day)) + 1,
-      );
+      const knownDays = Math.min(windowDays, end - Math.max(start, firstDay.get(productId) ?? day) + 1);
       const inStockDays = knownDays - (outDays.get(productId) ?? 0);
       const dailyDemand = inStockDays > 0 ? (units.get(productId) ?? 0) / inStockDays : null;
       const out = available <= 0;
