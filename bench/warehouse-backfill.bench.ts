@@ -10,11 +10,13 @@
 import { sql } from 'drizzle-orm';
 import type { PresetName } from '../src/demo/model.ts';
 import { startDemoEmulators } from '../src/demo/start-demo-emulators.ts';
+import { migrateDatabase } from '../src/server/db/migrate.ts';
 import { queryRows } from '../src/server/db/query-rows.ts';
 import { loadEnv } from '../src/server/env.ts';
+import type { AppDeps } from '../src/server/http/deps.ts';
 import { runSourceSync } from '../src/server/jobs/sync/run-source-sync.ts';
 import { syncShopify } from '../src/server/jobs/sync/shopify-sync.ts';
-import { startServer } from '../src/server/main.ts';
+import { resolveSecrets } from '../src/server/secrets.ts';
 import { getIntegrationContext } from '../src/server/services/integration-context.ts';
 import { storeShopifyCredentials } from '../src/server/services/manage-shopify-credentials.ts';
 import { createTestDatabase } from '../test/support/test-database.ts';
@@ -35,14 +37,19 @@ console.log(
 );
 
 const testDatabase = await createTestDatabase();
-const server = await startServer({
-  env: loadEnv({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO: '0' }),
+await migrateDatabase(testDatabase.database);
+const env = loadEnv({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO: '0' });
+// The sync needs the server's dependencies, not its HTTP layer.
+const deps: AppDeps = {
+  env,
   database: testDatabase.database,
-  ephemeralSecrets: true,
-  backgroundJobs: false,
-});
-const deps = server.deps;
-deps.demo = { baseUrls: demo.baseUrls, credentials: demo.credentials };
+  db: testDatabase.database.db,
+  secrets: resolveSecrets(env, { ephemeral: true }),
+  clock: () => new Date(),
+  publicUrl: () => 'http://127.0.0.1',
+  startedAt: new Date(),
+  demo: { baseUrls: demo.baseUrls, credentials: demo.credentials },
+};
 console.log(`database: ${testDatabase.database.kind}`);
 
 const [workspace] = await queryRows<{ id: string }>(
@@ -109,6 +116,5 @@ if (ingestStartedAt !== undefined) {
 }
 console.log(`budget: < 180 s for ~1M orders (design §8); measured ${seconds(elapsedMs)} s`);
 
-await server.close();
 await testDatabase.drop();
 await demo.close();
