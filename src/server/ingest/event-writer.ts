@@ -23,6 +23,11 @@ export interface EventWriterOptions {
   retentionDays: number;
   /** Upper bound of events written by one transaction. */
   maxEventsPerCommit?: number;
+  /**
+   * Commits in flight at once (2 by default): while PostgreSQL writes one group, the next is
+   * collected and sent, so neither the app nor the database waits for the other.
+   */
+  concurrentCommits?: number;
 }
 
 export interface EventWriter {
@@ -42,7 +47,8 @@ export interface EventWriter {
 export function createEventWriter(db: Db, options: EventWriterOptions): EventWriter {
   const maxEvents = options.maxEventsPerCommit ?? 20_000;
   let queue: Pending[] = [];
-  let running: Promise<void> | null = null;
+  const maxRunners = options.concurrentCommits ?? 2;
+  const runners = new Set<Promise<void>>();
   const preparedDays = new Set<string>();
 
   async function prepareDay(day: string): Promise<void> {
@@ -184,18 +190,22 @@ export function createEventWriter(db: Db, options: EventWriterOptions): EventWri
         for (const pending of group) pending.reject(error);
       }
     }
-    running = null;
+  }
+
+  function startRunner(): void {
+    const runner: Promise<void> = run().finally(() => runners.delete(runner));
+    runners.add(runner);
   }
 
   return {
     write(batch) {
       return new Promise<void>((resolve, reject) => {
         queue.push({ batch, resolve, reject });
-        if (!running) running = run();
+        if (runners.size < maxRunners) startRunner();
       });
     },
     async drain() {
-      while (running) await running;
+      while (runners.size > 0) await Promise.all([...runners]);
     },
   };
 }
