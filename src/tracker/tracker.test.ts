@@ -175,6 +175,17 @@ describe('tracker', () => {
     expect(t.events()).toHaveLength(231);
   });
 
+  it('splits a batch whose body would pass 60 KB, and caps page URLs at 2,000 characters', async () => {
+    const t = openWindow(`/search?q=${'x'.repeat(2500)}`);
+    startTracker(config, t.w);
+    for (let i = 0; i < 99; i++) t.click(t.doc.body, i, i);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(t.fetches.length).toBeGreaterThan(1);
+    for (const f of t.fetches) expect(String(f.init.body).length).toBeLessThan(60_000);
+    expect(t.events()).toHaveLength(100);
+    expect(t.events()[0]!.pageUrl.length).toBe(2000);
+  });
+
   it('never records keystrokes or input values', async () => {
     const t = openWindow();
     t.doc.body.innerHTML = '<form><input id="card" name="card" value=""></form>';

@@ -91,8 +91,15 @@ export function startTracker(c: TrackerConfig, w: Window = window): () => void {
   let maxScroll = 0;
   let lastScroll = 0;
 
-  const post = (events: WireEvent[], beacon?: boolean) => {
+  const post = (events: WireEvent[], beacon?: boolean): void => {
     const body = JSON.stringify({ trackingId: c.trackingId, apiKey: c.apiKey, events });
+    // Keepalive and beacon bodies share a ~64 KB quota (and the server takes 64 KB): split big ones.
+    const half = events.length >> 1;
+    if (body.length > 6e4 && half) {
+      post(events.slice(0, half), beacon);
+      post(events.slice(half), beacon);
+      return;
+    }
     try {
       if (!(beacon && nav.sendBeacon?.(c.endpoint, body)))
         w.fetch(c.endpoint, { method: 'POST', body, keepalive: true }).catch(() => {});
@@ -143,9 +150,9 @@ export function startTracker(c: TrackerConfig, w: Window = window): () => void {
   /** A new page (first load or SPA route change): report the old page's scroll, then a page view. */
   const view = () => {
     const href = w.location.href;
-    if (href === page) return;
+    if (href.slice(0, 2000) === page) return;
     if (page) pushScroll();
-    page = href;
+    page = href.slice(0, 2000);
     maxScroll = lastScroll = 0;
     push('page_view', 0, 0);
   };
