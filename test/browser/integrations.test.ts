@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { DEMO_SECRETS } from '../../src/demo/credentials.ts';
 import { type DemoTestApp, startDemoTestApp } from '../integrations/support/start-demo-app.ts';
 import {
   describeInBrowser,
@@ -120,5 +121,36 @@ describeInBrowser('integrations in Chromium (demo mode)', () => {
       )
       .toBe(1);
     await saveScreenshot(page, 'integrations-shopify-removed');
+  });
+
+  it('shows Permissions Needed for a token without ads_read, then fixes it with Update Token', async () => {
+    const { page } = browser;
+    await page.goto(`${app.baseUrl}/api/logout`);
+    await signInInBrowser(page, app.baseUrl, 'noads@example.com', 'Nora');
+    await page.goto(`${app.baseUrl}/profile`);
+    await page.getByRole('tab', { name: 'Meta' }).click();
+    await expect.poll(() => page.locator('#meta-setup-token').inputValue(), POLL).not.toBe('');
+    await page.locator('#meta-setup-token').fill(DEMO_SECRETS.meta.accessTokenWithoutAdsRead);
+    await page.getByRole('button', { name: 'Connect Meta Marketing API' }).click();
+    await expect.poll(() => page.getByText('Connection Failed', { exact: true }).count(), POLL).toBe(1);
+    await expect.poll(() => page.getByText('Permissions Needed').count(), POLL).toBe(1);
+    await expect.poll(() => page.getByText('Permission ads_read missing').count(), POLL).toBe(1);
+    await saveScreenshot(page, 'integrations-meta-permissions-needed');
+    await page.getByRole('button', { name: 'Update Token' }).click();
+    await expect.poll(() => page.getByText('Token Updated Successfully').count(), POLL).toBe(1);
+    await expect.poll(() => page.getByTestId('spending-total').count(), POLL).toBe(1);
+  });
+
+  it('connects everything from the home screen with Connect demo store', async () => {
+    const { page } = browser;
+    await page.goto(`${app.baseUrl}/api/logout`);
+    await signInInBrowser(page, app.baseUrl, 'oneclick@example.com', 'Omar');
+    await page.getByRole('button', { name: 'Connect demo store' }).click();
+    await expect.poll(() => page.getByText('Demo Store Connected').count(), POLL).toBe(1);
+    await page.goto(`${app.baseUrl}/profile`);
+    await expect.poll(() => page.getByText('Not Connected', { exact: true }).count(), POLL).toBe(0);
+    await expect
+      .poll(() => page.getByText('Connected', { exact: true }).count(), POLL)
+      .toBeGreaterThanOrEqual(3);
   });
 });

@@ -45,6 +45,14 @@ function UpdateTokenForm({ adAccountId }: { adAccountId: string | null }) {
     if (adAccountId && account === '') setAccount(adAccountId);
   }, [adAccountId, account]);
 
+  useEffect(() => {
+    // Demo mode prefills the demo token and secret (design §1); never persisted in the browser.
+    if (demo && accessToken === '' && appSecret === '') {
+      setAccessToken(demo.meta.accessToken);
+      setAppSecret(demo.meta.appSecret);
+    }
+  }, [demo, accessToken, appSecret]);
+
   const hint =
     accessToken.trim() !== '' && (!accessToken.trim().startsWith('EAA') || accessToken.trim().length < 200)
       ? 'Hint: Meta user tokens usually start with EAA and are 200+ characters long.'
@@ -118,7 +126,7 @@ function UpdateTokenForm({ adAccountId }: { adAccountId: string | null }) {
             <Textarea
               id="meta-update-token"
               rows={3}
-              placeholder={demo ? 'Paste the demo token or a new one' : 'EAA...'}
+              placeholder="EAA..."
               value={accessToken}
               onChange={(e) => setAccessToken(e.target.value)}
               className="font-mono text-xs"
