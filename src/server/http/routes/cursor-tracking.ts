@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -27,6 +27,18 @@ import type { AppDeps } from '../deps.ts';
 
 export const TRACKER_FILE = fileURLToPath(new URL('../../../../dist/tracker.js', import.meta.url));
 const EVENTS_PATH = '/api/cursor-tracking/events';
+
+const TRACKER_SOURCES = fileURLToPath(new URL('../../../tracker/', import.meta.url));
+
+/** dist/tracker.js is missing or older than its sources (a checkout without `npm run build`). */
+function isTrackerBuildStale(): boolean {
+  if (!existsSync(TRACKER_FILE)) return true;
+  if (!existsSync(TRACKER_SOURCES)) return false;
+  const built = statSync(TRACKER_FILE).mtimeMs;
+  return readdirSync(TRACKER_SOURCES).some(
+    (file) => file.endsWith('.ts') && statSync(`${TRACKER_SOURCES}${file}`).mtimeMs > built,
+  );
+}
 
 function setCors(reply: FastifyReply, origin: string | null): void {
   if (!origin) return;
@@ -95,7 +107,7 @@ export async function registerCursorTrackingRoutes(app: FastifyInstance, deps: A
 
   let tracker: { code: string; mtimeMs: number } | null = null;
   app.get('/tracker.js', async (_request, reply) => {
-    if (!existsSync(TRACKER_FILE)) await writeTracker(TRACKER_FILE);
+    if (!tracker && isTrackerBuildStale()) await writeTracker(TRACKER_FILE);
     const mtimeMs = statSync(TRACKER_FILE).mtimeMs;
     if (!tracker || tracker.mtimeMs !== mtimeMs)
       tracker = { code: readFileSync(TRACKER_FILE, 'utf8'), mtimeMs };
