@@ -30,6 +30,7 @@ export interface AnalysisRunSummary {
 /** Succeeded runs kept per workspace; older snapshots are deleted (the latest is all reads need). */
 const RUNS_KEPT = 3;
 const INSERT_BATCH = 2000;
+const CUSTOMER_BATCH = 10_000;
 
 /** One analysis at a time per workspace in this process (the job queue serialises across processes). */
 const inFlight = new Map<string, Promise<AnalysisRunSummary>>();
@@ -150,18 +151,31 @@ async function writeSnapshot(
       })),
     ),
   );
-  await insertInBatches(snapshot.customers, (batch) =>
-    db.insert(analysisCustomers).values(
-      batch.map((c) => ({
-        ...base,
-        ...c,
-        customerId: Number(c.customerId),
-        probabilityAlive: finite(c.probabilityAlive),
-        expectedOrders12m: finite(c.expectedOrders12m),
-        clv12m: finite(c.clv12m),
-      })),
-    ),
-  );
+  // 100k customers: one JSON parameter per batch, unpacked by PostgreSQL, is far cheaper than
+  // 13 bind parameters per row.
+  for (let i = 0; i < snapshot.customers.length; i += CUSTOMER_BATCH) {
+    const rows = snapshot.customers.slice(i, i + CUSTOMER_BATCH).map((c) => ({
+      customer_id: Number(c.customerId),
+      recency_days: c.recencyDays,
+      frequency: c.frequency,
+      monetary: c.monetary,
+      r: c.r,
+      f: c.f,
+      m: c.m,
+      segment: c.segment,
+      probability_alive: finite(c.probabilityAlive),
+      expected_orders_12m: finite(c.expectedOrders12m),
+      clv_12m: finite(c.clv12m),
+    }));
+    await db.execute(sql`
+      INSERT INTO ${analysisCustomers} (run_id, workspace_id, customer_id, recency_days, frequency, monetary,
+        r, f, m, segment, probability_alive, expected_orders_12m, clv_12m)
+      SELECT ${runId}::uuid, ${workspaceId}::uuid, customer_id, recency_days, frequency, monetary,
+        r, f, m, segment, probability_alive, expected_orders_12m, clv_12m
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(customer_id bigint, recency_days integer,
+        frequency integer, monetary double precision, r smallint, f smallint, m smallint, segment text,
+        probability_alive double precision, expected_orders_12m double precision, clv_12m double precision)`);
+  }
   await insertInBatches(snapshot.cohortPoints, (batch) =>
     db.insert(analysisCohortPoints).values(batch.map((p) => ({ ...base, ...p }))),
   );
@@ -184,16 +198,14 @@ async function writeSnapshot(
     db.insert(analysisAttributionRows).values(batch.map((a) => ({ ...base, ...a, roas: finite(a.roas) }))),
   );
   await insertInBatches(snapshot.stock, (batch) =>
-    db
-      .insert(analysisStockRows)
-      .values(
-        batch.map((s) => ({
-          ...base,
-          ...s,
-          dailyDemand: finite(s.dailyDemand),
-          daysOfCover: finite(s.daysOfCover),
-        })),
-      ),
+    db.insert(analysisStockRows).values(
+      batch.map((s) => ({
+        ...base,
+        ...s,
+        dailyDemand: finite(s.dailyDemand),
+        daysOfCover: finite(s.daysOfCover),
+      })),
+    ),
   );
   await insertInBatches([...snapshot.metrics], (batch) =>
     db.insert(analysisMetrics).values(batch.map(([metricKey, value]) => ({ ...base, metricKey, value }))),

@@ -1,0 +1,77 @@
+/**
+ * p95 of every dashboard endpoint under concurrent load from a second process (design §8 budget:
+ * < 50 ms at 1M orders / 100k customers). The server runs here with the snapshot of one analysis
+ * run of the demo store; bench/opportunities-load-client.ts runs in a child process and fires
+ * BENCH_REQUESTS requests per endpoint, BENCH_CONCURRENCY at a time.
+ *
+ * Database: DATABASE_URL (a fresh database is created and dropped) or in-memory PGlite.
+ * Options: BENCH_PRESET=small|medium|large (default large), BENCH_REQUESTS (default 400),
+ * BENCH_CONCURRENCY (default 8).
+ */
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { generateStore } from '../src/demo/generate-store.ts';
+import type { PresetName } from '../src/demo/model.ts';
+import { queryRows } from '../src/server/db/query-rows.ts';
+import { loadEnv } from '../src/server/env.ts';
+import { startServer } from '../src/server/main.ts';
+import { runAnalysis } from '../src/server/services/run-analysis.ts';
+import { buildDemoFacts } from '../test/opportunities/demo-facts.ts';
+import { signInThroughDevProvider } from '../test/support/start-app.ts';
+import { createTestDatabase } from '../test/support/test-database.ts';
+
+const preset = (process.env.BENCH_PRESET ?? 'large') as PresetName;
+const requests = Number(process.env.BENCH_REQUESTS ?? 400);
+const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8);
+const ENDPOINTS = [
+  '/api/opportunities',
+  '/api/opportunities/stats?period=30',
+  '/api/analytics/revenue-forecast',
+  '/api/analytics/customer-segments',
+  '/api/analytics/cohort-retention',
+  '/api/analytics/attribution',
+  '/api/analytics/stock-impact',
+  '/api/analysis/status',
+];
+
+const testDatabase = await createTestDatabase();
+const server = await startServer({
+  env: loadEnv({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO: '0' }),
+  database: testDatabase.database,
+  ephemeralSecrets: true,
+  backgroundJobs: false,
+});
+try {
+  const cookie = await signInThroughDevProvider(server.url, 'bench@example.com', 'Bench');
+  const [member] = await queryRows<{ workspace_id: string }>(
+    server.deps.db,
+    sql`SELECT m.workspace_id FROM workspace_members m JOIN users u ON u.id = m.user_id WHERE u.email = 'bench@example.com'`,
+  );
+  const store = generateStore({ seed: 42, preset });
+  const summary = await runAnalysis(server.deps, member!.workspace_id, 'test', buildDemoFacts(store));
+  console.log(
+    `snapshot: ${preset} preset, ${store.orders.count} orders, ${store.customers.length} customers, run ${summary.status} in ${(summary.durationMs / 1000).toFixed(1)} s; database ${testDatabase.database.kind}`,
+  );
+  const client = fileURLToPath(new URL('./opportunities-load-client.ts', import.meta.url));
+  const output = execFileSync(
+    process.execPath,
+    ['--import', 'tsx', client, server.url, cookie, String(concurrency), String(requests), ...ENDPOINTS],
+    { encoding: 'utf8', timeout: 300_000 },
+  );
+  const results = JSON.parse(output.trim().split('\n').pop()!) as Record<
+    string,
+    { p50: number; p95: number; p99: number; errors: number }
+  >;
+  console.log(
+    `${requests} requests per endpoint, ${concurrency} in flight, from a second process (budget p95 < 50 ms):`,
+  );
+  for (const [path, r] of Object.entries(results)) {
+    console.log(
+      `  ${path.padEnd(38)} p50 ${r.p50.toFixed(1)} ms  p95 ${r.p95.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms${r.errors ? `  errors ${r.errors}` : ''}`,
+    );
+  }
+} finally {
+  await server.close();
+  await testDatabase.drop();
+}
