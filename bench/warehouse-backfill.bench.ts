@@ -10,11 +10,13 @@
 import { sql } from 'drizzle-orm';
 import type { PresetName } from '../src/demo/model.ts';
 import { startDemoEmulators } from '../src/demo/start-demo-emulators.ts';
+import { createShopifyClient } from '../src/server/connectors/shopify/client.ts';
 import { migrateDatabase } from '../src/server/db/migrate.ts';
 import { queryRows } from '../src/server/db/query-rows.ts';
 import { loadEnv } from '../src/server/env.ts';
 import type { AppDeps } from '../src/server/http/deps.ts';
 import { runSourceSync } from '../src/server/jobs/sync/run-source-sync.ts';
+import { CURRENT_BULK_QUERY, CurrentBulkDataSchema } from '../src/server/jobs/sync/shopify-documents.ts';
 import { syncShopify } from '../src/server/jobs/sync/shopify-sync.ts';
 import { resolveSecrets } from '../src/server/secrets.ts';
 import { getIntegrationContext } from '../src/server/services/integration-context.ts';
@@ -115,6 +117,19 @@ if (ingestStartedAt !== undefined) {
   );
 }
 console.log(`budget: < 180 s for ~1M orders (design §8); measured ${seconds(elapsedMs)} s`);
+if (!completed) {
+  // Where the upstream export stood when the bound was hit (the JSONL is only readable once complete).
+  const client = createShopifyClient({
+    baseUrl: demo.baseUrls.shopify,
+    auth: { kind: 'access_token', accessToken: demo.credentials.shopify.accessToken },
+  });
+  const { currentBulkOperation: op } = await client.query(CURRENT_BULK_QUERY, {}, CurrentBulkDataSchema);
+  if (op) {
+    console.log(
+      `emulator bulk export at the bound: ${op.status}, ${Number(op.objectCount ?? 0)} objects written (${op.id})`,
+    );
+  }
+}
 
 await testDatabase.drop();
 await demo.close();

@@ -75,7 +75,7 @@ interface StreamCursor {
 }
 
 const OVERLAP_MS = 60_000;
-const BULK_BATCH_ORDERS = 2_000;
+const BULK_BATCH_ORDERS = 2_500;
 const CUSTOMER_PAGE_SIZE = 250;
 const PRODUCT_PAGE_SIZE = 3;
 
@@ -236,6 +236,7 @@ async function bulkOrders(
   let refunds: UpsertRow[] = [];
   let touchpoints: UpsertRow[] = [];
   let lastLine = done - 1;
+  let inFlight: Promise<number> | undefined;
   const flush = async () => {
     if (orders.length === 0 && lineItems.length === 0) return;
     const batch = { orders, lineItems, refunds, touchpoints };
@@ -243,41 +244,49 @@ async function bulkOrders(
     lineItems = [];
     refunds = [];
     touchpoints = [];
-    await session.commitPage(
+    const cursor = { orders: { ...current, bulkLinesDone: lastLine + 1 } };
+    // One write in flight while the next batch is parsed: database and parsing overlap, and
+    // pages still commit in file order (each waits for the previous one).
+    await inFlight;
+    inFlight = session.commitPage(
       (db) => writeOrders(db, batch.orders, batch.lineItems, batch.refunds, batch.touchpoints),
-      {
-        orders: { ...current, bulkLinesDone: lastLine + 1 },
-      },
+      cursor,
     );
   };
   if (result.url) {
-    await streamBulkResult(
-      result.url,
-      async (value, lineNumber) => {
-        const parentId = value.__parentId;
-        if (typeof parentId === 'string') {
-          if (lineNumber < done) return;
-          const orderId = parseShopifyId(parentId);
-          const orderDate = orderDates.get(orderId);
-          if (!orderDate) return; // a line whose order is not in the file (cannot happen in Shopify's format)
-          lineItems.push(mapLineItem(shop, orderId, orderDate, SyncLineItemSchema.parse(value)));
-        } else {
-          const order = SyncOrderSchema.parse(value);
-          const rows = mapOrder(shop, order);
-          orderDates.set(rows.order.order_id as number, rows.order.order_date as string);
-          if (lineNumber < done) return;
-          orders.push(rows.order);
-          refunds.push(...rows.refunds);
-          touchpoints.push(...rows.touchpoints);
-          if (orders.length >= BULK_BATCH_ORDERS) await flush();
-        }
-        lastLine = lineNumber;
-        session.throwIfAborted();
-      },
-      { signal: session.signal },
-    );
+    try {
+      await streamBulkResult(
+        result.url,
+        async (value, lineNumber) => {
+          const parentId = value.__parentId;
+          if (typeof parentId === 'string') {
+            if (lineNumber < done) return;
+            const orderId = parseShopifyId(parentId);
+            const orderDate = orderDates.get(orderId);
+            if (!orderDate) return; // a line whose order is not in the file (cannot happen in Shopify's format)
+            lineItems.push(mapLineItem(shop, orderId, orderDate, SyncLineItemSchema.parse(value)));
+          } else {
+            const order = SyncOrderSchema.parse(value);
+            const rows = mapOrder(shop, order);
+            orderDates.set(rows.order.order_id as number, rows.order.order_date as string);
+            if (lineNumber < done) return;
+            orders.push(rows.order);
+            refunds.push(...rows.refunds);
+            touchpoints.push(...rows.touchpoints);
+            if (orders.length >= BULK_BATCH_ORDERS) await flush();
+          }
+          lastLine = lineNumber;
+          session.throwIfAborted();
+        },
+        { signal: session.signal },
+      );
+    } catch (error) {
+      await inFlight?.catch(() => 0);
+      throw error;
+    }
   }
   await flush();
+  await inFlight;
   const next: StreamCursor = {
     phase: 'incremental',
     updatedFrom: new Date(
