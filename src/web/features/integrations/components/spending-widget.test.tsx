@@ -1,0 +1,105 @@
+// @vitest-environment happy-dom
+import type { MetaSpending } from '@shared/contracts/meta.ts';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from '@web/lib/query-client.ts';
+import { renderInDocument, textOf } from '@web/testing/render.tsx';
+import { act } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { integrationKeys } from '../api/use-integrations.ts';
+import { SpendingWidget } from './spending-widget.tsx';
+
+/**
+ * The Spending widget's states (spec §2). Data and errors are put into the query cache as the API
+ * would have answered, so no request leaves the test.
+ */
+let cleanup: (() => void) | undefined;
+afterEach(() => cleanup?.());
+
+async function renderWith(setup: (client: ReturnType<typeof createQueryClient>) => void, connected = true) {
+  const client = createQueryClient();
+  setup(client);
+  const { container, unmount } = await renderInDocument(
+    <QueryClientProvider client={client}>
+      <SpendingWidget connected={connected} adAccountId="act_42" />
+    </QueryClientProvider>,
+  );
+  cleanup = unmount;
+  return container;
+}
+
+const spending: MetaSpending = {
+  totalSpending: 1234.5,
+  currency: 'EUR',
+  period: 'October 2026',
+  campaignCount: 4,
+  campaigns: [
+    { name: 'A', spend: 600, status: 'ACTIVE' },
+    { name: 'B', spend: 400, status: 'PAUSED' },
+    { name: 'C', spend: 200, status: 'ACTIVE' },
+    { name: 'D', spend: 34.5, status: 'ACTIVE' },
+  ],
+};
+
+describe('SpendingWidget', () => {
+  it('shows total, period, campaign count and the top 3 campaigns', async () => {
+    const container = await renderWith((client) =>
+      client.setQueryData(integrationKeys.metaSpending, spending),
+    );
+    const text = textOf(container);
+    expect(text).toContain('€1,234.50');
+    expect(text).toContain('October 2026');
+    expect(text).toContain('4 campaigns');
+    expect(text).toContain('Active');
+    expect(text).toContain('Data from Meta Marketing API');
+    expect(container.querySelectorAll('li')).toHaveLength(3);
+    expect(text).not.toContain('D€');
+  });
+
+  it('says one campaign in the singular and defaults to USD', async () => {
+    const container = await renderWith((client) =>
+      client.setQueryData(integrationKeys.metaSpending, {
+        ...spending,
+        currency: '',
+        campaignCount: 1,
+        campaigns: [spending.campaigns[0]!],
+      }),
+    );
+    expect(textOf(container)).toMatch(/1 campaign(?!s)/);
+    expect(textOf(container)).toContain('$1,234.50');
+  });
+
+  it('shows No spending data available when empty', async () => {
+    const container = await renderWith((client) =>
+      client.setQueryData(integrationKeys.metaSpending, {
+        ...spending,
+        totalSpending: 0,
+        campaignCount: 0,
+        campaigns: [],
+      }),
+    );
+    expect(textOf(container)).toContain('No spending data available');
+  });
+
+  it('shows Permissions Needed with the account id and a Test Connection button when the request fails', async () => {
+    // No server answers in this test, so the real request fails as the API's 403 would.
+    const container = await renderWith(() => {});
+    for (let attempt = 0; attempt < 100 && !textOf(container).includes('Permissions Needed'); attempt++) {
+      await act(async () => {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      });
+    }
+    const text = textOf(container);
+    expect(text).toContain('Permissions Needed');
+    expect(text).toContain('act_42');
+    expect(text).toContain('ads_read or ads_management');
+    expect([...container.querySelectorAll('button')].some((b) => textOf(b) === 'Test Connection')).toBe(true);
+  });
+
+  it('shows the loading skeleton while the first request runs', async () => {
+    const container = await renderWith((client) => {
+      const query = client.getQueryCache().build(client, { queryKey: integrationKeys.metaSpending });
+      query.setState({ status: 'pending', fetchStatus: 'fetching' });
+    });
+    expect(container.querySelector('[data-testid="spending-loading"]')).not.toBeNull();
+  });
+});
