@@ -261,7 +261,8 @@ export function computeAnalysis(facts: AnalysisFacts): AnalysisSnapshot {
   const campaigns = step('campaigns', () => computeCampaigns(facts, stockSnapshots, since30, asOf));
 
   // Second-order conversion by monthly cohort, fully observed for 90 days.
-  const secondOrder = step('secondOrder', () => measureSecondOrders(transactions, asOf));
+  const firstDates = step('firstOrders', () => firstOrderDates(transactions));
+  const secondOrder = step('secondOrder', () => measureSecondOrders(transactions, firstDates, asOf));
   const shippingOrders = facts.orders
     .filter((o) => o.date > addDays(asOf, -90) && o.date <= asOf)
     .map((o) => ({ subtotal: o.subtotal, shipping: o.shipping }));
@@ -297,7 +298,9 @@ export function computeAnalysis(facts: AnalysisFacts): AnalysisSnapshot {
     }),
   );
 
-  const metrics = measureMetrics(facts, customers, attribution, campaigns, since30, asOf, revenueLast30Days);
+  const metrics = step('metrics', () =>
+    measureMetrics(facts, customers, attribution, campaigns, firstDates, since30, asOf, revenueLast30Days),
+  );
 
   const forecastAccuracy = forecast
     ? {
@@ -683,17 +686,32 @@ function computeCampaigns(
   });
 }
 
+/** First purchase day of each customer (one pass, no sort: a million orders). */
+function firstOrderDates(transactions: readonly Transaction[]): Map<string, string> {
+  const first = new Map<string, string>();
+  for (const t of transactions) {
+    const known = first.get(t.customerId);
+    if (known === undefined || t.date < known) first.set(t.customerId, t.date);
+  }
+  return first;
+}
+
 /** Monthly cohorts (first order month) and how many ordered again within 90 days. */
-function measureSecondOrders(transactions: readonly Transaction[], asOf: string) {
+function measureSecondOrders(
+  transactions: readonly Transaction[],
+  firstDates: Map<string, string>,
+  asOf: string,
+) {
   const byCustomer = new Map<string, { first: string; second: string | null; secondValue: number }>();
-  const sorted = [...transactions].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
-  for (const t of sorted) {
-    const entry = byCustomer.get(t.customerId);
-    if (!entry) byCustomer.set(t.customerId, { first: t.date, second: null, secondValue: 0 });
-    else if (entry.second === null && t.date > entry.first) {
+  for (const [customerId, first] of firstDates)
+    byCustomer.set(customerId, { first, second: null, secondValue: 0 });
+  for (const t of transactions) {
+    const entry = byCustomer.get(t.customerId)!;
+    if (t.date <= entry.first) continue;
+    if (entry.second === null || t.date < entry.second) {
       entry.second = t.date;
       entry.secondValue = t.amount;
-    }
+    } else if (t.date === entry.second) entry.secondValue += t.amount;
   }
   const cutoff = addDays(asOf, -90);
   const cohorts = new Map<string, { customers: number; secondOrders: number }>();
@@ -732,6 +750,7 @@ function measureMetrics(
   customers: AnalysisSnapshot['customers'],
   attribution: AnalysisSnapshot['attribution'],
   campaigns: readonly CampaignPerformance[],
+  firstDates: Map<string, string>,
   since: string,
   asOf: string,
   revenueLast30Days: number,
@@ -751,15 +770,12 @@ function measureMetrics(
     metrics.set(metricKey('campaign', c.campaignId), c.verifiedRevenue30 - c.spend30);
   for (const a of attribution) metrics.set(metricKey('channel', a.channel), a.revenue);
   const segmentOf = new Map(customers.map((c) => [c.customerId, c.segment]));
-  const firstSeen = new Set<string>();
   let repeat = 0;
-  const sorted = facts.orders.filter((o) => o.customerId !== null).sort((a, b) => (a.date < b.date ? -1 : 1));
-  for (const o of sorted) {
-    const isRepeat = firstSeen.has(o.customerId!);
-    firstSeen.add(o.customerId!);
-    if (o.date < since || o.date > asOf) continue;
-    if (isRepeat) repeat += o.total;
-    const segment = segmentOf.get(o.customerId!);
+  for (const o of facts.orders) {
+    if (o.customerId === null || o.date < since || o.date > asOf) continue;
+    // A repeat order: placed on a later day than the customer's first.
+    if (o.date > (firstDates.get(o.customerId) ?? o.date)) repeat += o.total;
+    const segment = segmentOf.get(o.customerId);
     if (segment) {
       const key = metricKey('segment', segment);
       metrics.set(key, (metrics.get(key) ?? 0) + o.total);
