@@ -5,6 +5,7 @@
  * nested connection nodes as their own lines with `__parentId`) to a temporary file that the
  * emulator serves at `{shop base}/bulk/{id}.jsonl`. Status goes CREATED → RUNNING → COMPLETED.
  */
+import { once } from 'node:events';
 import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -114,7 +115,11 @@ function executeSelection(
       if (typeof value === 'function') {
         const args: Record<string, unknown> = {};
         for (const arg of selection.arguments ?? []) args[arg.name.value] = valueFromASTUntyped(arg.value);
-        value = (value as (a: Record<string, unknown>, c: ShopifyContext) => unknown)(args, context);
+        value = (value as (a: Record<string, unknown>, c: ShopifyContext) => unknown).call(
+          source,
+          args,
+          context,
+        );
       }
       out[key] = completeValue(value, selection.selectionSet, context, fragments);
     } else if (selection.kind === Kind.INLINE_FRAGMENT) {
@@ -306,10 +311,10 @@ export class BulkOperations {
     for (const d of document.definitions)
       if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
     const out = createWriteStream(path);
-    const write = (text: string) =>
-      new Promise<void>((resolve, reject) => {
-        out.write(text, (error) => (error ? reject(error) : resolve()));
-      });
+    // Back-pressure only: waiting for every write's callback would tie the export to disk latency.
+    const write = async (text: string) => {
+      if (!out.write(text)) await once(out, 'drain');
+    };
     let start = 0;
     for (;;) {
       if (this.closed) break;

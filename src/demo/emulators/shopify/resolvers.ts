@@ -6,7 +6,15 @@
  */
 import { GraphQLError } from 'graphql';
 import { formatUtc, localToUtcMs, parseIsoDay, zoneOffsetMinutes } from '../../calendar.ts';
-import type { DemoCustomer, DemoOrder, DemoProduct, DemoStore, DemoVariant, DemoVisit } from '../../model.ts';
+import type {
+  DemoCustomer,
+  DemoLineItem,
+  DemoOrder,
+  DemoProduct,
+  DemoStore,
+  DemoVariant,
+  DemoVisit,
+} from '../../model.ts';
 import { convertMinor, formatDecimal } from '../../money.ts';
 import {
   compareWith,
@@ -683,175 +691,307 @@ export function customerView(data: ShopifyData, c: DemoCustomer): Record<string,
   };
 }
 
-export function orderView(
-  data: ShopifyData,
-  o: DemoOrder,
-): Record<string, unknown> & { legacyResourceId: string } {
-  const store = data.store;
-  const shopUrl = store.shop.primaryDomainUrl;
-  const lineItems = o.lineItems.map((l, k) => {
-    const variant = store.variants[l.variantIndex]!;
-    const refundedQty = o.refunds.reduce(
-      (s, r) => s + r.lines.filter((x) => x.lineItemIndex === k).reduce((q, x) => q + x.quantity, 0),
-      0,
-    );
-    const discountedUnit = Math.round((l.unitPriceMinor * l.quantity - l.discountMinor) / l.quantity);
-    return {
-      __typename: 'LineItem',
-      id: l.id,
-      legacyId: l.legacyId,
-      name: l.variantTitle === 'Default Title' ? l.title : `${l.title} - ${l.variantTitle}`,
-      title: l.title,
-      variantTitle: l.variantTitle === 'Default Title' ? null : l.variantTitle,
-      sku: l.sku,
-      vendor: 'Upside Demo Goods',
-      quantity: l.quantity,
-      currentQuantity: o.cancelledAtMs !== null ? 0 : l.quantity - refundedQty,
-      refundableQuantity: o.cancelledAtMs !== null ? 0 : l.quantity - refundedQty,
-      requiresShipping: true,
-      taxable: true,
-      originalUnitPriceSet: () => bag(l.unitPriceMinor, o, l.unitPricePresentmentMinor),
-      discountedUnitPriceSet: () => bag(discountedUnit, o),
-      originalTotalSet: () => bag(l.unitPriceMinor * l.quantity, o, l.unitPricePresentmentMinor * l.quantity),
-      discountedTotalSet: () => bag(l.unitPriceMinor * l.quantity - l.discountMinor, o),
-      totalDiscountSet: () => bag(l.discountMinor, o),
-      variant: () => variantView(data, variant),
-      product: () => productView(data, store.products[variant.productIndex]!),
-    };
-  });
+/** Line item view: a class so that per-order materialisation allocates little (hot in bulk exports). */
+class LineItemView {
+  readonly __typename = 'LineItem';
+  constructor(
+    private readonly data: ShopifyData,
+    private readonly o: DemoOrder,
+    private readonly l: DemoLineItem,
+    private readonly k: number,
+  ) {}
+  get id() {
+    return this.l.id;
+  }
+  get legacyId() {
+    return this.l.legacyId;
+  }
+  get name() {
+    return this.l.variantTitle === 'Default Title'
+      ? this.l.title
+      : `${this.l.title} - ${this.l.variantTitle}`;
+  }
+  get title() {
+    return this.l.title;
+  }
+  get variantTitle() {
+    return this.l.variantTitle === 'Default Title' ? null : this.l.variantTitle;
+  }
+  get sku() {
+    return this.l.sku;
+  }
+  get vendor() {
+    return 'Upside Demo Goods';
+  }
+  get quantity() {
+    return this.l.quantity;
+  }
+  private get refundedQuantity() {
+    let n = 0;
+    for (const r of this.o.refunds) for (const x of r.lines) if (x.lineItemIndex === this.k) n += x.quantity;
+    return n;
+  }
+  get currentQuantity() {
+    return this.o.cancelledAtMs !== null ? 0 : this.l.quantity - this.refundedQuantity;
+  }
+  get refundableQuantity() {
+    return this.currentQuantity;
+  }
+  get requiresShipping() {
+    return true;
+  }
+  get taxable() {
+    return true;
+  }
+  get originalUnitPriceSet() {
+    return bag(this.l.unitPriceMinor, this.o, this.l.unitPricePresentmentMinor);
+  }
+  get discountedUnitPriceSet() {
+    const l = this.l;
+    return bag(Math.round((l.unitPriceMinor * l.quantity - l.discountMinor) / l.quantity), this.o);
+  }
+  get originalTotalSet() {
+    const l = this.l;
+    return bag(l.unitPriceMinor * l.quantity, this.o, l.unitPricePresentmentMinor * l.quantity);
+  }
+  get discountedTotalSet() {
+    return bag(this.l.unitPriceMinor * this.l.quantity - this.l.discountMinor, this.o);
+  }
+  get totalDiscountSet() {
+    return bag(this.l.discountMinor, this.o);
+  }
+  variant() {
+    return variantView(this.data, this.data.store.variants[this.l.variantIndex]!);
+  }
+  product() {
+    const variant = this.data.store.variants[this.l.variantIndex]!;
+    return productView(this.data, this.data.store.products[variant.productIndex]!);
+  }
+}
+
+function addressView(o: DemoOrder) {
   const address = o.shippingAddress;
-  const addressView = address
-    ? {
-        __typename: 'MailingAddress',
-        id: `gid://shopify/MailingAddress/${o.legacyId + 1}?model_name=Address`,
-        name: `${address.firstName} ${address.lastName}`,
-        firstName: address.firstName,
-        lastName: address.lastName,
-        company: null,
-        address1: address.address1,
-        address2: address.address2,
-        city: address.city,
-        province: address.province,
-        provinceCode: address.provinceCode,
-        zip: address.zip,
-        country: address.country,
-        countryCodeV2: address.countryCode,
-        phone: address.phone,
-        formatted: () => [
-          address.address1,
-          `${address.city} ${address.provinceCode} ${address.zip}`,
-          address.country,
-        ],
-      }
-    : null;
-  const refunds = o.refunds.map((r) => ({
-    __typename: 'Refund',
-    id: r.id,
-    legacyResourceId: String(r.legacyId),
-    createdAt: () => formatUtc(r.createdAtMs),
-    updatedAt: () => formatUtc(r.createdAtMs),
-    note: r.note,
-    totalRefundedSet: () => bag(r.totalMinor, o, r.totalPresentmentMinor),
-    refundLineItems: (args: ConnectionArgs, ctx: ShopifyContext) =>
-      paginate(
-        r.lines.length,
-        args,
-        ctx,
-        (p) => {
-          const line = r.lines[p]!;
-          return {
-            id: `gid://shopify/RefundLineItem/${r.legacyId * 10 + p}`,
-            legacyId: r.legacyId * 10 + p,
-            lineItem: lineItems[line.lineItemIndex]!,
-            quantity: line.quantity,
-            subtotalSet: () => bag(line.subtotalMinor, o),
-            restocked: false,
-          };
-        },
-        (x) => x.legacyId,
-      ),
-  }));
-  const customer = o.customerIndex !== null ? store.customers[o.customerIndex]! : null;
-  const current = o.totalMinor - o.refundedMinor;
-  const closed = o.fulfillmentStatus === 'FULFILLED' || o.cancelledAtMs !== null;
+  if (!address) return null;
   return {
-    __typename: 'Order',
-    id: o.id,
-    legacyResourceId: String(o.legacyId),
-    name: o.name,
-    number: o.number,
-    confirmationNumber: (o.legacyId % 2_176_782_336).toString(36).toUpperCase().padStart(9, 'X').slice(0, 9),
-    email: o.email,
-    phone: null,
-    test: o.test,
-    closed,
-    closedAt: () => (closed ? formatUtc(o.cancelledAtMs ?? o.updatedAtMs) : null),
-    createdAt: () => formatUtc(o.createdAtMs),
-    processedAt: () => formatUtc(o.processedAtMs),
-    updatedAt: () => formatUtc(o.updatedAtMs),
-    cancelledAt: () => (o.cancelledAtMs === null ? null : formatUtc(o.cancelledAtMs)),
-    cancelReason: o.cancelReason,
-    displayFinancialStatus: o.financialStatus,
-    displayFulfillmentStatus: o.fulfillmentStatus,
-    currencyCode: o.currencyCode,
-    presentmentCurrencyCode: o.presentmentCurrencyCode,
-    sourceName: o.test ? 'shopify_draft_order' : 'web',
-    tags: o.test ? ['test'] : [],
-    note: null,
-    discountCode: o.discountCode,
-    discountCodes: o.discountCode ? [o.discountCode] : [],
-    subtotalLineItemsQuantity: o.lineItems.reduce((s, l) => s + l.quantity, 0),
-    totalPriceSet: () => bag(o.totalMinor, o),
-    subtotalPriceSet: () => bag(o.subtotalMinor, o),
-    totalTaxSet: () => bag(o.taxMinor, o),
-    totalDiscountsSet: () => bag(o.discountMinor, o),
-    totalShippingPriceSet: () => bag(o.shippingMinor, o),
-    totalRefundedSet: () => bag(o.refundedMinor, o),
-    currentTotalPriceSet: () => bag(o.cancelledAtMs !== null ? 0 : current, o),
-    currentSubtotalPriceSet: () =>
-      bag(
-        o.cancelledAtMs !== null
-          ? 0
-          : o.subtotalMinor -
-              o.refunds.reduce((s, r) => s + r.lines.reduce((q, x) => q + x.subtotalMinor, 0), 0),
-        o,
-      ),
-    customer: () => (customer ? customerView(data, customer) : null),
-    shippingAddress: addressView,
-    billingAddress: addressView,
-    customerJourneySummary: () =>
-      o.journey
-        ? {
-            ready: true,
-            customerOrderIndex: null,
-            daysToConversion: o.journey.daysToConversion,
-            firstVisit: () => visitView(o.journey!.firstVisit, shopUrl, o.legacyId, 0),
-            lastVisit: () => visitView(o.journey!.lastVisit, shopUrl, o.legacyId, 1),
-            momentsCount: { count: o.journey.momentsCount, precision: 'EXACT' },
-          }
-        : o.test
-          ? null
-          : {
-              ready: false,
-              customerOrderIndex: null,
-              daysToConversion: null,
-              firstVisit: null,
-              lastVisit: null,
-              momentsCount: null,
-            },
-    lineItems: (args: ConnectionArgs, ctx: ShopifyContext) => {
-      const ordered = args.reverse ? [...lineItems].reverse() : lineItems;
-      return paginate(
-        ordered.length,
-        args,
-        ctx,
-        (p) => ordered[p]!,
-        (l) => l.legacyId,
-      );
-    },
-    refunds: ({ first }: { first?: number | null }) =>
-      first != null ? refunds.slice(0, Math.max(0, first)) : refunds,
+    __typename: 'MailingAddress',
+    id: `gid://shopify/MailingAddress/${o.legacyId + 1}?model_name=Address`,
+    name: `${address.firstName} ${address.lastName}`,
+    firstName: address.firstName,
+    lastName: address.lastName,
+    company: null,
+    address1: address.address1,
+    address2: address.address2,
+    city: address.city,
+    province: address.province,
+    provinceCode: address.provinceCode,
+    zip: address.zip,
+    country: address.country,
+    countryCodeV2: address.countryCode,
+    phone: address.phone,
+    formatted: () => [
+      address.address1,
+      `${address.city} ${address.provinceCode} ${address.zip}`,
+      address.country,
+    ],
   };
+}
+
+/** Order view: fields are getters/methods so only what a query selects is computed. */
+class OrderView {
+  readonly __typename = 'Order';
+  private lineItemViews: LineItemView[] | null = null;
+  constructor(
+    private readonly data: ShopifyData,
+    private readonly o: DemoOrder,
+  ) {}
+  private get items(): LineItemView[] {
+    if (!this.lineItemViews)
+      this.lineItemViews = this.o.lineItems.map((l, k) => new LineItemView(this.data, this.o, l, k));
+    return this.lineItemViews;
+  }
+  get id() {
+    return this.o.id;
+  }
+  get legacyResourceId() {
+    return String(this.o.legacyId);
+  }
+  get name() {
+    return this.o.name;
+  }
+  get number() {
+    return this.o.number;
+  }
+  get confirmationNumber() {
+    return (this.o.legacyId % 2_176_782_336).toString(36).toUpperCase().padStart(9, 'X').slice(0, 9);
+  }
+  get email() {
+    return this.o.email;
+  }
+  get phone() {
+    return null;
+  }
+  get test() {
+    return this.o.test;
+  }
+  get closed() {
+    return this.o.fulfillmentStatus === 'FULFILLED' || this.o.cancelledAtMs !== null;
+  }
+  get closedAt() {
+    return this.closed ? formatUtc(this.o.cancelledAtMs ?? this.o.updatedAtMs) : null;
+  }
+  get createdAt() {
+    return formatUtc(this.o.createdAtMs);
+  }
+  get processedAt() {
+    return formatUtc(this.o.processedAtMs);
+  }
+  get updatedAt() {
+    return formatUtc(this.o.updatedAtMs);
+  }
+  get cancelledAt() {
+    return this.o.cancelledAtMs === null ? null : formatUtc(this.o.cancelledAtMs);
+  }
+  get cancelReason() {
+    return this.o.cancelReason;
+  }
+  get displayFinancialStatus() {
+    return this.o.financialStatus;
+  }
+  get displayFulfillmentStatus() {
+    return this.o.fulfillmentStatus;
+  }
+  get currencyCode() {
+    return this.o.currencyCode;
+  }
+  get presentmentCurrencyCode() {
+    return this.o.presentmentCurrencyCode;
+  }
+  get sourceName() {
+    return this.o.test ? 'shopify_draft_order' : 'web';
+  }
+  get tags() {
+    return this.o.test ? ['test'] : [];
+  }
+  get note() {
+    return null;
+  }
+  get discountCode() {
+    return this.o.discountCode;
+  }
+  get discountCodes() {
+    return this.o.discountCode ? [this.o.discountCode] : [];
+  }
+  get subtotalLineItemsQuantity() {
+    return this.o.lineItems.reduce((s, l) => s + l.quantity, 0);
+  }
+  get totalPriceSet() {
+    return bag(this.o.totalMinor, this.o);
+  }
+  get subtotalPriceSet() {
+    return bag(this.o.subtotalMinor, this.o);
+  }
+  get totalTaxSet() {
+    return bag(this.o.taxMinor, this.o);
+  }
+  get totalDiscountsSet() {
+    return bag(this.o.discountMinor, this.o);
+  }
+  get totalShippingPriceSet() {
+    return bag(this.o.shippingMinor, this.o);
+  }
+  get totalRefundedSet() {
+    return bag(this.o.refundedMinor, this.o);
+  }
+  get currentTotalPriceSet() {
+    return bag(this.o.cancelledAtMs !== null ? 0 : this.o.totalMinor - this.o.refundedMinor, this.o);
+  }
+  get currentSubtotalPriceSet() {
+    const o = this.o;
+    const refunded = o.refunds.reduce((s, r) => s + r.lines.reduce((q, x) => q + x.subtotalMinor, 0), 0);
+    return bag(o.cancelledAtMs !== null ? 0 : o.subtotalMinor - refunded, o);
+  }
+  customer() {
+    const index = this.o.customerIndex;
+    return index === null ? null : customerView(this.data, this.data.store.customers[index]!);
+  }
+  get shippingAddress() {
+    return addressView(this.o);
+  }
+  get billingAddress() {
+    return addressView(this.o);
+  }
+  get customerJourneySummary() {
+    const o = this.o;
+    const shopUrl = this.data.store.shop.primaryDomainUrl;
+    if (!o.journey) {
+      return o.test
+        ? null
+        : {
+            ready: false,
+            customerOrderIndex: null,
+            daysToConversion: null,
+            firstVisit: null,
+            lastVisit: null,
+            momentsCount: null,
+          };
+    }
+    const journey = o.journey;
+    return {
+      ready: true,
+      customerOrderIndex: null,
+      daysToConversion: journey.daysToConversion,
+      firstVisit: () => visitView(journey.firstVisit, shopUrl, o.legacyId, 0),
+      lastVisit: () => visitView(journey.lastVisit, shopUrl, o.legacyId, 1),
+      momentsCount: { count: journey.momentsCount, precision: 'EXACT' },
+    };
+  }
+  lineItems(args: ConnectionArgs, ctx: ShopifyContext) {
+    const items = this.items;
+    const ordered = args.reverse ? [...items].reverse() : items;
+    return paginate(
+      ordered.length,
+      args,
+      ctx,
+      (p) => ordered[p]!,
+      (l) => l.legacyId,
+    );
+  }
+  refunds({ first }: { first?: number | null }) {
+    const o = this.o;
+    const items = this.items;
+    const all = o.refunds.map((r) => ({
+      __typename: 'Refund',
+      id: r.id,
+      legacyResourceId: String(r.legacyId),
+      createdAt: formatUtc(r.createdAtMs),
+      updatedAt: formatUtc(r.createdAtMs),
+      note: r.note,
+      totalRefundedSet: () => bag(r.totalMinor, o, r.totalPresentmentMinor),
+      refundLineItems: (args: ConnectionArgs, ctx: ShopifyContext) =>
+        paginate(
+          r.lines.length,
+          args,
+          ctx,
+          (p) => {
+            const line = r.lines[p]!;
+            return {
+              id: `gid://shopify/RefundLineItem/${r.legacyId * 10 + p}`,
+              legacyId: r.legacyId * 10 + p,
+              lineItem: items[line.lineItemIndex]!,
+              quantity: line.quantity,
+              subtotalSet: () => bag(line.subtotalMinor, o),
+              restocked: false,
+            };
+          },
+          (x) => x.legacyId,
+        ),
+    }));
+    return first != null ? all.slice(0, Math.max(0, first)) : all;
+  }
+}
+
+export function orderView(data: ShopifyData, o: DemoOrder): OrderView {
+  return new OrderView(data, o);
 }
 
 function shopView(data: ShopifyData) {
