@@ -141,6 +141,19 @@ describeInBrowser('integrations in Chromium (demo mode)', () => {
     await expect.poll(() => page.getByTestId('spending-total').count(), POLL).toBe(1);
   });
 
+  it('fetches GA data with the dashboard form while GA4 is not connected', async () => {
+    const { page } = browser;
+    await page.goto(`${app.baseUrl}/analytics`);
+    await expect.poll(() => page.getByTestId('badge-GA4').textContent(), POLL).toBe('GA4: Not Connected');
+    await expect.poll(() => page.locator('#dash-ga-property').inputValue(), POLL).not.toBe('');
+    await page.getByRole('button', { name: 'Fetch Real Google Analytics Data' }).click();
+    await expect.poll(() => page.getByText('Data Loaded', { exact: true }).count(), POLL).toBe(1);
+    await expect.poll(() => page.getByTestId('ga-fetched').count(), POLL).toBe(1);
+    await expect.poll(() => page.getByText(/per session/).count(), POLL).toBe(1);
+    expect(await page.getByText(/^(Good|Average)$/).count()).toBeGreaterThan(0);
+    await saveScreenshot(page, 'integrations-analytics-ga-form');
+  });
+
   it('connects everything from the home screen with Connect demo store', async () => {
     const { page } = browser;
     await page.goto(`${app.baseUrl}/api/logout`);
