@@ -253,13 +253,15 @@ describe('Shopify → warehouse', () => {
       await connectShopify(cookie);
       // Let Shopify fail once a few pages of orders have been committed.
       const deps = app.server.deps;
+      // A watcher query still in flight when the run ends must not break Shopify again afterwards.
+      let watching = true;
       const watcher = setInterval(() => {
         void queryRows<{ n: number }>(
           deps.db,
           sql`SELECT count(*)::int AS n FROM wh_orders WHERE workspace_id = ${workspaceId}`,
         )
           .then(([row]) => {
-            if ((row?.n ?? 0) >= 100) demo.emulators.shopify.faults.set({ errorRate: 1 });
+            if (watching && (row?.n ?? 0) >= 100) demo.emulators.shopify.faults.set({ errorRate: 1 });
           })
           .catch(() => undefined);
       }, 5);
@@ -267,6 +269,7 @@ describe('Shopify → warehouse', () => {
       try {
         outcomes = await runJobsUntilIdle(deps, { definitions });
       } finally {
+        watching = false;
         clearInterval(watcher);
         demo.emulators.shopify.faults.reset();
       }
