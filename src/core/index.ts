@@ -89,6 +89,15 @@ export {
 } from './forecast/forecast-daily-series.ts';
 export { isClosedDay } from './forecast/is-closed-day.ts';
 export { seasonalNaiveScale } from './forecast/seasonal-naive-scale.ts';
+// Opportunities (detectors over warehouse facts and model outputs)
+export {
+  type DetectorInput,
+  detectOpportunities,
+  MIN_IMPACT_SHARE,
+} from './opportunities/detect-opportunities.ts';
+export { inferStockoutSnapshots } from './opportunities/infer-stockout-snapshots.ts';
+export { metricKey } from './opportunities/metric-key.ts';
+export type { DetectorContext, OpportunityCandidate, OpportunityType } from './opportunities/types.ts';
 // RFM
 export { assignSegment, type RfmPreset, SEGMENTS_BY_PRESET } from './rfm/assign-segment.ts';
 export {
