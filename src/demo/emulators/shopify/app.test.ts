@@ -313,6 +313,18 @@ describe('Shopify emulator: contract §1', () => {
     expect(lines).toHaveLength(Number(current!.objectCount));
     expect(lines[0]!.id).toMatch(/Order/);
     expect(lines.some((l) => l.__parentId?.startsWith('gid://shopify/Order/'))).toBe(true);
+    demo.emulators.shopify.bulkControl.failNext('TIMEOUT');
+    await gql('mutation($q: String!) { bulkOperationRunQuery(query: $q) { bulkOperation { id } } }', {
+      q: bulkQuery,
+    });
+    let failed: { status: string; errorCode: string | null } | undefined;
+    for (let i = 0; i < 100; i += 1) {
+      failed = (await gql('{ currentBulkOperation { status errorCode } }')).body.data!
+        .currentBulkOperation as typeof failed;
+      if (failed?.status === 'FAILED') break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(failed).toEqual({ status: 'FAILED', errorCode: 'TIMEOUT' });
     const invalid = await gql(
       'mutation { bulkOperationRunQuery(query: "{ shop { name } }") { bulkOperation { id } userErrors { code message } } }',
     );

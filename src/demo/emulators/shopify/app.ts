@@ -36,6 +36,8 @@ export interface ShopifyEmulatorOptions {
 export interface ShopifyEmulatorExtras {
   faults: FaultController;
   shopifyStore: DemoStore;
+  /** Test knob: make the next bulk query end FAILED with `errorCode` (e.g. 'TIMEOUT'). */
+  bulkControl: { failNext(errorCode: 'ACCESS_DENIED' | 'INTERNAL_SERVER_ERROR' | 'TIMEOUT'): void };
 }
 
 export type ShopifyEmulator = FastifyInstance & ShopifyEmulatorExtras;
@@ -295,5 +297,10 @@ export function buildShopifyEmulator(opts: ShopifyEmulatorOptions): ShopifyEmula
   });
   app.decorate('faults', faults);
   app.decorate('shopifyStore', opts.store);
+  app.decorate('bulkControl', {
+    failNext: (errorCode: 'ACCESS_DENIED' | 'INTERNAL_SERVER_ERROR' | 'TIMEOUT') => {
+      bulk.failNextWith = errorCode;
+    },
+  });
   return app as unknown as ShopifyEmulator;
 }

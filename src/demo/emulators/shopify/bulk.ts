@@ -158,6 +158,8 @@ export class BulkOperations {
   private nextId = 1;
   private closed = false;
   private readonly running = new Set<Promise<void>>();
+  /** Test knob: the next bulk query ends FAILED with this error code. */
+  failNextWith: BulkOperationState['errorCode'] = null;
 
   constructor(
     private readonly schema: GraphQLSchema,
@@ -302,6 +304,13 @@ export class BulkOperations {
     if (this.closed) return;
     op.status = op.status === 'CANCELING' ? 'CANCELED' : 'RUNNING';
     if (op.status === 'CANCELED') return;
+    if (this.failNextWith) {
+      op.status = 'FAILED';
+      op.errorCode = this.failNextWith;
+      op.completedAtMs = this.now();
+      this.failNextWith = null;
+      return;
+    }
     if (!this.dir) this.dir = mkdtempSync(join(tmpdir(), 'upside-shopify-bulk-'));
     const path = join(this.dir, `${op.legacyId}.jsonl`);
     const operation = document.definitions.find(
