@@ -192,6 +192,13 @@ describe('Shopify → warehouse', () => {
 
     const after = (await status(ownerCookie)).sources.find((source) => source.source === 'shopify');
     expect(after).toMatchObject({ state: 'succeeded', lastError: null, running: false, queued: false });
+
+    // The analysis is queued after the sync (its definition belongs to the analysis area).
+    const analyses = await queryRows<{ status: string; payload: unknown }>(
+      app.db,
+      sql`SELECT status, payload FROM jobs WHERE type = 'analyze-workspace' AND workspace_id = ${ownerWorkspace}`,
+    );
+    expect(analyses).toEqual([{ status: 'pending', payload: { workspaceId: ownerWorkspace } }]);
     expect(after?.rows).toBeGreaterThan(truth.orders);
     expect(after?.lastSyncAt).toBe(now.toISOString());
   }, 120_000);

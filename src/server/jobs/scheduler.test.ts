@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../test/support/test-database.ts';
+import { migrateDatabase } from '../db/migrate.ts';
+import { queryRows } from '../db/query-rows.ts';
+import { claimJob, completeJob } from './queue.ts';
+import { enqueueDueSyncs } from './scheduler.ts';
+import { markSyncStarted } from './sync/sync-state.ts';
+
+let testDatabase: TestDatabase;
+let workspaceId: string;
+const t0 = new Date('2026-11-01T12:00:00Z');
+const minutes = (n: number) => new Date(t0.getTime() + n * 60_000);
+
+beforeAll(async () => {
+  testDatabase = await createTestDatabase();
+  await migrateDatabase(testDatabase.database);
+  const db = testDatabase.database.db;
+  const [row] = await queryRows<{ id: string }>(
+    db,
+    sql`INSERT INTO workspaces (name) VALUES ('s') RETURNING id`,
+  );
+  workspaceId = row?.id ?? '';
+  // The scheduler reads only provider and status; the ciphertext is never decrypted here.
+  await db.execute(
+    sql`INSERT INTO credentials (workspace_id, provider, key_id, iv, auth_tag, ciphertext, status)
+        VALUES (${workspaceId}, 'shopify', 'k', 'iv', 'tag', 'x', 'verified'),
+               (${workspaceId}, 'meta', 'k', 'iv', 'tag', 'x', 'failed')`,
+  );
+});
+afterAll(() => testDatabase.drop());
+
+describe('sync schedule', () => {
+  it('queues each verified source once per interval', async () => {
+    const db = testDatabase.database.db;
+    expect(await enqueueDueSyncs(db, t0, 15)).toBe(1);
+    // A second process ticking at the same moment adds nothing.
+    expect(await enqueueDueSyncs(db, t0, 15)).toBe(0);
+    const job = await claimJob(db, { types: ['sync-shopify'], workerId: 'w', now: t0 });
+    expect(job).toMatchObject({ type: 'sync-shopify', payload: { workspaceId, reason: 'schedule' } });
+    await markSyncStarted(db, workspaceId, 'shopify', t0);
+    await completeJob(db, { jobId: job?.id ?? 0, workerId: 'w', now: minutes(1) });
+    expect(await enqueueDueSyncs(db, minutes(5), 15)).toBe(0);
+    expect(await enqueueDueSyncs(db, minutes(15), 15)).toBe(1);
+  });
+});
