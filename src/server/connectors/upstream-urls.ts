@@ -73,8 +73,7 @@ export function createUpstreamTargets(
     },
     ga4(propertyId, tokenUri) {
       if (demo && isDemo('ga4', propertyId)) return demo.baseUrls.ga4;
-      if (demo && tokenUri && tokenUri.startsWith(`${demo.baseUrls.ga4.replace(/\/+$/, '')}/`))
-        return demo.baseUrls.ga4;
+      if (demo && tokenUri?.startsWith(`${demo.baseUrls.ga4.replace(/\/+$/, '')}/`)) return demo.baseUrls.ga4;
       return overrides.ga4BaseUrl ?? DEFAULT_GA4_BASE_URL;
     },
     meta(adAccountId) {
