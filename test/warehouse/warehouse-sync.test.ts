@@ -220,37 +220,50 @@ describe('Shopify → warehouse', () => {
     expect(after).toEqual(before);
   }, 60_000);
 
-  it('keeps the data and reports the error when Shopify is down', async () => {
-    const before = await warehouseFigures(ownerWorkspace);
-    const lastGood = (await status(ownerCookie)).sources.find(
-      (source) => source.source === 'shopify',
-    )?.lastSyncAt;
-    demo.emulators.shopify.faults.set({ errorRate: 1 });
-    try {
-      now = new Date(now.getTime() + 20 * 60_000);
-      await app.request('/api/sync/run', {
-        method: 'POST',
-        cookie: ownerCookie,
-        headers: { 'content-type': 'application/json' },
-        body: '{}',
-      });
+  it.each([
+    ['answers 5xx', { errorRate: 1 }],
+    ['keeps throttling (THROTTLED)', { throttlePressure: 1 }],
+    ['hangs', { hangRate: 1 }],
+  ] as const)(
+    'keeps the data and reports the error when Shopify %s',
+    async (_name, fault) => {
+      const before = await warehouseFigures(ownerWorkspace);
+      const lastGood = (await status(ownerCookie)).sources.find(
+        (source) => source.source === 'shopify',
+      )?.lastSyncAt;
+      demo.emulators.shopify.faults.set(fault);
+      try {
+        now = new Date(now.getTime() + 20 * 60_000);
+        await app.request('/api/sync/run', {
+          method: 'POST',
+          cookie: ownerCookie,
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        });
+        const outcomes = await runJobsUntilIdle(app.server.deps, { definitions });
+        expect(outcomes.map((outcome) => outcome.status)).toEqual(['pending']);
+        expect(await warehouseFigures(ownerWorkspace)).toEqual(before);
+        const shopify = (await status(ownerCookie)).sources.find((source) => source.source === 'shopify');
+        expect(shopify).toMatchObject({ state: 'queued', queued: true, lastSyncAt: lastGood });
+        expect(shopify?.lastError).toMatch(/Shopify/);
+        expect(shopify?.nextAttemptAt).not.toBeNull();
+      } finally {
+        demo.emulators.shopify.faults.reset();
+        demo.emulators.shopify.faults.releaseHung();
+      }
+      // Once Shopify answers again, the queued retry succeeds and clears the error.
+      now = new Date(now.getTime() + 60 * 60_000);
       const outcomes = await runJobsUntilIdle(app.server.deps, { definitions });
-      expect(outcomes.map((outcome) => outcome.status)).toEqual(['pending']);
-      expect(await warehouseFigures(ownerWorkspace)).toEqual(before);
+      expect(outcomes.map((outcome) => outcome.status)).toEqual(['succeeded']);
       const shopify = (await status(ownerCookie)).sources.find((source) => source.source === 'shopify');
-      expect(shopify).toMatchObject({ state: 'queued', queued: true, lastSyncAt: lastGood });
-      expect(shopify?.lastError).toMatch(/Shopify/);
-      expect(shopify?.nextAttemptAt).not.toBeNull();
-    } finally {
-      demo.emulators.shopify.faults.reset();
-    }
-    // Once Shopify answers again, the queued retry succeeds and clears the error.
-    now = new Date(now.getTime() + 60 * 60_000);
-    const outcomes = await runJobsUntilIdle(app.server.deps, { definitions });
-    expect(outcomes.map((outcome) => outcome.status)).toEqual(['succeeded']);
-    const shopify = (await status(ownerCookie)).sources.find((source) => source.source === 'shopify');
-    expect(shopify).toMatchObject({ state: 'succeeded', lastError: null });
-  }, 60_000);
+      expect(shopify).toMatchObject({ state: 'succeeded', lastError: null });
+      expect(await warehouseFigures(ownerWorkspace)).toMatchObject({
+        orders: before.orders,
+        ordersHash: before.ordersHash,
+      });
+    },
+    60_000,
+  );
 
   it('resumes a sync that failed midway without duplicates or gaps', async () => {
     tuneSync({ bulk: false, orderPageSize: 10 });
