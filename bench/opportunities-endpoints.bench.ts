@@ -8,8 +8,9 @@
  * Options: BENCH_PRESET=small|medium|large (default large), BENCH_REQUESTS (default 400),
  * BENCH_CONCURRENCY (default 8).
  */
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { generateStore } from '../src/demo/generate-store.ts';
 import type { PresetName } from '../src/demo/model.ts';
@@ -54,7 +55,8 @@ try {
     `snapshot: ${preset} preset, ${store.orders.count} orders, ${store.customers.length} customers, run ${summary.status} in ${(summary.durationMs / 1000).toFixed(1)} s; database ${testDatabase.database.kind}`,
   );
   const client = fileURLToPath(new URL('./opportunities-load-client.ts', import.meta.url));
-  const output = execFileSync(
+  // Asynchronous on purpose: the server answers from this process's event loop meanwhile.
+  const { stdout: output } = await promisify(execFile)(
     process.execPath,
     ['--import', 'tsx', client, server.url, cookie, String(concurrency), String(requests), ...ENDPOINTS],
     { encoding: 'utf8', timeout: 300_000 },

@@ -74,22 +74,29 @@ export async function readOpportunityStats(
   periodDays: number,
   now: Date,
 ): Promise<OpportunityStats> {
-  const list = await listOpportunities(db, workspaceId);
-  const open = list.filter((o) => o.status === 'open');
   const run = await findLatestRun(db, workspaceId);
   const wape = (run?.forecastAccuracy as { accuracy?: { wape?: number } | null } | null)?.accuracy?.wape;
-  const since = new Date(now.getTime() - periodDays * 86_400_000);
-  const [counts] = await queryRows<{ detected: number; implemented: number }>(
+  const since = new Date(now.getTime() - periodDays * 86_400_000).toISOString();
+  // One aggregate over the workspace's opportunities; "open" = on the latest run's list, not implemented.
+  const [row] = await queryRows<{
+    potential: number | null;
+    high: number;
+    detected: number;
+    implemented: number;
+  }>(
     db,
-    sql`SELECT count(*) FILTER (WHERE last_detected_at >= ${since.toISOString()} OR implemented_at >= ${since.toISOString()})::int AS detected,
-               count(*) FILTER (WHERE implemented_at >= ${since.toISOString()})::int AS implemented
+    sql`SELECT
+          sum(revenue_impact_max) FILTER (WHERE status = 'open' AND last_run_id = ${run?.id ?? null}::uuid)::float8 AS potential,
+          count(*) FILTER (WHERE status = 'open' AND priority = 'high' AND last_run_id = ${run?.id ?? null}::uuid)::int AS high,
+          count(*) FILTER (WHERE last_detected_at >= ${since} OR implemented_at >= ${since})::int AS detected,
+          count(*) FILTER (WHERE implemented_at >= ${since})::int AS implemented
         FROM opportunities WHERE workspace_id = ${workspaceId}`,
   );
-  const detected = Number(counts?.detected ?? 0);
-  const implemented = Number(counts?.implemented ?? 0);
+  const detected = Number(row?.detected ?? 0);
+  const implemented = Number(row?.implemented ?? 0);
   return {
-    totalPotential: Math.round(open.reduce((s, o) => s + o.revenueImpactMax, 0) * 100) / 100,
-    highPriorityCount: open.filter((o) => o.priority === 'high').length,
+    totalPotential: run ? Math.round(Number(row?.potential ?? 0) * 100) / 100 : 0,
+    highPriorityCount: run ? Number(row?.high ?? 0) : 0,
     confidenceScore:
       typeof wape === 'number' ? Math.round(Math.min(100, Math.max(0, 100 - wape)) * 10) / 10 : 0,
     implementationRate: detected > 0 ? Math.round((1000 * implemented) / detected) / 10 : 0,
