@@ -12,6 +12,8 @@ export const GaOverviewSchema = z.object({
   conversions: z.number(),
   /** average session duration in seconds */
   sessionDuration: z.number(),
+  /** the property's currency (report metadata), USD when GA does not say */
+  currency: z.string(),
 });
 export type GaOverview = z.infer<typeof GaOverviewSchema>;
 

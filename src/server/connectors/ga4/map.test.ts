@@ -16,6 +16,7 @@ describe('ga4 map', () => {
       revenue: 12450.5,
       conversions: 97,
       sessionDuration: 143.2,
+      currency: 'USD',
     });
   });
 

@@ -65,6 +65,7 @@ export function mapOverview(report: Ga4RunReportResponse): GaOverview {
     revenue: metric('totalRevenue'),
     conversions: metric('keyEvents', 'conversions'),
     sessionDuration: metric('averageSessionDuration'),
+    currency: report.metadata?.currencyCode ?? 'USD',
   };
 }
 

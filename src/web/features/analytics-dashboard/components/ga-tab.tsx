@@ -74,7 +74,7 @@ function ConnectedGa() {
       </div>
       {data.revenue > 0 ? (
         <div className="grid gap-4 md:grid-cols-2">
-          <StatCard label="Revenue" value={formatCurrency(data.revenue, 'USD')} testId="ga-revenue" />
+          <StatCard label="Revenue" value={formatCurrency(data.revenue, data.currency)} testId="ga-revenue" />
           <StatCard label="Conversions" value={formatCompact(data.conversions)} testId="ga-conversions" />
         </div>
       ) : null}
