@@ -117,7 +117,10 @@ export function GaPanel({ connected }: { connected: boolean }) {
                   <PreviewStat label="Active Users" value={formatCompact(overview.data.activeUsers)} />
                   <PreviewStat label="Sessions" value={formatCompact(overview.data.sessions)} />
                   <PreviewStat label="Page Views" value={formatCompact(overview.data.pageViews)} />
-                  <PreviewStat label="Revenue" value={formatCurrency(overview.data.revenue, overview.data.currency)} />
+                  <PreviewStat
+                    label="Revenue"
+                    value={formatCurrency(overview.data.revenue, overview.data.currency)}
+                  />
                 </dl>
               ) : null}
             </div>
