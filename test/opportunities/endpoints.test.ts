@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateStore } from '../../src/demo/generate-store.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
+import type { AnalysisFacts } from '../../src/server/services/analysis-facts.ts';
 import { runAnalysis } from '../../src/server/services/run-analysis.ts';
 import { startTestApp, type TestApp } from '../support/start-app.ts';
 import { buildDemoFacts } from './demo-facts.ts';
@@ -193,6 +194,26 @@ describe('after an analysis of a generated store', () => {
     expect(lines).toHaveLength(ids.length + 1);
     expect(lines.some((line) => line.startsWith(`${ids[0]},`) && line.includes(',implemented,'))).toBe(true);
   });
+
+  it('keeps the last good snapshot when a run fails, and says so in the status', async () => {
+    const before = await json('/api/opportunities', owner);
+    const broken = {
+      ...buildDemoFacts(generateStore({ seed: 7, preset: 'custom', customers: 50, days: 60 })),
+      orders: null,
+    };
+    const summary = await runAnalysis(
+      app.server.deps,
+      ownerWorkspace,
+      'test',
+      broken as unknown as AnalysisFacts,
+    );
+    expect(summary.status).toBe('failed');
+    const status = await json('/api/analysis/status', owner);
+    expect(status.lastRun).toMatchObject({ status: 'failed', error: expect.any(String) });
+    expect(status.hasData).toBe(true);
+    expect(status.lastSucceededAt).toEqual(expect.any(String));
+    expect(await json('/api/opportunities', owner)).toEqual(before);
+  }, 60_000);
 
   it('keeps identity and status across runs and measures the realised change', async () => {
     const facts = buildDemoFacts(generateStore({ seed: 7, preset: 'small' }));
