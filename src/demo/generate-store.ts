@@ -325,13 +325,29 @@ function buildOrder(ctx: Ctx, ev: OrderEvent, index: number): BuiltOrder {
     landingVariant = ctx.products[campaign.productIndex]!.variantIndexes[0]!;
   } else if (!isTest && (finalChannel === 'google_ads' || rng.chance(0.35))) {
     landingVariant = pickVariant(ctx, rng);
+    for (let tries = 0; tries < 6 && ctx.variants[landingVariant]!.priceMinor > targetMinor; tries += 1) {
+      landingVariant = pickVariant(ctx, rng);
+    }
   }
   let guard = 0;
   while (guard < 12) {
     guard += 1;
-    const v = guard === 1 && landingVariant >= 0 ? landingVariant : pickVariant(ctx, rng);
+    let v = guard === 1 && landingVariant >= 0 ? landingVariant : pickVariant(ctx, rng);
+    // A first item dearer than the whole target would bias spend upwards: redraw a few times.
+    for (
+      let tries = 0;
+      guard === 1 && landingVariant < 0 && tries < 6 && ctx.variants[v]!.priceMinor > targetMinor;
+      tries += 1
+    ) {
+      v = pickVariant(ctx, rng);
+    }
     const price = ctx.variants[v]!.priceMinor;
-    if (guard > 1 && wantedTotal + price / 2 > targetMinor) break;
+    if (guard > 1) {
+      if (wantedTotal >= targetMinor) break;
+      // The item that would cross the target is kept with the probability that makes the
+      // expected basket value equal the Gamma-Gamma target (no systematic overshoot).
+      if (wantedTotal + price > targetMinor && !rng.chance((targetMinor - wantedTotal) / price)) break;
+    }
     wanted.set(v, (wanted.get(v) ?? 0) + 1);
     wantedTotal += price;
     if (isTest) break;
@@ -836,6 +852,8 @@ export function generateStore(options: GenerateOptions): DemoStore {
     ]),
   );
   let cancelledOrders = 0;
+  let basketSum = 0;
+  let basketCount = 0;
   let testOrders = 0;
   let guestOrders = 0;
   const countryOrders = new Map<string, number>();
@@ -886,6 +904,8 @@ export function generateStore(options: GenerateOptions): DemoStore {
     const cc = order.shippingAddress?.countryCode ?? 'US';
     countryOrders.set(cc, (countryOrders.get(cc) ?? 0) + 1);
     if (order.customerIndex !== null) {
+      basketSum += order.lineItems.reduce((sum, l) => sum + l.unitPriceMinor * l.quantity, 0);
+      basketCount += 1;
       const customer = ctx.customers[order.customerIndex]!;
       customer.numberOfOrders += 1;
       customer.amountSpentMinor += order.totalMinor - order.refundedMinor;
@@ -1052,7 +1072,10 @@ export function generateStore(options: GenerateOptions): DemoStore {
     },
     gammaGamma: {
       ...config.gammaGamma,
-      note: 'Target basket value per order in shop-currency major units before discount, tax and shipping; baskets are built from catalogue prices close to the target.',
+      modelMeanBasket:
+        Math.round(((config.gammaGamma.p * config.gammaGamma.gamma) / (config.gammaGamma.q - 1)) * 100) / 100,
+      realizedMeanBasket: basketCount > 0 ? Math.round(basketSum / basketCount) / 100 : 0,
+      note: 'Basket value per order (Σ unit price × quantity, before discount, tax and shipping) in shop-currency major units. Baskets are drawn from catalogue prices so that their expected value equals the Gamma-Gamma draw (the last item is kept with a probability that removes overshoot); baskets cheaper than one item round up to that item, and advertised products are always in their basket, so the realised mean runs ~10 % above the model mean (both recorded).',
     },
     stockouts,
     channels: [...channelTruth.values()],

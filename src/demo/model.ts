@@ -384,7 +384,12 @@ export interface GroundTruth {
   guestOrders: number;
   cancelledOrders: number;
   bgnbd: BgNbdParams & { timeUnit: 'weeks'; note: string };
-  gammaGamma: GammaGammaParams & { note: string };
+  gammaGamma: GammaGammaParams & {
+    /** Population mean basket p·γ/(q − 1) of the model, and the realised mean over customer orders. */
+    modelMeanBasket: number;
+    realizedMeanBasket: number;
+    note: string;
+  };
   stockouts: PlantedStockout[];
   channels: ChannelTruth[];
   campaigns: CampaignTruth[];
