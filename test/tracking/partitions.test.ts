@@ -56,9 +56,13 @@ describe('raw event partitions and retention', () => {
       events: [makeEvent('https://s.example'), makeEvent('https://s.example')],
     };
     await Promise.all([writer.write(batch), writer.write(batch), writer.write(batch)]);
+    // Writes awaited one after another are each committed (a runner that has just emptied the
+    // queue must not swallow the next write).
+    for (let i = 0; i < 3; i++) await writer.write(batch);
+    await Promise.all([writer.write(batch), writer.write(batch), writer.write(batch)]);
     const count = async (table: string) =>
       Number((await queryRows<{ n: string }>(db, sql.raw(`SELECT count(*) AS n FROM ${table}`)))[0]?.n);
-    expect(await count('tracking_events_p20270301')).toBe(6);
+    expect(await count('tracking_events_p20270301')).toBe(18);
     expect(await count('tracking_heatmap_cells')).toBe(1);
 
     // Forty days later the next write prepares its own day and applies retention.

@@ -180,6 +180,12 @@ export function createEventWriter(db: Db, options: EventWriterOptions): EventWri
     return group;
   }
 
+  /**
+   * One runner: commits groups until the queue is empty. `active` is decremented in the same
+   * synchronous step that finds the queue empty, so a write arriving right after always either
+   * sees a runner that will take it or starts one.
+   */
+  let active = 0;
   async function run(): Promise<void> {
     while (queue.length > 0) {
       const group = takeGroup();
@@ -190,18 +196,18 @@ export function createEventWriter(db: Db, options: EventWriterOptions): EventWri
         for (const pending of group) pending.reject(error);
       }
     }
-  }
-
-  function startRunner(): void {
-    const runner: Promise<void> = run().finally(() => runners.delete(runner));
-    runners.add(runner);
+    active -= 1;
   }
 
   return {
     write(batch) {
       return new Promise<void>((resolve, reject) => {
         queue.push({ batch, resolve, reject });
-        if (runners.size < maxRunners) startRunner();
+        if (active < maxRunners) {
+          active += 1;
+          const runner: Promise<void> = run().finally(() => runners.delete(runner));
+          runners.add(runner);
+        }
       });
     },
     async drain() {
