@@ -1,0 +1,118 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createTestDatabase, type TestDatabase } from '../../../test/support/test-database.ts';
+import { migrateDatabase } from '../db/migrate.ts';
+import { queryRows } from '../db/query-rows.ts';
+import { loadEnv } from '../env.ts';
+import type { AppDeps } from '../http/deps.ts';
+import { resolveSecrets } from '../secrets.ts';
+import { defineJob, PermanentJobError } from './job-definition.ts';
+import { enqueueJob, getJob } from './queue.ts';
+import { createJobWorker, runJobsUntilIdle } from './worker.ts';
+
+let testDatabase: TestDatabase;
+let deps: AppDeps;
+let workspaceId: string;
+const ran: string[] = [];
+
+/** Test job types: one that records its payload, one that waits until aborted, one that is permanently broken. */
+const recordJob = defineJob({
+  type: 'test-record',
+  payloadSchema: z.object({ label: z.string() }),
+  concurrencyKey: () => null,
+  async run({ payload }) {
+    ran.push(payload.label);
+    return { label: payload.label };
+  },
+});
+const slowJob = defineJob({
+  type: 'test-slow',
+  payloadSchema: z.object({}),
+  concurrencyKey: () => 'slow',
+  run: ({ signal }) =>
+    new Promise((_resolve, reject) => {
+      signal.addEventListener('abort', () => reject(new Error('stopped')));
+    }),
+});
+const brokenJob = defineJob({
+  type: 'test-broken',
+  payloadSchema: z.object({}),
+  concurrencyKey: () => null,
+  async run() {
+    throw new PermanentJobError('cannot ever work');
+  },
+});
+const definitions = [recordJob, slowJob, brokenJob];
+
+beforeAll(async () => {
+  testDatabase = await createTestDatabase();
+  await migrateDatabase(testDatabase.database);
+  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
+  deps = {
+    env,
+    database: testDatabase.database,
+    db: testDatabase.database.db,
+    secrets: resolveSecrets(env, { ephemeral: true }),
+    clock: () => new Date(),
+    publicUrl: () => 'http://127.0.0.1',
+    startedAt: new Date(),
+    demo: undefined,
+  };
+  const [row] = await queryRows<{ id: string }>(
+    deps.db,
+    sql`INSERT INTO workspaces (name) VALUES ('w') RETURNING id`,
+  );
+  workspaceId = row?.id ?? '';
+});
+afterAll(() => testDatabase.drop());
+
+describe('worker', () => {
+  it('runs due jobs until idle, stores results, fails permanent errors at once, leaves unknown types pending', async () => {
+    const now = new Date();
+    const first = await enqueueJob(deps.db, {
+      type: 'test-record',
+      workspaceId,
+      payload: { label: 'a' },
+      now,
+    });
+    const broken = await enqueueJob(deps.db, { type: 'test-broken', workspaceId, payload: {}, now });
+    const unknown = await enqueueJob(deps.db, {
+      type: 'analyze-workspace',
+      workspaceId,
+      payload: { workspaceId },
+      now,
+    });
+    const outcomes = await runJobsUntilIdle(deps, { definitions: [recordJob, brokenJob] });
+    expect(outcomes.map((outcome) => [outcome.job.type, outcome.status])).toEqual([
+      ['test-record', 'succeeded'],
+      ['test-broken', 'failed'],
+    ]);
+    expect(ran).toEqual(['a']);
+    expect(await getJob(deps.db, first.job.id)).toMatchObject({ status: 'succeeded' });
+    expect(await getJob(deps.db, broken.job.id)).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(await getJob(deps.db, unknown.job.id)).toMatchObject({ status: 'pending', attempts: 0 });
+  });
+
+  it('works in the background and, when stopped, hands an interrupted job back to the queue', async () => {
+    const worker = createJobWorker(deps, { definitions, pollIntervalMs: 20 });
+    worker.start();
+    const now = new Date();
+    const quick = await enqueueJob(deps.db, {
+      type: 'test-record',
+      workspaceId,
+      payload: { label: 'b' },
+      now,
+    });
+    const slow = await enqueueJob(deps.db, { type: 'test-slow', workspaceId, payload: {}, now });
+    const settled = async () =>
+      (await getJob(deps.db, slow.job.id))?.status === 'running' &&
+      (await getJob(deps.db, quick.job.id))?.status === 'succeeded';
+    for (let waited = 0; waited < 10_000 && !(await settled()); waited += 20) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(ran).toContain('b');
+    await worker.stop();
+    expect(await getJob(deps.db, slow.job.id)).toMatchObject({ status: 'pending', lastError: 'stopped' });
+  });
+});
