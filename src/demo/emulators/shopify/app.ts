@@ -292,6 +292,30 @@ export function buildShopifyEmulator(opts: ShopifyEmulatorOptions): ShopifyEmula
     return json(reply, 200, response);
   });
 
+  // Warm the GraphQL path once (parse, validate, cost, execute) so a client's first request is
+  // as quick as later ones; nothing is charged to any bucket.
+  app.addHook('onReady', async () => {
+    const warm = parse(
+      '{ shop { name } orders(first: 5) { pageInfo { hasNextPage } nodes { id name totalPriceSet { shopMoney { amount } } lineItems(first: 5) { nodes { id quantity } } } } }',
+    );
+    validate(schema, warm);
+    calculateQueryCost(schema, warm, undefined, {});
+    await execute({
+      schema,
+      document: warm,
+      rootValue,
+      contextValue: {
+        data,
+        bulk: false,
+        mutations: {
+          runBulkQuery: () => null,
+          cancelBulk: () => null,
+          currentBulk: () => null,
+          bulkById: () => null,
+        },
+      } satisfies ShopifyContext,
+    });
+  });
   app.addHook('onClose', async () => {
     await bulk.close();
   });
