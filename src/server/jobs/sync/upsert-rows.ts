@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 
 /**
- * Batched idempotent upsert through `jsonb_to_recordset`: one text parameter per batch, the same
+ * Batched idempotent upsert through `json_to_recordset`: one text parameter per batch, the same
  * on PostgreSQL and PGlite, fast enough for a million-order backfill. A conflicting row is only
  * rewritten when a value actually changed (`IS DISTINCT FROM`), so running a sync twice changes
  * nothing, not even the tuple versions.
@@ -67,7 +67,7 @@ export async function upsertRows(
     const chunk = rows.slice(start, start + chunkSize);
     await db.execute(
       sql`INSERT INTO ${ident(spec.table)} AS t (${columnList})
-          SELECT ${columnList} FROM jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) AS r(${recordType})
+          SELECT ${columnList} FROM json_to_recordset(${JSON.stringify(chunk)}::json) AS r(${recordType})
           ON CONFLICT (${sql.join(spec.key.map(ident), sql`, `)}) ${conflict}`,
     );
   }
