@@ -4,7 +4,7 @@
  * read (goal p95 < 20 ms). Sequential requests, one signed-in user, bounded to BENCH_REQUESTS
  * each (default 200). Prints figures; never asserts timings.
  */
-import { startDemoTestApp } from '../test/integrations/support/start-demo-app.ts';
+import { startDemoTestApp } from '../test/support/start-demo-app.ts';
 
 const requests = Number(process.env.BENCH_REQUESTS ?? 200);
 

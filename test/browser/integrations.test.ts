@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEMO_SECRETS } from '../../src/demo/credentials.ts';
-import { type DemoTestApp, startDemoTestApp } from '../integrations/support/start-demo-app.ts';
 import {
   describeInBrowser,
   launchBrowser,
@@ -8,6 +7,7 @@ import {
   signInInBrowser,
   type TestBrowser,
 } from '../support/browser.ts';
+import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts';
 import { ensureWebBuild } from '../support/web-build.ts';
 
 const POLL = { timeout: 30_000 };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SECRETS } from '../../src/demo/credentials.ts';
-import { type DemoTestApp, startDemoTestApp } from './support/start-demo-app.ts';
+import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts';
 
 /**
  * Every integration endpoint over real HTTP in demo mode (emulators behind the real connectors):

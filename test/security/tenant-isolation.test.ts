@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DemoEmulators, startDemoEmulators } from '../../src/demo/start-demo-emulators.ts';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
-import { startTestApp, type TestApp } from '../support/start-app.ts';
+import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts';
 
 /**
  * Design §7: no endpoint reads or changes another workspace's data. The owner connects the demo
@@ -44,16 +43,14 @@ function listApiRoutes(tree: string): string[] {
 }
 
 describe('tenant isolation across every endpoint', () => {
-  let demo: DemoEmulators;
-  let app: TestApp;
+  let app: DemoTestApp;
   let owner: string;
   let outsider: string;
   const ownerIds: Record<string, string> = {};
   const ownerMarkers: string[] = [];
 
   beforeAll(async () => {
-    demo = await startDemoEmulators({ preset: 'small', seed: 7 });
-    app = await startTestApp({}, { demo });
+    app = await startDemoTestApp({}, { seed: 7 });
     owner = await app.signIn('owner@example.com', 'Olive');
     outsider = await app.signIn('outsider@example.com', 'Otto');
 
@@ -93,7 +90,6 @@ describe('tenant isolation across every endpoint', () => {
 
   afterAll(async () => {
     await app?.close();
-    await demo?.close();
   });
 
   it('finds the public and sign-in routes; every other API route is treated as private and read below', () => {
