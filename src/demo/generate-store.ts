@@ -325,29 +325,13 @@ function buildOrder(ctx: Ctx, ev: OrderEvent, index: number): BuiltOrder {
     landingVariant = ctx.products[campaign.productIndex]!.variantIndexes[0]!;
   } else if (!isTest && (finalChannel === 'google_ads' || rng.chance(0.35))) {
     landingVariant = pickVariant(ctx, rng);
-    for (let tries = 0; tries < 6 && ctx.variants[landingVariant]!.priceMinor > targetMinor; tries += 1) {
-      landingVariant = pickVariant(ctx, rng);
-    }
   }
   let guard = 0;
   while (guard < 12) {
     guard += 1;
-    let v = guard === 1 && landingVariant >= 0 ? landingVariant : pickVariant(ctx, rng);
-    // A first item dearer than the whole target would bias spend upwards: redraw a few times.
-    for (
-      let tries = 0;
-      guard === 1 && landingVariant < 0 && tries < 6 && ctx.variants[v]!.priceMinor > targetMinor;
-      tries += 1
-    ) {
-      v = pickVariant(ctx, rng);
-    }
+    const v = guard === 1 && landingVariant >= 0 ? landingVariant : pickVariant(ctx, rng);
     const price = ctx.variants[v]!.priceMinor;
-    if (guard > 1) {
-      if (wantedTotal >= targetMinor) break;
-      // The item that would cross the target is kept with the probability that makes the
-      // expected basket value equal the Gamma-Gamma target (no systematic overshoot).
-      if (wantedTotal + price > targetMinor && !rng.chance((targetMinor - wantedTotal) / price)) break;
-    }
+    if (guard > 1 && wantedTotal + price / 2 > targetMinor) break;
     wanted.set(v, (wanted.get(v) ?? 0) + 1);
     wantedTotal += price;
     if (isTest) break;
@@ -1075,7 +1059,7 @@ export function generateStore(options: GenerateOptions): DemoStore {
       modelMeanBasket:
         Math.round(((config.gammaGamma.p * config.gammaGamma.gamma) / (config.gammaGamma.q - 1)) * 100) / 100,
       realizedMeanBasket: basketCount > 0 ? Math.round(basketSum / basketCount) / 100 : 0,
-      note: 'Basket value per order (Σ unit price × quantity, before discount, tax and shipping) in shop-currency major units. Baskets are drawn from catalogue prices so that their expected value equals the Gamma-Gamma draw (the last item is kept with a probability that removes overshoot); baskets cheaper than one item round up to that item, and advertised products are always in their basket, so the realised mean runs ~10 % above the model mean (both recorded).',
+      note: 'Target basket value per order (Σ unit price × quantity, before discount, tax and shipping) in shop-currency major units. Baskets are filled from catalogue prices up to about the target, always with at least one item, and advertised products are always in their basket, so the realised mean basket runs above the model mean p·γ/(q − 1) (both recorded).',
     },
     stockouts,
     channels: [...channelTruth.values()],
