@@ -115,10 +115,17 @@ describe('Shopify connector against the emulator', () => {
 
   it('waits out THROTTLED responses using the cost block', async () => {
     emulator.faults.set({ throttlePressure: 0.999 });
-    const client = tokenClient();
-    const pending = client.listOrders({ first: 10 });
-    setTimeout(() => emulator.faults.set({ throttlePressure: 0 }), 50);
-    const page = await pending;
+    // The bucket "restores" while the client waits: lift the pressure at its first wait, so the
+    // test does not depend on how fast a loaded machine gets the first request out.
+    const client = createShopifyClient({
+      baseUrl,
+      auth: { kind: 'access_token', accessToken: DEMO_SECRETS.shopify.accessToken },
+      sleep: async (ms) => {
+        emulator.faults.set({ throttlePressure: 0 });
+        await fastSleep(ms);
+      },
+    });
+    const page = await client.listOrders({ first: 10 });
     expect(page.nodes.length).toBe(10);
     expect(waits.some((ms) => ms >= 1000)).toBe(true);
   });
