@@ -73,11 +73,19 @@ describe('App routing (spec §2)', () => {
     expect(header?.querySelector('a[href="/api/logout"]')).not.toBeNull();
   });
 
-  it('renders a not-built-yet page inside the shell, never blank, and highlights /profile', async () => {
-    const container = await renderAppAt('/profile', ada);
+  it('renders a not-built-yet page inside the shell, never blank', async () => {
+    const container = await renderAppAt('/campaigns', ada);
     await waitForText(container, 'This page is not built yet.');
-    expect(textOf(container.querySelector('h3'))).toBe('Profile & Integrations');
+    expect(textOf(container.querySelector('h3'))).toBe('Campaign Performance');
+    expect(textOf(container.querySelector('header'))).toContain('Intelligence');
+    expect(document.title).toBe('Campaign Performance · Upside');
+  });
+
+  it('highlights the /profile header button on the profile page', async () => {
+    const container = await renderAppAt('/profile', ada);
+    await waitForText(container, 'Profile & Integrations');
     expect(container.querySelector('header a[href="/profile"]')?.getAttribute('aria-current')).toBe('page');
+    expect(container.querySelector('header a[href="/"]')?.getAttribute('aria-current')).toBeNull();
     expect(document.title).toBe('Profile & Integrations · Upside');
   });
 });
