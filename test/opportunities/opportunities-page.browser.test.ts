@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type DemoEmulators, startDemoEmulators } from '../../src/demo/start-demo-emulators.ts';
-import type { AppDeps } from '../../src/server/http/deps.ts';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import {
   describeInBrowser,
@@ -33,8 +32,7 @@ describeInBrowser('the Revenue Opportunities page on the demo store', () => {
       seed: 7,
       shopifyBucket: { maximumAvailable: 1_000_000, restoreRate: 1_000_000 },
     });
-    app = await startTestApp({ DEMO: '1' });
-    (app.server.deps as AppDeps).demo = { baseUrls: demo.baseUrls, credentials: demo.credentials };
+    app = await startTestApp({}, { demo });
     browser = await launchBrowser({ width: 1400, height: 1000 });
   }, 180_000);
 
