@@ -30,17 +30,29 @@ async function measure(label: string, call: (i: number) => Promise<Response>): P
   );
 }
 
-const app = await startDemoTestApp();
-try {
-  const cookie = await app.signIn('bench@example.com', 'Bench');
-  const connect = await app.request('/api/demo/connect', { method: 'POST', cookie });
-  if (!connect.ok) throw new Error(`demo connect failed: HTTP ${connect.status}`);
-  const names = ['#1001', '1002', '#1003', '1004', '#1005', '1006', '#1007', '1008'];
-  await measure('GET /api/shopify/order/{name}', (i) =>
-    app.request(`/api/shopify/order/${encodeURIComponent(names[i % names.length]!)}`, { cookie }),
-  );
-  await measure('GET /api/credentials/status', () => app.request('/api/credentials/status', { cookie }));
-  process.stdout.write('goals: order lookup p95 < 150 ms, credential status p95 < 20 ms\n');
-} finally {
-  await app.close();
+const names = ['#1001', '1002', '#1003', '1004', '#1005', '1006', '#1007', '1008'];
+
+/**
+ * Back-to-back lookups spend Shopify's query-cost bucket (2,000 points, 100 restored per second)
+ * faster than it refills, so the emulator answers THROTTLED and the connector waits, as it must.
+ * The first run lifts the bucket to measure our own path; the second keeps Shopify's limits.
+ */
+for (const [label, bucket] of [
+  ['unlimited cost bucket', { maximumAvailable: 10_000_000, restoreRate: 10_000_000 }],
+  ["Shopify's cost bucket", undefined],
+] as const) {
+  const app = await startDemoTestApp({}, { shopifyBucket: bucket });
+  try {
+    const cookie = await app.signIn('bench@example.com', 'Bench');
+    const connect = await app.request('/api/demo/connect', { method: 'POST', cookie });
+    if (!connect.ok) throw new Error(`demo connect failed: HTTP ${connect.status}`);
+    process.stdout.write(`-- ${label}\n`);
+    await measure('GET /api/shopify/order/{name}', (i) =>
+      app.request(`/api/shopify/order/${encodeURIComponent(names[i % names.length]!)}`, { cookie }),
+    );
+    await measure('GET /api/credentials/status', () => app.request('/api/credentials/status', { cookie }));
+  } finally {
+    await app.close();
+  }
 }
+process.stdout.write('goals: order lookup p95 < 150 ms (our path), credential status p95 < 20 ms\n');

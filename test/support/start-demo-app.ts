@@ -1,4 +1,8 @@
-import { type DemoEmulators, startDemoEmulators } from '../../src/demo/start-demo-emulators.ts';
+import {
+  type DemoEmulators,
+  type StartDemoEmulatorsOptions,
+  startDemoEmulators,
+} from '../../src/demo/start-demo-emulators.ts';
 import { startTestApp, type TestApp } from './start-app.ts';
 
 export interface DemoTestApp extends TestApp {
@@ -11,9 +15,13 @@ export interface DemoTestApp extends TestApp {
  */
 export async function startDemoTestApp(
   envOverrides: Record<string, string> = {},
-  store: { preset?: 'small'; seed?: number } = {},
+  store: Pick<StartDemoEmulatorsOptions, 'seed' | 'shopifyBucket'> = {},
 ): Promise<DemoTestApp> {
-  const demo = await startDemoEmulators({ preset: store.preset ?? 'small', seed: store.seed ?? 42 });
+  const demo = await startDemoEmulators({
+    preset: 'small',
+    seed: store.seed ?? 42,
+    shopifyBucket: store.shopifyBucket,
+  });
   const app = await startTestApp(envOverrides, { demo });
   return {
     ...app,
