@@ -1,4 +1,3 @@
-import { validateGaCredentials } from '@shared/contracts/credentials.ts';
 import type { GaOverview, GaPages, GaTraffic } from '@shared/contracts/ga.ts';
 import { Badge } from '@web/components/ui/badge.tsx';
 import { Button } from '@web/components/ui/button.tsx';
@@ -8,8 +7,8 @@ import { Label } from '@web/components/ui/label.tsx';
 import { Skeleton } from '@web/components/ui/skeleton.tsx';
 import { Textarea } from '@web/components/ui/textarea.tsx';
 import { useToast } from '@web/components/ui/use-toast.ts';
-import { type FormEvent, useEffect, useState } from 'react';
-import { useDemoCredentials } from '../../integrations/api/use-integrations.ts';
+import { useState } from 'react';
+import { useGaCredentialsForm } from '../../integrations/hooks/use-ga-credentials-form.ts';
 import { useFetchGaWithCredentials, useGaDashboard } from '../api/use-dashboard-data.ts';
 import {
   bounceRateLabel,
@@ -93,34 +92,13 @@ function ConnectedGa() {
 
 function NotConnectedGa() {
   const { toast } = useToast();
-  const demo = useDemoCredentials().data;
   const fetchData = useFetchGaWithCredentials();
-  const [propertyId, setPropertyId] = useState('');
-  const [serviceAccountJson, setServiceAccountJson] = useState('');
   const [result, setResult] = useState<{ overview: GaOverview; pages: GaPages; traffic: GaTraffic } | null>(
     null,
   );
-
-  useEffect(() => {
-    if (demo && propertyId === '' && serviceAccountJson === '') {
-      setPropertyId(demo.ga4.propertyId);
-      setServiceAccountJson(demo.ga4.serviceAccountJson);
-    }
-  }, [demo, propertyId, serviceAccountJson]);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = validateGaCredentials({
-      property_id: propertyId,
-      service_account_json: serviceAccountJson,
-    });
-    if (!checked.ok) {
-      toast({ title: checked.title, description: checked.description, variant: 'destructive' });
-      return;
-    }
-    fetchData.mutate(
-      { property_id: checked.value.propertyId, service_account_json: checked.value.serviceAccountJson },
-      {
+  const { propertyId, setPropertyId, serviceAccountJson, setServiceAccountJson, submit } =
+    useGaCredentialsForm((credentials) =>
+      fetchData.mutate(credentials, {
         onSuccess: (data) => {
           setResult(data);
           toast({ title: 'Data Loaded', description: 'Google Analytics data loaded for the last 30 days.' });
@@ -131,9 +109,8 @@ function NotConnectedGa() {
             description: gaFailureMessage(error),
             variant: 'destructive',
           }),
-      },
+      }),
     );
-  };
 
   const overview = result?.overview;
   return (

@@ -1,4 +1,3 @@
-import { validateGaCredentials } from '@shared/contracts/credentials.ts';
 import { Badge } from '@web/components/ui/badge.tsx';
 import { Button } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
@@ -7,46 +6,20 @@ import { Label } from '@web/components/ui/label.tsx';
 import { Textarea } from '@web/components/ui/textarea.tsx';
 import { useToast } from '@web/components/ui/use-toast.ts';
 import { BarChart3 } from 'lucide-react';
-import { type FormEvent, useEffect, useState } from 'react';
 import { formatCompact, formatCurrency } from '../../analytics-dashboard/lib/format.ts';
-import {
-  useDemoCredentials,
-  useGaOverview,
-  useStoreGaCredentials,
-  useTestGaConnection,
-} from '../api/use-integrations.ts';
+import { useGaOverview, useStoreGaCredentials, useTestGaConnection } from '../api/use-integrations.ts';
+import { useGaCredentialsForm } from '../hooks/use-ga-credentials-form.ts';
 import { serverMessage } from '../lib/error-text.ts';
 
 /** Google Analytics 4 panel (spec §2): store property + service account, live preview, test. */
 export function GaPanel({ connected }: { connected: boolean }) {
   const { toast } = useToast();
-  const demo = useDemoCredentials().data;
   const store = useStoreGaCredentials();
   const test = useTestGaConnection();
   const overview = useGaOverview(connected);
-  const [propertyId, setPropertyId] = useState('');
-  const [serviceAccountJson, setServiceAccountJson] = useState('');
-
-  useEffect(() => {
-    if (demo && propertyId === '' && serviceAccountJson === '') {
-      setPropertyId(demo.ga4.propertyId);
-      setServiceAccountJson(demo.ga4.serviceAccountJson);
-    }
-  }, [demo, propertyId, serviceAccountJson]);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = validateGaCredentials({
-      property_id: propertyId,
-      service_account_json: serviceAccountJson,
-    });
-    if (!checked.ok) {
-      toast({ title: checked.title, description: checked.description, variant: 'destructive' });
-      return;
-    }
-    store.mutate(
-      { property_id: checked.value.propertyId, service_account_json: checked.value.serviceAccountJson },
-      {
+  const { propertyId, setPropertyId, serviceAccountJson, setServiceAccountJson, submit } =
+    useGaCredentialsForm((credentials) =>
+      store.mutate(credentials, {
         onSuccess: (result) => {
           if (result.isValid) {
             toast({ title: 'Success', description: 'Google Analytics credentials stored successfully' });
@@ -65,9 +38,8 @@ export function GaPanel({ connected }: { connected: boolean }) {
             description: serverMessage(error, 'Failed to store credentials'),
             variant: 'destructive',
           }),
-      },
+      }),
     );
-  };
 
   const runTest = () =>
     test.mutate(undefined, {

@@ -1,0 +1,48 @@
+import { validateGaCredentials } from '@shared/contracts/credentials.ts';
+import { useToast } from '@web/components/ui/use-toast.ts';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useDemoCredentials } from '../api/use-integrations.ts';
+
+/** The GA4 credentials as the store and fetch endpoints take them (spec §3, trimmed). */
+export interface GaCredentialsPayload {
+  property_id: string;
+  service_account_json: string;
+}
+
+/**
+ * State of a GA4 property + service-account form: prefilled with the demo credentials in demo
+ * mode, checked with the spec §5 rules on submit (destructive toast with the spec's text), and
+ * handed on trimmed when valid. The GA4 panel stores them; the dashboard's connect form fetches
+ * data with them.
+ */
+export function useGaCredentialsForm(onValid: (credentials: GaCredentialsPayload) => void) {
+  const { toast } = useToast();
+  const demo = useDemoCredentials().data;
+  const [propertyId, setPropertyId] = useState('');
+  const [serviceAccountJson, setServiceAccountJson] = useState('');
+
+  useEffect(() => {
+    if (demo && propertyId === '' && serviceAccountJson === '') {
+      setPropertyId(demo.ga4.propertyId);
+      setServiceAccountJson(demo.ga4.serviceAccountJson);
+    }
+  }, [demo, propertyId, serviceAccountJson]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = validateGaCredentials({
+      property_id: propertyId,
+      service_account_json: serviceAccountJson,
+    });
+    if (!checked.ok) {
+      toast({ title: checked.title, description: checked.description, variant: 'destructive' });
+      return;
+    }
+    onValid({
+      property_id: checked.value.propertyId,
+      service_account_json: checked.value.serviceAccountJson,
+    });
+  };
+
+  return { propertyId, setPropertyId, serviceAccountJson, setServiceAccountJson, submit };
+}
