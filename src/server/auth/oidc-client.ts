@@ -5,7 +5,7 @@ export interface OidcSettings {
   clientId: string;
   clientSecret: string;
   redirectUri: string;
-  /** Ask for a fresh sign-in every time (the development provider: any tester can be any user). */
+  /** Ask for a fresh sign-in every time (the development provider, so that a tester can be any user). */
   alwaysPromptLogin?: boolean;
 }
 
