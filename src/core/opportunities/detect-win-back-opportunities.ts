@@ -1,8 +1,8 @@
+import { wilsonInterval } from '../stats/wilson-interval.ts';
 import { metricKey } from './metric-key.ts';
 import { rankOpportunity, sufficiencyOf } from './rank-opportunity.ts';
 import { roundTo } from './round-to.ts';
 import type { DetectorContext, OpportunityCandidate } from './types.ts';
-import { wilsonInterval } from './wilson-interval.ts';
 
 /** A customer as the lifetime models see them. */
 export interface ScoredCustomer {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { wilsonInterval } from '../stats/wilson-interval.ts';
 import { detectAttributionGapOpportunities } from './detect-attribution-gap-opportunities.ts';
 import { type CampaignPerformance, detectCampaignOpportunities } from './detect-campaign-opportunities.ts';
 import { detectFreeShippingOpportunity } from './detect-free-shipping-opportunity.ts';
@@ -10,7 +11,6 @@ import { detectWinBackOpportunities } from './detect-win-back-opportunities.ts';
 import { poissonInterval } from './poisson-interval.ts';
 import { rankOpportunity } from './rank-opportunity.ts';
 import type { DetectorContext } from './types.ts';
-import { wilsonInterval } from './wilson-interval.ts';
 
 const context: DetectorContext = { asOf: '2026-10-31', currency: 'USD', revenueLast30Days: 100_000 };
 

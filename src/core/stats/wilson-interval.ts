@@ -1,5 +1,5 @@
 /**
- * Wilson score interval for a proportion k/n (80 % by default).
+ * Wilson score interval for a proportion k/n (80 % by default; pass z = 1.959964 for 95 %).
  *
  * Definition: (p̂ + z²/2n ± z√(p̂(1 − p̂)/n + z²/4n²)) / (1 + z²/n); [0, 1] when n = 0.
  * Why: rates measured on a few customers (a segment's past reactivation, a cohort's second-order
