@@ -4,6 +4,8 @@ import { registerAnalyticsRoutes } from './analytics.ts';
 import { registerAuthRoutes } from './auth.ts';
 import { registerCredentialsRoutes } from './credentials.ts';
 import { registerCursorTrackingRoutes } from './cursor-tracking.ts';
+import { registerCustomerRoutes } from './customers.ts';
+import { registerDashboardRoutes } from './dashboard.ts';
 import { registerDemoRoutes } from './demo.ts';
 import { registerGaRoutes } from './ga.ts';
 import { registerMetaRoutes } from './meta.ts';
@@ -19,6 +21,8 @@ const registrars: Array<(app: FastifyInstance, deps: AppDeps) => void | Promise<
   registerPublicRoutes,
   registerOpportunityRoutes,
   registerAnalyticsRoutes,
+  registerDashboardRoutes,
+  registerCustomerRoutes,
   registerCredentialsRoutes,
   registerShopifyRoutes,
   registerGaRoutes,

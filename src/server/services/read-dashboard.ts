@@ -1,0 +1,306 @@
+import { sql } from 'drizzle-orm';
+import type { DashboardKpis, KpiValue, RatioKpi } from '../../shared/contracts/dashboard.ts';
+import type { Db } from '../db/client.ts';
+import { queryRows } from '../db/query-rows.ts';
+import { addDays, localDayOf } from '../jobs/sync/values.ts';
+import { listCredentialSummaries } from '../vault/credential-store.ts';
+import { channelOf } from './analysis-facts.ts';
+import { findLatestRun } from './read-analytics.ts';
+
+export const REVENUE_RULE =
+  'Revenue = order totals (tax and shipping included) on the order day, minus refunds on the day they were issued; test and cancelled orders excluded.';
+
+const TOP_PRODUCTS = 5;
+const TOP_CHANNELS = 6;
+
+/** Money and counts come back as text (exact: bigint sums never pass through a float). */
+const toNumber = (value: string | number | null | undefined) =>
+  value === null || value === undefined ? 0 : Number(value);
+
+function kpi(current: number, previous: number): KpiValue {
+  return {
+    current,
+    previous,
+    changePercent: previous === 0 ? null : ((current - previous) / previous) * 100,
+  };
+}
+
+const divideRounded = (numerator: number, denominator: number) =>
+  denominator === 0 ? 0 : Math.round(numerator / denominator);
+
+/**
+ * GET /api/dashboard/kpis: the store's KPIs for the last `periodDays` shop-local days against the
+ * `periodDays` before, computed from the warehouse with exact integer sums in minor units.
+ *
+ * The period ends on the last complete shop-local day (yesterday in the shop's time zone), or on
+ * the last day with an order when the warehouse's data stops earlier (a store synced up to a past
+ * day is shown up to that day, not as a run of empty days).
+ */
+export async function readDashboardKpis(
+  db: Db,
+  workspaceId: string,
+  periodDays: number,
+  now: Date,
+): Promise<DashboardKpis> {
+  const validOrder = sql`o.workspace_id = ${workspaceId} AND NOT o.test AND o.cancelled_at IS NULL`;
+  const [[shop], [latest], run, syncRows, credentials] = await Promise.all([
+    queryRows<{ currency_code: string; currency_digits: number; iana_timezone: string }>(
+      db,
+      sql`SELECT currency_code, currency_digits, iana_timezone FROM wh_shops WHERE workspace_id = ${workspaceId}`,
+    ),
+    queryRows<{ last_day: string | null }>(
+      db,
+      sql`SELECT max(o.order_date)::text AS last_day FROM wh_orders o WHERE ${validOrder}`,
+    ),
+    findLatestRun(db, workspaceId),
+    queryRows<{ last_sync: string | null }>(
+      db,
+      sql`SELECT max(last_success_at)::text AS last_sync FROM sync_states WHERE workspace_id = ${workspaceId}`,
+    ),
+    listCredentialSummaries(db, workspaceId),
+  ]);
+  const metaConnected = credentials.some((c) => c.provider === 'meta');
+  const freshness = {
+    lastAnalysisAt: run?.finishedAt?.toISOString() ?? null,
+    lastSyncAt: syncRows[0]?.last_sync ? new Date(syncRows[0].last_sync).toISOString() : null,
+  };
+  if (!shop || !latest?.last_day) {
+    return {
+      hasData: false,
+      periodDays,
+      currency: shop?.currency_code ?? null,
+      currencyDigits: shop ? Number(shop.currency_digits) : null,
+      timeZone: shop?.iana_timezone ?? null,
+      current: null,
+      previous: null,
+      revenueRule: REVENUE_RULE,
+      kpis: null,
+      metaConnected,
+      adSpendCurrency: null,
+      adsNote: metaConnected ? null : 'Connect Meta to see ad spend and ROAS.',
+      topProducts: [],
+      channels: [],
+      ...freshness,
+    };
+  }
+
+  const yesterday = addDays(localDayOf(now, shop.iana_timezone), -1);
+  const end = [latest.last_day, yesterday].sort()[0]!;
+  const start = addDays(end, -(periodDays - 1));
+  const previousStart = addDays(start, -periodDays);
+  const previousEnd = addDays(start, -1);
+  const inCurrent = (column: ReturnType<typeof sql>) => sql`(${column} >= ${start}::date)`;
+
+  const [sales, refunds, customers, spend, products, channelRows] = await Promise.all([
+    queryRows<{ current: boolean; orders: number; gross: string | null }>(
+      db,
+      sql`SELECT ${inCurrent(sql`o.order_date`)} AS current, count(*)::int AS orders,
+            sum(o.total_minor)::text AS gross
+          FROM wh_orders o
+          WHERE ${validOrder} AND o.order_date BETWEEN ${previousStart}::date AND ${end}::date
+          GROUP BY 1`,
+    ),
+    // Refunds of orders that count as sales (a cancelled order's refund must not be subtracted twice).
+    queryRows<{ current: boolean; refunds: number; amount: string | null }>(
+      db,
+      sql`SELECT ${inCurrent(sql`r.refund_date`)} AS current, count(*)::int AS refunds,
+            sum(r.amount_minor)::text AS amount
+          FROM wh_refunds r
+          JOIN wh_orders o ON o.workspace_id = r.workspace_id AND o.order_id = r.order_id
+          WHERE r.workspace_id = ${workspaceId} AND ${validOrder}
+            AND r.refund_date BETWEEN ${previousStart}::date AND ${end}::date
+          GROUP BY 1`,
+    ),
+    queryRows<{
+      new_current: number;
+      returning_current: number;
+      new_previous: number;
+      returning_previous: number;
+    }>(
+      db,
+      sql`WITH active AS (
+            SELECT o.customer_id,
+              bool_or(o.order_date >= ${start}::date) AS in_current,
+              bool_or(o.order_date < ${start}::date) AS in_previous
+            FROM wh_orders o
+            WHERE ${validOrder} AND o.customer_id IS NOT NULL
+              AND o.order_date BETWEEN ${previousStart}::date AND ${end}::date
+            GROUP BY o.customer_id
+          ), firsts AS (
+            SELECT a.in_current, a.in_previous,
+              (SELECT min(f.order_date) FROM wh_orders f
+                WHERE f.workspace_id = ${workspaceId} AND f.customer_id = a.customer_id
+                  AND NOT f.test AND f.cancelled_at IS NULL) AS first_day
+            FROM active a
+          )
+          SELECT
+            count(*) FILTER (WHERE in_current AND first_day >= ${start}::date)::int AS new_current,
+            count(*) FILTER (WHERE in_current AND first_day < ${start}::date)::int AS returning_current,
+            count(*) FILTER (WHERE in_previous AND first_day >= ${previousStart}::date)::int AS new_previous,
+            count(*) FILTER (WHERE in_previous AND first_day < ${previousStart}::date)::int AS returning_previous
+          FROM firsts`,
+    ),
+    queryRows<{ current: boolean; spend: string | null; currencies: string }>(
+      db,
+      sql`SELECT ${inCurrent(sql`d.date`)} AS current, sum(d.spend_minor)::text AS spend,
+            string_agg(DISTINCT d.currency_code, ',') AS currencies
+          FROM wh_meta_daily_insights d
+          WHERE d.workspace_id = ${workspaceId} AND d.date BETWEEN ${previousStart}::date AND ${end}::date
+          GROUP BY 1`,
+    ),
+    queryRows<{ product_id: string; title: string; units: number; sales: string }>(
+      db,
+      sql`SELECT coalesce(li.product_id::text, 'item:' || li.title) AS product_id,
+            coalesce(max(p.title), max(li.title)) AS title,
+            sum(li.quantity)::int AS units,
+            sum(li.unit_price_minor * li.quantity - li.discount_minor)::text AS sales
+          FROM wh_order_line_items li
+          JOIN wh_orders o ON o.workspace_id = li.workspace_id AND o.order_id = li.order_id
+          LEFT JOIN wh_products p ON p.workspace_id = li.workspace_id AND p.product_id = li.product_id
+          WHERE li.workspace_id = ${workspaceId} AND ${validOrder}
+            AND li.order_date BETWEEN ${start}::date AND ${end}::date
+          GROUP BY 1
+          ORDER BY sum(li.unit_price_minor * li.quantity - li.discount_minor) DESC, 1
+          LIMIT ${TOP_PRODUCTS}`,
+    ),
+    queryRows<{
+      utm_source: string | null;
+      utm_medium: string | null;
+      source_type: string | null;
+      orders: number;
+      sales: string;
+    }>(
+      db,
+      sql`SELECT o.utm_source, o.utm_medium, o.source_type, count(*)::int AS orders,
+            sum(o.total_minor)::text AS sales
+          FROM wh_orders o
+          WHERE ${validOrder} AND o.order_date BETWEEN ${start}::date AND ${end}::date
+          GROUP BY 1, 2, 3`,
+    ),
+  ]);
+
+  const pick = <T extends { current: boolean }>(rows: T[], current: boolean) =>
+    rows.find((r) => r.current === current);
+  const grossNow = toNumber(pick(sales, true)?.gross);
+  const grossThen = toNumber(pick(sales, false)?.gross);
+  const ordersNow = toNumber(pick(sales, true)?.orders);
+  const ordersThen = toNumber(pick(sales, false)?.orders);
+  const refundsNow = toNumber(pick(refunds, true)?.amount);
+  const refundsThen = toNumber(pick(refunds, false)?.amount);
+  const revenueNow = grossNow - refundsNow;
+  const revenueThen = grossThen - refundsThen;
+  const c = customers[0];
+
+  const spendCurrencies = [...new Set(spend.flatMap((r) => r.currencies.split(',')))];
+  const spendNow = toNumber(pick(spend, true)?.spend);
+  const spendThen = toNumber(pick(spend, false)?.spend);
+  const ads = describeAds({
+    metaConnected,
+    spendCurrencies,
+    shopCurrency: shop.currency_code,
+    spendNow,
+    spendThen,
+    revenueNow,
+    revenueThen,
+  });
+
+  const byChannel = new Map<string, { orders: number; sales: number }>();
+  for (const row of channelRows) {
+    const channel = channelOf(row.utm_source, row.utm_medium, row.source_type);
+    const entry = byChannel.get(channel) ?? { orders: 0, sales: 0 };
+    entry.orders += toNumber(row.orders);
+    entry.sales += toNumber(row.sales);
+    byChannel.set(channel, entry);
+  }
+
+  return {
+    hasData: true,
+    periodDays,
+    currency: shop.currency_code,
+    currencyDigits: Number(shop.currency_digits),
+    timeZone: shop.iana_timezone,
+    current: { start, end },
+    previous: { start: previousStart, end: previousEnd },
+    revenueRule: REVENUE_RULE,
+    kpis: {
+      revenue: kpi(revenueNow, revenueThen),
+      grossSales: kpi(grossNow, grossThen),
+      refunds: kpi(refundsNow, refundsThen),
+      refundCount: kpi(toNumber(pick(refunds, true)?.refunds), toNumber(pick(refunds, false)?.refunds)),
+      orders: kpi(ordersNow, ordersThen),
+      averageOrderValue: kpi(divideRounded(grossNow, ordersNow), divideRounded(grossThen, ordersThen)),
+      newCustomers: kpi(toNumber(c?.new_current), toNumber(c?.new_previous)),
+      returningCustomers: kpi(toNumber(c?.returning_current), toNumber(c?.returning_previous)),
+      adSpend: ads.adSpend,
+      roas: ads.roas,
+    },
+    metaConnected,
+    adSpendCurrency: ads.currency,
+    adsNote: ads.note,
+    topProducts: products.map((p) => ({
+      productId: p.product_id,
+      title: p.title,
+      units: toNumber(p.units),
+      salesMinor: toNumber(p.sales),
+    })),
+    channels: [...byChannel]
+      .map(([channel, v]) => ({
+        channel,
+        orders: v.orders,
+        salesMinor: v.sales,
+        share: grossNow > 0 ? (v.sales / grossNow) * 100 : 0,
+      }))
+      .sort((a, b) => b.salesMinor - a.salesMinor || a.channel.localeCompare(b.channel))
+      .slice(0, TOP_CHANNELS),
+    ...freshness,
+  };
+}
+
+const ratio = (revenue: number, spend: number) => (spend > 0 ? revenue / spend : null);
+
+/**
+ * Ad spend and blended ROAS (net revenue / Meta spend) with the reason when either is missing:
+ * Meta not connected, spend in several currencies (not summed), or in another currency than the
+ * shop's (spend shown, ROAS not computed: a ratio of two currencies means nothing).
+ */
+function describeAds(input: {
+  metaConnected: boolean;
+  spendCurrencies: string[];
+  shopCurrency: string;
+  spendNow: number;
+  spendThen: number;
+  revenueNow: number;
+  revenueThen: number;
+}): { adSpend: KpiValue | null; roas: RatioKpi | null; currency: string | null; note: string | null } {
+  const { spendCurrencies, shopCurrency, spendNow, spendThen } = input;
+  if (!input.metaConnected && spendCurrencies.length === 0)
+    return { adSpend: null, roas: null, currency: null, note: 'Connect Meta to see ad spend and ROAS.' };
+  if (spendCurrencies.length > 1)
+    return {
+      adSpend: null,
+      roas: null,
+      currency: null,
+      note: `Ad spend is in several currencies (${spendCurrencies.join(', ')}); it is not summed.`,
+    };
+  const currency = spendCurrencies[0] ?? shopCurrency;
+  const adSpend = kpi(spendNow, spendThen);
+  if (currency !== shopCurrency)
+    return {
+      adSpend,
+      roas: null,
+      currency,
+      note: `Ad spend is in ${currency} and sales in ${shopCurrency}: ROAS is not computed.`,
+    };
+  const now = ratio(input.revenueNow, spendNow);
+  const then = ratio(input.revenueThen, spendThen);
+  return {
+    adSpend,
+    roas: {
+      current: now,
+      previous: then,
+      changePercent: now !== null && then !== null && then !== 0 ? ((now - then) / then) * 100 : null,
+    },
+    currency,
+    note: spendNow === 0 ? 'No ad spend in this period.' : null,
+  };
+}

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+
+/** Period of the Dashboard's KPIs: the last 7, 30 or 90 shop-local days. */
+export const DashboardPeriodSchema = z.enum(['7', '30', '90']);
+export type DashboardPeriod = z.infer<typeof DashboardPeriodSchema>;
+export const DashboardKpiQuerySchema = z.object({ period: DashboardPeriodSchema.default('30') });
+
+/** Inclusive range of shop-local days ('YYYY-MM-DD'). */
+export const DayRangeSchema = z.object({ start: z.string(), end: z.string() });
+
+/**
+ * One KPI in the period and the period before it. Money KPIs are integers in minor units of the
+ * named currency (exact sums); `changePercent` is null when the previous value is 0.
+ */
+export const KpiValueSchema = z.object({
+  current: z.number(),
+  previous: z.number(),
+  changePercent: z.number().nullable(),
+});
+export type KpiValue = z.infer<typeof KpiValueSchema>;
+
+/** A ratio KPI (ROAS): null where its denominator is 0. */
+export const RatioKpiSchema = z.object({
+  current: z.number().nullable(),
+  previous: z.number().nullable(),
+  changePercent: z.number().nullable(),
+});
+export type RatioKpi = z.infer<typeof RatioKpiSchema>;
+
+export const DashboardKpisSchema = z.object({
+  /** False until a shop with at least one order has been synced. */
+  hasData: z.boolean(),
+  periodDays: z.number().int(),
+  /** Shop currency and its minor-unit digits (2 for USD, 0 for JPY). */
+  currency: z.string().nullable(),
+  currencyDigits: z.number().int().nullable(),
+  timeZone: z.string().nullable(),
+  current: DayRangeSchema.nullable(),
+  previous: DayRangeSchema.nullable(),
+  /** How revenue is counted (shown wherever revenue is shown, design §6). */
+  revenueRule: z.string(),
+  kpis: z
+    .object({
+      /** Net revenue: gross sales minus refunds, minor units. */
+      revenue: KpiValueSchema,
+      /** Order totals (tax and shipping included) on their order day, minor units. */
+      grossSales: KpiValueSchema,
+      /** Refunds on their refund day, minor units. */
+      refunds: KpiValueSchema,
+      refundCount: KpiValueSchema,
+      orders: KpiValueSchema,
+      /** Gross sales / orders, rounded to the minor unit. */
+      averageOrderValue: KpiValueSchema,
+      /** Customers whose first order falls in the period. */
+      newCustomers: KpiValueSchema,
+      /** Customers who ordered in the period and had ordered before it. */
+      returningCustomers: KpiValueSchema,
+      /** Meta ad spend, minor units of `adSpendCurrency`; null when Meta is not connected. */
+      adSpend: KpiValueSchema.nullable(),
+      /** Blended ROAS = net revenue / ad spend; null without Meta or when the currencies differ. */
+      roas: RatioKpiSchema.nullable(),
+    })
+    .nullable(),
+  metaConnected: z.boolean(),
+  adSpendCurrency: z.string().nullable(),
+  /** Why ad spend or ROAS is missing, in words (null when both are shown). */
+  adsNote: z.string().nullable(),
+  /** Best-selling products of the current period: line items after discounts, before refunds. */
+  topProducts: z.array(
+    z.object({
+      productId: z.string(),
+      title: z.string(),
+      units: z.number().int(),
+      salesMinor: z.number().int(),
+    }),
+  ),
+  /** Orders and gross sales of the current period by last-visit channel. */
+  channels: z.array(
+    z.object({
+      channel: z.string(),
+      orders: z.number().int(),
+      salesMinor: z.number().int(),
+      /** Percent 0–100 of the period's gross sales. */
+      share: z.number(),
+    }),
+  ),
+  /** When the latest analysis run finished and the latest successful sync of any source. */
+  lastAnalysisAt: z.string().nullable(),
+  lastSyncAt: z.string().nullable(),
+});
+export type DashboardKpis = z.infer<typeof DashboardKpisSchema>;

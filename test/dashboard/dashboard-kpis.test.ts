@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dayToIso, localDayOf } from '../../src/demo/calendar.ts';
+import type { DemoStore } from '../../src/demo/model.ts';
+import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
+import type { DashboardKpis } from '../../src/shared/contracts/dashboard.ts';
+import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts';
+
+/**
+ * GET /api/dashboard/kpis over the real path: the owner connects the demo store, the syncs fill
+ * the warehouse, and every KPI must equal the same figure computed independently from the
+ * generated store (the emulators' source), to the minor unit, for each period.
+ */
+
+let app: DemoTestApp;
+let owner: string;
+let other: string;
+
+const addDays = (day: string, days: number) => {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+};
+
+interface Expected {
+  gross: number;
+  orders: number;
+  refunds: number;
+  refundCount: number;
+  newCustomers: number;
+  returningCustomers: number;
+  spend: number;
+  productSales: Map<number, number>;
+}
+
+/** The period's figures straight from the generated store: valid orders, refunds on their local day. */
+function expectedFigures(store: DemoStore, start: string, end: string): Expected {
+  const tz = store.shop.ianaTimezone;
+  const result: Expected = {
+    gross: 0,
+    orders: 0,
+    refunds: 0,
+    refundCount: 0,
+    newCustomers: 0,
+    returningCustomers: 0,
+    spend: 0,
+    productSales: new Map(),
+  };
+  const firstDay = new Map<number, string>();
+  const active = new Set<number>();
+  for (let i = 0; i < store.orders.count; i += 1) {
+    const order = store.getOrder(i);
+    if (order.test || order.cancelledAtMs !== null) continue;
+    if (order.customerIndex !== null) {
+      const known = firstDay.get(order.customerIndex);
+      if (known === undefined || order.day < known) firstDay.set(order.customerIndex, order.day);
+    }
+    for (const refund of order.refunds) {
+      const day = dayToIso(localDayOf(tz, refund.createdAtMs));
+      if (day < start || day > end) continue;
+      result.refunds += refund.totalMinor;
+      result.refundCount += 1;
+    }
+    if (order.day < start || order.day > end) continue;
+    result.gross += order.totalMinor;
+    result.orders += 1;
+    if (order.customerIndex !== null) active.add(order.customerIndex);
+    for (const item of order.lineItems) {
+      const productId = store.products[store.variants[item.variantIndex]!.productIndex]!.legacyId;
+      const sales = item.unitPriceMinor * item.quantity - item.discountMinor;
+      result.productSales.set(productId, (result.productSales.get(productId) ?? 0) + sales);
+    }
+  }
+  for (const customer of active) {
+    if ((firstDay.get(customer) ?? '') >= start) result.newCustomers += 1;
+    else result.returningCustomers += 1;
+  }
+  for (const row of store.meta.daily) if (row.day >= start && row.day <= end) result.spend += row.spendMinor;
+  return result;
+}
+
+const kpis = async (period: string, cookie: string): Promise<DashboardKpis> => {
+  const response = await app.request(`/api/dashboard/kpis?period=${period}`, { cookie });
+  expect(response.status, await response.clone().text()).toBe(200);
+  return (await response.json()) as DashboardKpis;
+};
+
+beforeAll(async () => {
+  app = await startDemoTestApp({}, { seed: 11 });
+  owner = await app.signIn('owner@example.com', 'Olive');
+  other = await app.signIn('other@example.com', 'Otto');
+}, 120_000);
+
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('before any data', () => {
+  it('answers no data, with the revenue rule and a hint to connect Meta', async () => {
+    const answer = await kpis('30', owner);
+    expect(answer).toMatchObject({ hasData: false, kpis: null, current: null, metaConnected: false });
+    expect(answer.revenueRule).toMatch(/refunds/);
+    expect(answer.adsNote).toMatch(/Connect Meta/);
+  });
+
+  it('refuses a bad period with a clear 400 and a missing session with 401', async () => {
+    const bad = await app.request('/api/dashboard/kpis?period=14', { cookie: owner });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toMatch(/period/);
+    expect((await app.request('/api/dashboard/kpis')).status).toBe(401);
+  });
+});
+
+describe('after the demo store is connected and synced', () => {
+  beforeAll(async () => {
+    expect((await app.request('/api/demo/connect', { method: 'POST', cookie: owner })).status).toBe(200);
+    await runJobsUntilIdle(app.server.deps);
+  }, 300_000);
+
+  it.each(['7', '30', '90'])('matches the store to the minor unit over the last %s days', async (period) => {
+    const store = app.demo.store;
+    const answer = await kpis(period, owner);
+    const days = Number(period);
+    // The demo store ends before today: the period ends on its last day with an order.
+    let lastDay = '';
+    for (let i = 0; i < store.orders.count; i += 1) {
+      const order = store.getOrder(i);
+      if (!order.test && order.cancelledAtMs === null && order.day > lastDay) lastDay = order.day;
+    }
+    const start = addDays(lastDay, 1 - days);
+    const previousStart = addDays(start, -days);
+    expect(answer).toMatchObject({
+      hasData: true,
+      periodDays: days,
+      currency: store.shop.currencyCode,
+      currencyDigits: 2,
+      timeZone: store.shop.ianaTimezone,
+      current: { start, end: lastDay },
+      previous: { start: previousStart, end: addDays(start, -1) },
+      metaConnected: true,
+      adSpendCurrency: store.meta.account.currency,
+    });
+    const now = expectedFigures(store, start, lastDay);
+    const then = expectedFigures(store, previousStart, addDays(start, -1));
+    const k = answer.kpis!;
+    expect(k.grossSales).toMatchObject({ current: now.gross, previous: then.gross });
+    expect(k.refunds).toMatchObject({ current: now.refunds, previous: then.refunds });
+    expect(k.refundCount).toMatchObject({ current: now.refundCount, previous: then.refundCount });
+    expect(k.revenue).toMatchObject({
+      current: now.gross - now.refunds,
+      previous: then.gross - then.refunds,
+    });
+    expect(k.revenue.changePercent).toBeCloseTo(
+      ((now.gross - now.refunds - (then.gross - then.refunds)) / (then.gross - then.refunds)) * 100,
+      9,
+    );
+    expect(k.orders).toMatchObject({ current: now.orders, previous: then.orders });
+    expect(k.averageOrderValue.current).toBe(Math.round(now.gross / now.orders));
+    expect(k.newCustomers).toMatchObject({ current: now.newCustomers, previous: then.newCustomers });
+    expect(k.returningCustomers).toMatchObject({
+      current: now.returningCustomers,
+      previous: then.returningCustomers,
+    });
+    expect(k.adSpend).toMatchObject({ current: now.spend, previous: then.spend });
+    expect(k.roas?.current).toBeCloseTo((now.gross - now.refunds) / now.spend, 9);
+
+    const bestSellers = [...now.productSales].sort((a, b) => b[1] - a[1]).slice(0, answer.topProducts.length);
+    expect(answer.topProducts.map((p) => [Number(p.productId), p.salesMinor])).toEqual(bestSellers);
+    expect(answer.topProducts.length).toBe(5);
+    const channelSales = answer.channels.reduce((sum, c) => sum + c.salesMinor, 0);
+    expect(channelSales).toBeLessThanOrEqual(now.gross);
+    expect(answer.channels.map((c) => c.channel)).toContain('meta_ads');
+    expect(answer.lastSyncAt).not.toBeNull();
+  });
+
+  it("shows another workspace none of the owner's figures", async () => {
+    const answer = await kpis('30', other);
+    expect(answer).toMatchObject({ hasData: false, kpis: null, metaConnected: false, topProducts: [] });
+  });
+});
