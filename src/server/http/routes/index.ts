@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.ts';
 import { registerAnalyticsRoutes } from './analytics.ts';
 import { registerAuthRoutes } from './auth.ts';
+import { registerCampaignRoutes } from './campaigns.ts';
 import { registerCredentialsRoutes } from './credentials.ts';
 import { registerCursorTrackingRoutes } from './cursor-tracking.ts';
 import { registerCustomerRoutes } from './customers.ts';
@@ -9,6 +10,7 @@ import { registerDashboardRoutes } from './dashboard.ts';
 import { registerDemoRoutes } from './demo.ts';
 import { registerGaRoutes } from './ga.ts';
 import { registerMetaRoutes } from './meta.ts';
+import { registerModelRoutes } from './models.ts';
 import { registerOpportunityRoutes } from './opportunities.ts';
 import { registerPublicRoutes } from './public.ts';
 import { registerShopifyRoutes } from './shopify.ts';
@@ -31,6 +33,8 @@ const registrars: Array<(app: FastifyInstance, deps: AppDeps) => void | Promise<
   registerCursorTrackingRoutes,
   registerTrackingConfigurationRoutes,
   registerSyncRoutes,
+  registerCampaignRoutes,
+  registerModelRoutes,
 ];
 
 export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {

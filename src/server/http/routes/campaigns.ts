@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { CampaignPerformanceSchema, CampaignPeriodQuerySchema } from '../../../shared/contracts/campaigns.ts';
+import { readCampaignPerformance } from '../../services/read-campaigns.ts';
+import { requireAuth } from '../auth.ts';
+import type { AppDeps } from '../deps.ts';
+
+/** Campaign Performance: Meta campaigns with store-verified revenue over 7, 30 or 90 days. */
+export function registerCampaignRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(
+    '/api/campaigns',
+    { schema: { querystring: CampaignPeriodQuerySchema, response: { 200: CampaignPerformanceSchema } } },
+    async (request) =>
+      readCampaignPerformance(deps.db, requireAuth(request).workspaceId, Number(request.query.period)),
+  );
+}

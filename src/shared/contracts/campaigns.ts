@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { StatsPeriodSchema } from './opportunities.ts';
+
+/**
+ * Campaign Performance (GET /api/campaigns?period=7|30|90): Meta campaigns over the period with the
+ * platform's own figures beside store-verified revenue. Money is exact: integer minor units of the
+ * named currency (spend and platform figures in the ad account's currency, store revenue in the
+ * shop's); ratios (CTR, CPC, ROAS, match rate) are derived numbers.
+ */
+
+export const CampaignPeriodQuerySchema = z.object({ period: StatsPeriodSchema.default('30') });
+
+export const CurrencySchema = z.object({ code: z.string(), digits: z.number().int().min(0) });
+export type Currency = z.infer<typeof CurrencySchema>;
+
+/** Design §6 labels, plus 'Cut' for an active campaign that returns less than it spends (ROAS < 1). */
+export const CampaignLabelSchema = z.enum(['Scale up', 'Optimize', 'Attribution gap', 'Cut']);
+export type CampaignLabel = z.infer<typeof CampaignLabelSchema>;
+
+export const CampaignDaySchema = z.object({
+  date: z.string(),
+  spendMinor: z.number().int(),
+  /** Store-verified revenue net of refunds (on their refund day), shop currency. */
+  revenueMinor: z.number().int(),
+});
+
+export const CampaignOpportunityLinkSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  title: z.string(),
+  status: z.string(),
+});
+
+const FiguresShape = {
+  spendMinor: z.number().int(),
+  impressions: z.number().int(),
+  clicks: z.number().int(),
+  /** Clicks / impressions, percent; null without impressions. */
+  ctr: z.number().nullable(),
+  /** Spend / clicks in the account currency's major units; null without clicks. */
+  cpc: z.number().nullable(),
+  reportedPurchases: z.number().int(),
+  reportedPurchaseValueMinor: z.number().int(),
+  verifiedOrders: z.number().int(),
+  /** Order totals of the credited orders placed in the period (comparable with the platform's claim). */
+  verifiedRevenueMinor: z.number().int(),
+  /** Refunds in the period on orders credited to the campaign. */
+  refundsMinor: z.number().int(),
+  netRevenueMinor: z.number().int(),
+  /** Net verified revenue / spend; null without spend or when the currencies differ. */
+  roas: z.number().nullable(),
+  /** 100·min(platform, store)/max(platform, store) on the gross values; null when the currencies differ. */
+  matchRate: z.number().nullable(),
+};
+
+export const CampaignRowSchema = z.object({
+  campaignId: z.string(),
+  name: z.string(),
+  status: z.string().nullable(),
+  objective: z.string().nullable(),
+  ...FiguresShape,
+  /** null when the campaign spent nothing in the period or ROAS cannot be computed. */
+  label: CampaignLabelSchema.nullable(),
+  daily: z.array(CampaignDaySchema),
+  opportunities: z.array(CampaignOpportunityLinkSchema),
+});
+export type CampaignRow = z.infer<typeof CampaignRowSchema>;
+
+export const CampaignPerformanceSchema = z.object({
+  /** Meta credentials stored for the workspace. */
+  connected: z.boolean(),
+  /** Any Meta insights synced yet. */
+  hasData: z.boolean(),
+  period: z.number().int(),
+  /** Inclusive shop-local days of the period (it ends on the last day with synced orders). */
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  shopCurrency: CurrencySchema.nullable(),
+  accountCurrency: CurrencySchema.nullable(),
+  /** Set when the ad account bills in another currency than the shop sells in. */
+  currencyNote: z.string().nullable(),
+  /** How store revenue is credited to a campaign, in words (shown on the page). */
+  attributionRule: z.string(),
+  totals: z.object(FiguresShape),
+  /** Meta-credited orders whose UTM campaign names no known campaign. */
+  unmatched: z.object({ orders: z.number().int(), revenueMinor: z.number().int() }),
+  campaigns: z.array(CampaignRowSchema),
+});
+export type CampaignPerformance = z.infer<typeof CampaignPerformanceSchema>;
