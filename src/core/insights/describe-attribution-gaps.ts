@@ -1,0 +1,50 @@
+import type { Insight } from '../../shared/contracts/insights.ts';
+import { formatMoney } from './format-money.ts';
+import { gradeSeverity } from './grade-severity.ts';
+import type { InsightContext } from './types.ts';
+
+/** Match rate below which a channel has an attribution gap (design §6 label 'Attribution gap'). */
+export const GAP_MATCH_RATE = 70;
+
+/**
+ * Attribution gaps: channels whose platform-reported revenue and store-verified revenue disagree.
+ *
+ * Definition: matchRate = min(platform, store) / max(platform, store) in percent over the last 30
+ * days (design §6); a gap when matchRate < 70. The money at stake is |platform − store|; severity
+ * grades it against the period's revenue. Budget decisions made on the platform's figure are off
+ * by that much, so it is bad news whichever side is larger.
+ */
+export function describeAttributionGaps(
+  rows: readonly { channel: string; matchRate: number; revenue: number; platformRevenue: number | null }[],
+  context: InsightContext,
+): Insight[] {
+  const money = (value: number) => formatMoney(value, context.currency);
+  return rows
+    .filter((r) => r.platformRevenue !== null && r.matchRate < GAP_MATCH_RATE)
+    .map((r) => ({ row: r, gap: Math.abs((r.platformRevenue ?? 0) - r.revenue) }))
+    .sort((a, b) => b.gap - a.gap)
+    .map(({ row, gap }): Insight => {
+      const platform = row.platformRevenue ?? 0;
+      const claimsMore = platform > row.revenue;
+      return {
+        id: `attribution_gap:${row.channel}`,
+        kind: 'attribution_gap',
+        severity: gradeSeverity(gap, context.periodRevenue),
+        tone: 'negative',
+        title: `Attribution gap on ${row.channel}`,
+        narrative:
+          `In the last 30 days ${row.channel} reported ${money(platform)} of revenue while your store verified ` +
+          `${money(row.revenue)}: a ${row.matchRate.toFixed(0)} % match, ${money(gap)} ${claimsMore ? 'over-claimed' : 'under-reported'}.`,
+        impact: gap,
+        evidence: [
+          { label: 'Platform-reported revenue (30 days)', value: platform, unit: 'currency' },
+          { label: 'Store-verified revenue (30 days)', value: row.revenue, unit: 'currency' },
+          { label: 'Match rate', value: row.matchRate, unit: 'percent' },
+        ],
+        link:
+          row.channel === 'meta_ads'
+            ? { href: '/campaigns', label: 'See campaign performance' }
+            : { href: '/', label: 'See channel attribution' },
+      };
+    });
+}

@@ -1,0 +1,24 @@
+/** What every insight description needs to know about the period it speaks of. */
+export interface InsightContext {
+  currency: string;
+  periodDays: number;
+  /** Net revenue of the period (severity is graded against it). */
+  periodRevenue: number;
+}
+
+/** One key's value in the period and in the period before it. */
+export interface PeriodMover {
+  key: string;
+  label: string;
+  current: number;
+  previous: number;
+}
+
+/** A day of the period beside the forecast made before the period. */
+export interface BandDay {
+  date: string;
+  actual: number;
+  expected: number;
+  lo95: number;
+  hi95: number;
+}

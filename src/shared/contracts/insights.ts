@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+export const InsightPeriodSchema = z.enum(['7', '30', '90']);
+export type InsightPeriod = z.infer<typeof InsightPeriodSchema>;
+export const InsightsQuerySchema = z.object({ period: InsightPeriodSchema.default('30') });
+
+export const InsightKindSchema = z.enum([
+  'revenue_anomaly',
+  'product_mover',
+  'channel_mover',
+  'segment_mover',
+  'segment_shift',
+  'stockout',
+  'attribution_gap',
+]);
+export type InsightKind = z.infer<typeof InsightKindSchema>;
+
+/** One number (or text) behind an insight; money is in the response's shop currency. */
+export const InsightEvidenceSchema = z.object({
+  label: z.string(),
+  value: z.union([z.number(), z.string()]),
+  unit: z.enum(['currency', 'percent', 'count', 'days', 'date', 'text']),
+});
+export type InsightEvidence = z.infer<typeof InsightEvidenceSchema>;
+
+/**
+ * A narrative insight computed from the store's data by Upside's models (no external AI service):
+ * a one-sentence narrative built from the numbers, its severity (how much revenue is at stake against
+ * the period's revenue), tone (good or bad news), the evidence and the page that shows more.
+ */
+export const InsightSchema = z.object({
+  id: z.string(),
+  kind: InsightKindSchema,
+  severity: z.enum(['high', 'medium', 'low']),
+  tone: z.enum(['negative', 'positive', 'neutral']),
+  title: z.string(),
+  narrative: z.string(),
+  /** Money at stake (absolute, shop currency): what the ranking uses after severity. */
+  impact: z.number(),
+  evidence: z.array(InsightEvidenceSchema),
+  link: z.object({ href: z.string(), label: z.string() }),
+});
+export type Insight = z.infer<typeof InsightSchema>;
+
+/** One day of the period beside the forecast made before the period (95 % band). */
+export const RevenueCheckDaySchema = z.object({
+  date: z.string(),
+  actual: z.number(),
+  expected: z.number(),
+  lo95: z.number(),
+  hi95: z.number(),
+});
+export type RevenueCheckDay = z.infer<typeof RevenueCheckDaySchema>;
+
+/** GET /api/insights?period=7|30|90 — everything the AI Insights page shows. */
+export const InsightsResponseSchema = z.object({
+  period: z.number().int(),
+  currency: z.string().nullable(),
+  /** The shop's IANA time zone: every date here is a calendar day in it. */
+  timeZone: z.string().nullable(),
+  asOf: z.string().nullable(),
+  periodStart: z.string().nullable(),
+  analysedAt: z.string().nullable(),
+  /** Net revenue (orders on their day, refunds on theirs) of the period and of the one before. */
+  revenue: z.object({ current: z.number(), previous: z.number() }).nullable(),
+  /** The forecast check; empty when the history before the period is too short for a forecast. */
+  revenueDays: z.array(RevenueCheckDaySchema),
+  insights: z.array(InsightSchema),
+});
+export type InsightsResponse = z.infer<typeof InsightsResponseSchema>;
