@@ -1,0 +1,240 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateStore } from '../../src/demo/generate-store.ts';
+import { queryRows } from '../../src/server/db/query-rows.ts';
+import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
+import { runAnalysis } from '../../src/server/services/run-analysis.ts';
+import type { CustomerList, CustomersSummary } from '../../src/shared/contracts/customers.ts';
+import { buildDemoFacts } from '../opportunities/demo-facts.ts';
+import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts';
+
+/**
+ * GET /api/customers/summary and /api/customers after the real connect → sync → analyse path on
+ * the demo store: segment counts, revenue, orders and last-order days must equal what the generated
+ * store holds; sorting, paging and search behave; a store with too few repeat customers gets the
+ * "too little data" status instead of churn and CLV figures.
+ */
+
+let app: DemoTestApp;
+let owner: string;
+let other: string;
+
+interface Truth {
+  orders: number;
+  revenueMinor: number;
+  lastDay: string;
+  name: string;
+  email: string;
+}
+
+/** Per customer (legacy id), their valid orders up to the store's last day with an order. */
+function customerTruth(): { asOf: string; customers: Map<string, Truth> } {
+  const store = app.demo.store;
+  const customers = new Map<string, Truth>();
+  let asOf = '';
+  for (let i = 0; i < store.orders.count; i += 1) {
+    const order = store.getOrder(i);
+    if (order.test || order.cancelledAtMs !== null) continue;
+    if (order.day > asOf) asOf = order.day;
+    if (order.customerIndex === null) continue;
+    const c = store.customers[order.customerIndex]!;
+    const entry = customers.get(String(c.legacyId)) ?? {
+      orders: 0,
+      revenueMinor: 0,
+      lastDay: '',
+      name: `${c.firstName} ${c.lastName}`,
+      email: c.email,
+    };
+    entry.orders += 1;
+    entry.revenueMinor += order.totalMinor;
+    if (order.day > entry.lastDay) entry.lastDay = order.day;
+    customers.set(String(c.legacyId), entry);
+  }
+  return { asOf, customers };
+}
+
+const get = async <T>(path: string, cookie: string): Promise<T> => {
+  const response = await app.request(path, { cookie });
+  expect(response.status, `${path}: ${await response.clone().text()}`).toBe(200);
+  return (await response.json()) as T;
+};
+
+async function workspaceOf(email: string): Promise<string> {
+  const [row] = await queryRows<{ workspace_id: string }>(
+    app.db,
+    sql`SELECT m.workspace_id FROM workspace_members m JOIN users u ON u.id = m.user_id WHERE u.email = ${email}`,
+  );
+  return row!.workspace_id;
+}
+
+beforeAll(async () => {
+  app = await startDemoTestApp({}, { seed: 5 });
+  owner = await app.signIn('owner@example.com', 'Olive');
+  other = await app.signIn('other@example.com', 'Otto');
+}, 120_000);
+
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('before any analysis', () => {
+  it('answers empty, not an error', async () => {
+    const summary = await get<CustomersSummary>('/api/customers/summary', owner);
+    expect(summary).toMatchObject({ hasData: false, customers: 0, segments: [], churnDistribution: [] });
+    expect(summary.lifetime.status).toBe('not_run');
+    expect(await get<CustomerList>('/api/customers', owner)).toMatchObject({ total: 0, customers: [] });
+  });
+
+  it('refuses bad queries with a clear 400 and a missing session with 401', async () => {
+    for (const query of ['pageSize=500', 'page=0', 'sort=name', 'direction=up', `q=${'x'.repeat(101)}`]) {
+      const response = await app.request(`/api/customers?${query}`, { cookie: owner });
+      expect(response.status, query).toBe(400);
+      expect(await response.text(), query).toContain(`Invalid request: ${query.split('=')[0]}`);
+    }
+    expect((await app.request('/api/customers')).status).toBe(401);
+    expect((await app.request('/api/customers/summary')).status).toBe(401);
+  });
+});
+
+describe('after the demo store is connected, synced and analysed', () => {
+  let truth: ReturnType<typeof customerTruth>;
+  let summary: CustomersSummary;
+
+  beforeAll(async () => {
+    expect((await app.request('/api/demo/connect', { method: 'POST', cookie: owner })).status).toBe(200);
+    await runJobsUntilIdle(app.server.deps);
+    truth = customerTruth();
+    summary = await get<CustomersSummary>('/api/customers/summary', owner);
+  }, 300_000);
+
+  it('summarises the segments over every customer of the store', async () => {
+    expect(summary.hasData).toBe(true);
+    expect(summary.asOf).toBe(truth.asOf);
+    expect(summary.customers).toBe(truth.customers.size);
+    const revenue = [...truth.customers.values()].reduce((sum, c) => sum + c.revenueMinor, 0) / 100;
+    expect(summary.revenue).toBeCloseTo(revenue, 4);
+    expect(summary.segments.reduce((sum, s) => sum + s.customerShare, 0)).toBeCloseTo(100, 9);
+    expect(summary.segments.reduce((sum, s) => sum + s.revenueShare, 0)).toBeCloseTo(100, 9);
+    const orders = [...truth.customers.values()].reduce((sum, c) => sum + c.orders, 0);
+    expect(summary.segments.reduce((sum, s) => sum + s.orders, 0)).toBe(orders);
+    // The same segments the opportunities page shows.
+    const segments = await get<Array<{ segment: string; count: number }>>(
+      '/api/analytics/customer-segments',
+      owner,
+    );
+    expect(summary.segments.map((s) => [s.segment, s.customers])).toEqual(
+      segments.map((s) => [s.segment, s.count]),
+    );
+  });
+
+  it('reports the lifetime fit, the churn distribution and CLV per segment', async () => {
+    expect(summary.lifetime.status).toBe('fitted');
+    expect(summary.lifetime.repeatCustomers).toBeGreaterThanOrEqual(200);
+    expect(summary.lifetime).toMatchObject({ timeUnit: 'week', horizonMonths: 12 });
+    expect(summary.lifetime.bgnbd?.customers).toBe(truth.customers.size);
+    expect(summary.lifetime.gammaGamma?.customers).toBeGreaterThan(0);
+    expect(summary.churnDistribution).toHaveLength(10);
+    expect(summary.churnDistribution.reduce((sum, b) => sum + b.customers, 0)).toBe(truth.customers.size);
+    const segmentClv = summary.segments.reduce((sum, s) => sum + (s.totalClv ?? 0), 0);
+    expect(summary.clv12m).toBeCloseTo(segmentClv, 4);
+    for (const s of summary.segments) {
+      expect(s.averageChurnProbability).toBeCloseTo(1 - (s.averageProbabilityAlive ?? 0), 12);
+      expect(s.averageClv).toBeGreaterThan(0);
+    }
+  });
+
+  it('lists customers with the store’s names, orders, revenue and last order day', async () => {
+    const list = await get<CustomerList>('/api/customers?pageSize=100', owner);
+    expect(list.total).toBe(truth.customers.size);
+    expect(list.customers).toHaveLength(100);
+    for (const row of list.customers) {
+      const expected = truth.customers.get(row.customerId)!;
+      expect(row).toMatchObject({
+        name: expected.name,
+        email: expected.email,
+        orders: expected.orders,
+        lastOrderDate: expected.lastDay,
+      });
+      expect(row.revenue).toBeCloseTo(expected.revenueMinor / 100, 6);
+      expect(row.churnProbability).toBeCloseTo(1 - row.probabilityAlive!, 12);
+      for (const score of [row.r, row.f, row.m]) expect(score).toBeGreaterThanOrEqual(1);
+    }
+    const clv = list.customers.map((c) => c.clv12m!);
+    expect(clv).toEqual([...clv].sort((a, b) => b - a));
+  });
+
+  it('sorts by churn risk, last order and revenue, pages without overlap', async () => {
+    const churn = await get<CustomerList>('/api/customers?sort=churn&pageSize=50', owner);
+    const risks = churn.customers.map((c) => c.churnProbability!);
+    expect(risks).toEqual([...risks].sort((a, b) => b - a));
+    const recent = await get<CustomerList>('/api/customers?sort=lastOrder&pageSize=50', owner);
+    const days = recent.customers.map((c) => c.lastOrderDate);
+    expect(days).toEqual([...days].sort().reverse());
+    expect(days[0]).toBe(truth.asOf);
+    const cheapest = await get<CustomerList>('/api/customers?sort=revenue&direction=asc&pageSize=50', owner);
+    const spent = cheapest.customers.map((c) => c.revenue);
+    expect(spent).toEqual([...spent].sort((a, b) => a - b));
+
+    const first = await get<CustomerList>('/api/customers?pageSize=20&page=1', owner);
+    const second = await get<CustomerList>('/api/customers?pageSize=20&page=2', owner);
+    const wide = await get<CustomerList>('/api/customers?pageSize=40', owner);
+    expect([...first.customers, ...second.customers].map((c) => c.customerId)).toEqual(
+      wide.customers.map((c) => c.customerId),
+    );
+  });
+
+  it('searches by e-mail or name, filters by segment, and treats wildcards literally', async () => {
+    const [id, someone] = [...truth.customers][7]!;
+    const byEmail = await get<CustomerList>(
+      `/api/customers?q=${encodeURIComponent(someone.email.toUpperCase())}`,
+      owner,
+    );
+    expect(byEmail.customers.map((c) => c.customerId)).toContain(id);
+    const byName = await get<CustomerList>(`/api/customers?q=${encodeURIComponent(someone.name)}`, owner);
+    expect(byName.customers.map((c) => c.customerId)).toContain(id);
+    const needle = someone.name.toLowerCase();
+    const matching = [...truth.customers.values()].filter(
+      (c) => c.name.toLowerCase().includes(needle) || c.email.toLowerCase().includes(needle),
+    ).length;
+    expect(byName.total).toBe(matching);
+    expect((await get<CustomerList>('/api/customers?q=%25', owner)).total).toBe(0);
+
+    const segment = summary.segments[0]!;
+    const filtered = await get<CustomerList>(
+      `/api/customers?segment=${encodeURIComponent(segment.segment)}&pageSize=100`,
+      owner,
+    );
+    expect(filtered.total).toBe(segment.customers);
+    for (const row of filtered.customers) expect(row.segment).toBe(segment.segment);
+  });
+});
+
+describe('a store with too few repeat customers', () => {
+  it('says so instead of showing churn and CLV, and shows none of the owner’s customers', async () => {
+    const small = generateStore({ seed: 3, preset: 'custom', customers: 150, days: 60 });
+    const run = await runAnalysis(
+      app.server.deps,
+      await workspaceOf('other@example.com'),
+      'test',
+      buildDemoFacts(small),
+    );
+    expect(run.status).toBe('succeeded');
+    const summary = await get<CustomersSummary>('/api/customers/summary', other);
+    expect(summary.hasData).toBe(true);
+    expect(summary.lifetime.status).toBe('insufficient_data');
+    expect(summary.lifetime.repeatCustomers).toBeLessThan(200);
+    expect(summary.lifetime.bgnbd).toBeNull();
+    expect(summary.churnDistribution).toEqual([]);
+    expect(summary.clv12m).toBeNull();
+    for (const s of summary.segments) expect(s.averageClv).toBeNull();
+    const list = await get<CustomerList>('/api/customers?pageSize=100', other);
+    expect(list.total).toBeGreaterThan(0);
+    const ownerEmails = new Set([...customerTruth().customers.values()].map((c) => c.email));
+    for (const row of list.customers) {
+      expect(row.clv12m).toBeNull();
+      expect(row.probabilityAlive).toBeNull();
+      // No synced customer records in this workspace: the owner's names never join in.
+      expect(row.email === null || !ownerEmails.has(row.email)).toBe(true);
+    }
+  });
+});
