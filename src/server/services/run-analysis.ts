@@ -15,6 +15,7 @@ import type { AppDeps } from '../http/deps.ts';
 import type { AnalysisFacts } from './analysis-facts.ts';
 import { type AnalysisSnapshot, computeAnalysis } from './compute-analysis.ts';
 import { loadAnalysisFacts } from './load-analysis-facts.ts';
+import { writeInsightSnapshot } from './write-insight-snapshot.ts';
 
 export type AnalysisTrigger = 'sync' | 'manual' | 'test';
 
@@ -88,6 +89,7 @@ async function executeAnalysis(
     const snapshot = computeAnalysis(facts);
     const writeStarted = performance.now();
     await writeSnapshot(db, workspaceId, runId, snapshot);
+    await writeInsightSnapshot(db, workspaceId, runId, facts, snapshot);
     await refreshOpportunities(db, workspaceId, runId, snapshot, deps.clock());
     const writeMs = Math.round(performance.now() - writeStarted);
     const durationMs = Math.round(performance.now() - started);
