@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dayToIso, localDayOf } from '../../src/demo/calendar.ts';
+import type { DemoStore, DemoVisit } from '../../src/demo/model.ts';
+import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
+import type { CampaignPerformance } from '../../src/shared/contracts/campaigns.ts';
+import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts';
+
+let app: DemoTestApp;
+let owner: string;
+
+const isMeta = (v: DemoVisit) =>
+  ['facebook', 'instagram', 'fb', 'ig', 'meta'].includes((v.utm.source ?? '').toLowerCase()) ||
+  v.utm.medium === 'paid_social';
+const isDirect = (v: DemoVisit) => !isMeta(v) && v.sourceType === 'DIRECT' && !v.utm.source && !v.utm.medium;
+
+/**
+ * Expected figures straight from the generated store (not from the warehouse): Meta spend and
+ * platform figures per campaign over the period, and store revenue by last non-direct click over
+ * each order's first and last visits, refunds on their shop-local day.
+ */
+function expectedFrom(store: DemoStore, start: string, end: string) {
+  const byName = new Map(store.meta.campaigns.map((c) => [c.name, c.id]));
+  const out = new Map<
+    string,
+    { spend: number; clicks: number; reported: number; orders: number; revenue: number; refunds: number }
+  >();
+  const entry = (id: string) => {
+    let e = out.get(id);
+    if (!e) {
+      e = { spend: 0, clicks: 0, reported: 0, orders: 0, revenue: 0, refunds: 0 };
+      out.set(id, e);
+    }
+    return e;
+  };
+  for (const row of store.meta.daily) {
+    if (row.day < start || row.day > end) continue;
+    const e = entry(store.meta.campaigns[row.campaignIndex]!.id);
+    e.spend += row.spendMinor;
+    e.clicks += row.clicks;
+    e.reported += row.reportedPurchaseValueMinor;
+  }
+  for (let i = 0; i < store.orders.count; i += 1) {
+    const o = store.getOrder(i);
+    if (o.test || o.cancelledAtMs !== null || !o.journey) continue;
+    const { firstVisit, lastVisit } = o.journey;
+    const credited = isMeta(lastVisit)
+      ? lastVisit.utm.campaign
+      : isDirect(lastVisit) && isMeta(firstVisit)
+        ? firstVisit.utm.campaign
+        : null;
+    const id = credited === null ? undefined : byName.get(credited);
+    if (!id) continue;
+    if (o.day >= start && o.day <= end) {
+      entry(id).orders += 1;
+      entry(id).revenue += o.totalMinor;
+    }
+    for (const r of o.refunds) {
+      const day = dayToIso(localDayOf(store.shop.ianaTimezone, r.createdAtMs));
+      if (day >= start && day <= end) entry(id).refunds += r.totalMinor;
+    }
+  }
+  return out;
+}
+
+const read = async (query: string, cookie = owner): Promise<CampaignPerformance> => {
+  const response = await app.request(`/api/campaigns${query}`, { cookie });
+  expect(response.status, query).toBe(200);
+  return (await response.json()) as CampaignPerformance;
+};
+
+beforeAll(async () => {
+  app = await startDemoTestApp({}, { seed: 7 });
+  owner = await app.signIn('owner@example.com', 'Olive');
+}, 120_000);
+
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('GET /api/campaigns', () => {
+  it('refuses a bad period and a missing session', async () => {
+    const bad = await app.request('/api/campaigns?period=15', { cookie: owner });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toMatch(/period/);
+    expect((await app.request('/api/campaigns')).status).toBe(401);
+  });
+
+  it('says Meta is not connected before the demo store is', async () => {
+    const answer = await read('');
+    expect(answer).toMatchObject({ connected: false, hasData: false, period: 30, campaigns: [] });
+  });
+
+  it('after the syncs, matches the store: spend, clicks, platform value, credited orders, revenue and refunds', async () => {
+    expect((await app.request('/api/demo/connect', { method: 'POST', cookie: owner })).status).toBe(200);
+    await runJobsUntilIdle(app.server.deps);
+    const store = app.demo.store;
+    for (const period of [7, 30, 90]) {
+      const answer = await read(`?period=${period}`);
+      expect(answer).toMatchObject({ connected: true, hasData: true, period, currencyNote: null });
+      expect(answer.shopCurrency).toEqual({ code: 'USD', digits: 2 });
+      expect(answer.endDate).toBe(store.config.endDate);
+      const expected = expectedFrom(store, answer.startDate!, answer.endDate!);
+      expect(answer.campaigns.length).toBeGreaterThan(0);
+      for (const c of answer.campaigns) {
+        const e = expected.get(c.campaignId) ?? {
+          spend: 0,
+          clicks: 0,
+          reported: 0,
+          orders: 0,
+          revenue: 0,
+          refunds: 0,
+        };
+        expect(
+          [
+            c.spendMinor,
+            c.clicks,
+            c.reportedPurchaseValueMinor,
+            c.verifiedOrders,
+            c.verifiedRevenueMinor,
+            c.refundsMinor,
+          ],
+          `${c.name}, ${period} days`,
+        ).toEqual([e.spend, e.clicks, e.reported, e.orders, e.revenue, e.refunds]);
+        expect(c.netRevenueMinor).toBe(e.revenue - e.refunds);
+        if (c.spendMinor > 0) expect(c.roas).toBeCloseTo((e.revenue - e.refunds) / e.spend, 10);
+        expect(c.daily).toHaveLength(period);
+        expect(c.daily.reduce((s, d) => s + d.spendMinor, 0)).toBe(c.spendMinor);
+        expect(c.daily.reduce((s, d) => s + d.revenueMinor, 0)).toBe(c.netRevenueMinor);
+      }
+      const sum = (pick: (c: CampaignPerformance['campaigns'][number]) => number) =>
+        answer.campaigns.reduce((s, c) => s + pick(c), 0);
+      expect(sum((c) => c.verifiedOrders)).toBeGreaterThan(0);
+      if (period === 90) expect(sum((c) => c.refundsMinor)).toBeGreaterThan(0);
+      expect(answer.totals.spendMinor).toBe(sum((c) => c.spendMinor));
+      expect(answer.totals.netRevenueMinor).toBe(sum((c) => c.netRevenueMinor));
+    }
+  }, 240_000);
+
+  it('labels the planted campaigns and links their opportunities', async () => {
+    const answer = await read('?period=30');
+    const truth = app.demo.store.groundTruth.plantedCampaigns;
+    const high = answer.campaigns.find((c) => c.campaignId === truth.highRoas.id)!;
+    const wasteful = answer.campaigns.find((c) => c.campaignId === truth.wasteful.id)!;
+    expect(high.roas).toBeGreaterThan(2.5);
+    expect(['Scale up', 'Attribution gap']).toContain(high.label);
+    expect(wasteful.roas).toBeLessThan(1);
+    expect(wasteful.label).toBe('Cut');
+    const opportunities = (await (
+      await app.request('/api/opportunities', { cookie: owner })
+    ).json()) as Array<{
+      id: string;
+      type: string;
+    }>;
+    for (const c of answer.campaigns)
+      for (const link of c.opportunities) expect(opportunities.map((o) => o.id)).toContain(link.id);
+    expect(wasteful.opportunities.map((o) => o.type)).toContain('cut_campaign');
+  });
+
+  it("never shows one workspace's campaigns to another", async () => {
+    const outsider = await app.signIn('outsider@example.com', 'Otto');
+    const answer = await read('?period=90', outsider);
+    expect(answer).toMatchObject({ connected: false, hasData: false, campaigns: [] });
+  });
+});

@@ -1,0 +1,160 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/server/db/query-rows.ts';
+import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
+import type { ModelDiagnostics, ModelRun } from '../../src/shared/contracts/models.ts';
+import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts';
+
+/** What compute-analysis stores for a run (the fields these tests compare). */
+interface StoredRun {
+  id: string;
+  diagnostics: {
+    customers: number;
+    candidates: number;
+    lifetime: {
+      repeatCustomers: number;
+      bgnbd: { r: number; alpha: number; logLikelihood: number };
+      gammaGamma: { p: number; q: number; gamma: number };
+    };
+  };
+  forecast_accuracy: { model: string; accuracy: { wape: number }; seasonalNaive: { mase: number } };
+}
+
+let app: DemoTestApp;
+let owner: string;
+
+const json = async <T>(path: string, cookie = owner): Promise<T> => {
+  const response = await app.request(path, { cookie });
+  expect(response.status, path).toBe(200);
+  return (await response.json()) as T;
+};
+
+/** Reads the diagnostics until the run's checks are no longer being computed. */
+async function diagnosticsWithChecks(): Promise<ModelDiagnostics> {
+  for (let i = 0; i < 240; i += 1) {
+    const answer = await json<ModelDiagnostics>('/api/models/diagnostics');
+    if (answer.checks?.status !== 'computing') return answer;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('model checks never finished');
+}
+
+beforeAll(async () => {
+  app = await startDemoTestApp({}, { seed: 7 });
+  owner = await app.signIn('owner@example.com', 'Olive');
+}, 120_000);
+
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('the Predictive Models endpoints', () => {
+  it('answer "no run" and an empty history before any analysis, 401 without a session', async () => {
+    expect(await json('/api/models/diagnostics')).toMatchObject({ state: 'no_run', run: null, checks: null });
+    expect(await json('/api/models/runs')).toEqual([]);
+    for (const path of ['/api/models/diagnostics', '/api/models/runs'])
+      expect((await app.request(path)).status).toBe(401);
+  });
+
+  it("show the latest run's fits from its stored diagnostics, and the run history", async () => {
+    expect((await app.request('/api/demo/connect', { method: 'POST', cookie: owner })).status).toBe(200);
+    await runJobsUntilIdle(app.server.deps);
+    const [stored] = await queryRows<StoredRun>(
+      app.db,
+      sql`SELECT id, diagnostics, forecast_accuracy FROM analysis_runs WHERE status = 'succeeded'
+          ORDER BY finished_at DESC LIMIT 1`,
+    );
+    const answer = await json<ModelDiagnostics>('/api/models/diagnostics');
+    expect(answer.state).toBe('ready');
+    expect(answer.run?.id).toBe(stored!.id);
+    expect(answer.currency).toBe('USD');
+    expect(answer.forecast?.model).toBe(stored!.forecast_accuracy.model);
+    expect(answer.forecast?.backtest.model?.wape).toBe(stored!.forecast_accuracy.accuracy.wape);
+    expect(answer.forecast?.backtest.seasonalNaive?.mase).toBe(stored!.forecast_accuracy.seasonalNaive.mase);
+    const lifetime = stored!.diagnostics.lifetime;
+    expect(answer.lifetime).toMatchObject({
+      status: 'fitted',
+      repeatCustomers: lifetime.repeatCustomers,
+      customers: stored!.diagnostics.customers,
+      minimum: 200,
+      bgnbd: {
+        r: lifetime.bgnbd.r,
+        alpha: lifetime.bgnbd.alpha,
+        logLikelihood: lifetime.bgnbd.logLikelihood,
+      },
+      gammaGamma: { p: lifetime.gammaGamma.p, q: lifetime.gammaGamma.q },
+    });
+    const gg = lifetime.gammaGamma;
+    expect(answer.lifetime?.gammaGamma?.meanSpend).toBeCloseTo((gg.p * gg.gamma) / (gg.q - 1), 8);
+
+    const runs = await json<ModelRun[]>('/api/models/runs');
+    expect(runs.length).toBeGreaterThan(0);
+    expect(runs[0]).toMatchObject({
+      id: stored!.id,
+      status: 'succeeded',
+      opportunities: stored!.diagnostics.candidates,
+    });
+    expect(runs[0]!.durationMs).toBeGreaterThan(0);
+  }, 240_000);
+
+  it('checks the models against the warehouse: holdout forecast, frequency and calibration', async () => {
+    const answer = await diagnosticsWithChecks();
+    const checks = answer.checks!;
+    expect(checks.status, checks.error ?? '').toBe('ready');
+
+    // Holdout: the last 28 days before asOf, actual revenue as the warehouse has it.
+    const holdout = checks.holdout!;
+    expect(holdout.points).toHaveLength(28);
+    expect(holdout.origins).toBe(4);
+    const [first, last] = [holdout.points[0]!.date, holdout.points.at(-1)!.date];
+    expect(last).toBe(answer.run!.asOf);
+    const daily = await queryRows<{ date: string; value: number }>(
+      app.db,
+      sql`SELECT date, sum(v)::float8 AS value FROM (
+            SELECT order_date::text AS date, total_minor AS v FROM wh_orders
+            WHERE NOT test AND cancelled_at IS NULL AND order_date BETWEEN ${first}::date AND ${last}::date
+            UNION ALL SELECT refund_date::text, -amount_minor FROM wh_refunds
+            WHERE refund_date BETWEEN ${first}::date AND ${last}::date) d GROUP BY date`,
+    );
+    const actual = new Map(daily.map((d) => [d.date, Number(d.value)]));
+    for (const p of holdout.points) {
+      expect(p.actual, p.date).toBe(actual.get(p.date) ?? 0);
+      expect(p.lo95).toBeLessThanOrEqual(p.lo80);
+      expect(p.hi80).toBeLessThanOrEqual(p.hi95);
+    }
+    expect(holdout.model.coverage80).toBeGreaterThanOrEqual(0);
+    expect(holdout.model.coverage95).toBeGreaterThanOrEqual(holdout.model.coverage80!);
+    expect(holdout.seasonalNaive.wape).toBeGreaterThan(0);
+
+    // Frequency: every customer counted once; the BG/NBD expectation adds up to the same customers.
+    const [counts] = await queryRows<{ customers: number }>(
+      app.db,
+      sql`SELECT count(DISTINCT customer_id)::int AS customers FROM wh_orders
+          WHERE NOT test AND cancelled_at IS NULL AND customer_id IS NOT NULL AND order_date <= ${answer.run!.asOf}::date`,
+    );
+    const frequency = checks.frequency!;
+    const observed = frequency.reduce((s, r) => s + r.observed, 0);
+    expect(observed).toBe(counts!.customers);
+    expect(frequency.reduce((s, r) => s + r.expected, 0)).toBeCloseTo(observed, 3);
+    expect(observed - frequency[0]!.observed).toBe(answer.lifetime!.repeatCustomers);
+
+    // Pareto/NBD on the same customers; calibration predicts the holdout's repeat purchases.
+    expect(checks.paretoNbd).toMatchObject({ customers: counts!.customers, converged: true });
+    const calibration = checks.calibration!;
+    expect(calibration.holdoutDays).toBe(91);
+    expect(calibration.actualTotal).toBeGreaterThan(0);
+    // A sound model predicts the holdout total within a factor of 1.5 (seeded store: a regression check).
+    expect(calibration.predictedTotal / calibration.actualTotal).toBeGreaterThan(1 / 1.5);
+    expect(calibration.predictedTotal / calibration.actualTotal).toBeLessThan(1.5);
+    expect(calibration.rows.reduce((s, r) => s + r.customers, 0)).toBe(calibration.customers);
+
+    // Stored once: a second read answers the same checks.
+    expect((await json<ModelDiagnostics>('/api/models/diagnostics')).checks).toEqual(checks);
+  }, 240_000);
+
+  it("never shows one workspace's runs to another", async () => {
+    const outsider = await app.signIn('outsider@example.com', 'Otto');
+    expect(await json('/api/models/diagnostics', outsider)).toMatchObject({ state: 'no_run' });
+    expect(await json('/api/models/runs', outsider)).toEqual([]);
+  });
+});
