@@ -415,13 +415,25 @@ describe('cursor event ingestion', () => {
     expect(bad.status).toBe(400);
   });
 
-  it('deletes a website', async () => {
+  it('deletes a website, and refuses its events at once (no cached configuration outlives it)', async () => {
     const doomed = await addWebsite(app, owner, 'https://doomed.example', 'Doomed');
+    const post = () =>
+      postEvents(
+        app.baseUrl,
+        {
+          trackingId: doomed.trackingId,
+          apiKey: doomed.apiKey,
+          events: [makeEvent('https://doomed.example')],
+        },
+        { origin: 'https://doomed.example' },
+      );
+    expect((await post()).status).toBe(200);
     const response = await app.request(`/api/tracking-configurations/${doomed.id}`, {
       method: 'DELETE',
       cookie: owner,
     });
     expect(response.status).toBe(200);
+    expect((await post()).status).toBe(401);
     const sites = await get<TrackingConfiguration[]>('/api/tracking-configurations');
     expect(sites.map((s) => s.id)).not.toContain(doomed.id);
   });

@@ -49,7 +49,12 @@ describe('raw event partitions and retention', () => {
   it('writes through the group-commit writer into the day of receipt; retention drops old raw days and keeps cells', async () => {
     const db = testDb.database.db;
     let now = new Date('2027-03-01T12:00:00Z');
-    const writer = createEventWriter(db, { clock: () => now, retentionDays: 30 });
+    const maintenanceErrors: unknown[] = [];
+    const writer = createEventWriter(db, {
+      clock: () => now,
+      retentionDays: 30,
+      onMaintenanceError: (error) => maintenanceErrors.push(error),
+    });
     const batch = {
       workspaceId,
       configurationId,
@@ -65,20 +70,29 @@ describe('raw event partitions and retention', () => {
     expect(await count('tracking_events_p20270301')).toBe(18);
     expect(await count('tracking_heatmap_cells')).toBe(1);
 
-    // Forty days later the next write prepares its own day and applies retention.
+    // Forty days later the next write prepares its own day and, in the background, applies
+    // retention and folds finished days into month cells.
     now = new Date('2027-04-10T12:00:00Z');
     await writer.write(batch);
+    await writer.drain();
+    expect(maintenanceErrors).toEqual([]);
     const days = await listEventPartitionDays(db);
     expect(days).not.toContain('2027-03-01');
     expect(days).toContain('2027-04-10');
     expect(days).toContain('2027-04-11');
     expect(await count('tracking_events')).toBe(2);
     expect(await count('tracking_heatmap_cells')).toBe(2); // rollups outlive raw events
+    const [month] = await queryRows<{ month: string; count: string }>(
+      db,
+      sql`SELECT month::text AS month, count::text AS count FROM tracking_heatmap_month_cells`,
+    );
+    expect(month).toEqual({ month: '2027-03-01', count: '18' }); // March 1 folded, April 10 not yet
 
     expect(await applyTrackingRetention(db, new Date('2028-06-01T00:00:00Z'), 30)).toEqual([
       '2027-04-10',
       '2027-04-11',
     ]);
     expect(await count('tracking_heatmap_cells')).toBe(0);
+    expect(await count('tracking_heatmap_month_cells')).toBe(0);
   });
 });

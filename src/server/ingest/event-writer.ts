@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { CursorEvent } from '../../shared/contracts/cursor-tracking.ts';
 import type { Db } from '../db/client.ts';
+import { foldHeatmapMonths } from './heatmap-months.ts';
 import { applyTrackingRetention, ensureEventPartition, utcDayOf } from './partitions.ts';
 import { eventTimeOf, rollUpEvents } from './rollup.ts';
 
@@ -28,12 +29,14 @@ export interface EventWriterOptions {
    * collected and sent, so neither the app nor the database waits for the other.
    */
   concurrentCommits?: number;
+  /** Told about a failed daily maintenance (retention, month fold), which no request waits for. */
+  onMaintenanceError: (error: unknown) => void;
 }
 
 export interface EventWriter {
   /** Resolves once the batch is committed (durable), rejects if its transaction failed. */
   write(batch: EventBatch): Promise<void>;
-  /** Waits for everything submitted so far. */
+  /** Waits for everything submitted so far, and for the daily maintenance it started. */
   drain(): Promise<void>;
 }
 
@@ -50,14 +53,22 @@ export function createEventWriter(db: Db, options: EventWriterOptions): EventWri
   const maxRunners = options.concurrentCommits ?? 2;
   const runners = new Set<Promise<void>>();
   const preparedDays = new Set<string>();
+  let maintenance: Promise<void> = Promise.resolve();
 
   async function prepareDay(day: string): Promise<void> {
     if (preparedDays.has(day)) return;
     await ensureEventPartition(db, day);
-    // Once per new day and process: tomorrow's partition ahead of midnight, and retention.
+    // Once per new day and process: tomorrow's partition ahead of midnight; then, off the request
+    // path (its deletes and sums can take seconds), retention and the month fold of finished days.
     await ensureEventPartition(db, utcDayOf(new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000)));
-    await applyTrackingRetention(db, options.clock(), options.retentionDays);
     preparedDays.add(day);
+    const now = options.clock();
+    maintenance = maintenance
+      .then(async () => {
+        await applyTrackingRetention(db, now, options.retentionDays);
+        await foldHeatmapMonths(db, now);
+      })
+      .catch((error: unknown) => options.onMaintenanceError(error));
   }
 
   async function commit(group: Pending[]): Promise<void> {
@@ -212,6 +223,7 @@ export function createEventWriter(db: Db, options: EventWriterOptions): EventWri
     },
     async drain() {
       while (runners.size > 0) await Promise.all([...runners]);
+      await maintenance;
     },
   };
 }

@@ -1,16 +1,13 @@
 /**
  * Per-site token bucket (design §7): each site may post `ratePerSecond` events per second on
- * average, with bursts up to `burst`. The state lives in PostgreSQL (see ingest-cursor-events.ts),
- * so several app processes share one budget per site; this file holds the arithmetic, which the
- * SQL mirrors, and the Retry-After a refused request is told.
+ * average, with bursts up to `burst`. The state lives in PostgreSQL (see rate-limiter.ts), so
+ * several app processes share one budget per site; this file holds the arithmetic, which the SQL
+ * mirrors, and the Retry-After a refused request is told.
  */
 export interface BucketPolicy {
   ratePerSecond: number;
   burst: number;
 }
-
-/** Defaults: a busy shop's real traffic fits easily, a flood from one page is cut off. */
-export const DEFAULT_BUCKET_POLICY: BucketPolicy = { ratePerSecond: 2_000, burst: 20_000 };
 
 export interface BucketState {
   tokens: number;

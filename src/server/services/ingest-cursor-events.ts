@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   type CursorEvent,
@@ -7,11 +6,11 @@ import {
   IngestRequestSchema,
 } from '../../shared/contracts/cursor-tracking.ts';
 import type { Db } from '../db/client.ts';
-import { queryRows } from '../db/query-rows.ts';
 import { AppError } from '../errors.ts';
+import { cachedConfiguration } from '../ingest/configuration-cache.ts';
 import type { EventWriter } from '../ingest/event-writer.ts';
+import type { RateLimiter } from '../ingest/rate-limiter.ts';
 import { isBotUserAgent, isOriginAllowed } from '../ingest/request-gate.ts';
-import { type BucketPolicy, DEFAULT_BUCKET_POLICY, retryAfterSeconds } from '../ingest/token-bucket.ts';
 import {
   findConfigurationByTrackingId,
   getDashboardConfiguration,
@@ -68,46 +67,17 @@ function parseJson(body: string): unknown {
 }
 
 /**
- * Takes `cost` tokens from the site's bucket in one atomic statement that every app process
- * shares (the same arithmetic as ingest/token-bucket.ts). Returns null when allowed, otherwise
- * the seconds to wait.
- */
-export async function takeRateTokens(
-  db: Db,
-  configurationId: string,
-  cost: number,
-  now: Date,
-  policy: BucketPolicy = DEFAULT_BUCKET_POLICY,
-): Promise<number | null> {
-  const at = now.toISOString();
-  const refill = sql`LEAST(${policy.burst}::float8, b.tokens + GREATEST(0, EXTRACT(EPOCH FROM (${at}::timestamptz - b.refilled_at))) * ${policy.ratePerSecond}::float8)`;
-  const taken = await queryRows<{ tokens: number }>(
-    db,
-    sql`INSERT INTO tracking_rate_buckets AS b (configuration_id, tokens, refilled_at)
-        VALUES (${configurationId}::uuid, ${policy.burst - cost}::float8, ${at}::timestamptz)
-        ON CONFLICT (configuration_id) DO UPDATE SET tokens = ${refill} - ${cost}::float8, refilled_at = ${at}::timestamptz
-        WHERE ${refill} >= ${cost}::float8
-        RETURNING b.tokens`,
-  );
-  if (taken.length > 0) return null;
-  const [state] = await queryRows<{ available: number }>(
-    db,
-    sql`SELECT ${refill} AS available FROM tracking_rate_buckets b WHERE b.configuration_id = ${configurationId}::uuid`,
-  );
-  return retryAfterSeconds(Number(state?.available ?? 0), cost, policy);
-}
-
-/**
  * The public ingestion use case (design §7), in order: size and JSON, strict schema, tracking id
  * and key, website origin, active flag, bots (dropped with a 2xx), per-site rate limit, then a
  * group-committed write. It answers only once the events are committed; every refusal is a 4xx
- * with a reason and stores nothing.
+ * with a reason and stores nothing. The site's configuration is cached for a few seconds
+ * (ingest/configuration-cache.ts), so a busy site costs no lookup per request.
  */
 export async function ingestCursorEvents(
   db: Db,
   writer: EventWriter,
+  limiter: RateLimiter,
   context: IngestRequestContext,
-  policy: BucketPolicy = DEFAULT_BUCKET_POLICY,
 ): Promise<IngestResult> {
   if (Buffer.byteLength(context.body) > INGEST_LIMITS.maxBodyBytes) {
     throw new IngestRefusal(
@@ -136,7 +106,10 @@ export async function ingestCursorEvents(
     const parsed = IngestRequestSchema.safeParse(json);
     if (!parsed.success)
       throw new IngestRefusal(400, 'validation_failed', `Invalid events: ${describeIssues(parsed.error)}`);
-    const configuration = await findConfigurationByTrackingId(db, parsed.data.trackingId);
+    const { trackingId } = parsed.data;
+    const configuration = await cachedConfiguration(db, trackingId, () =>
+      findConfigurationByTrackingId(db, trackingId),
+    );
     if (configuration?.kind !== 'website' || !isApiKeyValid(configuration.apiKey, parsed.data.apiKey)) {
       throw new IngestRefusal(401, 'invalid_tracking_key', 'Unknown tracking id or wrong API key.');
     }
@@ -182,7 +155,7 @@ export async function ingestCursorEvents(
 
   if (isBotUserAgent(context.userAgent)) return { accepted: 0, allowOrigin };
 
-  const wait = await takeRateTokens(db, configurationId, events.length, context.now, policy);
+  const wait = await limiter.take(configurationId, events.length, context.now);
   if (wait !== null) {
     throw new IngestRefusal(
       429,

@@ -7,6 +7,7 @@ import type {
 import type { Db } from '../db/client.ts';
 import { trackingConfigurations } from '../db/schema/tracking.ts';
 import { notFound } from '../errors.ts';
+import { forgetCachedConfigurations } from '../ingest/configuration-cache.ts';
 import { originOfWebsite } from '../ingest/request-gate.ts';
 
 type ConfigurationRow = typeof trackingConfigurations.$inferSelect;
@@ -83,6 +84,7 @@ export async function setTrackingConfigurationActive(
     )
     .returning();
   if (!row) throw notFound('Tracking configuration not found.');
+  forgetCachedConfigurations(db);
   return presentConfiguration(row);
 }
 
@@ -99,6 +101,7 @@ export async function deleteTrackingConfiguration(db: Db, workspaceId: string, i
     )
     .returning({ id: trackingConfigurations.id });
   if (rows.length === 0) throw notFound('Tracking configuration not found.');
+  forgetCachedConfigurations(db);
   await db.execute(sql`DELETE FROM tracking_rate_buckets WHERE configuration_id = ${id}::uuid`);
 }
 

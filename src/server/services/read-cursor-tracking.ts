@@ -6,10 +6,12 @@ import {
   type HeatmapResponse,
   LIVE_SESSION_WINDOW_MS,
   type TrackingSessionsResponse,
+  VIEWPORT_BUCKETS,
 } from '../../shared/contracts/cursor-tracking.ts';
 import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/query-rows.ts';
 import { notFound } from '../errors.ts';
+import { planHeatmapRead } from '../ingest/heatmap-months.ts';
 import { xCentreOf, yCentreOf } from '../ingest/rollup.ts';
 
 /**
@@ -88,26 +90,37 @@ export async function getClickStatistics(
   };
 }
 
-/** The p-th percentile (0–1) of positive counts, nearest-rank. */
-export function percentileOf(counts: number[], p: number): number {
-  if (counts.length === 0) return 0;
-  const sorted = [...counts].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]!;
+/** Points a heatmap answers at most: the hottest cells (the page draws one dot per point). */
+export const HEATMAP_MAX_POINTS = 5000;
+
+/** The configurations a read covers: the chosen website, or every one of the workspace. */
+async function configurationIdsOf(db: Db, scope: TrackingScope): Promise<string[]> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    scope.trackingId
+      ? sql`SELECT id FROM tracking_configurations WHERE tracking_id = ${scope.trackingId} AND workspace_id = ${scope.workspaceId}::uuid`
+      : sql`SELECT id FROM tracking_configurations WHERE workspace_id = ${scope.workspaceId}::uuid`,
+  );
+  if (scope.trackingId && rows.length === 0) throw notFound('Tracking configuration not found.');
+  return rows.map((row) => row.id);
 }
+
+const inList = (values: readonly string[], type: SQL) =>
+  sql.join(
+    values.map((value) => sql`${value}::${type}`),
+    sql`, `,
+  );
 
 export async function getHeatmap(
   db: Db,
   scope: TrackingScope & Omit<HeatmapQuery, 'trackingId'>,
 ): Promise<HeatmapResponse> {
-  const ofConfiguration = await configurationFilter(db, scope, sql`configuration_id`);
-  const conditions: SQL[] = [sql`workspace_id = ${scope.workspaceId}::uuid`, ofConfiguration];
-  if (scope.viewport) conditions.push(sql`viewport_bucket = ${scope.viewport}`);
-  if (scope.eventType) conditions.push(sql`event_type = ${scope.eventType}`);
-  else conditions.push(sql`event_type IN ('click', 'cursor_move')`);
-  if (scope.from) conditions.push(sql`day >= ${scope.from}::date`);
-  if (scope.to) conditions.push(sql`day <= ${scope.to}::date`);
+  const empty: HeatmapResponse = { heatmapData: [], maxY: 0, scaleMax: 0, pages: [] };
+  const configurationIds = await configurationIdsOf(db, scope);
+  if (configurationIds.length === 0) return empty;
+  const ofConfigurations = sql`configuration_id IN (${inList(configurationIds, sql.raw('uuid'))})`;
   // Page choices come from the small per-page counts, not from scanning cells.
-  const pageConditions: SQL[] = [sql`workspace_id = ${scope.workspaceId}::uuid`, ofConfiguration];
+  const pageConditions: SQL[] = [sql`workspace_id = ${scope.workspaceId}::uuid`, ofConfigurations];
   if (scope.from) pageConditions.push(sql`day >= ${scope.from}::date`);
   if (scope.to) pageConditions.push(sql`day <= ${scope.to}::date`);
   const pages = await queryRows<{ page_url: string }>(
@@ -117,23 +130,64 @@ export async function getHeatmap(
   );
   // Without a page, the busiest page is shown: cells of different pages never belong on one map.
   const page = scope.page ?? pages[0]?.page_url;
-  if (!page) return { heatmapData: [], maxY: 0, scaleMax: 0, pages: [] };
-  conditions.push(sql`page_url = ${page}`);
-  const cells = await queryRows<{ x_bin: number; y_bin: number; n: string }>(
+  if (!page) return empty;
+  // Every key column is pinned (lists for "all"), so each read is a few tight primary-key ranges.
+  const buckets = scope.viewport ? [scope.viewport] : VIEWPORT_BUCKETS.map((bucket) => bucket.id);
+  const types = scope.eventType ? [scope.eventType] : ['click', 'cursor_move'];
+  const cellsOf = sql`workspace_id = ${scope.workspaceId}::uuid AND ${ofConfigurations} AND page_url = ${page}
+    AND viewport_bucket IN (${inList(buckets, sql.raw('text'))}) AND event_type IN (${inList(types, sql.raw('text'))})`;
+  const [fold] = await queryRows<{ through: string }>(
     db,
-    sql`SELECT x_bin, y_bin, sum(count) AS n FROM tracking_heatmap_cells
-        WHERE ${sql.join(conditions, sql` AND `)} GROUP BY x_bin, y_bin ORDER BY n DESC LIMIT 20000`,
+    sql`SELECT folded_through::text AS through FROM tracking_heatmap_fold_state`,
   );
-  const counts = cells.map((cell) => num(cell.n));
-  const scaleMax = Math.max(1, percentileOf(counts, 0.99));
+  const plan = planHeatmapRead({ from: scope.from, to: scope.to }, fold?.through ?? null);
+  const between = (column: SQL, from: string | undefined, to: string | undefined) =>
+    sql.join(
+      [
+        ...(from ? [sql`${column} >= ${from}::date`] : []),
+        ...(to ? [sql`${column} <= ${to}::date`] : []),
+        sql`TRUE`,
+      ],
+      sql` AND `,
+    );
+  const parts: SQL[] = plan.days.map(
+    (range) =>
+      sql`SELECT x_bin, y_bin, count FROM tracking_heatmap_cells WHERE ${cellsOf} AND ${between(sql`day`, range.from, range.to)}`,
+  );
+  if (plan.months)
+    parts.push(
+      sql`SELECT x_bin, y_bin, count FROM tracking_heatmap_month_cells WHERE ${cellsOf} AND ${between(sql`month`, plan.months.from, plan.months.to)}`,
+    );
+  // The scale (99th percentile, nearest rank) and the page height cover every cell, not only
+  // the points returned.
+  const cells = await queryRows<{
+    x_bin: number;
+    y_bin: number;
+    n: string;
+    scale: string;
+    max_y_bin: number;
+  }>(
+    db,
+    sql`WITH grouped AS (
+          SELECT x_bin, y_bin, sum(count) AS n FROM (${sql.join(parts, sql` UNION ALL `)}) AS picked GROUP BY x_bin, y_bin
+        )
+        SELECT x_bin, y_bin, n,
+          (SELECT percentile_disc(0.99) WITHIN GROUP (ORDER BY n) FROM grouped) AS scale,
+          (SELECT max(y_bin) FROM grouped) AS max_y_bin
+        FROM grouped ORDER BY n DESC, y_bin, x_bin LIMIT ${HEATMAP_MAX_POINTS}`,
+  );
+  const scaleMax = Math.max(1, num(cells[0]?.scale));
   return {
-    heatmapData: cells.map((cell, i) => ({
-      x: xCentreOf(num(cell.x_bin)),
-      y: yCentreOf(num(cell.y_bin)),
-      count: counts[i]!,
-      intensity: Math.min(1, counts[i]! / scaleMax),
-    })),
-    maxY: cells.reduce((max, cell) => Math.max(max, yCentreOf(num(cell.y_bin))), 0),
+    heatmapData: cells.map((cell) => {
+      const count = num(cell.n);
+      return {
+        x: xCentreOf(num(cell.x_bin)),
+        y: yCentreOf(num(cell.y_bin)),
+        count,
+        intensity: Math.min(1, count / scaleMax),
+      };
+    }),
+    maxY: cells[0] ? yCentreOf(num(cells[0].max_y_bin)) : 0,
     scaleMax,
     pages: pages.map((row) => row.page_url),
   };

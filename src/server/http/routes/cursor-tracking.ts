@@ -14,6 +14,7 @@ import {
 } from '../../../shared/contracts/cursor-tracking.ts';
 import { writeTracker } from '../../../tracker/build.ts';
 import { createEventWriter } from '../../ingest/event-writer.ts';
+import { createRateLimiter } from '../../ingest/rate-limiter.ts';
 import { IngestRefusal, ingestCursorEvents } from '../../services/ingest-cursor-events.ts';
 import { isKnownTrackingOrigin } from '../../services/manage-tracking-configurations.ts';
 import {
@@ -54,7 +55,9 @@ export async function registerCursorTrackingRoutes(app: FastifyInstance, deps: A
   const writer = createEventWriter(deps.db, {
     clock: deps.clock,
     retentionDays: deps.env.trackingRetentionDays,
+    onMaintenanceError: (error) => app.log.error({ err: error }, 'cursor tracking maintenance failed'),
   });
+  const limiter = createRateLimiter(deps.db, deps.env.trackingRate);
   app.addHook('onClose', async () => writer.drain());
 
   await app.register(async (scope) => {
@@ -70,19 +73,14 @@ export async function registerCursorTrackingRoutes(app: FastifyInstance, deps: A
     scope.post(EVENTS_PATH, { config: { allowCrossSite: true } }, async (request, reply) => {
       const origin = request.headers.origin;
       try {
-        const result = await ingestCursorEvents(
-          deps.db,
-          writer,
-          {
-            body: typeof request.body === 'string' ? request.body : '',
-            origin,
-            userAgent: request.headers['user-agent'],
-            workspaceId: request.auth?.workspaceId ?? null,
-            publicOrigin: new URL(deps.publicUrl()).origin,
-            now: deps.clock(),
-          },
-          deps.env.trackingRate,
-        );
+        const result = await ingestCursorEvents(deps.db, writer, limiter, {
+          body: typeof request.body === 'string' ? request.body : '',
+          origin,
+          userAgent: request.headers['user-agent'],
+          workspaceId: request.auth?.workspaceId ?? null,
+          publicOrigin: new URL(deps.publicUrl()).origin,
+          now: deps.clock(),
+        });
         setCors(reply, result.allowOrigin);
         return reply.status(200).send({ accepted: result.accepted });
       } catch (error) {
