@@ -62,7 +62,15 @@ export const APP_ROUTES: readonly AppRoute[] = [
       (m) => m.OpportunitiesPage,
     ),
   },
-  { path: '/dashboard', access: 'authenticated', title: 'Dashboard', page: NotBuiltYetPage },
+  {
+    path: '/dashboard',
+    access: 'authenticated',
+    title: 'Dashboard',
+    page: lazyPage(
+      () => import('@web/features/dashboard/components/dashboard-page.tsx'),
+      (m) => m.DashboardPage,
+    ),
+  },
   {
     path: '/analytics',
     access: 'authenticated',
@@ -103,7 +111,10 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/customers',
     access: 'authenticated',
     title: 'Customer Segments',
-    page: NotBuiltYetPage,
+    page: lazyPage(
+      () => import('@web/features/customers/components/customers-page.tsx'),
+      (m) => m.CustomersPage,
+    ),
   },
   {
     path: '/campaigns',

@@ -1,0 +1,28 @@
+import {
+  type CustomerListQuery,
+  CustomerListSchema,
+  CustomersSummarySchema,
+} from '@shared/contracts/customers.ts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { OPPORTUNITY_POLL_MS } from '@web/features/opportunities/api/opportunity-queries.ts';
+import { getJson } from '@web/lib/api-request.ts';
+import { customerListUrl } from '../lib/format-customers.ts';
+
+/** Segments, churn, CLV and the model fit of the latest analysis; polled so a new run shows. */
+export function useCustomersSummary() {
+  return useQuery({
+    queryKey: ['/api/customers/summary'],
+    queryFn: () => getJson('/api/customers/summary', CustomersSummarySchema),
+    refetchInterval: OPPORTUNITY_POLL_MS,
+  });
+}
+
+/** One page of customers; the previous page stays on screen while the next one loads. */
+export function useCustomerList(query: CustomerListQuery) {
+  const url = customerListUrl(query);
+  return useQuery({
+    queryKey: ['/api/customers', url],
+    queryFn: () => getJson(url, CustomerListSchema),
+    placeholderData: keepPreviousData,
+  });
+}

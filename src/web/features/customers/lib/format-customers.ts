@@ -1,0 +1,50 @@
+import type { CustomerListQuery, CustomerSort, LifetimeDiagnostics } from '@shared/contracts/customers.ts';
+
+/** The list's URL: only the parameters that differ from the API's defaults, in a stable order. */
+export function customerListUrl(query: CustomerListQuery): string {
+  const params = new URLSearchParams();
+  if (query.page !== 1) params.set('page', String(query.page));
+  if (query.pageSize !== 25) params.set('pageSize', String(query.pageSize));
+  if (query.sort !== 'clv') params.set('sort', query.sort);
+  if (query.direction !== 'desc') params.set('direction', query.direction);
+  if (query.q) params.set('q', query.q);
+  if (query.segment) params.set('segment', query.segment);
+  const search = params.toString();
+  return search ? `/api/customers?${search}` : '/api/customers';
+}
+
+export const SORT_LABELS: Record<CustomerSort, string> = {
+  clv: '12-month CLV',
+  churn: 'Churn risk',
+  lastOrder: 'Last order',
+  revenue: 'Revenue',
+};
+
+/** Probability 0–1 as a whole percent; a dash when the model could not say. */
+export function formatProbability(p: number | null): string {
+  return p === null || !Number.isFinite(p) ? '—' : `${Math.round(p * 100)}%`;
+}
+
+/** Percent 0–100 with one decimal. */
+export function formatShare(percent: number): string {
+  return `${percent.toFixed(1)}%`;
+}
+
+/** Segment growth against 30 days earlier; 'new' when the segment was empty then. */
+export function formatGrowth(growthRate: number | null): string {
+  if (growthRate === null || !Number.isFinite(growthRate)) return 'new';
+  return `${growthRate >= 0 ? '+' : '−'}${Math.abs(growthRate).toFixed(1)}%`;
+}
+
+/** Design §6: with too few repeat customers the page says so instead of showing churn and CLV. */
+export function tooLittleDataText(lifetime: LifetimeDiagnostics): string | null {
+  if (lifetime.status !== 'insufficient_data') return null;
+  const have =
+    lifetime.repeatCustomers === null ? 'too few' : lifetime.repeatCustomers.toLocaleString('en-US');
+  return `Too little data for churn and lifetime value: ${have} repeat customers, at least ${lifetime.minimumRepeatCustomers.toLocaleString('en-US')} are needed for the models to say anything reliable.`;
+}
+
+/** "0.2426" style: 4 significant digits, enough to compare fits across runs. */
+export function formatParameter(value: number): string {
+  return Number(value.toPrecision(4)).toString();
+}

@@ -1,0 +1,261 @@
+import type { DashboardKpis, DashboardPeriod, KpiValue, RatioKpi } from '@shared/contracts/dashboard.ts';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select.tsx';
+import {
+  useAnalysisStatus,
+  useRevenueForecast,
+} from '@web/features/opportunities/api/opportunity-queries.ts';
+import { formatTimeAgo } from '@web/features/opportunities/lib/format-opportunity.ts';
+import { useState } from 'react';
+import { useDashboardKpis } from '../api/dashboard-queries.ts';
+import {
+  changeTone,
+  channelLabel,
+  formatChange,
+  formatDayRange,
+  formatMinorMoney,
+} from '../lib/format-kpi.ts';
+import { LoadingCards, NoStoreData, ReadError } from './page-states.tsx';
+import { RevenueForecastCard } from './revenue-forecast-card.tsx';
+
+const TONE_CLASS = { good: 'text-emerald-300', bad: 'text-red-300', flat: 'text-slate-400' } as const;
+
+function KpiCard({
+  testId,
+  title,
+  value,
+  change,
+  previous,
+  higherIsBetter = true,
+  note,
+}: {
+  testId: string;
+  title: string;
+  value: string;
+  change: number | null;
+  previous: string;
+  higherIsBetter?: boolean;
+  note?: string | null;
+}) {
+  return (
+    <Card data-testid={testId}>
+      <CardHeader className="pb-2">
+        <CardTitle className="text-sm font-medium text-slate-300">{title}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <p className="text-2xl font-bold text-white" data-testid="kpi-value">
+          {value}
+        </p>
+        <p className="text-xs text-slate-400">
+          <span className={TONE_CLASS[changeTone(change, higherIsBetter)]}>{formatChange(change)}</span> vs{' '}
+          {previous}
+        </p>
+        {note ? <p className="mt-1 text-xs text-amber-300">{note}</p> : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+function KpiGrid({ data }: { data: DashboardKpis }) {
+  const k = data.kpis!;
+  const currency = data.currency ?? 'USD';
+  const digits = data.currencyDigits ?? 2;
+  const money = (v: KpiValue, cur = currency) => ({
+    value: formatMinorMoney(v.current, cur, digits),
+    previous: formatMinorMoney(v.previous, cur, digits),
+    change: v.changePercent,
+  });
+  const count = (v: KpiValue) => ({
+    value: v.current.toLocaleString('en-US'),
+    previous: v.previous.toLocaleString('en-US'),
+    change: v.changePercent,
+  });
+  const ratio = (v: RatioKpi) => ({
+    value: v.current === null ? '—' : `${v.current.toFixed(2)}x`,
+    previous: v.previous === null ? '—' : `${v.previous.toFixed(2)}x`,
+    change: v.changePercent,
+  });
+  const spendCurrency = data.adSpendCurrency ?? currency;
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="kpi-grid">
+      <KpiCard testId="kpi-revenue" title="Revenue (net of refunds)" {...money(k.revenue)} />
+      <KpiCard testId="kpi-orders" title="Orders" {...count(k.orders)} />
+      <KpiCard testId="kpi-aov" title="Average order value" {...money(k.averageOrderValue)} />
+      <KpiCard
+        testId="kpi-refunds"
+        title={`Refunds (${k.refundCount.current.toLocaleString('en-US')})`}
+        higherIsBetter={false}
+        {...money(k.refunds)}
+      />
+      <KpiCard testId="kpi-new-customers" title="New customers" {...count(k.newCustomers)} />
+      <KpiCard
+        testId="kpi-returning-customers"
+        title="Returning customers"
+        {...count(k.returningCustomers)}
+      />
+      {k.adSpend ? (
+        <KpiCard
+          testId="kpi-ad-spend"
+          title="Ad spend (Meta)"
+          higherIsBetter={false}
+          {...money(k.adSpend, spendCurrency)}
+          note={k.roas ? null : data.adsNote}
+        />
+      ) : (
+        <AdsMissing note={data.adsNote} />
+      )}
+      {k.roas ? (
+        <KpiCard testId="kpi-roas" title="Blended ROAS" {...ratio(k.roas)} note={data.adsNote} />
+      ) : null}
+    </div>
+  );
+}
+
+function AdsMissing({ note }: { note: string | null }) {
+  return (
+    <Card data-testid="kpi-ads-missing">
+      <CardHeader className="pb-2">
+        <CardTitle className="text-sm font-medium text-slate-300">Ad spend and ROAS</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <p className="text-sm text-slate-400">{note ?? 'Not available.'}</p>
+      </CardContent>
+    </Card>
+  );
+}
+
+function TopLists({ data }: { data: DashboardKpis }) {
+  const currency = data.currency ?? 'USD';
+  const digits = data.currencyDigits ?? 2;
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <Card data-testid="top-products">
+        <CardHeader>
+          <CardTitle>Top products</CardTitle>
+          <CardDescription>Line items after discounts, before refunds</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {data.topProducts.length === 0 ? (
+            <p className="py-4 text-center text-sm text-slate-400">No sales in this period</p>
+          ) : (
+            <ol className="grid gap-2">
+              {data.topProducts.map((p) => (
+                <li
+                  key={p.productId}
+                  className="flex items-center justify-between gap-3 rounded-lg border border-slate-700 px-3 py-2"
+                >
+                  <div className="min-w-0">
+                    <p className="truncate font-medium">{p.title}</p>
+                    <p className="text-xs text-slate-400">{p.units.toLocaleString('en-US')} units</p>
+                  </div>
+                  <p className="font-semibold">{formatMinorMoney(p.salesMinor, currency, digits)}</p>
+                </li>
+              ))}
+            </ol>
+          )}
+        </CardContent>
+      </Card>
+      <Card data-testid="top-channels">
+        <CardHeader>
+          <CardTitle>Channels</CardTitle>
+          <CardDescription>Orders by the visit that led to them (gross sales)</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {data.channels.length === 0 ? (
+            <p className="py-4 text-center text-sm text-slate-400">No orders in this period</p>
+          ) : (
+            <ul className="grid gap-3">
+              {data.channels.map((c) => (
+                <li key={c.channel} className="grid gap-1">
+                  <div className="flex items-baseline justify-between gap-3 text-sm">
+                    <span className="font-medium">{channelLabel(c.channel)}</span>
+                    <span>
+                      {formatMinorMoney(c.salesMinor, currency, digits)}{' '}
+                      <span className="text-xs text-slate-400">
+                        · {c.orders.toLocaleString('en-US')} orders · {c.share.toFixed(1)}%
+                      </span>
+                    </span>
+                  </div>
+                  <div className="h-1.5 rounded-full bg-slate-800">
+                    <div
+                      className="h-1.5 rounded-full bg-indigo-400"
+                      style={{ width: `${Math.min(100, Math.max(0, c.share))}%` }}
+                    />
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function Freshness({ data, running }: { data: DashboardKpis | undefined; running: boolean }) {
+  const now = new Date();
+  const sync = data?.lastSyncAt ? new Date(data.lastSyncAt).toLocaleString('en-US') : null;
+  return (
+    <p className="mt-1 text-xs text-slate-400" data-testid="last-updated">
+      {running ? 'Analysing now… ' : ''}
+      {formatTimeAgo(data?.lastAnalysisAt, now)}
+      {sync ? ` · last sync ${sync}` : ''}
+    </p>
+  );
+}
+
+/**
+ * The Dashboard: the store's KPIs for the last 7, 30 or 90 shop-local days against the period
+ * before (exact sums in the shop currency, from the warehouse), the revenue history with the
+ * 28-day forecast and its backtested accuracy, top products and channels, and data freshness.
+ */
+export function DashboardPage() {
+  const [period, setPeriod] = useState<DashboardPeriod>('30');
+  const kpis = useDashboardKpis(period);
+  const forecast = useRevenueForecast();
+  const status = useAnalysisStatus();
+  const data = kpis.data;
+  return (
+    <div className="grid gap-6">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight text-white">Dashboard</h1>
+          <p className="text-slate-300" data-testid="period-range">
+            {data?.current
+              ? `${formatDayRange(data.current.start, data.current.end)} vs ${formatDayRange(
+                  data.previous!.start,
+                  data.previous!.end,
+                )} (${data.timeZone})`
+              : 'Your store at a glance'}
+          </p>
+          <Freshness data={data} running={status.data?.running ?? false} />
+        </div>
+        <Select value={period} onValueChange={(value) => setPeriod(value as DashboardPeriod)}>
+          <SelectTrigger aria-label="Period" className="w-40" data-testid="period-select">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value="7">Last 7 days</SelectItem>
+            <SelectItem value="30">Last 30 days</SelectItem>
+            <SelectItem value="90">Last 90 days</SelectItem>
+          </SelectContent>
+        </Select>
+      </header>
+
+      {kpis.isError ? <ReadError error={kpis.error} /> : null}
+      {kpis.isPending ? <LoadingCards count={8} /> : null}
+      {data && !data.hasData ? <NoStoreData what="Your revenue, orders and customers" /> : null}
+      {data?.hasData ? (
+        <>
+          <KpiGrid data={data} />
+          <p className="text-xs text-slate-400" data-testid="revenue-rule">
+            {data.revenueRule} Days are shop days ({data.timeZone}).
+          </p>
+          <RevenueForecastCard data={forecast.data} />
+          {forecast.isError ? <ReadError error={forecast.error} /> : null}
+          <TopLists data={data} />
+        </>
+      ) : null}
+    </div>
+  );
+}
