@@ -8,7 +8,9 @@ import { registerCursorTrackingRoutes } from './cursor-tracking.ts';
 import { registerCustomerRoutes } from './customers.ts';
 import { registerDashboardRoutes } from './dashboard.ts';
 import { registerDemoRoutes } from './demo.ts';
+import { registerExperimentRoutes } from './experiments.ts';
 import { registerGaRoutes } from './ga.ts';
+import { registerInsightRoutes } from './insights.ts';
 import { registerMetaRoutes } from './meta.ts';
 import { registerModelRoutes } from './models.ts';
 import { registerOpportunityRoutes } from './opportunities.ts';
@@ -35,6 +37,8 @@ const registrars: Array<(app: FastifyInstance, deps: AppDeps) => void | Promise<
   registerSyncRoutes,
   registerCampaignRoutes,
   registerModelRoutes,
+  registerInsightRoutes,
+  registerExperimentRoutes,
 ];
 
 export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
