@@ -7,6 +7,7 @@ import { runAnalysis } from '../../src/server/services/run-analysis.ts';
 import type { CustomerList, CustomersSummary } from '../../src/shared/contracts/customers.ts';
 import { buildDemoFacts } from '../opportunities/demo-facts.ts';
 import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts';
+import { customerTruth } from './store-customers.ts';
 
 /**
  * GET /api/customers/summary and /api/customers after the real connect → sync → analyse path on
@@ -18,40 +19,6 @@ import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts
 let app: DemoTestApp;
 let owner: string;
 let other: string;
-
-interface Truth {
-  orders: number;
-  revenueMinor: number;
-  lastDay: string;
-  name: string;
-  email: string;
-}
-
-/** Per customer (legacy id), their valid orders up to the store's last day with an order. */
-function customerTruth(): { asOf: string; customers: Map<string, Truth> } {
-  const store = app.demo.store;
-  const customers = new Map<string, Truth>();
-  let asOf = '';
-  for (let i = 0; i < store.orders.count; i += 1) {
-    const order = store.getOrder(i);
-    if (order.test || order.cancelledAtMs !== null) continue;
-    if (order.day > asOf) asOf = order.day;
-    if (order.customerIndex === null) continue;
-    const c = store.customers[order.customerIndex]!;
-    const entry = customers.get(String(c.legacyId)) ?? {
-      orders: 0,
-      revenueMinor: 0,
-      lastDay: '',
-      name: `${c.firstName} ${c.lastName}`,
-      email: c.email,
-    };
-    entry.orders += 1;
-    entry.revenueMinor += order.totalMinor;
-    if (order.day > entry.lastDay) entry.lastDay = order.day;
-    customers.set(String(c.legacyId), entry);
-  }
-  return { asOf, customers };
-}
 
 const get = async <T>(path: string, cookie: string): Promise<T> => {
   const response = await app.request(path, { cookie });
@@ -103,7 +70,7 @@ describe('after the demo store is connected, synced and analysed', () => {
   beforeAll(async () => {
     expect((await app.request('/api/demo/connect', { method: 'POST', cookie: owner })).status).toBe(200);
     await runJobsUntilIdle(app.server.deps);
-    truth = customerTruth();
+    truth = customerTruth(app.demo.store);
     summary = await get<CustomersSummary>('/api/customers/summary', owner);
   }, 300_000);
 
@@ -229,7 +196,7 @@ describe('a store with too few repeat customers', () => {
     for (const s of summary.segments) expect(s.averageClv).toBeNull();
     const list = await get<CustomerList>('/api/customers?pageSize=100', other);
     expect(list.total).toBeGreaterThan(0);
-    const ownerEmails = new Set([...customerTruth().customers.values()].map((c) => c.email));
+    const ownerEmails = new Set([...customerTruth(app.demo.store).customers.values()].map((c) => c.email));
     for (const row of list.customers) {
       expect(row.clv12m).toBeNull();
       expect(row.probabilityAlive).toBeNull();

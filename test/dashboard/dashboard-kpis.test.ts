@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dayToIso, localDayOf } from '../../src/demo/calendar.ts';
-import type { DemoStore } from '../../src/demo/model.ts';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import type { DashboardKpis } from '../../src/shared/contracts/dashboard.ts';
 import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts';
+import { addDays, expectedFigures, lastOrderDay } from './store-figures.ts';
 
 /**
  * GET /api/dashboard/kpis over the real path: the owner connects the demo store, the syncs fill
@@ -14,69 +13,6 @@ import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts
 let app: DemoTestApp;
 let owner: string;
 let other: string;
-
-const addDays = (day: string, days: number) => {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-};
-
-interface Expected {
-  gross: number;
-  orders: number;
-  refunds: number;
-  refundCount: number;
-  newCustomers: number;
-  returningCustomers: number;
-  spend: number;
-  productSales: Map<number, number>;
-}
-
-/** The period's figures straight from the generated store: valid orders, refunds on their local day. */
-function expectedFigures(store: DemoStore, start: string, end: string): Expected {
-  const tz = store.shop.ianaTimezone;
-  const result: Expected = {
-    gross: 0,
-    orders: 0,
-    refunds: 0,
-    refundCount: 0,
-    newCustomers: 0,
-    returningCustomers: 0,
-    spend: 0,
-    productSales: new Map(),
-  };
-  const firstDay = new Map<number, string>();
-  const active = new Set<number>();
-  for (let i = 0; i < store.orders.count; i += 1) {
-    const order = store.getOrder(i);
-    if (order.test || order.cancelledAtMs !== null) continue;
-    if (order.customerIndex !== null) {
-      const known = firstDay.get(order.customerIndex);
-      if (known === undefined || order.day < known) firstDay.set(order.customerIndex, order.day);
-    }
-    for (const refund of order.refunds) {
-      const day = dayToIso(localDayOf(tz, refund.createdAtMs));
-      if (day < start || day > end) continue;
-      result.refunds += refund.totalMinor;
-      result.refundCount += 1;
-    }
-    if (order.day < start || order.day > end) continue;
-    result.gross += order.totalMinor;
-    result.orders += 1;
-    if (order.customerIndex !== null) active.add(order.customerIndex);
-    for (const item of order.lineItems) {
-      const productId = store.products[store.variants[item.variantIndex]!.productIndex]!.legacyId;
-      const sales = item.unitPriceMinor * item.quantity - item.discountMinor;
-      result.productSales.set(productId, (result.productSales.get(productId) ?? 0) + sales);
-    }
-  }
-  for (const customer of active) {
-    if ((firstDay.get(customer) ?? '') >= start) result.newCustomers += 1;
-    else result.returningCustomers += 1;
-  }
-  for (const row of store.meta.daily) if (row.day >= start && row.day <= end) result.spend += row.spendMinor;
-  return result;
-}
 
 const kpis = async (period: string, cookie: string): Promise<DashboardKpis> => {
   const response = await app.request(`/api/dashboard/kpis?period=${period}`, { cookie });
@@ -121,11 +57,7 @@ describe('after the demo store is connected and synced', () => {
     const answer = await kpis(period, owner);
     const days = Number(period);
     // The demo store ends before today: the period ends on its last day with an order.
-    let lastDay = '';
-    for (let i = 0; i < store.orders.count; i += 1) {
-      const order = store.getOrder(i);
-      if (!order.test && order.cancelledAtMs === null && order.day > lastDay) lastDay = order.day;
-    }
+    const lastDay = lastOrderDay(store);
     const start = addDays(lastDay, 1 - days);
     const previousStart = addDays(start, -days);
     expect(answer).toMatchObject({

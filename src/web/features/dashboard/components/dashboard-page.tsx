@@ -43,7 +43,7 @@ function KpiCard({
         <CardTitle className="text-sm font-medium text-slate-300">{title}</CardTitle>
       </CardHeader>
       <CardContent>
-        <p className="text-2xl font-bold text-white" data-testid="kpi-value">
+        <p className="text-xl font-bold text-white sm:text-2xl" data-testid="kpi-value">
           {value}
         </p>
         <p className="text-xs text-slate-400">
@@ -77,7 +77,7 @@ function KpiGrid({ data }: { data: DashboardKpis }) {
   });
   const spendCurrency = data.adSpendCurrency ?? currency;
   return (
-    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="kpi-grid">
+    <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4" data-testid="kpi-grid">
       <KpiCard testId="kpi-revenue" title="Revenue (net of refunds)" {...money(k.revenue)} />
       <KpiCard testId="kpi-orders" title="Orders" {...count(k.orders)} />
       <KpiCard testId="kpi-aov" title="Average order value" {...money(k.averageOrderValue)} />

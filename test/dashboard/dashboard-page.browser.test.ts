@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
+import {
+  describeInBrowser,
+  launchBrowser,
+  saveScreenshot,
+  signInInBrowser,
+  type TestBrowser,
+} from '../support/browser.ts';
+import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts';
+import { ensureWebBuild } from '../support/web-build.ts';
+import { addDays, expectedFigures, lastOrderDay } from './store-figures.ts';
+
+const POLL = { timeout: 30_000 };
+const usd = (minor: number) =>
+  new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(minor / 100);
+
+/**
+ * The Dashboard in Chromium on the demo store: a new user sees the "no store data" state, connects
+ * the demo store, and after the syncs and the analysis the KPI cards show the store's own figures
+ * (computed here from the generated store) for 30 and then 7 days, beside the forecast chart with
+ * its backtest, the top products and the channels.
+ */
+describeInBrowser('the Dashboard page on the demo store', () => {
+  let app: DemoTestApp;
+  let browser: TestBrowser;
+
+  beforeAll(async () => {
+    await ensureWebBuild();
+    app = await startDemoTestApp(
+      {},
+      { seed: 7, shopifyBucket: { maximumAvailable: 1_000_000, restoreRate: 1_000_000 } },
+    );
+    browser = await launchBrowser({ width: 1400, height: 1000 });
+  }, 240_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  it('shows the empty state, then the KPIs, forecast, products and channels of the store', async () => {
+    const { page } = browser;
+    const store = app.demo.store;
+    await signInInBrowser(page, app.baseUrl, 'owner@example.com', 'Olive');
+    await page.goto(`${app.baseUrl}/dashboard`);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Dashboard', exact: true }).count(), POLL)
+      .toBe(1);
+    await expect.poll(() => page.getByTestId('no-store-data').count(), POLL).toBe(1);
+    await saveScreenshot(page, 'dashboard-empty');
+
+    await page.goto(`${app.baseUrl}/`);
+    await page.getByTestId('connect-demo-store').first().click();
+    let analysed = false;
+    for (let round = 0; round < 20 && !analysed; round += 1) {
+      await runJobsUntilIdle(app.server.deps);
+      const status = await page.evaluate(async () => (await fetch('/api/analysis/status')).json());
+      analysed = status.hasData === true;
+      if (!analysed) await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    expect(analysed).toBe(true);
+
+    await page.goto(`${app.baseUrl}/dashboard`);
+    const end = lastOrderDay(store);
+    const month = expectedFigures(store, addDays(end, -29), end);
+    const revenue = page.getByTestId('kpi-revenue').getByTestId('kpi-value');
+    await expect.poll(() => revenue.textContent(), POLL).toBe(usd(month.gross - month.refunds));
+    await expect(page.getByTestId('kpi-orders').getByTestId('kpi-value').textContent()).resolves.toBe(
+      month.orders.toLocaleString('en-US'),
+    );
+    await expect(page.getByTestId('kpi-ad-spend').getByTestId('kpi-value').textContent()).resolves.toBe(
+      usd(month.spend),
+    );
+    await expect(page.getByTestId('kpi-roas').getByTestId('kpi-value').textContent()).resolves.toBe(
+      `${((month.gross - month.refunds) / month.spend).toFixed(2)}x`,
+    );
+    await expect(page.getByTestId('kpi-new-customers').getByTestId('kpi-value').textContent()).resolves.toBe(
+      month.newCustomers.toLocaleString('en-US'),
+    );
+    await expect(page.getByTestId('revenue-rule').textContent()).resolves.toMatch(/minus refunds/);
+    await expect(page.getByTestId('last-updated').textContent()).resolves.toMatch(/Last updated/);
+
+    // Forecast: the actual and forecast lines, both interval bands, and the backtest beside baselines.
+    await expect
+      .poll(() => page.locator('[data-testid="forecast-chart"] .recharts-line').count(), POLL)
+      .toBe(2);
+    await expect(page.locator('[data-testid="forecast-chart"] .recharts-area').count()).resolves.toBe(2);
+    await expect(page.getByTestId('forecast-accuracy').textContent()).resolves.toMatch(
+      /Backtested accuracy \d+\.\d% .*seasonal naive \d+\.\d%/,
+    );
+
+    // Top products: the store's best seller of the period comes first.
+    const [bestId] = [...month.productSales].sort((a, b) => b[1] - a[1])[0]!;
+    const best = store.products.find((p) => p.legacyId === bestId)!;
+    await expect(page.locator('[data-testid="top-products"] li').count()).resolves.toBe(5);
+    await expect(page.locator('[data-testid="top-products"] li').first().textContent()).resolves.toContain(
+      best.title,
+    );
+    await expect(page.getByTestId('top-channels').textContent()).resolves.toContain('Meta ads');
+    await saveScreenshot(page, 'dashboard-30-days');
+
+    // Seven days: the figures follow the period selector.
+    await page.getByTestId('period-select').click();
+    await page.getByRole('option', { name: 'Last 7 days' }).click();
+    const week = expectedFigures(store, addDays(end, -6), end);
+    await expect.poll(() => revenue.textContent(), POLL).toBe(usd(week.gross - week.refunds));
+    await expect(page.getByTestId('kpi-orders').getByTestId('kpi-value').textContent()).resolves.toBe(
+      week.orders.toLocaleString('en-US'),
+    );
+    await page.setViewportSize({ width: 420, height: 900 });
+    await saveScreenshot(page, 'dashboard-7-days-narrow');
+  }, 400_000);
+});
