@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { bgnbdProbabilityAlive } from '../../src/core/clv/bgnbd-probability-alive.ts';
 import { summarizeLifetimeCustomers } from '../../src/core/clv/summarize-lifetime-customers.ts';
+import { estimateStockoutLoss } from '../../src/core/stockout/estimate-stockout-loss.ts';
+import { predictLostUnitsRange } from '../../src/core/stockout/predict-lost-units-range.ts';
 import { generateStore } from '../../src/demo/generate-store.ts';
 import { computeAnalysis } from '../../src/server/services/compute-analysis.ts';
 import { buildDemoFacts } from './demo-facts.ts';
@@ -32,28 +34,67 @@ describe('planted stock-outs', () => {
     }
   });
 
-  it('estimates the loss within ±25 % outside holiday peaks', () => {
-    const peaks = truth.holidayPeaks;
-    // The forecaster's baseline is the 56 days before the stock-out; when they hold a holiday peak
-    // (Black Friday before a December stock-out) it overstates demand — reported, not hidden.
-    const inPeakBaseline = (start: string) =>
-      peaks.some((p) => p.endDate >= shiftDays(start, -56) && p.startDate <= shiftDays(start, -1));
-    const checked = planted.filter((s) => !inPeakBaseline(s.startDate));
-    expect(checked.length).toBeGreaterThanOrEqual(2);
-    for (const s of checked) {
-      const estimate = snapshot.stockouts
-        .filter(
+  it('estimates every planted stock-out, holiday peaks included, within the range the data supports', () => {
+    // The true loss is one draw of a few to ~30 units (Poisson noise alone ±20–35 %), so each
+    // estimate is held to its own 95 % range (baseline and demand noise), not to a fixed ±25 %.
+    // Several seeds; the December stock-out's baseline holds Black Friday on every one of them.
+    for (const seed of [7, 1, 2, 3, 4, 5, 6]) {
+      const store = seed === 7 ? undefined : generateStore({ seed, preset: 'small' });
+      const found = store ? computeAnalysis(buildDemoFacts(store)).stockouts : snapshot.stockouts;
+      const plantedHere = (store?.groundTruth ?? truth).stockouts.filter((s) => s.lostRevenueMinor > 0);
+      for (const s of plantedHere) {
+        const periods = found.filter(
           (p) =>
             p.productId === tail(s.variantId) &&
             p.end >= s.startDate &&
             p.start <= (s.endDate ?? truth.endDate),
-        )
-        .reduce((sum, p) => sum + p.lostRevenue, 0);
-      const trueLoss = s.lostRevenueMinor / 100;
+        );
+        // Finding them is the test above (seed 7); a short stock-out of a slow seller can hide in
+        // its sales gaps on other seeds (reported by the stock-out detector's own tests).
+        if (periods.length === 0) continue;
+        const trueLoss = s.lostRevenueMinor / 100;
+        let low = 0;
+        let high = 0;
+        for (const p of periods) {
+          const range = predictLostUnitsRange(p.baselineUnits, p.baselineScale, p.soldUnits, 1.96);
+          low += range.low * p.unitPrice;
+          high += range.high * p.unitPrice;
+        }
+        const estimate = periods.reduce((sum, p) => sum + p.lostRevenue, 0);
+        const label = `seed ${seed} ${s.productTitle} ${s.startDate}: ${estimate.toFixed(0)} [${low.toFixed(0)}, ${high.toFixed(0)}] vs ${trueLoss}`;
+        expect(trueLoss, label).toBeGreaterThanOrEqual(low);
+        expect(trueLoss, label).toBeLessThanOrEqual(high);
+      }
+    }
+  });
+
+  it('does not let Black Friday inflate the December stock-out', () => {
+    // The Cast Iron Skillet runs out in the gifting run-up and its 56-day baseline holds Black
+    // Friday – Cyber Monday. Leaving those four days out of the data must barely move the
+    // estimate (a baseline on the product's own level moved 1.9–12× on these seeds).
+    for (const seed of [7, 1, 2, 3]) {
+      const store = generateStore({ seed, preset: 'small' });
+      const december = store.groundTruth.stockouts.find((s) =>
+        s.productTitle.startsWith('Cast Iron Skillet'),
+      )!;
+      const peak = store.groundTruth.holidayPeaks.find((p) => p.name.startsWith('Black Friday'))!;
+      expect(peak.startDate >= shiftDays(december.startDate, -56)).toBe(true);
+      expect(peak.endDate < december.startDate).toBe(true);
+      const id = tail(december.variantId);
+      const stock = [
+        { date: store.config.startDate, productId: id, available: 1 },
+        { date: december.startDate, productId: id, available: 0 },
+        { date: shiftDays(december.endDate!, 1), productId: id, available: 1 },
+      ];
+      const sales = buildDemoFacts(store).variantSales.map((s) => ({ ...s, productId: s.variantId }));
+      const expected = (list: typeof sales) =>
+        estimateStockoutLoss(stock, list, december.endDate!)[0]!.expectedUnits;
+      const withPeak = expected(sales);
+      const withoutPeak = expected(sales.filter((s) => s.date < peak.startDate || s.date > peak.endDate));
       expect(
-        Math.abs(estimate - trueLoss) / trueLoss,
-        `${s.productTitle}: ${estimate} vs ${trueLoss}`,
-      ).toBeLessThan(0.25);
+        Math.abs(withPeak / withoutPeak - 1),
+        `seed ${seed}: ${withPeak} vs ${withoutPeak}`,
+      ).toBeLessThan(0.2);
     }
   });
 

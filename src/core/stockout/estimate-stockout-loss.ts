@@ -2,7 +2,9 @@ import { fromDayNumber } from '../dates/from-day-number.ts';
 import { toDayNumber } from '../dates/to-day-number.ts';
 import { forecastDailySeries } from '../forecast/forecast-daily-series.ts';
 import type { InventorySnapshot, ProductSale } from '../types.ts';
+import { expectUnitsFromStoreShare } from './expect-units-from-store-share.ts';
 import { findOutOfStockPeriods } from './find-out-of-stock-periods.ts';
+import { predictLostUnitsRange } from './predict-lost-units-range.ts';
 
 export interface StockoutLoss {
   productId: string;
@@ -20,9 +22,15 @@ export interface StockoutLoss {
   unitPrice: number;
   /** Gross lost revenue = lost units × unit price. */
   lostRevenue: number;
+  /** Units of the product over the baseline's in-stock days (the count the baseline rests on). */
+  baselineUnits: number;
+  /** Expected units per baseline unit; with baselineUnits it gives the range ({@link predictLostUnitsRange}). */
+  baselineScale: number;
+  /** Central 80 % range of the gross lost revenue: baseline and demand noise ({@link predictLostUnitsRange}). */
+  lostRevenueRange: { low: number; high: number };
   /** Part of the gross loss lost to the store: 33–58 % of shoppers buy elsewhere or not at all (Gruen et al. 2002). */
   lostToStoreRange: { low: number; high: number };
-  /** Forecast model that gave the baseline. */
+  /** What gave the baseline: 'store-share', or the forecast model when the store sells nothing else. */
   baselineModel: string;
   /** The baseline window itself contained out-of-stock days: the estimate is likely too low. */
   baselineHadStockouts: boolean;
@@ -36,12 +44,18 @@ const LOST_TO_STORE = { low: 0.33, high: 0.58 };
  *
  * Definition (analytics.md §5): lost units = Σ over the out-of-stock days of the baseline daily
  * demand − units sold in those days, floored at 0; lost revenue = lost units × unit price. The
- * baseline is the forecaster's ({@link forecastDailySeries}) weekday-aware forecast of units from the
- * `baselineDays` days before the stock-out — so a Saturday-closed store expects nothing on
- * Saturdays. The gross loss is reported with the 33–58 % range of the worldwide out-of-stock study
- * of Gruen, Corsten & Bharadwaj (2002) as the part the store (not just the product) loses.
+ * baseline comes from the in-stock days among the `baselineDays` days before the stock-out (from
+ * the product's first snapshot on): the product's share of the store's units there, applied to the
+ * other products' units on the stock-out days ({@link expectUnitsFromStoreShare}). So a baseline
+ * holding Black Friday does not inflate a December estimate, and a stock-out during a peak expects
+ * the peak's demand. A store selling nothing else falls back to the forecaster's
+ * ({@link forecastDailySeries}) weekday-aware forecast of the product's units. The range
+ * ({@link predictLostUnitsRange}) adds the baseline count's and the demand's own Poisson noise. The gross loss
+ * is reported with the 33–58 % range of the worldwide out-of-stock study of Gruen, Corsten &
+ * Bharadwaj (2002) as the part the store (not just the product) loses.
  * Method: periods from {@link findOutOfStockPeriods}; estimates whose baseline window had
- * out-of-stock days are flagged (their baseline, and so the loss, is biased low).
+ * out-of-stock days are flagged (those days are left out of the share, but a recovering product
+ * may still sell below its usual share).
  */
 export function estimateStockoutLoss(
   snapshots: readonly InventorySnapshot[],
@@ -50,15 +64,26 @@ export function estimateStockoutLoss(
   baselineDays = 56,
 ): StockoutLoss[] {
   const periods = findOutOfStockPeriods(snapshots, asOf);
+  const firstKnownDay = new Map<string, number>();
+  for (const s of snapshots) {
+    const day = toDayNumber(s.date);
+    firstKnownDay.set(s.productId, Math.min(firstKnownDay.get(s.productId) ?? day, day));
+  }
   const salesByProduct = new Map<string, Map<number, { units: number; revenue: number }>>();
+  const unitsByProduct = new Map<string, Map<number, number>>();
+  const storeUnits = new Map<number, number>();
   for (const s of sales) {
     const days = salesByProduct.get(s.productId) ?? new Map();
+    const units = unitsByProduct.get(s.productId) ?? new Map<number, number>();
     const day = toDayNumber(s.date);
     const entry = days.get(day) ?? { units: 0, revenue: 0 };
     entry.units += s.units;
     entry.revenue += s.revenue;
     days.set(day, entry);
+    units.set(day, entry.units);
+    storeUnits.set(day, (storeUnits.get(day) ?? 0) + s.units);
     salesByProduct.set(s.productId, days);
+    unitsByProduct.set(s.productId, units);
   }
   const outDaysByProduct = new Map<string, Set<number>>();
   for (const p of periods) {
@@ -71,21 +96,31 @@ export function estimateStockoutLoss(
     const endDay = toDayNumber(period.end);
     const days =
       salesByProduct.get(period.productId) ?? new Map<number, { units: number; revenue: number }>();
+    const outDays = outDaysByProduct.get(period.productId)!;
     const windowStart = start - baselineDays;
-    const history = [];
+    const inStockDays: number[] = [];
+    const stockoutDays: number[] = [];
     let windowUnits = 0;
     let windowRevenue = 0;
+    let baselineHadStockouts = false;
     for (let d = windowStart; d < start; d += 1) {
       const entry = days.get(d);
-      history.push({ date: fromDayNumber(d), value: entry?.units ?? 0 });
       windowUnits += entry?.units ?? 0;
       windowRevenue += entry?.revenue ?? 0;
+      if (outDays.has(d)) baselineHadStockouts = true;
+      else if (d >= (firstKnownDay.get(period.productId) ?? d)) inStockDays.push(d);
     }
-    const outDays = outDaysByProduct.get(period.productId)!;
-    let baselineHadStockouts = false;
-    for (let d = windowStart; d < start; d += 1) if (outDays.has(d)) baselineHadStockouts = true;
-    const forecast = forecastDailySeries(history, { horizon: period.days, asOf: fromDayNumber(start - 1) });
-    const expectedUnits = forecast.points.reduce((sum, p) => sum + p.value, 0);
+    for (let d = start; d <= endDay; d += 1) stockoutDays.push(d);
+    const share = expectUnitsFromStoreShare(
+      unitsByProduct.get(period.productId) ?? new Map(),
+      storeUnits,
+      inStockDays,
+      stockoutDays,
+    );
+    const baseline = share
+      ? { ...share, model: 'store-share' }
+      : forecastBaseline(days, windowStart, start, period.days, baselineDays, windowUnits);
+    const { expectedUnits } = baseline;
     let soldUnits = 0;
     for (let d = start; d <= endDay; d += 1) soldUnits += days.get(d)?.units ?? 0;
     let unitPrice = windowUnits > 0 ? windowRevenue / windowUnits : 0;
@@ -100,6 +135,7 @@ export function estimateStockoutLoss(
     }
     const lostUnits = Math.max(0, expectedUnits - soldUnits);
     const lostRevenue = lostUnits * unitPrice;
+    const range = predictLostUnitsRange(baseline.baselineUnits, baseline.scale, soldUnits);
     return {
       ...period,
       expectedUnits,
@@ -107,9 +143,35 @@ export function estimateStockoutLoss(
       lostUnits,
       unitPrice,
       lostRevenue,
+      baselineUnits: baseline.baselineUnits,
+      baselineScale: baseline.scale,
+      lostRevenueRange: { low: range.low * unitPrice, high: range.high * unitPrice },
       lostToStoreRange: { low: lostRevenue * LOST_TO_STORE.low, high: lostRevenue * LOST_TO_STORE.high },
-      baselineModel: forecast.model,
+      baselineModel: baseline.model,
       baselineHadStockouts,
     };
   });
+}
+
+/** The single-product fallback: the forecaster's weekday-aware forecast of the product's own units. */
+function forecastBaseline(
+  days: ReadonlyMap<number, { units: number }>,
+  windowStart: number,
+  start: number,
+  horizon: number,
+  baselineDays: number,
+  windowUnits: number,
+) {
+  const history = [];
+  for (let d = windowStart; d < start; d += 1)
+    history.push({ date: fromDayNumber(d), value: days.get(d)?.units ?? 0 });
+  const forecast = forecastDailySeries(history, { horizon, asOf: fromDayNumber(start - 1) });
+  const expectedUnits = forecast.points.reduce((sum, p) => sum + p.value, 0);
+  return {
+    expectedUnits,
+    baselineUnits: windowUnits,
+    // Expected units per baseline unit (the mean daily rate's when the window sold nothing).
+    scale: windowUnits > 0 ? expectedUnits / windowUnits : horizon / baselineDays,
+    model: forecast.model,
+  };
 }

@@ -4,6 +4,7 @@ import { toDayNumber } from '../dates/to-day-number.ts';
 import { computeDaysOfCover } from './compute-days-of-cover.ts';
 import { estimateStockoutLoss } from './estimate-stockout-loss.ts';
 import { findOutOfStockPeriods } from './find-out-of-stock-periods.ts';
+import { predictLostUnitsRange } from './predict-lost-units-range.ts';
 
 const day = (offset: number) => fromDayNumber(toDayNumber('2024-01-01') + offset);
 
@@ -110,5 +111,41 @@ describe('estimateStockoutLoss (synthetic demand with known truth)', () => {
     expect(last.expectedUnits).toBeCloseTo(60, 0);
     expect(last.baselineHadStockouts).toBe(true);
     expect(last.unitPrice).toBe(2);
+  });
+  it('takes holiday peaks from the rest of the store: none in the baseline level, all in the stock-out', () => {
+    // p sells 4 a day and the rest of the store (q) 20; a Black Friday week (days 40–43) sells 2.5×,
+    // and p runs out on days 56–64 of a 1.5× gifting run-up: truth 6 a day × 9 days = 54 units.
+    const peak = (d: number) => (d >= 40 && d <= 43 ? 2.5 : d >= 56 ? 1.5 : 1);
+    const store = Array.from({ length: 70 }, (_, d) => [
+      { date: day(d), productId: 'q', units: 20 * peak(d), revenue: 200 * peak(d) },
+      ...(d >= 56 && d <= 64 ? [] : [{ date: day(d), productId: 'p', units: 4 * peak(d), revenue: 12 * peak(d) }]),
+    ]).flat();
+    const stock = [
+      { date: day(0), productId: 'p', available: 100 },
+      { date: day(56), productId: 'p', available: 0 },
+      { date: day(65), productId: 'p', available: 50 },
+    ];
+    const [loss] = estimateStockoutLoss(stock, store, day(69));
+    expect(loss).toMatchObject({ start: day(56), days: 9, baselineModel: 'store-share', unitPrice: 3 });
+    expect(loss!.expectedUnits).toBeCloseTo(54, 6);
+    expect(loss!.lostRevenue).toBeCloseTo(162, 6);
+    // 248 baseline units at 270/1240 expected units each: range from both Poisson noises.
+    const range = predictLostUnitsRange(248, 270 / 1240, 0);
+    expect(loss!.lostRevenueRange.low).toBeCloseTo(range.low * 3, 6);
+    expect(loss!.lostRevenueRange.high).toBeCloseTo(range.high * 3, 6);
+    expect(range.low).toBeLessThan(54);
+    expect(range.high).toBeGreaterThan(54);
+  });
+});
+
+describe('predictLostUnitsRange', () => {
+  it('adds the baseline count noise and the demand noise, net of units sold', () => {
+    // E = 100 × 0.5 = 50; variance 50 + 0.25 × 100 = 75; ±1.96 √75 = ±16.97; 5 sold.
+    const range = predictLostUnitsRange(100, 0.5, 5, 1.96);
+    expect(range.low).toBeCloseTo(50 - 1.96 * Math.sqrt(75) - 5, 6);
+    expect(range.high).toBeCloseTo(50 + 1.96 * Math.sqrt(75) - 5, 6);
+  });
+  it('keeps an upper end when the baseline sold nothing', () => {
+    expect(predictLostUnitsRange(0, 2, 0)).toEqual({ low: 0, high: 1.2816 * 2 });
   });
 });
