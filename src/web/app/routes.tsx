@@ -120,7 +120,10 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/campaigns',
     access: 'authenticated',
     title: 'Campaign Performance',
-    page: NotBuiltYetPage,
+    page: lazyPage(
+      () => import('@web/features/campaigns/components/campaigns-page.tsx'),
+      (m) => m.CampaignsPage,
+    ),
   },
   {
     path: '/products',
@@ -133,7 +136,10 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/models',
     access: 'authenticated',
     title: 'Predictive Models',
-    page: NotBuiltYetPage,
+    page: lazyPage(
+      () => import('@web/features/models/components/models-page.tsx'),
+      (m) => m.ModelsPage,
+    ),
   },
   { path: '/insights', access: 'authenticated', title: 'AI Insights', page: NotBuiltYetPage },
 ];

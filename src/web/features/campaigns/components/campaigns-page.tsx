@@ -1,0 +1,293 @@
+import type { CampaignPerformance, CampaignRow } from '@shared/contracts/campaigns.ts';
+import { Badge } from '@web/components/ui/badge.tsx';
+import { buttonClasses } from '@web/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select.tsx';
+import { Skeleton } from '@web/components/ui/skeleton.tsx';
+import { cn } from '@web/lib/cn.ts';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { type CampaignPeriod, useCampaignPerformance } from '../api/campaign-queries.ts';
+import {
+  formatCount,
+  formatMinor,
+  formatRate,
+  formatRoas,
+  labelAdvice,
+  labelVariant,
+  statusLabel,
+} from '../lib/format-campaign.ts';
+import { CampaignChart } from './campaign-chart.tsx';
+
+function Stat({
+  title,
+  value,
+  hint,
+  testId,
+}: {
+  title: string;
+  value: string;
+  hint: string;
+  testId: string;
+}) {
+  return (
+    <Card data-testid={testId}>
+      <CardHeader className="pb-2">
+        <CardTitle className="text-sm font-medium text-slate-300">{title}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <p className="text-2xl font-bold text-white">{value}</p>
+        <p className="text-xs text-slate-400">{hint}</p>
+      </CardContent>
+    </Card>
+  );
+}
+
+function EmptyState({ title, text, action }: { title: string; text: string; action: string }) {
+  return (
+    <Card data-testid="campaigns-empty">
+      <CardContent className="grid justify-items-center gap-3 py-12 text-center">
+        <p className="text-lg font-semibold text-white">{title}</p>
+        <p className="max-w-lg text-sm text-slate-300">{text}</p>
+        <Link href="/profile" className={buttonClasses()}>
+          {action}
+        </Link>
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * Campaign Performance: each Meta campaign's spend and platform figures beside the revenue the store
+ * verifies (our attribution), with ROAS, match rate, the action label, a daily spend/revenue chart
+ * and links to the related opportunities, for the last 7, 30 or 90 days.
+ */
+export function CampaignsPage() {
+  const [period, setPeriod] = useState<CampaignPeriod>('30');
+  const query = useCampaignPerformance(period);
+  const data = query.data;
+  return (
+    <div className="grid gap-6">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight text-white">Campaign Performance</h1>
+          <p className="text-slate-300">
+            What your Meta campaigns cost and what the store verifies they earned
+          </p>
+          {data?.startDate && data.endDate ? (
+            <p className="mt-1 text-xs text-slate-400" data-testid="campaign-range">
+              {data.startDate} to {data.endDate} (shop days; the period ends on the last day with synced
+              orders)
+            </p>
+          ) : null}
+        </div>
+        <Select value={period} onValueChange={(value) => setPeriod(value as CampaignPeriod)}>
+          <SelectTrigger aria-label="Period" className="w-40" data-testid="period-select">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value="7">Last 7 days</SelectItem>
+            <SelectItem value="30">Last 30 days</SelectItem>
+            <SelectItem value="90">Last 90 days</SelectItem>
+          </SelectContent>
+        </Select>
+      </header>
+      {query.isPending ? (
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="loading">
+          {['a', 'b', 'c', 'd'].map((key) => (
+            <Skeleton key={key} className="h-28" />
+          ))}
+        </div>
+      ) : query.isError ? (
+        <p
+          role="alert"
+          className="rounded-lg border border-red-500/40 bg-red-950/40 p-3 text-sm text-red-200"
+        >
+          {query.error.message}
+        </p>
+      ) : !query.data.hasData ? (
+        query.data.connected ? (
+          <EmptyState
+            title="No campaign data yet"
+            text="Meta is connected, but no campaign insights have been synced yet. They appear after the first sync; check the connection on your profile page if this lasts."
+            action="Check the Meta connection"
+          />
+        ) : (
+          <EmptyState
+            title="Meta is not connected"
+            text="Connect your Meta ad account (or the demo store) on your profile page to compare what each campaign spends with the revenue your store verifies."
+            action="Connect Meta"
+          />
+        )
+      ) : (
+        <CampaignReport data={query.data} />
+      )}
+    </div>
+  );
+}
+
+function CampaignReport({ data }: { data: CampaignPerformance }) {
+  const { totals, shopCurrency, accountCurrency } = data;
+  return (
+    <>
+      {data.currencyNote ? (
+        <p className="rounded-lg border border-amber-500/40 bg-amber-950/30 p-3 text-sm text-amber-200">
+          {data.currencyNote}
+        </p>
+      ) : null}
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <Stat
+          testId="total-spend"
+          title="Ad Spend"
+          value={formatMinor(totals.spendMinor, accountCurrency)}
+          hint={`${formatCount(totals.clicks)} clicks · CPC ${totals.cpc === null ? '—' : totals.cpc.toFixed(2)}`}
+        />
+        <Stat
+          testId="total-revenue"
+          title="Store-verified Revenue"
+          value={formatMinor(totals.netRevenueMinor, shopCurrency)}
+          hint={`${formatCount(totals.verifiedOrders)} orders, net of ${formatMinor(totals.refundsMinor, shopCurrency)} refunds`}
+        />
+        <Stat
+          testId="total-roas"
+          title="ROAS"
+          value={formatRoas(totals.roas)}
+          hint="Verified revenue per unit of spend"
+        />
+        <Stat
+          testId="total-match"
+          title="Match Rate"
+          value={formatRate(totals.matchRate, 0)}
+          hint={`Meta claims ${formatMinor(totals.reportedPurchaseValueMinor, accountCurrency)} (${formatCount(totals.reportedPurchases)} purchases)`}
+        />
+      </div>
+      <CampaignTable data={data} />
+      <section className="grid gap-4 lg:grid-cols-2" data-testid="campaign-cards">
+        {data.campaigns.map((c) => (
+          <CampaignCard key={c.campaignId} campaign={c} data={data} />
+        ))}
+      </section>
+      <Card>
+        <CardContent className="grid gap-2 pt-6 text-xs text-slate-400" data-testid="attribution-rule">
+          <p>{data.attributionRule}</p>
+          <p>
+            Match rate = 100 × min(Meta's purchase value, store-verified revenue) / max of the two. Labels:
+            Scale up (ROAS above 2.5 and match above 90 %), Attribution gap (match below 70 %), Cut (active
+            with ROAS below 1), otherwise Optimize. Meta reports days in the ad account's time zone.
+          </p>
+          {data.unmatched.orders > 0 ? (
+            <p data-testid="unmatched">
+              {formatCount(data.unmatched.orders)} Meta-credited orders (
+              {formatMinor(data.unmatched.revenueMinor, shopCurrency)}) name no known campaign in their UTM
+              tags.
+            </p>
+          ) : null}
+        </CardContent>
+      </Card>
+    </>
+  );
+}
+
+function CampaignTable({ data }: { data: CampaignPerformance }) {
+  const { shopCurrency, accountCurrency } = data;
+  const head = ['Campaign', 'Spend', 'Impr.', 'Clicks', 'CTR', 'CPC', 'Meta purchases', 'Meta value'];
+  return (
+    <Card data-testid="campaign-table">
+      <CardHeader>
+        <CardTitle>Campaigns</CardTitle>
+        <CardDescription>Meta's own figures beside the revenue your store verifies</CardDescription>
+      </CardHeader>
+      <CardContent className="overflow-x-auto">
+        {data.campaigns.length === 0 ? (
+          <p className="py-6 text-center text-sm text-slate-400">No campaign spent in this period.</p>
+        ) : (
+          <table className="w-full min-w-[64rem] text-sm">
+            <thead>
+              <tr className="text-left text-slate-400">
+                {[...head, 'Verified orders', 'Verified revenue', 'ROAS', 'Match', 'Label'].map((h) => (
+                  <th key={h} className="py-2 pr-3 font-medium">
+                    {h}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {data.campaigns.map((c) => (
+                <tr key={c.campaignId} className="border-t border-slate-800" data-testid="campaign-row">
+                  <td className="py-2 pr-3">
+                    <p className="font-medium text-white">{c.name}</p>
+                    <p className="text-xs text-slate-400">{statusLabel(c.status)}</p>
+                  </td>
+                  <td className="py-2 pr-3">{formatMinor(c.spendMinor, accountCurrency)}</td>
+                  <td className="py-2 pr-3">{formatCount(c.impressions)}</td>
+                  <td className="py-2 pr-3">{formatCount(c.clicks)}</td>
+                  <td className="py-2 pr-3">{formatRate(c.ctr, 2)}</td>
+                  <td className="py-2 pr-3">{c.cpc === null ? '—' : c.cpc.toFixed(2)}</td>
+                  <td className="py-2 pr-3">{formatCount(c.reportedPurchases)}</td>
+                  <td className="py-2 pr-3">{formatMinor(c.reportedPurchaseValueMinor, accountCurrency)}</td>
+                  <td className="py-2 pr-3">{formatCount(c.verifiedOrders)}</td>
+                  <td className="py-2 pr-3">{formatMinor(c.netRevenueMinor, shopCurrency)}</td>
+                  <td
+                    className={cn(
+                      'py-2 pr-3',
+                      c.roas !== null && c.roas > 2.5 && 'text-emerald-300',
+                      c.roas !== null && c.roas < 1 && 'text-red-300',
+                    )}
+                  >
+                    {formatRoas(c.roas)}
+                  </td>
+                  <td
+                    className={cn(
+                      'py-2 pr-3',
+                      c.matchRate !== null && (c.matchRate > 90 ? 'text-emerald-300' : 'text-amber-300'),
+                    )}
+                  >
+                    {formatRate(c.matchRate, 0)}
+                  </td>
+                  <td className="py-2">
+                    {c.label ? <Badge variant={labelVariant(c.label)}>{c.label}</Badge> : '—'}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function CampaignCard({ campaign: c, data }: { campaign: CampaignRow; data: CampaignPerformance }) {
+  return (
+    <Card data-testid="campaign-card" data-campaign-id={c.campaignId}>
+      <CardHeader className="pb-2">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <CardTitle>{c.name}</CardTitle>
+          {c.label ? <Badge variant={labelVariant(c.label)}>{c.label}</Badge> : null}
+        </div>
+        <CardDescription>
+          {statusLabel(c.status)} · spend {formatMinor(c.spendMinor, data.accountCurrency)} · verified{' '}
+          {formatMinor(c.netRevenueMinor, data.shopCurrency)} · ROAS {formatRoas(c.roas)}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        <p className="text-sm text-slate-300">{labelAdvice(c.label)}</p>
+        <CampaignChart campaign={c} shopCurrency={data.shopCurrency} accountCurrency={data.accountCurrency} />
+        {c.opportunities.length > 0 ? (
+          <ul className="grid gap-1 text-sm" data-testid="campaign-opportunities">
+            {c.opportunities.map((o) => (
+              <li key={o.id}>
+                <Link href="/opportunities" className="text-indigo-300 underline-offset-4 hover:underline">
+                  {o.title}
+                </Link>
+                {o.status === 'implemented' ? (
+                  <span className="text-xs text-slate-400"> · implemented</span>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,54 @@
+import type { CampaignLabel, Currency } from '@shared/contracts/campaigns.ts';
+import type { BadgeVariant } from '@web/components/ui/badge.tsx';
+import { formatCurrency } from '@web/features/analytics-dashboard/lib/format.ts';
+
+/** Integer minor units of a currency → money with that currency's own decimals ("$1,234.56", "¥1,235"). */
+export function formatMinor(minor: number, currency: Currency | null): string {
+  if (!currency) return '—';
+  return formatCurrency(minor / 10 ** currency.digits, currency.code, currency.digits);
+}
+
+/** Minor units → major units, for chart axes (display only). */
+export function toMajor(minor: number, currency: Currency | null): number {
+  return minor / 10 ** (currency?.digits ?? 2);
+}
+
+/** "3.42x", or a dash when ROAS cannot be computed. */
+export function formatRoas(roas: number | null): string {
+  return roas === null || !Number.isFinite(roas) ? '—' : `${roas.toFixed(2)}x`;
+}
+
+/** A percent with `digits` decimals, or a dash. */
+export function formatRate(percent: number | null, digits = 1): string {
+  return percent === null || !Number.isFinite(percent) ? '—' : `${percent.toFixed(digits)}%`;
+}
+
+/** Whole counts with thousands separators. */
+export function formatCount(value: number): string {
+  return value.toLocaleString('en-US');
+}
+
+/** Badge colour of a campaign label: scale up good, cut bad, attribution gap a warning. */
+export function labelVariant(label: CampaignLabel | null): BadgeVariant {
+  if (label === 'Scale up') return 'success';
+  if (label === 'Cut') return 'destructive';
+  if (label === 'Attribution gap') return 'warning';
+  return 'secondary';
+}
+
+/** What the label asks the owner to do. */
+export function labelAdvice(label: CampaignLabel | null): string {
+  if (label === 'Scale up') return 'Returns well and the store verifies what Meta claims: raise the budget.';
+  if (label === 'Cut')
+    return 'Spends more than the store-verified revenue it brings: pause it or move the budget.';
+  if (label === 'Attribution gap')
+    return 'Meta claims far more (or less) than the store verifies: check UTM tags and the pixel.';
+  if (label === 'Optimize') return 'Profitable but not a clear winner: test creatives and audiences.';
+  return 'No spend in this period.';
+}
+
+/** Meta's status words as people read them. */
+export function statusLabel(status: string | null): string {
+  if (!status) return 'Unknown';
+  return status.charAt(0) + status.slice(1).toLowerCase().replaceAll('_', ' ');
+}
