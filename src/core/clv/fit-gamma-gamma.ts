@@ -1,5 +1,5 @@
 import { minimizeNelderMead } from '../stats/minimize-nelder-mead.ts';
-import { gammaGammaLogLikelihood } from './gamma-gamma-log-likelihood.ts';
+import { compileGammaGammaLogLikelihood } from './compile-gamma-gamma-log-likelihood.ts';
 import type { FitResult, GammaGammaParams, SpendCustomer } from './types.ts';
 
 /**
@@ -8,7 +8,8 @@ import type { FitResult, GammaGammaParams, SpendCustomer } from './types.ts';
  * Definition: argmax over p, q, γ > 0 of the Gamma-Gamma log-likelihood of customers with at least
  * one repeat transaction and a positive mean repeat value (Fader & Hardie 2013).
  * Reference: CDNOW: p = 6.2488, q = 3.7446, γ = 15.4477, LL −4055.92.
- * Method: Nelder–Mead with restarts on log-parameters, started at p = q = 1, γ = mean value.
+ * Method: Nelder–Mead with restarts on log-parameters, started at p = q = 1, γ = mean value, over
+ * the compiled likelihood (per-customer logarithms computed once).
  *
  * @throws RangeError with fewer than two usable customers (x > 0 and mean value > 0).
  */
@@ -24,15 +25,12 @@ export function fitGammaGamma(customers: readonly SpendCustomer[]): FitResult<Ga
     q: Math.exp(v[1]!),
     gamma: Math.exp(v[2]!),
   });
-  const result = minimizeNelderMead(
-    (v) => -gammaGammaLogLikelihood(toParams(v), usable),
-    [0, 0, Math.log(meanValue)],
-    {
-      tolerance: 1e-12,
-      maxEvaluations: 3000,
-      restarts: 4,
-    },
-  );
+  const logLikelihood = compileGammaGammaLogLikelihood(usable);
+  const result = minimizeNelderMead((v) => -logLikelihood(toParams(v)), [0, 0, Math.log(meanValue)], {
+    tolerance: 1e-12,
+    maxEvaluations: 3000,
+    restarts: 4,
+  });
   return {
     params: toParams(result.x),
     logLikelihood: -result.value,

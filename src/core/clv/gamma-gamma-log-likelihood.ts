@@ -1,4 +1,4 @@
-import { logGamma } from '../stats/log-gamma.ts';
+import { compileGammaGammaLogLikelihood } from './compile-gamma-gamma-log-likelihood.ts';
 import type { GammaGammaParams, SpendCustomer } from './types.ts';
 
 /**
@@ -8,27 +8,12 @@ import type { GammaGammaParams, SpendCustomer } from './types.ts';
  * the mean z̄ of the x transactions): ℓ = ln Γ(px + q) − ln Γ(px) − ln Γ(q) + q ln γ
  *   + (px − 1) ln z̄ + px ln x − (px + q) ln(γ + x z̄).
  * Reference: CDNOW, 946 customers with x > 0: LL −4055.92 at p = 6.25, q = 3.74, γ = 15.44.
- * Method: direct sum; customers with x = 0 or z̄ ≤ 0 carry no spend information and are skipped
- * by the caller (the fit rejects them). −∞ for invalid parameters.
+ * Method: direct sum ({@link compileGammaGammaLogLikelihood}); customers with x = 0 or z̄ ≤ 0 carry
+ * no spend information and are skipped by the caller (the fit rejects them). −∞ for invalid parameters.
  */
 export function gammaGammaLogLikelihood(
   params: GammaGammaParams,
   customers: readonly SpendCustomer[],
 ): number {
-  const { p, q, gamma } = params;
-  if (!(p > 0 && q > 0 && gamma > 0)) return Number.NEGATIVE_INFINITY;
-  const constant = q * Math.log(gamma) - logGamma(q);
-  let total = 0;
-  for (const { x, meanValue, count = 1 } of customers) {
-    const px = p * x;
-    total +=
-      count *
-      (logGamma(px + q) -
-        logGamma(px) +
-        constant +
-        (px - 1) * Math.log(meanValue) +
-        px * Math.log(x) -
-        (px + q) * Math.log(gamma + x * meanValue));
-  }
-  return Number.isNaN(total) ? Number.NEGATIVE_INFINITY : total;
+  return compileGammaGammaLogLikelihood(customers)(params);
 }

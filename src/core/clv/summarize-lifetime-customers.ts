@@ -1,4 +1,5 @@
 import { toDayNumber } from '../dates/to-day-number.ts';
+import { type CustomerLedger, toCustomerLedger } from '../ledger/to-customer-ledger.ts';
 import { sumCompensated } from '../stats/sum-compensated.ts';
 import type { Transaction } from '../types.ts';
 import type { LifetimeCustomer, TimeUnit } from './types.ts';
@@ -21,37 +22,38 @@ export interface LifetimeCustomerSummary extends LifetimeCustomer {
  * `timeUnit` (week = 7 days). The Gamma-Gamma input is the mean value of the repeat transactions
  * (first purchase excluded), as in the published CDNOW fits.
  * Reference: CDNOW customer 0001, first purchase 1997-01-01, asOf 1997-09-30: T = 272/7 = 38.86.
- * Method: one pass to group by customer and day; O(n log n) for sorting each customer's days.
+ * Method: group once ({@link toCustomerLedger}; pass a ledger to share it with other models), then
+ * one scan of each customer's day-sorted transactions, merging runs of the same day. O(n) after
+ * the grouping. Customers come in the order of their first transaction in the input.
  */
 export function summarizeLifetimeCustomers(
-  transactions: readonly Transaction[],
+  transactions: readonly Transaction[] | CustomerLedger,
   asOf: string,
   timeUnit: TimeUnit,
 ): LifetimeCustomerSummary[] {
   const end = toDayNumber(asOf);
   const unit = timeUnit === 'week' ? 7 : 1;
-  const byCustomer = new Map<string, Map<number, number[]>>();
-  for (const t of transactions) {
-    const day = toDayNumber(t.date);
-    if (day > end) continue;
-    let days = byCustomer.get(t.customerId);
-    if (!days) {
-      days = new Map();
-      byCustomer.set(t.customerId, days);
-    }
-    const amounts = days.get(day);
-    if (amounts) amounts.push(t.amount);
-    else days.set(day, [t.amount]);
-  }
+  const { customerIds, start, day, amount } = toCustomerLedger(transactions);
   const summaries: LifetimeCustomerSummary[] = [];
-  for (const [customerId, days] of byCustomer) {
-    const sorted = [...days.keys()].sort((p, q) => p - q);
-    const first = sorted[0]!;
-    const last = sorted[sorted.length - 1]!;
-    const repeatValues = sorted.slice(1).map((d) => sumCompensated(days.get(d)!));
+  const sameDay: number[] = [];
+  const repeatValues: number[] = [];
+  for (let c = 0; c < customerIds.length; c += 1) {
+    const from = start[c]!;
+    const to = start[c + 1]!;
+    if (from === to || day[from]! > end) continue;
+    const first = day[from]!;
+    repeatValues.length = 0;
+    let j = from;
+    let last = first;
+    while (j < to && day[j]! <= end) {
+      last = day[j]!;
+      sameDay.length = 0;
+      for (; j < to && day[j] === last; j += 1) sameDay.push(amount[j]!);
+      if (last !== first) repeatValues.push(sumCompensated(sameDay));
+    }
     summaries.push({
-      customerId,
-      x: sorted.length - 1,
+      customerId: customerIds[c]!,
+      x: repeatValues.length,
       tx: (last - first) / unit,
       T: (end - first) / unit,
       firstDate: new Date(first * 86_400_000).toISOString().slice(0, 10),

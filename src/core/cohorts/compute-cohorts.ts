@@ -1,6 +1,7 @@
 import { fromDayNumber } from '../dates/from-day-number.ts';
 import { toDayNumber } from '../dates/to-day-number.ts';
 import { weekdayOfDayNumber } from '../dates/weekday-of-day-number.ts';
+import { type CustomerLedger, toCustomerLedger } from '../ledger/to-customer-ledger.ts';
 import type { Transaction } from '../types.ts';
 
 export type CohortPeriod = 'week' | 'month';
@@ -38,49 +39,45 @@ export interface CohortTable {
  * the acquisition period (k = 0 is 100 %). A point is shown only when period k has ended on or
  * before asOf, so a partial last period never understates retention. The pooled curve at k =
  * Σ retained / Σ customers over the cohorts observed at k (a customer-weighted mean).
- * Method: one pass to find first orders, one to mark active (customer, k) pairs; O(n).
+ * Method: group once ({@link toCustomerLedger}; pass a ledger to share it with other models); each
+ * customer's day-sorted transactions give its first period and, in one scan, each distinct later
+ * period once. O(n) after the grouping.
  */
 export function computeCohorts(
-  transactions: readonly Transaction[],
+  transactions: readonly Transaction[] | CustomerLedger,
   asOf: string,
   period: CohortPeriod,
 ): CohortTable {
   const end = toDayNumber(asOf);
   const index = period === 'week' ? weekIndex : monthIndex;
-  const firstByCustomer = new Map<string, number>();
-  const dayIndex = new Map<string, number>();
-  const periodOf = (date: string) => {
-    let value = dayIndex.get(date);
+  const { customerIds, start, day } = toCustomerLedger(transactions);
+  const periodByDay = new Map<number, number>();
+  const periodOf = (d: number) => {
+    let value = periodByDay.get(d);
     if (value === undefined) {
-      const day = toDayNumber(date);
-      value = day > end ? Number.NaN : index(day);
-      dayIndex.set(date, value);
+      value = index(d);
+      periodByDay.set(d, value);
     }
     return value;
   };
-  for (const t of transactions) {
-    const p = periodOf(t.date);
-    if (Number.isNaN(p)) continue;
-    const first = firstByCustomer.get(t.customerId);
-    if (first === undefined || p < first) firstByCustomer.set(t.customerId, p);
-  }
-  const active = new Map<number, Map<number, Set<string>>>(); // cohort → k → customers
-  for (const t of transactions) {
-    const p = periodOf(t.date);
-    if (Number.isNaN(p)) continue;
-    const first = firstByCustomer.get(t.customerId)!;
+  const active = new Map<number, number[]>(); // cohort → k → customers who ordered in period k
+  for (let c = 0; c < customerIds.length; c += 1) {
+    const from = start[c]!;
+    const to = start[c + 1]!;
+    if (from === to || day[from]! > end) continue;
+    const first = periodOf(day[from]!);
     let byK = active.get(first);
     if (!byK) {
-      byK = new Map();
+      byK = [];
       active.set(first, byK);
     }
-    const k = p - first;
-    let set = byK.get(k);
-    if (!set) {
-      set = new Set();
-      byK.set(k, set);
+    let previousK = -1;
+    for (let j = from; j < to && day[j]! <= end; j += 1) {
+      const k = periodOf(day[j]!) - first;
+      if (k === previousK) continue;
+      byK[k] = (byK[k] ?? 0) + 1;
+      previousK = k;
     }
-    set.add(t.customerId);
   }
   // The last complete period: the one whose last day is ≤ asOf.
   const lastComplete = index(end + 1) - 1;
@@ -88,10 +85,10 @@ export function computeCohorts(
     .sort((p, q) => p - q)
     .map((c) => {
       const byK = active.get(c)!;
-      const customers = byK.get(0)!.size;
+      const customers = byK[0]!;
       const observed = Math.max(0, lastComplete - c);
       const retention = [100];
-      for (let k = 1; k <= observed; k += 1) retention.push((100 * (byK.get(k)?.size ?? 0)) / customers);
+      for (let k = 1; k <= observed; k += 1) retention.push((100 * (byK[k] ?? 0)) / customers);
       return { cohort: startOf(c, period), customers, retention };
     });
   const maxK = cohorts.reduce((m, row) => Math.max(m, row.retention.length - 1), 0);

@@ -1,4 +1,5 @@
 import { toDayNumber } from '../dates/to-day-number.ts';
+import { type CustomerLedger, toCustomerLedger } from '../ledger/to-customer-ledger.ts';
 import { sumCompensated } from '../stats/sum-compensated.ts';
 import type { Transaction } from '../types.ts';
 import { assignSegment, type RfmPreset, SEGMENTS_BY_PRESET } from './assign-segment.ts';
@@ -51,61 +52,69 @@ export interface RfmOptions {
  * growthRate (design §6) = 100 · (size now − size at asOf − 30 days)/size then, where "then" reruns
  * the whole computation (quintiles included) on the orders up to that date.
  * Reference: shared/references/analytics.md §2.
- * Method: group, score, assign; revenue summed with a compensated sum. O(n log n).
+ * Method: group once ({@link toCustomerLedger}; pass a ledger to share it with other models), then
+ * each date's scores read the prefix of every customer's day-sorted transactions; score, assign;
+ * revenue summed with a compensated sum. O(n log n). Customers come in the order of their first
+ * transaction in the input.
  */
 export function computeRfm(
-  transactions: readonly Transaction[],
+  transactions: readonly Transaction[] | CustomerLedger,
   asOf: string,
   options: RfmOptions = {},
 ): RfmResult {
   const preset = options.preset ?? 'A';
   const method = options.method ?? 'rfm-package';
-  const now = scoreCustomers(transactions, toDayNumber(asOf), preset, method);
-  const before = scoreCustomers(
-    transactions,
-    toDayNumber(asOf) - (options.growthWindowDays ?? 30),
-    preset,
-    method,
-  );
+  const ledger = toCustomerLedger(transactions);
+  const now = scoreCustomers(ledger, toDayNumber(asOf), preset, method);
+  const before = scoreCustomers(ledger, toDayNumber(asOf) - (options.growthWindowDays ?? 30), preset, method);
   const sizeBefore = new Map<string, number>();
   for (const c of before) sizeBefore.set(c.segment, (sizeBefore.get(c.segment) ?? 0) + 1);
-  const segments = SEGMENTS_BY_PRESET[preset].map((segment): RfmSegment => {
-    const members = now.filter((c) => c.segment === segment);
+  const members = new Map<string, { customers: number; orders: number; monetary: number[] }>(
+    SEGMENTS_BY_PRESET[preset].map((segment) => [segment, { customers: 0, orders: 0, monetary: [] }]),
+  );
+  for (const c of now) {
+    const entry = members.get(c.segment)!;
+    entry.customers += 1;
+    entry.orders += c.frequency;
+    entry.monetary.push(c.monetary);
+  }
+  const segments = [...members].map(([segment, entry]): RfmSegment => {
     const previous = sizeBefore.get(segment) ?? 0;
     return {
       segment,
-      customers: members.length,
-      orders: members.reduce((sum, c) => sum + c.frequency, 0),
-      revenue: sumCompensated(members.map((c) => c.monetary)),
-      growthRate: previous > 0 ? (100 * (members.length - previous)) / previous : null,
+      customers: entry.customers,
+      orders: entry.orders,
+      revenue: sumCompensated(entry.monetary),
+      growthRate: previous > 0 ? (100 * (entry.customers - previous)) / previous : null,
     };
   });
   return { asOf, preset, method, customers: now, segments };
 }
 
 function scoreCustomers(
-  transactions: readonly Transaction[],
+  ledger: CustomerLedger,
   asOfDay: number,
   preset: RfmPreset,
   method: QuintileMethod,
 ): RfmCustomer[] {
-  const byCustomer = new Map<string, { last: number; orders: number; amounts: number[] }>();
-  for (const t of transactions) {
-    const day = toDayNumber(t.date);
-    if (day > asOfDay) continue;
-    const entry = byCustomer.get(t.customerId);
-    if (entry) {
-      entry.last = Math.max(entry.last, day);
-      entry.orders += 1;
-      entry.amounts.push(t.amount);
-    } else byCustomer.set(t.customerId, { last: day, orders: 1, amounts: [t.amount] });
+  const { customerIds, start, day, amount } = ledger;
+  const rows: { customerId: string; recencyDays: number; frequency: number; monetary: number }[] = [];
+  const amounts: number[] = [];
+  for (let c = 0; c < customerIds.length; c += 1) {
+    const from = start[c]!;
+    const to = start[c + 1]!;
+    amounts.length = 0;
+    let j = from;
+    // Days ascend within a customer: the orders up to asOf are a prefix.
+    for (; j < to && day[j]! <= asOfDay; j += 1) amounts.push(amount[j]!);
+    if (j === from) continue;
+    rows.push({
+      customerId: customerIds[c]!,
+      recencyDays: asOfDay - day[j - 1]!,
+      frequency: j - from,
+      monetary: sumCompensated(amounts),
+    });
   }
-  const rows = [...byCustomer].map(([customerId, e]) => ({
-    customerId,
-    recencyDays: asOfDay - e.last,
-    frequency: e.orders,
-    monetary: sumCompensated(e.amounts),
-  }));
   const r = scoreQuintiles(
     rows.map((row) => row.recencyDays),
     method,
@@ -119,11 +128,24 @@ function scoreCustomers(
     rows.map((row) => row.monetary),
     method,
   );
-  return rows.map((row, i) => ({
-    ...row,
-    r: r[i]!,
-    f: f[i]!,
-    m: m[i]!,
-    segment: assignSegment(r[i]!, f[i]!, m[i]!, preset),
-  }));
+  // Scores are 1–5: each of the 125 combinations is looked up once.
+  const segmentOf = new Map<number, string>();
+  return rows.map((row, i) => {
+    const key = r[i]! * 36 + f[i]! * 6 + m[i]!;
+    let segment = segmentOf.get(key);
+    if (segment === undefined) {
+      segment = assignSegment(r[i]!, f[i]!, m[i]!, preset);
+      segmentOf.set(key, segment);
+    }
+    return {
+      customerId: row.customerId,
+      recencyDays: row.recencyDays,
+      frequency: row.frequency,
+      monetary: row.monetary,
+      r: r[i]!,
+      f: f[i]!,
+      m: m[i]!,
+      segment,
+    };
+  });
 }

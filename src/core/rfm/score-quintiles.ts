@@ -23,10 +23,8 @@ export function scoreQuintiles(values: readonly number[], method: QuintileMethod
   const scores =
     method === 'rank'
       ? rankScores(values)
-      : packageScores(
-          values,
-          [...values].sort((p, q) => p - q),
-        );
+      : // A typed array sorts numerically without a comparator call per step (100k customers).
+        packageScores(values, Array.from(Float64Array.from(values).sort()));
   return reverse ? scores.map((s) => 6 - s) : scores;
 }
 

@@ -13,6 +13,7 @@ import { computeCohorts } from '../../core/cohorts/compute-cohorts.ts';
 import { fromDayNumber } from '../../core/dates/from-day-number.ts';
 import { toDayNumber } from '../../core/dates/to-day-number.ts';
 import { type DailyForecast, forecastDailySeries } from '../../core/forecast/forecast-daily-series.ts';
+import { type CustomerLedger, toCustomerLedger } from '../../core/ledger/to-customer-ledger.ts';
 import type { CampaignPerformance } from '../../core/opportunities/detect-campaign-opportunities.ts';
 import { detectOpportunities } from '../../core/opportunities/detect-opportunities.ts';
 import type { StockPosition } from '../../core/opportunities/detect-stock-opportunities.ts';
@@ -115,18 +116,22 @@ export function computeAnalysis(facts: AnalysisFacts): AnalysisSnapshot {
   const since30 = addDays(asOf, -29);
   const inLast30 = (date: string) => date >= since30 && date <= asOf;
 
-  const transactions: Transaction[] = step('transactions', () =>
-    facts.orders
-      .filter((o) => o.customerId !== null && o.date <= asOf)
-      .map((o) => ({ customerId: o.customerId!, date: o.date, amount: o.total })),
+  // Customers' orders grouped once; RFM (four dates), lifetime summaries, cohorts and the
+  // second-order measures all scan this instead of a million order objects each.
+  const ledger = step('ledger', () =>
+    toCustomerLedger(
+      facts.orders
+        .filter((o) => o.customerId !== null && o.date <= asOf)
+        .map((o): Transaction => ({ customerId: o.customerId!, date: o.date, amount: o.total })),
+    ),
   );
 
   // RFM now and 90 days ago (the segments' measured reactivation).
-  const rfm = step('rfm', () => computeRfm(transactions, asOf));
-  const reactivation = step('reactivation', () => measureReactivation(transactions, asOf));
+  const rfm = step('rfm', () => computeRfm(ledger, asOf));
+  const reactivation = step('reactivation', () => measureReactivation(ledger, asOf));
 
   // Lifetime models.
-  const lifetime = step('clv', () => fitLifetime(transactions, asOf));
+  const lifetime = step('clv', () => fitLifetime(ledger, asOf));
   const byCustomer = lifetime.perCustomer;
   const customers = rfm.customers.map((c) => {
     const model = byCustomer.get(c.customerId);
@@ -168,7 +173,7 @@ export function computeAnalysis(facts: AnalysisFacts): AnalysisSnapshot {
   });
 
   const cohortPoints = step('cohorts', () =>
-    computeCohorts(transactions, asOf, 'week')
+    computeCohorts(ledger, asOf, 'week')
       .pooled.filter((p) => p.k <= 26)
       .map((p) => ({ week: p.k, retentionRate: p.percent, cohorts: p.cohorts, customers: p.customers })),
   );
@@ -261,8 +266,7 @@ export function computeAnalysis(facts: AnalysisFacts): AnalysisSnapshot {
   const campaigns = step('campaigns', () => computeCampaigns(facts, stockSnapshots, since30, asOf));
 
   // Second-order conversion by monthly cohort, fully observed for 90 days.
-  const firstDates = step('firstOrders', () => firstOrderDates(transactions));
-  const secondOrder = step('secondOrder', () => measureSecondOrders(transactions, firstDates, asOf));
+  const secondOrder = step('secondOrder', () => measureSecondOrders(ledger, asOf));
   const shippingOrders = facts.orders
     .filter((o) => o.date > addDays(asOf, -90) && o.date <= asOf)
     .map((o) => ({ subtotal: o.subtotal, shipping: o.shipping }));
@@ -299,7 +303,7 @@ export function computeAnalysis(facts: AnalysisFacts): AnalysisSnapshot {
   );
 
   const metrics = step('metrics', () =>
-    measureMetrics(facts, customers, attribution, campaigns, firstDates, since30, asOf, revenueLast30Days),
+    measureMetrics(facts, ledger, customers, attribution, campaigns, since30, asOf, revenueLast30Days),
   );
 
   const forecastAccuracy = forecast
@@ -352,8 +356,8 @@ interface LifetimeFit {
  * a month. Customers sharing (x, tx, T) share every BG/NBD quantity, so those are computed once
  * per group: that is what keeps 100k customers fast.
  */
-function fitLifetime(transactions: readonly Transaction[], asOf: string): LifetimeFit {
-  const summaries = summarizeLifetimeCustomers(transactions, asOf, 'week');
+function fitLifetime(ledger: CustomerLedger, asOf: string): LifetimeFit {
+  const summaries = summarizeLifetimeCustomers(ledger, asOf, 'week');
   const repeatCustomers = summaries.filter((s) => s.x > 0).length;
   if (repeatCustomers < MIN_REPEAT_CUSTOMERS) {
     return {
@@ -426,14 +430,22 @@ function gammaGammaPopulationMean(params: GammaGammaParams, fallback: number): n
 }
 
 /** Segment members 90 days before asOf and how many of them ordered since. */
-function measureReactivation(transactions: readonly Transaction[], asOf: string): SegmentReactivation[] {
+function measureReactivation(ledger: CustomerLedger, asOf: string): SegmentReactivation[] {
   const then = addDays(asOf, -90);
-  const earlier = transactions.filter((t) => t.date <= then);
-  if (earlier.length === 0) return [];
-  const rfmThen = computeRfm(earlier, then, { growthWindowDays: 30 });
-  const returned = new Set(
-    transactions.filter((t) => t.date > then && t.date <= asOf).map((t) => t.customerId),
-  );
+  const thenDay = toDayNumber(then);
+  const { customerIds, start, day } = ledger;
+  let anyEarlier = false;
+  const returned = new Set<string>();
+  for (let c = 0; c < customerIds.length; c += 1) {
+    const from = start[c]!;
+    const to = start[c + 1]!;
+    if (from === to) continue;
+    // Days ascend within a customer and the ledger stops at asOf: first and last order tell.
+    if (day[from]! <= thenDay) anyEarlier = true;
+    if (day[to - 1]! > thenDay) returned.add(customerIds[c]!);
+  }
+  if (!anyEarlier) return [];
+  const rfmThen = computeRfm(ledger, then, { growthWindowDays: 30 });
   const bySegment = new Map<string, SegmentReactivation>();
   for (const c of rfmThen.customers) {
     const entry = bySegment.get(c.segment) ?? { segment: c.segment, membersThen: 0, reactivated: 0 };
@@ -686,32 +698,24 @@ function computeCampaigns(
   });
 }
 
-/** First purchase day of each customer (one pass, no sort: a million orders). */
-function firstOrderDates(transactions: readonly Transaction[]): Map<string, string> {
-  const first = new Map<string, string>();
-  for (const t of transactions) {
-    const known = first.get(t.customerId);
-    if (known === undefined || t.date < known) first.set(t.customerId, t.date);
-  }
-  return first;
-}
-
 /** Monthly cohorts (first order month) and how many ordered again within 90 days. */
-function measureSecondOrders(
-  transactions: readonly Transaction[],
-  firstDates: Map<string, string>,
-  asOf: string,
-) {
-  const byCustomer = new Map<string, { first: string; second: string | null; secondValue: number }>();
-  for (const [customerId, first] of firstDates)
-    byCustomer.set(customerId, { first, second: null, secondValue: 0 });
-  for (const t of transactions) {
-    const entry = byCustomer.get(t.customerId)!;
-    if (t.date <= entry.first) continue;
-    if (entry.second === null || t.date < entry.second) {
-      entry.second = t.date;
-      entry.secondValue = t.amount;
-    } else if (t.date === entry.second) entry.secondValue += t.amount;
+function measureSecondOrders(ledger: CustomerLedger, asOf: string) {
+  const { customerIds, start, day, amount } = ledger;
+  const byCustomer: { first: string; second: string | null; secondValue: number }[] = [];
+  for (let c = 0; c < customerIds.length; c += 1) {
+    const from = start[c]!;
+    const to = start[c + 1]!;
+    if (from === to) continue;
+    // Days ascend within a customer: the second order day is the first day after the first.
+    let j = from + 1;
+    while (j < to && day[j] === day[from]) j += 1;
+    let secondValue = 0;
+    for (let k = j; k < to && day[k] === day[j]; k += 1) secondValue += amount[k]!;
+    byCustomer.push({
+      first: fromDayNumber(day[from]!),
+      second: j < to ? fromDayNumber(day[j]!) : null,
+      secondValue,
+    });
   }
   const cutoff = addDays(asOf, -90);
   const cohorts = new Map<string, { customers: number; secondOrders: number }>();
@@ -719,7 +723,7 @@ function measureSecondOrders(
   let secondValue = 0;
   let secondCount = 0;
   const since30 = addDays(asOf, -29);
-  for (const c of byCustomer.values()) {
+  for (const c of byCustomer) {
     if (c.first >= since30) newCustomers30 += 1;
     if (c.second !== null) {
       secondValue += c.secondValue;
@@ -747,10 +751,10 @@ function measureSecondOrders(
 /** The 30-day metrics opportunities track (core/opportunities/metric-key.ts). */
 function measureMetrics(
   facts: AnalysisFacts,
+  ledger: CustomerLedger,
   customers: AnalysisSnapshot['customers'],
   attribution: AnalysisSnapshot['attribution'],
   campaigns: readonly CampaignPerformance[],
-  firstDates: Map<string, string>,
   since: string,
   asOf: string,
   revenueLast30Days: number,
@@ -770,15 +774,24 @@ function measureMetrics(
     metrics.set(metricKey('campaign', c.campaignId), c.verifiedRevenue30 - c.spend30);
   for (const a of attribution) metrics.set(metricKey('channel', a.channel), a.revenue);
   const segmentOf = new Map(customers.map((c) => [c.customerId, c.segment]));
+  const { customerIds, start, day, amount } = ledger;
+  const sinceDay = toDayNumber(since);
+  const asOfDay = toDayNumber(asOf);
   let repeat = 0;
-  for (const o of facts.orders) {
-    if (o.customerId === null || o.date < since || o.date > asOf) continue;
-    // A repeat order: placed on a later day than the customer's first.
-    if (o.date > (firstDates.get(o.customerId) ?? o.date)) repeat += o.total;
-    const segment = segmentOf.get(o.customerId);
-    if (segment) {
+  for (let c = 0; c < customerIds.length; c += 1) {
+    const from = start[c]!;
+    const to = start[c + 1]!;
+    let inWindow: number | null = null;
+    for (let j = from; j < to; j += 1) {
+      if (day[j]! < sinceDay || day[j]! > asOfDay) continue;
+      inWindow = (inWindow ?? 0) + amount[j]!;
+      // A repeat order: placed on a later day than the customer's first.
+      if (day[j]! > day[from]!) repeat += amount[j]!;
+    }
+    const segment = segmentOf.get(customerIds[c]!);
+    if (segment && inWindow !== null) {
       const key = metricKey('segment', segment);
-      metrics.set(key, (metrics.get(key) ?? 0) + o.total);
+      metrics.set(key, (metrics.get(key) ?? 0) + inWindow);
     }
   }
   metrics.set(metricKey('repeat', 'all'), repeat);
