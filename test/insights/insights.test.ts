@@ -1,0 +1,163 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/server/db/query-rows.ts';
+import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
+import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts';
+
+/**
+ * GET /api/insights on the demo store after the real connect → sync → analyze path. Every number
+ * checked here is recomputed from the warehouse tables with SQL, not hard-coded.
+ */
+let app: DemoTestApp;
+let owner: string;
+let workspaceId: string;
+
+interface Insight {
+  id: string;
+  kind: string;
+  severity: string;
+  tone: string;
+  narrative: string;
+  impact: number;
+  evidence: { label: string; value: number | string; unit: string }[];
+  link: { href: string };
+}
+
+const get = async (path: string) => {
+  const response = await app.request(path, { cookie: owner });
+  expect(response.status, path).toBe(200);
+  return response.json();
+};
+const evidence = (insight: Insight, label: string) => insight.evidence.find((e) => e.label === label)?.value;
+
+beforeAll(async () => {
+  app = await startDemoTestApp(
+    {},
+    { seed: 7, shopifyBucket: { maximumAvailable: 1_000_000, restoreRate: 1_000_000 } },
+  );
+  owner = await app.signIn('owner@example.com', 'Olive');
+  const [row] = await queryRows<{ workspace_id: string }>(
+    app.db,
+    sql`SELECT m.workspace_id FROM workspace_members m JOIN users u ON u.id = m.user_id WHERE u.email = 'owner@example.com'`,
+  );
+  workspaceId = row!.workspace_id;
+}, 120_000);
+
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('before any data', () => {
+  it('answers an empty page, 401 without a session and 400 for an unknown period', async () => {
+    expect(await get('/api/insights')).toMatchObject({
+      period: 30,
+      insights: [],
+      revenueDays: [],
+      revenue: null,
+    });
+    expect((await app.request('/api/insights')).status).toBe(401);
+    const bad = await app.request('/api/insights?period=5', { cookie: owner });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).code).toBe('validation_failed');
+  });
+});
+
+describe('after the demo store is connected and analysed', () => {
+  beforeAll(async () => {
+    expect((await app.request('/api/demo/connect', { method: 'POST', cookie: owner })).status).toBe(200);
+    await runJobsUntilIdle(app.server.deps);
+    expect((await get('/api/analysis/status')).hasData).toBe(true);
+  }, 300_000);
+
+  it('states the period, the shop currency and time zone, and the net revenue from the warehouse', async () => {
+    const page = await get('/api/insights?period=30');
+    const [shop] = await queryRows<{ currency_code: string; currency_digits: number; iana_timezone: string }>(
+      app.db,
+      sql`SELECT currency_code, currency_digits, iana_timezone FROM wh_shops WHERE workspace_id = ${workspaceId}`,
+    );
+    expect(page).toMatchObject({ period: 30, currency: shop!.currency_code, timeZone: shop!.iana_timezone });
+    const [totals] = await queryRows<{ current: number; previous: number }>(
+      app.db,
+      sql`WITH valid AS (
+            SELECT order_date AS day, total_minor AS amount FROM wh_orders
+            WHERE workspace_id = ${workspaceId} AND NOT test AND cancelled_at IS NULL
+            UNION ALL
+            SELECT refund_date, -amount_minor FROM wh_refunds WHERE workspace_id = ${workspaceId})
+          SELECT
+            coalesce(sum(amount) FILTER (WHERE day BETWEEN ${page.periodStart}::date AND ${page.asOf}::date), 0)::float8 AS current,
+            coalesce(sum(amount) FILTER (WHERE day BETWEEN ${page.periodStart}::date - 30 AND ${page.periodStart}::date - 1), 0)::float8 AS previous
+          FROM valid`,
+    );
+    const unit = 10 ** Number(shop!.currency_digits);
+    expect(page.revenue.current).toBeCloseTo(Number(totals!.current) / unit, 2);
+    expect(page.revenue.previous).toBeCloseTo(Number(totals!.previous) / unit, 2);
+    expect(page.revenue.current).toBeGreaterThan(0);
+  });
+
+  it('checks each day of the period against the 95 % band and reports the days outside it', async () => {
+    for (const period of [7, 30, 90]) {
+      const page = await get(`/api/insights?period=${period}`);
+      expect(page.revenueDays).toHaveLength(period);
+      expect(page.revenueDays[0].date).toBe(page.periodStart);
+      expect(page.revenueDays.at(-1).date).toBe(page.asOf);
+      const outside = page.revenueDays
+        .filter((d: { actual: number; lo95: number; hi95: number }) => d.actual < d.lo95 || d.actual > d.hi95)
+        .map((d: { date: string }) => `revenue_anomaly:${d.date}`)
+        .sort();
+      const anomalies = page.insights.filter((i: Insight) => i.kind === 'revenue_anomaly');
+      expect(anomalies.map((i: Insight) => i.id).sort()).toEqual(outside);
+      // Each day's actual is the warehouse's net revenue of that day.
+      const [day] = page.revenueDays;
+      const [net] = await queryRows<{ amount: number }>(
+        app.db,
+        sql`SELECT (coalesce((SELECT sum(total_minor) FROM wh_orders WHERE workspace_id = ${workspaceId}
+                     AND NOT test AND cancelled_at IS NULL AND order_date = ${day.date}::date), 0)
+                  - coalesce((SELECT sum(amount_minor) FROM wh_refunds WHERE workspace_id = ${workspaceId}
+                     AND refund_date = ${day.date}::date), 0))::float8 AS amount`,
+      );
+      expect(day.actual).toBeCloseTo(Number(net!.amount) / 100, 2);
+    }
+  });
+
+  it('names the biggest product movers with their revenue from the order lines', async () => {
+    const page = await get('/api/insights?period=90');
+    const movers: Insight[] = page.insights.filter((i: Insight) => i.kind === 'product_mover');
+    expect(movers.length).toBeGreaterThan(0);
+    for (const mover of movers) {
+      const productId = mover.id.split(':')[1]!;
+      const [sums] = await queryRows<{ current: number; previous: number }>(
+        app.db,
+        sql`SELECT
+              coalesce(sum(li.unit_price_minor * li.quantity - li.discount_minor)
+                FILTER (WHERE li.order_date >= ${page.periodStart}::date), 0)::float8 AS current,
+              coalesce(sum(li.unit_price_minor * li.quantity - li.discount_minor)
+                FILTER (WHERE li.order_date < ${page.periodStart}::date), 0)::float8 AS previous
+            FROM wh_order_line_items li
+            JOIN wh_orders o ON o.workspace_id = li.workspace_id AND o.order_id = li.order_id
+            JOIN wh_variants v ON v.workspace_id = li.workspace_id AND v.variant_id = li.variant_id
+            WHERE li.workspace_id = ${workspaceId} AND NOT o.test AND o.cancelled_at IS NULL
+              AND v.product_id = ${productId}::bigint
+              AND li.order_date BETWEEN ${page.periodStart}::date - 90 AND ${page.asOf}::date`,
+      );
+      expect(Number(evidence(mover, 'Last 90 days'))).toBeCloseTo(Number(sums!.current) / 100, 2);
+      expect(Number(evidence(mover, 'Previous 90 days'))).toBeCloseTo(Number(sums!.previous) / 100, 2);
+      expect(mover.tone).toBe(Number(sums!.current) > Number(sums!.previous) ? 'positive' : 'negative');
+      expect(mover.link.href).toBe('/products');
+      expect(mover.narrative).toMatch(
+        /^.+ brought in \$[\d,]+\.\d\d in the last 90 days, (up|down) \$[\d,]+\.\d\d/,
+      );
+    }
+  });
+
+  it('reports the stock-outs under way and ranks every insight by severity', async () => {
+    const page = await get('/api/insights?period=30');
+    const stockouts: Insight[] = page.insights.filter((i: Insight) => i.kind === 'stockout');
+    const stock: { product: string; available: number }[] = await get('/api/analytics/stock-impact');
+    const out = stock.filter((s) => s.available <= 0).map((s) => `${s.product} is out of stock`);
+    expect(stockouts.map((s) => /^.+ is out of stock/.exec(s.narrative)?.[0]).sort()).toEqual(out.sort());
+    const order = { high: 0, medium: 1, low: 2 } as Record<string, number>;
+    const severities = page.insights.map((i: Insight) => order[i.severity]);
+    expect(severities).toEqual([...severities].sort((a, b) => a - b));
+    expect(new Set(page.insights.map((i: Insight) => i.kind)).size).toBeGreaterThan(2);
+  });
+});
