@@ -242,7 +242,9 @@ function ModelFit({ data }: { data: CustomersSummary }) {
         {lifetime.status === 'fitted' && lifetime.repeatCustomers !== null ? (
           <p className="text-xs text-slate-400">
             Fitted on {lifetime.repeatCustomers.toLocaleString('en-US')} repeat customers (at least{' '}
-            {lifetime.minimumRepeatCustomers} needed).
+            {lifetime.minimumRepeatCustomers} needed). BG/NBD counts a customer who never ordered again as
+            still alive (P(alive) = 100%), so one-time buyers show a low churn risk: their value is in the low
+            expected orders instead.
           </p>
         ) : null}
       </CardContent>

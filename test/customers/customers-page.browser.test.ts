@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
+import type { CustomersSummary } from '../../src/shared/contracts/customers.ts';
+import {
+  describeInBrowser,
+  launchBrowser,
+  saveScreenshot,
+  signInInBrowser,
+  type TestBrowser,
+} from '../support/browser.ts';
+import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts';
+import { ensureWebBuild } from '../support/web-build.ts';
+import { customerTruth } from './store-customers.ts';
+
+const POLL = { timeout: 30_000 };
+const usd = (minor: number) =>
+  new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(minor / 100);
+
+/**
+ * Customer Segments in Chromium on the demo store: after connect → sync → analysis the page shows
+ * the segments, the churn distribution and the lifetime fit, and the customer list's rows carry the
+ * store's own names, order counts, revenue and last order days; search and the segment filter work.
+ */
+describeInBrowser('the Customer Segments page on the demo store', () => {
+  let app: DemoTestApp;
+  let browser: TestBrowser;
+
+  beforeAll(async () => {
+    await ensureWebBuild();
+    app = await startDemoTestApp(
+      {},
+      { seed: 7, shopifyBucket: { maximumAvailable: 1_000_000, restoreRate: 1_000_000 } },
+    );
+    browser = await launchBrowser({ width: 1400, height: 1000 });
+  }, 240_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  it('shows segments, churn, the model fit and a searchable list traced to the store', async () => {
+    const { page } = browser;
+    const truth = customerTruth(app.demo.store);
+    await signInInBrowser(page, app.baseUrl, 'owner@example.com', 'Olive');
+    await page.goto(`${app.baseUrl}/customers`);
+    await expect.poll(() => page.getByTestId('no-store-data').count(), POLL).toBe(1);
+
+    await page.goto(`${app.baseUrl}/`);
+    await page.getByTestId('connect-demo-store').first().click();
+    let analysed = false;
+    for (let round = 0; round < 20 && !analysed; round += 1) {
+      await runJobsUntilIdle(app.server.deps);
+      const status = await page.evaluate(async () => (await fetch('/api/analysis/status')).json());
+      analysed = status.hasData === true;
+      if (!analysed) await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    expect(analysed).toBe(true);
+
+    await page.goto(`${app.baseUrl}/customers`);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Customer Segments', exact: true }).count(), POLL)
+      .toBe(1);
+    await expect
+      .poll(() => page.getByTestId('stat-customers').textContent(), POLL)
+      .toContain(truth.customers.size.toLocaleString('en-US'));
+    const summary = (await page.evaluate(async () =>
+      (await fetch('/api/customers/summary')).json(),
+    )) as CustomersSummary;
+    await expect(page.getByTestId('segment-row').count()).resolves.toBe(summary.segments.length);
+    expect(summary.segments.length).toBeGreaterThan(3);
+    await expect
+      .poll(() => page.locator('[data-testid="churn-distribution"] .recharts-bar').count(), POLL)
+      .toBe(1);
+    await expect(page.getByTestId('model-fit').textContent()).resolves.toMatch(/BG\/NBD.*converged/);
+    await expect(page.getByTestId('too-little-data').count()).resolves.toBe(0);
+
+    // The list, highest CLV first: every row is the store's customer with its own figures.
+    const rows = page.getByTestId('customer-row');
+    await expect.poll(() => rows.count(), POLL).toBe(25);
+    const first = await rows.first().textContent();
+    const match = [...truth.customers.values()].find((c) => first?.includes(c.email));
+    expect(match, first ?? '').toBeDefined();
+    expect(first).toContain(match!.name);
+    expect(first).toContain(usd(match!.revenueMinor));
+    expect(first).toContain(match!.lastDay);
+    await expect(page.getByTestId('customer-count').textContent()).resolves.toContain(
+      `${truth.customers.size.toLocaleString('en-US')} customers`,
+    );
+    await saveScreenshot(page, 'customers-page');
+
+    // Search by e-mail: one row, that customer.
+    const someone = [...truth.customers.values()][11]!;
+    await page.getByTestId('customer-search').fill(someone.email);
+    await expect.poll(() => rows.count(), POLL).toBe(1);
+    await expect(rows.first().textContent()).resolves.toContain(someone.name);
+    await page.getByTestId('customer-search').fill('');
+
+    // Selecting a segment lists exactly its customers.
+    const segment = summary.segments[1]!;
+    await page.getByRole('button', { name: segment.segment, exact: true }).click();
+    await expect
+      .poll(() => page.getByTestId('customer-count').textContent(), POLL)
+      .toContain(`${segment.customers.toLocaleString('en-US')} customers`);
+    const segments = await rows.evaluateAll((list) =>
+      list.map((row) => row.querySelectorAll('td')[1]?.textContent),
+    );
+    expect(new Set(segments)).toEqual(new Set([segment.segment]));
+    await saveScreenshot(page, 'customers-page-segment');
+  }, 400_000);
+});
