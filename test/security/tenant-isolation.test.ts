@@ -86,6 +86,12 @@ describe('tenant isolation across every endpoint', () => {
     ownerIds.trackingConfigId = config.id;
     // (The demo shop's domain is not a marker: demo mode offers its credentials to every user.)
     ownerMarkers.push(order.order.customer.email);
+    // The owner's customers (names and e-mails of their shop) must stay in their workspace.
+    const customers = (await (await app.request('/api/customers?pageSize=3', { cookie: owner })).json()) as {
+      customers: Array<{ email: string | null }>;
+    };
+    expect(customers.customers).toHaveLength(3);
+    ownerMarkers.push(...customers.customers.flatMap((customer) => (customer.email ? [customer.email] : [])));
   }, 300_000);
 
   afterAll(async () => {
