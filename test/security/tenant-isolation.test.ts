@@ -92,6 +92,10 @@ describe('tenant isolation across every endpoint', () => {
     };
     expect(customers.customers).toHaveLength(3);
     ownerMarkers.push(...customers.customers.flatMap((customer) => (customer.email ? [customer.email] : [])));
+    const products = (await (await app.request('/api/products/performance', { cookie: owner })).json()) as {
+      products: Array<{ productId: string }>;
+    };
+    ownerIds.productId = products.products[0]?.productId ?? '';
   }, 300_000);
 
   afterAll(async () => {
@@ -112,6 +116,7 @@ describe('tenant isolation across every endpoint', () => {
       const path = route
         .slice(4)
         .replace(':orderName', ownerIds.orderName ?? '')
+        .replace(':productId', ownerIds.productId ?? '')
         .replace(':id', ownerIds.id ?? '');
       const response = await app.request(path, { cookie: outsider });
       const text = await response.text();

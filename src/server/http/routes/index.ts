@@ -14,6 +14,7 @@ import { registerInsightRoutes } from './insights.ts';
 import { registerMetaRoutes } from './meta.ts';
 import { registerModelRoutes } from './models.ts';
 import { registerOpportunityRoutes } from './opportunities.ts';
+import { registerProductRoutes } from './products.ts';
 import { registerPublicRoutes } from './public.ts';
 import { registerShopifyRoutes } from './shopify.ts';
 import { registerSyncRoutes } from './sync.ts';
@@ -39,6 +40,7 @@ const registrars: Array<(app: FastifyInstance, deps: AppDeps) => void | Promise<
   registerModelRoutes,
   registerInsightRoutes,
   registerExperimentRoutes,
+  registerProductRoutes,
 ];
 
 export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { CurrencySchema } from './campaigns.ts';
+import { StatsPeriodSchema } from './opportunities.ts';
+
+/**
+ * Product Analysis (GET /api/products/performance?period=7|30|90, and one product's daily series at
+ * GET /api/products/:productId/daily?period=…). Money is exact: integer minor units of the shop
+ * currency (ad spend in the ad account's); days are shop-local; velocity is units per calendar day.
+ */
+
+export const ProductPeriodQuerySchema = z.object({ period: StatsPeriodSchema.default('30') });
+export const ProductIdParamsSchema = z.object({
+  productId: z.string().regex(/^\d{1,20}$/, 'productId must be a numeric Shopify product id'),
+});
+
+/** 'Out of stock': every tracked variant; 'Partly out of stock': some; 'Low stock': under 14 days of cover. */
+export const StockStateSchema = z.enum([
+  'Out of stock',
+  'Partly out of stock',
+  'Low stock',
+  'In stock',
+  'Untracked',
+]);
+export type StockState = z.infer<typeof StockStateSchema>;
+
+const SalesShape = {
+  revenueMinor: z.number().int(),
+  units: z.number().int(),
+  /** Units per day over the period. */
+  velocity: z.number(),
+  previousUnits: z.number().int(),
+  /** Percent change of units against the previous period of the same length; null when it sold nothing. */
+  velocityChange: z.number().nullable(),
+  /** Units available now (latest inventory snapshot, summed over locations); null when not tracked. */
+  available: z.number().int().nullable(),
+  /** Units per in-stock day over the last 28 days (the days-of-cover demand). */
+  dailyDemand: z.number().nullable(),
+  /** available / dailyDemand; null when out of stock, untracked or nothing sells. */
+  daysOfCover: z.number().nullable(),
+  stockState: StockStateSchema,
+  /** Gross revenue lost to stock-outs in the last 90 days, from the latest analysis run (stock impact). */
+  lostRevenueMinor: z.number().int(),
+  outOfStockDays: z.number().int(),
+};
+
+export const ProductVariantRowSchema = z.object({
+  variantId: z.string(),
+  title: z.string(),
+  sku: z.string().nullable(),
+  ...SalesShape,
+});
+export type ProductVariantRow = z.infer<typeof ProductVariantRowSchema>;
+
+export const ProductRowSchema = z.object({
+  productId: z.string(),
+  title: z.string(),
+  handle: z.string().nullable(),
+  ...SalesShape,
+  /** Meta spend in the period of campaigns whose orders mostly land on this product; null when none does. */
+  adSpendMinor: z.number().int().nullable(),
+  adCampaigns: z.array(z.string()),
+  variants: z.array(ProductVariantRowSchema),
+});
+export type ProductRow = z.infer<typeof ProductRowSchema>;
+
+export const ProductPerformanceSchema = z.object({
+  /** Shopify credentials stored for the workspace. */
+  connected: z.boolean(),
+  /** Any products or sales synced yet. */
+  hasData: z.boolean(),
+  period: z.number().int(),
+  /** Inclusive shop-local days of the period (it ends on the last day with synced orders). */
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  currency: CurrencySchema.nullable(),
+  adCurrency: CurrencySchema.nullable(),
+  /** Day of the analysis run the stock-out losses come from; null before the first run. */
+  stockAsOf: z.string().nullable(),
+  /** How revenue, velocity and stock are counted, in words (shown on the page). */
+  rules: z.string(),
+  totals: z.object({
+    revenueMinor: z.number().int(),
+    units: z.number().int(),
+    previousUnits: z.number().int(),
+    lostRevenueMinor: z.number().int(),
+    outOfStockProducts: z.number().int(),
+    lowStockProducts: z.number().int(),
+  }),
+  products: z.array(ProductRowSchema),
+});
+export type ProductPerformance = z.infer<typeof ProductPerformanceSchema>;
+
+export const ProductDailySchema = z.object({
+  productId: z.string(),
+  title: z.string(),
+  currency: CurrencySchema.nullable(),
+  days: z.array(
+    z.object({
+      date: z.string(),
+      units: z.number().int(),
+      revenueMinor: z.number().int(),
+      /** Every tracked variant of the product had nothing available at the end of the day. */
+      outOfStock: z.boolean(),
+    }),
+  ),
+});
+export type ProductDaily = z.infer<typeof ProductDailySchema>;
