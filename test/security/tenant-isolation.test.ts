@@ -92,6 +92,26 @@ describe('tenant isolation across every endpoint', () => {
     };
     expect(customers.customers).toHaveLength(3);
     ownerMarkers.push(...customers.customers.flatMap((customer) => (customer.email ? [customer.email] : [])));
+
+    const insights = (await (await app.request('/api/insights', { cookie: owner })).json()) as {
+      insights: Array<{ narrative: string }>;
+    };
+    ownerMarkers.push(...insights.insights.slice(0, 3).map((insight) => insight.narrative));
+    const experiment = await app.request('/api/experiments', {
+      method: 'POST',
+      cookie: owner,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Owner checkout experiment',
+        variants: [
+          { name: 'Control', visitors: 500, conversions: 40, revenue: 0 },
+          { name: 'Variant B', visitors: 500, conversions: 55, revenue: 0 },
+        ],
+      }),
+    });
+    expect(experiment.status).toBe(201);
+    ownerIds.experimentId = ((await experiment.json()) as { id: string }).id;
+    ownerMarkers.push('Owner checkout experiment');
     const products = (await (await app.request('/api/products/performance', { cookie: owner })).json()) as {
       products: Array<{ productId: string }>;
     };
@@ -127,7 +147,7 @@ describe('tenant isolation across every endpoint', () => {
     }
   });
 
-  it("cannot change the owner's opportunities, websites or credentials", async () => {
+  it("cannot change the owner's opportunities, experiments, websites or credentials", async () => {
     const json = { 'content-type': 'application/json' };
     const implement = await app.request(`/api/opportunities/${ownerIds.id}/implement`, {
       method: 'POST',
@@ -146,6 +166,22 @@ describe('tenant isolation across every endpoint', () => {
       cookie: outsider,
     });
     expect(remove.status).toBe(404);
+    const experimentPath = `/api/experiments/${ownerIds.experimentId}`;
+    expect((await app.request(experimentPath, { cookie: outsider })).status).toBe(404);
+    const editExperiment = await app.request(experimentPath, {
+      method: 'PUT',
+      cookie: outsider,
+      headers: json,
+      body: JSON.stringify({
+        name: 'Taken over',
+        variants: [
+          { name: 'A', visitors: 1, conversions: 0 },
+          { name: 'B', visitors: 1, conversions: 0 },
+        ],
+      }),
+    });
+    expect(editExperiment.status).toBe(404);
+    expect((await app.request(experimentPath, { method: 'DELETE', cookie: outsider })).status).toBe(404);
     for (const path of [
       '/api/credentials/shopify',
       '/api/credentials/google-analytics',
@@ -172,5 +208,9 @@ describe('tenant isolation across every endpoint', () => {
       status?: string;
     }>;
     expect(opportunities.some((opportunity) => opportunity.id === ownerIds.id)).toBe(true);
+    const experiment = (await (await app.request(experimentPath, { cookie: owner })).json()) as {
+      name: string;
+    };
+    expect(experiment.name).toBe('Owner checkout experiment');
   });
 });
