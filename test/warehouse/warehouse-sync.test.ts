@@ -326,6 +326,71 @@ describe('Shopify → warehouse', () => {
     }
   }, 120_000);
 
+  it('backfills through date-sliced bulk exports and resumes an interrupted one without duplicates or gaps', async () => {
+    // About six slices on this store: each is its own bulk export, the next one prepared while one loads.
+    tuneSync({ bulkSliceOrders: Math.ceil(store.orders.count / 6) });
+    const shopify = demo.emulators.shopify;
+    try {
+      const cookie = await app.signIn('sliced-store@example.com', 'Sol');
+      const workspaceId = await workspaceOf('sliced-store@example.com');
+      await connectShopify(cookie);
+      const deps = app.server.deps;
+      // Slow answers leave the watcher time to break Shopify once the first slice is in.
+      shopify.faults.set({ latencyMs: 30 });
+      let watching = true;
+      const watcher = setInterval(() => {
+        void queryRows<{ n: number }>(
+          deps.db,
+          sql`SELECT count(*)::int AS n FROM wh_orders WHERE workspace_id = ${workspaceId}`,
+        )
+          .then(([row]) => {
+            if (watching && (row?.n ?? 0) > 0) shopify.faults.set({ errorRate: 1 });
+          })
+          .catch(() => undefined);
+      }, 5);
+      let outcomes: Awaited<ReturnType<typeof runJobsUntilIdle>>;
+      try {
+        outcomes = await runJobsUntilIdle(deps, { definitions });
+      } finally {
+        watching = false;
+        clearInterval(watcher);
+        shopify.faults.reset();
+      }
+      expect(outcomes.map((outcome) => outcome.status)).toEqual(['pending']);
+      const partial = await warehouseFigures(workspaceId);
+      expect(partial.orders).toBeGreaterThan(0);
+      expect(partial.orders).toBeLessThan(store.orders.count);
+      const [state] = await queryRows<{ phase: string; bounds: number; slice: number }>(
+        deps.db,
+        sql`SELECT cursor -> 'orders' ->> 'phase' AS phase,
+              jsonb_array_length(cursor -> 'orders' -> 'sliceBounds')::int AS bounds,
+              (cursor -> 'orders' ->> 'slice')::int AS slice
+            FROM sync_states WHERE workspace_id = ${workspaceId} AND source = 'shopify'`,
+      );
+      expect(state).toMatchObject({ phase: 'bulk', bounds: 5 });
+      expect(state?.slice).toBeGreaterThan(0);
+
+      now = new Date(now.getTime() + 60 * 60_000);
+      const resumed = await runJobsUntilIdle(deps, { definitions });
+      expect(resumed.map((outcome) => outcome.status)).toEqual(['succeeded']);
+      const truth = truthOf(store);
+      const figures = await warehouseFigures(workspaceId);
+      expect(figures).toMatchObject({
+        orders: truth.orders,
+        lineItems: truth.lineItems,
+        refunds: truth.refunds,
+        totalMinor: truth.totalMinor,
+        refundedMinor: truth.refundedMinor,
+      });
+      const owner = await warehouseFigures(ownerWorkspace);
+      expect(figures.ordersHash).toBe(owner.ordersHash);
+      expect(figures.itemsHash).toBe(owner.itemsHash);
+    } finally {
+      resetSyncTuning();
+      tuneSync({ retry: { maxAttempts: 2, baseDelayMs: 5, maxDelayMs: 20 }, timeoutMs: 2_000 });
+    }
+  }, 120_000);
+
   it('syncs GA4 daily rows and Meta daily insights of the demo store, re-reading without change', async () => {
     const cookie = await app.signIn('marketer@example.com', 'Mia');
     const workspaceId = await workspaceOf('marketer@example.com');

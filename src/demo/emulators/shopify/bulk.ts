@@ -349,17 +349,22 @@ export class BulkOperations {
       const lines: string[] = [];
       const emit = (node: unknown, parentId: string | null) => {
         if (!node || typeof node !== 'object') return;
-        const record: Record<string, unknown> = {};
+        // `node` is this export's own fresh result object: nested connections are moved out of it
+        // (they become their own lines) instead of copying every other field into a new record.
+        const record = node as Record<string, unknown>;
         const children: unknown[] = [];
-        for (const [key, value] of Object.entries(node as Record<string, unknown>)) {
-          if (isConnection(value)) children.push(value);
-          else record[key] = value;
+        for (const key in record) {
+          const value = record[key];
+          if (isConnection(value)) {
+            children.push(value);
+            record[key] = undefined; // JSON.stringify leaves undefined fields out
+          }
         }
         if (parentId) record.__parentId = parentId;
         lines.push(JSON.stringify(record));
         op.objectCount += 1;
-        const id =
-          typeof (node as { id?: unknown }).id === 'string' ? ((node as { id: string }).id as string) : null;
+        if (children.length === 0) return;
+        const id = typeof record.id === 'string' ? record.id : null;
         for (const child of children) for (const n of nodesOf(child as { nodes?: unknown[] })) emit(n, id);
       };
       for (const root of roots) {

@@ -127,17 +127,34 @@ export function paginate<T>(
   }
   const items: T[] = [];
   for (let p = start; p < end; p += 1) items.push(itemAt(p));
-  const edges = items.map((node, k) => ({ cursor: encodeCursor(legacyIdOf(node), start + k), node }));
-  return {
-    edges,
-    nodes: items,
-    pageInfo: {
-      hasNextPage: end < total,
-      hasPreviousPage: start > 0,
-      startCursor: edges[0]?.cursor ?? null,
-      endCursor: edges.at(-1)?.cursor ?? null,
-    },
-  };
+  const edges = items.map((node, k) => new Edge(node, start + k, legacyIdOf));
+  return { edges, nodes: items, pageInfo: new PageInfo(edges, start > 0, end < total) };
+}
+
+/** Cursors are encoded only when selected (bulk exports and most pages never read them all). */
+class Edge<T> {
+  constructor(
+    readonly node: T,
+    private readonly position: number,
+    private readonly legacyIdOf: (item: T) => number,
+  ) {}
+  get cursor() {
+    return encodeCursor(this.legacyIdOf(this.node), this.position);
+  }
+}
+
+class PageInfo<T> {
+  constructor(
+    private readonly edges: Edge<T>[],
+    readonly hasPreviousPage: boolean,
+    readonly hasNextPage: boolean,
+  ) {}
+  get startCursor() {
+    return this.edges[0]?.cursor ?? null;
+  }
+  get endCursor() {
+    return this.edges.at(-1)?.cursor ?? null;
+  }
 }
 
 function listCandidates(c: Candidates): { size: number; at: (p: number) => number } {
@@ -151,6 +168,9 @@ export class ShopifyData {
   private customerOrders: Int32Array[] | null = null;
   private readonly cache = new Map<string, Candidates>();
   private readonly orderCache = new Map<number, DemoOrder>();
+  /** Variant and product views are immutable and few: built once (every line item of a bulk export names one). */
+  readonly variantViews: Record<string, unknown>[] = [];
+  readonly productViews: Record<string, unknown>[] = [];
 
   constructor(readonly store: DemoStore) {}
 
@@ -450,33 +470,55 @@ const SOURCE_TYPES: Record<string, string> = {
   REFERRAL: 'REFERRAL',
 };
 
-function visitView(visit: DemoVisit, shopUrl: string, orderLegacy: number, which: number) {
-  const paid = visit.channel === 'meta_ads' || visit.channel === 'google_ads';
-  const utm = visit.utm;
-  const hasUtm = utm.source !== null || utm.medium !== null || utm.campaign !== null;
-  const query = hasUtm
-    ? `?${[
-        ['utm_source', utm.source],
-        ['utm_medium', utm.medium],
-        ['utm_campaign', utm.campaign],
-        ['utm_content', utm.content],
-        ['utm_term', utm.term],
-      ]
-        .filter(([, v]) => v !== null)
-        .map(([k, v]) => `${k}=${encodeURIComponent(v as string)}`)
-        .join('&')}`
-    : '';
-  return {
-    __typename: 'CustomerVisit',
-    id: `gid://shopify/CustomerVisit/${orderLegacy * 2 + which}`,
-    landingPage: `${shopUrl}${visit.landingPage}${query}`,
-    occurredAt: () => formatUtc(visit.occurredAtMs),
-    referrerUrl: visit.referrerUrl,
-    source: visit.source,
-    sourceDescription: null,
-    sourceType: paid ? 'AD' : (SOURCE_TYPES[visit.sourceType] ?? 'DIRECT'),
-    utmParameters: hasUtm ? { ...utm } : null,
-  };
+/** A journey visit (first or last): a class, as most bulk-exported orders carry two. */
+class VisitView {
+  readonly __typename = 'CustomerVisit';
+  readonly sourceDescription = null;
+  constructor(
+    private readonly visit: DemoVisit,
+    private readonly shopUrl: string,
+    private readonly orderLegacy: number,
+    private readonly which: number,
+  ) {}
+  get id() {
+    return `gid://shopify/CustomerVisit/${this.orderLegacy * 2 + this.which}`;
+  }
+  private get hasUtm() {
+    const utm = this.visit.utm;
+    return utm.source !== null || utm.medium !== null || utm.campaign !== null;
+  }
+  get landingPage() {
+    const utm = this.visit.utm;
+    const query = this.hasUtm
+      ? `?${[
+          ['utm_source', utm.source],
+          ['utm_medium', utm.medium],
+          ['utm_campaign', utm.campaign],
+          ['utm_content', utm.content],
+          ['utm_term', utm.term],
+        ]
+          .filter(([, v]) => v !== null)
+          .map(([k, v]) => `${k}=${encodeURIComponent(v as string)}`)
+          .join('&')}`
+      : '';
+    return `${this.shopUrl}${this.visit.landingPage}${query}`;
+  }
+  get occurredAt() {
+    return formatUtc(this.visit.occurredAtMs);
+  }
+  get referrerUrl() {
+    return this.visit.referrerUrl;
+  }
+  get source() {
+    return this.visit.source;
+  }
+  get sourceType() {
+    const paid = this.visit.channel === 'meta_ads' || this.visit.channel === 'google_ads';
+    return paid ? 'AD' : (SOURCE_TYPES[this.visit.sourceType] ?? 'DIRECT');
+  }
+  get utmParameters() {
+    return this.hasUtm ? { ...this.visit.utm } : null;
+  }
 }
 
 export function locationView(data: ShopifyData) {
@@ -561,11 +603,13 @@ export function inventoryItemView(data: ShopifyData, variant: DemoVariant): Reco
 }
 
 export function variantView(data: ShopifyData, variant: DemoVariant): Record<string, unknown> {
+  const cached = data.variantViews[variant.index];
+  if (cached) return cached;
   const store = data.store;
   const product = store.products[variant.productIndex]!;
   const levels = store.inventory.levels[variant.index]!;
   const available = levels[levels.length - 1] ?? 0;
-  return {
+  const view = {
     __typename: 'ProductVariant',
     id: variant.id,
     legacyResourceId: String(variant.legacyId),
@@ -582,16 +626,20 @@ export function variantView(data: ShopifyData, variant: DemoVariant): Record<str
     createdAt: () => formatUtc(product.createdAtMs),
     updatedAt: () => formatUtc(data.endInstantMs - 86_400_000 * (variant.index % 20)),
   };
+  data.variantViews[variant.index] = view;
+  return view;
 }
 
 export function productView(data: ShopifyData, product: DemoProduct): Record<string, unknown> {
+  const cached = data.productViews[product.index];
+  if (cached) return cached;
   const store = data.store;
   const variants = product.variantIndexes.map((v) => store.variants[v]!);
   const totalInventory = variants.reduce((s, v) => {
     const levels = store.inventory.levels[v.index]!;
     return s + (levels[levels.length - 1] ?? 0);
   }, 0);
-  return {
+  const view = {
     __typename: 'Product',
     id: product.id,
     legacyResourceId: String(product.legacyId),
@@ -621,6 +669,8 @@ export function productView(data: ShopifyData, product: DemoProduct): Record<str
       );
     },
   };
+  data.productViews[product.index] = view;
+  return view;
 }
 
 function addressOf(c: DemoCustomer) {
@@ -644,51 +694,92 @@ function addressOf(c: DemoCustomer) {
   };
 }
 
-export function customerView(data: ShopifyData, c: DemoCustomer): Record<string, unknown> {
-  const currency = data.store.shop.currencyCode;
-  return {
-    __typename: 'Customer',
-    id: c.id,
-    legacyResourceId: String(c.legacyId),
-    firstName: c.firstName,
-    lastName: c.lastName,
-    displayName: `${c.firstName} ${c.lastName}`,
-    email: c.email,
-    defaultEmailAddress: {
-      emailAddress: c.email,
-      marketingState: c.index % 3 === 0 ? 'NOT_SUBSCRIBED' : 'SUBSCRIBED',
-    },
-    phone: c.phone || null,
-    state: c.index % 4 === 0 ? 'ENABLED' : 'DISABLED',
-    verifiedEmail: true,
-    tags: c.numberOfOrders >= 5 ? ['vip'] : [],
-    note: null,
-    numberOfOrders: String(c.numberOfOrders),
-    amountSpent: money(c.amountSpentMinor, currency),
-    createdAt: () => formatUtc(c.createdAtMs),
-    updatedAt: () => formatUtc(c.updatedAtMs),
-    defaultAddress: () => addressOf(c),
-    lastOrder: () => {
-      const list = data.ordersOfCustomer(c.index);
-      return list.length > 0 ? orderView(data, data.order(list[list.length - 1]!)) : null;
-    },
-    orders: (args: ConnectionArgs, ctx: ShopifyContext) => {
-      const cands = data.orderCandidates(
-        args.query,
-        args.sortKey ?? 'ID',
-        Boolean(args.reverse),
-        data.ordersOfCustomer(c.index),
-      );
-      const list = listCandidates(cands);
-      return paginate(
-        list.size,
-        args,
-        ctx,
-        (p) => orderView(data, data.order(list.at(p))),
-        (o) => Number(o.legacyResourceId),
-      );
-    },
-  };
+/** Customer view: a class, as every order of a bulk export names its customer (usually only `id`). */
+class CustomerView {
+  readonly __typename = 'Customer';
+  constructor(
+    private readonly data: ShopifyData,
+    private readonly c: DemoCustomer,
+  ) {}
+  get id() {
+    return this.c.id;
+  }
+  get legacyResourceId() {
+    return String(this.c.legacyId);
+  }
+  get firstName() {
+    return this.c.firstName;
+  }
+  get lastName() {
+    return this.c.lastName;
+  }
+  get displayName() {
+    return `${this.c.firstName} ${this.c.lastName}`;
+  }
+  get email() {
+    return this.c.email;
+  }
+  get defaultEmailAddress() {
+    return {
+      emailAddress: this.c.email,
+      marketingState: this.c.index % 3 === 0 ? 'NOT_SUBSCRIBED' : 'SUBSCRIBED',
+    };
+  }
+  get phone() {
+    return this.c.phone || null;
+  }
+  get state() {
+    return this.c.index % 4 === 0 ? 'ENABLED' : 'DISABLED';
+  }
+  get verifiedEmail() {
+    return true;
+  }
+  get tags() {
+    return this.c.numberOfOrders >= 5 ? ['vip'] : [];
+  }
+  get note() {
+    return null;
+  }
+  get numberOfOrders() {
+    return String(this.c.numberOfOrders);
+  }
+  get amountSpent() {
+    return money(this.c.amountSpentMinor, this.data.store.shop.currencyCode);
+  }
+  get createdAt() {
+    return formatUtc(this.c.createdAtMs);
+  }
+  get updatedAt() {
+    return formatUtc(this.c.updatedAtMs);
+  }
+  get defaultAddress() {
+    return addressOf(this.c);
+  }
+  get lastOrder() {
+    const list = this.data.ordersOfCustomer(this.c.index);
+    return list.length > 0 ? orderView(this.data, this.data.order(list[list.length - 1]!)) : null;
+  }
+  orders(args: ConnectionArgs, ctx: ShopifyContext) {
+    const data = this.data;
+    const cands = data.orderCandidates(
+      args.query,
+      args.sortKey ?? 'ID',
+      Boolean(args.reverse),
+      data.ordersOfCustomer(this.c.index),
+    );
+    const list = listCandidates(cands);
+    return paginate(
+      list.size,
+      args,
+      ctx,
+      (p) => orderView(data, data.order(list.at(p))),
+      (o) => Number(o.legacyResourceId),
+    );
+  }
+}
+
+export function customerView(data: ShopifyData, c: DemoCustomer): CustomerView {
+  return new CustomerView(data, c);
 }
 
 /** Line item view: a class so that per-order materialisation allocates little (hot in bulk exports). */
@@ -940,8 +1031,8 @@ class OrderView {
       ready: true,
       customerOrderIndex: null,
       daysToConversion: journey.daysToConversion,
-      firstVisit: () => visitView(journey.firstVisit, shopUrl, o.legacyId, 0),
-      lastVisit: () => visitView(journey.lastVisit, shopUrl, o.legacyId, 1),
+      firstVisit: new VisitView(journey.firstVisit, shopUrl, o.legacyId, 0),
+      lastVisit: new VisitView(journey.lastVisit, shopUrl, o.legacyId, 1),
       momentsCount: { count: journey.momentsCount, precision: 'EXACT' },
     };
   }

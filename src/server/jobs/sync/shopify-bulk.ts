@@ -1,9 +1,11 @@
-import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { UpstreamError } from '../../connectors/http/upstream-error.ts';
 import type { ShopifyClient } from '../../connectors/shopify/client.ts';
 import {
+  BULK_BY_ID_QUERY,
   BULK_RUN_MUTATION,
+  BulkByIdDataSchema,
+  type BulkOperation,
   BulkRunDataSchema,
   CURRENT_BULK_QUERY,
   CurrentBulkDataSchema,
@@ -31,52 +33,75 @@ export class BulkLostError extends Error {
   override name = 'BulkLostError';
 }
 
-export async function startBulkQuery(client: ShopifyClient, query: string): Promise<string> {
-  let data: Awaited<ReturnType<typeof BulkRunDataSchema.parse>>;
-  try {
-    data = await client.query(BULK_RUN_MUTATION, { query }, BulkRunDataSchema);
-  } catch (error) {
-    if (error instanceof UpstreamError && error.kind === 'bad_request')
-      throw new BulkUnsupportedError(error.message);
-    throw error;
-  }
-  const run = data.bulkOperationRunQuery;
-  if (!run.bulkOperation) {
-    const message = run.userErrors.map((entry) => entry.message).join('; ') || 'bulk operation refused';
-    if (/already in progress/i.test(message)) {
-      // Another export of ours is running (a previous attempt): wait for it instead.
-      const current = await client.query(CURRENT_BULK_QUERY, {}, CurrentBulkDataSchema);
-      if (current.currentBulkOperation) return current.currentBulkOperation.id;
-    }
-    throw new BulkUnsupportedError(message);
-  }
-  return run.bulkOperation.id;
-}
+const RUNNING = ['CREATED', 'RUNNING', 'CANCELING'];
+const ENDED_BADLY = ['FAILED', 'CANCELED', 'CANCELLED', 'EXPIRED'];
 
-export async function waitForBulkQuery(
+type Sleep = (ms: number) => Promise<void>;
+const defaultSleep: Sleep = (ms) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Starts an export of `query`. When one is already running (a previous attempt of ours), the
+ * same query is adopted; another one (e.g. the next slice of an interrupted backfill) is waited
+ * out first, as a shop runs one bulk query at a time.
+ */
+export async function startBulkQuery(
   client: ShopifyClient,
-  id: string,
-  options: { signal: AbortSignal; timeoutMs?: number; sleep?: (ms: number) => Promise<void> },
-): Promise<BulkResult> {
-  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-  const deadline = Date.now() + (options.timeoutMs ?? 30 * 60_000);
-  let delay = 200;
-  while (Date.now() < deadline) {
-    if (options.signal.aborted)
-      throw new Error('The sync was interrupted by a server shutdown; it will resume.');
+  query: string,
+  options: { signal?: AbortSignal; sleep?: Sleep } = {},
+): Promise<string> {
+  const sleep = options.sleep ?? defaultSleep;
+  for (let attempt = 0; ; attempt += 1) {
+    let data: Awaited<ReturnType<typeof BulkRunDataSchema.parse>>;
+    try {
+      data = await client.query(BULK_RUN_MUTATION, { query }, BulkRunDataSchema);
+    } catch (error) {
+      if (error instanceof UpstreamError && error.kind === 'bad_request')
+        throw new BulkUnsupportedError(error.message);
+      throw error;
+    }
+    const run = data.bulkOperationRunQuery;
+    if (run.bulkOperation) return run.bulkOperation.id;
+    const message = run.userErrors.map((entry) => entry.message).join('; ') || 'bulk operation refused';
+    if (!/already in progress/i.test(message) || attempt >= 30) throw new BulkUnsupportedError(message);
     const { currentBulkOperation: current } = await client.query(
       CURRENT_BULK_QUERY,
       {},
       CurrentBulkDataSchema,
     );
-    if (!current || current.id !== id)
-      throw new BulkLostError(`bulk operation ${id} is no longer the current one`);
-    if (current.status === 'COMPLETED') return { id, url: current.url ?? null };
-    if (['FAILED', 'CANCELED', 'CANCELLED', 'EXPIRED'].includes(current.status)) {
+    if (current && RUNNING.includes(current.status) && current.query === query) return current.id;
+    if (options.signal?.aborted)
+      throw new Error('The sync was interrupted by a server shutdown; it will resume.');
+    await sleep(Math.min(5_000, 200 * 1.5 ** attempt));
+  }
+}
+
+/** The operation `id`: the current one, or looked up by id once a later export has replaced it. */
+async function bulkOperationById(client: ShopifyClient, id: string): Promise<BulkOperation | null> {
+  const { currentBulkOperation: current } = await client.query(CURRENT_BULK_QUERY, {}, CurrentBulkDataSchema);
+  if (current?.id === id) return current;
+  const { bulkOperation } = await client.query(BULK_BY_ID_QUERY, { id }, BulkByIdDataSchema);
+  return bulkOperation?.id === id ? bulkOperation : null;
+}
+
+export async function waitForBulkQuery(
+  client: ShopifyClient,
+  id: string,
+  options: { signal: AbortSignal; timeoutMs?: number; sleep?: Sleep },
+): Promise<BulkResult> {
+  const sleep = options.sleep ?? defaultSleep;
+  const deadline = Date.now() + (options.timeoutMs ?? 30 * 60_000);
+  let delay = 200;
+  while (Date.now() < deadline) {
+    if (options.signal.aborted)
+      throw new Error('The sync was interrupted by a server shutdown; it will resume.');
+    const operation = await bulkOperationById(client, id);
+    if (!operation) throw new BulkLostError(`bulk operation ${id} is gone`);
+    if (operation.status === 'COMPLETED') return { id, url: operation.url ?? null };
+    if (ENDED_BADLY.includes(operation.status)) {
       throw new UpstreamError({
         provider: 'shopify',
         kind: 'unavailable',
-        message: `Shopify's bulk export ended with status ${current.status}${current.errorCode ? ` (${current.errorCode})` : ''}. It will be retried.`,
+        message: `Shopify's bulk export ended with status ${operation.status}${operation.errorCode ? ` (${operation.errorCode})` : ''}. It will be retried.`,
       });
     }
     await sleep(delay);
@@ -89,10 +114,14 @@ export async function waitForBulkQuery(
   });
 }
 
-/** Streams the JSONL result; `onLine` gets each parsed object with its 0-based line number. */
+/**
+ * Streams the JSONL result; `onLine` gets each parsed object with its 0-based line number. Lines
+ * are cut from the decoded chunks directly (readline's per-line events cost more than the parse),
+ * and `onLine` is only awaited when it returns a promise (a batch to write), not once per line.
+ */
 export async function streamBulkResult(
   url: string,
-  onLine: (value: Record<string, unknown>, lineNumber: number) => Promise<void> | void,
+  onLine: (value: Record<string, unknown>, lineNumber: number) => Promise<void> | undefined,
   options: { signal: AbortSignal; connectTimeoutMs?: number },
 ): Promise<number> {
   // The timeout covers the wait for the response headers only; the body may take minutes.
@@ -119,15 +148,26 @@ export async function streamBulkResult(
       message: `Shopify's bulk export could not be downloaded (HTTP ${response.status}). It will be retried.`,
     });
   }
-  const lines = createInterface({
-    input: Readable.fromWeb(response.body as import('node:stream/web').ReadableStream<Uint8Array>),
-    crlfDelay: Number.POSITIVE_INFINITY,
-  });
+  const decoder = new TextDecoder();
   let lineNumber = 0;
-  for await (const line of lines) {
-    if (line.trim() === '') continue;
-    await onLine(JSON.parse(line) as Record<string, unknown>, lineNumber);
+  let rest = '';
+  const take = (line: string): Promise<void> | undefined => {
+    if (line.trim() === '') return undefined;
+    const pending = onLine(JSON.parse(line) as Record<string, unknown>, lineNumber);
     lineNumber += 1;
+    return pending;
+  };
+  const body = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream<Uint8Array>);
+  for await (const chunk of body as AsyncIterable<Uint8Array>) {
+    const text = rest + decoder.decode(chunk, { stream: true });
+    let start = 0;
+    for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', start)) {
+      const pending = take(text.slice(start, end));
+      start = end + 1;
+      if (pending) await pending;
+    }
+    rest = text.slice(start);
   }
+  await take(rest + decoder.decode());
   return lineNumber;
 }

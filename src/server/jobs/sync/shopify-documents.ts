@@ -42,9 +42,25 @@ export const ORDER_LINE_ITEMS_QUERY = `query OrderLineItems($id: ID!, $after: St
   order(id: $id) { lineItems(first: 100, after: $after) { pageInfo { hasNextPage endCursor } nodes { ${LINE_ITEM} } } }
 }`;
 
-/** Bulk export of every order with its lines (JSONL: lines are separate objects with __parentId). */
-export const BULK_ORDERS_QUERY = `{ orders { edges { node { ${ORDER_SCALARS}
+/**
+ * Bulk export of the orders matching `search` (null: every order) with their lines (JSONL: lines
+ * are separate objects with __parentId). The backfill exports date slices one after the other.
+ */
+export function bulkOrdersQuery(search: string | null): string {
+  const args = search === null ? '' : `(query: ${JSON.stringify(search)})`;
+  return `{ orders${args} { edges { node { ${ORDER_SCALARS}
   lineItems { edges { node { ${LINE_ITEM} } } } } } } }`;
+}
+
+/** Oldest order and the order count: how the backfill cuts its bulk export into date slices. */
+export const ORDERS_SPAN_QUERY = `query OrdersSpan {
+  orders(first: 1, sortKey: CREATED_AT) { nodes { createdAt } }
+  ordersCount(limit: null) { count }
+}`;
+export const OrdersSpanDataSchema = z.object({
+  orders: z.object({ nodes: z.array(z.object({ createdAt: z.string() })) }),
+  ordersCount: z.object({ count: z.number().int() }).nullable(),
+});
 
 const CUSTOMER_FIELDS =
   'id firstName lastName defaultEmailAddress { emailAddress } numberOfOrders amountSpent { amount currencyCode } createdAt updatedAt';
@@ -73,8 +89,16 @@ export const BULK_RUN_MUTATION = `mutation RunBulk($query: String!) {
   bulkOperationRunQuery(query: $query) { bulkOperation { id status } userErrors { field message code } }
 }`;
 
+const BULK_FIELDS =
+  'id status errorCode objectCount rootObjectCount url partialDataUrl createdAt completedAt query';
+
 export const CURRENT_BULK_QUERY = `query CurrentBulk {
-  currentBulkOperation(type: QUERY) { id status errorCode objectCount rootObjectCount url partialDataUrl createdAt completedAt }
+  currentBulkOperation(type: QUERY) { ${BULK_FIELDS} }
+}`;
+
+/** An earlier export by id (the current one may already be the next slice's). */
+export const BULK_BY_ID_QUERY = `query BulkById($id: ID!) {
+  bulkOperation(id: $id) { ${BULK_FIELDS} }
 }`;
 
 const MoneySchema = z.object({
@@ -249,15 +273,18 @@ export const BulkRunDataSchema = z.object({
     userErrors: z.array(z.object({ message: z.string(), code: nullableString })).default([]),
   }),
 });
-export const CurrentBulkDataSchema = z.object({
-  currentBulkOperation: z
-    .object({
-      id: z.string(),
-      status: z.string(),
-      errorCode: nullableString,
-      objectCount: z.union([z.string(), z.number()]).nullable().optional(),
-      url: nullableString,
-      partialDataUrl: nullableString,
-    })
-    .nullable(),
+const BulkOperationSchema = z.object({
+  id: z.string(),
+  status: z.string(),
+  errorCode: nullableString,
+  objectCount: z.union([z.string(), z.number()]).nullable().optional(),
+  rootObjectCount: z.union([z.string(), z.number()]).nullable().optional(),
+  url: nullableString,
+  partialDataUrl: nullableString,
+  query: nullableString,
+  createdAt: nullableString,
+  completedAt: nullableString,
 });
+export type BulkOperation = z.infer<typeof BulkOperationSchema>;
+export const CurrentBulkDataSchema = z.object({ currentBulkOperation: BulkOperationSchema.nullable() });
+export const BulkByIdDataSchema = z.object({ bulkOperation: BulkOperationSchema.nullable() });

@@ -16,9 +16,11 @@ import {
 } from './shopify-bulk.ts';
 import {
   BULK_CUSTOMERS_QUERY,
-  BULK_ORDERS_QUERY,
+  bulkOrdersQuery,
   ORDER_LINE_ITEMS_QUERY,
+  ORDERS_SPAN_QUERY,
   OrderLineItemsDataSchema,
+  OrdersSpanDataSchema,
   SYNC_CUSTOMERS_QUERY,
   SYNC_ORDERS_QUERY,
   SYNC_PRODUCTS_QUERY,
@@ -72,10 +74,21 @@ interface StreamCursor {
   after?: string | null | undefined;
   /** Newest updatedAt committed in the current pass. */
   maxSeen?: string | null | undefined;
+  /** Orders backfill: created_at boundaries cutting the bulk export into slices (ISO instants). */
+  sliceBounds?: string[] | undefined;
+  /** The slice whose export `bulkId` is; `nextBulkId` is the next slice's, once started. */
+  slice?: number | undefined;
+  nextBulkId?: string | undefined;
 }
 
 const OVERLAP_MS = 60_000;
 const BULK_BATCH_ORDERS = 2_500;
+/**
+ * A large backfill is exported in date slices, one bulk query after the other (a shop runs one
+ * at a time): Shopify prepares slice N+1 while slice N is loaded, so the wait for the export
+ * overlaps the database writes instead of preceding them all.
+ */
+const MAX_SLICES = 16;
 const CUSTOMER_PAGE_SIZE = 250;
 const PRODUCT_PAGE_SIZE = 3;
 
@@ -213,22 +226,34 @@ async function fetchRemainingLineItems(client: ShopifyClient, order: SyncOrder):
   return items;
 }
 
-/** Bulk backfill of orders; returns the cursor to continue incrementally from. */
-async function bulkOrders(
+/** Slice boundaries over [oldest order, now], about `syncTuning.bulkSliceOrders` orders each; [] = one export. */
+async function planOrderSlices(client: ShopifyClient, now: Date): Promise<string[]> {
+  const span = await client.query(ORDERS_SPAN_QUERY, {}, OrdersSpanDataSchema);
+  const oldest = span.orders.nodes[0]?.createdAt;
+  const slices = Math.min(MAX_SLICES, Math.ceil((span.ordersCount?.count ?? 0) / syncTuning.bulkSliceOrders));
+  if (!oldest || slices <= 1) return [];
+  const from = Date.parse(oldest);
+  const step = (now.getTime() - from) / slices;
+  return Array.from({ length: slices - 1 }, (_, k) =>
+    new Date(Math.floor((from + step * (k + 1)) / 1000) * 1000).toISOString(),
+  );
+}
+
+/** Shopify search of slice `slice` (null: the whole store). */
+function sliceSearch(bounds: readonly string[], slice: number): string | null {
+  const terms: string[] = [];
+  if (slice > 0) terms.push(`created_at:>='${bounds[slice - 1]}'`);
+  if (slice < bounds.length) terms.push(`created_at:<'${bounds[slice]}'`);
+  return terms.length === 0 ? null : terms.join(' ');
+}
+
+/** Streams one slice's JSONL into the warehouse, resuming after `bulkLinesDone`. */
+async function loadOrdersFile(
   session: SyncSession,
-  client: ShopifyClient,
   shop: ShopContext,
-  state: StreamCursor,
-): Promise<StreamCursor> {
-  let current = state;
-  if (!current.bulkId) {
-    const startedAt = session.now().toISOString();
-    const bulkId = await startBulkQuery(client, BULK_ORDERS_QUERY);
-    current = { phase: 'bulk', bulkId, bulkStartedAt: startedAt, bulkLinesDone: 0 };
-    await session.commitPage(async () => 0, { orders: current });
-  }
-  const bulkId = current.bulkId ?? '';
-  const result = await waitForBulkQuery(client, bulkId, { signal: session.signal });
+  url: string | null,
+  current: StreamCursor,
+): Promise<void> {
   const done = current.bulkLinesDone ?? 0;
   const orderDates = new Map<number, string>();
   let orders: UpsertRow[] = [];
@@ -253,30 +278,32 @@ async function bulkOrders(
       cursor,
     );
   };
-  if (result.url) {
+  if (url) {
     try {
       await streamBulkResult(
-        result.url,
-        async (value, lineNumber) => {
+        url,
+        (value, lineNumber) => {
+          session.throwIfAborted();
           const parentId = value.__parentId;
           if (typeof parentId === 'string') {
-            if (lineNumber < done) return;
+            if (lineNumber < done) return undefined;
             const orderId = parseShopifyId(parentId);
             const orderDate = orderDates.get(orderId);
-            if (!orderDate) return; // a line whose order is not in the file (cannot happen in Shopify's format)
+            if (!orderDate) return undefined; // a line whose order is not in the file (cannot happen in Shopify's format)
             lineItems.push(mapLineItem(shop, orderId, orderDate, SyncLineItemSchema.parse(value)));
-          } else {
-            const order = SyncOrderSchema.parse(value);
-            const rows = mapOrder(shop, order);
-            orderDates.set(rows.order.order_id as number, rows.order.order_date as string);
-            if (lineNumber < done) return;
-            orders.push(rows.order);
-            refunds.push(...rows.refunds);
-            touchpoints.push(...rows.touchpoints);
-            if (orders.length >= BULK_BATCH_ORDERS) await flush();
+            lastLine = lineNumber;
+            return undefined;
           }
+          const rows = mapOrder(shop, SyncOrderSchema.parse(value));
+          orderDates.set(rows.order.order_id as number, rows.order.order_date as string);
+          if (lineNumber < done) return undefined;
+          // A batch ends before an order, so an order and its lines always commit together.
+          const write = orders.length >= BULK_BATCH_ORDERS ? flush() : undefined;
+          orders.push(rows.order);
+          refunds.push(...rows.refunds);
+          touchpoints.push(...rows.touchpoints);
           lastLine = lineNumber;
-          session.throwIfAborted();
+          return write;
         },
         { signal: session.signal },
       );
@@ -287,6 +314,55 @@ async function bulkOrders(
   }
   await flush();
   await inFlight;
+}
+
+/** Bulk backfill of orders, slice by slice; returns the cursor to continue incrementally from. */
+async function bulkOrders(
+  session: SyncSession,
+  client: ShopifyClient,
+  shop: ShopContext,
+  state: StreamCursor,
+): Promise<StreamCursor> {
+  const signal = session.signal;
+  let current = state;
+  if (current.sliceBounds === undefined) {
+    // A backfill started before slicing existed keeps its single export.
+    const sliceBounds = current.bulkId ? [] : await planOrderSlices(client, session.now());
+    current = {
+      ...current,
+      phase: 'bulk',
+      bulkStartedAt: current.bulkStartedAt ?? session.now().toISOString(),
+      sliceBounds,
+      slice: current.slice ?? 0,
+    };
+  }
+  const bounds = current.sliceBounds ?? [];
+  for (let slice = current.slice ?? 0; slice <= bounds.length; slice += 1) {
+    if (!current.bulkId) {
+      const bulkId = await startBulkQuery(client, bulkOrdersQuery(sliceSearch(bounds, slice)), { signal });
+      current = { ...current, slice, bulkId, bulkLinesDone: 0 };
+      await session.commitPage(async () => 0, { orders: current });
+    }
+    const result = await waitForBulkQuery(client, current.bulkId ?? '', { signal });
+    if (slice < bounds.length && !current.nextBulkId) {
+      const nextBulkId = await startBulkQuery(client, bulkOrdersQuery(sliceSearch(bounds, slice + 1)), {
+        signal,
+      });
+      current = { ...current, nextBulkId };
+      await session.commitPage(async () => 0, { orders: current });
+    }
+    await loadOrdersFile(session, shop, result.url, current);
+    if (slice < bounds.length) {
+      current = {
+        ...current,
+        slice: slice + 1,
+        bulkId: current.nextBulkId,
+        nextBulkId: undefined,
+        bulkLinesDone: 0,
+      };
+      await session.commitPage(async () => 0, { orders: current });
+    }
+  }
   const next: StreamCursor = {
     phase: 'incremental',
     updatedFrom: new Date(

@@ -14,9 +14,17 @@ export interface SyncTuning {
   orderPageSize: number;
   /** Use bulk operations for the first (backfill) pass. */
   bulk: boolean;
+  /** Orders per date slice of the bulk backfill (each slice is one bulk export, loaded while the next one runs). */
+  bulkSliceOrders: number;
 }
 
-const DEFAULTS: SyncTuning = { retry: undefined, timeoutMs: 30_000, orderPageSize: 15, bulk: true };
+const DEFAULTS: SyncTuning = {
+  retry: undefined,
+  timeoutMs: 30_000,
+  orderPageSize: 15,
+  bulk: true,
+  bulkSliceOrders: 100_000,
+};
 
 export const syncTuning: SyncTuning = { ...DEFAULTS };
 

@@ -35,17 +35,26 @@ function ident(name: string): SQL {
 export type UpsertRow = Record<string, string | number | boolean | null>;
 
 const QUOTED = /[\\"]/g;
+/** A JSON escape other than \" and \\ (control characters): those read differently in an array literal. */
+const OTHER_ESCAPE = /\\[^"\\]/;
 
-/** One column of `rows` as a PostgreSQL array literal: strings always quoted, NULL unquoted. */
+/**
+ * One column of `rows` as a PostgreSQL array literal. JSON.stringify writes it natively: quoted
+ * strings with \" and \\ escapes, numbers, true/false and null all read the same in an array
+ * literal. Only text with control characters (JSON's \n, \u0001…) takes the slow path.
+ */
 function arrayLiteral(rows: readonly UpsertRow[], name: string): string {
-  const parts = new Array<string>(rows.length);
-  for (let i = 0; i < rows.length; i += 1) {
-    const value = rows[i]![name];
-    if (value === null || value === undefined) parts[i] = 'NULL';
-    else if (typeof value === 'string') parts[i] = `"${value.replace(QUOTED, '\\$&')}"`;
-    else if (typeof value === 'boolean') parts[i] = value ? 't' : 'f';
-    else parts[i] = String(value);
-  }
+  const values = new Array<UpsertRow[string]>(rows.length);
+  for (let i = 0; i < rows.length; i += 1) values[i] = rows[i]![name] ?? null;
+  const json = JSON.stringify(values);
+  if (!OTHER_ESCAPE.test(json)) return `{${json.slice(1, -1)}}`;
+  const parts = values.map((value) =>
+    value === null
+      ? 'NULL'
+      : typeof value === 'string'
+        ? `"${value.replace(QUOTED, '\\$&')}"`
+        : String(value),
+  );
   return `{${parts.join(',')}}`;
 }
 
