@@ -23,6 +23,32 @@ import {
  * at any store size. No run yet → empty answers, never errors.
  */
 
+/** Answers kept in this process: a bound on memory (a few sections of a few dozen workspaces). */
+const SNAPSHOT_CACHE_ENTRIES = 512;
+const snapshotCache = new Map<string, unknown>();
+
+/**
+ * A section of a run's snapshot, read once per process. Honest because a run's snapshot rows are
+ * written before it is marked succeeded and never change afterwards; a newer run has a new id, so
+ * the cache never serves an outdated answer. Oldest entries leave first.
+ */
+async function readSnapshotOnce<T>(
+  workspaceId: string,
+  runId: string,
+  section: string,
+  read: () => Promise<T>,
+): Promise<T> {
+  const key = `${workspaceId}/${runId}/${section}`;
+  if (snapshotCache.has(key)) return snapshotCache.get(key) as T;
+  const value = await read();
+  if (snapshotCache.size >= SNAPSHOT_CACHE_ENTRIES) {
+    const oldest = snapshotCache.keys().next();
+    if (!oldest.done) snapshotCache.delete(oldest.value);
+  }
+  snapshotCache.set(key, value);
+  return value;
+}
+
 export interface LatestRun {
   id: string;
   asOf: string | null;
@@ -52,6 +78,10 @@ export async function findLatestRun(db: Db, workspaceId: string): Promise<Latest
 export async function readRevenueForecast(db: Db, workspaceId: string): Promise<RevenueForecast> {
   const run = await findLatestRun(db, workspaceId);
   if (!run) return { currency: null, asOf: null, history: [], forecast: [], model: null, backtest: null };
+  return readSnapshotOnce(workspaceId, run.id, 'revenue-forecast', () => readForecastOfRun(db, run));
+}
+
+async function readForecastOfRun(db: Db, run: LatestRun): Promise<RevenueForecast> {
   const rows = await db
     .select()
     .from(analysisForecastPoints)
@@ -96,76 +126,84 @@ export async function readRevenueForecast(db: Db, workspaceId: string): Promise<
 export async function readCustomerSegments(db: Db, workspaceId: string): Promise<CustomerSegment[]> {
   const run = await findLatestRun(db, workspaceId);
   if (!run) return [];
-  const rows = await db
-    .select()
-    .from(analysisSegments)
-    .where(eq(analysisSegments.runId, run.id))
-    .orderBy(asc(analysisSegments.position));
-  return rows
-    .filter((r) => r.customers > 0)
-    .map((r) => ({
-      segment: r.segment,
-      count: r.customers,
-      growthRate: r.growthRate,
-      revenue: r.revenue,
-      orders: r.orders,
-      averageProbabilityAlive: r.averageProbabilityAlive,
-      averageClv: r.averageClv,
-    }));
+  return readSnapshotOnce(workspaceId, run.id, 'customer-segments', async () => {
+    const rows = await db
+      .select()
+      .from(analysisSegments)
+      .where(eq(analysisSegments.runId, run.id))
+      .orderBy(asc(analysisSegments.position));
+    return rows
+      .filter((r) => r.customers > 0)
+      .map((r) => ({
+        segment: r.segment,
+        count: r.customers,
+        growthRate: r.growthRate,
+        revenue: r.revenue,
+        orders: r.orders,
+        averageProbabilityAlive: r.averageProbabilityAlive,
+        averageClv: r.averageClv,
+      }));
+  });
 }
 
 export async function readCohortRetention(db: Db, workspaceId: string): Promise<CohortPoint[]> {
   const run = await findLatestRun(db, workspaceId);
   if (!run) return [];
-  const rows = await db
-    .select()
-    .from(analysisCohortPoints)
-    .where(eq(analysisCohortPoints.runId, run.id))
-    .orderBy(asc(analysisCohortPoints.week));
-  return rows.map((r) => ({
-    week: r.week,
-    retentionRate: r.retentionRate,
-    cohorts: r.cohorts,
-    customers: r.customers,
-  }));
+  return readSnapshotOnce(workspaceId, run.id, 'cohort-retention', async () => {
+    const rows = await db
+      .select()
+      .from(analysisCohortPoints)
+      .where(eq(analysisCohortPoints.runId, run.id))
+      .orderBy(asc(analysisCohortPoints.week));
+    return rows.map((r) => ({
+      week: r.week,
+      retentionRate: r.retentionRate,
+      cohorts: r.cohorts,
+      customers: r.customers,
+    }));
+  });
 }
 
 export async function readAttribution(db: Db, workspaceId: string): Promise<AttributionRow[]> {
   const run = await findLatestRun(db, workspaceId);
   if (!run) return [];
-  const rows = await db
-    .select()
-    .from(analysisAttributionRows)
-    .where(eq(analysisAttributionRows.runId, run.id))
-    .orderBy(desc(analysisAttributionRows.revenue));
-  return rows.map((r) => ({
-    channel: r.channel,
-    matchRate: r.matchRate,
-    revenue: r.revenue,
-    roas: r.roas,
-    opportunity: r.opportunity,
-    spend: r.spend,
-    platformRevenue: r.platformRevenue,
-  }));
+  return readSnapshotOnce(workspaceId, run.id, 'attribution', async () => {
+    const rows = await db
+      .select()
+      .from(analysisAttributionRows)
+      .where(eq(analysisAttributionRows.runId, run.id))
+      .orderBy(desc(analysisAttributionRows.revenue));
+    return rows.map((r) => ({
+      channel: r.channel,
+      matchRate: r.matchRate,
+      revenue: r.revenue,
+      roas: r.roas,
+      opportunity: r.opportunity,
+      spend: r.spend,
+      platformRevenue: r.platformRevenue,
+    }));
+  });
 }
 
 export async function readStockImpact(db: Db, workspaceId: string): Promise<StockImpactRow[]> {
   const run = await findLatestRun(db, workspaceId);
   if (!run) return [];
-  const rows = await db
-    .select()
-    .from(analysisStockRows)
-    .where(eq(analysisStockRows.runId, run.id))
-    .orderBy(desc(analysisStockRows.estimatedLoss));
-  return rows.map((r) => ({
-    product: r.product,
-    status: r.status,
-    estimatedLoss: r.estimatedLoss,
-    available: r.available,
-    daysOfCover: r.daysOfCover,
-    outOfStockDays: r.outOfStockDays,
-    baselineHadStockouts: r.baselineHadStockouts,
-  }));
+  return readSnapshotOnce(workspaceId, run.id, 'stock-impact', async () => {
+    const rows = await db
+      .select()
+      .from(analysisStockRows)
+      .where(eq(analysisStockRows.runId, run.id))
+      .orderBy(desc(analysisStockRows.estimatedLoss));
+    return rows.map((r) => ({
+      product: r.product,
+      status: r.status,
+      estimatedLoss: r.estimatedLoss,
+      available: r.available,
+      daysOfCover: r.daysOfCover,
+      outOfStockDays: r.outOfStockDays,
+      baselineHadStockouts: r.baselineHadStockouts,
+    }));
+  });
 }
 
 export async function readAnalysisStatus(db: Db, workspaceId: string): Promise<AnalysisStatus> {
