@@ -116,12 +116,22 @@ describe('the Predictive Models endpoints', () => {
             UNION ALL SELECT refund_date::text, -amount_minor FROM wh_refunds
             WHERE refund_date BETWEEN ${first}::date AND ${last}::date) d GROUP BY date`,
     );
-    const actual = new Map(daily.map((d) => [d.date, Number(d.value)]));
+    // The warehouse keeps cents; the checks report dollars, as the run's forecast does.
+    const actual = new Map(daily.map((d) => [d.date, Number(d.value) / 100]));
     for (const p of holdout.points) {
-      expect(p.actual, p.date).toBe(actual.get(p.date) ?? 0);
+      expect(p.actual, p.date).toBeCloseTo(actual.get(p.date) ?? 0, 6);
       expect(p.lo95).toBeLessThanOrEqual(p.lo80);
       expect(p.hi80).toBeLessThanOrEqual(p.hi95);
     }
+    // …and the same days as the run's own history (what the dashboard's forecast chart shows).
+    const history = await queryRows<{ date: string; value: number }>(
+      app.db,
+      sql`SELECT date::text AS date, value FROM analysis_forecast_points
+          WHERE run_id = ${answer.run!.id} AND kind = 'history' AND date >= ${first}::date`,
+    );
+    expect(history).toHaveLength(28);
+    for (const h of history)
+      expect(holdout.points.find((p) => p.date === h.date)?.actual, h.date).toBeCloseTo(h.value, 6);
     expect(holdout.model.coverage80).toBeGreaterThanOrEqual(0);
     expect(holdout.model.coverage95).toBeGreaterThanOrEqual(holdout.model.coverage80!);
     expect(holdout.seasonalNaive.wape).toBeGreaterThan(0);

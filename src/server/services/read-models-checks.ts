@@ -32,8 +32,9 @@ const FREQUENCY_TAIL = 7;
 export type ModelCheckResults = Omit<ModelChecks, 'status' | 'error' | 'computedAt' | 'durationMs'>;
 
 /**
- * Reads what the checks need from the warehouse up to the run's asOf: daily net revenue (orders on
- * their day, refunds on theirs, as the run's forecast) and each customer's purchase days.
+ * Reads what the checks need from the warehouse up to the run's asOf, in the shop currency's major
+ * units as the run's own forecast: daily net revenue (orders on their day, refunds on theirs) and
+ * each customer's purchase days.
  */
 export async function loadModelCheckInputs(
   db: Db,
@@ -41,6 +42,11 @@ export async function loadModelCheckInputs(
   asOf: string,
 ): Promise<{ series: DailyPoint[]; transactions: Transaction[] }> {
   const since = fromDayNumber(toDayNumber(asOf) - HISTORY_DAYS + 1);
+  const [shop] = await queryRows<{ digits: number }>(
+    db,
+    sql`SELECT currency_digits AS digits FROM wh_shops WHERE workspace_id = ${workspaceId}`,
+  );
+  const unit = 10 ** Number(shop?.digits ?? 2);
   const daily = await queryRows<{ date: string; value: number }>(
     db,
     sql`SELECT date, sum(value)::float8 AS value FROM (
@@ -52,7 +58,7 @@ export async function loadModelCheckInputs(
           WHERE workspace_id = ${workspaceId} AND refund_date BETWEEN ${since}::date AND ${asOf}::date
         ) d GROUP BY date`,
   );
-  const byDay = new Map(daily.map((d) => [toDayNumber(d.date), Number(d.value)]));
+  const byDay = new Map(daily.map((d) => [toDayNumber(d.date), Number(d.value) / unit]));
   const series: DailyPoint[] = [];
   const first = Math.min(...byDay.keys(), toDayNumber(asOf));
   for (let day = first; day <= toDayNumber(asOf); day += 1)
@@ -67,12 +73,16 @@ export async function loadModelCheckInputs(
   );
   return {
     series,
-    transactions: rows.map((r) => ({ customerId: r.customer_id, date: r.date, amount: Number(r.amount) })),
+    transactions: rows.map((r) => ({
+      customerId: r.customer_id,
+      date: r.date,
+      amount: Number(r.amount) / unit,
+    })),
   };
 }
 
 /**
- * The model checks of one run (pure; the money unit of the inputs does not matter):
+ * The model checks of one run (pure):
  * - forecast holdout: the run's forecaster re-run from HOLDOUT_ORIGINS rolling origins before asOf,
  *   each forecasting HOLDOUT_DAYS it did not see, scored (MASE, sMAPE, WAPE, interval coverage)
  *   beside the seasonal-naive and weekday-mean baselines; the last origin's forecast is charted;

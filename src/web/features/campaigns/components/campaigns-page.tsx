@@ -10,6 +10,7 @@ import { Link } from 'wouter';
 import { type CampaignPeriod, useCampaignPerformance } from '../api/campaign-queries.ts';
 import {
   formatCount,
+  formatCpc,
   formatMinor,
   formatRate,
   formatRoas,
@@ -140,7 +141,7 @@ function CampaignReport({ data }: { data: CampaignPerformance }) {
           testId="total-spend"
           title="Ad Spend"
           value={formatMinor(totals.spendMinor, accountCurrency)}
-          hint={`${formatCount(totals.clicks)} clicks · CPC ${totals.cpc === null ? '—' : totals.cpc.toFixed(2)}`}
+          hint={`${formatCount(totals.clicks)} clicks · CPC ${formatCpc(totals.cpc, accountCurrency)}`}
         />
         <Stat
           testId="total-revenue"
@@ -222,7 +223,7 @@ function CampaignTable({ data }: { data: CampaignPerformance }) {
                   <td className="py-2 pr-3">{formatCount(c.impressions)}</td>
                   <td className="py-2 pr-3">{formatCount(c.clicks)}</td>
                   <td className="py-2 pr-3">{formatRate(c.ctr, 2)}</td>
-                  <td className="py-2 pr-3">{c.cpc === null ? '—' : c.cpc.toFixed(2)}</td>
+                  <td className="py-2 pr-3">{formatCpc(c.cpc, accountCurrency)}</td>
                   <td className="py-2 pr-3">{formatCount(c.reportedPurchases)}</td>
                   <td className="py-2 pr-3">{formatMinor(c.reportedPurchaseValueMinor, accountCurrency)}</td>
                   <td className="py-2 pr-3">{formatCount(c.verifiedOrders)}</td>

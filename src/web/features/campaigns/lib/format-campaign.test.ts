@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatCpc,
   formatMinor,
   formatRate,
   formatRoas,
@@ -18,6 +19,8 @@ describe('campaign formats', () => {
 
   it('shows ROAS and rates with a dash when unknown', () => {
     expect(formatRoas(3.456)).toBe('3.46x');
+    expect(formatCpc(0.786, { code: 'USD', digits: 2 })).toBe('$0.79');
+    expect(formatCpc(null, { code: 'USD', digits: 2 })).toBe('—');
     expect(formatRoas(null)).toBe('—');
     expect(formatRate(91.25)).toBe('91.3%');
     expect(formatRate(null)).toBe('—');

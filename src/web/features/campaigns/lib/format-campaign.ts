@@ -13,6 +13,11 @@ export function toMajor(minor: number, currency: Currency | null): number {
   return minor / 10 ** (currency?.digits ?? 2);
 }
 
+/** Cost per click in the account currency (major units from the API, a derived ratio), or a dash. */
+export function formatCpc(cpc: number | null, currency: Currency | null): string {
+  return cpc === null || !currency ? '—' : formatCurrency(cpc, currency.code, 2);
+}
+
 /** "3.42x", or a dash when ROAS cannot be computed. */
 export function formatRoas(roas: number | null): string {
   return roas === null || !Number.isFinite(roas) ? '—' : `${roas.toFixed(2)}x`;

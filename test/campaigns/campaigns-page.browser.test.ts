@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
+import type { CampaignPerformance } from '../../src/shared/contracts/campaigns.ts';
+import {
+  describeInBrowser,
+  launchBrowser,
+  saveScreenshot,
+  signInInBrowser,
+  type TestBrowser,
+} from '../support/browser.ts';
+import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts';
+import { ensureWebBuild } from '../support/web-build.ts';
+
+const POLL = { timeout: 30_000 };
+const usd = (minor: number) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2 }).format(
+    minor / 100,
+  );
+
+/**
+ * The Campaign Performance page in Chromium on the demo store: the "Meta is not connected" state,
+ * then, after connecting, syncing and analysing, the totals, one row and one chart per campaign,
+ * labels and opportunity links — every figure the one the API computed from the warehouse.
+ */
+describeInBrowser('the Campaign Performance page on the demo store', () => {
+  let app: DemoTestApp;
+  let browser: TestBrowser;
+
+  beforeAll(async () => {
+    await ensureWebBuild();
+    app = await startDemoTestApp({}, { seed: 7 });
+    browser = await launchBrowser({ width: 1400, height: 1000 });
+  }, 240_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  it('shows what to do before Meta is connected, then every campaign with verified figures', async () => {
+    const { page } = browser;
+    await signInInBrowser(page, app.baseUrl, 'owner@example.com', 'Olive');
+    await page.goto(`${app.baseUrl}/campaigns`);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Campaign Performance' }).count(), POLL)
+      .toBe(1);
+    await expect.poll(() => page.getByText('Meta is not connected').count(), POLL).toBe(1);
+    await expect(page.getByTestId('campaigns-empty').getByRole('link').getAttribute('href')).resolves.toBe(
+      '/profile',
+    );
+    await saveScreenshot(page, 'campaigns-page-empty');
+
+    await page.goto(`${app.baseUrl}/`);
+    await page.getByTestId('connect-demo-store').first().click();
+    let analysed = false;
+    for (let round = 0; round < 20 && !analysed; round += 1) {
+      await runJobsUntilIdle(app.server.deps);
+      const status = await page.evaluate(async () => (await fetch('/api/analysis/status')).json());
+      analysed = status.hasData === true;
+      if (!analysed) await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    expect(analysed).toBe(true);
+
+    const api = (await page.evaluate(async () =>
+      (await fetch('/api/campaigns?period=30')).json(),
+    )) as CampaignPerformance;
+    await page.goto(`${app.baseUrl}/campaigns`);
+    await expect.poll(() => page.getByTestId('campaign-row').count(), POLL).toBe(api.campaigns.length);
+    await expect(page.getByTestId('total-spend').textContent()).resolves.toContain(
+      usd(api.totals.spendMinor),
+    );
+    await expect(page.getByTestId('total-revenue').textContent()).resolves.toContain(
+      usd(api.totals.netRevenueMinor),
+    );
+    await expect(page.getByTestId('total-roas').textContent()).resolves.toContain(
+      `${api.totals.roas!.toFixed(2)}x`,
+    );
+    await expect(page.getByTestId('campaign-range').textContent()).resolves.toContain(api.endDate!);
+
+    // The planted wasteful campaign: its row, its Cut label and the link to its opportunity.
+    const wasteful = app.demo.store.groundTruth.plantedCampaigns.wasteful;
+    const row = api.campaigns.find((c) => c.campaignId === wasteful.id)!;
+    const card = page.locator(`[data-campaign-id="${wasteful.id}"]`);
+    await expect(card.textContent()).resolves.toContain('Cut');
+    await expect(card.textContent()).resolves.toContain(usd(row.spendMinor));
+    await expect
+      .poll(() => card.getByRole('link', { name: row.opportunities[0]!.title }).count(), POLL)
+      .toBe(1);
+    await expect
+      .poll(() => page.locator('[data-testid="campaign-chart"] .recharts-bar-rectangle').count(), POLL)
+      .toBeGreaterThan(api.campaigns.length);
+    await expect(page.getByTestId('attribution-rule').textContent()).resolves.toContain(
+      'last non-direct click',
+    );
+    await saveScreenshot(page, 'campaigns-page');
+
+    // 7 days: the table follows the period.
+    const week = (await page.evaluate(async () =>
+      (await fetch('/api/campaigns?period=7')).json(),
+    )) as CampaignPerformance;
+    await page.getByTestId('period-select').click();
+    await page.getByRole('option', { name: 'Last 7 days' }).click();
+    await expect
+      .poll(() => page.getByTestId('total-spend').textContent(), POLL)
+      .toContain(usd(week.totals.spendMinor));
+    await expect(page.getByTestId('campaign-range').textContent()).resolves.toContain(week.startDate!);
+
+    await page.setViewportSize({ width: 420, height: 900 });
+    await saveScreenshot(page, 'campaigns-page-narrow');
+  }, 300_000);
+});

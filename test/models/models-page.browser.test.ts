@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
+import type { ModelDiagnostics } from '../../src/shared/contracts/models.ts';
+import { formatParam } from '../../src/web/features/models/lib/format-model.ts';
+import {
+  describeInBrowser,
+  launchBrowser,
+  saveScreenshot,
+  signInInBrowser,
+  type TestBrowser,
+} from '../support/browser.ts';
+import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts';
+import { ensureWebBuild } from '../support/web-build.ts';
+
+const POLL = { timeout: 60_000 };
+
+/**
+ * The Predictive Models page in Chromium on the demo store: the empty state, then the forecast's
+ * backtest and holdout, the lifetime fits and their checks (figures from the stored run and its
+ * checks), the run history, and "Run analysis" adding a run.
+ */
+describeInBrowser('the Predictive Models page on the demo store', () => {
+  let app: DemoTestApp;
+  let browser: TestBrowser;
+
+  beforeAll(async () => {
+    await ensureWebBuild();
+    app = await startDemoTestApp({}, { seed: 7 });
+    browser = await launchBrowser({ width: 1400, height: 1000 });
+  }, 240_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  it('shows the models, their checks and the run history, and runs an analysis', async () => {
+    const { page } = browser;
+    await signInInBrowser(page, app.baseUrl, 'owner@example.com', 'Olive');
+    await page.goto(`${app.baseUrl}/models`);
+    await expect.poll(() => page.getByRole('heading', { name: 'Predictive Models' }).count(), POLL).toBe(1);
+    await expect.poll(() => page.getByTestId('models-empty').count(), POLL).toBe(1);
+    await expect(page.getByTestId('run-history').textContent()).resolves.toContain(
+      'No analysis has run yet.',
+    );
+
+    await page.goto(`${app.baseUrl}/`);
+    await page.getByTestId('connect-demo-store').first().click();
+    let analysed = false;
+    for (let round = 0; round < 20 && !analysed; round += 1) {
+      await runJobsUntilIdle(app.server.deps);
+      const status = await page.evaluate(async () => (await fetch('/api/analysis/status')).json());
+      analysed = status.hasData === true;
+      if (!analysed) await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    expect(analysed).toBe(true);
+
+    await page.goto(`${app.baseUrl}/models`);
+    // The checks are computed after the first read; the page polls until they are in.
+    await expect.poll(() => page.getByTestId('holdout-chart').count(), POLL).toBe(1);
+    const api = (await page.evaluate(async () =>
+      (await fetch('/api/models/diagnostics')).json(),
+    )) as ModelDiagnostics;
+    expect(api.checks?.status).toBe('ready');
+
+    await expect(page.getByTestId('backtest-table').textContent()).resolves.toContain(
+      `${api.forecast!.backtest.model!.wape.toFixed(1)}%`,
+    );
+    await expect(page.getByTestId('holdout-table').textContent()).resolves.toContain(
+      `${api.checks!.holdout!.model.coverage80!.toFixed(0)}%`,
+    );
+    await expect
+      .poll(() => page.locator('[data-testid="holdout-chart"] .recharts-line').count(), POLL)
+      .toBe(2);
+    const bg = api.lifetime!.bgnbd!;
+    await expect(page.getByTestId('bgnbd-row').textContent()).resolves.toContain(formatParam(bg.alpha));
+    await expect(page.getByTestId('pareto-row').textContent()).resolves.toContain(
+      formatParam(api.checks!.paretoNbd!.s),
+    );
+    await expect(page.getByTestId('gamma-gamma').textContent()).resolves.toContain(
+      formatParam(api.lifetime!.gammaGamma!.q),
+    );
+    await expect
+      .poll(() => page.locator('[data-testid="frequency-check"] .recharts-bar-rectangle').count(), POLL)
+      .toBeGreaterThan(8);
+    await expect(page.getByTestId('calibration-totals').textContent()).resolves.toContain(
+      api.checks!.calibration!.actualTotal.toLocaleString('en-US'),
+    );
+    expect(await page.getByTestId('run-row').count()).toBeGreaterThan(0);
+    const latestBefore = await page.getByTestId('run-row').first().textContent();
+    await saveScreenshot(page, 'models-page');
+
+    await page.getByTestId('run-analysis').click();
+    await expect.poll(() => page.getByText('Analysis finished').count(), POLL).toBe(1);
+    // A new run heads the history (older ones are pruned, so the count may stay the same).
+    await expect.poll(() => page.getByTestId('run-row').first().textContent(), POLL).not.toBe(latestBefore);
+    await expect(page.getByTestId('run-row').first().textContent()).resolves.toMatch(/manualsucceeded/);
+    await page.setViewportSize({ width: 420, height: 900 });
+    await saveScreenshot(page, 'models-page-narrow');
+  }, 300_000);
+});
