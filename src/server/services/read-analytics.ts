@@ -32,7 +32,7 @@ const snapshotCache = new Map<string, unknown>();
  * written before it is marked succeeded and never change afterwards; a newer run has a new id, so
  * the cache never serves an outdated answer. Oldest entries leave first.
  */
-async function readSnapshotOnce<T>(
+export async function readSnapshotOnce<T>(
   workspaceId: string,
   runId: string,
   section: string,
