@@ -116,6 +116,16 @@ describe('tenant isolation across every endpoint', () => {
       products: Array<{ productId: string }>;
     };
     ownerIds.productId = products.products[0]?.productId ?? '';
+    // The owner's analysis runs (ids) and campaigns (ids) must stay in their workspace.
+    const runs = (await (await app.request('/api/models/runs', { cookie: owner })).json()) as Array<{
+      id: string;
+    }>;
+    const campaigns = (await (await app.request('/api/campaigns?period=90', { cookie: owner })).json()) as {
+      campaigns: Array<{ campaignId: string }>;
+    };
+    expect(runs.length).toBeGreaterThan(0);
+    expect(campaigns.campaigns.length).toBeGreaterThan(0);
+    ownerMarkers.push(...runs.map((run) => run.id), ...campaigns.campaigns.map((c) => c.campaignId));
   }, 300_000);
 
   afterAll(async () => {
