@@ -102,7 +102,7 @@ export async function loadAnalysisFacts(db: Db, workspaceId: string): Promise<An
     db,
     sql`SELECT variant_id::text AS variant_id, snapshot_date::text AS date, sum(available)::int AS available
         FROM wh_inventory_snapshots WHERE workspace_id = ${workspaceId}
-        GROUP BY variant_id, snapshot_date`,
+        GROUP BY variant_id, snapshot_date ORDER BY snapshot_date`,
   );
   const metaCampaigns = await queryRows<{ campaign_id: string; name: string; status: string | null }>(
     db,
@@ -140,9 +140,11 @@ export async function loadAnalysisFacts(db: Db, workspaceId: string): Promise<An
       productTitle: v.product_title ?? v.title,
       handle: v.handle,
     })),
+    // A level synced after the last order day (today's sync of a store whose last order was
+    // yesterday) is the stock at asOf: the core ignores snapshots after asOf. Latest last, so it wins.
     inventory: inventory.map((i) => ({
       productId: i.variant_id,
-      date: i.date,
+      date: i.date > asOf ? asOf : i.date,
       available: Number(i.available),
     })),
     metaCampaigns: metaCampaigns.map((c) => ({ campaignId: c.campaign_id, name: c.name, status: c.status })),
