@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toDayNumber } from '../../src/core/dates/to-day-number.ts';
+import type { DemoStore } from '../../src/demo/model.ts';
+import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
+import type { ProductDaily, ProductPerformance } from '../../src/shared/contracts/products.ts';
+import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts';
+
+let app: DemoTestApp;
+let owner: string;
+
+/** Units and line revenue (minor) per product id and day straight from the generated store (not the warehouse). */
+function salesFrom(store: DemoStore) {
+  const byProduct = new Map<string, Map<string, { units: number; revenue: number }>>();
+  for (let i = 0; i < store.orders.count; i += 1) {
+    const o = store.getOrder(i);
+    if (o.test || o.cancelledAtMs !== null) continue;
+    for (const line of o.lineItems) {
+      const variant = store.variants[line.variantIndex]!;
+      const productId = String(store.products[variant.productIndex]!.legacyId);
+      const days = byProduct.get(productId) ?? new Map<string, { units: number; revenue: number }>();
+      const day = days.get(o.day) ?? { units: 0, revenue: 0 };
+      day.units += line.quantity;
+      day.revenue += line.unitPriceMinor * line.quantity - line.discountMinor;
+      days.set(o.day, day);
+      byProduct.set(productId, days);
+    }
+  }
+  return byProduct;
+}
+
+const read = async (query: string, cookie = owner): Promise<ProductPerformance> => {
+  const response = await app.request(`/api/products/performance${query}`, { cookie });
+  expect(response.status, query).toBe(200);
+  return (await response.json()) as ProductPerformance;
+};
+
+beforeAll(async () => {
+  app = await startDemoTestApp({}, { seed: 7 });
+  owner = await app.signIn('owner@example.com', 'Olive');
+}, 120_000);
+
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('GET /api/products/performance', () => {
+  it('refuses a bad period, a bad product id and a missing session', async () => {
+    const bad = await app.request('/api/products/performance?period=14', { cookie: owner });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toMatch(/period/);
+    const badId = await app.request('/api/products/abc/daily', { cookie: owner });
+    expect(badId.status).toBe(400);
+    expect(await badId.text()).toMatch(/productId/);
+    expect((await app.request('/api/products/performance')).status).toBe(401);
+  });
+
+  it('says nothing is connected before the demo store is', async () => {
+    expect(await read('')).toMatchObject({ connected: false, hasData: false, period: 30, products: [] });
+    expect((await app.request('/api/products/1/daily', { cookie: owner })).status).toBe(404);
+  });
+
+  it('after sync and analysis, matches the store: units, revenue, velocity, trend, stock and losses', async () => {
+    expect((await app.request('/api/demo/connect', { method: 'POST', cookie: owner })).status).toBe(200);
+    await runJobsUntilIdle(app.server.deps);
+    const store = app.demo.store;
+    const sales = salesFrom(store);
+    const lastDay = store.inventory.days - 1;
+    for (const period of [7, 30, 90]) {
+      const answer = await read(`?period=${period}`);
+      expect(answer).toMatchObject({ connected: true, hasData: true, period });
+      expect(answer.currency).toEqual({ code: 'USD', digits: 2 });
+      expect(answer.endDate).toBe(store.config.endDate);
+      expect(toDayNumber(answer.endDate!) - toDayNumber(answer.startDate!) + 1).toBe(period);
+      const previousStart = toDayNumber(answer.startDate!) - period;
+      expect(answer.products).toHaveLength(store.products.length);
+      for (const p of answer.products) {
+        let units = 0;
+        let revenue = 0;
+        let previousUnits = 0;
+        for (const [day, s] of sales.get(p.productId) ?? []) {
+          if (day >= answer.startDate! && day <= answer.endDate!) {
+            units += s.units;
+            revenue += s.revenue;
+          } else if (toDayNumber(day) >= previousStart && day < answer.startDate!) previousUnits += s.units;
+        }
+        expect([p.units, p.revenueMinor, p.previousUnits], `${p.title}, ${period} days`).toEqual([
+          units,
+          revenue,
+          previousUnits,
+        ]);
+        expect(p.velocity).toBeCloseTo(units / period, 10);
+        if (previousUnits > 0)
+          expect(p.velocityChange).toBeCloseTo((100 * (units - previousUnits)) / previousUnits, 8);
+        const product = store.products.find((x) => String(x.legacyId) === p.productId)!;
+        const onHand = product.variantIndexes.map((v) => store.inventory.levels[v]![lastDay]!);
+        expect(p.available, p.title).toBe(onHand.reduce((s, n) => s + Math.max(0, n), 0));
+        expect(p.variants.map((v) => v.available)).toEqual(onHand);
+        expect(p.variants.reduce((s, v) => s + v.units, 0)).toBe(p.units);
+      }
+      expect(answer.totals.units).toBe(answer.products.reduce((s, p) => s + p.units, 0));
+      expect(answer.totals.revenueMinor).toBeGreaterThan(0);
+    }
+  }, 300_000);
+
+  it('marks the planted out-of-stock product with its loss from the stock-impact snapshot and its ad spend', async () => {
+    const answer = await read('?period=30');
+    const truth = app.demo.store.groundTruth;
+    const ongoing = truth.stockouts.find((s) => s.endDate === null)!;
+    const product = answer.products.find(
+      (p) => p.productId === String(app.demo.store.products[ongoing.productIndex]!.legacyId),
+    )!;
+    expect(product.stockState).toBe('Out of stock');
+    expect(product.daysOfCover).toBeNull();
+    const impact = (await (
+      await app.request('/api/analytics/stock-impact', { cookie: owner })
+    ).json()) as Array<{
+      product: string;
+      estimatedLoss: number;
+    }>;
+    const impactLoss = impact
+      .filter((r) => r.product.startsWith(product.title))
+      .reduce((s, r) => s + Math.round(r.estimatedLoss * 100), 0);
+    expect(product.lostRevenueMinor).toBeGreaterThan(0);
+    expect(Math.abs(product.lostRevenueMinor - impactLoss)).toBeLessThanOrEqual(product.variants.length);
+    expect(answer.stockAsOf).toBe(app.demo.store.config.endDate);
+    // The Meta campaign planted to advertise it: its spend over the period lands on the product.
+    const campaign = truth.plantedCampaigns.outOfStockTraffic;
+    const spend = app.demo.store.meta.daily
+      .filter(
+        (row) =>
+          app.demo.store.meta.campaigns[row.campaignIndex]!.id === campaign.id &&
+          row.day >= answer.startDate! &&
+          row.day <= answer.endDate!,
+      )
+      .reduce((s, row) => s + row.spendMinor, 0);
+    expect(spend).toBeGreaterThan(0);
+    expect(product.adSpendMinor).toBe(spend);
+    expect(product.adCampaigns).toContain(
+      app.demo.store.meta.campaigns.find((c) => c.id === campaign.id)!.name,
+    );
+    // A product in stock: days of cover = available / demand.
+    const inStock = answer.products.find((p) => p.stockState === 'In stock' && p.daysOfCover !== null)!;
+    expect(inStock.daysOfCover).toBeCloseTo(inStock.available! / inStock.dailyDemand!, 8);
+  });
+
+  it('serves one product per day, the last days out of stock, and hides it from other workspaces', async () => {
+    const answer = await read('?period=30');
+    const out = answer.products.find((p) => p.stockState === 'Out of stock')!;
+    const response = await app.request(`/api/products/${out.productId}/daily?period=30`, { cookie: owner });
+    expect(response.status).toBe(200);
+    const daily = (await response.json()) as ProductDaily;
+    expect(daily.days).toHaveLength(30);
+    expect(daily.days.reduce((s, d) => s + d.units, 0)).toBe(out.units);
+    expect(daily.days.reduce((s, d) => s + d.revenueMinor, 0)).toBe(out.revenueMinor);
+    expect(daily.days.at(-1)!.outOfStock).toBe(true);
+    expect(daily.days[0]!.outOfStock).toBe(false);
+    const outsider = await app.signIn('outsider@example.com', 'Otto');
+    expect((await app.request(`/api/products/${out.productId}/daily`, { cookie: outsider })).status).toBe(
+      404,
+    );
+  });
+});
