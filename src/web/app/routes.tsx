@@ -141,5 +141,13 @@ export const APP_ROUTES: readonly AppRoute[] = [
       (m) => m.ModelsPage,
     ),
   },
-  { path: '/insights', access: 'authenticated', title: 'AI Insights', page: NotBuiltYetPage },
+  {
+    path: '/insights',
+    access: 'authenticated',
+    title: 'AI Insights',
+    page: lazyPage(
+      () => import('@web/features/insights/components/insights-page.tsx'),
+      (m) => m.InsightsPage,
+    ),
+  },
 ];

@@ -1,0 +1,152 @@
+import type { InsightPeriod } from '@shared/contracts/insights.ts';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select.tsx';
+import { LoadingCards, NoStoreData, ReadError } from '@web/features/dashboard/components/page-states.tsx';
+import { Sparkles } from 'lucide-react';
+import { useState } from 'react';
+import { useInsights } from '../api/insight-queries.ts';
+import { formatShopMoney, revenueChange } from '../lib/format-insight.ts';
+import { AnomalyChart } from './anomaly-chart.tsx';
+import { InsightCard } from './insight-card.tsx';
+
+const SEVERITY_RULE =
+  "How severity is graded: money at stake against the period's revenue — high from 5 %, medium from 1 %. " +
+  'Segment shifts compare RFM segments with 30 days earlier; stock-outs are those under way now; attribution ' +
+  'uses the last 30 days.';
+
+function Stat({
+  title,
+  value,
+  hint,
+  testId,
+}: {
+  title: string;
+  value: string;
+  hint: string;
+  testId: string;
+}) {
+  return (
+    <Card data-testid={testId}>
+      <CardHeader className="pb-2">
+        <CardTitle className="text-sm font-medium text-slate-300">{title}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <p className="text-2xl font-bold text-white">{value}</p>
+        <p className="text-xs text-slate-400">{hint}</p>
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * AI Insights: revenue anomalies against the forecast, the period's biggest movers, segment shifts,
+ * stock-outs under way and attribution gaps, as ranked narrative cards computed from the store's own
+ * data by Upside's models (no external AI service), for the last 7, 30 or 90 days.
+ */
+export function InsightsPage() {
+  const [period, setPeriod] = useState<InsightPeriod>('30');
+  const query = useInsights(period);
+  const data = query.data;
+  const currency = data?.currency ?? 'USD';
+  const insights = data?.insights ?? [];
+  const change = data?.revenue ? revenueChange(data.revenue) : null;
+  const count = (severity: string) => insights.filter((i) => i.severity === severity).length;
+  const anomalies = insights.filter((i) => i.kind === 'revenue_anomaly').length;
+
+  return (
+    <div className="grid gap-6">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight text-white">AI Insights</h1>
+          <p className="flex items-center gap-2 text-slate-300">
+            <Sparkles aria-hidden="true" className="size-4 text-indigo-300" />
+            Anomalies and narrative insights, computed from your data by Upside's models — no external AI
+            service sees your store.
+          </p>
+          {data?.asOf ? (
+            <p className="mt-1 text-xs text-slate-400" data-testid="insights-period">
+              {data.periodStart} – {data.asOf}, days in the shop's time zone ({data.timeZone ?? 'unknown'});
+              revenue is net of refunds, on the refund's day.
+            </p>
+          ) : null}
+        </div>
+        <Select value={period} onValueChange={(value) => setPeriod(value as InsightPeriod)}>
+          <SelectTrigger aria-label="Period" className="w-40" data-testid="period-select">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value="7">Last 7 days</SelectItem>
+            <SelectItem value="30">Last 30 days</SelectItem>
+            <SelectItem value="90">Last 90 days</SelectItem>
+          </SelectContent>
+        </Select>
+      </header>
+
+      {query.isError ? <ReadError error={query.error} /> : null}
+      {query.isPending ? (
+        <LoadingCards count={4} />
+      ) : !data?.asOf ? (
+        query.isError ? null : (
+          <NoStoreData what="Insights" />
+        )
+      ) : (
+        <>
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            <Stat
+              testId="stat-revenue"
+              title={`Revenue, last ${data.period} days`}
+              value={formatShopMoney(data.revenue?.current ?? 0, currency)}
+              hint={
+                change === null
+                  ? 'No revenue in the previous period'
+                  : `${change >= 0 ? '+' : '−'}${Math.abs(change).toFixed(1)} % on the previous ${data.period} days (${formatShopMoney(data.revenue?.previous ?? 0, currency)})`
+              }
+            />
+            <Stat
+              testId="stat-anomalies"
+              title="Anomalous days"
+              value={String(anomalies)}
+              hint="Outside the forecast's 95 % interval"
+            />
+            <Stat
+              testId="stat-high"
+              title="High severity"
+              value={String(count('high'))}
+              hint="≥ 5 % of the period's revenue at stake"
+            />
+            <Stat
+              testId="stat-total"
+              title="Insights"
+              value={String(insights.length)}
+              hint={`${count('medium')} medium, ${count('low')} low`}
+            />
+          </div>
+
+          <AnomalyChart days={data.revenueDays} currency={currency} />
+
+          <section className="grid gap-4" data-testid="insight-list">
+            <h2 className="text-xl font-semibold text-white">Insights</h2>
+            {insights.length === 0 ? (
+              <Card>
+                <CardContent className="py-10 text-center">
+                  <p className="font-semibold text-white">Nothing unusual in the last {data.period} days</p>
+                  <p className="text-sm text-slate-400">
+                    No day left the forecast's interval and no product, channel or segment moved by 1 % of
+                    revenue or more.
+                  </p>
+                </CardContent>
+              </Card>
+            ) : (
+              <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+                {insights.map((insight) => (
+                  <InsightCard key={insight.id} insight={insight} currency={currency} />
+                ))}
+              </div>
+            )}
+          </section>
+          <p className="text-xs text-slate-400">{SEVERITY_RULE}</p>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import type { InsightEvidence, RevenueCheckDay } from '@shared/contracts/insights.ts';
+
+/**
+ * Money exact in the shop currency with that currency's own minor units ($1,234.50, ¥1,235): the
+ * shared formatter fixes two decimals, which would show yen with cents.
+ */
+export function formatShopMoney(value: number, currency: string): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(value);
+}
+
+/** One evidence value in its unit: money exact in the shop currency, percents with one decimal. */
+export function formatEvidence(evidence: InsightEvidence, currency: string): string {
+  const { value, unit } = evidence;
+  if (typeof value === 'string') return value;
+  if (unit === 'currency') return formatShopMoney(value, currency);
+  if (unit === 'percent') return `${value.toFixed(1)} %`;
+  if (unit === 'days') return `${value} day${value === 1 ? '' : 's'}`;
+  if (unit === 'count') return value.toLocaleString('en-US');
+  return String(value);
+}
+
+/** Relative change of the period's revenue against the previous period (null from zero). */
+export function revenueChange(revenue: { current: number; previous: number }): number | null {
+  return revenue.previous > 0 ? (100 * (revenue.current - revenue.previous)) / revenue.previous : null;
+}
+
+export interface AnomalyChartPoint {
+  date: string;
+  actual: number;
+  expected: number;
+  band: [number, number];
+  /** Set only on days outside the 95 % band, so the chart marks them. */
+  outside: number | null;
+}
+
+/** Chart rows: the band as a [low, high] range and the anomalous days as their own series. */
+export function buildAnomalyChart(days: readonly RevenueCheckDay[]): AnomalyChartPoint[] {
+  return days.map((d) => ({
+    date: d.date,
+    actual: d.actual,
+    expected: d.expected,
+    band: [d.lo95, d.hi95],
+    outside: d.actual < d.lo95 || d.actual > d.hi95 ? d.actual : null,
+  }));
+}
