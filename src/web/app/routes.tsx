@@ -129,7 +129,10 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/products',
     access: 'authenticated',
     title: 'Product Analysis',
-    page: NotBuiltYetPage,
+    page: lazyPage(
+      () => import('@web/features/products/components/products-page.tsx'),
+      (m) => m.ProductsPage,
+    ),
   },
   { path: '/testing', access: 'authenticated', title: 'A/B Testing', page: NotBuiltYetPage },
   {

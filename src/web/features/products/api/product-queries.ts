@@ -1,0 +1,27 @@
+import { ProductDailySchema, ProductPerformanceSchema } from '@shared/contracts/products.ts';
+import { useQuery } from '@tanstack/react-query';
+import { getJson } from '@web/lib/api-request.ts';
+
+export type ProductPeriod = '7' | '30' | '90';
+
+/** Product Analysis over a period; refreshed with the other dashboards every 30 s. */
+export function useProductPerformance(period: ProductPeriod) {
+  return useQuery({
+    queryKey: ['/api/products/performance', period],
+    queryFn: () => getJson(`/api/products/performance?period=${period}`, ProductPerformanceSchema),
+    refetchInterval: 30_000,
+  });
+}
+
+/** One product's daily units and revenue (the detail panel's chart); fetched when a product is open. */
+export function useProductDaily(productId: string | null, period: ProductPeriod) {
+  return useQuery({
+    queryKey: ['/api/products/daily', productId, period],
+    queryFn: () =>
+      getJson(
+        `/api/products/${encodeURIComponent(productId ?? '')}/daily?period=${period}`,
+        ProductDailySchema,
+      ),
+    enabled: productId !== null,
+  });
+}

@@ -1,0 +1,327 @@
+import type { ProductPerformance, ProductRow } from '@shared/contracts/products.ts';
+import { Badge } from '@web/components/ui/badge.tsx';
+import { buttonClasses } from '@web/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
+import { Input } from '@web/components/ui/input.tsx';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select.tsx';
+import { Skeleton } from '@web/components/ui/skeleton.tsx';
+import { cn } from '@web/lib/cn.ts';
+import { useMemo, useState } from 'react';
+import { Link } from 'wouter';
+import { formatCount, formatMinor } from '../../campaigns/lib/format-campaign.ts';
+import { type ProductPeriod, useProductPerformance } from '../api/product-queries.ts';
+import {
+  filterAndSortProducts,
+  formatCover,
+  formatTrend,
+  formatVelocity,
+  type ProductSort,
+  type ProductSortKey,
+  stockVariant,
+} from '../lib/product-table.ts';
+import { ProductDetailDialog } from './product-detail-dialog.tsx';
+
+function Stat({
+  title,
+  value,
+  hint,
+  testId,
+}: {
+  title: string;
+  value: string;
+  hint: string;
+  testId: string;
+}) {
+  return (
+    <Card data-testid={testId}>
+      <CardHeader className="pb-2">
+        <CardTitle className="text-sm font-medium text-slate-300">{title}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <p className="text-2xl font-bold text-white">{value}</p>
+        <p className="text-xs text-slate-400">{hint}</p>
+      </CardContent>
+    </Card>
+  );
+}
+
+function EmptyState({ title, text, action }: { title: string; text: string; action: string }) {
+  return (
+    <Card data-testid="products-empty">
+      <CardContent className="grid justify-items-center gap-3 py-12 text-center">
+        <p className="text-lg font-semibold text-white">{title}</p>
+        <p className="max-w-lg text-sm text-slate-300">{text}</p>
+        <Link href="/profile" className={buttonClasses()}>
+          {action}
+        </Link>
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * Product Analysis: per product revenue, units and sales velocity (with the trend against the
+ * previous period), stock on hand, days of cover and stock state, the revenue stock-outs cost and the
+ * Meta spend landing on the product; a searchable, sortable table and a detail panel per product.
+ */
+export function ProductsPage() {
+  const [period, setPeriod] = useState<ProductPeriod>('30');
+  const query = useProductPerformance(period);
+  const data = query.data;
+  return (
+    <div className="grid gap-6">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight text-white">Product Analysis</h1>
+          <p className="text-slate-300">What each product sells, how fast, and how long its stock lasts</p>
+          {data?.startDate && data.endDate ? (
+            <p className="mt-1 text-xs text-slate-400" data-testid="product-range">
+              {data.startDate} to {data.endDate} (shop days; the period ends on the last day with synced
+              orders)
+            </p>
+          ) : null}
+        </div>
+        <Select value={period} onValueChange={(value) => setPeriod(value as ProductPeriod)}>
+          <SelectTrigger aria-label="Period" className="w-40" data-testid="period-select">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value="7">Last 7 days</SelectItem>
+            <SelectItem value="30">Last 30 days</SelectItem>
+            <SelectItem value="90">Last 90 days</SelectItem>
+          </SelectContent>
+        </Select>
+      </header>
+      {query.isPending ? (
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="loading">
+          {['a', 'b', 'c', 'd'].map((key) => (
+            <Skeleton key={key} className="h-28" />
+          ))}
+        </div>
+      ) : query.isError ? (
+        <p
+          role="alert"
+          className="rounded-lg border border-red-500/40 bg-red-950/40 p-3 text-sm text-red-200"
+        >
+          {query.error.message}
+        </p>
+      ) : !query.data.hasData || query.data.products.length === 0 ? (
+        query.data.connected ? (
+          <EmptyState
+            title="No product data yet"
+            text="Shopify is connected, but no products or orders have been synced yet. They appear after the first sync; check the connection on your profile page if this lasts."
+            action="Check the Shopify connection"
+          />
+        ) : (
+          <EmptyState
+            title="Shopify is not connected"
+            text="Connect your Shopify store (or the demo store) on your profile page to see what each product sells, how fast, and how long its stock lasts."
+            action="Connect Shopify"
+          />
+        )
+      ) : (
+        <ProductReport data={query.data} period={period} />
+      )}
+    </div>
+  );
+}
+
+function ProductReport({ data, period }: { data: ProductPerformance; period: ProductPeriod }) {
+  const { totals, currency } = data;
+  const [openId, setOpenId] = useState<string | null>(null);
+  const open = data.products.find((p) => p.productId === openId) ?? null;
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <Stat
+          testId="total-revenue"
+          title="Product Revenue"
+          value={formatMinor(totals.revenueMinor, currency)}
+          hint={`${data.products.filter((p) => p.units > 0).length} of ${data.products.length} products sold`}
+        />
+        <Stat
+          testId="total-units"
+          title="Units Sold"
+          value={formatCount(totals.units)}
+          hint={`${formatVelocity(totals.units / data.period)} a day · ${formatTrend(
+            totals.previousUnits > 0
+              ? (100 * (totals.units - totals.previousUnits)) / totals.previousUnits
+              : null,
+            totals.units,
+          )} vs the previous ${data.period} days`}
+        />
+        <Stat
+          testId="stock-alerts"
+          title="Stock Alerts"
+          value={`${totals.outOfStockProducts} out · ${totals.lowStockProducts} low`}
+          hint="Products out of stock, and under 14 days of cover"
+        />
+        <Stat
+          testId="lost-revenue"
+          title="Lost to Stock-outs"
+          value={formatMinor(totals.lostRevenueMinor, currency)}
+          hint={
+            data.stockAsOf
+              ? `Gross sales missed in the 90 days to ${data.stockAsOf}; 33–58 % of it is lost to the store`
+              : 'Appears after the first analysis run'
+          }
+        />
+      </div>
+      <ProductTable data={data} onOpen={setOpenId} />
+      <Card>
+        <CardContent className="grid gap-2 pt-6 text-xs text-slate-400" data-testid="product-rules">
+          <p>{data.rules}</p>
+          <p>
+            Ad spend is the Meta spend in the period of campaigns whose store-verified orders mostly land on
+            the product's page.
+          </p>
+        </CardContent>
+      </Card>
+      <ProductDetailDialog product={open} data={data} period={period} onClose={() => setOpenId(null)} />
+    </>
+  );
+}
+
+const COLUMNS: { key: ProductSortKey; label: string; numeric: boolean }[] = [
+  { key: 'title', label: 'Product', numeric: false },
+  { key: 'revenueMinor', label: 'Revenue', numeric: true },
+  { key: 'units', label: 'Units', numeric: true },
+  { key: 'velocity', label: 'Units/day', numeric: true },
+  { key: 'velocityChange', label: 'Trend', numeric: true },
+  { key: 'available', label: 'On hand', numeric: true },
+  { key: 'daysOfCover', label: 'Cover', numeric: true },
+  { key: 'lostRevenueMinor', label: 'Lost to stock-outs', numeric: true },
+  { key: 'adSpendMinor', label: 'Ad spend', numeric: true },
+];
+
+function ProductTable({ data, onOpen }: { data: ProductPerformance; onOpen: (id: string) => void }) {
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<ProductSort>({ key: 'revenueMinor', direction: 'desc' });
+  const rows = useMemo(
+    () => filterAndSortProducts(data.products, search, sort),
+    [data.products, search, sort],
+  );
+  const { currency, adCurrency } = data;
+  const sortBy = (key: ProductSortKey) =>
+    setSort((current) =>
+      current.key === key
+        ? { key, direction: current.direction === 'asc' ? 'desc' : 'asc' }
+        : { key, direction: key === 'title' ? 'asc' : 'desc' },
+    );
+  return (
+    <Card data-testid="product-table">
+      <CardHeader className="flex flex-row flex-wrap items-end justify-between gap-3">
+        <div>
+          <CardTitle>Products</CardTitle>
+          <CardDescription>Click a column to sort, a product to see its days and variants</CardDescription>
+        </div>
+        <Input
+          aria-label="Search products"
+          placeholder="Search by product, variant or SKU"
+          className="w-72"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          data-testid="product-search"
+        />
+      </CardHeader>
+      <CardContent className="overflow-x-auto">
+        {rows.length === 0 ? (
+          <p className="py-6 text-center text-sm text-slate-400" data-testid="no-match">
+            No product matches “{search}”.
+          </p>
+        ) : (
+          <table className="w-full min-w-[64rem] text-sm">
+            <thead>
+              <tr className="text-left text-slate-400">
+                {COLUMNS.map((c) => (
+                  <th
+                    key={c.key}
+                    className="py-2 pr-3 font-medium"
+                    aria-sort={
+                      sort.key === c.key ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'
+                    }
+                  >
+                    <button
+                      type="button"
+                      className={cn('hover:text-white', sort.key === c.key && 'text-white')}
+                      onClick={() => sortBy(c.key)}
+                      data-testid={`sort-${c.key}`}
+                    >
+                      {c.label}
+                      {sort.key === c.key ? (sort.direction === 'asc' ? ' ▲' : ' ▼') : ''}
+                    </button>
+                  </th>
+                ))}
+                <th className="py-2 font-medium">Stock</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((p) => (
+                <ProductTableRow key={p.productId} product={p} data={data} onOpen={onOpen} />
+              ))}
+            </tbody>
+          </table>
+        )}
+      </CardContent>
+      {adCurrency && currency && adCurrency.code !== currency.code ? (
+        <p className="px-6 pb-4 text-xs text-amber-200">
+          Ad spend is in {adCurrency.code}, the ad account's currency.
+        </p>
+      ) : null}
+    </Card>
+  );
+}
+
+function ProductTableRow({
+  product: p,
+  data,
+  onOpen,
+}: {
+  product: ProductRow;
+  data: ProductPerformance;
+  onOpen: (id: string) => void;
+}) {
+  const trendUp = p.velocityChange !== null && p.velocityChange > 0;
+  return (
+    <tr
+      className="border-t border-slate-800 hover:bg-slate-800/40"
+      data-testid="product-row"
+      data-product-id={p.productId}
+    >
+      <td className="py-2 pr-3">
+        <button
+          type="button"
+          className="text-left font-medium text-white hover:underline"
+          onClick={() => onOpen(p.productId)}
+        >
+          {p.title}
+        </button>
+        <p className="text-xs text-slate-400">
+          {p.variants.length === 1 ? '1 variant' : `${p.variants.length} variants`}
+        </p>
+      </td>
+      <td className="py-2 pr-3">{formatMinor(p.revenueMinor, data.currency)}</td>
+      <td className="py-2 pr-3">{formatCount(p.units)}</td>
+      <td className="py-2 pr-3">{formatVelocity(p.velocity)}</td>
+      <td
+        className={cn(
+          'py-2 pr-3',
+          trendUp ? 'text-emerald-300' : p.velocityChange !== null && 'text-red-300',
+        )}
+      >
+        {formatTrend(p.velocityChange, p.units)}
+      </td>
+      <td className="py-2 pr-3">{p.available === null ? '—' : formatCount(p.available)}</td>
+      <td className="py-2 pr-3">{formatCover(p.daysOfCover, p.available, p.dailyDemand)}</td>
+      <td className={cn('py-2 pr-3', p.lostRevenueMinor > 0 && 'text-red-300')}>
+        {p.lostRevenueMinor > 0 ? formatMinor(p.lostRevenueMinor, data.currency) : '—'}
+      </td>
+      <td className="py-2 pr-3">
+        {p.adSpendMinor === null ? '—' : formatMinor(p.adSpendMinor, data.adCurrency)}
+      </td>
+      <td className="py-2">
+        <Badge variant={stockVariant(p.stockState)}>{p.stockState}</Badge>
+      </td>
+    </tr>
+  );
+}
