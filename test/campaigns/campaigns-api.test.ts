@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayToIso, localDayOf } from '../../src/demo/calendar.ts';
 import type { DemoStore, DemoVisit } from '../../src/demo/model.ts';
+import { queryRows } from '../../src/server/db/query-rows.ts';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import type { CampaignPerformance } from '../../src/shared/contracts/campaigns.ts';
 import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts';
@@ -154,6 +156,27 @@ describe('GET /api/campaigns', () => {
     for (const c of answer.campaigns)
       for (const link of c.opportunities) expect(opportunities.map((o) => o.id)).toContain(link.id);
     expect(wasteful.opportunities.map((o) => o.type)).toContain('cut_campaign');
+  });
+
+  it('counts an order a later sync brings in (figures are kept per warehouse version)', async () => {
+    const before = await read('?period=7');
+    const campaign = before.campaigns[0]!;
+    const [row] = await queryRows<{ workspace_id: string }>(
+      app.db,
+      sql`SELECT workspace_id FROM wh_shops LIMIT 1`,
+    );
+    const ws = row!.workspace_id;
+    // What a sync does: upsert the order, then record its progress in sync_states.
+    await app.db.execute(sql`INSERT INTO wh_orders (workspace_id, order_id, name, currency_code, total_minor, created_at,
+        updated_at, order_date, utm_source, utm_medium, utm_campaign, source_type, moments_count)
+      VALUES (${ws}, 999999001, '#LATE', 'USD', 12345, now(), now(), ${before.endDate}::date, 'facebook',
+        'paid_social', ${campaign.name}, 'SOCIAL', 1)`);
+    await app.db.execute(
+      sql`UPDATE sync_states SET updated_at = updated_at + interval '1 second' WHERE workspace_id = ${ws}`,
+    );
+    const after = (await read('?period=7')).campaigns.find((c) => c.campaignId === campaign.campaignId)!;
+    expect(after.verifiedOrders).toBe(campaign.verifiedOrders + 1);
+    expect(after.verifiedRevenueMinor).toBe(campaign.verifiedRevenueMinor + 12345);
   });
 
   it("never shows one workspace's campaigns to another", async () => {

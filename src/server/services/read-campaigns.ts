@@ -65,8 +65,9 @@ function present(f: Figures, account: Currency | null, sameCurrency: boolean) {
  * Campaign Performance of the caller's workspace over the last `period` days ending on the last day
  * with synced orders (so store revenue is complete): the warehouse's Meta daily insights per
  * campaign beside the store revenue our attribution credits to it (ATTRIBUTION_RULE), a daily
- * spend/revenue series, the design §6 label and the related open opportunities. Read straight from
- * the warehouse (indexed by workspace and day), so any period answers without a new analysis run.
+ * spend/revenue series, the design §6 label and the related open opportunities. Read from the
+ * warehouse (indexed by workspace and day), so any period answers without a new analysis run; the
+ * figures are kept per warehouse version (cachedCampaignFigures), the rest is read every time.
  */
 export async function readCampaignPerformance(
   db: Db,
@@ -82,6 +83,7 @@ export async function readCampaignPerformance(
     last_order: string | null;
     last_meta: string | null;
     account_currency: string | null;
+    version: string | null;
   }>(
     db,
     sql`SELECT
@@ -89,7 +91,8 @@ export async function readCampaignPerformance(
             WHERE workspace_id = ${workspaceId} AND NOT test AND cancelled_at IS NULL) AS last_order,
           (SELECT max(date)::text FROM wh_meta_daily_insights WHERE workspace_id = ${workspaceId}) AS last_meta,
           (SELECT currency_code FROM wh_meta_daily_insights WHERE workspace_id = ${workspaceId}
-            ORDER BY date DESC LIMIT 1) AS account_currency`,
+            ORDER BY date DESC LIMIT 1) AS account_currency,
+          (SELECT max(updated_at)::text FROM sync_states WHERE workspace_id = ${workspaceId}) AS version`,
   );
   const shopCurrency = shop ? { code: shop.currency_code, digits: Number(shop.currency_digits) } : null;
   const accountCode = bounds?.account_currency ?? null;
@@ -122,6 +125,111 @@ export async function readCampaignPerformance(
   const days: string[] = [];
   for (let d = toDayNumber(startDate); d <= toDayNumber(endDate); d += 1) days.push(fromDayNumber(d));
 
+  const { entries, active, unmatched } = await cachedCampaignFigures(
+    db,
+    workspaceId,
+    startDate,
+    endDate,
+    bounds?.version ?? null,
+  );
+  const links = await queryRows<{
+    id: string;
+    type: string;
+    title: string;
+    status: string;
+    subject_key: string;
+  }>(
+    db,
+    sql`SELECT o.id, o.type, o.title, o.status, o.subject_key FROM opportunities o
+        WHERE o.workspace_id = ${workspaceId} AND o.status <> 'dismissed'
+          AND o.type IN (${sql.join(
+            CAMPAIGN_OPPORTUNITY_TYPES.map((t) => sql`${t}`),
+            sql`, `,
+          )})
+          AND (o.status = 'implemented' OR o.last_run_id = (
+            SELECT id FROM analysis_runs WHERE workspace_id = ${workspaceId} AND status = 'succeeded'
+            ORDER BY finished_at DESC LIMIT 1))
+        ORDER BY o.revenue_impact_max DESC`,
+  );
+
+  const totals = emptyFigures();
+  const campaigns: CampaignRow[] = [];
+  for (const entry of entries.values()) {
+    if (!active.has(entry.row.campaignId) && entry.row.status !== 'ACTIVE') continue;
+    for (const key of Object.keys(totals) as (keyof Figures)[]) totals[key] += entry.figures[key];
+    const figures = present(entry.figures, accountCurrency, sameCurrency);
+    campaigns.push({
+      ...entry.row,
+      ...figures,
+      label: labelCampaign(entry.row.status, figures.roas, figures.matchRate),
+      daily: days.map((date) => ({
+        date,
+        spendMinor: entry.byDay.get(date)?.spendMinor ?? 0,
+        revenueMinor: entry.byDay.get(date)?.revenueMinor ?? 0,
+      })),
+      opportunities: links
+        .filter((l) => l.subject_key === entry.row.campaignId)
+        .map(({ id, type, title, status }) => ({ id, type, title, status })),
+    });
+  }
+  campaigns.sort((a, b) => b.spendMinor - a.spendMinor || a.name.localeCompare(b.name));
+  return {
+    ...base,
+    startDate,
+    endDate,
+    unmatched,
+    totals: present(totals, accountCurrency, sameCurrency),
+    campaigns,
+  };
+}
+
+interface Entry {
+  row: Omit<CampaignRow, keyof ReturnType<typeof present> | 'label'>;
+  figures: Figures;
+  byDay: Map<string, { spendMinor: number; revenueMinor: number }>;
+}
+
+/** Figures of a period's campaigns, by campaign id, and the Meta-credited orders no campaign claims. */
+interface CampaignFigures {
+  entries: Map<string, Entry>;
+  active: Set<string>;
+  unmatched: { orders: number; revenueMinor: number };
+}
+
+/** Computed figures per (workspace, period, warehouse version): only a sync changes them. */
+const figuresCache = new Map<string, Promise<CampaignFigures>>();
+const FIGURES_CACHED = 256;
+
+/**
+ * The period's figures, computed once per warehouse version (the latest sync_states update of the
+ * workspace): a 90-day period of a large store groups tens of thousands of orders, which must not
+ * happen on every 30-second poll. Callers must not mutate what this returns.
+ */
+function cachedCampaignFigures(
+  db: Db,
+  workspaceId: string,
+  startDate: string,
+  endDate: string,
+  version: string | null,
+): Promise<CampaignFigures> {
+  const key = `${workspaceId}|${startDate}|${endDate}|${version}`;
+  let figures = figuresCache.get(key);
+  if (!figures) {
+    if (figuresCache.size >= FIGURES_CACHED) figuresCache.delete(figuresCache.keys().next().value!);
+    figures = loadCampaignFigures(db, workspaceId, startDate, endDate);
+    figures.catch(() => figuresCache.delete(key));
+    figuresCache.set(key, figures);
+  }
+  return figures;
+}
+
+/** Meta insights and store-verified revenue (ATTRIBUTION_RULE) per campaign and day of the period. */
+async function loadCampaignFigures(
+  db: Db,
+  workspaceId: string,
+  startDate: string,
+  endDate: string,
+): Promise<CampaignFigures> {
   const campaignInfo = await queryRows<{
     campaign_id: string;
     name: string;
@@ -152,11 +260,6 @@ export async function readCampaignPerformance(
         GROUP BY campaign_id, date`,
   );
 
-  interface Entry {
-    row: Omit<CampaignRow, keyof ReturnType<typeof present> | 'label'>;
-    figures: Figures;
-    byDay: Map<string, { spendMinor: number; revenueMinor: number }>;
-  }
   const entries = new Map<string, Entry>();
   const entryOf = (campaignId: string, name: string): Entry => {
     let entry = entries.get(campaignId);
@@ -256,56 +359,7 @@ export async function readCampaignPerformance(
     }
     active.add(entry.row.campaignId);
   }
-
-  const links = await queryRows<{
-    id: string;
-    type: string;
-    title: string;
-    status: string;
-    subject_key: string;
-  }>(
-    db,
-    sql`SELECT o.id, o.type, o.title, o.status, o.subject_key FROM opportunities o
-        WHERE o.workspace_id = ${workspaceId} AND o.status <> 'dismissed'
-          AND o.type IN (${sql.join(
-            CAMPAIGN_OPPORTUNITY_TYPES.map((t) => sql`${t}`),
-            sql`, `,
-          )})
-          AND (o.status = 'implemented' OR o.last_run_id = (
-            SELECT id FROM analysis_runs WHERE workspace_id = ${workspaceId} AND status = 'succeeded'
-            ORDER BY finished_at DESC LIMIT 1))
-        ORDER BY o.revenue_impact_max DESC`,
-  );
-
-  const totals = emptyFigures();
-  const campaigns: CampaignRow[] = [];
-  for (const entry of entries.values()) {
-    if (!active.has(entry.row.campaignId) && entry.row.status !== 'ACTIVE') continue;
-    for (const key of Object.keys(totals) as (keyof Figures)[]) totals[key] += entry.figures[key];
-    const figures = present(entry.figures, accountCurrency, sameCurrency);
-    campaigns.push({
-      ...entry.row,
-      ...figures,
-      label: labelCampaign(entry.row.status, figures.roas, figures.matchRate),
-      daily: days.map((date) => ({
-        date,
-        spendMinor: entry.byDay.get(date)?.spendMinor ?? 0,
-        revenueMinor: entry.byDay.get(date)?.revenueMinor ?? 0,
-      })),
-      opportunities: links
-        .filter((l) => l.subject_key === entry.row.campaignId)
-        .map(({ id, type, title, status }) => ({ id, type, title, status })),
-    });
-  }
-  campaigns.sort((a, b) => b.spendMinor - a.spendMinor || a.name.localeCompare(b.name));
-  return {
-    ...base,
-    startDate,
-    endDate,
-    unmatched,
-    totals: present(totals, accountCurrency, sameCurrency),
-    campaigns,
-  };
+  return { entries, active, unmatched };
 }
 
 /**
