@@ -1,37 +1,53 @@
 /**
- * Cursor tracking benchmark (design §8): sustained ingestion and heatmap query latency.
+ * Cursor tracking benchmark (design §8, issue 7): ingestion latency at a fixed offered load, the
+ * saturation throughput, and heatmap query latency over 10M raw events.
  *
- * - Ingestion: the real server (`node bin/upside.js start`) runs in its own process on PostgreSQL;
- *   this process is the load: BENCH_CONNECTIONS concurrent clients posting tracker-shaped batches
- *   of BENCH_BATCH events (text/plain, like the tracker) for BENCH_SECONDS. Prints events/s and
- *   request latency p50/p95/p99 (every answer is a durable commit, see ingest/event-writer.ts).
- * - Heatmap: BENCH_RAW_EVENTS raw events (default 2M to stay time-bounded; the budget's 10M with
- *   BENCH_RAW_EVENTS=10000000), clustered around hotspots like real clicks and spread over 30 days,
- *   are written straight into the partitions with their heatmap cells, then
- *   GET /api/cursor-tracking/heatmap is timed (p50/p95) for one page, one viewport bucket, 30 days.
- *   The query reads cells only, so its cost follows the cell count (printed), not the raw count.
+ * - The real server (`node bin/upside.js start`) runs in its own process on PostgreSQL; this
+ *   process is the load, over keep-alive HTTP like browsers. Batches are tracker-shaped: 20–50
+ *   events (text/plain), one session each, four sites.
+ * - Offered load (the budget): open loop at BENCH_RATE events/s (10,000) for BENCH_SECONDS (20)
+ *   after a 3 s warm-up. Requests leave on a fixed schedule whether or not earlier ones were
+ *   answered, and latency is counted from the scheduled time, so a slow server cannot hide its
+ *   queue by slowing the sender (no coordinated omission). Prints achieved events/s and
+ *   p50/p95/p99. Every 200 is a durable commit (ingest/event-writer.ts).
+ * - Saturation: BENCH_CONNECTIONS (16) closed-loop clients for BENCH_SATURATION_SECONDS (8):
+ *   the most the machine takes; its latency is queueing, not the budget's.
+ * - Heatmap: BENCH_RAW_EVENTS (10M) raw events over 30 days are written with SQL straight into
+ *   the day partitions, and their heatmap cells and page counts are computed from the inserted
+ *   rows in the same statement; the cells of one day are checked against the ingestion rollup
+ *   (ingest/rollup.ts) run on that day's raw events, then finished days are folded into month
+ *   cells by the server's own fold. GET /api/cursor-tracking/heatmap is timed for the page's
+ *   default view, one viewport and event type, and the last 30 days.
  * - Tracker: its gzipped size.
  *
  * Database: DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres; a fresh database is
- * created and dropped. Without PostgreSQL the bench says so and measures only the tracker.
- * Bounded in time; prints figures, asserts nothing.
+ * created and dropped. Without PostgreSQL only the tracker is measured. About 2 minutes; prints
+ * figures with the load average, asserts nothing.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { Agent, request } from 'node:http';
 import { createServer } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../src/server/db/client.ts';
+import { queryRows } from '../src/server/db/query-rows.ts';
+import { foldHeatmapMonths } from '../src/server/ingest/heatmap-months.ts';
 import { ensureEventPartition, utcDayOf } from '../src/server/ingest/partitions.ts';
+import { rollUpEvents } from '../src/server/ingest/rollup.ts';
+import type { CursorEvent } from '../src/shared/contracts/cursor-tracking.ts';
 import { buildTracker, TRACKER_GZIP_BUDGET } from '../src/tracker/build.ts';
 import { signInThroughDevProvider } from '../test/support/start-app.ts';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 24);
-const BATCH = Number(process.env.BENCH_BATCH ?? 100);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
-const RAW_EVENTS = Number(process.env.BENCH_RAW_EVENTS ?? 2_000_000);
+const RATE = Number(process.env.BENCH_RATE ?? 10_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const WARMUP_SECONDS = 3;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const SATURATION_SECONDS = Number(process.env.BENCH_SATURATION_SECONDS ?? 8);
+const RAW_EVENTS = Number(process.env.BENCH_RAW_EVENTS ?? 10_000_000);
+const HEATMAP_DAYS = 30;
 const SITES = 4;
 const UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
@@ -39,6 +55,14 @@ const UA =
 const percentile = (sorted: number[], p: number) =>
   sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ');
+const latencySummary = (latencies: number[]) => {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return `p50 ${ms(percentile(sorted, 0.5))}, p95 ${ms(percentile(sorted, 0.95))}, p99 ${ms(percentile(sorted, 0.99))}, max ${ms(sorted.at(-1) ?? Number.NaN)}`;
+};
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -71,10 +95,17 @@ function startServerProcess(
   });
   return new Promise((resolve, reject) => {
     let output = '';
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${output.slice(-2000)}`)), 60_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /running at (http:\/\/[\d.:]+)/.exec(output);
-      if (match) resolve({ child, url: match[1]! });
+      if (!match) return;
+      clearTimeout(timer);
+      // From here on its request log is only drained, not kept.
+      output = '';
+      child.stdout?.off('data', onData).resume();
+      child.stderr?.off('data', onData).resume();
+      resolve({ child, url: match[1]! });
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', onData);
@@ -89,177 +120,334 @@ async function measureTracker(): Promise<void> {
   );
 }
 
-/** Tracker-shaped batches, serialised once so the load generator spends its CPU on sending. */
-function makeBodies(site: { trackingId: string; apiKey: string }, origin: string, count: number): string[] {
-  const bodies: string[] = [];
-  for (let b = 0; b < count; b++) {
-    const sessionId = `bench${b.toString(36)}${Math.random().toString(36).slice(2, 8)}`;
-    const events = Array.from({ length: BATCH }, (_, i) => {
-      const type = i % 10 === 0 ? 'click' : i % 10 === 1 ? 'scroll' : 'cursor_move';
-      return {
-        eventType: type,
-        x: Math.round(Math.random() * 1280),
-        y: Math.round(Math.random() * 3000),
-        sessionId,
-        pageUrl: `${origin}/products/${b % 20}`,
-        timestamp: Date.now() + i,
-        viewportWidth: 1280,
-        viewportHeight: 800,
-        documentWidth: 1280,
-        documentHeight: 3200,
-        ...(type === 'click'
-          ? {
-              elementSelector: `main>div.product:nth-of-type(${(i % 7) + 1})>button`,
-              offsetX: 12,
-              offsetY: 9,
-            }
-          : {}),
-      };
-    });
-    bodies.push(JSON.stringify({ trackingId: site.trackingId, apiKey: site.apiKey, events }));
+interface Site {
+  trackingId: string;
+  apiKey: string;
+  origin: string;
+}
+interface Body {
+  origin: string;
+  text: string;
+  events: number;
+}
+
+/** Tracker-shaped requests of 20–50 events, serialised once so the sender spends its CPU sending. */
+function makeBodies(sites: Site[], perSite: number): Body[] {
+  const bodies: Body[] = [];
+  for (let b = 0; b < perSite; b++) {
+    for (const site of sites) {
+      const sessionId = `bench${b.toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+      const size = 20 + Math.floor(Math.random() * 31);
+      const start = Date.now();
+      const events = Array.from({ length: size }, (_, i) => {
+        const type = i % 7 === 0 ? 'click' : i === size - 1 ? 'scroll' : 'cursor_move';
+        return {
+          eventType: type,
+          x: Math.round(Math.random() * 1280),
+          y: Math.round(Math.random() * 3000),
+          sessionId,
+          pageUrl: `${site.origin}/products/${b % 20}`,
+          timestamp: start + i * 100,
+          viewportWidth: 1280,
+          viewportHeight: 800,
+          documentWidth: 1280,
+          documentHeight: 3200,
+          ...(type === 'click'
+            ? {
+                elementSelector: `main>div.product:nth-of-type(${(i % 7) + 1})>button`,
+                offsetX: 12,
+                offsetY: 9,
+              }
+            : type === 'scroll'
+              ? { scrollDepth: 60 }
+              : {}),
+        };
+      });
+      bodies.push({
+        origin: site.origin,
+        text: JSON.stringify({ trackingId: site.trackingId, apiKey: site.apiKey, events }),
+        events: size,
+      });
+    }
   }
   return bodies;
 }
 
-async function measureIngestion(
-  url: string,
-  sites: Array<{ trackingId: string; apiKey: string; origin: string }>,
-) {
-  const bodies = sites.map((site) => makeBodies(site, site.origin, 50));
+/** One POST over the keep-alive agent; resolves with the status (0 on a network error). */
+function post(agent: Agent, url: URL, body: Body): Promise<number> {
+  return new Promise((resolve) => {
+    const req = request(
+      url,
+      {
+        agent,
+        method: 'POST',
+        headers: {
+          'content-type': 'text/plain;charset=UTF-8',
+          'content-length': Buffer.byteLength(body.text),
+          origin: body.origin,
+          'user-agent': UA,
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', () => resolve(0));
+    req.end(body.text);
+  });
+}
+
+const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
+
+/** Open loop at RATE events/s: each request leaves at its scheduled time, answered or not. */
+async function measureOfferedLoad(url: string, bodies: Body[]): Promise<void> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+  const target = new URL('/api/cursor-tracking/events', url);
   const latencies: number[] = [];
-  let events = 0;
-  let failures = 0;
   const statuses = new Map<number, number>();
-  const deadline = performance.now() + SECONDS * 1000;
+  const inFlight = new Set<Promise<void>>();
+  let accepted = 0;
+  let requests = 0;
   const started = performance.now();
+  const measureFrom = started + WARMUP_SECONDS * 1000;
+  const end = measureFrom + SECONDS * 1000;
+  let next = started;
+  let n = 0;
+  while (next < end) {
+    const now = performance.now();
+    while (next <= now && next < end) {
+      const body = bodies[n % bodies.length]!;
+      const scheduled = next;
+      const counted = scheduled >= measureFrom;
+      const sent = post(agent, target, body).then((status) => {
+        if (!counted) return;
+        requests += 1;
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        if (status === 200) {
+          accepted += body.events;
+          latencies.push(performance.now() - scheduled);
+        }
+      });
+      inFlight.add(sent);
+      void sent.finally(() => inFlight.delete(sent));
+      next += (body.events / RATE) * 1000;
+      n += 1;
+    }
+    await sleep(1);
+  }
+  await Promise.all(inFlight);
+  const window = (Math.max(performance.now(), end) - measureFrom) / 1000;
+  agent.destroy();
+  console.log(
+    `ingestion at an offered ${RATE} events/s (open loop, ${requests} requests of 20–50 events, ${SITES} sites, ` +
+      `${SECONDS} s after ${WARMUP_SECONDS} s warm-up): achieved ${Math.round(accepted / window)} events/s; ` +
+      `latency per request ${latencySummary(latencies)}; statuses ${JSON.stringify(Object.fromEntries(statuses))}; ` +
+      `load average ${load()}`,
+  );
+}
+
+/** Closed loop: CONNECTIONS clients posting back to back, the throughput the machine saturates at. */
+async function measureSaturation(url: string, bodies: Body[]): Promise<void> {
+  const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const target = new URL('/api/cursor-tracking/events', url);
+  const latencies: number[] = [];
+  const statuses = new Map<number, number>();
+  let accepted = 0;
+  const started = performance.now();
+  const deadline = started + SATURATION_SECONDS * 1000;
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async (_, worker) => {
-      const siteIndex = worker % sites.length;
-      const site = sites[siteIndex]!;
-      for (let n = 0; performance.now() < deadline; n++) {
-        const body = bodies[siteIndex]![(n * CONNECTIONS + worker) % bodies[siteIndex]!.length]!;
+      for (let n = worker; performance.now() < deadline; n += CONNECTIONS) {
+        const body = bodies[n % bodies.length]!;
         const t0 = performance.now();
-        try {
-          const response = await fetch(`${url}/api/cursor-tracking/events`, {
-            method: 'POST',
-            headers: { 'content-type': 'text/plain;charset=UTF-8', origin: site.origin, 'user-agent': UA },
-            body,
-          });
-          await response.arrayBuffer();
-          statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
-          if (response.status === 200) {
-            latencies.push(performance.now() - t0);
-            events += BATCH;
-          } else failures += 1;
-        } catch {
-          failures += 1;
+        const status = await post(agent, target, body);
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        if (status === 200) {
+          accepted += body.events;
+          latencies.push(performance.now() - t0);
         }
       }
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
+  agent.destroy();
   console.log(
-    `ingestion: ${Math.round(events / elapsed)} events/s sustained over ${elapsed.toFixed(1)} s ` +
-      `(${events} events in ${latencies.length} requests of ${BATCH}, ${CONNECTIONS} connections, ${sites.length} sites)`,
-  );
-  console.log(
-    `ingestion latency per request: p50 ${ms(percentile(latencies, 0.5))}, p95 ${ms(percentile(latencies, 0.95))}, ` +
-      `p99 ${ms(percentile(latencies, 0.99))}, max ${ms(latencies.at(-1) ?? Number.NaN)}; ` +
-      `statuses ${JSON.stringify(Object.fromEntries(statuses))}, failures ${failures}`,
+    `ingestion saturation (closed loop, ${CONNECTIONS} connections, ${elapsed.toFixed(1)} s): ${Math.round(accepted / elapsed)} events/s; ` +
+      `latency (queueing) ${latencySummary(latencies)}; statuses ${JSON.stringify(Object.fromEntries(statuses))}; load average ${load()}`,
   );
 }
 
-/** Raw events and their cells straight into the database: clustered around 40 hotspots, 30 days. */
-async function seedHeatmapData(
-  databaseUrl: string,
-  workspaceId: string,
+/** The viewport bucket, column and row of rollup.ts, in SQL, for the seeded rows. */
+const CELL_OF_ROW = sql`CASE WHEN vw <= 480 THEN 'mobile' WHEN vw <= 768 THEN 'tablet' WHEN vw <= 1024 THEN 'laptop'
+    WHEN vw <= 1440 THEN 'desktop' ELSE 'wide' END AS v,
+  LEAST(99, GREATEST(0, floor(x * 100.0 / vw)))::smallint AS xb, GREATEST(0, floor(y / 16.0))::int AS yb`;
+
+/**
+ * One day of raw events written with SQL: a third each of 375, 1280 and 1920 px viewports; clicks
+ * and half the moves gaussian around 40 hotspots down a 3,000 px page, the other moves anywhere.
+ * The cells and page counts are computed from the inserted rows in the same statement.
+ */
+function seedDay(workspaceId: string, configurationId: string, pageUrl: string, day: string, rows: number) {
+  return sql`
+    WITH raw AS (
+      INSERT INTO tracking_events (workspace_id, configuration_id, session_id, event_type, page_url, x, y,
+        viewport_width, viewport_height, client_time, received_at)
+      SELECT ${workspaceId}::uuid, ${configurationId}::uuid, 's' || (g / 50), CASE WHEN g % 4 = 0 THEN 'click' ELSE 'cursor_move' END,
+        ${pageUrl}, GREATEST(0, LEAST(vw - 1, CASE WHEN near
+            THEN round(vw * ((h % 8) / 8.0 + 0.06) + 25 * sqrt(-2 * ln(random())) * cos(2 * pi() * random()))
+            ELSE floor(random() * vw) END))::int,
+        GREATEST(0, CASE WHEN near
+            THEN round((h / 8) * 600 + 150 + 30 * sqrt(-2 * ln(random())) * cos(2 * pi() * random()))
+            ELSE floor(random() * 3000) END)::int,
+        vw, 800, ts, ts
+      FROM (SELECT g, ((g % 40) * 7919) % 40 AS h, (ARRAY[375, 1280, 1920])[1 + g % 3] AS vw, g % 8 < 5 AS near,
+              ${day}::timestamptz + (g % 86400) * interval '1 second' AS ts
+            FROM generate_series(1, ${rows}::int) AS g) AS s
+      RETURNING event_type, x, y, viewport_width AS vw
+    ), cells AS (
+      INSERT INTO tracking_heatmap_cells (workspace_id, configuration_id, page_url, day, viewport_bucket, event_type, x_bin, y_bin, count)
+      SELECT ${workspaceId}::uuid, ${configurationId}::uuid, ${pageUrl}, ${day}::date, v, event_type, xb, yb, count(*)
+      FROM (SELECT event_type, ${CELL_OF_ROW} FROM raw) AS binned GROUP BY v, event_type, xb, yb
+    )
+    INSERT INTO tracking_page_counts (workspace_id, configuration_id, page_url, day, event_count)
+    SELECT ${workspaceId}::uuid, ${configurationId}::uuid, ${pageUrl}, ${day}::date, count(*) FROM raw`;
+}
+
+/** The cells ingestion would write for one seeded day, from its raw rows through rollup.ts. */
+async function checkSeededDay(
+  db: Awaited<ReturnType<typeof openDatabase>>['db'],
   configurationId: string,
-  origin: string,
+  day: string,
 ) {
+  const raw = await queryRows<{ t: string; x: number; y: number; vw: number; s: string; p: string }>(
+    db,
+    sql`SELECT event_type AS t, x, y, viewport_width AS vw, session_id AS s, page_url AS p FROM tracking_events
+        WHERE configuration_id = ${configurationId}::uuid AND received_at >= ${day}::timestamptz
+          AND received_at < ${day}::timestamptz + interval '1 day'`,
+  );
+  const events = raw.map(
+    (row): CursorEvent => ({
+      eventType: row.t as CursorEvent['eventType'],
+      x: row.x,
+      y: row.y,
+      sessionId: row.s,
+      pageUrl: row.p,
+      timestamp: Date.parse(`${day}T12:00:00Z`),
+      viewportWidth: row.vw,
+      viewportHeight: 800,
+    }),
+  );
+  const expected = new Map(
+    rollUpEvents([{ configurationId, events }], day).cells.map(({ key, count }) => [
+      `${key.viewportBucket}/${key.eventType}/${key.xBin}/${key.yBin}`,
+      count,
+    ]),
+  );
+  const stored = await queryRows<{ k: string; n: string }>(
+    db,
+    sql`SELECT viewport_bucket || '/' || event_type || '/' || x_bin || '/' || y_bin AS k, count AS n
+        FROM tracking_heatmap_cells WHERE configuration_id = ${configurationId}::uuid AND day = ${day}::date`,
+  );
+  const same =
+    stored.length === expected.size && stored.every((row) => expected.get(row.k) === Number(row.n));
+  console.log(
+    `heatmap seed check: ${day} has ${stored.length} cells from ${raw.length} raw events; ` +
+      `${same ? 'identical to' : 'DIFFERENT FROM'} the ingestion rollup of the same events`,
+  );
+}
+
+async function seedHeatmapData(databaseUrl: string, configurationId: string, pageUrl: string) {
   const database = await openDatabase({ kind: 'postgres', url: databaseUrl, maxConnections: 2 });
   const db = database.db;
+  const [owner] = await queryRows<{ workspace_id: string }>(
+    db,
+    sql`SELECT workspace_id FROM tracking_configurations WHERE id = ${configurationId}::uuid`,
+  );
+  const workspaceId = owner!.workspace_id;
   const now = new Date();
-  const days = Array.from({ length: 30 }, (_, i) =>
-    utcDayOf(new Date(now.getTime() - (29 - i) * 86_400_000)),
+  const days = Array.from({ length: HEATMAP_DAYS }, (_, i) =>
+    utcDayOf(new Date(now.getTime() - (HEATMAP_DAYS - 1 - i) * 86_400_000)),
   );
   for (const day of days) await ensureEventPartition(db, day);
   const perDay = Math.ceil(RAW_EVENTS / days.length);
   const started = performance.now();
-  const chunk = 500_000;
-  for (const day of days) {
-    for (let offset = 0; offset < perDay; offset += chunk) {
-      const rows = Math.min(chunk, perDay - offset);
-      // Viewports: a third each of 375, 1280 and 1920 px; positions gaussian around hotspots.
-      await db.execute(sql`
-        INSERT INTO tracking_events (workspace_id, configuration_id, session_id, event_type, page_url, x, y,
-          viewport_width, viewport_height, client_time, received_at)
-        SELECT ${workspaceId}::uuid, ${configurationId}::uuid, 's' || (g / 50), CASE WHEN g % 4 = 0 THEN 'click' ELSE 'cursor_move' END,
-          ${`${origin}/`}, GREATEST(0, LEAST(vw - 1, round(vw * ((h % 8) / 8.0 + 0.06) + 25 * sqrt(-2 * ln(random())) * cos(2 * pi() * random()))))::int,
-          GREATEST(0, round((h / 8) * 120 + 100 + 30 * sqrt(-2 * ln(random())) * cos(2 * pi() * random())))::int,
-          vw, 800, ts, ts
-        FROM (SELECT g, (g * 7919) % 40 AS h, (ARRAY[375, 1280, 1920])[1 + g % 3] AS vw,
-                ${day}::timestamptz + (g % 86400) * interval '1 second' AS ts
-              FROM generate_series(${offset + 1}::int, ${offset + rows}::int) AS g) AS s`);
-    }
-    await db.execute(sql`
-      INSERT INTO tracking_heatmap_cells (workspace_id, configuration_id, page_url, day, viewport_bucket, event_type, x_bin, y_bin, count)
-      SELECT workspace_id, configuration_id, page_url, ${day}::date,
-        CASE WHEN viewport_width <= 480 THEN 'mobile' WHEN viewport_width <= 768 THEN 'tablet' WHEN viewport_width <= 1024 THEN 'laptop'
-             WHEN viewport_width <= 1440 THEN 'desktop' ELSE 'wide' END,
-        event_type, LEAST(99, GREATEST(0, floor(x * 100.0 / viewport_width)))::int, floor(y / 16.0)::int, count(*)
-      FROM tracking_events WHERE received_at >= ${day}::timestamptz AND received_at < ${day}::timestamptz + interval '1 day'
-        AND configuration_id = ${configurationId}::uuid
-      GROUP BY 1, 2, 3, 4, 5, 6, 7, 8
-      ON CONFLICT (configuration_id, page_url, day, viewport_bucket, event_type, x_bin, y_bin)
-      DO UPDATE SET count = tracking_heatmap_cells.count + EXCLUDED.count`);
-  }
-  await db.execute(sql`
-    INSERT INTO tracking_page_counts (workspace_id, configuration_id, page_url, day, event_count)
-    SELECT workspace_id, configuration_id, page_url, (received_at AT TIME ZONE 'UTC')::date, count(*)
-    FROM tracking_events WHERE configuration_id = ${configurationId}::uuid GROUP BY 1, 2, 3, 4`);
-  await db.execute(sql`ANALYZE tracking_heatmap_cells`);
-  const [counts] = (
-    (await db.execute(sql`SELECT (SELECT count(*) FROM tracking_events WHERE configuration_id = ${configurationId}::uuid) AS raw,
-      (SELECT count(*) FROM tracking_heatmap_cells WHERE configuration_id = ${configurationId}::uuid) AS cells`)) as unknown as {
-      rows: Array<{ raw: string; cells: string }>;
-    }
-  ).rows;
+  // Two connections, one day each at a time (two cores).
+  const queue = [...days];
+  await Promise.all(
+    [0, 1].map(async () => {
+      for (let day = queue.shift(); day; day = queue.shift())
+        await db.execute(seedDay(workspaceId, configurationId, pageUrl, day, perDay));
+    }),
+  );
+  const seeded = (performance.now() - started) / 1000;
+  await checkSeededDay(db, configurationId, days[HEATMAP_DAYS - 3]!);
+  // Finished days go to month cells the way the server folds them (once a day, in the background).
+  const foldStarted = performance.now();
+  const foldedThrough = await foldHeatmapMonths(db, now);
+  const folded = (performance.now() - foldStarted) / 1000;
+  await db.execute(sql`VACUUM ANALYZE tracking_heatmap_cells`);
+  await db.execute(sql`VACUUM ANALYZE tracking_heatmap_month_cells`);
+  const [counts] = await queryRows<{ raw: string; cells: string; months: string }>(
+    db,
+    sql`SELECT (SELECT count(*) FROM tracking_events WHERE configuration_id = ${configurationId}::uuid) AS raw,
+      (SELECT count(*) FROM tracking_heatmap_cells WHERE configuration_id = ${configurationId}::uuid) AS cells,
+      (SELECT count(*) FROM tracking_heatmap_month_cells WHERE configuration_id = ${configurationId}::uuid) AS months`,
+  );
   console.log(
-    `heatmap data: ${counts?.raw} raw events over 30 days -> ${counts?.cells} heatmap cells (seeded in ${((performance.now() - started) / 1000).toFixed(1)} s)`,
+    `heatmap data: ${counts?.raw} raw events over ${HEATMAP_DAYS} days of one page -> ${counts?.cells} daily cells ` +
+      `(seeded in ${seeded.toFixed(1)} s), ${counts?.months} month cells through ${foldedThrough} (folded in ${folded.toFixed(1)} s)`,
   );
   await database.close();
+  return days;
 }
 
-async function measureHeatmap(url: string, cookie: string, trackingId: string) {
-  const times: number[] = [];
-  const queries = ['desktop', 'wide', 'mobile'].flatMap((viewport) =>
-    ['click', 'cursor_move'].map(
-      (eventType) =>
-        `/api/cursor-tracking/heatmap?trackingId=${trackingId}&viewport=${viewport}&eventType=${eventType}`,
-    ),
-  );
-  let points = 0;
-  for (let i = 0; i < 60; i++) {
-    const path = queries[i % queries.length]!;
-    const t0 = performance.now();
-    const response = await fetch(`${url}${path}`, { headers: { cookie } });
-    const body = (await response.json()) as { heatmapData?: unknown[] };
-    if (i >= 6) times.push(performance.now() - t0); // the first round warms caches
-    points = Math.max(points, body.heatmapData?.length ?? 0);
+async function measureHeatmap(url: string, cookie: string, trackingId: string, days: string[]) {
+  const views = [
+    { name: 'default view (all viewports, clicks and moves, all days)', query: '' },
+    {
+      name: 'one viewport and event type (desktop clicks), all days',
+      query: '&viewport=desktop&eventType=click',
+    },
+    {
+      name: `last 30 days (${days[0]} to ${days.at(-1)}), all viewports, clicks and moves`,
+      query: `&from=${days[0]}&to=${days.at(-1)}`,
+    },
+  ];
+  for (const view of views) {
+    const times: number[] = [];
+    let points = 0;
+    for (let i = 0; i < 25; i++) {
+      const t0 = performance.now();
+      const response = await fetch(
+        `${url}/api/cursor-tracking/heatmap?trackingId=${trackingId}${view.query}`,
+        {
+          headers: { cookie },
+        },
+      );
+      const body = (await response.json()) as { heatmapData?: unknown[] };
+      if (i >= 5) times.push(performance.now() - t0); // the first requests warm caches
+      points = body.heatmapData?.length ?? 0;
+    }
+    times.sort((a, b) => a - b);
+    console.log(
+      `heatmap query (HTTP), ${view.name}: p50 ${ms(percentile(times, 0.5))}, p95 ${ms(percentile(times, 0.95))}, ` +
+        `max ${ms(times.at(-1) ?? Number.NaN)} over ${times.length} requests, ${points} points; load average ${load()}`,
+    );
   }
-  times.sort((a, b) => a - b);
-  console.log(
-    `heatmap query (HTTP, one page, one viewport bucket, one event type, 30 days): p50 ${ms(percentile(times, 0.5))}, ` +
-      `p95 ${ms(percentile(times, 0.95))}, max ${ms(times.at(-1) ?? Number.NaN)} over ${times.length} requests; up to ${points} points returned`,
-  );
+}
+
+async function createSite(url: string, cookie: string, websiteName: string, origin: string) {
+  const response = await fetch(`${url}/api/tracking-configurations`, {
+    method: 'POST',
+    headers: { cookie, origin: url, 'content-type': 'application/json' },
+    body: JSON.stringify({ websiteName, websiteUrl: origin }),
+  });
+  return { ...((await response.json()) as { id: string; trackingId: string; apiKey: string }), origin };
 }
 
 async function main() {
-  const load = () =>
-    loadavg()
-      .map((value) => value.toFixed(1))
-      .join(' ');
+  const benchStarted = performance.now();
   console.log(
     `machine: ${cpus().length} cores, load average ${load()} at start (other work skews the figures)`,
   );
@@ -281,37 +469,20 @@ async function main() {
     server = await startServerProcess(databaseUrl.href, await freePort());
     const { url } = server;
     const cookie = await signInThroughDevProvider(url, 'bench@example.com', 'Bench');
-    const sites = [];
-    for (let i = 0; i < SITES; i++) {
-      const origin = `https://bench-shop-${i}.example`;
-      const response = await fetch(`${url}/api/tracking-configurations`, {
-        method: 'POST',
-        headers: { cookie, origin: url, 'content-type': 'application/json' },
-        body: JSON.stringify({ websiteName: `Bench ${i}`, websiteUrl: origin }),
-      });
-      sites.push({
-        ...((await response.json()) as { trackingId: string; apiKey: string; id: string }),
-        origin,
-      });
-    }
-    await measureIngestion(url, sites);
-
-    const client = new pg.Client({ connectionString: databaseUrl.href });
-    await client.connect();
-    const { rows } = await client.query<{ workspace_id: string }>(
-      'SELECT workspace_id FROM tracking_configurations WHERE id = $1',
-      [sites[0]!.id],
+    const sites: Site[] = [];
+    for (let i = 0; i < SITES; i++)
+      sites.push(await createSite(url, cookie, `Bench ${i}`, `https://bench-shop-${i}.example`));
+    // History first (as if it had arrived over the past 30 days and been folded each night), then
+    // today's traffic, then the heatmap reads over both.
+    const heatmapSite = await createSite(url, cookie, 'Heatmap bench', 'https://heatmap-bench.example');
+    const days = await seedHeatmapData(databaseUrl.href, heatmapSite.id, 'https://heatmap-bench.example/');
+    const bodies = makeBodies(sites, 250);
+    await measureOfferedLoad(url, bodies);
+    await measureSaturation(url, bodies);
+    await measureHeatmap(url, cookie, heatmapSite.trackingId, days);
+    console.log(
+      `machine: load average ${load()} at the end; bench took ${((performance.now() - benchStarted) / 1000).toFixed(0)} s`,
     );
-    await client.end();
-    const workspaceId = rows[0]!.workspace_id;
-    const heatmapSite = await fetch(`${url}/api/tracking-configurations`, {
-      method: 'POST',
-      headers: { cookie, origin: url, 'content-type': 'application/json' },
-      body: JSON.stringify({ websiteName: 'Heatmap bench', websiteUrl: 'https://heatmap-bench.example' }),
-    }).then((r) => r.json() as Promise<{ id: string; trackingId: string }>);
-    await seedHeatmapData(databaseUrl.href, workspaceId, heatmapSite.id, 'https://heatmap-bench.example');
-    await measureHeatmap(url, cookie, heatmapSite.trackingId);
-    console.log(`machine: load average ${load()} at the end`);
   } finally {
     if (server) {
       const child = server.child;

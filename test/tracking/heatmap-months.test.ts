@@ -94,8 +94,10 @@ describe('heatmap month cells', () => {
         (await queryRows<{ n: string }>(db, sql`SELECT count(*) AS n FROM tracking_heatmap_month_cells`))[0]
           ?.n,
       );
-    // Partial fold (through Feb 15), then everything up to March 2.
-    expect(await foldHeatmapMonths(db, new Date('2027-02-17T08:00:00Z'))).toBe('2027-02-15');
+    // Partial fold (through Feb 16), then everything up to March 2; days are folded an hour after
+    // they end at the earliest.
+    expect(await foldHeatmapMonths(db, new Date('2027-02-17T00:30:00Z'))).toBe('2027-02-15');
+    expect(await foldHeatmapMonths(db, new Date('2027-02-17T08:00:00Z'))).toBe('2027-02-16');
     expect(await monthCells()).toBeGreaterThan(0);
     expect(await read()).toEqual(unfolded);
     expect(await foldHeatmapMonths(db, new Date('2027-02-17T09:00:00Z'))).toBeNull();

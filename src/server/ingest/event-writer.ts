@@ -54,27 +54,39 @@ export function createEventWriter(db: Db, options: EventWriterOptions): EventWri
   const runners = new Set<Promise<void>>();
   const preparedDays = new Set<string>();
   let maintenance: Promise<void> = Promise.resolve();
+  let maintainedHour = '';
 
   async function prepareDay(day: string): Promise<void> {
     if (preparedDays.has(day)) return;
     await ensureEventPartition(db, day);
-    // Once per new day and process: tomorrow's partition ahead of midnight; then, off the request
-    // path (its deletes and sums can take seconds), retention and the month fold of finished days.
+    // Once per new day and process: tomorrow's partition ahead of midnight, and retention.
     await ensureEventPartition(db, utcDayOf(new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000)));
     preparedDays.add(day);
     const now = options.clock();
-    maintenance = maintenance
-      .then(async () => {
-        await applyTrackingRetention(db, now, options.retentionDays);
-        await foldHeatmapMonths(db, now);
-      })
-      .catch((error: unknown) => options.onMaintenanceError(error));
+    maintain(() => applyTrackingRetention(db, now, options.retentionDays));
+  }
+
+  /** Off the request path (its deletes and sums can take seconds): nobody waits for it but drain(). */
+  function maintain(task: () => Promise<unknown>): void {
+    maintenance = maintenance.then(task).then(
+      () => undefined,
+      (error: unknown) => options.onMaintenanceError(error),
+    );
+  }
+
+  /** Once an hour and process: fold finished days into month cells (a no-op but once a day). */
+  function foldHourly(at: Date): void {
+    const hour = at.toISOString().slice(0, 13);
+    if (hour === maintainedHour) return;
+    maintainedHour = hour;
+    maintain(() => foldHeatmapMonths(db, at));
   }
 
   async function commit(group: Pending[]): Promise<void> {
     const receivedAt = options.clock();
     const day = utcDayOf(receivedAt);
     await prepareDay(day);
+    foldHourly(receivedAt);
     const received = receivedAt.toISOString();
     const rows = group.flatMap(({ batch }) =>
       batch.events.map((e) => ({

@@ -7,11 +7,32 @@ import { utcDayOf } from './partitions.ts';
 const FOLD_LOCK_KEY = 720_421;
 const DAY_MS = 86_400_000;
 /**
- * Days stay daily-only until they are this old: a commit takes its receipt time (and so its day)
- * before it commits, so yesterday may still gain cells for a moment after midnight; the day before
- * yesterday never does, whatever the clock skew between app processes.
+ * A day is folded once it has been over for this long: a commit takes its receipt time (and so
+ * its day) just before it commits, so a day may still gain cells for a moment after midnight,
+ * and app processes' clocks may differ a little. An hour covers both with room to spare.
  */
-export const FOLD_LAG_DAYS = 2;
+export const FOLD_MARGIN_MS = 3_600_000;
+/** Month cells summed over every viewport bucket, or over clicks and moves (the heatmap's "all"). */
+export const ALL = '*';
+
+/** Month cells of the folded days, per bucket and type and pre-summed for the heatmap's "all". */
+function monthCellsOf(after: string, through: string) {
+  const month = sql`date_trunc('month', day::timestamp)::date`;
+  const range = sql`day > ${after}::date AND day <= ${through}::date`;
+  return sql`
+    SELECT workspace_id, configuration_id, page_url, ${month} AS month, viewport_bucket, event_type, x_bin, y_bin, sum(count) AS n
+    FROM tracking_heatmap_cells WHERE ${range}
+    GROUP BY 1, 2, 3, 4, 5, 6, 7, 8
+    UNION ALL
+    SELECT workspace_id, configuration_id, page_url, ${month}, ${ALL}::text, event_type, x_bin, y_bin, sum(count)
+    FROM tracking_heatmap_cells WHERE ${range}
+    GROUP BY 1, 2, 3, 4, 6, 7, 8
+    UNION ALL
+    SELECT workspace_id, configuration_id, page_url, ${month}, coalesce(viewport_bucket, ${ALL}::text), ${ALL}::text,
+      x_bin, y_bin, sum(count)
+    FROM tracking_heatmap_cells WHERE ${range} AND event_type IN ('click', 'cursor_move')
+    GROUP BY workspace_id, configuration_id, page_url, ${month}, x_bin, y_bin, GROUPING SETS ((viewport_bucket), ())`;
+}
 
 /**
  * Sums the daily heatmap cells of every finished day not yet folded into month cells, and moves
@@ -20,7 +41,7 @@ export const FOLD_LAG_DAYS = 2;
  * call it at once. Returns the new mark, or null when there was nothing to fold.
  */
 export async function foldHeatmapMonths(db: Db, now: Date): Promise<string | null> {
-  const through = utcDayOf(new Date(now.getTime() - FOLD_LAG_DAYS * DAY_MS));
+  const through = utcDayOf(new Date(now.getTime() - FOLD_MARGIN_MS - DAY_MS));
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${FOLD_LOCK_KEY})`);
     const [state] = await queryRows<{ through: string }>(
@@ -31,11 +52,7 @@ export async function foldHeatmapMonths(db: Db, now: Date): Promise<string | nul
     await tx.execute(sql`
       INSERT INTO tracking_heatmap_month_cells AS m (workspace_id, configuration_id, page_url, month, viewport_bucket,
         event_type, x_bin, y_bin, count)
-      SELECT workspace_id, configuration_id, page_url, date_trunc('month', day::timestamp)::date, viewport_bucket,
-        event_type, x_bin, y_bin, sum(count)
-      FROM tracking_heatmap_cells
-      WHERE day > ${state?.through ?? '-infinity'}::date AND day <= ${through}::date
-      GROUP BY 1, 2, 3, 4, 5, 6, 7, 8
+      ${monthCellsOf(state?.through ?? '-infinity', through)}
       ON CONFLICT (configuration_id, page_url, viewport_bucket, event_type, month, x_bin, y_bin)
       DO UPDATE SET count = m.count + EXCLUDED.count`);
     await tx.execute(sql`

@@ -11,7 +11,7 @@ import {
 import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/query-rows.ts';
 import { notFound } from '../errors.ts';
-import { planHeatmapRead } from '../ingest/heatmap-months.ts';
+import { ALL, planHeatmapRead } from '../ingest/heatmap-months.ts';
 import { xCentreOf, yCentreOf } from '../ingest/rollup.ts';
 
 /**
@@ -154,9 +154,13 @@ export async function getHeatmap(
     (range) =>
       sql`SELECT x_bin, y_bin, count FROM tracking_heatmap_cells WHERE ${cellsOf} AND ${between(sql`day`, range.from, range.to)}`,
   );
+  // Month cells hold "all buckets" and "clicks and moves" pre-summed: one row per cell and month.
   if (plan.months)
     parts.push(
-      sql`SELECT x_bin, y_bin, count FROM tracking_heatmap_month_cells WHERE ${cellsOf} AND ${between(sql`month`, plan.months.from, plan.months.to)}`,
+      sql`SELECT x_bin, y_bin, count FROM tracking_heatmap_month_cells
+          WHERE workspace_id = ${scope.workspaceId}::uuid AND ${ofConfigurations} AND page_url = ${page}
+            AND viewport_bucket = ${scope.viewport ?? ALL} AND event_type = ${scope.eventType ?? ALL}
+            AND ${between(sql`month`, plan.months.from, plan.months.to)}`,
     );
   // The scale (99th percentile, nearest rank) and the page height cover every cell, not only
   // the points returned.
@@ -169,7 +173,8 @@ export async function getHeatmap(
   }>(
     db,
     sql`WITH grouped AS (
-          SELECT x_bin, y_bin, sum(count) AS n FROM (${sql.join(parts, sql` UNION ALL `)}) AS picked GROUP BY x_bin, y_bin
+          SELECT x_bin, y_bin, sum(count)::bigint AS n FROM (${sql.join(parts, sql` UNION ALL `)}) AS picked
+          GROUP BY x_bin, y_bin
         )
         SELECT x_bin, y_bin, n,
           (SELECT percentile_disc(0.99) WITHIN GROUP (ORDER BY n) FROM grouped) AS scale,
