@@ -281,7 +281,8 @@ function ProductTableRow({
   data: ProductPerformance;
   onOpen: (id: string) => void;
 }) {
-  const trendUp = p.velocityChange !== null && p.velocityChange > 0;
+  // Rounded as shown: a change under half a percent reads ±0 % and stays neutral.
+  const trend = p.velocityChange === null ? 0 : Math.round(p.velocityChange);
   return (
     <tr
       className="border-t border-slate-800 hover:bg-slate-800/40"
@@ -303,12 +304,7 @@ function ProductTableRow({
       <td className="py-2 pr-3">{formatMinor(p.revenueMinor, data.currency)}</td>
       <td className="py-2 pr-3">{formatCount(p.units)}</td>
       <td className="py-2 pr-3">{formatVelocity(p.velocity)}</td>
-      <td
-        className={cn(
-          'py-2 pr-3',
-          trendUp ? 'text-emerald-300' : p.velocityChange !== null && 'text-red-300',
-        )}
-      >
+      <td className={cn('py-2 pr-3', trend > 0 && 'text-emerald-300', trend < 0 && 'text-red-300')}>
         {formatTrend(p.velocityChange, p.units)}
       </td>
       <td className="py-2 pr-3">{p.available === null ? '—' : formatCount(p.available)}</td>
