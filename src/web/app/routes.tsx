@@ -134,7 +134,15 @@ export const APP_ROUTES: readonly AppRoute[] = [
       (m) => m.ProductsPage,
     ),
   },
-  { path: '/testing', access: 'authenticated', title: 'A/B Testing', page: NotBuiltYetPage },
+  {
+    path: '/testing',
+    access: 'authenticated',
+    title: 'A/B Testing',
+    page: lazyPage(
+      () => import('@web/features/testing/components/testing-page.tsx'),
+      (m) => m.TestingPage,
+    ),
+  },
   {
     path: '/models',
     access: 'authenticated',
