@@ -443,19 +443,30 @@ function money(amountMinor: number, currency: string) {
   return { amount: formatDecimal(amountMinor, currency), currencyCode: currency };
 }
 
-function bag(
-  shopMinor: number,
-  order: Pick<DemoOrder, 'currencyCode' | 'presentmentCurrencyCode' | 'presentmentRate'>,
-  presentmentMinor?: number,
-) {
-  return {
-    shopMoney: money(shopMinor, order.currencyCode),
-    presentmentMoney: money(
-      presentmentMinor ??
-        convertMinor(shopMinor, order.currencyCode, order.presentmentCurrencyCode, order.presentmentRate),
-      order.presentmentCurrencyCode,
-    ),
-  };
+type BagOrder = Pick<DemoOrder, 'currencyCode' | 'presentmentCurrencyCode' | 'presentmentRate'>;
+
+/** A MoneyBag whose two amounts are formatted only when selected (orders carry many bags). */
+class MoneyBag {
+  constructor(
+    private readonly shopMinor: number,
+    private readonly order: BagOrder,
+    private readonly presentmentMinor: number | undefined,
+  ) {}
+  get shopMoney() {
+    return money(this.shopMinor, this.order.currencyCode);
+  }
+  get presentmentMoney() {
+    const o = this.order;
+    return money(
+      this.presentmentMinor ??
+        convertMinor(this.shopMinor, o.currencyCode, o.presentmentCurrencyCode, o.presentmentRate),
+      o.presentmentCurrencyCode,
+    );
+  }
+}
+
+function bag(shopMinor: number, order: BagOrder, presentmentMinor?: number): MoneyBag {
+  return new MoneyBag(shopMinor, order, presentmentMinor);
 }
 
 function _shopBag(shopMinor: number, currency: string) {

@@ -11,22 +11,24 @@ import { z } from 'zod';
 const VISIT =
   'occurredAt source sourceType referrerUrl landingPage utmParameters { source medium campaign content term }';
 
+// Shop money is always in the shop currency (wh_shops), so only its amount is read: a backfill
+// file carries seven money bags per order and two per line.
 const ORDER_SCALARS = `id name number createdAt processedAt cancelledAt updatedAt test
   displayFinancialStatus displayFulfillmentStatus currencyCode presentmentCurrencyCode sourceName discountCodes
-  totalPriceSet { shopMoney { amount currencyCode } presentmentMoney { amount currencyCode } }
-  subtotalPriceSet { shopMoney { amount currencyCode } }
-  totalTaxSet { shopMoney { amount currencyCode } }
-  totalDiscountsSet { shopMoney { amount currencyCode } }
-  totalShippingPriceSet { shopMoney { amount currencyCode } }
-  totalRefundedSet { shopMoney { amount currencyCode } }
+  totalPriceSet { shopMoney { amount } presentmentMoney { amount currencyCode } }
+  subtotalPriceSet { shopMoney { amount } }
+  totalTaxSet { shopMoney { amount } }
+  totalDiscountsSet { shopMoney { amount } }
+  totalShippingPriceSet { shopMoney { amount } }
+  totalRefundedSet { shopMoney { amount } }
   customer { id }
   shippingAddress { countryCodeV2 }
-  refunds { id createdAt updatedAt note totalRefundedSet { shopMoney { amount currencyCode } } }
+  refunds { id createdAt updatedAt note totalRefundedSet { shopMoney { amount } } }
   customerJourneySummary { momentsCount { count } daysToConversion firstVisit { ${VISIT} } lastVisit { ${VISIT} } }`;
 
 const LINE_ITEM = `id title variantTitle sku quantity variant { id product { id } }
-  originalUnitPriceSet { shopMoney { amount currencyCode } }
-  totalDiscountSet { shopMoney { amount currencyCode } }`;
+  originalUnitPriceSet { shopMoney { amount } }
+  totalDiscountSet { shopMoney { amount } }`;
 
 /** Incremental page: oldest update first, so the cursor only moves forward. */
 export const SYNC_ORDERS_QUERY = `query SyncOrders($first: Int!, $after: String, $query: String) {

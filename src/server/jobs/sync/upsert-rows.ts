@@ -39,13 +39,38 @@ const QUOTED = /[\\"]/g;
 const OTHER_ESCAPE = /\\[^"\\]/;
 
 /**
- * One column of `rows` as a PostgreSQL array literal. JSON.stringify writes it natively: quoted
- * strings with \" and \\ escapes, numbers, true/false and null all read the same in an array
- * literal. Only text with control characters (JSON's \n, \u0001…) takes the slow path.
+ * `rows` turned into one array of values per column. Fields are read with for…in and the column of
+ * each key is remembered by position: rows built by one mapper share their key order, and reading
+ * `row[name]` with a changing `name` (a megamorphic lookup) was the slowest part of a backfill.
  */
-function arrayLiteral(rows: readonly UpsertRow[], name: string): string {
-  const values = new Array<UpsertRow[string]>(rows.length);
-  for (let i = 0; i < rows.length; i += 1) values[i] = rows[i]![name] ?? null;
+function columnsOf(rows: readonly UpsertRow[], names: readonly string[]): UpsertRow[string][][] {
+  const position = new Map(names.map((name, index) => [name, index]));
+  const columns = names.map(() => new Array<UpsertRow[string]>(rows.length).fill(null));
+  const seenKeys: string[] = [];
+  const seenColumns: number[] = [];
+  for (let r = 0; r < rows.length; r += 1) {
+    const row = rows[r]!;
+    let k = 0;
+    for (const key in row) {
+      let column = seenColumns[k];
+      if (seenKeys[k] !== key) {
+        column = position.get(key) ?? -1;
+        seenKeys[k] = key;
+        seenColumns[k] = column;
+      }
+      if (column !== undefined && column >= 0) columns[column]![r] = row[key] ?? null;
+      k += 1;
+    }
+  }
+  return columns;
+}
+
+/**
+ * One column as a PostgreSQL array literal. JSON.stringify writes it natively: quoted strings
+ * with \" and \\ escapes, numbers, true/false and null all read the same in an array literal.
+ * Only text with control characters (JSON's \n, \u0001…) takes the slow path.
+ */
+function arrayLiteral(values: readonly UpsertRow[string][]): string {
   const json = JSON.stringify(values);
   if (!OTHER_ESCAPE.test(json)) return `{${json.slice(1, -1)}}`;
   const parts = values.map((value) =>
@@ -87,8 +112,9 @@ export async function upsertRows(
   const conflict = updated.length === 0 ? sql`DO NOTHING` : sql`DO UPDATE SET ${setList} WHERE ${distinct}`;
   for (let start = 0; start < rows.length; start += chunkSize) {
     const chunk = rows.slice(start, start + chunkSize);
+    const columns = columnsOf(chunk, names);
     const arrays = sql.join(
-      spec.columns.map((column) => sql`${arrayLiteral(chunk, column.name)}::${sql.raw(column.type)}[]`),
+      spec.columns.map((column, index) => sql`${arrayLiteral(columns[index]!)}::${sql.raw(column.type)}[]`),
       sql`, `,
     );
     await db.execute(

@@ -42,6 +42,12 @@ describe('currency, ids and days', () => {
     // Just after midnight local on the DST end day (1 Nov 2026, UTC-4 until 06:00 UTC).
     expect(localDayOf('2026-11-01T04:05:00Z', 'America/New_York')).toBe('2026-11-01');
     expect(localDayOf('2026-11-01T03:55:00Z', 'America/New_York')).toBe('2026-10-31');
+    // Quarter-hour offsets (Kathmandu, UTC+5:45): midnight is 18:15 UTC, asked twice around it.
+    for (let pass = 0; pass < 2; pass += 1) {
+      expect(localDayOf('2026-10-01T18:14:59Z', 'Asia/Kathmandu')).toBe('2026-10-01');
+      expect(localDayOf('2026-10-01T18:15:00Z', 'Asia/Kathmandu')).toBe('2026-10-02');
+      expect(localDayOf(new Date('2026-10-01T18:00:00Z'), 'Asia/Kathmandu')).toBe('2026-10-01');
+    }
   });
   it('handles GA4 dates and day arithmetic', () => {
     expect(parseGa4Date('20261001')).toBe('2026-10-01');

@@ -59,21 +59,37 @@ export function parseOptionalShopifyId(gid: string | number | null | undefined):
 }
 
 const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+const QUARTER_HOUR_MS = 900_000;
+const daysByQuarterHour = new Map<string, Map<number, string>>();
 
-/** The calendar day (YYYY-MM-DD) of an instant in an IANA time zone; DST-correct. */
+/**
+ * The calendar day (YYYY-MM-DD) of an instant in an IANA time zone; DST-correct. Remembered per
+ * UTC quarter hour: zone offsets are whole quarter hours, so local midnight never falls inside
+ * one, and a backfill asks for the day of millions of instants.
+ */
 export function localDayOf(instant: Date | string | number, timeZone: string): string {
   let formatter = dayFormatters.get(timeZone);
-  if (!formatter) {
+  let days = daysByQuarterHour.get(timeZone);
+  if (!formatter || !days) {
     formatter = new Intl.DateTimeFormat('en-CA', {
       timeZone,
       year: 'numeric',
       month: '2-digit',
       day: '2-digit',
     });
+    days = new Map();
     dayFormatters.set(timeZone, formatter);
+    daysByQuarterHour.set(timeZone, days);
   }
   const date = instant instanceof Date ? instant : new Date(instant);
-  return formatter.format(date);
+  const quarter = Math.floor(date.getTime() / QUARTER_HOUR_MS);
+  let day = days.get(quarter);
+  if (day === undefined) {
+    day = formatter.format(date);
+    if (days.size >= 500_000) days.clear();
+    days.set(quarter, day);
+  }
+  return day;
 }
 
 /** GA4 "20261001" → "2026-10-01". */
