@@ -9,6 +9,7 @@
  * BENCH_CONCURRENCY (default 8).
  */
 import { execFile } from 'node:child_process';
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
@@ -54,6 +55,12 @@ try {
   console.log(
     `snapshot: ${preset} preset, ${store.orders.count} orders, ${store.customers.length} customers, run ${summary.status} in ${(summary.durationMs / 1000).toFixed(1)} s; database ${testDatabase.database.kind}`,
   );
+  const load = () =>
+    os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ');
+  console.log(`load average before the load: ${load()}`);
   const client = fileURLToPath(new URL('./opportunities-load-client.ts', import.meta.url));
   // Asynchronous on purpose: the server answers from this process's event loop meanwhile.
   const { stdout: output } = await promisify(execFile)(
@@ -73,6 +80,7 @@ try {
       `  ${path.padEnd(38)} p50 ${r.p50.toFixed(1)} ms  p95 ${r.p95.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms${r.errors ? `  errors ${r.errors}` : ''}`,
     );
   }
+  console.log(`load average after the load: ${load()}`);
 } finally {
   await server.close();
   await testDatabase.drop();

@@ -10,6 +10,7 @@ const handleOf = (landing: string | null) => /\/products\/([^/?#]+)/.exec(landin
  * Why raw SQL: a million orders must come back as a few narrow columns, aggregated in the
  * database where that is possible (sales per variant and day, stock per variant and day).
  * asOf = the last day with an order (the run never analyses days the warehouse has not seen).
+ * The queries are sent together: on PostgreSQL they run at once on the pool's connections.
  */
 export async function loadAnalysisFacts(db: Db, workspaceId: string): Promise<AnalysisFacts | null> {
   const [shop] = await queryRows<{ currency_code: string; currency_digits: number }>(
@@ -20,7 +21,7 @@ export async function loadAnalysisFacts(db: Db, workspaceId: string): Promise<An
   const unit = 10 ** Number(shop.currency_digits);
   const validOrder = sql`o.workspace_id = ${workspaceId} AND NOT o.test AND o.cancelled_at IS NULL`;
 
-  const orderRows = await queryRows<{
+  const orderQuery = queryRows<{
     customer_id: string | null;
     order_date: string;
     total: number;
@@ -48,6 +49,69 @@ export async function loadAnalysisFacts(db: Db, workspaceId: string): Promise<An
           ON t.workspace_id = o.workspace_id AND t.order_id = o.order_id AND t.position = 0
         WHERE ${validOrder}`,
   );
+  const refundQuery = queryRows<{ date: string; amount: number }>(
+    db,
+    sql`SELECT refund_date::text AS date, sum(amount_minor)::float8 AS amount
+        FROM wh_refunds WHERE workspace_id = ${workspaceId} GROUP BY refund_date`,
+  );
+  const variantSalesQuery = queryRows<{ variant_id: string; date: string; units: number; revenue: number }>(
+    db,
+    sql`SELECT li.variant_id::text AS variant_id, li.order_date::text AS date,
+          sum(li.quantity)::int AS units,
+          sum(li.unit_price_minor * li.quantity - li.discount_minor)::float8 AS revenue
+        FROM wh_order_line_items li
+        JOIN wh_orders o ON o.workspace_id = li.workspace_id AND o.order_id = li.order_id
+        WHERE ${validOrder} AND li.variant_id IS NOT NULL
+        GROUP BY li.variant_id, li.order_date`,
+  );
+  const variantQuery = queryRows<{
+    variant_id: string;
+    product_id: string;
+    title: string;
+    product_title: string | null;
+    handle: string | null;
+  }>(
+    db,
+    sql`SELECT v.variant_id::text AS variant_id, v.product_id::text AS product_id, v.title,
+          p.title AS product_title, p.handle
+        FROM wh_variants v
+        LEFT JOIN wh_products p ON p.workspace_id = v.workspace_id AND p.product_id = v.product_id
+        WHERE v.workspace_id = ${workspaceId}`,
+  );
+  const inventoryQuery = queryRows<{ variant_id: string; date: string; available: number }>(
+    db,
+    sql`SELECT variant_id::text AS variant_id, snapshot_date::text AS date, sum(available)::int AS available
+        FROM wh_inventory_snapshots WHERE workspace_id = ${workspaceId}
+        GROUP BY variant_id, snapshot_date`,
+  );
+  const metaCampaignQuery = queryRows<{ campaign_id: string; name: string; status: string | null }>(
+    db,
+    sql`SELECT campaign_id, name, coalesce(effective_status, status) AS status
+        FROM wh_meta_campaigns WHERE workspace_id = ${workspaceId}`,
+  );
+  const metaDailyQuery = queryRows<{ date: string; campaign_id: string; spend: number; reported: number }>(
+    db,
+    sql`SELECT date::text AS date, campaign_id, spend_minor::float8 AS spend,
+          reported_purchase_value_minor::float8 AS reported
+        FROM wh_meta_daily_insights WHERE workspace_id = ${workspaceId}`,
+  );
+  const ga4Query = queryRows<{ date: string; source: string; medium: string; revenue: number }>(
+    db,
+    sql`SELECT date::text AS date, session_source AS source, session_medium AS medium,
+          purchase_revenue_minor::float8 AS revenue
+        FROM wh_ga4_daily_channels WHERE workspace_id = ${workspaceId}`,
+  );
+  const [orderRows, refunds, variantSales, variants, inventory, metaCampaigns, metaDaily, ga4Daily] =
+    await Promise.all([
+      orderQuery,
+      refundQuery,
+      variantSalesQuery,
+      variantQuery,
+      inventoryQuery,
+      metaCampaignQuery,
+      metaDailyQuery,
+      ga4Query,
+    ]);
   if (orderRows.length === 0) return null;
   let asOf = '';
   const orders = orderRows.map((row) => {
@@ -68,59 +132,6 @@ export async function loadAnalysisFacts(db: Db, workspaceId: string): Promise<An
       landingHandle: handleOf(row.landing_page),
     };
   });
-
-  const refunds = await queryRows<{ date: string; amount: number }>(
-    db,
-    sql`SELECT refund_date::text AS date, sum(amount_minor)::float8 AS amount
-        FROM wh_refunds WHERE workspace_id = ${workspaceId} GROUP BY refund_date`,
-  );
-  const variantSales = await queryRows<{ variant_id: string; date: string; units: number; revenue: number }>(
-    db,
-    sql`SELECT li.variant_id::text AS variant_id, li.order_date::text AS date,
-          sum(li.quantity)::int AS units,
-          sum(li.unit_price_minor * li.quantity - li.discount_minor)::float8 AS revenue
-        FROM wh_order_line_items li
-        JOIN wh_orders o ON o.workspace_id = li.workspace_id AND o.order_id = li.order_id
-        WHERE ${validOrder} AND li.variant_id IS NOT NULL
-        GROUP BY li.variant_id, li.order_date`,
-  );
-  const variants = await queryRows<{
-    variant_id: string;
-    product_id: string;
-    title: string;
-    product_title: string | null;
-    handle: string | null;
-  }>(
-    db,
-    sql`SELECT v.variant_id::text AS variant_id, v.product_id::text AS product_id, v.title,
-          p.title AS product_title, p.handle
-        FROM wh_variants v
-        LEFT JOIN wh_products p ON p.workspace_id = v.workspace_id AND p.product_id = v.product_id
-        WHERE v.workspace_id = ${workspaceId}`,
-  );
-  const inventory = await queryRows<{ variant_id: string; date: string; available: number }>(
-    db,
-    sql`SELECT variant_id::text AS variant_id, snapshot_date::text AS date, sum(available)::int AS available
-        FROM wh_inventory_snapshots WHERE workspace_id = ${workspaceId}
-        GROUP BY variant_id, snapshot_date ORDER BY snapshot_date`,
-  );
-  const metaCampaigns = await queryRows<{ campaign_id: string; name: string; status: string | null }>(
-    db,
-    sql`SELECT campaign_id, name, coalesce(effective_status, status) AS status
-        FROM wh_meta_campaigns WHERE workspace_id = ${workspaceId}`,
-  );
-  const metaDaily = await queryRows<{ date: string; campaign_id: string; spend: number; reported: number }>(
-    db,
-    sql`SELECT date::text AS date, campaign_id, spend_minor::float8 AS spend,
-          reported_purchase_value_minor::float8 AS reported
-        FROM wh_meta_daily_insights WHERE workspace_id = ${workspaceId}`,
-  );
-  const ga4Daily = await queryRows<{ date: string; source: string; medium: string; revenue: number }>(
-    db,
-    sql`SELECT date::text AS date, session_source AS source, session_medium AS medium,
-          purchase_revenue_minor::float8 AS revenue
-        FROM wh_ga4_daily_channels WHERE workspace_id = ${workspaceId}`,
-  );
 
   return {
     currency: shop.currency_code,
