@@ -1,4 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/server/db/query-rows.ts';
+import { saveSyncCursor } from '../../src/server/jobs/sync/sync-state.ts';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import type { DashboardKpis } from '../../src/shared/contracts/dashboard.ts';
 import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts';
@@ -102,6 +105,23 @@ describe('after the demo store is connected and synced', () => {
     expect(channelSales).toBeLessThanOrEqual(now.gross);
     expect(answer.channels.map((c) => c.channel)).toContain('meta_ads');
     expect(answer.lastSyncAt).not.toBeNull();
+  });
+
+  it('shows what a later sync committed (the kept answer is per warehouse version)', async () => {
+    const before = await kpis('7', owner);
+    const [order] = await queryRows<{ workspace_id: string; order_id: string }>(
+      app.db,
+      sql`SELECT workspace_id, order_id::text FROM wh_orders
+          WHERE order_date = ${before.current!.end} AND NOT test AND cancelled_at IS NULL LIMIT 1`,
+    );
+    // What a sync page does: upsert rows, then move the source's cursor.
+    await app.db.execute(sql`INSERT INTO wh_refunds (workspace_id, refund_id, order_id, created_at, refund_date,
+        amount_minor, currency_code)
+      VALUES (${order!.workspace_id}, 999999999, ${order!.order_id}, now(), ${before.current!.end}, 1234, 'USD')`);
+    await saveSyncCursor(app.db, order!.workspace_id, 'shopify', { test: 'later page' }, new Date());
+    const after = await kpis('7', owner);
+    expect(after.kpis!.refunds.current).toBe(before.kpis!.refunds.current + 1234);
+    expect(after.kpis!.revenue.current).toBe(before.kpis!.revenue.current - 1234);
   });
 
   it("shows another workspace none of the owner's figures", async () => {

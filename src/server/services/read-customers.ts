@@ -9,7 +9,7 @@ import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/query-rows.ts';
 import { addDays } from '../jobs/sync/values.ts';
 import { MIN_REPEAT_CUSTOMERS } from './compute-analysis.ts';
-import { findLatestRun, type LatestRun, readCustomerSegments } from './read-analytics.ts';
+import { findLatestRun, type LatestRun, readCustomerSegments, readSnapshotOnce } from './read-analytics.ts';
 
 const CHURN_BINS = 10;
 
@@ -55,6 +55,11 @@ function lifetimeOf(run: LatestRun | null): LifetimeDiagnostics {
  */
 export async function readCustomersSummary(db: Db, workspaceId: string): Promise<CustomersSummary> {
   const run = await findLatestRun(db, workspaceId);
+  if (!run) return summarizeRun(db, workspaceId, null);
+  return readSnapshotOnce(workspaceId, run.id, 'customers-summary', () => summarizeRun(db, workspaceId, run));
+}
+
+async function summarizeRun(db: Db, workspaceId: string, run: LatestRun | null): Promise<CustomersSummary> {
   const lifetime = lifetimeOf(run);
   const segments = run ? await readCustomerSegments(db, workspaceId) : [];
   const customers = segments.reduce((sum, s) => sum + s.count, 0);
@@ -148,8 +153,12 @@ export async function listCustomers(
     );
   }
   const where = sql.join(filters, sql` AND `);
-  const from = sql`analysis_customers c
-    LEFT JOIN wh_customers w ON w.workspace_id = c.workspace_id AND w.customer_id = c.customer_id`;
+  // Names are joined for the search only; otherwise just for the one page of rows shown.
+  const from = query.q
+    ? sql`analysis_customers c
+        JOIN wh_customers w ON w.workspace_id = c.workspace_id AND w.customer_id = c.customer_id`
+    : sql`analysis_customers c`;
+  const order = sql`${SORTS[query.sort][query.direction]}, c.customer_id`;
   const [counted] = await queryRows<{ total: number }>(
     db,
     sql`SELECT count(*)::int AS total FROM ${from} WHERE ${where}`,
@@ -173,10 +182,10 @@ export async function listCustomers(
     db,
     sql`SELECT c.customer_id::text AS customer_id, w.first_name, w.last_name, w.email, c.recency_days,
           c.frequency, c.monetary, c.r, c.f, c.m, c.segment, c.probability_alive, c.expected_orders_12m, c.clv_12m
-        FROM ${from}
-        WHERE ${where}
-        ORDER BY ${SORTS[query.sort][query.direction]}, c.customer_id
-        LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`,
+        FROM (SELECT c.* FROM ${from} WHERE ${where} ORDER BY ${order}
+          LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}) c
+        LEFT JOIN wh_customers w ON w.workspace_id = c.workspace_id AND w.customer_id = c.customer_id
+        ORDER BY ${order}`,
   );
   const asOf = run.asOf;
   return {

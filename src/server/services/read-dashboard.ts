@@ -1,16 +1,19 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { DashboardKpis, KpiValue, RatioKpi } from '../../shared/contracts/dashboard.ts';
 import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/query-rows.ts';
 import { addDays, localDayOf } from '../jobs/sync/values.ts';
 import { listCredentialSummaries } from '../vault/credential-store.ts';
 import { channelOf } from './analysis-facts.ts';
-import { findLatestRun } from './read-analytics.ts';
+import { findLatestRun, readSnapshotOnce } from './read-analytics.ts';
 
 export const REVENUE_RULE =
   'Revenue = order totals (tax and shipping included) on the order day, minus refunds on the day they were issued; test and cancelled orders excluded.';
 
 const TOP_PRODUCTS = 5;
+/** Orders that count as sales (alias `o`): the workspace's, not test, not cancelled. */
+const validOrderOf = (workspaceId: string) =>
+  sql`o.workspace_id = ${workspaceId} AND NOT o.test AND o.cancelled_at IS NULL`;
 const TOP_CHANNELS = 6;
 
 /** Money and counts come back as text (exact: bigint sums never pass through a float). */
@@ -42,7 +45,6 @@ export async function readDashboardKpis(
   periodDays: number,
   now: Date,
 ): Promise<DashboardKpis> {
-  const validOrder = sql`o.workspace_id = ${workspaceId} AND NOT o.test AND o.cancelled_at IS NULL`;
   const [[shop], [latest], run, syncRows, credentials] = await Promise.all([
     queryRows<{ currency_code: string; currency_digits: number; iana_timezone: string }>(
       db,
@@ -50,12 +52,15 @@ export async function readDashboardKpis(
     ),
     queryRows<{ last_day: string | null }>(
       db,
-      sql`SELECT max(o.order_date)::text AS last_day FROM wh_orders o WHERE ${validOrder}`,
+      sql`SELECT max(o.order_date)::text AS last_day FROM wh_orders o WHERE ${validOrderOf(workspaceId)}`,
     ),
     findLatestRun(db, workspaceId),
-    queryRows<{ last_sync: string | null }>(
+    // Every sync commit moves a source's cursor and updated_at: their digest versions the warehouse.
+    queryRows<{ last_sync: string | null; version: string | null }>(
       db,
-      sql`SELECT max(last_success_at)::text AS last_sync FROM sync_states WHERE workspace_id = ${workspaceId}`,
+      sql`SELECT max(last_success_at)::text AS last_sync,
+            md5(string_agg(source || updated_at::text || cursor::text, '|' ORDER BY source)) AS version
+          FROM sync_states WHERE workspace_id = ${workspaceId}`,
     ),
     listCredentialSummaries(db, workspaceId),
   ]);
@@ -89,8 +94,43 @@ export async function readDashboardKpis(
   const start = addDays(end, -(periodDays - 1));
   const previousStart = addDays(start, -periodDays);
   const previousEnd = addDays(start, -1);
-  const inCurrent = (column: ReturnType<typeof sql>) => sql`(${column} >= ${start}::date)`;
+  const range = { start, end, previousStart, shopCurrency: shop.currency_code, metaConnected };
+  // Same warehouse state, same answer: kept per warehouse version (the first view after a sync
+  // pays). Without sync states nothing versions the warehouse, so nothing is kept.
+  const version = syncRows[0]?.version;
+  const read = () => readPeriodFigures(db, workspaceId, range);
+  const figures = version
+    ? await readSnapshotOnce(
+        workspaceId,
+        `warehouse@${version}`,
+        `dashboard-kpis/${periodDays}/${end}/${metaConnected}`,
+        read,
+      )
+    : await read();
+  return {
+    hasData: true,
+    periodDays,
+    currency: shop.currency_code,
+    currencyDigits: Number(shop.currency_digits),
+    timeZone: shop.iana_timezone,
+    current: { start, end },
+    previous: { start: previousStart, end: previousEnd },
+    revenueRule: REVENUE_RULE,
+    metaConnected,
+    ...figures,
+    ...freshness,
+  };
+}
 
+/** The heavy part: exact sums over the period and the one before it, top products and channels. */
+async function readPeriodFigures(
+  db: Db,
+  workspaceId: string,
+  range: { start: string; end: string; previousStart: string; shopCurrency: string; metaConnected: boolean },
+): Promise<Pick<DashboardKpis, 'kpis' | 'adSpendCurrency' | 'adsNote' | 'topProducts' | 'channels'>> {
+  const { start, end, previousStart } = range;
+  const validOrder = validOrderOf(workspaceId);
+  const inCurrent = (column: SQL) => sql`(${column} >= ${start}::date)`;
   const [sales, refunds, customers, spend, products, channelRows] = await Promise.all([
     queryRows<{ current: boolean; orders: number; gross: string | null }>(
       db,
@@ -195,9 +235,9 @@ export async function readDashboardKpis(
   const spendNow = toNumber(pick(spend, true)?.spend);
   const spendThen = toNumber(pick(spend, false)?.spend);
   const ads = describeAds({
-    metaConnected,
+    metaConnected: range.metaConnected,
     spendCurrencies,
-    shopCurrency: shop.currency_code,
+    shopCurrency: range.shopCurrency,
     spendNow,
     spendThen,
     revenueNow,
@@ -214,14 +254,6 @@ export async function readDashboardKpis(
   }
 
   return {
-    hasData: true,
-    periodDays,
-    currency: shop.currency_code,
-    currencyDigits: Number(shop.currency_digits),
-    timeZone: shop.iana_timezone,
-    current: { start, end },
-    previous: { start: previousStart, end: previousEnd },
-    revenueRule: REVENUE_RULE,
     kpis: {
       revenue: kpi(revenueNow, revenueThen),
       grossSales: kpi(grossNow, grossThen),
@@ -234,7 +266,6 @@ export async function readDashboardKpis(
       adSpend: ads.adSpend,
       roas: ads.roas,
     },
-    metaConnected,
     adSpendCurrency: ads.currency,
     adsNote: ads.note,
     topProducts: products.map((p) => ({
@@ -252,7 +283,6 @@ export async function readDashboardKpis(
       }))
       .sort((a, b) => b.salesMinor - a.salesMinor || a.channel.localeCompare(b.channel))
       .slice(0, TOP_CHANNELS),
-    ...freshness,
   };
 }
 
