@@ -327,8 +327,9 @@ describe('Shopify → warehouse', () => {
   }, 120_000);
 
   it('backfills through date-sliced bulk exports and resumes an interrupted one without duplicates or gaps', async () => {
-    // About six slices on this store: each is its own bulk export, the next one prepared while one loads.
-    tuneSync({ bulkSliceOrders: Math.ceil(store.orders.count / 6) });
+    // About six slices on this store: each is its own bulk export, the next one prepared while one
+    // loads; small pages, so several are written at once and must still commit in order.
+    tuneSync({ bulkSliceOrders: Math.ceil(store.orders.count / 6), bulkPageOrders: 25 });
     const shopify = demo.emulators.shopify;
     try {
       const cookie = await app.signIn('sliced-store@example.com', 'Sol');

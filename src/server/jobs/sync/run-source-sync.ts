@@ -27,9 +27,16 @@ export interface SyncSession {
   now(): Date;
   /**
    * Runs `write` and saves `cursorPatch` in one transaction: the page and its cursor land
-   * together or not at all. Returns the rows `write` reports.
+   * together or not at all. Returns the rows `write` reports. With `after` (the previous page's
+   * commit), the rows are written at once but the cursor is saved and committed only once that
+   * page has committed, so two pages can be written concurrently and still land in order (a
+   * failed earlier page rolls this one back).
    */
-  commitPage(write: (db: Db) => Promise<number>, cursorPatch: SyncCursor): Promise<number>;
+  commitPage(
+    write: (db: Db) => Promise<number>,
+    cursorPatch: SyncCursor,
+    options?: { after?: Promise<unknown> | undefined },
+  ): Promise<number>;
   recordQuota(quota: SyncQuota): void;
   throwIfAborted(): void;
 }
@@ -61,13 +68,14 @@ export async function runSourceSync(
     cursor,
     signal,
     now: deps.clock,
-    async commitPage(write, cursorPatch) {
+    async commitPage(write, cursorPatch, options) {
       const written = await deps.db.transaction(async (tx) => {
         const db = tx as unknown as Db;
         // A page and its cursor commit together, so a commit lost in a database crash is simply
         // read again on resume: no need to wait for the WAL flush (hundreds of pages per backfill).
         await db.execute(sql`SET LOCAL synchronous_commit = off`);
         const count = await write(db);
+        await options?.after;
         await saveSyncCursor(db, workspaceId, source, cursorPatch, deps.clock());
         return count;
       });

@@ -82,7 +82,8 @@ interface StreamCursor {
 }
 
 const OVERLAP_MS = 60_000;
-const BULK_BATCH_ORDERS = 2_500;
+/** Backfill pages written concurrently (each on its own connection; they still commit in order). */
+const PAGES_IN_FLIGHT = 2;
 /**
  * A large backfill is exported in date slices, one bulk query after the other (a shop runs one
  * at a time): Shopify prepares slice N+1 while slice N is loaded, so the wait for the export
@@ -261,7 +262,8 @@ async function loadOrdersFile(
   let refunds: UpsertRow[] = [];
   let touchpoints: UpsertRow[] = [];
   let lastLine = done - 1;
-  let inFlight: Promise<number> | undefined;
+  // Pages being written, oldest first: the next page is written while earlier ones commit.
+  const inFlight: Promise<number>[] = [];
   const flush = async () => {
     if (orders.length === 0 && lineItems.length === 0) return;
     const batch = { orders, lineItems, refunds, touchpoints };
@@ -270,13 +272,14 @@ async function loadOrdersFile(
     refunds = [];
     touchpoints = [];
     const cursor = { orders: { ...current, bulkLinesDone: lastLine + 1 } };
-    // One write in flight while the next batch is parsed: database and parsing overlap, and
-    // pages still commit in file order (each waits for the previous one).
-    await inFlight;
-    inFlight = session.commitPage(
+    while (inFlight.length >= PAGES_IN_FLIGHT) await inFlight.shift();
+    const page = session.commitPage(
       (db) => writeOrders(db, batch.orders, batch.lineItems, batch.refunds, batch.touchpoints),
       cursor,
+      { after: inFlight.at(-1) },
     );
+    page.catch(() => undefined); // awaited (and its error thrown) below or by the next page
+    inFlight.push(page);
   };
   if (url) {
     try {
@@ -298,7 +301,7 @@ async function loadOrdersFile(
           orderDates.set(rows.order.order_id as number, rows.order.order_date as string);
           if (lineNumber < done) return undefined;
           // A batch ends before an order, so an order and its lines always commit together.
-          const write = orders.length >= BULK_BATCH_ORDERS ? flush() : undefined;
+          const write = orders.length >= syncTuning.bulkPageOrders ? flush() : undefined;
           orders.push(rows.order);
           refunds.push(...rows.refunds);
           touchpoints.push(...rows.touchpoints);
@@ -308,12 +311,12 @@ async function loadOrdersFile(
         { signal: session.signal },
       );
     } catch (error) {
-      await inFlight?.catch(() => 0);
+      await Promise.allSettled(inFlight);
       throw error;
     }
   }
   await flush();
-  await inFlight;
+  for (const page of inFlight) await page;
 }
 
 /** Bulk backfill of orders, slice by slice; returns the cursor to continue incrementally from. */

@@ -16,6 +16,8 @@ export interface SyncTuning {
   bulk: boolean;
   /** Orders per date slice of the bulk backfill (each slice is one bulk export, loaded while the next one runs). */
   bulkSliceOrders: number;
+  /** Orders per committed page of a bulk backfill. */
+  bulkPageOrders: number;
 }
 
 const DEFAULTS: SyncTuning = {
@@ -24,6 +26,7 @@ const DEFAULTS: SyncTuning = {
   orderPageSize: 15,
   bulk: true,
   bulkSliceOrders: 100_000,
+  bulkPageOrders: 2_500,
 };
 
 export const syncTuning: SyncTuning = { ...DEFAULTS };
