@@ -82,7 +82,7 @@ export async function loadAnalysisFacts(db: Db, workspaceId: string): Promise<An
     db,
     sql`SELECT variant_id::text AS variant_id, snapshot_date::text AS date, sum(available)::int AS available
         FROM wh_inventory_snapshots WHERE workspace_id = ${workspaceId}
-        GROUP BY variant_id, snapshot_date`,
+        GROUP BY variant_id, snapshot_date ORDER BY snapshot_date`,
   );
   const metaCampaignQuery = queryRows<{ campaign_id: string; name: string; status: string | null }>(
     db,
