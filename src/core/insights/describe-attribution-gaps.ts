@@ -1,4 +1,5 @@
 import type { Insight } from '../../shared/contracts/insights.ts';
+import { formatChannel } from './format-channel.ts';
 import { formatMoney } from './format-money.ts';
 import { gradeSeverity } from './grade-severity.ts';
 import type { InsightContext } from './types.ts';
@@ -31,9 +32,9 @@ export function describeAttributionGaps(
         kind: 'attribution_gap',
         severity: gradeSeverity(gap, context.periodRevenue),
         tone: 'negative',
-        title: `Attribution gap on ${row.channel}`,
+        title: `Attribution gap on ${formatChannel(row.channel)}`,
         narrative:
-          `In the last 30 days ${row.channel} reported ${money(platform)} of revenue while your store verified ` +
+          `In the last 30 days ${formatChannel(row.channel)} reported ${money(platform)} of revenue while your store verified ` +
           `${money(row.revenue)}: a ${row.matchRate.toFixed(0)} % match, ${money(gap)} ${claimsMore ? 'over-claimed' : 'under-reported'}.`,
         impact: gap,
         evidence: [

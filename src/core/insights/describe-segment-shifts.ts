@@ -17,9 +17,11 @@ export const MIN_SEGMENT_CUSTOMERS = 20;
  * Segment shifts: RFM segments whose size changed by at least 10 % against 30 days earlier.
  *
  * Definition: growthRate (design §6) = percent change of the segment's size against the same RFM
- * computation 30 days earlier; shown when |growthRate| ≥ 10 and the segment has ≥ 20 customers;
- * severity high from 25 %, medium from 10 %. Tone: growth of a slipping segment (At Risk, Lost…)
- * or decline of a healthy one is bad news. Money at stake: the segment's revenue × |growthRate|.
+ * computation 30 days earlier; shown when |growthRate| ≥ 10 and the segment has ≥ 20 customers
+ * ('Others', the preset's catch-all, is not a segment anyone acts on). Severity: medium from 25 %,
+ * low from 10 % — a shift in size is a signal, not money lost, so it never outranks insights with
+ * money at stake. Tone: growth of a slipping segment (At Risk, Lost…) or decline of a healthy one is
+ * bad news. The ranking's amount: the segment's revenue × |growthRate|.
  */
 export function describeSegmentShifts(
   segments: readonly { segment: string; customers: number; growthRate: number | null; revenue: number }[],
@@ -27,7 +29,11 @@ export function describeSegmentShifts(
 ): Insight[] {
   return segments
     .filter(
-      (s) => s.growthRate !== null && Math.abs(s.growthRate) >= 10 && s.customers >= MIN_SEGMENT_CUSTOMERS,
+      (s) =>
+        s.segment !== 'Others' &&
+        s.growthRate !== null &&
+        Math.abs(s.growthRate) >= 10 &&
+        s.customers >= MIN_SEGMENT_CUSTOMERS,
     )
     .sort((a, b) => Math.abs(b.growthRate!) - Math.abs(a.growthRate!))
     .map((s): Insight => {
@@ -38,7 +44,7 @@ export function describeSegmentShifts(
       return {
         id: `segment_shift:${s.segment}`,
         kind: 'segment_shift',
-        severity: Math.abs(rate) >= 25 ? 'high' : 'medium',
+        severity: Math.abs(rate) >= 25 ? 'medium' : 'low',
         tone: bad ? 'negative' : 'positive',
         title: `${s.segment} ${grew ? 'grew' : 'shrank'} ${Math.abs(rate).toFixed(0)} %`,
         narrative:

@@ -8,6 +8,7 @@ import { describeMovers } from './describe-movers.ts';
 import { describeRevenueAnomalies } from './describe-revenue-anomalies.ts';
 import { describeSegmentShifts } from './describe-segment-shifts.ts';
 import { describeStockouts } from './describe-stockouts.ts';
+import { formatChannel } from './format-channel.ts';
 import { formatDay } from './format-day.ts';
 import { formatMoney } from './format-money.ts';
 import { gradeSeverity } from './grade-severity.ts';
@@ -18,6 +19,10 @@ const context: InsightContext = { currency: 'USD', periodDays: 30, periodRevenue
 const addDays = (day: string, n: number) => fromDayNumber(toDayNumber(day) + n);
 
 describe('formatting', () => {
+  it('names channels as the owner reads them', () => {
+    expect(formatChannel('google_ads')).toBe('Google Ads');
+    expect(formatChannel('direct')).toBe('Direct');
+  });
   it('states money exactly in the shop currency, with its own decimals', () => {
     expect(formatMoney(1234.5, 'USD')).toBe('$1,234.50');
     expect(formatMoney(1234.5, 'JPY')).toBe('¥1,235');
@@ -144,7 +149,7 @@ describe('describeMovers', () => {
 });
 
 describe('describeSegmentShifts', () => {
-  it('reports shifts of ≥ 10 % in segments of ≥ 20 customers, with the right tone', () => {
+  it('reports shifts of ≥ 10 % in segments of ≥ 20 customers (not Others), with the right tone', () => {
     const insights = describeSegmentShifts(
       [
         { segment: 'At Risk', customers: 125, growthRate: 25, revenue: 10_000 },
@@ -152,12 +157,13 @@ describe('describeSegmentShifts', () => {
         { segment: 'Lost', customers: 300, growthRate: 9.9, revenue: 1000 },
         { segment: 'Promising', customers: 19, growthRate: 50, revenue: 1000 },
         { segment: 'New Customers', customers: 40, growthRate: null, revenue: 1000 },
+        { segment: 'Others', customers: 400, growthRate: 80, revenue: 1000 },
       ],
       context,
     );
     expect(insights.map((i) => [i.id, i.severity, i.tone, i.impact])).toEqual([
-      ['segment_shift:At Risk', 'high', 'negative', 2500],
-      ['segment_shift:Champions', 'medium', 'negative', 5000],
+      ['segment_shift:At Risk', 'medium', 'negative', 2500],
+      ['segment_shift:Champions', 'low', 'negative', 5000],
     ]);
     expect(insights[0]!.narrative).toBe(
       'The At Risk segment grew by 25.0 % in 30 days, from about 100 to 125 customers.',

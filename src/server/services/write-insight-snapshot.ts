@@ -1,5 +1,6 @@
 import { checkForecastBands } from '../../core/insights/check-forecast-bands.ts';
 import { comparePeriods } from '../../core/insights/compare-periods.ts';
+import { formatChannel } from '../../core/insights/format-channel.ts';
 import type { BandDay, PeriodMover } from '../../core/insights/types.ts';
 import type { Db } from '../db/client.ts';
 import { analysisInsightDays, analysisInsightMovers, type MoverDimension } from '../db/schema/insights.ts';
@@ -45,7 +46,7 @@ export function computeInsightSnapshot(
     }),
     channel: facts.orders.map((o) => {
       const channel = o.lastChannel ?? 'direct';
-      return { key: channel, label: channel, date: o.date, value: o.total };
+      return { key: channel, label: formatChannel(channel), date: o.date, value: o.total };
     }),
     segment: facts.orders.flatMap((o) => {
       const segment = o.customerId === null ? undefined : segmentOf.get(o.customerId);

@@ -10,9 +10,9 @@ import { AnomalyChart } from './anomaly-chart.tsx';
 import { InsightCard } from './insight-card.tsx';
 
 const SEVERITY_RULE =
-  "How severity is graded: money at stake against the period's revenue — high from 5 %, medium from 1 %. " +
-  'Segment shifts compare RFM segments with 30 days earlier; stock-outs are those under way now; attribution ' +
-  'uses the last 30 days.';
+  "How severity is graded: money at stake against the period's revenue — high from 5 %, medium from 1 %; " +
+  'segment shifts (RFM segment sizes against 30 days earlier) are medium from a 25 % change, low from 10 %. ' +
+  'Stock-outs are those under way now; attribution uses the last 30 days.';
 
 function Stat({
   title,

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type DemoEmulators, startDemoEmulators } from '../../src/demo/start-demo-emulators.ts';
+import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
+import {
+  describeInBrowser,
+  launchBrowser,
+  saveScreenshot,
+  signInInBrowser,
+  type TestBrowser,
+} from '../support/browser.ts';
+import { startTestApp, type TestApp } from '../support/start-app.ts';
+import { ensureWebBuild } from '../support/web-build.ts';
+
+const POLL = { timeout: 30_000 };
+const money = (value: number, currency: string) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(value);
+
+/**
+ * The AI Insights page in Chromium: the empty state before a store is connected, then, on the demo
+ * store after sync and analysis, the revenue, the forecast-band chart and the insight cards, whose
+ * figures are the API's (themselves traced to the warehouse by test/insights/insights.test.ts).
+ */
+describeInBrowser('the AI Insights page on the demo store', () => {
+  let demo: DemoEmulators;
+  let app: TestApp;
+  let browser: TestBrowser;
+
+  beforeAll(async () => {
+    await ensureWebBuild();
+    demo = await startDemoEmulators({
+      preset: 'small',
+      seed: 7,
+      shopifyBucket: { maximumAvailable: 1_000_000, restoreRate: 1_000_000 },
+    });
+    app = await startTestApp({}, { demo });
+    browser = await launchBrowser({ width: 1400, height: 1000 });
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+    await demo?.close();
+  });
+
+  it('shows the empty state, then insights traced to the data', async () => {
+    const { page } = browser;
+    await signInInBrowser(page, app.baseUrl, 'owner@example.com', 'Olive');
+    await page.goto(`${app.baseUrl}/insights`);
+    await expect.poll(() => page.getByRole('heading', { name: 'AI Insights' }).count(), POLL).toBe(1);
+    await expect.poll(() => page.getByTestId('no-store-data').count(), POLL).toBe(1);
+    await expect(page.getByText("computed from your data by Upside's models").count()).resolves.toBe(1);
+    await saveScreenshot(page, 'insights-empty');
+
+    await page.goto(`${app.baseUrl}/`);
+    await page.getByTestId('connect-demo-store').first().click();
+    let analysed = false;
+    for (let round = 0; round < 20 && !analysed; round += 1) {
+      await runJobsUntilIdle(app.server.deps);
+      const status = await page.evaluate(async () => (await fetch('/api/analysis/status')).json());
+      analysed = status.hasData === true;
+      if (!analysed) await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    expect(analysed).toBe(true);
+
+    const api = await page.evaluate(async () => (await fetch('/api/insights?period=30')).json());
+    expect(api.insights.length).toBeGreaterThan(0);
+    await page.goto(`${app.baseUrl}/insights`);
+    await expect.poll(() => page.getByTestId('insight-card').count(), POLL).toBe(api.insights.length);
+    const narratives = await page.getByTestId('insight-narrative').allTextContents();
+    expect(narratives).toEqual(api.insights.map((i: { narrative: string }) => i.narrative));
+    await expect(page.getByTestId('stat-revenue').textContent()).resolves.toContain(
+      money(api.revenue.current, api.currency),
+    );
+    await expect(page.getByTestId('insights-period').textContent()).resolves.toContain(api.timeZone);
+    await expect
+      .poll(() => page.locator('[data-testid="anomaly-chart"] .recharts-area').count(), POLL)
+      .toBe(1);
+    await expect
+      .poll(() => page.locator('[data-testid="anomaly-chart"] .recharts-line').count(), POLL)
+      .toBe(2);
+    await saveScreenshot(page, 'insights-page');
+
+    // The period selector reads the 7-day insights.
+    const week = await page.evaluate(async () => (await fetch('/api/insights?period=7')).json());
+    await page.getByTestId('period-select').click();
+    await page.getByRole('option', { name: 'Last 7 days' }).click();
+    await expect
+      .poll(() => page.getByTestId('stat-revenue').textContent(), POLL)
+      .toContain(money(week.revenue.current, week.currency));
+    await expect.poll(() => page.getByTestId('insight-card').count(), POLL).toBe(week.insights.length);
+
+    // Each card links to the page that shows more.
+    const first = page.getByTestId('insight-card').first();
+    const href = week.insights[0]?.link.href;
+    if (href) await expect(first.getByRole('link').getAttribute('href')).resolves.toBe(href);
+    await page.setViewportSize({ width: 420, height: 900 });
+    await saveScreenshot(page, 'insights-page-narrow');
+  }, 300_000);
+});
