@@ -12,7 +12,8 @@ import {
 import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts';
 import { ensureWebBuild } from '../support/web-build.ts';
 
-const POLL = { timeout: 60_000 };
+// Generous: the checks and a manual run take seconds, far more on a loaded 2-core machine.
+const POLL = { timeout: 120_000 };
 
 /**
  * The Predictive Models page in Chromium on the demo store: the empty state, then the forecast's

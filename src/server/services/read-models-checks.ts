@@ -82,30 +82,16 @@ export async function loadModelCheckInputs(
 }
 
 /**
- * The model checks of one run (pure):
- * - forecast holdout: the run's forecaster re-run from HOLDOUT_ORIGINS rolling origins before asOf,
- *   each forecasting HOLDOUT_DAYS it did not see, scored (MASE, sMAPE, WAPE, interval coverage)
- *   beside the seasonal-naive and weekday-mean baselines; the last origin's forecast is charted;
- * - with the run's BG/NBD fit: the Pareto/NBD alternative on the same customers, the observed
- *   number of customers per repeat-purchase count beside the BG/NBD expectation
- *   Σᵢ P(X(Tᵢ) = x), and a calibration/holdout check — BG/NBD refitted on the data up to 13 weeks
- *   before asOf, its expected repeat purchases in those 13 weeks against the actual ones, by
- *   calibration-period purchase count (Fader, Hardie & Lee 2005, fig. 4).
+ * Forecast holdout of one run (pure): the run's forecaster re-run from HOLDOUT_ORIGINS rolling
+ * origins before asOf, each forecasting HOLDOUT_DAYS it did not see, scored (MASE, sMAPE, WAPE,
+ * interval coverage) beside the seasonal-naive and weekday-mean baselines; the last origin's
+ * forecast is charted.
  */
-export function computeModelChecks(
+export function checkForecastHoldout(
   series: readonly DailyPoint[],
-  transactions: readonly Transaction[],
   asOf: string,
-  bgnbd: BgNbdParams | null,
-): ModelCheckResults {
-  const results: ModelCheckResults = {
-    holdout: null,
-    holdoutNote: null,
-    paretoNbd: null,
-    frequency: null,
-    calibration: null,
-    calibrationNote: null,
-  };
+): Pick<ModelCheckResults, 'holdout' | 'holdoutNote'> {
+  const results: Pick<ModelCheckResults, 'holdout' | 'holdoutNote'> = { holdout: null, holdoutNote: null };
   const end = toDayNumber(asOf);
   const lastOrigin = end - HOLDOUT_DAYS;
   const start = series.length > 0 ? toDayNumber(series[0]!.date) : end;
@@ -145,7 +131,28 @@ export function computeModelChecks(
     };
   }
 
-  if (!bgnbd) return results;
+  return results;
+}
+
+/**
+ * Lifetime model checks of one run (pure), given its BG/NBD fit: the Pareto/NBD alternative on
+ * the same customers, the observed number of customers per repeat-purchase count beside the
+ * BG/NBD expectation Σᵢ P(X(Tᵢ) = x), and a calibration/holdout check — BG/NBD refitted on the
+ * data up to 13 weeks before asOf, its expected repeat purchases in those 13 weeks against the
+ * actual ones, by calibration-period purchase count (Fader, Hardie & Lee 2005, fig. 4).
+ */
+export function checkLifetimeModels(
+  transactions: readonly Transaction[],
+  asOf: string,
+  bgnbd: BgNbdParams,
+): Omit<ModelCheckResults, 'holdout' | 'holdoutNote'> {
+  const results: Omit<ModelCheckResults, 'holdout' | 'holdoutNote'> = {
+    paretoNbd: null,
+    frequency: null,
+    calibration: null,
+    calibrationNote: null,
+  };
+  const end = toDayNumber(asOf);
   const summaries = summarizeLifetimeCustomers(transactions, asOf, 'week');
   const groups = compressCustomers(summaries);
   const pareto = fitParetoNbd(groups);

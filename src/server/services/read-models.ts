@@ -10,7 +10,7 @@ import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/query-rows.ts';
 import type { AppDeps } from '../http/deps.ts';
 import { MIN_REPEAT_CUSTOMERS } from './compute-analysis.ts';
-import { computeModelChecks, loadModelCheckInputs } from './read-models-checks.ts';
+import { checkForecastHoldout, checkLifetimeModels, loadModelCheckInputs } from './read-models-checks.ts';
 
 /** Runs listed in the history (older succeeded runs are pruned by the analysis anyway). */
 const RUNS_LISTED = 20;
@@ -165,6 +165,8 @@ const COMPUTING: ModelChecks = {
   calibrationNote: null,
 };
 
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
 /** Checks being computed in this process, by run: a second read joins instead of repeating. */
 const inFlight = new Map<string, Promise<void>>();
 
@@ -201,10 +203,12 @@ async function storeChecks(
   let checks: ModelChecks;
   try {
     const inputs = await loadModelCheckInputs(deps.db, workspaceId, asOf);
-    // Let the request that started this answer first: the fits below hold the event loop.
-    await new Promise((resolve) => setImmediate(resolve));
-    const results = computeModelChecks(inputs.series, inputs.transactions, asOf, bgnbd);
-    checks = { ...COMPUTING, ...results, status: 'ready' };
+    // The fits hold the event loop for seconds on a large store: let other requests in between.
+    await nextTurn();
+    const forecast = checkForecastHoldout(inputs.series, asOf);
+    await nextTurn();
+    const lifetime = bgnbd ? checkLifetimeModels(inputs.transactions, asOf, bgnbd) : {};
+    checks = { ...COMPUTING, ...forecast, ...lifetime, status: 'ready' };
   } catch (error) {
     checks = {
       ...COMPUTING,

@@ -176,32 +176,47 @@ function SpendModel({ lifetime, currency }: { lifetime: Lifetime; currency: stri
   );
 }
 
+/** Bars of what happened (green) beside what the model says (indigo), by purchase count. */
+function ActualVsModelChart({
+  data,
+  actualName,
+  modelName,
+}: {
+  data: { name: string; actual: number; model: number }[];
+  actualName: string;
+  modelName: string;
+}) {
+  return (
+    <div className="h-60">
+      <ResponsiveContainer width="100%" height="100%">
+        <BarChart data={data} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
+          <CartesianGrid strokeDasharray="3 3" stroke="#334155" />
+          <XAxis dataKey="name" tick={{ fill: '#cbd5e1', fontSize: 11 }} />
+          <YAxis tick={{ fill: '#cbd5e1', fontSize: 10 }} width={48} />
+          <Tooltip contentStyle={tooltipStyle} />
+          <Legend wrapperStyle={{ fontSize: 12, color: '#cbd5e1' }} />
+          <Bar dataKey="actual" name={actualName} fill="#22c55e" isAnimationActive={false} />
+          <Bar dataKey="model" name={modelName} fill="#6366f1" isAnimationActive={false} />
+        </BarChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}
+
 function FrequencyCheck({ checks }: { checks: ModelChecks }) {
   const rows = checks.frequency;
   if (!rows) return null;
   const data = rows.map((r) => ({
     name: `${r.repeatPurchases}${r.orMore ? '+' : ''}`,
-    observed: r.observed,
-    expected: Math.round(r.expected * 10) / 10,
+    actual: r.observed,
+    model: Math.round(r.expected * 10) / 10,
   }));
   return (
     <div className="grid content-start gap-2" data-testid="frequency-check">
       <h4 className="text-sm font-semibold text-slate-200">
         Customers by repeat purchases: actual vs BG/NBD
       </h4>
-      <div className="h-60">
-        <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={data} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
-            <CartesianGrid strokeDasharray="3 3" stroke="#334155" />
-            <XAxis dataKey="name" tick={{ fill: '#cbd5e1', fontSize: 11 }} />
-            <YAxis tick={{ fill: '#cbd5e1', fontSize: 10 }} width={48} />
-            <Tooltip contentStyle={tooltipStyle} />
-            <Legend wrapperStyle={{ fontSize: 12, color: '#cbd5e1' }} />
-            <Bar dataKey="observed" name="Actual" fill="#22c55e" isAnimationActive={false} />
-            <Bar dataKey="expected" name="BG/NBD expects" fill="#6366f1" isAnimationActive={false} />
-          </BarChart>
-        </ResponsiveContainer>
-      </div>
+      <ActualVsModelChart data={data} actualName="Actual" modelName="BG/NBD expects" />
       <p className="text-xs text-slate-400">
         Each customer's chance of each count over their own time as a customer, summed. Close bars mean the
         model describes how often customers come back.
@@ -222,7 +237,7 @@ function CalibrationCheck({ checks }: { checks: ModelChecks }) {
   const data = c.rows.map((r) => ({
     name: `${r.calibrationPurchases}${r.orMore ? '+' : ''}`,
     actual: Math.round(r.actual * 1000) / 1000,
-    predicted: Math.round(r.predicted * 1000) / 1000,
+    model: Math.round(r.predicted * 1000) / 1000,
   }));
   const ratio = c.actualTotal > 0 ? c.predictedTotal / c.actualTotal : null;
   return (
@@ -230,19 +245,7 @@ function CalibrationCheck({ checks }: { checks: ModelChecks }) {
       <h4 className="text-sm font-semibold text-slate-200">
         Holdout: repeat purchases after {c.calibrationEnd}, predicted vs actual
       </h4>
-      <div className="h-60">
-        <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={data} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
-            <CartesianGrid strokeDasharray="3 3" stroke="#334155" />
-            <XAxis dataKey="name" tick={{ fill: '#cbd5e1', fontSize: 11 }} />
-            <YAxis tick={{ fill: '#cbd5e1', fontSize: 10 }} width={48} />
-            <Tooltip contentStyle={tooltipStyle} />
-            <Legend wrapperStyle={{ fontSize: 12, color: '#cbd5e1' }} />
-            <Bar dataKey="actual" name="Actual per customer" fill="#22c55e" isAnimationActive={false} />
-            <Bar dataKey="predicted" name="Predicted per customer" fill="#6366f1" isAnimationActive={false} />
-          </BarChart>
-        </ResponsiveContainer>
-      </div>
+      <ActualVsModelChart data={data} actualName="Actual per customer" modelName="Predicted per customer" />
       <p className="text-xs text-slate-400" data-testid="calibration-totals">
         BG/NBD refitted on the data up to {c.calibrationEnd} ({c.repeatCustomers.toLocaleString('en-US')}{' '}
         repeat customers) predicted {c.predictedTotal.toFixed(0)} repeat purchases in the next {c.holdoutDays}{' '}
