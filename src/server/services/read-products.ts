@@ -137,7 +137,7 @@ async function readVariantStock(
         FROM wh_inventory_snapshots i
         ${productId === undefined ? sql`` : sql`JOIN wh_variants v ON v.workspace_id = i.workspace_id AND v.variant_id = i.variant_id AND v.product_id = ${productId}`}
         WHERE i.workspace_id = ${workspaceId}
-        GROUP BY i.variant_id, i.snapshot_date`,
+        GROUP BY i.variant_id, i.snapshot_date ORDER BY i.snapshot_date`,
   );
   const real: InventorySnapshot[] = rows.map((r) => ({
     productId: r.variant_id,
@@ -149,7 +149,8 @@ async function readVariantStock(
   for (const c of computeDaysOfCover(snapshots, sales, asOf)) {
     stock.set(c.productId, { available: null, dailyDemand: c.dailyDemand, daysOfCover: c.daysOfCover });
   }
-  // Units on hand: the latest real level (inferred snapshots only hold placeholders).
+  // Units on hand: the latest real level (inferred snapshots only hold placeholders); rows come in
+  // date order, so of several levels clamped to asOf the latest wins here as in the core.
   const latest = new Map<string, { date: string; available: number }>();
   for (const r of real) {
     const previous = latest.get(r.productId);
