@@ -10,6 +10,7 @@ import { queryRows } from '../db/query-rows.ts';
 import { addDays } from '../jobs/sync/values.ts';
 import { MIN_REPEAT_CUSTOMERS } from './compute-analysis.ts';
 import { findLatestRun, type LatestRun, readCustomerSegments, readSnapshotOnce } from './read-analytics.ts';
+import { sharePendingRead } from './share-pending-read.ts';
 
 const CHURN_BINS = 10;
 
@@ -56,7 +57,9 @@ function lifetimeOf(run: LatestRun | null): LifetimeDiagnostics {
 export async function readCustomersSummary(db: Db, workspaceId: string): Promise<CustomersSummary> {
   const run = await findLatestRun(db, workspaceId);
   if (!run) return summarizeRun(db, workspaceId, null);
-  return readSnapshotOnce(workspaceId, run.id, 'customers-summary', () => summarizeRun(db, workspaceId, run));
+  return readSnapshotOnce(workspaceId, run.id, 'customers-summary', () =>
+    sharePendingRead(`${workspaceId}/${run.id}/customers-summary`, () => summarizeRun(db, workspaceId, run)),
+  );
 }
 
 async function summarizeRun(db: Db, workspaceId: string, run: LatestRun | null): Promise<CustomersSummary> {
@@ -159,9 +162,12 @@ export async function listCustomers(
         JOIN wh_customers w ON w.workspace_id = c.workspace_id AND w.customer_id = c.customer_id`
     : sql`analysis_customers c`;
   const order = sql`${SORTS[query.sort][query.direction]}, c.customer_id`;
-  const [counted] = await queryRows<{ total: number }>(
-    db,
-    sql`SELECT count(*)::int AS total FROM ${from} WHERE ${where}`,
+  // A run's customers never change: the count of a filter is read once per run.
+  const [counted] = await readSnapshotOnce(
+    workspaceId,
+    run.id,
+    `customers-count/${query.segment ?? ''}/${query.q ?? ''}`,
+    () => queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM ${from} WHERE ${where}`),
   );
   const rows = await queryRows<{
     customer_id: string;

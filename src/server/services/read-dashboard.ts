@@ -6,6 +6,7 @@ import { addDays, localDayOf } from '../jobs/sync/values.ts';
 import { listCredentialSummaries } from '../vault/credential-store.ts';
 import { channelOf } from './analysis-facts.ts';
 import { findLatestRun, readSnapshotOnce } from './read-analytics.ts';
+import { sharePendingRead } from './share-pending-read.ts';
 
 export const REVENUE_RULE =
   'Revenue = order totals (tax and shipping included) on the order day, minus refunds on the day they were issued; test and cancelled orders excluded.';
@@ -99,12 +100,10 @@ export async function readDashboardKpis(
   // pays). Without sync states nothing versions the warehouse, so nothing is kept.
   const version = syncRows[0]?.version;
   const read = () => readPeriodFigures(db, workspaceId, range);
+  const section = `dashboard-kpis/${periodDays}/${end}/${metaConnected}`;
   const figures = version
-    ? await readSnapshotOnce(
-        workspaceId,
-        `warehouse@${version}`,
-        `dashboard-kpis/${periodDays}/${end}/${metaConnected}`,
-        read,
+    ? await readSnapshotOnce(workspaceId, `warehouse@${version}`, section, () =>
+        sharePendingRead(`${workspaceId}/${version}/${section}`, read),
       )
     : await read();
   return {
