@@ -67,7 +67,7 @@ export function ExperimentCard({ experiment: e, onEdit, onDelete, deleting }: Ex
           Rule: {a.verdict.rule}
         </p>
       </CardHeader>
-      <CardContent className="grid gap-4 lg:grid-cols-[2fr_1fr]">
+      <CardContent className="grid gap-4">
         <div className="overflow-x-auto">
           <table className="w-full text-sm" data-testid="experiment-table">
             <thead className="text-left text-xs text-slate-400">
@@ -141,7 +141,7 @@ export function ExperimentCard({ experiment: e, onEdit, onDelete, deleting }: Ex
               : ''}
           </p>
         </div>
-        <div className="h-56" data-testid="rate-chart">
+        <div className="h-56 w-full max-w-xl" data-testid="rate-chart">
           <ResponsiveContainer width="100%" height="100%">
             <BarChart data={chart} margin={{ top: 8, right: 8, left: 0, bottom: 8 }}>
               <CartesianGrid strokeDasharray="3 3" stroke="#334155" />

@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type DemoEmulators, startDemoEmulators } from '../../src/demo/start-demo-emulators.ts';
+import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
+import {
+  describeInBrowser,
+  launchBrowser,
+  saveScreenshot,
+  signInInBrowser,
+  type TestBrowser,
+} from '../support/browser.ts';
+import { startTestApp, type TestApp } from '../support/start-app.ts';
+import { ensureWebBuild } from '../support/web-build.ts';
+
+const POLL = { timeout: 30_000 };
+
+/**
+ * The A/B Testing page in Chromium on the demo store: record an experiment through the form, read
+ * its analysis (known answers: 200/1000 vs 250/1000 → p = 0.007, B wins), edit it, see a 400 in the
+ * app's error wording, plan with the calculator (R's power.prop.test example) and see an implemented
+ * opportunity as a before/after row.
+ */
+describeInBrowser('the A/B Testing page', () => {
+  let demo: DemoEmulators;
+  let app: TestApp;
+  let browser: TestBrowser;
+
+  beforeAll(async () => {
+    await ensureWebBuild();
+    demo = await startDemoEmulators({
+      preset: 'small',
+      seed: 7,
+      shopifyBucket: { maximumAvailable: 1_000_000, restoreRate: 1_000_000 },
+    });
+    app = await startTestApp({}, { demo });
+    browser = await launchBrowser({ width: 1400, height: 1000 });
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+    await demo?.close();
+  });
+
+  it('records, analyses and edits an experiment, plans one, and lists implemented changes', async () => {
+    const { page } = browser;
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await signInInBrowser(page, app.baseUrl, 'owner@example.com', 'Olive');
+    await page.getByTestId('connect-demo-store').first().click();
+    let analysed = false;
+    for (let round = 0; round < 20 && !analysed; round += 1) {
+      await runJobsUntilIdle(app.server.deps);
+      const status = await page.evaluate(async () => (await fetch('/api/analysis/status')).json());
+      analysed = status.hasData === true;
+      if (!analysed) await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    expect(analysed).toBe(true);
+    const implemented = await page.evaluate(async () => {
+      const list = await (await fetch('/api/opportunities')).json();
+      const response = await fetch(`/api/opportunities/${list[0].id}/implement`, { method: 'POST' });
+      return response.json();
+    });
+
+    await page.goto(`${app.baseUrl}/testing`);
+    await expect.poll(() => page.getByRole('heading', { name: 'A/B Testing' }).count(), POLL).toBe(1);
+    await expect.poll(() => page.getByText('No experiments yet').count(), POLL).toBe(1);
+
+    // Before/after: the implemented opportunity with its baseline.
+    await expect.poll(() => page.getByTestId('implemented-row').count(), POLL).toBe(1);
+    await expect(page.getByTestId('implemented-row').textContent()).resolves.toContain(implemented.title);
+
+    // Record an experiment.
+    await page.getByTestId('new-experiment').click();
+    await page.getByLabel('Name', { exact: true }).fill('One-page checkout');
+    await page.getByLabel('Hypothesis').fill('Fewer steps convert more visitors.');
+    await page.getByLabel('Variant 1 visitors').fill('1000');
+    await page.getByLabel('Variant 1 conversions').fill('200');
+    await page.getByLabel('Variant 1 revenue').fill('10000.50');
+    await page.getByLabel('Variant 2 visitors').fill('1000');
+    await page.getByLabel('Variant 2 conversions').fill('250');
+    await page.getByLabel('Variant 2 revenue').fill('13100.25');
+    await page.getByTestId('save-experiment').click();
+    const card = page.getByTestId('experiment-card');
+    await expect.poll(() => card.count(), POLL).toBe(1);
+    await expect.poll(() => card.getByTestId('verdict').textContent(), POLL).toContain('Variant B wins');
+    await expect(card.getByTestId('p-value').allTextContents()).resolves.toEqual(['—', '0.007']);
+    await expect(card.getByTestId('conversion-rate').first().textContent()).resolves.toContain('20.00 %');
+    await expect(card.getByTestId('verdict-rule').textContent()).resolves.toContain('p-value is below 5 %');
+    await expect.poll(() => card.locator('.recharts-bar-rectangle').count(), POLL).toBe(2);
+    await saveScreenshot(page, 'testing-page');
+
+    // A bad edit is refused with the server's message in the app's "<status>: <body>" wording.
+    await card.getByRole('button', { name: 'Edit' }).click();
+    await page.getByLabel('Variant 2 conversions').fill('2000');
+    await page.getByTestId('save-experiment').click();
+    await expect
+      .poll(() => page.getByRole('alert').first().textContent(), POLL)
+      .toMatch(/^400: .*conversions cannot exceed visitors/);
+    await saveScreenshot(page, 'testing-validation');
+    // A good edit re-analyses: too few visitors for a verdict.
+    for (const [label, value] of [
+      ['Variant 1 visitors', '150'],
+      ['Variant 1 conversions', '30'],
+      ['Variant 2 visitors', '150'],
+      ['Variant 2 conversions', '33'],
+    ] as const)
+      await page.getByLabel(label).fill(value);
+    await page.getByTestId('save-experiment').click();
+    await expect.poll(() => card.getByTestId('verdict').textContent(), POLL).toContain('Not enough data yet');
+
+    // The calculator: R's power.prop.test(p1 = .5, p2 = .75, power = .9) => n = 76.7 per arm.
+    await page.getByLabel('Baseline conversion rate (%)').fill('50');
+    await page.getByLabel('Minimum detectable effect (relative %)').last().fill('50');
+    await page.getByLabel('Power (%)').fill('90');
+    await expect.poll(() => page.getByTestId('required-visitors').textContent(), POLL).toBe('77');
+    await page.getByTestId('sample-size-calculator').scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'testing-calculator');
+    expect(pageErrors).toEqual([]);
+  }, 300_000);
+});
