@@ -142,20 +142,26 @@ async function writeSnapshot(
   snapshot: AnalysisSnapshot,
 ): Promise<void> {
   const base = { runId, workspaceId };
-  await insertInBatches(snapshot.segments, (batch) =>
-    db.insert(analysisSegments).values(
-      batch.map((s) => ({
-        ...base,
-        ...s,
-        growthRate: finite(s.growthRate),
-        averageProbabilityAlive: finite(s.averageProbabilityAlive),
-        averageClv: finite(s.averageClv),
-      })),
+  // The tables are written at once: on PostgreSQL each goes over its own pooled connection.
+  const writes: Promise<void>[] = [];
+  writes.push(
+    insertInBatches(snapshot.segments, (batch) =>
+      db.insert(analysisSegments).values(
+        batch.map((s) => ({
+          ...base,
+          ...s,
+          growthRate: finite(s.growthRate),
+          averageProbabilityAlive: finite(s.averageProbabilityAlive),
+          averageClv: finite(s.averageClv),
+        })),
+      ),
     ),
   );
-  await writeCustomers(db, workspaceId, runId, snapshot.customers);
-  await insertInBatches(snapshot.cohortPoints, (batch) =>
-    db.insert(analysisCohortPoints).values(batch.map((p) => ({ ...base, ...p }))),
+  writes.push(writeCustomers(db, workspaceId, runId, snapshot.customers));
+  writes.push(
+    insertInBatches(snapshot.cohortPoints, (batch) =>
+      db.insert(analysisCohortPoints).values(batch.map((p) => ({ ...base, ...p }))),
+    ),
   );
   const forecastRows = [
     ...snapshot.history.map((p) => ({ ...base, kind: 'history' as const, date: p.date, value: p.value })),
@@ -171,23 +177,30 @@ async function writeSnapshot(
       closed: p.closed,
     })),
   ];
-  await insertInBatches(forecastRows, (batch) => db.insert(analysisForecastPoints).values(batch));
-  await insertInBatches(snapshot.attribution, (batch) =>
-    db.insert(analysisAttributionRows).values(batch.map((a) => ({ ...base, ...a, roas: finite(a.roas) }))),
-  );
-  await insertInBatches(snapshot.stock, (batch) =>
-    db.insert(analysisStockRows).values(
-      batch.map((s) => ({
-        ...base,
-        ...s,
-        dailyDemand: finite(s.dailyDemand),
-        daysOfCover: finite(s.daysOfCover),
-      })),
+  writes.push(insertInBatches(forecastRows, (batch) => db.insert(analysisForecastPoints).values(batch)));
+  writes.push(
+    insertInBatches(snapshot.attribution, (batch) =>
+      db.insert(analysisAttributionRows).values(batch.map((a) => ({ ...base, ...a, roas: finite(a.roas) }))),
     ),
   );
-  await insertInBatches([...snapshot.metrics], (batch) =>
-    db.insert(analysisMetrics).values(batch.map(([metricKey, value]) => ({ ...base, metricKey, value }))),
+  writes.push(
+    insertInBatches(snapshot.stock, (batch) =>
+      db.insert(analysisStockRows).values(
+        batch.map((s) => ({
+          ...base,
+          ...s,
+          dailyDemand: finite(s.dailyDemand),
+          daysOfCover: finite(s.daysOfCover),
+        })),
+      ),
+    ),
   );
+  writes.push(
+    insertInBatches([...snapshot.metrics], (batch) =>
+      db.insert(analysisMetrics).values(batch.map(([metricKey, value]) => ({ ...base, metricKey, value }))),
+    ),
+  );
+  await Promise.all(writes);
 }
 
 /** A PostgreSQL array literal of numbers, ids or null (elements need no quoting). */
@@ -244,34 +257,50 @@ async function refreshOpportunities(
   snapshot: AnalysisSnapshot,
   now: Date,
 ): Promise<void> {
-  for (const candidate of snapshot.candidates) {
-    const values = {
-      title: candidate.title,
-      description: candidate.description,
-      priority: candidate.priority,
-      revenueImpactMin: candidate.revenueImpactMin,
-      revenueImpactMax: candidate.revenueImpactMax,
-      confidenceScore: candidate.confidenceScore,
-      effortLevel: candidate.effortLevel,
-      evidence: candidate.evidence,
-      metricKey: candidate.metricKey,
-      lastDetectedAt: now,
-      lastRunId: runId,
-    };
+  // One statement for every candidate: estimates and texts from the new row, the rest kept.
+  const refreshed = [
+    'title',
+    'description',
+    'priority',
+    'revenueImpactMin',
+    'revenueImpactMax',
+    'confidenceScore',
+    'effortLevel',
+    'evidence',
+    'metricKey',
+    'lastDetectedAt',
+    'lastRunId',
+  ] as const;
+  // A statement may touch a row once: the last candidate of an identity wins, as upserts in turn did.
+  const byIdentity = new Map(snapshot.candidates.map((c) => [`${c.type}\u0000${c.subjectKey}`, c]));
+  if (byIdentity.size > 0)
     await db
       .insert(opportunities)
-      .values({
-        workspaceId,
-        type: candidate.type,
-        subjectKey: candidate.subjectKey,
-        firstDetectedAt: now,
-        ...values,
-      })
+      .values(
+        [...byIdentity.values()].map((candidate) => ({
+          workspaceId,
+          type: candidate.type,
+          subjectKey: candidate.subjectKey,
+          firstDetectedAt: now,
+          title: candidate.title,
+          description: candidate.description,
+          priority: candidate.priority,
+          revenueImpactMin: candidate.revenueImpactMin,
+          revenueImpactMax: candidate.revenueImpactMax,
+          confidenceScore: candidate.confidenceScore,
+          effortLevel: candidate.effortLevel,
+          evidence: candidate.evidence,
+          metricKey: candidate.metricKey,
+          lastDetectedAt: now,
+          lastRunId: runId,
+        })),
+      )
       .onConflictDoUpdate({
         target: [opportunities.workspaceId, opportunities.type, opportunities.subjectKey],
-        set: values,
+        set: Object.fromEntries(
+          refreshed.map((field) => [field, sql.raw(`excluded.${opportunities[field].name}`)]),
+        ),
       });
-  }
   const implemented = await db
     .select({ id: opportunities.id, metricKey: opportunities.metricKey, baseline: opportunities.baseline })
     .from(opportunities)
