@@ -58,13 +58,17 @@ describe('heatmap month cells', () => {
       now = new Date(`${day}T10:00:00Z`);
       const events = Array.from({ length: 12 }, (_, i) =>
         makeEvent(shop, {
-          eventType: i % 3 === 0 ? 'cursor_move' : 'click',
-          elementSelector: i % 3 === 0 ? undefined : '#buy',
+          // Scroll depth never counts in the "clicks and moves" view, folded or not.
+          eventType: i % 3 === 0 ? 'cursor_move' : i % 5 === 4 ? 'scroll' : 'click',
+          elementSelector: i % 3 === 0 || i % 5 === 4 ? undefined : '#buy',
           x: (i * 97 + d * 31) % 1280,
           y: (i * 53 + d * 7) % 400,
           viewportWidth: i % 4 === 0 ? 375 : 1280,
         }),
       );
+      // A click in the very cell of the scroll: "all" of that cell counts the click only.
+      const scroll = events.find((event) => event.eventType === 'scroll')!;
+      events.push(makeEvent(shop, { x: scroll.x, y: scroll.y, viewportWidth: scroll.viewportWidth }));
       await writer.write({ workspaceId, configurationId, events });
       // Every day is written twice, so folded days add up counts.
       await writer.write({ workspaceId, configurationId, events });
@@ -80,6 +84,7 @@ describe('heatmap month cells', () => {
       { from: '2027-02-15', to: '2027-02-15', viewport: 'desktop' },
       { viewport: 'mobile', eventType: 'cursor_move' },
       { from: '2027-03-01', eventType: 'click' },
+      { to: '2027-02-28', eventType: 'scroll' },
     ];
     const read = () => Promise.all(ranges.map((range) => getHeatmap(db, { workspaceId, ...range })));
     // The writer folded some days already, in the background: the reference reads daily cells only.

@@ -15,23 +15,21 @@ export const FOLD_MARGIN_MS = 3_600_000;
 /** Month cells summed over every viewport bucket, or over clicks and moves (the heatmap's "all"). */
 export const ALL = '*';
 
-/** Month cells of the folded days, per bucket and type and pre-summed for the heatmap's "all". */
+/**
+ * Month cells of the folded days, per bucket and type and pre-summed for the heatmap's "all", in
+ * one pass: the sets without a type keep clicks and moves only (scroll is never part of "all").
+ */
 function monthCellsOf(after: string, through: string) {
   const month = sql`date_trunc('month', day::timestamp)::date`;
-  const range = sql`day > ${after}::date AND day <= ${through}::date`;
   return sql`
-    SELECT workspace_id, configuration_id, page_url, ${month} AS month, viewport_bucket, event_type, x_bin, y_bin, sum(count) AS n
-    FROM tracking_heatmap_cells WHERE ${range}
-    GROUP BY 1, 2, 3, 4, 5, 6, 7, 8
-    UNION ALL
-    SELECT workspace_id, configuration_id, page_url, ${month}, ${ALL}::text, event_type, x_bin, y_bin, sum(count)
-    FROM tracking_heatmap_cells WHERE ${range}
-    GROUP BY 1, 2, 3, 4, 6, 7, 8
-    UNION ALL
-    SELECT workspace_id, configuration_id, page_url, ${month}, coalesce(viewport_bucket, ${ALL}::text), ${ALL}::text,
-      x_bin, y_bin, sum(count)
-    FROM tracking_heatmap_cells WHERE ${range} AND event_type IN ('click', 'cursor_move')
-    GROUP BY workspace_id, configuration_id, page_url, ${month}, x_bin, y_bin, GROUPING SETS ((viewport_bucket), ())`;
+    SELECT workspace_id, configuration_id, page_url, ${month}, coalesce(viewport_bucket, ${ALL}::text),
+      coalesce(event_type, ${ALL}::text), x_bin, y_bin,
+      CASE WHEN GROUPING(event_type) = 1 THEN sum(count) FILTER (WHERE event_type IN ('click', 'cursor_move'))
+        ELSE sum(count) END
+    FROM tracking_heatmap_cells WHERE day > ${after}::date AND day <= ${through}::date
+    GROUP BY workspace_id, configuration_id, page_url, ${month}, x_bin, y_bin,
+      GROUPING SETS ((viewport_bucket, event_type), (event_type), (viewport_bucket), ())
+    HAVING GROUPING(event_type) = 0 OR count(*) FILTER (WHERE event_type IN ('click', 'cursor_move')) > 0`;
 }
 
 /**
