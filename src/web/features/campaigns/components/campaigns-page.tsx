@@ -68,7 +68,7 @@ export function CampaignsPage() {
   const query = useCampaignPerformance(period);
   const data = query.data;
   return (
-    <div className="grid gap-6">
+    <div className="grid min-w-0 gap-6">
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold tracking-tight text-white">Campaign Performance</h1>
@@ -193,7 +193,7 @@ function CampaignTable({ data }: { data: CampaignPerformance }) {
   const { shopCurrency, accountCurrency } = data;
   const head = ['Campaign', 'Spend', 'Impr.', 'Clicks', 'CTR', 'CPC', 'Meta purchases', 'Meta value'];
   return (
-    <Card data-testid="campaign-table">
+    <Card data-testid="campaign-table" className="min-w-0">
       <CardHeader>
         <CardTitle>Campaigns</CardTitle>
         <CardDescription>Meta's own figures beside the revenue your store verifies</CardDescription>
