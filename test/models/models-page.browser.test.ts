@@ -97,6 +97,10 @@ describeInBrowser('the Predictive Models page on the demo store', () => {
     await expect.poll(() => page.getByTestId('run-row').first().textContent(), POLL).not.toBe(latestBefore);
     await expect(page.getByTestId('run-row').first().textContent()).resolves.toMatch(/manualsucceeded/);
     await page.setViewportSize({ width: 420, height: 900 });
+    // Narrow screens: wide tables scroll inside their card, the page itself never scrolls sideways.
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth), POLL)
+      .toBeLessThanOrEqual(420);
     await saveScreenshot(page, 'models-page-narrow');
   }, 300_000);
 });

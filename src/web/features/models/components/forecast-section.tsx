@@ -30,39 +30,41 @@ type Row = {
 
 function AccuracyTable({ rows, coverage, testId }: { rows: Row[]; coverage: boolean; testId: string }) {
   return (
-    <table className="w-full text-sm" data-testid={testId}>
-      <thead>
-        <tr className="text-left text-slate-400">
-          <th className="py-1 pr-3 font-medium">Model</th>
-          <th className="py-1 pr-3 font-medium">MASE</th>
-          <th className="py-1 pr-3 font-medium">WAPE</th>
-          <th className="py-1 pr-3 font-medium">sMAPE</th>
-          {coverage ? <th className="py-1 pr-3 font-medium">In 80 % band</th> : null}
-          {coverage ? <th className="py-1 font-medium">In 95 % band</th> : null}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((r, i) => (
-          <tr
-            key={r.name}
-            className={
-              i === 0 ? 'border-t border-slate-800 font-semibold text-white' : 'border-t border-slate-800'
-            }
-          >
-            <td className="py-1 pr-3">{r.name}</td>
-            <td className="py-1 pr-3">{num(r.mase)}</td>
-            <td className="py-1 pr-3">{r.wape === undefined ? '—' : `${r.wape.toFixed(1)}%`}</td>
-            <td className="py-1 pr-3">{r.smape === undefined ? '—' : `${r.smape.toFixed(1)}%`}</td>
-            {coverage ? (
-              <td className="py-1 pr-3">{r.coverage80 == null ? '—' : `${r.coverage80.toFixed(0)}%`}</td>
-            ) : null}
-            {coverage ? (
-              <td className="py-1">{r.coverage95 == null ? '—' : `${r.coverage95.toFixed(0)}%`}</td>
-            ) : null}
+    <div className="overflow-x-auto">
+      <table className="w-full text-sm" data-testid={testId}>
+        <thead>
+          <tr className="text-left text-slate-400">
+            <th className="py-1 pr-3 font-medium">Model</th>
+            <th className="py-1 pr-3 font-medium">MASE</th>
+            <th className="py-1 pr-3 font-medium">WAPE</th>
+            <th className="py-1 pr-3 font-medium">sMAPE</th>
+            {coverage ? <th className="py-1 pr-3 font-medium">In 80 % band</th> : null}
+            {coverage ? <th className="py-1 font-medium">In 95 % band</th> : null}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((r, i) => (
+            <tr
+              key={r.name}
+              className={
+                i === 0 ? 'border-t border-slate-800 font-semibold text-white' : 'border-t border-slate-800'
+              }
+            >
+              <td className="py-1 pr-3">{r.name}</td>
+              <td className="py-1 pr-3">{num(r.mase)}</td>
+              <td className="py-1 pr-3">{r.wape === undefined ? '—' : `${r.wape.toFixed(1)}%`}</td>
+              <td className="py-1 pr-3">{r.smape === undefined ? '—' : `${r.smape.toFixed(1)}%`}</td>
+              {coverage ? (
+                <td className="py-1 pr-3">{r.coverage80 == null ? '—' : `${r.coverage80.toFixed(0)}%`}</td>
+              ) : null}
+              {coverage ? (
+                <td className="py-1">{r.coverage95 == null ? '—' : `${r.coverage95.toFixed(0)}%`}</td>
+              ) : null}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
@@ -82,7 +84,7 @@ export function ForecastSection({
   const currency = diagnostics.currency ?? 'USD';
   if (!forecast) {
     return (
-      <Card data-testid="forecast-section">
+      <Card data-testid="forecast-section" className="min-w-0">
         <CardHeader>
           <CardTitle>Revenue Forecast</CardTitle>
           <CardDescription>No forecast: the store has no revenue in its history yet.</CardDescription>
@@ -94,7 +96,7 @@ export function ForecastSection({
   const gain = improvementOverBaseline(b.model?.wape ?? null, b.seasonalNaive?.wape ?? null);
   const holdout = checks?.holdout ?? null;
   return (
-    <Card data-testid="forecast-section">
+    <Card data-testid="forecast-section" className="min-w-0">
       <CardHeader>
         <CardTitle>Revenue Forecast</CardTitle>
         <CardDescription>

@@ -46,7 +46,7 @@ export function LifetimeSection({
   if (!lifetime) return null;
   if (lifetime.status === 'insufficient_data') {
     return (
-      <Card data-testid="lifetime-section">
+      <Card data-testid="lifetime-section" className="min-w-0">
         <CardHeader>
           <CardTitle>Churn &amp; Lifetime Value</CardTitle>
         </CardHeader>
@@ -61,7 +61,7 @@ export function LifetimeSection({
     );
   }
   return (
-    <Card data-testid="lifetime-section">
+    <Card data-testid="lifetime-section" className="min-w-0">
       <CardHeader>
         <CardTitle>Churn &amp; Lifetime Value</CardTitle>
         <CardDescription>
@@ -97,51 +97,53 @@ function FrequencyModels({ lifetime, checks }: { lifetime: Lifetime; checks: Mod
   const bg = lifetime.bgnbd;
   const pareto = checks?.paretoNbd ?? null;
   return (
-    <div className="grid content-start gap-2 lg:col-span-2">
+    <div className="grid min-w-0 content-start gap-2 lg:col-span-2">
       <h4 className="text-sm font-semibold text-slate-200">Purchase frequency and churn</h4>
-      <table className="w-full text-sm" data-testid="frequency-models">
-        <thead>
-          <tr className="text-left text-slate-400">
-            <th className="py-1 pr-3 font-medium">Model</th>
-            <th className="py-1 pr-3 font-medium">r</th>
-            <th className="py-1 pr-3 font-medium">α</th>
-            <th className="py-1 pr-3 font-medium">a / s</th>
-            <th className="py-1 pr-3 font-medium">b / β</th>
-            <th className="py-1 pr-3 font-medium">Log-likelihood</th>
-            <th className="py-1 font-medium">Fit</th>
-          </tr>
-        </thead>
-        <tbody>
-          {bg ? (
-            <tr className="border-t border-slate-800" data-testid="bgnbd-row">
-              <td className="py-1 pr-3 font-medium text-white">BG/NBD (used)</td>
-              <td className="py-1 pr-3">{formatParam(bg.r)}</td>
-              <td className="py-1 pr-3">{formatParam(bg.alpha)}</td>
-              <td className="py-1 pr-3">{formatParam(bg.a)}</td>
-              <td className="py-1 pr-3">{formatParam(bg.b)}</td>
-              <td className="py-1 pr-3">{formatParam(bg.logLikelihood)}</td>
-              <td className="py-1">{fitBadge(bg.converged)}</td>
+      <div className="overflow-x-auto">
+        <table className="w-full text-sm" data-testid="frequency-models">
+          <thead>
+            <tr className="text-left text-slate-400">
+              <th className="py-1 pr-3 font-medium">Model</th>
+              <th className="py-1 pr-3 font-medium">r</th>
+              <th className="py-1 pr-3 font-medium">α</th>
+              <th className="py-1 pr-3 font-medium">a / s</th>
+              <th className="py-1 pr-3 font-medium">b / β</th>
+              <th className="py-1 pr-3 font-medium">Log-likelihood</th>
+              <th className="py-1 font-medium">Fit</th>
             </tr>
-          ) : null}
-          <tr className="border-t border-slate-800" data-testid="pareto-row">
-            <td className="py-1 pr-3 font-medium text-white">Pareto/NBD</td>
-            {pareto ? (
-              <>
-                <td className="py-1 pr-3">{formatParam(pareto.r)}</td>
-                <td className="py-1 pr-3">{formatParam(pareto.alpha)}</td>
-                <td className="py-1 pr-3">{formatParam(pareto.s)}</td>
-                <td className="py-1 pr-3">{formatParam(pareto.beta)}</td>
-                <td className="py-1 pr-3">{formatParam(pareto.logLikelihood)}</td>
-                <td className="py-1">{fitBadge(pareto.converged)}</td>
-              </>
-            ) : (
-              <td className="py-1 text-slate-400" colSpan={6}>
-                {checks?.status === 'computing' || checks === null ? 'Fitting…' : '—'}
-              </td>
-            )}
-          </tr>
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {bg ? (
+              <tr className="border-t border-slate-800" data-testid="bgnbd-row">
+                <td className="py-1 pr-3 font-medium text-white">BG/NBD (used)</td>
+                <td className="py-1 pr-3">{formatParam(bg.r)}</td>
+                <td className="py-1 pr-3">{formatParam(bg.alpha)}</td>
+                <td className="py-1 pr-3">{formatParam(bg.a)}</td>
+                <td className="py-1 pr-3">{formatParam(bg.b)}</td>
+                <td className="py-1 pr-3">{formatParam(bg.logLikelihood)}</td>
+                <td className="py-1">{fitBadge(bg.converged)}</td>
+              </tr>
+            ) : null}
+            <tr className="border-t border-slate-800" data-testid="pareto-row">
+              <td className="py-1 pr-3 font-medium text-white">Pareto/NBD</td>
+              {pareto ? (
+                <>
+                  <td className="py-1 pr-3">{formatParam(pareto.r)}</td>
+                  <td className="py-1 pr-3">{formatParam(pareto.alpha)}</td>
+                  <td className="py-1 pr-3">{formatParam(pareto.s)}</td>
+                  <td className="py-1 pr-3">{formatParam(pareto.beta)}</td>
+                  <td className="py-1 pr-3">{formatParam(pareto.logLikelihood)}</td>
+                  <td className="py-1">{fitBadge(pareto.converged)}</td>
+                </>
+              ) : (
+                <td className="py-1 text-slate-400" colSpan={6}>
+                  {checks?.status === 'computing' || checks === null ? 'Fitting…' : '—'}
+                </td>
+              )}
+            </tr>
+          </tbody>
+        </table>
+      </div>
       <p className="text-xs text-slate-400">
         Purchase rates follow Gamma(r, α) across customers (α in weeks); BG/NBD customers drop out after a
         purchase with probability Beta(a, b), Pareto/NBD ones at any time at rate Gamma(s, β). The higher
@@ -155,7 +157,7 @@ function SpendModel({ lifetime, currency }: { lifetime: Lifetime; currency: stri
   const gg = lifetime.gammaGamma;
   if (!gg) return null;
   return (
-    <div className="grid content-start gap-2">
+    <div className="grid min-w-0 content-start gap-2">
       <h4 className="text-sm font-semibold text-slate-200">Spend per order (Gamma-Gamma)</h4>
       <ParamTable
         testId="gamma-gamma"
@@ -212,7 +214,7 @@ function FrequencyCheck({ checks }: { checks: ModelChecks }) {
     model: Math.round(r.expected * 10) / 10,
   }));
   return (
-    <div className="grid content-start gap-2" data-testid="frequency-check">
+    <div className="grid min-w-0 content-start gap-2" data-testid="frequency-check">
       <h4 className="text-sm font-semibold text-slate-200">
         Customers by repeat purchases: actual vs BG/NBD
       </h4>
@@ -241,7 +243,7 @@ function CalibrationCheck({ checks }: { checks: ModelChecks }) {
   }));
   const ratio = c.actualTotal > 0 ? c.predictedTotal / c.actualTotal : null;
   return (
-    <div className="grid content-start gap-2" data-testid="calibration-check">
+    <div className="grid min-w-0 content-start gap-2" data-testid="calibration-check">
       <h4 className="text-sm font-semibold text-slate-200">
         Holdout: repeat purchases after {c.calibrationEnd}, predicted vs actual
       </h4>

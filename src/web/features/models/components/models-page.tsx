@@ -43,7 +43,7 @@ export function ModelsPage() {
     });
   const d = diagnostics.data;
   return (
-    <div className="grid gap-6">
+    <div className="grid min-w-0 gap-6">
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold tracking-tight text-white">Predictive Models</h1>
@@ -99,7 +99,7 @@ const statusVariant = (status: ModelRun['status']) =>
 
 function RunHistory({ runs, error }: { runs: ModelRun[] | undefined; error: Error | null }) {
   return (
-    <Card data-testid="run-history">
+    <Card data-testid="run-history" className="min-w-0">
       <CardHeader>
         <CardTitle>Analysis Runs</CardTitle>
         <CardDescription>
