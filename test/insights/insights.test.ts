@@ -150,7 +150,7 @@ describe('after the demo store is connected and analysed', () => {
         /^.+ brought in \$[\d,]+\.\d\d in the last 90 days, (up|down) \$[\d,]+\.\d\d/,
       );
     }
-  });
+  }, 180_000);
 
   it('reports the stock-outs under way and ranks every insight by severity', async () => {
     const page = await get('/api/insights?period=30');
