@@ -116,11 +116,12 @@ try {
 
   // The checks: computed in the background after the first read; timed until they are stored.
   const checksStarted = performance.now();
-  let checks: { status: string; durationMs: number | null; error: string | null } | null = null;
+  type ChecksState = { status: string; durationMs: number | null; error: string | null } | null;
+  let checks: ChecksState = null;
   for (let i = 0; i < 1200 && checks?.status !== 'ready' && checks?.status !== 'failed'; i += 1) {
     const answer = (await (
       await fetch(`${server.url}/api/models/diagnostics`, { headers: { cookie } })
-    ).json()) as { checks: typeof checks };
+    ).json()) as { checks: ChecksState };
     checks = answer.checks;
     if (checks?.status === 'computing') await new Promise((resolve) => setTimeout(resolve, 250));
   }
