@@ -27,6 +27,8 @@ describe('dashboard formats', () => {
     expect(formatPercent(0.3712)).toBe('37.1%');
     expect(formatCurrency(1234.5, undefined)).toBe('$1,234.50');
     expect(formatCurrency(10, 'EUR')).toBe('€10.00');
+    expect(formatCurrency(1234.5, 'JPY')).toBe('¥1,235');
+    expect(formatCurrency(1234.56, 'USD', 0)).toBe('$1,235');
     expect(bounceRateLabel(0.39)).toBe('Good');
     expect(bounceRateLabel(0.4)).toBe('Average');
     expect(sourceLabel('(direct)')).toBe('Direct');

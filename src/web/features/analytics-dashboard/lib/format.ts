@@ -35,10 +35,18 @@ export function formatCurrency(
   maximumFractionDigits = 2,
 ): string {
   try {
+    const code = currency || 'USD';
+    // Never more decimals than the currency has: JPY keeps 0 even when 2 are asked for.
+    const currencyDigits = new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: code,
+    }).resolvedOptions().maximumFractionDigits;
+    const digits = Math.min(maximumFractionDigits, currencyDigits ?? maximumFractionDigits);
     return new Intl.NumberFormat('en-US', {
       style: 'currency',
-      currency: currency || 'USD',
-      maximumFractionDigits,
+      currency: code,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
     }).format(value);
   } catch {
     return `${value.toFixed(2)} ${currency ?? 'USD'}`;
