@@ -1,13 +1,11 @@
 // @vitest-environment happy-dom
 import type { AuthUser } from '@shared/contracts/auth.ts';
 import { AUTH_USER_QUERY_KEY } from '@web/features/auth/api/use-auth.ts';
-import { NotBuiltYetPage } from '@web/features/not-built-yet/components/not-built-yet-page.tsx';
 import { queryClient } from '@web/lib/query-client.ts';
 import { renderInDocument, textOf } from '@web/testing/render.tsx';
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { App } from './app.tsx';
-import { APP_ROUTES } from './routes.tsx';
 
 let cleanup: (() => void) | undefined;
 afterEach(() => {
@@ -73,16 +71,6 @@ describe('App routing (spec §2)', () => {
     expect(textOf(header)).toContain('Performance');
     expect(textOf(header)).toContain('Intelligence');
     expect(header?.querySelector('a[href="/api/logout"]')).not.toBeNull();
-  });
-
-  // Pages are being built one by one: check whichever one is still a note (none once all are built).
-  const notBuilt = APP_ROUTES.find((route) => route.page === NotBuiltYetPage);
-  it.skipIf(!notBuilt)('renders a not-built-yet page inside the shell, never blank', async () => {
-    const container = await renderAppAt(notBuilt!.path, ada);
-    await waitForText(container, 'This page is not built yet.');
-    expect(textOf(container.querySelector('h3'))).toBe(notBuilt!.title);
-    expect(textOf(container.querySelector('header'))).toContain('Intelligence');
-    expect(document.title).toBe(`${notBuilt!.title} · Upside`);
   });
 
   it('highlights the /profile header button on the profile page', async () => {

@@ -1,4 +1,3 @@
-import { NotBuiltYetPage } from '@web/features/not-built-yet/components/not-built-yet-page.tsx';
 import { type ComponentType, lazy } from 'react';
 
 /**
@@ -20,7 +19,7 @@ export interface AppRoute {
   access: 'public' | 'authenticated';
   /** Browser tab title (the product name is appended). */
   title: string;
-  /** Receives the route's title, so one component (e.g. the "not built yet" note) can serve several routes. */
+  /** Receives the route's title, so one component can serve several routes. */
   page: ComponentType<RoutePageProps>;
   landingWhileAuthLoading?: boolean;
 }
