@@ -27,6 +27,12 @@ export type DatabaseTarget =
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: target.maxConnections ?? 10 });
+    // An idle connection the server closes (restart, failover, a dropped test database) is removed
+    // from the pool and replaced on the next query; without a listener its 'error' event would
+    // crash the process.
+    pool.on('error', (error) =>
+      process.emitWarning(`PostgreSQL dropped an idle connection: ${error.message}`),
+    );
     // Fail fast with a readable error when the server is not reachable.
     await pool.query('SELECT 1');
     return {
