@@ -118,7 +118,9 @@ describe('estimateStockoutLoss (synthetic demand with known truth)', () => {
     const peak = (d: number) => (d >= 40 && d <= 43 ? 2.5 : d >= 56 ? 1.5 : 1);
     const store = Array.from({ length: 70 }, (_, d) => [
       { date: day(d), productId: 'q', units: 20 * peak(d), revenue: 200 * peak(d) },
-      ...(d >= 56 && d <= 64 ? [] : [{ date: day(d), productId: 'p', units: 4 * peak(d), revenue: 12 * peak(d) }]),
+      ...(d >= 56 && d <= 64
+        ? []
+        : [{ date: day(d), productId: 'p', units: 4 * peak(d), revenue: 12 * peak(d) }]),
     ]).flat();
     const stock = [
       { date: day(0), productId: 'p', available: 100 },
