@@ -1,8 +1,8 @@
 import type { CampaignPerformance, CampaignRow } from '@shared/contracts/campaigns.ts';
+import { ProfilePrompt, SummaryStat } from '@web/components/page-states.tsx';
+import { PeriodSelect } from '@web/components/period-select.tsx';
 import { Badge } from '@web/components/ui/badge.tsx';
-import { buttonClasses } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select.tsx';
 import { Skeleton } from '@web/components/ui/skeleton.tsx';
 import { cn } from '@web/lib/cn.ts';
 import { useState } from 'react';
@@ -19,44 +19,6 @@ import {
   statusLabel,
 } from '../lib/format-campaign.ts';
 import { CampaignChart } from './campaign-chart.tsx';
-
-function Stat({
-  title,
-  value,
-  hint,
-  testId,
-}: {
-  title: string;
-  value: string;
-  hint: string;
-  testId: string;
-}) {
-  return (
-    <Card data-testid={testId}>
-      <CardHeader className="pb-2">
-        <CardTitle className="text-sm font-medium text-slate-300">{title}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <p className="text-2xl font-bold text-white">{value}</p>
-        <p className="text-xs text-slate-400">{hint}</p>
-      </CardContent>
-    </Card>
-  );
-}
-
-function EmptyState({ title, text, action }: { title: string; text: string; action: string }) {
-  return (
-    <Card data-testid="campaigns-empty">
-      <CardContent className="grid justify-items-center gap-3 py-12 text-center">
-        <p className="text-lg font-semibold text-white">{title}</p>
-        <p className="max-w-lg text-sm text-slate-300">{text}</p>
-        <Link href="/profile" className={buttonClasses()}>
-          {action}
-        </Link>
-      </CardContent>
-    </Card>
-  );
-}
 
 /**
  * Campaign Performance: each Meta campaign's spend and platform figures beside the revenue the store
@@ -82,16 +44,7 @@ export function CampaignsPage() {
             </p>
           ) : null}
         </div>
-        <Select value={period} onValueChange={(value) => setPeriod(value as CampaignPeriod)}>
-          <SelectTrigger aria-label="Period" className="w-40" data-testid="period-select">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value="7">Last 7 days</SelectItem>
-            <SelectItem value="30">Last 30 days</SelectItem>
-            <SelectItem value="90">Last 90 days</SelectItem>
-          </SelectContent>
-        </Select>
+        <PeriodSelect value={period} onChange={setPeriod} />
       </header>
       {query.isPending ? (
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="loading">
@@ -108,13 +61,15 @@ export function CampaignsPage() {
         </p>
       ) : !query.data.hasData ? (
         query.data.connected ? (
-          <EmptyState
+          <ProfilePrompt
+            testId="campaigns-empty"
             title="No campaign data yet"
             text="Meta is connected, but no campaign insights have been synced yet. They appear after the first sync; check the connection on your profile page if this lasts."
             action="Check the Meta connection"
           />
         ) : (
-          <EmptyState
+          <ProfilePrompt
+            testId="campaigns-empty"
             title="Meta is not connected"
             text="Connect your Meta ad account (or the demo store) on your profile page to compare what each campaign spends with the revenue your store verifies."
             action="Connect Meta"
@@ -137,25 +92,25 @@ function CampaignReport({ data }: { data: CampaignPerformance }) {
         </p>
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <Stat
+        <SummaryStat
           testId="total-spend"
           title="Ad Spend"
           value={formatMinor(totals.spendMinor, accountCurrency)}
           hint={`${formatCount(totals.clicks)} clicks · CPC ${formatCpc(totals.cpc, accountCurrency)}`}
         />
-        <Stat
+        <SummaryStat
           testId="total-revenue"
           title="Store-verified Revenue"
           value={formatMinor(totals.netRevenueMinor, shopCurrency)}
           hint={`${formatCount(totals.verifiedOrders)} orders, net of ${formatMinor(totals.refundsMinor, shopCurrency)} refunds`}
         />
-        <Stat
+        <SummaryStat
           testId="total-roas"
           title="ROAS"
           value={formatRoas(totals.roas)}
           hint="Verified revenue per unit of spend"
         />
-        <Stat
+        <SummaryStat
           testId="total-match"
           title="Match Rate"
           value={formatRate(totals.matchRate, 0)}

@@ -1,7 +1,7 @@
 import type { CustomersSummary } from '@shared/contracts/customers.ts';
+import { LoadingCards, NoStoreData, ReadError, SummaryStat } from '@web/components/page-states.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { formatCurrency } from '@web/features/analytics-dashboard/lib/format.ts';
-import { LoadingCards, NoStoreData, ReadError } from '@web/features/dashboard/components/page-states.tsx';
 import { useAnalysisStatus } from '@web/features/opportunities/api/opportunity-queries.ts';
 import { formatTimeAgo } from '@web/features/opportunities/lib/format-opportunity.ts';
 import { cn } from '@web/lib/cn.ts';
@@ -19,54 +19,30 @@ import { CustomerTable } from './customer-table.tsx';
 
 const tooltipStyle = { background: '#0f172a', border: '1px solid #334155', color: '#e2e8f0' };
 
-function Stat({
-  testId,
-  title,
-  value,
-  hint,
-}: {
-  testId: string;
-  title: string;
-  value: string;
-  hint: string;
-}) {
-  return (
-    <Card data-testid={testId}>
-      <CardHeader className="pb-2">
-        <CardTitle className="text-sm font-medium text-slate-300">{title}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <p className="text-2xl font-bold text-white">{value}</p>
-        <p className="text-xs text-slate-400">{hint}</p>
-      </CardContent>
-    </Card>
-  );
-}
-
 function SummaryStats({ data }: { data: CustomersSummary }) {
   const money = (v: number | null) => (v === null ? '—' : formatCurrency(v, data.currency ?? 'USD', 0));
   const fitted = data.lifetime.status === 'fitted';
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-      <Stat
+      <SummaryStat
         testId="stat-customers"
         title="Customers"
         value={data.customers.toLocaleString('en-US')}
         hint={`With an order up to ${data.asOf ?? '—'}`}
       />
-      <Stat
+      <SummaryStat
         testId="stat-revenue"
         title="Customer revenue"
         value={money(data.revenue)}
         hint="All their orders, before refunds"
       />
-      <Stat
+      <SummaryStat
         testId="stat-clv"
         title="Expected 12-month value"
         value={fitted ? money(data.clv12m) : 'Too little data'}
         hint="BG/NBD × Gamma-Gamma, 1% monthly discount"
       />
-      <Stat
+      <SummaryStat
         testId="stat-orders"
         title="Expected orders, 12 months"
         value={

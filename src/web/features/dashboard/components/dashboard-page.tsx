@@ -1,6 +1,7 @@
 import type { DashboardKpis, DashboardPeriod, KpiValue, RatioKpi } from '@shared/contracts/dashboard.ts';
+import { LoadingCards, NoStoreData, ReadError } from '@web/components/page-states.tsx';
+import { PeriodSelect } from '@web/components/period-select.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select.tsx';
 import {
   useAnalysisStatus,
   useRevenueForecast,
@@ -15,7 +16,6 @@ import {
   formatDayRange,
   formatMinorMoney,
 } from '../lib/format-kpi.ts';
-import { LoadingCards, NoStoreData, ReadError } from './page-states.tsx';
 import { RevenueForecastCard } from './revenue-forecast-card.tsx';
 
 const TONE_CLASS = { good: 'text-emerald-300', bad: 'text-red-300', flat: 'text-slate-400' } as const;
@@ -230,16 +230,7 @@ export function DashboardPage() {
           </p>
           <Freshness data={data} running={status.data?.running ?? false} />
         </div>
-        <Select value={period} onValueChange={(value) => setPeriod(value as DashboardPeriod)}>
-          <SelectTrigger aria-label="Period" className="w-40" data-testid="period-select">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value="7">Last 7 days</SelectItem>
-            <SelectItem value="30">Last 30 days</SelectItem>
-            <SelectItem value="90">Last 90 days</SelectItem>
-          </SelectContent>
-        </Select>
+        <PeriodSelect value={period} onChange={setPeriod} />
       </header>
 
       {kpis.isError ? <ReadError error={kpis.error} /> : null}

@@ -1,7 +1,7 @@
 import type { InsightPeriod } from '@shared/contracts/insights.ts';
-import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select.tsx';
-import { LoadingCards, NoStoreData, ReadError } from '@web/features/dashboard/components/page-states.tsx';
+import { LoadingCards, NoStoreData, ReadError, SummaryStat } from '@web/components/page-states.tsx';
+import { PeriodSelect } from '@web/components/period-select.tsx';
+import { Card, CardContent } from '@web/components/ui/card.tsx';
 import { Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { useInsights } from '../api/insight-queries.ts';
@@ -13,30 +13,6 @@ const SEVERITY_RULE =
   "How severity is graded: money at stake against the period's revenue — high from 5 %, medium from 1 %; " +
   'segment shifts (RFM segment sizes against 30 days earlier) are medium from a 25 % change, low from 10 %. ' +
   'Stock-outs are those under way now; attribution uses the last 30 days.';
-
-function Stat({
-  title,
-  value,
-  hint,
-  testId,
-}: {
-  title: string;
-  value: string;
-  hint: string;
-  testId: string;
-}) {
-  return (
-    <Card data-testid={testId}>
-      <CardHeader className="pb-2">
-        <CardTitle className="text-sm font-medium text-slate-300">{title}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <p className="text-2xl font-bold text-white">{value}</p>
-        <p className="text-xs text-slate-400">{hint}</p>
-      </CardContent>
-    </Card>
-  );
-}
 
 /**
  * AI Insights: revenue anomalies against the forecast, the period's biggest movers, segment shifts,
@@ -70,16 +46,7 @@ export function InsightsPage() {
             </p>
           ) : null}
         </div>
-        <Select value={period} onValueChange={(value) => setPeriod(value as InsightPeriod)}>
-          <SelectTrigger aria-label="Period" className="w-40" data-testid="period-select">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value="7">Last 7 days</SelectItem>
-            <SelectItem value="30">Last 30 days</SelectItem>
-            <SelectItem value="90">Last 90 days</SelectItem>
-          </SelectContent>
-        </Select>
+        <PeriodSelect value={period} onChange={setPeriod} />
       </header>
 
       {query.isError ? <ReadError error={query.error} /> : null}
@@ -92,7 +59,7 @@ export function InsightsPage() {
       ) : (
         <>
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            <Stat
+            <SummaryStat
               testId="stat-revenue"
               title={`Revenue, last ${data.period} days`}
               value={formatShopMoney(data.revenue?.current ?? 0, currency)}
@@ -102,19 +69,19 @@ export function InsightsPage() {
                   : `${change >= 0 ? '+' : '−'}${Math.abs(change).toFixed(1)} % on the previous ${data.period} days (${formatShopMoney(data.revenue?.previous ?? 0, currency)})`
               }
             />
-            <Stat
+            <SummaryStat
               testId="stat-anomalies"
               title="Anomalous days"
               value={String(anomalies)}
               hint="Outside the forecast's 95 % interval"
             />
-            <Stat
+            <SummaryStat
               testId="stat-high"
               title="High severity"
               value={String(count('high'))}
               hint="≥ 5 % of the period's revenue at stake"
             />
-            <Stat
+            <SummaryStat
               testId="stat-total"
               title="Insights"
               value={String(insights.length)}

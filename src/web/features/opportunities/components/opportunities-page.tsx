@@ -1,3 +1,4 @@
+import { PeriodSelect } from '@web/components/period-select.tsx';
 import { buttonClasses } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select.tsx';
@@ -119,16 +120,7 @@ export function OpportunitiesPage() {
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          <Select value={period} onValueChange={(value) => setPeriod(value as StatsPeriod)}>
-            <SelectTrigger aria-label="Period" className="w-40" data-testid="period-select">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value="7">Last 7 days</SelectItem>
-              <SelectItem value="30">Last 30 days</SelectItem>
-              <SelectItem value="90">Last 90 days</SelectItem>
-            </SelectContent>
-          </Select>
+          <PeriodSelect value={period} onChange={setPeriod} />
           <a
             href="/api/opportunities/export.csv"
             download

@@ -1,13 +1,12 @@
 import type { ProductPerformance, ProductRow } from '@shared/contracts/products.ts';
+import { ProfilePrompt, SummaryStat } from '@web/components/page-states.tsx';
+import { PeriodSelect } from '@web/components/period-select.tsx';
 import { Badge } from '@web/components/ui/badge.tsx';
-import { buttonClasses } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { Input } from '@web/components/ui/input.tsx';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select.tsx';
 import { Skeleton } from '@web/components/ui/skeleton.tsx';
 import { cn } from '@web/lib/cn.ts';
 import { useMemo, useState } from 'react';
-import { Link } from 'wouter';
 import { formatCount, formatMinor } from '../../campaigns/lib/format-campaign.ts';
 import { type ProductPeriod, useProductPerformance } from '../api/product-queries.ts';
 import {
@@ -20,44 +19,6 @@ import {
   stockVariant,
 } from '../lib/product-table.ts';
 import { ProductDetailDialog } from './product-detail-dialog.tsx';
-
-function Stat({
-  title,
-  value,
-  hint,
-  testId,
-}: {
-  title: string;
-  value: string;
-  hint: string;
-  testId: string;
-}) {
-  return (
-    <Card data-testid={testId}>
-      <CardHeader className="pb-2">
-        <CardTitle className="text-sm font-medium text-slate-300">{title}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <p className="text-2xl font-bold text-white">{value}</p>
-        <p className="text-xs text-slate-400">{hint}</p>
-      </CardContent>
-    </Card>
-  );
-}
-
-function EmptyState({ title, text, action }: { title: string; text: string; action: string }) {
-  return (
-    <Card data-testid="products-empty">
-      <CardContent className="grid justify-items-center gap-3 py-12 text-center">
-        <p className="text-lg font-semibold text-white">{title}</p>
-        <p className="max-w-lg text-sm text-slate-300">{text}</p>
-        <Link href="/profile" className={buttonClasses()}>
-          {action}
-        </Link>
-      </CardContent>
-    </Card>
-  );
-}
 
 /**
  * Product Analysis: per product revenue, units and sales velocity (with the trend against the
@@ -81,16 +42,7 @@ export function ProductsPage() {
             </p>
           ) : null}
         </div>
-        <Select value={period} onValueChange={(value) => setPeriod(value as ProductPeriod)}>
-          <SelectTrigger aria-label="Period" className="w-40" data-testid="period-select">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value="7">Last 7 days</SelectItem>
-            <SelectItem value="30">Last 30 days</SelectItem>
-            <SelectItem value="90">Last 90 days</SelectItem>
-          </SelectContent>
-        </Select>
+        <PeriodSelect value={period} onChange={setPeriod} />
       </header>
       {query.isPending ? (
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="loading">
@@ -107,13 +59,15 @@ export function ProductsPage() {
         </p>
       ) : !query.data.hasData || query.data.products.length === 0 ? (
         query.data.connected ? (
-          <EmptyState
+          <ProfilePrompt
+            testId="products-empty"
             title="No product data yet"
             text="Shopify is connected, but no products or orders have been synced yet. They appear after the first sync; check the connection on your profile page if this lasts."
             action="Check the Shopify connection"
           />
         ) : (
-          <EmptyState
+          <ProfilePrompt
+            testId="products-empty"
             title="Shopify is not connected"
             text="Connect your Shopify store (or the demo store) on your profile page to see what each product sells, how fast, and how long its stock lasts."
             action="Connect Shopify"
@@ -133,13 +87,13 @@ function ProductReport({ data, period }: { data: ProductPerformance; period: Pro
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <Stat
+        <SummaryStat
           testId="total-revenue"
           title="Product Revenue"
           value={formatMinor(totals.revenueMinor, currency)}
           hint={`${data.products.filter((p) => p.units > 0).length} of ${data.products.length} products sold`}
         />
-        <Stat
+        <SummaryStat
           testId="total-units"
           title="Units Sold"
           value={formatCount(totals.units)}
@@ -150,13 +104,13 @@ function ProductReport({ data, period }: { data: ProductPerformance; period: Pro
             totals.units,
           )} vs the previous ${data.period} days`}
         />
-        <Stat
+        <SummaryStat
           testId="stock-alerts"
           title="Stock Alerts"
           value={`${totals.outOfStockProducts} out · ${totals.lowStockProducts} low`}
           hint="Products out of stock, and under 14 days of cover"
         />
-        <Stat
+        <SummaryStat
           testId="lost-revenue"
           title="Lost to Stock-outs"
           value={formatMinor(totals.lostRevenueMinor, currency)}

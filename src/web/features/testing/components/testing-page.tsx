@@ -1,8 +1,8 @@
 import type { Experiment } from '@shared/contracts/experiments.ts';
+import { ReadError } from '@web/components/page-states.tsx';
 import { Button } from '@web/components/ui/button.tsx';
 import { Card, CardContent } from '@web/components/ui/card.tsx';
 import { useToast } from '@web/components/ui/use-toast.ts';
-import { ReadError } from '@web/features/dashboard/components/page-states.tsx';
 import { useOpportunities } from '@web/features/opportunities/api/opportunity-queries.ts';
 import { FlaskConical, Plus } from 'lucide-react';
 import { useState } from 'react';

@@ -1,0 +1,93 @@
+import { buttonClasses } from '@web/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
+import { Skeleton } from '@web/components/ui/skeleton.tsx';
+import { Link } from 'wouter';
+
+/** A card that says what is missing and links to /profile, where sources are connected. */
+export function ProfilePrompt({
+  title,
+  text,
+  action,
+  testId,
+}: {
+  title: string;
+  text: string;
+  action: string;
+  testId: string;
+}) {
+  return (
+    <Card data-testid={testId}>
+      <CardContent className="grid justify-items-center gap-3 py-12 text-center">
+        <p className="text-lg font-semibold text-white">{title}</p>
+        <p className="max-w-lg text-sm text-slate-300">{text}</p>
+        <Link href="/profile" className={buttonClasses()}>
+          {action}
+        </Link>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Nothing synced yet: say what to do and where (the credential panels live on /profile). */
+export function NoStoreData({ what }: { what: string }) {
+  return (
+    <ProfilePrompt
+      testId="no-store-data"
+      title="No store data yet"
+      text={`${what} appear once a Shopify store is connected and its first sync and analysis have run. Connect your store (or the demo store) on your profile page.`}
+      action="Connect a store"
+    />
+  );
+}
+
+/** One summary figure: a title, the value and a one-line hint. */
+export function SummaryStat({
+  title,
+  value,
+  hint,
+  testId,
+}: {
+  title: string;
+  value: string;
+  hint: string;
+  testId: string;
+}) {
+  return (
+    <Card data-testid={testId}>
+      <CardHeader className="pb-2">
+        <CardTitle className="text-sm font-medium text-slate-300">{title}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <p className="text-2xl font-bold text-white">{value}</p>
+        <p className="text-xs text-slate-400">{hint}</p>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** A failed read, in the app's error wording ("<status>: <body text>"). */
+export function ReadError({ error }: { error: Error }) {
+  return (
+    <p role="alert" className="rounded-lg border border-red-500/40 bg-red-950/40 p-3 text-sm text-red-200">
+      {error.message}
+    </p>
+  );
+}
+
+/** Placeholder cards while the first answer loads. */
+export function LoadingCards({ count }: { count: number }) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="loading">
+      {Array.from({ length: count }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders, never reordered
+        <Card key={i}>
+          <CardContent className="grid gap-3 pt-6">
+            <Skeleton className="h-4 w-24" />
+            <Skeleton className="h-7 w-32" />
+            <Skeleton className="h-3 w-20" />
+          </CardContent>
+        </Card>
+      ))}
+    </div>
+  );
+}
