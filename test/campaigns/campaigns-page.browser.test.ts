@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import type { CampaignPerformance } from '../../src/shared/contracts/campaigns.ts';
 import {
   describeInBrowser,
@@ -8,6 +7,7 @@ import {
   signInInBrowser,
   type TestBrowser,
 } from '../support/browser.ts';
+import { connectDemoStoreAndAnalyse } from '../support/connect-demo-in-browser.ts';
 import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts';
 import { ensureWebBuild } from '../support/web-build.ts';
 
@@ -51,15 +51,7 @@ describeInBrowser('the Campaign Performance page on the demo store', () => {
     await saveScreenshot(page, 'campaigns-page-empty');
 
     await page.goto(`${app.baseUrl}/`);
-    await page.getByTestId('connect-demo-store').first().click();
-    let analysed = false;
-    for (let round = 0; round < 20 && !analysed; round += 1) {
-      await runJobsUntilIdle(app.server.deps);
-      const status = await page.evaluate(async () => (await fetch('/api/analysis/status')).json());
-      analysed = status.hasData === true;
-      if (!analysed) await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-    expect(analysed).toBe(true);
+    await connectDemoStoreAndAnalyse(page, app);
 
     const api = (await page.evaluate(async () =>
       (await fetch('/api/campaigns?period=30')).json(),

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import {
   describeInBrowser,
   launchBrowser,
@@ -7,6 +6,7 @@ import {
   signInInBrowser,
   type TestBrowser,
 } from '../support/browser.ts';
+import { connectDemoStoreAndAnalyse } from '../support/connect-demo-in-browser.ts';
 import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts';
 import { ensureWebBuild } from '../support/web-build.ts';
 import { addDays, expectedFigures, lastOrderDay } from './store-figures.ts';
@@ -56,15 +56,7 @@ describeInBrowser('the Dashboard page on the demo store', () => {
     await saveScreenshot(page, 'dashboard-empty');
 
     await page.goto(`${app.baseUrl}/`);
-    await page.getByTestId('connect-demo-store').first().click();
-    let analysed = false;
-    for (let round = 0; round < 20 && !analysed; round += 1) {
-      await runJobsUntilIdle(app.server.deps);
-      const status = await page.evaluate(async () => (await fetch('/api/analysis/status')).json());
-      analysed = status.hasData === true;
-      if (!analysed) await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-    expect(analysed).toBe(true);
+    await connectDemoStoreAndAnalyse(page, app);
 
     await page.goto(`${app.baseUrl}/dashboard`);
     const end = lastOrderDay(store);

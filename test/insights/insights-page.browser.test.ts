@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type DemoEmulators, startDemoEmulators } from '../../src/demo/start-demo-emulators.ts';
-import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import {
   describeInBrowser,
   launchBrowser,
@@ -8,6 +7,7 @@ import {
   signInInBrowser,
   type TestBrowser,
 } from '../support/browser.ts';
+import { connectDemoStoreAndAnalyse } from '../support/connect-demo-in-browser.ts';
 import { startTestApp, type TestApp } from '../support/start-app.ts';
 import { ensureWebBuild } from '../support/web-build.ts';
 
@@ -52,15 +52,7 @@ describeInBrowser('the AI Insights page on the demo store', () => {
     await saveScreenshot(page, 'insights-empty');
 
     await page.goto(`${app.baseUrl}/`);
-    await page.getByTestId('connect-demo-store').first().click();
-    let analysed = false;
-    for (let round = 0; round < 20 && !analysed; round += 1) {
-      await runJobsUntilIdle(app.server.deps);
-      const status = await page.evaluate(async () => (await fetch('/api/analysis/status')).json());
-      analysed = status.hasData === true;
-      if (!analysed) await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-    expect(analysed).toBe(true);
+    await connectDemoStoreAndAnalyse(page, app);
 
     const api = await page.evaluate(async () => (await fetch('/api/insights?period=30')).json());
     expect(api.insights.length).toBeGreaterThan(0);

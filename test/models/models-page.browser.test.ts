@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import type { ModelDiagnostics } from '../../src/shared/contracts/models.ts';
 import { formatParam } from '../../src/web/features/models/lib/format-model.ts';
 import {
@@ -9,6 +8,7 @@ import {
   signInInBrowser,
   type TestBrowser,
 } from '../support/browser.ts';
+import { connectDemoStoreAndAnalyse } from '../support/connect-demo-in-browser.ts';
 import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts';
 import { ensureWebBuild } from '../support/web-build.ts';
 
@@ -46,15 +46,7 @@ describeInBrowser('the Predictive Models page on the demo store', () => {
     );
 
     await page.goto(`${app.baseUrl}/`);
-    await page.getByTestId('connect-demo-store').first().click();
-    let analysed = false;
-    for (let round = 0; round < 20 && !analysed; round += 1) {
-      await runJobsUntilIdle(app.server.deps);
-      const status = await page.evaluate(async () => (await fetch('/api/analysis/status')).json());
-      analysed = status.hasData === true;
-      if (!analysed) await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-    expect(analysed).toBe(true);
+    await connectDemoStoreAndAnalyse(page, app);
 
     await page.goto(`${app.baseUrl}/models`);
     // The checks are computed after the first read; the page polls until they are in.

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type DemoEmulators, startDemoEmulators } from '../../src/demo/start-demo-emulators.ts';
-import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import {
   describeInBrowser,
   launchBrowser,
@@ -9,6 +8,7 @@ import {
   signInInBrowser,
   type TestBrowser,
 } from '../support/browser.ts';
+import { connectDemoStoreAndAnalyse } from '../support/connect-demo-in-browser.ts';
 import { startTestApp, type TestApp } from '../support/start-app.ts';
 import { ensureWebBuild } from '../support/web-build.ts';
 
@@ -45,17 +45,7 @@ describeInBrowser('the Revenue Opportunities page on the demo store', () => {
   it('connects, analyses, shows every section, implements and exports', async () => {
     const { page } = browser;
     await signInInBrowser(page, app.baseUrl, 'owner@example.com', 'Olive');
-    await page.getByTestId('connect-demo-store').first().click();
-
-    // The jobs the worker would run: syncs, then the analysis they queue.
-    let analysed = false;
-    for (let round = 0; round < 20 && !analysed; round += 1) {
-      await runJobsUntilIdle(app.server.deps);
-      const status = await page.evaluate(async () => (await fetch('/api/analysis/status')).json());
-      analysed = status.hasData === true;
-      if (!analysed) await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-    expect(analysed).toBe(true);
+    await connectDemoStoreAndAnalyse(page, app);
 
     await page.goto(`${app.baseUrl}/`);
     await expect

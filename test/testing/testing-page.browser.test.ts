@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type DemoEmulators, startDemoEmulators } from '../../src/demo/start-demo-emulators.ts';
-import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import {
   describeInBrowser,
   launchBrowser,
@@ -8,6 +7,7 @@ import {
   signInInBrowser,
   type TestBrowser,
 } from '../support/browser.ts';
+import { connectDemoStoreAndAnalyse } from '../support/connect-demo-in-browser.ts';
 import { startTestApp, type TestApp } from '../support/start-app.ts';
 import { ensureWebBuild } from '../support/web-build.ts';
 
@@ -46,15 +46,7 @@ describeInBrowser('the A/B Testing page', () => {
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
     await signInInBrowser(page, app.baseUrl, 'owner@example.com', 'Olive');
-    await page.getByTestId('connect-demo-store').first().click();
-    let analysed = false;
-    for (let round = 0; round < 20 && !analysed; round += 1) {
-      await runJobsUntilIdle(app.server.deps);
-      const status = await page.evaluate(async () => (await fetch('/api/analysis/status')).json());
-      analysed = status.hasData === true;
-      if (!analysed) await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-    expect(analysed).toBe(true);
+    await connectDemoStoreAndAnalyse(page, app);
     const implemented = await page.evaluate(async () => {
       const list = await (await fetch('/api/opportunities')).json();
       const response = await fetch(`/api/opportunities/${list[0].id}/implement`, { method: 'POST' });
