@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/query-rows.ts';
 import { analysisMetrics, opportunities } from '../db/schema/analysis.ts';
 import { notFound } from '../errors.ts';
-import { findLatestRun } from './read-analytics.ts';
+import { findLatestRun, type LatestRun, readSnapshotOnce } from './read-analytics.ts';
 
 type OpportunityRow = typeof opportunities.$inferSelect;
 
@@ -49,6 +49,18 @@ function presentOpportunity(row: OpportunityRow, currency: string): Opportunity 
 export async function listOpportunities(db: Db, workspaceId: string): Promise<Opportunity[]> {
   const run = await findLatestRun(db, workspaceId);
   if (!run) return [];
+  // Between runs only Implement changes the list, so the run id plus the implemented count and
+  // latest time identify it; the read costs the most CPU of the 30 s polls, so it is cached.
+  const [implemented] = await queryRows<{ n: string; latest: string | null }>(
+    db,
+    sql`SELECT count(*) AS n, max(implemented_at)::text AS latest FROM opportunities
+        WHERE workspace_id = ${workspaceId}::uuid AND status = 'implemented'`,
+  );
+  const version = `opportunities/${implemented?.n ?? 0}/${implemented?.latest ?? ''}`;
+  return readSnapshotOnce(workspaceId, run.id, version, () => readOpportunitiesOfRun(db, workspaceId, run));
+}
+
+async function readOpportunitiesOfRun(db: Db, workspaceId: string, run: LatestRun): Promise<Opportunity[]> {
   const rows = await db
     .select()
     .from(opportunities)
