@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/query-rows.ts';
 import { analysisMetrics, opportunities } from '../db/schema/analysis.ts';
 import { notFound } from '../errors.ts';
-import { findLatestRun, type LatestRun, readSnapshotOnce } from './read-analytics.ts';
+import { findLatestRun, readSnapshotOnce } from './read-analytics.ts';
 
 type OpportunityRow = typeof opportunities.$inferSelect;
 
@@ -47,20 +47,31 @@ function presentOpportunity(row: OpportunityRow, currency: string): Opportunity 
  * measured impact stays visible), dismissed ones left out; largest upper impact first.
  */
 export async function listOpportunities(db: Db, workspaceId: string): Promise<Opportunity[]> {
-  const run = await findLatestRun(db, workspaceId);
-  if (!run) return [];
-  // Between runs only Implement changes the list, so the run id plus the implemented count and
-  // latest time identify it; the read costs the most CPU of the 30 s polls, so it is cached.
-  const [implemented] = await queryRows<{ n: string; latest: string | null }>(
+  // Between runs only Implement changes the list, so the latest run plus the implemented count and
+  // latest time identify it (one round trip); the list is the costliest read of the 30 s polls, so
+  // it is cached under that version.
+  const [latest] = await queryRows<{ id: string; currency: string | null; n: string; at: string | null }>(
     db,
-    sql`SELECT count(*) AS n, max(implemented_at)::text AS latest FROM opportunities
-        WHERE workspace_id = ${workspaceId}::uuid AND status = 'implemented'`,
+    sql`SELECT r.id, r.currency_code AS currency, i.n, i.at
+        FROM analysis_runs r,
+          (SELECT count(*) AS n, max(implemented_at)::text AS at FROM opportunities
+            WHERE workspace_id = ${workspaceId}::uuid AND status = 'implemented') i
+        WHERE r.workspace_id = ${workspaceId}::uuid AND r.status = 'succeeded'
+        ORDER BY r.finished_at DESC LIMIT 1`,
   );
-  const version = `opportunities/${implemented?.n ?? 0}/${implemented?.latest ?? ''}`;
-  return readSnapshotOnce(workspaceId, run.id, version, () => readOpportunitiesOfRun(db, workspaceId, run));
+  if (!latest) return [];
+  const version = `opportunities/${latest.n}/${latest.at ?? ''}`;
+  return readSnapshotOnce(workspaceId, latest.id, version, () =>
+    readOpportunitiesOfRun(db, workspaceId, latest.id, latest.currency ?? 'USD'),
+  );
 }
 
-async function readOpportunitiesOfRun(db: Db, workspaceId: string, run: LatestRun): Promise<Opportunity[]> {
+async function readOpportunitiesOfRun(
+  db: Db,
+  workspaceId: string,
+  runId: string,
+  currency: string,
+): Promise<Opportunity[]> {
   const rows = await db
     .select()
     .from(opportunities)
@@ -68,11 +79,11 @@ async function readOpportunitiesOfRun(db: Db, workspaceId: string, run: LatestRu
       and(
         eq(opportunities.workspaceId, workspaceId),
         ne(opportunities.status, 'dismissed'),
-        or(eq(opportunities.lastRunId, run.id), eq(opportunities.status, 'implemented')),
+        or(eq(opportunities.lastRunId, runId), eq(opportunities.status, 'implemented')),
       ),
     )
     .orderBy(desc(opportunities.revenueImpactMax), opportunities.id);
-  return rows.map((row) => presentOpportunity(row, run.currencyCode ?? 'USD'));
+  return rows.map((row) => presentOpportunity(row, currency));
 }
 
 /**

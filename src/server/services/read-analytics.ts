@@ -66,13 +66,22 @@ export async function findLatestRun(db: Db, workspaceId: string): Promise<Latest
       currencyCode: analysisRuns.currencyCode,
       finishedAt: analysisRuns.finishedAt,
       forecastAccuracy: analysisRuns.forecastAccuracy,
-      diagnostics: analysisRuns.diagnostics,
     })
     .from(analysisRuns)
     .where(and(eq(analysisRuns.workspaceId, workspaceId), eq(analysisRuns.status, 'succeeded')))
     .orderBy(desc(analysisRuns.finishedAt))
     .limit(1);
-  return run ?? null;
+  if (!run) return null;
+  // The diagnostics JSON is large at scale and fixed once the run succeeded: read it once per run,
+  // not on every poll of every endpoint.
+  const diagnostics = await readSnapshotOnce(workspaceId, run.id, 'diagnostics', async () => {
+    const [row] = await db
+      .select({ diagnostics: analysisRuns.diagnostics })
+      .from(analysisRuns)
+      .where(eq(analysisRuns.id, run.id));
+    return row?.diagnostics ?? {};
+  });
+  return { ...run, diagnostics };
 }
 
 export async function readRevenueForecast(db: Db, workspaceId: string): Promise<RevenueForecast> {
