@@ -392,6 +392,29 @@ describe('Shopify → warehouse', () => {
     }
   }, 120_000);
 
+  it('starts a new export when Shopify ends one FAILED, instead of waiting on the dead one again', async () => {
+    const cookie = await app.signIn('failed-export@example.com', 'Fay');
+    const workspaceId = await workspaceOf('failed-export@example.com');
+    demo.emulators.shopify.bulkControl.failNext('INTERNAL_SERVER_ERROR');
+    await connectShopify(cookie);
+    const deps = app.server.deps;
+    const first = await runJobsUntilIdle(deps, { definitions });
+    expect(first.map((outcome) => outcome.status)).toEqual(['pending']);
+    expect((await status(cookie)).sources.find((source) => source.source === 'shopify')?.lastError).toContain(
+      'FAILED',
+    );
+
+    now = new Date(now.getTime() + 60 * 60_000);
+    const retried = await runJobsUntilIdle(deps, { definitions });
+    expect(retried.map((outcome) => outcome.status)).toEqual(['succeeded']);
+    const truth = truthOf(store);
+    expect(await warehouseFigures(workspaceId)).toMatchObject({
+      orders: truth.orders,
+      lineItems: truth.lineItems,
+      totalMinor: truth.totalMinor,
+    });
+  }, 120_000);
+
   it('syncs GA4 daily rows and Meta daily insights of the demo store, re-reading without change', async () => {
     const cookie = await app.signIn('marketer@example.com', 'Mia');
     const workspaceId = await workspaceOf('marketer@example.com');

@@ -33,6 +33,11 @@ export class BulkLostError extends Error {
   override name = 'BulkLostError';
 }
 
+/** The export ended FAILED, CANCELED or EXPIRED: a retry must start a new one, not wait on this one. */
+export class BulkEndedError extends UpstreamError {
+  override name = 'BulkEndedError';
+}
+
 const RUNNING = ['CREATED', 'RUNNING', 'CANCELING'];
 const ENDED_BADLY = ['FAILED', 'CANCELED', 'CANCELLED', 'EXPIRED'];
 
@@ -98,7 +103,7 @@ export async function waitForBulkQuery(
     if (!operation) throw new BulkLostError(`bulk operation ${id} is gone`);
     if (operation.status === 'COMPLETED') return { id, url: operation.url ?? null };
     if (ENDED_BADLY.includes(operation.status)) {
-      throw new UpstreamError({
+      throw new BulkEndedError({
         provider: 'shopify',
         kind: 'unavailable',
         message: `Shopify's bulk export ended with status ${operation.status}${operation.errorCode ? ` (${operation.errorCode})` : ''}. It will be retried.`,

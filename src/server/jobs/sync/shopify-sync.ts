@@ -8,6 +8,7 @@ import { loadCredential } from '../../vault/credential-store.ts';
 import { PermanentJobError } from '../job-definition.ts';
 import type { SyncOutcome, SyncSession } from './run-source-sync.ts';
 import {
+  BulkEndedError,
   BulkLostError,
   BulkUnsupportedError,
   startBulkQuery,
@@ -319,6 +320,27 @@ async function loadOrdersFile(
   for (const page of inFlight) await page;
 }
 
+/**
+ * Waits for the stream's current export. One that ended badly is dropped from the cursor before the
+ * error goes up, so the job's retry starts a new export instead of waiting on the dead one again.
+ */
+async function waitForExport(
+  session: SyncSession,
+  client: ShopifyClient,
+  stream: 'orders' | 'customers',
+  current: StreamCursor,
+): Promise<Awaited<ReturnType<typeof waitForBulkQuery>>> {
+  try {
+    return await waitForBulkQuery(client, current.bulkId ?? '', { signal: session.signal });
+  } catch (error) {
+    if (error instanceof BulkEndedError)
+      await session.commitPage(async () => 0, {
+        [stream]: { ...current, bulkId: undefined, bulkLinesDone: 0 },
+      });
+    throw error;
+  }
+}
+
 /** Bulk backfill of orders, slice by slice; returns the cursor to continue incrementally from. */
 async function bulkOrders(
   session: SyncSession,
@@ -346,7 +368,7 @@ async function bulkOrders(
       current = { ...current, slice, bulkId, bulkLinesDone: 0 };
       await session.commitPage(async () => 0, { orders: current });
     }
-    const result = await waitForBulkQuery(client, current.bulkId ?? '', { signal });
+    const result = await waitForExport(session, client, 'orders', current);
     if (slice < bounds.length && !current.nextBulkId) {
       const nextBulkId = await startBulkQuery(client, bulkOrdersQuery(sliceSearch(bounds, slice + 1)), {
         signal,
@@ -446,7 +468,7 @@ async function bulkCustomers(
     current = { phase: 'bulk', bulkId, bulkStartedAt: startedAt, bulkLinesDone: 0 };
     await session.commitPage(async () => 0, { customers: current });
   }
-  const result = await waitForBulkQuery(client, current.bulkId ?? '', { signal: session.signal });
+  const result = await waitForExport(session, client, 'customers', current);
   const done = current.bulkLinesDone ?? 0;
   let batch: UpsertRow[] = [];
   let lastLine = done - 1;
