@@ -1,15 +1,7 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { CampaignPerformance } from '../../src/shared/contracts/campaigns.ts';
-import {
-  describeInBrowser,
-  launchBrowser,
-  saveScreenshot,
-  signInInBrowser,
-  type TestBrowser,
-} from '../support/browser.ts';
-import { connectDemoStoreAndAnalyse } from '../support/connect-demo-in-browser.ts';
-import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts';
-import { ensureWebBuild } from '../support/web-build.ts';
+import { describeInBrowser, saveScreenshot, signInInBrowser } from '../support/browser.ts';
+import { connectDemoStoreAndAnalyse, useDemoStoreInBrowser } from '../support/demo-store-in-browser.ts';
 
 const POLL = { timeout: 30_000 };
 const usd = (minor: number) =>
@@ -23,21 +15,10 @@ const usd = (minor: number) =>
  * labels and opportunity links — every figure the one the API computed from the warehouse.
  */
 describeInBrowser('the Campaign Performance page on the demo store', () => {
-  let app: DemoTestApp;
-  let browser: TestBrowser;
-
-  beforeAll(async () => {
-    await ensureWebBuild();
-    app = await startDemoTestApp({}, { seed: 7 });
-    browser = await launchBrowser({ width: 1400, height: 1000 });
-  }, 240_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-  });
+  const setup = useDemoStoreInBrowser();
 
   it('shows what to do before Meta is connected, then every campaign with verified figures', async () => {
+    const { app, browser } = setup;
     const { page } = browser;
     await signInInBrowser(page, app.baseUrl, 'owner@example.com', 'Olive');
     await page.goto(`${app.baseUrl}/campaigns`);

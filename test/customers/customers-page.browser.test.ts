@@ -1,15 +1,7 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { CustomersSummary } from '../../src/shared/contracts/customers.ts';
-import {
-  describeInBrowser,
-  launchBrowser,
-  saveScreenshot,
-  signInInBrowser,
-  type TestBrowser,
-} from '../support/browser.ts';
-import { connectDemoStoreAndAnalyse } from '../support/connect-demo-in-browser.ts';
-import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts';
-import { ensureWebBuild } from '../support/web-build.ts';
+import { describeInBrowser, saveScreenshot, signInInBrowser } from '../support/browser.ts';
+import { connectDemoStoreAndAnalyse, useDemoStoreInBrowser } from '../support/demo-store-in-browser.ts';
 import { customerTruth } from './store-customers.ts';
 
 const POLL = { timeout: 30_000 };
@@ -27,24 +19,10 @@ const usd = (minor: number) =>
  * store's own names, order counts, revenue and last order days; search and the segment filter work.
  */
 describeInBrowser('the Customer Segments page on the demo store', () => {
-  let app: DemoTestApp;
-  let browser: TestBrowser;
-
-  beforeAll(async () => {
-    await ensureWebBuild();
-    app = await startDemoTestApp(
-      {},
-      { seed: 7, shopifyBucket: { maximumAvailable: 1_000_000, restoreRate: 1_000_000 } },
-    );
-    browser = await launchBrowser({ width: 1400, height: 1000 });
-  }, 240_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-  });
+  const setup = useDemoStoreInBrowser();
 
   it('shows segments, churn, the model fit and a searchable list traced to the store', async () => {
+    const { app, browser } = setup;
     const { page } = browser;
     const truth = customerTruth(app.demo.store);
     await signInInBrowser(page, app.baseUrl, 'owner@example.com', 'Olive');

@@ -1,14 +1,6 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  describeInBrowser,
-  launchBrowser,
-  saveScreenshot,
-  signInInBrowser,
-  type TestBrowser,
-} from '../support/browser.ts';
-import { connectDemoStoreAndAnalyse } from '../support/connect-demo-in-browser.ts';
-import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts';
-import { ensureWebBuild } from '../support/web-build.ts';
+import { expect, it } from 'vitest';
+import { describeInBrowser, saveScreenshot, signInInBrowser } from '../support/browser.ts';
+import { connectDemoStoreAndAnalyse, useDemoStoreInBrowser } from '../support/demo-store-in-browser.ts';
 import { addDays, expectedFigures, lastOrderDay } from './store-figures.ts';
 
 const POLL = { timeout: 30_000 };
@@ -27,24 +19,10 @@ const usd = (minor: number) =>
  * its backtest, the top products and the channels.
  */
 describeInBrowser('the Dashboard page on the demo store', () => {
-  let app: DemoTestApp;
-  let browser: TestBrowser;
-
-  beforeAll(async () => {
-    await ensureWebBuild();
-    app = await startDemoTestApp(
-      {},
-      { seed: 7, shopifyBucket: { maximumAvailable: 1_000_000, restoreRate: 1_000_000 } },
-    );
-    browser = await launchBrowser({ width: 1400, height: 1000 });
-  }, 240_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-  });
+  const setup = useDemoStoreInBrowser();
 
   it('shows the empty state, then the KPIs, forecast, products and channels of the store', async () => {
+    const { app, browser } = setup;
     const { page } = browser;
     const store = app.demo.store;
     await signInInBrowser(page, app.baseUrl, 'owner@example.com', 'Olive');

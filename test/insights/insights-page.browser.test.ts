@@ -1,15 +1,6 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type DemoEmulators, startDemoEmulators } from '../../src/demo/start-demo-emulators.ts';
-import {
-  describeInBrowser,
-  launchBrowser,
-  saveScreenshot,
-  signInInBrowser,
-  type TestBrowser,
-} from '../support/browser.ts';
-import { connectDemoStoreAndAnalyse } from '../support/connect-demo-in-browser.ts';
-import { startTestApp, type TestApp } from '../support/start-app.ts';
-import { ensureWebBuild } from '../support/web-build.ts';
+import { expect, it } from 'vitest';
+import { describeInBrowser, saveScreenshot, signInInBrowser } from '../support/browser.ts';
+import { connectDemoStoreAndAnalyse, useDemoStoreInBrowser } from '../support/demo-store-in-browser.ts';
 
 const POLL = { timeout: 30_000 };
 const money = (value: number, currency: string) =>
@@ -21,28 +12,10 @@ const money = (value: number, currency: string) =>
  * figures are the API's (themselves traced to the warehouse by test/insights/insights.test.ts).
  */
 describeInBrowser('the AI Insights page on the demo store', () => {
-  let demo: DemoEmulators;
-  let app: TestApp;
-  let browser: TestBrowser;
-
-  beforeAll(async () => {
-    await ensureWebBuild();
-    demo = await startDemoEmulators({
-      preset: 'small',
-      seed: 7,
-      shopifyBucket: { maximumAvailable: 1_000_000, restoreRate: 1_000_000 },
-    });
-    app = await startTestApp({}, { demo });
-    browser = await launchBrowser({ width: 1400, height: 1000 });
-  }, 180_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-    await demo?.close();
-  });
+  const setup = useDemoStoreInBrowser();
 
   it('shows the empty state, then insights traced to the data', async () => {
+    const { app, browser } = setup;
     const { page } = browser;
     await signInInBrowser(page, app.baseUrl, 'owner@example.com', 'Olive');
     await page.goto(`${app.baseUrl}/insights`);

@@ -1,16 +1,8 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { ModelDiagnostics } from '../../src/shared/contracts/models.ts';
 import { formatParam } from '../../src/web/features/models/lib/format-model.ts';
-import {
-  describeInBrowser,
-  launchBrowser,
-  saveScreenshot,
-  signInInBrowser,
-  type TestBrowser,
-} from '../support/browser.ts';
-import { connectDemoStoreAndAnalyse } from '../support/connect-demo-in-browser.ts';
-import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts';
-import { ensureWebBuild } from '../support/web-build.ts';
+import { describeInBrowser, saveScreenshot, signInInBrowser } from '../support/browser.ts';
+import { connectDemoStoreAndAnalyse, useDemoStoreInBrowser } from '../support/demo-store-in-browser.ts';
 
 // Generous: the checks and a manual run take seconds, far more on a loaded 2-core machine.
 const POLL = { timeout: 120_000 };
@@ -21,21 +13,10 @@ const POLL = { timeout: 120_000 };
  * checks), the run history, and "Run analysis" adding a run.
  */
 describeInBrowser('the Predictive Models page on the demo store', () => {
-  let app: DemoTestApp;
-  let browser: TestBrowser;
-
-  beforeAll(async () => {
-    await ensureWebBuild();
-    app = await startDemoTestApp({}, { seed: 7 });
-    browser = await launchBrowser({ width: 1400, height: 1000 });
-  }, 240_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-  });
+  const setup = useDemoStoreInBrowser();
 
   it('shows the models, their checks and the run history, and runs an analysis', async () => {
+    const { app, browser } = setup;
     const { page } = browser;
     await signInInBrowser(page, app.baseUrl, 'owner@example.com', 'Olive');
     await page.goto(`${app.baseUrl}/models`);

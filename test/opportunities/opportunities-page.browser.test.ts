@@ -1,16 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type DemoEmulators, startDemoEmulators } from '../../src/demo/start-demo-emulators.ts';
-import {
-  describeInBrowser,
-  launchBrowser,
-  saveScreenshot,
-  signInInBrowser,
-  type TestBrowser,
-} from '../support/browser.ts';
-import { connectDemoStoreAndAnalyse } from '../support/connect-demo-in-browser.ts';
-import { startTestApp, type TestApp } from '../support/start-app.ts';
-import { ensureWebBuild } from '../support/web-build.ts';
+import { expect, it } from 'vitest';
+import { describeInBrowser, saveScreenshot, signInInBrowser } from '../support/browser.ts';
+import { connectDemoStoreAndAnalyse, useDemoStoreInBrowser } from '../support/demo-store-in-browser.ts';
 
 const POLL = { timeout: 30_000 };
 
@@ -21,28 +12,10 @@ const POLL = { timeout: 30_000 };
  * and the CSV report downloads.
  */
 describeInBrowser('the Revenue Opportunities page on the demo store', () => {
-  let demo: DemoEmulators;
-  let app: TestApp;
-  let browser: TestBrowser;
-
-  beforeAll(async () => {
-    await ensureWebBuild();
-    demo = await startDemoEmulators({
-      preset: 'small',
-      seed: 7,
-      shopifyBucket: { maximumAvailable: 1_000_000, restoreRate: 1_000_000 },
-    });
-    app = await startTestApp({}, { demo });
-    browser = await launchBrowser({ width: 1400, height: 1000 });
-  }, 180_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-    await demo?.close();
-  });
+  const setup = useDemoStoreInBrowser();
 
   it('connects, analyses, shows every section, implements and exports', async () => {
+    const { app, browser } = setup;
     const { page } = browser;
     await signInInBrowser(page, app.baseUrl, 'owner@example.com', 'Olive');
     await connectDemoStoreAndAnalyse(page, app);

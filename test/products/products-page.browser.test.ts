@@ -1,16 +1,8 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { toDayNumber } from '../../src/core/dates/to-day-number.ts';
 import type { DemoStore } from '../../src/demo/model.ts';
-import {
-  describeInBrowser,
-  launchBrowser,
-  saveScreenshot,
-  signInInBrowser,
-  type TestBrowser,
-} from '../support/browser.ts';
-import { connectDemoStoreAndAnalyse } from '../support/connect-demo-in-browser.ts';
-import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts';
-import { ensureWebBuild } from '../support/web-build.ts';
+import { describeInBrowser, saveScreenshot, signInInBrowser } from '../support/browser.ts';
+import { connectDemoStoreAndAnalyse, useDemoStoreInBrowser } from '../support/demo-store-in-browser.ts';
 
 const POLL = { timeout: 30_000 };
 const usd = (minor: number) =>
@@ -43,24 +35,10 @@ function revenueByTitle(store: DemoStore): Map<string, number> {
  * panel draws the daily units with the out-of-stock days.
  */
 describeInBrowser('the Product Analysis page on the demo store', () => {
-  let app: DemoTestApp;
-  let browser: TestBrowser;
-
-  beforeAll(async () => {
-    await ensureWebBuild();
-    app = await startDemoTestApp(
-      {},
-      { seed: 7, shopifyBucket: { maximumAvailable: 1_000_000, restoreRate: 1_000_000 } },
-    );
-    browser = await launchBrowser({ width: 1400, height: 1000 });
-  }, 240_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-  });
+  const setup = useDemoStoreInBrowser();
 
   it('shows sales, velocity, stock and losses per product traced to the store', async () => {
+    const { app, browser } = setup;
     const { page } = browser;
     const store = app.demo.store;
     const revenue = revenueByTitle(store);

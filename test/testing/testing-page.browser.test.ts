@@ -1,15 +1,6 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type DemoEmulators, startDemoEmulators } from '../../src/demo/start-demo-emulators.ts';
-import {
-  describeInBrowser,
-  launchBrowser,
-  saveScreenshot,
-  signInInBrowser,
-  type TestBrowser,
-} from '../support/browser.ts';
-import { connectDemoStoreAndAnalyse } from '../support/connect-demo-in-browser.ts';
-import { startTestApp, type TestApp } from '../support/start-app.ts';
-import { ensureWebBuild } from '../support/web-build.ts';
+import { expect, it } from 'vitest';
+import { describeInBrowser, saveScreenshot, signInInBrowser } from '../support/browser.ts';
+import { connectDemoStoreAndAnalyse, useDemoStoreInBrowser } from '../support/demo-store-in-browser.ts';
 
 const POLL = { timeout: 30_000 };
 
@@ -20,28 +11,10 @@ const POLL = { timeout: 30_000 };
  * opportunity as a before/after row.
  */
 describeInBrowser('the A/B Testing page', () => {
-  let demo: DemoEmulators;
-  let app: TestApp;
-  let browser: TestBrowser;
-
-  beforeAll(async () => {
-    await ensureWebBuild();
-    demo = await startDemoEmulators({
-      preset: 'small',
-      seed: 7,
-      shopifyBucket: { maximumAvailable: 1_000_000, restoreRate: 1_000_000 },
-    });
-    app = await startTestApp({}, { demo });
-    browser = await launchBrowser({ width: 1400, height: 1000 });
-  }, 180_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-    await demo?.close();
-  });
+  const setup = useDemoStoreInBrowser();
 
   it('records, analyses and edits an experiment, plans one, and lists implemented changes', async () => {
+    const { app, browser } = setup;
     const { page } = browser;
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
