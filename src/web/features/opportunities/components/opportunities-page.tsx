@@ -1,3 +1,4 @@
+import { ReadError } from '@web/components/page-states.tsx';
 import { PeriodSelect } from '@web/components/period-select.tsx';
 import { buttonClasses } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
@@ -133,14 +134,7 @@ export function OpportunitiesPage() {
         </div>
       </header>
 
-      {list.isError ? (
-        <p
-          role="alert"
-          className="rounded-lg border border-red-500/40 bg-red-950/40 p-3 text-sm text-red-200"
-        >
-          {list.error.message}
-        </p>
-      ) : null}
+      {list.isError ? <ReadError error={list.error} /> : null}
 
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <SummaryCard

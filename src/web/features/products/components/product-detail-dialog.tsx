@@ -1,4 +1,5 @@
 import type { ProductPerformance, ProductRow } from '@shared/contracts/products.ts';
+import { ReadError } from '@web/components/page-states.tsx';
 import { Badge } from '@web/components/ui/badge.tsx';
 import {
   Dialog,
@@ -42,12 +43,7 @@ export function ProductDetailDialog({
             {daily.isPending ? (
               <Skeleton className="h-56" />
             ) : daily.isError ? (
-              <p
-                role="alert"
-                className="rounded-lg border border-red-500/40 bg-red-950/40 p-3 text-sm text-red-200"
-              >
-                {daily.error.message}
-              </p>
+              <ReadError error={daily.error} />
             ) : (
               <ProductDailyChart daily={daily.data} currency={data.currency} />
             )}

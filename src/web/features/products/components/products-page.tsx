@@ -1,10 +1,9 @@
 import type { ProductPerformance, ProductRow } from '@shared/contracts/products.ts';
-import { ProfilePrompt, SummaryStat } from '@web/components/page-states.tsx';
+import { LoadingCards, ProfilePrompt, ReadError, SummaryStat } from '@web/components/page-states.tsx';
 import { PeriodSelect } from '@web/components/period-select.tsx';
 import { Badge } from '@web/components/ui/badge.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { Input } from '@web/components/ui/input.tsx';
-import { Skeleton } from '@web/components/ui/skeleton.tsx';
 import { cn } from '@web/lib/cn.ts';
 import { useMemo, useState } from 'react';
 import { formatCount, formatMinor } from '../../campaigns/lib/format-campaign.ts';
@@ -45,18 +44,9 @@ export function ProductsPage() {
         <PeriodSelect value={period} onChange={setPeriod} />
       </header>
       {query.isPending ? (
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="loading">
-          {['a', 'b', 'c', 'd'].map((key) => (
-            <Skeleton key={key} className="h-28" />
-          ))}
-        </div>
+        <LoadingCards count={4} />
       ) : query.isError ? (
-        <p
-          role="alert"
-          className="rounded-lg border border-red-500/40 bg-red-950/40 p-3 text-sm text-red-200"
-        >
-          {query.error.message}
-        </p>
+        <ReadError error={query.error} />
       ) : !query.data.hasData || query.data.products.length === 0 ? (
         query.data.connected ? (
           <ProfilePrompt
