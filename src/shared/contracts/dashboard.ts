@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { StatsPeriodSchema } from './opportunities.ts';
 
 /** Period of the Dashboard's KPIs: the last 7, 30 or 90 shop-local days. */
-export const DashboardPeriodSchema = z.enum(['7', '30', '90']);
-export type DashboardPeriod = z.infer<typeof DashboardPeriodSchema>;
-export const DashboardKpiQuerySchema = z.object({ period: DashboardPeriodSchema.default('30') });
+/** The same 7 / 30 / 90-day periods as the opportunity stats. */
+export type DashboardPeriod = z.infer<typeof StatsPeriodSchema>;
+export const DashboardKpiQuerySchema = z.object({ period: StatsPeriodSchema.default('30') });
 
 /** Inclusive range of shop-local days ('YYYY-MM-DD'). */
 export const DayRangeSchema = z.object({ start: z.string(), end: z.string() });

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { StatsPeriodSchema } from './opportunities.ts';
 
-export const InsightPeriodSchema = z.enum(['7', '30', '90']);
-export type InsightPeriod = z.infer<typeof InsightPeriodSchema>;
-export const InsightsQuerySchema = z.object({ period: InsightPeriodSchema.default('30') });
+/** The same 7 / 30 / 90-day periods as the opportunity stats. */
+export type InsightPeriod = z.infer<typeof StatsPeriodSchema>;
+export const InsightsQuerySchema = z.object({ period: StatsPeriodSchema.default('30') });
 
 export const InsightKindSchema = z.enum([
   'revenue_anomaly',
