@@ -21,7 +21,8 @@
  * - Tracker: its gzipped size.
  *
  * Database: DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres; a fresh database is
- * created and dropped. Without PostgreSQL only the tracker is measured. About 2 minutes; prints
+ * created and dropped (BENCH_KEEP_DATABASE=1 keeps it and prints its name, to study the queries).
+ * Without PostgreSQL only the tracker is measured. About 2 minutes; prints
  * figures with the load average, asserts nothing.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -492,7 +493,8 @@ async function main() {
         child.kill('SIGTERM');
       });
     }
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    if (process.env.BENCH_KEEP_DATABASE === '1') console.log(`database kept: ${databaseUrl.href}`);
+    else await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
   }
 }
