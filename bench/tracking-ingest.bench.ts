@@ -15,8 +15,8 @@
  * - Heatmap: BENCH_RAW_EVENTS (10M) raw events over 30 days are written with SQL straight into
  *   the day partitions, and their heatmap cells and page counts are computed from the inserted
  *   rows in the same statement; the cells of one day are checked against the ingestion rollup
- *   (ingest/rollup.ts) run on that day's raw events, then finished days are folded into month
- *   cells by the server's own fold. GET /api/cursor-tracking/heatmap is timed for the page's
+ *   (ingest/rollup.ts) run on that day's raw events, then finished hours are folded into heatmap
+ *   tiles by the server's own fold. GET /api/cursor-tracking/heatmap is timed for the page's
  *   default view, one viewport and event type, and the last 30 days.
  * - Tracker: its gzipped size.
  *
@@ -34,7 +34,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../src/server/db/client.ts';
 import { queryRows } from '../src/server/db/query-rows.ts';
-import { foldHeatmapMonths } from '../src/server/ingest/heatmap-months.ts';
+import { FOLD_MARGIN_MS, foldHeatmapTiles } from '../src/server/ingest/heatmap-fold.ts';
 import { ensureEventPartition, utcDayOf } from '../src/server/ingest/partitions.ts';
 import { rollUpEvents } from '../src/server/ingest/rollup.ts';
 import type { CursorEvent } from '../src/shared/contracts/cursor-tracking.ts';
@@ -289,7 +289,14 @@ const CELL_OF_ROW = sql`CASE WHEN vw <= 480 THEN 'mobile' WHEN vw <= 768 THEN 't
  * and half the moves gaussian around 40 hotspots down a 3,000 px page, the other moves anywhere.
  * The cells and page counts are computed from the inserted rows in the same statement.
  */
-function seedDay(workspaceId: string, configurationId: string, pageUrl: string, day: string, rows: number) {
+function seedDay(
+  workspaceId: string,
+  configurationId: string,
+  pageUrl: string,
+  day: string,
+  rows: number,
+  seconds: number,
+) {
   return sql`
     WITH raw AS (
       INSERT INTO tracking_events (workspace_id, configuration_id, session_id, event_type, page_url, x, y,
@@ -303,13 +310,14 @@ function seedDay(workspaceId: string, configurationId: string, pageUrl: string, 
             ELSE floor(random() * 3000) END)::int,
         vw, 800, ts, ts
       FROM (SELECT g, ((g % 40) * 7919) % 40 AS h, (ARRAY[375, 1280, 1920])[1 + g % 3] AS vw, g % 8 < 5 AS near,
-              ${day}::timestamptz + (g % 86400) * interval '1 second' AS ts
+              ${day}::timestamptz + (g % ${seconds}::int) * interval '1 second' AS ts
             FROM generate_series(1, ${rows}::int) AS g) AS s
-      RETURNING event_type, x, y, viewport_width AS vw
+      RETURNING event_type, x, y, viewport_width AS vw, received_at
     ), cells AS (
-      INSERT INTO tracking_heatmap_cells (workspace_id, configuration_id, page_url, day, viewport_bucket, event_type, x_bin, y_bin, count)
-      SELECT ${workspaceId}::uuid, ${configurationId}::uuid, ${pageUrl}, ${day}::date, v, event_type, xb, yb, count(*)
-      FROM (SELECT event_type, ${CELL_OF_ROW} FROM raw) AS binned GROUP BY v, event_type, xb, yb
+      INSERT INTO tracking_heatmap_hour_cells (workspace_id, configuration_id, page_url, hour, viewport_bucket, event_type, x_bin, y_bin, count)
+      SELECT ${workspaceId}::uuid, ${configurationId}::uuid, ${pageUrl}, hour, v, event_type, xb, yb, count(*)
+      FROM (SELECT event_type, date_trunc('hour', received_at) AS hour, ${CELL_OF_ROW} FROM raw) AS binned
+      GROUP BY hour, v, event_type, xb, yb
     )
     INSERT INTO tracking_page_counts (workspace_id, configuration_id, page_url, day, event_count)
     SELECT ${workspaceId}::uuid, ${configurationId}::uuid, ${pageUrl}, ${day}::date, count(*) FROM raw`;
@@ -347,8 +355,10 @@ async function checkSeededDay(
   );
   const stored = await queryRows<{ k: string; n: string }>(
     db,
-    sql`SELECT viewport_bucket || '/' || event_type || '/' || x_bin || '/' || y_bin AS k, count AS n
-        FROM tracking_heatmap_cells WHERE configuration_id = ${configurationId}::uuid AND day = ${day}::date`,
+    sql`SELECT viewport_bucket || '/' || event_type || '/' || x_bin || '/' || y_bin AS k, sum(count) AS n
+        FROM tracking_heatmap_hour_cells WHERE configuration_id = ${configurationId}::uuid
+          AND hour >= ${day}::timestamptz AND hour < ${day}::timestamptz + interval '1 day'
+        GROUP BY viewport_bucket, event_type, x_bin, y_bin`,
   );
   const same =
     stored.length === expected.size && stored.every((row) => expected.get(row.k) === Number(row.n));
@@ -372,32 +382,51 @@ async function seedHeatmapData(databaseUrl: string, configurationId: string, pag
   );
   for (const day of days) await ensureEventPartition(db, day);
   const perDay = Math.ceil(RAW_EVENTS / days.length);
+  // Received over each whole day, and today only until now (no traffic from the future).
+  const secondsOf = (day: string) =>
+    Math.max(1, Math.min(86_400, Math.floor((now.getTime() - Date.parse(`${day}T00:00:00Z`)) / 1000)));
   const started = performance.now();
-  // Two connections, one day each at a time (two cores).
-  const queue = [...days];
-  await Promise.all(
-    [0, 1].map(async () => {
-      for (let day = queue.shift(); day; day = queue.shift())
-        await db.execute(seedDay(workspaceId, configurationId, pageUrl, day, perDay));
-    }),
-  );
+  // Day by day, as the days would have arrived: while one day is written, the server's own fold
+  // turns the previous one into tiles (it runs hourly in the background), so the hour cells only
+  // ever hold about a day.
+  let hourCells = 0;
+  let foldSeconds = 0;
+  let foldedBefore: Date | null = null;
+  let folding: Promise<void> = Promise.resolve();
+  for (const [i, day] of days.entries()) {
+    await db.execute(seedDay(workspaceId, configurationId, pageUrl, day, perDay, secondsOf(day)));
+    await folding;
+    if (i === HEATMAP_DAYS - 3) await checkSeededDay(db, configurationId, day);
+    const [dayCells] = await queryRows<{ n: string }>(
+      db,
+      sql`SELECT count(*) AS n FROM tracking_heatmap_hour_cells WHERE configuration_id = ${configurationId}::uuid
+          AND hour >= ${day}::timestamptz`,
+    );
+    hourCells += Number(dayCells?.n);
+    const foldAt = new Date(
+      Math.min(now.getTime(), Date.parse(`${day}T00:00:00Z`) + 86_400_000 + FOLD_MARGIN_MS),
+    );
+    const foldStarted = performance.now();
+    folding = foldHeatmapTiles(db, foldAt).then((mark) => {
+      foldedBefore = mark ?? foldedBefore;
+      foldSeconds += (performance.now() - foldStarted) / 1000;
+    });
+  }
+  await folding;
   const seeded = (performance.now() - started) / 1000;
-  await checkSeededDay(db, configurationId, days[HEATMAP_DAYS - 3]!);
-  // Finished days go to month cells the way the server folds them (once a day, in the background).
-  const foldStarted = performance.now();
-  const foldedThrough = await foldHeatmapMonths(db, now);
-  const folded = (performance.now() - foldStarted) / 1000;
-  await db.execute(sql`VACUUM ANALYZE tracking_heatmap_cells`);
-  await db.execute(sql`VACUUM ANALYZE tracking_heatmap_month_cells`);
-  const [counts] = await queryRows<{ raw: string; cells: string; months: string }>(
+  await db.execute(sql`VACUUM ANALYZE tracking_heatmap_hour_cells`);
+  await db.execute(sql`VACUUM ANALYZE tracking_heatmap_tiles`);
+  const [counts] = await queryRows<{ raw: string; live: string; tiles: string; bytes: string }>(
     db,
     sql`SELECT (SELECT count(*) FROM tracking_events WHERE configuration_id = ${configurationId}::uuid) AS raw,
-      (SELECT count(*) FROM tracking_heatmap_cells WHERE configuration_id = ${configurationId}::uuid) AS cells,
-      (SELECT count(*) FROM tracking_heatmap_month_cells WHERE configuration_id = ${configurationId}::uuid) AS months`,
+      (SELECT count(*) FROM tracking_heatmap_hour_cells WHERE configuration_id = ${configurationId}::uuid) AS live,
+      (SELECT count(*) FROM tracking_heatmap_tiles WHERE configuration_id = ${configurationId}::uuid) AS tiles,
+      (SELECT sum(length(cells)) FROM tracking_heatmap_tiles WHERE configuration_id = ${configurationId}::uuid) AS bytes`,
   );
   console.log(
-    `heatmap data: ${counts?.raw} raw events over ${HEATMAP_DAYS} days of one page -> ${counts?.cells} daily cells ` +
-      `(seeded in ${seeded.toFixed(1)} s), ${counts?.months} month cells through ${foldedThrough} (folded in ${folded.toFixed(1)} s)`,
+    `heatmap data: ${counts?.raw} raw events over ${HEATMAP_DAYS} days of one page -> ${hourCells} hour cells, ` +
+      `seeded in ${seeded.toFixed(1)} s; folded before ${(foldedBefore as Date | null)?.toISOString()} in ${foldSeconds.toFixed(1)} s ` +
+      `into ${counts?.tiles} tiles of ${(Number(counts?.bytes) / 1e6).toFixed(1)} MB, ${counts?.live} hour cells left`,
   );
   await database.close();
   return days;

@@ -68,10 +68,10 @@ describe('raw event partitions and retention', () => {
     const count = async (table: string) =>
       Number((await queryRows<{ n: string }>(db, sql.raw(`SELECT count(*) AS n FROM ${table}`)))[0]?.n);
     expect(await count('tracking_events_p20270301')).toBe(18);
-    expect(await count('tracking_heatmap_cells')).toBe(1);
+    expect(await count('tracking_heatmap_hour_cells')).toBe(1);
 
     // Forty days later the next write prepares its own day and, in the background, applies
-    // retention and folds finished days into month cells.
+    // retention and folds finished hours into heatmap tiles.
     now = new Date('2027-04-10T12:00:00Z');
     await writer.write(batch);
     await writer.drain();
@@ -81,19 +81,23 @@ describe('raw event partitions and retention', () => {
     expect(days).toContain('2027-04-10');
     expect(days).toContain('2027-04-11');
     expect(await count('tracking_events')).toBe(2);
-    expect(await count('tracking_heatmap_cells')).toBe(2); // rollups outlive raw events
-    const [month] = await queryRows<{ month: string; count: string }>(
+    // March 1 folded (its cells gone from the hour cells), April 10 not yet.
+    expect(await count('tracking_heatmap_hour_cells')).toBe(1);
+    const tiles = await queryRows<{ first_day: string; level: number; cell_count: number }>(
       db,
-      sql`SELECT month::text AS month, count::text AS count FROM tracking_heatmap_month_cells
-          WHERE viewport_bucket = '*' AND event_type = '*'`,
+      sql`SELECT first_day::text AS first_day, level, cell_count FROM tracking_heatmap_tiles
+          WHERE viewport_bucket = '*' AND event_type = '*' ORDER BY level`,
     );
-    expect(month).toEqual({ month: '2027-03-01', count: '18' }); // March 1 folded, April 10 not yet
+    // The day's tile and every block it completes until April 10: one cell each, rollups outlive raw events.
+    expect(tiles[0]).toEqual({ first_day: '2027-03-01', level: 0, cell_count: 1 });
+    expect(tiles.length).toBeGreaterThan(1);
+    expect(tiles.every((tile) => tile.first_day <= '2027-03-01' && tile.cell_count === 1)).toBe(true);
 
     expect(await applyTrackingRetention(db, new Date('2028-06-01T00:00:00Z'), 30)).toEqual([
       '2027-04-10',
       '2027-04-11',
     ]);
-    expect(await count('tracking_heatmap_cells')).toBe(0);
-    expect(await count('tracking_heatmap_month_cells')).toBe(0);
+    expect(await count('tracking_heatmap_hour_cells')).toBe(0);
+    expect(await count('tracking_heatmap_tiles')).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { CursorEvent } from '../../shared/contracts/cursor-tracking.ts';
 import type { Db } from '../db/client.ts';
-import { foldHeatmapMonths } from './heatmap-months.ts';
+import { FOLD_MARGIN_MS, foldHeatmapTiles } from './heatmap-fold.ts';
 import { applyTrackingRetention, ensureEventPartition, utcDayOf } from './partitions.ts';
 import { eventTimeOf, rollUpEvents } from './rollup.ts';
 
@@ -74,12 +74,15 @@ export function createEventWriter(db: Db, options: EventWriterOptions): EventWri
     );
   }
 
-  /** Once an hour and process: fold finished days into month cells (a no-op but once a day). */
+  /**
+   * Once an hour and process: fold finished hours into heatmap tiles. Started a few minutes into
+   * the hour, once the previous one can be folded (FOLD_MARGIN_MS).
+   */
   function foldHourly(at: Date): void {
-    const hour = at.toISOString().slice(0, 13);
+    const hour = new Date(at.getTime() - FOLD_MARGIN_MS).toISOString().slice(0, 13);
     if (hour === maintainedHour) return;
     maintainedHour = hour;
-    maintain(() => foldHeatmapMonths(db, at));
+    maintain(() => foldHeatmapTiles(db, at));
   }
 
   async function commit(group: Pending[]): Promise<void> {
@@ -88,6 +91,7 @@ export function createEventWriter(db: Db, options: EventWriterOptions): EventWri
     await prepareDay(day);
     foldHourly(receivedAt);
     const received = receivedAt.toISOString();
+    const hour = new Date(Math.floor(receivedAt.getTime() / 3_600_000) * 3_600_000).toISOString();
     const rows = group.flatMap(({ batch }) =>
       batch.events.map((e) => ({
         w: batch.workspaceId,
@@ -158,12 +162,12 @@ export function createEventWriter(db: Db, options: EventWriterOptions): EventWri
         FROM json_to_recordset(${JSON.stringify(rows)}::json) AS r(w uuid, c uuid, s text, t text, p text, x int,
           y int, vw int, vh int, dw int, dh int, el text, ox int, oy int, sd smallint, ct timestamptz)
       ), cells AS (
-        INSERT INTO tracking_heatmap_cells AS h (workspace_id, configuration_id, page_url, day, viewport_bucket,
-          event_type, x_bin, y_bin, count)
-        SELECT w, c, p, ${day}::date, v, t, x, y, n
+        INSERT INTO tracking_heatmap_hour_cells AS h (workspace_id, configuration_id, page_url, hour,
+          viewport_bucket, event_type, x_bin, y_bin, count)
+        SELECT w, c, p, ${hour}::timestamptz, v, t, x, y, n
         FROM json_to_recordset(${JSON.stringify(cells)}::json) AS r(w uuid, c uuid, p text, v text, t text,
           x smallint, y int, n bigint)
-        ON CONFLICT (configuration_id, page_url, viewport_bucket, event_type, day, x_bin, y_bin)
+        ON CONFLICT (configuration_id, page_url, viewport_bucket, event_type, hour, x_bin, y_bin)
         DO UPDATE SET count = h.count + EXCLUDED.count
       ), sessions AS (
         INSERT INTO tracking_sessions AS t (workspace_id, configuration_id, session_id, started_at, ended_at,

@@ -66,10 +66,12 @@ export async function applyTrackingRetention(
     });
     dropped.push(day);
   }
-  await db.execute(sql`DELETE FROM tracking_heatmap_cells WHERE day < ${rollupCutoff}::date`);
-  // Month cells go by whole months: the month holding the cutoff stays until it is all past it.
   await db.execute(
-    sql`DELETE FROM tracking_heatmap_month_cells WHERE month < date_trunc('month', ${rollupCutoff}::date::timestamp)::date`,
+    sql`DELETE FROM tracking_heatmap_hour_cells WHERE hour < ${rollupCutoff}::date::timestamp AT TIME ZONE 'UTC'`,
+  );
+  // A tile goes once all its days are past the cutoff.
+  await db.execute(
+    sql`DELETE FROM tracking_heatmap_tiles WHERE first_day + ((1 << level) - 1) < ${rollupCutoff}::date`,
   );
   await db.execute(sql`DELETE FROM tracking_page_counts WHERE day < ${rollupCutoff}::date`);
   await db.execute(sql`DELETE FROM tracking_click_elements WHERE day < ${rollupCutoff}::date`);

@@ -11,8 +11,12 @@ import {
 import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/query-rows.ts';
 import { notFound } from '../errors.ts';
-import { ALL, planHeatmapRead } from '../ingest/heatmap-months.ts';
-import { xCentreOf, yCentreOf } from '../ingest/rollup.ts';
+import { ALL } from '../ingest/heatmap-fold.ts';
+import { coverDays, dayNumberOf, decodeCells, sumCells, summariseCells } from '../ingest/heatmap-tiles.ts';
+import { ROLLUP_RETENTION_DAYS } from '../ingest/partitions.ts';
+import { X_BINS, xCentreOf, yCentreOf } from '../ingest/rollup.ts';
+
+const DAY_MS = 86_400_000;
 
 /**
  * The dashboard's reads. Each one is scoped to the caller's workspace and optionally to one of
@@ -131,71 +135,79 @@ export async function getHeatmap(
   // Without a page, the busiest page is shown: cells of different pages never belong on one map.
   const page = scope.page ?? pages[0]?.page_url;
   if (!page) return empty;
-  // Every key column is pinned (lists for "all"), so each read is a few tight primary-key ranges.
-  const buckets = scope.viewport ? [scope.viewport] : VIEWPORT_BUCKETS.map((bucket) => bucket.id);
-  const types = scope.eventType ? [scope.eventType] : ['click', 'cursor_move'];
-  const cellsOf = sql`workspace_id = ${scope.workspaceId}::uuid AND ${ofConfigurations} AND page_url = ${page}
-    AND viewport_bucket IN (${inList(buckets, sql.raw('text'))}) AND event_type IN (${inList(types, sql.raw('text'))})`;
-  const [fold] = await queryRows<{ through: string }>(
-    db,
-    sql`SELECT folded_through::text AS through FROM tracking_heatmap_fold_state`,
+  const owned = sql`workspace_id = ${scope.workspaceId}::uuid AND ${ofConfigurations} AND page_url = ${page}`;
+  const hourFrom = scope.from ? sql`AND hour >= ${scope.from}::date::timestamp AT TIME ZONE 'UTC'` : sql``;
+  const hourTo = scope.to ? sql`AND hour < (${scope.to}::date + 1)::timestamp AT TIME ZONE 'UTC'` : sql``;
+  // One snapshot: a fold moves hours from the hour cells into the tiles in one transaction, so
+  // the two reads together see every hour exactly once.
+  const parts = await db.transaction(
+    async (transaction) => {
+      const tx = transaction as unknown as Db;
+      const [fold] = await queryRows<{ before: number | null }>(
+        tx,
+        sql`SELECT extract(epoch FROM folded_before) * 1000 AS before FROM tracking_heatmap_fold_state`,
+      );
+      const blocks = tileBlocksOf(scope, fold?.before == null ? null : Number(fold.before));
+      const tiles =
+        blocks.length === 0
+          ? []
+          : await queryRows<{ cells: Uint8Array }>(
+              tx,
+              sql`SELECT cells FROM tracking_heatmap_tiles
+                WHERE ${owned} AND viewport_bucket = ${scope.viewport ?? ALL} AND event_type = ${scope.eventType ?? ALL}
+                  AND (level, first_day) IN (${sql.join(
+                    blocks.map((b) => sql`(${b.level}::smallint, DATE '1970-01-01' + ${b.first}::int)`),
+                    sql`, `,
+                  )})`,
+            );
+      // Hours not folded yet, packed like a tile. Every key column is pinned (lists for "all"),
+      // so the read is a few tight primary-key ranges.
+      const buckets = scope.viewport ? [scope.viewport] : VIEWPORT_BUCKETS.map((bucket) => bucket.id);
+      const types = scope.eventType ? [scope.eventType] : ['click', 'cursor_move'];
+      const [live] = await queryRows<{ cells: Uint8Array | null }>(
+        tx,
+        sql`SELECT string_agg(int4send(i) || float8send(n::float8), ''::bytea ORDER BY i) AS cells
+          FROM (SELECT y_bin * ${X_BINS}::int + x_bin AS i, sum(count) AS n FROM tracking_heatmap_hour_cells
+            WHERE ${owned} AND viewport_bucket IN (${inList(buckets, sql.raw('text'))})
+              AND event_type IN (${inList(types, sql.raw('text'))}) ${hourFrom} ${hourTo}
+            GROUP BY 1) AS cells`,
+      );
+      return [...tiles.map((tile) => tile.cells), ...(live?.cells ? [live.cells] : [])];
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
-  const plan = planHeatmapRead({ from: scope.from, to: scope.to }, fold?.through ?? null);
-  const between = (column: SQL, from: string | undefined, to: string | undefined) =>
-    sql.join(
-      [
-        ...(from ? [sql`${column} >= ${from}::date`] : []),
-        ...(to ? [sql`${column} <= ${to}::date`] : []),
-        sql`TRUE`,
-      ],
-      sql` AND `,
-    );
-  const parts: SQL[] = plan.days.map(
-    (range) =>
-      sql`SELECT x_bin, y_bin, count FROM tracking_heatmap_cells WHERE ${cellsOf} AND ${between(sql`day`, range.from, range.to)}`,
-  );
-  // Month cells hold "all buckets" and "clicks and moves" pre-summed: one row per cell and month.
-  if (plan.months)
-    parts.push(
-      sql`SELECT x_bin, y_bin, count FROM tracking_heatmap_month_cells
-          WHERE workspace_id = ${scope.workspaceId}::uuid AND ${ofConfigurations} AND page_url = ${page}
-            AND viewport_bucket = ${scope.viewport ?? ALL} AND event_type = ${scope.eventType ?? ALL}
-            AND ${between(sql`month`, plan.months.from, plan.months.to)}`,
-    );
   // The scale (99th percentile, nearest rank) and the page height cover every cell, not only
   // the points returned.
-  const cells = await queryRows<{
-    x_bin: number;
-    y_bin: number;
-    n: string;
-    scale: string;
-    max_y_bin: number;
-  }>(
-    db,
-    sql`WITH grouped AS (
-          SELECT x_bin, y_bin, sum(count)::bigint AS n FROM (${sql.join(parts, sql` UNION ALL `)}) AS picked
-          GROUP BY x_bin, y_bin
-        )
-        SELECT x_bin, y_bin, n,
-          (SELECT percentile_disc(0.99) WITHIN GROUP (ORDER BY n) FROM grouped) AS scale,
-          (SELECT max(y_bin) FROM grouped) AS max_y_bin
-        FROM grouped ORDER BY n DESC, y_bin, x_bin LIMIT ${HEATMAP_MAX_POINTS}`,
-  );
-  const scaleMax = Math.max(1, num(cells[0]?.scale));
+  const summary = summariseCells(sumCells(parts.map(decodeCells)), HEATMAP_MAX_POINTS);
   return {
-    heatmapData: cells.map((cell) => {
-      const count = num(cell.n);
-      return {
-        x: xCentreOf(num(cell.x_bin)),
-        y: yCentreOf(num(cell.y_bin)),
-        count,
-        intensity: Math.min(1, count / scaleMax),
-      };
-    }),
-    maxY: cells[0] ? yCentreOf(num(cells[0].max_y_bin)) : 0,
-    scaleMax,
+    heatmapData: summary.top.map((cell) => ({
+      x: xCentreOf(cell.xBin),
+      y: yCentreOf(cell.yBin),
+      count: cell.count,
+      intensity: Math.min(1, cell.count / summary.scaleMax),
+    })),
+    maxY: summary.maxYBin < 0 ? 0 : yCentreOf(summary.maxYBin),
+    scaleMax: summary.scaleMax,
     pages: pages.map((row) => row.page_url),
   };
+}
+
+/**
+ * The tiles that hold the folded part of a range: the blocks exactly covering its finished days
+ * (every day before the one holding the fold mark), and the partial tile of that day. Without a
+ * start, the range begins where rollup retention ends.
+ */
+function tileBlocksOf(
+  range: { from?: string | undefined; to?: string | undefined },
+  foldedBefore: number | null,
+) {
+  if (foldedBefore === null) return [];
+  const foldDay = Math.floor(foldedBefore / DAY_MS);
+  const from = range.from ? dayNumberOf(range.from) : foldDay - ROLLUP_RETENTION_DAYS;
+  const to = range.to ? dayNumberOf(range.to) : foldDay;
+  const blocks = coverDays(from, Math.min(to, foldDay - 1));
+  if (from <= foldDay && foldDay <= to) blocks.push({ level: 0, first: foldDay });
+  return blocks;
 }
 
 export async function listTrackingSessions(
