@@ -43,8 +43,10 @@ function openWindow(path = '/start') {
   const win = w as unknown as typeof window;
   const click = (target: Element, clientX: number, clientY: number) =>
     target.dispatchEvent(new w.MouseEvent('click', { bubbles: true, clientX, clientY }) as unknown as Event);
-  const move = (clientX: number, clientY: number) =>
-    win.document.dispatchEvent(new w.MouseEvent('mousemove', { clientX, clientY }) as unknown as Event);
+  const move = (clientX: number, clientY: number, target: EventTarget = win.document) =>
+    target.dispatchEvent(
+      new w.MouseEvent('mousemove', { bubbles: true, clientX, clientY }) as unknown as Event,
+    );
   opened.push(w);
   return { w: win, doc: win.document, fetches, beacons, bodies, events, click, move };
 }
@@ -208,6 +210,89 @@ describe('tracker', () => {
     t.w.dispatchEvent(new t.w.Event('pagehide'));
     const ids = new Set(t.events().map((e) => e.sessionId));
     expect(ids.size).toBe(1);
+  });
+
+  describe('placing events over elements that do not scroll with the page', () => {
+    // Scrolled 2,000 px down and 30 px right. The header is fixed; one bar is sticky and stuck at
+    // the top (in flow it sits at page y 400); the other sticky bar is not stuck (it is where its
+    // flow puts it, 300 px down the viewport).
+    const scroll = { x: 30, y: 2000 };
+    const stuckInFlow = { left: 0, top: 400 };
+    const stuckNow = { left: 0, top: 0 };
+
+    function scrolledPage() {
+      const t = openWindow();
+      t.doc.head.innerHTML =
+        '<style>header { position: fixed; top: 0 } .bar { position: sticky; top: 0 }</style>';
+      t.doc.body.innerHTML = [
+        '<header><a id="logo">Shop</a></header>',
+        '<main><div class="bar" id="stuck" style="color: red"><button id="sort">Sort</button></div>',
+        '<div class="bar" id="free"><button id="filter">Filter</button></div>',
+        '<p><a id="plain">More</a></p></main>',
+      ].join('');
+      Object.defineProperty(t.w, 'scrollX', { configurable: true, value: scroll.x });
+      Object.defineProperty(t.w, 'scrollY', { configurable: true, value: scroll.y });
+      // happy-dom has no layout: the stuck bar reports its stuck box, or its in-flow box while static.
+      const stuck = t.doc.getElementById('stuck')!;
+      vi.spyOn(stuck, 'getBoundingClientRect').mockImplementation(() => {
+        const inFlow = t.w.getComputedStyle(stuck).position === 'static';
+        const r = inFlow ? { left: stuckInFlow.left - scroll.x, top: stuckInFlow.top - scroll.y } : stuckNow;
+        return { ...r, right: r.left + 1280, bottom: r.top + 48, width: 1280, height: 48 } as DOMRect;
+      });
+      const free = t.doc.getElementById('free')!;
+      vi.spyOn(free, 'getBoundingClientRect').mockReturnValue({ left: 0, top: 300 } as DOMRect);
+      startTracker(config, t.w);
+      return t;
+    }
+    const clicked = async (t: ReturnType<typeof scrolledPage>, selector: string) => {
+      await vi.advanceTimersByTimeAsync(5000);
+      return t.events().find((e) => e.eventType === 'click' && e.elementSelector === selector)!;
+    };
+
+    it('places a click inside a fixed element at its viewport position (the page at scroll 0)', async () => {
+      const t = scrolledPage();
+      t.click(t.doc.getElementById('logo')!, 200, 20);
+      expect(await clicked(t, '#logo')).toMatchObject({ x: 200, y: 20 });
+    });
+
+    it('places a click inside a stuck sticky element at its in-flow position, and restores its style', async () => {
+      const t = scrolledPage();
+      const stuck = t.doc.getElementById('stuck')!;
+      t.click(t.doc.getElementById('sort')!, 50, 10);
+      const e = await clicked(t, '#sort');
+      expect(e).toMatchObject({
+        x: stuckInFlow.left + (50 - stuckNow.left),
+        y: stuckInFlow.top + (10 - stuckNow.top),
+      });
+      expect(stuck.style.color).toBe('red');
+      expect(stuck.style.position).toBe('');
+      expect(t.w.getComputedStyle(stuck).position).toBe('sticky');
+    });
+
+    it('places a click inside a sticky element that is not stuck, or a normal one, at client + scroll', async () => {
+      const t = scrolledPage();
+      t.click(t.doc.getElementById('filter')!, 60, 320);
+      t.click(t.doc.getElementById('plain')!, 70, 500);
+      expect(await clicked(t, '#filter')).toMatchObject({ x: 60 + scroll.x, y: 320 + scroll.y });
+      expect(await clicked(t, '#plain')).toMatchObject({ x: 70 + scroll.x, y: 500 + scroll.y });
+      // A style attribute the tracker added for measuring is removed again.
+      expect(t.doc.getElementById('free')!.hasAttribute('style')).toBe(false);
+    });
+
+    it('places sampled mouse moves the same way', async () => {
+      const t = scrolledPage();
+      vi.spyOn(Math, 'random').mockReturnValue(0.05);
+      t.move(200, 20, t.doc.getElementById('logo')!);
+      t.move(50, 10, t.doc.getElementById('sort')!);
+      t.move(70, 500, t.doc.getElementById('plain')!);
+      await vi.advanceTimersByTimeAsync(5000);
+      const moves = t.events().filter((e) => e.eventType === 'cursor_move');
+      expect(moves.map((m) => [m.x, m.y])).toEqual([
+        [200, 20],
+        [stuckInFlow.left + 50, stuckInFlow.top + 10],
+        [70 + scroll.x, 500 + scroll.y],
+      ]);
+    });
   });
 
   it('builds stable selectors with nth-of-type and id anchors', () => {

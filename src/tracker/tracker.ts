@@ -1,10 +1,11 @@
 /**
  * The embeddable cursor tracker. It has no dependencies and is bundled on its own (build.ts) under
  * a hard gzip budget, so everything here is written for size: short helpers, no classes, no
- * polyfills. It records page views, clicks (page position, viewport and document size, CSS
- * selector, offset inside the clicked element), mouse moves (sampled, then coalesced) and the
- * deepest scroll of each page, and sends them in batches of plain-text JSON (a "simple" CORS
- * request, so no preflight) at most once per flush interval, plus a last beacon on pagehide.
+ * polyfills. It records page views, clicks (page position, with fixed and stuck sticky elements at
+ * their unscrolled place, see `at`; viewport and document size, CSS selector, offset inside the
+ * clicked element), mouse moves (sampled, then coalesced, placed like clicks) and the deepest
+ * scroll of each page, and sends them in batches of plain-text JSON (a "simple" CORS request, so no
+ * preflight) at most once per flush interval, plus a last beacon on pagehide.
  * It never listens to keyboard events and never reads input values.
  */
 
@@ -157,6 +158,37 @@ export function startTracker(c: TrackerConfig, w: Window = window): () => void {
     push('page_view', 0, 0);
   };
 
+  /**
+   * Page position of a pointer event: client position plus scroll, except over elements that do not
+   * scroll with the page. Inside a fixed element it is the viewport position (the page position at
+   * scroll 0); inside a sticky one it is the element's in-flow position, as if not stuck. So every
+   * click on one header lands on one spot of the heatmap whatever the scroll.
+   */
+  const at = (m: MouseEvent): [number, number] => {
+    let x = m.clientX;
+    let y = m.clientY;
+    let st: HTMLElement | undefined;
+    for (let el = m.target as HTMLElement | null; el && el.nodeType === 1; el = el.parentElement) {
+      const p = w.getComputedStyle(el).position;
+      if (p === 'fixed') return [x, y];
+      if (p === 'sticky') st = el;
+    }
+    if (st) {
+      // Layout exposes no "unstuck" position: measure the (outermost) sticky ancestor static for a
+      // moment, then restore its inline style; nothing paints in between.
+      const s = st.style;
+      const c = st.getAttribute('style');
+      const a = st.getBoundingClientRect();
+      s.setProperty('position', 'static', 'important');
+      const b = st.getBoundingClientRect();
+      if (c === null) st.removeAttribute('style');
+      else s.cssText = c;
+      x += b.left - a.left;
+      y += b.top - a.top;
+    }
+    return [x + w.scrollX, y + w.scrollY];
+  };
+
   const on = (t: EventTarget, n: string, f: (e: Event) => void) =>
     t.addEventListener(n, f, { passive: true });
 
@@ -164,7 +196,7 @@ export function startTracker(c: TrackerConfig, w: Window = window): () => void {
     const m = e as MouseEvent;
     const el = m.target as Element;
     const r = el?.getBoundingClientRect ? el.getBoundingClientRect() : { left: 0, top: 0 };
-    push('click', m.clientX + w.scrollX, m.clientY + w.scrollY, {
+    push('click', ...at(m), {
       elementSelector: selectorOf(el),
       offsetX: round(m.clientX - r.left),
       offsetY: round(m.clientY - r.top),
@@ -172,7 +204,7 @@ export function startTracker(c: TrackerConfig, w: Window = window): () => void {
   });
   on(d, 'mousemove', (e) => {
     const m = e as MouseEvent;
-    if (M.random() < sample) push('cursor_move', m.clientX + w.scrollX, m.clientY + w.scrollY);
+    if (M.random() < sample) push('cursor_move', ...at(m));
   });
   on(w, 'scroll', () => {
     maxScroll = M.max(maxScroll, round(w.scrollY + w.innerHeight));
