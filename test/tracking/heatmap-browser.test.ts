@@ -1,15 +1,14 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { type ViewportBucket, viewportBucketOf } from '../../src/shared/contracts/cursor-tracking.ts';
-import { type FixtureSite, startFixtureSite } from '../fixtures/tracking-site/server.ts';
+import { describeInBrowser, saveScreenshot, signInInBrowser } from '../support/browser.ts';
 import {
-  describeInBrowser,
-  launchBrowser,
-  saveScreenshot,
-  signInInBrowser,
-  type TestBrowser,
-} from '../support/browser.ts';
-import { startTestApp, type TestApp } from '../support/start-app.ts';
-import { ensureWebBuild } from '../support/web-build.ts';
+  allowAutomation,
+  leaveTrackedPage,
+  openTrackedPage,
+  scrollPageTo,
+  useTrackedSiteInBrowser,
+} from '../support/tracked-site-in-browser.ts';
+import { cellPosition, pageDistance, waitForClicks } from './ingest-helpers.ts';
 
 const WIDTHS = [375, 768, 1280, 1920] as const;
 
@@ -29,24 +28,10 @@ function clicksFor(width: number) {
  * heatmap shows a point within 16 px of every click for that width's viewport bucket.
  */
 describeInBrowser('cursor tracking in a real browser', () => {
-  let app: TestApp;
-  let site: FixtureSite;
-  let browser: TestBrowser;
-  let snippet = '';
-
-  beforeAll(async () => {
-    await ensureWebBuild();
-    app = await startTestApp();
-    site = await startFixtureSite(() => snippet);
-    browser = await launchBrowser({ width: 1280, height: 900 });
-  }, 300_000);
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-    await app?.close();
-  });
+  const setup = useTrackedSiteInBrowser('index.html', { webBuild: true });
 
   it('records clicks at 375, 768, 1280 and 1920 px and shows them on the heatmap within 16 px', async () => {
+    const { app, site, browser } = setup;
     const { page, context } = browser;
     await signInInBrowser(page, app.baseUrl, 'heat@example.com', 'Heidi');
 
@@ -65,36 +50,23 @@ describeInBrowser('cursor tracking in a real browser', () => {
     expect(copied).toContain(`src="${app.baseUrl}/tracker.js"`);
     const trackingId = /data-tracking-id="([^"]+)"/.exec(copied)?.[1];
     expect(trackingId).toBeTruthy();
-    // Headless Chromium reports navigator.webdriver: this test site opts in to being tracked anyway.
-    snippet = copied.replace('<script defer', '<script defer data-allow-automation');
+    setup.snippet = allowAutomation(copied);
     await saveScreenshot(page, 'cursor-tracking-manage-websites');
 
     for (const width of WIDTHS) {
-      const visitor = await context.newPage();
-      await visitor.setViewportSize({ width, height: 800 });
-      await visitor.goto(`${site.origin}/products`);
-      await visitor.waitForFunction(() => sessionStorage.getItem('upside_sid') !== null);
+      const visitor = await openTrackedPage(context, `${site.origin}/products`, width);
       for (let i = 0; i < 30; i++) await visitor.mouse.move(20 + i * (width / 40), 60 + i * 10);
       for (const click of clicksFor(width)) {
-        await visitor.evaluate((y) => window.scrollTo(0, y), click.scrollY);
-        await visitor.waitForFunction((y) => Math.abs(window.scrollY - y) < 1, click.scrollY);
+        await scrollPageTo(visitor, click.scrollY);
         await visitor.mouse.click(click.x, click.y - click.scrollY);
       }
       await visitor.fill('#email', 'secret@example.com');
-      // Leaving the page flushes the queue with sendBeacon.
-      await visitor.goto('about:blank');
-      await visitor.close();
+      await leaveTrackedPage(visitor);
     }
 
     // The events arrive within seconds.
     const cookie = (await context.cookies(app.baseUrl)).map((c) => `${c.name}=${c.value}`).join('; ');
-    let totalClicks = 0;
-    for (let attempt = 0; attempt < 50 && totalClicks < 16; attempt++) {
-      const response = await app.request(`/api/cursor-tracking/clicks?trackingId=${trackingId}`, { cookie });
-      totalClicks = ((await response.json()) as { totalClicks: number }).totalClicks;
-      if (totalClicks < 16) await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    expect(totalClicks).toBe(16);
+    expect(await waitForClicks(app, cookie, trackingId!, 16)).toBe(16);
 
     await page.goto(`${app.baseUrl}/cursor-tracking?trackingId=${trackingId}`);
     await page.getByText('Total Sessions').waitFor();
@@ -111,9 +83,7 @@ describeInBrowser('cursor tracking in a real browser', () => {
         .getByTestId('heatmap-point')
         .evaluateAll((dots) => dots.map((d) => ({ x: Number(d.dataset.x), y: Number(d.dataset.y) })));
       for (const click of clicksFor(width)) {
-        const nearest = Math.min(
-          ...points.map((p) => Math.max(Math.abs((p.x / 100) * width - click.x), Math.abs(p.y - click.y))),
-        );
+        const nearest = Math.min(...points.map((p) => pageDistance(cellPosition(p, width), click)));
         expect(nearest, `click at ${click.x},${click.y} on ${width} px`).toBeLessThanOrEqual(16);
       }
       await saveScreenshot(page, `cursor-tracking-heatmap-${width}`);

@@ -67,3 +67,29 @@ export async function countRawEvents(app: TestApp): Promise<number> {
   const [row] = await queryRows<{ n: string }>(app.db, sql`SELECT count(*) AS n FROM tracking_events`);
   return Number(row?.n ?? 0);
 }
+
+/** Polls the clicks read until `expected` clicks are stored (they arrive within seconds); returns the count. */
+export async function waitForClicks(
+  app: Pick<TestApp, 'request'>,
+  cookie: string,
+  trackingId: string,
+  expected: number,
+): Promise<number> {
+  let totalClicks = 0;
+  for (let attempt = 0; attempt < 50 && totalClicks < expected; attempt++) {
+    const response = await app.request(`/api/cursor-tracking/clicks?trackingId=${trackingId}`, { cookie });
+    totalClicks = ((await response.json()) as { totalClicks: number }).totalClicks;
+    if (totalClicks < expected) await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return totalClicks;
+}
+
+/** Page position (px) of a heatmap cell, whose x is a percent of the viewport width and y document px. */
+export const cellPosition = (cell: { x: number; y: number }, width: number) => ({
+  x: (cell.x / 100) * width,
+  y: cell.y,
+});
+
+/** How far apart two page positions are, in px along the worse axis. */
+export const pageDistance = (a: { x: number; y: number }, b: { x: number; y: number }) =>
+  Math.max(Math.abs(a.x - b.x), Math.abs(a.y - b.y));
