@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { saveSyncCursor } from '../../src/server/jobs/sync/sync-state.ts';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
+import type { RevenueForecast } from '../../src/shared/contracts/analytics.ts';
 import type { DashboardKpis } from '../../src/shared/contracts/dashboard.ts';
 import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts';
 import { addDays, expectedFigures, lastOrderDay } from './store-figures.ts';
@@ -105,6 +106,28 @@ describe('after the demo store is connected and synced', () => {
     expect(channelSales).toBeLessThanOrEqual(now.gross);
     expect(answer.channels.map((c) => c.channel)).toContain('meta_ads');
     expect(answer.lastSyncAt).not.toBeNull();
+  });
+
+  it('forecasts from the same revenue the KPIs count (refunds of cancelled orders left out)', async () => {
+    const answer = await kpis('30', owner);
+    // A refund of a cancelled order on the period's last day, as a sync would store it: it never
+    // counted as a sale, so neither the KPIs nor the forecast history may subtract it.
+    const [cancelled] = await queryRows<{ workspace_id: string; order_id: string }>(
+      app.db,
+      sql`SELECT workspace_id, order_id::text FROM wh_orders WHERE cancelled_at IS NOT NULL LIMIT 1`,
+    );
+    await app.db.execute(sql`INSERT INTO wh_refunds (workspace_id, refund_id, order_id, created_at, refund_date,
+        amount_minor, currency_code)
+      VALUES (${cancelled!.workspace_id}, 999999998, ${cancelled!.order_id}, now(), ${answer.current!.end}, 55555, 'USD')`);
+    expect((await app.request('/api/analysis/run', { method: 'POST', cookie: owner })).status).toBe(200);
+    const response = await app.request('/api/analytics/revenue-forecast', { cookie: owner });
+    expect(response.status).toBe(200);
+    const forecast = (await response.json()) as RevenueForecast;
+    const { start, end } = answer.current!;
+    const history = forecast.history.filter((point) => point.date >= start && point.date <= end);
+    expect(history).toHaveLength(30);
+    const historyMinor = history.reduce((sum, point) => sum + point.value, 0) * 100;
+    expect(historyMinor).toBeCloseTo(answer.kpis!.revenue.current, 3);
   });
 
   it('shows what a later sync committed (the kept answer is per warehouse version)', async () => {

@@ -51,8 +51,12 @@ export async function loadAnalysisFacts(db: Db, workspaceId: string): Promise<An
   );
   const refundQuery = queryRows<{ date: string; amount: number }>(
     db,
-    sql`SELECT refund_date::text AS date, sum(amount_minor)::float8 AS amount
-        FROM wh_refunds WHERE workspace_id = ${workspaceId} GROUP BY refund_date`,
+    // Refunds of orders that count as sales only, as the dashboard KPIs: a cancelled or test
+    // order's refund would otherwise be subtracted from revenue that never counted.
+    sql`SELECT r.refund_date::text AS date, sum(r.amount_minor)::float8 AS amount
+        FROM wh_refunds r
+        JOIN wh_orders o ON o.workspace_id = r.workspace_id AND o.order_id = r.order_id
+        WHERE r.workspace_id = ${workspaceId} AND ${validOrder} GROUP BY r.refund_date`,
   );
   const variantSalesQuery = queryRows<{ variant_id: string; date: string; units: number; revenue: number }>(
     db,
