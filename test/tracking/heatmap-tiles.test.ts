@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateDatabase } from '../../src/server/db/migrate.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { createEventWriter } from '../../src/server/ingest/event-writer.ts';
 import { foldHeatmapTiles } from '../../src/server/ingest/heatmap-fold.ts';
@@ -11,8 +10,8 @@ import {
   type HeatmapQuery,
   viewportBucketOf,
 } from '../../src/shared/contracts/cursor-tracking.ts';
-import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
-import { makeEvent } from './ingest-helpers.ts';
+import type { TestDatabase } from '../support/test-database.ts';
+import { createSiteDatabase, makeEvent } from './ingest-helpers.ts';
 
 type Range = Partial<Omit<HeatmapQuery, 'trackingId' | 'page'>>;
 
@@ -25,14 +24,9 @@ describe('heatmap tiles', () => {
   let testDb: TestDatabase;
   let workspaceId: string;
   const shop = 'https://tiles.example';
+  let configurationId: string;
   beforeAll(async () => {
-    testDb = await createTestDatabase();
-    await migrateDatabase(testDb.database);
-    const db = testDb.database.db;
-    [{ id: workspaceId }] = (await queryRows<{ id: string }>(
-      db,
-      sql`INSERT INTO workspaces (name) VALUES ('w') RETURNING id`,
-    )) as [{ id: string }];
+    ({ testDb, workspaceId, configurationId } = await createSiteDatabase(shop, 'trk_tiles'));
   });
   afterAll(async () => {
     await testDb?.drop();
@@ -65,11 +59,6 @@ describe('heatmap tiles', () => {
 
   it('answers every range from the events, however much is folded', async () => {
     const db = testDb.database.db;
-    const [{ id: configurationId }] = (await queryRows<{ id: string }>(
-      db,
-      sql`INSERT INTO tracking_configurations (workspace_id, website_name, website_url, website_origin, tracking_id, api_key)
-          VALUES (${workspaceId}, 'Shop', ${shop}, ${shop}, 'trk_tiles', 'k') RETURNING id`,
-    )) as [{ id: string }];
     let now = new Date();
     const maintenanceErrors: unknown[] = [];
     const writer = createEventWriter(db, {

@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
+import { migrateDatabase } from '../../src/server/db/migrate.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import type { CursorEvent } from '../../src/shared/contracts/cursor-tracking.ts';
 import type { TrackingConfiguration } from '../../src/shared/contracts/tracking-configurations.ts';
 import type { TestApp } from '../support/start-app.ts';
+import { createTestDatabase } from '../support/test-database.ts';
 
 export const BROWSER_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
@@ -93,3 +95,23 @@ export const cellPosition = (cell: { x: number; y: number }, width: number) => (
 /** How far apart two page positions are, in px along the worse axis. */
 export const pageDistance = (a: { x: number; y: number }, b: { x: number; y: number }) =>
   Math.max(Math.abs(a.x - b.x), Math.abs(a.y - b.y));
+
+/**
+ * A fresh migrated database holding one workspace with one website of `origin`, for tests that
+ * drive the writer and the reads directly (no server).
+ */
+export async function createSiteDatabase(origin: string, trackingId: string) {
+  const testDb = await createTestDatabase();
+  await migrateDatabase(testDb.database);
+  const db = testDb.database.db;
+  const [workspace] = await queryRows<{ id: string }>(
+    db,
+    sql`INSERT INTO workspaces (name) VALUES ('w') RETURNING id`,
+  );
+  const [site] = await queryRows<{ id: string }>(
+    db,
+    sql`INSERT INTO tracking_configurations (workspace_id, website_name, website_url, website_origin, tracking_id, api_key)
+        VALUES (${workspace!.id}, 'Shop', ${origin}, ${origin}, ${trackingId}, 'k') RETURNING id`,
+  );
+  return { testDb, db, workspaceId: workspace!.id, configurationId: site!.id };
+}

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateDatabase } from '../../src/server/db/migrate.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { createEventWriter } from '../../src/server/ingest/event-writer.ts';
 import {
@@ -8,8 +7,8 @@ import {
   ensureEventPartition,
   listEventPartitionDays,
 } from '../../src/server/ingest/partitions.ts';
-import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
-import { makeEvent } from './ingest-helpers.ts';
+import type { TestDatabase } from '../support/test-database.ts';
+import { createSiteDatabase, makeEvent } from './ingest-helpers.ts';
 
 /** Day partitions on the real database: created on demand, idempotently, and dropped by retention. */
 describe('raw event partitions and retention', () => {
@@ -17,18 +16,7 @@ describe('raw event partitions and retention', () => {
   let workspaceId: string;
   let configurationId: string;
   beforeAll(async () => {
-    testDb = await createTestDatabase();
-    await migrateDatabase(testDb.database);
-    const db = testDb.database.db;
-    [{ id: workspaceId }] = (await queryRows<{ id: string }>(
-      db,
-      sql`INSERT INTO workspaces (name) VALUES ('w') RETURNING id`,
-    )) as [{ id: string }];
-    [{ id: configurationId }] = (await queryRows<{ id: string }>(
-      db,
-      sql`INSERT INTO tracking_configurations (workspace_id, website_name, website_url, website_origin, tracking_id, api_key)
-          VALUES (${workspaceId}, 'Shop', 'https://s.example', 'https://s.example', 'trk_p', 'k') RETURNING id`,
-    )) as [{ id: string }];
+    ({ testDb, workspaceId, configurationId } = await createSiteDatabase('https://s.example', 'trk_p'));
   });
   afterAll(async () => {
     await testDb?.drop();
