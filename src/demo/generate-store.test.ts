@@ -158,6 +158,38 @@ describe('generateStore', () => {
     }
   });
 
+  it('records each planted stock-out’s expected lost demand, which the realised losses average to', () => {
+    for (const s of small.groundTruth.stockouts) {
+      const price = small.variants[s.variantIndex]!.priceMinor;
+      expect(s.expectedLostUnits, s.sku).toBeGreaterThan(0);
+      // Revenue is the unrounded units × price: within the 0.005-unit rounding of the units.
+      expect(Math.abs(s.expectedLostRevenueMinor - s.expectedLostUnits * price)).toBeLessThanOrEqual(
+        price * 0.005 + 0.5,
+      );
+    }
+    // Each seed's realised loss is one draw around its expectation: pooled over 20 seeds, each
+    // planted window's realised units must sit within 4 Poisson standard deviations of the pooled
+    // expectation (about ±5 % to ±25 % here), and all windows together within 4 (about ±6 %).
+    const pooled = new Map<string, { realised: number; expected: number }>();
+    for (let seed = 101; seed <= 120; seed += 1) {
+      for (const s of generateStore({ seed, preset: 'small' }).groundTruth.stockouts) {
+        const entry = pooled.get(s.sku) ?? { realised: 0, expected: 0 };
+        entry.realised += s.lostUnits;
+        entry.expected += s.expectedLostUnits;
+        pooled.set(s.sku, entry);
+      }
+    }
+    const all = { realised: 0, expected: 0 };
+    for (const [sku, { realised, expected }] of pooled) {
+      expect(Math.abs(realised - expected), `${sku}: ${realised} vs ${expected}`).toBeLessThan(
+        4 * Math.sqrt(expected),
+      );
+      all.realised += realised;
+      all.expected += expected;
+    }
+    expect(Math.abs(all.realised - all.expected)).toBeLessThan(4 * Math.sqrt(all.expected));
+  });
+
   it('a reference BG/NBD fit recovers the true parameters within 10 %', () => {
     const store = generateStore({ seed: 42, preset: 'custom', customers: 30_000, days: 730 });
     const fit = fitBgNbd(summarize(store));

@@ -338,8 +338,19 @@ export interface PlantedStockout {
   startDate: string;
   /** Last out-of-stock day; null = still out of stock on the end date. */
   endDate: string | null;
+  /** Units shoppers wanted over the window: one realised draw of the demand (its own ±20–35 % noise). */
   lostUnits: number;
+  /** lostUnits × list price. */
   lostRevenueMinor: number;
+  /**
+   * Units the generating process expects shoppers to want over the window (rounded to 0.01): the
+   * sum of its own purchase intensities and basket probabilities over the window days, given each
+   * customer's arrival, purchase rate and drop-out; the realised lostUnits is one draw around it.
+   * An estimator can aim at this, not at the draw (decision 008).
+   */
+  expectedLostUnits: number;
+  /** Expected lost units (unrounded) × list price, rounded to whole minor units. */
+  expectedLostRevenueMinor: number;
   /** Orders that did not happen at all because every wanted item was out of stock. */
   lostOrders: number;
   currency: string;
