@@ -155,11 +155,20 @@ export function summariseCells(cells: SparseCells, limit: number): HeatmapSummar
   if (n === 0) return { top: [], scaleMax: 1, maxYBin: -1 };
   const sortedCounts = Float64Array.from(cells.count).sort();
   const scaleMax = Math.max(1, sortedCounts[Math.ceil(0.99 * n) - 1]!);
-  // Hottest first; equal counts by index, which is top to bottom, then left to right.
-  const order = Uint32Array.from({ length: n }, (_, k) => k).sort(
-    (a, b) => cells.count[b]! - cells.count[a]! || cells.index[a]! - cells.index[b]!,
-  );
-  const top = Array.from(order.subarray(0, Math.min(limit, n)), (k) => ({
+  // The `limit` hottest: every cell above the limit-th largest count, then cells at exactly that
+  // count in index order (top to bottom, left to right) until the limit; only those are sorted.
+  const take = Math.min(limit, n);
+  const cutoff = sortedCounts[n - take]!;
+  let atCutoff = take;
+  for (const count of cells.count) if (count > cutoff) atCutoff -= 1;
+  const picked: number[] = [];
+  for (let k = 0; k < n; k++) {
+    const count = cells.count[k]!;
+    if (count > cutoff || (count === cutoff && atCutoff-- > 0)) picked.push(k);
+  }
+  // Hottest first; equal counts by index.
+  picked.sort((a, b) => cells.count[b]! - cells.count[a]! || cells.index[a]! - cells.index[b]!);
+  const top = picked.map((k) => ({
     xBin: xBinOfIndex(cells.index[k]!),
     yBin: yBinOfIndex(cells.index[k]!),
     count: cells.count[k]!,
