@@ -18,7 +18,7 @@ export interface StockoutLoss {
   soldUnits: number;
   /** max(0, expected − sold). */
   lostUnits: number;
-  /** Average unit price over the baseline window (or all history when the window sold nothing). */
+  /** Average unit price over the baseline windows, before and after (or all history when they sold nothing). */
   unitPrice: number;
   /** Gross lost revenue = lost units × unit price. */
   lostRevenue: number;
@@ -36,6 +36,12 @@ export interface StockoutLoss {
   baselineHadStockouts: boolean;
 }
 
+/**
+ * Days after a restock left out of the baseline: shoppers who waited for the product buy it then,
+ * and that recovered demand would raise the share and so count itself as lost.
+ */
+export const RESTOCK_BUMP_DAYS = 7;
+
 /** Share of shoppers facing an out-of-stock who buy elsewhere or not at all (Gruen, Corsten & Bharadwaj 2002). */
 const LOST_TO_STORE = { low: 0.33, high: 0.58 };
 
@@ -45,13 +51,17 @@ const LOST_TO_STORE = { low: 0.33, high: 0.58 };
  * Definition (analytics.md §5): lost units = Σ over the out-of-stock days of the baseline daily
  * demand − units sold in those days, floored at 0; lost revenue = lost units × unit price. The
  * baseline comes from the in-stock days among the `baselineDays` days before the stock-out (from
- * the product's first snapshot on): the product's share of the store's units there, applied to the
- * other products' units on the stock-out days ({@link expectUnitsFromStoreShare}). So a baseline
- * holding Black Friday does not inflate a December estimate, and a stock-out during a peak expects
- * the peak's demand. A store selling nothing else falls back to the forecaster's
- * ({@link forecastDailySeries}) weekday-aware forecast of the product's units. The range
- * ({@link predictLostUnitsRange}) adds the baseline count's and the demand's own Poisson noise. The gross loss
- * is reported with the 33–58 % range of the worldwide out-of-stock study of Gruen, Corsten &
+ * the product's first snapshot on) and, once it has ended, among the `baselineDays` days after it
+ * (up to asOf, leaving out the first {@link RESTOCK_BUMP_DAYS}): the product's share of the
+ * store's units there, applied to the other products' units on the stock-out days
+ * ({@link expectUnitsFromStoreShare}). So a baseline holding Black Friday does not inflate a
+ * December estimate, and a stock-out during a peak expects the peak's demand. Both sides, because
+ * the share rests on a count of the product's units whose Poisson noise shrinks only with more
+ * days (a stock-out a month after the data begins had ±20 % from that month alone), and a share
+ * drifting steadily cancels between a window before and one after. A store selling nothing else
+ * falls back to the forecaster's ({@link forecastDailySeries}) weekday-aware forecast of the
+ * product's units over the days before. The range ({@link predictLostUnitsRange}) adds the
+ * baseline count's and the demand's own Poisson noise. The gross loss is reported with the 33–58 % range of the worldwide out-of-stock study of Gruen, Corsten &
  * Bharadwaj (2002) as the part the store (not just the product) loses.
  * Method: periods from {@link findOutOfStockPeriods}; estimates whose baseline window had
  * out-of-stock days are flagged (those days are left out of the share, but a recovering product
@@ -64,6 +74,7 @@ export function estimateStockoutLoss(
   baselineDays = 56,
 ): StockoutLoss[] {
   const periods = findOutOfStockPeriods(snapshots, asOf);
+  const asOfDay = toDayNumber(asOf);
   const firstKnownDay = new Map<string, number>();
   for (const s of snapshots) {
     const day = toDayNumber(s.date);
@@ -103,13 +114,18 @@ export function estimateStockoutLoss(
     let windowUnits = 0;
     let windowRevenue = 0;
     let baselineHadStockouts = false;
-    for (let d = windowStart; d < start; d += 1) {
+    const addBaselineDay = (d: number) => {
       const entry = days.get(d);
       windowUnits += entry?.units ?? 0;
       windowRevenue += entry?.revenue ?? 0;
       if (outDays.has(d)) baselineHadStockouts = true;
       else if (d >= (firstKnownDay.get(period.productId) ?? d)) inStockDays.push(d);
-    }
+    };
+    for (let d = windowStart; d < start; d += 1) addBaselineDay(d);
+    const unitsBefore = windowUnits;
+    if (!period.ongoing)
+      for (let d = endDay + 1 + RESTOCK_BUMP_DAYS; d <= Math.min(endDay + baselineDays, asOfDay); d += 1)
+        addBaselineDay(d);
     for (let d = start; d <= endDay; d += 1) stockoutDays.push(d);
     const share = expectUnitsFromStoreShare(
       unitsByProduct.get(period.productId) ?? new Map(),
@@ -119,7 +135,7 @@ export function estimateStockoutLoss(
     );
     const baseline = share
       ? { ...share, model: 'store-share' }
-      : forecastBaseline(days, windowStart, start, period.days, baselineDays, windowUnits);
+      : forecastBaseline(days, windowStart, start, period.days, baselineDays, unitsBefore);
     const { expectedUnits } = baseline;
     let soldUnits = 0;
     for (let d = start; d <= endDay; d += 1) soldUnits += days.get(d)?.units ?? 0;

@@ -140,6 +140,38 @@ describe('estimateStockoutLoss (synthetic demand with known truth)', () => {
   });
 });
 
+describe('estimateStockoutLoss baseline on both sides of a finished stock-out', () => {
+  // p's share of the store drifts from 4 per 20 (days 0–55) to 6 per 20 (from day 65 on); it is
+  // out on days 56–64. The share before alone expects 4 a day, after alone 6; both sides pool
+  // 56 days at 4 and 49 at 6 (days 72–120) over 105 days of the store's 20. Shoppers who waited buy
+  // 30 a day in the week after the restock (days 65–71): demand recovered, not lost, so those days
+  // must not raise the share.
+  const rate = (d: number) => (d < 56 ? 4 : d <= 71 ? 30 : 6);
+  const sales = Array.from({ length: 72 + 56 }, (_, d) => [
+    { date: day(d), productId: 'q', units: 20, revenue: 200 },
+    ...(d >= 56 && d <= 64 ? [] : [{ date: day(d), productId: 'p', units: rate(d), revenue: 3 * rate(d) }]),
+  ]).flat();
+  const stock = [
+    { date: day(0), productId: 'p', available: 100 },
+    { date: day(56), productId: 'p', available: 0 },
+    { date: day(65), productId: 'p', available: 50 },
+  ];
+
+  it('pools the in-stock days before and after it, leaving out the week after the restock', () => {
+    const [loss] = estimateStockoutLoss(stock, sales, day(72 + 55));
+    expect(loss).toMatchObject({ start: day(56), days: 9, baselineModel: 'store-share', unitPrice: 3 });
+    expect(loss!.expectedUnits).toBeCloseTo(((56 * 4 + 49 * 6) / (105 * 20)) * 20 * 9, 6);
+    expect(loss!.baselineUnits).toBe(56 * 4 + 49 * 6);
+  });
+
+  it('uses the days before alone while the stock-out is still going on', () => {
+    const ongoing = [...stock.slice(0, 2)];
+    const [loss] = estimateStockoutLoss(ongoing, sales, day(64));
+    expect(loss).toMatchObject({ ongoing: true, days: 9 });
+    expect(loss!.expectedUnits).toBeCloseTo(4 * 9, 6);
+  });
+});
+
 describe('predictLostUnitsRange', () => {
   it('adds the baseline count noise and the demand noise, net of units sold', () => {
     // E = 100 × 0.5 = 50; variance 50 + 0.25 × 100 = 75; ±1.96 √75 = ±16.97; 5 sold.
