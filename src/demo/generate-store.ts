@@ -803,11 +803,31 @@ const gcd = (x: number, y: number): number => (y === 0 ? x : gcd(y, x % y));
  * falls below 1e-6 are dropped: each of the ≤ 11 draws loses less than 1e-6 × π(v), so the
  * expectation is exact to ~1e-5 relative, and the grid stays small (~70k sums on the presets).
  */
-function expectBasketUnits(
-  ctx: Ctx,
-  targets: readonly number[],
-  landings: readonly number[],
-): { picked: Float64Array; landed: Map<number, Float64Array> } {
+function expectBasketUnits(ctx: Ctx, targets: readonly number[], landings: readonly number[]): BasketUnits {
+  // The catalogue's prices and popularity do not depend on the seed, so stores of one preset share
+  // the result (~0.1 s each otherwise).
+  const key = JSON.stringify([
+    ctx.config.gammaGamma,
+    targets,
+    landings,
+    ctx.variants.map((v) => v.priceMinor),
+    [...ctx.variantWeights],
+  ]);
+  const known = basketUnitsCache.get(key);
+  if (known) return known;
+  const computed = computeBasketUnits(ctx, targets, landings);
+  if (basketUnitsCache.size >= 8) basketUnitsCache.clear();
+  basketUnitsCache.set(key, computed);
+  return computed;
+}
+
+interface BasketUnits {
+  picked: Float64Array;
+  landed: Map<number, Float64Array>;
+}
+const basketUnitsCache = new Map<string, BasketUnits>();
+
+function computeBasketUnits(ctx: Ctx, targets: readonly number[], landings: readonly number[]): BasketUnits {
   const { p, q, gamma } = ctx.config.gammaGamma;
   const prices = ctx.variants.map((v) => v.priceMinor);
   const unit = prices.reduce((g, price) => gcd(g, price), 0);
