@@ -1,24 +1,61 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { unauthorized } from '../errors.ts';
 import { findSession, type SessionPrincipal } from '../services/manage-sessions.ts';
+import { findSessionWithLatestRun } from '../services/read-analytics.ts';
 import type { AppDeps } from './deps.ts';
 
 export const SESSION_COOKIE = 'upside_session';
 
-export type AuthContext = SessionPrincipal;
+/** The latest succeeded analysis run of the caller's workspace, read with the session. */
+export interface LatestRunRef {
+  id: string | null;
+  /** The opportunity list's version, on routes that ask for it. */
+  implementedVersion: string | null;
+}
+
+export type AuthContext = SessionPrincipal & {
+  /** On routes that set `config.latestRun`. */
+  latestRun?: LatestRunRef;
+};
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Snapshot reads: the session hook also finds the workspace's latest succeeded run ('run'),
+     * and the opportunity list's version ('run-and-list'), in the same query as the session.
+     */
+    latestRun?: 'run' | 'run-and-list';
+  }
   interface FastifyRequest {
     /** Filled by the session hook when the request carries a live session cookie. */
     auth: AuthContext | null;
   }
 }
 
-/** Reads the session cookie once per request. */
+/**
+ * Reads the session cookie once per request: the session must exist and be unexpired in the
+ * database at that moment (no cache), so sign-out and expiry take effect at once.
+ */
 export function createSessionHook(deps: AppDeps) {
   return async (request: FastifyRequest) => {
     const token = request.cookies[SESSION_COOKIE];
-    request.auth = token ? await findSession(deps.db, token, deps.clock()) : null;
+    const latestRun = request.routeOptions.config?.latestRun;
+    if (!token) {
+      request.auth = null;
+    } else if (!latestRun) {
+      request.auth = await findSession(deps.db, token, deps.clock());
+    } else {
+      const found = await findSessionWithLatestRun(
+        deps.db,
+        token,
+        deps.clock(),
+        latestRun === 'run-and-list',
+      );
+      request.auth = found && {
+        ...found.principal,
+        latestRun: { id: found.latestRunId, implementedVersion: found.implementedVersion },
+      };
+    }
   };
 }
 
@@ -26,6 +63,16 @@ export function createSessionHook(deps: AppDeps) {
 export function requireAuth(request: FastifyRequest): AuthContext {
   if (!request.auth) throw unauthorized('Not signed in or the session has expired.');
   return request.auth;
+}
+
+/** requireAuth plus the latest run the hook read with the session (routes with `config.latestRun`). */
+export function requireAuthWithLatestRun(
+  request: FastifyRequest,
+): SessionPrincipal & { latestRun: LatestRunRef } {
+  const { latestRun, ...principal } = requireAuth(request);
+  if (!latestRun)
+    throw new Error(`${request.routeOptions.url} reads the latest run without config.latestRun`);
+  return { ...principal, latestRun };
 }
 
 export function setSessionCookie(

@@ -4,7 +4,13 @@ import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/query-rows.ts';
 import { analysisMetrics, opportunities } from '../db/schema/analysis.ts';
 import { notFound } from '../errors.ts';
-import { findLatestRun, readSnapshotOnce } from './read-analytics.ts';
+import {
+  findLatestRun,
+  findListVersion,
+  type LatestRun,
+  readRunOnce,
+  readSnapshotOnce,
+} from './read-analytics.ts';
 
 type OpportunityRow = typeof opportunities.$inferSelect;
 
@@ -47,30 +53,21 @@ function presentOpportunity(row: OpportunityRow, currency: string): Opportunity 
  * measured impact stays visible), dismissed ones left out; largest upper impact first.
  */
 export async function listOpportunities(db: Db, workspaceId: string): Promise<Opportunity[]> {
-  // Between runs only Implement changes the list, so the latest run plus the implemented count and
-  // latest time identify it (one round trip); the list is the costliest read of the 30 s polls, so
-  // it is cached under that version.
-  const [latest] = await queryRows<{ id: string; currency: string | null; n: string; at: string | null }>(
-    db,
-    sql`SELECT r.id, r.currency_code AS currency, i.n, i.at
-        FROM analysis_runs r,
-          (SELECT count(*) AS n, max(implemented_at)::text AS at FROM opportunities
-            WHERE workspace_id = ${workspaceId}::uuid AND status = 'implemented') i
-        WHERE r.workspace_id = ${workspaceId}::uuid AND r.status = 'succeeded'
-        ORDER BY r.finished_at DESC LIMIT 1`,
-  );
-  if (!latest) return [];
-  const version = `opportunities/${latest.n}/${latest.at ?? ''}`;
-  return readSnapshotOnce(workspaceId, latest.id, version, () =>
-    readOpportunitiesOfRun(db, workspaceId, latest.id, latest.currency ?? 'USD'),
+  // Between runs only Implement changes the list, so the latest run plus the list version identify
+  // it (one round trip), and it is cached under them.
+  const { runId, implemented } = await findListVersion(db, workspaceId);
+  const run = runId ? await readRunOnce(db, workspaceId, runId) : null;
+  if (!run) return [];
+  return readSnapshotOnce(workspaceId, run.id, `opportunities/${implemented}`, () =>
+    readOpportunitiesOfRun(db, workspaceId, run),
   );
 }
 
-async function readOpportunitiesOfRun(
+/** The list as of a run (uncached; callers cache it under the run and the list version). */
+export async function readOpportunitiesOfRun(
   db: Db,
   workspaceId: string,
-  runId: string,
-  currency: string,
+  run: LatestRun,
 ): Promise<Opportunity[]> {
   const rows = await db
     .select()
@@ -79,10 +76,11 @@ async function readOpportunitiesOfRun(
       and(
         eq(opportunities.workspaceId, workspaceId),
         ne(opportunities.status, 'dismissed'),
-        or(eq(opportunities.lastRunId, runId), eq(opportunities.status, 'implemented')),
+        or(eq(opportunities.lastRunId, run.id), eq(opportunities.status, 'implemented')),
       ),
     )
     .orderBy(desc(opportunities.revenueImpactMax), opportunities.id);
+  const currency = run.currencyCode ?? 'USD';
   return rows.map((row) => presentOpportunity(row, currency));
 }
 
@@ -94,10 +92,10 @@ async function readOpportunitiesOfRun(
 export async function readOpportunityStats(
   db: Db,
   workspaceId: string,
+  run: LatestRun | null,
   periodDays: number,
   now: Date,
 ): Promise<OpportunityStats> {
-  const run = await findLatestRun(db, workspaceId);
   const wape = (run?.forecastAccuracy as { accuracy?: { wape?: number } | null } | null)?.accuracy?.wape;
   const since = new Date(now.getTime() - periodDays * 86_400_000).toISOString();
   // One aggregate over the workspace's opportunities; "open" = on the latest run's list, not implemented.

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type {
   AnalysisStatus,
   AttributionRow,
@@ -8,6 +8,7 @@ import type {
   StockImpactRow,
 } from '../../shared/contracts/analytics.ts';
 import type { Db } from '../db/client.ts';
+import { queryRows } from '../db/query-rows.ts';
 import {
   analysisAttributionRows,
   analysisCohortPoints,
@@ -15,7 +16,10 @@ import {
   analysisRuns,
   analysisSegments,
   analysisStockRows,
+  opportunities,
 } from '../db/schema/analysis.ts';
+import { sessions } from '../db/schema/auth.ts';
+import { liveSession, type SessionPrincipal } from './manage-sessions.ts';
 
 /**
  * Reads of the dashboards: always the latest succeeded analysis run of the caller's workspace,
@@ -58,39 +62,121 @@ export interface LatestRun {
   diagnostics: Record<string, unknown>;
 }
 
+/** The id of the workspace's latest succeeded run, as a scalar subquery (analysis_runs_latest_idx). */
+function latestRunIdOf(workspaceId: SQLWrapper): SQL<string | null> {
+  return sql`(SELECT ${analysisRuns.id} FROM ${analysisRuns}
+    WHERE ${analysisRuns.workspaceId} = ${workspaceId} AND ${analysisRuns.status} = 'succeeded'
+    ORDER BY ${analysisRuns.finishedAt} DESC LIMIT 1)`;
+}
+
+/**
+ * The opportunity list's version between runs: only Implement changes it, so the implemented
+ * count and latest implementation time identify it (opportunities_status_idx answers it).
+ */
+function implementedVersionOf(workspaceId: SQLWrapper): SQL<string> {
+  return sql`(SELECT count(*) || '/' || coalesce(max(${opportunities.implementedAt})::text, '')
+    FROM ${opportunities}
+    WHERE ${opportunities.workspaceId} = ${workspaceId} AND ${opportunities.status} = 'implemented')`;
+}
+
+/** The latest succeeded run and the opportunity list's version, in one round trip. */
+export async function findListVersion(
+  db: Db,
+  workspaceId: string,
+): Promise<{ runId: string | null; implemented: string }> {
+  const id = sql`${workspaceId}::uuid`;
+  const [row] = await queryRows<{ run_id: string | null; implemented: string }>(
+    db,
+    sql`SELECT ${latestRunIdOf(id)} AS run_id, ${implementedVersionOf(id)} AS implemented`,
+  );
+  return { runId: row?.run_id ?? null, implemented: row?.implemented ?? '' };
+}
+
+/** What a snapshot read needs beside the session: found by the session hook in the same query. */
+export interface SessionWithLatestRun {
+  principal: SessionPrincipal;
+  latestRunId: string | null;
+  /** The opportunity list's version (only when asked for). */
+  implementedVersion: string | null;
+}
+
+/**
+ * The live session of the token and its workspace's latest succeeded run (and, for the list, its
+ * version) in one query: every dashboard poll needs both, and each round trip costs the server more
+ * CPU than the cached answer itself. Null when the token is unknown or expired.
+ */
+export async function findSessionWithLatestRun(
+  db: Db,
+  token: string,
+  now: Date,
+  withImplemented: boolean,
+): Promise<SessionWithLatestRun | null> {
+  const [row] = await queryRows<{
+    user_id: string;
+    workspace_id: string;
+    run_id: string | null;
+    implemented: string | null;
+  }>(
+    db,
+    sql`SELECT ${sessions.userId} AS user_id, ${sessions.workspaceId} AS workspace_id,
+          ${latestRunIdOf(sessions.workspaceId)} AS run_id,
+          ${withImplemented ? implementedVersionOf(sessions.workspaceId) : sql`NULL`} AS implemented
+        FROM ${sessions} WHERE ${liveSession(token, now)} LIMIT 1`,
+  );
+  if (!row) return null;
+  return {
+    principal: { userId: row.user_id, workspaceId: row.workspace_id },
+    latestRunId: row.run_id,
+    implementedVersion: row.implemented,
+  };
+}
+
+export async function findLatestRunId(db: Db, workspaceId: string): Promise<string | null> {
+  const [row] = await queryRows<{ id: string | null }>(
+    db,
+    sql`SELECT ${latestRunIdOf(sql`${workspaceId}::uuid`)} AS id`,
+  );
+  return row?.id ?? null;
+}
+
 export async function findLatestRun(db: Db, workspaceId: string): Promise<LatestRun | null> {
-  const [run] = await db
-    .select({
-      id: analysisRuns.id,
-      asOf: analysisRuns.asOf,
-      currencyCode: analysisRuns.currencyCode,
-      finishedAt: analysisRuns.finishedAt,
-      forecastAccuracy: analysisRuns.forecastAccuracy,
-    })
-    .from(analysisRuns)
-    .where(and(eq(analysisRuns.workspaceId, workspaceId), eq(analysisRuns.status, 'succeeded')))
-    .orderBy(desc(analysisRuns.finishedAt))
-    .limit(1);
-  if (!run) return null;
-  // The diagnostics JSON is large at scale and fixed once the run succeeded: read it once per run,
-  // not on every poll of every endpoint.
-  const diagnostics = await readSnapshotOnce(workspaceId, run.id, 'diagnostics', async () => {
-    const [row] = await db
-      .select({ diagnostics: analysisRuns.diagnostics })
+  const id = await findLatestRunId(db, workspaceId);
+  return id ? readRunOnce(db, workspaceId, id) : null;
+}
+
+/**
+ * A succeeded run's own fields, read once per process: they are all written by the update that
+ * marks it succeeded and never change afterwards (the diagnostics JSON is large at scale, so every
+ * poll of every endpoint paid for parsing it). Null when the run is gone.
+ */
+export function readRunOnce(db: Db, workspaceId: string, runId: string): Promise<LatestRun | null> {
+  return readSnapshotOnce(workspaceId, runId, 'run', async () => {
+    const [run] = await db
+      .select({
+        id: analysisRuns.id,
+        asOf: analysisRuns.asOf,
+        currencyCode: analysisRuns.currencyCode,
+        finishedAt: analysisRuns.finishedAt,
+        forecastAccuracy: analysisRuns.forecastAccuracy,
+        diagnostics: analysisRuns.diagnostics,
+      })
       .from(analysisRuns)
-      .where(eq(analysisRuns.id, run.id));
-    return row?.diagnostics ?? {};
+      .where(and(eq(analysisRuns.id, runId), eq(analysisRuns.workspaceId, workspaceId)));
+    return run ?? null;
   });
-  return { ...run, diagnostics };
 }
 
-export async function readRevenueForecast(db: Db, workspaceId: string): Promise<RevenueForecast> {
-  const run = await findLatestRun(db, workspaceId);
-  if (!run) return { currency: null, asOf: null, history: [], forecast: [], model: null, backtest: null };
-  return readSnapshotOnce(workspaceId, run.id, 'revenue-forecast', () => readForecastOfRun(db, run));
-}
+/** The revenue forecast before any run. */
+export const NO_REVENUE_FORECAST: RevenueForecast = {
+  currency: null,
+  asOf: null,
+  history: [],
+  forecast: [],
+  model: null,
+  backtest: null,
+};
 
-async function readForecastOfRun(db: Db, run: LatestRun): Promise<RevenueForecast> {
+export async function readRevenueForecastOfRun(db: Db, run: LatestRun): Promise<RevenueForecast> {
   const rows = await db
     .select()
     .from(analysisForecastPoints)
@@ -132,97 +218,105 @@ async function readForecastOfRun(db: Db, run: LatestRun): Promise<RevenueForecas
   };
 }
 
+export async function readCustomerSegmentsOfRun(db: Db, run: LatestRun): Promise<CustomerSegment[]> {
+  const rows = await db
+    .select()
+    .from(analysisSegments)
+    .where(eq(analysisSegments.runId, run.id))
+    .orderBy(asc(analysisSegments.position));
+  return rows
+    .filter((r) => r.customers > 0)
+    .map((r) => ({
+      segment: r.segment,
+      count: r.customers,
+      growthRate: r.growthRate,
+      revenue: r.revenue,
+      orders: r.orders,
+      averageProbabilityAlive: r.averageProbabilityAlive,
+      averageClv: r.averageClv,
+    }));
+}
+
+/** The latest run's segments, read once per run (the customers page builds on them). */
 export async function readCustomerSegments(db: Db, workspaceId: string): Promise<CustomerSegment[]> {
   const run = await findLatestRun(db, workspaceId);
   if (!run) return [];
-  return readSnapshotOnce(workspaceId, run.id, 'customer-segments', async () => {
-    const rows = await db
-      .select()
-      .from(analysisSegments)
-      .where(eq(analysisSegments.runId, run.id))
-      .orderBy(asc(analysisSegments.position));
-    return rows
-      .filter((r) => r.customers > 0)
-      .map((r) => ({
-        segment: r.segment,
-        count: r.customers,
-        growthRate: r.growthRate,
-        revenue: r.revenue,
-        orders: r.orders,
-        averageProbabilityAlive: r.averageProbabilityAlive,
-        averageClv: r.averageClv,
-      }));
-  });
+  return readSnapshotOnce(workspaceId, run.id, 'customer-segments', () => readCustomerSegmentsOfRun(db, run));
 }
 
-export async function readCohortRetention(db: Db, workspaceId: string): Promise<CohortPoint[]> {
-  const run = await findLatestRun(db, workspaceId);
-  if (!run) return [];
-  return readSnapshotOnce(workspaceId, run.id, 'cohort-retention', async () => {
-    const rows = await db
-      .select()
-      .from(analysisCohortPoints)
-      .where(eq(analysisCohortPoints.runId, run.id))
-      .orderBy(asc(analysisCohortPoints.week));
-    return rows.map((r) => ({
-      week: r.week,
-      retentionRate: r.retentionRate,
-      cohorts: r.cohorts,
-      customers: r.customers,
-    }));
-  });
-}
-
-export async function readAttribution(db: Db, workspaceId: string): Promise<AttributionRow[]> {
-  const run = await findLatestRun(db, workspaceId);
-  if (!run) return [];
-  return readSnapshotOnce(workspaceId, run.id, 'attribution', async () => {
-    const rows = await db
-      .select()
-      .from(analysisAttributionRows)
-      .where(eq(analysisAttributionRows.runId, run.id))
-      .orderBy(desc(analysisAttributionRows.revenue));
-    return rows.map((r) => ({
-      channel: r.channel,
-      matchRate: r.matchRate,
-      revenue: r.revenue,
-      roas: r.roas,
-      opportunity: r.opportunity,
-      spend: r.spend,
-      platformRevenue: r.platformRevenue,
-    }));
-  });
-}
-
-export async function readStockImpact(db: Db, workspaceId: string): Promise<StockImpactRow[]> {
-  const run = await findLatestRun(db, workspaceId);
-  if (!run) return [];
-  return readSnapshotOnce(workspaceId, run.id, 'stock-impact', async () => {
-    const rows = await db
-      .select()
-      .from(analysisStockRows)
-      .where(eq(analysisStockRows.runId, run.id))
-      .orderBy(desc(analysisStockRows.estimatedLoss));
-    return rows.map((r) => ({
-      product: r.product,
-      status: r.status,
-      estimatedLoss: r.estimatedLoss,
-      available: r.available,
-      daysOfCover: r.daysOfCover,
-      outOfStockDays: r.outOfStockDays,
-      baselineHadStockouts: r.baselineHadStockouts,
-    }));
-  });
-}
-
-export async function readAnalysisStatus(db: Db, workspaceId: string): Promise<AnalysisStatus> {
-  const [last] = await db
+export async function readCohortRetentionOfRun(db: Db, run: LatestRun): Promise<CohortPoint[]> {
+  const rows = await db
     .select()
+    .from(analysisCohortPoints)
+    .where(eq(analysisCohortPoints.runId, run.id))
+    .orderBy(asc(analysisCohortPoints.week));
+  return rows.map((r) => ({
+    week: r.week,
+    retentionRate: r.retentionRate,
+    cohorts: r.cohorts,
+    customers: r.customers,
+  }));
+}
+
+export async function readAttributionOfRun(db: Db, run: LatestRun): Promise<AttributionRow[]> {
+  const rows = await db
+    .select()
+    .from(analysisAttributionRows)
+    .where(eq(analysisAttributionRows.runId, run.id))
+    .orderBy(desc(analysisAttributionRows.revenue));
+  return rows.map((r) => ({
+    channel: r.channel,
+    matchRate: r.matchRate,
+    revenue: r.revenue,
+    roas: r.roas,
+    opportunity: r.opportunity,
+    spend: r.spend,
+    platformRevenue: r.platformRevenue,
+  }));
+}
+
+export async function readStockImpactOfRun(db: Db, run: LatestRun): Promise<StockImpactRow[]> {
+  const rows = await db
+    .select()
+    .from(analysisStockRows)
+    .where(eq(analysisStockRows.runId, run.id))
+    .orderBy(desc(analysisStockRows.estimatedLoss));
+  return rows.map((r) => ({
+    product: r.product,
+    status: r.status,
+    estimatedLoss: r.estimatedLoss,
+    available: r.available,
+    daysOfCover: r.daysOfCover,
+    outOfStockDays: r.outOfStockDays,
+    baselineHadStockouts: r.baselineHadStockouts,
+  }));
+}
+
+/**
+ * The last run whatever its status (running, failed…) beside the latest succeeded one, whose id
+ * the caller found (the session hook, or findLatestRunId after a run).
+ */
+export async function readAnalysisStatus(
+  db: Db,
+  workspaceId: string,
+  latestRunId: string | null,
+): Promise<AnalysisStatus> {
+  // Only the columns shown: the diagnostics JSON of the last run is large at scale.
+  const [last] = await db
+    .select({
+      id: analysisRuns.id,
+      status: analysisRuns.status,
+      startedAt: analysisRuns.startedAt,
+      finishedAt: analysisRuns.finishedAt,
+      asOf: analysisRuns.asOf,
+      durationMs: analysisRuns.durationMs,
+      error: analysisRuns.error,
+    })
     .from(analysisRuns)
     .where(eq(analysisRuns.workspaceId, workspaceId))
     .orderBy(desc(analysisRuns.startedAt))
     .limit(1);
-  const succeeded = await findLatestRun(db, workspaceId);
+  const succeeded = latestRunId ? await readRunOnce(db, workspaceId, latestRunId) : null;
   const lifetime = (succeeded?.diagnostics as { lifetime?: { status?: string } } | undefined)?.lifetime;
   const noData = (succeeded?.diagnostics as { status?: string } | undefined)?.status === 'no_data';
   return {

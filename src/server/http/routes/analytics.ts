@@ -9,16 +9,19 @@ import {
   StockImpactRowListSchema,
 } from '../../../shared/contracts/analytics.ts';
 import {
+  findLatestRunId,
+  NO_REVENUE_FORECAST,
   readAnalysisStatus,
-  readAttribution,
-  readCohortRetention,
-  readCustomerSegments,
-  readRevenueForecast,
-  readStockImpact,
+  readAttributionOfRun,
+  readCohortRetentionOfRun,
+  readCustomerSegmentsOfRun,
+  readRevenueForecastOfRun,
+  readStockImpactOfRun,
 } from '../../services/read-analytics.ts';
 import { runAnalysis } from '../../services/run-analysis.ts';
-import { requireAuth } from '../auth.ts';
+import { requireAuth, requireAuthWithLatestRun } from '../auth.ts';
 import type { AppDeps } from '../deps.ts';
+import { getSnapshotJson } from '../plugins/snapshot-json.ts';
 
 /**
  * Dashboard reads from the latest analysis snapshot of the caller's workspace (spec §7), plus the
@@ -26,38 +29,49 @@ import type { AppDeps } from '../deps.ts';
  */
 export function registerAnalyticsRoutes(app: FastifyInstance, deps: AppDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps;
+  getSnapshotJson(app, db, '/api/analytics/revenue-forecast', {
+    schema: RevenueForecastSchema,
+    section: 'revenue-forecast',
+    empty: NO_REVENUE_FORECAST,
+    read: (run) => readRevenueForecastOfRun(db, run),
+  });
+  getSnapshotJson(app, db, '/api/analytics/customer-segments', {
+    schema: CustomerSegmentListSchema,
+    section: 'customer-segments',
+    empty: [],
+    read: (run) => readCustomerSegmentsOfRun(db, run),
+  });
+  getSnapshotJson(app, db, '/api/analytics/cohort-retention', {
+    schema: CohortPointListSchema,
+    section: 'cohort-retention',
+    empty: [],
+    read: (run) => readCohortRetentionOfRun(db, run),
+  });
+  getSnapshotJson(app, db, '/api/analytics/attribution', {
+    schema: AttributionRowListSchema,
+    section: 'attribution',
+    empty: [],
+    read: (run) => readAttributionOfRun(db, run),
+  });
+  getSnapshotJson(app, db, '/api/analytics/stock-impact', {
+    schema: StockImpactRowListSchema,
+    section: 'stock-impact',
+    empty: [],
+    read: (run) => readStockImpactOfRun(db, run),
+  });
   api.get(
-    '/api/analytics/revenue-forecast',
-    { schema: { response: { 200: RevenueForecastSchema } } },
-    async (request) => readRevenueForecast(deps.db, requireAuth(request).workspaceId),
-  );
-  api.get(
-    '/api/analytics/customer-segments',
-    { schema: { response: { 200: CustomerSegmentListSchema } } },
-    async (request) => readCustomerSegments(deps.db, requireAuth(request).workspaceId),
-  );
-  api.get(
-    '/api/analytics/cohort-retention',
-    { schema: { response: { 200: CohortPointListSchema } } },
-    async (request) => readCohortRetention(deps.db, requireAuth(request).workspaceId),
-  );
-  api.get(
-    '/api/analytics/attribution',
-    { schema: { response: { 200: AttributionRowListSchema } } },
-    async (request) => readAttribution(deps.db, requireAuth(request).workspaceId),
-  );
-  api.get(
-    '/api/analytics/stock-impact',
-    { schema: { response: { 200: StockImpactRowListSchema } } },
-    async (request) => readStockImpact(deps.db, requireAuth(request).workspaceId),
-  );
-  api.get('/api/analysis/status', { schema: { response: { 200: AnalysisStatusSchema } } }, async (request) =>
-    readAnalysisStatus(deps.db, requireAuth(request).workspaceId),
+    '/api/analysis/status',
+    { config: { latestRun: 'run' }, schema: { response: { 200: AnalysisStatusSchema } } },
+    async (request) => {
+      const { workspaceId, latestRun } = requireAuthWithLatestRun(request);
+      return readAnalysisStatus(db, workspaceId, latestRun.id);
+    },
   );
   // Runs now and answers when done (a run already in progress is joined, not repeated).
   api.post('/api/analysis/run', { schema: { response: { 200: AnalysisStatusSchema } } }, async (request) => {
     const { workspaceId } = requireAuth(request);
     await runAnalysis(deps, workspaceId, 'manual');
-    return readAnalysisStatus(deps.db, workspaceId);
+    return readAnalysisStatus(db, workspaceId, await findLatestRunId(db, workspaceId));
   });
 }

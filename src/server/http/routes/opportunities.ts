@@ -10,28 +10,37 @@ import {
 import {
   exportOpportunitiesCsv,
   implementOpportunity,
-  listOpportunities,
+  readOpportunitiesOfRun,
   readOpportunityStats,
 } from '../../services/manage-opportunities.ts';
-import { requireAuth } from '../auth.ts';
+import { readRunOnce } from '../../services/read-analytics.ts';
+import { requireAuth, requireAuthWithLatestRun } from '../auth.ts';
 import type { AppDeps } from '../deps.ts';
+import { getSnapshotJson } from '../plugins/snapshot-json.ts';
 
 /** Revenue opportunities of the caller's workspace (spec §7): list, stats, implement, CSV export. */
 export function registerOpportunityRoutes(app: FastifyInstance, deps: AppDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.get('/api/opportunities', { schema: { response: { 200: OpportunityListSchema } } }, async (request) =>
-    listOpportunities(deps.db, requireAuth(request).workspaceId),
-  );
+  const { db } = deps;
+  // The costliest read of the 30 s polls: served as bytes cached per run and list version.
+  getSnapshotJson(app, db, '/api/opportunities', {
+    schema: OpportunityListSchema,
+    section: 'opportunities',
+    latestRun: 'run-and-list',
+    empty: [],
+    read: (run, workspaceId) => readOpportunitiesOfRun(db, workspaceId, run),
+  });
   api.get(
     '/api/opportunities/stats',
-    { schema: { querystring: OpportunityStatsQuerySchema, response: { 200: OpportunityStatsSchema } } },
-    async (request) =>
-      readOpportunityStats(
-        deps.db,
-        requireAuth(request).workspaceId,
-        Number(request.query.period),
-        deps.clock(),
-      ),
+    {
+      config: { latestRun: 'run' },
+      schema: { querystring: OpportunityStatsQuerySchema, response: { 200: OpportunityStatsSchema } },
+    },
+    async (request) => {
+      const { workspaceId, latestRun } = requireAuthWithLatestRun(request);
+      const run = latestRun.id ? await readRunOnce(db, workspaceId, latestRun.id) : null;
+      return readOpportunityStats(db, workspaceId, run, Number(request.query.period), deps.clock());
+    },
   );
   api.get('/api/opportunities/export.csv', async (request, reply) => {
     const csv = await exportOpportunitiesCsv(deps.db, requireAuth(request).workspaceId);

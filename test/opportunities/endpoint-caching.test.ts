@@ -1,0 +1,185 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateStore } from '../../src/demo/generate-store.ts';
+import { queryRows } from '../../src/server/db/query-rows.ts';
+import { runAnalysis } from '../../src/server/services/run-analysis.ts';
+import { startTestApp, type TestApp } from '../support/start-app.ts';
+import { buildDemoFacts } from './demo-facts.ts';
+
+/**
+ * The snapshot endpoints answer from bytes cached per run (and list version) and check the session
+ * and the latest run in one query per request. These tests prove that nothing the cache holds
+ * outlives what it depends on: sign-out, expiry, Implement and a new run are seen by the very next
+ * request, also when another process made the change (written straight to the database here).
+ */
+const CACHED = [
+  '/api/opportunities',
+  '/api/analytics/revenue-forecast',
+  '/api/analytics/customer-segments',
+  '/api/analytics/cohort-retention',
+  '/api/analytics/attribution',
+  '/api/analytics/stock-impact',
+] as const;
+const SNAPSHOT_READS = [...CACHED, '/api/analysis/status', '/api/opportunities/stats?period=30'];
+
+let app: TestApp;
+let owner: string;
+let other: string;
+let workspace: string;
+
+const get = (path: string, cookie: string, etag?: string) =>
+  app.request(path, { cookie, headers: etag ? { 'if-none-match': etag } : {} });
+
+async function signInOwner(): Promise<string> {
+  return app.signIn('owner@example.com', 'Olive');
+}
+
+async function analyze(seed: number): Promise<string> {
+  const facts = buildDemoFacts(generateStore({ seed, preset: 'small' }));
+  const summary = await runAnalysis(app.server.deps, workspace, 'test', facts);
+  expect(summary.status).toBe('succeeded');
+  return summary.runId;
+}
+
+beforeAll(async () => {
+  app = await startTestApp();
+  owner = await signInOwner();
+  other = await app.signIn('other@example.com', 'Otto');
+  const [row] = await queryRows<{ workspace_id: string }>(
+    app.db,
+    sql`SELECT m.workspace_id FROM workspace_members m JOIN users u ON u.id = m.user_id WHERE u.email = 'owner@example.com'`,
+  );
+  workspace = row!.workspace_id;
+  await analyze(7);
+}, 120_000);
+
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('ETag and 304', () => {
+  it('answers 304 without a body when the browser holds the same bytes, 200 otherwise', async () => {
+    for (const path of CACHED) {
+      const first = await get(path, owner);
+      expect(first.status, path).toBe(200);
+      expect(first.headers.get('content-type'), path).toBe('application/json; charset=utf-8');
+      expect(first.headers.get('cache-control'), path).toBe('private, no-cache');
+      const etag = first.headers.get('etag');
+      expect(etag, path).toMatch(/^"[\w-]+"$/);
+      const body = await first.text();
+      expect(JSON.parse(body), path).toBeTruthy();
+
+      const again = await get(path, owner);
+      expect(again.headers.get('etag'), path).toBe(etag);
+      expect(await again.text(), path).toBe(body);
+
+      for (const header of [etag!, `W/${etag}`, `"other", ${etag}`, '*']) {
+        const revalidated = await get(path, owner, header);
+        expect(revalidated.status, `${path} ${header}`).toBe(304);
+        expect(revalidated.headers.get('etag'), path).toBe(etag);
+        expect(await revalidated.text(), path).toBe('');
+      }
+      const changed = await get(path, owner, '"something-else"');
+      expect(changed.status, path).toBe(200);
+      expect(await changed.text(), path).toBe(body);
+    }
+  });
+
+  it('gives another workspace its own answer, never a 304 for bytes it does not hold', async () => {
+    for (const path of CACHED) {
+      const ownerEtag = (await get(path, owner)).headers.get('etag')!;
+      const response = await get(path, other, ownerEtag);
+      expect(response.status, path).toBe(200);
+      const body = await response.json();
+      if (Array.isArray(body)) expect(body, path).toEqual([]);
+      else expect(body, path).toMatchObject({ history: [], forecast: [] });
+    }
+  });
+});
+
+describe('the cache never outlives what it depends on', () => {
+  it('sees an Implement at once, through the API and from another process', async () => {
+    const before = await get('/api/opportunities', owner);
+    const etag = before.headers.get('etag')!;
+    const list = (await before.json()) as Array<{ id: string; status: string }>;
+    const [first, second] = list.filter((o) => o.status === 'open');
+
+    const implemented = await app.request(`/api/opportunities/${first!.id}/implement`, {
+      method: 'POST',
+      cookie: owner,
+    });
+    expect(implemented.status).toBe(200);
+    const after = await get('/api/opportunities', owner, etag);
+    expect(after.status).toBe(200);
+    const afterEtag = after.headers.get('etag')!;
+    expect(afterEtag).not.toBe(etag);
+    const afterList = (await after.json()) as Array<{ id: string; status: string }>;
+    expect(afterList.find((o) => o.id === first!.id)?.status).toBe('implemented');
+    expect(
+      (await get('/api/opportunities/stats?period=30', owner).then((r) => r.json())).implementedInPeriod,
+    ).toBe(1);
+
+    // Another app process implements one: this process has no way to hear of it but the database.
+    await queryRows(
+      app.db,
+      sql`UPDATE opportunities SET status = 'implemented', implemented_at = now() WHERE id = ${second!.id}`,
+    );
+    const seen = await get('/api/opportunities', owner, afterEtag);
+    expect(seen.status).toBe(200);
+    const seenList = (await seen.json()) as Array<{ id: string; status: string }>;
+    expect(seenList.find((o) => o.id === second!.id)?.status).toBe('implemented');
+  });
+
+  it('serves a new run from the very next request, whoever ran it', async () => {
+    const before = new Map<string, { etag: string; body: string }>();
+    for (const path of CACHED) {
+      const response = await get(path, owner);
+      before.set(path, { etag: response.headers.get('etag')!, body: await response.text() });
+    }
+    const runId = await analyze(8);
+    const status = await (await get('/api/analysis/status', owner)).json();
+    expect(status.lastRun.id).toBe(runId);
+    for (const path of CACHED) {
+      const response = await get(path, owner, before.get(path)!.etag);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('etag'), path).not.toBe(before.get(path)!.etag);
+      expect(await response.text(), path).not.toBe(before.get(path)!.body);
+    }
+  }, 120_000);
+
+  it('answers 401 right after sign-out, even to a browser holding the bytes', async () => {
+    const cookie = await signInOwner();
+    const etags = new Map<string, string | null>();
+    for (const path of SNAPSHOT_READS) {
+      const response = await get(path, cookie);
+      expect(response.status, path).toBe(200);
+      etags.set(path, response.headers.get('etag'));
+    }
+    const logout = await app.request('/api/logout', { method: 'POST', cookie });
+    expect(logout.status).toBe(302);
+    for (const path of SNAPSHOT_READS) {
+      const response = await get(path, cookie, etags.get(path) ?? undefined);
+      expect(response.status, path).toBe(401);
+      expect((await response.json()).code, path).toBe('unauthorized');
+    }
+  });
+
+  it('answers 401 at once when the session expires or another process ends it', async () => {
+    for (const end of [
+      (hash: string) =>
+        sql`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE token_hash = ${hash}`,
+      (hash: string) => sql`DELETE FROM sessions WHERE token_hash = ${hash}`,
+    ]) {
+      const cookie = await signInOwner();
+      for (const path of SNAPSHOT_READS) expect((await get(path, cookie)).status, path).toBe(200);
+      const [session] = await queryRows<{ token_hash: string }>(
+        app.db,
+        sql`SELECT token_hash FROM sessions ORDER BY created_at DESC LIMIT 1`,
+      );
+      await queryRows(app.db, end(session!.token_hash));
+      for (const path of SNAPSHOT_READS) expect((await get(path, cookie)).status, path).toBe(401);
+    }
+    // The owner's other session is untouched.
+    expect((await get('/api/opportunities', owner)).status).toBe(200);
+  });
+});
