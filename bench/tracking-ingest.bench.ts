@@ -79,7 +79,9 @@ function startServerProcess(
   databaseUrl: string,
   port: number,
 ): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['bin/upside.js', 'start'], {
+  // BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, 'bin/upside.js', 'start'], {
     cwd: root,
     env: {
       ...process.env,
