@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, type SQL } from 'drizzle-orm';
+import { and, eq, gt, lt, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { sessions } from '../db/schema/index.ts';
 
@@ -27,17 +27,23 @@ export async function createSession(db: Db, principal: SessionPrincipal, now: Da
   return token;
 }
 
-/** The row of a live session: the token's hash, not expired. Every session lookup filters by this. */
-export function liveSession(token: string, now: Date): SQL {
-  return and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now)) as SQL;
+/**
+ * The row of a live session: the token's hash, not expired. Every session lookup filters by this;
+ * prepared statements pass placeholders for the hash (sessionTokenHash) and the time.
+ */
+export function liveSession(tokenHash: string | Placeholder, now: Date | Placeholder): SQL {
+  return and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)) as SQL;
 }
+
+/** What `sessions` stores of a token. */
+export const sessionTokenHash = hashToken;
 
 /** The principal of a live session, or null when the token is unknown or expired. */
 export async function findSession(db: Db, token: string, now: Date): Promise<SessionPrincipal | null> {
   const [row] = await db
     .select({ userId: sessions.userId, workspaceId: sessions.workspaceId })
     .from(sessions)
-    .where(liveSession(token, now))
+    .where(liveSession(hashToken(token), now))
     .limit(1);
   return row ?? null;
 }

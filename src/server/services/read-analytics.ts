@@ -19,7 +19,7 @@ import {
   opportunities,
 } from '../db/schema/analysis.ts';
 import { sessions } from '../db/schema/auth.ts';
-import { liveSession, type SessionPrincipal } from './manage-sessions.ts';
+import { liveSession, type SessionPrincipal, sessionTokenHash } from './manage-sessions.ts';
 
 /**
  * Reads of the dashboards: always the latest succeeded analysis run of the caller's workspace,
@@ -103,7 +103,8 @@ export interface SessionWithLatestRun {
 /**
  * The live session of the token and its workspace's latest succeeded run (and, for the list, its
  * version) in one query: every dashboard poll needs both, and each round trip costs the server more
- * CPU than the cached answer itself. Null when the token is unknown or expired.
+ * CPU than the cached answer itself. A named prepared statement, so neither side parses it again.
+ * Null when the token is unknown or expired.
  */
 export async function findSessionWithLatestRun(
   db: Db,
@@ -111,24 +112,39 @@ export async function findSessionWithLatestRun(
   now: Date,
   withImplemented: boolean,
 ): Promise<SessionWithLatestRun | null> {
-  const [row] = await queryRows<{
-    user_id: string;
-    workspace_id: string;
-    run_id: string | null;
-    implemented: string | null;
-  }>(
-    db,
-    sql`SELECT ${sessions.userId} AS user_id, ${sessions.workspaceId} AS workspace_id,
-          ${latestRunIdOf(sessions.workspaceId)} AS run_id,
-          ${withImplemented ? implementedVersionOf(sessions.workspaceId) : sql`NULL`} AS implemented
-        FROM ${sessions} WHERE ${liveSession(token, now)} LIMIT 1`,
-  );
+  const [row] = await preparedSessionWithLatestRun(db, withImplemented).execute({
+    tokenHash: sessionTokenHash(token),
+    now,
+  });
   if (!row) return null;
   return {
-    principal: { userId: row.user_id, workspaceId: row.workspace_id },
-    latestRunId: row.run_id,
+    principal: { userId: row.userId, workspaceId: row.workspaceId },
+    latestRunId: row.runId,
     implementedVersion: row.implemented,
   };
+}
+
+const sessionWithLatestRunOf = (db: Db, withImplemented: boolean) =>
+  db
+    .select({
+      userId: sessions.userId,
+      workspaceId: sessions.workspaceId,
+      runId: latestRunIdOf(sessions.workspaceId),
+      implemented: withImplemented ? implementedVersionOf(sessions.workspaceId) : sql<string | null>`NULL`,
+    })
+    .from(sessions)
+    .where(liveSession(sql.placeholder('tokenHash'), sql.placeholder('now')))
+    .limit(1)
+    .prepare(withImplemented ? 'session_with_latest_run_and_list' : 'session_with_latest_run');
+
+const preparedStatements = new WeakMap<Db, Map<boolean, ReturnType<typeof sessionWithLatestRunOf>>>();
+
+function preparedSessionWithLatestRun(db: Db, withImplemented: boolean) {
+  let byKind = preparedStatements.get(db);
+  if (!byKind) preparedStatements.set(db, (byKind = new Map()));
+  let prepared = byKind.get(withImplemented);
+  if (!prepared) byKind.set(withImplemented, (prepared = sessionWithLatestRunOf(db, withImplemented)));
+  return prepared;
 }
 
 export async function findLatestRunId(db: Db, workspaceId: string): Promise<string | null> {
