@@ -9,8 +9,9 @@ import {
 import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/query-rows.ts';
 import type { AppDeps } from '../http/deps.ts';
+import { runInAnalysisWorker, warmAnalysisWorker } from './analysis-worker-host.ts';
 import { MIN_REPEAT_CUSTOMERS } from './compute-analysis.ts';
-import { checkForecastHoldout, checkLifetimeModels, loadModelCheckInputs } from './read-models-checks.ts';
+import { loadModelCheckInputs } from './read-models-checks.ts';
 
 /** Runs listed in the history (older succeeded runs are pruned by the analysis anyway). */
 const RUNS_LISTED = 20;
@@ -165,8 +166,6 @@ const COMPUTING: ModelChecks = {
   calibrationNote: null,
 };
 
-const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
-
 /** Checks being computed in this process, by run: a second read joins instead of repeating. */
 const inFlight = new Map<string, Promise<void>>();
 
@@ -201,14 +200,12 @@ async function storeChecks(
 ): Promise<void> {
   const started = performance.now();
   let checks: ModelChecks;
+  warmAnalysisWorker();
   try {
     const inputs = await loadModelCheckInputs(deps.db, workspaceId, asOf);
-    // The fits hold the event loop for seconds on a large store: let other requests in between.
-    await nextTurn();
-    const forecast = checkForecastHoldout(inputs.series, asOf);
-    await nextTurn();
-    const lifetime = bgnbd ? checkLifetimeModels(inputs.transactions, asOf, bgnbd) : {};
-    checks = { ...COMPUTING, ...forecast, ...lifetime, status: 'ready' };
+    // The fits take seconds on a large store: on the worker thread, off the event loop.
+    const results = await runInAnalysisWorker('modelChecks', { ...inputs, asOf, bgnbd });
+    checks = { ...COMPUTING, ...results, status: 'ready' };
   } catch (error) {
     checks = {
       ...COMPUTING,
