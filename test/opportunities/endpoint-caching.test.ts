@@ -147,6 +147,49 @@ describe('the cache never outlives what it depends on', () => {
     }
   }, 120_000);
 
+  it('recounts the stats once the period starts after a counted detection or implementation', async () => {
+    const DAY_MS = 86_400_000;
+    // Every detection and implementation time: the counts of a 7-day period change 7 days later.
+    const [row] = await queryRows<{ times: number[] }>(
+      app.db,
+      sql`SELECT array_agg(DISTINCT floor(extract(epoch FROM t) * 1000)::float8 ORDER BY floor(extract(epoch FROM t) * 1000)::float8) AS times
+          FROM (SELECT last_detected_at AS t FROM opportunities WHERE workspace_id = ${workspace}
+                UNION SELECT implemented_at FROM opportunities WHERE workspace_id = ${workspace}) x
+          WHERE t IS NOT NULL`,
+    );
+    const times = row!.times.map(Number);
+    expect(times.length).toBeGreaterThan(1);
+    // The counts by their definition (design §6), straight from the database.
+    const truth = async (now: number) => {
+      const since = new Date(now - 7 * DAY_MS).toISOString();
+      const [counts] = await queryRows<{ detected: number; implemented: number }>(
+        app.db,
+        sql`SELECT count(*) FILTER (WHERE last_detected_at >= ${since} OR implemented_at >= ${since})::int AS detected,
+              count(*) FILTER (WHERE implemented_at >= ${since})::int AS implemented
+            FROM opportunities WHERE workspace_id = ${workspace}`,
+      );
+      return { detectedInPeriod: Number(counts!.detected), implementedInPeriod: Number(counts!.implemented) };
+    };
+    const clock = app.server.deps.clock;
+    try {
+      const statsAt = async (now: number) => {
+        app.server.deps.clock = () => new Date(now);
+        return (await get('/api/opportunities/stats?period=7', owner)).json();
+      };
+      const seen = new Set<number>();
+      // Forward across each boundary (the last counted millisecond, then the next), then back.
+      const moments = [Date.now(), ...times.flatMap((t) => [t + 7 * DAY_MS, t + 7 * DAY_MS + 1]), Date.now()];
+      for (const now of moments) {
+        const stats = await statsAt(now);
+        expect(stats, new Date(now).toISOString()).toMatchObject(await truth(now));
+        seen.add(stats.detectedInPeriod);
+      }
+      expect(seen.size).toBeGreaterThan(2);
+    } finally {
+      app.server.deps.clock = clock;
+    }
+  });
+
   it('answers 401 right after sign-out, even to a browser holding the bytes', async () => {
     const cookie = await signInOwner();
     const etags = new Map<string, string | null>();

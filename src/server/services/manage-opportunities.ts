@@ -84,46 +84,91 @@ export async function readOpportunitiesOfRun(
   return rows.map((row) => presentOpportunity(row, currency));
 }
 
+const DAY_MS = 86_400_000;
+
 /**
  * Stats (design §6): totalPotential = Σ revenueImpactMax of open opportunities; highPriorityCount
  * = open and high; confidenceScore = 100 − WAPE of the latest run's backtested forecast (0 when
  * none); implementationRate = implemented in the period / detected in the period, in percent.
+ * Polled every 30 s, so kept per run, list version and period while the period's start has not
+ * passed a counted detection or implementation (the counts change only then).
  */
 export async function readOpportunityStats(
   db: Db,
   workspaceId: string,
   run: LatestRun | null,
+  listVersion: string,
   periodDays: number,
   now: Date,
 ): Promise<OpportunityStats> {
+  const since = now.getTime() - periodDays * DAY_MS;
+  if (!run) return (await countOpportunityStats(db, workspaceId, null, periodDays, since)).stats;
+  const counted = await readSnapshotOnce(
+    workspaceId,
+    run.id,
+    `opportunity-stats/${listVersion}/${periodDays}`,
+    () => countOpportunityStats(db, workspaceId, run, periodDays, since),
+    (kept) => kept.since <= since && (kept.countedFrom === null || since <= kept.countedFrom),
+  );
+  return counted.stats;
+}
+
+interface CountedStats {
+  stats: OpportunityStats;
+  /** Start of the period they were counted for (ms). */
+  since: number;
+  /**
+   * Earliest detection or implementation time still counted (ms, floored: `since` is whole ms):
+   * once the period starts after it, a count drops. Null when nothing is counted.
+   */
+  countedFrom: number | null;
+}
+
+async function countOpportunityStats(
+  db: Db,
+  workspaceId: string,
+  run: LatestRun | null,
+  periodDays: number,
+  since: number,
+): Promise<CountedStats> {
   const wape = (run?.forecastAccuracy as { accuracy?: { wape?: number } | null } | null)?.accuracy?.wape;
-  const since = new Date(now.getTime() - periodDays * 86_400_000).toISOString();
+  const from = new Date(since).toISOString();
   // One aggregate over the workspace's opportunities; "open" = on the latest run's list, not implemented.
   const [row] = await queryRows<{
     potential: number | null;
     high: number;
     detected: number;
     implemented: number;
+    counted_from: number | null;
   }>(
     db,
     sql`SELECT
           sum(revenue_impact_max) FILTER (WHERE status = 'open' AND last_run_id = ${run?.id ?? null}::uuid)::float8 AS potential,
           count(*) FILTER (WHERE status = 'open' AND priority = 'high' AND last_run_id = ${run?.id ?? null}::uuid)::int AS high,
-          count(*) FILTER (WHERE last_detected_at >= ${since} OR implemented_at >= ${since})::int AS detected,
-          count(*) FILTER (WHERE implemented_at >= ${since})::int AS implemented
+          count(*) FILTER (WHERE last_detected_at >= ${from} OR implemented_at >= ${from})::int AS detected,
+          count(*) FILTER (WHERE implemented_at >= ${from})::int AS implemented,
+          floor(extract(epoch FROM least(
+            min(greatest(last_detected_at, implemented_at)) FILTER (WHERE last_detected_at >= ${from} OR implemented_at >= ${from}),
+            min(implemented_at) FILTER (WHERE implemented_at >= ${from})
+          )) * 1000)::float8 AS counted_from
         FROM opportunities WHERE workspace_id = ${workspaceId}`,
   );
   const detected = Number(row?.detected ?? 0);
   const implemented = Number(row?.implemented ?? 0);
+  const countedFrom = row?.counted_from;
   return {
-    totalPotential: run ? Math.round(Number(row?.potential ?? 0) * 100) / 100 : 0,
-    highPriorityCount: run ? Number(row?.high ?? 0) : 0,
-    confidenceScore:
-      typeof wape === 'number' ? Math.round(Math.min(100, Math.max(0, 100 - wape)) * 10) / 10 : 0,
-    implementationRate: detected > 0 ? Math.round((1000 * implemented) / detected) / 10 : 0,
-    period: periodDays,
-    detectedInPeriod: detected,
-    implementedInPeriod: implemented,
+    stats: {
+      totalPotential: run ? Math.round(Number(row?.potential ?? 0) * 100) / 100 : 0,
+      highPriorityCount: run ? Number(row?.high ?? 0) : 0,
+      confidenceScore:
+        typeof wape === 'number' ? Math.round(Math.min(100, Math.max(0, 100 - wape)) * 10) / 10 : 0,
+      implementationRate: detected > 0 ? Math.round((1000 * implemented) / detected) / 10 : 0,
+      period: periodDays,
+      detectedInPeriod: detected,
+      implementedInPeriod: implemented,
+    },
+    since,
+    countedFrom: countedFrom === null || countedFrom === undefined ? null : Number(countedFrom),
   };
 }
 

@@ -34,16 +34,22 @@ const snapshotCache = new Map<string, unknown>();
 /**
  * A section of a run's snapshot, read once per process. Honest because a run's snapshot rows are
  * written before it is marked succeeded and never change afterwards; a newer run has a new id, so
- * the cache never serves an outdated answer. Oldest entries leave first.
+ * the cache never serves an outdated answer. Oldest entries leave first. An answer that also
+ * depends on the time passes `holds`, which says whether the kept value is still the answer now.
  */
 export async function readSnapshotOnce<T>(
   workspaceId: string,
   runId: string,
   section: string,
   read: () => Promise<T>,
+  holds?: (value: T) => boolean,
 ): Promise<T> {
   const key = `${workspaceId}/${runId}/${section}`;
-  if (snapshotCache.has(key)) return snapshotCache.get(key) as T;
+  if (snapshotCache.has(key)) {
+    const kept = snapshotCache.get(key) as T;
+    if (!holds || holds(kept)) return kept;
+    snapshotCache.delete(key);
+  }
   const value = await read();
   if (snapshotCache.size >= SNAPSHOT_CACHE_ENTRIES) {
     const oldest = snapshotCache.keys().next();

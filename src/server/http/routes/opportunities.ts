@@ -33,13 +33,21 @@ export function registerOpportunityRoutes(app: FastifyInstance, deps: AppDeps): 
   api.get(
     '/api/opportunities/stats',
     {
-      config: { latestRun: 'run' },
+      config: { latestRun: 'run-and-list' },
       schema: { querystring: OpportunityStatsQuerySchema, response: { 200: OpportunityStatsSchema } },
     },
     async (request) => {
       const { workspaceId, latestRun } = requireAuthWithLatestRun(request);
       const run = latestRun.id ? await readRunOnce(db, workspaceId, latestRun.id) : null;
-      return readOpportunityStats(db, workspaceId, run, Number(request.query.period), deps.clock());
+      const period = Number(request.query.period);
+      return readOpportunityStats(
+        db,
+        workspaceId,
+        run,
+        latestRun.implementedVersion ?? '',
+        period,
+        deps.clock(),
+      );
     },
   );
   api.get('/api/opportunities/export.csv', async (request, reply) => {
