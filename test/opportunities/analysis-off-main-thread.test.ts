@@ -7,6 +7,7 @@ import { runInAnalysisWorker, stopAnalysisWorker } from '../../src/server/servic
 import { type AnalysisSnapshot, computeAnalysis } from '../../src/server/services/compute-analysis.ts';
 import { checkForecastHoldout, checkLifetimeModels } from '../../src/server/services/read-models-checks.ts';
 import { runAnalysis } from '../../src/server/services/run-analysis.ts';
+import { computeRunInsights } from '../../src/server/services/write-insight-snapshot.ts';
 import { startTestApp, type TestApp } from '../support/start-app.ts';
 import { buildDemoFacts } from './demo-facts.ts';
 
@@ -80,9 +81,12 @@ describe('analysis on the worker thread', () => {
     expect(duringCompute.length).toBeGreaterThanOrEqual(3);
   }, 180_000);
 
-  it('computes the same snapshot as the computation on the main thread', async () => {
-    const fromWorker = await runInAnalysisWorker('analysis', smallFacts);
-    expect(withoutTimings(fromWorker)).toEqual(withoutTimings(computeAnalysis(smallFacts)));
+  it('computes the same snapshot and insights as the computation on the main thread', async () => {
+    const { insights, ...fromWorker } = await runInAnalysisWorker('analysis', smallFacts);
+    const onMainThread = computeAnalysis(smallFacts);
+    expect(withoutTimings(fromWorker)).toEqual(withoutTimings(onMainThread));
+    expect(insights).toEqual(computeRunInsights(smallFacts, onMainThread));
+    expect(insights.movers.length).toBeGreaterThan(0);
   });
 
   it('computes the same model checks as on the main thread', async () => {

@@ -4,6 +4,7 @@ import type { AnalysisFacts } from './analysis-facts.ts';
 import type { ColumnSchemas, FieldSchemas, WirePart } from './analysis-worker-wire.ts';
 import { type AnalysisSnapshot, computeAnalysis } from './compute-analysis.ts';
 import { checkForecastHoldout, checkLifetimeModels, type ModelCheckResults } from './read-models-checks.ts';
+import { computeRunInsights, type InsightSnapshot } from './write-insight-snapshot.ts';
 
 /** What the worker computes: pure functions of plain data, with the large record arrays named. */
 interface WorkerTask<I, O> {
@@ -26,8 +27,8 @@ export type ModelCheckOutput = Pick<ModelCheckResults, 'holdout' | 'holdoutNote'
   Partial<ModelCheckResults>;
 
 export const WORKER_TASKS = {
-  /** One analysis run's computation (compute-analysis.ts). */
-  analysis: defineTask<AnalysisFacts, AnalysisSnapshot>({
+  /** One analysis run's computation (compute-analysis.ts) and its insights (write-insight-snapshot.ts). */
+  analysis: defineTask<AnalysisFacts, AnalysisSnapshot & { insights: InsightSnapshot }>({
     input: {
       orders: {
         customerId: 'text',
@@ -61,7 +62,10 @@ export const WORKER_TASKS = {
         clv12m: 'optionalNumber',
       },
     },
-    run: computeAnalysis,
+    run: (facts) => {
+      const analysis = computeAnalysis(facts);
+      return { ...analysis, insights: computeRunInsights(facts, analysis) };
+    },
   }),
   /** The Predictive Models page's checks of one run (read-models-checks.ts). */
   modelChecks: defineTask<ModelCheckInput, ModelCheckOutput>({

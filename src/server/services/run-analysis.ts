@@ -94,7 +94,7 @@ async function executeAnalysis(
     const workerMs = Math.round(performance.now() - workerStarted);
     const writeStarted = performance.now();
     await writeSnapshot(db, workspaceId, runId, snapshot);
-    await writeInsightSnapshot(db, workspaceId, runId, facts, snapshot);
+    await writeInsightSnapshot(db, workspaceId, runId, snapshot.insights);
     await refreshOpportunities(db, workspaceId, runId, snapshot, deps.clock());
     const writeMs = Math.round(performance.now() - writeStarted);
     const durationMs = Math.round(performance.now() - started);

@@ -65,16 +65,21 @@ export function computeInsightSnapshot(
   return snapshot;
 }
 
-/** Computes and stores the run's insight snapshot (migration 0065), tagged with the run like the others. */
+/** The run's insights, from its facts and the segments its analysis gave each customer. Pure. */
+export function computeRunInsights(
+  facts: AnalysisFacts,
+  analysis: Pick<AnalysisSnapshot, 'customers'>,
+): InsightSnapshot {
+  return computeInsightSnapshot(facts, new Map(analysis.customers.map((c) => [c.customerId, c.segment])));
+}
+
+/** Stores the run's insight snapshot (migration 0065), tagged with the run like the others. */
 export async function writeInsightSnapshot(
   db: Db,
   workspaceId: string,
   runId: string,
-  facts: AnalysisFacts,
-  analysis: Pick<AnalysisSnapshot, 'customers'>,
+  snapshot: InsightSnapshot,
 ): Promise<void> {
-  const segmentOf = new Map(analysis.customers.map((c) => [c.customerId, c.segment]));
-  const snapshot = computeInsightSnapshot(facts, segmentOf);
   const base = { runId, workspaceId };
   if (snapshot.days.length > 0)
     await db.insert(analysisInsightDays).values(snapshot.days.map((d) => ({ ...base, ...d })));
