@@ -69,10 +69,15 @@ export interface LatestRun {
 }
 
 /** The id of the workspace's latest succeeded run, as a scalar subquery (analysis_runs_latest_idx). */
+/**
+ * Correlated subqueries name their own table by an alias: drizzle's single-table select renders
+ * columns without their table, so `${analysisRuns.workspaceId} = ${sessions.workspaceId}` would
+ * compare the subquery's column with itself and match every workspace's runs.
+ */
 function latestRunIdOf(workspaceId: SQLWrapper): SQL<string | null> {
-  return sql`(SELECT ${analysisRuns.id} FROM ${analysisRuns}
-    WHERE ${analysisRuns.workspaceId} = ${workspaceId} AND ${analysisRuns.status} = 'succeeded'
-    ORDER BY ${analysisRuns.finishedAt} DESC LIMIT 1)`;
+  return sql`(SELECT run.id FROM ${analysisRuns} AS run
+    WHERE run.workspace_id = ${workspaceId} AND run.status = 'succeeded'
+    ORDER BY run.finished_at DESC LIMIT 1)`;
 }
 
 /**
@@ -80,9 +85,9 @@ function latestRunIdOf(workspaceId: SQLWrapper): SQL<string | null> {
  * count and latest implementation time identify it (opportunities_status_idx answers it).
  */
 function implementedVersionOf(workspaceId: SQLWrapper): SQL<string> {
-  return sql`(SELECT count(*) || '/' || coalesce(max(${opportunities.implementedAt})::text, '')
-    FROM ${opportunities}
-    WHERE ${opportunities.workspaceId} = ${workspaceId} AND ${opportunities.status} = 'implemented')`;
+  return sql`(SELECT count(*) || '/' || coalesce(max(listed.implemented_at)::text, '')
+    FROM ${opportunities} AS listed
+    WHERE listed.workspace_id = ${workspaceId} AND listed.status = 'implemented')`;
 }
 
 /** The latest succeeded run and the opportunity list's version, in one round trip. */
@@ -130,13 +135,16 @@ export async function findSessionWithLatestRun(
   };
 }
 
+/** The session row's workspace, always with its table (see latestRunIdOf). */
+const sessionWorkspace = sql`${sessions}.${sql.identifier(sessions.workspaceId.name)}`;
+
 const sessionWithLatestRunOf = (db: Db, withImplemented: boolean) =>
   db
     .select({
       userId: sessions.userId,
       workspaceId: sessions.workspaceId,
-      runId: latestRunIdOf(sessions.workspaceId),
-      implemented: withImplemented ? implementedVersionOf(sessions.workspaceId) : sql<string | null>`NULL`,
+      runId: latestRunIdOf(sessionWorkspace),
+      implemented: withImplemented ? implementedVersionOf(sessionWorkspace) : sql<string | null>`NULL`,
     })
     .from(sessions)
     .where(liveSession(sql.placeholder('tokenHash'), sql.placeholder('now')))
