@@ -226,3 +226,30 @@ describe('the cache never outlives what it depends on', () => {
     expect((await get('/api/opportunities', owner)).status).toBe(200);
   });
 });
+
+describe('two workspaces with runs', () => {
+  it('reads each workspace’s own latest run, whichever ran last', async () => {
+    const before = new Map<string, string>();
+    for (const path of SNAPSHOT_READS) before.set(path, await (await get(path, owner)).text());
+    const [row] = await queryRows<{ workspace_id: string }>(
+      app.db,
+      sql`SELECT m.workspace_id FROM workspace_members m JOIN users u ON u.id = m.user_id WHERE u.email = 'other@example.com'`,
+    );
+    const facts = buildDemoFacts(generateStore({ seed: 9, preset: 'small' }));
+    const summary = await runAnalysis(app.server.deps, row!.workspace_id, 'test', facts);
+    expect(summary.status).toBe('succeeded');
+
+    for (const path of SNAPSHOT_READS) {
+      const response = await get(path, owner);
+      expect(response.status, path).toBe(200);
+      expect(await response.text(), path).toBe(before.get(path));
+    }
+    expect((await (await get('/api/analysis/status', other)).json()).lastRun.id).toBe(summary.runId);
+    const theirs = (await (await get('/api/opportunities', other)).json()) as Array<{ id: string }>;
+    expect(theirs.length).toBeGreaterThan(0);
+    const ours = new Set(
+      (JSON.parse(before.get('/api/opportunities')!) as Array<{ id: string }>).map((o) => o.id),
+    );
+    for (const o of theirs) expect(ours.has(o.id)).toBe(false);
+  }, 120_000);
+});

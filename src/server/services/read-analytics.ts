@@ -68,8 +68,8 @@ export interface LatestRun {
   diagnostics: Record<string, unknown>;
 }
 
-/** The id of the workspace's latest succeeded run, as a scalar subquery (analysis_runs_latest_idx). */
 /**
+ * The id of the workspace's latest succeeded run, as a scalar subquery (analysis_runs_latest_idx).
  * Correlated subqueries name their own table by an alias: drizzle's single-table select renders
  * columns without their table, so `${analysisRuns.workspaceId} = ${sessions.workspaceId}` would
  * compare the subquery's column with itself and match every workspace's runs.
