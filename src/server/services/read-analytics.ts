@@ -155,9 +155,15 @@ const preparedStatements = new WeakMap<Db, Map<boolean, ReturnType<typeof sessio
 
 function preparedSessionWithLatestRun(db: Db, withImplemented: boolean) {
   let byKind = preparedStatements.get(db);
-  if (!byKind) preparedStatements.set(db, (byKind = new Map()));
+  if (!byKind) {
+    byKind = new Map();
+    preparedStatements.set(db, byKind);
+  }
   let prepared = byKind.get(withImplemented);
-  if (!prepared) byKind.set(withImplemented, (prepared = sessionWithLatestRunOf(db, withImplemented)));
+  if (!prepared) {
+    prepared = sessionWithLatestRunOf(db, withImplemented);
+    byKind.set(withImplemented, prepared);
+  }
   return prepared;
 }
 
