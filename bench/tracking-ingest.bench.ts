@@ -409,12 +409,9 @@ async function seedHeatmapData(databaseUrl: string, configurationId: string, pag
       Math.min(now.getTime(), Date.parse(`${day}T00:00:00Z`) + 86_400_000 + FOLD_MARGIN_MS),
     );
     const foldStarted = performance.now();
-    folding = foldHeatmapTiles(db, foldAt).then(async (mark) => {
+    folding = foldHeatmapTiles(db, foldAt).then((mark) => {
       foldedBefore = mark ?? foldedBefore;
       foldSeconds += (performance.now() - foldStarted) / 1000;
-      // What autovacuum does between the hourly folds of a real month: the space of folded hour
-      // cells is reused, so the table stays the size of the unfolded hours.
-      await db.execute(sql`VACUUM tracking_heatmap_hour_cells`);
     });
   }
   await folding;
