@@ -201,6 +201,14 @@ describe('Shopify → warehouse', () => {
     expect(analyses).toEqual([{ status: 'pending', payload: { workspaceId: ownerWorkspace } }]);
     expect(after?.rows).toBeGreaterThan(truth.orders);
     expect(after?.lastSyncAt).toBe(now.toISOString());
+    // A backfill leaves the planner statistics of the tables the analysis reads fresh (ANALYZE).
+    for (const table of ['wh_orders', 'wh_order_line_items', 'wh_journey_touchpoints']) {
+      const [analyzed] = await queryRows<{ n: number }>(
+        app.db,
+        sql`SELECT count(*)::int AS n FROM pg_stats WHERE tablename = ${table}`,
+      );
+      expect(analyzed?.n, table).toBeGreaterThan(0);
+    }
   }, 120_000);
 
   it('changes nothing when the sync runs again', async () => {

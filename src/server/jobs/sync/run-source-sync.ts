@@ -12,6 +12,7 @@ import {
   saveSyncCursor,
   saveSyncQuota,
 } from './sync-state.ts';
+import { refreshWarehouseStatistics, STATISTICS_REFRESH_ROWS } from './warehouse-statistics.ts';
 
 /**
  * What a source's sync body works with: the stored cursor, a way to commit a page of rows
@@ -98,6 +99,8 @@ export async function runSourceSync(
       dataThrough: outcome.dataThrough,
       backfillCompleted: outcome.backfillCompleted,
     });
+    // The analysis queued next reads these tables whole: plan it on fresh statistics.
+    if (rows >= STATISTICS_REFRESH_ROWS) await refreshWarehouseStatistics(deps.db);
     await enqueueAnalyzeWorkspace(deps.db, workspaceId, deps.clock());
     return { rows, dataThrough: outcome.dataThrough?.toISOString() ?? null };
   } catch (error) {
