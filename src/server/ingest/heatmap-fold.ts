@@ -78,10 +78,11 @@ export async function foldHeatmapTiles(db: Db, now: Date): Promise<Date | null> 
     if (step === null) break;
     mark = step;
   }
-  // Every fold deletes an hour of cells and rewrites the day's tiles; without a vacuum their space
-  // is not reused where autovacuum is off (as on this project's test machines), and the hour
-  // cells, which every heatmap read scans, would grow without end.
-  if (mark !== null) await db.execute(sql`VACUUM tracking_heatmap_hour_cells, tracking_heatmap_tiles`);
+  // Every fold deletes an hour of cells and rewrites the day's tiles; where autovacuum is off (as
+  // on this project's machines) their space would never be reused, the hour cells every heatmap
+  // read scans would grow without end, and the planner would plan those reads without statistics.
+  if (mark !== null)
+    await db.execute(sql`VACUUM (ANALYZE) tracking_heatmap_hour_cells, tracking_heatmap_tiles`);
   return mark === null ? null : new Date(mark);
 }
 
@@ -115,8 +116,9 @@ async function foldStep(tx: Db, target: number): Promise<number | null> {
     for (let level = 1; level <= MAX_TILE_LEVEL; level++)
       await buildBlocks(tx, level, finishedFrom, finishedTo);
   await tx.execute(sql`
-    INSERT INTO tracking_heatmap_fold_state (id, folded_before) VALUES (true, ${new Date(newMark).toISOString()}::timestamptz)
-    ON CONFLICT (id) DO UPDATE SET folded_before = EXCLUDED.folded_before`);
+    INSERT INTO tracking_heatmap_fold_state AS f (id, folded_before, version)
+    VALUES (true, ${new Date(newMark).toISOString()}::timestamptz, 1)
+    ON CONFLICT (id) DO UPDATE SET folded_before = EXCLUDED.folded_before, version = f.version + 1`);
   return newMark;
 }
 

@@ -12,7 +12,15 @@ import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/query-rows.ts';
 import { notFound } from '../errors.ts';
 import { ALL } from '../ingest/heatmap-fold.ts';
-import { coverDays, dayNumberOf, decodeCells, sumCells, summariseCells } from '../ingest/heatmap-tiles.ts';
+import {
+  addCells,
+  coverDays,
+  dayNumberOf,
+  decodeCells,
+  type SparseCells,
+  sumCells,
+  summariseCells,
+} from '../ingest/heatmap-tiles.ts';
 import { ROLLUP_RETENTION_DAYS } from '../ingest/partitions.ts';
 import { X_BINS, xCentreOf, yCentreOf } from '../ingest/rollup.ts';
 
@@ -140,26 +148,39 @@ export async function getHeatmap(
   const hourTo = scope.to ? sql`AND hour < (${scope.to}::date + 1)::timestamp AT TIME ZONE 'UTC'` : sql``;
   // One snapshot: a fold moves hours from the hour cells into the tiles in one transaction, so
   // the two reads together see every hour exactly once.
-  const parts = await db.transaction(
+  const cells = await db.transaction(
     async (transaction) => {
       const tx = transaction as unknown as Db;
-      const [fold] = await queryRows<{ before: number | null }>(
+      const [fold] = await queryRows<{ before: number | null; version: string }>(
         tx,
-        sql`SELECT extract(epoch FROM folded_before) * 1000 AS before FROM tracking_heatmap_fold_state`,
+        sql`SELECT extract(epoch FROM folded_before) * 1000 AS before, version FROM tracking_heatmap_fold_state`,
       );
       const blocks = tileBlocksOf(scope, fold?.before == null ? null : Number(fold.before));
-      const tiles =
-        blocks.length === 0
-          ? []
-          : await queryRows<{ cells: Uint8Array }>(
-              tx,
-              sql`SELECT cells FROM tracking_heatmap_tiles
-                WHERE ${owned} AND viewport_bucket = ${scope.viewport ?? ALL} AND event_type = ${scope.eventType ?? ALL}
-                  AND (level, first_day) IN (${sql.join(
-                    blocks.map((b) => sql`(${b.level}::smallint, DATE '1970-01-01' + ${b.first}::int)`),
-                    sql`, `,
-                  )})`,
-            );
+      const tileKey = JSON.stringify([
+        scope.workspaceId,
+        configurationIds,
+        page,
+        scope.viewport,
+        scope.eventType,
+        blocks,
+      ]);
+      let folded = foldedCells.get(tileKey, fold?.version ?? '');
+      if (!folded) {
+        const tiles =
+          blocks.length === 0
+            ? []
+            : await queryRows<{ cells: Uint8Array }>(
+                tx,
+                sql`SELECT cells FROM tracking_heatmap_tiles
+                  WHERE ${owned} AND viewport_bucket = ${scope.viewport ?? ALL} AND event_type = ${scope.eventType ?? ALL}
+                    AND (level, first_day) IN (${sql.join(
+                      blocks.map((b) => sql`(${b.level}::smallint, DATE '1970-01-01' + ${b.first}::int)`),
+                      sql`, `,
+                    )})`,
+              );
+        folded = sumCells(tiles.map((tile) => decodeCells(tile.cells)));
+        foldedCells.set(tileKey, fold?.version ?? '', folded);
+      }
       // Hours not folded yet, packed like a tile. Every key column is pinned (lists for "all"),
       // so the read is a few tight primary-key ranges.
       const buckets = scope.viewport ? [scope.viewport] : VIEWPORT_BUCKETS.map((bucket) => bucket.id);
@@ -172,13 +193,13 @@ export async function getHeatmap(
               AND event_type IN (${inList(types, sql.raw('text'))}) ${hourFrom} ${hourTo}
             GROUP BY 1) AS cells`,
       );
-      return [...tiles.map((tile) => tile.cells), ...(live?.cells ? [live.cells] : [])];
+      return live?.cells ? addCells(folded, decodeCells(live.cells)) : folded;
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
   // The scale (99th percentile, nearest rank) and the page height cover every cell, not only
   // the points returned.
-  const summary = summariseCells(sumCells(parts.map(decodeCells)), HEATMAP_MAX_POINTS);
+  const summary = summariseCells(cells, HEATMAP_MAX_POINTS);
   return {
     heatmapData: summary.top.map((cell) => ({
       x: xCentreOf(cell.xBin),
@@ -191,6 +212,27 @@ export async function getHeatmap(
     pages: pages.map((row) => row.page_url),
   };
 }
+
+/**
+ * The summed tiles of recent heatmap reads, per read and fold version: tiles change only when a
+ * fold step commits (and bumps the version), so a repeated view reads just the unfolded hours.
+ * A few views per process; the oldest is dropped first.
+ */
+const foldedCells = (() => {
+  const MAX_ENTRIES = 32;
+  const entries = new Map<string, { version: string; cells: SparseCells }>();
+  return {
+    get(key: string, version: string): SparseCells | undefined {
+      const entry = entries.get(key);
+      return entry?.version === version ? entry.cells : undefined;
+    },
+    set(key: string, version: string, cells: SparseCells): void {
+      entries.delete(key);
+      entries.set(key, { version, cells });
+      if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+    },
+  };
+})();
 
 /**
  * The tiles that hold the folded part of a range: the blocks exactly covering its finished days
