@@ -1,6 +1,7 @@
 import { buttonClasses } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { Skeleton } from '@web/components/ui/skeleton.tsx';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 
 /** A card that says what is missing and links to /profile, where sources are connected. */
@@ -40,22 +41,25 @@ export function NoStoreData({ what }: { what: string }) {
   );
 }
 
-/** One summary figure: a title, the value and a one-line hint. */
+/** One summary figure: a title (with an optional icon beside it), the value and a one-line hint. */
 export function SummaryStat({
   title,
   value,
   hint,
+  icon,
   testId,
 }: {
   title: string;
   value: string;
   hint: string;
+  icon?: ReactNode;
   testId: string;
 }) {
   return (
     <Card data-testid={testId}>
-      <CardHeader className="pb-2">
+      <CardHeader className={icon ? 'flex-row items-center justify-between pb-2' : 'pb-2'}>
         <CardTitle className="text-sm font-medium text-slate-300">{title}</CardTitle>
+        {icon}
       </CardHeader>
       <CardContent>
         <p className="text-2xl font-bold text-white">{value}</p>

@@ -1,11 +1,11 @@
-import { ReadError } from '@web/components/page-states.tsx';
+import { ReadError, SummaryStat } from '@web/components/page-states.tsx';
 import { PeriodSelect } from '@web/components/period-select.tsx';
 import { buttonClasses } from '@web/components/ui/button.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
+import { Card, CardContent } from '@web/components/ui/card.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select.tsx';
 import { useToast } from '@web/components/ui/use-toast.ts';
 import { Download, Gauge, Lightbulb, Target, TrendingUp } from 'lucide-react';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import {
   type StatsPeriod,
   useAnalysisStatus,
@@ -33,33 +33,6 @@ import {
 } from './analytics-sections.tsx';
 import { OpportunityCard } from './opportunity-card.tsx';
 import { OpportunityDetailsDialog } from './opportunity-details-dialog.tsx';
-
-function SummaryCard({
-  title,
-  value,
-  hint,
-  icon,
-  testId,
-}: {
-  title: string;
-  value: string;
-  hint: string;
-  icon: ReactNode;
-  testId: string;
-}) {
-  return (
-    <Card data-testid={testId}>
-      <CardHeader className="flex-row items-center justify-between pb-2">
-        <CardTitle className="text-sm font-medium text-slate-300">{title}</CardTitle>
-        {icon}
-      </CardHeader>
-      <CardContent>
-        <p className="text-2xl font-bold text-white">{value}</p>
-        <p className="text-xs text-slate-400">{hint}</p>
-      </CardContent>
-    </Card>
-  );
-}
 
 /** A clock that ticks every 30 s, so "Last updated … ago" stays true without a refetch. */
 function useNow(intervalMs = 30_000): Date {
@@ -137,28 +110,28 @@ export function OpportunitiesPage() {
       {list.isError ? <ReadError error={list.error} /> : null}
 
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <SummaryCard
+        <SummaryStat
           testId="summary-total"
           title="Total Opportunities"
           value={formatThousands(s?.totalPotential ?? 0, 1)}
           hint="Potential revenue, next 30 days"
           icon={<TrendingUp aria-hidden="true" className="size-4 text-emerald-300" />}
         />
-        <SummaryCard
+        <SummaryStat
           testId="summary-high"
           title="High Priority"
           value={String(s?.highPriorityCount ?? 0)}
           hint="Requires immediate action"
           icon={<Target aria-hidden="true" className="size-4 text-red-300" />}
         />
-        <SummaryCard
+        <SummaryStat
           testId="summary-confidence"
           title="Confidence Score"
           value={`${Math.round(s?.confidenceScore ?? 0)}%`}
           hint="AI prediction accuracy"
           icon={<Gauge aria-hidden="true" className="size-4 text-indigo-300" />}
         />
-        <SummaryCard
+        <SummaryStat
           testId="summary-implementation"
           title="Implementation Rate"
           value={`${Math.round(s?.implementationRate ?? 0)}%`}
