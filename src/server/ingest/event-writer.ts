@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { CursorEvent } from '../../shared/contracts/cursor-tracking.ts';
 import type { Db } from '../db/client.ts';
 import { FOLD_MARGIN_MS, foldHeatmapTiles } from './heatmap-fold.ts';
+import { hourStartOf } from './heatmap-tiles.ts';
 import { applyTrackingRetention, ensureEventPartition, utcDayOf } from './partitions.ts';
 import { eventTimeOf, rollUpEvents } from './rollup.ts';
 
@@ -91,7 +92,7 @@ export function createEventWriter(db: Db, options: EventWriterOptions): EventWri
     await prepareDay(day);
     foldHourly(receivedAt);
     const received = receivedAt.toISOString();
-    const hour = new Date(Math.floor(receivedAt.getTime() / 3_600_000) * 3_600_000).toISOString();
+    const hour = new Date(hourStartOf(receivedAt.getTime())).toISOString();
     const rows = group.flatMap(({ batch }) =>
       batch.events.map((e) => ({
         w: batch.workspaceId,

@@ -3,8 +3,10 @@ import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/query-rows.ts';
 import {
   blockOf,
+  DAY_MS,
   decodeCells,
   encodeCells,
+  hourStartOf,
   lastDayOfBlock,
   MAX_TILE_LEVEL,
   type SparseCells,
@@ -15,8 +17,6 @@ import { X_BINS } from './rollup.ts';
 
 /** Advisory-lock key serialising folds across app processes. */
 const FOLD_LOCK_KEY = 720_421;
-const HOUR_MS = 3_600_000;
-const DAY_MS = 86_400_000;
 /**
  * An hour is folded once it has been over for this long: a commit takes its receipt time (and so
  * its hour) just before it commits, and app processes' clocks may differ a little. A commit later
@@ -71,7 +71,7 @@ const ownerOf = (row: PackedRow): TileOwner => ({
  * new `folded_before` mark, or null when there was nothing to fold.
  */
 export async function foldHeatmapTiles(db: Db, now: Date): Promise<Date | null> {
-  const target = Math.floor((now.getTime() - FOLD_MARGIN_MS) / HOUR_MS) * HOUR_MS;
+  const target = hourStartOf(now.getTime() - FOLD_MARGIN_MS);
   let mark: number | null = null;
   for (;;) {
     const step = await db.transaction((tx) => foldStep(tx as unknown as Db, target));

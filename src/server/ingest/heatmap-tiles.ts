@@ -10,7 +10,10 @@ import { X_BINS } from './rollup.ts';
 
 /** Largest block: 256 days, so the 400 days of rollup retention are at most ~14 tiles. */
 export const MAX_TILE_LEVEL = 8;
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
+export const HOUR_MS = 3_600_000;
+/** Start (ms since the epoch) of the UTC hour holding an instant: what hour cells are keyed by. */
+export const hourStartOf = (ms: number) => Math.floor(ms / HOUR_MS) * HOUR_MS;
 
 /** Cells sorted by index (row × 100 + column), each index once. */
 export interface SparseCells {

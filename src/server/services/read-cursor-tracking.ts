@@ -15,6 +15,7 @@ import { ALL } from '../ingest/heatmap-fold.ts';
 import {
   addCells,
   coverDays,
+  DAY_MS,
   dayNumberOf,
   decodeCells,
   type SparseCells,
@@ -23,8 +24,6 @@ import {
 } from '../ingest/heatmap-tiles.ts';
 import { ROLLUP_RETENTION_DAYS } from '../ingest/partitions.ts';
 import { X_BINS, xCentreOf, yCentreOf } from '../ingest/rollup.ts';
-
-const DAY_MS = 86_400_000;
 
 /**
  * The dashboard's reads. Each one is scoped to the caller's workspace and optionally to one of
@@ -236,8 +235,8 @@ const foldedCells = (() => {
 
 /**
  * The tiles that hold the folded part of a range: the blocks exactly covering its finished days
- * (every day before the one holding the fold mark), and the partial tile of that day. Without a
- * start, the range begins where rollup retention ends.
+ * (every day before the one holding the fold mark), and the partial tile of that day. The range
+ * begins where rollup retention ends at the earliest.
  */
 function tileBlocksOf(
   range: { from?: string | undefined; to?: string | undefined },
@@ -245,7 +244,10 @@ function tileBlocksOf(
 ) {
   if (foldedBefore === null) return [];
   const foldDay = Math.floor(foldedBefore / DAY_MS);
-  const from = range.from ? dayNumberOf(range.from) : foldDay - ROLLUP_RETENTION_DAYS;
+  // Nothing older than rollup retention is kept: an earlier start (any valid date is accepted)
+  // reads from there, rather than asking for thousands of blocks that cannot exist.
+  const retained = foldDay - ROLLUP_RETENTION_DAYS;
+  const from = range.from ? Math.max(dayNumberOf(range.from), retained) : retained;
   const to = range.to ? dayNumberOf(range.to) : foldDay;
   const blocks = coverDays(from, Math.min(to, foldDay - 1));
   if (from <= foldDay && foldDay <= to) blocks.push({ level: 0, first: foldDay });
