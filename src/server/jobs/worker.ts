@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import { UpstreamError } from '../connectors/http/upstream-error.ts';
 import type { AppDeps } from '../http/deps.ts';
 import { PermanentJobError, type RegisteredJob } from './job-definition.ts';
+import { describeJobError } from './job-error.ts';
 import {
   type BackoffPolicy,
   claimJob,
@@ -50,11 +51,6 @@ export function isRetryableError(error: unknown): boolean {
     return !['auth', 'permission', 'not_found', 'bad_request'].includes(error.kind);
   }
   return true;
-}
-
-export function describeJobError(error: unknown): string {
-  if (error instanceof Error) return error.message.slice(0, 1000);
-  return String(error).slice(0, 1000);
 }
 
 /** Runs one claimed job to its outcome; never throws. */

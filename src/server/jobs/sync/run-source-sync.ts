@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { SyncQuota, SyncSource } from '../../db/schema/jobs.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import { enqueueAnalyzeWorkspace } from '../enqueue.ts';
-import { describeJobError } from '../worker.ts';
+import { describeJobError } from '../job-error.ts';
 import {
   markSyncFailed,
   markSyncStarted,
