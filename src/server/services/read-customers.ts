@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { addDays } from '../../shared/calendar.ts';
 import type {
   CustomerList,
   CustomerListQuery,
@@ -7,7 +8,6 @@ import type {
 } from '../../shared/contracts/customers.ts';
 import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/query-rows.ts';
-import { addDays } from '../jobs/sync/values.ts';
 import { MIN_REPEAT_CUSTOMERS } from './compute-analysis.ts';
 import { findLatestRun, type LatestRun, readCustomerSegments, readSnapshotOnce } from './read-analytics.ts';
 import { sharePendingRead } from './share-pending-read.ts';

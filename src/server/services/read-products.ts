@@ -14,10 +14,10 @@ import type {
   ProductVariantRow,
   StockState,
 } from '../../shared/contracts/products.ts';
+import { currencyDigitsOf } from '../../shared/money.ts';
 import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/query-rows.ts';
 import { AppError } from '../errors.ts';
-import { currencyDigitsOf } from '../jobs/sync/values.ts';
 import { listCredentialSummaries } from '../vault/credential-store.ts';
 import { channelOf } from './analysis-facts.ts';
 import { findLatestRun } from './read-analytics.ts';

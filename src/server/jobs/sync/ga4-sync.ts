@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { addDays, localDayOf } from '../../../shared/calendar.ts';
 import { ServiceAccountSchema } from '../../../shared/contracts/credentials.ts';
+import { currencyDigitsOf, parseDecimalToMinor } from '../../../shared/money.ts';
 import type { Ga4Client } from '../../connectors/ga4/client.ts';
 import type { Ga4RunReportResponse } from '../../connectors/ga4/payload.schema.ts';
 import { queryRows } from '../../db/query-rows.ts';
@@ -9,7 +11,7 @@ import { loadCredential } from '../../vault/credential-store.ts';
 import { PermanentJobError } from '../job-definition.ts';
 import type { SyncOutcome, SyncSession } from './run-source-sync.ts';
 import { type UpsertRow, type UpsertSpec, upsertRows } from './upsert-rows.ts';
-import { addDays, currencyDigitsOf, localDayOf, parseDecimalToMinor, parseGa4Date } from './values.ts';
+import { parseGa4Date } from './values.ts';
 
 /**
  * GA4 → warehouse: two daily reports (date × session source/medium with the default channel

@@ -1,3 +1,5 @@
+import { addDays, localDayOf } from '../../../shared/calendar.ts';
+import { currencyDigitsOf, parseDecimalToMinor } from '../../../shared/money.ts';
 import type { MetaInsightRow } from '../../connectors/meta/payload.schema.ts';
 import { getIntegrationContext } from '../../services/integration-context.ts';
 import { createMetaClientFor } from '../../services/manage-meta-credentials.ts';
@@ -5,7 +7,6 @@ import { loadCredential } from '../../vault/credential-store.ts';
 import { PermanentJobError } from '../job-definition.ts';
 import type { SyncOutcome, SyncSession } from './run-source-sync.ts';
 import { type UpsertRow, type UpsertSpec, upsertRows } from './upsert-rows.ts';
-import { addDays, currencyDigitsOf, localDayOf, parseDecimalToMinor } from './values.ts';
 
 /**
  * Meta → warehouse: the ad account's campaigns (status, budgets), then daily campaign insights

@@ -1,6 +1,8 @@
+import { localDayOf } from '../../../shared/calendar.ts';
+import { currencyDigitsOf, parseDecimalToMinor } from '../../../shared/money.ts';
 import type { SyncCustomer, SyncLineItem, SyncOrder, SyncProduct, SyncVisit } from './shopify-documents.ts';
 import type { UpsertRow, UpsertSpec } from './upsert-rows.ts';
-import { localDayOf, parseDecimalToMinor, parseOptionalShopifyId, parseShopifyId } from './values.ts';
+import { parseOptionalShopifyId, parseShopifyId } from './values.ts';
 
 /**
  * Pure maps from Shopify sync payloads to warehouse rows, and the upsert specs of those tables.
@@ -328,8 +330,6 @@ export function mapOrder(shop: ShopContext, order: SyncOrder): OrderRows {
     touchpoints,
   };
 }
-
-import { currencyDigitsOf } from './values.ts';
 
 function currencyDigitsFor(code: string | undefined, shop: ShopContext): number {
   return code ? currencyDigitsOf(code) : shop.currencyDigits;

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { localDayOf } from '../../../shared/calendar.ts';
+import { currencyDigitsOf } from '../../../shared/money.ts';
 import { createShopifyClient, type ShopifyClient } from '../../connectors/shopify/client.ts';
 import type { ShopifyCost } from '../../connectors/shopify/payload.schema.ts';
 import type { Db } from '../../db/client.ts';
@@ -51,7 +53,7 @@ import {
 } from './shopify-rows.ts';
 import { syncTuning } from './sync-tuning.ts';
 import { type UpsertRow, upsertRows } from './upsert-rows.ts';
-import { currencyDigitsOf, localDayOf, parseShopifyId } from './values.ts';
+import { parseShopifyId } from './values.ts';
 
 /**
  * Shopify → warehouse. Per run: the shop (currency, time zone), products/variants with today's
