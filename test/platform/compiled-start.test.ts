@@ -43,7 +43,9 @@ describe('compiled production (issue 18.1, decision 018)', () => {
         HOST: '127.0.0.1',
         PORT: '0',
         LOG_LEVEL: 'info',
-        ...(testDatabase.url ? { DATABASE_URL: testDatabase.url } : { DATA_DIR: `${root}test-output/compiled-start` }),
+        ...(testDatabase.url
+          ? { DATABASE_URL: testDatabase.url }
+          : { DATA_DIR: `${root}test-output/compiled-start` }),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

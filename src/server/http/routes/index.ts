@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { registerApiTokenRoutes } from '../../features/api-tokens/routes.ts';
+import { registerExportRoutes } from '../../features/exports/routes.ts';
 import type { AppDeps } from '../deps.ts';
 import { registerAnalyticsRoutes } from './analytics.ts';
 import { registerAuthRoutes } from './auth.ts';
@@ -41,6 +43,8 @@ const registrars: Array<(app: FastifyInstance, deps: AppDeps) => void | Promise<
   registerInsightRoutes,
   registerExperimentRoutes,
   registerProductRoutes,
+  registerApiTokenRoutes,
+  registerExportRoutes,
 ];
 
 export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
