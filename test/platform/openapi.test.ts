@@ -90,7 +90,10 @@ describe('GET /api/openapi.json', () => {
     expect(list?.parameters?.map((parameter) => parameter.name)).toEqual(
       expect.arrayContaining(['page', 'pageSize', 'sort']),
     );
-    expect(document.paths['/api/export/orders.csv']?.get?.parameters?.map((p) => p.name)).toEqual(['from', 'to']);
+    expect(document.paths['/api/export/orders.csv']?.get?.parameters?.map((p) => p.name)).toEqual([
+      'from',
+      'to',
+    ]);
   });
 
   it('describes every route the app registered, except the ones hidden on purpose', () => {
@@ -125,7 +128,12 @@ describe('GET /api/openapi.json', () => {
 
   it('lists the API tokens and exports, and serves a reference page from our own origin', async () => {
     const listed = described();
-    for (const call of ['POST /api/tokens', 'GET /api/tokens', 'DELETE /api/tokens/{}', 'GET /api/export/orders.csv']) {
+    for (const call of [
+      'POST /api/tokens',
+      'GET /api/tokens',
+      'DELETE /api/tokens/{}',
+      'GET /api/export/orders.csv',
+    ]) {
       expect(listed, call).toContain(call);
     }
     const page = await app.request('/api/docs/');
