@@ -4,6 +4,7 @@ import { buttonClasses } from '@web/components/ui/button.tsx';
 import { Card, CardContent } from '@web/components/ui/card.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select.tsx';
 import { useToast } from '@web/components/ui/use-toast.ts';
+import { errorSentence } from '@web/lib/api-error.ts';
 import { Download, Gauge, Lightbulb, Target, TrendingUp } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import {
@@ -77,7 +78,12 @@ export function OpportunitiesPage() {
     implement.mutate(id, {
       onSuccess: () =>
         toast({ title: 'Success', description: 'Opportunity implementation has been initiated.' }),
-      onError: (error) => toast({ title: 'Error', description: error.message, variant: 'destructive' }),
+      onError: (error) =>
+        toast({
+          title: 'Error',
+          description: errorSentence(error, 'Failed to implement the opportunity'),
+          variant: 'destructive',
+        }),
     });
   };
 

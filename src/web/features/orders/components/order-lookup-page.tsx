@@ -3,10 +3,10 @@ import { Button } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { Input } from '@web/components/ui/input.tsx';
 import { Label } from '@web/components/ui/label.tsx';
+import { errorSentence, isApiError } from '@web/lib/api-error.ts';
 import { cn } from '@web/lib/cn.ts';
 import { PackageSearch, Search } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { serverMessage } from '../../integrations/lib/error-text.ts';
 import { useOrderLookup } from '../api/use-order-lookup.ts';
 import { formatMoney, formatOrderDate, lineTotal, statusTone, TONE_CLASSES } from '../lib/order-format.ts';
 
@@ -54,7 +54,9 @@ export function OrderLookupPage() {
     setSearch(input.trim());
   };
 
-  const errorText = lookup.error ? lookup.error.message : '';
+  // Spec §8: an answer whose message contains 404 (an ApiError's message starts with its status)
+  // shows the not-found hint.
+  const notFound = isApiError(lookup.error) && lookup.error.status === 404;
   return (
     <div className="grid gap-6">
       <div>
@@ -82,12 +84,12 @@ export function OrderLookupPage() {
       </Card>
 
       {lookup.isFetching ? null : lookup.error ? (
-        errorText.includes('404') ? (
+        notFound ? (
           <NotFoundHint />
         ) : (
           <Card>
             <CardContent className="pt-6 text-sm text-rose-300" data-testid="order-error">
-              {serverMessage(lookup.error, 'Failed to fetch order details')}
+              {errorSentence(lookup.error, 'Failed to fetch order details')}
             </CardContent>
           </Card>
         )
@@ -147,7 +149,7 @@ function OrderCard({ order }: { order: OrderLookupOrder }) {
           </div>
         </dl>
 
-        <div>
+        <div className="overflow-x-auto">
           <h4 className="mb-2 font-semibold text-slate-100">Line Items</h4>
           <table className="w-full text-left text-sm">
             <thead className="text-slate-400">
