@@ -3,9 +3,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { Skeleton } from '@web/components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs.tsx';
 import { errorSentence } from '@web/lib/api-error.ts';
+import { formatCurrency } from '@web/lib/money.ts';
 import { useCredentialsStatus } from '../../integrations/api/use-integrations.ts';
 import { useMetaSummary, useShopifySummary } from '../api/use-dashboard-data.ts';
-import { formatCompact, formatCurrency } from '../lib/format.ts';
+import { formatCompact } from '../lib/format.ts';
 import { GaTab } from './ga-tab.tsx';
 import { StatCard } from './ga-widgets.tsx';
 

@@ -8,16 +8,11 @@ import { Skeleton } from '@web/components/ui/skeleton.tsx';
 import { Textarea } from '@web/components/ui/textarea.tsx';
 import { useToast } from '@web/components/ui/use-toast.ts';
 import { errorSentence } from '@web/lib/api-error.ts';
+import { formatCurrency } from '@web/lib/money.ts';
 import { useState } from 'react';
 import { useGaCredentialsForm } from '../../integrations/hooks/use-ga-credentials-form.ts';
 import { useFetchGaWithCredentials, useGaDashboard } from '../api/use-dashboard-data.ts';
-import {
-  bounceRateLabel,
-  formatCompact,
-  formatCurrency,
-  formatDuration,
-  formatPercent,
-} from '../lib/format.ts';
+import { bounceRateLabel, formatCompact, formatDuration, formatPercent } from '../lib/format.ts';
 import { StatCard, TopPagesCard, TrafficPieCard } from './ga-widgets.tsx';
 
 /** Error text for the GA fetch toast and panel (spec §8): the server's sentence, else the failure's own text. */

@@ -5,10 +5,11 @@ import { Input } from '@web/components/ui/input.tsx';
 import { Label } from '@web/components/ui/label.tsx';
 import { errorSentence, isApiError } from '@web/lib/api-error.ts';
 import { cn } from '@web/lib/cn.ts';
+import { formatMoney } from '@web/lib/money.ts';
 import { PackageSearch, Search } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useOrderLookup } from '../api/use-order-lookup.ts';
-import { formatMoney, formatOrderDate, lineTotal, statusTone, TONE_CLASSES } from '../lib/order-format.ts';
+import { formatOrderDate, lineTotal, statusTone, TONE_CLASSES } from '../lib/order-format.ts';
 
 function StatusBadge({ status, testId }: { status: string; testId: string }) {
   return (

@@ -35,17 +35,6 @@ export function lineTotal(price: string, quantity: number): string {
   return (cents / 100).toFixed(2);
 }
 
-/** Amount with currency code, e.g. "59.90 USD". */
-export function formatMoney(amount: string, currency: string): string {
-  const value = Number(amount);
-  if (!Number.isFinite(value)) return `${amount} ${currency}`;
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(value);
-  } catch {
-    return `${value.toFixed(2)} ${currency}`;
-  }
-}
-
 /** Long date with time, e.g. "October 1, 2026 at 12:00 PM". */
 export function formatOrderDate(iso: string): string {
   const date = new Date(iso);
