@@ -9,7 +9,7 @@ import { formatMoney } from '@web/lib/money.ts';
 import { PackageSearch, Search } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useOrderLookup } from '../api/use-order-lookup.ts';
-import { formatOrderDate, lineTotal, statusTone, TONE_CLASSES } from '../lib/order-format.ts';
+import { formatOrderDate, lineTotal, negated, statusTone, TONE_CLASSES } from '../lib/order-format.ts';
 
 function StatusBadge({ status, testId }: { status: string; testId: string }) {
   return (
@@ -23,6 +23,28 @@ function StatusBadge({ status, testId }: { status: string; testId: string }) {
     >
       {status.replaceAll('_', ' ')}
     </span>
+  );
+}
+
+function SummaryLine({
+  label,
+  value,
+  hint,
+  testId,
+}: {
+  label: string;
+  value: string;
+  hint?: string;
+  testId?: string;
+}) {
+  return (
+    <div className="flex justify-between gap-4" data-testid={testId}>
+      <dt className="text-slate-400">
+        {label}
+        {hint ? <span className="block text-xs text-slate-500">{hint}</span> : null}
+      </dt>
+      <dd className="text-slate-100">{value}</dd>
+    </div>
   );
 }
 
@@ -135,7 +157,10 @@ function OrderCard({ order }: { order: OrderLookupOrder }) {
           </div>
           <div>
             <dt className="text-slate-400">Order Date</dt>
-            <dd className="text-slate-100">{formatOrderDate(order.created_at)}</dd>
+            <dd className="text-slate-100" data-testid="order-date">
+              {formatOrderDate(order.created_at, order.timezone)}
+            </dd>
+            <dd className="text-xs text-slate-400">Shop time ({order.timezone})</dd>
           </div>
           <div>
             <dt className="text-slate-400">Order Number</dt>
@@ -190,19 +215,38 @@ function OrderCard({ order }: { order: OrderLookupOrder }) {
           ) : (
             <div />
           )}
-          <dl className="grid content-start gap-1 text-sm">
-            <div className="flex justify-between">
-              <dt className="text-slate-400">Subtotal</dt>
-              <dd className="text-slate-100">{money(order.subtotal_price)}</dd>
-            </div>
-            <div className="flex justify-between">
-              <dt className="text-slate-400">Tax</dt>
-              <dd className="text-slate-100">{money(order.total_tax)}</dd>
-            </div>
+          <dl className="grid content-start gap-1 text-sm" data-testid="order-totals">
+            {Number(order.total_discounts) > 0 ? (
+              <SummaryLine
+                label={`Discounts${order.discount_codes.length > 0 ? ` (${order.discount_codes.join(', ')})` : ''}`}
+                value={money(negated(order.total_discounts))}
+                hint="already taken off the subtotal"
+              />
+            ) : null}
+            <SummaryLine label="Subtotal" value={money(order.subtotal_price)} />
+            <SummaryLine label="Shipping" value={money(order.total_shipping)} />
+            <SummaryLine label="Tax" value={money(order.total_tax)} />
             <div className="flex justify-between border-t border-slate-700 pt-1 font-semibold">
               <dt className="text-slate-200">Total</dt>
               <dd className="text-white">{money(order.total_price)}</dd>
             </div>
+            {order.refunds.map((refund) => (
+              <SummaryLine
+                key={refund.id}
+                label={`Refund${refund.created_at ? `, ${formatOrderDate(refund.created_at, order.timezone)}` : ''}`}
+                value={money(negated(refund.amount))}
+                hint={refund.note ?? undefined}
+                testId="order-refund"
+              />
+            ))}
+            {Number(order.total_refunded) > 0 ? (
+              <div className="flex justify-between border-t border-slate-700 pt-1 font-semibold">
+                <dt className="text-slate-200">Net after refunds</dt>
+                <dd className="text-white" data-testid="order-net">
+                  {money(order.current_total_price)}
+                </dd>
+              </div>
+            ) : null}
           </dl>
         </div>
       </CardContent>

@@ -35,9 +35,22 @@ export function lineTotal(price: string, quantity: number): string {
   return (cents / 100).toFixed(2);
 }
 
-/** Long date with time, e.g. "October 1, 2026 at 12:00 PM". */
-export function formatOrderDate(iso: string): string {
+/**
+ * Long date with time in the shop's time zone (not the browser's), e.g. "October 1, 2026 at
+ * 8:00 AM"; an unknown zone falls back to UTC.
+ */
+export function formatOrderDate(iso: string, timeZone: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short' });
+  const options: Intl.DateTimeFormatOptions = { dateStyle: 'long', timeStyle: 'short' };
+  try {
+    return date.toLocaleString('en-US', { ...options, timeZone });
+  } catch {
+    return date.toLocaleString('en-US', { ...options, timeZone: 'UTC' });
+  }
+}
+
+/** A decimal amount shown as taken off ("-12.50"); zero stays zero. */
+export function negated(amount: string): string {
+  return /^0+(\.0+)?$/.test(amount) || amount.startsWith('-') ? amount : `-${amount}`;
 }
