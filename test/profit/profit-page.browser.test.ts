@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { type ProfitReport, ProfitReportSchema } from '../../src/shared/contracts/profit.ts';
+import { PROFIT_LINES, type ProfitReport, ProfitReportSchema } from '../../src/shared/contracts/profit.ts';
 import { formatMoney } from '../../src/shared/money.ts';
 import { describeInBrowser, saveScreenshot, signInInBrowser } from '../support/browser.ts';
 import { connectDemoStoreAndAnalyse, useDemoStoreInBrowser } from '../support/demo-store-in-browser.ts';
@@ -59,10 +59,17 @@ describeInBrowser('the Profit page on the demo store', () => {
     await expect(page.getByTestId('statement-grossSales').textContent()).resolves.toContain(
       formatMoney(answer.totals.grossSales, answer.currency),
     );
-    // Twelve bars from gross sales to net profit.
+    // Gross sales to net profit: twelve steps named on the axis, a bar for each non-zero one.
+    const ticks = page.getByTestId('waterfall-tick');
+    await expect.poll(() => ticks.count(), POLL).toBe(12);
+    const labels = (await ticks.allTextContents()).map((label) => label.replace(/\*$/, ''));
+    expect(labels[0]).toBe('Gross sales');
+    expect(labels).toContain('Contribution margin');
+    expect(labels.at(-1)).toBe('Net profit');
+    const nonZero = PROFIT_LINES.filter((line) => Number(answer.totals[line]) !== 0).length;
     await expect
       .poll(() => page.locator('[data-testid="profit-waterfall"] .recharts-bar-rectangle').count(), POLL)
-      .toBe(12);
+      .toBe(nonZero);
     const share =
       answer.coverage.share === null ? '—' : `${(Math.floor(answer.coverage.share * 1000) / 10).toFixed(1)}%`;
     await expect(page.getByTestId('cost-coverage-share').textContent()).resolves.toBe(share);

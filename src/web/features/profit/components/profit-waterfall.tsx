@@ -10,6 +10,31 @@ const colorOf = (step: WaterfallStep) => {
   return step.negative ? '#fb923c' : '#34d399';
 };
 
+/** A line's name under its bar, slanted so twelve names fit. */
+function WaterfallTick({
+  x,
+  y,
+  payload,
+}: {
+  x?: number | string;
+  y?: number | string;
+  payload?: { value?: string };
+}) {
+  return (
+    <text
+      x={Number(x)}
+      y={Number(y) + 12}
+      fill="#cbd5e1"
+      fontSize={11}
+      textAnchor="end"
+      transform={`rotate(-30 ${Number(x)} ${Number(y) + 12})`}
+      data-testid="waterfall-tick"
+    >
+      {payload?.value}
+    </text>
+  );
+}
+
 /** Gross sales down to net profit: results from zero, each cost a floating bar between them. */
 export function ProfitWaterfall({
   totals,
@@ -30,13 +55,7 @@ export function ProfitWaterfall({
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={data} margin={{ top: 8, right: 8, left: 8, bottom: 40 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="#334155" vertical={false} />
-          <XAxis
-            dataKey="name"
-            interval={0}
-            angle={-30}
-            textAnchor="end"
-            tick={{ fill: '#cbd5e1', fontSize: 11 }}
-          />
+          <XAxis dataKey="name" interval={0} tick={WaterfallTick} />
           <YAxis
             tick={{ fill: '#cbd5e1', fontSize: 10 }}
             width={64}
