@@ -3,13 +3,13 @@ import {
   type ProfitGranularity,
   type ProfitReport,
 } from '@shared/contracts/profit.ts';
-import { formatMoney } from '@shared/money.ts';
 import { type DateRangeValue, localToday, presetRange } from '@web/components/date-range.ts';
 import { DateRangePicker } from '@web/components/date-range-picker.tsx';
 import { LoadingCards, NoStoreData, ReadError, SummaryStat } from '@web/components/page-states.tsx';
 import { buttonClasses } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select.tsx';
+import { formatMoney } from '@web/lib/money.ts';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { useProfitReport } from '../api/profit-queries.ts';

@@ -1,5 +1,5 @@
 import type { ProfitReport } from '@shared/contracts/profit.ts';
-import { formatMoney } from '@shared/money.ts';
+import { formatMoney } from '@web/lib/money.ts';
 import {
   Bar,
   CartesianGrid,

@@ -1,6 +1,7 @@
 import { PROFIT_LINES, type ProfitReport } from '@shared/contracts/profit.ts';
-import { currencyDigitsOf, formatMoney, minorToDecimal, parseDecimalToMinor } from '@shared/money.ts';
+import { currencyDigitsOf, minorToDecimal, parseDecimalToMinor } from '@shared/money.ts';
 import { cn } from '@web/lib/cn.ts';
+import { formatMoney } from '@web/lib/money.ts';
 import { PROFIT_LINE_LABELS, PROFIT_SUBTOTALS } from '../lib/waterfall-steps.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { ProfitLines } from '@shared/contracts/profit.ts';
-import { formatMoney } from '@shared/money.ts';
+import { formatMoney } from '@web/lib/money.ts';
 import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { type WaterfallStep, waterfallSteps } from '../lib/waterfall-steps.ts';
 
