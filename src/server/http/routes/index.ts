@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { registerApiTokenRoutes } from '../../features/api-tokens/routes.ts';
 import { registerExportRoutes } from '../../features/exports/routes.ts';
+import { registerProfitRoutes } from '../../features/profit/routes.ts';
 import type { AppDeps } from '../deps.ts';
 import { registerAnalyticsRoutes } from './analytics.ts';
 import { registerAuthRoutes } from './auth.ts';
@@ -45,6 +46,7 @@ const registrars: Array<(app: FastifyInstance, deps: AppDeps) => void | Promise<
   registerProductRoutes,
   registerApiTokenRoutes,
   registerExportRoutes,
+  registerProfitRoutes,
 ];
 
 export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
