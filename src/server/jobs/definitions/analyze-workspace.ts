@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { runAnalysis } from '../../services/run-analysis.ts';
-import { ANALYZE_WORKSPACE_JOB } from '../enqueue.ts';
 import { defineJob } from '../job-definition.ts';
 
 /** The analysis run queued after every successful sync; one at a time per workspace. */
 export const analyzeWorkspaceJob = defineJob({
-  type: ANALYZE_WORKSPACE_JOB,
+  type: 'analyze-workspace',
   payloadSchema: z.object({ workspaceId: z.uuid() }),
   maxAttempts: 3,
   priority: 80,
