@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { AnalysisFacts, AnalysisSnapshot } from '../../core/pipeline/types.ts';
 import type { Db } from '../db/client.ts';
 import {
   analysisAttributionRows,
@@ -12,9 +13,7 @@ import {
   opportunities,
 } from '../db/schema/analysis.ts';
 import type { AppDeps } from '../http/deps.ts';
-import type { AnalysisFacts } from './analysis-facts.ts';
 import { runInAnalysisWorker, warmAnalysisWorker } from './analysis-worker-host.ts';
-import type { AnalysisSnapshot } from './compute-analysis.ts';
 import { loadAnalysisFacts } from './load-analysis-facts.ts';
 import { writeInsightSnapshot } from './write-insight-snapshot.ts';
 
