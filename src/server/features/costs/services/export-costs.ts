@@ -4,7 +4,9 @@ import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 import { requireShop } from '../queries/read-shop.ts';
 
-const quote = (value: string) => (/[",\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+/** A CSV cell: quoted when it holds a comma, quote or line break. */
+export const quoteCsv = (value: string) =>
+  /[",\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 
 /**
  * GET /api/costs/export: every ledger period as a costs CSV the import reads back
@@ -30,7 +32,7 @@ export async function exportCosts(db: Db, workspaceId: string): Promise<string> 
     lines.push(
       [
         row.variantId,
-        quote(row.sku ?? ''),
+        quoteCsv(row.sku ?? ''),
         minorToDecimal(row.costMinor, shop.digits),
         row.day,
         shop.currencyCode,

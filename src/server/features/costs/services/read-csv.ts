@@ -38,6 +38,8 @@ export function readCsv(text: string, required: readonly (readonly string[])[]):
       bom: true,
       columns: (header: string[]) => header.map((name) => name.trim().toLowerCase()),
       skip_empty_lines: true,
+      // A row may leave its last cells (e.g. an optional currency) out.
+      relax_column_count: true,
       trim: true,
       info: true,
     });
