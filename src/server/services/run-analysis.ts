@@ -39,8 +39,8 @@ const inFlight = new Map<string, Promise<AnalysisRunSummary>>();
 /**
  * Runs one analysis of a workspace: reads the warehouse, runs the core models and detectors,
  * writes the run-tagged snapshot, refreshes opportunities (status kept by identity) and measures
- * the realised impact of implemented ones. A failure marks the run failed and leaves the last good
- * snapshot in place. A second call while one runs joins it.
+ * the realised impact of implemented ones — in the transaction that marks the run succeeded. A
+ * failure marks the run failed and leaves the last good snapshot and opportunity list in place. A second call while one runs joins it.
  */
 export function runAnalysis(
   deps: Pick<AppDeps, 'db' | 'clock'>,
@@ -94,21 +94,25 @@ async function executeAnalysis(
     const writeStarted = performance.now();
     await writeSnapshot(db, workspaceId, runId, snapshot);
     await writeInsightSnapshot(db, workspaceId, runId, snapshot.insights);
-    await refreshOpportunities(db, workspaceId, runId, snapshot, deps.clock());
     const writeMs = Math.round(performance.now() - writeStarted);
     const durationMs = Math.round(performance.now() - started);
-    await db
-      .update(analysisRuns)
-      .set({
-        status: 'succeeded',
-        asOf: snapshot.asOf,
-        currencyCode: snapshot.currency,
-        finishedAt: deps.clock(),
-        durationMs,
-        diagnostics: { ...snapshot.diagnostics, loadMs, workerMs, writeMs },
-        forecastAccuracy: snapshot.forecastAccuracy,
-      })
-      .where(eq(analysisRuns.id, runId));
+    // The opportunities change only with the run that produced them: one transaction, so a run
+    // that fails here leaves the previous run's list exactly as it was (#19.7c).
+    await db.transaction(async (tx) => {
+      await refreshOpportunities(tx, workspaceId, runId, snapshot, deps.clock());
+      await tx
+        .update(analysisRuns)
+        .set({
+          status: 'succeeded',
+          asOf: snapshot.asOf,
+          currencyCode: snapshot.currency,
+          finishedAt: deps.clock(),
+          durationMs,
+          diagnostics: { ...snapshot.diagnostics, loadMs, workerMs, writeMs },
+          forecastAccuracy: snapshot.forecastAccuracy,
+        })
+        .where(eq(analysisRuns.id, runId));
+    });
     await pruneOldRuns(db, workspaceId);
     return {
       runId,
@@ -255,7 +259,7 @@ async function writeCustomers(
  * impact: the tracked metric now minus its baseline.
  */
 async function refreshOpportunities(
-  db: Db,
+  db: Pick<Db, 'insert' | 'select' | 'update'>,
   workspaceId: string,
   runId: string,
   snapshot: AnalysisSnapshot,
