@@ -57,6 +57,10 @@ export const ERROR_CODES = [
   'invalid_tracking_key',
   'origin_not_allowed',
   'tracking_inactive',
+  // costs settings (issue #13)
+  'shop_not_synced',
+  'csv_invalid',
+  'recalculation_running',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
