@@ -87,7 +87,9 @@ describe('cost ledger', () => {
     const variant = app.demo.store.variants.find((v) =>
       before.some((line) => line.variantId === v.legacyId),
     )!;
-    variant.unitCostMinor += 123;
+    // The emulator serves the planted cost in force on its clock: raise the current period's cost.
+    const current = app.demo.store.profit.costHistory[variant.index]!.at(-1)!;
+    current.costMinor += 123;
     const now = new Date(Date.now() + 2 * 86_400_000);
     app.server.deps.clock = () => now;
     await enqueueSync(app.db, { workspaceId, source: 'shopify', now, reason: 'manual' });
@@ -100,7 +102,7 @@ describe('cost ledger', () => {
     );
     expect(periods.at(-1)).toEqual({
       day: localDayOf(now, app.demo.store.shop.ianaTimezone),
-      cost: variant.unitCostMinor,
+      cost: current.costMinor,
     });
     expect(periods.length).toBe(2);
     expect(await readLines()).toEqual(before);
