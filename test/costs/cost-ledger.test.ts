@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { costOnDay } from '../../src/demo/profit/plan.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
-import { enqueueSync } from '../../src/server/jobs/enqueue.ts';
+import { syncShopifyJob } from '../../src/server/jobs/definitions/sync-shopify.ts';
+import { enqueue } from '../../src/server/jobs/enqueue.ts';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import { localDayOf } from '../../src/shared/calendar.ts';
 import type {
@@ -92,7 +93,7 @@ describe('cost ledger', () => {
     current.costMinor += 123;
     const now = new Date(Date.now() + 2 * 86_400_000);
     app.server.deps.clock = () => now;
-    await enqueueSync(app.db, { workspaceId, source: 'shopify', now, reason: 'manual' });
+    await enqueue(app.db, syncShopifyJob, { workspaceId, reason: 'manual' }, { now });
     await runJobsUntilIdle(app.server.deps);
     const periods = await queryRows<{ day: string; cost: number }>(
       app.db,

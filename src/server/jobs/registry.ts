@@ -1,4 +1,5 @@
 import { analyzeWorkspaceJob } from './definitions/analyze-workspace.ts';
+import { maintainTrackingJob } from './definitions/maintain-tracking.ts';
 import { recalculateCostsJob } from './definitions/recalculate-costs.ts';
 import { syncGa4Job } from './definitions/sync-ga4.ts';
 import { syncMetaJob } from './definitions/sync-meta.ts';
@@ -16,6 +17,7 @@ export const jobDefinitions: readonly RegisteredJob[] = [
   syncMetaJob,
   analyzeWorkspaceJob,
   recalculateCostsJob,
+  maintainTrackingJob,
 ];
 
 export function findJobDefinition(type: string): RegisteredJob | undefined {

@@ -169,4 +169,13 @@ export const APP_ROUTES: readonly AppRoute[] = [
       (m) => m.InsightsPage,
     ),
   },
+  {
+    path: '/profit',
+    access: 'authenticated',
+    title: 'Profit',
+    page: lazyPage(
+      () => import('@web/features/profit/components/profit-page.tsx'),
+      (m) => m.ProfitPage,
+    ),
+  },
 ];

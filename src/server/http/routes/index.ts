@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerCostRoutes } from '../../features/costs/routes/register-cost-routes.ts';
+import { registerProfitRoutes } from '../../features/profit/routes.ts';
 import type { AppDeps } from '../deps.ts';
 import { registerAnalyticsRoutes } from './analytics.ts';
 import { registerAuthRoutes } from './auth.ts';
@@ -43,6 +44,7 @@ const registrars: Array<(app: FastifyInstance, deps: AppDeps) => void | Promise<
   registerExperimentRoutes,
   registerProductRoutes,
   registerCostRoutes,
+  registerProfitRoutes,
 ];
 
 export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
