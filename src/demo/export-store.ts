@@ -9,6 +9,7 @@ import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { dayToIso, formatZoned } from './calendar.ts';
 import type { DemoOrder, DemoStore, DemoVisit } from './model.ts';
+import { PROFIT_FILES, profitRecords } from './profit/export-profit.ts';
 
 export const STORE_FILES = [
   'shop.json',
@@ -20,6 +21,7 @@ export const STORE_FILES = [
   'meta-campaigns.jsonl',
   'meta-daily.jsonl',
   'ground-truth.json',
+  ...PROFIT_FILES,
 ] as const;
 
 export type StoreFile = (typeof STORE_FILES)[number];
@@ -140,6 +142,7 @@ export function* storeRecords(store: DemoStore): Generator<[StoreFile, string]> 
     ];
   for (const row of store.meta.daily) yield ['meta-daily.jsonl', JSON.stringify(row)];
   yield ['ground-truth.json', JSON.stringify(store.groundTruth, null, 2)];
+  yield* profitRecords(store);
 }
 
 /** SHA-256 over all records (what `writeStore` would write), for determinism checks. */
