@@ -54,7 +54,7 @@ export function dailyProfitLines(input: ProfitInput, from: string, to: string): 
     const netSales = c.grossSales[d]! - c.discounts[d]! - c.returns[d]!;
     const grossProfit = netSales - c.cogs[d]!;
     const contributionMargin = grossProfit - c.shipping[d]! - c.paymentFees[d]! - c.marketing[d]!;
-    const lines = { netSalesMinor: netSales, adSpendMinor: c.marketing[d]!, saleOrders: c.saleOrders[d]! };
+    const lines = { netSales, adSpend: c.marketing[d]!, saleOrders: c.saleOrders[d]! };
     const expenses = input.expenses.reduce((sum, e) => sum + expenseOnDay(e, day, lines), 0);
     days.push({
       day,

@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { bucketProfitDays } from './bucket-profit-days.ts';
 import { costInForce } from './cost-in-force.ts';
 import { dailyProfitLines } from './daily-profit-lines.ts';
-import { expenseOnDay } from './expense-on-day.ts';
 import { paymentFeeOf } from './payment-fee-of.ts';
 import { percentOfMinor } from './percent-of-minor.ts';
 import { shippingCostOf } from './shipping-cost-of.ts';
-import { spreadMonthlyAmount } from './spread-monthly-amount.ts';
 import type { ProfitInput } from './types.ts';
 
 describe('src/core/profit', () => {
@@ -19,40 +16,6 @@ describe('src/core/profit', () => {
     [0, '12', 0],
   ])('percentOfMinor(%i, %s) = %i', (amount, percent, expected) => {
     expect(percentOfMinor(amount, percent)).toBe(expected);
-  });
-
-  it('spreads a monthly amount so the month sums to it exactly', () => {
-    // 100.00 over February 2026 (28 days): floor(10000·i/28) − floor(10000·(i−1)/28).
-    expect(spreadMonthlyAmount(10_000, '2026-02-01')).toBe(357);
-    expect(spreadMonthlyAmount(10_000, '2026-02-02')).toBe(357);
-    expect(spreadMonthlyAmount(10_000, '2026-02-03')).toBe(357);
-    expect(spreadMonthlyAmount(10_000, '2026-02-04')).toBe(357);
-    let sum = 0;
-    for (let d = 1; d <= 28; d += 1)
-      sum += spreadMonthlyAmount(10_000, `2026-02-${String(d).padStart(2, '0')}`);
-    expect(sum).toBe(10_000);
-  });
-
-  it('applies expenses only inside [startsOn, endsOn]', () => {
-    const lines = { netSalesMinor: 20_000, adSpendMinor: 5_000, saleOrders: 3 };
-    const perOrder = {
-      kind: 'per_order',
-      amountMinor: 135,
-      percent: null,
-      startsOn: '2026-01-10',
-      endsOn: '2026-01-20',
-    } as const;
-    expect(expenseOnDay(perOrder, '2026-01-09', lines)).toBe(0);
-    expect(expenseOnDay(perOrder, '2026-01-10', lines)).toBe(405);
-    expect(expenseOnDay(perOrder, '2026-01-21', lines)).toBe(0);
-    const ads = {
-      kind: 'percent_of_ad_spend',
-      amountMinor: null,
-      percent: '12',
-      startsOn: '2026-01-01',
-      endsOn: null,
-    } as const;
-    expect(expenseOnDay(ads, '2027-06-01', lines)).toBe(600);
   });
 
   it('resolves the cost in force: latest effective date on or before the day, a tie to the later entry', () => {
@@ -117,10 +80,5 @@ describe('src/core/profit', () => {
       grossProfit: -1_250,
       netProfit: -1_400,
     });
-    const weeks = bucketProfitDays([sun!, mon!], 'week');
-    expect(weeks.map((w) => w.period)).toEqual(['2026-02-23', '2026-03-02']);
-    expect(bucketProfitDays([sun!, mon!], 'month')).toEqual([
-      expect.objectContaining({ period: '2026-03-01', grossSales: 5_599, netProfit: -91 }),
-    ]);
   });
 });

@@ -3,6 +3,7 @@
  * shop currency; days are shop days 'YYYY-MM-DD'. The warehouse, the CLI and the demo connect flow
  * all reduce their sources to these shapes before calling src/core/profit.
  */
+import type { ProfitExpense } from './expense-on-day.ts';
 
 /** The twelve P&L lines of decision 010. */
 export interface ProfitLines {
@@ -67,19 +68,6 @@ export interface ProfitRefundLine {
 export interface ProfitDayAmount {
   day: string;
   amountMinor: number;
-}
-
-export type ProfitExpenseKind = 'monthly' | 'per_order' | 'percent_of_net_sales' | 'percent_of_ad_spend';
-
-/** A custom expense in force on each day of [startsOn, endsOn] (endsOn null: open-ended). */
-export interface ProfitExpense {
-  kind: ProfitExpenseKind;
-  /** Minor units for 'monthly' and 'per_order'. */
-  amountMinor: number | null;
-  /** Percent decimal string ("2.5") for the percent kinds. */
-  percent: string | null;
-  startsOn: string;
-  endsOn: string | null;
 }
 
 /** Everything the daily P&L is computed from. */
