@@ -314,6 +314,7 @@ export function computeAnalysis(facts: AnalysisFacts): AnalysisSnapshot {
         accuracy: forecast.accuracy.model,
         seasonalNaive: forecast.accuracy.seasonalNaive,
         weekdayMean: forecast.accuracy.weekdayMean,
+        suggestedClosures: forecast.suggestedClosures,
       }
     : null;
 
