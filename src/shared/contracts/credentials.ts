@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ConnectionHealthSchema } from './connection-health.ts';
 
 /**
  * Credential endpoints (spec §3, §5, §7). Request schemas accept only the spec's fields (unknown
@@ -9,12 +10,20 @@ import { z } from 'zod';
 export const CREDENTIAL_PROVIDERS = ['shopify', 'ga4', 'meta'] as const;
 export type CredentialProvider = (typeof CREDENTIAL_PROVIDERS)[number];
 
-/** GET /api/credentials/status. `verified` tells stored-and-working from stored-but-failing. */
+/**
+ * GET /api/credentials/status. `verified` tells stored-and-working from stored-but-failing;
+ * `health` says what the badges show: Connected only when the latest test or sync succeeded.
+ */
 export const CredentialsStatusSchema = z.object({
   shopify: z.boolean(),
   ga4: z.boolean(),
   meta: z.boolean(),
   verified: z.object({ shopify: z.boolean(), ga4: z.boolean(), meta: z.boolean() }),
+  health: z.object({
+    shopify: ConnectionHealthSchema,
+    ga4: ConnectionHealthSchema,
+    meta: ConnectionHealthSchema,
+  }),
 });
 export type CredentialsStatus = z.infer<typeof CredentialsStatusSchema>;
 
