@@ -2,12 +2,12 @@ import { sql } from 'drizzle-orm';
 import { computeMatchRate } from '../../core/attribution/compute-match-rate.ts';
 import { fromDayNumber } from '../../core/dates/from-day-number.ts';
 import { toDayNumber } from '../../core/dates/to-day-number.ts';
+import { channelOf } from '../../core/pipeline/channel-of.ts';
 import type { CampaignPerformance, CampaignRow, Currency } from '../../shared/contracts/campaigns.ts';
 import { currencyDigitsOf } from '../../shared/money.ts';
 import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/query-rows.ts';
 import { listCredentialSummaries } from '../vault/credential-store.ts';
-import { channelOf } from './analysis-facts.ts';
 import { labelCampaign } from './read-campaigns-label.ts';
 
 export const ATTRIBUTION_RULE =

@@ -1,10 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { channelOf } from '../../core/pipeline/channel-of.ts';
 import { addDays, localDayOf } from '../../shared/calendar.ts';
 import type { DashboardKpis, KpiValue, RatioKpi } from '../../shared/contracts/dashboard.ts';
 import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/query-rows.ts';
 import { listCredentialSummaries } from '../vault/credential-store.ts';
-import { channelOf } from './analysis-facts.ts';
 import { findLatestRun, readSnapshotOnce } from './read-analytics.ts';
 import { sharePendingRead } from './share-pending-read.ts';
 
