@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ConnectionHealthSchema } from './connection-health.ts';
+import type { ErrorCode } from './errors.ts';
 
 /**
  * Credential endpoints (spec §3, §5, §7). Request schemas accept only the spec's fields (unknown
@@ -70,7 +71,7 @@ export function validateShopifyCredentials(
   input: ShopifyStoreRequest,
 ):
   | { ok: true; value: { apiKey: string; apiSecret: string; shopDomain: string; accessToken: string } }
-  | { ok: false; title: string; description: string; code: string } {
+  | { ok: false; title: string; description: string; code: ErrorCode } {
   const value = {
     apiKey: (input.apiKey ?? '').trim(),
     apiSecret: (input.apiSecret ?? '').trim(),
@@ -139,7 +140,7 @@ export function validateGaCredentials(
   input: GaCredentialsRequest,
 ):
   | { ok: true; value: { propertyId: string; serviceAccountJson: string; serviceAccount: ServiceAccount } }
-  | { ok: false; title: string; description: string; code: string } {
+  | { ok: false; title: string; description: string; code: ErrorCode } {
   const propertyId = (input.property_id ?? '').trim();
   const serviceAccountJson = (input.service_account_json ?? '').trim();
   if (propertyId === '') return { ok: false, code: 'missing_property_id', ...GA_MESSAGES.missingPropertyId };
@@ -202,7 +203,7 @@ export function validateMetaCredentials(
   input: MetaCredentialsRequest,
 ):
   | { ok: true; value: { accessToken: string; adAccountId: string; appSecret: string } }
-  | { ok: false; title: string; description: string; code: string } {
+  | { ok: false; title: string; description: string; code: ErrorCode } {
   const accessToken = (input.accessToken ?? '').trim();
   const rawAccount = (input.adAccountId ?? '').trim();
   const appSecret = (input.appSecret ?? '').trim();

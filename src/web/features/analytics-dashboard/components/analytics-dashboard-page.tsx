@@ -2,10 +2,11 @@ import { Badge } from '@web/components/ui/badge.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { Skeleton } from '@web/components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs.tsx';
+import { errorSentence } from '@web/lib/api-error.ts';
+import { formatCurrency } from '@web/lib/money.ts';
 import { useCredentialsStatus } from '../../integrations/api/use-integrations.ts';
-import { serverMessage } from '../../integrations/lib/error-text.ts';
 import { useMetaSummary, useShopifySummary } from '../api/use-dashboard-data.ts';
-import { formatCompact, formatCurrency } from '../lib/format.ts';
+import { formatCompact } from '../lib/format.ts';
 import { GaTab } from './ga-tab.tsx';
 import { StatCard } from './ga-widgets.tsx';
 
@@ -65,7 +66,7 @@ function ErrorCard({ title, error }: { title: string; error: unknown }) {
     <Card>
       <CardHeader>
         <CardTitle>{title}</CardTitle>
-        <CardDescription>{serverMessage(error, 'Failed to load data')}</CardDescription>
+        <CardDescription>{errorSentence(error, 'Failed to load data')}</CardDescription>
       </CardHeader>
     </Card>
   );
@@ -134,7 +135,7 @@ function MetaAnalyticsTab({ connected }: { connected: boolean }) {
         <CardHeader>
           <CardTitle>Campaigns</CardTitle>
         </CardHeader>
-        <CardContent>
+        <CardContent className="overflow-x-auto">
           <table className="w-full text-left text-sm">
             <thead className="text-slate-400">
               <tr>
