@@ -16,8 +16,8 @@ const IDLE_POLL_MS = 30_000;
 
 /**
  * The phase of the workspace's results from the sync and analysis status: 'syncing' while a
- * connected source syncs (or has never synced), 'analysing' until an analysis has started after
- * the newest sync and finished, else 'ready' ('idle' with nothing connected). `signature` changes
+ * connected source's sync runs or waits, 'analysing' until an analysis has started after the
+ * newest sync and finished, else 'ready' ('idle' with nothing connected or nothing synced). `signature` changes
  * whenever new results exist (a sync or an analysis finished), for whoever refreshes the pages.
  */
 export function phaseOf(
