@@ -30,12 +30,13 @@ export function phaseOf(
     '|',
   );
   if (connected.length === 0) return { phase: 'idle', signature };
-  if (connected.some((s) => s.running || s.queued || s.state === 'never'))
-    return { phase: 'syncing', signature };
+  if (connected.some((s) => s.running || s.queued)) return { phase: 'syncing', signature };
   const newestSync = connected.reduce(
     (max, s) => (s.lastSyncAt && s.lastSyncAt > max ? s.lastSyncAt : max),
     '',
   );
+  // Nothing synced and nothing on the way (e.g. every test failed): no results to wait for.
+  if (newestSync === '') return { phase: 'idle', signature };
   const run = analysis.lastRun;
   const analysed = run !== null && run.startedAt >= newestSync && run.status !== 'running';
   if (analysis.running || !analysed) return { phase: 'analysing', signature };
