@@ -41,7 +41,7 @@ export const command: CliCommand = {
       if (parseShopDate(date) !== date)
         throw new CliUsageError(`--closed must list dates YYYY-MM-DD, got '${date}'`);
     }
-    const file = readOrders(flags.orders);
+    const file = await readOrders(flags.orders);
     const byDate = new Map<string, number>();
     for (const order of file.orders) {
       if (order.date > asOf) continue;

@@ -1,6 +1,7 @@
 import type { ConnectionHealth } from '@shared/contracts/connection-health.ts';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs.tsx';
+import { ApiTokensPanel } from '@web/features/api-tokens/components/api-tokens-panel.tsx';
 import { DataFreshnessPanel } from '@web/features/data-freshness/components/data-freshness-panel.tsx';
 import { BarChart3, Megaphone, ShoppingBag } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -98,6 +99,8 @@ export function ProfilePage() {
       </div>
 
       <DataFreshnessPanel />
+
+      <ApiTokensPanel />
 
       <Tabs defaultValue="shopify">
         <TabsList>
