@@ -10,7 +10,13 @@ export function registerProfitRoutes(app: FastifyInstance, deps: AppDeps): void 
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get(
     '/api/profit',
-    { schema: { querystring: ProfitQuerySchema, response: { 200: ProfitReportSchema } } },
+    {
+      schema: { querystring: ProfitQuerySchema, response: { 200: ProfitReportSchema } },
+      // A signed-out caller gets 401 before the query is judged, like every other private read.
+      preValidation: async (request) => {
+        requireAuth(request);
+      },
+    },
     async (request) => readProfitReport(deps.db, requireAuth(request).workspaceId, request.query),
   );
 }

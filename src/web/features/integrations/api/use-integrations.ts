@@ -141,12 +141,29 @@ export function useGaOverview(connected: boolean) {
   });
 }
 
-export function useStoreMetaCredentials() {
+/**
+ * Outcome handlers given to the mutation itself rather than to `mutate`: the status refresh that a
+ * success triggers can unmount the form or button that asked (the home screen becomes the
+ * Opportunities page), and TanStack Query drops per-call callbacks of an unmounted caller, so the
+ * spec's toast would never show.
+ */
+export interface MutationHandlers<T> {
+  onSuccess?: (result: T) => void;
+  onError?: (error: Error) => void;
+}
+
+export function useStoreMetaCredentials(
+  handlers: MutationHandlers<z.infer<typeof MetaCredentialsResponseSchema>> = {},
+) {
   const invalidate = useInvalidateStatus();
   return useMutation({
     mutationFn: (payload: MetaCredentialsRequest) =>
       requestJson('POST', '/api/credentials/meta', MetaCredentialsResponseSchema, payload),
-    onSuccess: invalidate,
+    onSuccess: (result) => {
+      handlers.onSuccess?.(result);
+      return invalidate();
+    },
+    onError: handlers.onError,
   });
 }
 
@@ -200,11 +217,17 @@ export function useDemoCredentials() {
   });
 }
 
-export function useConnectDemoStore() {
+export function useConnectDemoStore(
+  handlers: MutationHandlers<z.infer<typeof DemoConnectResponseSchema>> = {},
+) {
   const invalidate = useInvalidateStatus();
   return useMutation({
     mutationFn: () => requestJson('POST', '/api/demo/connect', DemoConnectResponseSchema),
-    onSuccess: invalidate,
+    onSuccess: (result) => {
+      handlers.onSuccess?.(result);
+      return invalidate();
+    },
+    onError: handlers.onError,
   });
 }
 

@@ -18,34 +18,33 @@ export function ConnectDemoButton({
 }) {
   const { toast } = useToast();
   const demo = useDemoCredentials();
-  const connect = useConnectDemoStore();
   const [connected, setConnected] = useState(false);
-  if (!demo.data) return null;
-  const run = () =>
-    connect.mutate(undefined, {
-      onSuccess: (result) => {
-        const failed = (['shopify', 'ga4', 'meta'] as const).filter((source) => !result[source].isValid);
-        setConnected(failed.length < 3);
-        if (failed.length === 0) {
-          toast({
-            title: 'Demo Store Connected',
-            description: 'Shopify, Google Analytics 4 and Meta are connected.',
-          });
-        } else {
-          toast({
-            title: 'Demo Store Partly Connected',
-            description: failed.map((source) => result[source].message).join(' '),
-            variant: 'destructive',
-          });
-        }
-      },
-      onError: (error) =>
+  const connect = useConnectDemoStore({
+    onSuccess: (result) => {
+      const failed = (['shopify', 'ga4', 'meta'] as const).filter((source) => !result[source].isValid);
+      setConnected(failed.length < 3);
+      if (failed.length === 0) {
         toast({
-          title: 'Error',
-          description: readableError(error, 'Failed to connect the demo store'),
+          title: 'Demo Store Connected',
+          description: 'Shopify, Google Analytics 4 and Meta are connected.',
+        });
+      } else {
+        toast({
+          title: 'Demo Store Partly Connected',
+          description: failed.map((source) => result[source].message).join(' '),
           variant: 'destructive',
-        }),
-    });
+        });
+      }
+    },
+    onError: (error) =>
+      toast({
+        title: 'Error',
+        description: readableError(error, 'Failed to connect the demo store'),
+        variant: 'destructive',
+      }),
+  });
+  if (!demo.data) return null;
+  const run = () => connect.mutate();
   return (
     <div className="grid justify-items-start gap-2">
       <Button variant={variant} onClick={run} disabled={connect.isPending} data-testid="connect-demo-store">

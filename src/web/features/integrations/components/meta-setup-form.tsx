@@ -33,7 +33,23 @@ function readStoredAdAccount(): string {
 export function MetaSetupForm() {
   const { toast } = useToast();
   const demo = useDemoCredentials().data;
-  const store = useStoreMetaCredentials();
+  const store = useStoreMetaCredentials({
+    onSuccess: (result) => {
+      if (result.isValid) {
+        toast({ title: 'Meta API Connected', description: 'Successfully connected to Meta Marketing API' });
+        setAccessToken('');
+        setAppSecret('');
+      } else {
+        toast({
+          title: 'Connection Failed',
+          description: result.error ?? 'Invalid Meta API credentials',
+          variant: 'destructive',
+        });
+      }
+    },
+    onError: (error) =>
+      toast({ title: 'Error', description: readableError(error, 'Request failed'), variant: 'destructive' }),
+  });
   const [accessToken, setAccessToken] = useState('');
   const [adAccountId, setAdAccountId] = useState(readStoredAdAccount);
   const [appSecret, setAppSecret] = useState('');
@@ -61,27 +77,7 @@ export function MetaSetupForm() {
       toast({ title: checked.title, description: checked.description, variant: 'destructive' });
       return;
     }
-    store.mutate(checked.value, {
-      onSuccess: (result) => {
-        if (result.isValid) {
-          toast({ title: 'Meta API Connected', description: 'Successfully connected to Meta Marketing API' });
-          setAccessToken('');
-          setAppSecret('');
-        } else {
-          toast({
-            title: 'Connection Failed',
-            description: result.error ?? 'Invalid Meta API credentials',
-            variant: 'destructive',
-          });
-        }
-      },
-      onError: (error) =>
-        toast({
-          title: 'Error',
-          description: readableError(error, 'Request failed'),
-          variant: 'destructive',
-        }),
-    });
+    store.mutate(checked.value);
   };
 
   return (
