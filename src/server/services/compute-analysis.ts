@@ -1,4 +1,3 @@
-import { attributeHeuristic } from '../../core/attribution/attribute-heuristic.ts';
 import { computeMatchRate } from '../../core/attribution/compute-match-rate.ts';
 import { labelChannel } from '../../core/attribution/label-channel.ts';
 import { bgnbdProbabilityAlive } from '../../core/clv/bgnbd-probability-alive.ts';
@@ -14,6 +13,8 @@ import { fromDayNumber } from '../../core/dates/from-day-number.ts';
 import { toDayNumber } from '../../core/dates/to-day-number.ts';
 import { type DailyForecast, forecastDailySeries } from '../../core/forecast/forecast-daily-series.ts';
 import { type CustomerLedger, toCustomerLedger } from '../../core/ledger/to-customer-ledger.ts';
+import { channelOfGa4 } from '../../core/metrics/channel-of-ga4.ts';
+import { creditOrder } from '../../core/metrics/credit-order.ts';
 import type { CampaignPerformance } from '../../core/opportunities/detect-campaign-opportunities.ts';
 import { detectOpportunities } from '../../core/opportunities/detect-opportunities.ts';
 import type { StockPosition } from '../../core/opportunities/detect-stock-opportunities.ts';
@@ -27,7 +28,7 @@ import type { OpportunityCandidate } from '../../core/opportunities/types.ts';
 import { computeRfm } from '../../core/rfm/compute-rfm.ts';
 import { computeDaysOfCover } from '../../core/stockout/compute-days-of-cover.ts';
 import { estimateStockoutLoss, type StockoutLoss } from '../../core/stockout/estimate-stockout-loss.ts';
-import type { JourneyPath, ProductSale, Transaction } from '../../core/types.ts';
+import type { ProductSale, Transaction } from '../../core/types.ts';
 import type { AnalysisFacts } from './analysis-facts.ts';
 
 /** Fewer repeat customers than this and the lifetime models are not fitted (design §6). */
@@ -543,30 +544,20 @@ function inferredPeriods(snapshots: AnalysisFacts['inventory'], asOf: string) {
   return periods;
 }
 
-/** Attribution rows of the last 30 days: last non-direct click on Shopify journeys (core). */
+/** Attribution rows of the last 30 days: the one attribution rule (core creditOrder, decision 011). */
 function computeAttribution(
   facts: AnalysisFacts,
   since: string,
   asOf: string,
 ): AnalysisSnapshot['attribution'] {
-  const paths = new Map<string, JourneyPath>();
+  const byChannel = new Map<string, number>();
   for (const o of facts.orders) {
     if (o.date < since || o.date > asOf) continue;
-    const touches = [o.firstChannel, o.lastChannel].filter((c): c is string => c !== null);
-    const path =
-      touches.length === 2 && touches[0] === touches[1]
-        ? [touches[0]!]
-        : touches.length > 0
-          ? touches
-          : ['direct'];
-    const key = path.join('>');
-    const entry = paths.get(key) ?? { path, conversions: 0, value: 0, nulls: 0 };
-    entry.conversions += 1;
-    entry.value += o.total;
-    paths.set(key, entry);
+    const { channel } = creditOrder(touchesOf(o));
+    byChannel.set(channel, (byChannel.get(channel) ?? 0) + o.total);
   }
-  if (paths.size === 0) return [];
-  const credits = attributeHeuristic([...paths.values()], 'last-non-direct');
+  if (byChannel.size === 0) return [];
+  const credits = [...byChannel].map(([channel, value]) => ({ channel, value }));
   const metaSpend = sumWhere(facts.metaDaily, since, asOf, (d) => d.spend);
   const metaClaimed = sumWhere(facts.metaDaily, since, asOf, (d) => d.reportedValue);
   const ga4ByChannel = new Map<string, number>();
@@ -602,17 +593,13 @@ function computeAttribution(
     .sort((a, b) => b.revenue - a.revenue);
 }
 
-function channelOfGa4(source: string, medium: string): string {
-  const s = source.toLowerCase();
-  const m = medium.toLowerCase();
-  if (['facebook', 'instagram', 'fb', 'ig', 'meta'].includes(s) || m === 'paid_social') return 'meta_ads';
-  if (m === 'cpc' || m === 'ppc') return 'google_ads';
-  if (m === 'email') return 'email';
-  if (m === 'organic') return 'google_organic';
-  if (m === 'referral') return 'referral';
-  if (s === '(direct)') return 'direct';
-  return 'referral';
-}
+/** An order's visits as the attribution rule reads them. */
+const touchesOf = (o: AnalysisFacts['orders'][number]) => ({
+  lastChannel: o.lastChannel,
+  lastCampaign: o.utmCampaign,
+  firstChannel: o.firstChannel,
+  firstCampaign: o.firstCampaign,
+});
 
 function sumWhere<T extends { date: string }>(
   rows: readonly T[],
@@ -625,7 +612,7 @@ function sumWhere<T extends { date: string }>(
   return total;
 }
 
-/** Meta campaigns of the last 30 days with store-verified orders (utm_campaign = campaign name). */
+/** Meta campaigns of the last 30 days with their store-verified credit (core creditOrder, decision 011). */
 function computeCampaigns(
   facts: AnalysisFacts,
   snapshots: AnalysisFacts['inventory'],
@@ -633,20 +620,40 @@ function computeCampaigns(
   asOf: string,
 ): CampaignPerformance[] {
   if (facts.metaCampaigns.length === 0) return [];
+  // Store-verified credit per campaign under the one attribution rule, by campaign name or id.
+  const campaignKey = new Map<string, string>();
+  for (const c of facts.metaCampaigns) {
+    campaignKey.set(c.name, c.campaignId);
+    campaignKey.set(c.campaignId, c.campaignId);
+  }
   const verified = new Map<
     string,
-    { orders: number; revenue: number; handles: Map<string, number>; all: number }
+    { orders: number; revenue: number; refunds: number; handles: Map<string, number>; all: number }
   >();
+  const entryOf = (campaignId: string) => {
+    let entry = verified.get(campaignId);
+    if (!entry) {
+      entry = { orders: 0, revenue: 0, refunds: 0, handles: new Map(), all: 0 };
+      verified.set(campaignId, entry);
+    }
+    return entry;
+  };
   for (const o of facts.orders) {
-    if (o.lastChannel !== 'meta_ads' || !o.utmCampaign) continue;
-    const entry = verified.get(o.utmCampaign) ?? { orders: 0, revenue: 0, handles: new Map(), all: 0 };
+    const credit = creditOrder(touchesOf(o));
+    const id =
+      credit.channel === 'meta_ads' && credit.campaign ? campaignKey.get(credit.campaign) : undefined;
+    if (!id) continue;
+    const entry = entryOf(id);
     entry.all += 1;
     if (o.landingHandle) entry.handles.set(o.landingHandle, (entry.handles.get(o.landingHandle) ?? 0) + 1);
     if (o.date >= since && o.date <= asOf) {
       entry.orders += 1;
       entry.revenue += o.total;
     }
-    verified.set(o.utmCampaign, entry);
+  }
+  for (const r of facts.refunds) {
+    const id = r.channel === 'meta_ads' && r.campaign ? campaignKey.get(r.campaign) : undefined;
+    if (id && r.date >= since && r.date <= asOf) entryOf(id).refunds += r.amount;
   }
   const productByHandle = new Map<string, { productId: string; title: string; variantIds: string[] }>();
   for (const v of facts.variants) {
@@ -670,7 +677,7 @@ function computeCampaigns(
     const rows = facts.metaDaily.filter(
       (d) => d.campaignId === campaign.campaignId && d.date >= since && d.date <= asOf,
     );
-    const v = verified.get(campaign.name);
+    const v = verified.get(campaign.campaignId);
     // The advertised product: the landing page of most of the campaign's orders.
     let product: { productId: string; title: string; variantIds: string[] } | null = null;
     if (v) {
@@ -687,6 +694,7 @@ function computeCampaigns(
       spend30: rows.reduce((s, r) => s + r.spend, 0),
       verifiedOrders30: v?.orders ?? 0,
       verifiedRevenue30: v?.revenue ?? 0,
+      refunds30: v?.refunds ?? 0,
       reportedRevenue30: rows.reduce((s, r) => s + r.reportedValue, 0),
       productId: product?.productId ?? null,
       productTitle: product?.title ?? null,
