@@ -11,12 +11,7 @@ import { useToast } from '@web/components/ui/use-toast.ts';
 import { useState } from 'react';
 import { useGaCredentialsForm } from '../../integrations/hooks/use-ga-credentials-form.ts';
 import { useFetchGaWithCredentials, useGaDashboard } from '../api/use-dashboard-data.ts';
-import {
-  bounceRateLabel,
-  formatCompact,
-  formatDuration,
-  formatPercent,
-} from '../lib/format.ts';
+import { bounceRateLabel, formatCompact, formatDuration, formatPercent } from '../lib/format.ts';
 import { StatCard, TopPagesCard, TrafficPieCard } from './ga-widgets.tsx';
 
 /** Error text for the GA fetch toast: details or error from the JSON body, else the HTTP status (spec §8). */
