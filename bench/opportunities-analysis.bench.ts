@@ -17,6 +17,7 @@
 import os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
+import type { AnalysisFacts } from '../src/core/pipeline/types.ts';
 import { generateStore } from '../src/demo/generate-store.ts';
 import type { PresetName } from '../src/demo/model.ts';
 import { startDemoEmulators } from '../src/demo/start-demo-emulators.ts';
@@ -27,7 +28,6 @@ import type { AppDeps } from '../src/server/http/deps.ts';
 import { runSourceSync } from '../src/server/jobs/sync/run-source-sync.ts';
 import { syncShopify } from '../src/server/jobs/sync/shopify-sync.ts';
 import { resolveSecrets } from '../src/server/secrets.ts';
-import type { AnalysisFacts } from '../src/server/services/analysis-facts.ts';
 import { getIntegrationContext } from '../src/server/services/integration-context.ts';
 import { storeShopifyCredentials } from '../src/server/services/manage-shopify-credentials.ts';
 import { runAnalysis } from '../src/server/services/run-analysis.ts';

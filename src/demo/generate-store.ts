@@ -18,6 +18,7 @@
 import { logBeta } from '../core/stats/log-beta.ts';
 import { dayToIso, formatZoned, localToUtcMs, MS_PER_DAY, parseIsoDay, weekdayOf } from './calendar.ts';
 import { buildCatalog, COUNTRIES, FIRST_NAMES, LAST_NAMES } from './catalog.ts';
+import { EventColumns, type OrderEvent } from './event-columns.ts';
 import type {
   CampaignTruth,
   ChannelTruth,
@@ -44,6 +45,8 @@ import { DEMO_CHANNELS } from './model.ts';
 import { convertMinor, usdRateOn } from './money.ts';
 import { DEFAULT_END_DATE, resolvePreset } from './presets.ts';
 import { hashString, mixSeeds, Rng } from './prng.ts';
+import { plantProfitPlan } from './profit/plan.ts';
+import { ProfitTruthBuilder } from './profit/truth.ts';
 import { buildDemandCalendar, type DemandCalendar, HOUR_WEIGHTS } from './seasonality.ts';
 
 const SHOP_TZ = 'America/New_York';
@@ -189,15 +192,6 @@ interface Ctx {
   /** Per variant: [startIdx, endIdx] inclusive day-index windows when it is out of stock. */
   stockoutWindows: Map<number, { start: number; end: number; truth: number }[]>;
   productPages: number[];
-}
-
-interface OrderEvent {
-  kind: 0 | 1 | 2; // customer | guest | test
-  customerIndex: number;
-  createdAtMs: number;
-  dayIndex: number;
-  seed: number;
-  ordinal: number;
 }
 
 interface BuiltOrder {
@@ -563,50 +557,6 @@ function buildOrder(ctx: Ctx, ev: OrderEvent, index: number): BuiltOrder {
     ga4Tracked: !isTest && rng.chance(GA4_TRACKED_SHARE),
   };
   return { order, lost };
-}
-
-/** Growable typed-array columns for pass 1. */
-class EventColumns {
-  size = 0;
-  createdAt = new Float64Array(1024);
-  updatedAt = new Float64Array(1024);
-  customer = new Int32Array(1024);
-  seed = new Uint32Array(1024);
-  ordinal = new Uint16Array(1024);
-  kind = new Uint8Array(1024);
-  dayIndex = new Uint16Array(1024);
-
-  push(ev: OrderEvent, updatedAtMs: number): void {
-    if (this.size === this.createdAt.length) this.grow();
-    const i = this.size;
-    this.createdAt[i] = ev.createdAtMs;
-    this.updatedAt[i] = updatedAtMs;
-    this.customer[i] = ev.customerIndex;
-    this.seed[i] = ev.seed;
-    this.ordinal[i] = Math.min(ev.ordinal, 65_535);
-    this.kind[i] = ev.kind;
-    this.dayIndex[i] = ev.dayIndex;
-    this.size += 1;
-  }
-
-  private grow(): void {
-    const n = this.createdAt.length * 2;
-    const copy = <T extends Float64Array | Int32Array | Uint32Array | Uint16Array | Uint8Array>(
-      a: T,
-      make: (n: number) => T,
-    ): T => {
-      const next = make(n);
-      next.set(a);
-      return next;
-    };
-    this.createdAt = copy(this.createdAt, (k) => new Float64Array(k));
-    this.updatedAt = copy(this.updatedAt, (k) => new Float64Array(k));
-    this.customer = copy(this.customer, (k) => new Int32Array(k));
-    this.seed = copy(this.seed, (k) => new Uint32Array(k));
-    this.ordinal = copy(this.ordinal, (k) => new Uint16Array(k));
-    this.kind = copy(this.kind, (k) => new Uint8Array(k));
-    this.dayIndex = copy(this.dayIndex, (k) => new Uint16Array(k));
-  }
 }
 
 function drawSecondOfDay(rng: Rng): number {
@@ -1043,6 +993,15 @@ export function generateStore(options: GenerateOptions): DemoStore {
   const oosProductIndex = products.findIndex((p) => p.title.startsWith('Enamel Dutch Oven'));
 
   const endInstantMs = localToUtcMs(SHOP_TZ, endDay + 1, 0) - 1000;
+  const profit = plantProfitPlan({
+    ...config,
+    currency: SHOP_CURRENCY,
+    timeZone: SHOP_TZ,
+    endInstantMs,
+    variants,
+    products,
+  });
+  const profitTruth = new ProfitTruthBuilder(profit, config.startDate, days);
   const ctx: Ctx = {
     config,
     startDay,
@@ -1128,6 +1087,7 @@ export function generateStore(options: GenerateOptions): DemoStore {
     const order = built.order;
     if (!order) return false;
     events.push(ev, order.updatedAtMs);
+    profitTruth.addOrder(order);
     if (order.test) {
       testOrders += 1;
       return true;
@@ -1358,6 +1318,7 @@ export function generateStore(options: GenerateOptions): DemoStore {
       storeOrders,
       trackedShare: GA4_TRACKED_SHARE,
     },
+    profit: profitTruth.finish(meta.daily),
   };
 
   return {
@@ -1385,6 +1346,7 @@ export function generateStore(options: GenerateOptions): DemoStore {
     inventory,
     ga4,
     meta,
+    profit,
     groundTruth,
   };
 }

@@ -4,6 +4,7 @@
  * are UTC epoch milliseconds (`*Ms`); days are 'YYYY-MM-DD' in the shop's time zone.
  * Documented for other teams in src/demo/README.md.
  */
+import type { DemoProfitPlan, ProfitTruth } from './profit/model.ts';
 
 export type PresetName = 'small' | 'medium' | 'large' | 'custom';
 
@@ -412,6 +413,8 @@ export interface GroundTruth {
   closedDays: string[];
   holidayPeaks: { name: string; startDate: string; endDate: string; multiplier: number }[];
   ga4: { sessions: number; purchases: number; storeOrders: number; trackedShare: number };
+  /** Every P&L line of decision 010 per shop day and in total (src/demo/profit/truth.ts). */
+  profit: ProfitTruth;
 }
 
 /** The whole generated store. Orders are materialised lazily so the large preset stays small in memory. */
@@ -428,5 +431,7 @@ export interface DemoStore {
   inventory: InventoryHistory;
   ga4: Ga4Facts;
   meta: { account: MetaAccount; campaigns: MetaCampaign[]; daily: MetaDailyRow[] };
+  /** Planted profit facts (cost history, weights, shipping profiles, fees, expenses); per order: `orderProfit`. */
+  profit: DemoProfitPlan;
   groundTruth: GroundTruth;
 }

@@ -5,6 +5,7 @@
  * (preset, seed, endDate, size overrides) so repeated starts within a process are instant.
  */
 
+import type { DemoProfitSetup } from '../shared/contracts/demo-profit.ts';
 import { buildDemoCredentials, type DemoBaseUrls, type DemoCredentials } from './credentials.ts';
 import { type Closeable, closeAll } from './emulators/close-all.ts';
 import type { FaultSettings } from './emulators/faults.ts';
@@ -13,6 +14,7 @@ import { buildMetaEmulator, type MetaEmulator } from './emulators/meta/app.ts';
 import { buildShopifyEmulator, type ShopifyEmulator } from './emulators/shopify/app.ts';
 import { generateStore } from './generate-store.ts';
 import type { DemoStore, GroundTruth, PresetName } from './model.ts';
+import { demoProfitSetup } from './profit/setup.ts';
 
 export interface StartDemoEmulatorsOptions {
   preset?: PresetName;
@@ -38,6 +40,8 @@ export interface DemoEmulators {
   credentials: DemoCredentials;
   groundTruth: GroundTruth;
   store: DemoStore;
+  /** What the demo owner enters by hand for profit; demo mode hands it to the server (`DemoRuntime`). */
+  profitSetup: DemoProfitSetup;
   /** The Fastify instances (fault knobs: `emulators.shopify.faults.set({...})`). */
   emulators: { shopify: ShopifyEmulator; ga4: Ga4Emulator; meta: MetaEmulator };
   close(): Promise<void>;
@@ -105,6 +109,7 @@ export async function startDemoEmulators(options: StartDemoEmulatorsOptions = {}
       credentials: buildDemoCredentials(baseUrls),
       groundTruth: store.groundTruth,
       store,
+      profitSetup: demoProfitSetup(store.profit, store.variants),
       emulators: { shopify, ga4, meta },
       close: () => closeAll([shopify, ga4, meta]),
     };

@@ -53,12 +53,13 @@ describe('Shopify connector against the emulator', () => {
   it('finds an order by #number, number and name, and maps it', async () => {
     const client = tokenClient();
     const byHash = await client.findOrderByName('#1001');
-    expect(byHash?.name).toBeTruthy();
+    expect(byHash?.order.name).toBeTruthy();
     const byNumber = await client.findOrderByName('1001');
-    expect(byNumber?.id).toBe(byHash?.id);
-    const byName = await client.findOrderByName(byHash!.name);
-    expect(byName?.id).toBe(byHash?.id);
-    const mapped = mapOrderToLookup(byHash!);
+    expect(byNumber?.order.id).toBe(byHash?.order.id);
+    const byName = await client.findOrderByName(byHash!.order.name);
+    expect(byName?.order.id).toBe(byHash?.order.id);
+    expect(byHash?.shopTimezone).toContain('/');
+    const mapped = mapOrderToLookup(byHash!.order, byHash!.shopTimezone);
     expect(mapped.order_number).toBe(1001);
     expect(mapped.line_items.length).toBeGreaterThan(0);
     expect(await client.findOrderByName('#99999999')).toBeNull();

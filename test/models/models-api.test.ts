@@ -5,7 +5,7 @@ import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import type { ModelDiagnostics, ModelRun } from '../../src/shared/contracts/models.ts';
 import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts';
 
-/** What compute-analysis stores for a run (the fields these tests compare). */
+/** What the analysis pipeline (core/pipeline) stores for a run (the fields these tests compare). */
 interface StoredRun {
   id: string;
   diagnostics: {

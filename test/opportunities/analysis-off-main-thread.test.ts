@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analyzeStore } from '../../src/core/pipeline/analyze-store.ts';
+import type { AnalysisFacts, AnalysisSnapshot } from '../../src/core/pipeline/types.ts';
 import { generateStore } from '../../src/demo/generate-store.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
-import type { AnalysisFacts } from '../../src/server/services/analysis-facts.ts';
 import { runInAnalysisWorker, stopAnalysisWorker } from '../../src/server/services/analysis-worker-host.ts';
-import { type AnalysisSnapshot, computeAnalysis } from '../../src/server/services/compute-analysis.ts';
 import { checkForecastHoldout, checkLifetimeModels } from '../../src/server/services/read-models-checks.ts';
 import { runAnalysis } from '../../src/server/services/run-analysis.ts';
 import { computeRunInsights } from '../../src/server/services/write-insight-snapshot.ts';
@@ -83,7 +83,7 @@ describe('analysis on the worker thread', () => {
 
   it('computes the same snapshot and insights as the computation on the main thread', async () => {
     const { insights, ...fromWorker } = await runInAnalysisWorker('analysis', smallFacts);
-    const onMainThread = computeAnalysis(smallFacts);
+    const onMainThread = analyzeStore(smallFacts);
     expect(withoutTimings(fromWorker)).toEqual(withoutTimings(onMainThread));
     expect(insights).toEqual(computeRunInsights(smallFacts, onMainThread));
     expect(insights.movers.length).toBeGreaterThan(0);
@@ -110,7 +110,7 @@ describe('analysis on the worker thread', () => {
     const broken: AnalysisFacts = { ...smallFacts, asOf: '2025-02-30' };
     const expected = (() => {
       try {
-        computeAnalysis(broken);
+        analyzeStore(broken);
       } catch (error) {
         return (error as Error).message;
       }

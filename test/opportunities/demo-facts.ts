@@ -1,11 +1,8 @@
 import { creditOrder } from '../../src/core/metrics/credit-order.ts';
+import { channelOf } from '../../src/core/pipeline/channel-of.ts';
+import type { AnalysisFacts, AnalysisOrder } from '../../src/core/pipeline/types.ts';
 import { dayToIso, localDayOf } from '../../src/demo/calendar.ts';
 import type { DemoStore, DemoVisit } from '../../src/demo/model.ts';
-import {
-  type AnalysisFacts,
-  type AnalysisOrder,
-  channelOf,
-} from '../../src/server/services/analysis-facts.ts';
 
 const handleOf = (landing: string | null | undefined) =>
   /^\/products\/([^/?#]+)/.exec(landing ?? '')?.[1] ?? null;

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { bgnbdProbabilityAlive } from '../../src/core/clv/bgnbd-probability-alive.ts';
 import { summarizeLifetimeCustomers } from '../../src/core/clv/summarize-lifetime-customers.ts';
+import { analyzeStore } from '../../src/core/pipeline/analyze-store.ts';
+import type { AnalysisFacts } from '../../src/core/pipeline/types.ts';
 import { normalQuantile } from '../../src/core/stats/normal-quantile.ts';
 import { estimateStockoutLoss, type StockoutLoss } from '../../src/core/stockout/estimate-stockout-loss.ts';
 import { predictLostUnitsRange } from '../../src/core/stockout/predict-lost-units-range.ts';
 import { generateStore } from '../../src/demo/generate-store.ts';
 import type { DemoStore, PlantedStockout } from '../../src/demo/model.ts';
-import type { AnalysisFacts } from '../../src/server/services/analysis-facts.ts';
-import { computeAnalysis } from '../../src/server/services/compute-analysis.ts';
 import { buildDemoFacts } from './demo-facts.ts';
 
 /**
@@ -17,7 +17,7 @@ import { buildDemoFacts } from './demo-facts.ts';
  */
 const store = generateStore({ seed: 7, preset: 'small' });
 const facts = buildDemoFacts(store);
-const snapshot = computeAnalysis(facts);
+const snapshot = analyzeStore(facts);
 const truth = store.groundTruth;
 const tail = (gid: string) => gid.split('/').pop()!;
 
@@ -31,7 +31,7 @@ function analyse(seed: number, customers = 2000) {
   if (!entry) {
     const generated = generateStore({ seed, preset: 'small', customers });
     const generatedFacts = buildDemoFacts(generated);
-    entry = { store: generated, facts: generatedFacts, stockouts: computeAnalysis(generatedFacts).stockouts };
+    entry = { store: generated, facts: generatedFacts, stockouts: analyzeStore(generatedFacts).stockouts };
     analysed.set(key, entry);
   }
   return entry;

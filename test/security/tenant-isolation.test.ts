@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
+import { listApiRoutes } from '../support/route-table.ts';
 import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts';
 
 /**
@@ -23,24 +24,6 @@ const ROUTES: Record<string, Access> = {
 };
 
 const isPrivate = (route: string) => (ROUTES[route] ?? 'private') === 'private';
-
-/** "METHOD /path" for every API route, read from Fastify's route tree. */
-function listApiRoutes(tree: string): string[] {
-  const routes: string[] = [];
-  const stack: Array<{ depth: number; path: string }> = [];
-  for (const line of tree.split('\n')) {
-    const match = /^([│ ]*)[├└]── (\S+) \(([^)]+)\)/.exec(line);
-    if (!match) continue;
-    const depth = (match[1] ?? '').length / 4;
-    while (stack.length > 0 && (stack.at(-1)?.depth ?? 0) >= depth) stack.pop();
-    const path = `${stack.at(-1)?.path ?? ''}${match[2]}`;
-    stack.push({ depth, path });
-    if (!path.startsWith('/api/')) continue;
-    for (const method of (match[3] ?? '').split(', '))
-      if (method !== 'HEAD') routes.push(`${method} ${path}`);
-  }
-  return routes;
-}
 
 describe('tenant isolation across every endpoint', () => {
   let app: DemoTestApp;

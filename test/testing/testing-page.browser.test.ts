@@ -54,13 +54,14 @@ describeInBrowser('the A/B Testing page', () => {
     await expect.poll(() => card.locator('.recharts-bar-rectangle').count(), POLL).toBe(2);
     await saveScreenshot(page, 'testing-page');
 
-    // A bad edit is refused with the server's message in the app's "<status>: <body>" wording.
+    // A bad edit is refused with the server's sentence, never its raw JSON (issue #20.5).
     await card.getByRole('button', { name: 'Edit' }).click();
     await page.getByLabel('Variant 2 conversions').fill('2000');
     await page.getByTestId('save-experiment').click();
     await expect
       .poll(() => page.getByRole('alert').first().textContent(), POLL)
-      .toMatch(/^400: .*conversions cannot exceed visitors/);
+      .toMatch(/^Invalid request: .*conversions cannot exceed visitors/);
+    await expect(page.getByRole('alert').first().textContent()).resolves.not.toContain('{');
     await saveScreenshot(page, 'testing-validation');
     // A good edit re-analyses: too few visitors for a verdict.
     for (const [label, value] of [

@@ -1,9 +1,7 @@
-import { compressCustomers } from '../../core/clv/compress-customers.ts';
-import { fitBgnbd } from '../../core/clv/fit-bgnbd.ts';
-import { fitGammaGamma } from '../../core/clv/fit-gamma-gamma.ts';
-import { summarizeLifetimeCustomers } from '../../core/clv/summarize-lifetime-customers.ts';
 import type { TimeUnit } from '../../core/clv/types.ts';
 import { computeCohorts } from '../../core/cohorts/compute-cohorts.ts';
+import { fitLifetimeModels } from '../../core/pipeline/fit-lifetime-models.ts';
+import { MIN_CUSTOMERS_FITTED, MIN_REPEAT_CUSTOMERS_FITTED } from '../../core/pipeline/thresholds.ts';
 import { computeRfm } from '../../core/rfm/compute-rfm.ts';
 import type { Transaction } from '../../core/types.ts';
 import { formatTable } from '../analytics-io/format-table.ts';
@@ -11,10 +9,6 @@ import { parseShopDate } from '../analytics-io/parse-shop-date.ts';
 import { readOrders } from '../analytics-io/read-orders.ts';
 import { toJson } from '../analytics-io/write-json.ts';
 import { type CliCommand, CliUsageError, parseFlags } from '../command.ts';
-
-/** Fewest customers, and fewest with a repeat purchase, for which the lifetime models are fitted. */
-const MIN_CUSTOMERS = 10;
-const MIN_REPEAT_CUSTOMERS = 3;
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
@@ -61,17 +55,21 @@ export const command: CliCommand = {
 
     progress('scoring RFM…');
     const rfm = computeRfm(transactions, asOf, { preset });
-    const summaries = summarizeLifetimeCustomers(transactions, asOf, timeUnit as TimeUnit);
-    const repeaters = summaries.filter((s) => s.x > 0).length;
-    if (summaries.length < MIN_CUSTOMERS || repeaters < MIN_REPEAT_CUSTOMERS) {
+    progress('fitting BG/NBD purchase/dropout and Gamma-Gamma spend…');
+    // The same lifetime step as every analysis run, with the floor below which no fit is defined:
+    // the CLI prints the fit on request, the dashboards need MIN_REPEAT_CUSTOMERS_SHOWN.
+    const fit = fitLifetimeModels(transactions, asOf, {
+      timeUnit: timeUnit as TimeUnit,
+      minCustomers: MIN_CUSTOMERS_FITTED,
+      minRepeatCustomers: MIN_REPEAT_CUSTOMERS_FITTED,
+    });
+    const { summaries } = fit;
+    if (fit.status === 'insufficient_data') {
       throw new CliUsageError(
-        `too few customers to fit the lifetime models: ${summaries.length} customers, ${repeaters} with a repeat purchase on or before ${asOf} (need at least ${MIN_CUSTOMERS} and ${MIN_REPEAT_CUSTOMERS})`,
+        `too few customers to fit the lifetime models: ${summaries.length} customers, ${fit.repeatCustomers} with a repeat purchase on or before ${asOf} (need at least ${MIN_CUSTOMERS_FITTED} and ${MIN_REPEAT_CUSTOMERS_FITTED})`,
       );
     }
-    progress(
-      `fitting BG/NBD on ${summaries.length} customers (${compressCustomers(summaries).length} distinct histories)…`,
-    );
-    const bgnbd = fitBgnbd(summaries);
+    const { bgnbd, gammaGamma: spend } = fit;
     if (
       ![bgnbd.params.r, bgnbd.params.alpha, bgnbd.params.a, bgnbd.params.b, bgnbd.logLikelihood].every(
         Number.isFinite,
@@ -81,11 +79,7 @@ export const command: CliCommand = {
         'the BG/NBD fit did not converge on this data (too thin or degenerate histories)',
       );
     }
-    progress('fitting Gamma-Gamma spend…');
-    let spend: ReturnType<typeof fitGammaGamma>;
-    try {
-      spend = fitGammaGamma(summaries.map((s) => ({ x: s.x, meanValue: s.meanRepeatValue })));
-    } catch {
+    if (!spend) {
       throw new CliUsageError(
         `too few repeat purchases with a positive value to fit the spend model (${summaries.filter((s) => s.x > 0 && s.meanRepeatValue > 0).length} customers; need at least 2)`,
       );

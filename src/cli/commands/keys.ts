@@ -1,12 +1,11 @@
 import { openDatabase } from '../../server/db/client.ts';
 import { migrateDatabase } from '../../server/db/migrate.ts';
-import { EnvError, loadEnv } from '../../server/env.ts';
-import { databaseTargetOf } from '../../server/main.ts';
 import { resolveSecrets } from '../../server/secrets.ts';
 import { parseVaultKey } from '../../server/vault/cipher.ts';
 import { buildKeyring } from '../../server/vault/keyring-file.ts';
 import { rotateVaultKey } from '../../server/vault/rotate-keys.ts';
 import { type CliCommand, CliUsageError, parseFlags } from '../command.ts';
+import { loadCliEnv, targetOfCliEnv } from '../database-target.ts';
 
 /**
  * `upside keys rotate [--new-key BASE64]`: re-encrypts every stored credential under a new key.
@@ -26,14 +25,8 @@ export const command: CliCommand = {
         throw new CliUsageError(`--new-key: ${error instanceof Error ? error.message : String(error)}`);
       }
     }
-    let env: ReturnType<typeof loadEnv>;
-    try {
-      env = loadEnv();
-    } catch (error) {
-      if (error instanceof EnvError) throw new CliUsageError(error.message.replaceAll('\n', ' '));
-      throw error;
-    }
-    const database = await openDatabase(databaseTargetOf(env));
+    const env = loadCliEnv();
+    const database = await openDatabase(targetOfCliEnv(env));
     try {
       await migrateDatabase(database);
       const secrets = resolveSecrets(env);

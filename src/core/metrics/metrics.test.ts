@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { campaignRoasRange } from './campaign-roas-range.ts';
-import { channelOfGa4 } from './channel-of-ga4.ts';
 import { computeRoas } from './compute-roas.ts';
 import { creditOrder } from './credit-order.ts';
 import { judgeCampaign } from './judge-campaign.ts';
@@ -53,15 +52,5 @@ describe('ROAS and the campaign verdict', () => {
     expect(
       judgeCampaign({ status: 'ACTIVE', spend: 0, netRevenue: 10, verifiedOrders: 1, matchRate: 100 }),
     ).toBeNull();
-  });
-});
-
-describe('channelOfGa4', () => {
-  it('maps GA4 source/medium to channel names', () => {
-    expect(channelOfGa4('facebook', 'paid_social')).toBe('meta_ads');
-    expect(channelOfGa4('google', 'cpc')).toBe('google_ads');
-    expect(channelOfGa4('google', 'organic')).toBe('google_organic');
-    expect(channelOfGa4('(direct)', '(none)')).toBe('direct');
-    expect(channelOfGa4('newsletter', 'email')).toBe('email');
   });
 });

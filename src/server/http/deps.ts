@@ -1,4 +1,5 @@
 import type { DemoCredentials } from '../../shared/contracts/credentials.ts';
+import type { DemoProfitSetup } from '../../shared/contracts/demo-profit.ts';
 import type { Database, Db } from '../db/client.ts';
 import type { Env } from '../env.ts';
 import type { Secrets } from '../secrets.ts';
@@ -25,4 +26,6 @@ export interface AppDeps {
 export interface DemoRuntime {
   baseUrls: { shopify: string; ga4: string; meta: string };
   credentials: DemoCredentials;
+  /** What the demo owner would enter by hand for profit (costs, shipping profiles, fee rules, expenses). */
+  profitSetup?: DemoProfitSetup;
 }

@@ -1,8 +1,8 @@
 import type { BgNbdParams } from '../../core/clv/types.ts';
+import { analyzeStore } from '../../core/pipeline/analyze-store.ts';
+import type { AnalysisFacts, AnalysisSnapshot } from '../../core/pipeline/types.ts';
 import type { DailyPoint, Transaction } from '../../core/types.ts';
-import type { AnalysisFacts } from './analysis-facts.ts';
 import type { ColumnSchemas, FieldSchemas, WirePart } from './analysis-worker-wire.ts';
-import { type AnalysisSnapshot, computeAnalysis } from './compute-analysis.ts';
 import { checkForecastHoldout, checkLifetimeModels, type ModelCheckResults } from './read-models-checks.ts';
 import { computeRunInsights, type InsightSnapshot } from './write-insight-snapshot.ts';
 
@@ -27,7 +27,7 @@ export type ModelCheckOutput = Pick<ModelCheckResults, 'holdout' | 'holdoutNote'
   Partial<ModelCheckResults>;
 
 export const WORKER_TASKS = {
-  /** One analysis run's computation (compute-analysis.ts) and its insights (write-insight-snapshot.ts). */
+  /** One analysis run's computation (core/pipeline/analyze-store.ts) and its insights (write-insight-snapshot.ts). */
   analysis: defineTask<AnalysisFacts, AnalysisSnapshot & { insights: InsightSnapshot }>({
     input: {
       orders: {
@@ -64,7 +64,7 @@ export const WORKER_TASKS = {
       },
     },
     run: (facts) => {
-      const analysis = computeAnalysis(facts);
+      const analysis = analyzeStore(facts, { timer: () => performance.now() });
       return { ...analysis, insights: computeRunInsights(facts, analysis) };
     },
   }),

@@ -5,6 +5,7 @@ import {
   INGEST_LIMITS,
   IngestRequestSchema,
 } from '../../shared/contracts/cursor-tracking.ts';
+import type { ErrorCode } from '../../shared/contracts/errors.ts';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { cachedConfiguration } from '../ingest/configuration-cache.ts';
@@ -39,7 +40,7 @@ export interface IngestResult {
 export class IngestRefusal extends AppError {
   constructor(
     status: number,
-    code: string,
+    code: ErrorCode,
     message: string,
     readonly allowOrigin: string | null = null,
     readonly retryAfter?: number,

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
+import { channelOf } from '../../core/pipeline/channel-of.ts';
+import type { AnalysisFacts } from '../../core/pipeline/types.ts';
 import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/query-rows.ts';
 import { creditOfRow } from '../features/metrics/query-attribution.ts';
-import { type AnalysisFacts, channelOf } from './analysis-facts.ts';
 
 const handleOf = (landing: string | null) => /\/products\/([^/?#]+)/.exec(landing ?? '')?.[1] ?? null;
 

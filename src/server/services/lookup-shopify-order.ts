@@ -18,9 +18,9 @@ export async function lookupShopifyOrder(
   if (name === '')
     throw badRequest('Enter an order name or number, for example #1001 or 1001', 'missing_order_name');
   const { client } = await requireShopifyClient(context, workspaceId);
-  const order = await withUpstreamErrors(() => client.findOrderByName(name));
-  if (!order) return { found: false, message: `No order found with the name ${name}` };
-  return { found: true, order: mapOrderToLookup(order) };
+  const found = await withUpstreamErrors(() => client.findOrderByName(name));
+  if (!found) return { found: false, message: `No order found with the name ${name}` };
+  return { found: true, order: mapOrderToLookup(found.order, found.shopTimezone) };
 }
 
 const SUMMARY_DAYS = 30;

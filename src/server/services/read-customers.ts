@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { MIN_REPEAT_CUSTOMERS_SHOWN } from '../../core/pipeline/thresholds.ts';
 import { addDays } from '../../shared/calendar.ts';
 import type {
   CustomerList,
@@ -8,7 +9,6 @@ import type {
 } from '../../shared/contracts/customers.ts';
 import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/query-rows.ts';
-import { MIN_REPEAT_CUSTOMERS } from './compute-analysis.ts';
 import { findLatestRun, type LatestRun, readCustomerSegments, readSnapshotOnce } from './read-analytics.ts';
 import { sharePendingRead } from './share-pending-read.ts';
 
@@ -40,7 +40,7 @@ function lifetimeOf(run: LatestRun | null): LifetimeDiagnostics {
   return {
     status,
     repeatCustomers: finiteOrNull(raw?.repeatCustomers),
-    minimumRepeatCustomers: finiteOrNull(raw?.minimum) ?? MIN_REPEAT_CUSTOMERS,
+    minimumRepeatCustomers: finiteOrNull(raw?.minimum) ?? MIN_REPEAT_CUSTOMERS_SHOWN,
     timeUnit: typeof raw?.timeUnit === 'string' ? raw.timeUnit : null,
     horizonMonths: finiteOrNull(raw?.horizonMonths),
     monthlyDiscountRate: finiteOrNull(raw?.monthlyDiscountRate),

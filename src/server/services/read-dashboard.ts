@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { computeRoas } from '../../core/metrics/compute-roas.ts';
+import { channelOf } from '../../core/pipeline/channel-of.ts';
 import type { DashboardKpis, KpiValue, RatioKpi } from '../../shared/contracts/dashboard.ts';
 import { REVENUE_RULE, WINDOW_RULE } from '../../shared/metrics.ts';
 import type { Db } from '../db/client.ts';
@@ -7,7 +8,6 @@ import { queryRows } from '../db/query-rows.ts';
 import { readMetricWindow, validOrderOf } from '../features/metrics/metric-window.ts';
 import { queryAttribution } from '../features/metrics/query-attribution.ts';
 import { listCredentialSummaries } from '../vault/credential-store.ts';
-import { channelOf } from './analysis-facts.ts';
 import { findLatestRun, readSnapshotOnce } from './read-analytics.ts';
 import { sharePendingRead } from './share-pending-read.ts';
 

@@ -10,11 +10,11 @@ import { fromDayNumber } from '../../core/dates/from-day-number.ts';
 import { toDayNumber } from '../../core/dates/to-day-number.ts';
 import { evaluateForecastProtocol } from '../../core/forecast/evaluate-forecast-protocol.ts';
 import { forecastDailySeries } from '../../core/forecast/forecast-daily-series.ts';
+import { MIN_REPEAT_CUSTOMERS_SHOWN } from '../../core/pipeline/thresholds.ts';
 import type { DailyPoint, Transaction } from '../../core/types.ts';
 import type { ModelChecks } from '../../shared/contracts/models.ts';
 import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/query-rows.ts';
-import { MIN_REPEAT_CUSTOMERS } from './compute-analysis.ts';
 
 /** Days forecast from each holdout origin (the run's backtest horizon). */
 const HOLDOUT_DAYS = 28;
@@ -167,8 +167,8 @@ export function checkLifetimeModels(
   const calibrationEnd = fromDayNumber(end - CALIBRATION_HOLDOUT_DAYS);
   const calibration = summarizeLifetimeCustomers(transactions, calibrationEnd, 'week');
   const repeatCustomers = calibration.filter((c) => c.x > 0).length;
-  if (repeatCustomers < MIN_REPEAT_CUSTOMERS) {
-    results.calibrationNote = `Too little data for a calibration check: ${repeatCustomers} customers had repeat purchases by ${calibrationEnd}, the models need ${MIN_REPEAT_CUSTOMERS}.`;
+  if (repeatCustomers < MIN_REPEAT_CUSTOMERS_SHOWN) {
+    results.calibrationNote = `Too little data for a calibration check: ${repeatCustomers} customers had repeat purchases by ${calibrationEnd}, the models need ${MIN_REPEAT_CUSTOMERS_SHOWN}.`;
     return results;
   }
   const fit = fitBgnbd(calibration);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { MIN_REPEAT_CUSTOMERS_SHOWN } from '../../core/pipeline/thresholds.ts';
 import {
   type ModelChecks,
   ModelChecksSchema,
@@ -10,7 +11,6 @@ import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/query-rows.ts';
 import type { AppDeps } from '../http/deps.ts';
 import { runInAnalysisWorker, warmAnalysisWorker } from './analysis-worker-host.ts';
-import { MIN_REPEAT_CUSTOMERS } from './compute-analysis.ts';
 import { loadModelCheckInputs } from './read-models-checks.ts';
 
 /** Runs listed in the history (older succeeded runs are pruned by the analysis anyway). */
@@ -55,7 +55,7 @@ export async function listModelRuns(db: Db, workspaceId: string): Promise<ModelR
   return rows.map(presentRun);
 }
 
-// What the analysis run stores (compute-analysis.ts); read leniently, so an older run still shows.
+// What the analysis run stores (core/pipeline/analyze-store.ts); read leniently, so an older run still shows.
 const Fit = { logLikelihood: z.number(), converged: z.boolean(), customers: z.number() };
 const StoredDiagnostics = z.object({
   status: z.string().optional(),
@@ -135,7 +135,7 @@ export async function readModelDiagnostics(
         status: l.status,
         customers: diagnostics.customers ?? null,
         repeatCustomers: l.repeatCustomers,
-        minimum: l.minimum ?? MIN_REPEAT_CUSTOMERS,
+        minimum: l.minimum ?? MIN_REPEAT_CUSTOMERS_SHOWN,
         timeUnit: l.timeUnit ?? null,
         horizonMonths: l.horizonMonths ?? null,
         monthlyDiscountRate: l.monthlyDiscountRate ?? null,

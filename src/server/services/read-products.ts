@@ -3,6 +3,7 @@ import { fromDayNumber } from '../../core/dates/from-day-number.ts';
 import { toDayNumber } from '../../core/dates/to-day-number.ts';
 import { RESTOCK_LEAD_TIME_DAYS } from '../../core/opportunities/detect-stock-opportunities.ts';
 import { inferStockoutSnapshots } from '../../core/opportunities/infer-stockout-snapshots.ts';
+import { channelOf } from '../../core/pipeline/channel-of.ts';
 import { computeDaysOfCover } from '../../core/stockout/compute-days-of-cover.ts';
 import { findOutOfStockPeriods } from '../../core/stockout/find-out-of-stock-periods.ts';
 import type { InventorySnapshot, ProductSale } from '../../core/types.ts';
@@ -19,7 +20,6 @@ import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/query-rows.ts';
 import { AppError } from '../errors.ts';
 import { listCredentialSummaries } from '../vault/credential-store.ts';
-import { channelOf } from './analysis-facts.ts';
 import { findLatestRun } from './read-analytics.ts';
 
 export const PRODUCT_RULES =

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { AnalysisFacts, AnalysisSnapshot } from '../../core/pipeline/types.ts';
 import type { Db } from '../db/client.ts';
 import {
   analysisAttributionRows,
@@ -12,9 +13,7 @@ import {
   opportunities,
 } from '../db/schema/analysis.ts';
 import type { AppDeps } from '../http/deps.ts';
-import type { AnalysisFacts } from './analysis-facts.ts';
 import { runInAnalysisWorker, warmAnalysisWorker } from './analysis-worker-host.ts';
-import type { AnalysisSnapshot } from './compute-analysis.ts';
 import { loadAnalysisFacts } from './load-analysis-facts.ts';
 import { writeInsightSnapshot } from './write-insight-snapshot.ts';
 
@@ -40,8 +39,8 @@ const inFlight = new Map<string, Promise<AnalysisRunSummary>>();
 /**
  * Runs one analysis of a workspace: reads the warehouse, runs the core models and detectors,
  * writes the run-tagged snapshot, refreshes opportunities (status kept by identity) and measures
- * the realised impact of implemented ones. A failure marks the run failed and leaves the last good
- * snapshot in place. A second call while one runs joins it.
+ * the realised impact of implemented ones — in the transaction that marks the run succeeded. A
+ * failure marks the run failed and leaves the last good snapshot and opportunity list in place. A second call while one runs joins it.
  */
 export function runAnalysis(
   deps: Pick<AppDeps, 'db' | 'clock'>,
@@ -95,21 +94,25 @@ async function executeAnalysis(
     const writeStarted = performance.now();
     await writeSnapshot(db, workspaceId, runId, snapshot);
     await writeInsightSnapshot(db, workspaceId, runId, snapshot.insights);
-    await refreshOpportunities(db, workspaceId, runId, snapshot, deps.clock());
     const writeMs = Math.round(performance.now() - writeStarted);
     const durationMs = Math.round(performance.now() - started);
-    await db
-      .update(analysisRuns)
-      .set({
-        status: 'succeeded',
-        asOf: snapshot.asOf,
-        currencyCode: snapshot.currency,
-        finishedAt: deps.clock(),
-        durationMs,
-        diagnostics: { ...snapshot.diagnostics, loadMs, workerMs, writeMs },
-        forecastAccuracy: snapshot.forecastAccuracy,
-      })
-      .where(eq(analysisRuns.id, runId));
+    // The opportunities change only with the run that produced them: one transaction, so a run
+    // that fails here leaves the previous run's list exactly as it was (#19.7c).
+    await db.transaction(async (tx) => {
+      await refreshOpportunities(tx, workspaceId, runId, snapshot, deps.clock());
+      await tx
+        .update(analysisRuns)
+        .set({
+          status: 'succeeded',
+          asOf: snapshot.asOf,
+          currencyCode: snapshot.currency,
+          finishedAt: deps.clock(),
+          durationMs,
+          diagnostics: { ...snapshot.diagnostics, loadMs, workerMs, writeMs },
+          forecastAccuracy: snapshot.forecastAccuracy,
+        })
+        .where(eq(analysisRuns.id, runId));
+    });
     await pruneOldRuns(db, workspaceId);
     return {
       runId,
@@ -256,7 +259,7 @@ async function writeCustomers(
  * impact: the tracked metric now minus its baseline.
  */
 async function refreshOpportunities(
-  db: Db,
+  db: Pick<Db, 'insert' | 'select' | 'update'>,
   workspaceId: string,
   runId: string,
   snapshot: AnalysisSnapshot,

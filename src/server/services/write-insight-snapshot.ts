@@ -2,10 +2,9 @@ import { checkForecastBands } from '../../core/insights/check-forecast-bands.ts'
 import { comparePeriods } from '../../core/insights/compare-periods.ts';
 import { formatChannel } from '../../core/insights/format-channel.ts';
 import type { BandDay, PeriodMover } from '../../core/insights/types.ts';
+import type { AnalysisFacts, AnalysisSnapshot } from '../../core/pipeline/types.ts';
 import type { Db } from '../db/client.ts';
 import { analysisInsightDays, analysisInsightMovers, type MoverDimension } from '../db/schema/insights.ts';
-import type { AnalysisFacts } from './analysis-facts.ts';
-import type { AnalysisSnapshot } from './compute-analysis.ts';
 
 /** The periods the insights page offers (GET /api/insights?period=7|30|90). */
 export const INSIGHT_PERIODS = [7, 30, 90] as const;

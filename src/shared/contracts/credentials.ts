@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ErrorCode } from './errors.ts';
 
 /**
  * Credential endpoints (spec §3, §5, §7). Request schemas accept only the spec's fields (unknown
@@ -61,7 +62,7 @@ export function validateShopifyCredentials(
   input: ShopifyStoreRequest,
 ):
   | { ok: true; value: { apiKey: string; apiSecret: string; shopDomain: string; accessToken: string } }
-  | { ok: false; title: string; description: string; code: string } {
+  | { ok: false; title: string; description: string; code: ErrorCode } {
   const value = {
     apiKey: (input.apiKey ?? '').trim(),
     apiSecret: (input.apiSecret ?? '').trim(),
@@ -130,7 +131,7 @@ export function validateGaCredentials(
   input: GaCredentialsRequest,
 ):
   | { ok: true; value: { propertyId: string; serviceAccountJson: string; serviceAccount: ServiceAccount } }
-  | { ok: false; title: string; description: string; code: string } {
+  | { ok: false; title: string; description: string; code: ErrorCode } {
   const propertyId = (input.property_id ?? '').trim();
   const serviceAccountJson = (input.service_account_json ?? '').trim();
   if (propertyId === '') return { ok: false, code: 'missing_property_id', ...GA_MESSAGES.missingPropertyId };
@@ -193,7 +194,7 @@ export function validateMetaCredentials(
   input: MetaCredentialsRequest,
 ):
   | { ok: true; value: { accessToken: string; adAccountId: string; appSecret: string } }
-  | { ok: false; title: string; description: string; code: string } {
+  | { ok: false; title: string; description: string; code: ErrorCode } {
   const accessToken = (input.accessToken ?? '').trim();
   const rawAccount = (input.adAccountId ?? '').trim();
   const appSecret = (input.appSecret ?? '').trim();

@@ -1,8 +1,70 @@
 import { z } from 'zod';
 
-/** Every error response of the API: a readable message and a stable machine code. */
+/** How a vendor call failed (`connectors/http`): the API answers `upstream_<kind>`. */
+export const UPSTREAM_ERROR_KINDS = [
+  'auth',
+  'permission',
+  'rate_limited',
+  'not_found',
+  'bad_request',
+  'unavailable',
+  'timeout',
+  'network',
+  'invalid_response',
+] as const;
+
+/**
+ * Every machine code the API sends in its error envelope (decision 014). The server's `AppError`
+ * takes only these, so a new code is added here first and the SPA can branch on it.
+ */
+export const ERROR_CODES = [
+  // request and session
+  'bad_request',
+  'validation_failed',
+  'invalid_json',
+  'body_too_large',
+  'unsupported_media_type',
+  'not_found',
+  'unauthorized',
+  'cross_site_request',
+  'rate_limited',
+  'internal',
+  // sign-in
+  'invalid_state',
+  'invalid_callback',
+  // credentials (spec §5 validation) and connections
+  'missing_information',
+  'missing_domain',
+  'invalid_domain',
+  'missing_property_id',
+  'missing_service_account',
+  'invalid_property_id',
+  'invalid_service_account',
+  'not_connected',
+  'shopify_not_connected',
+  'ga_not_connected',
+  'meta_not_connected',
+  'source_not_connected',
+  'no_sources_connected',
+  'credentials_unreadable',
+  'demo_off',
+  ...UPSTREAM_ERROR_KINDS.map((kind) => `upstream_${kind}` as const),
+  // pages
+  'missing_order_name',
+  'product_not_found',
+  // cursor-event ingestion
+  'too_many_events',
+  'invalid_tracking_key',
+  'origin_not_allowed',
+  'tracking_inactive',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+export const ErrorCodeSchema = z.enum(ERROR_CODES);
+
+/** Every error response of the API: a readable sentence and a stable machine code. */
 export const ErrorEnvelopeSchema = z.object({
-  message: z.string(),
-  code: z.string(),
+  message: z.string().min(1),
+  code: ErrorCodeSchema,
 });
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;

@@ -28,6 +28,13 @@ export const OrderLookupShippingAddressSchema = z.object({
   country: z.string().nullable(),
 });
 
+export const OrderLookupRefundSchema = z.object({
+  id: z.number(),
+  created_at: z.string().nullable(),
+  note: z.string().nullable(),
+  amount: z.string(),
+});
+
 export const OrderLookupOrderSchema = z.object({
   id: z.number(),
   name: z.string(),
@@ -44,6 +51,17 @@ export const OrderLookupOrderSchema = z.object({
   customer: OrderLookupCustomerSchema.nullable(),
   line_items: z.array(OrderLookupLineItemSchema),
   shipping_address: OrderLookupShippingAddressSchema.nullable(),
+  // Beyond spec §3 (issue #20.5): what reconciles subtotal + tax with the total, and the refunds.
+  /** Order discounts (already taken off `subtotal_price`), and the codes that gave them. */
+  total_discounts: z.string(),
+  discount_codes: z.array(z.string()),
+  total_shipping: z.string(),
+  total_refunded: z.string(),
+  /** The total after refunds (0 for a cancelled order). */
+  current_total_price: z.string(),
+  refunds: z.array(OrderLookupRefundSchema),
+  /** The shop's IANA time zone: `created_at` and refund times are shown in it, not the browser's. */
+  timezone: z.string(),
 });
 export type OrderLookupOrder = z.infer<typeof OrderLookupOrderSchema>;
 

@@ -160,4 +160,13 @@ export const APP_ROUTES: readonly AppRoute[] = [
       (m) => m.InsightsPage,
     ),
   },
+  {
+    path: '/profit',
+    access: 'authenticated',
+    title: 'Profit',
+    page: lazyPage(
+      () => import('@web/features/profit/components/profit-page.tsx'),
+      (m) => m.ProfitPage,
+    ),
+  },
 ];

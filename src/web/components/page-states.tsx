@@ -1,6 +1,7 @@
 import { buttonClasses } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { Skeleton } from '@web/components/ui/skeleton.tsx';
+import { errorSentence } from '@web/lib/api-error.ts';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 
@@ -69,11 +70,11 @@ export function SummaryStat({
   );
 }
 
-/** A failed read, in the app's error wording ("<status>: <body text>"). */
+/** A failed read, as the server's sentence (never raw JSON). */
 export function ReadError({ error }: { error: Error }) {
   return (
     <p role="alert" className="rounded-lg border border-red-500/40 bg-red-950/40 p-3 text-sm text-red-200">
-      {error.message}
+      {errorSentence(error, 'Failed to load data')}
     </p>
   );
 }

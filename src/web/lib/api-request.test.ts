@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { QueryClient } from '@tanstack/react-query';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { apiRequest, formatHttpErrorMessage, getJson, getQueryFn, requestJson } from './api-request.ts';
+import { ApiError } from './api-error.ts';
+import { apiRequest, getJson, getQueryFn, requestJson } from './api-request.ts';
 import { createQueryClient } from './query-client.ts';
 
 interface Seen {
@@ -54,16 +55,6 @@ afterAll(async () => {
 
 const SeenSchema = z.object({ method: z.string(), contentType: z.string().optional(), body: z.string() });
 
-describe('formatHttpErrorMessage (spec §8)', () => {
-  it('is status, colon, space, body text', () => {
-    expect(formatHttpErrorMessage(400, '{"message":"Bad"}', 'Bad Request')).toBe('400: {"message":"Bad"}');
-  });
-
-  it('uses the status text when the body is empty', () => {
-    expect(formatHttpErrorMessage(502, '', 'Bad Gateway')).toBe('502: Bad Gateway');
-  });
-});
-
 describe('apiRequest', () => {
   it('sends no content type and no body without a payload', async () => {
     const seen = SeenSchema.parse(await (await apiRequest('GET', `${baseUrl}/echo`)).json());
@@ -76,10 +67,11 @@ describe('apiRequest', () => {
     expect(JSON.parse(seen.body)).toEqual({ name: 'Shop' });
   });
 
-  it('raises "<status>: <body text>" on a non-success response', async () => {
-    await expect(apiRequest('GET', `${baseUrl}/missing`)).rejects.toThrow(
-      '404: {"message":"Route not found","code":"not_found"}',
-    );
+  it('raises an ApiError read from the envelope on a non-success response', async () => {
+    const error = await apiRequest('GET', `${baseUrl}/missing`).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 404, code: 'not_found', sentence: 'Route not found' });
+    expect((error as ApiError).message).toBe('404: Route not found');
   });
 
   it('raises "<status>: <status text>" when the error body is empty', async () => {

@@ -1,11 +1,12 @@
 import type { QueryFunction } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { parseApiError } from './api-error.ts';
 
 /**
  * The one way the SPA talks to the API (spec §7 and §8): every call sends cookies, JSON bodies carry a JSON
- * content type only when there is a body, and any non-success response becomes an Error whose message is
- * "<status>: <body text>" (or the status text when the body is empty). The server's error bodies are
- * `{message, code}` JSON (design §5), so that text stays readable in toasts.
+ * content type only when there is a body, and any non-success response becomes an `ApiError` (status,
+ * code, sentence) read from the server's `{ message, code }` envelope; its message is
+ * "<status>: <sentence>" (spec §8's form, never raw JSON).
  */
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -13,12 +14,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** What a read does on 401: raise (the default, spec §7) or yield null (the auth query: signed out is not an error). */
 export type UnauthorizedBehavior = 'throw' | 'returnNull';
 
-/** Spec §8 error text: status, a colon, a space, then the body text or, when the body is empty, the status text. */
-export function formatHttpErrorMessage(status: number, bodyText: string, statusText: string): string {
-  return `${status}: ${bodyText || statusText}`;
-}
-
-/** Throws the spec §8 error for a non-success response; reads the body only in that case. */
+/** Throws the `ApiError` of a non-success response; reads the body only in that case. */
 export async function throwIfResponseNotOk(response: Response): Promise<void> {
   if (response.ok) return;
   let bodyText = '';
@@ -27,7 +23,7 @@ export async function throwIfResponseNotOk(response: Response): Promise<void> {
   } catch {
     // An unreadable body falls back to the status text, as an empty one does.
   }
-  throw new Error(formatHttpErrorMessage(response.status, bodyText, response.statusText));
+  throw parseApiError(response.status, bodyText, response.statusText);
 }
 
 /**

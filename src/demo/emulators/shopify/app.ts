@@ -85,7 +85,7 @@ export function buildShopifyEmulator(opts: ShopifyEmulatorOptions): ShopifyEmula
   const app = Fastify({ logger: false, bodyLimit: 1_048_576 });
   const faults = new FaultController(opts.faults, opts.faultSeed ?? 11);
   const schema = getShopifySchema();
-  const data = new ShopifyData(opts.store);
+  const data = new ShopifyData(opts.store, now);
   const rootValue = buildRoot(data);
   const bulk = new BulkOperations(schema, data, rootValue, now);
   const maximumAvailable = opts.maximumAvailable ?? 2000;

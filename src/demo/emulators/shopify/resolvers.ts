@@ -15,7 +15,17 @@ import type {
   DemoVariant,
   DemoVisit,
 } from '../../model.ts';
-import { convertMinor, formatDecimal } from '../../money.ts';
+import { formatDecimal } from '../../money.ts';
+import type { DemoOrderProfit } from '../../profit/model.ts';
+import { orderProfit } from '../../profit/order-profit.ts';
+import { bag, money } from './money-views.ts';
+import {
+  measurementView,
+  refundShippingLineNodes,
+  restockFields,
+  transactionViews,
+  unitCostView,
+} from './profit-views.ts';
 import {
   compareWith,
   parseSearchDate,
@@ -172,7 +182,11 @@ export class ShopifyData {
   readonly variantViews: Record<string, unknown>[] = [];
   readonly productViews: Record<string, unknown>[] = [];
 
-  constructor(readonly store: DemoStore) {}
+  /** `now`: the emulator's clock (costs as they stood on it). */
+  constructor(
+    readonly store: DemoStore,
+    readonly now: () => number = Date.now,
+  ) {}
 
   get endInstantMs(): number {
     return localToUtcMs(this.store.shop.ianaTimezone, parseIsoDay(this.store.config.endDate) + 1, 0) - 1000;
@@ -439,40 +453,6 @@ export class ShopifyData {
 // ---------------------------------------------------------------------------------------------
 // Views
 
-function money(amountMinor: number, currency: string) {
-  return { amount: formatDecimal(amountMinor, currency), currencyCode: currency };
-}
-
-type BagOrder = Pick<DemoOrder, 'currencyCode' | 'presentmentCurrencyCode' | 'presentmentRate'>;
-
-/** A MoneyBag whose two amounts are formatted only when selected (orders carry many bags). */
-class MoneyBag {
-  constructor(
-    private readonly shopMinor: number,
-    private readonly order: BagOrder,
-    private readonly presentmentMinor: number | undefined,
-  ) {}
-  get shopMoney() {
-    return money(this.shopMinor, this.order.currencyCode);
-  }
-  get presentmentMoney() {
-    const o = this.order;
-    return money(
-      this.presentmentMinor ??
-        convertMinor(this.shopMinor, o.currencyCode, o.presentmentCurrencyCode, o.presentmentRate),
-      o.presentmentCurrencyCode,
-    );
-  }
-}
-
-function bag(shopMinor: number, order: BagOrder, presentmentMinor?: number): MoneyBag {
-  return new MoneyBag(shopMinor, order, presentmentMinor);
-}
-
-function _shopBag(shopMinor: number, currency: string) {
-  return { shopMoney: money(shopMinor, currency), presentmentMoney: money(shopMinor, currency) };
-}
-
 const SOURCE_TYPES: Record<string, string> = {
   SEARCH: 'SEO',
   SOCIAL: 'SOCIAL',
@@ -598,7 +578,8 @@ export function inventoryItemView(data: ShopifyData, variant: DemoVariant): Reco
     sku: variant.sku,
     tracked: true,
     requiresShipping: true,
-    unitCost: money(variant.unitCostMinor, store.shop.currencyCode),
+    unitCost: () => unitCostView(store, variant, data.now()),
+    measurement: () => measurementView(store, variant),
     createdAt: () => formatUtc(store.products[variant.productIndex]!.createdAtMs),
     updatedAt: end,
     variant: () => variantView(data, variant),
@@ -902,10 +883,18 @@ function addressView(o: DemoOrder) {
 class OrderView {
   readonly __typename = 'Order';
   private lineItemViews: LineItemView[] | null = null;
+  private profitFacts: DemoOrderProfit | null = null;
   constructor(
     private readonly data: ShopifyData,
     private readonly o: DemoOrder,
   ) {}
+  private get profit(): DemoOrderProfit {
+    this.profitFacts ??= orderProfit(this.data.store.profit, this.o);
+    return this.profitFacts;
+  }
+  transactions(args: { first?: number | null; capturable?: boolean | null }) {
+    return transactionViews(this.o, this.profit, args);
+  }
   private get items(): LineItemView[] {
     if (!this.lineItemViews)
       this.lineItemViews = this.o.lineItems.map((l, k) => new LineItemView(this.data, this.o, l, k));
@@ -1061,7 +1050,7 @@ class OrderView {
   refunds({ first }: { first?: number | null }) {
     const o = this.o;
     const items = this.items;
-    const all = o.refunds.map((r) => ({
+    const all = o.refunds.map((r, refundIndex) => ({
       __typename: 'Refund',
       id: r.id,
       legacyResourceId: String(r.legacyId),
@@ -1082,11 +1071,21 @@ class OrderView {
               lineItem: items[line.lineItemIndex]!,
               quantity: line.quantity,
               subtotalSet: () => bag(line.subtotalMinor, o),
-              restocked: false,
+              ...restockFields(this.profit, refundIndex, p),
             };
           },
           (x) => x.legacyId,
         ),
+      refundShippingLines: (args: ConnectionArgs, ctx: ShopifyContext) => {
+        const nodes = refundShippingLineNodes(o, this.profit, refundIndex);
+        return paginate(
+          nodes.length,
+          args,
+          ctx,
+          (p) => nodes[p]!,
+          (x) => x.legacyId,
+        );
+      },
     }));
     return first != null ? all.slice(0, Math.max(0, first)) : all;
   }

@@ -37,6 +37,10 @@ enum BulkOperationStatus { CANCELED CANCELING COMPLETED CREATED EXPIRED FAILED R
 enum BulkOperationType { MUTATION QUERY }
 enum BulkOperationErrorCode { ACCESS_DENIED INTERNAL_SERVER_ERROR TIMEOUT }
 enum BulkOperationUserErrorCode { INVALID OPERATION_IN_PROGRESS LIMIT_REACHED NO_SUCH_FILE }
+enum OrderTransactionKind { AUTHORIZATION CAPTURE CHANGE EMV_AUTHORIZATION REFUND SALE SUGGESTED_REFUND VOID }
+enum OrderTransactionStatus { AWAITING_RESPONSE ERROR FAILURE PENDING SUCCESS UNKNOWN }
+enum RefundLineItemRestockType { CANCEL LEGACY_RESTOCK NO_RESTOCK RETURN }
+enum WeightUnit { GRAMS KILOGRAMS OUNCES POUNDS }
 
 interface Node { id: ID! }
 
@@ -160,6 +164,8 @@ type InventoryLevel implements Node {
 type InventoryLevelEdge { cursor: String! node: InventoryLevel! }
 type InventoryLevelConnection { edges: [InventoryLevelEdge!]! nodes: [InventoryLevel!]! pageInfo: PageInfo! }
 
+type Weight { unit: WeightUnit! value: Float! }
+type InventoryItemMeasurement { id: ID! weight: Weight }
 type InventoryItem implements Node {
   id: ID!
   legacyResourceId: UnsignedInt64!
@@ -167,6 +173,7 @@ type InventoryItem implements Node {
   tracked: Boolean!
   requiresShipping: Boolean!
   unitCost: MoneyV2
+  measurement: InventoryItemMeasurement!
   createdAt: DateTime!
   updatedAt: DateTime!
   variant: ProductVariant!
@@ -238,9 +245,20 @@ type LineItem implements Node {
 type LineItemEdge { cursor: String! node: LineItem! }
 type LineItemConnection { edges: [LineItemEdge!]! nodes: [LineItem!]! pageInfo: PageInfo! }
 
-type RefundLineItem { id: ID lineItem: LineItem! quantity: Int! subtotalSet: MoneyBag! restocked: Boolean! }
+type RefundLineItem {
+  id: ID
+  lineItem: LineItem!
+  quantity: Int!
+  subtotalSet: MoneyBag!
+  restocked: Boolean!
+  restockType: RefundLineItemRestockType!
+}
 type RefundLineItemEdge { cursor: String! node: RefundLineItem! }
 type RefundLineItemConnection { edges: [RefundLineItemEdge!]! nodes: [RefundLineItem!]! pageInfo: PageInfo! }
+type ShippingLine { id: ID title: String! code: String originalPriceSet: MoneyBag! discountedPriceSet: MoneyBag! }
+type RefundShippingLine implements Node { id: ID! shippingLine: ShippingLine! subtotalAmountSet: MoneyBag! taxAmountSet: MoneyBag! }
+type RefundShippingLineEdge { cursor: String! node: RefundShippingLine! }
+type RefundShippingLineConnection { edges: [RefundShippingLineEdge!]! nodes: [RefundShippingLine!]! pageInfo: PageInfo! }
 type Refund implements Node {
   id: ID!
   legacyResourceId: UnsignedInt64!
@@ -249,6 +267,30 @@ type Refund implements Node {
   note: String
   totalRefundedSet: MoneyBag!
   refundLineItems(first: Int, after: String, last: Int, before: String, reverse: Boolean = false): RefundLineItemConnection!
+  refundShippingLines(first: Int, after: String, last: Int, before: String, reverse: Boolean = false): RefundShippingLineConnection!
+}
+
+type TransactionFee {
+  id: ID!
+  amount: MoneyV2!
+  flatFee: MoneyV2!
+  flatFeeName: String
+  rate: Decimal!
+  rateName: String
+  taxAmount: MoneyV2!
+  type: String!
+}
+type OrderTransaction implements Node {
+  id: ID!
+  kind: OrderTransactionKind!
+  status: OrderTransactionStatus!
+  gateway: String
+  amountSet: MoneyBag!
+  createdAt: DateTime!
+  processedAt: DateTime
+  test: Boolean!
+  fees: [TransactionFee!]!
+  parentTransaction: OrderTransaction
 }
 
 type Order implements Node {
@@ -291,6 +333,7 @@ type Order implements Node {
   customerJourneySummary: CustomerJourneySummary
   lineItems(first: Int, after: String, last: Int, before: String, reverse: Boolean = false): LineItemConnection!
   refunds(first: Int): [Refund!]!
+  transactions(first: Int, capturable: Boolean, manuallyResolvable: Boolean): [OrderTransaction!]!
 }
 type OrderEdge { cursor: String! node: Order! }
 type OrderConnection { edges: [OrderEdge!]! nodes: [Order!]! pageInfo: PageInfo! }

@@ -12,11 +12,13 @@ import {
   AccessTokenResponseSchema,
   CustomersQueryDataSchema,
   GraphqlEnvelopeSchema,
+  OrderLookupQueryDataSchema,
   OrdersQueryDataSchema,
   OrderTotalsQueryDataSchema,
   ProductsQueryDataSchema,
   type ShopifyCost,
   type ShopifyCustomer,
+  type ShopifyLookupOrder,
   type ShopifyOrder,
   type ShopifyOrderTotals,
   type ShopifyPageInfo,
@@ -24,7 +26,14 @@ import {
   type ShopifyShop,
   ShopQueryDataSchema,
 } from './payload.schema.ts';
-import { CUSTOMERS_QUERY, ORDER_TOTALS_QUERY, ORDERS_QUERY, PRODUCTS_QUERY, SHOP_QUERY } from './queries.ts';
+import {
+  CUSTOMERS_QUERY,
+  ORDER_LOOKUP_QUERY,
+  ORDER_TOTALS_QUERY,
+  ORDERS_QUERY,
+  PRODUCTS_QUERY,
+  SHOP_QUERY,
+} from './queries.ts';
 
 /**
  * Thin Shopify Admin GraphQL client (contracts/external-apis.md §1). The base URL is injected
@@ -179,22 +188,27 @@ export class ShopifyClient {
 
   /**
    * Finds one order by what a store owner types: its name ("#1001", or a custom-prefixed name),
-   * "#number" or the bare number. Only exact matches count (Shopify search is fuzzy).
+   * "#number" or the bare number. Only exact matches count (Shopify search is fuzzy). Comes with
+   * the shop's time zone, which the order's dates are shown in.
    */
-  async findOrderByName(input: string): Promise<ShopifyOrder | null> {
+  async findOrderByName(input: string): Promise<{ order: ShopifyLookupOrder; shopTimezone: string } | null> {
     const raw = input.trim();
     if (raw === '') return null;
     const digits = /^#?(\d+)$/.exec(raw)?.[1];
     const candidates = digits ? [`#${digits}`, digits] : [raw];
     for (const candidate of candidates) {
       const escaped = candidate.replace(/\\/g, '\\\\').replace(/'/g, "\\'");
-      const page = await this.listOrders({ first: 3, lineItemsFirst: 50, query: `name:'${escaped}'` });
-      const match = page.nodes.find(
+      const data = await this.query(
+        ORDER_LOOKUP_QUERY,
+        { first: 3, lineItemsFirst: 50, query: `name:'${escaped}'` },
+        OrderLookupQueryDataSchema,
+      );
+      const match = data.orders.nodes.find(
         (order) =>
           order.name.toLowerCase() === raw.toLowerCase() ||
           (digits !== undefined && (order.name === `#${digits}` || String(order.number) === digits)),
       );
-      if (match) return match;
+      if (match) return { order: match, shopTimezone: data.shop.ianaTimezone };
     }
     return null;
   }

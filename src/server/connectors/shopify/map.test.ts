@@ -10,7 +10,7 @@ describe('shopify map', () => {
   it('maps a recorded GraphQL order to the REST-shaped lookup order', () => {
     const envelope = GraphqlEnvelopeSchema.parse(recorded);
     const order = OrdersQueryDataSchema.parse(envelope.data).orders.nodes[0]!;
-    expect(mapOrderToLookup(order)).toEqual({
+    expect(mapOrderToLookup(order, 'America/Chicago')).toEqual({
       id: 5550001001,
       name: '#1001',
       order_number: 1001,
@@ -35,20 +35,31 @@ describe('shopify map', () => {
         zip: '97477',
         country: 'United States',
       },
+      // The recording predates these fields: absent amounts read as zero, no refunds listed.
+      total_discounts: '0.00',
+      discount_codes: [],
+      total_shipping: '0.00',
+      total_refunded: '0.00',
+      current_total_price: '59.90',
+      refunds: [],
+      timezone: 'America/Chicago',
     });
   });
 
   it('handles guest orders without address, tax or financial status', () => {
     const envelope = GraphqlEnvelopeSchema.parse(recorded);
     const order = OrdersQueryDataSchema.parse(envelope.data).orders.nodes[0]!;
-    const guest = mapOrderToLookup({
-      ...order,
-      customer: null,
-      shippingAddress: null,
-      totalTaxSet: null,
-      displayFinancialStatus: null,
-      displayFulfillmentStatus: 'UNFULFILLED',
-    });
+    const guest = mapOrderToLookup(
+      {
+        ...order,
+        customer: null,
+        shippingAddress: null,
+        totalTaxSet: null,
+        displayFinancialStatus: null,
+        displayFulfillmentStatus: 'UNFULFILLED',
+      },
+      'UTC',
+    );
     expect(guest.customer).toBeNull();
     expect(guest.shipping_address).toBeNull();
     expect(guest.total_tax).toBe('0.00');

@@ -1,5 +1,5 @@
 import type { OrderLookupOrder } from '../../../shared/contracts/shopify.ts';
-import type { ShopifyMoneyBag, ShopifyOrder } from './payload.schema.ts';
+import type { ShopifyLookupOrder, ShopifyMoneyBag } from './payload.schema.ts';
 
 /**
  * Pure Shopify GraphQL → our shapes. The Order Lookup page reads REST-shaped orders (spec §3),
@@ -51,7 +51,7 @@ export function mapFulfillmentStatus(status: string): string | null {
   }
 }
 
-export function mapOrderToLookup(order: ShopifyOrder): OrderLookupOrder {
+export function mapOrderToLookup(order: ShopifyLookupOrder, shopTimezone: string): OrderLookupOrder {
   const customer = order.customer;
   const address = order.shippingAddress;
   return {
@@ -89,5 +89,19 @@ export function mapOrderToLookup(order: ShopifyOrder): OrderLookupOrder {
           country: address.country ?? null,
         }
       : null,
+    total_discounts: shopAmount(order.totalDiscountsSet),
+    discount_codes: order.discountCodes ?? [],
+    total_shipping: shopAmount(order.totalShippingPriceSet),
+    total_refunded: shopAmount(order.totalRefundedSet),
+    current_total_price: order.currentTotalPriceSet
+      ? shopAmount(order.currentTotalPriceSet)
+      : shopAmount(order.totalPriceSet),
+    refunds: (order.refunds ?? []).map((refund) => ({
+      id: gidToNumber(refund.id),
+      created_at: refund.createdAt ?? null,
+      note: refund.note ?? null,
+      amount: shopAmount(refund.totalRefundedSet),
+    })),
+    timezone: shopTimezone,
   };
 }

@@ -116,6 +116,29 @@ export const OrderSchema = z.object({
 });
 export type ShopifyOrder = z.infer<typeof OrderSchema>;
 
+export const RefundSchema = z.object({
+  id: z.string(),
+  createdAt: z.string().nullable().optional(),
+  note: z.string().nullable().optional(),
+  totalRefundedSet: MoneyBagSchema,
+});
+
+/** An order as Order Lookup reads it (`ORDER_LOOKUP_QUERY`). */
+export const LookupOrderSchema = OrderSchema.extend({
+  discountCodes: z.array(z.string()).optional(),
+  totalDiscountsSet: MoneyBagSchema.nullable().optional(),
+  totalShippingPriceSet: MoneyBagSchema.nullable().optional(),
+  totalRefundedSet: MoneyBagSchema.nullable().optional(),
+  currentTotalPriceSet: MoneyBagSchema.nullable().optional(),
+  refunds: z.array(RefundSchema).optional(),
+});
+export type ShopifyLookupOrder = z.infer<typeof LookupOrderSchema>;
+
+export const OrderLookupQueryDataSchema = z.object({
+  shop: z.object({ ianaTimezone: z.string() }),
+  orders: z.object({ pageInfo: PageInfoSchema, nodes: z.array(LookupOrderSchema) }),
+});
+
 export const OrdersQueryDataSchema = z.object({
   orders: z.object({ pageInfo: PageInfoSchema, nodes: z.array(OrderSchema) }),
 });

@@ -48,6 +48,25 @@ export const PRODUCTS_QUERY = `query Products($first: Int!, $after: String, $var
   }
 }`;
 
+/**
+ * One order for Order Lookup: the order fields plus what reconciles its total (discounts,
+ * shipping), its refunds, and the shop's time zone to show its dates in; a few candidates by name.
+ */
+export const ORDER_LOOKUP_QUERY = `query OrderLookup($first: Int!, $query: String, $lineItemsFirst: Int!) {
+  shop { ianaTimezone }
+  orders(first: $first, query: $query, sortKey: CREATED_AT, reverse: true) {
+    pageInfo { hasNextPage endCursor }
+    nodes { ${ORDER_FIELDS}
+      discountCodes
+      totalDiscountsSet { shopMoney { amount currencyCode } }
+      totalShippingPriceSet { shopMoney { amount currencyCode } }
+      totalRefundedSet { shopMoney { amount currencyCode } }
+      currentTotalPriceSet { shopMoney { amount currencyCode } }
+      refunds(first: 20) { id createdAt note totalRefundedSet { shopMoney { amount currencyCode } } }
+    }
+  }
+}`;
+
 /** Light order rows (no line items, ~3 points each) for summaries: up to 250 per page. */
 export const ORDER_TOTALS_QUERY = `query OrderTotals($first: Int!, $after: String, $query: String) {
   orders(first: $first, after: $after, query: $query, sortKey: CREATED_AT, reverse: true) {

@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { channelOfGa4 } from '../../../core/metrics/channel-of-ga4.ts';
 import { creditOrder } from '../../../core/metrics/credit-order.ts';
+import { channelOf } from '../../../core/pipeline/channel-of.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
-import { channelOf } from '../../services/analysis-facts.ts';
 
 /** Meta's own figures and the store-verified credit of one campaign (or channel) over a window. */
 export interface CreditFigures {
@@ -269,7 +268,7 @@ async function loadAttribution(
 
   const ga4RevenueByChannel = new Map<string, number>();
   for (const row of ga4) {
-    const channel = channelOfGa4(row.session_source, row.session_medium);
+    const channel = channelOf(row.session_source, row.session_medium, null);
     ga4RevenueByChannel.set(channel, (ga4RevenueByChannel.get(channel) ?? 0) + Number(row.revenue));
   }
   return {

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorCode, ErrorEnvelope } from '../../../shared/contracts/errors.ts';
 import { AppError } from '../../errors.ts';
 
 /**
@@ -9,7 +10,7 @@ import { AppError } from '../../errors.ts';
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.status).send({ message: error.message, code: error.code });
+      return reply.status(error.status).send(envelope(error.message, error.code));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details = error.validation
@@ -18,18 +19,20 @@ export function registerErrorHandling(app: FastifyInstance): void {
           return where ? `${where}: ${issue.message}` : issue.message;
         })
         .join('; ');
-      return reply.status(400).send({ message: `Invalid request: ${details}`, code: 'validation_failed' });
+      return reply.status(400).send(envelope(`Invalid request: ${details}`, 'validation_failed'));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply.status(status).send({ message: clientErrorMessage(error), code: clientErrorCode(error) });
+      return reply.status(status).send(envelope(clientErrorMessage(error), clientErrorCode(error)));
     }
     request.log.error({ err: error }, 'request failed');
     return reply
       .status(500)
-      .send({ message: 'Something went wrong on our side. Please try again.', code: 'internal' });
+      .send(envelope('Something went wrong on our side. Please try again.', 'internal'));
   });
 }
+
+const envelope = (message: string, code: ErrorCode): ErrorEnvelope => ({ message, code });
 
 function clientErrorMessage(error: FastifyError): string {
   switch (error.code) {
@@ -45,7 +48,7 @@ function clientErrorMessage(error: FastifyError): string {
   }
 }
 
-function clientErrorCode(error: FastifyError): string {
+function clientErrorCode(error: FastifyError): ErrorCode {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':

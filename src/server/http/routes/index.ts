@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { registerProfitRoutes } from '../../features/profit/routes.ts';
 import type { AppDeps } from '../deps.ts';
 import { registerAnalyticsRoutes } from './analytics.ts';
 import { registerAuthRoutes } from './auth.ts';
@@ -41,6 +42,7 @@ const registrars: Array<(app: FastifyInstance, deps: AppDeps) => void | Promise<
   registerInsightRoutes,
   registerExperimentRoutes,
   registerProductRoutes,
+  registerProfitRoutes,
 ];
 
 export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {

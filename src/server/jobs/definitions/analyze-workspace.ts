@@ -1,9 +1,14 @@
 import { z } from 'zod';
+import { refreshProfitRollup } from '../../features/profit/refresh-profit-rollup.ts';
 import { runAnalysis } from '../../services/run-analysis.ts';
 import { ANALYZE_WORKSPACE_JOB } from '../enqueue.ts';
 import { defineJob } from '../job-definition.ts';
 
-/** The analysis run queued after every successful sync; one at a time per workspace. */
+/**
+ * The analysis run queued after every successful sync; one at a time per workspace. It first
+ * brings the profit report's daily rollup up to the synced warehouse, so the first view of
+ * /profit after a sync does not pay for it.
+ */
 export const analyzeWorkspaceJob = defineJob({
   type: ANALYZE_WORKSPACE_JOB,
   payloadSchema: z.object({ workspaceId: z.uuid() }),
@@ -11,6 +16,7 @@ export const analyzeWorkspaceJob = defineJob({
   priority: 80,
   concurrencyKey: (payload) => `analyze:${payload.workspaceId}`,
   async run({ deps, payload }) {
+    await refreshProfitRollup(deps.db, payload.workspaceId);
     const summary = await runAnalysis(deps, payload.workspaceId, 'sync');
     // A failed run is recorded on analysis_runs; retrying the same facts would fail the same way.
     return { ...summary };

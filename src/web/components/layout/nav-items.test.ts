@@ -5,7 +5,7 @@ import { isNavItemActive, NAV_GROUPS } from './nav-items.ts';
 describe('navigation groups (spec §2)', () => {
   it('has the three groups with their items in order', () => {
     expect(NAV_GROUPS.map((group) => [group.label, group.items.map((item) => item.href)])).toEqual([
-      ['Analytics', ['/', '/orders', '/analytics', '/customers']],
+      ['Analytics', ['/', '/orders', '/analytics', '/customers', '/profit']],
       ['Performance', ['/campaigns', '/products', '/testing']],
       ['Intelligence', ['/models', '/insights', '/cursor-tracking']],
     ]);

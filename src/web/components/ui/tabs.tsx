@@ -12,7 +12,7 @@ export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrim
   return (
     <TabsPrimitive.List
       className={cn(
-        'inline-flex h-10 items-center justify-center gap-1 rounded-lg border border-slate-700 bg-slate-900/80 p-1 text-slate-400',
+        'inline-flex h-10 max-w-full items-center justify-start gap-1 overflow-x-auto rounded-lg border border-slate-700 bg-slate-900/80 p-1 text-slate-400',
         className,
       )}
       {...props}
@@ -24,7 +24,7 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
   return (
     <TabsPrimitive.Trigger
       className={cn(
-        'inline-flex items-center justify-center gap-1.5 whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-medium transition-colors',
+        'inline-flex shrink-0 items-center justify-center gap-1.5 whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-medium transition-colors',
         'hover:text-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-400',
         'disabled:pointer-events-none disabled:opacity-50',
         'data-[state=active]:bg-indigo-500 data-[state=active]:text-white data-[state=active]:shadow',

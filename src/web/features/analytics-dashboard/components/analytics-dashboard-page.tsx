@@ -4,9 +4,9 @@ import { Badge } from '@web/components/ui/badge.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { Skeleton } from '@web/components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs.tsx';
+import { errorSentence } from '@web/lib/api-error.ts';
 import { useDashboardKpis } from '../../dashboard/api/dashboard-queries.ts';
 import { useCredentialsStatus } from '../../integrations/api/use-integrations.ts';
-import { serverMessage } from '../../integrations/lib/error-text.ts';
 import { useMetaSummary, useShopifySummary } from '../api/use-dashboard-data.ts';
 import { formatCompact } from '../lib/format.ts';
 import { GaTab } from './ga-tab.tsx';
@@ -68,7 +68,7 @@ function ErrorCard({ title, error }: { title: string; error: unknown }) {
     <Card>
       <CardHeader>
         <CardTitle>{title}</CardTitle>
-        <CardDescription>{serverMessage(error, 'Failed to load data')}</CardDescription>
+        <CardDescription>{errorSentence(error, 'Failed to load data')}</CardDescription>
       </CardHeader>
     </Card>
   );
@@ -163,7 +163,7 @@ function MetaAnalyticsTab({ connected }: { connected: boolean }) {
         <CardHeader>
           <CardTitle>Campaigns</CardTitle>
         </CardHeader>
-        <CardContent>
+        <CardContent className="overflow-x-auto">
           <table className="w-full text-left text-sm">
             <thead className="text-slate-400">
               <tr>

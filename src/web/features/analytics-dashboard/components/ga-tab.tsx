@@ -8,25 +8,17 @@ import { Label } from '@web/components/ui/label.tsx';
 import { Skeleton } from '@web/components/ui/skeleton.tsx';
 import { Textarea } from '@web/components/ui/textarea.tsx';
 import { useToast } from '@web/components/ui/use-toast.ts';
+import { errorSentence } from '@web/lib/api-error.ts';
+import { formatCurrency } from '@web/lib/money.ts';
 import { useState } from 'react';
 import { useGaCredentialsForm } from '../../integrations/hooks/use-ga-credentials-form.ts';
 import { useFetchGaWithCredentials, useGaDashboard } from '../api/use-dashboard-data.ts';
 import { bounceRateLabel, formatCompact, formatDuration, formatPercent } from '../lib/format.ts';
 import { StatCard, TopPagesCard, TrafficPieCard } from './ga-widgets.tsx';
 
-/** Error text for the GA fetch toast: details or error from the JSON body, else the HTTP status (spec §8). */
+/** Error text for the GA fetch toast and panel (spec §8): the server's sentence, else the failure's own text. */
 export function gaFailureMessage(error: unknown): string {
-  if (!(error instanceof Error)) return 'Failed to fetch analytics data';
-  const match = /^(\d{3}): ([\s\S]*)$/.exec(error.message);
-  if (!match) return error.message;
-  try {
-    const body = JSON.parse(match[2] ?? '') as { details?: unknown; error?: unknown; message?: unknown };
-    for (const value of [body.details, body.error, body.message])
-      if (typeof value === 'string' && value) return value;
-  } catch {
-    // fall through
-  }
-  return `HTTP ${match[1]}`;
+  return errorSentence(error, 'Failed to fetch analytics data');
 }
 
 /** Google Analytics tab of the Analytics Dashboard (spec §2). */

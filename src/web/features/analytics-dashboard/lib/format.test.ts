@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  bounceRateLabel,
-  formatCompact,
-  formatCurrency,
-  formatDuration,
-  formatPercent,
-  sourceLabel,
-} from './format.ts';
+import { bounceRateLabel, formatCompact, formatDuration, formatPercent, sourceLabel } from './format.ts';
 
 describe('dashboard formats', () => {
   it('abbreviates with K at 1,000 and M at 1,000,000', () => {
@@ -25,10 +18,6 @@ describe('dashboard formats', () => {
   });
   it('formats percent, currency, bounce label and sources', () => {
     expect(formatPercent(0.3712)).toBe('37.1%');
-    expect(formatCurrency(1234.5, undefined)).toBe('$1,234.50');
-    expect(formatCurrency(10, 'EUR')).toBe('€10.00');
-    expect(formatCurrency(1234.5, 'JPY')).toBe('¥1,235');
-    expect(formatCurrency(1234.56, 'USD', 0)).toBe('$1,235');
     expect(bounceRateLabel(0.39)).toBe('Good');
     expect(bounceRateLabel(0.4)).toBe('Average');
     expect(sourceLabel('(direct)')).toBe('Direct');

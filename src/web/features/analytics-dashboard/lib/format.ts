@@ -28,31 +28,6 @@ export function formatPercent(fraction: number): string {
   return `${(fraction * 100).toFixed(1)}%`;
 }
 
-/** Currency from the response, USD by default (spec §9). */
-export function formatCurrency(
-  value: number,
-  currency: string | undefined,
-  maximumFractionDigits = 2,
-): string {
-  try {
-    const code = currency || 'USD';
-    // Never more decimals than the currency has: JPY keeps 0 even when 2 are asked for.
-    const currencyDigits = new Intl.NumberFormat('en-US', {
-      style: 'currency',
-      currency: code,
-    }).resolvedOptions().maximumFractionDigits;
-    const digits = Math.min(maximumFractionDigits, currencyDigits ?? maximumFractionDigits);
-    return new Intl.NumberFormat('en-US', {
-      style: 'currency',
-      currency: code,
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
-    }).format(value);
-  } catch {
-    return `${value.toFixed(2)} ${currency ?? 'USD'}`;
-  }
-}
-
 /** Spec §9: bounce rate under 0.4 is Good, otherwise Average. */
 export function bounceRateLabel(fraction: number): 'Good' | 'Average' {
   return fraction < 0.4 ? 'Good' : 'Average';

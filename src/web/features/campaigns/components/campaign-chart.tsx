@@ -1,4 +1,5 @@
 import type { CampaignRow, Currency } from '@shared/contracts/campaigns.ts';
+import { formatMinor } from '@web/lib/money.ts';
 import {
   Bar,
   CartesianGrid,
@@ -10,7 +11,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { formatMinor, toMajor } from '../lib/format-campaign.ts';
+import { toMajor } from '../lib/format-campaign.ts';
 
 const tooltipStyle = { background: '#0f172a', border: '1px solid #334155', color: '#e2e8f0' };
 

@@ -5,13 +5,13 @@ import { PeriodSelect } from '@web/components/period-select.tsx';
 import { Badge } from '@web/components/ui/badge.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { cn } from '@web/lib/cn.ts';
+import { formatMinor } from '@web/lib/money.ts';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { type CampaignPeriod, useCampaignPerformance } from '../api/campaign-queries.ts';
 import {
   formatCount,
   formatCpc,
-  formatMinor,
   formatRate,
   formatRoas,
   labelAdvice,

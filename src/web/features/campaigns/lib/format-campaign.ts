@@ -1,12 +1,6 @@
 import type { CampaignLabel, Currency } from '@shared/contracts/campaigns.ts';
 import type { BadgeVariant } from '@web/components/ui/badge.tsx';
-import { formatCurrency } from '@web/features/analytics-dashboard/lib/format.ts';
-
-/** Integer minor units of a currency → money with that currency's own decimals ("$1,234.56", "¥1,235"). */
-export function formatMinor(minor: number, currency: Currency | null): string {
-  if (!currency) return '—';
-  return formatCurrency(minor / 10 ** currency.digits, currency.code, currency.digits);
-}
+import { formatCurrency } from '@web/lib/money.ts';
 
 /** Minor units → major units, for chart axes (display only). */
 export function toMajor(minor: number, currency: Currency | null): number {

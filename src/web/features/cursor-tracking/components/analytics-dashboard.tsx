@@ -3,6 +3,7 @@ import { Button } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { Skeleton } from '@web/components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs.tsx';
+import { errorSentence } from '@web/lib/api-error.ts';
 import { Activity, Clock, MousePointer, MousePointerClick, Play, Square, Users } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useClickStatistics, useCursorStatistics, useTrackingSessions } from '../api/tracking-api.ts';
@@ -89,7 +90,9 @@ function AnalyticsPanel({ trackingId }: { trackingId: string | undefined }) {
           <CardDescription>What visitors click</CardDescription>
         </CardHeader>
         <CardContent className="space-y-4">
-          {clicks.isError ? <p className="text-sm text-rose-300">{clicks.error.message}</p> : null}
+          {clicks.isError ? (
+            <p className="text-sm text-rose-300">{errorSentence(clicks.error, 'Failed to load data')}</p>
+          ) : null}
           <div className="grid grid-cols-2 gap-4">
             <div>
               <p className="text-sm text-slate-400">Total Clicks</p>
@@ -139,7 +142,9 @@ function SessionsPanel({ trackingId }: { trackingId: string | undefined }) {
             right now
           </p>
         ) : null}
-        {sessions.isError ? <p className="text-sm text-rose-300">{sessions.error.message}</p> : null}
+        {sessions.isError ? (
+          <p className="text-sm text-rose-300">{errorSentence(sessions.error, 'Failed to load data')}</p>
+        ) : null}
         {list.length === 0 && !sessions.isPending ? (
           <p className="text-sm text-slate-400">No sessions recorded yet</p>
         ) : (
@@ -202,7 +207,9 @@ export function AnalyticsDashboard({
         </div>
         <SelfTrackingToggle />
       </div>
-      {statistics.isError ? <p className="text-sm text-rose-300">{statistics.error.message}</p> : null}
+      {statistics.isError ? (
+        <p className="text-sm text-rose-300">{errorSentence(statistics.error, 'Failed to load data')}</p>
+      ) : null}
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <StatCard
           title="Total Sessions"

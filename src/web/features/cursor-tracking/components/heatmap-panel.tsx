@@ -8,6 +8,7 @@ import {
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { Label } from '@web/components/ui/label.tsx';
 import { Skeleton } from '@web/components/ui/skeleton.tsx';
+import { errorSentence } from '@web/lib/api-error.ts';
 import { MousePointerClick } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useHeatmap } from '../api/tracking-api.ts';
@@ -135,7 +136,7 @@ export function HeatmapPanel({ trackingId }: { trackingId: string | undefined })
         {heatmap.isPending ? (
           <Skeleton className="h-64 w-full" />
         ) : heatmap.isError ? (
-          <p className="text-sm text-rose-300">{heatmap.error.message}</p>
+          <p className="text-sm text-rose-300">{errorSentence(heatmap.error, 'Failed to load data')}</p>
         ) : points.length === 0 ? (
           <div className="flex flex-col items-center gap-2 py-12 text-center text-slate-400">
             <MousePointerClick aria-hidden="true" className="size-10 text-slate-500" />

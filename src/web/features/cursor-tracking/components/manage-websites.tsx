@@ -18,6 +18,7 @@ import { Label } from '@web/components/ui/label.tsx';
 import { Skeleton } from '@web/components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs.tsx';
 import { useToast } from '@web/components/ui/use-toast.ts';
+import { errorSentence } from '@web/lib/api-error.ts';
 import { BarChart3, Copy, Globe, Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import {
@@ -62,7 +63,12 @@ function AddWebsiteDialog({ open, onOpenChange }: { open: boolean; onOpenChange:
         toast({ title: 'Website added', description: `${parsed.data.websiteName} is ready to track.` });
         close();
       },
-      onError: (error) => toast({ title: 'Error', description: error.message, variant: 'destructive' }),
+      onError: (error) =>
+        toast({
+          title: 'Error',
+          description: errorSentence(error, 'Request failed'),
+          variant: 'destructive',
+        }),
     });
   };
   return (
@@ -116,7 +122,7 @@ function WebsiteCard({ configuration }: { configuration: TrackingConfiguration }
   const remove = useDeleteTrackingConfiguration();
   const snippet = embedSnippet(configuration, window.location.origin);
   const onError = (error: Error) =>
-    toast({ title: 'Error', description: error.message, variant: 'destructive' });
+    toast({ title: 'Error', description: errorSentence(error, 'Request failed'), variant: 'destructive' });
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(snippet);
@@ -243,7 +249,9 @@ export function ManageWebsites() {
       {configurations.isPending ? (
         <Skeleton className="h-40" />
       ) : configurations.isError ? (
-        <p className="text-sm text-rose-300">{configurations.error.message}</p>
+        <p className="text-sm text-rose-300">
+          {errorSentence(configurations.error, 'Failed to load websites')}
+        </p>
       ) : list.length === 0 ? (
         <Card>
           <CardContent className="flex flex-col items-center gap-3 p-10 text-center">

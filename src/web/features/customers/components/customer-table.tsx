@@ -4,7 +4,7 @@ import { Button } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { Input } from '@web/components/ui/input.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select.tsx';
-import { formatCurrency } from '@web/features/analytics-dashboard/lib/format.ts';
+import { formatCurrency } from '@web/lib/money.ts';
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useCustomerList } from '../api/customer-queries.ts';

@@ -1,10 +1,10 @@
 import type { CustomersSummary } from '@shared/contracts/customers.ts';
 import { LoadingCards, NoStoreData, ReadError, SummaryStat } from '@web/components/page-states.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
-import { formatCurrency } from '@web/features/analytics-dashboard/lib/format.ts';
 import { useAnalysisStatus } from '@web/features/opportunities/api/opportunity-queries.ts';
 import { formatTimeAgo } from '@web/features/opportunities/lib/format-opportunity.ts';
 import { cn } from '@web/lib/cn.ts';
+import { formatCurrency } from '@web/lib/money.ts';
 import { useState } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useCustomersSummary } from '../api/customer-queries.ts';

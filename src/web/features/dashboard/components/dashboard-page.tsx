@@ -8,15 +8,10 @@ import {
   useRevenueForecast,
 } from '@web/features/opportunities/api/opportunity-queries.ts';
 import { formatTimeAgo } from '@web/features/opportunities/lib/format-opportunity.ts';
+import { formatMinorMoney } from '@web/lib/money.ts';
 import { useState } from 'react';
 import { useDashboardKpis } from '../api/dashboard-queries.ts';
-import {
-  changeTone,
-  channelLabel,
-  formatChange,
-  formatDayRange,
-  formatMinorMoney,
-} from '../lib/format-kpi.ts';
+import { changeTone, channelLabel, formatChange, formatDayRange } from '../lib/format-kpi.ts';
 import { RevenueForecastCard } from './revenue-forecast-card.tsx';
 
 const TONE_CLASS = { good: 'text-emerald-300', bad: 'text-red-300', flat: 'text-slate-400' } as const;

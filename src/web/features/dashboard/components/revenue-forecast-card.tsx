@@ -1,6 +1,6 @@
 import type { RevenueForecast } from '@shared/contracts/analytics.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
-import { formatCurrency } from '@web/features/analytics-dashboard/lib/format.ts';
+import { formatCurrency } from '@web/lib/money.ts';
 import { useMemo } from 'react';
 import {
   Area,

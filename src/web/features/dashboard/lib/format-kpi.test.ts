@@ -7,16 +7,9 @@ import {
   forecastTotal,
   formatChange,
   formatDayRange,
-  formatMinorMoney,
 } from './format-kpi.ts';
 
 describe('dashboard formats', () => {
-  it('formats minor units with the currency’s own decimals (JPY has none)', () => {
-    expect(formatMinorMoney(1_234_567, 'USD', 2)).toBe('$12,345.67');
-    expect(formatMinorMoney(-5, 'USD', 2)).toBe('-$0.05');
-    expect(formatMinorMoney(1_234_567, 'JPY', 0)).toBe('¥1,234,567');
-  });
-
   it('signs changes, dashes missing ones and colours them by whether up is good', () => {
     expect(formatChange(12.345)).toBe('+12.3%');
     expect(formatChange(-4)).toBe('−4.0%');

@@ -1,10 +1,4 @@
 import type { RevenueForecast } from '@shared/contracts/analytics.ts';
-import { formatCurrency } from '@web/features/analytics-dashboard/lib/format.ts';
-
-/** Integer minor units (cents; whole yen) → money in that currency with its own decimals. */
-export function formatMinorMoney(minor: number, currency: string, digits: number): string {
-  return formatCurrency(minor / 10 ** digits, currency, digits);
-}
 
 /** Change against the previous period: "+12.3%", "−4.0%", or "—" when there was nothing to compare. */
 export function formatChange(percent: number | null): string {

@@ -3,24 +3,10 @@ import { Badge } from '@web/components/ui/badge.tsx';
 import { Button } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { useToast } from '@web/components/ui/use-toast.ts';
+import { errorSentence } from '@web/lib/api-error.ts';
 import { RefreshCw } from 'lucide-react';
 import { useRunSync, useSyncStatus } from '../api/use-sync-status.ts';
 import { describeState, formatLag, formatQuota, formatRows, formatTimeAgo } from '../lib/format-freshness.ts';
-
-/** The server's error text is "<status>: {json}"; show the JSON message when there is one. */
-function errorText(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  const json = /^\d{3}: (\{.*\})$/s.exec(message)?.[1];
-  if (json) {
-    try {
-      const parsed = JSON.parse(json) as { message?: unknown };
-      if (typeof parsed.message === 'string') return parsed.message;
-    } catch {
-      // not JSON after all: show the raw text
-    }
-  }
-  return message;
-}
 
 function SourceRow({ source, now }: { source: SyncSourceStatus; now: Date }) {
   const state = describeState(source);
@@ -81,7 +67,12 @@ export function DataFreshnessPanel() {
       {},
       {
         onSuccess: (result) => toast({ title: 'Sync Started', description: result.message }),
-        onError: (error) => toast({ title: 'Error', description: errorText(error), variant: 'destructive' }),
+        onError: (error) =>
+          toast({
+            title: 'Error',
+            description: errorSentence(error, 'Failed to start the sync'),
+            variant: 'destructive',
+          }),
       },
     );
 

@@ -1,6 +1,6 @@
 import type { RevenueCheckDay } from '@shared/contracts/insights.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
-import { formatCurrency } from '@web/features/analytics-dashboard/lib/format.ts';
+import { formatCurrency, formatMoney } from '@web/lib/money.ts';
 import { useMemo } from 'react';
 import {
   Area,
@@ -14,7 +14,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { buildAnomalyChart, formatShopMoney } from '../lib/format-insight.ts';
+import { buildAnomalyChart } from '../lib/format-insight.ts';
 
 const tooltipStyle = { background: '#0f172a', border: '1px solid #334155', color: '#e2e8f0' };
 
@@ -52,7 +52,7 @@ export function AnomalyChart({ days, currency }: { days: readonly RevenueCheckDa
                   formatter={(value, name) =>
                     Array.isArray(value)
                       ? [`${money(Number(value[0]))} – ${money(Number(value[1]))}`, name]
-                      : [formatShopMoney(Number(value), currency), name]
+                      : [formatMoney(Number(value), currency), name]
                   }
                 />
                 <Legend wrapperStyle={{ color: '#cbd5e1', fontSize: 12 }} />

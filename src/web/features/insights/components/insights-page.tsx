@@ -2,10 +2,11 @@ import type { InsightPeriod } from '@shared/contracts/insights.ts';
 import { LoadingCards, NoStoreData, ReadError, SummaryStat } from '@web/components/page-states.tsx';
 import { PeriodSelect } from '@web/components/period-select.tsx';
 import { Card, CardContent } from '@web/components/ui/card.tsx';
+import { formatMoney } from '@web/lib/money.ts';
 import { Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { useInsights } from '../api/insight-queries.ts';
-import { formatShopMoney, revenueChange } from '../lib/format-insight.ts';
+import { revenueChange } from '../lib/format-insight.ts';
 import { AnomalyChart } from './anomaly-chart.tsx';
 import { InsightCard } from './insight-card.tsx';
 
@@ -62,11 +63,11 @@ export function InsightsPage() {
             <SummaryStat
               testId="stat-revenue"
               title={`Revenue, last ${data.period} days`}
-              value={formatShopMoney(data.revenue?.current ?? 0, currency)}
+              value={formatMoney(data.revenue?.current ?? 0, currency)}
               hint={
                 change === null
                   ? 'No revenue in the previous period'
-                  : `${change >= 0 ? '+' : '−'}${Math.abs(change).toFixed(1)} % on the previous ${data.period} days (${formatShopMoney(data.revenue?.previous ?? 0, currency)})`
+                  : `${change >= 0 ? '+' : '−'}${Math.abs(change).toFixed(1)} % on the previous ${data.period} days (${formatMoney(data.revenue?.previous ?? 0, currency)})`
               }
             />
             <SummaryStat

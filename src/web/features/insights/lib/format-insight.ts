@@ -1,18 +1,11 @@
 import type { InsightEvidence, RevenueCheckDay } from '@shared/contracts/insights.ts';
-
-/**
- * Money exact in the shop currency with that currency's own minor units ($1,234.50, ¥1,235): the
- * shared formatter fixes two decimals, which would show yen with cents.
- */
-export function formatShopMoney(value: number, currency: string): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(value);
-}
+import { formatMoney } from '@web/lib/money.ts';
 
 /** One evidence value in its unit: money exact in the shop currency, percents with one decimal. */
 export function formatEvidence(evidence: InsightEvidence, currency: string): string {
   const { value, unit } = evidence;
   if (typeof value === 'string') return value;
-  if (unit === 'currency') return formatShopMoney(value, currency);
+  if (unit === 'currency') return formatMoney(value, currency);
   if (unit === 'percent') return `${value.toFixed(1)} %`;
   if (unit === 'days') return `${value} day${value === 1 ? '' : 's'}`;
   if (unit === 'count') return value.toLocaleString('en-US');

@@ -2,8 +2,8 @@ import { Badge } from '@web/components/ui/badge.tsx';
 import { Button } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { Skeleton } from '@web/components/ui/skeleton.tsx';
+import { formatCurrency } from '@web/lib/money.ts';
 import { AlertTriangle, DollarSign } from 'lucide-react';
-import { formatCurrency } from '../../analytics-dashboard/lib/format.ts';
 import { useMetaSpending } from '../api/use-integrations.ts';
 import { serverMessage } from '../lib/error-text.ts';
 

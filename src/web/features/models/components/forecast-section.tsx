@@ -1,6 +1,6 @@
 import type { ModelChecks, ModelDiagnostics } from '@shared/contracts/models.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
-import { formatCurrency } from '@web/features/analytics-dashboard/lib/format.ts';
+import { formatCurrency } from '@web/lib/money.ts';
 import {
   Area,
   CartesianGrid,

@@ -1,7 +1,7 @@
 import type { ModelChecks, ModelDiagnostics } from '@shared/contracts/models.ts';
 import { Badge } from '@web/components/ui/badge.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
-import { formatCurrency } from '@web/features/analytics-dashboard/lib/format.ts';
+import { formatCurrency } from '@web/lib/money.ts';
 import type { ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatParam } from '../lib/format-model.ts';

@@ -1,23 +1,17 @@
 import type { ModelRun } from '@shared/contracts/models.ts';
+import { ReadError } from '@web/components/page-states.tsx';
 import { Badge } from '@web/components/ui/badge.tsx';
 import { Button, buttonClasses } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { Skeleton } from '@web/components/ui/skeleton.tsx';
 import { useToast } from '@web/components/ui/use-toast.ts';
+import { errorSentence } from '@web/lib/api-error.ts';
 import { Play } from 'lucide-react';
 import { Link } from 'wouter';
 import { useModelDiagnostics, useModelRuns, useRunAnalysis } from '../api/model-queries.ts';
 import { formatInstant, formatRunDuration } from '../lib/format-model.ts';
 import { ForecastSection } from './forecast-section.tsx';
 import { LifetimeSection } from './lifetime-section.tsx';
-
-function ErrorText({ error }: { error: Error }) {
-  return (
-    <p role="alert" className="rounded-lg border border-red-500/40 bg-red-950/40 p-3 text-sm text-red-200">
-      {error.message}
-    </p>
-  );
-}
 
 /**
  * Predictive Models: what the latest analysis run's models say and how much to trust them — the
@@ -39,7 +33,12 @@ export function ModelsPage() {
               variant: 'destructive',
             })
           : toast({ title: 'Analysis finished', description: 'The models below are up to date.' }),
-      onError: (error) => toast({ title: 'Error', description: error.message, variant: 'destructive' }),
+      onError: (error) =>
+        toast({
+          title: 'Error',
+          description: errorSentence(error, 'Request failed'),
+          variant: 'destructive',
+        }),
     });
   const d = diagnostics.data;
   return (
@@ -67,7 +66,7 @@ export function ModelsPage() {
           <Skeleton className="h-64" />
         </div>
       ) : diagnostics.isError ? (
-        <ErrorText error={diagnostics.error} />
+        <ReadError error={diagnostics.error} />
       ) : diagnostics.data.state !== 'ready' ? (
         <Card data-testid="models-empty">
           <CardContent className="grid justify-items-center gap-3 py-12 text-center">
@@ -108,7 +107,7 @@ function RunHistory({ runs, error }: { runs: ModelRun[] | undefined; error: Erro
       </CardHeader>
       <CardContent className="overflow-x-auto">
         {error ? (
-          <ErrorText error={error} />
+          <ReadError error={error} />
         ) : !runs ? (
           <Skeleton className="h-24" />
         ) : runs.length === 0 ? (

@@ -9,6 +9,7 @@ import { METRIC_NAMES, ROAS_RULES } from '@shared/metrics.ts';
 import { Badge } from '@web/components/ui/badge.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { cn } from '@web/lib/cn.ts';
+import { formatMoney, formatThousands, NO_DECIMALS } from '@web/lib/money.ts';
 import type { ReactNode } from 'react';
 import {
   Bar,
@@ -26,8 +27,6 @@ import {
 import {
   attributionActionLabel,
   CHART_PALETTE,
-  formatMoney,
-  formatThousands,
   segmentDescription,
   typeLabel,
 } from '../lib/format-opportunity.ts';
@@ -62,9 +61,9 @@ const tooltipStyle = { background: '#0f172a', border: '1px solid #334155', color
 
 /** Spec §2: first 5 opportunities by type, value = revenueImpactMax, labels in $K, five-colour palette. */
 export function RevenueImpactChart({ opportunities }: { opportunities: readonly Opportunity[] }) {
-  const data = opportunities
-    .slice(0, 5)
-    .map((o) => ({ name: typeLabel(o.type), value: o.revenueImpactMax / 1000 }));
+  const data = opportunities.slice(0, 5).map((o) => ({ name: typeLabel(o.type), value: o.revenueImpactMax }));
+  const currency = opportunities[0]?.currency;
+  const thousands = (v: unknown) => formatThousands(Number(v), currency);
   return (
     <Section
       title="Revenue Impact Forecast"
@@ -86,14 +85,8 @@ export function RevenueImpactChart({ opportunities }: { opportunities: readonly 
                 textAnchor="end"
                 height={70}
               />
-              <YAxis
-                tick={{ fill: '#cbd5e1', fontSize: 11 }}
-                tickFormatter={(v: number) => `$${Math.round(v)}K`}
-              />
-              <Tooltip
-                contentStyle={tooltipStyle}
-                formatter={(v) => [`$${Math.round(Number(v))}K`, 'Revenue impact']}
-              />
+              <YAxis tick={{ fill: '#cbd5e1', fontSize: 11 }} tickFormatter={thousands} />
+              <Tooltip contentStyle={tooltipStyle} formatter={(v) => [thousands(v), 'Revenue impact']} />
               <Bar dataKey="value" isAnimationActive={false}>
                 {data.map((entry, i) => (
                   <Cell key={entry.name + String(i)} fill={CHART_PALETTE[i % CHART_PALETTE.length]} />
@@ -103,7 +96,7 @@ export function RevenueImpactChart({ opportunities }: { opportunities: readonly 
                   position="top"
                   fill="#e2e8f0"
                   fontSize={11}
-                  formatter={(v) => `$${Math.round(Number(v))}K`}
+                  formatter={thousands}
                 />
               </Bar>
             </BarChart>
@@ -168,7 +161,7 @@ export function AttributionTable({
                     {Math.round(row.matchRate)}%
                   </td>
                   <td className="py-2 pr-3" data-testid="attribution-revenue">
-                    {formatMoney(row.revenue, currency)}
+                    {formatMoney(row.revenue, currency, NO_DECIMALS)}
                   </td>
                   <td
                     data-testid="attribution-roas"
@@ -248,7 +241,7 @@ export function SegmentCards({
                   <span>Churn risk {Math.round((1 - s.averageProbabilityAlive) * 100)}%</span>
                 ) : null}
                 {s.averageClv !== null ? (
-                  <span>12-month CLV {formatMoney(s.averageClv, currency)}</span>
+                  <span>12-month CLV {formatMoney(s.averageClv, currency, NO_DECIMALS)}</span>
                 ) : null}
               </div>
             </div>
@@ -306,7 +299,7 @@ export function CohortRetentionChart({ points }: { points: readonly CohortPoint[
 }
 
 /** Spec §2: products out of stock or running low, with the estimated lost revenue ($K, one decimal). */
-export function StockImpactList({ rows }: { rows: readonly StockImpactRow[] }) {
+export function StockImpactList({ rows, currency }: { rows: readonly StockImpactRow[]; currency: string }) {
   return (
     <Section
       title="Stock-out Impact"
@@ -331,7 +324,7 @@ export function StockImpactList({ rows }: { rows: readonly StockImpactRow[] }) {
                   {row.baselineHadStockouts ? ' · estimate may be low' : ''}
                 </p>
               </div>
-              <p className="font-semibold text-red-300">{formatThousands(row.estimatedLoss, 1)}</p>
+              <p className="font-semibold text-red-300">{formatThousands(row.estimatedLoss, currency, 1)}</p>
             </li>
           ))}
         </ul>

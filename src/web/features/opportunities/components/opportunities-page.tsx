@@ -4,6 +4,8 @@ import { buttonClasses } from '@web/components/ui/button.tsx';
 import { Card, CardContent } from '@web/components/ui/card.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select.tsx';
 import { useToast } from '@web/components/ui/use-toast.ts';
+import { errorSentence } from '@web/lib/api-error.ts';
+import { formatThousands } from '@web/lib/money.ts';
 import { Download, Gauge, Lightbulb, Target, TrendingUp } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import {
@@ -17,12 +19,7 @@ import {
   useOpportunityStats,
   useStockImpact,
 } from '../api/opportunity-queries.ts';
-import {
-  formatThousands,
-  formatTimeAgo,
-  type SortKey,
-  sortOpportunities,
-} from '../lib/format-opportunity.ts';
+import { formatTimeAgo, type SortKey, sortOpportunities } from '../lib/format-opportunity.ts';
 import {
   AttributionTable,
   CohortRetentionChart,
@@ -77,7 +74,12 @@ export function OpportunitiesPage() {
     implement.mutate(id, {
       onSuccess: () =>
         toast({ title: 'Success', description: 'Opportunity implementation has been initiated.' }),
-      onError: (error) => toast({ title: 'Error', description: error.message, variant: 'destructive' }),
+      onError: (error) =>
+        toast({
+          title: 'Error',
+          description: errorSentence(error, 'Failed to implement the opportunity'),
+          variant: 'destructive',
+        }),
     });
   };
 
@@ -113,7 +115,7 @@ export function OpportunitiesPage() {
         <SummaryStat
           testId="summary-total"
           title="Total Opportunities"
-          value={formatThousands(s?.totalPotential ?? 0, 1)}
+          value={formatThousands(s?.totalPotential ?? 0, currency, 1)}
           hint="Potential revenue, next 30 days"
           icon={<TrendingUp aria-hidden="true" className="size-4 text-emerald-300" />}
         />
@@ -179,7 +181,7 @@ export function OpportunitiesPage() {
         <div className="grid content-start gap-6">
           <RevenueImpactChart opportunities={opportunities} />
           <CustomerBehaviorPlaceholder />
-          <StockImpactList rows={stock.data ?? []} />
+          <StockImpactList rows={stock.data ?? []} currency={currency} />
         </div>
       </div>
 

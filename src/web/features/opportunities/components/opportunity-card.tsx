@@ -2,8 +2,9 @@ import type { Opportunity } from '@shared/contracts/opportunities.ts';
 import { Badge, type BadgeVariant } from '@web/components/ui/badge.tsx';
 import { Button } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
+import { formatMoney, NO_DECIMALS } from '@web/lib/money.ts';
 import { CheckCircle2, Eye, Rocket } from 'lucide-react';
-import { formatConfidence, formatMoney, priorityLabel } from '../lib/format-opportunity.ts';
+import { formatConfidence, priorityLabel } from '../lib/format-opportunity.ts';
 
 const PRIORITY_VARIANT: Record<string, BadgeVariant> = {
   high: 'destructive',
@@ -44,7 +45,8 @@ export function OpportunityCard({
         <div>
           <p className="text-slate-400">Revenue impact</p>
           <p className="font-semibold text-emerald-300" data-testid="opportunity-impact">
-            {formatMoney(o.revenueImpactMin, o.currency)} – {formatMoney(o.revenueImpactMax, o.currency)}
+            {formatMoney(o.revenueImpactMin, o.currency, NO_DECIMALS)} –{' '}
+            {formatMoney(o.revenueImpactMax, o.currency, NO_DECIMALS)}
           </p>
         </div>
         <div>

@@ -7,7 +7,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@web/components/ui/dialog.tsx';
-import { formatConfidence, formatMoney, priorityLabel, typeLabel } from '../lib/format-opportunity.ts';
+import { formatMoney, NO_DECIMALS } from '@web/lib/money.ts';
+import { formatConfidence, priorityLabel, typeLabel } from '../lib/format-opportunity.ts';
 
 type Fact = Opportunity['evidence']['facts'][number];
 
@@ -15,9 +16,7 @@ function formatFact(fact: Fact, currency: string): string {
   if (typeof fact.value === 'string') return fact.value;
   switch (fact.unit) {
     case 'currency':
-      return new Intl.NumberFormat('en-US', { style: 'currency', currency, maximumFractionDigits: 2 }).format(
-        fact.value,
-      );
+      return formatMoney(fact.value, currency);
     case 'percent':
       return `${fact.value}%`;
     case 'days':
@@ -54,8 +53,8 @@ export function OpportunityDetailsDialog({ opportunity: o, onOpenChange }: Oppor
               <div>
                 <dt className="text-slate-400">Estimated impact</dt>
                 <dd className="font-semibold text-emerald-300">
-                  {formatMoney(o.revenueImpactMin, o.currency)} –{' '}
-                  {formatMoney(o.revenueImpactMax, o.currency)}
+                  {formatMoney(o.revenueImpactMin, o.currency, NO_DECIMALS)} –{' '}
+                  {formatMoney(o.revenueImpactMax, o.currency, NO_DECIMALS)}
                 </dd>
               </div>
               <div>
@@ -97,7 +96,7 @@ export function OpportunityDetailsDialog({ opportunity: o, onOpenChange }: Oppor
                 <>
                   <p className="text-slate-300">
                     Implemented {o.implementedAt ? new Date(o.implementedAt).toLocaleString() : ''}. Baseline
-                    ({o.metricLabel.toLowerCase()}): {formatMoney(o.baselineValue, o.currency)}.
+                    ({o.metricLabel.toLowerCase()}): {formatMoney(o.baselineValue, o.currency, NO_DECIMALS)}.
                   </p>
                   {o.realisedImpact === null ? (
                     <p className="text-slate-300">Measuring: the next analysis run reports the change.</p>
@@ -112,12 +111,12 @@ export function OpportunityDetailsDialog({ opportunity: o, onOpenChange }: Oppor
                         }
                       >
                         {o.realisedImpact >= 0 ? '+' : ''}
-                        {formatMoney(o.realisedImpact, o.currency)}
+                        {formatMoney(o.realisedImpact, o.currency, NO_DECIMALS)}
                       </span>
                       <span className="text-slate-400">
                         {' '}
-                        against an estimate of {formatMoney(o.revenueImpactMin, o.currency)} –{' '}
-                        {formatMoney(o.revenueImpactMax, o.currency)}
+                        against an estimate of {formatMoney(o.revenueImpactMin, o.currency, NO_DECIMALS)} –{' '}
+                        {formatMoney(o.revenueImpactMax, o.currency, NO_DECIMALS)}
                       </span>
                     </p>
                   )}

@@ -2,8 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   attributionActionLabel,
   formatConfidence,
-  formatMoney,
-  formatThousands,
   formatTimeAgo,
   priorityLabel,
   segmentDescription,
@@ -31,13 +29,7 @@ describe('spec §4/§9 labels', () => {
     expect(typeLabel('restock_before_stockout')).toBe('restock before stockout');
   });
 
-  it('formats money without decimals, a dash when missing, thousands and confidence', () => {
-    expect(formatMoney(1234.56)).toBe('$1,235');
-    expect(formatMoney('99.4')).toBe('$99');
-    expect(formatMoney(null)).toBe('—');
-    expect(formatMoney('abc')).toBe('—');
-    expect(formatThousands(12_345)).toBe('$12K');
-    expect(formatThousands(2_345, 1)).toBe('$2.3K');
+  it('formats confidence as a rounded percent, 0 when absent', () => {
     expect(formatConfidence(0.876)).toBe('88%');
     expect(formatConfidence(undefined)).toBe('0%');
   });

@@ -22,20 +22,6 @@ export function segmentDescription(segment: string): string {
   return 'High value, low frequency';
 }
 
-/** Spec §9: revenue impact as USD (the shop currency) with no decimals; a dash when missing. */
-export function formatMoney(value: number | string | null | undefined, currency = 'USD'): string {
-  const number = typeof value === 'string' ? Number(value) : value;
-  if (number === null || number === undefined || !Number.isFinite(number)) return '—';
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency, maximumFractionDigits: 0 }).format(
-    number,
-  );
-}
-
-/** Spec §9: thousands with a K, rounded ($12K); `digits` 1 for the stock-loss figures. */
-export function formatThousands(value: number, digits = 0): string {
-  return `$${(value / 1000).toFixed(digits)}K`;
-}
-
 /** Spec §9: confidence as a rounded percent, 0 when absent. */
 export function formatConfidence(fraction: number | null | undefined): string {
   return `${Math.round(Number.isFinite(fraction ?? Number.NaN) ? (fraction as number) * 100 : 0)}%`;

@@ -3,12 +3,13 @@ import { Button } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { Input } from '@web/components/ui/input.tsx';
 import { Label } from '@web/components/ui/label.tsx';
+import { errorSentence, isApiError } from '@web/lib/api-error.ts';
 import { cn } from '@web/lib/cn.ts';
+import { formatMoney } from '@web/lib/money.ts';
 import { PackageSearch, Search } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { serverMessage } from '../../integrations/lib/error-text.ts';
 import { useOrderLookup } from '../api/use-order-lookup.ts';
-import { formatMoney, formatOrderDate, lineTotal, statusTone, TONE_CLASSES } from '../lib/order-format.ts';
+import { formatOrderDate, lineTotal, negated, statusTone, TONE_CLASSES } from '../lib/order-format.ts';
 
 function StatusBadge({ status, testId }: { status: string; testId: string }) {
   return (
@@ -22,6 +23,28 @@ function StatusBadge({ status, testId }: { status: string; testId: string }) {
     >
       {status.replaceAll('_', ' ')}
     </span>
+  );
+}
+
+function SummaryLine({
+  label,
+  value,
+  hint,
+  testId,
+}: {
+  label: string;
+  value: string;
+  hint?: string;
+  testId?: string;
+}) {
+  return (
+    <div className="flex justify-between gap-4" data-testid={testId}>
+      <dt className="text-slate-400">
+        {label}
+        {hint ? <span className="block text-xs text-slate-500">{hint}</span> : null}
+      </dt>
+      <dd className="text-slate-100">{value}</dd>
+    </div>
   );
 }
 
@@ -54,7 +77,9 @@ export function OrderLookupPage() {
     setSearch(input.trim());
   };
 
-  const errorText = lookup.error ? lookup.error.message : '';
+  // Spec §8: an answer whose message contains 404 (an ApiError's message starts with its status)
+  // shows the not-found hint.
+  const notFound = isApiError(lookup.error) && lookup.error.status === 404;
   return (
     <div className="grid gap-6">
       <div>
@@ -82,12 +107,12 @@ export function OrderLookupPage() {
       </Card>
 
       {lookup.isFetching ? null : lookup.error ? (
-        errorText.includes('404') ? (
+        notFound ? (
           <NotFoundHint />
         ) : (
           <Card>
             <CardContent className="pt-6 text-sm text-rose-300" data-testid="order-error">
-              {serverMessage(lookup.error, 'Failed to fetch order details')}
+              {errorSentence(lookup.error, 'Failed to fetch order details')}
             </CardContent>
           </Card>
         )
@@ -132,7 +157,10 @@ function OrderCard({ order }: { order: OrderLookupOrder }) {
           </div>
           <div>
             <dt className="text-slate-400">Order Date</dt>
-            <dd className="text-slate-100">{formatOrderDate(order.created_at)}</dd>
+            <dd className="text-slate-100" data-testid="order-date">
+              {formatOrderDate(order.created_at, order.timezone)}
+            </dd>
+            <dd className="text-xs text-slate-400">Shop time ({order.timezone})</dd>
           </div>
           <div>
             <dt className="text-slate-400">Order Number</dt>
@@ -147,7 +175,7 @@ function OrderCard({ order }: { order: OrderLookupOrder }) {
           </div>
         </dl>
 
-        <div>
+        <div className="overflow-x-auto">
           <h4 className="mb-2 font-semibold text-slate-100">Line Items</h4>
           <table className="w-full text-left text-sm">
             <thead className="text-slate-400">
@@ -187,19 +215,38 @@ function OrderCard({ order }: { order: OrderLookupOrder }) {
           ) : (
             <div />
           )}
-          <dl className="grid content-start gap-1 text-sm">
-            <div className="flex justify-between">
-              <dt className="text-slate-400">Subtotal</dt>
-              <dd className="text-slate-100">{money(order.subtotal_price)}</dd>
-            </div>
-            <div className="flex justify-between">
-              <dt className="text-slate-400">Tax</dt>
-              <dd className="text-slate-100">{money(order.total_tax)}</dd>
-            </div>
+          <dl className="grid content-start gap-1 text-sm" data-testid="order-totals">
+            {Number(order.total_discounts) > 0 ? (
+              <SummaryLine
+                label={`Discounts${order.discount_codes.length > 0 ? ` (${order.discount_codes.join(', ')})` : ''}`}
+                value={money(negated(order.total_discounts))}
+                hint="already taken off the subtotal"
+              />
+            ) : null}
+            <SummaryLine label="Subtotal" value={money(order.subtotal_price)} />
+            <SummaryLine label="Shipping" value={money(order.total_shipping)} />
+            <SummaryLine label="Tax" value={money(order.total_tax)} />
             <div className="flex justify-between border-t border-slate-700 pt-1 font-semibold">
               <dt className="text-slate-200">Total</dt>
               <dd className="text-white">{money(order.total_price)}</dd>
             </div>
+            {order.refunds.map((refund) => (
+              <SummaryLine
+                key={refund.id}
+                label={`Refund${refund.created_at ? `, ${formatOrderDate(refund.created_at, order.timezone)}` : ''}`}
+                value={money(negated(refund.amount))}
+                hint={refund.note ?? undefined}
+                testId="order-refund"
+              />
+            ))}
+            {Number(order.total_refunded) > 0 ? (
+              <div className="flex justify-between border-t border-slate-700 pt-1 font-semibold">
+                <dt className="text-slate-200">Net after refunds</dt>
+                <dd className="text-white" data-testid="order-net">
+                  {money(order.current_total_price)}
+                </dd>
+              </div>
+            ) : null}
           </dl>
         </div>
       </CardContent>

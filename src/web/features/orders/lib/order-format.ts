@@ -35,20 +35,22 @@ export function lineTotal(price: string, quantity: number): string {
   return (cents / 100).toFixed(2);
 }
 
-/** Amount with currency code, e.g. "59.90 USD". */
-export function formatMoney(amount: string, currency: string): string {
-  const value = Number(amount);
-  if (!Number.isFinite(value)) return `${amount} ${currency}`;
+/**
+ * Long date with time in the shop's time zone (not the browser's), e.g. "October 1, 2026 at
+ * 8:00 AM"; an unknown zone falls back to UTC.
+ */
+export function formatOrderDate(iso: string, timeZone: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const options: Intl.DateTimeFormatOptions = { dateStyle: 'long', timeStyle: 'short' };
   try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(value);
+    return date.toLocaleString('en-US', { ...options, timeZone });
   } catch {
-    return `${value.toFixed(2)} ${currency}`;
+    return date.toLocaleString('en-US', { ...options, timeZone: 'UTC' });
   }
 }
 
-/** Long date with time, e.g. "October 1, 2026 at 12:00 PM". */
-export function formatOrderDate(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short' });
+/** A decimal amount shown as taken off ("-12.50"); zero stays zero. */
+export function negated(amount: string): string {
+  return /^0+(\.0+)?$/.test(amount) || amount.startsWith('-') ? amount : `-${amount}`;
 }

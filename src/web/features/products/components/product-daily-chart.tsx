@@ -1,5 +1,6 @@
 import type { Currency } from '@shared/contracts/campaigns.ts';
 import type { ProductDaily } from '@shared/contracts/products.ts';
+import { formatMinor } from '@web/lib/money.ts';
 import {
   Bar,
   CartesianGrid,
@@ -10,7 +11,6 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { formatMinor } from '../../campaigns/lib/format-campaign.ts';
 
 const tooltipStyle = { background: '#0f172a', border: '1px solid #334155', color: '#e2e8f0' };
 

@@ -9,7 +9,8 @@ import {
   DialogTitle,
 } from '@web/components/ui/dialog.tsx';
 import { Skeleton } from '@web/components/ui/skeleton.tsx';
-import { formatCount, formatMinor } from '../../campaigns/lib/format-campaign.ts';
+import { formatMinor } from '@web/lib/money.ts';
+import { formatCount } from '../../campaigns/lib/format-campaign.ts';
 import { type ProductPeriod, useProductDaily } from '../api/product-queries.ts';
 import { formatCover, formatTrend, formatVelocity, stockVariant } from '../lib/product-table.ts';
 import { ProductDailyChart } from './product-daily-chart.tsx';

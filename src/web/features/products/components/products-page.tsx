@@ -5,8 +5,9 @@ import { Badge } from '@web/components/ui/badge.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { Input } from '@web/components/ui/input.tsx';
 import { cn } from '@web/lib/cn.ts';
+import { formatMinor } from '@web/lib/money.ts';
 import { useMemo, useState } from 'react';
-import { formatCount, formatMinor } from '../../campaigns/lib/format-campaign.ts';
+import { formatCount } from '../../campaigns/lib/format-campaign.ts';
 import { type ProductPeriod, useProductPerformance } from '../api/product-queries.ts';
 import {
   filterAndSortProducts,

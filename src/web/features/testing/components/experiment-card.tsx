@@ -2,7 +2,7 @@ import type { Experiment } from '@shared/contracts/experiments.ts';
 import { Badge, type BadgeVariant } from '@web/components/ui/badge.tsx';
 import { Button } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
-import { formatShopMoney } from '@web/features/insights/lib/format-insight.ts';
+import { formatMoney } from '@web/lib/money.ts';
 import { Pencil, Trash2 } from 'lucide-react';
 import { Bar, BarChart, CartesianGrid, ErrorBar, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatLift, formatPValue, formatRate } from '../lib/format-experiment.ts';
@@ -27,7 +27,7 @@ export interface ExperimentCardProps {
  */
 export function ExperimentCard({ experiment: e, onEdit, onDelete, deleting }: ExperimentCardProps) {
   const a = e.analysis;
-  const money = (value: number | null) => (value === null ? '—' : formatShopMoney(value, e.currency));
+  const money = (value: number | null) => (value === null ? '—' : formatMoney(value, e.currency));
   const comparison = (name: string) => a.comparisons.find((c) => c.variant === name);
   const chart = a.variants.map((v) => ({
     name: v.name,

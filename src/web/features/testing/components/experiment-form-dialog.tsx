@@ -1,4 +1,5 @@
 import type { Experiment } from '@shared/contracts/experiments.ts';
+import { ReadError } from '@web/components/page-states.tsx';
 import { Button } from '@web/components/ui/button.tsx';
 import {
   Dialog,
@@ -189,14 +190,7 @@ export function ExperimentFormDialog({ target, currency, onClose, onSaved }: Exp
               <Plus aria-hidden="true" /> Add variant
             </Button>
           </fieldset>
-          {save.isError ? (
-            <p
-              role="alert"
-              className="rounded-lg border border-red-500/40 bg-red-950/40 p-3 text-sm text-red-200"
-            >
-              {save.error.message}
-            </p>
-          ) : null}
+          {save.isError ? <ReadError error={save.error} /> : null}
           <DialogFooter>
             <Button variant="outline" onClick={onClose}>
               Cancel

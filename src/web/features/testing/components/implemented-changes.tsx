@@ -1,6 +1,6 @@
 import type { Opportunity } from '@shared/contracts/opportunities.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
-import { formatShopMoney } from '@web/features/insights/lib/format-insight.ts';
+import { formatMoney } from '@web/lib/money.ts';
 import { Link } from 'wouter';
 
 /**
@@ -47,7 +47,7 @@ export function ImplementedChanges({ opportunities }: { opportunities: readonly 
               </thead>
               <tbody>
                 {implemented.map((o) => {
-                  const money = (value: number) => formatShopMoney(value, o.currency);
+                  const money = (value: number) => formatMoney(value, o.currency);
                   const measured = o.realisedImpact !== null && o.baselineValue !== null;
                   return (
                     <tr key={o.id} className="border-t border-slate-800" data-testid="implemented-row">

@@ -1,3 +1,4 @@
+import { ReadError } from '@web/components/page-states.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { Input } from '@web/components/ui/input.tsx';
 import { Label } from '@web/components/ui/label.tsx';
@@ -60,12 +61,7 @@ export function SampleSizeCalculator() {
           ))}
         </div>
         {result.isError ? (
-          <p
-            role="alert"
-            className="rounded-lg border border-red-500/40 bg-red-950/40 p-3 text-sm text-red-200"
-          >
-            {result.error.message}
-          </p>
+          <ReadError error={result.error} />
         ) : plan ? (
           <div className="grid gap-1 text-sm text-slate-200" data-testid="sample-size-result">
             <p>

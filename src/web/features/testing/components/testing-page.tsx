@@ -4,6 +4,7 @@ import { Button } from '@web/components/ui/button.tsx';
 import { Card, CardContent } from '@web/components/ui/card.tsx';
 import { useToast } from '@web/components/ui/use-toast.ts';
 import { useOpportunities } from '@web/features/opportunities/api/opportunity-queries.ts';
+import { errorSentence } from '@web/lib/api-error.ts';
 import { FlaskConical, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useDeleteExperiment, useExperiments } from '../api/experiment-queries.ts';
@@ -30,7 +31,12 @@ export function TestingPage() {
     if (!window.confirm(`Delete the experiment "${experiment.name}"?`)) return;
     remove.mutate(experiment.id, {
       onSuccess: () => toast({ title: 'Deleted', description: `"${experiment.name}" was deleted.` }),
-      onError: (error) => toast({ title: 'Error', description: error.message, variant: 'destructive' }),
+      onError: (error) =>
+        toast({
+          title: 'Error',
+          description: errorSentence(error, 'Request failed'),
+          variant: 'destructive',
+        }),
     });
   };
 

@@ -1,0 +1,55 @@
+import { addDays } from '../../shared/calendar.ts';
+import { toDayNumber } from '../dates/to-day-number.ts';
+import type { StockPosition } from '../opportunities/detect-stock-opportunities.ts';
+import type { StockStatus } from '../stockout/compute-days-of-cover.ts';
+import type { InventorySnapshot, ProductSale } from '../types.ts';
+import { listOutOfStockPeriods } from './list-out-of-stock-periods.ts';
+
+/** Days of the in-stock sales baseline the stock detectors size a stock-out with. */
+const BASELINE_DAYS = 56;
+
+/**
+ * Each variant's stock position for the stock detectors: available units, its sales baseline over
+ * the last 56 days less the days it was out of stock then, unit price, and its out-of-stock days
+ * and lost revenue of the last 30 days.
+ */
+export function buildStockPositions(
+  cover: readonly StockStatus[],
+  sales: readonly ProductSale[],
+  snapshots: readonly InventorySnapshot[],
+  asOf: string,
+  labelOf: (id: string) => string,
+  lossByVariant: ReadonlyMap<string, { lost: number }>,
+  outDays30: ReadonlyMap<string, number>,
+): StockPosition[] {
+  const windowStart = addDays(asOf, -(BASELINE_DAYS - 1));
+  const salesBy = new Map<string, { units: number; revenue: number }>();
+  for (const s of sales) {
+    if (s.date < windowStart || s.date > asOf) continue;
+    const entry = salesBy.get(s.productId) ?? { units: 0, revenue: 0 };
+    entry.units += s.units;
+    entry.revenue += s.revenue;
+    salesBy.set(s.productId, entry);
+  }
+  const outDaysInWindow = new Map<string, number>();
+  for (const period of listOutOfStockPeriods(snapshots, asOf)) {
+    const from = Math.max(toDayNumber(period.start), toDayNumber(windowStart));
+    const to = Math.min(toDayNumber(period.end), toDayNumber(asOf));
+    if (to >= from)
+      outDaysInWindow.set(period.productId, (outDaysInWindow.get(period.productId) ?? 0) + to - from + 1);
+  }
+  return cover.map((c) => {
+    const s = salesBy.get(c.productId);
+    const baselineDays = BASELINE_DAYS - (outDaysInWindow.get(c.productId) ?? 0);
+    return {
+      productId: c.productId,
+      title: labelOf(c.productId),
+      available: c.available,
+      baselineUnits: s?.units ?? 0,
+      baselineDays: Math.max(0, baselineDays),
+      unitPrice: s && s.units > 0 ? s.revenue / s.units : 0,
+      outOfStockDays30: outDays30.get(c.productId) ?? 0,
+      lostRevenue30: lossByVariant.get(c.productId)?.lost ?? 0,
+    };
+  });
+}

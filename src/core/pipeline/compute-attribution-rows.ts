@@ -1,0 +1,57 @@
+import { computeMatchRate } from '../attribution/compute-match-rate.ts';
+import { labelChannel } from '../attribution/label-channel.ts';
+import { creditOrder } from '../metrics/credit-order.ts';
+import { channelOf } from './channel-of.ts';
+import { sumInWindow } from './sum-in-window.ts';
+import { touchesOf } from './touches-of.ts';
+import type { AnalysisFacts, AttributionRow } from './types.ts';
+
+/**
+ * The attribution table of a window (`since` to `asOf`): store revenue credited by the one
+ * attribution rule (core creditOrder: last non-direct click over first and last visit), against what Meta
+ * (spend, reported value) and GA4 (revenue by source/medium) claim for the same channel; match
+ * rate, ROAS and the label. Highest store revenue first.
+ */
+export function computeAttributionRows(facts: AnalysisFacts, since: string, asOf: string): AttributionRow[] {
+  const byChannel = new Map<string, number>();
+  for (const o of facts.orders) {
+    if (o.date < since || o.date > asOf) continue;
+    const { channel } = creditOrder(touchesOf(o));
+    byChannel.set(channel, (byChannel.get(channel) ?? 0) + o.total);
+  }
+  if (byChannel.size === 0) return [];
+  const credits = [...byChannel].map(([channel, value]) => ({ channel, value }));
+  const metaSpend = sumInWindow(facts.metaDaily, since, asOf, (d) => d.spend);
+  const metaClaimed = sumInWindow(facts.metaDaily, since, asOf, (d) => d.reportedValue);
+  const ga4ByChannel = new Map<string, number>();
+  for (const row of facts.ga4Daily) {
+    if (row.date < since || row.date > asOf) continue;
+    const channel = channelOf(row.source, row.medium, null);
+    ga4ByChannel.set(channel, (ga4ByChannel.get(channel) ?? 0) + row.revenue);
+  }
+  const hasMeta = facts.metaDaily.length > 0;
+  const hasGa4 = facts.ga4Daily.length > 0;
+  return credits
+    .filter((c) => c.value > 0)
+    .map((c) => {
+      const spend = c.channel === 'meta_ads' && hasMeta ? metaSpend : null;
+      const platformRevenue =
+        c.channel === 'meta_ads' && hasMeta
+          ? metaClaimed
+          : hasGa4
+            ? (ga4ByChannel.get(c.channel) ?? 0)
+            : null;
+      const matchRate = platformRevenue === null ? 100 : computeMatchRate(platformRevenue, c.value);
+      const roas = spend !== null && spend > 0 ? c.value / spend : null;
+      return {
+        channel: c.channel,
+        matchRate,
+        revenue: c.value,
+        platformRevenue,
+        spend,
+        roas,
+        opportunity: labelChannel(roas, matchRate),
+      };
+    })
+    .sort((a, b) => b.revenue - a.revenue);
+}

@@ -1,0 +1,74 @@
+import { addDays } from '../../shared/calendar.ts';
+import { toDayNumber } from '../dates/to-day-number.ts';
+import type { StockStatus } from '../stockout/compute-days-of-cover.ts';
+import type { StockoutLoss } from '../stockout/estimate-stockout-loss.ts';
+import { STOCK_WINDOW_DAYS } from './thresholds.ts';
+import type { StockRow } from './types.ts';
+
+export interface StockSummary {
+  /** The stock list, largest estimated loss first. */
+  stock: StockRow[];
+  /** Stock-outs ending within the stock window. */
+  recentStockouts: StockoutLoss[];
+  /** Lost revenue of the window's stock-outs per variant. */
+  lossByVariant: Map<string, { lost: number; units: number; days: number; flagged: boolean }>;
+  /** Out-of-stock days of the last 30 days per variant. */
+  outDays30: Map<string, number>;
+}
+
+/**
+ * The stock list: variants out of stock, with under 30 days of cover, or with a stock-out in the
+ * last `STOCK_WINDOW_DAYS` days, with the window's lost units and revenue; largest loss first,
+ * then least cover.
+ */
+export function summarizeStock(
+  cover: readonly StockStatus[],
+  stockouts: readonly StockoutLoss[],
+  labelOf: (variantId: string) => string,
+  asOf: string,
+): StockSummary {
+  const windowStart = addDays(asOf, -STOCK_WINDOW_DAYS + 1);
+  const since30 = addDays(asOf, -29);
+  const asOfDay = toDayNumber(asOf);
+  const recentStockouts = stockouts.filter((p) => p.end >= windowStart);
+  const lossByVariant: StockSummary['lossByVariant'] = new Map();
+  const outDays30 = new Map<string, number>();
+  for (const p of recentStockouts) {
+    const entry = lossByVariant.get(p.productId) ?? { lost: 0, units: 0, days: 0, flagged: false };
+    entry.lost += p.lostRevenue;
+    entry.units += p.lostUnits;
+    entry.days += p.days;
+    entry.flagged ||= p.baselineHadStockouts;
+    lossByVariant.set(p.productId, entry);
+    const from = Math.max(toDayNumber(p.start), toDayNumber(since30));
+    const to = Math.min(toDayNumber(p.end), asOfDay);
+    if (to >= from) outDays30.set(p.productId, (outDays30.get(p.productId) ?? 0) + to - from + 1);
+  }
+  const stock = cover
+    .filter(
+      (c) =>
+        c.status === 'out of stock' ||
+        lossByVariant.has(c.productId) ||
+        (c.daysOfCover !== null && c.daysOfCover < 30),
+    )
+    .map((c): StockRow => {
+      const loss = lossByVariant.get(c.productId);
+      return {
+        productId: c.productId,
+        product: labelOf(c.productId),
+        status:
+          c.status === 'out of stock'
+            ? 'Out of stock'
+            : `${c.daysOfCover === null ? 'Ample' : Math.round(c.daysOfCover)} days of cover`,
+        available: c.available,
+        dailyDemand: c.dailyDemand,
+        daysOfCover: c.daysOfCover,
+        outOfStockDays: loss?.days ?? 0,
+        lostUnits: loss?.units ?? 0,
+        estimatedLoss: loss?.lost ?? 0,
+        baselineHadStockouts: loss?.flagged ?? false,
+      };
+    })
+    .sort((a, b) => b.estimatedLoss - a.estimatedLoss || (a.daysOfCover ?? 0) - (b.daysOfCover ?? 0));
+  return { stock, recentStockouts, lossByVariant, outDays30 };
+}

@@ -1,0 +1,122 @@
+import type { DailyForecast } from '../forecast/forecast-daily-series.ts';
+import type { CampaignPerformance } from '../opportunities/detect-campaign-opportunities.ts';
+import type { OpportunityCandidate } from '../opportunities/types.ts';
+import type { RfmCustomer, RfmSegment } from '../rfm/compute-rfm.ts';
+import type { StockoutLoss } from '../stockout/estimate-stockout-loss.ts';
+import type { InventorySnapshot } from '../types.ts';
+
+/**
+ * The warehouse facts one analysis run reads, as plain objects in the shop currency's major units
+ * and shop-local days. Built from the warehouse by `loadAnalysisFacts` (server) and, in tests,
+ * from a generated store, so the pipeline never knows where its facts came from.
+ */
+export interface AnalysisFacts {
+  currency: string;
+  /** Last day of data; the run analyses up to and including it. */
+  asOf: string;
+  /** Non-test, non-cancelled orders. */
+  orders: AnalysisOrder[];
+  /** Refunds by shop-local refund day (revenue drops on that day). */
+  /**
+   * Refunds by shop-local refund day, with the channel and campaign their order is credited to
+   * (core creditOrder, decision 011), so credited revenue can be net of refunds.
+   */
+  refunds: { date: string; amount: number; channel: string; campaign: string | null }[];
+  /** Units and revenue per variant and day (line items after discounts). */
+  variantSales: { variantId: string; date: string; units: number; revenue: number }[];
+  variants: {
+    variantId: string;
+    productId: string;
+    title: string;
+    productTitle: string;
+    handle: string | null;
+  }[];
+  /** Available units per variant and day, summed over locations (real snapshots only). */
+  inventory: InventorySnapshot[];
+  metaCampaigns: { campaignId: string; name: string; status: string | null }[];
+  metaDaily: { date: string; campaignId: string; spend: number; reportedValue: number }[];
+  ga4Daily: { date: string; source: string; medium: string; revenue: number }[];
+}
+
+export interface AnalysisOrder {
+  customerId: string | null;
+  date: string;
+  /** Gross order total (tax and shipping included, before refunds). */
+  total: number;
+  subtotal: number;
+  shipping: number;
+  /** Last-visit channel (see `channelOf`) and the first visit's, when the journey is known. */
+  lastChannel: string | null;
+  firstChannel: string | null;
+  /** utm_campaign of the last visit and of the first visit. */
+  utmCampaign: string | null;
+  firstCampaign: string | null;
+  /** Product handle of a `/products/<handle>` landing page, if any. */
+  landingHandle: string | null;
+}
+
+/** A customer's lifetime-model scores; null when the models were not fitted (too little data). */
+export interface LifetimeScores {
+  probabilityAlive: number | null;
+  expectedOrders12m: number | null;
+  clv12m: number | null;
+}
+
+/**
+ * The customer snapshot row — declared once: the RFM scores (core/rfm) and the lifetime-model
+ * scores. The worker wire schema, the warehouse table and the Customers contract follow it.
+ */
+export type CustomerSnapshotRow = RfmCustomer & LifetimeScores;
+
+/** An RFM segment with its members' average model scores. */
+export interface SegmentSnapshotRow extends RfmSegment {
+  /** Display order (the preset's segment order). */
+  position: number;
+  averageProbabilityAlive: number | null;
+  averageClv: number | null;
+}
+
+/** One channel of the last 30 days: store-attributed revenue against what its platform claims. */
+export interface AttributionRow {
+  channel: string;
+  matchRate: number;
+  revenue: number;
+  platformRevenue: number | null;
+  spend: number | null;
+  roas: number | null;
+  opportunity: string;
+}
+
+/** A variant on the stock list: out of stock, short of cover, or with a recent stock-out loss. */
+export interface StockRow {
+  productId: string;
+  product: string;
+  status: string;
+  available: number;
+  dailyDemand: number | null;
+  daysOfCover: number | null;
+  outOfStockDays: number;
+  lostUnits: number;
+  estimatedLoss: number;
+  baselineHadStockouts: boolean;
+}
+
+/** Everything one analysis run computes: what the dashboards read and the opportunity candidates. */
+export interface AnalysisSnapshot {
+  asOf: string;
+  currency: string;
+  segments: SegmentSnapshotRow[];
+  customers: CustomerSnapshotRow[];
+  cohortPoints: { week: number; retentionRate: number; cohorts: number; customers: number }[];
+  forecast: DailyForecast | null;
+  history: { date: string; value: number }[];
+  attribution: AttributionRow[];
+  stock: StockRow[];
+  /** Every stock-out period found in the history with its loss (diagnostics and tests). */
+  stockouts: StockoutLoss[];
+  campaigns: CampaignPerformance[];
+  candidates: OpportunityCandidate[];
+  metrics: Map<string, number>;
+  diagnostics: Record<string, unknown>;
+  forecastAccuracy: Record<string, unknown> | null;
+}

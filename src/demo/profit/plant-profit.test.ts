@@ -1,0 +1,126 @@
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DemoProfitSetupSchema } from '../../shared/contracts/demo-profit.ts';
+import { storeRecords } from '../export-store.ts';
+import { generateStore } from '../generate-store.ts';
+import type { DemoStore } from '../model.ts';
+import { FEE_GATEWAY, RULE_GATEWAY } from './model.ts';
+import { orderProfit } from './order-profit.ts';
+import { demoProfitSetup } from './setup.ts';
+
+/** The last commit before profit was planted: the generator whose orders must stay identical. */
+const BEFORE_PROFIT = '88ac2f3';
+const OPTIONS = { seed: 7, preset: 'small', customers: 400 } as const;
+
+/** Hash per file of everything the store writes, ground truth without its new `profit` section. */
+function hashFiles(store: DemoStore, records: typeof storeRecords): Record<string, string> {
+  const hashes = new Map<string, ReturnType<typeof createHash>>();
+  for (const [file, line] of records(store)) {
+    let text = line;
+    if (file === 'ground-truth.json') {
+      const { profit: _profit, ...rest } = JSON.parse(line) as Record<string, unknown>;
+      text = JSON.stringify(rest, null, 2);
+    }
+    if (!hashes.has(file)) hashes.set(file, createHash('sha256'));
+    hashes.get(file)!.update(`${text}\n`);
+  }
+  return Object.fromEntries([...hashes].map(([file, hash]) => [file, hash.digest('hex')]));
+}
+
+describe('planted profit', () => {
+  const store = generateStore(OPTIONS);
+  const orders = Array.from({ length: store.orders.count }, (_, i) => store.getOrder(i));
+  const sales = orders.filter((o) => !o.test && o.cancelledAtMs === null);
+  const scratch = mkdtempSync(join(tmpdir(), 'upside-profit-base-'));
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+  it('leaves every existing record identical to the generator before profit (same seed)', async () => {
+    const archive = execFileSync(
+      'git',
+      ['archive', BEFORE_PROFIT, 'src/demo', 'src/core/stats', 'src/shared'],
+      {
+        cwd: join(import.meta.dirname, '..', '..', '..'),
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    );
+    execFileSync('tar', ['-x', '-C', scratch], { input: archive });
+    const base = (await import(
+      join(scratch, 'src/demo/generate-store.ts')
+    )) as typeof import('../generate-store.ts');
+    const baseExport = (await import(
+      join(scratch, 'src/demo/export-store.ts')
+    )) as typeof import('../export-store.ts');
+    const before = base.generateStore(OPTIONS);
+    const expected = hashFiles(before, baseExport.storeRecords);
+    expect(Object.keys(expected)).toContain('orders.jsonl');
+    expect(hashFiles(store, storeRecords)).toEqual(expected);
+    for (let i = 0; i < store.orders.count; i += 50)
+      expect(store.getOrder(i).totalMinor).toBe(before.getOrder(i).totalMinor);
+  }, 120_000);
+
+  it('changes the cost of at least a third of the variants on shop days inside the window', () => {
+    const changed = store.profit.costHistory.filter((periods) => periods.length > 1);
+    expect(changed.length).toBeGreaterThanOrEqual(Math.ceil(store.variants.length / 3));
+    for (const periods of changed) {
+      expect(periods[0]!.effectiveFrom).toBe(store.config.startDate);
+      for (const p of periods.slice(1)) {
+        expect(p.effectiveFrom > store.config.startDate && p.effectiveFrom <= store.config.endDate).toBe(
+          true,
+        );
+      }
+    }
+    // Some orders were sold at a changed cost.
+    const changedAt = new Map(
+      changed.map((periods) => [store.profit.costHistory.indexOf(periods), periods[1]!.effectiveFrom]),
+    );
+    const afterChange = sales.filter((o) =>
+      o.lineItems.some((l) => (changedAt.get(l.variantIndex) ?? '9999') <= o.day),
+    );
+    expect(afterChange.length).toBeGreaterThan(0);
+  });
+
+  it('pays through both gateways, fees only on the fee gateway, and restocks some refunded lines', () => {
+    const facts = sales.map((o) => orderProfit(store.profit, o));
+    const gateways = new Set(facts.map((f) => f.gateway));
+    expect(gateways).toEqual(new Set([FEE_GATEWAY, RULE_GATEWAY]));
+    const charged = facts.flatMap((f) => f.transactions).filter((t) => t.fee !== null);
+    expect(charged.length).toBeGreaterThan(0);
+    for (const t of charged) {
+      expect(t.gateway).toBe(FEE_GATEWAY);
+      expect(['SALE', 'CAPTURE']).toContain(t.kind);
+    }
+    expect(facts.some((f) => f.transactions.some((t) => t.kind === 'CAPTURE'))).toBe(true);
+    const restocks = facts.flatMap((f) => f.restocked.flat());
+    expect(restocks.filter(Boolean).length).toBeGreaterThan(0);
+    expect(restocks.filter((r) => !r).length).toBeGreaterThan(0);
+    expect(store.profit.weightsGrams.every((g) => g >= 0)).toBe(true);
+  });
+
+  it('writes a profit truth whose lines add up per day and in total', () => {
+    const truth = store.groundTruth.profit;
+    expect(truth.days).toHaveLength(store.config.days);
+    for (const d of [...truth.days, truth.totals]) {
+      expect(d.netSales).toBe(d.grossSales - d.discounts - d.returns);
+      expect(d.grossProfit).toBe(d.netSales - d.cogs);
+      expect(d.contributionMargin).toBe(d.grossProfit - d.shipping - d.paymentFees - d.marketing);
+      expect(d.netProfit).toBe(d.contributionMargin - d.expenses);
+    }
+    const spend = store.meta.daily.reduce((s, r) => s + r.spendMinor, 0);
+    expect(truth.totals.marketing).toBe(spend);
+    expect(truth.totals.grossSales).toBe(
+      sales.reduce((s, o) => s + o.subtotalMinor + o.discountMinor + o.shippingMinor, 0),
+    );
+    expect(truth.totals.expenses).toBeGreaterThan(0);
+  });
+
+  it('exports the owner setup in the DemoProfitSetup contract', () => {
+    const setup = DemoProfitSetupSchema.parse(demoProfitSetup(store.profit, store.variants));
+    expect(setup.costs.length).toBe(store.profit.costHistory.flat().length);
+    expect(setup.paymentFeeRules.map((r) => r.gateway)).toEqual([RULE_GATEWAY]);
+    expect(new Set(setup.expenses.map((e) => e.kind)).size).toBe(4);
+  });
+});

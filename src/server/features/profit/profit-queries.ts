@@ -1,0 +1,221 @@
+import { sql } from 'drizzle-orm';
+import type { ProfitExpense } from '../../../core/profit/expense-on-day.ts';
+import type { ProfitDay } from '../../../core/profit/summarize-profit-days.ts';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/query-rows.ts';
+
+/**
+ * The profit report's SQL: the shop, the warehouse version, the daily rollup (rebuild and read).
+ * Amounts come back as text (bigint sums never pass through a float) and are parsed as integers.
+ */
+
+export interface ProfitShop {
+  currencyCode: string;
+  currencyDigits: number;
+  timeZone: string;
+}
+
+export async function findProfitShop(db: Db, workspaceId: string): Promise<ProfitShop | null> {
+  const [shop] = await queryRows<{ currency_code: string; currency_digits: number; iana_timezone: string }>(
+    db,
+    sql`SELECT currency_code, currency_digits, iana_timezone FROM wh_shops WHERE workspace_id = ${workspaceId}`,
+  );
+  return shop
+    ? {
+        currencyCode: shop.currency_code,
+        currencyDigits: Number(shop.currency_digits),
+        timeZone: shop.iana_timezone,
+      }
+    : null;
+}
+
+/**
+ * The version of everything the rollup reads, and the version it was last built at. Every sync
+ * commit moves a source's cursor and `updated_at`; the owner's fee rules apply at build time; a
+ * shipping import or a recalculation rewrites frozen costs. Their digest changes whenever a fact
+ * the rollup reads may have changed. (Expenses are applied per request, so they are not in it.)
+ */
+export async function readRollupVersions(
+  db: Db,
+  workspaceId: string,
+): Promise<{ current: string | null; built: string | null }> {
+  const [row] = await queryRows<{ sync: string | null; settings: string; built: string | null }>(
+    db,
+    sql`SELECT
+          (SELECT md5(string_agg(source || updated_at::text || cursor::text, '|' ORDER BY source))
+             FROM sync_states WHERE workspace_id = ${workspaceId}) AS sync,
+          concat_ws('|',
+            (SELECT count(*) || ':' || coalesce(max(updated_at)::text, '') FROM payment_fee_rules
+              WHERE workspace_id = ${workspaceId}),
+            (SELECT coalesce(max(id), 0) FROM cost_imports WHERE workspace_id = ${workspaceId}),
+            (SELECT count(*) || ':' || coalesce(max(finished_at)::text, '') FROM cost_recalculations
+              WHERE workspace_id = ${workspaceId} AND status = 'succeeded')) AS settings,
+          (SELECT version FROM profit_rollup_versions WHERE workspace_id = ${workspaceId}) AS built`,
+  );
+  const current = row?.sync ? `${ROLLUP_FORMAT}/${row.sync}/${row.settings}` : null;
+  return { current, built: row?.built ?? null };
+}
+
+/** Bumped when the rollup's definition changes, so rows built by an older release are rebuilt. */
+const ROLLUP_FORMAT = 'v1';
+
+/** Orders that count as sales (alias `o`, decision 010): not test, not cancelled. */
+const saleOrder = sql`NOT o.test AND o.cancelled_at IS NULL`;
+
+/**
+ * Replaces a workspace's rollup rows with sums over its warehouse facts (decision 010, line by
+ * line below) and records `version`, in one transaction under a per-workspace advisory lock (a
+ * second builder waits, then finds the version built and does nothing). Readers keep seeing the
+ * previous rows until it commits. Fee rules are applied here, per transaction: PostgreSQL's
+ * numeric round() is exact and rounds half away from zero, as decision 010 asks.
+ */
+export async function rebuildProfitDaily(db: Db, workspaceId: string, version: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL jit = off`);
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`profit-rollup:${workspaceId}`}))`);
+    const [built] = await queryRows<{ version: string }>(
+      tx,
+      sql`SELECT version FROM profit_rollup_versions WHERE workspace_id = ${workspaceId}`,
+    );
+    if (built?.version === version) return false;
+    await tx.execute(sql`DELETE FROM profit_daily WHERE workspace_id = ${workspaceId}`);
+    await tx.execute(sql`
+      INSERT INTO profit_daily (workspace_id, day, gross_sales_minor, discounts_minor, returns_minor,
+        cogs_minor, cogs_estimated_minor, shipping_minor, payment_fees_minor, marketing_minor,
+        sale_orders, units_sold, units_with_cost)
+      SELECT ${workspaceId}, day, sum(gross_sales), sum(discounts), sum(returns), sum(cogs),
+        sum(cogs_estimated), sum(shipping), sum(payment_fees), sum(marketing), sum(sale_orders),
+        sum(units_sold), sum(units_with_cost)
+      FROM (
+        -- Orders, on the order day: shipping charged (gross sales), discounts, the shipping cost
+        -- (per-order import > shipping profile > the shipping charged) and the order count.
+        SELECT o.order_date AS day, coalesce(o.shipping_minor, 0) AS gross_sales,
+          coalesce(o.discount_minor, 0) AS discounts, 0 AS returns, 0 AS cogs, 0 AS cogs_estimated,
+          coalesce(
+            (SELECT s.cost_minor FROM wh_order_shipping_costs s
+              WHERE s.workspace_id = o.workspace_id AND s.order_id = o.order_id
+              ORDER BY s.source = 'import' DESC LIMIT 1),
+            o.shipping_minor, 0) AS shipping,
+          0 AS payment_fees, 0 AS marketing, 1 AS sale_orders, 0 AS units_sold, 0 AS units_with_cost
+        FROM wh_orders o WHERE o.workspace_id = ${workspaceId} AND ${saleOrder}
+        UNION ALL
+        -- Lines, on the order day: price × quantity, the frozen cost × quantity, units sold and
+        -- the units whose cost came from the owner or Shopify (not the default margin).
+        SELECT li.order_date, li.unit_price_minor * li.quantity, 0, 0,
+          coalesce(li.unit_cost_minor, 0) * li.quantity,
+          CASE WHEN li.cost_estimated THEN coalesce(li.unit_cost_minor, 0) * li.quantity ELSE 0 END,
+          0, 0, 0, 0, li.quantity,
+          CASE WHEN li.unit_cost_minor IS NOT NULL AND NOT li.cost_estimated
+            AND li.cost_source IN ('manual', 'import', 'shopify') THEN li.quantity ELSE 0 END
+        FROM wh_order_line_items li
+        JOIN wh_orders o ON o.workspace_id = li.workspace_id AND o.order_id = li.order_id
+        WHERE li.workspace_id = ${workspaceId} AND ${saleOrder}
+        UNION ALL
+        -- Refunded lines, on the refund day: their subtotal (returns) and, when restocked, their
+        -- frozen cost reversed.
+        SELECT rl.refund_date, 0, 0, rl.subtotal_minor,
+          CASE WHEN rl.restocked THEN -coalesce(li.unit_cost_minor, 0) * rl.quantity ELSE 0 END,
+          CASE WHEN rl.restocked AND li.cost_estimated THEN -coalesce(li.unit_cost_minor, 0) * rl.quantity
+            ELSE 0 END,
+          0, 0, 0, 0, 0, 0
+        FROM wh_refund_line_items rl
+        JOIN wh_orders o ON o.workspace_id = rl.workspace_id AND o.order_id = rl.order_id
+        LEFT JOIN wh_order_line_items li
+          ON li.workspace_id = rl.workspace_id AND li.line_item_id = rl.line_item_id
+        WHERE rl.workspace_id = ${workspaceId} AND ${saleOrder}
+        UNION ALL
+        -- Refunded shipping, on the refund day.
+        SELECT r.refund_date, 0, 0, r.shipping_minor, 0, 0, 0, 0, 0, 0, 0, 0
+        FROM wh_refunds r
+        JOIN wh_orders o ON o.workspace_id = r.workspace_id AND o.order_id = r.order_id
+        WHERE r.workspace_id = ${workspaceId} AND r.shipping_minor IS NOT NULL AND ${saleOrder}
+        UNION ALL
+        -- Payment fees of successful sales and captures, on the transaction's day: the gateway's
+        -- own fees, else the owner's rule for the gateway, else nothing.
+        SELECT t.transaction_date, 0, 0, 0, 0, 0, 0,
+          coalesce(t.fee_minor, round(t.amount_minor * rule.percent / 100)::bigint + rule.fixed_minor, 0),
+          0, 0, 0, 0
+        FROM wh_order_transactions t
+        JOIN wh_orders o ON o.workspace_id = t.workspace_id AND o.order_id = t.order_id
+        LEFT JOIN payment_fee_rules rule ON rule.workspace_id = t.workspace_id AND rule.gateway = t.gateway
+        WHERE t.workspace_id = ${workspaceId} AND t.status = 'SUCCESS' AND t.kind IN ('SALE', 'CAPTURE')
+          AND ${saleOrder}
+        UNION ALL
+        -- Marketing: Meta spend of every campaign on the ad account's day.
+        SELECT d.date, 0, 0, 0, 0, 0, 0, 0, d.spend_minor, 0, 0, 0
+        FROM wh_meta_daily_insights d WHERE d.workspace_id = ${workspaceId}
+      ) facts
+      GROUP BY day`);
+    await tx.execute(sql`
+      INSERT INTO profit_rollup_versions (workspace_id, version, built_at)
+      VALUES (${workspaceId}, ${version}, now())
+      ON CONFLICT (workspace_id) DO UPDATE SET version = EXCLUDED.version, built_at = EXCLUDED.built_at`);
+    return true;
+  });
+}
+
+/** The rollup rows of `from`..`to` (days without a row had no activity); expenses are added later. */
+export async function readProfitDays(
+  db: Db,
+  workspaceId: string,
+  from: string,
+  to: string,
+): Promise<Array<Omit<ProfitDay, 'expenses'> & { saleOrders: number }>> {
+  const rows = await queryRows<Record<string, string>>(
+    db,
+    sql`SELECT day::text AS day, gross_sales_minor::text AS gross_sales, discounts_minor::text AS discounts,
+          returns_minor::text AS returns, cogs_minor::text AS cogs,
+          cogs_estimated_minor::text AS cogs_estimated, shipping_minor::text AS shipping,
+          payment_fees_minor::text AS payment_fees, marketing_minor::text AS marketing,
+          sale_orders::text AS sale_orders, units_sold::text AS units_sold,
+          units_with_cost::text AS units_with_cost
+        FROM profit_daily
+        WHERE workspace_id = ${workspaceId} AND day BETWEEN ${from}::date AND ${to}::date
+        ORDER BY day`,
+  );
+  return rows.map((r) => ({
+    day: String(r.day),
+    grossSales: Number(r.gross_sales),
+    discounts: Number(r.discounts),
+    returns: Number(r.returns),
+    cogs: Number(r.cogs),
+    cogsEstimated: Number(r.cogs_estimated),
+    shipping: Number(r.shipping),
+    paymentFees: Number(r.payment_fees),
+    marketing: Number(r.marketing),
+    saleOrders: Number(r.sale_orders),
+    unitsSold: Number(r.units_sold),
+    unitsWithCost: Number(r.units_with_cost),
+  }));
+}
+
+/** The owner's expenses in force on some day of `from`..`to`. */
+export async function readExpensesInRange(
+  db: Db,
+  workspaceId: string,
+  from: string,
+  to: string,
+): Promise<ProfitExpense[]> {
+  const rows = await queryRows<{
+    kind: ProfitExpense['kind'];
+    amount_minor: string | null;
+    percent: string | null;
+    starts_on: string;
+    ends_on: string | null;
+  }>(
+    db,
+    sql`SELECT kind, amount_minor::text AS amount_minor, percent::text AS percent,
+          starts_on::text AS starts_on, ends_on::text AS ends_on
+        FROM expenses
+        WHERE workspace_id = ${workspaceId} AND starts_on <= ${to}::date
+          AND (ends_on IS NULL OR ends_on >= ${from}::date)
+        ORDER BY id`,
+  );
+  return rows.map((r) => ({
+    kind: r.kind,
+    amountMinor: r.amount_minor === null ? null : Number(r.amount_minor),
+    percent: r.percent,
+    startsOn: r.starts_on,
+    endsOn: r.ends_on,
+  }));
+}

@@ -1,0 +1,133 @@
+import { comparisonRange } from '../../../core/profit/comparison-range.ts';
+import type { ProfitStatementLines } from '../../../core/profit/derive-profit-lines.ts';
+import { expenseOnDay, type ProfitExpense } from '../../../core/profit/expense-on-day.ts';
+import {
+  type ProfitDay,
+  type ProfitSummary,
+  summarizeProfitDays,
+} from '../../../core/profit/summarize-profit-days.ts';
+import { addDays } from '../../../shared/calendar.ts';
+import type { ProfitLines, ProfitQuery, ProfitReport } from '../../../shared/contracts/profit.ts';
+import { minorToDecimal } from '../../../shared/money.ts';
+import type { Db } from '../../db/client.ts';
+import { findProfitShop, readExpensesInRange, readProfitDays } from './profit-queries.ts';
+import { refreshProfitRollup } from './refresh-profit-rollup.ts';
+
+/** Currency of a workspace with no shop yet: the spec's default. */
+const DEFAULT_CURRENCY = 'USD';
+
+/**
+ * GET /api/profit: the P&L of `from`..`to` by day, week or month (decision 010), with the cost
+ * coverage and, when asked, the previous period or the previous year (364 days back). Reads the
+ * daily rollup (rebuilt first when a sync changed the warehouse) and completes the lines in
+ * integer minor units, so every subtotal adds up exactly; amounts leave as decimal strings.
+ */
+export async function readProfitReport(
+  db: Db,
+  workspaceId: string,
+  query: ProfitQuery,
+): Promise<ProfitReport> {
+  const compared = query.compare ? comparisonRange(query.from, query.to, query.compare) : null;
+  const first = compared?.from ?? query.from;
+  const [shop, expenses] = await Promise.all([
+    findProfitShop(db, workspaceId),
+    readExpensesInRange(db, workspaceId, first, query.to),
+    refreshProfitRollup(db, workspaceId),
+  ]);
+  const withExpenses = addExpenses(
+    await readProfitDays(db, workspaceId, first, query.to),
+    expenses,
+    first,
+    query.to,
+  );
+  const digits = shop?.currencyDigits ?? 2;
+  const period = (from: string, to: string) =>
+    toWire(summarizeProfitDays(withExpenses, from, to, query.granularity), from, to, digits);
+  return {
+    hasData: shop !== null,
+    currency: shop?.currencyCode ?? DEFAULT_CURRENCY,
+    timeZone: shop?.timeZone ?? null,
+    granularity: query.granularity,
+    ...period(query.from, query.to),
+    ...(compared && query.compare
+      ? { comparison: { compare: query.compare, ...period(compared.from, compared.to) } }
+      : {}),
+  };
+}
+
+const EMPTY_DAY = {
+  grossSales: 0,
+  discounts: 0,
+  returns: 0,
+  cogs: 0,
+  cogsEstimated: 0,
+  shipping: 0,
+  paymentFees: 0,
+  marketing: 0,
+  saleOrders: 0,
+  unitsSold: 0,
+  unitsWithCost: 0,
+};
+
+/**
+ * Every day of `from`..`to` with its expenses: each expense's amount on the day from that day's
+ * net sales, ad spend and sale orders (a monthly expense lands on days without sales too).
+ */
+function addExpenses(
+  rows: Array<Omit<ProfitDay, 'expenses'> & { saleOrders: number }>,
+  expenses: readonly ProfitExpense[],
+  from: string,
+  to: string,
+): ProfitDay[] {
+  if (expenses.length === 0) return rows.map((row) => ({ ...row, expenses: 0 }));
+  const byDay = new Map(rows.map((row) => [row.day, row]));
+  const days: ProfitDay[] = [];
+  for (let day = from; day <= to; day = addDays(day, 1)) {
+    const row = byDay.get(day) ?? { ...EMPTY_DAY, day };
+    const facts = {
+      netSales: row.grossSales - row.discounts - row.returns,
+      adSpend: row.marketing,
+      saleOrders: row.saleOrders,
+    };
+    days.push({ ...row, expenses: expenses.reduce((sum, e) => sum + expenseOnDay(e, day, facts), 0) });
+  }
+  return days;
+}
+
+function linesToWire(lines: ProfitStatementLines, digits: number): ProfitLines {
+  const money = (minor: number) => minorToDecimal(minor, digits);
+  return {
+    grossSales: money(lines.grossSales),
+    discounts: money(lines.discounts),
+    returns: money(lines.returns),
+    netSales: money(lines.netSales),
+    cogs: money(lines.cogs),
+    grossProfit: money(lines.grossProfit),
+    shipping: money(lines.shipping),
+    paymentFees: money(lines.paymentFees),
+    marketing: money(lines.marketing),
+    contributionMargin: money(lines.contributionMargin),
+    expenses: money(lines.expenses),
+    netProfit: money(lines.netProfit),
+  };
+}
+
+function toWire(summary: ProfitSummary, from: string, to: string, digits: number) {
+  return {
+    from,
+    to,
+    coverage: {
+      unitsSold: summary.unitsSold,
+      unitsWithCost: summary.unitsWithCost,
+      share: summary.unitsSold === 0 ? null : summary.unitsWithCost / summary.unitsSold,
+    },
+    estimated: { cogs: minorToDecimal(summary.cogsEstimated, digits) },
+    totals: linesToWire(summary.totals, digits),
+    series: summary.series.map((bucket) => ({
+      period: bucket.period,
+      start: bucket.start,
+      end: bucket.end,
+      ...linesToWire(bucket, digits),
+    })),
+  };
+}

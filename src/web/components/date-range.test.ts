@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { localToday, presetRange } from './date-range.ts';
+
+describe('presetRange', () => {
+  it.each([
+    ['last7', '2025-03-10', '2025-03-03', '2025-03-09'],
+    ['last30', '2025-03-10', '2025-02-08', '2025-03-09'],
+    ['last90', '2025-03-10', '2024-12-10', '2025-03-09'],
+    ['month_to_date', '2025-03-10', '2025-03-01', '2025-03-10'],
+    ['month_to_date', '2025-03-01', '2025-03-01', '2025-03-01'],
+    ['last_month', '2025-03-10', '2025-02-01', '2025-02-28'],
+    ['last_month', '2024-03-31', '2024-02-01', '2024-02-29'],
+    ['last_month', '2025-01-15', '2024-12-01', '2024-12-31'],
+  ] as const)('%s on %s is %s..%s', (preset, today, from, to) => {
+    expect(presetRange(preset, today)).toEqual({ from, to });
+  });
+});
+
+describe('localToday', () => {
+  it('writes the local calendar day', () => {
+    expect(localToday(new Date(2025, 0, 5, 23, 30))).toBe('2025-01-05');
+  });
+});

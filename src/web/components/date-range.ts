@@ -1,0 +1,73 @@
+import { addDays, startOfMonth } from '@shared/calendar.ts';
+
+/**
+ * The date-range picker's model, free of React: presets relative to a given "today" (a
+ * 'YYYY-MM-DD' day, passed in so pages and tests control it) and the comparison choice.
+ */
+export const DATE_RANGE_PRESETS = [
+  'last7',
+  'last30',
+  'last90',
+  'month_to_date',
+  'last_month',
+  'custom',
+] as const;
+export type DateRangePreset = (typeof DATE_RANGE_PRESETS)[number];
+
+export const DATE_RANGE_COMPARES = ['none', 'previous_period', 'previous_year'] as const;
+export type DateRangeCompare = (typeof DATE_RANGE_COMPARES)[number];
+
+export interface DateRangeValue {
+  preset: DateRangePreset;
+  /** Inclusive days 'YYYY-MM-DD'. */
+  from: string;
+  to: string;
+  compare: DateRangeCompare;
+}
+
+export const DATE_RANGE_PRESET_LABELS: Readonly<Record<DateRangePreset, string>> = {
+  last7: 'Last 7 days',
+  last30: 'Last 30 days',
+  last90: 'Last 90 days',
+  month_to_date: 'Month to date',
+  last_month: 'Last month',
+  custom: 'Custom range',
+};
+
+export const DATE_RANGE_COMPARE_LABELS: Readonly<Record<DateRangeCompare, string>> = {
+  none: 'No comparison',
+  previous_period: 'Previous period',
+  previous_year: 'Previous year (same weekdays)',
+};
+
+/**
+ * The days a preset covers on `today`: the last N complete days (ending yesterday), the month so
+ * far (today included), or the whole previous calendar month. `custom` has no days of its own.
+ */
+export function presetRange(
+  preset: Exclude<DateRangePreset, 'custom'>,
+  today: string,
+): { from: string; to: string } {
+  const yesterday = addDays(today, -1);
+  switch (preset) {
+    case 'last7':
+      return { from: addDays(today, -7), to: yesterday };
+    case 'last30':
+      return { from: addDays(today, -30), to: yesterday };
+    case 'last90':
+      return { from: addDays(today, -90), to: yesterday };
+    case 'month_to_date':
+      return { from: startOfMonth(today), to: today };
+    case 'last_month': {
+      const lastDay = addDays(startOfMonth(today), -1);
+      return { from: startOfMonth(lastDay), to: lastDay };
+    }
+  }
+}
+
+/** Today in the browser's time zone, as 'YYYY-MM-DD'. */
+export function localToday(now: Date = new Date()): string {
+  const month = String(now.getMonth() + 1).padStart(2, '0');
+  const day = String(now.getDate()).padStart(2, '0');
+  return `${now.getFullYear()}-${month}-${day}`;
+}

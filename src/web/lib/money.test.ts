@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatCurrency,
+  formatMinor,
+  formatMinorMoney,
+  formatMoney,
+  formatThousands,
+  NO_DECIMALS,
+} from './money.ts';
+
+describe('money on pages (one formatter, shop currency)', () => {
+  it('formats wire decimals and numbers in the given currency, a dash when missing', () => {
+    expect(formatMoney('1234.5', 'USD')).toBe('$1,234.50');
+    expect(formatMoney(1234.5, 'EUR')).toBe('€1,234.50');
+    expect(formatMoney(1234.5, 'JPY')).toBe('¥1,235');
+    expect(formatMoney(null, 'USD')).toBe('—');
+    expect(formatMoney(4008, null, NO_DECIMALS)).toBe('$4,008');
+    expect(formatMoney('99.4', 'USD', NO_DECIMALS)).toBe('$99');
+    expect(formatMoney('abc', 'USD')).toBe('—');
+  });
+
+  it('never shows more decimals than the currency has', () => {
+    expect(formatCurrency(12.345, 'USD')).toBe('$12.35');
+    expect(formatCurrency(12.345, 'USD', 0)).toBe('$12');
+    expect(formatCurrency(1234.5, 'JPY', 2)).toBe('¥1,235');
+  });
+
+  it('formats integer minor units exactly', () => {
+    expect(formatMinorMoney(123_456, 'USD', 2)).toBe('$1,234.56');
+    expect(formatMinorMoney(-5, 'USD', 2)).toBe('-$0.05');
+    expect(formatMinor(1235, { code: 'JPY', digits: 0 })).toBe('¥1,235');
+    expect(formatMinor(1235, null)).toBe('—');
+  });
+
+  it('abbreviates thousands in the shop currency, not a hard-coded dollar', () => {
+    expect(formatThousands(34_312, 'USD', 1)).toBe('$34.3K');
+    expect(formatThousands(12_400, 'USD')).toBe('$12K');
+    expect(formatThousands(12_400, 'EUR')).toBe('€12K');
+  });
+});

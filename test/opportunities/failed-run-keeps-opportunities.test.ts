@@ -1,0 +1,71 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateStore } from '../../src/demo/generate-store.ts';
+import { queryRows } from '../../src/server/db/query-rows.ts';
+import { runAnalysis } from '../../src/server/services/run-analysis.ts';
+import { startTestApp, type TestApp } from '../support/start-app.ts';
+import { buildDemoFacts } from './demo-facts.ts';
+
+let app: TestApp;
+let workspaceId: string;
+const facts = buildDemoFacts(generateStore({ seed: 7, preset: 'small' }));
+
+/** Every column of the workspace's opportunities, in a stable order. */
+const opportunityRows = () =>
+  queryRows<Record<string, unknown>>(
+    app.db,
+    sql`SELECT * FROM opportunities WHERE workspace_id = ${workspaceId} ORDER BY type, subject_key`,
+  );
+
+/** Runs one analysis with the clock `days` after now, so a refresh visibly changes every row. */
+const analyseLater = (days: number) =>
+  runAnalysis(
+    { ...app.server.deps, clock: () => new Date(Date.now() + days * 86_400_000) },
+    workspaceId,
+    'test',
+    facts,
+  );
+
+beforeAll(async () => {
+  app = await startTestApp();
+  const [row] = await queryRows<{ id: string }>(
+    app.db,
+    sql`INSERT INTO workspaces (name) VALUES ('failed-run') RETURNING id`,
+  );
+  workspaceId = row!.id;
+  expect((await analyseLater(0)).status).toBe('succeeded');
+}, 180_000);
+
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('a run that fails after computing (#19.7c)', () => {
+  it('leaves the previous opportunities exactly as they were', async () => {
+    const before = await opportunityRows();
+    expect(before.length).toBeGreaterThan(0);
+    // The fault: the database refuses to mark any run succeeded — after the snapshot is written.
+    await app.db.execute(sql`
+      CREATE FUNCTION refuse_success() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'injected: cannot mark the run succeeded'; END $$`);
+    await app.db.execute(sql`
+      CREATE TRIGGER refuse_success BEFORE UPDATE ON analysis_runs
+      FOR EACH ROW WHEN (NEW.status = 'succeeded') EXECUTE FUNCTION refuse_success()`);
+    const failed = await analyseLater(1);
+    expect(failed.status).toBe('failed');
+    expect(await opportunityRows()).toEqual(before);
+    const [run] = await queryRows<{ status: string }>(
+      app.db,
+      sql`SELECT status FROM analysis_runs WHERE id = ${failed.runId}`,
+    );
+    expect(run?.status).toBe('failed');
+
+    // Without the fault the same run does refresh the list: the comparison above can fail.
+    await app.db.execute(sql`DROP TRIGGER refuse_success ON analysis_runs`);
+    const succeeded = await analyseLater(2);
+    expect(succeeded.status).toBe('succeeded');
+    const after = await opportunityRows();
+    expect(after.map((o) => o.last_run_id)).toEqual(after.map(() => succeeded.runId));
+    expect(after).not.toEqual(before);
+  }, 180_000);
+});

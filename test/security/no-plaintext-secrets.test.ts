@@ -1,0 +1,242 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type Database, openDatabase } from '../../src/server/db/client.ts';
+import { queryRows } from '../../src/server/db/query-rows.ts';
+import type { DemoCredentials } from '../../src/shared/contracts/credentials.ts';
+import { describeInBrowser, launchBrowser, signInInBrowser, type TestBrowser } from '../support/browser.ts';
+import { listApiRoutes } from '../support/route-table.ts';
+import { startTestApp } from '../support/start-app.ts';
+import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
+import { ensureWebBuild } from '../support/web-build.ts';
+
+/**
+ * Issue #19 item 6: after a full demo run — `upside start` as a real process with debug logs, a
+ * user connecting the three sources (one-click and through the Meta form), the sync and the
+ * analysis, every page visited, every parameterless GET endpoint read — no secret the run stored
+ * appears in plaintext in the logs, the API responses, any database table, or the browser's
+ * storage. Secrets: the Shopify token and client secret, the GA4 private key, the Meta tokens and
+ * app secret, the session and encryption keys of DATA_DIR, and the session cookie's token (stored
+ * only as a hash). `/api/demo/credentials` is the one exception by design: in demo mode it hands
+ * the demo's public emulator credentials to the signed-in user to prefill the forms.
+ */
+
+const PAGES = [
+  '/',
+  '/dashboard',
+  '/analytics',
+  '/customers',
+  '/campaigns',
+  '/products',
+  '/orders',
+  '/insights',
+  '/models',
+  '/testing',
+  '/cursor-tracking',
+  '/profile',
+];
+const POLL = { timeout: 180_000, interval: 1_000 };
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Distinctive pieces of a secret worth searching for (a PEM key: a few of its base64 lines). */
+function needlesOf(secret: string): string[] {
+  if (!secret.includes('PRIVATE KEY')) return [secret];
+  const lines = secret.split(/\\n|\n/).filter((line) => /^[A-Za-z0-9+/=]{40,}$/.test(line));
+  return [lines[1], lines[Math.floor(lines.length / 2)], lines.at(-2)].filter(
+    (line): line is string => !!line,
+  );
+}
+
+describeInBrowser('no secret in plaintext after a full demo run', () => {
+  let testDatabase: TestDatabase | undefined;
+  let dataDir: string;
+  let child: ChildProcess | undefined;
+  let logs = '';
+  let baseUrl: string;
+  let browser: TestBrowser;
+  let apiRoutes: string[];
+
+  beforeAll(async () => {
+    await ensureWebBuild();
+    // The route table, read from an app composed the same way (no demo store needed for that).
+    const probe = await startTestApp();
+    apiRoutes = listApiRoutes(probe.server.app.printRoutes({ commonPrefix: false }));
+    await probe.close();
+
+    dataDir = await mkdtemp(join(tmpdir(), 'upside-secrets-'));
+    if (process.env.DATABASE_URL) testDatabase = await createTestDatabase();
+    const port = await freePort();
+    baseUrl = `http://127.0.0.1:${port}`;
+    const { DATABASE_URL: _admin, ...inherited } = process.env;
+    child = spawn(process.execPath, [join(import.meta.dirname, '../../bin/upside.js'), 'start'], {
+      env: {
+        ...inherited,
+        NODE_ENV: 'development',
+        DEMO: '1',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        PUBLIC_URL: baseUrl,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'trace',
+        ...(testDatabase?.url ? { DATABASE_URL: testDatabase.url } : {}),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (chunk: Buffer) => {
+      logs += chunk.toString('utf8');
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      logs += chunk.toString('utf8');
+    });
+    for (
+      let waited = 0;
+      (await fetch(`${baseUrl}/api/public/health`).catch(() => undefined))?.status !== 200;
+    ) {
+      if (child.exitCode !== null || waited > 300)
+        throw new Error(`upside start did not come up:\n${logs.slice(-2000)}`);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      waited += 1;
+    }
+    browser = await launchBrowser();
+  }, 300_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    if (child && child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child?.once('exit', resolve));
+    }
+    await testDatabase?.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('finds none in logs, API responses, tables or browser storage', async () => {
+    const { page, context } = browser;
+    page.setDefaultTimeout(120_000);
+    await signInInBrowser(page, baseUrl, 'keeper@example.com', 'Kim');
+    const demo = (await (
+      await page.request.get(`${baseUrl}/api/demo/credentials`)
+    ).json()) as DemoCredentials;
+
+    // Connect everything in one click, then store Meta again through the spec's form.
+    expect(
+      (await page.request.post(`${baseUrl}/api/demo/connect`, { headers: { origin: baseUrl } })).status(),
+    ).toBe(200);
+    await page.goto(`${baseUrl}/profile`);
+    await page.getByRole('tab', { name: 'Meta' }).click();
+    await expect.poll(() => page.locator('#meta-update-token').count(), POLL).toBe(1);
+    await page.locator('#meta-update-token').fill(demo.meta.accessToken);
+    await page.locator('#meta-update-account').fill(demo.meta.adAccountId);
+    await page.locator('#meta-update-secret').fill(demo.meta.appSecret);
+    await page.getByTestId('meta-update-token').getByRole('button').first().click();
+
+    // The background worker syncs and analyses; wait for the opportunities.
+    await expect
+      .poll(async () => {
+        const response = await page.request.get(`${baseUrl}/api/opportunities`);
+        return response.ok() ? ((await response.json()) as unknown[]).length : 0;
+      }, POLL)
+      .toBeGreaterThan(0);
+
+    for (const path of PAGES) {
+      await page.goto(`${baseUrl}${path}`);
+      await page.waitForLoadState('networkidle');
+    }
+
+    const responses: string[] = [];
+    for (const route of apiRoutes) {
+      const [method, path = ''] = route.split(' ');
+      if (method !== 'GET' || path.includes(':') || path.includes('*') || path === '/api/demo/credentials')
+        continue;
+      if (path === '/api/login' || path === '/api/logout' || path === '/api/callback') continue;
+      const response = await page.request.get(`${baseUrl}${path}`, { maxRedirects: 0 });
+      responses.push(`${route} ${response.status()} ${await response.text()}`);
+    }
+    responses.push(await (await page.request.get(`${baseUrl}/api/shopify/order/1001`)).text());
+    expect(responses.length).toBeGreaterThan(20);
+
+    const storage = await page.evaluate(() =>
+      JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage }, cookie: document.cookie }),
+    );
+    const sessionToken = (await context.cookies()).find((cookie) => cookie.name === 'upside_session')?.value;
+    expect(sessionToken).toBeTruthy();
+
+    child?.kill('SIGTERM');
+    await new Promise((resolve) =>
+      child?.exitCode === null ? child.once('exit', resolve) : resolve(undefined),
+    );
+
+    const database: Database = testDatabase?.url
+      ? await openDatabase({ kind: 'postgres', url: testDatabase.url, maxConnections: 2 })
+      : await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'pglite') });
+    let tables = '';
+    try {
+      const names = await queryRows<{ name: string }>(
+        database.db,
+        sql`SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+            WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND NOT c.relispartition ORDER BY 1`,
+      );
+      for (const { name } of names) {
+        const rows = await queryRows<{ row: string }>(
+          database.db,
+          sql.raw(`SELECT t::text AS row FROM "${name}" t`),
+        );
+        tables += `${name}\n${rows.map((row) => row.row).join('\n')}\n`;
+      }
+    } finally {
+      await database.close();
+    }
+    expect(tables).toContain('wh_orders');
+    expect(logs.length).toBeGreaterThan(1000);
+
+    const ga4Key = (JSON.parse(demo.ga4.serviceAccountJson) as { private_key: string }).private_key;
+    const secrets: Record<string, string> = {
+      'Shopify access token': demo.shopify.accessToken,
+      'Shopify API secret': demo.shopify.apiSecret,
+      'GA4 private key': ga4Key,
+      'Meta access token': demo.meta.accessToken,
+      'Meta app secret': demo.meta.appSecret,
+      'session secret': (await readFile(join(dataDir, 'session.secret'), 'utf8')).trim(),
+      'encryption key': (await readFile(join(dataDir, 'encryption.key'), 'utf8')).trim(),
+      'session cookie token': decodeURIComponent(sessionToken ?? '').split('.')[0] ?? '',
+    };
+    const places = {
+      logs,
+      'API responses': responses.join('\n'),
+      'database tables': tables,
+      'browser storage': storage,
+    };
+    // Control: the search finds each demo secret where it is meant to be (the prefill response).
+    const prefill = JSON.stringify(demo);
+    for (const name of ['Shopify access token', 'GA4 private key', 'Meta access token', 'Meta app secret']) {
+      for (const needle of needlesOf(secrets[name] ?? '')) expect(prefill, name).toContain(needle);
+    }
+    const found: string[] = [];
+    let checks = 0;
+    for (const [secretName, secret] of Object.entries(secrets)) {
+      expect(secret.length, secretName).toBeGreaterThan(15);
+      for (const needle of needlesOf(secret)) {
+        for (const [placeName, text] of Object.entries(places)) {
+          checks += 1;
+          if (text.includes(needle)) found.push(`${secretName} in ${placeName}`);
+        }
+      }
+    }
+    console.info(`secrets checked: ${Object.keys(secrets).length} secrets × 4 places = ${checks} searches`);
+    expect(found).toEqual([]);
+  }, 600_000);
+});
