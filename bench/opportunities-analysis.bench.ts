@@ -27,6 +27,7 @@ import { loadEnv } from '../src/server/env.ts';
 import type { AppDeps } from '../src/server/http/deps.ts';
 import { runSourceSync } from '../src/server/jobs/sync/run-source-sync.ts';
 import { syncShopify } from '../src/server/jobs/sync/shopify-sync.ts';
+import { createLogger } from '../src/server/log.ts';
 import { resolveSecrets } from '../src/server/secrets.ts';
 import { getIntegrationContext } from '../src/server/services/integration-context.ts';
 import { storeShopifyCredentials } from '../src/server/services/manage-shopify-credentials.ts';
@@ -57,6 +58,7 @@ const deps: AppDeps = {
   env,
   database: testDatabase.database,
   db: testDatabase.database.db,
+  log: createLogger('warn'),
   secrets: resolveSecrets(env, { ephemeral: true }),
   clock: () => new Date(),
   publicUrl: () => 'http://127.0.0.1',

@@ -26,6 +26,7 @@ import {
   CurrentBulkDataSchema,
 } from '../src/server/jobs/sync/shopify-documents.ts';
 import { syncShopify } from '../src/server/jobs/sync/shopify-sync.ts';
+import { createLogger } from '../src/server/log.ts';
 import { resolveSecrets } from '../src/server/secrets.ts';
 import { getIntegrationContext } from '../src/server/services/integration-context.ts';
 import { storeShopifyCredentials } from '../src/server/services/manage-shopify-credentials.ts';
@@ -54,6 +55,7 @@ const deps: AppDeps = {
   env,
   database: testDatabase.database,
   db: testDatabase.database.db,
+  log: createLogger('warn'),
   secrets: resolveSecrets(env, { ephemeral: true }),
   clock: () => new Date(),
   publicUrl: () => 'http://127.0.0.1',

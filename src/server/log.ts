@@ -1,4 +1,5 @@
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
+import { type LoggerOptions, pino } from 'pino';
 
 /** Header, body and query fields whose values never reach a log line. */
 export const REDACTED_PATHS = [
@@ -21,8 +22,16 @@ export const REDACTED_PATHS = [
 const SECRET_QUERY_PARAMS =
   /([?&](?:access_token|apiKey|api_key|appsecret_proof|client_secret|code|state)=)[^&]*/gi;
 
+/** The app's logger (pino, structured JSON): requests, jobs, the scheduler and analysis log here. */
+export type AppLogger = FastifyBaseLogger;
+
+/** The one logger of a process, built by the composition root and handed on in `AppDeps.log`. */
+export function createLogger(level: string): AppLogger {
+  return pino(loggerOptions(level));
+}
+
 /** Structured JSON logs (pino) with secrets redacted, including secrets that arrive in URLs. */
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+export function loggerOptions(level: string): LoggerOptions {
   return {
     level,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },

@@ -6,6 +6,7 @@ import { type Env, loadEnv } from './env.ts';
 import { buildApp } from './http/app.ts';
 import type { AppDeps, DemoRuntime } from './http/deps.ts';
 import { startBackgroundJobs } from './jobs/start-background-jobs.ts';
+import { createLogger } from './log.ts';
 import { resolveSecrets } from './secrets.ts';
 
 export interface RunningServer {
@@ -45,6 +46,7 @@ export async function startServer(
     env,
     database,
     db: database.db,
+    log: createLogger(env.logLevel),
     secrets: resolveSecrets(env, { ephemeral: options.ephemeralSecrets }),
     clock: () => new Date(),
     publicUrl: () => env.publicUrl ?? listeningUrl ?? `http://localhost:${env.port}`,

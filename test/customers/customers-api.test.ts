@@ -100,6 +100,9 @@ describe('after the demo store is connected, synced and analysed', () => {
     expect(summary.lifetime).toMatchObject({ timeUnit: 'week', horizonMonths: 12 });
     expect(summary.lifetime.bgnbd?.customers).toBe(truth.customers.size);
     expect(summary.lifetime.gammaGamma?.customers).toBeGreaterThan(0);
+    // Churn comes from MBG/NBD (#19 item 7a), fitted on the same customers.
+    expect(summary.lifetime.churnModel).toBe('MBG/NBD');
+    expect(summary.lifetime.mbgnbd?.customers).toBe(truth.customers.size);
     expect(summary.churnDistribution).toHaveLength(10);
     expect(summary.churnDistribution.reduce((sum, b) => sum + b.customers, 0)).toBe(truth.customers.size);
     const segmentClv = summary.segments.reduce((sum, s) => sum + (s.totalClv ?? 0), 0);
@@ -128,6 +131,22 @@ describe('after the demo store is connected, synced and analysed', () => {
     }
     const clv = list.customers.map((c) => c.clv12m!);
     expect(clv).toEqual([...clv].sort((a, b) => b - a));
+  });
+
+  it('gives one-time buyers a real churn risk that grows with time since their order (MBG/NBD)', async () => {
+    const oldest = await get<CustomerList>('/api/customers?pageSize=100&sort=lastOrder&direction=asc', owner);
+    const newest = await get<CustomerList>(
+      '/api/customers?pageSize=100&sort=lastOrder&direction=desc',
+      owner,
+    );
+    const oneTime = [...oldest.customers, ...newest.customers].filter(
+      (c) => c.orders === 1 && c.probabilityAlive !== null,
+    );
+    expect(oneTime.length).toBeGreaterThan(20);
+    for (const c of oneTime) expect(c.probabilityAlive!).toBeLessThan(1);
+    // Among one-time buyers, the longer ago the order, the lower P(alive).
+    const byAge = [...oneTime].sort((a, b) => (a.lastOrderDate ?? '').localeCompare(b.lastOrderDate ?? ''));
+    expect(byAge[0]!.probabilityAlive!).toBeLessThan(byAge.at(-1)!.probabilityAlive!);
   });
 
   it('sorts by churn risk, last order and revenue, pages without overlap', async () => {

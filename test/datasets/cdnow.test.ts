@@ -9,6 +9,7 @@ import { fitBgnbd } from '../../src/core/clv/fit-bgnbd.ts';
 import { fitGammaGamma } from '../../src/core/clv/fit-gamma-gamma.ts';
 import { fitParetoNbd } from '../../src/core/clv/fit-pareto-nbd.ts';
 import { gammaGammaExpectedSpend } from '../../src/core/clv/gamma-gamma-expected-spend.ts';
+import { mbgnbdProbabilityAlive } from '../../src/core/clv/mbgnbd-probability-alive.ts';
 import { summarizeLifetimeCustomers } from '../../src/core/clv/summarize-lifetime-customers.ts';
 import { datasetsDir, hasDataset } from './shared-datasets.ts';
 
@@ -46,6 +47,21 @@ describe.skipIf(!present)('CDNOW reproductions (weeks)', () => {
       customers,
     );
     expect(Math.abs(atPublished - -9582.43)).toBeLessThan(0.05);
+  });
+
+  it('MBG/NBD: r, α, a, b within 1 % of BTYDplus (0.525, 6.183, 0.891, 1.614); one-time buyers get P(alive) < 1', () => {
+    const fit = fitBgnbd(customers, 'mbgnbd');
+    withinPercent(fit.params.r, 0.525, 1);
+    withinPercent(fit.params.alpha, 6.183, 1);
+    withinPercent(fit.params.a, 0.891, 1);
+    withinPercent(fit.params.b, 1.614, 1);
+    const oneTime = mbgnbdProbabilityAlive(fit.params, { x: 0, tx: 0, T: 38.86 });
+    expect(oneTime).toBeGreaterThan(0.3);
+    expect(oneTime).toBeLessThan(0.7);
+    // A recent repeat buyer is likelier alive than one quiet for most of the period.
+    expect(mbgnbdProbabilityAlive(fit.params, { x: 2, tx: 38, T: 38.86 })).toBeGreaterThan(
+      mbgnbdProbabilityAlive(fit.params, { x: 2, tx: 5, T: 38.86 }),
+    );
   });
 
   it('Pareto/NBD: LL −9594.98 ± 0.1 near r = 0.553, α = 10.578, s = 0.606, β = 11.669', () => {

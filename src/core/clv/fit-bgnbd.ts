@@ -3,8 +3,11 @@ import { minimizeNelderMead } from '../stats/minimize-nelder-mead.ts';
 import { compressCustomers } from './compress-customers.ts';
 import type { BgNbdParams, FitResult, WeightedLifetimeCustomer } from './types.ts';
 
+/** BG/NBD (Fader, Hardie & Lee 2005) or MBG/NBD (Batislam, Denizel & Filiztekin 2007). */
+export type BetaGeometricVariant = 'bgnbd' | 'mbgnbd';
+
 /**
- * Maximum-likelihood fit of the BG/NBD model.
+ * Maximum-likelihood fit of the BG/NBD model, or of its MBG/NBD modification.
  *
  * Definition: argmax over r, α, a, b > 0 of Σ log L(r, α, a, b | x, tx, T) (FHL 2005, eq. 6; the
  * same likelihood as {@link bgnbdLogLikelihood}, which the tests check against this fit's value).
@@ -15,11 +18,18 @@ import type { BgNbdParams, FitResult, WeightedLifetimeCustomer } from './types.t
  * distinct value per evaluation, leaving one log-sum-exp per group — this is what makes 100k
  * customers fit in well under a second. Nelder–Mead with restarts on the log-parameters (so
  * positivity is automatic and the scale is even), started at r = a = b = 1 and α = mean age / 10.
+ * Variant `mbgnbd` (MBG/NBD): a customer may also drop out right after the first purchase, so
+ *   L = B(a, b + x + 1)/B(a, b) · Γ(r + x)α^r/(Γ(r)(α + T)^(r+x))
+ *     + B(a + 1, b + x)/B(a, b) · Γ(r + x)α^r/(Γ(r)(α + tx)^(r+x))   for every x, x = 0 included
+ * (Batislam, Denizel & Filiztekin 2007; BTYDplus fits CDNOW at r 0.525, α 6.183, a 0.891, b 1.614).
  *
  * @throws RangeError when there are no customers or nobody made a repeat purchase (the model is
  * then not identified and the optimiser would run off to a boundary).
  */
-export function fitBgnbd(customers: readonly WeightedLifetimeCustomer[]): FitResult<BgNbdParams> {
+export function fitBgnbd(
+  customers: readonly WeightedLifetimeCustomer[],
+  variant: BetaGeometricVariant = 'bgnbd',
+): FitResult<BgNbdParams> {
   const groups = compressCustomers(customers);
   const total = groups.reduce((s, g) => s + g.count, 0);
   if (total === 0) throw new RangeError('BG/NBD needs at least one customer');
@@ -39,7 +49,7 @@ export function fitBgnbd(customers: readonly WeightedLifetimeCustomer[]): FitRes
     // there with a small simplex — the full-data likelihood is then evaluated far fewer times.
     const k = Math.ceil(groups.length / WARM_START_GROUPS);
     const sample = groups.filter((g, i) => i % k === 0 && (g.x > 0 || i % (2 * k) === 0));
-    const sampleLikelihood = compileLogLikelihood(sample.some((g) => g.x > 0) ? sample : groups);
+    const sampleLikelihood = compileLogLikelihood(sample.some((g) => g.x > 0) ? sample : groups, variant);
     const warm = minimizeNelderMead((v) => -sampleLikelihood(toParams(v)), start, {
       tolerance: 1e-8,
       restarts: 1,
@@ -48,7 +58,7 @@ export function fitBgnbd(customers: readonly WeightedLifetimeCustomer[]): FitRes
     step = 0.05;
     evaluations = warm.evaluations;
   }
-  const logLikelihood = compileLogLikelihood(groups);
+  const logLikelihood = compileLogLikelihood(groups, variant);
   const objective = (v: number[]) => -logLikelihood(toParams(v));
   const result = minimizeNelderMead(objective, start, {
     step,
@@ -72,7 +82,9 @@ const WARM_START_GROUPS = 4000;
 
 function compileLogLikelihood(
   groups: readonly Required<WeightedLifetimeCustomer>[],
+  variant: BetaGeometricVariant,
 ): (p: BgNbdParams) => number {
+  const modified = variant === 'mbgnbd';
   const distinct = (values: number[]) => [...new Set(values)];
   const xs = distinct(groups.map((g) => g.x));
   const txs = distinct(groups.map((g) => g.tx));
@@ -92,6 +104,7 @@ function compileLogLikelihood(
   });
   const gammaTerm = new Float64Array(xs.length);
   const repeatTerm = new Float64Array(xs.length);
+  const aliveTerm = new Float64Array(xs.length);
   const logTx = new Float64Array(txs.length);
   const logT = new Float64Array(Ts.length);
   return ({ r, alpha, a, b }) => {
@@ -100,8 +113,15 @@ function compileLogLikelihood(
     const logA = Math.log(a);
     for (let i = 0; i < xs.length; i += 1) {
       const x = xs[i]!;
-      gammaTerm[i] = common + logGamma(r + x) + logGamma(b + x) - logGamma(a + b + x);
-      repeatTerm[i] = x > 0 ? logA - Math.log(b + x - 1) : Number.NEGATIVE_INFINITY;
+      if (modified) {
+        gammaTerm[i] = common + logGamma(r + x) + logGamma(b + x) - logGamma(a + b + x + 1);
+        aliveTerm[i] = Math.log(b + x);
+        repeatTerm[i] = logA;
+      } else {
+        gammaTerm[i] = common + logGamma(r + x) + logGamma(b + x) - logGamma(a + b + x);
+        aliveTerm[i] = 0;
+        repeatTerm[i] = x > 0 ? logA - Math.log(b + x - 1) : Number.NEGATIVE_INFINITY;
+      }
     }
     for (let i = 0; i < txs.length; i += 1) logTx[i] = Math.log(alpha + txs[i]!);
     for (let i = 0; i < Ts.length; i += 1) logT[i] = Math.log(alpha + Ts[i]!);
@@ -109,9 +129,9 @@ function compileLogLikelihood(
     for (let i = 0; i < n; i += 1) {
       const xi = gx[i]!;
       const x = xs[xi]!;
-      const a3 = -(r + x) * logT[gT[i]!]!;
+      const a3 = aliveTerm[xi]! - (r + x) * logT[gT[i]!]!;
       let ll = a3;
-      if (x > 0) {
+      if (x > 0 || modified) {
         const a4 = repeatTerm[xi]! - (r + x) * logTx[gtx[i]!]!;
         ll = a3 > a4 ? a3 + Math.log1p(Math.exp(a4 - a3)) : a4 + Math.log1p(Math.exp(a3 - a4));
       }

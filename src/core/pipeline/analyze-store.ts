@@ -117,13 +117,12 @@ export function analyzeStore(facts: AnalysisFacts, options: AnalyzeStoreOptions 
   const shippingOrders = facts.orders
     .filter((o) => o.date > addDays(asOf, -90) && o.date <= asOf)
     .map((o) => ({ subtotal: o.subtotal, shipping: o.shipping }));
-  const scoredCustomers: ScoredCustomer[] = customers
-    .filter((c) => c.probabilityAlive !== null && c.clv12m !== null)
-    .map((c) => ({
-      segment: c.segment,
-      probabilityAlive: c.probabilityAlive!,
-      valueIfActive: c.probabilityAlive! > 1e-6 ? c.clv12m! / c.probabilityAlive! : 0,
-    }));
+  const scoredCustomers: ScoredCustomer[] = customers.flatMap((c) => {
+    const model = lifetime.perCustomer.get(c.customerId);
+    return model
+      ? [{ segment: c.segment, probabilityAlive: model.probabilityAlive, valueIfActive: model.valueIfActive }]
+      : [];
+  });
 
   const candidates = step('detectors', () =>
     detectOpportunities({

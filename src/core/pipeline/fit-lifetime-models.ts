@@ -28,6 +28,8 @@ export type LifetimeFit =
   | (LifetimeFitBase & {
       status: 'fitted';
       bgnbd: FitResult<BgNbdParams>;
+      /** MBG/NBD on the same histories: the churn model (one-time buyers may have dropped out). */
+      mbgnbd: FitResult<BgNbdParams>;
       /** Null with fewer than two repeat customers of positive value (spend is not identifiable). */
       gammaGamma: FitResult<GammaGammaParams> | null;
     });
@@ -37,8 +39,10 @@ export type LifetimeFit =
  * (spend per repeat order), fitted by maximum likelihood on the customers' (x, tx, T) summaries.
  * Definition: fitted only with at least `minRepeatCustomers` repeat customers (and
  * `minCustomers` customers), else `insufficient_data` with the count and the minimum.
- * Method: summaries from the ledger (core/clv), BG/NBD on the compressed distinct histories
- * (identical likelihood, fewer terms), Gamma-Gamma on the repeat customers of positive value.
+ * Method: summaries from the ledger (core/clv), BG/NBD and MBG/NBD on the compressed distinct
+ * histories (identical likelihood, fewer terms), Gamma-Gamma on the repeat customers of positive
+ * value. BG/NBD gives expected orders and CLV; MBG/NBD gives P(alive) and churn, because BG/NBD
+ * holds every one-time buyer alive with probability 1.
  * Shared by every analysis run and `upside analyze`.
  */
 export function fitLifetimeModels(
@@ -51,10 +55,12 @@ export function fitLifetimeModels(
   if (summaries.length < (options.minCustomers ?? 0) || repeatCustomers < options.minRepeatCustomers) {
     return { status: 'insufficient_data', summaries, repeatCustomers, minimum: options.minRepeatCustomers };
   }
-  const bgnbd = fitBgnbd(compressCustomers(summaries));
+  const histories = compressCustomers(summaries);
+  const bgnbd = fitBgnbd(histories);
+  const mbgnbd = fitBgnbd(histories, 'mbgnbd');
   const spendInputs = summaries
     .filter((s) => s.x > 0 && s.meanRepeatValue > 0)
     .map((s) => ({ x: s.x, meanValue: s.meanRepeatValue }));
   const gammaGamma = spendInputs.length >= 2 ? fitGammaGamma(spendInputs) : null;
-  return { status: 'fitted', summaries, repeatCustomers, bgnbd, gammaGamma };
+  return { status: 'fitted', summaries, repeatCustomers, bgnbd, mbgnbd, gammaGamma };
 }

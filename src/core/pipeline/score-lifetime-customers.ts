@@ -1,17 +1,29 @@
 import { bgnbdProbabilityAlive } from '../clv/bgnbd-probability-alive.ts';
 import { computeCustomerLifetimeValue } from '../clv/compute-customer-lifetime-value.ts';
 import { gammaGammaExpectedSpend } from '../clv/gamma-gamma-expected-spend.ts';
+import { mbgnbdProbabilityAlive } from '../clv/mbgnbd-probability-alive.ts';
 import type { GammaGammaParams } from '../clv/types.ts';
 import type { LifetimeFit } from './fit-lifetime-models.ts';
 
 export interface LifetimeScoring {
-  perCustomer: Map<string, { probabilityAlive: number; expectedOrders12m: number; clv12m: number }>;
+  perCustomer: Map<
+    string,
+    {
+      /** MBG/NBD: one-time buyers get a real probability (BG/NBD would say 1). */
+      probabilityAlive: number;
+      expectedOrders12m: number;
+      clv12m: number;
+      /** 12-month CLV if the customer is still active (BG/NBD's CLV ÷ BG/NBD's P(alive)). */
+      valueIfActive: number;
+    }
+  >;
   diagnostics: Record<string, unknown>;
 }
 
 /**
- * Each customer's P(alive), expected orders and 12-month CLV at 1 % a month from a weekly
- * lifetime fit; no scores (and the reason in the diagnostics) when the models were not fitted.
+ * Each customer's P(alive) (MBG/NBD), expected orders and 12-month CLV at 1 % a month (BG/NBD)
+ * from a weekly lifetime fit; no scores (and the reason in the diagnostics) when the models were
+ * not fitted. The diagnostics name the model behind each figure (`churnModel`, `valueModel`).
  * Method: customers sharing (x, tx, T) share every BG/NBD quantity, so those are computed once
  * per group — what keeps 100k customers fast; spend is the Gamma-Gamma conditional mean, or the
  * population mean for customers without a repeat purchase of positive value.
@@ -25,12 +37,12 @@ export function scoreLifetimeCustomers(fit: LifetimeFit): LifetimeScoring {
       diagnostics: { status: 'insufficient_data', repeatCustomers, minimum: fit.minimum },
     };
   }
-  const { bgnbd, gammaGamma } = fit;
+  const { bgnbd, mbgnbd, gammaGamma } = fit;
   if (!gammaGamma)
     throw new RangeError('Gamma-Gamma needs at least two customers with a repeat purchase of positive value');
   const params = bgnbd.params;
   const spendParams = gammaGamma.params;
-  const groups = new Map<string, { alive: number; expected: number; discounted: number }>();
+  const groups = new Map<string, { alive: number; bgAlive: number; expected: number; discounted: number }>();
   const perCustomer: LifetimeScoring['perCustomer'] = new Map();
   let fallbackSpend = 0;
   let spenders = 0;
@@ -48,7 +60,8 @@ export function scoreLifetimeCustomers(fit: LifetimeFit): LifetimeScoring {
       const customer = { x: s.x, tx: s.tx, T: s.T };
       const clv = computeCustomerLifetimeValue({ params, customer, expectedSpend: 1, timeUnit: 'week' });
       group = {
-        alive: bgnbdProbabilityAlive(params, customer),
+        alive: mbgnbdProbabilityAlive(mbgnbd.params, customer),
+        bgAlive: bgnbdProbabilityAlive(params, customer),
         expected: clv.expectedTransactions,
         discounted: clv.value,
       };
@@ -62,6 +75,7 @@ export function scoreLifetimeCustomers(fit: LifetimeFit): LifetimeScoring {
       probabilityAlive: group.alive,
       expectedOrders12m: group.expected,
       clv12m: group.discounted * spend,
+      valueIfActive: group.bgAlive > 1e-6 ? (group.discounted * spend) / group.bgAlive : 0,
     });
   }
   return {
@@ -70,6 +84,8 @@ export function scoreLifetimeCustomers(fit: LifetimeFit): LifetimeScoring {
       status: 'fitted',
       repeatCustomers,
       timeUnit: 'week',
+      churnModel: 'MBG/NBD',
+      valueModel: 'BG/NBD + Gamma-Gamma',
       horizonMonths: 12,
       monthlyDiscountRate: 0.01,
       bgnbd: {
@@ -77,6 +93,12 @@ export function scoreLifetimeCustomers(fit: LifetimeFit): LifetimeScoring {
         logLikelihood: bgnbd.logLikelihood,
         converged: bgnbd.converged,
         customers: bgnbd.customers,
+      },
+      mbgnbd: {
+        ...mbgnbd.params,
+        logLikelihood: mbgnbd.logLikelihood,
+        converged: mbgnbd.converged,
+        customers: mbgnbd.customers,
       },
       gammaGamma: {
         ...gammaGamma.params,

@@ -1,7 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { loggerOptions } from '../log.ts';
 import { createSessionHook } from './auth.ts';
 import type { AppDeps } from './deps.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -15,7 +14,7 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 /** Builds the HTTP app (not listening): plugins, every area's routes and the SPA. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(deps.env.logLevel),
+    loggerInstance: deps.log,
     bodyLimit: MAX_BODY_BYTES,
     trustProxy: deps.env.nodeEnv === 'production',
   });

@@ -2,6 +2,7 @@ import type { DemoCredentials } from '../../shared/contracts/credentials.ts';
 import type { DemoProfitSetup } from '../../shared/contracts/demo-profit.ts';
 import type { Database, Db } from '../db/client.ts';
 import type { Env } from '../env.ts';
+import type { AppLogger } from '../log.ts';
 import type { Secrets } from '../secrets.ts';
 
 /** Everything a route or service needs from the outside world, built once by the composition root. */
@@ -10,6 +11,8 @@ export interface AppDeps {
   database: Database;
   db: Db;
   secrets: Secrets;
+  /** The process's logger (the HTTP app logs through it too); jobs, scheduler and analysis use it. */
+  log: AppLogger;
   /** The only clock the server reads, so tests can move time. */
   clock: () => Date;
   /** The origin browsers use (PUBLIC_URL, or the listening address once known). */

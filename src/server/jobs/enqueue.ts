@@ -1,63 +1,30 @@
 import type { Db } from '../db/client.ts';
-import type { SyncSource } from '../db/schema/jobs.ts';
+import type { DeclaredJob } from './job-definition.ts';
 import { type EnqueueResult, enqueueJob } from './queue.ts';
 
 /**
- * The enqueue calls other areas use. Concurrency keys make them idempotent: asking for a sync
- * that is already queued or running returns that job instead of adding another.
+ * Queues a job by its definition: the payload is validated against the definition's schema
+ * (a bad payload throws here, naming the field, and nothing is stored), and the retry budget,
+ * priority and concurrency key come from the definition — declared once. Concurrency keys make
+ * it idempotent: asking for a job that is already queued or running returns that job.
  */
-
-export const SYNC_JOB_TYPES: Readonly<Record<SyncSource, string>> = {
-  shopify: 'sync-shopify',
-  ga4: 'sync-ga4',
-  meta: 'sync-meta',
-};
-
-/** Job type part B registers; queued after every successful sync with `{ workspaceId }`. */
-export const ANALYZE_WORKSPACE_JOB = 'analyze-workspace';
-
-export function syncConcurrencyKey(workspaceId: string, source: SyncSource): string {
-  return `sync:${source}:${workspaceId}`;
-}
-
-export async function enqueueSync(
+export async function enqueue<P extends object>(
   db: Db,
-  args: { workspaceId: string; source: SyncSource; now: Date; reason: 'connect' | 'schedule' | 'manual' },
+  job: DeclaredJob<P>,
+  payload: P,
+  options: { now: Date; runAt?: Date },
 ): Promise<EnqueueResult> {
+  const parsed = job.parsePayload(payload);
+  const workspaceId =
+    'workspaceId' in parsed && typeof parsed.workspaceId === 'string' ? parsed.workspaceId : null;
   return enqueueJob(db, {
-    type: SYNC_JOB_TYPES[args.source],
-    workspaceId: args.workspaceId,
-    payload: { workspaceId: args.workspaceId, reason: args.reason },
-    concurrencyKey: syncConcurrencyKey(args.workspaceId, args.source),
-    // Owner-initiated syncs go before scheduled ones.
-    priority: args.reason === 'schedule' ? 100 : 50,
-    maxAttempts: 6,
-    now: args.now,
-  });
-}
-
-/** Queues the backfill right after credentials are stored and verified (one line in the credential services). */
-export async function enqueueBackfill(
-  db: Db,
-  workspaceId: string,
-  source: SyncSource,
-  now: Date,
-): Promise<void> {
-  await enqueueSync(db, { workspaceId, source, now, reason: 'connect' });
-}
-
-export async function enqueueAnalyzeWorkspace(
-  db: Db,
-  workspaceId: string,
-  now: Date,
-): Promise<EnqueueResult> {
-  return enqueueJob(db, {
-    type: ANALYZE_WORKSPACE_JOB,
+    type: job.type,
     workspaceId,
-    payload: { workspaceId },
-    concurrencyKey: `analyze:${workspaceId}`,
-    priority: 80,
-    maxAttempts: 3,
-    now,
+    payload: parsed as Record<string, unknown>,
+    concurrencyKey: job.concurrencyKeyOf(parsed),
+    priority: job.priorityOf(parsed),
+    maxAttempts: job.maxAttempts,
+    now: options.now,
+    ...(options.runAt ? { runAt: options.runAt } : {}),
   });
 }

@@ -20,30 +20,38 @@ export interface JobDefinition<P> {
   payloadSchema: z.ZodType<P>;
   /** Attempts including the first (default 5). */
   maxAttempts?: number;
-  /** Lower runs first (default 100). */
-  priority?: number;
+  /** Lower runs first (default 100); a function when it depends on the payload. */
+  priority?: number | ((payload: P) => number);
   /** Jobs sharing a key never run (or wait) twice at once; null = no limit. */
   concurrencyKey(payload: P): string | null;
   /** The work; its return value is stored in `jobs.result`. */
   run(context: JobContext<P>): Promise<Record<string, unknown> | undefined>;
 }
 
-/** A definition with its payload type erased, as the registry and the worker hold it. */
-export interface RegisteredJob {
+/**
+ * A declared job as `enqueue(db, job, payload, now)` (enqueue.ts) and the worker use it: the
+ * payload type is kept for callers; the registry holds them with it erased (`RegisteredJob`).
+ */
+export interface DeclaredJob<P> {
   type: string;
   maxAttempts: number;
-  priority: number;
-  concurrencyKeyOf(payload: unknown): string | null;
+  priorityOf(payload: P): number;
+  concurrencyKeyOf(payload: P): string | null;
+  /** The payload checked against the definition's schema; throws PermanentJobError naming the field. */
+  parsePayload(payload: unknown): P;
   execute(deps: AppDeps, job: JobRow, signal: AbortSignal): Promise<Record<string, unknown> | undefined>;
-  parsePayload(payload: unknown): unknown;
 }
+
+/** A declared job with its payload type erased, as the registry and the worker hold it. */
+// biome-ignore lint/suspicious/noExplicitAny: the erased payload type of a heterogeneous registry
+export type RegisteredJob = DeclaredJob<any>;
 
 /** Thrown by jobs for failures that a retry cannot fix (bad credentials, bad payload). */
 export class PermanentJobError extends Error {
   override name = 'PermanentJobError';
 }
 
-export function defineJob<P>(definition: JobDefinition<P>): RegisteredJob {
+export function defineJob<P>(definition: JobDefinition<P>): DeclaredJob<P> {
   const parsePayload = (payload: unknown): P => {
     const parsed = definition.payloadSchema.safeParse(payload);
     if (!parsed.success)
@@ -53,8 +61,9 @@ export function defineJob<P>(definition: JobDefinition<P>): RegisteredJob {
   return {
     type: definition.type,
     maxAttempts: definition.maxAttempts ?? 5,
-    priority: definition.priority ?? 100,
-    concurrencyKeyOf: (payload) => definition.concurrencyKey(parsePayload(payload)),
+    priorityOf: (payload) =>
+      typeof definition.priority === 'function' ? definition.priority(payload) : (definition.priority ?? 100),
+    concurrencyKeyOf: (payload) => definition.concurrencyKey(payload),
     parsePayload,
     execute: (deps, job, signal) => definition.run({ deps, job, payload: parsePayload(job.payload), signal }),
   };

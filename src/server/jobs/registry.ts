@@ -1,4 +1,5 @@
 import { analyzeWorkspaceJob } from './definitions/analyze-workspace.ts';
+import { maintainTrackingJob } from './definitions/maintain-tracking.ts';
 import { syncGa4Job } from './definitions/sync-ga4.ts';
 import { syncMetaJob } from './definitions/sync-meta.ts';
 import { syncShopifyJob } from './definitions/sync-shopify.ts';
@@ -14,6 +15,7 @@ export const jobDefinitions: readonly RegisteredJob[] = [
   syncGa4Job,
   syncMetaJob,
   analyzeWorkspaceJob,
+  maintainTrackingJob,
 ];
 
 export function findJobDefinition(type: string): RegisteredJob | undefined {

@@ -4,7 +4,7 @@ import { createTestDatabase, type TestDatabase } from '../../../test/support/tes
 import { migrateDatabase } from '../db/migrate.ts';
 import { queryRows } from '../db/query-rows.ts';
 import { claimJob, completeJob } from './queue.ts';
-import { enqueueDueSyncs } from './scheduler.ts';
+import { enqueueDueMaintenance, enqueueDueSyncs } from './scheduler.ts';
 import { markSyncStarted } from './sync/sync-state.ts';
 
 let testDatabase: TestDatabase;
@@ -42,5 +42,25 @@ describe('sync schedule', () => {
     await completeJob(db, { jobId: job?.id ?? 0, workerId: 'w', now: minutes(1) });
     expect(await enqueueDueSyncs(db, minutes(5), 15)).toBe(0);
     expect(await enqueueDueSyncs(db, minutes(15), 15)).toBe(1);
+  });
+});
+
+describe('tracking maintenance schedule', () => {
+  it('queues one maintenance job per hour, with no events arriving', async () => {
+    const db = testDatabase.database.db;
+    const at = (iso: string) => new Date(`2026-11-02T${iso}Z`);
+    expect(await enqueueDueMaintenance(db, at('10:05:00'))).toBe(true);
+    // Another process, or the next tick of this one, in the same hour: nothing more.
+    expect(await enqueueDueMaintenance(db, at('10:06:00'))).toBe(false);
+    const job = await claimJob(db, { types: ['maintain-tracking'], workerId: 'w', now: at('10:06:00') });
+    expect(job).toMatchObject({
+      type: 'maintain-tracking',
+      workspaceId: null,
+      maxAttempts: 3,
+      priority: 150,
+    });
+    await completeJob(db, { jobId: job?.id ?? 0, workerId: 'w', now: at('10:07:00') });
+    expect(await enqueueDueMaintenance(db, at('10:59:00'))).toBe(false);
+    expect(await enqueueDueMaintenance(db, at('11:00:30'))).toBe(true);
   });
 });

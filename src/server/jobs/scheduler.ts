@@ -1,9 +1,12 @@
 import { sql } from 'drizzle-orm';
+import { HOUR_MS } from '../../shared/calendar.ts';
 import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/query-rows.ts';
 import type { SyncSource } from '../db/schema/jobs.ts';
 import type { AppDeps } from '../http/deps.ts';
-import { enqueueSync } from './enqueue.ts';
+import { maintainTrackingJob } from './definitions/maintain-tracking.ts';
+import { SYNC_JOBS } from './definitions/sync-jobs.ts';
+import { enqueue } from './enqueue.ts';
 
 /**
  * The sync schedule: every `env.syncIntervalMinutes` (15 by default), each connected source of
@@ -24,15 +27,30 @@ export async function enqueueDueSyncs(db: Db, now: Date, intervalMinutes: number
   );
   let added = 0;
   for (const row of due) {
-    const { created } = await enqueueSync(db, {
-      workspaceId: row.workspace_id,
-      source: row.provider,
-      now,
-      reason: 'schedule',
-    });
+    const { created } = await enqueue(
+      db,
+      SYNC_JOBS[row.provider],
+      { workspaceId: row.workspace_id, reason: 'schedule' },
+      { now },
+    );
     if (created) added += 1;
   }
   return added;
+}
+
+/**
+ * Queues the hourly tracking maintenance (maintain-tracking.ts) unless one was queued since the
+ * start of this UTC hour; returns whether a job was added. Runs whether or not events arrive.
+ */
+export async function enqueueDueMaintenance(db: Db, now: Date): Promise<boolean> {
+  const hourStart = new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS).toISOString();
+  const [recent] = await queryRows<{ queued: boolean }>(
+    db,
+    sql`SELECT EXISTS (SELECT 1 FROM jobs WHERE type = ${maintainTrackingJob.type}
+        AND created_at >= ${hourStart}) AS queued`,
+  );
+  if (recent?.queued) return false;
+  return (await enqueue(db, maintainTrackingJob, {}, { now })).created;
 }
 
 export interface SyncScheduler {
@@ -44,7 +62,14 @@ export function createSyncScheduler(deps: AppDeps, options: { tickMs?: number } 
   const tickMs = options.tickMs ?? 60_000;
   let timer: NodeJS.Timeout | undefined;
   const tick = () => {
-    enqueueDueSyncs(deps.db, deps.clock(), deps.env.syncIntervalMinutes).catch(() => undefined);
+    const now = deps.clock();
+    Promise.all([
+      enqueueDueSyncs(deps.db, now, deps.env.syncIntervalMinutes),
+      enqueueDueMaintenance(deps.db, now),
+    ]).catch((error: unknown) => {
+      // The next tick tries again; the state is in the database.
+      deps.log.error({ err: error }, 'scheduler tick failed');
+    });
   };
   return {
     start() {

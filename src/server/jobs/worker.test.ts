@@ -2,11 +2,17 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/test-database.ts';
+import { addDays } from '../../shared/calendar.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { queryRows } from '../db/query-rows.ts';
 import { loadEnv } from '../env.ts';
 import type { AppDeps } from '../http/deps.ts';
+import { listEventPartitionDays, utcDayOf } from '../ingest/partitions.ts';
+import { createLogger } from '../log.ts';
 import { resolveSecrets } from '../secrets.ts';
+import { maintainTrackingJob } from './definitions/maintain-tracking.ts';
+import { SYNC_JOBS } from './definitions/sync-jobs.ts';
+import { enqueue } from './enqueue.ts';
 import { defineJob, PermanentJobError } from './job-definition.ts';
 import { enqueueJob, getJob } from './queue.ts';
 import { createJobWorker, runJobsUntilIdle } from './worker.ts';
@@ -53,6 +59,7 @@ beforeAll(async () => {
     env,
     database: testDatabase.database,
     db: testDatabase.database.db,
+    log: createLogger(env.logLevel),
     secrets: resolveSecrets(env, { ephemeral: true }),
     clock: () => new Date(),
     publicUrl: () => 'http://127.0.0.1',
@@ -114,5 +121,38 @@ describe('worker', () => {
     expect(ran).toContain('b');
     await worker.stop();
     expect(await getJob(deps.db, slow.job.id)).toMatchObject({ status: 'pending', lastError: 'stopped' });
+  });
+});
+
+describe('enqueue by definition', () => {
+  it('takes retry budget, priority and concurrency key from the definition', async () => {
+    const now = new Date();
+    const manual = await enqueue(deps.db, SYNC_JOBS.ga4, { workspaceId, reason: 'manual' }, { now });
+    expect(manual.job).toMatchObject({
+      type: 'sync-ga4',
+      workspaceId,
+      maxAttempts: 6,
+      priority: 50,
+      concurrencyKey: `sync:ga4:${workspaceId}`,
+    });
+    const again = await enqueue(deps.db, SYNC_JOBS.ga4, { workspaceId, reason: 'schedule' }, { now });
+    expect(again).toMatchObject({ created: false, job: { id: manual.job.id } });
+  });
+
+  it('refuses a payload its schema rejects, naming the field, and stores nothing', async () => {
+    const [before] = await queryRows<{ n: number }>(deps.db, sql`SELECT count(*)::int AS n FROM jobs`);
+    await expect(
+      enqueue(deps.db, SYNC_JOBS.meta, { workspaceId: 'not-a-uuid' }, { now: new Date() }),
+    ).rejects.toThrow(/invalid sync-meta payload[\s\S]*workspaceId/);
+    const [after] = await queryRows<{ n: number }>(deps.db, sql`SELECT count(*)::int AS n FROM jobs`);
+    expect(after?.n).toBe(before?.n);
+  });
+
+  it('runs the tracking maintenance with no events: partitions for today and tomorrow', async () => {
+    const { job } = await enqueue(deps.db, maintainTrackingJob, {}, { now: new Date() });
+    const outcomes = await runJobsUntilIdle(deps, { definitions: [maintainTrackingJob] });
+    expect(outcomes.map((o) => [o.job.id, o.status])).toEqual([[job.id, 'succeeded']]);
+    const today = utcDayOf(new Date());
+    expect(await listEventPartitionDays(deps.db)).toEqual(expect.arrayContaining([today, addDays(today, 1)]));
   });
 });

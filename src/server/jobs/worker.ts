@@ -67,7 +67,10 @@ export async function executeClaimedJob(
 ): Promise<JobOutcome> {
   const definition = options.definitions.find((candidate) => candidate.type === job.type);
   const heartbeat = setInterval(() => {
-    heartbeatJob(deps.db, job.id, options.workerId, deps.clock()).catch(() => undefined);
+    heartbeatJob(deps.db, job.id, options.workerId, deps.clock()).catch((error: unknown) => {
+      // A missed beat only risks another worker reclaiming the job later: worth a warning.
+      deps.log.warn({ err: error, jobId: job.id, type: job.type }, 'job heartbeat failed');
+    });
   }, options.heartbeatIntervalMs);
   heartbeat.unref();
   try {
@@ -90,7 +93,14 @@ export async function executeClaimedJob(
       // A job interrupted by shutdown goes back to pending; its cursor resumes it.
       retryable: options.signal.aborted || isRetryableError(error),
       backoff: options.backoff,
-    }).catch(() => 'failed' as const);
+    }).catch((failError: unknown) => {
+      deps.log.error({ err: failError, jobId: job.id, type: job.type }, 'recording the job failure failed');
+      return 'failed' as const;
+    });
+    deps.log[status === 'failed' ? 'error' : 'warn'](
+      { jobId: job.id, type: job.type, attempt: job.attempts, status, error: message },
+      'job failed',
+    );
     return { job, status, error: message };
   } finally {
     clearInterval(heartbeat);
@@ -183,8 +193,9 @@ export function createJobWorker(deps: AppDeps, options: WorkerOptions = {}): Job
         });
         running.add(run);
       }
-    } catch {
+    } catch (error) {
       // The database may be briefly unavailable; the next tick tries again.
+      deps.log.warn({ err: error }, 'job worker tick failed; retrying at the next poll');
     } finally {
       ticking = false;
     }

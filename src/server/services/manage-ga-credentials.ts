@@ -20,7 +20,8 @@ import {
 import type { Ga4RunReportRequest } from '../connectors/ga4/payload.schema.ts';
 import { UpstreamError } from '../connectors/http/upstream-error.ts';
 import { AppError, badRequest } from '../errors.ts';
-import { enqueueBackfill } from '../jobs/enqueue.ts';
+import { SYNC_JOBS } from '../jobs/definitions/sync-jobs.ts';
+import { enqueue } from '../jobs/enqueue.ts';
 import {
   deleteCredential,
   type Ga4Secret,
@@ -81,7 +82,7 @@ export async function storeGaCredentials(
     verifiedAt: failure ? null : now,
     now,
   });
-  if (!failure) await enqueueBackfill(context.db, workspaceId, 'ga4', now);
+  if (!failure) await enqueue(context.db, SYNC_JOBS.ga4, { workspaceId, reason: 'connect' }, { now });
   return failure
     ? {
         success: true,

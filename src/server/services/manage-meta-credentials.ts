@@ -16,7 +16,8 @@ import { createMetaClient, type MetaClient } from '../connectors/meta/client.ts'
 import { mapSpending, mapSummary } from '../connectors/meta/map.ts';
 import type { MetaAdAccount } from '../connectors/meta/payload.schema.ts';
 import { AppError, badRequest } from '../errors.ts';
-import { enqueueBackfill } from '../jobs/enqueue.ts';
+import { SYNC_JOBS } from '../jobs/definitions/sync-jobs.ts';
+import { enqueue } from '../jobs/enqueue.ts';
 import {
   deleteCredential,
   listCredentialSummaries,
@@ -140,7 +141,7 @@ export async function storeMetaCredentials(
     verifiedAt: test.isValid ? now : null,
     now,
   });
-  if (test.isValid) await enqueueBackfill(context.db, workspaceId, 'meta', now);
+  if (test.isValid) await enqueue(context.db, SYNC_JOBS.meta, { workspaceId, reason: 'connect' }, { now });
   return { success: true, isValid: test.isValid, error: test.error, tokenValid: test.tokenValid };
 }
 

@@ -8,7 +8,8 @@ import { UpstreamError } from '../connectors/http/upstream-error.ts';
 import { createShopifyClient, type ShopifyClient } from '../connectors/shopify/client.ts';
 import { normalizeShopDomain } from '../connectors/upstream-urls.ts';
 import { AppError, badRequest } from '../errors.ts';
-import { enqueueBackfill } from '../jobs/enqueue.ts';
+import { SYNC_JOBS } from '../jobs/definitions/sync-jobs.ts';
+import { enqueue } from '../jobs/enqueue.ts';
 import {
   deleteCredential,
   loadCredential,
@@ -105,7 +106,7 @@ export async function storeShopifyCredentials(
     verifiedAt: failure ? null : now,
     now,
   });
-  if (!failure) await enqueueBackfill(context.db, workspaceId, 'shopify', now);
+  if (!failure) await enqueue(context.db, SYNC_JOBS.shopify, { workspaceId, reason: 'connect' }, { now });
   return failure
     ? {
         success: true,

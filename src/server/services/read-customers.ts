@@ -44,7 +44,10 @@ function lifetimeOf(run: LatestRun | null): LifetimeDiagnostics {
     timeUnit: typeof raw?.timeUnit === 'string' ? raw.timeUnit : null,
     horizonMonths: finiteOrNull(raw?.horizonMonths),
     monthlyDiscountRate: finiteOrNull(raw?.monthlyDiscountRate),
+    churnModel:
+      status === 'fitted' ? (typeof raw?.churnModel === 'string' ? raw.churnModel : 'BG/NBD') : null,
     bgnbd: status === 'fitted' ? readFit(raw?.bgnbd, ['r', 'alpha', 'a', 'b'] as const) : null,
+    mbgnbd: status === 'fitted' ? readFit(raw?.mbgnbd, ['r', 'alpha', 'a', 'b'] as const) : null,
     gammaGamma: status === 'fitted' ? readFit(raw?.gammaGamma, ['p', 'q', 'gamma'] as const) : null,
   };
 }

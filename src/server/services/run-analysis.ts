@@ -43,7 +43,7 @@ const inFlight = new Map<string, Promise<AnalysisRunSummary>>();
  * failure marks the run failed and leaves the last good snapshot and opportunity list in place. A second call while one runs joins it.
  */
 export function runAnalysis(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'log'>,
   workspaceId: string,
   trigger: AnalysisTrigger = 'manual',
   facts?: AnalysisFacts,
@@ -56,7 +56,7 @@ export function runAnalysis(
 }
 
 async function executeAnalysis(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'log'>,
   workspaceId: string,
   trigger: AnalysisTrigger,
   givenFacts: AnalysisFacts | undefined,
@@ -125,6 +125,7 @@ async function executeAnalysis(
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const durationMs = Math.round(performance.now() - started);
+    deps.log.error({ err: error, workspaceId, runId, trigger }, 'analysis run failed');
     await db
       .update(analysisRuns)
       .set({ status: 'failed', finishedAt: deps.clock(), durationMs, error: message.slice(0, 2000) })

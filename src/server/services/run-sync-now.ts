@@ -5,7 +5,8 @@ import {
 } from '../../shared/contracts/sync.ts';
 import type { Db } from '../db/client.ts';
 import { badRequest } from '../errors.ts';
-import { enqueueSync } from '../jobs/enqueue.ts';
+import { SYNC_JOBS } from '../jobs/definitions/sync-jobs.ts';
+import { enqueue } from '../jobs/enqueue.ts';
 import { listCredentialSummaries } from '../vault/credential-store.ts';
 
 /**
@@ -35,7 +36,7 @@ export async function runSyncNow(
   }
   const queued: SyncRunResponse['queued'] = [];
   for (const source of sources) {
-    const { job, created } = await enqueueSync(db, { workspaceId, source, now, reason: 'manual' });
+    const { job, created } = await enqueue(db, SYNC_JOBS[source], { workspaceId, reason: 'manual' }, { now });
     queued.push({ source, jobId: job.id, alreadyQueued: !created });
   }
   const names = sources.map((source) => SYNC_SOURCE_LABELS[source]).join(', ');

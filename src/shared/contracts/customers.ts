@@ -25,6 +25,16 @@ export const SegmentSummarySchema = z.object({
 });
 export type SegmentSummary = z.infer<typeof SegmentSummarySchema>;
 
+const BetaGeometricFitSchema = z.object({
+  r: z.number(),
+  alpha: z.number(),
+  a: z.number(),
+  b: z.number(),
+  logLikelihood: z.number(),
+  converged: z.boolean(),
+  customers: z.number().int(),
+});
+
 /** The lifetime models' fit in brief; `status` 'insufficient_data' below ~200 repeat customers. */
 export const LifetimeDiagnosticsSchema = z.object({
   status: z.enum(['fitted', 'insufficient_data', 'not_run']),
@@ -33,17 +43,11 @@ export const LifetimeDiagnosticsSchema = z.object({
   timeUnit: z.string().nullable(),
   horizonMonths: z.number().nullable(),
   monthlyDiscountRate: z.number().nullable(),
-  bgnbd: z
-    .object({
-      r: z.number(),
-      alpha: z.number(),
-      a: z.number(),
-      b: z.number(),
-      logLikelihood: z.number(),
-      converged: z.boolean(),
-      customers: z.number().int(),
-    })
-    .nullable(),
+  /** The model behind P(alive) and churn ('MBG/NBD'; older runs: 'BG/NBD'). */
+  churnModel: z.string().nullable(),
+  bgnbd: BetaGeometricFitSchema.nullable(),
+  /** MBG/NBD fit (the churn model); null on runs made before it was added. */
+  mbgnbd: BetaGeometricFitSchema.nullable(),
   gammaGamma: z
     .object({
       p: z.number(),

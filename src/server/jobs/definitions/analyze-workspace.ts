@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { refreshProfitRollup } from '../../features/profit/refresh-profit-rollup.ts';
 import { runAnalysis } from '../../services/run-analysis.ts';
-import { ANALYZE_WORKSPACE_JOB } from '../enqueue.ts';
 import { defineJob } from '../job-definition.ts';
 
 /**
@@ -10,7 +9,7 @@ import { defineJob } from '../job-definition.ts';
  * /profit after a sync does not pay for it.
  */
 export const analyzeWorkspaceJob = defineJob({
-  type: ANALYZE_WORKSPACE_JOB,
+  type: 'analyze-workspace',
   payloadSchema: z.object({ workspaceId: z.uuid() }),
   maxAttempts: 3,
   priority: 80,

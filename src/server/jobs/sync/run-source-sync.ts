@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { SyncQuota, SyncSource } from '../../db/schema/jobs.ts';
 import type { AppDeps } from '../../http/deps.ts';
-import { enqueueAnalyzeWorkspace } from '../enqueue.ts';
+import { analyzeWorkspaceJob } from '../definitions/analyze-workspace.ts';
+import { enqueue } from '../enqueue.ts';
 import { describeJobError } from '../job-error.ts';
 import {
   markSyncFailed,
@@ -101,16 +102,20 @@ export async function runSourceSync(
     });
     // The analysis queued next reads these tables whole: plan it on fresh statistics.
     if (rows >= STATISTICS_REFRESH_ROWS) await refreshWarehouseStatistics(deps.db);
-    await enqueueAnalyzeWorkspace(deps.db, workspaceId, deps.clock());
+    await enqueue(deps.db, analyzeWorkspaceJob, { workspaceId }, { now: deps.clock() });
     return { rows, dataThrough: outcome.dataThrough?.toISOString() ?? null };
   } catch (error) {
     if (latestQuota)
-      await saveSyncQuota(deps.db, workspaceId, source, latestQuota, deps.clock()).catch(() => undefined);
+      await saveSyncQuota(deps.db, workspaceId, source, latestQuota, deps.clock()).catch((e: unknown) =>
+        deps.log.error({ err: e, workspaceId, source }, 'saving the sync quota failed'),
+      );
     await markSyncFailed(deps.db, workspaceId, source, {
       now: deps.clock(),
       error: describeJobError(error),
       rows,
-    }).catch(() => undefined);
+    }).catch((e: unknown) =>
+      deps.log.error({ err: e, workspaceId, source }, 'marking the sync failed failed'),
+    );
     throw error;
   }
 }

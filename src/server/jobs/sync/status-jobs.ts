@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import type { SyncSource } from '../../db/schema/jobs.ts';
-import { SYNC_JOB_TYPES } from '../enqueue.ts';
+import { SYNC_JOBS } from '../definitions/sync-jobs.ts';
 import { listLiveJobs } from '../queue.ts';
 
 export interface LiveSyncJob {
@@ -14,7 +14,7 @@ export interface LiveSyncJob {
 export async function listJobsForStatus(db: Db, workspaceId: string): Promise<LiveSyncJob[]> {
   const jobs = await listLiveJobs(db, workspaceId);
   const sourceOf = new Map(
-    Object.entries(SYNC_JOB_TYPES).map(([source, type]) => [type, source as SyncSource]),
+    Object.entries(SYNC_JOBS).map(([source, job]) => [job.type, source as SyncSource]),
   );
   return jobs.flatMap((job) => {
     const source = sourceOf.get(job.type);

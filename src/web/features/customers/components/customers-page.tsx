@@ -143,7 +143,8 @@ function ChurnDistribution({ data }: { data: CustomersSummary }) {
       <CardHeader>
         <CardTitle>Churn probability</CardTitle>
         <CardDescription>
-          Customers by 1 − P(alive) from the BG/NBD model, as of {data.asOf ?? '—'}
+          Customers by 1 − P(alive) from the {data.lifetime.churnModel ?? 'BG/NBD'} model, as of{' '}
+          {data.asOf ?? '—'}
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -181,9 +182,9 @@ function ModelFit({ data }: { data: CustomersSummary }) {
       <CardHeader>
         <CardTitle>Lifetime models</CardTitle>
         <CardDescription>
-          BG/NBD for P(alive) and expected orders, Gamma-Gamma for spend per order; time unit{' '}
-          {lifetime.timeUnit ?? 'week'}, horizon {lifetime.horizonMonths ?? 12} months, discount{' '}
-          {((lifetime.monthlyDiscountRate ?? 0.01) * 100).toFixed(0)}% a month.
+          {lifetime.churnModel ?? 'BG/NBD'} for P(alive) and churn, BG/NBD for expected orders, Gamma-Gamma
+          for spend per order; time unit {lifetime.timeUnit ?? 'week'}, horizon {lifetime.horizonMonths ?? 12}{' '}
+          months, discount {((lifetime.monthlyDiscountRate ?? 0.01) * 100).toFixed(0)}% a month.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3 text-sm">
@@ -203,6 +204,17 @@ function ModelFit({ data }: { data: CustomersSummary }) {
             </p>
           </div>
         ) : null}
+        {lifetime.mbgnbd ? (
+          <div data-testid="mbgnbd-fit">
+            <p className="font-medium text-white">MBG/NBD (churn)</p>
+            <p className="text-slate-300">
+              r {formatParameter(lifetime.mbgnbd.r)}, α {formatParameter(lifetime.mbgnbd.alpha)}, a{' '}
+              {formatParameter(lifetime.mbgnbd.a)}, b {formatParameter(lifetime.mbgnbd.b)} · log-likelihood{' '}
+              {lifetime.mbgnbd.logLikelihood.toFixed(1)} ·{' '}
+              {lifetime.mbgnbd.converged ? 'converged' : 'did not converge'}
+            </p>
+          </div>
+        ) : null}
         {lifetime.gammaGamma ? (
           <div>
             <p className="font-medium text-white">Gamma-Gamma</p>
@@ -218,9 +230,10 @@ function ModelFit({ data }: { data: CustomersSummary }) {
         {lifetime.status === 'fitted' && lifetime.repeatCustomers !== null ? (
           <p className="text-xs text-slate-400">
             Fitted on {lifetime.repeatCustomers.toLocaleString('en-US')} repeat customers (at least{' '}
-            {lifetime.minimumRepeatCustomers} needed). BG/NBD counts a customer who never ordered again as
-            still alive (P(alive) = 100%), so one-time buyers show a low churn risk: their value is in the low
-            expected orders instead.
+            {lifetime.minimumRepeatCustomers} needed).{' '}
+            {lifetime.mbgnbd
+              ? 'Churn comes from MBG/NBD, in which a customer may also drop out right after the first order, so one-time buyers get a real churn risk that grows the longer they stay away.'
+              : 'This run used BG/NBD for churn, which counts a customer who never ordered again as still alive (P(alive) = 100%); the next analysis run uses MBG/NBD.'}
           </p>
         ) : null}
       </CardContent>

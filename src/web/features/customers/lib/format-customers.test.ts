@@ -43,7 +43,9 @@ describe('customer list and segment formats', () => {
       timeUnit: null,
       horizonMonths: null,
       monthlyDiscountRate: null,
+      churnModel: null,
       bgnbd: null,
+      mbgnbd: null,
       gammaGamma: null,
     };
     expect(tooLittleDataText(lifetime)).toMatch(/^Too little data .*37 repeat customers, at least 200/);

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { addDays } from '../../../shared/calendar.ts';
+import { foldHeatmapTiles } from '../../ingest/heatmap-fold.ts';
+import { applyTrackingRetention, ensureEventPartition, utcDayOf } from '../../ingest/partitions.ts';
+import { defineJob } from '../job-definition.ts';
+
+/**
+ * Cursor-tracking upkeep, hourly whether or not events arrive (the scheduler queues it): today's
+ * and tomorrow's raw-event partitions, raw-event retention (TRACKING_RETENTION_DAYS) and the fold
+ * of finished hours into heatmap tiles. Each step is idempotent, so a second run in the same hour
+ * (another process, a retry) changes nothing.
+ */
+export const maintainTrackingJob = defineJob({
+  type: 'maintain-tracking',
+  payloadSchema: z.object({}),
+  maxAttempts: 3,
+  // After syncs and analyses: nobody waits for it.
+  priority: 150,
+  concurrencyKey: () => 'maintain-tracking',
+  async run({ deps }) {
+    const now = deps.clock();
+    const today = utcDayOf(now);
+    await ensureEventPartition(deps.db, today);
+    await ensureEventPartition(deps.db, addDays(today, 1));
+    const droppedPartitions = await applyTrackingRetention(deps.db, now, deps.env.trackingRetentionDays);
+    const foldedThrough = await foldHeatmapTiles(deps.db, now);
+    return { droppedPartitions, foldedThrough: foldedThrough?.toISOString() ?? null };
+  },
+});
