@@ -29,11 +29,15 @@ export async function readProfitReport(
 ): Promise<ProfitReport> {
   const compared = query.compare ? comparisonRange(query.from, query.to, query.compare) : null;
   const first = compared?.from ?? query.from;
-  const [shop, expenses] = await Promise.all([
+  const [shop, expenses, version] = await Promise.all([
     findProfitShop(db, workspaceId),
     readExpensesInRange(db, workspaceId, first, query.to),
     refreshProfitRollup(db, workspaceId),
   ]);
+  // Same rollup version, expenses and question: the same answer, kept in-process.
+  const key = version === null ? null : JSON.stringify([workspaceId, version, shop, expenses, query]);
+  const kept = key === null ? undefined : keptReports.get(key);
+  if (kept) return kept;
   const withExpenses = addExpenses(
     await readProfitDays(db, workspaceId, first, query.to),
     expenses,
@@ -43,7 +47,7 @@ export async function readProfitReport(
   const digits = shop?.currencyDigits ?? 2;
   const period = (from: string, to: string) =>
     toWire(summarizeProfitDays(withExpenses, from, to, query.granularity), from, to, digits);
-  return {
+  const report: ProfitReport = {
     hasData: shop !== null,
     currency: shop?.currencyCode ?? DEFAULT_CURRENCY,
     timeZone: shop?.timeZone ?? null,
@@ -53,7 +57,16 @@ export async function readProfitReport(
       ? { comparison: { compare: query.compare, ...period(compared.from, compared.to) } }
       : {}),
   };
+  if (key !== null) {
+    if (keptReports.size >= KEPT_REPORTS) keptReports.delete(keptReports.keys().next().value as string);
+    keptReports.set(key, report);
+  }
+  return report;
 }
+
+/** Answers kept per (workspace, rollup version, shop, expenses, query); the oldest goes first. */
+const KEPT_REPORTS = 256;
+const keptReports = new Map<string, ProfitReport>();
 
 const EMPTY_DAY = {
   grossSales: 0,
