@@ -3,19 +3,19 @@
 // real CLI runs on it in a child process.
 
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gunzipSync } from 'node:zlib';
-import { parseCsv } from '../src/cli/analytics-io/parse-csv.ts';
+import { readCsvFile } from '../src/cli/analytics-io/read-csv-file.ts';
 import { ONLINE_RETAIL } from '../test/datasets/online-retail.ts';
 import { datasetsDir, hasDataset } from '../test/datasets/shared-datasets.ts';
 
 if (!hasDataset(ONLINE_RETAIL)) process.exit(0);
 const root = fileURLToPath(new URL('../', import.meta.url));
-const table = parseCsv(gunzipSync(readFileSync(`${datasetsDir}${ONLINE_RETAIL}`)).toString('utf8'));
-const col = (name: string) => table.header.indexOf(name);
+const records = readCsvFile(`${datasetsDir}${ONLINE_RETAIL}`, 'Online Retail');
+const header = (await records.next()).value?.cells ?? [];
+const col = (name: string) => header.indexOf(name);
 const [invoice, quantity, date, price, customer] = [
   'InvoiceNo',
   'Quantity',
@@ -24,7 +24,7 @@ const [invoice, quantity, date, price, customer] = [
   'CustomerID',
 ].map(col) as [number, number, number, number, number];
 const lines = ['order_id,customer_id,created_at,total'];
-for (const { cells } of table.rows) {
+for await (const { cells } of records) {
   const id = cells[invoice]!;
   if (id.startsWith('C') || id.startsWith('A')) continue;
   const total = Number(cells[quantity]) * Number(cells[price]);

@@ -6,7 +6,7 @@ import { ONLINE_RETAIL, readOnlineRetailDaily } from '../test/datasets/online-re
 import { hasDataset } from '../test/datasets/shared-datasets.ts';
 
 if (!hasDataset(ONLINE_RETAIL)) process.exit(0);
-const series = readOnlineRetailDaily();
+const series = await readOnlineRetailDaily();
 const start = performance.now();
 const result = evaluateForecastProtocol(series, { firstOrigin: '2011-05-31', lastOrigin: '2011-11-08' });
 const elapsed = performance.now() - start;

@@ -7,18 +7,22 @@ import { type CliCommand, CliUsageError } from './command.ts';
  * object, so adding a command never touches this dispatcher.
  */
 const commandsDir = fileURLToPath(new URL('./commands/', import.meta.url));
+/** '.ts' when run from the sources (tsx, Vitest), '.js' when run compiled (dist/, decision 018). */
+const EXT = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
 
 async function listCommands(): Promise<string[]> {
   const files = await readdir(commandsDir);
   return files
-    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
-    .map((file) => file.slice(0, -3))
+    .filter((file) => file.endsWith(EXT) && !file.endsWith(`.test${EXT}`))
+    .map((file) => file.slice(0, -EXT.length))
     .sort();
 }
 
 async function loadCommand(name: string): Promise<CliCommand | undefined> {
   if (!(await listCommands()).includes(name)) return undefined;
-  const module = (await import(`./commands/${name}.ts`)) as { command: CliCommand };
+  const module = (await import(new URL(`./commands/${name}${EXT}`, import.meta.url).href)) as {
+    command: CliCommand;
+  };
   return module.command;
 }
 

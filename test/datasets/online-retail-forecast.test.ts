@@ -6,8 +6,8 @@ import { hasDataset } from './shared-datasets.ts';
 const present = hasDataset(ONLINE_RETAIL);
 
 describe.skipIf(!present)('forecast protocol on Online Retail (analytics.md §3)', () => {
-  it('beats both baselines on MASE with 80 % / 95 % coverage within 5 points of nominal', () => {
-    const series = readOnlineRetailDaily();
+  it('beats both baselines on MASE with 80 % / 95 % coverage within 5 points of nominal', async () => {
+    const series = await readOnlineRetailDaily();
     expect(series[0]!.date).toBe('2010-12-01');
     expect(series[series.length - 1]!.date).toBe('2011-12-08');
     const result = evaluateForecastProtocol(series, { firstOrigin: '2011-05-31', lastOrigin: '2011-11-08' });

@@ -1,6 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
-import { parseCsv } from '../../src/cli/analytics-io/parse-csv.ts';
+import { readCsvFile } from '../../src/cli/analytics-io/read-csv-file.ts';
 import type { DailyPoint } from '../../src/core/types.ts';
 import { datasetsDir } from './shared-datasets.ts';
 
@@ -11,10 +9,10 @@ export const ONLINE_RETAIL = 'online-retail/online_retail.csv.gz';
  * day, dropping invoices starting with 'C' (cancellations) and the last, partial day (2011-12-09).
  * Days without sales are present with value 0.
  */
-export function readOnlineRetailDaily(): DailyPoint[] {
-  const text = gunzipSync(readFileSync(`${datasetsDir}${ONLINE_RETAIL}`)).toString('utf8');
-  const table = parseCsv(text);
-  const col = (name: string) => table.header.indexOf(name);
+export async function readOnlineRetailDaily(): Promise<DailyPoint[]> {
+  const records = readCsvFile(`${datasetsDir}${ONLINE_RETAIL}`, 'Online Retail');
+  const header = (await records.next()).value?.cells ?? [];
+  const col = (name: string) => header.indexOf(name);
   const [invoice, quantity, date, price] = [
     col('InvoiceNo'),
     col('Quantity'),
@@ -22,7 +20,7 @@ export function readOnlineRetailDaily(): DailyPoint[] {
     col('UnitPrice'),
   ];
   const cents = new Map<string, number>();
-  for (const { cells } of table.rows) {
+  for await (const { cells } of records) {
     if (cells[invoice]!.startsWith('C')) continue;
     const day = cells[date]!.slice(0, 10);
     cents.set(day, (cents.get(day) ?? 0) + Math.round(Number(cells[quantity]) * Number(cells[price]) * 100));

@@ -78,6 +78,23 @@ describe('GA4 connector against the emulator', () => {
     expect(traffic.length).toBeGreaterThan(0);
   });
 
+  it('lists each traffic source once, its sessions summed over its mediums', async () => {
+    const client = gaClient();
+    const traffic = mapTraffic(await client.runReport(TRAFFIC_REPORT));
+    const names = traffic.map((row) => row.source);
+    expect(new Set(names).size).toBe(names.length);
+    // The demo store sends google traffic as two source / medium pairs (cpc and organic).
+    const byPair = await client.runReport({
+      ...TRAFFIC_REPORT,
+      dimensions: [{ name: 'sessionSourceMedium' }],
+      limit: 100,
+    });
+    const googlePairs = byPair.rows.filter((row) => row.dimensionValues[0]?.value.startsWith('google / '));
+    expect(googlePairs.length).toBeGreaterThan(1);
+    const googleSessions = googlePairs.reduce((sum, row) => sum + Number(row.metricValues[0]?.value), 0);
+    expect(traffic.find((row) => row.source === 'google')?.sessions).toBe(googleSessions);
+  });
+
   it('reports a property the account cannot read as a permission problem', async () => {
     await expect(gaClient(DEMO_SECRETS.ga4.forbiddenPropertyId).verify()).rejects.toMatchObject({
       kind: 'permission',

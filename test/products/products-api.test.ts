@@ -138,9 +138,44 @@ describe('GET /api/products/performance', () => {
     expect(product.adCampaigns).toContain(
       app.demo.store.meta.campaigns.find((c) => c.id === campaign.id)!.name,
     );
-    // A product in stock: days of cover = available / demand.
-    const inStock = answer.products.find((p) => p.stockState === 'In stock' && p.daysOfCover !== null)!;
+    // A variant in stock: days of cover = available / demand.
+    const inStock = answer.products
+      .flatMap((p) => p.variants)
+      .find((v) => v.stockState === 'In stock' && v.daysOfCover !== null)!;
     expect(inStock.daysOfCover).toBeCloseTo(inStock.available! / inStock.dailyDemand!, 8);
+  });
+
+  it('rolls each product up to its shortest variant: least cover, worst state (issue #20.5)', async () => {
+    const answer = await read('?period=30');
+    const rank = ['Out of stock', 'Partly out of stock', 'Low stock', 'In stock', 'Untracked'];
+    let multiVariantWithCover = 0;
+    for (const product of answer.products) {
+      const tracked = product.variants.filter((v) => v.available !== null);
+      const covers = tracked
+        .filter((v) => v.stockState !== 'Out of stock' && v.daysOfCover !== null)
+        .map((v) => v.daysOfCover!);
+      expect(product.daysOfCover, product.title).toBe(covers.length > 0 ? Math.min(...covers) : null);
+      if (covers.length > 1) multiVariantWithCover += 1;
+      const out = tracked.filter((v) => v.stockState === 'Out of stock').length;
+      const expected =
+        tracked.length === 0
+          ? 'Untracked'
+          : out === tracked.length
+            ? 'Out of stock'
+            : out > 0
+              ? 'Partly out of stock'
+              : tracked.map((v) => v.stockState).sort((a, b) => rank.indexOf(a) - rank.indexOf(b))[0];
+      expect(product.stockState, product.title).toBe(expected);
+      // Never "In stock" above a variant that is short.
+      if (tracked.some((v) => v.stockState !== 'In stock')) expect(product.stockState).not.toBe('In stock');
+    }
+    expect(multiVariantWithCover).toBeGreaterThan(0);
+    expect(answer.totals.outOfStockProducts).toBe(
+      answer.products.filter((p) => p.variants.some((v) => v.stockState === 'Out of stock')).length,
+    );
+    expect(answer.totals.lowStockProducts).toBe(
+      answer.products.filter((p) => p.stockState === 'Low stock').length,
+    );
   });
 
   it('serves one product per day, the last days out of stock, and hides it from other workspaces', async () => {

@@ -21,6 +21,15 @@ const ROUTES: Record<string, Access> = {
   'GET /api/public/sample-data': 'public',
   'POST /api/cursor-tracking/events': 'public',
   'OPTIONS /api/cursor-tracking/events': 'public',
+  // The API description and its reference page (decision 021): no workspace data.
+  'GET /api/openapi.json': 'public',
+  'GET /api/docs': 'public',
+  'GET /api/docs/': 'public',
+  'GET /api/docs/json': 'public',
+  'GET /api/docs/yaml': 'public',
+  'GET /api/docs/*': 'public',
+  'GET /api/docs/static/index.html': 'public',
+  'GET /api/docs/static/swagger-initializer.js': 'public',
 };
 
 const isPrivate = (route: string) => (ROUTES[route] ?? 'private') === 'private';

@@ -1,8 +1,10 @@
-/** A parsed CSV: the header and the data rows, each with its 1-based line number in the file. */
-export interface CsvTable {
-  header: string[];
-  rows: { line: number; cells: string[] }[];
-  delimiter: ',' | ';';
+import { Readable } from 'node:stream';
+import { CsvError, parse } from 'csv-parse';
+
+/** One CSV record with the 1-based line of the file it starts on (the header is line 1). */
+export interface CsvRecord {
+  line: number;
+  cells: string[];
 }
 
 /** A CSV that cannot be read; names the line. */
@@ -16,93 +18,73 @@ export class CsvSyntaxError extends Error {
   }
 }
 
+const newlinesIn = (cells: string[]) => cells.reduce((sum, cell) => sum + cell.split('\n').length - 1, 0);
+
+/** The first line's delimiter: a semicolon when it has more of those than commas (European exports). */
+function delimiterOf(start: string): ',' | ';' {
+  const end = start.indexOf('\n');
+  const firstLine = end === -1 ? start : start.slice(0, end);
+  const count = (ch: string) => firstLine.split(ch).length - 1;
+  return count(';') > count(',') ? ';' : ',';
+}
+
 /**
- * Parses RFC 4180 CSV text: quoted fields with "" escapes and embedded delimiters or newlines,
- * CRLF or LF line ends, a UTF-8 byte-order mark, and a comma or semicolon delimiter (whichever the
- * header line uses more of). Blank lines are skipped. Line numbers count physical lines, the
- * header being line 1, so messages can point at the row a spreadsheet shows.
+ * Streams RFC 4180 records out of CSV text chunks with csv-parse (decision 018 lists why a
+ * library): quoted fields with "" escapes and embedded delimiters or newlines, CRLF or LF line
+ * ends, a UTF-8 byte-order mark, and a comma or semicolon delimiter (whichever the first line uses
+ * more of). Blank lines are skipped; a row may have any number of fields (the readers check). Line
+ * numbers count physical lines, so messages point at the row a spreadsheet shows.
  *
- * @throws CsvSyntaxError on an unterminated quoted field.
+ * @throws CsvSyntaxError on an unterminated quoted field or text after a closing quote.
  */
-export function parseCsv(text: string): CsvTable {
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  const firstLineEnd = text.indexOf('\n');
-  const firstLine = firstLineEnd === -1 ? text : text.slice(0, firstLineEnd);
-  const delimiter = count(firstLine, ';') > count(firstLine, ',') ? ';' : ',';
-  const delimiterCode = delimiter.charCodeAt(0);
-  const records: { line: number; cells: string[] }[] = [];
-  const n = text.length;
-  let i = 0;
-  let line = 1;
-  let nextQuote = text.indexOf('"');
-  while (i < n) {
-    const recordLine = line;
-    // Fast path: a physical line without quotes is one record, split natively.
-    const lineEnd = text.indexOf('\n', i);
-    const stop = lineEnd === -1 ? n : lineEnd;
-    if (nextQuote !== -1 && nextQuote < i) nextQuote = text.indexOf('"', i);
-    if (nextQuote === -1 || nextQuote > stop) {
-      const cells = stripCr(text.slice(i, stop)).split(delimiter);
-      if (!(cells.length === 1 && cells[0] === '')) records.push({ line: recordLine, cells });
-      i = stop + 1;
-      line += 1;
-      continue;
-    }
-    const cells: string[] = [];
-    // One record: fields separated by the delimiter, ended by a newline or the end of the text.
-    for (;;) {
-      if (text.charCodeAt(i) === QUOTE) {
-        let field = '';
-        let from = i + 1;
-        for (;;) {
-          const close = text.indexOf('"', from);
-          if (close === -1) throw new CsvSyntaxError(recordLine, 'a quoted field is never closed');
-          field += text.slice(from, close);
-          if (text.charCodeAt(close + 1) === QUOTE) {
-            field += '"';
-            from = close + 2;
-            continue;
-          }
-          i = close + 1;
-          break;
-        }
-        for (const ch of field) if (ch === '\n') line += 1;
-        // Anything between the closing quote and the next delimiter is kept verbatim.
-        let j = i;
-        while (j < n && text.charCodeAt(j) !== delimiterCode && text.charCodeAt(j) !== NEWLINE) j += 1;
-        cells.push(field + stripCr(text.slice(i, j)));
-        i = j;
-      } else {
-        let j = i;
-        while (j < n && text.charCodeAt(j) !== delimiterCode && text.charCodeAt(j) !== NEWLINE) j += 1;
-        cells.push(stripCr(text.slice(i, j)));
-        i = j;
-      }
-      if (i < n && text.charCodeAt(i) === delimiterCode) {
-        i += 1;
-        continue;
-      }
-      break;
-    }
-    if (i < n) {
-      i += 1; // the newline
-      line += 1;
-    }
-    if (!(cells.length === 1 && cells[0] === '')) records.push({ line: recordLine, cells });
+export async function* parseCsv(chunks: AsyncIterable<string | Buffer>): AsyncGenerator<CsvRecord> {
+  // Hold back the chunks up to the first newline: the delimiter is read from the first line.
+  const iterator = chunks[Symbol.asyncIterator]();
+  const held: Buffer[] = [];
+  for (;;) {
+    const next = await iterator.next();
+    if (next.done) break;
+    held.push(Buffer.from(next.value));
+    if (held.at(-1)?.includes(10)) break;
   }
-  const [head, ...rows] = records;
-  return { header: (head?.cells ?? []).map((h) => h.trim()), rows, delimiter };
-}
-
-const QUOTE = 34;
-const NEWLINE = 10;
-
-function stripCr(value: string): string {
-  return value.endsWith('\r') ? value.slice(0, -1) : value;
-}
-
-function count(text: string, ch: string): number {
-  let c = 0;
-  for (const x of text) if (x === ch) c += 1;
-  return c;
+  const delimiter = delimiterOf(
+    Buffer.concat(held)
+      .toString('utf8')
+      .replace(/^\ufeff/, ''),
+  );
+  async function* all() {
+    yield* held;
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+  }
+  const parser = Readable.from(all()).pipe(
+    parse({
+      delimiter,
+      bom: true,
+      relax_quotes: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      info: true,
+    }),
+  );
+  let lastLine = 0;
+  let lastEmptyLines = 0;
+  try {
+    for await (const { record, info } of parser as AsyncIterable<{
+      record: string[];
+      info: { lines: number; empty_lines: number };
+    }>) {
+      lastLine = info.lines;
+      lastEmptyLines = info.empty_lines;
+      yield { line: info.lines - newlinesIn(record), cells: record };
+    }
+  } catch (error) {
+    if (!(error instanceof CsvError)) throw error;
+    const context = error as CsvError & { empty_lines?: number; lines?: number };
+    const startLine = lastLine + 1 + Math.max(0, (context.empty_lines ?? lastEmptyLines) - lastEmptyLines);
+    if (error.code === 'CSV_QUOTE_NOT_CLOSED')
+      throw new CsvSyntaxError(startLine, 'a quoted field is never closed');
+    if (error.code === 'CSV_INVALID_CLOSING_QUOTE')
+      throw new CsvSyntaxError(context.lines ?? startLine, 'text after the closing quote of a field');
+    throw new CsvSyntaxError(context.lines ?? startLine, error.message);
+  }
 }

@@ -17,12 +17,12 @@ const write = (name: string, content: string | Buffer) => {
 };
 
 describe('readOrders', () => {
-  it('sums rows sharing an order id exactly and keeps guests', () => {
+  it('sums rows sharing an order id exactly and keeps guests', async () => {
     const path = write(
       'orders.csv',
       'order_id,customer_id,created_at,total,currency\n1,a,2024-01-01T23:59:00,0.10,EUR\n1,a,2024-01-01T23:59:00,0.20,EUR\n2,,2024-01-02 08:00:00,5,EUR\n',
     );
-    expect(readOrders(path)).toEqual({
+    expect(await readOrders(path)).toEqual({
       format: 'orders',
       currency: 'EUR',
       orders: [
@@ -32,7 +32,7 @@ describe('readOrders', () => {
     });
   });
 
-  it('reads a Shopify orders export (first row of each order carries the total) and gzip', () => {
+  it('reads a Shopify orders export (first row of each order carries the total) and gzip', async () => {
     const csv = [
       'Name,Email,Financial Status,Paid at,Currency,Subtotal,Total,Created at,Lineitem name,Cancelled at',
       '#1001,Ann@Example.com,paid,2024-03-01 10:00:00 +0100,EUR,20.00,25.50,2024-03-01 10:00:00 +0100,Mug,',
@@ -40,7 +40,7 @@ describe('readOrders', () => {
       '#1002,,paid,,EUR,9.00,9.00,2024-03-02 11:00:00 +0100,Mug,',
       '#1003,bob@example.com,voided,,EUR,7.00,7.00,2024-03-02 12:00:00 +0100,Mug,2024-03-02 13:00:00 +0100',
     ].join('\n');
-    const result = readOrders(write('shopify.csv.gz', gzipSync(csv)));
+    const result = await readOrders(write('shopify.csv.gz', gzipSync(csv)));
     expect(result.format).toBe('shopify');
     expect(result.orders).toEqual([
       { orderId: '#1001', customerId: 'ann@example.com', date: '2024-03-01', total: 25.5 },
@@ -61,17 +61,17 @@ describe('readOrders', () => {
       'order_id,customer_id,created_at,total\n1,"a,2024-01-01,1\n',
       /row 2: a quoted field is never closed/,
     ],
-  ])('rejects %s', (name, content, message) => {
+  ])('rejects %s', async (name, content, message) => {
     const path = content === null ? join(dir, name) : write(name, content);
-    expect(() => readOrders(path)).toThrow(CliUsageError);
-    expect(() => readOrders(path)).toThrow(message);
+    await expect(readOrders(path)).rejects.toThrow(CliUsageError);
+    await expect(readOrders(path)).rejects.toThrow(message);
   });
 });
 
 describe('readPaths', () => {
-  it('splits channels on > and reads numbers', () => {
+  it('splits channels on > and reads numbers', async () => {
     const path = write('paths.csv', 'path,conversions,value,nulls\ngoogle > email>direct,2,30.5,1\n');
-    expect(readPaths(path)).toEqual([
+    expect(await readPaths(path)).toEqual([
       { path: ['google', 'email', 'direct'], conversions: 2, value: 30.5, nulls: 1 },
     ]);
   });

@@ -1,8 +1,7 @@
 import { CliUsageError } from '../command.ts';
-import { CsvSyntaxError, parseCsv } from './parse-csv.ts';
 import { parseDecimal } from './parse-decimal.ts';
 import { parseShopDate } from './parse-shop-date.ts';
-import { readTextFile } from './read-text-file.ts';
+import { readCsvFile } from './read-csv-file.ts';
 
 /** One order after rows sharing an order id were summed. */
 export interface Order {
@@ -30,21 +29,14 @@ const SHOPIFY = { id: 'Name', customer: 'Email', date: 'Created at', total: 'Tot
  * orders export (recognised by its `Name`, `Created at` and `Total` columns; the customer is the
  * `Email`, line-item rows without a Total and cancelled orders (`Cancelled at` set) are skipped). Rows sharing an order id are summed; an
  * empty customer id is a guest order. Every problem becomes one CliUsageError naming the row (the
- * line number in the file, header = 1) and the column.
+ * line number in the file, header = 1) and the column. The file is streamed, record by record.
  */
-export function readOrders(path: string): OrdersFile {
-  const text = readTextFile(path, 'orders');
-  let table: ReturnType<typeof parseCsv>;
-  try {
-    table = parseCsv(text);
-  } catch (error) {
-    if (error instanceof CsvSyntaxError)
-      throw new CliUsageError(`${path}: row ${error.line}: ${error.message.replace(/^line \d+: /, '')}`);
-    throw error;
-  }
-  if (table.header.length === 0)
+export async function readOrders(path: string): Promise<OrdersFile> {
+  const records = readCsvFile(path, 'orders');
+  const first = await records.next();
+  if (first.done)
     throw new CliUsageError(`${path} is empty: expected a header ${REQUIRED.join(',')}[,currency]`);
-  const header = table.header;
+  const header = first.value.cells.map((name) => name.trim());
   const shopify =
     header.includes(SHOPIFY.id) && header.includes(SHOPIFY.date) && header.includes(SHOPIFY.total);
   let columns: { id: number; customer: number; date: number; total: number; currency: number };
@@ -92,7 +84,7 @@ export function readOrders(path: string): OrdersFile {
   const byId = new Map<string, { customerId: string | null; date: string; units: number }>();
   const currencies = new Set<string>();
   const dateCache = new Map<string, string | null>(); // exports repeat timestamps: parse each once
-  for (const { line, cells } of table.rows) {
+  for await (const { line, cells } of records) {
     const cell = (index: number) => (index >= 0 ? (cells[index] ?? '').trim() : '');
     const where = (column: string) => `${path}: row ${line}, column '${column}'`;
     if (cells.length > header.length) {

@@ -1,7 +1,6 @@
 import type { JourneyPath } from '../../core/types.ts';
 import { CliUsageError } from '../command.ts';
-import { CsvSyntaxError, parseCsv } from './parse-csv.ts';
-import { readTextFile } from './read-text-file.ts';
+import { readCsvFile } from './read-csv-file.ts';
 
 const COLUMNS = ['path', 'conversions', 'value', 'nulls'] as const;
 const NUMBER = /^\d+(\.\d+)?$/;
@@ -11,19 +10,11 @@ const NUMBER = /^\d+(\.\d+)?$/;
  * delimited; channels in a path joined by '>' with optional spaces, e.g. 'google > email').
  * Conversions, value and nulls are non-negative numbers. Errors name the row and column.
  */
-export function readPaths(path: string): JourneyPath[] {
-  const text = readTextFile(path, 'paths');
-  let table: ReturnType<typeof parseCsv>;
-  try {
-    table = parseCsv(text);
-  } catch (error) {
-    if (error instanceof CsvSyntaxError)
-      throw new CliUsageError(`${path}: row ${error.line}: ${error.message.replace(/^line \d+: /, '')}`);
-    throw error;
-  }
-  if (table.header.length === 0)
-    throw new CliUsageError(`${path} is empty: expected a header ${COLUMNS.join(',')}`);
-  const lower = table.header.map((h) => h.toLowerCase());
+export async function readPaths(path: string): Promise<JourneyPath[]> {
+  const records = readCsvFile(path, 'paths');
+  const first = await records.next();
+  if (first.done) throw new CliUsageError(`${path} is empty: expected a header ${COLUMNS.join(',')}`);
+  const lower = first.value.cells.map((h) => h.trim().toLowerCase());
   const unknown = lower.find((h) => !(COLUMNS as readonly string[]).includes(h));
   if (unknown !== undefined)
     throw new CliUsageError(`${path}: row 1: unknown column '${unknown}' (expected ${COLUMNS.join(',')})`);
@@ -34,7 +25,8 @@ export function readPaths(path: string): JourneyPath[] {
     (typeof COLUMNS)[number],
     number
   >;
-  const paths = table.rows.map(({ line, cells }): JourneyPath => {
+  const paths: JourneyPath[] = [];
+  for await (const { line, cells } of records) {
     const cell = (c: (typeof COLUMNS)[number]) => (cells[index[c]] ?? '').trim();
     const number = (c: 'conversions' | 'value' | 'nulls') => {
       const text = cell(c);
@@ -49,13 +41,13 @@ export function readPaths(path: string): JourneyPath[] {
       .map((c) => c.trim());
     if (channels.some((c) => c === ''))
       throw new CliUsageError(`${path}: row ${line}, column 'path': empty channel name in '${cell('path')}'`);
-    return {
+    paths.push({
       path: channels,
       conversions: number('conversions'),
       value: number('value'),
       nulls: number('nulls'),
-    };
-  });
+    });
+  }
   if (paths.length === 0)
     throw new CliUsageError(`${path}: no paths (the file has a header but no data rows)`);
   return paths;

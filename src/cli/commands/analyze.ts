@@ -38,7 +38,7 @@ export const command: CliCommand = {
     };
 
     progress(`reading ${flags.orders}…`);
-    const file = readOrders(flags.orders);
+    const file = await readOrders(flags.orders);
     let asOf = file.orders.map((o) => o.date).sort()[file.orders.length - 1]!;
     if (flags['as-of'] !== undefined) {
       const parsed = parseShopDate(flags['as-of']);

@@ -34,7 +34,7 @@ export const command: CliCommand = {
     const model = flags.model as AttributionModel | undefined;
     if (!model || !MODELS.includes(model))
       throw new CliUsageError(`--model must be one of ${MODELS.join(', ')}, got '${flags.model ?? ''}'`);
-    const paths = readPaths(flags.paths);
+    const paths = await readPaths(flags.paths);
     let credits: ChannelCredit[];
     let note = '';
     if (model === 'markov') {

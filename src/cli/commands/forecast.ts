@@ -31,7 +31,7 @@ export const command: CliCommand = {
       throw new CliUsageError(`--horizon must be a whole number of days from 1 to 366, got '${horizonText}'`);
     }
     const horizon = Number(horizonText);
-    const file = readOrders(flags.orders);
+    const file = await readOrders(flags.orders);
     const byDate = new Map<string, number>();
     for (const order of file.orders) {
       if (order.date > asOf) continue;

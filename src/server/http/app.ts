@@ -1,6 +1,8 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { registerApiTokenAuth } from '../features/api-tokens/api-token-auth.ts';
+import { registerOpenApi } from '../features/openapi/register-openapi.ts';
 import { createSessionHook } from './auth.ts';
 import type { AppDeps } from './deps.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -25,6 +27,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerSecurity(app, deps.publicUrl);
   app.decorateRequest('auth', null);
   app.addHook('preHandler', createSessionHook(deps));
+  registerApiTokenAuth(app, deps);
+  await registerOpenApi(app);
   await registerRoutes(app, deps);
   await registerSpa(app);
   return app;

@@ -19,7 +19,10 @@ import { encodeParts, PartsDecoder } from './analysis-worker-wire.ts';
  * IDLE_MS without work it is stopped, returning its heap (hundreds of MB after a large run).
  */
 const IDLE_MS = 30_000;
-const ENTRY = new URL('./analysis-worker-entry.mjs', import.meta.url);
+/** Compiled (dist/, decision 018) the worker is plain JavaScript; from the sources it registers tsx first. */
+const ENTRY = import.meta.url.endsWith('.ts')
+  ? new URL('./analysis-worker-entry.mjs', import.meta.url)
+  : new URL('./analysis-worker.js', import.meta.url);
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 

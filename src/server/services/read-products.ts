@@ -344,8 +344,13 @@ export async function readProductPerformance(
     const demand = tracked.some((r) => r.dailyDemand !== null)
       ? tracked.reduce((t, r) => t + (r.dailyDemand ?? 0), 0)
       : null;
-    const daysOfCover =
-      available !== null && available > 0 && demand !== null && demand > 0 ? available / demand : null;
+    // A product is as short as its shortest variant (issue #20.5): its days of cover are the least
+    // of its variants' in stock, and its state the worst of theirs — never a pooled average that
+    // hides a variant about to run out.
+    const covers = tracked
+      .filter((r) => r.stockState !== 'Out of stock' && r.daysOfCover !== null)
+      .map((r) => r.daysOfCover as number);
+    const daysOfCover = covers.length > 0 ? Math.min(...covers) : null;
     const outVariants = tracked.filter((r) => r.stockState === 'Out of stock').length;
     const stockState: StockState =
       tracked.length === 0
@@ -354,7 +359,9 @@ export async function readProductPerformance(
           ? 'Out of stock'
           : outVariants > 0
             ? 'Partly out of stock'
-            : stateOf(available, daysOfCover, true);
+            : tracked.some((r) => r.stockState === 'Low stock')
+              ? 'Low stock'
+              : 'In stock';
     const info = list[0]!;
     const ad = info.handle ? ads.byHandle.get(info.handle) : undefined;
     return {
@@ -391,7 +398,9 @@ export async function readProductPerformance(
       units: total((p) => p.units),
       previousUnits: total((p) => p.previousUnits),
       lostRevenueMinor: total((p) => p.lostRevenueMinor),
-      outOfStockProducts: products.filter((p) => p.stockState === 'Out of stock').length,
+      outOfStockProducts: products.filter(
+        (p) => p.stockState === 'Out of stock' || p.stockState === 'Partly out of stock',
+      ).length,
       lowStockProducts: products.filter((p) => p.stockState === 'Low stock').length,
     },
     products,

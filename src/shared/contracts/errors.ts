@@ -57,6 +57,8 @@ export const ERROR_CODES = [
   'invalid_tracking_key',
   'origin_not_allowed',
   'tracking_inactive',
+  // API tokens (decision 019)
+  'read_only_token',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

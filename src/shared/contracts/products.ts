@@ -83,7 +83,9 @@ export const ProductPerformanceSchema = z.object({
     units: z.number().int(),
     previousUnits: z.number().int(),
     lostRevenueMinor: z.number().int(),
+    /** Products with at least one tracked variant out of stock ('Out of stock' or 'Partly out of stock'). */
     outOfStockProducts: z.number().int(),
+    /** Products whose shortest variant has under 14 days of cover ('Low stock'). */
     lowStockProducts: z.number().int(),
   }),
   products: z.array(ProductRowSchema),

@@ -50,6 +50,29 @@ describe('ga4 map', () => {
     expect(mapTraffic(traffic)).toEqual([{ source: '(direct)', sessions: 77 }]);
   });
 
+  it('merges traffic sources by name: one row per source, Direct once', () => {
+    const traffic = RunReportResponseSchema.parse({
+      dimensionHeaders: [{ name: 'sessionSource' }],
+      metricHeaders: [{ name: 'sessions' }],
+      rows: [
+        ['google', '500'],
+        ['facebook', '450'],
+        ['google', '300'],
+        ['(direct)', '100'],
+        ['(not set)', '20'],
+        ['Google', '5'],
+      ].map(([source, sessions]) => ({
+        dimensionValues: [{ value: source }],
+        metricValues: [{ value: sessions }],
+      })),
+    });
+    expect(mapTraffic(traffic)).toEqual([
+      { source: 'google', sessions: 805 },
+      { source: 'facebook', sessions: 450 },
+      { source: '(direct)', sessions: 120 },
+    ]);
+  });
+
   it('maps daily rows with ISO dates', () => {
     const daily = RunReportResponseSchema.parse({
       dimensionHeaders: [{ name: 'date' }],

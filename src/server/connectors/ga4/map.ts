@@ -85,14 +85,29 @@ export function mapPages(report: Ga4RunReportResponse): GaPageRow[] {
   });
 }
 
-/** Sources by sessions; GA's "(direct)" / "(not set)" / empty become 'Direct' in the UI. */
+/** GA's names for "no referring source": shown as one Direct slice. */
+const DIRECT_SOURCES = new Set(['', '(direct)', '(not set)']);
+
+/**
+ * Sources by sessions, most first, one row per source name: GA may answer a source more than once
+ * (one row per source / medium pair, e.g. google cpc and google organic), and "(direct)",
+ * "(not set)" and an empty source are all Direct, so rows are merged by name (case-insensitive)
+ * and their sessions summed.
+ */
 export function mapTraffic(report: Ga4RunReportResponse): GaTrafficRow[] {
   const dims = headerIndex(report.dimensionHeaders);
   const mets = headerIndex(report.metricHeaders);
-  return report.rows.map((row) => ({
-    source: row.dimensionValues[dims.get('sessionSource') ?? 0]?.value ?? '',
-    sessions: toNumber(row.metricValues[mets.get('sessions') ?? 0]?.value),
-  }));
+  const merged = new Map<string, GaTrafficRow>();
+  for (const row of report.rows) {
+    const raw = (row.dimensionValues[dims.get('sessionSource') ?? 0]?.value ?? '').trim();
+    const source = DIRECT_SOURCES.has(raw.toLowerCase()) ? '(direct)' : raw;
+    const sessions = toNumber(row.metricValues[mets.get('sessions') ?? 0]?.value);
+    const key = source.toLowerCase();
+    const seen = merged.get(key);
+    if (seen) seen.sessions += sessions;
+    else merged.set(key, { source, sessions });
+  }
+  return [...merged.values()].sort((a, b) => b.sessions - a.sessions);
 }
 
 /** Daily rows for the warehouse sync: `date` (YYYYMMDD) + requested metrics, by name. */

@@ -12,7 +12,6 @@ import {
   TrackingScopeQuerySchema,
   TrackingSessionsResponseSchema,
 } from '../../../shared/contracts/cursor-tracking.ts';
-import { writeTracker } from '../../../tracker/build.ts';
 import { createEventWriter } from '../../ingest/event-writer.ts';
 import { createRateLimiter } from '../../ingest/rate-limiter.ts';
 import { IngestRefusal, ingestCursorEvents } from '../../services/ingest-cursor-events.ts';
@@ -115,7 +114,9 @@ export async function registerCursorTrackingRoutes(app: FastifyInstance, deps: A
 
   let tracker: { code: string; mtimeMs: number } | null = null;
   app.get('/tracker.js', async (_request, reply) => {
-    if (!tracker && isTrackerBuildStale()) await writeTracker(TRACKER_FILE);
+    // Loaded only then: the tracker build needs esbuild, a development dependency (decision 018).
+    if (!tracker && isTrackerBuildStale())
+      await (await import('../../../tracker/build.ts')).writeTracker(TRACKER_FILE);
     const mtimeMs = statSync(TRACKER_FILE).mtimeMs;
     if (!tracker || tracker.mtimeMs !== mtimeMs)
       tracker = { code: readFileSync(TRACKER_FILE, 'utf8'), mtimeMs };

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { registerApiTokenRoutes } from '../../features/api-tokens/routes.ts';
+import { registerExportRoutes } from '../../features/exports/routes.ts';
 import { registerProfitRoutes } from '../../features/profit/routes.ts';
 import type { AppDeps } from '../deps.ts';
 import { registerAnalyticsRoutes } from './analytics.ts';
@@ -42,6 +44,8 @@ const registrars: Array<(app: FastifyInstance, deps: AppDeps) => void | Promise<
   registerInsightRoutes,
   registerExperimentRoutes,
   registerProductRoutes,
+  registerApiTokenRoutes,
+  registerExportRoutes,
   registerProfitRoutes,
 ];
 

@@ -13,6 +13,8 @@ import {
   formatParameter,
   formatProbability,
   formatShare,
+  SIGNAL_TONE_CLASS,
+  segmentGrowthTone,
   tooLittleDataText,
 } from '../lib/format-customers.ts';
 import { CustomerTable } from './customer-table.tsx';
@@ -116,8 +118,9 @@ function SegmentTable({
                 <td
                   className={cn(
                     'py-2 pr-3 text-right',
-                    s.growthRate !== null && s.growthRate < 0 ? 'text-red-300' : 'text-emerald-300',
+                    SIGNAL_TONE_CLASS[segmentGrowthTone(s.segment, s.growthRate)],
                   )}
+                  data-tone={segmentGrowthTone(s.segment, s.growthRate)}
                 >
                   {formatGrowth(s.growthRate)}
                 </td>

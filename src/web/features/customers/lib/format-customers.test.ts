@@ -5,6 +5,7 @@ import {
   formatGrowth,
   formatParameter,
   formatProbability,
+  segmentGrowthTone,
   tooLittleDataText,
 } from './format-customers.ts';
 
@@ -51,5 +52,22 @@ describe('customer list and segment formats', () => {
     expect(tooLittleDataText(lifetime)).toMatch(/^Too little data .*37 repeat customers, at least 200/);
     expect(tooLittleDataText({ ...lifetime, status: 'fitted' })).toBeNull();
     expect(tooLittleDataText({ ...lifetime, status: 'not_run' })).toBeNull();
+  });
+});
+
+describe('segmentGrowthTone', () => {
+  it('colours growth by what is good for the store', () => {
+    expect(segmentGrowthTone('Champions', 12.5)).toBe('good');
+    expect(segmentGrowthTone('Champions', -4)).toBe('bad');
+    expect(segmentGrowthTone('At Risk', 33.6)).toBe('bad');
+    expect(segmentGrowthTone('At Risk', -10)).toBe('good');
+    expect(segmentGrowthTone('Lost', 2)).toBe('bad');
+    expect(segmentGrowthTone("Can't Lose Them", 5)).toBe('bad');
+  });
+
+  it('is flat for no change, a new segment and neutral ones', () => {
+    expect(segmentGrowthTone('Lost', 0)).toBe('flat');
+    expect(segmentGrowthTone('Champions', null)).toBe('flat');
+    expect(segmentGrowthTone('Others', 20)).toBe('flat');
   });
 });

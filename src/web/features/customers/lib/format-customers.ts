@@ -48,3 +48,44 @@ export function tooLittleDataText(lifetime: LifetimeDiagnostics): string | null 
 export function formatParameter(value: number): string {
   return Number(value.toPrecision(4)).toString();
 }
+
+/** RFM segments whose growth means customers slipping away: their growth is bad for the store. */
+const DECLINING_SEGMENTS = new Set([
+  'Need Attention',
+  'About To Sleep',
+  'At Risk',
+  "Can't Lose Them",
+  'Hibernating',
+  'Lost',
+]);
+
+/** RFM segments whose growth means more engaged customers: their growth is good for the store. */
+const ENGAGED_SEGMENTS = new Set([
+  'Champions',
+  'Loyal Customers',
+  'Potential Loyalist',
+  'New Customers',
+  'Promising',
+]);
+
+export type SignalTone = 'good' | 'bad' | 'flat';
+
+/**
+ * Whether a segment's change in size is good for the store (issue #20.5): more Champions is good,
+ * more At Risk or Lost customers is bad, a shrinking one the other way round; no change, a new
+ * segment or a neutral one ('Others') is flat.
+ */
+export function segmentGrowthTone(segment: string, growthRate: number | null): SignalTone {
+  if (growthRate === null || !Number.isFinite(growthRate) || Math.abs(growthRate) < 0.05) return 'flat';
+  const growing = growthRate > 0;
+  if (ENGAGED_SEGMENTS.has(segment)) return growing ? 'good' : 'bad';
+  if (DECLINING_SEGMENTS.has(segment)) return growing ? 'bad' : 'good';
+  return 'flat';
+}
+
+/** Text colour of a signal tone. */
+export const SIGNAL_TONE_CLASS: Record<SignalTone, string> = {
+  good: 'text-emerald-300',
+  bad: 'text-red-300',
+  flat: 'text-slate-300',
+};

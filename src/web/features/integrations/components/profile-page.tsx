@@ -1,6 +1,7 @@
 import { Badge } from '@web/components/ui/badge.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs.tsx';
+import { ApiTokensPanel } from '@web/features/api-tokens/components/api-tokens-panel.tsx';
 import { DataFreshnessPanel } from '@web/features/data-freshness/components/data-freshness-panel.tsx';
 import { BarChart3, Megaphone, ShoppingBag } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -89,6 +90,8 @@ export function ProfilePage() {
       </div>
 
       <DataFreshnessPanel />
+
+      <ApiTokensPanel />
 
       <Tabs defaultValue="shopify">
         <TabsList>

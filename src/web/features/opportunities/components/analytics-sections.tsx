@@ -24,6 +24,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { SIGNAL_TONE_CLASS, segmentGrowthTone } from '../../customers/lib/format-customers.ts';
 import {
   attributionActionLabel,
   CHART_PALETTE,
@@ -230,7 +231,9 @@ export function SegmentCards({
               <p className="text-xs text-slate-400">{segmentDescription(s.segment)}</p>
               <div className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-300">
                 <span
-                  className={s.growthRate !== null && s.growthRate < 0 ? 'text-red-300' : 'text-emerald-300'}
+                  className={SIGNAL_TONE_CLASS[segmentGrowthTone(s.segment, s.growthRate)]}
+                  data-tone={segmentGrowthTone(s.segment, s.growthRate)}
+                  data-testid="segment-growth"
                 >
                   {s.growthRate === null
                     ? 'new'

@@ -99,7 +99,7 @@ function ProductReport({ data, period }: { data: ProductPerformance; period: Pro
           testId="stock-alerts"
           title="Stock Alerts"
           value={`${totals.outOfStockProducts} out · ${totals.lowStockProducts} low`}
-          hint="Products out of stock, and under 14 days of cover"
+          hint="Products with a variant out of stock, and with one under 14 days of cover"
         />
         <SummaryStat
           testId="lost-revenue"

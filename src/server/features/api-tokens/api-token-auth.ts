@@ -1,0 +1,48 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError, unauthorized } from '../../errors.ts';
+import type { AppDeps } from '../../http/deps.ts';
+import { findListVersion } from '../../services/read-analytics.ts';
+import { authenticateApiToken } from './authenticate-api-token.ts';
+
+const READ_METHODS = new Set(['GET', 'HEAD']);
+
+/** The token of an `Authorization: Bearer …` header, or null when the request carries none. */
+function bearerTokenOf(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(.*)$/i.exec(header);
+  return match ? (match[1] ?? '').trim() : null;
+}
+
+/**
+ * `Authorization: Bearer <API token>` (decision 019): on GET and HEAD it stands for a session of
+ * the token's creator in its workspace; any other method with a token is refused (403) before its
+ * body is read, as tokens are read-only. A malformed, unknown, expired or revoked token answers
+ * 401 with one message, so a caller learns nothing about which. Registered after the session hook,
+ * so a bearer token decides the request's principal even when a cookie came along.
+ */
+export function registerApiTokenAuth(app: FastifyInstance, deps: AppDeps): void {
+  app.addHook('onRequest', async (request) => {
+    if (bearerTokenOf(request) === null || READ_METHODS.has(request.method)) return;
+    throw new AppError(403, 'read_only_token', 'API tokens are read-only: only GET requests are accepted.');
+  });
+  app.addHook('preHandler', async (request) => {
+    const token = bearerTokenOf(request);
+    if (token === null) return;
+    const principal = await authenticateApiToken(deps.db, token, deps.clock());
+    if (!principal) throw unauthorized('Invalid API token.');
+    const latestRun = request.routeOptions.config?.latestRun;
+    if (!latestRun) {
+      request.auth = principal;
+      return;
+    }
+    const version = await findListVersion(deps.db, principal.workspaceId);
+    request.auth = {
+      ...principal,
+      latestRun: {
+        id: version.runId,
+        implementedVersion: latestRun === 'run-and-list' ? version.implemented : null,
+      },
+    };
+  });
+}

@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ExportQuerySchema } from '../../../shared/contracts/exports.ts';
+import { requireAuth } from '../../http/auth.ts';
+import type { AppDeps } from '../../http/deps.ts';
+import { loadExportDatasets } from './load-export-datasets.ts';
+import { readExportContext } from './read-export-context.ts';
+import { streamExport } from './stream-export.ts';
+
+/**
+ * `GET /api/export/<dataset>.csv?from&to`, one route per file in ./datasets (so each is listed in
+ * the OpenAPI document); a name without a file is the app's usual 404. Session or API token.
+ */
+export async function registerExportRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  for (const [name, dataset] of await loadExportDatasets()) {
+    api.get(
+      `/api/export/${name}.csv`,
+      {
+        schema: {
+          summary: `Export ${name} as CSV`,
+          description: `${dataset.description} RFC 4180 CSV with a header row; money as exact decimal strings, days in the shop time zone.`,
+          tags: ['exports'],
+          querystring: ExportQuerySchema,
+        },
+      },
+      async (request, reply) => {
+        const { workspaceId } = requireAuth(request);
+        const context = await readExportContext(deps.db, workspaceId, request.query);
+        const window = `${context.from ?? 'start'}_${context.to ?? 'end'}`;
+        const body = streamExport(deps.db, dataset, context, (error) =>
+          request.log.error({ err: error, dataset: name }, 'export failed mid-stream'),
+        );
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${name}_${window}.csv"`)
+          .header('cache-control', 'no-store')
+          .send(body);
+      },
+    );
+  }
+}

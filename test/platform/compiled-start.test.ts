@@ -1,0 +1,111 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const packageJson = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as {
+  scripts: Record<string, string>;
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+};
+/** The command `npm start` runs once `npm run build` has finished (its last step). */
+const startCommand = packageJson.scripts.start?.split('&&').at(-1)?.trim().split(/\s+/) ?? [];
+
+/** The process ids whose parent is `pid`, from /proc (what `ps --ppid` reads). */
+function childrenOf(pid: number): number[] {
+  const children = new Set<number>();
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    const listed = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
+    for (const child of listed.split(/\s+/).filter(Boolean)) children.add(Number(child));
+  }
+  return [...children];
+}
+
+describe('compiled production (issue 18.1, decision 018)', () => {
+  let testDatabase: TestDatabase;
+  let server: ChildProcess;
+  let url: string;
+
+  beforeAll(async () => {
+    execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, stdio: 'pipe' });
+    testDatabase = await createTestDatabase();
+    expect(startCommand[0]).toBe('node');
+    server = spawn(process.execPath, startCommand.slice(1), {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        DEMO: '0',
+        HOST: '127.0.0.1',
+        PORT: '0',
+        LOG_LEVEL: 'info',
+        ...(testDatabase.url
+          ? { DATABASE_URL: testDatabase.url }
+          : { DATA_DIR: `${root}test-output/compiled-start` }),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    url = await new Promise<string>((resolve, reject) => {
+      let output = '';
+      const onData = (chunk: Buffer) => {
+        output += chunk.toString();
+        const match = /running at (http:\/\/[\d.:]+)/.exec(output);
+        if (match) resolve(match[1]!);
+      };
+      server.stdout?.on('data', onData);
+      server.stderr?.on('data', onData);
+      server.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+    });
+  });
+
+  afterAll(async () => {
+    if (server && server.exitCode === null) {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    await testDatabase?.drop();
+  });
+
+  it('keeps TypeScript loaders out of the production dependencies', () => {
+    for (const loader of ['tsx', 'ts-node', 'esbuild', '@swc/core', '@swc-node/register']) {
+      expect(packageJson.dependencies, loader).not.toHaveProperty(loader);
+    }
+    expect(packageJson.devDependencies).toHaveProperty('tsx');
+  });
+
+  it('runs plain JavaScript on node, with no esbuild (or any other) child process', async () => {
+    expect(startCommand.slice(1)).toEqual(['dist/cli/main.js', 'start']);
+    const response = await fetch(`${url}/api/public/health`);
+    expect(response.status).toBe(200);
+    const pid = server.pid!;
+    const commandLine = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+    expect(commandLine.slice(1)).toEqual(['dist/cli/main.js', 'start']);
+    expect(childrenOf(pid)).toEqual([]);
+    const mapped = readFileSync(`/proc/${pid}/maps`, 'utf8');
+    expect(mapped).not.toMatch(/esbuild|tsx/);
+  });
+
+  it('runs the analysis worker thread from the compiled files, without tsx', () => {
+    // A bare node process (no loader) asks the compiled host for the model checks of an empty series.
+    // (A file, not `-e`: the worker would inherit `--input-type`, which Node refuses for a file.)
+    const host = new URL('dist/server/services/analysis-worker-host.js', `file://${root}`).href;
+    const script = join(mkdtempSync(join(tmpdir(), 'upside-compiled-')), 'run-worker.mjs');
+    writeFileSync(
+      script,
+      `const { runInAnalysisWorker, stopAnalysisWorker } = await import(${JSON.stringify(host)});
+      const out = await runInAnalysisWorker('modelChecks', { series: [], transactions: [], asOf: '2026-01-31', bgnbd: null });
+      await stopAnalysisWorker();
+      process.stdout.write(JSON.stringify(out));`,
+    );
+    const output = execFileSync(process.execPath, [script], { cwd: root, encoding: 'utf8' });
+    rmSync(dirname(script), { recursive: true });
+    const checks = JSON.parse(output) as { holdout: unknown; holdoutNote: string | null };
+    expect(checks).toHaveProperty('holdout');
+    expect(checks).toHaveProperty('holdoutNote');
+  });
+});
