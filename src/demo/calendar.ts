@@ -1,10 +1,11 @@
+import { DAY_MS } from '../shared/calendar.ts';
+
 /**
  * Calendar arithmetic for the demo store. Days are integers (days since 1970-01-01 of the civil
  * calendar), which keeps the generator free of Date objects in its hot loops; time-zone offsets
  * come from Intl (IANA rules, DST included) and are cached per UTC hour.
  */
 
-const MS_PER_DAY = 86_400_000;
 const MS_PER_HOUR = 3_600_000;
 
 /** 'YYYY-MM-DD' → day number; throws on anything that is not a real calendar date. */
@@ -17,7 +18,7 @@ export function parseIsoDay(text: string): number {
   if (check.getUTCFullYear() !== y || check.getUTCMonth() !== m - 1 || check.getUTCDate() !== d) {
     throw new Error(`not a calendar date: ${text}`);
   }
-  return ms / MS_PER_DAY;
+  return ms / DAY_MS;
 }
 
 const isoCache = new Map<number, string>();
@@ -25,7 +26,7 @@ const isoCache = new Map<number, string>();
 export function dayToIso(day: number): string {
   let text = isoCache.get(day);
   if (text === undefined) {
-    text = new Date(day * MS_PER_DAY).toISOString().slice(0, 10);
+    text = new Date(day * DAY_MS).toISOString().slice(0, 10);
     if (isoCache.size < 100_000) isoCache.set(day, text);
   }
   return text;
@@ -42,25 +43,25 @@ export function weekdayOf(day: number): number {
 }
 
 export function monthOf(day: number): number {
-  return new Date(day * MS_PER_DAY).getUTCMonth() + 1;
+  return new Date(day * DAY_MS).getUTCMonth() + 1;
 }
 
 export function yearOf(day: number): number {
-  return new Date(day * MS_PER_DAY).getUTCFullYear();
+  return new Date(day * DAY_MS).getUTCFullYear();
 }
 
 export function dayOfMonth(day: number): number {
-  return new Date(day * MS_PER_DAY).getUTCDate();
+  return new Date(day * DAY_MS).getUTCDate();
 }
 
 /** Day number of the n-th (1-based) given weekday of a month; n = -1 for the last one. */
 export function nthWeekday(year: number, month: number, weekday: number, n: number): number {
   if (n > 0) {
-    const first = Date.UTC(year, month - 1, 1) / MS_PER_DAY;
+    const first = Date.UTC(year, month - 1, 1) / DAY_MS;
     const shift = (weekday - weekdayOf(first) + 7) % 7;
     return first + shift + (n - 1) * 7;
   }
-  const last = Date.UTC(year, month, 0) / MS_PER_DAY;
+  const last = Date.UTC(year, month, 0) / DAY_MS;
   const shift = (weekdayOf(last) - weekday + 7) % 7;
   return last - shift;
 }
@@ -114,8 +115,8 @@ function fillYear(timeZone: string, cache: Int16Array, year: number): void {
   const start = Date.UTC(year, 0, 1);
   const end = Date.UTC(year + 1, 0, 1);
   let previous = intlOffsetMinutes(timeZone, start);
-  for (let dayStart = start; dayStart < end; dayStart += 86_400_000) {
-    const next = intlOffsetMinutes(timeZone, dayStart + 86_400_000);
+  for (let dayStart = start; dayStart < end; dayStart += DAY_MS) {
+    const next = intlOffsetMinutes(timeZone, dayStart + DAY_MS);
     const firstHour = dayStart / MS_PER_HOUR;
     if (next === previous) {
       for (let h = 0; h < 24; h += 1) if (firstHour + h < HOURS_CACHED) cache[firstHour + h] = previous;
@@ -152,7 +153,7 @@ export function zoneOffsetMinutes(timeZone: string, utcMs: number): number {
 
 /** UTC instant of a local wall-clock time (seconds after local midnight of `day`). */
 export function localToUtcMs(timeZone: string, day: number, secondOfDay: number): number {
-  const wall = day * MS_PER_DAY + secondOfDay * 1000;
+  const wall = day * DAY_MS + secondOfDay * 1000;
   let guess = wall - zoneOffsetMinutes(timeZone, wall) * 60_000;
   guess = wall - zoneOffsetMinutes(timeZone, guess) * 60_000;
   return guess;
@@ -160,7 +161,7 @@ export function localToUtcMs(timeZone: string, day: number, secondOfDay: number)
 
 /** Local day number of a UTC instant in the zone. */
 export function localDayOf(timeZone: string, utcMs: number): number {
-  return Math.floor((utcMs + zoneOffsetMinutes(timeZone, utcMs) * 60_000) / MS_PER_DAY);
+  return Math.floor((utcMs + zoneOffsetMinutes(timeZone, utcMs) * 60_000) / DAY_MS);
 }
 
 /** ISO 8601 with the zone's offset, e.g. 2026-03-08T01:30:00-05:00. */
@@ -179,4 +180,4 @@ export function formatUtc(utcMs: number): string {
   return `${new Date(utcMs).toISOString().slice(0, 19)}Z`;
 }
 
-export { MS_PER_DAY, MS_PER_HOUR };
+export { DAY_MS, MS_PER_HOUR };

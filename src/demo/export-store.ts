@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
 import { join } from 'node:path';
+import { DAY_MS } from '../shared/calendar.ts';
 import { dayToIso, formatZoned } from './calendar.ts';
 import type { DemoOrder, DemoStore, DemoVisit } from './model.ts';
 
@@ -89,7 +90,7 @@ export function* storeRecords(store: DemoStore): Generator<[StoreFile, string]> 
   }
   for (let i = 0; i < store.orders.count; i += 1)
     yield ['orders.jsonl', JSON.stringify(orderRecord(store.getOrder(i), tz))];
-  const startDay = Date.parse(`${store.inventory.startDate}T00:00:00Z`) / 86_400_000;
+  const startDay = Date.parse(`${store.inventory.startDate}T00:00:00Z`) / DAY_MS;
   for (let v = 0; v < store.inventory.levels.length; v += 1) {
     const variant = store.variants[v]!;
     yield [

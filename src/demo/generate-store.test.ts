@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { DAY_MS } from '../shared/calendar.ts';
 import { parseIsoDay } from './calendar.ts';
 import { hashStore, orderRecord } from './export-store.ts';
 import { generateStore } from './generate-store.ts';
 import type { DemoStore } from './model.ts';
 import { fitBgNbd, type RfmSummary } from './reference-fit.ts';
 
-const WEEK_MS = 7 * 86_400_000;
+const WEEK_MS = 7 * DAY_MS;
 
 /** x, t_x, T per customer in weeks from the store's orders (test orders have no customer). */
 function summarize(store: DemoStore): RfmSummary[] {

@@ -16,7 +16,8 @@
  */
 
 import { logBeta } from '../core/stats/log-beta.ts';
-import { dayToIso, formatZoned, localToUtcMs, MS_PER_DAY, parseIsoDay, weekdayOf } from './calendar.ts';
+import { DAY_MS } from '../shared/calendar.ts';
+import { dayToIso, formatZoned, localToUtcMs, parseIsoDay, weekdayOf } from './calendar.ts';
 import { buildCatalog, COUNTRIES, FIRST_NAMES, LAST_NAMES } from './catalog.ts';
 import { EventColumns, type OrderEvent } from './event-columns.ts';
 import type {
@@ -400,7 +401,7 @@ function buildOrder(ctx: Ctx, ev: OrderEvent, index: number): BuiltOrder {
   let cancelReason: string | null = null;
   const refunds: DemoRefund[] = [];
   let financial: FinancialStatus = 'PAID';
-  const ageDays = (end - created) / MS_PER_DAY;
+  const ageDays = (end - created) / DAY_MS;
   let updatedAtMs = created + rng.int(60, 900) * 1000;
   if (!isTest && rng.chance(0.015)) {
     const at = created + rng.uniform(0.5, 30) * 3_600_000;
@@ -414,7 +415,7 @@ function buildOrder(ctx: Ctx, ev: OrderEvent, index: number): BuiltOrder {
   let refundedMinor = 0;
   if (cancelledAtMs === null && !isTest) {
     const roll = rng.next();
-    const refundAt = created + rng.uniform(3, 25) * MS_PER_DAY;
+    const refundAt = created + rng.uniform(3, 25) * DAY_MS;
     if (roll < 0.08 && refundAt <= end) {
       const full = roll < 0.03;
       const refundLegacy = 950_000_000_000 + index * 4;
@@ -455,7 +456,7 @@ function buildOrder(ctx: Ctx, ev: OrderEvent, index: number): BuiltOrder {
   else if (ageDays < 1.5) fulfillment = rng.chance(0.7) ? 'UNFULFILLED' : 'IN_PROGRESS';
   else if (ageDays < 4 && rng.chance(0.3)) fulfillment = 'PARTIALLY_FULFILLED';
   if (fulfillment === 'FULFILLED' && !isTest) {
-    const fulfilledAt = created + rng.uniform(0.6, 3) * MS_PER_DAY;
+    const fulfilledAt = created + rng.uniform(0.6, 3) * DAY_MS;
     if (fulfilledAt <= end) updatedAtMs = Math.max(updatedAtMs, fulfilledAt);
     else fulfillment = 'UNFULFILLED';
   }
@@ -485,7 +486,7 @@ function buildOrder(ctx: Ctx, ev: OrderEvent, index: number): BuiltOrder {
             ctx,
             rng,
             firstChannel,
-            created - daysToConversion * MS_PER_DAY - rng.int(600, 30_000) * 1000,
+            created - daysToConversion * DAY_MS - rng.int(600, 30_000) * 1000,
             '/',
             firstChannel === finalChannel ? campaign : null,
           )
@@ -709,7 +710,7 @@ function guestMeanOn(ctx: Ctx, d: number): number {
 
 /** Position of an instant in days from the window start (day index + fraction of the local day). */
 function dayPosition(ctx: Ctx, ms: number, dayIndex: number): number {
-  return dayIndex + (ms - localToUtcMs(SHOP_TZ, ctx.startDay + dayIndex, 0)) / MS_PER_DAY;
+  return dayIndex + (ms - localToUtcMs(SHOP_TZ, ctx.startDay + dayIndex, 0)) / DAY_MS;
 }
 
 /** Regularised incomplete beta I_x(a, b) (Numerical Recipes §6.4, modified Lentz continued fraction). */

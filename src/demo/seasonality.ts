@@ -3,6 +3,8 @@
  * closed days. One weight per day; the generator draws acquisitions from it and moves each repeat
  * purchase inside its calendar week according to it.
  */
+
+import { DAY_MS } from '../shared/calendar.ts';
 import { dayToIso, monthOf, nthWeekday, weekdayOf, yearOf } from './calendar.ts';
 
 /** Sunday … Saturday: weekends and Mondays sell more, Fridays least. */
@@ -52,7 +54,7 @@ export function buildDemandCalendar(startDay: number, days: number, yearlyGrowth
       {
         name: `Holiday gifting ${year}`,
         startDay: tg + 5,
-        endDay: Date.UTC(year, 11, 18) / 86_400_000,
+        endDay: Date.UTC(year, 11, 18) / DAY_MS,
         multiplier: 1.5,
       },
       {
@@ -63,8 +65,8 @@ export function buildDemandCalendar(startDay: number, days: number, yearlyGrowth
       },
       {
         name: `Summer sale ${year}`,
-        startDay: Date.UTC(year, 6, 8) / 86_400_000,
-        endDay: Date.UTC(year, 6, 11) / 86_400_000,
+        startDay: Date.UTC(year, 6, 8) / DAY_MS,
+        endDay: Date.UTC(year, 6, 11) / DAY_MS,
         multiplier: 1.35,
       },
     ];
@@ -83,7 +85,7 @@ export function buildDemandCalendar(startDay: number, days: number, yearlyGrowth
     for (const peak of holidays) if (day >= peak.startDay && day <= peak.endDay) holiday *= peak.multiplier;
     const weekly = WEEKDAY_FACTORS[weekdayOf(day)] ?? 1;
     // Yearly shape: peak in December, trough in late summer.
-    const doy = (day - Date.UTC(yearOf(day), 0, 1) / 86_400_000 + 365) % 365;
+    const doy = (day - Date.UTC(yearOf(day), 0, 1) / DAY_MS + 365) % 365;
     const yearly = 1 + 0.22 * Math.cos((2 * Math.PI * (doy - 350)) / 365) + (month === 1 ? -0.05 : 0);
     const trend = Math.exp((yearlyGrowth * i) / 365);
     withinWeek[i] = isClosed ? 0 : weekly * holiday;

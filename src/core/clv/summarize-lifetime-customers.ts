@@ -1,3 +1,4 @@
+import { DAY_MS } from '../../shared/calendar.ts';
 import { toDayNumber } from '../dates/to-day-number.ts';
 import { type CustomerLedger, toCustomerLedger } from '../ledger/to-customer-ledger.ts';
 import { sumCompensated } from '../stats/sum-compensated.ts';
@@ -56,8 +57,8 @@ export function summarizeLifetimeCustomers(
       x: repeatValues.length,
       tx: (last - first) / unit,
       T: (end - first) / unit,
-      firstDate: new Date(first * 86_400_000).toISOString().slice(0, 10),
-      lastDate: new Date(last * 86_400_000).toISOString().slice(0, 10),
+      firstDate: new Date(first * DAY_MS).toISOString().slice(0, 10),
+      lastDate: new Date(last * DAY_MS).toISOString().slice(0, 10),
       meanRepeatValue: repeatValues.length > 0 ? sumCompensated(repeatValues) / repeatValues.length : 0,
     });
   }

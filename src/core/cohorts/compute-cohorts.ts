@@ -1,3 +1,4 @@
+import { DAY_MS } from '../../shared/calendar.ts';
 import { fromDayNumber } from '../dates/from-day-number.ts';
 import { toDayNumber } from '../dates/to-day-number.ts';
 import { weekdayOfDayNumber } from '../dates/weekday-of-day-number.ts';
@@ -120,7 +121,7 @@ function weekIndex(day: number): number {
 }
 
 function monthIndex(day: number): number {
-  const date = new Date(day * 86_400_000);
+  const date = new Date(day * DAY_MS);
   return date.getUTCFullYear() * 12 + date.getUTCMonth();
 }
 

@@ -1,4 +1,5 @@
-const MS_PER_DAY = 86_400_000;
+import { DAY_MS } from '../../shared/calendar.ts';
+
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /**
@@ -22,5 +23,5 @@ export function toDayNumber(date: string): number {
   if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) {
     throw new RangeError(`not a calendar date: '${date}'`);
   }
-  return Math.round(ms / MS_PER_DAY);
+  return Math.round(ms / DAY_MS);
 }

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { DAY_MS } from '../../shared/calendar.ts';
 import type { CursorEvent } from '../../shared/contracts/cursor-tracking.ts';
 import type { Db } from '../db/client.ts';
 import { FOLD_MARGIN_MS, foldHeatmapTiles } from './heatmap-fold.ts';
@@ -61,7 +62,7 @@ export function createEventWriter(db: Db, options: EventWriterOptions): EventWri
     if (preparedDays.has(day)) return;
     await ensureEventPartition(db, day);
     // Once per new day and process: tomorrow's partition ahead of midnight, and retention.
-    await ensureEventPartition(db, utcDayOf(new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000)));
+    await ensureEventPartition(db, utcDayOf(new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS)));
     preparedDays.add(day);
     const now = options.clock();
     maintain(() => applyTrackingRetention(db, now, options.retentionDays));

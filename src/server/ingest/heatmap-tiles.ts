@@ -1,3 +1,4 @@
+import { DAY_MS, HOUR_MS } from '../../shared/calendar.ts';
 import { X_BINS } from './rollup.ts';
 
 /**
@@ -10,8 +11,8 @@ import { X_BINS } from './rollup.ts';
 
 /** Largest block: 256 days, so the 400 days of rollup retention are at most ~14 tiles. */
 export const MAX_TILE_LEVEL = 8;
-export const DAY_MS = 86_400_000;
-export const HOUR_MS = 3_600_000;
+/** The shared calendar units, re-exported for the heatmap modules. */
+export { DAY_MS, HOUR_MS };
 /** Start (ms since the epoch) of the UTC hour holding an instant: what hour cells are keyed by. */
 export const hourStartOf = (ms: number) => Math.floor(ms / HOUR_MS) * HOUR_MS;
 

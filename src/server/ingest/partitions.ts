@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { DAY_MS } from '../../shared/calendar.ts';
 import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/query-rows.ts';
 
@@ -10,7 +11,7 @@ export const ROLLUP_RETENTION_DAYS = 400;
 /** `YYYY-MM-DD` of a UTC day. */
 export const utcDayOf = (at: Date) => at.toISOString().slice(0, 10);
 const partitionNameOf = (day: string) => `tracking_events_p${day.replaceAll('-', '')}`;
-const nextDayOf = (day: string) => utcDayOf(new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000));
+const nextDayOf = (day: string) => utcDayOf(new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS));
 
 /**
  * Creates the raw-event partition of a UTC day if it is missing. Idempotent and safe when several
@@ -55,8 +56,8 @@ export async function applyTrackingRetention(
   rawDays: number,
   rollupDays = ROLLUP_RETENTION_DAYS,
 ): Promise<string[]> {
-  const rawCutoff = utcDayOf(new Date(now.getTime() - rawDays * 86_400_000));
-  const rollupCutoff = utcDayOf(new Date(now.getTime() - rollupDays * 86_400_000));
+  const rawCutoff = utcDayOf(new Date(now.getTime() - rawDays * DAY_MS));
+  const rollupCutoff = utcDayOf(new Date(now.getTime() - rollupDays * DAY_MS));
   const dropped: string[] = [];
   for (const day of await listEventPartitionDays(db)) {
     if (day >= rawCutoff) continue;

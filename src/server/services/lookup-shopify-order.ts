@@ -1,3 +1,4 @@
+import { DAY_MS } from '../../shared/calendar.ts';
 import type { OrderLookupResponse, ShopifySummary } from '../../shared/contracts/shopify.ts';
 import { mapOrderToLookup, shopAmount } from '../connectors/shopify/map.ts';
 import { badRequest } from '../errors.ts';
@@ -34,7 +35,7 @@ export async function getShopifySummary(
   const { client } = await requireShopifyClient(context, workspaceId);
   return withUpstreamErrors(async () => {
     const shop = await client.getShop();
-    const since = new Date(context.now().getTime() - SUMMARY_DAYS * 86_400_000).toISOString();
+    const since = new Date(context.now().getTime() - SUMMARY_DAYS * DAY_MS).toISOString();
     let after: string | null = null;
     let orderCount = 0;
     let revenueCents = 0;

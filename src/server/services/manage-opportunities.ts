@@ -1,4 +1,5 @@
 import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
+import { DAY_MS } from '../../shared/calendar.ts';
 import type { Opportunity, OpportunityStats } from '../../shared/contracts/opportunities.ts';
 import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/query-rows.ts';
@@ -83,8 +84,6 @@ export async function readOpportunitiesOfRun(
   const currency = run.currencyCode ?? 'USD';
   return rows.map((row) => presentOpportunity(row, currency));
 }
-
-const DAY_MS = 86_400_000;
 
 /**
  * Stats (design §6): totalPotential = Σ revenueImpactMax of open opportunities; highPriorityCount

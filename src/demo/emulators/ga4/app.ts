@@ -11,6 +11,7 @@
 import { createPublicKey, createVerify, type KeyObject, randomBytes } from 'node:crypto';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { DAY_MS } from '../../../shared/calendar.ts';
 import { parseIsoDay } from '../../calendar.ts';
 import { DEMO_SECRETS, getDemoServiceAccountKeys } from '../../credentials.ts';
 import type { DemoStore } from '../../model.ts';
@@ -201,7 +202,7 @@ export function buildGa4Emulator(opts: Ga4EmulatorOptions): Ga4Emulator {
       quota.hourStart = t;
       quota.hourUsed = 0;
     }
-    if (t - quota.dayStart >= 86_400_000) {
+    if (t - quota.dayStart >= DAY_MS) {
       quota.dayStart = t;
       quota.dayUsed = 0;
     }

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DAY_MS } from '../../../shared/calendar.ts';
 import { type DemoEmulators, startDemoEmulators } from '../../start-demo-emulators.ts';
 import { resolveDatePreset } from './app.ts';
 
@@ -182,8 +183,8 @@ describe('Meta emulator: contract §3', () => {
   });
 
   it('resolves date presets against the end date', () => {
-    const today = Date.UTC(2026, 9, 31) / 86_400_000;
-    const iso = (d: number) => new Date(d * 86_400_000).toISOString().slice(0, 10);
+    const today = Date.UTC(2026, 9, 31) / DAY_MS;
+    const iso = (d: number) => new Date(d * DAY_MS).toISOString().slice(0, 10);
     expect(resolveDatePreset('last_month', today, 0).map(iso)).toEqual(['2026-09-01', '2026-09-30']);
     expect(resolveDatePreset('last_30d', today, 0).map(iso)).toEqual(['2026-10-01', '2026-10-30']);
     expect(resolveDatePreset('yesterday', today, 0).map(iso)).toEqual(['2026-10-30', '2026-10-30']);

@@ -8,6 +8,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { DAY_MS } from '../../../shared/calendar.ts';
 import {
   dayToIso,
   formatZoned,
@@ -144,7 +145,7 @@ const PAGE_METRICS = [
 function monthStart(day: number, monthsBack = 0): number {
   const y = yearOf(day);
   const m = monthOf(day) - 1 - monthsBack;
-  return Date.UTC(y, m, 1) / 86_400_000;
+  return Date.UTC(y, m, 1) / DAY_MS;
 }
 
 /** Resolves a date_preset to [since, until] day numbers. */
@@ -153,7 +154,7 @@ export function resolveDatePreset(preset: string, today: number, firstDataDay: n
   if (lastN) return [today - Number(lastN[1]), today - 1];
   const quarterStart = (day: number, back: number) => {
     const q = Math.floor((monthOf(day) - 1) / 3) - back;
-    return Date.UTC(yearOf(day), q * 3, 1) / 86_400_000;
+    return Date.UTC(yearOf(day), q * 3, 1) / DAY_MS;
   };
   switch (preset) {
     case 'today':
@@ -169,9 +170,9 @@ export function resolveDatePreset(preset: string, today: number, firstDataDay: n
     case 'last_quarter':
       return [quarterStart(today, 1), quarterStart(today, 0) - 1];
     case 'this_year':
-      return [Date.UTC(yearOf(today), 0, 1) / 86_400_000, today];
+      return [Date.UTC(yearOf(today), 0, 1) / DAY_MS, today];
     case 'last_year':
-      return [Date.UTC(yearOf(today) - 1, 0, 1) / 86_400_000, Date.UTC(yearOf(today), 0, 1) / 86_400_000 - 1];
+      return [Date.UTC(yearOf(today) - 1, 0, 1) / DAY_MS, Date.UTC(yearOf(today), 0, 1) / DAY_MS - 1];
     case 'last_week_mon_sun': {
       const monday = today - ((weekdayOf(today) + 6) % 7);
       return [monday - 7, monday - 1];

@@ -5,6 +5,7 @@
  * selected. Orders are materialised one by one from the store (`store.getOrder(i)`).
  */
 import { GraphQLError } from 'graphql';
+import { DAY_MS } from '../../../shared/calendar.ts';
 import { formatUtc, localToUtcMs, parseIsoDay, zoneOffsetMinutes } from '../../calendar.ts';
 import type {
   DemoCustomer,
@@ -346,7 +347,7 @@ export class ShopifyData {
         const actual = term.field === 'updated_at' ? updatedAtMs[i]! : createdAtMs[i]!;
         // Equality on a date means "on that shop day".
         if (term.comparator === ':' && /^\d{4}-\d{2}-\d{2}$/.test(value))
-          return actual >= t && actual < t + 86_400_000;
+          return actual >= t && actual < t + DAY_MS;
         return compareWith(term.comparator, actual, t);
       }
       case 'name': {
@@ -616,7 +617,7 @@ export function variantView(data: ShopifyData, variant: DemoVariant): Record<str
     inventoryItem: () => inventoryItemView(data, variant),
     product: () => productView(data, product),
     createdAt: () => formatUtc(product.createdAtMs),
-    updatedAt: () => formatUtc(data.endInstantMs - 86_400_000 * (variant.index % 20)),
+    updatedAt: () => formatUtc(data.endInstantMs - DAY_MS * (variant.index % 20)),
   };
   data.variantViews[variant.index] = view;
   return view;
@@ -643,7 +644,7 @@ export function productView(data: ShopifyData, product: DemoProduct): Record<str
     productType: product.productType,
     tags: [product.productType.toLowerCase()],
     createdAt: () => formatUtc(product.createdAtMs),
-    updatedAt: () => formatUtc(data.endInstantMs - 86_400_000 * (product.index % 30)),
+    updatedAt: () => formatUtc(data.endInstantMs - DAY_MS * (product.index % 30)),
     publishedAt: () => formatUtc(product.createdAtMs + 3_600_000),
     onlineStoreUrl: `${store.shop.primaryDomainUrl}/products/${product.handle}`,
     totalInventory,
