@@ -8,7 +8,8 @@ import {
   validateGaCredentials,
 } from '../../shared/contracts/credentials.ts';
 import type { GaOverview, GaPages, GaTraffic } from '../../shared/contracts/ga.ts';
-import { createGa4Client, type Ga4Client } from '../connectors/ga4/client.ts';
+import type { Ga4Client } from '../connectors/ga4/client.ts';
+import { createGa4ClientFor } from './upstream-clients.ts';
 import {
   mapOverview,
   mapPages,
@@ -32,19 +33,6 @@ import {
 } from '../vault/credential-store.ts';
 import type { IntegrationContext } from './integration-context.ts';
 import { describeFailure, toAppError, withUpstreamErrors } from './upstream-failure.ts';
-
-export function createGa4ClientFor(
-  context: IntegrationContext,
-  propertyId: string,
-  account: ServiceAccount,
-): Ga4Client {
-  return createGa4Client({
-    baseUrl: context.upstream.ga4(propertyId, account.token_uri),
-    propertyId,
-    serviceAccount: account,
-    ...(context.upstreamTimeoutMs ? { timeoutMs: context.upstreamTimeoutMs } : {}),
-  });
-}
 
 function parseStoredAccount(secret: Ga4Secret): ServiceAccount {
   return ServiceAccountSchema.parse(JSON.parse(secret.serviceAccountJson));

@@ -12,7 +12,7 @@ import type {
   MetaSummary,
 } from '../../shared/contracts/meta.ts';
 import { UpstreamError } from '../connectors/http/upstream-error.ts';
-import { createMetaClient, type MetaClient } from '../connectors/meta/client.ts';
+import type { MetaClient } from '../connectors/meta/client.ts';
 import { mapSpending, mapSummary } from '../connectors/meta/map.ts';
 import type { MetaAdAccount } from '../connectors/meta/payload.schema.ts';
 import { AppError, badRequest } from '../errors.ts';
@@ -28,16 +28,8 @@ import {
   updateCredentialVerification,
 } from '../vault/credential-store.ts';
 import type { IntegrationContext } from './integration-context.ts';
+import { createMetaClientFor } from './upstream-clients.ts';
 import { toAppError, withUpstreamErrors } from './upstream-failure.ts';
-
-export function createMetaClientFor(context: IntegrationContext, secret: MetaSecret): MetaClient {
-  return createMetaClient({
-    baseUrl: context.upstream.meta(secret.adAccountId),
-    accessToken: secret.accessToken,
-    appSecret: secret.appSecret,
-    ...(context.upstreamTimeoutMs ? { timeoutMs: context.upstreamTimeoutMs } : {}),
-  });
-}
 
 async function requireMetaSecret(context: IntegrationContext, workspaceId: string): Promise<MetaSecret> {
   const stored = await loadCredential(context.db, context.keyring, workspaceId, 'meta').catch(

@@ -6,7 +6,7 @@ import type { Ga4Client } from '../../connectors/ga4/client.ts';
 import type { Ga4RunReportResponse } from '../../connectors/ga4/payload.schema.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { getIntegrationContext } from '../../services/integration-context.ts';
-import { createGa4ClientFor } from '../../services/manage-ga-credentials.ts';
+import { createGa4ClientFor } from '../../services/upstream-clients.ts';
 import { loadCredential } from '../../vault/credential-store.ts';
 import { PermanentJobError } from '../job-definition.ts';
 import type { SyncOutcome, SyncSession } from './run-source-sync.ts';
