@@ -63,6 +63,7 @@ export {
 } from './cohorts/compute-cohorts.ts';
 // Calendar dates ('YYYY-MM-DD' ⇄ day numbers)
 export { fromDayNumber } from './dates/from-day-number.ts';
+export { HOLIDAY_RULES, type HolidayRule, holidayRuleDay } from './dates/holiday-rule-day.ts';
 export { toDayNumber } from './dates/to-day-number.ts';
 export { weekdayOfDayNumber } from './dates/weekday-of-day-number.ts';
 // Forecast

@@ -45,6 +45,11 @@ describe('credentials API', () => {
       ga4: false,
       meta: false,
       verified: { shopify: false, ga4: false, meta: false },
+      health: {
+        shopify: { state: 'not_connected', reason: null, fix: null },
+        ga4: { state: 'not_connected', reason: null, fix: null },
+        meta: { state: 'not_connected', reason: null, fix: null },
+      },
     });
   });
 

@@ -48,11 +48,13 @@ describe('demo mode integrations', () => {
     expect(body.shopify.isValid).toBe(true);
     expect(body.ga4.isValid).toBe(true);
     expect(body.meta.isValid).toBe(true);
+    const connected = { state: 'connected', reason: null, fix: null };
     expect((await get('/api/credentials/status', owner)).body).toEqual({
       shopify: true,
       ga4: true,
       meta: true,
       verified: { shopify: true, ga4: true, meta: true },
+      health: { shopify: connected, ga4: connected, meta: connected },
     });
   });
 

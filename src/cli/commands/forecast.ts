@@ -9,8 +9,9 @@ import { type CliCommand, CliUsageError, parseFlags } from '../command.ts';
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /**
- * `upside forecast --orders FILE.csv --as-of YYYY-MM-DD --horizon N [--json]`: daily revenue for the
- * N days after as-of with 80 % and 95 % intervals, from orders on or before as-of only.
+ * `upside forecast --orders FILE.csv --as-of YYYY-MM-DD --horizon N [--closed DATES] [--json]`:
+ * daily revenue for the N days after as-of with 80 % and 95 % intervals, from orders on or before
+ * as-of only. `--closed` lists dates the shop confirms it is closed (comma-separated).
  */
 export const command: CliCommand = {
   summary: 'Daily revenue forecast with 80 % and 95 % intervals from an orders CSV',
@@ -19,6 +20,7 @@ export const command: CliCommand = {
       orders: { type: 'string' },
       'as-of': { type: 'string' },
       horizon: { type: 'string' },
+      closed: { type: 'string' },
       json: { type: 'boolean' },
     });
     if (!flags.orders) throw new CliUsageError('--orders FILE.csv is required');
@@ -31,6 +33,14 @@ export const command: CliCommand = {
       throw new CliUsageError(`--horizon must be a whole number of days from 1 to 366, got '${horizonText}'`);
     }
     const horizon = Number(horizonText);
+    const confirmedClosures = (flags.closed ?? '')
+      .split(',')
+      .map((text) => text.trim())
+      .filter((text) => text !== '');
+    for (const date of confirmedClosures) {
+      if (parseShopDate(date) !== date)
+        throw new CliUsageError(`--closed must list dates YYYY-MM-DD, got '${date}'`);
+    }
     const file = await readOrders(flags.orders);
     const byDate = new Map<string, number>();
     for (const order of file.orders) {
@@ -39,7 +49,7 @@ export const command: CliCommand = {
     }
     if (byDate.size === 0) throw new CliUsageError(`no orders on or before ${asOf} in ${flags.orders}`);
     const history = [...byDate].map(([date, units]) => ({ date, value: units / 10_000 }));
-    const forecast = forecastDailySeries(history, { horizon, asOf });
+    const forecast = forecastDailySeries(history, { horizon, asOf, confirmedClosures });
     const points = forecast.points.map((p) => ({
       date: p.date,
       value: round2(p.value),
@@ -55,7 +65,11 @@ export const command: CliCommand = {
     const closed = forecast.closedDays.closedWeekdays
       .map((w) => ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'][w])
       .join(', ');
+    const suggested = forecast.suggestedClosures.map((s) => `${s.date} (${s.holiday})`).join(', ');
     const out = [
+      ...(suggested
+        ? [`Closed once before on these holidays, forecast open (confirm with --closed): ${suggested}.`]
+        : []),
       formatTable(
         `Daily revenue after ${asOf} (model ${forecast.model}; closed days forecast as 0${closed ? `; closed weekdays: ${closed}` : ''}).`,
         ['date', 'forecast', 'low 80 %', 'high 80 %', 'low 95 %', 'high 95 %'],

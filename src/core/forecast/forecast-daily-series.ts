@@ -1,4 +1,5 @@
 import { fromDayNumber } from '../dates/from-day-number.ts';
+import { type HolidayRule, holidayRuleDay } from '../dates/holiday-rule-day.ts';
 import { toDayNumber } from '../dates/to-day-number.ts';
 import { weekdayOfDayNumber } from '../dates/weekday-of-day-number.ts';
 import { quantileType7 } from '../stats/quantile-type7.ts';
@@ -32,6 +33,11 @@ export interface DailyForecast {
   horizon: number;
   points: ForecastPoint[];
   closedDays: ClosedDays;
+  /**
+   * Forecast days that fall on a holiday the store closed for once before (aligned by rule): still
+   * forecast open, for the owner to confirm as a closure.
+   */
+  suggestedClosures: { date: string; holiday: HolidayRule }[];
   /** Rolling-origin backtest on the history (calendar days, closed days included), averaged over origins. */
   accuracy: {
     origins: number;
@@ -47,6 +53,8 @@ export interface ForecastOptions {
   horizon: number;
   /** Last day of history (default: the last date in `history`); later points are ignored. */
   asOf?: string;
+  /** Dates the owner confirmed the store is closed (YYYY-MM-DD), past or future. */
+  confirmedClosures?: readonly string[];
 }
 
 type Candidate = {
@@ -76,8 +84,10 @@ const YEARLY_MIN_HISTORY = 364 + 56;
 /**
  * Daily revenue forecast with 80 % and 95 % intervals that knows when the store is closed.
  *
- * Definition: closed weekdays and holiday gaps are learnt from history ({@link detectClosedDays})
- * and forecast as exactly 0 with zero-width intervals. Open days are modelled on the open-day
+ * Definition: closed weekdays, past holiday gaps and holidays closed every year are learnt from
+ * history ({@link detectClosedDays}); with the owner's confirmed closures they are forecast as
+ * exactly 0 with zero-width intervals ({@link isClosedDay}). A past gap is never repeated by
+ * calendar date; a holiday closed only once becomes a suggested closure on its rule-aligned day. Open days are modelled on the open-day
  * index: four exponential-smoothing variants ({@link fitExponentialSmoothing}), the two baselines
  * (last same weekday; mean of the last 4 same weekdays) and their ensemble (mean of the ETS
  * variants and the weekday mean); with more than a year of history also the ensemble scaled by
@@ -117,14 +127,15 @@ export function forecastDailySeries(history: readonly DailyPoint[], options: For
   for (let day = first; day <= end; day += 1) values.push(Math.max(0, byDay.get(day) ?? 0));
 
   const closedDays = detectClosedDays(values, fromDayNumber(first));
-  const holidaySet = new Set(closedDays.holidays);
-  const closedAt = (day: number) => isClosedDay(fromDayNumber(day), closedDays, holidaySet);
+  const confirmed = new Set(options.confirmedClosures ?? []);
+  const closedAt = (day: number) => isClosedDay(fromDayNumber(day), closedDays, confirmed);
   const openHistory: { day: number; obs: OpenDayObservation }[] = [];
   values.forEach((value, i) => {
     const day = first + i;
     if (!closedAt(day)) openHistory.push({ day, obs: { value, weekday: weekdayOfDayNumber(day) } });
   });
   const futureDays = Array.from({ length: horizon }, (_, h) => end + 1 + h);
+  const suggestedClosures = suggestClosures(futureDays, closedDays.possibleHolidays, closedAt);
 
   const noAccuracy = { origins: 0, horizon: 0, model: null, seasonalNaive: null, weekdayMean: null };
   if (!values.some((v) => v > 0)) {
@@ -133,6 +144,7 @@ export function forecastDailySeries(history: readonly DailyPoint[], options: For
       asOf,
       horizon,
       closedDays,
+      suggestedClosures,
       accuracy: noAccuracy,
       points: futureDays.map((day) => zeroPoint(day, closedAt(day))),
     };
@@ -317,6 +329,7 @@ export function forecastDailySeries(history: readonly DailyPoint[], options: For
     asOf,
     horizon,
     closedDays,
+    suggestedClosures,
     points,
     accuracy: reportAccuracy(
       values,
@@ -328,6 +341,23 @@ export function forecastDailySeries(history: readonly DailyPoint[], options: For
       best.name,
     ),
   };
+}
+
+/** The open forecast days that are the rule-aligned day of a holiday the store closed for once. */
+function suggestClosures(
+  futureDays: readonly number[],
+  possible: readonly HolidayRule[],
+  closedAt: (day: number) => boolean,
+): DailyForecast['suggestedClosures'] {
+  const out: DailyForecast['suggestedClosures'] = [];
+  for (const day of futureDays) {
+    if (closedAt(day)) continue;
+    const date = fromDayNumber(day);
+    const year = Number(date.slice(0, 4));
+    const holiday = possible.find((rule) => holidayRuleDay(rule, year) === day);
+    if (holiday) out.push({ date, holiday });
+  }
+  return out;
 }
 
 /** Mean of the last 28 open-day values: the scale for forecasts too small to scale errors by. */

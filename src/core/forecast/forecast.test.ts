@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fromDayNumber } from '../dates/from-day-number.ts';
+import { holidayRuleDay } from '../dates/holiday-rule-day.ts';
 import { toDayNumber } from '../dates/to-day-number.ts';
 import { computeForecastAccuracy } from './compute-forecast-accuracy.ts';
 import { detectClosedDays } from './detect-closed-days.ts';
@@ -21,22 +22,69 @@ describe('detectClosedDays', () => {
   it('finds a closed weekday and a holiday on a trading weekday', () => {
     const values = weeklySeries(10).map((p) => p.value);
     values[9] = 0; // Wednesday 2024-01-10
-    expect(detectClosedDays(values, '2024-01-01')).toEqual({ closedWeekdays: [5], holidays: ['2024-01-10'] });
+    expect(detectClosedDays(values, '2024-01-01')).toEqual({
+      closedWeekdays: [5],
+      holidays: ['2024-01-10'],
+      recurringHolidays: [],
+      possibleHolidays: [],
+    });
   });
   it('does not call quiet days of a sparse shop holidays', () => {
     const values = Array.from({ length: 28 }, (_, i) => (i % 3 === 0 ? 10 : 0));
-    expect(detectClosedDays(values, '2024-01-01')).toEqual({ closedWeekdays: [], holidays: [] });
+    expect(detectClosedDays(values, '2024-01-01')).toEqual({
+      closedWeekdays: [],
+      holidays: [],
+      recurringHolidays: [],
+      possibleHolidays: [],
+    });
+  });
+  it('calls a holiday recurring only when closed on it (by rule) every year, at least twice', () => {
+    const series = weeklySeries(110, 100, 50, '2023-01-02');
+    const at = (date: string) => toDayNumber(date) - toDayNumber('2023-01-02');
+    for (const date of ['2023-11-23', '2024-11-28', '2024-03-29']) series[at(date)]!.value = 0;
+    const closed = detectClosedDays(
+      series.map((p) => p.value),
+      '2023-01-02',
+    );
+    // Thanksgiving 2023 (23 Nov) and 2024 (28 Nov); Good Friday 2024 only (open on 7 Apr 2023).
+    expect(closed.recurringHolidays).toEqual(['thanksgiving']);
+    expect(closed.possibleHolidays).toEqual(['good-friday']);
   });
 });
 
-describe('isClosedDay', () => {
-  const closed = { closedWeekdays: [5], holidays: ['2023-12-25'] };
+describe('holidayRuleDay', () => {
   it.each([
-    ['2024-12-25', true], // same date a year after a learnt holiday
-    ['2024-12-26', false],
-    ['2023-12-25', true],
+    ['thanksgiving', 2025, '2025-11-27'],
+    ['thanksgiving', 2026, '2026-11-26'],
+    ['easter-sunday', 2024, '2024-03-31'],
+    ['good-friday', 2025, '2025-04-18'],
+    ['easter-monday', 2026, '2026-04-06'],
+    ['last-may-monday', 2026, '2026-05-25'],
+    ['early-may-monday', 2026, '2026-05-04'],
+    ['last-august-monday', 2011, '2011-08-29'],
+    ['christmas-day', 2026, '2026-12-25'],
+  ] as const)('%s %i → %s', (rule, year, date) =>
+    expect(fromDayNumber(holidayRuleDay(rule, year))).toBe(date),
+  );
+});
+
+describe('isClosedDay', () => {
+  const closed = {
+    closedWeekdays: [5],
+    holidays: ['2023-12-25'],
+    recurringHolidays: ['thanksgiving' as const],
+    possibleHolidays: [],
+  };
+  it.each([
+    ['2024-12-25', false], // same date a year after a one-off gap: not repeated by date
+    ['2023-12-25', true], // the past gap itself
     ['2024-01-06', true], // a Saturday
+    ['2024-11-28', true], // Thanksgiving 2024, aligned by rule
+    ['2025-11-28', false], // 28 Nov 2025 is Black Friday, not Thanksgiving
   ])('%s → %s', (date, expected) => expect(isClosedDay(date, closed)).toBe(expected));
+  it('honours closures the owner confirmed', () => {
+    expect(isClosedDay('2024-12-27', closed, new Set(['2024-12-27']))).toBe(true);
+  });
 });
 
 describe('forecastBaseline', () => {
@@ -82,6 +130,48 @@ describe('forecastDailySeries', () => {
         expect(point[key]).toBeCloseTo(expected, 6);
     }
     expect(forecast.accuracy.model!.mase).toBeCloseTo(0, 6);
+  });
+
+  it('keeps a store closed every Sunday closed on Sundays', () => {
+    const history = weeklySeries(20, 100, 0);
+    const forecast = forecastDailySeries(history, { horizon: 28 });
+    expect(forecast.closedDays.closedWeekdays).toEqual([5, 6]);
+    for (const point of forecast.points) {
+      const weekday = (toDayNumber(point.date) - toDayNumber('2024-01-01')) % 7;
+      expect(point.closed).toBe(weekday >= 5);
+    }
+  });
+
+  it('does not close a date this year because of a one-off closure on it last year', () => {
+    // From Mon 2024-01-01 (Saturdays closed); closed on Wed 2024-11-27 (the day before
+    // Thanksgiving, on no holiday rule) and on Thanksgiving 2024 (28 Nov), once each.
+    const history = weeklySeries(100);
+    const at = (date: string) => toDayNumber(date) - toDayNumber('2024-01-01');
+    history[at('2024-11-27')]!.value = 0;
+    history[at('2024-11-28')]!.value = 0;
+    const forecast = forecastDailySeries(history.slice(0, at('2025-11-20') + 1), { horizon: 14 });
+    const point = (date: string) => forecast.points.find((p) => p.date === date)!;
+    expect(point('2025-11-27').closed).toBe(false); // Thanksgiving 2025; the same date as 2024-11-27
+    expect(point('2025-11-27').value).toBeGreaterThan(0);
+    expect(point('2025-11-28').closed).toBe(false); // same date as Thanksgiving 2024 (Black Friday now)
+    // Thanksgiving, closed once, is suggested on its rule-aligned day rather than assumed.
+    expect(forecast.suggestedClosures).toEqual([{ date: '2025-11-27', holiday: 'thanksgiving' }]);
+    expect(forecast.points.filter((p) => p.closed).every((p) => toDayNumber(p.date) % 7 === 2)).toBe(true);
+  });
+
+  it('closes a holiday closed every year on its rule-aligned day, and closures the owner confirmed', () => {
+    const history = weeklySeries(152, 100, 50, '2023-01-02');
+    const at = (date: string) => toDayNumber(date) - toDayNumber('2023-01-02');
+    history[at('2023-11-23')]!.value = 0;
+    history[at('2024-11-28')]!.value = 0;
+    const forecast = forecastDailySeries(history.slice(0, at('2025-11-20') + 1), {
+      horizon: 14,
+      confirmedClosures: ['2025-12-01'],
+    });
+    const closed = forecast.points.filter((p) => p.closed).map((p) => p.date);
+    const thanksgiving = fromDayNumber(holidayRuleDay('thanksgiving', 2025));
+    expect(closed).toEqual(['2025-11-22', thanksgiving, '2025-11-29', '2025-12-01']);
+    expect(forecast.suggestedClosures).toEqual([]);
   });
 
   it('learns yearly seasonality once more than a year of history exists', () => {

@@ -172,6 +172,7 @@ export function analyzeStore(facts: AnalysisFacts, options: AnalyzeStoreOptions 
           accuracy: forecast.accuracy.model,
           seasonalNaive: forecast.accuracy.seasonalNaive,
           weekdayMean: forecast.accuracy.weekdayMean,
+          suggestedClosures: forecast.suggestedClosures,
         }
       : null,
     diagnostics: {

@@ -208,6 +208,7 @@ export const NO_REVENUE_FORECAST: RevenueForecast = {
   forecast: [],
   model: null,
   backtest: null,
+  suggestedClosures: [],
 };
 
 export async function readRevenueForecastOfRun(db: Db, run: LatestRun): Promise<RevenueForecast> {
@@ -223,6 +224,7 @@ export async function readRevenueForecastOfRun(db: Db, run: LatestRun): Promise<
     accuracy?: { mase: number; smape: number; wape: number } | null;
     seasonalNaive?: { mase: number; smape: number; wape: number } | null;
     weekdayMean?: { mase: number; smape: number; wape: number } | null;
+    suggestedClosures?: RevenueForecast['suggestedClosures'];
   } | null;
   return {
     currency: run.currencyCode,
@@ -249,6 +251,7 @@ export async function readRevenueForecastOfRun(db: Db, run: LatestRun): Promise<
           weekdayMean: accuracy.weekdayMean ?? null,
         }
       : null,
+    suggestedClosures: accuracy?.suggestedClosures ?? [],
   };
 }
 

@@ -3,10 +3,12 @@ import type { Db } from '../db/client.ts';
 import { listJobsForStatus } from '../jobs/sync/status-jobs.ts';
 import { listSyncStates } from '../jobs/sync/sync-state.ts';
 import { listCredentialSummaries } from '../vault/credential-store.ts';
+import { assessConnectionHealth } from './assess-connection-health.ts';
 
 /**
- * GET /api/sync/status: per source, the figures of the data-freshness panel, scoped to the
- * caller's workspace. Reads only small tables (sync_states, live jobs, credentials).
+ * GET /api/sync/status: per source, the figures of the data-freshness panel and the source's
+ * health ({@link assessConnectionHealth}: failures and schedule overruns), scoped to the caller's
+ * workspace. Reads only small tables (sync_states, live jobs, credentials).
  */
 export async function readSyncStatus(
   db: Db,
@@ -29,10 +31,20 @@ export async function readSyncStatus(
       const running = live.some((job) => job.status === 'running');
       const pending = live.find((job) => job.status === 'pending');
       const rowsByTable = state?.rowCounts ?? {};
+      const credential = credentials.find((c) => c.provider === source);
+      const { overdue, ...health } = assessConnectionHealth({
+        source,
+        credential,
+        state,
+        busy: running || pending !== undefined,
+        nextAttemptAt: pending?.runAt ?? null,
+        now,
+        intervalMinutes,
+      });
       return {
         source,
         label: SYNC_SOURCE_LABELS[source],
-        connected: credentials.some((credential) => credential.provider === source),
+        connected: credential !== undefined,
         state: running
           ? 'running'
           : pending
@@ -55,6 +67,8 @@ export async function readSyncStatus(
         queued: pending !== undefined,
         nextAttemptAt: pending ? pending.runAt.toISOString() : null,
         backfillCompletedAt: iso(state?.backfillCompletedAt ?? null),
+        overdue,
+        health,
       };
     }),
   };

@@ -62,6 +62,8 @@ export interface CredentialSummary {
   publicInfo: PublicInfo;
   lastError: string | null;
   verifiedAt: Date | null;
+  /** When the credential was stored or last tested. */
+  updatedAt: Date;
 }
 
 export interface SaveCredentialInput<P extends CredentialProvider> {
@@ -144,6 +146,7 @@ export async function listCredentialSummaries(db: Db, workspaceId: string): Prom
       publicInfo: credentials.publicInfo,
       lastError: credentials.lastError,
       verifiedAt: credentials.verifiedAt,
+      updatedAt: credentials.updatedAt,
     })
     .from(credentials)
     .where(eq(credentials.workspaceId, workspaceId));

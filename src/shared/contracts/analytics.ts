@@ -30,6 +30,11 @@ export const RevenueForecastSchema = z.object({
       weekdayMean: ForecastAccuracySchema.nullable(),
     })
     .nullable(),
+  /**
+   * Forecast days on a holiday (aligned by rule, e.g. Thanksgiving) the store closed for only once
+   * in its history: forecast open, listed for the owner to confirm as closures.
+   */
+  suggestedClosures: z.array(z.object({ date: z.string(), holiday: z.string() })),
 });
 export type RevenueForecast = z.infer<typeof RevenueForecastSchema>;
 

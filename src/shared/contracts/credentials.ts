@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ConnectionHealthSchema } from './connection-health.ts';
 import type { ErrorCode } from './errors.ts';
 
 /**
@@ -10,12 +11,20 @@ import type { ErrorCode } from './errors.ts';
 export const CREDENTIAL_PROVIDERS = ['shopify', 'ga4', 'meta'] as const;
 export type CredentialProvider = (typeof CREDENTIAL_PROVIDERS)[number];
 
-/** GET /api/credentials/status. `verified` tells stored-and-working from stored-but-failing. */
+/**
+ * GET /api/credentials/status. `verified` tells stored-and-working from stored-but-failing;
+ * `health` says what the badges show: Connected only when the latest test or sync succeeded.
+ */
 export const CredentialsStatusSchema = z.object({
   shopify: z.boolean(),
   ga4: z.boolean(),
   meta: z.boolean(),
   verified: z.object({ shopify: z.boolean(), ga4: z.boolean(), meta: z.boolean() }),
+  health: z.object({
+    shopify: ConnectionHealthSchema,
+    ga4: ConnectionHealthSchema,
+    meta: ConnectionHealthSchema,
+  }),
 });
 export type CredentialsStatus = z.infer<typeof CredentialsStatusSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ConnectionHealthSchema } from './connection-health.ts';
 
 /** Data sources the warehouse syncs (one sync state and one job stream each). */
 export const SYNC_SOURCES = ['shopify', 'ga4', 'meta'] as const;
@@ -48,6 +49,10 @@ export const SyncSourceStatusSchema = z.object({
   /** When the next queued attempt is due (retries wait with backoff). */
   nextAttemptAt: z.string().nullable(),
   backfillCompletedAt: z.string().nullable(),
+  /** No successful sync for more than twice the schedule interval (and none running). */
+  overdue: z.boolean(),
+  /** Connected only when the latest test or sync succeeded and syncs keep to the schedule. */
+  health: ConnectionHealthSchema,
 });
 export type SyncSourceStatus = z.infer<typeof SyncSourceStatusSchema>;
 

@@ -2,6 +2,7 @@ import { PRODUCT_TITLE } from '@shared/ui-constants.ts';
 import { PageShell } from '@web/components/layout/page-shell.tsx';
 import { Spinner } from '@web/components/ui/spinner.tsx';
 import { type AuthState, useAuth } from '@web/features/auth/api/use-auth.ts';
+import { ResultsWatcher } from '@web/features/data-freshness/components/results-watcher.tsx';
 import { LandingPage } from '@web/features/landing/components/landing-page.tsx';
 import { NotFoundPage } from '@web/features/not-found/components/not-found-page.tsx';
 import { type ReactNode, Suspense, useEffect } from 'react';
@@ -58,7 +59,12 @@ function RoutedPage({ route, auth }: { route: AppRoute; auth: AuthState }) {
     case 'auth-loading':
       return <LoadingScreen label="Checking your session…" />;
     case 'shell-page':
-      return <PageShell>{page}</PageShell>;
+      return (
+        <PageShell>
+          <ResultsWatcher />
+          {page}
+        </PageShell>
+      );
   }
 }
 

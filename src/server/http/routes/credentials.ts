@@ -44,7 +44,7 @@ export function registerCredentialsRoutes(fastify: FastifyInstance, deps: AppDep
     { schema: { response: { 200: CredentialsStatusSchema } } },
     async (request) => {
       const { workspaceId } = requireAuth(request);
-      return getCredentialsStatus(context(), workspaceId);
+      return getCredentialsStatus(context(), workspaceId, deps.env.syncIntervalMinutes);
     },
   );
 

@@ -8,13 +8,16 @@ import { getJson, requestJson } from '@web/lib/api-request.ts';
 
 export const syncStatusKey = ['/api/sync/status'] as const;
 
-/** Polls faster while a sync runs or waits, so the panel follows it; otherwise every 30 s. */
+/**
+ * Polls fast while a sync runs or waits, so the panel and the results watcher follow it;
+ * otherwise every 30 s.
+ */
 export function useSyncStatus() {
   return useQuery({
     queryKey: syncStatusKey,
     queryFn: () => getJson('/api/sync/status', SyncStatusResponseSchema),
     refetchInterval: (query) =>
-      query.state.data?.sources.some((source) => source.running || source.queued) ? 3_000 : 30_000,
+      query.state.data?.sources.some((source) => source.running || source.queued) ? 1_500 : 30_000,
   });
 }
 

@@ -10,6 +10,7 @@ import { describeState, formatLag, formatQuota, formatRows, formatTimeAgo } from
 
 function SourceRow({ source, now }: { source: SyncSourceStatus; now: Date }) {
   const state = describeState(source);
+  const health = source.health;
   return (
     <li
       className="grid gap-2 rounded-lg border border-slate-700/60 p-4"
@@ -44,6 +45,12 @@ function SourceRow({ source, now }: { source: SyncSourceStatus; now: Date }) {
           Last error{source.lastErrorAt ? ` (${formatTimeAgo(source.lastErrorAt, now)})` : ''}:{' '}
           {source.lastError}
           {source.lastSyncAt ? ' The data from the last successful sync is still shown.' : ''}
+        </p>
+      ) : null}
+      {health.state === 'needs_attention' ? (
+        <p className="text-sm text-amber-200" data-testid={`freshness-attention-${source.source}`}>
+          {source.lastError && health.reason?.includes(source.lastError) ? '' : `${health.reason} `}
+          {health.fix}
         </p>
       ) : null}
     </li>

@@ -20,6 +20,8 @@ const base: SyncSourceStatus = {
   queued: false,
   nextAttemptAt: null,
   backfillCompletedAt: null,
+  overdue: false,
+  health: { state: 'connected', reason: null, fix: null },
 };
 
 describe('data freshness formatting', () => {
@@ -47,5 +49,19 @@ describe('data freshness formatting', () => {
     });
     expect(describeState({ ...base, connected: false, state: 'never' }).label).toBe('Not connected');
     expect(describeState({ ...base, state: 'running' }).label).toBe('Syncing');
+  });
+
+  it('never says "Up to date" for an unhealthy or overdue source', () => {
+    const attention = {
+      state: 'needs_attention' as const,
+      reason: 'The last connection test failed: x',
+      fix: 'y',
+    };
+    expect(describeState({ ...base, health: attention })).toEqual({
+      label: 'Needs attention',
+      tone: 'destructive',
+    });
+    expect(describeState({ ...base, overdue: true, health: attention }).label).toBe('Overdue');
+    expect(describeState({ ...base, state: 'never', health: attention }).label).toBe('Needs attention');
   });
 });

@@ -34,7 +34,10 @@ export function formatQuota(quota: SyncQuota | null): string {
 
 export type StateTone = 'success' | 'warning' | 'destructive' | 'secondary';
 
-/** Badge text and tone for a source's state. */
+/**
+ * Badge text and tone for a source's state. "Up to date" only when the source is healthy: a
+ * finished sync whose credentials since failed their test, or that is overdue, needs attention.
+ */
 export function describeState(source: SyncSourceStatus): { label: string; tone: StateTone } {
   if (!source.connected && source.state === 'never') return { label: 'Not connected', tone: 'secondary' };
   switch (source.state) {
@@ -47,8 +50,13 @@ export function describeState(source: SyncSourceStatus): { label: string; tone: 
     case 'failed':
       return { label: 'Failed', tone: 'destructive' };
     case 'succeeded':
-      return { label: 'Up to date', tone: 'success' };
+      if (source.overdue) return { label: 'Overdue', tone: 'destructive' };
+      return source.health.state === 'needs_attention'
+        ? { label: 'Needs attention', tone: 'destructive' }
+        : { label: 'Up to date', tone: 'success' };
     default:
-      return { label: 'Not synced yet', tone: 'secondary' };
+      return source.health.state === 'needs_attention'
+        ? { label: 'Needs attention', tone: 'destructive' }
+        : { label: 'Not synced yet', tone: 'secondary' };
   }
 }

@@ -21,6 +21,8 @@ import {
   MetaSpendingSchema,
 } from '@shared/contracts/meta.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { analysisStatusKey } from '@web/features/data-freshness/api/use-results-progress.ts';
+import { syncStatusKey } from '@web/features/data-freshness/api/use-sync-status.ts';
 import { getJson, requestJson } from '@web/lib/api-request.ts';
 import { z } from 'zod';
 
@@ -55,12 +57,17 @@ export function useShopifyCredentials(connected: boolean) {
   });
 }
 
-/** Invalidates every status-like query after a credential change (spec §7). */
+/**
+ * Invalidates every status-like query after a credential change (spec §7), the sync and analysis
+ * status included, so the freshness panel and the results watcher see the queued syncs at once.
+ */
 function useInvalidateStatus() {
   const client = useQueryClient();
   return async () => {
     await Promise.all([
       client.invalidateQueries({ queryKey: integrationKeys.status }),
+      client.invalidateQueries({ queryKey: syncStatusKey }),
+      client.invalidateQueries({ queryKey: analysisStatusKey }),
       client.invalidateQueries({ queryKey: integrationKeys.shopify }),
       client.invalidateQueries({ queryKey: integrationKeys.gaStatus }),
       client.invalidateQueries({ queryKey: integrationKeys.gaOverview }),
@@ -115,7 +122,12 @@ export function useTestGaConnection() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => requestJson('POST', '/api/credentials/google-analytics/test', GaTestResponseSchema),
-    onSettled: () => client.invalidateQueries({ queryKey: integrationKeys.gaStatus }),
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: integrationKeys.gaStatus }),
+        client.invalidateQueries({ queryKey: integrationKeys.status }),
+        client.invalidateQueries({ queryKey: syncStatusKey }),
+      ]),
   });
 }
 
@@ -161,6 +173,7 @@ export function useTestMetaConnection() {
     onSettled: async () => {
       await client.invalidateQueries({ queryKey: integrationKeys.metaDebug });
       await client.invalidateQueries({ queryKey: integrationKeys.status });
+      await client.invalidateQueries({ queryKey: syncStatusKey });
     },
   });
 }

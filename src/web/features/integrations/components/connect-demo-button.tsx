@@ -1,12 +1,15 @@
 import { Button } from '@web/components/ui/button.tsx';
 import { useToast } from '@web/components/ui/use-toast.ts';
 import { Store } from 'lucide-react';
+import { useState } from 'react';
 import { useConnectDemoStore, useDemoCredentials } from '../api/use-integrations.ts';
 import { readableError } from '../lib/error-text.ts';
+import { ConnectProgress } from './connect-progress.tsx';
 
 /**
  * "Connect demo store" (demo mode only): connects Shopify, GA4 and Meta of the demo store at once
- * through the same services as the forms. Renders nothing outside demo mode.
+ * through the same services as the forms, then shows the progress (syncing → analysing → ready).
+ * Renders nothing outside demo mode.
  */
 export function ConnectDemoButton({
   variant = 'secondary',
@@ -16,11 +19,13 @@ export function ConnectDemoButton({
   const { toast } = useToast();
   const demo = useDemoCredentials();
   const connect = useConnectDemoStore();
+  const [connected, setConnected] = useState(false);
   if (!demo.data) return null;
   const run = () =>
     connect.mutate(undefined, {
       onSuccess: (result) => {
         const failed = (['shopify', 'ga4', 'meta'] as const).filter((source) => !result[source].isValid);
+        setConnected(failed.length < 3);
         if (failed.length === 0) {
           toast({
             title: 'Demo Store Connected',
@@ -42,9 +47,12 @@ export function ConnectDemoButton({
         }),
     });
   return (
-    <Button variant={variant} onClick={run} disabled={connect.isPending} data-testid="connect-demo-store">
-      <Store aria-hidden="true" />
-      {connect.isPending ? 'Connecting demo store...' : 'Connect demo store'}
-    </Button>
+    <div className="grid justify-items-start gap-2">
+      <Button variant={variant} onClick={run} disabled={connect.isPending} data-testid="connect-demo-store">
+        <Store aria-hidden="true" />
+        {connect.isPending ? 'Connecting demo store...' : 'Connect demo store'}
+      </Button>
+      {connected ? <ConnectProgress /> : null}
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Badge } from '@web/components/ui/badge.tsx';
+import type { ConnectionHealth } from '@shared/contracts/connection-health.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { Input } from '@web/components/ui/input.tsx';
@@ -11,9 +11,10 @@ import { formatCompact } from '../../analytics-dashboard/lib/format.ts';
 import { useGaOverview, useStoreGaCredentials, useTestGaConnection } from '../api/use-integrations.ts';
 import { useGaCredentialsForm } from '../hooks/use-ga-credentials-form.ts';
 import { serverMessage } from '../lib/error-text.ts';
+import { ConnectionBadge } from './connection-badge.tsx';
 
 /** Google Analytics 4 panel (spec §2): store property + service account, live preview, test. */
-export function GaPanel({ connected }: { connected: boolean }) {
+export function GaPanel({ connected, health }: { connected: boolean; health: ConnectionHealth | undefined }) {
   const { toast } = useToast();
   const store = useStoreGaCredentials();
   const test = useTestGaConnection();
@@ -65,9 +66,7 @@ export function GaPanel({ connected }: { connected: boolean }) {
             <BarChart3 aria-hidden="true" className="size-5 text-amber-300" />
             Google Analytics 4
           </CardTitle>
-          <Badge variant={connected ? 'success' : 'secondary'}>
-            {connected ? 'Connected' : 'Not Connected'}
-          </Badge>
+          <ConnectionBadge health={health} />
         </div>
         <CardDescription>Traffic, sessions and revenue from your GA4 property.</CardDescription>
       </CardHeader>

@@ -4,7 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { Input } from '@web/components/ui/input.tsx';
 import { Label } from '@web/components/ui/label.tsx';
 import { useToast } from '@web/components/ui/use-toast.ts';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import {
   AdAccountStorageSchema,
   useDemoCredentials,
@@ -39,13 +39,16 @@ export function MetaSetupForm() {
   const [appSecret, setAppSecret] = useState('');
   const [showInstructions, setShowInstructions] = useState(false);
 
+  const prefilled = useRef(false);
+
   useEffect(() => {
-    if (demo && accessToken === '' && appSecret === '') {
-      setAccessToken(demo.meta.accessToken);
-      setAppSecret(demo.meta.appSecret);
-      setAdAccountId((current) => current || demo.meta.adAccountId);
-    }
-  }, [demo, accessToken, appSecret]);
+    // Demo mode: empty fields only, once; a field the owner clears stays empty.
+    if (!demo || prefilled.current) return;
+    prefilled.current = true;
+    setAccessToken((current) => current || demo.meta.accessToken);
+    setAppSecret((current) => current || demo.meta.appSecret);
+    setAdAccountId((current) => current || demo.meta.adAccountId);
+  }, [demo]);
 
   useEffect(() => {
     localStorage.setItem(META_FORM_STORAGE_KEY, JSON.stringify({ adAccountId }));

@@ -14,7 +14,10 @@ function Row({ state, children }: { state: 'ok' | 'missing' | 'unknown'; childre
   );
 }
 
-/** Meta setup status box (spec §2): token validity and the ads_read permission, from the live test. */
+/**
+ * Meta setup status box (spec §2): token validity and the ads_read permission, from the live test.
+ * An invalid token (Meta error 190) is never reported as a missing permission (error 200).
+ */
 export function MetaSetupStatus({ connected }: { connected: boolean }) {
   const debug = useMetaDebug(connected);
   const test = debug.data?.connectionTest;
@@ -34,7 +37,11 @@ export function MetaSetupStatus({ connected }: { connected: boolean }) {
               {test?.tokenValid ? 'Access token valid' : 'Access token invalid or expired'}
             </Row>
             <Row state={test?.hasAdsRead ? 'ok' : test?.tokenValid ? 'missing' : 'unknown'}>
-              {test?.hasAdsRead ? 'ads_read permission granted' : 'Permission ads_read missing'}
+              {test?.hasAdsRead
+                ? 'ads_read permission granted'
+                : test?.tokenValid
+                  ? 'Permission ads_read missing'
+                  : 'Permission ads_read not checked: the token must be valid first'}
             </Row>
             {test?.error ? <p className="text-xs text-slate-400">{test.error}</p> : null}
           </ul>

@@ -9,7 +9,7 @@ import { Label } from '@web/components/ui/label.tsx';
 import { Textarea } from '@web/components/ui/textarea.tsx';
 import { useToast } from '@web/components/ui/use-toast.ts';
 import { ChevronDown } from 'lucide-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import {
   useDemoCredentials,
   useStoreMetaCredentials,
@@ -20,16 +20,33 @@ import { serverMessage } from '../lib/error-text.ts';
 import { MetaPermissionsHelpCard } from './meta-permissions-help-card.tsx';
 import { MetaSetupForm } from './meta-setup-form.tsx';
 
-/** Profile's Meta tab (spec §2): setup or update-token form, tests, data test, static panels. */
-export function MetaTab({ connected, adAccountId }: { connected: boolean; adAccountId: string | null }) {
+/**
+ * Profile's Meta tab (spec §2): setup or update-token form, tests, data test, static panels. The
+ * permissions help card (whose fixed checklist says the token is valid and ads_read is missing)
+ * shows only when the live test says exactly that, so the Meta area says one true thing.
+ */
+export function MetaTab({
+  connected,
+  adAccountId,
+  permissionMissing,
+}: {
+  connected: boolean;
+  adAccountId: string | null;
+  permissionMissing: boolean;
+}) {
   return (
     <div className="grid gap-6" data-testid="meta-tab">
       {connected ? <UpdateTokenForm adAccountId={adAccountId} /> : <MetaSetupForm />}
       {connected ? <AvailableDataTest /> : null}
       <PermissionPanels />
-      <MetaPermissionsHelpCard />
+      {permissionMissing ? <MetaPermissionsHelpCard /> : null}
     </div>
   );
+}
+
+/** Toast title for a failed test: an invalid token (190) is not a missing permission (200). */
+function failureTitle(tokenValid: boolean, permissionTitle: string): string {
+  return tokenValid ? permissionTitle : 'Access Token Invalid or Expired';
 }
 
 function UpdateTokenForm({ adAccountId }: { adAccountId: string | null }) {
@@ -45,13 +62,16 @@ function UpdateTokenForm({ adAccountId }: { adAccountId: string | null }) {
     if (adAccountId && account === '') setAccount(adAccountId);
   }, [adAccountId, account]);
 
+  const prefilled = useRef(false);
+
   useEffect(() => {
-    // Demo mode prefills the demo token and secret (design §1); never persisted in the browser.
-    if (demo && accessToken === '' && appSecret === '') {
-      setAccessToken(demo.meta.accessToken);
-      setAppSecret(demo.meta.appSecret);
-    }
-  }, [demo, accessToken, appSecret]);
+    // Demo mode prefills the empty token and secret once (design §1); never persisted in the
+    // browser. A field the owner clears stays empty.
+    if (!demo || prefilled.current) return;
+    prefilled.current = true;
+    setAccessToken((current) => current || demo.meta.accessToken);
+    setAppSecret((current) => current || demo.meta.appSecret);
+  }, [demo]);
 
   const hint =
     accessToken.trim() !== '' && (!accessToken.trim().startsWith('EAA') || accessToken.trim().length < 200)
@@ -77,7 +97,7 @@ function UpdateTokenForm({ adAccountId }: { adAccountId: string | null }) {
           setAppSecret('');
         } else {
           toast({
-            title: 'Token updated but may still need ads_read permission',
+            title: failureTitle(result.tokenValid, 'Token updated but may still need ads_read permission'),
             description: result.error ?? undefined,
             variant: 'destructive',
           });
@@ -101,7 +121,7 @@ function UpdateTokenForm({ adAccountId }: { adAccountId: string | null }) {
               description: 'Token has ads_read permission and can access advertising data',
             })
           : toast({
-              title: 'Permission Still Missing',
+              title: failureTitle(result.tokenValid, 'Permission Still Missing'),
               description: result.error ?? undefined,
               variant: 'destructive',
             }),

@@ -1,4 +1,4 @@
-import { Badge } from '@web/components/ui/badge.tsx';
+import type { ConnectionHealth } from '@shared/contracts/connection-health.ts';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs.tsx';
 import { ApiTokensPanel } from '@web/features/api-tokens/components/api-tokens-panel.tsx';
@@ -7,6 +7,7 @@ import { BarChart3, Megaphone, ShoppingBag } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useCredentialsStatus, useMetaDebug } from '../api/use-integrations.ts';
 import { ConnectDemoButton } from './connect-demo-button.tsx';
+import { ConnectionAttention, ConnectionBadge } from './connection-badge.tsx';
 import { GaPanel } from './ga-panel.tsx';
 import { MetaSetupStatus } from './meta-setup-status.tsx';
 import { MetaTab } from './meta-tab.tsx';
@@ -17,12 +18,12 @@ function StatusCard({
   icon,
   title,
   subtitle,
-  connected,
+  health,
 }: {
   icon: ReactNode;
   title: string;
   subtitle: string;
-  connected: boolean;
+  health: ConnectionHealth | undefined;
 }) {
   return (
     <Card data-testid={`status-card-${title}`}>
@@ -34,10 +35,13 @@ function StatusCard({
             <p className="text-xs text-slate-400">{subtitle}</p>
           </div>
         </div>
-        <Badge variant={connected ? 'success' : 'secondary'}>
-          {connected ? 'Connected' : 'Not Connected'}
-        </Badge>
+        <ConnectionBadge health={health} />
       </CardHeader>
+      {health?.state === 'needs_attention' ? (
+        <CardContent>
+          <ConnectionAttention health={health} />
+        </CardContent>
+      ) : null}
     </Card>
   );
 }
@@ -52,6 +56,7 @@ export function ProfilePage() {
   };
   const debug = useMetaDebug(connected.meta);
   const adAccountId = debug.data?.adAccountId ?? null;
+  const metaTest = connected.meta ? debug.data?.connectionTest : undefined;
 
   return (
     <div className="grid gap-6">
@@ -68,24 +73,28 @@ export function ProfilePage() {
           icon={<ShoppingBag aria-hidden="true" className="size-6 text-emerald-300" />}
           title="Shopify"
           subtitle="E-commerce"
-          connected={connected.shopify}
+          health={status.data?.health.shopify}
         />
         <StatusCard
           icon={<BarChart3 aria-hidden="true" className="size-6 text-amber-300" />}
           title="Google Analytics 4"
           subtitle="Web analytics"
-          connected={connected.ga4}
+          health={status.data?.health.ga4}
         />
         <StatusCard
           icon={<Megaphone aria-hidden="true" className="size-6 text-sky-300" />}
           title="Meta Marketing"
           subtitle="Social advertising"
-          connected={connected.meta}
+          health={status.data?.health.meta}
         />
       </div>
 
       <div className="grid gap-4 md:grid-cols-2">
-        <SpendingWidget connected={connected.meta} adAccountId={adAccountId} />
+        <SpendingWidget
+          connected={connected.meta}
+          adAccountId={adAccountId}
+          tokenInvalid={metaTest !== undefined && !metaTest.tokenValid}
+        />
         <MetaSetupStatus connected={connected.meta} />
       </div>
 
@@ -100,13 +109,17 @@ export function ProfilePage() {
           <TabsTrigger value="meta">Meta</TabsTrigger>
         </TabsList>
         <TabsContent value="shopify">
-          <ShopifyPanel connected={connected.shopify} />
+          <ShopifyPanel connected={connected.shopify} health={status.data?.health.shopify} />
         </TabsContent>
         <TabsContent value="ga4">
-          <GaPanel connected={connected.ga4} />
+          <GaPanel connected={connected.ga4} health={status.data?.health.ga4} />
         </TabsContent>
         <TabsContent value="meta">
-          <MetaTab connected={connected.meta} adAccountId={adAccountId} />
+          <MetaTab
+            connected={connected.meta}
+            adAccountId={adAccountId}
+            permissionMissing={metaTest !== undefined && metaTest.tokenValid && !metaTest.hasAdsRead}
+          />
         </TabsContent>
       </Tabs>
       {status.error ? (

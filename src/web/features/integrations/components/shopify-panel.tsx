@@ -1,12 +1,12 @@
+import type { ConnectionHealth } from '@shared/contracts/connection-health.ts';
 import { validateShopifyCredentials } from '@shared/contracts/credentials.ts';
-import { Badge } from '@web/components/ui/badge.tsx';
 import { Button } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { Input } from '@web/components/ui/input.tsx';
 import { Label } from '@web/components/ui/label.tsx';
 import { useToast } from '@web/components/ui/use-toast.ts';
 import { Lock, ShieldCheck, Trash2 } from 'lucide-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import {
   useDemoCredentials,
   useRemoveShopifyCredentials,
@@ -14,9 +14,16 @@ import {
   useStoreShopifyCredentials,
 } from '../api/use-integrations.ts';
 import { readableError, serverMessage } from '../lib/error-text.ts';
+import { ConnectionBadge } from './connection-badge.tsx';
 
 /** 'Secure Shopify Integration' (spec §2): store credentials (token, or key + secret + domain), view masked, remove. */
-export function ShopifyPanel({ connected }: { connected: boolean }) {
+export function ShopifyPanel({
+  connected,
+  health,
+}: {
+  connected: boolean;
+  health: ConnectionHealth | undefined;
+}) {
   const { toast } = useToast();
   const demo = useDemoCredentials().data;
   const detail = useShopifyCredentials(connected);
@@ -27,13 +34,16 @@ export function ShopifyPanel({ connected }: { connected: boolean }) {
   const [apiSecret, setApiSecret] = useState('');
   const [shopDomain, setShopDomain] = useState('');
 
+  const prefilled = useRef(false);
+
   useEffect(() => {
-    // Demo mode prefills the form with the demo store's credentials (design §1).
-    if (demo && shopDomain === '' && accessToken === '') {
-      setShopDomain(demo.shopify.shopDomain);
-      setAccessToken(demo.shopify.accessToken);
-    }
-  }, [demo, shopDomain, accessToken]);
+    // Demo mode prefills the empty fields once, on first load (design §1); a field the owner
+    // clears stays empty, so the spec's validation messages still apply.
+    if (!demo || prefilled.current) return;
+    prefilled.current = true;
+    setShopDomain((value) => value || demo.shopify.shopDomain);
+    setAccessToken((value) => value || demo.shopify.accessToken);
+  }, [demo]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -90,9 +100,7 @@ export function ShopifyPanel({ connected }: { connected: boolean }) {
               <ShieldCheck aria-hidden="true" className="size-5 text-emerald-300" />
               Secure Shopify Integration
             </CardTitle>
-            <Badge variant={connected ? 'success' : 'secondary'}>
-              {connected ? 'Connected' : 'Not Connected'}
-            </Badge>
+            <ConnectionBadge health={health} />
           </div>
           <CardDescription>
             Your credentials are encrypted with AES-256 before they are stored.

@@ -11,9 +11,12 @@ import { serverMessage } from '../lib/error-text.ts';
 export function SpendingWidget({
   connected,
   adAccountId,
+  tokenInvalid = false,
 }: {
   connected: boolean;
   adAccountId: string | null;
+  /** The live test says the token itself is invalid (Meta 190): not a permission problem. */
+  tokenInvalid?: boolean;
 }) {
   const spending = useMetaSpending(connected);
   return (
@@ -37,12 +40,18 @@ export function SpendingWidget({
           <div className="grid gap-3">
             <p className="flex items-center gap-2 font-semibold text-amber-300">
               <AlertTriangle aria-hidden="true" className="size-4" />
-              Permissions Needed
+              {tokenInvalid ? 'Access Token Invalid or Expired' : 'Permissions Needed'}
             </p>
-            <p className="text-sm text-slate-300">
-              Ad account <span className="font-mono">{adAccountId ?? 'unknown'}</span> needs the ads_read or
-              ads_management permission to read spending.
-            </p>
+            {tokenInvalid ? (
+              <p className="text-sm text-slate-300">
+                Meta rejected the access token. Generate a new token and update it in the Meta tab.
+              </p>
+            ) : (
+              <p className="text-sm text-slate-300">
+                Ad account <span className="font-mono">{adAccountId ?? 'unknown'}</span> needs the ads_read or
+                ads_management permission to read spending.
+              </p>
+            )}
             <p className="text-xs text-slate-400">{serverMessage(spending.error, '')}</p>
             <div>
               <Button variant="outline" size="sm" onClick={() => spending.refetch()}>

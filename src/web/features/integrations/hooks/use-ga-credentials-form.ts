@@ -1,6 +1,6 @@
 import { validateGaCredentials } from '@shared/contracts/credentials.ts';
 import { useToast } from '@web/components/ui/use-toast.ts';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useDemoCredentials } from '../api/use-integrations.ts';
 
 /** The GA4 credentials as the store and fetch endpoints take them (spec §3, trimmed). */
@@ -10,8 +10,8 @@ export interface GaCredentialsPayload {
 }
 
 /**
- * State of a GA4 property + service-account form: prefilled with the demo credentials in demo
- * mode, checked with the spec §5 rules on submit (destructive toast with the spec's text), and
+ * State of a GA4 property + service-account form: its empty fields prefilled once with the demo
+ * credentials in demo mode, checked with the spec §5 rules on submit (destructive toast with the spec's text), and
  * handed on trimmed when valid. The GA4 panel stores them; the dashboard's connect form fetches
  * data with them.
  */
@@ -21,12 +21,15 @@ export function useGaCredentialsForm(onValid: (credentials: GaCredentialsPayload
   const [propertyId, setPropertyId] = useState('');
   const [serviceAccountJson, setServiceAccountJson] = useState('');
 
+  const prefilled = useRef(false);
+
   useEffect(() => {
-    if (demo && propertyId === '' && serviceAccountJson === '') {
-      setPropertyId(demo.ga4.propertyId);
-      setServiceAccountJson(demo.ga4.serviceAccountJson);
-    }
-  }, [demo, propertyId, serviceAccountJson]);
+    // Empty fields only, once: a field the owner clears stays empty and gets the spec's message.
+    if (!demo || prefilled.current) return;
+    prefilled.current = true;
+    setPropertyId((value) => value || demo.ga4.propertyId);
+    setServiceAccountJson((value) => value || demo.ga4.serviceAccountJson);
+  }, [demo]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
