@@ -9,7 +9,6 @@ import {
 } from '../../shared/contracts/credentials.ts';
 import type { GaOverview, GaPages, GaTraffic } from '../../shared/contracts/ga.ts';
 import type { Ga4Client } from '../connectors/ga4/client.ts';
-import { createGa4ClientFor } from './upstream-clients.ts';
 import {
   mapOverview,
   mapPages,
@@ -32,6 +31,7 @@ import {
   updateCredentialVerification,
 } from '../vault/credential-store.ts';
 import type { IntegrationContext } from './integration-context.ts';
+import { createGa4ClientFor } from './upstream-clients.ts';
 import { describeFailure, toAppError, withUpstreamErrors } from './upstream-failure.ts';
 
 function parseStoredAccount(secret: Ga4Secret): ServiceAccount {

@@ -10,7 +10,11 @@ import type { IntegrationContext } from './integration-context.ts';
  * this module imports neither, so the sync jobs and the services that queue them stay free of
  * import cycles.
  */
-export function createGa4ClientFor(context: IntegrationContext, propertyId: string, account: ServiceAccount): Ga4Client {
+export function createGa4ClientFor(
+  context: IntegrationContext,
+  propertyId: string,
+  account: ServiceAccount,
+): Ga4Client {
   return createGa4Client({
     baseUrl: context.upstream.ga4(propertyId, account.token_uri),
     propertyId,
