@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { DAY_MS } from '../shared/calendar.ts';
 import { dayToIso, formatZoned } from './calendar.ts';
 import type { DemoOrder, DemoStore, DemoVisit } from './model.ts';
+import { PROFIT_FILES, profitRecords } from './profit/export-profit.ts';
 
 export const STORE_FILES = [
   'shop.json',
@@ -21,6 +22,7 @@ export const STORE_FILES = [
   'meta-campaigns.jsonl',
   'meta-daily.jsonl',
   'ground-truth.json',
+  ...PROFIT_FILES,
 ] as const;
 
 export type StoreFile = (typeof STORE_FILES)[number];
@@ -141,6 +143,7 @@ export function* storeRecords(store: DemoStore): Generator<[StoreFile, string]> 
     ];
   for (const row of store.meta.daily) yield ['meta-daily.jsonl', JSON.stringify(row)];
   yield ['ground-truth.json', JSON.stringify(store.groundTruth, null, 2)];
+  yield* profitRecords(store);
 }
 
 /** SHA-256 over all records (what `writeStore` would write), for determinism checks. */

@@ -30,6 +30,11 @@ describe('upside demo generate', () => {
         'orders.jsonl',
         'products.jsonl',
         'shop.json',
+        'transactions.jsonl',
+        'refunds.jsonl',
+        'costs.csv',
+        'variant-weights.csv',
+        'profit-rules.json',
       ].sort(),
     );
     for (const file of files)

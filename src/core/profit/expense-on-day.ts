@@ -1,3 +1,5 @@
+import { percentOfMinor } from './percent-of-minor.ts';
+
 /** A custom expense as the owner set it (decision 010). */
 export interface ProfitExpense {
   kind: 'monthly' | 'per_order' | 'percent_of_net_sales' | 'percent_of_ad_spend';
@@ -45,14 +47,4 @@ export function expenseOnDay(expense: ProfitExpense, day: string, facts: Expense
     case 'percent_of_ad_spend':
       return percentOfMinor(facts.adSpend, expense.percent ?? '0');
   }
-}
-
-/** `percent` % of `amountMinor`, rounded half away from zero, exact (BigInt on the decimal digits). */
-function percentOfMinor(amountMinor: number, percent: string): number {
-  const [whole = '0', fraction = ''] = percent.split('.');
-  const scale = 100n * 10n ** BigInt(fraction.length);
-  const product = BigInt(amountMinor) * BigInt(`${whole}${fraction}`);
-  const magnitude = product < 0n ? -product : product;
-  const rounded = (magnitude * 2n + scale) / (scale * 2n);
-  return Number(product < 0n ? -rounded : rounded);
 }

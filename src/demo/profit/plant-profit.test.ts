@@ -57,7 +57,8 @@ describe('planted profit', () => {
     const before = base.generateStore(OPTIONS);
     const expected = hashFiles(before, baseExport.storeRecords);
     expect(Object.keys(expected)).toContain('orders.jsonl');
-    expect(hashFiles(store, storeRecords)).toEqual(expected);
+    const now = hashFiles(store, storeRecords);
+    expect(Object.fromEntries(Object.keys(expected).map((file) => [file, now[file]]))).toEqual(expected);
     for (let i = 0; i < store.orders.count; i += 50)
       expect(store.getOrder(i).totalMinor).toBe(before.getOrder(i).totalMinor);
   }, 120_000);

@@ -1,5 +1,6 @@
 import { analyzeWorkspaceJob } from './definitions/analyze-workspace.ts';
 import { maintainTrackingJob } from './definitions/maintain-tracking.ts';
+import { recalculateCostsJob } from './definitions/recalculate-costs.ts';
 import { syncGa4Job } from './definitions/sync-ga4.ts';
 import { syncMetaJob } from './definitions/sync-meta.ts';
 import { syncShopifyJob } from './definitions/sync-shopify.ts';
@@ -15,6 +16,7 @@ export const jobDefinitions: readonly RegisteredJob[] = [
   syncGa4Job,
   syncMetaJob,
   analyzeWorkspaceJob,
+  recalculateCostsJob,
   maintainTrackingJob,
 ];
 

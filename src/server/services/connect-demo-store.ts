@@ -1,5 +1,7 @@
 import type { DemoConnectResponse, DemoCredentials } from '../../shared/contracts/credentials.ts';
+import type { DemoProfitSetup } from '../../shared/contracts/demo-profit.ts';
 import { AppError } from '../errors.ts';
+import { enterDemoProfitSetup } from '../features/costs/services/enter-demo-profit-setup.ts';
 import type { IntegrationContext } from './integration-context.ts';
 import { storeGaCredentials } from './manage-ga-credentials.ts';
 import { storeMetaCredentials } from './manage-meta-credentials.ts';
@@ -11,12 +13,19 @@ export function getDemoCredentials(context: IntegrationContext): DemoCredentials
   return context.demo;
 }
 
-/** POST /api/demo/connect: stores all three demo sources through the same services as the forms. */
+/**
+ * POST /api/demo/connect: stores all three demo sources through the same services as the forms.
+ * The owner's profit setup (costs, shipping, fees, expenses) goes in first, before the backfill
+ * that storing Shopify's credentials queues, so lines freeze their true historical costs.
+ */
 export async function connectDemoStore(
   context: IntegrationContext,
   workspaceId: string,
+  profit?: { userId: string; setup: DemoProfitSetup | undefined },
 ): Promise<DemoConnectResponse> {
   const demo = getDemoCredentials(context);
+  if (profit?.setup)
+    await enterDemoProfitSetup(context, { workspaceId, userId: profit.userId, demo, setup: profit.setup });
   const shopify = await storeShopifyCredentials(context, workspaceId, {
     shopDomain: demo.shopify.shopDomain,
     accessToken: demo.shopify.accessToken,

@@ -12,7 +12,6 @@ import type {
   MetaSummary,
 } from '../../shared/contracts/meta.ts';
 import { UpstreamError } from '../connectors/http/upstream-error.ts';
-import type { MetaClient } from '../connectors/meta/client.ts';
 import { mapSpending, mapSummary } from '../connectors/meta/map.ts';
 import type { MetaAdAccount } from '../connectors/meta/payload.schema.ts';
 import { AppError, badRequest } from '../errors.ts';

@@ -59,6 +59,10 @@ export const ERROR_CODES = [
   'tracking_inactive',
   // API tokens (decision 019)
   'read_only_token',
+  // costs settings (issue #13)
+  'shop_not_synced',
+  'csv_invalid',
+  'recalculation_running',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

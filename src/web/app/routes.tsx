@@ -98,6 +98,15 @@ export const APP_ROUTES: readonly AppRoute[] = [
     ),
   },
   {
+    path: '/settings/costs',
+    access: 'authenticated',
+    title: 'Costs',
+    page: lazyPage(
+      () => import('@web/features/costs/components/costs-page.tsx'),
+      (m) => m.CostsPage,
+    ),
+  },
+  {
     path: '/orders',
     access: 'authenticated',
     title: 'Order Lookup',

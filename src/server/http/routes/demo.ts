@@ -28,8 +28,8 @@ export function registerDemoRoutes(fastify: FastifyInstance, deps: AppDeps): voi
     '/api/demo/connect',
     { schema: { response: { 200: DemoConnectResponseSchema } } },
     async (request) => {
-      const { workspaceId } = requireAuth(request);
-      return connectDemoStore(context(), workspaceId);
+      const { workspaceId, userId } = requireAuth(request);
+      return connectDemoStore(context(), workspaceId, { userId, setup: deps.demo?.profitSetup });
     },
   );
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerApiTokenRoutes } from '../../features/api-tokens/routes.ts';
+import { registerCostRoutes } from '../../features/costs/routes/register-cost-routes.ts';
 import { registerExportRoutes } from '../../features/exports/routes.ts';
 import { registerProfitRoutes } from '../../features/profit/routes.ts';
 import type { AppDeps } from '../deps.ts';
@@ -46,6 +47,7 @@ const registrars: Array<(app: FastifyInstance, deps: AppDeps) => void | Promise<
   registerProductRoutes,
   registerApiTokenRoutes,
   registerExportRoutes,
+  registerCostRoutes,
   registerProfitRoutes,
 ];
 

@@ -67,6 +67,8 @@ export const ORDER_SPEC: UpsertSpec = {
 export const LINE_ITEM_SPEC: UpsertSpec = {
   table: 'wh_order_line_items',
   key: ['workspace_id', 'line_item_id'],
+  // The cost in force on the order day, frozen when the line is first synced (decision 010).
+  fillOnce: { marker: 'cost_source', columns: ['unit_cost_minor', 'cost_source', 'cost_estimated'] },
   columns: [
     col('workspace_id', 'uuid'),
     col('line_item_id', 'bigint'),
@@ -81,6 +83,9 @@ export const LINE_ITEM_SPEC: UpsertSpec = {
     col('unit_price_minor', 'bigint'),
     col('discount_minor', 'bigint'),
     col('currency_code', 'text'),
+    col('unit_cost_minor', 'bigint'),
+    col('cost_source', 'text'),
+    col('cost_estimated', 'boolean'),
   ],
 };
 
@@ -249,6 +254,10 @@ export function mapLineItem(
     unit_price_minor: parseDecimalToMinor(item.originalUnitPriceSet.shopMoney.amount, shop.currencyDigits),
     discount_minor: money(shop, item.totalDiscountSet) ?? 0,
     currency_code: shop.currencyCode,
+    // Priced from the cost book before the write (features/costs priceOrderRows).
+    unit_cost_minor: null,
+    cost_source: null,
+    cost_estimated: false,
   };
 }
 

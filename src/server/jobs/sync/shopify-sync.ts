@@ -5,6 +5,9 @@ import { currencyDigitsOf } from '../../../shared/money.ts';
 import { createShopifyClient, type ShopifyClient } from '../../connectors/shopify/client.ts';
 import type { ShopifyCost } from '../../connectors/shopify/payload.schema.ts';
 import type { Db } from '../../db/client.ts';
+import { type CostBook, loadCostBook } from '../../features/costs/queries/load-cost-book.ts';
+import { recordShopifyCosts } from '../../features/costs/queries/record-shopify-costs.ts';
+import { priceOrderRows, SHIPPING_COST_SPEC } from '../../features/costs/services/price-order-rows.ts';
 import { getIntegrationContext } from '../../services/integration-context.ts';
 import { loadCredential } from '../../vault/credential-store.ts';
 import { PermanentJobError } from '../job-definition.ts';
@@ -181,10 +184,14 @@ async function syncProducts(session: SyncSession, client: ShopifyClient, shop: S
         PRODUCT_SPEC,
         mapped.map((entry) => entry.product),
       );
-      rows += await upsertRows(
+      const variants = mapped.flatMap((entry) => entry.variants);
+      rows += await upsertRows(db, VARIANT_SPEC, variants);
+      rows += await recordShopifyCosts(
         db,
-        VARIANT_SPEC,
-        mapped.flatMap((entry) => entry.variants),
+        shop.workspaceId,
+        variants.map((variant) => variant.variant_id as number),
+        snapshotDate,
+        session.now(),
       );
       rows += await upsertRows(
         db,
@@ -200,13 +207,16 @@ async function syncProducts(session: SyncSession, client: ShopifyClient, shop: S
 
 async function writeOrders(
   db: Db,
+  book: CostBook,
   orders: UpsertRow[],
   lineItems: UpsertRow[],
   refunds: UpsertRow[],
   touchpoints: UpsertRow[],
 ) {
+  const shipping = priceOrderRows(book, orders, lineItems);
   let rows = await upsertRows(db, ORDER_SPEC, orders);
   rows += await upsertRows(db, LINE_ITEM_SPEC, lineItems);
+  rows += await upsertRows(db, SHIPPING_COST_SPEC, shipping);
   rows += await upsertRows(db, REFUND_SPEC, refunds);
   rows += await upsertRows(db, TOUCHPOINT_SPEC, touchpoints);
   return rows;
@@ -255,6 +265,7 @@ function sliceSearch(bounds: readonly string[], slice: number): string | null {
 async function loadOrdersFile(
   session: SyncSession,
   shop: ShopContext,
+  book: CostBook,
   url: string | null,
   current: StreamCursor,
 ): Promise<void> {
@@ -277,7 +288,7 @@ async function loadOrdersFile(
     const cursor = { orders: { ...current, bulkLinesDone: lastLine + 1 } };
     while (inFlight.length >= PAGES_IN_FLIGHT) await inFlight.shift();
     const page = session.commitPage(
-      (db) => writeOrders(db, batch.orders, batch.lineItems, batch.refunds, batch.touchpoints),
+      (db) => writeOrders(db, book, batch.orders, batch.lineItems, batch.refunds, batch.touchpoints),
       cursor,
       { after: inFlight.at(-1) },
     );
@@ -348,6 +359,7 @@ async function bulkOrders(
   session: SyncSession,
   client: ShopifyClient,
   shop: ShopContext,
+  book: CostBook,
   state: StreamCursor,
 ): Promise<StreamCursor> {
   const signal = session.signal;
@@ -378,7 +390,7 @@ async function bulkOrders(
       current = { ...current, nextBulkId };
       await session.commitPage(async () => 0, { orders: current });
     }
-    await loadOrdersFile(session, shop, result.url, current);
+    await loadOrdersFile(session, shop, book, result.url, current);
     if (slice < bounds.length) {
       current = {
         ...current,
@@ -406,6 +418,7 @@ async function incrementalOrders(
   session: SyncSession,
   client: ShopifyClient,
   shop: ShopContext,
+  book: CostBook,
   state: StreamCursor,
 ): Promise<void> {
   let { after = null, maxSeen = null } = state;
@@ -439,7 +452,7 @@ async function incrementalOrders(
     }
     const { hasNextPage, endCursor } = data.orders.pageInfo;
     const nextAfter = hasNextPage && endCursor ? endCursor : null;
-    await session.commitPage((db) => writeOrders(db, orders, lineItems, refunds, touchpoints), {
+    await session.commitPage((db) => writeOrders(db, book, orders, lineItems, refunds, touchpoints), {
       orders: { phase: 'incremental', updatedFrom, after: nextAfter, maxSeen } satisfies StreamCursor,
     });
     if (!nextAfter) break;
@@ -590,11 +603,13 @@ export async function syncShopify(session: SyncSession): Promise<SyncOutcome> {
     (state) => bulkCustomers(session, client, shop, state),
     (state) => incrementalCustomers(session, client, shop, state),
   );
+  // Loaded after products: the ledger then holds the Shopify costs this run saw.
+  const book = await loadCostBook(session.deps.db, session.workspaceId);
   await runStream(
     session,
     'orders',
-    (state) => bulkOrders(session, client, shop, state),
-    (state) => incrementalOrders(session, client, shop, state),
+    (state) => bulkOrders(session, client, shop, book, state),
+    (state) => incrementalOrders(session, client, shop, book, state),
   );
   return { dataThrough: startedAt, backfillCompleted: true };
 }

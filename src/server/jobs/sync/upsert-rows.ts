@@ -23,6 +23,14 @@ export interface UpsertSpec {
   key: readonly string[];
   /** Columns updated on conflict but not compared (e.g. synced_at). */
   touch?: readonly string[];
+  /**
+   * Columns written once: on conflict they keep their stored values, unless the stored `marker`
+   * column is still null (nothing frozen yet), when the new values fill them. Order lines' frozen
+   * costs use this: a later sync of the same line never changes them.
+   */
+  fillOnce?: { marker: string; columns: readonly string[] };
+  /** 'nothing': a conflicting row is left as it is (a row frozen at its first write). */
+  onConflict?: 'update' | 'nothing';
 }
 
 const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
@@ -93,10 +101,18 @@ export async function upsertRows(
   if (rows.length === 0) return 0;
   const names = spec.columns.map((column) => column.name);
   const columnList = sql.join(names.map(ident), sql`, `);
-  const compared = names.filter((name) => !spec.key.includes(name) && !(spec.touch ?? []).includes(name));
-  const updated = names.filter((name) => !spec.key.includes(name));
+  const once = spec.fillOnce?.columns ?? [];
+  const compared = names.filter(
+    (name) => !spec.key.includes(name) && !(spec.touch ?? []).includes(name) && !once.includes(name),
+  );
+  const updated = spec.onConflict === 'nothing' ? [] : names.filter((name) => !spec.key.includes(name));
+  const unfrozen = spec.fillOnce ? sql`t.${ident(spec.fillOnce.marker)} IS NULL` : sql`false`;
   const setList = sql.join(
-    updated.map((name) => sql`${ident(name)} = EXCLUDED.${ident(name)}`),
+    updated.map((name) =>
+      once.includes(name)
+        ? sql`${ident(name)} = CASE WHEN ${unfrozen} THEN EXCLUDED.${ident(name)} ELSE t.${ident(name)} END`
+        : sql`${ident(name)} = EXCLUDED.${ident(name)}`,
+    ),
     sql`, `,
   );
   const distinct =
@@ -109,7 +125,11 @@ export async function upsertRows(
           compared.map((name) => sql`EXCLUDED.${ident(name)}`),
           sql`, `,
         )})`;
-  const conflict = updated.length === 0 ? sql`DO NOTHING` : sql`DO UPDATE SET ${setList} WHERE ${distinct}`;
+  const refill = spec.fillOnce
+    ? sql` OR (${unfrozen} AND EXCLUDED.${ident(spec.fillOnce.marker)} IS NOT NULL)`
+    : sql``;
+  const conflict =
+    updated.length === 0 ? sql`DO NOTHING` : sql`DO UPDATE SET ${setList} WHERE ${distinct}${refill}`;
   for (let start = 0; start < rows.length; start += chunkSize) {
     const chunk = rows.slice(start, start + chunkSize);
     const columns = columnsOf(chunk, names);

@@ -5,6 +5,7 @@ import { ApiTokensPanel } from '@web/features/api-tokens/components/api-tokens-p
 import { DataFreshnessPanel } from '@web/features/data-freshness/components/data-freshness-panel.tsx';
 import { BarChart3, Megaphone, ShoppingBag } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'wouter';
 import { useCredentialsStatus, useMetaDebug } from '../api/use-integrations.ts';
 import { ConnectDemoButton } from './connect-demo-button.tsx';
 import { ConnectionAttention, ConnectionBadge } from './connection-badge.tsx';
@@ -64,6 +65,9 @@ export function ProfilePage() {
         <div>
           <h1 className="text-3xl font-bold tracking-tight text-white">Profile &amp; Integrations</h1>
           <p className="mt-1 text-slate-300">Connect your store, analytics and ad accounts.</p>
+          <Link href="/settings/costs" className="mt-1 inline-block text-sm text-indigo-300 hover:underline">
+            Costs: product costs, fees, shipping and expenses
+          </Link>
         </div>
         <ConnectDemoButton />
       </div>

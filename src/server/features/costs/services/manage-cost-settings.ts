@@ -1,0 +1,174 @@
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type {
+  CostEntryInput,
+  ExpenseInputSchema,
+  FeeRulesInputSchema,
+  ShippingProfilesInputSchema,
+} from '../../../../shared/contracts/costs.ts';
+import type { Db } from '../../../db/client.ts';
+import { queryRows } from '../../../db/query-rows.ts';
+import { AppError, badRequest, notFound } from '../../../errors.ts';
+import type { ShopMoney } from '../queries/read-shop.ts';
+import { writeOwnerCosts } from '../queries/write-cost-ledger.ts';
+import { readAmount, readDay } from './read-csv.ts';
+
+/**
+ * The owner's cost settings, each write validated with a message naming the field: a cost entry
+ * (a manual ledger period), the default margin, fee rules, shipping profiles and expenses.
+ */
+
+function amountOrThrow(field: string, value: string, shop: ShopMoney): number {
+  const minor = readAmount(value, shop.digits);
+  if (typeof minor === 'string') throw badRequest(`${field}: ${minor}`);
+  return minor;
+}
+
+function dayOrThrow(field: string, value: string): string {
+  const day = readDay(value);
+  if (typeof day !== 'string') throw badRequest(`${field}: ${day.error}`);
+  return day;
+}
+
+function percentOrThrow(field: string, value: string, max: number): string {
+  if (!/^\d{1,3}(\.\d{1,4})?$/.test(value) || Number(value) > max)
+    throw badRequest(`${field}: "${value}" must be a percent from 0 to ${max} with at most 4 decimals`);
+  return value;
+}
+
+/** A cost the owner types for one variant from a day on (source 'manual'). */
+export async function enterCost(
+  db: Db,
+  args: { workspaceId: string; userId: string; shop: ShopMoney; input: CostEntryInput; now: Date },
+): Promise<void> {
+  const costMinor = amountOrThrow('cost', args.input.cost, args.shop);
+  const effectiveFrom = dayOrThrow('effectiveFrom', args.input.effectiveFrom);
+  const [variant] = await queryRows<{ sku: string | null }>(
+    db,
+    sql`SELECT sku FROM wh_variants WHERE workspace_id = ${args.workspaceId} AND variant_id = ${args.input.variantId}::bigint`,
+  );
+  if (!variant) throw notFound(`variantId: no variant ${args.input.variantId} in this store`);
+  await writeOwnerCosts(db, {
+    workspaceId: args.workspaceId,
+    source: 'manual',
+    userId: args.userId,
+    importId: null,
+    now: args.now,
+    periods: [{ variantId: Number(args.input.variantId), sku: variant.sku, costMinor, effectiveFrom }],
+  });
+}
+
+export async function setDefaultMargin(
+  db: Db,
+  args: { workspaceId: string; userId: string | null; percent: string | null; now: Date },
+): Promise<void> {
+  const percent =
+    args.percent === null ? null : percentOrThrow('defaultMarginPercent', args.percent, 99.9999);
+  await db.execute(
+    sql`INSERT INTO profit_settings (workspace_id, default_margin_percent, updated_at, updated_by)
+        VALUES (${args.workspaceId}, ${percent}::numeric, ${args.now.toISOString()}, ${args.userId})
+        ON CONFLICT (workspace_id) DO UPDATE SET default_margin_percent = EXCLUDED.default_margin_percent,
+          updated_at = EXCLUDED.updated_at, updated_by = EXCLUDED.updated_by`,
+  );
+}
+
+/** Replaces the fee rules (one per gateway). */
+export async function replaceFeeRules(
+  db: Db,
+  args: {
+    workspaceId: string;
+    userId: string | null;
+    shop: ShopMoney;
+    rules: z.infer<typeof FeeRulesInputSchema>['rules'];
+    now: Date;
+  },
+): Promise<void> {
+  const seen = new Set<string>();
+  const rows = args.rules.map((rule, index) => {
+    const gateway = rule.gateway.trim();
+    if (seen.has(gateway)) throw badRequest(`rules[${index}].gateway: "${gateway}" has two rules`);
+    seen.add(gateway);
+    return {
+      gateway,
+      percent: percentOrThrow(`rules[${index}].percent`, rule.percent, 100),
+      fixed: amountOrThrow(`rules[${index}].fixed`, rule.fixed, args.shop),
+    };
+  });
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`DELETE FROM payment_fee_rules WHERE workspace_id = ${args.workspaceId}`);
+    for (const rule of rows)
+      await tx.execute(
+        sql`INSERT INTO payment_fee_rules (workspace_id, gateway, percent, fixed_minor, updated_at, updated_by)
+            VALUES (${args.workspaceId}, ${rule.gateway}, ${rule.percent}::numeric, ${rule.fixed}, ${args.now.toISOString()}, ${args.userId})`,
+      );
+  });
+}
+
+/** Replaces the shipping profiles (one band per country and lower weight bound). */
+export async function replaceShippingProfiles(
+  db: Db,
+  args: {
+    workspaceId: string;
+    shop: ShopMoney;
+    profiles: z.infer<typeof ShippingProfilesInputSchema>['profiles'];
+    now: Date;
+  },
+): Promise<void> {
+  const seen = new Set<string>();
+  const rows = args.profiles.map((profile, index) => {
+    const key = `${profile.country}|${profile.minGrams}`;
+    if (seen.has(key))
+      throw badRequest(
+        `profiles[${index}]: ${profile.country} has two bands starting at ${profile.minGrams} g`,
+      );
+    seen.add(key);
+    if (profile.maxGrams !== null && profile.maxGrams <= profile.minGrams)
+      throw badRequest(`profiles[${index}].maxGrams: must be more than minGrams (${profile.minGrams})`);
+    return { ...profile, costMinor: amountOrThrow(`profiles[${index}].cost`, profile.cost, args.shop) };
+  });
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`DELETE FROM shipping_profiles WHERE workspace_id = ${args.workspaceId}`);
+    for (const profile of rows)
+      await tx.execute(
+        sql`INSERT INTO shipping_profiles (workspace_id, country, min_grams, max_grams, cost_minor, updated_at)
+            VALUES (${args.workspaceId}, ${profile.country}, ${profile.minGrams}, ${profile.maxGrams}, ${profile.costMinor}, ${args.now.toISOString()})`,
+      );
+  });
+}
+
+export async function addExpense(
+  db: Db,
+  args: {
+    workspaceId: string;
+    userId: string | null;
+    shop: ShopMoney;
+    expense: z.infer<typeof ExpenseInputSchema>;
+    now: Date;
+  },
+): Promise<string> {
+  const { expense } = args;
+  const money = expense.kind === 'monthly' || expense.kind === 'per_order';
+  const amountMinor = money ? amountOrThrow('amount', expense.amount, args.shop) : null;
+  const percent = money ? null : percentOrThrow('amount', expense.amount, 100);
+  const startsOn = dayOrThrow('startsOn', expense.startsOn);
+  const endsOn = expense.endsOn === null ? null : dayOrThrow('endsOn', expense.endsOn);
+  if (endsOn !== null && endsOn < startsOn)
+    throw badRequest(`endsOn: ${endsOn} is before startsOn ${startsOn}`);
+  const [row] = await queryRows<{ id: string }>(
+    db,
+    sql`INSERT INTO expenses (workspace_id, name, kind, amount_minor, percent, starts_on, ends_on, created_at, created_by)
+        VALUES (${args.workspaceId}, ${expense.name.trim()}, ${expense.kind}, ${amountMinor}, ${percent}::numeric,
+          ${startsOn}, ${endsOn}, ${args.now.toISOString()}, ${args.userId})
+        RETURNING id::text AS id`,
+  );
+  if (!row) throw new AppError(500, 'internal', 'The expense was not stored.');
+  return row.id;
+}
+
+export async function deleteExpense(db: Db, workspaceId: string, id: string): Promise<void> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`DELETE FROM expenses WHERE workspace_id = ${workspaceId} AND id = ${id}::bigint RETURNING id::text AS id`,
+  );
+  if (rows.length === 0) throw notFound(`No expense ${id}.`);
+}

@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm';
+import type { CostSettingsResponse } from '../../../../shared/contracts/costs.ts';
+import { minorToDecimal } from '../../../../shared/money.ts';
+import type { Db } from '../../../db/client.ts';
+import { queryRows } from '../../../db/query-rows.ts';
+import { ISO_INSTANT } from '../queries/load-cost-book.ts';
+import { readRecalculations, USER_NAME } from '../queries/read-recalculations.ts';
+import { findShop } from '../queries/read-shop.ts';
+
+/** Numeric percent as the owner typed it: "3.4900" → "3.49", "35.0000" → "35". */
+const percentText = (value: string) => value.replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
+
+/** GET /api/costs/settings: everything on the Costs page except the ledger itself. */
+export async function readCostSettings(db: Db, workspaceId: string): Promise<CostSettingsResponse> {
+  const shop = await findShop(db, workspaceId);
+  const digits = shop?.digits ?? 2;
+  const money = (minor: number) => minorToDecimal(minor, digits);
+  const [settings, rules, profiles, expenses, imports, recalculations] = await Promise.all([
+    queryRows<{ margin: string | null }>(
+      db,
+      sql`SELECT default_margin_percent::text AS margin FROM profit_settings WHERE workspace_id = ${workspaceId}`,
+    ),
+    queryRows<{ gateway: string; percent: string; fixed: number }>(
+      db,
+      sql`SELECT gateway, percent::text AS percent, fixed_minor::float8 AS fixed
+          FROM payment_fee_rules WHERE workspace_id = ${workspaceId} ORDER BY gateway`,
+    ),
+    queryRows<{ country: string; minGrams: number; maxGrams: number | null; cost: number }>(
+      db,
+      sql`SELECT country, min_grams AS "minGrams", max_grams AS "maxGrams", cost_minor::float8 AS cost
+          FROM shipping_profiles WHERE workspace_id = ${workspaceId} ORDER BY country = '*', country, min_grams`,
+    ),
+    queryRows<{
+      id: string;
+      name: string;
+      kind: CostSettingsResponse['expenses'][number]['kind'];
+      amountMinor: number | null;
+      percent: string | null;
+      startsOn: string;
+      endsOn: string | null;
+    }>(
+      db,
+      sql`SELECT id::text AS id, name, kind, amount_minor::float8 AS "amountMinor", percent::text AS percent,
+            starts_on::text AS "startsOn", ends_on::text AS "endsOn"
+          FROM expenses WHERE workspace_id = ${workspaceId} ORDER BY starts_on, id`,
+    ),
+    queryRows<CostSettingsResponse['imports'][number]>(
+      db,
+      sql`SELECT i.id::text AS id, i.kind, i.file_name AS "fileName", i.rows_stored AS "rowsStored",
+            jsonb_array_length(i.unknown) AS "unknownCount",
+            to_char(i.created_at AT TIME ZONE 'UTC', ${ISO_INSTANT}) AS "createdAt",
+            COALESCE(${USER_NAME}, u.email) AS "createdBy"
+          FROM cost_imports i LEFT JOIN users u ON u.id = i.created_by
+          WHERE i.workspace_id = ${workspaceId} ORDER BY i.created_at DESC, i.id DESC LIMIT 10`,
+    ),
+    readRecalculations(db, workspaceId, digits),
+  ]);
+  const margin = settings[0]?.margin ?? null;
+  return {
+    currency: shop?.currencyCode ?? null,
+    defaultMarginPercent: margin === null ? null : percentText(margin),
+    paymentFeeRules: rules.map((rule) => ({
+      gateway: rule.gateway,
+      percent: percentText(rule.percent),
+      fixed: money(rule.fixed),
+    })),
+    shippingProfiles: profiles.map(({ cost, ...profile }) => ({ ...profile, cost: money(cost) })),
+    expenses: expenses.map(({ amountMinor, percent, ...expense }) => ({
+      ...expense,
+      amount: amountMinor !== null ? money(amountMinor) : percentText(percent ?? '0'),
+    })),
+    imports,
+    recalculations,
+  };
+}

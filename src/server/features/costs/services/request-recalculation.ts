@@ -1,0 +1,61 @@
+import { sql } from 'drizzle-orm';
+import type { Recalculation } from '../../../../shared/contracts/costs.ts';
+import type { Db } from '../../../db/client.ts';
+import { queryRows } from '../../../db/query-rows.ts';
+import { AppError, badRequest } from '../../../errors.ts';
+import { enqueueJob } from '../../../jobs/queue.ts';
+import { readRecalculations } from '../queries/read-recalculations.ts';
+import { requireShop } from '../queries/read-shop.ts';
+import { readDay } from './read-csv.ts';
+
+export const RECALCULATE_COSTS_JOB = 'recalculate-costs';
+
+/** POST /api/costs/recalculations: queues a recalculation of [from, to] (one at a time per workspace). */
+export async function requestRecalculation(
+  db: Db,
+  args: { workspaceId: string; userId: string; from: string; to: string; now: Date },
+): Promise<Recalculation> {
+  const shop = await requireShop(db, args.workspaceId);
+  const from = readDay(args.from);
+  if (typeof from !== 'string') throw badRequest(`from: ${from.error}`);
+  const to = readDay(args.to);
+  if (typeof to !== 'string') throw badRequest(`to: ${to.error}`);
+  if (to < from) throw badRequest(`to: ${to} is before from ${from}`);
+  const id = await db.transaction(async (raw) => {
+    const tx = raw as unknown as Db;
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`recalculate-costs:${args.workspaceId}`}))`);
+    const live = await queryRows<{ id: string }>(
+      tx,
+      sql`SELECT id::text AS id FROM cost_recalculations
+          WHERE workspace_id = ${args.workspaceId} AND status IN ('pending', 'running') LIMIT 1`,
+    );
+    if (live.length > 0)
+      throw new AppError(
+        409,
+        'recalculation_running',
+        'A recalculation is already running; wait for it to finish.',
+      );
+    const [row] = await queryRows<{ id: number }>(
+      tx,
+      sql`INSERT INTO cost_recalculations (workspace_id, from_date, to_date, requested_by, requested_at)
+          VALUES (${args.workspaceId}, ${from}, ${to}, ${args.userId}, ${args.now.toISOString()})
+          RETURNING id::float8 AS id`,
+    );
+    const recalculationId = row!.id;
+    const { job } = await enqueueJob(tx, {
+      type: RECALCULATE_COSTS_JOB,
+      workspaceId: args.workspaceId,
+      payload: { workspaceId: args.workspaceId, recalculationId },
+      concurrencyKey: `recalculate-costs:${args.workspaceId}`,
+      priority: 60,
+      maxAttempts: 1,
+      now: args.now,
+    });
+    await tx.execute(
+      sql`UPDATE cost_recalculations SET job_id = ${job.id} WHERE workspace_id = ${args.workspaceId} AND id = ${recalculationId}`,
+    );
+    return recalculationId;
+  });
+  const [created] = await readRecalculations(db, args.workspaceId, shop.digits, id);
+  return created!;
+}

@@ -1,0 +1,98 @@
+import {
+  CostLedgerResponseSchema,
+  CostSettingsResponseSchema,
+  CsvImportResponseSchema,
+  type CsvRejected,
+  CsvRejectedSchema,
+  RecalculationSchema,
+} from '@shared/contracts/costs.ts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, getJson, requestJson } from '@web/lib/api-request.ts';
+import { z } from 'zod';
+
+const SETTINGS_KEY = ['/api/costs/settings'] as const;
+
+export function useCostLedger(page: number, q: string) {
+  const url = `/api/costs/ledger?${new URLSearchParams({ page: String(page), ...(q ? { q } : {}) })}`;
+  return useQuery({
+    queryKey: [url],
+    queryFn: () => getJson(url, CostLedgerResponseSchema),
+    placeholderData: (p) => p,
+  });
+}
+
+/** Settings and recalculations; polls every second while a recalculation runs. */
+export function useCostSettings() {
+  return useQuery({
+    queryKey: SETTINGS_KEY,
+    queryFn: () => getJson('/api/costs/settings', CostSettingsResponseSchema),
+    refetchInterval: (query) =>
+      query.state.data?.recalculations.some((run) => run.status === 'pending' || run.status === 'running')
+        ? 1000
+        : false,
+  });
+}
+
+function useInvalidateCosts() {
+  const client = useQueryClient();
+  return () =>
+    client.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).startsWith('/api/costs') });
+}
+
+export function useEnterCost() {
+  const invalidate = useInvalidateCosts();
+  return useMutation({
+    mutationFn: (input: { variantId: string; cost: string; effectiveFrom: string }) =>
+      requestJson('POST', '/api/costs/entries', z.object({ ok: z.literal(true) }), input),
+    onSuccess: invalidate,
+  });
+}
+
+export type CsvOutcome =
+  | { ok: true; result: z.infer<typeof CsvImportResponseSchema> }
+  | { ok: false; rejected: CsvRejected };
+
+/** Uploads a CSV file as text/csv; a refused file answers its row errors instead of throwing. */
+export function useImportCsv(path: '/api/costs/import' | '/api/costs/shipping-import') {
+  const invalidate = useInvalidateCosts();
+  return useMutation({
+    mutationFn: async (file: File): Promise<CsvOutcome> => {
+      const response = await fetch(`${path}?${new URLSearchParams({ fileName: file.name.slice(0, 200) })}`, {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'Content-Type': 'text/csv' },
+        body: await file.text(),
+      });
+      if (response.status === 400) {
+        const rejected = CsvRejectedSchema.safeParse(await response.clone().json());
+        if (rejected.success) return { ok: false, rejected: rejected.data };
+      }
+      if (!response.ok) {
+        await apiRequest('GET', '/api/costs/settings'); // surfaces a signed-out session as usual
+        throw new Error(`The import failed (${response.status}): ${await response.text()}`);
+      }
+      return { ok: true, result: CsvImportResponseSchema.parse(await response.json()) };
+    },
+    onSuccess: invalidate,
+  });
+}
+
+export function useSetDefaultMargin() {
+  const invalidate = useInvalidateCosts();
+  return useMutation({
+    mutationFn: (defaultMarginPercent: string | null) =>
+      requestJson('PUT', '/api/costs/default-margin', z.object({ ok: z.literal(true) }), {
+        defaultMarginPercent,
+      }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useStartRecalculation() {
+  const invalidate = useInvalidateCosts();
+  return useMutation({
+    mutationFn: (range: { from: string; to: string }) =>
+      requestJson('POST', '/api/costs/recalculations', RecalculationSchema, range),
+    onSuccess: invalidate,
+  });
+}

@@ -1,0 +1,35 @@
+import type { RoutePageProps } from '@web/app/routes.tsx';
+import { ReadError } from '@web/components/page-states.tsx';
+import { Card } from '@web/components/ui/card.tsx';
+import { useCostSettings } from '../api/cost-queries.ts';
+import { CostImportCard } from './cost-import-card.tsx';
+import { CostLedgerCard } from './cost-ledger-card.tsx';
+import { CostRulesCard } from './cost-rules-card.tsx';
+import { RecalculationCard } from './recalculation-card.tsx';
+
+/** /settings/costs: the cost ledger, CSV import/export, rules, expenses, default margin and recalculation. */
+export function CostsPage({ title }: RoutePageProps) {
+  const settings = useCostSettings();
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-semibold text-white">{title}</h1>
+        <p className="text-sm text-slate-400">
+          Unit costs per variant with their dates, and the other costs profit is computed from. A cost you
+          change applies to past orders only after you run a recalculation for their dates.
+        </p>
+      </div>
+      {settings.error ? <ReadError error={settings.error} /> : null}
+      <CostImportCard />
+      <CostLedgerCard />
+      {settings.data ? (
+        <>
+          <RecalculationCard runs={settings.data.recalculations} />
+          <CostRulesCard settings={settings.data} />
+        </>
+      ) : (
+        <Card className="p-4 text-sm text-slate-400">Loading settings…</Card>
+      )}
+    </div>
+  );
+}
