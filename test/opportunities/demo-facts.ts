@@ -1,3 +1,4 @@
+import { creditOrder } from '../../src/core/metrics/credit-order.ts';
 import { channelOf } from '../../src/core/pipeline/channel-of.ts';
 import type { AnalysisFacts, AnalysisOrder } from '../../src/core/pipeline/types.ts';
 import { dayToIso, localDayOf } from '../../src/demo/calendar.ts';
@@ -22,6 +23,13 @@ export function buildDemoFacts(store: DemoStore): AnalysisFacts {
     if (o.test || o.cancelledAtMs !== null) continue;
     const customer = o.customerIndex === null ? null : store.customers[o.customerIndex]!;
     const last = o.journey?.lastVisit;
+    const first = o.journey?.firstVisit;
+    const credit = creditOrder({
+      lastChannel: visitChannel(last),
+      lastCampaign: last?.utm.campaign ?? null,
+      firstChannel: visitChannel(first),
+      firstCampaign: first?.utm.campaign ?? null,
+    });
     orders.push({
       customerId: customer ? String(customer.legacyId) : null,
       date: o.day,
@@ -31,12 +39,15 @@ export function buildDemoFacts(store: DemoStore): AnalysisFacts {
       lastChannel: visitChannel(last),
       firstChannel: visitChannel(o.journey?.firstVisit),
       utmCampaign: last?.utm.campaign ?? null,
+      firstCampaign: first?.utm.campaign ?? null,
       landingHandle: handleOf(last?.landingPage),
     });
     for (const r of o.refunds) {
       refunds.push({
         date: dayToIso(localDayOf(store.shop.ianaTimezone, r.createdAtMs)),
         amount: r.totalMinor / 100,
+        channel: credit.channel,
+        campaign: credit.campaign,
       });
     }
     for (const line of o.lineItems) {

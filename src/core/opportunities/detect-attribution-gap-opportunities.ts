@@ -1,3 +1,4 @@
+import { formatMoney } from '../../shared/money.ts';
 import { computeMatchRate } from '../attribution/compute-match-rate.ts';
 import { labelChannel } from '../attribution/label-channel.ts';
 import { metricKey } from './metric-key.ts';
@@ -39,8 +40,8 @@ export function detectAttributionGapOpportunities(
     candidates.push({
       type: 'fix_attribution_gap',
       subjectKey: row.channel,
-      title: `Fix attribution for ${row.channel}`,
-      description: `The store verifies only ${Math.round(matchRate)} % of the revenue ${row.channel} reports. Fix tracking (UTM tags, pixel and consent setup) before moving budget on these numbers.`,
+      title: `Fix attribution for ${row.channel.replaceAll('_', ' ')}`,
+      description: `Over the last 30 days the store verifies only ${Math.round(matchRate)} % of the revenue ${row.channel.replaceAll('_', ' ')} reports (${formatMoney(row.storeRevenue30, context.currency, { fractionDigits: 0 })} against ${formatMoney(row.platformRevenue30, context.currency, { fractionDigits: 0 })}). Fix tracking (UTM tags, pixel and consent setup) before moving budget on these numbers.`,
       ...rank,
       revenueImpactMin: roundTo(min, 2),
       revenueImpactMax: roundTo(max, 2),

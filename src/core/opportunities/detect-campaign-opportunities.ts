@@ -1,4 +1,7 @@
+import { formatMoney } from '../../shared/money.ts';
 import { computeMatchRate } from '../attribution/compute-match-rate.ts';
+import { campaignRoasRange } from '../metrics/campaign-roas-range.ts';
+import { judgeCampaign, SCALE_ROAS } from '../metrics/judge-campaign.ts';
 import { metricKey } from './metric-key.ts';
 import { poissonInterval } from './poisson-interval.ts';
 import { rankOpportunity, sufficiencyOf } from './rank-opportunity.ts';
@@ -11,9 +14,11 @@ export interface CampaignPerformance {
   name: string;
   status: 'ACTIVE' | 'PAUSED';
   spend30: number;
-  /** Orders and revenue the store verifies (last touch from the campaign). */
+  /** Orders and their gross totals the store credits to the campaign (core creditOrder). */
   verifiedOrders30: number;
   verifiedRevenue30: number;
+  /** Refunds issued in the window on those credited orders. */
+  refunds30: number;
   /** Revenue the platform reports for the campaign. */
   reportedRevenue30: number;
   /** Product the campaign advertises, if one. */
@@ -24,11 +29,7 @@ export interface CampaignPerformance {
   outOfStockDays30: number;
 }
 
-/**
- * ROAS above which a campaign is worth scaling (the spec's "good" ROAS). Measured on store-verified
- * revenue, so the platform's over-claiming (the match rate) cannot inflate it.
- */
-export const SCALE_ROAS = 2.5;
+export { SCALE_ROAS };
 
 /** Budget change proposed for a campaign worth scaling (the action, not an impact multiplier). */
 export const SCALE_BUDGET_SHARE = 0.2;
@@ -38,12 +39,15 @@ export const SCALE_BUDGET_SHARE = 0.2;
  * out-of-stock product.
  *
  * Definition (money over the next 30 days, if the last 30 repeat):
- * - ROAS = verified revenue / spend, its range from the 80 % Poisson interval of verified orders
- *   (ROAS·low/n … ROAS·high/n); the match rate (core attribution) is shown as evidence.
- * - scale_campaign: active with verified ROAS > 2.5 and its low end above 1. +20 % budget; net
- *   impact Δspend·(ROAS_low − 1) … Δspend·(ROAS − 1) — marginal returns rarely beat the average.
- * - cut_campaign: active with ROAS < 1. Pausing saves the spend and loses the verified revenue:
+ * - ROAS = Meta-attributed ROAS, net store-verified revenue / spend (the figure Campaign
+ *   Performance shows), its range from the 80 % Poisson interval of verified orders
+ *   (campaignRoasRange); the match rate (core attribution) is shown as evidence.
+ * - The verdict is core metrics' judgeCampaign, the rule of the labels on Campaign Performance:
+ * - scale_campaign: verdict 'Scale up'. +20 % budget; net impact Δspend·(ROAS_low − 1) …
+ *   Δspend·(ROAS − 1) — marginal returns rarely beat the average.
+ * - cut_campaign: verdict 'Cut'. Pausing saves the spend and loses the net verified revenue:
  *   spend − revenue·high/n … spend − revenue·low/n (floor 0).
+ * Money in texts is formatted in the shop currency (`context.currency`).
  * - ad_spend_out_of_stock: spend on days its product was out of stock: saved spend … that spend
  *   redirected at the campaign's ROAS (when above 1).
  */
@@ -55,24 +59,33 @@ export function detectCampaignOpportunities(
   for (const campaign of campaigns) {
     if (campaign.status !== 'ACTIVE' || campaign.spend30 <= 0) continue;
     const orders = campaign.verifiedOrders30;
-    const roas = campaign.verifiedRevenue30 / campaign.spend30;
+    const netRevenue = campaign.verifiedRevenue30 - campaign.refunds30;
+    const range = campaignRoasRange(netRevenue, campaign.spend30, orders);
+    if (range === null) continue;
+    const { roas, low: roasLow, high: roasHigh } = range;
     const interval = poissonInterval(orders);
-    const roasLow = orders > 0 ? (roas * interval.low) / orders : 0;
-    const roasHigh = orders > 0 ? (roas * interval.high) / orders : 0;
     const matchRate = computeMatchRate(campaign.reportedRevenue30, campaign.verifiedRevenue30);
+    const verdict = judgeCampaign({
+      status: campaign.status,
+      spend: campaign.spend30,
+      netRevenue,
+      verifiedOrders: orders,
+      matchRate,
+    });
+    const money = (amount: number) => formatMoney(amount, context.currency, { fractionDigits: 0 });
     const facts: EvidenceFact[] = [
       { label: 'Spend (last 30 days)', value: roundTo(campaign.spend30, 2), unit: 'currency' },
-      { label: 'Store-verified revenue', value: roundTo(campaign.verifiedRevenue30, 2), unit: 'currency' },
+      { label: 'Store-verified revenue, net of refunds', value: roundTo(netRevenue, 2), unit: 'currency' },
       { label: 'Verified orders', value: orders, unit: 'count' },
-      { label: 'Platform-reported revenue', value: roundTo(campaign.reportedRevenue30, 2), unit: 'currency' },
-      { label: 'ROAS', value: roundTo(roas, 2), unit: 'ratio' },
+      { label: 'Meta-reported revenue', value: roundTo(campaign.reportedRevenue30, 2), unit: 'currency' },
+      { label: 'ROAS (Meta-attributed)', value: roundTo(roas, 2), unit: 'ratio' },
       { label: 'ROAS range (80 %)', value: `${roundTo(roasLow, 2)}–${roundTo(roasHigh, 2)}`, unit: 'text' },
       { label: 'Match rate', value: roundTo(matchRate, 1), unit: 'percent' },
     ];
     const sufficiency = sufficiencyOf(orders);
     const subject = metricKey('campaign', campaign.campaignId);
 
-    if (roas > SCALE_ROAS && roasLow > 1) {
+    if (verdict === 'Scale up') {
       const extra = campaign.spend30 * SCALE_BUDGET_SHARE;
       const min = Math.max(0, extra * (roasLow - 1));
       const max = Math.max(min, extra * (roas - 1));
@@ -81,7 +94,7 @@ export function detectCampaignOpportunities(
         type: 'scale_campaign',
         subjectKey: campaign.campaignId,
         title: `Scale up "${campaign.name}"`,
-        description: `Every dollar spent on ${campaign.name} returned ${roundTo(roas, 2)} in store-verified revenue over the last 30 days. Raising its budget by ${Math.round(SCALE_BUDGET_SHARE * 100)} % should pay for itself.`,
+        description: `${campaign.name} returned ${roas.toFixed(2)}x its spend in store-verified revenue over the last 30 days (Meta-attributed ROAS: ${money(netRevenue)} for ${money(campaign.spend30)} of spend). Raising its budget by ${Math.round(SCALE_BUDGET_SHARE * 100)} % should pay for itself.`,
         ...rank,
         revenueImpactMin: roundTo(min, 2),
         revenueImpactMax: roundTo(max, 2),
@@ -93,15 +106,9 @@ export function detectCampaignOpportunities(
           facts,
         },
       });
-    } else if (roas < 1) {
-      const min = Math.max(
-        0,
-        campaign.spend30 - (orders > 0 ? (campaign.verifiedRevenue30 * interval.high) / orders : 0),
-      );
-      const max = Math.max(
-        min,
-        campaign.spend30 - (orders > 0 ? (campaign.verifiedRevenue30 * interval.low) / orders : 0),
-      );
+    } else if (verdict === 'Cut') {
+      const min = Math.max(0, campaign.spend30 - (orders > 0 ? (netRevenue * interval.high) / orders : 0));
+      const max = Math.max(min, campaign.spend30 - (orders > 0 ? (netRevenue * interval.low) / orders : 0));
       if (max > 0) {
         const rank = rankOpportunity(
           min,
@@ -114,7 +121,7 @@ export function detectCampaignOpportunities(
           type: 'cut_campaign',
           subjectKey: campaign.campaignId,
           title: `Cut spend on "${campaign.name}"`,
-          description: `${campaign.name} spent ${roundTo(campaign.spend30, 0)} for ${roundTo(campaign.verifiedRevenue30, 0)} of store-verified revenue (ROAS ${roundTo(roas, 2)}). Pausing it or moving the budget saves more than it loses.`,
+          description: `${campaign.name} spent ${money(campaign.spend30)} for ${money(netRevenue)} of store-verified revenue over the last 30 days (Meta-attributed ROAS ${roas.toFixed(2)}x). Pausing it or moving the budget saves more than it loses.`,
           ...rank,
           revenueImpactMin: roundTo(min, 2),
           revenueImpactMax: roundTo(max, 2),
@@ -138,7 +145,7 @@ export function detectCampaignOpportunities(
         type: 'ad_spend_out_of_stock',
         subjectKey: campaign.campaignId,
         title: `Stop "${campaign.name}" while ${product} is out of stock`,
-        description: `${campaign.name} advertises ${product}, which was out of stock on ${campaign.outOfStockDays30} of the last 30 days; ${roundTo(campaign.spendOnOutOfStockDays30, 0)} of ad spend sent shoppers to a product they could not buy.`,
+        description: `${campaign.name} advertises ${product}, which was out of stock on ${campaign.outOfStockDays30} of the last 30 days; ${money(campaign.spendOnOutOfStockDays30)} of ad spend sent shoppers to a product they could not buy.`,
         ...rank,
         revenueImpactMin: roundTo(min, 2),
         revenueImpactMax: roundTo(max, 2),

@@ -1,3 +1,4 @@
+import { formatMoney } from '../../shared/money.ts';
 import { quantileType7 } from '../stats/quantile-type7.ts';
 import { metricKey } from './metric-key.ts';
 import { rankOpportunity, sufficiencyOf } from './rank-opportunity.ts';
@@ -52,8 +53,8 @@ export function detectFreeShippingOpportunity(
     {
       type: 'free_shipping_threshold',
       subjectKey: 'store',
-      title: `Offer free shipping above ${threshold}`,
-      description: `Half of your orders are below ${roundTo(median, 0)}. A free-shipping threshold at ${threshold} gives ${bandOrders} orders a quarter a reason to add an item.`,
+      title: `Offer free shipping above ${formatMoney(threshold, context.currency, { fractionDigits: 0 })}`,
+      description: `Half of your orders are below ${formatMoney(median, context.currency, { fractionDigits: 0 })}. A free-shipping threshold at ${formatMoney(threshold, context.currency, { fractionDigits: 0 })} gives ${bandOrders} orders a quarter a reason to add an item.`,
       ...rank,
       revenueImpactMin: roundTo(min, 2),
       revenueImpactMax: roundTo(max, 2),

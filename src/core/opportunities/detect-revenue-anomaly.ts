@@ -1,3 +1,4 @@
+import { formatMoney } from '../../shared/money.ts';
 import { metricKey } from './metric-key.ts';
 import { rankOpportunity } from './rank-opportunity.ts';
 import { roundTo } from './round-to.ts';
@@ -36,7 +37,7 @@ export function detectRevenueAnomaly(
       type: 'revenue_anomaly',
       subjectKey: 'store',
       title: `Revenue ${Math.round(shortfall)} % below forecast`,
-      description: `Revenue from ${check.windowStart} to ${check.windowEnd} was ${roundTo(check.actual, 0)}, below the forecast's 95 % range (expected ${roundTo(check.expected, 0)}). Check checkout, payments, stock and campaigns for what changed.`,
+      description: `Revenue from ${check.windowStart} to ${check.windowEnd} was ${formatMoney(check.actual, context.currency, { fractionDigits: 0 })}, below the forecast's 95 % range (expected ${formatMoney(check.expected, context.currency, { fractionDigits: 0 })}). Check checkout, payments, stock and campaigns for what changed.`,
       ...rank,
       revenueImpactMin: roundTo(min, 2),
       revenueImpactMax: roundTo(max, 2),

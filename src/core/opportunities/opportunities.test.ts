@@ -33,6 +33,7 @@ const campaign = (overrides: Partial<CampaignPerformance>): CampaignPerformance 
   spend30: 1000,
   verifiedOrders30: 50,
   verifiedRevenue30: 4000,
+  refunds30: 0,
   reportedRevenue30: 4100,
   productId: null,
   productTitle: null,
@@ -71,7 +72,10 @@ describe('intervals', () => {
       confidenceScore: 0.889,
     });
     expect(rankOpportunity(10, 500, 100_000, 1, 'Medium').priority).toBe('low');
-    expect(rankOpportunity(100, 2000, 100_000, 1, 'Medium').priority).toBe('medium');
+    expect(rankOpportunity(600, 2000, 100_000, 1, 'Medium').priority).toBe('medium');
+    // Issue 20: a wide range (5 % confidence) is never ranked above Low, however large its upper end.
+    const guess = rankOpportunity(0, 20_000, 100_000, 1, 'Low');
+    expect(guess).toEqual({ priority: 'low', confidenceScore: 0.05 });
   });
 });
 
@@ -308,6 +312,7 @@ describe('detectOpportunities noise floor', () => {
       spend30: 10,
       verifiedOrders30: 40,
       verifiedRevenue30: 160,
+      refunds30: 0,
       reportedRevenue30: 160,
       productId: null,
       productTitle: null,

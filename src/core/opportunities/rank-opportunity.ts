@@ -1,5 +1,9 @@
 import type { EffortLevel, OpportunityPriority } from './types.ts';
 
+/** Least confidence of a high- and of a medium-priority opportunity. */
+export const HIGH_CONFIDENCE = 0.5;
+export const MEDIUM_CONFIDENCE = 0.25;
+
 export interface OpportunityRank {
   priority: OpportunityPriority;
   confidenceScore: number;
@@ -11,7 +15,9 @@ export interface OpportunityRank {
  * Definition: confidence = 1 − (max − min)/(max + min) — how tight the model's range is — times
  * `dataSufficiency` (0–1, from the detector's sample size), clamped to [0.05, 0.95]. Priority:
  * high when the upper impact is ≥ 3 % of the store's last-30-day revenue and confidence ≥ 0.5;
- * medium when ≥ 1 %; otherwise low. A store-relative scale keeps a $500 win meaningful for a small
+ * medium when ≥ 1 % and confidence ≥ 0.25 (issue 20: a 5 %-confidence guess is never ranked above
+ * Low, however large its upper end); otherwise low. A low-effort change with an upper impact
+ * ≥ 5 % rises from medium to high. A store-relative scale keeps a $500 win meaningful for a small
  * shop and noise for a large one.
  */
 export function rankOpportunity(
@@ -28,8 +34,8 @@ export function rankOpportunity(
   const confidenceScore = Math.min(0.95, Math.max(0.05, tightness * sufficiency));
   const share = revenueLast30Days > 0 ? high / revenueLast30Days : 0;
   let priority: OpportunityPriority = 'low';
-  if (share >= 0.03 && confidenceScore >= 0.5) priority = 'high';
-  else if (share >= 0.01) priority = 'medium';
+  if (share >= 0.03 && confidenceScore >= HIGH_CONFIDENCE) priority = 'high';
+  else if (share >= 0.01 && confidenceScore >= MEDIUM_CONFIDENCE) priority = 'medium';
   // A one-click change with a large upside is worth doing now even when its range is wide.
   if (priority === 'medium' && effort === 'Low' && share >= 0.05) priority = 'high';
   return { priority, confidenceScore: Math.round(confidenceScore * 1000) / 1000 };

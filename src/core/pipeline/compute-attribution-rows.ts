@@ -1,36 +1,26 @@
-import { attributeHeuristic } from '../attribution/attribute-heuristic.ts';
 import { computeMatchRate } from '../attribution/compute-match-rate.ts';
 import { labelChannel } from '../attribution/label-channel.ts';
-import type { JourneyPath } from '../types.ts';
+import { creditOrder } from '../metrics/credit-order.ts';
 import { channelOf } from './channel-of.ts';
 import { sumInWindow } from './sum-in-window.ts';
+import { touchesOf } from './touches-of.ts';
 import type { AnalysisFacts, AttributionRow } from './types.ts';
 
 /**
- * The attribution table of a window (`since` to `asOf`): store revenue credited by last
- * non-direct click over the orders' known journeys (first and last visit), against what Meta
+ * The attribution table of a window (`since` to `asOf`): store revenue credited by the one
+ * attribution rule (core creditOrder: last non-direct click over first and last visit), against what Meta
  * (spend, reported value) and GA4 (revenue by source/medium) claim for the same channel; match
  * rate, ROAS and the label. Highest store revenue first.
  */
 export function computeAttributionRows(facts: AnalysisFacts, since: string, asOf: string): AttributionRow[] {
-  const paths = new Map<string, JourneyPath>();
+  const byChannel = new Map<string, number>();
   for (const o of facts.orders) {
     if (o.date < since || o.date > asOf) continue;
-    const touches = [o.firstChannel, o.lastChannel].filter((c): c is string => c !== null);
-    const path =
-      touches.length === 2 && touches[0] === touches[1]
-        ? [touches[0]!]
-        : touches.length > 0
-          ? touches
-          : ['direct'];
-    const key = path.join('>');
-    const entry = paths.get(key) ?? { path, conversions: 0, value: 0, nulls: 0 };
-    entry.conversions += 1;
-    entry.value += o.total;
-    paths.set(key, entry);
+    const { channel } = creditOrder(touchesOf(o));
+    byChannel.set(channel, (byChannel.get(channel) ?? 0) + o.total);
   }
-  if (paths.size === 0) return [];
-  const credits = attributeHeuristic([...paths.values()], 'last-non-direct');
+  if (byChannel.size === 0) return [];
+  const credits = [...byChannel].map(([channel, value]) => ({ channel, value }));
   const metaSpend = sumInWindow(facts.metaDaily, since, asOf, (d) => d.spend);
   const metaClaimed = sumInWindow(facts.metaDaily, since, asOf, (d) => d.reportedValue);
   const ga4ByChannel = new Map<string, number>();

@@ -1,8 +1,10 @@
 import { fromDayNumber } from '../dates/from-day-number.ts';
 import { toDayNumber } from '../dates/to-day-number.ts';
+import { creditOrder } from '../metrics/credit-order.ts';
 import type { CampaignPerformance } from '../opportunities/detect-campaign-opportunities.ts';
 import type { InventorySnapshot } from '../types.ts';
 import { listOutOfStockPeriods } from './list-out-of-stock-periods.ts';
+import { touchesOf } from './touches-of.ts';
 import type { AnalysisFacts } from './types.ts';
 
 interface AdvertisedProduct {
@@ -12,8 +14,8 @@ interface AdvertisedProduct {
 }
 
 /**
- * Meta campaigns of a window (`since` to `asOf`) with their store-verified orders (last visit
- * from Meta with utm_campaign = the campaign's name), the advertised product (the landing page of
+ * Meta campaigns of a window (`since` to `asOf`) with their store-verified orders and refunds
+ * (core creditOrder, the rule of every page: decision 011; campaign by name or id), the advertised product (the landing page of
  * at least half the campaign's orders) and the spend on days that product was out of stock.
  */
 export function computeCampaignPerformance(
@@ -23,20 +25,40 @@ export function computeCampaignPerformance(
   asOf: string,
 ): CampaignPerformance[] {
   if (facts.metaCampaigns.length === 0) return [];
+  // Store-verified credit per campaign under the one attribution rule, by campaign name or id.
+  const campaignKey = new Map<string, string>();
+  for (const c of facts.metaCampaigns) {
+    campaignKey.set(c.name, c.campaignId);
+    campaignKey.set(c.campaignId, c.campaignId);
+  }
   const verified = new Map<
     string,
-    { orders: number; revenue: number; handles: Map<string, number>; all: number }
+    { orders: number; revenue: number; refunds: number; handles: Map<string, number>; all: number }
   >();
+  const entryOf = (campaignId: string) => {
+    let entry = verified.get(campaignId);
+    if (!entry) {
+      entry = { orders: 0, revenue: 0, refunds: 0, handles: new Map(), all: 0 };
+      verified.set(campaignId, entry);
+    }
+    return entry;
+  };
   for (const o of facts.orders) {
-    if (o.lastChannel !== 'meta_ads' || !o.utmCampaign) continue;
-    const entry = verified.get(o.utmCampaign) ?? { orders: 0, revenue: 0, handles: new Map(), all: 0 };
+    const credit = creditOrder(touchesOf(o));
+    const id =
+      credit.channel === 'meta_ads' && credit.campaign ? campaignKey.get(credit.campaign) : undefined;
+    if (!id) continue;
+    const entry = entryOf(id);
     entry.all += 1;
     if (o.landingHandle) entry.handles.set(o.landingHandle, (entry.handles.get(o.landingHandle) ?? 0) + 1);
     if (o.date >= since && o.date <= asOf) {
       entry.orders += 1;
       entry.revenue += o.total;
     }
-    verified.set(o.utmCampaign, entry);
+  }
+  for (const r of facts.refunds) {
+    const id = r.channel === 'meta_ads' && r.campaign ? campaignKey.get(r.campaign) : undefined;
+    if (id && r.date >= since && r.date <= asOf) entryOf(id).refunds += r.amount;
   }
   const productByHandle = new Map<string, AdvertisedProduct>();
   for (const v of facts.variants) {
@@ -60,7 +82,7 @@ export function computeCampaignPerformance(
     const rows = facts.metaDaily.filter(
       (d) => d.campaignId === campaign.campaignId && d.date >= since && d.date <= asOf,
     );
-    const v = verified.get(campaign.name);
+    const v = verified.get(campaign.campaignId);
     let product: AdvertisedProduct | null = null;
     if (v) {
       const [handle, count] = [...v.handles].sort((a, b) => b[1] - a[1])[0] ?? [null, 0];
@@ -76,6 +98,7 @@ export function computeCampaignPerformance(
       spend30: rows.reduce((s, r) => s + r.spend, 0),
       verifiedOrders30: v?.orders ?? 0,
       verifiedRevenue30: v?.revenue ?? 0,
+      refunds30: v?.refunds ?? 0,
       reportedRevenue30: rows.reduce((s, r) => s + r.reportedValue, 0),
       productId: product?.productId ?? null,
       productTitle: product?.title ?? null,

@@ -17,7 +17,11 @@ export interface AnalysisFacts {
   /** Non-test, non-cancelled orders. */
   orders: AnalysisOrder[];
   /** Refunds by shop-local refund day (revenue drops on that day). */
-  refunds: { date: string; amount: number }[];
+  /**
+   * Refunds by shop-local refund day, with the channel and campaign their order is credited to
+   * (core creditOrder, decision 011), so credited revenue can be net of refunds.
+   */
+  refunds: { date: string; amount: number; channel: string; campaign: string | null }[];
   /** Units and revenue per variant and day (line items after discounts). */
   variantSales: { variantId: string; date: string; units: number; revenue: number }[];
   variants: {
@@ -44,7 +48,9 @@ export interface AnalysisOrder {
   /** Last-visit channel (see `channelOf`) and the first visit's, when the journey is known. */
   lastChannel: string | null;
   firstChannel: string | null;
+  /** utm_campaign of the last visit and of the first visit. */
   utmCampaign: string | null;
+  firstCampaign: string | null;
   /** Product handle of a `/products/<handle>` landing page, if any. */
   landingHandle: string | null;
 }

@@ -3,6 +3,7 @@ import { channelOf } from '../../core/pipeline/channel-of.ts';
 import type { AnalysisFacts } from '../../core/pipeline/types.ts';
 import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/query-rows.ts';
+import { creditOfRow } from '../features/metrics/query-attribution.ts';
 
 const handleOf = (landing: string | null) => /\/products\/([^/?#]+)/.exec(landing ?? '')?.[1] ?? null;
 
@@ -36,6 +37,7 @@ export async function loadAnalysisFacts(db: Db, workspaceId: string): Promise<An
     first_source: string | null;
     first_medium: string | null;
     first_type: string | null;
+    first_campaign: string | null;
     has_journey: boolean;
   }>(
     db,
@@ -44,20 +46,29 @@ export async function loadAnalysisFacts(db: Db, workspaceId: string): Promise<An
           o.shipping_minor::float8 AS shipping, o.utm_source, o.utm_medium, o.source_type,
           o.utm_campaign, o.landing_page,
           t.utm_source AS first_source, t.utm_medium AS first_medium, t.source_type AS first_type,
+          t.utm_campaign AS first_campaign,
           (o.moments_count IS NOT NULL OR o.source_type IS NOT NULL) AS has_journey
         FROM wh_orders o
         LEFT JOIN wh_journey_touchpoints t
           ON t.workspace_id = o.workspace_id AND t.order_id = o.order_id AND t.position = 0
         WHERE ${validOrder}`,
   );
-  const refundQuery = queryRows<{ date: string; amount: number }>(
+  const refundQuery = queryRows<{ date: string; amount: number } & Parameters<typeof creditOfRow>[0]>(
     db,
     // Refunds of orders that count as sales only, as the dashboard KPIs: a cancelled or test
-    // order's refund would otherwise be subtracted from revenue that never counted.
-    sql`SELECT r.refund_date::text AS date, sum(r.amount_minor)::float8 AS amount
+    // order's refund would otherwise be subtracted from revenue that never counted. Grouped by
+    // what decides their order's credit (the one attribution rule, decision 011).
+    sql`SELECT r.refund_date::text AS date, sum(r.amount_minor)::float8 AS amount,
+          (o.moments_count IS NOT NULL OR o.source_type IS NOT NULL) AS has_journey,
+          o.utm_source, o.utm_medium, o.source_type, o.utm_campaign,
+          t.utm_source AS first_source, t.utm_medium AS first_medium, t.source_type AS first_type,
+          t.utm_campaign AS first_campaign
         FROM wh_refunds r
         JOIN wh_orders o ON o.workspace_id = r.workspace_id AND o.order_id = r.order_id
-        WHERE r.workspace_id = ${workspaceId} AND ${validOrder} GROUP BY r.refund_date`,
+        LEFT JOIN wh_journey_touchpoints t
+          ON t.workspace_id = o.workspace_id AND t.order_id = o.order_id AND t.position = 0
+        WHERE r.workspace_id = ${workspaceId} AND ${validOrder}
+        GROUP BY 1, 3, 4, 5, 6, 7, 8, 9, 10, 11`,
   );
   const variantSalesQuery = queryRows<{ variant_id: string; date: string; units: number; revenue: number }>(
     db,
@@ -134,6 +145,7 @@ export async function loadAnalysisFacts(db: Db, workspaceId: string): Promise<An
           ? channelOf(row.first_source, row.first_medium, row.first_type)
           : null,
       utmCampaign: row.utm_campaign,
+      firstCampaign: row.first_campaign,
       landingHandle: handleOf(row.landing_page),
     };
   });
@@ -142,7 +154,15 @@ export async function loadAnalysisFacts(db: Db, workspaceId: string): Promise<An
     currency: shop.currency_code,
     asOf,
     orders,
-    refunds: refunds.map((r) => ({ date: r.date, amount: Number(r.amount) / unit })),
+    refunds: refunds.map((r) => {
+      const credit = creditOfRow(r);
+      return {
+        date: r.date,
+        amount: Number(r.amount) / unit,
+        channel: credit.channel,
+        campaign: credit.campaign,
+      };
+    }),
     variantSales: variantSales.map((s) => ({
       variantId: s.variant_id,
       date: s.date,

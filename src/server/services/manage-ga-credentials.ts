@@ -17,6 +17,7 @@ import {
   PAGES_REPORT,
   TRAFFIC_REPORT,
 } from '../connectors/ga4/map.ts';
+import type { Ga4RunReportRequest } from '../connectors/ga4/payload.schema.ts';
 import { UpstreamError } from '../connectors/http/upstream-error.ts';
 import { AppError, badRequest } from '../errors.ts';
 import { SYNC_JOBS } from '../jobs/definitions/sync-jobs.ts';
@@ -154,31 +155,51 @@ export async function removeGaCredentials(context: IntegrationContext, workspace
 
 export type GaReport = 'overview' | 'pages' | 'traffic';
 
-async function runGaReport(client: Ga4Client, report: GaReport): Promise<GaOverview | GaPages | GaTraffic> {
-  if (report === 'overview') return mapOverview(await client.runReport(OVERVIEW_REPORT));
-  if (report === 'pages') return { pages: mapPages(await client.runReport(PAGES_REPORT)) };
-  return { sources: mapTraffic(await client.runReport(TRAFFIC_REPORT)) };
+/** Inclusive days of a GA4 report; the report's own "last 30 days" when none is given. */
+export type GaDayRange = { startDate: string; endDate: string } | null;
+
+async function runGaReport(
+  client: Ga4Client,
+  report: GaReport,
+  days: GaDayRange = null,
+): Promise<GaOverview | GaPages | GaTraffic> {
+  const within = (request: Ga4RunReportRequest): Ga4RunReportRequest =>
+    days ? { ...request, dateRanges: [days] } : request;
+  if (report === 'overview') return mapOverview(await client.runReport(within(OVERVIEW_REPORT)));
+  if (report === 'pages') return { pages: mapPages(await client.runReport(within(PAGES_REPORT))) };
+  return { sources: mapTraffic(await client.runReport(within(TRAFFIC_REPORT))) };
 }
 
-/** GET /api/ga/analytics/{report} and GET /api/analytics/ga/overview: with the stored credentials. */
+/**
+ * GET /api/ga/analytics/{report} and GET /api/analytics/ga/overview: with the stored credentials,
+ * over `days` (the metrics window, so GA4-reported figures cover the same days as the store's).
+ */
 export async function getStoredGaReport(
   context: IntegrationContext,
   workspaceId: string,
   report: 'overview',
+  days?: GaDayRange,
 ): Promise<GaOverview>;
 export async function getStoredGaReport(
   context: IntegrationContext,
   workspaceId: string,
   report: 'pages',
+  days?: GaDayRange,
 ): Promise<GaPages>;
 export async function getStoredGaReport(
   context: IntegrationContext,
   workspaceId: string,
   report: 'traffic',
+  days?: GaDayRange,
 ): Promise<GaTraffic>;
-export async function getStoredGaReport(context: IntegrationContext, workspaceId: string, report: GaReport) {
+export async function getStoredGaReport(
+  context: IntegrationContext,
+  workspaceId: string,
+  report: GaReport,
+  days: GaDayRange = null,
+) {
   const client = await requireGaClient(context, workspaceId);
-  return withUpstreamErrors(() => runGaReport(client, report));
+  return withUpstreamErrors(() => runGaReport(client, report, days));
 }
 
 /** POST /api/ga/analytics/{report}: with credentials in the body (the dashboard's connect form); not stored. */

@@ -1,3 +1,4 @@
+import { daysBetween } from '../../shared/calendar.ts';
 import {
   type MetaCredentialsRequest,
   type MetaCredentialsResponse,
@@ -268,16 +269,25 @@ export async function testMetaAvailableData(
   return result;
 }
 
-/** Last-30-day campaign summary for the Analytics Dashboard's Meta tab. */
-export async function getMetaSummary(context: IntegrationContext, workspaceId: string): Promise<MetaSummary> {
+/**
+ * Campaign summary for the Analytics Dashboard's Meta tab (Meta-reported figures) over `days`, the
+ * metrics window, so its spend is the spend the store's pages show; Meta's last 30 days without one.
+ */
+export async function getMetaSummary(
+  context: IntegrationContext,
+  workspaceId: string,
+  days: { since: string; until: string } | null = null,
+): Promise<MetaSummary> {
   const secret = await requireMetaSecret(context, workspaceId);
   const client = createMetaClientFor(context, secret);
   return withUpstreamErrors(async () => {
     const rows = await client.getAllInsights(
-      { adAccountId: secret.adAccountId, level: 'campaign', datePreset: 'last_30d' },
+      days
+        ? { adAccountId: secret.adAccountId, level: 'campaign', timeRange: days }
+        : { adAccountId: secret.adAccountId, level: 'campaign', datePreset: 'last_30d' },
       20,
     );
     const account = await client.getAdAccount(secret.adAccountId).catch(() => undefined);
-    return mapSummary(rows, account?.currency, 30);
+    return mapSummary(rows, account?.currency, days ? daysBetween(days.since, days.until) + 1 : 30);
   });
 }

@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type {
   AnalysisStatus,
-  AttributionRow,
   CohortPoint,
   CustomerSegment,
   RevenueForecast,
@@ -10,7 +9,6 @@ import type {
 import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/query-rows.ts';
 import {
-  analysisAttributionRows,
   analysisCohortPoints,
   analysisForecastPoints,
   analysisRuns,
@@ -294,23 +292,6 @@ export async function readCohortRetentionOfRun(db: Db, run: LatestRun): Promise<
     retentionRate: r.retentionRate,
     cohorts: r.cohorts,
     customers: r.customers,
-  }));
-}
-
-export async function readAttributionOfRun(db: Db, run: LatestRun): Promise<AttributionRow[]> {
-  const rows = await db
-    .select()
-    .from(analysisAttributionRows)
-    .where(eq(analysisAttributionRows.runId, run.id))
-    .orderBy(desc(analysisAttributionRows.revenue));
-  return rows.map((r) => ({
-    channel: r.channel,
-    matchRate: r.matchRate,
-    revenue: r.revenue,
-    roas: r.roas,
-    opportunity: r.opportunity,
-    spend: r.spend,
-    platformRevenue: r.platformRevenue,
   }));
 }
 

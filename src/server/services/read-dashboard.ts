@@ -1,20 +1,17 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { computeRoas } from '../../core/metrics/compute-roas.ts';
 import { channelOf } from '../../core/pipeline/channel-of.ts';
-import { addDays, localDayOf } from '../../shared/calendar.ts';
 import type { DashboardKpis, KpiValue, RatioKpi } from '../../shared/contracts/dashboard.ts';
+import { REVENUE_RULE, WINDOW_RULE } from '../../shared/metrics.ts';
 import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/query-rows.ts';
+import { readMetricWindow, validOrderOf } from '../features/metrics/metric-window.ts';
+import { queryAttribution } from '../features/metrics/query-attribution.ts';
 import { listCredentialSummaries } from '../vault/credential-store.ts';
 import { findLatestRun, readSnapshotOnce } from './read-analytics.ts';
 import { sharePendingRead } from './share-pending-read.ts';
 
-export const REVENUE_RULE =
-  'Revenue = order totals (tax and shipping included) on the order day, minus refunds on the day they were issued; test and cancelled orders excluded.';
-
 const TOP_PRODUCTS = 5;
-/** Orders that count as sales (alias `o`): the workspace's, not test, not cancelled. */
-const validOrderOf = (workspaceId: string) =>
-  sql`o.workspace_id = ${workspaceId} AND NOT o.test AND o.cancelled_at IS NULL`;
 const TOP_CHANNELS = 6;
 
 /**
@@ -57,31 +54,29 @@ export async function readDashboardKpis(
   periodDays: number,
   now: Date,
 ): Promise<DashboardKpis> {
-  const [[shop], [latest], run, syncRows, credentials] = await Promise.all([
-    queryRows<{ currency_code: string; currency_digits: number; iana_timezone: string }>(
-      db,
-      sql`SELECT currency_code, currency_digits, iana_timezone FROM wh_shops WHERE workspace_id = ${workspaceId}`,
-    ),
-    queryRows<{ last_day: string | null }>(
-      db,
-      sql`SELECT max(o.order_date)::text AS last_day FROM wh_orders o WHERE ${validOrderOf(workspaceId)}`,
-    ),
+  const [window, run, credentials] = await Promise.all([
+    readMetricWindow(db, workspaceId, periodDays, now),
     findLatestRun(db, workspaceId),
-    // Every sync commit moves a source's cursor and updated_at: their digest versions the warehouse.
-    queryRows<{ last_sync: string | null; version: string | null }>(
-      db,
-      sql`SELECT max(last_success_at)::text AS last_sync,
-            md5(string_agg(source || updated_at::text || cursor::text, '|' ORDER BY source)) AS version
-          FROM sync_states WHERE workspace_id = ${workspaceId}`,
-    ),
     listCredentialSummaries(db, workspaceId),
   ]);
+  const shop = window
+    ? {
+        currency_code: window.currency,
+        currency_digits: window.currencyDigits,
+        iana_timezone: window.timeZone,
+      }
+    : (
+        await queryRows<{ currency_code: string; currency_digits: number; iana_timezone: string }>(
+          db,
+          sql`SELECT currency_code, currency_digits, iana_timezone FROM wh_shops WHERE workspace_id = ${workspaceId}`,
+        )
+      )[0];
   const metaConnected = credentials.some((c) => c.provider === 'meta');
   const freshness = {
     lastAnalysisAt: run?.finishedAt?.toISOString() ?? null,
-    lastSyncAt: syncRows[0]?.last_sync ? new Date(syncRows[0].last_sync).toISOString() : null,
+    lastSyncAt: window?.lastSyncAt ?? null,
   };
-  if (!shop || !latest?.last_day) {
+  if (!shop || !window) {
     return {
       hasData: false,
       periodDays,
@@ -90,7 +85,7 @@ export async function readDashboardKpis(
       timeZone: shop?.iana_timezone ?? null,
       current: null,
       previous: null,
-      revenueRule: REVENUE_RULE,
+      revenueRule: `${REVENUE_RULE} ${WINDOW_RULE}`,
       kpis: null,
       metaConnected,
       adSpendCurrency: null,
@@ -101,22 +96,33 @@ export async function readDashboardKpis(
     };
   }
 
-  const yesterday = addDays(localDayOf(now, shop.iana_timezone), -1);
-  const end = [latest.last_day, yesterday].sort()[0]!;
-  const start = addDays(end, -(periodDays - 1));
-  const previousStart = addDays(start, -periodDays);
-  const previousEnd = addDays(start, -1);
+  const { start, end, previousStart, previousEnd } = window;
   const range = { start, end, previousStart, shopCurrency: shop.currency_code, metaConnected };
   // Same warehouse state, same answer: kept per warehouse version (the first view after a sync
   // pays). Without sync states nothing versions the warehouse, so nothing is kept.
-  const version = syncRows[0]?.version;
+  const version = window.version;
   const read = () => readPeriodFigures(db, workspaceId, range);
+  const [attributedNow, attributedThen] = await Promise.all([
+    queryAttribution(db, workspaceId, start, end, version),
+    queryAttribution(db, workspaceId, previousStart, previousEnd, version),
+  ]);
   const section = `dashboard-kpis/${periodDays}/${end}/${metaConnected}`;
   const figures = version
     ? await readSnapshotOnce(workspaceId, `warehouse@${version}`, section, () =>
         sharePendingRead(`${workspaceId}/${version}/${section}`, read),
       )
     : await read();
+  const metaNow = attributedNow.channels.get('meta_ads');
+  const metaThen = attributedThen.channels.get('meta_ads');
+  const metaRoas =
+    figures.kpis?.roas && metaNow
+      ? ratioKpi(
+          computeRoas(metaNow.verifiedRevenueMinor - metaNow.refundsMinor, metaNow.spendMinor),
+          metaThen
+            ? computeRoas(metaThen.verifiedRevenueMinor - metaThen.refundsMinor, metaThen.spendMinor)
+            : null,
+        )
+      : null;
   return {
     hasData: true,
     periodDays,
@@ -125,19 +131,24 @@ export async function readDashboardKpis(
     timeZone: shop.iana_timezone,
     current: { start, end },
     previous: { start: previousStart, end: previousEnd },
-    revenueRule: REVENUE_RULE,
+    revenueRule: `${REVENUE_RULE} ${WINDOW_RULE}`,
     metaConnected,
     ...figures,
+    kpis: figures.kpis ? { ...figures.kpis, metaRoas } : null,
     ...freshness,
   };
 }
+
+type PeriodFigures = Pick<DashboardKpis, 'adSpendCurrency' | 'adsNote' | 'topProducts' | 'channels'> & {
+  kpis: Omit<NonNullable<DashboardKpis['kpis']>, 'metaRoas'> | null;
+};
 
 /** The heavy part: exact sums over the period and the one before it, top products and channels. */
 async function readPeriodFigures(
   db: Db,
   workspaceId: string,
   range: { start: string; end: string; previousStart: string; shopCurrency: string; metaConnected: boolean },
-): Promise<Pick<DashboardKpis, 'kpis' | 'adSpendCurrency' | 'adsNote' | 'topProducts' | 'channels'>> {
+): Promise<PeriodFigures> {
   const { start, end, previousStart } = range;
   const validOrder = validOrderOf(workspaceId);
   const inCurrent = (column: SQL) => sql`(${column} >= ${start}::date)`;
@@ -300,7 +311,13 @@ async function readPeriodFigures(
   };
 }
 
-const ratio = (revenue: number, spend: number) => (spend > 0 ? revenue / spend : null);
+function ratioKpi(now: number | null, then: number | null): RatioKpi {
+  return {
+    current: now,
+    previous: then,
+    changePercent: now !== null && then !== null && then !== 0 ? ((now - then) / then) * 100 : null,
+  };
+}
 
 /**
  * Ad spend and blended ROAS (net revenue / Meta spend) with the reason when either is missing:
@@ -335,15 +352,9 @@ function describeAds(input: {
       currency,
       note: `Ad spend is in ${currency} and sales in ${shopCurrency}: ROAS is not computed.`,
     };
-  const now = ratio(input.revenueNow, spendNow);
-  const then = ratio(input.revenueThen, spendThen);
   return {
     adSpend,
-    roas: {
-      current: now,
-      previous: then,
-      changePercent: now !== null && then !== null && then !== 0 ? ((now - then) / then) * 100 : null,
-    },
+    roas: ratioKpi(computeRoas(input.revenueNow, spendNow), computeRoas(input.revenueThen, spendThen)),
     currency,
     note: spendNow === 0 ? 'No ad spend in this period.' : null,
   };

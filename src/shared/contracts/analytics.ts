@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { StatsPeriodSchema } from './opportunities.ts';
 
 /** Accuracy of one forecast method in the rolling-origin backtest. */
 export const ForecastAccuracySchema = z.object({ mase: z.number(), smape: z.number(), wape: z.number() });
@@ -61,7 +62,13 @@ export const CohortPointSchema = z.object({
 export const CohortPointListSchema = z.array(CohortPointSchema);
 export type CohortPoint = z.infer<typeof CohortPointSchema>;
 
-/** Attribution row (spec §3, design §6): last 30 days, store-verified revenue. */
+/** `?period=7|30|90` of the attribution rows (optional: the spec's call sends none → 30). */
+export const AttributionQuerySchema = z.object({ period: StatsPeriodSchema.default('30') });
+
+/**
+ * Attribution row (spec §3, design §6): store-verified revenue by channel over the metrics window
+ * (decision 011), net of refunds, major units of the shop currency.
+ */
 export const AttributionRowSchema = z.object({
   channel: z.string(),
   matchRate: z.number(),

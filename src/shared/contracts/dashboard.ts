@@ -58,8 +58,14 @@ export const DashboardKpisSchema = z.object({
       returningCustomers: KpiValueSchema,
       /** Meta ad spend, minor units of `adSpendCurrency`; null when Meta is not connected. */
       adSpend: KpiValueSchema.nullable(),
-      /** Blended ROAS = net revenue / ad spend; null without Meta or when the currencies differ. */
+      /** Blended ROAS = all net store revenue / Meta ad spend; null without Meta or when the currencies differ. */
       roas: RatioKpiSchema.nullable(),
+      /**
+       * Meta-attributed ROAS = store-verified revenue credited to Meta (the one attribution rule,
+       * net of refunds) / Meta ad spend: the Meta row of the attribution table and Campaign
+       * Performance's total. Null when blended ROAS is.
+       */
+      metaRoas: RatioKpiSchema.nullable(),
     })
     .nullable(),
   metaConnected: z.boolean(),

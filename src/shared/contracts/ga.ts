@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** GA data endpoints (spec §3 "GA overview / pages / traffic"); last 30 days. */
+/** GA data endpoints (spec §3 "GA overview / pages / traffic"): GA4-reported, over the metrics window. */
 export const GaOverviewSchema = z.object({
   activeUsers: z.number(),
   sessions: z.number(),

@@ -2,17 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AnalysisStatusSchema,
+  AttributionQuerySchema,
   AttributionRowListSchema,
   CohortPointListSchema,
   CustomerSegmentListSchema,
   RevenueForecastSchema,
   StockImpactRowListSchema,
 } from '../../../shared/contracts/analytics.ts';
+import { readChannelAttribution } from '../../features/metrics/read-channel-attribution.ts';
 import {
   findLatestRunId,
   NO_REVENUE_FORECAST,
   readAnalysisStatus,
-  readAttributionOfRun,
   readCohortRetentionOfRun,
   readCustomerSegmentsOfRun,
   readRevenueForecastOfRun,
@@ -48,12 +49,18 @@ export function registerAnalyticsRoutes(app: FastifyInstance, deps: AppDeps): vo
     empty: [],
     read: (run) => readCohortRetentionOfRun(db, run),
   });
-  getSnapshotJson(app, db, '/api/analytics/attribution', {
-    schema: AttributionRowListSchema,
-    section: 'attribution',
-    empty: [],
-    read: (run) => readAttributionOfRun(db, run),
-  });
+  // Live over the metrics window (not the run's snapshot), so the period selector on / applies.
+  api.get(
+    '/api/analytics/attribution',
+    { schema: { querystring: AttributionQuerySchema, response: { 200: AttributionRowListSchema } } },
+    async (request) =>
+      readChannelAttribution(
+        db,
+        requireAuth(request).workspaceId,
+        Number(request.query.period),
+        deps.clock(),
+      ),
+  );
   getSnapshotJson(app, db, '/api/analytics/stock-impact', {
     schema: StockImpactRowListSchema,
     section: 'stock-impact',

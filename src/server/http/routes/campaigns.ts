@@ -12,6 +12,11 @@ export function registerCampaignRoutes(app: FastifyInstance, deps: AppDeps): voi
     '/api/campaigns',
     { schema: { querystring: CampaignPeriodQuerySchema, response: { 200: CampaignPerformanceSchema } } },
     async (request) =>
-      readCampaignPerformance(deps.db, requireAuth(request).workspaceId, Number(request.query.period)),
+      readCampaignPerformance(
+        deps.db,
+        requireAuth(request).workspaceId,
+        Number(request.query.period),
+        deps.clock(),
+      ),
   );
 }

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { GaCredentialsRequestSchema } from '../../../shared/contracts/credentials.ts';
 import { GaOverviewSchema, GaPagesSchema, GaTrafficSchema } from '../../../shared/contracts/ga.ts';
+import { MetricPeriodQuerySchema } from '../../../shared/metrics.ts';
+import { readMetricWindow } from '../../features/metrics/metric-window.ts';
 import { getIntegrationContext } from '../../services/integration-context.ts';
 import { getGaReportWith, getStoredGaReport } from '../../services/manage-ga-credentials.ts';
 import { requireAuth } from '../auth.ts';
@@ -16,34 +18,64 @@ export function registerGaRoutes(fastify: FastifyInstance, deps: AppDeps): void 
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const context = () => getIntegrationContext(deps);
   const bodyLimit = CREDENTIALS_BODY_LIMIT;
+  /** The metrics window's days, or GA4's own last 30 days before a shop is synced. */
+  const daysOf = async (workspaceId: string, period: string) => {
+    const window = await readMetricWindow(deps.db, workspaceId, Number(period), deps.clock());
+    return window ? { startDate: window.start, endDate: window.end } : null;
+  };
+  const querystring = MetricPeriodQuerySchema;
 
   app.get(
     '/api/analytics/ga/overview',
-    { schema: { response: { 200: GaOverviewSchema } } },
+    { schema: { querystring, response: { 200: GaOverviewSchema } } },
     async (request) => {
       const { workspaceId } = requireAuth(request);
-      return getStoredGaReport(context(), workspaceId, 'overview');
+      return getStoredGaReport(
+        context(),
+        workspaceId,
+        'overview',
+        await daysOf(workspaceId, request.query.period),
+      );
     },
   );
 
   app.get(
     '/api/ga/analytics/overview',
-    { schema: { response: { 200: GaOverviewSchema } } },
+    { schema: { querystring, response: { 200: GaOverviewSchema } } },
     async (request) => {
       const { workspaceId } = requireAuth(request);
-      return getStoredGaReport(context(), workspaceId, 'overview');
+      return getStoredGaReport(
+        context(),
+        workspaceId,
+        'overview',
+        await daysOf(workspaceId, request.query.period),
+      );
     },
   );
-  app.get('/api/ga/analytics/pages', { schema: { response: { 200: GaPagesSchema } } }, async (request) => {
-    const { workspaceId } = requireAuth(request);
-    return getStoredGaReport(context(), workspaceId, 'pages');
-  });
   app.get(
-    '/api/ga/analytics/traffic',
-    { schema: { response: { 200: GaTrafficSchema } } },
+    '/api/ga/analytics/pages',
+    { schema: { querystring, response: { 200: GaPagesSchema } } },
     async (request) => {
       const { workspaceId } = requireAuth(request);
-      return getStoredGaReport(context(), workspaceId, 'traffic');
+      return getStoredGaReport(
+        context(),
+        workspaceId,
+        'pages',
+        await daysOf(workspaceId, request.query.period),
+      );
+    },
+  );
+  app.get(
+    '/api/ga/analytics/traffic',
+    { schema: { querystring, response: { 200: GaTrafficSchema } } },
+    async (request) => {
+      const { workspaceId } = requireAuth(request);
+      return getStoredGaReport(
+        context(),
+        workspaceId,
+        'traffic',
+        await daysOf(workspaceId, request.query.period),
+      );
     },
   );
 

@@ -7,6 +7,8 @@ import {
   MetaSpendingSchema,
   MetaSummarySchema,
 } from '../../../shared/contracts/meta.ts';
+import { MetricPeriodQuerySchema } from '../../../shared/metrics.ts';
+import { readMetricWindow } from '../../features/metrics/metric-window.ts';
 import { getIntegrationContext } from '../../services/integration-context.ts';
 import {
   getMetaDebug,
@@ -55,8 +57,18 @@ export function registerMetaRoutes(fastify: FastifyInstance, deps: AppDeps): voi
     },
   );
 
-  app.get('/api/meta/summary', { schema: { response: { 200: MetaSummarySchema } } }, async (request) => {
-    const { workspaceId } = requireAuth(request);
-    return getMetaSummary(context(), workspaceId);
-  });
+  app.get(
+    '/api/meta/summary',
+    { schema: { querystring: MetricPeriodQuerySchema, response: { 200: MetaSummarySchema } } },
+    async (request) => {
+      const { workspaceId } = requireAuth(request);
+      // The metrics window (decision 011): Meta's spend over the same days as the store's pages.
+      const window = await readMetricWindow(deps.db, workspaceId, Number(request.query.period), deps.clock());
+      return getMetaSummary(
+        context(),
+        workspaceId,
+        window ? { since: window.start, until: window.end } : null,
+      );
+    },
+  );
 }

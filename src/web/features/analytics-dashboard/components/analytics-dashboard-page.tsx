@@ -1,9 +1,11 @@
+import { METRIC_NAMES, ROAS_RULES } from '@shared/metrics.ts';
+import { formatMoney } from '@shared/money.ts';
 import { Badge } from '@web/components/ui/badge.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { Skeleton } from '@web/components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs.tsx';
 import { errorSentence } from '@web/lib/api-error.ts';
-import { formatCurrency } from '@web/lib/money.ts';
+import { useDashboardKpis } from '../../dashboard/api/dashboard-queries.ts';
 import { useCredentialsStatus } from '../../integrations/api/use-integrations.ts';
 import { useMetaSummary, useShopifySummary } from '../api/use-dashboard-data.ts';
 import { formatCompact } from '../lib/format.ts';
@@ -72,26 +74,45 @@ function ErrorCard({ title, error }: { title: string; error: unknown }) {
   );
 }
 
+/**
+ * Store figures of the last 30 days from the metrics layer (the Dashboard's KPIs, decision 011), so
+ * orders, revenue and AOV read the same here as on /dashboard; the recent orders come live from
+ * Shopify.
+ */
 function ShopifyTab({ connected }: { connected: boolean }) {
   const summary = useShopifySummary(connected);
+  const kpis = useDashboardKpis('30');
   if (summary.error) return <ErrorCard title="Shopify Data Error" error={summary.error} />;
   if (!summary.data) return <Skeleton className="h-40" />;
   const data = summary.data;
+  const figures = kpis.data?.hasData ? kpis.data : null;
+  const k = figures?.kpis ?? null;
+  const currency = figures?.currency ?? data.currency;
+  const minor = (value: number) => formatMoney(value / 10 ** (figures?.currencyDigits ?? 2), currency);
   return (
     <div className="grid gap-6" data-testid="shopify-analytics">
-      <p className="text-sm text-slate-300">
-        {data.shopName} — last {data.periodDays} days ({data.timezone})
-        {data.truncated ? ' — partial: the most recent orders only' : ''}
+      <p className="text-sm text-slate-300" data-testid="shopify-window">
+        {data.shopName} — last 30 days
+        {figures?.current ? `, ${figures.current.start} to ${figures.current.end}` : ''} ({data.timezone})
       </p>
-      <div className="grid gap-4 md:grid-cols-3">
-        <StatCard label="Orders" value={formatCompact(data.orderCount)} />
-        <StatCard
-          label="Revenue"
-          value={formatCurrency(data.revenue, data.currency)}
-          testId="shopify-revenue"
-        />
-        <StatCard label="Average Order Value" value={formatCurrency(data.averageOrderValue, data.currency)} />
-      </div>
+      {k ? (
+        <div className="grid gap-4 md:grid-cols-3">
+          <StatCard label="Orders" value={k.orders.current.toLocaleString('en-US')} testId="shopify-orders" />
+          <StatCard
+            label="Revenue (net of refunds)"
+            value={minor(k.revenue.current)}
+            testId="shopify-revenue"
+          />
+          <StatCard
+            label="Average order value"
+            value={minor(k.averageOrderValue.current)}
+            testId="shopify-aov"
+          />
+        </div>
+      ) : (
+        <Skeleton className="h-28" />
+      )}
+      {figures ? <p className="text-xs text-slate-400">{figures.revenueRule}</p> : null}
       <Card>
         <CardHeader>
           <CardTitle>Recent Orders</CardTitle>
@@ -107,7 +128,7 @@ function ShopifyTab({ connected }: { connected: boolean }) {
                 <span className="text-slate-400">
                   {new Date(order.createdAt).toLocaleDateString('en-US')}
                 </span>
-                <span className="text-slate-100">{formatCurrency(Number(order.total), data.currency)}</span>
+                <span className="text-slate-100">{formatMoney(order.total, data.currency)}</span>
               </li>
             ))}
           </ul>
@@ -124,12 +145,19 @@ function MetaAnalyticsTab({ connected }: { connected: boolean }) {
   const data = summary.data;
   return (
     <div className="grid gap-6" data-testid="meta-analytics">
-      <p className="text-sm text-slate-300">Last {data.periodDays} days</p>
+      <p className="text-sm text-slate-300">
+        Last {data.periodDays} days, ending on the store's last complete day · Meta-reported figures
+      </p>
       <div className="grid gap-4 md:grid-cols-4">
-        <StatCard label="Spend" value={formatCurrency(data.spend, data.currency)} testId="meta-spend" />
+        <StatCard label="Meta ad spend" value={formatMoney(data.spend, data.currency)} testId="meta-spend" />
         <StatCard label="Impressions" value={formatCompact(data.impressions)} />
         <StatCard label="Clicks" value={formatCompact(data.clicks)} />
-        <StatCard label="ROAS" value={data.roas === null ? '—' : `${data.roas.toFixed(2)}x`} />
+        <StatCard
+          label={METRIC_NAMES.metaReportedRoas}
+          value={data.roas === null ? '—' : `${data.roas.toFixed(2)}x`}
+          note={ROAS_RULES.metaReportedRoas}
+          testId="meta-reported-roas"
+        />
       </div>
       <Card>
         <CardHeader>
@@ -142,16 +170,16 @@ function MetaAnalyticsTab({ connected }: { connected: boolean }) {
                 <th className="py-1 font-medium">Campaign</th>
                 <th className="py-1 text-right font-medium">Spend</th>
                 <th className="py-1 text-right font-medium">Clicks</th>
-                <th className="py-1 text-right font-medium">Purchase value</th>
+                <th className="py-1 text-right font-medium">Purchase value (Meta-reported)</th>
               </tr>
             </thead>
             <tbody>
               {data.campaigns.map((campaign) => (
                 <tr key={campaign.id} className="border-t border-slate-700/70">
                   <td className="py-2 text-slate-100">{campaign.name}</td>
-                  <td className="py-2 text-right">{formatCurrency(campaign.spend, data.currency)}</td>
+                  <td className="py-2 text-right">{formatMoney(campaign.spend, data.currency)}</td>
                   <td className="py-2 text-right">{formatCompact(campaign.clicks)}</td>
-                  <td className="py-2 text-right">{formatCurrency(campaign.purchaseValue, data.currency)}</td>
+                  <td className="py-2 text-right">{formatMoney(campaign.purchaseValue, data.currency)}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,4 +1,5 @@
 import type { GaOverview, GaPages, GaTraffic } from '@shared/contracts/ga.ts';
+import { formatMoney } from '@shared/money.ts';
 import { Badge } from '@web/components/ui/badge.tsx';
 import { Button } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
@@ -50,7 +51,9 @@ function ConnectedGa() {
   const data = overview.data;
   return (
     <div className="grid gap-6" data-testid="ga-dashboard">
-      <p className="text-sm text-emerald-300">Live data (last 30 days)</p>
+      <p className="text-sm text-emerald-300">
+        Live data (last 30 days, ending on the store's last complete day) · GA4-reported
+      </p>
       <div className="grid gap-4 md:grid-cols-4">
         <StatCard label="Active Users" value={formatCompact(data.activeUsers)} testId="ga-active-users" />
         <StatCard label="Sessions" value={formatCompact(data.sessions)} testId="ga-sessions" />
@@ -59,8 +62,16 @@ function ConnectedGa() {
       </div>
       {data.revenue > 0 ? (
         <div className="grid gap-4 md:grid-cols-2">
-          <StatCard label="Revenue" value={formatCurrency(data.revenue, data.currency)} testId="ga-revenue" />
-          <StatCard label="Conversions" value={formatCompact(data.conversions)} testId="ga-conversions" />
+          <StatCard
+            label="Revenue (GA4-reported)"
+            value={formatMoney(data.revenue, data.currency)}
+            testId="ga-revenue"
+          />
+          <StatCard
+            label="Conversions (GA4-reported)"
+            value={formatCompact(data.conversions)}
+            testId="ga-conversions"
+          />
         </div>
       ) : null}
       <div className="grid gap-4 lg:grid-cols-2">

@@ -1,4 +1,5 @@
 import type { CampaignPerformance, CampaignRow } from '@shared/contracts/campaigns.ts';
+import { METRIC_NAMES, ROAS_RULES } from '@shared/metrics.ts';
 import { LoadingCards, ProfilePrompt, ReadError, SummaryStat } from '@web/components/page-states.tsx';
 import { PeriodSelect } from '@web/components/period-select.tsx';
 import { Badge } from '@web/components/ui/badge.tsx';
@@ -38,8 +39,8 @@ export function CampaignsPage() {
           </p>
           {data?.startDate && data.endDate ? (
             <p className="mt-1 text-xs text-slate-400" data-testid="campaign-range">
-              {data.startDate} to {data.endDate} (shop days; the period ends on the last day with synced
-              orders)
+              Last {data.period} days, {data.startDate} to {data.endDate} (shop days; the period ends on the
+              store's last complete day with synced orders)
             </p>
           ) : null}
         </div>
@@ -84,7 +85,7 @@ function CampaignReport({ data }: { data: CampaignPerformance }) {
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <SummaryStat
           testId="total-spend"
-          title="Ad Spend"
+          title={METRIC_NAMES.metaSpend}
           value={formatMinor(totals.spendMinor, accountCurrency)}
           hint={`${formatCount(totals.clicks)} clicks · CPC ${formatCpc(totals.cpc, accountCurrency)}`}
         />
@@ -96,13 +97,13 @@ function CampaignReport({ data }: { data: CampaignPerformance }) {
         />
         <SummaryStat
           testId="total-roas"
-          title="ROAS"
+          title={METRIC_NAMES.metaAttributedRoas}
           value={formatRoas(totals.roas)}
-          hint="Verified revenue per unit of spend"
+          hint={ROAS_RULES.metaAttributedRoas}
         />
         <SummaryStat
           testId="total-match"
-          title="Match Rate"
+          title={METRIC_NAMES.matchRate}
           value={formatRate(totals.matchRate, 0)}
           hint={`Meta claims ${formatMinor(totals.reportedPurchaseValueMinor, accountCurrency)} (${formatCount(totals.reportedPurchases)} purchases)`}
         />
@@ -116,16 +117,12 @@ function CampaignReport({ data }: { data: CampaignPerformance }) {
       <Card>
         <CardContent className="grid gap-2 pt-6 text-xs text-slate-400" data-testid="attribution-rule">
           <p>{data.attributionRule}</p>
-          <p>
-            Match rate = 100 × min(Meta's purchase value, store-verified revenue) / max of the two. Labels:
-            Scale up (ROAS above 2.5 and match above 90 %), Attribution gap (match below 70 %), Cut (active
-            with ROAS below 1), otherwise Optimize. Meta reports days in the ad account's time zone.
-          </p>
+          <p>Meta reports days in the ad account's time zone.</p>
           {data.unmatched.orders > 0 ? (
             <p data-testid="unmatched">
               {formatCount(data.unmatched.orders)} Meta-credited orders (
               {formatMinor(data.unmatched.revenueMinor, shopCurrency)}) name no known campaign in their UTM
-              tags.
+              tags: they count in the totals above, not in a campaign row.
             </p>
           ) : null}
         </CardContent>
@@ -136,7 +133,16 @@ function CampaignReport({ data }: { data: CampaignPerformance }) {
 
 function CampaignTable({ data }: { data: CampaignPerformance }) {
   const { shopCurrency, accountCurrency } = data;
-  const head = ['Campaign', 'Spend', 'Impr.', 'Clicks', 'CTR', 'CPC', 'Meta purchases', 'Meta value'];
+  const head = [
+    'Campaign',
+    'Spend',
+    'Impr.',
+    'Clicks',
+    'CTR',
+    'CPC',
+    'Meta-reported purchases',
+    'Meta-reported value',
+  ];
   return (
     <Card data-testid="campaign-table" className="min-w-0">
       <CardHeader>
@@ -150,7 +156,14 @@ function CampaignTable({ data }: { data: CampaignPerformance }) {
           <table className="w-full min-w-[64rem] text-sm">
             <thead>
               <tr className="text-left text-slate-400">
-                {[...head, 'Verified orders', 'Verified revenue', 'ROAS', 'Match', 'Label'].map((h) => (
+                {[
+                  ...head,
+                  'Verified orders',
+                  'Verified revenue',
+                  'Meta-attributed ROAS',
+                  'Match',
+                  'Label',
+                ].map((h) => (
                   <th key={h} className="py-2 pr-3 font-medium">
                     {h}
                   </th>
@@ -213,7 +226,7 @@ function CampaignCard({ campaign: c, data }: { campaign: CampaignRow; data: Camp
         </div>
         <CardDescription>
           {statusLabel(c.status)} · spend {formatMinor(c.spendMinor, data.accountCurrency)} · verified{' '}
-          {formatMinor(c.netRevenueMinor, data.shopCurrency)} · ROAS {formatRoas(c.roas)}
+          {formatMinor(c.netRevenueMinor, data.shopCurrency)} · Meta-attributed ROAS {formatRoas(c.roas)}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">

@@ -1,4 +1,5 @@
 import type { DashboardKpis, DashboardPeriod, KpiValue, RatioKpi } from '@shared/contracts/dashboard.ts';
+import { METRIC_NAMES, ROAS_RULES } from '@shared/metrics.ts';
 import { LoadingCards, NoStoreData, ReadError } from '@web/components/page-states.tsx';
 import { PeriodSelect } from '@web/components/period-select.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
@@ -23,6 +24,7 @@ function KpiCard({
   previous,
   higherIsBetter = true,
   note,
+  hint,
 }: {
   testId: string;
   title: string;
@@ -31,6 +33,8 @@ function KpiCard({
   previous: string;
   higherIsBetter?: boolean;
   note?: string | null;
+  /** What the figure divides or counts, when the title alone could be read two ways. */
+  hint?: string;
 }) {
   return (
     <Card data-testid={testId}>
@@ -45,6 +49,7 @@ function KpiCard({
           <span className={TONE_CLASS[changeTone(change, higherIsBetter)]}>{formatChange(change)}</span> vs{' '}
           {previous}
         </p>
+        {hint ? <p className="mt-1 text-xs text-slate-500">{hint}</p> : null}
         {note ? <p className="mt-1 text-xs text-amber-300">{note}</p> : null}
       </CardContent>
     </Card>
@@ -72,36 +77,55 @@ function KpiGrid({ data }: { data: DashboardKpis }) {
   });
   const spendCurrency = data.adSpendCurrency ?? currency;
   return (
-    <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4" data-testid="kpi-grid">
-      <KpiCard testId="kpi-revenue" title="Revenue (net of refunds)" {...money(k.revenue)} />
-      <KpiCard testId="kpi-orders" title="Orders" {...count(k.orders)} />
-      <KpiCard testId="kpi-aov" title="Average order value" {...money(k.averageOrderValue)} />
-      <KpiCard
-        testId="kpi-refunds"
-        title={`Refunds (${k.refundCount.current.toLocaleString('en-US')})`}
-        higherIsBetter={false}
-        {...money(k.refunds)}
-      />
-      <KpiCard testId="kpi-new-customers" title="New customers" {...count(k.newCustomers)} />
-      <KpiCard
-        testId="kpi-returning-customers"
-        title="Returning customers"
-        {...count(k.returningCustomers)}
-      />
-      {k.adSpend ? (
+    <div className="grid gap-2">
+      <p className="text-sm text-slate-300" data-testid="kpi-window">
+        Last {data.periodDays} days{data.current ? `, ${data.current.start} to ${data.current.end}` : ''}
+      </p>
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4" data-testid="kpi-grid">
+        <KpiCard testId="kpi-revenue" title={METRIC_NAMES.revenue} {...money(k.revenue)} />
+        <KpiCard testId="kpi-orders" title="Orders" {...count(k.orders)} />
+        <KpiCard testId="kpi-aov" title="Average order value" {...money(k.averageOrderValue)} />
         <KpiCard
-          testId="kpi-ad-spend"
-          title="Ad spend (Meta)"
+          testId="kpi-refunds"
+          title={`Refunds (${k.refundCount.current.toLocaleString('en-US')})`}
           higherIsBetter={false}
-          {...money(k.adSpend, spendCurrency)}
-          note={k.roas ? null : data.adsNote}
+          {...money(k.refunds)}
         />
-      ) : (
-        <AdsMissing note={data.adsNote} />
-      )}
-      {k.roas ? (
-        <KpiCard testId="kpi-roas" title="Blended ROAS" {...ratio(k.roas)} note={data.adsNote} />
-      ) : null}
+        <KpiCard testId="kpi-new-customers" title="New customers" {...count(k.newCustomers)} />
+        <KpiCard
+          testId="kpi-returning-customers"
+          title="Returning customers"
+          {...count(k.returningCustomers)}
+        />
+        {k.adSpend ? (
+          <KpiCard
+            testId="kpi-ad-spend"
+            title={METRIC_NAMES.metaSpend}
+            higherIsBetter={false}
+            {...money(k.adSpend, spendCurrency)}
+            note={k.roas ? null : data.adsNote}
+          />
+        ) : (
+          <AdsMissing note={data.adsNote} />
+        )}
+        {k.metaRoas ? (
+          <KpiCard
+            testId="kpi-meta-roas"
+            title={METRIC_NAMES.metaAttributedRoas}
+            hint={ROAS_RULES.metaAttributedRoas}
+            {...ratio(k.metaRoas)}
+          />
+        ) : null}
+        {k.roas ? (
+          <KpiCard
+            testId="kpi-roas"
+            title={METRIC_NAMES.blendedRoas}
+            hint={ROAS_RULES.blendedRoas}
+            {...ratio(k.roas)}
+            note={data.adsNote}
+          />
+        ) : null}
+      </div>
     </div>
   );
 }

@@ -64,7 +64,12 @@ export const useCustomerSegments = () =>
   usePolledRead('/api/analytics/customer-segments', CustomerSegmentListSchema);
 export const useCohortRetention = () =>
   usePolledRead('/api/analytics/cohort-retention', CohortPointListSchema);
-export const useAttribution = () => usePolledRead('/api/analytics/attribution', AttributionRowListSchema);
+/** The attribution rows over the period the selector on / shows (the spec's call is the 30-day one). */
+export const useAttribution = (period: StatsPeriod = '30') =>
+  usePolledRead(
+    period === '30' ? '/api/analytics/attribution' : `/api/analytics/attribution?period=${period}`,
+    AttributionRowListSchema,
+  );
 export const useStockImpact = () => usePolledRead('/api/analytics/stock-impact', StockImpactRowListSchema);
 export const useRevenueForecast = () =>
   usePolledRead('/api/analytics/revenue-forecast', RevenueForecastSchema);

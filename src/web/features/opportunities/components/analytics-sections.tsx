@@ -5,6 +5,7 @@ import type {
   StockImpactRow,
 } from '@shared/contracts/analytics.ts';
 import type { Opportunity } from '@shared/contracts/opportunities.ts';
+import { METRIC_NAMES, ROAS_RULES } from '@shared/metrics.ts';
 import { Badge } from '@web/components/ui/badge.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { cn } from '@web/lib/cn.ts';
@@ -120,11 +121,19 @@ export function CustomerBehaviorPlaceholder() {
 }
 
 /** Spec §2/§9: match > 90 good else warning, ROAS > 2.5 good, action labels. */
-export function AttributionTable({ rows, currency }: { rows: readonly AttributionRow[]; currency: string }) {
+export function AttributionTable({
+  rows,
+  currency,
+  periodDays = 30,
+}: {
+  rows: readonly AttributionRow[];
+  currency: string;
+  periodDays?: number;
+}) {
   return (
     <Section
       title="Attribution & Channel Performance"
-      description="Store-verified revenue by channel, last 30 days (last non-direct click)"
+      description={`Store-verified revenue by channel, net of refunds, last ${periodDays} days (last non-direct click). ROAS: ${METRIC_NAMES.metaAttributedRoas}, ${ROAS_RULES.metaAttributedRoas}`}
       testId="attribution-table"
     >
       {rows.length === 0 ? (
@@ -144,13 +153,19 @@ export function AttributionTable({ rows, currency }: { rows: readonly Attributio
             </thead>
             <tbody>
               {rows.map((row) => (
-                <tr key={row.channel} className="border-t border-slate-800">
+                <tr key={row.channel} className="border-t border-slate-800" data-channel={row.channel}>
                   <td className="py-2 pr-3 font-medium">{row.channel.replaceAll('_', ' ')}</td>
-                  <td className={cn('py-2 pr-3', row.matchRate > 90 ? 'text-emerald-300' : 'text-amber-300')}>
+                  <td
+                    data-testid="attribution-match"
+                    className={cn('py-2 pr-3', row.matchRate > 90 ? 'text-emerald-300' : 'text-amber-300')}
+                  >
                     {Math.round(row.matchRate)}%
                   </td>
-                  <td className="py-2 pr-3">{formatMoney(row.revenue, currency, NO_DECIMALS)}</td>
+                  <td className="py-2 pr-3" data-testid="attribution-revenue">
+                    {formatMoney(row.revenue, currency, NO_DECIMALS)}
+                  </td>
                   <td
+                    data-testid="attribution-roas"
                     className={cn(
                       'py-2 pr-3',
                       row.roas !== null && row.roas > 2.5 ? 'text-emerald-300' : 'text-slate-200',

@@ -57,7 +57,7 @@ export function OpportunitiesPage() {
   const status = useAnalysisStatus();
   const segments = useCustomerSegments();
   const cohorts = useCohortRetention();
-  const attribution = useAttribution();
+  const attribution = useAttribution(period);
   const stock = useStockImpact();
   const implement = useImplementOpportunity();
 
@@ -185,7 +185,7 @@ export function OpportunitiesPage() {
         </div>
       </div>
 
-      <AttributionTable rows={attribution.data ?? []} currency={currency} />
+      <AttributionTable rows={attribution.data ?? []} currency={currency} periodDays={Number(period)} />
       <div className="grid gap-6 lg:grid-cols-2">
         <SegmentCards
           segments={segments.data ?? []}

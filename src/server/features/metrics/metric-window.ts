@@ -1,0 +1,71 @@
+import { sql } from 'drizzle-orm';
+import { addDays, localDayOf } from '../../../shared/calendar.ts';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/query-rows.ts';
+
+/** The window every figure of one read covers, and what the shop counts in (decision 011). */
+export interface MetricWindow {
+  periodDays: number;
+  /** Inclusive shop days 'YYYY-MM-DD'. */
+  start: string;
+  end: string;
+  /** The same number of days just before. */
+  previousStart: string;
+  previousEnd: string;
+  currency: string;
+  currencyDigits: number;
+  timeZone: string;
+  /** Digest of the sources' sync states: same version, same warehouse (a cache key). */
+  version: string | null;
+  lastSyncAt: string | null;
+}
+
+/** Orders that count as sales (alias `o`): the workspace's, not test, not cancelled. */
+export const validOrderOf = (workspaceId: string) =>
+  sql`o.workspace_id = ${workspaceId} AND NOT o.test AND o.cancelled_at IS NULL`;
+
+/**
+ * The window of the last `periodDays` shop days (WINDOW_RULE): it ends on the last complete shop
+ * day (yesterday in the shop's time zone), or on the last day with a valid order when the
+ * warehouse's orders stop earlier. Null before a shop with an order is synced. Every read service
+ * that shows a figure over a period takes its window from here, so equal periods are equal days.
+ */
+export async function readMetricWindow(
+  db: Db,
+  workspaceId: string,
+  periodDays: number,
+  now: Date,
+): Promise<MetricWindow | null> {
+  const [row] = await queryRows<{
+    currency_code: string | null;
+    currency_digits: number | null;
+    iana_timezone: string | null;
+    last_day: string | null;
+    version: string | null;
+    last_sync: string | null;
+  }>(
+    db,
+    sql`SELECT s.currency_code, s.currency_digits, s.iana_timezone,
+          (SELECT max(o.order_date)::text FROM wh_orders o WHERE ${validOrderOf(workspaceId)}) AS last_day,
+          (SELECT md5(string_agg(source || updated_at::text || cursor::text, '|' ORDER BY source))
+            FROM sync_states WHERE workspace_id = ${workspaceId}) AS version,
+          (SELECT max(last_success_at)::text FROM sync_states WHERE workspace_id = ${workspaceId}) AS last_sync
+        FROM wh_shops s WHERE s.workspace_id = ${workspaceId}`,
+  );
+  if (!row?.currency_code || !row.iana_timezone || !row.last_day) return null;
+  const yesterday = addDays(localDayOf(now, row.iana_timezone), -1);
+  const end = [row.last_day, yesterday].sort()[0]!;
+  const start = addDays(end, -(periodDays - 1));
+  return {
+    periodDays,
+    start,
+    end,
+    previousStart: addDays(start, -periodDays),
+    previousEnd: addDays(start, -1),
+    currency: row.currency_code,
+    currencyDigits: Number(row.currency_digits),
+    timeZone: row.iana_timezone,
+    version: row.version,
+    lastSyncAt: row.last_sync ? new Date(row.last_sync).toISOString() : null,
+  };
+}

@@ -1,0 +1,283 @@
+import { sql } from 'drizzle-orm';
+import { creditOrder } from '../../../core/metrics/credit-order.ts';
+import { channelOf } from '../../../core/pipeline/channel-of.ts';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/query-rows.ts';
+
+/** Meta's own figures and the store-verified credit of one campaign (or channel) over a window. */
+export interface CreditFigures {
+  spendMinor: number;
+  impressions: number;
+  clicks: number;
+  reportedPurchases: number;
+  reportedPurchaseValueMinor: number;
+  /** Credited orders placed in the window and their gross totals. */
+  verifiedOrders: number;
+  verifiedRevenueMinor: number;
+  /** Refunds issued in the window on credited orders. */
+  refundsMinor: number;
+}
+
+export const emptyCreditFigures = (): CreditFigures => ({
+  spendMinor: 0,
+  impressions: 0,
+  clicks: 0,
+  reportedPurchases: 0,
+  reportedPurchaseValueMinor: 0,
+  verifiedOrders: 0,
+  verifiedRevenueMinor: 0,
+  refundsMinor: 0,
+});
+
+export interface CampaignCredit {
+  campaignId: string;
+  name: string;
+  status: string | null;
+  objective: string | null;
+  figures: CreditFigures;
+  /** Spend and net credited revenue by shop day. */
+  byDay: Map<string, { spendMinor: number; revenueMinor: number }>;
+  /** Spent or was credited in the window. */
+  active: boolean;
+}
+
+/** Every store-verified and platform figure by channel and Meta campaign over one window. */
+export interface AttributionFigures {
+  /** By channel (creditOrder): orders, gross, refunds; Meta's spend and claim on 'meta_ads'. */
+  channels: Map<string, CreditFigures>;
+  /** By Meta campaign id. */
+  campaigns: Map<string, CampaignCredit>;
+  /** Meta-credited orders whose UTM campaign names no known campaign (counted in channels only). */
+  unmatched: { orders: number; revenueMinor: number; refundsMinor: number };
+  /** Whether any Meta insights / GA4 rows exist at all (not only in the window). */
+  hasMeta: boolean;
+  hasGa4: boolean;
+  metaCurrency: string | null;
+  /** GA4-reported purchase revenue by channel (minor units of the GA4 currency). */
+  ga4RevenueByChannel: Map<string, number>;
+}
+
+const figuresCache = new Map<string, Promise<AttributionFigures>>();
+const FIGURES_CACHED = 256;
+
+/**
+ * The window's attribution figures, computed once per warehouse version (only a sync changes
+ * them): a 90-day window of a large store groups tens of thousands of orders, which must not happen
+ * on every 30-second poll. Callers must not mutate what this returns.
+ */
+export function queryAttribution(
+  db: Db,
+  workspaceId: string,
+  start: string,
+  end: string,
+  version: string | null,
+): Promise<AttributionFigures> {
+  if (version === null) return loadAttribution(db, workspaceId, start, end);
+  const key = `${workspaceId}|${start}|${end}|${version}`;
+  let figures = figuresCache.get(key);
+  if (!figures) {
+    if (figuresCache.size >= FIGURES_CACHED) figuresCache.delete(figuresCache.keys().next().value!);
+    figures = loadAttribution(db, workspaceId, start, end);
+    figures.catch(() => figuresCache.delete(key));
+    figuresCache.set(key, figures);
+  }
+  return figures;
+}
+
+/** What decides an order's credit: its last visit (the order's UTM) and its first visit. */
+const CREDIT_COLUMNS = sql.raw(`(o.moments_count IS NOT NULL OR o.source_type IS NOT NULL) AS has_journey,
+  o.utm_source, o.utm_medium, o.source_type, o.utm_campaign,
+  t.utm_source AS first_source, t.utm_medium AS first_medium, t.source_type AS first_type,
+  t.utm_campaign AS first_campaign`);
+const FIRST_VISIT_JOIN = sql.raw(`LEFT JOIN wh_journey_touchpoints t
+  ON t.workspace_id = o.workspace_id AND t.order_id = o.order_id AND t.position = 0`);
+
+interface CreditRow {
+  has_journey: boolean;
+  utm_source: string | null;
+  utm_medium: string | null;
+  source_type: string | null;
+  utm_campaign: string | null;
+  first_source: string | null;
+  first_medium: string | null;
+  first_type: string | null;
+  first_campaign: string | null;
+}
+
+/** The order's credit under the one rule (core creditOrder) from its warehouse columns. */
+export function creditOfRow(g: CreditRow) {
+  const hasFirst = g.first_source !== null || g.first_medium !== null || g.first_type !== null;
+  return creditOrder({
+    lastChannel: g.has_journey ? channelOf(g.utm_source, g.utm_medium, g.source_type) : null,
+    lastCampaign: g.utm_campaign,
+    firstChannel: hasFirst ? channelOf(g.first_source, g.first_medium, g.first_type) : null,
+    firstCampaign: g.first_campaign,
+  });
+}
+
+async function loadAttribution(
+  db: Db,
+  workspaceId: string,
+  start: string,
+  end: string,
+): Promise<AttributionFigures> {
+  const [campaignInfo, insights, credited, ga4, [presence]] = await Promise.all([
+    queryRows<{ campaign_id: string; name: string; status: string | null; objective: string | null }>(
+      db,
+      sql`SELECT campaign_id, name, coalesce(effective_status, status) AS status, objective
+          FROM wh_meta_campaigns WHERE workspace_id = ${workspaceId}`,
+    ),
+    queryRows<{
+      campaign_id: string;
+      campaign_name: string;
+      date: string;
+      spend: number;
+      impressions: number;
+      clicks: number;
+      purchases: number;
+      purchase_value: number;
+    }>(
+      db,
+      sql`SELECT campaign_id, max(campaign_name) AS campaign_name, date::text AS date,
+            sum(spend_minor)::float8 AS spend, sum(impressions)::float8 AS impressions,
+            sum(clicks)::float8 AS clicks, sum(reported_purchases)::float8 AS purchases,
+            sum(reported_purchase_value_minor)::float8 AS purchase_value
+          FROM wh_meta_daily_insights
+          WHERE workspace_id = ${workspaceId} AND date BETWEEN ${start}::date AND ${end}::date
+          GROUP BY campaign_id, date`,
+    ),
+    // Store side: orders placed and refunds made in the window, grouped by what decides the credit.
+    queryRows<CreditRow & { kind: 'order' | 'refund'; date: string; orders: number; amount: number }>(
+      db,
+      sql`SELECT 'order' AS kind, o.order_date::text AS date, ${CREDIT_COLUMNS},
+            count(*)::int AS orders, sum(o.total_minor)::float8 AS amount
+          FROM wh_orders o ${FIRST_VISIT_JOIN}
+          WHERE o.workspace_id = ${workspaceId} AND NOT o.test AND o.cancelled_at IS NULL
+            AND o.order_date BETWEEN ${start}::date AND ${end}::date
+          GROUP BY 2, 3, 4, 5, 6, 7, 8, 9, 10, 11
+          UNION ALL
+          SELECT 'refund', r.refund_date::text, ${CREDIT_COLUMNS}, 0, sum(r.amount_minor)::float8
+          FROM wh_refunds r
+          JOIN wh_orders o ON o.workspace_id = r.workspace_id AND o.order_id = r.order_id
+          ${FIRST_VISIT_JOIN}
+          WHERE r.workspace_id = ${workspaceId} AND NOT o.test AND o.cancelled_at IS NULL
+            AND r.refund_date BETWEEN ${start}::date AND ${end}::date
+          GROUP BY 2, 3, 4, 5, 6, 7, 8, 9, 10, 11`,
+    ),
+    queryRows<{ session_source: string; session_medium: string; revenue: number }>(
+      db,
+      sql`SELECT session_source, session_medium, sum(purchase_revenue_minor)::float8 AS revenue
+          FROM wh_ga4_daily_channels
+          WHERE workspace_id = ${workspaceId} AND date BETWEEN ${start}::date AND ${end}::date
+          GROUP BY 1, 2`,
+    ),
+    queryRows<{ has_meta: boolean; has_ga4: boolean; meta_currency: string | null }>(
+      db,
+      sql`SELECT EXISTS (SELECT 1 FROM wh_meta_daily_insights WHERE workspace_id = ${workspaceId}) AS has_meta,
+            EXISTS (SELECT 1 FROM wh_ga4_daily_channels WHERE workspace_id = ${workspaceId}) AS has_ga4,
+            (SELECT currency_code FROM wh_meta_daily_insights WHERE workspace_id = ${workspaceId}
+              ORDER BY date DESC LIMIT 1) AS meta_currency`,
+    ),
+  ]);
+
+  const campaigns = new Map<string, CampaignCredit>();
+  const campaignOf = (campaignId: string, name: string): CampaignCredit => {
+    let entry = campaigns.get(campaignId);
+    if (!entry) {
+      entry = {
+        campaignId,
+        name,
+        status: null,
+        objective: null,
+        figures: emptyCreditFigures(),
+        byDay: new Map(),
+        active: false,
+      };
+      campaigns.set(campaignId, entry);
+    }
+    return entry;
+  };
+  const dayOf = (entry: CampaignCredit, date: string) => {
+    let day = entry.byDay.get(date);
+    if (!day) {
+      day = { spendMinor: 0, revenueMinor: 0 };
+      entry.byDay.set(date, day);
+    }
+    return day;
+  };
+  for (const c of campaignInfo) {
+    const entry = campaignOf(c.campaign_id, c.name);
+    entry.status = c.status;
+    entry.objective = c.objective;
+  }
+  const channels = new Map<string, CreditFigures>();
+  const channelFigures = (channel: string) => {
+    let figures = channels.get(channel);
+    if (!figures) {
+      figures = emptyCreditFigures();
+      channels.set(channel, figures);
+    }
+    return figures;
+  };
+  for (const i of insights) {
+    const entry = campaignOf(i.campaign_id, i.campaign_name);
+    entry.active = true;
+    for (const f of [entry.figures, channelFigures('meta_ads')]) {
+      f.spendMinor += Number(i.spend);
+      f.impressions += Number(i.impressions);
+      f.clicks += Number(i.clicks);
+      f.reportedPurchases += Number(i.purchases);
+      f.reportedPurchaseValueMinor += Number(i.purchase_value);
+    }
+    dayOf(entry, i.date).spendMinor += Number(i.spend);
+  }
+
+  const byName = new Map<string, CampaignCredit>();
+  for (const entry of campaigns.values()) {
+    byName.set(entry.name, entry);
+    byName.set(entry.campaignId, entry);
+  }
+  const unmatched = { orders: 0, revenueMinor: 0, refundsMinor: 0 };
+  for (const g of credited) {
+    const credit = creditOfRow(g);
+    const amount = Number(g.amount);
+    const channel = channelFigures(credit.channel);
+    if (g.kind === 'order') {
+      channel.verifiedOrders += Number(g.orders);
+      channel.verifiedRevenueMinor += amount;
+    } else channel.refundsMinor += amount;
+    if (credit.channel !== 'meta_ads') continue;
+    const entry = credit.campaign === null ? undefined : byName.get(credit.campaign);
+    if (!entry) {
+      if (g.kind === 'order') {
+        unmatched.orders += Number(g.orders);
+        unmatched.revenueMinor += amount;
+      } else unmatched.refundsMinor += amount;
+      continue;
+    }
+    if (g.kind === 'order') {
+      entry.figures.verifiedOrders += Number(g.orders);
+      entry.figures.verifiedRevenueMinor += amount;
+      dayOf(entry, g.date).revenueMinor += amount;
+    } else {
+      entry.figures.refundsMinor += amount;
+      dayOf(entry, g.date).revenueMinor -= amount;
+    }
+    entry.active = true;
+  }
+
+  const ga4RevenueByChannel = new Map<string, number>();
+  for (const row of ga4) {
+    const channel = channelOf(row.session_source, row.session_medium, null);
+    ga4RevenueByChannel.set(channel, (ga4RevenueByChannel.get(channel) ?? 0) + Number(row.revenue));
+  }
+  return {
+    channels,
+    campaigns,
+    unmatched,
+    hasMeta: presence?.has_meta ?? false,
+    hasGa4: presence?.has_ga4 ?? false,
+    metaCurrency: presence?.meta_currency ?? null,
+    ga4RevenueByChannel,
+  };
+}

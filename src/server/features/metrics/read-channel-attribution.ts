@@ -1,0 +1,55 @@
+import { computeMatchRate } from '../../../core/attribution/compute-match-rate.ts';
+import { labelChannel } from '../../../core/attribution/label-channel.ts';
+import { computeRoas } from '../../../core/metrics/compute-roas.ts';
+import type { AttributionRow } from '../../../shared/contracts/analytics.ts';
+import type { Db } from '../../db/client.ts';
+import { readMetricWindow } from './metric-window.ts';
+import { queryAttribution } from './query-attribution.ts';
+
+/**
+ * GET /api/analytics/attribution[?period=7|30|90] (spec §3 rows, last 30 days without a period):
+ * each channel's store-verified revenue under the one attribution rule over the metrics window,
+ * net of refunds, so the rows add up to the dashboard's revenue and the Meta row equals Campaign
+ * Performance's totals. `platformRevenue` is what the platform reports (Meta for meta_ads, GA4
+ * for the others); `matchRate` compares it with the credited order totals before refunds; `roas`
+ * is Meta-attributed ROAS (net credited revenue / Meta spend); the label is design §6's.
+ * Money in major units of the shop currency.
+ */
+export async function readChannelAttribution(
+  db: Db,
+  workspaceId: string,
+  periodDays: number,
+  now: Date,
+): Promise<AttributionRow[]> {
+  const window = await readMetricWindow(db, workspaceId, periodDays, now);
+  if (!window) return [];
+  const figures = await queryAttribution(db, workspaceId, window.start, window.end, window.version);
+  const unit = 10 ** window.currencyDigits;
+  const metaComparable = figures.hasMeta && figures.metaCurrency === window.currency;
+  const rows: AttributionRow[] = [];
+  for (const [channel, f] of figures.channels) {
+    if (f.verifiedOrders === 0 && f.refundsMinor === 0) continue;
+    const net = f.verifiedRevenueMinor - f.refundsMinor;
+    const isMeta = channel === 'meta_ads';
+    const spendMinor = isMeta && metaComparable ? f.spendMinor : null;
+    const platformMinor = isMeta
+      ? metaComparable
+        ? f.reportedPurchaseValueMinor
+        : null
+      : figures.hasGa4
+        ? (figures.ga4RevenueByChannel.get(channel) ?? 0)
+        : null;
+    const matchRate = platformMinor === null ? 100 : computeMatchRate(platformMinor, f.verifiedRevenueMinor);
+    const roas = spendMinor === null ? null : computeRoas(net, spendMinor);
+    rows.push({
+      channel,
+      matchRate,
+      revenue: net / unit,
+      roas,
+      opportunity: labelChannel(roas, matchRate),
+      spend: spendMinor === null ? null : spendMinor / unit,
+      platformRevenue: platformMinor === null ? null : platformMinor / unit,
+    });
+  }
+  return rows.sort((a, b) => b.revenue - a.revenue || a.channel.localeCompare(b.channel));
+}

@@ -1,0 +1,54 @@
+/**
+ * The metrics of Upside, each defined once (decision 011): its name on screen, its source and the
+ * rule that computes it. Server read services send these rule texts with their figures and pages
+ * show them beside the figures, so a page never words a metric differently from another.
+ * Computations live in `src/core/metrics` (pure) and `src/server/features/metrics` (queries).
+ */
+
+import { z } from 'zod';
+
+/**
+ * `?period=7|30|90`: the last 7, 30 or 90 shop days. Optional on the spec's calls (none → 30, the
+ * spec's "last 30 days"), so their response shapes and default figures stay as the spec has them.
+ */
+export const MetricPeriodQuerySchema = z.object({ period: z.enum(['7', '30', '90']).default('30') });
+
+/** How every window is chosen (shown with the range on each page). */
+export const WINDOW_RULE =
+  'Windows are shop days in the shop time zone, ending on the last complete day with synced orders (yesterday at the latest).';
+
+/** Net revenue, gross sales, refunds, orders, AOV: store figures from Shopify orders. */
+export const REVENUE_RULE =
+  'Revenue = order totals (tax and shipping included) on the order day, minus refunds on the day they were issued; test and cancelled orders excluded.';
+
+/** The one attribution rule behind every store-verified figure per channel or campaign. */
+export const ATTRIBUTION_RULE =
+  "Store-verified revenue is credited by last non-direct click: an order counts for the channel of its last visit, or of its first visit when the last one was direct, and for the campaign named in that visit's utm_campaign (campaign name or id). Refunds follow their order's credit and reduce revenue on their refund day.";
+
+/** Match rate (platform claim vs store). */
+export const MATCH_RATE_RULE =
+  'Match rate = 100 × min(platform-reported purchase value, store-verified order totals) / max of the two, before refunds, over the same days.';
+
+/** The campaign verdicts (labels and opportunities alike). */
+export const CAMPAIGN_VERDICT_RULE =
+  'Labels (the same rule decides the opportunities): Cut when active and Meta-attributed ROAS is below 1; Scale up when it is above 2.5 and stays above 1 at the low end of its 80 % range (store-verified revenue, so Meta over-claiming cannot inflate it); Attribution gap when the match rate is below 70 %; otherwise Optimize.';
+
+/** Names of the ROAS figures: three different metrics, never shown under one name. */
+export const METRIC_NAMES = {
+  metaAttributedRoas: 'Meta-attributed ROAS',
+  blendedRoas: 'Blended ROAS',
+  metaReportedRoas: 'Meta-reported ROAS',
+  metaSpend: 'Meta ad spend',
+  revenue: 'Revenue (net of refunds)',
+  orders: 'Orders',
+  averageOrderValue: 'Average order value',
+  matchRate: 'Meta match rate',
+  ga4Revenue: 'GA4-reported revenue',
+} as const;
+
+/** What each ROAS divides, in words. */
+export const ROAS_RULES = {
+  metaAttributedRoas: 'Store-verified revenue credited to Meta (net of refunds) ÷ Meta ad spend.',
+  blendedRoas: 'All store revenue (net of refunds) ÷ Meta ad spend.',
+  metaReportedRoas: 'Purchase value Meta reports for its ads ÷ Meta ad spend (Meta-reported).',
+} as const;

@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dayToIso } from '../../src/demo/calendar.ts';
+import type { DemoStore } from '../../src/demo/model.ts';
+import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
+import type { AttributionRow } from '../../src/shared/contracts/analytics.ts';
+import type { CampaignPerformance } from '../../src/shared/contracts/campaigns.ts';
+import type { DashboardKpis } from '../../src/shared/contracts/dashboard.ts';
+import type { GaOverview } from '../../src/shared/contracts/ga.ts';
+import type { Opportunity } from '../../src/shared/contracts/opportunities.ts';
+import { expectedFigures } from '../dashboard/store-figures.ts';
+import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts';
+
+/**
+ * Issue 20, one set of numbers: on the demo store, the dashboard KPIs, Campaign Performance, the
+ * attribution table and the GA overview agree for the same window on every metric they share, and
+ * each is traced to the generated store (the emulators' source), not to another endpoint alone.
+ */
+
+let app: DemoTestApp;
+let owner: string;
+
+async function get<T>(path: string): Promise<T> {
+  const response = await app.request(path, { cookie: owner });
+  expect(response.status, `${path}: ${await response.clone().text()}`).toBe(200);
+  return (await response.json()) as T;
+}
+
+/** GA4's own figures over the window, from the generated GA4 fact cells. */
+function ga4Truth(store: DemoStore, start: string, end: string) {
+  const ga = store.ga4;
+  let revenueMinor = 0;
+  let sessions = 0;
+  for (let i = 0; i < ga.count; i += 1) {
+    const day = dayToIso(ga.day[i]!);
+    if (day < start || day > end) continue;
+    revenueMinor += ga.purchaseRevenueMinor[i]!;
+    sessions += ga.sessions[i]!;
+  }
+  return { revenueMinor, sessions };
+}
+
+const cents = (major: number) => Math.round(major * 100);
+
+beforeAll(async () => {
+  app = await startDemoTestApp({}, { seed: 7 });
+  owner = await app.signIn('owner@example.com', 'Olive');
+  expect((await app.request('/api/demo/connect', { method: 'POST', cookie: owner })).status).toBe(200);
+  await runJobsUntilIdle(app.server.deps);
+}, 300_000);
+
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('one set of numbers on the demo store', () => {
+  it.each(['7', '30', '90'])('agrees across endpoints over the last %s days', async (period) => {
+    const store = app.demo.store;
+    const dashboard = await get<DashboardKpis>(`/api/dashboard/kpis?period=${period}`);
+    const campaigns = await get<CampaignPerformance>(`/api/campaigns?period=${period}`);
+    const attribution = await get<AttributionRow[]>(`/api/analytics/attribution?period=${period}`);
+    const ga = await get<GaOverview>(`/api/analytics/ga/overview?period=${period}`);
+    const k = dashboard.kpis!;
+    const window = dashboard.current!;
+    const truth = expectedFigures(store, window.start, window.end);
+    const meta = attribution.find((r) => r.channel === 'meta_ads')!;
+    const figures = {
+      window: [window.start, window.end],
+      revenue: {
+        dashboard: k.revenue.current,
+        attributionSum: cents(attribution.reduce((s, r) => s + r.revenue, 0)),
+      },
+      orders: { dashboard: k.orders.current, truth: truth.orders },
+      metaSpend: {
+        dashboard: k.adSpend?.current,
+        campaigns: campaigns.totals.spendMinor,
+        attribution: cents(meta.spend ?? 0),
+        truth: truth.spend,
+      },
+      metaRevenue: { campaigns: campaigns.totals.netRevenueMinor, attribution: cents(meta.revenue) },
+      metaRoas: { dashboard: k.metaRoas?.current, campaigns: campaigns.totals.roas, attribution: meta.roas },
+      matchRate: { campaigns: campaigns.totals.matchRate, attribution: meta.matchRate },
+      ga4: { overviewRevenue: cents(ga.revenue), overviewSessions: ga.sessions },
+    };
+    console.log(`${period} days`, JSON.stringify(figures));
+
+    // One window: the campaigns' period is the dashboard's.
+    expect([campaigns.startDate, campaigns.endDate]).toEqual([window.start, window.end]);
+    // Revenue and orders: the store's, to the minor unit, and every channel's credit adds up to it.
+    expect(k.revenue.current).toBe(truth.gross - truth.refunds);
+    expect(k.orders.current).toBe(truth.orders);
+    expect(figures.revenue.attributionSum).toBe(k.revenue.current);
+    // Meta spend: the same wherever it is shown.
+    expect(k.adSpend?.current).toBe(truth.spend);
+    expect(campaigns.totals.spendMinor).toBe(truth.spend);
+    expect(cents(meta.spend ?? 0)).toBe(truth.spend);
+    // Meta-attributed revenue, ROAS and match rate: one attribution rule.
+    expect(cents(meta.revenue)).toBe(campaigns.totals.netRevenueMinor);
+    expect(meta.roas).toBeCloseTo(campaigns.totals.roas!, 10);
+    expect(k.metaRoas?.current).toBeCloseTo(campaigns.totals.roas!, 10);
+    expect(meta.matchRate).toBeCloseTo(campaigns.totals.matchRate!, 10);
+    // Blended ROAS is another metric: store revenue over Meta spend.
+    expect(k.roas?.current).toBeCloseTo(k.revenue.current / truth.spend, 10);
+    // GA4-reported figures over the same window, as GA4 counts them.
+    const gaTruth = ga4Truth(store, window.start, window.end);
+    expect(cents(ga.revenue)).toBe(Math.round(gaTruth.revenueMinor));
+    expect(ga.sessions).toBe(gaTruth.sessions);
+  });
+
+  it('keeps the spec shape of the attribution rows without a period (last 30 days)', async () => {
+    const plain = await get<AttributionRow[]>('/api/analytics/attribution');
+    const thirty = await get<AttributionRow[]>('/api/analytics/attribution?period=30');
+    expect(plain).toEqual(thirty);
+    for (const row of plain)
+      expect(Object.keys(row).sort()).toEqual(
+        ['channel', 'matchRate', 'opportunity', 'platformRevenue', 'revenue', 'roas', 'spend'].sort(),
+      );
+    const bad = await app.request('/api/analytics/attribution?period=14', { cookie: owner });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toMatch(/period/);
+  });
+
+  it('states campaign opportunities with the figures and the label Campaign Performance shows', async () => {
+    const campaigns = await get<CampaignPerformance>('/api/campaigns?period=30');
+    const opportunities = await get<Opportunity[]>('/api/opportunities');
+    const byCampaign = new Map(campaigns.campaigns.map((c) => [c.campaignId, c]));
+    const campaignOpportunities = opportunities.filter((o) =>
+      ['scale_campaign', 'cut_campaign'].includes(o.type),
+    );
+    expect(campaignOpportunities.length).toBeGreaterThan(0);
+    for (const o of campaignOpportunities) {
+      const row = campaigns.campaigns.find((c) => c.opportunities.some((l) => l.id === o.id));
+      expect(row, o.title).toBeDefined();
+      const roasFact = o.evidence.facts.find((f) => f.label.startsWith('ROAS'))!;
+      expect(roasFact.value, o.title).toBe(Math.round(row!.roas! * 100) / 100);
+      expect(o.description).toContain(`${row!.roas!.toFixed(2)}x`);
+      expect(row!.label, o.title).toBe(o.type === 'scale_campaign' ? 'Scale up' : 'Cut');
+    }
+    // Every campaign labelled Scale up or Cut has its opportunity, and no other does.
+    for (const c of byCampaign.values()) {
+      const types = campaignOpportunities
+        .filter((o) => c.opportunities.some((l) => l.id === o.id))
+        .map((o) => o.type);
+      if (c.label === 'Scale up') expect(types, c.name).toContain('scale_campaign');
+      if (c.label === 'Cut') expect(types, c.name).toContain('cut_campaign');
+      if (c.label !== 'Scale up') expect(types, c.name).not.toContain('scale_campaign');
+    }
+  });
+
+  it('prints money in the shop currency and never ranks a low-confidence opportunity above low', async () => {
+    const opportunities = await get<Opportunity[]>('/api/opportunities');
+    expect(opportunities.length).toBeGreaterThan(0);
+    for (const o of opportunities) {
+      // A bare amount ("spent 4008 for 174") has no currency sign before it.
+      expect(o.description, o.title).not.toMatch(
+        /(?<![$\d.,])\b\d{3,}(?:\.\d+)?\b(?! ?(?:%|days|orders|units|customers|x\b))/,
+      );
+      if (o.confidenceScore < 0.2) expect(o.priority, o.title).toBe('low');
+    }
+  });
+});
