@@ -46,7 +46,9 @@ describe('chooseRouteView (spec §2 route table, §4 authentication)', () => {
         '/orders',
         '/products',
         '/profile',
+        '/profit',
         '/public-service-test',
+        '/settings/costs',
         '/testing',
       ].sort(),
     );

@@ -90,55 +90,57 @@ export function CostLedgerCard() {
             wins; each period shows the days it is actually in force. Variants with no cost use the default
             margin (estimated).
           </p>
-          <table className="w-full text-left text-sm text-slate-200" data-testid="cost-ledger">
-            <thead className="text-xs uppercase text-slate-400">
-              <tr>
-                <th className="py-2">Product / variant</th>
-                <th>SKU</th>
-                <th>Price</th>
-                <th>Cost now</th>
-                <th>Periods</th>
-                <th>Change cost</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.variants.map((variant) => (
-                <tr key={variant.variantId} className="border-t border-slate-800 align-top">
-                  <td className="py-2">
-                    {variant.productTitle}
-                    <div className="text-xs text-slate-400">{variant.variantTitle}</div>
-                  </td>
-                  <td>{variant.sku ?? '—'}</td>
-                  <td>{variant.price ?? '—'}</td>
-                  <td>
-                    {variant.current ? `${variant.current.cost} ${data.currency}` : 'none'}
-                    {variant.current ? (
-                      <div className="text-xs text-slate-400">
-                        {SOURCE_LABEL[variant.current.source]}
-                        {variant.current.estimated ? ' · estimated' : ''}
-                      </div>
-                    ) : null}
-                  </td>
-                  <td className="text-xs">
-                    {variant.periods.map((period) => (
-                      <div
-                        key={period.id}
-                        className={
-                          period.id === variant.current?.periodId ? 'text-emerald-300' : 'text-slate-400'
-                        }
-                      >
-                        {period.cost} from {period.effectiveFrom} · {SOURCE_LABEL[period.source]}
-                        {period.createdBy ? ` by ${period.createdBy}` : ''} · {inForceText(period)}
-                      </div>
-                    ))}
-                  </td>
-                  <td>
-                    <EditCost variant={variant} today={data.today} />
-                  </td>
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm text-slate-200" data-testid="cost-ledger">
+              <thead className="text-xs uppercase text-slate-400">
+                <tr>
+                  <th className="py-2">Product / variant</th>
+                  <th>SKU</th>
+                  <th>Price</th>
+                  <th>Cost now</th>
+                  <th>Periods</th>
+                  <th>Change cost</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {data.variants.map((variant) => (
+                  <tr key={variant.variantId} className="border-t border-slate-800 align-top">
+                    <td className="py-2">
+                      {variant.productTitle}
+                      <div className="text-xs text-slate-400">{variant.variantTitle}</div>
+                    </td>
+                    <td>{variant.sku ?? '—'}</td>
+                    <td>{variant.price ?? '—'}</td>
+                    <td>
+                      {variant.current ? `${variant.current.cost} ${data.currency}` : 'none'}
+                      {variant.current ? (
+                        <div className="text-xs text-slate-400">
+                          {SOURCE_LABEL[variant.current.source]}
+                          {variant.current.estimated ? ' · estimated' : ''}
+                        </div>
+                      ) : null}
+                    </td>
+                    <td className="text-xs">
+                      {variant.periods.map((period) => (
+                        <div
+                          key={period.id}
+                          className={
+                            period.id === variant.current?.periodId ? 'text-emerald-300' : 'text-slate-400'
+                          }
+                        >
+                          {period.cost} from {period.effectiveFrom} · {SOURCE_LABEL[period.source]}
+                          {period.createdBy ? ` by ${period.createdBy}` : ''} · {inForceText(period)}
+                        </div>
+                      ))}
+                    </td>
+                    <td>
+                      <EditCost variant={variant} today={data.today} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
           <div className="flex items-center gap-2 text-sm text-slate-400">
             <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>
               Previous
