@@ -99,10 +99,11 @@ describe('after an analysis of a generated store', () => {
     expect(cohorts[0]).toMatchObject({ week: 0, retentionRate: 100 });
     for (const p of cohorts) expect(p.retentionRate).toBeLessThanOrEqual(100);
 
-    const attribution = await json('/api/analytics/attribution', owner);
-    const meta = attribution.find((a: { channel: string }) => a.channel === 'meta_ads');
-    expect(meta.roas).toBeGreaterThan(0);
-    expect(['Scale up', 'Attribution gap', 'Optimize']).toContain(meta.opportunity);
+    // Attribution is read live from the warehouse through the metrics layer (decision 011), not
+    // from the snapshot: this workspace was analysed from in-memory facts and has synced nothing,
+    // so it answers an empty list, not an error. test/metrics/one-set-of-numbers.test.ts checks the
+    // figures on a synced demo store.
+    expect(await json('/api/analytics/attribution', owner)).toEqual([]);
 
     const stock = await json('/api/analytics/stock-impact', owner);
     expect(stock.some((s: { status: string }) => s.status === 'Out of stock')).toBe(true);
