@@ -17,10 +17,15 @@ const CACHED = [
   '/api/analytics/revenue-forecast',
   '/api/analytics/customer-segments',
   '/api/analytics/cohort-retention',
-  '/api/analytics/attribution',
   '/api/analytics/stock-impact',
 ] as const;
-const SNAPSHOT_READS = [...CACHED, '/api/analysis/status', '/api/opportunities/stats?period=30'];
+/** Attribution is read live from the warehouse (metrics layer, decision 011): never cached by run. */
+const SNAPSHOT_READS = [
+  ...CACHED,
+  '/api/analytics/attribution',
+  '/api/analysis/status',
+  '/api/opportunities/stats?period=30',
+];
 
 let app: TestApp;
 let owner: string;

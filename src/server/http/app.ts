@@ -26,7 +26,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyCookie, { secret: deps.secrets.sessionSecret });
   await registerSecurity(app, deps.publicUrl);
   app.decorateRequest('auth', null);
-  app.addHook('preHandler', createSessionHook(deps));
+  app.addHook('preValidation', createSessionHook(deps));
   registerApiTokenAuth(app, deps);
   await registerOpenApi(app);
   await registerRoutes(app, deps);

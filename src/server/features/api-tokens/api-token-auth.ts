@@ -26,7 +26,7 @@ export function registerApiTokenAuth(app: FastifyInstance, deps: AppDeps): void 
     if (bearerTokenOf(request) === null || READ_METHODS.has(request.method)) return;
     throw new AppError(403, 'read_only_token', 'API tokens are read-only: only GET requests are accepted.');
   });
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preValidation', async (request) => {
     const token = bearerTokenOf(request);
     if (token === null) return;
     const principal = await authenticateApiToken(deps.db, token, deps.clock());
