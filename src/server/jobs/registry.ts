@@ -1,4 +1,5 @@
 import { analyzeWorkspaceJob } from './definitions/analyze-workspace.ts';
+import { deliverNotificationJob } from './definitions/deliver-notification.ts';
 import { maintainTrackingJob } from './definitions/maintain-tracking.ts';
 import { recalculateCostsJob } from './definitions/recalculate-costs.ts';
 import { syncGa4Job } from './definitions/sync-ga4.ts';
@@ -18,6 +19,7 @@ export const jobDefinitions: readonly RegisteredJob[] = [
   analyzeWorkspaceJob,
   recalculateCostsJob,
   maintainTrackingJob,
+  deliverNotificationJob,
 ];
 
 export function findJobDefinition(type: string): RegisteredJob | undefined {
