@@ -1,3 +1,4 @@
+import { formatDay } from '../../../../core/insights/format-day.ts';
 import { formatMoney, minorToDecimal } from '../../../../shared/money.ts';
 import type { DigestData, DigestKpi } from './read-digest.ts';
 
@@ -28,18 +29,8 @@ export function formatChange(current: number, base: number): string {
   return `${sign}${Math.abs(change).toFixed(1)} %`;
 }
 
-function dayLabel(day: string): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${day}T00:00:00Z`));
-}
-
 const rangeLabel = (range: { start: string; end: string }) =>
-  range.start === range.end ? dayLabel(range.start) : `${dayLabel(range.start)} – ${dayLabel(range.end)}`;
+  range.start === range.end ? formatDay(range.start) : `${formatDay(range.start)} – ${formatDay(range.end)}`;
 
 interface KpiLine {
   label: string;
