@@ -47,7 +47,11 @@ export function plantedOrderProfit(store: DemoStore, order: DemoOrder): PlantedO
   for (const t of facts.transactions) {
     if (t.status !== 'SUCCESS' || (t.kind !== 'SALE' && t.kind !== 'CAPTURE')) continue;
     const rule = plan.feeRules.find((x) => x.gateway === t.gateway);
-    paymentFees += t.fee ? t.fee.amountMinor : rule ? percentOf(t.amountMinor, rule.percent) + rule.fixedMinor : 0;
+    paymentFees += t.fee
+      ? t.fee.amountMinor
+      : rule
+        ? percentOf(t.amountMinor, rule.percent) + rule.fixedMinor
+        : 0;
   }
   return {
     grossSales,

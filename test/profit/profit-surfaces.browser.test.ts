@@ -30,7 +30,10 @@ describeInBrowser('profit on the decision pages', () => {
     await page.getByLabel('Order Name/Number').fill(name);
     await page.getByRole('button', { name: 'Search' }).click();
     const answer = OrderLookupResponseSchema.parse(
-      await page.evaluate(async (n) => (await fetch(`/api/shopify/order/${encodeURIComponent(n)}`)).json(), name),
+      await page.evaluate(
+        async (n) => (await fetch(`/api/shopify/order/${encodeURIComponent(n)}`)).json(),
+        name,
+      ),
     );
     const order = answer.order!;
     const profit = order.profit!;

@@ -3,7 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DemoOrder } from '../../src/demo/model.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
-import { type OrderLookupResultOrder, OrderLookupResponseSchema } from '../../src/shared/contracts/shopify.ts';
+import {
+  OrderLookupResponseSchema,
+  type OrderLookupResultOrder,
+} from '../../src/shared/contracts/shopify.ts';
 import { parseDecimalToMinor } from '../../src/shared/money.ts';
 import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts';
 import { plantedOrderProfit } from './order-profit-truth.ts';
@@ -51,7 +54,12 @@ async function lookup(name: string): Promise<OrderLookupResultOrder> {
 
 /** Which of an order's facts the warehouse carries (the sync may not store all of them yet). */
 async function warehouseFacts(orderId: number) {
-  const [row] = await queryRows<{ transactions: number; refund_lines: number; unweighed: number; profile: number }>(
+  const [row] = await queryRows<{
+    transactions: number;
+    refund_lines: number;
+    unweighed: number;
+    profile: number;
+  }>(
     app.server.deps.db,
     sql`SELECT
           (SELECT count(*)::int FROM wh_order_transactions WHERE order_id = ${orderId}) AS transactions,
@@ -66,7 +74,10 @@ async function warehouseFacts(orderId: number) {
 
 describe('order lookup', () => {
   it.each([
-    ['an order with a discount and no refund', (o: DemoOrder) => o.discountMinor > 0 && o.refunds.length === 0],
+    [
+      'an order with a discount and no refund',
+      (o: DemoOrder) => o.discountMinor > 0 && o.refunds.length === 0,
+    ],
     ['a refunded order', (o: DemoOrder) => o.refunds.length > 0 && o.refunds.some((r) => r.lines.length > 0)],
   ])('shows the profit of %s, equal to what the generator planted', async (_, wanted) => {
     const planted = findOrder(wanted);
@@ -81,7 +92,8 @@ describe('order lookup', () => {
     expect(minor(profit.net_sales)).toBe(truth.grossSales - truth.discounts - returns);
     expect(minor(profit.cogs)).toBe(truth.saleCogs - restocked);
     expect(minor(profit.payment_fees)).toBe(facts.transactions > 0 ? truth.paymentFees : 0);
-    if (facts.profile > 0 && facts.unweighed === 0) expect(minor(profit.shipping_cost)).toBe(truth.shippingCost);
+    if (facts.profile > 0 && facts.unweighed === 0)
+      expect(minor(profit.shipping_cost)).toBe(truth.shippingCost);
     if (facts.profile === 0) {
       expect(minor(profit.shipping_cost)).toBe(planted.shippingMinor);
       expect(profit.estimated).toContain('shipping_cost');

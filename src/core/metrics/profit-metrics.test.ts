@@ -8,7 +8,14 @@ import { marginRate } from './margin-rate.ts';
 describe('profit metrics (decision 025)', () => {
   it('completes contribution before marketing with exact subtotals', () => {
     expect(
-      contributionOf({ grossSales: 5599, discounts: 500, returns: 0, cogs: 2000, shipping: 790, paymentFees: 192 }),
+      contributionOf({
+        grossSales: 5599,
+        discounts: 500,
+        returns: 0,
+        cogs: 2000,
+        shipping: 790,
+        paymentFees: 192,
+      }),
     ).toEqual({
       grossSales: 5599,
       discounts: 500,
