@@ -1,15 +1,11 @@
-import { deriveProfitLines } from './derive-profit-lines.ts';
+import { deriveProfitLines, type ProfitInputLines } from './derive-profit-lines.ts';
 
-/** What one order, product, customer or campaign brought in and cost (minor units, decision 010). */
-export interface ContributionParts {
-  grossSales: number;
-  discounts: number;
-  returns: number;
-  cogs: number;
-  /** Shipping cost (what the shop paid the carrier), not the shipping charged. */
-  shipping: number;
-  paymentFees: number;
-}
+/**
+ * What one order, product, customer or campaign brought in and cost (minor units, decision 010):
+ * the P&L's input lines without marketing and expenses. `shipping` is the shipping cost (what the
+ * shop paid the carrier), not the shipping charged.
+ */
+export type ContributionParts = Omit<ProfitInputLines, 'marketing' | 'expenses'>;
 
 /** The parts with their subtotals: net sales, gross profit and contribution before marketing. */
 export interface Contribution extends ContributionParts {
