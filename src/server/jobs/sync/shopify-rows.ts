@@ -25,6 +25,8 @@ export const ORDER_SPEC: UpsertSpec = {
   table: 'wh_orders',
   key: ['workspace_id', 'order_id'],
   touch: ['synced_at'],
+  // Webhooks and syncs both write orders, in any order: the newest Shopify update wins.
+  newerOnly: 'updated_at',
   columns: [
     col('workspace_id', 'uuid'),
     col('order_id', 'bigint'),
