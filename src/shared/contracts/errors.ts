@@ -59,10 +59,17 @@ export const ERROR_CODES = [
   'tracking_inactive',
   // API tokens (decision 019)
   'read_only_token',
+  // Shopify webhooks (issue #15, decision 030)
+  'invalid_hmac',
+  'unknown_shop',
+  'invalid_webhook',
   // costs settings (issue #13)
   'shop_not_synced',
   'csv_invalid',
   'recalculation_running',
+  // notifications (issue #14)
+  'unsafe_target',
+  'invalid_unsubscribe_link',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

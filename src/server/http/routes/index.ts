@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { registerApiTokenRoutes } from '../../features/api-tokens/routes.ts';
 import { registerCostRoutes } from '../../features/costs/routes/register-cost-routes.ts';
 import { registerExportRoutes } from '../../features/exports/routes.ts';
+import { registerNotificationRoutes } from '../../features/notifications/routes.ts';
 import { registerProfitRoutes } from '../../features/profit/routes.ts';
+import { registerWebhookRoutes } from '../../features/webhooks/routes.ts';
 import type { AppDeps } from '../deps.ts';
 import { registerAnalyticsRoutes } from './analytics.ts';
 import { registerAuthRoutes } from './auth.ts';
@@ -49,6 +51,8 @@ const registrars: Array<(app: FastifyInstance, deps: AppDeps) => void | Promise<
   registerExportRoutes,
   registerCostRoutes,
   registerProfitRoutes,
+  registerNotificationRoutes,
+  registerWebhookRoutes,
 ];
 
 export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
