@@ -209,6 +209,7 @@ export const NO_REVENUE_FORECAST: RevenueForecast = {
   model: null,
   backtest: null,
   suggestedClosures: [],
+  confirmedClosures: [],
 };
 
 export async function readRevenueForecastOfRun(db: Db, run: LatestRun): Promise<RevenueForecast> {
@@ -225,6 +226,7 @@ export async function readRevenueForecastOfRun(db: Db, run: LatestRun): Promise<
     seasonalNaive?: { mase: number; smape: number; wape: number } | null;
     weekdayMean?: { mase: number; smape: number; wape: number } | null;
     suggestedClosures?: RevenueForecast['suggestedClosures'];
+    confirmedClosures?: string[];
   } | null;
   return {
     currency: run.currencyCode,
@@ -252,6 +254,7 @@ export async function readRevenueForecastOfRun(db: Db, run: LatestRun): Promise<
         }
       : null,
     suggestedClosures: accuracy?.suggestedClosures ?? [],
+    confirmedClosures: accuracy?.confirmedClosures ?? [],
   };
 }
 

@@ -35,6 +35,8 @@ export const RevenueForecastSchema = z.object({
    * in its history: forecast open, listed for the owner to confirm as closures.
    */
   suggestedClosures: z.array(z.object({ date: z.string(), holiday: z.string() })),
+  /** Forecast days the owner confirmed as closures (PUT /api/analytics/forecast-closures/:date): forecast closed. */
+  confirmedClosures: z.array(z.string()),
 });
 export type RevenueForecast = z.infer<typeof RevenueForecastSchema>;
 

@@ -63,6 +63,8 @@ export const ERROR_CODES = [
   'shop_not_synced',
   'csv_invalid',
   'recalculation_running',
+  // forecast closures (issue #20.2)
+  'no_forecast',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerApiTokenRoutes } from '../../features/api-tokens/routes.ts';
 import { registerCostRoutes } from '../../features/costs/routes/register-cost-routes.ts';
 import { registerExportRoutes } from '../../features/exports/routes.ts';
+import { registerForecastClosureRoutes } from '../../features/forecast-closures/routes.ts';
 import { registerProfitRoutes } from '../../features/profit/routes.ts';
 import type { AppDeps } from '../deps.ts';
 import { registerAnalyticsRoutes } from './analytics.ts';
@@ -49,6 +50,7 @@ const registrars: Array<(app: FastifyInstance, deps: AppDeps) => void | Promise<
   registerExportRoutes,
   registerCostRoutes,
   registerProfitRoutes,
+  registerForecastClosureRoutes,
 ];
 
 export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
