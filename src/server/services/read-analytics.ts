@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { classifyStock } from '../../core/stockout/classify-stock.ts';
 import type {
   AnalysisStatus,
   CohortPoint,
@@ -306,7 +307,9 @@ export async function readStockImpactOfRun(db: Db, run: LatestRun): Promise<Stoc
     .orderBy(desc(analysisStockRows.estimatedLoss));
   return rows.map((r) => ({
     product: r.product,
+    variantId: r.productId,
     status: r.status,
+    stockState: classifyStock(r.available, r.daysOfCover),
     estimatedLoss: r.estimatedLoss,
     available: r.available,
     daysOfCover: r.daysOfCover,
