@@ -6,6 +6,7 @@ import { registerOpenApi } from '../features/openapi/register-openapi.ts';
 import { createSessionHook } from './auth.ts';
 import type { AppDeps } from './deps.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerRateLimits } from './plugins/rate-limits.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { registerRoutes } from './routes/index.ts';
@@ -25,6 +26,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app);
   await app.register(fastifyCookie, { secret: deps.secrets.sessionSecret });
   await registerSecurity(app, deps.publicUrl);
+  await registerRateLimits(app);
   app.decorateRequest('auth', null);
   app.addHook('preValidation', createSessionHook(deps));
   registerApiTokenAuth(app, deps);

@@ -1,5 +1,6 @@
 import { analyzeWorkspaceJob } from './definitions/analyze-workspace.ts';
 import { maintainTrackingJob } from './definitions/maintain-tracking.ts';
+import { processShopifyWebhookJob } from './definitions/process-shopify-webhook.ts';
 import { recalculateCostsJob } from './definitions/recalculate-costs.ts';
 import { syncGa4Job } from './definitions/sync-ga4.ts';
 import { syncMetaJob } from './definitions/sync-meta.ts';
@@ -18,6 +19,7 @@ export const jobDefinitions: readonly RegisteredJob[] = [
   analyzeWorkspaceJob,
   recalculateCostsJob,
   maintainTrackingJob,
+  processShopifyWebhookJob,
 ];
 
 export function findJobDefinition(type: string): RegisteredJob | undefined {

@@ -29,6 +29,7 @@ export async function connectDemoStore(
   const shopify = await storeShopifyCredentials(context, workspaceId, {
     shopDomain: demo.shopify.shopDomain,
     accessToken: demo.shopify.accessToken,
+    apiSecret: demo.shopify.apiSecret,
   });
   const ga4 = await storeGaCredentials(context, workspaceId, {
     property_id: demo.ga4.propertyId,

@@ -76,8 +76,13 @@ export async function storeShopifyCredentials(
       'invalid_domain',
     );
   }
+  // With an access token the API secret key is optional: it only verifies webhooks (issue #15).
   const secret: ShopifySecret = checked.value.accessToken
-    ? { shopDomain, accessToken: checked.value.accessToken }
+    ? {
+        shopDomain,
+        accessToken: checked.value.accessToken,
+        ...(checked.value.apiSecret ? { apiSecret: checked.value.apiSecret } : {}),
+      }
     : { shopDomain, apiKey: checked.value.apiKey, apiSecret: checked.value.apiSecret };
 
   let shopName: string | null = null;

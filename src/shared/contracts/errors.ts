@@ -59,6 +59,10 @@ export const ERROR_CODES = [
   'tracking_inactive',
   // API tokens (decision 019)
   'read_only_token',
+  // Shopify webhooks (issue #15, decision 030)
+  'invalid_hmac',
+  'unknown_shop',
+  'invalid_webhook',
   // costs settings (issue #13)
   'shop_not_synced',
   'csv_invalid',

@@ -15,6 +15,7 @@ import { createSession, endSession, SESSION_TTL_MS } from '../../services/manage
 import { signInUser } from '../../services/sign-in-user.ts';
 import { requireAuth, SESSION_COOKIE, setSessionCookie } from '../auth.ts';
 import type { AppDeps } from '../deps.ts';
+import { RATE_LIMITS } from '../plugins/rate-limits.ts';
 
 const LOGIN_COOKIE = 'upside_login';
 const LOGIN_TTL_MS = 10 * 60 * 1000;
@@ -55,9 +56,11 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
   if (!deps.env.oidc) {
     // The development provider speaks raw Node HTTP (it is a Koa app): hand it the request before
     // Fastify parses any body.
+    const limitProvider = app.rateLimit(RATE_LIMITS.identityProvider);
     app.addHook('onRequest', async (request, reply) => {
       const url = request.raw.url ?? '';
       if (url !== DEV_PROVIDER_PATH && !url.startsWith(`${DEV_PROVIDER_PATH}/`)) return;
+      await limitProvider.call(app, request, reply);
       const { devProvider } = getAuth();
       if (!devProvider) return;
       reply.hijack();
@@ -91,7 +94,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
     });
   }
 
-  app.get('/api/login', async (request, reply) => {
+  app.get('/api/login', { config: { rateLimit: RATE_LIMITS.signIn } }, async (request, reply) => {
     const authorization = await getAuth().client.startAuthorization();
     const query = request.query as Record<string, unknown>;
     const returnTo =
@@ -114,7 +117,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
     return reply.redirect(authorization.url);
   });
 
-  app.get(callbackPath, async (request, reply) => {
+  app.get(callbackPath, { config: { rateLimit: RATE_LIMITS.signIn } }, async (request, reply) => {
     const query = request.query as Record<string, unknown>;
     const cookie = request.cookies[LOGIN_COOKIE];
     const unsigned = cookie ? request.unsignCookie(cookie) : undefined;

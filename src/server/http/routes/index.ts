@@ -4,6 +4,7 @@ import { registerCostRoutes } from '../../features/costs/routes/register-cost-ro
 import { registerExportRoutes } from '../../features/exports/routes.ts';
 import { registerForecastClosureRoutes } from '../../features/forecast-closures/routes.ts';
 import { registerProfitRoutes } from '../../features/profit/routes.ts';
+import { registerWebhookRoutes } from '../../features/webhooks/routes.ts';
 import type { AppDeps } from '../deps.ts';
 import { registerAnalyticsRoutes } from './analytics.ts';
 import { registerAuthRoutes } from './auth.ts';
@@ -51,6 +52,7 @@ const registrars: Array<(app: FastifyInstance, deps: AppDeps) => void | Promise<
   registerCostRoutes,
   registerProfitRoutes,
   registerForecastClosureRoutes,
+  registerWebhookRoutes,
 ];
 
 export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {

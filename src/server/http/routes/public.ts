@@ -7,6 +7,7 @@ import {
 } from '../../../shared/contracts/public.ts';
 import { APP_VERSION } from '../../version.ts';
 import type { AppDeps } from '../deps.ts';
+import { RATE_LIMITS } from '../plugins/rate-limits.ts';
 
 const ENDPOINTS = PUBLIC_SERVICES.map((service) => `/api/public/${service}`);
 
@@ -25,8 +26,9 @@ export function registerPublicRoutes(app: FastifyInstance, deps: AppDeps): void 
     timestamp: deps.clock().toISOString(),
   });
   const schema = { response: { 200: PublicServiceResponseSchema, 503: PublicServiceResponseSchema } };
+  const config = { rateLimit: RATE_LIMITS.publicProbe };
 
-  app.get('/api/public/health', { schema }, async (_request, reply) => {
+  app.get('/api/public/health', { schema, config }, async (_request, reply) => {
     const started = performance.now();
     const databaseAnswers = await deps.db
       .execute(sql`SELECT 1`)
@@ -45,7 +47,7 @@ export function registerPublicRoutes(app: FastifyInstance, deps: AppDeps): void 
     return reply.status(databaseAnswers ? 200 : 503).send(body);
   });
 
-  app.get('/api/public/basic-stats', { schema }, async () => {
+  app.get('/api/public/basic-stats', { schema, config }, async () => {
     const memory = process.memoryUsage();
     return respond({
       message: 'Basic statistics',
@@ -61,7 +63,7 @@ export function registerPublicRoutes(app: FastifyInstance, deps: AppDeps): void 
     });
   });
 
-  app.get('/api/public/config', { schema }, async () =>
+  app.get('/api/public/config', { schema, config }, async () =>
     respond({
       message: 'Public configuration',
       status: 'ok',
@@ -78,7 +80,7 @@ export function registerPublicRoutes(app: FastifyInstance, deps: AppDeps): void 
     }),
   );
 
-  app.get('/api/public/sample-data', { schema }, async () =>
+  app.get('/api/public/sample-data', { schema, config }, async () =>
     respond({
       message: 'Sample data',
       status: 'ok',

@@ -4,7 +4,8 @@ import { z } from 'zod';
  * GraphQL documents and zod schemas of what the Shopify sync reads (contracts/external-apis.md
  * §1.5, §1.9, §1.11), sent through the connector's ShopifyClient. They ask for more than the
  * connector's display queries: updatedAt (the incremental cursor), discounts, shipping, refunds
- * with their dates, the customer journey (UTM, landing page, referrer) and variant/product ids.
+ * with their dates (their lines and restock apart: REFUND_DETAILS_QUERY), transactions with their
+ * fees, the customer journey (UTM, landing page, referrer), variant/product ids and weights.
  * Costs stay under Shopify's 1000-point single-query cap; the backfill uses a bulk operation.
  */
 
@@ -24,6 +25,7 @@ const ORDER_SCALARS = `id name number createdAt processedAt cancelledAt updatedA
   customer { id }
   shippingAddress { countryCodeV2 }
   refunds { id createdAt updatedAt note totalRefundedSet { shopMoney { amount } } }
+  transactions { id kind status gateway createdAt processedAt amountSet { shopMoney { amount } } fees { amount { amount } } }
   customerJourneySummary { momentsCount { count } daysToConversion firstVisit { ${VISIT} } lastVisit { ${VISIT} } }`;
 
 const LINE_ITEM = `id title variantTitle sku quantity variant { id product { id } }
@@ -81,7 +83,7 @@ export const SYNC_PRODUCTS_QUERY = `query SyncProducts($first: Int!, $after: Str
     pageInfo { hasNextPage endCursor }
     nodes { id title handle status vendor productType createdAt updatedAt totalInventory
       variants(first: 20) { nodes { id title sku price inventoryQuantity
-        inventoryItem { id tracked unitCost { amount currencyCode }
+        inventoryItem { id tracked unitCost { amount currencyCode } measurement { weight { unit value } }
           inventoryLevels(first: 3) { nodes { location { id name }
             quantities(names: ["available", "on_hand", "committed"]) { name quantity } } } } } } }
   }
@@ -148,6 +150,22 @@ export const SyncLineItemSchema = z.object({
 });
 export type SyncLineItem = z.infer<typeof SyncLineItemSchema>;
 
+/** Order.transactions: fees are Shopify's own (Shopify Payments); other gateways return none. */
+export const SyncTransactionSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  status: z.string(),
+  gateway: nullableString,
+  createdAt: z.string(),
+  processedAt: nullableString,
+  amountSet: BagSchema,
+  fees: z
+    .array(z.object({ amount: MoneySchema }))
+    .nullable()
+    .optional(),
+});
+export type SyncTransaction = z.infer<typeof SyncTransactionSchema>;
+
 const PageInfoSchema = z.object({ hasNextPage: z.boolean(), endCursor: z.string().nullable().optional() });
 
 export const SyncOrderSchema = z.object({
@@ -185,6 +203,7 @@ export const SyncOrderSchema = z.object({
     )
     .nullable()
     .optional(),
+  transactions: z.array(SyncTransactionSchema).nullable().optional(),
   customerJourneySummary: z
     .object({
       momentsCount: z
@@ -208,6 +227,45 @@ export const OrderLineItemsDataSchema = z.object({
   order: z
     .object({ lineItems: z.object({ pageInfo: PageInfoSchema, nodes: z.array(SyncLineItemSchema) }) })
     .nullable(),
+});
+
+/**
+ * The refunds of a few orders (`id:A OR id:B …`) with their lines' restock and their refunded
+ * shipping. Asked apart from the order queries: a bulk export cannot nest a connection inside the
+ * `refunds` list, and only the few orders with refunds need it. Cost ≈ 2 + first × 100, so
+ * `first` stays ≤ 9 under the 1000-point cap; a refund of more than 20 lines is read again alone.
+ */
+export const REFUND_DETAILS_QUERY = `query RefundDetails($first: Int!, $query: String!, $linesFirst: Int!) {
+  orders(first: $first, query: $query) {
+    nodes { id refunds { id
+      refundLineItems(first: $linesFirst) { pageInfo { hasNextPage }
+        nodes { lineItem { id } quantity restocked restockType subtotalSet { shopMoney { amount } } } }
+      refundShippingLines(first: 5) { nodes { subtotalAmountSet { shopMoney { amount } } } } } }
+  }
+}`;
+const RefundDetailsSchema = z.array(
+  z.object({
+    id: z.string(),
+    refundLineItems: z.object({
+      pageInfo: z.object({ hasNextPage: z.boolean() }).optional(),
+      nodes: z.array(
+        z.object({
+          lineItem: z.object({ id: z.string() }),
+          quantity: z.number().int(),
+          restocked: z.boolean().nullable().optional(),
+          restockType: nullableString,
+          subtotalSet: BagSchema,
+        }),
+      ),
+    }),
+    refundShippingLines: z.object({
+      nodes: z.array(z.object({ subtotalAmountSet: BagSchema })),
+    }),
+  }),
+);
+export type RefundDetails = z.infer<typeof RefundDetailsSchema>;
+export const RefundDetailsDataSchema = z.object({
+  orders: z.object({ nodes: z.array(z.object({ id: z.string(), refunds: RefundDetailsSchema })) }),
 });
 
 export const SyncCustomerSchema = z.object({
@@ -237,6 +295,10 @@ export const SyncVariantSchema = z.object({
       id: z.string(),
       tracked: z.boolean().nullable().optional(),
       unitCost: MoneySchema.nullable().optional(),
+      measurement: z
+        .object({ weight: z.object({ unit: z.string(), value: z.number() }).nullable().optional() })
+        .nullable()
+        .optional(),
       inventoryLevels: z
         .object({
           nodes: z.array(

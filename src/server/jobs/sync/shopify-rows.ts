@@ -1,6 +1,7 @@
 import { localDayOf } from '../../../shared/calendar.ts';
 import { currencyDigitsOf, parseDecimalToMinor } from '../../../shared/money.ts';
 import type { SyncCustomer, SyncLineItem, SyncOrder, SyncProduct, SyncVisit } from './shopify-documents.ts';
+import { mapTransactions, weightInGrams } from './shopify-profit-rows.ts';
 import type { UpsertRow, UpsertSpec } from './upsert-rows.ts';
 import { parseOptionalShopifyId, parseShopifyId } from './values.ts';
 
@@ -24,6 +25,8 @@ export const ORDER_SPEC: UpsertSpec = {
   table: 'wh_orders',
   key: ['workspace_id', 'order_id'],
   touch: ['synced_at'],
+  // Webhooks and syncs both write orders, in any order: the newest Shopify update wins.
+  newerOnly: 'updated_at',
   columns: [
     col('workspace_id', 'uuid'),
     col('order_id', 'bigint'),
@@ -101,6 +104,8 @@ export const REFUND_SPEC: UpsertSpec = {
     col('amount_minor', 'bigint'),
     col('currency_code', 'text'),
     col('note', 'text'),
+    // Refunded shipping, from the refund details (shopify-refund-details.ts); null until read.
+    col('shipping_minor', 'bigint'),
   ],
 };
 
@@ -178,6 +183,7 @@ export const VARIANT_SPEC: UpsertSpec = {
     col('inventory_item_id', 'bigint'),
     col('inventory_tracked', 'boolean'),
     col('inventory_quantity', 'integer'),
+    col('weight_grams', 'integer'),
     col('synced_at', 'timestamptz'),
   ],
 };
@@ -208,6 +214,7 @@ export interface OrderRows {
   order: UpsertRow;
   lineItems: UpsertRow[];
   refunds: UpsertRow[];
+  transactions: UpsertRow[];
   touchpoints: UpsertRow[];
 }
 
@@ -334,8 +341,10 @@ export function mapOrder(shop: ShopContext, order: SyncOrder): OrderRows {
         amount_minor: parseDecimalToMinor(refund.totalRefundedSet.shopMoney.amount, shop.currencyDigits),
         currency_code: shop.currencyCode,
         note: refund.note ?? null,
+        shipping_minor: null,
       };
     }),
+    transactions: mapTransactions(shop, orderId, order.transactions ?? []),
     touchpoints,
   };
 }
@@ -395,6 +404,7 @@ export function mapProduct(shop: ShopContext, product: SyncProduct, snapshotDate
       inventory_item_id: parseOptionalShopifyId(item?.id),
       inventory_tracked: item?.tracked ?? null,
       inventory_quantity: variant.inventoryQuantity ?? null,
+      weight_grams: weightInGrams(item?.measurement?.weight),
       synced_at: shop.syncedAt,
     });
     for (const level of item?.inventoryLevels?.nodes ?? []) {

@@ -39,6 +39,8 @@ import {
   SyncOrdersDataSchema,
   SyncProductsDataSchema,
 } from './shopify-documents.ts';
+import { REFUND_LINE_SPEC, TRANSACTION_SPEC } from './shopify-profit-rows.ts';
+import { fetchRefundDetails } from './shopify-refund-details.ts';
 import {
   CUSTOMER_SPEC,
   INVENTORY_SPEC,
@@ -48,6 +50,7 @@ import {
   mapOrder,
   mapProduct,
   ORDER_SPEC,
+  type OrderRows,
   PRODUCT_SPEC,
   REFUND_SPEC,
   type ShopContext,
@@ -205,20 +208,42 @@ async function syncProducts(session: SyncSession, client: ShopifyClient, shop: S
   }
 }
 
-async function writeOrders(
-  db: Db,
-  book: CostBook,
-  orders: UpsertRow[],
-  lineItems: UpsertRow[],
-  refunds: UpsertRow[],
-  touchpoints: UpsertRow[],
-) {
-  const shipping = priceOrderRows(book, orders, lineItems);
-  let rows = await upsertRows(db, ORDER_SPEC, orders);
-  rows += await upsertRows(db, LINE_ITEM_SPEC, lineItems);
+/** A page of orders' rows, refund lines included (read by `fetchRefundDetails` before the write). */
+interface OrderPage {
+  orders: UpsertRow[];
+  lineItems: UpsertRow[];
+  refunds: UpsertRow[];
+  refundLines: UpsertRow[];
+  transactions: UpsertRow[];
+  touchpoints: UpsertRow[];
+}
+
+const emptyOrderPage = (): OrderPage => ({
+  orders: [],
+  lineItems: [],
+  refunds: [],
+  refundLines: [],
+  transactions: [],
+  touchpoints: [],
+});
+
+function addOrderRows(page: OrderPage, rows: OrderRows): void {
+  page.orders.push(rows.order);
+  page.lineItems.push(...rows.lineItems);
+  page.refunds.push(...rows.refunds);
+  page.transactions.push(...rows.transactions);
+  page.touchpoints.push(...rows.touchpoints);
+}
+
+async function writeOrders(db: Db, book: CostBook, page: OrderPage) {
+  const shipping = priceOrderRows(book, page.orders, page.lineItems);
+  let rows = await upsertRows(db, ORDER_SPEC, page.orders);
+  rows += await upsertRows(db, LINE_ITEM_SPEC, page.lineItems);
   rows += await upsertRows(db, SHIPPING_COST_SPEC, shipping);
-  rows += await upsertRows(db, REFUND_SPEC, refunds);
-  rows += await upsertRows(db, TOUCHPOINT_SPEC, touchpoints);
+  rows += await upsertRows(db, REFUND_SPEC, page.refunds);
+  rows += await upsertRows(db, REFUND_LINE_SPEC, page.refundLines);
+  rows += await upsertRows(db, TRANSACTION_SPEC, page.transactions);
+  rows += await upsertRows(db, TOUCHPOINT_SPEC, page.touchpoints);
   return rows;
 }
 
@@ -264,6 +289,7 @@ function sliceSearch(bounds: readonly string[], slice: number): string | null {
 /** Streams one slice's JSONL into the warehouse, resuming after `bulkLinesDone`. */
 async function loadOrdersFile(
   session: SyncSession,
+  client: ShopifyClient,
   shop: ShopContext,
   book: CostBook,
   url: string | null,
@@ -271,27 +297,20 @@ async function loadOrdersFile(
 ): Promise<void> {
   const done = current.bulkLinesDone ?? 0;
   const orderDates = new Map<number, string>();
-  let orders: UpsertRow[] = [];
-  let lineItems: UpsertRow[] = [];
-  let refunds: UpsertRow[] = [];
-  let touchpoints: UpsertRow[] = [];
+  let batch = emptyOrderPage();
   let lastLine = done - 1;
   // Pages being written, oldest first: the next page is written while earlier ones commit.
   const inFlight: Promise<number>[] = [];
   const flush = async () => {
-    if (orders.length === 0 && lineItems.length === 0) return;
-    const batch = { orders, lineItems, refunds, touchpoints };
-    orders = [];
-    lineItems = [];
-    refunds = [];
-    touchpoints = [];
+    if (batch.orders.length === 0 && batch.lineItems.length === 0) return;
+    const full = batch;
+    batch = emptyOrderPage();
     const cursor = { orders: { ...current, bulkLinesDone: lastLine + 1 } };
+    full.refundLines = await fetchRefundDetails(client, shop, full.refunds);
     while (inFlight.length >= PAGES_IN_FLIGHT) await inFlight.shift();
-    const page = session.commitPage(
-      (db) => writeOrders(db, book, batch.orders, batch.lineItems, batch.refunds, batch.touchpoints),
-      cursor,
-      { after: inFlight.at(-1) },
-    );
+    const page = session.commitPage((db) => writeOrders(db, book, full), cursor, {
+      after: inFlight.at(-1),
+    });
     page.catch(() => undefined); // awaited (and its error thrown) below or by the next page
     inFlight.push(page);
   };
@@ -307,7 +326,7 @@ async function loadOrdersFile(
             const orderId = parseShopifyId(parentId);
             const orderDate = orderDates.get(orderId);
             if (!orderDate) return undefined; // a line whose order is not in the file (cannot happen in Shopify's format)
-            lineItems.push(mapLineItem(shop, orderId, orderDate, SyncLineItemSchema.parse(value)));
+            batch.lineItems.push(mapLineItem(shop, orderId, orderDate, SyncLineItemSchema.parse(value)));
             lastLine = lineNumber;
             return undefined;
           }
@@ -315,10 +334,8 @@ async function loadOrdersFile(
           orderDates.set(rows.order.order_id as number, rows.order.order_date as string);
           if (lineNumber < done) return undefined;
           // A batch ends before an order, so an order and its lines always commit together.
-          const write = orders.length >= syncTuning.bulkPageOrders ? flush() : undefined;
-          orders.push(rows.order);
-          refunds.push(...rows.refunds);
-          touchpoints.push(...rows.touchpoints);
+          const write = batch.orders.length >= syncTuning.bulkPageOrders ? flush() : undefined;
+          addOrderRows(batch, rows); // a bulk file carries the lines as their own JSONL lines
           lastLine = lineNumber;
           return write;
         },
@@ -390,7 +407,7 @@ async function bulkOrders(
       current = { ...current, nextBulkId };
       await session.commitPage(async () => 0, { orders: current });
     }
-    await loadOrdersFile(session, shop, book, result.url, current);
+    await loadOrdersFile(session, client, shop, book, result.url, current);
     if (slice < bounds.length) {
       current = {
         ...current,
@@ -430,10 +447,7 @@ async function incrementalOrders(
       { first: syncTuning.orderPageSize, after, query: updatedFrom ? `updated_at:>='${updatedFrom}'` : null },
       SyncOrdersDataSchema,
     );
-    const orders: UpsertRow[] = [];
-    const lineItems: UpsertRow[] = [];
-    const refunds: UpsertRow[] = [];
-    const touchpoints: UpsertRow[] = [];
+    const page = emptyOrderPage();
     for (const order of data.orders.nodes) {
       const rows = mapOrder(shop, order);
       if (order.lineItems?.pageInfo?.hasNextPage) {
@@ -444,15 +458,13 @@ async function incrementalOrders(
           if (!known.has(row.line_item_id)) rows.lineItems.push(row);
         }
       }
-      orders.push(rows.order);
-      lineItems.push(...rows.lineItems);
-      refunds.push(...rows.refunds);
-      touchpoints.push(...rows.touchpoints);
+      addOrderRows(page, rows);
       maxSeen = later(maxSeen, order.updatedAt);
     }
     const { hasNextPage, endCursor } = data.orders.pageInfo;
     const nextAfter = hasNextPage && endCursor ? endCursor : null;
-    await session.commitPage((db) => writeOrders(db, book, orders, lineItems, refunds, touchpoints), {
+    page.refundLines = await fetchRefundDetails(client, shop, page.refunds);
+    await session.commitPage((db) => writeOrders(db, book, page), {
       orders: { phase: 'incremental', updatedFrom, after: nextAfter, maxSeen } satisfies StreamCursor,
     });
     if (!nextAfter) break;

@@ -10,7 +10,7 @@ export interface SyncTuning {
   retry: Partial<RetryPolicy> | undefined;
   /** Per-request timeout. */
   timeoutMs: number;
-  /** Orders per incremental page (cost-limited: each order carries up to 5 lines; 15 stays under the 1000-point cap). */
+  /** Orders per incremental page (cost-limited: each order carries up to 5 lines and its transactions; 14 stays under the 1000-point cap). */
   orderPageSize: number;
   /** Use bulk operations for the first (backfill) pass. */
   bulk: boolean;
@@ -23,7 +23,7 @@ export interface SyncTuning {
 const DEFAULTS: SyncTuning = {
   retry: undefined,
   timeoutMs: 30_000,
-  orderPageSize: 15,
+  orderPageSize: 14,
   bulk: true,
   bulkSliceOrders: 100_000,
   bulkPageOrders: 2_500,

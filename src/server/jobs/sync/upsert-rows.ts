@@ -31,6 +31,11 @@ export interface UpsertSpec {
   fillOnce?: { marker: string; columns: readonly string[] };
   /** 'nothing': a conflicting row is left as it is (a row frozen at its first write). */
   onConflict?: 'update' | 'nothing';
+  /**
+   * A timestamp column: a conflicting row is only rewritten by a row at least as new, so an older
+   * copy arriving late (an out-of-order webhook, a sync page read before it) never wins.
+   */
+  newerOnly?: string;
 }
 
 const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
@@ -128,8 +133,13 @@ export async function upsertRows(
   const refill = spec.fillOnce
     ? sql` OR (${unfrozen} AND EXCLUDED.${ident(spec.fillOnce.marker)} IS NOT NULL)`
     : sql``;
+  const newer = spec.newerOnly
+    ? sql` AND (t.${ident(spec.newerOnly)} IS NULL OR EXCLUDED.${ident(spec.newerOnly)} >= t.${ident(spec.newerOnly)})`
+    : sql``;
   const conflict =
-    updated.length === 0 ? sql`DO NOTHING` : sql`DO UPDATE SET ${setList} WHERE ${distinct}${refill}`;
+    updated.length === 0
+      ? sql`DO NOTHING`
+      : sql`DO UPDATE SET ${setList} WHERE (${distinct}${refill})${newer}`;
   for (let start = 0; start < rows.length; start += chunkSize) {
     const chunk = rows.slice(start, start + chunkSize);
     const columns = columnsOf(chunk, names);

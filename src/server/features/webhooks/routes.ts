@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { DashboardTodaySchema, WebhookAcceptedSchema } from '../../../shared/contracts/webhooks.ts';
+import { requireAuth } from '../../http/auth.ts';
+import type { AppDeps } from '../../http/deps.ts';
+import { getIntegrationContext } from '../../services/integration-context.ts';
+import { readToday } from './services/read-today.ts';
+import { receiveShopifyWebhook } from './services/receive-webhook.ts';
+
+/** Shopify sends at most this much; larger bodies answer 413 (issue #15). */
+const WEBHOOK_BODY_LIMIT = 1024 * 1024;
+
+/**
+ * Shopify webhooks and the live "today" figures (issue #15). The receiver is called by Shopify,
+ * not a browser (cross-site allowed), and reads its body raw: the signature covers the exact bytes,
+ * so the body is verified before it is parsed. Its own scope swaps the JSON parser for a raw one,
+ * leaving every other route's parsing as it was.
+ */
+export async function registerWebhookRoutes(fastify: FastifyInstance, deps: AppDeps): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const context = () => getIntegrationContext(deps);
+
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser(
+      '*',
+      { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
+      (_request, body, done) => done(null, body),
+    );
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/api/webhooks/shopify',
+      {
+        config: { allowCrossSite: true },
+        bodyLimit: WEBHOOK_BODY_LIMIT,
+        schema: { response: { 200: WebhookAcceptedSchema } },
+      },
+      async (request) =>
+        receiveShopifyWebhook(context(), deps.log, {
+          rawBody: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+          headers: request.headers,
+        }),
+    );
+  });
+
+  app.get(
+    '/api/dashboard/today',
+    { schema: { response: { 200: DashboardTodaySchema } } },
+    async (request, reply) => {
+      const { workspaceId } = requireAuth(request);
+      reply.header('cache-control', 'no-store');
+      return readToday(deps.db, workspaceId, deps.clock());
+    },
+  );
+}

@@ -1,0 +1,104 @@
+import { sql } from 'drizzle-orm';
+import { WEBHOOK_PAYLOAD_SCHEMAS, type WebhookTopic } from '../../../../shared/contracts/webhooks.ts';
+import type { Db } from '../../../db/client.ts';
+import { queryRows } from '../../../db/query-rows.ts';
+import type { ShopContext } from '../../../jobs/sync/shopify-rows.ts';
+import { saveDeliveryState } from '../queries/delivery-mode.ts';
+import { applyInventoryLevel, applyProduct } from './apply-catalog.ts';
+import { applyOrder, applyRefund } from './apply-order.ts';
+import { exportCustomerData, redactCustomer, redactShop } from './compliance.ts';
+
+interface EventRow {
+  event_id: string;
+  topic: WebhookTopic;
+  payload: unknown;
+  processed_at: string | null;
+}
+
+async function loadShop(db: Db, workspaceId: string, now: Date): Promise<ShopContext | null> {
+  const [shop] = await queryRows<{ currency_code: string; currency_digits: number; iana_timezone: string }>(
+    db,
+    sql`SELECT currency_code, currency_digits, iana_timezone FROM wh_shops WHERE workspace_id = ${workspaceId}`,
+  );
+  if (!shop) return null;
+  return {
+    workspaceId,
+    currencyCode: shop.currency_code,
+    currencyDigits: shop.currency_digits,
+    timeZone: shop.iana_timezone,
+    syncedAt: now.toISOString(),
+  };
+}
+
+/**
+ * The job's work for one stored event: applies it by topic, touching only the rows it names (its
+ * order with that order's day and customer, a product, an inventory level), then marks it done
+ * and clears its payload. Data topics wait for the first sync to have stored the shop (its
+ * currency and time zone); before that they are skipped, since that sync's backfill brings the
+ * same data. Running it twice does nothing the second time.
+ */
+export async function processWebhookEvent(
+  db: Db,
+  args: { workspaceId: string; eventRowId: number; now: Date },
+): Promise<{ topic: string; outcome: string }> {
+  const [event] = await queryRows<EventRow>(
+    db,
+    sql`SELECT event_id, topic, payload, processed_at::text FROM webhook_events
+        WHERE id = ${args.eventRowId} AND workspace_id = ${args.workspaceId}`,
+  );
+  if (!event || event.processed_at !== null || event.payload === null) {
+    return { topic: event?.topic ?? 'unknown', outcome: 'already processed' };
+  }
+  const payload = typeof event.payload === 'string' ? JSON.parse(event.payload) : event.payload;
+  const { workspaceId, now } = args;
+  const ids = { workspaceId, eventId: event.event_id, now };
+  const outcome = await (async (): Promise<string> => {
+    switch (event.topic) {
+      case 'customers/redact':
+        return redactCustomer(db, {
+          ...ids,
+          customerId: WEBHOOK_PAYLOAD_SCHEMAS[event.topic].parse(payload).customer.id,
+        });
+      case 'customers/data_request':
+        return exportCustomerData(db, {
+          ...ids,
+          customerId: WEBHOOK_PAYLOAD_SCHEMAS[event.topic].parse(payload).customer.id,
+        });
+      case 'shop/redact':
+        return redactShop(db, ids);
+      case 'app/uninstalled':
+        await saveDeliveryState(
+          db,
+          workspaceId,
+          {
+            mode: 'polling',
+            reason: 'The Upside app was uninstalled from the store; reconnect it to turn webhooks back on.',
+            callbackUrl: null,
+            subscriptionIds: [],
+          },
+          now,
+        );
+        return 'delivery switched to polling';
+      default:
+        break;
+    }
+    const shop = await loadShop(db, workspaceId, now);
+    if (!shop) return 'skipped: the shop has not been synced yet';
+    switch (event.topic) {
+      case 'orders/create':
+      case 'orders/updated':
+        return applyOrder(db, shop, WEBHOOK_PAYLOAD_SCHEMAS[event.topic].parse(payload));
+      case 'refunds/create':
+        return applyRefund(db, shop, WEBHOOK_PAYLOAD_SCHEMAS[event.topic].parse(payload));
+      case 'products/update':
+        return applyProduct(db, shop, WEBHOOK_PAYLOAD_SCHEMAS[event.topic].parse(payload));
+      case 'inventory_levels/update':
+        return applyInventoryLevel(db, shop, WEBHOOK_PAYLOAD_SCHEMAS[event.topic].parse(payload));
+    }
+  })();
+  await db.execute(
+    sql`UPDATE webhook_events SET processed_at = ${now.toISOString()}, outcome = ${outcome}, payload = NULL
+        WHERE id = ${args.eventRowId} AND workspace_id = ${workspaceId} AND processed_at IS NULL`,
+  );
+  return { topic: event.topic, outcome };
+}

@@ -1,0 +1,233 @@
+import { createHmac } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_SECRETS } from '../../src/demo/credentials.ts';
+import { queryRows } from '../../src/server/db/query-rows.ts';
+import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
+import type { DashboardToday } from '../../src/shared/contracts/webhooks.ts';
+import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts';
+
+/**
+ * POST /api/webhooks/shopify over real HTTP on a real database, with the demo store connected
+ * (its API secret key stored): bad signatures, unknown shops, oversized and malformed bodies store
+ * nothing; a signed order lands in the warehouse and in /api/dashboard/today; a replayed event id
+ * changes nothing.
+ */
+
+let app: DemoTestApp;
+let owner: string;
+const shop = DEMO_SECRETS.shopify.shopDomain;
+const secret = DEMO_SECRETS.shopify.clientSecret;
+
+const sign = (body: string, key: string = secret) => createHmac('sha256', key).update(body).digest('base64');
+
+function post(body: string, headers: Record<string, string | undefined>): Promise<Response> {
+  const defined = Object.fromEntries(
+    Object.entries(headers).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
+  return fetch(`${app.baseUrl}/api/webhooks/shopify`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...defined },
+    body,
+  });
+}
+
+function delivery(
+  topic: string,
+  payload: unknown,
+  eventId: string,
+  overrides: Record<string, string | undefined> = {},
+) {
+  const body = JSON.stringify(payload);
+  return post(body, {
+    'x-shopify-topic': topic,
+    'x-shopify-shop-domain': shop,
+    'x-shopify-hmac-sha256': sign(body),
+    'x-shopify-event-id': eventId,
+    'x-shopify-webhook-id': `wh-${eventId}`,
+    'x-shopify-triggered-at': new Date().toISOString(),
+    // A server-to-server call from another site, as Shopify's is.
+    origin: 'https://shopify.example',
+    ...overrides,
+  });
+}
+
+const countEvents = async () =>
+  (await queryRows<{ n: number }>(app.db, sql`SELECT count(*)::int AS n FROM webhook_events`))[0]!.n;
+
+let nextId = 9_100_000_000;
+function restOrder(overrides: Record<string, unknown> = {}) {
+  nextId += 1;
+  const now = new Date().toISOString();
+  const variant = app.demo.store.variants[0]!;
+  const product = app.demo.store.products[variant.productIndex]!;
+  return {
+    id: nextId,
+    admin_graphql_api_id: `gid://shopify/Order/${nextId}`,
+    name: `#W${nextId}`,
+    order_number: nextId % 100_000,
+    created_at: now,
+    updated_at: now,
+    processed_at: now,
+    cancelled_at: null,
+    test: false,
+    currency: 'USD',
+    presentment_currency: 'USD',
+    financial_status: 'paid',
+    fulfillment_status: null,
+    source_name: 'web',
+    total_price: '42.50',
+    subtotal_price: '40.00',
+    total_tax: '2.50',
+    total_discounts: '0.00',
+    total_shipping_price_set: { shop_money: { amount: '0.00', currency_code: 'USD' } },
+    discount_codes: [],
+    customer: { id: 7_700_000_001, email: 'buyer@example.com', first_name: 'Bea', last_name: 'Buyer' },
+    shipping_address: { country_code: 'US' },
+    line_items: [
+      {
+        id: nextId * 10,
+        title: product.title,
+        variant_title: variant.title,
+        sku: variant.sku,
+        quantity: 1,
+        price: '40.00',
+        total_discount: '0.00',
+        variant_id: variant.legacyId,
+        product_id: product.legacyId,
+      },
+    ],
+    refunds: [],
+    ...overrides,
+  };
+}
+
+const today = async (): Promise<DashboardToday> => {
+  const response = await app.request('/api/dashboard/today', { cookie: owner });
+  expect(response.status, await response.clone().text()).toBe(200);
+  return (await response.json()) as DashboardToday;
+};
+
+beforeAll(async () => {
+  app = await startDemoTestApp({}, { seed: 15 });
+  owner = await app.signIn('owner@example.com', 'Olive');
+  expect((await app.request('/api/demo/connect', { method: 'POST', cookie: owner })).status).toBe(200);
+  await runJobsUntilIdle(app.server.deps);
+}, 300_000);
+
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('refused deliveries store nothing', () => {
+  it('answers 401 without a signature and with a forged one', async () => {
+    const payload = restOrder();
+    const body = JSON.stringify(payload);
+    const base = {
+      'x-shopify-topic': 'orders/create',
+      'x-shopify-shop-domain': shop,
+      'x-shopify-event-id': 'e-forged',
+    };
+    expect((await post(body, base)).status).toBe(401);
+    expect(
+      (await post(body, { ...base, 'x-shopify-hmac-sha256': sign(body, 'not-the-secret') })).status,
+    ).toBe(401);
+    // Signed, then tampered with: the signature no longer covers the bytes.
+    const tampered = body.replace('42.50', '4250.00');
+    expect((await post(tampered, { ...base, 'x-shopify-hmac-sha256': sign(body) })).status).toBe(401);
+    expect(await countEvents()).toBe(0);
+    const [orders] = await queryRows<{ n: number }>(
+      app.db,
+      sql`SELECT count(*)::int AS n FROM wh_orders WHERE order_id = ${payload.id}`,
+    );
+    expect(orders!.n).toBe(0);
+  });
+
+  it('answers 404 for a shop no workspace connected', async () => {
+    const response = await delivery('orders/create', restOrder(), 'e-unknown', {
+      'x-shopify-shop-domain': 'someone-else.myshopify.com',
+    });
+    expect(response.status).toBe(404);
+    expect(await countEvents()).toBe(0);
+  });
+
+  it('answers 413 for a body over 1 MB and 400 for malformed ones', async () => {
+    const big = JSON.stringify({ ...restOrder(), note: 'x'.repeat(1024 * 1024) });
+    const oversized = await post(big, {
+      'x-shopify-topic': 'orders/create',
+      'x-shopify-shop-domain': shop,
+      'x-shopify-hmac-sha256': sign(big),
+      'x-shopify-event-id': 'e-big',
+    });
+    expect(oversized.status).toBe(413);
+    const notJson = '{"id": 1,';
+    const malformed = await post(notJson, {
+      'x-shopify-topic': 'orders/create',
+      'x-shopify-shop-domain': shop,
+      'x-shopify-hmac-sha256': sign(notJson),
+      'x-shopify-event-id': 'e-malformed',
+    });
+    expect(malformed.status).toBe(400);
+    const wrongShape = await delivery('orders/create', { id: 'not-a-number' }, 'e-shape');
+    expect(wrongShape.status).toBe(400);
+    expect(await wrongShape.text()).toMatch(/id/);
+    const unknownTopic = await delivery('carts/update', restOrder(), 'e-topic');
+    expect(unknownTopic.status).toBe(400);
+    expect(await countEvents()).toBe(0);
+  });
+});
+
+describe('accepted deliveries', () => {
+  it('stores a signed order, applies it through the queue and counts it today', async () => {
+    const before = await today();
+    expect(before.date).not.toBeNull();
+    const order = restOrder();
+    const response = await delivery('orders/create', order, 'e-order-1');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ received: true, duplicate: false });
+    await runJobsUntilIdle(app.server.deps);
+    const [row] = await queryRows<{ total_minor: string; order_date: string }>(
+      app.db,
+      sql`SELECT total_minor::text, order_date::text FROM wh_orders WHERE order_id = ${order.id}`,
+    );
+    expect(row).toMatchObject({ total_minor: '4250', order_date: before.date });
+    const after = await today();
+    expect(after.orders).toBe(before.orders + 1);
+    expect(Math.round(Number(after.revenue) * 100)).toBe(Math.round(Number(before.revenue) * 100) + 4250);
+    expect(after.lastOrderAt).toBe(new Date(order.created_at).toISOString());
+    // The processed payload is cleared; the event id stays as the dedupe record.
+    const [event] = await queryRows<{ payload: unknown; outcome: string }>(
+      app.db,
+      sql`SELECT payload, outcome FROM webhook_events WHERE event_id = 'e-order-1'`,
+    );
+    expect(event).toEqual({ payload: null, outcome: 'applied' });
+  });
+
+  it('ignores a replayed event id and an older update arriving late', async () => {
+    const order = restOrder();
+    expect((await delivery('orders/create', order, 'e-replay')).status).toBe(200);
+    await runJobsUntilIdle(app.server.deps);
+    const snapshot = await today();
+    const replay = await delivery('orders/create', { ...order, total_price: '99.00' }, 'e-replay');
+    expect(replay.status).toBe(200);
+    expect(await replay.json()).toEqual({ received: true, duplicate: true });
+    const outcomes = await runJobsUntilIdle(app.server.deps);
+    expect(outcomes).toHaveLength(0);
+    expect(await today()).toMatchObject({ orders: snapshot.orders, revenue: snapshot.revenue });
+
+    const newer = new Date(Date.parse(order.updated_at) + 60_000).toISOString();
+    expect(
+      (await delivery('orders/updated', { ...order, updated_at: newer, total_price: '50.00' }, 'e-upd-new'))
+        .status,
+    ).toBe(200);
+    expect((await delivery('orders/updated', { ...order, total_price: '10.00' }, 'e-upd-old')).status).toBe(
+      200,
+    );
+    await runJobsUntilIdle(app.server.deps);
+    const [row] = await queryRows<{ total_minor: string }>(
+      app.db,
+      sql`SELECT total_minor::text FROM wh_orders WHERE order_id = ${order.id}`,
+    );
+    expect(row!.total_minor).toBe('5000');
+  });
+});
