@@ -3,10 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayToIso, parseIsoDay } from '../../src/demo/calendar.ts';
 import { buildDemandCalendar } from '../../src/demo/seasonality.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
-import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import { addDays } from '../../src/shared/calendar.ts';
 import type { RevenueForecast } from '../../src/shared/contracts/analytics.ts';
-import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts';
+import { type DemoTestApp, startConnectedDemoApp } from '../support/start-demo-app.ts';
 
 /**
  * Issue #20.2 on the demo store connected as an owner does (emulators, syncs, analysis): the
@@ -59,10 +58,7 @@ const storedClosures = async () =>
   ).map((r) => r.day);
 
 beforeAll(async () => {
-  app = await startDemoTestApp({}, { seed: 7 });
-  owner = await app.signIn('owner@example.com', 'Olive');
-  expect((await app.request('/api/demo/connect', { method: 'POST', cookie: owner })).status).toBe(200);
-  await runJobsUntilIdle(app.server.deps);
+  ({ app, owner } = await startConnectedDemoApp());
 }, 300_000);
 
 afterAll(async () => {

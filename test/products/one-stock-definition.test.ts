@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import type { StockImpactRow } from '../../src/shared/contracts/analytics.ts';
 import type { Opportunity } from '../../src/shared/contracts/opportunities.ts';
 import type { ProductPerformance } from '../../src/shared/contracts/products.ts';
 import { formatDaysOfCover } from '../../src/shared/metrics.ts';
-import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts';
+import { type DemoTestApp, startConnectedDemoApp } from '../support/start-demo-app.ts';
 
 /**
  * Issue #20 (stock): one definition of days of cover and of "low" / "out" on the demo store — the
@@ -21,10 +20,7 @@ async function get<T>(path: string): Promise<T> {
 }
 
 beforeAll(async () => {
-  app = await startDemoTestApp({}, { seed: 7 });
-  owner = await app.signIn('owner@example.com', 'Olive');
-  expect((await app.request('/api/demo/connect', { method: 'POST', cookie: owner })).status).toBe(200);
-  await runJobsUntilIdle(app.server.deps);
+  ({ app, owner } = await startConnectedDemoApp());
 }, 300_000);
 
 afterAll(async () => {
