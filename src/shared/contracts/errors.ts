@@ -69,6 +69,9 @@ export const ERROR_CODES = [
   'recalculation_running',
   // forecast closures (issue #20.2)
   'no_forecast',
+  // notifications (issue #14)
+  'unsafe_target',
+  'invalid_unsubscribe_link',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
