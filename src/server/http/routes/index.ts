@@ -2,11 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { registerApiTokenRoutes } from '../../features/api-tokens/routes.ts';
 import { registerCostRoutes } from '../../features/costs/routes/register-cost-routes.ts';
 import { registerExportRoutes } from '../../features/exports/routes.ts';
-<<<<<<< HEAD
 import { registerForecastClosureRoutes } from '../../features/forecast-closures/routes.ts';
-=======
 import { registerNotificationRoutes } from '../../features/notifications/routes.ts';
->>>>>>> main
 import { registerProfitRoutes } from '../../features/profit/routes.ts';
 import { registerWebhookRoutes } from '../../features/webhooks/routes.ts';
 import type { AppDeps } from '../deps.ts';
@@ -55,11 +52,8 @@ const registrars: Array<(app: FastifyInstance, deps: AppDeps) => void | Promise<
   registerExportRoutes,
   registerCostRoutes,
   registerProfitRoutes,
-<<<<<<< HEAD
   registerForecastClosureRoutes,
-=======
   registerNotificationRoutes,
->>>>>>> main
   registerWebhookRoutes,
 ];
 
