@@ -68,6 +68,20 @@ export function CampaignProfitSummary({ data }: { data: CampaignPerformance }) {
 
 const PROFIT_HEAD = ['Contribution', 'POAS', 'Customers (new)', 'CAC', 'New-customer CAC'];
 
+function HeadRow({ labels }: { labels: string[] }) {
+  return (
+    <thead>
+      <tr className="text-left text-slate-400">
+        {labels.map((h) => (
+          <th key={h} className="py-2 pr-3 font-medium">
+            {h}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
 function ProfitCells({ row, data }: { row: ProfitFigures; data: CampaignPerformance }) {
   const money = (minor: number | null) => (minor === null ? '—' : formatMinor(minor, data.shopCurrency));
   return (
@@ -96,15 +110,7 @@ export function CampaignProfitTables({ data }: { data: CampaignPerformance }) {
       <CardContent className="grid gap-6">
         <div className="overflow-x-auto">
           <table className="w-full min-w-[44rem] text-sm" data-testid="campaign-profit-table">
-            <thead>
-              <tr className="text-left text-slate-400">
-                {['Campaign', 'Spend', ...PROFIT_HEAD].map((h) => (
-                  <th key={h} className="py-2 pr-3 font-medium">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <HeadRow labels={['Campaign', 'Spend', ...PROFIT_HEAD]} />
             <tbody>
               {data.campaigns.map((c) => (
                 <tr
@@ -123,15 +129,7 @@ export function CampaignProfitTables({ data }: { data: CampaignPerformance }) {
         </div>
         <div className="overflow-x-auto">
           <table className="w-full min-w-[44rem] text-sm" data-testid="channel-profit-table">
-            <thead>
-              <tr className="text-left text-slate-400">
-                {['Channel', 'Spend', 'Revenue', ...PROFIT_HEAD].map((h) => (
-                  <th key={h} className="py-2 pr-3 font-medium">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <HeadRow labels={['Channel', 'Spend', 'Revenue', ...PROFIT_HEAD]} />
             <tbody>
               {data.channels.map((row) => (
                 <tr
