@@ -39,6 +39,18 @@ const EnvSchema = z.object({
   UPSTREAM_META_URL: z.url().optional(),
   TRACKING_RATE_PER_SECOND: z.coerce.number().positive().max(1_000_000).default(2000),
   TRACKING_RATE_BURST: z.coerce.number().int().min(500).max(10_000_000).default(20_000),
+  /** Outgoing mail (issue #14): unset in demo/development = a local mail catcher. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .regex(
+      /^([^<>]*<)?[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>?$/,
+      'must be an e-mail address, optionally "Name <address>"',
+    )
+    .optional(),
 });
 
 /** Rules that span variables; checked on the raw values so they are reported with all others. */
@@ -78,6 +90,8 @@ export interface Env {
   upstreamUrls: { shopifyTemplate: string | undefined; ga4: string | undefined; meta: string | undefined };
   /** Per-site token bucket of cursor-event ingestion: events per second and burst size. */
   trackingRate: { ratePerSecond: number; burst: number };
+  /** Outgoing mail: the SMTP server (unset = none, or the mail catcher in demo/development) and sender. */
+  mail: { smtpUrl: string | undefined; from: string };
 }
 
 export class EnvError extends Error {
@@ -125,5 +139,6 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       meta: env.UPSTREAM_META_URL,
     },
     trackingRate: { ratePerSecond: env.TRACKING_RATE_PER_SECOND, burst: env.TRACKING_RATE_BURST },
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? 'Upside <upside@localhost>' },
   };
 }

@@ -52,3 +52,24 @@ export const ROAS_RULES = {
   blendedRoas: 'All store revenue (net of refunds) ÷ Meta ad spend.',
   metaReportedRoas: 'Purchase value Meta reports for its ads ÷ Meta ad spend (Meta-reported).',
 } as const;
+
+/**
+ * Days of sales a stock level must cover not to be "low": a typical supplier lead time. The one
+ * threshold of Low stock on /, /products and the restock opportunity (decision 034).
+ */
+export const LOW_STOCK_COVER_DAYS = 14;
+
+/** Days of sales history the in-stock daily demand behind days of cover is measured over. */
+export const STOCK_DEMAND_WINDOW_DAYS = 28;
+
+/** Days of cover and the stock states (decision 034), in words: shown on / and /products alike. */
+export const STOCK_RULE = `Days of cover = units available ÷ units sold per in-stock day over the last ${STOCK_DEMAND_WINDOW_DAYS} days. Low stock: under ${LOW_STOCK_COVER_DAYS} days of cover (a typical supplier lead time); out of stock: none available. A product is as short as its shortest variant.`;
+
+/** What the "N out · M low" count of products means (/ and /products). */
+export const STOCK_ALERTS_RULE = `Products with a variant out of stock, and products whose shortest variant has under ${LOW_STOCK_COVER_DAYS} days of cover`;
+
+/** Days of cover as every page writes them: one decimal under 10 days, whole days above. */
+export function formatDaysOfCover(days: number): string {
+  const shown = days < 9.95 ? (Math.round(days * 10) / 10).toFixed(1) : String(Math.round(days));
+  return `${shown} ${shown === '1.0' ? 'day' : 'days'}`;
+}

@@ -1,4 +1,5 @@
 import { analyzeWorkspaceJob } from './definitions/analyze-workspace.ts';
+import { deliverNotificationJob } from './definitions/deliver-notification.ts';
 import { maintainTrackingJob } from './definitions/maintain-tracking.ts';
 import { processShopifyWebhookJob } from './definitions/process-shopify-webhook.ts';
 import { recalculateCostsJob } from './definitions/recalculate-costs.ts';
@@ -20,6 +21,7 @@ export const jobDefinitions: readonly RegisteredJob[] = [
   analyzeWorkspaceJob,
   recalculateCostsJob,
   maintainTrackingJob,
+  deliverNotificationJob,
   processShopifyWebhookJob,
   registerShopifyWebhooksJob,
 ];

@@ -2,13 +2,15 @@ import { DAY_MS } from '../../shared/calendar.ts';
 import type { OrderLookupResponse, ShopifySummary } from '../../shared/contracts/shopify.ts';
 import { mapOrderToLookup, shopAmount } from '../connectors/shopify/map.ts';
 import { badRequest } from '../errors.ts';
+import { readOrderProfit } from '../features/contribution/read-order-profit.ts';
 import type { IntegrationContext } from './integration-context.ts';
 import { requireShopifyClient } from './manage-shopify-credentials.ts';
 import { withUpstreamErrors } from './upstream-failure.ts';
 
 /**
  * GET /api/shopify/order/{orderName}: finds the order live through the workspace's Shopify
- * connector by name, "#number" or number, mapped to the REST shape of spec §3.
+ * connector by name, "#number" or number, mapped to the REST shape of spec §3, with the order's
+ * profit from the warehouse below the spec's fields (issue #13).
  */
 export async function lookupShopifyOrder(
   context: IntegrationContext,
@@ -21,7 +23,8 @@ export async function lookupShopifyOrder(
   const { client } = await requireShopifyClient(context, workspaceId);
   const found = await withUpstreamErrors(() => client.findOrderByName(name));
   if (!found) return { found: false, message: `No order found with the name ${name}` };
-  return { found: true, order: mapOrderToLookup(found.order, found.shopTimezone) };
+  const order = mapOrderToLookup(found.order, found.shopTimezone);
+  return { found: true, order: { ...order, ...(await readOrderProfit(context.db, workspaceId, order.id)) } };
 }
 
 const SUMMARY_DAYS = 30;

@@ -67,6 +67,11 @@ export const ERROR_CODES = [
   'shop_not_synced',
   'csv_invalid',
   'recalculation_running',
+  // forecast closures (issue #20.2)
+  'no_forecast',
+  // notifications (issue #14)
+  'unsafe_target',
+  'invalid_unsubscribe_link',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MoneySchema } from '../money.ts';
 
 /**
  * GET /api/shopify/order/{orderName} (spec §3 "Order lookup response"): the REST-shaped order
@@ -35,6 +36,32 @@ export const OrderLookupRefundSchema = z.object({
   amount: z.string(),
 });
 
+/**
+ * Beyond spec §3 (issue #13): the order's profit from the warehouse (decision 010, per order: its
+ * refunds whenever made, fees and shipping cost of the order), before marketing. Amounts are
+ * decimal strings in the shop currency. `estimated` names the parts that are guesses: `cogs` when
+ * a line's cost came from the default margin or is unknown, `shipping_cost` when the carrier cost
+ * is taken equal to the shipping charged.
+ */
+export const OrderLookupProfitSchema = z.object({
+  net_sales: MoneySchema,
+  cogs: MoneySchema,
+  gross_profit: MoneySchema,
+  shipping_cost: MoneySchema,
+  payment_fees: MoneySchema,
+  contribution_margin: MoneySchema,
+  /** Contribution ÷ net sales; null when net sales are not positive. */
+  contribution_margin_rate: z.number().nullable(),
+  estimated: z.array(z.enum(['cogs', 'shipping_cost'])),
+  /** Cost coverage of the order: units whose cost came from the owner or Shopify. */
+  cost_coverage: z.object({
+    units_sold: z.number().int(),
+    units_with_cost: z.number().int(),
+    share: z.number().nullable(),
+  }),
+});
+export type OrderLookupProfit = z.infer<typeof OrderLookupProfitSchema>;
+
 export const OrderLookupOrderSchema = z.object({
   id: z.number(),
   name: z.string(),
@@ -65,9 +92,17 @@ export const OrderLookupOrderSchema = z.object({
 });
 export type OrderLookupOrder = z.infer<typeof OrderLookupOrderSchema>;
 
+/** The order as the lookup answers it: Shopify's fields, then its profit from the warehouse. */
+export const OrderLookupResultOrderSchema = OrderLookupOrderSchema.extend({
+  /** The order's profit; null with `profit_unavailable` saying why (not synced yet, not a sale). */
+  profit: OrderLookupProfitSchema.nullable(),
+  profit_unavailable: z.string().nullable(),
+});
+export type OrderLookupResultOrder = z.infer<typeof OrderLookupResultOrderSchema>;
+
 export const OrderLookupResponseSchema = z.object({
   found: z.boolean(),
-  order: OrderLookupOrderSchema.optional(),
+  order: OrderLookupResultOrderSchema.optional(),
   message: z.string().optional(),
 });
 export type OrderLookupResponse = z.infer<typeof OrderLookupResponseSchema>;

@@ -30,6 +30,7 @@ import {
   replaceFeeRules,
   replaceShippingProfiles,
   setDefaultMargin,
+  updateExpense,
 } from '../services/manage-cost-settings.ts';
 import { readCostLedger } from '../services/read-cost-ledger.ts';
 import { readCostSettings } from '../services/read-cost-settings.ts';
@@ -177,6 +178,21 @@ export async function registerCostRoutes(app: FastifyInstance, deps: AppDeps): P
         const shop = await requireShop(deps.db, auth.workspaceId);
         const id = await addExpense(deps.db, { ...auth, shop, expense: request.body, now: deps.clock() });
         return reply.status(201).send({ id });
+      },
+    );
+    api.put(
+      '/api/costs/expenses/:id',
+      { schema: { params: ExpenseParamsSchema, body: ExpenseInputSchema, response: { 200: Ok } } },
+      async (request) => {
+        const auth = requireAuth(request);
+        const shop = await requireShop(deps.db, auth.workspaceId);
+        await updateExpense(deps.db, {
+          workspaceId: auth.workspaceId,
+          id: request.params.id,
+          shop,
+          expense: request.body,
+        });
+        return { ok: true as const };
       },
     );
     api.delete(

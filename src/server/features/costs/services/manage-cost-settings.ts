@@ -136,6 +136,18 @@ export async function replaceShippingProfiles(
   });
 }
 
+/** An expense's stored values, validated (400 naming the field). */
+function expenseValues(expense: z.infer<typeof ExpenseInputSchema>, shop: ShopMoney) {
+  const money = expense.kind === 'monthly' || expense.kind === 'per_order';
+  const amountMinor = money ? amountOrThrow('amount', expense.amount, shop) : null;
+  const percent = money ? null : percentOrThrow('amount', expense.amount, 100);
+  const startsOn = dayOrThrow('startsOn', expense.startsOn);
+  const endsOn = expense.endsOn === null ? null : dayOrThrow('endsOn', expense.endsOn);
+  if (endsOn !== null && endsOn < startsOn)
+    throw badRequest(`endsOn: ${endsOn} is before startsOn ${startsOn}`);
+  return { name: expense.name.trim(), kind: expense.kind, amountMinor, percent, startsOn, endsOn };
+}
+
 export async function addExpense(
   db: Db,
   args: {
@@ -146,23 +158,32 @@ export async function addExpense(
     now: Date;
   },
 ): Promise<string> {
-  const { expense } = args;
-  const money = expense.kind === 'monthly' || expense.kind === 'per_order';
-  const amountMinor = money ? amountOrThrow('amount', expense.amount, args.shop) : null;
-  const percent = money ? null : percentOrThrow('amount', expense.amount, 100);
-  const startsOn = dayOrThrow('startsOn', expense.startsOn);
-  const endsOn = expense.endsOn === null ? null : dayOrThrow('endsOn', expense.endsOn);
-  if (endsOn !== null && endsOn < startsOn)
-    throw badRequest(`endsOn: ${endsOn} is before startsOn ${startsOn}`);
+  const e = expenseValues(args.expense, args.shop);
   const [row] = await queryRows<{ id: string }>(
     db,
     sql`INSERT INTO expenses (workspace_id, name, kind, amount_minor, percent, starts_on, ends_on, created_at, created_by)
-        VALUES (${args.workspaceId}, ${expense.name.trim()}, ${expense.kind}, ${amountMinor}, ${percent}::numeric,
-          ${startsOn}, ${endsOn}, ${args.now.toISOString()}, ${args.userId})
+        VALUES (${args.workspaceId}, ${e.name}, ${e.kind}, ${e.amountMinor}, ${e.percent}::numeric,
+          ${e.startsOn}, ${e.endsOn}, ${args.now.toISOString()}, ${args.userId})
         RETURNING id::text AS id`,
   );
   if (!row) throw new AppError(500, 'internal', 'The expense was not stored.');
   return row.id;
+}
+
+/** Replaces every field of expense `id` (404 when the workspace has no such expense). */
+export async function updateExpense(
+  db: Db,
+  args: { workspaceId: string; id: string; shop: ShopMoney; expense: z.infer<typeof ExpenseInputSchema> },
+): Promise<void> {
+  const e = expenseValues(args.expense, args.shop);
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`UPDATE expenses SET name = ${e.name}, kind = ${e.kind}, amount_minor = ${e.amountMinor},
+          percent = ${e.percent}::numeric, starts_on = ${e.startsOn}, ends_on = ${e.endsOn}
+        WHERE workspace_id = ${args.workspaceId} AND id = ${args.id}::bigint
+        RETURNING id::text AS id`,
+  );
+  if (rows.length === 0) throw notFound(`No expense ${args.id}.`);
 }
 
 export async function deleteExpense(db: Db, workspaceId: string, id: string): Promise<void> {

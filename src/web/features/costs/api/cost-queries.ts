@@ -4,7 +4,10 @@ import {
   CsvImportResponseSchema,
   type CsvRejected,
   CsvRejectedSchema,
+  type ExpenseInputSchema,
+  type FeeRulesInputSchema,
   RecalculationSchema,
+  type ShippingProfilesInputSchema,
 } from '@shared/contracts/costs.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, getJson, requestJson } from '@web/lib/api-request.ts';
@@ -33,17 +36,25 @@ export function useCostSettings() {
   });
 }
 
+/** After a cost edit: the costs reads and every profit report (their figures may have moved). */
 function useInvalidateCosts() {
   const client = useQueryClient();
   return () =>
-    client.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).startsWith('/api/costs') });
+    client.invalidateQueries({
+      predicate: (query) => {
+        const key = String(query.queryKey[0]);
+        return key.startsWith('/api/costs') || key.startsWith('/api/profit');
+      },
+    });
 }
+
+const Ok = z.object({ ok: z.literal(true) });
 
 export function useEnterCost() {
   const invalidate = useInvalidateCosts();
   return useMutation({
     mutationFn: (input: { variantId: string; cost: string; effectiveFrom: string }) =>
-      requestJson('POST', '/api/costs/entries', z.object({ ok: z.literal(true) }), input),
+      requestJson('POST', '/api/costs/entries', Ok, input),
     onSuccess: invalidate,
   });
 }
@@ -81,9 +92,50 @@ export function useSetDefaultMargin() {
   const invalidate = useInvalidateCosts();
   return useMutation({
     mutationFn: (defaultMarginPercent: string | null) =>
-      requestJson('PUT', '/api/costs/default-margin', z.object({ ok: z.literal(true) }), {
+      requestJson('PUT', '/api/costs/default-margin', Ok, {
         defaultMarginPercent,
       }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useSaveFeeRules() {
+  const invalidate = useInvalidateCosts();
+  return useMutation({
+    mutationFn: (rules: z.input<typeof FeeRulesInputSchema>['rules']) =>
+      requestJson('PUT', '/api/costs/fee-rules', Ok, { rules }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useSaveShippingProfiles() {
+  const invalidate = useInvalidateCosts();
+  return useMutation({
+    mutationFn: (profiles: z.input<typeof ShippingProfilesInputSchema>['profiles']) =>
+      requestJson('PUT', '/api/costs/shipping-profiles', Ok, { profiles }),
+    onSuccess: invalidate,
+  });
+}
+
+export type ExpenseInput = z.input<typeof ExpenseInputSchema>;
+
+/** Adds an expense (no id) or replaces the one with `id`. */
+export function useSaveExpense() {
+  const invalidate = useInvalidateCosts();
+  return useMutation({
+    mutationFn: async ({ id, expense }: { id: string | null; expense: ExpenseInput }): Promise<void> => {
+      if (id === null)
+        await requestJson('POST', '/api/costs/expenses', z.object({ id: z.string() }), expense);
+      else await requestJson('PUT', `/api/costs/expenses/${encodeURIComponent(id)}`, Ok, expense);
+    },
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteExpense() {
+  const invalidate = useInvalidateCosts();
+  return useMutation({
+    mutationFn: (id: string) => requestJson('DELETE', `/api/costs/expenses/${encodeURIComponent(id)}`, Ok),
     onSuccess: invalidate,
   });
 }

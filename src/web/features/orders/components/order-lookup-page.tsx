@@ -1,4 +1,5 @@
-import type { OrderLookupOrder } from '@shared/contracts/shopify.ts';
+import type { OrderLookupProfit, OrderLookupResultOrder } from '@shared/contracts/shopify.ts';
+import { CostCoverageNote, EstimatedBadge } from '@web/components/profit-marks.tsx';
 import { Button } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { Input } from '@web/components/ui/input.tsx';
@@ -7,7 +8,7 @@ import { errorSentence, isApiError } from '@web/lib/api-error.ts';
 import { cn } from '@web/lib/cn.ts';
 import { formatMoney } from '@web/lib/money.ts';
 import { PackageSearch, Search } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useOrderLookup } from '../api/use-order-lookup.ts';
 import { formatOrderDate, lineTotal, negated, statusTone, TONE_CLASSES } from '../lib/order-format.ts';
 
@@ -127,7 +128,7 @@ export function OrderLookupPage() {
   );
 }
 
-function OrderCard({ order }: { order: OrderLookupOrder }) {
+function OrderCard({ order }: { order: OrderLookupResultOrder }) {
   const money = (amount: string) => formatMoney(amount, order.currency);
   const customerName = order.customer
     ? [order.customer.first_name, order.customer.last_name].filter(Boolean).join(' ') || '—'
@@ -249,7 +250,97 @@ function OrderCard({ order }: { order: OrderLookupOrder }) {
             ) : null}
           </dl>
         </div>
+        <OrderProfit order={order} />
       </CardContent>
     </Card>
+  );
+}
+
+const ESTIMATED_TITLES: Record<OrderLookupProfit['estimated'][number], string> = {
+  cogs: 'Some lines have no known cost: their cost comes from your default margin or is missing.',
+  shipping_cost:
+    'No shipping profile or import covers this order: the carrier cost is taken equal to the shipping charged.',
+};
+
+/** The order's profit (issue #13), below the spec's fields: decision 010 per order, before marketing. */
+function OrderProfit({ order }: { order: OrderLookupResultOrder }) {
+  const profit = order.profit;
+  if (!profit)
+    return (
+      <p className="text-sm text-slate-400" data-testid="order-profit-unavailable">
+        {order.profit_unavailable}
+      </p>
+    );
+  const money = (amount: string) => formatMoney(amount, order.currency);
+  const mark = (part: OrderLookupProfit['estimated'][number]) =>
+    profit.estimated.includes(part) ? <EstimatedBadge title={ESTIMATED_TITLES[part]} /> : null;
+  const rate = profit.contribution_margin_rate;
+  return (
+    <section className="grid gap-2 border-t border-slate-700 pt-4 text-sm" data-testid="order-profit">
+      <h4 className="font-semibold text-slate-100">Profit</h4>
+      <dl className="grid gap-1 sm:max-w-md">
+        <ProfitLine label="Net sales" value={money(profit.net_sales)} testId="order-profit-net-sales" />
+        <ProfitLine
+          label="Cost of goods"
+          value={money(negated(profit.cogs))}
+          mark={mark('cogs')}
+          testId="order-profit-cogs"
+        />
+        <ProfitLine
+          label="Shipping cost"
+          value={money(negated(profit.shipping_cost))}
+          mark={mark('shipping_cost')}
+          testId="order-profit-shipping"
+        />
+        <ProfitLine
+          label="Payment fees"
+          value={money(negated(profit.payment_fees))}
+          testId="order-profit-fees"
+        />
+        <div className="flex justify-between border-t border-slate-700 pt-1 font-semibold">
+          <dt className="text-slate-200">Contribution margin</dt>
+          <dd className="text-white" data-testid="order-profit-contribution">
+            {money(profit.contribution_margin)}
+            {rate === null ? null : (
+              <span className="ml-2 text-xs font-normal text-slate-400">
+                {(rate * 100).toFixed(1)}% of net sales
+              </span>
+            )}
+          </dd>
+        </div>
+      </dl>
+      <p className="text-xs text-slate-400">
+        Net sales after discounts and refunds, minus the cost of the goods kept, the carrier's shipping cost
+        and the payment fees; before marketing.
+      </p>
+      <CostCoverageNote
+        unitsSold={profit.cost_coverage.units_sold}
+        unitsWithCost={profit.cost_coverage.units_with_cost}
+      />
+    </section>
+  );
+}
+
+function ProfitLine({
+  label,
+  value,
+  mark,
+  testId,
+}: {
+  label: string;
+  value: string;
+  mark?: ReactNode;
+  testId: string;
+}) {
+  return (
+    <div className="flex justify-between gap-4">
+      <dt className="flex items-center gap-2 text-slate-400">
+        {label}
+        {mark}
+      </dt>
+      <dd className="text-slate-100" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
   );
 }

@@ -1,0 +1,84 @@
+import { type SQL, sql } from 'drizzle-orm';
+
+/**
+ * The SQL every per-order profit read shares (order lookup, products, campaigns and channels,
+ * customers): decision 010's lines of one order, from the facts the sync stores and the owner's
+ * settings, with the same fallbacks as the profit rollup (`features/profit/profit-queries.ts`):
+ *
+ * - gross sales: Σ line `unit_price × quantity` + shipping charged; discounts: the order's;
+ * - COGS: Σ `quantity × frozen unit cost` (no cost known → 0, and the units are not covered);
+ * - shipping cost: per-order import > shipping profile > the shipping charged (then *estimated*);
+ * - payment fees: Σ `fees` of successful SALE/CAPTURE transactions, else the owner's rule for the
+ *   gateway (`round(amount × percent / 100) + fixed`), else nothing;
+ * - returns and the COGS of restocked lines, per refund.
+ *
+ * Amounts come back as text (bigint sums never pass through a float); callers complete them with
+ * `core/profit/contribution-of.ts`. The fragments need the aliases `o` (wh_orders) and, for the
+ * refund ones, `r` (wh_refunds).
+ */
+
+/** Orders that count as sales (decision 010): not test, not cancelled. */
+export const SALE_ORDER = sql.raw('NOT o.test AND o.cancelled_at IS NULL');
+
+/** Joins of an order's lines, shipping cost and fees (aliases `sale_lines`, `ship`, `fees`). */
+export const ORDER_SALE_JOINS = sql.raw(`
+  LEFT JOIN LATERAL (
+    SELECT coalesce(sum(li.unit_price_minor * li.quantity), 0) AS items_minor,
+      coalesce(sum(coalesce(li.unit_cost_minor, 0) * li.quantity), 0) AS cogs_minor,
+      coalesce(sum(li.quantity), 0) AS units,
+      coalesce(sum(li.quantity) FILTER (WHERE li.unit_cost_minor IS NOT NULL AND NOT li.cost_estimated
+        AND li.cost_source IN ('manual', 'import', 'shopify')), 0) AS units_with_cost
+    FROM wh_order_line_items li
+    WHERE li.workspace_id = o.workspace_id AND li.order_id = o.order_id) sale_lines ON true
+  LEFT JOIN LATERAL (
+    SELECT s.cost_minor FROM wh_order_shipping_costs s
+    WHERE s.workspace_id = o.workspace_id AND s.order_id = o.order_id
+    ORDER BY s.source = 'import' DESC LIMIT 1) ship ON true
+  LEFT JOIN LATERAL (
+    SELECT coalesce(sum(coalesce(t.fee_minor,
+      round(t.amount_minor * rule.percent / 100)::bigint + rule.fixed_minor, 0)), 0) AS fees_minor
+    FROM wh_order_transactions t
+    LEFT JOIN payment_fee_rules rule ON rule.workspace_id = t.workspace_id AND rule.gateway = t.gateway
+    WHERE t.workspace_id = o.workspace_id AND t.order_id = o.order_id
+      AND t.status = 'SUCCESS' AND t.kind IN ('SALE', 'CAPTURE')) fees ON true`);
+
+/** Per-order expressions over ORDER_SALE_JOINS, each a bigint. */
+export const ORDER_SALE = {
+  grossSales: sql.raw('(sale_lines.items_minor + coalesce(o.shipping_minor, 0))'),
+  discounts: sql.raw('coalesce(o.discount_minor, 0)'),
+  cogs: sql.raw('sale_lines.cogs_minor'),
+  shipping: sql.raw('coalesce(ship.cost_minor, o.shipping_minor, 0)'),
+  /** 1 when the shipping cost is the shipping charged (no import, no profile): a guess. */
+  shippingEstimated: sql.raw('(CASE WHEN ship.cost_minor IS NULL THEN 1 ELSE 0 END)'),
+  paymentFees: sql.raw('fees.fees_minor'),
+  units: sql.raw('sale_lines.units'),
+  unitsWithCost: sql.raw('sale_lines.units_with_cost'),
+} satisfies Record<string, SQL>;
+
+/** Joins of a refund's lines (alias `refund_lines`): refunded subtotals and restocked cost. */
+export const REFUND_JOINS = sql.raw(`
+  LEFT JOIN LATERAL (
+    SELECT coalesce(sum(rl.subtotal_minor), 0) AS subtotal_minor,
+      coalesce(sum(CASE WHEN rl.restocked THEN coalesce(li.unit_cost_minor, 0) * rl.quantity ELSE 0 END), 0)
+        AS restocked_cost_minor
+    FROM wh_refund_line_items rl
+    LEFT JOIN wh_order_line_items li ON li.workspace_id = rl.workspace_id AND li.line_item_id = rl.line_item_id
+    WHERE rl.workspace_id = r.workspace_id AND rl.refund_id = r.refund_id) refund_lines ON true`);
+
+/** Per-refund expressions over REFUND_JOINS: returns and the (negative) COGS of restocked goods. */
+export const REFUND = {
+  returns: sql.raw('(refund_lines.subtotal_minor + coalesce(r.shipping_minor, 0))'),
+  cogs: sql.raw('(-refund_lines.restocked_cost_minor)'),
+} satisfies Record<string, SQL>;
+
+/** Text columns of decision 010's contribution parts, summed over a grouped query. */
+export const SUMMED_SALE_PARTS = sql`sum(${ORDER_SALE.grossSales})::text AS gross_sales,
+  sum(${ORDER_SALE.discounts})::text AS discounts, sum(${ORDER_SALE.cogs})::text AS cogs,
+  sum(${ORDER_SALE.shipping})::text AS shipping, sum(${ORDER_SALE.paymentFees})::text AS payment_fees`;
+
+/** Joins of all of an order's refunds (alias `refunds`): returns and restocked COGS, whenever made. */
+export const ORDER_REFUNDS_JOIN = sql`
+  LEFT JOIN LATERAL (
+    SELECT coalesce(sum(${REFUND.returns}), 0) AS returns_minor, coalesce(sum(${REFUND.cogs}), 0) AS cogs_minor
+    FROM wh_refunds r ${REFUND_JOINS}
+    WHERE r.workspace_id = o.workspace_id AND r.order_id = o.order_id) refunds ON true`;

@@ -1,0 +1,175 @@
+import { sql } from 'drizzle-orm';
+import type { Delivery } from '../../../shared/contracts/notifications.ts';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/query-rows.ts';
+
+/**
+ * The notification_deliveries table (decision 028): one row per (source, period, recipient),
+ * unique, created before anything is sent; a send first claims its row (pending → sending, one
+ * claimer wins), then records the outcome. A row left 'sending' by a process that died is
+ * claimable again after STALE_CLAIM_MS.
+ */
+
+export const STALE_CLAIM_MS = 120_000;
+
+export interface DeliveryRow {
+  id: string;
+  workspace_id: string;
+  source: string;
+  period: string;
+  recipient: string;
+  channel_id: string | null;
+  channel_name: string | null;
+  alert_id: string | null;
+  kind: 'email' | 'slack' | 'webhook';
+  subject: string;
+  message: unknown;
+  status: Delivery['status'];
+  attempts: number;
+  last_error: string | null;
+  claimed_by: string | null;
+  created_at: Date | string;
+  sent_at: Date | string | null;
+}
+
+export interface NewDelivery {
+  workspaceId: string;
+  source: string;
+  period: string;
+  recipient: string;
+  channelId: string | null;
+  alertId: string | null;
+  kind: DeliveryRow['kind'];
+  subject: string;
+  message: unknown;
+}
+
+const COLUMNS = sql`d.id, d.workspace_id, d.source, d.period, d.recipient, d.channel_id, d.alert_id, d.kind, d.subject,
+  d.message, d.status, d.attempts, d.last_error, d.claimed_by, d.created_at, d.sent_at,
+  (SELECT c.name FROM notification_channels c WHERE c.id = d.channel_id) AS channel_name`;
+
+/** Creates the delivery unless it exists; `created` false means someone already decided it. */
+export async function recordDelivery(
+  db: Db,
+  input: NewDelivery,
+  now: Date,
+): Promise<{ id: string; created: boolean }> {
+  const [inserted] = await queryRows<{ id: string }>(
+    db,
+    sql`INSERT INTO notification_deliveries (workspace_id, source, period, recipient, channel_id, alert_id, kind, subject,
+          message, status, created_at, updated_at)
+        VALUES (${input.workspaceId}, ${input.source}, ${input.period}, ${input.recipient}, ${input.channelId},
+          ${input.alertId}, ${input.kind}, ${input.subject}, ${JSON.stringify(input.message)}::jsonb, 'pending',
+          ${now.toISOString()}, ${now.toISOString()})
+        ON CONFLICT (workspace_id, source, period, recipient) DO NOTHING
+        RETURNING id`,
+  );
+  if (inserted) return { id: inserted.id, created: true };
+  const [existing] = await queryRows<{ id: string }>(
+    db,
+    sql`SELECT id FROM notification_deliveries WHERE workspace_id = ${input.workspaceId} AND source = ${input.source}
+          AND period = ${input.period} AND recipient = ${input.recipient}`,
+  );
+  if (!existing) throw new Error('delivery vanished between insert and select');
+  return { id: existing.id, created: false };
+}
+
+export type ClaimOutcome =
+  | { state: 'claimed'; row: DeliveryRow }
+  | { state: 'done'; row: DeliveryRow }
+  | { state: 'busy'; row: DeliveryRow }
+  | { state: 'missing' };
+
+/**
+ * Takes the delivery for one send attempt: pending (or left sending by a dead process) → sending,
+ * in one UPDATE, so of two workers racing only one gets it. Otherwise says why not.
+ */
+export async function claimDelivery(db: Db, id: string, claimer: string, now: Date): Promise<ClaimOutcome> {
+  const staleBefore = new Date(now.getTime() - STALE_CLAIM_MS).toISOString();
+  const [claimed] = await queryRows<DeliveryRow>(
+    db,
+    sql`UPDATE notification_deliveries d SET status = 'sending', attempts = d.attempts + 1, claimed_by = ${claimer},
+          claimed_at = ${now.toISOString()}, updated_at = ${now.toISOString()}
+        WHERE d.id = ${id} AND (d.status = 'pending' OR (d.status = 'sending' AND d.claimed_at < ${staleBefore}))
+        RETURNING ${COLUMNS}`,
+  );
+  if (claimed) return { state: 'claimed', row: claimed };
+  const [row] = await queryRows<DeliveryRow>(
+    db,
+    sql`SELECT ${COLUMNS} FROM notification_deliveries d WHERE d.id = ${id}`,
+  );
+  if (!row) return { state: 'missing' };
+  return { state: row.status === 'sending' ? 'busy' : 'done', row };
+}
+
+/** Records the attempt's outcome (only by its claimer): sent, pending again, or failed for good. */
+export async function finishDelivery(
+  db: Db,
+  id: string,
+  claimer: string,
+  outcome: { status: 'sent' | 'pending' | 'failed'; error: string | null },
+  now: Date,
+): Promise<void> {
+  await db.execute(
+    sql`UPDATE notification_deliveries SET status = ${outcome.status}, last_error = ${outcome.error},
+          sent_at = ${outcome.status === 'sent' ? now.toISOString() : null}, claimed_by = NULL, claimed_at = NULL,
+          updated_at = ${now.toISOString()}
+        WHERE id = ${id} AND claimed_by = ${claimer} AND status = 'sending'`,
+  );
+}
+
+export function presentDelivery(row: DeliveryRow): Delivery {
+  return {
+    id: row.id,
+    source: row.source,
+    period: row.period,
+    recipient:
+      row.kind === 'email' ? row.recipient.replace(/^email:/, '') : (row.channel_name ?? 'deleted channel'),
+    kind: row.kind,
+    subject: row.subject,
+    status: row.status,
+    attempts: row.attempts,
+    lastError: row.last_error,
+    createdAt: new Date(row.created_at).toISOString(),
+    sentAt: row.sent_at === null ? null : new Date(row.sent_at).toISOString(),
+  };
+}
+
+export async function readDelivery(db: Db, id: string): Promise<Delivery> {
+  const [row] = await queryRows<DeliveryRow>(
+    db,
+    sql`SELECT ${COLUMNS} FROM notification_deliveries d WHERE d.id = ${id}`,
+  );
+  if (!row) throw new Error(`delivery ${id} not found`);
+  return presentDelivery(row);
+}
+
+/** The history page: the latest messages of the workspace, newest first. */
+export async function listDeliveries(db: Db, workspaceId: string, limit = 200): Promise<Delivery[]> {
+  const rows = await queryRows<DeliveryRow>(
+    db,
+    sql`SELECT ${COLUMNS} FROM notification_deliveries d WHERE d.workspace_id = ${workspaceId}
+        ORDER BY d.created_at DESC, d.id LIMIT ${limit}`,
+  );
+  return rows.map(presentDelivery);
+}
+
+/** Deliveries of the given alerts, for GET /api/alerts. */
+export async function listAlertDeliveries(db: Db, alertIds: string[]): Promise<Map<string, Delivery[]>> {
+  const byAlert = new Map<string, Delivery[]>();
+  if (alertIds.length === 0) return byAlert;
+  const ids = sql.join(
+    alertIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const rows = await queryRows<DeliveryRow>(
+    db,
+    sql`SELECT ${COLUMNS} FROM notification_deliveries d WHERE d.alert_id IN (${ids}) ORDER BY d.created_at, d.id`,
+  );
+  for (const row of rows) {
+    const list = byAlert.get(row.alert_id ?? '') ?? [];
+    list.push(presentDelivery(row));
+    byAlert.set(row.alert_id ?? '', list);
+  }
+  return byAlert;
+}

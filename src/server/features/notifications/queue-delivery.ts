@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto';
+import type { Delivery } from '../../../shared/contracts/notifications.ts';
+import type { AppDeps } from '../../http/deps.ts';
+import { deliverNotificationJob } from '../../jobs/definitions/deliver-notification.ts';
+import { enqueue } from '../../jobs/enqueue.ts';
+import { attemptDelivery } from './deliver.ts';
+import { type NewDelivery, readDelivery, recordDelivery } from './delivery-store.ts';
+
+/** How long a "send now" waits before its safety-net job looks at the delivery. */
+const SEND_NOW_GRACE_MS = 60_000;
+
+/**
+ * Records a delivery (once per source, period and recipient) and queues its send; a delivery that
+ * already existed is left as it is. Returns the delivery id.
+ */
+export async function queueDelivery(
+  deps: AppDeps,
+  input: NewDelivery,
+): Promise<{ id: string; created: boolean }> {
+  const now = deps.clock();
+  const recorded = await recordDelivery(deps.db, input, now);
+  if (recorded.created)
+    await enqueue(
+      deps.db,
+      deliverNotificationJob,
+      { workspaceId: input.workspaceId, deliveryId: recorded.id },
+      { now },
+    );
+  return recorded;
+}
+
+/**
+ * "Send test": records the delivery, queues a job a minute ahead as the safety net (a crash here
+ * loses nothing), then tries once at once so the owner sees the answer. A failed try is retried
+ * by that job with the queue's backoff; a sent one makes the job a no-op.
+ */
+export async function sendNow(deps: AppDeps, input: NewDelivery): Promise<Delivery> {
+  const now = deps.clock();
+  const { id } = await recordDelivery(deps.db, input, now);
+  await enqueue(
+    deps.db,
+    deliverNotificationJob,
+    { workspaceId: input.workspaceId, deliveryId: id },
+    { now, runAt: new Date(now.getTime() + SEND_NOW_GRACE_MS) },
+  );
+  await attemptDelivery(deps, id, `request:${randomUUID()}`, { final: false }).catch((error: unknown) => {
+    deps.log.warn({ err: error, deliveryId: id }, 'notification send failed; the queue retries it');
+  });
+  return readDelivery(deps.db, id);
+}

@@ -1,0 +1,119 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  AlertListSchema,
+  CaughtMailListSchema,
+  ChannelListSchema,
+  ChannelParamsSchema,
+  CreateChannelBodySchema,
+  CreatedChannelSchema,
+  DeliveryListSchema,
+  DigestTestBodySchema,
+  SendResultSchema,
+  UnsubscribeQuerySchema,
+} from '../../../shared/contracts/notifications.ts';
+import { requireAuth } from '../../http/auth.ts';
+import type { AppDeps } from '../../http/deps.ts';
+import { listAlerts } from './alerts-history.ts';
+import { createChannel, deleteChannel, listChannels } from './channels.ts';
+import { listDeliveries } from './delivery-store.ts';
+import { catchesMail, closeMail, mailCatcherOf } from './mail-transport.ts';
+import { sendChannelTest, sendDigestTest } from './test-messages.ts';
+import { unsubscribe, unsubscribeConfirmPage, unsubscribedPage } from './unsubscribe.ts';
+
+/** Notifications (issue #14): channels, "Send test", history, alerts, unsubscribe, caught mail. */
+export function registerNotificationRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  // A signed-out caller gets 401 before the body or params are judged.
+  const preValidation = async (request: FastifyRequest) => {
+    requireAuth(request);
+  };
+  app.addHook('onClose', () => closeMail(deps));
+
+  api.get(
+    '/api/notifications/channels',
+    { schema: { response: { 200: ChannelListSchema } } },
+    async (request) => ({
+      channels: await listChannels(deps, requireAuth(request).workspaceId),
+    }),
+  );
+  api.post(
+    '/api/notifications/channels',
+    { preValidation, schema: { body: CreateChannelBodySchema, response: { 201: CreatedChannelSchema } } },
+    async (request, reply) => {
+      const created = await createChannel(deps, requireAuth(request).workspaceId, request.body, deps.clock());
+      return reply.status(201).header('cache-control', 'no-store').send(created);
+    },
+  );
+  api.delete(
+    '/api/notifications/channels/:id',
+    { preValidation, schema: { params: ChannelParamsSchema } },
+    async (request, reply) => {
+      await deleteChannel(deps, requireAuth(request).workspaceId, request.params.id);
+      return reply.status(204).send();
+    },
+  );
+  api.post(
+    '/api/notifications/channels/:id/test',
+    { preValidation, schema: { params: ChannelParamsSchema, response: { 200: SendResultSchema } } },
+    async (request) => ({
+      delivery: await sendChannelTest(deps, requireAuth(request).workspaceId, request.params.id),
+    }),
+  );
+  api.post(
+    '/api/notifications/digests/test',
+    { preValidation, schema: { body: DigestTestBodySchema.nullish(), response: { 200: SendResultSchema } } },
+    async (request) => ({
+      delivery: await sendDigestTest(deps, requireAuth(request), request.body?.period ?? 'daily'),
+    }),
+  );
+  api.get(
+    '/api/notifications/deliveries',
+    { schema: { response: { 200: DeliveryListSchema } } },
+    async (request) => ({
+      deliveries: await listDeliveries(deps.db, requireAuth(request).workspaceId),
+    }),
+  );
+  api.get('/api/alerts', { schema: { response: { 200: AlertListSchema } } }, async (request) => ({
+    alerts: await listAlerts(deps.db, requireAuth(request).workspaceId),
+  }));
+  api.get(
+    '/api/notifications/caught-mail',
+    { schema: { response: { 200: CaughtMailListSchema } } },
+    async (request) => {
+      requireAuth(request);
+      const catcher = await mailCatcherOf(deps);
+      return { enabled: catchesMail(deps), messages: catcher?.messages() ?? [] };
+    },
+  );
+
+  // The link in every digest: a confirmation page, and the one-click POST (RFC 8058) that mail
+  // clients send from their own servers — the signed token is the authority, not a session.
+  api.get(
+    '/api/notifications/unsubscribe',
+    { schema: { querystring: UnsubscribeQuerySchema } },
+    async (request, reply) =>
+      reply
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(unsubscribeConfirmPage(request.query.token)),
+  );
+  // Mail providers post `List-Unsubscribe=One-Click` as a form (RFC 8058): parsed in this scope only.
+  app.register(async (scope) => {
+    scope.addContentTypeParser(
+      ['application/x-www-form-urlencoded', 'multipart/form-data'],
+      { parseAs: 'string' },
+      (_request, body, done) => done(null, body),
+    );
+    scope
+      .withTypeProvider<ZodTypeProvider>()
+      .post(
+        '/api/notifications/unsubscribe',
+        { config: { allowCrossSite: true }, schema: { querystring: UnsubscribeQuerySchema } },
+        async (request, reply) => {
+          await unsubscribe(deps.db, deps.secrets.sessionSecret, request.query.token, deps.clock());
+          return reply.header('content-type', 'text/html; charset=utf-8').send(unsubscribedPage());
+        },
+      );
+  });
+}

@@ -1,0 +1,171 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProfitTruth } from '../../src/demo/profit/model.ts';
+import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
+import { CostSettingsResponseSchema } from '../../src/shared/contracts/costs.ts';
+import { ProfitReportSchema } from '../../src/shared/contracts/profit.ts';
+import { parseDecimalToMinor } from '../../src/shared/money.ts';
+import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts';
+
+/**
+ * Editing the owner's cost rules through /api/costs/*: bad values are refused with a 400 naming
+ * the field and change nothing; fee rules and expenses reach GET /api/profit at once (exactly);
+ * shipping profiles reach it through a recalculation; the default margin is stored.
+ */
+
+let app: DemoTestApp;
+let owner: string;
+let truth: ProfitTruth;
+let first: string;
+let last: string;
+
+async function call(method: string, path: string, body?: unknown) {
+  return app.request(path, {
+    method,
+    cookie: owner,
+    ...(body === undefined
+      ? {}
+      : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+  });
+}
+
+async function settings() {
+  const response = await call('GET', '/api/costs/settings');
+  expect(response.status).toBe(200);
+  return CostSettingsResponseSchema.parse(await response.json());
+}
+
+async function totals(from = first, to = last) {
+  const response = await call('GET', `/api/profit?from=${from}&to=${to}&granularity=month`);
+  expect(response.status).toBe(200);
+  const report = ProfitReportSchema.parse(await response.json());
+  return Object.fromEntries(
+    Object.entries(report.totals).map(([line, amount]) => [line, parseDecimalToMinor(amount, 2)]),
+  ) as Record<keyof ProfitTruth['totals'], number>;
+}
+
+async function expectRefused(method: string, path: string, body: unknown, message: RegExp) {
+  const response = await call(method, path, body);
+  expect(response.status, await response.clone().text()).toBe(400);
+  expect(((await response.json()) as { message: string }).message).toMatch(message);
+}
+
+beforeAll(async () => {
+  app = await startDemoTestApp({}, { seed: 42 });
+  truth = app.demo.store.groundTruth.profit;
+  first = truth.days[0]!.date;
+  last = truth.days.at(-1)!.date;
+  owner = await app.signIn('owner@example.com', 'Olive');
+  expect((await call('POST', '/api/demo/connect')).status).toBe(200);
+  await runJobsUntilIdle(app.server.deps);
+}, 600_000);
+
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('bad input', () => {
+  it('refuses each bad value naming the field, storing nothing', async () => {
+    const before = await settings();
+    await expectRefused(
+      'PUT',
+      '/api/costs/fee-rules',
+      { rules: [{ gateway: 'paypal', percent: 'abc', fixed: '0.30' }] },
+      /rules(\.0|\[0\])\.percent/,
+    );
+    await expectRefused(
+      'PUT',
+      '/api/costs/fee-rules',
+      { rules: [{ gateway: 'paypal', percent: '2', fixed: '-1' }] },
+      /rules(\.0|\[0\])\.fixed/,
+    );
+    await expectRefused(
+      'PUT',
+      '/api/costs/shipping-profiles',
+      { profiles: [{ country: 'usa', minGrams: 0, maxGrams: null, cost: '5.00' }] },
+      /profiles(\.0|\[0\])\.country/,
+    );
+    await expectRefused(
+      'PUT',
+      '/api/costs/shipping-profiles',
+      { profiles: [{ country: 'US', minGrams: 500, maxGrams: 100, cost: '5.00' }] },
+      /profiles(\.0|\[0\])\.maxGrams/,
+    );
+    const expense = { name: 'Rent', kind: 'monthly', amount: '100.00', startsOn: '2026-05-01', endsOn: null };
+    await expectRefused('POST', '/api/costs/expenses', { ...expense, kind: 'yearly' }, /kind/);
+    await expectRefused('POST', '/api/costs/expenses', { ...expense, endsOn: '2026-04-01' }, /endsOn/);
+    await expectRefused('POST', '/api/costs/expenses', { ...expense, amount: '1.234' }, /amount/);
+    await expectRefused(
+      'PUT',
+      '/api/costs/default-margin',
+      { defaultMarginPercent: '120' },
+      /defaultMarginPercent/,
+    );
+    expect(await settings()).toEqual(before);
+    expect((await call('PUT', '/api/costs/expenses/999999', expense)).status).toBe(404);
+    expect((await call('DELETE', '/api/costs/expenses/999999')).status).toBe(404);
+  });
+});
+
+describe('edits reach the profit report', () => {
+  it('a fee rule applies per transaction at once, and restoring it restores the truth', async () => {
+    const { paymentFeeRules } = await settings();
+    expect(paymentFeeRules.length).toBeGreaterThan(0);
+    const base = await totals();
+    expect(base.paymentFees).toBe(truth.totals.paymentFees);
+    expect((await call('PUT', '/api/costs/fee-rules', { rules: [] })).status).toBe(200);
+    const without = await totals();
+    expect(without.paymentFees).toBeLessThan(base.paymentFees);
+    expect(without.netProfit - base.netProfit).toBe(
+      base.paymentFees - without.paymentFees - (without.expenses - base.expenses),
+    );
+    expect((await call('PUT', '/api/costs/fee-rules', { rules: paymentFeeRules })).status).toBe(200);
+    expect(await totals()).toEqual(base);
+  });
+
+  it('an expense is added, edited and deleted with its exact effect on its month', async () => {
+    const month = { from: '2026-06-01', to: '2026-06-30' };
+    const base = await totals(month.from, month.to);
+    const expense = {
+      name: 'Warehouse rent',
+      kind: 'monthly',
+      amount: '300.00',
+      startsOn: month.from,
+      endsOn: month.to,
+    };
+    const created = await call('POST', '/api/costs/expenses', expense);
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    expect((await totals(month.from, month.to)).expenses).toBe(base.expenses + 30_000);
+    expect((await call('PUT', `/api/costs/expenses/${id}`, { ...expense, amount: '450.50' })).status).toBe(
+      200,
+    );
+    const edited = await totals(month.from, month.to);
+    expect(edited.expenses).toBe(base.expenses + 45_050);
+    expect(edited.netProfit).toBe(base.netProfit - 45_050);
+    expect((await settings()).expenses.find((e) => e.id === id)).toMatchObject({ amount: '450.50' });
+    expect((await call('DELETE', `/api/costs/expenses/${id}`)).status).toBe(200);
+    expect(await totals(month.from, month.to)).toEqual(base);
+  });
+
+  it('a shipping profile reaches orders through a recalculation; the default margin is stored', async () => {
+    const { shippingProfiles } = await settings();
+    const base = await totals();
+    const flat = [{ country: '*', minGrams: 0, maxGrams: null, cost: '1.00' }];
+    expect((await call('PUT', '/api/costs/shipping-profiles', { profiles: flat })).status).toBe(200);
+    expect((await settings()).shippingProfiles).toEqual(flat);
+    const run = await call('POST', '/api/costs/recalculations', { from: first, to: last });
+    expect(run.status).toBe(202);
+    await runJobsUntilIdle(app.server.deps);
+    const after = await totals();
+    expect(after.shipping).not.toBe(base.shipping);
+    expect(after.shipping).toBeLessThan(base.shipping);
+    expect((await call('PUT', '/api/costs/shipping-profiles', { profiles: shippingProfiles })).status).toBe(
+      200,
+    );
+
+    expect((await call('PUT', '/api/costs/default-margin', { defaultMarginPercent: '35.5' })).status).toBe(
+      200,
+    );
+    expect((await settings()).defaultMarginPercent).toBe('35.5');
+  });
+});

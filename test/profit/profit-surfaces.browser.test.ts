@@ -1,0 +1,65 @@
+import { expect, it } from 'vitest';
+import { OrderLookupResponseSchema } from '../../src/shared/contracts/shopify.ts';
+import { formatMoney } from '../../src/shared/money.ts';
+import { describeInBrowser, saveScreenshot, signInInBrowser } from '../support/browser.ts';
+import { connectDemoStoreAndAnalyse, useDemoStoreInBrowser } from '../support/demo-store-in-browser.ts';
+
+const POLL = { timeout: 30_000 };
+
+/**
+ * Profit where decisions are made (issue #13 item 3), in Chromium on the demo store: each page
+ * shows its API's profit figures in the shop currency, with the cost coverage beside them.
+ */
+describeInBrowser('profit on the decision pages', () => {
+  const setup = useDemoStoreInBrowser();
+
+  it('shows an order’s profit below its totals, at phone width too', async () => {
+    const { app, browser } = setup;
+    const { page } = browser;
+    await signInInBrowser(page, app.baseUrl, 'owner@example.com', 'Olive');
+    await page.goto(`${app.baseUrl}/`);
+    await connectDemoStoreAndAnalyse(page, app);
+
+    const { store } = app.demo;
+    let name = '';
+    for (let i = store.orders.count - 1; i >= 0 && name === ''; i -= 1) {
+      const order = store.getOrder(i);
+      if (!order.test && order.cancelledAtMs === null && order.discountMinor > 0) name = order.name;
+    }
+    await page.goto(`${app.baseUrl}/orders`);
+    await page.getByLabel('Order Name/Number').fill(name);
+    await page.getByRole('button', { name: 'Search' }).click();
+    const answer = OrderLookupResponseSchema.parse(
+      await page.evaluate(
+        async (n) => (await fetch(`/api/shopify/order/${encodeURIComponent(n)}`)).json(),
+        name,
+      ),
+    );
+    const order = answer.order!;
+    const profit = order.profit!;
+    await expect
+      .poll(() => page.getByTestId('order-profit-contribution').textContent(), POLL)
+      .toContain(formatMoney(profit.contribution_margin, order.currency));
+    await expect(page.getByTestId('order-profit-net-sales').textContent()).resolves.toBe(
+      formatMoney(profit.net_sales, order.currency),
+    );
+    // Costs are shown as deductions.
+    await expect(page.getByTestId('order-profit-cogs').textContent()).resolves.toBe(
+      `-${formatMoney(profit.cogs, order.currency)}`,
+    );
+    await expect(page.getByTestId('order-profit-fees').textContent()).resolves.toContain(
+      formatMoney(profit.payment_fees, order.currency),
+    );
+    await expect(page.getByTestId('cost-coverage-note').textContent()).resolves.toContain(
+      `${profit.cost_coverage.units_with_cost} of ${profit.cost_coverage.units_sold} units sold`,
+    );
+    await expect(page.getByTestId('estimated-badge').count()).resolves.toBe(profit.estimated.length);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), POLL)
+      .toBe(true);
+    await saveScreenshot(page, 'order-profit-390');
+    await page.setViewportSize({ width: 1400, height: 1000 });
+  });
+});

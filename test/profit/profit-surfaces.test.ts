@@ -1,0 +1,122 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DemoOrder } from '../../src/demo/model.ts';
+import { queryRows } from '../../src/server/db/query-rows.ts';
+import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
+import {
+  OrderLookupResponseSchema,
+  type OrderLookupResultOrder,
+} from '../../src/shared/contracts/shopify.ts';
+import { parseDecimalToMinor } from '../../src/shared/money.ts';
+import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts';
+import { plantedOrderProfit } from './order-profit-truth.ts';
+
+/**
+ * Profit where decisions are made (issue #13 item 3) over the real path: the owner connects the
+ * demo store, the syncs fill the warehouse through the emulators, and each surface's figures are
+ * checked against what the generator planted (the shipping cost against decision 010's fallback
+ * when the warehouse lacks a profile row or a variant weight).
+ */
+let app: DemoTestApp;
+let owner: string;
+
+const minor = (amount: string) => parseDecimalToMinor(amount, 2);
+
+beforeAll(async () => {
+  app = await startDemoTestApp({}, { seed: 13 });
+  owner = await app.signIn('owner@example.com', 'Olive');
+  expect((await app.request('/api/demo/connect', { method: 'POST', cookie: owner })).status).toBe(200);
+  await runJobsUntilIdle(app.server.deps);
+}, 300_000);
+
+afterAll(async () => {
+  await app?.close();
+});
+
+/** The newest generated sale order matching `wanted`. */
+function findOrder(wanted: (order: DemoOrder) => boolean): DemoOrder {
+  const { store } = app.demo;
+  for (let i = store.orders.count - 1; i >= 0; i -= 1) {
+    const order = store.getOrder(i);
+    if (!order.test && order.cancelledAtMs === null && wanted(order)) return order;
+  }
+  throw new Error('the demo store has no such order');
+}
+
+async function lookup(name: string): Promise<OrderLookupResultOrder> {
+  const response = await app.request(`/api/shopify/order/${encodeURIComponent(name)}`, { cookie: owner });
+  expect(response.status).toBe(200);
+  const body = OrderLookupResponseSchema.parse(await response.json());
+  expect(body.found).toBe(true);
+  return body.order!;
+}
+
+/** Which of an order's facts the warehouse carries (the sync may not store all of them yet). */
+async function warehouseFacts(orderId: number) {
+  const [row] = await queryRows<{
+    transactions: number;
+    refund_lines: number;
+    unweighed: number;
+    profile: number;
+  }>(
+    app.server.deps.db,
+    sql`SELECT
+          (SELECT count(*)::int FROM wh_order_transactions WHERE order_id = ${orderId}) AS transactions,
+          (SELECT count(*)::int FROM wh_refund_line_items WHERE order_id = ${orderId}) AS refund_lines,
+          (SELECT count(*)::int FROM wh_order_line_items li
+            LEFT JOIN wh_variants v ON v.workspace_id = li.workspace_id AND v.variant_id = li.variant_id
+            WHERE li.order_id = ${orderId} AND v.weight_grams IS NULL) AS unweighed,
+          (SELECT count(*)::int FROM wh_order_shipping_costs WHERE order_id = ${orderId}) AS profile`,
+  );
+  return row!;
+}
+
+describe('order lookup', () => {
+  it.each([
+    [
+      'an order with a discount and no refund',
+      (o: DemoOrder) => o.discountMinor > 0 && o.refunds.length === 0,
+    ],
+    ['a refunded order', (o: DemoOrder) => o.refunds.length > 0 && o.refunds.some((r) => r.lines.length > 0)],
+  ])('shows the profit of %s, equal to what the generator planted', async (_, wanted) => {
+    const planted = findOrder(wanted);
+    const truth = plantedOrderProfit(app.demo.store, planted);
+    const order = await lookup(planted.name);
+    const profit = order.profit!;
+    expect(order.profit_unavailable).toBeNull();
+    const facts = await warehouseFacts(order.id);
+
+    // The sync stores transactions and refund lines: fees and returns equal the planted ones.
+    expect(facts.transactions).toBeGreaterThan(0);
+    expect(facts.refund_lines > 0).toBe(planted.refunds.length > 0);
+    expect(minor(profit.net_sales)).toBe(truth.grossSales - truth.discounts - truth.returns);
+    expect(minor(profit.cogs)).toBe(truth.saleCogs - truth.restockedCogs);
+    expect(minor(profit.payment_fees)).toBe(truth.paymentFees);
+    expect(truth.paymentFees).toBeGreaterThan(0);
+    if (facts.profile > 0 && facts.unweighed === 0)
+      expect(minor(profit.shipping_cost)).toBe(truth.shippingCost);
+    if (facts.profile === 0) {
+      expect(minor(profit.shipping_cost)).toBe(planted.shippingMinor);
+      expect(profit.estimated).toContain('shipping_cost');
+    }
+    expect(minor(profit.gross_profit)).toBe(minor(profit.net_sales) - minor(profit.cogs));
+    expect(minor(profit.contribution_margin)).toBe(
+      minor(profit.gross_profit) - minor(profit.shipping_cost) - minor(profit.payment_fees),
+    );
+    // The demo owner's cost history covers every variant: no estimate, full coverage.
+    expect(profit.estimated).not.toContain('cogs');
+    expect(profit.cost_coverage).toEqual({ units_sold: truth.units, units_with_cost: truth.units, share: 1 });
+  });
+
+  it('says why a cancelled order has no profit', async () => {
+    const { store } = app.demo;
+    let cancelled: DemoOrder | null = null;
+    for (let i = store.orders.count - 1; i >= 0 && !cancelled; i -= 1) {
+      const order = store.getOrder(i);
+      if (!order.test && order.cancelledAtMs !== null) cancelled = order;
+    }
+    const order = await lookup(cancelled!.name);
+    expect(order.profit).toBeNull();
+    expect(order.profit_unavailable).toMatch(/cancelled order is not a sale/);
+  });
+});
