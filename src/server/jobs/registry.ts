@@ -1,6 +1,8 @@
 import { analyzeWorkspaceJob } from './definitions/analyze-workspace.ts';
 import { deliverNotificationJob } from './definitions/deliver-notification.ts';
+import { evaluateAlertsJob } from './definitions/evaluate-alerts.ts';
 import { maintainTrackingJob } from './definitions/maintain-tracking.ts';
+import { notificationsTickJob } from './definitions/notifications-tick.ts';
 import { processShopifyWebhookJob } from './definitions/process-shopify-webhook.ts';
 import { recalculateCostsJob } from './definitions/recalculate-costs.ts';
 import { syncGa4Job } from './definitions/sync-ga4.ts';
@@ -21,6 +23,8 @@ export const jobDefinitions: readonly RegisteredJob[] = [
   recalculateCostsJob,
   maintainTrackingJob,
   deliverNotificationJob,
+  evaluateAlertsJob,
+  notificationsTickJob,
   processShopifyWebhookJob,
 ];
 
