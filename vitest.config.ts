@@ -3,6 +3,19 @@ import { defineConfig } from 'vitest/config';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
+/**
+ * Database tests that also run on PGlite (what `npm start` embeds) when DATABASE_URL points the
+ * rest at PostgreSQL, so both engines are exercised by every `npm test` in CI (issue #21 item 9).
+ */
+const PGLITE_SUBSET = [
+  'test/foundation/sign-in.test.ts',
+  'test/foundation/http-basics.test.ts',
+  'test/warehouse/warehouse-upsert.test.ts',
+  'test/warehouse/warehouse-sync.test.ts',
+  'test/profit/profit-api.test.ts',
+  'test/metrics/one-set-of-numbers.test.ts',
+];
+
 export default defineConfig({
   resolve: {
     alias: {
@@ -12,7 +25,24 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test/**/*.test.ts'],
+    projects: [
+      {
+        extends: true,
+        test: { name: 'main', include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test/**/*.test.ts'] },
+      },
+      ...(process.env.DATABASE_URL
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'pglite',
+                include: PGLITE_SUBSET,
+                env: { TZ: 'UTC', TEST_DATABASE: 'pglite' },
+              },
+            },
+          ]
+        : []),
+    ],
     environment: 'node',
     env: { TZ: 'UTC' },
     testTimeout: 60_000,

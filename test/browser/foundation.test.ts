@@ -20,8 +20,11 @@ describeInBrowser('a new visitor in Chromium', () => {
     browser = await launchBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
-    await app?.close();
+    try {
+      await browser?.close();
+    } finally {
+      await app?.close();
+    }
   });
 
   it('signs in as two different users one after the other and signs out to the landing page', async () => {

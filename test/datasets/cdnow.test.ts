@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { bgnbdConditionalExpectedTransactions } from '../../src/core/clv/bgnbd-conditional-expected-transactions.ts';
 import { bgnbdExpectedTransactions } from '../../src/core/clv/bgnbd-expected-transactions.ts';
 import { bgnbdLogLikelihood } from '../../src/core/clv/bgnbd-log-likelihood.ts';
@@ -11,10 +11,11 @@ import { fitParetoNbd } from '../../src/core/clv/fit-pareto-nbd.ts';
 import { gammaGammaExpectedSpend } from '../../src/core/clv/gamma-gamma-expected-spend.ts';
 import { mbgnbdProbabilityAlive } from '../../src/core/clv/mbgnbd-probability-alive.ts';
 import { summarizeLifetimeCustomers } from '../../src/core/clv/summarize-lifetime-customers.ts';
-import { datasetsDir, hasDataset } from './shared-datasets.ts';
+import { datasetsDir, describeWithDataset, hasDataset } from './shared-datasets.ts';
 
 // Published CDNOW results: shared/references/analytics.md §1 (FHL 2005; CLVTools; lifetimes tests).
-const present = hasDataset('cdnow/cdnow_customers_summary_with_transactions.csv');
+const SUMMARY = 'cdnow/cdnow_customers_summary_with_transactions.csv';
+const present = hasDataset(SUMMARY);
 
 function readSummary() {
   const text = readFileSync(`${datasetsDir}cdnow/cdnow_customers_summary_with_transactions.csv`, 'utf8');
@@ -31,7 +32,7 @@ function readSummary() {
 const withinPercent = (actual: number, expected: number, percent: number) =>
   expect(Math.abs(actual / expected - 1) * 100).toBeLessThan(percent);
 
-describe.skipIf(!present)('CDNOW reproductions (weeks)', () => {
+describeWithDataset(SUMMARY)('CDNOW reproductions (weeks)', () => {
   const customers = present ? readSummary() : [];
 
   it('BG/NBD: r, α, a, b within 0.5 % of FHL 2005 and LL −9582.43 ± 0.05', () => {

@@ -1,11 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { evaluateForecastProtocol } from '../../src/core/forecast/evaluate-forecast-protocol.ts';
 import { ONLINE_RETAIL, readOnlineRetailDaily } from './online-retail.ts';
-import { hasDataset } from './shared-datasets.ts';
+import { describeWithDataset } from './shared-datasets.ts';
 
-const present = hasDataset(ONLINE_RETAIL);
-
-describe.skipIf(!present)('forecast protocol on Online Retail (analytics.md §3)', () => {
+describeWithDataset(ONLINE_RETAIL)('forecast protocol on Online Retail (analytics.md §3)', () => {
   it('beats both baselines on MASE with 80 % / 95 % coverage within 5 points of nominal', async () => {
     const series = await readOnlineRetailDaily();
     expect(series[0]!.date).toBe('2010-12-01');

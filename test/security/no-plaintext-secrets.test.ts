@@ -115,13 +115,16 @@ describeInBrowser('no secret in plaintext after a full demo run', () => {
   }, 300_000);
 
   afterAll(async () => {
-    await browser?.close();
-    if (child && child.exitCode === null) {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child?.once('exit', resolve));
+    try {
+      await browser?.close();
+    } finally {
+      if (child && child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((resolve) => child?.once('exit', resolve));
+      }
+      await testDatabase?.drop();
+      await rm(dataDir, { recursive: true, force: true });
     }
-    await testDatabase?.drop();
-    await rm(dataDir, { recursive: true, force: true });
   });
 
   it('finds none in logs, API responses, tables or browser storage', async () => {

@@ -2,26 +2,31 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
-import { describe } from 'vitest';
+import { describeWhen } from './prerequisites.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const hasChromium = existsSync(CHROMIUM_PATH);
 const OUTPUT_DIR = join(import.meta.dirname, '../../test-output');
 
 /**
- * `describe` for browser tests: runs them in Debian's Chromium when it is installed, otherwise
- * skips them with a one-line notice (`apt-get install chromium`, or set CHROMIUM_PATH).
+ * `describe` for browser tests: runs them in Debian's Chromium when it is installed; otherwise
+ * skips them locally and fails them under CI=true (`apt-get install chromium`, or CHROMIUM_PATH).
  */
-export const describeInBrowser = hasChromium ? describe : describe.skip;
-if (!hasChromium) {
-  console.warn(
-    `browser tests skipped: no Chromium at ${CHROMIUM_PATH} (apt-get install chromium, or set CHROMIUM_PATH)`,
-  );
-}
+export const describeInBrowser = describeWhen(
+  hasChromium,
+  `no Chromium at ${CHROMIUM_PATH} (apt-get install chromium, or set CHROMIUM_PATH)`,
+);
+
+/**
+ * Console messages a page may print without failing its test: the browser's own line for a
+ * request answered 4xx/5xx (tests provoke those on purpose; the app shows them as sentences).
+ */
+const EXPECTED_CONSOLE = [/^Failed to load resource: the server responded with a status of \d{3}/];
 
 export interface TestBrowser {
   context: BrowserContext;
   page: Page;
+  /** Closes the browser; throws if any page logged an unexpected console error or threw. */
   close(): Promise<void>;
 }
 
@@ -42,13 +47,30 @@ export async function launchBrowser(viewport = { width: 1280, height: 900 }): Pr
       '--disable-sync',
     ],
   });
-  const page = context.pages()[0] ?? (await context.newPage());
+  const unexpected: string[] = [];
+  const watch = (watched: Page) => {
+    watched.on('console', (message) => {
+      if (message.type() !== 'error') return;
+      const text = message.text();
+      if (!EXPECTED_CONSOLE.some((pattern) => pattern.test(text))) {
+        unexpected.push(`console.error at ${watched.url()}: ${text}`);
+      }
+    });
+    watched.on('pageerror', (error) => unexpected.push(`uncaught at ${watched.url()}: ${error.message}`));
+  };
+  context.on('page', watch);
+  const existing = context.pages()[0];
+  if (existing) watch(existing);
+  const page = existing ?? (await context.newPage());
   return {
     context,
     page,
     async close() {
       await context.close();
       rmSync(profile, { recursive: true, force: true });
+      if (unexpected.length > 0) {
+        throw new Error(`the pages logged errors nobody expected:\n${unexpected.join('\n')}`);
+      }
     },
   };
 }

@@ -42,8 +42,11 @@ export function useDemoStoreInBrowser(): DemoStoreInBrowser {
     setup.browser = await launchBrowser({ width: 1400, height: 1000 });
   }, 240_000);
   afterAll(async () => {
-    await setup.browser?.close();
-    await setup.app?.close();
+    try {
+      await setup.browser?.close();
+    } finally {
+      await setup.app?.close();
+    }
   });
   return setup;
 }

@@ -3,6 +3,7 @@ import {
   type StartDemoEmulatorsOptions,
   startDemoEmulators,
 } from '../../src/demo/start-demo-emulators.ts';
+import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import { startTestApp, type TestApp } from './start-app.ts';
 
 export interface DemoTestApp extends TestApp {
@@ -31,4 +32,17 @@ export async function startDemoTestApp(
       await demo.close();
     },
   };
+}
+
+/**
+ * The demo app with the demo store connected by its owner (owner@example.com) and every job run:
+ * synced and analysed, as after "Connect demo store". Answers the app and the owner's cookie.
+ */
+export async function startConnectedDemoApp(seed = 7): Promise<{ app: DemoTestApp; owner: string }> {
+  const app = await startDemoTestApp({}, { seed });
+  const owner = await app.signIn('owner@example.com', 'Olive');
+  const connected = await app.request('/api/demo/connect', { method: 'POST', cookie: owner });
+  if (connected.status !== 200) throw new Error(`demo connect answered ${connected.status}`);
+  await runJobsUntilIdle(app.server.deps);
+  return { app, owner };
 }

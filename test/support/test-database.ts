@@ -11,10 +11,11 @@ export interface TestDatabase {
 
 /**
  * A fresh, empty database for one test file: a new PostgreSQL database on the server named by
- * DATABASE_URL when it is set (CI), otherwise an in-memory PGlite instance.
+ * DATABASE_URL when it is set (CI), otherwise an in-memory PGlite instance. The `pglite` test
+ * project sets TEST_DATABASE=pglite to run its subset on PGlite even in CI.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
-  const adminUrl = process.env.DATABASE_URL;
+  const adminUrl = process.env.TEST_DATABASE === 'pglite' ? undefined : process.env.DATABASE_URL;
   if (!adminUrl) {
     const database = await openDatabase({ kind: 'pglite', dataDir: null });
     return { database, url: undefined, drop: () => database.close() };

@@ -30,9 +30,12 @@ export function useTrackedSiteInBrowser(
     setup.browser = await launchBrowser(viewport);
   }, 300_000);
   afterAll(async () => {
-    await setup.browser?.close();
-    await setup.site?.close();
-    await setup.app?.close();
+    try {
+      await setup.browser?.close();
+    } finally {
+      await setup.site?.close();
+      await setup.app?.close();
+    }
   });
   return setup;
 }

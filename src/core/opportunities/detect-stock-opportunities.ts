@@ -1,3 +1,5 @@
+import { formatDaysOfCover, LOW_STOCK_COVER_DAYS } from '../../shared/metrics.ts';
+import { classifyStock } from '../stockout/classify-stock.ts';
 import { metricKey } from './metric-key.ts';
 import { poissonInterval } from './poisson-interval.ts';
 import { rankOpportunity, sufficiencyOf } from './rank-opportunity.ts';
@@ -10,7 +12,11 @@ export interface StockPosition {
   title: string;
   /** Units available at the end of asOf. */
   available: number;
-  /** Units sold on the in-stock days of the baseline window, and how many such days there were. */
+  /**
+   * Units sold on the in-stock days of the baseline window, and how many such days there were: for a
+   * product in stock the days-of-cover demand (`computeDaysOfCover`), so the cover this detector
+   * states is the one / and /products show.
+   */
   baselineUnits: number;
   baselineDays: number;
   /** Average realised price per unit. */
@@ -20,8 +26,6 @@ export interface StockPosition {
   lostRevenue30: number;
 }
 
-/** Days of cover under which a product is worth restocking now (a typical supplier lead time). */
-export const RESTOCK_LEAD_TIME_DAYS = 14;
 const HORIZON_DAYS = 30;
 
 /**
@@ -30,8 +34,8 @@ const HORIZON_DAYS = 30;
  *
  * Definition: demand rate = baselineUnits / baselineDays (in-stock days only), with the 80 % Poisson
  * interval of baselineUnits giving its low and high. Out of stock now → 'stockout_lost_revenue', the
- * next 30 days of demand at the unit price (low…high rate). In stock with cover = available / rate
- * below the lead time → 'restock_before_stockout', the demand of the 30-day horizon falling after
+ * next 30 days of demand at the unit price (low…high rate). In stock and Low stock by
+ * {@link classifyStock} (cover = available / rate under the lead time) → 'restock_before_stockout', the demand of the 30-day horizon falling after
  * the stock runs out, (30 − available/rate)·rate·price at the low and the high rate. These are
  * gross sales: 33–58 % of shoppers facing a stock-out buy elsewhere or not at all (Gruen, Corsten &
  * Bharadwaj 2002), the rest substitute or wait; the evidence says so.
@@ -83,7 +87,7 @@ export function detectStockOpportunities(
       continue;
     }
     const cover = product.available / rate;
-    if (cover >= RESTOCK_LEAD_TIME_DAYS) continue;
+    if (classifyStock(product.available, cover) !== 'Low stock') continue;
     const lostAt = (r: number) => Math.max(0, HORIZON_DAYS - product.available / r) * r * product.unitPrice;
     const min = lostAt(rateLow);
     const max = lostAt(rateHigh);
@@ -93,7 +97,7 @@ export function detectStockOpportunities(
       type: 'restock_before_stockout',
       subjectKey: product.productId,
       title: `Restock ${product.title} before it sells out`,
-      description: `${product.available} ${product.available === 1 ? 'unit' : 'units'} left cover about ${round(cover, 1)} days of demand, less than a ${RESTOCK_LEAD_TIME_DAYS}-day lead time. Order now to avoid a stock-out.`,
+      description: `${product.available} ${product.available === 1 ? 'unit' : 'units'} left cover about ${formatDaysOfCover(cover)} of demand, less than a ${LOW_STOCK_COVER_DAYS}-day lead time. Order now to avoid a stock-out.`,
       ...rank,
       revenueImpactMin: round(min, 2),
       revenueImpactMax: round(max, 2),

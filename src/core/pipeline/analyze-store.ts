@@ -75,9 +75,12 @@ export function analyzeStore(facts: AnalysisFacts, options: AnalyzeStoreOptions 
   );
 
   const history = buildDailyRevenue(facts);
+  const confirmed = new Set(facts.confirmedClosures ?? []);
   const hasRevenue = history.some((p) => p.value > 0);
   const forecast = hasRevenue
-    ? step('forecast', () => forecastDailySeries(history, { horizon: 90, asOf }))
+    ? step('forecast', () =>
+        forecastDailySeries(history, { horizon: 90, asOf, confirmedClosures: facts.confirmedClosures }),
+      )
     : null;
   const forecastCheck =
     hasRevenue && history.length > 63 ? step('forecastCheck', () => checkLastWeek(history, asOf)) : null;
@@ -173,6 +176,7 @@ export function analyzeStore(facts: AnalysisFacts, options: AnalyzeStoreOptions 
           seasonalNaive: forecast.accuracy.seasonalNaive,
           weekdayMean: forecast.accuracy.weekdayMean,
           suggestedClosures: forecast.suggestedClosures,
+          confirmedClosures: forecast.points.filter((p) => confirmed.has(p.date)).map((p) => p.date),
         }
       : null,
     diagnostics: {

@@ -5,13 +5,15 @@ import type { StockStatus } from '../stockout/compute-days-of-cover.ts';
 import type { InventorySnapshot, ProductSale } from '../types.ts';
 import { listOutOfStockPeriods } from './list-out-of-stock-periods.ts';
 
-/** Days of the in-stock sales baseline the stock detectors size a stock-out with. */
+/** Days of the in-stock sales baseline the stock detectors size a current stock-out with. */
 const BASELINE_DAYS = 56;
 
 /**
- * Each variant's stock position for the stock detectors: available units, its sales baseline over
- * the last 56 days less the days it was out of stock then, unit price, and its out-of-stock days
- * and lost revenue of the last 30 days.
+ * Each variant's stock position for the stock detectors: available units, its in-stock demand, unit
+ * price (last 56 days), and its out-of-stock days and lost revenue of the last 30 days. The demand
+ * of a variant in stock is the one its days of cover use (`computeDaysOfCover`, 28 days), so the
+ * restock opportunity states the cover / and /products show; a variant out of stock now is sized on
+ * the last 56 days less its out-of-stock days, since it may have had few in-stock days lately.
  */
 export function buildStockPositions(
   cover: readonly StockStatus[],
@@ -41,12 +43,13 @@ export function buildStockPositions(
   return cover.map((c) => {
     const s = salesBy.get(c.productId);
     const baselineDays = BASELINE_DAYS - (outDaysInWindow.get(c.productId) ?? 0);
+    const inStock = c.status === 'in stock';
     return {
       productId: c.productId,
       title: labelOf(c.productId),
       available: c.available,
-      baselineUnits: s?.units ?? 0,
-      baselineDays: Math.max(0, baselineDays),
+      baselineUnits: inStock ? c.unitsSold : (s?.units ?? 0),
+      baselineDays: inStock ? c.inStockDays : Math.max(0, baselineDays),
       unitPrice: s && s.units > 0 ? s.revenue / s.units : 0,
       outOfStockDays30: outDays30.get(c.productId) ?? 0,
       lostRevenue30: lossByVariant.get(c.productId)?.lost ?? 0,

@@ -1,5 +1,7 @@
 import { addDays } from '../../shared/calendar.ts';
+import { formatDaysOfCover } from '../../shared/metrics.ts';
 import { toDayNumber } from '../dates/to-day-number.ts';
+import { classifyStock } from '../stockout/classify-stock.ts';
 import type { StockStatus } from '../stockout/compute-days-of-cover.ts';
 import type { StockoutLoss } from '../stockout/estimate-stockout-loss.ts';
 import { STOCK_WINDOW_DAYS } from './thresholds.ts';
@@ -17,9 +19,10 @@ export interface StockSummary {
 }
 
 /**
- * The stock list: variants out of stock, with under 30 days of cover, or with a stock-out in the
- * last `STOCK_WINDOW_DAYS` days, with the window's lost units and revenue; largest loss first,
- * then least cover.
+ * The stock list: variants out of stock or low by {@link classifyStock} (the one definition /products
+ * and the restock opportunity use), or with a stock-out in the last `STOCK_WINDOW_DAYS` days, with
+ * the window's lost units and revenue; largest loss first, then least cover. Status: 'Out of stock',
+ * 'Low stock · N days of cover', or 'In stock · N days of cover' (listed for a past stock-out).
  */
 export function summarizeStock(
   cover: readonly StockStatus[],
@@ -45,21 +48,17 @@ export function summarizeStock(
     if (to >= from) outDays30.set(p.productId, (outDays30.get(p.productId) ?? 0) + to - from + 1);
   }
   const stock = cover
-    .filter(
-      (c) =>
-        c.status === 'out of stock' ||
-        lossByVariant.has(c.productId) ||
-        (c.daysOfCover !== null && c.daysOfCover < 30),
-    )
+    .filter((c) => classifyStock(c.available, c.daysOfCover) !== 'In stock' || lossByVariant.has(c.productId))
     .map((c): StockRow => {
       const loss = lossByVariant.get(c.productId);
+      const level = classifyStock(c.available, c.daysOfCover);
       return {
         productId: c.productId,
         product: labelOf(c.productId),
         status:
-          c.status === 'out of stock'
-            ? 'Out of stock'
-            : `${c.daysOfCover === null ? 'Ample' : Math.round(c.daysOfCover)} days of cover`,
+          level === 'Out of stock'
+            ? level
+            : `${level} · ${c.daysOfCover === null ? 'ample cover' : `${formatDaysOfCover(c.daysOfCover)} of cover`}`,
         available: c.available,
         dailyDemand: c.dailyDemand,
         daysOfCover: c.daysOfCover,

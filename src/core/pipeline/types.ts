@@ -36,6 +36,8 @@ export interface AnalysisFacts {
   metaCampaigns: { campaignId: string; name: string; status: string | null }[];
   metaDaily: { date: string; campaignId: string; spend: number; reportedValue: number }[];
   ga4Daily: { date: string; source: string; medium: string; revenue: number }[];
+  /** Days the owner confirmed the shop is closed (forecast closed, left out of the fit); none when absent. */
+  confirmedClosures?: string[];
 }
 
 export interface AnalysisOrder {

@@ -1,3 +1,4 @@
+import { STOCK_DEMAND_WINDOW_DAYS } from '../../shared/metrics.ts';
 import { toDayNumber } from '../dates/to-day-number.ts';
 import type { InventorySnapshot, ProductSale } from '../types.ts';
 import { findOutOfStockPeriods } from './find-out-of-stock-periods.ts';
@@ -5,6 +6,9 @@ import { findOutOfStockPeriods } from './find-out-of-stock-periods.ts';
 export interface StockStatus {
   productId: string;
   available: number;
+  /** Units sold in the window, and the in-stock days among its days (the demand's two terms). */
+  unitsSold: number;
+  inStockDays: number;
   /** Mean units sold per in-stock day over the window (null when no in-stock day in it). */
   dailyDemand: number | null;
   /** available / dailyDemand; null when nothing sells (cover is then unbounded) or out of stock. */
@@ -25,7 +29,7 @@ export function computeDaysOfCover(
   snapshots: readonly InventorySnapshot[],
   sales: readonly ProductSale[],
   asOf: string,
-  windowDays = 28,
+  windowDays = STOCK_DEMAND_WINDOW_DAYS,
 ): StockStatus[] {
   const end = toDayNumber(asOf);
   const start = end - windowDays + 1;
@@ -54,11 +58,14 @@ export function computeDaysOfCover(
     .map(([productId, { day, available }]) => {
       const knownDays = Math.min(windowDays, end - Math.max(start, firstDay.get(productId) ?? day) + 1);
       const inStockDays = knownDays - (outDays.get(productId) ?? 0);
-      const dailyDemand = inStockDays > 0 ? (units.get(productId) ?? 0) / inStockDays : null;
+      const unitsSold = units.get(productId) ?? 0;
+      const dailyDemand = inStockDays > 0 ? unitsSold / inStockDays : null;
       const out = available <= 0;
       return {
         productId,
         available,
+        unitsSold,
+        inStockDays: Math.max(0, inStockDays),
         dailyDemand,
         daysOfCover: !out && dailyDemand !== null && dailyDemand > 0 ? available / dailyDemand : null,
         status: out ? 'out of stock' : 'in stock',

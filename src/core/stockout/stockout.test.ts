@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { LOW_STOCK_COVER_DAYS } from '../../shared/metrics.ts';
 import { fromDayNumber } from '../dates/from-day-number.ts';
 import { toDayNumber } from '../dates/to-day-number.ts';
+import { classifyStock } from './classify-stock.ts';
 import { computeDaysOfCover } from './compute-days-of-cover.ts';
 import { estimateStockoutLoss } from './estimate-stockout-loss.ts';
 import { findOutOfStockPeriods } from './find-out-of-stock-periods.ts';
@@ -52,9 +54,38 @@ describe('computeDaysOfCover', () => {
       { date: day(12), productId: 'p', units: 100, revenue: 1000 }, // after asOf
     ];
     expect(computeDaysOfCover(snapshots, sales, day(10), 10)).toEqual([
-      { productId: 'p', available: 20, dailyDemand: 2, daysOfCover: 10, status: 'in stock' },
-      { productId: 'q', available: 0, dailyDemand: null, daysOfCover: null, status: 'out of stock' },
+      {
+        productId: 'p',
+        available: 20,
+        unitsSold: 14,
+        inStockDays: 7,
+        dailyDemand: 2,
+        daysOfCover: 10,
+        status: 'in stock',
+      },
+      {
+        productId: 'q',
+        available: 0,
+        unitsSold: 0,
+        inStockDays: 0,
+        dailyDemand: null,
+        daysOfCover: null,
+        status: 'out of stock',
+      },
     ]);
+  });
+});
+
+describe('classifyStock', () => {
+  it('is out with nothing on hand, low under 14 days of cover, in stock otherwise', () => {
+    expect(classifyStock(0, null)).toBe('Out of stock');
+    expect(classifyStock(-2, 3)).toBe('Out of stock');
+    expect(classifyStock(12, 4)).toBe('Low stock');
+    expect(classifyStock(12, 13.99)).toBe('Low stock');
+    expect(classifyStock(12, LOW_STOCK_COVER_DAYS)).toBe('In stock');
+    expect(classifyStock(12, 16)).toBe('In stock');
+    // Nothing sells: cover is unbounded.
+    expect(classifyStock(12, null)).toBe('In stock');
   });
 });
 

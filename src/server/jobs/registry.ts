@@ -5,6 +5,7 @@ import { maintainTrackingJob } from './definitions/maintain-tracking.ts';
 import { notificationsTickJob } from './definitions/notifications-tick.ts';
 import { processShopifyWebhookJob } from './definitions/process-shopify-webhook.ts';
 import { recalculateCostsJob } from './definitions/recalculate-costs.ts';
+import { registerShopifyWebhooksJob } from './definitions/register-shopify-webhooks.ts';
 import { syncGa4Job } from './definitions/sync-ga4.ts';
 import { syncMetaJob } from './definitions/sync-meta.ts';
 import { syncShopifyJob } from './definitions/sync-shopify.ts';
@@ -26,6 +27,7 @@ export const jobDefinitions: readonly RegisteredJob[] = [
   evaluateAlertsJob,
   notificationsTickJob,
   processShopifyWebhookJob,
+  registerShopifyWebhooksJob,
 ];
 
 export function findJobDefinition(type: string): RegisteredJob | undefined {

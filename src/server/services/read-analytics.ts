@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { classifyStock } from '../../core/stockout/classify-stock.ts';
 import type {
   AnalysisStatus,
   CohortPoint,
@@ -209,6 +210,7 @@ export const NO_REVENUE_FORECAST: RevenueForecast = {
   model: null,
   backtest: null,
   suggestedClosures: [],
+  confirmedClosures: [],
 };
 
 export async function readRevenueForecastOfRun(db: Db, run: LatestRun): Promise<RevenueForecast> {
@@ -225,6 +227,7 @@ export async function readRevenueForecastOfRun(db: Db, run: LatestRun): Promise<
     seasonalNaive?: { mase: number; smape: number; wape: number } | null;
     weekdayMean?: { mase: number; smape: number; wape: number } | null;
     suggestedClosures?: RevenueForecast['suggestedClosures'];
+    confirmedClosures?: string[];
   } | null;
   return {
     currency: run.currencyCode,
@@ -252,6 +255,7 @@ export async function readRevenueForecastOfRun(db: Db, run: LatestRun): Promise<
         }
       : null,
     suggestedClosures: accuracy?.suggestedClosures ?? [],
+    confirmedClosures: accuracy?.confirmedClosures ?? [],
   };
 }
 
@@ -303,7 +307,9 @@ export async function readStockImpactOfRun(db: Db, run: LatestRun): Promise<Stoc
     .orderBy(desc(analysisStockRows.estimatedLoss));
   return rows.map((r) => ({
     product: r.product,
+    variantId: r.productId,
     status: r.status,
+    stockState: classifyStock(r.available, r.daysOfCover),
     estimatedLoss: r.estimatedLoss,
     available: r.available,
     daysOfCover: r.daysOfCover,

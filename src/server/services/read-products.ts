@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { fromDayNumber } from '../../core/dates/from-day-number.ts';
 import { toDayNumber } from '../../core/dates/to-day-number.ts';
-import { RESTOCK_LEAD_TIME_DAYS } from '../../core/opportunities/detect-stock-opportunities.ts';
 import { inferStockoutSnapshots } from '../../core/opportunities/infer-stockout-snapshots.ts';
 import { channelOf } from '../../core/pipeline/channel-of.ts';
+import { classifyStock } from '../../core/stockout/classify-stock.ts';
 import { computeDaysOfCover } from '../../core/stockout/compute-days-of-cover.ts';
 import { findOutOfStockPeriods } from '../../core/stockout/find-out-of-stock-periods.ts';
 import type { InventorySnapshot, ProductSale } from '../../core/types.ts';
@@ -165,9 +165,7 @@ async function readVariantStock(
 
 function stateOf(available: number | null, daysOfCover: number | null, tracked: boolean): StockState {
   if (!tracked || available === null) return 'Untracked';
-  if (available <= 0) return 'Out of stock';
-  if (daysOfCover !== null && daysOfCover < RESTOCK_LEAD_TIME_DAYS) return 'Low stock';
-  return 'In stock';
+  return classifyStock(available, daysOfCover);
 }
 
 const percentChange = (now: number, before: number) => (before > 0 ? (100 * (now - before)) / before : null);

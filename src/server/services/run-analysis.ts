@@ -12,6 +12,7 @@ import {
   analysisStockRows,
   opportunities,
 } from '../db/schema/analysis.ts';
+import { listForecastClosures } from '../features/forecast-closures/forecast-closure-queries.ts';
 import type { AppDeps } from '../http/deps.ts';
 import { runInAnalysisWorker, warmAnalysisWorker } from './analysis-worker-host.ts';
 import { loadAnalysisFacts } from './load-analysis-facts.ts';
@@ -72,7 +73,8 @@ async function executeAnalysis(
   warmAnalysisWorker();
   try {
     const loadStarted = performance.now();
-    const facts = givenFacts ?? (await loadAnalysisFacts(db, workspaceId));
+    const loaded = givenFacts ?? (await loadAnalysisFacts(db, workspaceId));
+    const facts = loaded && { ...loaded, confirmedClosures: await listForecastClosures(db, workspaceId) };
     const loadMs = Math.round(performance.now() - loadStarted);
     if (!facts) {
       const durationMs = Math.round(performance.now() - started);

@@ -35,6 +35,8 @@ export const RevenueForecastSchema = z.object({
    * in its history: forecast open, listed for the owner to confirm as closures.
    */
   suggestedClosures: z.array(z.object({ date: z.string(), holiday: z.string() })),
+  /** Forecast days the owner confirmed as closures (PUT /api/analytics/forecast-closures/:date): forecast closed. */
+  confirmedClosures: z.array(z.string()),
 });
 export type RevenueForecast = z.infer<typeof RevenueForecastSchema>;
 
@@ -81,10 +83,16 @@ export const AttributionRowSchema = z.object({
 export const AttributionRowListSchema = z.array(AttributionRowSchema);
 export type AttributionRow = z.infer<typeof AttributionRowSchema>;
 
-/** Stock impact row (spec §3): status is 'Out of stock' or 'N days of cover'. */
+/**
+ * Stock impact row (spec §3), one per variant: status is 'Out of stock', 'Low stock · N days of cover'
+ * or 'In stock · N days of cover' (listed for a past stock-out); stockState is the same state as a
+ * variant's on /products (one definition, decision 034).
+ */
 export const StockImpactRowSchema = z.object({
   product: z.string(),
+  variantId: z.string(),
   status: z.string(),
+  stockState: z.enum(['Out of stock', 'Low stock', 'In stock']),
   estimatedLoss: z.number(),
   available: z.number().int(),
   daysOfCover: z.number().nullable(),

@@ -67,6 +67,8 @@ export const ERROR_CODES = [
   'shop_not_synced',
   'csv_invalid',
   'recalculation_running',
+  // forecast closures (issue #20.2)
+  'no_forecast',
   // notifications (issue #14)
   'unsafe_target',
   'invalid_unsubscribe_link',

@@ -51,7 +51,7 @@ export function SummaryStat({
   testId,
 }: {
   title: string;
-  value: string;
+  value: ReactNode;
   hint: string;
   icon?: ReactNode;
   testId: string;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerApiTokenRoutes } from '../../features/api-tokens/routes.ts';
 import { registerCostRoutes } from '../../features/costs/routes/register-cost-routes.ts';
 import { registerExportRoutes } from '../../features/exports/routes.ts';
+import { registerForecastClosureRoutes } from '../../features/forecast-closures/routes.ts';
 import { registerNotificationRoutes } from '../../features/notifications/routes.ts';
 import { registerProfitRoutes } from '../../features/profit/routes.ts';
 import { registerWebhookRoutes } from '../../features/webhooks/routes.ts';
@@ -51,6 +52,7 @@ const registrars: Array<(app: FastifyInstance, deps: AppDeps) => void | Promise<
   registerExportRoutes,
   registerCostRoutes,
   registerProfitRoutes,
+  registerForecastClosureRoutes,
   registerNotificationRoutes,
   registerWebhookRoutes,
 ];

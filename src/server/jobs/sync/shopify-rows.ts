@@ -95,6 +95,9 @@ export const LINE_ITEM_SPEC: UpsertSpec = {
 export const REFUND_SPEC: UpsertSpec = {
   table: 'wh_refunds',
   key: ['workspace_id', 'refund_id'],
+  // A refund's refunded shipping never changes; writers that do not read it (a webhook's refund,
+  // an order page before its refund details) send null, which must not erase a known amount.
+  fillOnce: { marker: 'shipping_minor', columns: ['shipping_minor'] },
   columns: [
     col('workspace_id', 'uuid'),
     col('refund_id', 'bigint'),

@@ -109,6 +109,13 @@ function ShopifyTab({ connected }: { connected: boolean }) {
             testId="shopify-aov"
           />
         </div>
+      ) : kpis.data ? (
+        <p className="text-sm text-slate-300" data-testid="shopify-no-orders">
+          No orders synced yet. Orders, revenue and average order value appear here after the first sync of
+          the store.
+        </p>
+      ) : kpis.error ? (
+        <p className="text-sm text-rose-300">{errorSentence(kpis.error, 'Failed to load the figures')}</p>
       ) : (
         <Skeleton className="h-28" />
       )}

@@ -9,7 +9,6 @@ import { Skeleton } from '@web/components/ui/skeleton.tsx';
 import { Textarea } from '@web/components/ui/textarea.tsx';
 import { useToast } from '@web/components/ui/use-toast.ts';
 import { errorSentence } from '@web/lib/api-error.ts';
-import { formatCurrency } from '@web/lib/money.ts';
 import { useState } from 'react';
 import { useGaCredentialsForm } from '../../integrations/hooks/use-ga-credentials-form.ts';
 import { useFetchGaWithCredentials, useGaDashboard } from '../api/use-dashboard-data.ts';

@@ -1,7 +1,8 @@
+import { RevenueForecastSchema } from '@shared/contracts/analytics.ts';
 import { DashboardKpisSchema, type DashboardPeriod } from '@shared/contracts/dashboard.ts';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { OPPORTUNITY_POLL_MS } from '@web/features/opportunities/api/opportunity-queries.ts';
-import { getJson } from '@web/lib/api-request.ts';
+import { getJson, requestJson } from '@web/lib/api-request.ts';
 
 /** The Dashboard's KPIs for a period; polled like the other analytics reads, so a new sync shows. */
 export function useDashboardKpis(period: DashboardPeriod) {
@@ -9,5 +10,22 @@ export function useDashboardKpis(period: DashboardPeriod) {
     queryKey: ['/api/dashboard/kpis', period],
     queryFn: () => getJson(`/api/dashboard/kpis?period=${period}`, DashboardKpisSchema),
     refetchInterval: OPPORTUNITY_POLL_MS,
+  });
+}
+
+/**
+ * Confirms (`closed` true) or withdraws an owner's closure of a forecast day; the answer is the
+ * recomputed forecast, put straight into the forecast read so the chart changes at once.
+ */
+export function useSetForecastClosure() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ date, closed }: { date: string; closed: boolean }) =>
+      requestJson(
+        closed ? 'PUT' : 'DELETE',
+        `/api/analytics/forecast-closures/${encodeURIComponent(date)}`,
+        RevenueForecastSchema,
+      ),
+    onSuccess: (forecast) => client.setQueryData(['/api/analytics/revenue-forecast'], forecast),
   });
 }

@@ -14,6 +14,7 @@ import {
   YAxis,
 } from 'recharts';
 import { accuracyPercent, buildForecastChart, forecastTotal } from '../lib/format-kpi.ts';
+import { ForecastClosures } from './forecast-closures.tsx';
 
 const HORIZON = 28;
 const tooltipStyle = { background: '#0f172a', border: '1px solid #334155', color: '#e2e8f0' };
@@ -120,6 +121,7 @@ export function RevenueForecastCard({ data }: { data: RevenueForecast | undefine
                 )}
               </p>
             </div>
+            <ForecastClosures data={data} />
           </>
         )}
       </CardContent>

@@ -122,7 +122,7 @@ export function ProfilePage() {
           <MetaTab
             connected={connected.meta}
             adAccountId={adAccountId}
-            permissionMissing={metaTest !== undefined && metaTest.tokenValid && !metaTest.hasAdsRead}
+            permissionMissing={metaTest?.tokenValid === true && !metaTest.hasAdsRead}
           />
         </TabsContent>
       </Tabs>

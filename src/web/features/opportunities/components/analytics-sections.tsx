@@ -5,7 +5,7 @@ import type {
   StockImpactRow,
 } from '@shared/contracts/analytics.ts';
 import type { Opportunity } from '@shared/contracts/opportunities.ts';
-import { METRIC_NAMES, ROAS_RULES } from '@shared/metrics.ts';
+import { METRIC_NAMES, ROAS_RULES, STOCK_ALERTS_RULE } from '@shared/metrics.ts';
 import { Badge } from '@web/components/ui/badge.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { cn } from '@web/lib/cn.ts';
@@ -301,27 +301,62 @@ export function CohortRetentionChart({ points }: { points: readonly CohortPoint[
   );
 }
 
-/** Spec §2: products out of stock or running low, with the estimated lost revenue ($K, one decimal). */
-export function StockImpactList({ rows, currency }: { rows: readonly StockImpactRow[]; currency: string }) {
+/**
+ * Spec §2: variants out of stock or running low (one definition with /products, decision 034) and
+ * those that lost sales to a stock-out in the last 90 days, with the estimated lost revenue ($K, one
+ * decimal). Every out or low variant is listed; the others up to ten rows. `summary` is /products'
+ * "N out · M low" count of products, shown above the list.
+ */
+export function StockImpactList({
+  rows,
+  currency,
+  summary,
+}: {
+  rows: readonly StockImpactRow[];
+  currency: string;
+  summary: { outOfStockProducts: number; lowStockProducts: number } | undefined;
+}) {
+  const short = rows.filter((r) => r.stockState !== 'In stock');
+  const shown = [
+    ...short,
+    ...rows.filter((r) => r.stockState === 'In stock').slice(0, Math.max(0, 10 - short.length)),
+  ];
   return (
     <Section
       title="Stock-out Impact"
       description="Lost revenue from stock-outs in the last 90 days"
       testId="stock-impact"
     >
+      {summary ? (
+        <p className="mb-3 text-sm text-slate-300" data-testid="stock-summary">
+          <span data-metric="stock.outProducts">{summary.outOfStockProducts}</span> out ·{' '}
+          <span data-metric="stock.lowProducts">{summary.lowStockProducts}</span> low{' '}
+          <span className="text-slate-400">({STOCK_ALERTS_RULE.toLowerCase()})</span>
+        </p>
+      ) : null}
       {rows.length === 0 ? (
         <Empty text="No stock-out issues detected" />
       ) : (
         <ul className="grid gap-2">
-          {rows.slice(0, 10).map((row) => (
+          {shown.map((row) => (
             <li
-              key={row.product}
+              key={row.variantId}
+              data-testid="stock-row"
+              data-variant-id={row.variantId}
+              data-stock-state={row.stockState}
               className="flex items-center justify-between gap-3 rounded-lg border border-slate-700 px-3 py-2"
             >
               <div>
                 <p className="font-medium">{row.product}</p>
                 <p
-                  className={cn('text-xs', row.status === 'Out of stock' ? 'text-red-300' : 'text-amber-300')}
+                  className={cn(
+                    'text-xs',
+                    row.stockState === 'Out of stock'
+                      ? 'text-red-300'
+                      : row.stockState === 'Low stock'
+                        ? 'text-amber-300'
+                        : 'text-slate-400',
+                  )}
                 >
                   {row.status}
                   {row.baselineHadStockouts ? ' · estimate may be low' : ''}

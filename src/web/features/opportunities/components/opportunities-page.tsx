@@ -8,6 +8,7 @@ import { errorSentence } from '@web/lib/api-error.ts';
 import { formatThousands } from '@web/lib/money.ts';
 import { Download, Gauge, Lightbulb, Target, TrendingUp } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
+import { useProductPerformance } from '../../products/api/product-queries.ts';
 import {
   type StatsPeriod,
   useAnalysisStatus,
@@ -59,6 +60,8 @@ export function OpportunitiesPage() {
   const cohorts = useCohortRetention();
   const attribution = useAttribution(period);
   const stock = useStockImpact();
+  // /products' count of products out and low: the same figure on both pages (decision 034).
+  const stockAlerts = useProductPerformance('30');
   const implement = useImplementOpportunity();
 
   const opportunities = list.data ?? [];
@@ -181,7 +184,7 @@ export function OpportunitiesPage() {
         <div className="grid content-start gap-6">
           <RevenueImpactChart opportunities={opportunities} />
           <CustomerBehaviorPlaceholder />
-          <StockImpactList rows={stock.data ?? []} currency={currency} />
+          <StockImpactList rows={stock.data ?? []} currency={currency} summary={stockAlerts.data?.totals} />
         </div>
       </div>
 

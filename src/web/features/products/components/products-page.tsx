@@ -1,4 +1,5 @@
 import type { ProductPerformance, ProductRow } from '@shared/contracts/products.ts';
+import { STOCK_ALERTS_RULE } from '@shared/metrics.ts';
 import { LoadingCards, ProfilePrompt, ReadError, SummaryStat } from '@web/components/page-states.tsx';
 import { PeriodSelect } from '@web/components/period-select.tsx';
 import { Badge } from '@web/components/ui/badge.tsx';
@@ -98,8 +99,13 @@ function ProductReport({ data, period }: { data: ProductPerformance; period: Pro
         <SummaryStat
           testId="stock-alerts"
           title="Stock Alerts"
-          value={`${totals.outOfStockProducts} out · ${totals.lowStockProducts} low`}
-          hint="Products with a variant out of stock, and with one under 14 days of cover"
+          value={
+            <>
+              <span data-metric="stock.outProducts">{totals.outOfStockProducts}</span> out ·{' '}
+              <span data-metric="stock.lowProducts">{totals.lowStockProducts}</span> low
+            </>
+          }
+          hint={STOCK_ALERTS_RULE}
         />
         <SummaryStat
           testId="lost-revenue"

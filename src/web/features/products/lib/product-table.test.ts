@@ -68,6 +68,7 @@ describe('formats', () => {
     expect(formatTrend(null, 4)).toBe('new');
     expect(formatTrend(null, 0)).toBe('—');
     expect(formatCover(44.6, 10, 0.2)).toBe('45 days');
+    expect(formatCover(4.24, 10, 2.36)).toBe('4.2 days');
     expect(formatCover(null, 10, 0)).toBe('Ample');
     expect(formatCover(null, 0, 1)).toBe('—');
   });

@@ -1,4 +1,5 @@
 import type { ProductRow, StockState } from '@shared/contracts/products.ts';
+import { formatDaysOfCover } from '@shared/metrics.ts';
 import type { BadgeVariant } from '@web/components/ui/badge.tsx';
 
 export type ProductSortKey =
@@ -64,7 +65,7 @@ export function formatTrend(percent: number | null, units: number): string {
   return `${rounded > 0 ? '+' : rounded < 0 ? '−' : '±'}${Math.abs(rounded)} %`;
 }
 
-/** "45 days", "Ample" when nothing sells, a dash when stock is unknown or gone. */
+/** "45 days", "4.2 days" (`formatDaysOfCover`), "Ample" when nothing sells, a dash when stock is unknown or gone. */
 export function formatCover(
   daysOfCover: number | null,
   available: number | null,
@@ -72,5 +73,5 @@ export function formatCover(
 ): string {
   if (available === null || available <= 0) return '—';
   if (daysOfCover === null) return dailyDemand === 0 || dailyDemand === null ? 'Ample' : '—';
-  return `${Math.round(daysOfCover)} days`;
+  return formatDaysOfCover(daysOfCover);
 }

@@ -1,0 +1,18 @@
+import { LOW_STOCK_COVER_DAYS, STOCK_DEMAND_WINDOW_DAYS } from '../../shared/metrics.ts';
+
+export type StockLevel = 'Out of stock' | 'Low stock' | 'In stock';
+
+/**
+ * The stock state of one tracked variant from its units on hand and its days of cover.
+ *
+ * Definition: out of stock when no unit is available; low when it is in stock and its days of cover
+ * (available ÷ in-stock daily demand over the last {@link STOCK_DEMAND_WINDOW_DAYS} days, see
+ * `computeDaysOfCover`) are under {@link LOW_STOCK_COVER_DAYS}; otherwise in stock — also when nothing
+ * sells (no demand, cover unbounded).
+ * @example classifyStock(12, 4) // 'Low stock'
+ */
+export function classifyStock(available: number, daysOfCover: number | null): StockLevel {
+  if (available <= 0) return 'Out of stock';
+  if (daysOfCover !== null && daysOfCover < LOW_STOCK_COVER_DAYS) return 'Low stock';
+  return 'In stock';
+}
