@@ -12,6 +12,7 @@ import type { FaultSettings } from './emulators/faults.ts';
 import { buildGa4Emulator, type Ga4Emulator } from './emulators/ga4/app.ts';
 import { buildMetaEmulator, type MetaEmulator } from './emulators/meta/app.ts';
 import { buildShopifyEmulator, type ShopifyEmulator } from './emulators/shopify/app.ts';
+import type { LiveOrders } from './emulators/shopify/live-orders.ts';
 import { generateStore } from './generate-store.ts';
 import type { DemoStore, GroundTruth, PresetName } from './model.ts';
 import { demoProfitSetup } from './profit/setup.ts';
@@ -42,6 +43,8 @@ export interface DemoEmulators {
   store: DemoStore;
   /** What the demo owner enters by hand for profit; demo mode hands it to the server (`DemoRuntime`). */
   profitSetup: DemoProfitSetup;
+  /** "Simulate live orders": the Shopify emulator's order placer (demo mode hands it to the server). */
+  liveOrders: LiveOrders;
   /** The Fastify instances (fault knobs: `emulators.shopify.faults.set({...})`). */
   emulators: { shopify: ShopifyEmulator; ga4: Ga4Emulator; meta: MetaEmulator };
   close(): Promise<void>;
@@ -110,6 +113,7 @@ export async function startDemoEmulators(options: StartDemoEmulatorsOptions = {}
       groundTruth: store.groundTruth,
       store,
       profitSetup: demoProfitSetup(store.profit, store.variants),
+      liveOrders: shopify.liveOrders,
       emulators: { shopify, ga4, meta },
       close: () => closeAll([shopify, ga4, meta]),
     };

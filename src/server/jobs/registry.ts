@@ -3,6 +3,7 @@ import { deliverNotificationJob } from './definitions/deliver-notification.ts';
 import { maintainTrackingJob } from './definitions/maintain-tracking.ts';
 import { processShopifyWebhookJob } from './definitions/process-shopify-webhook.ts';
 import { recalculateCostsJob } from './definitions/recalculate-costs.ts';
+import { registerShopifyWebhooksJob } from './definitions/register-shopify-webhooks.ts';
 import { syncGa4Job } from './definitions/sync-ga4.ts';
 import { syncMetaJob } from './definitions/sync-meta.ts';
 import { syncShopifyJob } from './definitions/sync-shopify.ts';
@@ -22,6 +23,7 @@ export const jobDefinitions: readonly RegisteredJob[] = [
   maintainTrackingJob,
   deliverNotificationJob,
   processShopifyWebhookJob,
+  registerShopifyWebhooksJob,
 ];
 
 export function findJobDefinition(type: string): RegisteredJob | undefined {
