@@ -45,7 +45,7 @@ describe('generateStore', () => {
     expect(shifted.config.endDate).toBe('2026-11-21');
     expect(shifted.getOrder(shifted.orders.count - 1).day <= '2026-11-21').toBe(true);
     expect(hashStore(shifted)).not.toBe(hashStore(other));
-  });
+  }, 180_000); // four whole stores generated: minutes on a loaded machine
 
   it('sizes the small preset to ~2k customers over a year, sorted by creation time', () => {
     expect(small.customers).toHaveLength(2_000);

@@ -125,7 +125,7 @@ describe('planted stock-outs', () => {
         expect(Math.abs(revenue / (s.expectedLostRevenueMinor / 100) - 1), label).toBeLessThanOrEqual(0.25);
       }
     }
-  });
+  }, 240_000); // several 8,000-customer stores generated and analysed
 
   it('does not let Black Friday inflate the December stock-out', () => {
     // The Cast Iron Skillet runs out in the gifting run-up and its 56-day baseline holds Black
