@@ -12,9 +12,10 @@ import { startTestApp, type TestApp } from '../support/start-app.ts';
 import { buildDemoFacts } from './demo-facts.ts';
 
 /**
- * Longest a probe may wait while an analysis computes (the old code held it for seconds). The probe
- * is a signed-out read of the session endpoint (answered 401 by the event loop), not
- * /api/public/health, whose per-address rate limit a probe every 20 ms would exhaust.
+ * Probes sent within this of the end of the computation are not counted (they may meet the writes
+ * that follow it). The probe is a signed-out read of the session endpoint (answered 401 by the
+ * event loop), not /api/public/health, whose per-address rate limit a probe every 20 ms would
+ * exhaust.
  */
 const HEALTH_BUDGET_MS = 200;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -80,8 +81,11 @@ describe('analysis on the worker thread', () => {
     console.log(
       `analysis computed ${computeMs} ms; ${duringCompute.length} probes meanwhile, slowest ${Math.round(slowest)} ms`,
     );
+    // Not a timing budget (that is bench material): a computation on the main thread would hold a
+    // probe for nearly the whole run, so the slowest probe must be a small part of it, however
+    // loaded the machine is.
     expect(computeMs).toBeGreaterThan(2 * HEALTH_BUDGET_MS);
-    expect(slowest).toBeLessThan(HEALTH_BUDGET_MS);
+    expect(slowest).toBeLessThan(computeMs / 4);
     expect(duringCompute.length).toBeGreaterThanOrEqual(3);
   }, 180_000);
 
