@@ -6,6 +6,7 @@ import { Badge } from '@web/components/ui/badge.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { Input } from '@web/components/ui/input.tsx';
 import { cn } from '@web/lib/cn.ts';
+import { metricAttributes } from '@web/lib/metric-attributes.ts';
 import { formatMinor } from '@web/lib/money.ts';
 import { useMemo, useState } from 'react';
 import { formatCount } from '../../campaigns/lib/format-campaign.ts';
@@ -101,8 +102,14 @@ function ProductReport({ data, period }: { data: ProductPerformance; period: Pro
           title="Stock Alerts"
           value={
             <>
-              <span data-metric="stock.outProducts">{totals.outOfStockProducts}</span> out ·{' '}
-              <span data-metric="stock.lowProducts">{totals.lowStockProducts}</span> low
+              <span {...metricAttributes('stock.outProducts', 'now', totals.outOfStockProducts)}>
+                {totals.outOfStockProducts}
+              </span>{' '}
+              out ·{' '}
+              <span {...metricAttributes('stock.lowProducts', 'now', totals.lowStockProducts)}>
+                {totals.lowStockProducts}
+              </span>{' '}
+              low
             </>
           }
           hint={STOCK_ALERTS_RULE}
