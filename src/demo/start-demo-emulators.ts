@@ -12,9 +12,11 @@ import type { FaultSettings } from './emulators/faults.ts';
 import { buildGa4Emulator, type Ga4Emulator } from './emulators/ga4/app.ts';
 import { buildMetaEmulator, type MetaEmulator } from './emulators/meta/app.ts';
 import { buildShopifyEmulator, type ShopifyEmulator } from './emulators/shopify/app.ts';
+import type { LiveOrders } from './emulators/shopify/live-orders.ts';
 import { generateStore } from './generate-store.ts';
 import type { DemoStore, GroundTruth, PresetName } from './model.ts';
 import { demoProfitSetup } from './profit/setup.ts';
+import { plantOrderDrop } from './scenarios/plant-order-drop.ts';
 
 export interface StartDemoEmulatorsOptions {
   preset?: PresetName;
@@ -26,6 +28,8 @@ export interface StartDemoEmulatorsOptions {
   days?: number;
   /** Use this store instead of generating one. */
   store?: DemoStore;
+  /** Scenario knobs: `orderDropDay` halves that shop day's orders (an anomaly for the alerts demo). */
+  scenario?: { orderDropDay?: string };
   host?: string;
   ports?: { shopify?: number; ga4?: number; meta?: number };
   faults?: { shopify?: Partial<FaultSettings>; ga4?: Partial<FaultSettings>; meta?: Partial<FaultSettings> };
@@ -42,6 +46,8 @@ export interface DemoEmulators {
   store: DemoStore;
   /** What the demo owner enters by hand for profit; demo mode hands it to the server (`DemoRuntime`). */
   profitSetup: DemoProfitSetup;
+  /** "Simulate live orders": the Shopify emulator's order placer (demo mode hands it to the server). */
+  liveOrders: LiveOrders;
   /** The Fastify instances (fault knobs: `emulators.shopify.faults.set({...})`). */
   emulators: { shopify: ShopifyEmulator; ga4: Ga4Emulator; meta: MetaEmulator };
   close(): Promise<void>;
@@ -78,7 +84,10 @@ export function getDemoStore(
 }
 
 export async function startDemoEmulators(options: StartDemoEmulatorsOptions = {}): Promise<DemoEmulators> {
-  const store = options.store ?? getDemoStore(options);
+  const generated = options.store ?? getDemoStore(options);
+  const store = options.scenario?.orderDropDay
+    ? plantOrderDrop(generated, options.scenario.orderDropDay)
+    : generated;
   const host = options.host ?? '127.0.0.1';
   const shopify = buildShopifyEmulator({
     store,
@@ -110,6 +119,7 @@ export async function startDemoEmulators(options: StartDemoEmulatorsOptions = {}
       groundTruth: store.groundTruth,
       store,
       profitSetup: demoProfitSetup(store.profit, store.variants),
+      liveOrders: shopify.liveOrders,
       emulators: { shopify, ga4, meta },
       close: () => closeAll([shopify, ga4, meta]),
     };

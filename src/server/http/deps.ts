@@ -31,4 +31,6 @@ export interface DemoRuntime {
   credentials: DemoCredentials;
   /** What the demo owner would enter by hand for profit (costs, shipping profiles, fee rules, expenses). */
   profitSetup?: DemoProfitSetup;
+  /** The Shopify emulator's live orders (POST /api/demo/live): placed every few seconds, delivered as webhooks. */
+  liveOrders?: { readonly enabled: boolean; start(intervalMs: number): void; stop(): void };
 }

@@ -1,8 +1,11 @@
 import { analyzeWorkspaceJob } from './definitions/analyze-workspace.ts';
 import { deliverNotificationJob } from './definitions/deliver-notification.ts';
+import { evaluateAlertsJob } from './definitions/evaluate-alerts.ts';
 import { maintainTrackingJob } from './definitions/maintain-tracking.ts';
+import { notificationsTickJob } from './definitions/notifications-tick.ts';
 import { processShopifyWebhookJob } from './definitions/process-shopify-webhook.ts';
 import { recalculateCostsJob } from './definitions/recalculate-costs.ts';
+import { registerShopifyWebhooksJob } from './definitions/register-shopify-webhooks.ts';
 import { syncGa4Job } from './definitions/sync-ga4.ts';
 import { syncMetaJob } from './definitions/sync-meta.ts';
 import { syncShopifyJob } from './definitions/sync-shopify.ts';
@@ -21,7 +24,10 @@ export const jobDefinitions: readonly RegisteredJob[] = [
   recalculateCostsJob,
   maintainTrackingJob,
   deliverNotificationJob,
+  evaluateAlertsJob,
+  notificationsTickJob,
   processShopifyWebhookJob,
+  registerShopifyWebhooksJob,
 ];
 
 export function findJobDefinition(type: string): RegisteredJob | undefined {

@@ -5,9 +5,11 @@ import {
   validateShopifyCredentials,
 } from '../../shared/contracts/credentials.ts';
 import { UpstreamError } from '../connectors/http/upstream-error.ts';
-import { createShopifyClient, type ShopifyClient } from '../connectors/shopify/client.ts';
+import type { ShopifyClient } from '../connectors/shopify/client.ts';
 import { normalizeShopDomain } from '../connectors/upstream-urls.ts';
 import { AppError, badRequest } from '../errors.ts';
+import { removeWebhookSubscriptions } from '../features/webhooks/services/manage-subscriptions.ts';
+import { registerShopifyWebhooksJob } from '../jobs/definitions/register-shopify-webhooks.ts';
 import { SYNC_JOBS } from '../jobs/definitions/sync-jobs.ts';
 import { enqueue } from '../jobs/enqueue.ts';
 import {
@@ -18,25 +20,8 @@ import {
   saveCredential,
 } from '../vault/credential-store.ts';
 import type { IntegrationContext } from './integration-context.ts';
+import { createShopifyClientFor } from './shopify-client-for.ts';
 import { describeFailure, toAppError } from './upstream-failure.ts';
-
-/** A Shopify client for a stored or submitted secret: access token, else client credentials. */
-export function createShopifyClientFor(context: IntegrationContext, secret: ShopifySecret): ShopifyClient {
-  const baseUrl = context.upstream.shopify(secret.shopDomain);
-  const timeout = context.upstreamTimeoutMs ? { timeoutMs: context.upstreamTimeoutMs } : {};
-  if (secret.accessToken) {
-    return createShopifyClient({
-      baseUrl,
-      auth: { kind: 'access_token', accessToken: secret.accessToken },
-      ...timeout,
-    });
-  }
-  return createShopifyClient({
-    baseUrl,
-    auth: { kind: 'client_credentials', clientId: secret.apiKey ?? '', clientSecret: secret.apiSecret ?? '' },
-    ...timeout,
-  });
-}
 
 /** Loads the workspace's Shopify client, or a 400 telling the owner to connect first. */
 export async function requireShopifyClient(
@@ -111,7 +96,10 @@ export async function storeShopifyCredentials(
     verifiedAt: failure ? null : now,
     now,
   });
-  if (!failure) await enqueue(context.db, SYNC_JOBS.shopify, { workspaceId, reason: 'connect' }, { now });
+  if (!failure) {
+    await enqueue(context.db, SYNC_JOBS.shopify, { workspaceId, reason: 'connect' }, { now });
+    await enqueue(context.db, registerShopifyWebhooksJob, { workspaceId }, { now });
+  }
   return failure
     ? {
         success: true,
@@ -145,6 +133,8 @@ export async function getShopifyCredentialView(
 }
 
 export async function removeShopifyCredentials(context: IntegrationContext, workspaceId: string) {
+  // Subscriptions go first: deleting them needs the credentials.
+  await removeWebhookSubscriptions(context, workspaceId);
   const removed = await deleteCredential(context.db, workspaceId, 'shopify');
   return {
     success: true,

@@ -1,5 +1,6 @@
 import { SYNC_SOURCE_LABELS, SYNC_SOURCES, type SyncStatusResponse } from '../../shared/contracts/sync.ts';
 import type { Db } from '../db/client.ts';
+import { readDeliveryState } from '../features/webhooks/queries/delivery-mode.ts';
 import { listJobsForStatus } from '../jobs/sync/status-jobs.ts';
 import { listSyncStates } from '../jobs/sync/sync-state.ts';
 import { listCredentialSummaries } from '../vault/credential-store.ts';
@@ -16,10 +17,11 @@ export async function readSyncStatus(
   now: Date,
   intervalMinutes: number,
 ): Promise<SyncStatusResponse> {
-  const [states, jobs, credentials] = await Promise.all([
+  const [states, jobs, credentials, shopifyDelivery] = await Promise.all([
     listSyncStates(db, workspaceId),
     listJobsForStatus(db, workspaceId),
     listCredentialSummaries(db, workspaceId),
+    readDeliveryState(db, workspaceId),
   ]);
   const iso = (date: Date | null) => (date ? date.toISOString() : null);
   return {
@@ -69,6 +71,13 @@ export async function readSyncStatus(
         backfillCompletedAt: iso(state?.backfillCompletedAt ?? null),
         overdue,
         health,
+        delivery:
+          source === 'shopify'
+            ? { mode: shopifyDelivery.mode, reason: shopifyDelivery.reason }
+            : {
+                mode: 'polling' as const,
+                reason: `${SYNC_SOURCE_LABELS[source]} has no push notifications; Upside syncs it every ${intervalMinutes} minutes.`,
+              },
       };
     }),
   };

@@ -53,6 +53,11 @@ export const SyncSourceStatusSchema = z.object({
   overdue: z.boolean(),
   /** Connected only when the latest test or sync succeeded and syncs keep to the schedule. */
   health: ConnectionHealthSchema,
+  /**
+   * How new data arrives: Shopify by webhooks once they are registered (issue #15), otherwise, and
+   * for GA4 and Meta always, by the scheduled sync; `reason` says why a source polls.
+   */
+  delivery: z.object({ mode: z.enum(['webhooks', 'polling']), reason: z.string().nullable() }),
 });
 export type SyncSourceStatus = z.infer<typeof SyncSourceStatusSchema>;
 

@@ -6,6 +6,8 @@
  *   `X-Shopify-Access-Token`, cost-based throttling (`extensions.cost`), THROTTLED as HTTP 200;
  * - POST `{base}/admin/oauth/access_token` — client-credentials grant (form or JSON body);
  * - GET  `{base}/bulk/{id}.jsonl` — bulk operation results.
+ * Webhook subscriptions live in the GraphQL API (webhooks.ts); `liveOrders` places orders and
+ * delivers their webhooks (live-orders.ts).
  * Unknown shop → 404 with an HTML body (contract §1.12); bad token → 401; every JSON answer has
  * `Content-Type: application/json`; nothing answers 500 with a stack trace.
  */
@@ -15,11 +17,14 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { type DocumentNode, execute, type GraphQLError, parse, validate } from 'graphql';
 import { DEMO_SECRETS } from '../../credentials.ts';
 import type { DemoStore } from '../../model.ts';
+import { mixSeeds, Rng } from '../../prng.ts';
 import { FaultController, type FaultSettings, installFaults } from '../faults.ts';
 import { BulkOperations } from './bulk.ts';
 import { CostBucket, calculateQueryCost, countReturnedObjects, MAX_SINGLE_QUERY_COST } from './cost.ts';
+import { LiveOrders } from './live-orders.ts';
 import { buildRoot, type ShopifyContext, ShopifyData } from './resolvers.ts';
 import { getShopifySchema } from './schema.ts';
+import { type DeliverySettings, WebhookSender, WebhookSubscriptions } from './webhooks.ts';
 
 export interface ShopifyEmulatorOptions {
   store: DemoStore;
@@ -31,6 +36,8 @@ export interface ShopifyEmulatorOptions {
   now?: () => number;
   /** Seed of the fault-injection random stream. */
   faultSeed?: number;
+  /** Webhook delivery knobs (duplicates, lateness, retry schedule). */
+  webhookDelivery?: Partial<DeliverySettings>;
 }
 
 export interface ShopifyEmulatorExtras {
@@ -38,6 +45,9 @@ export interface ShopifyEmulatorExtras {
   shopifyStore: DemoStore;
   /** Test knob: make the next bulk query end FAILED with `errorCode` (e.g. 'TIMEOUT'). */
   bulkControl: { failNext(errorCode: 'ACCESS_DENIED' | 'INTERNAL_SERVER_ERROR' | 'TIMEOUT'): void };
+  webhookSubscriptions: WebhookSubscriptions;
+  webhookSender: WebhookSender;
+  liveOrders: LiveOrders;
 }
 
 export type ShopifyEmulator = FastifyInstance & ShopifyEmulatorExtras;
@@ -95,6 +105,15 @@ export function buildShopifyEmulator(opts: ShopifyEmulatorOptions): ShopifyEmula
   const shopDomain = opts.store.shop.myshopifyDomain;
   /** Tokens from the client-credentials grant: token → expiry (ms). */
   const granted = new Map<string, number>();
+  const webhookSubscriptions = new WebhookSubscriptions(now);
+  const rng = new Rng(mixSeeds(opts.faultSeed ?? 11, 15));
+  const random = () => rng.next();
+  const webhookSender = new WebhookSender(
+    webhookSubscriptions,
+    { shopDomain, secret: secrets.clientSecret, apiVersion: '2026-10', random },
+    opts.webhookDelivery,
+  );
+  const liveOrders = new LiveOrders(opts.store, webhookSender, now, random);
 
   app.register(formbody);
   app.addContentTypeParser(
@@ -266,6 +285,7 @@ export function buildShopifyEmulator(opts: ShopifyEmulatorOptions): ShopifyEmula
     const makeContext = (): ShopifyContext => ({
       data,
       bulk: false,
+      webhooks: webhookSubscriptions,
       mutations: {
         runBulkQuery: (query, _groupObjects) => bulk.start(query, base, makeContext),
         cancelBulk: (id) => bulk.cancel(id),
@@ -317,6 +337,8 @@ export function buildShopifyEmulator(opts: ShopifyEmulatorOptions): ShopifyEmula
     });
   });
   app.addHook('onClose', async () => {
+    liveOrders.stop();
+    webhookSender.close();
     await bulk.close();
   });
   app.decorate('faults', faults);
@@ -326,5 +348,8 @@ export function buildShopifyEmulator(opts: ShopifyEmulatorOptions): ShopifyEmula
       bulk.failNextWith = errorCode;
     },
   });
+  app.decorate('webhookSubscriptions', webhookSubscriptions);
+  app.decorate('webhookSender', webhookSender);
+  app.decorate('liveOrders', liveOrders);
   return app as unknown as ShopifyEmulator;
 }

@@ -4,6 +4,7 @@
  * so each view object carries its connection fields as functions; nothing is materialised unless
  * selected. Orders are materialised one by one from the store (`store.getOrder(i)`).
  */
+
 import { GraphQLError } from 'graphql';
 import { DAY_MS } from '../../../shared/calendar.ts';
 import { formatUtc, localToUtcMs, parseIsoDay, zoneOffsetMinutes } from '../../calendar.ts';
@@ -34,6 +35,7 @@ import {
   type SearchQuery,
   type SearchTerm,
 } from './search.ts';
+import type { WebhookSubscriptions } from './webhooks.ts';
 
 export const MAX_PAGE_SIZE = 250;
 
@@ -43,6 +45,8 @@ export interface ShopifyContext {
   bulk: boolean;
   /** In bulk mode: the window of the root connection this execution covers. */
   bulkWindow?: { start: number; count: number };
+  /** The app's webhook subscriptions (absent in bulk executions and the warm-up). */
+  webhooks?: WebhookSubscriptions;
   /** Mutations are delegated to the app (bulk operations need its state). */
   mutations: {
     runBulkQuery(query: string, groupObjects: boolean): unknown;
@@ -1308,5 +1312,25 @@ export function buildRoot(data: ShopifyData) {
       ctx: ShopifyContext,
     ) => ctx.mutations.runBulkQuery(query, Boolean(groupObjects)),
     bulkOperationCancel: ({ id }: { id: string }, ctx: ShopifyContext) => ctx.mutations.cancelBulk(id),
+    webhookSubscriptions: (
+      args: {
+        first?: number | null;
+        after?: string | null;
+        topics?: string[] | null;
+        callbackUrl?: string | null;
+      },
+      ctx: ShopifyContext,
+    ) =>
+      ctx.webhooks?.connection(args) ?? {
+        edges: [],
+        nodes: [],
+        pageInfo: { hasNextPage: false, hasPreviousPage: false },
+      },
+    webhookSubscriptionCreate: (
+      args: { topic: string; webhookSubscription: { callbackUrl?: string | null; format?: string | null } },
+      ctx: ShopifyContext,
+    ) => ctx.webhooks?.create(args.topic, args.webhookSubscription) ?? null,
+    webhookSubscriptionDelete: ({ id }: { id: string }, ctx: ShopifyContext) =>
+      ctx.webhooks?.delete(id) ?? null,
   };
 }

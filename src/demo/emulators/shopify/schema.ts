@@ -356,6 +356,29 @@ type BulkOperationUserError { code: BulkOperationUserErrorCode field: [String!] 
 type BulkOperationRunQueryPayload { bulkOperation: BulkOperation userErrors: [BulkOperationUserError!]! }
 type BulkOperationCancelPayload { bulkOperation: BulkOperation userErrors: [BulkOperationUserError!]! }
 
+enum WebhookSubscriptionTopic { ORDERS_CREATE ORDERS_UPDATED ORDERS_PAID REFUNDS_CREATE PRODUCTS_CREATE PRODUCTS_UPDATE INVENTORY_LEVELS_UPDATE CUSTOMERS_CREATE CUSTOMERS_UPDATE APP_UNINSTALLED }
+enum WebhookSubscriptionFormat { JSON XML }
+input WebhookSubscriptionInput { callbackUrl: URL format: WebhookSubscriptionFormat includeFields: [String!] metafieldNamespaces: [String!] }
+type WebhookHttpEndpoint { callbackUrl: URL! }
+union WebhookSubscriptionEndpoint = WebhookHttpEndpoint
+type WebhookSubscription implements Node {
+  id: ID!
+  legacyResourceId: UnsignedInt64!
+  topic: WebhookSubscriptionTopic!
+  format: WebhookSubscriptionFormat!
+  callbackUrl: URL! @deprecated(reason: "Use \`endpoint\` instead.")
+  endpoint: WebhookSubscriptionEndpoint!
+  includeFields: [String!]!
+  metafieldNamespaces: [String!]!
+  createdAt: DateTime!
+  updatedAt: DateTime!
+}
+type WebhookSubscriptionEdge { cursor: String! node: WebhookSubscription! }
+type WebhookSubscriptionConnection { edges: [WebhookSubscriptionEdge!]! nodes: [WebhookSubscription!]! pageInfo: PageInfo! }
+type UserError { field: [String!] message: String! }
+type WebhookSubscriptionCreatePayload { webhookSubscription: WebhookSubscription userErrors: [UserError!]! }
+type WebhookSubscriptionDeletePayload { deletedWebhookSubscriptionId: ID userErrors: [UserError!]! }
+
 type Query {
   shop: Shop!
   node(id: ID!): Node
@@ -375,11 +398,14 @@ type Query {
   locations(first: Int, after: String, last: Int, before: String, reverse: Boolean = false, query: String): LocationConnection!
   currentBulkOperation(type: BulkOperationType = QUERY): BulkOperation
   bulkOperation(id: ID!): BulkOperation
+  webhookSubscriptions(first: Int, after: String, last: Int, before: String, reverse: Boolean = false, topics: [WebhookSubscriptionTopic!], callbackUrl: URL, format: WebhookSubscriptionFormat): WebhookSubscriptionConnection!
 }
 
 type Mutation {
   bulkOperationRunQuery(query: String!, groupObjects: Boolean = false): BulkOperationRunQueryPayload
   bulkOperationCancel(id: ID!): BulkOperationCancelPayload
+  webhookSubscriptionCreate(topic: WebhookSubscriptionTopic!, webhookSubscription: WebhookSubscriptionInput!): WebhookSubscriptionCreatePayload
+  webhookSubscriptionDelete(id: ID!): WebhookSubscriptionDeletePayload
 }
 `;
 

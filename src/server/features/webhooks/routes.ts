@@ -1,11 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { DashboardTodaySchema, WebhookAcceptedSchema } from '../../../shared/contracts/webhooks.ts';
+import {
+  DashboardTodaySchema,
+  DemoLiveRequestSchema,
+  DemoLiveResponseSchema,
+  WebhookAcceptedSchema,
+} from '../../../shared/contracts/webhooks.ts';
 import { requireAuth } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import { getIntegrationContext } from '../../services/integration-context.ts';
 import { readToday } from './services/read-today.ts';
 import { receiveShopifyWebhook } from './services/receive-webhook.ts';
+import { readDemoLive, toggleDemoLive } from './services/toggle-demo-live.ts';
 
 /** Shopify sends at most this much; larger bodies answer 413 (issue #15). */
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
@@ -49,6 +55,25 @@ export async function registerWebhookRoutes(fastify: FastifyInstance, deps: AppD
       const { workspaceId } = requireAuth(request);
       reply.header('cache-control', 'no-store');
       return readToday(deps.db, workspaceId, deps.clock());
+    },
+  );
+
+  app.get(
+    '/api/demo/live',
+    { schema: { response: { 200: DemoLiveResponseSchema } } },
+    async (request, reply) => {
+      const { workspaceId } = requireAuth(request);
+      reply.header('cache-control', 'no-store');
+      return readDemoLive(deps, workspaceId);
+    },
+  );
+
+  app.post(
+    '/api/demo/live',
+    { schema: { body: DemoLiveRequestSchema, response: { 200: DemoLiveResponseSchema } } },
+    async (request) => {
+      const { workspaceId } = requireAuth(request);
+      return toggleDemoLive(deps, workspaceId, request.body.enabled);
     },
   );
 }

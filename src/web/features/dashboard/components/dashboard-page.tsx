@@ -3,6 +3,7 @@ import { METRIC_NAMES, ROAS_RULES } from '@shared/metrics.ts';
 import { LoadingCards, NoStoreData, ReadError } from '@web/components/page-states.tsx';
 import { PeriodSelect } from '@web/components/period-select.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
+import { TodayCard } from '@web/features/live-today/components/today-card.tsx';
 import {
   useAnalysisStatus,
   useRevenueForecast,
@@ -276,6 +277,7 @@ export function DashboardPage() {
         <PeriodSelect value={period} onChange={setPeriod} />
       </header>
 
+      <TodayCard />
       {kpis.isError ? <ReadError error={kpis.error} /> : null}
       {kpis.isPending ? <LoadingCards count={8} /> : null}
       {data && !data.hasData ? <NoStoreData what="Your revenue, orders and customers" /> : null}

@@ -21,6 +21,7 @@ const source = (overrides: Partial<SyncSourceStatus>): SyncSourceStatus => ({
   queued: false,
   nextAttemptAt: null,
   backfillCompletedAt: null,
+  delivery: { mode: 'polling', reason: null },
   overdue: false,
   health: { state: 'connected', reason: null, fix: null },
   ...overrides,

@@ -37,6 +37,7 @@ const source = (overrides: Partial<SyncSourceStatus>): SyncSourceStatus => ({
   queued: false,
   nextAttemptAt: null,
   backfillCompletedAt: '2026-11-01T10:00:00.000Z',
+  delivery: { mode: 'polling', reason: null },
   overdue: false,
   health: { state: 'connected', reason: null, fix: null },
   ...overrides,

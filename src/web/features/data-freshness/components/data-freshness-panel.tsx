@@ -40,6 +40,13 @@ function SourceRow({ source, now }: { source: SyncSourceStatus; now: Date }) {
           <dd className="text-slate-100">{formatQuota(source.quota)}</dd>
         </div>
       </dl>
+      {source.connected ? (
+        <p className="text-sm text-slate-300" data-testid={`freshness-delivery-${source.source}`}>
+          {source.delivery.mode === 'webhooks'
+            ? 'Live: new data arrives by webhooks within seconds; the scheduled sync reconciles.'
+            : `Polling: ${source.delivery.reason ?? 'new data arrives with the scheduled sync.'}`}
+        </p>
+      ) : null}
       {source.lastError ? (
         <p className="text-sm text-rose-300" role="status">
           Last error{source.lastErrorAt ? ` (${formatTimeAgo(source.lastErrorAt, now)})` : ''}:{' '}

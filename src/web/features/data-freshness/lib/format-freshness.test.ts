@@ -20,6 +20,7 @@ const base: SyncSourceStatus = {
   queued: false,
   nextAttemptAt: null,
   backfillCompletedAt: null,
+  delivery: { mode: 'polling', reason: null },
   overdue: false,
   health: { state: 'connected', reason: null, fix: null },
 };

@@ -32,6 +32,8 @@ export function ShopifyPanel({
   const [accessToken, setAccessToken] = useState('');
   const [apiKey, setApiKey] = useState('');
   const [apiSecret, setApiSecret] = useState('');
+  /** With an access token, the API secret key is optional: it verifies webhooks (live data). */
+  const [liveSecret, setLiveSecret] = useState('');
   const [shopDomain, setShopDomain] = useState('');
 
   const prefilled = useRef(false);
@@ -43,11 +45,17 @@ export function ShopifyPanel({
     prefilled.current = true;
     setShopDomain((value) => value || demo.shopify.shopDomain);
     setAccessToken((value) => value || demo.shopify.accessToken);
+    setLiveSecret((value) => value || demo.shopify.apiSecret);
   }, [demo]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const checked = validateShopifyCredentials({ accessToken, apiKey, apiSecret, shopDomain });
+    const checked = validateShopifyCredentials({
+      accessToken,
+      apiKey,
+      apiSecret: accessToken.trim() !== '' ? liveSecret : apiSecret,
+      shopDomain,
+    });
     if (!checked.ok) {
       toast({ title: checked.title, description: checked.description, variant: 'destructive' });
       return;
@@ -59,6 +67,7 @@ export function ShopifyPanel({
           setAccessToken('');
           setApiKey('');
           setApiSecret('');
+          setLiveSecret('');
         } else {
           toast({
             title: 'Credentials saved but connection test failed',
@@ -173,6 +182,19 @@ export function ShopifyPanel({
                   onChange={(e) => setAccessToken(e.target.value)}
                   autoComplete="off"
                 />
+                <Label htmlFor="shopify-live-secret">API Secret Key (optional, turns on live data)</Label>
+                <Input
+                  id="shopify-live-secret"
+                  type="password"
+                  placeholder="shpss_..."
+                  value={liveSecret}
+                  onChange={(e) => setLiveSecret(e.target.value)}
+                  autoComplete="off"
+                />
+                <p className="text-xs text-slate-400">
+                  Shopify signs its webhooks with your app’s API secret key. With it, new orders reach Upside
+                  within seconds; without it, Upside syncs every 15 minutes.
+                </p>
               </fieldset>
               <fieldset className="grid gap-3 rounded-lg border border-slate-600 p-4">
                 <legend className="px-1 text-sm font-semibold text-slate-200">

@@ -1,0 +1,55 @@
+/**
+ * Cost recalculation at size (issue #13: 1M order lines < 20 s). On the synthetic store of
+ * bench/support/profit-bench.ts (two lines per order), the owner has entered a new cost for every
+ * variant from the first day, so every costed line is re-priced; the job's work
+ * (`runCostRecalculation`: steps of 10,000 orders, each committed with its progress) runs over the
+ * whole range. Prints lines read and changed, seconds, lines per second and the load average.
+ *
+ * Options: `--orders N` or BENCH_ORDERS (default 500000 orders = 1M lines). Database: DATABASE_URL
+ * or in-memory PGlite.
+ */
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../src/server/db/query-rows.ts';
+import { runCostRecalculation } from '../src/server/features/costs/services/recalculate-costs.ts';
+import { addDays } from '../src/shared/calendar.ts';
+import {
+  benchOrders,
+  DAYS,
+  END,
+  fillSyntheticProfitStore,
+  load,
+  startProfitBench,
+  VARIANTS,
+} from './support/profit-bench.ts';
+
+const orders = benchOrders(500_000);
+const bench = await startProfitBench();
+try {
+  const { db, workspaceId: ws } = bench;
+  console.log(`database ${bench.databaseKind}`);
+  await fillSyntheticProfitStore(db, ws, orders);
+  const from = addDays(END, -(DAYS - 1));
+  await db.execute(sql`INSERT INTO wh_cost_ledger (workspace_id, variant_id, sku, cost_minor, effective_from, source)
+    SELECT ${ws}, v, 'SKU-' || v, 250 + v % 50, ${from}::date, 'manual'
+    FROM generate_series(1000::bigint, ${999 + VARIANTS}) v`);
+  const [run] = await queryRows<{ id: number }>(
+    db,
+    sql`INSERT INTO cost_recalculations (workspace_id, from_date, to_date) VALUES (${ws}, ${from}, ${END})
+        RETURNING id::float8 AS id`,
+  );
+  console.log(`recalculating ${from} to ${END}; load average ${load()} before`);
+  const started = performance.now();
+  const result = await runCostRecalculation(db, {
+    workspaceId: ws,
+    recalculationId: run!.id,
+    now: () => new Date(),
+    signal: new AbortController().signal,
+  });
+  const seconds = (performance.now() - started) / 1000;
+  console.log(
+    `recalculation: ${result.linesTotal} lines read, ${result.linesChanged} changed in ${seconds.toFixed(1)} s ` +
+      `(${Math.round(result.linesTotal / seconds)} lines/s); load average ${load()} (budget 1M lines < 20 s)`,
+  );
+} finally {
+  await bench.close();
+}
