@@ -26,6 +26,7 @@ import {
   YAxis,
 } from 'recharts';
 import { SIGNAL_TONE_CLASS, segmentGrowthTone } from '../../customers/lib/format-customers.ts';
+import { StockAlertCount } from '../../products/components/stock-alert-count.tsx';
 import {
   attributionActionLabel,
   CHART_PALETTE,
@@ -339,14 +340,8 @@ export function StockImpactList({
     >
       {summary ? (
         <p className="mb-3 text-sm text-slate-300" data-testid="stock-summary">
-          <span {...metricAttributes('stock.outProducts', 'now', summary.outOfStockProducts)}>
-            {summary.outOfStockProducts}
-          </span>{' '}
-          out ·{' '}
-          <span {...metricAttributes('stock.lowProducts', 'now', summary.lowStockProducts)}>
-            {summary.lowStockProducts}
-          </span>{' '}
-          low <span className="text-slate-400">({STOCK_ALERTS_RULE.toLowerCase()})</span>
+          <StockAlertCount totals={summary} />{' '}
+          <span className="text-slate-400">({STOCK_ALERTS_RULE.toLowerCase()})</span>
         </p>
       ) : null}
       {rows.length === 0 ? (

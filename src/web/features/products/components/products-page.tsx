@@ -6,7 +6,6 @@ import { Badge } from '@web/components/ui/badge.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { Input } from '@web/components/ui/input.tsx';
 import { cn } from '@web/lib/cn.ts';
-import { metricAttributes } from '@web/lib/metric-attributes.ts';
 import { formatMinor } from '@web/lib/money.ts';
 import { useMemo, useState } from 'react';
 import { formatCount } from '../../campaigns/lib/format-campaign.ts';
@@ -21,6 +20,7 @@ import {
   stockVariant,
 } from '../lib/product-table.ts';
 import { ProductDetailDialog } from './product-detail-dialog.tsx';
+import { StockAlertCount } from './stock-alert-count.tsx';
 
 /**
  * Product Analysis: per product revenue, units and sales velocity (with the trend against the
@@ -100,18 +100,7 @@ function ProductReport({ data, period }: { data: ProductPerformance; period: Pro
         <SummaryStat
           testId="stock-alerts"
           title="Stock Alerts"
-          value={
-            <>
-              <span {...metricAttributes('stock.outProducts', 'now', totals.outOfStockProducts)}>
-                {totals.outOfStockProducts}
-              </span>{' '}
-              out ·{' '}
-              <span {...metricAttributes('stock.lowProducts', 'now', totals.lowStockProducts)}>
-                {totals.lowStockProducts}
-              </span>{' '}
-              low
-            </>
-          }
+          value={<StockAlertCount totals={totals} />}
           hint={STOCK_ALERTS_RULE}
         />
         <SummaryStat
