@@ -2,13 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   DashboardTodaySchema,
+  DataRequestExportListSchema,
+  DataRequestExportParamsSchema,
   DemoLiveRequestSchema,
   DemoLiveResponseSchema,
   WebhookAcceptedSchema,
 } from '../../../shared/contracts/webhooks.ts';
+import { AppError } from '../../errors.ts';
 import { requireAuth } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import { getIntegrationContext } from '../../services/integration-context.ts';
+import { listDataRequestExports, readDataRequestExport } from './queries/data-request-exports.ts';
 import { readToday } from './services/read-today.ts';
 import { receiveShopifyWebhook } from './services/receive-webhook.ts';
 import { readDemoLive, toggleDemoLive } from './services/toggle-demo-live.ts';
@@ -74,6 +78,31 @@ export async function registerWebhookRoutes(fastify: FastifyInstance, deps: AppD
     async (request) => {
       const { workspaceId } = requireAuth(request);
       return toggleDemoLive(deps, workspaceId, request.body.enabled);
+    },
+  );
+
+  app.get(
+    '/api/compliance/data-requests',
+    { schema: { response: { 200: DataRequestExportListSchema } } },
+    async (request, reply) => {
+      const { workspaceId } = requireAuth(request);
+      reply.header('cache-control', 'no-store');
+      return listDataRequestExports(deps.db, workspaceId);
+    },
+  );
+
+  app.get(
+    '/api/compliance/data-requests/:id',
+    { schema: { params: DataRequestExportParamsSchema } },
+    async (request, reply) => {
+      const { workspaceId } = requireAuth(request);
+      const content = await readDataRequestExport(deps.db, workspaceId, request.params.id);
+      if (content === null) throw new AppError(404, 'not_found', 'No such customer data export.');
+      return reply
+        .header('cache-control', 'no-store')
+        .header('content-type', 'application/json; charset=utf-8')
+        .header('content-disposition', `attachment; filename="customer-data-${request.params.id}.json"`)
+        .send(content);
     },
   );
 }
