@@ -109,11 +109,17 @@ try {
           'x-shopify-event-id': randomUUID(),
         },
         body,
-      }).then(async (response) => {
-        await response.arrayBuffer();
-        latencies.push(performance.now() - sent);
-        statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
-      }),
+      }).then(
+        async (response) => {
+          await response.arrayBuffer();
+          latencies.push(performance.now() - sent);
+          statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+        },
+        // A connection error is a failed delivery (Shopify would retry it); counted, not fatal.
+        () => {
+          statuses.set(0, (statuses.get(0) ?? 0) + 1);
+        },
+      ),
     );
   }
   await Promise.all(sends);
@@ -122,7 +128,7 @@ try {
   console.log(
     `receiver: ${webhooks} deliveries in ${elapsed.toFixed(2)} s (${(webhooks / elapsed).toFixed(0)}/s offered ${rate}/s); ` +
       `time to answer p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms, ` +
-      `p99 ${percentile(latencies, 99).toFixed(1)} ms; statuses ${JSON.stringify(Object.fromEntries(statuses))}; load average ${load()}`,
+      `p99 ${percentile(latencies, 99).toFixed(1)} ms; statuses (0 = connection error) ${JSON.stringify(Object.fromEntries(statuses))}; load average ${load()}`,
   );
   const drainStarted = performance.now();
   await queueEmpty();
