@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   DashboardTodaySchema,
@@ -16,6 +16,11 @@ import { listDataRequestExports, readDataRequestExport } from './queries/data-re
 import { readToday } from './services/read-today.ts';
 import { receiveShopifyWebhook } from './services/receive-webhook.ts';
 import { readDemoLive, toggleDemoLive } from './services/toggle-demo-live.ts';
+
+/** A signed-out caller gets 401 before its input is judged, like every other private route. */
+const signedInFirst = async (request: FastifyRequest) => {
+  requireAuth(request);
+};
 
 /** Shopify sends at most this much; larger bodies answer 413 (issue #15). */
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
@@ -74,7 +79,10 @@ export async function registerWebhookRoutes(fastify: FastifyInstance, deps: AppD
 
   app.post(
     '/api/demo/live',
-    { schema: { body: DemoLiveRequestSchema, response: { 200: DemoLiveResponseSchema } } },
+    {
+      schema: { body: DemoLiveRequestSchema, response: { 200: DemoLiveResponseSchema } },
+      preValidation: signedInFirst,
+    },
     async (request) => {
       const { workspaceId } = requireAuth(request);
       return toggleDemoLive(deps, workspaceId, request.body.enabled);
@@ -93,7 +101,7 @@ export async function registerWebhookRoutes(fastify: FastifyInstance, deps: AppD
 
   app.get(
     '/api/compliance/data-requests/:id',
-    { schema: { params: DataRequestExportParamsSchema } },
+    { schema: { params: DataRequestExportParamsSchema }, preValidation: signedInFirst },
     async (request, reply) => {
       const { workspaceId } = requireAuth(request);
       const content = await readDataRequestExport(deps.db, workspaceId, request.params.id);
