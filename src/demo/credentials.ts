@@ -4,31 +4,15 @@
  * is generated once per process (RSA 2048); the emulator verifies assertions with its public key.
  */
 import { generateKeyPairSync } from 'node:crypto';
+import type { DemoCredentials as SharedDemoCredentials } from '../shared/contracts/credentials.ts';
 
-export interface DemoCredentials {
-  shopify: {
-    shopDomain: string;
-    /** Admin API access token (`X-Shopify-Access-Token`). */
-    accessToken: string;
-    /** Client id / client secret for the client-credentials grant at /admin/oauth/access_token. */
-    apiKey: string;
-    apiSecret: string;
-  };
-  ga4: {
-    propertyId: string;
-    /** Service-account key file as a JSON string; `token_uri` points at the GA4 emulator's /token. */
-    serviceAccountJson: string;
-  };
-  meta: {
-    /** User token with ads_read. */
-    accessToken: string;
-    /** User token without ads_read (ad-account calls fail with code 200). */
-    accessTokenWithoutAdsRead: string;
-    /** `act_…` */
-    adAccountId: string;
-    appSecret: string;
-  };
-}
+/**
+ * What the forms are prefilled with (the shared contract), plus the Meta token without `ads_read`
+ * the demo offers to show the Permissions Needed flow.
+ */
+export type DemoCredentials = SharedDemoCredentials & {
+  meta: { accessTokenWithoutAdsRead: string };
+};
 
 export interface DemoBaseUrls {
   /** `http://127.0.0.1:PORT/store/{shopDomain}`; connectors append `/admin/api/{version}/graphql.json`. */

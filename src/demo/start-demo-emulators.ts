@@ -16,6 +16,7 @@ import type { LiveOrders } from './emulators/shopify/live-orders.ts';
 import { generateStore } from './generate-store.ts';
 import type { DemoStore, GroundTruth, PresetName } from './model.ts';
 import { demoProfitSetup } from './profit/setup.ts';
+import { plantOrderDrop } from './scenarios/plant-order-drop.ts';
 
 export interface StartDemoEmulatorsOptions {
   preset?: PresetName;
@@ -27,6 +28,8 @@ export interface StartDemoEmulatorsOptions {
   days?: number;
   /** Use this store instead of generating one. */
   store?: DemoStore;
+  /** Scenario knobs: `orderDropDay` halves that shop day's orders (an anomaly for the alerts demo). */
+  scenario?: { orderDropDay?: string };
   host?: string;
   ports?: { shopify?: number; ga4?: number; meta?: number };
   faults?: { shopify?: Partial<FaultSettings>; ga4?: Partial<FaultSettings>; meta?: Partial<FaultSettings> };
@@ -81,7 +84,10 @@ export function getDemoStore(
 }
 
 export async function startDemoEmulators(options: StartDemoEmulatorsOptions = {}): Promise<DemoEmulators> {
-  const store = options.store ?? getDemoStore(options);
+  const generated = options.store ?? getDemoStore(options);
+  const store = options.scenario?.orderDropDay
+    ? plantOrderDrop(generated, options.scenario.orderDropDay)
+    : generated;
   const host = options.host ?? '127.0.0.1';
   const shopify = buildShopifyEmulator({
     store,

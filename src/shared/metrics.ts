@@ -53,6 +53,32 @@ export const ROAS_RULES = {
   metaReportedRoas: 'Purchase value Meta reports for its ads ÷ Meta ad spend (Meta-reported).',
 } as const;
 
+/** Profit figures (decision 025): each defined once in src/core, worded once here. */
+export const PROFIT_METRIC_NAMES = {
+  contribution: 'Contribution (before marketing)',
+  poas: 'POAS',
+  mer: 'MER',
+  cac: 'CAC',
+  newCustomerCac: 'New-customer CAC',
+  grossMargin: 'Gross margin',
+  ltv: 'Lifetime value (contribution)',
+  ltvToCac: 'LTV:CAC',
+  cacPayback: 'CAC payback',
+} as const;
+
+/** Contribution before marketing of a slice of orders (decision 010 lines, no marketing). */
+export const CONTRIBUTION_RULE =
+  'Contribution = net sales (after discounts and refunds) − cost of goods (restocked returns added back) − shipping cost − payment fees, before marketing.';
+
+export const POAS_RULE =
+  'POAS (profit on ad spend) = contribution of the store-verified orders credited to the campaign or channel ÷ its ad spend, over the same days and credit rule as ROAS. Below 1 the spend loses money.';
+
+export const MER_RULE =
+  'MER (marketing efficiency ratio) = all store revenue (net of refunds) ÷ all ad spend: a whole-store ratio, so it is shown for the window, not per campaign.';
+
+export const CAC_RULE =
+  'CAC = ad spend ÷ customers with a credited order in the window; new-customer CAC = ad spend ÷ customers whose first order ever was credited to it in the window. A guest order counts as a new customer.';
+
 /**
  * Days of sales a stock level must cover not to be "low": a typical supplier lead time. The one
  * threshold of Low stock on /, /products and the restock opportunity (decision 034).

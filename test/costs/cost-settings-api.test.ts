@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProfitTruth } from '../../src/demo/profit/model.ts';
+import { orderProfit } from '../../src/demo/profit/order-profit.ts';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
-import { CostSettingsResponseSchema } from '../../src/shared/contracts/costs.ts';
+import {
+  CostSettingsResponseSchema,
+  CsvImportResponseSchema,
+  CsvRejectedSchema,
+} from '../../src/shared/contracts/costs.ts';
 import { ProfitReportSchema } from '../../src/shared/contracts/profit.ts';
 import { parseDecimalToMinor } from '../../src/shared/money.ts';
 import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts';
@@ -159,13 +164,63 @@ describe('edits reach the profit report', () => {
     const after = await totals();
     expect(after.shipping).not.toBe(base.shipping);
     expect(after.shipping).toBeLessThan(base.shipping);
+    // Restoring the profiles and recalculating again restores the planted shipping costs exactly.
     expect((await call('PUT', '/api/costs/shipping-profiles', { profiles: shippingProfiles })).status).toBe(
       200,
     );
+    expect((await call('POST', '/api/costs/recalculations', { from: first, to: last })).status).toBe(202);
+    await runJobsUntilIdle(app.server.deps);
+    expect(await totals()).toEqual(base);
 
     expect((await call('PUT', '/api/costs/default-margin', { defaultMarginPercent: '35.5' })).status).toBe(
       200,
     );
     expect((await settings()).defaultMarginPercent).toBe('35.5');
+  });
+});
+
+describe('per-order shipping cost CSV', () => {
+  async function importShipping(csv: string) {
+    return app.request('/api/costs/shipping-import?fileName=shipping.csv', {
+      method: 'POST',
+      cookie: owner,
+      headers: { 'content-type': 'text/csv' },
+      body: csv,
+    });
+  }
+
+  it('refuses a file with bad rows whole, naming each row and column (first 50), storing nothing', async () => {
+    const before = await settings();
+    const base = await totals();
+    const bad = Array.from({ length: 60 }, (_, i) => `#${1001 + i},twelve`);
+    const response = await importShipping(['order_name,cost', '#1001,-1', ',5.00', ...bad].join('\n'));
+    expect(response.status).toBe(400);
+    const refused = CsvRejectedSchema.parse(await response.json());
+    expect(refused.errorCount).toBe(62);
+    expect(refused.errors).toHaveLength(50);
+    expect(refused.errors[0]).toMatchObject({ column: 'cost' });
+    expect(refused.errors[1]).toMatchObject({ column: 'order_id' });
+    expect(refused.errors.slice(2).every((error) => error.column === 'cost')).toBe(true);
+    const rows = refused.errors.map((error) => error.row);
+    expect(rows).toEqual([...rows].sort((a, b) => a - b));
+    expect(await settings()).toEqual(before);
+    expect(await totals()).toEqual(base);
+  });
+
+  it('beats the shipping profile for the orders it names, on their order day, and lists unknown orders', async () => {
+    const store = app.demo.store;
+    let index = 0;
+    while (store.getOrder(index).test || store.getOrder(index).cancelledAtMs !== null) index += 1;
+    const order = store.getOrder(index);
+    const planted = orderProfit(store.profit, order).shippingCostMinor;
+    const base = await totals(order.day, order.day);
+    const response = await importShipping(`order_name,cost\n${order.name},12.34\n#999999,1.00\n`);
+    expect(response.status, await response.clone().text()).toBe(200);
+    const answer = CsvImportResponseSchema.parse(await response.json());
+    expect(answer.stored).toBe(1);
+    expect(answer.unknown).toEqual([{ row: expect.any(Number), value: 'order #999999', stored: false }]);
+    const after = await totals(order.day, order.day);
+    expect(after.shipping - base.shipping).toBe(1234 - planted);
+    expect(after.contributionMargin - base.contributionMargin).toBe(planted - 1234);
   });
 });

@@ -40,6 +40,8 @@ describe('demo mode integrations', () => {
     const { body } = await get('/api/demo/credentials', owner);
     expect(body.shopify.shopDomain).toBe(DEMO_SECRETS.shopify.shopDomain);
     expect(body.meta.adAccountId).toBe(DEMO_SECRETS.meta.adAccountId);
+    // Only the contract's fields: the demo's second, ads_read-less token stays out of the forms.
+    expect(Object.keys(body.meta).sort()).toEqual(['accessToken', 'adAccountId', 'appSecret']);
   });
 
   it('connects all three demo sources at once', async () => {

@@ -1,3 +1,4 @@
+import { dayToIso, localDayOf } from '../../src/demo/calendar.ts';
 import type { DemoOrder, DemoStore } from '../../src/demo/model.ts';
 import { orderProfit } from '../../src/demo/profit/order-profit.ts';
 import { costOnDay, percentOf } from '../../src/demo/profit/plan.ts';
@@ -63,4 +64,58 @@ export function plantedOrderProfit(store: DemoStore, order: DemoOrder): PlantedO
     paymentFees,
     units,
   };
+}
+
+/** What the generator planted over shop days `from`..`to`, dated as revenue is (decision 025). */
+export interface PlantedWindow {
+  /** Contribution before marketing: sales of orders placed in the window, refunds made in it. */
+  contribution: number;
+  netRevenue: number;
+  /** Customers whose first sale order ever was placed in the window (a guest order is one). */
+  newCustomers: number;
+  customers: number;
+}
+
+/** Sums the planted profit of every sale order and refund of the window. */
+export function plantedWindow(store: DemoStore, from: string, to: string): PlantedWindow {
+  const firstOrderSeen = new Set<number>();
+  const customers = new Set<string>();
+  let contribution = 0;
+  let netRevenue = 0;
+  let newCustomers = 0;
+  for (let i = 0; i < store.orders.count; i += 1) {
+    const order = store.getOrder(i);
+    if (order.test || order.cancelledAtMs !== null) continue;
+    const isFirst = order.customerIndex === null || !firstOrderSeen.has(order.customerIndex);
+    if (order.customerIndex !== null) firstOrderSeen.add(order.customerIndex);
+    const planted = plantedOrderProfit(store, order);
+    if (order.day >= from && order.day <= to) {
+      contribution +=
+        planted.grossSales -
+        planted.discounts -
+        planted.saleCogs -
+        planted.shippingCost -
+        planted.paymentFees;
+      netRevenue += order.totalMinor;
+      customers.add(order.customerIndex === null ? `order:${order.legacyId}` : String(order.customerIndex));
+      if (isFirst) newCustomers += 1;
+    }
+    const facts = orderProfit(store.profit, order);
+    order.refunds.forEach((refund, r) => {
+      const day = dayToIso(localDayOf(store.profit.timeZone, refund.createdAtMs));
+      if (day < from || day > to) return;
+      netRevenue -= refund.totalMinor;
+      let returned = facts.refundedShippingMinor[r]!;
+      let restocked = 0;
+      refund.lines.forEach((line, p) => {
+        returned += line.subtotalMinor;
+        if (facts.restocked[r]![p])
+          restocked +=
+            line.quantity *
+            costOnDay(store.profit, order.lineItems[line.lineItemIndex]!.variantIndex, order.day);
+      });
+      contribution -= returned - restocked;
+    });
+  }
+  return { contribution, netRevenue, newCustomers, customers: customers.size };
 }

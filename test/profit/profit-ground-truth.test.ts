@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProfitTruth } from '../../src/demo/profit/model.ts';
+import { resetSyncTuning, tuneSync } from '../../src/server/jobs/sync/sync-tuning.ts';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import { PROFIT_LINES, type ProfitLines, ProfitReportSchema } from '../../src/shared/contracts/profit.ts';
 import { parseDecimalToMinor } from '../../src/shared/money.ts';
@@ -11,7 +12,8 @@ import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts
  * rule, expenses), the syncs read orders, transactions with fees, variant weights and refunds with
  * restock through the emulators over real HTTP, and GET /api/profit must equal the `profit`
  * section of the ground truth — the one `ground-truth.json` carries — to the cent, over the whole
- * range, every month and a sample of single days.
+ * range, every month and a sample of single days. A shop that refuses bulk exports is read page by
+ * page (the incremental path) and must come to the same figures.
  */
 
 let app: DemoTestApp;
@@ -95,4 +97,37 @@ describe('GET /api/profit equals the demo ground truth to the cent', () => {
     );
     expect(mismatches).toEqual([]);
   });
+});
+
+describe('when the shop refuses bulk exports (read page by page)', () => {
+  let paged: DemoTestApp;
+
+  beforeAll(async () => {
+    tuneSync({ bulk: false });
+    // Shopify's cost bucket opened: ~400 pages of ~950 points would otherwise wait on its refill.
+    paged = await startDemoTestApp(
+      {},
+      { seed: 42, shopifyBucket: { maximumAvailable: 1_000_000, restoreRate: 1_000_000 } },
+    );
+  }, 120_000);
+
+  afterAll(async () => {
+    resetSyncTuning();
+    await paged?.close();
+  });
+
+  it('equals the truth over the whole range and every month', async () => {
+    const cookie = await paged.signIn('owner@example.com', 'Olive');
+    expect((await paged.request('/api/demo/connect', { method: 'POST', cookie })).status).toBe(200);
+    await runJobsUntilIdle(paged.server.deps);
+    const first = truth.days[0]!.date;
+    const last = truth.days.at(-1)!.date;
+    const response = await paged.request(`/api/profit?from=${first}&to=${last}&granularity=month`, {
+      cookie,
+    });
+    expect(response.status).toBe(200);
+    const answer = ProfitReportSchema.parse(await response.json());
+    expect(inMinor(answer.totals)).toEqual(truthOver(first, last));
+    for (const bucket of answer.series) expect(inMinor(bucket)).toEqual(truthOver(bucket.start, bucket.end));
+  }, 600_000);
 });

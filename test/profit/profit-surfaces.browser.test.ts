@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
+import { CampaignPerformanceSchema } from '../../src/shared/contracts/campaigns.ts';
 import { OrderLookupResponseSchema } from '../../src/shared/contracts/shopify.ts';
-import { formatMoney } from '../../src/shared/money.ts';
+import { formatMoney, minorToDecimal } from '../../src/shared/money.ts';
 import { describeInBrowser, saveScreenshot, signInInBrowser } from '../support/browser.ts';
 import { connectDemoStoreAndAnalyse, useDemoStoreInBrowser } from '../support/demo-store-in-browser.ts';
 
@@ -60,6 +61,47 @@ describeInBrowser('profit on the decision pages', () => {
       .poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), POLL)
       .toBe(true);
     await saveScreenshot(page, 'order-profit-390');
+    await page.setViewportSize({ width: 1400, height: 1000 });
+  });
+
+  it('shows POAS, MER and CAC per campaign and channel on /campaigns', async () => {
+    const { app, browser } = setup;
+    const { page } = browser;
+    await page.goto(`${app.baseUrl}/campaigns`);
+    const answer = CampaignPerformanceSchema.parse(
+      await page.evaluate(async () => (await fetch('/api/campaigns?period=30')).json()),
+    );
+    const shop = answer.shopCurrency!;
+    const money = (minor: number) => formatMoney(minorToDecimal(minor, shop.digits), shop.code);
+    const ratio = (value: number | null) => (value === null ? '—' : `${value.toFixed(2)}x`);
+    await expect
+      .poll(() => page.getByTestId('total-poas').textContent(), POLL)
+      .toContain(ratio(answer.totals.poas));
+    await expect(page.getByTestId('total-mer').textContent()).resolves.toContain(ratio(answer.mer));
+    await expect(page.getByTestId('total-contribution').textContent()).resolves.toContain(
+      money(answer.totals.contributionMinor),
+    );
+    await expect(page.getByTestId('total-ncac').textContent()).resolves.toContain(
+      money(answer.totals.newCustomerCacMinor!),
+    );
+    await expect(page.getByTestId('campaign-profit-row').count()).resolves.toBe(answer.campaigns.length);
+    const first = answer.campaigns[0]!;
+    await expect(
+      page
+        .locator(`[data-testid="campaign-profit-row"][data-campaign-id="${first.campaignId}"]`)
+        .textContent(),
+    ).resolves.toContain(ratio(first.poas));
+    await expect(page.getByTestId('channel-profit-row').count()).resolves.toBe(answer.channels.length);
+    await expect(
+      page.locator('[data-testid="channel-profit-row"][data-channel="meta_ads"]').textContent(),
+    ).resolves.toContain(money(answer.totals.contributionMinor));
+    await expect(page.getByTestId('cost-coverage-note').count()).resolves.toBe(1);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), POLL)
+      .toBe(true);
+    await saveScreenshot(page, 'campaign-profit-390');
     await page.setViewportSize({ width: 1400, height: 1000 });
   });
 });

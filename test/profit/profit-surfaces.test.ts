@@ -3,13 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DemoOrder } from '../../src/demo/model.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
+import { type CampaignPerformance, CampaignPerformanceSchema } from '../../src/shared/contracts/campaigns.ts';
 import {
   OrderLookupResponseSchema,
   type OrderLookupResultOrder,
 } from '../../src/shared/contracts/shopify.ts';
 import { parseDecimalToMinor } from '../../src/shared/money.ts';
 import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts';
-import { plantedOrderProfit } from './order-profit-truth.ts';
+import { plantedOrderProfit, plantedWindow } from './order-profit-truth.ts';
 
 /**
  * Profit where decisions are made (issue #13 item 3) over the real path: the owner connects the
@@ -118,5 +119,58 @@ describe('order lookup', () => {
     const order = await lookup(cancelled!.name);
     expect(order.profit).toBeNull();
     expect(order.profit_unavailable).toMatch(/cancelled order is not a sale/);
+  });
+});
+
+describe('campaigns and channels', () => {
+  async function campaigns(period: string): Promise<CampaignPerformance> {
+    const response = await app.request(`/api/campaigns?period=${period}`, { cookie: owner });
+    expect(response.status).toBe(200);
+    return CampaignPerformanceSchema.parse(await response.json());
+  }
+
+  it.each(['30', '90'])(
+    'adds the channels up to the planted contribution, revenue and new customers (%s days)',
+    async (period) => {
+      const answer = await campaigns(period);
+      const planted = plantedWindow(app.demo.store, answer.startDate!, answer.endDate!);
+      const sum = (pick: (row: CampaignPerformance['channels'][number]) => number) =>
+        answer.channels.reduce((total, row) => total + pick(row), 0);
+      expect(sum((row) => row.contributionMinor)).toBe(planted.contribution);
+      expect(answer.storeNetRevenueMinor).toBe(planted.netRevenue);
+      // Each new customer's first order is credited to exactly one channel.
+      expect(sum((row) => row.newCustomers)).toBe(planted.newCustomers);
+      expect(planted.newCustomers).toBeGreaterThan(0);
+    },
+  );
+
+  it('derives POAS, MER and CAC from the same figures, Meta totals equal to its channel row', async () => {
+    const answer = await campaigns('30');
+    const meta = answer.channels.find((row) => row.channel === 'meta_ads')!;
+    const { totals } = answer;
+    expect(totals.spendMinor).toBeGreaterThan(0);
+    expect(meta).toMatchObject({
+      spendMinor: totals.spendMinor,
+      contributionMinor: totals.contributionMinor,
+      customers: totals.customers,
+      newCustomers: totals.newCustomers,
+      poas: totals.poas,
+      cacMinor: totals.cacMinor,
+    });
+    expect(totals.poas).toBeCloseTo(totals.contributionMinor / totals.spendMinor, 12);
+    expect(totals.poas!).toBeLessThan(totals.roas!);
+    expect(totals.newCustomerCacMinor).toBe(Math.round(totals.spendMinor / totals.newCustomers));
+    expect(totals.cacMinor).toBe(Math.round(totals.spendMinor / totals.customers));
+    expect(answer.mer).toBeCloseTo(answer.storeNetRevenueMinor / totals.spendMinor, 12);
+    for (const c of answer.campaigns) {
+      expect(c.poas === null ? null : c.poas).toBe(
+        c.spendMinor > 0 ? c.contributionMinor / c.spendMinor : null,
+      );
+      expect(c.newCustomers).toBeLessThanOrEqual(c.customers);
+    }
+    // Channels without tracked spend have no POAS or CAC, never a cost of zero.
+    for (const row of answer.channels.filter((r) => r.channel !== 'meta_ads'))
+      expect(row).toMatchObject({ spendMinor: null, poas: null, cacMinor: null, newCustomerCacMinor: null });
+    expect(answer.profitRule).toMatch(/POAS/);
   });
 });

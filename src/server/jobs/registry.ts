@@ -1,6 +1,8 @@
 import { analyzeWorkspaceJob } from './definitions/analyze-workspace.ts';
 import { deliverNotificationJob } from './definitions/deliver-notification.ts';
+import { evaluateAlertsJob } from './definitions/evaluate-alerts.ts';
 import { maintainTrackingJob } from './definitions/maintain-tracking.ts';
+import { notificationsTickJob } from './definitions/notifications-tick.ts';
 import { processShopifyWebhookJob } from './definitions/process-shopify-webhook.ts';
 import { recalculateCostsJob } from './definitions/recalculate-costs.ts';
 import { registerShopifyWebhooksJob } from './definitions/register-shopify-webhooks.ts';
@@ -22,6 +24,8 @@ export const jobDefinitions: readonly RegisteredJob[] = [
   recalculateCostsJob,
   maintainTrackingJob,
   deliverNotificationJob,
+  evaluateAlertsJob,
+  notificationsTickJob,
   processShopifyWebhookJob,
   registerShopifyWebhooksJob,
 ];

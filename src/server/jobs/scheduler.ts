@@ -5,6 +5,7 @@ import { queryRows } from '../db/query-rows.ts';
 import type { SyncSource } from '../db/schema/jobs.ts';
 import type { AppDeps } from '../http/deps.ts';
 import { maintainTrackingJob } from './definitions/maintain-tracking.ts';
+import { enqueueDueNotificationsTick } from './definitions/notifications-tick.ts';
 import { SYNC_JOBS } from './definitions/sync-jobs.ts';
 import { enqueue } from './enqueue.ts';
 
@@ -66,6 +67,7 @@ export function createSyncScheduler(deps: AppDeps, options: { tickMs?: number } 
     Promise.all([
       enqueueDueSyncs(deps.db, now, deps.env.syncIntervalMinutes),
       enqueueDueMaintenance(deps.db, now),
+      enqueueDueNotificationsTick(deps.db, now),
     ]).catch((error: unknown) => {
       // The next tick tries again; the state is in the database.
       deps.log.error({ err: error }, 'scheduler tick failed');

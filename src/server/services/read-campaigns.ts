@@ -1,13 +1,25 @@
 import { sql } from 'drizzle-orm';
 import { computeMatchRate } from '../../core/attribution/compute-match-rate.ts';
+import { acquisitionCost } from '../../core/metrics/acquisition-cost.ts';
+import { computePoas } from '../../core/metrics/compute-poas.ts';
 import { computeRoas } from '../../core/metrics/compute-roas.ts';
 import { judgeCampaign } from '../../core/metrics/judge-campaign.ts';
+import { contributionOf } from '../../core/profit/contribution-of.ts';
 import { addDays } from '../../shared/calendar.ts';
-import type { CampaignPerformance, CampaignRow, Currency } from '../../shared/contracts/campaigns.ts';
+import type {
+  CampaignPerformance,
+  CampaignRow,
+  ChannelProfitRow,
+  Currency,
+} from '../../shared/contracts/campaigns.ts';
 import {
   ATTRIBUTION_RULE,
+  CAC_RULE,
   CAMPAIGN_VERDICT_RULE,
+  CONTRIBUTION_RULE,
   MATCH_RATE_RULE,
+  MER_RULE,
+  POAS_RULE,
   WINDOW_RULE,
 } from '../../shared/metrics.ts';
 import { currencyDigitsOf } from '../../shared/money.ts';
@@ -25,12 +37,32 @@ const CAMPAIGN_OPPORTUNITY_TYPES = ['scale_campaign', 'cut_campaign', 'ad_spend_
 
 type Figures = CreditFigures;
 
+/**
+ * Profit of a set of figures (decision 025): contribution of the credited orders, POAS and CAC
+ * against `spendMinor` (null when the spend is in another currency than the shop's or unknown).
+ */
+function profitOf(f: Figures, spendMinor: number | null) {
+  const contributionMinor = contributionOf(f.profit).contributionMargin;
+  return {
+    contributionMinor,
+    poas: spendMinor === null ? null : computePoas(contributionMinor, spendMinor),
+    customers: f.customers,
+    newCustomers: f.newCustomers,
+    cacMinor: spendMinor === null ? null : acquisitionCost(spendMinor, f.customers),
+    newCustomerCacMinor: spendMinor === null ? null : acquisitionCost(spendMinor, f.newCustomers),
+    unitsSold: f.unitsSold,
+    unitsWithCost: f.unitsWithCost,
+  };
+}
+
 /** The derived ratios of a set of figures; ROAS and match rate only when one currency is involved. */
-function present(f: Figures, account: Currency | null, sameCurrency: boolean) {
+function present(figures: Figures, account: Currency | null, sameCurrency: boolean) {
+  const { profit: _lines, ...f } = figures;
   const netRevenueMinor = f.verifiedRevenueMinor - f.refundsMinor;
   const unit = 10 ** (account?.digits ?? 2);
   return {
     ...f,
+    ...profitOf(figures, sameCurrency ? f.spendMinor : null),
     ctr: f.impressions > 0 ? (100 * f.clicks) / f.impressions : null,
     cpc: f.clicks > 0 ? f.spendMinor / unit / f.clicks : null,
     netRevenueMinor,
@@ -76,6 +108,7 @@ export async function readCampaignPerformance(
         ? `The ad account bills in ${accountCurrency.code} and the shop sells in ${shopCurrency.code}: spend is shown in ${accountCurrency.code}, and ROAS and match rate are not computed across currencies.`
         : null,
     attributionRule: `${ATTRIBUTION_RULE} ${MATCH_RATE_RULE} ${CAMPAIGN_VERDICT_RULE} ${WINDOW_RULE}`,
+    profitRule: `${CONTRIBUTION_RULE} ${POAS_RULE} ${MER_RULE} ${CAC_RULE}`,
     unmatched: { orders: 0, revenueMinor: 0 },
   };
   if (!window || !figures || !base.hasData) {
@@ -85,6 +118,9 @@ export async function readCampaignPerformance(
       endDate: null,
       totals: present(emptyCreditFigures(), accountCurrency, sameCurrency),
       campaigns: [],
+      channels: [],
+      mer: null,
+      storeNetRevenueMinor: 0,
     };
   }
   const { start: startDate, end: endDate } = window;
@@ -142,6 +178,23 @@ export async function readCampaignPerformance(
     });
   }
   campaigns.sort((a, b) => b.spendMinor - a.spendMinor || a.name.localeCompare(b.name));
+  const channels: ChannelProfitRow[] = [];
+  let storeNetRevenueMinor = 0;
+  for (const [channel, f] of figures.channels) {
+    const netRevenueMinor = f.verifiedRevenueMinor - f.refundsMinor;
+    storeNetRevenueMinor += netRevenueMinor;
+    if (f.verifiedOrders === 0 && f.refundsMinor === 0) continue;
+    const spendMinor = channel === 'meta_ads' && sameCurrency ? f.spendMinor : null;
+    channels.push({
+      channel,
+      spendMinor,
+      netRevenueMinor,
+      verifiedOrders: f.verifiedOrders,
+      ...profitOf(f, spendMinor),
+    });
+  }
+  channels.sort((a, b) => b.netRevenueMinor - a.netRevenueMinor || a.channel.localeCompare(b.channel));
+  const metaSpend = figures.channels.get('meta_ads')?.spendMinor ?? 0;
   return {
     ...base,
     startDate,
@@ -149,5 +202,8 @@ export async function readCampaignPerformance(
     unmatched: { orders: figures.unmatched.orders, revenueMinor: figures.unmatched.revenueMinor },
     totals: present(figures.channels.get('meta_ads') ?? emptyCreditFigures(), accountCurrency, sameCurrency),
     campaigns,
+    channels,
+    mer: sameCurrency ? computeRoas(storeNetRevenueMinor, metaSpend) : null,
+    storeNetRevenueMinor,
   };
 }

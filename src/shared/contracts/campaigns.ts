@@ -31,6 +31,37 @@ export const CampaignOpportunityLinkSchema = z.object({
   status: z.string(),
 });
 
+/**
+ * Profit of the credited orders (issue #13, decision 025), beside the revenue figures: shop-currency
+ * minor units; ratios null without spend or when the ad account bills in another currency.
+ */
+const ProfitFiguresShape = {
+  /** Contribution before marketing of the credited orders (sales on the order day, refunds on theirs). */
+  contributionMinor: z.number().int(),
+  /** Contribution ÷ spend. */
+  poas: z.number().nullable(),
+  /** Distinct customers of the credited orders, and those whose first order ever it was. */
+  customers: z.number().int(),
+  newCustomers: z.number().int(),
+  /** Spend ÷ customers, spend ÷ new customers (minor units of the shop currency). */
+  cacMinor: z.number().int().nullable(),
+  newCustomerCacMinor: z.number().int().nullable(),
+  /** Cost coverage of the credited orders' units. */
+  unitsSold: z.number().int(),
+  unitsWithCost: z.number().int(),
+};
+
+/** One channel's profit over the period (every channel the attribution rule credits). */
+export const ChannelProfitRowSchema = z.object({
+  channel: z.string(),
+  /** Ad spend we know of (Meta only); null for channels without tracked spend. */
+  spendMinor: z.number().int().nullable(),
+  netRevenueMinor: z.number().int(),
+  verifiedOrders: z.number().int(),
+  ...ProfitFiguresShape,
+});
+export type ChannelProfitRow = z.infer<typeof ChannelProfitRowSchema>;
+
 const FiguresShape = {
   spendMinor: z.number().int(),
   impressions: z.number().int(),
@@ -51,6 +82,7 @@ const FiguresShape = {
   roas: z.number().nullable(),
   /** 100·min(platform, store)/max(platform, store) on the gross values; null when the currencies differ. */
   matchRate: z.number().nullable(),
+  ...ProfitFiguresShape,
 };
 
 export const CampaignRowSchema = z.object({
@@ -85,5 +117,12 @@ export const CampaignPerformanceSchema = z.object({
   /** Meta-credited orders whose UTM campaign names no known campaign. */
   unmatched: z.object({ orders: z.number().int(), revenueMinor: z.number().int() }),
   campaigns: z.array(CampaignRowSchema),
+  /** Profit per channel over the period (decision 025). */
+  channels: z.array(ChannelProfitRowSchema),
+  /** MER: all store revenue net of refunds ÷ all ad spend over the period; null without spend. */
+  mer: z.number().nullable(),
+  storeNetRevenueMinor: z.number().int(),
+  /** How contribution, POAS, MER and CAC are computed, in words (shown on the page). */
+  profitRule: z.string(),
 });
 export type CampaignPerformance = z.infer<typeof CampaignPerformanceSchema>;

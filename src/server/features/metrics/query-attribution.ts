@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { creditOrder } from '../../../core/metrics/credit-order.ts';
 import { channelOf } from '../../../core/pipeline/channel-of.ts';
+import type { ContributionParts } from '../../../core/profit/contribution-of.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
+import { ORDER_SALE, ORDER_SALE_JOINS, REFUND, REFUND_JOINS } from '../contribution/contribution-sql.ts';
 
 /** Meta's own figures and the store-verified credit of one campaign (or channel) over a window. */
 export interface CreditFigures {
@@ -16,6 +18,18 @@ export interface CreditFigures {
   verifiedRevenueMinor: number;
   /** Refunds issued in the window on credited orders. */
   refundsMinor: number;
+  /**
+   * Decision 010's lines of the credited orders, dated as revenue is: sales on the order day,
+   * returns and restocked COGS on the refund day (decision 025: POAS divides their contribution).
+   */
+  profit: ContributionParts;
+  /** Units sold on the credited orders, and those whose cost is known (cost coverage). */
+  unitsSold: number;
+  unitsWithCost: number;
+  /** Distinct customers of the credited orders (a guest order is a customer of its own). */
+  customers: number;
+  /** Of them, those whose first order ever is a credited order of the window. */
+  newCustomers: number;
 }
 
 export const emptyCreditFigures = (): CreditFigures => ({
@@ -27,6 +41,11 @@ export const emptyCreditFigures = (): CreditFigures => ({
   verifiedOrders: 0,
   verifiedRevenueMinor: 0,
   refundsMinor: 0,
+  profit: { grossSales: 0, discounts: 0, returns: 0, cogs: 0, shipping: 0, paymentFees: 0 },
+  unitsSold: 0,
+  unitsWithCost: 0,
+  customers: 0,
+  newCustomers: 0,
 });
 
 export interface CampaignCredit {
@@ -92,6 +111,31 @@ const CREDIT_COLUMNS = sql.raw(`(o.moments_count IS NOT NULL OR o.source_type IS
 const FIRST_VISIT_JOIN = sql.raw(`LEFT JOIN wh_journey_touchpoints t
   ON t.workspace_id = o.workspace_id AND t.order_id = o.order_id AND t.position = 0`);
 
+/** Decision 010's lines of a group of orders or refunds (floats of whole minor units). */
+interface ProfitColumns {
+  gross_sales: number;
+  discounts: number;
+  returns: number;
+  cogs: number;
+  shipping: number;
+  payment_fees: number;
+  units: number;
+  units_with_cost: number;
+}
+
+/** Adds a group's lines to the figures of its channel or campaign. */
+function addProfit(figures: CreditFigures, row: ProfitColumns): void {
+  const p = figures.profit;
+  p.grossSales += Number(row.gross_sales);
+  p.discounts += Number(row.discounts);
+  p.returns += Number(row.returns);
+  p.cogs += Number(row.cogs);
+  p.shipping += Number(row.shipping);
+  p.paymentFees += Number(row.payment_fees);
+  figures.unitsSold += Number(row.units);
+  figures.unitsWithCost += Number(row.units_with_cost);
+}
+
 interface CreditRow {
   has_journey: boolean;
   utm_source: string | null;
@@ -121,7 +165,7 @@ async function loadAttribution(
   start: string,
   end: string,
 ): Promise<AttributionFigures> {
-  const [campaignInfo, insights, credited, ga4, [presence]] = await Promise.all([
+  const [campaignInfo, insights, credited, customerRows, ga4, [presence]] = await Promise.all([
     queryRows<{ campaign_id: string; name: string; status: string | null; objective: string | null }>(
       db,
       sql`SELECT campaign_id, name, coalesce(effective_status, status) AS status, objective
@@ -146,23 +190,45 @@ async function loadAttribution(
           WHERE workspace_id = ${workspaceId} AND date BETWEEN ${start}::date AND ${end}::date
           GROUP BY campaign_id, date`,
     ),
-    // Store side: orders placed and refunds made in the window, grouped by what decides the credit.
-    queryRows<CreditRow & { kind: 'order' | 'refund'; date: string; orders: number; amount: number }>(
+    // Store side: orders placed and refunds made in the window, grouped by what decides the credit,
+    // with decision 010's lines of each (contribution-sql.ts).
+    queryRows<
+      CreditRow & ProfitColumns & { kind: 'order' | 'refund'; date: string; orders: number; amount: number }
+    >(
       db,
       sql`SELECT 'order' AS kind, o.order_date::text AS date, ${CREDIT_COLUMNS},
-            count(*)::int AS orders, sum(o.total_minor)::float8 AS amount
-          FROM wh_orders o ${FIRST_VISIT_JOIN}
+            count(*)::int AS orders, sum(o.total_minor)::float8 AS amount,
+            sum(${ORDER_SALE.grossSales})::float8 AS gross_sales, sum(${ORDER_SALE.discounts})::float8 AS discounts,
+            0::float8 AS returns, sum(${ORDER_SALE.cogs})::float8 AS cogs,
+            sum(${ORDER_SALE.shipping})::float8 AS shipping, sum(${ORDER_SALE.paymentFees})::float8 AS payment_fees,
+            sum(${ORDER_SALE.units})::float8 AS units, sum(${ORDER_SALE.unitsWithCost})::float8 AS units_with_cost
+          FROM wh_orders o ${FIRST_VISIT_JOIN} ${ORDER_SALE_JOINS}
           WHERE o.workspace_id = ${workspaceId} AND NOT o.test AND o.cancelled_at IS NULL
             AND o.order_date BETWEEN ${start}::date AND ${end}::date
           GROUP BY 2, 3, 4, 5, 6, 7, 8, 9, 10, 11
           UNION ALL
-          SELECT 'refund', r.refund_date::text, ${CREDIT_COLUMNS}, 0, sum(r.amount_minor)::float8
+          SELECT 'refund', r.refund_date::text, ${CREDIT_COLUMNS}, 0, sum(r.amount_minor)::float8,
+            0, 0, sum(${REFUND.returns})::float8, sum(${REFUND.cogs})::float8, 0, 0, 0, 0
           FROM wh_refunds r
           JOIN wh_orders o ON o.workspace_id = r.workspace_id AND o.order_id = r.order_id
-          ${FIRST_VISIT_JOIN}
+          ${FIRST_VISIT_JOIN} ${REFUND_JOINS}
           WHERE r.workspace_id = ${workspaceId} AND NOT o.test AND o.cancelled_at IS NULL
             AND r.refund_date BETWEEN ${start}::date AND ${end}::date
           GROUP BY 2, 3, 4, 5, 6, 7, 8, 9, 10, 11`,
+    ),
+    // Customers of the window's orders by credit, and whether their first order ever is among them.
+    queryRows<CreditRow & { customer: string; is_new: boolean }>(
+      db,
+      sql`SELECT ${CREDIT_COLUMNS}, coalesce(o.customer_id::text, 'order:' || o.order_id) AS customer,
+            bool_or(o.customer_id IS NULL OR NOT EXISTS (
+              SELECT 1 FROM wh_orders p
+              WHERE p.workspace_id = o.workspace_id AND p.customer_id = o.customer_id
+                AND NOT p.test AND p.cancelled_at IS NULL
+                AND (p.created_at, p.order_id) < (o.created_at, o.order_id))) AS is_new
+          FROM wh_orders o ${FIRST_VISIT_JOIN}
+          WHERE o.workspace_id = ${workspaceId} AND NOT o.test AND o.cancelled_at IS NULL
+            AND o.order_date BETWEEN ${start}::date AND ${end}::date
+          GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10`,
     ),
     queryRows<{ session_source: string; session_medium: string; revenue: number }>(
       db,
@@ -242,6 +308,7 @@ async function loadAttribution(
     const credit = creditOfRow(g);
     const amount = Number(g.amount);
     const channel = channelFigures(credit.channel);
+    addProfit(channel, g);
     if (g.kind === 'order') {
       channel.verifiedOrders += Number(g.orders);
       channel.verifiedRevenueMinor += amount;
@@ -255,6 +322,7 @@ async function loadAttribution(
       } else unmatched.refundsMinor += amount;
       continue;
     }
+    addProfit(entry.figures, g);
     if (g.kind === 'order') {
       entry.figures.verifiedOrders += Number(g.orders);
       entry.figures.verifiedRevenueMinor += amount;
@@ -264,6 +332,29 @@ async function loadAttribution(
       dayOf(entry, g.date).revenueMinor -= amount;
     }
     entry.active = true;
+  }
+
+  // Distinct customers (and new ones) per channel and campaign: a customer may fall in several groups.
+  const seen = new Map<CreditFigures, { all: Set<string>; new: Set<string> }>();
+  const countCustomer = (figures: CreditFigures, customer: string, isNew: boolean) => {
+    let sets = seen.get(figures);
+    if (!sets) {
+      sets = { all: new Set(), new: new Set() };
+      seen.set(figures, sets);
+    }
+    sets.all.add(customer);
+    if (isNew) sets.new.add(customer);
+  };
+  for (const row of customerRows) {
+    const credit = creditOfRow(row);
+    countCustomer(channelFigures(credit.channel), row.customer, row.is_new);
+    const entry =
+      credit.channel === 'meta_ads' && credit.campaign !== null ? byName.get(credit.campaign) : undefined;
+    if (entry) countCustomer(entry.figures, row.customer, row.is_new);
+  }
+  for (const [figures, sets] of seen) {
+    figures.customers = sets.all.size;
+    figures.newCustomers = sets.new.size;
   }
 
   const ga4RevenueByChannel = new Map<string, number>();

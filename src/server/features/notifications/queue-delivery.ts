@@ -10,12 +10,13 @@ import { type NewDelivery, readDelivery, recordDelivery } from './delivery-store
 const SEND_NOW_GRACE_MS = 60_000;
 
 /**
- * Records a delivery (once per source, period and recipient) and queues its send; a delivery that
- * already existed is left as it is. Returns the delivery id.
+ * Records a delivery (once per source, period and recipient) and queues its send (at `runAt`,
+ * e.g. after quiet hours); a delivery that already existed is left as it is.
  */
 export async function queueDelivery(
   deps: AppDeps,
   input: NewDelivery,
+  options: { runAt?: Date } = {},
 ): Promise<{ id: string; created: boolean }> {
   const now = deps.clock();
   const recorded = await recordDelivery(deps.db, input, now);
@@ -24,7 +25,7 @@ export async function queueDelivery(
       deps.db,
       deliverNotificationJob,
       { workspaceId: input.workspaceId, deliveryId: recorded.id },
-      { now },
+      { now, ...(options.runAt ? { runAt: options.runAt } : {}) },
     );
   return recorded;
 }

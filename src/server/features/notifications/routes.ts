@@ -2,22 +2,30 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AlertListSchema,
+  AlertRuleListSchema,
+  AlertRuleParamsSchema,
+  AlertRuleSchema,
   CaughtMailListSchema,
   ChannelListSchema,
   ChannelParamsSchema,
+  CreateAlertRuleBodySchema,
   CreateChannelBodySchema,
   CreatedChannelSchema,
   DeliveryListSchema,
   DigestTestBodySchema,
+  NotificationSettingsBodySchema,
+  NotificationSettingsSchema,
   SendResultSchema,
   UnsubscribeQuerySchema,
 } from '../../../shared/contracts/notifications.ts';
 import { requireAuth } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
+import { createRule, deleteRule, listRules } from '../alerts/threshold-rules.ts';
 import { listAlerts } from './alerts-history.ts';
 import { createChannel, deleteChannel, listChannels } from './channels.ts';
 import { listDeliveries } from './delivery-store.ts';
 import { catchesMail, closeMail, mailCatcherOf } from './mail-transport.ts';
+import { readSettings, saveSettings } from './settings.ts';
 import { sendChannelTest, sendDigestTest } from './test-messages.ts';
 import { unsubscribe, unsubscribeConfirmPage, unsubscribedPage } from './unsubscribe.ts';
 
@@ -77,6 +85,48 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: AppDeps):
   api.get('/api/alerts', { schema: { response: { 200: AlertListSchema } } }, async (request) => ({
     alerts: await listAlerts(deps.db, requireAuth(request).workspaceId),
   }));
+  api.get(
+    '/api/notifications/settings',
+    { schema: { response: { 200: NotificationSettingsSchema } } },
+    async (request) => {
+      const auth = requireAuth(request);
+      return readSettings(deps.db, auth.workspaceId, auth.userId);
+    },
+  );
+  api.put(
+    '/api/notifications/settings',
+    {
+      preValidation,
+      schema: { body: NotificationSettingsBodySchema, response: { 200: NotificationSettingsSchema } },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      return saveSettings(deps.db, auth.workspaceId, auth.userId, request.body, deps.clock());
+    },
+  );
+  api.get(
+    '/api/notifications/rules',
+    { schema: { response: { 200: AlertRuleListSchema } } },
+    async (request) => ({
+      rules: await listRules(deps.db, requireAuth(request).workspaceId),
+    }),
+  );
+  api.post(
+    '/api/notifications/rules',
+    { preValidation, schema: { body: CreateAlertRuleBodySchema, response: { 201: AlertRuleSchema } } },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await createRule(deps.db, requireAuth(request).workspaceId, request.body, deps.clock())),
+  );
+  api.delete(
+    '/api/notifications/rules/:id',
+    { preValidation, schema: { params: AlertRuleParamsSchema } },
+    async (request, reply) => {
+      await deleteRule(deps.db, requireAuth(request).workspaceId, request.params.id);
+      return reply.status(204).send();
+    },
+  );
   api.get(
     '/api/notifications/caught-mail',
     { schema: { response: { 200: CaughtMailListSchema } } },

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { refreshProfitRollup } from '../../features/profit/refresh-profit-rollup.ts';
 import { runAnalysis } from '../../services/run-analysis.ts';
+import { enqueue } from '../enqueue.ts';
 import { defineJob } from '../job-definition.ts';
+import { evaluateAlertsJob } from './evaluate-alerts.ts';
 
 /**
  * The analysis run queued after every successful sync; one at a time per workspace. It first
@@ -17,6 +19,8 @@ export const analyzeWorkspaceJob = defineJob({
   async run({ deps, payload }) {
     await refreshProfitRollup(deps.db, payload.workspaceId);
     const summary = await runAnalysis(deps, payload.workspaceId, 'sync');
+    // Alert rules look at what this run found (issue #14).
+    await enqueue(deps.db, evaluateAlertsJob, { workspaceId: payload.workspaceId }, { now: deps.clock() });
     // A failed run is recorded on analysis_runs; retrying the same facts would fail the same way.
     return { ...summary };
   },

@@ -57,7 +57,7 @@ const shift = (range: DigestRange, days: number): DigestRange => ({
 });
 
 /** Revenue (net of refunds), orders and AOV of one range, exact in minor units (decision 011). */
-async function readSales(
+export async function readSales(
   db: Db,
   workspaceId: string,
   range: DigestRange,

@@ -19,6 +19,7 @@ import {
   statusLabel,
 } from '../lib/format-campaign.ts';
 import { CampaignChart } from './campaign-chart.tsx';
+import { CampaignProfitSummary, CampaignProfitTables } from './campaign-profit.tsx';
 
 /**
  * Campaign Performance: each Meta campaign's spend and platform figures beside the revenue the store
@@ -108,7 +109,9 @@ function CampaignReport({ data }: { data: CampaignPerformance }) {
           hint={`Meta claims ${formatMinor(totals.reportedPurchaseValueMinor, accountCurrency)} (${formatCount(totals.reportedPurchases)} purchases)`}
         />
       </div>
+      <CampaignProfitSummary data={data} />
       <CampaignTable data={data} />
+      <CampaignProfitTables data={data} />
       <section className="grid gap-4 lg:grid-cols-2" data-testid="campaign-cards">
         {data.campaigns.map((c) => (
           <CampaignCard key={c.campaignId} campaign={c} data={data} />

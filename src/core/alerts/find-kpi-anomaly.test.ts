@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { findKpiAnomaly } from './find-kpi-anomaly.ts';
+import { weekdayBaselineInterval } from './weekday-baseline-interval.ts';
+
+describe('findKpiAnomaly', () => {
+  it('builds a weekday baseline of mean ± 1.96 sd and needs 4 weeks', () => {
+    expect(weekdayBaselineInterval([100, 110, 90])).toBeNull();
+    const interval = weekdayBaselineInterval([100, 110, 90, 100])!;
+    const sd = Math.sqrt((0 + 100 + 100 + 0) / 3);
+    expect(interval.expected).toBe(100);
+    expect(interval.lo95).toBeCloseTo(100 - 1.959964 * sd, 6);
+    expect(interval.hi95).toBeCloseTo(100 + 1.959964 * sd, 6);
+  });
+
+  it('flags a day with half the usual orders, not an ordinary one', () => {
+    const interval = weekdayBaselineInterval([40, 44, 38, 42, 41, 39, 43, 40]);
+    expect(findKpiAnomaly(20, interval)).toMatchObject({ direction: 'below', value: 20 });
+    expect(findKpiAnomaly(41, interval)).toBeNull();
+    expect(findKpiAnomaly(80, interval)).toMatchObject({ direction: 'above' });
+    expect(findKpiAnomaly(5, null)).toBeNull();
+  });
+
+  it('never expects below zero', () => {
+    expect(weekdayBaselineInterval([0, 10, 0, 10])!.lo95).toBe(0);
+  });
+});

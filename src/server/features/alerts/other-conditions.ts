@@ -1,0 +1,100 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/query-rows.ts';
+import { findLatestRun, readStockImpactOfRun } from '../../services/read-analytics.ts';
+import type { AlertCondition } from './alert-condition.ts';
+
+/** Default supplier lead time: a product with less cover than this will run out before a reorder lands. */
+export const LEAD_TIME_DAYS = 7;
+
+const SOURCE_NAMES = { shopify: 'Shopify', ga4: 'Google Analytics 4', meta: 'Meta' } as const;
+
+/** Stock-outs within the lead time, from the latest analysis run's stock list. */
+export async function stockConditions(db: Db, workspaceId: string): Promise<AlertCondition[]> {
+  const run = await findLatestRun(db, workspaceId);
+  if (!run) return [];
+  const rows = await readStockImpactOfRun(db, run);
+  return rows
+    .filter((row) => row.available <= 0 || (row.daysOfCover !== null && row.daysOfCover < LEAD_TIME_DAYS))
+    .map((row) => ({
+      rule: 'stockout',
+      subject: row.product,
+      title:
+        row.available <= 0
+          ? `${row.product} is out of stock`
+          : `${row.product} runs out within the lead time`,
+      detail:
+        row.available <= 0
+          ? 'No units are available; every day out of stock loses its sales.'
+          : `${row.available} units left, about ${Math.round(row.daysOfCover ?? 0)} days of cover — less than the ${LEAD_TIME_DAYS}-day lead time.`,
+      link: '/products',
+    }));
+}
+
+/**
+ * Sources that stopped syncing (no success for over 3 × the sync interval, or a failing last
+ * sync) and Meta credentials that lost their token or the ads_read permission.
+ */
+export async function sourceConditions(
+  db: Db,
+  workspaceId: string,
+  now: Date,
+  intervalMinutes: number,
+): Promise<AlertCondition[]> {
+  const rows = await queryRows<{
+    provider: keyof typeof SOURCE_NAMES;
+    status: string;
+    last_error: string | null;
+    public_info: Record<string, unknown> | null;
+    updated_at: Date | string;
+    last_success_at: Date | string | null;
+    sync_error: string | null;
+    last_error_at: Date | string | null;
+  }>(
+    db,
+    sql`SELECT c.provider, c.status, c.last_error, c.public_info, c.updated_at, s.last_success_at, s.last_error AS sync_error,
+          s.last_error_at
+        FROM credentials c LEFT JOIN sync_states s ON s.workspace_id = c.workspace_id AND s.source = c.provider
+        WHERE c.workspace_id = ${workspaceId}`,
+  );
+  const conditions: AlertCondition[] = [];
+  const budgetMs = 3 * intervalMinutes * 60_000;
+  for (const row of rows) {
+    const name = SOURCE_NAMES[row.provider];
+    const code = row.public_info?.errorCode;
+    if (
+      row.provider === 'meta' &&
+      row.status === 'failed' &&
+      typeof code === 'number' &&
+      (code === 190 || (code >= 200 && code <= 299))
+    ) {
+      conditions.push({
+        rule: 'meta-token',
+        subject: '',
+        title: code === 190 ? 'The Meta access token expired' : 'Meta lost the ads_read permission',
+        detail: `${row.last_error ?? 'Meta refused the token.'} Ad spend and ROAS stop updating until the token is replaced in the Meta tab.`,
+        link: '/profile',
+      });
+      continue;
+    }
+    const lastSuccess = row.last_success_at ? new Date(row.last_success_at) : null;
+    const failing =
+      row.sync_error !== null &&
+      (!lastSuccess || (row.last_error_at !== null && new Date(row.last_error_at) >= lastSuccess));
+    const since = lastSuccess ?? new Date(row.updated_at);
+    const stale = now.getTime() - since.getTime() > budgetMs;
+    if (!failing && !stale) continue;
+    conditions.push({
+      rule: 'source-stale',
+      subject: row.provider,
+      title: failing
+        ? `${name} sync is failing`
+        : `${name} has not synced for over ${3 * intervalMinutes} minutes`,
+      detail: failing
+        ? `The last sync failed: ${row.sync_error}`
+        : `Last successful sync ${lastSuccess ? lastSuccess.toISOString() : 'never'}; syncs are due every ${intervalMinutes} minutes.`,
+      link: '/profile',
+    });
+  }
+  return conditions;
+}

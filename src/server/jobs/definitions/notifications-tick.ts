@@ -1,0 +1,45 @@
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/query-rows.ts';
+import { queueDueDigests } from '../../features/notifications/digest/queue-due-digests.ts';
+import { enqueue } from '../enqueue.ts';
+import { defineJob } from '../job-definition.ts';
+import { evaluateAlertsJob } from './evaluate-alerts.ts';
+
+/** How often digests are looked for and alert rules evaluated on the schedule. */
+const SLOT_MS = 15 * 60_000;
+
+/**
+ * The notification schedule (issue #14), every 15 minutes: queues the digests that are due and an
+ * alert evaluation per connected workspace (stale sources are found even when no sync succeeds).
+ */
+export const notificationsTickJob = defineJob({
+  type: 'notifications-tick',
+  payloadSchema: z.object({}),
+  maxAttempts: 3,
+  priority: 120,
+  concurrencyKey: () => 'notifications-tick',
+  async run({ deps }) {
+    const now = deps.clock();
+    const digests = await queueDueDigests(deps);
+    const workspaces = await queryRows<{ workspace_id: string }>(
+      deps.db,
+      sql`SELECT DISTINCT workspace_id FROM credentials`,
+    );
+    for (const { workspace_id } of workspaces)
+      await enqueue(deps.db, evaluateAlertsJob, { workspaceId: workspace_id }, { now });
+    return { digests, evaluations: workspaces.length };
+  },
+});
+
+/** Queues the tick unless one was queued in this 15-minute slot; returns whether one was added. */
+export async function enqueueDueNotificationsTick(db: Db, now: Date): Promise<boolean> {
+  const slotStart = new Date(Math.floor(now.getTime() / SLOT_MS) * SLOT_MS).toISOString();
+  const [recent] = await queryRows<{ queued: boolean }>(
+    db,
+    sql`SELECT EXISTS (SELECT 1 FROM jobs WHERE type = ${notificationsTickJob.type} AND created_at >= ${slotStart}) AS queued`,
+  );
+  if (recent?.queued) return false;
+  return (await enqueue(db, notificationsTickJob, {}, { now })).created;
+}
