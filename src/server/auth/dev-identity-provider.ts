@@ -1,4 +1,4 @@
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createHmac, generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 
@@ -27,11 +27,20 @@ export interface DevIdentityProvider {
  * configured, so that sign-in works on a fresh clone and a tester can be any user: the sign-in
  * page takes an e-mail and a first name. The app signs in against it exactly as against a real
  * issuer (authorization code + PKCE through openid-client). Accounts live in memory because the
- * provider exists only for development and demos on one process.
+ * provider exists only for development and demos: its interactions and accounts live in one
+ * process, so several instances route `/oidc` to one of them (docs/several-instances.md). The client
+ * secret is derived from the session secret the instances share, so any of them can finish a
+ * sign-in (the callback's code exchange) that another started.
  */
-export function createDevIdentityProvider(publicUrl: string, redirectUri: string): DevIdentityProvider {
+export function createDevIdentityProvider(
+  publicUrl: string,
+  redirectUri: string,
+  sessionSecret: string,
+): DevIdentityProvider {
   const issuer = `${publicUrl}${DEV_PROVIDER_PATH}`;
-  const clientSecret = randomBytes(24).toString('base64url');
+  const clientSecret = createHmac('sha256', sessionSecret)
+    .update('upside development identity provider client secret')
+    .digest('base64url');
   const accounts = new Map<string, DevAccount>();
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const signingKey = { ...privateKey.export({ format: 'jwk' }), kid: 'dev', use: 'sig', alg: 'RS256' };

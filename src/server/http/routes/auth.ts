@@ -37,7 +37,11 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
     if (deps.env.oidc) {
       auth = { client: createOidcClient({ ...deps.env.oidc, redirectUri }), devProvider: undefined };
     } else {
-      const devProvider = createDevIdentityProvider(deps.publicUrl(), redirectUri);
+      const devProvider = createDevIdentityProvider(
+        deps.publicUrl(),
+        redirectUri,
+        deps.secrets.sessionSecret,
+      );
       auth = {
         client: createOidcClient({
           issuer: devProvider.issuer,

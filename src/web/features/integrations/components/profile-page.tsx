@@ -69,6 +69,9 @@ export function ProfilePage() {
           <Link href="/settings/costs" className="mt-1 inline-block text-sm text-indigo-300 hover:underline">
             Costs: product costs, fees, shipping and expenses
           </Link>
+          <Link href="/settings/notifications" className="mt-1 block text-sm text-indigo-300 hover:underline">
+            Notifications: digests, alerts, Slack and webhooks
+          </Link>
         </div>
         <ConnectDemoButton />
       </div>

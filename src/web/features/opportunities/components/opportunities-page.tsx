@@ -155,6 +155,7 @@ export function OpportunitiesPage() {
               </SelectTrigger>
               <SelectContent>
                 <SelectItem value="impact">Revenue Impact</SelectItem>
+                <SelectItem value="profit">Profit Impact</SelectItem>
                 <SelectItem value="confidence">Confidence</SelectItem>
                 <SelectItem value="effort">Effort Required</SelectItem>
               </SelectContent>

@@ -1,0 +1,219 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type DemoEmulators, startDemoEmulators } from '../../src/demo/start-demo-emulators.ts';
+import { queryRows } from '../../src/server/db/query-rows.ts';
+import { describeWhen } from '../support/prerequisites.ts';
+import { signInThroughDevProvider } from '../support/start-app.ts';
+import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
+
+/**
+ * Issue #18 item 4, as docs/several-instances.md describes it: two `upside start` processes on one
+ * PostgreSQL behind Debian's haproxy (round robin; `/oidc`, the development identity provider, on
+ * one of them). A session made through one instance is honoured by the other, the two job workers
+ * share one Shopify backfill without a duplicate or a gap, and work both schedulers queue
+ * (the hourly tracking maintenance) is queued once.
+ */
+const HAPROXY = '/usr/sbin/haproxy';
+const root = fileURLToPath(new URL('../../', import.meta.url));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+interface Instance {
+  process: ChildProcess;
+  url: string;
+  output: () => string;
+}
+
+/** Starts one app process and waits for the line that says where it listens. */
+function startInstance(env: Record<string, string>): Promise<Instance> {
+  const child = spawn(process.execPath, ['bin/upside.js', 'start'], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`instance did not start:\n${output.slice(-2000)}`)),
+      180_000,
+    );
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /running at (http:\/\/[\d.:]+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ process: child, url: match[1]!, output: () => output });
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`instance exited with ${code}:\n${output.slice(-2000)}`));
+    });
+  });
+}
+
+async function stop(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+describeWhen(
+  existsSync(HAPROXY) && Boolean(process.env.DATABASE_URL),
+  `the two-instance test needs ${HAPROXY} (apt-get install haproxy) and DATABASE_URL (PostgreSQL)`,
+)('two instances behind haproxy on one PostgreSQL', () => {
+  let testDatabase: TestDatabase;
+  let demo: DemoEmulators;
+  let balancer: ChildProcess | undefined;
+  let a: Instance | undefined;
+  let b: Instance | undefined;
+  let publicUrl: string;
+  let owner: string;
+  const configDir = mkdtempSync(join(tmpdir(), 'upside-haproxy-'));
+
+  const request = (base: string, path: string, init: RequestInit & { cookie?: string } = {}) => {
+    const { cookie, headers, ...rest } = init;
+    const merged = new Headers(headers);
+    if (cookie) merged.set('cookie', cookie);
+    if (rest.method && rest.method !== 'GET') merged.set('origin', publicUrl);
+    return fetch(`${base}${path}`, { ...rest, headers: merged, redirect: 'manual' });
+  };
+
+  beforeAll(async () => {
+    testDatabase = await createTestDatabase();
+    demo = await startDemoEmulators({ preset: 'small', seed: 18 });
+    const [balancerPort, portA, portB] = [await freePort(), await freePort(), await freePort()];
+    publicUrl = `http://127.0.0.1:${balancerPort}`;
+    const shared = {
+      NODE_ENV: 'development',
+      DEMO: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      DATABASE_URL: testDatabase.url!,
+      PUBLIC_URL: publicUrl,
+      SESSION_SECRET: randomBytes(32).toString('base64url'),
+      ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      UPSTREAM_SHOPIFY_URL: demo.baseUrls.shopify.replace(demo.credentials.shopify.shopDomain, '{shop}'),
+      UPSTREAM_GA4_URL: demo.baseUrls.ga4,
+      UPSTREAM_META_URL: demo.baseUrls.meta,
+    };
+    // One after the other: both apply the same migrations to the one database.
+    a = await startInstance({ ...shared, PORT: String(portA), DATA_DIR: join(configDir, 'a') });
+    b = await startInstance({ ...shared, PORT: String(portB), DATA_DIR: join(configDir, 'b') });
+    const config = join(configDir, 'haproxy.cfg');
+    writeFileSync(
+      config,
+      [
+        'global',
+        '  maxconn 256',
+        'defaults',
+        '  mode http',
+        '  timeout connect 5s',
+        '  timeout client 120s',
+        '  timeout server 120s',
+        'frontend web',
+        `  bind 127.0.0.1:${balancerPort}`,
+        '  acl identity_provider path_beg /oidc',
+        '  use_backend first if identity_provider',
+        '  default_backend both',
+        'backend both',
+        '  balance roundrobin',
+        `  server a 127.0.0.1:${portA}`,
+        `  server b 127.0.0.1:${portB}`,
+        'backend first',
+        `  server a 127.0.0.1:${portA}`,
+        '',
+      ].join('\n'),
+    );
+    balancer = spawn(HAPROXY, ['-f', config, '-db'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    for (let tries = 0; ; tries += 1) {
+      const up = await fetch(`${publicUrl}/api/public/health`).catch(() => null);
+      if (up?.status === 200) break;
+      if (tries > 100) throw new Error('haproxy did not come up');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }, 420_000);
+
+  afterAll(async () => {
+    balancer?.kill('SIGTERM');
+    await Promise.all([stop(a?.process), stop(b?.process)]);
+    await demo?.close();
+    await testDatabase?.drop();
+    rmSync(configDir, { recursive: true, force: true });
+  });
+
+  it('honours a session made through one instance on the other', async () => {
+    owner = await signInThroughDevProvider(publicUrl, 'owner@example.com', 'Olive');
+    for (const instance of [a!, b!]) {
+      const direct = await request(instance.url, '/api/auth/user', { cookie: owner });
+      expect(direct.status, instance.url).toBe(200);
+      expect(((await direct.json()) as { email: string }).email).toBe('owner@example.com');
+    }
+    const through = await Promise.all(
+      Array.from({ length: 10 }, () => request(publicUrl, '/api/auth/user', { cookie: owner })),
+    );
+    expect(through.map((response) => response.status)).toEqual(Array(10).fill(200));
+    // Signing out on one ends the session on both.
+    const other = await signInThroughDevProvider(publicUrl, 'other@example.com', 'Otto');
+    expect((await request(a!.url, '/api/logout', { method: 'POST', cookie: other })).status).toBe(302);
+    expect((await request(b!.url, '/api/auth/user', { cookie: other })).status).toBe(401);
+  }, 120_000);
+
+  it('shares one Shopify backfill between both workers with no duplicate and no gap', async () => {
+    const stored = await request(publicUrl, '/api/credentials/shopify', {
+      method: 'POST',
+      cookie: owner,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        shopDomain: demo.credentials.shopify.shopDomain,
+        accessToken: demo.credentials.shopify.accessToken,
+      }),
+    });
+    expect(stored.status, await stored.clone().text()).toBe(200);
+    let state = '';
+    for (let waited = 0; waited < 300 && state !== 'succeeded'; waited += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const status = (await (await request(publicUrl, '/api/sync/status', { cookie: owner })).json()) as {
+        sources: Array<{ source: string; state: string; error?: string | null }>;
+      };
+      const shopify = status.sources.find((source) => source.source === 'shopify');
+      state = shopify?.state ?? '';
+      expect(state, JSON.stringify(shopify)).not.toBe('failed');
+    }
+    expect(state).toBe('succeeded');
+    const [counted] = await queryRows<{ orders: number; distinct_orders: number }>(
+      testDatabase.database.db,
+      sql`SELECT (SELECT count(*)::int FROM wh_orders) AS orders,
+                 (SELECT count(DISTINCT order_id)::int FROM wh_orders) AS distinct_orders`,
+    );
+    expect(counted!.orders).toBe(demo.store.orders.count);
+    expect(counted!.distinct_orders).toBe(counted!.orders);
+  }, 360_000);
+
+  it('queues the hourly tracking maintenance once although both schedulers tick', async () => {
+    const [row] = await queryRows<{ queued: number }>(
+      testDatabase.database.db,
+      sql`SELECT count(*)::int AS queued FROM jobs WHERE type = 'maintain-tracking'`,
+    );
+    expect(row!.queued).toBe(1);
+  });
+});
