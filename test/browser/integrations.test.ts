@@ -115,7 +115,7 @@ describeInBrowser('integrations in Chromium (demo mode)', () => {
     await page.getByRole('tab', { name: 'Shopify Analytics' }).click();
     await expect.poll(() => page.getByTestId('shopify-revenue').count(), POLL).toBe(1);
     await saveScreenshot(page, 'integrations-analytics-shopify');
-  });
+  }, 300_000); // the syncs and the first analysis take most of a minute on a loaded machine
 
   it('removes the Shopify credentials', async () => {
     const { page } = browser;
