@@ -3,6 +3,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/car
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs.tsx';
 import { ApiTokensPanel } from '@web/features/api-tokens/components/api-tokens-panel.tsx';
 import { DataFreshnessPanel } from '@web/features/data-freshness/components/data-freshness-panel.tsx';
+import { DataRequestsPanel } from '@web/features/live-today/components/data-requests-panel.tsx';
 import { BarChart3, Megaphone, ShoppingBag } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
@@ -108,6 +109,7 @@ export function ProfilePage() {
       <DataFreshnessPanel />
 
       <ApiTokensPanel />
+      <DataRequestsPanel />
 
       <Tabs defaultValue="shopify">
         <TabsList>
