@@ -1,30 +1,9 @@
-import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { APP_ROUTES } from '../../src/web/app/routes.tsx';
-import { describeInBrowser, saveScreenshot, signInInBrowser } from '../support/browser.ts';
+import { describeInBrowser, saveScreenshot, settle, signInInBrowser } from '../support/browser.ts';
 import { connectDemoStoreAndAnalyse, useDemoStoreInBrowser } from '../support/demo-store-in-browser.ts';
 
 const PHONE = { width: 390, height: 844 };
-
-/**
- * Waits until the page has settled: no request in flight, no loading placeholder, and its text and
- * width unchanged over a second (charts and lazily loaded pages render after their data arrives).
- */
-async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  let last = '';
-  let stableFor = 0;
-  for (let waited = 0; waited < 30_000 && stableFor < 4; waited += 250) {
-    const now = await page.evaluate(
-      () =>
-        `${document.body.textContent.length}/${document.documentElement.scrollWidth}/` +
-        `${document.querySelectorAll('[data-testid="loading"], .animate-pulse').length}`,
-    );
-    stableFor = now === last && now.endsWith('/0') ? stableFor + 1 : 0;
-    last = now;
-    await page.waitForTimeout(250);
-  }
-}
 
 /**
  * The outermost elements that stick out to the right of the viewport while their parent does not:

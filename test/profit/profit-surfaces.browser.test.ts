@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { CampaignPerformanceSchema } from '../../src/shared/contracts/campaigns.ts';
+import { OpportunityListSchema } from '../../src/shared/contracts/opportunities.ts';
 import { OrderLookupResponseSchema } from '../../src/shared/contracts/shopify.ts';
 import { formatMoney, minorToDecimal } from '../../src/shared/money.ts';
 import { describeInBrowser, saveScreenshot, signInInBrowser } from '../support/browser.ts';
@@ -103,5 +104,35 @@ describeInBrowser('profit on the decision pages', () => {
       .toBe(true);
     await saveScreenshot(page, 'campaign-profit-390');
     await page.setViewportSize({ width: 1400, height: 1000 });
+  });
+
+  it('shows each opportunity’s profit impact and sorts by it', async () => {
+    const { app, browser } = setup;
+    const { page } = browser;
+    await page.goto(`${app.baseUrl}/`);
+    const byProfit = OpportunityListSchema.parse(
+      await page.evaluate(async () => (await fetch('/api/opportunities?sort=profit')).json()),
+    );
+    expect(byProfit.length).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId('opportunity-profit-impact').count(), POLL).toBeGreaterThan(0);
+    await page.getByTestId('sort-select').click();
+    await page.getByRole('option', { name: 'Profit Impact' }).click();
+    const cards = page.getByTestId('opportunity-card');
+    await expect
+      .poll(
+        async () =>
+          (await cards.evaluateAll((els) => els.map((el) => el.getAttribute('data-opportunity-id')))).slice(
+            0,
+            byProfit.length,
+          ),
+        POLL,
+      )
+      .toEqual(byProfit.map((o) => o.id).slice(0, await cards.count()));
+    const first = byProfit[0]!;
+    const range = `${formatMoney(first.profitImpactMin!, first.currency, { fractionDigits: 0 })} – ${formatMoney(first.profitImpactMax!, first.currency, { fractionDigits: 0 })}`;
+    await expect(cards.first().getByTestId('opportunity-profit-impact').textContent()).resolves.toBe(range);
+    await expect(page.getByTestId('opportunity-loses-money').count()).resolves.toBe(
+      byProfit.filter((o) => o.losesMoney).length,
+    );
   });
 });

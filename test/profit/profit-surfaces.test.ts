@@ -4,11 +4,13 @@ import type { DemoOrder } from '../../src/demo/model.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import { type CampaignPerformance, CampaignPerformanceSchema } from '../../src/shared/contracts/campaigns.ts';
+import { type Opportunity, OpportunityListSchema } from '../../src/shared/contracts/opportunities.ts';
 import {
   OrderLookupResponseSchema,
   type OrderLookupResultOrder,
 } from '../../src/shared/contracts/shopify.ts';
 import { parseDecimalToMinor } from '../../src/shared/money.ts';
+import { compareByProfitImpact } from '../../src/shared/opportunity-order.ts';
 import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts';
 import { plantedOrderProfit, plantedWindow } from './order-profit-truth.ts';
 
@@ -172,5 +174,46 @@ describe('campaigns and channels', () => {
     for (const row of answer.channels.filter((r) => r.channel !== 'meta_ads'))
       expect(row).toMatchObject({ spendMinor: null, poas: null, cacMinor: null, newCustomerCacMinor: null });
     expect(answer.profitRule).toMatch(/POAS/);
+  });
+});
+
+describe('opportunities', () => {
+  async function list(query = ''): Promise<Opportunity[]> {
+    const response = await app.request(`/api/opportunities${query}`, { cookie: owner });
+    expect(response.status).toBe(200);
+    return OpportunityListSchema.parse(await response.json());
+  }
+
+  it('carry a profit impact beside the revenue impact, sortable by it', async () => {
+    const byRevenue = await list();
+    expect(byRevenue.length).toBeGreaterThan(0);
+    const campaignTypes = new Set(['scale_campaign', 'cut_campaign', 'ad_spend_out_of_stock']);
+    // Every other action's revenue becomes contribution at one store rate, strictly between 0 and 1.
+    const rates = byRevenue
+      .filter((o) => !campaignTypes.has(o.type) && o.revenueImpactMax > 0)
+      .map((o) => o.profitImpactMax! / o.revenueImpactMax);
+    expect(rates.length).toBeGreaterThan(0);
+    for (const rate of rates) expect(rate).toBeCloseTo(rates[0]!, 4);
+    expect(rates[0]!).toBeGreaterThan(0);
+    expect(rates[0]!).toBeLessThan(1);
+    for (const o of byRevenue) {
+      expect(o.profitImpactMin!).toBeLessThanOrEqual(o.profitImpactMax!);
+      expect(o.losesMoney).toBe(o.profitImpactMax! < 0);
+      if (o.losesMoney) {
+        expect(o.priority).toBe('low');
+        expect(o.description.startsWith(o.profitNote!)).toBe(true);
+        expect(o.profitNote).toContain('would lose money');
+      }
+    }
+
+    const byProfit = await list('?sort=profit');
+    expect(byProfit.map((o) => o.id)).toEqual([...byRevenue].sort(compareByProfitImpact).map((o) => o.id));
+    expect(byProfit.map((o) => o.id)).not.toEqual(byRevenue.map((o) => o.id));
+  });
+
+  it('refuses an unknown sort naming the field', async () => {
+    const response = await app.request('/api/opportunities?sort=margin', { cookie: owner });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { message: string }).message).toMatch(/sort/);
   });
 });

@@ -97,3 +97,23 @@ export async function signInInBrowser(
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(`${baseUrl}/**`);
 }
+
+/**
+ * Waits until the page has settled: no request in flight, no loading placeholder, and its text and
+ * width unchanged over a second (charts and lazily loaded pages render after their data arrives).
+ */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  let last = '';
+  let stableFor = 0;
+  for (let waited = 0; waited < 30_000 && stableFor < 4; waited += 250) {
+    const now = await page.evaluate(
+      () =>
+        `${document.body.textContent.length}/${document.documentElement.scrollWidth}/` +
+        `${document.querySelectorAll('[data-testid="loading"], .animate-pulse').length}`,
+    );
+    stableFor = now === last && now.endsWith('/0') ? stableFor + 1 : 0;
+    last = now;
+    await page.waitForTimeout(250);
+  }
+}

@@ -1,6 +1,7 @@
 import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
 import { DAY_MS } from '../../shared/calendar.ts';
-import type { Opportunity, OpportunityStats } from '../../shared/contracts/opportunities.ts';
+import type { Opportunity, OpportunitySort, OpportunityStats } from '../../shared/contracts/opportunities.ts';
+import { compareByProfitImpact } from '../../shared/opportunity-order.ts';
 import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/query-rows.ts';
 import { analysisMetrics, opportunities } from '../db/schema/analysis.ts';
@@ -34,6 +35,10 @@ function presentOpportunity(row: OpportunityRow, currency: string): Opportunity 
     priority: row.priority,
     revenueImpactMin: row.revenueImpactMin,
     revenueImpactMax: row.revenueImpactMax,
+    profitImpactMin: row.profitImpactMin,
+    profitImpactMax: row.profitImpactMax,
+    losesMoney: row.losesMoney,
+    profitNote: row.profitNote,
     confidenceScore: row.confidenceScore,
     effortLevel: row.effortLevel,
     status: row.status,
@@ -64,11 +69,17 @@ export async function listOpportunities(db: Db, workspaceId: string): Promise<Op
   );
 }
 
+/** The list in the order asked for: by upper revenue impact (the spec's), or by profit impact. */
+function sortOpportunities(list: readonly Opportunity[], sort: OpportunitySort): Opportunity[] {
+  return sort === 'revenue' ? [...list] : [...list].sort(compareByProfitImpact);
+}
+
 /** The list as of a run (uncached; callers cache it under the run and the list version). */
 export async function readOpportunitiesOfRun(
   db: Db,
   workspaceId: string,
   run: LatestRun,
+  sort: OpportunitySort = 'revenue',
 ): Promise<Opportunity[]> {
   const rows = await db
     .select()
@@ -82,7 +93,10 @@ export async function readOpportunitiesOfRun(
     )
     .orderBy(desc(opportunities.revenueImpactMax), opportunities.id);
   const currency = run.currencyCode ?? 'USD';
-  return rows.map((row) => presentOpportunity(row, currency));
+  return sortOpportunities(
+    rows.map((row) => presentOpportunity(row, currency)),
+    sort,
+  );
 }
 
 /**

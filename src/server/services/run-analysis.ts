@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { type OpportunityProfitContext, profitImpactOf } from '../../core/opportunities/profit-impact-of.ts';
 import type { AnalysisFacts, AnalysisSnapshot } from '../../core/pipeline/types.ts';
 import type { Db } from '../db/client.ts';
 import {
@@ -12,6 +13,7 @@ import {
   analysisStockRows,
   opportunities,
 } from '../db/schema/analysis.ts';
+import { readOpportunityProfitContext } from '../features/contribution/read-opportunity-profit.ts';
 import { listForecastClosures } from '../features/forecast-closures/forecast-closure-queries.ts';
 import type { AppDeps } from '../http/deps.ts';
 import { runInAnalysisWorker, warmAnalysisWorker } from './analysis-worker-host.ts';
@@ -97,11 +99,12 @@ async function executeAnalysis(
     await writeSnapshot(db, workspaceId, runId, snapshot);
     await writeInsightSnapshot(db, workspaceId, runId, snapshot.insights);
     const writeMs = Math.round(performance.now() - writeStarted);
+    const profit = await readOpportunityProfitContext(db, workspaceId, snapshot.asOf, snapshot.currency);
     const durationMs = Math.round(performance.now() - started);
     // The opportunities change only with the run that produced them: one transaction, so a run
     // that fails here leaves the previous run's list exactly as it was (#19.7c).
     await db.transaction(async (tx) => {
-      await refreshOpportunities(tx, workspaceId, runId, snapshot, deps.clock());
+      await refreshOpportunities(tx, workspaceId, runId, snapshot, profit, deps.clock());
       await tx
         .update(analysisRuns)
         .set({
@@ -258,14 +261,16 @@ async function writeCustomers(
 
 /**
  * Upserts this run's candidates by (workspace, type, subject): estimates and texts refresh, status,
- * first detection and implementation are kept. Implemented opportunities get their realised
- * impact: the tracked metric now minus its baseline.
+ * first detection and implementation are kept. Each gets its profit impact (decision 026); one
+ * whose action would lose money says so first in its description and is not ranked above low.
+ * Implemented opportunities get their realised impact: the tracked metric now minus its baseline.
  */
 async function refreshOpportunities(
   db: Pick<Db, 'insert' | 'select' | 'update'>,
   workspaceId: string,
   runId: string,
   snapshot: AnalysisSnapshot,
+  profit: OpportunityProfitContext,
   now: Date,
 ): Promise<void> {
   // One statement for every candidate: estimates and texts from the new row, the rest kept.
@@ -275,6 +280,10 @@ async function refreshOpportunities(
     'priority',
     'revenueImpactMin',
     'revenueImpactMax',
+    'profitImpactMin',
+    'profitImpactMax',
+    'losesMoney',
+    'profitNote',
     'confidenceScore',
     'effortLevel',
     'evidence',
@@ -288,23 +297,29 @@ async function refreshOpportunities(
     await db
       .insert(opportunities)
       .values(
-        [...byIdentity.values()].map((candidate) => ({
-          workspaceId,
-          type: candidate.type,
-          subjectKey: candidate.subjectKey,
-          firstDetectedAt: now,
-          title: candidate.title,
-          description: candidate.description,
-          priority: candidate.priority,
-          revenueImpactMin: candidate.revenueImpactMin,
-          revenueImpactMax: candidate.revenueImpactMax,
-          confidenceScore: candidate.confidenceScore,
-          effortLevel: candidate.effortLevel,
-          evidence: candidate.evidence,
-          metricKey: candidate.metricKey,
-          lastDetectedAt: now,
-          lastRunId: runId,
-        })),
+        [...byIdentity.values()].map((candidate) => {
+          const impact = profitImpactOf(candidate, profit);
+          return {
+            workspaceId,
+            type: candidate.type,
+            subjectKey: candidate.subjectKey,
+            firstDetectedAt: now,
+            title: candidate.title,
+            description: impact.profitNote
+              ? `${impact.profitNote} ${candidate.description}`
+              : candidate.description,
+            priority: impact.losesMoney ? ('low' as const) : candidate.priority,
+            revenueImpactMin: candidate.revenueImpactMin,
+            revenueImpactMax: candidate.revenueImpactMax,
+            ...impact,
+            confidenceScore: candidate.confidenceScore,
+            effortLevel: candidate.effortLevel,
+            evidence: candidate.evidence,
+            metricKey: candidate.metricKey,
+            lastDetectedAt: now,
+            lastRunId: runId,
+          };
+        }),
       )
       .onConflictDoUpdate({
         target: [opportunities.workspaceId, opportunities.type, opportunities.subjectKey],

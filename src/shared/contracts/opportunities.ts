@@ -29,6 +29,15 @@ export const OpportunitySchema = z.object({
   priority: OpportunityPrioritySchema,
   revenueImpactMin: z.number(),
   revenueImpactMax: z.number(),
+  /**
+   * Beyond spec §3 (issue #13, decision 026): the contribution (before marketing) the action should
+   * add over the same 30 days, shop currency; null when the store's contribution is unknown.
+   */
+  profitImpactMin: z.number().nullable(),
+  profitImpactMax: z.number().nullable(),
+  /** The action would lose money: listed with `profitNote` saying why, never ranked above low. */
+  losesMoney: z.boolean(),
+  profitNote: z.string().nullable(),
   confidenceScore: z.number().min(0).max(1),
   effortLevel: z.string(),
   status: z.enum(['open', 'implemented', 'dismissed']),
@@ -47,6 +56,11 @@ export const OpportunitySchema = z.object({
 export type Opportunity = z.infer<typeof OpportunitySchema>;
 
 export const OpportunityListSchema = z.array(OpportunitySchema);
+
+/** `?sort=revenue` (default: largest upper revenue impact first) or `profit` (upper profit impact). */
+export const OpportunitySortSchema = z.enum(['revenue', 'profit']);
+export type OpportunitySort = z.infer<typeof OpportunitySortSchema>;
+export const OpportunityListQuerySchema = z.object({ sort: OpportunitySortSchema.default('revenue') });
 
 export const StatsPeriodSchema = z.enum(['7', '30', '90']);
 export const OpportunityStatsQuerySchema = z.object({ period: StatsPeriodSchema.default('30') });

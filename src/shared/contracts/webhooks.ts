@@ -217,3 +217,10 @@ export const DemoLiveResponseSchema = z.object({
   modeReason: z.string().nullable(),
 });
 export type DemoLiveResponse = z.infer<typeof DemoLiveResponseSchema>;
+
+/** GET /api/compliance/data-requests: exports prepared for customers/data_request, newest first. */
+export const DataRequestExportListSchema = z.object({
+  exports: z.array(z.object({ id: z.uuid(), customerId: z.string(), createdAt: z.string() })),
+});
+export type DataRequestExportList = z.infer<typeof DataRequestExportListSchema>;
+export const DataRequestExportParamsSchema = z.object({ id: z.uuid() });

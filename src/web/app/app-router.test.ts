@@ -49,6 +49,7 @@ describe('chooseRouteView (spec §2 route table, §4 authentication)', () => {
         '/profit',
         '/public-service-test',
         '/settings/costs',
+        '/settings/notifications',
         '/testing',
       ].sort(),
     );

@@ -107,6 +107,15 @@ export const APP_ROUTES: readonly AppRoute[] = [
     ),
   },
   {
+    path: '/settings/notifications',
+    access: 'authenticated',
+    title: 'Notifications',
+    page: lazyPage(
+      () => import('@web/features/notifications/components/notifications-page.tsx'),
+      (m) => m.NotificationsPage,
+    ),
+  },
+  {
     path: '/orders',
     access: 'authenticated',
     title: 'Order Lookup',

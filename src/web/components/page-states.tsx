@@ -2,6 +2,7 @@ import { buttonClasses } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { Skeleton } from '@web/components/ui/skeleton.tsx';
 import { errorSentence } from '@web/lib/api-error.ts';
+import type { metricAttributes } from '@web/lib/metric-attributes.ts';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 
@@ -49,12 +50,15 @@ export function SummaryStat({
   hint,
   icon,
   testId,
+  metric,
 }: {
   title: string;
   value: ReactNode;
   hint: string;
   icon?: ReactNode;
   testId: string;
+  /** Names the figure (`metricAttributes`) for the cross-page check of decision 011. */
+  metric?: ReturnType<typeof metricAttributes>;
 }) {
   return (
     <Card data-testid={testId}>
@@ -63,7 +67,9 @@ export function SummaryStat({
         {icon}
       </CardHeader>
       <CardContent>
-        <p className="text-2xl font-bold text-white">{value}</p>
+        <p className="text-2xl font-bold text-white" {...metric}>
+          {value}
+        </p>
         <p className="text-xs text-slate-400">{hint}</p>
       </CardContent>
     </Card>

@@ -203,6 +203,11 @@ export const opportunities = pgTable(
     priority: text('priority').$type<'high' | 'medium' | 'low'>().notNull(),
     revenueImpactMin: doublePrecision('revenue_impact_min').notNull(),
     revenueImpactMax: doublePrecision('revenue_impact_max').notNull(),
+    /** Contribution over the same 30 days (decision 026); null when the store's contribution is unknown. */
+    profitImpactMin: doublePrecision('profit_impact_min'),
+    profitImpactMax: doublePrecision('profit_impact_max'),
+    losesMoney: boolean('loses_money').notNull().default(false),
+    profitNote: text('profit_note'),
     confidenceScore: doublePrecision('confidence_score').notNull(),
     effortLevel: text('effort_level').notNull(),
     evidence: jsonb('evidence').$type<unknown>().notNull(),

@@ -1,17 +1,26 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   DashboardTodaySchema,
+  DataRequestExportListSchema,
+  DataRequestExportParamsSchema,
   DemoLiveRequestSchema,
   DemoLiveResponseSchema,
   WebhookAcceptedSchema,
 } from '../../../shared/contracts/webhooks.ts';
+import { AppError } from '../../errors.ts';
 import { requireAuth } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import { getIntegrationContext } from '../../services/integration-context.ts';
+import { listDataRequestExports, readDataRequestExport } from './queries/data-request-exports.ts';
 import { readToday } from './services/read-today.ts';
 import { receiveShopifyWebhook } from './services/receive-webhook.ts';
 import { readDemoLive, toggleDemoLive } from './services/toggle-demo-live.ts';
+
+/** A signed-out caller gets 401 before its input is judged, like every other private route. */
+const signedInFirst = async (request: FastifyRequest) => {
+  requireAuth(request);
+};
 
 /** Shopify sends at most this much; larger bodies answer 413 (issue #15). */
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
@@ -70,10 +79,38 @@ export async function registerWebhookRoutes(fastify: FastifyInstance, deps: AppD
 
   app.post(
     '/api/demo/live',
-    { schema: { body: DemoLiveRequestSchema, response: { 200: DemoLiveResponseSchema } } },
+    {
+      schema: { body: DemoLiveRequestSchema, response: { 200: DemoLiveResponseSchema } },
+      preValidation: signedInFirst,
+    },
     async (request) => {
       const { workspaceId } = requireAuth(request);
       return toggleDemoLive(deps, workspaceId, request.body.enabled);
+    },
+  );
+
+  app.get(
+    '/api/compliance/data-requests',
+    { schema: { response: { 200: DataRequestExportListSchema } } },
+    async (request, reply) => {
+      const { workspaceId } = requireAuth(request);
+      reply.header('cache-control', 'no-store');
+      return listDataRequestExports(deps.db, workspaceId);
+    },
+  );
+
+  app.get(
+    '/api/compliance/data-requests/:id',
+    { schema: { params: DataRequestExportParamsSchema }, preValidation: signedInFirst },
+    async (request, reply) => {
+      const { workspaceId } = requireAuth(request);
+      const content = await readDataRequestExport(deps.db, workspaceId, request.params.id);
+      if (content === null) throw new AppError(404, 'not_found', 'No such customer data export.');
+      return reply
+        .header('cache-control', 'no-store')
+        .header('content-type', 'application/json; charset=utf-8')
+        .header('content-disposition', `attachment; filename="customer-data-${request.params.id}.json"`)
+        .send(content);
     },
   );
 }

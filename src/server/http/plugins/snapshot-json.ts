@@ -45,39 +45,45 @@ export function sendJsonBody(request: FastifyRequest, reply: FastifyReply, body:
  * succeeded, so the answer is serialised once per (workspace, run[, list version]) and served as
  * bytes: a poll costs the session query (which finds the run too) and a map lookup.
  */
-export function getSnapshotJson<S extends z.ZodType>(
+export function getSnapshotJson<S extends z.ZodType, Q extends z.ZodType = z.ZodUndefined>(
   app: FastifyInstance,
   db: Db,
   path: string,
   options: {
     schema: S;
+    /** Query parameters (validated: 400 naming the field); each answer is kept per query. */
+    querystring?: Q;
     /** Cache key of the answer within a run. */
     section: string;
     /** 'run-and-list': the answer also changes with the opportunity list's version. */
     latestRun?: 'run' | 'run-and-list';
     /** The answer before any run. */
     empty: z.output<S>;
-    read: (run: LatestRun, workspaceId: string) => Promise<z.output<S>>;
+    read: (run: LatestRun, workspaceId: string, query: z.output<Q>) => Promise<z.output<S>>;
   },
 ): void {
   const { schema, section, empty, read } = options;
   const emptyBody = toJsonBody(schema, empty);
   // Declared for the route table; the bytes are already encoded through it, so it never runs.
-  const routeSchema: FastifySchema = { response: { 200: schema } };
+  const routeSchema: FastifySchema = {
+    response: { 200: schema },
+    ...(options.querystring ? { querystring: options.querystring } : {}),
+  };
   app.get(
     path,
     { config: { latestRun: options.latestRun ?? 'run' }, schema: routeSchema },
     async (request, reply) => {
       const { workspaceId, latestRun } = requireAuthWithLatestRun(request);
       const runId = latestRun.id;
+      const query = request.query as z.output<Q>;
       const body = runId
         ? await readSnapshotOnce(
             workspaceId,
             runId,
-            `json/${section}/${latestRun.implementedVersion ?? ''}`,
+            `json/${section}/${JSON.stringify(query ?? null)}/${latestRun.implementedVersion ?? ''}`,
             async () => {
               const run = await readRunOnce(db, workspaceId, runId);
-              return run ? toJsonBody(schema, await read(run, workspaceId)) : emptyBody;
+              return run ? toJsonBody(schema, await read(run, workspaceId, query)) : emptyBody;
             },
           )
         : emptyBody;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   OpportunityIdParamsSchema,
+  OpportunityListQuerySchema,
   OpportunityListSchema,
   OpportunitySchema,
   OpportunityStatsQuerySchema,
@@ -27,8 +28,9 @@ export function registerOpportunityRoutes(app: FastifyInstance, deps: AppDeps): 
     schema: OpportunityListSchema,
     section: 'opportunities',
     latestRun: 'run-and-list',
+    querystring: OpportunityListQuerySchema,
     empty: [],
-    read: (run, workspaceId) => readOpportunitiesOfRun(db, workspaceId, run),
+    read: (run, workspaceId, query) => readOpportunitiesOfRun(db, workspaceId, run, query.sort),
   });
   api.get(
     '/api/opportunities/stats',

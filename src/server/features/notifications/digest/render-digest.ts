@@ -104,7 +104,7 @@ export function renderDigest(data: DigestData, links: DigestLinks): RenderedMail
   for (const s of data.stock) text.push(`  - ${s.product}: ${s.status}`);
   text.push('', `Unsubscribe from these digests: ${links.unsubscribeUrl}`);
 
-  const cell = 'padding:8px 12px;border-bottom:1px solid #e5e7eb;font-size:14px;';
+  const cell = 'padding:6px 4px;border-bottom:1px solid #e5e7eb;font-size:13px;';
   const section = (title: string, body: string) =>
     `<h2 style="font-size:16px;margin:24px 0 8px;color:#111827;">${escapeHtml(title)}</h2>${body}`;
   const list = (items: string[], empty: string) =>
@@ -129,8 +129,8 @@ ${kpis
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(subject)}</title></head>
 <body style="margin:0;padding:0;background:#f3f4f6;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;">
-<table role="presentation" cellpadding="0" cellspacing="0" width="100%" style="background:#f3f4f6;"><tr><td align="center" style="padding:16px;">
-<table role="presentation" cellpadding="0" cellspacing="0" width="100%" style="max-width:600px;background:#ffffff;border-radius:8px;"><tr><td style="padding:24px;">
+<table role="presentation" cellpadding="0" cellspacing="0" width="100%" style="background:#f3f4f6;"><tr><td align="center" style="padding:8px;">
+<table role="presentation" cellpadding="0" cellspacing="0" width="100%" style="max-width:600px;background:#ffffff;border-radius:8px;"><tr><td style="padding:16px;">
 <p style="margin:0;font-size:12px;color:#6b7280;text-transform:uppercase;letter-spacing:0.05em;">${escapeHtml(periodName)}</p>
 <h1 style="margin:4px 0 0;font-size:20px;color:#111827;">${escapeHtml(data.storeName)}</h1>
 <p style="margin:4px 0 16px;font-size:14px;color:#374151;">${escapeHtml(when)}</p>

@@ -1,3 +1,4 @@
+import { CONNECTION_BADGES, type ConnectionHealth } from '@shared/contracts/connection-health.ts';
 import { METRIC_NAMES, ROAS_RULES } from '@shared/metrics.ts';
 import { formatMoney } from '@shared/money.ts';
 import { Badge } from '@web/components/ui/badge.tsx';
@@ -5,6 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { Skeleton } from '@web/components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs.tsx';
 import { errorSentence } from '@web/lib/api-error.ts';
+import { metricAttributes } from '@web/lib/metric-attributes.ts';
 import { useDashboardKpis } from '../../dashboard/api/dashboard-queries.ts';
 import { useCredentialsStatus } from '../../integrations/api/use-integrations.ts';
 import { useMetaSummary, useShopifySummary } from '../api/use-dashboard-data.ts';
@@ -12,10 +14,21 @@ import { formatCompact } from '../lib/format.ts';
 import { GaTab } from './ga-tab.tsx';
 import { StatCard } from './ga-widgets.tsx';
 
-function ConnectionBadge({ label, connected }: { label: string; connected: boolean }) {
+/**
+ * A source's badge from the server's health judgement (Connected only when its last test or sync
+ * succeeded; "Needs attention" with the reason in the tooltip otherwise), never from stored
+ * credentials alone.
+ */
+function SourceBadge({ label, health }: { label: string; health: ConnectionHealth | undefined }) {
+  const state = health?.state ?? 'not_connected';
   return (
-    <Badge variant={connected ? 'success' : 'secondary'} data-testid={`badge-${label}`}>
-      {label}: {connected ? 'Connected' : 'Not Connected'}
+    <Badge
+      variant={state === 'connected' ? 'success' : state === 'needs_attention' ? 'warning' : 'secondary'}
+      data-testid={`badge-${label}`}
+      data-state={state}
+      title={health?.reason ?? undefined}
+    >
+      {label}: {CONNECTION_BADGES[state]}
     </Badge>
   );
 }
@@ -34,9 +47,9 @@ export function AnalyticsDashboardPage() {
           <p className="mt-1 text-slate-300">Traffic, store and advertising performance in one place.</p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <ConnectionBadge label="Shopify" connected={shopify} />
-          <ConnectionBadge label="GA4" connected={ga4} />
-          <ConnectionBadge label="Meta" connected={meta} />
+          <SourceBadge label="Shopify" health={status.data?.health.shopify} />
+          <SourceBadge label="GA4" health={status.data?.health.ga4} />
+          <SourceBadge label="Meta" health={status.data?.health.meta} />
         </div>
       </div>
       <Tabs defaultValue="ga">
@@ -88,7 +101,9 @@ function ShopifyTab({ connected }: { connected: boolean }) {
   const figures = kpis.data?.hasData ? kpis.data : null;
   const k = figures?.kpis ?? null;
   const currency = figures?.currency ?? data.currency;
-  const minor = (value: number) => formatMoney(value / 10 ** (figures?.currencyDigits ?? 2), currency);
+  const major = (value: number) => value / 10 ** (figures?.currencyDigits ?? 2);
+  const minor = (value: number) => formatMoney(major(value), currency);
+  const days = figures?.periodDays ?? 30;
   return (
     <div className="grid gap-6" data-testid="shopify-analytics">
       <p className="text-sm text-slate-300" data-testid="shopify-window">
@@ -97,16 +112,23 @@ function ShopifyTab({ connected }: { connected: boolean }) {
       </p>
       {k ? (
         <div className="grid gap-4 md:grid-cols-3">
-          <StatCard label="Orders" value={k.orders.current.toLocaleString('en-US')} testId="shopify-orders" />
+          <StatCard
+            label="Orders"
+            value={k.orders.current.toLocaleString('en-US')}
+            testId="shopify-orders"
+            metric={metricAttributes('store.orders', days, k.orders.current)}
+          />
           <StatCard
             label="Revenue (net of refunds)"
             value={minor(k.revenue.current)}
             testId="shopify-revenue"
+            metric={metricAttributes('store.revenue', days, major(k.revenue.current))}
           />
           <StatCard
             label="Average order value"
             value={minor(k.averageOrderValue.current)}
             testId="shopify-aov"
+            metric={metricAttributes('store.aov', days, major(k.averageOrderValue.current))}
           />
         </div>
       ) : kpis.data ? (
@@ -156,7 +178,12 @@ function MetaAnalyticsTab({ connected }: { connected: boolean }) {
         Last {data.periodDays} days, ending on the store's last complete day · Meta-reported figures
       </p>
       <div className="grid gap-4 md:grid-cols-4">
-        <StatCard label="Meta ad spend" value={formatMoney(data.spend, data.currency)} testId="meta-spend" />
+        <StatCard
+          label="Meta ad spend (Meta-reported)"
+          value={formatMoney(data.spend, data.currency)}
+          testId="meta-spend"
+          metric={metricAttributes('meta.spend', data.periodDays, data.spend)}
+        />
         <StatCard label="Impressions" value={formatCompact(data.impressions)} />
         <StatCard label="Clicks" value={formatCompact(data.clicks)} />
         <StatCard
@@ -164,6 +191,7 @@ function MetaAnalyticsTab({ connected }: { connected: boolean }) {
           value={data.roas === null ? '—' : `${data.roas.toFixed(2)}x`}
           note={ROAS_RULES.metaReportedRoas}
           testId="meta-reported-roas"
+          metric={metricAttributes('meta.reportedRoas', data.periodDays, data.roas)}
         />
       </div>
       <Card>

@@ -1,5 +1,6 @@
 import type { GaPageRow, GaTrafficRow } from '@shared/contracts/ga.ts';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
+import type { metricAttributes } from '@web/lib/metric-attributes.ts';
 import type { ReactNode } from 'react';
 import { Cell, Legend, Pie, PieChart, ResponsiveContainer, Tooltip } from 'recharts';
 import { formatCompact, formatDuration, sourceLabel } from '../lib/format.ts';
@@ -12,17 +13,22 @@ export function StatCard({
   value,
   note,
   testId,
+  metric,
 }: {
   label: string;
   value: ReactNode;
   note?: ReactNode;
   testId?: string;
+  /** Names the figure (`metricAttributes`) for the cross-page check of decision 011. */
+  metric?: ReturnType<typeof metricAttributes>;
 }) {
   return (
     <Card data-testid={testId}>
       <CardContent className="pt-6">
         <p className="text-sm text-slate-400">{label}</p>
-        <p className="mt-1 text-3xl font-bold text-white">{value}</p>
+        <p className="mt-1 text-3xl font-bold text-white" {...metric}>
+          {value}
+        </p>
         {note ? <div className="mt-1 text-xs text-slate-400">{note}</div> : null}
       </CardContent>
     </Card>

@@ -5,6 +5,7 @@ import { PeriodSelect } from '@web/components/period-select.tsx';
 import { Badge } from '@web/components/ui/badge.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { cn } from '@web/lib/cn.ts';
+import { metricAttributes } from '@web/lib/metric-attributes.ts';
 import { formatMinor } from '@web/lib/money.ts';
 import { useState } from 'react';
 import { Link } from 'wouter';
@@ -74,6 +75,9 @@ export function CampaignsPage() {
   );
 }
 
+/** A minor-unit amount in major units of its currency (the value `metricAttributes` names). */
+const majorOf = (minor: number, currency: { digits: number } | null) => minor / 10 ** (currency?.digits ?? 2);
+
 function CampaignReport({ data }: { data: CampaignPerformance }) {
   const { totals, shopCurrency, accountCurrency } = data;
   return (
@@ -88,24 +92,32 @@ function CampaignReport({ data }: { data: CampaignPerformance }) {
           testId="total-spend"
           title={METRIC_NAMES.metaSpend}
           value={formatMinor(totals.spendMinor, accountCurrency)}
+          metric={metricAttributes('meta.spend', data.period, majorOf(totals.spendMinor, accountCurrency))}
           hint={`${formatCount(totals.clicks)} clicks · CPC ${formatCpc(totals.cpc, accountCurrency)}`}
         />
         <SummaryStat
           testId="total-revenue"
           title="Store-verified Revenue"
           value={formatMinor(totals.netRevenueMinor, shopCurrency)}
+          metric={metricAttributes(
+            'meta.attributedRevenue',
+            data.period,
+            majorOf(totals.netRevenueMinor, shopCurrency),
+          )}
           hint={`${formatCount(totals.verifiedOrders)} orders, net of ${formatMinor(totals.refundsMinor, shopCurrency)} refunds`}
         />
         <SummaryStat
           testId="total-roas"
           title={METRIC_NAMES.metaAttributedRoas}
           value={formatRoas(totals.roas)}
+          metric={metricAttributes('meta.roas', data.period, totals.roas)}
           hint={ROAS_RULES.metaAttributedRoas}
         />
         <SummaryStat
           testId="total-match"
           title={METRIC_NAMES.matchRate}
           value={formatRate(totals.matchRate, 0)}
+          metric={metricAttributes('meta.matchRate', data.period, totals.matchRate)}
           hint={`Meta claims ${formatMinor(totals.reportedPurchaseValueMinor, accountCurrency)} (${formatCount(totals.reportedPurchases)} purchases)`}
         />
       </div>
@@ -195,6 +207,7 @@ function CampaignTable({ data }: { data: CampaignPerformance }) {
                       c.roas !== null && c.roas > 2.5 && 'text-emerald-300',
                       c.roas !== null && c.roas < 1 && 'text-red-300',
                     )}
+                    {...metricAttributes(`campaign.${c.campaignId}.roas`, data.period, c.roas)}
                   >
                     {formatRoas(c.roas)}
                   </td>

@@ -9,6 +9,7 @@ import {
   useRevenueForecast,
 } from '@web/features/opportunities/api/opportunity-queries.ts';
 import { formatTimeAgo } from '@web/features/opportunities/lib/format-opportunity.ts';
+import { metricAttributes } from '@web/lib/metric-attributes.ts';
 import { formatMinorMoney } from '@web/lib/money.ts';
 import { useState } from 'react';
 import { useDashboardKpis } from '../api/dashboard-queries.ts';
@@ -26,7 +27,10 @@ function KpiCard({
   higherIsBetter = true,
   note,
   hint,
+  metric,
 }: {
+  /** Names the figure (`metricAttributes`) for the cross-page check of decision 011. */
+  metric?: ReturnType<typeof metricAttributes>;
   testId: string;
   title: string;
   value: string;
@@ -43,7 +47,7 @@ function KpiCard({
         <CardTitle className="text-sm font-medium text-slate-300">{title}</CardTitle>
       </CardHeader>
       <CardContent>
-        <p className="text-xl font-bold text-white sm:text-2xl" data-testid="kpi-value">
+        <p className="text-xl font-bold text-white sm:text-2xl" data-testid="kpi-value" {...metric}>
           {value}
         </p>
         <p className="text-xs text-slate-400">
@@ -77,15 +81,32 @@ function KpiGrid({ data }: { data: DashboardKpis }) {
     change: v.changePercent,
   });
   const spendCurrency = data.adSpendCurrency ?? currency;
+  const days = data.periodDays;
+  const major = (minor: number) => minor / 10 ** digits;
   return (
     <div className="grid gap-2">
       <p className="text-sm text-slate-300" data-testid="kpi-window">
         Last {data.periodDays} days{data.current ? `, ${data.current.start} to ${data.current.end}` : ''}
       </p>
       <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4" data-testid="kpi-grid">
-        <KpiCard testId="kpi-revenue" title={METRIC_NAMES.revenue} {...money(k.revenue)} />
-        <KpiCard testId="kpi-orders" title="Orders" {...count(k.orders)} />
-        <KpiCard testId="kpi-aov" title="Average order value" {...money(k.averageOrderValue)} />
+        <KpiCard
+          testId="kpi-revenue"
+          title={METRIC_NAMES.revenue}
+          metric={metricAttributes('store.revenue', days, major(k.revenue.current))}
+          {...money(k.revenue)}
+        />
+        <KpiCard
+          testId="kpi-orders"
+          title="Orders"
+          metric={metricAttributes('store.orders', days, k.orders.current)}
+          {...count(k.orders)}
+        />
+        <KpiCard
+          testId="kpi-aov"
+          title="Average order value"
+          metric={metricAttributes('store.aov', days, major(k.averageOrderValue.current))}
+          {...money(k.averageOrderValue)}
+        />
         <KpiCard
           testId="kpi-refunds"
           title={`Refunds (${k.refundCount.current.toLocaleString('en-US')})`}
@@ -102,6 +123,7 @@ function KpiGrid({ data }: { data: DashboardKpis }) {
           <KpiCard
             testId="kpi-ad-spend"
             title={METRIC_NAMES.metaSpend}
+            metric={metricAttributes('meta.spend', days, major(k.adSpend.current))}
             higherIsBetter={false}
             {...money(k.adSpend, spendCurrency)}
             note={k.roas ? null : data.adsNote}
@@ -113,6 +135,7 @@ function KpiGrid({ data }: { data: DashboardKpis }) {
           <KpiCard
             testId="kpi-meta-roas"
             title={METRIC_NAMES.metaAttributedRoas}
+            metric={metricAttributes('meta.roas', days, k.metaRoas.current)}
             hint={ROAS_RULES.metaAttributedRoas}
             {...ratio(k.metaRoas)}
           />
@@ -121,6 +144,7 @@ function KpiGrid({ data }: { data: DashboardKpis }) {
           <KpiCard
             testId="kpi-roas"
             title={METRIC_NAMES.blendedRoas}
+            metric={metricAttributes('meta.blendedRoas', days, k.roas.current)}
             hint={ROAS_RULES.blendedRoas}
             {...ratio(k.roas)}
             note={data.adsNote}

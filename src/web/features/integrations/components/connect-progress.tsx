@@ -3,6 +3,7 @@ import {
   useResultsProgress,
 } from '@web/features/data-freshness/api/use-results-progress.ts';
 import { CheckCircle2, Circle, Loader2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
 
 const STEPS: { phase: Exclude<ResultsPhase, 'idle'>; label: string }[] = [
   { phase: 'syncing', label: 'Syncing' },
@@ -39,4 +40,17 @@ export function ConnectProgress() {
       })}
     </ol>
   );
+}
+
+/**
+ * The same progress on a page that shows results (/ right after connecting): appears while a sync or
+ * an analysis is under way and stays, at Ready, once they finished; nothing when all was quiet.
+ */
+export function ResultsProgressWhileBusy() {
+  const { phase } = useResultsProgress();
+  const [seenBusy, setSeenBusy] = useState(false);
+  useEffect(() => {
+    if (phase === 'syncing' || phase === 'analysing') setSeenBusy(true);
+  }, [phase]);
+  return seenBusy ? <ConnectProgress /> : null;
 }

@@ -11,7 +11,7 @@ import { formatCompact } from '../../analytics-dashboard/lib/format.ts';
 import { useGaOverview, useStoreGaCredentials, useTestGaConnection } from '../api/use-integrations.ts';
 import { useGaCredentialsForm } from '../hooks/use-ga-credentials-form.ts';
 import { serverMessage } from '../lib/error-text.ts';
-import { ConnectionBadge } from './connection-badge.tsx';
+import { ConnectionAttention, ConnectionBadge } from './connection-badge.tsx';
 
 /** Google Analytics 4 panel (spec §2): store property + service account, live preview, test. */
 export function GaPanel({ connected, health }: { connected: boolean; health: ConnectionHealth | undefined }) {
@@ -73,9 +73,13 @@ export function GaPanel({ connected, health }: { connected: boolean; health: Con
       <CardContent>
         {connected ? (
           <div className="grid gap-5">
-            <p className="text-sm text-emerald-300">
-              Google Analytics is connected. Upside is pulling real data from your property.
-            </p>
+            {health?.state === 'needs_attention' ? (
+              <ConnectionAttention health={health} testId="ga-attention" />
+            ) : (
+              <p className="text-sm text-emerald-300">
+                Google Analytics is connected. Upside is pulling real data from your property.
+              </p>
+            )}
             <div>
               <h4 className="mb-3 text-sm font-semibold text-slate-200">Live Data Preview (Last 30 Days)</h4>
               {overview.isLoading ? (

@@ -3,6 +3,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/car
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs.tsx';
 import { ApiTokensPanel } from '@web/features/api-tokens/components/api-tokens-panel.tsx';
 import { DataFreshnessPanel } from '@web/features/data-freshness/components/data-freshness-panel.tsx';
+import { DataRequestsPanel } from '@web/features/live-today/components/data-requests-panel.tsx';
 import { BarChart3, Megaphone, ShoppingBag } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
@@ -68,6 +69,9 @@ export function ProfilePage() {
           <Link href="/settings/costs" className="mt-1 inline-block text-sm text-indigo-300 hover:underline">
             Costs: product costs, fees, shipping and expenses
           </Link>
+          <Link href="/settings/notifications" className="mt-1 block text-sm text-indigo-300 hover:underline">
+            Notifications: digests, alerts, Slack and webhooks
+          </Link>
         </div>
         <ConnectDemoButton />
       </div>
@@ -105,6 +109,7 @@ export function ProfilePage() {
       <DataFreshnessPanel />
 
       <ApiTokensPanel />
+      <DataRequestsPanel />
 
       <Tabs defaultValue="shopify">
         <TabsList>

@@ -1,4 +1,8 @@
-import { DashboardTodaySchema, DemoLiveResponseSchema } from '@shared/contracts/webhooks.ts';
+import {
+  DashboardTodaySchema,
+  DataRequestExportListSchema,
+  DemoLiveResponseSchema,
+} from '@shared/contracts/webhooks.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '@web/lib/api-error.ts';
 import { getJson, requestJson } from '@web/lib/api-request.ts';
@@ -42,5 +46,13 @@ export function useToggleDemoLive() {
       client.setQueryData(liveKey, answer);
       void client.invalidateQueries({ queryKey: todayKey });
     },
+  });
+}
+
+/** Exports prepared for Shopify's customers/data_request, for the owner to download. */
+export function useDataRequestExports() {
+  return useQuery({
+    queryKey: ['/api/compliance/data-requests'],
+    queryFn: () => getJson('/api/compliance/data-requests', DataRequestExportListSchema),
   });
 }

@@ -9,6 +9,7 @@ import { METRIC_NAMES, ROAS_RULES, STOCK_ALERTS_RULE } from '@shared/metrics.ts'
 import { Badge } from '@web/components/ui/badge.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { cn } from '@web/lib/cn.ts';
+import { metricAttributes } from '@web/lib/metric-attributes.ts';
 import { formatMoney, formatThousands, NO_DECIMALS } from '@web/lib/money.ts';
 import type { ReactNode } from 'react';
 import {
@@ -25,6 +26,7 @@ import {
   YAxis,
 } from 'recharts';
 import { SIGNAL_TONE_CLASS, segmentGrowthTone } from '../../customers/lib/format-customers.ts';
+import { StockAlertCount } from '../../products/components/stock-alert-count.tsx';
 import {
   attributionActionLabel,
   CHART_PALETTE,
@@ -130,6 +132,9 @@ export function AttributionTable({
   currency: string;
   periodDays?: number;
 }) {
+  // The Meta row's figures are the ones /campaigns and /dashboard show (decision 011).
+  const metaMetric = (row: AttributionRow, metric: string, value: number | null) =>
+    row.channel === 'meta_ads' ? metricAttributes(metric, periodDays, value) : {};
   return (
     <Section
       title="Attribution & Channel Performance"
@@ -157,15 +162,21 @@ export function AttributionTable({
                   <td className="py-2 pr-3 font-medium">{row.channel.replaceAll('_', ' ')}</td>
                   <td
                     data-testid="attribution-match"
+                    {...metaMetric(row, 'meta.matchRate', row.matchRate)}
                     className={cn('py-2 pr-3', row.matchRate > 90 ? 'text-emerald-300' : 'text-amber-300')}
                   >
                     {Math.round(row.matchRate)}%
                   </td>
-                  <td className="py-2 pr-3" data-testid="attribution-revenue">
+                  <td
+                    className="py-2 pr-3"
+                    data-testid="attribution-revenue"
+                    {...metaMetric(row, 'meta.attributedRevenue', row.revenue)}
+                  >
                     {formatMoney(row.revenue, currency, NO_DECIMALS)}
                   </td>
                   <td
                     data-testid="attribution-roas"
+                    {...metaMetric(row, 'meta.roas', row.roas)}
                     className={cn(
                       'py-2 pr-3',
                       row.roas !== null && row.roas > 2.5 ? 'text-emerald-300' : 'text-slate-200',
@@ -329,8 +340,7 @@ export function StockImpactList({
     >
       {summary ? (
         <p className="mb-3 text-sm text-slate-300" data-testid="stock-summary">
-          <span data-metric="stock.outProducts">{summary.outOfStockProducts}</span> out ·{' '}
-          <span data-metric="stock.lowProducts">{summary.lowStockProducts}</span> low{' '}
+          <StockAlertCount totals={summary} />{' '}
           <span className="text-slate-400">({STOCK_ALERTS_RULE.toLowerCase()})</span>
         </p>
       ) : null}

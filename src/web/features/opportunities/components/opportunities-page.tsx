@@ -8,6 +8,7 @@ import { errorSentence } from '@web/lib/api-error.ts';
 import { formatThousands } from '@web/lib/money.ts';
 import { Download, Gauge, Lightbulb, Target, TrendingUp } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
+import { ResultsProgressWhileBusy } from '../../integrations/components/connect-progress.tsx';
 import { useProductPerformance } from '../../products/api/product-queries.ts';
 import {
   type StatsPeriod,
@@ -97,6 +98,9 @@ export function OpportunitiesPage() {
             {status.data?.running ? 'Analysing now… ' : ''}
             {formatTimeAgo(status.data?.lastSucceededAt, now)}
           </p>
+          <div className="mt-2">
+            <ResultsProgressWhileBusy />
+          </div>
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <PeriodSelect value={period} onChange={setPeriod} />
@@ -155,6 +159,7 @@ export function OpportunitiesPage() {
               </SelectTrigger>
               <SelectContent>
                 <SelectItem value="impact">Revenue Impact</SelectItem>
+                <SelectItem value="profit">Profit Impact</SelectItem>
                 <SelectItem value="confidence">Confidence</SelectItem>
                 <SelectItem value="effort">Effort Required</SelectItem>
               </SelectContent>

@@ -2,6 +2,7 @@ import type { Opportunity } from '@shared/contracts/opportunities.ts';
 import { Badge, type BadgeVariant } from '@web/components/ui/badge.tsx';
 import { Button } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
+import { cn } from '@web/lib/cn.ts';
 import { formatMoney, NO_DECIMALS } from '@web/lib/money.ts';
 import { CheckCircle2, Eye, Rocket } from 'lucide-react';
 import { formatConfidence, priorityLabel } from '../lib/format-opportunity.ts';
@@ -40,13 +41,33 @@ export function OpportunityCard({
         </div>
         <CardTitle className="text-base">{o.title}</CardTitle>
         <p className="text-sm text-slate-300">{o.description}</p>
+        {o.losesMoney ? (
+          <p
+            className="flex items-center gap-2 text-sm font-medium text-rose-300"
+            data-testid="opportunity-loses-money"
+          >
+            <Badge variant="destructive">Loses money</Badge>
+            {o.profitNote}
+          </p>
+        ) : null}
       </CardHeader>
-      <CardContent className="grid grid-cols-3 gap-3 text-sm">
+      <CardContent className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
         <div>
           <p className="text-slate-400">Revenue impact</p>
           <p className="font-semibold text-emerald-300" data-testid="opportunity-impact">
             {formatMoney(o.revenueImpactMin, o.currency, NO_DECIMALS)} –{' '}
             {formatMoney(o.revenueImpactMax, o.currency, NO_DECIMALS)}
+          </p>
+        </div>
+        <div>
+          <p className="text-slate-400">Profit impact</p>
+          <p
+            className={cn('font-semibold', o.losesMoney ? 'text-rose-300' : 'text-emerald-300')}
+            data-testid="opportunity-profit-impact"
+          >
+            {o.profitImpactMin === null || o.profitImpactMax === null
+              ? '—'
+              : `${formatMoney(o.profitImpactMin, o.currency, NO_DECIMALS)} – ${formatMoney(o.profitImpactMax, o.currency, NO_DECIMALS)}`}
           </p>
         </div>
         <div>

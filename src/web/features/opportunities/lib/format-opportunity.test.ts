@@ -45,17 +45,50 @@ describe('spec §4/§9 labels', () => {
 
 describe('sortOpportunities', () => {
   const list = [
-    { id: 'a', revenueImpactMax: 500, confidenceScore: 0.9, effortLevel: 'High' },
-    { id: 'b', revenueImpactMax: 900, confidenceScore: 0.4, effortLevel: 'Medium' },
-    { id: 'c', revenueImpactMax: 100, confidenceScore: 0.6, effortLevel: 'Low' },
-    { id: 'd', revenueImpactMax: 300, confidenceScore: 0.6, effortLevel: 'Low' },
+    {
+      id: 'a',
+      revenueImpactMax: 500,
+      confidenceScore: 0.9,
+      effortLevel: 'High',
+      profitImpactMax: 200,
+      losesMoney: false,
+    },
+    {
+      id: 'b',
+      revenueImpactMax: 900,
+      confidenceScore: 0.4,
+      effortLevel: 'Medium',
+      profitImpactMax: -80,
+      losesMoney: true,
+    },
+    {
+      id: 'c',
+      revenueImpactMax: 100,
+      confidenceScore: 0.6,
+      effortLevel: 'Low',
+      profitImpactMax: null,
+      losesMoney: false,
+    },
+    {
+      id: 'd',
+      revenueImpactMax: 300,
+      confidenceScore: 0.6,
+      effortLevel: 'Low',
+      profitImpactMax: 250,
+      losesMoney: false,
+    },
   ];
-  const ids = (key: 'impact' | 'confidence' | 'effort') => sortOpportunities(list, key).map((o) => o.id);
+  const ids = (key: 'impact' | 'profit' | 'confidence' | 'effort') =>
+    sortOpportunities(list, key).map((o) => o.id);
 
   it('sorts by impact, confidence and effort, ties by impact', () => {
     expect(ids('impact')).toEqual(['b', 'a', 'd', 'c']);
     expect(ids('confidence')).toEqual(['a', 'd', 'c', 'b']);
     expect(ids('effort')).toEqual(['d', 'c', 'b', 'a']);
+  });
+
+  it('sorts by profit impact: unknown profit after known, a money-losing action last whatever its revenue', () => {
+    expect(ids('profit')).toEqual(['d', 'a', 'c', 'b']);
   });
 
   it('does not reorder the input', () => {

@@ -1,4 +1,5 @@
 import type { OpportunityPriority } from '@shared/contracts/opportunities.ts';
+import { compareByProfitImpact } from '@shared/opportunity-order.ts';
 
 /** Spec §4: priority labels; a missing priority reads 'Standard'. */
 export function priorityLabel(priority: OpportunityPriority | null | undefined): string {
@@ -45,20 +46,29 @@ export function formatTimeAgo(iso: string | null | undefined, now: Date): string
   return `Last updated ${days} day${days === 1 ? '' : 's'} ago`;
 }
 
-export type SortKey = 'impact' | 'confidence' | 'effort';
+export type SortKey = 'impact' | 'profit' | 'confidence' | 'effort';
 
 const EFFORT_ORDER: Record<string, number> = { low: 0, medium: 1, high: 2 };
 
 /**
- * The list's three sorts: Revenue Impact (upper impact, largest first), Confidence (highest first),
- * Effort Required (least effort first; unknown levels last). Ties keep the impact order.
+ * The list's sorts: Revenue Impact (upper impact, largest first), Profit Impact (the server's
+ * `?sort=profit` order: those that would lose money last), Confidence (highest first), Effort
+ * Required (least effort first; unknown levels last). Ties keep the impact order.
  */
 export function sortOpportunities<
-  T extends { revenueImpactMax: number; confidenceScore: number; effortLevel: string },
+  T extends {
+    id: string;
+    revenueImpactMax: number;
+    profitImpactMax: number | null;
+    losesMoney: boolean;
+    confidenceScore: number;
+    effortLevel: string;
+  },
 >(list: readonly T[], key: SortKey): T[] {
   const byImpact = (a: T, b: T) => b.revenueImpactMax - a.revenueImpactMax;
   const effort = (o: T) => EFFORT_ORDER[o.effortLevel.toLowerCase()] ?? 3;
   return [...list].sort((a, b) => {
+    if (key === 'profit') return compareByProfitImpact(a, b);
     if (key === 'confidence') return b.confidenceScore - a.confidenceScore || byImpact(a, b);
     if (key === 'effort') return effort(a) - effort(b) || byImpact(a, b);
     return byImpact(a, b);

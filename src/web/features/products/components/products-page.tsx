@@ -20,6 +20,7 @@ import {
   stockVariant,
 } from '../lib/product-table.ts';
 import { ProductDetailDialog } from './product-detail-dialog.tsx';
+import { StockAlertCount } from './stock-alert-count.tsx';
 
 /**
  * Product Analysis: per product revenue, units and sales velocity (with the trend against the
@@ -99,12 +100,7 @@ function ProductReport({ data, period }: { data: ProductPerformance; period: Pro
         <SummaryStat
           testId="stock-alerts"
           title="Stock Alerts"
-          value={
-            <>
-              <span data-metric="stock.outProducts">{totals.outOfStockProducts}</span> out ·{' '}
-              <span data-metric="stock.lowProducts">{totals.lowStockProducts}</span> low
-            </>
-          }
+          value={<StockAlertCount totals={totals} />}
           hint={STOCK_ALERTS_RULE}
         />
         <SummaryStat

@@ -1,0 +1,42 @@
+import { marginRate } from '../../../core/metrics/margin-rate.ts';
+import type {
+  CampaignProfit,
+  OpportunityProfitContext,
+} from '../../../core/opportunities/profit-impact-of.ts';
+import { contributionOf } from '../../../core/profit/contribution-of.ts';
+import { addDays } from '../../../shared/calendar.ts';
+import { currencyDigitsOf } from '../../../shared/money.ts';
+import type { Db } from '../../db/client.ts';
+import { queryAttribution } from '../metrics/query-attribution.ts';
+
+/**
+ * What the opportunities' profit impact is computed from (decision 026), over the detectors' 30
+ * days ending on the run's `asOf`: the store's contribution rate and each Meta campaign's spend and
+ * the contribution of its credited orders, from the metrics layer's one attribution query.
+ * Campaigns are left out when the ad account bills in another currency than the shop sells in.
+ */
+export async function readOpportunityProfitContext(
+  db: Db,
+  workspaceId: string,
+  asOf: string,
+  currency: string,
+): Promise<OpportunityProfitContext> {
+  const figures = await queryAttribution(db, workspaceId, addDays(asOf, -29), asOf, null);
+  const unit = 10 ** currencyDigitsOf(currency);
+  let netSales = 0;
+  let contribution = 0;
+  for (const channel of figures.channels.values()) {
+    const lines = contributionOf(channel.profit);
+    netSales += lines.netSales;
+    contribution += lines.contributionMargin;
+  }
+  const campaigns = new Map<string, CampaignProfit>();
+  if (figures.metaCurrency === null || figures.metaCurrency === currency)
+    for (const [id, entry] of figures.campaigns)
+      campaigns.set(id, {
+        spend: entry.figures.spendMinor / unit,
+        contribution: contributionOf(entry.figures.profit).contributionMargin / unit,
+        verifiedOrders: entry.figures.verifiedOrders,
+      });
+  return { currency, contributionRate: marginRate(contribution, netSales), campaigns };
+}
