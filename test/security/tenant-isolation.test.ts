@@ -30,6 +30,11 @@ const ROUTES: Record<string, Access> = {
   'GET /api/docs/*': 'public',
   'GET /api/docs/static/index.html': 'public',
   'GET /api/docs/static/swagger-initializer.js': 'public',
+  // One-click unsubscribe from a digest (issue #14): the signed link is the credential, no session.
+  'GET /api/notifications/unsubscribe': 'public',
+  'POST /api/notifications/unsubscribe': 'public',
+  // Shopify's webhooks (issue #15): the HMAC over the body is the credential.
+  'POST /api/webhooks/shopify': 'public',
 };
 
 const isPrivate = (route: string) => (ROUTES[route] ?? 'private') === 'private';
