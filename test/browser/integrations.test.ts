@@ -145,6 +145,8 @@ describeInBrowser('integrations in Chromium (demo mode)', () => {
     await expect.poll(() => page.getByText('Connection Failed', { exact: true }).count(), POLL).toBe(1);
     await expect.poll(() => page.getByText('Permissions Needed').count(), POLL).toBe(1);
     await expect.poll(() => page.getByText('Permission ads_read missing').count(), POLL).toBe(1);
+    // The status box and the card say the same (issue #20: never "granted" above "missing").
+    expect(await page.getByText('ads_read permission granted').count()).toBe(0);
     await saveScreenshot(page, 'integrations-meta-permissions-needed');
     await page.getByRole('button', { name: 'Update Token' }).click();
     await expect.poll(() => page.getByText('Token Updated Successfully').count(), POLL).toBe(1);
