@@ -60,10 +60,6 @@ export const PROFIT_METRIC_NAMES = {
   mer: 'MER',
   cac: 'CAC',
   newCustomerCac: 'New-customer CAC',
-  grossMargin: 'Gross margin',
-  ltv: 'Lifetime value (contribution)',
-  ltvToCac: 'LTV:CAC',
-  cacPayback: 'CAC payback',
 } as const;
 
 /** Contribution before marketing of a slice of orders (decision 010 lines, no marketing). */

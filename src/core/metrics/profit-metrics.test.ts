@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contributionOf } from '../profit/contribution-of.ts';
 import { acquisitionCost } from './acquisition-cost.ts';
-import { cacPaybackMonths } from './cac-payback-months.ts';
 import { computePoas } from './compute-poas.ts';
 import { marginRate } from './margin-rate.ts';
 
@@ -57,13 +56,5 @@ describe('profit metrics (decision 025)', () => {
     expect(marginRate(-300, 1000)).toBe(-0.3);
     expect(marginRate(100, 0)).toBeNull();
     expect(marginRate(100, -20)).toBeNull();
-  });
-
-  it('counts the months until the running contribution reaches the CAC', () => {
-    expect(cacPaybackMonths(3000, [1800, 500, 900])).toBe(3);
-    expect(cacPaybackMonths(1000, [1800])).toBe(1);
-    expect(cacPaybackMonths(3000, [1000, 1000, 900])).toBeNull();
-    expect(cacPaybackMonths(null, [1000])).toBeNull();
-    expect(cacPaybackMonths(0, [])).toBeNull();
   });
 });
