@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayToIso } from '../../src/demo/calendar.ts';
 import type { DemoStore } from '../../src/demo/model.ts';
-import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import type { AttributionRow } from '../../src/shared/contracts/analytics.ts';
 import type { CampaignPerformance } from '../../src/shared/contracts/campaigns.ts';
 import type { DashboardKpis } from '../../src/shared/contracts/dashboard.ts';
 import type { GaOverview } from '../../src/shared/contracts/ga.ts';
 import type { Opportunity } from '../../src/shared/contracts/opportunities.ts';
 import { expectedFigures } from '../dashboard/store-figures.ts';
-import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts';
+import { type DemoTestApp, startConnectedDemoApp } from '../support/start-demo-app.ts';
 
 /**
  * Issue 20, one set of numbers: on the demo store, the dashboard KPIs, Campaign Performance, the
@@ -42,10 +41,7 @@ function ga4Truth(store: DemoStore, start: string, end: string) {
 const cents = (major: number) => Math.round(major * 100);
 
 beforeAll(async () => {
-  app = await startDemoTestApp({}, { seed: 7 });
-  owner = await app.signIn('owner@example.com', 'Olive');
-  expect((await app.request('/api/demo/connect', { method: 'POST', cookie: owner })).status).toBe(200);
-  await runJobsUntilIdle(app.server.deps);
+  ({ app, owner } = await startConnectedDemoApp(7));
 }, 300_000);
 
 afterAll(async () => {

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DemoOrder } from '../../src/demo/model.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
-import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import { type CampaignPerformance, CampaignPerformanceSchema } from '../../src/shared/contracts/campaigns.ts';
 import { type Opportunity, OpportunityListSchema } from '../../src/shared/contracts/opportunities.ts';
 import {
@@ -11,7 +10,7 @@ import {
 } from '../../src/shared/contracts/shopify.ts';
 import { parseDecimalToMinor } from '../../src/shared/money.ts';
 import { compareByProfitImpact } from '../../src/shared/opportunity-order.ts';
-import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts';
+import { type DemoTestApp, startConnectedDemoApp } from '../support/start-demo-app.ts';
 import { plantedOrderProfit, plantedWindow } from './order-profit-truth.ts';
 
 /**
@@ -26,10 +25,7 @@ let owner: string;
 const minor = (amount: string) => parseDecimalToMinor(amount, 2);
 
 beforeAll(async () => {
-  app = await startDemoTestApp({}, { seed: 13 });
-  owner = await app.signIn('owner@example.com', 'Olive');
-  expect((await app.request('/api/demo/connect', { method: 'POST', cookie: owner })).status).toBe(200);
-  await runJobsUntilIdle(app.server.deps);
+  ({ app, owner } = await startConnectedDemoApp(13));
 }, 300_000);
 
 afterAll(async () => {

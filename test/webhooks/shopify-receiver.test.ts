@@ -5,7 +5,7 @@ import { DEMO_SECRETS } from '../../src/demo/credentials.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import type { DashboardToday } from '../../src/shared/contracts/webhooks.ts';
-import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts';
+import { type DemoTestApp, startConnectedDemoApp } from '../support/start-demo-app.ts';
 
 /**
  * POST /api/webhooks/shopify over real HTTP on a real database, with the demo store connected
@@ -109,10 +109,7 @@ const today = async (): Promise<DashboardToday> => {
 };
 
 beforeAll(async () => {
-  app = await startDemoTestApp({}, { seed: 15 });
-  owner = await app.signIn('owner@example.com', 'Olive');
-  expect((await app.request('/api/demo/connect', { method: 'POST', cookie: owner })).status).toBe(200);
-  await runJobsUntilIdle(app.server.deps);
+  ({ app, owner } = await startConnectedDemoApp(15));
 }, 300_000);
 
 afterAll(async () => {

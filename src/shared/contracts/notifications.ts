@@ -153,6 +153,17 @@ export const THRESHOLD_METRICS = [
 ] as const;
 export type ThresholdMetric = (typeof THRESHOLD_METRICS)[number];
 
+/** What each threshold metric is called, in the alert texts and on the settings page. */
+export const THRESHOLD_METRIC_LABELS: Record<ThresholdMetric, string> = {
+  revenue: 'Revenue',
+  orders: 'Orders',
+  aov: 'Average order value',
+  contributionMargin: 'Contribution margin',
+  netProfit: 'Net profit',
+  adSpend: 'Ad spend',
+  cac: 'Customer acquisition cost',
+};
+
 export const AlertRuleSchema = z.object({
   id: z.uuid(),
   metric: z.enum(THRESHOLD_METRICS),

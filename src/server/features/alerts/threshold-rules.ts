@@ -1,5 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { AlertRule, ThresholdMetric } from '../../../shared/contracts/notifications.ts';
+import {
+  type AlertRule,
+  THRESHOLD_METRIC_LABELS,
+  type ThresholdMetric,
+} from '../../../shared/contracts/notifications.ts';
 import { formatMoney, minorToDecimal, parseDecimalToMinor } from '../../../shared/money.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
@@ -22,15 +26,6 @@ interface RuleRow {
 }
 
 const COUNT_METRICS = new Set<ThresholdMetric>(['orders']);
-const LABELS: Record<ThresholdMetric, string> = {
-  revenue: 'Revenue',
-  orders: 'Orders',
-  aov: 'Average order value',
-  contributionMargin: 'Contribution margin',
-  netProfit: 'Net profit',
-  adSpend: 'Ad spend',
-  cac: 'Customer acquisition cost',
-};
 
 async function shopDigits(db: Db, workspaceId: string): Promise<number> {
   const [row] = await queryRows<{ digits: number }>(
@@ -140,8 +135,8 @@ export async function thresholdConditions(db: Db, workspaceId: string, now: Date
     conditions.push({
       rule: `rule:${rule.id}`,
       subject: '',
-      title: `${LABELS[rule.metric]} ${rule.comparator} ${show(threshold)} ${days}`,
-      detail: `${LABELS[rule.metric]} was ${show(value)} from ${window.start} to ${window.end} (your threshold: ${rule.comparator} ${show(threshold)}).`,
+      title: `${THRESHOLD_METRIC_LABELS[rule.metric]} ${rule.comparator} ${show(threshold)} ${days}`,
+      detail: `${THRESHOLD_METRIC_LABELS[rule.metric]} was ${show(value)} from ${window.start} to ${window.end} (your threshold: ${rule.comparator} ${show(threshold)}).`,
       link:
         rule.metric === 'contributionMargin' || rule.metric === 'netProfit'
           ? '/profit'

@@ -2,6 +2,7 @@ import {
   CHANNEL_TYPES,
   type ChannelType,
   type NotificationSettings,
+  THRESHOLD_METRIC_LABELS,
   THRESHOLD_METRICS,
   type ThresholdMetric,
 } from '@shared/contracts/notifications.ts';
@@ -32,15 +33,6 @@ const TARGET_HINT: Record<ChannelType, string> = {
   email: 'name@example.com',
   slack: 'https://hooks.slack.com/services/…',
   webhook: 'https://example.com/upside-hook',
-};
-const METRIC_LABELS: Record<ThresholdMetric, string> = {
-  revenue: 'Revenue',
-  orders: 'Orders',
-  aov: 'Average order value',
-  contributionMargin: 'Contribution margin',
-  netProfit: 'Net profit',
-  adSpend: 'Ad spend',
-  cac: 'Customer acquisition cost',
 };
 
 function DigestCard() {
@@ -342,7 +334,7 @@ function RulesCard() {
           >
             {THRESHOLD_METRICS.map((m) => (
               <option key={m} value={m}>
-                {METRIC_LABELS[m]}
+                {THRESHOLD_METRIC_LABELS[m]}
               </option>
             ))}
           </select>
@@ -392,7 +384,8 @@ function RulesCard() {
               className="flex flex-wrap items-center justify-between gap-3 py-2 text-sm text-slate-200"
             >
               <span>
-                {METRIC_LABELS[rule.metric]} {rule.comparator} {rule.threshold} over {rule.windowDays} day
+                {THRESHOLD_METRIC_LABELS[rule.metric]} {rule.comparator} {rule.threshold} over{' '}
+                {rule.windowDays} day
                 {rule.windowDays === 1 ? '' : 's'}
               </span>
               <Button
