@@ -344,13 +344,16 @@ describe('Shopify → warehouse', () => {
       const workspaceId = await workspaceOf('sliced-store@example.com');
       await connectShopify(cookie);
       const deps = app.server.deps;
-      // Slow answers leave the watcher time to break Shopify once the first slice is in.
+      // Slow answers leave the watcher time to break Shopify once the first slice is in: its
+      // cursor has moved on (orders alone are not enough, since a slice also reads the refund
+      // details of its orders after writing them).
       shopify.faults.set({ latencyMs: 30 });
       let watching = true;
       const watcher = setInterval(() => {
         void queryRows<{ n: number }>(
           deps.db,
-          sql`SELECT count(*)::int AS n FROM wh_orders WHERE workspace_id = ${workspaceId}`,
+          sql`SELECT coalesce((cursor -> 'orders' ->> 'slice')::int, 0) AS n FROM sync_states
+              WHERE workspace_id = ${workspaceId} AND source = 'shopify'`,
         )
           .then(([row]) => {
             if (watching && (row?.n ?? 0) > 0) shopify.faults.set({ errorRate: 1 });
