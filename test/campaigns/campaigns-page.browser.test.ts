@@ -53,7 +53,7 @@ describeInBrowser('the Campaign Performance page on the demo store', () => {
     // The planted wasteful campaign: its row, its Cut label and the link to its opportunity.
     const wasteful = app.demo.store.groundTruth.plantedCampaigns.wasteful;
     const row = api.campaigns.find((c) => c.campaignId === wasteful.id)!;
-    const card = page.locator(`[data-campaign-id="${wasteful.id}"]`);
+    const card = page.locator(`[data-testid="campaign-card"][data-campaign-id="${wasteful.id}"]`);
     await expect(card.textContent()).resolves.toContain('Cut');
     await expect(card.textContent()).resolves.toContain(usd(row.spendMinor));
     await expect
