@@ -42,9 +42,11 @@ export interface DeclaredJob<P> {
   execute(deps: AppDeps, job: JobRow, signal: AbortSignal): Promise<Record<string, unknown> | undefined>;
 }
 
-/** A declared job with its payload type erased, as the registry and the worker hold it. */
-// biome-ignore lint/suspicious/noExplicitAny: the erased payload type of a heterogeneous registry
-export type RegisteredJob = DeclaredJob<any>;
+/**
+ * A declared job as the registry and the worker hold it: only what does not depend on the payload
+ * type, since the worker parses the stored payload itself (`execute`). Every `DeclaredJob<P>` is one.
+ */
+export type RegisteredJob = Pick<DeclaredJob<unknown>, 'type' | 'maxAttempts' | 'execute'>;
 
 /** Thrown by jobs for failures that a retry cannot fix (bad credentials, bad payload). */
 export class PermanentJobError extends Error {

@@ -29,7 +29,3 @@ export const jobDefinitions: readonly RegisteredJob[] = [
   processShopifyWebhookJob,
   registerShopifyWebhooksJob,
 ];
-
-export function findJobDefinition(type: string): RegisteredJob | undefined {
-  return jobDefinitions.find((definition) => definition.type === type);
-}
