@@ -25,10 +25,9 @@ export function registerGaRoutes(fastify: FastifyInstance, deps: AppDeps): void 
   };
   const querystring = MetricPeriodQuerySchema;
 
-  app.get(
-    '/api/analytics/ga/overview',
-    { schema: { querystring, response: { 200: GaOverviewSchema } } },
-    async (request) => {
+  // The spec's path and the one the dashboard's other GA reads sit beside: one handler.
+  for (const path of ['/api/analytics/ga/overview', '/api/ga/analytics/overview']) {
+    app.get(path, { schema: { querystring, response: { 200: GaOverviewSchema } } }, async (request) => {
       const { workspaceId } = requireAuth(request);
       return getStoredGaReport(
         context(),
@@ -36,22 +35,8 @@ export function registerGaRoutes(fastify: FastifyInstance, deps: AppDeps): void 
         'overview',
         await daysOf(workspaceId, request.query.period),
       );
-    },
-  );
-
-  app.get(
-    '/api/ga/analytics/overview',
-    { schema: { querystring, response: { 200: GaOverviewSchema } } },
-    async (request) => {
-      const { workspaceId } = requireAuth(request);
-      return getStoredGaReport(
-        context(),
-        workspaceId,
-        'overview',
-        await daysOf(workspaceId, request.query.period),
-      );
-    },
-  );
+    });
+  }
   app.get(
     '/api/ga/analytics/pages',
     { schema: { querystring, response: { 200: GaPagesSchema } } },
