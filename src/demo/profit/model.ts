@@ -1,3 +1,4 @@
+import type { ProfitLines } from '../../core/profit/types.ts';
 /**
  * What the demo store plants for profit (issue #13, decision 010): true cost history, weights,
  * shipping profiles, payment gateways and their fees, refund restocks and custom expenses, plus the
@@ -102,21 +103,8 @@ export interface DemoProfitPlan {
   expenses: DemoExpense[];
 }
 
-/** The twelve P&L lines of decision 010, in minor units. */
-export interface ProfitLines {
-  grossSales: number;
-  discounts: number;
-  returns: number;
-  netSales: number;
-  cogs: number;
-  grossProfit: number;
-  shipping: number;
-  paymentFees: number;
-  marketing: number;
-  contributionMargin: number;
-  expenses: number;
-  netProfit: number;
-}
+/** The twelve P&L lines of decision 010, in minor units: the core's definition. */
+export type { ProfitLines } from '../../core/profit/types.ts';
 
 /** `ground-truth.json`'s `profit` section: every line per shop day of the window, and totals. */
 export interface ProfitTruth {

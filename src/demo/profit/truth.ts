@@ -4,6 +4,8 @@
  * accounting, written apart from src/core/profit, so the CLI and the warehouse are checked against
  * an independent computation.
  */
+
+import { PROFIT_LINE_NAMES } from '../../core/profit/types.ts';
 import { dayToIso, localDayOf, parseIsoDay } from '../calendar.ts';
 import type { DemoOrder, MetaDailyRow } from '../model.ts';
 import type { DemoExpense, DemoProfitPlan, ProfitLines, ProfitTruth } from './model.ts';
@@ -120,21 +122,6 @@ export class ProfitTruthBuilder {
     return { currency: this.plan.currency, days, totals };
   }
 }
-
-const PROFIT_LINE_NAMES: readonly (keyof ProfitLines)[] = [
-  'grossSales',
-  'discounts',
-  'returns',
-  'netSales',
-  'cogs',
-  'grossProfit',
-  'shipping',
-  'paymentFees',
-  'marketing',
-  'contributionMargin',
-  'expenses',
-  'netProfit',
-];
 
 /** One expense's amount on one shop day (zero outside [startsOn, endsOn]). */
 function expenseOnDay(
