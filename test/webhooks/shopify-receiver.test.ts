@@ -228,3 +228,68 @@ describe('accepted deliveries', () => {
     expect(row!.total_minor).toBe('5000');
   });
 });
+
+describe('the accept path under concurrency', () => {
+  it('stores each of many simultaneous deliveries once, with one job each, duplicates flagged', async () => {
+    const eventsBefore = await countEvents();
+    const orders = Array.from({ length: 40 }, () => restOrder());
+    // Every event is sent twice at once (the same event id): batched together, stored once.
+    const responses = await Promise.all(
+      orders.flatMap((order, k) => [
+        delivery('orders/create', order, `e-burst-${k}`),
+        delivery('orders/create', order, `e-burst-${k}`),
+      ]),
+    );
+    expect(responses.map((response) => response.status)).toEqual(responses.map(() => 200));
+    const answers = (await Promise.all(responses.map((response) => response.json()))) as Array<{
+      duplicate: boolean;
+    }>;
+    for (let k = 0; k < orders.length; k += 1) {
+      const pair = [answers[2 * k]!.duplicate, answers[2 * k + 1]!.duplicate].sort();
+      expect(pair).toEqual([false, true]);
+    }
+    expect(await countEvents()).toBe(eventsBefore + orders.length);
+    const [jobs] = await queryRows<{ n: number }>(
+      app.db,
+      sql`SELECT count(*)::int AS n FROM jobs WHERE type = 'process-shopify-webhook'
+            AND (payload ->> 'eventRowId')::bigint IN (SELECT id FROM webhook_events WHERE event_id LIKE 'e-burst-%')`,
+    );
+    expect(jobs!.n).toBe(orders.length);
+    await runJobsUntilIdle(app.server.deps);
+    const [stored] = await queryRows<{ n: number }>(
+      app.db,
+      sql`SELECT count(*)::int AS n FROM wh_orders WHERE order_id BETWEEN ${orders[0]!.id} AND ${orders.at(-1)!.id}`,
+    );
+    expect(stored!.n).toBe(orders.length);
+  });
+
+  it('forgets a shop’s cached secret the moment its credential changes', async () => {
+    // The secret is cached by the deliveries above; a new API secret key takes effect at once.
+    const rekey = await app.request('/api/credentials/shopify', {
+      method: 'POST',
+      cookie: owner,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        shopDomain: shop,
+        accessToken: DEMO_SECRETS.shopify.accessToken,
+        apiSecret: 'a-rotated-api-secret-key',
+      }),
+    });
+    expect(rekey.status, await rekey.clone().text()).toBe(200);
+    const order = restOrder();
+    expect((await delivery('orders/create', order, 'e-old-key')).status).toBe(401);
+    const body = JSON.stringify(order);
+    const signedWithNew = await post(body, {
+      'x-shopify-topic': 'orders/create',
+      'x-shopify-shop-domain': shop,
+      'x-shopify-hmac-sha256': sign(body, 'a-rotated-api-secret-key'),
+      'x-shopify-event-id': 'e-new-key',
+    });
+    expect(signedWithNew.status).toBe(200);
+    // Disconnected: the shop is unknown at once, not after the cache's lifetime.
+    expect((await app.request('/api/credentials/shopify', { method: 'DELETE', cookie: owner })).status).toBe(
+      200,
+    );
+    expect((await delivery('orders/create', restOrder(), 'e-after-disconnect')).status).toBe(404);
+  });
+});

@@ -10,6 +10,7 @@ import {
   type VaultKey,
   type VaultKeyring,
 } from './cipher.ts';
+import { credentialChanged } from './credential-changes.ts';
 
 /**
  * Encrypted credential records (one per workspace and provider). Every read and write is scoped
@@ -109,6 +110,7 @@ export async function saveCredential<P extends CredentialProvider>(
     .insert(credentials)
     .values({ workspaceId: input.workspaceId, provider: input.provider, ...values, createdAt: input.now })
     .onConflictDoUpdate({ target: [credentials.workspaceId, credentials.provider], set: values });
+  credentialChanged({ workspaceId: input.workspaceId, provider: input.provider });
 }
 
 /** Decrypts the workspace's credential for `provider`; null when none is stored. */
@@ -180,6 +182,7 @@ export async function updateCredentialVerification(
       ...(args.publicInfo ? { publicInfo: args.publicInfo } : {}),
     })
     .where(and(eq(credentials.workspaceId, args.workspaceId), eq(credentials.provider, args.provider)));
+  credentialChanged({ workspaceId: args.workspaceId, provider: args.provider });
 }
 
 export async function deleteCredential(
@@ -191,6 +194,7 @@ export async function deleteCredential(
     .delete(credentials)
     .where(and(eq(credentials.workspaceId, workspaceId), eq(credentials.provider, provider)))
     .returning({ id: credentials.id });
+  credentialChanged({ workspaceId, provider });
   return deleted.length > 0;
 }
 
@@ -204,7 +208,7 @@ export async function reencryptAllCredentials(
   newKey: VaultKey,
 ): Promise<number> {
   const target: VaultKeyring = { current: newKey, byId: new Map([[newKey.id, newKey]]) };
-  return db.transaction(async (tx) => {
+  const count = await db.transaction(async (tx) => {
     const rows = await tx.select().from(credentials).for('update');
     for (const row of rows) {
       const context = { workspaceId: row.workspaceId, provider: row.provider };
@@ -217,4 +221,6 @@ export async function reencryptAllCredentials(
     }
     return rows.length;
   });
+  credentialChanged(null);
+  return count;
 }
