@@ -22,8 +22,10 @@ import { FaultController, type FaultSettings, installFaults } from '../faults.ts
 import { BulkOperations } from './bulk.ts';
 import { CostBucket, calculateQueryCost, countReturnedObjects, MAX_SINGLE_QUERY_COST } from './cost.ts';
 import { LiveOrders } from './live-orders.ts';
-import { buildRoot, type ShopifyContext, ShopifyData } from './resolvers.ts';
+import type { ShopifyContext } from './pagination.ts';
+import { buildRoot } from './resolvers.ts';
 import { getShopifySchema } from './schema.ts';
+import { ShopifyData } from './shopify-data.ts';
 import { type DeliverySettings, WebhookSender, WebhookSubscriptions } from './webhooks.ts';
 
 export interface ShopifyEmulatorOptions {
