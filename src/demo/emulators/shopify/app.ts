@@ -115,7 +115,7 @@ export function buildShopifyEmulator(opts: ShopifyEmulatorOptions): ShopifyEmula
     { shopDomain, secret: secrets.clientSecret, apiVersion: '2026-10', random },
     opts.webhookDelivery,
   );
-  const liveOrders = new LiveOrders(opts.store, webhookSender, now, random);
+  const liveOrders = new LiveOrders(opts.store, data.orders, webhookSender, now, random);
 
   app.register(formbody);
   app.addContentTypeParser(
