@@ -9,8 +9,8 @@ import type {
 import { queryRows } from '../../db/query-rows.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { AppDeps } from '../../http/deps.ts';
-import { getIntegrationContext } from '../../services/integration-context.ts';
 import { decryptSecret, encryptSecret } from '../../vault/cipher.ts';
+import { getIntegrationContext } from '../connections/integration-context.ts';
 import { channelVaultContext } from './reencrypt-channel-targets.ts';
 import { assertPublicHost, UnsafeTargetError } from './ssrf-guard.ts';
 
