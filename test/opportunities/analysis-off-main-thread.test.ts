@@ -4,10 +4,17 @@ import { analyzeStore } from '../../src/core/pipeline/analyze-store.ts';
 import type { AnalysisFacts, AnalysisSnapshot } from '../../src/core/pipeline/types.ts';
 import { generateStore } from '../../src/demo/generate-store.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
-import { runInAnalysisWorker, stopAnalysisWorker } from '../../src/server/services/analysis-worker-host.ts';
-import { checkForecastHoldout, checkLifetimeModels } from '../../src/server/services/read-models-checks.ts';
-import { runAnalysis } from '../../src/server/services/run-analysis.ts';
-import { computeRunInsights } from '../../src/server/services/write-insight-snapshot.ts';
+import { runAnalysis } from '../../src/server/features/analysis/run-analysis.ts';
+import {
+  runInAnalysisWorker,
+  stopAnalysisWorker,
+} from '../../src/server/features/analysis/worker/analysis-worker-host.ts';
+import { computeRunInsights } from '../../src/server/features/analysis/write-insight-snapshot.ts';
+import {
+  checkForecastHoldout,
+  checkLifetimeModels,
+} from '../../src/server/features/models/read-models-checks.ts';
+import { createWorkspace } from '../support/factories.ts';
 import { startTestApp, type TestApp } from '../support/start-app.ts';
 import { buildDemoFacts } from './demo-facts.ts';
 
@@ -23,13 +30,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 let app: TestApp;
 let smallFacts: AnalysisFacts;
 
-async function newWorkspace(): Promise<string> {
-  const [row] = await queryRows<{ id: string }>(
-    app.db,
-    sql`INSERT INTO workspaces (name) VALUES ('off-main-thread') RETURNING id`,
-  );
-  return row!.id;
-}
+const newWorkspace = () => createWorkspace(app.db, 'off-main-thread');
 
 /** The snapshot without the per-step timings, which differ between any two runs. */
 const withoutTimings = (snapshot: AnalysisSnapshot) => ({

@@ -1,7 +1,10 @@
 import type { CredentialProvider } from '../../shared/contracts/credentials.ts';
 
-/** A stored credential was written, re-verified or deleted (or all of them re-encrypted: `null`). */
-export type CredentialChange = { workspaceId: string; provider: CredentialProvider } | null;
+/** A stored credential was written, re-verified or deleted. (Re-encryption under a new key changes no secret.) */
+export interface CredentialChange {
+  workspaceId: string;
+  provider: CredentialProvider;
+}
 type Listener = (change: CredentialChange) => void;
 
 const listeners = new Set<Listener>();

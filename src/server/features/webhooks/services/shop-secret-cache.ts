@@ -9,7 +9,7 @@ export const SHOP_SECRET_TTL_MS = 60_000;
 /**
  * The webhook receiver's shop → workspaces-and-API-secret lookup, kept decrypted in memory so a
  * delivery costs no credential query and no decryption (decision 043). Any change this process
- * makes to a Shopify credential (connect, disconnect, uninstall, shop/redact, key rotation) empties
+ * makes to a Shopify credential (connect, disconnect, uninstall, shop/redact) empties
  * it at once; a change made elsewhere is picked up within SHOP_SECRET_TTL_MS. Unknown shops are
  * not remembered, so a store connected a moment ago is found on its first delivery.
  */
@@ -23,7 +23,7 @@ export class ShopSecretCache {
     private readonly nowMs: () => number,
   ) {
     this.unsubscribe = onCredentialChange((change) => {
-      if (change === null || change.provider === 'shopify') this.entries.clear();
+      if (change.provider === 'shopify') this.entries.clear();
     });
   }
 
