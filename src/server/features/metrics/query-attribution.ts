@@ -104,11 +104,12 @@ export function queryAttribution(
 }
 
 /** What decides an order's credit: its last visit (the order's UTM) and its first visit. */
-const CREDIT_COLUMNS = sql.raw(`(o.moments_count IS NOT NULL OR o.source_type IS NOT NULL) AS has_journey,
+export const CREDIT_COLUMNS =
+  sql.raw(`(o.moments_count IS NOT NULL OR o.source_type IS NOT NULL) AS has_journey,
   o.utm_source, o.utm_medium, o.source_type, o.utm_campaign,
   t.utm_source AS first_source, t.utm_medium AS first_medium, t.source_type AS first_type,
   t.utm_campaign AS first_campaign`);
-const FIRST_VISIT_JOIN = sql.raw(`LEFT JOIN wh_journey_touchpoints t
+export const FIRST_VISIT_JOIN = sql.raw(`LEFT JOIN wh_journey_touchpoints t
   ON t.workspace_id = o.workspace_id AND t.order_id = o.order_id AND t.position = 0`);
 
 /** Decision 010's lines of a group of orders or refunds (floats of whole minor units). */
@@ -136,7 +137,7 @@ function addProfit(figures: CreditFigures, row: ProfitColumns): void {
   figures.unitsWithCost += Number(row.units_with_cost);
 }
 
-interface CreditRow {
+export interface CreditRow {
   has_journey: boolean;
   utm_source: string | null;
   utm_medium: string | null;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerApiTokenRoutes } from '../../features/api-tokens/routes.ts';
+import { registerContributionRoutes } from '../../features/contribution/routes.ts';
 import { registerCostRoutes } from '../../features/costs/routes/register-cost-routes.ts';
 import { registerExportRoutes } from '../../features/exports/routes.ts';
 import { registerForecastClosureRoutes } from '../../features/forecast-closures/routes.ts';
@@ -52,6 +53,7 @@ const registrars: Array<(app: FastifyInstance, deps: AppDeps) => void | Promise<
   registerExportRoutes,
   registerCostRoutes,
   registerProfitRoutes,
+  registerContributionRoutes,
   registerForecastClosureRoutes,
   registerNotificationRoutes,
   registerWebhookRoutes,
