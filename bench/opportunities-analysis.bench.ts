@@ -24,14 +24,14 @@ import { startDemoEmulators } from '../src/demo/start-demo-emulators.ts';
 import { migrateDatabase } from '../src/server/db/migrate.ts';
 import { queryRows } from '../src/server/db/query-rows.ts';
 import { loadEnv } from '../src/server/env.ts';
+import { runAnalysis } from '../src/server/features/analysis/run-analysis.ts';
+import { getIntegrationContext } from '../src/server/features/connections/integration-context.ts';
+import { storeShopifyCredentials } from '../src/server/features/connections/manage-shopify-credentials.ts';
 import type { AppDeps } from '../src/server/http/deps.ts';
 import { runSourceSync } from '../src/server/jobs/sync/run-source-sync.ts';
 import { syncShopify } from '../src/server/jobs/sync/shopify-sync.ts';
 import { createLogger } from '../src/server/log.ts';
 import { resolveSecrets } from '../src/server/secrets.ts';
-import { getIntegrationContext } from '../src/server/services/integration-context.ts';
-import { storeShopifyCredentials } from '../src/server/services/manage-shopify-credentials.ts';
-import { runAnalysis } from '../src/server/services/run-analysis.ts';
 import { buildDemoFacts } from '../test/opportunities/demo-facts.ts';
 import { createTestDatabase } from '../test/support/test-database.ts';
 

@@ -17,6 +17,8 @@ import { createShopifyClient } from '../src/server/connectors/shopify/client.ts'
 import { migrateDatabase } from '../src/server/db/migrate.ts';
 import { queryRows } from '../src/server/db/query-rows.ts';
 import { loadEnv } from '../src/server/env.ts';
+import { getIntegrationContext } from '../src/server/features/connections/integration-context.ts';
+import { storeShopifyCredentials } from '../src/server/features/connections/manage-shopify-credentials.ts';
 import type { AppDeps } from '../src/server/http/deps.ts';
 import { runSourceSync } from '../src/server/jobs/sync/run-source-sync.ts';
 import {
@@ -28,8 +30,6 @@ import {
 import { syncShopify } from '../src/server/jobs/sync/shopify-sync.ts';
 import { createLogger } from '../src/server/log.ts';
 import { resolveSecrets } from '../src/server/secrets.ts';
-import { getIntegrationContext } from '../src/server/services/integration-context.ts';
-import { storeShopifyCredentials } from '../src/server/services/manage-shopify-credentials.ts';
 import { createTestDatabase } from '../test/support/test-database.ts';
 
 const preset = (process.env.BENCH_PRESET ?? 'large') as PresetName;

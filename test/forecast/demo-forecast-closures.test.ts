@@ -5,7 +5,7 @@ import { generateStore } from '../../src/demo/generate-store.ts';
 import type { DemoStore } from '../../src/demo/model.ts';
 import { buildDemandCalendar } from '../../src/demo/seasonality.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
-import { runAnalysis } from '../../src/server/services/run-analysis.ts';
+import { runAnalysis } from '../../src/server/features/analysis/run-analysis.ts';
 import { addDays } from '../../src/shared/calendar.ts';
 import type { RevenueForecast } from '../../src/shared/contracts/analytics.ts';
 import { buildDemoFacts } from '../opportunities/demo-facts.ts';

@@ -4,10 +4,16 @@ import { analyzeStore } from '../../src/core/pipeline/analyze-store.ts';
 import type { AnalysisFacts, AnalysisSnapshot } from '../../src/core/pipeline/types.ts';
 import { generateStore } from '../../src/demo/generate-store.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
-import { runInAnalysisWorker, stopAnalysisWorker } from '../../src/server/services/analysis-worker-host.ts';
-import { checkForecastHoldout, checkLifetimeModels } from '../../src/server/services/read-models-checks.ts';
-import { runAnalysis } from '../../src/server/services/run-analysis.ts';
-import { computeRunInsights } from '../../src/server/services/write-insight-snapshot.ts';
+import { runAnalysis } from '../../src/server/features/analysis/run-analysis.ts';
+import {
+  runInAnalysisWorker,
+  stopAnalysisWorker,
+} from '../../src/server/features/analysis/worker/analysis-worker-host.ts';
+import { computeRunInsights } from '../../src/server/features/analysis/write-insight-snapshot.ts';
+import {
+  checkForecastHoldout,
+  checkLifetimeModels,
+} from '../../src/server/features/models/read-models-checks.ts';
 import { startTestApp, type TestApp } from '../support/start-app.ts';
 import { buildDemoFacts } from './demo-facts.ts';
 

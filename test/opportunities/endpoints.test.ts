@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalysisFacts } from '../../src/core/pipeline/types.ts';
 import { generateStore } from '../../src/demo/generate-store.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
-import { runAnalysis } from '../../src/server/services/run-analysis.ts';
+import { runAnalysis } from '../../src/server/features/analysis/run-analysis.ts';
 import { startTestApp, type TestApp } from '../support/start-app.ts';
 import { buildDemoFacts } from './demo-facts.ts';
 

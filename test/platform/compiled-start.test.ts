@@ -93,7 +93,8 @@ describe('compiled production (issue 18.1, decision 018)', () => {
   it('runs the analysis worker thread from the compiled files, without tsx', () => {
     // A bare node process (no loader) asks the compiled host for the model checks of an empty series.
     // (A file, not `-e`: the worker would inherit `--input-type`, which Node refuses for a file.)
-    const host = new URL('dist/server/services/analysis-worker-host.js', `file://${root}`).href;
+    const host = new URL('dist/server/features/analysis/worker/analysis-worker-host.js', `file://${root}`)
+      .href;
     const script = join(mkdtempSync(join(tmpdir(), 'upside-compiled-')), 'run-worker.mjs');
     writeFileSync(
       script,

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/query-rows.ts';
-import { createEventWriter } from '../../src/server/ingest/event-writer.ts';
-import { foldHeatmapTiles } from '../../src/server/ingest/heatmap-fold.ts';
-import { xBinOf, yBinOf } from '../../src/server/ingest/rollup.ts';
-import { getHeatmap } from '../../src/server/services/read-cursor-tracking.ts';
+import { createEventWriter } from '../../src/server/features/tracking/ingest/event-writer.ts';
+import { foldHeatmapTiles } from '../../src/server/features/tracking/ingest/heatmap-fold.ts';
+import { xBinOf, yBinOf } from '../../src/server/features/tracking/ingest/rollup.ts';
+import { getHeatmap } from '../../src/server/features/tracking/read-cursor-tracking.ts';
 import {
   type CursorEvent,
   type HeatmapQuery,

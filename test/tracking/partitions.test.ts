@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/query-rows.ts';
-import { createEventWriter } from '../../src/server/ingest/event-writer.ts';
+import { createEventWriter } from '../../src/server/features/tracking/ingest/event-writer.ts';
 import {
   applyTrackingRetention,
   ensureEventPartition,
   listEventPartitionDays,
-} from '../../src/server/ingest/partitions.ts';
+} from '../../src/server/features/tracking/ingest/partitions.ts';
 import type { TestDatabase } from '../support/test-database.ts';
 import { createSiteDatabase, makeEvent } from './ingest-helpers.ts';
 

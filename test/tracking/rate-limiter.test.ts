@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateDatabase } from '../../src/server/db/migrate.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
-import { createRateLimiter } from '../../src/server/ingest/rate-limiter.ts';
+import { createRateLimiter } from '../../src/server/features/tracking/ingest/rate-limiter.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 
 /**

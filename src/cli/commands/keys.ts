@@ -8,12 +8,14 @@ import { type CliCommand, CliUsageError, parseFlags } from '../command.ts';
 import { loadCliEnv, targetOfCliEnv } from '../database-target.ts';
 
 /**
- * `upside keys rotate [--new-key BASE64]`: re-encrypts every stored credential under a new key.
+ * `upside keys rotate [--new-key BASE64]`: re-encrypts every stored credential and notification
+ * channel target (Slack and webhook URLs are secrets) under a new key.
  * Stop the app first. In development the key file is replaced; with ENCRYPTION_KEY set, set it to
  * the new key (printed when generated) before starting the app again.
  */
 export const command: CliCommand = {
-  summary: 'Encryption keys: `keys rotate [--new-key BASE64]` re-encrypts all stored credentials',
+  summary:
+    'Encryption keys: `keys rotate [--new-key BASE64]` re-encrypts all stored credentials and channel targets',
   async run(argv) {
     const [action, ...rest] = argv;
     if (action !== 'rotate') throw new CliUsageError('usage: upside keys rotate [--new-key BASE64]');
@@ -39,7 +41,7 @@ export const command: CliCommand = {
         dataDir: devKeyFile,
       });
       process.stdout.write(
-        `Re-encrypted ${result.rewritten} credential record(s): key ${result.oldKeyId} → ${result.newKeyId}.\n`,
+        `Re-encrypted ${result.rewritten} credential record(s) and ${result.channels} notification channel target(s): key ${result.oldKeyId} → ${result.newKeyId}.\n`,
       );
       if (devKeyFile) {
         process.stdout.write(

@@ -9,7 +9,7 @@ import { registerErrorHandling } from './plugins/errors.ts';
 import { registerRateLimits } from './plugins/rate-limits.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
-import { registerRoutes } from './routes/index.ts';
+import { registerRoutes } from './register-routes.ts';
 
 /** Largest request body the API accepts anywhere (endpoints may set a smaller one). */
 export const MAX_BODY_BYTES = 1024 * 1024;

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { unauthorized } from '../errors.ts';
-import { findSession, type SessionPrincipal } from '../services/manage-sessions.ts';
-import { findSessionWithLatestRun } from '../services/read-analytics.ts';
+import { findSessionWithLatestRun } from '../features/analytics/read-analytics.ts';
+import { findSession, type SessionPrincipal } from '../features/auth/manage-sessions.ts';
 import type { AppDeps } from './deps.ts';
 
 export const SESSION_COOKIE = 'upside_session';

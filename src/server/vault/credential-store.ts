@@ -195,26 +195,24 @@ export async function deleteCredential(
 }
 
 /**
- * Re-encrypts every record (all workspaces) under `newKey` in one transaction; old records are
- * read with `keyring`. Returns the number of records rewritten.
+ * Re-encrypts every record (all workspaces) under `newKey`; old records are read with `keyring`.
+ * Run it inside a transaction (`rotateVaultKey`). Returns the number of records rewritten.
  */
 export async function reencryptAllCredentials(
-  db: Db,
+  tx: Db,
   keyring: VaultKeyring,
   newKey: VaultKey,
 ): Promise<number> {
   const target: VaultKeyring = { current: newKey, byId: new Map([[newKey.id, newKey]]) };
-  return db.transaction(async (tx) => {
-    const rows = await tx.select().from(credentials).for('update');
-    for (const row of rows) {
-      const context = { workspaceId: row.workspaceId, provider: row.provider };
-      const plaintext = decryptSecret(keyring, row as EncryptedSecret, context);
-      const encrypted = encryptSecret(target, plaintext, context);
-      await tx
-        .update(credentials)
-        .set({ ...encrypted, updatedAt: sql`${credentials.updatedAt}` })
-        .where(eq(credentials.id, row.id));
-    }
-    return rows.length;
-  });
+  const rows = await tx.select().from(credentials).for('update');
+  for (const row of rows) {
+    const context = { workspaceId: row.workspaceId, provider: row.provider };
+    const plaintext = decryptSecret(keyring, row as EncryptedSecret, context);
+    const encrypted = encryptSecret(target, plaintext, context);
+    await tx
+      .update(credentials)
+      .set({ ...encrypted, updatedAt: sql`${credentials.updatedAt}` })
+      .where(eq(credentials.id, row.id));
+  }
+  return rows.length;
 }

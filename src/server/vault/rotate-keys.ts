@@ -1,11 +1,15 @@
 import { join } from 'node:path';
 import type { Db } from '../db/client.ts';
+import { reencryptChannelTargets } from '../features/notifications/reencrypt-channel-targets.ts';
 import { generateVaultKeyBase64, parseVaultKey, type VaultKeyring } from './cipher.ts';
 import { reencryptAllCredentials } from './credential-store.ts';
 import { NEXT_KEY_FILE, promoteNextKeyFile, writeKeyFile } from './keyring-file.ts';
 
 export interface RotateKeysResult {
+  /** Credential records rewritten. */
   rewritten: number;
+  /** Notification channel targets (Slack/webhook URLs, signing secrets) rewritten. */
+  channels: number;
   oldKeyId: string;
   newKeyId: string;
   /** base64 of the new key when it was generated here and the operator must store it (ENCRYPTION_KEY) */
@@ -13,7 +17,8 @@ export interface RotateKeysResult {
 }
 
 /**
- * Re-encrypts every credential record under a new key (`upside keys rotate`). Development (key in
+ * Re-encrypts every credential record and notification channel target under a new key, in one
+ * transaction (`upside keys rotate`). Development (key in
  * `<dataDir>/encryption.key`): the new key is written to `encryption.key.next` before the
  * database changes and promoted after the commit, so a crash never strands a record. Production
  * (ENCRYPTION_KEY): the records move to the new key in one transaction and the operator sets
@@ -32,10 +37,14 @@ export async function rotateVaultKey(args: {
   const newKey = parseVaultKey(newKeyBase64);
   if (newKey.id === args.keyring.current.id) throw new Error('the new key is the same as the current key');
   if (args.dataDir) await writeKeyFile(join(args.dataDir, NEXT_KEY_FILE), newKeyBase64);
-  const rewritten = await reencryptAllCredentials(args.db, args.keyring, newKey);
+  const { rewritten, channels } = await args.db.transaction(async (tx) => ({
+    rewritten: await reencryptAllCredentials(tx, args.keyring, newKey),
+    channels: await reencryptChannelTargets(tx, args.keyring, newKey),
+  }));
   if (args.dataDir) await promoteNextKeyFile(args.dataDir);
   return {
     rewritten,
+    channels,
     oldKeyId: args.keyring.current.id,
     newKeyId: newKey.id,
     generatedKey: args.dataDir ? undefined : generated,

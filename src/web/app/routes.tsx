@@ -1,4 +1,5 @@
 import { type ComponentType, lazy } from 'react';
+import type { RoutePageProps } from './route-page-props.ts';
 
 /**
  * The SPA's route table (spec §2). Add a page by adding one entry; pages are lazy-loaded so each becomes
@@ -10,10 +11,6 @@ import { type ComponentType, lazy } from 'react';
  *   `landingWhileAuthLoading` is set (`/`, spec §2).
  * Any path not listed renders the 404 page ('Page Not Found').
  */
-export interface RoutePageProps {
-  title: string;
-}
-
 export interface AppRoute {
   path: string;
   access: 'public' | 'authenticated';

@@ -5,7 +5,7 @@ import { workspaces } from './auth.ts';
 /**
  * Cursor tracking tables (migration 0020). Only the configurations are read through drizzle's
  * query builder; the event, rollup and rate-limit tables are written and read with batched SQL in
- * src/server/ingest and the tracking services, because partitioned, bulk `unnest` writes are what
+ * src/server/features/tracking (ingest/ and its services), because partitioned, bulk `unnest` writes are what
  * make ingestion fast (the migration is the full definition of those).
  */
 export const trackingConfigurations = pgTable(

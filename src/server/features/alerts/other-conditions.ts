@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
-import { findLatestRun, readStockImpactOfRun } from '../../services/read-analytics.ts';
+import { findLatestRun, readStockImpactOfRun } from '../analytics/read-analytics.ts';
 import type { AlertCondition } from './alert-condition.ts';
 
 /** Default supplier lead time: a product with less cover than this will run out before a reorder lands. */

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { apiTokens } from '../../db/schema/api-tokens.ts';
-import type { SessionPrincipal } from '../../services/manage-sessions.ts';
+import type { SessionPrincipal } from '../auth/manage-sessions.ts';
 import { hashApiToken, isWellFormedApiToken } from './token-secret.ts';
 
 /** last_used_at is written at most this often per token, not on every request. */

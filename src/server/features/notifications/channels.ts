@@ -9,8 +9,9 @@ import type {
 import { queryRows } from '../../db/query-rows.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { AppDeps } from '../../http/deps.ts';
-import { getIntegrationContext } from '../../services/integration-context.ts';
 import { decryptSecret, encryptSecret } from '../../vault/cipher.ts';
+import { getIntegrationContext } from '../connections/integration-context.ts';
+import { channelVaultContext } from './reencrypt-channel-targets.ts';
 import { assertPublicHost, UnsafeTargetError } from './ssrf-guard.ts';
 
 /**
@@ -40,8 +41,6 @@ export interface ChannelTarget {
   target: string;
   signingSecret: string | null;
 }
-
-const vaultContext = (workspaceId: string) => ({ workspaceId, provider: 'notification-channel' });
 
 /** The URL's origin and the first characters of its path; e-mail addresses are shown whole. */
 export function maskTarget(type: ChannelType, target: string): string {
@@ -86,7 +85,7 @@ export async function createChannel(
   const encrypted = encryptSecret(
     getIntegrationContext(deps).keyring,
     JSON.stringify({ target: body.target, signingSecret }),
-    vaultContext(workspaceId),
+    channelVaultContext(workspaceId),
   );
   const [row] = await queryRows<ChannelRow>(
     deps.db,
@@ -128,7 +127,7 @@ export async function loadChannelTarget(
         authTag: row.target_auth_tag,
         ciphertext: row.target_ciphertext,
       },
-      vaultContext(workspaceId),
+      channelVaultContext(workspaceId),
     ),
   ) as { target: string; signingSecret: string | null };
   return {

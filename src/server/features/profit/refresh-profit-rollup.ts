@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import { sharePendingRead } from '../../services/share-pending-read.ts';
+import { sharePendingRead } from '../analysis/share-pending-read.ts';
 import { type RollupVersions, readRollupVersions, rebuildProfitDaily } from './profit-queries.ts';
 
 /**

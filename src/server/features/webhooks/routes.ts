@@ -11,7 +11,7 @@ import {
 import { AppError } from '../../errors.ts';
 import { requireAuth } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
-import { getIntegrationContext } from '../../services/integration-context.ts';
+import { getIntegrationContext } from '../connections/integration-context.ts';
 import { listDataRequestExports, readDataRequestExport } from './queries/data-request-exports.ts';
 import { readToday } from './services/read-today.ts';
 import { receiveShopifyWebhook } from './services/receive-webhook.ts';

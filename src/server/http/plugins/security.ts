@@ -1,7 +1,7 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
-import { DEV_PROVIDER_PATH } from '../../auth/dev-identity-provider.ts';
 import { AppError } from '../../errors.ts';
+import { DEV_PROVIDER_PATH } from '../../features/auth/oidc/dev-identity-provider.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

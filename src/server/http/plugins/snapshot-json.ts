@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { type LatestRun, readRunOnce, readSnapshotOnce } from '../../services/read-analytics.ts';
+import { type LatestRun, readRunOnce, readSnapshotOnce } from '../../features/analytics/read-analytics.ts';
 import { requireAuthWithLatestRun } from '../auth.ts';
 
 /** A response body serialised once: its JSON bytes and their strong ETag. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { runAnalysis } from '../../features/analysis/run-analysis.ts';
 import { refreshProfitRollup } from '../../features/profit/refresh-profit-rollup.ts';
-import { runAnalysis } from '../../services/run-analysis.ts';
 import { enqueue } from '../enqueue.ts';
 import { defineJob } from '../job-definition.ts';
 import { evaluateAlertsJob } from './evaluate-alerts.ts';

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { addDays } from '../../../shared/calendar.ts';
-import { foldHeatmapTiles } from '../../ingest/heatmap-fold.ts';
-import { applyTrackingRetention, ensureEventPartition, utcDayOf } from '../../ingest/partitions.ts';
+import { foldHeatmapTiles } from '../../features/tracking/ingest/heatmap-fold.ts';
+import {
+  applyTrackingRetention,
+  ensureEventPartition,
+  utcDayOf,
+} from '../../features/tracking/ingest/partitions.ts';
 import { defineJob } from '../job-definition.ts';
 
 /**

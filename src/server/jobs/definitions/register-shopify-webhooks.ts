@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { getIntegrationContext } from '../../features/connections/integration-context.ts';
 import { registerWebhookSubscriptions } from '../../features/webhooks/services/manage-subscriptions.ts';
-import { getIntegrationContext } from '../../services/integration-context.ts';
 import { defineJob } from '../job-definition.ts';
 
 /**

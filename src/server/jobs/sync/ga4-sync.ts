@@ -5,8 +5,8 @@ import { currencyDigitsOf, parseDecimalToMinor } from '../../../shared/money.ts'
 import type { Ga4Client } from '../../connectors/ga4/client.ts';
 import type { Ga4RunReportResponse } from '../../connectors/ga4/payload.schema.ts';
 import { queryRows } from '../../db/query-rows.ts';
-import { getIntegrationContext } from '../../services/integration-context.ts';
-import { createGa4ClientFor } from '../../services/upstream-clients.ts';
+import { getIntegrationContext } from '../../features/connections/integration-context.ts';
+import { createGa4ClientFor } from '../../features/connections/upstream-clients.ts';
 import { loadCredential } from '../../vault/credential-store.ts';
 import { PermanentJobError } from '../job-definition.ts';
 import type { SyncOutcome, SyncSession } from './run-source-sync.ts';

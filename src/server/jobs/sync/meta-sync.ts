@@ -1,8 +1,8 @@
 import { addDays, localDayOf } from '../../../shared/calendar.ts';
 import { currencyDigitsOf, parseDecimalToMinor } from '../../../shared/money.ts';
 import type { MetaInsightRow } from '../../connectors/meta/payload.schema.ts';
-import { getIntegrationContext } from '../../services/integration-context.ts';
-import { createMetaClientFor } from '../../services/upstream-clients.ts';
+import { getIntegrationContext } from '../../features/connections/integration-context.ts';
+import { createMetaClientFor } from '../../features/connections/upstream-clients.ts';
 import { loadCredential } from '../../vault/credential-store.ts';
 import { PermanentJobError } from '../job-definition.ts';
 import type { SyncOutcome, SyncSession } from './run-source-sync.ts';

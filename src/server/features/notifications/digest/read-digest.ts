@@ -4,9 +4,9 @@ import type { DigestPeriod } from '../../../../shared/contracts/notifications.ts
 import { parseDecimalToMinor } from '../../../../shared/money.ts';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
-import { listOpportunities } from '../../../services/manage-opportunities.ts';
-import { findLatestRun, readStockImpactOfRun } from '../../../services/read-analytics.ts';
+import { findLatestRun, readStockImpactOfRun } from '../../analytics/read-analytics.ts';
 import { readMetricWindow, validOrderOf } from '../../metrics/metric-window.ts';
+import { listOpportunities } from '../../opportunities/manage-opportunities.ts';
 import { readProfitReport } from '../../profit/read-profit-report.ts';
 
 /** One KPI of a digest: this period, the one before, and the same weekdays a year before. */

@@ -11,7 +11,7 @@ import { AppError } from '../../../errors.ts';
 import { processShopifyWebhookJob } from '../../../jobs/definitions/process-shopify-webhook.ts';
 import { enqueue } from '../../../jobs/enqueue.ts';
 import type { AppLogger } from '../../../log.ts';
-import type { IntegrationContext } from '../../../services/integration-context.ts';
+import type { IntegrationContext } from '../../connections/integration-context.ts';
 import { findShopWorkspaces } from '../queries/find-shop-workspaces.ts';
 import { verifyShopifyHmac } from '../verify-hmac.ts';
 

@@ -1,8 +1,8 @@
 import type { DemoLiveResponse } from '../../../../shared/contracts/webhooks.ts';
 import { AppError } from '../../../errors.ts';
 import type { AppDeps } from '../../../http/deps.ts';
-import { getIntegrationContext } from '../../../services/integration-context.ts';
 import { loadCredential } from '../../../vault/credential-store.ts';
+import { getIntegrationContext } from '../../connections/integration-context.ts';
 import { readDeliveryState } from '../queries/delivery-mode.ts';
 import { registerWebhookSubscriptions } from './manage-subscriptions.ts';
 

@@ -1,4 +1,4 @@
-import type { RoutePageProps } from '@web/app/routes.tsx';
+import type { RoutePageProps } from '@web/app/route-page-props.ts';
 import { ReadError } from '@web/components/page-states.tsx';
 import { Card } from '@web/components/ui/card.tsx';
 import { useCostSettings } from '../api/cost-queries.ts';

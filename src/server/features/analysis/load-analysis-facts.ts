@@ -1,0 +1,201 @@
+import { sql } from 'drizzle-orm';
+import { channelOf } from '../../../core/pipeline/channel-of.ts';
+import type { AnalysisFacts } from '../../../core/pipeline/types.ts';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/query-rows.ts';
+import { creditOfRow } from '../metrics/query-attribution.ts';
+
+const handleOf = (landing: string | null) => /\/products\/([^/?#]+)/.exec(landing ?? '')?.[1] ?? null;
+
+/**
+ * Reads one workspace's warehouse facts for an analysis run (null when no shop is synced yet).
+ * Why raw SQL: a million orders must come back as a few narrow columns, aggregated in the
+ * database where that is possible (sales per variant and day, stock per variant and day).
+ * asOf = the last day with an order (the run never analyses days the warehouse has not seen).
+ * The queries are sent together: on PostgreSQL they run at once on the pool's connections.
+ */
+export async function loadAnalysisFacts(db: Db, workspaceId: string): Promise<AnalysisFacts | null> {
+  const [shop] = await queryRows<{ currency_code: string; currency_digits: number }>(
+    db,
+    sql`SELECT currency_code, currency_digits FROM wh_shops WHERE workspace_id = ${workspaceId}`,
+  );
+  if (!shop) return null;
+  const unit = 10 ** Number(shop.currency_digits);
+  const validOrder = sql`o.workspace_id = ${workspaceId} AND NOT o.test AND o.cancelled_at IS NULL`;
+
+  const orderQuery = queryRows<{
+    customer_id: string | null;
+    order_date: string;
+    total: number;
+    subtotal: number | null;
+    shipping: number | null;
+    utm_source: string | null;
+    utm_medium: string | null;
+    source_type: string | null;
+    utm_campaign: string | null;
+    landing_page: string | null;
+    first_source: string | null;
+    first_medium: string | null;
+    first_type: string | null;
+    first_campaign: string | null;
+    has_journey: boolean;
+  }>(
+    db,
+    sql`SELECT o.customer_id::text AS customer_id, o.order_date::text AS order_date,
+          o.total_minor::float8 AS total, o.subtotal_minor::float8 AS subtotal,
+          o.shipping_minor::float8 AS shipping, o.utm_source, o.utm_medium, o.source_type,
+          o.utm_campaign, o.landing_page,
+          t.utm_source AS first_source, t.utm_medium AS first_medium, t.source_type AS first_type,
+          t.utm_campaign AS first_campaign,
+          (o.moments_count IS NOT NULL OR o.source_type IS NOT NULL) AS has_journey
+        FROM wh_orders o
+        LEFT JOIN wh_journey_touchpoints t
+          ON t.workspace_id = o.workspace_id AND t.order_id = o.order_id AND t.position = 0
+        WHERE ${validOrder}`,
+  );
+  const refundQuery = queryRows<{ date: string; amount: number } & Parameters<typeof creditOfRow>[0]>(
+    db,
+    // Refunds of orders that count as sales only, as the dashboard KPIs: a cancelled or test
+    // order's refund would otherwise be subtracted from revenue that never counted. Grouped by
+    // what decides their order's credit (the one attribution rule, decision 011).
+    sql`SELECT r.refund_date::text AS date, sum(r.amount_minor)::float8 AS amount,
+          (o.moments_count IS NOT NULL OR o.source_type IS NOT NULL) AS has_journey,
+          o.utm_source, o.utm_medium, o.source_type, o.utm_campaign,
+          t.utm_source AS first_source, t.utm_medium AS first_medium, t.source_type AS first_type,
+          t.utm_campaign AS first_campaign
+        FROM wh_refunds r
+        JOIN wh_orders o ON o.workspace_id = r.workspace_id AND o.order_id = r.order_id
+        LEFT JOIN wh_journey_touchpoints t
+          ON t.workspace_id = o.workspace_id AND t.order_id = o.order_id AND t.position = 0
+        WHERE r.workspace_id = ${workspaceId} AND ${validOrder}
+        GROUP BY 1, 3, 4, 5, 6, 7, 8, 9, 10, 11`,
+  );
+  const variantSalesQuery = queryRows<{ variant_id: string; date: string; units: number; revenue: number }>(
+    db,
+    sql`SELECT li.variant_id::text AS variant_id, li.order_date::text AS date,
+          sum(li.quantity)::int AS units,
+          sum(li.unit_price_minor * li.quantity - li.discount_minor)::float8 AS revenue
+        FROM wh_order_line_items li
+        JOIN wh_orders o ON o.workspace_id = li.workspace_id AND o.order_id = li.order_id
+        WHERE ${validOrder} AND li.variant_id IS NOT NULL
+        GROUP BY li.variant_id, li.order_date`,
+  );
+  const variantQuery = queryRows<{
+    variant_id: string;
+    product_id: string;
+    title: string;
+    product_title: string | null;
+    handle: string | null;
+  }>(
+    db,
+    sql`SELECT v.variant_id::text AS variant_id, v.product_id::text AS product_id, v.title,
+          p.title AS product_title, p.handle
+        FROM wh_variants v
+        LEFT JOIN wh_products p ON p.workspace_id = v.workspace_id AND p.product_id = v.product_id
+        WHERE v.workspace_id = ${workspaceId}`,
+  );
+  const inventoryQuery = queryRows<{ variant_id: string; date: string; available: number }>(
+    db,
+    sql`SELECT variant_id::text AS variant_id, snapshot_date::text AS date, sum(available)::int AS available
+        FROM wh_inventory_snapshots WHERE workspace_id = ${workspaceId}
+        GROUP BY variant_id, snapshot_date ORDER BY snapshot_date`,
+  );
+  const metaCampaignQuery = queryRows<{ campaign_id: string; name: string; status: string | null }>(
+    db,
+    sql`SELECT campaign_id, name, coalesce(effective_status, status) AS status
+        FROM wh_meta_campaigns WHERE workspace_id = ${workspaceId}`,
+  );
+  const metaDailyQuery = queryRows<{ date: string; campaign_id: string; spend: number; reported: number }>(
+    db,
+    sql`SELECT date::text AS date, campaign_id, spend_minor::float8 AS spend,
+          reported_purchase_value_minor::float8 AS reported
+        FROM wh_meta_daily_insights WHERE workspace_id = ${workspaceId}`,
+  );
+  const ga4Query = queryRows<{ date: string; source: string; medium: string; revenue: number }>(
+    db,
+    sql`SELECT date::text AS date, session_source AS source, session_medium AS medium,
+          purchase_revenue_minor::float8 AS revenue
+        FROM wh_ga4_daily_channels WHERE workspace_id = ${workspaceId}`,
+  );
+  const [orderRows, refunds, variantSales, variants, inventory, metaCampaigns, metaDaily, ga4Daily] =
+    await Promise.all([
+      orderQuery,
+      refundQuery,
+      variantSalesQuery,
+      variantQuery,
+      inventoryQuery,
+      metaCampaignQuery,
+      metaDailyQuery,
+      ga4Query,
+    ]);
+  if (orderRows.length === 0) return null;
+  let asOf = '';
+  const orders = orderRows.map((row) => {
+    if (row.order_date > asOf) asOf = row.order_date;
+    const last = row.has_journey ? channelOf(row.utm_source, row.utm_medium, row.source_type) : null;
+    return {
+      customerId: row.customer_id,
+      date: row.order_date,
+      total: Number(row.total) / unit,
+      subtotal: Number(row.subtotal ?? row.total) / unit,
+      shipping: Number(row.shipping ?? 0) / unit,
+      lastChannel: last,
+      firstChannel:
+        row.first_source !== null || row.first_medium !== null || row.first_type !== null
+          ? channelOf(row.first_source, row.first_medium, row.first_type)
+          : null,
+      utmCampaign: row.utm_campaign,
+      firstCampaign: row.first_campaign,
+      landingHandle: handleOf(row.landing_page),
+    };
+  });
+
+  return {
+    currency: shop.currency_code,
+    asOf,
+    orders,
+    refunds: refunds.map((r) => {
+      const credit = creditOfRow(r);
+      return {
+        date: r.date,
+        amount: Number(r.amount) / unit,
+        channel: credit.channel,
+        campaign: credit.campaign,
+      };
+    }),
+    variantSales: variantSales.map((s) => ({
+      variantId: s.variant_id,
+      date: s.date,
+      units: Number(s.units),
+      revenue: Number(s.revenue) / unit,
+    })),
+    variants: variants.map((v) => ({
+      variantId: v.variant_id,
+      productId: v.product_id,
+      title: v.title,
+      productTitle: v.product_title ?? v.title,
+      handle: v.handle,
+    })),
+    // A level synced after the last order day (today's sync of a store whose last order was
+    // yesterday) is the stock at asOf: the core ignores snapshots after asOf. Latest last, so it wins.
+    inventory: inventory.map((i) => ({
+      productId: i.variant_id,
+      date: i.date > asOf ? asOf : i.date,
+      available: Number(i.available),
+    })),
+    metaCampaigns: metaCampaigns.map((c) => ({ campaignId: c.campaign_id, name: c.name, status: c.status })),
+    // Meta spend is in the ad account's currency; the demo and most stores use the shop's.
+    metaDaily: metaDaily.map((d) => ({
+      date: d.date,
+      campaignId: d.campaign_id,
+      spend: Number(d.spend) / unit,
+      reportedValue: Number(d.reported) / unit,
+    })),
+    ga4Daily: ga4Daily.map((g) => ({
+      date: g.date,
+      source: g.source,
+      medium: g.medium,
+      revenue: Number(g.revenue) / unit,
+    })),
+  };
+}

@@ -1,0 +1,375 @@
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import {
+  type OpportunityProfitContext,
+  profitImpactOf,
+} from '../../../core/opportunities/profit-impact-of.ts';
+import type { AnalysisFacts, AnalysisSnapshot } from '../../../core/pipeline/types.ts';
+import type { Db } from '../../db/client.ts';
+import {
+  analysisAttributionRows,
+  analysisCohortPoints,
+  analysisCustomers,
+  analysisForecastPoints,
+  analysisMetrics,
+  analysisRuns,
+  analysisSegments,
+  analysisStockRows,
+  opportunities,
+} from '../../db/schema/analysis.ts';
+import type { AppDeps } from '../../http/deps.ts';
+import { readOpportunityProfitContext } from '../contribution/read-opportunity-profit.ts';
+import { listForecastClosures } from '../forecast-closures/forecast-closure-queries.ts';
+import { loadAnalysisFacts } from './load-analysis-facts.ts';
+import { runInAnalysisWorker, warmAnalysisWorker } from './worker/analysis-worker-host.ts';
+import { writeInsightSnapshot } from './write-insight-snapshot.ts';
+
+export type AnalysisTrigger = 'sync' | 'manual' | 'test';
+
+export interface AnalysisRunSummary {
+  runId: string;
+  status: 'succeeded' | 'failed';
+  asOf: string | null;
+  durationMs: number;
+  opportunities: number;
+  error: string | null;
+}
+
+/** Succeeded runs kept per workspace; older snapshots are deleted (the latest is all reads need). */
+const RUNS_KEPT = 3;
+const INSERT_BATCH = 2000;
+const CUSTOMER_BATCH = 25_000;
+
+/** One analysis at a time per workspace in this process (the job queue serialises across processes). */
+const inFlight = new Map<string, Promise<AnalysisRunSummary>>();
+
+/**
+ * Runs one analysis of a workspace: reads the warehouse, runs the core models and detectors,
+ * writes the run-tagged snapshot, refreshes opportunities (status kept by identity) and measures
+ * the realised impact of implemented ones — in the transaction that marks the run succeeded. A
+ * failure marks the run failed and leaves the last good snapshot and opportunity list in place. A second call while one runs joins it.
+ */
+export function runAnalysis(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'log'>,
+  workspaceId: string,
+  trigger: AnalysisTrigger = 'manual',
+  facts?: AnalysisFacts,
+): Promise<AnalysisRunSummary> {
+  const running = inFlight.get(workspaceId);
+  if (running) return running;
+  const work = executeAnalysis(deps, workspaceId, trigger, facts).finally(() => inFlight.delete(workspaceId));
+  inFlight.set(workspaceId, work);
+  return work;
+}
+
+async function executeAnalysis(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'log'>,
+  workspaceId: string,
+  trigger: AnalysisTrigger,
+  givenFacts: AnalysisFacts | undefined,
+): Promise<AnalysisRunSummary> {
+  const { db } = deps;
+  const startedAt = deps.clock();
+  const started = performance.now();
+  const [run] = await db
+    .insert(analysisRuns)
+    .values({ workspaceId, status: 'running', trigger, startedAt })
+    .returning({ id: analysisRuns.id });
+  const runId = run!.id;
+  warmAnalysisWorker();
+  try {
+    const loadStarted = performance.now();
+    const loaded = givenFacts ?? (await loadAnalysisFacts(db, workspaceId));
+    const facts = loaded && { ...loaded, confirmedClosures: await listForecastClosures(db, workspaceId) };
+    const loadMs = Math.round(performance.now() - loadStarted);
+    if (!facts) {
+      const durationMs = Math.round(performance.now() - started);
+      await db
+        .update(analysisRuns)
+        .set({
+          status: 'succeeded',
+          finishedAt: deps.clock(),
+          durationMs,
+          diagnostics: { status: 'no_data', loadMs },
+        })
+        .where(eq(analysisRuns.id, runId));
+      return { runId, status: 'succeeded', asOf: null, durationMs, opportunities: 0, error: null };
+    }
+    // On the worker thread: the event loop keeps serving requests during the seconds this takes.
+    const workerStarted = performance.now();
+    const snapshot = await runInAnalysisWorker('analysis', facts);
+    const workerMs = Math.round(performance.now() - workerStarted);
+    const writeStarted = performance.now();
+    await writeSnapshot(db, workspaceId, runId, snapshot);
+    await writeInsightSnapshot(db, workspaceId, runId, snapshot.insights);
+    const writeMs = Math.round(performance.now() - writeStarted);
+    const profit = await readOpportunityProfitContext(db, workspaceId, snapshot.asOf, snapshot.currency);
+    const durationMs = Math.round(performance.now() - started);
+    // The opportunities change only with the run that produced them: one transaction, so a run
+    // that fails here leaves the previous run's list exactly as it was (#19.7c).
+    await db.transaction(async (tx) => {
+      await refreshOpportunities(tx, workspaceId, runId, snapshot, profit, deps.clock());
+      await tx
+        .update(analysisRuns)
+        .set({
+          status: 'succeeded',
+          asOf: snapshot.asOf,
+          currencyCode: snapshot.currency,
+          finishedAt: deps.clock(),
+          durationMs,
+          diagnostics: { ...snapshot.diagnostics, loadMs, workerMs, writeMs },
+          forecastAccuracy: snapshot.forecastAccuracy,
+        })
+        .where(eq(analysisRuns.id, runId));
+    });
+    await pruneOldRuns(db, workspaceId);
+    return {
+      runId,
+      status: 'succeeded',
+      asOf: snapshot.asOf,
+      durationMs,
+      opportunities: snapshot.candidates.length,
+      error: null,
+    };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const durationMs = Math.round(performance.now() - started);
+    deps.log.error({ err: error, workspaceId, runId, trigger }, 'analysis run failed');
+    await db
+      .update(analysisRuns)
+      .set({ status: 'failed', finishedAt: deps.clock(), durationMs, error: message.slice(0, 2000) })
+      .where(eq(analysisRuns.id, runId));
+    return { runId, status: 'failed', asOf: null, durationMs, opportunities: 0, error: message };
+  }
+}
+
+async function insertInBatches<T>(
+  rows: readonly T[],
+  insert: (batch: T[]) => Promise<unknown>,
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += INSERT_BATCH) await insert(rows.slice(i, i + INSERT_BATCH));
+}
+
+const finite = (value: number | null | undefined): number | null =>
+  value === null || value === undefined || !Number.isFinite(value) ? null : value;
+
+async function writeSnapshot(
+  db: Db,
+  workspaceId: string,
+  runId: string,
+  snapshot: AnalysisSnapshot,
+): Promise<void> {
+  const base = { runId, workspaceId };
+  // The tables are written at once: on PostgreSQL each goes over its own pooled connection.
+  const writes: Promise<void>[] = [];
+  writes.push(
+    insertInBatches(snapshot.segments, (batch) =>
+      db.insert(analysisSegments).values(
+        batch.map((s) => ({
+          ...base,
+          ...s,
+          growthRate: finite(s.growthRate),
+          averageProbabilityAlive: finite(s.averageProbabilityAlive),
+          averageClv: finite(s.averageClv),
+        })),
+      ),
+    ),
+  );
+  writes.push(writeCustomers(db, workspaceId, runId, snapshot.customers));
+  writes.push(
+    insertInBatches(snapshot.cohortPoints, (batch) =>
+      db.insert(analysisCohortPoints).values(batch.map((p) => ({ ...base, ...p }))),
+    ),
+  );
+  const forecastRows = [
+    ...snapshot.history.map((p) => ({ ...base, kind: 'history' as const, date: p.date, value: p.value })),
+    ...(snapshot.forecast?.points ?? []).map((p) => ({
+      ...base,
+      kind: 'forecast' as const,
+      date: p.date,
+      value: p.value,
+      lo80: p.lo80,
+      hi80: p.hi80,
+      lo95: p.lo95,
+      hi95: p.hi95,
+      closed: p.closed,
+    })),
+  ];
+  writes.push(insertInBatches(forecastRows, (batch) => db.insert(analysisForecastPoints).values(batch)));
+  writes.push(
+    insertInBatches(snapshot.attribution, (batch) =>
+      db.insert(analysisAttributionRows).values(batch.map((a) => ({ ...base, ...a, roas: finite(a.roas) }))),
+    ),
+  );
+  writes.push(
+    insertInBatches(snapshot.stock, (batch) =>
+      db.insert(analysisStockRows).values(
+        batch.map((s) => ({
+          ...base,
+          ...s,
+          dailyDemand: finite(s.dailyDemand),
+          daysOfCover: finite(s.daysOfCover),
+        })),
+      ),
+    ),
+  );
+  writes.push(
+    insertInBatches([...snapshot.metrics], (batch) =>
+      db.insert(analysisMetrics).values(batch.map(([metricKey, value]) => ({ ...base, metricKey, value }))),
+    ),
+  );
+  await Promise.all(writes);
+}
+
+/** A PostgreSQL array literal of numbers, ids or null (elements need no quoting). */
+const numberArray = (values: readonly (number | string | null)[]) =>
+  `{${values.map((v) => (v === null ? 'NULL' : String(v))).join(',')}}`;
+
+/**
+ * The per-customer rows (100k at the large preset). Why arrays: one text parameter per column and
+ * batch, unpacked by unnest, is the cheapest bulk insert both PostgreSQL and PGlite accept
+ * (cheaper than JSON, which is parsed into a document first); segments travel as positions in
+ * the run's list of segment names. Batches run concurrently on the pool's connections.
+ */
+async function writeCustomers(
+  db: Db,
+  workspaceId: string,
+  runId: string,
+  customers: AnalysisSnapshot['customers'],
+): Promise<void> {
+  const names = [...new Set(customers.map((c) => c.segment))];
+  const position = new Map(names.map((name, i) => [name, i + 1]));
+  const nameArray = `{${names.map((name) => `"${name.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+  const batches: Promise<unknown>[] = [];
+  for (let i = 0; i < customers.length; i += CUSTOMER_BATCH) {
+    const batch = customers.slice(i, i + CUSTOMER_BATCH);
+    const column = (pick: (c: AnalysisSnapshot['customers'][number]) => number | string | null) =>
+      numberArray(batch.map(pick));
+    batches.push(
+      db.execute(sql`
+        INSERT INTO ${analysisCustomers} (run_id, workspace_id, customer_id, recency_days, frequency, monetary,
+          r, f, m, segment, probability_alive, expected_orders_12m, clv_12m)
+        SELECT ${runId}::uuid, ${workspaceId}::uuid, x.customer_id, x.recency_days, x.frequency, x.monetary,
+          x.r, x.f, x.m, (${nameArray}::text[])[x.segment], x.probability_alive, x.expected_orders_12m, x.clv_12m
+        FROM unnest(${column((c) => c.customerId)}::bigint[], ${column((c) => c.recencyDays)}::integer[],
+          ${column((c) => c.frequency)}::integer[], ${column((c) => c.monetary)}::float8[],
+          ${column((c) => c.r)}::smallint[], ${column((c) => c.f)}::smallint[], ${column((c) => c.m)}::smallint[],
+          ${column((c) => position.get(c.segment)!)}::integer[], ${column((c) => finite(c.probabilityAlive))}::float8[],
+          ${column((c) => finite(c.expectedOrders12m))}::float8[], ${column((c) => finite(c.clv12m))}::float8[])
+          AS x(customer_id, recency_days, frequency, monetary, r, f, m, segment, probability_alive,
+            expected_orders_12m, clv_12m)`),
+    );
+  }
+  await Promise.all(batches);
+}
+
+/**
+ * Upserts this run's candidates by (workspace, type, subject): estimates and texts refresh, status,
+ * first detection and implementation are kept. Each gets its profit impact (decision 026); one
+ * whose action would lose money says so first in its description and is not ranked above low.
+ * Implemented opportunities get their realised impact: the tracked metric now minus its baseline.
+ */
+async function refreshOpportunities(
+  db: Pick<Db, 'insert' | 'select' | 'update'>,
+  workspaceId: string,
+  runId: string,
+  snapshot: AnalysisSnapshot,
+  profit: OpportunityProfitContext,
+  now: Date,
+): Promise<void> {
+  // One statement for every candidate: estimates and texts from the new row, the rest kept.
+  const refreshed = [
+    'title',
+    'description',
+    'priority',
+    'revenueImpactMin',
+    'revenueImpactMax',
+    'profitImpactMin',
+    'profitImpactMax',
+    'losesMoney',
+    'profitNote',
+    'confidenceScore',
+    'effortLevel',
+    'evidence',
+    'metricKey',
+    'lastDetectedAt',
+    'lastRunId',
+  ] as const;
+  // A statement may touch a row once: the last candidate of an identity wins, as upserts in turn did.
+  const byIdentity = new Map(snapshot.candidates.map((c) => [`${c.type}\u0000${c.subjectKey}`, c]));
+  if (byIdentity.size > 0)
+    await db
+      .insert(opportunities)
+      .values(
+        [...byIdentity.values()].map((candidate) => {
+          const impact = profitImpactOf(candidate, profit);
+          return {
+            workspaceId,
+            type: candidate.type,
+            subjectKey: candidate.subjectKey,
+            firstDetectedAt: now,
+            title: candidate.title,
+            description: impact.profitNote
+              ? `${impact.profitNote} ${candidate.description}`
+              : candidate.description,
+            priority: impact.losesMoney ? ('low' as const) : candidate.priority,
+            revenueImpactMin: candidate.revenueImpactMin,
+            revenueImpactMax: candidate.revenueImpactMax,
+            ...impact,
+            confidenceScore: candidate.confidenceScore,
+            effortLevel: candidate.effortLevel,
+            evidence: candidate.evidence,
+            metricKey: candidate.metricKey,
+            lastDetectedAt: now,
+            lastRunId: runId,
+          };
+        }),
+      )
+      .onConflictDoUpdate({
+        target: [opportunities.workspaceId, opportunities.type, opportunities.subjectKey],
+        set: Object.fromEntries(
+          refreshed.map((field) => [field, sql.raw(`excluded.${opportunities[field].name}`)]),
+        ),
+      });
+  const implemented = await db
+    .select({ id: opportunities.id, metricKey: opportunities.metricKey, baseline: opportunities.baseline })
+    .from(opportunities)
+    .where(and(eq(opportunities.workspaceId, workspaceId), eq(opportunities.status, 'implemented')));
+  for (const row of implemented) {
+    const current = snapshot.metrics.get(row.metricKey);
+    const baseline = row.baseline?.value;
+    if (current === undefined || baseline === null || baseline === undefined || row.baseline?.runId === runId)
+      continue;
+    await db
+      .update(opportunities)
+      .set({ realisedImpact: current - baseline, realisedMeasuredAt: now })
+      .where(eq(opportunities.id, row.id));
+  }
+}
+
+async function pruneOldRuns(db: Db, workspaceId: string): Promise<void> {
+  const kept = await db
+    .select({ id: analysisRuns.id, startedAt: analysisRuns.startedAt })
+    .from(analysisRuns)
+    .where(and(eq(analysisRuns.workspaceId, workspaceId), eq(analysisRuns.status, 'succeeded')))
+    .orderBy(desc(analysisRuns.startedAt))
+    .limit(RUNS_KEPT);
+  const oldest = kept[kept.length - 1];
+  if (kept.length < RUNS_KEPT || !oldest) return;
+  const stale = await db
+    .select({ id: analysisRuns.id })
+    .from(analysisRuns)
+    .where(
+      and(
+        eq(analysisRuns.workspaceId, workspaceId),
+        lt(analysisRuns.startedAt, oldest.startedAt),
+        sql`${analysisRuns.status} <> 'running'`,
+      ),
+    );
+  if (stale.length > 0)
+    await db.delete(analysisRuns).where(
+      inArray(
+        analysisRuns.id,
+        stale.map((s) => s.id),
+      ),
+    );
+}

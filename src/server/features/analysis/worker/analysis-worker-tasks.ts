@@ -1,0 +1,106 @@
+import type { BgNbdParams } from '../../../../core/clv/types.ts';
+import { analyzeStore } from '../../../../core/pipeline/analyze-store.ts';
+import type { AnalysisFacts, AnalysisSnapshot } from '../../../../core/pipeline/types.ts';
+import type { DailyPoint, Transaction } from '../../../../core/types.ts';
+import {
+  checkForecastHoldout,
+  checkLifetimeModels,
+  type ModelCheckResults,
+} from '../../models/read-models-checks.ts';
+import { computeRunInsights, type InsightSnapshot } from '../write-insight-snapshot.ts';
+import type { ColumnSchemas, FieldSchemas, WirePart } from './analysis-worker-wire.ts';
+
+/** What the worker computes: pure functions of plain data, with the large record arrays named. */
+interface WorkerTask<I, O> {
+  input: FieldSchemas<I>;
+  output: FieldSchemas<O>;
+  run(input: I): O;
+}
+
+const defineTask = <I, O>(task: WorkerTask<I, O>) => task;
+
+export interface ModelCheckInput {
+  series: DailyPoint[];
+  transactions: Transaction[];
+  asOf: string;
+  /** The run's BG/NBD fit; without one the lifetime checks are skipped. */
+  bgnbd: BgNbdParams | null;
+}
+
+export type ModelCheckOutput = Pick<ModelCheckResults, 'holdout' | 'holdoutNote'> &
+  Partial<ModelCheckResults>;
+
+export const WORKER_TASKS = {
+  /** One analysis run's computation (core/pipeline/analyze-store.ts) and its insights (write-insight-snapshot.ts). */
+  analysis: defineTask<AnalysisFacts, AnalysisSnapshot & { insights: InsightSnapshot }>({
+    input: {
+      orders: {
+        customerId: 'text',
+        date: 'text',
+        total: 'number',
+        subtotal: 'number',
+        shipping: 'number',
+        lastChannel: 'text',
+        firstChannel: 'text',
+        utmCampaign: 'text',
+        firstCampaign: 'text',
+        landingHandle: 'text',
+      },
+      refunds: { date: 'text', amount: 'number', channel: 'text', campaign: 'text' },
+      variantSales: { variantId: 'text', date: 'text', units: 'number', revenue: 'number' },
+      inventory: { date: 'text', productId: 'text', available: 'number' },
+      metaDaily: { date: 'text', campaignId: 'text', spend: 'number', reportedValue: 'number' },
+      ga4Daily: { date: 'text', source: 'text', medium: 'text', revenue: 'number' },
+    },
+    output: {
+      customers: {
+        customerId: 'text',
+        recencyDays: 'number',
+        frequency: 'number',
+        monetary: 'number',
+        r: 'number',
+        f: 'number',
+        m: 'number',
+        segment: 'text',
+        probabilityAlive: 'optionalNumber',
+        expectedOrders12m: 'optionalNumber',
+        clv12m: 'optionalNumber',
+      },
+    },
+    run: (facts) => {
+      const analysis = analyzeStore(facts, { timer: () => performance.now() });
+      return { ...analysis, insights: computeRunInsights(facts, analysis) };
+    },
+  }),
+  /** The Predictive Models page's checks of one run (read-models-checks.ts). */
+  modelChecks: defineTask<ModelCheckInput, ModelCheckOutput>({
+    input: { transactions: { customerId: 'text', date: 'text', amount: 'number' } },
+    output: {},
+    run: ({ series, transactions, asOf, bgnbd }) => ({
+      ...checkForecastHoldout(series, asOf),
+      ...(bgnbd ? checkLifetimeModels(transactions, asOf, bgnbd) : {}),
+    }),
+  }),
+};
+
+export type WorkerTaskName = keyof typeof WORKER_TASKS;
+export type WorkerTaskInput<N extends WorkerTaskName> = Parameters<(typeof WORKER_TASKS)[N]['run']>[0];
+export type WorkerTaskOutput<N extends WorkerTaskName> = ReturnType<(typeof WORKER_TASKS)[N]['run']>;
+
+/** A task with its types erased, as the host and the worker pass it on (both use the same schemas). */
+export const erasedTask = (name: WorkerTaskName) =>
+  WORKER_TASKS[name] as unknown as {
+    input: ColumnSchemas;
+    output: ColumnSchemas;
+    run(input: unknown): object;
+  };
+
+/** Host → worker: the parts of a task's input, then the request to run it on them. */
+export type WorkerMessage =
+  | { type: 'part'; id: number; part: WirePart }
+  | { type: 'run'; id: number; task: WorkerTaskName };
+
+/** Worker → host: the parts of the output, or the error the task threw. */
+export type WorkerReply =
+  | { ok: true; parts: WirePart[] }
+  | { ok: false; message: string; stack: string | null };

@@ -1,0 +1,87 @@
+import { checkForecastBands } from '../../../core/insights/check-forecast-bands.ts';
+import { comparePeriods } from '../../../core/insights/compare-periods.ts';
+import { formatChannel } from '../../../core/insights/format-channel.ts';
+import type { BandDay, PeriodMover } from '../../../core/insights/types.ts';
+import type { AnalysisFacts, AnalysisSnapshot } from '../../../core/pipeline/types.ts';
+import type { Db } from '../../db/client.ts';
+import { analysisInsightDays, analysisInsightMovers, type MoverDimension } from '../../db/schema/insights.ts';
+
+/** The periods the insights page offers (GET /api/insights?period=7|30|90). */
+export const INSIGHT_PERIODS = [7, 30, 90] as const;
+/** Movers kept per period and dimension (the page shows the top few; the rest is noise). */
+const MOVERS_KEPT = 10;
+
+export interface InsightSnapshot {
+  days: (BandDay & { period: number })[];
+  movers: (PeriodMover & { period: number; dimension: MoverDimension })[];
+}
+
+/**
+ * What the insights page needs from one analysis run: per period, each day against the forecast
+ * made before the period, and revenue per product, channel (last click; no journey = direct, as
+ * attribution counts it) and current RFM segment in the period and the one before. Pure.
+ */
+export function computeInsightSnapshot(
+  facts: AnalysisFacts,
+  segmentOf: ReadonlyMap<string, string>,
+): InsightSnapshot {
+  const { asOf } = facts;
+  const daily = new Map<string, number>();
+  for (const o of facts.orders) daily.set(o.date, (daily.get(o.date) ?? 0) + o.total);
+  for (const r of facts.refunds) daily.set(r.date, (daily.get(r.date) ?? 0) - r.amount);
+  const history = [...daily].map(([date, value]) => ({ date, value }));
+
+  const productOf = new Map(facts.variants.map((v) => [v.variantId, v]));
+  const rows: Record<MoverDimension, { key: string; label: string; date: string; value: number }[]> = {
+    store: history.map((p) => ({ key: 'all', label: 'Store', date: p.date, value: p.value })),
+    product: facts.variantSales.map((s) => {
+      const v = productOf.get(s.variantId);
+      return {
+        key: v?.productId ?? s.variantId,
+        label: v?.productTitle ?? s.variantId,
+        date: s.date,
+        value: s.revenue,
+      };
+    }),
+    channel: facts.orders.map((o) => {
+      const channel = o.lastChannel ?? 'direct';
+      return { key: channel, label: formatChannel(channel), date: o.date, value: o.total };
+    }),
+    segment: facts.orders.flatMap((o) => {
+      const segment = o.customerId === null ? undefined : segmentOf.get(o.customerId);
+      return segment ? [{ key: segment, label: segment, date: o.date, value: o.total }] : [];
+    }),
+  };
+
+  const snapshot: InsightSnapshot = { days: [], movers: [] };
+  for (const period of INSIGHT_PERIODS) {
+    for (const day of checkForecastBands(history, asOf, period) ?? []) snapshot.days.push({ period, ...day });
+    for (const dimension of Object.keys(rows) as MoverDimension[]) {
+      const movers = comparePeriods(rows[dimension], asOf, period).slice(0, MOVERS_KEPT);
+      for (const m of movers) snapshot.movers.push({ period, dimension, ...m });
+    }
+  }
+  return snapshot;
+}
+
+/** The run's insights, from its facts and the segments its analysis gave each customer. Pure. */
+export function computeRunInsights(
+  facts: AnalysisFacts,
+  analysis: Pick<AnalysisSnapshot, 'customers'>,
+): InsightSnapshot {
+  return computeInsightSnapshot(facts, new Map(analysis.customers.map((c) => [c.customerId, c.segment])));
+}
+
+/** Stores the run's insight snapshot (migration 0065), tagged with the run like the others. */
+export async function writeInsightSnapshot(
+  db: Db,
+  workspaceId: string,
+  runId: string,
+  snapshot: InsightSnapshot,
+): Promise<void> {
+  const base = { runId, workspaceId };
+  if (snapshot.days.length > 0)
+    await db.insert(analysisInsightDays).values(snapshot.days.map((d) => ({ ...base, ...d })));
+  if (snapshot.movers.length > 0)
+    await db.insert(analysisInsightMovers).values(snapshot.movers.map((m) => ({ ...base, ...m })));
+}

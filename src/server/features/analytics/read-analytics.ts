@@ -1,0 +1,365 @@
+import { and, asc, desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { classifyStock } from '../../../core/stockout/classify-stock.ts';
+import type {
+  AnalysisStatus,
+  CohortPoint,
+  CustomerSegment,
+  RevenueForecast,
+  StockImpactRow,
+} from '../../../shared/contracts/analytics.ts';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/query-rows.ts';
+import {
+  analysisCohortPoints,
+  analysisForecastPoints,
+  analysisRuns,
+  analysisSegments,
+  analysisStockRows,
+  opportunities,
+} from '../../db/schema/analysis.ts';
+import { sessions } from '../../db/schema/auth.ts';
+import { liveSession, type SessionPrincipal, sessionTokenHash } from '../auth/manage-sessions.ts';
+
+/**
+ * Reads of the dashboards: always the latest succeeded analysis run of the caller's workspace,
+ * one indexed lookup for the run and one primary-key range scan for its rows, so they stay fast
+ * at any store size. No run yet → empty answers, never errors.
+ */
+
+/** Answers kept in this process: a bound on memory (a few sections of a few dozen workspaces). */
+const SNAPSHOT_CACHE_ENTRIES = 512;
+const snapshotCache = new Map<string, unknown>();
+
+/**
+ * A section of a run's snapshot, read once per process. Honest because a run's snapshot rows are
+ * written before it is marked succeeded and never change afterwards; a newer run has a new id, so
+ * the cache never serves an outdated answer. Oldest entries leave first. An answer that also
+ * depends on the time passes `holds`, which says whether the kept value is still the answer now.
+ */
+export async function readSnapshotOnce<T>(
+  workspaceId: string,
+  runId: string,
+  section: string,
+  read: () => Promise<T>,
+  holds?: (value: T) => boolean,
+): Promise<T> {
+  const key = `${workspaceId}/${runId}/${section}`;
+  if (snapshotCache.has(key)) {
+    const kept = snapshotCache.get(key) as T;
+    if (!holds || holds(kept)) return kept;
+    snapshotCache.delete(key);
+  }
+  const value = await read();
+  if (snapshotCache.size >= SNAPSHOT_CACHE_ENTRIES) {
+    const oldest = snapshotCache.keys().next();
+    if (!oldest.done) snapshotCache.delete(oldest.value);
+  }
+  snapshotCache.set(key, value);
+  return value;
+}
+
+export interface LatestRun {
+  id: string;
+  asOf: string | null;
+  currencyCode: string | null;
+  finishedAt: Date | null;
+  forecastAccuracy: Record<string, unknown> | null;
+  diagnostics: Record<string, unknown>;
+}
+
+/**
+ * The id of the workspace's latest succeeded run, as a scalar subquery (analysis_runs_latest_idx).
+ * Correlated subqueries name their own table by an alias: drizzle's single-table select renders
+ * columns without their table, so `${analysisRuns.workspaceId} = ${sessions.workspaceId}` would
+ * compare the subquery's column with itself and match every workspace's runs.
+ */
+function latestRunIdOf(workspaceId: SQLWrapper): SQL<string | null> {
+  return sql`(SELECT run.id FROM ${analysisRuns} AS run
+    WHERE run.workspace_id = ${workspaceId} AND run.status = 'succeeded'
+    ORDER BY run.finished_at DESC LIMIT 1)`;
+}
+
+/**
+ * The opportunity list's version between runs: only Implement changes it, so the implemented
+ * count and latest implementation time identify it (opportunities_status_idx answers it).
+ */
+function implementedVersionOf(workspaceId: SQLWrapper): SQL<string> {
+  return sql`(SELECT count(*) || '/' || coalesce(max(listed.implemented_at)::text, '')
+    FROM ${opportunities} AS listed
+    WHERE listed.workspace_id = ${workspaceId} AND listed.status = 'implemented')`;
+}
+
+/** The latest succeeded run and the opportunity list's version, in one round trip. */
+export async function findListVersion(
+  db: Db,
+  workspaceId: string,
+): Promise<{ runId: string | null; implemented: string }> {
+  const id = sql`${workspaceId}::uuid`;
+  const [row] = await queryRows<{ run_id: string | null; implemented: string }>(
+    db,
+    sql`SELECT ${latestRunIdOf(id)} AS run_id, ${implementedVersionOf(id)} AS implemented`,
+  );
+  return { runId: row?.run_id ?? null, implemented: row?.implemented ?? '' };
+}
+
+/** What a snapshot read needs beside the session: found by the session hook in the same query. */
+export interface SessionWithLatestRun {
+  principal: SessionPrincipal;
+  latestRunId: string | null;
+  /** The opportunity list's version (only when asked for). */
+  implementedVersion: string | null;
+}
+
+/**
+ * The live session of the token and its workspace's latest succeeded run (and, for the list, its
+ * version) in one query: every dashboard poll needs both, and each round trip costs the server more
+ * CPU than the cached answer itself. A named prepared statement, so neither side parses it again.
+ * Null when the token is unknown or expired.
+ */
+export async function findSessionWithLatestRun(
+  db: Db,
+  token: string,
+  now: Date,
+  withImplemented: boolean,
+): Promise<SessionWithLatestRun | null> {
+  const [row] = await preparedSessionWithLatestRun(db, withImplemented).execute({
+    tokenHash: sessionTokenHash(token),
+    now,
+  });
+  if (!row) return null;
+  return {
+    principal: { userId: row.userId, workspaceId: row.workspaceId },
+    latestRunId: row.runId,
+    implementedVersion: row.implemented,
+  };
+}
+
+/** The session row's workspace, always with its table (see latestRunIdOf). */
+const sessionWorkspace = sql`${sessions}.${sql.identifier(sessions.workspaceId.name)}`;
+
+const sessionWithLatestRunOf = (db: Db, withImplemented: boolean) =>
+  db
+    .select({
+      userId: sessions.userId,
+      workspaceId: sessions.workspaceId,
+      runId: latestRunIdOf(sessionWorkspace),
+      implemented: withImplemented ? implementedVersionOf(sessionWorkspace) : sql<string | null>`NULL`,
+    })
+    .from(sessions)
+    .where(liveSession(sql.placeholder('tokenHash'), sql.placeholder('now')))
+    .limit(1)
+    .prepare(withImplemented ? 'session_with_latest_run_and_list' : 'session_with_latest_run');
+
+const preparedStatements = new WeakMap<Db, Map<boolean, ReturnType<typeof sessionWithLatestRunOf>>>();
+
+function preparedSessionWithLatestRun(db: Db, withImplemented: boolean) {
+  let byKind = preparedStatements.get(db);
+  if (!byKind) {
+    byKind = new Map();
+    preparedStatements.set(db, byKind);
+  }
+  let prepared = byKind.get(withImplemented);
+  if (!prepared) {
+    prepared = sessionWithLatestRunOf(db, withImplemented);
+    byKind.set(withImplemented, prepared);
+  }
+  return prepared;
+}
+
+export async function findLatestRunId(db: Db, workspaceId: string): Promise<string | null> {
+  const [row] = await queryRows<{ id: string | null }>(
+    db,
+    sql`SELECT ${latestRunIdOf(sql`${workspaceId}::uuid`)} AS id`,
+  );
+  return row?.id ?? null;
+}
+
+export async function findLatestRun(db: Db, workspaceId: string): Promise<LatestRun | null> {
+  const id = await findLatestRunId(db, workspaceId);
+  return id ? readRunOnce(db, workspaceId, id) : null;
+}
+
+/**
+ * A succeeded run's own fields, read once per process: they are all written by the update that
+ * marks it succeeded and never change afterwards (the diagnostics JSON is large at scale, so every
+ * poll of every endpoint paid for parsing it). Null when the run is gone.
+ */
+export function readRunOnce(db: Db, workspaceId: string, runId: string): Promise<LatestRun | null> {
+  return readSnapshotOnce(workspaceId, runId, 'run', async () => {
+    const [run] = await db
+      .select({
+        id: analysisRuns.id,
+        asOf: analysisRuns.asOf,
+        currencyCode: analysisRuns.currencyCode,
+        finishedAt: analysisRuns.finishedAt,
+        forecastAccuracy: analysisRuns.forecastAccuracy,
+        diagnostics: analysisRuns.diagnostics,
+      })
+      .from(analysisRuns)
+      .where(and(eq(analysisRuns.id, runId), eq(analysisRuns.workspaceId, workspaceId)));
+    return run ?? null;
+  });
+}
+
+/** The revenue forecast before any run. */
+export const NO_REVENUE_FORECAST: RevenueForecast = {
+  currency: null,
+  asOf: null,
+  history: [],
+  forecast: [],
+  model: null,
+  backtest: null,
+  suggestedClosures: [],
+  confirmedClosures: [],
+};
+
+export async function readRevenueForecastOfRun(db: Db, run: LatestRun): Promise<RevenueForecast> {
+  const rows = await db
+    .select()
+    .from(analysisForecastPoints)
+    .where(eq(analysisForecastPoints.runId, run.id))
+    .orderBy(asc(analysisForecastPoints.kind), asc(analysisForecastPoints.date));
+  const accuracy = run.forecastAccuracy as {
+    model?: string;
+    origins?: number;
+    horizon?: number;
+    accuracy?: { mase: number; smape: number; wape: number } | null;
+    seasonalNaive?: { mase: number; smape: number; wape: number } | null;
+    weekdayMean?: { mase: number; smape: number; wape: number } | null;
+    suggestedClosures?: RevenueForecast['suggestedClosures'];
+    confirmedClosures?: string[];
+  } | null;
+  return {
+    currency: run.currencyCode,
+    asOf: run.asOf,
+    history: rows.filter((r) => r.kind === 'history').map((r) => ({ date: r.date, value: r.value })),
+    forecast: rows
+      .filter((r) => r.kind === 'forecast')
+      .map((r) => ({
+        date: r.date,
+        value: r.value,
+        lo80: r.lo80 ?? r.value,
+        hi80: r.hi80 ?? r.value,
+        lo95: r.lo95 ?? r.value,
+        hi95: r.hi95 ?? r.value,
+        closed: r.closed,
+      })),
+    model: accuracy?.model ?? null,
+    backtest: accuracy
+      ? {
+          origins: accuracy.origins ?? 0,
+          horizon: accuracy.horizon ?? 0,
+          model: accuracy.accuracy ?? null,
+          seasonalNaive: accuracy.seasonalNaive ?? null,
+          weekdayMean: accuracy.weekdayMean ?? null,
+        }
+      : null,
+    suggestedClosures: accuracy?.suggestedClosures ?? [],
+    confirmedClosures: accuracy?.confirmedClosures ?? [],
+  };
+}
+
+export async function readCustomerSegmentsOfRun(db: Db, run: LatestRun): Promise<CustomerSegment[]> {
+  const rows = await db
+    .select()
+    .from(analysisSegments)
+    .where(eq(analysisSegments.runId, run.id))
+    .orderBy(asc(analysisSegments.position));
+  return rows
+    .filter((r) => r.customers > 0)
+    .map((r) => ({
+      segment: r.segment,
+      count: r.customers,
+      growthRate: r.growthRate,
+      revenue: r.revenue,
+      orders: r.orders,
+      averageProbabilityAlive: r.averageProbabilityAlive,
+      averageClv: r.averageClv,
+    }));
+}
+
+/** The latest run's segments, read once per run (the customers page builds on them). */
+export async function readCustomerSegments(db: Db, workspaceId: string): Promise<CustomerSegment[]> {
+  const run = await findLatestRun(db, workspaceId);
+  if (!run) return [];
+  return readSnapshotOnce(workspaceId, run.id, 'customer-segments', () => readCustomerSegmentsOfRun(db, run));
+}
+
+export async function readCohortRetentionOfRun(db: Db, run: LatestRun): Promise<CohortPoint[]> {
+  const rows = await db
+    .select()
+    .from(analysisCohortPoints)
+    .where(eq(analysisCohortPoints.runId, run.id))
+    .orderBy(asc(analysisCohortPoints.week));
+  return rows.map((r) => ({
+    week: r.week,
+    retentionRate: r.retentionRate,
+    cohorts: r.cohorts,
+    customers: r.customers,
+  }));
+}
+
+export async function readStockImpactOfRun(db: Db, run: LatestRun): Promise<StockImpactRow[]> {
+  const rows = await db
+    .select()
+    .from(analysisStockRows)
+    .where(eq(analysisStockRows.runId, run.id))
+    .orderBy(desc(analysisStockRows.estimatedLoss));
+  return rows.map((r) => ({
+    product: r.product,
+    variantId: r.productId,
+    status: r.status,
+    stockState: classifyStock(r.available, r.daysOfCover),
+    estimatedLoss: r.estimatedLoss,
+    available: r.available,
+    daysOfCover: r.daysOfCover,
+    outOfStockDays: r.outOfStockDays,
+    baselineHadStockouts: r.baselineHadStockouts,
+  }));
+}
+
+/**
+ * The last run whatever its status (running, failed…) beside the latest succeeded one, whose id
+ * the caller found (the session hook, or findLatestRunId after a run).
+ */
+export async function readAnalysisStatus(
+  db: Db,
+  workspaceId: string,
+  latestRunId: string | null,
+): Promise<AnalysisStatus> {
+  // Only the columns shown: the diagnostics JSON of the last run is large at scale.
+  const [last] = await db
+    .select({
+      id: analysisRuns.id,
+      status: analysisRuns.status,
+      startedAt: analysisRuns.startedAt,
+      finishedAt: analysisRuns.finishedAt,
+      asOf: analysisRuns.asOf,
+      durationMs: analysisRuns.durationMs,
+      error: analysisRuns.error,
+    })
+    .from(analysisRuns)
+    .where(eq(analysisRuns.workspaceId, workspaceId))
+    .orderBy(desc(analysisRuns.startedAt))
+    .limit(1);
+  const succeeded = latestRunId ? await readRunOnce(db, workspaceId, latestRunId) : null;
+  const lifetime = (succeeded?.diagnostics as { lifetime?: { status?: string } } | undefined)?.lifetime;
+  const noData = (succeeded?.diagnostics as { status?: string } | undefined)?.status === 'no_data';
+  return {
+    lastRun: last
+      ? {
+          id: last.id,
+          status: last.status,
+          startedAt: last.startedAt.toISOString(),
+          finishedAt: last.finishedAt?.toISOString() ?? null,
+          asOf: last.asOf,
+          durationMs: last.durationMs,
+          error: last.error,
+        }
+      : null,
+    lastSucceededAt: succeeded?.finishedAt?.toISOString() ?? null,
+    running: last?.status === 'running',
+    hasData: succeeded !== null && !noData,
+    lifetimeModel: lifetime?.status ?? null,
+  };
+}

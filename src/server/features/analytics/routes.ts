@@ -1,0 +1,84 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  AnalysisStatusSchema,
+  AttributionQuerySchema,
+  AttributionRowListSchema,
+  CohortPointListSchema,
+  CustomerSegmentListSchema,
+  RevenueForecastSchema,
+  StockImpactRowListSchema,
+} from '../../../shared/contracts/analytics.ts';
+import { requireAuth, requireAuthWithLatestRun } from '../../http/auth.ts';
+import type { AppDeps } from '../../http/deps.ts';
+import { getSnapshotJson } from '../../http/plugins/snapshot-json.ts';
+import { runAnalysis } from '../analysis/run-analysis.ts';
+import { readChannelAttribution } from '../metrics/read-channel-attribution.ts';
+import {
+  findLatestRunId,
+  NO_REVENUE_FORECAST,
+  readAnalysisStatus,
+  readCohortRetentionOfRun,
+  readCustomerSegmentsOfRun,
+  readRevenueForecastOfRun,
+  readStockImpactOfRun,
+} from './read-analytics.ts';
+
+/**
+ * Dashboard reads from the latest analysis snapshot of the caller's workspace (spec §7), plus the
+ * analysis status ("Last updated") and an on-demand run.
+ */
+export function registerAnalyticsRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps;
+  getSnapshotJson(app, db, '/api/analytics/revenue-forecast', {
+    schema: RevenueForecastSchema,
+    section: 'revenue-forecast',
+    empty: NO_REVENUE_FORECAST,
+    read: (run) => readRevenueForecastOfRun(db, run),
+  });
+  getSnapshotJson(app, db, '/api/analytics/customer-segments', {
+    schema: CustomerSegmentListSchema,
+    section: 'customer-segments',
+    empty: [],
+    read: (run) => readCustomerSegmentsOfRun(db, run),
+  });
+  getSnapshotJson(app, db, '/api/analytics/cohort-retention', {
+    schema: CohortPointListSchema,
+    section: 'cohort-retention',
+    empty: [],
+    read: (run) => readCohortRetentionOfRun(db, run),
+  });
+  // Live over the metrics window (not the run's snapshot), so the period selector on / applies.
+  api.get(
+    '/api/analytics/attribution',
+    { schema: { querystring: AttributionQuerySchema, response: { 200: AttributionRowListSchema } } },
+    async (request) =>
+      readChannelAttribution(
+        db,
+        requireAuth(request).workspaceId,
+        Number(request.query.period),
+        deps.clock(),
+      ),
+  );
+  getSnapshotJson(app, db, '/api/analytics/stock-impact', {
+    schema: StockImpactRowListSchema,
+    section: 'stock-impact',
+    empty: [],
+    read: (run) => readStockImpactOfRun(db, run),
+  });
+  api.get(
+    '/api/analysis/status',
+    { config: { latestRun: 'run' }, schema: { response: { 200: AnalysisStatusSchema } } },
+    async (request) => {
+      const { workspaceId, latestRun } = requireAuthWithLatestRun(request);
+      return readAnalysisStatus(db, workspaceId, latestRun.id);
+    },
+  );
+  // Runs now and answers when done (a run already in progress is joined, not repeated).
+  api.post('/api/analysis/run', { schema: { response: { 200: AnalysisStatusSchema } } }, async (request) => {
+    const { workspaceId } = requireAuth(request);
+    await runAnalysis(deps, workspaceId, 'manual');
+    return readAnalysisStatus(db, workspaceId, await findLatestRunId(db, workspaceId));
+  });
+}

@@ -1,0 +1,53 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, lt, type Placeholder, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { sessions } from '../../db/schema/index.ts';
+
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+export interface SessionPrincipal {
+  userId: string;
+  workspaceId: string;
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Starts a session and returns the token for the cookie; only its hash is stored. */
+export async function createSession(db: Db, principal: SessionPrincipal, now: Date): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    userId: principal.userId,
+    workspaceId: principal.workspaceId,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+  });
+  // Housekeeping: expired sessions are useless, drop them while we are here.
+  await db.delete(sessions).where(lt(sessions.expiresAt, now));
+  return token;
+}
+
+/**
+ * The row of a live session: the token's hash, not expired. Every session lookup filters by this;
+ * prepared statements pass placeholders for the hash (sessionTokenHash) and the time.
+ */
+export function liveSession(tokenHash: string | Placeholder, now: Date | Placeholder): SQL {
+  return and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)) as SQL;
+}
+
+/** What `sessions` stores of a token. */
+export const sessionTokenHash = hashToken;
+
+/** The principal of a live session, or null when the token is unknown or expired. */
+export async function findSession(db: Db, token: string, now: Date): Promise<SessionPrincipal | null> {
+  const [row] = await db
+    .select({ userId: sessions.userId, workspaceId: sessions.workspaceId })
+    .from(sessions)
+    .where(liveSession(hashToken(token), now))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function endSession(db: Db, token: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+}

@@ -1,0 +1,185 @@
+import type { IncomingMessage } from 'node:http';
+import { and, eq, gt } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AuthUserSchema } from '../../../shared/contracts/auth.ts';
+import { loginAttempts } from '../../db/schema/index.ts';
+import { AppError, unauthorized } from '../../errors.ts';
+import { requireAuth, SESSION_COOKIE, setSessionCookie } from '../../http/auth.ts';
+import type { AppDeps } from '../../http/deps.ts';
+import { RATE_LIMITS } from '../../http/plugins/rate-limits.ts';
+import { getCurrentUser } from './get-current-user.ts';
+import { createSession, endSession, SESSION_TTL_MS } from './manage-sessions.ts';
+import { createDevIdentityProvider, DEV_CLIENT_ID, DEV_PROVIDER_PATH } from './oidc/dev-identity-provider.ts';
+import { createOidcClient, type OidcClient } from './oidc/oidc-client.ts';
+import { signInUser } from './sign-in-user.ts';
+
+const LOGIN_COOKIE = 'upside_login';
+const LOGIN_TTL_MS = 10 * 60 * 1000;
+const MAX_SIGN_IN_FORM_BYTES = 4096;
+
+/**
+ * Sign-in through OpenID Connect (authorization code + PKCE): against OIDC_ISSUER when configured,
+ * otherwise against the development provider mounted under /oidc. Both are created on first use,
+ * because the development issuer's URL is only known once the server listens.
+ */
+export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const callbackPath = '/api/callback';
+  let auth:
+    | { client: OidcClient; devProvider: ReturnType<typeof createDevIdentityProvider> | undefined }
+    | undefined;
+  const getAuth = () => {
+    if (auth) return auth;
+    const redirectUri = `${deps.publicUrl()}${callbackPath}`;
+    if (deps.env.oidc) {
+      auth = { client: createOidcClient({ ...deps.env.oidc, redirectUri }), devProvider: undefined };
+    } else {
+      const devProvider = createDevIdentityProvider(
+        deps.publicUrl(),
+        redirectUri,
+        deps.secrets.sessionSecret,
+      );
+      auth = {
+        client: createOidcClient({
+          issuer: devProvider.issuer,
+          clientId: DEV_CLIENT_ID,
+          clientSecret: devProvider.clientSecret,
+          redirectUri,
+          alwaysPromptLogin: true,
+        }),
+        devProvider,
+      };
+    }
+    return auth;
+  };
+  const secureCookies = () => deps.publicUrl().startsWith('https://');
+
+  if (!deps.env.oidc) {
+    // The development provider speaks raw Node HTTP (it is a Koa app): hand it the request before
+    // Fastify parses any body.
+    const limitProvider = app.rateLimit(RATE_LIMITS.identityProvider);
+    app.addHook('onRequest', async (request, reply) => {
+      const url = request.raw.url ?? '';
+      if (url !== DEV_PROVIDER_PATH && !url.startsWith(`${DEV_PROVIDER_PATH}/`)) return;
+      await limitProvider.call(app, request, reply);
+      const { devProvider } = getAuth();
+      if (!devProvider) return;
+      reply.hijack();
+      const interaction = /^\/oidc\/interaction\/[\w-]+(\/login)?(\?.*)?$/.exec(url);
+      try {
+        if (interaction && request.method === 'GET' && !interaction[1]) {
+          await devProvider.renderSignIn(request.raw, reply.raw);
+        } else if (interaction && request.method === 'POST' && interaction[1]) {
+          const form = await readForm(request.raw);
+          const email = form.get('email')?.trim() ?? '';
+          const firstName = form.get('firstName')?.trim() ?? '';
+          if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || firstName === '' || firstName.length > 100) {
+            await devProvider.renderSignIn(
+              request.raw,
+              reply.raw,
+              'Please enter a valid e-mail address and a first name.',
+            );
+          } else {
+            await devProvider.finishSignIn(request.raw, reply.raw, { email, firstName });
+          }
+        } else {
+          devProvider.handle(request.raw, reply.raw);
+        }
+      } catch (error) {
+        request.log.warn({ err: error }, 'development sign-in failed');
+        if (!reply.raw.headersSent) {
+          reply.raw.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });
+        }
+        reply.raw.end('This sign-in link has expired. Go back to the app and sign in again.');
+      }
+    });
+  }
+
+  app.get('/api/login', { config: { rateLimit: RATE_LIMITS.signIn } }, async (request, reply) => {
+    const authorization = await getAuth().client.startAuthorization();
+    const query = request.query as Record<string, unknown>;
+    const returnTo =
+      typeof query.returnTo === 'string' && /^\/(?!\/)/.test(query.returnTo) ? query.returnTo : '/';
+    await deps.db.insert(loginAttempts).values({
+      state: authorization.state,
+      nonce: authorization.nonce,
+      codeVerifier: authorization.codeVerifier,
+      returnTo,
+      expiresAt: new Date(deps.clock().getTime() + LOGIN_TTL_MS),
+    });
+    reply.setCookie(LOGIN_COOKIE, authorization.state, {
+      path: callbackPath,
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: secureCookies(),
+      signed: true,
+      maxAge: LOGIN_TTL_MS / 1000,
+    });
+    return reply.redirect(authorization.url);
+  });
+
+  app.get(callbackPath, { config: { rateLimit: RATE_LIMITS.signIn } }, async (request, reply) => {
+    const query = request.query as Record<string, unknown>;
+    const cookie = request.cookies[LOGIN_COOKIE];
+    const unsigned = cookie ? request.unsignCookie(cookie) : undefined;
+    reply.clearCookie(LOGIN_COOKIE, { path: callbackPath });
+    if (typeof query.state !== 'string' || !unsigned?.valid || unsigned.value !== query.state) {
+      throw new AppError(
+        400,
+        'invalid_state',
+        'Sign-in could not be verified (state mismatch). Please sign in again.',
+      );
+    }
+    const [attempt] = await deps.db
+      .delete(loginAttempts)
+      .where(and(eq(loginAttempts.state, query.state), gt(loginAttempts.expiresAt, deps.clock())))
+      .returning();
+    if (!attempt) {
+      throw new AppError(
+        400,
+        'invalid_state',
+        'This sign-in has expired or was already used. Please sign in again.',
+      );
+    }
+    const callbackUrl = new URL(request.raw.url ?? callbackPath, deps.publicUrl());
+    let identity: Awaited<ReturnType<OidcClient['finishAuthorization']>>;
+    try {
+      identity = await getAuth().client.finishAuthorization(callbackUrl, attempt);
+    } catch (error) {
+      request.log.warn({ err: error }, 'sign-in callback rejected');
+      throw new AppError(400, 'invalid_callback', 'Sign-in could not be verified. Please sign in again.');
+    }
+    const principal = await signInUser(deps.db, identity, deps.clock());
+    // Rotate: whatever session the browser had before signing in is ended.
+    const previous = request.cookies[SESSION_COOKIE];
+    if (previous) await endSession(deps.db, previous);
+    const token = await createSession(deps.db, principal, deps.clock());
+    setSessionCookie(reply, token, secureCookies(), SESSION_TTL_MS);
+    return reply.redirect(attempt.returnTo);
+  });
+
+  // The spec signs out by navigating to GET /api/logout; POST is there for scripts and forms.
+  const logout = async (request: FastifyRequest, reply: FastifyReply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) await endSession(deps.db, token);
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return reply.redirect('/');
+  };
+  app.get('/api/logout', logout);
+  app.post('/api/logout', logout);
+
+  app.get('/api/auth/user', { schema: { response: { 200: AuthUserSchema } } }, async (request) => {
+    const { userId } = requireAuth(request);
+    const user = await getCurrentUser(deps.db, userId);
+    if (!user) throw unauthorized('Your account no longer exists. Please sign in again.');
+    return user;
+  });
+}
+
+async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
+  let body = '';
+  for await (const chunk of req) {
+    body += String(chunk);
+    if (body.length > MAX_SIGN_IN_FORM_BYTES) throw new Error('sign-in form too large');
+  }
+  return new URLSearchParams(body);
+}

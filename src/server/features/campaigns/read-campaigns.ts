@@ -1,0 +1,205 @@
+import { sql } from 'drizzle-orm';
+import { computeMatchRate } from '../../../core/attribution/compute-match-rate.ts';
+import { acquisitionCost } from '../../../core/metrics/acquisition-cost.ts';
+import { computePoas } from '../../../core/metrics/compute-poas.ts';
+import { computeRoas } from '../../../core/metrics/compute-roas.ts';
+import { judgeCampaign } from '../../../core/metrics/judge-campaign.ts';
+import { contributionOf } from '../../../core/profit/contribution-of.ts';
+import { addDays } from '../../../shared/calendar.ts';
+import type {
+  CampaignPerformance,
+  CampaignRow,
+  ChannelProfitRow,
+  Currency,
+} from '../../../shared/contracts/campaigns.ts';
+import {
+  ATTRIBUTION_RULE,
+  CAC_RULE,
+  CAMPAIGN_VERDICT_RULE,
+  CONTRIBUTION_RULE,
+  MATCH_RATE_RULE,
+  MER_RULE,
+  POAS_RULE,
+  WINDOW_RULE,
+} from '../../../shared/metrics.ts';
+import { currencyDigitsOf } from '../../../shared/money.ts';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/query-rows.ts';
+import { listCredentialSummaries } from '../../vault/credential-store.ts';
+import { readMetricWindow } from '../metrics/metric-window.ts';
+import { type CreditFigures, emptyCreditFigures, queryAttribution } from '../metrics/query-attribution.ts';
+
+const CAMPAIGN_OPPORTUNITY_TYPES = ['scale_campaign', 'cut_campaign', 'ad_spend_out_of_stock'];
+
+type Figures = CreditFigures;
+
+/**
+ * Profit of a set of figures (decision 025): contribution of the credited orders, POAS and CAC
+ * against `spendMinor` (null when the spend is in another currency than the shop's or unknown).
+ */
+function profitOf(f: Figures, spendMinor: number | null) {
+  const contributionMinor = contributionOf(f.profit).contributionMargin;
+  return {
+    contributionMinor,
+    poas: spendMinor === null ? null : computePoas(contributionMinor, spendMinor),
+    customers: f.customers,
+    newCustomers: f.newCustomers,
+    cacMinor: spendMinor === null ? null : acquisitionCost(spendMinor, f.customers),
+    newCustomerCacMinor: spendMinor === null ? null : acquisitionCost(spendMinor, f.newCustomers),
+    unitsSold: f.unitsSold,
+    unitsWithCost: f.unitsWithCost,
+  };
+}
+
+/** The derived ratios of a set of figures; ROAS and match rate only when one currency is involved. */
+function present(figures: Figures, account: Currency | null, sameCurrency: boolean) {
+  const { profit: _lines, ...f } = figures;
+  const netRevenueMinor = f.verifiedRevenueMinor - f.refundsMinor;
+  const unit = 10 ** (account?.digits ?? 2);
+  return {
+    ...f,
+    ...profitOf(figures, sameCurrency ? f.spendMinor : null),
+    ctr: f.impressions > 0 ? (100 * f.clicks) / f.impressions : null,
+    cpc: f.clicks > 0 ? f.spendMinor / unit / f.clicks : null,
+    netRevenueMinor,
+    roas: sameCurrency ? computeRoas(netRevenueMinor, f.spendMinor) : null,
+    matchRate: sameCurrency ? computeMatchRate(f.reportedPurchaseValueMinor, f.verifiedRevenueMinor) : null,
+  };
+}
+
+/**
+ * Campaign Performance of the caller's workspace over the metrics window of `period` days (the
+ * same days as the dashboard and the attribution table): the warehouse's Meta daily insights per
+ * campaign beside the store revenue the one attribution rule credits to it (ATTRIBUTION_RULE), a
+ * daily spend/revenue series, the verdict label (judgeCampaign, the detectors' rule) and the
+ * related open opportunities. Totals are Meta's as a channel: every Meta-credited order counts,
+ * also those whose UTM names no known campaign (shown as `unmatched`).
+ */
+export async function readCampaignPerformance(
+  db: Db,
+  workspaceId: string,
+  period: number,
+  now: Date,
+): Promise<CampaignPerformance> {
+  const [credentials, window] = await Promise.all([
+    listCredentialSummaries(db, workspaceId),
+    readMetricWindow(db, workspaceId, period, now),
+  ]);
+  const connected = credentials.some((c) => c.provider === 'meta');
+  const figures = window
+    ? await queryAttribution(db, workspaceId, window.start, window.end, window.version)
+    : null;
+  const shopCurrency = window ? { code: window.currency, digits: window.currencyDigits } : null;
+  const accountCode = figures?.metaCurrency ?? null;
+  const accountCurrency = accountCode ? { code: accountCode, digits: currencyDigitsOf(accountCode) } : null;
+  const sameCurrency = shopCurrency !== null && accountCode === shopCurrency.code;
+  const base = {
+    connected,
+    hasData: figures?.hasMeta ?? false,
+    period,
+    shopCurrency,
+    accountCurrency,
+    currencyNote:
+      accountCurrency && shopCurrency && !sameCurrency
+        ? `The ad account bills in ${accountCurrency.code} and the shop sells in ${shopCurrency.code}: spend is shown in ${accountCurrency.code}, and ROAS and match rate are not computed across currencies.`
+        : null,
+    attributionRule: `${ATTRIBUTION_RULE} ${MATCH_RATE_RULE} ${CAMPAIGN_VERDICT_RULE} ${WINDOW_RULE}`,
+    profitRule: `${CONTRIBUTION_RULE} ${POAS_RULE} ${MER_RULE} ${CAC_RULE}`,
+    unmatched: { orders: 0, revenueMinor: 0 },
+  };
+  if (!window || !figures || !base.hasData) {
+    return {
+      ...base,
+      startDate: null,
+      endDate: null,
+      totals: present(emptyCreditFigures(), accountCurrency, sameCurrency),
+      campaigns: [],
+      channels: [],
+      mer: null,
+      storeNetRevenueMinor: 0,
+    };
+  }
+  const { start: startDate, end: endDate } = window;
+  const days: string[] = [];
+  for (let d = startDate; d <= endDate; d = addDays(d, 1)) days.push(d);
+
+  const links = await queryRows<{
+    id: string;
+    type: string;
+    title: string;
+    status: string;
+    subject_key: string;
+  }>(
+    db,
+    sql`SELECT o.id, o.type, o.title, o.status, o.subject_key FROM opportunities o
+        WHERE o.workspace_id = ${workspaceId} AND o.status <> 'dismissed'
+          AND o.type IN (${sql.join(
+            CAMPAIGN_OPPORTUNITY_TYPES.map((t) => sql`${t}`),
+            sql`, `,
+          )})
+          AND (o.status = 'implemented' OR o.last_run_id = (
+            SELECT id FROM analysis_runs WHERE workspace_id = ${workspaceId} AND status = 'succeeded'
+            ORDER BY finished_at DESC LIMIT 1))
+        ORDER BY o.revenue_impact_max DESC`,
+  );
+
+  const campaigns: CampaignRow[] = [];
+  for (const entry of figures.campaigns.values()) {
+    if (!entry.active && entry.status !== 'ACTIVE') continue;
+    const shown = present(entry.figures, accountCurrency, sameCurrency);
+    campaigns.push({
+      campaignId: entry.campaignId,
+      name: entry.name,
+      status: entry.status,
+      objective: entry.objective,
+      ...shown,
+      label:
+        shown.matchRate === null
+          ? null
+          : judgeCampaign({
+              status: entry.status,
+              spend: entry.figures.spendMinor,
+              netRevenue: shown.netRevenueMinor,
+              verifiedOrders: entry.figures.verifiedOrders,
+              matchRate: shown.matchRate,
+            }),
+      daily: days.map((date) => ({
+        date,
+        spendMinor: entry.byDay.get(date)?.spendMinor ?? 0,
+        revenueMinor: entry.byDay.get(date)?.revenueMinor ?? 0,
+      })),
+      opportunities: links
+        .filter((l) => l.subject_key === entry.campaignId)
+        .map(({ id, type, title, status }) => ({ id, type, title, status })),
+    });
+  }
+  campaigns.sort((a, b) => b.spendMinor - a.spendMinor || a.name.localeCompare(b.name));
+  const channels: ChannelProfitRow[] = [];
+  let storeNetRevenueMinor = 0;
+  for (const [channel, f] of figures.channels) {
+    const netRevenueMinor = f.verifiedRevenueMinor - f.refundsMinor;
+    storeNetRevenueMinor += netRevenueMinor;
+    if (f.verifiedOrders === 0 && f.refundsMinor === 0) continue;
+    const spendMinor = channel === 'meta_ads' && sameCurrency ? f.spendMinor : null;
+    channels.push({
+      channel,
+      spendMinor,
+      netRevenueMinor,
+      verifiedOrders: f.verifiedOrders,
+      ...profitOf(f, spendMinor),
+    });
+  }
+  channels.sort((a, b) => b.netRevenueMinor - a.netRevenueMinor || a.channel.localeCompare(b.channel));
+  const metaSpend = figures.channels.get('meta_ads')?.spendMinor ?? 0;
+  return {
+    ...base,
+    startDate,
+    endDate,
+    unmatched: { orders: figures.unmatched.orders, revenueMinor: figures.unmatched.revenueMinor },
+    totals: present(figures.channels.get('meta_ads') ?? emptyCreditFigures(), accountCurrency, sameCurrency),
+    campaigns,
+    channels,
+    mer: sameCurrency ? computeRoas(storeNetRevenueMinor, metaSpend) : null,
+    storeNetRevenueMinor,
+  };
+}

@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { CampaignPerformanceSchema, CampaignPeriodQuerySchema } from '../../../shared/contracts/campaigns.ts';
+import { requireAuth } from '../../http/auth.ts';
+import type { AppDeps } from '../../http/deps.ts';
+import { readCampaignPerformance } from './read-campaigns.ts';
+
+/** Campaign Performance: Meta campaigns with store-verified revenue over 7, 30 or 90 days. */
+export function registerCampaignRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(
+    '/api/campaigns',
+    { schema: { querystring: CampaignPeriodQuerySchema, response: { 200: CampaignPerformanceSchema } } },
+    async (request) =>
+      readCampaignPerformance(
+        deps.db,
+        requireAuth(request).workspaceId,
+        Number(request.query.period),
+        deps.clock(),
+      ),
+  );
+}

@@ -1,0 +1,134 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  CredentialsStatusSchema,
+  DeleteResponseSchema,
+  GaCredentialsRequestSchema,
+  GaStatusSchema,
+  GaStoreResponseSchema,
+  GaTestResponseSchema,
+  MetaCredentialsRequestSchema,
+  MetaCredentialsResponseSchema,
+  ShopifyCredentialViewSchema,
+  ShopifyStoreRequestSchema,
+  ShopifyStoreResponseSchema,
+} from '../../../shared/contracts/credentials.ts';
+import { requireAuth } from '../../http/auth.ts';
+import type { AppDeps } from '../../http/deps.ts';
+import { getCredentialsStatus } from './get-credentials-status.ts';
+import { getIntegrationContext } from './integration-context.ts';
+import {
+  getGaStatus,
+  removeGaCredentials,
+  storeGaCredentials,
+  testGaConnection,
+} from './manage-ga-credentials.ts';
+import { removeMetaCredentials, storeMetaCredentials } from './manage-meta-credentials.ts';
+import {
+  getShopifyCredentialView,
+  removeShopifyCredentials,
+  storeShopifyCredentials,
+} from './manage-shopify-credentials.ts';
+
+/** Credentials bodies are small; a service-account JSON is ~2.5 KB. */
+export const CREDENTIALS_BODY_LIMIT = 64 * 1024;
+
+/** Credential endpoints of spec §7: status, Shopify, Google Analytics and Meta. */
+export function registerCredentialsRoutes(fastify: FastifyInstance, deps: AppDeps): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const context = () => getIntegrationContext(deps);
+  const bodyLimit = CREDENTIALS_BODY_LIMIT;
+
+  app.get(
+    '/api/credentials/status',
+    { schema: { response: { 200: CredentialsStatusSchema } } },
+    async (request) => {
+      const { workspaceId } = requireAuth(request);
+      return getCredentialsStatus(context(), workspaceId, deps.env.syncIntervalMinutes);
+    },
+  );
+
+  app.get(
+    '/api/credentials/shopify',
+    { schema: { response: { 200: ShopifyCredentialViewSchema } } },
+    async (request) => {
+      const { workspaceId } = requireAuth(request);
+      return getShopifyCredentialView(context(), workspaceId);
+    },
+  );
+
+  app.post(
+    '/api/credentials/shopify',
+    { bodyLimit, schema: { body: ShopifyStoreRequestSchema, response: { 200: ShopifyStoreResponseSchema } } },
+    async (request) => {
+      const { workspaceId } = requireAuth(request);
+      return storeShopifyCredentials(context(), workspaceId, request.body);
+    },
+  );
+
+  app.delete(
+    '/api/credentials/shopify',
+    { schema: { response: { 200: DeleteResponseSchema } } },
+    async (request) => {
+      const { workspaceId } = requireAuth(request);
+      return removeShopifyCredentials(context(), workspaceId);
+    },
+  );
+
+  app.get(
+    '/api/credentials/google-analytics/status',
+    { schema: { response: { 200: GaStatusSchema } } },
+    async (request) => {
+      const { workspaceId } = requireAuth(request);
+      return getGaStatus(context(), workspaceId);
+    },
+  );
+
+  app.post(
+    '/api/credentials/google-analytics/simple-store',
+    { bodyLimit, schema: { body: GaCredentialsRequestSchema, response: { 200: GaStoreResponseSchema } } },
+    async (request) => {
+      const { workspaceId } = requireAuth(request);
+      return storeGaCredentials(context(), workspaceId, request.body);
+    },
+  );
+
+  app.post(
+    '/api/credentials/google-analytics/test',
+    { schema: { response: { 200: GaTestResponseSchema } } },
+    async (request) => {
+      const { workspaceId } = requireAuth(request);
+      return testGaConnection(context(), workspaceId);
+    },
+  );
+
+  app.delete(
+    '/api/credentials/google-analytics',
+    { schema: { response: { 200: DeleteResponseSchema } } },
+    async (request) => {
+      const { workspaceId } = requireAuth(request);
+      return removeGaCredentials(context(), workspaceId);
+    },
+  );
+
+  app.post(
+    '/api/credentials/meta',
+    {
+      bodyLimit,
+      schema: { body: MetaCredentialsRequestSchema, response: { 200: MetaCredentialsResponseSchema } },
+    },
+    async (request) => {
+      const { workspaceId } = requireAuth(request);
+      return storeMetaCredentials(context(), workspaceId, request.body);
+    },
+  );
+
+  app.delete(
+    '/api/credentials/meta',
+    { schema: { response: { 200: DeleteResponseSchema } } },
+    async (request) => {
+      const { workspaceId } = requireAuth(request);
+      return removeMetaCredentials(context(), workspaceId);
+    },
+  );
+}

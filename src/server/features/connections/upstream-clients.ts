@@ -1,0 +1,34 @@
+import type { ServiceAccount } from '../../../shared/contracts/credentials.ts';
+import { createGa4Client, type Ga4Client } from '../../connectors/ga4/client.ts';
+import { createMetaClient, type MetaClient } from '../../connectors/meta/client.ts';
+import type { MetaSecret } from '../../vault/credential-store.ts';
+import type { IntegrationContext } from './integration-context.ts';
+
+/**
+ * The upstream clients of a workspace's stored credentials, pointed at the real API or the demo
+ * emulators by the integration context. Shared by the credential services and the sync jobs;
+ * this module imports neither, so the sync jobs and the services that queue them stay free of
+ * import cycles.
+ */
+export function createGa4ClientFor(
+  context: IntegrationContext,
+  propertyId: string,
+  account: ServiceAccount,
+): Ga4Client {
+  return createGa4Client({
+    baseUrl: context.upstream.ga4(propertyId, account.token_uri),
+    propertyId,
+    serviceAccount: account,
+    ...(context.upstreamTimeoutMs ? { timeoutMs: context.upstreamTimeoutMs } : {}),
+  });
+}
+
+/** The Meta Marketing API client of a stored Meta credential. */
+export function createMetaClientFor(context: IntegrationContext, secret: MetaSecret): MetaClient {
+  return createMetaClient({
+    baseUrl: context.upstream.meta(secret.adAccountId),
+    accessToken: secret.accessToken,
+    appSecret: secret.appSecret,
+    ...(context.upstreamTimeoutMs ? { timeoutMs: context.upstreamTimeoutMs } : {}),
+  });
+}

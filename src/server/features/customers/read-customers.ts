@@ -1,0 +1,230 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { MIN_REPEAT_CUSTOMERS_SHOWN } from '../../../core/pipeline/thresholds.ts';
+import { addDays } from '../../../shared/calendar.ts';
+import type {
+  CustomerList,
+  CustomerListQuery,
+  CustomersSummary,
+  LifetimeDiagnostics,
+} from '../../../shared/contracts/customers.ts';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/query-rows.ts';
+import { sharePendingRead } from '../analysis/share-pending-read.ts';
+import {
+  findLatestRun,
+  type LatestRun,
+  readCustomerSegments,
+  readSnapshotOnce,
+} from '../analytics/read-analytics.ts';
+
+const CHURN_BINS = 10;
+
+const finiteOrNull = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isFinite(value) ? value : null;
+
+/** The run's lifetime-model diagnostics (written by the analysis as JSON) in the contract's shape. */
+function lifetimeOf(run: LatestRun | null): LifetimeDiagnostics {
+  const raw = (run?.diagnostics as { lifetime?: Record<string, unknown> } | undefined)?.lifetime;
+  const status = raw?.status === 'fitted' || raw?.status === 'insufficient_data' ? raw.status : 'not_run';
+  const readFit = <K extends string>(value: unknown, keys: readonly K[]) => {
+    if (!value || typeof value !== 'object') return null;
+    const record = value as Record<string, unknown>;
+    const numbers = Object.fromEntries(keys.map((k) => [k, finiteOrNull(record[k])])) as Record<
+      K,
+      number | null
+    >;
+    const logLikelihood = finiteOrNull(record.logLikelihood);
+    if (keys.some((k) => numbers[k] === null) || logLikelihood === null) return null;
+    return {
+      ...(numbers as Record<K, number>),
+      logLikelihood,
+      converged: record.converged === true,
+      customers: Math.round(finiteOrNull(record.customers) ?? 0),
+    };
+  };
+  return {
+    status,
+    repeatCustomers: finiteOrNull(raw?.repeatCustomers),
+    minimumRepeatCustomers: finiteOrNull(raw?.minimum) ?? MIN_REPEAT_CUSTOMERS_SHOWN,
+    timeUnit: typeof raw?.timeUnit === 'string' ? raw.timeUnit : null,
+    horizonMonths: finiteOrNull(raw?.horizonMonths),
+    monthlyDiscountRate: finiteOrNull(raw?.monthlyDiscountRate),
+    churnModel:
+      status === 'fitted' ? (typeof raw?.churnModel === 'string' ? raw.churnModel : 'BG/NBD') : null,
+    bgnbd: status === 'fitted' ? readFit(raw?.bgnbd, ['r', 'alpha', 'a', 'b'] as const) : null,
+    mbgnbd: status === 'fitted' ? readFit(raw?.mbgnbd, ['r', 'alpha', 'a', 'b'] as const) : null,
+    gammaGamma: status === 'fitted' ? readFit(raw?.gammaGamma, ['p', 'q', 'gamma'] as const) : null,
+  };
+}
+
+/**
+ * GET /api/customers/summary: the latest analysis run's RFM segments with their customer and
+ * revenue shares, churn and 12-month CLV (when the lifetime models could be fitted), the churn
+ * distribution and the models' fit in brief. No run yet → an empty answer, never an error.
+ */
+export async function readCustomersSummary(db: Db, workspaceId: string): Promise<CustomersSummary> {
+  const run = await findLatestRun(db, workspaceId);
+  if (!run) return summarizeRun(db, workspaceId, null);
+  return readSnapshotOnce(workspaceId, run.id, 'customers-summary', () =>
+    sharePendingRead(`${workspaceId}/${run.id}/customers-summary`, () => summarizeRun(db, workspaceId, run)),
+  );
+}
+
+async function summarizeRun(db: Db, workspaceId: string, run: LatestRun | null): Promise<CustomersSummary> {
+  const lifetime = lifetimeOf(run);
+  const segments = run ? await readCustomerSegments(db, workspaceId) : [];
+  const customers = segments.reduce((sum, s) => sum + s.count, 0);
+  const revenue = segments.reduce((sum, s) => sum + s.revenue, 0);
+  const fitted = lifetime.status === 'fitted';
+  const bins =
+    run && fitted
+      ? await queryRows<{ bin: number; customers: number; expected: number; clv: number }>(
+          db,
+          // Churn = 1 − P(alive); width_bucket puts exactly 1 in bin 11, folded into the last.
+          sql`SELECT least(width_bucket(1 - probability_alive, 0, 1, ${CHURN_BINS}), ${CHURN_BINS})::int AS bin,
+                count(*)::int AS customers, sum(expected_orders_12m)::float8 AS expected,
+                sum(clv_12m)::float8 AS clv
+              FROM analysis_customers
+              WHERE run_id = ${run.id} AND workspace_id = ${workspaceId} AND probability_alive IS NOT NULL
+              GROUP BY 1`,
+        )
+      : [];
+  const share = (part: number, whole: number) => (whole > 0 ? (part / whole) * 100 : 0);
+  return {
+    hasData: customers > 0,
+    currency: run?.currencyCode ?? null,
+    asOf: run?.asOf ?? null,
+    analysedAt: run?.finishedAt?.toISOString() ?? null,
+    customers,
+    revenue,
+    segments: segments.map((s) => ({
+      segment: s.segment,
+      customers: s.count,
+      customerShare: share(s.count, customers),
+      revenue: s.revenue,
+      revenueShare: share(s.revenue, revenue),
+      orders: s.orders,
+      growthRate: s.growthRate,
+      averageProbabilityAlive: s.averageProbabilityAlive,
+      averageChurnProbability: s.averageProbabilityAlive === null ? null : 1 - s.averageProbabilityAlive,
+      averageClv: s.averageClv,
+      // Every customer of a fitted run has a CLV, so the segment total is mean × count.
+      totalClv: s.averageClv === null ? null : s.averageClv * s.count,
+    })),
+    lifetime,
+    churnDistribution:
+      bins.length === 0
+        ? []
+        : Array.from({ length: CHURN_BINS }, (_, i) => ({
+            from: i / CHURN_BINS,
+            to: (i + 1) / CHURN_BINS,
+            customers: Number(bins.find((b) => Number(b.bin) === i + 1)?.customers ?? 0),
+          })),
+    expectedOrders12m: fitted ? bins.reduce((sum, b) => sum + Number(b.expected ?? 0), 0) : null,
+    clv12m: fitted ? bins.reduce((sum, b) => sum + Number(b.clv ?? 0), 0) : null,
+  };
+}
+
+/** ORDER BY of each sort for direction 'desc' (highest / most recent first); nulls always last. */
+const SORTS: Record<CustomerListQuery['sort'], { desc: SQL; asc: SQL }> = {
+  clv: { desc: sql`c.clv_12m DESC NULLS LAST`, asc: sql`c.clv_12m ASC NULLS LAST` },
+  churn: { desc: sql`c.probability_alive ASC NULLS LAST`, asc: sql`c.probability_alive DESC NULLS LAST` },
+  lastOrder: { desc: sql`c.recency_days ASC`, asc: sql`c.recency_days DESC` },
+  revenue: { desc: sql`c.monetary DESC`, asc: sql`c.monetary ASC` },
+};
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
+/**
+ * GET /api/customers: one page of the latest run's customers with their RFM scores, segment,
+ * P(alive), expected orders and CLV, joined to the synced names and e-mails of the caller's own
+ * workspace (the only place customer details ever go), sortable and searchable by name or e-mail.
+ */
+export async function listCustomers(
+  db: Db,
+  workspaceId: string,
+  query: CustomerListQuery,
+): Promise<CustomerList> {
+  const run = await findLatestRun(db, workspaceId);
+  const empty = {
+    currency: run?.currencyCode ?? null,
+    asOf: run?.asOf ?? null,
+    total: 0,
+    page: query.page,
+    pageSize: query.pageSize,
+    customers: [],
+  };
+  if (!run?.asOf) return empty;
+  const filters: SQL[] = [sql`c.run_id = ${run.id}`, sql`c.workspace_id = ${workspaceId}`];
+  if (query.segment) filters.push(sql`c.segment = ${query.segment}`);
+  if (query.q) {
+    const pattern = `%${escapeLike(query.q)}%`;
+    filters.push(
+      sql`(w.email ILIKE ${pattern} OR concat_ws(' ', w.first_name, w.last_name) ILIKE ${pattern})`,
+    );
+  }
+  const where = sql.join(filters, sql` AND `);
+  // Names are joined for the search only; otherwise just for the one page of rows shown.
+  const from = query.q
+    ? sql`analysis_customers c
+        JOIN wh_customers w ON w.workspace_id = c.workspace_id AND w.customer_id = c.customer_id`
+    : sql`analysis_customers c`;
+  const order = sql`${SORTS[query.sort][query.direction]}, c.customer_id`;
+  // A run's customers never change: the count of a filter is read once per run.
+  const [counted] = await readSnapshotOnce(
+    workspaceId,
+    run.id,
+    `customers-count/${query.segment ?? ''}/${query.q ?? ''}`,
+    () => queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM ${from} WHERE ${where}`),
+  );
+  const rows = await queryRows<{
+    customer_id: string;
+    first_name: string | null;
+    last_name: string | null;
+    email: string | null;
+    recency_days: number;
+    frequency: number;
+    monetary: number;
+    r: number;
+    f: number;
+    m: number;
+    segment: string;
+    probability_alive: number | null;
+    expected_orders_12m: number | null;
+    clv_12m: number | null;
+  }>(
+    db,
+    sql`SELECT c.customer_id::text AS customer_id, w.first_name, w.last_name, w.email, c.recency_days,
+          c.frequency, c.monetary, c.r, c.f, c.m, c.segment, c.probability_alive, c.expected_orders_12m, c.clv_12m
+        FROM (SELECT c.* FROM ${from} WHERE ${where} ORDER BY ${order}
+          LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}) c
+        LEFT JOIN wh_customers w ON w.workspace_id = c.workspace_id AND w.customer_id = c.customer_id
+        ORDER BY ${order}`,
+  );
+  const asOf = run.asOf;
+  return {
+    ...empty,
+    total: Number(counted?.total ?? 0),
+    customers: rows.map((row) => {
+      const alive = finiteOrNull(row.probability_alive);
+      const name = [row.first_name, row.last_name].filter((part) => part && part.trim() !== '').join(' ');
+      return {
+        customerId: row.customer_id,
+        name: name === '' ? null : name,
+        email: row.email,
+        lastOrderDate: addDays(asOf, -Number(row.recency_days)),
+        recencyDays: Number(row.recency_days),
+        orders: Number(row.frequency),
+        revenue: Number(row.monetary),
+        r: Number(row.r),
+        f: Number(row.f),
+        m: Number(row.m),
+        segment: row.segment,
+        probabilityAlive: alive,
+        churnProbability: alive === null ? null : 1 - alive,
+        expectedOrders12m: finiteOrNull(row.expected_orders_12m),
+        clv12m: finiteOrNull(row.clv_12m),
+      };
+    }),
+  };
+}

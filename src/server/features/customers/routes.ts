@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  CustomerListQuerySchema,
+  CustomerListSchema,
+  CustomersSummarySchema,
+} from '../../../shared/contracts/customers.ts';
+import { requireAuth } from '../../http/auth.ts';
+import type { AppDeps } from '../../http/deps.ts';
+import { listCustomers, readCustomersSummary } from './read-customers.ts';
+
+/** Customer Segments: segments with churn and CLV, and the paged customer list of the caller's workspace. */
+export function registerCustomerRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(
+    '/api/customers/summary',
+    { schema: { response: { 200: CustomersSummarySchema } } },
+    async (request) => readCustomersSummary(deps.db, requireAuth(request).workspaceId),
+  );
+  api.get(
+    '/api/customers',
+    { schema: { querystring: CustomerListQuerySchema, response: { 200: CustomerListSchema } } },
+    async (request, reply) => {
+      const { workspaceId } = requireAuth(request);
+      // Names and e-mails of the shop's customers: never cached by the browser or a proxy.
+      reply.header('cache-control', 'no-store');
+      return listCustomers(deps.db, workspaceId, request.query);
+    },
+  );
+}

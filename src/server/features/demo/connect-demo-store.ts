@@ -1,0 +1,48 @@
+import type { DemoConnectResponse, DemoCredentials } from '../../../shared/contracts/credentials.ts';
+import type { DemoProfitSetup } from '../../../shared/contracts/demo-profit.ts';
+import { AppError } from '../../errors.ts';
+import type { IntegrationContext } from '../connections/integration-context.ts';
+import { storeGaCredentials } from '../connections/manage-ga-credentials.ts';
+import { storeMetaCredentials } from '../connections/manage-meta-credentials.ts';
+import { storeShopifyCredentials } from '../connections/manage-shopify-credentials.ts';
+import { enterDemoProfitSetup } from '../costs/services/enter-demo-profit-setup.ts';
+
+/** Demo mode only: the credentials the forms are prefilled with (404 outside demo mode). */
+export function getDemoCredentials(context: IntegrationContext): DemoCredentials {
+  if (!context.demo) throw new AppError(404, 'demo_off', 'Demo mode is not enabled on this server.');
+  return context.demo;
+}
+
+/**
+ * POST /api/demo/connect: stores all three demo sources through the same services as the forms.
+ * The owner's profit setup (costs, shipping, fees, expenses) goes in first, before the backfill
+ * that storing Shopify's credentials queues, so lines freeze their true historical costs.
+ */
+export async function connectDemoStore(
+  context: IntegrationContext,
+  workspaceId: string,
+  profit?: { userId: string; setup: DemoProfitSetup | undefined },
+): Promise<DemoConnectResponse> {
+  const demo = getDemoCredentials(context);
+  if (profit?.setup)
+    await enterDemoProfitSetup(context, { workspaceId, userId: profit.userId, demo, setup: profit.setup });
+  const shopify = await storeShopifyCredentials(context, workspaceId, {
+    shopDomain: demo.shopify.shopDomain,
+    accessToken: demo.shopify.accessToken,
+    apiSecret: demo.shopify.apiSecret,
+  });
+  const ga4 = await storeGaCredentials(context, workspaceId, {
+    property_id: demo.ga4.propertyId,
+    service_account_json: demo.ga4.serviceAccountJson,
+  });
+  const meta = await storeMetaCredentials(context, workspaceId, {
+    accessToken: demo.meta.accessToken,
+    adAccountId: demo.meta.adAccountId,
+    appSecret: demo.meta.appSecret,
+  });
+  return {
+    shopify: { isValid: shopify.isValid, message: shopify.message },
+    ga4: { isValid: ga4.isValid, message: ga4.message },
+    meta: { isValid: meta.isValid, message: meta.error ?? 'Connected to Meta Marketing API' },
+  };
+}

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { DemoConnectResponseSchema, DemoCredentialsSchema } from '../../../shared/contracts/credentials.ts';
+import { requireAuth } from '../../http/auth.ts';
+import type { AppDeps } from '../../http/deps.ts';
+import { getIntegrationContext } from '../connections/integration-context.ts';
+import { connectDemoStore, getDemoCredentials } from './connect-demo-store.ts';
+
+/**
+ * Demo mode: the demo credentials for prefilling the forms (signed-in users only, 404 when demo
+ * mode is off) and one-click connect of all three demo sources through the normal services.
+ */
+export function registerDemoRoutes(fastify: FastifyInstance, deps: AppDeps): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const context = () => getIntegrationContext(deps);
+
+  app.get(
+    '/api/demo/credentials',
+    { schema: { response: { 200: DemoCredentialsSchema } } },
+    async (request, reply) => {
+      requireAuth(request);
+      reply.header('cache-control', 'no-store');
+      return getDemoCredentials(context());
+    },
+  );
+
+  app.post(
+    '/api/demo/connect',
+    { schema: { response: { 200: DemoConnectResponseSchema } } },
+    async (request) => {
+      const { workspaceId, userId } = requireAuth(request);
+      return connectDemoStore(context(), workspaceId, { userId, setup: deps.demo?.profitSetup });
+    },
+  );
+}

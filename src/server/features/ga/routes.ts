@@ -1,0 +1,91 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { GaCredentialsRequestSchema } from '../../../shared/contracts/credentials.ts';
+import { GaOverviewSchema, GaPagesSchema, GaTrafficSchema } from '../../../shared/contracts/ga.ts';
+import { MetricPeriodQuerySchema } from '../../../shared/metrics.ts';
+import { requireAuth } from '../../http/auth.ts';
+import type { AppDeps } from '../../http/deps.ts';
+import { getIntegrationContext } from '../connections/integration-context.ts';
+import { getGaReportWith, getStoredGaReport } from '../connections/manage-ga-credentials.ts';
+import { CREDENTIALS_BODY_LIMIT } from '../connections/routes.ts';
+import { readMetricWindow } from '../metrics/metric-window.ts';
+
+/**
+ * GA data (spec §7): GET with the stored credentials, POST with credentials in the body (the
+ * dashboard's connect form; nothing is stored), plus the profile panel's overview.
+ */
+export function registerGaRoutes(fastify: FastifyInstance, deps: AppDeps): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const context = () => getIntegrationContext(deps);
+  const bodyLimit = CREDENTIALS_BODY_LIMIT;
+  /** The metrics window's days, or GA4's own last 30 days before a shop is synced. */
+  const daysOf = async (workspaceId: string, period: string) => {
+    const window = await readMetricWindow(deps.db, workspaceId, Number(period), deps.clock());
+    return window ? { startDate: window.start, endDate: window.end } : null;
+  };
+  const querystring = MetricPeriodQuerySchema;
+
+  // The spec's path and the one the dashboard's other GA reads sit beside: one handler.
+  for (const path of ['/api/analytics/ga/overview', '/api/ga/analytics/overview']) {
+    app.get(path, { schema: { querystring, response: { 200: GaOverviewSchema } } }, async (request) => {
+      const { workspaceId } = requireAuth(request);
+      return getStoredGaReport(
+        context(),
+        workspaceId,
+        'overview',
+        await daysOf(workspaceId, request.query.period),
+      );
+    });
+  }
+  app.get(
+    '/api/ga/analytics/pages',
+    { schema: { querystring, response: { 200: GaPagesSchema } } },
+    async (request) => {
+      const { workspaceId } = requireAuth(request);
+      return getStoredGaReport(
+        context(),
+        workspaceId,
+        'pages',
+        await daysOf(workspaceId, request.query.period),
+      );
+    },
+  );
+  app.get(
+    '/api/ga/analytics/traffic',
+    { schema: { querystring, response: { 200: GaTrafficSchema } } },
+    async (request) => {
+      const { workspaceId } = requireAuth(request);
+      return getStoredGaReport(
+        context(),
+        workspaceId,
+        'traffic',
+        await daysOf(workspaceId, request.query.period),
+      );
+    },
+  );
+
+  app.post(
+    '/api/ga/analytics/overview',
+    { bodyLimit, schema: { body: GaCredentialsRequestSchema, response: { 200: GaOverviewSchema } } },
+    async (request) => {
+      requireAuth(request);
+      return getGaReportWith(context(), request.body, 'overview');
+    },
+  );
+  app.post(
+    '/api/ga/analytics/pages',
+    { bodyLimit, schema: { body: GaCredentialsRequestSchema, response: { 200: GaPagesSchema } } },
+    async (request) => {
+      requireAuth(request);
+      return getGaReportWith(context(), request.body, 'pages');
+    },
+  );
+  app.post(
+    '/api/ga/analytics/traffic',
+    { bodyLimit, schema: { body: GaCredentialsRequestSchema, response: { 200: GaTrafficSchema } } },
+    async (request) => {
+      requireAuth(request);
+      return getGaReportWith(context(), request.body, 'traffic');
+    },
+  );
+}

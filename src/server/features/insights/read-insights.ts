@@ -1,0 +1,91 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { fromDayNumber } from '../../../core/dates/from-day-number.ts';
+import { toDayNumber } from '../../../core/dates/to-day-number.ts';
+import { describeAttributionGaps } from '../../../core/insights/describe-attribution-gaps.ts';
+import { describeMovers, type MoverDimension } from '../../../core/insights/describe-movers.ts';
+import { describeRevenueAnomalies } from '../../../core/insights/describe-revenue-anomalies.ts';
+import { describeSegmentShifts } from '../../../core/insights/describe-segment-shifts.ts';
+import { describeStockouts } from '../../../core/insights/describe-stockouts.ts';
+import { rankInsights } from '../../../core/insights/rank-insights.ts';
+import type { InsightContext } from '../../../core/insights/types.ts';
+import type { InsightsResponse } from '../../../shared/contracts/insights.ts';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/query-rows.ts';
+import { analysisAttributionRows, analysisSegments, analysisStockRows } from '../../db/schema/analysis.ts';
+import { analysisInsightDays, analysisInsightMovers } from '../../db/schema/insights.ts';
+import { findLatestRun } from '../analytics/read-analytics.ts';
+
+/**
+ * The AI Insights page: the latest analysis run's insight snapshot for the period, turned into
+ * ranked narrative cards by the core's insight functions (computed from the store's data by
+ * Upside's models; no outside service). No run yet → an empty answer, never an error.
+ */
+export async function readInsights(
+  db: Db,
+  workspaceId: string,
+  periodDays: number,
+): Promise<InsightsResponse> {
+  const run = await findLatestRun(db, workspaceId);
+  const empty: InsightsResponse = {
+    period: periodDays,
+    currency: run?.currencyCode ?? null,
+    timeZone: null,
+    asOf: run?.asOf ?? null,
+    periodStart: null,
+    analysedAt: run?.finishedAt?.toISOString() ?? null,
+    revenue: null,
+    revenueDays: [],
+    insights: [],
+  };
+  if (!run?.asOf || !run.currencyCode) return empty;
+  const ofRun = (table: typeof analysisInsightDays | typeof analysisInsightMovers) =>
+    and(eq(table.runId, run.id), eq(table.period, periodDays));
+  const [shop] = await queryRows<{ iana_timezone: string }>(
+    db,
+    sql`SELECT iana_timezone FROM wh_shops WHERE workspace_id = ${workspaceId}`,
+  );
+  const days = await db
+    .select({
+      date: analysisInsightDays.date,
+      actual: analysisInsightDays.actual,
+      expected: analysisInsightDays.expected,
+      lo95: analysisInsightDays.lo95,
+      hi95: analysisInsightDays.hi95,
+    })
+    .from(analysisInsightDays)
+    .where(ofRun(analysisInsightDays))
+    .orderBy(asc(analysisInsightDays.date));
+  const movers = await db.select().from(analysisInsightMovers).where(ofRun(analysisInsightMovers));
+  const segments = await db.select().from(analysisSegments).where(eq(analysisSegments.runId, run.id));
+  const stock = await db.select().from(analysisStockRows).where(eq(analysisStockRows.runId, run.id));
+  const attribution = await db
+    .select()
+    .from(analysisAttributionRows)
+    .where(eq(analysisAttributionRows.runId, run.id));
+
+  const store = movers.find((m) => m.dimension === 'store');
+  const revenue = store ? { current: store.current, previous: store.previous } : { current: 0, previous: 0 };
+  const context: InsightContext = {
+    currency: run.currencyCode,
+    periodDays,
+    periodRevenue: revenue.current,
+  };
+  const of = (dimension: MoverDimension) => movers.filter((m) => m.dimension === dimension);
+  const insights = rankInsights([
+    ...describeRevenueAnomalies(days, context),
+    ...describeMovers(of('product'), 'product', context),
+    ...describeMovers(of('channel'), 'channel', context),
+    ...describeMovers(of('segment'), 'segment', context),
+    ...describeSegmentShifts(segments, context),
+    ...describeStockouts(stock, context),
+    ...describeAttributionGaps(attribution, context),
+  ]);
+  return {
+    ...empty,
+    timeZone: shop?.iana_timezone ?? null,
+    periodStart: fromDayNumber(toDayNumber(run.asOf) - periodDays + 1),
+    revenue,
+    revenueDays: days,
+    insights,
+  };
+}

@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { InsightsQuerySchema, InsightsResponseSchema } from '../../../shared/contracts/insights.ts';
+import { requireAuth } from '../../http/auth.ts';
+import type { AppDeps } from '../../http/deps.ts';
+import { readInsights } from './read-insights.ts';
+
+/** AI Insights of the caller's workspace: anomalies and narrative insights for 7, 30 or 90 days. */
+export function registerInsightRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(
+    '/api/insights',
+    { schema: { querystring: InsightsQuerySchema, response: { 200: InsightsResponseSchema } } },
+    async (request) => readInsights(deps.db, requireAuth(request).workspaceId, Number(request.query.period)),
+  );
+}

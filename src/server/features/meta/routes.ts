@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  MetaConnectionTestSchema,
+  MetaDataTestSchema,
+  MetaDebugSchema,
+  MetaSpendingSchema,
+  MetaSummarySchema,
+} from '../../../shared/contracts/meta.ts';
+import { MetricPeriodQuerySchema } from '../../../shared/metrics.ts';
+import { requireAuth } from '../../http/auth.ts';
+import type { AppDeps } from '../../http/deps.ts';
+import { getIntegrationContext } from '../connections/integration-context.ts';
+import {
+  getMetaDebug,
+  getMetaSpendingLastMonth,
+  getMetaSummary,
+  testMetaAvailableData,
+  testMetaConnection,
+} from '../connections/manage-meta-credentials.ts';
+import { readMetricWindow } from '../metrics/metric-window.ts';
+
+/** Meta endpoints of spec §7 (+ the dashboard summary). Responses never carry tokens. */
+export function registerMetaRoutes(fastify: FastifyInstance, deps: AppDeps): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const context = () => getIntegrationContext(deps);
+
+  app.get('/api/meta/debug-temp', { schema: { response: { 200: MetaDebugSchema } } }, async (request) => {
+    const { workspaceId } = requireAuth(request);
+    return getMetaDebug(context(), workspaceId);
+  });
+
+  app.get(
+    '/api/meta/test-connection',
+    { schema: { response: { 200: MetaConnectionTestSchema } } },
+    async (request) => {
+      const { workspaceId } = requireAuth(request);
+      return testMetaConnection(context(), workspaceId);
+    },
+  );
+
+  app.get(
+    '/api/meta/test-available-data',
+    { schema: { response: { 200: MetaDataTestSchema } } },
+    async (request) => {
+      const { workspaceId } = requireAuth(request);
+      return testMetaAvailableData(context(), workspaceId);
+    },
+  );
+
+  app.get(
+    '/api/meta/spending/last-month',
+    { schema: { response: { 200: MetaSpendingSchema } } },
+    async (request) => {
+      const { workspaceId } = requireAuth(request);
+      return getMetaSpendingLastMonth(context(), workspaceId);
+    },
+  );
+
+  app.get(
+    '/api/meta/summary',
+    { schema: { querystring: MetricPeriodQuerySchema, response: { 200: MetaSummarySchema } } },
+    async (request) => {
+      const { workspaceId } = requireAuth(request);
+      // The metrics window (decision 011): Meta's spend over the same days as the store's pages.
+      const window = await readMetricWindow(deps.db, workspaceId, Number(request.query.period), deps.clock());
+      return getMetaSummary(
+        context(),
+        workspaceId,
+        window ? { since: window.start, until: window.end } : null,
+      );
+    },
+  );
+}

@@ -1,0 +1,227 @@
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { MIN_REPEAT_CUSTOMERS_SHOWN } from '../../../core/pipeline/thresholds.ts';
+import {
+  type ModelChecks,
+  ModelChecksSchema,
+  type ModelDiagnostics,
+  type ModelRun,
+} from '../../../shared/contracts/models.ts';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/query-rows.ts';
+import type { AppDeps } from '../../http/deps.ts';
+import { runInAnalysisWorker, warmAnalysisWorker } from '../analysis/worker/analysis-worker-host.ts';
+import { loadModelCheckInputs } from './read-models-checks.ts';
+
+/** Runs listed in the history (older succeeded runs are pruned by the analysis anyway). */
+const RUNS_LISTED = 20;
+
+interface RunRow {
+  id: string;
+  status: ModelRun['status'];
+  trigger: string;
+  started_at: string;
+  finished_at: string | null;
+  duration_ms: number | null;
+  as_of: string | null;
+  error: string | null;
+  candidates: number | null;
+}
+
+const RUN_COLUMNS = sql.raw(`id, status, trigger, started_at, finished_at, duration_ms, as_of::text AS as_of,
+  error, (diagnostics->>'candidates')::int AS candidates`);
+
+function presentRun(row: RunRow): ModelRun {
+  return {
+    id: row.id,
+    status: row.status,
+    trigger: row.trigger,
+    startedAt: new Date(row.started_at).toISOString(),
+    finishedAt: row.finished_at ? new Date(row.finished_at).toISOString() : null,
+    durationMs: row.duration_ms,
+    asOf: row.as_of,
+    opportunities: row.status === 'succeeded' ? (row.candidates ?? 0) : row.candidates,
+    error: row.error,
+  };
+}
+
+/** The analysis runs of the caller's workspace, newest first. */
+export async function listModelRuns(db: Db, workspaceId: string): Promise<ModelRun[]> {
+  const rows = await queryRows<RunRow>(
+    db,
+    sql`SELECT ${RUN_COLUMNS} FROM analysis_runs WHERE workspace_id = ${workspaceId}
+        ORDER BY started_at DESC LIMIT ${RUNS_LISTED}`,
+  );
+  return rows.map(presentRun);
+}
+
+// What the analysis run stores (core/pipeline/analyze-store.ts); read leniently, so an older run still shows.
+const Fit = { logLikelihood: z.number(), converged: z.boolean(), customers: z.number() };
+const StoredDiagnostics = z.object({
+  status: z.string().optional(),
+  customers: z.number().optional(),
+  lifetime: z
+    .object({
+      status: z.enum(['fitted', 'insufficient_data']),
+      repeatCustomers: z.number(),
+      minimum: z.number().optional(),
+      timeUnit: z.string().optional(),
+      horizonMonths: z.number().optional(),
+      monthlyDiscountRate: z.number().optional(),
+      bgnbd: z.object({ r: z.number(), alpha: z.number(), a: z.number(), b: z.number(), ...Fit }).optional(),
+      gammaGamma: z.object({ p: z.number(), q: z.number(), gamma: z.number(), ...Fit }).optional(),
+    })
+    .optional(),
+});
+const Accuracy = z.object({ mase: z.number(), smape: z.number(), wape: z.number() }).nullable().catch(null);
+const StoredAccuracy = z.object({
+  model: z.string(),
+  origins: z.number(),
+  horizon: z.number(),
+  accuracy: Accuracy,
+  seasonalNaive: Accuracy,
+  weekdayMean: Accuracy,
+});
+
+/**
+ * What the latest succeeded analysis run's models say (Predictive Models page): the forecast model
+ * and its backtest, the lifetime fits or the "too little data" state, and the checks of that run
+ * (computed in the background on first read; `checks.status` says 'computing' until then).
+ */
+export async function readModelDiagnostics(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  workspaceId: string,
+): Promise<ModelDiagnostics> {
+  const { db } = deps;
+  const [row] = await queryRows<
+    RunRow & { currency_code: string | null; diagnostics: unknown; forecast_accuracy: unknown }
+  >(
+    db,
+    sql`SELECT ${RUN_COLUMNS}, currency_code, diagnostics, forecast_accuracy FROM analysis_runs
+        WHERE workspace_id = ${workspaceId} AND status = 'succeeded'
+        ORDER BY finished_at DESC LIMIT 1`,
+  );
+  if (!row)
+    return { state: 'no_run', run: null, currency: null, forecast: null, lifetime: null, checks: null };
+  const run = presentRun(row);
+  const stored = StoredDiagnostics.safeParse(row.diagnostics);
+  const diagnostics = stored.success ? stored.data : {};
+  if (diagnostics.status === 'no_data' || row.as_of === null)
+    return {
+      state: 'no_data',
+      run,
+      currency: row.currency_code,
+      forecast: null,
+      lifetime: null,
+      checks: null,
+    };
+
+  const accuracy = StoredAccuracy.safeParse(row.forecast_accuracy);
+  const forecast = accuracy.success
+    ? {
+        model: accuracy.data.model,
+        backtest: {
+          origins: accuracy.data.origins,
+          horizon: accuracy.data.horizon,
+          model: accuracy.data.accuracy,
+          seasonalNaive: accuracy.data.seasonalNaive,
+          weekdayMean: accuracy.data.weekdayMean,
+        },
+      }
+    : null;
+  const l = diagnostics.lifetime;
+  const lifetime = l
+    ? {
+        status: l.status,
+        customers: diagnostics.customers ?? null,
+        repeatCustomers: l.repeatCustomers,
+        minimum: l.minimum ?? MIN_REPEAT_CUSTOMERS_SHOWN,
+        timeUnit: l.timeUnit ?? null,
+        horizonMonths: l.horizonMonths ?? null,
+        monthlyDiscountRate: l.monthlyDiscountRate ?? null,
+        bgnbd: l.bgnbd ?? null,
+        gammaGamma: l.gammaGamma
+          ? {
+              ...l.gammaGamma,
+              meanSpend:
+                l.gammaGamma.q > 1 ? (l.gammaGamma.p * l.gammaGamma.gamma) / (l.gammaGamma.q - 1) : null,
+            }
+          : null,
+      }
+    : null;
+  const checks = await readChecks(deps, workspaceId, row.id, row.as_of, lifetime?.bgnbd ?? null);
+  return { state: 'ready', run, currency: row.currency_code, forecast, lifetime, checks };
+}
+
+const COMPUTING: ModelChecks = {
+  status: 'computing',
+  error: null,
+  computedAt: null,
+  durationMs: null,
+  holdout: null,
+  holdoutNote: null,
+  paretoNbd: null,
+  frequency: null,
+  calibration: null,
+  calibrationNote: null,
+};
+
+/** Checks being computed in this process, by run: a second read joins instead of repeating. */
+const inFlight = new Map<string, Promise<void>>();
+
+async function readChecks(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  workspaceId: string,
+  runId: string,
+  asOf: string,
+  bgnbd: { r: number; alpha: number; a: number; b: number } | null,
+): Promise<ModelChecks> {
+  const [stored] = await queryRows<{ checks: unknown }>(
+    deps.db,
+    sql`SELECT checks FROM analysis_model_checks WHERE run_id = ${runId} AND workspace_id = ${workspaceId}`,
+  );
+  if (stored) {
+    const parsed = ModelChecksSchema.safeParse(stored.checks);
+    if (parsed.success) return parsed.data;
+  }
+  if (!inFlight.has(runId)) {
+    const work = storeChecks(deps, workspaceId, runId, asOf, bgnbd).finally(() => inFlight.delete(runId));
+    inFlight.set(runId, work);
+  }
+  return COMPUTING;
+}
+
+async function storeChecks(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  workspaceId: string,
+  runId: string,
+  asOf: string,
+  bgnbd: { r: number; alpha: number; a: number; b: number } | null,
+): Promise<void> {
+  const started = performance.now();
+  let checks: ModelChecks;
+  warmAnalysisWorker();
+  try {
+    const inputs = await loadModelCheckInputs(deps.db, workspaceId, asOf);
+    // The fits take seconds on a large store: on the worker thread, off the event loop.
+    const results = await runInAnalysisWorker('modelChecks', { ...inputs, asOf, bgnbd });
+    checks = { ...COMPUTING, ...results, status: 'ready' };
+  } catch (error) {
+    checks = {
+      ...COMPUTING,
+      status: 'failed',
+      error: error instanceof Error ? error.message : String(error),
+    };
+  }
+  const durationMs = Math.round(performance.now() - started);
+  checks = { ...checks, computedAt: deps.clock().toISOString(), durationMs };
+  try {
+    await deps.db.execute(sql`
+      INSERT INTO analysis_model_checks (run_id, workspace_id, status, checks, error, computed_at, duration_ms)
+      VALUES (${runId}, ${workspaceId}, ${checks.status}, ${JSON.stringify(checks)}::jsonb, ${checks.error},
+        ${checks.computedAt}, ${durationMs})
+      ON CONFLICT (run_id) DO NOTHING`);
+  } catch {
+    // The run was pruned or the server is closing: the next read computes them again.
+  }
+}

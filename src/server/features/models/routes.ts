@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ModelDiagnosticsSchema, ModelRunListSchema } from '../../../shared/contracts/models.ts';
+import { requireAuth } from '../../http/auth.ts';
+import type { AppDeps } from '../../http/deps.ts';
+import { listModelRuns, readModelDiagnostics } from './read-models.ts';
+
+/** Predictive Models: the latest run's model diagnostics and checks, and the run history. */
+export function registerModelRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(
+    '/api/models/diagnostics',
+    { schema: { response: { 200: ModelDiagnosticsSchema } } },
+    async (request) => readModelDiagnostics(deps, requireAuth(request).workspaceId),
+  );
+  api.get('/api/models/runs', { schema: { response: { 200: ModelRunListSchema } } }, async (request) =>
+    listModelRuns(deps.db, requireAuth(request).workspaceId),
+  );
+}

@@ -1,0 +1,279 @@
+import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
+import { DAY_MS } from '../../../shared/calendar.ts';
+import type {
+  Opportunity,
+  OpportunitySort,
+  OpportunityStats,
+} from '../../../shared/contracts/opportunities.ts';
+import { compareByProfitImpact } from '../../../shared/opportunity-order.ts';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/query-rows.ts';
+import { analysisMetrics, opportunities } from '../../db/schema/analysis.ts';
+import { notFound } from '../../errors.ts';
+import {
+  findLatestRun,
+  findListVersion,
+  type LatestRun,
+  readRunOnce,
+  readSnapshotOnce,
+} from '../analytics/read-analytics.ts';
+
+type OpportunityRow = typeof opportunities.$inferSelect;
+
+const METRIC_LABELS: Record<string, string> = {
+  product: 'Product revenue, last 30 days',
+  campaign: 'Campaign verified revenue minus spend, last 30 days',
+  segment: 'Segment revenue, last 30 days',
+  channel: 'Channel verified revenue, last 30 days',
+  store: 'Store revenue, last 30 days',
+  repeat: 'Repeat-order revenue, last 30 days',
+};
+
+function presentOpportunity(row: OpportunityRow, currency: string): Opportunity {
+  const evidence = row.evidence as Opportunity['evidence'];
+  return {
+    id: row.id,
+    type: row.type,
+    title: row.title,
+    description: row.description,
+    priority: row.priority,
+    revenueImpactMin: row.revenueImpactMin,
+    revenueImpactMax: row.revenueImpactMax,
+    profitImpactMin: row.profitImpactMin,
+    profitImpactMax: row.profitImpactMax,
+    losesMoney: row.losesMoney,
+    profitNote: row.profitNote,
+    confidenceScore: row.confidenceScore,
+    effortLevel: row.effortLevel,
+    status: row.status,
+    currency,
+    evidence: { method: evidence?.method ?? '', facts: evidence?.facts ?? [] },
+    firstDetectedAt: row.firstDetectedAt.toISOString(),
+    lastDetectedAt: row.lastDetectedAt.toISOString(),
+    implementedAt: row.implementedAt?.toISOString() ?? null,
+    baselineValue: row.baseline?.value ?? null,
+    metricLabel: METRIC_LABELS[row.metricKey.split(':')[0] ?? ''] ?? row.metricKey,
+    realisedImpact: row.realisedImpact,
+    realisedMeasuredAt: row.realisedMeasuredAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * The opportunity list: those the latest analysis run detected plus every implemented one (so its
+ * measured impact stays visible), dismissed ones left out; largest upper impact first.
+ */
+export async function listOpportunities(db: Db, workspaceId: string): Promise<Opportunity[]> {
+  // Between runs only Implement changes the list, so the latest run plus the list version identify
+  // it (one round trip), and it is cached under them.
+  const { runId, implemented } = await findListVersion(db, workspaceId);
+  const run = runId ? await readRunOnce(db, workspaceId, runId) : null;
+  if (!run) return [];
+  return readSnapshotOnce(workspaceId, run.id, `opportunities/${implemented}`, () =>
+    readOpportunitiesOfRun(db, workspaceId, run),
+  );
+}
+
+/** The list in the order asked for: by upper revenue impact (the spec's), or by profit impact. */
+function sortOpportunities(list: readonly Opportunity[], sort: OpportunitySort): Opportunity[] {
+  return sort === 'revenue' ? [...list] : [...list].sort(compareByProfitImpact);
+}
+
+/** The list as of a run (uncached; callers cache it under the run and the list version). */
+export async function readOpportunitiesOfRun(
+  db: Db,
+  workspaceId: string,
+  run: LatestRun,
+  sort: OpportunitySort = 'revenue',
+): Promise<Opportunity[]> {
+  const rows = await db
+    .select()
+    .from(opportunities)
+    .where(
+      and(
+        eq(opportunities.workspaceId, workspaceId),
+        ne(opportunities.status, 'dismissed'),
+        or(eq(opportunities.lastRunId, run.id), eq(opportunities.status, 'implemented')),
+      ),
+    )
+    .orderBy(desc(opportunities.revenueImpactMax), opportunities.id);
+  const currency = run.currencyCode ?? 'USD';
+  return sortOpportunities(
+    rows.map((row) => presentOpportunity(row, currency)),
+    sort,
+  );
+}
+
+/**
+ * Stats (design §6): totalPotential = Σ revenueImpactMax of open opportunities; highPriorityCount
+ * = open and high; confidenceScore = 100 − WAPE of the latest run's backtested forecast (0 when
+ * none); implementationRate = implemented in the period / detected in the period, in percent.
+ * Polled every 30 s, so kept per run, list version and period while the period's start has not
+ * passed a counted detection or implementation (the counts change only then).
+ */
+export async function readOpportunityStats(
+  db: Db,
+  workspaceId: string,
+  run: LatestRun | null,
+  listVersion: string,
+  periodDays: number,
+  now: Date,
+): Promise<OpportunityStats> {
+  const since = now.getTime() - periodDays * DAY_MS;
+  if (!run) return (await countOpportunityStats(db, workspaceId, null, periodDays, since)).stats;
+  const counted = await readSnapshotOnce(
+    workspaceId,
+    run.id,
+    `opportunity-stats/${listVersion}/${periodDays}`,
+    () => countOpportunityStats(db, workspaceId, run, periodDays, since),
+    (kept) => kept.since <= since && (kept.countedFrom === null || since <= kept.countedFrom),
+  );
+  return counted.stats;
+}
+
+interface CountedStats {
+  stats: OpportunityStats;
+  /** Start of the period they were counted for (ms). */
+  since: number;
+  /**
+   * Earliest detection or implementation time still counted (ms, floored: `since` is whole ms):
+   * once the period starts after it, a count drops. Null when nothing is counted.
+   */
+  countedFrom: number | null;
+}
+
+async function countOpportunityStats(
+  db: Db,
+  workspaceId: string,
+  run: LatestRun | null,
+  periodDays: number,
+  since: number,
+): Promise<CountedStats> {
+  const wape = (run?.forecastAccuracy as { accuracy?: { wape?: number } | null } | null)?.accuracy?.wape;
+  const from = new Date(since).toISOString();
+  // One aggregate over the workspace's opportunities; "open" = on the latest run's list, not implemented.
+  const [row] = await queryRows<{
+    potential: number | null;
+    high: number;
+    detected: number;
+    implemented: number;
+    counted_from: number | null;
+  }>(
+    db,
+    sql`SELECT
+          sum(revenue_impact_max) FILTER (WHERE status = 'open' AND last_run_id = ${run?.id ?? null}::uuid)::float8 AS potential,
+          count(*) FILTER (WHERE status = 'open' AND priority = 'high' AND last_run_id = ${run?.id ?? null}::uuid)::int AS high,
+          count(*) FILTER (WHERE last_detected_at >= ${from} OR implemented_at >= ${from})::int AS detected,
+          count(*) FILTER (WHERE implemented_at >= ${from})::int AS implemented,
+          floor(extract(epoch FROM least(
+            min(greatest(last_detected_at, implemented_at)) FILTER (WHERE last_detected_at >= ${from} OR implemented_at >= ${from}),
+            min(implemented_at) FILTER (WHERE implemented_at >= ${from})
+          )) * 1000)::float8 AS counted_from
+        FROM opportunities WHERE workspace_id = ${workspaceId}`,
+  );
+  const detected = Number(row?.detected ?? 0);
+  const implemented = Number(row?.implemented ?? 0);
+  const countedFrom = row?.counted_from;
+  return {
+    stats: {
+      totalPotential: run ? Math.round(Number(row?.potential ?? 0) * 100) / 100 : 0,
+      highPriorityCount: run ? Number(row?.high ?? 0) : 0,
+      confidenceScore:
+        typeof wape === 'number' ? Math.round(Math.min(100, Math.max(0, 100 - wape)) * 10) / 10 : 0,
+      implementationRate: detected > 0 ? Math.round((1000 * implemented) / detected) / 10 : 0,
+      period: periodDays,
+      detectedInPeriod: detected,
+      implementedInPeriod: implemented,
+    },
+    since,
+    countedFrom: countedFrom === null || countedFrom === undefined ? null : Number(countedFrom),
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Records the owner's decision to implement an opportunity and the tracked metric's value now as
+ * the baseline. Idempotent: a second call returns the same opportunity unchanged. Unknown ids and
+ * other workspaces' ids are 404 (never telling which).
+ */
+export async function implementOpportunity(
+  db: Db,
+  workspaceId: string,
+  userId: string,
+  id: string,
+  now: Date,
+): Promise<Opportunity> {
+  const missing = () => notFound('Opportunity not found.');
+  if (!UUID.test(id)) throw missing();
+  const [row] = await db
+    .select()
+    .from(opportunities)
+    .where(and(eq(opportunities.id, id), eq(opportunities.workspaceId, workspaceId)));
+  if (!row) throw missing();
+  const run = await findLatestRun(db, workspaceId);
+  const currency = run?.currencyCode ?? 'USD';
+  if (row.status === 'implemented') return presentOpportunity(row, currency);
+  let baselineValue: number | null = null;
+  if (run) {
+    const [metric] = await db
+      .select({ value: analysisMetrics.value })
+      .from(analysisMetrics)
+      .where(and(eq(analysisMetrics.runId, run.id), eq(analysisMetrics.metricKey, row.metricKey)));
+    baselineValue = metric?.value ?? null;
+  }
+  // The status condition makes two concurrent calls record one decision.
+  await db
+    .update(opportunities)
+    .set({
+      status: 'implemented',
+      implementedAt: now,
+      implementedBy: userId,
+      baseline: {
+        metricKey: row.metricKey,
+        value: baselineValue,
+        runId: run?.id ?? null,
+        measuredAt: now.toISOString(),
+      },
+    })
+    .where(
+      and(
+        eq(opportunities.id, id),
+        eq(opportunities.workspaceId, workspaceId),
+        ne(opportunities.status, 'implemented'),
+      ),
+    );
+  const [updated] = await db.select().from(opportunities).where(eq(opportunities.id, id));
+  return presentOpportunity(updated!, currency);
+}
+
+const CSV_COLUMNS = [
+  'id',
+  'type',
+  'title',
+  'description',
+  'priority',
+  'revenueImpactMin',
+  'revenueImpactMax',
+  'currency',
+  'confidenceScore',
+  'effortLevel',
+  'status',
+  'implementedAt',
+  'realisedImpact',
+] as const;
+
+/** One CSV cell: quoted when needed; a leading = + - @ is defused so spreadsheets never run it. */
+function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** The opportunity list as CSV (Export Report), header row first, same order as the list. */
+export async function exportOpportunitiesCsv(db: Db, workspaceId: string): Promise<string> {
+  const list = await listOpportunities(db, workspaceId);
+  const lines = [CSV_COLUMNS.join(',')];
+  for (const o of list) lines.push(CSV_COLUMNS.map((column) => csvCell(o[column])).join(','));
+  return `${lines.join('\r\n')}\r\n`;
+}

@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  OpportunityIdParamsSchema,
+  OpportunityListQuerySchema,
+  OpportunityListSchema,
+  OpportunitySchema,
+  OpportunityStatsQuerySchema,
+  OpportunityStatsSchema,
+} from '../../../shared/contracts/opportunities.ts';
+import { requireAuth, requireAuthWithLatestRun } from '../../http/auth.ts';
+import type { AppDeps } from '../../http/deps.ts';
+import { getSnapshotJson } from '../../http/plugins/snapshot-json.ts';
+import { readRunOnce } from '../analytics/read-analytics.ts';
+import {
+  exportOpportunitiesCsv,
+  implementOpportunity,
+  readOpportunitiesOfRun,
+  readOpportunityStats,
+} from './manage-opportunities.ts';
+
+/** Revenue opportunities of the caller's workspace (spec §7): list, stats, implement, CSV export. */
+export function registerOpportunityRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps;
+  // The costliest read of the 30 s polls: served as bytes cached per run and list version.
+  getSnapshotJson(app, db, '/api/opportunities', {
+    schema: OpportunityListSchema,
+    section: 'opportunities',
+    latestRun: 'run-and-list',
+    querystring: OpportunityListQuerySchema,
+    empty: [],
+    read: (run, workspaceId, query) => readOpportunitiesOfRun(db, workspaceId, run, query.sort),
+  });
+  api.get(
+    '/api/opportunities/stats',
+    {
+      config: { latestRun: 'run-and-list' },
+      schema: { querystring: OpportunityStatsQuerySchema, response: { 200: OpportunityStatsSchema } },
+    },
+    async (request) => {
+      const { workspaceId, latestRun } = requireAuthWithLatestRun(request);
+      const run = latestRun.id ? await readRunOnce(db, workspaceId, latestRun.id) : null;
+      const period = Number(request.query.period);
+      return readOpportunityStats(
+        db,
+        workspaceId,
+        run,
+        latestRun.implementedVersion ?? '',
+        period,
+        deps.clock(),
+      );
+    },
+  );
+  api.get('/api/opportunities/export.csv', async (request, reply) => {
+    const csv = await exportOpportunitiesCsv(deps.db, requireAuth(request).workspaceId);
+    const day = deps.clock().toISOString().slice(0, 10);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="revenue-opportunities-${day}.csv"`)
+      .header('cache-control', 'no-store')
+      .send(csv);
+  });
+  api.post(
+    '/api/opportunities/:id/implement',
+    { schema: { params: OpportunityIdParamsSchema, response: { 200: OpportunitySchema } } },
+    async (request) => {
+      const auth = requireAuth(request);
+      return implementOpportunity(deps.db, auth.workspaceId, auth.userId, request.params.id, deps.clock());
+    },
+  );
+}

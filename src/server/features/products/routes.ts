@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ProductDailySchema,
+  ProductIdParamsSchema,
+  ProductPerformanceSchema,
+  ProductPeriodQuerySchema,
+} from '../../../shared/contracts/products.ts';
+import { requireAuth } from '../../http/auth.ts';
+import type { AppDeps } from '../../http/deps.ts';
+import { readProductDaily, readProductPerformance } from './read-products.ts';
+
+/** Product Analysis: sales, velocity, stock cover and stock-out losses per product over 7, 30 or 90 days. */
+export function registerProductRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(
+    '/api/products/performance',
+    { schema: { querystring: ProductPeriodQuerySchema, response: { 200: ProductPerformanceSchema } } },
+    async (request) =>
+      readProductPerformance(deps.db, requireAuth(request).workspaceId, Number(request.query.period)),
+  );
+  api.get(
+    '/api/products/:productId/daily',
+    {
+      schema: {
+        params: ProductIdParamsSchema,
+        querystring: ProductPeriodQuerySchema,
+        response: { 200: ProductDailySchema },
+      },
+    },
+    async (request) =>
+      readProductDaily(
+        deps.db,
+        requireAuth(request).workspaceId,
+        request.params.productId,
+        Number(request.query.period),
+      ),
+  );
+}

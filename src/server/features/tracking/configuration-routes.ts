@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CreateTrackingConfigurationSchema,
+  TrackingConfigurationListSchema,
+  TrackingConfigurationParamsSchema,
+  TrackingConfigurationSchema,
+  UpdateTrackingConfigurationSchema,
+} from '../../../shared/contracts/tracking-configurations.ts';
+import { requireAuth } from '../../http/auth.ts';
+import type { AppDeps } from '../../http/deps.ts';
+import {
+  createTrackingConfiguration,
+  deleteTrackingConfiguration,
+  listTrackingConfigurations,
+  setTrackingConfigurationActive,
+} from './manage-tracking-configurations.ts';
+
+/** Spec §7: the workspace's tracked websites (list, add, Enable/Disable, delete). */
+export function registerTrackingConfigurationRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/api/tracking-configurations',
+    { schema: { response: { 200: TrackingConfigurationListSchema } } },
+    async (request) => listTrackingConfigurations(deps.db, requireAuth(request).workspaceId),
+  );
+
+  api.post(
+    '/api/tracking-configurations',
+    { schema: { body: CreateTrackingConfigurationSchema, response: { 201: TrackingConfigurationSchema } } },
+    async (request, reply) => {
+      const { workspaceId } = requireAuth(request);
+      return reply.status(201).send(await createTrackingConfiguration(deps.db, workspaceId, request.body));
+    },
+  );
+
+  api.patch(
+    '/api/tracking-configurations/:id',
+    {
+      schema: {
+        params: TrackingConfigurationParamsSchema,
+        body: UpdateTrackingConfigurationSchema,
+        response: { 200: TrackingConfigurationSchema },
+      },
+    },
+    async (request) =>
+      setTrackingConfigurationActive(
+        deps.db,
+        requireAuth(request).workspaceId,
+        request.params.id,
+        request.body.isActive,
+      ),
+  );
+
+  api.delete(
+    '/api/tracking-configurations/:id',
+    {
+      schema: {
+        params: TrackingConfigurationParamsSchema,
+        response: { 200: z.object({ deleted: z.literal(true) }) },
+      },
+    },
+    async (request) => {
+      await deleteTrackingConfiguration(deps.db, requireAuth(request).workspaceId, request.params.id);
+      return { deleted: true as const };
+    },
+  );
+}

@@ -1,0 +1,247 @@
+import { sql } from 'drizzle-orm';
+import { DAY_MS } from '../../../../shared/calendar.ts';
+import type { CursorEvent } from '../../../../shared/contracts/cursor-tracking.ts';
+import type { Db } from '../../../db/client.ts';
+import { FOLD_MARGIN_MS, foldHeatmapTiles } from './heatmap-fold.ts';
+import { hourStartOf } from './heatmap-tiles.ts';
+import { applyTrackingRetention, ensureEventPartition, utcDayOf } from './partitions.ts';
+import { eventTimeOf, rollUpEvents } from './rollup.ts';
+
+/** One accepted request's events, owned by one configuration of one workspace. */
+export interface EventBatch {
+  workspaceId: string;
+  configurationId: string;
+  events: CursorEvent[];
+}
+
+interface Pending {
+  batch: EventBatch;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+export interface EventWriterOptions {
+  clock: () => Date;
+  /** Raw-event retention in days (TRACKING_RETENTION_DAYS). */
+  retentionDays: number;
+  /** Upper bound of events written by one transaction. */
+  maxEventsPerCommit?: number;
+  /**
+   * Commits in flight at once (2 by default): while PostgreSQL writes one group, the next is
+   * collected and sent, so neither the app nor the database waits for the other.
+   */
+  concurrentCommits?: number;
+  /** Told about a failed daily maintenance (retention, month fold), which no request waits for. */
+  onMaintenanceError: (error: unknown) => void;
+}
+
+export interface EventWriter {
+  /** Resolves once the batch is committed (durable), rejects if its transaction failed. */
+  write(batch: EventBatch): Promise<void>;
+  /** Waits for everything submitted so far, and for the daily maintenance it started. */
+  drain(): Promise<void>;
+}
+
+/**
+ * Group commit: requests that arrive while a transaction is in flight wait together and are
+ * written by the next transaction as one multi-row insert per table (raw events, heatmap cells,
+ * sessions, pages, clicked elements). Each request is answered only after its transaction has
+ * committed, so a 2xx always means the events are on disk, while a busy server still writes few,
+ * large transactions. Nothing is held in memory that a restart could lose.
+ */
+export function createEventWriter(db: Db, options: EventWriterOptions): EventWriter {
+  const maxEvents = options.maxEventsPerCommit ?? 20_000;
+  let queue: Pending[] = [];
+  const maxRunners = options.concurrentCommits ?? 2;
+  const runners = new Set<Promise<void>>();
+  const preparedDays = new Set<string>();
+  let maintenance: Promise<void> = Promise.resolve();
+  let maintainedHour = '';
+
+  async function prepareDay(day: string): Promise<void> {
+    if (preparedDays.has(day)) return;
+    await ensureEventPartition(db, day);
+    // Once per new day and process: tomorrow's partition ahead of midnight, and retention.
+    await ensureEventPartition(db, utcDayOf(new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS)));
+    preparedDays.add(day);
+    const now = options.clock();
+    maintain(() => applyTrackingRetention(db, now, options.retentionDays));
+  }
+
+  /** Off the request path (its deletes and sums can take seconds): nobody waits for it but drain(). */
+  function maintain(task: () => Promise<unknown>): void {
+    maintenance = maintenance.then(task).then(
+      () => undefined,
+      (error: unknown) => options.onMaintenanceError(error),
+    );
+  }
+
+  /**
+   * Once an hour and process: fold finished hours into heatmap tiles. Started a few minutes into
+   * the hour, once the previous one can be folded (FOLD_MARGIN_MS).
+   */
+  function foldHourly(at: Date): void {
+    const hour = new Date(at.getTime() - FOLD_MARGIN_MS).toISOString().slice(0, 13);
+    if (hour === maintainedHour) return;
+    maintainedHour = hour;
+    maintain(() => foldHeatmapTiles(db, at));
+  }
+
+  async function commit(group: Pending[]): Promise<void> {
+    const receivedAt = options.clock();
+    const day = utcDayOf(receivedAt);
+    await prepareDay(day);
+    foldHourly(receivedAt);
+    const received = receivedAt.toISOString();
+    const hour = new Date(hourStartOf(receivedAt.getTime())).toISOString();
+    const rows = group.flatMap(({ batch }) =>
+      batch.events.map((e) => ({
+        w: batch.workspaceId,
+        c: batch.configurationId,
+        s: e.sessionId,
+        t: e.eventType,
+        p: e.pageUrl,
+        x: e.x,
+        y: e.y,
+        vw: e.viewportWidth,
+        vh: e.viewportHeight,
+        dw: e.documentWidth ?? null,
+        dh: e.documentHeight ?? null,
+        el: e.elementSelector ?? null,
+        ox: e.offsetX ?? null,
+        oy: e.offsetY ?? null,
+        sd: e.scrollDepth ?? null,
+        ct: new Date(eventTimeOf(e)).toISOString(),
+      })),
+    );
+    const workspaceOf = new Map(group.map(({ batch }) => [batch.configurationId, batch.workspaceId]));
+    const rollups = rollUpEvents(
+      group.map(({ batch }) => ({ configurationId: batch.configurationId, events: batch.events })),
+      day,
+    );
+    const ws = (configurationId: string) => workspaceOf.get(configurationId)!;
+    const cells = rollups.cells.map(({ key, count }) => ({
+      w: ws(key.configurationId),
+      c: key.configurationId,
+      p: key.pageUrl,
+      v: key.viewportBucket,
+      t: key.eventType,
+      x: key.xBin,
+      y: key.yBin,
+      n: count,
+    }));
+    const sessions = rollups.sessions.map((s) => ({
+      w: ws(s.configurationId),
+      c: s.configurationId,
+      s: s.sessionId,
+      a: new Date(s.startedAt).toISOString(),
+      b: new Date(s.endedAt).toISOString(),
+      n: s.eventCount,
+      k: s.clickCount,
+      p: s.lastPageUrl,
+      pa: new Date(s.lastPageAt).toISOString(),
+    }));
+    const pages = rollups.pages.map(({ key, count }) => ({
+      w: ws(key.configurationId),
+      c: key.configurationId,
+      p: key.pageUrl,
+      n: count,
+    }));
+    const elements = rollups.elements.map(({ key, count }) => ({
+      w: ws(key.configurationId),
+      c: key.configurationId,
+      p: key.pageUrl,
+      s: key.selector,
+      n: count,
+    }));
+    // One statement (data-modifying CTEs) is one atomic, durable commit and one round trip.
+    await db.execute(sql`
+      WITH raw AS (
+        INSERT INTO tracking_events (workspace_id, configuration_id, session_id, event_type, page_url, x, y,
+          viewport_width, viewport_height, document_width, document_height, element_selector, offset_x, offset_y,
+          scroll_depth, client_time, received_at)
+        SELECT w, c, s, t, p, x, y, vw, vh, dw, dh, el, ox, oy, sd, ct, ${received}::timestamptz
+        FROM json_to_recordset(${JSON.stringify(rows)}::json) AS r(w uuid, c uuid, s text, t text, p text, x int,
+          y int, vw int, vh int, dw int, dh int, el text, ox int, oy int, sd smallint, ct timestamptz)
+      ), cells AS (
+        INSERT INTO tracking_heatmap_hour_cells AS h (workspace_id, configuration_id, page_url, hour,
+          viewport_bucket, event_type, x_bin, y_bin, count)
+        SELECT w, c, p, ${hour}::timestamptz, v, t, x, y, n
+        FROM json_to_recordset(${JSON.stringify(cells)}::json) AS r(w uuid, c uuid, p text, v text, t text,
+          x smallint, y int, n bigint)
+        ON CONFLICT (configuration_id, page_url, viewport_bucket, event_type, hour, x_bin, y_bin)
+        DO UPDATE SET count = h.count + EXCLUDED.count
+      ), sessions AS (
+        INSERT INTO tracking_sessions AS t (workspace_id, configuration_id, session_id, started_at, ended_at,
+          event_count, click_count, last_page_url, last_page_at, first_received_at, last_received_at)
+        SELECT w, c, s, a, b, n, k, p, pa, ${received}::timestamptz, ${received}::timestamptz
+        FROM json_to_recordset(${JSON.stringify(sessions)}::json) AS r(w uuid, c uuid, s text, a timestamptz,
+          b timestamptz, n bigint, k bigint, p text, pa timestamptz)
+        ON CONFLICT (configuration_id, session_id) DO UPDATE SET
+          started_at = LEAST(t.started_at, EXCLUDED.started_at),
+          ended_at = GREATEST(t.ended_at, EXCLUDED.ended_at),
+          event_count = t.event_count + EXCLUDED.event_count,
+          click_count = t.click_count + EXCLUDED.click_count,
+          last_page_url = CASE WHEN EXCLUDED.last_page_at >= t.last_page_at THEN EXCLUDED.last_page_url ELSE t.last_page_url END,
+          last_page_at = GREATEST(t.last_page_at, EXCLUDED.last_page_at),
+          last_received_at = EXCLUDED.last_received_at
+      ), pages AS (
+        INSERT INTO tracking_page_counts AS t (workspace_id, configuration_id, page_url, day, event_count)
+        SELECT w, c, p, ${day}::date, n
+        FROM json_to_recordset(${JSON.stringify(pages)}::json) AS r(w uuid, c uuid, p text, n bigint)
+        ON CONFLICT (configuration_id, page_url, day) DO UPDATE SET event_count = t.event_count + EXCLUDED.event_count
+      )
+      INSERT INTO tracking_click_elements AS t (workspace_id, configuration_id, page_url, selector, day, count)
+      SELECT w, c, p, s, ${day}::date, n
+      FROM json_to_recordset(${JSON.stringify(elements)}::json) AS r(w uuid, c uuid, p text, s text, n bigint)
+      ON CONFLICT (configuration_id, page_url, selector, day) DO UPDATE SET count = t.count + EXCLUDED.count`);
+  }
+
+  function takeGroup(): Pending[] {
+    let events = 0;
+    let taken = 0;
+    while (taken < queue.length && (taken === 0 || events + queue[taken]!.batch.events.length <= maxEvents)) {
+      events += queue[taken]!.batch.events.length;
+      taken += 1;
+    }
+    const group = queue.slice(0, taken);
+    queue = queue.slice(taken);
+    return group;
+  }
+
+  /**
+   * One runner: commits groups until the queue is empty. `active` is decremented in the same
+   * synchronous step that finds the queue empty, so a write arriving right after always either
+   * sees a runner that will take it or starts one.
+   */
+  let active = 0;
+  async function run(): Promise<void> {
+    while (queue.length > 0) {
+      const group = takeGroup();
+      try {
+        await commit(group);
+        for (const pending of group) pending.resolve();
+      } catch (error) {
+        for (const pending of group) pending.reject(error);
+      }
+    }
+    active -= 1;
+  }
+
+  return {
+    write(batch) {
+      return new Promise<void>((resolve, reject) => {
+        queue.push({ batch, resolve, reject });
+        if (active < maxRunners) {
+          active += 1;
+          const runner: Promise<void> = run().finally(() => runners.delete(runner));
+          runners.add(runner);
+        }
+      });
+    },
+    async drain() {
+      while (runners.size > 0) await Promise.all([...runners]);
+      await maintenance;
+    },
+  };
+}

@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import { registerAnalyticsRoutes } from '../features/analytics/routes.ts';
+import { registerApiTokenRoutes } from '../features/api-tokens/routes.ts';
+import { registerAuthRoutes } from '../features/auth/routes.ts';
+import { registerCampaignRoutes } from '../features/campaigns/routes.ts';
+import { registerCredentialsRoutes } from '../features/connections/routes.ts';
+import { registerCostRoutes } from '../features/costs/routes/register-cost-routes.ts';
+import { registerCustomerRoutes } from '../features/customers/routes.ts';
+import { registerDashboardRoutes } from '../features/dashboard/routes.ts';
+import { registerDemoRoutes } from '../features/demo/routes.ts';
+import { registerExperimentRoutes } from '../features/experiments/routes.ts';
+import { registerExportRoutes } from '../features/exports/routes.ts';
+import { registerForecastClosureRoutes } from '../features/forecast-closures/routes.ts';
+import { registerGaRoutes } from '../features/ga/routes.ts';
+import { registerInsightRoutes } from '../features/insights/routes.ts';
+import { registerMetaRoutes } from '../features/meta/routes.ts';
+import { registerModelRoutes } from '../features/models/routes.ts';
+import { registerNotificationRoutes } from '../features/notifications/routes.ts';
+import { registerOpportunityRoutes } from '../features/opportunities/routes.ts';
+import { registerShopifyRoutes } from '../features/orders/routes.ts';
+import { registerProductRoutes } from '../features/products/routes.ts';
+import { registerProfitRoutes } from '../features/profit/routes.ts';
+import { registerPublicRoutes } from '../features/public/routes.ts';
+import { registerSyncRoutes } from '../features/sync/routes.ts';
+import { registerTrackingConfigurationRoutes } from '../features/tracking/configuration-routes.ts';
+import { registerCursorTrackingRoutes } from '../features/tracking/routes.ts';
+import { registerWebhookRoutes } from '../features/webhooks/routes.ts';
+import type { AppDeps } from './deps.ts';
+
+/** Every area's routes; each area adds its registrar here. */
+const registrars: Array<(app: FastifyInstance, deps: AppDeps) => void | Promise<void>> = [
+  registerAuthRoutes,
+  registerPublicRoutes,
+  registerOpportunityRoutes,
+  registerAnalyticsRoutes,
+  registerDashboardRoutes,
+  registerCustomerRoutes,
+  registerCredentialsRoutes,
+  registerShopifyRoutes,
+  registerGaRoutes,
+  registerMetaRoutes,
+  registerDemoRoutes,
+  registerCursorTrackingRoutes,
+  registerTrackingConfigurationRoutes,
+  registerSyncRoutes,
+  registerCampaignRoutes,
+  registerModelRoutes,
+  registerInsightRoutes,
+  registerExperimentRoutes,
+  registerProductRoutes,
+  registerApiTokenRoutes,
+  registerExportRoutes,
+  registerCostRoutes,
+  registerProfitRoutes,
+  registerForecastClosureRoutes,
+  registerNotificationRoutes,
+  registerWebhookRoutes,
+];
+
+export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  for (const register of registrars) await register(app, deps);
+}
