@@ -9,13 +9,13 @@ import {
 import { minorToDecimal } from '../../../shared/money.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
+import { findShop } from '../costs/queries/read-shop.ts';
 import {
   CREDIT_COLUMNS,
   type CreditRow,
   creditOfRow,
   FIRST_VISIT_JOIN,
 } from '../metrics/query-attribution.ts';
-import { findProfitShop } from '../profit/profit-queries.ts';
 import {
   ORDER_REFUNDS_JOIN,
   ORDER_SALE,
@@ -55,8 +55,8 @@ const emptyGroup = (): Group => ({
  * 025 and 039). Read from the warehouse over the whole history.
  */
 export async function readCohortProfit(db: Db, workspaceId: string): Promise<CohortProfit> {
-  const shop = await findProfitShop(db, workspaceId);
-  const digits = shop?.currencyDigits ?? 2;
+  const shop = await findShop(db, workspaceId);
+  const digits = shop?.digits ?? 2;
   const [rows, spendRows] = await Promise.all([
     queryRows<
       CreditRow & {

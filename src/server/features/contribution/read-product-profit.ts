@@ -11,7 +11,7 @@ import type { ProductProfit, ProductProfitQuery } from '../../../shared/contract
 import { minorToDecimal } from '../../../shared/money.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
-import { findProfitShop } from '../profit/profit-queries.ts';
+import { findShop } from '../costs/queries/read-shop.ts';
 import {
   FEE_RULE_JOIN,
   FEE_TRANSACTION,
@@ -164,8 +164,8 @@ export async function readProductProfit(
   workspaceId: string,
   query: ProductProfitQuery,
 ): Promise<ProductProfit> {
-  const shop = await findProfitShop(db, workspaceId);
-  const digits = shop?.currencyDigits ?? 2;
+  const shop = await findShop(db, workspaceId);
+  const digits = shop?.digits ?? 2;
   const base = {
     hasData: shop !== null,
     currency: shop?.currencyCode ?? 'USD',
