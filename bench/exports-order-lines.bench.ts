@@ -5,10 +5,11 @@
  * (`node dist/cli/main.js start`, built first) on it, and downloads
  * `/api/export/order-lines.csv` with a read-only API token, counting rows while sampling the
  * server's resident memory (/proc/<pid>/status VmRSS) every 50 ms. Prints time, rows/s, the
- * server's RSS before and at its peak, and `uptime`. PostgreSQL only (DATABASE_URL).
+ * server's RSS before and at its peak, and the load average. PostgreSQL only (DATABASE_URL).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { migrateDatabase } from '../src/server/db/migrate.ts';
@@ -101,7 +102,11 @@ try {
   console.log(
     `server RSS: ${mb(idleRss)} before, peak ${mb(peakRss)} during the export (goal < 300 MB at 1M lines)`,
   );
-  console.log(`uptime: ${execFileSync('uptime', { encoding: 'utf8' }).trim()}`);
+  console.log(
+    `load average: ${loadavg()
+      .map((load) => load.toFixed(2))
+      .join(' ')}`,
+  );
 } finally {
   server.kill('SIGTERM');
   await exited;

@@ -50,10 +50,6 @@ export function yearOf(day: number): number {
   return new Date(day * DAY_MS).getUTCFullYear();
 }
 
-export function dayOfMonth(day: number): number {
-  return new Date(day * DAY_MS).getUTCDate();
-}
-
 /** Day number of the n-th (1-based) given weekday of a month; n = -1 for the last one. */
 export function nthWeekday(year: number, month: number, weekday: number, n: number): number {
   if (n > 0) {

@@ -68,8 +68,6 @@ function crossFieldProblems(raw: Record<string, string | undefined>): string[] {
   return problems;
 }
 
-export type RawEnv = z.input<typeof EnvSchema>;
-
 export interface Env {
   nodeEnv: 'development' | 'production' | 'test';
   port: number;

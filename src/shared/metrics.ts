@@ -84,9 +84,6 @@ export const LOW_STOCK_COVER_DAYS = 14;
 /** Days of sales history the in-stock daily demand behind days of cover is measured over. */
 export const STOCK_DEMAND_WINDOW_DAYS = 28;
 
-/** Days of cover and the stock states (decision 034), in words: shown on / and /products alike. */
-export const STOCK_RULE = `Days of cover = units available ÷ units sold per in-stock day over the last ${STOCK_DEMAND_WINDOW_DAYS} days. Low stock: under ${LOW_STOCK_COVER_DAYS} days of cover (a typical supplier lead time); out of stock: none available. A product is as short as its shortest variant.`;
-
 /** What the "N out · M low" count of products means (/ and /products). */
 export const STOCK_ALERTS_RULE = `Products with a variant out of stock, and products whose shortest variant has under ${LOW_STOCK_COVER_DAYS} days of cover`;
 

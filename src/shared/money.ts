@@ -61,7 +61,6 @@ export const MoneySchema = z
   .string()
   .regex(/^-?\d+(\.\d+)?$/, 'expected a decimal amount such as "1234.50"')
   .describe('exact decimal amount in major units of the shop currency');
-export type Money = z.infer<typeof MoneySchema>;
 
 /** An ISO 4217 currency code on the wire. */
 export const CurrencySchema = z.string().regex(/^[A-Z]{3}$/, 'expected an ISO 4217 currency code');

@@ -5,6 +5,7 @@ import type { DemoStore, DemoVisit } from '../../src/demo/model.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import type { CampaignPerformance } from '../../src/shared/contracts/campaigns.ts';
+import { createOrder } from '../support/factories.ts';
 import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts';
 
 let app: DemoTestApp;
@@ -170,10 +171,18 @@ describe('GET /api/campaigns', () => {
     );
     const ws = row!.workspace_id;
     // What a sync does: upsert the order, then record its progress in sync_states.
-    await app.db.execute(sql`INSERT INTO wh_orders (workspace_id, order_id, name, currency_code, total_minor, created_at,
-        updated_at, order_date, utm_source, utm_medium, utm_campaign, source_type, moments_count)
-      VALUES (${ws}, 999999001, '#LATE', 'USD', 12345, now(), now(), ${before.endDate}::date, 'facebook',
-        'paid_social', ${campaign.name}, 'SOCIAL', 1)`);
+    await createOrder(app.db, {
+      workspaceId: ws,
+      orderId: 999999001,
+      name: '#LATE',
+      totalMinor: 12345,
+      orderDate: before.endDate!,
+      utmSource: 'facebook',
+      utmMedium: 'paid_social',
+      utmCampaign: campaign.name,
+      sourceType: 'SOCIAL',
+      momentsCount: 1,
+    });
     await app.db.execute(
       sql`UPDATE sync_states SET updated_at = updated_at + interval '1 second' WHERE workspace_id = ${ws}`,
     );

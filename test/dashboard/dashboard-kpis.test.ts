@@ -5,6 +5,7 @@ import { saveSyncCursor } from '../../src/server/jobs/sync/sync-state.ts';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import type { RevenueForecast } from '../../src/shared/contracts/analytics.ts';
 import type { DashboardKpis } from '../../src/shared/contracts/dashboard.ts';
+import { createRefund } from '../support/factories.ts';
 import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts';
 import { addDays, expectedFigures, lastOrderDay } from './store-figures.ts';
 
@@ -116,9 +117,13 @@ describe('after the demo store is connected and synced', () => {
       app.db,
       sql`SELECT workspace_id, order_id::text FROM wh_orders WHERE cancelled_at IS NOT NULL LIMIT 1`,
     );
-    await app.db.execute(sql`INSERT INTO wh_refunds (workspace_id, refund_id, order_id, created_at, refund_date,
-        amount_minor, currency_code)
-      VALUES (${cancelled!.workspace_id}, 999999998, ${cancelled!.order_id}, now(), ${answer.current!.end}, 55555, 'USD')`);
+    await createRefund(app.db, {
+      workspaceId: cancelled!.workspace_id,
+      refundId: 999999998,
+      orderId: Number(cancelled!.order_id),
+      refundDate: answer.current!.end,
+      amountMinor: 55555,
+    });
     expect((await app.request('/api/analysis/run', { method: 'POST', cookie: owner })).status).toBe(200);
     const response = await app.request('/api/analytics/revenue-forecast', { cookie: owner });
     expect(response.status).toBe(200);
@@ -138,9 +143,13 @@ describe('after the demo store is connected and synced', () => {
           WHERE order_date = ${before.current!.end} AND NOT test AND cancelled_at IS NULL LIMIT 1`,
     );
     // What a sync page does: upsert rows, then move the source's cursor.
-    await app.db.execute(sql`INSERT INTO wh_refunds (workspace_id, refund_id, order_id, created_at, refund_date,
-        amount_minor, currency_code)
-      VALUES (${order!.workspace_id}, 999999999, ${order!.order_id}, now(), ${before.current!.end}, 1234, 'USD')`);
+    await createRefund(app.db, {
+      workspaceId: order!.workspace_id,
+      refundId: 999999999,
+      orderId: Number(order!.order_id),
+      refundDate: before.current!.end,
+      amountMinor: 1234,
+    });
     await saveSyncCursor(app.db, order!.workspace_id, 'shopify', { test: 'later page' }, new Date());
     const after = await kpis('7', owner);
     expect(after.kpis!.refunds.current).toBe(before.kpis!.refunds.current + 1234);

@@ -9,6 +9,7 @@ import { type Database, type Db, openDatabase } from '../../src/server/db/client
 import { migrateDatabase } from '../../src/server/db/migrate.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
+import { createUsers } from '../support/factories.ts';
 import { startDemoTestApp } from '../support/start-demo-app.ts';
 
 /**
@@ -97,9 +98,10 @@ describe('upside backup / restore on the embedded database', () => {
     const dataDir = join(scratch, 'data');
     let database = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'pglite') });
     await migrateDatabase(database);
-    await database.db.execute(
-      sql`INSERT INTO users (issuer, subject, email, first_name) VALUES ('dev', '1', 'one@example.com', 'One'), ('dev', '2', 'two@example.com', 'Two')`,
-    );
+    await createUsers(database.db, [
+      { subject: '1', email: 'one@example.com', firstName: 'One' },
+      { subject: '2', email: 'two@example.com', firstName: 'Two' },
+    ]);
     const before = await tableChecksums(database.db);
     await database.close();
 

@@ -1,6 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/query-rows.ts';
+import { credentials } from '../../src/server/db/schema/credentials.ts';
+import { createCredential } from '../support/factories.ts';
 import { startTestApp, type TestApp } from '../support/start-app.ts';
 
 /**
@@ -168,10 +170,14 @@ describe('credentials API', () => {
       app.db,
       sql`SELECT m.workspace_id FROM workspace_members m JOIN users u ON u.id = m.user_id WHERE u.email = 'bob@example.com'`,
     );
-    await app.db.execute(sql`
-      INSERT INTO credentials (workspace_id, provider, key_id, iv, auth_tag, ciphertext, public_info, status)
-      SELECT ${bobWorkspace!.workspace_id}::uuid, provider, key_id, iv, auth_tag, ciphertext, public_info, status
-      FROM credentials WHERE provider = 'shopify' AND workspace_id <> ${bobWorkspace!.workspace_id}::uuid`);
+    const [alices] = await app.db
+      .select()
+      .from(credentials)
+      .where(
+        and(eq(credentials.provider, 'shopify'), ne(credentials.workspaceId, bobWorkspace!.workspace_id)),
+      );
+    const { id: _id, workspaceId: _workspaceId, ...record } = alices!;
+    await createCredential(app.db, { ...record, workspaceId: bobWorkspace!.workspace_id });
     const res = await app.request('/api/credentials/shopify', { cookie: bob });
     expect(res.status).toBe(500);
     expect((await res.json()).code).toBe('credentials_unreadable');

@@ -14,6 +14,7 @@ import {
   checkForecastHoldout,
   checkLifetimeModels,
 } from '../../src/server/features/models/read-models-checks.ts';
+import { createWorkspace } from '../support/factories.ts';
 import { startTestApp, type TestApp } from '../support/start-app.ts';
 import { buildDemoFacts } from './demo-facts.ts';
 
@@ -29,13 +30,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 let app: TestApp;
 let smallFacts: AnalysisFacts;
 
-async function newWorkspace(): Promise<string> {
-  const [row] = await queryRows<{ id: string }>(
-    app.db,
-    sql`INSERT INTO workspaces (name) VALUES ('off-main-thread') RETURNING id`,
-  );
-  return row!.id;
-}
+const newWorkspace = () => createWorkspace(app.db, 'off-main-thread');
 
 /** The snapshot without the per-step timings, which differ between any two runs. */
 const withoutTimings = (snapshot: AnalysisSnapshot) => ({

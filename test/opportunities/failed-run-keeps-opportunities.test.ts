@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateStore } from '../../src/demo/generate-store.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { runAnalysis } from '../../src/server/features/analysis/run-analysis.ts';
+import { createWorkspace } from '../support/factories.ts';
 import { startTestApp, type TestApp } from '../support/start-app.ts';
 import { buildDemoFacts } from './demo-facts.ts';
 
@@ -28,11 +29,7 @@ const analyseLater = (days: number) =>
 
 beforeAll(async () => {
   app = await startTestApp();
-  const [row] = await queryRows<{ id: string }>(
-    app.db,
-    sql`INSERT INTO workspaces (name) VALUES ('failed-run') RETURNING id`,
-  );
-  workspaceId = row!.id;
+  workspaceId = await createWorkspace(app.db, 'failed-run');
   expect((await analyseLater(0)).status).toBe('succeeded');
 }, 180_000);
 

@@ -19,13 +19,14 @@ export interface TestApp {
 /**
  * Starts the real server on an ephemeral port with a fresh database (PGlite, or a new PostgreSQL
  * database when DATABASE_URL is set), exactly as `upside start` composes it. Pass `demo` (from
- * `startDemoEmulators`) for demo mode; the caller closes the emulators.
+ * `startDemoEmulators`) for demo mode; the caller closes the emulators. Pass `database` to start on
+ * one the test prepared (the server migrates it to the newest schema; close drops it).
  */
 export async function startTestApp(
   envOverrides: Record<string, string> = {},
-  options: { demo?: DemoRuntime } = {},
+  options: { demo?: DemoRuntime; database?: TestDatabase } = {},
 ): Promise<TestApp> {
-  const testDatabase = await createTestDatabase();
+  const testDatabase = options.database ?? (await createTestDatabase());
   const env: Env = loadEnv({
     NODE_ENV: 'test',
     PORT: '0',

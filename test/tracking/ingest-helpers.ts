@@ -3,6 +3,7 @@ import { migrateDatabase } from '../../src/server/db/migrate.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import type { CursorEvent } from '../../src/shared/contracts/cursor-tracking.ts';
 import type { TrackingConfiguration } from '../../src/shared/contracts/tracking-configurations.ts';
+import { createTrackingSite, createWorkspace } from '../support/factories.ts';
 import type { TestApp } from '../support/start-app.ts';
 import { createTestDatabase } from '../support/test-database.ts';
 
@@ -104,14 +105,7 @@ export async function createSiteDatabase(origin: string, trackingId: string) {
   const testDb = await createTestDatabase();
   await migrateDatabase(testDb.database);
   const db = testDb.database.db;
-  const [workspace] = await queryRows<{ id: string }>(
-    db,
-    sql`INSERT INTO workspaces (name) VALUES ('w') RETURNING id`,
-  );
-  const [site] = await queryRows<{ id: string }>(
-    db,
-    sql`INSERT INTO tracking_configurations (workspace_id, website_name, website_url, website_origin, tracking_id, api_key)
-        VALUES (${workspace!.id}, 'Shop', ${origin}, ${origin}, ${trackingId}, 'k') RETURNING id`,
-  );
-  return { testDb, db, workspaceId: workspace!.id, configurationId: site!.id };
+  const workspaceId = await createWorkspace(db, 'w');
+  const configurationId = await createTrackingSite(db, { workspaceId, origin, trackingId });
+  return { testDb, db, workspaceId, configurationId };
 }

@@ -4,6 +4,7 @@ import { migrateDatabase } from '../../src/server/db/migrate.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { CUSTOMER_SPEC, TOUCHPOINT_SPEC } from '../../src/server/jobs/sync/shopify-rows.ts';
 import { type UpsertRow, upsertRows } from '../../src/server/jobs/sync/upsert-rows.ts';
+import { createWorkspace } from '../support/factories.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 
 /**
@@ -19,14 +20,7 @@ let otherWorkspaceId: string;
 
 const db = () => testDatabase.database.db;
 
-async function newWorkspace(name: string): Promise<string> {
-  const [row] = await queryRows<{ id: string }>(
-    db(),
-    sql`INSERT INTO workspaces (name) VALUES (${name}) RETURNING id`,
-  );
-  if (!row) throw new Error('no workspace');
-  return row.id;
-}
+const newWorkspace = (name: string) => createWorkspace(db(), name);
 
 const AWKWARD = [
   'O\'Brien "the" \\ back\\slash',

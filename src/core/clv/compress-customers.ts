@@ -38,5 +38,3 @@ export function compressCustomers(
   }
   return groups;
 }
-
-export type { LifetimeCustomer };

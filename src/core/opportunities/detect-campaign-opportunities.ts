@@ -29,8 +29,6 @@ export interface CampaignPerformance {
   outOfStockDays30: number;
 }
 
-export { SCALE_ROAS };
-
 /** Budget change proposed for a campaign worth scaling (the action, not an impact multiplier). */
 export const SCALE_BUDGET_SHARE = 0.2;
 

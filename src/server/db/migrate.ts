@@ -13,8 +13,13 @@ const MIGRATION_LOCK_KEY = 720_411;
  * Applies every `migrations/NNNN_name.sql` not yet recorded in `schema_migrations`, in file-name
  * order, each in its own transaction. Plain SQL files (rather than drizzle-kit's journal) let
  * several areas add migrations in parallel without merge conflicts: see docs/decisions/001.
+ * `until` (a file name) stops after that migration: the upgrade test builds a previous release's
+ * schema with it.
  */
-export async function migrateDatabase(database: Database): Promise<string[]> {
+export async function migrateDatabase(
+  database: Database,
+  options: { until?: string } = {},
+): Promise<string[]> {
   const { db } = database;
   await db.execute(
     sql`CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
@@ -27,6 +32,7 @@ export async function migrateDatabase(database: Database): Promise<string[]> {
     const files = (await readdir(migrationsDir)).filter((file) => /^\d{4}_[\w-]+\.sql$/.test(file)).sort();
     const newlyApplied: string[] = [];
     for (const file of files) {
+      if (options.until !== undefined && file > options.until) break;
       if (applied.has(file)) continue;
       const script = await readFile(`${migrationsDir}${file}`, 'utf8');
       const record = `INSERT INTO schema_migrations (name) VALUES ('${file.replaceAll("'", "''")}');`;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWorkspace } from '../../../test/support/factories.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/test-database.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { queryRows } from '../db/query-rows.ts';
@@ -21,11 +22,7 @@ const at = (seconds: number) => new Date(t0.getTime() + seconds * 1000);
 beforeAll(async () => {
   testDatabase = await createTestDatabase();
   await migrateDatabase(testDatabase.database);
-  const [row] = await queryRows<{ id: string }>(
-    testDatabase.database.db,
-    sql`INSERT INTO workspaces (name) VALUES ('queue test') RETURNING id`,
-  );
-  workspaceId = row?.id ?? '';
+  workspaceId = await createWorkspace(testDatabase.database.db, 'queue test');
 });
 afterAll(() => testDatabase.drop());
 

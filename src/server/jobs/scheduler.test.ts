@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCredential, createWorkspace } from '../../../test/support/factories.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/test-database.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { queryRows } from '../db/query-rows.ts';
@@ -16,17 +17,10 @@ beforeAll(async () => {
   testDatabase = await createTestDatabase();
   await migrateDatabase(testDatabase.database);
   const db = testDatabase.database.db;
-  const [row] = await queryRows<{ id: string }>(
-    db,
-    sql`INSERT INTO workspaces (name) VALUES ('s') RETURNING id`,
-  );
-  workspaceId = row?.id ?? '';
+  workspaceId = await createWorkspace(db, 's');
   // The scheduler reads only provider and status; the ciphertext is never decrypted here.
-  await db.execute(
-    sql`INSERT INTO credentials (workspace_id, provider, key_id, iv, auth_tag, ciphertext, status)
-        VALUES (${workspaceId}, 'shopify', 'k', 'iv', 'tag', 'x', 'verified'),
-               (${workspaceId}, 'meta', 'k', 'iv', 'tag', 'x', 'failed')`,
-  );
+  await createCredential(db, { workspaceId, provider: 'shopify', status: 'verified' });
+  await createCredential(db, { workspaceId, provider: 'meta', status: 'failed' });
 });
 afterAll(() => testDatabase.drop());
 

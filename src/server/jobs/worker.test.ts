@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { createWorkspace } from '../../../test/support/factories.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/test-database.ts';
 import { addDays } from '../../shared/calendar.ts';
 import { migrateDatabase } from '../db/migrate.ts';
@@ -66,11 +67,7 @@ beforeAll(async () => {
     startedAt: new Date(),
     demo: undefined,
   };
-  const [row] = await queryRows<{ id: string }>(
-    deps.db,
-    sql`INSERT INTO workspaces (name) VALUES ('w') RETURNING id`,
-  );
-  workspaceId = row?.id ?? '';
+  workspaceId = await createWorkspace(deps.db, 'w');
 });
 afterAll(() => testDatabase.drop());
 

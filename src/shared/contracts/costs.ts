@@ -14,7 +14,6 @@ const PercentSchema = z.string().regex(/^\d{1,3}(\.\d{1,4})?$/, 'expected a perc
 
 export const COST_SOURCES = ['manual', 'import', 'shopify', 'default_margin'] as const;
 export const CostSourceSchema = z.enum(COST_SOURCES);
-export type CostSource = z.infer<typeof CostSourceSchema>;
 
 export const CostPeriodSchema = z.object({
   id: IdSchema,
@@ -27,7 +26,6 @@ export const CostPeriodSchema = z.object({
   /** The days this period is the cost in force (`to` exclusive, null = open); empty = always overridden. */
   inForce: z.array(z.object({ from: ShopDaySchema, to: ShopDaySchema.nullable() })),
 });
-export type CostPeriod = z.infer<typeof CostPeriodSchema>;
 
 export const VariantCostsSchema = z.object({
   variantId: IdSchema,

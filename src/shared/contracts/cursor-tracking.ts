@@ -19,7 +19,6 @@ export const INGEST_LIMITS = {
 } as const;
 
 export const CURSOR_EVENT_TYPES = ['page_view', 'click', 'cursor_move', 'scroll'] as const;
-export type CursorEventType = (typeof CURSOR_EVENT_TYPES)[number];
 /** Event types that land on the heatmap (a page view has no position). */
 export const HEATMAP_EVENT_TYPES = ['click', 'cursor_move', 'scroll'] as const;
 export type HeatmapEventType = (typeof HEATMAP_EVENT_TYPES)[number];
@@ -102,13 +101,11 @@ export const IngestRequestSchema = z
     events,
   })
   .strict();
-export type IngestRequest = z.infer<typeof IngestRequestSchema>;
 
 /** Body the signed-in dashboard posts for its own Start Tracking (spec §7: `events[]` only). */
 export const DashboardIngestRequestSchema = z.object({ events }).strict();
-export type DashboardIngestRequest = z.infer<typeof DashboardIngestRequestSchema>;
 
-export const IngestResponseSchema = z.object({
+const IngestResponseSchema = z.object({
   /** Events durably stored by this request. */
   accepted: z.number().int(),
 });
@@ -185,7 +182,6 @@ export const TrackingSessionSchema = z.object({
   eventCount: z.number().int(),
   duration: z.number(),
 });
-export type TrackingSession = z.infer<typeof TrackingSessionSchema>;
 export const TrackingSessionsResponseSchema = z.object({
   sessions: z.array(TrackingSessionSchema),
   activeCount: z.number().int(),

@@ -23,7 +23,6 @@ export const SegmentSummarySchema = z.object({
   averageClv: z.number().nullable(),
   totalClv: z.number().nullable(),
 });
-export type SegmentSummary = z.infer<typeof SegmentSummarySchema>;
 
 const BetaGeometricFitSchema = z.object({
   r: z.number(),
@@ -112,7 +111,6 @@ export const CustomerRowSchema = z.object({
   expectedOrders12m: z.number().nullable(),
   clv12m: z.number().nullable(),
 });
-export type CustomerRow = z.infer<typeof CustomerRowSchema>;
 
 export const CustomerListSchema = z.object({
   currency: z.string().nullable(),

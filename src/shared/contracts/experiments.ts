@@ -92,7 +92,6 @@ export const ExperimentAnalysisSchema = z.object({
     detail: z.string(),
   }),
 });
-export type ExperimentAnalysis = z.infer<typeof ExperimentAnalysisSchema>;
 
 export const ExperimentSchema = z.object({
   id: z.string(),

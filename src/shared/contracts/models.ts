@@ -22,7 +22,6 @@ export type ModelRun = z.infer<typeof ModelRunSchema>;
 export const ModelRunListSchema = z.array(ModelRunSchema);
 
 export const AccuracySchema = z.object({ mase: z.number(), smape: z.number(), wape: z.number() });
-export type Accuracy = z.infer<typeof AccuracySchema>;
 
 /** Accuracy on the holdout, with the share (percent) of days inside the 80 % / 95 % intervals. */
 export const HoldoutAccuracySchema = AccuracySchema.extend({
@@ -40,7 +39,6 @@ export const HoldoutPointSchema = z.object({
   hi95: z.number(),
   closed: z.boolean(),
 });
-export type HoldoutPoint = z.infer<typeof HoldoutPointSchema>;
 
 export const ForecastHoldoutSchema = z.object({
   /** Rolling origins (7 days apart) evaluated; the chart shows the last one. */
@@ -53,7 +51,6 @@ export const ForecastHoldoutSchema = z.object({
   seasonalNaive: HoldoutAccuracySchema,
   weekdayMean: HoldoutAccuracySchema,
 });
-export type ForecastHoldout = z.infer<typeof ForecastHoldoutSchema>;
 
 export const FitSchema = z.object({
   logLikelihood: z.number(),

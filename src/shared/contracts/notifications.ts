@@ -62,7 +62,6 @@ export const CreatedChannelSchema = ChannelSchema.extend({
 export type CreatedChannel = z.infer<typeof CreatedChannelSchema>;
 
 export const ChannelListSchema = z.object({ channels: z.array(ChannelSchema) });
-export type ChannelList = z.infer<typeof ChannelListSchema>;
 
 export const ChannelParamsSchema = z.object({ id: z.uuid('id must be a channel id') });
 
@@ -87,7 +86,6 @@ export const DeliverySchema = z.object({
 export type Delivery = z.infer<typeof DeliverySchema>;
 
 export const DeliveryListSchema = z.object({ deliveries: z.array(DeliverySchema) });
-export type DeliveryList = z.infer<typeof DeliveryListSchema>;
 
 export const DIGEST_PERIODS = ['daily', 'weekly'] as const;
 export type DigestPeriod = (typeof DIGEST_PERIODS)[number];
@@ -99,7 +97,6 @@ export const DigestTestBodySchema = z.object({
 
 /** A "Send test" answer: the delivery, tried once at once (a failed try is retried by the queue). */
 export const SendResultSchema = z.object({ delivery: DeliverySchema });
-export type SendResult = z.infer<typeof SendResultSchema>;
 
 export const ALERT_STATUSES = ['open', 'resolved'] as const;
 
@@ -119,7 +116,15 @@ export const AlertSchema = z.object({
 });
 export type Alert = z.infer<typeof AlertSchema>;
 
-export const AlertListSchema = z.object({ alerts: z.array(AlertSchema) });
+/** A built-in anomaly rule the latest evaluation could not judge (too little history). */
+export const AlertNoteSchema = z.object({ rule: z.string(), subject: z.string(), note: z.string() });
+export type AlertNote = z.infer<typeof AlertNoteSchema>;
+
+export const AlertListSchema = z.object({
+  alerts: z.array(AlertSchema),
+  /** Added to the spec's shape: rules not judged at the latest evaluation, and why. */
+  notes: z.array(AlertNoteSchema),
+});
 export type AlertList = z.infer<typeof AlertListSchema>;
 
 const Hour = z.number().int().min(0, 'hours are 0–23').max(23, 'hours are 0–23');
@@ -203,4 +208,3 @@ export const CaughtMailSchema = z.object({
 });
 export type CaughtMail = z.infer<typeof CaughtMailSchema>;
 export const CaughtMailListSchema = z.object({ enabled: z.boolean(), messages: z.array(CaughtMailSchema) });
-export type CaughtMailList = z.infer<typeof CaughtMailListSchema>;

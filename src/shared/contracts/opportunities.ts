@@ -11,7 +11,6 @@ export const OpportunityEvidenceSchema = z.object({
   method: z.string(),
   facts: z.array(EvidenceFactSchema),
 });
-export type OpportunityEvidence = z.infer<typeof OpportunityEvidenceSchema>;
 
 export const OpportunityPrioritySchema = z.enum(['high', 'medium', 'low']);
 export type OpportunityPriority = z.infer<typeof OpportunityPrioritySchema>;

@@ -28,7 +28,6 @@ export type ProfitLine = (typeof PROFIT_LINES)[number];
 export const PROFIT_GRANULARITIES = ['day', 'week', 'month'] as const;
 export type ProfitGranularity = (typeof PROFIT_GRANULARITIES)[number];
 export const PROFIT_COMPARISONS = ['previous_period', 'previous_year'] as const;
-export type ProfitComparison = (typeof PROFIT_COMPARISONS)[number];
 
 /** Earliest and latest shop day the endpoint accepts (issue #13: dates outside 2000–2100 refused). */
 export const PROFIT_FIRST_DAY = '2000-01-01';
@@ -87,7 +86,6 @@ export const ProfitSeriesPointSchema = ProfitLinesSchema.extend({
   start: z.string(),
   end: z.string(),
 });
-export type ProfitSeriesPoint = z.infer<typeof ProfitSeriesPointSchema>;
 
 /** Cost coverage: sold units whose cost came from the owner or Shopify ÷ sold units (null: none sold). */
 export const ProfitCoverageSchema = z.object({

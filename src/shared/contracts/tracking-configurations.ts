@@ -40,6 +40,5 @@ export type CreateTrackingConfiguration = z.infer<typeof CreateTrackingConfigura
 
 /** PATCH /api/tracking-configurations/{id}: the Enable/Disable toggle. */
 export const UpdateTrackingConfigurationSchema = z.object({ isActive: z.boolean() }).strict();
-export type UpdateTrackingConfiguration = z.infer<typeof UpdateTrackingConfigurationSchema>;
 
 export const TrackingConfigurationParamsSchema = z.object({ id: z.uuid() });

@@ -36,7 +36,6 @@ export const WebhookHeadersSchema = z.object({
   'x-shopify-webhook-id': z.string().max(255).optional(),
   'x-shopify-triggered-at': z.string().max(64).optional(),
 });
-export type WebhookHeaders = z.infer<typeof WebhookHeadersSchema>;
 
 const id = z.number().int().positive();
 const decimal = z.union([z.string(), z.number()]);

@@ -11,19 +11,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { formatUtc } from '../../calendar.ts';
 
-export const WEBHOOK_TOPICS = [
-  'ORDERS_CREATE',
-  'ORDERS_UPDATED',
-  'REFUNDS_CREATE',
-  'PRODUCTS_UPDATE',
-  'INVENTORY_LEVELS_UPDATE',
-  'APP_UNINSTALLED',
-  'CUSTOMERS_CREATE',
-  'CUSTOMERS_UPDATE',
-  'PRODUCTS_CREATE',
-  'ORDERS_PAID',
-] as const;
-
 interface SubscriptionRecord {
   legacyId: number;
   topic: string;

@@ -12,7 +12,6 @@ export const ReportRowSchema = z.object({
   dimensionValues: z.array(ValueSchema).optional().default([]),
   metricValues: z.array(ValueSchema).optional().default([]),
 });
-export type Ga4ReportRow = z.infer<typeof ReportRowSchema>;
 
 export const RunReportResponseSchema = z.object({
   dimensionHeaders: z

@@ -47,10 +47,6 @@ export const GraphqlEnvelopeSchema = z.object({
   errors: z.array(GraphqlErrorSchema).optional(),
   extensions: z.object({ cost: CostSchema.optional() }).optional(),
 });
-export type ShopifyGraphqlEnvelope = z.infer<typeof GraphqlEnvelopeSchema>;
-
-/** Non-GraphQL error bodies: `{"errors": "..."}` (401, 402, 404). */
-export const RestErrorBodySchema = z.object({ errors: z.union([z.string(), z.unknown()]) });
 
 export const ShopSchema = z.object({
   name: z.string(),

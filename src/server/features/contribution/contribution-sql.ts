@@ -17,9 +17,6 @@ import { type SQL, sql } from 'drizzle-orm';
  * refund ones, `r` (wh_refunds).
  */
 
-/** Orders that count as sales (decision 010): not test, not cancelled. */
-export const SALE_ORDER = sql.raw('NOT o.test AND o.cancelled_at IS NULL');
-
 /** Joins of an order's lines, shipping cost and fees (aliases `sale_lines`, `ship`, `fees`). */
 export const ORDER_SALE_JOINS = sql.raw(`
   LEFT JOIN LATERAL (
@@ -70,11 +67,6 @@ export const REFUND = {
   returns: sql.raw('(refund_lines.subtotal_minor + coalesce(r.shipping_minor, 0))'),
   cogs: sql.raw('(-refund_lines.restocked_cost_minor)'),
 } satisfies Record<string, SQL>;
-
-/** Text columns of decision 010's contribution parts, summed over a grouped query. */
-export const SUMMED_SALE_PARTS = sql`sum(${ORDER_SALE.grossSales})::text AS gross_sales,
-  sum(${ORDER_SALE.discounts})::text AS discounts, sum(${ORDER_SALE.cogs})::text AS cogs,
-  sum(${ORDER_SALE.shipping})::text AS shipping, sum(${ORDER_SALE.paymentFees})::text AS payment_fees`;
 
 /** Joins of all of an order's refunds (alias `refunds`): returns and restocked COGS, whenever made. */
 export const ORDER_REFUNDS_JOIN = sql`

@@ -20,9 +20,6 @@ export const SlackMessageSchema = z.object({
   blocks: z.array(z.record(z.string(), z.unknown())),
 });
 export const WebhookMessageSchema = z.object({ event: z.record(z.string(), z.unknown()) });
-export type EmailMessage = z.infer<typeof EmailMessageSchema>;
-export type SlackMessage = z.infer<typeof SlackMessageSchema>;
-export type WebhookMessage = z.infer<typeof WebhookMessageSchema>;
 
 export interface DeliveryToSend {
   id: string;

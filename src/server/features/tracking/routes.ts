@@ -10,6 +10,7 @@ import {
   HeatmapQuerySchema,
   HeatmapResponseSchema,
   INGEST_LIMITS,
+  type IngestResponse,
   TrackingScopeQuerySchema,
   TrackingSessionsResponseSchema,
 } from '../../../shared/contracts/cursor-tracking.ts';
@@ -87,7 +88,7 @@ export async function registerCursorTrackingRoutes(app: FastifyInstance, deps: A
             now: deps.clock(),
           });
           setCors(reply, result.allowOrigin);
-          return reply.status(200).send({ accepted: result.accepted });
+          return reply.status(200).send({ accepted: result.accepted } satisfies IngestResponse);
         } catch (error) {
           if (!(error instanceof IngestRefusal)) throw error;
           setCors(reply, error.allowOrigin);

@@ -5,10 +5,6 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * base64 in `X-Shopify-Hmac-Sha256`. Compared in constant time over equal-length digests, so
  * neither the content nor the length of a forged header leaks through timing.
  */
-export function signShopifyBody(body: Buffer | string, secret: string): string {
-  return createHmac('sha256', secret).update(body).digest('base64');
-}
-
 export function verifyShopifyHmac(body: Buffer, header: string | undefined, secret: string): boolean {
   if (!header || !secret) return false;
   const expected = createHmac('sha256', secret).update(body).digest();

@@ -58,19 +58,6 @@ async function countSourceRows(
   return counts;
 }
 
-export async function readSyncState(
-  db: Db,
-  workspaceId: string,
-  source: SyncSource,
-): Promise<SyncStateRow | null> {
-  const [row] = await db
-    .select()
-    .from(syncStates)
-    .where(and(eq(syncStates.workspaceId, workspaceId), eq(syncStates.source, source)))
-    .limit(1);
-  return row ?? null;
-}
-
 export async function listSyncStates(db: Db, workspaceId: string): Promise<SyncStateRow[]> {
   return db.select().from(syncStates).where(eq(syncStates.workspaceId, workspaceId));
 }

@@ -4,13 +4,11 @@ import { X } from 'lucide-react';
 import type { ComponentProps, HTMLAttributes } from 'react';
 
 /**
- * Radix modal dialog, styled. `<Dialog open onOpenChange><DialogTrigger asChild><Button/></DialogTrigger>
- * <DialogContent><DialogHeader><DialogTitle/><DialogDescription/></DialogHeader>…<DialogFooter/>
+ * Radix modal dialog, styled. `<Dialog open onOpenChange><DialogContent>
+ * <DialogHeader><DialogTitle/><DialogDescription/></DialogHeader>…<DialogFooter/>
  * </DialogContent></Dialog>`. Every DialogContent needs a DialogTitle (Radix warns otherwise).
  */
 export const Dialog = DialogPrimitive.Root;
-export const DialogTrigger = DialogPrimitive.Trigger;
-export const DialogClose = DialogPrimitive.Close;
 export const DialogPortal = DialogPrimitive.Portal;
 
 export function DialogOverlay({ className, ...props }: ComponentProps<typeof DialogPrimitive.Overlay>) {

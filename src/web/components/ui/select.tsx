@@ -9,7 +9,6 @@ import type { ComponentProps } from 'react';
  * </SelectContent></Select>`. Give the trigger an accessible name (aria-label or a Label with htmlFor/id).
  */
 export const Select = SelectPrimitive.Root;
-export const SelectGroup = SelectPrimitive.Group;
 export const SelectValue = SelectPrimitive.Value;
 
 export function SelectTrigger({

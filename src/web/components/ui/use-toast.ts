@@ -1,7 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { dismissToast, getToasts, subscribeToToasts, type ToastItem, toast } from './toast-store.ts';
 
-export type { ToastHandle, ToastInput, ToastVariant } from './toast-store.ts';
 export { dismissToast, toast } from './toast-store.ts';
 
 /**

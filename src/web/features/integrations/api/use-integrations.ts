@@ -102,13 +102,6 @@ export function useRemoveShopifyCredentials() {
   });
 }
 
-export function useGaStatus() {
-  return useQuery({
-    queryKey: integrationKeys.gaStatus,
-    queryFn: () => getJson('/api/credentials/google-analytics/status', GaStatusSchema),
-  });
-}
-
 export function useStoreGaCredentials() {
   const invalidate = useInvalidateStatus();
   return useMutation({

@@ -1,0 +1,157 @@
+/** The demo generator's fixed plan (shop, channel mixes, Meta campaigns) and the context its passes share. */
+import { COUNTRIES } from '../catalog.ts';
+import {
+  type CampaignTruth,
+  DEMO_CHANNELS,
+  type DemoChannel,
+  type DemoCustomer,
+  type DemoStore,
+  type MetaCampaign,
+  type StoreConfig,
+} from '../model.ts';
+import type { DemandCalendar } from '../seasonality.ts';
+
+export const SHOP_TZ = 'America/New_York';
+export const SHOP_CURRENCY = 'USD';
+export const DEMO_SHOP_DOMAIN = 'upside-demo.myshopify.com';
+
+export const ACQUISITION_MIX: Record<DemoChannel, number> = {
+  meta_ads: 0.27,
+  google_ads: 0.2,
+  google_organic: 0.2,
+  email: 0.06,
+  direct: 0.17,
+  referral: 0.1,
+};
+export const REPEAT_MIX: Record<DemoChannel, number> = {
+  meta_ads: 0.12,
+  google_ads: 0.1,
+  google_organic: 0.1,
+  email: 0.34,
+  direct: 0.28,
+  referral: 0.06,
+};
+
+export const COUNTRY_WEIGHTS = COUNTRIES.map((c) => c.share);
+export const ACQUISITION_WEIGHTS = DEMO_CHANNELS.map((c) => ACQUISITION_MIX[c]);
+export const REPEAT_WEIGHTS = DEMO_CHANNELS.map((c) => REPEAT_MIX[c]);
+
+/** Share of store orders the GA4 tag records (ad blockers and consent refusals hide the rest). */
+export const GA4_TRACKED_SHARE = 0.84;
+
+interface CampaignPlan {
+  name: string;
+  status: 'ACTIVE' | 'PAUSED';
+  objective: string;
+  role: CampaignTruth['role'];
+  /** Days before the end date: delivery window. */
+  startOffset: number;
+  stopOffset: number;
+  /** Share weight among Meta-channel orders on an active day. */
+  weight: number;
+  /** Target true ROAS used to size the budget; null = fixed budget (the wasteful campaign). */
+  targetRoas: number | null;
+  fixedDailyBudgetMinor: number;
+  cpm: number;
+  ctr: number;
+}
+
+export const CAMPAIGN_PLANS: readonly CampaignPlan[] = [
+  {
+    name: 'Prospecting – Best Sellers',
+    status: 'ACTIVE',
+    objective: 'OUTCOME_SALES',
+    role: 'regular',
+    startOffset: 100_000,
+    stopOffset: 0,
+    weight: 0.36,
+    targetRoas: 1.9,
+    fixedDailyBudgetMinor: 0,
+    cpm: 11,
+    ctr: 0.011,
+  },
+  {
+    name: 'Retargeting – Cart Abandoners',
+    status: 'ACTIVE',
+    objective: 'OUTCOME_SALES',
+    role: 'high_roas',
+    startOffset: 100_000,
+    stopOffset: 0,
+    weight: 0.34,
+    targetRoas: 6.2,
+    fixedDailyBudgetMinor: 0,
+    cpm: 16,
+    ctr: 0.021,
+  },
+  {
+    name: 'Broad Awareness – Video Reach',
+    status: 'ACTIVE',
+    objective: 'OUTCOME_AWARENESS',
+    role: 'wasteful',
+    startOffset: 150,
+    stopOffset: 0,
+    weight: 0.025,
+    targetRoas: null,
+    fixedDailyBudgetMinor: 14_000,
+    cpm: 6,
+    ctr: 0.006,
+  },
+  {
+    name: 'Launch – Enamel Dutch Oven',
+    status: 'ACTIVE',
+    objective: 'OUTCOME_TRAFFIC',
+    role: 'out_of_stock_traffic',
+    startOffset: 70,
+    stopOffset: 0,
+    weight: 0.22,
+    targetRoas: 2.4,
+    fixedDailyBudgetMinor: 0,
+    cpm: 12,
+    ctr: 0.014,
+  },
+  {
+    name: 'Summer Sale – Tableware',
+    status: 'PAUSED',
+    objective: 'OUTCOME_SALES',
+    role: 'regular',
+    startOffset: 150 + 120,
+    stopOffset: 150 + 60,
+    weight: 0.3,
+    targetRoas: 2.2,
+    fixedDailyBudgetMinor: 0,
+    cpm: 10,
+    ctr: 0.012,
+  },
+  {
+    name: 'Spring Refresh – Home',
+    status: 'PAUSED',
+    objective: 'OUTCOME_SALES',
+    role: 'regular',
+    startOffset: 230 + 60,
+    stopOffset: 230,
+    weight: 0.25,
+    targetRoas: 1.4,
+    fixedDailyBudgetMinor: 0,
+    cpm: 10,
+    ctr: 0.01,
+  },
+];
+
+export interface Ctx {
+  config: StoreConfig;
+  startDay: number;
+  endDay: number;
+  days: number;
+  endInstantMs: number;
+  calendar: DemandCalendar;
+  products: DemoStore['products'];
+  variants: DemoStore['variants'];
+  variantWeights: Float64Array;
+  variantWeightTotal: number;
+  customers: DemoCustomer[];
+  campaigns: MetaCampaign[];
+  campaignWindows: { start: number; stop: number; weight: number }[];
+  /** Per variant: [startIdx, endIdx] inclusive day-index windows when it is out of stock. */
+  stockoutWindows: Map<number, { start: number; end: number; truth: number }[]>;
+  productPages: number[];
+}

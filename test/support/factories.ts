@@ -1,0 +1,84 @@
+import type { Db } from '../../src/server/db/client.ts';
+import { users, workspaces } from '../../src/server/db/schema/auth.ts';
+import { credentials } from '../../src/server/db/schema/credentials.ts';
+import { trackingConfigurations } from '../../src/server/db/schema/tracking.ts';
+import { whOrders, whRefunds } from '../../src/server/db/schema/warehouse.ts';
+
+/**
+ * Rows that tests put in by hand, through the drizzle schema instead of raw `INSERT`s (issue #21):
+ * a renamed or retyped column fails to compile here, once, instead of failing at run time in
+ * every test that spelled it out. Each factory fills what the test does not care about.
+ */
+
+type NewUser = typeof users.$inferInsert;
+type NewCredential = typeof credentials.$inferInsert;
+type NewOrder = typeof whOrders.$inferInsert;
+type NewRefund = typeof whRefunds.$inferInsert;
+
+/** A workspace (the tenant); returns its id. */
+export async function createWorkspace(db: Db, name = 'test workspace'): Promise<string> {
+  const [row] = await db.insert(workspaces).values({ name }).returning({ id: workspaces.id });
+  if (!row) throw new Error('no workspace was created');
+  return row.id;
+}
+
+/** Users signed in through the development provider (`issuer` 'dev') unless given. */
+export async function createUsers(
+  db: Db,
+  rows: ReadonlyArray<Pick<NewUser, 'subject'> & Partial<NewUser>>,
+): Promise<void> {
+  await db.insert(users).values(rows.map((row) => ({ issuer: 'dev', ...row })));
+}
+
+/** A tracked website of `origin` in a workspace (api key 'k'); returns its id. */
+export async function createTrackingSite(
+  db: Db,
+  site: { workspaceId: string; origin: string; trackingId: string },
+): Promise<string> {
+  const [row] = await db
+    .insert(trackingConfigurations)
+    .values({
+      workspaceId: site.workspaceId,
+      websiteName: 'Shop',
+      websiteUrl: site.origin,
+      websiteOrigin: site.origin,
+      trackingId: site.trackingId,
+      apiKey: 'k',
+    })
+    .returning({ id: trackingConfigurations.id });
+  if (!row) throw new Error('no tracking configuration was created');
+  return row.id;
+}
+
+/**
+ * A credential record. Without `ciphertext` and its key fields it is a placeholder that only its
+ * provider and status are read from (it never decrypts).
+ */
+export async function createCredential(
+  db: Db,
+  credential: Pick<NewCredential, 'workspaceId' | 'provider'> & Partial<NewCredential>,
+): Promise<void> {
+  await db
+    .insert(credentials)
+    .values({ keyId: 'k', iv: 'iv', authTag: 'tag', ciphertext: 'x', ...credential });
+}
+
+/** A synced Shopify order of `totalMinor` in USD, created and updated now, on `orderDate`. */
+export async function createOrder(
+  db: Db,
+  order: Pick<NewOrder, 'workspaceId' | 'orderId' | 'orderDate' | 'totalMinor'> & Partial<NewOrder>,
+): Promise<void> {
+  const now = new Date();
+  await db
+    .insert(whOrders)
+    .values({ name: `#${order.orderId}`, currencyCode: 'USD', createdAt: now, updatedAt: now, ...order });
+}
+
+/** A refund of `amountMinor` in USD on `refundDate`, made now. */
+export async function createRefund(
+  db: Db,
+  refund: Pick<NewRefund, 'workspaceId' | 'refundId' | 'orderId' | 'refundDate' | 'amountMinor'> &
+    Partial<NewRefund>,
+): Promise<void> {
+  await db.insert(whRefunds).values({ currencyCode: 'USD', createdAt: new Date(), ...refund });
+}
