@@ -5,7 +5,7 @@ import type { KnipConfig } from 'knip';
  * Every way the code is started is an entry (package.json's bin and the SPA through Vite's plugin
  * are found by knip itself): the command's modules (loaded by file name),
  * the SPA, the tracker, the analysis worker (loaded by URL), the CSV export datasets (loaded by
- * file name), the build scripts, the benchmarks and the tests.
+ * file name), the build scripts, the benchmarks, the fixture makers run by hand and the tests.
  */
 const config: KnipConfig = {
   entry: [
@@ -17,6 +17,7 @@ const config: KnipConfig = {
     'src/server/features/exports/datasets/*.ts',
     'scripts/*.mjs',
     'bench/*.bench.ts',
+    'test/fixtures/*/make-fixture.ts',
     'src/**/*.test.{ts,tsx}',
     'test/**/*.test.ts',
   ],
