@@ -148,7 +148,7 @@ function addProfit(figures: CreditFigures, row: ProfitColumns): void {
   figures.unitsWithCost += Number(row.units_with_cost);
 }
 
-interface CreditRow {
+export interface CreditRow {
   has_journey: boolean;
   utm_source: string | null;
   utm_medium: string | null;
