@@ -46,7 +46,7 @@ try {
   deps = sendDeps;
   await fillSyntheticProfitStore(bench.db, bench.workspaceId, 10_000);
   const now = new Date();
-  const mail = renderDigest(await readDigest(bench.db, bench.workspaceId, 'daily', now), {
+  const mail = renderDigest(await readDigest(bench.server.deps, bench.workspaceId, 'daily', now), {
     appUrl: 'http://localhost:5000',
     unsubscribeUrl: 'http://localhost:5000/api/notifications/unsubscribe?token=x.y',
   });

@@ -42,7 +42,7 @@ try {
   await fillSyntheticProfitStore(db, ws, orders);
 
   const rebuildStarted = performance.now();
-  await refreshProfitRollup(db, ws);
+  await refreshProfitRollup(server.deps, ws);
   console.log(
     `rollup rebuild (first read after a sync): ${(performance.now() - rebuildStarted).toFixed(0)} ms; load average ${load()}`,
   );

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DemoEmulators, startDemoEmulators } from '../../src/demo/start-demo-emulators.ts';
+import { integrationContextOf } from '../../src/server/features/connections/integration-context.ts';
 import type { AppDeps } from '../../src/server/http/deps.ts';
 import { SYNC_JOBS } from '../../src/server/jobs/definitions/sync-jobs.ts';
 import { resetSyncTuning, tuneSync } from '../../src/server/jobs/sync/sync-tuning.ts';
@@ -52,6 +53,7 @@ beforeAll(async () => {
   app = await startTestApp({ SYNC_INTERVAL_MINUTES: String(INTERVAL_MINUTES) });
   const deps = app.server.deps as AppDeps;
   deps.demo = { baseUrls: demo.baseUrls, credentials: demo.credentials };
+  deps.integration = integrationContextOf({ ...deps, tokens: deps.caches.upstreamTokens, demo: deps.demo });
   deps.clock = () => now;
   tuneSync({ retry: { maxAttempts: 2, baseDelayMs: 5, maxDelayMs: 20 }, timeoutMs: 2_000 });
   cookie = await app.signIn('owner@example.com', 'Olivia');

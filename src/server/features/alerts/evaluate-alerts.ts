@@ -22,9 +22,9 @@ export async function evaluateAlerts(
   const now = deps.clock();
   const groups = await Promise.all([
     kpiAnomalyConditions(deps.db, workspaceId, now),
-    stockConditions(deps.db, workspaceId),
+    stockConditions(deps, workspaceId),
     sourceConditions(deps.db, workspaceId, now, deps.env.syncIntervalMinutes),
-    thresholdConditions(deps.db, workspaceId, now),
+    thresholdConditions(deps, workspaceId, now),
   ]);
   const holding = new Map<string, AlertCondition>();
   for (const condition of groups.flat()) holding.set(keyOf(condition.rule, condition.subject), condition);

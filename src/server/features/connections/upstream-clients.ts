@@ -19,6 +19,7 @@ export function createGa4ClientFor(
     baseUrl: context.upstream.ga4(propertyId, account.token_uri),
     propertyId,
     serviceAccount: account,
+    tokens: context.tokens,
     ...(context.upstreamTimeoutMs ? { timeoutMs: context.upstreamTimeoutMs } : {}),
   });
 }

@@ -9,7 +9,7 @@ import {
 import { addDays } from '../../../shared/calendar.ts';
 import type { ProfitLines, ProfitQuery, ProfitReport } from '../../../shared/contracts/profit.ts';
 import { minorToDecimal } from '../../../shared/money.ts';
-import type { Db } from '../../db/client.ts';
+import type { CachedReads } from '../../http/deps.ts';
 import { findProfitShop, readExpensesInRange, readProfitDays } from './profit-queries.ts';
 import { refreshProfitRollup } from './refresh-profit-rollup.ts';
 
@@ -23,21 +23,23 @@ const DEFAULT_CURRENCY = 'USD';
  * integer minor units, so every subtotal adds up exactly; amounts leave as decimal strings.
  */
 export async function readProfitReport(
-  db: Db,
+  deps: CachedReads,
   workspaceId: string,
   query: ProfitQuery,
 ): Promise<ProfitReport> {
+  const { db } = deps;
   const compared = query.compare ? comparisonRange(query.from, query.to, query.compare) : null;
   const first = compared?.from ?? query.from;
   const [shop, expenses, version] = await Promise.all([
     findProfitShop(db, workspaceId),
     readExpensesInRange(db, workspaceId, first, query.to),
-    refreshProfitRollup(db, workspaceId),
+    refreshProfitRollup(deps, workspaceId),
   ]);
-  // Same rollup version, expenses and question: the same answer, kept in-process.
-  const key = version === null ? null : JSON.stringify([workspaceId, version, shop, expenses, query]);
-  const kept = key === null ? undefined : keptReports.get(key);
-  if (kept) return kept;
+  // Same rollup version, expenses and question: the same answer, kept in the app's caches.
+  const key =
+    version === null ? null : `profit/${JSON.stringify([workspaceId, version, shop, expenses, query])}`;
+  const kept = key === null ? undefined : deps.caches.answers.get(key);
+  if (kept) return kept.value as ProfitReport;
   const withExpenses = addExpenses(
     await readProfitDays(db, workspaceId, first, query.to),
     expenses,
@@ -57,16 +59,9 @@ export async function readProfitReport(
       ? { comparison: { compare: query.compare, ...period(compared.from, compared.to) } }
       : {}),
   };
-  if (key !== null) {
-    if (keptReports.size >= KEPT_REPORTS) keptReports.delete(keptReports.keys().next().value as string);
-    keptReports.set(key, report);
-  }
+  if (key !== null) deps.caches.answers.set(key, { value: report });
   return report;
 }
-
-/** Answers kept per (workspace, rollup version, shop, expenses, query); the oldest goes first. */
-const KEPT_REPORTS = 256;
-const keptReports = new Map<string, ProfitReport>();
 
 const EMPTY_DAY = {
   grossSales: 0,

@@ -17,6 +17,6 @@ export function registerProfitRoutes(app: FastifyInstance, deps: AppDeps): void 
         requireAuth(request);
       },
     },
-    async (request) => readProfitReport(deps.db, requireAuth(request).workspaceId, request.query),
+    async (request) => readProfitReport(deps, requireAuth(request).workspaceId, request.query),
   );
 }

@@ -5,7 +5,6 @@ import { currencyDigitsOf } from '../../../shared/money.ts';
 import { createShopifyClient, type ShopifyClient } from '../../connectors/shopify/client.ts';
 import type { ShopifyCost } from '../../connectors/shopify/payload.schema.ts';
 import type { Db } from '../../db/client.ts';
-import { getIntegrationContext } from '../../features/connections/integration-context.ts';
 import { type CostBook, loadCostBook } from '../../features/costs/queries/load-cost-book.ts';
 import { recordShopifyCosts } from '../../features/costs/queries/record-shopify-costs.ts';
 import { priceOrderRows, SHIPPING_COST_SPEC } from '../../features/costs/services/price-order-rows.ts';
@@ -118,7 +117,7 @@ const later = (a: string | null | undefined, b: string | null | undefined): stri
 export async function loadShopifyClient(
   session: SyncSession,
 ): Promise<{ client: ShopifyClient; shopDomain: string }> {
-  const integration = getIntegrationContext(session.deps);
+  const integration = session.deps.integration;
   const stored = await loadCredential(integration.db, integration.keyring, session.workspaceId, 'shopify');
   if (!stored)
     throw new PermanentJobError('Shopify is not connected. Add your store in Profile & Integrations.');
@@ -139,6 +138,7 @@ export async function loadShopifyClient(
     auth: secret.accessToken
       ? { kind: 'access_token', accessToken: secret.accessToken }
       : { kind: 'client_credentials', clientId: secret.apiKey ?? '', clientSecret: secret.apiSecret ?? '' },
+    tokens: integration.tokens,
     timeoutMs: integration.upstreamTimeoutMs ?? syncTuning.timeoutMs,
     ...(syncTuning.retry ? { retry: syncTuning.retry } : {}),
     onCost,
