@@ -42,6 +42,7 @@ try {
   const sendDeps: AppDeps = {
     ...bench.server.deps,
     env: { ...bench.server.deps.env, mail: { smtpUrl, from: 'Upside <bench@upside.test>' } },
+    mail: { runtime: undefined },
   };
   deps = sendDeps;
   await fillSyntheticProfitStore(bench.db, bench.workspaceId, 10_000);

@@ -71,6 +71,7 @@ const deps: AppDeps = {
   startedAt: new Date(),
   caches,
   analysisWorker: createAnalysisWorkerHost(),
+  mail: { runtime: undefined },
   integration: integrationContextOf({
     db: database.db,
     env,

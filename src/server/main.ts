@@ -60,11 +60,13 @@ export async function startServer(
     startedAt: new Date(),
     caches,
     analysisWorker: createAnalysisWorkerHost(),
+    mail: { runtime: undefined },
     integration: integrationContextOf({
       db: database.db,
       env,
       secrets,
-      clock,
+      // Read through deps, so a test that moves the app's clock moves the integrations' too.
+      clock: () => deps.clock(),
       tokens: caches.upstreamTokens,
       demo: options.demo,
     }),

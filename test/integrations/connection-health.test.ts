@@ -53,8 +53,8 @@ beforeAll(async () => {
   app = await startTestApp({ SYNC_INTERVAL_MINUTES: String(INTERVAL_MINUTES) });
   const deps = app.server.deps as AppDeps;
   deps.demo = { baseUrls: demo.baseUrls, credentials: demo.credentials };
-  deps.integration = integrationContextOf({ ...deps, tokens: deps.caches.upstreamTokens, demo: deps.demo });
   deps.clock = () => now;
+  deps.integration = integrationContextOf({ ...deps, tokens: deps.caches.upstreamTokens, demo: deps.demo });
   tuneSync({ retry: { maxAttempts: 2, baseDelayMs: 5, maxDelayMs: 20 }, timeoutMs: 2_000 });
   cookie = await app.signIn('owner@example.com', 'Olivia');
 }, 120_000);

@@ -3,6 +3,7 @@ import type { Database, Db } from '../db/client.ts';
 import type { Env } from '../env.ts';
 import type { AnalysisWorkerHost } from '../features/analysis/worker/analysis-worker-host.ts';
 import type { IntegrationContext } from '../features/connections/integration-context.ts';
+import type { MailSlot } from '../features/notifications/mail-slot.ts';
 import type { AppLogger } from '../log.ts';
 import type { Secrets } from '../secrets.ts';
 import type { DemoRuntime } from './demo-runtime.ts';
@@ -26,6 +27,8 @@ export interface AppDeps {
   analysisWorker: AnalysisWorkerHost;
   /** What the integration services need (keyring, upstream targets, token cache), built once. */
   integration: IntegrationContext;
+  /** The app's outgoing mail, started on first use (features/notifications/mail-transport.ts). */
+  mail: MailSlot;
   /** Demo mode: where the in-process emulators listen and the demo store's credentials. */
   demo: DemoRuntime | undefined;
 }

@@ -74,6 +74,7 @@ beforeAll(async () => {
     startedAt: new Date(),
     caches,
     analysisWorker: createAnalysisWorkerHost(),
+    mail: { runtime: undefined },
     integration: integrationContextOf({
       db: database.db,
       env,

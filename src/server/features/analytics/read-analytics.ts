@@ -101,7 +101,8 @@ export interface SessionWithLatestRun {
 /**
  * The live session of the token and its workspace's latest succeeded run (and, for the list, its
  * version) in one query: every dashboard poll needs both, and each round trip costs the server more
- * CPU than the cached answer itself. A named prepared statement, so neither side parses it again.
+ * CPU than the cached answer itself. A named prepared statement (the driver prepares it once per
+ * connection by its name), so the database does not parse it again.
  * Null when the token is unknown or expired.
  */
 export async function findSessionWithLatestRun(
@@ -110,7 +111,7 @@ export async function findSessionWithLatestRun(
   now: Date,
   withImplemented: boolean,
 ): Promise<SessionWithLatestRun | null> {
-  const [row] = await preparedSessionWithLatestRun(db, withImplemented).execute({
+  const [row] = await sessionWithLatestRunOf(db, withImplemented).execute({
     tokenHash: sessionTokenHash(token),
     now,
   });
@@ -137,22 +138,6 @@ const sessionWithLatestRunOf = (db: Db, withImplemented: boolean) =>
     .where(liveSession(sql.placeholder('tokenHash'), sql.placeholder('now')))
     .limit(1)
     .prepare(withImplemented ? 'session_with_latest_run_and_list' : 'session_with_latest_run');
-
-const preparedStatements = new WeakMap<Db, Map<boolean, ReturnType<typeof sessionWithLatestRunOf>>>();
-
-function preparedSessionWithLatestRun(db: Db, withImplemented: boolean) {
-  let byKind = preparedStatements.get(db);
-  if (!byKind) {
-    byKind = new Map();
-    preparedStatements.set(db, byKind);
-  }
-  let prepared = byKind.get(withImplemented);
-  if (!prepared) {
-    prepared = sessionWithLatestRunOf(db, withImplemented);
-    byKind.set(withImplemented, prepared);
-  }
-  return prepared;
-}
 
 export async function findLatestRunId(db: Db, workspaceId: string): Promise<string | null> {
   const [row] = await queryRows<{ id: string | null }>(
