@@ -116,7 +116,16 @@ export const AlertSchema = z.object({
 });
 export type Alert = z.infer<typeof AlertSchema>;
 
-export const AlertListSchema = z.object({ alerts: z.array(AlertSchema) });
+/** A built-in anomaly rule the latest evaluation could not judge (too little history). */
+export const AlertNoteSchema = z.object({ rule: z.string(), subject: z.string(), note: z.string() });
+export type AlertNote = z.infer<typeof AlertNoteSchema>;
+
+export const AlertListSchema = z.object({
+  alerts: z.array(AlertSchema),
+  /** Added to the spec's shape: rules not judged at the latest evaluation, and why. */
+  notes: z.array(AlertNoteSchema),
+});
+export type AlertList = z.infer<typeof AlertListSchema>;
 
 const Hour = z.number().int().min(0, 'hours are 0–23').max(23, 'hours are 0–23');
 

@@ -16,7 +16,9 @@ import { parseIsoDay } from '../../calendar.ts';
 import { DEMO_SECRETS, getDemoServiceAccountKeys } from '../../credentials.ts';
 import type { DemoStore } from '../../model.ts';
 import { FaultController, type FaultSettings, installFaults } from '../faults.ts';
-import { metadataFor, ReportError, type RunReportRequest, runReport } from './report.ts';
+import { type RunReportRequest, runReport } from './report.ts';
+import { ReportError } from './report-error.ts';
+import { metadataFor } from './report-schema.ts';
 
 export interface Ga4EmulatorOptions {
   store: DemoStore;

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../../shared/calendar.ts';
 import { type DemoEmulators, startDemoEmulators } from '../../start-demo-emulators.ts';
-import { resolveDatePreset } from './app.ts';
+import { resolveDatePreset } from './date-presets.ts';
 
 let demo: DemoEmulators;
 

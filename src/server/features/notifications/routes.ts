@@ -21,7 +21,7 @@ import {
 import { requireAuth } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import { createRule, deleteRule, listRules } from '../alerts/threshold-rules.ts';
-import { listAlerts } from './alerts-history.ts';
+import { listAlertNotes, listAlerts } from './alerts-history.ts';
 import { createChannel, deleteChannel, listChannels } from './channels.ts';
 import { listDeliveries } from './delivery-store.ts';
 import { catchesMail, closeMail, mailCatcherOf } from './mail-transport.ts';
@@ -82,9 +82,14 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: AppDeps):
       deliveries: await listDeliveries(deps.db, requireAuth(request).workspaceId),
     }),
   );
-  api.get('/api/alerts', { schema: { response: { 200: AlertListSchema } } }, async (request) => ({
-    alerts: await listAlerts(deps.db, requireAuth(request).workspaceId),
-  }));
+  api.get('/api/alerts', { schema: { response: { 200: AlertListSchema } } }, async (request) => {
+    const { workspaceId } = requireAuth(request);
+    const [alerts, notes] = await Promise.all([
+      listAlerts(deps.db, workspaceId),
+      listAlertNotes(deps.db, workspaceId),
+    ]);
+    return { alerts, notes };
+  });
   api.get(
     '/api/notifications/settings',
     { schema: { response: { 200: NotificationSettingsSchema } } },
