@@ -18,6 +18,8 @@ import { refreshProfitRollup } from '../src/server/features/profit/refresh-profi
 import { addDays } from '../src/shared/calendar.ts';
 import {
   benchOrders,
+  cpuSeconds,
+  cpuSpent,
   END,
   fillSyntheticProfitStore,
   load,
@@ -42,10 +44,12 @@ try {
   console.log(`database ${bench.databaseKind}`);
   await fillSyntheticProfitStore(db, ws, orders);
 
+  const rebuildCpu = await cpuSeconds(db);
   const rebuildStarted = performance.now();
   await refreshProfitRollup(server.deps, ws);
   console.log(
-    `rollup rebuild (first read after a sync): ${(performance.now() - rebuildStarted).toFixed(0)} ms; load average ${load()}`,
+    `rollup rebuild (first read after a sync): ${(performance.now() - rebuildStarted).toFixed(0)} ms ` +
+      `(${cpuSpent(rebuildCpu, await cpuSeconds(db))}); load average ${load()}`,
   );
 
   const cpuBefore = process.cpuUsage();

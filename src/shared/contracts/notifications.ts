@@ -208,3 +208,9 @@ export const CaughtMailSchema = z.object({
 });
 export type CaughtMail = z.infer<typeof CaughtMailSchema>;
 export const CaughtMailListSchema = z.object({ enabled: z.boolean(), messages: z.array(CaughtMailSchema) });
+
+/** Demo mode: the Slack webhook emulator's URL (null outside demo mode) and what it received, newest first. */
+export const DemoSlackSchema = z.object({
+  webhookUrl: z.string().nullable(),
+  messages: z.array(z.object({ text: z.string().nullable(), receivedAt: z.iso.datetime() })),
+});

@@ -40,8 +40,8 @@ export async function evaluateAlerts(
   const now = deps.clock();
   const db = deps.db;
   const [kpis, marketing, conversion, ...groups] = await Promise.all([
-    kpiAnomalyConditions(db, workspaceId, now),
-    campaignAnomalyConditions(db, workspaceId, now),
+    kpiAnomalyConditions(deps, workspaceId, now),
+    campaignAnomalyConditions(deps, workspaceId, now),
     ga4ConversionConditions(db, workspaceId, now),
     stockConditions(deps, workspaceId),
     adSpendOutOfStockConditions(db, workspaceId, now),

@@ -12,6 +12,7 @@ import {
   CreateChannelBodySchema,
   CreatedChannelSchema,
   DeliveryListSchema,
+  DemoSlackSchema,
   DigestTestBodySchema,
   NotificationSettingsBodySchema,
   NotificationSettingsSchema,
@@ -139,6 +140,22 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: AppDeps):
       requireAuth(request);
       const catcher = await mailCatcherOf(deps);
       return { enabled: catchesMail(deps), messages: catcher?.messages() ?? [] };
+    },
+  );
+
+  api.get(
+    '/api/notifications/demo-slack',
+    { schema: { response: { 200: DemoSlackSchema } } },
+    async (request) => {
+      requireAuth(request);
+      const slack = deps.demo?.slack;
+      return {
+        webhookUrl: slack?.webhookUrl ?? null,
+        messages: [...(slack?.received ?? [])]
+          .reverse()
+          .slice(0, 20)
+          .map((message) => ({ text: message.text ?? null, receivedAt: message.receivedAt })),
+      };
     },
   );
 

@@ -70,7 +70,11 @@ interface KeptReport {
   gzip?: Buffer;
 }
 
-async function readKeptReport(reads: CachedReads, workspaceId: string, query: ProfitQuery): Promise<KeptReport> {
+async function readKeptReport(
+  reads: CachedReads,
+  workspaceId: string,
+  query: ProfitQuery,
+): Promise<KeptReport> {
   const { db } = reads;
   const compared = query.compare ? comparisonRange(query.from, query.to, query.compare) : null;
   const first = compared?.from ?? query.from;

@@ -62,6 +62,8 @@ export async function runCostRecalculation(
     args.signal.throwIfAborted();
     const result = await db.transaction(async (raw) => {
       const tx = raw as unknown as Db;
+      // A step's lines fit the hash join in memory rather than spilling to temporary files.
+      await tx.execute(sql`SET LOCAL work_mem = '64MB'`);
       const priced = await repriceLinesInRange(tx, workspaceId, step.from, step.to);
       await repriceProfileShippingInRange(tx, workspaceId, step.from, step.to);
       await tx.execute(
