@@ -13,8 +13,10 @@ import { requireAuth } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import { listDataRequestExports, readDataRequestExport } from './queries/data-request-exports.ts';
 import { readToday } from './services/read-today.ts';
-import { receiveShopifyWebhook } from './services/receive-webhook.ts';
+import { receiveShopifyWebhook, type WebhookReceiver } from './services/receive-webhook.ts';
+import { ShopSecretCache } from './services/shop-secret-cache.ts';
 import { readDemoLive, toggleDemoLive } from './services/toggle-demo-live.ts';
+import { WebhookEventWriter } from './services/webhook-event-writer.ts';
 
 /** A signed-out caller gets 401 before its input is judged, like every other private route. */
 const signedInFirst = async (request: FastifyRequest) => {
@@ -32,7 +34,13 @@ const WEBHOOK_BODY_LIMIT = 1024 * 1024;
  */
 export async function registerWebhookRoutes(fastify: FastifyInstance, deps: AppDeps): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const context = () => deps.integration;
+  const context = deps.integration;
+  const receiver: WebhookReceiver = {
+    secrets: new ShopSecretCache(deps.db, context.keyring, () => deps.clock().getTime()),
+    writer: new WebhookEventWriter(deps.db),
+    now: deps.clock,
+  };
+  fastify.addHook('onClose', async () => receiver.secrets.close());
 
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
@@ -49,7 +57,7 @@ export async function registerWebhookRoutes(fastify: FastifyInstance, deps: AppD
         schema: { response: { 200: WebhookAcceptedSchema } },
       },
       async (request) =>
-        receiveShopifyWebhook(context(), deps.log, {
+        receiveShopifyWebhook(receiver, deps.log, {
           rawBody: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
           headers: request.headers,
         }),

@@ -13,7 +13,11 @@ export const processShopifyWebhookJob = defineJob({
   priority: 20,
   concurrencyKey: () => null,
   async run({ deps, payload }) {
-    const result = await processWebhookEvent(deps.db, { ...payload, now: deps.clock() });
+    const result = await processWebhookEvent(deps.db, {
+      ...payload,
+      now: deps.clock(),
+      keyring: deps.integration.keyring,
+    });
     return { ...result };
   },
 });
