@@ -14,7 +14,7 @@
  * Prints figures with the load average; asserts nothing.
  */
 import { randomBytes } from 'node:crypto';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { loadavg } from 'node:os';
 import pg from 'pg';
 import { startDemoEmulators } from '../src/demo/start-demo-emulators.ts';
@@ -22,6 +22,7 @@ import { openDatabase } from '../src/server/db/client.ts';
 import { loadEnv } from '../src/server/env.ts';
 import { startServer } from '../src/server/main.ts';
 import { signInThroughDevProvider } from '../test/support/start-app.ts';
+import { postTrackerBatch } from './support/post-tracker-batch.ts';
 
 const MINUTES = Number(process.env.BENCH_MINUTES ?? 60);
 const RATE = Number(process.env.BENCH_RATE ?? 1_000);
@@ -67,30 +68,6 @@ function makeBodies(
       ...(i === EVENTS_PER_REQUEST - 1 ? { scrollDepth: 70 } : {}),
     }));
     return JSON.stringify({ trackingId: site.trackingId, apiKey: site.apiKey, events });
-  });
-}
-
-function post(agent: Agent, url: URL, origin: string, text: string): Promise<number> {
-  return new Promise((resolve) => {
-    const req = request(
-      url,
-      {
-        agent,
-        method: 'POST',
-        headers: {
-          'content-type': 'text/plain;charset=UTF-8',
-          'content-length': Buffer.byteLength(text),
-          origin,
-          'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0 Safari/537.36',
-        },
-      },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      },
-    );
-    req.on('error', () => resolve(0));
-    req.end(text);
   });
 }
 
@@ -144,7 +121,7 @@ async function main(): Promise<void> {
       while (!stopLoad) {
         const now = performance.now();
         while (next <= now) {
-          void post(agent, target, origin, bodies[n % bodies.length]!).then((status) => {
+          void postTrackerBatch(agent, target, origin, bodies[n % bodies.length]!).then((status) => {
             statuses.set(status, (statuses.get(status) ?? 0) + 1);
             if (status === 200) accepted += EVENTS_PER_REQUEST;
           });
