@@ -10,6 +10,8 @@
  * 2. latency: BENCH_LIVE_ORDERS (default 40) orders placed by the emulator (its own order model,
  *    delivered by its webhook sender), one at a time, each followed by polling the Today endpoint
  *    every 50 ms until it counts the order; p50/p95/max.
+ * 3. 1,000 deliveries by the emulator with 10 % duplicates and 10 % late (out of order): live
+ *    orders lost or counted twice in the warehouse, and whether the totals match.
  * Every figure is printed with os.loadavg(). Database: DATABASE_URL or in-memory PGlite.
  */
 import { createHmac, randomUUID } from 'node:crypto';
@@ -166,6 +168,36 @@ try {
   console.log(
     `emulator order → today: ${liveOrders} orders, p50 ${(percentile(delays, 50) / 1000).toFixed(2)} s, ` +
       `p95 ${(percentile(delays, 95) / 1000).toFixed(2)} s, max ${(delays.at(-1)! / 1000).toFixed(2)} s; load average ${load()}`,
+  );
+
+  // 3. 1,000 emulator deliveries with 10 % duplicates and 10 % late (out of order): none lost, none twice.
+  const shopify = demo.emulators.shopify;
+  shopify.webhookSender.settings = { ...shopify.webhookSender.settings, duplicateRate: 0.1, lateRate: 0.1 };
+  const attemptsBefore = shopify.webhookSender.stats.attempts;
+  while (shopify.webhookSender.stats.attempts - attemptsBefore < 1_000) {
+    for (let k = 0; k < 50; k += 1) shopify.liveOrders.placeOrder();
+    await shopify.webhookSender.idle();
+  }
+  await queueEmpty();
+  const truth = shopify.liveOrders.orders;
+  const [stored] = await queryRows<{ n: number; distinct_n: number; total: string }>(
+    db,
+    sql`SELECT count(*)::int AS n, count(DISTINCT order_id)::int AS distinct_n, coalesce(sum(total_minor), 0)::text AS total
+        FROM wh_orders WHERE order_id >= 5900000000000`,
+  );
+  const expectedTotal = truth.reduce((sum, order) => sum + order.totalMinor, 0);
+  const found = new Set(
+    (
+      await queryRows<{ id: string }>(
+        db,
+        sql`SELECT order_id::text AS id FROM wh_orders WHERE order_id >= 5900000000000`,
+      )
+    ).map((row) => row.id),
+  );
+  console.log(
+    `1,000 deliveries (${shopify.webhookSender.stats.attempts - attemptsBefore} attempts, 10 % duplicates, 10 % late): ` +
+      `${truth.length} live orders, ${truth.filter((order) => !found.has(String(order.legacyId))).length} lost, ` +
+      `${stored!.n - stored!.distinct_n} double-counted, totals ${stored!.total === String(expectedTotal) ? 'equal' : `differ (${stored!.total} vs ${expectedTotal})`}; load average ${load()}`,
   );
 } finally {
   await server.close();
