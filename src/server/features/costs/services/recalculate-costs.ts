@@ -101,7 +101,8 @@ async function recalculateOrders(
 /**
  * The recalculation job's work (decision 016): re-freezes the costs of every line whose order
  * day is in the run's range from today's ledger, and the profile shipping of those orders, a step
- * of orders at a time, each step committed with the run's progress. The finished row is the audit
+ * of orders at a time, each step committed with the run's progress and position, so a run whose
+ * process died resumes after its last step (the job is retried). The finished row is the audit
  * entry (who asked, when, lines in range, lines changed, COGS change).
  */
 export async function runCostRecalculation(
@@ -109,27 +110,46 @@ export async function runCostRecalculation(
   args: { workspaceId: string; recalculationId: number; now: () => Date; signal: AbortSignal },
 ): Promise<{ linesTotal: number; linesChanged: number }> {
   const { workspaceId, recalculationId: id } = args;
-  const [run] = await queryRows<{ from: string; to: string }>(
+  const [run] = await queryRows<{
+    from: string;
+    to: string;
+    status: string;
+    doneDay: string | null;
+    doneOrder: number | null;
+    linesTotal: number;
+    linesChanged: number;
+  }>(
     db,
-    sql`SELECT from_date::text AS "from", to_date::text AS "to" FROM cost_recalculations
-        WHERE workspace_id = ${workspaceId} AND id = ${id}`,
+    sql`SELECT from_date::text AS "from", to_date::text AS "to", status, done_through_date::text AS "doneDay",
+          done_through_order::float8 AS "doneOrder", lines_total::float8 AS "linesTotal",
+          lines_changed::float8 AS "linesChanged"
+        FROM cost_recalculations WHERE workspace_id = ${workspaceId} AND id = ${id}`,
   );
   if (!run) return { linesTotal: 0, linesChanged: 0 };
-  const [count] = await queryRows<{ lines: number }>(
-    db,
-    sql`SELECT count(*)::float8 AS lines FROM wh_orders o
-        JOIN wh_order_line_items l ON l.workspace_id = o.workspace_id AND l.order_id = o.order_id
-        WHERE o.workspace_id = ${workspaceId} AND o.order_date BETWEEN ${run.from} AND ${run.to}`,
-  );
-  const linesTotal = count?.lines ?? 0;
-  await db.execute(
-    sql`UPDATE cost_recalculations SET status = 'running', started_at = ${args.now().toISOString()},
-          lines_total = ${linesTotal}, lines_done = 0, lines_changed = 0, cost_delta_minor = 0, error = NULL
-        WHERE workspace_id = ${workspaceId} AND id = ${id}`,
-  );
+  // A run already 'running' belonged to a process that died: resume after its last committed step.
+  const resumed = run.status === 'running';
+  let after: { day: string; orderId: number } | null =
+    resumed && run.doneDay !== null && run.doneOrder !== null
+      ? { day: run.doneDay, orderId: run.doneOrder }
+      : null;
+  let linesTotal = run.linesTotal;
+  let linesChanged = resumed ? run.linesChanged : 0;
+  if (!resumed) {
+    const [count] = await queryRows<{ lines: number }>(
+      db,
+      sql`SELECT count(*)::float8 AS lines FROM wh_orders o
+          JOIN wh_order_line_items l ON l.workspace_id = o.workspace_id AND l.order_id = o.order_id
+          WHERE o.workspace_id = ${workspaceId} AND o.order_date BETWEEN ${run.from} AND ${run.to}`,
+    );
+    linesTotal = count?.lines ?? 0;
+    await db.execute(
+      sql`UPDATE cost_recalculations SET status = 'running', started_at = ${args.now().toISOString()},
+            lines_total = ${linesTotal}, lines_done = 0, lines_changed = 0, cost_delta_minor = 0, error = NULL,
+            done_through_date = NULL, done_through_order = NULL
+          WHERE workspace_id = ${workspaceId} AND id = ${id}`,
+    );
+  }
   const book = await loadCostBook(db, workspaceId);
-  let after: { day: string; orderId: number } | null = null;
-  let linesChanged = 0;
   for (;;) {
     args.signal.throwIfAborted();
     const orders: { orderId: number; day: string; country: string | null }[] = await queryRows(
@@ -140,18 +160,19 @@ export async function runCostRecalculation(
           ORDER BY order_date, order_id LIMIT ${ORDERS_PER_STEP}`,
     );
     if (orders.length === 0) break;
+    const last = orders.at(-1)!;
     const step = await db.transaction(async (raw) => {
       const tx = raw as unknown as Db;
       const result = await recalculateOrders(tx, workspaceId, book, orders);
       await tx.execute(
         sql`UPDATE cost_recalculations SET lines_done = lines_done + ${result.lines},
-              lines_changed = lines_changed + ${result.changed}, cost_delta_minor = cost_delta_minor + ${result.deltaMinor}
+              lines_changed = lines_changed + ${result.changed}, cost_delta_minor = cost_delta_minor + ${result.deltaMinor},
+              done_through_date = ${last.day}, done_through_order = ${last.orderId}
             WHERE workspace_id = ${workspaceId} AND id = ${id}`,
       );
       return result;
     });
     linesChanged += step.changed;
-    const last = orders.at(-1)!;
     after = { day: last.day, orderId: last.orderId };
   }
   await db.execute(
