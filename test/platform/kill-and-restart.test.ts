@@ -502,8 +502,9 @@ describeWhen(
     await sending;
     smtp.holdMs = 0;
     await restart(instance);
+    // The request's own attempt died; the safety-net job (a minute later) reclaims the stale claim.
     let delivery = { status: '', attempts: 0 };
-    for (let waited = 0; waited < 240; waited += 1) {
+    for (let waited = 0; waited < 480; waited += 1) {
       delivery = await one(
         sql`SELECT status, attempts FROM notification_deliveries WHERE workspace_id = ${workspaceId}
             AND source LIKE 'test:%' ORDER BY created_at DESC LIMIT 1`,
