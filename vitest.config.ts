@@ -13,6 +13,7 @@ const PGLITE_SUBSET = [
   'test/warehouse/warehouse-upsert.test.ts',
   'test/warehouse/warehouse-sync.test.ts',
   'test/profit/profit-api.test.ts',
+  'test/costs/recalculation-truth.test.ts',
   'test/metrics/one-set-of-numbers.test.ts',
 ];
 

@@ -5,7 +5,8 @@
  * The synthetic store of bench/support/profit-bench.ts (orders over three years, two lines each
  * with frozen costs, refunds, transactions, shipping costs, Meta days, expenses). It prints the
  * rollup rebuild (the first read after a sync) and then p50/p95/p99 of the read path, with the
- * load average beside every figure.
+ * load average beside every figure, and the server's CPU time per request (user + system of this
+ * process, which serves the requests; less sensitive to the machine's load than the latencies).
  *
  * Options: `--orders N` or BENCH_ORDERS (default 1000000), BENCH_REQUESTS (default 200),
  * BENCH_CONCURRENCY (default 8). Database: DATABASE_URL or in-memory PGlite.
@@ -17,6 +18,8 @@ import { refreshProfitRollup } from '../src/server/features/profit/refresh-profi
 import { addDays } from '../src/shared/calendar.ts';
 import {
   benchOrders,
+  cpuSeconds,
+  cpuSpent,
   END,
   fillSyntheticProfitStore,
   load,
@@ -41,18 +44,22 @@ try {
   console.log(`database ${bench.databaseKind}`);
   await fillSyntheticProfitStore(db, ws, orders);
 
+  const rebuildCpu = await cpuSeconds(db);
   const rebuildStarted = performance.now();
   await refreshProfitRollup(db, ws);
   console.log(
-    `rollup rebuild (first read after a sync): ${(performance.now() - rebuildStarted).toFixed(0)} ms; load average ${load()}`,
+    `rollup rebuild (first read after a sync): ${(performance.now() - rebuildStarted).toFixed(0)} ms ` +
+      `(${cpuSpent(rebuildCpu, await cpuSeconds(db))}); load average ${load()}`,
   );
 
+  const cpuBefore = process.cpuUsage();
   const client = fileURLToPath(new URL('./opportunities-load-client.ts', import.meta.url));
   const { stdout } = await promisify(execFile)(
     process.execPath,
     ['--import', 'tsx', client, server.url, cookie, String(concurrency), String(requests), ...ENDPOINTS],
     { encoding: 'utf8', timeout: 600_000 },
   );
+  const cpu = process.cpuUsage(cpuBefore);
   const results = JSON.parse(stdout.trim().split('\n').pop()!) as Record<
     string,
     { p50: number; p95: number; p99: number; errors: number }
@@ -64,6 +71,10 @@ try {
     console.log(
       `  ${path.replace('/api/profit?', '').padEnd(66)} p50 ${r.p50.toFixed(1)} ms  p95 ${r.p95.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms${r.errors ? `  errors ${r.errors}` : ''}`,
     );
+  const cpuPerRequest = (cpu.user + cpu.system) / 1000 / (requests * ENDPOINTS.length);
+  console.log(
+    `server CPU per request ${cpuPerRequest.toFixed(2)} ms (all endpoints); load average ${load()}`,
+  );
 } finally {
   await bench.close();
 }

@@ -9,6 +9,7 @@
  * Size: `--orders N` on the command line, else BENCH_ORDERS, else the bench's default.
  * Database: DATABASE_URL (a fresh database is created and dropped) or in-memory PGlite.
  */
+import { readFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../src/server/db/client.ts';
@@ -29,6 +30,45 @@ export const load = () =>
   loadavg()
     .map((l) => l.toFixed(2))
     .join(' ');
+
+/**
+ * CPU seconds (user + system) used so far by this process and, when the database is a PostgreSQL
+ * server on this machine, by the server processes of the bench's database (from /proc; null when
+ * unreadable or on PGlite, which runs in this process). Differences of two readings say how much
+ * work a step took, far less swayed by the machine's load than its wall time. A server process
+ * that exits in between takes its CPU time with it, so the database figure is a lower bound.
+ */
+export async function cpuSeconds(db: Db): Promise<{ node: number; database: number | null }> {
+  const own = process.cpuUsage();
+  const node = (own.user + own.system) / 1e6;
+  const pids = await queryRows<{ pid: number }>(
+    db,
+    sql`SELECT pid FROM pg_stat_activity WHERE datname = current_database()`,
+  ).catch(() => null);
+  if (pids === null || pids.length === 0) return { node, database: null };
+  let ticks = 0;
+  for (const { pid } of pids) {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
+    if (stat === null) return { node, database: null };
+    // Fields after the command's closing parenthesis; utime and stime are the 14th and 15th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  // /proc counts in USER_HZ, 100 per second on Linux.
+  return { node, database: ticks / 100 };
+}
+
+/** Seconds of CPU between two `cpuSeconds` readings, as printed beside the wall time. */
+export function cpuSpent(
+  before: { node: number; database: number | null },
+  after: { node: number; database: number | null },
+): string {
+  const database =
+    before.database === null || after.database === null
+      ? ''
+      : `, database ${(after.database - before.database).toFixed(1)} s`;
+  return `CPU: node ${(after.node - before.node).toFixed(1)} s${database}`;
+}
 
 /** `--orders N` from argv, else BENCH_ORDERS, else `fallback`. */
 export function benchOrders(fallback: number): number {

@@ -1,6 +1,9 @@
 import { expect, it } from 'vitest';
+import { addDays } from '../../src/shared/calendar.ts';
 import { CampaignPerformanceSchema } from '../../src/shared/contracts/campaigns.ts';
+import { CohortProfitSchema } from '../../src/shared/contracts/customers.ts';
 import { OpportunityListSchema } from '../../src/shared/contracts/opportunities.ts';
+import { ProductProfitSchema } from '../../src/shared/contracts/products.ts';
 import { OrderLookupResponseSchema } from '../../src/shared/contracts/shopify.ts';
 import { formatMoney, minorToDecimal } from '../../src/shared/money.ts';
 import { describeInBrowser, saveScreenshot, signInInBrowser } from '../support/browser.ts';
@@ -134,5 +137,101 @@ describeInBrowser('profit on the decision pages', () => {
     await expect(page.getByTestId('opportunity-loses-money').count()).resolves.toBe(
       byProfit.filter((o) => o.losesMoney).length,
     );
+  });
+
+  it('shows gross margin, contribution and cost coverage per product on /products, over a chosen range', async () => {
+    const { app, browser } = setup;
+    const { page } = browser;
+    await page.goto(`${app.baseUrl}/products`);
+    const section = page.getByTestId('product-profit');
+    await expect.poll(() => section.getByTestId('product-profit-row').count(), POLL).toBeGreaterThan(1);
+    const range = await page.evaluate(() => {
+      const now = new Date();
+      const day = (d: Date) =>
+        `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+      return { today: day(now) };
+    });
+    const to = addDays(range.today, -1);
+    const read = (from: string) =>
+      page.evaluate(async ([f, t]) => (await fetch(`/api/products/profit?from=${f}&to=${t}`)).json(), [
+        from,
+        to,
+      ] as const);
+    const last30 = ProductProfitSchema.parse(await read(addDays(range.today, -30)));
+    const rows = section.getByTestId('product-profit-row');
+    await expect(rows.count()).resolves.toBe(last30.products.length);
+    const first = last30.products[0]!;
+    const firstRow = rows.first();
+    await expect(firstRow.getByTestId('product-contribution').textContent()).resolves.toBe(
+      formatMoney(first.contribution, last30.currency),
+    );
+    await expect(firstRow.getByTestId('product-gross-margin').textContent()).resolves.toBe(
+      first.grossMargin === null ? '—' : `${(first.grossMargin * 100).toFixed(1)}%`,
+    );
+    await expect(section.getByTestId('cost-coverage-note').textContent()).resolves.toContain(
+      `${last30.totals.coverage.unitsWithCost.toLocaleString('en-US')} of ${last30.totals.coverage.unitsSold.toLocaleString('en-US')} units sold`,
+    );
+    await expect(section.getByTestId('product-allocation-rule').textContent()).resolves.toBe(
+      last30.allocationRule,
+    );
+    await expect(section.getByTestId('estimated-badge').count()).resolves.toBe(
+      last30.products.reduce((n, p) => n + p.estimated.length, 0),
+    );
+
+    // The shared range picker, without a comparison: the last 7 days re-read the figures.
+    await expect(section.getByTestId('date-range-compare').count()).resolves.toBe(0);
+    await section.getByTestId('date-range-preset').click();
+    await page.getByRole('option', { name: 'Last 7 days' }).click();
+    const last7 = ProductProfitSchema.parse(await read(addDays(range.today, -7)));
+    await expect
+      .poll(() => section.getByTestId('product-profit-totals').textContent(), POLL)
+      .toContain(formatMoney(last7.totals.contribution, last7.currency));
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), POLL)
+      .toBe(true);
+    await saveScreenshot(page, 'product-profit-390');
+    await page.setViewportSize({ width: 1400, height: 1000 });
+  });
+
+  it('shows lifetime value in contribution margin, CAC, LTV:CAC and payback per cohort and channel on /customers', async () => {
+    const { app, browser } = setup;
+    const { page } = browser;
+    await page.goto(`${app.baseUrl}/customers`);
+    const answer = CohortProfitSchema.parse(
+      await page.evaluate(async () => (await fetch('/api/customers/cohort-profit')).json()),
+    );
+    const money = (amount: string) => formatMoney(amount, answer.currency!);
+    await expect
+      .poll(() => page.getByTestId('stat-ltv-contribution').textContent(), POLL)
+      .toContain(money(answer.lifetime.ltv!));
+    const section = page.getByTestId('cohort-profit');
+    await expect(section.getByTestId('cohort-table-row').count()).resolves.toBe(answer.cohorts.length);
+    await expect(section.getByTestId('channel-cohort-table-row').count()).resolves.toBe(
+      answer.channels.length,
+    );
+    const meta = answer.channels.find((c) => c.channel === 'meta_ads')!;
+    const metaRow = section.locator('[data-testid="channel-cohort-table-row"][data-key="meta_ads"]');
+    await expect(metaRow.getByTestId('cohort-cac').textContent()).resolves.toBe(money(meta.cac!));
+    await expect(metaRow.getByTestId('cohort-ltv').textContent()).resolves.toBe(money(meta.ltv!));
+    await expect(metaRow.getByTestId('cohort-ltv-cac').textContent()).resolves.toBe(
+      `${meta.ltvToCac!.toFixed(2)} : 1`,
+    );
+    await expect(metaRow.getByTestId('cohort-payback').textContent()).resolves.toBe(
+      meta.payback === 'not_yet'
+        ? 'not yet'
+        : `${meta.paybackMonths} month${meta.paybackMonths === 1 ? '' : 's'}`,
+    );
+    const thin = [...answer.cohorts, ...answer.channels].filter((r) => r.payback === 'too_few_customers');
+    await expect(section.getByTestId('cohort-too-few').count()).resolves.toBe(thin.length);
+    await expect(section.getByTestId('cost-coverage-note').count()).resolves.toBe(1);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), POLL)
+      .toBe(true);
+    await saveScreenshot(page, 'customer-cohort-profit-390');
+    await page.setViewportSize({ width: 1400, height: 1000 });
   });
 });

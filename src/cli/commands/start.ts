@@ -1,12 +1,21 @@
+import {
+  type SlackWebhookEmulator,
+  startSlackWebhookEmulator,
+} from '../../demo/emulators/slack/slack-webhook-emulator.ts';
+import { SHOP_TZ } from '../../demo/generator/context.ts';
 import type { DemoEmulators } from '../../demo/start-demo-emulators.ts';
 import { startDemoEmulators } from '../../demo/start-demo-emulators.ts';
 import { EnvError, loadEnv } from '../../server/env.ts';
 import { closeOnSignals, startServer } from '../../server/main.ts';
+import { addDays, localDayOf } from '../../shared/calendar.ts';
 import type { CliCommand } from '../command.ts';
 
-/** The demo store ends yesterday (UTC), so its charts look current and its last day is complete. */
+/**
+ * The demo store ends yesterday in its shop's time zone, so its charts look current, its last day
+ * is complete, and that day is the one the alert rules judge (its planted anomaly shows at once).
+ */
 function demoEndDate(now: Date): string {
-  return new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  return addDays(localDayOf(now, SHOP_TZ), -1);
 }
 
 export const command: CliCommand = {
@@ -23,15 +32,25 @@ export const command: CliCommand = {
       throw error;
     }
     let demo: DemoEmulators | undefined;
+    let slack: SlackWebhookEmulator | undefined;
     if (env.demo) {
-      demo = await startDemoEmulators({ preset: 'small', seed: 42, endDate: demoEndDate(new Date()) });
+      const endDate = demoEndDate(new Date());
+      // The demo's last day has half its usual orders, so an alert shows end to end (issue #14).
+      demo = await startDemoEmulators({
+        preset: 'small',
+        seed: 42,
+        endDate,
+        scenario: { orderDropDay: endDate },
+      });
+      slack = await startSlackWebhookEmulator();
     }
-    const server = await startServer({ env, demo });
+    const server = await startServer({ env, demo: demo && { ...demo, slack } });
     closeOnSignals({
       ...server,
       async close() {
         await server.close();
         await demo?.close();
+        await slack?.close();
       },
     });
     server.app.log.info(

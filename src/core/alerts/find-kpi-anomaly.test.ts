@@ -20,7 +20,10 @@ describe('findKpiAnomaly', () => {
     expect(findKpiAnomaly(5, null)).toBeNull();
   });
 
-  it('never expects below zero', () => {
+  it('never expects below zero, unless the KPI can be negative (a margin, POAS)', () => {
     expect(weekdayBaselineInterval([0, 10, 0, 10])!.lo95).toBe(0);
+    const margin = weekdayBaselineInterval([0, 10, 0, 10], Number.NEGATIVE_INFINITY)!;
+    expect(margin.lo95).toBeCloseTo(5 - 1.959964 * Math.sqrt(100 / 3), 6);
+    expect(findKpiAnomaly(-40, margin)).toMatchObject({ direction: 'below' });
   });
 });

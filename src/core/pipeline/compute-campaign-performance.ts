@@ -3,6 +3,7 @@ import { toDayNumber } from '../dates/to-day-number.ts';
 import { creditOrder } from '../metrics/credit-order.ts';
 import type { CampaignPerformance } from '../opportunities/detect-campaign-opportunities.ts';
 import type { InventorySnapshot } from '../types.ts';
+import { advertisedHandle } from './advertised-handle.ts';
 import { listOutOfStockPeriods } from './list-out-of-stock-periods.ts';
 import { touchesOf } from './touches-of.ts';
 import type { AnalysisFacts } from './types.ts';
@@ -84,10 +85,8 @@ export function computeCampaignPerformance(
     );
     const v = verified.get(campaign.campaignId);
     let product: AdvertisedProduct | null = null;
-    if (v) {
-      const [handle, count] = [...v.handles].sort((a, b) => b[1] - a[1])[0] ?? [null, 0];
-      if (handle && count >= 0.5 * v.all) product = productByHandle.get(handle) ?? null;
-    }
+    const handle = v ? advertisedHandle(v.handles, v.all) : null;
+    if (handle) product = productByHandle.get(handle) ?? null;
     const productOutDays = new Set<string>();
     for (const variantId of product?.variantIds ?? [])
       for (const d of outDays.get(variantId) ?? []) productOutDays.add(d);

@@ -5,7 +5,9 @@ import { registerApiTokenAuth } from '../features/api-tokens/api-token-auth.ts';
 import { registerOpenApi } from '../features/openapi/register-openapi.ts';
 import { createSessionHook } from './auth.ts';
 import type { AppDeps } from './deps.ts';
+import { answerClientError } from './plugins/client-errors.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerInputHygiene } from './plugins/input-hygiene.ts';
 import { registerRateLimits } from './plugins/rate-limits.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
@@ -20,10 +22,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     loggerInstance: deps.log,
     bodyLimit: MAX_BODY_BYTES,
     trustProxy: deps.env.nodeEnv === 'production',
+    clientErrorHandler: answerClientError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerInputHygiene(app);
   await app.register(fastifyCookie, { secret: deps.secrets.sessionSecret });
   await registerSecurity(app, deps.publicUrl);
   await registerRateLimits(app);

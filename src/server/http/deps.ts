@@ -33,4 +33,9 @@ export interface DemoRuntime {
   profitSetup?: DemoProfitSetup;
   /** The Shopify emulator's live orders (POST /api/demo/live): placed every few seconds, delivered as webhooks. */
   liveOrders?: { readonly enabled: boolean; start(intervalMs: number): void; stop(): void };
+  /** The Slack incoming-webhook emulator: a Slack channel to add and test with no setup (issue #14). */
+  slack?: {
+    webhookUrl: string;
+    readonly received: readonly { text: string | undefined; receivedAt: string }[];
+  };
 }

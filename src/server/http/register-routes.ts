@@ -4,6 +4,7 @@ import { registerApiTokenRoutes } from '../features/api-tokens/routes.ts';
 import { registerAuthRoutes } from '../features/auth/routes.ts';
 import { registerCampaignRoutes } from '../features/campaigns/routes.ts';
 import { registerCredentialsRoutes } from '../features/connections/routes.ts';
+import { registerContributionRoutes } from '../features/contribution/routes.ts';
 import { registerCostRoutes } from '../features/costs/routes/register-cost-routes.ts';
 import { registerCustomerRoutes } from '../features/customers/routes.ts';
 import { registerDashboardRoutes } from '../features/dashboard/routes.ts';
@@ -52,6 +53,7 @@ const registrars: Array<(app: FastifyInstance, deps: AppDeps) => void | Promise<
   registerExportRoutes,
   registerCostRoutes,
   registerProfitRoutes,
+  registerContributionRoutes,
   registerForecastClosureRoutes,
   registerNotificationRoutes,
   registerWebhookRoutes,

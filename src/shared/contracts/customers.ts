@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { CurrencySchema as CurrencyCodeSchema, MoneySchema } from '../money.ts';
+import { ProfitCoverageSchema } from './profit.ts';
 
 /**
  * Customer Segments page (design §6): RFM segments of the latest analysis run with churn and
@@ -121,3 +123,56 @@ export const CustomerListSchema = z.object({
   customers: z.array(CustomerRowSchema),
 });
 export type CustomerList = z.infer<typeof CustomerListSchema>;
+
+/** Under this many customers a cohort or channel shows no averages, only that it is too thin. */
+export const COHORT_MINIMUM_CUSTOMERS = 20;
+
+/** Whether the running contribution per customer has paid the CAC back (decision 025). */
+export const CohortPaybackSchema = z.enum(['too_few_customers', 'no_spend', 'paid_back', 'not_yet']);
+
+const CohortFiguresShape = {
+  /** Customers whose first order is in the group. */
+  customers: z.number().int(),
+  /** Marketing spend that acquired them; null when none is tracked for the group. */
+  spend: MoneySchema.nullable(),
+  /** Spend ÷ customers. */
+  cac: MoneySchema.nullable(),
+  /** Lifetime value to date in contribution margin: Σ contribution before marketing ÷ customers. */
+  ltv: MoneySchema.nullable(),
+  ltvToCac: z.number().nullable(),
+  /** Months until the running contribution per customer reached the CAC (1 = the first order's month). */
+  paybackMonths: z.number().int().nullable(),
+  payback: CohortPaybackSchema,
+  /** Months from the first order's month to the last day with orders, that month included. */
+  monthsObserved: z.number().int(),
+  coverage: ProfitCoverageSchema,
+};
+
+/**
+ * Lifetime value in contribution margin (GET /api/customers/cohort-profit, issue #13, decisions
+ * 025 and 039): every customer's orders to date, per acquisition cohort (month of the first order,
+ * all channels) and per first channel (the channel credited with the first order, all cohorts).
+ * Amounts are exact decimal strings in the shop currency.
+ */
+export const CohortProfitSchema = z.object({
+  hasData: z.boolean(),
+  currency: CurrencyCodeSchema.nullable(),
+  /** Last shop day with a sale order. */
+  asOf: z.string().nullable(),
+  minimumCustomers: z.number().int(),
+  /** The definitions, in words (shown on the page). */
+  rule: z.string(),
+  lifetime: z.object({
+    customers: z.number().int(),
+    contribution: MoneySchema,
+    /** Contribution to date per customer; null without customers. */
+    ltv: MoneySchema.nullable(),
+    coverage: ProfitCoverageSchema,
+  }),
+  /** Newest cohort first. */
+  cohorts: z.array(z.object({ cohort: z.string(), ...CohortFiguresShape })),
+  /** Most customers first. */
+  channels: z.array(z.object({ channel: z.string(), ...CohortFiguresShape })),
+});
+export type CohortProfit = z.infer<typeof CohortProfitSchema>;
+export type CohortFigures = CohortProfit['cohorts'][number];

@@ -116,7 +116,16 @@ export const AlertSchema = z.object({
 });
 export type Alert = z.infer<typeof AlertSchema>;
 
-export const AlertListSchema = z.object({ alerts: z.array(AlertSchema) });
+/** A built-in anomaly rule the latest evaluation could not judge (too little history). */
+export const AlertNoteSchema = z.object({ rule: z.string(), subject: z.string(), note: z.string() });
+export type AlertNote = z.infer<typeof AlertNoteSchema>;
+
+export const AlertListSchema = z.object({
+  alerts: z.array(AlertSchema),
+  /** Added to the spec's shape: rules not judged at the latest evaluation, and why. */
+  notes: z.array(AlertNoteSchema),
+});
+export type AlertList = z.infer<typeof AlertListSchema>;
 
 const Hour = z.number().int().min(0, 'hours are 0–23').max(23, 'hours are 0–23');
 
@@ -199,3 +208,9 @@ export const CaughtMailSchema = z.object({
 });
 export type CaughtMail = z.infer<typeof CaughtMailSchema>;
 export const CaughtMailListSchema = z.object({ enabled: z.boolean(), messages: z.array(CaughtMailSchema) });
+
+/** Demo mode: the Slack webhook emulator's URL (null outside demo mode) and what it received, newest first. */
+export const DemoSlackSchema = z.object({
+  webhookUrl: z.string().nullable(),
+  messages: z.array(z.object({ text: z.string().nullable(), receivedAt: z.iso.datetime() })),
+});

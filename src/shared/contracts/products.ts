@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { CurrencySchema as CurrencyCodeSchema, MoneySchema } from '../money.ts';
 import { CurrencySchema } from './campaigns.ts';
 import { StatsPeriodSchema } from './opportunities.ts';
+import { ProfitCoverageSchema, ProfitDaySchema, refineProfitRange } from './profit.ts';
 
 /**
  * Product Analysis (GET /api/products/performance?period=7|30|90, and one product's daily series at
@@ -107,3 +109,62 @@ export const ProductDailySchema = z.object({
   ),
 });
 export type ProductDaily = z.infer<typeof ProductDailySchema>;
+
+/**
+ * Profit per product (GET /api/products/profit?from=&to=, issue #13, decision 038): decision 010's
+ * lines per product over a range of shop days, each on the day the P&L puts it, with the order's
+ * shipping charged, discounts, shipping cost, fees and refunded shipping shared among its lines in
+ * proportion to their net value. Summed over the products (the row of items without a product
+ * included) the lines equal /api/profit's over the same range, marketing and expenses aside.
+ * Amounts are exact decimal strings in the shop currency.
+ */
+export const ProductProfitQuerySchema = z
+  .object({ from: ProfitDaySchema, to: ProfitDaySchema })
+  .superRefine(refineProfitRange);
+export type ProductProfitQuery = z.infer<typeof ProductProfitQuerySchema>;
+
+/** Parts of the product's figures that are guesses: default-margin costs, shipping cost taken as the charge. */
+export const ProductProfitEstimateSchema = z.enum(['cogs', 'shipping_cost']);
+
+const ProductProfitFiguresShape = {
+  units: z.number().int(),
+  grossSales: MoneySchema,
+  discounts: MoneySchema,
+  returns: MoneySchema,
+  netSales: MoneySchema,
+  cogs: MoneySchema,
+  grossProfit: MoneySchema,
+  /** Gross profit ÷ net sales; null when net sales are zero or negative. */
+  grossMargin: z.number().nullable(),
+  /** The product's share of its orders' shipping cost and payment fees. */
+  shippingCost: MoneySchema,
+  paymentFees: MoneySchema,
+  /** Gross profit − shipping cost − payment fees (before marketing). */
+  contribution: MoneySchema,
+  /** Contribution ÷ net sales; null when net sales are zero or negative. */
+  contributionMargin: z.number().nullable(),
+  coverage: ProfitCoverageSchema,
+  estimated: z.array(ProductProfitEstimateSchema),
+};
+
+export const ProductProfitRowSchema = z.object({
+  /** null: line items with no product (custom items, products deleted from the shop). */
+  productId: z.string().nullable(),
+  title: z.string(),
+  ...ProductProfitFiguresShape,
+});
+export type ProductProfitRow = z.infer<typeof ProductProfitRowSchema>;
+
+export const ProductProfitSchema = z.object({
+  /** False until a shop has been synced. */
+  hasData: z.boolean(),
+  currency: CurrencyCodeSchema,
+  from: z.string(),
+  to: z.string(),
+  /** How each product's share of its orders' amounts is found, in words (shown on the page). */
+  allocationRule: z.string(),
+  totals: z.object(ProductProfitFiguresShape),
+  /** By contribution, highest first. */
+  products: z.array(ProductProfitRowSchema),
+});
+export type ProductProfit = z.infer<typeof ProductProfitSchema>;

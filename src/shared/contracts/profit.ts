@@ -35,13 +35,27 @@ export const PROFIT_LAST_DAY = '2100-12-31';
 /** Longest range in days: three years (a leap day included). */
 export const PROFIT_MAX_RANGE_DAYS = 1096;
 
-const ProfitDaySchema = z
+/** A shop day 'YYYY-MM-DD' within 2000–2100. */
+export const ProfitDaySchema = z
   .string()
   .refine(isShopDay, 'expected a date YYYY-MM-DD')
   .refine(
     (day) => !isShopDay(day) || (day >= PROFIT_FIRST_DAY && day <= PROFIT_LAST_DAY),
     'expected a date between 2000-01-01 and 2100-12-31',
   );
+
+/** A range of shop days must run forwards and span at most three years (named on `to`). */
+export function refineProfitRange(query: { from: string; to: string }, context: z.RefinementCtx): void {
+  if (query.from > query.to) {
+    context.addIssue({ code: 'custom', path: ['to'], message: 'must be on or after from' });
+  } else if (daysBetween(query.from, query.to) + 1 > PROFIT_MAX_RANGE_DAYS) {
+    context.addIssue({
+      code: 'custom',
+      path: ['to'],
+      message: `the range from from to to may span at most ${PROFIT_MAX_RANGE_DAYS} days (three years)`,
+    });
+  }
+}
 
 export const ProfitQuerySchema = z
   .object({
@@ -50,17 +64,7 @@ export const ProfitQuerySchema = z
     granularity: z.enum(PROFIT_GRANULARITIES).default('day'),
     compare: z.enum(PROFIT_COMPARISONS).optional(),
   })
-  .superRefine((query, context) => {
-    if (query.from > query.to) {
-      context.addIssue({ code: 'custom', path: ['to'], message: 'must be on or after from' });
-    } else if (daysBetween(query.from, query.to) + 1 > PROFIT_MAX_RANGE_DAYS) {
-      context.addIssue({
-        code: 'custom',
-        path: ['to'],
-        message: `the range from from to to may span at most ${PROFIT_MAX_RANGE_DAYS} days (three years)`,
-      });
-    }
-  });
+  .superRefine(refineProfitRange);
 export type ProfitQuery = z.infer<typeof ProfitQuerySchema>;
 
 export const ProfitLinesSchema = z.object({
@@ -93,7 +97,6 @@ export const ProfitCoverageSchema = z.object({
   unitsWithCost: z.number().int().nonnegative(),
   share: z.number().min(0).max(1).nullable(),
 });
-export type ProfitCoverage = z.infer<typeof ProfitCoverageSchema>;
 
 /** The part of COGS that rests on the default margin (an estimate, not a known cost). */
 export const ProfitEstimatesSchema = z.object({

@@ -26,12 +26,15 @@ export function DateRangePicker({
   onChange,
   today,
   maxDays,
+  comparable = true,
 }: {
   value: DateRangeValue;
   onChange: (next: DateRangeValue) => void;
   today: string;
   /** Longest custom range accepted, in days. */
   maxDays?: number;
+  /** Offer the comparison choice (false: a page that reports one range only). */
+  comparable?: boolean;
 }) {
   const id = useId();
   const [draft, setDraft] = useState({ from: value.from, to: value.to });
@@ -106,21 +109,23 @@ export function DateRangePicker({
           ) : null}
         </div>
       ) : null}
-      <Select
-        value={value.compare}
-        onValueChange={(next) => onChange({ ...value, compare: next as DateRangeCompare })}
-      >
-        <SelectTrigger aria-label="Compare with" className="w-60" data-testid="date-range-compare">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {DATE_RANGE_COMPARES.map((compare) => (
-            <SelectItem key={compare} value={compare}>
-              {DATE_RANGE_COMPARE_LABELS[compare]}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+      {comparable ? (
+        <Select
+          value={value.compare}
+          onValueChange={(next) => onChange({ ...value, compare: next as DateRangeCompare })}
+        >
+          <SelectTrigger aria-label="Compare with" className="w-60" data-testid="date-range-compare">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {DATE_RANGE_COMPARES.map((compare) => (
+              <SelectItem key={compare} value={compare}>
+                {DATE_RANGE_COMPARE_LABELS[compare]}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      ) : null}
     </div>
   );
 }

@@ -7,3 +7,10 @@ export interface AlertCondition {
   /** The app page that explains it. */
   link: string;
 }
+
+/** A built-in anomaly rule that could not judge its day: too little history for an interval. */
+export interface ThinHistory {
+  rule: string;
+  subject: string;
+  note: string;
+}

@@ -1,13 +1,31 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/query-rows.ts';
 import type { AppDeps } from '../../http/deps.ts';
-import type { AlertCondition } from './alert-condition.ts';
+import type { AlertCondition, ThinHistory } from './alert-condition.ts';
 import { kpiAnomalyConditions } from './kpi-conditions.ts';
+import { campaignAnomalyConditions, ga4ConversionConditions } from './marketing-conditions.ts';
 import { notifyAlert } from './notify-alert.ts';
 import { sourceConditions, stockConditions } from './other-conditions.ts';
+import { adSpendOutOfStockConditions, trackingSilenceConditions } from './spend-and-tracking-conditions.ts';
 import { thresholdConditions } from './threshold-rules.ts';
 
 const keyOf = (rule: string, subject: string) => `${rule}\u0000${subject}`;
+
+/** The built-in rules that could not judge their day this time (GET /api/alerts → notes). */
+async function replaceNotes(deps: AppDeps, workspaceId: string, notes: ThinHistory[], now: Date) {
+  await deps.db.transaction(async (tx) => {
+    await tx.execute(sql`DELETE FROM alert_notes WHERE workspace_id = ${workspaceId}`);
+    for (const note of notes) {
+      await tx.execute(
+        sql`INSERT INTO alert_notes (workspace_id, rule, subject, note, noted_at)
+            VALUES (${workspaceId}, ${note.rule}, ${note.subject}, ${note.note}, ${now.toISOString()})
+            ON CONFLICT DO NOTHING`,
+      );
+    }
+  });
+  if (notes.length > 0)
+    deps.log.info({ workspaceId, notes: notes.map((n) => n.note) }, 'alert rules not judged');
+}
 
 /**
  * Evaluates every alert rule of a workspace (after each analysis run and on the schedule): a
@@ -20,14 +38,27 @@ export async function evaluateAlerts(
   workspaceId: string,
 ): Promise<{ opened: number; resolved: number }> {
   const now = deps.clock();
-  const groups = await Promise.all([
-    kpiAnomalyConditions(deps.db, workspaceId, now),
-    stockConditions(deps.db, workspaceId),
-    sourceConditions(deps.db, workspaceId, now, deps.env.syncIntervalMinutes),
-    thresholdConditions(deps.db, workspaceId, now),
+  const db = deps.db;
+  const [kpis, marketing, conversion, ...groups] = await Promise.all([
+    kpiAnomalyConditions(db, workspaceId, now),
+    campaignAnomalyConditions(db, workspaceId, now),
+    ga4ConversionConditions(db, workspaceId, now),
+    stockConditions(db, workspaceId),
+    adSpendOutOfStockConditions(db, workspaceId, now),
+    sourceConditions(db, workspaceId, now, deps.env.syncIntervalMinutes),
+    trackingSilenceConditions(db, workspaceId, now),
+    thresholdConditions(db, workspaceId, now),
   ]);
+  const findings = [kpis, marketing, conversion];
+  await replaceNotes(
+    deps,
+    workspaceId,
+    findings.flatMap((f) => f.thin),
+    now,
+  );
   const holding = new Map<string, AlertCondition>();
-  for (const condition of groups.flat()) holding.set(keyOf(condition.rule, condition.subject), condition);
+  for (const condition of [...findings.flatMap((f) => f.conditions), ...groups.flat()])
+    holding.set(keyOf(condition.rule, condition.subject), condition);
 
   let opened = 0;
   for (const condition of holding.values()) {

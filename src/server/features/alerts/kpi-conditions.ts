@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { findKpiAnomaly, type KpiInterval } from '../../../core/alerts/find-kpi-anomaly.ts';
+import type { KpiInterval } from '../../../core/alerts/find-kpi-anomaly.ts';
 import { weekdayBaselineInterval } from '../../../core/alerts/weekday-baseline-interval.ts';
-import { formatDay } from '../../../core/insights/format-day.ts';
 import { addDays } from '../../../shared/calendar.ts';
-import { formatMoney } from '../../../shared/money.ts';
+import { formatMoney, parseDecimalToMinor } from '../../../shared/money.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { readMetricWindow, validOrderOf } from '../metrics/metric-window.ts';
-import type { AlertCondition } from './alert-condition.ts';
+import { readProfitReport } from '../profit/read-profit-report.ts';
+import { type AlertFindings, type DayCheck, judgeDays } from './judge-day.ts';
 
 /** Same-weekday history the baselines look at. */
 const BASELINE_WEEKS = 8;
@@ -66,62 +66,104 @@ async function readForecastFor(db: Db, workspaceId: string, day: string): Promis
   return { expected: row.value, lo95: row.lo95, hi95: row.hi95, source: 'forecast' };
 }
 
-/**
- * Built-in KPI alerts: the last complete shop day's revenue, orders and AOV against their 95 %
- * interval — revenue against the forecast an earlier analysis made for that day when there is
- * one, otherwise (and for orders and AOV) against the same weekday of the previous 8 weeks.
- */
-export async function kpiAnomalyConditions(
+/** The last complete day's contribution margin per day from the profit rollup (major units). */
+async function readDailyContribution(
   db: Db,
   workspaceId: string,
-  now: Date,
-): Promise<AlertCondition[]> {
+  from: string,
+  to: string,
+  digits: number,
+): Promise<Map<string, number>> {
+  const report = await readProfitReport(db, workspaceId, { from, to, granularity: 'day' });
+  return new Map(
+    report.series.map((point) => [
+      point.start,
+      parseDecimalToMinor(point.contributionMargin, digits) / 10 ** digits,
+    ]),
+  );
+}
+
+/**
+ * Built-in KPI alerts: the last complete shop day's revenue, orders, AOV and contribution margin
+ * (the /profit rollup, decision 010) against their 95 % interval — revenue against the forecast an
+ * earlier analysis made for that day when there is one, otherwise (and for the others) against the
+ * same weekday of the previous 8 weeks on which the shop had sales; fewer than 4 such weeks are
+ * reported as too thin to judge.
+ */
+export async function kpiAnomalyConditions(db: Db, workspaceId: string, now: Date): Promise<AlertFindings> {
   const window = await readMetricWindow(db, workspaceId, 1, now);
-  if (!window) return [];
+  if (!window) return { conditions: [], thin: [] };
   const day = window.end;
   const digits = window.currencyDigits;
-  const sales = await readDailySales(db, workspaceId, addDays(day, -7 * BASELINE_WEEKS), day);
+  const from = addDays(day, -7 * BASELINE_WEEKS);
+  const [sales, contribution, forecast, firstDay] = await Promise.all([
+    readDailySales(db, workspaceId, from, day),
+    readDailyContribution(db, workspaceId, from, day, digits),
+    readForecastFor(db, workspaceId, day),
+    readFirstSaleDay(db, workspaceId),
+  ]);
   const today = sales.get(day);
-  if (!today) return [];
-  const earlier = (key: keyof DaySales) =>
-    Array.from({ length: BASELINE_WEEKS }, (_, i) => sales.get(addDays(day, -7 * (i + 1)))?.[key] ?? 0);
+  if (!today) return { conditions: [], thin: [] };
+  // Earlier same weekdays since the shop's first sale (days before it are no history, not zeros).
+  const weeks = Array.from({ length: BASELINE_WEEKS }, (_, i) => addDays(day, -7 * (i + 1))).filter(
+    (d) => firstDay !== null && d >= firstDay,
+  );
+  const earlier = (key: keyof DaySales) => weeks.map((d) => sales.get(d)?.[key] ?? 0);
   const scale = 10 ** digits;
-  const forecast = await readForecastFor(db, workspaceId, day);
   const money = (major: number) => formatMoney(major, window.currency);
-  const checks = [
-    {
-      key: 'revenue',
-      label: 'Revenue',
-      value: today.revenue / scale,
-      interval: forecast ?? weekdayBaselineInterval(earlier('revenue').map((v) => v / scale)),
-      show: money,
-    },
-    {
-      key: 'orders',
-      label: 'Orders',
-      value: today.orders,
-      interval: weekdayBaselineInterval(earlier('orders')),
-      show: (n: number) => Math.round(n).toLocaleString('en-US'),
-    },
-    {
-      key: 'aov',
-      label: 'Average order value',
-      value: today.aov / scale,
-      interval: weekdayBaselineInterval(earlier('aov').map((v) => v / scale)),
-      show: money,
-    },
-  ];
-  const conditions: AlertCondition[] = [];
-  for (const check of checks) {
-    const anomaly = findKpiAnomaly(check.value, check.interval);
-    if (!anomaly) continue;
-    conditions.push({
-      rule: `forecast:${check.key}`,
-      subject: day,
-      title: `${check.label} on ${formatDay(day)} was ${anomaly.direction === 'below' ? 'unusually low' : 'unusually high'}`,
-      detail: `${check.show(anomaly.value)} against ${check.show(anomaly.interval.expected)} expected (95 % interval ${check.show(anomaly.interval.lo95)} – ${check.show(anomaly.interval.hi95)}, ${anomaly.interval.source}).`,
-      link: '/insights',
-    });
-  }
-  return conditions;
+  const count = (n: number) => Math.round(n).toLocaleString('en-US');
+  const check = (
+    key: string,
+    label: string,
+    value: number,
+    history: number[],
+    show: (n: number) => string,
+    options: { interval?: KpiInterval | null; floor?: number; link?: string } = {},
+  ): DayCheck => ({
+    rule: `forecast:${key}`,
+    subject: day,
+    label,
+    day,
+    value,
+    interval: options.interval ?? weekdayBaselineInterval(history, options.floor),
+    historyWeeks: history.length,
+    show,
+    link: options.link ?? '/insights',
+  });
+  return judgeDays([
+    check(
+      'revenue',
+      'Revenue',
+      today.revenue / scale,
+      earlier('revenue').map((v) => v / scale),
+      money,
+      {
+        interval: forecast,
+      },
+    ),
+    check('orders', 'Orders', today.orders, earlier('orders'), count),
+    check(
+      'aov',
+      'Average order value',
+      today.aov / scale,
+      earlier('aov').map((v) => v / scale),
+      money,
+    ),
+    check(
+      'contribution-margin',
+      'Contribution margin',
+      contribution.get(day) ?? 0,
+      weeks.map((d) => contribution.get(d) ?? 0),
+      money,
+      { floor: Number.NEGATIVE_INFINITY, link: '/profit' },
+    ),
+  ]);
+}
+
+async function readFirstSaleDay(db: Db, workspaceId: string): Promise<string | null> {
+  const [row] = await queryRows<{ day: string | null }>(
+    db,
+    sql`SELECT min(o.order_date)::text AS day FROM wh_orders o WHERE ${validOrderOf(workspaceId)}`,
+  );
+  return row?.day ?? null;
 }

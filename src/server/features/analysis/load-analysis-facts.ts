@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { channelOf } from '../../../core/pipeline/channel-of.ts';
+import { productHandleOf } from '../../../core/pipeline/product-handle-of.ts';
 import type { AnalysisFacts } from '../../../core/pipeline/types.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { creditOfRow } from '../metrics/query-attribution.ts';
-
-const handleOf = (landing: string | null) => /\/products\/([^/?#]+)/.exec(landing ?? '')?.[1] ?? null;
 
 /**
  * Reads one workspace's warehouse facts for an analysis run (null when no shop is synced yet).
@@ -146,7 +145,7 @@ export async function loadAnalysisFacts(db: Db, workspaceId: string): Promise<An
           : null,
       utmCampaign: row.utm_campaign,
       firstCampaign: row.first_campaign,
-      landingHandle: handleOf(row.landing_page),
+      landingHandle: productHandleOf(row.landing_page),
     };
   });
 

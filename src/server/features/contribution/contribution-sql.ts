@@ -17,27 +17,46 @@ import { type SQL, sql } from 'drizzle-orm';
  * refund ones, `r` (wh_refunds).
  */
 
+/** Orders that count as sales (decision 010): not test, not cancelled. */
+export const SALE_ORDER = sql.raw('NOT o.test AND o.cancelled_at IS NULL');
+
+/** Units whose cost came from the owner or Shopify, of a line `li` (cost coverage). */
+export const LINE_UNITS_WITH_COST =
+  sql.raw(`CASE WHEN li.unit_cost_minor IS NOT NULL AND NOT li.cost_estimated
+  AND li.cost_source IN ('manual', 'import', 'shopify') THEN li.quantity ELSE 0 END`);
+
+/** The shipping cost of order `o` (alias `ship.cost_minor`): per-order import > shipping profile. */
+export const SHIPPING_COST_JOIN = sql.raw(`
+  LEFT JOIN LATERAL (
+    SELECT s.cost_minor FROM wh_order_shipping_costs s
+    WHERE s.workspace_id = o.workspace_id AND s.order_id = o.order_id
+    ORDER BY s.source = 'import' DESC LIMIT 1) ship ON true`);
+
+/** Transactions `t` that carry a payment fee: successful sales and captures. */
+export const FEE_TRANSACTION = sql.raw(`t.status = 'SUCCESS' AND t.kind IN ('SALE', 'CAPTURE')`);
+/** The owner's fee rule (alias `rule`) for transaction `t`'s gateway. */
+export const FEE_RULE_JOIN = sql.raw(
+  'LEFT JOIN payment_fee_rules rule ON rule.workspace_id = t.workspace_id AND rule.gateway = t.gateway',
+);
+/** Transaction `t`'s fee: the gateway's, else the owner's rule (over FEE_RULE_JOIN), else nothing. */
+export const TRANSACTION_FEE = sql.raw(
+  'coalesce(t.fee_minor, round(t.amount_minor * rule.percent / 100)::bigint + rule.fixed_minor, 0)',
+);
+
 /** Joins of an order's lines, shipping cost and fees (aliases `sale_lines`, `ship`, `fees`). */
-export const ORDER_SALE_JOINS = sql.raw(`
+export const ORDER_SALE_JOINS = sql`
   LEFT JOIN LATERAL (
     SELECT coalesce(sum(li.unit_price_minor * li.quantity), 0) AS items_minor,
       coalesce(sum(coalesce(li.unit_cost_minor, 0) * li.quantity), 0) AS cogs_minor,
       coalesce(sum(li.quantity), 0) AS units,
-      coalesce(sum(li.quantity) FILTER (WHERE li.unit_cost_minor IS NOT NULL AND NOT li.cost_estimated
-        AND li.cost_source IN ('manual', 'import', 'shopify')), 0) AS units_with_cost
+      coalesce(sum(${LINE_UNITS_WITH_COST}), 0) AS units_with_cost
     FROM wh_order_line_items li
     WHERE li.workspace_id = o.workspace_id AND li.order_id = o.order_id) sale_lines ON true
+  ${SHIPPING_COST_JOIN}
   LEFT JOIN LATERAL (
-    SELECT s.cost_minor FROM wh_order_shipping_costs s
-    WHERE s.workspace_id = o.workspace_id AND s.order_id = o.order_id
-    ORDER BY s.source = 'import' DESC LIMIT 1) ship ON true
-  LEFT JOIN LATERAL (
-    SELECT coalesce(sum(coalesce(t.fee_minor,
-      round(t.amount_minor * rule.percent / 100)::bigint + rule.fixed_minor, 0)), 0) AS fees_minor
-    FROM wh_order_transactions t
-    LEFT JOIN payment_fee_rules rule ON rule.workspace_id = t.workspace_id AND rule.gateway = t.gateway
-    WHERE t.workspace_id = o.workspace_id AND t.order_id = o.order_id
-      AND t.status = 'SUCCESS' AND t.kind IN ('SALE', 'CAPTURE')) fees ON true`);
+    SELECT coalesce(sum(${TRANSACTION_FEE}), 0) AS fees_minor
+    FROM wh_order_transactions t ${FEE_RULE_JOIN}
+    WHERE t.workspace_id = o.workspace_id AND t.order_id = o.order_id AND ${FEE_TRANSACTION}) fees ON true`;
 
 /** Per-order expressions over ORDER_SALE_JOINS, each a bigint. */
 export const ORDER_SALE = {
@@ -74,3 +93,8 @@ export const ORDER_REFUNDS_JOIN = sql`
     SELECT coalesce(sum(${REFUND.returns}), 0) AS returns_minor, coalesce(sum(${REFUND.cogs}), 0) AS cogs_minor
     FROM wh_refunds r ${REFUND_JOINS}
     WHERE r.workspace_id = o.workspace_id AND r.order_id = o.order_id) refunds ON true`;
+
+/** Text columns of decision 010's contribution parts, summed over a grouped query. */
+export const SUMMED_SALE_PARTS = sql`sum(${ORDER_SALE.grossSales})::text AS gross_sales,
+  sum(${ORDER_SALE.discounts})::text AS discounts, sum(${ORDER_SALE.cogs})::text AS cogs,
+  sum(${ORDER_SALE.shipping})::text AS shipping, sum(${ORDER_SALE.paymentFees})::text AS payment_fees`;

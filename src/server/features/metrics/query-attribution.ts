@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { creditOrder } from '../../../core/metrics/credit-order.ts';
 import { channelOf } from '../../../core/pipeline/channel-of.ts';
-import type { ContributionParts } from '../../../core/profit/contribution-of.ts';
+import { type ContributionParts, contributionOf } from '../../../core/profit/contribution-of.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { ORDER_SALE, ORDER_SALE_JOINS, REFUND, REFUND_JOINS } from '../contribution/contribution-sql.ts';
@@ -54,8 +54,8 @@ export interface CampaignCredit {
   status: string | null;
   objective: string | null;
   figures: CreditFigures;
-  /** Spend and net credited revenue by shop day. */
-  byDay: Map<string, { spendMinor: number; revenueMinor: number }>;
+  /** Spend, net credited revenue and the credited orders' contribution (decision 025) by shop day. */
+  byDay: Map<string, { spendMinor: number; revenueMinor: number; contributionMinor: number }>;
   /** Spent or was credited in the window. */
   active: boolean;
 }
@@ -104,11 +104,12 @@ export function queryAttribution(
 }
 
 /** What decides an order's credit: its last visit (the order's UTM) and its first visit. */
-const CREDIT_COLUMNS = sql.raw(`(o.moments_count IS NOT NULL OR o.source_type IS NOT NULL) AS has_journey,
+export const CREDIT_COLUMNS =
+  sql.raw(`(o.moments_count IS NOT NULL OR o.source_type IS NOT NULL) AS has_journey,
   o.utm_source, o.utm_medium, o.source_type, o.utm_campaign,
   t.utm_source AS first_source, t.utm_medium AS first_medium, t.source_type AS first_type,
   t.utm_campaign AS first_campaign`);
-const FIRST_VISIT_JOIN = sql.raw(`LEFT JOIN wh_journey_touchpoints t
+export const FIRST_VISIT_JOIN = sql.raw(`LEFT JOIN wh_journey_touchpoints t
   ON t.workspace_id = o.workspace_id AND t.order_id = o.order_id AND t.position = 0`);
 
 /** Decision 010's lines of a group of orders or refunds (floats of whole minor units). */
@@ -123,20 +124,31 @@ interface ProfitColumns {
   units_with_cost: number;
 }
 
+/** A group's lines as decision 010's contribution parts. */
+const partsOf = (row: ProfitColumns): ContributionParts => ({
+  grossSales: Number(row.gross_sales),
+  discounts: Number(row.discounts),
+  returns: Number(row.returns),
+  cogs: Number(row.cogs),
+  shipping: Number(row.shipping),
+  paymentFees: Number(row.payment_fees),
+});
+
 /** Adds a group's lines to the figures of its channel or campaign. */
 function addProfit(figures: CreditFigures, row: ProfitColumns): void {
   const p = figures.profit;
-  p.grossSales += Number(row.gross_sales);
-  p.discounts += Number(row.discounts);
-  p.returns += Number(row.returns);
-  p.cogs += Number(row.cogs);
-  p.shipping += Number(row.shipping);
-  p.paymentFees += Number(row.payment_fees);
+  const parts = partsOf(row);
+  p.grossSales += parts.grossSales;
+  p.discounts += parts.discounts;
+  p.returns += parts.returns;
+  p.cogs += parts.cogs;
+  p.shipping += parts.shipping;
+  p.paymentFees += parts.paymentFees;
   figures.unitsSold += Number(row.units);
   figures.unitsWithCost += Number(row.units_with_cost);
 }
 
-interface CreditRow {
+export interface CreditRow {
   has_journey: boolean;
   utm_source: string | null;
   utm_medium: string | null;
@@ -266,7 +278,7 @@ async function loadAttribution(
   const dayOf = (entry: CampaignCredit, date: string) => {
     let day = entry.byDay.get(date);
     if (!day) {
-      day = { spendMinor: 0, revenueMinor: 0 };
+      day = { spendMinor: 0, revenueMinor: 0, contributionMinor: 0 };
       entry.byDay.set(date, day);
     }
     return day;
@@ -323,6 +335,7 @@ async function loadAttribution(
       continue;
     }
     addProfit(entry.figures, g);
+    dayOf(entry, g.date).contributionMinor += contributionOf(partsOf(g)).contributionMargin;
     if (g.kind === 'order') {
       entry.figures.verifiedOrders += Number(g.orders);
       entry.figures.verifiedRevenueMinor += amount;

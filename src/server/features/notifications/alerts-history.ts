@@ -1,8 +1,17 @@
 import { sql } from 'drizzle-orm';
-import type { Alert } from '../../../shared/contracts/notifications.ts';
+import type { Alert, AlertNote } from '../../../shared/contracts/notifications.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { listAlertDeliveries } from './delivery-store.ts';
+
+/** The latest evaluation's notes on built-in rules it could not judge (history too thin). */
+export async function listAlertNotes(db: Db, workspaceId: string): Promise<AlertNote[]> {
+  const rows = await queryRows<{ rule: string; subject: string; note: string }>(
+    db,
+    sql`SELECT rule, subject, note FROM alert_notes WHERE workspace_id = ${workspaceId} ORDER BY rule, subject`,
+  );
+  return rows;
+}
 
 /** GET /api/alerts: every alert of the workspace, newest first, with the messages it caused. */
 export async function listAlerts(db: Db, workspaceId: string, limit = 200): Promise<Alert[]> {

@@ -12,6 +12,7 @@ import {
   CreateChannelBodySchema,
   CreatedChannelSchema,
   DeliveryListSchema,
+  DemoSlackSchema,
   DigestTestBodySchema,
   NotificationSettingsBodySchema,
   NotificationSettingsSchema,
@@ -21,7 +22,7 @@ import {
 import { requireAuth } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import { createRule, deleteRule, listRules } from '../alerts/threshold-rules.ts';
-import { listAlerts } from './alerts-history.ts';
+import { listAlertNotes, listAlerts } from './alerts-history.ts';
 import { createChannel, deleteChannel, listChannels } from './channels.ts';
 import { listDeliveries } from './delivery-store.ts';
 import { catchesMail, closeMail, mailCatcherOf } from './mail-transport.ts';
@@ -82,9 +83,14 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: AppDeps):
       deliveries: await listDeliveries(deps.db, requireAuth(request).workspaceId),
     }),
   );
-  api.get('/api/alerts', { schema: { response: { 200: AlertListSchema } } }, async (request) => ({
-    alerts: await listAlerts(deps.db, requireAuth(request).workspaceId),
-  }));
+  api.get('/api/alerts', { schema: { response: { 200: AlertListSchema } } }, async (request) => {
+    const { workspaceId } = requireAuth(request);
+    const [alerts, notes] = await Promise.all([
+      listAlerts(deps.db, workspaceId),
+      listAlertNotes(deps.db, workspaceId),
+    ]);
+    return { alerts, notes };
+  });
   api.get(
     '/api/notifications/settings',
     { schema: { response: { 200: NotificationSettingsSchema } } },
@@ -134,6 +140,22 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: AppDeps):
       requireAuth(request);
       const catcher = await mailCatcherOf(deps);
       return { enabled: catchesMail(deps), messages: catcher?.messages() ?? [] };
+    },
+  );
+
+  api.get(
+    '/api/notifications/demo-slack',
+    { schema: { response: { 200: DemoSlackSchema } } },
+    async (request) => {
+      requireAuth(request);
+      const slack = deps.demo?.slack;
+      return {
+        webhookUrl: slack?.webhookUrl ?? null,
+        messages: [...(slack?.received ?? [])]
+          .reverse()
+          .slice(0, 20)
+          .map((message) => ({ text: message.text ?? null, receivedAt: message.receivedAt })),
+      };
     },
   );
 

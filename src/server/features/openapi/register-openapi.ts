@@ -1,6 +1,6 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance, HTTPMethods } from 'fastify';
+import type { FastifyInstance, FastifySchema, HTTPMethods } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { SESSION_COOKIE } from '../../http/auth.ts';
 import { APP_VERSION } from '../../version.ts';
@@ -11,6 +11,10 @@ export interface RegisteredRoute {
   url: string;
   /** Left out of the description on purpose (`schema.hide`: static files, the SPA fallback). */
   hidden: boolean;
+  /** The route's request and response contracts (zod), as given to Fastify. */
+  schema: FastifySchema | undefined;
+  /** Set on routes that accept requests from other sites (`config.allowCrossSite`). */
+  allowCrossSite: boolean;
 }
 
 declare module 'fastify' {
@@ -32,7 +36,13 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      routeTable.push({ method, url: route.url, hidden: route.schema?.hide === true });
+      routeTable.push({
+        method,
+        url: route.url,
+        hidden: route.schema?.hide === true,
+        schema: route.schema,
+        allowCrossSite: route.config?.allowCrossSite === true,
+      });
     }
   });
   await app.register(fastifySwagger, {

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 
 /**
- * The profit report's SQL: the shop, the warehouse version, the daily rollup (rebuild and read).
+ * The profit report's SQL: the warehouse version, shop and expenses, the daily rollup (rebuild and read).
  * Amounts come back as text (bigint sums never pass through a float) and are parsed as integers.
  */
 
@@ -15,45 +15,98 @@ export interface ProfitShop {
   timeZone: string;
 }
 
-export async function findProfitShop(db: Db, workspaceId: string): Promise<ProfitShop | null> {
-  const [shop] = await queryRows<{ currency_code: string; currency_digits: number; iana_timezone: string }>(
-    db,
-    sql`SELECT currency_code, currency_digits, iana_timezone FROM wh_shops WHERE workspace_id = ${workspaceId}`,
-  );
-  return shop
-    ? {
-        currencyCode: shop.currency_code,
-        currencyDigits: Number(shop.currency_digits),
-        timeZone: shop.iana_timezone,
-      }
-    : null;
+/** The rollup's versions: the warehouse's current one (null: no sync ever ran) and the built one. */
+export interface RollupVersions {
+  current: string | null;
+  built: string | null;
 }
 
 /**
- * The version of everything the rollup reads, and the version it was last built at. Every sync
- * commit moves a source's cursor and `updated_at`; the owner's fee rules apply at build time; a
- * shipping import or a recalculation rewrites frozen costs. Their digest changes whenever a fact
- * the rollup reads may have changed. (Expenses are applied per request, so they are not in it.)
+ * The version of everything the rollup reads, and the version it was last built at, as columns
+ * `sync`, `settings` and `built`. Every sync commit moves a source's cursor and `updated_at`; the
+ * owner's fee rules apply at build time; a shipping import or a recalculation rewrites frozen
+ * costs. Their digest changes whenever a fact the rollup reads may have changed. (Expenses are
+ * applied per request, so they are not in it.)
  */
-export async function readRollupVersions(
+const versionColumns = (workspaceId: string) => sql`
+  (SELECT md5(string_agg(source || updated_at::text || cursor::text, '|' ORDER BY source))
+     FROM sync_states WHERE workspace_id = ${workspaceId}) AS sync,
+  concat_ws('|',
+    (SELECT count(*) || ':' || coalesce(max(updated_at)::text, '') FROM payment_fee_rules
+      WHERE workspace_id = ${workspaceId}),
+    (SELECT coalesce(max(id), 0) FROM cost_imports WHERE workspace_id = ${workspaceId}),
+    (SELECT count(*) || ':' || coalesce(max(finished_at)::text, '') FROM cost_recalculations
+      WHERE workspace_id = ${workspaceId} AND status = 'succeeded')) AS settings,
+  (SELECT version FROM profit_rollup_versions WHERE workspace_id = ${workspaceId}) AS built`;
+
+interface VersionRow {
+  sync: string | null;
+  settings: string;
+  built: string | null;
+}
+
+const toVersions = (row: VersionRow | undefined): RollupVersions => ({
+  current: row?.sync ? `${ROLLUP_FORMAT}/${row.sync}/${row.settings}` : null,
+  built: row?.built ?? null,
+});
+
+export async function readRollupVersions(db: Db, workspaceId: string): Promise<RollupVersions> {
+  const [row] = await queryRows<VersionRow>(db, sql`SELECT ${versionColumns(workspaceId)}`);
+  return toVersions(row);
+}
+
+/**
+ * Everything a report needs besides the rollup rows, in one round trip (a request makes two
+ * queries, this and the rows, when its answer is not kept): the rollup's versions, the shop and
+ * the owner's expenses in force on some day of `from`..`to`.
+ */
+export async function readReportContext(
   db: Db,
   workspaceId: string,
-): Promise<{ current: string | null; built: string | null }> {
-  const [row] = await queryRows<{ sync: string | null; settings: string; built: string | null }>(
+  from: string,
+  to: string,
+): Promise<{ versions: RollupVersions; shop: ProfitShop | null; expenses: ProfitExpense[] }> {
+  const [row] = await queryRows<
+    VersionRow & {
+      shop: { currency_code: string; currency_digits: number; iana_timezone: string } | null;
+      expenses: Array<{
+        kind: ProfitExpense['kind'];
+        amount_minor: string | null;
+        percent: string | null;
+        starts_on: string;
+        ends_on: string | null;
+      }>;
+    }
+  >(
     db,
-    sql`SELECT
-          (SELECT md5(string_agg(source || updated_at::text || cursor::text, '|' ORDER BY source))
-             FROM sync_states WHERE workspace_id = ${workspaceId}) AS sync,
-          concat_ws('|',
-            (SELECT count(*) || ':' || coalesce(max(updated_at)::text, '') FROM payment_fee_rules
-              WHERE workspace_id = ${workspaceId}),
-            (SELECT coalesce(max(id), 0) FROM cost_imports WHERE workspace_id = ${workspaceId}),
-            (SELECT count(*) || ':' || coalesce(max(finished_at)::text, '') FROM cost_recalculations
-              WHERE workspace_id = ${workspaceId} AND status = 'succeeded')) AS settings,
-          (SELECT version FROM profit_rollup_versions WHERE workspace_id = ${workspaceId}) AS built`,
+    sql`SELECT ${versionColumns(workspaceId)},
+          (SELECT json_build_object('currency_code', currency_code, 'currency_digits', currency_digits,
+              'iana_timezone', iana_timezone)
+             FROM wh_shops WHERE workspace_id = ${workspaceId}) AS shop,
+          (SELECT coalesce(json_agg(json_build_object('kind', kind, 'amount_minor', amount_minor::text,
+              'percent', percent::text, 'starts_on', starts_on::text, 'ends_on', ends_on::text) ORDER BY id), '[]')
+             FROM expenses
+            WHERE workspace_id = ${workspaceId} AND starts_on <= ${to}::date
+              AND (ends_on IS NULL OR ends_on >= ${from}::date)) AS expenses`,
   );
-  const current = row?.sync ? `${ROLLUP_FORMAT}/${row.sync}/${row.settings}` : null;
-  return { current, built: row?.built ?? null };
+  const shop = row?.shop ?? null;
+  return {
+    versions: toVersions(row),
+    shop: shop
+      ? {
+          currencyCode: shop.currency_code,
+          currencyDigits: Number(shop.currency_digits),
+          timeZone: shop.iana_timezone,
+        }
+      : null,
+    expenses: (row?.expenses ?? []).map((e) => ({
+      kind: e.kind,
+      amountMinor: e.amount_minor === null ? null : Number(e.amount_minor),
+      percent: e.percent,
+      startsOn: e.starts_on,
+      endsOn: e.ends_on,
+    })),
+  };
 }
 
 /** Bumped when the rollup's definition changes, so rows built by an older release are rebuilt. */
@@ -186,36 +239,5 @@ export async function readProfitDays(
     saleOrders: Number(r.sale_orders),
     unitsSold: Number(r.units_sold),
     unitsWithCost: Number(r.units_with_cost),
-  }));
-}
-
-/** The owner's expenses in force on some day of `from`..`to`. */
-export async function readExpensesInRange(
-  db: Db,
-  workspaceId: string,
-  from: string,
-  to: string,
-): Promise<ProfitExpense[]> {
-  const rows = await queryRows<{
-    kind: ProfitExpense['kind'];
-    amount_minor: string | null;
-    percent: string | null;
-    starts_on: string;
-    ends_on: string | null;
-  }>(
-    db,
-    sql`SELECT kind, amount_minor::text AS amount_minor, percent::text AS percent,
-          starts_on::text AS starts_on, ends_on::text AS ends_on
-        FROM expenses
-        WHERE workspace_id = ${workspaceId} AND starts_on <= ${to}::date
-          AND (ends_on IS NULL OR ends_on >= ${from}::date)
-        ORDER BY id`,
-  );
-  return rows.map((r) => ({
-    kind: r.kind,
-    amountMinor: r.amount_minor === null ? null : Number(r.amount_minor),
-    percent: r.percent,
-    startsOn: r.starts_on,
-    endsOn: r.ends_on,
   }));
 }

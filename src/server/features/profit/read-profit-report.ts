@@ -1,3 +1,5 @@
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import { comparisonRange } from '../../../core/profit/comparison-range.ts';
 import type { ProfitStatementLines } from '../../../core/profit/derive-profit-lines.ts';
 import { expenseOnDay, type ProfitExpense } from '../../../core/profit/expense-on-day.ts';
@@ -7,10 +9,15 @@ import {
   summarizeProfitDays,
 } from '../../../core/profit/summarize-profit-days.ts';
 import { addDays } from '../../../shared/calendar.ts';
-import type { ProfitLines, ProfitQuery, ProfitReport } from '../../../shared/contracts/profit.ts';
+import {
+  type ProfitLines,
+  type ProfitQuery,
+  type ProfitReport,
+  ProfitReportSchema,
+} from '../../../shared/contracts/profit.ts';
 import { minorToDecimal } from '../../../shared/money.ts';
 import type { Db } from '../../db/client.ts';
-import { findProfitShop, readExpensesInRange, readProfitDays } from './profit-queries.ts';
+import { readProfitDays, readReportContext } from './profit-queries.ts';
 import { refreshProfitRollup } from './refresh-profit-rollup.ts';
 
 /** Currency of a workspace with no shop yet: the spec's default. */
@@ -27,17 +34,51 @@ export async function readProfitReport(
   workspaceId: string,
   query: ProfitQuery,
 ): Promise<ProfitReport> {
+  return (await readKeptReport(db, workspaceId, query)).report;
+}
+
+/** How a kept body is sent: as it is, or gzip-compressed for a client that accepts it. */
+export type ProfitBodyEncoding = 'identity' | 'gzip';
+
+/**
+ * The same report as the body of GET /api/profit: checked against the contract, serialized and,
+ * when asked, compressed once per kept answer, so a repeated question costs three small queries
+ * and no re-encoding. (At a year by day the body is ~115 kB: zod's response encoding of its
+ * ~4,400 amounts, then writing it to the socket, were most of a request's time; gzip makes it
+ * about a tenth.)
+ */
+export async function readProfitReportBody(
+  db: Db,
+  workspaceId: string,
+  query: ProfitQuery,
+  encoding: ProfitBodyEncoding,
+): Promise<Buffer> {
+  const kept = await readKeptReport(db, workspaceId, query);
+  kept.identity ??= Buffer.from(JSON.stringify(ProfitReportSchema.parse(kept.report)));
+  if (encoding === 'identity') return kept.identity;
+  kept.gzip ??= await gzipAsync(kept.identity);
+  return kept.gzip;
+}
+
+const gzipAsync = promisify(gzip);
+
+interface KeptReport {
+  report: ProfitReport;
+  /** The validated wire body (UTF-8 JSON), made on the first request that sends it. */
+  identity?: Buffer;
+  /** The same, gzip-compressed, made on the first request that accepts it. */
+  gzip?: Buffer;
+}
+
+async function readKeptReport(db: Db, workspaceId: string, query: ProfitQuery): Promise<KeptReport> {
   const compared = query.compare ? comparisonRange(query.from, query.to, query.compare) : null;
   const first = compared?.from ?? query.from;
-  const [shop, expenses, version] = await Promise.all([
-    findProfitShop(db, workspaceId),
-    readExpensesInRange(db, workspaceId, first, query.to),
-    refreshProfitRollup(db, workspaceId),
-  ]);
+  const { versions, shop, expenses } = await readReportContext(db, workspaceId, first, query.to);
+  const version = await refreshProfitRollup(db, workspaceId, versions);
   // Same rollup version, expenses and question: the same answer, kept in-process.
   const key = version === null ? null : JSON.stringify([workspaceId, version, shop, expenses, query]);
-  const kept = key === null ? undefined : keptReports.get(key);
-  if (kept) return kept;
+  const found = key === null ? undefined : keptReports.get(key);
+  if (found) return found;
   const withExpenses = addExpenses(
     await readProfitDays(db, workspaceId, first, query.to),
     expenses,
@@ -47,26 +88,28 @@ export async function readProfitReport(
   const digits = shop?.currencyDigits ?? 2;
   const period = (from: string, to: string) =>
     toWire(summarizeProfitDays(withExpenses, from, to, query.granularity), from, to, digits);
-  const report: ProfitReport = {
-    hasData: shop !== null,
-    currency: shop?.currencyCode ?? DEFAULT_CURRENCY,
-    timeZone: shop?.timeZone ?? null,
-    granularity: query.granularity,
-    ...period(query.from, query.to),
-    ...(compared && query.compare
-      ? { comparison: { compare: query.compare, ...period(compared.from, compared.to) } }
-      : {}),
+  const kept: KeptReport = {
+    report: {
+      hasData: shop !== null,
+      currency: shop?.currencyCode ?? DEFAULT_CURRENCY,
+      timeZone: shop?.timeZone ?? null,
+      granularity: query.granularity,
+      ...period(query.from, query.to),
+      ...(compared && query.compare
+        ? { comparison: { compare: query.compare, ...period(compared.from, compared.to) } }
+        : {}),
+    },
   };
   if (key !== null) {
     if (keptReports.size >= KEPT_REPORTS) keptReports.delete(keptReports.keys().next().value as string);
-    keptReports.set(key, report);
+    keptReports.set(key, kept);
   }
-  return report;
+  return kept;
 }
 
 /** Answers kept per (workspace, rollup version, shop, expenses, query); the oldest goes first. */
 const KEPT_REPORTS = 256;
-const keptReports = new Map<string, ProfitReport>();
+const keptReports = new Map<string, KeptReport>();
 
 const EMPTY_DAY = {
   grossSales: 0,

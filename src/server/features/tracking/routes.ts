@@ -1,4 +1,5 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -37,7 +38,7 @@ function isTrackerBuildStale(): boolean {
   if (!existsSync(TRACKER_SOURCES)) return false;
   const built = statSync(TRACKER_FILE).mtimeMs;
   return readdirSync(TRACKER_SOURCES).some(
-    (file) => file.endsWith('.ts') && statSync(`${TRACKER_SOURCES}${file}`).mtimeMs > built,
+    (file) => file.endsWith('.ts') && statSync(join(TRACKER_SOURCES, file)).mtimeMs > built,
   );
 }
 

@@ -15,7 +15,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details = error.validation
         .map((issue) => {
-          const where = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+          // A root-level issue (the whole body or query is wrong) names the part instead.
+          const where =
+            issue.instancePath.replace(/^\//, '').replaceAll('/', '.') ||
+            (error.validationContext === 'querystring' ? 'query' : error.validationContext);
           return where ? `${where}: ${issue.message}` : issue.message;
         })
         .join('; ');

@@ -17,6 +17,7 @@ import {
   RecalculationSchema,
   ShippingProfilesInputSchema,
 } from '../../../../shared/contracts/costs.ts';
+import { ErrorEnvelopeSchema } from '../../../../shared/contracts/errors.ts';
 import { requireAuth } from '../../../http/auth.ts';
 import type { AppDeps } from '../../../http/deps.ts';
 import { requireShop } from '../queries/read-shop.ts';
@@ -69,7 +70,8 @@ export async function registerCostRoutes(app: FastifyInstance, deps: AppDeps): P
       schema: {
         querystring: CsvImportQuerySchema,
         body: z.string(),
-        response: { 200: CsvImportResponseSchema, 400: CsvRejectedSchema },
+        // A refused CSV lists its bad rows; any other 400 (a bad query, a JSON body) is the usual envelope.
+        response: { 200: CsvImportResponseSchema, 400: z.union([CsvRejectedSchema, ErrorEnvelopeSchema]) },
       },
     };
 

@@ -1,7 +1,7 @@
 import type { CampaignPerformance, ChannelProfitRow } from '@shared/contracts/campaigns.ts';
 import { PROFIT_METRIC_NAMES } from '@shared/metrics.ts';
+import { CostCoverage } from '@web/components/cost-coverage.tsx';
 import { SummaryStat } from '@web/components/page-states.tsx';
-import { CostCoverageNote } from '@web/components/profit-marks.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { cn } from '@web/lib/cn.ts';
 import { formatMinor } from '@web/lib/money.ts';
@@ -151,9 +151,11 @@ export function CampaignProfitTables({ data }: { data: CampaignPerformance }) {
             </tbody>
           </table>
         </div>
-        <CostCoverageNote
-          unitsSold={data.channels.reduce((sum, row) => sum + row.unitsSold, 0)}
-          unitsWithCost={data.channels.reduce((sum, row) => sum + row.unitsWithCost, 0)}
+        <CostCoverage
+          coverage={{
+            unitsSold: data.channels.reduce((sum, row) => sum + row.unitsSold, 0),
+            unitsWithCost: data.channels.reduce((sum, row) => sum + row.unitsWithCost, 0),
+          }}
         />
         <p className="text-xs text-slate-400" data-testid="profit-rule">
           {data.profitRule}

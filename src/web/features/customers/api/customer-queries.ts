@@ -1,4 +1,5 @@
 import {
+  CohortProfitSchema,
   type CustomerListQuery,
   CustomerListSchema,
   CustomersSummarySchema,
@@ -24,5 +25,13 @@ export function useCustomerList(query: CustomerListQuery) {
     queryKey: ['/api/customers', url],
     queryFn: () => getJson(url, CustomerListSchema),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** Lifetime value in contribution margin per acquisition cohort and first channel (warehouse, all time). */
+export function useCohortProfit() {
+  return useQuery({
+    queryKey: ['/api/customers/cohort-profit'],
+    queryFn: () => getJson('/api/customers/cohort-profit', CohortProfitSchema),
   });
 }

@@ -4,10 +4,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { useAnalysisStatus } from '@web/features/opportunities/api/opportunity-queries.ts';
 import { formatTimeAgo } from '@web/features/opportunities/lib/format-opportunity.ts';
 import { cn } from '@web/lib/cn.ts';
-import { formatCurrency } from '@web/lib/money.ts';
+import { formatCurrency, formatMoney } from '@web/lib/money.ts';
 import { useState } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { useCustomersSummary } from '../api/customer-queries.ts';
+import { useCohortProfit, useCustomersSummary } from '../api/customer-queries.ts';
 import {
   formatGrowth,
   formatParameter,
@@ -17,6 +17,7 @@ import {
   segmentGrowthTone,
   tooLittleDataText,
 } from '../lib/format-customers.ts';
+import { CohortProfitSection } from './cohort-profit.tsx';
 import { CustomerTable } from './customer-table.tsx';
 
 const tooltipStyle = { background: '#0f172a', border: '1px solid #334155', color: '#e2e8f0' };
@@ -24,8 +25,9 @@ const tooltipStyle = { background: '#0f172a', border: '1px solid #334155', color
 function SummaryStats({ data }: { data: CustomersSummary }) {
   const money = (v: number | null) => (v === null ? '—' : formatCurrency(v, data.currency ?? 'USD', 0));
   const fitted = data.lifetime.status === 'fitted';
+  const cohorts = useCohortProfit();
   return (
-    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
       <SummaryStat
         testId="stat-customers"
         title="Customers"
@@ -43,6 +45,14 @@ function SummaryStats({ data }: { data: CustomersSummary }) {
         title="Expected 12-month value"
         value={fitted ? money(data.clv12m) : 'Too little data'}
         hint="BG/NBD × Gamma-Gamma, 1% monthly discount"
+      />
+      <SummaryStat
+        testId="stat-ltv-contribution"
+        title="Lifetime value (contribution)"
+        value={
+          cohorts.data?.lifetime.ltv ? formatMoney(cohorts.data.lifetime.ltv, cohorts.data.currency) : '—'
+        }
+        hint="Contribution margin to date per customer, after costs, shipping and fees"
       />
       <SummaryStat
         testId="stat-orders"
@@ -276,6 +286,7 @@ export function CustomersPage() {
             {fitted ? <ChurnDistribution data={data} /> : null}
             <ModelFit data={data} />
           </div>
+          <CohortProfitSection />
           <CustomerTable
             currency={data.currency ?? 'USD'}
             segments={data.segments.map((s) => s.segment)}

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import {
   customerListUrl,
   formatGrowth,
+  formatLtvToCac,
   formatParameter,
+  formatPayback,
   formatProbability,
   segmentGrowthTone,
   tooLittleDataText,
@@ -69,5 +71,20 @@ describe('segmentGrowthTone', () => {
     expect(segmentGrowthTone('Lost', 0)).toBe('flat');
     expect(segmentGrowthTone('Champions', null)).toBe('flat');
     expect(segmentGrowthTone('Others', 20)).toBe('flat');
+  });
+});
+
+describe('cohort economics formats', () => {
+  it('says the payback in months, or why there is none', () => {
+    expect(formatPayback({ payback: 'paid_back', paybackMonths: 1 })).toBe('1 month');
+    expect(formatPayback({ payback: 'paid_back', paybackMonths: 4 })).toBe('4 months');
+    expect(formatPayback({ payback: 'not_yet', paybackMonths: null })).toBe('not yet');
+    expect(formatPayback({ payback: 'no_spend', paybackMonths: null })).toBe('no tracked spend');
+    expect(formatPayback({ payback: 'too_few_customers', paybackMonths: null })).toBe('too few customers');
+  });
+
+  it('shows LTV:CAC as a ratio to one', () => {
+    expect(formatLtvToCac(2.3456)).toBe('2.35 : 1');
+    expect(formatLtvToCac(null)).toBe('—');
   });
 });

@@ -1,4 +1,9 @@
-import type { CustomerListQuery, CustomerSort, LifetimeDiagnostics } from '@shared/contracts/customers.ts';
+import type {
+  CohortFigures,
+  CustomerListQuery,
+  CustomerSort,
+  LifetimeDiagnostics,
+} from '@shared/contracts/customers.ts';
 
 /** The list's URL: only the parameters that differ from the API's defaults, in a stable order. */
 export function customerListUrl(query: CustomerListQuery): string {
@@ -89,3 +94,22 @@ export const SIGNAL_TONE_CLASS: Record<SignalTone, string> = {
   bad: 'text-red-300',
   flat: 'text-slate-300',
 };
+
+/** A cohort's CAC payback in words: months, "not yet", or why there is no figure. */
+export function formatPayback(row: Pick<CohortFigures, 'payback' | 'paybackMonths'>): string {
+  switch (row.payback) {
+    case 'paid_back':
+      return row.paybackMonths === 1 ? '1 month' : `${row.paybackMonths} months`;
+    case 'not_yet':
+      return 'not yet';
+    case 'no_spend':
+      return 'no tracked spend';
+    case 'too_few_customers':
+      return 'too few customers';
+  }
+}
+
+/** LTV:CAC as "2.35 : 1"; a dash without a CAC. */
+export function formatLtvToCac(ratio: number | null): string {
+  return ratio === null ? '—' : `${ratio.toFixed(2)} : 1`;
+}

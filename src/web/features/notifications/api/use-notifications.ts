@@ -7,6 +7,7 @@ import {
   type CreateChannelBody,
   CreatedChannelSchema,
   DeliveryListSchema,
+  DemoSlackSchema,
   type NotificationSettings,
   NotificationSettingsSchema,
   SendResultSchema,
@@ -22,6 +23,7 @@ const keys = {
   deliveries: ['/api/notifications/deliveries'] as const,
   alerts: ['/api/alerts'] as const,
   caught: ['/api/notifications/caught-mail'] as const,
+  demoSlack: ['/api/notifications/demo-slack'] as const,
 };
 
 export const useChannels = () =>
@@ -55,12 +57,19 @@ export const useCaughtMail = () =>
     refetchInterval: 10_000,
   });
 
-/** Everything a send or an edit can change: the history lists and the caught mail. */
+export const useDemoSlack = () =>
+  useQuery({
+    queryKey: keys.demoSlack,
+    queryFn: () => getJson('/api/notifications/demo-slack', DemoSlackSchema),
+    refetchInterval: 10_000,
+  });
+
+/** Everything a send or an edit can change: the history lists, the caught mail and the demo Slack. */
 function useRefresh() {
   const client = useQueryClient();
   return (...extra: ReadonlyArray<readonly string[]>) =>
     Promise.all(
-      [keys.deliveries, keys.caught, keys.alerts, ...extra].map((queryKey) =>
+      [keys.deliveries, keys.caught, keys.demoSlack, keys.alerts, ...extra].map((queryKey) =>
         client.invalidateQueries({ queryKey }),
       ),
     );

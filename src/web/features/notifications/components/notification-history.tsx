@@ -118,6 +118,16 @@ export function AlertHistory() {
             ))}
           </ul>
         )}
+        {alerts.data?.notes.length ? (
+          <div className="mt-3" data-testid="alert-notes">
+            <p className="text-xs font-medium text-slate-400">Not judged at the latest check</p>
+            <ul className="text-xs text-slate-400">
+              {alerts.data.notes.map((note) => (
+                <li key={`${note.rule}|${note.subject}`}>{note.note}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
       </CardContent>
     </Card>
   );

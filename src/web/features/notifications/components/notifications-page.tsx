@@ -24,6 +24,7 @@ import {
   useTestChannel,
   useTestDigest,
 } from '../api/use-notifications.ts';
+import { DemoSlack } from './demo-slack.tsx';
 import { AlertHistory, CaughtMail, DeliveryHistory, DeliveryStatus } from './notification-history.tsx';
 
 const selectClass = 'h-9 rounded-md border border-slate-700 bg-slate-900 px-2 text-sm text-slate-100';
@@ -414,6 +415,7 @@ export function NotificationsPage() {
       </div>
       <DigestCard />
       <CaughtMail />
+      <DemoSlack />
       <ChannelsCard />
       <RulesCard />
       <AlertHistory />

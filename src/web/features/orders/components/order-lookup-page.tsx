@@ -1,5 +1,6 @@
 import type { OrderLookupProfit, OrderLookupResultOrder } from '@shared/contracts/shopify.ts';
-import { CostCoverageNote, EstimatedBadge } from '@web/components/profit-marks.tsx';
+import { CostCoverage } from '@web/components/cost-coverage.tsx';
+import { EstimatedBadge } from '@web/components/profit-marks.tsx';
 import { Button } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { Input } from '@web/components/ui/input.tsx';
@@ -313,9 +314,11 @@ function OrderProfit({ order }: { order: OrderLookupResultOrder }) {
         Net sales after discounts and refunds, minus the cost of the goods kept, the carrier's shipping cost
         and the payment fees; before marketing.
       </p>
-      <CostCoverageNote
-        unitsSold={profit.cost_coverage.units_sold}
-        unitsWithCost={profit.cost_coverage.units_with_cost}
+      <CostCoverage
+        coverage={{
+          unitsSold: profit.cost_coverage.units_sold,
+          unitsWithCost: profit.cost_coverage.units_with_cost,
+        }}
       />
     </section>
   );

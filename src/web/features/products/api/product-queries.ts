@@ -1,5 +1,9 @@
-import { ProductDailySchema, ProductPerformanceSchema } from '@shared/contracts/products.ts';
-import { useQuery } from '@tanstack/react-query';
+import {
+  ProductDailySchema,
+  ProductPerformanceSchema,
+  ProductProfitSchema,
+} from '@shared/contracts/products.ts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getJson } from '@web/lib/api-request.ts';
 
 export type ProductPeriod = '7' | '30' | '90';
@@ -23,5 +27,18 @@ export function useProductDaily(productId: string | null, period: ProductPeriod)
         ProductDailySchema,
       ),
     enabled: productId !== null,
+  });
+}
+
+/** Gross margin and contribution per product over a range of shop days (GET /api/products/profit). */
+export function useProductProfit(range: { from: string; to: string }) {
+  return useQuery({
+    queryKey: ['/api/products/profit', range.from, range.to],
+    queryFn: () =>
+      getJson(
+        `/api/products/profit?${new URLSearchParams({ from: range.from, to: range.to })}`,
+        ProductProfitSchema,
+      ),
+    placeholderData: keepPreviousData,
   });
 }

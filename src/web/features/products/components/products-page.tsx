@@ -20,6 +20,7 @@ import {
   stockVariant,
 } from '../lib/product-table.ts';
 import { ProductDetailDialog } from './product-detail-dialog.tsx';
+import { ProductProfitSection } from './product-profit.tsx';
 import { StockAlertCount } from './stock-alert-count.tsx';
 
 /**
@@ -115,6 +116,7 @@ function ProductReport({ data, period }: { data: ProductPerformance; period: Pro
         />
       </div>
       <ProductTable data={data} onOpen={setOpenId} />
+      <ProductProfitSection />
       <Card>
         <CardContent className="grid gap-2 pt-6 text-xs text-slate-400" data-testid="product-rules">
           <p>{data.rules}</p>

@@ -3,18 +3,18 @@ import {
   type ProfitGranularity,
   type ProfitReport,
 } from '@shared/contracts/profit.ts';
+import { CostCoverage } from '@web/components/cost-coverage.tsx';
 import { type DateRangeValue, localToday, presetRange } from '@web/components/date-range.ts';
 import { DateRangePicker } from '@web/components/date-range-picker.tsx';
 import { LoadingCards, NoStoreData, ReadError, SummaryStat } from '@web/components/page-states.tsx';
 import { buttonClasses } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select.tsx';
+import { COSTS_PAGE_PATH } from '@web/lib/costs-page-path.ts';
 import { formatMoney } from '@web/lib/money.ts';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { useProfitReport } from '../api/profit-queries.ts';
-import { COSTS_PAGE_PATH } from '../lib/costs-page-path.ts';
-import { CostCoverageCard } from './cost-coverage-card.tsx';
 import { ProfitSeriesChart } from './profit-series-chart.tsx';
 import { ProfitStatementTable } from './profit-statement-table.tsx';
 import { ProfitWaterfall } from './profit-waterfall.tsx';
@@ -158,7 +158,7 @@ export function ProfitPage() {
         </div>
       </header>
 
-      <CostCoverageCard coverage={data?.coverage ?? null} />
+      <CostCoverage variant="card" coverage={data?.coverage ?? null} />
       {report.isError ? <ReadError error={report.error} /> : null}
       {report.isPending ? <LoadingCards count={4} /> : null}
       {data && !data.hasData ? <NoStoreData what="Your profit and loss" /> : null}

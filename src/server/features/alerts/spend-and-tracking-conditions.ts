@@ -1,0 +1,150 @@
+import { sql } from 'drizzle-orm';
+import { formatDay } from '../../../core/insights/format-day.ts';
+import { advertisedHandle } from '../../../core/pipeline/advertised-handle.ts';
+import { productHandleOf } from '../../../core/pipeline/product-handle-of.ts';
+import { classifyStock } from '../../../core/stockout/classify-stock.ts';
+import { currencyDigitsOf, formatMoney } from '../../../shared/money.ts';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/query-rows.ts';
+import { readMetricWindow, validOrderOf } from '../metrics/metric-window.ts';
+import { CREDIT_COLUMNS, creditOfRow, FIRST_VISIT_JOIN } from '../metrics/query-attribution.ts';
+import type { AlertCondition } from './alert-condition.ts';
+
+/** A website whose tracker sent nothing for longer than this has stopped sending. */
+export const TRACKING_SILENCE_HOURS = 24;
+
+/** Landing product pages of the orders credited to each Meta campaign (by campaign id). */
+async function readAdvertisedHandles(db: Db, workspaceId: string): Promise<Map<string, string>> {
+  const [campaigns, groups] = await Promise.all([
+    queryRows<{ campaign_id: string; name: string }>(
+      db,
+      sql`SELECT campaign_id, name FROM wh_meta_campaigns WHERE workspace_id = ${workspaceId}`,
+    ),
+    queryRows<Parameters<typeof creditOfRow>[0] & { landing_page: string | null; orders: number }>(
+      db,
+      sql`SELECT ${CREDIT_COLUMNS}, o.landing_page, count(*)::int AS orders
+          FROM wh_orders o ${FIRST_VISIT_JOIN}
+          WHERE ${validOrderOf(workspaceId)} AND (o.utm_campaign IS NOT NULL OR t.utm_campaign IS NOT NULL)
+          GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10`,
+    ),
+  ]);
+  const idOf = new Map<string, string>();
+  for (const c of campaigns) {
+    idOf.set(c.name, c.campaign_id);
+    idOf.set(c.campaign_id, c.campaign_id);
+  }
+  const tally = new Map<string, { orders: number; handles: Map<string, number> }>();
+  for (const group of groups) {
+    const credit = creditOfRow(group);
+    const id = credit.channel === 'meta_ads' && credit.campaign ? idOf.get(credit.campaign) : undefined;
+    if (!id) continue;
+    const entry = tally.get(id) ?? { orders: 0, handles: new Map<string, number>() };
+    entry.orders += group.orders;
+    const handle = productHandleOf(group.landing_page);
+    if (handle) entry.handles.set(handle, (entry.handles.get(handle) ?? 0) + group.orders);
+    tally.set(id, entry);
+  }
+  const handles = new Map<string, string>();
+  for (const [id, entry] of tally) {
+    const handle = advertisedHandle(entry.handles, entry.orders);
+    if (handle) handles.set(id, handle);
+  }
+  return handles;
+}
+
+/**
+ * Ad spend on an out-of-stock product: a Meta campaign that spent on the last complete shop day
+ * while the product it advertises (the landing page of at least half its credited orders, as the
+ * campaign detector reads it) had a variant out of stock that day (decision 034's one rule,
+ * `classifyStock`; the day's level is that day's last snapshot, or the nearest one before it, or —
+ * when snapshots began later — the first one). Stays open while the campaign keeps spending so.
+ */
+export async function adSpendOutOfStockConditions(
+  db: Db,
+  workspaceId: string,
+  now: Date,
+): Promise<AlertCondition[]> {
+  const window = await readMetricWindow(db, workspaceId, 1, now);
+  if (!window) return [];
+  const day = window.end;
+  const spending = await queryRows<{ campaign_id: string; name: string; spend: string; currency: string }>(
+    db,
+    sql`SELECT campaign_id, max(campaign_name) AS name, sum(spend_minor)::text AS spend, max(currency_code) AS currency
+        FROM wh_meta_daily_insights WHERE workspace_id = ${workspaceId} AND date = ${day}::date
+        GROUP BY campaign_id HAVING sum(spend_minor) > 0`,
+  );
+  if (spending.length === 0) return [];
+  const handles = await readAdvertisedHandles(db, workspaceId);
+  const wanted = [...new Set(spending.flatMap((c) => handles.get(c.campaign_id) ?? []))];
+  if (wanted.length === 0) return [];
+  const variants = await queryRows<{ handle: string; product: string; variant: string; available: number }>(
+    db,
+    sql`WITH levels AS (
+          SELECT i.variant_id, i.snapshot_date, sum(i.available)::int AS available FROM wh_inventory_snapshots i
+          WHERE i.workspace_id = ${workspaceId} GROUP BY 1, 2),
+        nearest AS (
+          SELECT DISTINCT ON (variant_id) variant_id, available FROM levels
+          ORDER BY variant_id, snapshot_date > ${day}::date,
+            abs(snapshot_date - ${day}::date))
+        SELECT p.handle, p.title AS product, v.title AS variant, n.available
+        FROM wh_products p
+        JOIN wh_variants v ON v.workspace_id = p.workspace_id AND v.product_id = p.product_id
+        JOIN nearest n ON n.variant_id = v.variant_id
+        WHERE p.workspace_id = ${workspaceId} AND p.handle IN (${sql.join(
+          wanted.map((h) => sql`${h}`),
+          sql`, `,
+        )})`,
+  );
+  const conditions: AlertCondition[] = [];
+  for (const campaign of spending) {
+    const handle = handles.get(campaign.campaign_id);
+    const out = variants.filter(
+      (v) => v.handle === handle && classifyStock(Number(v.available), null) === 'Out of stock',
+    );
+    if (out.length === 0) continue;
+    const product = out[0]!.product;
+    const spend = Number(campaign.spend) / 10 ** currencyDigitsOf(campaign.currency);
+    conditions.push({
+      rule: 'ad-spend-out-of-stock',
+      subject: campaign.campaign_id,
+      title: `"${campaign.name}" is spending on ${product}, which is out of stock`,
+      detail: `${formatMoney(spend, campaign.currency)} of ad spend on ${formatDay(day)} sent shoppers to ${product}, whose ${out.map((v) => v.variant).join(', ')} had no units available. Pause the campaign or restock.`,
+      link: '/campaigns',
+    });
+  }
+  return conditions;
+}
+
+/**
+ * Tracked websites that stopped sending: an active website configuration that has received events
+ * before and none for over {@link TRACKING_SILENCE_HOURS} hours (the tracker was removed, the page
+ * template changed, or the site is down).
+ */
+export async function trackingSilenceConditions(
+  db: Db,
+  workspaceId: string,
+  now: Date,
+): Promise<AlertCondition[]> {
+  const since = new Date(now.getTime() - TRACKING_SILENCE_HOURS * 3_600_000);
+  const rows = await queryRows<{
+    id: string;
+    website_name: string;
+    website_url: string;
+    last: Date | string;
+  }>(
+    db,
+    sql`SELECT c.id, c.website_name, c.website_url, max(s.last_received_at) AS last
+        FROM tracking_configurations c
+        JOIN tracking_sessions s ON s.configuration_id = c.id
+        WHERE c.workspace_id = ${workspaceId} AND c.kind = 'website' AND c.is_active
+        GROUP BY c.id, c.website_name, c.website_url
+        HAVING max(s.last_received_at) < ${since.toISOString()}`,
+  );
+  return rows.map((row) => ({
+    rule: 'tracking-silent',
+    subject: row.id,
+    title: `${row.website_name} stopped sending cursor events`,
+    detail: `The tracker on ${row.website_url} last sent events at ${new Date(row.last).toISOString()}, over ${TRACKING_SILENCE_HOURS} hours ago. Check that the tracking snippet is still on the site.`,
+    link: '/cursor-tracking',
+  }));
+}

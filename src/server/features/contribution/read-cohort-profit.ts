@@ -1,0 +1,220 @@
+import { sql } from 'drizzle-orm';
+import { type CohortInput, cohortEconomics } from '../../../core/profit/cohort-economics.ts';
+import { contributionOf } from '../../../core/profit/contribution-of.ts';
+import {
+  COHORT_MINIMUM_CUSTOMERS,
+  type CohortFigures,
+  type CohortProfit,
+} from '../../../shared/contracts/customers.ts';
+import { minorToDecimal } from '../../../shared/money.ts';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/query-rows.ts';
+import { findShop } from '../costs/queries/read-shop.ts';
+import {
+  CREDIT_COLUMNS,
+  type CreditRow,
+  creditOfRow,
+  FIRST_VISIT_JOIN,
+} from '../metrics/query-attribution.ts';
+import {
+  ORDER_REFUNDS_JOIN,
+  ORDER_SALE,
+  ORDER_SALE_JOINS,
+  SALE_ORDER,
+  SUMMED_SALE_PARTS,
+} from './contribution-sql.ts';
+
+/** Shown on /customers under the cohort tables (decision 039). */
+export const COHORT_PROFIT_RULE =
+  'A customer joins the cohort of the month of their first order and the channel credited with it (last ' +
+  'non-direct click, as on Campaigns); a guest order is a customer of its own. LTV is the contribution ' +
+  'margin before marketing of all their orders to date (net sales − cost of goods − shipping cost − payment ' +
+  "fees, every refund counted with its order) per customer. CAC is Meta ad spend ÷ new customers: the month's " +
+  'spend for a cohort, all spend for Meta Ads; channels without tracked spend have no CAC. Payback is the ' +
+  'first month (the first order’s month is month 1) in which the running contribution per customer reaches ' +
+  `the CAC. Groups of fewer than ${COHORT_MINIMUM_CUSTOMERS} customers show no averages. For a channel, ` +
+  'young cohorts have had fewer months, so its payback is a cautious one.';
+
+const monthIndex = (day: string) => Number(day.slice(0, 4)) * 12 + Number(day.slice(5, 7)) - 1;
+
+interface Group {
+  input: { customers: number; contributionByMonth: number[] };
+  units: number;
+  unitsWithCost: number;
+}
+
+const emptyGroup = (): Group => ({
+  input: { customers: 0, contributionByMonth: [] },
+  units: 0,
+  unitsWithCost: 0,
+});
+
+/**
+ * GET /api/customers/cohort-profit: lifetime value in contribution margin per acquisition cohort
+ * and per first channel, with CAC from Meta spend, LTV:CAC and CAC payback (issue #13, decisions
+ * 025 and 039). Read from the warehouse over the whole history.
+ */
+export async function readCohortProfit(db: Db, workspaceId: string): Promise<CohortProfit> {
+  const shop = await findShop(db, workspaceId);
+  const digits = shop?.digits ?? 2;
+  const [rows, spendRows] = await Promise.all([
+    queryRows<
+      CreditRow & {
+        cohort: string;
+        month: number;
+        customers: number;
+        gross_sales: string;
+        discounts: string;
+        cogs: string;
+        shipping: string;
+        payment_fees: string;
+        returns: string;
+        restocked_cogs: string;
+        units: string;
+        units_with_cost: string;
+        last_day: string;
+      }
+    >(
+      db,
+      sql`WITH firsts AS (
+            SELECT DISTINCT ON (customer) coalesce(o.customer_id::text, 'order:' || o.order_id) AS customer,
+              o.order_id AS first_order_id, o.order_date AS first_date, ${CREDIT_COLUMNS}
+            FROM wh_orders o ${FIRST_VISIT_JOIN}
+            WHERE o.workspace_id = ${workspaceId} AND ${SALE_ORDER}
+            ORDER BY customer, o.created_at, o.order_id)
+          SELECT to_char(f.first_date, 'YYYY-MM') AS cohort, f.has_journey, f.utm_source, f.utm_medium,
+            f.source_type, f.utm_campaign, f.first_source, f.first_medium, f.first_type, f.first_campaign,
+            ((extract(year FROM o.order_date) * 12 + extract(month FROM o.order_date))
+              - (extract(year FROM f.first_date) * 12 + extract(month FROM f.first_date)))::int AS month,
+            count(*) FILTER (WHERE o.order_id = f.first_order_id)::int AS customers,
+            ${SUMMED_SALE_PARTS}, sum(refunds.returns_minor)::text AS returns,
+            sum(refunds.cogs_minor)::text AS restocked_cogs, sum(${ORDER_SALE.units})::text AS units,
+            sum(${ORDER_SALE.unitsWithCost})::text AS units_with_cost, max(o.order_date)::text AS last_day
+          FROM wh_orders o
+          JOIN firsts f ON f.customer = coalesce(o.customer_id::text, 'order:' || o.order_id)
+          ${ORDER_SALE_JOINS} ${ORDER_REFUNDS_JOIN}
+          WHERE o.workspace_id = ${workspaceId} AND ${SALE_ORDER}
+          GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11`,
+    ),
+    queryRows<{ month: string; spend: string; currency: string | null }>(
+      db,
+      sql`SELECT to_char(date, 'YYYY-MM') AS month, sum(spend_minor)::text AS spend,
+            max(currency_code) AS currency
+          FROM wh_meta_daily_insights WHERE workspace_id = ${workspaceId} GROUP BY 1`,
+    ),
+  ]);
+  const asOf = rows.reduce<string | null>(
+    (last, r) => (last === null || r.last_day > last ? r.last_day : last),
+    null,
+  );
+  // Spend in another currency than the shop sells in cannot be set against its contribution.
+  const spendUsable = spendRows.every((r) => r.currency === null || r.currency === shop?.currencyCode);
+  const spendByMonth = new Map(spendRows.map((r) => [r.month, Number(r.spend)]));
+
+  const cohorts = new Map<string, Group>();
+  const channels = new Map<string, Group>();
+  const all = emptyGroup();
+  for (const r of rows) {
+    const channel = creditOfRow(r).channel;
+    const parts = contributionOf({
+      grossSales: Number(r.gross_sales),
+      discounts: Number(r.discounts),
+      returns: Number(r.returns),
+      cogs: Number(r.cogs) + Number(r.restocked_cogs),
+      shipping: Number(r.shipping),
+      paymentFees: Number(r.payment_fees),
+    });
+    for (const [map, key] of [
+      [cohorts, r.cohort],
+      [channels, channel],
+    ] as const) {
+      const group = map.get(key) ?? emptyGroup();
+      map.set(key, group);
+      addTo(group, r, parts.contributionMargin);
+    }
+    addTo(all, r, parts.contributionMargin);
+  }
+
+  const money = (minor: number | null) => (minor === null ? null : minorToDecimal(minor, digits));
+  const lastMonth = asOf === null ? 0 : monthIndex(asOf);
+  const figures = (
+    group: Group,
+    spendMinor: number | null,
+    firstMonth: number,
+  ): Omit<CohortFigures, 'cohort'> => {
+    const monthsObserved = lastMonth - firstMonth + 1;
+    const byMonth = Array.from({ length: monthsObserved }, (_, i) => group.input.contributionByMonth[i] ?? 0);
+    const input: CohortInput = { ...group.input, contributionByMonth: byMonth, spendMinor };
+    const economics = cohortEconomics(input, COHORT_MINIMUM_CUSTOMERS);
+    return {
+      customers: group.input.customers,
+      spend: money(spendMinor),
+      cac: money(economics.cacMinor),
+      ltv: money(economics.ltvMinor),
+      ltvToCac: economics.ltvToCac,
+      paybackMonths: economics.paybackMonths,
+      payback: economics.payback,
+      monthsObserved,
+      coverage: coverageOf(group),
+    };
+  };
+  const cohortKeys = [...cohorts.keys()].sort().reverse();
+  const firstCohort = cohortKeys.at(-1);
+  const monthSpend = (cohort: string) => (spendUsable ? (spendByMonth.get(cohort) ?? null) : null);
+  const spentSince =
+    spendUsable && firstCohort !== undefined
+      ? spendRows.filter((r) => r.month >= firstCohort && monthIndex(`${r.month}-01`) <= lastMonth)
+      : [];
+  const metaSpend = spentSince.length > 0 ? spentSince.reduce((sum, r) => sum + Number(r.spend), 0) : null;
+  const contribution = all.input.contributionByMonth.reduce((sum, c) => sum + c, 0);
+  return {
+    hasData: shop !== null && rows.length > 0,
+    currency: shop?.currencyCode ?? null,
+    asOf,
+    minimumCustomers: COHORT_MINIMUM_CUSTOMERS,
+    rule: COHORT_PROFIT_RULE,
+    lifetime: {
+      customers: all.input.customers,
+      contribution: minorToDecimal(contribution, digits),
+      ltv:
+        all.input.customers > 0
+          ? minorToDecimal(Math.round(contribution / all.input.customers), digits)
+          : null,
+      coverage: coverageOf(all),
+    },
+    cohorts: cohortKeys.map((cohort) => ({
+      cohort,
+      ...figures(cohorts.get(cohort)!, monthSpend(cohort), monthIndex(`${cohort}-01`)),
+    })),
+    channels: [...channels]
+      .sort((a, b) => b[1].input.customers - a[1].input.customers || a[0].localeCompare(b[0]))
+      .map(([channel, group]) => ({
+        channel,
+        ...figures(
+          group,
+          channel === 'meta_ads' ? metaSpend : null,
+          firstCohort === undefined ? lastMonth : monthIndex(`${firstCohort}-01`),
+        ),
+      })),
+  };
+}
+
+function addTo(
+  group: Group,
+  row: { month: number; customers: number; units: string; units_with_cost: string },
+  contributionMinor: number,
+): void {
+  const month = Number(row.month);
+  group.input.customers += Number(row.customers);
+  group.input.contributionByMonth[month] = (group.input.contributionByMonth[month] ?? 0) + contributionMinor;
+  group.units += Number(row.units);
+  group.unitsWithCost += Number(row.units_with_cost);
+}
+
+function coverageOf(group: Group) {
+  return {
+    unitsSold: group.units,
+    unitsWithCost: group.unitsWithCost,
+    share: group.units > 0 ? group.unitsWithCost / group.units : null,
+  };
+}

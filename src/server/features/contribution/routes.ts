@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { CohortProfitSchema } from '../../../shared/contracts/customers.ts';
+import { ProductProfitQuerySchema, ProductProfitSchema } from '../../../shared/contracts/products.ts';
+import { requireAuth } from '../../http/auth.ts';
+import type { AppDeps } from '../../http/deps.ts';
+import { readCohortProfit } from './read-cohort-profit.ts';
+import { readProductProfit } from './read-product-profit.ts';
+
+/** Profit where decisions are made (issue #13): per product over a range, per customer cohort and channel. */
+export function registerContributionRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(
+    '/api/products/profit',
+    {
+      schema: { querystring: ProductProfitQuerySchema, response: { 200: ProductProfitSchema } },
+      // A signed-out caller gets 401 before the query is judged, like every other private read.
+      preValidation: async (request) => {
+        requireAuth(request);
+      },
+    },
+    async (request) => readProductProfit(deps.db, requireAuth(request).workspaceId, request.query),
+  );
+  api.get(
+    '/api/customers/cohort-profit',
+    { schema: { response: { 200: CohortProfitSchema } } },
+    async (request) => readCohortProfit(deps.db, requireAuth(request).workspaceId),
+  );
+}
