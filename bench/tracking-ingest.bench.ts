@@ -26,7 +26,7 @@
  * figures with the load average, asserts nothing.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { createServer } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -40,6 +40,7 @@ import { rollUpEvents } from '../src/server/features/tracking/ingest/rollup.ts';
 import type { CursorEvent } from '../src/shared/contracts/cursor-tracking.ts';
 import { buildTracker, TRACKER_GZIP_BUDGET } from '../src/tracker/build.ts';
 import { signInThroughDevProvider } from '../test/support/start-app.ts';
+import { postTrackerBatch } from './support/post-tracker-batch.ts';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const RATE = Number(process.env.BENCH_RATE ?? 10_000);
@@ -50,8 +51,6 @@ const SATURATION_SECONDS = Number(process.env.BENCH_SATURATION_SECONDS ?? 8);
 const RAW_EVENTS = Number(process.env.BENCH_RAW_EVENTS ?? 10_000_000);
 const HEATMAP_DAYS = 30;
 const SITES = 4;
-const UA =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
 
 const percentile = (sorted: number[], p: number) =>
   sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
@@ -176,30 +175,7 @@ function makeBodies(sites: Site[], perSite: number): Body[] {
   return bodies;
 }
 
-/** One POST over the keep-alive agent; resolves with the status (0 on a network error). */
-function post(agent: Agent, url: URL, body: Body): Promise<number> {
-  return new Promise((resolve) => {
-    const req = request(
-      url,
-      {
-        agent,
-        method: 'POST',
-        headers: {
-          'content-type': 'text/plain;charset=UTF-8',
-          'content-length': Buffer.byteLength(body.text),
-          origin: body.origin,
-          'user-agent': UA,
-        },
-      },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      },
-    );
-    req.on('error', () => resolve(0));
-    req.end(body.text);
-  });
-}
+const post = (agent: Agent, url: URL, body: Body) => postTrackerBatch(agent, url, body.origin, body.text);
 
 const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
 

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { addDays } from '../../src/shared/calendar.ts';
+import { CostSettingsResponseSchema } from '../../src/shared/contracts/costs.ts';
 import { type CohortProfit, CohortProfitSchema } from '../../src/shared/contracts/customers.ts';
 import { type ProductProfit, ProductProfitSchema } from '../../src/shared/contracts/products.ts';
 import { type ProfitReport, ProfitReportSchema } from '../../src/shared/contracts/profit.ts';
@@ -156,6 +157,34 @@ describe('lifetime value in contribution margin per cohort and channel', () => {
     for (const c of withSpend) expect(minor(c.cac!)).toBe(Math.round(minor(c.spend!) / c.customers));
     expect(answer.cohorts.map((c) => c.cohort)).toEqual(
       [...answer.cohorts.map((c) => c.cohort)].sort().reverse(),
+    );
+  });
+});
+
+describe('after the owner changes a fee rule', () => {
+  it('answers with the new fees (a kept answer follows the facts), still equal to /api/profit', async () => {
+    const from = addDays(last, -29);
+    const cohortsBefore = await get('/api/customers/cohort-profit', (b) => CohortProfitSchema.parse(b));
+    const before = await productProfit(from, last);
+    const settings = await get('/api/costs/settings', (b) => CostSettingsResponseSchema.parse(b));
+    expect(settings.paymentFeeRules.length).toBeGreaterThan(0);
+    const rules = settings.paymentFeeRules.map((rule) => ({
+      ...rule,
+      percent: String(Number(rule.percent) + 5),
+    }));
+    const put = await app.request('/api/costs/fee-rules', {
+      method: 'PUT',
+      cookie: owner,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ rules }),
+    });
+    expect(put.status, await put.clone().text()).toBe(200);
+    const [after, report] = await Promise.all([productProfit(from, last), pnl(from, last)]);
+    expect(minor(after.totals.paymentFees)).toBeGreaterThan(minor(before.totals.paymentFees));
+    expect(minor(after.totals.paymentFees)).toBe(minor(report.totals.paymentFees));
+    const cohortsAfter = await get('/api/customers/cohort-profit', (b) => CohortProfitSchema.parse(b));
+    expect(minor(cohortsAfter.lifetime.contribution)).toBeLessThan(
+      minor(cohortsBefore.lifetime.contribution),
     );
   });
 });

@@ -66,7 +66,7 @@ describeInBrowser('profit on the decision pages', () => {
       .toBe(true);
     await saveScreenshot(page, 'order-profit-390');
     await page.setViewportSize({ width: 1400, height: 1000 });
-  });
+  }, 180_000);
 
   it('shows POAS, MER and CAC per campaign and channel on /campaigns', async () => {
     const { app, browser } = setup;

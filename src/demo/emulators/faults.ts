@@ -19,12 +19,34 @@ export interface FaultSettings {
   throttlePressure: number;
   /** Probability (0–1) that a request never gets an answer (until the client gives up or the app closes). */
   hangRate: number;
+  /** Probability (0–1) that the connection is reset (socket destroyed) before any answer. */
+  resetRate: number;
+  /** Probability (0–1) that a JSON answer arrives cut in half (status 200, unparsable body). */
+  malformedRate: number;
 }
 
-export const DEFAULT_FAULTS: FaultSettings = { latencyMs: 0, errorRate: 0, throttlePressure: 0, hangRate: 0 };
+export const DEFAULT_FAULTS: FaultSettings = {
+  latencyMs: 0,
+  errorRate: 0,
+  throttlePressure: 0,
+  hangRate: 0,
+  resetRate: 0,
+  malformedRate: 0,
+};
+
+/**
+ * A vendor answer forced on every request while set (e.g. an expired-token error): what the
+ * emulator would send if the account's state had changed at the vendor. See vendor-errors.ts.
+ */
+export interface ForcedResponse {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
 
 export class FaultController {
   private settings: FaultSettings = { ...DEFAULT_FAULTS };
+  private forcedResponse: ForcedResponse | null = null;
   private rng: Rng;
   private readonly hung = new Set<() => void>();
 
@@ -46,11 +68,23 @@ export class FaultController {
       errorRate: unit(next.errorRate),
       throttlePressure: unit(next.throttlePressure),
       hangRate: unit(next.hangRate),
+      resetRate: unit(next.resetRate),
+      malformedRate: unit(next.malformedRate),
     };
+  }
+
+  /** Answers every request with `response` until `reset()` or `force(null)`. */
+  force(response: ForcedResponse | null): void {
+    this.forcedResponse = response;
+  }
+
+  forced(): ForcedResponse | null {
+    return this.forcedResponse;
   }
 
   reset(): void {
     this.settings = { ...DEFAULT_FAULTS };
+    this.forcedResponse = null;
   }
 
   /** Draws whether this request fails with a 5xx. */
@@ -60,6 +94,14 @@ export class FaultController {
 
   shouldHang(): boolean {
     return this.settings.hangRate > 0 && this.rng.next() < this.settings.hangRate;
+  }
+
+  shouldReset(): boolean {
+    return this.settings.resetRate > 0 && this.rng.next() < this.settings.resetRate;
+  }
+
+  shouldMalform(): boolean {
+    return this.settings.malformedRate > 0 && this.rng.next() < this.settings.malformedRate;
   }
 
   /** Waits forever, or until `releaseHung` (called when the app closes). */
@@ -76,8 +118,9 @@ export class FaultController {
 }
 
 /**
- * Installs latency, hangs and 5xx errors as an onRequest hook. `sendError` writes the vendor's
- * own 5xx body. Paths for which `exempt` returns true (e.g. bulk result downloads) are untouched.
+ * Installs latency, hangs, connection resets, forced vendor answers and 5xx errors as an onRequest
+ * hook, and cut-off JSON bodies as an onSend hook. `sendError` writes the vendor's own 5xx body.
+ * Paths for which `exempt` returns true (e.g. bulk result downloads) are untouched.
  */
 export function installFaults(
   app: FastifyInstance,
@@ -98,8 +141,26 @@ export function installFaults(
       }
     }
     if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
+    if (faults.shouldReset()) {
+      reply.hijack();
+      request.raw.socket?.resetAndDestroy();
+      return reply;
+    }
+    const forced = faults.forced();
+    if (forced) {
+      return reply
+        .code(forced.status)
+        .headers({ 'content-type': 'application/json; charset=utf-8', ...forced.headers })
+        .send(JSON.stringify(forced.body));
+    }
     if (faults.shouldFail()) return sendError(reply);
     return undefined;
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (exempt(request) || typeof payload !== 'string') return payload;
+    if (!String(reply.getHeader('content-type') ?? '').includes('json') || !faults.shouldMalform())
+      return payload;
+    return payload.slice(0, Math.floor(payload.length / 2));
   });
   app.addHook('onClose', async () => {
     closing = true;

@@ -43,8 +43,11 @@ export interface ShopifyEmulatorOptions {
 export interface ShopifyEmulatorExtras {
   faults: FaultController;
   shopifyStore: DemoStore;
-  /** Test knob: make the next bulk query end FAILED with `errorCode` (e.g. 'TIMEOUT'). */
-  bulkControl: { failNext(errorCode: 'ACCESS_DENIED' | 'INTERNAL_SERVER_ERROR' | 'TIMEOUT'): void };
+  /** Test knobs: the next bulk query ends FAILED with `errorCode` (e.g. 'TIMEOUT'), or EXPIRED. */
+  bulkControl: {
+    failNext(errorCode: 'ACCESS_DENIED' | 'INTERNAL_SERVER_ERROR' | 'TIMEOUT'): void;
+    expireNext(): void;
+  };
   webhookSubscriptions: WebhookSubscriptions;
   webhookSender: WebhookSender;
   liveOrders: LiveOrders;
@@ -346,6 +349,9 @@ export function buildShopifyEmulator(opts: ShopifyEmulatorOptions): ShopifyEmula
   app.decorate('bulkControl', {
     failNext: (errorCode: 'ACCESS_DENIED' | 'INTERNAL_SERVER_ERROR' | 'TIMEOUT') => {
       bulk.failNextWith = errorCode;
+    },
+    expireNext: () => {
+      bulk.expireNext = true;
     },
   });
   app.decorate('webhookSubscriptions', webhookSubscriptions);

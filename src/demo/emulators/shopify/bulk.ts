@@ -160,6 +160,8 @@ export class BulkOperations {
   private readonly running = new Set<Promise<void>>();
   /** Test knob: the next bulk query ends FAILED with this error code. */
   failNextWith: BulkOperationState['errorCode'] = null;
+  /** Test knob: the next bulk query ends EXPIRED (its results no longer downloadable). */
+  expireNext = false;
 
   constructor(
     private readonly schema: GraphQLSchema,
@@ -309,6 +311,12 @@ export class BulkOperations {
       op.errorCode = this.failNextWith;
       op.completedAtMs = this.now();
       this.failNextWith = null;
+      return;
+    }
+    if (this.expireNext) {
+      op.status = 'EXPIRED';
+      op.completedAtMs = this.now();
+      this.expireNext = false;
       return;
     }
     if (!this.dir) this.dir = mkdtempSync(join(tmpdir(), 'upside-shopify-bulk-'));

@@ -1,5 +1,6 @@
 import type { ServiceAccount } from '../../../shared/contracts/credentials.ts';
 import { createGa4Client, type Ga4Client } from '../../connectors/ga4/client.ts';
+import type { RetryPolicy } from '../../connectors/http/request.ts';
 import { createMetaClient, type MetaClient } from '../../connectors/meta/client.ts';
 import type { MetaSecret } from '../../vault/credential-store.ts';
 import type { IntegrationContext } from './integration-context.ts';
@@ -14,21 +15,40 @@ export function createGa4ClientFor(
   context: IntegrationContext,
   propertyId: string,
   account: ServiceAccount,
+  tuning: ClientTuning = {},
 ): Ga4Client {
   return createGa4Client({
     baseUrl: context.upstream.ga4(propertyId, account.token_uri),
     propertyId,
     serviceAccount: account,
-    ...(context.upstreamTimeoutMs ? { timeoutMs: context.upstreamTimeoutMs } : {}),
+    ...clientTuning(context, tuning),
   });
 }
 
+/** A sync's own timeout and retry policy (the sync tuning); the context's test timeout wins. */
+export interface ClientTuning {
+  timeoutMs?: number;
+  retry?: Partial<RetryPolicy> | undefined;
+}
+
+function clientTuning(context: IntegrationContext, tuning: ClientTuning): ClientTuning {
+  const timeoutMs = context.upstreamTimeoutMs ?? tuning.timeoutMs;
+  return {
+    ...(timeoutMs ? { timeoutMs } : {}),
+    ...(tuning.retry ? { retry: tuning.retry } : {}),
+  };
+}
+
 /** The Meta Marketing API client of a stored Meta credential. */
-export function createMetaClientFor(context: IntegrationContext, secret: MetaSecret): MetaClient {
+export function createMetaClientFor(
+  context: IntegrationContext,
+  secret: MetaSecret,
+  tuning: ClientTuning = {},
+): MetaClient {
   return createMetaClient({
     baseUrl: context.upstream.meta(secret.adAccountId),
     accessToken: secret.accessToken,
     appSecret: secret.appSecret,
-    ...(context.upstreamTimeoutMs ? { timeoutMs: context.upstreamTimeoutMs } : {}),
+    ...clientTuning(context, tuning),
   });
 }

@@ -4,6 +4,7 @@ import { CohortProfitSchema } from '../../../shared/contracts/customers.ts';
 import { ProductProfitQuerySchema, ProductProfitSchema } from '../../../shared/contracts/products.ts';
 import { requireAuth } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
+import { keepContributionAnswer } from './keep-contribution-answer.ts';
 import { readCohortProfit } from './read-cohort-profit.ts';
 import { readProductProfit } from './read-product-profit.ts';
 
@@ -19,11 +20,22 @@ export function registerContributionRoutes(app: FastifyInstance, deps: AppDeps):
         requireAuth(request);
       },
     },
-    async (request) => readProductProfit(deps.db, requireAuth(request).workspaceId, request.query),
+    async (request) => {
+      const { workspaceId } = requireAuth(request);
+      const { from, to } = request.query;
+      return keepContributionAnswer(deps.db, 'products', workspaceId, [from, to], () =>
+        readProductProfit(deps.db, workspaceId, { from, to }),
+      );
+    },
   );
   api.get(
     '/api/customers/cohort-profit',
     { schema: { response: { 200: CohortProfitSchema } } },
-    async (request) => readCohortProfit(deps.db, requireAuth(request).workspaceId),
+    async (request) => {
+      const { workspaceId } = requireAuth(request);
+      return keepContributionAnswer(deps.db, 'cohorts', workspaceId, null, () =>
+        readCohortProfit(deps.db, workspaceId),
+      );
+    },
   );
 }

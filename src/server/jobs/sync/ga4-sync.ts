@@ -10,6 +10,7 @@ import { createGa4ClientFor } from '../../features/connections/upstream-clients.
 import { loadCredential } from '../../vault/credential-store.ts';
 import { PermanentJobError } from '../job-definition.ts';
 import type { SyncOutcome, SyncSession } from './run-source-sync.ts';
+import { syncTuning } from './sync-tuning.ts';
 import { type UpsertRow, type UpsertSpec, upsertRows } from './upsert-rows.ts';
 import { parseGa4Date } from './values.ts';
 
@@ -140,7 +141,7 @@ export async function syncGa4(session: SyncSession): Promise<SyncOutcome> {
       'The stored Google Analytics key file is not valid. Paste it again in Profile & Integrations.',
     );
   }
-  const client = createGa4ClientFor(integration, stored.secret.propertyId, account);
+  const client = createGa4ClientFor(integration, stored.secret.propertyId, account, syncTuning);
   const shopZone = await shopTimeZone(session);
   const today = localDayOf(session.now(), shopZone);
   const lastComplete = typeof session.cursor.lastDate === 'string' ? session.cursor.lastDate : null;

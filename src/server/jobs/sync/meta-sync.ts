@@ -6,6 +6,7 @@ import { createMetaClientFor } from '../../features/connections/upstream-clients
 import { loadCredential } from '../../vault/credential-store.ts';
 import { PermanentJobError } from '../job-definition.ts';
 import type { SyncOutcome, SyncSession } from './run-source-sync.ts';
+import { syncTuning } from './sync-tuning.ts';
 import { type UpsertRow, type UpsertSpec, upsertRows } from './upsert-rows.ts';
 
 /**
@@ -111,7 +112,7 @@ export async function syncMeta(session: SyncSession): Promise<SyncOutcome> {
   if (!stored)
     throw new PermanentJobError('Meta is not connected. Add your ad account in Profile & Integrations.');
   const { secret } = stored;
-  const client = createMetaClientFor(integration, secret);
+  const client = createMetaClientFor(integration, secret, syncTuning);
   const adAccountId = secret.adAccountId.startsWith('act_')
     ? secret.adAccountId
     : `act_${secret.adAccountId}`;

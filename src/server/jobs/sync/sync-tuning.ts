@@ -1,7 +1,8 @@
 import type { RetryPolicy } from '../../connectors/http/request.ts';
 
 /**
- * Process-wide knobs of the Shopify sync. Production uses the defaults; integration tests and the
+ * Process-wide knobs of the syncs (timeout and retries for all three sources; the rest Shopify's).
+ * Production uses the defaults; integration tests and the
  * backfill bench shorten retries and page sizes so that fault scenarios finish in seconds, and
  * can turn bulk operations off to exercise the paging path.
  */
