@@ -5,7 +5,8 @@
  * The real server in demo mode with its background worker (as `upside start` runs it), the demo
  * store connected and synced, webhooks registered with the emulator. Then:
  * 1. receiver: BENCH_WEBHOOKS (default 2000) signed orders/create deliveries sent open-loop at
- *    BENCH_RATE per second (default 200); achieved rate and p50/p95/p99 of the time to the 200;
+ *    BENCH_RATE per second (default 200); achieved rate, p50/p95/p99 of the time to the 200 and
+ *    the process's CPU time per delivery (a figure the machine's load disturbs less than latency);
  * 2. latency: BENCH_LIVE_ORDERS (default 40) orders placed by the emulator (its own order model,
  *    delivered by its webhook sender), one at a time, each followed by polling the Today endpoint
  *    every 50 ms until it counts the order; p50/p95/max.
@@ -76,6 +77,7 @@ try {
   const latencies: number[] = [];
   const statuses = new Map<number, number>();
   const sends: Promise<void>[] = [];
+  const cpuBefore = process.cpuUsage();
   const started = performance.now();
   for (let i = 0; i < webhooks; i += 1) {
     const due = started + (i * 1000) / rate;
@@ -124,11 +126,13 @@ try {
   }
   await Promise.all(sends);
   const elapsed = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
   latencies.sort((a, b) => a - b);
   console.log(
     `receiver: ${webhooks} deliveries in ${elapsed.toFixed(2)} s (${(webhooks / elapsed).toFixed(0)}/s offered ${rate}/s); ` +
       `time to answer p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms, ` +
-      `p99 ${percentile(latencies, 99).toFixed(1)} ms; statuses (0 = connection error) ${JSON.stringify(Object.fromEntries(statuses))}; load average ${load()}`,
+      `p99 ${percentile(latencies, 99).toFixed(1)} ms; ` +
+      `process CPU ${((cpu.user + cpu.system) / 1000 / webhooks).toFixed(2)} ms per delivery (receiver, worker and this HTTP client); statuses (0 = connection error) ${JSON.stringify(Object.fromEntries(statuses))}; load average ${load()}`,
   );
   const drainStarted = performance.now();
   await queueEmpty();

@@ -65,15 +65,27 @@ export async function startTestApp(
   };
 }
 
-/** Follows the redirects of the development provider's sign-in like a browser, with a cookie jar. */
+/**
+ * Follows the redirects of an OpenID Connect sign-in through the development provider's form like a
+ * browser, with one cookie jar. The provider may be this app's own (`/oidc`) or one on another
+ * origin (an app configured with OIDC_ISSUER): relative links resolve against the current page.
+ * `cookie` starts the jar with cookies the browser already holds (e.g. an earlier session);
+ * `setCookies` collects every Set-Cookie line the app and the provider sent.
+ */
 export async function signInThroughDevProvider(
   baseUrl: string,
   email: string,
   firstName: string,
+  options: { cookie?: string; setCookies?: string[] } = {},
 ): Promise<string> {
   const jar = new Map<string, string>();
+  for (const pair of options.cookie?.split(/;\s*/) ?? []) {
+    const index = pair.indexOf('=');
+    if (index > 0) jar.set(pair.slice(0, index), pair.slice(index + 1));
+  }
   const remember = (response: Response) => {
     for (const line of response.headers.getSetCookie()) {
+      options.setCookies?.push(line);
       const [pair] = line.split(';');
       const index = pair?.indexOf('=') ?? -1;
       if (!pair || index < 0) continue;
@@ -84,8 +96,10 @@ export async function signInThroughDevProvider(
     }
   };
   const cookieHeader = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+  let current = new URL(baseUrl);
   const go = async (url: string, init: RequestInit = {}) => {
-    const response = await fetch(new URL(url, baseUrl), {
+    current = new URL(url, current);
+    const response = await fetch(current, {
       ...init,
       redirect: 'manual',
       headers: { ...(init.headers as Record<string, string>), cookie: cookieHeader() },
@@ -94,7 +108,7 @@ export async function signInThroughDevProvider(
     return response;
   };
 
-  let response = await go('/api/login');
+  let response = await go(new URL('/api/login', baseUrl).href);
   // Follow redirects until the provider shows its sign-in form.
   for (let hop = 0; hop < 10 && response.status >= 300 && response.status < 400; hop += 1) {
     response = await go(response.headers.get('location') ?? '/');
@@ -104,13 +118,14 @@ export async function signInThroughDevProvider(
   if (!action) throw new Error(`sign-in form not found (status ${response.status}): ${html.slice(0, 200)}`);
   response = await go(action.replaceAll('&#47;', '/'), {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: baseUrl },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: current.origin },
     body: new URLSearchParams({ email, firstName }).toString(),
   });
   for (let hop = 0; hop < 10 && response.status >= 300 && response.status < 400; hop += 1) {
     const location = response.headers.get('location') ?? '/';
-    if (new URL(location, baseUrl).pathname === '/' && jar.has('upside_session')) break;
-    response = await go(location);
+    const next = new URL(location, current);
+    if (next.origin === new URL(baseUrl).origin && next.pathname === '/' && jar.has('upside_session')) break;
+    response = await go(next.href);
   }
   const session = jar.get('upside_session');
   if (!session) throw new Error(`sign-in did not create a session (last status ${response.status})`);

@@ -137,6 +137,55 @@ describe('live orders from the emulator', () => {
     expect(Math.round(Number(today.revenue) * 100)).toBe(revenue);
   }, 600_000);
 
+  it('are in the emulator’s own orders, so a sync brings in those whose webhooks were lost, none twice', async () => {
+    const shopify = app.demo.emulators.shopify;
+    const [workspace] = await queryRows<{ workspace_id: string }>(
+      app.db,
+      sql`SELECT workspace_id FROM webhook_subscriptions WHERE mode = 'webhooks'`,
+    );
+    const storedLive = () =>
+      queryRows<{ order_id: string; total_minor: string; fulfillment_status: string | null }>(
+        app.db,
+        sql`SELECT order_id::text, total_minor::text, fulfillment_status FROM wh_orders
+            WHERE workspace_id = ${workspace!.workspace_id} AND order_id >= 5900000000000 ORDER BY order_id`,
+      );
+    const before = shopify.liveOrders.orders.length;
+    shopify.webhookSender.settings = { ...shopify.webhookSender.settings, dropRate: 1 };
+    for (let k = 0; k < 30; k += 1) shopify.liveOrders.placeOrder();
+    await shopify.webhookSender.idle();
+    await runJobsUntilIdle(app.server.deps);
+    shopify.webhookSender.settings = { ...shopify.webhookSender.settings, dropRate: 0 };
+    const truth = shopify.liveOrders.orders;
+    expect(truth.length).toBe(before + 30);
+    expect(shopify.webhookSender.stats.dropped).toBeGreaterThanOrEqual(30);
+    expect(await storedLive()).toHaveLength(before);
+
+    const sync = await app.request('/api/sync/run', {
+      method: 'POST',
+      cookie: owner,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ source: 'shopify' }),
+    });
+    expect(sync.status, await sync.clone().text()).toBe(202);
+    await runJobsUntilIdle(app.server.deps);
+    const stored = await storedLive();
+    expect(stored).toEqual(
+      [...truth]
+        .sort((a, b) => a.legacyId - b.legacyId)
+        .map((order) => ({
+          order_id: String(order.legacyId),
+          total_minor: String(order.totalMinor),
+          fulfillment_status: order.fulfillmentStatus,
+        })),
+    );
+    const [lines] = await queryRows<{ n: number }>(
+      app.db,
+      sql`SELECT count(*)::int AS n FROM wh_order_line_items
+          WHERE workspace_id = ${workspace!.workspace_id} AND order_id >= 5900000000000`,
+    );
+    expect(lines!.n).toBe(truth.reduce((sum, order) => sum + order.lineItems.length, 0));
+  }, 600_000);
+
   it('turns the simulation on and off for the demo store only', async () => {
     const on = await app.request('/api/demo/live', {
       method: 'POST',

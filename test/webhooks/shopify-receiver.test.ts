@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SECRETS } from '../../src/demo/credentials.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
+import type { SyncStatusResponse } from '../../src/shared/contracts/sync.ts';
 import type { DashboardToday } from '../../src/shared/contracts/webhooks.ts';
 import { type DemoTestApp, startConnectedDemoApp } from '../support/start-demo-app.ts';
 
@@ -226,5 +227,161 @@ describe('accepted deliveries', () => {
       sql`SELECT total_minor::text FROM wh_orders WHERE order_id = ${order.id}`,
     );
     expect(row!.total_minor).toBe('5000');
+  });
+});
+
+describe('refunds by webhook', () => {
+  it('carry each line’s restock and the refunded shipping the way the sync maps them', async () => {
+    const order = restOrder();
+    const [line] = order.line_items;
+    const second = { ...line!, id: line!.id + 1, quantity: 2 };
+    const withTwo = { ...order, line_items: [line!, second] };
+    expect((await delivery('orders/create', withTwo, 'e-refund-order')).status).toBe(200);
+    const refund = {
+      id: order.id + 500,
+      order_id: order.id,
+      created_at: new Date().toISOString(),
+      note: 'returned',
+      transactions: [{ kind: 'refund', status: 'success', amount: '85.00' }],
+      refund_line_items: [
+        { line_item_id: line!.id, quantity: 1, subtotal: '40.00', restock_type: 'return' },
+        { line_item_id: second.id, quantity: 1, subtotal: '40.00', restock_type: 'no_restock' },
+      ],
+      refund_shipping_lines: [
+        { subtotal_amount_set: { shop_money: { amount: '5.00', currency_code: 'USD' } } },
+      ],
+    };
+    expect((await delivery('refunds/create', refund, 'e-refund')).status).toBe(200);
+    await runJobsUntilIdle(app.server.deps);
+    const lines = await queryRows<{ line_item_id: string; restocked: boolean; restock_type: string }>(
+      app.db,
+      sql`SELECT line_item_id::text, restocked, restock_type FROM wh_refund_line_items
+          WHERE refund_id = ${refund.id} ORDER BY line_item_id`,
+    );
+    expect(lines).toEqual([
+      { line_item_id: String(line!.id), restocked: true, restock_type: 'RETURN' },
+      { line_item_id: String(second.id), restocked: false, restock_type: 'NO_RESTOCK' },
+    ]);
+    const [stored] = await queryRows<{ amount_minor: string; shipping_minor: string | null }>(
+      app.db,
+      sql`SELECT amount_minor::text, shipping_minor::text FROM wh_refunds WHERE refund_id = ${refund.id}`,
+    );
+    expect(stored).toEqual({ amount_minor: '8500', shipping_minor: '500' });
+
+    // A refund without refund_shipping_lines (older API versions) leaves its shipping to the sync.
+    const older = { ...refund, id: refund.id + 1, refund_shipping_lines: undefined, refund_line_items: [] };
+    expect((await delivery('refunds/create', older, 'e-refund-older')).status).toBe(200);
+    await runJobsUntilIdle(app.server.deps);
+    const [later] = await queryRows<{ shipping_minor: string | null }>(
+      app.db,
+      sql`SELECT shipping_minor::text FROM wh_refunds WHERE refund_id = ${older.id}`,
+    );
+    expect(later).toEqual({ shipping_minor: null });
+  });
+});
+
+describe('app/uninstalled', () => {
+  it('drops the access token, stops the syncs and says so on the freshness panel; shop/redact can still be verified', async () => {
+    const uninstalled = await delivery(
+      'app/uninstalled',
+      { id: 1, domain: shop, myshopify_domain: shop },
+      'e-uninstalled',
+    );
+    expect(uninstalled.status).toBe(200);
+    await runJobsUntilIdle(app.server.deps);
+    const credential = await app.request('/api/credentials/shopify', { cookie: owner });
+    expect(credential.status).toBe(200);
+    const view = (await credential.json()) as {
+      access_token: string | null;
+      api_key: string | null;
+      isValid: boolean;
+      lastError: string | null;
+    };
+    expect(view).toMatchObject({ access_token: null, api_key: null, isValid: false });
+    expect(view.lastError).toMatch(/uninstalled/);
+    const status = await app.request('/api/sync/status', { cookie: owner });
+    const shopify = ((await status.json()) as SyncStatusResponse).sources.find(
+      (source) => source.source === 'shopify',
+    )!;
+    expect(shopify.delivery.mode).toBe('polling');
+    expect(shopify.delivery.reason).toMatch(/uninstalled.*access token was deleted/);
+    // The scheduler only syncs verified connections.
+    const [stored] = await queryRows<{ status: string }>(
+      app.db,
+      sql`SELECT status FROM credentials WHERE provider = 'shopify'`,
+    );
+    expect(stored).toEqual({ status: 'failed' });
+    // Compliance topics arrive after the uninstall, signed with the app's API secret key: still verified.
+    const redact = await delivery(
+      'customers/redact',
+      { shop_domain: shop, customer: { id: 7_700_000_999 }, orders_to_redact: [] },
+      'e-redact-after-uninstall',
+    );
+    expect(redact.status).toBe(200);
+  });
+});
+
+describe('the accept path under concurrency', () => {
+  it('stores each of many simultaneous deliveries once, with one job each, duplicates flagged', async () => {
+    const eventsBefore = await countEvents();
+    const orders = Array.from({ length: 40 }, () => restOrder());
+    // Every event is sent twice at once (the same event id): batched together, stored once.
+    const responses = await Promise.all(
+      orders.flatMap((order, k) => [
+        delivery('orders/create', order, `e-burst-${k}`),
+        delivery('orders/create', order, `e-burst-${k}`),
+      ]),
+    );
+    expect(responses.map((response) => response.status)).toEqual(responses.map(() => 200));
+    const answers = (await Promise.all(responses.map((response) => response.json()))) as Array<{
+      duplicate: boolean;
+    }>;
+    for (let k = 0; k < orders.length; k += 1) {
+      const pair = [answers[2 * k]!.duplicate, answers[2 * k + 1]!.duplicate].sort();
+      expect(pair).toEqual([false, true]);
+    }
+    expect(await countEvents()).toBe(eventsBefore + orders.length);
+    const [jobs] = await queryRows<{ n: number }>(
+      app.db,
+      sql`SELECT count(*)::int AS n FROM jobs WHERE type = 'process-shopify-webhook'
+            AND (payload ->> 'eventRowId')::bigint IN (SELECT id FROM webhook_events WHERE event_id LIKE 'e-burst-%')`,
+    );
+    expect(jobs!.n).toBe(orders.length);
+    await runJobsUntilIdle(app.server.deps);
+    const [stored] = await queryRows<{ n: number }>(
+      app.db,
+      sql`SELECT count(*)::int AS n FROM wh_orders WHERE order_id BETWEEN ${orders[0]!.id} AND ${orders.at(-1)!.id}`,
+    );
+    expect(stored!.n).toBe(orders.length);
+  });
+
+  it('forgets a shop’s cached secret the moment its credential changes', async () => {
+    // The secret is cached by the deliveries above; a new API secret key takes effect at once.
+    const rekey = await app.request('/api/credentials/shopify', {
+      method: 'POST',
+      cookie: owner,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        shopDomain: shop,
+        accessToken: DEMO_SECRETS.shopify.accessToken,
+        apiSecret: 'a-rotated-api-secret-key',
+      }),
+    });
+    expect(rekey.status, await rekey.clone().text()).toBe(200);
+    const order = restOrder();
+    expect((await delivery('orders/create', order, 'e-old-key')).status).toBe(401);
+    const body = JSON.stringify(order);
+    const signedWithNew = await post(body, {
+      'x-shopify-topic': 'orders/create',
+      'x-shopify-shop-domain': shop,
+      'x-shopify-hmac-sha256': sign(body, 'a-rotated-api-secret-key'),
+      'x-shopify-event-id': 'e-new-key',
+    });
+    expect(signedWithNew.status).toBe(200);
+    // Disconnected: the shop is unknown at once, not after the cache's lifetime.
+    expect((await app.request('/api/credentials/shopify', { method: 'DELETE', cookie: owner })).status).toBe(
+      200,
+    );
+    expect((await delivery('orders/create', restOrder(), 'e-after-disconnect')).status).toBe(404);
   });
 });

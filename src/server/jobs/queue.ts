@@ -123,6 +123,32 @@ export async function enqueueJob(db: Db, input: EnqueueJobInput): Promise<Enqueu
 }
 
 /**
+ * Queues several jobs in one statement (a receiver accepting a batch of events). Only for jobs
+ * without a concurrency key: every row is a new job, so there is no live job to return instead.
+ */
+export async function enqueueJobs(
+  db: Db,
+  inputs: readonly Omit<EnqueueJobInput, 'concurrencyKey'>[],
+): Promise<number> {
+  if (inputs.length === 0) return 0;
+  const rows = sql.join(
+    inputs.map(
+      (input) =>
+        sql`(${input.type}, ${input.workspaceId}, ${JSON.stringify(input.payload)}::jsonb, ${input.priority ?? 100},
+          ${(input.runAt ?? input.now).toISOString()}, ${input.maxAttempts ?? 5}, ${input.now.toISOString()},
+          ${input.now.toISOString()})`,
+    ),
+    sql`, `,
+  );
+  const inserted = await queryRows<{ id: string }>(
+    db,
+    sql`INSERT INTO jobs (type, workspace_id, payload, priority, run_at, max_attempts, created_at, updated_at)
+        VALUES ${rows} RETURNING id`,
+  );
+  return inserted.length;
+}
+
+/**
  * Claims the most urgent due job whose type is in `types` (a worker only takes what it can run,
  * so a job type registered nowhere stays pending instead of failing).
  */

@@ -10,6 +10,7 @@ import {
   type VaultKey,
   type VaultKeyring,
 } from './cipher.ts';
+import { credentialChanged } from './credential-changes.ts';
 
 /**
  * Encrypted credential records (one per workspace and provider). Every read and write is scoped
@@ -109,6 +110,7 @@ export async function saveCredential<P extends CredentialProvider>(
     .insert(credentials)
     .values({ workspaceId: input.workspaceId, provider: input.provider, ...values, createdAt: input.now })
     .onConflictDoUpdate({ target: [credentials.workspaceId, credentials.provider], set: values });
+  credentialChanged({ workspaceId: input.workspaceId, provider: input.provider });
 }
 
 /** Decrypts the workspace's credential for `provider`; null when none is stored. */
@@ -180,6 +182,7 @@ export async function updateCredentialVerification(
       ...(args.publicInfo ? { publicInfo: args.publicInfo } : {}),
     })
     .where(and(eq(credentials.workspaceId, args.workspaceId), eq(credentials.provider, args.provider)));
+  credentialChanged({ workspaceId: args.workspaceId, provider: args.provider });
 }
 
 export async function deleteCredential(
@@ -191,6 +194,7 @@ export async function deleteCredential(
     .delete(credentials)
     .where(and(eq(credentials.workspaceId, workspaceId), eq(credentials.provider, provider)))
     .returning({ id: credentials.id });
+  credentialChanged({ workspaceId, provider });
   return deleted.length > 0;
 }
 

@@ -70,8 +70,24 @@ export const RestRefundSchema = z.looseObject({
   note: text,
   transactions: z.array(RestTransactionSchema).default([]),
   refund_line_items: z
-    .array(z.looseObject({ line_item_id: id, quantity: z.number().int(), subtotal: decimal.optional() }))
+    .array(
+      z.looseObject({
+        line_item_id: id,
+        quantity: z.number().int(),
+        subtotal: decimal.optional(),
+        /** no_restock, cancel, return or legacy_restock. */
+        restock_type: text,
+      }),
+    )
     .default([]),
+  /** Refunded shipping (absent from older API versions: the next sync then reads it). */
+  refund_shipping_lines: z
+    .array(
+      z.looseObject({
+        subtotal_amount_set: z.looseObject({ shop_money: z.looseObject({ amount: decimal }) }),
+      }),
+    )
+    .optional(),
 });
 export type RestRefund = z.infer<typeof RestRefundSchema>;
 

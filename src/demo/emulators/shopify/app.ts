@@ -22,8 +22,10 @@ import { FaultController, type FaultSettings, installFaults } from '../faults.ts
 import { BulkOperations } from './bulk.ts';
 import { CostBucket, calculateQueryCost, countReturnedObjects, MAX_SINGLE_QUERY_COST } from './cost.ts';
 import { LiveOrders } from './live-orders.ts';
-import { buildRoot, type ShopifyContext, ShopifyData } from './resolvers.ts';
+import type { ShopifyContext } from './pagination.ts';
+import { buildRoot } from './resolvers.ts';
 import { getShopifySchema } from './schema.ts';
+import { ShopifyData } from './shopify-data.ts';
 import { type DeliverySettings, WebhookSender, WebhookSubscriptions } from './webhooks.ts';
 
 export interface ShopifyEmulatorOptions {
@@ -116,7 +118,7 @@ export function buildShopifyEmulator(opts: ShopifyEmulatorOptions): ShopifyEmula
     { shopDomain, secret: secrets.clientSecret, apiVersion: '2026-10', random },
     opts.webhookDelivery,
   );
-  const liveOrders = new LiveOrders(opts.store, webhookSender, now, random);
+  const liveOrders = new LiveOrders(opts.store, data.orders, webhookSender, now, random);
 
   app.register(formbody);
   app.addContentTypeParser(

@@ -24,7 +24,8 @@ import {
   valueFromASTUntyped,
 } from 'graphql';
 import { formatUtc } from '../../calendar.ts';
-import type { ShopifyContext, ShopifyData } from './resolvers.ts';
+import type { ShopifyContext } from './pagination.ts';
+import type { ShopifyData } from './shopify-data.ts';
 
 export interface BulkOperationState {
   legacyId: number;

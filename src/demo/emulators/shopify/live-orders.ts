@@ -1,14 +1,15 @@
 /**
- * "Simulate live orders" (issue #15): the emulator places new orders every few seconds through
- * the demo store's own order model — each copies the basket, customer and money of a historical
+ * "Simulate live orders" (issue #15): the emulator places new orders every few seconds in its
+ * order book (order-book.ts), the same model its Admin GraphQL API reads, so `orders` queries, a
+ * sync and a reconciliation see them — each copies the basket, customer and money of a historical
  * order of the store (so prices, discounts and taxes follow the generator's rules), placed now —
  * and tells subscribers as Shopify does: `orders/create`, and now and then `orders/updated` when
- * an earlier live order is fulfilled. `orders` is the emulator's own list, the truth a test
- * compares the warehouse with.
+ * an earlier live order is fulfilled. `orders` is the truth a test compares the warehouse with.
  */
 import { dayToIso, formatUtc, localDayOf } from '../../calendar.ts';
 import type { DemoOrder, DemoStore } from '../../model.ts';
 import { formatDecimal } from '../../money.ts';
+import type { OrderBook } from './order-book.ts';
 import type { WebhookSender } from './webhooks.ts';
 
 /** Live orders' ids, far above the generated store's (5.2e12 + 13·i), and their lines'. */
@@ -89,16 +90,20 @@ export function restOrderOf(store: DemoStore, order: DemoOrder): Record<string, 
 }
 
 export class LiveOrders {
-  /** Every live order placed, in placing order, as it stands now. */
-  readonly orders: DemoOrder[] = [];
   private timer: ReturnType<typeof setInterval> | null = null;
 
   constructor(
     private readonly store: DemoStore,
+    private readonly book: OrderBook,
     private readonly sender: WebhookSender,
     private readonly now: () => number,
     private readonly random: () => number,
   ) {}
+
+  /** Every live order placed, in placing order, as it stands now. */
+  get orders(): readonly DemoOrder[] {
+    return this.book.liveOrders();
+  }
 
   get enabled(): boolean {
     return this.timer !== null;
@@ -112,12 +117,13 @@ export class LiveOrders {
       template = this.store.getOrder(Math.floor(this.random() * count));
     }
     const k = this.orders.length + 1;
-    const at = Math.max(this.now(), (this.orders.at(-1)?.createdAtMs ?? 0) + 1);
+    // Created after every order before it (the book keeps creation order).
+    const at = Math.max(this.now(), this.book.lastCreatedAtMs() + 1);
     const legacyId = LIVE_ORDER_BASE + k * 13;
     const number = LIVE_NUMBER_BASE + k;
     const order: DemoOrder = {
       ...template,
-      index: count + k - 1,
+      index: this.book.nextPosition,
       legacyId,
       id: `gid://shopify/Order/${legacyId}`,
       name: `#${number}`,
@@ -137,7 +143,7 @@ export class LiveOrders {
         return { ...item, legacyId: lineLegacy, id: `gid://shopify/LineItem/${lineLegacy}` };
       }),
     };
-    this.orders.push(order);
+    this.book.add(order);
     this.sender.send('orders/create', restOrderOf(this.store, order));
     if (this.orders.length > 1 && this.random() < 0.3) this.fulfilEarlier(at);
     return order;
@@ -148,11 +154,10 @@ export class LiveOrders {
     const open = this.orders.filter((order) => order.fulfillmentStatus === 'UNFULFILLED').slice(0, -1);
     const chosen = open[Math.floor(this.random() * open.length)];
     if (!chosen) return;
-    const index = this.orders.indexOf(chosen);
     // Shopify's timestamps have whole seconds: the update is stamped a second after the order at least.
     const updatedAtMs = Math.max(at, chosen.updatedAtMs + 1_000);
     const updated: DemoOrder = { ...chosen, fulfillmentStatus: 'FULFILLED', updatedAtMs };
-    this.orders[index] = updated;
+    this.book.update(updated);
     this.sender.send('orders/updated', restOrderOf(this.store, updated));
   }
 

@@ -136,6 +136,8 @@ export class WebhookSubscriptions {
 }
 
 export interface DeliverySettings {
+  /** Share of events never delivered (a fault to inject: the periodic sync must bring them in). */
+  dropRate: number;
   /** Share of deliveries sent a second time (same event id). */
   duplicateRate: number;
   /** Share of deliveries held back so later events overtake them. */
@@ -154,6 +156,7 @@ export const SHOPIFY_RETRY_DELAYS_MS = [
 ];
 
 export const DEFAULT_DELIVERY: DeliverySettings = {
+  dropRate: 0,
   duplicateRate: 0.05,
   lateRate: 0.05,
   lateDelayMs: 1_500,
@@ -163,6 +166,8 @@ export const DEFAULT_DELIVERY: DeliverySettings = {
 
 export interface DeliveryStats {
   events: number;
+  /** Events dropped by the `dropRate` fault (never sent). */
+  dropped: number;
   attempts: number;
   delivered: number;
   failedAttempts: number;
@@ -177,6 +182,7 @@ export class WebhookSender {
   settings: DeliverySettings;
   readonly stats: DeliveryStats = {
     events: 0,
+    dropped: 0,
     attempts: 0,
     delivered: 0,
     failedAttempts: 0,
@@ -209,6 +215,10 @@ export class WebhookSender {
     const graphqlTopic = topic.replace('/', '_').toUpperCase();
     const triggeredAt = new Date().toISOString();
     this.stats.events += 1;
+    if (this.settings.dropRate > 0 && this.options.random() < this.settings.dropRate) {
+      this.stats.dropped += 1;
+      return eventId;
+    }
     for (const callbackUrl of this.subscriptions.callbacksFor(graphqlTopic)) {
       const delivery = { topic, body, eventId, webhookId: randomUUID(), triggeredAt, callbackUrl };
       const late = this.options.random() < this.settings.lateRate;

@@ -51,7 +51,9 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
     }
     return auth;
   };
-  const secureCookies = () => deps.publicUrl().startsWith('https://');
+  // Secure whenever served over https, and always in production: there a TLS-terminating proxy may
+  // reach the app on plain http, and a cookie must never travel without TLS (issue #19 item 6).
+  const secureCookies = () => deps.env.nodeEnv === 'production' || deps.publicUrl().startsWith('https://');
 
   if (!deps.env.oidc) {
     // The development provider speaks raw Node HTTP (it is a Koa app): hand it the request before

@@ -1,5 +1,5 @@
 import type { RestOrder, RestRefund } from '../../../shared/contracts/webhooks.ts';
-import type { SyncOrder } from '../../jobs/sync/shopify-documents.ts';
+import type { RefundDetails, SyncOrder } from '../../jobs/sync/shopify-documents.ts';
 
 /**
  * Webhook payloads are REST JSON; the sync reads GraphQL. Rather than a second mapping to
@@ -113,6 +113,30 @@ export function restOrderToSyncOrder(order: RestOrder): SyncOrder {
           : null,
         originalUnitPriceSet: bag(item.price),
         totalDiscountSet: item.total_discount === undefined ? null : bag(item.total_discount),
+      })),
+    },
+  };
+}
+
+/**
+ * A REST refund's lines (with their restock type) and refunded shipping in the shape the sync's
+ * refund-details query returns, so `mapRefundDetails` decides restock the same way for both.
+ */
+export function restRefundToRefundDetails(refund: RestRefund): RefundDetails[number] {
+  return {
+    id: gid('Refund', refund.id),
+    refundLineItems: {
+      nodes: refund.refund_line_items.map((line) => ({
+        lineItem: { id: gid('LineItem', line.line_item_id) },
+        quantity: line.quantity,
+        restocked: null,
+        restockType: line.restock_type ? line.restock_type.toUpperCase() : null,
+        subtotalSet: bag(line.subtotal ?? '0'),
+      })),
+    },
+    refundShippingLines: {
+      nodes: (refund.refund_shipping_lines ?? []).map((line) => ({
+        subtotalAmountSet: bag(line.subtotal_amount_set.shop_money.amount),
       })),
     },
   };

@@ -14,8 +14,10 @@ import type { AppDeps } from '../../http/deps.ts';
 import { getIntegrationContext } from '../connections/integration-context.ts';
 import { listDataRequestExports, readDataRequestExport } from './queries/data-request-exports.ts';
 import { readToday } from './services/read-today.ts';
-import { receiveShopifyWebhook } from './services/receive-webhook.ts';
+import { receiveShopifyWebhook, type WebhookReceiver } from './services/receive-webhook.ts';
+import { ShopSecretCache } from './services/shop-secret-cache.ts';
 import { readDemoLive, toggleDemoLive } from './services/toggle-demo-live.ts';
+import { WebhookEventWriter } from './services/webhook-event-writer.ts';
 
 /** A signed-out caller gets 401 before its input is judged, like every other private route. */
 const signedInFirst = async (request: FastifyRequest) => {
@@ -33,7 +35,13 @@ const WEBHOOK_BODY_LIMIT = 1024 * 1024;
  */
 export async function registerWebhookRoutes(fastify: FastifyInstance, deps: AppDeps): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const context = () => getIntegrationContext(deps);
+  const context = getIntegrationContext(deps);
+  const receiver: WebhookReceiver = {
+    secrets: new ShopSecretCache(deps.db, context.keyring, () => deps.clock().getTime()),
+    writer: new WebhookEventWriter(deps.db),
+    now: deps.clock,
+  };
+  fastify.addHook('onClose', async () => receiver.secrets.close());
 
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
@@ -50,7 +58,7 @@ export async function registerWebhookRoutes(fastify: FastifyInstance, deps: AppD
         schema: { response: { 200: WebhookAcceptedSchema } },
       },
       async (request) =>
-        receiveShopifyWebhook(context(), deps.log, {
+        receiveShopifyWebhook(receiver, deps.log, {
           rawBody: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
           headers: request.headers,
         }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { getIntegrationContext } from '../../features/connections/integration-context.ts';
 import { processWebhookEvent } from '../../features/webhooks/services/process-webhook-event.ts';
 import { defineJob } from '../job-definition.ts';
 
@@ -13,7 +14,11 @@ export const processShopifyWebhookJob = defineJob({
   priority: 20,
   concurrencyKey: () => null,
   async run({ deps, payload }) {
-    const result = await processWebhookEvent(deps.db, { ...payload, now: deps.clock() });
+    const result = await processWebhookEvent(deps.db, {
+      ...payload,
+      now: deps.clock(),
+      keyring: getIntegrationContext(deps).keyring,
+    });
     return { ...result };
   },
 });

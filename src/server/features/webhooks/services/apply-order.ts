@@ -4,6 +4,7 @@ import type { RestOrder, RestRefund } from '../../../../shared/contracts/webhook
 import { parseDecimalToMinor } from '../../../../shared/money.ts';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
+import { mapRefundDetails, REFUND_LINE_SPEC } from '../../../jobs/sync/shopify-profit-rows.ts';
 import {
   LINE_ITEM_SPEC,
   mapOrder,
@@ -14,7 +15,7 @@ import {
 import { type UpsertSpec, upsertRows } from '../../../jobs/sync/upsert-rows.ts';
 import { loadCostBook } from '../../costs/queries/load-cost-book.ts';
 import { priceOrderRows, SHIPPING_COST_SPEC } from '../../costs/services/price-order-rows.ts';
-import { refundTotalOf, restOrderToSyncOrder } from '../map-rest-order.ts';
+import { refundTotalOf, restOrderToSyncOrder, restRefundToRefundDetails } from '../map-rest-order.ts';
 
 /** Columns a webhook cannot know (the customer journey): left as the sync wrote them. */
 const JOURNEY_COLUMNS = new Set([
@@ -62,7 +63,17 @@ export async function applyOrder(db: Db, shop: ShopContext, order: RestOrder): P
     const shipping = priceOrderRows(book, [rows.order], rows.lineItems);
     await upsertRows(tx, LINE_ITEM_SPEC, rows.lineItems);
     await upsertRows(tx, SHIPPING_COST_SPEC, shipping);
-    await upsertRows(tx, REFUND_SPEC, rows.refunds);
+    const details = refundDetailRows(shop, order.id, order.refunds);
+    const refundsById = new Map(order.refunds.map((refund) => [refund.id, refund]));
+    await upsertRows(
+      tx,
+      REFUND_SPEC,
+      rows.refunds.map((row) => ({
+        ...row,
+        shipping_minor: details.shippingOf(refundsById.get(row.refund_id as number)!),
+      })),
+    );
+    await upsertRows(tx, REFUND_LINE_SPEC, details.lines);
     const customer = order.customer;
     if (customer) {
       await tx.execute(
@@ -78,19 +89,38 @@ export async function applyOrder(db: Db, shop: ShopContext, order: RestOrder): P
   });
 }
 
-/** refunds/create: the refund on its shop day; the order's refunded total follows with orders/updated. */
+/**
+ * Each refund's lines with their restock and its refunded shipping, mapped by the sync's own
+ * `mapRefundDetails` (decision 043): restocked goods stop counting as cost of goods sold as soon
+ * as the webhook lands. Refunded shipping is set only when the payload carries
+ * `refund_shipping_lines`; otherwise it stays null and the next sync reads it.
+ */
+function refundDetailRows(shop: ShopContext, orderId: number, refunds: readonly RestRefund[]) {
+  const days = new Map(refunds.map((refund) => [refund.id, localDayOf(refund.created_at, shop.timeZone)]));
+  const mapped = mapRefundDetails(shop, orderId, refunds.map(restRefundToRefundDetails), days);
+  const shippingOf = (refund: RestRefund) =>
+    refund.refund_shipping_lines === undefined ? null : (mapped.shippingByRefund.get(refund.id) ?? null);
+  return { lines: mapped.lines, shippingOf };
+}
+
+/** refunds/create: the refund on its shop day with its lines' restock; the order's refunded total follows with orders/updated. */
 export async function applyRefund(db: Db, shop: ShopContext, refund: RestRefund): Promise<string> {
-  await upsertRows(db, REFUND_SPEC, [
-    {
-      workspace_id: shop.workspaceId,
-      refund_id: refund.id,
-      order_id: refund.order_id,
-      created_at: new Date(refund.created_at).toISOString(),
-      refund_date: localDayOf(refund.created_at, shop.timeZone),
-      amount_minor: parseDecimalToMinor(refundTotalOf(refund), shop.currencyDigits),
-      currency_code: shop.currencyCode,
-      note: refund.note ?? null,
-    },
-  ]);
+  const details = refundDetailRows(shop, refund.order_id, [refund]);
+  await db.transaction(async (tx) => {
+    await upsertRows(tx, REFUND_SPEC, [
+      {
+        workspace_id: shop.workspaceId,
+        refund_id: refund.id,
+        order_id: refund.order_id,
+        created_at: new Date(refund.created_at).toISOString(),
+        refund_date: localDayOf(refund.created_at, shop.timeZone),
+        amount_minor: parseDecimalToMinor(refundTotalOf(refund), shop.currencyDigits),
+        currency_code: shop.currencyCode,
+        note: refund.note ?? null,
+        shipping_minor: details.shippingOf(refund),
+      },
+    ]);
+    await upsertRows(tx, REFUND_LINE_SPEC, details.lines);
+  });
   return 'applied';
 }

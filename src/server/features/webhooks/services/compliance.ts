@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
+import { credentialChanged } from '../../../vault/credential-changes.ts';
 
 /**
  * Shopify's mandatory compliance topics (decision 031). Personal data in Upside lives in
@@ -159,7 +160,7 @@ export async function redactShop(
   db: Db,
   args: { workspaceId: string; eventId: string; now: Date },
 ): Promise<string> {
-  return db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx) => {
     let rows = 0;
     for (const table of STORE_TABLES) {
       rows += rowCount(
@@ -192,4 +193,6 @@ export async function redactShop(
     });
     return `deleted ${rows} rows`;
   });
+  credentialChanged({ workspaceId: args.workspaceId, provider: 'shopify' });
+  return outcome;
 }

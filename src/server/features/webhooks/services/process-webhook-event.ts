@@ -3,10 +3,11 @@ import { WEBHOOK_PAYLOAD_SCHEMAS, type WebhookTopic } from '../../../../shared/c
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 import type { ShopContext } from '../../../jobs/sync/shopify-rows.ts';
-import { saveDeliveryState } from '../queries/delivery-mode.ts';
+import type { VaultKeyring } from '../../../vault/cipher.ts';
 import { applyInventoryLevel, applyProduct } from './apply-catalog.ts';
 import { applyOrder, applyRefund } from './apply-order.ts';
 import { exportCustomerData, redactCustomer, redactShop } from './compliance.ts';
+import { uninstallApp } from './uninstall-app.ts';
 
 interface EventRow {
   event_id: string;
@@ -39,7 +40,7 @@ async function loadShop(db: Db, workspaceId: string, now: Date): Promise<ShopCon
  */
 export async function processWebhookEvent(
   db: Db,
-  args: { workspaceId: string; eventRowId: number; now: Date },
+  args: { workspaceId: string; eventRowId: number; now: Date; keyring: VaultKeyring },
 ): Promise<{ topic: string; outcome: string }> {
   const [event] = await queryRows<EventRow>(
     db,
@@ -67,18 +68,7 @@ export async function processWebhookEvent(
       case 'shop/redact':
         return redactShop(db, ids);
       case 'app/uninstalled':
-        await saveDeliveryState(
-          db,
-          workspaceId,
-          {
-            mode: 'polling',
-            reason: 'The Upside app was uninstalled from the store; reconnect it to turn webhooks back on.',
-            callbackUrl: null,
-            subscriptionIds: [],
-          },
-          now,
-        );
-        return 'delivery switched to polling';
+        return uninstallApp(db, args.keyring, { workspaceId, now });
       default:
         break;
     }

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { ErrorCode } from '../../../../shared/contracts/errors.ts';
 import {
   WEBHOOK_PAYLOAD_SCHEMAS,
@@ -6,14 +5,18 @@ import {
   WebhookHeadersSchema,
 } from '../../../../shared/contracts/webhooks.ts';
 import { normalizeShopDomain } from '../../../connectors/upstream-urls.ts';
-import { queryRows } from '../../../db/query-rows.ts';
 import { AppError } from '../../../errors.ts';
-import { processShopifyWebhookJob } from '../../../jobs/definitions/process-shopify-webhook.ts';
-import { enqueue } from '../../../jobs/enqueue.ts';
 import type { AppLogger } from '../../../log.ts';
-import type { IntegrationContext } from '../../connections/integration-context.ts';
-import { findShopWorkspaces } from '../queries/find-shop-workspaces.ts';
 import { verifyShopifyHmac } from '../verify-hmac.ts';
+import type { ShopSecretCache } from './shop-secret-cache.ts';
+import type { WebhookEventWriter } from './webhook-event-writer.ts';
+
+/** What the receiver works with: the cached shop secrets, the batching event writer and the clock. */
+export interface WebhookReceiver {
+  secrets: ShopSecretCache;
+  writer: WebhookEventWriter;
+  now: () => Date;
+}
 
 export interface IncomingWebhook {
   rawBody: Buffer;
@@ -31,10 +34,11 @@ const header = (headers: IncomingWebhook['headers'], name: string): string | und
  * secret keys (401), the headers and the JSON payload of the topic (400). Then, per verified
  * workspace and in one transaction, the event is recorded under its `X-Shopify-Event-Id` (a
  * replay inserts nothing) and a job is queued to apply it, so the answer is quick and the work
- * durable. Logs name the shop, topic and event id, never the body.
+ * durable. The shop's secrets come from memory and the writes are batched with concurrent
+ * deliveries (decision 043). Logs name the shop, topic and event id, never the body.
  */
 export async function receiveShopifyWebhook(
-  context: IntegrationContext,
+  receiver: WebhookReceiver,
   log: AppLogger,
   incoming: IncomingWebhook,
 ): Promise<WebhookAccepted> {
@@ -51,8 +55,7 @@ export async function receiveShopifyWebhook(
   };
   if (!signature) throw refuse(401, 'invalid_hmac', 'The X-Shopify-Hmac-Sha256 header is missing.');
   const shopDomain = normalizeShopDomain(shopHeader ?? '');
-  const workspaces =
-    shopDomain === '' ? [] : await findShopWorkspaces(context.db, context.keyring, shopDomain);
+  const workspaces = shopDomain === '' ? [] : await receiver.secrets.lookup(shopDomain.toLowerCase());
   if (workspaces.length === 0)
     throw refuse(404, 'unknown_shop', 'No store with this shop domain is connected.');
   const verified = workspaces.filter(
@@ -67,9 +70,10 @@ export async function receiveShopifyWebhook(
     const field = headers.error.issues[0]?.path.join('.') ?? 'headers';
     throw refuse(400, 'invalid_webhook', `Invalid webhook: header ${field} is missing or not supported.`);
   }
+  const text = incoming.rawBody.toString('utf8');
   let json: unknown;
   try {
-    json = JSON.parse(incoming.rawBody.toString('utf8'));
+    json = JSON.parse(text);
   } catch {
     throw refuse(400, 'invalid_json', 'The request body is not valid JSON.');
   }
@@ -85,27 +89,22 @@ export async function receiveShopifyWebhook(
     );
   }
 
-  const now = context.now();
+  const now = receiver.now();
   const triggeredAt = Date.parse(headers.data['x-shopify-triggered-at'] ?? '');
-  let duplicate = true;
-  for (const { workspaceId } of verified) {
-    const stored = await context.db.transaction(async (tx) => {
-      const [row] = await queryRows<{ id: string }>(
-        tx,
-        sql`INSERT INTO webhook_events (workspace_id, event_id, topic, webhook_id, triggered_at, received_at, payload)
-            VALUES (${workspaceId}, ${headers.data['x-shopify-event-id']}, ${topic},
-              ${headers.data['x-shopify-webhook-id'] ?? null},
-              ${Number.isNaN(triggeredAt) ? null : new Date(triggeredAt).toISOString()},
-              ${now.toISOString()}, ${JSON.stringify(json)}::jsonb)
-            ON CONFLICT (workspace_id, event_id) DO NOTHING
-            RETURNING id::text`,
-      );
-      if (!row) return false;
-      await enqueue(tx, processShopifyWebhookJob, { workspaceId, eventRowId: Number(row.id) }, { now });
-      return true;
-    });
-    if (stored) duplicate = false;
-  }
+  const stored = await Promise.all(
+    verified.map(({ workspaceId }) =>
+      receiver.writer.write({
+        workspaceId,
+        eventId: headers.data['x-shopify-event-id'],
+        topic,
+        webhookId: headers.data['x-shopify-webhook-id'] ?? null,
+        triggeredAt: Number.isNaN(triggeredAt) ? null : new Date(triggeredAt),
+        receivedAt: now,
+        payload: text,
+      }),
+    ),
+  );
+  const duplicate = !stored.includes(true);
   log.debug(
     { shop: shopDomain, topic, eventId: headers.data['x-shopify-event-id'], duplicate },
     'webhook received',
