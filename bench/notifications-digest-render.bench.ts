@@ -36,7 +36,7 @@ try {
     let bytes = 0;
     for (let i = 0; i <= repeats; i += 1) {
       const started = performance.now();
-      const mail = renderDigest(await readDigest(db, workspaceId, period, now), links);
+      const mail = renderDigest(await readDigest(bench.server.deps, workspaceId, period, now), links);
       timings.push(performance.now() - started);
       bytes = mail.html.length + mail.text.length;
     }

@@ -42,11 +42,12 @@ try {
   const sendDeps: AppDeps = {
     ...bench.server.deps,
     env: { ...bench.server.deps.env, mail: { smtpUrl, from: 'Upside <bench@upside.test>' } },
+    mail: { runtime: undefined },
   };
   deps = sendDeps;
   await fillSyntheticProfitStore(bench.db, bench.workspaceId, 10_000);
   const now = new Date();
-  const mail = renderDigest(await readDigest(bench.db, bench.workspaceId, 'daily', now), {
+  const mail = renderDigest(await readDigest(bench.server.deps, bench.workspaceId, 'daily', now), {
     appUrl: 'http://localhost:5000',
     unsubscribeUrl: 'http://localhost:5000/api/notifications/unsubscribe?token=x.y',
   });

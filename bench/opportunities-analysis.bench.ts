@@ -21,11 +21,13 @@ import type { AnalysisFacts } from '../src/core/pipeline/types.ts';
 import { generateStore } from '../src/demo/generate-store.ts';
 import type { PresetName } from '../src/demo/model.ts';
 import { startDemoEmulators } from '../src/demo/start-demo-emulators.ts';
+import { createAppCaches } from '../src/server/caches.ts';
 import { migrateDatabase } from '../src/server/db/migrate.ts';
 import { queryRows } from '../src/server/db/query-rows.ts';
 import { loadEnv } from '../src/server/env.ts';
 import { runAnalysis } from '../src/server/features/analysis/run-analysis.ts';
-import { getIntegrationContext } from '../src/server/features/connections/integration-context.ts';
+import { createAnalysisWorkerHost } from '../src/server/features/analysis/worker/analysis-worker-host.ts';
+import { integrationContextOf } from '../src/server/features/connections/integration-context.ts';
 import { storeShopifyCredentials } from '../src/server/features/connections/manage-shopify-credentials.ts';
 import type { AppDeps } from '../src/server/http/deps.ts';
 import { runSourceSync } from '../src/server/jobs/sync/run-source-sync.ts';
@@ -54,15 +56,30 @@ console.log(
 const testDatabase = await createTestDatabase();
 await migrateDatabase(testDatabase.database);
 const env = loadEnv({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO: '0' });
+const { database } = testDatabase;
+const secrets = resolveSecrets(env, { ephemeral: true });
+const clock = () => new Date();
+const caches = createAppCaches();
 const deps: AppDeps = {
   env,
-  database: testDatabase.database,
-  db: testDatabase.database.db,
+  database,
+  db: database.db,
   log: createLogger('warn'),
-  secrets: resolveSecrets(env, { ephemeral: true }),
-  clock: () => new Date(),
+  secrets,
+  clock,
   publicUrl: () => 'http://127.0.0.1',
   startedAt: new Date(),
+  caches,
+  analysisWorker: createAnalysisWorkerHost(),
+  mail: { runtime: undefined },
+  integration: integrationContextOf({
+    db: database.db,
+    env,
+    secrets,
+    clock,
+    tokens: caches.upstreamTokens,
+    demo: undefined,
+  }),
   demo: undefined,
 };
 const [workspace] = await queryRows<{ id: string }>(
@@ -78,8 +95,13 @@ if (fromWarehouse) {
     store,
     shopifyBucket: { maximumAvailable: 20_000, restoreRate: 2_000 },
   });
-  const syncDeps = { ...deps, demo: { baseUrls: demo.baseUrls, credentials: demo.credentials } };
-  await storeShopifyCredentials(getIntegrationContext(syncDeps), workspaceId, {
+  const demoRuntime = { baseUrls: demo.baseUrls, credentials: demo.credentials };
+  const syncDeps = {
+    ...deps,
+    demo: demoRuntime,
+    integration: integrationContextOf({ ...deps, tokens: deps.caches.upstreamTokens, demo: demoRuntime }),
+  };
+  await storeShopifyCredentials(syncDeps.integration, workspaceId, {
     shopDomain: demo.credentials.shopify.shopDomain,
     accessToken: demo.credentials.shopify.accessToken,
   });
@@ -126,4 +148,5 @@ if (diagnostics.workerMs !== undefined)
 console.log(`  ${'write snapshot'.padEnd(18)} ${seconds(diagnostics.writeMs ?? 0)} s`);
 console.log(`load average after the run: ${load()}`);
 if (summary.error) console.log(`error: ${summary.error}`);
+await deps.analysisWorker.stop();
 await testDatabase.drop();

@@ -46,7 +46,7 @@ try {
 
   const rebuildCpu = await cpuSeconds(db);
   const rebuildStarted = performance.now();
-  await refreshProfitRollup(db, ws);
+  await refreshProfitRollup(server.deps, ws);
   console.log(
     `rollup rebuild (first read after a sync): ${(performance.now() - rebuildStarted).toFixed(0)} ms ` +
       `(${cpuSpent(rebuildCpu, await cpuSeconds(db))}); load average ${load()}`,

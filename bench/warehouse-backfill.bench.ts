@@ -13,11 +13,13 @@ import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import type { PresetName } from '../src/demo/model.ts';
 import { startDemoEmulators } from '../src/demo/start-demo-emulators.ts';
+import { createAppCaches } from '../src/server/caches.ts';
 import { createShopifyClient } from '../src/server/connectors/shopify/client.ts';
 import { migrateDatabase } from '../src/server/db/migrate.ts';
 import { queryRows } from '../src/server/db/query-rows.ts';
 import { loadEnv } from '../src/server/env.ts';
-import { getIntegrationContext } from '../src/server/features/connections/integration-context.ts';
+import { createAnalysisWorkerHost } from '../src/server/features/analysis/worker/analysis-worker-host.ts';
+import { integrationContextOf } from '../src/server/features/connections/integration-context.ts';
 import { storeShopifyCredentials } from '../src/server/features/connections/manage-shopify-credentials.ts';
 import type { AppDeps } from '../src/server/http/deps.ts';
 import { runSourceSync } from '../src/server/jobs/sync/run-source-sync.ts';
@@ -50,16 +52,31 @@ console.log(
 const testDatabase = await createTestDatabase();
 await migrateDatabase(testDatabase.database);
 const env = loadEnv({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO: '0' });
+const { database } = testDatabase;
+const secrets = resolveSecrets(env, { ephemeral: true });
+const clock = () => new Date();
+const caches = createAppCaches();
 // The sync needs the server's dependencies, not its HTTP layer.
 const deps: AppDeps = {
   env,
-  database: testDatabase.database,
-  db: testDatabase.database.db,
+  database,
+  db: database.db,
   log: createLogger('warn'),
-  secrets: resolveSecrets(env, { ephemeral: true }),
-  clock: () => new Date(),
+  secrets,
+  clock,
   publicUrl: () => 'http://127.0.0.1',
   startedAt: new Date(),
+  caches,
+  analysisWorker: createAnalysisWorkerHost(),
+  mail: { runtime: undefined },
+  integration: integrationContextOf({
+    db: database.db,
+    env,
+    secrets,
+    clock,
+    tokens: caches.upstreamTokens,
+    demo: { baseUrls: demo.baseUrls, credentials: demo.credentials },
+  }),
   demo: { baseUrls: demo.baseUrls, credentials: demo.credentials },
 };
 console.log(`database: ${testDatabase.database.kind}`);
@@ -69,7 +86,7 @@ const [workspace] = await queryRows<{ id: string }>(
   sql`INSERT INTO workspaces (name) VALUES ('bench') RETURNING id`,
 );
 const workspaceId = workspace?.id ?? '';
-await storeShopifyCredentials(getIntegrationContext(deps), workspaceId, {
+await storeShopifyCredentials(deps.integration, workspaceId, {
   shopDomain: demo.credentials.shopify.shopDomain,
   accessToken: demo.credentials.shopify.accessToken,
 });
@@ -123,6 +140,7 @@ console.log(
 );
 console.log(`orders/s: ${Math.round(orders / (elapsedMs / 1000))} (end to end)`);
 const client = createShopifyClient({
+  tokens: deps.caches.upstreamTokens,
   baseUrl: demo.baseUrls.shopify,
   auth: { kind: 'access_token', accessToken: demo.credentials.shopify.accessToken },
 });
@@ -165,5 +183,6 @@ if (!completed) {
   }
 }
 
+await deps.analysisWorker.stop();
 await testDatabase.drop();
 await demo.close();

@@ -1,10 +1,14 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { createAppCaches } from './caches.ts';
 import { type Database, type DatabaseTarget, openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { type Env, loadEnv } from './env.ts';
+import { createAnalysisWorkerHost } from './features/analysis/worker/analysis-worker-host.ts';
+import { integrationContextOf } from './features/connections/integration-context.ts';
 import { buildApp } from './http/app.ts';
-import type { AppDeps, DemoRuntime } from './http/deps.ts';
+import type { DemoRuntime } from './http/demo-runtime.ts';
+import type { AppDeps } from './http/deps.ts';
 import { startBackgroundJobs } from './jobs/start-background-jobs.ts';
 import { createLogger } from './log.ts';
 import { resolveSecrets } from './secrets.ts';
@@ -42,15 +46,30 @@ export async function startServer(
   const database = options.database ?? (await openDatabase(databaseTargetOf(env)));
   await migrateDatabase(database);
   let listeningUrl: string | undefined;
+  const secrets = resolveSecrets(env, { ephemeral: options.ephemeralSecrets });
+  const clock = () => new Date();
+  const caches = createAppCaches();
   const deps: AppDeps = {
     env,
     database,
     db: database.db,
     log: createLogger(env.logLevel),
-    secrets: resolveSecrets(env, { ephemeral: options.ephemeralSecrets }),
-    clock: () => new Date(),
+    secrets,
+    clock,
     publicUrl: () => env.publicUrl ?? listeningUrl ?? `http://localhost:${env.port}`,
     startedAt: new Date(),
+    caches,
+    analysisWorker: createAnalysisWorkerHost(),
+    mail: { runtime: undefined },
+    integration: integrationContextOf({
+      db: database.db,
+      env,
+      secrets,
+      // Read through deps, so a test that moves the app's clock moves the integrations' too.
+      clock: () => deps.clock(),
+      tokens: caches.upstreamTokens,
+      demo: options.demo,
+    }),
     demo: options.demo,
   };
   const app = await buildApp(deps);
@@ -66,6 +85,7 @@ export async function startServer(
     closing ??= (async () => {
       await jobs?.stop();
       await app.close();
+      await deps.analysisWorker.stop();
       if (!options.database) await database.close();
     })();
     return closing;

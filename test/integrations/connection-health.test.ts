@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DemoEmulators, startDemoEmulators } from '../../src/demo/start-demo-emulators.ts';
+import { integrationContextOf } from '../../src/server/features/connections/integration-context.ts';
 import type { AppDeps } from '../../src/server/http/deps.ts';
 import { SYNC_JOBS } from '../../src/server/jobs/definitions/sync-jobs.ts';
 import { resetSyncTuning, tuneSync } from '../../src/server/jobs/sync/sync-tuning.ts';
@@ -53,6 +54,7 @@ beforeAll(async () => {
   const deps = app.server.deps as AppDeps;
   deps.demo = { baseUrls: demo.baseUrls, credentials: demo.credentials };
   deps.clock = () => now;
+  deps.integration = integrationContextOf({ ...deps, tokens: deps.caches.upstreamTokens, demo: deps.demo });
   tuneSync({ retry: { maxAttempts: 2, baseDelayMs: 5, maxDelayMs: 20 }, timeoutMs: 2_000 });
   cookie = await app.signIn('owner@example.com', 'Olivia');
 }, 120_000);

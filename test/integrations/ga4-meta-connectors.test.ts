@@ -3,7 +3,8 @@ import { buildDemoCredentials, DEMO_SECRETS, ga4TokenUri } from '../../src/demo/
 import { buildGa4Emulator, type Ga4Emulator } from '../../src/demo/emulators/ga4/app.ts';
 import { buildMetaEmulator, type MetaEmulator } from '../../src/demo/emulators/meta/app.ts';
 import { generateStore } from '../../src/demo/generate-store.ts';
-import { clearGa4TokenCache, createGa4Client } from '../../src/server/connectors/ga4/client.ts';
+import { createAppCaches, type UpstreamTokenCache } from '../../src/server/caches.ts';
+import { createGa4Client } from '../../src/server/connectors/ga4/client.ts';
 import {
   mapOverview,
   mapPages,
@@ -40,14 +41,17 @@ afterAll(async () => {
 beforeEach(() => {
   ga4.faults.reset();
   meta.faults.reset();
-  clearGa4TokenCache();
+  tokens = createAppCaches().upstreamTokens;
 });
+/** A fresh token cache per test, as each app has its own. */
+let tokens: UpstreamTokenCache;
 
 function gaClient(propertyId: string = DEMO_SECRETS.ga4.propertyId, timeoutMs?: number) {
   const credentials = buildDemoCredentials({ shopify: 'http://unused', ga4: ga4Url, meta: metaUrl });
   const account = ServiceAccountSchema.parse(JSON.parse(credentials.ga4.serviceAccountJson));
   expect(account.token_uri).toBe(ga4TokenUri(ga4Url));
   return createGa4Client({
+    tokens,
     baseUrl: ga4Url,
     propertyId,
     serviceAccount: account,
@@ -110,6 +114,7 @@ describe('GA4 connector against the emulator', () => {
       format: 'pem',
     });
     const client = createGa4Client({
+      tokens,
       baseUrl: ga4Url,
       propertyId: DEMO_SECRETS.ga4.propertyId,
       serviceAccount: { ...account, private_key: String(other) },

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_SECRETS } from '../../src/demo/credentials.ts';
 import { buildShopifyEmulator, type ShopifyEmulator } from '../../src/demo/emulators/shopify/app.ts';
 import { generateStore } from '../../src/demo/generate-store.ts';
+import { createAppCaches, type UpstreamTokenCache } from '../../src/server/caches.ts';
 import { UpstreamError } from '../../src/server/connectors/http/upstream-error.ts';
-import { clearShopifyTokenCache, createShopifyClient } from '../../src/server/connectors/shopify/client.ts';
+import { createShopifyClient } from '../../src/server/connectors/shopify/client.ts';
 import { mapOrderToLookup } from '../../src/server/connectors/shopify/map.ts';
 
 /**
@@ -31,11 +32,14 @@ afterAll(async () => {
 beforeEach(() => {
   emulator.faults.reset();
   waits.length = 0;
-  clearShopifyTokenCache();
+  tokens = createAppCaches().upstreamTokens;
 });
+/** A fresh token cache per test, as each app has its own. */
+let tokens: UpstreamTokenCache;
 
 const tokenClient = (overrides: { baseUrl?: string; accessToken?: string; timeoutMs?: number } = {}) =>
   createShopifyClient({
+    tokens,
     baseUrl: overrides.baseUrl ?? baseUrl,
     auth: { kind: 'access_token', accessToken: overrides.accessToken ?? DEMO_SECRETS.shopify.accessToken },
     sleep: fastSleep,
@@ -84,6 +88,7 @@ describe('Shopify connector against the emulator', () => {
 
   it('runs the client-credentials grant and caches the token', async () => {
     const client = createShopifyClient({
+      tokens,
       baseUrl,
       auth: {
         kind: 'client_credentials',
@@ -95,6 +100,7 @@ describe('Shopify connector against the emulator', () => {
     expect((await client.getShop()).name).toBeTruthy();
     expect((await client.getShop()).name).toBeTruthy();
     const bad = createShopifyClient({
+      tokens,
       baseUrl,
       auth: { kind: 'client_credentials', clientId: 'nope', clientSecret: 'wrong' },
       sleep: fastSleep,
@@ -119,6 +125,7 @@ describe('Shopify connector against the emulator', () => {
     // The bucket "restores" while the client waits: lift the pressure at its first wait, so the
     // test does not depend on how fast a loaded machine gets the first request out.
     const client = createShopifyClient({
+      tokens,
       baseUrl,
       auth: { kind: 'access_token', accessToken: DEMO_SECRETS.shopify.accessToken },
       sleep: async (ms) => {

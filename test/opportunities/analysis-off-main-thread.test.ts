@@ -5,10 +5,6 @@ import type { AnalysisFacts, AnalysisSnapshot } from '../../src/core/pipeline/ty
 import { generateStore } from '../../src/demo/generate-store.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { runAnalysis } from '../../src/server/features/analysis/run-analysis.ts';
-import {
-  runInAnalysisWorker,
-  stopAnalysisWorker,
-} from '../../src/server/features/analysis/worker/analysis-worker-host.ts';
 import { computeRunInsights } from '../../src/server/features/analysis/write-insight-snapshot.ts';
 import {
   checkForecastHoldout,
@@ -91,7 +87,7 @@ describe('analysis on the worker thread', () => {
   }, 180_000);
 
   it('computes the same snapshot and insights as the computation on the main thread', async () => {
-    const { insights, ...fromWorker } = await runInAnalysisWorker('analysis', smallFacts);
+    const { insights, ...fromWorker } = await app.server.deps.analysisWorker.run('analysis', smallFacts);
     const onMainThread = analyzeStore(smallFacts);
     expect(withoutTimings(fromWorker)).toEqual(withoutTimings(onMainThread));
     expect(insights).toEqual(computeRunInsights(smallFacts, onMainThread));
@@ -107,7 +103,12 @@ describe('analysis on the worker thread', () => {
       .sort()
       .map((date) => ({ date, value: smallFacts.orders.filter((o) => o.date === date).length }));
     const bgnbd = { r: 0.25, alpha: 4.4, a: 0.8, b: 2.4 };
-    const fromWorker = await runInAnalysisWorker('modelChecks', { series, transactions, asOf, bgnbd });
+    const fromWorker = await app.server.deps.analysisWorker.run('modelChecks', {
+      series,
+      transactions,
+      asOf,
+      bgnbd,
+    });
     expect(fromWorker).toEqual({
       ...checkForecastHoldout(series, asOf),
       ...checkLifetimeModels(transactions, asOf, bgnbd),
@@ -143,7 +144,7 @@ describe('analysis on the worker thread', () => {
     // Kill the thread every 10 ms until the run ends: a worker takes far longer than that to start
     // and compute, so whenever the run hands its facts over, the thread dies under it.
     while (!settled) {
-      await stopAnalysisWorker();
+      await app.server.deps.analysisWorker.stop();
       await sleep(10);
     }
     const killed = await run;

@@ -98,9 +98,10 @@ describe('compiled production (issue 18.1, decision 018)', () => {
     const script = join(mkdtempSync(join(tmpdir(), 'upside-compiled-')), 'run-worker.mjs');
     writeFileSync(
       script,
-      `const { runInAnalysisWorker, stopAnalysisWorker } = await import(${JSON.stringify(host)});
-      const out = await runInAnalysisWorker('modelChecks', { series: [], transactions: [], asOf: '2026-01-31', bgnbd: null });
-      await stopAnalysisWorker();
+      `const { createAnalysisWorkerHost } = await import(${JSON.stringify(host)});
+      const worker = createAnalysisWorkerHost();
+      const out = await worker.run('modelChecks', { series: [], transactions: [], asOf: '2026-01-31', bgnbd: null });
+      await worker.stop();
       process.stdout.write(JSON.stringify(out));`,
     );
     const output = execFileSync(process.execPath, [script], { cwd: root, encoding: 'utf8' });

@@ -1,5 +1,5 @@
 import { type Env, loadEnv } from '../../src/server/env.ts';
-import type { DemoRuntime } from '../../src/server/http/deps.ts';
+import type { DemoRuntime } from '../../src/server/http/demo-runtime.ts';
 import type { RunningServer } from '../../src/server/main.ts';
 import { startServer } from '../../src/server/main.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';

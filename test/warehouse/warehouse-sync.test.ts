@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DemoStore } from '../../src/demo/model.ts';
 import { type DemoEmulators, startDemoEmulators } from '../../src/demo/start-demo-emulators.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
+import { integrationContextOf } from '../../src/server/features/connections/integration-context.ts';
 import type { AppDeps } from '../../src/server/http/deps.ts';
 import { syncGa4Job } from '../../src/server/jobs/definitions/sync-ga4.ts';
 import { syncMetaJob } from '../../src/server/jobs/definitions/sync-meta.ts';
@@ -135,6 +136,7 @@ beforeAll(async () => {
   const deps = app.server.deps as AppDeps;
   deps.demo = { baseUrls: demo.baseUrls, credentials: demo.credentials };
   deps.clock = () => now;
+  deps.integration = integrationContextOf({ ...deps, tokens: deps.caches.upstreamTokens, demo: deps.demo });
   tuneSync({ retry: { maxAttempts: 2, baseDelayMs: 5, maxDelayMs: 20 }, timeoutMs: 2_000 });
 }, 120_000);
 

@@ -1,9 +1,12 @@
-import type { DemoCredentials } from '../../shared/contracts/credentials.ts';
-import type { DemoProfitSetup } from '../../shared/contracts/demo-profit.ts';
+import type { AppCaches } from '../caches.ts';
 import type { Database, Db } from '../db/client.ts';
 import type { Env } from '../env.ts';
+import type { AnalysisWorkerHost } from '../features/analysis/worker/analysis-worker-host.ts';
+import type { IntegrationContext } from '../features/connections/integration-context.ts';
+import type { MailSlot } from '../features/notifications/mail-slot.ts';
 import type { AppLogger } from '../log.ts';
 import type { Secrets } from '../secrets.ts';
+import type { DemoRuntime } from './demo-runtime.ts';
 
 /** Everything a route or service needs from the outside world, built once by the composition root. */
 export interface AppDeps {
@@ -18,24 +21,17 @@ export interface AppDeps {
   /** The origin browsers use (PUBLIC_URL, or the listening address once known). */
   publicUrl: () => string;
   startedAt: Date;
+  /** The app's caches and in-flight maps (src/server/caches.ts): one set per app, none in modules. */
+  caches: AppCaches;
+  /** The thread the analysis computations run on; stopped when the app closes. */
+  analysisWorker: AnalysisWorkerHost;
+  /** What the integration services need (keyring, upstream targets, token cache), built once. */
+  integration: IntegrationContext;
+  /** The app's outgoing mail, started on first use (features/notifications/mail-transport.ts). */
+  mail: MailSlot;
   /** Demo mode: where the in-process emulators listen and the demo store's credentials. */
   demo: DemoRuntime | undefined;
 }
 
-/**
- * The demo store as the server sees it. The CLI starts the emulators (src/demo) and hands this in,
- * so the server never imports demo code (design §3 import rules).
- */
-export interface DemoRuntime {
-  baseUrls: { shopify: string; ga4: string; meta: string };
-  credentials: DemoCredentials;
-  /** What the demo owner would enter by hand for profit (costs, shipping profiles, fee rules, expenses). */
-  profitSetup?: DemoProfitSetup;
-  /** The Shopify emulator's live orders (POST /api/demo/live): placed every few seconds, delivered as webhooks. */
-  liveOrders?: { readonly enabled: boolean; start(intervalMs: number): void; stop(): void };
-  /** The Slack incoming-webhook emulator: a Slack channel to add and test with no setup (issue #14). */
-  slack?: {
-    webhookUrl: string;
-    readonly received: readonly { text: string | undefined; receivedAt: string }[];
-  };
-}
+/** The database and the app's caches: what a cached read needs. */
+export type CachedReads = Pick<AppDeps, 'db' | 'caches'>;

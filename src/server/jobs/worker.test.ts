@@ -4,9 +4,12 @@ import { z } from 'zod';
 import { createWorkspace } from '../../../test/support/factories.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/test-database.ts';
 import { addDays } from '../../shared/calendar.ts';
+import { createAppCaches } from '../caches.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { queryRows } from '../db/query-rows.ts';
 import { loadEnv } from '../env.ts';
+import { createAnalysisWorkerHost } from '../features/analysis/worker/analysis-worker-host.ts';
+import { integrationContextOf } from '../features/connections/integration-context.ts';
 import { listEventPartitionDays, utcDayOf } from '../features/tracking/ingest/partitions.ts';
 import type { AppDeps } from '../http/deps.ts';
 import { createLogger } from '../log.ts';
@@ -56,20 +59,38 @@ beforeAll(async () => {
   testDatabase = await createTestDatabase();
   await migrateDatabase(testDatabase.database);
   const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
+  const { database } = testDatabase;
+  const secrets = resolveSecrets(env, { ephemeral: true });
+  const clock = () => new Date();
+  const caches = createAppCaches();
   deps = {
     env,
-    database: testDatabase.database,
-    db: testDatabase.database.db,
+    database,
+    db: database.db,
     log: createLogger(env.logLevel),
-    secrets: resolveSecrets(env, { ephemeral: true }),
-    clock: () => new Date(),
+    secrets,
+    clock,
     publicUrl: () => 'http://127.0.0.1',
     startedAt: new Date(),
+    caches,
+    analysisWorker: createAnalysisWorkerHost(),
+    mail: { runtime: undefined },
+    integration: integrationContextOf({
+      db: database.db,
+      env,
+      secrets,
+      clock,
+      tokens: caches.upstreamTokens,
+      demo: undefined,
+    }),
     demo: undefined,
   };
   workspaceId = await createWorkspace(deps.db, 'w');
 });
-afterAll(() => testDatabase.drop());
+afterAll(async () => {
+  await deps.analysisWorker.stop();
+  await testDatabase.drop();
+});
 
 describe('worker', () => {
   it('runs due jobs until idle, stores results, fails permanent errors at once, leaves unknown types pending', async () => {

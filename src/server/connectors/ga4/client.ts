@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ServiceAccount } from '../../../shared/contracts/credentials.ts';
+import type { UpstreamTokenCache } from '../../caches.ts';
 import { parseJsonBody, type RetryPolicy, requestUpstream, type UpstreamResponse } from '../http/request.ts';
 import { describeUpstreamFailure, UpstreamError } from '../http/upstream-error.ts';
 import { signServiceAccountJwt } from './jwt.ts';
@@ -32,16 +33,8 @@ export interface Ga4ClientOptions {
   fetchImpl?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
-}
-
-interface CachedToken {
-  accessToken: string;
-  expiresAt: number;
-}
-const tokenCache = new Map<string, CachedToken>();
-
-export function clearGa4TokenCache(): void {
-  tokenCache.clear();
+  /** Service-account tokens by (token URI, account, key hash): the app's cache (AppCaches.upstreamTokens). */
+  tokens: UpstreamTokenCache;
 }
 
 export class Ga4Client {
@@ -171,7 +164,7 @@ export class Ga4Client {
       .update(`${tokenUri}\n${account.client_email}\n${account.private_key}`)
       .digest('hex');
     const now = this.options.now?.() ?? Date.now();
-    const cached = tokenCache.get(key);
+    const cached = this.options.tokens.get(key);
     if (!forceRefresh && cached && cached.expiresAt > now) return cached.accessToken;
 
     let assertion: string;
@@ -243,7 +236,10 @@ export class Ga4Client {
       });
     }
     const lifetimeMs = (parsed.data.expires_in ?? 3600) * 1000;
-    tokenCache.set(key, { accessToken: parsed.data.access_token, expiresAt: now + lifetimeMs - 60_000 });
+    this.options.tokens.set(key, {
+      accessToken: parsed.data.access_token,
+      expiresAt: now + lifetimeMs - 60_000,
+    });
     return parsed.data.access_token;
   }
 }

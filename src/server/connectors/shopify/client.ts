@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
+import type { UpstreamTokenCache } from '../../caches.ts';
 import {
   parseJsonBody,
   type RetryDecision,
@@ -57,6 +58,11 @@ export interface ShopifyClientOptions {
   retry?: Partial<RetryPolicy>;
   fetchImpl?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
+  /**
+   * Tokens from the client-credentials grant, per (base URL, client id, secret hash): the app's
+   * cache (AppCaches.upstreamTokens). A cache only: another instance simply fetches its own token.
+   */
+  tokens: UpstreamTokenCache;
   /** observes every response's cost block (e.g. for sync pacing) */
   onCost?: (cost: ShopifyCost) => void;
 }
@@ -77,23 +83,10 @@ export interface ShopifyOrderListArgs extends ShopifyListArgs {
   lineItemsFirst?: number;
 }
 
-interface CachedToken {
-  accessToken: string;
-  expiresAt: number;
-}
-
-/** Tokens from the client-credentials grant, per (base URL, client id, secret hash). A cache only:
- * another instance simply fetches its own token. */
-const tokenCache = new Map<string, CachedToken>();
 const TOKEN_MARGIN_MS = 5 * 60_000;
 
 function tokenCacheKey(baseUrl: string, clientId: string, clientSecret: string): string {
   return createHash('sha256').update(`${baseUrl}\n${clientId}\n${clientSecret}`).digest('hex');
-}
-
-/** Clears the client-credentials token cache (tests). */
-export function clearShopifyTokenCache(): void {
-  tokenCache.clear();
 }
 
 /** Wait, in ms, until the bucket can pay `requested` again (external-apis §1.10). */
@@ -406,7 +399,7 @@ export class ShopifyClient {
     const auth = this.options.auth;
     if (auth.kind === 'access_token') return auth.accessToken;
     const key = tokenCacheKey(this.baseUrl, auth.clientId, auth.clientSecret);
-    const cached = tokenCache.get(key);
+    const cached = this.options.tokens.get(key);
     if (!forceRefresh && cached && cached.expiresAt > Date.now()) return cached.accessToken;
 
     const response = await requestUpstream({
@@ -425,7 +418,7 @@ export class ShopifyClient {
       ...(this.options.sleep ? { sleep: this.options.sleep } : {}),
     });
     if (response.status === 400 || response.status === 401 || response.status === 403) {
-      tokenCache.delete(key);
+      this.options.tokens.delete(key);
       throw new UpstreamError({
         provider: 'shopify',
         kind: 'auth',
@@ -447,7 +440,7 @@ export class ShopifyClient {
       });
     }
     const lifetimeMs = (parsed.data.expires_in ?? 86_400) * 1000;
-    tokenCache.set(key, {
+    this.options.tokens.set(key, {
       accessToken: parsed.data.access_token,
       expiresAt: Date.now() + Math.max(lifetimeMs - TOKEN_MARGIN_MS, lifetimeMs / 2),
     });

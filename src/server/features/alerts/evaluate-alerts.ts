@@ -40,14 +40,14 @@ export async function evaluateAlerts(
   const now = deps.clock();
   const db = deps.db;
   const [kpis, marketing, conversion, ...groups] = await Promise.all([
-    kpiAnomalyConditions(db, workspaceId, now),
-    campaignAnomalyConditions(db, workspaceId, now),
+    kpiAnomalyConditions(deps, workspaceId, now),
+    campaignAnomalyConditions(deps, workspaceId, now),
     ga4ConversionConditions(db, workspaceId, now),
-    stockConditions(db, workspaceId),
+    stockConditions(deps, workspaceId),
     adSpendOutOfStockConditions(db, workspaceId, now),
     sourceConditions(db, workspaceId, now, deps.env.syncIntervalMinutes),
     trackingSilenceConditions(db, workspaceId, now),
-    thresholdConditions(db, workspaceId, now),
+    thresholdConditions(deps, workspaceId, now),
   ]);
   const findings = [kpis, marketing, conversion];
   await replaceNotes(

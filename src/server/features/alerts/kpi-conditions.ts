@@ -5,6 +5,7 @@ import { addDays } from '../../../shared/calendar.ts';
 import { formatMoney, parseDecimalToMinor } from '../../../shared/money.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
+import type { CachedReads } from '../../http/deps.ts';
 import { readMetricWindow, validOrderOf } from '../metrics/metric-window.ts';
 import { readProfitReport } from '../profit/read-profit-report.ts';
 import { type AlertFindings, type DayCheck, judgeDays } from './judge-day.ts';
@@ -68,13 +69,14 @@ async function readForecastFor(db: Db, workspaceId: string, day: string): Promis
 
 /** The last complete day's contribution margin per day from the profit rollup (major units). */
 async function readDailyContribution(
-  db: Db,
+  reads: CachedReads,
   workspaceId: string,
   from: string,
   to: string,
   digits: number,
 ): Promise<Map<string, number>> {
-  const report = await readProfitReport(db, workspaceId, { from, to, granularity: 'day' });
+  const { db } = reads;
+  const report = await readProfitReport(reads, workspaceId, { from, to, granularity: 'day' });
   return new Map(
     report.series.map((point) => [
       point.start,
@@ -90,7 +92,12 @@ async function readDailyContribution(
  * same weekday of the previous 8 weeks on which the shop had sales; fewer than 4 such weeks are
  * reported as too thin to judge.
  */
-export async function kpiAnomalyConditions(db: Db, workspaceId: string, now: Date): Promise<AlertFindings> {
+export async function kpiAnomalyConditions(
+  reads: CachedReads,
+  workspaceId: string,
+  now: Date,
+): Promise<AlertFindings> {
+  const { db } = reads;
   const window = await readMetricWindow(db, workspaceId, 1, now);
   if (!window) return { conditions: [], thin: [] };
   const day = window.end;
@@ -98,7 +105,7 @@ export async function kpiAnomalyConditions(db: Db, workspaceId: string, now: Dat
   const from = addDays(day, -7 * BASELINE_WEEKS);
   const [sales, contribution, forecast, firstDay] = await Promise.all([
     readDailySales(db, workspaceId, from, day),
-    readDailyContribution(db, workspaceId, from, day, digits),
+    readDailyContribution(reads, workspaceId, from, day, digits),
     readForecastFor(db, workspaceId, day),
     readFirstSaleDay(db, workspaceId),
   ]);

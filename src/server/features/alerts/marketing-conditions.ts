@@ -5,6 +5,7 @@ import { computeRoas } from '../../../core/metrics/compute-roas.ts';
 import { addDays } from '../../../shared/calendar.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
+import type { CachedReads } from '../../http/deps.ts';
 import { readMetricWindow } from '../metrics/metric-window.ts';
 import { queryAttribution } from '../metrics/query-attribution.ts';
 import { type AlertFindings, type DayCheck, judgeDays } from './judge-day.ts';
@@ -22,16 +23,17 @@ const ratio = (value: number) => `${value.toFixed(2)}x`;
  * another currency than the shop sells in (no ratio across currencies, as /campaigns).
  */
 export async function campaignAnomalyConditions(
-  db: Db,
+  reads: CachedReads,
   workspaceId: string,
   now: Date,
 ): Promise<AlertFindings> {
+  const { db } = reads;
   const none: AlertFindings = { conditions: [], thin: [] };
   const window = await readMetricWindow(db, workspaceId, 1, now);
   if (!window) return none;
   const day = window.end;
   const figures = await queryAttribution(
-    db,
+    reads,
     workspaceId,
     addDays(day, -7 * BASELINE_WEEKS),
     day,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
+import type { CachedReads } from '../../http/deps.ts';
 import { findLatestRun, readStockImpactOfRun } from '../analytics/read-analytics.ts';
 import type { AlertCondition } from './alert-condition.ts';
 
@@ -10,8 +11,9 @@ export const LEAD_TIME_DAYS = 7;
 const SOURCE_NAMES = { shopify: 'Shopify', ga4: 'Google Analytics 4', meta: 'Meta' } as const;
 
 /** Stock-outs within the lead time, from the latest analysis run's stock list. */
-export async function stockConditions(db: Db, workspaceId: string): Promise<AlertCondition[]> {
-  const run = await findLatestRun(db, workspaceId);
+export async function stockConditions(reads: CachedReads, workspaceId: string): Promise<AlertCondition[]> {
+  const { db } = reads;
+  const run = await findLatestRun(reads, workspaceId);
   if (!run) return [];
   const rows = await readStockImpactOfRun(db, run);
   return rows

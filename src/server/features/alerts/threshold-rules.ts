@@ -8,6 +8,7 @@ import { formatMoney, minorToDecimal, parseDecimalToMinor } from '../../../share
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { notFound } from '../../errors.ts';
+import type { CachedReads } from '../../http/deps.ts';
 import { readMetricWindow, validOrderOf } from '../metrics/metric-window.ts';
 import { readSales } from '../notifications/digest/read-digest.ts';
 import { readProfitReport } from '../profit/read-profit-report.ts';
@@ -86,18 +87,19 @@ export async function deleteRule(db: Db, workspaceId: string, id: string): Promi
 
 /** A metric's value over a range, in minor units (orders: a count); null when undefined (no new customers). */
 async function metricValue(
-  db: Db,
+  reads: CachedReads,
   workspaceId: string,
   metric: ThresholdMetric,
   start: string,
   end: string,
   digits: number,
 ): Promise<number | null> {
+  const { db } = reads;
   const range = { start, end };
   if (metric === 'revenue' || metric === 'orders' || metric === 'aov')
     return (await readSales(db, workspaceId, range))[metric];
   if (metric === 'contributionMargin' || metric === 'netProfit') {
-    const report = await readProfitReport(db, workspaceId, { from: start, to: end, granularity: 'day' });
+    const report = await readProfitReport(reads, workspaceId, { from: start, to: end, granularity: 'day' });
     return parseDecimalToMinor(report.totals[metric], digits);
   }
   const [row] = await queryRows<{ spend: string | null; new_customers: number }>(
@@ -114,7 +116,12 @@ async function metricValue(
 }
 
 /** Every enabled threshold rule whose metric, over its window, is past the threshold. */
-export async function thresholdConditions(db: Db, workspaceId: string, now: Date): Promise<AlertCondition[]> {
+export async function thresholdConditions(
+  reads: CachedReads,
+  workspaceId: string,
+  now: Date,
+): Promise<AlertCondition[]> {
+  const { db } = reads;
   const rules = await queryRows<RuleRow>(
     db,
     sql`SELECT * FROM alert_rules WHERE workspace_id = ${workspaceId} AND enabled`,
@@ -124,7 +131,7 @@ export async function thresholdConditions(db: Db, workspaceId: string, now: Date
     const window = await readMetricWindow(db, workspaceId, rule.window_days, now);
     if (!window) continue;
     const digits = window.currencyDigits;
-    const value = await metricValue(db, workspaceId, rule.metric, window.start, window.end, digits);
+    const value = await metricValue(reads, workspaceId, rule.metric, window.start, window.end, digits);
     const threshold = Number(rule.threshold);
     if (value === null || (rule.comparator === 'above' ? value <= threshold : value >= threshold)) continue;
     const show = (n: number) =>

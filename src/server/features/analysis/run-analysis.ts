@@ -4,6 +4,7 @@ import {
   profitImpactOf,
 } from '../../../core/opportunities/profit-impact-of.ts';
 import type { AnalysisFacts, AnalysisSnapshot } from '../../../core/pipeline/types.ts';
+import { joinInFlight } from '../../caches.ts';
 import type { Db } from '../../db/client.ts';
 import {
   analysisAttributionRows,
@@ -20,7 +21,6 @@ import type { AppDeps } from '../../http/deps.ts';
 import { readOpportunityProfitContext } from '../contribution/read-opportunity-profit.ts';
 import { listForecastClosures } from '../forecast-closures/forecast-closure-queries.ts';
 import { loadAnalysisFacts } from './load-analysis-facts.ts';
-import { runInAnalysisWorker, warmAnalysisWorker } from './worker/analysis-worker-host.ts';
 import { writeInsightSnapshot } from './write-insight-snapshot.ts';
 
 export type AnalysisTrigger = 'sync' | 'manual' | 'test';
@@ -39,9 +39,6 @@ const RUNS_KEPT = 3;
 const INSERT_BATCH = 2000;
 const CUSTOMER_BATCH = 25_000;
 
-/** One analysis at a time per workspace in this process (the job queue serialises across processes). */
-const inFlight = new Map<string, Promise<AnalysisRunSummary>>();
-
 /**
  * Runs one analysis of a workspace: reads the warehouse, runs the core models and detectors,
  * writes the run-tagged snapshot, refreshes opportunities (status kept by identity) and measures
@@ -49,20 +46,19 @@ const inFlight = new Map<string, Promise<AnalysisRunSummary>>();
  * failure marks the run failed and leaves the last good snapshot and opportunity list in place. A second call while one runs joins it.
  */
 export function runAnalysis(
-  deps: Pick<AppDeps, 'db' | 'clock' | 'log'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'log' | 'caches' | 'analysisWorker'>,
   workspaceId: string,
   trigger: AnalysisTrigger = 'manual',
   facts?: AnalysisFacts,
 ): Promise<AnalysisRunSummary> {
-  const running = inFlight.get(workspaceId);
-  if (running) return running;
-  const work = executeAnalysis(deps, workspaceId, trigger, facts).finally(() => inFlight.delete(workspaceId));
-  inFlight.set(workspaceId, work);
-  return work;
+  // One analysis at a time per workspace in this app (the job queue serialises across processes).
+  return joinInFlight(deps.caches.inFlight, `analysis/${workspaceId}`, () =>
+    executeAnalysis(deps, workspaceId, trigger, facts),
+  );
 }
 
 async function executeAnalysis(
-  deps: Pick<AppDeps, 'db' | 'clock' | 'log'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'log' | 'caches' | 'analysisWorker'>,
   workspaceId: string,
   trigger: AnalysisTrigger,
   givenFacts: AnalysisFacts | undefined,
@@ -75,7 +71,7 @@ async function executeAnalysis(
     .values({ workspaceId, status: 'running', trigger, startedAt })
     .returning({ id: analysisRuns.id });
   const runId = run!.id;
-  warmAnalysisWorker();
+  deps.analysisWorker.warm();
   try {
     const loadStarted = performance.now();
     const loaded = givenFacts ?? (await loadAnalysisFacts(db, workspaceId));
@@ -96,13 +92,13 @@ async function executeAnalysis(
     }
     // On the worker thread: the event loop keeps serving requests during the seconds this takes.
     const workerStarted = performance.now();
-    const snapshot = await runInAnalysisWorker('analysis', facts);
+    const snapshot = await deps.analysisWorker.run('analysis', facts);
     const workerMs = Math.round(performance.now() - workerStarted);
     const writeStarted = performance.now();
     await writeSnapshot(db, workspaceId, runId, snapshot);
     await writeInsightSnapshot(db, workspaceId, runId, snapshot.insights);
     const writeMs = Math.round(performance.now() - writeStarted);
-    const profit = await readOpportunityProfitContext(db, workspaceId, snapshot.asOf, snapshot.currency);
+    const profit = await readOpportunityProfitContext(deps, workspaceId, snapshot.asOf, snapshot.currency);
     const durationMs = Math.round(performance.now() - started);
     // The opportunities change only with the run that produced them: one transaction, so a run
     // that fails here leaves the previous run's list exactly as it was (#19.7c).

@@ -7,6 +7,7 @@ import type {
   RevenueForecast,
   StockImpactRow,
 } from '../../../shared/contracts/analytics.ts';
+import { type AppCaches, keptAnswer } from '../../caches.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import {
@@ -18,6 +19,7 @@ import {
   opportunities,
 } from '../../db/schema/analysis.ts';
 import { sessions } from '../../db/schema/auth.ts';
+import type { CachedReads } from '../../http/deps.ts';
 import { liveSession, type SessionPrincipal, sessionTokenHash } from '../auth/manage-sessions.ts';
 
 /**
@@ -26,36 +28,22 @@ import { liveSession, type SessionPrincipal, sessionTokenHash } from '../auth/ma
  * at any store size. No run yet → empty answers, never errors.
  */
 
-/** Answers kept in this process: a bound on memory (a few sections of a few dozen workspaces). */
-const SNAPSHOT_CACHE_ENTRIES = 512;
-const snapshotCache = new Map<string, unknown>();
-
 /**
- * A section of a run's snapshot, read once per process. Honest because a run's snapshot rows are
+ * A section of a run's snapshot, read once per app. Honest because a run's snapshot rows are
  * written before it is marked succeeded and never change afterwards; a newer run has a new id, so
- * the cache never serves an outdated answer. Oldest entries leave first. An answer that also
- * depends on the time passes `holds`, which says whether the kept value is still the answer now.
+ * the cache never serves an outdated answer. Least recently used entries leave first. An answer
+ * that also depends on the time passes `holds`, which says whether the kept value is still the
+ * answer now.
  */
-export async function readSnapshotOnce<T>(
+export function readSnapshotOnce<T>(
+  caches: AppCaches,
   workspaceId: string,
   runId: string,
   section: string,
   read: () => Promise<T>,
   holds?: (value: T) => boolean,
 ): Promise<T> {
-  const key = `${workspaceId}/${runId}/${section}`;
-  if (snapshotCache.has(key)) {
-    const kept = snapshotCache.get(key) as T;
-    if (!holds || holds(kept)) return kept;
-    snapshotCache.delete(key);
-  }
-  const value = await read();
-  if (snapshotCache.size >= SNAPSHOT_CACHE_ENTRIES) {
-    const oldest = snapshotCache.keys().next();
-    if (!oldest.done) snapshotCache.delete(oldest.value);
-  }
-  snapshotCache.set(key, value);
-  return value;
+  return keptAnswer(caches.answers, `${workspaceId}/${runId}/${section}`, read, holds);
 }
 
 export interface LatestRun {
@@ -113,7 +101,8 @@ export interface SessionWithLatestRun {
 /**
  * The live session of the token and its workspace's latest succeeded run (and, for the list, its
  * version) in one query: every dashboard poll needs both, and each round trip costs the server more
- * CPU than the cached answer itself. A named prepared statement, so neither side parses it again.
+ * CPU than the cached answer itself. A named prepared statement (the driver prepares it once per
+ * connection by its name), so the database does not parse it again.
  * Null when the token is unknown or expired.
  */
 export async function findSessionWithLatestRun(
@@ -122,7 +111,7 @@ export async function findSessionWithLatestRun(
   now: Date,
   withImplemented: boolean,
 ): Promise<SessionWithLatestRun | null> {
-  const [row] = await preparedSessionWithLatestRun(db, withImplemented).execute({
+  const [row] = await sessionWithLatestRunOf(db, withImplemented).execute({
     tokenHash: sessionTokenHash(token),
     now,
   });
@@ -150,22 +139,6 @@ const sessionWithLatestRunOf = (db: Db, withImplemented: boolean) =>
     .limit(1)
     .prepare(withImplemented ? 'session_with_latest_run_and_list' : 'session_with_latest_run');
 
-const preparedStatements = new WeakMap<Db, Map<boolean, ReturnType<typeof sessionWithLatestRunOf>>>();
-
-function preparedSessionWithLatestRun(db: Db, withImplemented: boolean) {
-  let byKind = preparedStatements.get(db);
-  if (!byKind) {
-    byKind = new Map();
-    preparedStatements.set(db, byKind);
-  }
-  let prepared = byKind.get(withImplemented);
-  if (!prepared) {
-    prepared = sessionWithLatestRunOf(db, withImplemented);
-    byKind.set(withImplemented, prepared);
-  }
-  return prepared;
-}
-
 export async function findLatestRunId(db: Db, workspaceId: string): Promise<string | null> {
   const [row] = await queryRows<{ id: string | null }>(
     db,
@@ -174,9 +147,9 @@ export async function findLatestRunId(db: Db, workspaceId: string): Promise<stri
   return row?.id ?? null;
 }
 
-export async function findLatestRun(db: Db, workspaceId: string): Promise<LatestRun | null> {
-  const id = await findLatestRunId(db, workspaceId);
-  return id ? readRunOnce(db, workspaceId, id) : null;
+export async function findLatestRun(reads: CachedReads, workspaceId: string): Promise<LatestRun | null> {
+  const id = await findLatestRunId(reads.db, workspaceId);
+  return id ? readRunOnce(reads, workspaceId, id) : null;
 }
 
 /**
@@ -184,8 +157,12 @@ export async function findLatestRun(db: Db, workspaceId: string): Promise<Latest
  * marks it succeeded and never change afterwards (the diagnostics JSON is large at scale, so every
  * poll of every endpoint paid for parsing it). Null when the run is gone.
  */
-export function readRunOnce(db: Db, workspaceId: string, runId: string): Promise<LatestRun | null> {
-  return readSnapshotOnce(workspaceId, runId, 'run', async () => {
+export function readRunOnce(
+  { db, caches }: CachedReads,
+  workspaceId: string,
+  runId: string,
+): Promise<LatestRun | null> {
+  return readSnapshotOnce(caches, workspaceId, runId, 'run', async () => {
     const [run] = await db
       .select({
         id: analysisRuns.id,
@@ -279,10 +256,15 @@ export async function readCustomerSegmentsOfRun(db: Db, run: LatestRun): Promise
 }
 
 /** The latest run's segments, read once per run (the customers page builds on them). */
-export async function readCustomerSegments(db: Db, workspaceId: string): Promise<CustomerSegment[]> {
-  const run = await findLatestRun(db, workspaceId);
+export async function readCustomerSegments(
+  reads: CachedReads,
+  workspaceId: string,
+): Promise<CustomerSegment[]> {
+  const run = await findLatestRun(reads, workspaceId);
   if (!run) return [];
-  return readSnapshotOnce(workspaceId, run.id, 'customer-segments', () => readCustomerSegmentsOfRun(db, run));
+  return readSnapshotOnce(reads.caches, workspaceId, run.id, 'customer-segments', () =>
+    readCustomerSegmentsOfRun(reads.db, run),
+  );
 }
 
 export async function readCohortRetentionOfRun(db: Db, run: LatestRun): Promise<CohortPoint[]> {
@@ -323,12 +305,12 @@ export async function readStockImpactOfRun(db: Db, run: LatestRun): Promise<Stoc
  * the caller found (the session hook, or findLatestRunId after a run).
  */
 export async function readAnalysisStatus(
-  db: Db,
+  reads: CachedReads,
   workspaceId: string,
   latestRunId: string | null,
 ): Promise<AnalysisStatus> {
   // Only the columns shown: the diagnostics JSON of the last run is large at scale.
-  const [last] = await db
+  const [last] = await reads.db
     .select({
       id: analysisRuns.id,
       status: analysisRuns.status,
@@ -342,7 +324,7 @@ export async function readAnalysisStatus(
     .where(eq(analysisRuns.workspaceId, workspaceId))
     .orderBy(desc(analysisRuns.startedAt))
     .limit(1);
-  const succeeded = latestRunId ? await readRunOnce(db, workspaceId, latestRunId) : null;
+  const succeeded = latestRunId ? await readRunOnce(reads, workspaceId, latestRunId) : null;
   const lifetime = (succeeded?.diagnostics as { lifetime?: { status?: string } } | undefined)?.lifetime;
   const noData = (succeeded?.diagnostics as { status?: string } | undefined)?.status === 'no_data';
   return {

@@ -31,19 +31,19 @@ import {
 export function registerAnalyticsRoutes(app: FastifyInstance, deps: AppDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
-  getSnapshotJson(app, db, '/api/analytics/revenue-forecast', {
+  getSnapshotJson(app, deps, '/api/analytics/revenue-forecast', {
     schema: RevenueForecastSchema,
     section: 'revenue-forecast',
     empty: NO_REVENUE_FORECAST,
     read: (run) => readRevenueForecastOfRun(db, run),
   });
-  getSnapshotJson(app, db, '/api/analytics/customer-segments', {
+  getSnapshotJson(app, deps, '/api/analytics/customer-segments', {
     schema: CustomerSegmentListSchema,
     section: 'customer-segments',
     empty: [],
     read: (run) => readCustomerSegmentsOfRun(db, run),
   });
-  getSnapshotJson(app, db, '/api/analytics/cohort-retention', {
+  getSnapshotJson(app, deps, '/api/analytics/cohort-retention', {
     schema: CohortPointListSchema,
     section: 'cohort-retention',
     empty: [],
@@ -55,13 +55,13 @@ export function registerAnalyticsRoutes(app: FastifyInstance, deps: AppDeps): vo
     { schema: { querystring: AttributionQuerySchema, response: { 200: AttributionRowListSchema } } },
     async (request) =>
       readChannelAttribution(
-        db,
+        deps,
         requireAuth(request).workspaceId,
         Number(request.query.period),
         deps.clock(),
       ),
   );
-  getSnapshotJson(app, db, '/api/analytics/stock-impact', {
+  getSnapshotJson(app, deps, '/api/analytics/stock-impact', {
     schema: StockImpactRowListSchema,
     section: 'stock-impact',
     empty: [],
@@ -72,13 +72,13 @@ export function registerAnalyticsRoutes(app: FastifyInstance, deps: AppDeps): vo
     { config: { latestRun: 'run' }, schema: { response: { 200: AnalysisStatusSchema } } },
     async (request) => {
       const { workspaceId, latestRun } = requireAuthWithLatestRun(request);
-      return readAnalysisStatus(db, workspaceId, latestRun.id);
+      return readAnalysisStatus(deps, workspaceId, latestRun.id);
     },
   );
   // Runs now and answers when done (a run already in progress is joined, not repeated).
   api.post('/api/analysis/run', { schema: { response: { 200: AnalysisStatusSchema } } }, async (request) => {
     const { workspaceId } = requireAuth(request);
     await runAnalysis(deps, workspaceId, 'manual');
-    return readAnalysisStatus(db, workspaceId, await findLatestRunId(db, workspaceId));
+    return readAnalysisStatus(deps, workspaceId, await findLatestRunId(db, workspaceId));
   });
 }

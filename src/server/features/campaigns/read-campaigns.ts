@@ -25,6 +25,7 @@ import {
 import { currencyDigitsOf } from '../../../shared/money.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
+import type { CachedReads } from '../../http/deps.ts';
 import { listCredentialSummaries } from '../../vault/credential-store.ts';
 import { readMetricWindow } from '../metrics/metric-window.ts';
 import { type CreditFigures, emptyCreditFigures, queryAttribution } from '../metrics/query-attribution.ts';
@@ -76,18 +77,19 @@ function present(figures: Figures, account: Currency | null, sameCurrency: boole
  * also those whose UTM names no known campaign (shown as `unmatched`).
  */
 export async function readCampaignPerformance(
-  db: Db,
+  reads: CachedReads,
   workspaceId: string,
   period: number,
   now: Date,
 ): Promise<CampaignPerformance> {
+  const { db } = reads;
   const [credentials, window] = await Promise.all([
     listCredentialSummaries(db, workspaceId),
     readMetricWindow(db, workspaceId, period, now),
   ]);
   const connected = credentials.some((c) => c.provider === 'meta');
   const figures = window
-    ? await queryAttribution(db, workspaceId, window.start, window.end, window.version)
+    ? await queryAttribution(reads, workspaceId, window.start, window.end, window.version)
     : null;
   const shopCurrency = window ? { code: window.currency, digits: window.currencyDigits } : null;
   const accountCode = figures?.metaCurrency ?? null;

@@ -13,7 +13,7 @@ export function registerCampaignRoutes(app: FastifyInstance, deps: AppDeps): voi
     { schema: { querystring: CampaignPeriodQuerySchema, response: { 200: CampaignPerformanceSchema } } },
     async (request) =>
       readCampaignPerformance(
-        deps.db,
+        deps,
         requireAuth(request).workspaceId,
         Number(request.query.period),
         deps.clock(),

@@ -30,6 +30,23 @@ import type { IntegrationContext } from './integration-context.ts';
 import { createMetaClientFor } from './upstream-clients.ts';
 import { toAppError, withUpstreamErrors } from './upstream-failure.ts';
 
+/**
+ * The ad account's fields (its currency labels the spend), or undefined when Meta will not give
+ * them: the figures are still right without the label, so an upstream failure of this one lookup
+ * is not the caller's failure. Anything else (a bug) still throws.
+ */
+async function adAccountIfReadable(
+  client: ReturnType<typeof createMetaClientFor>,
+  adAccountId: string,
+): Promise<MetaAdAccount | undefined> {
+  try {
+    return await client.getAdAccount(adAccountId);
+  } catch (error) {
+    if (error instanceof UpstreamError) return undefined;
+    throw error;
+  }
+}
+
 async function requireMetaSecret(context: IntegrationContext, workspaceId: string): Promise<MetaSecret> {
   const stored = await loadCredential(context.db, context.keyring, workspaceId, 'meta').catch(
     (error: unknown) => {
@@ -204,7 +221,7 @@ export async function getMetaSpendingLastMonth(
       20,
     );
     const campaigns = await client.listAllCampaigns(secret.adAccountId, 20);
-    const account = await client.getAdAccount(secret.adAccountId).catch(() => undefined);
+    const account = await adAccountIfReadable(client, secret.adAccountId);
     const now = context.now();
     const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
     const period = lastMonth.toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -287,7 +304,7 @@ export async function getMetaSummary(
         : { adAccountId: secret.adAccountId, level: 'campaign', datePreset: 'last_30d' },
       20,
     );
-    const account = await client.getAdAccount(secret.adAccountId).catch(() => undefined);
+    const account = await adAccountIfReadable(client, secret.adAccountId);
     return mapSummary(rows, account?.currency, days ? daysBetween(days.since, days.until) + 1 : 30);
   });
 }

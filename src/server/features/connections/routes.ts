@@ -16,7 +16,6 @@ import {
 import { requireAuth } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import { getCredentialsStatus } from './get-credentials-status.ts';
-import { getIntegrationContext } from './integration-context.ts';
 import {
   getGaStatus,
   removeGaCredentials,
@@ -36,7 +35,7 @@ export const CREDENTIALS_BODY_LIMIT = 64 * 1024;
 /** Credential endpoints of spec §7: status, Shopify, Google Analytics and Meta. */
 export function registerCredentialsRoutes(fastify: FastifyInstance, deps: AppDeps): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const context = () => getIntegrationContext(deps);
+  const context = () => deps.integration;
   const bodyLimit = CREDENTIALS_BODY_LIMIT;
 
   app.get(

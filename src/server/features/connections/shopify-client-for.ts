@@ -6,16 +6,19 @@ import type { IntegrationContext } from './integration-context.ts';
 export function createShopifyClientFor(context: IntegrationContext, secret: ShopifySecret): ShopifyClient {
   const baseUrl = context.upstream.shopify(secret.shopDomain);
   const timeout = context.upstreamTimeoutMs ? { timeoutMs: context.upstreamTimeoutMs } : {};
+  const { tokens } = context;
   if (secret.accessToken) {
     return createShopifyClient({
       baseUrl,
       auth: { kind: 'access_token', accessToken: secret.accessToken },
+      tokens,
       ...timeout,
     });
   }
   return createShopifyClient({
     baseUrl,
     auth: { kind: 'client_credentials', clientId: secret.apiKey ?? '', clientSecret: secret.apiSecret ?? '' },
+    tokens,
     ...timeout,
   });
 }

@@ -21,6 +21,7 @@ export function createGa4ClientFor(
     baseUrl: context.upstream.ga4(propertyId, account.token_uri),
     propertyId,
     serviceAccount: account,
+    tokens: context.tokens,
     ...clientTuning(context, tuning),
   });
 }

@@ -7,6 +7,7 @@ import { contributionOf } from '../../../core/profit/contribution-of.ts';
 import { addDays } from '../../../shared/calendar.ts';
 import { currencyDigitsOf } from '../../../shared/money.ts';
 import type { Db } from '../../db/client.ts';
+import type { CachedReads } from '../../http/deps.ts';
 import { queryAttribution } from '../metrics/query-attribution.ts';
 
 /**
@@ -16,12 +17,13 @@ import { queryAttribution } from '../metrics/query-attribution.ts';
  * Campaigns are left out when the ad account bills in another currency than the shop sells in.
  */
 export async function readOpportunityProfitContext(
-  db: Db,
+  reads: CachedReads,
   workspaceId: string,
   asOf: string,
   currency: string,
 ): Promise<OpportunityProfitContext> {
-  const figures = await queryAttribution(db, workspaceId, addDays(asOf, -29), asOf, null);
+  const { db } = reads;
+  const figures = await queryAttribution(reads, workspaceId, addDays(asOf, -29), asOf, null);
   const unit = 10 ** currencyDigitsOf(currency);
   let netSales = 0;
   let contribution = 0;

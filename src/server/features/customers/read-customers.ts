@@ -9,7 +9,7 @@ import type {
 } from '../../../shared/contracts/customers.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
-import { sharePendingRead } from '../analysis/share-pending-read.ts';
+import type { CachedReads } from '../../http/deps.ts';
 import {
   findLatestRun,
   type LatestRun,
@@ -62,17 +62,25 @@ function lifetimeOf(run: LatestRun | null): LifetimeDiagnostics {
  * revenue shares, churn and 12-month CLV (when the lifetime models could be fitted), the churn
  * distribution and the models' fit in brief. No run yet → an empty answer, never an error.
  */
-export async function readCustomersSummary(db: Db, workspaceId: string): Promise<CustomersSummary> {
-  const run = await findLatestRun(db, workspaceId);
-  if (!run) return summarizeRun(db, workspaceId, null);
-  return readSnapshotOnce(workspaceId, run.id, 'customers-summary', () =>
-    sharePendingRead(`${workspaceId}/${run.id}/customers-summary`, () => summarizeRun(db, workspaceId, run)),
+export async function readCustomersSummary(
+  reads: CachedReads,
+  workspaceId: string,
+): Promise<CustomersSummary> {
+  const run = await findLatestRun(reads, workspaceId);
+  if (!run) return summarizeRun(reads, workspaceId, null);
+  return readSnapshotOnce(reads.caches, workspaceId, run.id, 'customers-summary', () =>
+    summarizeRun(reads, workspaceId, run),
   );
 }
 
-async function summarizeRun(db: Db, workspaceId: string, run: LatestRun | null): Promise<CustomersSummary> {
+async function summarizeRun(
+  reads: CachedReads,
+  workspaceId: string,
+  run: LatestRun | null,
+): Promise<CustomersSummary> {
+  const { db } = reads;
   const lifetime = lifetimeOf(run);
-  const segments = run ? await readCustomerSegments(db, workspaceId) : [];
+  const segments = run ? await readCustomerSegments(reads, workspaceId) : [];
   const customers = segments.reduce((sum, s) => sum + s.count, 0);
   const revenue = segments.reduce((sum, s) => sum + s.revenue, 0);
   const fitted = lifetime.status === 'fitted';
@@ -141,11 +149,12 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
  * workspace (the only place customer details ever go), sortable and searchable by name or e-mail.
  */
 export async function listCustomers(
-  db: Db,
+  reads: CachedReads,
   workspaceId: string,
   query: CustomerListQuery,
 ): Promise<CustomerList> {
-  const run = await findLatestRun(db, workspaceId);
+  const { db } = reads;
+  const run = await findLatestRun(reads, workspaceId);
   const empty = {
     currency: run?.currencyCode ?? null,
     asOf: run?.asOf ?? null,
@@ -172,6 +181,7 @@ export async function listCustomers(
   const order = sql`${SORTS[query.sort][query.direction]}, c.customer_id`;
   // A run's customers never change: the count of a filter is read once per run.
   const [counted] = await readSnapshotOnce(
+    reads.caches,
     workspaceId,
     run.id,
     `customers-count/${query.segment ?? ''}/${query.q ?? ''}`,

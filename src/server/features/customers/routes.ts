@@ -15,7 +15,7 @@ export function registerCustomerRoutes(app: FastifyInstance, deps: AppDeps): voi
   api.get(
     '/api/customers/summary',
     { schema: { response: { 200: CustomersSummarySchema } } },
-    async (request) => readCustomersSummary(deps.db, requireAuth(request).workspaceId),
+    async (request) => readCustomersSummary(deps, requireAuth(request).workspaceId),
   );
   api.get(
     '/api/customers',
@@ -24,7 +24,7 @@ export function registerCustomerRoutes(app: FastifyInstance, deps: AppDeps): voi
       const { workspaceId } = requireAuth(request);
       // Names and e-mails of the shop's customers: never cached by the browser or a proxy.
       reply.header('cache-control', 'no-store');
-      return listCustomers(deps.db, workspaceId, request.query);
+      return listCustomers(deps, workspaceId, request.query);
     },
   );
 }

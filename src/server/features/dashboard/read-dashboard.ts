@@ -5,8 +5,8 @@ import type { DashboardKpis, KpiValue, RatioKpi } from '../../../shared/contract
 import { REVENUE_RULE, WINDOW_RULE } from '../../../shared/metrics.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
+import type { CachedReads } from '../../http/deps.ts';
 import { listCredentialSummaries } from '../../vault/credential-store.ts';
-import { sharePendingRead } from '../analysis/share-pending-read.ts';
 import { findLatestRun, readSnapshotOnce } from '../analytics/read-analytics.ts';
 import { readMetricWindow, validOrderOf } from '../metrics/metric-window.ts';
 import { queryAttribution } from '../metrics/query-attribution.ts';
@@ -49,14 +49,15 @@ const divideRounded = (numerator: number, denominator: number) =>
  * day is shown up to that day, not as a run of empty days).
  */
 export async function readDashboardKpis(
-  db: Db,
+  reads: CachedReads,
   workspaceId: string,
   periodDays: number,
   now: Date,
 ): Promise<DashboardKpis> {
+  const { db } = reads;
   const [window, run, credentials] = await Promise.all([
     readMetricWindow(db, workspaceId, periodDays, now),
-    findLatestRun(db, workspaceId),
+    findLatestRun(reads, workspaceId),
     listCredentialSummaries(db, workspaceId),
   ]);
   const shop = window
@@ -103,14 +104,12 @@ export async function readDashboardKpis(
   const version = window.version;
   const read = () => readPeriodFigures(db, workspaceId, range);
   const [attributedNow, attributedThen] = await Promise.all([
-    queryAttribution(db, workspaceId, start, end, version),
-    queryAttribution(db, workspaceId, previousStart, previousEnd, version),
+    queryAttribution(reads, workspaceId, start, end, version),
+    queryAttribution(reads, workspaceId, previousStart, previousEnd, version),
   ]);
   const section = `dashboard-kpis/${periodDays}/${end}/${metaConnected}`;
   const figures = version
-    ? await readSnapshotOnce(workspaceId, `warehouse@${version}`, section, () =>
-        sharePendingRead(`${workspaceId}/${version}/${section}`, read),
-      )
+    ? await readSnapshotOnce(reads.caches, workspaceId, `warehouse@${version}`, section, read)
     : await read();
   const metaNow = attributedNow.channels.get('meta_ads');
   const metaThen = attributedThen.channels.get('meta_ads');

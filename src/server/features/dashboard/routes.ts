@@ -12,11 +12,6 @@ export function registerDashboardRoutes(app: FastifyInstance, deps: AppDeps): vo
     '/api/dashboard/kpis',
     { schema: { querystring: DashboardKpiQuerySchema, response: { 200: DashboardKpisSchema } } },
     async (request) =>
-      readDashboardKpis(
-        deps.db,
-        requireAuth(request).workspaceId,
-        Number(request.query.period),
-        deps.clock(),
-      ),
+      readDashboardKpis(deps, requireAuth(request).workspaceId, Number(request.query.period), deps.clock()),
   );
 }

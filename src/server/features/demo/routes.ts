@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DemoConnectResponseSchema, DemoCredentialsSchema } from '../../../shared/contracts/credentials.ts';
 import { requireAuth } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
-import { getIntegrationContext } from '../connections/integration-context.ts';
 import { connectDemoStore, getDemoCredentials } from './connect-demo-store.ts';
 
 /**
@@ -12,7 +11,7 @@ import { connectDemoStore, getDemoCredentials } from './connect-demo-store.ts';
  */
 export function registerDemoRoutes(fastify: FastifyInstance, deps: AppDeps): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const context = () => getIntegrationContext(deps);
+  const context = () => deps.integration;
 
   app.get(
     '/api/demo/credentials',

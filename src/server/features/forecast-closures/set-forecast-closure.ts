@@ -13,14 +13,14 @@ import { deleteForecastClosure, insertForecastClosure } from './forecast-closure
  * the change is stored did not see it, so a second run follows when the first answer disagrees.
  */
 export async function setForecastClosure(
-  deps: Pick<AppDeps, 'db' | 'clock' | 'log'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'log' | 'caches' | 'analysisWorker'>,
   principal: SessionPrincipal,
   day: string,
   closed: boolean,
 ): Promise<RevenueForecast> {
   const { db } = deps;
   const { workspaceId } = principal;
-  const before = await findLatestRun(db, workspaceId);
+  const before = await findLatestRun(deps, workspaceId);
   const forecast = before ? await readRevenueForecastOfRun(db, before) : null;
   const first = forecast?.forecast[0]?.date;
   const last = forecast?.forecast.at(-1)?.date;
@@ -49,7 +49,7 @@ export async function setForecastClosure(
         'The closure is saved, but the forecast could not be recomputed; it will be at the next analysis.',
       );
     }
-    const run = await findLatestRun(db, workspaceId);
+    const run = await findLatestRun(deps, workspaceId);
     const after = run ? await readRevenueForecastOfRun(db, run) : null;
     if (after && after.confirmedClosures.includes(day) === closed) return after;
   }

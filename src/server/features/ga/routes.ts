@@ -5,7 +5,6 @@ import { GaOverviewSchema, GaPagesSchema, GaTrafficSchema } from '../../../share
 import { MetricPeriodQuerySchema } from '../../../shared/metrics.ts';
 import { requireAuth } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
-import { getIntegrationContext } from '../connections/integration-context.ts';
 import { getGaReportWith, getStoredGaReport } from '../connections/manage-ga-credentials.ts';
 import { CREDENTIALS_BODY_LIMIT } from '../connections/routes.ts';
 import { readMetricWindow } from '../metrics/metric-window.ts';
@@ -16,7 +15,7 @@ import { readMetricWindow } from '../metrics/metric-window.ts';
  */
 export function registerGaRoutes(fastify: FastifyInstance, deps: AppDeps): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const context = () => getIntegrationContext(deps);
+  const context = () => deps.integration;
   const bodyLimit = CREDENTIALS_BODY_LIMIT;
   /** The metrics window's days, or GA4's own last 30 days before a shop is synced. */
   const daysOf = async (workspaceId: string, period: string) => {

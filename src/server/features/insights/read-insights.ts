@@ -13,6 +13,7 @@ import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { analysisAttributionRows, analysisSegments, analysisStockRows } from '../../db/schema/analysis.ts';
 import { analysisInsightDays, analysisInsightMovers } from '../../db/schema/insights.ts';
+import type { CachedReads } from '../../http/deps.ts';
 import { findLatestRun } from '../analytics/read-analytics.ts';
 
 /**
@@ -21,11 +22,12 @@ import { findLatestRun } from '../analytics/read-analytics.ts';
  * Upside's models; no outside service). No run yet → an empty answer, never an error.
  */
 export async function readInsights(
-  db: Db,
+  reads: CachedReads,
   workspaceId: string,
   periodDays: number,
 ): Promise<InsightsResponse> {
-  const run = await findLatestRun(db, workspaceId);
+  const { db } = reads;
+  const run = await findLatestRun(reads, workspaceId);
   const empty: InsightsResponse = {
     period: periodDays,
     currency: run?.currencyCode ?? null,

@@ -11,6 +11,6 @@ export function registerInsightRoutes(app: FastifyInstance, deps: AppDeps): void
   api.get(
     '/api/insights',
     { schema: { querystring: InsightsQuerySchema, response: { 200: InsightsResponseSchema } } },
-    async (request) => readInsights(deps.db, requireAuth(request).workspaceId, Number(request.query.period)),
+    async (request) => readInsights(deps, requireAuth(request).workspaceId, Number(request.query.period)),
   );
 }

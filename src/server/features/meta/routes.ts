@@ -10,7 +10,6 @@ import {
 import { MetricPeriodQuerySchema } from '../../../shared/metrics.ts';
 import { requireAuth } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
-import { getIntegrationContext } from '../connections/integration-context.ts';
 import {
   getMetaDebug,
   getMetaSpendingLastMonth,
@@ -23,7 +22,7 @@ import { readMetricWindow } from '../metrics/metric-window.ts';
 /** Meta endpoints of spec §7 (+ the dashboard summary). Responses never carry tokens. */
 export function registerMetaRoutes(fastify: FastifyInstance, deps: AppDeps): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const context = () => getIntegrationContext(deps);
+  const context = () => deps.integration;
 
   app.get('/api/meta/debug-temp', { schema: { response: { 200: MetaDebugSchema } } }, async (request) => {
     const { workspaceId } = requireAuth(request);

@@ -2,8 +2,10 @@ import { sql } from 'drizzle-orm';
 import { creditOrder } from '../../../core/metrics/credit-order.ts';
 import { channelOf } from '../../../core/pipeline/channel-of.ts';
 import { type ContributionParts, contributionOf } from '../../../core/profit/contribution-of.ts';
+import { keptAnswer } from '../../caches.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
+import type { CachedReads } from '../../http/deps.ts';
 import { ORDER_SALE, ORDER_SALE_JOINS, REFUND, REFUND_JOINS } from '../contribution/contribution-sql.ts';
 
 /** Meta's own figures and the store-verified credit of one campaign (or channel) over a window. */
@@ -76,31 +78,22 @@ export interface AttributionFigures {
   ga4RevenueByChannel: Map<string, number>;
 }
 
-const figuresCache = new Map<string, Promise<AttributionFigures>>();
-const FIGURES_CACHED = 256;
-
 /**
  * The window's attribution figures, computed once per warehouse version (only a sync changes
  * them): a 90-day window of a large store groups tens of thousands of orders, which must not happen
  * on every 30-second poll. Callers must not mutate what this returns.
  */
 export function queryAttribution(
-  db: Db,
+  { db, caches }: CachedReads,
   workspaceId: string,
   start: string,
   end: string,
   version: string | null,
 ): Promise<AttributionFigures> {
   if (version === null) return loadAttribution(db, workspaceId, start, end);
-  const key = `${workspaceId}|${start}|${end}|${version}`;
-  let figures = figuresCache.get(key);
-  if (!figures) {
-    if (figuresCache.size >= FIGURES_CACHED) figuresCache.delete(figuresCache.keys().next().value!);
-    figures = loadAttribution(db, workspaceId, start, end);
-    figures.catch(() => figuresCache.delete(key));
-    figuresCache.set(key, figures);
-  }
-  return figures;
+  return keptAnswer(caches.answers, `attribution/${workspaceId}|${start}|${end}|${version}`, () =>
+    loadAttribution(db, workspaceId, start, end),
+  );
 }
 
 /** What decides an order's credit: its last visit (the order's UTM) and its first visit. */

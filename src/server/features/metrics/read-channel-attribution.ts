@@ -3,6 +3,7 @@ import { labelChannel } from '../../../core/attribution/label-channel.ts';
 import { computeRoas } from '../../../core/metrics/compute-roas.ts';
 import type { AttributionRow } from '../../../shared/contracts/analytics.ts';
 import type { Db } from '../../db/client.ts';
+import type { CachedReads } from '../../http/deps.ts';
 import { readMetricWindow } from './metric-window.ts';
 import { queryAttribution } from './query-attribution.ts';
 
@@ -16,14 +17,15 @@ import { queryAttribution } from './query-attribution.ts';
  * Money in major units of the shop currency.
  */
 export async function readChannelAttribution(
-  db: Db,
+  reads: CachedReads,
   workspaceId: string,
   periodDays: number,
   now: Date,
 ): Promise<AttributionRow[]> {
+  const { db } = reads;
   const window = await readMetricWindow(db, workspaceId, periodDays, now);
   if (!window) return [];
-  const figures = await queryAttribution(db, workspaceId, window.start, window.end, window.version);
+  const figures = await queryAttribution(reads, workspaceId, window.start, window.end, window.version);
   const unit = 10 ** window.currencyDigits;
   const metaComparable = figures.hasMeta && figures.metaCurrency === window.currency;
   const rows: AttributionRow[] = [];

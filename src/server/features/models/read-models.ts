@@ -7,10 +7,10 @@ import {
   type ModelDiagnostics,
   type ModelRun,
 } from '../../../shared/contracts/models.ts';
+import { joinInFlight } from '../../caches.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import type { AppDeps } from '../../http/deps.ts';
-import { runInAnalysisWorker, warmAnalysisWorker } from '../analysis/worker/analysis-worker-host.ts';
 import { loadModelCheckInputs } from './read-models-checks.ts';
 
 /** Runs listed in the history (older succeeded runs are pruned by the analysis anyway). */
@@ -89,7 +89,7 @@ const StoredAccuracy = z.object({
  * (computed in the background on first read; `checks.status` says 'computing' until then).
  */
 export async function readModelDiagnostics(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'caches' | 'analysisWorker'>,
   workspaceId: string,
 ): Promise<ModelDiagnostics> {
   const { db } = deps;
@@ -166,11 +166,8 @@ const COMPUTING: ModelChecks = {
   calibrationNote: null,
 };
 
-/** Checks being computed in this process, by run: a second read joins instead of repeating. */
-const inFlight = new Map<string, Promise<void>>();
-
 async function readChecks(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'caches' | 'analysisWorker'>,
   workspaceId: string,
   runId: string,
   asOf: string,
@@ -184,15 +181,15 @@ async function readChecks(
     const parsed = ModelChecksSchema.safeParse(stored.checks);
     if (parsed.success) return parsed.data;
   }
-  if (!inFlight.has(runId)) {
-    const work = storeChecks(deps, workspaceId, runId, asOf, bgnbd).finally(() => inFlight.delete(runId));
-    inFlight.set(runId, work);
-  }
+  // Computed once per run in this app: a second read while they run joins instead of repeating.
+  void joinInFlight(deps.caches.inFlight, `model-checks/${runId}`, () =>
+    storeChecks(deps, workspaceId, runId, asOf, bgnbd),
+  );
   return COMPUTING;
 }
 
 async function storeChecks(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'caches' | 'analysisWorker'>,
   workspaceId: string,
   runId: string,
   asOf: string,
@@ -200,11 +197,11 @@ async function storeChecks(
 ): Promise<void> {
   const started = performance.now();
   let checks: ModelChecks;
-  warmAnalysisWorker();
+  deps.analysisWorker.warm();
   try {
     const inputs = await loadModelCheckInputs(deps.db, workspaceId, asOf);
     // The fits take seconds on a large store: on the worker thread, off the event loop.
-    const results = await runInAnalysisWorker('modelChecks', { ...inputs, asOf, bgnbd });
+    const results = await deps.analysisWorker.run('modelChecks', { ...inputs, asOf, bgnbd });
     checks = { ...COMPUTING, ...results, status: 'ready' };
   } catch (error) {
     checks = {

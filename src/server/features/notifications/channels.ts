@@ -10,7 +10,6 @@ import { queryRows } from '../../db/query-rows.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import { decryptSecret, encryptSecret } from '../../vault/cipher.ts';
-import { getIntegrationContext } from '../connections/integration-context.ts';
 import { channelVaultContext } from './reencrypt-channel-targets.ts';
 import { assertPublicHost, UnsafeTargetError } from './ssrf-guard.ts';
 
@@ -83,7 +82,7 @@ export async function createChannel(
   await assertSafeTarget(deps, body.type, body.target);
   const signingSecret = body.type === 'webhook' ? `whsec_${randomBytes(24).toString('base64url')}` : null;
   const encrypted = encryptSecret(
-    getIntegrationContext(deps).keyring,
+    deps.integration.keyring,
     JSON.stringify({ target: body.target, signingSecret }),
     channelVaultContext(workspaceId),
   );
@@ -120,7 +119,7 @@ export async function loadChannelTarget(
   if (!row) throw notFound('No such notification channel.');
   const plain = JSON.parse(
     decryptSecret(
-      getIntegrationContext(deps).keyring,
+      deps.integration.keyring,
       {
         keyId: row.target_key_id,
         iv: row.target_iv,

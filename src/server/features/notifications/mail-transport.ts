@@ -2,6 +2,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { AppDeps } from '../../http/deps.ts';
 import { PermanentJobError } from '../../jobs/job-definition.ts';
 import { type MailCatcher, startMailCatcher } from './mail-catcher.ts';
+import type { MailRuntime } from './mail-slot.ts';
 
 /**
  * Outgoing mail of this process: nodemailer over SMTP_URL (pooled connections, so a digest run to
@@ -9,13 +10,6 @@ import { type MailCatcher, startMailCatcher } from './mail-catcher.ts';
  * catcher, started on first use. Tests and production without SMTP_URL have no mail: sending then
  * fails for good with a message saying so.
  */
-interface MailRuntime {
-  transporter: Transporter;
-  catcher: MailCatcher | null;
-}
-
-const runtimes = new WeakMap<AppDeps, Promise<MailRuntime | null>>();
-
 /** True when this process catches its own mail (demo/development without SMTP_URL). */
 export const catchesMail = (deps: AppDeps) =>
   !deps.env.mail.smtpUrl &&
@@ -58,12 +52,8 @@ async function createRuntime(deps: AppDeps): Promise<MailRuntime | null> {
 }
 
 function runtimeOf(deps: AppDeps): Promise<MailRuntime | null> {
-  let runtime = runtimes.get(deps);
-  if (!runtime) {
-    runtime = createRuntime(deps);
-    runtimes.set(deps, runtime);
-  }
-  return runtime;
+  deps.mail.runtime ??= createRuntime(deps);
+  return deps.mail.runtime;
 }
 
 export async function mailTransporter(deps: AppDeps): Promise<Transporter> {
@@ -80,8 +70,8 @@ export async function mailCatcherOf(deps: AppDeps): Promise<MailCatcher | null> 
 
 /** Closes the pooled connections and the catcher (server shutdown). */
 export async function closeMail(deps: AppDeps): Promise<void> {
-  const runtime = await runtimes.get(deps);
-  runtimes.delete(deps);
+  const runtime = await deps.mail.runtime;
+  deps.mail.runtime = undefined;
   if (!runtime) return;
   runtime.transporter.close();
   await runtime.catcher?.close();

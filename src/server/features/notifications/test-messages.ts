@@ -75,7 +75,7 @@ export async function sendDigestTest(
   );
   if (!user?.email) throw badRequest('Your account has no e-mail address to send the digest to.');
   const now = deps.clock();
-  const data = await readDigest(deps.db, auth.workspaceId, period, now);
+  const data = await readDigest(deps, auth.workspaceId, period, now);
   const unsubscribeUrl = unsubscribeUrlOf(deps, auth.workspaceId, `user:${auth.userId}`);
   const mail = renderDigest(data, { appUrl: deps.publicUrl(), unsubscribeUrl });
   return sendNow(deps, {

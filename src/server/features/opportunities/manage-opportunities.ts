@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { analysisMetrics, opportunities } from '../../db/schema/analysis.ts';
 import { notFound } from '../../errors.ts';
+import type { CachedReads } from '../../http/deps.ts';
 import {
   findLatestRun,
   findListVersion,
@@ -62,15 +63,12 @@ function presentOpportunity(row: OpportunityRow, currency: string): Opportunity 
  * The opportunity list: those the latest analysis run detected plus every implemented one (so its
  * measured impact stays visible), dismissed ones left out; largest upper impact first.
  */
-export async function listOpportunities(db: Db, workspaceId: string): Promise<Opportunity[]> {
-  // Between runs only Implement changes the list, so the latest run plus the list version identify
-  // it (one round trip), and it is cached under them.
-  const { runId, implemented } = await findListVersion(db, workspaceId);
-  const run = runId ? await readRunOnce(db, workspaceId, runId) : null;
+export async function listOpportunities(reads: CachedReads, workspaceId: string): Promise<Opportunity[]> {
+  // Not kept here: the list is kept once, as the bytes GET /api/opportunities serves to its 30 s
+  // polls (http/plugins/snapshot-json.ts); the CSV export and the digest read it when asked.
+  const run = await findLatestRun(reads, workspaceId);
   if (!run) return [];
-  return readSnapshotOnce(workspaceId, run.id, `opportunities/${implemented}`, () =>
-    readOpportunitiesOfRun(db, workspaceId, run),
-  );
+  return readOpportunitiesOfRun(reads.db, workspaceId, run);
 }
 
 /** The list in the order asked for: by upper revenue impact (the spec's), or by profit impact. */
@@ -111,7 +109,7 @@ export async function readOpportunitiesOfRun(
  * passed a counted detection or implementation (the counts change only then).
  */
 export async function readOpportunityStats(
-  db: Db,
+  { db, caches }: CachedReads,
   workspaceId: string,
   run: LatestRun | null,
   listVersion: string,
@@ -121,6 +119,7 @@ export async function readOpportunityStats(
   const since = now.getTime() - periodDays * DAY_MS;
   if (!run) return (await countOpportunityStats(db, workspaceId, null, periodDays, since)).stats;
   const counted = await readSnapshotOnce(
+    caches,
     workspaceId,
     run.id,
     `opportunity-stats/${listVersion}/${periodDays}`,
@@ -197,12 +196,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * other workspaces' ids are 404 (never telling which).
  */
 export async function implementOpportunity(
-  db: Db,
+  reads: CachedReads,
   workspaceId: string,
   userId: string,
   id: string,
   now: Date,
 ): Promise<Opportunity> {
+  const { db } = reads;
   const missing = () => notFound('Opportunity not found.');
   if (!UUID.test(id)) throw missing();
   const [row] = await db
@@ -210,7 +210,7 @@ export async function implementOpportunity(
     .from(opportunities)
     .where(and(eq(opportunities.id, id), eq(opportunities.workspaceId, workspaceId)));
   if (!row) throw missing();
-  const run = await findLatestRun(db, workspaceId);
+  const run = await findLatestRun(reads, workspaceId);
   const currency = run?.currencyCode ?? 'USD';
   if (row.status === 'implemented') return presentOpportunity(row, currency);
   let baselineValue: number | null = null;
@@ -271,8 +271,8 @@ function csvCell(value: unknown): string {
 }
 
 /** The opportunity list as CSV (Export Report), header row first, same order as the list. */
-export async function exportOpportunitiesCsv(db: Db, workspaceId: string): Promise<string> {
-  const list = await listOpportunities(db, workspaceId);
+export async function exportOpportunitiesCsv(reads: CachedReads, workspaceId: string): Promise<string> {
+  const list = await listOpportunities(reads, workspaceId);
   const lines = [CSV_COLUMNS.join(',')];
   for (const o of list) lines.push(CSV_COLUMNS.map((column) => csvCell(o[column])).join(','));
   return `${lines.join('\r\n')}\r\n`;

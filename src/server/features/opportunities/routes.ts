@@ -24,7 +24,7 @@ export function registerOpportunityRoutes(app: FastifyInstance, deps: AppDeps): 
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
   // The costliest read of the 30 s polls: served as bytes cached per run and list version.
-  getSnapshotJson(app, db, '/api/opportunities', {
+  getSnapshotJson(app, deps, '/api/opportunities', {
     schema: OpportunityListSchema,
     section: 'opportunities',
     latestRun: 'run-and-list',
@@ -40,10 +40,10 @@ export function registerOpportunityRoutes(app: FastifyInstance, deps: AppDeps): 
     },
     async (request) => {
       const { workspaceId, latestRun } = requireAuthWithLatestRun(request);
-      const run = latestRun.id ? await readRunOnce(db, workspaceId, latestRun.id) : null;
+      const run = latestRun.id ? await readRunOnce(deps, workspaceId, latestRun.id) : null;
       const period = Number(request.query.period);
       return readOpportunityStats(
-        db,
+        deps,
         workspaceId,
         run,
         latestRun.implementedVersion ?? '',
@@ -53,7 +53,7 @@ export function registerOpportunityRoutes(app: FastifyInstance, deps: AppDeps): 
     },
   );
   api.get('/api/opportunities/export.csv', async (request, reply) => {
-    const csv = await exportOpportunitiesCsv(deps.db, requireAuth(request).workspaceId);
+    const csv = await exportOpportunitiesCsv(deps, requireAuth(request).workspaceId);
     const day = deps.clock().toISOString().slice(0, 10);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
@@ -66,7 +66,7 @@ export function registerOpportunityRoutes(app: FastifyInstance, deps: AppDeps): 
     { schema: { params: OpportunityIdParamsSchema, response: { 200: OpportunitySchema } } },
     async (request) => {
       const auth = requireAuth(request);
-      return implementOpportunity(deps.db, auth.workspaceId, auth.userId, request.params.id, deps.clock());
+      return implementOpportunity(deps, auth.workspaceId, auth.userId, request.params.id, deps.clock());
     },
   );
 }

@@ -7,13 +7,12 @@ import {
 } from '../../../shared/contracts/shopify.ts';
 import { requireAuth } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
-import { getIntegrationContext } from '../connections/integration-context.ts';
 import { getShopifySummary, lookupShopifyOrder } from './lookup-shopify-order.ts';
 
 /** Order lookup (spec §7) and the dashboard's Shopify summary. */
 export function registerShopifyRoutes(fastify: FastifyInstance, deps: AppDeps): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const context = () => getIntegrationContext(deps);
+  const context = () => deps.integration;
 
   app.get(
     '/api/shopify/order/:orderName',

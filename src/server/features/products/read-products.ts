@@ -19,6 +19,7 @@ import { currencyDigitsOf } from '../../../shared/money.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { AppError } from '../../errors.ts';
+import type { CachedReads } from '../../http/deps.ts';
 import { listCredentialSummaries } from '../../vault/credential-store.ts';
 import { findLatestRun } from '../analytics/read-analytics.ts';
 
@@ -228,8 +229,9 @@ async function readAdSpendByHandle(db: Db, workspaceId: string, start: string, e
 }
 
 /** Stock-out losses of the latest analysis run per variant (minor units), and that run's day. */
-async function readStockLosses(db: Db, workspaceId: string, currency: Currency | null) {
-  const run = await findLatestRun(db, workspaceId);
+async function readStockLosses(reads: CachedReads, workspaceId: string, currency: Currency | null) {
+  const { db } = reads;
+  const run = await findLatestRun(reads, workspaceId);
   const losses = new Map<string, { lostRevenueMinor: number; outOfStockDays: number }>();
   if (!run) return { losses, asOf: null };
   const rows = await queryRows<{ product_id: string; estimated_loss: number; out_of_stock_days: number }>(
@@ -255,10 +257,11 @@ async function readStockLosses(db: Db, workspaceId: string, currency: Currency |
  * without a new run.
  */
 export async function readProductPerformance(
-  db: Db,
+  reads: CachedReads,
   workspaceId: string,
   period: number,
 ): Promise<ProductPerformance> {
+  const { db } = reads;
   const connected = (await listCredentialSummaries(db, workspaceId)).some((c) => c.provider === 'shopify');
   const { currency, endDate } = await readShopBounds(db, workspaceId);
   const variants = await readVariants(db, workspaceId);
@@ -294,7 +297,7 @@ export async function readProductPerformance(
     revenue: s.revenueMinor,
   }));
   const { stock } = await readVariantStock(db, workspaceId, productSales, endDate);
-  const { losses, asOf: stockAsOf } = await readStockLosses(db, workspaceId, currency);
+  const { losses, asOf: stockAsOf } = await readStockLosses(reads, workspaceId, currency);
   const ads = await readAdSpendByHandle(db, workspaceId, startDate, endDate);
 
   const figures = new Map<string, { units: number; revenueMinor: number; previousUnits: number }>();

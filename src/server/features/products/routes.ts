@@ -17,7 +17,7 @@ export function registerProductRoutes(app: FastifyInstance, deps: AppDeps): void
     '/api/products/performance',
     { schema: { querystring: ProductPeriodQuerySchema, response: { 200: ProductPerformanceSchema } } },
     async (request) =>
-      readProductPerformance(deps.db, requireAuth(request).workspaceId, Number(request.query.period)),
+      readProductPerformance(deps, requireAuth(request).workspaceId, Number(request.query.period)),
   );
   api.get(
     '/api/products/:productId/daily',

@@ -16,7 +16,7 @@ import {
   ProfitReportSchema,
 } from '../../../shared/contracts/profit.ts';
 import { minorToDecimal } from '../../../shared/money.ts';
-import type { Db } from '../../db/client.ts';
+import type { CachedReads } from '../../http/deps.ts';
 import { readProfitDays, readReportContext } from './profit-queries.ts';
 import { refreshProfitRollup } from './refresh-profit-rollup.ts';
 
@@ -30,11 +30,11 @@ const DEFAULT_CURRENCY = 'USD';
  * integer minor units, so every subtotal adds up exactly; amounts leave as decimal strings.
  */
 export async function readProfitReport(
-  db: Db,
+  reads: CachedReads,
   workspaceId: string,
   query: ProfitQuery,
 ): Promise<ProfitReport> {
-  return (await readKeptReport(db, workspaceId, query)).report;
+  return (await readKeptReport(reads, workspaceId, query)).report;
 }
 
 /** How a kept body is sent: as it is, or gzip-compressed for a client that accepts it. */
@@ -48,12 +48,12 @@ export type ProfitBodyEncoding = 'identity' | 'gzip';
  * about a tenth.)
  */
 export async function readProfitReportBody(
-  db: Db,
+  reads: CachedReads,
   workspaceId: string,
   query: ProfitQuery,
   encoding: ProfitBodyEncoding,
 ): Promise<Buffer> {
-  const kept = await readKeptReport(db, workspaceId, query);
+  const kept = await readKeptReport(reads, workspaceId, query);
   kept.identity ??= Buffer.from(JSON.stringify(ProfitReportSchema.parse(kept.report)));
   if (encoding === 'identity') return kept.identity;
   kept.gzip ??= await gzipAsync(kept.identity);
@@ -70,15 +70,21 @@ interface KeptReport {
   gzip?: Buffer;
 }
 
-async function readKeptReport(db: Db, workspaceId: string, query: ProfitQuery): Promise<KeptReport> {
+async function readKeptReport(
+  reads: CachedReads,
+  workspaceId: string,
+  query: ProfitQuery,
+): Promise<KeptReport> {
+  const { db } = reads;
   const compared = query.compare ? comparisonRange(query.from, query.to, query.compare) : null;
   const first = compared?.from ?? query.from;
   const { versions, shop, expenses } = await readReportContext(db, workspaceId, first, query.to);
-  const version = await refreshProfitRollup(db, workspaceId, versions);
-  // Same rollup version, expenses and question: the same answer, kept in-process.
-  const key = version === null ? null : JSON.stringify([workspaceId, version, shop, expenses, query]);
-  const found = key === null ? undefined : keptReports.get(key);
-  if (found) return found;
+  const version = await refreshProfitRollup(reads, workspaceId, versions);
+  // Same rollup version, expenses and question: the same answer, kept in the app's caches.
+  const key =
+    version === null ? null : `profit/${JSON.stringify([workspaceId, version, shop, expenses, query])}`;
+  const found = key === null ? undefined : reads.caches.answers.get(key);
+  if (found) return found.value as KeptReport;
   const withExpenses = addExpenses(
     await readProfitDays(db, workspaceId, first, query.to),
     expenses,
@@ -100,16 +106,9 @@ async function readKeptReport(db: Db, workspaceId: string, query: ProfitQuery): 
         : {}),
     },
   };
-  if (key !== null) {
-    if (keptReports.size >= KEPT_REPORTS) keptReports.delete(keptReports.keys().next().value as string);
-    keptReports.set(key, kept);
-  }
+  if (key !== null) reads.caches.answers.set(key, { value: kept });
   return kept;
 }
-
-/** Answers kept per (workspace, rollup version, shop, expenses, query); the oldest goes first. */
-const KEPT_REPORTS = 256;
-const keptReports = new Map<string, KeptReport>();
 
 const EMPTY_DAY = {
   grossSales: 0,

@@ -1,5 +1,5 @@
-import type { Db } from '../../db/client.ts';
-import { sharePendingRead } from '../analysis/share-pending-read.ts';
+import { joinInFlight } from '../../caches.ts';
+import type { CachedReads } from '../../http/deps.ts';
 import { type RollupVersions, readRollupVersions, rebuildProfitDaily } from './profit-queries.ts';
 
 /**
@@ -10,14 +10,14 @@ import { type RollupVersions, readRollupVersions, rebuildProfitDaily } from './p
  * read the versions (the report, in the same query as its shop and expenses) passes them.
  */
 export async function refreshProfitRollup(
-  db: Db,
+  { db, caches }: CachedReads,
   workspaceId: string,
   versions?: RollupVersions,
 ): Promise<string | null> {
   const { current, built } = versions ?? (await readRollupVersions(db, workspaceId));
   // No sync has ever run: no facts to roll up (the rows of a deleted connection stay until one does).
   if (current === null || current === built) return current;
-  await sharePendingRead(`profit-rollup/${workspaceId}/${current}`, () =>
+  await joinInFlight(caches.inFlight, `profit-rollup/${workspaceId}/${current}`, () =>
     rebuildProfitDaily(db, workspaceId, current),
   );
   return current;

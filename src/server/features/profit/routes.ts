@@ -24,7 +24,7 @@ export function registerProfitRoutes(app: FastifyInstance, deps: AppDeps): void 
       const encoding =
         new Negotiator(request.raw).encoding(['gzip', 'identity']) === 'gzip' ? 'gzip' : 'identity';
       const body = await readProfitReportBody(
-        deps.db,
+        deps,
         requireAuth(request).workspaceId,
         request.query,
         encoding,

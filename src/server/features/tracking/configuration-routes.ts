@@ -47,7 +47,7 @@ export function registerTrackingConfigurationRoutes(app: FastifyInstance, deps: 
     },
     async (request) =>
       setTrackingConfigurationActive(
-        deps.db,
+        deps,
         requireAuth(request).workspaceId,
         request.params.id,
         request.body.isActive,
@@ -63,7 +63,7 @@ export function registerTrackingConfigurationRoutes(app: FastifyInstance, deps: 
       },
     },
     async (request) => {
-      await deleteTrackingConfiguration(deps.db, requireAuth(request).workspaceId, request.params.id);
+      await deleteTrackingConfiguration(deps, requireAuth(request).workspaceId, request.params.id);
       return { deleted: true as const };
     },
   );

@@ -8,6 +8,7 @@ import {
 import type { ErrorCode } from '../../../shared/contracts/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
+import type { CachedReads } from '../../http/deps.ts';
 import { cachedConfiguration } from './ingest/configuration-cache.ts';
 import type { EventWriter } from './ingest/event-writer.ts';
 import type { RateLimiter } from './ingest/rate-limiter.ts';
@@ -75,11 +76,12 @@ function parseJson(body: string): unknown {
  * (ingest/configuration-cache.ts), so a busy site costs no lookup per request.
  */
 export async function ingestCursorEvents(
-  db: Db,
+  reads: CachedReads,
   writer: EventWriter,
   limiter: RateLimiter,
   context: IngestRequestContext,
 ): Promise<IngestResult> {
+  const { db } = reads;
   if (Buffer.byteLength(context.body) > INGEST_LIMITS.maxBodyBytes) {
     throw new IngestRefusal(
       413,
@@ -108,7 +110,7 @@ export async function ingestCursorEvents(
     if (!parsed.success)
       throw new IngestRefusal(400, 'validation_failed', `Invalid events: ${describeIssues(parsed.error)}`);
     const { trackingId } = parsed.data;
-    const configuration = await cachedConfiguration(db, trackingId, () =>
+    const configuration = await cachedConfiguration(reads.caches.trackingSites, trackingId, () =>
       findConfigurationByTrackingId(db, trackingId),
     );
     if (configuration?.kind !== 'website' || !isApiKeyValid(configuration.apiKey, parsed.data.apiKey)) {

@@ -7,6 +7,7 @@ import type {
 import type { Db } from '../../db/client.ts';
 import { trackingConfigurations } from '../../db/schema/tracking.ts';
 import { notFound } from '../../errors.ts';
+import type { CachedReads } from '../../http/deps.ts';
 import { forgetCachedConfigurations } from './ingest/configuration-cache.ts';
 import { originOfWebsite } from './ingest/request-gate.ts';
 
@@ -67,11 +68,12 @@ export async function createTrackingConfiguration(
 
 /** Enable/Disable; a configuration of another workspace is "not found", never revealed. */
 export async function setTrackingConfigurationActive(
-  db: Db,
+  reads: CachedReads,
   workspaceId: string,
   id: string,
   isActive: boolean,
 ): Promise<TrackingConfiguration> {
+  const { db } = reads;
   const [row] = await db
     .update(trackingConfigurations)
     .set({ isActive })
@@ -84,12 +86,17 @@ export async function setTrackingConfigurationActive(
     )
     .returning();
   if (!row) throw notFound('Tracking configuration not found.');
-  forgetCachedConfigurations(db);
+  forgetCachedConfigurations(reads.caches.trackingSites);
   return presentConfiguration(row);
 }
 
 /** Deletes a website and, through foreign keys, its rollups; raw events age out with retention. */
-export async function deleteTrackingConfiguration(db: Db, workspaceId: string, id: string): Promise<void> {
+export async function deleteTrackingConfiguration(
+  reads: CachedReads,
+  workspaceId: string,
+  id: string,
+): Promise<void> {
+  const { db } = reads;
   const rows = await db
     .delete(trackingConfigurations)
     .where(
@@ -101,7 +108,7 @@ export async function deleteTrackingConfiguration(db: Db, workspaceId: string, i
     )
     .returning({ id: trackingConfigurations.id });
   if (rows.length === 0) throw notFound('Tracking configuration not found.');
-  forgetCachedConfigurations(db);
+  forgetCachedConfigurations(reads.caches.trackingSites);
   await db.execute(sql`DELETE FROM tracking_rate_buckets WHERE configuration_id = ${id}::uuid`);
 }
 

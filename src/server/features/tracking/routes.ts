@@ -79,7 +79,7 @@ export async function registerCursorTrackingRoutes(app: FastifyInstance, deps: A
       async (request, reply) => {
         const origin = request.headers.origin;
         try {
-          const result = await ingestCursorEvents(deps.db, writer, limiter, {
+          const result = await ingestCursorEvents(deps, writer, limiter, {
             body: typeof request.body === 'string' ? request.body : '',
             origin,
             userAgent: request.headers['user-agent'],

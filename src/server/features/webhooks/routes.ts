@@ -11,7 +11,6 @@ import {
 import { AppError } from '../../errors.ts';
 import { requireAuth } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
-import { getIntegrationContext } from '../connections/integration-context.ts';
 import { listDataRequestExports, readDataRequestExport } from './queries/data-request-exports.ts';
 import { readToday } from './services/read-today.ts';
 import { receiveShopifyWebhook, type WebhookReceiver } from './services/receive-webhook.ts';
@@ -35,7 +34,7 @@ const WEBHOOK_BODY_LIMIT = 1024 * 1024;
  */
 export async function registerWebhookRoutes(fastify: FastifyInstance, deps: AppDeps): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const context = getIntegrationContext(deps);
+  const context = deps.integration;
   const receiver: WebhookReceiver = {
     secrets: new ShopSecretCache(deps.db, context.keyring, () => deps.clock().getTime()),
     writer: new WebhookEventWriter(deps.db),

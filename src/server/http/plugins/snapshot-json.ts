@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { type LatestRun, readRunOnce, readSnapshotOnce } from '../../features/analytics/read-analytics.ts';
 import { requireAuthWithLatestRun } from '../auth.ts';
+import type { CachedReads } from '../deps.ts';
 
 /** A response body serialised once: its JSON bytes and their strong ETag. */
 export interface JsonBody {
@@ -47,7 +48,7 @@ export function sendJsonBody(request: FastifyRequest, reply: FastifyReply, body:
  */
 export function getSnapshotJson<S extends z.ZodType, Q extends z.ZodType = z.ZodUndefined>(
   app: FastifyInstance,
-  db: Db,
+  reads: CachedReads,
   path: string,
   options: {
     schema: S;
@@ -78,11 +79,12 @@ export function getSnapshotJson<S extends z.ZodType, Q extends z.ZodType = z.Zod
       const query = request.query as z.output<Q>;
       const body = runId
         ? await readSnapshotOnce(
+            reads.caches,
             workspaceId,
             runId,
             `json/${section}/${JSON.stringify(query ?? null)}/${latestRun.implementedVersion ?? ''}`,
             async () => {
-              const run = await readRunOnce(db, workspaceId, runId);
+              const run = await readRunOnce(reads, workspaceId, runId);
               return run ? toJsonBody(schema, await read(run, workspaceId, query)) : emptyBody;
             },
           )

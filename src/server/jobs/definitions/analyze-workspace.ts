@@ -17,7 +17,7 @@ export const analyzeWorkspaceJob = defineJob({
   priority: 80,
   concurrencyKey: (payload) => `analyze:${payload.workspaceId}`,
   async run({ deps, payload }) {
-    await refreshProfitRollup(deps.db, payload.workspaceId);
+    await refreshProfitRollup(deps, payload.workspaceId);
     const summary = await runAnalysis(deps, payload.workspaceId, 'sync');
     // Alert rules look at what this run found (issue #14).
     await enqueue(deps.db, evaluateAlertsJob, { workspaceId: payload.workspaceId }, { now: deps.clock() });

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { getIntegrationContext } from '../../features/connections/integration-context.ts';
 import { processWebhookEvent } from '../../features/webhooks/services/process-webhook-event.ts';
 import { defineJob } from '../job-definition.ts';
 
@@ -17,7 +16,7 @@ export const processShopifyWebhookJob = defineJob({
     const result = await processWebhookEvent(deps.db, {
       ...payload,
       now: deps.clock(),
-      keyring: getIntegrationContext(deps).keyring,
+      keyring: deps.integration.keyring,
     });
     return { ...result };
   },

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { getIntegrationContext } from '../../features/connections/integration-context.ts';
 import { registerWebhookSubscriptions } from '../../features/webhooks/services/manage-subscriptions.ts';
 import { defineJob } from '../job-definition.ts';
 
@@ -15,7 +14,7 @@ export const registerShopifyWebhooksJob = defineJob({
   priority: 40,
   concurrencyKey: (payload) => `register-shopify-webhooks:${payload.workspaceId}`,
   async run({ deps, payload }) {
-    const state = await registerWebhookSubscriptions(getIntegrationContext(deps), {
+    const state = await registerWebhookSubscriptions(deps.integration, {
       workspaceId: payload.workspaceId,
       configuredPublicUrl: deps.env.publicUrl,
       listeningUrl: deps.publicUrl(),

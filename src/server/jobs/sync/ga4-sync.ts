@@ -5,7 +5,6 @@ import { currencyDigitsOf, parseDecimalToMinor } from '../../../shared/money.ts'
 import type { Ga4Client } from '../../connectors/ga4/client.ts';
 import type { Ga4RunReportResponse } from '../../connectors/ga4/payload.schema.ts';
 import { queryRows } from '../../db/query-rows.ts';
-import { getIntegrationContext } from '../../features/connections/integration-context.ts';
 import { createGa4ClientFor } from '../../features/connections/upstream-clients.ts';
 import { loadCredential } from '../../vault/credential-store.ts';
 import { PermanentJobError } from '../job-definition.ts';
@@ -127,7 +126,7 @@ async function readAllRows(
 }
 
 export async function syncGa4(session: SyncSession): Promise<SyncOutcome> {
-  const integration = getIntegrationContext(session.deps);
+  const integration = session.deps.integration;
   const stored = await loadCredential(integration.db, integration.keyring, session.workspaceId, 'ga4');
   if (!stored)
     throw new PermanentJobError(

@@ -1,7 +1,6 @@
 import { addDays, localDayOf } from '../../../shared/calendar.ts';
 import { currencyDigitsOf, parseDecimalToMinor } from '../../../shared/money.ts';
 import type { MetaInsightRow } from '../../connectors/meta/payload.schema.ts';
-import { getIntegrationContext } from '../../features/connections/integration-context.ts';
 import { createMetaClientFor } from '../../features/connections/upstream-clients.ts';
 import { loadCredential } from '../../vault/credential-store.ts';
 import { PermanentJobError } from '../job-definition.ts';
@@ -107,7 +106,7 @@ export function mapInsight(
 }
 
 export async function syncMeta(session: SyncSession): Promise<SyncOutcome> {
-  const integration = getIntegrationContext(session.deps);
+  const integration = session.deps.integration;
   const stored = await loadCredential(integration.db, integration.keyring, session.workspaceId, 'meta');
   if (!stored)
     throw new PermanentJobError('Meta is not connected. Add your ad account in Profile & Integrations.');

@@ -5,7 +5,6 @@ import { localDayOf } from '../../../shared/calendar.ts';
 import { currencyDigitsOf } from '../../../shared/money.ts';
 import { createShopifyClient, type ShopifyClient } from '../../connectors/shopify/client.ts';
 import type { ShopifyCost } from '../../connectors/shopify/payload.schema.ts';
-import { getIntegrationContext } from '../../features/connections/integration-context.ts';
 import { recordShopifyCosts } from '../../features/costs/queries/record-shopify-costs.ts';
 import { loadCredential } from '../../vault/credential-store.ts';
 import { PermanentJobError } from '../job-definition.ts';
@@ -20,7 +19,7 @@ import { upsertRows } from './upsert-rows.ts';
 export async function loadShopifyClient(
   session: SyncSession,
 ): Promise<{ client: ShopifyClient; shopDomain: string }> {
-  const integration = getIntegrationContext(session.deps);
+  const integration = session.deps.integration;
   const stored = await loadCredential(integration.db, integration.keyring, session.workspaceId, 'shopify');
   if (!stored)
     throw new PermanentJobError('Shopify is not connected. Add your store in Profile & Integrations.');
@@ -41,6 +40,7 @@ export async function loadShopifyClient(
     auth: secret.accessToken
       ? { kind: 'access_token', accessToken: secret.accessToken }
       : { kind: 'client_credentials', clientId: secret.apiKey ?? '', clientSecret: secret.apiSecret ?? '' },
+    tokens: integration.tokens,
     timeoutMs: integration.upstreamTimeoutMs ?? syncTuning.timeoutMs,
     ...(syncTuning.retry ? { retry: syncTuning.retry } : {}),
     onCost,

@@ -16,6 +16,7 @@ export async function enterDemoProfitSetup(
   const client = createShopifyClient({
     baseUrl: context.upstream.shopify(args.demo.shopify.shopDomain),
     auth: { kind: 'access_token', accessToken: args.demo.shopify.accessToken },
+    tokens: context.tokens,
     ...(context.upstreamTimeoutMs ? { timeoutMs: context.upstreamTimeoutMs } : {}),
   });
   const shop = await client.getShop();

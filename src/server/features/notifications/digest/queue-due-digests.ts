@@ -63,7 +63,7 @@ export async function queueDueDigests(deps: AppDeps): Promise<number> {
                 AND d.source = ${source} AND d.period = ${day} AND d.recipient = 'channel:' || c.id)`,
       );
       if (recipients.length === 0) continue;
-      const data = await readDigest(deps.db, shop.workspace_id, period, now);
+      const data = await readDigest(deps, shop.workspace_id, period, now);
       for (const recipient of recipients) {
         const address =
           recipient.address ??

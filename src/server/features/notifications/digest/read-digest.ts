@@ -4,6 +4,7 @@ import type { DigestPeriod } from '../../../../shared/contracts/notifications.ts
 import { parseDecimalToMinor } from '../../../../shared/money.ts';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
+import type { CachedReads } from '../../../http/deps.ts';
 import { findLatestRun, readStockImpactOfRun } from '../../analytics/read-analytics.ts';
 import { readMetricWindow, validOrderOf } from '../../metrics/metric-window.ts';
 import { listOpportunities } from '../../opportunities/manage-opportunities.ts';
@@ -84,19 +85,20 @@ export async function readSales(
 }
 
 async function readContributionMargin(
-  db: Db,
+  reads: CachedReads,
   workspaceId: string,
   range: DigestRange,
   digits: number,
 ): Promise<(DigestKpi & { estimated: boolean }) | null> {
+  const { db } = reads;
   const [previous, lastYear] = await Promise.all([
-    readProfitReport(db, workspaceId, {
+    readProfitReport(reads, workspaceId, {
       from: range.start,
       to: range.end,
       granularity: 'day',
       compare: 'previous_period',
     }),
-    readProfitReport(db, workspaceId, {
+    readProfitReport(reads, workspaceId, {
       from: range.start,
       to: range.end,
       granularity: 'day',
@@ -119,11 +121,12 @@ async function readContributionMargin(
  * list /api/opportunities serves, open alerts and the latest run's stock alerts.
  */
 export async function readDigest(
-  db: Db,
+  reads: CachedReads,
   workspaceId: string,
   period: DigestPeriod,
   now: Date,
 ): Promise<DigestData> {
+  const { db } = reads;
   const days = period === 'daily' ? 1 : 7;
   const [window, shop, workspace, opportunityList, alertRows, run] = await Promise.all([
     readMetricWindow(db, workspaceId, days, now),
@@ -132,13 +135,13 @@ export async function readDigest(
       sql`SELECT name, currency_code, currency_digits FROM wh_shops WHERE workspace_id = ${workspaceId}`,
     ),
     queryRows<{ name: string }>(db, sql`SELECT name FROM workspaces WHERE id = ${workspaceId}`),
-    listOpportunities(db, workspaceId),
+    listOpportunities(reads, workspaceId),
     queryRows<{ title: string; detail: string; link: string; opened_at: Date | string }>(
       db,
       sql`SELECT title, detail, link, opened_at FROM alerts
           WHERE workspace_id = ${workspaceId} AND status = 'open' ORDER BY opened_at DESC LIMIT 10`,
     ),
-    findLatestRun(db, workspaceId),
+    findLatestRun(reads, workspaceId),
   ]);
   const stockRows = run ? await readStockImpactOfRun(db, run) : [];
   const currency = shop[0]?.currency_code ?? 'USD';
@@ -175,7 +178,7 @@ export async function readDigest(
     readSales(db, workspaceId, range),
     readSales(db, workspaceId, previous),
     readSales(db, workspaceId, lastYear),
-    readContributionMargin(db, workspaceId, range, digits),
+    readContributionMargin(reads, workspaceId, range, digits),
   ]);
   const kpi = (key: 'revenue' | 'orders' | 'aov'): DigestKpi => ({
     current: now_[key],

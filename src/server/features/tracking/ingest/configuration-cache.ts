@@ -1,58 +1,28 @@
-import type { Db } from '../../../db/client.ts';
-
-/**
- * How long a configuration looked up by tracking id is reused. Changes made through this process
- * (Enable/Disable, Delete) clear it at once; another app process sees them within this time.
- */
-export const CONFIGURATION_CACHE_TTL_MS = 5_000;
-/** Entries kept per database at most; the oldest go first. */
-const MAX_ENTRIES = 10_000;
-
-interface Entry<T> {
-  value: T;
-  expiresAt: number;
-}
-
-interface Cache {
-  entries: Map<string, Entry<unknown>>;
-  /** Bumped by every change, so a lookup that raced with it does not store what it read. */
-  generation: number;
-}
-
-/** One cache per database (tests run several apps, each on its own database, in one process). */
-const caches = new WeakMap<Db, Cache>();
+import type { TrackingSiteCache } from '../../../caches.ts';
 
 /**
  * The ingestion endpoint looks its site up on every request; this keeps found configurations for
- * a few seconds so a busy site costs no lookup per request. Unknown ids are not kept: a site
- * created a moment ago in another process must be found at once.
+ * a few seconds (the app's `trackingSites` cache, TTL `TRACKING_SITE_TTL_MS`) so a busy site costs
+ * no lookup per request. Unknown ids are not kept: a site created a moment ago in another process
+ * must be found at once. Changes made through this app clear it at once; another app process sees
+ * them within the TTL.
  */
 export async function cachedConfiguration<T>(
-  db: Db,
+  cache: TrackingSiteCache,
   trackingId: string,
   load: () => Promise<T | null>,
 ): Promise<T | null> {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = { entries: new Map(), generation: 0 };
-    caches.set(db, cache);
-  }
   const hit = cache.entries.get(trackingId);
-  if (hit && hit.expiresAt > performance.now()) return hit.value as T;
+  if (hit) return hit.value as T;
+  // A change while this lookup runs bumps the generation: what it read is then not kept.
   const generation = cache.generation;
   const value = await load();
-  cache.entries.delete(trackingId);
-  if (value !== null && cache.generation === generation) {
-    if (cache.entries.size >= MAX_ENTRIES) cache.entries.delete(cache.entries.keys().next().value!);
-    cache.entries.set(trackingId, { value, expiresAt: performance.now() + CONFIGURATION_CACHE_TTL_MS });
-  }
+  if (value !== null && cache.generation === generation) cache.entries.set(trackingId, { value });
   return value;
 }
 
-/** Forgets every cached configuration of a database (after a configuration changed). */
-export function forgetCachedConfigurations(db: Db): void {
-  const cache = caches.get(db);
-  if (!cache) return;
+/** Forgets every cached configuration (after a configuration changed). */
+export function forgetCachedConfigurations(cache: TrackingSiteCache): void {
   cache.entries.clear();
   cache.generation += 1;
 }

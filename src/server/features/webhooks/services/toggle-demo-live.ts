@@ -2,7 +2,6 @@ import type { DemoLiveResponse } from '../../../../shared/contracts/webhooks.ts'
 import { AppError } from '../../../errors.ts';
 import type { AppDeps } from '../../../http/deps.ts';
 import { loadCredential } from '../../../vault/credential-store.ts';
-import { getIntegrationContext } from '../../connections/integration-context.ts';
 import { readDeliveryState } from '../queries/delivery-mode.ts';
 import { registerWebhookSubscriptions } from './manage-subscriptions.ts';
 
@@ -22,7 +21,7 @@ export async function toggleDemoLive(
 ): Promise<DemoLiveResponse> {
   const live = deps.demo?.liveOrders;
   if (!deps.demo || !live) throw new AppError(404, 'demo_off', 'Demo mode is not enabled on this server.');
-  const context = getIntegrationContext(deps);
+  const context = deps.integration;
   let state = await readDeliveryState(context.db, workspaceId);
   if (!enabled) {
     live.stop();

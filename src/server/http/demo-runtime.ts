@@ -1,0 +1,20 @@
+import type { DemoCredentials } from '../../shared/contracts/credentials.ts';
+import type { DemoProfitSetup } from '../../shared/contracts/demo-profit.ts';
+
+/**
+ * The demo store as the server sees it. The CLI starts the emulators (src/demo) and hands this in,
+ * so the server never imports demo code (design §3 import rules).
+ */
+export interface DemoRuntime {
+  baseUrls: { shopify: string; ga4: string; meta: string };
+  credentials: DemoCredentials;
+  /** What the demo owner would enter by hand for profit (costs, shipping profiles, fee rules, expenses). */
+  profitSetup?: DemoProfitSetup;
+  /** The Shopify emulator's live orders (POST /api/demo/live): placed every few seconds, delivered as webhooks. */
+  liveOrders?: { readonly enabled: boolean; start(intervalMs: number): void; stop(): void };
+  /** The Slack incoming-webhook emulator: a Slack channel to add and test with no setup (issue #14). */
+  slack?: {
+    webhookUrl: string;
+    readonly received: readonly { text: string | undefined; receivedAt: string }[];
+  };
+}
