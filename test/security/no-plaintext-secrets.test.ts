@@ -20,8 +20,10 @@ import { ensureWebBuild } from '../support/web-build.ts';
  * analysis, every page visited, every parameterless GET endpoint read — no secret the run stored
  * appears in plaintext in the logs, the API responses, any database table, or the browser's
  * storage. Secrets: the Shopify token and client secret, the GA4 private key, the Meta tokens and
- * app secret, the session and encryption keys of DATA_DIR, and the session cookie's token (stored
- * only as a hash). `/api/demo/credentials` is the one exception by design: in demo mode it hands
+ * app secret, the session and encryption keys of DATA_DIR, the session cookie's token (stored
+ * only as a hash), a Slack and a webhook notification channel's URLs and a workspace API token
+ * (used once as a bearer). The Meta form keeps neither token nor secret in localStorage, even
+ * while it is being filled in. `/api/demo/credentials` is the one exception by design: in demo mode it hands
  * the demo's public emulator credentials to the signed-in user to prefill the forms.
  */
 
@@ -40,6 +42,9 @@ const PAGES = [
   '/profile',
 ];
 const POLL = { timeout: 180_000, interval: 1_000 };
+/** Notification channel targets: whoever knows these URLs can post to the owner's channels. */
+const SLACK_URL = 'https://hooks.slack.com/services/T0UPSIDE1/B0UPSIDE2/q8SlackSecretPart4f7ZbX';
+const WEBHOOK_URL = 'https://hooks.example.com/upside/wh_9kWebhookSecretPart3mQ';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -145,6 +150,10 @@ describeInBrowser('no secret in plaintext after a full demo run', () => {
     await page.locator('#meta-update-token').fill(demo.meta.accessToken);
     await page.locator('#meta-update-account').fill(demo.meta.adAccountId);
     await page.locator('#meta-update-secret').fill(demo.meta.appSecret);
+    // The form keeps no token or secret in the browser's storage, even before it is sent.
+    const whileTyping = await page.evaluate(() => JSON.stringify({ ...localStorage }));
+    expect(whileTyping).not.toContain(demo.meta.accessToken);
+    expect(whileTyping).not.toContain(demo.meta.appSecret);
     await page.getByTestId('meta-update-token').getByRole('button').first().click();
 
     // The background worker syncs and analyses; wait for the opportunities.
@@ -154,6 +163,29 @@ describeInBrowser('no secret in plaintext after a full demo run', () => {
         return response.ok() ? ((await response.json()) as unknown[]).length : 0;
       }, POLL)
       .toBeGreaterThan(0);
+
+    // A Slack and a webhook channel (their URLs are credentials) and an API token, used once.
+    const json = { origin: baseUrl, 'content-type': 'application/json' };
+    for (const channel of [
+      { type: 'slack', name: 'Team Slack', target: SLACK_URL },
+      { type: 'webhook', name: 'Ops hook', target: WEBHOOK_URL },
+    ]) {
+      const created = await page.request.post(`${baseUrl}/api/notifications/channels`, {
+        headers: json,
+        data: channel,
+      });
+      expect(created.status(), channel.type).toBeLessThan(300);
+    }
+    const tokenResponse = await page.request.post(`${baseUrl}/api/tokens`, {
+      headers: json,
+      data: { name: 'BI tool' },
+    });
+    expect(tokenResponse.status()).toBeLessThan(300);
+    const apiToken = ((await tokenResponse.json()) as { token: string }).token;
+    const withToken = await fetch(`${baseUrl}/api/credentials/status`, {
+      headers: { authorization: `Bearer ${apiToken}` },
+    });
+    expect(withToken.status).toBe(200);
 
     for (const path of PAGES) {
       await page.goto(`${baseUrl}${path}`);
@@ -216,6 +248,9 @@ describeInBrowser('no secret in plaintext after a full demo run', () => {
       'session secret': (await readFile(join(dataDir, 'session.secret'), 'utf8')).trim(),
       'encryption key': (await readFile(join(dataDir, 'encryption.key'), 'utf8')).trim(),
       'session cookie token': decodeURIComponent(sessionToken ?? '').split('.')[0] ?? '',
+      'Slack channel URL': SLACK_URL,
+      'webhook channel URL': WEBHOOK_URL,
+      'API token': apiToken,
     };
     const places = {
       logs,
