@@ -13,6 +13,14 @@ describe('loadEnv', () => {
     });
   });
 
+  it('takes the job lease in whole seconds, 2 minutes by default, and refuses one too short to heartbeat', () => {
+    expect(loadEnv({}).jobLeaseSeconds).toBe(120);
+    expect(loadEnv({ JOB_LEASE_SECONDS: '8' }).jobLeaseSeconds).toBe(8);
+    for (const bad of ['4', '2.5', 'soon', '3601']) {
+      expect(() => loadEnv({ JOB_LEASE_SECONDS: bad })).toThrow(/JOB_LEASE_SECONDS/);
+    }
+  });
+
   it('lists every bad variable at once', () => {
     try {
       loadEnv({

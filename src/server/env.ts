@@ -30,6 +30,8 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SYNC_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   TRACKING_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /** A running job whose worker sent no heartbeat for this long is taken over by another worker. */
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
   /** Upstream base URLs (real APIs by default); Shopify's is a template with `{shop}`. */
   UPSTREAM_SHOPIFY_URL: z
     .string()
@@ -84,6 +86,8 @@ export interface Env {
   logLevel: string;
   syncIntervalMinutes: number;
   trackingRetentionDays: number;
+  /** Seconds without a heartbeat after which a running job is recovered (its worker is presumed dead). */
+  jobLeaseSeconds: number;
   /** Overrides of the providers' API base URLs (unset = the real APIs). */
   upstreamUrls: { shopifyTemplate: string | undefined; ga4: string | undefined; meta: string | undefined };
   /** Per-site token bucket of cursor-event ingestion: events per second and burst size. */
@@ -131,6 +135,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     logLevel: env.LOG_LEVEL,
     syncIntervalMinutes: env.SYNC_INTERVAL_MINUTES,
     trackingRetentionDays: env.TRACKING_RETENTION_DAYS,
+    jobLeaseSeconds: env.JOB_LEASE_SECONDS,
     upstreamUrls: {
       shopifyTemplate: env.UPSTREAM_SHOPIFY_URL,
       ga4: env.UPSTREAM_GA4_URL,

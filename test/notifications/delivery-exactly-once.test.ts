@@ -110,7 +110,7 @@ describe('exactly-once delivery', () => {
     const input = email('alert:x:opened');
     const { id } = await queueDelivery(app.server.deps, input);
     // The dead worker: claimed the row, never finished.
-    expect((await claimDelivery(app.db, id, 'dead-worker', new Date())).state).toBe('claimed');
+    expect((await claimDelivery(app.db, id, 'dead-worker', new Date(), 120_000)).state).toBe('claimed');
     expect(await attemptDelivery(app.server.deps, id, 'alive', { final: false })).toBe('in-progress');
     expect(received(input.subject)).toBe(0);
     app.server.deps.clock = () => new Date(Date.now() + 3 * 60_000);

@@ -28,8 +28,9 @@ export interface WorkerOptions {
   /** Jobs run at once by this process (default 2: the sources sync in parallel). */
   concurrency?: number;
   pollIntervalMs?: number;
+  /** Default: a quarter of the lease, at most 10 s. */
   heartbeatIntervalMs?: number;
-  /** A running job without a heartbeat for this long is recovered (default 2 min). */
+  /** A running job without a heartbeat for this long is recovered (default JOB_LEASE_SECONDS, 2 min). */
   staleAfterMs?: number;
   backoff?: BackoffPolicy;
 }
@@ -153,8 +154,8 @@ export function createJobWorker(deps: AppDeps, options: WorkerOptions = {}): Job
   const workerId = options.workerId ?? createWorkerId();
   const concurrency = options.concurrency ?? 2;
   const pollIntervalMs = options.pollIntervalMs ?? 1_000;
-  const heartbeatIntervalMs = options.heartbeatIntervalMs ?? 10_000;
-  const staleAfterMs = options.staleAfterMs ?? 120_000;
+  const staleAfterMs = options.staleAfterMs ?? deps.env.jobLeaseSeconds * 1000;
+  const heartbeatIntervalMs = options.heartbeatIntervalMs ?? Math.min(10_000, staleAfterMs / 4);
   const backoff = options.backoff ?? DEFAULT_BACKOFF;
   const controller = new AbortController();
   const running = new Set<Promise<void>>();

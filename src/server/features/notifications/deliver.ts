@@ -22,7 +22,13 @@ export async function attemptDelivery(
   claimer: string,
   options: { final: boolean },
 ): Promise<AttemptOutcome> {
-  const claim = await claimDelivery(deps.db, deliveryId, claimer, deps.clock());
+  const claim = await claimDelivery(
+    deps.db,
+    deliveryId,
+    claimer,
+    deps.clock(),
+    deps.env.jobLeaseSeconds * 1000,
+  );
   if (claim.state === 'missing') return 'missing';
   if (claim.state === 'done') return 'already-done';
   if (claim.state === 'busy') return 'in-progress';

@@ -7,10 +7,8 @@ import { queryRows } from '../../db/query-rows.ts';
  * The notification_deliveries table (decision 028): one row per (source, period, recipient),
  * unique, created before anything is sent; a send first claims its row (pending → sending, one
  * claimer wins), then records the outcome. A row left 'sending' by a process that died is
- * claimable again after STALE_CLAIM_MS.
+ * claimable again once its claim is older than the job lease (JOB_LEASE_SECONDS, 2 min by default).
  */
-
-export const STALE_CLAIM_MS = 120_000;
 
 export interface DeliveryRow {
   id: string;
@@ -84,8 +82,14 @@ export type ClaimOutcome =
  * Takes the delivery for one send attempt: pending (or left sending by a dead process) → sending,
  * in one UPDATE, so of two workers racing only one gets it. Otherwise says why not.
  */
-export async function claimDelivery(db: Db, id: string, claimer: string, now: Date): Promise<ClaimOutcome> {
-  const staleBefore = new Date(now.getTime() - STALE_CLAIM_MS).toISOString();
+export async function claimDelivery(
+  db: Db,
+  id: string,
+  claimer: string,
+  now: Date,
+  staleAfterMs: number,
+): Promise<ClaimOutcome> {
+  const staleBefore = new Date(now.getTime() - staleAfterMs).toISOString();
   const [claimed] = await queryRows<DeliveryRow>(
     db,
     sql`UPDATE notification_deliveries d SET status = 'sending', attempts = d.attempts + 1, claimed_by = ${claimer},

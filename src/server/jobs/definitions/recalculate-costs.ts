@@ -6,11 +6,15 @@ import {
 import { RECALCULATE_COSTS_JOB } from '../../features/costs/services/request-recalculation.ts';
 import { defineJob, PermanentJobError } from '../job-definition.ts';
 
-/** An owner's recalculation of frozen costs over a date range (features/costs); one per workspace at a time. */
+/**
+ * An owner's recalculation of frozen costs over a date range (features/costs); one per workspace
+ * at a time. A failure fails the run at once (PermanentJobError); only a dead worker's job is
+ * retried, and it resumes after the run's last committed step.
+ */
 export const recalculateCostsJob = defineJob({
   type: RECALCULATE_COSTS_JOB,
   payloadSchema: z.object({ workspaceId: z.uuid(), recalculationId: z.number().int().positive() }),
-  maxAttempts: 1,
+  maxAttempts: 3,
   priority: 60,
   concurrencyKey: (payload) => `recalculate-costs:${payload.workspaceId}`,
   async run({ deps, payload, signal }) {

@@ -36,7 +36,8 @@ function stepsOf(from: string, to: string, days: ReadonlyArray<{ day: string; li
 /**
  * The recalculation job's work (decisions 016 and 037): re-freezes the costs of every line whose
  * order day is in the run's range from today's ledger, and the profile shipping of those orders,
- * in set-based SQL over a range of days at a time, each step committed with the run's progress.
+ * in set-based SQL over a range of days at a time, each step committed with the run's progress and
+ * its last day, so a run whose process died resumes after its last step (the job is retried).
  * The finished row is the audit entry (who asked, when, lines in range, lines changed, COGS change).
  */
 export async function runCostRecalculation(
@@ -44,21 +45,36 @@ export async function runCostRecalculation(
   args: { workspaceId: string; recalculationId: number; now: () => Date; signal: AbortSignal },
 ): Promise<{ linesTotal: number; linesChanged: number }> {
   const { workspaceId, recalculationId: id } = args;
-  const [run] = await queryRows<{ from: string; to: string }>(
+  const [run] = await queryRows<{
+    from: string;
+    to: string;
+    status: string;
+    doneThrough: string | null;
+    linesTotal: number;
+    linesChanged: number;
+  }>(
     db,
-    sql`SELECT from_date::text AS "from", to_date::text AS "to" FROM cost_recalculations
-        WHERE workspace_id = ${workspaceId} AND id = ${id}`,
+    sql`SELECT from_date::text AS "from", to_date::text AS "to", status, done_through_date::text AS "doneThrough",
+          lines_total::float8 AS "linesTotal", lines_changed::float8 AS "linesChanged"
+        FROM cost_recalculations WHERE workspace_id = ${workspaceId} AND id = ${id}`,
   );
   if (!run) return { linesTotal: 0, linesChanged: 0 };
-  const days = await countLinesPerDay(db, workspaceId, run.from, run.to);
-  const linesTotal = days.reduce((sum, day) => sum + day.lines, 0);
-  await db.execute(
-    sql`UPDATE cost_recalculations SET status = 'running', started_at = ${args.now().toISOString()},
-          lines_total = ${linesTotal}, lines_done = 0, lines_changed = 0, cost_delta_minor = 0, error = NULL
-        WHERE workspace_id = ${workspaceId} AND id = ${id}`,
-  );
-  let linesChanged = 0;
-  for (const step of stepsOf(run.from, run.to, days)) {
+  // A run already 'running' belonged to a process that died: resume after its last committed step.
+  const resumed = run.status === 'running';
+  const from = resumed && run.doneThrough !== null ? addDays(run.doneThrough, 1) : run.from;
+  const days = from <= run.to ? await countLinesPerDay(db, workspaceId, from, run.to) : [];
+  let linesTotal = run.linesTotal;
+  let linesChanged = resumed ? run.linesChanged : 0;
+  if (!resumed) {
+    linesTotal = days.reduce((sum, day) => sum + day.lines, 0);
+    await db.execute(
+      sql`UPDATE cost_recalculations SET status = 'running', started_at = ${args.now().toISOString()},
+            lines_total = ${linesTotal}, lines_done = 0, lines_changed = 0, cost_delta_minor = 0, error = NULL,
+            done_through_date = NULL
+          WHERE workspace_id = ${workspaceId} AND id = ${id}`,
+    );
+  }
+  for (const step of from <= run.to ? stepsOf(from, run.to, days) : []) {
     args.signal.throwIfAborted();
     const result = await db.transaction(async (raw) => {
       const tx = raw as unknown as Db;
@@ -68,7 +84,8 @@ export async function runCostRecalculation(
       await repriceProfileShippingInRange(tx, workspaceId, step.from, step.to);
       await tx.execute(
         sql`UPDATE cost_recalculations SET lines_done = lines_done + ${step.lines},
-              lines_changed = lines_changed + ${priced.changed}, cost_delta_minor = cost_delta_minor + ${priced.deltaMinor}
+              lines_changed = lines_changed + ${priced.changed}, cost_delta_minor = cost_delta_minor + ${priced.deltaMinor},
+              done_through_date = ${step.to}
             WHERE workspace_id = ${workspaceId} AND id = ${id}`,
       );
       return priced;

@@ -24,6 +24,14 @@ export async function requestRecalculation(
   const id = await db.transaction(async (raw) => {
     const tx = raw as unknown as Db;
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`recalculate-costs:${args.workspaceId}`}))`);
+    // A run whose job failed without it (every attempt's process died) is over, not running.
+    await tx.execute(
+      sql`UPDATE cost_recalculations r SET status = 'failed', finished_at = ${args.now.toISOString()},
+            error = 'The worker running this recalculation stopped responding.'
+          FROM jobs j
+          WHERE r.workspace_id = ${args.workspaceId} AND r.status IN ('pending', 'running')
+            AND j.id = r.job_id AND j.status = 'failed'`,
+    );
     const live = await queryRows<{ id: string }>(
       tx,
       sql`SELECT id::text AS id FROM cost_recalculations
@@ -48,7 +56,8 @@ export async function requestRecalculation(
       payload: { workspaceId: args.workspaceId, recalculationId },
       concurrencyKey: `recalculate-costs:${args.workspaceId}`,
       priority: 60,
-      maxAttempts: 1,
+      // As the job definition: a dead worker's attempt is retried and resumes (recalculate-costs.ts).
+      maxAttempts: 3,
       now: args.now,
     });
     await tx.execute(

@@ -1,0 +1,523 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type SQL, sql } from 'drizzle-orm';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type DemoEmulators, startDemoEmulators } from '../../src/demo/start-demo-emulators.ts';
+import { queryRows } from '../../src/server/db/query-rows.ts';
+import { analyzeWorkspaceJob } from '../../src/server/jobs/definitions/analyze-workspace.ts';
+import { enqueue } from '../../src/server/jobs/enqueue.ts';
+import { describeWhen } from '../support/prerequisites.ts';
+import { signInThroughDevProvider } from '../support/start-app.ts';
+import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
+import { makeEvent, postEvents } from '../tracking/ingest-helpers.ts';
+
+/**
+ * Issue #18 item 4 and issue #19 item 3: real `upside start` processes on one PostgreSQL, killed
+ * with SIGKILL (no shutdown code runs) in the middle of work, with JOB_LEASE_SECONDS=5 so the
+ * takeover does not wait two minutes.
+ *
+ * Two instances: a Shopify backfill whose worker is killed is finished by the other with every
+ * order and line once; cursor events acknowledged (2xx) by an instance killed mid-stream are all
+ * stored; work both schedulers queue is queued once. Then one instance alone (the other stopped):
+ * killed during a second backfill, an analysis, a cost recalculation and a digest send (to a real
+ * SMTP server started here), restarted, and each resumes or fails cleanly with 0 duplicates and
+ * 0 gaps. Prints the matrix.
+ */
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const LEASE_SECONDS = 5;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+interface Instance {
+  name: string;
+  process: ChildProcess;
+  url: string;
+  env: Record<string, string>;
+}
+
+function startInstance(name: string, env: Record<string, string>): Promise<Instance> {
+  const child = spawn(process.execPath, ['bin/upside.js', 'start'], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`${name} did not start:\n${output.slice(-2000)}`)),
+      180_000,
+    );
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /running at (http:\/\/[\d.:]+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ name, process: child, url: match[1]!, env });
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${name} exited with ${code}:\n${output.slice(-2000)}`));
+    });
+  });
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+async function killHard(instance: Instance | undefined): Promise<void> {
+  if (!instance) return;
+  const done = exited(instance.process);
+  instance.process.kill('SIGKILL');
+  await done;
+}
+
+async function stopGracefully(instance: Instance | undefined): Promise<void> {
+  if (!instance) return;
+  const done = exited(instance.process);
+  instance.process.kill('SIGTERM');
+  await done;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** An SMTP server that holds each message's final answer for `holdMs` and counts only those it then accepts. */
+async function startHoldingSmtpServer() {
+  const closedSessions = new Set<string>();
+  const state = {
+    url: '',
+    holdMs: 0,
+    /** Subjects of the messages whose DATA arrived (acknowledged or not). */
+    arrived: [] as string[],
+    /** Accepted messages per recipient and subject (`to|subject`). */
+    accepted: new Map<string, number>(),
+    close: async () => {},
+  };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onClose(session) {
+      closedSessions.add(session.id);
+    },
+    onData(stream, session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          const subject = mail.subject ?? '';
+          state.arrived.push(subject);
+          setTimeout(() => {
+            // The client died while we held the answer: the message was never acknowledged.
+            if (closedSessions.has(session.id)) return callback(new Error('connection closed'));
+            for (const to of session.envelope.rcptTo) {
+              const key = `${to.address}|${subject}`;
+              state.accepted.set(key, (state.accepted.get(key) ?? 0) + 1);
+            }
+            callback();
+          }, state.holdMs);
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const address = server.server.address();
+  state.url = `smtp://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  state.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return state;
+}
+
+describeWhen(
+  Boolean(process.env.DATABASE_URL),
+  'the kill -9 test needs DATABASE_URL (PostgreSQL: several processes share it)',
+)('kill -9 and restart', () => {
+  let testDatabase: TestDatabase;
+  let demo: DemoEmulators;
+  let smtp: Awaited<ReturnType<typeof startHoldingSmtpServer>>;
+  const instances = new Map<string, Instance>();
+  const matrix: { scenario: string; result: string }[] = [];
+  const dataDir = mkdtempSync(join(tmpdir(), 'upside-kill-'));
+  let owner: string;
+  let publicUrl: string;
+
+  const rows = <T>(query: SQL) => queryRows<T>(testDatabase.database.db, query);
+  const one = async <T>(query: SQL) => (await rows<T>(query))[0]!;
+
+  const call = (base: string, path: string, init: RequestInit & { cookie?: string } = {}) => {
+    const { cookie, headers, ...rest } = init;
+    const merged = new Headers(headers);
+    if (cookie) merged.set('cookie', cookie);
+    if (rest.method && rest.method !== 'GET') merged.set('origin', publicUrl);
+    if (rest.body) merged.set('content-type', 'application/json');
+    return fetch(`${base}${path}`, { ...rest, headers: merged, redirect: 'manual' });
+  };
+
+  const start = async (name: string, env: Record<string, string>) => {
+    const instance = await startInstance(name, env);
+    instances.set(name, instance);
+    return instance;
+  };
+  const restart = async (instance: Instance) => start(instance.name, instance.env);
+
+  /** The instance whose worker holds the running job of `type`, once `ready` says so. */
+  const waitForRunning = async (type: string, ready: () => Promise<boolean> = async () => true) => {
+    for (let waited = 0; waited < 6000; waited += 1) {
+      const running = await rows<{ id: number; locked_by: string }>(
+        sql`SELECT id, locked_by FROM jobs WHERE type = ${type} AND status = 'running'`,
+      );
+      if (running.length > 0 && (await ready())) {
+        const pid = Number(running[0]!.locked_by.split(':').at(-2));
+        const instance = [...instances.values()].find((candidate) => candidate.process.pid === pid);
+        if (instance) return { jobId: running[0]!.id, instance };
+      }
+      await sleep(20);
+    }
+    throw new Error(`no ${type} job started`);
+  };
+
+  const waitForJob = async (jobId: number) => {
+    for (let waited = 0; waited < 600; waited += 1) {
+      const job = await one<{ status: string; attempts: number; last_error: string | null }>(
+        sql`SELECT status, attempts, last_error FROM jobs WHERE id = ${jobId}`,
+      );
+      if (job.status === 'succeeded' || job.status === 'failed') return job;
+      await sleep(500);
+    }
+    throw new Error(`job ${jobId} did not finish`);
+  };
+
+  const workspaceOf = async (email: string) =>
+    (
+      await one<{ workspace_id: string }>(
+        sql`SELECT m.workspace_id FROM workspace_members m JOIN users u ON u.id = m.user_id WHERE u.email = ${email}`,
+      )
+    ).workspace_id;
+
+  /** Orders and lines of a workspace against the emulator's: total, distinct, expected. */
+  const countOrders = async (workspaceId: string) => {
+    const counted = await one<{
+      orders: number;
+      distinct_orders: number;
+      lines: number;
+      distinct_lines: number;
+    }>(
+      sql`SELECT (SELECT count(*)::int FROM wh_orders WHERE workspace_id = ${workspaceId}) AS orders,
+                 (SELECT count(DISTINCT order_id)::int FROM wh_orders WHERE workspace_id = ${workspaceId}) AS distinct_orders,
+                 (SELECT count(*)::int FROM wh_order_line_items WHERE workspace_id = ${workspaceId}) AS lines,
+                 (SELECT count(DISTINCT line_item_id)::int FROM wh_order_line_items WHERE workspace_id = ${workspaceId}) AS distinct_lines`,
+    );
+    return counted;
+  };
+  let expectedLines = 0;
+
+  const connectShopify = async (base: string, cookie: string) => {
+    const stored = await call(base, '/api/credentials/shopify', {
+      method: 'POST',
+      cookie,
+      body: JSON.stringify({
+        shopDomain: demo.credentials.shopify.shopDomain,
+        accessToken: demo.credentials.shopify.accessToken,
+      }),
+    });
+    expect(stored.status, await stored.clone().text()).toBe(200);
+  };
+
+  /** Kills the backfill's worker after its first committed page, then checks the finished warehouse. */
+  const backfillScenario = async (scenario: string, email: string, cookie: string, via: Instance) => {
+    const workspaceId = await workspaceOf(email);
+    demo.emulators.shopify.faults.set({ latencyMs: 300 });
+    await connectShopify(via.url, cookie);
+    const { jobId, instance } = await waitForRunning(
+      'sync-shopify',
+      async () => (await countOrders(workspaceId)).orders > 0,
+    );
+    await killHard(instance);
+    const atKill = (await countOrders(workspaceId)).orders;
+    demo.emulators.shopify.faults.set({ latencyMs: 0 });
+    const restarted = [...instances.values()].some(
+      (other) => other !== instance && other.process.exitCode === null,
+    )
+      ? null
+      : await restart(instance);
+    const job = await waitForJob(jobId);
+    const counted = await countOrders(workspaceId);
+    matrix.push({
+      scenario,
+      result: `killed ${instance.name} at ${atKill}/${demo.store.orders.count} orders; ${
+        restarted ? 'restarted, it' : 'the other instance'
+      } finished: job ${job.status} after ${job.attempts} attempts, ${counted.orders} orders (${counted.distinct_orders} distinct), ${counted.lines} lines (${counted.distinct_lines} distinct) of ${expectedLines}`,
+    });
+    expect(atKill).toBeLessThan(demo.store.orders.count);
+    expect(job.status).toBe('succeeded');
+    expect(counted).toEqual({
+      orders: demo.store.orders.count,
+      distinct_orders: demo.store.orders.count,
+      lines: expectedLines,
+      distinct_lines: expectedLines,
+    });
+    if (!restarted) await restart(instance);
+  };
+
+  beforeAll(async () => {
+    testDatabase = await createTestDatabase();
+    demo = await startDemoEmulators({ preset: 'small', seed: 19 });
+    for (let index = 0; index < demo.store.orders.count; index += 1)
+      expectedLines += demo.store.getOrder(index).lineItems.length;
+    smtp = await startHoldingSmtpServer();
+    const [portA, portB] = [await freePort(), await freePort()];
+    publicUrl = `http://127.0.0.1:${portA}`;
+    const shared = {
+      NODE_ENV: 'development',
+      DEMO: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      DATABASE_URL: testDatabase.url!,
+      PUBLIC_URL: publicUrl,
+      SESSION_SECRET: randomBytes(32).toString('base64url'),
+      ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      JOB_LEASE_SECONDS: String(LEASE_SECONDS),
+      SMTP_URL: smtp.url,
+      UPSTREAM_SHOPIFY_URL: demo.baseUrls.shopify.replace(demo.credentials.shopify.shopDomain, '{shop}'),
+      UPSTREAM_GA4_URL: demo.baseUrls.ga4,
+      UPSTREAM_META_URL: demo.baseUrls.meta,
+    };
+    await start('A', { ...shared, PORT: String(portA), DATA_DIR: join(dataDir, 'a') });
+    await start('B', { ...shared, PORT: String(portB), DATA_DIR: join(dataDir, 'b') });
+    owner = await signInThroughDevProvider(publicUrl, 'owner@example.com', 'Olive');
+  }, 420_000);
+
+  afterAll(async () => {
+    console.log(
+      `kill -9 matrix (JOB_LEASE_SECONDS=${LEASE_SECONDS}):\n${matrix
+        .map((row) => `  ${row.scenario.padEnd(44)} → ${row.result}`)
+        .join('\n')}`,
+    );
+    for (const instance of instances.values()) await killHard(instance);
+    await demo?.close();
+    await smtp?.close();
+    await testDatabase?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('two instances: the survivor finishes a backfill whose worker was killed, once', async () => {
+    await backfillScenario(
+      '#18 two instances: Shopify backfill',
+      'owner@example.com',
+      owner,
+      instances.get('B')!,
+    );
+  }, 420_000);
+
+  it('two instances: every cursor event acknowledged before the kill is stored', async () => {
+    const victim = instances.get('B')!;
+    const shop = 'https://killed-shop.example';
+    const added = await call(victim.url, '/api/tracking-configurations', {
+      method: 'POST',
+      cookie: owner,
+      body: JSON.stringify({ websiteName: 'Killed', websiteUrl: shop }),
+    });
+    expect(added.status, await added.clone().text()).toBe(201);
+    const site = (await added.json()) as { trackingId: string; apiKey: string };
+    const perBatch = 30;
+    const acknowledged: string[] = [];
+    let sent = 0;
+    let killed = false;
+    const send = async (sessionId: string) => {
+      sent += 1;
+      const events = Array.from({ length: perBatch }, () => makeEvent(shop, { sessionId }));
+      try {
+        const response = await postEvents(
+          victim.url,
+          { trackingId: site.trackingId, apiKey: site.apiKey, events },
+          { origin: shop },
+        );
+        if (response.status === 200) acknowledged.push(sessionId);
+      } catch {
+        // In flight when the process died: never acknowledged.
+      }
+    };
+    // Eight senders back to back; SIGKILL lands while batches are in flight.
+    const senders = Array.from({ length: 8 }, async (_, sender) => {
+      for (let batch = 0; !killed; batch += 1) await send(`kill_${sender}_${batch}`);
+    });
+    while (acknowledged.length < 40) await sleep(5);
+    killed = true;
+    await killHard(victim);
+    await Promise.all(senders);
+    const stored = new Map(
+      (
+        await rows<{ session_id: string; events: number }>(
+          sql`SELECT session_id, count(*)::int AS events FROM tracking_events
+              WHERE session_id LIKE 'kill\_%' GROUP BY session_id`,
+        )
+      ).map((row) => [row.session_id, row.events]),
+    );
+    const lost = acknowledged.filter((sessionId) => stored.get(sessionId) !== perBatch);
+    matrix.push({
+      scenario: '#18 two instances: cursor-event ingestion',
+      result: `${sent} batches sent, ${acknowledged.length} acknowledged (${acknowledged.length * perBatch} events), ${lost.length} of them lost; ${stored.size} batches stored`,
+    });
+    expect(lost).toEqual([]);
+    await restart(victim);
+  }, 300_000);
+
+  it('two instances: work both schedulers queue is queued once', async () => {
+    const duplicates = await rows<{ type: string; slot: string; queued: number }>(
+      sql`SELECT type, slot::text, count(*)::int AS queued FROM (
+            SELECT type, date_trunc('hour', created_at) AS slot FROM jobs WHERE type = 'maintain-tracking'
+            UNION ALL
+            SELECT type, to_timestamp(floor(extract(epoch FROM created_at) / 900) * 900) FROM jobs
+              WHERE type = 'notifications-tick'
+            UNION ALL
+            SELECT type, date_trunc('day', created_at) FROM jobs
+              WHERE type IN ('sync-shopify', 'analyze-workspace') AND workspace_id = ${await workspaceOf('owner@example.com')}
+          ) queued GROUP BY type, slot HAVING count(*) > 1`,
+    );
+    const counts = await rows<{ type: string; jobs: number }>(
+      sql`SELECT type, count(*)::int AS jobs FROM jobs GROUP BY type ORDER BY type`,
+    );
+    matrix.push({
+      scenario: '#18 two instances: scheduled work',
+      result: `${counts.map((row) => `${row.type} ${row.jobs}`).join(', ')}; ${duplicates.length} queued twice`,
+    });
+    expect(duplicates).toEqual([]);
+  });
+
+  it('one instance: a backfill killed with its server resumes after the restart, once', async () => {
+    await stopGracefully(instances.get('B'));
+    instances.delete('B');
+    const cookie = await signInThroughDevProvider(publicUrl, 'second@example.com', 'Sam');
+    await backfillScenario(
+      '#19 restart: Shopify backfill',
+      'second@example.com',
+      cookie,
+      instances.get('A')!,
+    );
+  }, 420_000);
+
+  it('one instance: an analysis killed with its server is run again after the restart and leaves no run open', async () => {
+    const workspaceId = await workspaceOf('owner@example.com');
+    const before = await one<{ succeeded: number }>(
+      sql`SELECT count(*)::int AS succeeded FROM analysis_runs WHERE workspace_id = ${workspaceId} AND status = 'succeeded'`,
+    );
+    await enqueue(testDatabase.database.db, analyzeWorkspaceJob, { workspaceId }, { now: new Date() });
+    const { jobId, instance } = await waitForRunning('analyze-workspace');
+    await sleep(200);
+    await killHard(instance);
+    await restart(instance);
+    const job = await waitForJob(jobId);
+    const runs = await rows<{ status: string; runs: number }>(
+      sql`SELECT status, count(*)::int AS runs FROM analysis_runs WHERE workspace_id = ${workspaceId} GROUP BY status`,
+    );
+    const byStatus = Object.fromEntries(runs.map((row) => [row.status, row.runs]));
+    const duplicates = await one<{ duplicates: number }>(
+      sql`SELECT count(*)::int AS duplicates FROM (SELECT 1 FROM opportunities WHERE workspace_id = ${workspaceId}
+          GROUP BY type, subject_key HAVING count(*) > 1) d`,
+    );
+    matrix.push({
+      scenario: '#19 restart: analysis',
+      result: `job ${job.status} after ${job.attempts} attempts; runs ${JSON.stringify(byStatus)}; ${duplicates.duplicates} duplicated opportunities`,
+    });
+    expect(job.status).toBe('succeeded');
+    expect(byStatus.succeeded).toBe(before.succeeded + 1);
+    expect(byStatus.running ?? 0).toBe(0);
+    expect(duplicates.duplicates).toBe(0);
+  }, 300_000);
+
+  it('one instance: a cost recalculation killed with its server resumes after the restart and covers every line once', async () => {
+    const workspaceId = await workspaceOf('owner@example.com');
+    const requested = await call(publicUrl, '/api/costs/recalculations', {
+      method: 'POST',
+      cookie: owner,
+      body: JSON.stringify({ from: demo.store.config.startDate, to: demo.store.config.endDate }),
+    });
+    expect(requested.status, await requested.clone().text()).toBe(202);
+    const { jobId, instance } = await waitForRunning('recalculate-costs');
+    await killHard(instance);
+    await restart(instance);
+    const job = await waitForJob(jobId);
+    let recalculation = { status: '', lines_done: 0, lines_total: 0, error: null as string | null };
+    for (let waited = 0; waited < 120; waited += 1) {
+      recalculation = await one(
+        sql`SELECT status, lines_done::int, lines_total::int, error FROM cost_recalculations
+            WHERE workspace_id = ${workspaceId} ORDER BY id DESC LIMIT 1`,
+      );
+      if (recalculation.status === 'succeeded' || recalculation.status === 'failed') break;
+      await sleep(500);
+    }
+    const lines = await one<{ lines: number; distinct_lines: number }>(
+      sql`SELECT count(*)::int AS lines, count(DISTINCT line_item_id)::int AS distinct_lines
+          FROM wh_order_line_items WHERE workspace_id = ${workspaceId}`,
+    );
+    matrix.push({
+      scenario: '#19 restart: cost recalculation',
+      result: `job ${job.status}; recalculation ${recalculation.status} (${recalculation.lines_done}/${recalculation.lines_total} lines${
+        recalculation.error ? `, "${recalculation.error}"` : ''
+      }); ${lines.lines} order lines, ${lines.distinct_lines} distinct`,
+    });
+    expect(job.status).toBe('succeeded');
+    expect(recalculation.status).toBe('succeeded');
+    expect(recalculation.lines_done).toBe(recalculation.lines_total);
+    expect(recalculation.lines_total).toBe(lines.lines);
+    expect(lines.lines).toBe(lines.distinct_lines);
+  }, 300_000);
+
+  it('one instance: a digest whose send was cut by the kill is delivered once after the restart', async () => {
+    const instance = instances.get('A')!;
+    const workspaceId = await workspaceOf('owner@example.com');
+    smtp.holdMs = 3_000;
+    const sending = call(instance.url, '/api/notifications/digests/test', {
+      method: 'POST',
+      cookie: owner,
+    }).catch(() => null);
+    // Killed while the SMTP server holds the answer to the digest's DATA.
+    let subject = '';
+    for (let waited = 0; !subject || !smtp.arrived.includes(subject); waited += 1) {
+      if (waited > 3000) throw new Error('the digest never reached the SMTP server');
+      const [pending] = await rows<{ subject: string }>(
+        sql`SELECT subject FROM notification_deliveries WHERE workspace_id = ${workspaceId}
+            AND source LIKE 'test:%' ORDER BY created_at DESC LIMIT 1`,
+      );
+      subject = pending?.subject ?? '';
+      await sleep(10);
+    }
+    await killHard(instance);
+    await sending;
+    smtp.holdMs = 0;
+    await restart(instance);
+    // The request's own attempt died; the safety-net job (a minute later) reclaims the stale claim.
+    let delivery = { status: '', attempts: 0 };
+    for (let waited = 0; waited < 480; waited += 1) {
+      delivery = await one(
+        sql`SELECT status, attempts FROM notification_deliveries WHERE workspace_id = ${workspaceId}
+            AND source LIKE 'test:%' ORDER BY created_at DESC LIMIT 1`,
+      );
+      if (delivery.status === 'sent' || delivery.status === 'failed') break;
+      await sleep(500);
+    }
+    const received = smtp.accepted.get(`owner@example.com|${subject}`) ?? 0;
+    matrix.push({
+      scenario: '#19 restart: digest send (SMTP)',
+      result: `delivery ${delivery.status} after ${delivery.attempts} attempts; owner@example.com received "${subject}" ${received} time(s)`,
+    });
+    expect(delivery.status).toBe('sent');
+    expect(received).toBe(1);
+  }, 300_000);
+});
