@@ -25,10 +25,12 @@ interface Waiting {
 
 /** The most events one statement inserts. */
 const MAX_BATCH = 250;
+/** Batches written at once (each on its own connection), so one slow commit does not hold up the rest. */
+const MAX_WRITERS = 4;
 
 /**
- * Group commit for the webhook receiver (decision 043): deliveries arriving while a batch is being
- * written wait and go into the next batch together, so under load one transaction (one insert of
+ * Group commit for the webhook receiver (decision 043): deliveries arriving while MAX_WRITERS
+ * batches are being written wait and go into the next batch together, so under load one transaction (one insert of
  * events, one insert of their jobs, one commit) answers many requests, and alone a delivery is
  * written at once without waiting. Each request still gets its 200 only after its event and its
  * job are committed. An event already stored under the same (workspace, event id) — a replay, or
@@ -37,7 +39,7 @@ const MAX_BATCH = 250;
  */
 export class WebhookEventWriter {
   private waiting: Waiting[] = [];
-  private writing: Promise<void> | null = null;
+  private writers = 0;
 
   constructor(private readonly db: Db) {}
 
@@ -45,7 +47,10 @@ export class WebhookEventWriter {
   write(event: AcceptedEvent): Promise<boolean> {
     return new Promise((resolve, reject) => {
       this.waiting.push({ event, resolve, reject });
-      this.writing ??= this.drain();
+      if (this.writers < MAX_WRITERS) {
+        this.writers += 1;
+        void this.drain();
+      }
     });
   }
 
@@ -70,7 +75,7 @@ export class WebhookEventWriter {
         }
       }
     } finally {
-      this.writing = null;
+      this.writers -= 1;
     }
   }
 
