@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VENDOR_ERRORS } from '../../src/demo/emulators/vendor-errors.ts';
 import { type DemoEmulators, startDemoEmulators } from '../../src/demo/start-demo-emulators.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
+import { integrationContextOf } from '../../src/server/features/connections/integration-context.ts';
 import type { AppDeps } from '../../src/server/http/deps.ts';
 import { SYNC_JOBS } from '../../src/server/jobs/definitions/sync-jobs.ts';
 import { resetSyncTuning, tuneSync } from '../../src/server/jobs/sync/sync-tuning.ts';
@@ -107,6 +108,7 @@ beforeAll(async () => {
   const deps = app.server.deps as AppDeps;
   deps.demo = { baseUrls: demo.baseUrls, credentials: demo.credentials };
   deps.clock = () => now;
+  deps.integration = integrationContextOf({ ...deps, tokens: deps.caches.upstreamTokens, demo: deps.demo });
   tuneSync({ retry: { maxAttempts: 2, baseDelayMs: 5, maxDelayMs: 20 }, timeoutMs: 1_000 });
 }, 120_000);
 
