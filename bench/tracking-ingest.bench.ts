@@ -27,7 +27,6 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { Agent } from 'node:http';
-import { createServer } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
@@ -39,6 +38,7 @@ import { ensureEventPartition, utcDayOf } from '../src/server/features/tracking/
 import { rollUpEvents } from '../src/server/features/tracking/ingest/rollup.ts';
 import type { CursorEvent } from '../src/shared/contracts/cursor-tracking.ts';
 import { buildTracker, TRACKER_GZIP_BUDGET } from '../src/tracker/build.ts';
+import { freePort } from '../test/support/free-port.ts';
 import { signInThroughDevProvider } from '../test/support/start-app.ts';
 import { postTrackerBatch } from './support/post-tracker-batch.ts';
 
@@ -63,16 +63,6 @@ const latencySummary = (latencies: number[]) => {
   const sorted = [...latencies].sort((a, b) => a - b);
   return `p50 ${ms(percentile(sorted, 0.5))}, p95 ${ms(percentile(sorted, 0.95))}, p99 ${ms(percentile(sorted, 0.99))}, max ${ms(sorted.at(-1) ?? Number.NaN)}`;
 };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 function startServerProcess(
   databaseUrl: string,

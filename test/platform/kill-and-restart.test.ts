@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +12,7 @@ import { type DemoEmulators, startDemoEmulators } from '../../src/demo/start-dem
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { analyzeWorkspaceJob } from '../../src/server/jobs/definitions/analyze-workspace.ts';
 import { enqueue } from '../../src/server/jobs/enqueue.ts';
+import { freePort } from '../support/free-port.ts';
 import { describeWhen } from '../support/prerequisites.ts';
 import { signInThroughDevProvider } from '../support/start-app.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
@@ -32,17 +32,6 @@ import { makeEvent, postEvents } from '../tracking/ingest-helpers.ts';
  */
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const LEASE_SECONDS = 5;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 interface Instance {
   name: string;

@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type DemoEmulators, startDemoEmulators } from '../../src/demo/start-demo-emulators.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
+import { freePort } from '../support/free-port.ts';
 import { describeWhen } from '../support/prerequisites.ts';
 import { signInThroughDevProvider } from '../support/start-app.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
@@ -22,17 +22,6 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database.
  */
 const HAPROXY = '/usr/sbin/haproxy';
 const root = fileURLToPath(new URL('../../', import.meta.url));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 interface Instance {
   process: ChildProcess;

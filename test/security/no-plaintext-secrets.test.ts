@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -9,6 +8,7 @@ import { type Database, openDatabase } from '../../src/server/db/client.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import type { DemoCredentials } from '../../src/shared/contracts/credentials.ts';
 import { describeInBrowser, launchBrowser, signInInBrowser, type TestBrowser } from '../support/browser.ts';
+import { freePort } from '../support/free-port.ts';
 import { listApiRoutes } from '../support/route-table.ts';
 import { startTestApp } from '../support/start-app.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
@@ -45,17 +45,6 @@ const POLL = { timeout: 180_000, interval: 1_000 };
 /** Notification channel targets: whoever knows these URLs can post to the owner's channels. */
 const SLACK_URL = 'https://hooks.slack.com/services/T0UPSIDE1/B0UPSIDE2/q8SlackSecretPart4f7ZbX';
 const WEBHOOK_URL = 'https://hooks.example.com/upside/wh_9kWebhookSecretPart3mQ';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** Distinctive pieces of a secret worth searching for (a PEM key: a few of its base64 lines). */
 function needlesOf(secret: string): string[] {

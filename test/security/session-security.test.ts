@@ -9,6 +9,7 @@ import {
   DEV_CLIENT_ID,
   DEV_PROVIDER_PATH,
 } from '../../src/server/features/auth/oidc/dev-identity-provider.ts';
+import { freePort } from '../support/free-port.ts';
 import { signInThroughDevProvider, startTestApp, type TestApp } from '../support/start-app.ts';
 import { ensureWebBuild } from '../support/web-build.ts';
 
@@ -124,14 +125,6 @@ async function startIssuer(appUrl: string): Promise<{ url: string; clientSecret:
     } else provider.handle(request, response);
   });
   return { url: `${url}${DEV_PROVIDER_PATH}`, clientSecret: provider.clientSecret, server };
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 describe('cookies in production', () => {
