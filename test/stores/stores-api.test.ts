@@ -25,7 +25,9 @@ const post = (path: string, cookie: string, body?: unknown) =>
   app.request(path, {
     method: 'POST',
     cookie,
-    ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+    ...(body === undefined
+      ? {}
+      : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
   });
 const storeCount = async () =>
   (await queryRows<{ n: number }>(app.db, sql`SELECT count(*)::int AS n FROM workspaces`))[0]?.n;
@@ -74,8 +76,9 @@ describe('stores of a workspace', () => {
     const token = await post('/api/tokens', owner, { name: 'first store script' });
     expect(token.status).toBe(201);
     const tokenNames = async () =>
-      ((await (await app.request('/api/tokens', { cookie: owner })).json()) as { tokens: { name: string }[] })
-        .tokens.map((t) => t.name);
+      (
+        (await (await app.request('/api/tokens', { cookie: owner })).json()) as { tokens: { name: string }[] }
+      ).tokens.map((t) => t.name);
     expect(await tokenNames()).toEqual(['first store script']);
 
     const selected = await post(`/api/stores/${second.id}/select`, owner);

@@ -16,7 +16,10 @@ import { createTestDatabase } from '../support/test-database.ts';
  */
 
 const migrations = fileURLToPath(new URL('../../src/server/db/migrations/', import.meta.url));
-const before0260 = (await readdir(migrations)).filter((file) => /^\d{4}_/.test(file) && file < '0260').sort().at(-1);
+const before0260 = (await readdir(migrations))
+  .filter((file) => /^\d{4}_/.test(file) && file < '0260')
+  .sort()
+  .at(-1);
 
 let app: TestApp | undefined;
 afterAll(async () => {

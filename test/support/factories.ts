@@ -25,11 +25,7 @@ type NewJourney = typeof trackingOrderJourneys.$inferInsert;
  * A store (a `workspaces` row, decision 053) in a team of its own, or in `teamId`'s; returns the
  * store's id, the `workspaceId` of every store-owned row.
  */
-export async function createWorkspace(
-  db: Db,
-  name = 'test workspace',
-  teamId?: string,
-): Promise<string> {
+export async function createWorkspace(db: Db, name = 'test workspace', teamId?: string): Promise<string> {
   const team = teamId ?? (await createTeam(db, name));
   const [row] = await db.insert(workspaces).values({ name, teamId: team }).returning({ id: workspaces.id });
   if (!row) throw new Error('no workspace was created');

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWorkspace } from '../../../test/support/factories.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { queryRows } from '../db/query-rows.ts';
@@ -10,7 +11,6 @@ import { createKeyring, generateVaultKeyBase64, parseVaultKey, VaultDecryptError
 import { loadCredential, saveCredential } from './credential-store.ts';
 import { buildKeyring, KEY_FILE, writeKeyFile } from './keyring-file.ts';
 import { rotateVaultKey } from './rotate-keys.ts';
-import { createWorkspace } from '../../../test/support/factories.ts';
 
 let database: Database;
 let dir: string;

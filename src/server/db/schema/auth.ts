@@ -1,5 +1,5 @@
-import { TEAM_ROLES } from '../../../shared/contracts/stores.ts';
 import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { TEAM_ROLES } from '../../../shared/contracts/stores.ts';
 
 /** A person who signs in through the identity provider; identified by (issuer, subject). */
 export const users = pgTable(

@@ -69,7 +69,10 @@ export async function findSession(db: Db, token: string, now: Date): Promise<Ses
 
 /** Makes `storeId` the active store of the session of `token`. */
 export async function selectSessionStore(db: Db, token: string, storeId: string): Promise<void> {
-  await db.update(sessions).set({ workspaceId: storeId }).where(eq(sessions.tokenHash, hashToken(token)));
+  await db
+    .update(sessions)
+    .set({ workspaceId: storeId })
+    .where(eq(sessions.tokenHash, hashToken(token)));
 }
 
 export async function endSession(db: Db, token: string): Promise<void> {

@@ -36,7 +36,10 @@ export async function signInUser(db: Db, identity: VerifiedIdentity, now: Date):
 
     const [team] = await tx
       .insert(teams)
-      .values({ name: identity.firstName ? `${identity.firstName}'s workspace` : 'My workspace', createdAt: now })
+      .values({
+        name: identity.firstName ? `${identity.firstName}'s workspace` : 'My workspace',
+        createdAt: now,
+      })
       .returning({ id: teams.id });
     if (!team) throw new Error('team insert returned no row');
     await tx.insert(teamMembers).values({ teamId: team.id, userId: user.id, role: 'owner', createdAt: now });
