@@ -12,9 +12,17 @@ const click = (at: number, x: number, y: number, selector: string | null = '#buy
 
 describe('detectRageClicks', () => {
   it.each([
-    ['three clicks in 1 s within 30 px', [click(0, 100, 100), click(400, 110, 110), click(1000, 121, 100)], 1],
+    [
+      'three clicks in 1 s within 30 px',
+      [click(0, 100, 100), click(400, 110, 110), click(1000, 121, 100)],
+      1,
+    ],
     ['two clicks are not enough', [click(0, 100, 100), click(300, 100, 100)], 0],
-    ['the third click is 1 ms too late', [click(0, 100, 100), click(500, 100, 100), click(1001, 100, 100)], 0],
+    [
+      'the third click is 1 ms too late',
+      [click(0, 100, 100), click(500, 100, 100), click(1001, 100, 100)],
+      0,
+    ],
     // 30 px exactly is inside; (21, 22) is 30.4 px away.
     ['the third click is 30.4 px away', [click(0, 100, 100), click(100, 100, 100), click(200, 121, 122)], 0],
     ['six clicks within 1 s are one burst', [0, 100, 200, 300, 400, 500].map((at) => click(at, 50, 50)), 1],
@@ -30,7 +38,14 @@ describe('detectRageClicks', () => {
 
   it('credits the first click of the burst, and names clicks without an element', () => {
     const bursts = detectRageClicks(
-      [click(0, 10, 10, '#a'), click(10, 10, 10, '#b'), click(20, 10, 10, '#b'), click(5000, 0, 0, null), click(5001, 0, 0, null), click(5002, 0, 0, null)],
+      [
+        click(0, 10, 10, '#a'),
+        click(10, 10, 10, '#b'),
+        click(20, 10, 10, '#b'),
+        click(5000, 0, 0, null),
+        click(5001, 0, 0, null),
+        click(5002, 0, 0, null),
+      ],
       rule,
     );
     expect(Object.fromEntries(bursts)).toEqual({ '#a': 1, '(no element)': 1 });

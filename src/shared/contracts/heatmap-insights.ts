@@ -15,17 +15,10 @@ export const HEATMAP_DEVICES = {
   tablet: ['tablet'],
   desktop: ['laptop', 'desktop', 'wide'],
 } as const;
-export type HeatmapDevice = keyof typeof HEATMAP_DEVICES;
 
-/** Stated on the page next to the filters and the revenue table. */
-export const CONVERTED_RULE =
-  'Converted sessions are the sessions of a visitor whose order was joined to our tracker (by visitor id, checkout token, landing UTM or e-mail), plus the session the order was credited to.';
+/** Stated on the page next to the revenue table, and returned with it. */
 export const REVENUE_RULE =
   "An element earns an order's revenue when a session of the order's visitor clicked it on this page before the order was placed; each order counts once per element, at its total net of refunds (test and cancelled orders excluded).";
-export const SEGMENT_RULE =
-  "RFM segment of the visitor's customer in the latest analysis run (converting sessions only).";
-export const VARIANT_RULE =
-  'A/B variant filtering is not offered: experiments store arm totals only, with no visitor assigned to a variant.';
 
 const day = z.iso.date();
 /**

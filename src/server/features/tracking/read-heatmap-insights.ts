@@ -30,7 +30,13 @@ export async function getScrollMap(db: Db, query: Scoped): Promise<ScrollMap> {
   const filter = await resolveHeatmapFilter(db, query.workspaceId, query);
   const pageUrl = query.pattern ? null : (filter?.pages[0] ?? null);
   if (matchesNothing(filter))
-    return { pageUrl, views: 0, foldY: 0, clicksBelowFoldShare: 0, depths: scrollReach([], SCROLL_STEP_PERCENT) };
+    return {
+      pageUrl,
+      views: 0,
+      foldY: 0,
+      clicksBelowFoldShare: 0,
+      depths: scrollReach([], SCROLL_STEP_PERCENT),
+    };
   const where = sessionPagesWhere(filter);
   const views = sql`SELECT max(p.scroll_depth) AS depth, max(p.viewport_height) AS height
     FROM tracking_session_pages p WHERE ${where} GROUP BY p.configuration_id, p.session_id, p.page_url`;
@@ -89,7 +95,8 @@ export async function getFrustration(db: Db, query: Scoped): Promise<Frustration
         dead.set(key, (dead.get(key) ?? 0) + 1);
       } else clicks.push({ at, x, y, selector });
     }
-    for (const [selector, n] of detectRageClicks(clicks, RAGE_CLICK)) rage.set(selector, (rage.get(selector) ?? 0) + n);
+    for (const [selector, n] of detectRageClicks(clicks, RAGE_CLICK))
+      rage.set(selector, (rage.get(selector) ?? 0) + n);
   }
   return { rageClicks: topOf(rage), deadClicks: topOf(dead) };
 }

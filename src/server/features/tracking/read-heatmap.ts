@@ -52,7 +52,10 @@ export async function getHeatmap(
       if (sessions?.mode === 'only') return sessionCellsOf(tx, filter, types);
       const total = await allCellsOf(tx, filter, query.eventType);
       if (!sessions) return total;
-      return subtractCells(total, await sessionCellsOf(tx, { ...filter, sessions: { ...sessions, mode: 'only' } }, types));
+      return subtractCells(
+        total,
+        await sessionCellsOf(tx, { ...filter, sessions: { ...sessions, mode: 'only' } }, types),
+      );
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
@@ -151,8 +154,12 @@ async function allCellsOf(
   // Hours not folded yet, packed like a tile. Every key column is pinned (lists for "all"),
   // so the read is a few tight primary-key ranges.
   const types = eventType ? [eventType] : ['click', 'cursor_move'];
-  const hourFrom: SQL = filter.from ? sql`AND hour >= ${filter.from}::date::timestamp AT TIME ZONE 'UTC'` : sql``;
-  const hourTo: SQL = filter.to ? sql`AND hour < (${filter.to}::date + 1)::timestamp AT TIME ZONE 'UTC'` : sql``;
+  const hourFrom: SQL = filter.from
+    ? sql`AND hour >= ${filter.from}::date::timestamp AT TIME ZONE 'UTC'`
+    : sql``;
+  const hourTo: SQL = filter.to
+    ? sql`AND hour < (${filter.to}::date + 1)::timestamp AT TIME ZONE 'UTC'`
+    : sql``;
   const [live] = await queryRows<{ cells: Uint8Array | null }>(
     tx,
     sql`SELECT string_agg(int4send(i) || float8send(n::float8), ''::bytea ORDER BY i) AS cells

@@ -76,8 +76,7 @@ export function rollUpSessionPages(batches: readonly OwnedEvents[]): SessionPage
         row.clicks.push([eventTimeOf(event), event.x, event.y, event.elementSelector ?? null, dead ? 1 : 0]);
       if (event.eventType in SESSION_CELL_TYPE) {
         const type = SESSION_CELL_TYPE[event.eventType as SessionCellType];
-        const code =
-          type * TYPE_SHIFT + cellIndexOf(xBinOf(event.x, event.viewportWidth), yBinOf(event.y));
+        const code = type * TYPE_SHIFT + cellIndexOf(xBinOf(event.x, event.viewportWidth), yBinOf(event.y));
         row.cells.set(code, (row.cells.get(code) ?? 0) + 1);
       }
     }
