@@ -4,7 +4,6 @@ import {
   type AlertRule,
   THRESHOLD_METRIC_LABELS,
   THRESHOLD_METRICS,
-  THRESHOLD_METRICS,
   type ThresholdMetric,
 } from '../../../shared/contracts/notifications.ts';
 import { formatMoney, minorToDecimal, parseDecimalToMinor } from '../../../shared/money.ts';

@@ -7,7 +7,6 @@ import {
   type ModelDiagnostics,
   type ModelRun,
   ModelRunSchema,
-  ModelRunSchema,
 } from '../../../shared/contracts/models.ts';
 import { joinInFlight } from '../../caches.ts';
 import type { Db } from '../../db/client.ts';
