@@ -76,7 +76,9 @@ describe('tracker', () => {
   it('stays within the gzip budget', async () => {
     vi.useRealTimers();
     const built = await buildTracker();
-    console.log(`tracker.js: ${built.bytes} B, ${built.gzipBytes} B gzipped (budget ${TRACKER_GZIP_BUDGET} B)`);
+    console.log(
+      `tracker.js: ${built.bytes} B, ${built.gzipBytes} B gzipped (budget ${TRACKER_GZIP_BUDGET} B)`,
+    );
     expect(built.gzipBytes).toBeGreaterThan(500);
     expect(built.gzipBytes).toBeLessThanOrEqual(TRACKER_GZIP_BUDGET);
     expect(built.code).not.toMatch(/keydown|keyup|keypress|\.value\b/);
@@ -311,7 +313,9 @@ describe('tracker', () => {
 
   describe('first-party journeys', () => {
     it('keeps only UTM parameters and click ids of the query, drops the fragment, and sends the referrer', async () => {
-      const t = openWindow('/p/mug?utm_source=facebook&email=a%40b.c&fbclid=F1&gclid=G1&utm_campaign=fall&x=1#token=s');
+      const t = openWindow(
+        '/p/mug?utm_source=facebook&email=a%40b.c&fbclid=F1&gclid=G1&utm_campaign=fall&x=1#token=s',
+      );
       Object.defineProperty(t.doc, 'referrer', { value: 'https://l.facebook.com/' });
       startTracker(config, t.w);
       await vi.advanceTimersByTimeAsync(5000);
@@ -401,7 +405,12 @@ describe('tracker', () => {
       await vi.advanceTimersByTimeAsync(5000);
       const dead = t.events().filter((e) => e.eventType === 'dead_click');
       expect(dead).toEqual([
-        expect.objectContaining({ x: 10, y: 20, elementSelector: '#dead', pageUrl: 'https://shop.test/start' }),
+        expect.objectContaining({
+          x: 10,
+          y: 20,
+          elementSelector: '#dead',
+          pageUrl: 'https://shop.test/start',
+        }),
       ]);
     });
   });

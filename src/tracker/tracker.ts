@@ -105,7 +105,10 @@ export function startTracker(c: TrackerConfig, w: Window = window): () => void {
     d.cookie = `_upside_vid=${v};path=/;max-age=${c.visitorDays * 864e2}`;
     who.visitorId = v;
     if ('Shopify' in w)
-      w.fetch('/cart/update.js', { method: 'POST', body: new URLSearchParams({ 'attributes[_upside_vid]': v }) })
+      w.fetch('/cart/update.js', {
+        method: 'POST',
+        body: new URLSearchParams({ 'attributes[_upside_vid]': v }),
+      })
         .then((r) => r.json())
         .then((k) => (who.cartToken = k.token))
         .catch(() => {});

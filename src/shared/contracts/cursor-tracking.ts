@@ -89,7 +89,11 @@ export const CursorEventSchema = z
     y: coordinate,
     sessionId: token(INGEST_LIMITS.maxSessionId),
     // Stored without fragment and with only UTM parameters and click ids in its query.
-    pageUrl: z.string().max(INGEST_LIMITS.maxPageUrl).refine(isHttpUrl, 'must be an http(s) URL').transform(cutQuery),
+    pageUrl: z
+      .string()
+      .max(INGEST_LIMITS.maxPageUrl)
+      .refine(isHttpUrl, 'must be an http(s) URL')
+      .transform(cutQuery),
     timestamp,
     viewportWidth: viewport.default(DEFAULT_VIEWPORT.width),
     viewportHeight: viewport.default(DEFAULT_VIEWPORT.height),
@@ -104,15 +108,27 @@ export const CursorEventSchema = z
     /** document.referrer of a page view ('' for none); stored without query or fragment. */
     referrer: z.string().max(INGEST_LIMITS.maxPageUrl).optional(),
     /** The Shopify cart token the tracker got back when it wrote `_upside_vid` into the cart. */
-    cartToken: z.string().min(1).max(256).regex(/^[\w.:?=-]+$/, 'letters, digits and _ . : ? = - only').optional(),
+    cartToken: z
+      .string()
+      .min(1)
+      .max(256)
+      .regex(/^[\w.:?=-]+$/, 'letters, digits and _ . : ? = - only')
+      .optional(),
     /** sha256 hex of a signed-in customer's lower-cased e-mail (null when the page has none). */
-    emailHash: z.string().regex(/^[0-9a-f]{64}$/, 'a sha256 hex digest').nullish(),
+    emailHash: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/, 'a sha256 hex digest')
+      .nullish(),
   })
   .strict()
-  .refine((event) => event.elementSelector === undefined || event.eventType === 'click' || event.eventType === 'dead_click', {
-    message: 'elementSelector is only allowed on click and dead_click events',
-    path: ['elementSelector'],
-  });
+  .refine(
+    (event) =>
+      event.elementSelector === undefined || event.eventType === 'click' || event.eventType === 'dead_click',
+    {
+      message: 'elementSelector is only allowed on click and dead_click events',
+      path: ['elementSelector'],
+    },
+  );
 export type CursorEvent = z.infer<typeof CursorEventSchema>;
 
 const events = z
