@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { unauthorized } from '../errors.ts';
+import type { TeamRole } from '../../shared/contracts/stores.ts';
+import { forbidden, unauthorized } from '../errors.ts';
 import { findSessionWithLatestRun } from '../features/analytics/read-analytics.ts';
 import { findSession, type SessionPrincipal } from '../features/auth/manage-sessions.ts';
 import type { AppDeps } from './deps.ts';
@@ -63,6 +64,20 @@ export function createSessionHook(deps: AppDeps) {
 export function requireAuth(request: FastifyRequest): AuthContext {
   if (!request.auth) throw unauthorized('Not signed in or the session has expired.');
   return request.auth;
+}
+
+/**
+ * requireAuth for actions only some roles may take (decision 053): 403 `forbidden` with `message`
+ * for any other member.
+ */
+export function requireRole(
+  request: FastifyRequest,
+  roles: readonly TeamRole[],
+  message: string,
+): AuthContext {
+  const auth = requireAuth(request);
+  if (!roles.includes(auth.role)) throw forbidden(message);
+  return auth;
 }
 
 /** requireAuth plus the latest run the hook read with the session (routes with `config.latestRun`). */

@@ -22,6 +22,7 @@ import { registerShopifyRoutes } from '../features/orders/routes.ts';
 import { registerProductRoutes } from '../features/products/routes.ts';
 import { registerProfitRoutes } from '../features/profit/routes.ts';
 import { registerPublicRoutes } from '../features/public/routes.ts';
+import { registerStoreRoutes } from '../features/stores/routes.ts';
 import { registerSyncRoutes } from '../features/sync/routes.ts';
 import { registerTrackingConfigurationRoutes } from '../features/tracking/configuration-routes.ts';
 import { registerCursorTrackingRoutes } from '../features/tracking/routes.ts';
@@ -57,6 +58,7 @@ const registrars: Array<(app: FastifyInstance, deps: AppDeps) => void | Promise<
   registerForecastClosureRoutes,
   registerNotificationRoutes,
   registerWebhookRoutes,
+  registerStoreRoutes,
 ];
 
 export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {

@@ -26,6 +26,7 @@ export const ERROR_CODES = [
   'unsupported_media_type',
   'not_found',
   'unauthorized',
+  'forbidden',
   'cross_site_request',
   'rate_limited',
   'internal',
