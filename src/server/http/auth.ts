@@ -26,6 +26,11 @@ declare module 'fastify' {
      * and the opportunity list's version ('run-and-list'), in the same query as the session.
      */
     latestRun?: 'run' | 'run-and-list';
+    /**
+     * The route reads the session itself, in the same query as its own data (one round trip per
+     * request), with `sessionTokenOf`; the hook leaves `request.auth` to it.
+     */
+    readsOwnSession?: true;
   }
   interface FastifyRequest {
     /** Filled by the session hook when the request carries a live session cookie. */
@@ -39,9 +44,9 @@ declare module 'fastify' {
  */
 export function createSessionHook(deps: AppDeps) {
   return async (request: FastifyRequest) => {
-    const token = request.cookies[SESSION_COOKIE];
+    const token = sessionTokenOf(request);
     const latestRun = request.routeOptions.config?.latestRun;
-    if (!token) {
+    if (!token || request.routeOptions.config?.readsOwnSession) {
       request.auth = null;
     } else if (!latestRun) {
       request.auth = await findSession(deps.db, token, deps.clock());
@@ -58,6 +63,11 @@ export function createSessionHook(deps: AppDeps) {
       };
     }
   };
+}
+
+/** The session cookie's token, if the request carries one. */
+export function sessionTokenOf(request: FastifyRequest): string | undefined {
+  return request.cookies[SESSION_COOKIE];
 }
 
 /** The caller's user and workspace; every private endpoint starts with this (401 JSON otherwise). */
