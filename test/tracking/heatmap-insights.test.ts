@@ -243,8 +243,8 @@ describe('heatmap filters, scroll map, frustration and revenue per element', () 
     const mugRevenue = await get<ElementRevenue>(`/api/cursor-tracking/element-revenue?${q({ page: mug })}`);
     expect(mugRevenue.currency).toBe('EUR');
     expect(mugRevenue.elements).toEqual([
-      { selector: '#buy', orders: 1, revenueMinor: 5_000 },
-      { selector: '#size', orders: 1, revenueMinor: 5_000 },
+      { selector: '#buy', orders: 1, revenue: '50.00' },
+      { selector: '#size', orders: 1, revenue: '50.00' },
     ]);
     // Order 1002 was placed before its session clicked #buy on the hat page: no credit.
     const hatRevenue = await get<ElementRevenue>(`/api/cursor-tracking/element-revenue?${q({ page: hat })}`);
