@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { sessions, teamMembers, workspaces } from '../../db/schema/index.ts';
 import { liveSession, type SessionPrincipal, sessionTokenHash } from '../auth/manage-sessions.ts';
-import { memberOfStoreTeam, membershipColumns, principalOf } from '../auth/membership.ts';
+import { memberOfStoreTeam, membershipColumns } from '../auth/membership.ts';
 
 /**
  * The profit report's SQL: the warehouse version, shop and expenses, the daily rollup (rebuild and read).
@@ -151,7 +151,8 @@ export async function findSessionWithReportContext(
     .prepare('session_with_profit_context')
     .execute({ tokenHash: sessionTokenHash(token), now });
   if (!row) return null;
-  return { principal: principalOf(row), context: toContext(row.context) };
+  const { context, ...principal } = row;
+  return { principal, context: toContext(context) };
 }
 
 /** The session row's workspace, always with its table (the subqueries have their own workspace_id). */
