@@ -6,6 +6,7 @@ import { queryRows } from '../../db/query-rows.ts';
 import { badRequest } from '../../errors.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import { loadChannelTarget } from './channels.ts';
+import { digestWithoutCosts } from './digest/digest-without-costs.ts';
 import { readDigest } from './digest/read-digest.ts';
 import { renderDigest } from './digest/render-digest.ts';
 import { sendNow } from './queue-delivery.ts';
@@ -66,7 +67,7 @@ export async function sendChannelTest(
 /** POST /api/notifications/digests/test: the digest now, to the signed-in user's own address. */
 export async function sendDigestTest(
   deps: AppDeps,
-  auth: { workspaceId: string; userId: string },
+  auth: { workspaceId: string; userId: string; canSeeCosts: boolean },
   period: DigestPeriod,
 ): Promise<Delivery> {
   const [user] = await queryRows<{ email: string | null }>(
@@ -75,7 +76,8 @@ export async function sendDigestTest(
   );
   if (!user?.email) throw badRequest('Your account has no e-mail address to send the digest to.');
   const now = deps.clock();
-  const data = await readDigest(deps, auth.workspaceId, period, now);
+  const read = await readDigest(deps, auth.workspaceId, period, now);
+  const data = auth.canSeeCosts ? read : digestWithoutCosts(read);
   const unsubscribeUrl = unsubscribeUrlOf(deps, auth.workspaceId, `user:${auth.userId}`);
   const mail = renderDigest(data, { appUrl: deps.publicUrl(), unsubscribeUrl });
   return sendNow(deps, {
