@@ -43,7 +43,7 @@ describe('invitations', () => {
     );
     expect(invited.status, await invited.clone().text()).toBe(201);
     const body = (await invited.json()) as { url: string; emailed: boolean; invitation: { email: string } };
-    expect(body.url).toMatch(new RegExp(`^${app.baseUrl}/invitations/[\\w-]{43}$`));
+    expect(body.url).toMatch(new RegExp(`^${app.baseUrl}/api/invitations/[\\w-]{43}$`));
     expect(body).toMatchObject({ emailed: true, invitation: { email: 'ada@example.com' } });
 
     await runJobsUntilIdle(app.server.deps);
@@ -54,6 +54,13 @@ describe('invitations', () => {
     expect(mail?.html).toContain(body.url);
 
     const token = invitationToken(body.url);
+    // Opened in a browser, the link goes through sign-in to the invitation page.
+    const html = { accept: 'text/html,application/xhtml+xml' };
+    const opened = await app.request(new URL(body.url).pathname, { headers: html });
+    expect(opened.status).toBe(302);
+    expect(opened.headers.get('location')).toBe(`/api/login?returnTo=${encodeURIComponent(`/invitations/${token}`)}`);
+    const signedIn = await app.request(new URL(body.url).pathname, { headers: html, cookie: owner });
+    expect(signedIn.headers.get('location')).toBe(`/invitations/${token}`);
     // Anonymous: 401; someone else signed in: refused, told which address to use (masked).
     expect((await app.request(`/api/invitations/${token}/accept`, { method: 'POST' })).status).toBe(401);
     const mallory = await app.signIn('mallory@example.com', 'Mallory');

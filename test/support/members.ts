@@ -8,7 +8,7 @@ export function sendJson(app: TestApp, method: string, path: string, body: unkno
   return app.request(path, { method, cookie, headers: json, body: JSON.stringify(body) });
 }
 
-/** The token at the end of an invitation url (`…/invitations/<token>`). */
+/** The token at the end of an invitation url (`…/api/invitations/<token>`). */
 export const invitationToken = (url: string) => new URL(url).pathname.split('/').at(-1) ?? '';
 
 /**
@@ -31,7 +31,7 @@ export async function joinByInvitation(
   expect(invited.status, await invited.clone().text()).toBe(201);
   const { url } = (await invited.json()) as { url: string };
   const cookie = await app.signIn(person.email, person.firstName);
-  const accepted = await app.request(`/api/invitations/${invitationToken(url)}/accept`, {
+  const accepted = await app.request(`${new URL(url).pathname}/accept`, {
     method: 'POST',
     cookie,
   });

@@ -54,7 +54,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /api/workspace/invitations': MEMBERS,
   'POST /api/workspace/invitations': MEMBERS,
   'DELETE /api/workspace/invitations/:id': MEMBERS,
-  'GET /api/invitations/:token': 'signed-in',
+  // A browser opening the link is sent through sign-in; read as JSON it needs a session (handler).
+  'GET /api/invitations/:token': 'public',
   'POST /api/invitations/:token/accept': 'signed-in',
   'GET /api/audit-log': 'audit',
 

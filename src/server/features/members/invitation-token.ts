@@ -14,5 +14,8 @@ export function newInvitationToken(): { token: string; hash: string } {
 
 export const hashInvitationToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** The link the invitee opens: the app's invitation page, which accepts with a POST. */
-export const invitationUrl = (publicUrl: string, token: string) => `${publicUrl}/invitations/${token}`;
+/**
+ * The invitation's url: opened in a browser it leads through sign-in to the app's invitation page
+ * (`/invitations/<token>`); read as JSON it is the preview; `POST <url>/accept` accepts.
+ */
+export const invitationUrl = (publicUrl: string, token: string) => `${publicUrl}/api/invitations/${token}`;

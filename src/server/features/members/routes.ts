@@ -69,7 +69,12 @@ export function registerMemberRoutes(app: FastifyInstance, deps: AppDeps): void 
   api.get(
     '/api/invitations/:token',
     { schema: { params: InvitationTokenParamsSchema, response: { 200: InvitationPreviewSchema } } },
-    async (request) => {
+    async (request, reply) => {
+      // A browser opening the link: to the invitation page, through sign-in when signed out.
+      if (request.headers.accept?.includes('text/html')) {
+        const page = `/invitations/${request.params.token}`;
+        return reply.redirect(request.auth ? page : `/api/login?returnTo=${encodeURIComponent(page)}`);
+      }
       requireAuth(request);
       return previewInvitation(deps.db, request.params.token, deps.clock());
     },
