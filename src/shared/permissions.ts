@@ -1,4 +1,5 @@
 import { THRESHOLD_METRIC_LABELS, type ThresholdMetric } from './contracts/notifications.ts';
+import type { TeamRole } from './contracts/stores.ts';
 
 /**
  * What each role of a workspace may do (issue #17 item 2, decision 055). Every API route declares
@@ -24,9 +25,7 @@ export const PERMISSIONS = [
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
-export type Role = 'owner' | 'admin' | 'analyst' | 'viewer';
-
-const ROLE_PERMISSIONS: Record<Role, ReadonlySet<Permission>> = {
+const ROLE_PERMISSIONS: Record<TeamRole, ReadonlySet<Permission>> = {
   owner: new Set(PERMISSIONS),
   admin: new Set(PERMISSIONS),
   analyst: new Set<Permission>(['read', 'analyze', 'costs:read']),
@@ -35,7 +34,7 @@ const ROLE_PERMISSIONS: Record<Role, ReadonlySet<Permission>> = {
 
 /** The member's standing as the permission check needs it. */
 export interface MemberStanding {
-  role: Role;
+  role: TeamRole;
   canSeeCosts: boolean;
 }
 

@@ -14,6 +14,8 @@ import { startTestApp, type TestApp } from '../support/start-app.ts';
 let app: TestApp;
 let smtp: TestSmtpServer;
 let owner: string;
+/** Ada's session once she accepted (a new sign-in starts in the first workspace she joined, her own). */
+let ada = '';
 const realClock = () => new Date();
 
 const members = async (cookie: string) =>
@@ -49,7 +51,7 @@ describe('invitations', () => {
     await runJobsUntilIdle(app.server.deps);
     const [mail] = await smtp.waitFor(1, 30_000);
     expect(mail?.to && 'text' in mail.to ? mail.to.text : '').toBe('ada@example.com');
-    expect(mail?.subject).toBe("owner@example.com invited you to Olive's store on Upside");
+    expect(mail?.subject).toBe("owner@example.com invited you to Olive's workspace on Upside");
     expect(mail?.text).toContain(body.url);
     expect(mail?.html).toContain(body.url);
 
@@ -58,7 +60,9 @@ describe('invitations', () => {
     const html = { accept: 'text/html,application/xhtml+xml' };
     const opened = await app.request(new URL(body.url).pathname, { headers: html });
     expect(opened.status).toBe(302);
-    expect(opened.headers.get('location')).toBe(`/api/login?returnTo=${encodeURIComponent(`/invitations/${token}`)}`);
+    expect(opened.headers.get('location')).toBe(
+      `/api/login?returnTo=${encodeURIComponent(`/invitations/${token}`)}`,
+    );
     const signedIn = await app.request(new URL(body.url).pathname, { headers: html, cookie: owner });
     expect(signedIn.headers.get('location')).toBe(`/invitations/${token}`);
     // Anonymous: 401; someone else signed in: refused, told which address to use (masked).
@@ -66,11 +70,18 @@ describe('invitations', () => {
     const mallory = await app.signIn('mallory@example.com', 'Mallory');
     const wrong = await app.request(`/api/invitations/${token}/accept`, { method: 'POST', cookie: mallory });
     expect(wrong.status).toBe(403);
-    expect(await wrong.json()).toMatchObject({ code: 'invitation_for_someone_else', message: expect.stringContaining('a***@e***.com') });
+    expect(await wrong.json()).toMatchObject({
+      code: 'invitation_for_someone_else',
+      message: expect.stringContaining('a***@e***.com'),
+    });
 
-    const ada = await app.signIn('ada@example.com', 'Ada');
+    ada = await app.signIn('ada@example.com', 'Ada');
     const preview = await app.request(`/api/invitations/${token}`, { cookie: ada });
-    expect(await preview.json()).toMatchObject({ workspaceName: "Olive's store", role: 'analyst', state: 'pending' });
+    expect(await preview.json()).toMatchObject({
+      workspaceName: "Olive's workspace",
+      role: 'analyst',
+      state: 'pending',
+    });
     const accepted = await app.request(`/api/invitations/${token}/accept`, { method: 'POST', cookie: ada });
     expect(accepted.status, await accepted.clone().text()).toBe(200);
     const again = await app.request(`/api/invitations/${token}/accept`, { method: 'POST', cookie: ada });
@@ -92,14 +103,27 @@ describe('invitations', () => {
   });
 
   it('expires after 7 days', async () => {
-    const invited = await sendJson(app, 'POST', '/api/workspace/invitations', { email: 'late@example.com', role: 'viewer' }, owner);
+    const invited = await sendJson(
+      app,
+      'POST',
+      '/api/workspace/invitations',
+      { email: 'late@example.com', role: 'viewer' },
+      owner,
+    );
     const { url } = (await invited.json()) as { url: string };
     const late = await app.signIn('late@example.com', 'Late');
     try {
       app.server.deps.clock = () => new Date(Date.now() + 7 * 86_400_000 - 60_000);
-      expect((await (await app.request(`/api/invitations/${invitationToken(url)}`, { cookie: late })).json()) as object).toMatchObject({ state: 'pending' });
+      expect(
+        (await (
+          await app.request(`/api/invitations/${invitationToken(url)}`, { cookie: late })
+        ).json()) as object,
+      ).toMatchObject({ state: 'pending' });
       app.server.deps.clock = () => new Date(Date.now() + 7 * 86_400_000 + 60_000);
-      const accepted = await app.request(`/api/invitations/${invitationToken(url)}/accept`, { method: 'POST', cookie: late });
+      const accepted = await app.request(`/api/invitations/${invitationToken(url)}/accept`, {
+        method: 'POST',
+        cookie: late,
+      });
       expect(accepted.status).toBe(410);
       expect(((await accepted.json()) as { message: string }).message).toContain('expired');
     } finally {
@@ -112,12 +136,20 @@ describe('invitations', () => {
     const lateInvite = pending.invitations.find((invitation) => invitation.email === 'late@example.com');
     expect(lateInvite).toBeDefined();
     expect(pending.invitations.map((invitation) => invitation.email)).not.toContain('ada@example.com');
-    expect((await app.request(`/api/workspace/invitations/${lateInvite?.id}`, { method: 'DELETE', cookie: owner })).status).toBe(204);
-    expect((await app.request(`/api/invitations/${invitationToken(url)}/accept`, { method: 'POST', cookie: late })).status).toBe(410);
+    expect(
+      (await app.request(`/api/workspace/invitations/${lateInvite?.id}`, { method: 'DELETE', cookie: owner }))
+        .status,
+    ).toBe(204);
+    expect(
+      (await app.request(`/api/invitations/${invitationToken(url)}/accept`, { method: 'POST', cookie: late }))
+        .status,
+    ).toBe(410);
   });
 
   it('refuses bad input naming the field and stores nothing', async () => {
-    const before = (await (await app.request('/api/workspace/invitations', { cookie: owner })).json()) as { invitations: unknown[] };
+    const before = (await (await app.request('/api/workspace/invitations', { cookie: owner })).json()) as {
+      invitations: unknown[];
+    };
     for (const [body, field] of [
       [{ email: 'not-an-address', role: 'viewer' }, 'email'],
       [{ email: 'x@example.com', role: 'boss' }, 'role'],
@@ -127,9 +159,17 @@ describe('invitations', () => {
       expect(answer.status).toBe(400);
       expect(((await answer.json()) as { message: string }).message).toContain(field);
     }
-    const member = await sendJson(app, 'POST', '/api/workspace/invitations', { email: 'ada@example.com', role: 'viewer' }, owner);
+    const member = await sendJson(
+      app,
+      'POST',
+      '/api/workspace/invitations',
+      { email: 'ada@example.com', role: 'viewer' },
+      owner,
+    );
     expect(member.status).toBe(409);
-    const after = (await (await app.request('/api/workspace/invitations', { cookie: owner })).json()) as { invitations: unknown[] };
+    const after = (await (await app.request('/api/workspace/invitations', { cookie: owner })).json()) as {
+      invitations: unknown[];
+    };
     expect(after.invitations).toHaveLength(before.invitations.length);
   });
 });
@@ -139,39 +179,93 @@ describe('members', () => {
   let viewer: { cookie: string; userId: string };
 
   beforeAll(async () => {
-    admin = (await joinByInvitation(app, owner, { email: 'adam@example.com', firstName: 'Adam', role: 'admin' })).cookie;
-    viewer = await joinByInvitation(app, owner, { email: 'vera@example.com', firstName: 'Vera', role: 'viewer' });
+    admin = (
+      await joinByInvitation(app, owner, { email: 'adam@example.com', firstName: 'Adam', role: 'admin' })
+    ).cookie;
+    viewer = await joinByInvitation(app, owner, {
+      email: 'vera@example.com',
+      firstName: 'Vera',
+      role: 'viewer',
+    });
   }, 60_000);
 
   it('lets owners and admins change roles and switches; only an owner touches an owner', async () => {
-    const ada = await memberId('ada@example.com');
+    const adaId = await memberId('ada@example.com');
     const ownerId = await memberId('owner@example.com');
-    expect((await sendJson(app, 'PATCH', `/api/workspace/members/${ada}`, { role: 'admin' }, viewer.cookie)).status).toBe(403);
-    const changed = await sendJson(app, 'PATCH', `/api/workspace/members/${ada}`, { canSeeCosts: false, role: 'viewer' }, admin);
+    expect(
+      (await sendJson(app, 'PATCH', `/api/workspace/members/${adaId}`, { role: 'admin' }, viewer.cookie))
+        .status,
+    ).toBe(403);
+    const changed = await sendJson(
+      app,
+      'PATCH',
+      `/api/workspace/members/${adaId}`,
+      { canSeeCosts: false, role: 'viewer' },
+      admin,
+    );
     expect(changed.status, await changed.clone().text()).toBe(200);
-    expect((await members(owner)).members.find((m) => m.id === ada)).toMatchObject({ role: 'viewer', canSeeCosts: false, canSeePersonalData: true });
-    expect((await sendJson(app, 'PATCH', `/api/workspace/members/${ada}`, { role: 'owner' }, admin)).status).toBe(403);
-    expect((await sendJson(app, 'PATCH', `/api/workspace/members/${ownerId}`, { role: 'viewer' }, admin)).status).toBe(403);
-    expect((await app.request(`/api/workspace/members/${ownerId}`, { method: 'DELETE', cookie: admin })).status).toBe(403);
-    const bad = await sendJson(app, 'PATCH', `/api/workspace/members/${ada}`, { role: 'boss' }, owner);
+    expect((await members(owner)).members.find((m) => m.id === adaId)).toMatchObject({
+      role: 'viewer',
+      canSeeCosts: false,
+      canSeePersonalData: true,
+    });
+    expect(
+      (await sendJson(app, 'PATCH', `/api/workspace/members/${adaId}`, { role: 'owner' }, admin)).status,
+    ).toBe(403);
+    expect(
+      (await sendJson(app, 'PATCH', `/api/workspace/members/${ownerId}`, { role: 'viewer' }, admin)).status,
+    ).toBe(403);
+    expect(
+      (await app.request(`/api/workspace/members/${ownerId}`, { method: 'DELETE', cookie: admin })).status,
+    ).toBe(403);
+    const bad = await sendJson(app, 'PATCH', `/api/workspace/members/${adaId}`, { role: 'boss' }, owner);
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { message: string }).message).toContain('role');
-    expect((await sendJson(app, 'PATCH', `/api/workspace/members/${crypto.randomUUID()}`, { role: 'viewer' }, owner)).status).toBe(404);
+    expect(
+      (
+        await sendJson(
+          app,
+          'PATCH',
+          `/api/workspace/members/${crypto.randomUUID()}`,
+          { role: 'viewer' },
+          owner,
+        )
+      ).status,
+    ).toBe(404);
   });
 
   it('keeps the last owner: no demotion, no removal, until another owner exists', async () => {
     const ownerId = await memberId('owner@example.com');
-    const demote = await sendJson(app, 'PATCH', `/api/workspace/members/${ownerId}`, { role: 'admin' }, owner);
+    const demote = await sendJson(
+      app,
+      'PATCH',
+      `/api/workspace/members/${ownerId}`,
+      { role: 'admin' },
+      owner,
+    );
     expect(demote.status).toBe(409);
     expect(await demote.json()).toMatchObject({ code: 'last_owner' });
-    expect((await app.request(`/api/workspace/members/${ownerId}`, { method: 'DELETE', cookie: owner })).status).toBe(409);
+    expect(
+      (await app.request(`/api/workspace/members/${ownerId}`, { method: 'DELETE', cookie: owner })).status,
+    ).toBe(409);
     const adam = await memberId('adam@example.com');
-    expect((await sendJson(app, 'PATCH', `/api/workspace/members/${adam}`, { role: 'owner' }, owner)).status).toBe(200);
-    expect((await members(owner)).members.find((m) => m.id === adam)).toMatchObject({ canSeeCosts: true, canSeePersonalData: true });
-    expect((await sendJson(app, 'PATCH', `/api/workspace/members/${ownerId}`, { role: 'admin' }, owner)).status).toBe(200);
+    expect(
+      (await sendJson(app, 'PATCH', `/api/workspace/members/${adam}`, { role: 'owner' }, owner)).status,
+    ).toBe(200);
+    expect((await members(owner)).members.find((m) => m.id === adam)).toMatchObject({
+      canSeeCosts: true,
+      canSeePersonalData: true,
+    });
+    expect(
+      (await sendJson(app, 'PATCH', `/api/workspace/members/${ownerId}`, { role: 'admin' }, owner)).status,
+    ).toBe(200);
     // Adam is now the only owner; Olive (admin) cannot demote him.
-    expect((await sendJson(app, 'PATCH', `/api/workspace/members/${adam}`, { role: 'admin' }, owner)).status).toBe(403);
-    expect((await sendJson(app, 'PATCH', `/api/workspace/members/${ownerId}`, { role: 'owner' }, admin)).status).toBe(200);
+    expect(
+      (await sendJson(app, 'PATCH', `/api/workspace/members/${adam}`, { role: 'admin' }, owner)).status,
+    ).toBe(403);
+    expect(
+      (await sendJson(app, 'PATCH', `/api/workspace/members/${ownerId}`, { role: 'owner' }, admin)).status,
+    ).toBe(200);
   });
 
   it("ends a removed member's session and API token at once", async () => {
@@ -184,13 +278,19 @@ describe('members', () => {
     expect((await app.request('/api/workspace/members', { headers: bearer })).status).toBe(200);
     expect((await app.request('/api/workspace/members', { cookie: viewer.cookie })).status).toBe(200);
 
-    expect((await app.request(`/api/workspace/members/${viewer.userId}`, { method: 'DELETE', cookie: owner })).status).toBe(204);
+    expect(
+      (await app.request(`/api/workspace/members/${viewer.userId}`, { method: 'DELETE', cookie: owner }))
+        .status,
+    ).toBe(204);
     const after = await app.request('/api/workspace/members', { cookie: viewer.cookie });
     expect(after.status).toBe(401);
     expect((await app.request('/api/auth/user', { cookie: viewer.cookie })).status).toBe(401);
     expect((await app.request('/api/workspace/members', { headers: bearer })).status).toBe(401);
     expect((await members(owner)).members.map((m) => m.email)).not.toContain('vera@example.com');
-    console.log('removed member: cookie → %d, API token → 401, on the first call after removal', after.status);
+    console.log(
+      'removed member: cookie → %d, API token → 401, on the first call after removal',
+      after.status,
+    );
   });
 });
 
@@ -199,7 +299,6 @@ describe('audit log', () => {
     // An export and a credential removal are audited by the route hook.
     expect((await app.request('/api/export/orders.csv', { cookie: owner })).status).toBe(200);
     await app.request('/api/credentials/meta', { method: 'DELETE', cookie: owner });
-    const ada = await app.signIn('ada@example.com', 'Ada');
     expect((await app.request('/api/audit-log', { cookie: ada })).status).toBe(403);
     expect((await app.request('/api/audit-log')).status).toBe(401);
 
@@ -207,7 +306,9 @@ describe('audit log', () => {
     let before: string | null = null;
     let pages = 0;
     do {
-      const answer = await app.request(`/api/audit-log?limit=3${before ? `&before=${before}` : ''}`, { cookie: owner });
+      const answer = await app.request(`/api/audit-log?limit=3${before ? `&before=${before}` : ''}`, {
+        cookie: owner,
+      });
       expect(answer.status).toBe(200);
       const page = (await answer.json()) as AuditLogPage;
       expect(page.entries.length).toBeLessThanOrEqual(3);
@@ -230,8 +331,13 @@ describe('audit log', () => {
       'owner@example.com credentials.removed DELETE /api/credentials/meta',
     ])
       expect(seen).toContain(expected);
-    const change = all.find((entry) => entry.action === 'member.changed' && entry.target === 'ada@example.com');
-    expect(change?.details).toMatchObject({ before: { role: 'analyst', canSeeCosts: true }, after: { role: 'viewer', canSeeCosts: false } });
+    const change = all.find(
+      (entry) => entry.action === 'member.changed' && entry.target === 'ada@example.com',
+    );
+    expect(change?.details).toMatchObject({
+      before: { role: 'analyst', canSeeCosts: true },
+      after: { role: 'viewer', canSeeCosts: false },
+    });
     console.log('audit log: %d entries over %d pages of 3', all.length, pages);
     const bad = await app.request('/api/audit-log?limit=1000', { cookie: owner });
     expect(bad.status).toBe(400);

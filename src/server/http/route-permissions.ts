@@ -17,7 +17,7 @@ const COSTS_READ: RouteAccess = 'costs:read';
 const COSTS_WRITE: RouteAccess = 'costs:write';
 const MEMBERS: RouteAccess = 'members';
 
-export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
+const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   // sign-in and the caller's own session
   'GET /api/login': 'public',
   'GET /api/callback': 'public',
@@ -30,13 +30,6 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /api/public/config': 'public',
   'GET /api/public/sample-data': 'public',
   'GET /api/openapi.json': 'public',
-  'GET /api/docs': 'public',
-  'GET /api/docs/': 'public',
-  'GET /api/docs/*': 'public',
-  'GET /api/docs/json': 'public',
-  'GET /api/docs/yaml': 'public',
-  'GET /api/docs/static/index.html': 'public',
-  'GET /api/docs/static/swagger-initializer.js': 'public',
   'POST /api/cursor-tracking/events': 'public',
   'OPTIONS /api/cursor-tracking/events': 'public',
   'GET /api/notifications/unsubscribe': 'public',
@@ -189,3 +182,13 @@ export const PERSONAL_DATA_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/compliance/data-requests',
   'GET /api/compliance/data-requests/:id',
 ]);
+
+/** The API reference page and its assets (decision 021): registered by @fastify/swagger-ui, no data. */
+const PUBLIC_PREFIX = '/api/docs';
+
+/** A route's access ("METHOD /path"), or undefined when the table has no entry for it. */
+export function accessOf(route: string): RouteAccess | undefined {
+  const path = route.slice(route.indexOf(' ') + 1);
+  if (path === PUBLIC_PREFIX || path.startsWith(`${PUBLIC_PREFIX}/`)) return 'public';
+  return ROUTE_ACCESS[route];
+}

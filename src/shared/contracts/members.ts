@@ -40,7 +40,8 @@ export const UpdateMemberBodySchema = z
   })
   .strict()
   .refine(
-    (body) => body.role !== undefined || body.canSeeCosts !== undefined || body.canSeePersonalData !== undefined,
+    (body) =>
+      body.role !== undefined || body.canSeeCosts !== undefined || body.canSeePersonalData !== undefined,
     'Give at least one of role, canSeeCosts, canSeePersonalData.',
   );
 export type UpdateMemberBody = z.infer<typeof UpdateMemberBodySchema>;
@@ -136,7 +137,11 @@ export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 
 /** GET /api/audit-log?before=&limit= — newest first; `nextBefore` fetches the next page. */
 export const AuditLogQuerySchema = z.object({
-  before: z.coerce.number('before must be an entry id').int().positive('before must be an entry id').optional(),
+  before: z.coerce
+    .number('before must be an entry id')
+    .int()
+    .positive('before must be an entry id')
+    .optional(),
   limit: z.coerce
     .number('limit must be a number')
     .int()

@@ -7,9 +7,11 @@ import { readAuditLog } from './read-audit-log.ts';
 
 /** GET /api/audit-log (owners and admins: the `audit` permission, route-permissions.ts). */
 export function registerAuditLogRoutes(app: FastifyInstance, deps: AppDeps): void {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/audit-log',
-    { schema: { querystring: AuditLogQuerySchema, response: { 200: AuditLogPageSchema } } },
-    async (request) => readAuditLog(deps.db, requireAuth(request).teamId, request.query),
-  );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/api/audit-log',
+      { schema: { querystring: AuditLogQuerySchema, response: { 200: AuditLogPageSchema } } },
+      async (request) => readAuditLog(deps.db, requireAuth(request).teamId, request.query),
+    );
 }

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { TeamRole } from '../../../shared/contracts/stores.ts';
 import { maskEmail } from '../../../shared/masking.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
@@ -25,7 +26,7 @@ export async function acceptInvitation(
   invitee: { userId: string; sessionToken: string | undefined },
   token: string,
   now: Date,
-): Promise<{ teamId: string; storeId: string; role: string }> {
+): Promise<{ teamId: string; storeId: string; role: TeamRole }> {
   return inTransaction(db, async (tx) => {
     const invitation = await findInvitationByToken(tx, token, { forUpdate: true });
     const state = stateOf(invitation, now);

@@ -3,8 +3,8 @@ import type { CreatedInvitation, CreateInvitationBody } from '../../../shared/co
 import { queryRows } from '../../db/query-rows.ts';
 import { AppError } from '../../errors.ts';
 import type { AppDeps } from '../../http/deps.ts';
-import type { SessionPrincipal } from '../auth/manage-sessions.ts';
 import { recordAudit } from '../audit-log/record-audit.ts';
+import type { SessionPrincipal } from '../auth/manage-sessions.ts';
 import { catchesMail } from '../notifications/mail-transport.ts';
 import { queueDelivery } from '../notifications/queue-delivery.ts';
 import { INVITATION_TTL_MS, invitationUrl, newInvitationToken } from './invitation-token.ts';
@@ -30,7 +30,8 @@ export async function createInvitation(
     sql`SELECT m.user_id FROM team_members m JOIN users u ON u.id = m.user_id
         WHERE m.team_id = ${caller.teamId} AND lower(u.email) = ${body.email}`,
   );
-  if (already) throw new AppError(409, 'already_member', `${body.email} is already a member of this workspace.`);
+  if (already)
+    throw new AppError(409, 'already_member', `${body.email} is already a member of this workspace.`);
 
   const { token, hash } = newInvitationToken();
   const [row] = await queryRows<InvitationRow>(
@@ -77,7 +78,13 @@ export async function createInvitation(
       alertId: null,
       kind: 'email',
       subject: mail.subject,
-      message: { to: body.email, subject: mail.subject, html: mail.html, text: mail.text, unsubscribeUrl: null },
+      message: {
+        to: body.email,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+        unsubscribeUrl: null,
+      },
     });
   }
   return { url, invitation: toInvitation(row), emailed: sendsMail };

@@ -18,6 +18,10 @@ export async function listMembers(db: Db, caller: SessionPrincipal): Promise<Mem
       joinedAt: new Date(row.created_at).toISOString(),
       you: row.user_id === caller.userId,
     })),
-    you: { role: caller.role, canSeeCosts: caller.canSeeCosts, canSeePersonalData: caller.canSeePersonalData },
+    you: {
+      role: caller.role,
+      canSeeCosts: caller.canSeeCosts,
+      canSeePersonalData: caller.canSeePersonalData,
+    },
   };
 }

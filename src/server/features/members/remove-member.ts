@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
-import type { SessionPrincipal } from '../auth/manage-sessions.ts';
 import { recordAudit } from '../audit-log/record-audit.ts';
+import type { SessionPrincipal } from '../auth/manage-sessions.ts';
 import { inTransaction, readMembers } from './members-store.ts';
 import { checkMemberChange } from './update-member.ts';
 
@@ -11,7 +11,12 @@ import { checkMemberChange } from './update-member.ts';
  * person has in the team's stores and every API token they made there (the session and token
  * lookups also require the membership, so nothing they hold works on the next call).
  */
-export async function removeMember(db: Db, caller: SessionPrincipal, userId: string, now: Date): Promise<void> {
+export async function removeMember(
+  db: Db,
+  caller: SessionPrincipal,
+  userId: string,
+  now: Date,
+): Promise<void> {
   await inTransaction(db, async (tx) => {
     const members = await readMembers(tx, caller.teamId, { forUpdate: true });
     const target = members.find((member) => member.user_id === userId);

@@ -2,11 +2,16 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { notFound } from '../../errors.ts';
-import type { SessionPrincipal } from '../auth/manage-sessions.ts';
 import { recordAudit } from '../audit-log/record-audit.ts';
+import type { SessionPrincipal } from '../auth/manage-sessions.ts';
 
 /** DELETE /api/workspace/invitations/:id: a pending invitation of the caller's team stops working. */
-export async function revokeInvitation(db: Db, caller: SessionPrincipal, id: string, now: Date): Promise<void> {
+export async function revokeInvitation(
+  db: Db,
+  caller: SessionPrincipal,
+  id: string,
+  now: Date,
+): Promise<void> {
   const [row] = await queryRows<{ email: string }>(
     db,
     sql`UPDATE team_invitations SET revoked_at = ${now.toISOString()}

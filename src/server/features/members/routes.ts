@@ -35,7 +35,8 @@ export function registerMemberRoutes(app: FastifyInstance, deps: AppDeps): void 
   api.patch(
     '/api/workspace/members/:id',
     { schema: { params: MemberParamsSchema, body: UpdateMemberBodySchema } },
-    async (request) => updateMember(deps.db, requireAuth(request), request.params.id, request.body, deps.clock()),
+    async (request) =>
+      updateMember(deps.db, requireAuth(request), request.params.id, request.body, deps.clock()),
   );
   api.delete(
     '/api/workspace/members/:id',

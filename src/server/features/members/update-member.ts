@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { UpdateMemberBody } from '../../../shared/contracts/members.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
-import type { SessionPrincipal } from '../auth/manage-sessions.ts';
 import { recordAudit } from '../audit-log/record-audit.ts';
-import { type MemberRow, inTransaction, readMembers } from './members-store.ts';
+import type { SessionPrincipal } from '../auth/manage-sessions.ts';
+import { inTransaction, type MemberRow, readMembers } from './members-store.ts';
 
 /**
  * The rules every member change follows (decision 055): only an owner changes an owner or makes
@@ -46,7 +46,8 @@ export async function updateMember(
     if (role === 'owner' && (body.canSeeCosts === false || body.canSeePersonalData === false))
       throw badRequest('An owner always sees costs and personal data.');
     const canSeeCosts = role === 'owner' ? true : (body.canSeeCosts ?? target.can_see_costs);
-    const canSeePersonalData = role === 'owner' ? true : (body.canSeePersonalData ?? target.can_see_personal_data);
+    const canSeePersonalData =
+      role === 'owner' ? true : (body.canSeePersonalData ?? target.can_see_personal_data);
     await tx.execute(
       sql`UPDATE team_members SET role = ${role}, can_see_costs = ${canSeeCosts},
             can_see_personal_data = ${canSeePersonalData}

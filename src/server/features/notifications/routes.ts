@@ -19,6 +19,7 @@ import {
   SendResultSchema,
   UnsubscribeQuerySchema,
 } from '../../../shared/contracts/notifications.ts';
+import { isCostMetric, mentionsCostMetric } from '../../../shared/permissions.ts';
 import { requireAuth } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import { createRule, deleteRule, listRules } from '../alerts/threshold-rules.ts';
@@ -29,7 +30,6 @@ import { catchesMail, closeMail, mailCatcherOf } from './mail-transport.ts';
 import { readSettings, saveSettings } from './settings.ts';
 import { sendChannelTest, sendDigestTest } from './test-messages.ts';
 import { unsubscribe, unsubscribeConfirmPage, unsubscribedPage } from './unsubscribe.ts';
-import { isCostMetric, mentionsCostMetric } from '../../../shared/permissions.ts';
 
 /** Notifications (issue #14): channels, "Send test", history, alerts, unsubscribe, caught mail. */
 export function registerNotificationRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -95,7 +95,10 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: AppDeps):
       listAlertNotes(deps.db, workspaceId),
     ]);
     // A member without cost access sees no alert about a cost or profit figure (issue #17).
-    return { alerts: canSeeCosts ? alerts : alerts.filter((alert) => !mentionsCostMetric(alert.title)), notes };
+    return {
+      alerts: canSeeCosts ? alerts : alerts.filter((alert) => !mentionsCostMetric(alert.title)),
+      notes,
+    };
   });
   api.get(
     '/api/notifications/settings',

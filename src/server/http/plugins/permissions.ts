@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { allows } from '../../../shared/permissions.ts';
 import { AppError, unauthorized } from '../../errors.ts';
-import { PERSONAL_DATA_ROUTES, ROUTE_ACCESS, type RouteAccess } from '../route-permissions.ts';
+import { accessOf, PERSONAL_DATA_ROUTES, type RouteAccess } from '../route-permissions.ts';
 import { type Redaction, redactPayload } from '../visibility/redact-payload.ts';
 
 declare module 'fastify' {
@@ -32,8 +32,8 @@ export function registerPermissions(app: FastifyInstance): void {
       .map((method) => `${method} ${route.url}`);
     const [first] = entries;
     if (first === undefined) return;
-    const access = ROUTE_ACCESS[first];
-    if (!access || entries.some((entry) => ROUTE_ACCESS[entry] !== access))
+    const access = accessOf(first);
+    if (!access || entries.some((entry) => accessOf(entry) !== access))
       throw new Error(`${entries.join(', ')} has no entry in src/server/http/route-permissions.ts`);
     route.config = {
       ...route.config,
@@ -47,6 +47,8 @@ export function registerPermissions(app: FastifyInstance): void {
     if (!access || access === 'public') return;
     const auth = request.auth;
     if (!auth) throw unauthorized('Not signed in or the session has expired.');
+    // A redacted answer is never a 304 of an unredacted one the browser may hold (snapshot ETags).
+    if (redactionFor(request)) delete request.headers['if-none-match'];
     if (access === 'signed-in' || allows(auth, access)) return;
     throw new AppError(
       403,
@@ -59,9 +61,10 @@ export function registerPermissions(app: FastifyInstance): void {
 
   app.addHook('onSend', async (request, reply, payload) => {
     const redaction = redactionFor(request);
-    if (!redaction || typeof payload !== 'string') return payload;
+    if (!redaction || !(typeof payload === 'string' || Buffer.isBuffer(payload))) return payload;
     if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
-    return JSON.stringify(redactPayload(JSON.parse(payload), redaction));
+    reply.removeHeader('etag');
+    return JSON.stringify(redactPayload(JSON.parse(payload.toString()), redaction));
   });
 }
 
@@ -70,6 +73,9 @@ export function redactionFor(request: FastifyRequest): Redaction | null {
   const auth = request.auth;
   const config = request.routeOptions.config;
   if (!auth || !config?.access || config.access === 'public') return null;
-  const redaction = { costs: !auth.canSeeCosts, personalData: !auth.canSeePersonalData && !!config.personalData };
+  const redaction = {
+    costs: !auth.canSeeCosts,
+    personalData: !auth.canSeePersonalData && !!config.personalData,
+  };
   return redaction.costs || redaction.personalData ? redaction : null;
 }

@@ -11,7 +11,15 @@ import { maskEmail, maskName } from '../../../shared/masking.ts';
 const COST_KEY =
   /^(profit|contribution|cogs|gross_?profit|gross_?margin|net_?profit|poas|cac|new_?customer_?cac|shipping_?cost|payment_?fees)/i;
 
-const PERSONAL_KEYS = new Set(['first_name', 'last_name', 'firstName', 'lastName', 'address1', 'zip', 'phone']);
+const PERSONAL_KEYS = new Set([
+  'first_name',
+  'last_name',
+  'firstName',
+  'lastName',
+  'address1',
+  'zip',
+  'phone',
+]);
 
 export interface Redaction {
   costs: boolean;

@@ -137,7 +137,6 @@ export function createDevIdentityProvider(
   };
 }
 
-
 function renderSignInPage(action: string, error: string | undefined): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

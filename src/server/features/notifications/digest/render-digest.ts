@@ -1,7 +1,7 @@
 import { formatDay } from '../../../../core/insights/format-day.ts';
 import { formatMoney, minorToDecimal } from '../../../../shared/money.ts';
-import type { DigestData, DigestKpi } from './read-digest.ts';
 import { escapeHtml } from '../../../http/escape-html.ts';
+import type { DigestData, DigestKpi } from './read-digest.ts';
 
 /** A rendered e-mail: subject, HTML (inline styles, no scripts, no remote resources) and text. */
 export interface RenderedMail {

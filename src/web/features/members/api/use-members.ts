@@ -15,7 +15,10 @@ const membersKey = ['/api/workspace/members'] as const;
 const invitationsKey = ['/api/workspace/invitations'] as const;
 
 export function useMembers() {
-  return useQuery({ queryKey: membersKey, queryFn: () => getJson('/api/workspace/members', MemberListSchema) });
+  return useQuery({
+    queryKey: membersKey,
+    queryFn: () => getJson('/api/workspace/members', MemberListSchema),
+  });
 }
 
 /** Pending invitations: only owners and admins may list them (`enabled` says whether to ask). */

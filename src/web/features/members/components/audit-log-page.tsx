@@ -24,7 +24,10 @@ const ACTION_LABELS: Record<AuditEntry['action'], string> = {
 
 /** The "what" of an entry in words: a member change says before → after; other details as given. */
 function describe(entry: AuditEntry): string {
-  const { before, after } = entry.details as { before?: Record<string, unknown>; after?: Record<string, unknown> };
+  const { before, after } = entry.details as {
+    before?: Record<string, unknown>;
+    after?: Record<string, unknown>;
+  };
   if (before && after)
     return Object.keys(after)
       .filter((key) => before[key] !== after[key])

@@ -95,7 +95,9 @@ function MemberRow({ member, you }: { member: Member; you: MemberList['you'] }) 
               aria-label={switchLabel('Can see costs and profit')}
               checked={member.canSeeCosts}
               disabled={!manages || member.role === 'owner' || update.isPending}
-              onChange={(event) => update.mutate({ id: member.id, body: { canSeeCosts: event.target.checked } })}
+              onChange={(event) =>
+                update.mutate({ id: member.id, body: { canSeeCosts: event.target.checked } })
+              }
             />
             Costs and profit
           </label>
@@ -118,7 +120,11 @@ function MemberRow({ member, you }: { member: Member; you: MemberList['you'] }) 
               disabled={remove.isPending}
               aria-label={`Remove ${member.email ?? name}`}
               onClick={() => {
-                if (window.confirm(`Remove ${member.email ?? name} from this workspace? Their sessions end at once.`))
+                if (
+                  window.confirm(
+                    `Remove ${member.email ?? name} from this workspace? Their sessions end at once.`,
+                  )
+                )
                   remove.mutate(member.id);
               }}
             >
@@ -162,7 +168,12 @@ function InviteForm({ you }: { you: MemberList['you'] }) {
         </div>
         <div className="grid gap-1">
           <Label htmlFor="invite-role">Role</Label>
-          <RoleSelect id="invite-role" value={role} canAppointOwner={you.role === 'owner'} onChange={setRole} />
+          <RoleSelect
+            id="invite-role"
+            value={role}
+            canAppointOwner={you.role === 'owner'}
+            onChange={setRole}
+          />
         </div>
         <Button type="submit" disabled={invite.isPending || email.trim() === ''}>
           Invite
@@ -213,7 +224,8 @@ function PendingInvitations() {
       {list.map((invitation) => (
         <li key={invitation.id} className="flex flex-wrap items-center justify-between gap-3 py-2">
           <p className="text-sm text-slate-200">
-            {invitation.email} · {invitation.role} · expires {new Date(invitation.expiresAt).toLocaleDateString()}
+            {invitation.email} · {invitation.role} · expires{' '}
+            {new Date(invitation.expiresAt).toLocaleDateString()}
           </p>
           <Button
             size="sm"
@@ -255,8 +267,8 @@ export function MembersPage() {
           <CardHeader>
             <CardTitle className="text-base">Invite someone</CardTitle>
             <CardDescription>
-              They get an e-mail with a link (or send them the link yourself) and sign in with that address
-              to join.
+              They get an e-mail with a link (or send them the link yourself) and sign in with that address to
+              join.
             </CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4">
