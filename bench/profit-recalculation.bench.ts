@@ -11,6 +11,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../src/server/db/query-rows.ts';
+import { loadEnv } from '../src/server/env.ts';
 import { runCostRecalculation } from '../src/server/features/costs/services/recalculate-costs.ts';
 import { addDays } from '../src/shared/calendar.ts';
 import {
@@ -48,6 +49,7 @@ try {
     recalculationId: run!.id,
     now: () => new Date(),
     signal: new AbortController().signal,
+    linesPerStep: loadEnv().costRecalculationStepLines,
   });
   const seconds = (performance.now() - started) / 1000;
   const cpu = cpuSpent(cpuBefore, await cpuSeconds(db));

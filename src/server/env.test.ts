@@ -21,6 +21,16 @@ describe('loadEnv', () => {
     }
   });
 
+  it('takes the "send test" grace in whole seconds, a minute by default', () => {
+    expect(loadEnv({}).notificationSendGraceSeconds).toBe(60);
+    expect(loadEnv({ NOTIFICATION_SEND_GRACE_SECONDS: '6' }).notificationSendGraceSeconds).toBe(6);
+    for (const bad of ['0', '1.5', 'later', '3601']) {
+      expect(() => loadEnv({ NOTIFICATION_SEND_GRACE_SECONDS: bad })).toThrow(
+        /NOTIFICATION_SEND_GRACE_SECONDS/,
+      );
+    }
+  });
+
   it('lists every bad variable at once', () => {
     try {
       loadEnv({

@@ -32,6 +32,10 @@ const EnvSchema = z.object({
   TRACKING_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** A running job whose worker sent no heartbeat for this long is taken over by another worker. */
   JOB_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
+  /** Most order lines a cost recalculation re-prices per committed step (whole days per step). */
+  COST_RECALCULATION_STEP_LINES: z.coerce.number().int().min(1).max(10_000_000).default(100_000),
+  /** How long a "send test" waits before its safety-net job looks at the delivery. */
+  NOTIFICATION_SEND_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** Upstream base URLs (real APIs by default); Shopify's is a template with `{shop}`. */
   UPSTREAM_SHOPIFY_URL: z
     .string()
@@ -88,6 +92,10 @@ export interface Env {
   trackingRetentionDays: number;
   /** Seconds without a heartbeat after which a running job is recovered (its worker is presumed dead). */
   jobLeaseSeconds: number;
+  /** Most order lines per committed step of a cost recalculation (a resumed run starts after the last step). */
+  costRecalculationStepLines: number;
+  /** Seconds before the safety-net job of a "send test" re-checks its delivery (it retries a failed or cut send). */
+  notificationSendGraceSeconds: number;
   /** Overrides of the providers' API base URLs (unset = the real APIs). */
   upstreamUrls: { shopifyTemplate: string | undefined; ga4: string | undefined; meta: string | undefined };
   /** Per-site token bucket of cursor-event ingestion: events per second and burst size. */
@@ -136,6 +144,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     syncIntervalMinutes: env.SYNC_INTERVAL_MINUTES,
     trackingRetentionDays: env.TRACKING_RETENTION_DAYS,
     jobLeaseSeconds: env.JOB_LEASE_SECONDS,
+    notificationSendGraceSeconds: env.NOTIFICATION_SEND_GRACE_SECONDS,
+    costRecalculationStepLines: env.COST_RECALCULATION_STEP_LINES,
     upstreamUrls: {
       shopifyTemplate: env.UPSTREAM_SHOPIFY_URL,
       ga4: env.UPSTREAM_GA4_URL,

@@ -26,9 +26,9 @@ import { makeEvent, postEvents } from '../tracking/ingest-helpers.ts';
  * Two instances: a Shopify backfill whose worker is killed is finished by the other with every
  * order and line once; cursor events acknowledged (2xx) by an instance killed mid-stream are all
  * stored; work both schedulers queue is queued once. Then one instance alone (the other stopped):
- * killed during a second backfill, an analysis, a cost recalculation and a digest send (to a real
- * SMTP server started here), restarted, and each resumes or fails cleanly with 0 duplicates and
- * 0 gaps. Prints the matrix.
+ * killed during a second backfill, an analysis, a cost recalculation (between its committed steps:
+ * it resumes after its last committed day) and a digest send (to a real SMTP server started here),
+ * restarted, and each resumes or fails cleanly with 0 duplicates and 0 gaps. Prints the matrix.
  */
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const LEASE_SECONDS = 5;
@@ -284,6 +284,10 @@ describeWhen(
       SESSION_SECRET: randomBytes(32).toString('base64url'),
       ENCRYPTION_KEY: randomBytes(32).toString('base64'),
       JOB_LEASE_SECONDS: String(LEASE_SECONDS),
+      // The safety net of a cut "send test" runs once the cut send's claim is stale (a minute in production).
+      NOTIFICATION_SEND_GRACE_SECONDS: String(LEASE_SECONDS + 1),
+      // Steps of a few days, so a recalculation can be killed between its committed steps.
+      COST_RECALCULATION_STEP_LINES: '40',
       SMTP_URL: smtp.url,
       UPSTREAM_SHOPIFY_URL: demo.baseUrls.shopify.replace(demo.credentials.shopify.shopDomain, '{shop}'),
       UPSTREAM_GA4_URL: demo.baseUrls.ga4,
@@ -433,41 +437,92 @@ describeWhen(
     expect(duplicates.duplicates).toBe(0);
   }, 300_000);
 
-  it('one instance: a cost recalculation killed with its server resumes after the restart and covers every line once', async () => {
+  it('one instance: a cost recalculation killed between its steps resumes after its last committed day and prices every line once', async () => {
     const workspaceId = await workspaceOf('owner@example.com');
+    const { from, to } = { from: demo.store.config.startDate, to: demo.store.config.endDate };
+    // The owner imports one cost for every variant, in force since 2000: every line in the range
+    // changes (the owner's costs beat Shopify's), so a step run twice or skipped shows in the counts.
+    const variants = await rows<{ variant_id: string }>(
+      sql`SELECT variant_id::text FROM wh_variants WHERE workspace_id = ${workspaceId}`,
+    );
+    const csv = `variant_id,cost,effective_from\n${variants.map((v) => `${v.variant_id},1.23,2000-01-01`).join('\n')}\n`;
+    const imported = await fetch(`${publicUrl}/api/costs/import?fileName=all.csv`, {
+      method: 'POST',
+      headers: { cookie: owner, origin: publicUrl, 'content-type': 'text/csv' },
+      body: csv,
+    });
+    expect(imported.status, await imported.clone().text()).toBe(200);
+    const lineCosts = sql`SELECT line_item_id::text AS id, unit_cost_minor::float8 AS cost, cost_source AS source
+      FROM wh_order_line_items WHERE workspace_id = ${workspaceId} AND order_date BETWEEN ${from}::date AND ${to}::date
+      ORDER BY line_item_id`;
+    const before = await rows<{ id: string; cost: number | null; source: string | null }>(lineCosts);
     const requested = await call(publicUrl, '/api/costs/recalculations', {
       method: 'POST',
       cookie: owner,
-      body: JSON.stringify({ from: demo.store.config.startDate, to: demo.store.config.endDate }),
+      body: JSON.stringify({ from, to }),
     });
     expect(requested.status, await requested.clone().text()).toBe(202);
-    const { jobId, instance } = await waitForRunning('recalculate-costs');
+    const { id } = (await requested.json()) as { id: number };
+    const progress = () =>
+      one<{
+        status: string;
+        done_through: string | null;
+        lines_done: number;
+        lines_total: number;
+        lines_changed: number;
+      }>(
+        sql`SELECT status, done_through_date::text AS done_through, lines_done::int, lines_total::int, lines_changed::int
+            FROM cost_recalculations WHERE workspace_id = ${workspaceId} AND id = ${id}`,
+      );
+    // Killed once at least one step (COST_RECALCULATION_STEP_LINES lines) has committed.
+    const { jobId, instance } = await waitForRunning(
+      'recalculate-costs',
+      async () => (await progress()).done_through !== null,
+    );
     await killHard(instance);
+    const atKill = await progress();
     await restart(instance);
     const job = await waitForJob(jobId);
-    let recalculation = { status: '', lines_done: 0, lines_total: 0, error: null as string | null };
+    let recalculation = { ...atKill, error: null as string | null };
     for (let waited = 0; waited < 120; waited += 1) {
       recalculation = await one(
-        sql`SELECT status, lines_done::int, lines_total::int, error FROM cost_recalculations
-            WHERE workspace_id = ${workspaceId} ORDER BY id DESC LIMIT 1`,
+        sql`SELECT status, done_through_date::text AS done_through, lines_done::int, lines_total::int,
+              lines_changed::int, error FROM cost_recalculations WHERE workspace_id = ${workspaceId} AND id = ${id}`,
       );
       if (recalculation.status === 'succeeded' || recalculation.status === 'failed') break;
       await sleep(500);
     }
+    const after = await rows<{ id: string; cost: number | null; source: string | null }>(lineCosts);
+    const changed = after.filter(
+      (line, index) => line.cost !== before[index]?.cost || line.source !== before[index]?.source,
+    ).length;
+    const unpriced = after.filter((line) => line.cost !== 123 || line.source !== 'import').length;
     const lines = await one<{ lines: number; distinct_lines: number }>(
       sql`SELECT count(*)::int AS lines, count(DISTINCT line_item_id)::int AS distinct_lines
           FROM wh_order_line_items WHERE workspace_id = ${workspaceId}`,
     );
     matrix.push({
-      scenario: '#19 restart: cost recalculation',
-      result: `job ${job.status}; recalculation ${recalculation.status} (${recalculation.lines_done}/${recalculation.lines_total} lines${
+      scenario: '#19 restart: cost recalculation (resume)',
+      result: `killed with ${atKill.lines_done}/${atKill.lines_total} lines committed (through ${atKill.done_through}); job ${job.status} after ${job.attempts} attempts; recalculation ${recalculation.status} (${recalculation.lines_done}/${recalculation.lines_total} lines, ${recalculation.lines_changed} changed of ${changed} that differ, ${unpriced} not at the imported cost${
         recalculation.error ? `, "${recalculation.error}"` : ''
       }); ${lines.lines} order lines, ${lines.distinct_lines} distinct`,
     });
+    // The kill landed between the first and the last step, and the retry resumed there.
+    expect(atKill.status).toBe('running');
+    expect(atKill.lines_done).toBeGreaterThan(0);
+    expect(atKill.lines_done).toBeLessThan(atKill.lines_total);
     expect(job.status).toBe('succeeded');
+    expect(job.attempts).toBeGreaterThan(1);
     expect(recalculation.status).toBe('succeeded');
+    expect(recalculation.done_through).toBe(to);
+    // Every line in the range priced exactly once: no step counted twice, none skipped, and the
+    // lines the killed attempt had changed still counted as changed (a restart from scratch would
+    // find them unchanged).
+    expect(recalculation.lines_total).toBe(before.length);
     expect(recalculation.lines_done).toBe(recalculation.lines_total);
-    expect(recalculation.lines_total).toBe(lines.lines);
+    expect(unpriced).toBe(0);
+    expect(changed).toBeGreaterThan(atKill.lines_done);
+    expect(recalculation.lines_changed).toBe(changed);
     expect(lines.lines).toBe(lines.distinct_lines);
   }, 300_000);
 

@@ -1,7 +1,11 @@
 import type { Db } from '../../src/server/db/client.ts';
 import { users, workspaces } from '../../src/server/db/schema/auth.ts';
 import { credentials } from '../../src/server/db/schema/credentials.ts';
-import { trackingConfigurations } from '../../src/server/db/schema/tracking.ts';
+import {
+  trackingConfigurations,
+  trackingOrderJourneys,
+  trackingSessions,
+} from '../../src/server/db/schema/tracking.ts';
 import { whOrders, whRefunds } from '../../src/server/db/schema/warehouse.ts';
 
 /**
@@ -14,6 +18,8 @@ type NewUser = typeof users.$inferInsert;
 type NewCredential = typeof credentials.$inferInsert;
 type NewOrder = typeof whOrders.$inferInsert;
 type NewRefund = typeof whRefunds.$inferInsert;
+type NewSession = typeof trackingSessions.$inferInsert;
+type NewJourney = typeof trackingOrderJourneys.$inferInsert;
 
 /** A workspace (the tenant); returns its id. */
 export async function createWorkspace(db: Db, name = 'test workspace'): Promise<string> {
@@ -81,4 +87,37 @@ export async function createRefund(
     Partial<NewRefund>,
 ): Promise<void> {
   await db.insert(whRefunds).values({ currencyCode: 'USD', createdAt: new Date(), ...refund });
+}
+
+/**
+ * A tracked session that started at `startedAt` (default now) with one page view of `landingUrl`
+ * (default https://shop.test/); session-start fields (visitor id, UTMs, device, …) as given.
+ */
+export async function createTrackingSession(
+  db: Db,
+  session: Pick<NewSession, 'workspaceId' | 'configurationId' | 'sessionId'> & Partial<NewSession>,
+): Promise<void> {
+  const at = session.startedAt ?? new Date();
+  const page = session.landingUrl ?? 'https://shop.test/';
+  await db.insert(trackingSessions).values({
+    startedAt: at,
+    endedAt: at,
+    eventCount: 1,
+    clickCount: 0,
+    lastPageUrl: page,
+    lastPageAt: at,
+    firstReceivedAt: at,
+    lastReceivedAt: at,
+    landingUrl: page,
+    ...session,
+  });
+}
+
+/** An order joined to a session (method 'visitor_id' unless given). */
+export async function createOrderJourney(
+  db: Db,
+  journey: Pick<NewJourney, 'workspaceId' | 'orderId' | 'configurationId' | 'sessionId'> &
+    Partial<NewJourney>,
+): Promise<void> {
+  await db.insert(trackingOrderJourneys).values({ method: 'visitor_id', ...journey });
 }

@@ -4,7 +4,7 @@ import { queryRows } from '../../src/server/db/query-rows.ts';
 import { createEventWriter } from '../../src/server/features/tracking/ingest/event-writer.ts';
 import { foldHeatmapTiles } from '../../src/server/features/tracking/ingest/heatmap-fold.ts';
 import { xBinOf, yBinOf } from '../../src/server/features/tracking/ingest/rollup.ts';
-import { getHeatmap } from '../../src/server/features/tracking/read-cursor-tracking.ts';
+import { getHeatmap } from '../../src/server/features/tracking/read-heatmap.ts';
 import {
   type CursorEvent,
   type HeatmapQuery,

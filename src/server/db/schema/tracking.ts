@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { workspaces } from './auth.ts';
 
 /**
@@ -29,5 +39,81 @@ export const trackingConfigurations = pgTable(
   (table) => [
     index('tracking_configurations_workspace_idx').on(table.workspaceId, table.createdAt),
     uniqueIndex('tracking_configurations_dashboard_key').on(table.workspaceId).where(sql`kind = 'dashboard'`),
+  ],
+);
+
+const instant = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * One row per tracked session (migrations 0020 and 0240), upserted by the event writer. The
+ * session-start columns (visitor id, landing URL, referrer, UTM parameters, click ids, device) are
+ * set by the session's first events and never overwritten; the join reads them.
+ */
+export const trackingSessions = pgTable(
+  'tracking_sessions',
+  {
+    workspaceId: uuid('workspace_id').notNull(),
+    configurationId: uuid('configuration_id')
+      .notNull()
+      .references(() => trackingConfigurations.id, { onDelete: 'cascade' }),
+    sessionId: text('session_id').notNull(),
+    startedAt: instant('started_at').notNull(),
+    endedAt: instant('ended_at').notNull(),
+    eventCount: bigint('event_count', { mode: 'number' }).notNull(),
+    clickCount: bigint('click_count', { mode: 'number' }).notNull(),
+    lastPageUrl: text('last_page_url').notNull(),
+    lastPageAt: instant('last_page_at').notNull(),
+    firstReceivedAt: instant('first_received_at').notNull(),
+    lastReceivedAt: instant('last_received_at').notNull(),
+    visitorId: text('visitor_id'),
+    /** First page of the session, query string cut to UTM parameters and click ids. */
+    landingUrl: text('landing_url'),
+    referrer: text('referrer'),
+    utmSource: text('utm_source'),
+    utmMedium: text('utm_medium'),
+    utmCampaign: text('utm_campaign'),
+    utmContent: text('utm_content'),
+    utmTerm: text('utm_term'),
+    fbclid: text('fbclid'),
+    gclid: text('gclid'),
+    ttclid: text('ttclid'),
+    msclkid: text('msclkid'),
+    /** Viewport bucket of the session's first event (VIEWPORT_BUCKETS ids). */
+    device: text('device'),
+    /** The Shopify cart token the tracker saw when it wrote `_upside_vid` into the cart. */
+    checkoutToken: text('checkout_token'),
+    /** sha256 hex of a signed-in customer's lower-cased e-mail, when the snippet supplies it. */
+    emailHash: text('email_hash'),
+  },
+  (table) => [primaryKey({ columns: [table.configurationId, table.sessionId] })],
+);
+
+/** How an order was joined to a session, in the join's order of preference. */
+export const JOURNEY_JOIN_METHODS = ['visitor_id', 'checkout_token', 'landing_utm', 'email_hash'] as const;
+
+/** One row per joined order (migration 0240): the session it is credited to, and how it was found. */
+export const trackingOrderJourneys = pgTable(
+  'tracking_order_journeys',
+  {
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    orderId: bigint('order_id', { mode: 'number' }).notNull(),
+    configurationId: uuid('configuration_id')
+      .notNull()
+      .references(() => trackingConfigurations.id, { onDelete: 'cascade' }),
+    sessionId: text('session_id').notNull(),
+    visitorId: text('visitor_id'),
+    method: text('method', { enum: JOURNEY_JOIN_METHODS }).notNull(),
+    joinedAt: instant('joined_at').notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.workspaceId, table.orderId] }),
+    index('tracking_order_journeys_visitor_idx').on(
+      table.workspaceId,
+      table.configurationId,
+      table.visitorId,
+    ),
+    index('tracking_order_journeys_session_idx').on(table.configurationId, table.sessionId),
   ],
 );

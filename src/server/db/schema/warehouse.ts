@@ -114,6 +114,13 @@ export const whOrders = pgTable(
     /** Number of visits in the journey; null when Shopify has no journey for the order. */
     momentsCount: integer('moments_count'),
     daysToConversion: integer('days_to_conversion'),
+    /** Our tracker's first-party visitor id: the order's `_upside_vid` custom attribute (migration 0240). */
+    visitorId: text('visitor_id'),
+    /** Order.cartToken and Order.checkoutToken: the fallback join to the tracker's session. */
+    cartToken: text('cart_token'),
+    checkoutToken: text('checkout_token'),
+    /** sha256 hex of the order's lower-cased, trimmed e-mail (the address itself is not copied). */
+    emailHash: text('email_hash'),
     syncedAt: instant('synced_at').notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.workspaceId, table.orderId] })],

@@ -6,9 +6,6 @@ import { enqueue } from '../../jobs/enqueue.ts';
 import { attemptDelivery } from './deliver.ts';
 import { type NewDelivery, readDelivery, recordDelivery } from './delivery-store.ts';
 
-/** How long a "send now" waits before its safety-net job looks at the delivery. */
-const SEND_NOW_GRACE_MS = 60_000;
-
 /**
  * Records a delivery (once per source, period and recipient) and queues its send (at `runAt`,
  * e.g. after quiet hours); a delivery that already existed is left as it is.
@@ -31,7 +28,8 @@ export async function queueDelivery(
 }
 
 /**
- * "Send test": records the delivery, queues a job a minute ahead as the safety net (a crash here
+ * "Send test": records the delivery, queues a job NOTIFICATION_SEND_GRACE_SECONDS (a minute by
+ * default) ahead as the safety net (a crash here
  * loses nothing), then tries once at once so the owner sees the answer. A failed try is retried
  * by that job with the queue's backoff; a sent one makes the job a no-op.
  */
@@ -42,7 +40,7 @@ export async function sendNow(deps: AppDeps, input: NewDelivery): Promise<Delive
     deps.db,
     deliverNotificationJob,
     { workspaceId: input.workspaceId, deliveryId: id },
-    { now, runAt: new Date(now.getTime() + SEND_NOW_GRACE_MS) },
+    { now, runAt: new Date(now.getTime() + deps.env.notificationSendGraceSeconds * 1000) },
   );
   await attemptDelivery(deps, id, `request:${randomUUID()}`, { final: false }).catch((error: unknown) => {
     deps.log.warn({ err: error, deliveryId: id }, 'notification send failed; the queue retries it');

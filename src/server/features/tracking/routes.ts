@@ -7,25 +7,28 @@ import {
   ClickStatisticsSchema,
   ClicksQuerySchema,
   CursorStatisticsSchema,
-  HeatmapQuerySchema,
   HeatmapResponseSchema,
   INGEST_LIMITS,
   type IngestResponse,
   TrackingScopeQuerySchema,
   TrackingSessionsResponseSchema,
 } from '../../../shared/contracts/cursor-tracking.ts';
+import {
+  ElementRevenueSchema,
+  FilteredHeatmapQuerySchema,
+  FrustrationSchema,
+  HeatmapFilterSchema,
+  ScrollMapSchema,
+} from '../../../shared/contracts/heatmap-insights.ts';
 import { requireAuth } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import { createEventWriter } from './ingest/event-writer.ts';
 import { createRateLimiter } from './ingest/rate-limiter.ts';
 import { IngestRefusal, ingestCursorEvents } from './ingest-cursor-events.ts';
 import { isKnownTrackingOrigin } from './manage-tracking-configurations.ts';
-import {
-  getClickStatistics,
-  getCursorStatistics,
-  getHeatmap,
-  listTrackingSessions,
-} from './read-cursor-tracking.ts';
+import { getClickStatistics, getCursorStatistics, listTrackingSessions } from './read-cursor-tracking.ts';
+import { getHeatmap } from './read-heatmap.ts';
+import { getElementRevenue, getFrustration, getScrollMap } from './read-heatmap-insights.ts';
 
 export const TRACKER_FILE = fileURLToPath(new URL('../../../../dist/tracker.js', import.meta.url));
 const EVENTS_PATH = '/api/cursor-tracking/events';
@@ -145,9 +148,27 @@ export async function registerCursorTrackingRoutes(app: FastifyInstance, deps: A
   );
   api.get(
     '/api/cursor-tracking/heatmap',
-    { schema: { querystring: HeatmapQuerySchema, response: { 200: HeatmapResponseSchema } } },
+    { schema: { querystring: FilteredHeatmapQuerySchema, response: { 200: HeatmapResponseSchema } } },
     async (request) =>
       getHeatmap(deps.db, { workspaceId: requireAuth(request).workspaceId, ...request.query }),
+  );
+  api.get(
+    '/api/cursor-tracking/scroll',
+    { schema: { querystring: HeatmapFilterSchema, response: { 200: ScrollMapSchema } } },
+    async (request) =>
+      getScrollMap(deps.db, { workspaceId: requireAuth(request).workspaceId, ...request.query }),
+  );
+  api.get(
+    '/api/cursor-tracking/frustration',
+    { schema: { querystring: HeatmapFilterSchema, response: { 200: FrustrationSchema } } },
+    async (request) =>
+      getFrustration(deps.db, { workspaceId: requireAuth(request).workspaceId, ...request.query }),
+  );
+  api.get(
+    '/api/cursor-tracking/element-revenue',
+    { schema: { querystring: HeatmapFilterSchema, response: { 200: ElementRevenueSchema } } },
+    async (request) =>
+      getElementRevenue(deps.db, { workspaceId: requireAuth(request).workspaceId, ...request.query }),
   );
   api.get(
     '/api/cursor-tracking/sessions',

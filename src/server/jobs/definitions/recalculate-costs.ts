@@ -19,7 +19,12 @@ export const recalculateCostsJob = defineJob({
   concurrencyKey: (payload) => `recalculate-costs:${payload.workspaceId}`,
   async run({ deps, payload, signal }) {
     try {
-      const result = await runCostRecalculation(deps.db, { ...payload, now: deps.clock, signal });
+      const result = await runCostRecalculation(deps.db, {
+        ...payload,
+        now: deps.clock,
+        signal,
+        linesPerStep: deps.env.costRecalculationStepLines,
+      });
       return { ...result };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

@@ -8,20 +8,22 @@ import {
   repriceProfileShippingInRange,
 } from '../queries/reprice-in-range.ts';
 
-/** Most lines per step (a step is whole days, so a day with more lines is a step of its own). */
-const LINES_PER_STEP = 100_000;
-
 /**
- * `from`..`to` cut into consecutive ranges of whole days with ≤ LINES_PER_STEP lines each (a day
+ * `from`..`to` cut into consecutive ranges of whole days with ≤ `linesPerStep` lines each (a day
  * with more is a range of its own); days without lines join the range that follows them.
  */
-function stepsOf(from: string, to: string, days: ReadonlyArray<{ day: string; lines: number }>) {
+function stepsOf(
+  from: string,
+  to: string,
+  days: ReadonlyArray<{ day: string; lines: number }>,
+  linesPerStep: number,
+) {
   const steps: Array<{ from: string; to: string; lines: number }> = [];
   let start = from;
   let lines = 0;
   let end: string | null = null;
   for (const day of days) {
-    if (end !== null && lines + day.lines > LINES_PER_STEP) {
+    if (end !== null && lines + day.lines > linesPerStep) {
       steps.push({ from: start, to: end, lines });
       start = addDays(end, 1);
       lines = 0;
@@ -38,11 +40,18 @@ function stepsOf(from: string, to: string, days: ReadonlyArray<{ day: string; li
  * order day is in the run's range from today's ledger, and the profile shipping of those orders,
  * in set-based SQL over a range of days at a time, each step committed with the run's progress and
  * its last day, so a run whose process died resumes after its last step (the job is retried).
+ * `linesPerStep` is COST_RECALCULATION_STEP_LINES (100,000 by default).
  * The finished row is the audit entry (who asked, when, lines in range, lines changed, COGS change).
  */
 export async function runCostRecalculation(
   db: Db,
-  args: { workspaceId: string; recalculationId: number; now: () => Date; signal: AbortSignal },
+  args: {
+    workspaceId: string;
+    recalculationId: number;
+    now: () => Date;
+    signal: AbortSignal;
+    linesPerStep: number;
+  },
 ): Promise<{ linesTotal: number; linesChanged: number }> {
   const { workspaceId, recalculationId: id } = args;
   const [run] = await queryRows<{
@@ -74,7 +83,7 @@ export async function runCostRecalculation(
           WHERE workspace_id = ${workspaceId} AND id = ${id}`,
     );
   }
-  for (const step of from <= run.to ? stepsOf(from, run.to, days) : []) {
+  for (const step of from <= run.to ? stepsOf(from, run.to, days, args.linesPerStep) : []) {
     args.signal.throwIfAborted();
     const result = await db.transaction(async (raw) => {
       const tx = raw as unknown as Db;

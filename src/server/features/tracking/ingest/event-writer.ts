@@ -6,6 +6,7 @@ import { FOLD_MARGIN_MS, foldHeatmapTiles } from './heatmap-fold.ts';
 import { hourStartOf } from './heatmap-tiles.ts';
 import { applyTrackingRetention, ensureEventPartition, utcDayOf } from './partitions.ts';
 import { eventTimeOf, rollUpEvents } from './rollup.ts';
+import { encodeSessionCells, rollUpSessionPages } from './session-pages.ts';
 
 /** One accepted request's events, owned by one configuration of one workspace. */
 export interface EventBatch {
@@ -147,6 +148,19 @@ export function createEventWriter(db: Db, options: EventWriterOptions): EventWri
       p: key.pageUrl,
       n: count,
     }));
+    const sessionPages = rollUpSessionPages(
+      group.map(({ batch }) => ({ configurationId: batch.configurationId, events: batch.events })),
+    ).map((row) => ({
+      w: ws(row.configurationId),
+      c: row.configurationId,
+      p: row.pageUrl,
+      v: row.viewportBucket,
+      s: row.sessionId,
+      h: row.viewportHeight,
+      d: row.scrollDepth,
+      x: encodeSessionCells(row.cells),
+      k: row.clicks,
+    }));
     const elements = rollups.elements.map(({ key, count }) => ({
       w: ws(key.configurationId),
       c: key.configurationId,
@@ -190,6 +204,17 @@ export function createEventWriter(db: Db, options: EventWriterOptions): EventWri
         SELECT w, c, p, ${day}::date, n
         FROM json_to_recordset(${JSON.stringify(pages)}::json) AS r(w uuid, c uuid, p text, n bigint)
         ON CONFLICT (configuration_id, page_url, day) DO UPDATE SET event_count = t.event_count + EXCLUDED.event_count
+      ), session_pages AS (
+        INSERT INTO tracking_session_pages AS t (workspace_id, configuration_id, page_url, day, viewport_bucket,
+          session_id, viewport_height, scroll_depth, cells, clicks)
+        SELECT w, c, p, ${day}::date, v, s, h, d, decode(x, 'hex'), k
+        FROM json_to_recordset(${JSON.stringify(sessionPages)}::json) AS r(w uuid, c uuid, p text, v text, s text,
+          h int, d smallint, x text, k jsonb)
+        ON CONFLICT (configuration_id, page_url, day, viewport_bucket, session_id) DO UPDATE SET
+          viewport_height = GREATEST(t.viewport_height, EXCLUDED.viewport_height),
+          scroll_depth = GREATEST(t.scroll_depth, EXCLUDED.scroll_depth),
+          cells = t.cells || EXCLUDED.cells,
+          clicks = t.clicks || EXCLUDED.clicks
       )
       INSERT INTO tracking_click_elements AS t (workspace_id, configuration_id, page_url, selector, day, count)
       SELECT w, c, p, s, ${day}::date, n

@@ -6,7 +6,7 @@ import { X_BINS } from './rollup.ts';
  * block of 2^level UTC days, packed into one value. A heatmap over any range of days then reads a
  * handful of tiles (at most two per level) instead of one row per cell and day, so its cost does
  * not grow with the range or the traffic. Pure: the fold (heatmap-fold.ts) and the read
- * (features/tracking/read-cursor-tracking.ts) do the I/O.
+ * (features/tracking/read-heatmap.ts) do the I/O.
  */
 
 /** Largest block: 256 days, so the 400 days of rollup retention are at most ~14 tiles. */

@@ -76,5 +76,6 @@ export async function applyTrackingRetention(
   );
   await db.execute(sql`DELETE FROM tracking_page_counts WHERE day < ${rollupCutoff}::date`);
   await db.execute(sql`DELETE FROM tracking_click_elements WHERE day < ${rollupCutoff}::date`);
+  await db.execute(sql`DELETE FROM tracking_session_pages WHERE day < ${rollupCutoff}::date`);
   return dropped;
 }

@@ -1,0 +1,214 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { HeatmapResponse } from '../../../shared/contracts/cursor-tracking.ts';
+import type { FilteredHeatmapQuery } from '../../../shared/contracts/heatmap-insights.ts';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/query-rows.ts';
+import {
+  bucketListOf,
+  inList,
+  matchesNothing,
+  type ResolvedHeatmapFilter,
+  resolveHeatmapFilter,
+  sessionPagesWhere,
+} from './heatmap-filters.ts';
+import { ALL } from './ingest/heatmap-fold.ts';
+import {
+  addCells,
+  coverDays,
+  DAY_MS,
+  dayNumberOf,
+  decodeCells,
+  type SparseCells,
+  sumCells,
+  summariseCells,
+} from './ingest/heatmap-tiles.ts';
+import { ROLLUP_RETENTION_DAYS } from './ingest/partitions.ts';
+import { X_BINS, xCentreOf, yCentreOf } from './ingest/rollup.ts';
+import { addSessionCells, SESSION_CELL_TYPE } from './ingest/session-pages.ts';
+
+/** Points a heatmap answers at most: the hottest cells (the page draws one dot per point). */
+const HEATMAP_MAX_POINTS = 5000;
+
+/**
+ * GET /api/cursor-tracking/heatmap: the cells of a page (or of every page matching a pattern),
+ * for a device or viewport bucket, event type and range of days, from the tiles and the hours not
+ * folded yet, never the raw events. Converting (or one RFM segment's) sessions are the sum of their
+ * session-page rows; non-converting ones are everything minus that sum, read in the same snapshot.
+ */
+export async function getHeatmap(
+  db: Db,
+  query: FilteredHeatmapQuery & { workspaceId: string },
+): Promise<HeatmapResponse> {
+  const filter = await resolveHeatmapFilter(db, query.workspaceId, query);
+  const empty: HeatmapResponse = { heatmapData: [], maxY: 0, scaleMax: 0, pages: filter?.pageChoices ?? [] };
+  if (matchesNothing(filter)) return empty;
+  const types = query.eventType ? [query.eventType] : ['click', 'cursor_move'];
+  // One snapshot: a fold moves hours from the hour cells into the tiles in one transaction, so
+  // the reads together see every hour exactly once, and the session rows the same events.
+  const cells = await db.transaction(
+    async (transaction) => {
+      const tx = transaction as unknown as Db;
+      const sessions = filter.sessions;
+      if (sessions?.mode === 'only') return sessionCellsOf(tx, filter, types);
+      const total = await allCellsOf(tx, filter, query.eventType);
+      if (!sessions) return total;
+      return subtractCells(
+        total,
+        await sessionCellsOf(tx, { ...filter, sessions: { ...sessions, mode: 'only' } }, types),
+      );
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+  // The scale (99th percentile, nearest rank) and the page height cover every cell, not only
+  // the points returned.
+  const summary = summariseCells(cells, HEATMAP_MAX_POINTS);
+  return {
+    heatmapData: summary.top.map((cell) => ({
+      x: xCentreOf(cell.xBin),
+      y: yCentreOf(cell.yBin),
+      count: cell.count,
+      intensity: Math.min(1, cell.count / summary.scaleMax),
+    })),
+    maxY: summary.maxYBin < 0 ? 0 : yCentreOf(summary.maxYBin),
+    scaleMax: summary.scaleMax,
+    pages: filter.pageChoices,
+  };
+}
+
+/** Cells of the filter's sessions, summed from their session-page rows. */
+async function sessionCellsOf(
+  tx: Db,
+  filter: ResolvedHeatmapFilter,
+  types: readonly string[],
+): Promise<SparseCells> {
+  const codes = new Set(types.map((type) => SESSION_CELL_TYPE[type as keyof typeof SESSION_CELL_TYPE]));
+  const rows = await queryRows<{ cells: Uint8Array }>(
+    tx,
+    sql`SELECT p.cells FROM tracking_session_pages p WHERE ${sessionPagesWhere(filter)}`,
+  );
+  const counts = new Map<number, number>();
+  for (const row of rows) addSessionCells(counts, row.cells, codes);
+  const index = Uint32Array.from(counts.keys()).sort();
+  return { index, count: Float64Array.from(index, (i) => counts.get(i)!) };
+}
+
+/** `a − b`, cell by cell (b is a part of a); cells left at zero are dropped. */
+function subtractCells(a: SparseCells, b: SparseCells): SparseCells {
+  if (b.index.length === 0) return a;
+  const index = new Uint32Array(a.index.length);
+  const count = new Float64Array(a.index.length);
+  let j = 0;
+  let n = 0;
+  for (let i = 0; i < a.index.length; i++) {
+    const at = a.index[i]!;
+    while (j < b.index.length && b.index[j]! < at) j += 1;
+    const left = a.count[i]! - (j < b.index.length && b.index[j] === at ? b.count[j]! : 0);
+    if (left > 0) {
+      index[n] = at;
+      count[n++] = left;
+    }
+  }
+  return { index: index.subarray(0, n), count: count.subarray(0, n) };
+}
+
+/** Every session's cells: the folded tiles (cached per fold version) plus the unfolded hours. */
+async function allCellsOf(
+  tx: Db,
+  filter: ResolvedHeatmapFilter,
+  eventType: string | undefined,
+): Promise<SparseCells> {
+  const owned = sql`workspace_id = ${filter.workspaceId}::uuid
+    AND configuration_id IN (${inList(filter.configurationIds, 'uuid')}) AND page_url IN (${inList(filter.pages, 'text')})`;
+  const [fold] = await queryRows<{ before: number | null; version: string }>(
+    tx,
+    sql`SELECT extract(epoch FROM folded_before) * 1000 AS before, version FROM tracking_heatmap_fold_state`,
+  );
+  const blocks = tileBlocksOf(filter, fold?.before == null ? null : Number(fold.before));
+  // Tiles summed over every bucket (or type) exist as their own "all" tiles.
+  const tileBuckets = filter.buckets ?? [ALL];
+  const tileKey = JSON.stringify([
+    filter.workspaceId,
+    filter.configurationIds,
+    filter.pages,
+    tileBuckets,
+    eventType,
+    blocks,
+  ]);
+  let folded = foldedCells.get(tileKey, fold?.version ?? '');
+  if (!folded) {
+    const tiles =
+      blocks.length === 0
+        ? []
+        : await queryRows<{ cells: Uint8Array }>(
+            tx,
+            sql`SELECT cells FROM tracking_heatmap_tiles
+              WHERE ${owned} AND viewport_bucket IN (${inList(tileBuckets, 'text')}) AND event_type = ${eventType ?? ALL}
+                AND (level, first_day) IN (${sql.join(
+                  blocks.map((b) => sql`(${b.level}::smallint, DATE '1970-01-01' + ${b.first}::int)`),
+                  sql`, `,
+                )})`,
+          );
+    folded = sumCells(tiles.map((tile) => decodeCells(tile.cells)));
+    foldedCells.set(tileKey, fold?.version ?? '', folded);
+  }
+  // Hours not folded yet, packed like a tile. Every key column is pinned (lists for "all"),
+  // so the read is a few tight primary-key ranges.
+  const types = eventType ? [eventType] : ['click', 'cursor_move'];
+  const hourFrom: SQL = filter.from
+    ? sql`AND hour >= ${filter.from}::date::timestamp AT TIME ZONE 'UTC'`
+    : sql``;
+  const hourTo: SQL = filter.to
+    ? sql`AND hour < (${filter.to}::date + 1)::timestamp AT TIME ZONE 'UTC'`
+    : sql``;
+  const [live] = await queryRows<{ cells: Uint8Array | null }>(
+    tx,
+    sql`SELECT string_agg(int4send(i) || float8send(n::float8), ''::bytea ORDER BY i) AS cells
+      FROM (SELECT y_bin * ${X_BINS}::int + x_bin AS i, sum(count) AS n FROM tracking_heatmap_hour_cells
+        WHERE ${owned} AND viewport_bucket IN (${inList(bucketListOf(filter), 'text')})
+          AND event_type IN (${inList(types, 'text')}) ${hourFrom} ${hourTo}
+        GROUP BY 1) AS cells`,
+  );
+  return live?.cells ? addCells(folded, decodeCells(live.cells)) : folded;
+}
+
+/**
+ * The summed tiles of recent heatmap reads, per read and fold version: tiles change only when a
+ * fold step commits (and bumps the version), so a repeated view reads just the unfolded hours.
+ * A few views per process; the oldest is dropped first.
+ */
+const foldedCells = (() => {
+  const MAX_ENTRIES = 32;
+  const entries = new Map<string, { version: string; cells: SparseCells }>();
+  return {
+    get(key: string, version: string): SparseCells | undefined {
+      const entry = entries.get(key);
+      return entry?.version === version ? entry.cells : undefined;
+    },
+    set(key: string, version: string, cells: SparseCells): void {
+      entries.delete(key);
+      entries.set(key, { version, cells });
+      if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+    },
+  };
+})();
+
+/**
+ * The tiles that hold the folded part of a range: the blocks exactly covering its finished days
+ * (every day before the one holding the fold mark), and the partial tile of that day. The range
+ * begins where rollup retention ends at the earliest.
+ */
+function tileBlocksOf(
+  range: { from?: string | undefined; to?: string | undefined },
+  foldedBefore: number | null,
+) {
+  if (foldedBefore === null) return [];
+  const foldDay = Math.floor(foldedBefore / DAY_MS);
+  // Nothing older than rollup retention is kept: an earlier start (any valid date is accepted)
+  // reads from there, rather than asking for thousands of blocks that cannot exist.
+  const retained = foldDay - ROLLUP_RETENTION_DAYS;
+  const from = range.from ? Math.max(dayNumberOf(range.from), retained) : retained;
+  const to = range.to ? dayNumberOf(range.to) : foldDay;
+  const blocks = coverDays(from, Math.min(to, foldDay - 1));
+  if (from <= foldDay && foldDay <= to) blocks.push({ level: 0, first: foldDay });
+  return blocks;
+}
