@@ -5,6 +5,7 @@ import {
   type CreateInvitationBody,
   InvitationListSchema,
   InvitationPreviewSchema,
+  type MemberList,
   MemberListSchema,
   type UpdateMemberBody,
 } from '@shared/contracts/members.ts';
@@ -49,11 +50,25 @@ export function useRevokeInvitation() {
   });
 }
 
+/** Changes a member's role or switches, shown at once and put back if the server refuses. */
 export function useUpdateMember() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, body }: { id: string; body: UpdateMemberBody }) => {
       await apiRequest('PATCH', `/api/workspace/members/${encodeURIComponent(id)}`, body);
+    },
+    onMutate: async ({ id, body }) => {
+      await client.cancelQueries({ queryKey: membersKey });
+      const before = client.getQueryData<MemberList>(membersKey);
+      if (before)
+        client.setQueryData<MemberList>(membersKey, {
+          ...before,
+          members: before.members.map((member) => (member.id === id ? { ...member, ...body } : member)),
+        });
+      return { before };
+    },
+    onError: (_error, _change, context) => {
+      if (context?.before) client.setQueryData(membersKey, context.before);
     },
     onSettled: () => client.invalidateQueries({ queryKey: membersKey }),
   });
