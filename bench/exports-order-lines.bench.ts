@@ -33,10 +33,11 @@ const secret = newApiTokenSecret();
 const planted = performance.now();
 await db.execute(sql`
   WITH u AS (INSERT INTO users (issuer, subject, email) VALUES ('bench', 'bench', 'bench@example.com') RETURNING id),
-       w AS (INSERT INTO workspaces (name) VALUES ('bench') RETURNING id),
-       m AS (INSERT INTO workspace_members (workspace_id, user_id) SELECT w.id, u.id FROM w, u RETURNING workspace_id, user_id)
+       t AS (INSERT INTO teams (name) VALUES ('bench') RETURNING id),
+       w AS (INSERT INTO workspaces (name, team_id) SELECT 'bench', t.id FROM t RETURNING id),
+       m AS (INSERT INTO team_members (team_id, user_id, role) SELECT t.id, u.id, 'owner' FROM t, u RETURNING user_id)
   INSERT INTO api_tokens (workspace_id, created_by, name, token_hash, token_prefix, created_at)
-  SELECT workspace_id, user_id, 'bench', ${secret.hash}, ${secret.shown}, now() FROM m`);
+  SELECT w.id, m.user_id, 'bench', ${secret.hash}, ${secret.shown}, now() FROM w, m`);
 await db.execute(sql`
   INSERT INTO wh_order_line_items (workspace_id, line_item_id, order_id, order_date, product_id,
     variant_id, title, variant_title, sku, quantity, unit_price_minor, discount_minor, currency_code)

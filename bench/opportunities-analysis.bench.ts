@@ -84,7 +84,8 @@ const deps: AppDeps = {
 };
 const [workspace] = await queryRows<{ id: string }>(
   deps.db,
-  sql`INSERT INTO workspaces (name) VALUES ('bench') RETURNING id`,
+  sql`WITH t AS (INSERT INTO teams (name) VALUES ('bench') RETURNING id)
+      INSERT INTO workspaces (name, team_id) SELECT 'bench', id FROM t RETURNING id`,
 );
 const workspaceId = workspace!.id;
 console.log(`database: ${testDatabase.database.kind}; facts: ${fromWarehouse ? 'warehouse' : 'generator'}`);

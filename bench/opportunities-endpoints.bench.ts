@@ -48,7 +48,7 @@ try {
   const cookie = await signInThroughDevProvider(server.url, 'bench@example.com', 'Bench');
   const [member] = await queryRows<{ workspace_id: string }>(
     server.deps.db,
-    sql`SELECT m.workspace_id FROM workspace_members m JOIN users u ON u.id = m.user_id WHERE u.email = 'bench@example.com'`,
+    sql`SELECT w.id AS workspace_id FROM workspaces w JOIN team_members m ON m.team_id = w.team_id JOIN users u ON u.id = m.user_id WHERE u.email = 'bench@example.com'`,
   );
   // The generated store is dropped before the load: a serving process does not hold it.
   await (async () => {

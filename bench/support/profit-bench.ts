@@ -102,7 +102,7 @@ export async function startProfitBench(): Promise<ProfitBench> {
   const cookie = await signInThroughDevProvider(server.url, 'bench@example.com', 'Bench');
   const [member] = await queryRows<{ workspace_id: string }>(
     db,
-    sql`SELECT m.workspace_id FROM workspace_members m JOIN users u ON u.id = m.user_id WHERE u.email = 'bench@example.com'`,
+    sql`SELECT w.id AS workspace_id FROM workspaces w JOIN team_members m ON m.team_id = w.team_id JOIN users u ON u.id = m.user_id WHERE u.email = 'bench@example.com'`,
   );
   const workspaceId = member!.workspace_id;
   await db.execute(sql`INSERT INTO wh_shops (workspace_id, shop_domain, name, currency_code, currency_digits, iana_timezone)

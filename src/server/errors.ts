@@ -18,5 +18,6 @@ export class AppError extends Error {
 
 export const notFound = (message = 'Not found') => new AppError(404, 'not_found', message);
 export const unauthorized = (message = 'Not signed in') => new AppError(401, 'unauthorized', message);
+export const forbidden = (message: string) => new AppError(403, 'forbidden', message);
 export const badRequest = (message: string, code: ErrorCode = 'bad_request') =>
   new AppError(400, code, message);

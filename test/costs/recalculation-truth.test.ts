@@ -67,7 +67,7 @@ beforeAll(async () => {
   owner = await app.signIn('owner@example.com', 'Olive');
   const [member] = await queryRows<{ id: string }>(
     app.db,
-    sql`SELECT workspace_id::text AS id FROM workspace_members LIMIT 1`,
+    sql`SELECT id::text AS id FROM workspaces LIMIT 1`,
   );
   ws = member!.id;
   await app.db.execute(sql`INSERT INTO wh_shops (workspace_id, shop_domain, name, currency_code, currency_digits,

@@ -24,7 +24,7 @@ beforeAll(async () => {
   const cookie = await app.signIn('owner@example.com', 'Olive');
   const [row] = await queryRows<{ workspace_id: string }>(
     app.db,
-    sql`SELECT m.workspace_id FROM workspace_members m JOIN users u ON u.id = m.user_id WHERE u.email = 'owner@example.com'`,
+    sql`SELECT w.id AS workspace_id FROM workspaces w JOIN team_members m ON m.team_id = w.team_id JOIN users u ON u.id = m.user_id WHERE u.email = 'owner@example.com'`,
   );
   store = generateStore({ seed: 7, preset: 'small', endDate: '2026-10-31' });
   const summary = await runAnalysis(app.server.deps, row!.workspace_id, 'test', buildDemoFacts(store));

@@ -97,8 +97,9 @@ describe('HTTP foundation: errors, sessions and public probes', () => {
     expect(users.map((user) => user.firstName)).toEqual(['Grace H', 'Alan']);
     const workspaces = await queryRows<{ email: string; workspaces: number }>(
       app.db,
-      sql`SELECT u.email, count(m.workspace_id)::int AS workspaces FROM users u
-          JOIN workspace_members m ON m.user_id = u.id GROUP BY u.email ORDER BY u.email`,
+      sql`SELECT u.email, count(w.id)::int AS workspaces FROM users u
+          JOIN team_members m ON m.user_id = u.id JOIN workspaces w ON w.team_id = m.team_id
+          GROUP BY u.email ORDER BY u.email`,
     );
     expect(workspaces.filter((row) => row.email !== 'ada@example.com')).toEqual([
       { email: 'alan@example.com', workspaces: 1 },

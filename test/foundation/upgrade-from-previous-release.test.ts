@@ -47,7 +47,14 @@ describe('upgrade from the previous release', () => {
       sql`SELECT name FROM schema_migrations ORDER BY name DESC LIMIT 1`,
     );
     const after = await countRowsPerTable(app.db);
-    const lost = Object.entries(release.counts).filter(([table, rows]) => (after[table] ?? -1) !== rows);
+    // Decision 053: each workspace became a team holding it as its one store, and
+    // workspace_members became team_members, row for row.
+    const { workspace_members: members, ...kept } = release.counts;
+    expect({ teams: after.teams, team_members: after.team_members }).toEqual({
+      teams: release.counts.workspaces,
+      team_members: members,
+    });
+    const lost = Object.entries(kept).filter(([table, rows]) => (after[table] ?? -1) !== rows);
     process.stdout.write(
       `upgrade ${release.lastMigration} → ${newest?.name}: ${Object.keys(release.counts).length} tables, ` +
         `${Object.values(release.counts).reduce((a, b) => a + b, 0)} rows, ${lost.length} tables changed\n`,

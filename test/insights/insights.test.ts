@@ -38,7 +38,7 @@ beforeAll(async () => {
   owner = await app.signIn('owner@example.com', 'Olive');
   const [row] = await queryRows<{ workspace_id: string }>(
     app.db,
-    sql`SELECT m.workspace_id FROM workspace_members m JOIN users u ON u.id = m.user_id WHERE u.email = 'owner@example.com'`,
+    sql`SELECT w.id AS workspace_id FROM workspaces w JOIN team_members m ON m.team_id = w.team_id JOIN users u ON u.id = m.user_id WHERE u.email = 'owner@example.com'`,
   );
   workspaceId = row!.workspace_id;
 }, 120_000);

@@ -168,7 +168,7 @@ describe('credentials API', () => {
   it('a record copied to another workspace fails to decrypt', async () => {
     const [bobWorkspace] = await queryRows<{ workspace_id: string }>(
       app.db,
-      sql`SELECT m.workspace_id FROM workspace_members m JOIN users u ON u.id = m.user_id WHERE u.email = 'bob@example.com'`,
+      sql`SELECT w.id AS workspace_id FROM workspaces w JOIN team_members m ON m.team_id = w.team_id JOIN users u ON u.id = m.user_id WHERE u.email = 'bob@example.com'`,
     );
     const [alices] = await app.db
       .select()

@@ -142,7 +142,7 @@ async function ownerOf(source: Source): Promise<{ cookie: string; workspaceId: s
   const cookie = await app.signIn(email, 'Matrix');
   const [row] = await queryRows<{ workspaceId: string }>(
     app.db,
-    sql`SELECT m.workspace_id AS "workspaceId" FROM workspace_members m JOIN users u ON u.id = m.user_id WHERE u.email = ${email}`,
+    sql`SELECT w.id AS "workspaceId" FROM workspaces w JOIN team_members m ON m.team_id = w.team_id JOIN users u ON u.id = m.user_id WHERE u.email = ${email}`,
   );
   if (!row) throw new Error(`no workspace for ${email}`);
   owners.set(source, { cookie, workspaceId: row.workspaceId });

@@ -54,7 +54,7 @@ beforeAll(async () => {
   owner = await app.signIn('owner@example.com', 'Olive');
   const [member] = await queryRows<{ workspace_id: string }>(
     app.db,
-    sql`SELECT workspace_id FROM workspace_members`,
+    sql`SELECT id AS workspace_id FROM workspaces`,
   );
   workspaceId = member!.workspace_id;
   const channel = await postJson('/api/notifications/channels', {

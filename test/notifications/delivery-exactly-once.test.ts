@@ -47,7 +47,7 @@ beforeAll(async () => {
   await app.signIn('owner@example.com', 'Olive');
   const [row] = await queryRows<{ workspace_id: string }>(
     app.db,
-    sql`SELECT workspace_id FROM workspace_members LIMIT 1`,
+    sql`SELECT id AS workspace_id FROM workspaces LIMIT 1`,
   );
   workspaceId = row!.workspace_id;
 }, 120_000);

@@ -52,7 +52,7 @@ beforeAll(async () => {
   other = await app.signIn('other@example.com', 'Otto');
   const [row] = await queryRows<{ workspace_id: string }>(
     app.db,
-    sql`SELECT m.workspace_id FROM workspace_members m JOIN users u ON u.id = m.user_id WHERE u.email = 'owner@example.com'`,
+    sql`SELECT w.id AS workspace_id FROM workspaces w JOIN team_members m ON m.team_id = w.team_id JOIN users u ON u.id = m.user_id WHERE u.email = 'owner@example.com'`,
   );
   workspace = row!.workspace_id;
   await analyze(7);
@@ -238,7 +238,7 @@ describe('two workspaces with runs', () => {
     for (const path of SNAPSHOT_READS) before.set(path, await (await get(path, owner)).text());
     const [row] = await queryRows<{ workspace_id: string }>(
       app.db,
-      sql`SELECT m.workspace_id FROM workspace_members m JOIN users u ON u.id = m.user_id WHERE u.email = 'other@example.com'`,
+      sql`SELECT w.id AS workspace_id FROM workspaces w JOIN team_members m ON m.team_id = w.team_id JOIN users u ON u.id = m.user_id WHERE u.email = 'other@example.com'`,
     );
     const facts = buildDemoFacts(generateStore({ seed: 9, preset: 'small' }));
     const summary = await runAnalysis(app.server.deps, row!.workspace_id, 'test', facts);

@@ -64,7 +64,13 @@ describe('API tokens', () => {
 
   it('answers 200 to GETs and 403 to every write made with a token', async () => {
     const { id, token } = await createToken(owner, { name: 'script' });
-    for (const path of ['/api/tokens', '/api/credentials/status', '/api/tracking-configurations']) {
+    // /api/profit reads its own session with its data (config.readsOwnSession): a token works there too.
+    for (const path of [
+      '/api/tokens',
+      '/api/credentials/status',
+      '/api/tracking-configurations',
+      '/api/profit?from=2026-01-01&to=2026-01-31&granularity=day',
+    ]) {
       expect((await app.request(path, { headers: bearer(token) })).status, path).toBe(200);
     }
     const writes: Array<[string, string]> = [

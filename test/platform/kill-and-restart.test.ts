@@ -197,7 +197,7 @@ describeWhen(
   const workspaceOf = async (email: string) =>
     (
       await one<{ workspace_id: string }>(
-        sql`SELECT m.workspace_id FROM workspace_members m JOIN users u ON u.id = m.user_id WHERE u.email = ${email}`,
+        sql`SELECT w.id AS workspace_id FROM workspaces w JOIN team_members m ON m.team_id = w.team_id JOIN users u ON u.id = m.user_id WHERE u.email = ${email}`,
       )
     ).workspace_id;
 

@@ -77,6 +77,11 @@ describe('input', () => {
 
   it('asks for a session', async () => {
     expect((await app.request('/api/profit?from=2025-03-01&to=2025-03-02')).status).toBe(401);
+    // The route reads the session in its own query: an unknown session is refused the same way.
+    const unknown = await app.request('/api/profit?from=2025-03-01&to=2025-03-02', {
+      cookie: 'upside_session=not-a-session',
+    });
+    expect(unknown.status).toBe(401);
   });
 
   it('answers zeros and no data before a store is connected', async () => {

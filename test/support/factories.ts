@@ -1,5 +1,5 @@
 import type { Db } from '../../src/server/db/client.ts';
-import { users, workspaces } from '../../src/server/db/schema/auth.ts';
+import { teams, users, workspaces } from '../../src/server/db/schema/auth.ts';
 import { credentials } from '../../src/server/db/schema/credentials.ts';
 import {
   trackingConfigurations,
@@ -21,10 +21,21 @@ type NewRefund = typeof whRefunds.$inferInsert;
 type NewSession = typeof trackingSessions.$inferInsert;
 type NewJourney = typeof trackingOrderJourneys.$inferInsert;
 
-/** A workspace (the tenant); returns its id. */
-export async function createWorkspace(db: Db, name = 'test workspace'): Promise<string> {
-  const [row] = await db.insert(workspaces).values({ name }).returning({ id: workspaces.id });
+/**
+ * A store (a `workspaces` row, decision 053) in a team of its own, or in `teamId`'s; returns the
+ * store's id, the `workspaceId` of every store-owned row.
+ */
+export async function createWorkspace(db: Db, name = 'test workspace', teamId?: string): Promise<string> {
+  const team = teamId ?? (await createTeam(db, name));
+  const [row] = await db.insert(workspaces).values({ name, teamId: team }).returning({ id: workspaces.id });
   if (!row) throw new Error('no workspace was created');
+  return row.id;
+}
+
+/** A team (what the product calls a workspace) without members or stores; returns its id. */
+export async function createTeam(db: Db, name = 'test team', reportingCurrency = 'USD'): Promise<string> {
+  const [row] = await db.insert(teams).values({ name, reportingCurrency }).returning({ id: teams.id });
+  if (!row) throw new Error('no team was created');
   return row.id;
 }
 

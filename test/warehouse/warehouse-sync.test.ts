@@ -97,7 +97,7 @@ async function warehouseFigures(workspaceId: string) {
 async function workspaceOf(email: string): Promise<string> {
   const [row] = await queryRows<{ workspace_id: string }>(
     app.db,
-    sql`SELECT m.workspace_id FROM workspace_members m JOIN users u ON u.id = m.user_id WHERE u.email = ${email}`,
+    sql`SELECT w.id AS workspace_id FROM workspaces w JOIN team_members m ON m.team_id = w.team_id JOIN users u ON u.id = m.user_id WHERE u.email = ${email}`,
   );
   if (!row) throw new Error(`no workspace for ${email}`);
   return row.workspace_id;

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { unauthorized } from '../errors.ts';
+import type { TeamRole } from '../../shared/contracts/stores.ts';
+import { forbidden, unauthorized } from '../errors.ts';
 import { findSessionWithLatestRun } from '../features/analytics/read-analytics.ts';
 import { findSession, type SessionPrincipal } from '../features/auth/manage-sessions.ts';
 import type { AppDeps } from './deps.ts';
@@ -25,6 +26,11 @@ declare module 'fastify' {
      * and the opportunity list's version ('run-and-list'), in the same query as the session.
      */
     latestRun?: 'run' | 'run-and-list';
+    /**
+     * The route reads the session itself, in the same query as its own data (one round trip per
+     * request), with `sessionTokenOf`; the hook leaves `request.auth` to it.
+     */
+    readsOwnSession?: true;
   }
   interface FastifyRequest {
     /** Filled by the session hook when the request carries a live session cookie. */
@@ -38,9 +44,9 @@ declare module 'fastify' {
  */
 export function createSessionHook(deps: AppDeps) {
   return async (request: FastifyRequest) => {
-    const token = request.cookies[SESSION_COOKIE];
+    const token = sessionTokenOf(request);
     const latestRun = request.routeOptions.config?.latestRun;
-    if (!token) {
+    if (!token || request.routeOptions.config?.readsOwnSession) {
       request.auth = null;
     } else if (!latestRun) {
       request.auth = await findSession(deps.db, token, deps.clock());
@@ -59,10 +65,29 @@ export function createSessionHook(deps: AppDeps) {
   };
 }
 
+/** The session cookie's token, if the request carries one. */
+export function sessionTokenOf(request: FastifyRequest): string | undefined {
+  return request.cookies[SESSION_COOKIE];
+}
+
 /** The caller's user and workspace; every private endpoint starts with this (401 JSON otherwise). */
 export function requireAuth(request: FastifyRequest): AuthContext {
   if (!request.auth) throw unauthorized('Not signed in or the session has expired.');
   return request.auth;
+}
+
+/**
+ * requireAuth for actions only some roles may take (decision 053): 403 `forbidden` with `message`
+ * for any other member.
+ */
+export function requireRole(
+  request: FastifyRequest,
+  roles: readonly TeamRole[],
+  message: string,
+): AuthContext {
+  const auth = requireAuth(request);
+  if (!roles.includes(auth.role)) throw forbidden(message);
+  return auth;
 }
 
 /** requireAuth plus the latest run the hook read with the session (routes with `config.latestRun`). */

@@ -24,6 +24,7 @@ import { registerShopifyRoutes } from '../features/orders/routes.ts';
 import { registerProductRoutes } from '../features/products/routes.ts';
 import { registerProfitRoutes } from '../features/profit/routes.ts';
 import { registerPublicRoutes } from '../features/public/routes.ts';
+import { registerStoreRoutes } from '../features/stores/routes.ts';
 import { registerSyncRoutes } from '../features/sync/routes.ts';
 import { registerTrackingConfigurationRoutes } from '../features/tracking/configuration-routes.ts';
 import { registerCursorTrackingRoutes } from '../features/tracking/routes.ts';
@@ -59,6 +60,7 @@ const registrars: Array<(app: FastifyInstance, deps: AppDeps) => void | Promise<
   registerForecastClosureRoutes,
   registerNotificationRoutes,
   registerWebhookRoutes,
+  registerStoreRoutes,
   registerMemberRoutes,
   registerAuditLogRoutes,
 ];

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWorkspace } from '../../../test/support/factories.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { queryRows } from '../db/query-rows.ts';
-import { workspaces } from '../db/schema/index.ts';
 import { createKeyring, generateVaultKeyBase64, parseVaultKey, VaultDecryptError } from './cipher.ts';
 import { loadCredential, saveCredential } from './credential-store.ts';
 import { buildKeyring, KEY_FILE, writeKeyFile } from './keyring-file.ts';
@@ -31,8 +31,8 @@ describe('keys rotate', () => {
     const oldBase64 = generateVaultKeyBase64();
     await writeKeyFile(join(dir, KEY_FILE), oldBase64);
     const keyring = createKeyring(parseVaultKey(oldBase64));
-    const [ws1] = await database.db.insert(workspaces).values({ name: 'one' }).returning();
-    const [ws2] = await database.db.insert(workspaces).values({ name: 'two' }).returning();
+    const ws1 = { id: await createWorkspace(database.db, 'one') };
+    const ws2 = { id: await createWorkspace(database.db, 'two') };
     const now = new Date();
     const base = { publicInfo: {}, status: 'verified' as const, lastError: null, verifiedAt: now, now };
     await saveCredential(database.db, keyring, {

@@ -26,6 +26,7 @@ export const ERROR_CODES = [
   'unsupported_media_type',
   'not_found',
   'unauthorized',
+  'forbidden',
   'cross_site_request',
   'rate_limited',
   'internal',
@@ -73,7 +74,6 @@ export const ERROR_CODES = [
   'unsafe_target',
   'invalid_unsubscribe_link',
   // members, invitations and roles (issue #17, decision 055)
-  'forbidden',
   'last_owner',
   'already_member',
   'invitation_unusable',

@@ -1,4 +1,5 @@
-import { index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { TEAM_ROLES } from '../../../shared/contracts/stores.ts';
 
 /** A person who signs in through the identity provider; identified by (issuer, subject). */
 export const users = pgTable(
@@ -17,26 +18,54 @@ export const users = pgTable(
   (table) => [uniqueIndex('users_issuer_subject_key').on(table.issuer, table.subject)],
 );
 
-/** The tenant: every store-owned row belongs to one workspace. Each user gets one at first sign-in. */
-export const workspaces = pgTable('workspaces', {
+/**
+ * A team: what the product calls a "workspace" (issue #17, decision 053): its members and roles,
+ * and the reporting currency its All-stores views sum into. It holds one or more stores.
+ */
+export const teams = pgTable('teams', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),
+  reportingCurrency: text('reporting_currency').notNull().default('USD'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const workspaceMembers = pgTable(
-  'workspace_members',
+/**
+ * A STORE (decision 053): the data scope of its own connections, sync, analysis and tracked sites.
+ * The table keeps its historical name, and every `workspace_id` column in the schema means "store
+ * id". Each store belongs to one team.
+ */
+export const workspaces = pgTable(
+  'workspaces',
   {
-    workspaceId: uuid('workspace_id')
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    teamId: uuid('team_id')
       .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('workspaces_team_id_idx').on(table.teamId)],
+);
+
+/** A person's membership of a team: their role and the two visibility switches. */
+export const teamMembers = pgTable(
+  'team_members',
+  {
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    role: text('role').notNull().default('owner'),
+    role: text('role', { enum: TEAM_ROLES }).notNull(),
+    canSeeCosts: boolean('can_see_costs').notNull().default(true),
+    canSeePersonalData: boolean('can_see_personal_data').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.workspaceId, table.userId] })],
+  (table) => [
+    primaryKey({ columns: [table.teamId, table.userId] }),
+    index('team_members_user_id_idx').on(table.userId),
+  ],
 );
 
 /** Server-side sessions; the cookie carries a random token and only its SHA-256 is stored. */
@@ -47,6 +76,7 @@ export const sessions = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The active store (decision 053); `POST /api/stores/:id/select` changes it. */
     workspaceId: uuid('workspace_id')
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),

@@ -123,9 +123,10 @@ export async function notifyAlert(
   }
   const members = await queryRows<{ email: string; quiet_start: number | null; quiet_end: number | null }>(
     deps.db,
-    sql`SELECT u.email, s.quiet_start, s.quiet_end FROM workspace_members m JOIN users u ON u.id = m.user_id
-        LEFT JOIN notification_settings s ON s.workspace_id = m.workspace_id AND s.user_id = m.user_id
-        WHERE m.workspace_id = ${workspaceId} AND u.email IS NOT NULL AND coalesce(s.email_alerts, true)`,
+    sql`SELECT u.email, s.quiet_start, s.quiet_end
+        FROM workspaces w JOIN team_members m ON m.team_id = w.team_id JOIN users u ON u.id = m.user_id
+        LEFT JOIN notification_settings s ON s.workspace_id = w.id AND s.user_id = m.user_id
+        WHERE w.id = ${workspaceId} AND u.email IS NOT NULL AND coalesce(s.email_alerts, true)`,
   );
   for (const member of members) {
     const runAt = afterQuietHours(now, shop?.iana_timezone ?? 'UTC', member.quiet_start, member.quiet_end);

@@ -18,9 +18,10 @@ import {
   analysisStockRows,
   opportunities,
 } from '../../db/schema/analysis.ts';
-import { sessions } from '../../db/schema/auth.ts';
+import { sessions, teamMembers, workspaces } from '../../db/schema/auth.ts';
 import type { CachedReads } from '../../http/deps.ts';
 import { liveSession, type SessionPrincipal, sessionTokenHash } from '../auth/manage-sessions.ts';
+import { memberOfStoreTeam, membershipColumns } from '../auth/membership.ts';
 
 /**
  * Reads of the dashboards: always the latest succeeded analysis run of the caller's workspace,
@@ -117,7 +118,14 @@ export async function findSessionWithLatestRun(
   });
   if (!row) return null;
   return {
-    principal: { userId: row.userId, workspaceId: row.workspaceId },
+    principal: {
+      userId: row.userId,
+      workspaceId: row.workspaceId,
+      teamId: row.teamId,
+      role: row.role,
+      canSeeCosts: row.canSeeCosts,
+      canSeePersonalData: row.canSeePersonalData,
+    },
     latestRunId: row.runId,
     implementedVersion: row.implemented,
   };
@@ -131,10 +139,13 @@ const sessionWithLatestRunOf = (db: Db, withImplemented: boolean) =>
     .select({
       userId: sessions.userId,
       workspaceId: sessions.workspaceId,
+      ...membershipColumns,
       runId: latestRunIdOf(sessionWorkspace),
       implemented: withImplemented ? implementedVersionOf(sessionWorkspace) : sql<string | null>`NULL`,
     })
     .from(sessions)
+    .innerJoin(workspaces, eq(workspaces.id, sessions.workspaceId))
+    .innerJoin(teamMembers, memberOfStoreTeam(sessions.userId))
     .where(liveSession(sql.placeholder('tokenHash'), sql.placeholder('now')))
     .limit(1)
     .prepare(withImplemented ? 'session_with_latest_run_and_list' : 'session_with_latest_run');

@@ -1,19 +1,33 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, type Placeholder, type SQL } from 'drizzle-orm';
+import type { TeamRole } from '../../../shared/contracts/stores.ts';
 import type { Db } from '../../db/client.ts';
-import { sessions } from '../../db/schema/index.ts';
+import { sessions, teamMembers, workspaces } from '../../db/schema/index.ts';
+import { memberOfStoreTeam, membershipColumns } from './membership.ts';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
+/**
+ * Who is calling and in which store (decision 053): `workspaceId` is the ACTIVE STORE (the data
+ * scope every store-owned read and write uses); the rest is the caller's membership of that store's
+ * team, read with the session.
+ */
 export interface SessionPrincipal {
   userId: string;
   workspaceId: string;
+  teamId: string;
+  role: TeamRole;
+  canSeeCosts: boolean;
+  canSeePersonalData: boolean;
 }
+
+/** What a session row stores: the user and their active store. */
+export type SessionTarget = Pick<SessionPrincipal, 'userId' | 'workspaceId'>;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Starts a session and returns the token for the cookie; only its hash is stored. */
-export async function createSession(db: Db, principal: SessionPrincipal, now: Date): Promise<string> {
+export async function createSession(db: Db, principal: SessionTarget, now: Date): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.insert(sessions).values({
     tokenHash: hashToken(token),
@@ -38,14 +52,27 @@ export function liveSession(tokenHash: string | Placeholder, now: Date | Placeho
 /** What `sessions` stores of a token. */
 export const sessionTokenHash = hashToken;
 
-/** The principal of a live session, or null when the token is unknown or expired. */
+/**
+ * The principal of a live session, or null when the token is unknown or expired or its user is no
+ * longer a member of the active store's team.
+ */
 export async function findSession(db: Db, token: string, now: Date): Promise<SessionPrincipal | null> {
   const [row] = await db
-    .select({ userId: sessions.userId, workspaceId: sessions.workspaceId })
+    .select({ userId: sessions.userId, workspaceId: sessions.workspaceId, ...membershipColumns })
     .from(sessions)
+    .innerJoin(workspaces, eq(workspaces.id, sessions.workspaceId))
+    .innerJoin(teamMembers, memberOfStoreTeam(sessions.userId))
     .where(liveSession(hashToken(token), now))
     .limit(1);
   return row ?? null;
+}
+
+/** Makes `storeId` the active store of the session of `token`. */
+export async function selectSessionStore(db: Db, token: string, storeId: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ workspaceId: storeId })
+    .where(eq(sessions.tokenHash, hashToken(token)));
 }
 
 export async function endSession(db: Db, token: string): Promise<void> {

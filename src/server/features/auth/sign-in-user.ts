@@ -1,14 +1,15 @@
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { users, workspaceMembers, workspaces } from '../../db/schema/index.ts';
-import type { SessionPrincipal } from './manage-sessions.ts';
+import { teamMembers, teams, users, workspaces } from '../../db/schema/index.ts';
+import type { SessionTarget } from './manage-sessions.ts';
 import type { VerifiedIdentity } from './oidc/oidc-client.ts';
 
 /**
- * Creates or updates the user behind a verified identity and makes sure they have a workspace
- * (each user gets one at first sign-in; the membership table leaves room for shared workspaces).
+ * Creates or updates the user behind a verified identity and picks the store their session starts
+ * in: the first store of the first team they joined. A user without a team (first sign-in) gets a
+ * team of their own with a first store, as its owner (decision 053).
  */
-export async function signInUser(db: Db, identity: VerifiedIdentity, now: Date): Promise<SessionPrincipal> {
+export async function signInUser(db: Db, identity: VerifiedIdentity, now: Date): Promise<SessionTarget> {
   return db.transaction(async (tx) => {
     const profile = {
       email: identity.email,
@@ -24,23 +25,33 @@ export async function signInUser(db: Db, identity: VerifiedIdentity, now: Date):
       .returning({ id: users.id });
     if (!user) throw new Error('user upsert returned no row');
 
-    const [membership] = await tx
-      .select({ workspaceId: workspaceMembers.workspaceId })
-      .from(workspaceMembers)
-      .where(eq(workspaceMembers.userId, user.id))
-      .orderBy(sql`${workspaceMembers.createdAt} asc`)
+    const [store] = await tx
+      .select({ id: workspaces.id })
+      .from(teamMembers)
+      .innerJoin(workspaces, eq(workspaces.teamId, teamMembers.teamId))
+      .where(eq(teamMembers.userId, user.id))
+      .orderBy(asc(teamMembers.createdAt), asc(workspaces.createdAt), asc(workspaces.id))
       .limit(1);
-    if (membership) return { userId: user.id, workspaceId: membership.workspaceId };
+    if (store) return { userId: user.id, workspaceId: store.id };
 
-    const name = identity.firstName ? `${identity.firstName}'s store` : 'My store';
-    const [workspace] = await tx
+    const [team] = await tx
+      .insert(teams)
+      .values({
+        name: identity.firstName ? `${identity.firstName}'s workspace` : 'My workspace',
+        createdAt: now,
+      })
+      .returning({ id: teams.id });
+    if (!team) throw new Error('team insert returned no row');
+    await tx.insert(teamMembers).values({ teamId: team.id, userId: user.id, role: 'owner', createdAt: now });
+    const [created] = await tx
       .insert(workspaces)
-      .values({ name, createdAt: now })
+      .values({
+        teamId: team.id,
+        name: identity.firstName ? `${identity.firstName}'s store` : 'My store',
+        createdAt: now,
+      })
       .returning({ id: workspaces.id });
-    if (!workspace) throw new Error('workspace insert returned no row');
-    await tx
-      .insert(workspaceMembers)
-      .values({ workspaceId: workspace.id, userId: user.id, role: 'owner', createdAt: now });
-    return { userId: user.id, workspaceId: workspace.id };
+    if (!created) throw new Error('store insert returned no row');
+    return { userId: user.id, workspaceId: created.id };
   });
 }

@@ -20,7 +20,8 @@ export async function unsubscribe(db: Db, secret: string, token: string, now: Da
     await db.execute(
       sql`INSERT INTO notification_settings (workspace_id, user_id, daily_digest, weekly_digest, updated_at)
           SELECT ${target.workspaceId}, ${id}, false, false, ${now.toISOString()}
-          WHERE EXISTS (SELECT 1 FROM workspace_members WHERE workspace_id = ${target.workspaceId} AND user_id = ${id})
+          WHERE EXISTS (SELECT 1 FROM workspaces w JOIN team_members m ON m.team_id = w.team_id
+                        WHERE w.id = ${target.workspaceId} AND m.user_id = ${id})
           ON CONFLICT (workspace_id, user_id) DO UPDATE SET daily_digest = false, weekly_digest = false,
             updated_at = EXCLUDED.updated_at`,
     );

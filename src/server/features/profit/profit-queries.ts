@@ -1,8 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { ProfitExpense } from '../../../core/profit/expense-on-day.ts';
 import type { ProfitDay } from '../../../core/profit/summarize-profit-days.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
+import { sessions } from '../../db/schema/index.ts';
+import { liveSession, type SessionPrincipal, sessionTokenHash } from '../auth/manage-sessions.ts';
 
 /**
  * The profit report's SQL: the warehouse version, shop and expenses, the daily rollup (rebuild and read).
@@ -23,21 +25,21 @@ export interface RollupVersions {
 
 /**
  * The version of everything the rollup reads, and the version it was last built at, as columns
- * `sync`, `settings` and `built`. Every sync commit moves a source's cursor and `updated_at`; the
- * owner's fee rules apply at build time; a shipping import or a recalculation rewrites frozen
- * costs. Their digest changes whenever a fact the rollup reads may have changed. (Expenses are
- * applied per request, so they are not in it.)
+ * `sync`, `settings` and `built`, for the workspace `workspace` (a value or a column). Every sync
+ * commit moves a source's cursor and `updated_at`; the owner's fee rules apply at build time; a
+ * shipping import or a recalculation rewrites frozen costs. Their digest changes whenever a fact
+ * the rollup reads may have changed. (Expenses are applied per request, so they are not in it.)
  */
-const versionColumns = (workspaceId: string) => sql`
+const versionColumns = (workspace: SQL) => sql`
   (SELECT md5(string_agg(source || updated_at::text || cursor::text, '|' ORDER BY source))
-     FROM sync_states WHERE workspace_id = ${workspaceId}) AS sync,
+     FROM sync_states WHERE workspace_id = ${workspace}) AS sync,
   concat_ws('|',
     (SELECT count(*) || ':' || coalesce(max(updated_at)::text, '') FROM payment_fee_rules
-      WHERE workspace_id = ${workspaceId}),
-    (SELECT coalesce(max(id), 0) FROM cost_imports WHERE workspace_id = ${workspaceId}),
+      WHERE workspace_id = ${workspace}),
+    (SELECT coalesce(max(id), 0) FROM cost_imports WHERE workspace_id = ${workspace}),
     (SELECT count(*) || ':' || coalesce(max(finished_at)::text, '') FROM cost_recalculations
-      WHERE workspace_id = ${workspaceId} AND status = 'succeeded')) AS settings,
-  (SELECT version FROM profit_rollup_versions WHERE workspace_id = ${workspaceId}) AS built`;
+      WHERE workspace_id = ${workspace} AND status = 'succeeded')) AS settings,
+  (SELECT version FROM profit_rollup_versions WHERE workspace_id = ${workspace}) AS built`;
 
 interface VersionRow {
   sync: string | null;
@@ -51,44 +53,39 @@ const toVersions = (row: VersionRow | undefined): RollupVersions => ({
 });
 
 export async function readRollupVersions(db: Db, workspaceId: string): Promise<RollupVersions> {
-  const [row] = await queryRows<VersionRow>(db, sql`SELECT ${versionColumns(workspaceId)}`);
+  const [row] = await queryRows<VersionRow>(db, sql`SELECT ${versionColumns(sql`${workspaceId}`)}`);
   return toVersions(row);
 }
 
-/**
- * Everything a report needs besides the rollup rows, in one round trip (a request makes two
- * queries, this and the rows, when its answer is not kept): the rollup's versions, the shop and
- * the owner's expenses in force on some day of `from`..`to`.
- */
-export async function readReportContext(
-  db: Db,
-  workspaceId: string,
-  from: string,
-  to: string,
-): Promise<{ versions: RollupVersions; shop: ProfitShop | null; expenses: ProfitExpense[] }> {
-  const [row] = await queryRows<
-    VersionRow & {
-      shop: { currency_code: string; currency_digits: number; iana_timezone: string } | null;
-      expenses: Array<{
-        kind: ProfitExpense['kind'];
-        amount_minor: string | null;
-        percent: string | null;
-        starts_on: string;
-        ends_on: string | null;
-      }>;
-    }
-  >(
-    db,
-    sql`SELECT ${versionColumns(workspaceId)},
-          (SELECT json_build_object('currency_code', currency_code, 'currency_digits', currency_digits,
-              'iana_timezone', iana_timezone)
-             FROM wh_shops WHERE workspace_id = ${workspaceId}) AS shop,
-          (SELECT coalesce(json_agg(json_build_object('kind', kind, 'amount_minor', amount_minor::text,
-              'percent', percent::text, 'starts_on', starts_on::text, 'ends_on', ends_on::text) ORDER BY id), '[]')
-             FROM expenses
-            WHERE workspace_id = ${workspaceId} AND starts_on <= ${to}::date
-              AND (ends_on IS NULL OR ends_on >= ${from}::date)) AS expenses`,
-  );
+/** Everything a report needs besides the rollup rows: the rollup's versions, the shop, the expenses. */
+export interface ReportContext {
+  versions: RollupVersions;
+  shop: ProfitShop | null;
+  /** Every expense the owner set, in id order (each is zero outside its own dates). */
+  expenses: ProfitExpense[];
+}
+
+type ContextRow = VersionRow & {
+  shop: { currency_code: string; currency_digits: number; iana_timezone: string } | null;
+  expenses: Array<{
+    kind: ProfitExpense['kind'];
+    amount_minor: string | null;
+    percent: string | null;
+    starts_on: string;
+    ends_on: string | null;
+  }> | null;
+};
+
+/** The report context's columns for the workspace `workspace` (a value or a column), as ContextRow. */
+const contextColumns = (workspace: SQL) => sql`${versionColumns(workspace)},
+  (SELECT json_build_object('currency_code', currency_code, 'currency_digits', currency_digits,
+      'iana_timezone', iana_timezone)
+     FROM wh_shops WHERE workspace_id = ${workspace}) AS shop,
+  (SELECT coalesce(json_agg(json_build_object('kind', kind, 'amount_minor', amount_minor::text,
+      'percent', percent::text, 'starts_on', starts_on::text, 'ends_on', ends_on::text) ORDER BY id), '[]')
+     FROM expenses WHERE workspace_id = ${workspace}) AS expenses`;
+
+const toContext = (row: ContextRow | undefined): ReportContext => {
   const shop = row?.shop ?? null;
   return {
     versions: toVersions(row),
@@ -107,7 +104,44 @@ export async function readReportContext(
       endsOn: e.ends_on,
     })),
   };
+};
+
+/**
+ * The report context in one round trip (a request makes two queries, this and the rows, when its
+ * answer is not kept; a signed-in request reads it with its session instead, below).
+ */
+export async function readReportContext(db: Db, workspaceId: string): Promise<ReportContext> {
+  const [row] = await queryRows<ContextRow>(db, sql`SELECT ${contextColumns(sql`${workspaceId}`)}`);
+  return toContext(row);
 }
+
+/**
+ * A live session's principal and its workspace's report context in one prepared query, so a
+ * signed-in GET /api/profit whose answer is kept costs a single round trip to the database (the
+ * session must still be read at every request: sign-out and expiry take effect at once).
+ */
+export async function findSessionWithReportContext(
+  db: Db,
+  token: string,
+  now: Date,
+): Promise<{ principal: SessionPrincipal; context: ReportContext } | null> {
+  const [row] = await db
+    .select({
+      userId: sessions.userId,
+      workspaceId: sessions.workspaceId,
+      context: sql<ContextRow>`(SELECT row_to_json(c) FROM (SELECT ${contextColumns(sessionWorkspace)}) c)`,
+    })
+    .from(sessions)
+    .where(liveSession(sql.placeholder('tokenHash'), sql.placeholder('now')))
+    .limit(1)
+    .prepare('session_with_profit_context')
+    .execute({ tokenHash: sessionTokenHash(token), now });
+  if (!row) return null;
+  return { principal: { userId: row.userId, workspaceId: row.workspaceId }, context: toContext(row.context) };
+}
+
+/** The session row's workspace, always with its table (the subqueries have their own workspace_id). */
+const sessionWorkspace = sql`${sessions}.${sql.identifier(sessions.workspaceId.name)}`;
 
 /** Bumped when the rollup's definition changes, so rows built by an older release are rebuilt. */
 const ROLLUP_FORMAT = 'v1';

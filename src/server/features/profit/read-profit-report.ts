@@ -16,8 +16,9 @@ import {
   ProfitReportSchema,
 } from '../../../shared/contracts/profit.ts';
 import { minorToDecimal } from '../../../shared/money.ts';
+import { keptAnswer } from '../../caches.ts';
 import type { CachedReads } from '../../http/deps.ts';
-import { readProfitDays, readReportContext } from './profit-queries.ts';
+import { type ProfitShop, type ReportContext, readProfitDays, readReportContext } from './profit-queries.ts';
 import { refreshProfitRollup } from './refresh-profit-rollup.ts';
 
 /** Currency of a workspace with no shop yet: the spec's default. */
@@ -34,7 +35,8 @@ export async function readProfitReport(
   workspaceId: string,
   query: ProfitQuery,
 ): Promise<ProfitReport> {
-  return (await readKeptReport(reads, workspaceId, query)).report;
+  return (await readKeptReport(reads, workspaceId, query, await readReportContext(reads.db, workspaceId)))
+    .report;
 }
 
 /** How a kept body is sent: as it is, or gzip-compressed for a client that accepts it. */
@@ -52,8 +54,14 @@ export async function readProfitReportBody(
   workspaceId: string,
   query: ProfitQuery,
   encoding: ProfitBodyEncoding,
+  context?: ReportContext,
 ): Promise<Buffer> {
-  const kept = await readKeptReport(reads, workspaceId, query);
+  const kept = await readKeptReport(
+    reads,
+    workspaceId,
+    query,
+    context ?? (await readReportContext(reads.db, workspaceId)),
+  );
   kept.identity ??= Buffer.from(JSON.stringify(ProfitReportSchema.parse(kept.report)));
   if (encoding === 'identity') return kept.identity;
   kept.gzip ??= await gzipAsync(kept.identity);
@@ -74,17 +82,26 @@ async function readKeptReport(
   reads: CachedReads,
   workspaceId: string,
   query: ProfitQuery,
+  { versions, shop, expenses }: ReportContext,
 ): Promise<KeptReport> {
-  const { db } = reads;
+  const version = await refreshProfitRollup(reads, workspaceId, versions);
+  const compute = () => computeReport(reads, workspaceId, query, shop, expenses);
+  if (version === null) return compute();
+  // Same rollup version, expenses and question: the same answer, kept in the app's caches;
+  // concurrent first askers share one computation.
+  const key = `profit/${JSON.stringify([workspaceId, version, shop, expenses, query])}`;
+  return keptAnswer(reads.caches.answers, key, compute);
+}
+
+async function computeReport(
+  { db }: CachedReads,
+  workspaceId: string,
+  query: ProfitQuery,
+  shop: ProfitShop | null,
+  expenses: readonly ProfitExpense[],
+): Promise<KeptReport> {
   const compared = query.compare ? comparisonRange(query.from, query.to, query.compare) : null;
   const first = compared?.from ?? query.from;
-  const { versions, shop, expenses } = await readReportContext(db, workspaceId, first, query.to);
-  const version = await refreshProfitRollup(reads, workspaceId, versions);
-  // Same rollup version, expenses and question: the same answer, kept in the app's caches.
-  const key =
-    version === null ? null : `profit/${JSON.stringify([workspaceId, version, shop, expenses, query])}`;
-  const found = key === null ? undefined : reads.caches.answers.get(key);
-  if (found) return found.value as KeptReport;
   const withExpenses = addExpenses(
     await readProfitDays(db, workspaceId, first, query.to),
     expenses,
@@ -94,7 +111,7 @@ async function readKeptReport(
   const digits = shop?.currencyDigits ?? 2;
   const period = (from: string, to: string) =>
     toWire(summarizeProfitDays(withExpenses, from, to, query.granularity), from, to, digits);
-  const kept: KeptReport = {
+  return {
     report: {
       hasData: shop !== null,
       currency: shop?.currencyCode ?? DEFAULT_CURRENCY,
@@ -106,8 +123,6 @@ async function readKeptReport(
         : {}),
     },
   };
-  if (key !== null) reads.caches.answers.set(key, { value: kept });
-  return kept;
 }
 
 const EMPTY_DAY = {

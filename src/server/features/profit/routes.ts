@@ -1,21 +1,34 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import Negotiator from 'negotiator';
 import { ProfitQuerySchema, ProfitReportSchema } from '../../../shared/contracts/profit.ts';
-import { requireAuth } from '../../http/auth.ts';
+import { requireAuth, sessionTokenOf } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
+import { findSessionWithReportContext, type ReportContext, readReportContext } from './profit-queries.ts';
 import { type ProfitBodyEncoding, readProfitReportBody } from './read-profit-report.ts';
 
 /** The Profit page's P&L (issue #13): any range of shop days, by day, week or month, compared or not. */
 export function registerProfitRoutes(app: FastifyInstance, deps: AppDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  // The report context each request read with its session, until its handler runs.
+  const contexts = new WeakMap<FastifyRequest, ReportContext>();
   api.get(
     '/api/profit',
     {
       schema: { querystring: ProfitQuerySchema, response: { 200: ProfitReportSchema } },
+      // The session and the report context (versions, shop, expenses) in one query: a kept answer
+      // then costs one round trip. An API token's principal is already set (its own hook).
+      config: { readsOwnSession: true },
       // A signed-out caller gets 401 before the query is judged, like every other private read.
       preValidation: async (request) => {
-        requireAuth(request);
+        const token = sessionTokenOf(request);
+        if (!request.auth && token) {
+          const found = await findSessionWithReportContext(deps.db, token, deps.clock());
+          request.auth = found?.principal ?? null;
+          if (found) contexts.set(request, found.context);
+        }
+        const { workspaceId } = requireAuth(request);
+        if (!contexts.has(request)) contexts.set(request, await readReportContext(deps.db, workspaceId));
       },
     },
     // The body arrives checked against ProfitReportSchema and serialized (kept per answer), so it
@@ -28,6 +41,7 @@ export function registerProfitRoutes(app: FastifyInstance, deps: AppDeps): void 
         requireAuth(request).workspaceId,
         request.query,
         encoding,
+        contexts.get(request),
       );
       return sendKeptBody(reply, body, encoding);
     },

@@ -48,12 +48,12 @@ export async function queueDueDigests(deps: AppDeps): Promise<number> {
       const column = period === 'daily' ? sql`daily_digest` : sql`weekly_digest`;
       const recipients = await queryRows<Recipient>(
         deps.db,
-        sql`SELECT m.workspace_id, u.email AS address, 'user:' || u.id AS unsubscribe, NULL::uuid AS channel_id
-            FROM workspace_members m JOIN users u ON u.id = m.user_id
-            LEFT JOIN notification_settings s ON s.workspace_id = m.workspace_id AND s.user_id = m.user_id
-            WHERE m.workspace_id = ${shop.workspace_id} AND u.email IS NOT NULL
+        sql`SELECT w.id AS workspace_id, u.email AS address, 'user:' || u.id AS unsubscribe, NULL::uuid AS channel_id
+            FROM workspaces w JOIN team_members m ON m.team_id = w.team_id JOIN users u ON u.id = m.user_id
+            LEFT JOIN notification_settings s ON s.workspace_id = w.id AND s.user_id = m.user_id
+            WHERE w.id = ${shop.workspace_id} AND u.email IS NOT NULL
               AND coalesce(s.${column}, ${period === 'daily'}) AND coalesce(s.digest_hour, 7) <= ${hour}
-              AND NOT EXISTS (SELECT 1 FROM notification_deliveries d WHERE d.workspace_id = m.workspace_id
+              AND NOT EXISTS (SELECT 1 FROM notification_deliveries d WHERE d.workspace_id = w.id
                 AND d.source = ${source} AND d.period = ${day} AND d.recipient = 'email:' || u.email)
             UNION ALL
             SELECT c.workspace_id, NULL, 'channel:' || c.id, c.id FROM notification_channels c

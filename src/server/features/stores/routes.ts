@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  CreateStoreBodySchema,
+  StoreListSchema,
+  StoreParamsSchema,
+  StoreSchema,
+} from '../../../shared/contracts/stores.ts';
+import { requireAuth, requireRole, SESSION_COOKIE } from '../../http/auth.ts';
+import type { AppDeps } from '../../http/deps.ts';
+import { createStore } from './create-store.ts';
+import { listStores } from './list-stores.ts';
+import { selectStore } from './select-store.ts';
+
+/** The stores of the caller's workspace: list, add (owners and admins), switch the active one. */
+export function registerStoreRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get('/api/stores', { schema: { response: { 200: StoreListSchema } } }, async (request) =>
+    listStores(deps.db, requireAuth(request)),
+  );
+  api.post(
+    '/api/stores',
+    { schema: { body: CreateStoreBodySchema, response: { 201: StoreSchema } } },
+    async (request, reply) => {
+      const principal = requireRole(request, ['owner', 'admin'], 'Only owners and admins can add stores.');
+      return reply.status(201).send(await createStore(deps.db, principal, request.body, deps.clock()));
+    },
+  );
+  api.post(
+    '/api/stores/:id/select',
+    { schema: { params: StoreParamsSchema, response: { 200: StoreSchema } } },
+    async (request) => {
+      const principal = requireAuth(request);
+      // Writes carry the session cookie: API tokens are read-only and refused before this runs.
+      const token = request.cookies[SESSION_COOKIE] ?? '';
+      return selectStore(deps.db, principal, token, request.params.id);
+    },
+  );
+}

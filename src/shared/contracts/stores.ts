@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+/**
+ * Stores of a workspace (issue #17, decision 053). A workspace (a team of people) holds one or more
+ * stores; each store has its own connections, sync, analysis and tracked sites. The session has an
+ * active store, which every page reads.
+ */
+
+/** Roles of a workspace's members, from most to least powerful. */
+export const TEAM_ROLES = ['owner', 'admin', 'analyst', 'viewer'] as const;
+export const TeamRoleSchema = z.enum(TEAM_ROLES);
+export type TeamRole = z.infer<typeof TeamRoleSchema>;
+
+export const StoreSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  /** The shop's currency (ISO 4217) once Shopify has synced, else null. */
+  currency: z.string().nullable(),
+  /** The connected Shopify domain once synced, else null. */
+  shopDomain: z.string().nullable(),
+  /** True for the session's active store. */
+  active: z.boolean(),
+  createdAt: z.iso.datetime(),
+});
+export type Store = z.infer<typeof StoreSchema>;
+
+/** GET /api/stores — the stores of the caller's workspace, oldest first. */
+export const StoreListSchema = z.object({
+  activeStoreId: z.uuid(),
+  /** The caller's role in the workspace (the switcher offers "Add store" to owners and admins). */
+  role: TeamRoleSchema,
+  /** The currency the All-stores views sum into (ISO 4217). */
+  reportingCurrency: z.string(),
+  stores: z.array(StoreSchema),
+});
+export type StoreList = z.infer<typeof StoreListSchema>;
+
+/** POST /api/stores — a new, empty store in the caller's workspace (owners and admins). */
+export const CreateStoreBodySchema = z.object({
+  name: z.string().trim().min(1, 'name is required').max(100, 'name is at most 100 characters'),
+});
+export type CreateStoreBody = z.infer<typeof CreateStoreBodySchema>;
+
+export const StoreParamsSchema = z.object({ id: z.uuid('id must be a store id') });
