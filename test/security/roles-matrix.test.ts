@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queueDueDigests } from '../../src/server/features/notifications/digest/queue-due-digests.ts';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../notifications/receivers.ts';
 import { joinByInvitation, sendJson } from '../support/members.ts';
@@ -346,6 +347,30 @@ describe('a member without cost and personal-data access', () => {
       const text = await digest(admin);
       expect(text).toContain('Revenue');
       expect(text).not.toContain('Contribution margin');
+      // The scheduled digest too: due at hour 0 for the admin and the owner, sent by the queue.
+      const settings = {
+        dailyDigest: true,
+        weeklyDigest: false,
+        digestHour: 0,
+        emailAlerts: false,
+        quietStart: null,
+        quietEnd: null,
+      };
+      for (const cookie of [admin, cookies.owner])
+        expect((await sendJson(app, 'PUT', '/api/notifications/settings', settings, cookie)).status).toBe(
+          200,
+        );
+      const before = smtp.messages.length;
+      expect(await queueDueDigests(app.server.deps)).toBeGreaterThanOrEqual(2);
+      await runJobsUntilIdle(app.server.deps);
+      const scheduled = (await smtp.waitFor(before + 2, 30_000)).slice(before);
+      const to = (address: string) =>
+        scheduled.find((mail) => mail.to && 'text' in mail.to && mail.to.text === address);
+      expect(`${to('owner@example.com')?.text}`).toContain('Contribution margin');
+      expect(`${to('admin@example.com')?.text}`).toContain('Revenue');
+      expect(`${to('admin@example.com')?.text}${to('admin@example.com')?.html}`).not.toContain(
+        'Contribution margin',
+      );
     } finally {
       await sendJson(app, 'PATCH', `/api/workspace/members/${adminId}`, { canSeeCosts: true }, cookies.owner);
     }

@@ -20,7 +20,8 @@ const methodsOf = (method: string | string[]) => (Array.isArray(method) ? method
  * its access from ROUTE_ACCESS (a route without an entry stops the app from starting); after the
  * session and API-token hooks, one preValidation hook answers 401 to a private route without a
  * principal and 403 when the principal's role (or cost switch) lacks the route's permission —
- * before any body is validated or handler runs. On the way out, a member without "can see costs"
+ * before any body is validated or handler runs (a route that reads the session in its own query,
+ * `config.readsOwnSession`, is checked in preHandler, once it has). On the way out, a member without "can see costs"
  * gets every answer with cost and profit figures withheld, and one without "can see personal data"
  * gets customers' names and e-mails masked on the routes that carry them.
  */
@@ -43,20 +44,12 @@ export function registerPermissions(app: FastifyInstance): void {
   });
 
   app.addHook('preValidation', async (request) => {
-    const access = request.routeOptions.config?.access;
-    if (!access || access === 'public') return;
-    const auth = request.auth;
-    if (!auth) throw unauthorized('Not signed in or the session has expired.');
-    // A redacted answer is never a 304 of an unredacted one the browser may hold (snapshot ETags).
-    if (redactionFor(request)) delete request.headers['if-none-match'];
-    if (access === 'signed-in' || allows(auth, access)) return;
-    throw new AppError(
-      403,
-      'forbidden',
-      allows({ role: auth.role, canSeeCosts: true }, access)
-        ? 'You do not have access to costs and profit; ask an owner of the workspace to turn it on for you.'
-        : `Your role (${auth.role}) does not allow this; ask an owner or admin of the workspace.`,
-    );
+    // A route reading the session in its own query (config.readsOwnSession) fills request.auth in
+    // its route-level preValidation, which runs after this one: it is checked before its handler.
+    if (!request.routeOptions.config?.readsOwnSession || request.auth) checkAccess(request);
+  });
+  app.addHook('preHandler', async (request) => {
+    if (request.routeOptions.config?.readsOwnSession) checkAccess(request);
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
@@ -78,4 +71,22 @@ export function redactionFor(request: FastifyRequest): Redaction | null {
     personalData: !auth.canSeePersonalData && !!config.personalData,
   };
   return redaction.costs || redaction.personalData ? redaction : null;
+}
+
+/** 401 without a principal on a private route, 403 when the principal lacks the route's permission. */
+function checkAccess(request: FastifyRequest): void {
+  const access = request.routeOptions.config?.access;
+  if (!access || access === 'public') return;
+  const auth = request.auth;
+  if (!auth) throw unauthorized('Not signed in or the session has expired.');
+  // A redacted answer is never a 304 of an unredacted one the browser may hold (snapshot ETags).
+  if (redactionFor(request)) delete request.headers['if-none-match'];
+  if (access === 'signed-in' || allows(auth, access)) return;
+  throw new AppError(
+    403,
+    'forbidden',
+    allows({ role: auth.role, canSeeCosts: true }, access)
+      ? 'You do not have access to costs and profit; ask an owner of the workspace to turn it on for you.'
+      : `Your role (${auth.role}) does not allow this; ask an owner or admin of the workspace.`,
+  );
 }

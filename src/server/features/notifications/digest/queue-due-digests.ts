@@ -6,6 +6,7 @@ import type { AppDeps } from '../../../http/deps.ts';
 import { loadChannelTarget } from '../channels.ts';
 import { queueDelivery } from '../queue-delivery.ts';
 import { unsubscribeUrlOf } from '../test-messages.ts';
+import { digestWithoutCosts } from './digest-without-costs.ts';
 import { readDigest } from './read-digest.ts';
 import { renderDigest } from './render-digest.ts';
 
@@ -18,6 +19,8 @@ interface Recipient {
   /** 'user:<id>' or 'channel:<id>', what the unsubscribe link turns off. */
   unsubscribe: string;
   channel_id: string | null;
+  /** False for a member without "can see costs and profit" (issue #17); channels get the full digest. */
+  can_see_costs: boolean;
 }
 
 function localHour(now: Date, timeZone: string): number {
@@ -48,7 +51,8 @@ export async function queueDueDigests(deps: AppDeps): Promise<number> {
       const column = period === 'daily' ? sql`daily_digest` : sql`weekly_digest`;
       const recipients = await queryRows<Recipient>(
         deps.db,
-        sql`SELECT w.id AS workspace_id, u.email AS address, 'user:' || u.id AS unsubscribe, NULL::uuid AS channel_id
+        sql`SELECT w.id AS workspace_id, u.email AS address, 'user:' || u.id AS unsubscribe, NULL::uuid AS channel_id,
+              m.can_see_costs
             FROM workspaces w JOIN team_members m ON m.team_id = w.team_id JOIN users u ON u.id = m.user_id
             LEFT JOIN notification_settings s ON s.workspace_id = w.id AND s.user_id = m.user_id
             WHERE w.id = ${shop.workspace_id} AND u.email IS NOT NULL
@@ -56,7 +60,7 @@ export async function queueDueDigests(deps: AppDeps): Promise<number> {
               AND NOT EXISTS (SELECT 1 FROM notification_deliveries d WHERE d.workspace_id = w.id
                 AND d.source = ${source} AND d.period = ${day} AND d.recipient = 'email:' || u.email)
             UNION ALL
-            SELECT c.workspace_id, NULL, 'channel:' || c.id, c.id FROM notification_channels c
+            SELECT c.workspace_id, NULL, 'channel:' || c.id, c.id, true FROM notification_channels c
             WHERE c.workspace_id = ${shop.workspace_id} AND c.type = 'email' AND c.digests
               AND ${CHANNEL_DIGEST_HOUR} <= ${hour}
               AND NOT EXISTS (SELECT 1 FROM notification_deliveries d WHERE d.workspace_id = c.workspace_id
@@ -69,7 +73,10 @@ export async function queueDueDigests(deps: AppDeps): Promise<number> {
           recipient.address ??
           (await loadChannelTarget(deps, shop.workspace_id, recipient.channel_id ?? '')).target;
         const unsubscribeUrl = unsubscribeUrlOf(deps, shop.workspace_id, recipient.unsubscribe);
-        const mail = renderDigest(data, { appUrl: deps.publicUrl(), unsubscribeUrl });
+        const mail = renderDigest(recipient.can_see_costs ? data : digestWithoutCosts(data), {
+          appUrl: deps.publicUrl(),
+          unsubscribeUrl,
+        });
         const { created } = await queueDelivery(deps, {
           workspaceId: shop.workspace_id,
           source,
