@@ -69,16 +69,17 @@ export function registerMemberRoutes(app: FastifyInstance, deps: AppDeps): void 
   );
   api.get(
     '/api/invitations/:token',
-    { schema: { params: InvitationTokenParamsSchema, response: { 200: InvitationPreviewSchema } } },
-    async (request, reply) => {
-      // A browser opening the link: to the invitation page, through sign-in when signed out.
-      if (request.headers.accept?.includes('text/html')) {
-        const page = `/invitations/${request.params.token}`;
+    {
+      schema: { params: InvitationTokenParamsSchema, response: { 200: InvitationPreviewSchema } },
+      // A browser opening the link goes to the invitation page, through sign-in when signed out;
+      // any other caller needs a session (401 before the token is even looked at).
+      preValidation: async (request, reply) => {
+        if (!request.headers.accept?.includes('text/html')) return void requireAuth(request);
+        const page = `/invitations/${encodeURIComponent((request.params as { token: string }).token)}`;
         return reply.redirect(request.auth ? page : `/api/login?returnTo=${encodeURIComponent(page)}`);
-      }
-      requireAuth(request);
-      return previewInvitation(deps.db, request.params.token, deps.clock());
+      },
     },
+    async (request) => previewInvitation(deps.db, request.params.token, deps.clock()),
   );
   api.post(
     '/api/invitations/:token/accept',
