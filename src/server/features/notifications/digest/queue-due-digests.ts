@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { localDayOf, weekdayOf } from '../../../../shared/calendar.ts';
 import type { DigestPeriod } from '../../../../shared/contracts/notifications.ts';
 import { queryRows } from '../../../db/query-rows.ts';
@@ -13,21 +14,23 @@ import { renderDigest } from './render-digest.ts';
 /** The hour e-mail channels (addresses without an account) get their digests, shop time. */
 const CHANNEL_DIGEST_HOUR = 7;
 
-interface Recipient {
-  workspace_id: string;
-  address: string;
+const Recipient = z.object({
+  workspace_id: z.string(),
+  address: z.string().nullable(),
   /** 'user:<id>' or 'channel:<id>', what the unsubscribe link turns off. */
-  unsubscribe: string;
-  channel_id: string | null;
+  unsubscribe: z.string(),
+  channel_id: z.string().nullable(),
   /** False for a member without "can see costs and profit" (issue #17); channels get the full digest. */
-  can_see_costs: boolean;
-}
+  can_see_costs: z.boolean(),
+});
 
 function localHour(now: Date, timeZone: string): number {
   return Number(
     new Intl.DateTimeFormat('en-GB', { hour: '2-digit', hourCycle: 'h23', timeZone }).format(now),
   );
 }
+
+const ShopRow = z.object({ workspace_id: z.string(), iana_timezone: z.string() });
 
 /**
  * Queues the daily (and on Mondays the weekly) digests that are due: for each shop, the members
@@ -37,10 +40,7 @@ function localHour(now: Date, timeZone: string): number {
  */
 export async function queueDueDigests(deps: AppDeps): Promise<number> {
   const now = deps.clock();
-  const shops = await queryRows<{ workspace_id: string; iana_timezone: string }>(
-    deps.db,
-    sql`SELECT workspace_id, iana_timezone FROM wh_shops`,
-  );
+  const shops = await queryRows(deps.db, ShopRow, sql`SELECT workspace_id, iana_timezone FROM wh_shops`);
   let queued = 0;
   for (const shop of shops) {
     const day = localDayOf(now, shop.iana_timezone);
@@ -49,8 +49,9 @@ export async function queueDueDigests(deps: AppDeps): Promise<number> {
     for (const period of periods) {
       const source = `digest:${period}`;
       const column = period === 'daily' ? sql`daily_digest` : sql`weekly_digest`;
-      const recipients = await queryRows<Recipient>(
+      const recipients = await queryRows(
         deps.db,
+        Recipient,
         sql`SELECT w.id AS workspace_id, u.email AS address, 'user:' || u.id AS unsubscribe, NULL::uuid AS channel_id,
               m.can_see_costs
             FROM workspaces w JOIN team_members m ON m.team_id = w.team_id JOIN users u ON u.id = m.user_id
