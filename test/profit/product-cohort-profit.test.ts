@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { addDays } from '../../src/shared/calendar.ts';
 import { CostSettingsResponseSchema } from '../../src/shared/contracts/costs.ts';
@@ -31,10 +32,13 @@ const productProfit = (from: string, to: string) =>
 const pnl = (from: string, to: string) =>
   get(`/api/profit?from=${from}&to=${to}&granularity=month`, (b) => ProfitReportSchema.parse(b));
 
+const QueryRow = z.object({ first: z.string(), last: z.string() });
+
 beforeAll(async () => {
   ({ app, owner } = await startConnectedDemoApp(13));
-  const [row] = await queryRows<{ first: string; last: string }>(
+  const [row] = await queryRows(
     app.server.deps.db,
+    QueryRow,
     sql`SELECT min(d)::text AS first, max(d)::text AS last FROM (
           SELECT order_date AS d FROM wh_orders UNION ALL SELECT refund_date FROM wh_refunds
           UNION ALL SELECT transaction_date FROM wh_order_transactions
