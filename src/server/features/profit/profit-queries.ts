@@ -1,10 +1,11 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { ProfitExpense } from '../../../core/profit/expense-on-day.ts';
 import type { ProfitDay } from '../../../core/profit/summarize-profit-days.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
-import { sessions } from '../../db/schema/index.ts';
+import { sessions, teamMembers, workspaces } from '../../db/schema/index.ts';
 import { liveSession, type SessionPrincipal, sessionTokenHash } from '../auth/manage-sessions.ts';
+import { memberOfStoreTeam, membershipColumns } from '../auth/membership.ts';
 
 /**
  * The profit report's SQL: the warehouse version, shop and expenses, the daily rollup (rebuild and read).
@@ -129,15 +130,19 @@ export async function findSessionWithReportContext(
     .select({
       userId: sessions.userId,
       workspaceId: sessions.workspaceId,
+      ...membershipColumns,
       context: sql<ContextRow>`(SELECT row_to_json(c) FROM (SELECT ${contextColumns(sessionWorkspace)}) c)`,
     })
     .from(sessions)
+    .innerJoin(workspaces, eq(workspaces.id, sessions.workspaceId))
+    .innerJoin(teamMembers, memberOfStoreTeam(sessions.userId))
     .where(liveSession(sql.placeholder('tokenHash'), sql.placeholder('now')))
     .limit(1)
     .prepare('session_with_profit_context')
     .execute({ tokenHash: sessionTokenHash(token), now });
   if (!row) return null;
-  return { principal: { userId: row.userId, workspaceId: row.workspaceId }, context: toContext(row.context) };
+  const { context, ...principal } = row;
+  return { principal, context: toContext(context) };
 }
 
 /** The session row's workspace, always with its table (the subqueries have their own workspace_id). */
