@@ -12,7 +12,10 @@
  *   p50/p95/p99. Every 200 is a durable commit (ingest/event-writer.ts).
  * - Saturation: BENCH_CONNECTIONS (16) closed-loop clients for BENCH_SATURATION_SECONDS (8):
  *   the most the machine takes; its latency is queueing, not the budget's.
- * - Heatmap: BENCH_RAW_EVENTS (10M) raw events over 30 days are written with SQL straight into
+ * - Against raw COPY (issue 18): right after, the same rows (at least 200k) are written by a raw
+ *   `COPY tracking_events FROM STDIN` into the same table (support/copy-tracking-events.ts), and
+ *   the saturation throughput is printed as a share of it (budget >= 50 %).
+ * - Heatmap: BENCH_RAW_EVENTS (10M; 0 skips the heatmap) raw events over 30 days are written with SQL straight into
  *   the day partitions, and their heatmap cells and page counts are computed from the inserted
  *   rows in the same statement; the cells of one day are checked against the ingestion rollup
  *   (ingest/rollup.ts) run on that day's raw events, then finished hours are folded into heatmap
@@ -40,6 +43,7 @@ import type { CursorEvent } from '../src/shared/contracts/cursor-tracking.ts';
 import { buildTracker, TRACKER_GZIP_BUDGET } from '../src/tracker/build.ts';
 import { freePort } from '../test/support/free-port.ts';
 import { signInThroughDevProvider } from '../test/support/start-app.ts';
+import { copyTrackingEvents } from './support/copy-tracking-events.ts';
 import { postTrackerBatch } from './support/post-tracker-batch.ts';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
@@ -49,6 +53,8 @@ const WARMUP_SECONDS = 3;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const SATURATION_SECONDS = Number(process.env.BENCH_SATURATION_SECONDS ?? 8);
 const RAW_EVENTS = Number(process.env.BENCH_RAW_EVENTS ?? 10_000_000);
+/** Fewest rows the COPY baseline writes (a fraction of a second is too short to time). */
+const COPY_MIN_ROWS = 200_000;
 const HEATMAP_DAYS = 30;
 const SITES = 4;
 
@@ -113,6 +119,7 @@ async function measureTracker(): Promise<void> {
 }
 
 interface Site {
+  id: string;
   trackingId: string;
   apiKey: string;
   origin: string;
@@ -121,6 +128,9 @@ interface Body {
   origin: string;
   text: string;
   events: number;
+  /** The site's configuration and the events, for the COPY of the same rows. */
+  configurationId: string;
+  payload: Parameters<typeof copyTrackingEvents>[1][number]['events'];
 }
 
 /** Tracker-shaped requests of 20–50 events, serialised once so the sender spends its CPU sending. */
@@ -159,6 +169,8 @@ function makeBodies(sites: Site[], perSite: number): Body[] {
         origin: site.origin,
         text: JSON.stringify({ trackingId: site.trackingId, apiKey: site.apiKey, events }),
         events: size,
+        configurationId: site.id,
+        payload: events,
       });
     }
   }
@@ -217,7 +229,7 @@ async function measureOfferedLoad(url: string, bodies: Body[]): Promise<void> {
 }
 
 /** Closed loop: CONNECTIONS clients posting back to back, the throughput the machine saturates at. */
-async function measureSaturation(url: string, bodies: Body[]): Promise<void> {
+async function measureSaturation(url: string, bodies: Body[]): Promise<number> {
   const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   const target = new URL('/api/cursor-tracking/events', url);
   const latencies: number[] = [];
@@ -244,6 +256,29 @@ async function measureSaturation(url: string, bodies: Body[]): Promise<void> {
   console.log(
     `ingestion saturation (closed loop, ${CONNECTIONS} connections, ${elapsed.toFixed(1)} s): ${Math.round(accepted / elapsed)} events/s; ` +
       `latency (queueing) ${latencySummary(latencies)}; statuses ${JSON.stringify(Object.fromEntries(statuses))}; load average ${load()}`,
+  );
+  return accepted / elapsed;
+}
+
+/**
+ * The same rows by a raw COPY into the same table, right after the saturation run (issue 18: timed
+ * side by side in one run), at least as many as the saturation run stored; prints both and the ratio.
+ */
+async function compareWithCopy(databaseUrl: string, bodies: Body[], ingestedPerSecond: number) {
+  const rows = Math.max(COPY_MIN_ROWS, Math.round(ingestedPerSecond * SATURATION_SECONDS));
+  const copy = await copyTrackingEvents(
+    databaseUrl,
+    bodies.map((body) => ({ configurationId: body.configurationId, events: body.payload })),
+    rows,
+  );
+  const copyPerSecond = copy.rows / copy.seconds;
+  console.log(
+    `raw COPY of the same rows into tracking_events (one connection, one transaction): ${copy.rows} rows in ` +
+      `${copy.seconds.toFixed(2)} s = ${Math.round(copyPerSecond)} rows/s; load average ${load()}`,
+  );
+  console.log(
+    `ingestion at saturation vs raw COPY: ${Math.round(ingestedPerSecond)} events/s vs ${Math.round(copyPerSecond)} rows/s = ` +
+      `${((100 * ingestedPerSecond) / copyPerSecond).toFixed(0)} % (budget >= 50 %); load average ${load()}`,
   );
 }
 
@@ -488,7 +523,8 @@ async function main() {
     const checkpointsBefore = await checkpointCount(admin);
     await measureOfferedLoad(url, bodies);
     console.log(`checkpoints during the offered load: ${(await checkpointCount(admin)) - checkpointsBefore}`);
-    await measureSaturation(url, bodies);
+    await compareWithCopy(databaseUrl.href, bodies, await measureSaturation(url, bodies));
+    if (RAW_EVENTS === 0) return; // BENCH_RAW_EVENTS=0: ingestion only
     const heatmapSite = await createSite(url, cookie, 'Heatmap bench', 'https://heatmap-bench.example');
     const days = await seedHeatmapData(databaseUrl.href, heatmapSite.id, 'https://heatmap-bench.example/');
     // Thirty days of data written in two minutes leave gigabytes of WAL to checkpoint; over a real

@@ -1,10 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DeliverySettings } from '../../src/demo/emulators/shopify/webhooks.ts';
 import { VENDOR_ERRORS } from '../../src/demo/emulators/vendor-errors.ts';
 import { type DemoEmulators, startDemoEmulators } from '../../src/demo/start-demo-emulators.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { integrationContextOf } from '../../src/server/features/connections/integration-context.ts';
 import type { AppDeps } from '../../src/server/http/deps.ts';
+import { processShopifyWebhookJob } from '../../src/server/jobs/definitions/process-shopify-webhook.ts';
+import { registerShopifyWebhooksJob } from '../../src/server/jobs/definitions/register-shopify-webhooks.ts';
 import { SYNC_JOBS } from '../../src/server/jobs/definitions/sync-jobs.ts';
 import { resetSyncTuning, tuneSync } from '../../src/server/jobs/sync/sync-tuning.ts';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
@@ -13,16 +16,24 @@ import { startTestApp, type TestApp } from '../support/start-app.ts';
 
 /**
  * The upstream fault matrix (issue #19 item 2): each source (Shopify, GA4, Meta) × each fault its
- * emulator can inject × phase (backfill, incremental). In each cell a fresh workspace connects the
- * one source; the fault is switched on for one sync attempt; the outcome is either a sync that
- * completed anyway, or a stop with an owner-readable reason on the data-freshness panel
- * (/api/sync/status). The fault is then cleared and the sync must finish exactly: the workspace's
- * warehouse holds the same rows, table by table, as a control workspace synced without faults
- * (0 duplicates, 0 gaps). The matrix is printed. The webhook phase is covered by test/webhooks.
+ * emulator can inject × phase (backfill, incremental, webhook). In each backfill or incremental
+ * cell a fresh workspace connects the one source; the fault is switched on for one sync attempt;
+ * the outcome is either a sync that completed anyway, or a stop with an owner-readable reason on
+ * the data-freshness panel (/api/sync/status). The fault is then cleared and the sync must finish
+ * exactly: the workspace's warehouse holds the same rows, table by table, as a control workspace
+ * synced without faults (0 duplicates, 0 gaps).
+ *
+ * Webhook phase (Shopify only: GA4 and Meta have no webhooks, they are polled): the store is
+ * connected with its API secret key, so the emulator delivers signed webhooks of the orders it
+ * places to our receiver over HTTP. Each cell places orders under one fault — deliveries signed
+ * with a wrong secret (refused 401), bodies cut short (refused 400), every delivery twice and some
+ * late, or the Admin API down in any of the ways above while webhooks (a third of them lost)
+ * arrive — then clears it and runs the reconciling sync: the warehouse must hold every order the
+ * emulator placed exactly once, with its total and line count. The matrix is printed.
  */
 
 type Source = 'shopify' | 'ga4' | 'meta';
-type Phase = 'backfill' | 'incremental';
+type Phase = 'backfill' | 'incremental' | 'webhook';
 interface Fault {
   name: string;
   apply(demo: DemoEmulators): void;
@@ -226,10 +237,14 @@ async function warehouseCounts(workspaceId: string): Promise<Record<string, numb
 }
 
 /** Runs the source's sync jobs (advancing the clock past any backoff) until none is waiting. */
-async function syncUntilSettled(cookie: string, source: Source, rounds = 8): Promise<SyncSourceStatus> {
+async function syncUntilSettled(
+  cookie: string,
+  source: Source,
+  definitions: NonNullable<Parameters<typeof runJobsUntilIdle>[1]>['definitions'] = [SYNC_JOBS[source]],
+): Promise<SyncSourceStatus> {
   let status = await freshness(cookie, source);
-  for (let round = 0; round < rounds; round += 1) {
-    await runJobsUntilIdle(app.server.deps, { definitions: [SYNC_JOBS[source]] });
+  for (let round = 0; round < 8; round += 1) {
+    await runJobsUntilIdle(app.server.deps, { definitions });
     status = await freshness(cookie, source);
     if (!status.queued && !status.running) return status;
     advance(120);
@@ -325,4 +340,162 @@ describe('upstream fault matrix', () => {
       }, 300_000);
     }
   }
+});
+
+/** Webhook-phase faults: of the deliveries themselves, or of the Admin API while webhooks arrive. */
+interface WebhookFault {
+  name: string;
+  delivery: Partial<DeliverySettings>;
+  /** The answer every delivery must get while the fault is on (none: they are accepted). */
+  refusedWith?: string;
+  upstream?: (demo: DemoEmulators) => void;
+}
+
+const WEBHOOK_FAULTS: WebhookFault[] = [
+  { name: 'bad HMAC', delivery: { badSignatureRate: 1 }, refusedWith: '401' },
+  { name: 'malformed body', delivery: { malformedRate: 1 }, refusedWith: '400' },
+  { name: 'duplicate + late delivery', delivery: { duplicateRate: 1, lateRate: 0.5, lateDelayMs: 200 } },
+  // Faults of the bulk export belong to a backfill; a third of the webhooks is lost on top.
+  ...FAULTS.shopify
+    .filter((fault) => !fault.phases)
+    .map((fault) => ({ name: `API ${fault.name}`, delivery: { dropRate: 0.3 }, upstream: fault.apply })),
+];
+const WEBHOOK_JOBS = [registerShopifyWebhooksJob, processShopifyWebhookJob, SYNC_JOBS.shopify];
+const ORDERS_PER_CELL = 8;
+
+/** The emulator's live orders against the warehouse: missing, twice, or with another total or line count. */
+async function liveOrderGaps(workspaceId: string, expectedOrders: number) {
+  const truth = demo.emulators.shopify.liveOrders.orders;
+  const stored = await queryRows<{ id: string; total: string; lines: number }>(
+    app.db,
+    sql`SELECT o.order_id::text AS id, o.total_minor::text AS total,
+          (SELECT count(*)::int FROM wh_order_line_items l WHERE l.workspace_id = o.workspace_id AND l.order_id = o.order_id) AS lines
+        FROM wh_orders o WHERE o.workspace_id = ${workspaceId}
+          AND o.order_id = ANY(${`{${truth.map((order) => order.legacyId).join(',')}}`}::bigint[])`,
+  );
+  const [all] = await queryRows<{
+    orders: number;
+    distinct_orders: number;
+    lines: number;
+    distinct_lines: number;
+  }>(
+    app.db,
+    sql`SELECT (SELECT count(*)::int FROM wh_orders WHERE workspace_id = ${workspaceId}) AS orders,
+          (SELECT count(DISTINCT order_id)::int FROM wh_orders WHERE workspace_id = ${workspaceId}) AS distinct_orders,
+          (SELECT count(*)::int FROM wh_order_line_items WHERE workspace_id = ${workspaceId}) AS lines,
+          (SELECT count(DISTINCT line_item_id)::int FROM wh_order_line_items WHERE workspace_id = ${workspaceId}) AS distinct_lines`,
+  );
+  const byId = new Map(stored.map((row) => [row.id, row]));
+  const wrong = truth.filter((order) => {
+    const row = byId.get(String(order.legacyId));
+    return !row || row.total !== String(order.totalMinor) || row.lines !== order.lineItems.length;
+  }).length;
+  return {
+    stored: stored.length,
+    wrong,
+    exact:
+      wrong === 0 &&
+      all!.orders === expectedOrders + truth.length &&
+      all!.orders === all!.distinct_orders &&
+      all!.lines === all!.distinct_lines,
+    summary: `${stored.length}/${truth.length} live orders stored, ${wrong} missing or different, ${all!.orders} orders (${all!.distinct_orders} distinct, ${expectedOrders} + ${truth.length} expected), ${all!.lines} lines (${all!.distinct_lines} distinct)`,
+  };
+}
+
+async function runWebhookCell(fault: WebhookFault, historicOrders: number): Promise<Row> {
+  const started = performance.now();
+  const { cookie, workspaceId } = await ownerOf('shopify');
+  const shopify = demo.emulators.shopify;
+  const sender = shopify.webhookSender;
+  const calm = sender.settings;
+  const answersBefore = { ...sender.stats.answers };
+  const storedBefore = (await liveOrderGaps(workspaceId, historicOrders)).stored;
+  let during: string;
+  let duringOk: boolean;
+  // No retries: each refused delivery stays refused, so only the reconciling sync can bring its order.
+  sender.settings = { ...calm, duplicateRate: 0, lateRate: 0, retryDelaysMs: [], ...fault.delivery };
+  fault.upstream?.(demo);
+  try {
+    for (let k = 0; k < ORDERS_PER_CELL; k += 1) shopify.liveOrders.placeOrder();
+    await sender.idle();
+    const answers = Object.entries(sender.stats.answers)
+      .map(([answer, count]) => [answer, count - (answersBefore[answer] ?? 0)] as const)
+      .filter(([, count]) => count > 0);
+    const attempts = answers.reduce((sum, [, count]) => sum + count, 0);
+    await runJobsUntilIdle(app.server.deps, { definitions: [processShopifyWebhookJob] });
+    const received = (await liveOrderGaps(workspaceId, historicOrders)).stored - storedBefore;
+    const answered = answers.map(([answer, count]) => `${count}× ${answer}`).join(', ');
+    if (fault.refusedWith) {
+      duringOk = answers.length === 1 && answers[0]![0] === fault.refusedWith && received === 0;
+      during = `${attempts} deliveries answered ${answered}; ${received} orders stored`;
+    } else {
+      // The owner's "Sync now" while the API is down: completes anyway or stops with a reason.
+      if (fault.upstream) await post(cookie, '/api/sync/run');
+      await runJobsUntilIdle(app.server.deps, { definitions: WEBHOOK_JOBS });
+      const status = await freshness(cookie, 'shopify');
+      const syncText = !fault.upstream
+        ? ''
+        : status.state === 'succeeded' && !status.queued
+          ? '; sync completed'
+          : `; sync stopped: ${status.health.reason ?? '(no reason)'}`;
+      const syncOk =
+        !fault.upstream ||
+        (status.state === 'succeeded' && !status.queued) ||
+        (isReadableReason(status.health.reason) && status.health.state === 'needs_attention');
+      const delivered = answers.find(([answer]) => answer === '200')?.[1] ?? 0;
+      duringOk = syncOk && answers.every(([answer]) => answer === '200') && received > 0;
+      during = `${delivered} deliveries accepted (${ORDERS_PER_CELL} orders placed), ${received} orders stored${syncText}`;
+    }
+  } finally {
+    shopify.faults.reset();
+    sender.settings = calm;
+  }
+  // Cleared: the owner's "Sync now" (or the pending retry) reconciles what the webhooks missed.
+  advance(120);
+  if (!(await freshness(cookie, 'shopify')).queued) await post(cookie, '/api/sync/run');
+  const settled = await syncUntilSettled(cookie, 'shopify', WEBHOOK_JOBS);
+  const gaps = await liveOrderGaps(workspaceId, historicOrders);
+  const exact = settled.state === 'succeeded' && gaps.exact;
+  const after = exact
+    ? `reconciled exactly: ${gaps.summary}`
+    : `state ${settled.state}, ${settled.health.reason ?? ''}; ${gaps.summary}`;
+  return {
+    source: 'shopify',
+    phase: 'webhook',
+    fault: fault.name,
+    during,
+    after: `${after} (${((performance.now() - started) / 1000).toFixed(1)} s)`,
+    pass: duringOk && exact,
+  };
+}
+
+describe('upstream fault matrix, webhook phase', () => {
+  it('shopify webhook: refused, duplicated or lost deliveries and API faults end with every order once', async () => {
+    const expected = await control('shopify');
+    const { cookie, workspaceId } = await ownerOf('shopify');
+    await emptyWorkspace(workspaceId);
+    // Live orders are placed at the emulator's real time; our clock must not lag behind it.
+    if (now.getTime() < Date.now()) now = new Date();
+    const { credentials } = demo;
+    const connected = await post(cookie, '/api/credentials/shopify', {
+      shopDomain: credentials.shopify.shopDomain,
+      accessToken: credentials.shopify.accessToken,
+      apiKey: credentials.shopify.apiKey,
+      apiSecret: credentials.shopify.apiSecret,
+    });
+    expect(connected.status, await connected.clone().text()).toBe(200);
+    advance(1);
+    const backfill = await syncUntilSettled(cookie, 'shopify', WEBHOOK_JOBS);
+    expect(backfill.state).toBe('succeeded');
+    expect(backfill.delivery).toEqual({ mode: 'webhooks', reason: null });
+    const historic = expected.wh_orders ?? 0;
+    expect((await liveOrderGaps(workspaceId, historic)).exact).toBe(true);
+    const rows: Row[] = [];
+    for (const fault of WEBHOOK_FAULTS) {
+      const row = await runWebhookCell(fault, historic);
+      rows.push(row);
+      matrix.push(row);
+    }
+    expect(rows.filter((row) => !row.pass)).toEqual([]);
+  }, 300_000);
 });

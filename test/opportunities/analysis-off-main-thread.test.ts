@@ -4,6 +4,7 @@ import { analyzeStore } from '../../src/core/pipeline/analyze-store.ts';
 import type { AnalysisFacts, AnalysisSnapshot } from '../../src/core/pipeline/types.ts';
 import { generateStore } from '../../src/demo/generate-store.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
+import { customerSnapshotColumns } from '../../src/server/features/analysis/customer-snapshot-columns.ts';
 import { runAnalysis } from '../../src/server/features/analysis/run-analysis.ts';
 import { computeRunInsights } from '../../src/server/features/analysis/write-insight-snapshot.ts';
 import {
@@ -29,7 +30,7 @@ let smallFacts: AnalysisFacts;
 const newWorkspace = () => createWorkspace(app.db, 'off-main-thread');
 
 /** The snapshot without the per-step timings, which differ between any two runs. */
-const withoutTimings = (snapshot: AnalysisSnapshot) => ({
+const withoutTimings = (snapshot: Omit<AnalysisSnapshot, 'customers'>) => ({
   ...snapshot,
   diagnostics: { ...snapshot.diagnostics, timingsMs: undefined },
 });
@@ -87,10 +88,15 @@ describe('analysis on the worker thread', () => {
   }, 180_000);
 
   it('computes the same snapshot and insights as the computation on the main thread', async () => {
-    const { insights, ...fromWorker } = await app.server.deps.analysisWorker.run('analysis', smallFacts);
-    const onMainThread = analyzeStore(smallFacts);
+    const { insights, customerColumns, ...fromWorker } = await app.server.deps.analysisWorker.run(
+      'analysis',
+      smallFacts,
+    );
+    const { customers, ...onMainThread } = analyzeStore(smallFacts);
     expect(withoutTimings(fromWorker)).toEqual(withoutTimings(onMainThread));
-    expect(insights).toEqual(computeRunInsights(smallFacts, onMainThread));
+    expect(customerColumns).toEqual(customerSnapshotColumns(customers));
+    expect(customerColumns.batches[0]!.customerId).toContain(customers[0]!.customerId);
+    expect(insights).toEqual(computeRunInsights(smallFacts, { customers }));
     expect(insights.movers.length).toBeGreaterThan(0);
   });
 

@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Database } from './client.ts';
 import { queryRows } from './query-rows.ts';
 
@@ -8,6 +9,8 @@ const migrationsDir = fileURLToPath(new URL('./migrations/', import.meta.url));
 
 /** Advisory-lock key so that several app processes starting together migrate one at a time. */
 const MIGRATION_LOCK_KEY = 720_411;
+
+const MigrateDatabaseRow = z.object({ name: z.string() });
 
 /**
  * Applies every `migrations/NNNN_name.sql` not yet recorded in `schema_migrations`, in file-name
@@ -27,7 +30,9 @@ export async function migrateDatabase(
   if (database.kind === 'postgres') await db.execute(sql`SELECT pg_advisory_lock(${MIGRATION_LOCK_KEY})`);
   try {
     const applied = new Set(
-      (await queryRows<{ name: string }>(db, sql`SELECT name FROM schema_migrations`)).map((row) => row.name),
+      (await queryRows(db, MigrateDatabaseRow, sql`SELECT name FROM schema_migrations`)).map(
+        (row) => row.name,
+      ),
     );
     const files = (await readdir(migrationsDir)).filter((file) => /^\d{4}_[\w-]+\.sql$/.test(file)).sort();
     const newlyApplied: string[] = [];

@@ -1,11 +1,47 @@
-import type { SQL } from 'drizzle-orm';
+import { SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from './client.ts';
 
+/** A row schema: a zod object (or a union/intersection of them) for one row of a raw query. */
+export type RowSchema = z.ZodType<Record<string, unknown>>;
+
 /**
- * Runs raw SQL and returns its rows. PGlite and node-postgres both answer `{ rows }`, but the
- * shared `Db` type cannot know which driver is underneath, so the shape is asserted here, once.
+ * A bigint column (int8: bigserial ids, `count(*)`) read as a number: both drivers return int8 as
+ * text (PGlite is configured like node-postgres in `client.ts`), so a row schema that wants a
+ * number says so here instead of declaring `number` and receiving a string.
  */
-export async function queryRows<Row>(db: Db, query: SQL): Promise<Row[]> {
-  const result = (await db.execute(query)) as unknown as { rows: Row[] };
-  return result.rows;
+export const int8Number = z
+  .string()
+  .regex(/^-?\d+$/)
+  .transform(Number);
+
+/**
+ * Runs raw SQL and returns its rows, each checked against `schema` (decision 059). PGlite and
+ * node-postgres both answer `{ rows }`; what the columns hold differs by driver and query (a
+ * `count(*)` is a string on node-postgres, a number on PGlite), so the row schema states what the
+ * caller accepts and a row that does not fit fails here, naming the column, instead of flowing on
+ * as a wrong type.
+ */
+export async function queryRows<Schema extends RowSchema>(
+  db: Db,
+  schema: Schema,
+  query: SQL,
+): Promise<z.output<Schema>[]>;
+/** @deprecated Unchecked cast, kept only while callers move to a row schema. */
+export async function queryRows<Row>(db: Db, query: SQL): Promise<Row[]>;
+export async function queryRows(db: Db, schemaOrQuery: RowSchema | SQL, query?: SQL): Promise<unknown[]> {
+  if (schemaOrQuery instanceof SQL) {
+    return ((await db.execute(schemaOrQuery)) as unknown as { rows: unknown[] }).rows;
+  }
+  const result = (await db.execute(query as SQL)) as unknown as { rows: unknown[] };
+  return result.rows.map((row, index) => parseRow(schemaOrQuery, row, index));
+}
+
+function parseRow<Schema extends RowSchema>(schema: Schema, row: unknown, index: number): z.output<Schema> {
+  const parsed = schema.safeParse(row);
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues
+    .map((issue) => `${issue.path.join('.') || '(row)'}: ${issue.message}`)
+    .join('; ');
+  throw new Error(`Query row ${index} does not match its row schema: ${issues}`);
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../db/client.ts';
-import { queryRows } from '../db/query-rows.ts';
+import { int8Number, queryRows } from '../db/query-rows.ts';
 
 /**
  * The durable job queue: rows in `jobs` (migration 0031), shared by every app process, on
@@ -12,7 +13,8 @@ import { queryRows } from '../db/query-rows.ts';
  * into a no-op that returns the live job. Every timestamp comes from the caller's clock.
  */
 
-export type JobStatus = 'pending' | 'running' | 'succeeded' | 'failed' | 'cancelled';
+const JobStatus = z.enum(['pending', 'running', 'succeeded', 'failed', 'cancelled']);
+export type JobStatus = z.infer<typeof JobStatus>;
 
 export interface JobRow {
   id: number;
@@ -31,22 +33,24 @@ export interface JobRow {
   finishedAt: Date | null;
 }
 
-interface RawJobRow {
-  id: number | string;
-  type: string;
-  workspace_id: string | null;
-  payload: Record<string, unknown> | string;
-  status: JobStatus;
-  concurrency_key: string | null;
-  priority: number;
-  run_at: Date | string;
-  attempts: number;
-  max_attempts: number;
-  locked_by: string | null;
-  last_error: string | null;
-  created_at: Date | string;
-  finished_at: Date | string | null;
-}
+const RawJobRow = z.object({
+  id: z.union([z.number(), z.string()]),
+  type: z.string(),
+  workspace_id: z.string().nullable(),
+  payload: z.union([z.record(z.string(), z.unknown()), z.string()]),
+  status: JobStatus,
+  concurrency_key: z.string().nullable(),
+  priority: z.number(),
+  run_at: z.union([z.date(), z.string()]),
+  attempts: z.number(),
+  max_attempts: z.number(),
+  locked_by: z.string().nullable(),
+  last_error: z.string().nullable(),
+  created_at: z.union([z.date(), z.string()]),
+  finished_at: z.union([z.date(), z.string()]).nullable(),
+});
+type RawJobRow = z.infer<typeof RawJobRow>;
+const JobIdRow = z.object({ id: int8Number });
 
 const toDate = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
 
@@ -93,8 +97,9 @@ export interface EnqueueResult {
 
 export async function enqueueJob(db: Db, input: EnqueueJobInput): Promise<EnqueueResult> {
   const key = input.concurrencyKey ?? null;
-  const inserted = await queryRows<RawJobRow>(
+  const inserted = await queryRows(
     db,
+    RawJobRow,
     sql`INSERT INTO jobs (type, workspace_id, payload, concurrency_key, priority, run_at, max_attempts, created_at, updated_at)
         VALUES (${input.type}, ${input.workspaceId}, ${JSON.stringify(input.payload)}::jsonb, ${key},
                 ${input.priority ?? 100}, ${(input.runAt ?? input.now).toISOString()}, ${input.maxAttempts ?? 5},
@@ -104,8 +109,9 @@ export async function enqueueJob(db: Db, input: EnqueueJobInput): Promise<Enqueu
   );
   const [row] = inserted;
   if (row) return { job: mapJob(row), created: true };
-  const [live] = await queryRows<RawJobRow>(
+  const [live] = await queryRows(
     db,
+    RawJobRow,
     sql`SELECT ${JOB_COLUMNS} FROM jobs WHERE concurrency_key = ${key} AND status IN ('pending', 'running') LIMIT 1`,
   );
   if (!live) {
@@ -140,8 +146,9 @@ export async function enqueueJobs(
     ),
     sql`, `,
   );
-  const inserted = await queryRows<{ id: string }>(
+  const inserted = await queryRows(
     db,
+    JobIdRow,
     sql`INSERT INTO jobs (type, workspace_id, payload, priority, run_at, max_attempts, created_at, updated_at)
         VALUES ${rows} RETURNING id`,
   );
@@ -162,8 +169,9 @@ export async function claimJob(
     args.types.map((type) => sql`${type}`),
     sql`, `,
   );
-  const [row] = await queryRows<RawJobRow>(
+  const [row] = await queryRows(
     db,
+    RawJobRow,
     sql`UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_by = ${args.workerId},
           locked_at = ${now}, heartbeat_at = ${now}, updated_at = ${now}
         WHERE id = (
@@ -179,8 +187,9 @@ export async function claimJob(
 
 /** Keeps a running job's lock fresh; false when the job is no longer ours (recovered elsewhere). */
 export async function heartbeatJob(db: Db, jobId: number, workerId: string, now: Date): Promise<boolean> {
-  const rows = await queryRows<{ id: number }>(
+  const rows = await queryRows(
     db,
+    JobIdRow,
     sql`UPDATE jobs SET heartbeat_at = ${now.toISOString()} WHERE id = ${jobId} AND status = 'running'
           AND locked_by = ${workerId} RETURNING id`,
   );
@@ -261,8 +270,9 @@ export async function failJob(
 export async function recoverStaleJobs(db: Db, args: { now: Date; staleAfterMs: number }): Promise<number> {
   const now = args.now.toISOString();
   const cutoff = new Date(args.now.getTime() - args.staleAfterMs).toISOString();
-  const rows = await queryRows<{ id: number }>(
+  const rows = await queryRows(
     db,
+    JobIdRow,
     sql`UPDATE jobs SET
           status = CASE WHEN attempts >= max_attempts THEN 'failed' ELSE 'pending' END,
           finished_at = CASE WHEN attempts >= max_attempts THEN ${now}::timestamptz ELSE NULL END,
@@ -276,8 +286,9 @@ export async function recoverStaleJobs(db: Db, args: { now: Date; staleAfterMs: 
 
 /** Live (pending or running) jobs of a workspace, for the sync status endpoint. */
 export async function listLiveJobs(db: Db, workspaceId: string): Promise<JobRow[]> {
-  const rows = await queryRows<RawJobRow>(
+  const rows = await queryRows(
     db,
+    RawJobRow,
     sql`SELECT ${JOB_COLUMNS} FROM jobs WHERE workspace_id = ${workspaceId} AND status IN ('pending', 'running')
         ORDER BY id`,
   );
@@ -285,6 +296,6 @@ export async function listLiveJobs(db: Db, workspaceId: string): Promise<JobRow[
 }
 
 export async function getJob(db: Db, jobId: number): Promise<JobRow | null> {
-  const [row] = await queryRows<RawJobRow>(db, sql`SELECT ${JOB_COLUMNS} FROM jobs WHERE id = ${jobId}`);
+  const [row] = await queryRows(db, RawJobRow, sql`SELECT ${JOB_COLUMNS} FROM jobs WHERE id = ${jobId}`);
   return row ? mapJob(row) : null;
 }

@@ -1,13 +1,16 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { HOUR_MS } from '../../shared/calendar.ts';
+import { SyncSourceSchema } from '../../shared/contracts/sync.ts';
 import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/query-rows.ts';
-import type { SyncSource } from '../db/schema/jobs.ts';
 import type { AppDeps } from '../http/deps.ts';
 import { maintainTrackingJob } from './definitions/maintain-tracking.ts';
 import { enqueueDueNotificationsTick } from './definitions/notifications-tick.ts';
 import { SYNC_JOBS } from './definitions/sync-jobs.ts';
 import { enqueue } from './enqueue.ts';
+
+const DueRow = z.object({ workspace_id: z.string(), provider: SyncSourceSchema });
 
 /**
  * The sync schedule: every `env.syncIntervalMinutes` (15 by default), each connected source of
@@ -20,8 +23,9 @@ import { enqueue } from './enqueue.ts';
 export async function enqueueDueSyncs(db: Db, now: Date, intervalMinutes: number): Promise<number> {
   // 90 % of the interval, so a tick that fires slightly early does not skip a whole period.
   const cutoff = new Date(now.getTime() - intervalMinutes * 60_000 * 0.9).toISOString();
-  const due = await queryRows<{ workspace_id: string; provider: SyncSource }>(
+  const due = await queryRows(
     db,
+    DueRow,
     sql`SELECT c.workspace_id, c.provider FROM credentials c
         LEFT JOIN sync_states s ON s.workspace_id = c.workspace_id AND s.source = c.provider
         WHERE c.status = 'verified' AND (s.last_started_at IS NULL OR s.last_started_at < ${cutoff})`,
@@ -39,14 +43,17 @@ export async function enqueueDueSyncs(db: Db, now: Date, intervalMinutes: number
   return added;
 }
 
+const RecentRow = z.object({ queued: z.boolean() });
+
 /**
  * Queues the hourly tracking maintenance (maintain-tracking.ts) unless one was queued since the
  * start of this UTC hour; returns whether a job was added. Runs whether or not events arrive.
  */
 export async function enqueueDueMaintenance(db: Db, now: Date): Promise<boolean> {
   const hourStart = new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS).toISOString();
-  const [recent] = await queryRows<{ queued: boolean }>(
+  const [recent] = await queryRows(
     db,
+    RecentRow,
     sql`SELECT EXISTS (SELECT 1 FROM jobs WHERE type = ${maintainTrackingJob.type}
         AND created_at >= ${hourStart}) AS queued`,
   );

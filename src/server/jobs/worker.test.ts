@@ -142,6 +142,10 @@ describe('worker', () => {
   });
 });
 
+const BeforeRow = z.object({ n: z.number() });
+
+const AfterRow = z.object({ n: z.number() });
+
 describe('enqueue by definition', () => {
   it('takes retry budget, priority and concurrency key from the definition', async () => {
     const now = new Date();
@@ -158,11 +162,11 @@ describe('enqueue by definition', () => {
   });
 
   it('refuses a payload its schema rejects, naming the field, and stores nothing', async () => {
-    const [before] = await queryRows<{ n: number }>(deps.db, sql`SELECT count(*)::int AS n FROM jobs`);
+    const [before] = await queryRows(deps.db, BeforeRow, sql`SELECT count(*)::int AS n FROM jobs`);
     await expect(
       enqueue(deps.db, SYNC_JOBS.meta, { workspaceId: 'not-a-uuid' }, { now: new Date() }),
     ).rejects.toThrow(/invalid sync-meta payload[\s\S]*workspaceId/);
-    const [after] = await queryRows<{ n: number }>(deps.db, sql`SELECT count(*)::int AS n FROM jobs`);
+    const [after] = await queryRows(deps.db, AfterRow, sql`SELECT count(*)::int AS n FROM jobs`);
     expect(after?.n).toBe(before?.n);
   });
 

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createWorkspace } from '../../../test/support/factories.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
@@ -25,6 +26,8 @@ afterAll(async () => {
   await database?.close();
   await rm(dir, { recursive: true, force: true });
 });
+
+const QueryRow = z.object({ key_id: z.string() });
 
 describe('keys rotate', () => {
   it('re-encrypts every record under the new key and keeps them readable', async () => {
@@ -53,7 +56,7 @@ describe('keys rotate', () => {
 
     const newBase64 = (await readFile(join(dir, KEY_FILE), 'utf8')).trim();
     expect(parseVaultKey(newBase64).id).toBe(result.newKeyId);
-    const rows = await queryRows<{ key_id: string }>(database.db, sql`SELECT * FROM credentials`);
+    const rows = await queryRows(database.db, QueryRow, sql`SELECT * FROM credentials`);
     expect(rows.every((row) => row.key_id === result.newKeyId)).toBe(true);
     const raw = JSON.stringify(rows);
     for (const secret of SECRETS) expect(raw).not.toContain(secret);

@@ -6,7 +6,8 @@
  * body under the app's client secret), `X-Shopify-Event-Id` (one per event, kept across retries and
  * duplicates), `X-Shopify-Webhook-Id`, `X-Shopify-Triggered-At` and `X-Shopify-API-Version`;
  * retried with backoff on any non-2xx answer or network error; occasionally delivered twice or
- * late (out of order).
+ * late (out of order). Faults to inject per attempt: a signature under the wrong secret, a body cut
+ * short (correctly signed, so only its JSON is wrong).
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import { formatUtc } from '../../calendar.ts';
@@ -142,6 +143,10 @@ export interface DeliverySettings {
   duplicateRate: number;
   /** Share of deliveries held back so later events overtake them. */
   lateRate: number;
+  /** Share of attempts signed with a wrong secret (a fault: the receiver must refuse them, 401). */
+  badSignatureRate: number;
+  /** Share of attempts whose body is cut short but signed (a fault: the receiver must refuse them, 400). */
+  malformedRate: number;
   /** How long a late delivery is held (ms). */
   lateDelayMs: number;
   /** Waits before each retry of a failed delivery; Shopify's span several hours. */
@@ -159,6 +164,8 @@ export const DEFAULT_DELIVERY: DeliverySettings = {
   dropRate: 0,
   duplicateRate: 0.05,
   lateRate: 0.05,
+  badSignatureRate: 0,
+  malformedRate: 0,
   lateDelayMs: 1_500,
   retryDelaysMs: SHOPIFY_RETRY_DELAYS_MS,
   timeoutMs: 5_000,
@@ -175,6 +182,8 @@ export interface DeliveryStats {
   late: number;
   /** Deliveries that gave up after the last retry. */
   abandoned: number;
+  /** Attempts per answer: the HTTP status, or 'network' for no answer. */
+  answers: Record<string, number>;
 }
 
 /** Sends events to every subscription of their topic, with Shopify's retries, duplicates and lateness. */
@@ -189,6 +198,7 @@ export class WebhookSender {
     duplicates: 0,
     late: 0,
     abandoned: 0,
+    answers: {},
   };
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
   private inFlight = 0;
@@ -279,7 +289,16 @@ export class WebhookSender {
     retry: number,
   ): Promise<void> {
     this.stats.attempts += 1;
+    const body =
+      this.settings.malformedRate > 0 && this.options.random() < this.settings.malformedRate
+        ? delivery.body.slice(0, Math.floor(delivery.body.length / 2))
+        : delivery.body;
+    const secret =
+      this.settings.badSignatureRate > 0 && this.options.random() < this.settings.badSignatureRate
+        ? `${this.options.secret}-wrong`
+        : this.options.secret;
     let ok = false;
+    let answer = 'network';
     try {
       const response = await fetch(delivery.callbackUrl, {
         method: 'POST',
@@ -287,22 +306,22 @@ export class WebhookSender {
           'content-type': 'application/json',
           'x-shopify-topic': delivery.topic,
           'x-shopify-shop-domain': this.options.shopDomain,
-          'x-shopify-hmac-sha256': createHmac('sha256', this.options.secret)
-            .update(delivery.body)
-            .digest('base64'),
+          'x-shopify-hmac-sha256': createHmac('sha256', secret).update(body).digest('base64'),
           'x-shopify-event-id': delivery.eventId,
           'x-shopify-webhook-id': delivery.webhookId,
           'x-shopify-triggered-at': delivery.triggeredAt,
           'x-shopify-api-version': this.options.apiVersion,
         },
-        body: delivery.body,
+        body,
         signal: AbortSignal.timeout(this.settings.timeoutMs),
       });
       await response.arrayBuffer();
       ok = response.ok;
+      answer = String(response.status);
     } catch {
       ok = false;
     }
+    this.stats.answers[answer] = (this.stats.answers[answer] ?? 0) + 1;
     if (ok) {
       this.stats.delivered += 1;
       return;

@@ -14,6 +14,8 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import { JsonObjectSchema, typedJsonb } from '../typed-jsonb.ts';
 import { users, workspaces } from './auth.ts';
 
 /**
@@ -51,9 +53,9 @@ export const analysisRuns = pgTable(
     durationMs: integer('duration_ms'),
     error: text('error'),
     /** Model fits (BG/NBD and Gamma-Gamma params, convergence), row counts, step timings. */
-    diagnostics: jsonb('diagnostics').$type<Record<string, unknown>>().notNull().default({}),
+    diagnostics: typedJsonb('diagnostics', JsonObjectSchema).notNull().default({}),
     /** Backtested forecast accuracy of the chosen model beside the seasonal-naive baselines. */
-    forecastAccuracy: jsonb('forecast_accuracy').$type<Record<string, unknown> | null>(),
+    forecastAccuracy: typedJsonb('forecast_accuracy', JsonObjectSchema),
   },
   (table) => [
     index('analysis_runs_latest_idx').on(table.workspaceId, table.status, table.finishedAt),
@@ -183,12 +185,12 @@ export const analysisMetrics = pgTable(
 export type OpportunityStatus = 'open' | 'implemented' | 'dismissed';
 
 /** Value of the tracked metric when the owner implemented the opportunity. */
-export interface OpportunityBaseline {
-  metricKey: string;
-  value: number | null;
-  runId: string | null;
-  measuredAt: string;
-}
+const OpportunityBaselineSchema = z.object({
+  metricKey: z.string(),
+  value: z.number().nullable(),
+  runId: z.string().nullable(),
+  measuredAt: z.string(),
+});
 
 /** One row per (workspace, type, subject) for life; each run refreshes the estimate. */
 export const opportunities = pgTable(
@@ -210,7 +212,7 @@ export const opportunities = pgTable(
     profitNote: text('profit_note'),
     confidenceScore: doublePrecision('confidence_score').notNull(),
     effortLevel: text('effort_level').notNull(),
-    evidence: jsonb('evidence').$type<unknown>().notNull(),
+    evidence: typedJsonb('evidence', z.unknown()).notNull(),
     metricKey: text('metric_key').notNull(),
     status: text('status').$type<OpportunityStatus>().notNull().default('open'),
     firstDetectedAt: instant('first_detected_at').notNull(),
@@ -219,7 +221,7 @@ export const opportunities = pgTable(
     lastRunId: uuid('last_run_id').references(() => analysisRuns.id, { onDelete: 'set null' }),
     implementedAt: instant('implemented_at'),
     implementedBy: uuid('implemented_by').references(() => users.id, { onDelete: 'set null' }),
-    baseline: jsonb('baseline').$type<OpportunityBaseline | null>(),
+    baseline: typedJsonb('baseline', OpportunityBaselineSchema),
     /** Tracked metric now minus the baseline, measured by the latest run after implementation. */
     realisedImpact: doublePrecision('realised_impact'),
     realisedMeasuredAt: instant('realised_measured_at'),

@@ -1,4 +1,6 @@
-import { jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import { typedJsonb } from '../typed-jsonb.ts';
 import { workspaces } from './auth.ts';
 
 /**
@@ -8,6 +10,9 @@ import { workspaces } from './auth.ts';
  * views never need to decrypt. `status` records the last connection test, so a failed test keeps
  * the credentials and flags them instead of dropping them.
  */
+/** Non-secret display values of a credential, by name. */
+const PublicInfoSchema = z.record(z.string(), z.union([z.string(), z.boolean(), z.number(), z.null()]));
+
 export const credentials = pgTable(
   'credentials',
   {
@@ -20,10 +25,7 @@ export const credentials = pgTable(
     iv: text('iv').notNull(),
     authTag: text('auth_tag').notNull(),
     ciphertext: text('ciphertext').notNull(),
-    publicInfo: jsonb('public_info')
-      .$type<Record<string, string | boolean | number | null>>()
-      .notNull()
-      .default({}),
+    publicInfo: typedJsonb('public_info', PublicInfoSchema).notNull().default({}),
     status: text('status').notNull().default('unverified'),
     lastError: text('last_error'),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),

@@ -1,13 +1,16 @@
-import { doublePrecision, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { doublePrecision, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import { typedJsonb } from '../typed-jsonb.ts';
 import { users, workspaces } from './auth.ts';
 
 /** One arm as stored: revenue in integer minor units of the experiment's currency. */
-export interface StoredVariant {
-  name: string;
-  visitors: number;
-  conversions: number;
-  revenueMinor: number;
-}
+const StoredVariantSchema = z.object({
+  name: z.string(),
+  visitors: z.number(),
+  conversions: z.number(),
+  revenueMinor: z.number(),
+});
+export type StoredVariant = z.infer<typeof StoredVariantSchema>;
 
 /** A/B tests the owner records (migration 0066); the first arm is the control. */
 export const experiments = pgTable(
@@ -23,7 +26,7 @@ export const experiments = pgTable(
     currencyCode: text('currency_code').notNull(),
     /** Relative lift to detect, in percent (10 = 10 %): sets the planned sample size. */
     minimumDetectableEffect: doublePrecision('minimum_detectable_effect').notNull(),
-    variants: jsonb('variants').$type<StoredVariant[]>().notNull(),
+    variants: typedJsonb('variants', z.array(StoredVariantSchema)).notNull(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),

@@ -12,6 +12,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import { SyncQuotaSchema } from '../../../shared/contracts/sync.ts';
+import { JsonObjectSchema, typedJsonb } from '../typed-jsonb.ts';
 import { workspaces } from './auth.ts';
 
 /**
@@ -27,7 +30,7 @@ export const jobs = pgTable(
     /** Job definition name, e.g. 'sync-shopify', 'analyze-workspace'. */
     type: text('type').notNull(),
     workspaceId: uuid('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' }),
-    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    payload: typedJsonb('payload', JsonObjectSchema).notNull().default({}),
     status: text('status', { enum: ['pending', 'running', 'succeeded', 'failed', 'cancelled'] })
       .notNull()
       .default('pending'),
@@ -42,7 +45,7 @@ export const jobs = pgTable(
     lockedAt: timestamp('locked_at', { withTimezone: true }),
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
     lastError: text('last_error'),
-    result: jsonb('result').$type<Record<string, unknown>>(),
+    result: typedJsonb('result', JsonObjectSchema),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
@@ -57,16 +60,6 @@ export const jobs = pgTable(
 
 export type SyncSource = 'shopify' | 'ga4' | 'meta';
 
-/** Quota figures as the vendor reports them, normalised to "used of limit" (percent when known). */
-export interface SyncQuota {
-  /** e.g. 'query cost points', 'tokens per day', 'call count %'. */
-  unit: string;
-  used: number;
-  limit: number | null;
-  /** 0–100 when the limit is known. */
-  usedPercent: number | null;
-}
-
 /**
  * One row per (workspace, source): the resumable cursor and the freshness figures the
  * data-freshness panel shows. `cursor` is written after every committed page, so a sync that
@@ -80,7 +73,7 @@ export const syncStates = pgTable(
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     source: text('source', { enum: ['shopify', 'ga4', 'meta'] }).notNull(),
     /** Source-specific resumable position (see each definition in src/server/jobs/definitions). */
-    cursor: jsonb('cursor').$type<Record<string, unknown>>().notNull().default({}),
+    cursor: typedJsonb('cursor', JsonObjectSchema).notNull().default({}),
     status: text('status', { enum: ['never', 'running', 'succeeded', 'failed'] })
       .notNull()
       .default('never'),
@@ -94,9 +87,9 @@ export const syncStates = pgTable(
     /** Newest upstream moment the warehouse is known to be complete through (lag = now − this). */
     dataThrough: timestamp('data_through', { withTimezone: true }),
     backfillCompletedAt: timestamp('backfill_completed_at', { withTimezone: true }),
-    quota: jsonb('quota').$type<SyncQuota>(),
+    quota: typedJsonb('quota', SyncQuotaSchema),
     /** Warehouse rows of this source per table (e.g. { wh_orders: 1000000 }), as of the last success (migration 0032). */
-    rowCounts: jsonb('row_counts').$type<Record<string, number>>().notNull().default({}),
+    rowCounts: typedJsonb('row_counts', z.record(z.string(), z.number())).notNull().default({}),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.workspaceId, table.source] })],

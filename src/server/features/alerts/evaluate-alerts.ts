@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { queryRows } from '../../db/query-rows.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import type { AlertCondition, ThinHistory } from './alert-condition.ts';
@@ -26,6 +27,19 @@ async function replaceNotes(deps: AppDeps, workspaceId: string, notes: ThinHisto
   if (notes.length > 0)
     deps.log.info({ workspaceId, notes: notes.map((n) => n.note) }, 'alert rules not judged');
 }
+
+const EvaluateAlertRow = z.object({ id: z.string() });
+
+const OpenRow = z.object({
+  id: z.string(),
+  rule: z.string(),
+  subject: z.string(),
+  title: z.string(),
+  detail: z.string(),
+  link: z.string(),
+});
+
+const EvaluateAlertRow2 = z.object({ id: z.string() });
 
 /**
  * Evaluates every alert rule of a workspace (after each analysis run and on the schedule): a
@@ -62,8 +76,9 @@ export async function evaluateAlerts(
 
   let opened = 0;
   for (const condition of holding.values()) {
-    const [row] = await queryRows<{ id: string }>(
+    const [row] = await queryRows(
       deps.db,
+      EvaluateAlertRow,
       sql`INSERT INTO alerts (workspace_id, rule, subject, status, title, detail, link, opened_at)
           VALUES (${workspaceId}, ${condition.rule}, ${condition.subject}, 'open', ${condition.title}, ${condition.detail},
             ${condition.link}, ${now.toISOString()})
@@ -75,22 +90,17 @@ export async function evaluateAlerts(
     await notifyAlert(deps, workspaceId, row.id, condition, 'opened');
   }
 
-  const open = await queryRows<{
-    id: string;
-    rule: string;
-    subject: string;
-    title: string;
-    detail: string;
-    link: string;
-  }>(
+  const open = await queryRows(
     deps.db,
+    OpenRow,
     sql`SELECT id, rule, subject, title, detail, link FROM alerts WHERE workspace_id = ${workspaceId} AND status = 'open'`,
   );
   let resolved = 0;
   for (const alert of open) {
     if (holding.has(keyOf(alert.rule, alert.subject))) continue;
-    const [row] = await queryRows<{ id: string }>(
+    const [row] = await queryRows(
       deps.db,
+      EvaluateAlertRow2,
       sql`UPDATE alerts SET status = 'resolved', resolved_at = ${now.toISOString()}
           WHERE id = ${alert.id} AND status = 'open' RETURNING id`,
     );

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { KpiInterval } from '../../../core/alerts/find-kpi-anomaly.ts';
 import { weekdayBaselineInterval } from '../../../core/alerts/weekday-baseline-interval.ts';
 import { addDays } from '../../../shared/calendar.ts';
@@ -19,14 +20,22 @@ interface DaySales {
   aov: number;
 }
 
+const DailySaleRow = z.object({
+  day: z.string(),
+  orders: z.number(),
+  gross: z.string(),
+  refunds: z.string(),
+});
+
 async function readDailySales(
   db: Db,
   workspaceId: string,
   from: string,
   to: string,
 ): Promise<Map<string, DaySales>> {
-  const rows = await queryRows<{ day: string; orders: number; gross: string; refunds: string }>(
+  const rows = await queryRows(
     db,
+    DailySaleRow,
     sql`WITH days AS (SELECT d::date AS day FROM generate_series(${from}::date, ${to}::date, interval '1 day') d),
         sales AS (SELECT o.order_date AS day, count(*)::int AS orders, sum(o.total_minor) AS gross FROM wh_orders o
           WHERE ${validOrderOf(workspaceId)} AND o.order_date BETWEEN ${from}::date AND ${to}::date GROUP BY 1),
@@ -53,10 +62,17 @@ async function readDailySales(
   );
 }
 
+const ForecastForRow = z.object({
+  value: z.number(),
+  lo95: z.number().nullable(),
+  hi95: z.number().nullable(),
+});
+
 /** The forecast an earlier run made for `day` (major units), if any. */
 async function readForecastFor(db: Db, workspaceId: string, day: string): Promise<KpiInterval | null> {
-  const [row] = await queryRows<{ value: number; lo95: number | null; hi95: number | null }>(
+  const [row] = await queryRows(
     db,
+    ForecastForRow,
     sql`SELECT fp.value, fp.lo95, fp.hi95 FROM analysis_forecast_points fp
         JOIN analysis_runs r ON r.id = fp.run_id
         WHERE r.workspace_id = ${workspaceId} AND r.status = 'succeeded' AND r.as_of < ${day}::date
@@ -167,9 +183,12 @@ export async function kpiAnomalyConditions(
   ]);
 }
 
+const FirstSaleDayRow = z.object({ day: z.string().nullable() });
+
 async function readFirstSaleDay(db: Db, workspaceId: string): Promise<string | null> {
-  const [row] = await queryRows<{ day: string | null }>(
+  const [row] = await queryRows(
     db,
+    FirstSaleDayRow,
     sql`SELECT min(o.order_date)::text AS day FROM wh_orders o WHERE ${validOrderOf(workspaceId)}`,
   );
   return row?.day ?? null;

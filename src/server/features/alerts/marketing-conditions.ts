@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { weekdayBaselineInterval } from '../../../core/alerts/weekday-baseline-interval.ts';
 import { computePoas } from '../../../core/metrics/compute-poas.ts';
 import { computeRoas } from '../../../core/metrics/compute-roas.ts';
@@ -71,6 +72,12 @@ export async function campaignAnomalyConditions(
   return judgeDays(checks);
 }
 
+const Ga4ConversionConditionRow = z.object({
+  date: z.string(),
+  sessions: z.number(),
+  key_events: z.number(),
+});
+
 /**
  * GA4 conversion rate (key events per session, all channels) of the last complete shop day
  * against the 95 % interval of the same weekday of the previous 8 weeks GA4 reported.
@@ -83,8 +90,9 @@ export async function ga4ConversionConditions(
   const window = await readMetricWindow(db, workspaceId, 1, now);
   if (!window) return { conditions: [], thin: [] };
   const day = window.end;
-  const rows = await queryRows<{ date: string; sessions: number; key_events: number }>(
+  const rows = await queryRows(
     db,
+    Ga4ConversionConditionRow,
     sql`SELECT date::text AS date, sum(sessions)::float8 AS sessions, sum(key_events)::float8 AS key_events
         FROM wh_ga4_daily_channels
         WHERE workspace_id = ${workspaceId} AND date BETWEEN ${addDays(day, -7 * BASELINE_WEEKS)}::date AND ${day}::date

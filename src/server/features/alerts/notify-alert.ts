@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { HOUR_MS } from '../../../shared/calendar.ts';
-import type { ChannelType } from '../../../shared/contracts/notifications.ts';
+import { CHANNEL_TYPES } from '../../../shared/contracts/notifications.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import { loadChannelTarget } from '../notifications/channels.ts';
@@ -76,6 +77,16 @@ function messages(storeName: string, appUrl: string, alert: AlertCondition, even
   };
 }
 
+const ShopRow = z.object({ name: z.string(), iana_timezone: z.string() });
+
+const ChannelRow = z.object({ id: z.string(), type: z.enum(CHANNEL_TYPES) });
+
+const MemberRow = z.object({
+  email: z.string(),
+  quiet_start: z.number().nullable(),
+  quiet_end: z.number().nullable(),
+});
+
 /**
  * Fans an alert's opening or resolution out to every channel of the workspace and to each
  * member's own address (unless they turned alert e-mails off), one delivery each, once: the
@@ -88,8 +99,9 @@ export async function notifyAlert(
   alert: AlertCondition,
   event: AlertEvent,
 ): Promise<void> {
-  const [shop] = await queryRows<{ name: string; iana_timezone: string }>(
+  const [shop] = await queryRows(
     deps.db,
+    ShopRow,
     sql`SELECT coalesce(s.name, w.name) AS name, coalesce(s.iana_timezone, 'UTC') AS iana_timezone
         FROM workspaces w LEFT JOIN wh_shops s ON s.workspace_id = w.id WHERE w.id = ${workspaceId}`,
   );
@@ -97,8 +109,9 @@ export async function notifyAlert(
   const now = deps.clock();
   const source = `alert:${alertId}:${event}`;
   const base = { workspaceId, source, period: '', alertId, subject: built.subject };
-  const channels = await queryRows<{ id: string; type: ChannelType }>(
+  const channels = await queryRows(
     deps.db,
+    ChannelRow,
     sql`SELECT id, type FROM notification_channels WHERE workspace_id = ${workspaceId} ORDER BY created_at`,
   );
   for (const channel of channels) {
@@ -121,8 +134,9 @@ export async function notifyAlert(
       });
     }
   }
-  const members = await queryRows<{ email: string; quiet_start: number | null; quiet_end: number | null }>(
+  const members = await queryRows(
     deps.db,
+    MemberRow,
     sql`SELECT u.email, s.quiet_start, s.quiet_end
         FROM workspaces w JOIN team_members m ON m.team_id = w.team_id JOIN users u ON u.id = m.user_id
         LEFT JOIN notification_settings s ON s.workspace_id = w.id AND s.user_id = m.user_id

@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { SyncSourceSchema } from '../../../shared/contracts/sync.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import type { CachedReads } from '../../http/deps.ts';
@@ -33,6 +35,17 @@ export async function stockConditions(reads: CachedReads, workspaceId: string): 
     }));
 }
 
+const SourceConditionRow = z.object({
+  provider: SyncSourceSchema,
+  status: z.string(),
+  last_error: z.string().nullable(),
+  public_info: z.record(z.string(), z.unknown()).nullable(),
+  updated_at: z.union([z.date(), z.string()]),
+  last_success_at: z.union([z.date(), z.string()]).nullable(),
+  sync_error: z.string().nullable(),
+  last_error_at: z.union([z.date(), z.string()]).nullable(),
+});
+
 /**
  * Sources that stopped syncing (no success for over 3 × the sync interval, or a failing last
  * sync) and Meta credentials that lost their token or the ads_read permission.
@@ -43,17 +56,9 @@ export async function sourceConditions(
   now: Date,
   intervalMinutes: number,
 ): Promise<AlertCondition[]> {
-  const rows = await queryRows<{
-    provider: keyof typeof SOURCE_NAMES;
-    status: string;
-    last_error: string | null;
-    public_info: Record<string, unknown> | null;
-    updated_at: Date | string;
-    last_success_at: Date | string | null;
-    sync_error: string | null;
-    last_error_at: Date | string | null;
-  }>(
+  const rows = await queryRows(
     db,
+    SourceConditionRow,
     sql`SELECT c.provider, c.status, c.last_error, c.public_info, c.updated_at, s.last_success_at, s.last_error AS sync_error,
           s.last_error_at
         FROM credentials c LEFT JOIN sync_states s ON s.workspace_id = c.workspace_id AND s.source = c.provider

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { formatDay } from '../../../core/insights/format-day.ts';
 import { advertisedHandle } from '../../../core/pipeline/advertised-handle.ts';
 import { productHandleOf } from '../../../core/pipeline/product-handle-of.ts';
@@ -7,21 +8,27 @@ import { currencyDigitsOf, formatMoney } from '../../../shared/money.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { readMetricWindow, validOrderOf } from '../metrics/metric-window.ts';
-import { CREDIT_COLUMNS, creditOfRow, FIRST_VISIT_JOIN } from '../metrics/query-attribution.ts';
+import { CREDIT_COLUMNS, CreditRow, creditOfRow, FIRST_VISIT_JOIN } from '../metrics/query-attribution.ts';
 import type { AlertCondition } from './alert-condition.ts';
 
 /** A website whose tracker sent nothing for longer than this has stopped sending. */
 export const TRACKING_SILENCE_HOURS = 24;
 
+const CampaignRow = z.object({ campaign_id: z.string(), name: z.string() });
+
+const GroupRow = CreditRow.extend({ landing_page: z.string().nullable(), orders: z.number() });
+
 /** Landing product pages of the orders credited to each Meta campaign (by campaign id). */
 async function readAdvertisedHandles(db: Db, workspaceId: string): Promise<Map<string, string>> {
   const [campaigns, groups] = await Promise.all([
-    queryRows<{ campaign_id: string; name: string }>(
+    queryRows(
       db,
+      CampaignRow,
       sql`SELECT campaign_id, name FROM wh_meta_campaigns WHERE workspace_id = ${workspaceId}`,
     ),
-    queryRows<Parameters<typeof creditOfRow>[0] & { landing_page: string | null; orders: number }>(
+    queryRows(
       db,
+      GroupRow,
       sql`SELECT ${CREDIT_COLUMNS}, o.landing_page, count(*)::int AS orders
           FROM wh_orders o ${FIRST_VISIT_JOIN}
           WHERE ${validOrderOf(workspaceId)} AND (o.utm_campaign IS NOT NULL OR t.utm_campaign IS NOT NULL)
@@ -52,6 +59,20 @@ async function readAdvertisedHandles(db: Db, workspaceId: string): Promise<Map<s
   return handles;
 }
 
+const SpendingRow = z.object({
+  campaign_id: z.string(),
+  name: z.string(),
+  spend: z.string(),
+  currency: z.string(),
+});
+
+const VariantRow = z.object({
+  handle: z.string(),
+  product: z.string(),
+  variant: z.string(),
+  available: z.number(),
+});
+
 /**
  * Ad spend on an out-of-stock product: a Meta campaign that spent on the last complete shop day
  * while the product it advertises (the landing page of at least half its credited orders, as the
@@ -67,8 +88,9 @@ export async function adSpendOutOfStockConditions(
   const window = await readMetricWindow(db, workspaceId, 1, now);
   if (!window) return [];
   const day = window.end;
-  const spending = await queryRows<{ campaign_id: string; name: string; spend: string; currency: string }>(
+  const spending = await queryRows(
     db,
+    SpendingRow,
     sql`SELECT campaign_id, max(campaign_name) AS name, sum(spend_minor)::text AS spend, max(currency_code) AS currency
         FROM wh_meta_daily_insights WHERE workspace_id = ${workspaceId} AND date = ${day}::date
         GROUP BY campaign_id HAVING sum(spend_minor) > 0`,
@@ -77,8 +99,9 @@ export async function adSpendOutOfStockConditions(
   const handles = await readAdvertisedHandles(db, workspaceId);
   const wanted = [...new Set(spending.flatMap((c) => handles.get(c.campaign_id) ?? []))];
   if (wanted.length === 0) return [];
-  const variants = await queryRows<{ handle: string; product: string; variant: string; available: number }>(
+  const variants = await queryRows(
     db,
+    VariantRow,
     sql`WITH levels AS (
           SELECT i.variant_id, i.snapshot_date, sum(i.available)::int AS available FROM wh_inventory_snapshots i
           WHERE i.workspace_id = ${workspaceId} GROUP BY 1, 2),
@@ -115,6 +138,13 @@ export async function adSpendOutOfStockConditions(
   return conditions;
 }
 
+const TrackingSilenceConditionRow = z.object({
+  id: z.string(),
+  website_name: z.string(),
+  website_url: z.string(),
+  last: z.union([z.date(), z.string()]),
+});
+
 /**
  * Tracked websites that stopped sending: an active website configuration that has received events
  * before and none for over {@link TRACKING_SILENCE_HOURS} hours (the tracker was removed, the page
@@ -126,13 +156,9 @@ export async function trackingSilenceConditions(
   now: Date,
 ): Promise<AlertCondition[]> {
   const since = new Date(now.getTime() - TRACKING_SILENCE_HOURS * 3_600_000);
-  const rows = await queryRows<{
-    id: string;
-    website_name: string;
-    website_url: string;
-    last: Date | string;
-  }>(
+  const rows = await queryRows(
     db,
+    TrackingSilenceConditionRow,
     sql`SELECT c.id, c.website_name, c.website_url, max(s.last_received_at) AS last
         FROM tracking_configurations c
         JOIN tracking_sessions s ON s.configuration_id = c.id

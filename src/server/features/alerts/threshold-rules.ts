@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import {
   type AlertRule,
   THRESHOLD_METRIC_LABELS,
+  THRESHOLD_METRICS,
   type ThresholdMetric,
 } from '../../../shared/contracts/notifications.ts';
 import { formatMoney, minorToDecimal, parseDecimalToMinor } from '../../../shared/money.ts';
@@ -16,21 +18,25 @@ import type { AlertCondition } from './alert-condition.ts';
 
 /** The owner's own thresholds ("CAC above $70 over 2 days"), evaluated over the last complete days. */
 
-interface RuleRow {
-  id: string;
-  metric: ThresholdMetric;
-  comparator: 'above' | 'below';
-  threshold: string;
-  window_days: number;
-  enabled: boolean;
-  created_at: Date | string;
-}
+const RuleRow = z.object({
+  id: z.string(),
+  metric: z.enum(THRESHOLD_METRICS),
+  comparator: z.enum(['above', 'below']),
+  threshold: z.string(),
+  window_days: z.number(),
+  enabled: z.boolean(),
+  created_at: z.union([z.date(), z.string()]),
+});
+type RuleRow = z.infer<typeof RuleRow>;
 
 const COUNT_METRICS = new Set<ThresholdMetric>(['orders']);
 
+const ShopDigitRow = z.object({ digits: z.number() });
+
 async function shopDigits(db: Db, workspaceId: string): Promise<number> {
-  const [row] = await queryRows<{ digits: number }>(
+  const [row] = await queryRows(
     db,
+    ShopDigitRow,
     sql`SELECT currency_digits AS digits FROM wh_shops WHERE workspace_id = ${workspaceId}`,
   );
   return Number(row?.digits ?? 2);
@@ -48,8 +54,9 @@ const present = (row: RuleRow, digits: number): AlertRule => ({
 
 export async function listRules(db: Db, workspaceId: string): Promise<AlertRule[]> {
   const [rows, digits] = await Promise.all([
-    queryRows<RuleRow>(
+    queryRows(
       db,
+      RuleRow,
       sql`SELECT * FROM alert_rules WHERE workspace_id = ${workspaceId} ORDER BY created_at, id`,
     ),
     shopDigits(db, workspaceId),
@@ -67,8 +74,9 @@ export async function createRule(
   const threshold = COUNT_METRICS.has(body.metric)
     ? Math.round(Number(body.threshold))
     : parseDecimalToMinor(body.threshold, digits);
-  const [row] = await queryRows<RuleRow>(
+  const [row] = await queryRows(
     db,
+    RuleRow,
     sql`INSERT INTO alert_rules (workspace_id, metric, comparator, threshold, window_days, created_at)
         VALUES (${workspaceId}, ${body.metric}, ${body.comparator}, ${threshold}, ${body.windowDays}, ${now.toISOString()})
         RETURNING *`,
@@ -77,13 +85,18 @@ export async function createRule(
   return present(row, digits);
 }
 
+const DeleteRuleRow = z.object({ id: z.string() });
+
 export async function deleteRule(db: Db, workspaceId: string, id: string): Promise<void> {
-  const rows = await queryRows<{ id: string }>(
+  const rows = await queryRows(
     db,
+    DeleteRuleRow,
     sql`DELETE FROM alert_rules WHERE workspace_id = ${workspaceId} AND id = ${id} RETURNING id`,
   );
   if (rows.length === 0) throw notFound('No such alert rule.');
 }
+
+const MetricValueRow = z.object({ spend: z.string().nullable(), new_customers: z.number() });
 
 /** A metric's value over a range, in minor units (orders: a count); null when undefined (no new customers). */
 async function metricValue(
@@ -102,8 +115,9 @@ async function metricValue(
     const report = await readProfitReport(reads, workspaceId, { from: start, to: end, granularity: 'day' });
     return parseDecimalToMinor(report.totals[metric], digits);
   }
-  const [row] = await queryRows<{ spend: string | null; new_customers: number }>(
+  const [row] = await queryRows(
     db,
+    MetricValueRow,
     sql`SELECT (SELECT sum(spend_minor)::text FROM wh_meta_daily_insights
                 WHERE workspace_id = ${workspaceId} AND date BETWEEN ${start}::date AND ${end}::date) AS spend,
           (SELECT count(*)::int FROM (SELECT o.customer_id FROM wh_orders o
@@ -122,8 +136,9 @@ export async function thresholdConditions(
   now: Date,
 ): Promise<AlertCondition[]> {
   const { db } = reads;
-  const rules = await queryRows<RuleRow>(
+  const rules = await queryRows(
     db,
+    RuleRow,
     sql`SELECT * FROM alert_rules WHERE workspace_id = ${workspaceId} AND enabled`,
   );
   const conditions: AlertCondition[] = [];

@@ -1,10 +1,70 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { channelOf } from '../../../core/pipeline/channel-of.ts';
 import { productHandleOf } from '../../../core/pipeline/product-handle-of.ts';
 import type { AnalysisFacts } from '../../../core/pipeline/types.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
-import { creditOfRow } from '../metrics/query-attribution.ts';
+import { CreditRow, creditOfRow } from '../metrics/query-attribution.ts';
+
+const ShopRow = z.object({ currency_code: z.string(), currency_digits: z.number() });
+
+const OrderQueryRow = z.object({
+  customer_id: z.string().nullable(),
+  order_date: z.string(),
+  total: z.number(),
+  subtotal: z.number().nullable(),
+  shipping: z.number().nullable(),
+  utm_source: z.string().nullable(),
+  utm_medium: z.string().nullable(),
+  source_type: z.string().nullable(),
+  utm_campaign: z.string().nullable(),
+  landing_page: z.string().nullable(),
+  first_source: z.string().nullable(),
+  first_medium: z.string().nullable(),
+  first_type: z.string().nullable(),
+  first_campaign: z.string().nullable(),
+  has_journey: z.boolean(),
+});
+
+const RefundQueryRow = CreditRow.extend({ date: z.string(), amount: z.number() });
+
+const VariantSalesQueryRow = z.object({
+  variant_id: z.string(),
+  date: z.string(),
+  units: z.number(),
+  revenue: z.number(),
+});
+
+const VariantQueryRow = z.object({
+  variant_id: z.string(),
+  product_id: z.string(),
+  title: z.string(),
+  product_title: z.string().nullable(),
+  handle: z.string().nullable(),
+});
+
+const InventoryQueryRow = z.object({ variant_id: z.string(), date: z.string(), available: z.number() });
+
+const MetaCampaignQueryRow = z.object({
+  campaign_id: z.string(),
+  name: z.string(),
+  status: z.string().nullable(),
+});
+
+const MetaDailyQueryRow = z.object({
+  date: z.string(),
+  campaign_id: z.string(),
+  spend: z.number(),
+  reported: z.number(),
+});
+
+const Ga4QueryRow = z.object({
+  date: z.string(),
+  source: z.string(),
+  medium: z.string(),
+  revenue: z.number(),
+});
 
 /**
  * Reads one workspace's warehouse facts for an analysis run (null when no shop is synced yet).
@@ -14,32 +74,18 @@ import { creditOfRow } from '../metrics/query-attribution.ts';
  * The queries are sent together: on PostgreSQL they run at once on the pool's connections.
  */
 export async function loadAnalysisFacts(db: Db, workspaceId: string): Promise<AnalysisFacts | null> {
-  const [shop] = await queryRows<{ currency_code: string; currency_digits: number }>(
+  const [shop] = await queryRows(
     db,
+    ShopRow,
     sql`SELECT currency_code, currency_digits FROM wh_shops WHERE workspace_id = ${workspaceId}`,
   );
   if (!shop) return null;
   const unit = 10 ** Number(shop.currency_digits);
   const validOrder = sql`o.workspace_id = ${workspaceId} AND NOT o.test AND o.cancelled_at IS NULL`;
 
-  const orderQuery = queryRows<{
-    customer_id: string | null;
-    order_date: string;
-    total: number;
-    subtotal: number | null;
-    shipping: number | null;
-    utm_source: string | null;
-    utm_medium: string | null;
-    source_type: string | null;
-    utm_campaign: string | null;
-    landing_page: string | null;
-    first_source: string | null;
-    first_medium: string | null;
-    first_type: string | null;
-    first_campaign: string | null;
-    has_journey: boolean;
-  }>(
+  const orderQuery = queryRows(
     db,
+    OrderQueryRow,
     sql`SELECT o.customer_id::text AS customer_id, o.order_date::text AS order_date,
           o.total_minor::float8 AS total, o.subtotal_minor::float8 AS subtotal,
           o.shipping_minor::float8 AS shipping, o.utm_source, o.utm_medium, o.source_type,
@@ -52,8 +98,9 @@ export async function loadAnalysisFacts(db: Db, workspaceId: string): Promise<An
           ON t.workspace_id = o.workspace_id AND t.order_id = o.order_id AND t.position = 0
         WHERE ${validOrder}`,
   );
-  const refundQuery = queryRows<{ date: string; amount: number } & Parameters<typeof creditOfRow>[0]>(
+  const refundQuery = queryRows(
     db,
+    RefundQueryRow,
     // Refunds of orders that count as sales only, as the dashboard KPIs: a cancelled or test
     // order's refund would otherwise be subtracted from revenue that never counted. Grouped by
     // what decides their order's credit (the one attribution rule, decision 011).
@@ -69,8 +116,9 @@ export async function loadAnalysisFacts(db: Db, workspaceId: string): Promise<An
         WHERE r.workspace_id = ${workspaceId} AND ${validOrder}
         GROUP BY 1, 3, 4, 5, 6, 7, 8, 9, 10, 11`,
   );
-  const variantSalesQuery = queryRows<{ variant_id: string; date: string; units: number; revenue: number }>(
+  const variantSalesQuery = queryRows(
     db,
+    VariantSalesQueryRow,
     sql`SELECT li.variant_id::text AS variant_id, li.order_date::text AS date,
           sum(li.quantity)::int AS units,
           sum(li.unit_price_minor * li.quantity - li.discount_minor)::float8 AS revenue
@@ -79,39 +127,38 @@ export async function loadAnalysisFacts(db: Db, workspaceId: string): Promise<An
         WHERE ${validOrder} AND li.variant_id IS NOT NULL
         GROUP BY li.variant_id, li.order_date`,
   );
-  const variantQuery = queryRows<{
-    variant_id: string;
-    product_id: string;
-    title: string;
-    product_title: string | null;
-    handle: string | null;
-  }>(
+  const variantQuery = queryRows(
     db,
+    VariantQueryRow,
     sql`SELECT v.variant_id::text AS variant_id, v.product_id::text AS product_id, v.title,
           p.title AS product_title, p.handle
         FROM wh_variants v
         LEFT JOIN wh_products p ON p.workspace_id = v.workspace_id AND p.product_id = v.product_id
         WHERE v.workspace_id = ${workspaceId}`,
   );
-  const inventoryQuery = queryRows<{ variant_id: string; date: string; available: number }>(
+  const inventoryQuery = queryRows(
     db,
+    InventoryQueryRow,
     sql`SELECT variant_id::text AS variant_id, snapshot_date::text AS date, sum(available)::int AS available
         FROM wh_inventory_snapshots WHERE workspace_id = ${workspaceId}
         GROUP BY variant_id, snapshot_date ORDER BY snapshot_date`,
   );
-  const metaCampaignQuery = queryRows<{ campaign_id: string; name: string; status: string | null }>(
+  const metaCampaignQuery = queryRows(
     db,
+    MetaCampaignQueryRow,
     sql`SELECT campaign_id, name, coalesce(effective_status, status) AS status
         FROM wh_meta_campaigns WHERE workspace_id = ${workspaceId}`,
   );
-  const metaDailyQuery = queryRows<{ date: string; campaign_id: string; spend: number; reported: number }>(
+  const metaDailyQuery = queryRows(
     db,
+    MetaDailyQueryRow,
     sql`SELECT date::text AS date, campaign_id, spend_minor::float8 AS spend,
           reported_purchase_value_minor::float8 AS reported
         FROM wh_meta_daily_insights WHERE workspace_id = ${workspaceId}`,
   );
-  const ga4Query = queryRows<{ date: string; source: string; medium: string; revenue: number }>(
+  const ga4Query = queryRows(
     db,
+    Ga4QueryRow,
     sql`SELECT date::text AS date, session_source AS source, session_medium AS medium,
           purchase_revenue_minor::float8 AS revenue
         FROM wh_ga4_daily_channels WHERE workspace_id = ${workspaceId}`,

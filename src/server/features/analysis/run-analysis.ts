@@ -21,6 +21,7 @@ import type { AppDeps } from '../../http/deps.ts';
 import { readOpportunityProfitContext } from '../contribution/read-opportunity-profit.ts';
 import { listForecastClosures } from '../forecast-closures/forecast-closure-queries.ts';
 import { loadAnalysisFacts } from './load-analysis-facts.ts';
+import { writeAnalysisSnapshot } from './write-analysis-snapshot.ts';
 import { writeInsightSnapshot } from './write-insight-snapshot.ts';
 
 export type AnalysisTrigger = 'sync' | 'manual' | 'test';
@@ -36,8 +37,6 @@ export interface AnalysisRunSummary {
 
 /** Succeeded runs kept per workspace; older snapshots are deleted (the latest is all reads need). */
 const RUNS_KEPT = 3;
-const INSERT_BATCH = 2000;
-const CUSTOMER_BATCH = 25_000;
 
 /**
  * Runs one analysis of a workspace: reads the warehouse, runs the core models and detectors,
@@ -95,7 +94,7 @@ async function executeAnalysis(
     const snapshot = await deps.analysisWorker.run('analysis', facts);
     const workerMs = Math.round(performance.now() - workerStarted);
     const writeStarted = performance.now();
-    await writeSnapshot(db, workspaceId, runId, snapshot);
+    await writeAnalysisSnapshot(db, workspaceId, runId, snapshot);
     await writeInsightSnapshot(db, workspaceId, runId, snapshot.insights);
     const writeMs = Math.round(performance.now() - writeStarted);
     const profit = await readOpportunityProfitContext(deps, workspaceId, snapshot.asOf, snapshot.currency);
@@ -138,126 +137,6 @@ async function executeAnalysis(
   }
 }
 
-async function insertInBatches<T>(
-  rows: readonly T[],
-  insert: (batch: T[]) => Promise<unknown>,
-): Promise<void> {
-  for (let i = 0; i < rows.length; i += INSERT_BATCH) await insert(rows.slice(i, i + INSERT_BATCH));
-}
-
-const finite = (value: number | null | undefined): number | null =>
-  value === null || value === undefined || !Number.isFinite(value) ? null : value;
-
-async function writeSnapshot(
-  db: Db,
-  workspaceId: string,
-  runId: string,
-  snapshot: AnalysisSnapshot,
-): Promise<void> {
-  const base = { runId, workspaceId };
-  // The tables are written at once: on PostgreSQL each goes over its own pooled connection.
-  const writes: Promise<void>[] = [];
-  writes.push(
-    insertInBatches(snapshot.segments, (batch) =>
-      db.insert(analysisSegments).values(
-        batch.map((s) => ({
-          ...base,
-          ...s,
-          growthRate: finite(s.growthRate),
-          averageProbabilityAlive: finite(s.averageProbabilityAlive),
-          averageClv: finite(s.averageClv),
-        })),
-      ),
-    ),
-  );
-  writes.push(writeCustomers(db, workspaceId, runId, snapshot.customers));
-  writes.push(
-    insertInBatches(snapshot.cohortPoints, (batch) =>
-      db.insert(analysisCohortPoints).values(batch.map((p) => ({ ...base, ...p }))),
-    ),
-  );
-  const forecastRows = [
-    ...snapshot.history.map((p) => ({ ...base, kind: 'history' as const, date: p.date, value: p.value })),
-    ...(snapshot.forecast?.points ?? []).map((p) => ({
-      ...base,
-      kind: 'forecast' as const,
-      date: p.date,
-      value: p.value,
-      lo80: p.lo80,
-      hi80: p.hi80,
-      lo95: p.lo95,
-      hi95: p.hi95,
-      closed: p.closed,
-    })),
-  ];
-  writes.push(insertInBatches(forecastRows, (batch) => db.insert(analysisForecastPoints).values(batch)));
-  writes.push(
-    insertInBatches(snapshot.attribution, (batch) =>
-      db.insert(analysisAttributionRows).values(batch.map((a) => ({ ...base, ...a, roas: finite(a.roas) }))),
-    ),
-  );
-  writes.push(
-    insertInBatches(snapshot.stock, (batch) =>
-      db.insert(analysisStockRows).values(
-        batch.map((s) => ({
-          ...base,
-          ...s,
-          dailyDemand: finite(s.dailyDemand),
-          daysOfCover: finite(s.daysOfCover),
-        })),
-      ),
-    ),
-  );
-  writes.push(
-    insertInBatches([...snapshot.metrics], (batch) =>
-      db.insert(analysisMetrics).values(batch.map(([metricKey, value]) => ({ ...base, metricKey, value }))),
-    ),
-  );
-  await Promise.all(writes);
-}
-
-/** A PostgreSQL array literal of numbers, ids or null (elements need no quoting). */
-const numberArray = (values: readonly (number | string | null)[]) =>
-  `{${values.map((v) => (v === null ? 'NULL' : String(v))).join(',')}}`;
-
-/**
- * The per-customer rows (100k at the large preset). Why arrays: one text parameter per column and
- * batch, unpacked by unnest, is the cheapest bulk insert both PostgreSQL and PGlite accept
- * (cheaper than JSON, which is parsed into a document first); segments travel as positions in
- * the run's list of segment names. Batches run concurrently on the pool's connections.
- */
-async function writeCustomers(
-  db: Db,
-  workspaceId: string,
-  runId: string,
-  customers: AnalysisSnapshot['customers'],
-): Promise<void> {
-  const names = [...new Set(customers.map((c) => c.segment))];
-  const position = new Map(names.map((name, i) => [name, i + 1]));
-  const nameArray = `{${names.map((name) => `"${name.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
-  const batches: Promise<unknown>[] = [];
-  for (let i = 0; i < customers.length; i += CUSTOMER_BATCH) {
-    const batch = customers.slice(i, i + CUSTOMER_BATCH);
-    const column = (pick: (c: AnalysisSnapshot['customers'][number]) => number | string | null) =>
-      numberArray(batch.map(pick));
-    batches.push(
-      db.execute(sql`
-        INSERT INTO ${analysisCustomers} (run_id, workspace_id, customer_id, recency_days, frequency, monetary,
-          r, f, m, segment, probability_alive, expected_orders_12m, clv_12m)
-        SELECT ${runId}::uuid, ${workspaceId}::uuid, x.customer_id, x.recency_days, x.frequency, x.monetary,
-          x.r, x.f, x.m, (${nameArray}::text[])[x.segment], x.probability_alive, x.expected_orders_12m, x.clv_12m
-        FROM unnest(${column((c) => c.customerId)}::bigint[], ${column((c) => c.recencyDays)}::integer[],
-          ${column((c) => c.frequency)}::integer[], ${column((c) => c.monetary)}::float8[],
-          ${column((c) => c.r)}::smallint[], ${column((c) => c.f)}::smallint[], ${column((c) => c.m)}::smallint[],
-          ${column((c) => position.get(c.segment)!)}::integer[], ${column((c) => finite(c.probabilityAlive))}::float8[],
-          ${column((c) => finite(c.expectedOrders12m))}::float8[], ${column((c) => finite(c.clv12m))}::float8[])
-          AS x(customer_id, recency_days, frequency, monetary, r, f, m, segment, probability_alive,
-            expected_orders_12m, clv_12m)`),
-    );
-  }
-  await Promise.all(batches);
-}
-
 /**
  * Upserts this run's candidates by (workspace, type, subject): estimates and texts refresh, status,
  * first detection and implementation are kept. Each gets its profit impact (decision 026); one
@@ -268,7 +147,7 @@ async function refreshOpportunities(
   db: Pick<Db, 'insert' | 'select' | 'update'>,
   workspaceId: string,
   runId: string,
-  snapshot: AnalysisSnapshot,
+  snapshot: Pick<AnalysisSnapshot, 'candidates' | 'metrics'>,
   profit: OpportunityProfitContext,
   now: Date,
 ): Promise<void> {

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { classifyStock } from '../../../core/stockout/classify-stock.ts';
 import type {
   AnalysisStatus,
@@ -78,14 +79,17 @@ function implementedVersionOf(workspaceId: SQLWrapper): SQL<string> {
     WHERE listed.workspace_id = ${workspaceId} AND listed.status = 'implemented')`;
 }
 
+const ListVersionRow = z.object({ run_id: z.string().nullable(), implemented: z.string() });
+
 /** The latest succeeded run and the opportunity list's version, in one round trip. */
 export async function findListVersion(
   db: Db,
   workspaceId: string,
 ): Promise<{ runId: string | null; implemented: string }> {
   const id = sql`${workspaceId}::uuid`;
-  const [row] = await queryRows<{ run_id: string | null; implemented: string }>(
+  const [row] = await queryRows(
     db,
+    ListVersionRow,
     sql`SELECT ${latestRunIdOf(id)} AS run_id, ${implementedVersionOf(id)} AS implemented`,
   );
   return { runId: row?.run_id ?? null, implemented: row?.implemented ?? '' };
@@ -150,9 +154,12 @@ const sessionWithLatestRunOf = (db: Db, withImplemented: boolean) =>
     .limit(1)
     .prepare(withImplemented ? 'session_with_latest_run_and_list' : 'session_with_latest_run');
 
+const LatestRunIdRow = z.object({ id: z.string().nullable() });
+
 export async function findLatestRunId(db: Db, workspaceId: string): Promise<string | null> {
-  const [row] = await queryRows<{ id: string | null }>(
+  const [row] = await queryRows(
     db,
+    LatestRunIdRow,
     sql`SELECT ${latestRunIdOf(sql`${workspaceId}::uuid`)} AS id`,
   );
   return row?.id ?? null;

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { computeMatchRate } from '../../../core/attribution/compute-match-rate.ts';
 import { acquisitionCost } from '../../../core/metrics/acquisition-cost.ts';
 import { computePoas } from '../../../core/metrics/compute-poas.ts';
@@ -68,6 +69,14 @@ function present(figures: Figures, account: Currency | null, sameCurrency: boole
   };
 }
 
+const LinkRow = z.object({
+  id: z.string(),
+  type: z.string(),
+  title: z.string(),
+  status: z.string(),
+  subject_key: z.string(),
+});
+
 /**
  * Campaign Performance of the caller's workspace over the metrics window of `period` days (the
  * same days as the dashboard and the attribution table): the warehouse's Meta daily insights per
@@ -125,14 +134,9 @@ export async function readCampaignPerformance(
   const days: string[] = [];
   for (let d = startDate; d <= endDate; d = addDays(d, 1)) days.push(d);
 
-  const links = await queryRows<{
-    id: string;
-    type: string;
-    title: string;
-    status: string;
-    subject_key: string;
-  }>(
+  const links = await queryRows(
     db,
+    LinkRow,
     sql`SELECT o.id, o.type, o.title, o.status, o.subject_key FROM opportunities o
         WHERE o.workspace_id = ${workspaceId} AND o.status <> 'dismissed'
           AND o.type IN (${sql.join(

@@ -1,10 +1,11 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { computeRoas } from '../../../core/metrics/compute-roas.ts';
 import { channelOf } from '../../../core/pipeline/channel-of.ts';
 import type { DashboardKpis, KpiValue, RatioKpi } from '../../../shared/contracts/dashboard.ts';
 import { REVENUE_RULE, WINDOW_RULE } from '../../../shared/metrics.ts';
 import type { Db } from '../../db/client.ts';
-import { queryRows } from '../../db/query-rows.ts';
+import { queryRows, type RowSchema } from '../../db/query-rows.ts';
 import type { CachedReads } from '../../http/deps.ts';
 import { listCredentialSummaries } from '../../vault/credential-store.ts';
 import { findLatestRun, readSnapshotOnce } from '../analytics/read-analytics.ts';
@@ -19,10 +20,14 @@ const TOP_CHANNELS = 6;
  * enough to be compiled with inlining and optimisation (~0.5 s for the customers count alone), which
  * cost more than it saved on reads that run well under a second without it.
  */
-const readWithoutJit = <Row>(db: Db, query: SQL): Promise<Row[]> =>
+const readWithoutJit = <Schema extends RowSchema>(
+  db: Db,
+  schema: Schema,
+  query: SQL,
+): Promise<z.output<Schema>[]> =>
   db.transaction(async (tx) => {
     await tx.execute(sql`SET LOCAL jit = off`);
-    return queryRows<Row>(tx, query);
+    return queryRows(tx, schema, query);
   });
 
 /** Money and counts come back as text (exact: bigint sums never pass through a float). */
@@ -39,6 +44,12 @@ function kpi(current: number, previous: number): KpiValue {
 
 const divideRounded = (numerator: number, denominator: number) =>
   denominator === 0 ? 0 : Math.round(numerator / denominator);
+
+const DashboardKpiRow = z.object({
+  currency_code: z.string(),
+  currency_digits: z.number(),
+  iana_timezone: z.string(),
+});
 
 /**
  * GET /api/dashboard/kpis: the store's KPIs for the last `periodDays` shop-local days against the
@@ -67,8 +78,9 @@ export async function readDashboardKpis(
         iana_timezone: window.timeZone,
       }
     : (
-        await queryRows<{ currency_code: string; currency_digits: number; iana_timezone: string }>(
+        await queryRows(
           db,
+          DashboardKpiRow,
           sql`SELECT currency_code, currency_digits, iana_timezone FROM wh_shops WHERE workspace_id = ${workspaceId}`,
         )
       )[0];
@@ -142,6 +154,34 @@ type PeriodFigures = Pick<DashboardKpis, 'adSpendCurrency' | 'adsNote' | 'topPro
   kpis: Omit<NonNullable<DashboardKpis['kpis']>, 'metaRoas'> | null;
 };
 
+const SaleRow = z.object({ current: z.boolean(), orders: z.number(), gross: z.string().nullable() });
+
+const RefundRow = z.object({ current: z.boolean(), refunds: z.number(), amount: z.string().nullable() });
+
+const CustomerRow = z.object({
+  new_current: z.number(),
+  returning_current: z.number(),
+  new_previous: z.number(),
+  returning_previous: z.number(),
+});
+
+const SpendRow = z.object({ current: z.boolean(), spend: z.string().nullable(), currencies: z.string() });
+
+const ProductRow = z.object({
+  product_id: z.string(),
+  title: z.string(),
+  units: z.number(),
+  sales: z.string(),
+});
+
+const ChannelRow = z.object({
+  utm_source: z.string().nullable(),
+  utm_medium: z.string().nullable(),
+  source_type: z.string().nullable(),
+  orders: z.number(),
+  sales: z.string(),
+});
+
 /** The heavy part: exact sums over the period and the one before it, top products and channels. */
 async function readPeriodFigures(
   db: Db,
@@ -152,8 +192,9 @@ async function readPeriodFigures(
   const validOrder = validOrderOf(workspaceId);
   const inCurrent = (column: SQL) => sql`(${column} >= ${start}::date)`;
   const [sales, refunds, customers, spend, products, channelRows] = await Promise.all([
-    readWithoutJit<{ current: boolean; orders: number; gross: string | null }>(
+    readWithoutJit(
       db,
+      SaleRow,
       sql`SELECT ${inCurrent(sql`o.order_date`)} AS current, count(*)::int AS orders,
             sum(o.total_minor)::text AS gross
           FROM wh_orders o
@@ -163,8 +204,9 @@ async function readPeriodFigures(
     // Refunds of orders that count as sales (a cancelled order's refund must not be subtracted twice).
     // Each refund looks its order up by primary key: OFFSET 0 keeps the subquery a lookup per refund,
     // where a join was planned as a hash join over every order of the store (~0.2 s at 1M orders).
-    readWithoutJit<{ current: boolean; refunds: number; amount: string | null }>(
+    readWithoutJit(
       db,
+      RefundRow,
       sql`SELECT ${inCurrent(sql`r.refund_date`)} AS current, count(*)::int AS refunds,
             sum(r.amount_minor)::text AS amount
           FROM wh_refunds r
@@ -174,13 +216,9 @@ async function readPeriodFigures(
             AND r.refund_date BETWEEN ${previousStart}::date AND ${end}::date
           GROUP BY 1`,
     ),
-    readWithoutJit<{
-      new_current: number;
-      returning_current: number;
-      new_previous: number;
-      returning_previous: number;
-    }>(
+    readWithoutJit(
       db,
+      CustomerRow,
       // Each active customer's first valid order day, found once (a LATERAL join): as a column of
       // an inlined CTE the subquery was repeated in each of the four counts, four descents each.
       sql`WITH active AS (
@@ -202,16 +240,18 @@ async function readPeriodFigures(
             WHERE f.workspace_id = ${workspaceId} AND f.customer_id = a.customer_id
               AND NOT f.test AND f.cancelled_at IS NULL) f`,
     ),
-    readWithoutJit<{ current: boolean; spend: string | null; currencies: string }>(
+    readWithoutJit(
       db,
+      SpendRow,
       sql`SELECT ${inCurrent(sql`d.date`)} AS current, sum(d.spend_minor)::text AS spend,
             string_agg(DISTINCT d.currency_code, ',') AS currencies
           FROM wh_meta_daily_insights d
           WHERE d.workspace_id = ${workspaceId} AND d.date BETWEEN ${previousStart}::date AND ${end}::date
           GROUP BY 1`,
     ),
-    readWithoutJit<{ product_id: string; title: string; units: number; sales: string }>(
+    readWithoutJit(
       db,
+      ProductRow,
       sql`SELECT coalesce(li.product_id::text, 'item:' || li.title) AS product_id,
             coalesce(max(p.title), max(li.title)) AS title,
             sum(li.quantity)::int AS units,
@@ -227,14 +267,9 @@ async function readPeriodFigures(
           ORDER BY sum(li.unit_price_minor * li.quantity - li.discount_minor) DESC, 1
           LIMIT ${TOP_PRODUCTS}`,
     ),
-    readWithoutJit<{
-      utm_source: string | null;
-      utm_medium: string | null;
-      source_type: string | null;
-      orders: number;
-      sales: string;
-    }>(
+    readWithoutJit(
       db,
+      ChannelRow,
       sql`SELECT o.utm_source, o.utm_medium, o.source_type, count(*)::int AS orders,
             sum(o.total_minor)::text AS sales
           FROM wh_orders o

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { analyzeExperiment } from '../../../core/experiments/analyze-experiment.ts';
 import { minimumDetectableRate } from '../../../core/experiments/minimum-detectable-rate.ts';
 import { requiredSampleSize } from '../../../core/experiments/required-sample-size.ts';
@@ -89,6 +89,8 @@ export async function getExperiment(db: Db, workspaceId: string, id: string): Pr
   return presentExperiment(await findRow(db, workspaceId, id));
 }
 
+const ShopRow = z.object({ currency_code: z.string() });
+
 /** Records an experiment in the shop currency (USD before a shop is connected). */
 export async function createExperiment(
   db: Db,
@@ -97,8 +99,9 @@ export async function createExperiment(
   input: ExperimentInput,
   now: Date,
 ): Promise<Experiment> {
-  const [shop] = await queryRows<{ currency_code: string }>(
+  const [shop] = await queryRows(
     db,
+    ShopRow,
     sql`SELECT currency_code FROM wh_shops WHERE workspace_id = ${workspaceId}`,
   );
   const currency = shop?.currency_code ?? 'USD';

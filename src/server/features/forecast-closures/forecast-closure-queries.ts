@@ -1,11 +1,15 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 
+const ForecastClosureRow = z.object({ day: z.string() });
+
 /** The days a workspace's owner confirmed as closed, oldest first (the analysis run's input). */
 export async function listForecastClosures(db: Db, workspaceId: string): Promise<string[]> {
-  const rows = await queryRows<{ day: string }>(
+  const rows = await queryRows(
     db,
+    ForecastClosureRow,
     sql`SELECT closed_on::text AS day FROM forecast_closures
         WHERE workspace_id = ${workspaceId} ORDER BY closed_on`,
   );

@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { fromDayNumber } from '../../../core/dates/from-day-number.ts';
 import { toDayNumber } from '../../../core/dates/to-day-number.ts';
 import { describeAttributionGaps } from '../../../core/insights/describe-attribution-gaps.ts';
@@ -15,6 +16,8 @@ import { analysisAttributionRows, analysisSegments, analysisStockRows } from '..
 import { analysisInsightDays, analysisInsightMovers } from '../../db/schema/insights.ts';
 import type { CachedReads } from '../../http/deps.ts';
 import { findLatestRun } from '../analytics/read-analytics.ts';
+
+const ShopRow = z.object({ iana_timezone: z.string() });
 
 /**
  * The AI Insights page: the latest analysis run's insight snapshot for the period, turned into
@@ -42,8 +45,9 @@ export async function readInsights(
   if (!run?.asOf || !run.currencyCode) return empty;
   const ofRun = (table: typeof analysisInsightDays | typeof analysisInsightMovers) =>
     and(eq(table.runId, run.id), eq(table.period, periodDays));
-  const [shop] = await queryRows<{ iana_timezone: string }>(
+  const [shop] = await queryRows(
     db,
+    ShopRow,
     sql`SELECT iana_timezone FROM wh_shops WHERE workspace_id = ${workspaceId}`,
   );
   const days = await db

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { addDays, localDayOf } from '../../../shared/calendar.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
@@ -24,6 +25,15 @@ export interface MetricWindow {
 export const validOrderOf = (workspaceId: string) =>
   sql`o.workspace_id = ${workspaceId} AND NOT o.test AND o.cancelled_at IS NULL`;
 
+const MetricWindowRow = z.object({
+  currency_code: z.string().nullable(),
+  currency_digits: z.number().nullable(),
+  iana_timezone: z.string().nullable(),
+  last_day: z.string().nullable(),
+  version: z.string().nullable(),
+  last_sync: z.string().nullable(),
+});
+
 /**
  * The window of the last `periodDays` shop days (WINDOW_RULE): it ends on the last complete shop
  * day (yesterday in the shop's time zone), or on the last day with a valid order when the
@@ -36,15 +46,9 @@ export async function readMetricWindow(
   periodDays: number,
   now: Date,
 ): Promise<MetricWindow | null> {
-  const [row] = await queryRows<{
-    currency_code: string | null;
-    currency_digits: number | null;
-    iana_timezone: string | null;
-    last_day: string | null;
-    version: string | null;
-    last_sync: string | null;
-  }>(
+  const [row] = await queryRows(
     db,
+    MetricWindowRow,
     sql`SELECT s.currency_code, s.currency_digits, s.iana_timezone,
           (SELECT max(o.order_date)::text FROM wh_orders o WHERE ${validOrderOf(workspaceId)}) AS last_day,
           (SELECT md5(string_agg(source || updated_at::text || cursor::text, '|' ORDER BY source))

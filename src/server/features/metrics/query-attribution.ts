@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { creditOrder } from '../../../core/metrics/credit-order.ts';
 import { channelOf } from '../../../core/pipeline/channel-of.ts';
 import { type ContributionParts, contributionOf } from '../../../core/profit/contribution-of.ts';
@@ -106,16 +107,17 @@ export const FIRST_VISIT_JOIN = sql.raw(`LEFT JOIN wh_journey_touchpoints t
   ON t.workspace_id = o.workspace_id AND t.order_id = o.order_id AND t.position = 0`);
 
 /** Decision 010's lines of a group of orders or refunds (floats of whole minor units). */
-interface ProfitColumns {
-  gross_sales: number;
-  discounts: number;
-  returns: number;
-  cogs: number;
-  shipping: number;
-  payment_fees: number;
-  units: number;
-  units_with_cost: number;
-}
+const ProfitColumns = z.object({
+  gross_sales: z.number(),
+  discounts: z.number(),
+  returns: z.number(),
+  cogs: z.number(),
+  shipping: z.number(),
+  payment_fees: z.number(),
+  units: z.number(),
+  units_with_cost: z.number(),
+});
+type ProfitColumns = z.infer<typeof ProfitColumns>;
 
 /** A group's lines as decision 010's contribution parts. */
 const partsOf = (row: ProfitColumns): ContributionParts => ({
@@ -141,17 +143,18 @@ function addProfit(figures: CreditFigures, row: ProfitColumns): void {
   figures.unitsWithCost += Number(row.units_with_cost);
 }
 
-export interface CreditRow {
-  has_journey: boolean;
-  utm_source: string | null;
-  utm_medium: string | null;
-  source_type: string | null;
-  utm_campaign: string | null;
-  first_source: string | null;
-  first_medium: string | null;
-  first_type: string | null;
-  first_campaign: string | null;
-}
+export const CreditRow = z.object({
+  has_journey: z.boolean(),
+  utm_source: z.string().nullable(),
+  utm_medium: z.string().nullable(),
+  source_type: z.string().nullable(),
+  utm_campaign: z.string().nullable(),
+  first_source: z.string().nullable(),
+  first_medium: z.string().nullable(),
+  first_type: z.string().nullable(),
+  first_campaign: z.string().nullable(),
+});
+export type CreditRow = z.infer<typeof CreditRow>;
 
 /** The order's credit under the one rule (core creditOrder) from its warehouse columns. */
 export function creditOfRow(g: CreditRow) {
@@ -164,6 +167,41 @@ export function creditOfRow(g: CreditRow) {
   });
 }
 
+const CampaignInfoRow = z.object({
+  campaign_id: z.string(),
+  name: z.string(),
+  status: z.string().nullable(),
+  objective: z.string().nullable(),
+});
+
+const InsightRow = z.object({
+  campaign_id: z.string(),
+  campaign_name: z.string(),
+  date: z.string(),
+  spend: z.number(),
+  impressions: z.number(),
+  clicks: z.number(),
+  purchases: z.number(),
+  purchase_value: z.number(),
+});
+
+const CreditedRow = CreditRow.extend(ProfitColumns.shape).extend({
+  kind: z.enum(['order', 'refund']),
+  date: z.string(),
+  orders: z.number(),
+  amount: z.number(),
+});
+
+const CustomerRow = CreditRow.extend({ customer: z.string(), is_new: z.boolean() });
+
+const Ga4Row = z.object({ session_source: z.string(), session_medium: z.string(), revenue: z.number() });
+
+const PresenceRow = z.object({
+  has_meta: z.boolean(),
+  has_ga4: z.boolean(),
+  meta_currency: z.string().nullable(),
+});
+
 async function loadAttribution(
   db: Db,
   workspaceId: string,
@@ -171,22 +209,15 @@ async function loadAttribution(
   end: string,
 ): Promise<AttributionFigures> {
   const [campaignInfo, insights, credited, customerRows, ga4, [presence]] = await Promise.all([
-    queryRows<{ campaign_id: string; name: string; status: string | null; objective: string | null }>(
+    queryRows(
       db,
+      CampaignInfoRow,
       sql`SELECT campaign_id, name, coalesce(effective_status, status) AS status, objective
           FROM wh_meta_campaigns WHERE workspace_id = ${workspaceId}`,
     ),
-    queryRows<{
-      campaign_id: string;
-      campaign_name: string;
-      date: string;
-      spend: number;
-      impressions: number;
-      clicks: number;
-      purchases: number;
-      purchase_value: number;
-    }>(
+    queryRows(
       db,
+      InsightRow,
       sql`SELECT campaign_id, max(campaign_name) AS campaign_name, date::text AS date,
             sum(spend_minor)::float8 AS spend, sum(impressions)::float8 AS impressions,
             sum(clicks)::float8 AS clicks, sum(reported_purchases)::float8 AS purchases,
@@ -197,10 +228,9 @@ async function loadAttribution(
     ),
     // Store side: orders placed and refunds made in the window, grouped by what decides the credit,
     // with decision 010's lines of each (contribution-sql.ts).
-    queryRows<
-      CreditRow & ProfitColumns & { kind: 'order' | 'refund'; date: string; orders: number; amount: number }
-    >(
+    queryRows(
       db,
+      CreditedRow,
       sql`SELECT 'order' AS kind, o.order_date::text AS date, ${CREDIT_COLUMNS},
             count(*)::int AS orders, sum(o.total_minor)::float8 AS amount,
             sum(${ORDER_SALE.grossSales})::float8 AS gross_sales, sum(${ORDER_SALE.discounts})::float8 AS discounts,
@@ -222,8 +252,9 @@ async function loadAttribution(
           GROUP BY 2, 3, 4, 5, 6, 7, 8, 9, 10, 11`,
     ),
     // Customers of the window's orders by credit, and whether their first order ever is among them.
-    queryRows<CreditRow & { customer: string; is_new: boolean }>(
+    queryRows(
       db,
+      CustomerRow,
       sql`SELECT ${CREDIT_COLUMNS}, coalesce(o.customer_id::text, 'order:' || o.order_id) AS customer,
             bool_or(o.customer_id IS NULL OR NOT EXISTS (
               SELECT 1 FROM wh_orders p
@@ -235,15 +266,17 @@ async function loadAttribution(
             AND o.order_date BETWEEN ${start}::date AND ${end}::date
           GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10`,
     ),
-    queryRows<{ session_source: string; session_medium: string; revenue: number }>(
+    queryRows(
       db,
+      Ga4Row,
       sql`SELECT session_source, session_medium, sum(purchase_revenue_minor)::float8 AS revenue
           FROM wh_ga4_daily_channels
           WHERE workspace_id = ${workspaceId} AND date BETWEEN ${start}::date AND ${end}::date
           GROUP BY 1, 2`,
     ),
-    queryRows<{ has_meta: boolean; has_ga4: boolean; meta_currency: string | null }>(
+    queryRows(
       db,
+      PresenceRow,
       sql`SELECT EXISTS (SELECT 1 FROM wh_meta_daily_insights WHERE workspace_id = ${workspaceId}) AS has_meta,
             EXISTS (SELECT 1 FROM wh_ga4_daily_channels WHERE workspace_id = ${workspaceId}) AS has_ga4,
             (SELECT currency_code FROM wh_meta_daily_insights WHERE workspace_id = ${workspaceId}

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { bgnbdConditionalExpectedTransactions } from '../../../core/clv/bgnbd-conditional-expected-transactions.ts';
 import { bgnbdProbabilityOfTransactions } from '../../../core/clv/bgnbd-probability-of-transactions.ts';
 import { compressCustomers } from '../../../core/clv/compress-customers.ts';
@@ -31,6 +32,12 @@ const FREQUENCY_TAIL = 7;
 
 export type ModelCheckResults = Omit<ModelChecks, 'status' | 'error' | 'computedAt' | 'durationMs'>;
 
+const ShopRow = z.object({ digits: z.number() });
+
+const DailyRow = z.object({ date: z.string(), value: z.number() });
+
+const ModelCheckInputRow = z.object({ customer_id: z.string(), date: z.string(), amount: z.number() });
+
 /**
  * Reads what the checks need from the warehouse up to the run's asOf, in the shop currency's major
  * units as the run's own forecast: daily net revenue (orders on their day, refunds on theirs) and
@@ -42,13 +49,15 @@ export async function loadModelCheckInputs(
   asOf: string,
 ): Promise<{ series: DailyPoint[]; transactions: Transaction[] }> {
   const since = fromDayNumber(toDayNumber(asOf) - HISTORY_DAYS + 1);
-  const [shop] = await queryRows<{ digits: number }>(
+  const [shop] = await queryRows(
     db,
+    ShopRow,
     sql`SELECT currency_digits AS digits FROM wh_shops WHERE workspace_id = ${workspaceId}`,
   );
   const unit = 10 ** Number(shop?.digits ?? 2);
-  const daily = await queryRows<{ date: string; value: number }>(
+  const daily = await queryRows(
     db,
+    DailyRow,
     sql`SELECT date, sum(value)::float8 AS value FROM (
           SELECT order_date::text AS date, total_minor AS value FROM wh_orders
           WHERE workspace_id = ${workspaceId} AND NOT test AND cancelled_at IS NULL
@@ -63,8 +72,9 @@ export async function loadModelCheckInputs(
   const first = Math.min(...byDay.keys(), toDayNumber(asOf));
   for (let day = first; day <= toDayNumber(asOf); day += 1)
     series.push({ date: fromDayNumber(day), value: byDay.get(day) ?? 0 });
-  const rows = await queryRows<{ customer_id: string; date: string; amount: number }>(
+  const rows = await queryRows(
     db,
+    ModelCheckInputRow,
     sql`SELECT customer_id::text AS customer_id, order_date::text AS date, sum(total_minor)::float8 AS amount
         FROM wh_orders
         WHERE workspace_id = ${workspaceId} AND NOT test AND cancelled_at IS NULL

@@ -6,6 +6,7 @@ import {
   ModelChecksSchema,
   type ModelDiagnostics,
   type ModelRun,
+  ModelRunSchema,
 } from '../../../shared/contracts/models.ts';
 import { joinInFlight } from '../../caches.ts';
 import type { Db } from '../../db/client.ts';
@@ -16,17 +17,18 @@ import { loadModelCheckInputs } from './read-models-checks.ts';
 /** Runs listed in the history (older succeeded runs are pruned by the analysis anyway). */
 const RUNS_LISTED = 20;
 
-interface RunRow {
-  id: string;
-  status: ModelRun['status'];
-  trigger: string;
-  started_at: string;
-  finished_at: string | null;
-  duration_ms: number | null;
-  as_of: string | null;
-  error: string | null;
-  candidates: number | null;
-}
+const RunRow = z.object({
+  id: z.string(),
+  status: ModelRunSchema.shape.status,
+  trigger: z.string(),
+  started_at: z.string(),
+  finished_at: z.string().nullable(),
+  duration_ms: z.number().nullable(),
+  as_of: z.string().nullable(),
+  error: z.string().nullable(),
+  candidates: z.number().nullable(),
+});
+type RunRow = z.infer<typeof RunRow>;
 
 const RUN_COLUMNS = sql.raw(`id, status, trigger, started_at, finished_at, duration_ms, as_of::text AS as_of,
   error, (diagnostics->>'candidates')::int AS candidates`);
@@ -47,8 +49,9 @@ function presentRun(row: RunRow): ModelRun {
 
 /** The analysis runs of the caller's workspace, newest first. */
 export async function listModelRuns(db: Db, workspaceId: string): Promise<ModelRun[]> {
-  const rows = await queryRows<RunRow>(
+  const rows = await queryRows(
     db,
+    RunRow,
     sql`SELECT ${RUN_COLUMNS} FROM analysis_runs WHERE workspace_id = ${workspaceId}
         ORDER BY started_at DESC LIMIT ${RUNS_LISTED}`,
   );
@@ -83,6 +86,12 @@ const StoredAccuracy = z.object({
   weekdayMean: Accuracy,
 });
 
+const ModelDiagnosticRow = RunRow.extend({
+  currency_code: z.string().nullable(),
+  diagnostics: z.unknown(),
+  forecast_accuracy: z.unknown(),
+});
+
 /**
  * What the latest succeeded analysis run's models say (Predictive Models page): the forecast model
  * and its backtest, the lifetime fits or the "too little data" state, and the checks of that run
@@ -93,10 +102,9 @@ export async function readModelDiagnostics(
   workspaceId: string,
 ): Promise<ModelDiagnostics> {
   const { db } = deps;
-  const [row] = await queryRows<
-    RunRow & { currency_code: string | null; diagnostics: unknown; forecast_accuracy: unknown }
-  >(
+  const [row] = await queryRows(
     db,
+    ModelDiagnosticRow,
     sql`SELECT ${RUN_COLUMNS}, currency_code, diagnostics, forecast_accuracy FROM analysis_runs
         WHERE workspace_id = ${workspaceId} AND status = 'succeeded'
         ORDER BY finished_at DESC LIMIT 1`,
@@ -166,6 +174,8 @@ const COMPUTING: ModelChecks = {
   calibrationNote: null,
 };
 
+const StoredRow = z.object({ checks: z.unknown() });
+
 async function readChecks(
   deps: Pick<AppDeps, 'db' | 'clock' | 'caches' | 'analysisWorker'>,
   workspaceId: string,
@@ -173,8 +183,9 @@ async function readChecks(
   asOf: string,
   bgnbd: { r: number; alpha: number; a: number; b: number } | null,
 ): Promise<ModelChecks> {
-  const [stored] = await queryRows<{ checks: unknown }>(
+  const [stored] = await queryRows(
     deps.db,
+    StoredRow,
     sql`SELECT checks FROM analysis_model_checks WHERE run_id = ${runId} AND workspace_id = ${workspaceId}`,
   );
   if (stored) {

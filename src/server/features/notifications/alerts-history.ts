@@ -1,32 +1,39 @@
 import { sql } from 'drizzle-orm';
-import type { Alert, AlertNote } from '../../../shared/contracts/notifications.ts';
+import { z } from 'zod';
+import { type Alert, type AlertNote, AlertSchema } from '../../../shared/contracts/notifications.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { listAlertDeliveries } from './delivery-store.ts';
 
+const AlertNoteRow = z.object({ rule: z.string(), subject: z.string(), note: z.string() });
+
 /** The latest evaluation's notes on built-in rules it could not judge (history too thin). */
 export async function listAlertNotes(db: Db, workspaceId: string): Promise<AlertNote[]> {
-  const rows = await queryRows<{ rule: string; subject: string; note: string }>(
+  const rows = await queryRows(
     db,
+    AlertNoteRow,
     sql`SELECT rule, subject, note FROM alert_notes WHERE workspace_id = ${workspaceId} ORDER BY rule, subject`,
   );
   return rows;
 }
 
+const AlertRow = z.object({
+  id: z.string(),
+  rule: z.string(),
+  subject: z.string(),
+  title: z.string(),
+  detail: z.string(),
+  link: z.string(),
+  status: AlertSchema.shape.status,
+  opened_at: z.union([z.date(), z.string()]),
+  resolved_at: z.union([z.date(), z.string()]).nullable(),
+});
+
 /** GET /api/alerts: every alert of the workspace, newest first, with the messages it caused. */
 export async function listAlerts(db: Db, workspaceId: string, limit = 200): Promise<Alert[]> {
-  const rows = await queryRows<{
-    id: string;
-    rule: string;
-    subject: string;
-    title: string;
-    detail: string;
-    link: string;
-    status: Alert['status'];
-    opened_at: Date | string;
-    resolved_at: Date | string | null;
-  }>(
+  const rows = await queryRows(
     db,
+    AlertRow,
     sql`SELECT id, rule, subject, title, detail, link, status, opened_at, resolved_at FROM alerts
         WHERE workspace_id = ${workspaceId} ORDER BY opened_at DESC, id LIMIT ${limit}`,
   );

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type {
-  Channel,
-  ChannelType,
-  CreateChannelBody,
-  CreatedChannel,
+import { z } from 'zod';
+import {
+  CHANNEL_TYPES,
+  type Channel,
+  type ChannelType,
+  type CreateChannelBody,
+  type CreatedChannel,
 } from '../../../shared/contracts/notifications.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { AppError, notFound } from '../../errors.ts';
@@ -19,18 +21,19 @@ import { assertPublicHost, UnsafeTargetError } from './ssrf-guard.ts';
  * masked. In production a Slack or webhook host must resolve to public addresses only.
  */
 
-interface ChannelRow {
-  id: string;
-  type: ChannelType;
-  name: string;
-  target_masked: string;
-  digests: boolean;
-  created_at: Date | string;
-  target_key_id: string;
-  target_iv: string;
-  target_auth_tag: string;
-  target_ciphertext: string;
-}
+const ChannelRow = z.object({
+  id: z.string(),
+  type: z.enum(CHANNEL_TYPES),
+  name: z.string(),
+  target_masked: z.string(),
+  digests: z.boolean(),
+  created_at: z.union([z.date(), z.string()]),
+  target_key_id: z.string(),
+  target_iv: z.string(),
+  target_auth_tag: z.string(),
+  target_ciphertext: z.string(),
+});
+type ChannelRow = z.infer<typeof ChannelRow>;
 
 /** A channel with its decrypted target, as the sender needs it. */
 export interface ChannelTarget {
@@ -86,8 +89,9 @@ export async function createChannel(
     JSON.stringify({ target: body.target, signingSecret }),
     channelVaultContext(workspaceId),
   );
-  const [row] = await queryRows<ChannelRow>(
+  const [row] = await queryRows(
     deps.db,
+    ChannelRow,
     sql`INSERT INTO notification_channels (workspace_id, type, name, target_masked, target_key_id, target_iv,
           target_auth_tag, target_ciphertext, created_at, updated_at)
         VALUES (${workspaceId}, ${body.type}, ${body.name}, ${maskTarget(body.type, body.target)}, ${encrypted.keyId},
@@ -99,8 +103,9 @@ export async function createChannel(
 }
 
 export async function listChannels(deps: AppDeps, workspaceId: string): Promise<Channel[]> {
-  const rows = await queryRows<ChannelRow>(
+  const rows = await queryRows(
     deps.db,
+    ChannelRow,
     sql`SELECT * FROM notification_channels WHERE workspace_id = ${workspaceId} ORDER BY created_at, id`,
   );
   return rows.map(present);
@@ -112,8 +117,9 @@ export async function loadChannelTarget(
   workspaceId: string,
   id: string,
 ): Promise<ChannelTarget> {
-  const [row] = await queryRows<ChannelRow>(
+  const [row] = await queryRows(
     deps.db,
+    ChannelRow,
     sql`SELECT * FROM notification_channels WHERE workspace_id = ${workspaceId} AND id = ${id}`,
   );
   if (!row) throw notFound('No such notification channel.');
@@ -138,9 +144,12 @@ export async function loadChannelTarget(
   };
 }
 
+const DeleteChannelRow = z.object({ id: z.string() });
+
 export async function deleteChannel(deps: AppDeps, workspaceId: string, id: string): Promise<void> {
-  const deleted = await queryRows<{ id: string }>(
+  const deleted = await queryRows(
     deps.db,
+    DeleteChannelRow,
     sql`DELETE FROM notification_channels WHERE workspace_id = ${workspaceId} AND id = ${id} RETURNING id`,
   );
   if (deleted.length === 0) throw notFound('No such notification channel.');

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Delivery } from '../../../shared/contracts/notifications.ts';
+import { z } from 'zod';
+import { type Delivery, DeliverySchema } from '../../../shared/contracts/notifications.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 
@@ -10,25 +11,26 @@ import { queryRows } from '../../db/query-rows.ts';
  * claimable again once its claim is older than the job lease (JOB_LEASE_SECONDS, 2 min by default).
  */
 
-export interface DeliveryRow {
-  id: string;
-  workspace_id: string;
-  source: string;
-  period: string;
-  recipient: string;
-  channel_id: string | null;
-  channel_name: string | null;
-  alert_id: string | null;
-  kind: 'email' | 'slack' | 'webhook';
-  subject: string;
-  message: unknown;
-  status: Delivery['status'];
-  attempts: number;
-  last_error: string | null;
-  claimed_by: string | null;
-  created_at: Date | string;
-  sent_at: Date | string | null;
-}
+export const DeliveryRow = z.object({
+  id: z.string(),
+  workspace_id: z.string(),
+  source: z.string(),
+  period: z.string(),
+  recipient: z.string(),
+  channel_id: z.string().nullable(),
+  channel_name: z.string().nullable(),
+  alert_id: z.string().nullable(),
+  kind: z.enum(['email', 'slack', 'webhook']),
+  subject: z.string(),
+  message: z.unknown(),
+  status: DeliverySchema.shape.status,
+  attempts: z.number(),
+  last_error: z.string().nullable(),
+  claimed_by: z.string().nullable(),
+  created_at: z.union([z.date(), z.string()]),
+  sent_at: z.union([z.date(), z.string()]).nullable(),
+});
+export type DeliveryRow = z.infer<typeof DeliveryRow>;
 
 export interface NewDelivery {
   workspaceId: string;
@@ -46,14 +48,19 @@ const COLUMNS = sql`d.id, d.workspace_id, d.source, d.period, d.recipient, d.cha
   d.message, d.status, d.attempts, d.last_error, d.claimed_by, d.created_at, d.sent_at,
   (SELECT c.name FROM notification_channels c WHERE c.id = d.channel_id) AS channel_name`;
 
+const RecordDeliveryRow = z.object({ id: z.string() });
+
+const RecordDeliveryRow2 = z.object({ id: z.string() });
+
 /** Creates the delivery unless it exists; `created` false means someone already decided it. */
 export async function recordDelivery(
   db: Db,
   input: NewDelivery,
   now: Date,
 ): Promise<{ id: string; created: boolean }> {
-  const [inserted] = await queryRows<{ id: string }>(
+  const [inserted] = await queryRows(
     db,
+    RecordDeliveryRow,
     sql`INSERT INTO notification_deliveries (workspace_id, source, period, recipient, channel_id, alert_id, kind, subject,
           message, status, created_at, updated_at)
         VALUES (${input.workspaceId}, ${input.source}, ${input.period}, ${input.recipient}, ${input.channelId},
@@ -63,8 +70,9 @@ export async function recordDelivery(
         RETURNING id`,
   );
   if (inserted) return { id: inserted.id, created: true };
-  const [existing] = await queryRows<{ id: string }>(
+  const [existing] = await queryRows(
     db,
+    RecordDeliveryRow2,
     sql`SELECT id FROM notification_deliveries WHERE workspace_id = ${input.workspaceId} AND source = ${input.source}
           AND period = ${input.period} AND recipient = ${input.recipient}`,
   );
@@ -90,16 +98,18 @@ export async function claimDelivery(
   staleAfterMs: number,
 ): Promise<ClaimOutcome> {
   const staleBefore = new Date(now.getTime() - staleAfterMs).toISOString();
-  const [claimed] = await queryRows<DeliveryRow>(
+  const [claimed] = await queryRows(
     db,
+    DeliveryRow,
     sql`UPDATE notification_deliveries d SET status = 'sending', attempts = d.attempts + 1, claimed_by = ${claimer},
           claimed_at = ${now.toISOString()}, updated_at = ${now.toISOString()}
         WHERE d.id = ${id} AND (d.status = 'pending' OR (d.status = 'sending' AND d.claimed_at < ${staleBefore}))
         RETURNING ${COLUMNS}`,
   );
   if (claimed) return { state: 'claimed', row: claimed };
-  const [row] = await queryRows<DeliveryRow>(
+  const [row] = await queryRows(
     db,
+    DeliveryRow,
     sql`SELECT ${COLUMNS} FROM notification_deliveries d WHERE d.id = ${id}`,
   );
   if (!row) return { state: 'missing' };
@@ -140,8 +150,9 @@ export function presentDelivery(row: DeliveryRow): Delivery {
 }
 
 export async function readDelivery(db: Db, id: string): Promise<Delivery> {
-  const [row] = await queryRows<DeliveryRow>(
+  const [row] = await queryRows(
     db,
+    DeliveryRow,
     sql`SELECT ${COLUMNS} FROM notification_deliveries d WHERE d.id = ${id}`,
   );
   if (!row) throw new Error(`delivery ${id} not found`);
@@ -150,8 +161,9 @@ export async function readDelivery(db: Db, id: string): Promise<Delivery> {
 
 /** The history page: the latest messages of the workspace, newest first. */
 export async function listDeliveries(db: Db, workspaceId: string, limit = 200): Promise<Delivery[]> {
-  const rows = await queryRows<DeliveryRow>(
+  const rows = await queryRows(
     db,
+    DeliveryRow,
     sql`SELECT ${COLUMNS} FROM notification_deliveries d WHERE d.workspace_id = ${workspaceId}
         ORDER BY d.created_at DESC, d.id LIMIT ${limit}`,
   );
@@ -166,8 +178,9 @@ export async function listAlertDeliveries(db: Db, alertIds: string[]): Promise<M
     alertIds.map((id) => sql`${id}::uuid`),
     sql`, `,
   );
-  const rows = await queryRows<DeliveryRow>(
+  const rows = await queryRows(
     db,
+    DeliveryRow,
     sql`SELECT ${COLUMNS} FROM notification_deliveries d WHERE d.alert_id IN (${ids}) ORDER BY d.created_at, d.id`,
   );
   for (const row of rows) {

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { decryptSecret, encryptSecret, type VaultKey, type VaultKeyring } from '../../vault/cipher.ts';
@@ -7,6 +8,15 @@ import { decryptSecret, encryptSecret, type VaultKey, type VaultKeyring } from '
 export const channelVaultContext = (workspaceId: string) => ({
   workspaceId,
   provider: 'notification-channel',
+});
+
+const ReencryptChannelTargetRow = z.object({
+  id: z.string(),
+  workspace_id: z.string(),
+  target_key_id: z.string(),
+  target_iv: z.string(),
+  target_auth_tag: z.string(),
+  target_ciphertext: z.string(),
 });
 
 /**
@@ -20,15 +30,9 @@ export async function reencryptChannelTargets(
   newKey: VaultKey,
 ): Promise<number> {
   const target: VaultKeyring = { current: newKey, byId: new Map([[newKey.id, newKey]]) };
-  const rows = await queryRows<{
-    id: string;
-    workspace_id: string;
-    target_key_id: string;
-    target_iv: string;
-    target_auth_tag: string;
-    target_ciphertext: string;
-  }>(
+  const rows = await queryRows(
     tx,
+    ReencryptChannelTargetRow,
     sql`SELECT id, workspace_id, target_key_id, target_iv, target_auth_tag, target_ciphertext
         FROM notification_channels FOR UPDATE`,
   );

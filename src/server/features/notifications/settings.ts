@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { NotificationSettings } from '../../../shared/contracts/notifications.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
@@ -13,14 +14,15 @@ export const DEFAULT_SETTINGS: NotificationSettings = {
   quietEnd: null,
 };
 
-interface SettingsRow {
-  daily_digest: boolean;
-  weekly_digest: boolean;
-  digest_hour: number;
-  email_alerts: boolean;
-  quiet_start: number | null;
-  quiet_end: number | null;
-}
+const SettingsRow = z.object({
+  daily_digest: z.boolean(),
+  weekly_digest: z.boolean(),
+  digest_hour: z.number(),
+  email_alerts: z.boolean(),
+  quiet_start: z.number().nullable(),
+  quiet_end: z.number().nullable(),
+});
+type SettingsRow = z.infer<typeof SettingsRow>;
 
 const present = (row: SettingsRow): NotificationSettings => ({
   dailyDigest: row.daily_digest,
@@ -36,8 +38,9 @@ export async function readSettings(
   workspaceId: string,
   userId: string,
 ): Promise<NotificationSettings> {
-  const [row] = await queryRows<SettingsRow>(
+  const [row] = await queryRows(
     db,
+    SettingsRow,
     sql`SELECT * FROM notification_settings WHERE workspace_id = ${workspaceId} AND user_id = ${userId}`,
   );
   return row ? present(row) : DEFAULT_SETTINGS;
@@ -50,8 +53,9 @@ export async function saveSettings(
   settings: NotificationSettings,
   now: Date,
 ): Promise<NotificationSettings> {
-  const [row] = await queryRows<SettingsRow>(
+  const [row] = await queryRows(
     db,
+    SettingsRow,
     sql`INSERT INTO notification_settings (workspace_id, user_id, daily_digest, weekly_digest, digest_hour, email_alerts,
           quiet_start, quiet_end, updated_at)
         VALUES (${workspaceId}, ${userId}, ${settings.dailyDigest}, ${settings.weeklyDigest}, ${settings.digestHour},

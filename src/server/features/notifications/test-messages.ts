@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { localDayOf } from '../../../shared/calendar.ts';
 import type { Delivery, DigestPeriod } from '../../../shared/contracts/notifications.ts';
 import { queryRows } from '../../db/query-rows.ts';
@@ -63,16 +64,15 @@ export async function sendChannelTest(
   });
 }
 
+const UserRow = z.object({ email: z.string().nullable() });
+
 /** POST /api/notifications/digests/test: the digest now, to the signed-in user's own address. */
 export async function sendDigestTest(
   deps: AppDeps,
   auth: { workspaceId: string; userId: string },
   period: DigestPeriod,
 ): Promise<Delivery> {
-  const [user] = await queryRows<{ email: string | null }>(
-    deps.db,
-    sql`SELECT email FROM users WHERE id = ${auth.userId}`,
-  );
+  const [user] = await queryRows(deps.db, UserRow, sql`SELECT email FROM users WHERE id = ${auth.userId}`);
   if (!user?.email) throw badRequest('Your account has no e-mail address to send the digest to.');
   const now = deps.clock();
   const data = await readDigest(deps, auth.workspaceId, period, now);

@@ -1,4 +1,5 @@
 import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { DAY_MS } from '../../../shared/calendar.ts';
 import type {
   Opportunity,
@@ -140,6 +141,14 @@ interface CountedStats {
   countedFrom: number | null;
 }
 
+const CountOpportunityStatRow = z.object({
+  potential: z.number().nullable(),
+  high: z.number(),
+  detected: z.number(),
+  implemented: z.number(),
+  counted_from: z.number().nullable(),
+});
+
 async function countOpportunityStats(
   db: Db,
   workspaceId: string,
@@ -150,14 +159,9 @@ async function countOpportunityStats(
   const wape = (run?.forecastAccuracy as { accuracy?: { wape?: number } | null } | null)?.accuracy?.wape;
   const from = new Date(since).toISOString();
   // One aggregate over the workspace's opportunities; "open" = on the latest run's list, not implemented.
-  const [row] = await queryRows<{
-    potential: number | null;
-    high: number;
-    detected: number;
-    implemented: number;
-    counted_from: number | null;
-  }>(
+  const [row] = await queryRows(
     db,
+    CountOpportunityStatRow,
     sql`SELECT
           sum(revenue_impact_max) FILTER (WHERE status = 'open' AND last_run_id = ${run?.id ?? null}::uuid)::float8 AS potential,
           count(*) FILTER (WHERE status = 'open' AND priority = 'high' AND last_run_id = ${run?.id ?? null}::uuid)::int AS high,

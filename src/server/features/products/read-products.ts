@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { fromDayNumber } from '../../../core/dates/from-day-number.ts';
 import { toDayNumber } from '../../../core/dates/to-day-number.ts';
 import { inferStockoutSnapshots } from '../../../core/opportunities/infer-stockout-snapshots.ts';
@@ -49,14 +50,17 @@ interface VariantStock {
   daysOfCover: number | null;
 }
 
+const ShopBoundRow = z.object({
+  currency_code: z.string().nullable(),
+  currency_digits: z.number().nullable(),
+  last: z.string().nullable(),
+});
+
 /** Shop currency and the period's last day (the last day with a valid order). */
 async function readShopBounds(db: Db, workspaceId: string) {
-  const [row] = await queryRows<{
-    currency_code: string | null;
-    currency_digits: number | null;
-    last: string | null;
-  }>(
+  const [row] = await queryRows(
     db,
+    ShopBoundRow,
     sql`SELECT
           (SELECT currency_code FROM wh_shops WHERE workspace_id = ${workspaceId}) AS currency_code,
           (SELECT currency_digits FROM wh_shops WHERE workspace_id = ${workspaceId}) AS currency_digits,
@@ -68,17 +72,20 @@ async function readShopBounds(db: Db, workspaceId: string) {
   return { currency, endDate: row?.last ?? null };
 }
 
+const VariantRow = z.object({
+  variant_id: z.string(),
+  product_id: z.string(),
+  title: z.string(),
+  sku: z.string().nullable(),
+  product_title: z.string().nullable(),
+  handle: z.string().nullable(),
+  tracked: z.boolean().nullable(),
+});
+
 async function readVariants(db: Db, workspaceId: string, productId?: string): Promise<VariantInfo[]> {
-  const rows = await queryRows<{
-    variant_id: string;
-    product_id: string;
-    title: string;
-    sku: string | null;
-    product_title: string | null;
-    handle: string | null;
-    tracked: boolean | null;
-  }>(
+  const rows = await queryRows(
     db,
+    VariantRow,
     sql`SELECT v.variant_id::text AS variant_id, v.product_id::text AS product_id, v.title, v.sku,
           p.title AS product_title, p.handle, v.inventory_tracked AS tracked
         FROM wh_variants v
@@ -98,10 +105,18 @@ async function readVariants(db: Db, workspaceId: string, productId?: string): Pr
   }));
 }
 
+const VariantSaleRow = z.object({
+  variant_id: z.string(),
+  date: z.string(),
+  units: z.number(),
+  revenue: z.string(),
+});
+
 /** Units and revenue (minor units) per variant and shop day in [from, to], valid orders only. */
 async function readVariantSales(db: Db, workspaceId: string, from: string, to: string, productId?: string) {
-  const rows = await queryRows<{ variant_id: string; date: string; units: number; revenue: string }>(
+  const rows = await queryRows(
     db,
+    VariantSaleRow,
     sql`SELECT li.variant_id::text AS variant_id, li.order_date::text AS date,
           sum(li.quantity)::int AS units,
           sum(li.unit_price_minor * li.quantity - li.discount_minor)::text AS revenue
@@ -120,6 +135,8 @@ async function readVariantSales(db: Db, workspaceId: string, from: string, to: s
   }));
 }
 
+const VariantStockRow = z.object({ variant_id: z.string(), date: z.string(), available: z.number() });
+
 /**
  * Stock per variant at `asOf`: real snapshots (summed over locations; a level synced after asOf
  * counts as asOf's, it is the owner's stock now), completed by stock-outs inferred from sales gaps —
@@ -132,8 +149,9 @@ async function readVariantStock(
   asOf: string,
   productId?: string,
 ) {
-  const rows = await queryRows<{ variant_id: string; date: string; available: number }>(
+  const rows = await queryRows(
     db,
+    VariantStockRow,
     sql`SELECT i.variant_id::text AS variant_id, i.snapshot_date::text AS date, sum(i.available)::int AS available
         FROM wh_inventory_snapshots i
         ${productId === undefined ? sql`` : sql`JOIN wh_variants v ON v.workspace_id = i.workspace_id AND v.variant_id = i.variant_id AND v.product_id = ${productId}`}
@@ -171,17 +189,27 @@ function stateOf(available: number | null, daysOfCover: number | null, tracked: 
 
 const percentChange = (now: number, before: number) => (before > 0 ? (100 * (now - before)) / before : null);
 
+const LandingRow = z.object({
+  utm_campaign: z.string(),
+  utm_source: z.string().nullable(),
+  utm_medium: z.string().nullable(),
+  source_type: z.string().nullable(),
+  handle: z.string().nullable(),
+  orders: z.number(),
+});
+
+const SpendRow = z.object({
+  campaign_id: z.string(),
+  name: z.string(),
+  currency: z.string().nullable(),
+  spend: z.string(),
+});
+
 /** Meta spend in [start, end] per product: campaigns whose Meta-credited orders mostly land on it. */
 async function readAdSpendByHandle(db: Db, workspaceId: string, start: string, end: string) {
-  const landings = await queryRows<{
-    utm_campaign: string;
-    utm_source: string | null;
-    utm_medium: string | null;
-    source_type: string | null;
-    handle: string | null;
-    orders: number;
-  }>(
+  const landings = await queryRows(
     db,
+    LandingRow,
     sql`SELECT utm_campaign, utm_source, utm_medium, source_type,
           substring(landing_page from '/products/([^/?#]+)') AS handle, count(*)::int AS orders
         FROM wh_orders
@@ -196,13 +224,9 @@ async function readAdSpendByHandle(db: Db, workspaceId: string, start: string, e
     if (l.handle) entry.handles.set(l.handle, (entry.handles.get(l.handle) ?? 0) + Number(l.orders));
     byCampaign.set(l.utm_campaign, entry);
   }
-  const spend = await queryRows<{
-    campaign_id: string;
-    name: string;
-    currency: string | null;
-    spend: string;
-  }>(
+  const spend = await queryRows(
     db,
+    SpendRow,
     sql`SELECT c.campaign_id, c.name, max(i.currency_code) AS currency,
           coalesce(sum(i.spend_minor), 0)::text AS spend
         FROM wh_meta_campaigns c
@@ -228,14 +252,21 @@ async function readAdSpendByHandle(db: Db, workspaceId: string, start: string, e
   return { byHandle, currency };
 }
 
+const StockLosseRow = z.object({
+  product_id: z.string(),
+  estimated_loss: z.number(),
+  out_of_stock_days: z.number(),
+});
+
 /** Stock-out losses of the latest analysis run per variant (minor units), and that run's day. */
 async function readStockLosses(reads: CachedReads, workspaceId: string, currency: Currency | null) {
   const { db } = reads;
   const run = await findLatestRun(reads, workspaceId);
   const losses = new Map<string, { lostRevenueMinor: number; outOfStockDays: number }>();
   if (!run) return { losses, asOf: null };
-  const rows = await queryRows<{ product_id: string; estimated_loss: number; out_of_stock_days: number }>(
+  const rows = await queryRows(
     db,
+    StockLosseRow,
     sql`SELECT product_id, estimated_loss, out_of_stock_days FROM analysis_stock_rows
         WHERE run_id = ${run.id} AND workspace_id = ${workspaceId}`,
   );

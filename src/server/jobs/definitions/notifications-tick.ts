@@ -10,6 +10,8 @@ import { evaluateAlertsJob } from './evaluate-alerts.ts';
 /** How often digests are looked for and alert rules evaluated on the schedule. */
 const SLOT_MS = 15 * 60_000;
 
+const WorkspaceRow = z.object({ workspace_id: z.string() });
+
 /**
  * The notification schedule (issue #14), every 15 minutes: queues the digests that are due and an
  * alert evaluation per connected workspace (stale sources are found even when no sync succeeds).
@@ -23,8 +25,9 @@ export const notificationsTickJob = defineJob({
   async run({ deps }) {
     const now = deps.clock();
     const digests = await queueDueDigests(deps);
-    const workspaces = await queryRows<{ workspace_id: string }>(
+    const workspaces = await queryRows(
       deps.db,
+      WorkspaceRow,
       sql`SELECT DISTINCT workspace_id FROM credentials`,
     );
     for (const { workspace_id } of workspaces)
@@ -33,11 +36,14 @@ export const notificationsTickJob = defineJob({
   },
 });
 
+const RecentRow = z.object({ queued: z.boolean() });
+
 /** Queues the tick unless one was queued in this 15-minute slot; returns whether one was added. */
 export async function enqueueDueNotificationsTick(db: Db, now: Date): Promise<boolean> {
   const slotStart = new Date(Math.floor(now.getTime() / SLOT_MS) * SLOT_MS).toISOString();
-  const [recent] = await queryRows<{ queued: boolean }>(
+  const [recent] = await queryRows(
     db,
+    RecentRow,
     sql`SELECT EXISTS (SELECT 1 FROM jobs WHERE type = ${notificationsTickJob.type} AND created_at >= ${slotStart}) AS queued`,
   );
   if (recent?.queued) return false;

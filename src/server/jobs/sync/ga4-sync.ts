@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { addDays, localDayOf } from '../../../shared/calendar.ts';
 import { ServiceAccountSchema } from '../../../shared/contracts/credentials.ts';
 import { currencyDigitsOf, parseDecimalToMinor } from '../../../shared/money.ts';
@@ -246,10 +247,13 @@ export async function syncGa4(session: SyncSession): Promise<SyncOutcome> {
   return { dataThrough: session.now(), backfillCompleted: true };
 }
 
+const ShopTimeZoneRow = z.object({ iana_timezone: z.string() });
+
 /** The shop's time zone when Shopify is synced (GA4 "today" follows the store), else UTC. */
 async function shopTimeZone(session: SyncSession): Promise<string> {
-  const [row] = await queryRows<{ iana_timezone: string }>(
+  const [row] = await queryRows(
     session.deps.db,
+    ShopTimeZoneRow,
     sql`SELECT iana_timezone FROM wh_shops WHERE workspace_id = ${session.workspaceId}`,
   );
   return row?.iana_timezone ?? 'UTC';

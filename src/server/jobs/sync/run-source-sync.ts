@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
+import type { SyncQuota } from '../../../shared/contracts/sync.ts';
 import type { Db } from '../../db/client.ts';
-import type { SyncQuota, SyncSource } from '../../db/schema/jobs.ts';
+import type { SyncSource } from '../../db/schema/jobs.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import { analyzeWorkspaceJob } from '../definitions/analyze-workspace.ts';
 import { enqueue } from '../enqueue.ts';

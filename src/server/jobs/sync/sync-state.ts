@@ -1,7 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { SyncQuota } from '../../../shared/contracts/sync.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
-import { type SyncQuota, type SyncSource, syncStates } from '../../db/schema/jobs.ts';
+import { type SyncSource, syncStates } from '../../db/schema/jobs.ts';
 
 /**
  * Reads and writes `sync_states`: one row per (workspace, source) holding the resumable cursor
@@ -42,6 +44,8 @@ export const SOURCE_TABLES: Readonly<Record<SyncSource, readonly string[]>> = {
   meta: ['wh_meta_campaigns', 'wh_meta_daily_insights'],
 };
 
+const CountSourceRow = z.object({ n: z.union([z.number(), z.string()]) });
+
 async function countSourceRows(
   db: Db,
   workspaceId: string,
@@ -49,8 +53,9 @@ async function countSourceRows(
 ): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const table of SOURCE_TABLES[source]) {
-    const [row] = await queryRows<{ n: number | string }>(
+    const [row] = await queryRows(
       db,
+      CountSourceRow,
       sql`SELECT count(*) AS n FROM ${sql.raw(table)} WHERE workspace_id = ${workspaceId}`,
     );
     counts[table] = Number(row?.n ?? 0);

@@ -7,6 +7,7 @@ import {
   checkLifetimeModels,
   type ModelCheckResults,
 } from '../../models/read-models-checks.ts';
+import { type CustomerSnapshotColumns, customerSnapshotColumns } from '../customer-snapshot-columns.ts';
 import { computeRunInsights, type InsightSnapshot } from '../write-insight-snapshot.ts';
 import type { ColumnSchemas, FieldSchemas, WirePart } from './analysis-worker-wire.ts';
 
@@ -30,9 +31,18 @@ export interface ModelCheckInput {
 export type ModelCheckOutput = Pick<ModelCheckResults, 'holdout' | 'holdoutNote'> &
   Partial<ModelCheckResults>;
 
+/**
+ * What an analysis run gets back from the worker: the snapshot with its customers as column
+ * literals ready to insert (customer-snapshot-columns.ts), and the run's insights.
+ */
+export type AnalysisRunOutput = Omit<AnalysisSnapshot, 'customers'> & {
+  customerColumns: CustomerSnapshotColumns;
+  insights: InsightSnapshot;
+};
+
 export const WORKER_TASKS = {
   /** One analysis run's computation (core/pipeline/analyze-store.ts) and its insights (write-insight-snapshot.ts). */
-  analysis: defineTask<AnalysisFacts, AnalysisSnapshot & { insights: InsightSnapshot }>({
+  analysis: defineTask<AnalysisFacts, AnalysisRunOutput>({
     input: {
       orders: {
         customerId: 'text',
@@ -52,24 +62,15 @@ export const WORKER_TASKS = {
       metaDaily: { date: 'text', campaignId: 'text', spend: 'number', reportedValue: 'number' },
       ga4Daily: { date: 'text', source: 'text', medium: 'text', revenue: 'number' },
     },
-    output: {
-      customers: {
-        customerId: 'text',
-        recencyDays: 'number',
-        frequency: 'number',
-        monetary: 'number',
-        r: 'number',
-        f: 'number',
-        m: 'number',
-        segment: 'text',
-        probabilityAlive: 'optionalNumber',
-        expectedOrders12m: 'optionalNumber',
-        clv12m: 'optionalNumber',
-      },
-    },
+    // The customers go back as a few strings (customerColumns), not as 100k records.
+    output: {},
     run: (facts) => {
-      const analysis = analyzeStore(facts, { timer: () => performance.now() });
-      return { ...analysis, insights: computeRunInsights(facts, analysis) };
+      const { customers, ...analysis } = analyzeStore(facts, { timer: () => performance.now() });
+      return {
+        ...analysis,
+        customerColumns: customerSnapshotColumns(customers),
+        insights: computeRunInsights(facts, { customers }),
+      };
     },
   }),
   /** The Predictive Models page's checks of one run (read-models-checks.ts). */

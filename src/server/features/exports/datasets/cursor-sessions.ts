@@ -1,20 +1,22 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { queryRows } from '../../../db/query-rows.ts';
 import { defineExportDataset } from '../export-dataset.ts';
 import { shopDayOf, withinWindow } from '../export-window.ts';
 
-interface SessionRow {
-  configuration_id: string;
-  session_id: string;
-  website_name: string;
-  website_url: string;
-  started_at: string;
-  ended_at: string;
-  start_day: string;
-  event_count: number;
-  click_count: number;
-  last_page_url: string;
-}
+const SessionRow = z.object({
+  configuration_id: z.string(),
+  session_id: z.string(),
+  website_name: z.string(),
+  website_url: z.string(),
+  started_at: z.string(),
+  ended_at: z.string(),
+  start_day: z.string(),
+  event_count: z.number(),
+  click_count: z.number(),
+  last_page_url: z.string(),
+});
+type SessionRow = z.infer<typeof SessionRow>;
 
 const isoInstant = (column: string) =>
   sql.raw(`to_char(s.${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
@@ -41,8 +43,9 @@ export const dataset = defineExportDataset<SessionRow>({
   page: (db, context, after, limit) => {
     const startDay = shopDayOf(sql.raw('s.started_at'), context);
     const window = withinWindow(startDay, context);
-    return queryRows<SessionRow>(
+    return queryRows(
       db,
+      SessionRow,
       sql`SELECT s.configuration_id, s.session_id, c.website_name, c.website_url,
           ${isoInstant('started_at')} AS started_at, ${isoInstant('ended_at')} AS ended_at,
           ${startDay} AS start_day, s.event_count::float8 AS event_count,

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { localDayOf, weekdayOf } from '../../../../shared/calendar.ts';
 import type { DigestPeriod } from '../../../../shared/contracts/notifications.ts';
 import { queryRows } from '../../../db/query-rows.ts';
@@ -12,19 +13,20 @@ import { renderDigest } from './render-digest.ts';
 /** The hour e-mail channels (addresses without an account) get their digests, shop time. */
 const CHANNEL_DIGEST_HOUR = 7;
 
-interface Recipient {
-  workspace_id: string;
-  address: string;
-  /** 'user:<id>' or 'channel:<id>', what the unsubscribe link turns off. */
-  unsubscribe: string;
-  channel_id: string | null;
-}
+const Recipient = z.object({
+  workspace_id: z.string(),
+  address: z.string() /** 'user:<id>' or 'channel:<id>', what the unsubscribe link turns off. */,
+  unsubscribe: z.string(),
+  channel_id: z.string().nullable(),
+});
 
 function localHour(now: Date, timeZone: string): number {
   return Number(
     new Intl.DateTimeFormat('en-GB', { hour: '2-digit', hourCycle: 'h23', timeZone }).format(now),
   );
 }
+
+const ShopRow = z.object({ workspace_id: z.string(), iana_timezone: z.string() });
 
 /**
  * Queues the daily (and on Mondays the weekly) digests that are due: for each shop, the members
@@ -34,10 +36,7 @@ function localHour(now: Date, timeZone: string): number {
  */
 export async function queueDueDigests(deps: AppDeps): Promise<number> {
   const now = deps.clock();
-  const shops = await queryRows<{ workspace_id: string; iana_timezone: string }>(
-    deps.db,
-    sql`SELECT workspace_id, iana_timezone FROM wh_shops`,
-  );
+  const shops = await queryRows(deps.db, ShopRow, sql`SELECT workspace_id, iana_timezone FROM wh_shops`);
   let queued = 0;
   for (const shop of shops) {
     const day = localDayOf(now, shop.iana_timezone);
@@ -46,8 +45,9 @@ export async function queueDueDigests(deps: AppDeps): Promise<number> {
     for (const period of periods) {
       const source = `digest:${period}`;
       const column = period === 'daily' ? sql`daily_digest` : sql`weekly_digest`;
-      const recipients = await queryRows<Recipient>(
+      const recipients = await queryRows(
         deps.db,
+        Recipient,
         sql`SELECT w.id AS workspace_id, u.email AS address, 'user:' || u.id AS unsubscribe, NULL::uuid AS channel_id
             FROM workspaces w JOIN team_members m ON m.team_id = w.team_id JOIN users u ON u.id = m.user_id
             LEFT JOIN notification_settings s ON s.workspace_id = w.id AND s.user_id = m.user_id

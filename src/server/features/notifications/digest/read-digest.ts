@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { addDays } from '../../../../shared/calendar.ts';
 import type { DigestPeriod } from '../../../../shared/contracts/notifications.ts';
 import { parseDecimalToMinor } from '../../../../shared/money.ts';
@@ -57,14 +58,21 @@ const shift = (range: DigestRange, days: number): DigestRange => ({
   end: addDays(range.end, -days),
 });
 
+const SaleRow = z.object({
+  orders: z.number(),
+  gross: z.string().nullable(),
+  refunds: z.string().nullable(),
+});
+
 /** Revenue (net of refunds), orders and AOV of one range, exact in minor units (decision 011). */
 export async function readSales(
   db: Db,
   workspaceId: string,
   range: DigestRange,
 ): Promise<{ revenue: number; orders: number; aov: number }> {
-  const [row] = await queryRows<{ orders: number; gross: string | null; refunds: string | null }>(
+  const [row] = await queryRows(
     db,
+    SaleRow,
     sql`SELECT
           (SELECT count(*)::int FROM wh_orders o
             WHERE ${validOrderOf(workspaceId)} AND o.order_date BETWEEN ${range.start}::date AND ${range.end}::date) AS orders,
@@ -115,6 +123,17 @@ async function readContributionMargin(
   };
 }
 
+const ShopRow = z.object({ name: z.string(), currency_code: z.string(), currency_digits: z.number() });
+
+const WorkspaceRow = z.object({ name: z.string() });
+
+const AlertRow = z.object({
+  title: z.string(),
+  detail: z.string(),
+  link: z.string(),
+  opened_at: z.union([z.date(), z.string()]),
+});
+
 /**
  * The figures of a daily or weekly digest as of `now`: the last complete shop day (or 7 days)
  * against the period before and the same weekdays a year earlier, the top opportunities of the
@@ -130,14 +149,16 @@ export async function readDigest(
   const days = period === 'daily' ? 1 : 7;
   const [window, shop, workspace, opportunityList, alertRows, run] = await Promise.all([
     readMetricWindow(db, workspaceId, days, now),
-    queryRows<{ name: string; currency_code: string; currency_digits: number }>(
+    queryRows(
       db,
+      ShopRow,
       sql`SELECT name, currency_code, currency_digits FROM wh_shops WHERE workspace_id = ${workspaceId}`,
     ),
-    queryRows<{ name: string }>(db, sql`SELECT name FROM workspaces WHERE id = ${workspaceId}`),
+    queryRows(db, WorkspaceRow, sql`SELECT name FROM workspaces WHERE id = ${workspaceId}`),
     listOpportunities(reads, workspaceId),
-    queryRows<{ title: string; detail: string; link: string; opened_at: Date | string }>(
+    queryRows(
       db,
+      AlertRow,
       sql`SELECT title, detail, link, opened_at FROM alerts
           WHERE workspace_id = ${workspaceId} AND status = 'open' ORDER BY opened_at DESC LIMIT 10`,
     ),

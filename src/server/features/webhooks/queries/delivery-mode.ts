@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { DeliveryMode } from '../../../../shared/contracts/webhooks.ts';
+import { z } from 'zod';
+import { type DeliveryMode, DeliveryModeSchema } from '../../../../shared/contracts/webhooks.ts';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 
@@ -13,15 +14,18 @@ export interface DeliveryState {
 
 const NOT_REGISTERED = 'Webhooks are not registered for this store yet, so Upside polls Shopify.';
 
+const DeliveryStateRow = z.object({
+  mode: DeliveryModeSchema,
+  reason: z.string().nullable(),
+  callback_url: z.string().nullable(),
+  subscription_ids: z.union([z.array(z.string()), z.string()]),
+});
+
 /** The workspace's Shopify delivery mode (polling until subscriptions were created). */
 export async function readDeliveryState(db: Db, workspaceId: string): Promise<DeliveryState> {
-  const [row] = await queryRows<{
-    mode: DeliveryMode;
-    reason: string | null;
-    callback_url: string | null;
-    subscription_ids: string[] | string;
-  }>(
+  const [row] = await queryRows(
     db,
+    DeliveryStateRow,
     sql`SELECT mode, reason, callback_url, subscription_ids FROM webhook_subscriptions WHERE workspace_id = ${workspaceId}`,
   );
   if (!row) return { mode: 'polling', reason: NOT_REGISTERED, callbackUrl: null, subscriptionIds: [] };

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 import type { VaultKeyring } from '../../../vault/cipher.ts';
@@ -12,13 +13,13 @@ export interface ShopWorkspace {
   apiSecret: string | null;
 }
 
-interface CredentialRow {
-  workspace_id: string;
-  key_id: string;
-  iv: string;
-  auth_tag: string;
-  ciphertext: string;
-}
+const CredentialRow = z.object({
+  workspace_id: z.string(),
+  key_id: z.string(),
+  iv: z.string(),
+  auth_tag: z.string(),
+  ciphertext: z.string(),
+});
 
 /** Every workspace whose Shopify connection is the shop `shopDomain` (several owners may connect one shop). */
 export async function findShopWorkspaces(
@@ -26,8 +27,9 @@ export async function findShopWorkspaces(
   keyring: VaultKeyring,
   shopDomain: string,
 ): Promise<ShopWorkspace[]> {
-  const rows = await queryRows<CredentialRow>(
+  const rows = await queryRows(
     db,
+    CredentialRow,
     sql`SELECT workspace_id, key_id, iv, auth_tag, ciphertext FROM credentials
         WHERE provider = 'shopify' AND lower(public_info ->> 'shopDomain') = ${shopDomain.toLowerCase()}`,
   );

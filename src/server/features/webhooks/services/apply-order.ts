@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { localDayOf } from '../../../../shared/calendar.ts';
 import type { RestOrder, RestRefund } from '../../../../shared/contracts/webhooks.ts';
 import { parseDecimalToMinor } from '../../../../shared/money.ts';
@@ -38,6 +39,8 @@ export const WEBHOOK_ORDER_SPEC: UpsertSpec = {
   columns: ORDER_SPEC.columns.filter((column) => !JOURNEY_COLUMNS.has(column.name)),
 };
 
+const StoredRow = z.object({ newer: z.boolean() });
+
 /**
  * orders/create and orders/updated: the order through the sync's mapping, written only if it is
  * at least as new as the stored one. Its lines (costs frozen from the cost book, as the sync
@@ -54,8 +57,9 @@ export async function applyOrder(db: Db, shop: ShopContext, order: RestOrder): P
   const book = await loadCostBook(db, shop.workspaceId);
   return db.transaction(async (tx) => {
     await upsertRows(tx, WEBHOOK_ORDER_SPEC, [orderRow]);
-    const [stored] = await queryRows<{ newer: boolean }>(
+    const [stored] = await queryRows(
       tx,
+      StoredRow,
       sql`SELECT updated_at > ${rows.order.updated_at as string}::timestamptz AS newer
           FROM wh_orders WHERE workspace_id = ${shop.workspaceId} AND order_id = ${rows.order.order_id as number}`,
     );

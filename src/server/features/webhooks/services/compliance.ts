@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 import { credentialChanged } from '../../../vault/credential-changes.ts';
@@ -83,6 +84,8 @@ export async function redactCustomer(
   });
 }
 
+const ContentRow = z.object({ content: z.unknown() });
+
 /**
  * customers/data_request: everything Upside holds on the customer (profile, orders with lines and
  * refunds) as one JSON document the owner downloads from Settings and sends on to the customer.
@@ -91,8 +94,9 @@ export async function exportCustomerData(
   db: Db,
   args: { workspaceId: string; customerId: number; eventId: string; now: Date },
 ): Promise<string> {
-  const [content] = await queryRows<{ content: unknown }>(
+  const [content] = await queryRows(
     db,
+    ContentRow,
     sql`SELECT jsonb_build_object(
           'customerId', ${String(args.customerId)}::text,
           'profile', (SELECT to_jsonb(c) - 'workspace_id' FROM wh_customers c

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { WEBHOOK_PAYLOAD_SCHEMAS, type WebhookTopic } from '../../../../shared/contracts/webhooks.ts';
+import { z } from 'zod';
+import { WEBHOOK_PAYLOAD_SCHEMAS, WebhookTopicSchema } from '../../../../shared/contracts/webhooks.ts';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 import type { ShopContext } from '../../../jobs/sync/shopify-rows.ts';
@@ -9,16 +10,23 @@ import { applyOrder, applyRefund } from './apply-order.ts';
 import { exportCustomerData, redactCustomer, redactShop } from './compliance.ts';
 import { uninstallApp } from './uninstall-app.ts';
 
-interface EventRow {
-  event_id: string;
-  topic: WebhookTopic;
-  payload: unknown;
-  processed_at: string | null;
-}
+const EventRow = z.object({
+  event_id: z.string(),
+  topic: WebhookTopicSchema,
+  payload: z.unknown(),
+  processed_at: z.string().nullable(),
+});
+
+const ShopRow = z.object({
+  currency_code: z.string(),
+  currency_digits: z.number(),
+  iana_timezone: z.string(),
+});
 
 async function loadShop(db: Db, workspaceId: string, now: Date): Promise<ShopContext | null> {
-  const [shop] = await queryRows<{ currency_code: string; currency_digits: number; iana_timezone: string }>(
+  const [shop] = await queryRows(
     db,
+    ShopRow,
     sql`SELECT currency_code, currency_digits, iana_timezone FROM wh_shops WHERE workspace_id = ${workspaceId}`,
   );
   if (!shop) return null;
@@ -42,8 +50,9 @@ export async function processWebhookEvent(
   db: Db,
   args: { workspaceId: string; eventRowId: number; now: Date; keyring: VaultKeyring },
 ): Promise<{ topic: string; outcome: string }> {
-  const [event] = await queryRows<EventRow>(
+  const [event] = await queryRows(
     db,
+    EventRow,
     sql`SELECT event_id, topic, payload, processed_at::text FROM webhook_events
         WHERE id = ${args.eventRowId} AND workspace_id = ${args.workspaceId}`,
   );

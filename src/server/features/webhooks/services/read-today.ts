@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { addDays, DAY_MS, localDayOf } from '../../../../shared/calendar.ts';
 import type { DashboardToday } from '../../../../shared/contracts/webhooks.ts';
 import { minorToDecimal } from '../../../../shared/money.ts';
@@ -6,16 +7,17 @@ import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 import { readDeliveryState } from '../queries/delivery-mode.ts';
 
-interface DayFigures {
-  orders: number;
-  gross: string | null;
-  refunds: string | null;
-  last_order_at: string | null;
-  cogs: string | null;
-  uncosted: number;
-  shipping: string | null;
-  spend: string | null;
-}
+const DayFigures = z.object({
+  orders: z.number(),
+  gross: z.string().nullable(),
+  refunds: z.string().nullable(),
+  last_order_at: z.string().nullable(),
+  cogs: z.string().nullable(),
+  uncosted: z.number(),
+  shipping: z.string().nullable(),
+  spend: z.string().nullable(),
+});
+type DayFigures = z.infer<typeof DayFigures>;
 
 /**
  * The figures of one shop day up to `until`: valid orders (not test, not cancelled) and their
@@ -24,8 +26,9 @@ interface DayFigures {
  */
 async function readDay(db: Db, workspaceId: string, day: string, until: Date): Promise<DayFigures> {
   const untilIso = until.toISOString();
-  const [row] = await queryRows<DayFigures>(
+  const [row] = await queryRows(
     db,
+    DayFigures,
     sql`WITH day_orders AS (
           SELECT o.order_id, o.total_minor, o.created_at FROM wh_orders o
           WHERE o.workspace_id = ${workspaceId} AND o.order_date = ${day}::date AND NOT o.test
@@ -55,6 +58,12 @@ async function readDay(db: Db, workspaceId: string, day: string, until: Date): P
 
 const minor = (value: string | null) => (value === null ? 0 : Number(value));
 
+const ShopRow = z.object({
+  currency_code: z.string(),
+  currency_digits: z.number(),
+  iana_timezone: z.string(),
+});
+
 /**
  * GET /api/dashboard/today: the shop's current local day so far against the same day last week up
  * to the same time. Net sales like the dashboard KPIs (order totals minus refunds on the day);
@@ -62,8 +71,9 @@ const minor = (value: string | null) => (value === null ? 0 : Number(value));
  * payment fees come with the next sync) and null while any of today's lines has no cost.
  */
 export async function readToday(db: Db, workspaceId: string, now: Date): Promise<DashboardToday> {
-  const [shop] = await queryRows<{ currency_code: string; currency_digits: number; iana_timezone: string }>(
+  const [shop] = await queryRows(
     db,
+    ShopRow,
     sql`SELECT currency_code, currency_digits, iana_timezone FROM wh_shops WHERE workspace_id = ${workspaceId}`,
   );
   const delivery = await readDeliveryState(db, workspaceId);

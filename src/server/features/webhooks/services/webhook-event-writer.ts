@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { WebhookTopic } from '../../../../shared/contracts/webhooks.ts';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
@@ -27,6 +28,8 @@ interface Waiting {
 const MAX_BATCH = 250;
 /** Batches written at once (each on its own connection), so one slow commit does not hold up the rest. */
 const MAX_WRITERS = 4;
+
+const CreatedRow = z.object({ id: z.string(), workspace_id: z.string(), event_id: z.string() });
 
 /**
  * Group commit for the webhook receiver (decision 043): deliveries arriving while MAX_WRITERS
@@ -91,8 +94,9 @@ export class WebhookEventWriter {
       sql`, `,
     );
     const inserted = await this.db.transaction(async (tx) => {
-      const created = await queryRows<{ id: string; workspace_id: string; event_id: string }>(
+      const created = await queryRows(
         tx,
+        CreatedRow,
         sql`INSERT INTO webhook_events (workspace_id, event_id, topic, webhook_id, triggered_at, received_at, payload)
             VALUES ${rows}
             ON CONFLICT (workspace_id, event_id) DO NOTHING

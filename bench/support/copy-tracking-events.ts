@@ -1,0 +1,99 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+
+/** One event as the tracker sends it (the bench's own bodies). */
+interface BenchEvent {
+  eventType: string;
+  x: number;
+  y: number;
+  sessionId: string;
+  pageUrl: string;
+  timestamp: number;
+  viewportWidth: number;
+  viewportHeight: number;
+  documentWidth?: number;
+  documentHeight?: number;
+  elementSelector?: string;
+  offsetX?: number;
+  offsetY?: number;
+  scrollDepth?: number;
+}
+
+/** The columns ingestion writes (ingest/event-writer.ts), in its order. */
+const COLUMNS =
+  'workspace_id, configuration_id, session_id, event_type, page_url, x, y, viewport_width, viewport_height, ' +
+  'document_width, document_height, element_selector, offset_x, offset_y, scroll_depth, client_time, received_at';
+
+/** A value in COPY's text format: \N for null, backslash, tab and line breaks escaped. */
+const field = (value: string | number | undefined | null) =>
+  value === undefined || value === null
+    ? '\\N'
+    : String(value).replace(
+        /[\\\t\n\r]/g,
+        (c) => ({ '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' })[c]!,
+      );
+
+/**
+ * The baseline of the ingestion bench: the same rows ingestion stores, written by a raw
+ * `COPY tracking_events FROM STDIN` (pg-copy-streams, decision 057) on one connection into the same
+ * partitioned table, in one transaction. The COPY text is built before the clock starts, so the
+ * figure is what PostgreSQL itself takes in: the ceiling ingestion is compared with.
+ */
+export async function copyTrackingEvents(
+  databaseUrl: string,
+  batches: { configurationId: string; events: BenchEvent[] }[],
+  rows: number,
+): Promise<{ rows: number; seconds: number }> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const owners = await client.query<{ id: string; workspace_id: string }>(
+      'SELECT id, workspace_id FROM tracking_configurations',
+    );
+    const workspaceOf = new Map(owners.rows.map((row) => [row.id, row.workspace_id]));
+    const receivedAt = new Date().toISOString();
+    const chunks: string[] = [];
+    let written = 0;
+    for (let b = 0; written < rows; b = (b + 1) % batches.length) {
+      const { configurationId, events } = batches[b]!;
+      const head = `${workspaceOf.get(configurationId)}\t${configurationId}\t`;
+      const lines = events.map(
+        (e) =>
+          head +
+          [
+            e.sessionId,
+            e.eventType,
+            e.pageUrl,
+            e.x,
+            e.y,
+            e.viewportWidth,
+            e.viewportHeight,
+            e.documentWidth,
+            e.documentHeight,
+            e.elementSelector,
+            e.offsetX,
+            e.offsetY,
+            e.scrollDepth,
+            new Date(e.timestamp).toISOString(),
+            receivedAt,
+          ]
+            .map(field)
+            .join('\t'),
+      );
+      chunks.push(`${lines.join('\n')}\n`);
+      written += events.length;
+    }
+    const started = performance.now();
+    await client.query('BEGIN');
+    await pipeline(
+      Readable.from(chunks),
+      client.query(copyFrom(`COPY tracking_events (${COLUMNS}) FROM STDIN`)),
+    );
+    await client.query('COMMIT');
+    return { rows: written, seconds: (performance.now() - started) / 1000 };
+  } finally {
+    await client.end();
+  }
+}
