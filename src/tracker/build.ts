@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
+import { minify } from 'terser';
 
 /** The budget of the design (§8): the tracker must stay at or under 2,048 bytes gzipped. */
 export const TRACKER_GZIP_BUDGET = 2048;
@@ -15,18 +16,30 @@ export interface TrackerBuild {
 
 const entry = join(dirname(fileURLToPath(import.meta.url)), 'main.ts');
 
-/** Bundles src/tracker/main.ts into one minified IIFE for old-enough browsers; returns its sizes. */
+/** Bundles src/tracker/main.ts into one minified IIFE for ES2020 browsers; returns its sizes. */
 export async function buildTracker(): Promise<TrackerBuild> {
   const result = await build({
     entryPoints: [entry],
     bundle: true,
     minify: true,
     format: 'iife',
-    target: ['es2019'],
+    target: ['es2020'],
     write: false,
     legalComments: 'none',
   });
-  const code = result.outputFiles[0]!.text;
+  // esbuild bundles; terser's extra passes shave the last 3 % the budget needs (decision 051).
+  const minified = await minify(result.outputFiles[0]!.text, {
+    ecma: 2020,
+    compress: {
+      passes: 3,
+      unsafe: true,
+      unsafe_arrows: true,
+      unsafe_methods: true,
+      pure_getters: true,
+      booleans_as_integers: true,
+    },
+  });
+  const code = minified.code ?? '';
   return { code, bytes: Buffer.byteLength(code), gzipBytes: gzipSync(code, { level: 9 }).length };
 }
 

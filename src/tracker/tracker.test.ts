@@ -12,7 +12,13 @@ interface SentBody {
   events: WireEvent[];
 }
 
-const config = { trackingId: 'trk_test', apiKey: 'key_test', endpoint: 'https://upside.test/api/e' };
+const config = {
+  trackingId: 'trk_test',
+  apiKey: 'key_test',
+  endpoint: 'https://upside.test/api/e',
+  sample: 0.1,
+  visitorDays: 30,
+};
 
 /**
  * A fresh browser window per test, so listeners of one tracker never leak into the next. Its
@@ -22,10 +28,15 @@ function openWindow(path = '/start') {
   const w = new Window({ url: `https://shop.test${path}`, width: 1280, height: 800 });
   const fetches: { url: string; init: RequestInit }[] = [];
   const beacons: { url: string; body: string }[] = [];
+  const carts: string[] = [];
   Object.assign(w, {
     setTimeout: (f: () => void, ms: number) => setTimeout(f, ms),
     clearTimeout: (id: number) => clearTimeout(id),
     fetch: async (url: string, init: RequestInit) => {
+      if (url === '/cart/update.js') {
+        carts.push(String(init.body));
+        return new Response('{"token":"cart-tok-1"}');
+      }
       fetches.push({ url, init });
       return new Response('{}', { status: 202 });
     },
@@ -48,7 +59,7 @@ function openWindow(path = '/start') {
       new w.MouseEvent('mousemove', { bubbles: true, clientX, clientY }) as unknown as Event,
     );
   opened.push(w);
-  return { w: win, doc: win.document, fetches, beacons, bodies, events, click, move };
+  return { w: win, doc: win.document, fetches, beacons, carts, bodies, events, click, move };
 }
 const opened: Window[] = [];
 
@@ -65,6 +76,9 @@ describe('tracker', () => {
   it('stays within the gzip budget', async () => {
     vi.useRealTimers();
     const built = await buildTracker();
+    console.log(
+      `tracker.js: ${built.bytes} B, ${built.gzipBytes} B gzipped (budget ${TRACKER_GZIP_BUDGET} B)`,
+    );
     expect(built.gzipBytes).toBeGreaterThan(500);
     expect(built.gzipBytes).toBeLessThanOrEqual(TRACKER_GZIP_BUDGET);
     expect(built.code).not.toMatch(/keydown|keyup|keypress|\.value\b/);
@@ -111,6 +125,7 @@ describe('tracker', () => {
     const t = openWindow();
     startTracker(config, t.w);
     for (let i = 0; i < 250; i++) t.click(t.doc.body, i, i);
+    t.doc.body.setAttribute('data-opened', '1'); // the page answered: no dead clicks
     await vi.advanceTimersByTimeAsync(4999);
     expect(t.fetches).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(1);
@@ -178,9 +193,10 @@ describe('tracker', () => {
   });
 
   it('splits a batch whose body would pass 60 KB, and caps page URLs at 2,000 characters', async () => {
-    const t = openWindow(`/search?q=${'x'.repeat(2500)}`);
+    const t = openWindow(`/search/${'x'.repeat(2500)}`);
     startTracker(config, t.w);
     for (let i = 0; i < 99; i++) t.click(t.doc.body, i, i);
+    t.doc.body.setAttribute('data-opened', '1');
     await vi.advanceTimersByTimeAsync(5000);
     expect(t.fetches.length).toBeGreaterThan(1);
     for (const f of t.fetches) expect(String(f.init.body).length).toBeLessThan(60_000);
@@ -200,7 +216,7 @@ describe('tracker', () => {
     await vi.advanceTimersByTimeAsync(5000);
     const raw = t.fetches.map((f) => String(f.init.body)).join('');
     expect(raw).not.toContain('4242');
-    expect(t.events().map((e) => e.eventType)).toEqual(['page_view', 'click']);
+    expect(t.events().map((e) => e.eventType)).toEqual(['page_view', 'click', 'dead_click']);
   });
 
   it('keeps one session id per tab across reloads', () => {
@@ -291,6 +307,110 @@ describe('tracker', () => {
         [200, 20],
         [stuckInFlow.left + 50, stuckInFlow.top + 10],
         [70 + scroll.x, 500 + scroll.y],
+      ]);
+    });
+  });
+
+  describe('first-party journeys', () => {
+    it('keeps only UTM parameters and click ids of the query, drops the fragment, and sends the referrer', async () => {
+      const t = openWindow(
+        '/p/mug?utm_source=facebook&email=a%40b.c&fbclid=F1&gclid=G1&utm_campaign=fall&x=1#token=s',
+      );
+      Object.defineProperty(t.doc, 'referrer', { value: 'https://l.facebook.com/' });
+      startTracker(config, t.w);
+      await vi.advanceTimersByTimeAsync(5000);
+      const [view] = t.events();
+      expect(view).toMatchObject({
+        eventType: 'page_view',
+        pageUrl: 'https://shop.test/p/mug?utm_source=facebook&fbclid=F1&gclid=G1&utm_campaign=fall',
+        referrer: 'https://l.facebook.com/',
+      });
+      expect(JSON.stringify(t.bodies())).not.toMatch(/a%40b|token=s|x=1/);
+    });
+
+    it('sets a first-party visitor cookie of the configured lifetime and tags every event with it', async () => {
+      const t = openWindow();
+      const cookies: string[] = [];
+      let proto = Object.getPrototypeOf(t.doc);
+      while (!Object.getOwnPropertyDescriptor(proto, 'cookie')) proto = Object.getPrototypeOf(proto);
+      const jar = Object.getOwnPropertyDescriptor(proto, 'cookie')!;
+      Object.defineProperty(t.doc, 'cookie', {
+        get: () => jar.get!.call(t.doc),
+        set: (v: string) => {
+          cookies.push(v);
+          jar.set!.call(t.doc, v);
+        },
+      });
+      startTracker(config, t.w);
+      t.click(t.doc.body, 1, 1);
+      await vi.advanceTimersByTimeAsync(5000);
+      const [view, click] = t.events();
+      expect(view!.visitorId).toBe(view!.sessionId); // a new visitor's id is its first session id
+      expect(click!.visitorId).toBe(view!.visitorId);
+      expect(cookies).toEqual([`_upside_vid=${view!.visitorId};path=/;max-age=${30 * 86_400}`]);
+      // A returning visitor keeps the id of its cookie, in a new tab (new session).
+      const back = openWindow();
+      back.doc.cookie = '_upside_vid=returning1';
+      startTracker(config, back.w);
+      await vi.advanceTimersByTimeAsync(5000);
+      expect(back.events()[0]).toMatchObject({ visitorId: 'returning1' });
+      expect(back.events()[0]!.sessionId).not.toBe('returning1');
+    });
+
+    it('sets no cookie and sends no visitor id until consent when the snippet requires it', async () => {
+      const t = openWindow();
+      Object.assign(t.w, { Shopify: {} });
+      startTracker({ ...config, consent: 'required' }, t.w);
+      await vi.advanceTimersByTimeAsync(5000);
+      expect(t.doc.cookie).toBe('');
+      expect(t.carts).toEqual([]);
+      expect(t.events()[0]!.visitorId).toBeUndefined();
+      (t.w as unknown as { upsideConsent: () => void }).upsideConsent();
+      t.click(t.doc.body, 1, 1);
+      await vi.advanceTimersByTimeAsync(5000);
+      expect(t.doc.cookie).toMatch(/^_upside_vid=\w+$/);
+      expect(t.carts).toHaveLength(1);
+      expect(t.events().at(-1)!.visitorId).toBe(t.doc.cookie.split('=')[1]);
+    });
+
+    it('writes the visitor id into the Shopify cart attributes and sends the cart token with later events', async () => {
+      const t = openWindow();
+      Object.assign(t.w, { Shopify: {} });
+      startTracker({ ...config, emailHash: 'ab'.repeat(32) }, t.w);
+      await vi.advanceTimersByTimeAsync(0);
+      t.click(t.doc.body, 1, 1);
+      t.doc.body.setAttribute('data-opened', '1');
+      await vi.advanceTimersByTimeAsync(5000);
+      const [view, click] = t.events();
+      expect(t.carts).toEqual([`attributes%5B_upside_vid%5D=${view!.visitorId}`]);
+      expect(view!.cartToken).toBeUndefined();
+      expect(click).toMatchObject({ cartToken: 'cart-tok-1', emailHash: 'ab'.repeat(32) });
+      // Not a Shopify page: no cart request.
+      const plain = openWindow();
+      startTracker(config, plain.w);
+      expect(plain.carts).toEqual([]);
+    });
+
+    it('reports a click with no navigation and no DOM change within 2.5 s as a dead click', async () => {
+      const t = openWindow();
+      t.doc.body.innerHTML = '<button id="dead">x</button><button id="live">y</button><a id="nav">z</a>';
+      startTracker(config, t.w);
+      t.click(t.doc.getElementById('dead')!, 10, 20);
+      await vi.advanceTimersByTimeAsync(2500);
+      t.click(t.doc.getElementById('live')!, 30, 40);
+      await vi.advanceTimersByTimeAsync(100);
+      t.doc.getElementById('live')!.textContent = 'added';
+      t.click(t.doc.getElementById('nav')!, 50, 60);
+      t.w.history.pushState({}, '', '/next');
+      await vi.advanceTimersByTimeAsync(5000);
+      const dead = t.events().filter((e) => e.eventType === 'dead_click');
+      expect(dead).toEqual([
+        expect.objectContaining({
+          x: 10,
+          y: 20,
+          elementSelector: '#dead',
+          pageUrl: 'https://shop.test/start',
+        }),
       ]);
     });
   });

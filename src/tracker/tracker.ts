@@ -7,6 +7,14 @@
  * scroll of each page, and sends them in batches of plain-text JSON (a "simple" CORS request, so no
  * preflight) at most once per flush interval, plus a last beacon on pagehide.
  * It never listens to keyboard events and never reads input values.
+ *
+ * First-party journeys (issue 16): the first page view carries the referrer (origin and path);
+ * page URLs keep only UTM parameters and click ids of their query string (no fragment); every event
+ * carries the visitor id, a first-party cookie `_upside_vid` that lives `visitorDays` days, which
+ * is also written into the Shopify cart attributes (`POST /cart/update.js`) so the order carries
+ * it. When the snippet says consent is required, there is no cookie, no visitor id and no cart
+ * write until the page calls `window.upsideConsent()`. A click followed by no navigation and no DOM
+ * change within 2.5 s is also sent as a `dead_click`.
  */
 
 /** What the embed snippet configures (see main.ts for the data attributes). */
@@ -15,14 +23,18 @@ export interface TrackerConfig {
   apiKey: string;
   endpoint: string;
   /** Fraction of mouse moves kept; the product constant is 0.1 (spec §9). */
-  sample?: number;
-  /** Milliseconds between two requests of one tab; 5,000 by default. */
-  interval?: number;
+  sample: number;
+  /** Lifetime of the visitor-id cookie in days (the snippet's default is 365). */
+  visitorDays: number;
+  /** Non-empty (the snippet's "required") when the visitor id must wait for `window.upsideConsent()`. */
+  consent?: string | null;
+  /** sha256 hex of a signed-in customer's e-mail, when the page knows it (Liquid `sha256`). */
+  emailHash?: string | null;
 }
 
 /** One event on the wire; field names follow spec §3 "Cursor event" plus our layout fields. */
 export interface WireEvent {
-  eventType: 'page_view' | 'click' | 'cursor_move' | 'scroll';
+  eventType: 'page_view' | 'click' | 'cursor_move' | 'scroll' | 'dead_click';
   x: number;
   y: number;
   sessionId: string;
@@ -36,10 +48,16 @@ export interface WireEvent {
   offsetX?: number;
   offsetY?: number;
   scrollDepth?: number;
+  visitorId?: string;
+  referrer?: string;
+  cartToken?: string;
+  emailHash?: string | null;
 }
 
 /** Events per request: 100 full events stay well under the 60 KB keepalive/beacon quota. */
 const BATCH = 100;
+/** Milliseconds between two requests of one tab. */
+const INTERVAL = 5000;
 /** Queue cap: beyond it mouse moves are dropped, clicks and page views still kept. */
 const QUEUE_CAP = 1000;
 
@@ -53,11 +71,10 @@ export function selectorOf(el: Element | null): string {
       break;
     }
     let part = tag;
-    const cls = (el.getAttribute('class') || '').trim().split(/\s+/).slice(0, 2);
-    for (const c of cls) if (c) part += `.${CSS.escape(c)}`;
+    for (const c of [...el.classList].slice(0, 2)) part += `.${CSS.escape(c)}`;
     const parent: Element | null = el.parentElement;
     if (parent) {
-      const same = Array.prototype.filter.call(parent.children, (s: Element) => s.tagName === el!.tagName);
+      const same = [...parent.children].filter((s) => s.tagName === el!.tagName);
       if (same.length > 1) part += `:nth-of-type(${same.indexOf(el) + 1})`;
     }
     parts.unshift(part);
@@ -73,19 +90,29 @@ export function startTracker(c: TrackerConfig, w: Window = window): () => void {
   const nav = w.navigator;
   const M = Math;
   const round = M.round;
-  const sample = c.sample ?? 0.1;
-  const interval = c.interval ?? 5000;
-  let sessionId = '';
-  const key = 'upside_sid';
+  // One session id per tab (sessionStorage), made of time and randomness (spec §4).
+  let sessionId = Date.now().toString(36) + M.random().toString(36).slice(2, 10);
   try {
-    sessionId = w.sessionStorage.getItem(key) || '';
+    const ss = w.sessionStorage;
+    sessionId = ss.getItem('upside_sid') || (ss.setItem('upside_sid', sessionId), sessionId);
   } catch {}
-  if (!sessionId) {
-    sessionId = Date.now().toString(36) + M.random().toString(36).slice(2, 10);
-    try {
-      w.sessionStorage.setItem(key, sessionId);
-    } catch {}
-  }
+  /** Fields every event carries once known: visitor id, cart token, e-mail hash. */
+  const who: Partial<WireEvent> = { emailHash: c.emailHash };
+  /** Sets the visitor cookie (reusing its id), tells the Shopify cart, and tags later events. */
+  const grant = () => {
+    // A new visitor's id is its first session id (time and randomness, like every session id).
+    const v = (d.cookie.match(/_upside_vid=(\w+)/) || [])[1] || sessionId;
+    d.cookie = `_upside_vid=${v};path=/;max-age=${c.visitorDays * 864e2}`;
+    who.visitorId = v;
+    if ('Shopify' in w)
+      w.fetch('/cart/update.js', {
+        method: 'POST',
+        body: new URLSearchParams({ 'attributes[_upside_vid]': v }),
+      })
+        .then((r) => r.json())
+        .then((k) => (who.cartToken = k.token))
+        .catch(() => {});
+  };
   const queue: WireEvent[] = [];
   let timer = 0;
   let page = '';
@@ -112,7 +139,7 @@ export function startTracker(c: TrackerConfig, w: Window = window): () => void {
     timer = 0;
     if (queue.length) {
       post(queue.splice(0, BATCH));
-      if (queue.length) timer = w.setTimeout(send, interval) as unknown as number;
+      if (queue.length) timer = w.setTimeout(send, INTERVAL) as unknown as number;
     }
   };
 
@@ -129,14 +156,15 @@ export function startTracker(c: TrackerConfig, w: Window = window): () => void {
       viewportHeight: w.innerHeight,
       documentWidth: e.scrollWidth,
       documentHeight: e.scrollHeight,
+      ...who,
       ...extra,
     };
     const last = queue[queue.length - 1];
     // Coalesce: a sampled move within 20 px of the previous queued move replaces it (resting point).
-    if (t === 'cursor_move' && last && last.eventType === t && M.hypot(last.x - ev.x, last.y - ev.y) < 20)
+    if (t === 'cursor_move' && last?.eventType === t && M.hypot(last.x - ev.x, last.y - ev.y) < 20)
       queue[queue.length - 1] = ev;
     else if (queue.length < QUEUE_CAP || t !== 'cursor_move') queue.push(ev);
-    if (!timer) timer = w.setTimeout(send, interval) as unknown as number;
+    if (!timer) timer = w.setTimeout(send, INTERVAL) as unknown as number;
   };
 
   /** Queues the deepest scroll reached on the current page, if it grew since the last report. */
@@ -150,13 +178,24 @@ export function startTracker(c: TrackerConfig, w: Window = window): () => void {
 
   /** A new page (first load or SPA route change): report the old page's scroll, then a page view. */
   const view = () => {
-    const href = w.location.href;
-    if (href.slice(0, 2000) === page) return;
+    // Query strings keep only UTM parameters and click ids; the fragment goes.
+    const u = new URL(w.location.href);
+    u.search = (u.search.match(/[?&](utm_\w+|(fb|g|tt|ms)clid)=[^&]*/g) || []).join('').slice(1);
+    u.hash = '';
+    const href = u.href.slice(0, 2000);
+    if (href === page) return;
     if (page) pushScroll();
-    page = href.slice(0, 2000);
+    page = href;
     maxScroll = lastScroll = 0;
-    push('page_view', 0, 0);
+    // The session's first page view is its landing page and its referrer the source (the browser's
+    // default policy sends other sites' origin only; the server drops any query before storing).
+    push('page_view', 0, 0, { referrer: d.referrer });
   };
+
+  /** DOM changes seen so far: a click after which this does not move is a dead click. */
+  let changes = 0;
+  const seen = new MutationObserver(() => changes++);
+  seen.observe(d, { subtree: true, childList: true, attributes: true });
 
   /**
    * Page position of a pointer event: client position plus scroll, except over elements that do not
@@ -183,6 +222,7 @@ export function startTracker(c: TrackerConfig, w: Window = window): () => void {
       const b = st.getBoundingClientRect();
       if (c === null) st.removeAttribute('style');
       else s.cssText = c;
+      seen.takeRecords(); // our own measuring is no DOM change
       x += b.left - a.left;
       y += b.top - a.top;
     }
@@ -195,16 +235,21 @@ export function startTracker(c: TrackerConfig, w: Window = window): () => void {
   on(d, 'click', (e) => {
     const m = e as MouseEvent;
     const el = m.target as Element;
-    const r = el?.getBoundingClientRect ? el.getBoundingClientRect() : { left: 0, top: 0 };
-    push('click', ...at(m), {
-      elementSelector: selectorOf(el),
+    const r = el.getBoundingClientRect();
+    const p = at(m);
+    const elementSelector = selectorOf(el);
+    const n = changes;
+    const from = page;
+    push('click', ...p, {
+      elementSelector,
       offsetX: round(m.clientX - r.left),
       offsetY: round(m.clientY - r.top),
     });
+    w.setTimeout(() => n === changes && from === page && push('dead_click', ...p, { elementSelector }), 2500);
   });
   on(d, 'mousemove', (e) => {
     const m = e as MouseEvent;
-    if (M.random() < sample) push('cursor_move', ...at(m));
+    if (M.random() < c.sample) push('cursor_move', ...at(m));
   });
   on(w, 'scroll', () => {
     maxScroll = M.max(maxScroll, round(w.scrollY + w.innerHeight));
@@ -229,6 +274,8 @@ export function startTracker(c: TrackerConfig, w: Window = window): () => void {
   on(d, 'visibilitychange', () => {
     if (d.visibilityState === 'hidden') flush();
   });
+  if (c.consent) (w as Window & { upsideConsent?: () => void }).upsideConsent = grant;
+  else grant();
   view();
   return flush;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { keepCampaignParams } from '../campaign-url.ts';
 
 /**
  * Cursor tracking contracts: what the tracker (and the dashboard's own Start Tracking) posts to
@@ -18,7 +19,8 @@ export const INGEST_LIMITS = {
   maxViewport: 20_000,
 } as const;
 
-export const CURSOR_EVENT_TYPES = ['page_view', 'click', 'cursor_move', 'scroll'] as const;
+/** `dead_click`: a click the page answered with no navigation and no DOM change within 2.5 s. */
+export const CURSOR_EVENT_TYPES = ['page_view', 'click', 'cursor_move', 'scroll', 'dead_click'] as const;
 /** Event types that land on the heatmap (a page view has no position). */
 export const HEATMAP_EVENT_TYPES = ['click', 'cursor_move', 'scroll'] as const;
 export type HeatmapEventType = (typeof HEATMAP_EVENT_TYPES)[number];
@@ -42,6 +44,13 @@ export function viewportBucketOf(width: number): ViewportBucket {
   return (VIEWPORT_BUCKETS.find((bucket) => width <= bucket.maxWidth) ?? VIEWPORT_BUCKETS[4]).id;
 }
 
+/**
+ * Viewport of an event sent without one (spec §3's "Cursor event" has no viewport fields): a
+ * 1280 × 800 laptop-class desktop, so such events land in the 'desktop' bucket and x bins are
+ * percentages of 1,280 px.
+ */
+export const DEFAULT_VIEWPORT = { width: 1280, height: 800 } as const;
+
 /** The events of one batch nearly always share their page: remember the last URL that passed. */
 let lastHttpUrl = '';
 function isHttpUrl(value: string): boolean {
@@ -51,6 +60,19 @@ function isHttpUrl(value: string): boolean {
   return ok;
 }
 
+/** The last page URL cut to its campaign parameters (a batch nearly always shares its page). */
+let lastCut: [string, string] = ['', ''];
+function cutQuery(url: string): string {
+  if (lastCut[0] !== url) lastCut = [url, keepCampaignParams(url)];
+  return lastCut[1];
+}
+
+const token = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only');
 const coordinate = z.number().int().min(-INGEST_LIMITS.maxCoordinate).max(INGEST_LIMITS.maxCoordinate);
 const size = z.number().int().min(0).max(INGEST_LIMITS.maxCoordinate);
 const viewport = z.number().int().min(1).max(INGEST_LIMITS.maxViewport);
@@ -65,27 +87,48 @@ export const CursorEventSchema = z
     eventType: z.enum(CURSOR_EVENT_TYPES),
     x: coordinate,
     y: coordinate,
-    sessionId: z
+    sessionId: token(INGEST_LIMITS.maxSessionId),
+    // Stored without fragment and with only UTM parameters and click ids in its query.
+    pageUrl: z
       .string()
-      .min(1)
-      .max(INGEST_LIMITS.maxSessionId)
-      .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only'),
-    pageUrl: z.string().max(INGEST_LIMITS.maxPageUrl).refine(isHttpUrl, 'must be an http(s) URL'),
+      .max(INGEST_LIMITS.maxPageUrl)
+      .refine(isHttpUrl, 'must be an http(s) URL')
+      .transform(cutQuery),
     timestamp,
-    viewportWidth: viewport,
-    viewportHeight: viewport,
+    viewportWidth: viewport.default(DEFAULT_VIEWPORT.width),
+    viewportHeight: viewport.default(DEFAULT_VIEWPORT.height),
     documentWidth: size.optional(),
     documentHeight: size.optional(),
     elementSelector: z.string().min(1).max(INGEST_LIMITS.maxSelector).optional(),
     offsetX: coordinate.optional(),
     offsetY: coordinate.optional(),
     scrollDepth: z.number().int().min(0).max(100).optional(),
+    /** First-party visitor id (the tracker's `_upside_vid` cookie); absent before consent. */
+    visitorId: token(INGEST_LIMITS.maxSessionId).optional(),
+    /** document.referrer of a page view ('' for none); stored without query or fragment. */
+    referrer: z.string().max(INGEST_LIMITS.maxPageUrl).optional(),
+    /** The Shopify cart token the tracker got back when it wrote `_upside_vid` into the cart. */
+    cartToken: z
+      .string()
+      .min(1)
+      .max(256)
+      .regex(/^[\w.:?=-]+$/, 'letters, digits and _ . : ? = - only')
+      .optional(),
+    /** sha256 hex of a signed-in customer's lower-cased e-mail (null when the page has none). */
+    emailHash: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/, 'a sha256 hex digest')
+      .nullish(),
   })
   .strict()
-  .refine((event) => event.elementSelector === undefined || event.eventType === 'click', {
-    message: 'elementSelector is only allowed on click events',
-    path: ['elementSelector'],
-  });
+  .refine(
+    (event) =>
+      event.elementSelector === undefined || event.eventType === 'click' || event.eventType === 'dead_click',
+    {
+      message: 'elementSelector is only allowed on click and dead_click events',
+      path: ['elementSelector'],
+    },
+  );
 export type CursorEvent = z.infer<typeof CursorEventSchema>;
 
 const events = z

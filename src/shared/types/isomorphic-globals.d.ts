@@ -1,6 +1,6 @@
 /**
  * The globals shared code may use because every runtime it runs in has them (browsers and Node ≥ 20):
- * only the WHATWG URL class. Read only by tsconfig.core.json, which checks src/core and src/shared
+ * only the WHATWG URL and URLSearchParams classes. Read only by tsconfig.core.json, which checks src/core and src/shared
  * without the DOM or Node libraries, so nothing else from either slips into isomorphic code.
  */
 declare class URL {
@@ -17,4 +17,11 @@ declare class URL {
   readonly hash: string;
   readonly origin: string;
   readonly href: string;
+  readonly searchParams: URLSearchParams;
+}
+declare class URLSearchParams {
+  constructor(init?: string);
+  append(name: string, value: string): void;
+  toString(): string;
+  [Symbol.iterator](): IterableIterator<[string, string]>;
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { DAY_MS } from '../../../../shared/calendar.ts';
+import { campaignOf } from '../../../../shared/campaign-url.ts';
 import type { CursorEvent } from '../../../../shared/contracts/cursor-tracking.ts';
 import type { Db } from '../../../db/client.ts';
 import { FOLD_MARGIN_MS, foldHeatmapTiles } from './heatmap-fold.ts';
@@ -141,6 +142,14 @@ export function createEventWriter(db: Db, options: EventWriterOptions): EventWri
       k: s.clickCount,
       p: s.lastPageUrl,
       pa: new Date(s.lastPageAt).toISOString(),
+      // Session start (issue 16); absent keys are NULL in json_to_recordset.
+      lu: s.landingUrl,
+      rf: s.referrer ?? undefined,
+      dv: s.device,
+      vi: s.visitorId ?? undefined,
+      ck: s.cartToken ?? undefined,
+      eh: s.emailHash ?? undefined,
+      ...campaignOf(s.landingUrl),
     }));
     const pages = rollups.pages.map(({ key, count }) => ({
       w: ws(key.configurationId),
@@ -187,11 +196,32 @@ export function createEventWriter(db: Db, options: EventWriterOptions): EventWri
         DO UPDATE SET count = h.count + EXCLUDED.count
       ), sessions AS (
         INSERT INTO tracking_sessions AS t (workspace_id, configuration_id, session_id, started_at, ended_at,
-          event_count, click_count, last_page_url, last_page_at, first_received_at, last_received_at)
-        SELECT w, c, s, a, b, n, k, p, pa, ${received}::timestamptz, ${received}::timestamptz
+          event_count, click_count, last_page_url, last_page_at, first_received_at, last_received_at,
+          landing_url, referrer, device, visitor_id, checkout_token, email_hash, utm_source, utm_medium,
+          utm_campaign, utm_content, utm_term, fbclid, gclid, ttclid, msclkid)
+        SELECT w, c, s, a, b, n, k, p, pa, ${received}::timestamptz, ${received}::timestamptz,
+          lu, rf, dv, vi, ck, eh, utm_source, utm_medium, utm_campaign, utm_content, utm_term, fbclid, gclid, ttclid, msclkid
         FROM json_to_recordset(${JSON.stringify(sessions)}::json) AS r(w uuid, c uuid, s text, a timestamptz,
-          b timestamptz, n bigint, k bigint, p text, pa timestamptz)
+          b timestamptz, n bigint, k bigint, p text, pa timestamptz, lu text, rf text, dv text, vi text, ck text,
+          eh text, utm_source text, utm_medium text, utm_campaign text, utm_content text, utm_term text,
+          fbclid text, gclid text, ttclid text, msclkid text)
         ON CONFLICT (configuration_id, session_id) DO UPDATE SET
+          -- The landing page and what came with it are set once, by the session's first write.
+          landing_url = COALESCE(t.landing_url, EXCLUDED.landing_url),
+          referrer = CASE WHEN t.landing_url IS NULL THEN EXCLUDED.referrer ELSE t.referrer END,
+          device = CASE WHEN t.landing_url IS NULL THEN EXCLUDED.device ELSE t.device END,
+          utm_source = CASE WHEN t.landing_url IS NULL THEN EXCLUDED.utm_source ELSE t.utm_source END,
+          utm_medium = CASE WHEN t.landing_url IS NULL THEN EXCLUDED.utm_medium ELSE t.utm_medium END,
+          utm_campaign = CASE WHEN t.landing_url IS NULL THEN EXCLUDED.utm_campaign ELSE t.utm_campaign END,
+          utm_content = CASE WHEN t.landing_url IS NULL THEN EXCLUDED.utm_content ELSE t.utm_content END,
+          utm_term = CASE WHEN t.landing_url IS NULL THEN EXCLUDED.utm_term ELSE t.utm_term END,
+          fbclid = CASE WHEN t.landing_url IS NULL THEN EXCLUDED.fbclid ELSE t.fbclid END,
+          gclid = CASE WHEN t.landing_url IS NULL THEN EXCLUDED.gclid ELSE t.gclid END,
+          ttclid = CASE WHEN t.landing_url IS NULL THEN EXCLUDED.ttclid ELSE t.ttclid END,
+          msclkid = CASE WHEN t.landing_url IS NULL THEN EXCLUDED.msclkid ELSE t.msclkid END,
+          visitor_id = COALESCE(t.visitor_id, EXCLUDED.visitor_id),
+          checkout_token = COALESCE(t.checkout_token, EXCLUDED.checkout_token),
+          email_hash = COALESCE(t.email_hash, EXCLUDED.email_hash),
           started_at = LEAST(t.started_at, EXCLUDED.started_at),
           ended_at = GREATEST(t.ended_at, EXCLUDED.ended_at),
           event_count = t.event_count + EXCLUDED.event_count,

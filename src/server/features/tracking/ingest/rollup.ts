@@ -1,5 +1,7 @@
+import { referrerOf } from '../../../../shared/campaign-url.ts';
 import {
   type CursorEvent,
+  HEATMAP_EVENT_TYPES,
   type HeatmapEventType,
   type ViewportBucket,
   viewportBucketOf,
@@ -49,7 +51,24 @@ export interface CellKey {
   yBin: number;
 }
 
-export interface SessionRollup {
+/**
+ * How a session started (issue 16), from its earliest event in the batch: the landing page (the
+ * earliest page view's URL, else the earliest event's), its campaign parameters, the referrer,
+ * the device (viewport bucket), and the visitor, cart token and e-mail hash of any of its events.
+ * The writer stores each field only where the session has none yet.
+ */
+export interface SessionStart {
+  landingUrl: string;
+  landingAt: number;
+  landingIsPageView: boolean;
+  referrer: string | null;
+  device: ViewportBucket;
+  visitorId: string | null;
+  cartToken: string | null;
+  emailHash: string | null;
+}
+
+export interface SessionRollup extends SessionStart {
   configurationId: string;
   sessionId: string;
   startedAt: number;
@@ -58,6 +77,26 @@ export interface SessionRollup {
   clickCount: number;
   lastPageUrl: string;
   lastPageAt: number;
+}
+
+const HEATMAP_TYPES = new Set<string>(HEATMAP_EVENT_TYPES);
+
+/** Folds one event into its session's start: an earlier page view (or first event) moves the landing. */
+function noteStart(start: SessionStart, event: CursorEvent, at: number): void {
+  const isPageView = event.eventType === 'page_view';
+  if (
+    (isPageView && (!start.landingIsPageView || at < start.landingAt)) ||
+    (!start.landingIsPageView && at < start.landingAt)
+  ) {
+    start.landingUrl = event.pageUrl;
+    start.landingAt = at;
+    start.landingIsPageView = isPageView;
+    start.device = viewportBucketOf(event.viewportWidth);
+    if (event.referrer !== undefined) start.referrer = referrerOf(event.referrer);
+  }
+  start.visitorId ??= event.visitorId ?? null;
+  start.cartToken ??= event.cartToken ?? null;
+  start.emailHash ??= event.emailHash ?? null;
 }
 
 export interface CountRow<K> {
@@ -105,11 +144,11 @@ export function rollUpEvents(batches: OwnedEvents[], day: string): Rollups {
       }
       const at = eventTimeOf(event);
       bump(pages, `${configurationId}\u0000${pageUrl}`, () => ({ configurationId, pageUrl, day }));
-      if (event.eventType !== 'page_view') {
+      if (HEATMAP_TYPES.has(event.eventType)) {
         const viewportBucket = viewportBucketOf(event.viewportWidth);
         const xBin = xBinOf(event.x, event.viewportWidth);
         const yBin = yBinOf(event.y);
-        const eventType = event.eventType;
+        const eventType = event.eventType as HeatmapEventType;
         bump(cells, [configurationId, pageUrl, viewportBucket, eventType, xBin, yBin].join('\u0000'), () => ({
           configurationId,
           pageUrl,
@@ -142,8 +181,17 @@ export function rollUpEvents(batches: OwnedEvents[], day: string): Rollups {
           clickCount: isClick,
           lastPageUrl: pageUrl,
           lastPageAt: at,
+          landingUrl: event.pageUrl,
+          landingAt: at,
+          landingIsPageView: event.eventType === 'page_view',
+          referrer: event.referrer === undefined ? null : referrerOf(event.referrer),
+          device: viewportBucketOf(event.viewportWidth),
+          visitorId: event.visitorId ?? null,
+          cartToken: event.cartToken ?? null,
+          emailHash: event.emailHash ?? null,
         });
       } else {
+        noteStart(session, event, at);
         session.startedAt = Math.min(session.startedAt, at);
         session.endedAt = Math.max(session.endedAt, at);
         session.eventCount += 1;
