@@ -1,4 +1,5 @@
 import type { Db } from '../../src/server/db/client.ts';
+import { analysisCustomers, analysisRuns } from '../../src/server/db/schema/analysis.ts';
 import { teams, users, workspaces } from '../../src/server/db/schema/auth.ts';
 import { credentials } from '../../src/server/db/schema/credentials.ts';
 import {
@@ -131,4 +132,37 @@ export async function createOrderJourney(
     Partial<NewJourney>,
 ): Promise<void> {
   await db.insert(trackingOrderJourneys).values({ method: 'visitor_id', ...journey });
+}
+
+/**
+ * A succeeded analysis run (finished now) whose RFM segments put each given customer in its
+ * segment (scores and figures filled with 1s); returns the run id.
+ */
+export async function createRfmRun(
+  db: Db,
+  workspaceId: string,
+  segments: ReadonlyArray<{ customerId: number; segment: string }>,
+): Promise<string> {
+  const now = new Date();
+  const [run] = await db
+    .insert(analysisRuns)
+    .values({ workspaceId, status: 'succeeded', trigger: 'test', startedAt: now, finishedAt: now })
+    .returning({ id: analysisRuns.id });
+  const runId = run!.id;
+  if (segments.length > 0)
+    await db.insert(analysisCustomers).values(
+      segments.map(({ customerId, segment }) => ({
+        runId,
+        workspaceId,
+        customerId,
+        recencyDays: 1,
+        frequency: 1,
+        monetary: 1,
+        r: 1,
+        f: 1,
+        m: 1,
+        segment,
+      })),
+    );
+  return runId;
 }

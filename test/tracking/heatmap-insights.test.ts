@@ -5,7 +5,7 @@ import { whShops } from '../../src/server/db/schema/warehouse.ts';
 import type { CursorEvent, HeatmapResponse } from '../../src/shared/contracts/cursor-tracking.ts';
 import type { ElementRevenue, Frustration, ScrollMap } from '../../src/shared/contracts/heatmap-insights.ts';
 import type { TrackingConfiguration } from '../../src/shared/contracts/tracking-configurations.ts';
-import { createOrder, createOrderJourney } from '../support/factories.ts';
+import { createOrder, createOrderJourney, createRfmRun } from '../support/factories.ts';
 import { startTestApp, type TestApp } from '../support/start-app.ts';
 import { addWebsite, makeEvent, postEvents } from './ingest-helpers.ts';
 
@@ -38,7 +38,7 @@ describe('heatmap filters, scroll map, frustration and revenue per element', () 
     view = desktop,
   ) => makeEvent(shop, { sessionId, pageUrl, timestamp: t0 + at, x, y, elementSelector: selector, ...view });
   const other = (
-    eventType: 'page_view' | 'cursor_move' | 'scroll',
+    eventType: 'page_view' | 'cursor_move' | 'scroll' | 'dead_click',
     sessionId: string,
     pageUrl: string,
     at: number,
@@ -81,7 +81,7 @@ describe('heatmap filters, scroll map, frustration and revenue per element', () 
     // buyer: desktop, the mug page; one click on #buy and a rage burst on #size whose third
     // click arrives in a second upload; scrolls to 80 %; moves the cursor twice.
     await post([
-      other('page_view', 'buyer', mug, 0),
+      other('page_view', 'buyer', mug, 0, { visitorId: 'v1' }),
       click('buyer', mug, 1_000, 640, 200, '#buy'),
       click('buyer', mug, 5_000, 300, 600, '#size'),
       click('buyer', mug, 5_300, 305, 604, '#size'),
@@ -97,6 +97,15 @@ describe('heatmap filters, scroll map, frustration and revenue per element', () 
       other('page_view', 'browser', mug, 0, {}, phone),
       click('browser', mug, 2_000, 100, 1500, '#gallery', phone),
       other('scroll', 'browser', mug, 3_000, { y: 1200, scrollDepth: 30 }, phone),
+    ]);
+    // The phone's gallery click did nothing: the tracker reports it dead.
+    await post([
+      other('dead_click', 'browser', mug, 4_500, { x: 100, y: 1500, elementSelector: '#gallery' }, phone),
+    ]);
+    // returning: the buyer's visitor again, in another session, clicks #buy on the hat page.
+    await post([
+      other('page_view', 'returning', hat, 30_000, { visitorId: 'v1' }),
+      click('returning', hat, 31_000, 600, 320, '#buy'),
     ]);
     // late: desktop, the hat page, a click after its order was placed; and a collection page.
     await post([
@@ -122,6 +131,7 @@ describe('heatmap filters, scroll map, frustration and revenue per element', () 
       orderDate: today,
       totalMinor: 5_000,
       currencyCode: 'EUR',
+      customerId: 55,
     });
     await createOrder(app.db, {
       workspaceId,
@@ -130,12 +140,18 @@ describe('heatmap filters, scroll map, frustration and revenue per element', () 
       totalMinor: 9_900,
       currencyCode: 'EUR',
       createdAt: new Date(t0 + 60_000),
+      customerId: 66,
     });
+    await createRfmRun(app.db, workspaceId, [
+      { customerId: 55, segment: 'Champions' },
+      { customerId: 66, segment: 'Hibernating' },
+    ]);
     await createOrderJourney(app.db, {
       workspaceId,
       orderId: 1001,
       configurationId: config!.id,
       sessionId: 'buyer',
+      visitorId: 'v1',
     });
     await createOrderJourney(app.db, {
       workspaceId,
@@ -187,11 +203,12 @@ describe('heatmap filters, scroll map, frustration and revenue per element', () 
     const products = await get<HeatmapResponse>(
       `/api/cursor-tracking/heatmap?${q({ pattern: '/products/*', eventType: 'click' })}`,
     );
-    expect(total(products)).toBe(6);
+    expect(total(products)).toBe(7);
     const productsConverted = await get<HeatmapResponse>(
       `/api/cursor-tracking/heatmap?${q({ pattern: '/products/*', eventType: 'click', converted: 'true' })}`,
     );
-    expect(total(productsConverted)).toBe(5);
+    // The buyer's 4, the returning visitor's 1 (same visitor as order 1001) and late's 1.
+    expect(total(productsConverted)).toBe(6);
     const later = await get<HeatmapResponse>(
       `/api/cursor-tracking/heatmap?${q({ page: mug, from: tomorrow, to: tomorrow })}`,
     );
@@ -201,6 +218,22 @@ describe('heatmap filters, scroll map, frustration and revenue per element', () 
     );
     expect(total(old)).toBe(4);
     expect(old.pages).toEqual(expect.arrayContaining([mug, hat]));
+  });
+
+  it("filters by the RFM segment of the visitor's customer", async () => {
+    const map = (segment: string) =>
+      get<HeatmapResponse>(
+        `/api/cursor-tracking/heatmap?${q({ pattern: '/products/*', eventType: 'click', segment })}`,
+      );
+    // Champions: customer 55's order 1001, so the buyer's 4 clicks and the returning session's 1.
+    expect(total(await map('Champions'))).toBe(5);
+    // Hibernating: customer 66's order 1002, the late session's click.
+    expect(total(await map('Hibernating'))).toBe(1);
+    expect((await map('Lost')).heatmapData).toEqual([]);
+    const revenue = await get<ElementRevenue>(
+      `/api/cursor-tracking/element-revenue?${q({ page: mug, segment: 'Hibernating' })}`,
+    );
+    expect(revenue.elements).toEqual([]);
   });
 
   it('draws the scroll map with the fold at the median viewport height and the clicks below it', async () => {
@@ -232,7 +265,7 @@ describe('heatmap filters, scroll map, frustration and revenue per element', () 
   it('finds the rage click across two uploads, by element', async () => {
     const frustration = await get<Frustration>(`/api/cursor-tracking/frustration?${q({ page: mug })}`);
     expect(frustration.rageClicks).toEqual([{ selector: '#size', count: 1 }]);
-    expect(frustration.deadClicks).toEqual([]);
+    expect(frustration.deadClicks).toEqual([{ selector: '#gallery', count: 1 }]);
     const phones = await get<Frustration>(
       `/api/cursor-tracking/frustration?${q({ page: mug, device: 'mobile' })}`,
     );
@@ -243,12 +276,13 @@ describe('heatmap filters, scroll map, frustration and revenue per element', () 
     const mugRevenue = await get<ElementRevenue>(`/api/cursor-tracking/element-revenue?${q({ page: mug })}`);
     expect(mugRevenue.currency).toBe('EUR');
     expect(mugRevenue.elements).toEqual([
-      { selector: '#buy', orders: 1, revenueMinor: 5_000 },
-      { selector: '#size', orders: 1, revenueMinor: 5_000 },
+      { selector: '#buy', orders: 1, revenue: '50.00' },
+      { selector: '#size', orders: 1, revenue: '50.00' },
     ]);
-    // Order 1002 was placed before its session clicked #buy on the hat page: no credit.
+    // On the hat page, order 1001's visitor clicked #buy in a later session, still before the
+    // order; order 1002 was placed before its session clicked #buy there: no credit.
     const hatRevenue = await get<ElementRevenue>(`/api/cursor-tracking/element-revenue?${q({ page: hat })}`);
-    expect(hatRevenue.elements).toEqual([]);
+    expect(hatRevenue.elements).toEqual([{ selector: '#buy', orders: 1, revenue: '50.00' }]);
   });
 
   it('refuses bad filters with a 400 naming the field', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CurrencySchema, MoneySchema } from '../money.ts';
 import { ClicksQuerySchema, HEATMAP_EVENT_TYPES, ViewportBucketSchema } from './cursor-tracking.ts';
 
 /**
@@ -15,6 +16,17 @@ export const HEATMAP_DEVICES = {
   tablet: ['tablet'],
   desktop: ['laptop', 'desktop', 'wide'],
 } as const;
+export type HeatmapDevice = keyof typeof HEATMAP_DEVICES;
+
+/** Stated on the page next to the filters. */
+export const CONVERTED_RULE =
+  'Converted: sessions of a visitor whose order was joined to our tracker (by visitor id, checkout token, landing UTM or e-mail), plus the session the order was credited to.';
+export const SEGMENT_RULE =
+  "Segment: the RFM segment of the visitor's customer in the latest analysis run (converting sessions only).";
+export const VARIANT_RULE =
+  'A/B variant: not available — experiments record arm totals only, no visitor is assigned to a variant.';
+export const PATTERN_RULE =
+  'URL pattern: * stands for any characters, e.g. /products/* (overrides the page).';
 
 /** Stated on the page next to the revenue table, and returned with it. */
 export const REVENUE_RULE =
@@ -75,14 +87,15 @@ export type Frustration = z.infer<typeof FrustrationSchema>;
 
 /** GET /api/cursor-tracking/element-revenue: revenue per clicked element (REVENUE_RULE). */
 export const ElementRevenueSchema = z.object({
-  currency: z.string().nullable(),
+  /** The shop's currency (null before the first sync). */
+  currency: CurrencySchema.nullable(),
   rule: z.string(),
   elements: z.array(
     z.object({
       selector: z.string(),
       orders: z.number().int(),
-      /** Exact minor units of `currency`. */
-      revenueMinor: z.number().int(),
+      /** Exact decimal amount in `currency`. */
+      revenue: MoneySchema,
     }),
   ),
 });

@@ -9,6 +9,7 @@ import {
   REVENUE_RULE,
   type ScrollMap,
 } from '../../../shared/contracts/heatmap-insights.ts';
+import { currencyDigitsOf, minorToDecimal } from '../../../shared/money.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { matchesNothing, resolveHeatmapFilter, sessionPagesWhere } from './heatmap-filters.ts';
@@ -136,7 +137,7 @@ export async function getElementRevenue(db: Db, query: Scoped): Promise<ElementR
   answer.elements = rows.map((row) => ({
     selector: row.selector,
     orders: Number(row.orders),
-    revenueMinor: Number(row.revenue),
+    revenue: minorToDecimal(Number(row.revenue), currencyDigitsOf(answer.currency ?? 'USD')),
   }));
   return answer;
 }

@@ -30,8 +30,6 @@ export interface SessionPageRollup {
   clicks: StoredClick[];
 }
 
-const isDeadClick = (event: CursorEvent) => String(event.eventType) === 'dead_click';
-
 /**
  * Depth an event shows the view reached, in percent of the document: the tracker's scroll depth,
  * else the first screen (viewport ÷ document height) when the document height is known.
@@ -71,7 +69,7 @@ export function rollUpSessionPages(batches: readonly OwnedEvents[]): SessionPage
       }
       row.viewportHeight = Math.max(row.viewportHeight, event.viewportHeight);
       row.scrollDepth = Math.max(row.scrollDepth, depthOf(event));
-      const dead = isDeadClick(event);
+      const dead = event.eventType === 'dead_click';
       if (event.eventType === 'click' || dead)
         row.clicks.push([eventTimeOf(event), event.x, event.y, event.elementSelector ?? null, dead ? 1 : 0]);
       if (event.eventType in SESSION_CELL_TYPE) {

@@ -7,6 +7,12 @@ import {
   type ViewportBucket,
 } from '@shared/contracts/cursor-tracking.ts';
 import {
+  ElementRevenueSchema,
+  FrustrationSchema,
+  type HeatmapDevice,
+  ScrollMapSchema,
+} from '@shared/contracts/heatmap-insights.ts';
+import {
   type CreateTrackingConfiguration,
   type TrackingConfiguration,
   TrackingConfigurationListSchema,
@@ -104,17 +110,44 @@ export function useClickStatistics(trackingId: string | undefined, page?: string
 export interface HeatmapFilters {
   trackingId?: string;
   page?: string;
+  pattern?: string;
   viewport?: ViewportBucket;
-  eventType?: HeatmapEventType;
+  device?: HeatmapDevice;
+  converted?: 'true' | 'false';
+  segment?: string;
   from?: string;
   to?: string;
 }
 
-export function useHeatmap(filters: HeatmapFilters) {
+export function useHeatmap(filters: HeatmapFilters & { eventType?: HeatmapEventType }) {
   const url = `/api/cursor-tracking/heatmap${queryString({ ...filters })}`;
   return useQuery({
     queryKey: [url],
     queryFn: () => getJson(url, HeatmapResponseSchema),
+    refetchInterval: 30_000,
+  });
+}
+
+/** The scroll map, rage and dead clicks and revenue per element under the heatmap's filters. */
+export function useScrollMap(filters: HeatmapFilters) {
+  const url = `/api/cursor-tracking/scroll${queryString({ ...filters })}`;
+  return useQuery({ queryKey: [url], queryFn: () => getJson(url, ScrollMapSchema), refetchInterval: 30_000 });
+}
+
+export function useFrustration(filters: HeatmapFilters) {
+  const url = `/api/cursor-tracking/frustration${queryString({ ...filters })}`;
+  return useQuery({
+    queryKey: [url],
+    queryFn: () => getJson(url, FrustrationSchema),
+    refetchInterval: 30_000,
+  });
+}
+
+export function useElementRevenue(filters: HeatmapFilters) {
+  const url = `/api/cursor-tracking/element-revenue${queryString({ ...filters })}`;
+  return useQuery({
+    queryKey: [url],
+    queryFn: () => getJson(url, ElementRevenueSchema),
     refetchInterval: 30_000,
   });
 }

@@ -1,19 +1,14 @@
-import {
-  HEATMAP_EVENT_TYPES,
-  type HeatmapEventType,
-  type HeatmapPoint,
-  VIEWPORT_BUCKETS,
-  type ViewportBucket,
-} from '@shared/contracts/cursor-tracking.ts';
+import type { HeatmapPoint, ViewportBucket } from '@shared/contracts/cursor-tracking.ts';
+import type { HeatmapDevice } from '@shared/contracts/heatmap-insights.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
-import { Label } from '@web/components/ui/label.tsx';
 import { Skeleton } from '@web/components/ui/skeleton.tsx';
 import { errorSentence } from '@web/lib/api-error.ts';
 import { MousePointerClick } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useHeatmap } from '../api/tracking-api.ts';
-import { shortPage } from '../lib/format.ts';
+import { type HeatmapFilters, useHeatmap, useScrollMap } from '../api/tracking-api.ts';
 import { drawHeat } from '../lib/heat-canvas.ts';
+import { HeatmapFilterBar, type HeatmapView, INITIAL_VIEW } from './heatmap-filter-bar.tsx';
+import { ElementRevenueSection, FrustrationSection, ScrollMapSection } from './heatmap-insights.tsx';
 
 /** Layout width each viewport bucket is drawn at (x is stored as a fraction of the viewport width). */
 export const REFERENCE_WIDTH: Record<ViewportBucket | 'all', number> = {
@@ -25,114 +20,55 @@ export const REFERENCE_WIDTH: Record<ViewportBucket | 'all', number> = {
   all: 1280,
 };
 
-const EVENT_LABELS: Record<HeatmapEventType, string> = {
-  click: 'Clicks',
-  cursor_move: 'Mouse moves',
-  scroll: 'Scroll depth',
-};
-
-const selectClass =
-  'h-9 rounded-md border border-slate-600 bg-slate-900 px-2 text-sm text-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-400';
+/** The panel's filters as the API's query (only what narrows the view). */
+function filtersOf(trackingId: string | undefined, view: HeatmapView): HeatmapFilters {
+  const chosen = <T extends string>(value: T) =>
+    value === 'all' || value === '' ? undefined : (value as Exclude<T, 'all' | ''>);
+  return {
+    trackingId,
+    page: view.pattern ? undefined : chosen(view.page),
+    pattern: chosen(view.pattern),
+    viewport: chosen(view.viewport),
+    device: chosen(view.device),
+    converted: chosen(view.converted),
+    segment: chosen(view.segment),
+    from: chosen(view.from),
+    to: chosen(view.to),
+  };
+}
 
 /**
  * The Heatmap tab: the spec's red dots (opacity = intensity) over a smooth canvas heatmap, for one
- * page and one viewport bucket at a time. The map is drawn at the bucket's reference width scaled
- * to the panel, so a dot sits where the click was on a screen of that size.
+ * page (or URL pattern) and viewport at a time, filtered by device, converting sessions, RFM
+ * segment and dates; the fold line of the scroll map over it, then the scroll map, rage and dead
+ * clicks and revenue per element under the same filters. The map is drawn at the bucket's
+ * reference width scaled to the panel, so a dot sits where the click was on a screen of that size.
  */
 export function HeatmapPanel({ trackingId }: { trackingId: string | undefined }) {
-  const [viewport, setViewport] = useState<ViewportBucket | 'all'>('all');
-  const [eventType, setEventType] = useState<HeatmapEventType | 'all'>('all');
-  const [page, setPage] = useState<string>('');
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
+  const [view, setView] = useState<HeatmapView>(INITIAL_VIEW);
+  const filters = filtersOf(trackingId, view);
   const heatmap = useHeatmap({
-    trackingId,
-    viewport: viewport === 'all' ? undefined : viewport,
-    eventType: eventType === 'all' ? undefined : eventType,
-    page: page || undefined,
-    from: from || undefined,
-    to: to || undefined,
+    ...filters,
+    eventType: view.eventType === 'all' ? undefined : view.eventType,
   });
+  const scroll = useScrollMap(filters);
   const data = heatmap.data;
   const points = data?.heatmapData ?? [];
+  const referenceWidth =
+    REFERENCE_WIDTH[
+      view.viewport !== 'all' ? view.viewport : view.device === 'all' ? 'all' : DEVICE_WIDTH[view.device]
+    ];
 
   return (
     <Card>
       <CardHeader>
         <CardTitle>Heatmap</CardTitle>
-        <CardDescription>Where visitors click and move, by page and screen size.</CardDescription>
+        <CardDescription>
+          Where visitors click and move, by page and screen size, and what earned money.
+        </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
-        <div className="flex flex-wrap items-end gap-3">
-          <div className="grid gap-1">
-            <Label htmlFor="heatmap-page">Page</Label>
-            <select
-              id="heatmap-page"
-              className={selectClass}
-              value={page}
-              onChange={(e) => setPage(e.target.value)}
-            >
-              <option value="">Busiest page</option>
-              {(data?.pages ?? []).map((p) => (
-                <option key={p} value={p}>
-                  {shortPage(p)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="grid gap-1">
-            <Label htmlFor="heatmap-viewport">Viewport</Label>
-            <select
-              id="heatmap-viewport"
-              className={selectClass}
-              value={viewport}
-              onChange={(e) => setViewport(e.target.value as ViewportBucket | 'all')}
-            >
-              <option value="all">All viewports</option>
-              {VIEWPORT_BUCKETS.map((bucket) => (
-                <option key={bucket.id} value={bucket.id}>
-                  {bucket.label}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="grid gap-1">
-            <Label htmlFor="heatmap-event">Events</Label>
-            <select
-              id="heatmap-event"
-              className={selectClass}
-              value={eventType}
-              onChange={(e) => setEventType(e.target.value as HeatmapEventType | 'all')}
-            >
-              <option value="all">Clicks and moves</option>
-              {HEATMAP_EVENT_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {EVENT_LABELS[type]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="grid gap-1">
-            <Label htmlFor="heatmap-from">From</Label>
-            <input
-              id="heatmap-from"
-              type="date"
-              className={selectClass}
-              value={from}
-              onChange={(e) => setFrom(e.target.value)}
-            />
-          </div>
-          <div className="grid gap-1">
-            <Label htmlFor="heatmap-to">To</Label>
-            <input
-              id="heatmap-to"
-              type="date"
-              className={selectClass}
-              value={to}
-              onChange={(e) => setTo(e.target.value)}
-            />
-          </div>
-        </div>
+        <HeatmapFilterBar view={view} pages={data?.pages ?? []} onChange={setView} />
         {heatmap.isPending ? (
           <Skeleton className="h-64 w-full" />
         ) : heatmap.isError ? (
@@ -144,21 +80,39 @@ export function HeatmapPanel({ trackingId }: { trackingId: string | undefined })
             <p className="text-sm">Start tracking to see user interactions</p>
           </div>
         ) : (
-          <HeatmapCanvas points={points} maxY={data?.maxY ?? 0} referenceWidth={REFERENCE_WIDTH[viewport]} />
+          <HeatmapCanvas
+            points={points}
+            maxY={data?.maxY ?? 0}
+            referenceWidth={referenceWidth}
+            foldY={scroll.data && scroll.data.views > 0 ? scroll.data.foldY : null}
+          />
         )}
+        <ScrollMapSection query={scroll} />
+        <FrustrationSection filters={filters} />
+        <ElementRevenueSection filters={filters} />
       </CardContent>
     </Card>
   );
 }
 
+/** The reference layout of a device: phones at 375 px, tablets at 768 px, desktops at 1280 px. */
+const DEVICE_WIDTH: Record<HeatmapDevice, ViewportBucket> = {
+  mobile: 'mobile',
+  tablet: 'tablet',
+  desktop: 'desktop',
+};
+
 function HeatmapCanvas({
   points,
   maxY,
   referenceWidth,
+  foldY,
 }: {
   points: HeatmapPoint[];
   maxY: number;
   referenceWidth: number;
+  /** The fold (median viewport height, px), drawn as a line; null when unknown. */
+  foldY: number | null;
 }) {
   const boxRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -173,7 +127,7 @@ function HeatmapCanvas({
     return () => observer.disconnect();
   }, []);
   const scale = width > 0 ? width / referenceWidth : 1;
-  const height = Math.max(240, Math.ceil((maxY + 48) * scale));
+  const height = Math.max(240, Math.ceil((Math.max(maxY, foldY ?? 0) + 48) * scale));
   useEffect(() => {
     const canvas = canvasRef.current;
     if (!canvas || width === 0) return;
@@ -194,6 +148,18 @@ function HeatmapCanvas({
       style={{ height }}
     >
       <canvas ref={canvasRef} className="absolute inset-0" aria-label="Smooth heatmap" />
+      {foldY !== null && (
+        <div
+          data-testid="fold-line"
+          data-fold-y={foldY}
+          className="pointer-events-none absolute inset-x-0 border-t-2 border-dashed border-amber-300"
+          style={{ top: foldY * scale }}
+        >
+          <span className="absolute right-1 top-0.5 rounded bg-slate-950/80 px-1 text-xs text-amber-200">
+            Fold · {foldY} px
+          </span>
+        </div>
+      )}
       {points.map((p) => (
         <span
           key={`${p.x}:${p.y}`}
