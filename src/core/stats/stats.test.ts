@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { digamma } from './digamma.ts';
 import { hypergeometric2F1 } from './hypergeometric-2f1.ts';
 import { logBeta } from './log-beta.ts';
 import { logGamma } from './log-gamma.ts';
+import { minimizeBfgs } from './minimize-bfgs.ts';
 import { minimizeNelderMead } from './minimize-nelder-mead.ts';
 import { quantileType7 } from './quantile-type7.ts';
 import { solveLinearSystem } from './solve-linear-system.ts';
@@ -62,6 +64,34 @@ describe('quantileType7', () => {
     [[1, 3], 1, 3],
   ])('Q(%j, %d) = %d', (values, p, expected) => expect(quantileType7(values, p)).toBeCloseTo(expected, 12));
   it('rejects empty input', () => expect(() => quantileType7([], 0.5)).toThrow(RangeError));
+});
+
+describe('digamma', () => {
+  it('matches −γ at 1, the recurrence and ψ(1/2) = −γ − 2 ln 2', () => {
+    const eulerGamma = 0.5772156649015329;
+    expect(digamma(1)).toBeCloseTo(-eulerGamma, 13);
+    expect(digamma(0.5)).toBeCloseTo(-eulerGamma - 2 * Math.log(2), 13);
+    expect(digamma(7.3) - digamma(6.3)).toBeCloseTo(1 / 6.3, 13);
+    expect(digamma(2.5)).toBeCloseTo((logGamma(2.5 + 1e-6) - logGamma(2.5 - 1e-6)) / 2e-6, 7);
+  });
+  it('refuses x ≤ 0', () => {
+    expect(() => digamma(0)).toThrow(RangeError);
+  });
+});
+
+describe('minimizeBfgs', () => {
+  it('finds the minimum of the Rosenbrock function from its gradient', () => {
+    const result = minimizeBfgs(
+      ([x, y]) => ({
+        value: (1 - x!) ** 2 + 100 * (y! - x! ** 2) ** 2,
+        gradient: [-2 * (1 - x!) - 400 * x! * (y! - x! ** 2), 200 * (y! - x! ** 2)],
+      }),
+      [-1.2, 1],
+    );
+    expect(result.converged).toBe(true);
+    expect(result.x[0]).toBeCloseTo(1, 4);
+    expect(result.x[1]).toBeCloseTo(1, 4);
+  });
 });
 
 describe('minimizeNelderMead', () => {

@@ -4,7 +4,6 @@ import {
   bigserial,
   index,
   integer,
-  jsonb,
   pgTable,
   primaryKey,
   text,

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { type CohortInput, cohortEconomics } from '../../../core/profit/cohort-economics.ts';
 import { contributionOf } from '../../../core/profit/contribution-of.ts';
 import {
@@ -10,12 +11,7 @@ import { minorToDecimal } from '../../../shared/money.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { findShop } from '../costs/queries/read-shop.ts';
-import {
-  CREDIT_COLUMNS,
-  type CreditRow,
-  creditOfRow,
-  FIRST_VISIT_JOIN,
-} from '../metrics/query-attribution.ts';
+import { CREDIT_COLUMNS, CreditRow, creditOfRow, FIRST_VISIT_JOIN } from '../metrics/query-attribution.ts';
 import {
   ORDER_REFUNDS_JOIN,
   ORDER_SALE,
@@ -49,6 +45,24 @@ const emptyGroup = (): Group => ({
   unitsWithCost: 0,
 });
 
+const Row = CreditRow.extend({
+  cohort: z.string(),
+  month: z.number(),
+  customers: z.number(),
+  gross_sales: z.string(),
+  discounts: z.string(),
+  cogs: z.string(),
+  shipping: z.string(),
+  payment_fees: z.string(),
+  returns: z.string(),
+  restocked_cogs: z.string(),
+  units: z.string(),
+  units_with_cost: z.string(),
+  last_day: z.string(),
+});
+
+const SpendRow = z.object({ month: z.string(), spend: z.string(), currency: z.string().nullable() });
+
 /**
  * GET /api/customers/cohort-profit: lifetime value in contribution margin per acquisition cohort
  * and per first channel, with CAC from Meta spend, LTV:CAC and CAC payback (issue #13, decisions
@@ -58,24 +72,9 @@ export async function readCohortProfit(db: Db, workspaceId: string): Promise<Coh
   const shop = await findShop(db, workspaceId);
   const digits = shop?.digits ?? 2;
   const [rows, spendRows] = await Promise.all([
-    queryRows<
-      CreditRow & {
-        cohort: string;
-        month: number;
-        customers: number;
-        gross_sales: string;
-        discounts: string;
-        cogs: string;
-        shipping: string;
-        payment_fees: string;
-        returns: string;
-        restocked_cogs: string;
-        units: string;
-        units_with_cost: string;
-        last_day: string;
-      }
-    >(
+    queryRows(
       db,
+      Row,
       sql`WITH firsts AS (
             SELECT DISTINCT ON (customer) coalesce(o.customer_id::text, 'order:' || o.order_id) AS customer,
               o.order_id AS first_order_id, o.order_date AS first_date, ${CREDIT_COLUMNS}
@@ -96,8 +95,9 @@ export async function readCohortProfit(db: Db, workspaceId: string): Promise<Coh
           WHERE o.workspace_id = ${workspaceId} AND ${SALE_ORDER}
           GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11`,
     ),
-    queryRows<{ month: string; spend: string; currency: string | null }>(
+    queryRows(
       db,
+      SpendRow,
       sql`SELECT to_char(date, 'YYYY-MM') AS month, sum(spend_minor)::text AS spend,
             max(currency_code) AS currency
           FROM wh_meta_daily_insights WHERE workspace_id = ${workspaceId} GROUP BY 1`,

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { marginRate } from '../../../core/metrics/margin-rate.ts';
 import { contributionOf } from '../../../core/profit/contribution-of.ts';
 import type { OrderLookupProfit } from '../../../shared/contracts/shopify.ts';
@@ -11,6 +12,22 @@ export type OrderProfitAnswer =
   | { profit: OrderLookupProfit; profit_unavailable: null }
   | { profit: null; profit_unavailable: string };
 
+const OrderProfitRow = z.object({
+  test: z.boolean(),
+  cancelled: z.boolean(),
+  currency: z.string(),
+  gross_sales: z.string(),
+  discounts: z.string(),
+  cogs: z.string(),
+  shipping: z.string(),
+  shipping_estimated: z.number(),
+  payment_fees: z.string(),
+  units: z.string(),
+  units_with_cost: z.string(),
+  returns: z.string(),
+  restocked_cogs: z.string(),
+});
+
 /**
  * The profit of one order for the order lookup (decision 010 per order, before marketing): its
  * lines at their frozen costs, its shipping cost and fees, and every refund made on it so far.
@@ -22,22 +39,9 @@ export async function readOrderProfit(
   workspaceId: string,
   orderId: number,
 ): Promise<OrderProfitAnswer> {
-  const [row] = await queryRows<{
-    test: boolean;
-    cancelled: boolean;
-    currency: string;
-    gross_sales: string;
-    discounts: string;
-    cogs: string;
-    shipping: string;
-    shipping_estimated: number;
-    payment_fees: string;
-    units: string;
-    units_with_cost: string;
-    returns: string;
-    restocked_cogs: string;
-  }>(
+  const [row] = await queryRows(
     db,
+    OrderProfitRow,
     sql`SELECT o.test, o.cancelled_at IS NOT NULL AS cancelled, o.currency_code AS currency,
           ${ORDER_SALE.grossSales}::text AS gross_sales, ${ORDER_SALE.discounts}::text AS discounts,
           ${ORDER_SALE.cogs}::text AS cogs, ${ORDER_SALE.shipping}::text AS shipping,

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { marginRate } from '../../../core/metrics/margin-rate.ts';
 import {
   contributionByProduct,
@@ -46,6 +47,36 @@ function touchedOrders(workspaceId: string, from: string, to: string) {
       AND ${FEE_TRANSACTION})`;
 }
 
+const OrderRow = z.object({
+  order_id: z.string(),
+  placed: z.boolean(),
+  shipping_charged: z.string(),
+  discounts: z.string(),
+  shipping_cost: z.string(),
+  shipping_estimated: z.number(),
+  fees: z.string(),
+  refunded_shipping: z.string(),
+});
+
+const LineRow = z.object({
+  order_id: z.string(),
+  line_item_id: z.string(),
+  product_id: z.string().nullable(),
+  units: z.number(),
+  price: z.string(),
+  discount: z.string(),
+  cogs: z.string(),
+  units_with_cost: z.number(),
+  estimated: z.boolean(),
+});
+
+const RefundLineRow = z.object({
+  order_id: z.string(),
+  line_item_id: z.string(),
+  subtotal: z.string(),
+  restocked_cost: z.string(),
+});
+
 /** The orders the range touches with their lines, in-range fees and refunds (minor units as text). */
 async function readTouchedOrders(
   db: Db,
@@ -55,17 +86,9 @@ async function readTouchedOrders(
 ): Promise<ProductProfitOrder[]> {
   const inRange = (column: string) => sql`${sql.raw(column)} BETWEEN ${from}::date AND ${to}::date`;
   const [orders, lines, refundLines] = await Promise.all([
-    queryRows<{
-      order_id: string;
-      placed: boolean;
-      shipping_charged: string;
-      discounts: string;
-      shipping_cost: string;
-      shipping_estimated: number;
-      fees: string;
-      refunded_shipping: string;
-    }>(
+    queryRows(
       db,
+      OrderRow,
       sql`WITH ${touchedOrders(workspaceId, from, to)}
           SELECT o.order_id::text AS order_id, ${inRange('o.order_date')} AS placed,
             coalesce(o.shipping_minor, 0)::text AS shipping_charged, ${ORDER_SALE.discounts}::text AS discounts,
@@ -80,18 +103,9 @@ async function readTouchedOrders(
           ${SHIPPING_COST_JOIN}
           WHERE ${SALE_ORDER}`,
     ),
-    queryRows<{
-      order_id: string;
-      line_item_id: string;
-      product_id: string | null;
-      units: number;
-      price: string;
-      discount: string;
-      cogs: string;
-      units_with_cost: number;
-      estimated: boolean;
-    }>(
+    queryRows(
       db,
+      LineRow,
       sql`WITH ${touchedOrders(workspaceId, from, to)}
           SELECT li.order_id::text AS order_id, li.line_item_id::text AS line_item_id,
             li.product_id::text AS product_id, li.quantity AS units,
@@ -103,8 +117,9 @@ async function readTouchedOrders(
           WHERE ${SALE_ORDER}
           ORDER BY li.order_id, li.line_item_id`,
     ),
-    queryRows<{ order_id: string; line_item_id: string; subtotal: string; restocked_cost: string }>(
+    queryRows(
       db,
+      RefundLineRow,
       sql`SELECT rl.order_id::text AS order_id, rl.line_item_id::text AS line_item_id,
             sum(rl.subtotal_minor)::text AS subtotal,
             sum(CASE WHEN rl.restocked THEN coalesce(li.unit_cost_minor, 0) * rl.quantity ELSE 0 END)::text
@@ -245,11 +260,14 @@ function figuresOf(p: ProductContribution, digits: number) {
   };
 }
 
+const ProductTitleRow = z.object({ product_id: z.string(), title: z.string() });
+
 async function readProductTitles(db: Db, workspaceId: string, productIds: string[]) {
   const titles = new Map<string, string>();
   if (productIds.length === 0) return titles;
-  const rows = await queryRows<{ product_id: string; title: string }>(
+  const rows = await queryRows(
     db,
+    ProductTitleRow,
     sql`SELECT product_id::text AS product_id, title FROM wh_products
         WHERE workspace_id = ${workspaceId}
           AND product_id = ANY(${`{${productIds.join(',')}}`}::bigint[])`,

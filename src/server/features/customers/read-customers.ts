@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { MIN_REPEAT_CUSTOMERS_SHOWN } from '../../../core/pipeline/thresholds.ts';
 import { addDays } from '../../../shared/calendar.ts';
 import type {
@@ -73,6 +74,13 @@ export async function readCustomersSummary(
   );
 }
 
+const SummarizeRunRow = z.object({
+  bin: z.number(),
+  customers: z.number(),
+  expected: z.number(),
+  clv: z.number(),
+});
+
 async function summarizeRun(
   reads: CachedReads,
   workspaceId: string,
@@ -86,8 +94,9 @@ async function summarizeRun(
   const fitted = lifetime.status === 'fitted';
   const bins =
     run && fitted
-      ? await queryRows<{ bin: number; customers: number; expected: number; clv: number }>(
+      ? await queryRows(
           db,
+          SummarizeRunRow,
           // Churn = 1 − P(alive); width_bucket puts exactly 1 in bin 11, folded into the last.
           sql`SELECT least(width_bucket(1 - probability_alive, 0, 1, ${CHURN_BINS}), ${CHURN_BINS})::int AS bin,
                 count(*)::int AS customers, sum(expected_orders_12m)::float8 AS expected,
@@ -143,6 +152,25 @@ const SORTS: Record<CustomerListQuery['sort'], { desc: SQL; asc: SQL }> = {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
+const CustomerRow = z.object({ total: z.number() });
+
+const CustomerRow2 = z.object({
+  customer_id: z.string(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  email: z.string().nullable(),
+  recency_days: z.number(),
+  frequency: z.number(),
+  monetary: z.number(),
+  r: z.number(),
+  f: z.number(),
+  m: z.number(),
+  segment: z.string(),
+  probability_alive: z.number().nullable(),
+  expected_orders_12m: z.number().nullable(),
+  clv_12m: z.number().nullable(),
+});
+
 /**
  * GET /api/customers: one page of the latest run's customers with their RFM scores, segment,
  * P(alive), expected orders and CLV, joined to the synced names and e-mails of the caller's own
@@ -185,25 +213,11 @@ export async function listCustomers(
     workspaceId,
     run.id,
     `customers-count/${query.segment ?? ''}/${query.q ?? ''}`,
-    () => queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM ${from} WHERE ${where}`),
+    () => queryRows(db, CustomerRow, sql`SELECT count(*)::int AS total FROM ${from} WHERE ${where}`),
   );
-  const rows = await queryRows<{
-    customer_id: string;
-    first_name: string | null;
-    last_name: string | null;
-    email: string | null;
-    recency_days: number;
-    frequency: number;
-    monetary: number;
-    r: number;
-    f: number;
-    m: number;
-    segment: string;
-    probability_alive: number | null;
-    expected_orders_12m: number | null;
-    clv_12m: number | null;
-  }>(
+  const rows = await queryRows(
     db,
+    CustomerRow2,
     sql`SELECT c.customer_id::text AS customer_id, w.first_name, w.last_name, w.email, c.recency_days,
           c.frequency, c.monetary, c.r, c.f, c.m, c.segment, c.probability_alive, c.expected_orders_12m, c.clv_12m
         FROM (SELECT c.* FROM ${from} WHERE ${where} ORDER BY ${order}

@@ -1,6 +1,8 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { ProfitExpense } from '../../../core/profit/expense-on-day.ts';
 import type { ProfitDay } from '../../../core/profit/summarize-profit-days.ts';
+import { EXPENSE_KINDS } from '../../../shared/contracts/demo-profit.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { sessions, teamMembers, workspaces } from '../../db/schema/index.ts';
@@ -42,11 +44,12 @@ const versionColumns = (workspace: SQL) => sql`
       WHERE workspace_id = ${workspace} AND status = 'succeeded')) AS settings,
   (SELECT version FROM profit_rollup_versions WHERE workspace_id = ${workspace}) AS built`;
 
-interface VersionRow {
-  sync: string | null;
-  settings: string;
-  built: string | null;
-}
+const VersionRow = z.object({
+  sync: z.string().nullable(),
+  settings: z.string(),
+  built: z.string().nullable(),
+});
+type VersionRow = z.infer<typeof VersionRow>;
 
 const toVersions = (row: VersionRow | undefined): RollupVersions => ({
   current: row?.sync ? `${ROLLUP_FORMAT}/${row.sync}/${row.settings}` : null,
@@ -54,7 +57,7 @@ const toVersions = (row: VersionRow | undefined): RollupVersions => ({
 });
 
 export async function readRollupVersions(db: Db, workspaceId: string): Promise<RollupVersions> {
-  const [row] = await queryRows<VersionRow>(db, sql`SELECT ${versionColumns(sql`${workspaceId}`)}`);
+  const [row] = await queryRows(db, VersionRow, sql`SELECT ${versionColumns(sql`${workspaceId}`)}`);
   return toVersions(row);
 }
 
@@ -66,16 +69,23 @@ export interface ReportContext {
   expenses: ProfitExpense[];
 }
 
-type ContextRow = VersionRow & {
-  shop: { currency_code: string; currency_digits: number; iana_timezone: string } | null;
-  expenses: Array<{
-    kind: ProfitExpense['kind'];
-    amount_minor: string | null;
-    percent: string | null;
-    starts_on: string;
-    ends_on: string | null;
-  }> | null;
-};
+const ContextRow = VersionRow.extend({
+  shop: z
+    .object({ currency_code: z.string(), currency_digits: z.number(), iana_timezone: z.string() })
+    .nullable(),
+  expenses: z
+    .array(
+      z.object({
+        kind: z.enum(EXPENSE_KINDS),
+        amount_minor: z.string().nullable(),
+        percent: z.string().nullable(),
+        starts_on: z.string(),
+        ends_on: z.string().nullable(),
+      }),
+    )
+    .nullable(),
+});
+type ContextRow = z.infer<typeof ContextRow>;
 
 /** The report context's columns for the workspace `workspace` (a value or a column), as ContextRow. */
 const contextColumns = (workspace: SQL) => sql`${versionColumns(workspace)},
@@ -112,7 +122,7 @@ const toContext = (row: ContextRow | undefined): ReportContext => {
  * answer is not kept; a signed-in request reads it with its session instead, below).
  */
 export async function readReportContext(db: Db, workspaceId: string): Promise<ReportContext> {
-  const [row] = await queryRows<ContextRow>(db, sql`SELECT ${contextColumns(sql`${workspaceId}`)}`);
+  const [row] = await queryRows(db, ContextRow, sql`SELECT ${contextColumns(sql`${workspaceId}`)}`);
   return toContext(row);
 }
 
@@ -154,6 +164,8 @@ const ROLLUP_FORMAT = 'v1';
 /** Orders that count as sales (alias `o`, decision 010): not test, not cancelled. */
 const saleOrder = sql`NOT o.test AND o.cancelled_at IS NULL`;
 
+const BuiltRow = z.object({ version: z.string() });
+
 /**
  * Replaces a workspace's rollup rows with sums over its warehouse facts (decision 010, line by
  * line below) and records `version`, in one transaction under a per-workspace advisory lock (a
@@ -165,8 +177,9 @@ export async function rebuildProfitDaily(db: Db, workspaceId: string, version: s
   return db.transaction(async (tx) => {
     await tx.execute(sql`SET LOCAL jit = off`);
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`profit-rollup:${workspaceId}`}))`);
-    const [built] = await queryRows<{ version: string }>(
+    const [built] = await queryRows(
       tx,
+      BuiltRow,
       sql`SELECT version FROM profit_rollup_versions WHERE workspace_id = ${workspaceId}`,
     );
     if (built?.version === version) return false;
@@ -246,6 +259,8 @@ export async function rebuildProfitDaily(db: Db, workspaceId: string, version: s
   });
 }
 
+const ProfitDayRow = z.record(z.string(), z.string());
+
 /** The rollup rows of `from`..`to` (days without a row had no activity); expenses are added later. */
 export async function readProfitDays(
   db: Db,
@@ -253,8 +268,9 @@ export async function readProfitDays(
   from: string,
   to: string,
 ): Promise<Array<Omit<ProfitDay, 'expenses'> & { saleOrders: number }>> {
-  const rows = await queryRows<Record<string, string>>(
+  const rows = await queryRows(
     db,
+    ProfitDayRow,
     sql`SELECT day::text AS day, gross_sales_minor::text AS gross_sales, discounts_minor::text AS discounts,
           returns_minor::text AS returns, cogs_minor::text AS cogs,
           cogs_estimated_minor::text AS cogs_estimated, shipping_minor::text AS shipping,

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { VIEWPORT_BUCKETS, type ViewportBucket } from '../../../shared/contracts/cursor-tracking.ts';
 import { HEATMAP_DEVICES, type HeatmapFilter } from '../../../shared/contracts/heatmap-insights.ts';
 import type { Db } from '../../db/client.ts';
@@ -68,6 +69,12 @@ async function buyersOf(db: Db, workspaceId: string, segment: string | undefined
       WHERE j.workspace_id = ${workspaceId}::uuid ${orders}`;
 }
 
+const SiteRow = z.object({ id: z.string() });
+
+const ResolveHeatmapFilterRow = z.object({ page_url: z.string() });
+
+const ResolveHeatmapFilterRow2 = z.object({ page_url: z.string() });
+
 /**
  * Resolves a filter: the workspace's sites (a tracking id of another workspace is 404), the pages
  * (the chosen page, every page matching the pattern, or the busiest page of the range), the
@@ -82,8 +89,9 @@ export async function resolveHeatmapFilter(
   if (filter.segment && filter.converted === 'false')
     throw badRequest('segment: an RFM segment applies to converting sessions only; drop converted=false.');
   if (filter.from && filter.to && filter.from > filter.to) throw badRequest('from: must not be after to.');
-  const sites = await queryRows<{ id: string }>(
+  const sites = await queryRows(
     db,
+    SiteRow,
     filter.trackingId
       ? sql`SELECT id FROM tracking_configurations WHERE tracking_id = ${filter.trackingId} AND workspace_id = ${workspaceId}::uuid`
       : sql`SELECT id FROM tracking_configurations WHERE workspace_id = ${workspaceId}::uuid`,
@@ -98,8 +106,9 @@ export async function resolveHeatmapFilter(
   if (filter.from) inRange.push(sql`day >= ${filter.from}::date`);
   if (filter.to) inRange.push(sql`day <= ${filter.to}::date`);
   const pageChoices = (
-    await queryRows<{ page_url: string }>(
+    await queryRows(
       db,
+      ResolveHeatmapFilterRow,
       sql`SELECT page_url FROM tracking_page_counts WHERE ${sql.join(inRange, sql` AND `)}
         GROUP BY page_url ORDER BY sum(event_count) DESC, page_url LIMIT 50`,
     )
@@ -109,8 +118,9 @@ export async function resolveHeatmapFilter(
     const subject = /^https?:\/\//.test(filter.pattern)
       ? sql`page_url`
       : sql`regexp_replace(page_url, '^https?://[^/]+', '')`;
-    const rows = await queryRows<{ page_url: string }>(
+    const rows = await queryRows(
       db,
+      ResolveHeatmapFilterRow2,
       sql`SELECT page_url FROM tracking_page_counts WHERE ${sql.join(inRange, sql` AND `)}
           AND ${subject} LIKE ${likeOf(filter.pattern)}
         GROUP BY page_url ORDER BY sum(event_count) DESC, page_url LIMIT ${MAX_PATTERN_PAGES}`,

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import {
   type ClickStatistics,
   type CursorStatistics,
@@ -19,11 +20,14 @@ export interface TrackingScope {
   trackingId?: string | undefined;
 }
 
+const ConfigurationFilterRow = z.object({ id: z.string() });
+
 /** `configuration_id = …` when a website is chosen; a tracking id of another workspace is 404. */
 async function configurationFilter(db: Db, scope: TrackingScope, column: SQL): Promise<SQL> {
   if (!scope.trackingId) return sql`TRUE`;
-  const [row] = await queryRows<{ id: string }>(
+  const [row] = await queryRows(
     db,
+    ConfigurationFilterRow,
     sql`SELECT id FROM tracking_configurations WHERE tracking_id = ${scope.trackingId} AND workspace_id = ${scope.workspaceId}::uuid`,
   );
   if (!row) throw notFound('Tracking configuration not found.');
@@ -32,22 +36,28 @@ async function configurationFilter(db: Db, scope: TrackingScope, column: SQL): P
 
 const num = (value: unknown) => Number(value ?? 0);
 
+const TotalRow = z.object({
+  sessions: z.string(),
+  events: z.string(),
+  duration: z.string().nullable(),
+  clicked: z.string(),
+});
+
+const PageRow = z.object({ page_url: z.string(), events: z.string() });
+
 export async function getCursorStatistics(db: Db, scope: TrackingScope): Promise<CursorStatistics> {
   const sessionsOf = await configurationFilter(db, scope, sql`configuration_id`);
-  const [totals] = await queryRows<{
-    sessions: string;
-    events: string;
-    duration: string | null;
-    clicked: string;
-  }>(
+  const [totals] = await queryRows(
     db,
+    TotalRow,
     sql`SELECT count(*) AS sessions, coalesce(sum(event_count), 0) AS events,
           avg(EXTRACT(EPOCH FROM (ended_at - started_at)) * 1000) AS duration,
           count(*) FILTER (WHERE click_count > 0) AS clicked
         FROM tracking_sessions WHERE workspace_id = ${scope.workspaceId}::uuid AND ${sessionsOf}`,
   );
-  const pages = await queryRows<{ page_url: string; events: string }>(
+  const pages = await queryRows(
     db,
+    PageRow,
     sql`SELECT page_url, sum(event_count) AS events FROM tracking_page_counts
         WHERE workspace_id = ${scope.workspaceId}::uuid AND ${sessionsOf}
         GROUP BY page_url ORDER BY events DESC, page_url LIMIT 5`,
@@ -62,6 +72,10 @@ export async function getCursorStatistics(db: Db, scope: TrackingScope): Promise
   };
 }
 
+const TotalRow2 = z.object({ clicks: z.string(), elements: z.string() });
+
+const TopRow = z.object({ selector: z.string(), clicks: z.string() });
+
 export async function getClickStatistics(
   db: Db,
   scope: TrackingScope & { page?: string | undefined },
@@ -69,12 +83,14 @@ export async function getClickStatistics(
   const ofConfiguration = await configurationFilter(db, scope, sql`configuration_id`);
   const ofPage = scope.page ? sql`page_url = ${scope.page}` : sql`TRUE`;
   const where = sql`workspace_id = ${scope.workspaceId}::uuid AND ${ofConfiguration} AND ${ofPage}`;
-  const [totals] = await queryRows<{ clicks: string; elements: string }>(
+  const [totals] = await queryRows(
     db,
+    TotalRow2,
     sql`SELECT coalesce(sum(count), 0) AS clicks, count(DISTINCT selector) AS elements FROM tracking_click_elements WHERE ${where}`,
   );
-  const top = await queryRows<{ selector: string; clicks: string }>(
+  const top = await queryRows(
     db,
+    TopRow,
     sql`SELECT selector, sum(count) AS clicks FROM tracking_click_elements WHERE ${where}
         GROUP BY selector ORDER BY clicks DESC, selector LIMIT 10`,
   );
@@ -85,6 +101,18 @@ export async function getClickStatistics(
   };
 }
 
+const TrackingSessionRow = z.object({
+  session_id: z.string(),
+  last_page_url: z.string(),
+  started_ms: z.string(),
+  ended_ms: z.string(),
+  last_received_ms: z.string(),
+  event_count: z.string(),
+  live: z.boolean(),
+});
+
+const ActiveRow = z.object({ n: z.string() });
+
 export async function listTrackingSessions(
   db: Db,
   scope: TrackingScope,
@@ -92,16 +120,9 @@ export async function listTrackingSessions(
 ): Promise<TrackingSessionsResponse> {
   const ofConfiguration = await configurationFilter(db, scope, sql`configuration_id`);
   const liveSince = new Date(now.getTime() - LIVE_SESSION_WINDOW_MS).toISOString();
-  const rows = await queryRows<{
-    session_id: string;
-    last_page_url: string;
-    started_ms: string;
-    ended_ms: string;
-    last_received_ms: string;
-    event_count: string;
-    live: boolean;
-  }>(
+  const rows = await queryRows(
     db,
+    TrackingSessionRow,
     sql`SELECT session_id, last_page_url, EXTRACT(EPOCH FROM started_at) * 1000 AS started_ms,
           EXTRACT(EPOCH FROM ended_at) * 1000 AS ended_ms, EXTRACT(EPOCH FROM last_received_at) * 1000 AS last_received_ms,
           event_count,
@@ -109,8 +130,9 @@ export async function listTrackingSessions(
         FROM tracking_sessions WHERE workspace_id = ${scope.workspaceId}::uuid AND ${ofConfiguration}
         ORDER BY last_received_at DESC LIMIT 50`,
   );
-  const [active] = await queryRows<{ n: string }>(
+  const [active] = await queryRows(
     db,
+    ActiveRow,
     sql`SELECT count(*) AS n FROM tracking_sessions WHERE workspace_id = ${scope.workspaceId}::uuid AND ${ofConfiguration}
         AND last_received_at >= ${liveSince}::timestamptz`,
   );

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { detectRageClicks, type SessionClick } from '../../../core/heatmaps/detect-rage-clicks.ts';
 import { scrollReach } from '../../../core/heatmaps/scroll-reach.ts';
 import {
@@ -13,7 +14,7 @@ import { currencyDigitsOf, minorToDecimal } from '../../../shared/money.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { matchesNothing, resolveHeatmapFilter, sessionPagesWhere } from './heatmap-filters.ts';
-import type { StoredClick } from './ingest/session-pages.ts';
+import { StoredClickSchema } from './ingest/session-pages.ts';
 
 /** Scroll map steps: every tenth of the page. */
 const SCROLL_STEP_PERCENT = 10;
@@ -21,6 +22,12 @@ const SCROLL_STEP_PERCENT = 10;
 const TOP_ELEMENTS = 20;
 
 type Scoped = HeatmapFilter & { workspaceId: string };
+
+const HistogramRow = z.object({ depth: z.number(), views: z.string() });
+
+const FoldRow = z.object({ fold: z.number().nullable() });
+
+const ClickRow = z.object({ below: z.string(), total: z.string() });
 
 /**
  * GET /api/cursor-tracking/scroll: per view (a session on a page), its deepest point and its
@@ -41,17 +48,20 @@ export async function getScrollMap(db: Db, query: Scoped): Promise<ScrollMap> {
   const where = sessionPagesWhere(filter);
   const views = sql`SELECT max(p.scroll_depth) AS depth, max(p.viewport_height) AS height
     FROM tracking_session_pages p WHERE ${where} GROUP BY p.configuration_id, p.session_id, p.page_url`;
-  const histogram = await queryRows<{ depth: number; views: string }>(
+  const histogram = await queryRows(
     db,
+    HistogramRow,
     sql`SELECT depth, count(*) AS views FROM (${views}) v GROUP BY depth`,
   );
-  const [fold] = await queryRows<{ fold: number | null }>(
+  const [fold] = await queryRows(
     db,
+    FoldRow,
     sql`SELECT percentile_disc(0.5) WITHIN GROUP (ORDER BY height) AS fold FROM (${views}) v`,
   );
   const foldY = Number(fold?.fold ?? 0);
-  const [clicks] = await queryRows<{ below: string; total: string }>(
+  const [clicks] = await queryRows(
     db,
+    ClickRow,
     sql`SELECT count(*) FILTER (WHERE (c->>2)::int > ${foldY}) AS below, count(*) AS total
       FROM tracking_session_pages p CROSS JOIN jsonb_array_elements(p.clicks) c
       WHERE ${where} AND (c->>4)::int = 0`,
@@ -67,6 +77,8 @@ export async function getScrollMap(db: Db, query: Scoped): Promise<ScrollMap> {
   };
 }
 
+const ClicksRow = z.object({ clicks: z.array(StoredClickSchema) });
+
 const topOf = (counts: Map<string, number>) =>
   [...counts.entries()]
     .sort(([a, m], [b, n]) => n - m || (a < b ? -1 : 1))
@@ -81,8 +93,9 @@ const topOf = (counts: Map<string, number>) =>
 export async function getFrustration(db: Db, query: Scoped): Promise<Frustration> {
   const filter = await resolveHeatmapFilter(db, query.workspaceId, query);
   if (matchesNothing(filter)) return { rageClicks: [], deadClicks: [] };
-  const rows = await queryRows<{ clicks: StoredClick[] }>(
+  const rows = await queryRows(
     db,
+    ClicksRow,
     sql`SELECT jsonb_agg(c) AS clicks FROM tracking_session_pages p CROSS JOIN jsonb_array_elements(p.clicks) c
       WHERE ${sessionPagesWhere(filter)} GROUP BY p.configuration_id, p.session_id, p.page_url`,
   );
@@ -102,14 +115,19 @@ export async function getFrustration(db: Db, query: Scoped): Promise<Frustration
   return { rageClicks: topOf(rage), deadClicks: topOf(dead) };
 }
 
+const ShopRow = z.object({ currency_code: z.string() });
+
+const ElementRevenueRow = z.object({ selector: z.string(), orders: z.string(), revenue: z.string() });
+
 /**
  * GET /api/cursor-tracking/element-revenue: REVENUE_RULE. Starts from the joined orders (few)
  * and their visitors' sessions, then their clicks on the filtered pages; a click counts when it
  * happened at or before the order was placed.
  */
 export async function getElementRevenue(db: Db, query: Scoped): Promise<ElementRevenue> {
-  const [shop] = await queryRows<{ currency_code: string }>(
+  const [shop] = await queryRows(
     db,
+    ShopRow,
     sql`SELECT currency_code FROM wh_shops WHERE workspace_id = ${query.workspaceId}::uuid`,
   );
   const answer: ElementRevenue = { currency: shop?.currency_code ?? null, rule: REVENUE_RULE, elements: [] };
@@ -118,8 +136,9 @@ export async function getElementRevenue(db: Db, query: Scoped): Promise<ElementR
   const filter = await resolveHeatmapFilter(db, query.workspaceId, { ...query, converted: 'true' });
   if (matchesNothing(filter) || !filter.sessions) return answer;
   const buyers = filter.sessions.buyers;
-  const rows = await queryRows<{ selector: string; orders: string; revenue: string }>(
+  const rows = await queryRows(
     db,
+    ElementRevenueRow,
     sql`WITH clicked AS (
         SELECT DISTINCT b.order_id, c->>3 AS selector
         FROM (${buyers}) b

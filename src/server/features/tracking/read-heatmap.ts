@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { HeatmapResponse } from '../../../shared/contracts/cursor-tracking.ts';
 import type { FilteredHeatmapQuery } from '../../../shared/contracts/heatmap-insights.ts';
 import type { Db } from '../../db/client.ts';
@@ -75,6 +76,8 @@ export async function getHeatmap(
   };
 }
 
+const SessionCellsOfRow = z.object({ cells: z.instanceof(Uint8Array) });
+
 /** Cells of the filter's sessions, summed from their session-page rows. */
 async function sessionCellsOf(
   tx: Db,
@@ -82,8 +85,9 @@ async function sessionCellsOf(
   types: readonly string[],
 ): Promise<SparseCells> {
   const codes = new Set(types.map((type) => SESSION_CELL_TYPE[type as keyof typeof SESSION_CELL_TYPE]));
-  const rows = await queryRows<{ cells: Uint8Array }>(
+  const rows = await queryRows(
     tx,
+    SessionCellsOfRow,
     sql`SELECT p.cells FROM tracking_session_pages p WHERE ${sessionPagesWhere(filter)}`,
   );
   const counts = new Map<number, number>();
@@ -111,6 +115,12 @@ function subtractCells(a: SparseCells, b: SparseCells): SparseCells {
   return { index: index.subarray(0, n), count: count.subarray(0, n) };
 }
 
+const FoldRow = z.object({ before: z.number().nullable(), version: z.string() });
+
+const AllCellsOfRow = z.object({ cells: z.instanceof(Uint8Array) });
+
+const LiveRow = z.object({ cells: z.instanceof(Uint8Array).nullable() });
+
 /** Every session's cells: the folded tiles (cached per fold version) plus the unfolded hours. */
 async function allCellsOf(
   tx: Db,
@@ -119,9 +129,10 @@ async function allCellsOf(
 ): Promise<SparseCells> {
   const owned = sql`workspace_id = ${filter.workspaceId}::uuid
     AND configuration_id IN (${inList(filter.configurationIds, 'uuid')}) AND page_url IN (${inList(filter.pages, 'text')})`;
-  const [fold] = await queryRows<{ before: number | null; version: string }>(
+  const [fold] = await queryRows(
     tx,
-    sql`SELECT extract(epoch FROM folded_before) * 1000 AS before, version FROM tracking_heatmap_fold_state`,
+    FoldRow,
+    sql`SELECT (extract(epoch FROM folded_before) * 1000)::float8 AS before, version FROM tracking_heatmap_fold_state`,
   );
   const blocks = tileBlocksOf(filter, fold?.before == null ? null : Number(fold.before));
   // Tiles summed over every bucket (or type) exist as their own "all" tiles.
@@ -139,8 +150,9 @@ async function allCellsOf(
     const tiles =
       blocks.length === 0
         ? []
-        : await queryRows<{ cells: Uint8Array }>(
+        : await queryRows(
             tx,
+            AllCellsOfRow,
             sql`SELECT cells FROM tracking_heatmap_tiles
               WHERE ${owned} AND viewport_bucket IN (${inList(tileBuckets, 'text')}) AND event_type = ${eventType ?? ALL}
                 AND (level, first_day) IN (${sql.join(
@@ -160,8 +172,9 @@ async function allCellsOf(
   const hourTo: SQL = filter.to
     ? sql`AND hour < (${filter.to}::date + 1)::timestamp AT TIME ZONE 'UTC'`
     : sql``;
-  const [live] = await queryRows<{ cells: Uint8Array | null }>(
+  const [live] = await queryRows(
     tx,
+    LiveRow,
     sql`SELECT string_agg(int4send(i) || float8send(n::float8), ''::bytea ORDER BY i) AS cells
       FROM (SELECT y_bin * ${X_BINS}::int + x_bin AS i, sum(count) AS n FROM tracking_heatmap_hour_cells
         WHERE ${owned} AND viewport_bucket IN (${inList(bucketListOf(filter), 'text')})

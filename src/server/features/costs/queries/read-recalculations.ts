@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Recalculation } from '../../../../shared/contracts/costs.ts';
+import { z } from 'zod';
+import { type Recalculation, RecalculationSchema } from '../../../../shared/contracts/costs.ts';
 import { minorToDecimal } from '../../../../shared/money.ts';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
@@ -8,6 +9,8 @@ import { ISO_INSTANT } from './load-cost-book.ts';
 /** Display name of a user: first and last name, else email. */
 export const USER_NAME = sql.raw(`NULLIF(trim(concat_ws(' ', u.first_name, u.last_name)), '')`);
 
+const RecalculationRow = RecalculationSchema.omit({ costDelta: true }).extend({ costDeltaMinor: z.number() });
+
 /** The workspace's recent recalculations (newest first), or one by id. */
 export async function readRecalculations(
   db: Db,
@@ -15,8 +18,9 @@ export async function readRecalculations(
   digits: number,
   id?: number,
 ): Promise<Recalculation[]> {
-  const rows = await queryRows<Omit<Recalculation, 'costDelta'> & { costDeltaMinor: number }>(
+  const rows = await queryRows(
     db,
+    RecalculationRow,
     sql`SELECT r.id::text AS id, r.from_date::text AS "from", r.to_date::text AS "to", r.status,
           r.lines_total::float8 AS "linesTotal", r.lines_done::float8 AS "linesDone",
           r.lines_changed::float8 AS "linesChanged", r.cost_delta_minor::float8 AS "costDeltaMinor", r.error,

@@ -1,18 +1,17 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 import { AppError } from '../../../errors.ts';
 
 /** The shop facts costs are kept in: its currency (and digits) and time zone. */
-export interface ShopMoney {
-  currencyCode: string;
-  digits: number;
-  timeZone: string;
-}
+export const ShopMoney = z.object({ currencyCode: z.string(), digits: z.number(), timeZone: z.string() });
+export type ShopMoney = z.infer<typeof ShopMoney>;
 
 export async function findShop(db: Db, workspaceId: string): Promise<ShopMoney | null> {
-  const [row] = await queryRows<ShopMoney>(
+  const [row] = await queryRows(
     db,
+    ShopMoney,
     sql`SELECT currency_code AS "currencyCode", currency_digits AS digits, iana_timezone AS "timeZone"
         FROM wh_shops WHERE workspace_id = ${workspaceId}`,
   );

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 
@@ -28,6 +29,8 @@ const costSegments = (workspaceId: string) => sql`
     ORDER BY l.rank DESC, l.effective_from DESC, l.created_at DESC, l.id DESC
     LIMIT 1) w`;
 
+const RepriceLinesInRangeRow = z.object({ changed: z.number(), delta: z.string() });
+
 /**
  * Re-freezes the cost of every line whose order day is in `from`..`to`: the ledger's cost in
  * force that day, else the default margin's estimate (price × (1 − margin), rounded half away
@@ -40,8 +43,9 @@ export async function repriceLinesInRange(
   from: string,
   to: string,
 ): Promise<{ changed: number; deltaMinor: number }> {
-  const [row] = await queryRows<{ changed: number; delta: string }>(
+  const [row] = await queryRows(
     db,
+    RepriceLinesInRangeRow,
     sql`WITH segments AS (${costSegments(workspaceId)}),
       margin AS (
         SELECT round(default_margin_percent * 10000)::bigint AS e4 FROM profit_settings
@@ -117,6 +121,8 @@ export async function repriceProfileShippingInRange(
   );
 }
 
+const CountLinesPerDayRow = z.object({ day: z.string(), lines: z.number() });
+
 /** Order lines per order day of `from`..`to` (days without lines are left out), in day order. */
 export async function countLinesPerDay(
   db: Db,
@@ -124,8 +130,9 @@ export async function countLinesPerDay(
   from: string,
   to: string,
 ): Promise<Array<{ day: string; lines: number }>> {
-  return queryRows<{ day: string; lines: number }>(
+  return queryRows(
     db,
+    CountLinesPerDayRow,
     sql`SELECT order_date::text AS day, count(*)::float8 AS lines FROM wh_order_line_items
         WHERE workspace_id = ${workspaceId} AND order_date BETWEEN ${from}::date AND ${to}::date
         GROUP BY order_date ORDER BY order_date`,

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 import { type UpsertRow, type UpsertSpec, upsertRows } from '../../../jobs/sync/upsert-rows.ts';
@@ -55,6 +56,8 @@ export async function writeOwnerCosts(
   return upsertRows(db, LEDGER_SPEC, rows, 20_000);
 }
 
+const CreateImportAuditRow = z.object({ id: z.number() });
+
 /** Opens an import's audit row (the caller fills its counts in the same transaction). */
 export async function createImportAudit(
   db: Db,
@@ -66,8 +69,9 @@ export async function createImportAudit(
     now: Date;
   },
 ): Promise<number> {
-  const [row] = await queryRows<{ id: number }>(
+  const [row] = await queryRows(
     db,
+    CreateImportAuditRow,
     sql`INSERT INTO cost_imports (workspace_id, kind, file_name, rows_stored, created_at, created_by)
         VALUES (${args.workspaceId}, ${args.kind}, ${args.fileName}, 0, ${args.now.toISOString()}, ${args.userId})
         RETURNING id::float8 AS id`,

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { DemoProfitSetup } from '../../../../shared/contracts/demo-profit.ts';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
@@ -6,6 +7,8 @@ import type { ShopMoney } from '../queries/read-shop.ts';
 import { quoteCsv } from './export-costs.ts';
 import { importCosts } from './import-costs.ts';
 import { addExpense, replaceFeeRules, replaceShippingProfiles } from './manage-cost-settings.ts';
+
+const EnterProfitSetupRow = z.object({ key: z.string() });
 
 /**
  * Enters a profit setup the way an owner would on the Costs page (decision 010's demo store):
@@ -29,8 +32,9 @@ export async function enterProfitSetup(
   }
   await replaceShippingProfiles(db, { ...owner, profiles: setup.shippingProfiles });
   await replaceFeeRules(db, { ...owner, rules: setup.paymentFeeRules });
-  const existing = await queryRows<{ key: string }>(
+  const existing = await queryRows(
     db,
+    EnterProfitSetupRow,
     sql`SELECT concat_ws('|', name, kind, starts_on::text) AS key FROM expenses WHERE workspace_id = ${args.workspaceId}`,
   );
   const known = new Set(existing.map((row) => row.key));

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { CsvImportResponse, CsvRowError } from '../../../../shared/contracts/costs.ts';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
@@ -48,6 +49,8 @@ export function readCostsCsv(text: string, shop: ShopMoney): CostLine[] {
   return lines;
 }
 
+const VariantRow = z.object({ variantId: z.number(), sku: z.string().nullable() });
+
 /**
  * Stores owner cost lines as ledger periods of `source` in one transaction with its audit row.
  * A SKU-only line is resolved to every variant carrying that SKU; an unknown SKU is listed and
@@ -65,8 +68,9 @@ export async function storeCostLines(
     now: Date;
   },
 ): Promise<CsvImportResponse> {
-  const variants = await queryRows<{ variantId: number; sku: string | null }>(
+  const variants = await queryRows(
     db,
+    VariantRow,
     sql`SELECT variant_id::float8 AS "variantId", sku FROM wh_variants WHERE workspace_id = ${args.workspaceId}`,
   );
   const known = new Set(variants.map((variant) => variant.variantId));

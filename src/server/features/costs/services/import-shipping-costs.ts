@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { CsvImportResponse, CsvRowError } from '../../../../shared/contracts/costs.ts';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
@@ -6,6 +7,8 @@ import { type UpsertRow, upsertRows } from '../../../jobs/sync/upsert-rows.ts';
 import type { ShopMoney } from '../queries/read-shop.ts';
 import { createImportAudit, finishImportAudit } from '../queries/write-cost-ledger.ts';
 import { CsvRejectedError, currencyError, readAmount, readCsv } from './read-csv.ts';
+
+const OrderRow = z.object({ orderId: z.string(), name: z.string(), day: z.string() });
 
 /**
  * POST /api/costs/shipping-import: the owner's real shipping cost per order (`order_id` or
@@ -40,8 +43,9 @@ export async function importShippingCosts(
     if (typeof cost === 'number') lines.push({ row, orderId: idText || null, name, costMinor: cost });
   }
   if (errors.length > 0) throw new CsvRejectedError(errors);
-  const orders = await queryRows<{ orderId: string; name: string; day: string }>(
+  const orders = await queryRows(
     db,
+    OrderRow,
     sql`SELECT order_id::text AS "orderId", name, order_date::text AS day FROM wh_orders WHERE workspace_id = ${args.workspaceId}`,
   );
   const byId = new Map(orders.map((order) => [order.orderId, order]));

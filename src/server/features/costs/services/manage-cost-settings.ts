@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type {
   CostEntryInput,
   ExpenseInputSchema,
@@ -36,6 +36,8 @@ function percentOrThrow(field: string, value: string, max: number): string {
   return value;
 }
 
+const VariantRow = z.object({ sku: z.string().nullable() });
+
 /** A cost the owner types for one variant from a day on (source 'manual'). */
 export async function enterCost(
   db: Db,
@@ -43,8 +45,9 @@ export async function enterCost(
 ): Promise<void> {
   const costMinor = amountOrThrow('cost', args.input.cost, args.shop);
   const effectiveFrom = dayOrThrow('effectiveFrom', args.input.effectiveFrom);
-  const [variant] = await queryRows<{ sku: string | null }>(
+  const [variant] = await queryRows(
     db,
+    VariantRow,
     sql`SELECT sku FROM wh_variants WHERE workspace_id = ${args.workspaceId} AND variant_id = ${args.input.variantId}::bigint`,
   );
   if (!variant) throw notFound(`variantId: no variant ${args.input.variantId} in this store`);
@@ -148,6 +151,8 @@ function expenseValues(expense: z.infer<typeof ExpenseInputSchema>, shop: ShopMo
   return { name: expense.name.trim(), kind: expense.kind, amountMinor, percent, startsOn, endsOn };
 }
 
+const AddExpenseRow = z.object({ id: z.string() });
+
 export async function addExpense(
   db: Db,
   args: {
@@ -159,8 +164,9 @@ export async function addExpense(
   },
 ): Promise<string> {
   const e = expenseValues(args.expense, args.shop);
-  const [row] = await queryRows<{ id: string }>(
+  const [row] = await queryRows(
     db,
+    AddExpenseRow,
     sql`INSERT INTO expenses (workspace_id, name, kind, amount_minor, percent, starts_on, ends_on, created_at, created_by)
         VALUES (${args.workspaceId}, ${e.name}, ${e.kind}, ${e.amountMinor}, ${e.percent}::numeric,
           ${e.startsOn}, ${e.endsOn}, ${args.now.toISOString()}, ${args.userId})
@@ -170,14 +176,17 @@ export async function addExpense(
   return row.id;
 }
 
+const UpdateExpenseRow = z.object({ id: z.string() });
+
 /** Replaces every field of expense `id` (404 when the workspace has no such expense). */
 export async function updateExpense(
   db: Db,
   args: { workspaceId: string; id: string; shop: ShopMoney; expense: z.infer<typeof ExpenseInputSchema> },
 ): Promise<void> {
   const e = expenseValues(args.expense, args.shop);
-  const rows = await queryRows<{ id: string }>(
+  const rows = await queryRows(
     db,
+    UpdateExpenseRow,
     sql`UPDATE expenses SET name = ${e.name}, kind = ${e.kind}, amount_minor = ${e.amountMinor},
           percent = ${e.percent}::numeric, starts_on = ${e.startsOn}, ends_on = ${e.endsOn}
         WHERE workspace_id = ${args.workspaceId} AND id = ${args.id}::bigint
@@ -186,9 +195,12 @@ export async function updateExpense(
   if (rows.length === 0) throw notFound(`No expense ${args.id}.`);
 }
 
+const DeleteExpenseRow = z.object({ id: z.string() });
+
 export async function deleteExpense(db: Db, workspaceId: string, id: string): Promise<void> {
-  const rows = await queryRows<{ id: string }>(
+  const rows = await queryRows(
     db,
+    DeleteExpenseRow,
     sql`DELETE FROM expenses WHERE workspace_id = ${workspaceId} AND id = ${id}::bigint RETURNING id::text AS id`,
   );
   if (rows.length === 0) throw notFound(`No expense ${id}.`);

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { costTimeline } from '../../../../core/costs/cost-timeline.ts';
 import { orderCostPeriods } from '../../../../core/costs/order-cost-periods.ts';
 import { resolveUnitCost } from '../../../../core/costs/resolve-unit-cost.ts';
@@ -8,11 +9,23 @@ import type { CostLedgerResponse } from '../../../../shared/contracts/costs.ts';
 import { minorToDecimal } from '../../../../shared/money.ts';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
-import { ISO_INSTANT } from '../queries/load-cost-book.ts';
+import { CostPeriodRow, ISO_INSTANT } from '../queries/load-cost-book.ts';
 import { USER_NAME } from '../queries/read-recalculations.ts';
 import { requireShop } from '../queries/read-shop.ts';
 
 export const LEDGER_PAGE_SIZE = 50;
+
+const VariantRow = z.object({
+  variantId: z.string(),
+  productId: z.string(),
+  productTitle: z.string().nullable(),
+  variantTitle: z.string(),
+  sku: z.string().nullable(),
+  priceMinor: z.number().nullable(),
+  total: z.number(),
+});
+
+const SettingRow = z.object({ marginE4: z.number().nullable() });
 
 /**
  * GET /api/costs/ledger: a page of variants (by product title) with every cost period, the days
@@ -30,16 +43,9 @@ export async function readCostLedger(
   const filter = pattern
     ? sql`AND (p.title ILIKE ${pattern} OR v.title ILIKE ${pattern} OR v.sku ILIKE ${pattern})`
     : sql``;
-  const variants = await queryRows<{
-    variantId: string;
-    productId: string;
-    productTitle: string | null;
-    variantTitle: string;
-    sku: string | null;
-    priceMinor: number | null;
-    total: number;
-  }>(
+  const variants = await queryRows(
     db,
+    VariantRow,
     sql`SELECT v.variant_id::text AS "variantId", v.product_id::text AS "productId", p.title AS "productTitle",
           v.title AS "variantTitle", v.sku, v.price_minor::float8 AS "priceMinor", count(*) OVER ()::int AS total
         FROM wh_variants v LEFT JOIN wh_products p ON p.workspace_id = v.workspace_id AND p.product_id = v.product_id
@@ -51,8 +57,9 @@ export async function readCostLedger(
   const periods =
     ids.length === 0
       ? []
-      : await queryRows<CostPeriod & { variantId: string; createdBy: string | null }>(
+      : await queryRows(
           db,
+          CostPeriodRow.extend({ variantId: z.string(), createdBy: z.string().nullable() }),
           sql`SELECT c.id::float8 AS id, c.variant_id::text AS "variantId", c.cost_minor::float8 AS "costMinor",
                 c.effective_from::text AS "effectiveFrom", c.source,
                 to_char(c.created_at AT TIME ZONE 'UTC', ${ISO_INSTANT}) AS "createdAt",
@@ -60,8 +67,9 @@ export async function readCostLedger(
               FROM wh_cost_ledger c LEFT JOIN users u ON u.id = c.created_by
               WHERE c.workspace_id = ${args.workspaceId} AND c.variant_id = ANY(${`{${ids.join(',')}}`}::bigint[])`,
         );
-  const [settings] = await queryRows<{ marginE4: number | null }>(
+  const [settings] = await queryRows(
     db,
+    SettingRow,
     sql`SELECT round(default_margin_percent * 10000)::float8 AS "marginE4" FROM profit_settings WHERE workspace_id = ${args.workspaceId}`,
   );
   const byVariant = new Map<string, (CostPeriod & { createdBy: string | null })[]>();

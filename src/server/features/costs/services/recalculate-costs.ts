@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { addDays } from '../../../../shared/calendar.ts';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
@@ -35,6 +36,15 @@ function stepsOf(
   return steps;
 }
 
+const RunRow = z.object({
+  from: z.string(),
+  to: z.string(),
+  status: z.string(),
+  doneThrough: z.string().nullable(),
+  linesTotal: z.number(),
+  linesChanged: z.number(),
+});
+
 /**
  * The recalculation job's work (decisions 016 and 037): re-freezes the costs of every line whose
  * order day is in the run's range from today's ledger, and the profile shipping of those orders,
@@ -54,15 +64,9 @@ export async function runCostRecalculation(
   },
 ): Promise<{ linesTotal: number; linesChanged: number }> {
   const { workspaceId, recalculationId: id } = args;
-  const [run] = await queryRows<{
-    from: string;
-    to: string;
-    status: string;
-    doneThrough: string | null;
-    linesTotal: number;
-    linesChanged: number;
-  }>(
+  const [run] = await queryRows(
     db,
+    RunRow,
     sql`SELECT from_date::text AS "from", to_date::text AS "to", status, done_through_date::text AS "doneThrough",
           lines_total::float8 AS "linesTotal", lines_changed::float8 AS "linesChanged"
         FROM cost_recalculations WHERE workspace_id = ${workspaceId} AND id = ${id}`,

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Recalculation } from '../../../../shared/contracts/costs.ts';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
@@ -9,6 +10,10 @@ import { requireShop } from '../queries/read-shop.ts';
 import { readDay } from './read-csv.ts';
 
 export const RECALCULATE_COSTS_JOB = 'recalculate-costs';
+
+const LiveRow = z.object({ id: z.string() });
+
+const RequestRecalculationRow = z.object({ id: z.number() });
 
 /** POST /api/costs/recalculations: queues a recalculation of [from, to] (one at a time per workspace). */
 export async function requestRecalculation(
@@ -32,8 +37,9 @@ export async function requestRecalculation(
           WHERE r.workspace_id = ${args.workspaceId} AND r.status IN ('pending', 'running')
             AND j.id = r.job_id AND j.status = 'failed'`,
     );
-    const live = await queryRows<{ id: string }>(
+    const live = await queryRows(
       tx,
+      LiveRow,
       sql`SELECT id::text AS id FROM cost_recalculations
           WHERE workspace_id = ${args.workspaceId} AND status IN ('pending', 'running') LIMIT 1`,
     );
@@ -43,8 +49,9 @@ export async function requestRecalculation(
         'recalculation_running',
         'A recalculation is already running; wait for it to finish.',
       );
-    const [row] = await queryRows<{ id: number }>(
+    const [row] = await queryRows(
       tx,
+      RequestRecalculationRow,
       sql`INSERT INTO cost_recalculations (workspace_id, from_date, to_date, requested_by, requested_at)
           VALUES (${args.workspaceId}, ${from}, ${to}, ${args.userId}, ${args.now.toISOString()})
           RETURNING id::float8 AS id`,

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 import {
@@ -45,16 +46,16 @@ const ownerId = (o: TileOwner) =>
   `${o.configurationId}\u0000${o.pageUrl}\u0000${o.viewportBucket}\u0000${o.eventType}`;
 const tileId = (o: TileOwner, block: TileBlock) => `${ownerId(o)}\u0000${block.level}\u0000${block.first}`;
 
-interface PackedRow {
-  w: string;
-  c: string;
-  p: string;
-  v: string;
-  t: string;
-  /** Day number (level 0) or block start. */
-  d: number;
-  cells: Uint8Array;
-}
+const PackedRow = z.object({
+  w: z.string(),
+  c: z.string(),
+  p: z.string(),
+  v: z.string(),
+  t: z.string() /** Day number (level 0) or block start. */,
+  d: z.number(),
+  cells: z.instanceof(Uint8Array),
+});
+type PackedRow = z.infer<typeof PackedRow>;
 
 const ownerOf = (row: PackedRow): TileOwner => ({
   workspaceId: row.w,
@@ -86,12 +87,15 @@ export async function foldHeatmapTiles(db: Db, now: Date): Promise<Date | null> 
   return mark === null ? null : new Date(mark);
 }
 
+const StateRow = z.object({ before: z.number().nullable(), first: z.number().nullable() });
+
 /** One day's worth of folding; the new mark, or null when everything before `target` is folded. */
 async function foldStep(tx: Db, target: number): Promise<number | null> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${FOLD_LOCK_KEY})`);
   const targetAt = new Date(target).toISOString();
-  const [state] = await queryRows<{ before: number | null; first: number | null }>(
+  const [state] = await queryRows(
     tx,
+    StateRow,
     sql`SELECT (SELECT extract(epoch FROM folded_before) * 1000 FROM tracking_heatmap_fold_state)::float8 AS before,
       (SELECT extract(epoch FROM min(hour)) * 1000 FROM tracking_heatmap_hour_cells
         WHERE hour < ${targetAt}::timestamptz)::float8 AS first`,
@@ -130,8 +134,9 @@ async function foldStep(tx: Db, target: number): Promise<number | null> {
 async function addHoursToTiles(tx: Db, end: string, oldMark: number): Promise<void> {
   // Packed in SQL, one row per tile owner and day: the day's cells, and the "all" sums (scroll
   // never counts in "all" event types).
-  const rows = await queryRows<PackedRow>(
+  const rows = await queryRows(
     tx,
+    PackedRow,
     sql`WITH cells AS (
       SELECT workspace_id AS w, configuration_id AS c, page_url AS p, coalesce(viewport_bucket, ${ALL}::text) AS v,
         coalesce(event_type, ${ALL}::text) AS t, floor(extract(epoch FROM hour) / 86400)::int AS d,
@@ -173,6 +178,8 @@ async function addHoursToTiles(tx: Db, end: string, oldMark: number): Promise<vo
   await writeTiles(tx, list);
 }
 
+const TileRow = PackedRow.extend({ level: z.number() });
+
 /** The stored cells of the given tiles, by tile id. */
 async function readTiles(
   tx: Db,
@@ -186,8 +193,9 @@ async function readTiles(
         (t) =>
           sql`(${t.configurationId}::uuid, ${t.pageUrl}::text, ${t.viewportBucket}::text, ${t.eventType}::text, ${t.level}::smallint, ${dateOf(t.first)})`,
       );
-    const rows = await queryRows<PackedRow & { level: number }>(
+    const rows = await queryRows(
       tx,
+      TileRow,
       sql`SELECT workspace_id AS w, configuration_id AS c, page_url AS p, viewport_bucket AS v, event_type AS t,
           level, first_day - DATE '1970-01-01' AS d, cells
         FROM tracking_heatmap_tiles
@@ -225,8 +233,9 @@ async function writeTiles(tx: Db, tiles: readonly TileUpdate[]): Promise<void> {
 /** Builds the blocks of `level` that end on the days `from`..`to` from their two halves. */
 async function buildBlocks(tx: Db, level: number, from: number, to: number): Promise<void> {
   const firstBlock = blockOf(from, level).first;
-  const children = await queryRows<PackedRow>(
+  const children = await queryRows(
     tx,
+    PackedRow,
     sql`SELECT workspace_id AS w, configuration_id AS c, page_url AS p, viewport_bucket AS v, event_type AS t,
         first_day - DATE '1970-01-01' AS d, cells
       FROM tracking_heatmap_tiles

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { DAY_MS } from '../../../../shared/calendar.ts';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
@@ -30,10 +31,13 @@ export async function ensureEventPartition(db: Db, day: string): Promise<void> {
   });
 }
 
+const EventPartitionDayRow = z.object({ name: z.string() });
+
 /** Days (YYYY-MM-DD) that currently have a raw-event partition, oldest first. */
 export async function listEventPartitionDays(db: Db): Promise<string[]> {
-  const rows = await queryRows<{ name: string }>(
+  const rows = await queryRows(
     db,
+    EventPartitionDayRow,
     sql`SELECT c.relname AS name FROM pg_inherits i
         JOIN pg_class c ON c.oid = i.inhrelid
         JOIN pg_class p ON p.oid = i.inhparent

@@ -1,7 +1,12 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 import { type BucketPolicy, retryAfterSeconds } from './token-bucket.ts';
+
+const TakenRow = z.object({ tokens: z.number() });
+
+const StateRow = z.object({ available: z.number() });
 
 /**
  * Takes `cost` tokens from the site's bucket in one atomic statement that every app process
@@ -17,8 +22,9 @@ export async function takeRateTokens(
 ): Promise<number | null> {
   const at = now.toISOString();
   const refill = sql`LEAST(${policy.burst}::float8, b.tokens + GREATEST(0, EXTRACT(EPOCH FROM (${at}::timestamptz - b.refilled_at))) * ${policy.ratePerSecond}::float8)`;
-  const taken = await queryRows<{ tokens: number }>(
+  const taken = await queryRows(
     db,
+    TakenRow,
     sql`INSERT INTO tracking_rate_buckets AS b (configuration_id, tokens, refilled_at)
         VALUES (${configurationId}::uuid, ${policy.burst - cost}::float8, ${at}::timestamptz)
         ON CONFLICT (configuration_id) DO UPDATE SET tokens = ${refill} - ${cost}::float8, refilled_at = ${at}::timestamptz
@@ -26,8 +32,9 @@ export async function takeRateTokens(
         RETURNING b.tokens`,
   );
   if (taken.length > 0) return null;
-  const [state] = await queryRows<{ available: number }>(
+  const [state] = await queryRows(
     db,
+    StateRow,
     sql`SELECT ${refill} AS available FROM tracking_rate_buckets b WHERE b.configuration_id = ${configurationId}::uuid`,
   );
   return retryAfterSeconds(Number(state?.available ?? 0), cost, policy);

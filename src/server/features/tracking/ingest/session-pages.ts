@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { type CursorEvent, viewportBucketOf } from '../../../../shared/contracts/cursor-tracking.ts';
 import { cellIndexOf } from './heatmap-tiles.ts';
 import { eventTimeOf, type OwnedEvents, pageKeyOf, xBinOf, yBinOf } from './rollup.ts';
@@ -17,7 +18,14 @@ const TYPE_SHIFT = 2 ** 24;
 export const SESSION_CELL_BYTES = 8;
 
 /** A click as stored: client ms, page x, page y, element (or null), 1 when the tracker saw it dead. */
-export type StoredClick = [number, number, number, string | null, 0 | 1];
+export const StoredClickSchema = z.tuple([
+  z.number(),
+  z.number(),
+  z.number(),
+  z.string().nullable(),
+  z.union([z.literal(0), z.literal(1)]),
+]);
+type StoredClick = z.infer<typeof StoredClickSchema>;
 
 export interface SessionPageRollup {
   configurationId: string;
