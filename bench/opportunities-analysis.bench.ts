@@ -1,10 +1,11 @@
 /**
  * One analysis run at the large demo preset (~1M orders, 100k customers): the core models and
  * detectors on the store's facts plus writing the run-tagged snapshot and refreshing opportunities
- * (design §8 budget: < 30 s on 2 cores). Prints the run's wall and CPU time, each step's time, the
- * event loop's longest stall during the run (the computation runs on a worker thread, so HTTP
- * requests would wait at most that long) and the machine's load average (figures on a busy
- * machine are not the budget's).
+ * (design §8 budget: < 30 s on 2 cores; issue 18: < 10 s with no event-loop stall > 50 ms). Prints
+ * the run's wall and CPU time, each step's time, the event loop's longest stall during the run (the
+ * computation runs on a worker thread, so HTTP requests would wait at most that long) beside the
+ * longest stall of the same loop idle for 3 s before the run (what the machine alone causes), and
+ * the machine's load average (figures on a busy machine are not the budget's).
  *
  * Facts: BENCH_FACTS=generator (default) hands the run the generator's facts, so reading the
  * warehouse is left out; BENCH_FACTS=warehouse first backfills the warehouse from the Shopify
@@ -117,6 +118,12 @@ if (fromWarehouse) {
 } else facts = buildDemoFacts(store);
 
 console.log(`load average before the run: ${load()}`);
+// The same monitor over 3 s with nothing to do: what the machine alone (other processes taking
+// the cores) makes the loop wait, to read the run's figure against.
+const idleDelay = monitorEventLoopDelay({ resolution: 10 });
+idleDelay.enable();
+await new Promise((resolve) => setTimeout(resolve, 3000));
+idleDelay.disable();
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 loopDelay.enable();
 started = performance.now();
@@ -130,11 +137,12 @@ const [run] = await queryRows<{
   diagnostics: { timingsMs?: Record<string, number>; loadMs?: number; workerMs?: number; writeMs?: number };
 }>(deps.db, sql`SELECT diagnostics FROM analysis_runs WHERE id = ${summary.runId}`);
 console.log(
-  `analysis run: ${summary.status}, ${seconds(totalMs)} s wall, ${seconds(cpuMs)} s CPU of this process, worker thread included (budget < 30 s; wall exceeds CPU on a busy machine), ${summary.opportunities} opportunities`,
+  `analysis run: ${summary.status}, ${seconds(totalMs)} s wall, ${seconds(cpuMs)} s CPU of this process, worker thread included (budget < 10 s, issue 18; wall exceeds CPU on a busy machine), ${summary.opportunities} opportunities`,
 );
 const ms = (ns: number) => `${Math.round(ns / 1e6)} ms`;
 console.log(
-  `event loop during the run: longest stall ${ms(loopDelay.max)}, p99 ${ms(loopDelay.percentile(99))}, mean ${ms(loopDelay.mean)}`,
+  `event loop during the run: longest stall ${ms(loopDelay.max)}, p99 ${ms(loopDelay.percentile(99))}, mean ${ms(loopDelay.mean)} ` +
+    `(budget < 50 ms; idle for 3 s before the run, with nothing to do: longest ${ms(idleDelay.max)}, p99 ${ms(idleDelay.percentile(99))})`,
 );
 const diagnostics = run?.diagnostics ?? {};
 console.log(

@@ -40,8 +40,8 @@ export type WirePart =
   | { field: null; plain: Record<string, unknown> }
   | { field: string; count: number; columns: Record<string, ColumnChunk> };
 
-/** Rows per part: a few milliseconds of work on either side. */
-const CHUNK_ROWS = 5_000;
+/** Rows per part: a millisecond or two of work on either side (the sender's event loop waits that long). */
+const CHUNK_ROWS = 2_000;
 const NULL_CODE = -1;
 
 function encodeColumn(
