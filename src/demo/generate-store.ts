@@ -32,12 +32,14 @@ import {
 } from './generator/context.ts';
 import { dayPosition, expectLostDemand, guestMeanOn } from './generator/expected-lost-demand.ts';
 import { planCampaigns } from './generator/plan-campaigns.ts';
+import { DEMO_STOREFRONT_URL } from './generator/plan-site-visit.ts';
 import { planStockouts } from './generator/plan-stockouts.ts';
 import {
   type CampaignTruth,
   type ChannelTruth,
   DEMO_CHANNELS,
   type DemoChannel,
+  type DemoJoinMethod,
   type DemoOrder,
   type DemoStore,
   type GenerateOptions,
@@ -136,6 +138,13 @@ export function generateStore(options: GenerateOptions): DemoStore {
   let basketCount = 0;
   let testOrders = 0;
   let guestOrders = 0;
+  const joinable: Record<DemoJoinMethod, number> = {
+    visitor_id: 0,
+    checkout_token: 0,
+    landing_utm: 0,
+    email_hash: 0,
+  };
+  let revenueOrders = 0;
   const countryOrders = new Map<string, number>();
 
   const record = (ev: OrderEvent) => {
@@ -176,6 +185,8 @@ export function generateStore(options: GenerateOptions): DemoStore {
       campaignOrders[order.metaCampaignIndex * days + ev.dayIndex]! += 1;
       campaignRevenue[order.metaCampaignIndex * days + ev.dayIndex]! += order.totalMinor;
     }
+    revenueOrders += 1;
+    if (order.site?.joinBy) joinable[order.site.joinBy] += 1;
     const truth = channelTruth.get(order.channel)!;
     truth.orders += 1;
     truth.revenueMinor += order.totalMinor;
@@ -384,6 +395,7 @@ export function generateStore(options: GenerateOptions): DemoStore {
       trackedShare: GA4_TRACKED_SHARE,
     },
     profit: profitTruth.finish(meta.daily),
+    firstParty: firstPartyTruth(revenueOrders, joinable),
   };
 
   return {
@@ -397,7 +409,7 @@ export function generateStore(options: GenerateOptions): DemoStore {
       ianaTimezone: SHOP_TZ,
       timezoneAbbreviation: formatZoned(SHOP_TZ, endInstantMs).slice(-6).startsWith('-04') ? 'EDT' : 'EST',
       planDisplayName: 'Advanced',
-      primaryDomainUrl: 'https://shop.upside-demo.example',
+      primaryDomainUrl: DEMO_STOREFRONT_URL,
       createdAtMs: shopCreatedMs,
     },
     locations: [
@@ -413,5 +425,20 @@ export function generateStore(options: GenerateOptions): DemoStore {
     meta,
     profit,
     groundTruth,
+  };
+}
+
+/** Ground truth of the first-party join (issue 16): the share of revenue orders a join can find. */
+function firstPartyTruth(
+  orders: number,
+  byMethod: Record<DemoJoinMethod, number>,
+): GroundTruth['firstParty'] {
+  const joinableOrders = Object.values(byMethod).reduce((sum, n) => sum + n, 0);
+  return {
+    orders,
+    joinableOrders,
+    joinableShare: orders > 0 ? Math.round((joinableOrders / orders) * 10_000) / 10_000 : 0,
+    byMethod,
+    note: 'Revenue orders (not test, not cancelled) whose planted tracker session one of the fallbacks (visitor id in the cart attributes, checkout token, landing page with UTM, e-mail hash of a signed-in customer) can find; src/demo/generator/plan-site-visit.ts states the shares.',
   };
 }

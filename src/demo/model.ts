@@ -245,6 +245,32 @@ export interface DemoOrder {
   metaCampaignIndex: number | null;
   /** Whether the GA4 tag saw the purchase (ad blockers, consent). */
   ga4Tracked: boolean;
+  /** Shopify's Order.cartToken / checkoutToken (the demo shop uses one token for both). */
+  cartToken: string;
+  /** The buyer's session as our own tracker saw it (issue 16); null when it saw none. */
+  site: DemoSiteVisit | null;
+}
+
+/** How a first-party session can be joined to its order, in the join's order of preference. */
+export type DemoJoinMethod = 'visitor_id' | 'checkout_token' | 'landing_utm' | 'email_hash';
+
+/**
+ * The tracker's view of the session that led to an order. `cartAttribute`: the tracker wrote
+ * `_upside_vid` into the cart (the order's customAttributes carry it); `sawCart`: the session got
+ * the cart token back; `emailHash`: the shopper was signed in. `joinBy` is the planted truth: the
+ * first fallback that can find this session, or null when none can.
+ */
+export interface DemoSiteVisit {
+  sessionId: string;
+  visitorId: string;
+  startedAtMs: number;
+  landingUrl: string;
+  referrer: string;
+  viewportWidth: number;
+  cartAttribute: boolean;
+  sawCart: boolean;
+  emailHash: string | null;
+  joinBy: DemoJoinMethod | null;
 }
 
 /** Compact, created-at-sorted index of all orders; `getOrder(i)` materialises one on demand. */
@@ -415,6 +441,17 @@ export interface GroundTruth {
   ga4: { sessions: number; purchases: number; storeOrders: number; trackedShare: number };
   /** Every P&L line of decision 010 per shop day and in total (src/demo/profit/truth.ts). */
   profit: ProfitTruth;
+  /**
+   * First-party journeys (issue 16) over revenue orders (not test, not cancelled): how many have a
+   * tracker session that one of the join's fallbacks can find, and by which first.
+   */
+  firstParty: {
+    orders: number;
+    joinableOrders: number;
+    joinableShare: number;
+    byMethod: Record<DemoJoinMethod, number>;
+    note: string;
+  };
 }
 
 /** The whole generated store. Orders are materialised lazily so the large preset stays small in memory. */

@@ -5,6 +5,7 @@
  * (preset, seed, endDate, size overrides) so repeated starts within a process are instant.
  */
 
+import type { CursorEvent } from '../shared/contracts/cursor-tracking.ts';
 import type { DemoProfitSetup } from '../shared/contracts/demo-profit.ts';
 import { buildDemoCredentials, type DemoBaseUrls, type DemoCredentials } from './credentials.ts';
 import { type Closeable, closeAll } from './emulators/close-all.ts';
@@ -14,9 +15,11 @@ import { buildMetaEmulator, type MetaEmulator } from './emulators/meta/app.ts';
 import { buildShopifyEmulator, type ShopifyEmulator } from './emulators/shopify/app.ts';
 import type { LiveOrders } from './emulators/shopify/live-orders.ts';
 import { generateStore } from './generate-store.ts';
+import { DEMO_STOREFRONT_URL } from './generator/plan-site-visit.ts';
 import type { DemoStore, GroundTruth, PresetName } from './model.ts';
 import { demoProfitSetup } from './profit/setup.ts';
 import { plantOrderDrop } from './scenarios/plant-order-drop.ts';
+import { storefrontEventBatches } from './storefront-events.ts';
 
 export interface StartDemoEmulatorsOptions {
   preset?: PresetName;
@@ -48,6 +51,8 @@ export interface DemoEmulators {
   profitSetup: DemoProfitSetup;
   /** "Simulate live orders": the Shopify emulator's order placer (demo mode hands it to the server). */
   liveOrders: LiveOrders;
+  /** The demo storefront's planted tracker sessions (issue 16): its origin and their event batches. */
+  storefront: { origin: string; eventBatches(): Iterable<CursorEvent[]> };
   /** The Fastify instances (fault knobs: `emulators.shopify.faults.set({...})`). */
   emulators: { shopify: ShopifyEmulator; ga4: Ga4Emulator; meta: MetaEmulator };
   close(): Promise<void>;
@@ -120,6 +125,7 @@ export async function startDemoEmulators(options: StartDemoEmulatorsOptions = {}
       store,
       profitSetup: demoProfitSetup(store.profit, store.variants),
       liveOrders: shopify.liveOrders,
+      storefront: { origin: DEMO_STOREFRONT_URL, eventBatches: () => storefrontEventBatches(store) },
       emulators: { shopify, ga4, meta },
       close: () => closeAll([shopify, ga4, meta]),
     };

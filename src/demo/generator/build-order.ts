@@ -24,6 +24,7 @@ import {
   REPEAT_WEIGHTS,
   SHOP_CURRENCY,
 } from './context.ts';
+import { cartTokenOf, planSiteVisit } from './plan-site-visit.ts';
 
 interface BuiltOrder {
   order: DemoOrder | null;
@@ -386,6 +387,8 @@ export function buildOrder(ctx: Ctx, ev: OrderEvent, index: number): BuiltOrder 
     channel: finalChannel,
     metaCampaignIndex: campaign ? campaign.index : null,
     ga4Tracked: !isTest && rng.chance(GA4_TRACKED_SHARE),
+    cartToken: cartTokenOf(legacyId),
+    site: planSiteVisit({ seed: ev.seed, legacyId, journey, email, signedIn: customer !== null }),
   };
   return { order, lost };
 }

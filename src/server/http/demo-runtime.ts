@@ -1,4 +1,5 @@
 import type { DemoCredentials } from '../../shared/contracts/credentials.ts';
+import type { CursorEvent } from '../../shared/contracts/cursor-tracking.ts';
 import type { DemoProfitSetup } from '../../shared/contracts/demo-profit.ts';
 
 /**
@@ -12,6 +13,11 @@ export interface DemoRuntime {
   profitSetup?: DemoProfitSetup;
   /** The Shopify emulator's live orders (POST /api/demo/live): placed every few seconds, delivered as webhooks. */
   liveOrders?: { readonly enabled: boolean; start(intervalMs: number): void; stop(): void };
+  /**
+   * The demo storefront's tracker sessions (issue 16): connecting the demo store records them as a
+   * tracked website of `origin`, through the event writer, before the first sync.
+   */
+  storefront?: { origin: string; eventBatches(): Iterable<CursorEvent[]> };
   /** The Slack incoming-webhook emulator: a Slack channel to add and test with no setup (issue #14). */
   slack?: {
     webhookUrl: string;

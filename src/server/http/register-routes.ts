@@ -14,6 +14,7 @@ import { registerExportRoutes } from '../features/exports/routes.ts';
 import { registerForecastClosureRoutes } from '../features/forecast-closures/routes.ts';
 import { registerGaRoutes } from '../features/ga/routes.ts';
 import { registerInsightRoutes } from '../features/insights/routes.ts';
+import { registerJourneyRoutes } from '../features/journeys/routes.ts';
 import { registerMetaRoutes } from '../features/meta/routes.ts';
 import { registerModelRoutes } from '../features/models/routes.ts';
 import { registerNotificationRoutes } from '../features/notifications/routes.ts';
@@ -37,6 +38,7 @@ const registrars: Array<(app: FastifyInstance, deps: AppDeps) => void | Promise<
   registerAnalyticsRoutes,
   registerDashboardRoutes,
   registerCustomerRoutes,
+  registerJourneyRoutes,
   registerCredentialsRoutes,
   registerShopifyRoutes,
   registerGaRoutes,

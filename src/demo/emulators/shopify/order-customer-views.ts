@@ -281,6 +281,17 @@ class OrderView {
   get billingAddress() {
     return addressView(this.o);
   }
+  /** Cart attributes the storefront set: our tracker's `_upside_vid` when its cart write worked. */
+  get customAttributes() {
+    const site = this.o.site;
+    return site?.cartAttribute ? [{ key: '_upside_vid', value: site.visitorId }] : [];
+  }
+  get cartToken() {
+    return this.o.test ? null : this.o.cartToken;
+  }
+  get checkoutToken() {
+    return this.o.test ? null : this.o.cartToken;
+  }
   get customerJourneySummary() {
     const o = this.o;
     const shopUrl = this.data.store.shop.primaryDomainUrl;

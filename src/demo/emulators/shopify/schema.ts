@@ -331,10 +331,14 @@ type Order implements Node {
   shippingAddress: MailingAddress
   billingAddress: MailingAddress
   customerJourneySummary: CustomerJourneySummary
+  customAttributes: [Attribute!]!
+  cartToken: String
+  checkoutToken: String
   lineItems(first: Int, after: String, last: Int, before: String, reverse: Boolean = false): LineItemConnection!
   refunds(first: Int): [Refund!]!
   transactions(first: Int, capturable: Boolean, manuallyResolvable: Boolean): [OrderTransaction!]!
 }
+type Attribute { key: String! value: String }
 type OrderEdge { cursor: String! node: Order! }
 type OrderConnection { edges: [OrderEdge!]! nodes: [Order!]! pageInfo: PageInfo! }
 

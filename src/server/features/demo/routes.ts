@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DemoConnectResponseSchema, DemoCredentialsSchema } from '../../../shared/contracts/credentials.ts';
 import { requireAuth } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
+import { recordDemoStorefront } from '../journeys/record-demo-storefront.ts';
 import { connectDemoStore, getDemoCredentials } from './connect-demo-store.ts';
 
 /**
@@ -28,6 +29,14 @@ export function registerDemoRoutes(fastify: FastifyInstance, deps: AppDeps): voi
     { schema: { response: { 200: DemoConnectResponseSchema } } },
     async (request) => {
       const { workspaceId, userId } = requireAuth(request);
+      // The storefront's tracker sessions first, so the first sync's join finds them (issue 16).
+      if (deps.demo?.storefront)
+        await recordDemoStorefront(deps.db, workspaceId, deps.demo.storefront, {
+          clock: deps.clock,
+          retentionDays: deps.env.trackingRetentionDays,
+          onMaintenanceError: (error) =>
+            request.log.error({ err: error }, 'demo storefront maintenance failed'),
+        });
       return connectDemoStore(context(), workspaceId, { userId, setup: deps.demo?.profitSetup });
     },
   );

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { runAnalysis } from '../../features/analysis/run-analysis.ts';
+import { joinOrderJourneys } from '../../features/journeys/join-order-journeys.ts';
 import { refreshProfitRollup } from '../../features/profit/refresh-profit-rollup.ts';
 import { enqueue } from '../enqueue.ts';
 import { defineJob } from '../job-definition.ts';
@@ -18,6 +19,8 @@ export const analyzeWorkspaceJob = defineJob({
   concurrencyKey: (payload) => `analyze:${payload.workspaceId}`,
   async run({ deps, payload }) {
     await refreshProfitRollup(deps, payload.workspaceId);
+    // First-party journeys (issue 16): newly synced orders joined to the tracker's sessions.
+    await joinOrderJourneys(deps.db, payload.workspaceId);
     const summary = await runAnalysis(deps, payload.workspaceId, 'sync');
     // Alert rules look at what this run found (issue #14).
     await enqueue(deps.db, evaluateAlertsJob, { workspaceId: payload.workspaceId }, { now: deps.clock() });

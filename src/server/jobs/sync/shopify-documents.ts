@@ -14,7 +14,8 @@ const VISIT =
 
 // Shop money is always in the shop currency (wh_shops), so only its amount is read: a backfill
 // file carries seven money bags per order and two per line.
-const ORDER_SCALARS = `id name number createdAt processedAt cancelledAt updatedAt test
+const ORDER_SCALARS = `id name number createdAt processedAt cancelledAt updatedAt test email cartToken checkoutToken
+  customAttributes { key value }
   displayFinancialStatus displayFulfillmentStatus currencyCode presentmentCurrencyCode sourceName discountCodes
   totalPriceSet { shopMoney { amount } presentmentMoney { amount currencyCode } }
   subtotalPriceSet { shopMoney { amount } }
@@ -171,6 +172,13 @@ const PageInfoSchema = z.object({ hasNextPage: z.boolean(), endCursor: z.string(
 export const SyncOrderSchema = z.object({
   id: z.string(),
   name: z.string(),
+  email: nullableString,
+  cartToken: nullableString,
+  checkoutToken: nullableString,
+  customAttributes: z
+    .array(z.object({ key: z.string(), value: z.string().nullable().optional() }))
+    .nullable()
+    .optional(),
   number: z.number().int().nullable().optional(),
   createdAt: z.string(),
   processedAt: nullableString,

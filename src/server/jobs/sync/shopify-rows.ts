@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { localDayOf } from '../../../shared/calendar.ts';
 import { currencyDigitsOf, parseDecimalToMinor } from '../../../shared/money.ts';
 import type { SyncCustomer, SyncLineItem, SyncOrder, SyncProduct, SyncVisit } from './shopify-documents.ts';
@@ -63,6 +64,10 @@ export const ORDER_SPEC: UpsertSpec = {
     col('referrer_url', 'text'),
     col('moments_count', 'integer'),
     col('days_to_conversion', 'integer'),
+    col('visitor_id', 'text'),
+    col('cart_token', 'text'),
+    col('checkout_token', 'text'),
+    col('email_hash', 'text'),
     col('synced_at', 'timestamptz'),
   ],
 };
@@ -329,6 +334,11 @@ export function mapOrder(shop: ShopContext, order: SyncOrder): OrderRows {
             ? moments
             : moments.count,
       days_to_conversion: journey?.daysToConversion ?? null,
+      // First-party join keys (issue 16): our tracker's cart attribute, the tokens, the e-mail's hash.
+      visitor_id: order.customAttributes?.find((a) => a.key === '_upside_vid')?.value?.slice(0, 64) ?? null,
+      cart_token: order.cartToken ?? null,
+      checkout_token: order.checkoutToken ?? null,
+      email_hash: order.email ? emailHashOf(order.email) : null,
       synced_at: shop.syncedAt,
     },
     lineItems: (order.lineItems?.nodes ?? []).map((item) => mapLineItem(shop, orderId, orderDate, item)),
@@ -443,4 +453,9 @@ export function mapProduct(shop: ShopContext, product: SyncProduct, snapshotDate
     variants,
     inventory,
   };
+}
+
+/** sha256 hex of a lower-cased, trimmed e-mail: matched against the tracker's `emailHash`. */
+function emailHashOf(email: string): string {
+  return createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
 }

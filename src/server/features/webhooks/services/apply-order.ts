@@ -18,8 +18,15 @@ import { loadCostBook } from '../../costs/queries/load-cost-book.ts';
 import { priceOrderRows, SHIPPING_COST_SPEC } from '../../costs/services/price-order-rows.ts';
 import { refundTotalOf, restOrderToSyncOrder, restRefundToRefundDetails } from '../map-rest-order.ts';
 
-/** Columns a webhook cannot know (the customer journey): left as the sync wrote them. */
+/**
+ * Columns a webhook does not map (the customer journey, and the first-party join keys of issue 16):
+ * left as the sync wrote them.
+ */
 const JOURNEY_COLUMNS = new Set([
+  'visitor_id',
+  'cart_token',
+  'checkout_token',
+  'email_hash',
   'source_name',
   'source_type',
   'utm_source',

@@ -1,0 +1,83 @@
+import { createHash } from 'node:crypto';
+import type { DemoJoinMethod, DemoJourney, DemoSiteVisit } from '../model.ts';
+import { hashString, mixSeeds, Rng } from '../prng.ts';
+
+/**
+ * Planted first-party sessions (issue 16). Shares per revenue order, from what merchants report for
+ * first-party pixels (Triple Whale and Northbeam quote 85–95 % attribution rates):
+ * - 8 %: no session at all (ad blocker, consent declined, bought from another device);
+ * - 78 %: the tracker wrote `_upside_vid` into the cart → joined by visitor id;
+ * - 6 %: the cart write failed but the session saw the cart token → joined by checkout token;
+ * - 4 %: neither; the landing page and its UTM parameters match when the visit had UTMs;
+ * - 4 %: neither; a signed-in customer's e-mail hash matches when the buyer has an account.
+ * Drawn from their own stream (seeded by the order's seed), so no other demo number moves.
+ */
+const NO_SESSION = 0.08;
+const CART_ATTRIBUTE = 0.86;
+const CART_TOKEN = 0.92;
+const LANDING_ONLY = 0.96;
+
+/** The demo shop's storefront (its primaryDomainUrl). */
+export const DEMO_STOREFRONT_URL = 'https://shop.upside-demo.example';
+
+const VIEWPORTS = [390, 414, 768, 1024, 1366, 1440, 1920];
+
+/** The demo shop's cart/checkout token of an order: stable, unique, Shopify-like. */
+export function cartTokenOf(orderLegacyId: number): string {
+  return `c1-${mixSeeds(orderLegacyId, hashString('cart')).toString(16)}${orderLegacyId.toString(36)}`;
+}
+
+/** sha256 hex of a lower-cased, trimmed e-mail: what the storefront snippet and the sync both send. */
+export function emailHashOf(email: string): string {
+  return createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+}
+
+/** The tracker's session that led to a (non-test) order, or null when the tracker saw none. */
+export function planSiteVisit(order: {
+  seed: number;
+  legacyId: number;
+  journey: DemoJourney | null;
+  email: string | null;
+  signedIn: boolean;
+}): DemoSiteVisit | null {
+  const journey = order.journey;
+  if (!journey) return null;
+  const rng = new Rng(mixSeeds(order.seed, hashString('first-party session')));
+  const u = rng.next();
+  if (u < NO_SESSION) return null;
+  const visit = journey.lastVisit;
+  const utm = visit.utm;
+  const query: string[] = [];
+  for (const [key, value] of [
+    ['utm_source', utm.source],
+    ['utm_medium', utm.medium],
+    ['utm_campaign', utm.campaign],
+    ['utm_content', utm.content],
+    ['utm_term', utm.term],
+  ] as const)
+    if (value !== null) query.push(`${key}=${encodeURIComponent(value)}`);
+  const hasUtm = query.length > 0;
+  const id = order.legacyId.toString(36);
+  if (visit.channel === 'meta_ads') query.push(`fbclid=IwAR${id}`);
+  if (visit.channel === 'google_ads') query.push(`gclid=Cj0K${id}`);
+  const cartAttribute = u < CART_ATTRIBUTE;
+  const sawCart = u < CART_TOKEN;
+  const signedIn = order.signedIn && order.email !== null && u >= LANDING_ONLY;
+  let joinBy: DemoJoinMethod | null = null;
+  if (cartAttribute) joinBy = 'visitor_id';
+  else if (sawCart) joinBy = 'checkout_token';
+  else if (u < LANDING_ONLY) joinBy = hasUtm ? 'landing_utm' : null;
+  else joinBy = signedIn ? 'email_hash' : null;
+  return {
+    sessionId: `ds${id}`,
+    visitorId: `dv${id}`,
+    startedAtMs: visit.occurredAtMs,
+    landingUrl: `${DEMO_STOREFRONT_URL}${visit.landingPage}${query.length ? `?${query.join('&')}` : ''}`,
+    referrer: visit.referrerUrl ?? '',
+    viewportWidth: VIEWPORTS[rng.int(0, VIEWPORTS.length - 1)]!,
+    cartAttribute,
+    sawCart,
+    emailHash: signedIn ? emailHashOf(order.email!) : null,
+    joinBy,
+  };
+}

@@ -1,0 +1,55 @@
+import type { CursorEvent } from '../shared/contracts/cursor-tracking.ts';
+import type { DemoStore } from './model.ts';
+
+/** Events per batch: the ingestion cap of one request. */
+const BATCH = 500;
+
+/**
+ * The tracker's events of every planted first-party session (issue 16), as our tracker would have
+ * sent them from the demo storefront: the landing page view (URL with UTM parameters and click
+ * ids, referrer, visitor id, viewport) and an add-to-cart click a minute later that carries the
+ * cart token when the session saw it and the e-mail hash of a signed-in shopper. Demo mode writes
+ * them through the event writer when the demo store is connected.
+ */
+export function* storefrontEventBatches(store: DemoStore): Generator<CursorEvent[]> {
+  let batch: CursorEvent[] = [];
+  for (let i = 0; i < store.orders.count; i += 1) {
+    const order = store.getOrder(i);
+    const site = order.site;
+    if (!site) continue;
+    const base = {
+      sessionId: site.sessionId,
+      visitorId: site.visitorId,
+      viewportWidth: site.viewportWidth,
+      viewportHeight: site.viewportWidth < 500 ? 844 : 900,
+    };
+    batch.push(
+      {
+        ...base,
+        eventType: 'page_view',
+        x: 0,
+        y: 0,
+        pageUrl: site.landingUrl,
+        timestamp: site.startedAtMs,
+        referrer: site.referrer,
+        emailHash: site.emailHash,
+      },
+      {
+        ...base,
+        eventType: 'click',
+        x: Math.round(site.viewportWidth * 0.7),
+        y: 540,
+        pageUrl: site.landingUrl.split('?')[0]!,
+        timestamp: site.startedAtMs + 60_000,
+        elementSelector: 'form.product-form>button',
+        emailHash: site.emailHash,
+        ...(site.sawCart ? { cartToken: order.cartToken } : {}),
+      },
+    );
+    if (batch.length >= BATCH) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length > 0) yield batch;
+}

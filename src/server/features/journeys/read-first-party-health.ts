@@ -1,0 +1,110 @@
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { gradeAttributionRate } from '../../../core/journeys/grade-attribution-rate.ts';
+import { channelOf } from '../../../core/pipeline/channel-of.ts';
+import { addDays, localDayOf } from '../../../shared/calendar.ts';
+import type { FirstPartyHealth, FirstPartyHealthQuery } from '../../../shared/contracts/first-party.ts';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/query-rows.ts';
+
+const OrderRow = z.object({
+  day: z.string(),
+  utm_source: z.string().nullable(),
+  utm_medium: z.string().nullable(),
+  source_type: z.string().nullable(),
+  has_visitor: z.boolean(),
+  method: z.string().nullable(),
+  n: z.coerce.number(),
+});
+const Context = z.object({ time_zone: z.string().nullable(), sessions: z.coerce.number() });
+
+const rateOf = (orders: number, joinedOrders: number) => ({
+  orders,
+  joinedOrders,
+  rate: orders > 0 ? Math.round((joinedOrders / orders) * 10_000) / 10_000 : 0,
+});
+
+/**
+ * GET /api/attribution/first-party/health: the attribution rate (orders joined to a tracker session
+ * ÷ revenue orders, not test and not cancelled) of the shop-local days `from`–`to` (default: the
+ * last 30 days), by channel of Shopify's last visit and by day, with its grade and likely causes.
+ */
+export async function readFirstPartyHealth(
+  db: Db,
+  workspaceId: string,
+  query: FirstPartyHealthQuery,
+  now: Date,
+): Promise<FirstPartyHealth> {
+  const [context] = await queryRows(
+    db,
+    Context,
+    sql`SELECT (SELECT iana_timezone FROM wh_shops WHERE workspace_id = ${workspaceId}::uuid) AS time_zone,
+      (SELECT count(*) FROM tracking_sessions WHERE workspace_id = ${workspaceId}::uuid) AS sessions`,
+  );
+  const today = localDayOf(now, context?.time_zone ?? 'UTC');
+  const to = query.to ?? today;
+  const from = query.from ?? addDays(to, -29);
+  const rows = await queryRows(
+    db,
+    OrderRow,
+    sql`SELECT o.order_date::text AS day, o.utm_source, o.utm_medium, o.source_type,
+        o.visitor_id IS NOT NULL AS has_visitor, j.method, count(*) AS n
+      FROM wh_orders o
+      LEFT JOIN tracking_order_journeys j ON j.workspace_id = o.workspace_id AND j.order_id = o.order_id
+      WHERE o.workspace_id = ${workspaceId}::uuid AND NOT o.test AND o.cancelled_at IS NULL
+        AND o.order_date BETWEEN ${from}::date AND ${to}::date
+      GROUP BY 1, 2, 3, 4, 5, 6`,
+  );
+  const byMethod = { visitor_id: 0, checkout_token: 0, landing_utm: 0, email_hash: 0 };
+  const channels = new Map<string, [number, number]>();
+  const days = new Map<string, [number, number]>();
+  let orders = 0;
+  let joined = 0;
+  let withVisitor = 0;
+  const add = (map: Map<string, [number, number]>, key: string, n: number, isJoined: boolean) => {
+    const entry = map.get(key) ?? [0, 0];
+    entry[0] += n;
+    if (isJoined) entry[1] += n;
+    map.set(key, entry);
+  };
+  for (const row of rows) {
+    const isJoined = row.method !== null;
+    orders += row.n;
+    if (isJoined) joined += row.n;
+    if (row.has_visitor) withVisitor += row.n;
+    if (row.method && row.method in byMethod) byMethod[row.method as keyof typeof byMethod] += row.n;
+    add(channels, channelOf(row.utm_source, row.utm_medium, row.source_type), row.n, isJoined);
+    add(days, row.day, row.n, isJoined);
+  }
+  const total = rateOf(orders, joined);
+  const grade = gradeAttributionRate(total.rate);
+  const causes: string[] = [];
+  if (grade !== 'good' && orders > 0) {
+    if ((context?.sessions ?? 0) === 0)
+      causes.push(
+        'No tracker sessions recorded: the tracker snippet is missing from the store theme, or tracking is disabled.',
+      );
+    if (withVisitor / orders < 0.8)
+      causes.push(
+        `Only ${Math.round((withVisitor / orders) * 100)} % of orders carry the _upside_vid cart attribute: the theme blocks /cart/update.js, visitors decline consent, or the tracker loads after checkout starts.`,
+      );
+    causes.push('Ad blockers and privacy browsers stop the tracker for some shoppers.');
+    causes.push(
+      'Orders placed from another device or by phone, POS or draft orders have no session on the store.',
+    );
+  }
+  const sorted = (map: Map<string, [number, number]>) =>
+    [...map.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
+  return {
+    from,
+    to,
+    ...total,
+    grade,
+    byMethod,
+    byChannel: sorted(channels)
+      .map(([channel, [n, j]]) => ({ channel, ...rateOf(n, j) }))
+      .sort((a, b) => b.orders - a.orders),
+    byDay: sorted(days).map(([day, [n, j]]) => ({ day, ...rateOf(n, j) })),
+    causes,
+  };
+}

@@ -1,0 +1,44 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { trackingConfigurations } from '../../db/schema/tracking.ts';
+import type { DemoRuntime } from '../../http/demo-runtime.ts';
+import { createEventWriter } from '../tracking/ingest/event-writer.ts';
+import { createTrackingConfiguration } from '../tracking/manage-tracking-configurations.ts';
+
+/**
+ * Demo mode (issue 16): the demo storefront becomes a tracked website of the workspace and its
+ * planted shopper sessions are written through the same event writer as live tracker requests,
+ * so the join, the attribution rate and the heatmaps have first-party data with no setup. Runs
+ * once per workspace (a second connect finds the website and records nothing).
+ */
+export async function recordDemoStorefront(
+  db: Db,
+  workspaceId: string,
+  storefront: NonNullable<DemoRuntime['storefront']>,
+  options: { clock: () => Date; retentionDays: number; onMaintenanceError: (error: unknown) => void },
+): Promise<number> {
+  const [existing] = await db
+    .select({ id: trackingConfigurations.id })
+    .from(trackingConfigurations)
+    .where(
+      and(
+        eq(trackingConfigurations.workspaceId, workspaceId),
+        eq(trackingConfigurations.websiteOrigin, storefront.origin),
+      ),
+    );
+  if (existing) return 0;
+  const site = await createTrackingConfiguration(db, workspaceId, {
+    websiteName: 'Demo storefront',
+    websiteUrl: storefront.origin,
+  });
+  const writer = createEventWriter(db, options);
+  const writes: Promise<void>[] = [];
+  let events = 0;
+  for (const batch of storefront.eventBatches()) {
+    events += batch.length;
+    writes.push(writer.write({ workspaceId, configurationId: site.id, events: batch }));
+  }
+  await Promise.all(writes);
+  await writer.drain();
+  return events;
+}

@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  FirstPartyHealthQuerySchema,
+  FirstPartyHealthSchema,
+} from '../../../shared/contracts/first-party.ts';
+import { requireAuth } from '../../http/auth.ts';
+import type { AppDeps } from '../../http/deps.ts';
+import { readFirstPartyHealth } from './read-first-party-health.ts';
+
+/** First-party journeys (issue 16): the attribution-rate health of the tracker's join to orders. */
+export function registerJourneyRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(
+    '/api/attribution/first-party/health',
+    { schema: { querystring: FirstPartyHealthQuerySchema, response: { 200: FirstPartyHealthSchema } } },
+    async (request) =>
+      readFirstPartyHealth(deps.db, requireAuth(request).workspaceId, request.query, deps.clock()),
+  );
+}
