@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import type { CampaignPerformance } from '../../src/shared/contracts/campaigns.ts';
+import type { FirstPartyHealth } from '../../src/shared/contracts/first-party.ts';
 import { describeInBrowser, saveScreenshot, signInInBrowser } from '../support/browser.ts';
 import { connectDemoStoreAndAnalyse, useDemoStoreInBrowser } from '../support/demo-store-in-browser.ts';
 
@@ -49,6 +50,16 @@ describeInBrowser('the Campaign Performance page on the demo store', () => {
       `${api.totals.roas!.toFixed(2)}x`,
     );
     await expect(page.getByTestId('campaign-range').textContent()).resolves.toContain(api.endDate!);
+
+    // First-party attribution health (issue 16): the demo storefront's sessions joined to orders.
+    const health = (await page.evaluate(async () =>
+      (await fetch('/api/attribution/first-party/health')).json(),
+    )) as FirstPartyHealth;
+    expect(health.orders).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByTestId('first-party-rate').textContent(), POLL)
+      .toBe(`${(health.rate * 100).toFixed(1)} %`);
+    await expect(page.getByTestId('first-party-grade').textContent()).resolves.toBe(health.grade);
 
     // The planted wasteful campaign: its row, its Cut label and the link to its opportunity.
     const wasteful = app.demo.store.groundTruth.plantedCampaigns.wasteful;

@@ -21,6 +21,7 @@ import {
 } from '../lib/format-campaign.ts';
 import { CampaignChart } from './campaign-chart.tsx';
 import { CampaignProfitSummary, CampaignProfitTables } from './campaign-profit.tsx';
+import { FirstPartyHealthCard } from './first-party-health.tsx';
 
 /**
  * Campaign Performance: each Meta campaign's spend and platform figures beside the revenue the store
@@ -122,6 +123,7 @@ function CampaignReport({ data }: { data: CampaignPerformance }) {
         />
       </div>
       <CampaignProfitSummary data={data} />
+      <FirstPartyHealthCard />
       <CampaignTable data={data} />
       <CampaignProfitTables data={data} />
       <section className="grid gap-4 lg:grid-cols-2" data-testid="campaign-cards">

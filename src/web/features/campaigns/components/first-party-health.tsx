@@ -1,0 +1,66 @@
+import type { FirstPartyGrade } from '@shared/contracts/first-party.ts';
+import { Badge } from '@web/components/ui/badge.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
+import { cn } from '@web/lib/cn.ts';
+import { useFirstPartyHealth } from '../api/first-party-queries.ts';
+
+const GRADE_STYLE: Record<FirstPartyGrade, string> = {
+  good: 'bg-emerald-900/60 text-emerald-200',
+  fair: 'bg-amber-900/60 text-amber-200',
+  poor: 'bg-red-900/60 text-red-200',
+};
+const percent = (rate: number) => `${(rate * 100).toFixed(1)} %`;
+
+/**
+ * First-party attribution health (issue 16): the share of orders our own tracker's sessions
+ * explain, graded (≥ 90 % good, ≥ 80 % fair, else poor) with the likely causes and the rate per
+ * channel. Hidden until the store has orders.
+ */
+export function FirstPartyHealthCard() {
+  const { data } = useFirstPartyHealth();
+  if (!data || data.orders === 0) return null;
+  return (
+    <Card data-testid="first-party-health">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          First-party attribution rate
+          <Badge className={cn('capitalize', GRADE_STYLE[data.grade])} data-testid="first-party-grade">
+            {data.grade}
+          </Badge>
+        </CardTitle>
+        <CardDescription>
+          Orders joined to a session of your own tracker, {data.from} – {data.to}: ≥ 90 % good, ≥ 80 % fair
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-3 text-sm">
+        <p>
+          <span className="text-2xl font-semibold" data-testid="first-party-rate">
+            {percent(data.rate)}
+          </span>{' '}
+          <span className="text-slate-400">
+            {data.joinedOrders} of {data.orders} orders · by visitor id {data.byMethod.visitor_id}, checkout
+            token {data.byMethod.checkout_token}, landing page + UTM {data.byMethod.landing_utm}, e-mail{' '}
+            {data.byMethod.email_hash}
+          </span>
+        </p>
+        <ul className="grid gap-1 sm:grid-cols-3">
+          {data.byChannel.map((c) => (
+            <li key={c.channel} className="flex justify-between gap-2 text-slate-300">
+              <span>{c.channel}</span>
+              <span>
+                {percent(c.rate)} of {c.orders}
+              </span>
+            </li>
+          ))}
+        </ul>
+        {data.causes.length > 0 ? (
+          <ul className="list-disc pl-5 text-xs text-amber-200" data-testid="first-party-causes">
+            {data.causes.map((cause) => (
+              <li key={cause}>{cause}</li>
+            ))}
+          </ul>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
