@@ -83,6 +83,7 @@ export function ScrollMapSection({ query }: { query: UseQueryResult<ScrollMap> }
 }
 
 function CountTable({ rows, label }: { rows: Array<{ selector: string; count: number }>; label: string }) {
+  if (rows.length === 0) return <p className="py-1 text-sm text-slate-400">None.</p>;
   return (
     <table className="w-full text-left text-sm">
       <thead className="text-xs text-slate-400">
