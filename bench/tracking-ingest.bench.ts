@@ -4,7 +4,8 @@
  *
  * - The real server (`node bin/upside.js start`) runs in its own process on PostgreSQL; this
  *   process is the load, over keep-alive HTTP like browsers. Batches are tracker-shaped: 20–50
- *   events (text/plain), one session each, four sites.
+ *   events (text/plain), one session each, four sites, with issue 16's session fields (landing URL
+ *   with UTM parameters and a click id, visitor id, referrer).
  * - Offered load (the budget): open loop at BENCH_RATE events/s (10,000) for BENCH_SECONDS (30)
  *   after a 3 s warm-up. Requests leave on a fixed schedule whether or not earlier ones were
  *   answered, and latency is counted from the scheduled time, so a slow server cannot hide its
@@ -148,7 +149,11 @@ function makeBodies(sites: Site[], perSite: number): Body[] {
           x: Math.round(Math.random() * 1280),
           y: Math.round(Math.random() * 3000),
           sessionId,
-          pageUrl: `${site.origin}/products/${b % 20}`,
+          // Issue 16: a landing page with UTM parameters and a click id, the visitor id on every
+          // event and the referrer on the first, as the tracker sends them.
+          pageUrl: `${site.origin}/products/${b % 20}?utm_source=facebook&utm_medium=paid_social&fbclid=b${b}`,
+          visitorId: `v${sessionId}`,
+          ...(i === 0 ? { referrer: 'https://l.facebook.com/' } : {}),
           timestamp: start + i * 100,
           viewportWidth: 1280,
           viewportHeight: 800,

@@ -117,8 +117,9 @@ export function analyzeStore(facts: AnalysisFacts, options: AnalyzeStoreOptions 
   const attribution = step('attribution', () => computeAttributionRows(facts, since30, asOf));
   const campaigns = step('campaigns', () => computeCampaignPerformance(facts, stockSnapshots, since30, asOf));
   const secondOrder = step('secondOrder', () => measureSecondOrders(ledger, asOf));
+  const since90 = addDays(asOf, -90);
   const shippingOrders = facts.orders
-    .filter((o) => o.date > addDays(asOf, -90) && o.date <= asOf)
+    .filter((o) => o.date > since90 && o.date <= asOf)
     .map((o) => ({ subtotal: o.subtotal, shipping: o.shipping }));
   const scoredCustomers: ScoredCustomer[] = customers.flatMap((c) => {
     const model = lifetime.perCustomer.get(c.customerId);

@@ -9,7 +9,12 @@ import { ExpenseSchema, PaymentFeeRuleSchema, ShippingProfileSchema } from './de
  */
 
 const ShopDaySchema = z.iso.date();
-const IdSchema = z.string().regex(/^\d+$/, 'expected a numeric id');
+/** A numeric id as text; at most PostgreSQL's bigint, the type every id is stored in. */
+const IdSchema = z
+  .string()
+  .regex(/^\d{1,19}$/, 'expected a numeric id')
+  // Digit strings of one length compare as their numbers do (and this never throws on a non-number).
+  .refine((value) => value.length < 19 || value <= '9223372036854775807', 'expected a numeric id');
 const PercentSchema = z.string().regex(/^\d{1,3}(\.\d{1,4})?$/, 'expected a percent such as "35" or "2.5"');
 
 export const COST_SOURCES = ['manual', 'import', 'shopify', 'default_margin'] as const;

@@ -8,6 +8,8 @@ import { MoneySchema } from '../money.ts';
  * before the first backfill, so the app's P&L equals the generator's ground truth.
  */
 const ShopDaySchema = z.iso.date();
+/** The heaviest band edge a shipping profile takes (1,000 tonnes; stored as a 32-bit integer). */
+const MAX_GRAMS = 1_000_000_000;
 
 export const DemoCostEntrySchema = z.object({
   sku: z.string().min(1),
@@ -19,9 +21,9 @@ export const DemoCostEntrySchema = z.object({
 export const ShippingProfileSchema = z.object({
   /** ISO 3166-1 alpha-2 destination, or '*' for every other country. */
   country: z.string().regex(/^([A-Z]{2}|\*)$/),
-  /** Order weight band in grams: minGrams ≤ weight < maxGrams (null: no upper bound). */
-  minGrams: z.number().int().nonnegative(),
-  maxGrams: z.number().int().positive().nullable(),
+  /** Order weight band in grams: minGrams ≤ weight < maxGrams (null: no upper bound), ≤ 1,000 t. */
+  minGrams: z.number().int().nonnegative().max(MAX_GRAMS),
+  maxGrams: z.number().int().positive().max(MAX_GRAMS).nullable(),
   cost: MoneySchema,
 });
 

@@ -71,10 +71,10 @@ const encodeQuery = (values: QueryValues) => {
   return pairs.length > 0 ? `?${pairs.join('&')}` : '';
 };
 
-const fillPath = (url: string, params: Record<string, string>) =>
+export const fillPath = (url: string, params: Record<string, string>) =>
   url.replace(/:([A-Za-z]+)/g, (_match, name: string) => encodeURIComponent(params[name] ?? 'x'));
 
-const asStrings = (value: Json): Record<string, string> =>
+export const asStrings = (value: Json): Record<string, string> =>
   Object.fromEntries(
     Object.entries(value && typeof value === 'object' && !Array.isArray(value) ? value : {}).map(
       ([key, item]) => [key, wellFormed(typeof item === 'string' ? item : JSON.stringify(item))],

@@ -1,3 +1,4 @@
+import { toDayNumber } from '../../../core/dates/to-day-number.ts';
 import { checkForecastBands } from '../../../core/insights/check-forecast-bands.ts';
 import { comparePeriods } from '../../../core/insights/compare-periods.ts';
 import { formatChannel } from '../../../core/insights/format-channel.ts';
@@ -31,10 +32,16 @@ export function computeInsightSnapshot(
   for (const r of facts.refunds) daily.set(r.date, (daily.get(r.date) ?? 0) - r.amount);
   const history = [...daily].map(([date, value]) => ({ date, value }));
 
+  // Movers compare the last two periods only: the rows of older days (most of a store's history)
+  // are left out here, once, instead of being skipped by every comparison. Same rows, same order.
+  const oldest = toDayNumber(asOf) - 2 * Math.max(...INSIGHT_PERIODS);
+  const recent = <T extends { date: string }>(items: readonly T[]) =>
+    items.filter((item) => toDayNumber(item.date) > oldest);
+  const orders = recent(facts.orders);
   const productOf = new Map(facts.variants.map((v) => [v.variantId, v]));
   const rows: Record<MoverDimension, { key: string; label: string; date: string; value: number }[]> = {
     store: history.map((p) => ({ key: 'all', label: 'Store', date: p.date, value: p.value })),
-    product: facts.variantSales.map((s) => {
+    product: recent(facts.variantSales).map((s) => {
       const v = productOf.get(s.variantId);
       return {
         key: v?.productId ?? s.variantId,
@@ -43,11 +50,11 @@ export function computeInsightSnapshot(
         value: s.revenue,
       };
     }),
-    channel: facts.orders.map((o) => {
+    channel: orders.map((o) => {
       const channel = o.lastChannel ?? 'direct';
       return { key: channel, label: formatChannel(channel), date: o.date, value: o.total };
     }),
-    segment: facts.orders.flatMap((o) => {
+    segment: orders.flatMap((o) => {
       const segment = o.customerId === null ? undefined : segmentOf.get(o.customerId);
       return segment ? [{ key: segment, label: segment, date: o.date, value: o.total }] : [];
     }),
