@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { dayToIso, localDayOf } from '../../src/demo/calendar.ts';
 import type { DemoStore, DemoVisit } from '../../src/demo/model.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
@@ -79,6 +80,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
 });
+
+const QueryRow = z.object({ workspace_id: z.string() });
 
 describe('GET /api/campaigns', () => {
   it('refuses a bad period and a missing session', async () => {
@@ -165,10 +168,7 @@ describe('GET /api/campaigns', () => {
   it('counts an order a later sync brings in (figures are kept per warehouse version)', async () => {
     const before = await read('?period=7');
     const campaign = before.campaigns[0]!;
-    const [row] = await queryRows<{ workspace_id: string }>(
-      app.db,
-      sql`SELECT workspace_id FROM wh_shops LIMIT 1`,
-    );
+    const [row] = await queryRows(app.db, QueryRow, sql`SELECT workspace_id FROM wh_shops LIMIT 1`);
     const ws = row!.workspace_id;
     // What a sync does: upsert the order, then record its progress in sync_states.
     await createOrder(app.db, {

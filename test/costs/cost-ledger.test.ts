@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { costOnDay } from '../../src/demo/profit/plan.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { syncShopifyJob } from '../../src/server/jobs/definitions/sync-shopify.ts';
@@ -24,25 +25,29 @@ let app: DemoTestApp;
 let owner: string;
 let workspaceId: string;
 
-interface Line {
-  lineItemId: string;
-  variantId: number;
-  day: string;
-  cost: number | null;
-  source: string | null;
-}
+const Line = z.object({
+  lineItemId: z.string(),
+  variantId: z.number(),
+  day: z.string(),
+  cost: z.number().nullable(),
+  source: z.string().nullable(),
+});
 
 const readLines = () =>
-  queryRows<Line>(
+  queryRows(
     app.db,
+    Line,
     sql`SELECT line_item_id::text AS "lineItemId", variant_id::float8 AS "variantId", order_date::text AS day,
           unit_cost_minor::float8 AS cost, cost_source AS source
         FROM wh_order_line_items WHERE workspace_id = ${workspaceId} AND variant_id IS NOT NULL ORDER BY line_item_id`,
   );
+const LedgerCountRow = z.object({ n: z.number() });
+
 const ledgerCount = async () =>
   (
-    await queryRows<{ n: number }>(
+    await queryRows(
       app.db,
+      LedgerCountRow,
       sql`SELECT count(*)::int AS n FROM wh_cost_ledger WHERE workspace_id = ${workspaceId}`,
     )
   )[0]!.n;
@@ -50,18 +55,22 @@ const ledgerCount = async () =>
 const postCsv = (path: string, csv: string) =>
   app.request(path, { method: 'POST', cookie: owner, headers: { 'content-type': 'text/csv' }, body: csv });
 
+const QueryRow = z.object({ id: z.string() });
+
 beforeAll(async () => {
   app = await startDemoTestApp({}, { seed: 11 });
   owner = await app.signIn('owner@example.com', 'Olive');
   expect((await app.request('/api/demo/connect', { method: 'POST', cookie: owner })).status).toBe(200);
   await runJobsUntilIdle(app.server.deps);
-  const [row] = await queryRows<{ id: string }>(app.db, sql`SELECT workspace_id::text AS id FROM wh_shops`);
+  const [row] = await queryRows(app.db, QueryRow, sql`SELECT workspace_id::text AS id FROM wh_shops`);
   workspaceId = row!.id;
 }, 600_000);
 
 afterAll(async () => {
   await app?.close();
 });
+
+const PeriodRow = z.object({ day: z.string(), cost: z.number() });
 
 describe('cost ledger', () => {
   it('freezes on every line the planted cost in force on its order day', async () => {
@@ -95,8 +104,9 @@ describe('cost ledger', () => {
     app.server.deps.clock = () => now;
     await enqueue(app.db, syncShopifyJob, { workspaceId, reason: 'manual' }, { now });
     await runJobsUntilIdle(app.server.deps);
-    const periods = await queryRows<{ day: string; cost: number }>(
+    const periods = await queryRows(
       app.db,
+      PeriodRow,
       sql`SELECT effective_from::text AS day, cost_minor::float8 AS cost FROM wh_cost_ledger
           WHERE workspace_id = ${workspaceId} AND variant_id = ${variant.legacyId} AND source = 'shopify'
           ORDER BY effective_from`,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { matchShippingProfile } from '../../src/core/costs/match-shipping-profile.ts';
 import { resolveUnitCost } from '../../src/core/costs/resolve-unit-cost.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
@@ -26,30 +27,35 @@ const FIRST = '2026-03-01';
 const DAYS = 60;
 const VARIANTS = 12;
 
-interface Line {
-  id: number;
-  orderId: number;
-  variantId: number | null;
-  day: string;
-  price: number;
-  quantity: number;
-  cost: number | null;
-  source: string | null;
-  estimated: boolean;
-}
+const Line = z.object({
+  id: z.number(),
+  orderId: z.number(),
+  variantId: z.number().nullable(),
+  day: z.string(),
+  price: z.number(),
+  quantity: z.number(),
+  cost: z.number().nullable(),
+  source: z.string().nullable(),
+  estimated: z.boolean(),
+});
+type Line = z.infer<typeof Line>;
 
 const readLines = () =>
-  queryRows<Line>(
+  queryRows(
     app.db,
+    Line,
     sql`SELECT line_item_id::float8 AS id, order_id::float8 AS "orderId", variant_id::float8 AS "variantId",
           order_date::text AS day, unit_price_minor::float8 AS price, quantity, unit_cost_minor::float8 AS cost,
           cost_source AS source, cost_estimated AS estimated
         FROM wh_order_line_items WHERE workspace_id = ${ws} ORDER BY line_item_id`,
   );
 
+const ShippingRow = z.object({ orderId: z.number(), cost: z.number(), grams: z.number() });
+
 const readShipping = () =>
-  queryRows<{ orderId: number; cost: number; grams: number }>(
+  queryRows(
     app.db,
+    ShippingRow,
     sql`SELECT order_id::float8 AS "orderId", cost_minor::float8 AS cost, weight_grams AS grams
         FROM wh_order_shipping_costs WHERE workspace_id = ${ws} AND source = 'profile' ORDER BY order_id`,
   );
@@ -62,13 +68,12 @@ const call = (method: string, path: string, body: unknown) =>
     body: JSON.stringify(body),
   });
 
+const MemberRow = z.object({ id: z.string() });
+
 beforeAll(async () => {
   app = await startTestApp();
   owner = await app.signIn('owner@example.com', 'Olive');
-  const [member] = await queryRows<{ id: string }>(
-    app.db,
-    sql`SELECT id::text AS id FROM workspaces LIMIT 1`,
-  );
+  const [member] = await queryRows(app.db, MemberRow, sql`SELECT id::text AS id FROM workspaces LIMIT 1`);
   ws = member!.id;
   await app.db.execute(sql`INSERT INTO wh_shops (workspace_id, shop_domain, name, currency_code, currency_digits,
       iana_timezone) VALUES (${ws}, 'truth.myshopify.com', 'Truth', 'USD', 2, 'UTC')`);
@@ -120,6 +125,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
 });
+
+const OrderRow = z.object({ orderId: z.number(), day: z.string(), country: z.string().nullable() });
 
 describe('cost recalculation', () => {
   it('re-freezes every line in the range to the per-line truth, and nothing outside it', async () => {
@@ -174,8 +181,9 @@ describe('cost recalculation', () => {
     expect(sources).toEqual(new Set(['shopify', 'manual', 'import', 'default_margin']));
 
     // Profile shipping: the range's orders re-priced from their weight and country, others untouched.
-    const orders = await queryRows<{ orderId: number; day: string; country: string | null }>(
+    const orders = await queryRows(
       app.db,
+      OrderRow,
       sql`SELECT order_id::float8 AS "orderId", order_date::text AS day, country_code AS country
           FROM wh_orders WHERE workspace_id = ${ws} ORDER BY order_id`,
     );

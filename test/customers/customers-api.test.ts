@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { generateStore } from '../../src/demo/generate-store.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { runAnalysis } from '../../src/server/features/analysis/run-analysis.ts';
@@ -26,9 +27,12 @@ const get = async <T>(path: string, cookie: string): Promise<T> => {
   return (await response.json()) as T;
 };
 
+const WorkspaceOfRow = z.object({ workspace_id: z.string() });
+
 async function workspaceOf(email: string): Promise<string> {
-  const [row] = await queryRows<{ workspace_id: string }>(
+  const [row] = await queryRows(
     app.db,
+    WorkspaceOfRow,
     sql`SELECT w.id AS workspace_id FROM workspaces w JOIN team_members m ON m.team_id = w.team_id JOIN users u ON u.id = m.user_id WHERE u.email = ${email}`,
   );
   return row!.workspace_id;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { saveSyncCursor } from '../../src/server/jobs/sync/sync-state.ts';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
@@ -50,6 +51,10 @@ describe('before any data', () => {
     expect((await app.request('/api/dashboard/kpis')).status).toBe(401);
   });
 });
+
+const CancelledRow = z.object({ workspace_id: z.string(), order_id: z.string() });
+
+const OrderRow = z.object({ workspace_id: z.string(), order_id: z.string() });
 
 describe('after the demo store is connected and synced', () => {
   beforeAll(async () => {
@@ -113,8 +118,9 @@ describe('after the demo store is connected and synced', () => {
     const answer = await kpis('30', owner);
     // A refund of a cancelled order on the period's last day, as a sync would store it: it never
     // counted as a sale, so neither the KPIs nor the forecast history may subtract it.
-    const [cancelled] = await queryRows<{ workspace_id: string; order_id: string }>(
+    const [cancelled] = await queryRows(
       app.db,
+      CancelledRow,
       sql`SELECT workspace_id, order_id::text FROM wh_orders WHERE cancelled_at IS NOT NULL LIMIT 1`,
     );
     await createRefund(app.db, {
@@ -137,8 +143,9 @@ describe('after the demo store is connected and synced', () => {
 
   it('shows what a later sync committed (the kept answer is per warehouse version)', async () => {
     const before = await kpis('7', owner);
-    const [order] = await queryRows<{ workspace_id: string; order_id: string }>(
+    const [order] = await queryRows(
       app.db,
+      OrderRow,
       sql`SELECT workspace_id, order_id::text FROM wh_orders
           WHERE order_date = ${before.current!.end} AND NOT test AND cancelled_at IS NULL LIMIT 1`,
     );

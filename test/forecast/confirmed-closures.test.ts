@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { dayToIso, parseIsoDay } from '../../src/demo/calendar.ts';
 import { buildDemandCalendar } from '../../src/demo/seasonality.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
@@ -49,10 +50,13 @@ function expectClosedDaysByPattern(forecast: RevenueForecast): void {
   }
 }
 
+const StoredClosureRow = z.object({ day: z.string() });
+
 const storedClosures = async () =>
   (
-    await queryRows<{ day: string }>(
+    await queryRows(
       app.db,
+      StoredClosureRow,
       sql`SELECT closed_on::text AS day FROM forecast_closures ORDER BY closed_on`,
     )
   ).map((r) => r.day);

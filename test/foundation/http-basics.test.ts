@@ -1,7 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { startTestApp, type TestApp } from '../support/start-app.ts';
+
+const BeforeRow = z.object({ count: z.number() });
+
+const AfterRow = z.object({ count: z.number() });
+
+const WorkspaceRow = z.object({ email: z.string(), workspaces: z.number() });
 
 describe('HTTP foundation: errors, sessions and public probes', () => {
   let app: TestApp;
@@ -61,10 +68,7 @@ describe('HTTP foundation: errors, sessions and public probes', () => {
   });
 
   it('rejects a sign-in callback whose state does not match, and creates no session', async () => {
-    const before = await queryRows<{ count: number }>(
-      app.db,
-      sql`SELECT count(*)::int AS count FROM sessions`,
-    );
+    const before = await queryRows(app.db, BeforeRow, sql`SELECT count(*)::int AS count FROM sessions`);
     const login = await app.request('/api/login');
     const loginCookie = login.headers
       .getSetCookie()
@@ -79,10 +83,7 @@ describe('HTTP foundation: errors, sessions and public probes', () => {
     const withoutCookie = await app.request('/api/callback?code=abc&state=whatever');
     expect(withoutCookie.status).toBe(400);
     expect(wrongState.headers.getSetCookie().some((line) => line.startsWith('upside_session='))).toBe(false);
-    const after = await queryRows<{ count: number }>(
-      app.db,
-      sql`SELECT count(*)::int AS count FROM sessions`,
-    );
+    const after = await queryRows(app.db, AfterRow, sql`SELECT count(*)::int AS count FROM sessions`);
     expect(after[0]?.count).toBe(before[0]?.count);
   });
 
@@ -95,8 +96,9 @@ describe('HTTP foundation: errors, sessions and public probes', () => {
       [again, other].map(async (cookie) => (await app.request('/api/auth/user', { cookie })).json()),
     );
     expect(users.map((user) => user.firstName)).toEqual(['Grace H', 'Alan']);
-    const workspaces = await queryRows<{ email: string; workspaces: number }>(
+    const workspaces = await queryRows(
       app.db,
+      WorkspaceRow,
       sql`SELECT u.email, count(w.id)::int AS workspaces FROM users u
           JOIN team_members m ON m.user_id = u.id JOIN workspaces w ON w.team_id = m.team_id
           GROUP BY u.email ORDER BY u.email`,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts';
@@ -30,14 +31,17 @@ const get = async (path: string) => {
 };
 const evidence = (insight: Insight, label: string) => insight.evidence.find((e) => e.label === label)?.value;
 
+const QueryRow = z.object({ workspace_id: z.string() });
+
 beforeAll(async () => {
   app = await startDemoTestApp(
     {},
     { seed: 7, shopifyBucket: { maximumAvailable: 1_000_000, restoreRate: 1_000_000 } },
   );
   owner = await app.signIn('owner@example.com', 'Olive');
-  const [row] = await queryRows<{ workspace_id: string }>(
+  const [row] = await queryRows(
     app.db,
+    QueryRow,
     sql`SELECT w.id AS workspace_id FROM workspaces w JOIN team_members m ON m.team_id = w.team_id JOIN users u ON u.id = m.user_id WHERE u.email = 'owner@example.com'`,
   );
   workspaceId = row!.workspace_id;
@@ -62,6 +66,18 @@ describe('before any data', () => {
   });
 });
 
+const ShopRow = z.object({
+  currency_code: z.string(),
+  currency_digits: z.number(),
+  iana_timezone: z.string(),
+});
+
+const TotalRow = z.object({ current: z.number(), previous: z.number() });
+
+const NetRow = z.object({ amount: z.number() });
+
+const SumRow = z.object({ product_id: z.string(), current: z.number(), previous: z.number() });
+
 describe('after the demo store is connected and analysed', () => {
   beforeAll(async () => {
     expect((await app.request('/api/demo/connect', { method: 'POST', cookie: owner })).status).toBe(200);
@@ -71,13 +87,15 @@ describe('after the demo store is connected and analysed', () => {
 
   it('states the period, the shop currency and time zone, and the net revenue from the warehouse', async () => {
     const page = await get('/api/insights?period=30');
-    const [shop] = await queryRows<{ currency_code: string; currency_digits: number; iana_timezone: string }>(
+    const [shop] = await queryRows(
       app.db,
+      ShopRow,
       sql`SELECT currency_code, currency_digits, iana_timezone FROM wh_shops WHERE workspace_id = ${workspaceId}`,
     );
     expect(page).toMatchObject({ period: 30, currency: shop!.currency_code, timeZone: shop!.iana_timezone });
-    const [totals] = await queryRows<{ current: number; previous: number }>(
+    const [totals] = await queryRows(
       app.db,
+      TotalRow,
       sql`WITH valid AS (
             SELECT order_date AS day, total_minor AS amount FROM wh_orders
             WHERE workspace_id = ${workspaceId} AND NOT test AND cancelled_at IS NULL
@@ -108,8 +126,9 @@ describe('after the demo store is connected and analysed', () => {
       expect(anomalies.map((i: Insight) => i.id).sort()).toEqual(outside);
       // Each day's actual is the warehouse's net revenue of that day.
       const [day] = page.revenueDays;
-      const [net] = await queryRows<{ amount: number }>(
+      const [net] = await queryRows(
         app.db,
+        NetRow,
         sql`SELECT (coalesce((SELECT sum(total_minor) FROM wh_orders WHERE workspace_id = ${workspaceId}
                      AND NOT test AND cancelled_at IS NULL AND order_date = ${day.date}::date), 0)
                   - coalesce((SELECT sum(amount_minor) FROM wh_refunds WHERE workspace_id = ${workspaceId}
@@ -124,8 +143,9 @@ describe('after the demo store is connected and analysed', () => {
     const movers: Insight[] = page.insights.filter((i: Insight) => i.kind === 'product_mover');
     expect(movers.length).toBeGreaterThan(0);
     // One aggregate per product over both periods, from the order lines of valid orders.
-    const sums = await queryRows<{ product_id: string; current: number; previous: number }>(
+    const sums = await queryRows(
       app.db,
+      SumRow,
       sql`SELECT v.product_id::text AS product_id,
             coalesce(sum(li.unit_price_minor * li.quantity - li.discount_minor)
               FILTER (WHERE li.order_date >= ${page.periodStart}::date), 0)::float8 AS current,

@@ -1,5 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { credentials } from '../../src/server/db/schema/credentials.ts';
 import { createCredential } from '../support/factories.ts';
@@ -33,6 +34,10 @@ const json = (cookie: string, method: string, body: unknown) => ({
   headers: { 'content-type': 'application/json' },
   body: JSON.stringify(body),
 });
+
+const QueryRow = z.record(z.string(), z.unknown());
+
+const BobWorkspaceRow = z.object({ workspace_id: z.string() });
 
 describe('credentials API', () => {
   it('requires sign-in', async () => {
@@ -143,7 +148,7 @@ describe('credentials API', () => {
       isValid: false,
     });
 
-    const rows = await queryRows<Record<string, unknown>>(app.db, sql`SELECT * FROM credentials`);
+    const rows = await queryRows(app.db, QueryRow, sql`SELECT * FROM credentials`);
     expect(rows.length).toBeGreaterThan(0);
     expect(JSON.stringify(rows)).not.toContain(token);
     expect(JSON.stringify(rows)).not.toContain('alice-secret');
@@ -166,8 +171,9 @@ describe('credentials API', () => {
   });
 
   it('a record copied to another workspace fails to decrypt', async () => {
-    const [bobWorkspace] = await queryRows<{ workspace_id: string }>(
+    const [bobWorkspace] = await queryRows(
       app.db,
+      BobWorkspaceRow,
       sql`SELECT w.id AS workspace_id FROM workspaces w JOIN team_members m ON m.team_id = w.team_id JOIN users u ON u.id = m.user_id WHERE u.email = 'bob@example.com'`,
     );
     const [alices] = await app.db

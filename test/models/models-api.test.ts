@@ -1,24 +1,29 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import type { ModelDiagnostics, ModelRun } from '../../src/shared/contracts/models.ts';
 import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts';
 
 /** What the analysis pipeline (core/pipeline) stores for a run (the fields these tests compare). */
-interface StoredRun {
-  id: string;
-  diagnostics: {
-    customers: number;
-    candidates: number;
-    lifetime: {
-      repeatCustomers: number;
-      bgnbd: { r: number; alpha: number; logLikelihood: number };
-      gammaGamma: { p: number; q: number; gamma: number };
-    };
-  };
-  forecast_accuracy: { model: string; accuracy: { wape: number }; seasonalNaive: { mase: number } };
-}
+const StoredRun = z.object({
+  id: z.string(),
+  diagnostics: z.object({
+    customers: z.number(),
+    candidates: z.number(),
+    lifetime: z.object({
+      repeatCustomers: z.number(),
+      bgnbd: z.object({ r: z.number(), alpha: z.number(), logLikelihood: z.number() }),
+      gammaGamma: z.object({ p: z.number(), q: z.number(), gamma: z.number() }),
+    }),
+  }),
+  forecast_accuracy: z.object({
+    model: z.string(),
+    accuracy: z.object({ wape: z.number() }),
+    seasonalNaive: z.object({ mase: z.number() }),
+  }),
+});
 
 let app: DemoTestApp;
 let owner: string;
@@ -48,6 +53,12 @@ afterAll(async () => {
   await app?.close();
 });
 
+const DailyRow = z.object({ date: z.string(), value: z.number() });
+
+const HistoryRow = z.object({ date: z.string(), value: z.number() });
+
+const CountRow = z.object({ customers: z.number() });
+
 describe('the Predictive Models endpoints', () => {
   it('answer "no run" and an empty history before any analysis, 401 without a session', async () => {
     expect(await json('/api/models/diagnostics')).toMatchObject({ state: 'no_run', run: null, checks: null });
@@ -59,8 +70,9 @@ describe('the Predictive Models endpoints', () => {
   it("show the latest run's fits from its stored diagnostics, and the run history", async () => {
     expect((await app.request('/api/demo/connect', { method: 'POST', cookie: owner })).status).toBe(200);
     await runJobsUntilIdle(app.server.deps);
-    const [stored] = await queryRows<StoredRun>(
+    const [stored] = await queryRows(
       app.db,
+      StoredRun,
       sql`SELECT id, diagnostics, forecast_accuracy FROM analysis_runs WHERE status = 'succeeded'
           ORDER BY finished_at DESC LIMIT 1`,
     );
@@ -108,8 +120,9 @@ describe('the Predictive Models endpoints', () => {
     expect(holdout.origins).toBe(4);
     const [first, last] = [holdout.points[0]!.date, holdout.points.at(-1)!.date];
     expect(last).toBe(answer.run!.asOf);
-    const daily = await queryRows<{ date: string; value: number }>(
+    const daily = await queryRows(
       app.db,
+      DailyRow,
       sql`SELECT date, sum(v)::float8 AS value FROM (
             SELECT order_date::text AS date, total_minor AS v FROM wh_orders
             WHERE NOT test AND cancelled_at IS NULL AND order_date BETWEEN ${first}::date AND ${last}::date
@@ -124,8 +137,9 @@ describe('the Predictive Models endpoints', () => {
       expect(p.hi80).toBeLessThanOrEqual(p.hi95);
     }
     // …and the same days as the run's own history (what the dashboard's forecast chart shows).
-    const history = await queryRows<{ date: string; value: number }>(
+    const history = await queryRows(
       app.db,
+      HistoryRow,
       sql`SELECT date::text AS date, value FROM analysis_forecast_points
           WHERE run_id = ${answer.run!.id} AND kind = 'history' AND date >= ${first}::date`,
     );
@@ -137,8 +151,9 @@ describe('the Predictive Models endpoints', () => {
     expect(holdout.seasonalNaive.wape).toBeGreaterThan(0);
 
     // Frequency: every customer counted once; the BG/NBD expectation adds up to the same customers.
-    const [counts] = await queryRows<{ customers: number }>(
+    const [counts] = await queryRows(
       app.db,
+      CountRow,
       sql`SELECT count(DISTINCT customer_id)::int AS customers FROM wh_orders
           WHERE NOT test AND cancelled_at IS NULL AND customer_id IS NOT NULL AND order_date <= ${answer.run!.asOf}::date`,
     );

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   type SlackWebhookEmulator,
   startSlackWebhookEmulator,
@@ -46,16 +47,15 @@ async function evaluateNow(): Promise<void> {
   await runJobsUntilIdle(app.server.deps);
 }
 
+const MemberRow = z.object({ workspace_id: z.string() });
+
 beforeAll(async () => {
   smtp = await startTestSmtpServer();
   slack = await startSlackWebhookEmulator();
   demo = await startDemoEmulators({ preset: 'small', seed: 42, scenario: { orderDropDay: '2026-10-31' } });
   app = await startTestApp({ SMTP_URL: smtp.url }, { demo });
   owner = await app.signIn('owner@example.com', 'Olive');
-  const [member] = await queryRows<{ workspace_id: string }>(
-    app.db,
-    sql`SELECT id AS workspace_id FROM workspaces`,
-  );
+  const [member] = await queryRows(app.db, MemberRow, sql`SELECT id AS workspace_id FROM workspaces`);
   workspaceId = member!.workspace_id;
   const channel = await postJson('/api/notifications/channels', {
     type: 'slack',

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { type DemoEmulators, startDemoEmulators } from '../../src/demo/start-demo-emulators.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { evaluateAlertsJob } from '../../src/server/jobs/definitions/evaluate-alerts.ts';
@@ -44,15 +45,14 @@ async function afterSync(): Promise<void> {
   await runJobsUntilIdle(app.server.deps);
 }
 
+const MemberRow = z.object({ workspace_id: z.string() });
+
 beforeAll(async () => {
   smtp = await startTestSmtpServer();
   demo = await startDemoEmulators({ preset: 'small', seed: 42, scenario: { orderDropDay: DAY } });
   app = await startTestApp({ SMTP_URL: smtp.url }, { demo });
   owner = await app.signIn('owner@example.com', 'Olive');
-  const [member] = await queryRows<{ workspace_id: string }>(
-    app.db,
-    sql`SELECT id AS workspace_id FROM workspaces`,
-  );
+  const [member] = await queryRows(app.db, MemberRow, sql`SELECT id AS workspace_id FROM workspaces`);
   workspaceId = member!.workspace_id;
   expect((await app.request('/api/demo/connect', { method: 'POST', cookie: owner })).status).toBe(200);
   await runJobsUntilIdle(app.server.deps);
@@ -143,10 +143,13 @@ describe('built-in anomaly rules', () => {
   });
 });
 
+const ConfigRow = z.object({ id: z.string() });
+
 describe('a tracked site that stopped sending', () => {
   it('opens after 24 hours without events and resolves when events arrive again', async () => {
-    const [config] = await queryRows<{ id: string }>(
+    const [config] = await queryRows(
       app.db,
+      ConfigRow,
       sql`INSERT INTO tracking_configurations (workspace_id, website_name, website_url, website_origin, tracking_id, api_key)
           VALUES (${workspaceId}, 'Demo Goods shop', 'https://shop.example', 'https://shop.example', 'trk_alerts', 'key')
           RETURNING id`,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { attemptDelivery } from '../../src/server/features/notifications/deliver.ts';
 import { claimDelivery, readDelivery } from '../../src/server/features/notifications/delivery-store.ts';
@@ -41,14 +42,13 @@ function email(source: string) {
 
 const received = (subject: string) => smtp.messages.filter((m) => m.subject === subject).length;
 
+const QueryRow = z.object({ workspace_id: z.string() });
+
 beforeAll(async () => {
   smtp = await startTestSmtpServer();
   app = await startTestApp({ SMTP_URL: smtp.url });
   await app.signIn('owner@example.com', 'Olive');
-  const [row] = await queryRows<{ workspace_id: string }>(
-    app.db,
-    sql`SELECT id AS workspace_id FROM workspaces LIMIT 1`,
-  );
+  const [row] = await queryRows(app.db, QueryRow, sql`SELECT id AS workspace_id FROM workspaces LIMIT 1`);
   workspaceId = row!.workspace_id;
 }, 120_000);
 

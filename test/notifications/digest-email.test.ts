@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import { type Delivery, SendResultSchema } from '../../src/shared/contracts/notifications.ts';
@@ -56,6 +57,8 @@ afterAll(async () => {
   await smtp?.close();
   await receiver?.close();
 });
+
+const SettingRow = z.object({ daily_digest: z.boolean(), weekly_digest: z.boolean() });
 
 describe('POST /api/notifications/digests/test', () => {
   it('asks for a session, and takes a POST with no body as the daily digest', async () => {
@@ -137,8 +140,9 @@ describe('POST /api/notifications/digests/test', () => {
       body: 'List-Unsubscribe=One-Click',
     });
     expect(done.status).toBe(200);
-    const [settings] = await queryRows<{ daily_digest: boolean; weekly_digest: boolean }>(
+    const [settings] = await queryRows(
       app.db,
+      SettingRow,
       sql`SELECT s.daily_digest, s.weekly_digest FROM notification_settings s JOIN users u ON u.id = s.user_id
           WHERE u.email = 'owner@example.com'`,
     );

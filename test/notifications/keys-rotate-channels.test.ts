@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   type SlackWebhookEmulator,
   startSlackWebhookEmulator,
@@ -63,6 +64,12 @@ afterAll(async () => {
   await testDatabase?.drop();
 });
 
+const QueryRow = z.object({
+  workspace_id: z.string(),
+  target_key_id: z.string(),
+  target_ciphertext: z.string(),
+});
+
 describe.skipIf(!process.env.DATABASE_URL)('upside keys rotate', () => {
   it('re-encrypts notification channel targets, so a Slack channel still sends after rotation', async () => {
     const url = testDatabase.url!;
@@ -90,12 +97,9 @@ describe.skipIf(!process.env.DATABASE_URL)('upside keys rotate', () => {
 
     const after = await startWithKey(newKey, url);
     try {
-      const rows = await queryRows<{
-        workspace_id: string;
-        target_key_id: string;
-        target_ciphertext: string;
-      }>(
+      const rows = await queryRows(
         after.deps.db,
+        QueryRow,
         sql`SELECT workspace_id, target_key_id, target_ciphertext FROM notification_channels`,
       );
       expect(rows.map((row) => row.target_key_id)).toEqual([keyIdOf(Buffer.from(newKey, 'base64'))]);

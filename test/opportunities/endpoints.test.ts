@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import type { AnalysisFacts } from '../../src/core/pipeline/types.ts';
 import { generateStore } from '../../src/demo/generate-store.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
@@ -20,9 +21,12 @@ let owner: string;
 let other: string;
 let ownerWorkspace: string;
 
+const WorkspaceOfRow = z.object({ workspace_id: z.string() });
+
 async function workspaceOf(email: string): Promise<string> {
-  const [row] = await queryRows<{ workspace_id: string }>(
+  const [row] = await queryRows(
     app.db,
+    WorkspaceOfRow,
     sql`SELECT w.id AS workspace_id FROM workspaces w JOIN team_members m ON m.team_id = w.team_id JOIN users u ON u.id = m.user_id WHERE u.email = ${email}`,
   );
   return row!.workspace_id;
@@ -66,6 +70,8 @@ describe('before any analysis', () => {
     }
   });
 });
+
+const CountRow = z.object({ n: z.number() });
 
 describe('after an analysis of a generated store', () => {
   let ids: string[] = [];
@@ -173,8 +179,9 @@ describe('after an analysis of a generated store', () => {
       expect(response.status, id).toBe(404);
       expect((await response.json()).code).toBe('not_found');
     }
-    const [count] = await queryRows<{ n: number }>(
+    const [count] = await queryRows(
       app.db,
+      CountRow,
       sql`SELECT count(*)::int AS n FROM opportunities WHERE workspace_id = ${ownerWorkspace} AND status = 'implemented'`,
     );
     expect(Number(count!.n)).toBe(1);

@@ -33,10 +33,13 @@ const productProfit = (from: string, to: string) =>
 const pnl = (from: string, to: string) =>
   get(`/api/profit?from=${from}&to=${to}&granularity=month`, (b) => ProfitReportSchema.parse(b));
 
+const QueryRow = z.object({ first: z.string(), last: z.string() });
+
 beforeAll(async () => {
   ({ app, owner } = await startConnectedDemoApp(13));
-  const [row] = await queryRows<{ first: string; last: string }>(
+  const [row] = await queryRows(
     app.server.deps.db,
+    QueryRow,
     sql`SELECT min(d)::text AS first, max(d)::text AS last FROM (
           SELECT order_date AS d FROM wh_orders UNION ALL SELECT refund_date FROM wh_refunds
           UNION ALL SELECT transaction_date FROM wh_order_transactions

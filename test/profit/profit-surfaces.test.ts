@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import type { DemoOrder } from '../../src/demo/model.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { type CampaignPerformance, CampaignPerformanceSchema } from '../../src/shared/contracts/campaigns.ts';
@@ -50,15 +51,18 @@ async function lookup(name: string): Promise<OrderLookupResultOrder> {
   return body.order!;
 }
 
+const WarehouseFactRow = z.object({
+  transactions: z.number(),
+  refund_lines: z.number(),
+  unweighed: z.number(),
+  profile: z.number(),
+});
+
 /** Which of an order's facts the warehouse carries (the sync may not store all of them yet). */
 async function warehouseFacts(orderId: number) {
-  const [row] = await queryRows<{
-    transactions: number;
-    refund_lines: number;
-    unweighed: number;
-    profile: number;
-  }>(
+  const [row] = await queryRows(
     app.server.deps.db,
+    WarehouseFactRow,
     sql`SELECT
           (SELECT count(*)::int FROM wh_order_transactions WHERE order_id = ${orderId}) AS transactions,
           (SELECT count(*)::int FROM wh_refund_line_items WHERE order_id = ${orderId}) AS refund_lines,

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { z } from 'zod';
 import { type Database, openDatabase } from '../../src/server/db/client.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import type { DemoCredentials } from '../../src/shared/contracts/credentials.ts';
@@ -54,6 +55,10 @@ function needlesOf(secret: string): string[] {
     (line): line is string => !!line,
   );
 }
+
+const NameRow = z.object({ name: z.string() });
+
+const QueryRow = z.object({ row: z.string() });
 
 describeInBrowser('no secret in plaintext after a full demo run', () => {
   let testDatabase: TestDatabase | undefined;
@@ -209,14 +214,16 @@ describeInBrowser('no secret in plaintext after a full demo run', () => {
       : await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'pglite') });
     let tables = '';
     try {
-      const names = await queryRows<{ name: string }>(
+      const names = await queryRows(
         database.db,
+        NameRow,
         sql`SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
             WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND NOT c.relispartition ORDER BY 1`,
       );
       for (const { name } of names) {
-        const rows = await queryRows<{ row: string }>(
+        const rows = await queryRows(
           database.db,
+          QueryRow,
           sql.raw(`SELECT t::text AS row FROM "${name}" t`),
         );
         tables += `${name}\n${rows.map((row) => row.row).join('\n')}\n`;

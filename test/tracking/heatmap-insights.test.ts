@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { whShops } from '../../src/server/db/schema/warehouse.ts';
 import type { CursorEvent, HeatmapResponse } from '../../src/shared/contracts/cursor-tracking.ts';
@@ -8,6 +9,8 @@ import type { TrackingConfiguration } from '../../src/shared/contracts/tracking-
 import { createOrder, createOrderJourney, createRfmRun } from '../support/factories.ts';
 import { startTestApp, type TestApp } from '../support/start-app.ts';
 import { addWebsite, makeEvent, postEvents } from './ingest-helpers.ts';
+
+const ConfigRow = z.object({ id: z.string(), workspace_id: z.string() });
 
 /**
  * Heatmaps that know revenue, over real HTTP on the real server and PostgreSQL: events go in
@@ -112,8 +115,9 @@ describe('heatmap filters, scroll map, frustration and revenue per element', () 
       click('late', hat, 90_000, 640, 300, '#buy'),
       click('late', `${shop}/collections/all`, 91_000, 50, 50, '#nav'),
     ]);
-    const [config] = await queryRows<{ id: string; workspace_id: string }>(
+    const [config] = await queryRows(
       app.db,
+      ConfigRow,
       sql`SELECT id, workspace_id FROM tracking_configurations WHERE tracking_id = ${site.trackingId}`,
     );
     const workspaceId = config!.workspace_id;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { createEventWriter } from '../../src/server/features/tracking/ingest/event-writer.ts';
 import { foldHeatmapTiles } from '../../src/server/features/tracking/ingest/heatmap-fold.ts';
@@ -14,6 +15,12 @@ import type { TestDatabase } from '../support/test-database.ts';
 import { createSiteDatabase, makeEvent } from './ingest-helpers.ts';
 
 type Range = Partial<Omit<HeatmapQuery, 'trackingId' | 'page'>>;
+
+const TileRow = z.object({ n: z.string() });
+
+const MarkRow = z.object({ before: z.string() });
+
+const LeftRow = z.object({ n: z.string() });
 
 /**
  * Folding finished hours into tiles changes where a heatmap is read from, never what it shows:
@@ -114,9 +121,7 @@ describe('heatmap tiles', () => {
       }
     };
     const tiles = async () =>
-      Number(
-        (await queryRows<{ n: string }>(db, sql`SELECT count(*) AS n FROM tracking_heatmap_tiles`))[0]?.n,
-      );
+      Number((await queryRows(db, TileRow, sql`SELECT count(*) AS n FROM tracking_heatmap_tiles`))[0]?.n);
 
     // Each write folds the hours finished before it in the background (the writer's hourly fold).
     const days = [
@@ -136,8 +141,9 @@ describe('heatmap tiles', () => {
     expect(maintenanceErrors).toEqual([]);
     expect(await tiles()).toBeGreaterThan(0);
     // The last write (March 2, 15:40) folded every hour before 15:00: March 2 is half folded.
-    const [mark] = await queryRows<{ before: string }>(
+    const [mark] = await queryRows(
       db,
+      MarkRow,
       sql`SELECT to_char(folded_before AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI') AS before FROM tracking_heatmap_fold_state`,
     );
     expect(mark?.before).toBe('2027-03-02T15:00');
@@ -156,10 +162,7 @@ describe('heatmap tiles', () => {
     expect(await foldHeatmapTiles(db, new Date('2027-04-20T00:00:00Z'))).toEqual(
       new Date('2027-04-19T23:00:00Z'),
     );
-    const [left] = await queryRows<{ n: string }>(
-      db,
-      sql`SELECT count(*) AS n FROM tracking_heatmap_hour_cells`,
-    );
+    const [left] = await queryRows(db, LeftRow, sql`SELECT count(*) AS n FROM tracking_heatmap_hour_cells`);
     expect(Number(left?.n)).toBe(0);
     await check('all folded');
     expect(await foldHeatmapTiles(db, new Date('2027-04-20T00:04:00Z'))).toBeNull();

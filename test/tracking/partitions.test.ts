@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { createEventWriter } from '../../src/server/features/tracking/ingest/event-writer.ts';
 import {
@@ -9,6 +10,12 @@ import {
 } from '../../src/server/features/tracking/ingest/partitions.ts';
 import type { TestDatabase } from '../support/test-database.ts';
 import { createSiteDatabase, makeEvent } from './ingest-helpers.ts';
+
+const BrinRow = z.object({ n: z.string() });
+
+const CountRow = z.object({ n: z.string() });
+
+const TileRow = z.object({ first_day: z.string(), level: z.number(), cell_count: z.number() });
 
 /** Day partitions on the real database: created on demand, idempotently, and dropped by retention. */
 describe('raw event partitions and retention', () => {
@@ -27,8 +34,9 @@ describe('raw event partitions and retention', () => {
     await Promise.all([ensureEventPartition(db, '2027-03-01'), ensureEventPartition(db, '2027-03-01')]);
     await ensureEventPartition(db, '2027-03-01');
     expect(await listEventPartitionDays(db)).toContain('2027-03-01');
-    const [brin] = await queryRows<{ n: string }>(
+    const [brin] = await queryRows(
       db,
+      BrinRow,
       sql`SELECT count(*) AS n FROM pg_indexes WHERE tablename = 'tracking_events_p20270301' AND indexdef ILIKE '%brin%'`,
     );
     expect(Number(brin?.n)).toBe(1);
@@ -54,7 +62,7 @@ describe('raw event partitions and retention', () => {
     for (let i = 0; i < 3; i++) await writer.write(batch);
     await Promise.all([writer.write(batch), writer.write(batch), writer.write(batch)]);
     const count = async (table: string) =>
-      Number((await queryRows<{ n: string }>(db, sql.raw(`SELECT count(*) AS n FROM ${table}`)))[0]?.n);
+      Number((await queryRows(db, CountRow, sql.raw(`SELECT count(*) AS n FROM ${table}`)))[0]?.n);
     expect(await count('tracking_events_p20270301')).toBe(18);
     expect(await count('tracking_heatmap_hour_cells')).toBe(1);
 
@@ -71,8 +79,9 @@ describe('raw event partitions and retention', () => {
     expect(await count('tracking_events')).toBe(2);
     // March 1 folded (its cells gone from the hour cells), April 10 not yet.
     expect(await count('tracking_heatmap_hour_cells')).toBe(1);
-    const tiles = await queryRows<{ first_day: string; level: number; cell_count: number }>(
+    const tiles = await queryRows(
       db,
+      TileRow,
       sql`SELECT first_day::text AS first_day, level, cell_count FROM tracking_heatmap_tiles
           WHERE viewport_bucket = '*' AND event_type = '*' ORDER BY level`,
     );

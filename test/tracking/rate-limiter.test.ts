@@ -1,9 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { migrateDatabase } from '../../src/server/db/migrate.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { createRateLimiter } from '../../src/server/features/tracking/ingest/rate-limiter.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
+
+const BucketTokenRow = z.object({ tokens: z.number() });
 
 /**
  * The per-site limit on the real database: a process spends small leases of the shared bucket
@@ -23,8 +26,9 @@ describe('rate limiter leases', () => {
   const bucketTokens = async () =>
     Number(
       (
-        await queryRows<{ tokens: number }>(
+        await queryRows(
           testDb.database.db,
+          BucketTokenRow,
           sql`SELECT tokens FROM tracking_rate_buckets WHERE configuration_id = ${site}::uuid`,
         )
       )[0]?.tokens,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import type { DemoStore } from '../../src/demo/model.ts';
 import { type DemoEmulators, startDemoEmulators } from '../../src/demo/start-demo-emulators.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
@@ -57,9 +58,13 @@ function truthOf(demo: DemoStore): Truth {
   return truth;
 }
 
+// Counts and sums as numbers or text; the hashes are null for a workspace without rows.
+const WarehouseFigureRow = z.record(z.string(), z.union([z.string(), z.number()]).nullable());
+
 async function warehouseFigures(workspaceId: string) {
-  const [row] = await queryRows<Record<string, string | number>>(
+  const [row] = await queryRows(
     app.db,
+    WarehouseFigureRow,
     sql`SELECT
       (SELECT count(*) FROM wh_orders WHERE workspace_id = ${workspaceId}) AS orders,
       (SELECT count(*) FROM wh_order_line_items WHERE workspace_id = ${workspaceId}) AS line_items,
@@ -94,9 +99,12 @@ async function warehouseFigures(workspaceId: string) {
   };
 }
 
+const WorkspaceOfRow = z.object({ workspace_id: z.string() });
+
 async function workspaceOf(email: string): Promise<string> {
-  const [row] = await queryRows<{ workspace_id: string }>(
+  const [row] = await queryRows(
     app.db,
+    WorkspaceOfRow,
     sql`SELECT w.id AS workspace_id FROM workspaces w JOIN team_members m ON m.team_id = w.team_id JOIN users u ON u.id = m.user_id WHERE u.email = ${email}`,
   );
   if (!row) throw new Error(`no workspace for ${email}`);
@@ -146,6 +154,27 @@ afterAll(async () => {
   await demo?.close();
 });
 
+const DayRow = z.object({
+  order_id: z.union([z.string(), z.number()]),
+  order_date: z.union([z.string(), z.date()]),
+});
+
+const ShopRow = z.object({ currency_code: z.string(), iana_timezone: z.string() });
+
+const AnalyseRow = z.object({ status: z.string(), payload: z.unknown() });
+
+const AnalyzedRow = z.object({ n: z.number() });
+
+const QueryRow = z.object({ n: z.number() });
+
+const StateRow = z.object({ after: z.string().nullable() });
+
+const QueryRow2 = z.object({ n: z.number() });
+
+const StateRow2 = z.object({ phase: z.string(), bounds: z.number(), slice: z.number() });
+
+const FigureRow = z.record(z.string(), z.union([z.string(), z.number()]));
+
 describe('Shopify → warehouse', () => {
   let ownerCookie: string;
   let ownerWorkspace: string;
@@ -179,15 +208,17 @@ describe('Shopify → warehouse', () => {
     });
     expect(figures.inventory).toBeGreaterThanOrEqual(store.variants.length);
 
-    const days = await queryRows<{ order_id: string | number; order_date: string | Date }>(
+    const days = await queryRows(
       app.db,
+      DayRow,
       sql`SELECT order_id, to_char(order_date, 'YYYY-MM-DD') AS order_date FROM wh_orders WHERE workspace_id = ${ownerWorkspace}`,
     );
     const wrongDays = days.filter((row) => truth.days.get(Number(row.order_id)) !== String(row.order_date));
     expect(wrongDays).toEqual([]);
 
-    const [shop] = await queryRows<{ currency_code: string; iana_timezone: string }>(
+    const [shop] = await queryRows(
       app.db,
+      ShopRow,
       sql`SELECT currency_code, iana_timezone FROM wh_shops WHERE workspace_id = ${ownerWorkspace}`,
     );
     expect(shop).toEqual({ currency_code: store.shop.currencyCode, iana_timezone: store.shop.ianaTimezone });
@@ -196,8 +227,9 @@ describe('Shopify → warehouse', () => {
     expect(after).toMatchObject({ state: 'succeeded', lastError: null, running: false, queued: false });
 
     // The analysis is queued after the sync (its definition belongs to the analysis area).
-    const analyses = await queryRows<{ status: string; payload: unknown }>(
+    const analyses = await queryRows(
       app.db,
+      AnalyseRow,
       sql`SELECT status, payload FROM jobs WHERE type = 'analyze-workspace' AND workspace_id = ${ownerWorkspace}`,
     );
     expect(analyses).toEqual([{ status: 'pending', payload: { workspaceId: ownerWorkspace } }]);
@@ -205,8 +237,9 @@ describe('Shopify → warehouse', () => {
     expect(after?.lastSyncAt).toBe(now.toISOString());
     // A backfill leaves the planner statistics of the tables the analysis reads fresh (ANALYZE).
     for (const table of ['wh_orders', 'wh_order_line_items', 'wh_journey_touchpoints']) {
-      const [analyzed] = await queryRows<{ n: number }>(
+      const [analyzed] = await queryRows(
         app.db,
+        AnalyzedRow,
         sql`SELECT count(*)::int AS n FROM pg_stats WHERE tablename = ${table}`,
       );
       expect(analyzed?.n, table).toBeGreaterThan(0);
@@ -286,8 +319,9 @@ describe('Shopify → warehouse', () => {
       // A watcher query still in flight when the run ends must not break Shopify again afterwards.
       let watching = true;
       const watcher = setInterval(() => {
-        void queryRows<{ n: number }>(
+        void queryRows(
           deps.db,
+          QueryRow,
           sql`SELECT count(*)::int AS n FROM wh_orders WHERE workspace_id = ${workspaceId}`,
         )
           .then(([row]) => {
@@ -307,8 +341,9 @@ describe('Shopify → warehouse', () => {
       const partial = await warehouseFigures(workspaceId);
       expect(partial.orders).toBeGreaterThanOrEqual(100);
       expect(partial.orders).toBeLessThan(store.orders.count);
-      const [state] = await queryRows<{ after: string | null }>(
+      const [state] = await queryRows(
         deps.db,
+        StateRow,
         sql`SELECT cursor -> 'orders' ->> 'after' AS after FROM sync_states WHERE workspace_id = ${workspaceId} AND source = 'shopify'`,
       );
       expect(state?.after).toBeTruthy();
@@ -352,8 +387,9 @@ describe('Shopify → warehouse', () => {
       shopify.faults.set({ latencyMs: 30 });
       let watching = true;
       const watcher = setInterval(() => {
-        void queryRows<{ n: number }>(
+        void queryRows(
           deps.db,
+          QueryRow2,
           sql`SELECT coalesce((cursor -> 'orders' ->> 'slice')::int, 0) AS n FROM sync_states
               WHERE workspace_id = ${workspaceId} AND source = 'shopify'`,
         )
@@ -374,8 +410,9 @@ describe('Shopify → warehouse', () => {
       const partial = await warehouseFigures(workspaceId);
       expect(partial.orders).toBeGreaterThan(0);
       expect(partial.orders).toBeLessThan(store.orders.count);
-      const [state] = await queryRows<{ phase: string; bounds: number; slice: number }>(
+      const [state] = await queryRows(
         deps.db,
+        StateRow2,
         sql`SELECT cursor -> 'orders' ->> 'phase' AS phase,
               jsonb_array_length(cursor -> 'orders' -> 'sliceBounds')::int AS bounds,
               (cursor -> 'orders' ->> 'slice')::int AS slice
@@ -440,8 +477,9 @@ describe('Shopify → warehouse', () => {
       ['sync-shopify', 'succeeded', undefined],
     ]);
     const figures = async () => {
-      const [row] = await queryRows<Record<string, string | number>>(
+      const [row] = await queryRows(
         app.db,
+        FigureRow,
         sql`SELECT
           (SELECT coalesce(sum(sessions), 0) FROM wh_ga4_daily_channels WHERE workspace_id = ${workspaceId}) AS ga_sessions,
           (SELECT count(*) FROM wh_ga4_daily_pages WHERE workspace_id = ${workspaceId}) AS ga_pages,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { migrateDatabase } from '../../src/server/db/migrate.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { CUSTOMER_SPEC, TOUCHPOINT_SPEC } from '../../src/server/jobs/sync/shopify-rows.ts';
@@ -59,13 +60,21 @@ afterAll(async () => {
   await testDatabase?.drop();
 });
 
+const ReadRow = z.object({
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  spent: z.string(),
+  xmin: z.string(),
+});
+
 describe('upsertRows', () => {
   it('stores any text, nulls and large integers exactly, and a second run rewrites nothing', async () => {
     const rows = [...AWKWARD, null].map((name, index) => customer(workspaceId, index, name));
     expect(await upsertRows(db(), CUSTOMER_SPEC, rows, 3)).toBe(rows.length);
     const read = async () =>
-      queryRows<{ first_name: string | null; last_name: string | null; spent: string; xmin: string }>(
+      queryRows(
         db(),
+        ReadRow,
         sql`SELECT first_name, last_name, amount_spent_minor::text AS spent, xmin::text AS xmin
             FROM wh_customers WHERE workspace_id = ${workspaceId} ORDER BY customer_id`,
       );
@@ -87,6 +96,10 @@ describe('upsertRows', () => {
     expect(changed.filter((_, index) => index !== 1)).toEqual(stored.filter((_, index) => index !== 1));
   });
 });
+
+const QueryRow = z.object({ n: z.union([z.number(), z.string()]) });
+
+const CountRow = z.object({ workspace_id: z.string(), n: z.union([z.number(), z.string()]) });
 
 describe('workspace reference of the large warehouse tables', () => {
   const touchpoint = (workspace: string, orderId: number): UpsertRow => ({
@@ -110,10 +123,7 @@ describe('workspace reference of the large warehouse tables', () => {
     await expect(
       upsertRows(db(), TOUCHPOINT_SPEC, [touchpoint(workspaceId, 1), touchpoint(missing, 2)]),
     ).rejects.toThrow();
-    const [row] = await queryRows<{ n: number | string }>(
-      db(),
-      sql`SELECT count(*) AS n FROM wh_journey_touchpoints`,
-    );
+    const [row] = await queryRows(db(), QueryRow, sql`SELECT count(*) AS n FROM wh_journey_touchpoints`);
     expect(Number(row?.n)).toBe(0);
   });
 
@@ -121,8 +131,9 @@ describe('workspace reference of the large warehouse tables', () => {
     await upsertRows(db(), TOUCHPOINT_SPEC, [touchpoint(workspaceId, 1), touchpoint(otherWorkspaceId, 1)]);
     await upsertRows(db(), CUSTOMER_SPEC, [customer(otherWorkspaceId, 1, 'Other')]);
     await db().execute(sql`DELETE FROM workspaces WHERE id = ${workspaceId}`);
-    const counts = await queryRows<{ workspace_id: string; n: number | string }>(
+    const counts = await queryRows(
       db(),
+      CountRow,
       sql`SELECT workspace_id, count(*) AS n FROM (
             SELECT workspace_id FROM wh_journey_touchpoints UNION ALL SELECT workspace_id FROM wh_customers
           ) rows GROUP BY workspace_id`,

@@ -1,6 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { DEMO_SECRETS } from '../../src/demo/credentials.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
@@ -35,28 +36,34 @@ async function deliver(topic: string, payload: unknown): Promise<Response> {
   });
 }
 
-interface CustomerRow {
-  customer_id: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  orders: number;
-}
+const CustomerRow = z.object({
+  customer_id: z.string(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  orders: z.number(),
+});
 
 /** Customers with an e-mail and at least one order. */
 const customersWithOrders = () =>
-  queryRows<CustomerRow>(
+  queryRows(
     app.db,
+    CustomerRow,
     sql`SELECT c.customer_id::text, c.email, c.first_name, c.last_name, count(o.order_id)::int AS orders
         FROM wh_customers c JOIN wh_orders o ON o.workspace_id = c.workspace_id AND o.customer_id = c.customer_id
         WHERE c.email IS NOT NULL AND c.last_name IS NOT NULL
         GROUP BY 1, 2, 3, 4 ORDER BY count(o.order_id) DESC, 1 LIMIT 2`,
   );
 
+const ColumnRow = z.object({ table_name: z.string(), column_name: z.string() });
+
+const HitRow = z.object({ n: z.number() });
+
 /** Every text or JSON column of every table whose value contains `needle` (as table.column). */
 async function placesHolding(needle: string): Promise<string[]> {
-  const columns = await queryRows<{ table_name: string; column_name: string }>(
+  const columns = await queryRows(
     app.db,
+    ColumnRow,
     sql`SELECT c.table_name, c.column_name FROM information_schema.columns c
         JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name
         WHERE c.table_schema = 'public' AND t.table_type = 'BASE TABLE'
@@ -64,8 +71,9 @@ async function placesHolding(needle: string): Promise<string[]> {
   );
   const found: string[] = [];
   for (const { table_name, column_name } of columns) {
-    const [hit] = await queryRows<{ n: number }>(
+    const [hit] = await queryRows(
       app.db,
+      HitRow,
       sql`SELECT count(*)::int AS n FROM ${sql.identifier(table_name)}
           WHERE ${sql.identifier(column_name)}::text ILIKE ${`%${needle}%`}`,
     );
@@ -74,12 +82,18 @@ async function placesHolding(needle: string): Promise<string[]> {
   return found;
 }
 
+const QueryRow = z.object({ workspace_id: z.string() });
+
 beforeAll(async () => {
-  app = await startDemoTestApp({}, { seed: 33 });
+  // A roomy cost bucket: the demo connect's backfill is set-up here, not a test of Shopify's throttling.
+  app = await startDemoTestApp(
+    {},
+    { seed: 33, shopifyBucket: { maximumAvailable: 1_000_000, restoreRate: 1_000_000 } },
+  );
   owner = await app.signIn('owner@example.com', 'Olive');
   expect((await app.request('/api/demo/connect', { method: 'POST', cookie: owner })).status).toBe(200);
   await runJobsUntilIdle(app.server.deps);
-  const [row] = await queryRows<{ workspace_id: string }>(app.db, sql`SELECT workspace_id FROM wh_shops`);
+  const [row] = await queryRows(app.db, QueryRow, sql`SELECT workspace_id FROM wh_shops`);
   workspaceId = row!.workspace_id;
 }, 300_000);
 
@@ -87,13 +101,28 @@ afterAll(async () => {
   await app?.close();
 });
 
+const RevenueBeforeRow = z.object({ total: z.string() });
+
+const OrderRow = z.object({ n: z.number() });
+
+const CheckRow = z.object({
+  email: z.string().nullable(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+});
+
+const QueryRow2 = z.object({ total: z.string() });
+
+const ResyncedRow = z.object({ n: z.number() });
+
 describe('customers/redact', () => {
   it('anonymises the customer everywhere, keeps the orders, and survives a full re-sync', async () => {
     const [customer] = await customersWithOrders();
     expect(customer).toBeDefined();
     expect(await placesHolding(customer!.email)).toEqual(['wh_customers.email']);
-    const revenueBefore = await queryRows<{ total: string }>(
+    const revenueBefore = await queryRows(
       app.db,
+      RevenueBeforeRow,
       sql`SELECT sum(total_minor)::text AS total FROM wh_orders WHERE workspace_id = ${workspaceId}`,
     );
     const response = await deliver('customers/redact', {
@@ -107,18 +136,16 @@ describe('customers/redact', () => {
 
     const check = async () => {
       expect(await placesHolding(customer!.email)).toEqual([]);
-      const [orders] = await queryRows<{ n: number }>(
+      const [orders] = await queryRows(
         app.db,
+        OrderRow,
         sql`SELECT count(*)::int AS n FROM wh_orders WHERE workspace_id = ${workspaceId}
             AND customer_id = ${customer!.customer_id}::bigint`,
       );
       expect(orders!.n).toBe(customer!.orders);
-      const [row] = await queryRows<{
-        email: string | null;
-        first_name: string | null;
-        last_name: string | null;
-      }>(
+      const [row] = await queryRows(
         app.db,
+        CheckRow,
         sql`SELECT email, first_name, last_name FROM wh_customers WHERE workspace_id = ${workspaceId}
             AND customer_id = ${customer!.customer_id}::bigint`,
       );
@@ -126,8 +153,9 @@ describe('customers/redact', () => {
     };
     await check();
     expect(
-      await queryRows<{ total: string }>(
+      await queryRows(
         app.db,
+        QueryRow2,
         sql`SELECT sum(total_minor)::text AS total FROM wh_orders WHERE workspace_id = ${workspaceId}`,
       ),
     ).toEqual(revenueBefore);
@@ -142,8 +170,9 @@ describe('customers/redact', () => {
     });
     expect(run.status).toBeLessThan(300);
     await runJobsUntilIdle(app.server.deps);
-    const [resynced] = await queryRows<{ n: number }>(
+    const [resynced] = await queryRows(
       app.db,
+      ResyncedRow,
       sql`SELECT count(*)::int AS n FROM wh_customers WHERE workspace_id = ${workspaceId} AND email IS NOT NULL`,
     );
     expect(resynced!.n).toBeGreaterThan(100);
@@ -179,6 +208,12 @@ describe('customers/data_request', () => {
   });
 });
 
+const QueryRow3 = z.object({ n: z.number() });
+
+const ProviderRow = z.object({ provider: z.string() });
+
+const AuditRow = z.object({ topic: z.string() });
+
 describe('shop/redact', () => {
   it("deletes the store's data and records every request in the audit log", async () => {
     const response = await deliver('shop/redact', {
@@ -188,20 +223,23 @@ describe('shop/redact', () => {
     expect(response.status).toBe(200);
     await runJobsUntilIdle(app.server.deps);
     for (const table of ['wh_orders', 'wh_customers', 'wh_order_line_items', 'wh_products', 'wh_shops']) {
-      const [row] = await queryRows<{ n: number }>(
+      const [row] = await queryRows(
         app.db,
+        QueryRow3,
         sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)} WHERE workspace_id = ${workspaceId}`,
       );
       expect(row!.n, table).toBe(0);
     }
     // The Shopify connection goes too; GA4 and Meta are other services' data and stay.
-    const providers = await queryRows<{ provider: string }>(
+    const providers = await queryRows(
       app.db,
+      ProviderRow,
       sql`SELECT provider FROM credentials WHERE workspace_id = ${workspaceId} ORDER BY provider`,
     );
     expect(providers.map((row) => row.provider)).toEqual(['ga4', 'meta']);
-    const audit = await queryRows<{ topic: string }>(
+    const audit = await queryRows(
       app.db,
+      AuditRow,
       sql`SELECT topic FROM compliance_audit_log WHERE workspace_id = ${workspaceId} ORDER BY id`,
     );
     expect(audit.map((row) => row.topic)).toEqual([

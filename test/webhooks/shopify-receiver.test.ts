@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { DEMO_SECRETS } from '../../src/demo/credentials.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
@@ -53,8 +54,10 @@ function delivery(
   });
 }
 
+const CountEventRow = z.object({ n: z.number() });
+
 const countEvents = async () =>
-  (await queryRows<{ n: number }>(app.db, sql`SELECT count(*)::int AS n FROM webhook_events`))[0]!.n;
+  (await queryRows(app.db, CountEventRow, sql`SELECT count(*)::int AS n FROM webhook_events`))[0]!.n;
 
 let nextId = 9_100_000_000;
 function restOrder(overrides: Record<string, unknown> = {}) {
@@ -117,6 +120,8 @@ afterAll(async () => {
   await app?.close();
 });
 
+const OrderRow = z.object({ n: z.number() });
+
 describe('refused deliveries store nothing', () => {
   it('answers 401 without a signature and with a forged one', async () => {
     const payload = restOrder();
@@ -134,8 +139,9 @@ describe('refused deliveries store nothing', () => {
     const tampered = body.replace('42.50', '4250.00');
     expect((await post(tampered, { ...base, 'x-shopify-hmac-sha256': sign(body) })).status).toBe(401);
     expect(await countEvents()).toBe(0);
-    const [orders] = await queryRows<{ n: number }>(
+    const [orders] = await queryRows(
       app.db,
+      OrderRow,
       sql`SELECT count(*)::int AS n FROM wh_orders WHERE order_id = ${payload.id}`,
     );
     expect(orders!.n).toBe(0);
@@ -175,6 +181,12 @@ describe('refused deliveries store nothing', () => {
   });
 });
 
+const QueryRow = z.object({ total_minor: z.string(), order_date: z.string() });
+
+const EventRow = z.object({ payload: z.unknown(), outcome: z.string() });
+
+const QueryRow2 = z.object({ total_minor: z.string() });
+
 describe('accepted deliveries', () => {
   it('stores a signed order, applies it through the queue and counts it today', async () => {
     const before = await today();
@@ -184,8 +196,9 @@ describe('accepted deliveries', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ received: true, duplicate: false });
     await runJobsUntilIdle(app.server.deps);
-    const [row] = await queryRows<{ total_minor: string; order_date: string }>(
+    const [row] = await queryRows(
       app.db,
+      QueryRow,
       sql`SELECT total_minor::text, order_date::text FROM wh_orders WHERE order_id = ${order.id}`,
     );
     expect(row).toMatchObject({ total_minor: '4250', order_date: before.date });
@@ -194,8 +207,9 @@ describe('accepted deliveries', () => {
     expect(Math.round(Number(after.revenue) * 100)).toBe(Math.round(Number(before.revenue) * 100) + 4250);
     expect(after.lastOrderAt).toBe(new Date(order.created_at).toISOString());
     // The processed payload is cleared; the event id stays as the dedupe record.
-    const [event] = await queryRows<{ payload: unknown; outcome: string }>(
+    const [event] = await queryRows(
       app.db,
+      EventRow,
       sql`SELECT payload, outcome FROM webhook_events WHERE event_id = 'e-order-1'`,
     );
     expect(event).toEqual({ payload: null, outcome: 'applied' });
@@ -222,13 +236,20 @@ describe('accepted deliveries', () => {
       200,
     );
     await runJobsUntilIdle(app.server.deps);
-    const [row] = await queryRows<{ total_minor: string }>(
+    const [row] = await queryRows(
       app.db,
+      QueryRow2,
       sql`SELECT total_minor::text FROM wh_orders WHERE order_id = ${order.id}`,
     );
     expect(row!.total_minor).toBe('5000');
   });
 });
+
+const LineRow = z.object({ line_item_id: z.string(), restocked: z.boolean(), restock_type: z.string() });
+
+const StoredRow = z.object({ amount_minor: z.string(), shipping_minor: z.string().nullable() });
+
+const LaterRow = z.object({ shipping_minor: z.string().nullable() });
 
 describe('refunds by webhook', () => {
   it('carry each line’s restock and the refunded shipping the way the sync maps them', async () => {
@@ -253,8 +274,9 @@ describe('refunds by webhook', () => {
     };
     expect((await delivery('refunds/create', refund, 'e-refund')).status).toBe(200);
     await runJobsUntilIdle(app.server.deps);
-    const lines = await queryRows<{ line_item_id: string; restocked: boolean; restock_type: string }>(
+    const lines = await queryRows(
       app.db,
+      LineRow,
       sql`SELECT line_item_id::text, restocked, restock_type FROM wh_refund_line_items
           WHERE refund_id = ${refund.id} ORDER BY line_item_id`,
     );
@@ -262,8 +284,9 @@ describe('refunds by webhook', () => {
       { line_item_id: String(line!.id), restocked: true, restock_type: 'RETURN' },
       { line_item_id: String(second.id), restocked: false, restock_type: 'NO_RESTOCK' },
     ]);
-    const [stored] = await queryRows<{ amount_minor: string; shipping_minor: string | null }>(
+    const [stored] = await queryRows(
       app.db,
+      StoredRow,
       sql`SELECT amount_minor::text, shipping_minor::text FROM wh_refunds WHERE refund_id = ${refund.id}`,
     );
     expect(stored).toEqual({ amount_minor: '8500', shipping_minor: '500' });
@@ -272,13 +295,16 @@ describe('refunds by webhook', () => {
     const older = { ...refund, id: refund.id + 1, refund_shipping_lines: undefined, refund_line_items: [] };
     expect((await delivery('refunds/create', older, 'e-refund-older')).status).toBe(200);
     await runJobsUntilIdle(app.server.deps);
-    const [later] = await queryRows<{ shipping_minor: string | null }>(
+    const [later] = await queryRows(
       app.db,
+      LaterRow,
       sql`SELECT shipping_minor::text FROM wh_refunds WHERE refund_id = ${older.id}`,
     );
     expect(later).toEqual({ shipping_minor: null });
   });
 });
+
+const StoredRow2 = z.object({ status: z.string() });
 
 describe('app/uninstalled', () => {
   it('drops the access token, stops the syncs and says so on the freshness panel; shop/redact can still be verified', async () => {
@@ -306,8 +332,9 @@ describe('app/uninstalled', () => {
     expect(shopify.delivery.mode).toBe('polling');
     expect(shopify.delivery.reason).toMatch(/uninstalled.*access token was deleted/);
     // The scheduler only syncs verified connections.
-    const [stored] = await queryRows<{ status: string }>(
+    const [stored] = await queryRows(
       app.db,
+      StoredRow2,
       sql`SELECT status FROM credentials WHERE provider = 'shopify'`,
     );
     expect(stored).toEqual({ status: 'failed' });
@@ -320,6 +347,10 @@ describe('app/uninstalled', () => {
     expect(redact.status).toBe(200);
   });
 });
+
+const JobRow = z.object({ n: z.number() });
+
+const StoredRow3 = z.object({ n: z.number() });
 
 describe('the accept path under concurrency', () => {
   it('stores each of many simultaneous deliveries once, with one job each, duplicates flagged', async () => {
@@ -341,15 +372,17 @@ describe('the accept path under concurrency', () => {
       expect(pair).toEqual([false, true]);
     }
     expect(await countEvents()).toBe(eventsBefore + orders.length);
-    const [jobs] = await queryRows<{ n: number }>(
+    const [jobs] = await queryRows(
       app.db,
+      JobRow,
       sql`SELECT count(*)::int AS n FROM jobs WHERE type = 'process-shopify-webhook'
             AND (payload ->> 'eventRowId')::bigint IN (SELECT id FROM webhook_events WHERE event_id LIKE 'e-burst-%')`,
     );
     expect(jobs!.n).toBe(orders.length);
     await runJobsUntilIdle(app.server.deps);
-    const [stored] = await queryRows<{ n: number }>(
+    const [stored] = await queryRows(
       app.db,
+      StoredRow3,
       sql`SELECT count(*)::int AS n FROM wh_orders WHERE order_id BETWEEN ${orders[0]!.id} AND ${orders.at(-1)!.id}`,
     );
     expect(stored!.n).toBe(orders.length);

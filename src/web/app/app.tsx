@@ -1,17 +1,19 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { Toaster } from '@web/components/ui/toaster.tsx';
 import { TooltipProvider } from '@web/components/ui/tooltip.tsx';
-import { queryClient } from '@web/lib/query-client.ts';
+import { ActiveStoreScope } from '@web/features/stores/components/active-store-scope.tsx';
 import { AppRouter } from './app-router.tsx';
 
-/** Providers every page relies on: the query client (spec §9 defaults), tooltips, the single toast. */
+/**
+ * Providers every page relies on: the active store's query client (spec §9 defaults; one per store,
+ * decision 053), tooltips, the single toast.
+ */
 export function App() {
   return (
-    <QueryClientProvider client={queryClient}>
+    <ActiveStoreScope>
       <TooltipProvider>
         <AppRouter />
         <Toaster />
       </TooltipProvider>
-    </QueryClientProvider>
+    </ActiveStoreScope>
   );
 }

@@ -22,7 +22,7 @@ import {
 import { sessions, teamMembers, workspaces } from '../../db/schema/auth.ts';
 import type { CachedReads } from '../../http/deps.ts';
 import { liveSession, type SessionPrincipal, sessionTokenHash } from '../auth/manage-sessions.ts';
-import { memberOfStoreTeam, membershipColumns } from '../auth/membership.ts';
+import { memberOfStoreTeam, membershipColumns, principalOf } from '../auth/membership.ts';
 
 /**
  * Reads of the dashboards: always the latest succeeded analysis run of the caller's workspace,
@@ -122,14 +122,7 @@ export async function findSessionWithLatestRun(
   });
   if (!row) return null;
   return {
-    principal: {
-      userId: row.userId,
-      workspaceId: row.workspaceId,
-      teamId: row.teamId,
-      role: row.role,
-      canSeeCosts: row.canSeeCosts,
-      canSeePersonalData: row.canSeePersonalData,
-    },
+    principal: principalOf(row),
     latestRunId: row.runId,
     implementedVersion: row.implemented,
   };

@@ -1,9 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, type Placeholder, type SQL } from 'drizzle-orm';
-import type { TeamRole } from '../../../shared/contracts/stores.ts';
 import type { Db } from '../../db/client.ts';
 import { sessions, teamMembers, workspaces } from '../../db/schema/index.ts';
-import { memberOfStoreTeam, membershipColumns } from './membership.ts';
+import { type Membership, memberOfStoreTeam, membershipColumns } from './membership.ts';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -12,13 +11,9 @@ export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
  * scope every store-owned read and write uses); the rest is the caller's membership of that store's
  * team, read with the session.
  */
-export interface SessionPrincipal {
+export interface SessionPrincipal extends Membership {
   userId: string;
   workspaceId: string;
-  teamId: string;
-  role: TeamRole;
-  canSeeCosts: boolean;
-  canSeePersonalData: boolean;
 }
 
 /** What a session row stores: the user and their active store. */

@@ -1,4 +1,5 @@
 import { and, type Column, eq, type SQL } from 'drizzle-orm';
+import type { TeamRole } from '../../../shared/contracts/stores.ts';
 import { teamMembers, workspaces } from '../../db/schema/index.ts';
 
 /**
@@ -18,4 +19,26 @@ export const membershipColumns = {
 /** The join condition of `teamMembers`: the membership of `user` (a column or an id) of the joined store's team. */
 export function memberOfStoreTeam(user: Column | string): SQL {
   return and(eq(teamMembers.teamId, workspaces.teamId), eq(teamMembers.userId, user)) as SQL;
+}
+
+/** A member's standing in the team of their active store. */
+export interface Membership {
+  teamId: string;
+  role: TeamRole;
+  canSeeCosts: boolean;
+  canSeePersonalData: boolean;
+}
+
+type Principal = Membership & { userId: string; workspaceId: string };
+
+/** The principal of a row that selected `userId`, `workspaceId` and `membershipColumns` (and more). */
+export function principalOf(row: Principal): Principal {
+  return {
+    userId: row.userId,
+    workspaceId: row.workspaceId,
+    teamId: row.teamId,
+    role: row.role,
+    canSeeCosts: row.canSeeCosts,
+    canSeePersonalData: row.canSeePersonalData,
+  };
 }

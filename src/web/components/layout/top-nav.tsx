@@ -1,6 +1,7 @@
 import { LOGOUT_PATH, PRODUCT_TITLE } from '@shared/ui-constants.ts';
 import { buttonClasses } from '@web/components/ui/button.tsx';
 import { useActiveOpportunityCount } from '@web/features/opportunities/api/use-active-opportunity-count.ts';
+import { StoreSwitcher } from '@web/features/stores/components/store-switcher.tsx';
 import { LogOut, TrendingUp, UserRound } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { DesktopNav } from './desktop-nav.tsx';
@@ -9,7 +10,7 @@ import { NotificationBell } from './notification-bell.tsx';
 
 /**
  * The page shell's header (spec §2): menu groups (dropdowns from md up, a slide-in panel below), the
- * notification bell, the /profile button (highlighted on /profile) and Logout (from md up).
+ * store switcher (issue #17), the notification bell, the /profile button (highlighted on /profile) and Logout (from md up).
  */
 export function TopNav() {
   const [location] = useLocation();
@@ -31,6 +32,7 @@ export function TopNav() {
         </Link>
         <DesktopNav opportunityCount={opportunityCount} />
         <div className="ml-auto flex items-center gap-1 lg:gap-2">
+          <StoreSwitcher />
           <NotificationBell count={opportunityCount} />
           <Link
             href="/profile"

@@ -129,6 +129,7 @@ export function createAnalysisWorkerHost(): AnalysisWorkerHost {
 
   function run<N extends WorkerTaskName>(name: N, input: WorkerTaskInput<N>): Promise<WorkerTaskOutput<N>> {
     const result = queue.then(() => runNow(name, input));
+    // The queue only orders the runs; the caller gets this run's error through `result`.
     queue = result.catch(() => undefined);
     return result;
   }

@@ -1,0 +1,14 @@
+import { type StoreList, StoreListSchema } from '@shared/contracts/stores.ts';
+import { useQuery } from '@tanstack/react-query';
+import { getJson } from '@web/lib/api-request.ts';
+
+export const STORES_URL = '/api/stores';
+export const STORES_QUERY_KEY = [STORES_URL] as const;
+
+/** The stores of the caller's workspace, the active one marked (GET /api/stores). */
+export function useStores() {
+  return useQuery<StoreList>({
+    queryKey: STORES_QUERY_KEY,
+    queryFn: () => getJson(STORES_URL, StoreListSchema),
+  });
+}

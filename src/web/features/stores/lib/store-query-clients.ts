@@ -1,0 +1,68 @@
+import type { StoreList } from '@shared/contracts/stores.ts';
+import type { QueryClient } from '@tanstack/react-query';
+import { AUTH_USER_QUERY_KEY } from '@web/features/auth/api/use-auth.ts';
+import { apiRequest } from '@web/lib/api-request.ts';
+import { createQueryClient, queryClient } from '@web/lib/query-client.ts';
+import { STORES_QUERY_KEY } from '../api/store-queries.ts';
+
+/**
+ * One query cache per store (issue #17, decision 053). The API answers for the session's active
+ * store and the SPA's reads are never stale (spec §9), so each store's answers live in a query
+ * client of their own: switching back to a store seen before renders its pages from that cache at
+ * once, and no answer of one store can show up under another. The app starts on the SPA's single
+ * client, which becomes the first active store's once `GET /api/stores` names it.
+ */
+let active: { storeId: string | null; client: QueryClient } = { storeId: null, client: queryClient };
+const clients = new Map<string, QueryClient>();
+let generation = 0;
+const generations = new WeakMap<QueryClient, number>([[queryClient, generation]]);
+const listeners = new Set<() => void>();
+
+export function subscribeToActiveStore(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The query client of the active store (stable between switches, for useSyncExternalStore). */
+export function activeQueryClient(): QueryClient {
+  return active.client;
+}
+
+/** A key per query client: the app's tree is mounted anew under another store's client. */
+export function queryClientKey(client: QueryClient): number {
+  return generations.get(client) ?? 0;
+}
+
+/** Records the store the session started in: the current client holds its answers. */
+export function adoptActiveStore(storeId: string): void {
+  if (active.storeId !== null) return;
+  active = { storeId, client: active.client };
+  clients.set(storeId, active.client);
+  for (const listener of listeners) listener();
+}
+
+const withActive = (list: StoreList, storeId: string): StoreList => ({
+  ...list,
+  activeStoreId: storeId,
+  stores: list.stores.map((store) => ({ ...store, active: store.id === storeId })),
+});
+
+/**
+ * Makes `storeId` the session's active store, then swaps to its query client (a new one the first
+ * time). The reads in flight for the old store are cancelled first, so none lands after the switch.
+ * Who is signed in and the store list are the same in every store and go along.
+ */
+export async function switchStore(storeId: string): Promise<void> {
+  if (storeId === active.storeId) return;
+  const previous = active.client;
+  await previous.cancelQueries();
+  await apiRequest('POST', `/api/stores/${encodeURIComponent(storeId)}/select`);
+  const next = clients.get(storeId) ?? createQueryClient();
+  clients.set(storeId, next);
+  if (!generations.has(next)) generations.set(next, ++generation);
+  next.setQueryData(AUTH_USER_QUERY_KEY, previous.getQueryData(AUTH_USER_QUERY_KEY));
+  const list = previous.getQueryData<StoreList>(STORES_QUERY_KEY);
+  if (list) next.setQueryData(STORES_QUERY_KEY, withActive(list, storeId));
+  active = { storeId, client: next };
+  for (const listener of listeners) listener();
+}
