@@ -37,6 +37,11 @@ export interface AppCaches {
    * answers per warehouse or rollup version, the opportunity list's encoded bytes.
    */
   answers: KeptCache;
+  /**
+   * Summed heatmap tiles per read and fold version (features/tracking/read-heatmap.ts): a few
+   * views per process, kept apart from `answers` because one can hold a whole page's cells.
+   */
+  heatmapTiles: KeptCache;
   /** Work running now, by key: a second caller joins it; nothing is kept once it settles. */
   inFlight: LRUCache<string, Promise<unknown>>;
   /** Tracking configurations by tracking id, for a few seconds (features/tracking/ingest/configuration-cache.ts). */
@@ -47,18 +52,24 @@ export interface AppCaches {
 
 /** Bounds on memory: a few sections of a few dozen workspaces; every tracked site of a busy server. */
 const ANSWERS_KEPT = 1024;
+const HEATMAP_TILES_KEPT = 32;
 const IN_FLIGHT_MAX = 10_000;
 const TRACKING_SITES_KEPT = 10_000;
 const UPSTREAM_TOKENS_KEPT = 1_000;
 /** How long a tracking configuration is reused (changes through this process clear it at once). */
 export const TRACKING_SITE_TTL_MS = 5_000;
 
+/** A bounded cache whose misses load through the caller's `load` (see keptAnswer). */
+const keptCache = (max: number): KeptCache =>
+  new LRUCache<string, Kept, Load>({
+    max,
+    fetchMethod: async (_key, _stale, { context }) => ({ value: await context() }),
+  });
+
 export function createAppCaches(): AppCaches {
   return {
-    answers: new LRUCache<string, Kept, Load>({
-      max: ANSWERS_KEPT,
-      fetchMethod: async (_key, _stale, { context }) => ({ value: await context() }),
-    }),
+    answers: keptCache(ANSWERS_KEPT),
+    heatmapTiles: keptCache(HEATMAP_TILES_KEPT),
     inFlight: new LRUCache({ max: IN_FLIGHT_MAX }),
     trackingSites: {
       entries: new LRUCache({ max: TRACKING_SITES_KEPT, ttl: TRACKING_SITE_TTL_MS }),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { dayToIso, parseIsoDay } from '../../src/demo/calendar.ts';
 import { generateStore } from '../../src/demo/generate-store.ts';
 import type { DemoStore } from '../../src/demo/model.ts';
@@ -19,11 +20,14 @@ let app: TestApp;
 let store: DemoStore;
 let forecast: RevenueForecast;
 
+const QueryRow = z.object({ workspace_id: z.string() });
+
 beforeAll(async () => {
   app = await startTestApp();
   const cookie = await app.signIn('owner@example.com', 'Olive');
-  const [row] = await queryRows<{ workspace_id: string }>(
+  const [row] = await queryRows(
     app.db,
+    QueryRow,
     sql`SELECT w.id AS workspace_id FROM workspaces w JOIN team_members m ON m.team_id = w.team_id JOIN users u ON u.id = m.user_id WHERE u.email = 'owner@example.com'`,
   );
   store = generateStore({ seed: 7, preset: 'small', endDate: '2026-10-31' });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { generateStore } from '../../src/demo/generate-store.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { runAnalysis } from '../../src/server/features/analysis/run-analysis.ts';
@@ -46,12 +47,15 @@ async function analyze(seed: number): Promise<string> {
   return summary.runId;
 }
 
+const QueryRow = z.object({ workspace_id: z.string() });
+
 beforeAll(async () => {
   app = await startTestApp();
   owner = await signInOwner();
   other = await app.signIn('other@example.com', 'Otto');
-  const [row] = await queryRows<{ workspace_id: string }>(
+  const [row] = await queryRows(
     app.db,
+    QueryRow,
     sql`SELECT w.id AS workspace_id FROM workspaces w JOIN team_members m ON m.team_id = w.team_id JOIN users u ON u.id = m.user_id WHERE u.email = 'owner@example.com'`,
   );
   workspace = row!.workspace_id;
@@ -101,6 +105,12 @@ describe('ETag and 304', () => {
     }
   });
 });
+
+const QueryRow2 = z.object({ times: z.array(z.number()) });
+
+const CountRow = z.object({ detected: z.number(), implemented: z.number() });
+
+const SessionRow = z.object({ token_hash: z.string() });
 
 describe('the cache never outlives what it depends on', () => {
   it('sees an Implement at once, through the API and from another process', async () => {
@@ -155,8 +165,9 @@ describe('the cache never outlives what it depends on', () => {
   it('recounts the stats once the period starts after a counted detection or implementation', async () => {
     const DAY_MS = 86_400_000;
     // Every detection and implementation time: the counts of a 7-day period change 7 days later.
-    const [row] = await queryRows<{ times: number[] }>(
+    const [row] = await queryRows(
       app.db,
+      QueryRow2,
       sql`SELECT array_agg(DISTINCT floor(extract(epoch FROM t) * 1000)::float8 ORDER BY floor(extract(epoch FROM t) * 1000)::float8) AS times
           FROM (SELECT last_detected_at AS t FROM opportunities WHERE workspace_id = ${workspace}
                 UNION SELECT implemented_at FROM opportunities WHERE workspace_id = ${workspace}) x
@@ -167,8 +178,9 @@ describe('the cache never outlives what it depends on', () => {
     // The counts by their definition (design §6), straight from the database.
     const truth = async (now: number) => {
       const since = new Date(now - 7 * DAY_MS).toISOString();
-      const [counts] = await queryRows<{ detected: number; implemented: number }>(
+      const [counts] = await queryRows(
         app.db,
+        CountRow,
         sql`SELECT count(*) FILTER (WHERE last_detected_at >= ${since} OR implemented_at >= ${since})::int AS detected,
               count(*) FILTER (WHERE implemented_at >= ${since})::int AS implemented
             FROM opportunities WHERE workspace_id = ${workspace}`,
@@ -220,8 +232,9 @@ describe('the cache never outlives what it depends on', () => {
     ]) {
       const cookie = await signInOwner();
       for (const path of SNAPSHOT_READS) expect((await get(path, cookie)).status, path).toBe(200);
-      const [session] = await queryRows<{ token_hash: string }>(
+      const [session] = await queryRows(
         app.db,
+        SessionRow,
         sql`SELECT token_hash FROM sessions ORDER BY created_at DESC LIMIT 1`,
       );
       await queryRows(app.db, end(session!.token_hash));
@@ -232,12 +245,15 @@ describe('the cache never outlives what it depends on', () => {
   });
 });
 
+const QueryRow3 = z.object({ workspace_id: z.string() });
+
 describe('two workspaces with runs', () => {
   it('reads each workspace’s own latest run, whichever ran last', async () => {
     const before = new Map<string, string>();
     for (const path of SNAPSHOT_READS) before.set(path, await (await get(path, owner)).text());
-    const [row] = await queryRows<{ workspace_id: string }>(
+    const [row] = await queryRows(
       app.db,
+      QueryRow3,
       sql`SELECT w.id AS workspace_id FROM workspaces w JOIN team_members m ON m.team_id = w.team_id JOIN users u ON u.id = m.user_id WHERE u.email = 'other@example.com'`,
     );
     const facts = buildDemoFacts(generateStore({ seed: 9, preset: 'small' }));

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { generateStore } from '../../src/demo/generate-store.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { runAnalysis } from '../../src/server/features/analysis/run-analysis.ts';
@@ -11,10 +12,13 @@ let app: TestApp;
 let workspaceId: string;
 const facts = buildDemoFacts(generateStore({ seed: 7, preset: 'small' }));
 
+const OpportunityRow = z.record(z.string(), z.unknown());
+
 /** Every column of the workspace's opportunities, in a stable order. */
 const opportunityRows = () =>
-  queryRows<Record<string, unknown>>(
+  queryRows(
     app.db,
+    OpportunityRow,
     sql`SELECT * FROM opportunities WHERE workspace_id = ${workspaceId} ORDER BY type, subject_key`,
   );
 
@@ -37,6 +41,8 @@ afterAll(async () => {
   await app?.close();
 });
 
+const RunRow = z.object({ status: z.string() });
+
 describe('a run that fails after computing (#19.7c)', () => {
   it('leaves the previous opportunities exactly as they were', async () => {
     const before = await opportunityRows();
@@ -51,8 +57,9 @@ describe('a run that fails after computing (#19.7c)', () => {
     const failed = await analyseLater(1);
     expect(failed.status).toBe('failed');
     expect(await opportunityRows()).toEqual(before);
-    const [run] = await queryRows<{ status: string }>(
+    const [run] = await queryRows(
       app.db,
+      RunRow,
       sql`SELECT status FROM analysis_runs WHERE id = ${failed.runId}`,
     );
     expect(run?.status).toBe('failed');

@@ -1,9 +1,22 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import type { TrackingConfiguration } from '../../src/shared/contracts/tracking-configurations.ts';
 import { startTestApp, type TestApp } from '../support/start-app.ts';
 import { addWebsite, countRawEvents, postEvents } from './ingest-helpers.ts';
+
+const SessionRow = z.record(z.string(), z.string().nullable());
+
+const RawRow = z.object({
+  page_url: z.string(),
+  event_type: z.string(),
+  element_selector: z.string().nullable(),
+});
+
+const QueryRow = z.object({ viewport_width: z.number(), viewport_height: z.number() });
+
+const LeakRow = z.object({ n: z.string() });
 
 /**
  * Issue 16's ingestion over real HTTP: a session's start (landing page, campaign parameters,
@@ -20,8 +33,9 @@ describe('first-party journey ingestion', () => {
     postEvents(app.baseUrl, { trackingId: site.trackingId, apiKey: site.apiKey, events }, { origin: shop });
   const sessionRow = async (sessionId: string) =>
     (
-      await queryRows<Record<string, string | null>>(
+      await queryRows(
         app.db,
+        SessionRow,
         sql`SELECT visitor_id, landing_url, referrer, utm_source, utm_medium, utm_campaign, utm_content, utm_term,
           fbclid, gclid, ttclid, msclkid, device, checkout_token, email_hash, event_count::text
           FROM tracking_sessions WHERE session_id = ${sessionId}`,
@@ -116,8 +130,9 @@ describe('first-party journey ingestion', () => {
       email_hash: 'ab'.repeat(32),
       event_count: '4',
     });
-    const raw = await queryRows<{ page_url: string; event_type: string; element_selector: string | null }>(
+    const raw = await queryRows(
       app.db,
+      RawRow,
       sql`SELECT page_url, event_type, element_selector FROM tracking_events WHERE session_id = 'j1' ORDER BY client_time`,
     );
     expect(raw.map((r) => r.event_type)).toEqual(['page_view', 'click', 'dead_click', 'page_view']);
@@ -147,8 +162,9 @@ describe('first-party journey ingestion', () => {
     ]);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ accepted: 2 });
-    const rows = await queryRows<{ viewport_width: number; viewport_height: number }>(
+    const rows = await queryRows(
       app.db,
+      QueryRow,
       sql`SELECT viewport_width, viewport_height FROM tracking_events WHERE session_id = 'spec1'`,
     );
     expect(rows).toEqual([
@@ -178,8 +194,9 @@ describe('first-party journey ingestion', () => {
       device: 'laptop',
       event_count: '1',
     });
-    const leaks = await queryRows<{ n: string }>(
+    const leaks = await queryRows(
       app.db,
+      LeakRow,
       sql`SELECT (SELECT count(*) FROM tracking_sessions s WHERE s::text ~ '127\\.0\\.0\\.1|::1')
         + (SELECT count(*) FROM tracking_events e WHERE e::text ~ '127\\.0\\.0\\.1|::1') AS n`,
     );

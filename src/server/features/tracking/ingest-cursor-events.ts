@@ -6,7 +6,6 @@ import {
   IngestRequestSchema,
 } from '../../../shared/contracts/cursor-tracking.ts';
 import type { ErrorCode } from '../../../shared/contracts/errors.ts';
-import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { CachedReads } from '../../http/deps.ts';
 import { cachedConfiguration } from './ingest/configuration-cache.ts';

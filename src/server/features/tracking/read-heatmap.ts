@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { HeatmapResponse } from '../../../shared/contracts/cursor-tracking.ts';
 import type { FilteredHeatmapQuery } from '../../../shared/contracts/heatmap-insights.ts';
+import { type KeptCache, keptAnswer } from '../../caches.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import {
@@ -38,6 +39,7 @@ const HEATMAP_MAX_POINTS = 5000;
  */
 export async function getHeatmap(
   db: Db,
+  tileCache: KeptCache,
   query: FilteredHeatmapQuery & { workspaceId: string },
 ): Promise<HeatmapResponse> {
   const filter = await resolveHeatmapFilter(db, query.workspaceId, query);
@@ -51,7 +53,7 @@ export async function getHeatmap(
       const tx = transaction as unknown as Db;
       const sessions = filter.sessions;
       if (sessions?.mode === 'only') return sessionCellsOf(tx, filter, types);
-      const total = await allCellsOf(tx, filter, query.eventType);
+      const total = await allCellsOf(tx, tileCache, filter, query.eventType);
       if (!sessions) return total;
       return subtractCells(
         total,
@@ -121,9 +123,14 @@ const AllCellsOfRow = z.object({ cells: z.instanceof(Uint8Array) });
 
 const LiveRow = z.object({ cells: z.instanceof(Uint8Array).nullable() });
 
-/** Every session's cells: the folded tiles (cached per fold version) plus the unfolded hours. */
+/**
+ * Every session's cells: the folded tiles plus the unfolded hours. The summed tiles are kept in
+ * `tileCache` (AppCaches.heatmapTiles) per read and fold version: tiles change only when a fold step commits
+ * (and bumps the version), so a repeated view reads just the unfolded hours.
+ */
 async function allCellsOf(
   tx: Db,
+  tileCache: KeptCache,
   filter: ResolvedHeatmapFilter,
   eventType: string | undefined,
 ): Promise<SparseCells> {
@@ -145,8 +152,7 @@ async function allCellsOf(
     eventType,
     blocks,
   ]);
-  let folded = foldedCells.get(tileKey, fold?.version ?? '');
-  if (!folded) {
+  const folded = await keptAnswer(tileCache, `${fold?.version ?? ''}:${tileKey}`, async () => {
     const tiles =
       blocks.length === 0
         ? []
@@ -160,9 +166,8 @@ async function allCellsOf(
                   sql`, `,
                 )})`,
           );
-    folded = sumCells(tiles.map((tile) => decodeCells(tile.cells)));
-    foldedCells.set(tileKey, fold?.version ?? '', folded);
-  }
+    return sumCells(tiles.map((tile) => decodeCells(tile.cells)));
+  });
   // Hours not folded yet, packed like a tile. Every key column is pinned (lists for "all"),
   // so the read is a few tight primary-key ranges.
   const types = eventType ? [eventType] : ['click', 'cursor_move'];
@@ -183,27 +188,6 @@ async function allCellsOf(
   );
   return live?.cells ? addCells(folded, decodeCells(live.cells)) : folded;
 }
-
-/**
- * The summed tiles of recent heatmap reads, per read and fold version: tiles change only when a
- * fold step commits (and bumps the version), so a repeated view reads just the unfolded hours.
- * A few views per process; the oldest is dropped first.
- */
-const foldedCells = (() => {
-  const MAX_ENTRIES = 32;
-  const entries = new Map<string, { version: string; cells: SparseCells }>();
-  return {
-    get(key: string, version: string): SparseCells | undefined {
-      const entry = entries.get(key);
-      return entry?.version === version ? entry.cells : undefined;
-    },
-    set(key: string, version: string, cells: SparseCells): void {
-      entries.delete(key);
-      entries.set(key, { version, cells });
-      if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-    },
-  };
-})();
 
 /**
  * The tiles that hold the folded part of a range: the blocks exactly covering its finished days

@@ -150,7 +150,10 @@ export async function registerCursorTrackingRoutes(app: FastifyInstance, deps: A
     '/api/cursor-tracking/heatmap',
     { schema: { querystring: FilteredHeatmapQuerySchema, response: { 200: HeatmapResponseSchema } } },
     async (request) =>
-      getHeatmap(deps.db, { workspaceId: requireAuth(request).workspaceId, ...request.query }),
+      getHeatmap(deps.db, deps.caches.heatmapTiles, {
+        workspaceId: requireAuth(request).workspaceId,
+        ...request.query,
+      }),
   );
   api.get(
     '/api/cursor-tracking/scroll',
