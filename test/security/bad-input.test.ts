@@ -35,7 +35,8 @@ const SKIPPED: Record<string, string> = {
  * Tables a GET may legitimately write: sessions (last seen), the sign-in attempts of /api/callback
  * probes, caches computed on first read (model checks of a run, the profit rollup and its version),
  * the tracking rate limiter's buckets, and credentials, whose status and time the connection tests
- * (`GET /api/meta/test-connection`, …) record.
+ * (`GET /api/meta/test-connection`, …) record, and the audit log, where every CSV export is written
+ * down (issue #17).
  */
 const EXCUSED = new Set([
   'sessions',
@@ -45,6 +46,7 @@ const EXCUSED = new Set([
   'profit_daily',
   'profit_rollup_versions',
   'tracking_rate_buckets',
+  'audit_log',
 ]);
 
 interface Outcome {

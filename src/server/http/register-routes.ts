@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { registerAnalyticsRoutes } from '../features/analytics/routes.ts';
 import { registerApiTokenRoutes } from '../features/api-tokens/routes.ts';
+import { registerAuditLogRoutes } from '../features/audit-log/routes.ts';
 import { registerAuthRoutes } from '../features/auth/routes.ts';
 import { registerCampaignRoutes } from '../features/campaigns/routes.ts';
 import { registerCredentialsRoutes } from '../features/connections/routes.ts';
@@ -15,6 +16,7 @@ import { registerForecastClosureRoutes } from '../features/forecast-closures/rou
 import { registerGaRoutes } from '../features/ga/routes.ts';
 import { registerInsightRoutes } from '../features/insights/routes.ts';
 import { registerJourneyRoutes } from '../features/journeys/routes.ts';
+import { registerMemberRoutes } from '../features/members/routes.ts';
 import { registerMetaRoutes } from '../features/meta/routes.ts';
 import { registerModelRoutes } from '../features/models/routes.ts';
 import { registerNotificationRoutes } from '../features/notifications/routes.ts';
@@ -61,6 +63,8 @@ const registrars: Array<(app: FastifyInstance, deps: AppDeps) => void | Promise<
   registerNotificationRoutes,
   registerWebhookRoutes,
   registerStoreRoutes,
+  registerMemberRoutes,
+  registerAuditLogRoutes,
 ];
 
 export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {

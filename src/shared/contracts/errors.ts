@@ -73,6 +73,11 @@ export const ERROR_CODES = [
   // notifications (issue #14)
   'unsafe_target',
   'invalid_unsubscribe_link',
+  // members, invitations and roles (issue #17, decision 055)
+  'last_owner',
+  'already_member',
+  'invitation_unusable',
+  'invitation_for_someone_else',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

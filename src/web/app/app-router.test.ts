@@ -50,6 +50,9 @@ describe('chooseRouteView (spec §2 route table, §4 authentication)', () => {
         '/public-service-test',
         '/settings/costs',
         '/settings/notifications',
+        '/settings/members',
+        '/settings/audit-log',
+        '/invitations/:token',
         '/testing',
       ].sort(),
     );

@@ -113,6 +113,33 @@ export const APP_ROUTES: readonly AppRoute[] = [
     ),
   },
   {
+    path: '/settings/members',
+    access: 'authenticated',
+    title: 'Members',
+    page: lazyPage(
+      () => import('@web/features/members/components/members-page.tsx'),
+      (m) => m.MembersPage,
+    ),
+  },
+  {
+    path: '/settings/audit-log',
+    access: 'authenticated',
+    title: 'Audit log',
+    page: lazyPage(
+      () => import('@web/features/members/components/audit-log-page.tsx'),
+      (m) => m.AuditLogPage,
+    ),
+  },
+  {
+    path: '/invitations/:token',
+    access: 'authenticated',
+    title: 'Invitation',
+    page: lazyPage(
+      () => import('@web/features/members/components/invitation-page.tsx'),
+      (m) => m.InvitationPage,
+    ),
+  },
+  {
     path: '/orders',
     access: 'authenticated',
     title: 'Order Lookup',

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ExportQuerySchema } from '../../../shared/contracts/exports.ts';
 import { requireAuth } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
+import { redactionFor } from '../../http/plugins/permissions.ts';
 import { loadExportDatasets } from './load-export-datasets.ts';
 import { readExportContext } from './read-export-context.ts';
 import { streamExport } from './stream-export.ts';
@@ -28,7 +29,7 @@ export async function registerExportRoutes(app: FastifyInstance, deps: AppDeps):
         const { workspaceId } = requireAuth(request);
         const context = await readExportContext(deps.db, workspaceId, request.query);
         const window = `${context.from ?? 'start'}_${context.to ?? 'end'}`;
-        const body = streamExport(deps.db, dataset, context, (error) =>
+        const body = streamExport(deps.db, dataset, context, redactionFor(request), (error) =>
           request.log.error({ err: error, dataset: name }, 'export failed mid-stream'),
         );
         return reply

@@ -19,6 +19,7 @@ import {
   SendResultSchema,
   UnsubscribeQuerySchema,
 } from '../../../shared/contracts/notifications.ts';
+import { isCostMetric, mentionsCostMetric } from '../../../shared/permissions.ts';
 import { requireAuth } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import { createRule, deleteRule, listRules } from '../alerts/threshold-rules.ts';
@@ -79,17 +80,25 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: AppDeps):
   api.get(
     '/api/notifications/deliveries',
     { schema: { response: { 200: DeliveryListSchema } } },
-    async (request) => ({
-      deliveries: await listDeliveries(deps.db, requireAuth(request).workspaceId),
-    }),
+    async (request) => {
+      const { workspaceId, canSeeCosts } = requireAuth(request);
+      const deliveries = await listDeliveries(deps.db, workspaceId);
+      return {
+        deliveries: canSeeCosts ? deliveries : deliveries.filter((d) => !mentionsCostMetric(d.subject)),
+      };
+    },
   );
   api.get('/api/alerts', { schema: { response: { 200: AlertListSchema } } }, async (request) => {
-    const { workspaceId } = requireAuth(request);
+    const { workspaceId, canSeeCosts } = requireAuth(request);
     const [alerts, notes] = await Promise.all([
       listAlerts(deps.db, workspaceId),
       listAlertNotes(deps.db, workspaceId),
     ]);
-    return { alerts, notes };
+    // A member without cost access sees no alert about a cost or profit figure (issue #17).
+    return {
+      alerts: canSeeCosts ? alerts : alerts.filter((alert) => !mentionsCostMetric(alert.title)),
+      notes,
+    };
   });
   api.get(
     '/api/notifications/settings',
@@ -113,9 +122,11 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: AppDeps):
   api.get(
     '/api/notifications/rules',
     { schema: { response: { 200: AlertRuleListSchema } } },
-    async (request) => ({
-      rules: await listRules(deps.db, requireAuth(request).workspaceId),
-    }),
+    async (request) => {
+      const { workspaceId, canSeeCosts } = requireAuth(request);
+      const rules = await listRules(deps.db, workspaceId);
+      return { rules: canSeeCosts ? rules : rules.filter((rule) => !isCostMetric(rule.metric)) };
+    },
   );
   api.post(
     '/api/notifications/rules',

@@ -7,6 +7,7 @@ import { queryRows } from '../../db/query-rows.ts';
 import { badRequest } from '../../errors.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import { loadChannelTarget } from './channels.ts';
+import { digestWithoutCosts } from './digest/digest-without-costs.ts';
 import { readDigest } from './digest/read-digest.ts';
 import { renderDigest } from './digest/render-digest.ts';
 import { sendNow } from './queue-delivery.ts';
@@ -69,13 +70,14 @@ const UserRow = z.object({ email: z.string().nullable() });
 /** POST /api/notifications/digests/test: the digest now, to the signed-in user's own address. */
 export async function sendDigestTest(
   deps: AppDeps,
-  auth: { workspaceId: string; userId: string },
+  auth: { workspaceId: string; userId: string; canSeeCosts: boolean },
   period: DigestPeriod,
 ): Promise<Delivery> {
   const [user] = await queryRows(deps.db, UserRow, sql`SELECT email FROM users WHERE id = ${auth.userId}`);
   if (!user?.email) throw badRequest('Your account has no e-mail address to send the digest to.');
   const now = deps.clock();
-  const data = await readDigest(deps, auth.workspaceId, period, now);
+  const read = await readDigest(deps, auth.workspaceId, period, now);
+  const data = auth.canSeeCosts ? read : digestWithoutCosts(read);
   const unsubscribeUrl = unsubscribeUrlOf(deps, auth.workspaceId, `user:${auth.userId}`);
   const mail = renderDigest(data, { appUrl: deps.publicUrl(), unsubscribeUrl });
   return sendNow(deps, {

@@ -1,6 +1,7 @@
 import { createHmac, generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import { escapeHtml } from '../../../http/escape-html.ts';
 
 /** Mount point of the development identity provider inside our own server. */
 export const DEV_PROVIDER_PATH = '/oidc';
@@ -135,8 +136,6 @@ export function createDevIdentityProvider(
     },
   };
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 function renderSignInPage(action: string, error: string | undefined): string {
   return `<!doctype html>

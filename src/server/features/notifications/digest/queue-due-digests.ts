@@ -7,6 +7,7 @@ import type { AppDeps } from '../../../http/deps.ts';
 import { loadChannelTarget } from '../channels.ts';
 import { queueDelivery } from '../queue-delivery.ts';
 import { unsubscribeUrlOf } from '../test-messages.ts';
+import { digestWithoutCosts } from './digest-without-costs.ts';
 import { readDigest } from './read-digest.ts';
 import { renderDigest } from './render-digest.ts';
 
@@ -15,9 +16,12 @@ const CHANNEL_DIGEST_HOUR = 7;
 
 const Recipient = z.object({
   workspace_id: z.string(),
-  address: z.string() /** 'user:<id>' or 'channel:<id>', what the unsubscribe link turns off. */,
+  address: z.string().nullable(),
+  /** 'user:<id>' or 'channel:<id>', what the unsubscribe link turns off. */
   unsubscribe: z.string(),
   channel_id: z.string().nullable(),
+  /** False for a member without "can see costs and profit" (issue #17); channels get the full digest. */
+  can_see_costs: z.boolean(),
 });
 
 function localHour(now: Date, timeZone: string): number {
@@ -48,7 +52,8 @@ export async function queueDueDigests(deps: AppDeps): Promise<number> {
       const recipients = await queryRows(
         deps.db,
         Recipient,
-        sql`SELECT w.id AS workspace_id, u.email AS address, 'user:' || u.id AS unsubscribe, NULL::uuid AS channel_id
+        sql`SELECT w.id AS workspace_id, u.email AS address, 'user:' || u.id AS unsubscribe, NULL::uuid AS channel_id,
+              m.can_see_costs
             FROM workspaces w JOIN team_members m ON m.team_id = w.team_id JOIN users u ON u.id = m.user_id
             LEFT JOIN notification_settings s ON s.workspace_id = w.id AND s.user_id = m.user_id
             WHERE w.id = ${shop.workspace_id} AND u.email IS NOT NULL
@@ -56,7 +61,7 @@ export async function queueDueDigests(deps: AppDeps): Promise<number> {
               AND NOT EXISTS (SELECT 1 FROM notification_deliveries d WHERE d.workspace_id = w.id
                 AND d.source = ${source} AND d.period = ${day} AND d.recipient = 'email:' || u.email)
             UNION ALL
-            SELECT c.workspace_id, NULL, 'channel:' || c.id, c.id FROM notification_channels c
+            SELECT c.workspace_id, NULL, 'channel:' || c.id, c.id, true FROM notification_channels c
             WHERE c.workspace_id = ${shop.workspace_id} AND c.type = 'email' AND c.digests
               AND ${CHANNEL_DIGEST_HOUR} <= ${hour}
               AND NOT EXISTS (SELECT 1 FROM notification_deliveries d WHERE d.workspace_id = c.workspace_id
@@ -69,7 +74,10 @@ export async function queueDueDigests(deps: AppDeps): Promise<number> {
           recipient.address ??
           (await loadChannelTarget(deps, shop.workspace_id, recipient.channel_id ?? '')).target;
         const unsubscribeUrl = unsubscribeUrlOf(deps, shop.workspace_id, recipient.unsubscribe);
-        const mail = renderDigest(data, { appUrl: deps.publicUrl(), unsubscribeUrl });
+        const mail = renderDigest(recipient.can_see_costs ? data : digestWithoutCosts(data), {
+          appUrl: deps.publicUrl(),
+          unsubscribeUrl,
+        });
         const { created } = await queueDelivery(deps, {
           workspaceId: shop.workspace_id,
           source,

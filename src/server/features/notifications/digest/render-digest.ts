@@ -1,5 +1,6 @@
 import { formatDay } from '../../../../core/insights/format-day.ts';
 import { formatMoney, minorToDecimal } from '../../../../shared/money.ts';
+import { escapeHtml } from '../../../http/escape-html.ts';
 import type { DigestData, DigestKpi } from './read-digest.ts';
 
 /** A rendered e-mail: subject, HTML (inline styles, no scripts, no remote resources) and text. */
@@ -14,12 +15,6 @@ export interface DigestLinks {
   appUrl: string;
   unsubscribeUrl: string;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 /** "+12.5 %" / "−3.0 %" / "—" (no base to compare with). */
 export function formatChange(current: number, base: number): string {

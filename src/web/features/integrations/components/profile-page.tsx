@@ -72,6 +72,9 @@ export function ProfilePage() {
           <Link href="/settings/notifications" className="mt-1 block text-sm text-indigo-300 hover:underline">
             Notifications: digests, alerts, Slack and webhooks
           </Link>
+          <Link href="/settings/members" className="mt-1 block text-sm text-indigo-300 hover:underline">
+            Members: invitations, roles and the audit log
+          </Link>
         </div>
         <ConnectDemoButton />
       </div>

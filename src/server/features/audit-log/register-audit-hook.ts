@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../http/deps.ts';
+import { AUDITED_ROUTES } from './audited-routes.ts';
+import { recordAudit } from './record-audit.ts';
+
+/**
+ * Records the audited routes' successful calls (audited-routes.ts) before the answer leaves, so a
+ * client that saw the answer finds the entry. A failed write is logged at error level and the
+ * answer still goes out: the change itself is already committed.
+ */
+export function registerAuditHook(app: FastifyInstance, deps: AppDeps): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    const route = `${request.method} ${request.routeOptions.url ?? ''}`;
+    const action = AUDITED_ROUTES[route];
+    const auth = request.auth;
+    if (!action || !auth || reply.statusCode >= 400) return payload;
+    const query = request.query as Record<string, unknown> | undefined;
+    const params = request.params as Record<string, unknown> | undefined;
+    try {
+      await recordAudit(
+        deps.db,
+        {
+          teamId: auth.teamId,
+          storeId: auth.workspaceId,
+          actorUserId: auth.userId,
+          action,
+          target: route,
+          details: {
+            ...(params && Object.keys(params).length > 0 ? { params } : {}),
+            ...(query && Object.keys(query).length > 0 ? { query } : {}),
+            ...(request.headers.authorization ? { via: 'api-token' } : {}),
+          },
+        },
+        deps.clock(),
+      );
+    } catch (error) {
+      request.log.error({ err: error, route }, 'audit entry not recorded');
+    }
+    return payload;
+  });
+}

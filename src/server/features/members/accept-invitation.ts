@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import type { TeamRole } from '../../../shared/contracts/stores.ts';
+import { maskEmail } from '../../../shared/masking.ts';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/query-rows.ts';
+import { AppError } from '../../errors.ts';
+import { recordAudit } from '../audit-log/record-audit.ts';
+import { selectSessionStore } from '../auth/manage-sessions.ts';
+import { inTransaction } from './members-store.ts';
+import { findInvitationByToken, stateOf } from './read-invitations.ts';
+
+const WHY_NOT: Record<'accepted' | 'expired' | 'revoked', string> = {
+  accepted: 'This invitation was already used. Ask for a new one.',
+  expired: 'This invitation has expired (they last 7 days). Ask for a new one.',
+  revoked: 'This invitation was withdrawn. Ask for a new one.',
+};
+
+/**
+ * POST /api/invitations/:token/accept, signed in as the invitee (the identity provider's
+ * e-mail must be the invited address): the user joins the team with the invited role — once; the
+ * invitation row is locked, so two tabs accepting at once add them once — and the session moves to
+ * the team's first store.
+ */
+export async function acceptInvitation(
+  db: Db,
+  invitee: { userId: string; sessionToken: string | undefined },
+  token: string,
+  now: Date,
+): Promise<{ teamId: string; storeId: string; role: TeamRole }> {
+  return inTransaction(db, async (tx) => {
+    const invitation = await findInvitationByToken(tx, token, { forUpdate: true });
+    const state = stateOf(invitation, now);
+    if (state !== 'pending') throw new AppError(410, 'invitation_unusable', WHY_NOT[state]);
+    const [user] = await queryRows<{ email: string | null }>(
+      tx,
+      sql`SELECT email FROM users WHERE id = ${invitee.userId}`,
+    );
+    if (user?.email?.toLowerCase() !== invitation.email.toLowerCase())
+      throw new AppError(
+        403,
+        'invitation_for_someone_else',
+        `This invitation is for ${maskEmail(invitation.email)}: sign in with that address to accept it.`,
+      );
+    const [store] = await queryRows<{ id: string }>(
+      tx,
+      sql`SELECT id FROM workspaces WHERE team_id = ${invitation.team_id} ORDER BY created_at, id LIMIT 1`,
+    );
+    if (!store) throw new Error(`team ${invitation.team_id} has no store`);
+    await tx.execute(
+      sql`INSERT INTO team_members (team_id, user_id, role, created_at)
+          VALUES (${invitation.team_id}, ${invitee.userId}, ${invitation.role}, ${now.toISOString()})
+          ON CONFLICT (team_id, user_id) DO NOTHING`,
+    );
+    await tx.execute(
+      sql`UPDATE team_invitations SET accepted_at = ${now.toISOString()}, accepted_by = ${invitee.userId}
+          WHERE id = ${invitation.id}`,
+    );
+    await recordAudit(
+      tx,
+      {
+        teamId: invitation.team_id,
+        storeId: null,
+        actorUserId: invitee.userId,
+        action: 'member.joined',
+        target: invitation.email,
+        details: { role: invitation.role, invitationId: invitation.id },
+      },
+      now,
+    );
+    if (invitee.sessionToken) await selectSessionStore(tx, invitee.sessionToken, store.id);
+    return { teamId: invitation.team_id, storeId: store.id, role: invitation.role };
+  });
+}

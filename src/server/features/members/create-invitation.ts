@@ -1,0 +1,91 @@
+import { sql } from 'drizzle-orm';
+import type { CreatedInvitation, CreateInvitationBody } from '../../../shared/contracts/members.ts';
+import { queryRows } from '../../db/query-rows.ts';
+import { AppError } from '../../errors.ts';
+import type { AppDeps } from '../../http/deps.ts';
+import { recordAudit } from '../audit-log/record-audit.ts';
+import type { SessionPrincipal } from '../auth/manage-sessions.ts';
+import { catchesMail } from '../notifications/mail-transport.ts';
+import { queueDelivery } from '../notifications/queue-delivery.ts';
+import { INVITATION_TTL_MS, invitationUrl, newInvitationToken } from './invitation-token.ts';
+import { type InvitationRow, toInvitation } from './read-invitations.ts';
+import { renderInvitationMail } from './render-invitation-mail.ts';
+
+/**
+ * POST /api/workspace/invitations: a single-use link for one address and role, valid 7 days,
+ * answered to the inviter (to copy) and e-mailed to the invitee through the notifications mailer
+ * (a delivery of its own, retried by the queue) when the app sends mail. Only an owner invites an
+ * owner; someone already a member is not invited again.
+ */
+export async function createInvitation(
+  deps: AppDeps,
+  caller: SessionPrincipal,
+  body: CreateInvitationBody,
+): Promise<CreatedInvitation> {
+  const now = deps.clock();
+  if (body.role === 'owner' && caller.role !== 'owner')
+    throw new AppError(403, 'forbidden', 'Only an owner can invite an owner.');
+  const [already] = await queryRows<{ user_id: string }>(
+    deps.db,
+    sql`SELECT m.user_id FROM team_members m JOIN users u ON u.id = m.user_id
+        WHERE m.team_id = ${caller.teamId} AND lower(u.email) = ${body.email}`,
+  );
+  if (already)
+    throw new AppError(409, 'already_member', `${body.email} is already a member of this workspace.`);
+
+  const { token, hash } = newInvitationToken();
+  const [row] = await queryRows<InvitationRow>(
+    deps.db,
+    sql`WITH i AS (
+          INSERT INTO team_invitations (team_id, email, role, token_hash, invited_by, created_at, expires_at)
+          VALUES (${caller.teamId}, ${body.email}, ${body.role}, ${hash}, ${caller.userId}, ${now.toISOString()},
+            ${new Date(now.getTime() + INVITATION_TTL_MS).toISOString()})
+          RETURNING *)
+        SELECT i.id, i.team_id, t.name AS team_name, i.email, i.role, u.email AS invited_by, i.created_at,
+          i.expires_at, i.accepted_at, i.revoked_at
+        FROM i JOIN teams t ON t.id = i.team_id LEFT JOIN users u ON u.id = i.invited_by`,
+  );
+  if (!row) throw new Error('invitation insert returned no row');
+  await recordAudit(
+    deps.db,
+    {
+      teamId: caller.teamId,
+      storeId: null,
+      actorUserId: caller.userId,
+      action: 'member.invited',
+      target: body.email,
+      details: { role: body.role, invitationId: row.id },
+    },
+    now,
+  );
+
+  const url = invitationUrl(deps.publicUrl(), token);
+  const sendsMail = Boolean(deps.env.mail.smtpUrl) || catchesMail(deps);
+  if (sendsMail) {
+    const mail = renderInvitationMail({
+      url,
+      workspaceName: row.team_name,
+      role: body.role,
+      invitedBy: row.invited_by,
+      expiresAt: new Date(row.expires_at),
+    });
+    await queueDelivery(deps, {
+      workspaceId: caller.workspaceId,
+      source: `invitation:${row.id}`,
+      period: now.toISOString().slice(0, 10),
+      recipient: `email:${body.email}`,
+      channelId: null,
+      alertId: null,
+      kind: 'email',
+      subject: mail.subject,
+      message: {
+        to: body.email,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+        unsubscribeUrl: null,
+      },
+    });
+  }
+  return { url, invitation: toInvitation(row), emailed: sendsMail };
+}

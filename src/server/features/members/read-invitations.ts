@@ -1,0 +1,77 @@
+import { sql } from 'drizzle-orm';
+import type { Invitation, InvitationPreview } from '../../../shared/contracts/members.ts';
+import type { TeamRole } from '../../../shared/contracts/stores.ts';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/query-rows.ts';
+import { notFound } from '../../errors.ts';
+import { hashInvitationToken } from './invitation-token.ts';
+
+export interface InvitationRow {
+  id: string;
+  team_id: string;
+  team_name: string;
+  email: string;
+  role: TeamRole;
+  invited_by: string | null;
+  created_at: Date | string;
+  expires_at: Date | string;
+  accepted_at: Date | string | null;
+  revoked_at: Date | string | null;
+}
+
+const SELECT = sql`SELECT i.id, i.team_id, t.name AS team_name, i.email, i.role, u.email AS invited_by, i.created_at,
+    i.expires_at, i.accepted_at, i.revoked_at
+  FROM team_invitations i JOIN teams t ON t.id = i.team_id LEFT JOIN users u ON u.id = i.invited_by`;
+
+export const toInvitation = (row: InvitationRow): Invitation => ({
+  id: row.id,
+  email: row.email,
+  role: row.role,
+  invitedBy: row.invited_by,
+  createdAt: new Date(row.created_at).toISOString(),
+  expiresAt: new Date(row.expires_at).toISOString(),
+});
+
+export function stateOf(row: InvitationRow, now: Date): InvitationPreview['state'] {
+  if (row.accepted_at) return 'accepted';
+  if (row.revoked_at) return 'revoked';
+  return new Date(row.expires_at) <= now ? 'expired' : 'pending';
+}
+
+/** The invitation behind a link (any state), `forUpdate` locking it; 404 for an unknown token. */
+export async function findInvitationByToken(
+  db: Db,
+  token: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<InvitationRow> {
+  const [row] = await queryRows<InvitationRow>(
+    db,
+    sql`${SELECT} WHERE i.token_hash = ${hashInvitationToken(token)} ${options.forUpdate ? sql`FOR UPDATE OF i` : sql``}`,
+  );
+  if (!row) throw notFound('This invitation link is not valid. Ask for a new one.');
+  return row;
+}
+
+/** GET /api/invitations/:token: what the signed-in invitee is asked to accept. */
+export async function previewInvitation(db: Db, token: string, now: Date): Promise<InvitationPreview> {
+  const row = await findInvitationByToken(db, token);
+  return {
+    workspaceName: row.team_name,
+    role: row.role,
+    email: row.email,
+    invitedBy: row.invited_by,
+    expiresAt: new Date(row.expires_at).toISOString(),
+    state: stateOf(row, now),
+  };
+}
+
+/** GET /api/workspace/invitations: the team's invitations still waiting for an answer. */
+export async function listPendingInvitations(db: Db, teamId: string, now: Date): Promise<Invitation[]> {
+  const rows = await queryRows<InvitationRow>(
+    db,
+    sql`${SELECT} WHERE i.team_id = ${teamId} AND i.accepted_at IS NULL AND i.revoked_at IS NULL
+          AND i.expires_at > ${now.toISOString()}
+        ORDER BY i.created_at DESC`,
+  );
+  return rows.map(toInvitation);
+}

@@ -1,0 +1,95 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  AcceptedInvitationSchema,
+  CreatedInvitationSchema,
+  CreateInvitationBodySchema,
+  InvitationIdParamsSchema,
+  InvitationListSchema,
+  InvitationPreviewSchema,
+  InvitationTokenParamsSchema,
+  MemberListSchema,
+  MemberParamsSchema,
+  UpdateMemberBodySchema,
+} from '../../../shared/contracts/members.ts';
+import { requireAuth, SESSION_COOKIE } from '../../http/auth.ts';
+import type { AppDeps } from '../../http/deps.ts';
+import { acceptInvitation } from './accept-invitation.ts';
+import { createInvitation } from './create-invitation.ts';
+import { listMembers } from './list-members.ts';
+import { listPendingInvitations, previewInvitation } from './read-invitations.ts';
+import { removeMember } from './remove-member.ts';
+import { revokeInvitation } from './revoke-invitation.ts';
+import { updateMember } from './update-member.ts';
+
+/**
+ * Members and invitations of the caller's workspace (issue #17 items 2–3). Who may call each route
+ * is declared in http/route-permissions.ts and checked before these run; the owner-only rules and
+ * the last-owner rule live in the services.
+ */
+export function registerMemberRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get('/api/workspace/members', { schema: { response: { 200: MemberListSchema } } }, async (request) =>
+    listMembers(deps.db, requireAuth(request)),
+  );
+  api.patch(
+    '/api/workspace/members/:id',
+    { schema: { params: MemberParamsSchema, body: UpdateMemberBodySchema } },
+    async (request) =>
+      updateMember(deps.db, requireAuth(request), request.params.id, request.body, deps.clock()),
+  );
+  api.delete(
+    '/api/workspace/members/:id',
+    { schema: { params: MemberParamsSchema } },
+    async (request, reply) => {
+      await removeMember(deps.db, requireAuth(request), request.params.id, deps.clock());
+      return reply.status(204).send();
+    },
+  );
+  api.get(
+    '/api/workspace/invitations',
+    { schema: { response: { 200: InvitationListSchema } } },
+    async (request) => ({
+      invitations: await listPendingInvitations(deps.db, requireAuth(request).teamId, deps.clock()),
+    }),
+  );
+  api.post(
+    '/api/workspace/invitations',
+    { schema: { body: CreateInvitationBodySchema, response: { 201: CreatedInvitationSchema } } },
+    async (request, reply) =>
+      reply.status(201).send(await createInvitation(deps, requireAuth(request), request.body)),
+  );
+  api.delete(
+    '/api/workspace/invitations/:id',
+    { schema: { params: InvitationIdParamsSchema } },
+    async (request, reply) => {
+      await revokeInvitation(deps.db, requireAuth(request), request.params.id, deps.clock());
+      return reply.status(204).send();
+    },
+  );
+  api.get(
+    '/api/invitations/:token',
+    {
+      schema: { params: InvitationTokenParamsSchema, response: { 200: InvitationPreviewSchema } },
+      // A browser opening the link goes to the invitation page, through sign-in when signed out;
+      // any other caller needs a session (401 before the token is even looked at).
+      preValidation: async (request, reply) => {
+        if (!request.headers.accept?.includes('text/html')) return void requireAuth(request);
+        const page = `/invitations/${encodeURIComponent((request.params as { token: string }).token)}`;
+        return reply.redirect(request.auth ? page : `/api/login?returnTo=${encodeURIComponent(page)}`);
+      },
+    },
+    async (request) => previewInvitation(deps.db, request.params.token, deps.clock()),
+  );
+  api.post(
+    '/api/invitations/:token/accept',
+    { schema: { params: InvitationTokenParamsSchema, response: { 200: AcceptedInvitationSchema } } },
+    async (request) =>
+      acceptInvitation(
+        deps.db,
+        { userId: requireAuth(request).userId, sessionToken: request.cookies[SESSION_COOKIE] },
+        request.params.token,
+        deps.clock(),
+      ),
+  );
+}
