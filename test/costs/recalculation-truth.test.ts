@@ -38,7 +38,6 @@ const Line = z.object({
   source: z.string().nullable(),
   estimated: z.boolean(),
 });
-type Line = z.infer<typeof Line>;
 
 const readLines = () =>
   queryRows(

@@ -1,4 +1,4 @@
-import type { LifetimeCustomer, WeightedLifetimeCustomer } from './types.ts';
+import type { WeightedLifetimeCustomer } from './types.ts';
 
 /**
  * Groups customers with identical (x, tx, T) into one weighted record.

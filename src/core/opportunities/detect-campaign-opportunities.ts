@@ -1,7 +1,7 @@
 import { formatMoney } from '../../shared/money.ts';
 import { computeMatchRate } from '../attribution/compute-match-rate.ts';
 import { campaignRoasRange } from '../metrics/campaign-roas-range.ts';
-import { judgeCampaign, SCALE_ROAS } from '../metrics/judge-campaign.ts';
+import { judgeCampaign } from '../metrics/judge-campaign.ts';
 import { metricKey } from './metric-key.ts';
 import { poissonInterval } from './poisson-interval.ts';
 import { rankOpportunity, sufficiencyOf } from './rank-opportunity.ts';

@@ -1,9 +1,7 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorkspace } from '../../../test/support/factories.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/test-database.ts';
 import { migrateDatabase } from '../db/migrate.ts';
-import { queryRows } from '../db/query-rows.ts';
 import {
   claimJob,
   completeJob,

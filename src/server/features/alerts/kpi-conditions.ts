@@ -91,7 +91,6 @@ async function readDailyContribution(
   to: string,
   digits: number,
 ): Promise<Map<string, number>> {
-  const { db } = reads;
   const report = await readProfitReport(reads, workspaceId, { from, to, granularity: 'day' });
   return new Map(
     report.series.map((point) => [

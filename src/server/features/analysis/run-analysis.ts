@@ -6,17 +6,7 @@ import {
 import type { AnalysisFacts, AnalysisSnapshot } from '../../../core/pipeline/types.ts';
 import { joinInFlight } from '../../caches.ts';
 import type { Db } from '../../db/client.ts';
-import {
-  analysisAttributionRows,
-  analysisCohortPoints,
-  analysisCustomers,
-  analysisForecastPoints,
-  analysisMetrics,
-  analysisRuns,
-  analysisSegments,
-  analysisStockRows,
-  opportunities,
-} from '../../db/schema/analysis.ts';
+import { analysisRuns, opportunities } from '../../db/schema/analysis.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import { readOpportunityProfitContext } from '../contribution/read-opportunity-profit.ts';
 import { listForecastClosures } from '../forecast-closures/forecast-closure-queries.ts';

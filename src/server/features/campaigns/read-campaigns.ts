@@ -24,7 +24,6 @@ import {
   WINDOW_RULE,
 } from '../../../shared/metrics.ts';
 import { currencyDigitsOf } from '../../../shared/money.ts';
-import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import type { CachedReads } from '../../http/deps.ts';
 import { listCredentialSummaries } from '../../vault/credential-store.ts';

@@ -6,7 +6,6 @@ import type {
 import { contributionOf } from '../../../core/profit/contribution-of.ts';
 import { addDays } from '../../../shared/calendar.ts';
 import { currencyDigitsOf } from '../../../shared/money.ts';
-import type { Db } from '../../db/client.ts';
 import type { CachedReads } from '../../http/deps.ts';
 import { queryAttribution } from '../metrics/query-attribution.ts';
 
@@ -22,7 +21,6 @@ export async function readOpportunityProfitContext(
   asOf: string,
   currency: string,
 ): Promise<OpportunityProfitContext> {
-  const { db } = reads;
   const figures = await queryAttribution(reads, workspaceId, addDays(asOf, -29), asOf, null);
   const unit = 10 ** currencyDigitsOf(currency);
   let netSales = 0;

@@ -8,7 +8,6 @@ import type {
   CustomersSummary,
   LifetimeDiagnostics,
 } from '../../../shared/contracts/customers.ts';
-import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import type { CachedReads } from '../../http/deps.ts';
 import {

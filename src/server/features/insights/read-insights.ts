@@ -10,7 +10,6 @@ import { describeStockouts } from '../../../core/insights/describe-stockouts.ts'
 import { rankInsights } from '../../../core/insights/rank-insights.ts';
 import type { InsightContext } from '../../../core/insights/types.ts';
 import type { InsightsResponse } from '../../../shared/contracts/insights.ts';
-import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { analysisAttributionRows, analysisSegments, analysisStockRows } from '../../db/schema/analysis.ts';
 import { analysisInsightDays, analysisInsightMovers } from '../../db/schema/insights.ts';

@@ -2,7 +2,6 @@ import { computeMatchRate } from '../../../core/attribution/compute-match-rate.t
 import { labelChannel } from '../../../core/attribution/label-channel.ts';
 import { computeRoas } from '../../../core/metrics/compute-roas.ts';
 import type { AttributionRow } from '../../../shared/contracts/analytics.ts';
-import type { Db } from '../../db/client.ts';
 import type { CachedReads } from '../../http/deps.ts';
 import { readMetricWindow } from './metric-window.ts';
 import { queryAttribution } from './query-attribution.ts';

@@ -12,13 +12,7 @@ import { queryRows } from '../../db/query-rows.ts';
 import { analysisMetrics, opportunities } from '../../db/schema/analysis.ts';
 import { notFound } from '../../errors.ts';
 import type { CachedReads } from '../../http/deps.ts';
-import {
-  findLatestRun,
-  findListVersion,
-  type LatestRun,
-  readRunOnce,
-  readSnapshotOnce,
-} from '../analytics/read-analytics.ts';
+import { findLatestRun, type LatestRun, readSnapshotOnce } from '../analytics/read-analytics.ts';
 
 type OpportunityRow = typeof opportunities.$inferSelect;
 

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
 import { type LatestRun, readRunOnce, readSnapshotOnce } from '../../features/analytics/read-analytics.ts';
 import { requireAuthWithLatestRun } from '../auth.ts';
 import type { CachedReads } from '../deps.ts';

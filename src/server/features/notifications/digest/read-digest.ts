@@ -98,7 +98,6 @@ async function readContributionMargin(
   range: DigestRange,
   digits: number,
 ): Promise<(DigestKpi & { estimated: boolean }) | null> {
-  const { db } = reads;
   const [previous, lastYear] = await Promise.all([
     readProfitReport(reads, workspaceId, {
       from: range.start,

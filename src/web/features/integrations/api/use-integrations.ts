@@ -4,7 +4,6 @@ import {
   DemoConnectResponseSchema,
   DemoCredentialsSchema,
   type GaCredentialsRequest,
-  GaStatusSchema,
   GaStoreResponseSchema,
   GaTestResponseSchema,
   type MetaCredentialsRequest,
