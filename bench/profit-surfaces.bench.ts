@@ -2,8 +2,8 @@
  * The profit reads of /products and /customers at size (issue #13, decisions 038 and 039):
  * GET /api/products/profit over 7, 30 and 365 days and GET /api/customers/cohort-profit, on the
  * synthetic store of bench/support/profit-bench.ts (orders over three years, two lines each,
- * refunds, transactions, shipping costs, Meta days; no customer ids, so every order is a guest
- * customer of its own: the cohort read's worst case). Each read runs BENCH_RUNS times (default 5)
+ * refunds, transactions, shipping costs, Meta days; customers of about three orders each and one
+ * order in ten a guest checkout). Each read runs BENCH_RUNS times (default 5)
  * one after another through HTTP: the first computes the answer (the first read after a sync),
  * the others get the answer kept for the same facts version; the load average is beside each.
  *

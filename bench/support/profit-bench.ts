@@ -132,12 +132,14 @@ export async function fillVariants(db: Db, ws: string, count: number): Promise<v
 export async function fillSyntheticProfitStore(db: Db, ws: string, orders: number): Promise<void> {
   const started = performance.now();
   await fillVariants(db, ws, VARIANTS);
-  // Orders over three years: 0.5 % test, 1 % cancelled, shipping charged, some discounted.
+  // Orders over three years: 0.5 % test, 1 % cancelled, shipping charged, some discounted; one in
+  // ten a guest checkout, the others from customers of about three orders each.
   await db.execute(sql`INSERT INTO wh_orders (workspace_id, order_id, name, currency_code, total_minor, created_at,
-      updated_at, order_date, test, cancelled_at, discount_minor, shipping_minor, country_code)
+      updated_at, order_date, test, cancelled_at, discount_minor, shipping_minor, country_code, customer_id)
     SELECT ${ws}, g, '#' || g, 'USD', 1500 + (g * 7919) % 20000, d::timestamptz, d::timestamptz, d,
       g % 200 = 0, CASE WHEN g % 100 = 1 THEN d::timestamptz END, (g % 7) * 100, 500 + (g % 3) * 250,
-      CASE WHEN g % 5 = 0 THEN 'CA' ELSE 'US' END
+      CASE WHEN g % 5 = 0 THEN 'CA' ELSE 'US' END,
+      CASE WHEN g % 10 <> 0 THEN 1 + g % greatest(1, ${orders} / 3) END
     FROM generate_series(1::bigint, ${orders}) g,
       LATERAL (SELECT (${END}::date - ((${orders} - g) * ${DAYS} / ${orders})::int) AS d) day`);
   // Two lines per order; one variant in ten has no known cost, one in ten an estimated one.

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import type { DeliverySettings } from '../../src/demo/emulators/shopify/webhooks.ts';
 import { VENDOR_ERRORS } from '../../src/demo/emulators/vendor-errors.ts';
 import { type DemoEmulators, startDemoEmulators } from '../../src/demo/start-demo-emulators.ts';
@@ -146,13 +147,16 @@ const advance = (minutes: number) => {
 
 /** One owner per source (sign-ins are rate limited per address); answers the cookie and workspace id. */
 const owners = new Map<Source, { cookie: string; workspaceId: string }>();
+const OwnerOfRow = z.object({ workspaceId: z.string() });
+
 async function ownerOf(source: Source): Promise<{ cookie: string; workspaceId: string }> {
   const known = owners.get(source);
   if (known) return known;
   const email = `matrix-${source}@example.com`;
   const cookie = await app.signIn(email, 'Matrix');
-  const [row] = await queryRows<{ workspaceId: string }>(
+  const [row] = await queryRows(
     app.db,
+    OwnerOfRow,
     sql`SELECT w.id AS "workspaceId" FROM workspaces w JOIN team_members m ON m.team_id = w.team_id JOIN users u ON u.id = m.user_id WHERE u.email = ${email}`,
   );
   if (!row) throw new Error(`no workspace for ${email}`);
@@ -169,9 +173,12 @@ async function emptyWorkspace(workspaceId: string): Promise<void> {
     await app.db.execute(sql`DELETE FROM ${sql.identifier(table)} WHERE workspace_id = ${workspaceId}`);
 }
 
+const TableRow = z.object({ name: z.string() });
+
 async function warehouseTables(): Promise<string[]> {
-  const tables = await queryRows<{ name: string }>(
+  const tables = await queryRows(
     app.db,
+    TableRow,
     sql`SELECT c.table_name AS name FROM information_schema.columns c
         JOIN pg_class p ON p.relname = c.table_name AND NOT p.relispartition
         WHERE c.table_schema = 'public' AND c.column_name = 'workspace_id' AND c.table_name LIKE 'wh\\_%'
@@ -218,14 +225,17 @@ async function freshness(cookie: string, source: Source): Promise<SyncSourceStat
   return status;
 }
 
+const WarehouseCountRow = z.object({ n: z.number() });
+
 /** Warehouse rows of one workspace, per wh_ table (all tables with a workspace_id). */
 async function warehouseCounts(workspaceId: string): Promise<Record<string, number>> {
   const tables = (await warehouseTables()).map((name) => ({ name }));
   const counts: Record<string, number> = {};
   for (const { name } of tables) {
     // Daily snapshots: the newest day's (a sync on a later day adds that day's, by design).
-    const [row] = await queryRows<{ n: number }>(
+    const [row] = await queryRows(
       app.db,
+      WarehouseCountRow,
       name === 'wh_inventory_snapshots'
         ? sql`SELECT count(*)::int AS n FROM wh_inventory_snapshots WHERE workspace_id = ${workspaceId}
                 AND snapshot_date = (SELECT max(snapshot_date) FROM wh_inventory_snapshots WHERE workspace_id = ${workspaceId})`
@@ -363,23 +373,29 @@ const WEBHOOK_FAULTS: WebhookFault[] = [
 const WEBHOOK_JOBS = [registerShopifyWebhooksJob, processShopifyWebhookJob, SYNC_JOBS.shopify];
 const ORDERS_PER_CELL = 8;
 
+const StoredRow = z.object({ id: z.string(), total: z.string(), lines: z.number() });
+
+const LiveOrderGapRow = z.object({
+  orders: z.number(),
+  distinct_orders: z.number(),
+  lines: z.number(),
+  distinct_lines: z.number(),
+});
+
 /** The emulator's live orders against the warehouse: missing, twice, or with another total or line count. */
 async function liveOrderGaps(workspaceId: string, expectedOrders: number) {
   const truth = demo.emulators.shopify.liveOrders.orders;
-  const stored = await queryRows<{ id: string; total: string; lines: number }>(
+  const stored = await queryRows(
     app.db,
+    StoredRow,
     sql`SELECT o.order_id::text AS id, o.total_minor::text AS total,
           (SELECT count(*)::int FROM wh_order_line_items l WHERE l.workspace_id = o.workspace_id AND l.order_id = o.order_id) AS lines
         FROM wh_orders o WHERE o.workspace_id = ${workspaceId}
           AND o.order_id = ANY(${`{${truth.map((order) => order.legacyId).join(',')}}`}::bigint[])`,
   );
-  const [all] = await queryRows<{
-    orders: number;
-    distinct_orders: number;
-    lines: number;
-    distinct_lines: number;
-  }>(
+  const [all] = await queryRows(
     app.db,
+    LiveOrderGapRow,
     sql`SELECT (SELECT count(*)::int FROM wh_orders WHERE workspace_id = ${workspaceId}) AS orders,
           (SELECT count(DISTINCT order_id)::int FROM wh_orders WHERE workspace_id = ${workspaceId}) AS distinct_orders,
           (SELECT count(*)::int FROM wh_order_line_items WHERE workspace_id = ${workspaceId}) AS lines,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { analyzeStore } from '../../src/core/pipeline/analyze-store.ts';
 import type { AnalysisFacts, AnalysisSnapshot } from '../../src/core/pipeline/types.ts';
 import { generateStore } from '../../src/demo/generate-store.ts';
@@ -44,6 +45,10 @@ afterAll(async () => {
   await app?.close();
 });
 
+const QueryRow = z.object({ diagnostics: z.object({ timingsMs: z.record(z.string(), z.number()) }) });
+
+const QueryRow2 = z.object({ status: z.string(), error: z.string() });
+
 describe('analysis on the worker thread', () => {
   it('keeps answering HTTP requests while a run computes', async () => {
     const facts = buildDemoFacts(generateStore({ seed: 42, preset: 'medium' }));
@@ -69,8 +74,9 @@ describe('analysis on the worker thread', () => {
 
     // The probes sent while the models computed: the run's own step timings bound that window
     // (the writes after it run on the main thread and are not what this test is about).
-    const [row] = await queryRows<{ diagnostics: { timingsMs: Record<string, number> } }>(
+    const [row] = await queryRows(
       app.db,
+      QueryRow,
       sql`SELECT diagnostics FROM analysis_runs WHERE id = ${summary.runId}`,
     );
     const computeMs = Object.values(row!.diagnostics.timingsMs).reduce((sum, ms) => sum + ms, 0);
@@ -134,8 +140,9 @@ describe('analysis on the worker thread', () => {
     })();
     const summary = await runAnalysis(app.server.deps, await newWorkspace(), 'test', broken);
     expect(summary).toMatchObject({ status: 'failed', error: expected });
-    const [row] = await queryRows<{ status: string; error: string }>(
+    const [row] = await queryRows(
       app.db,
+      QueryRow2,
       sql`SELECT status, error FROM analysis_runs WHERE id = ${summary.runId}`,
     );
     expect(row).toEqual({ status: 'failed', error: expected });

@@ -21,6 +21,7 @@ let first: string;
 let last: string;
 
 const minor = (amount: string) => parseDecimalToMinor(amount, 2);
+const CountRow = z.object({ customers: z.number(), guests: z.number() });
 
 async function get<T>(path: string, parse: (body: unknown) => T): Promise<T> {
   const response = await app.request(path, { cookie: owner });
@@ -124,16 +125,38 @@ describe('lifetime value in contribution margin per cohort and channel', () => {
   it('counts every customer once and equals the P&L’s contribution before marketing over all time', async () => {
     const report = await pnl(first, last);
     expect(answer.hasData).toBe(true);
-    expect(minor(answer.lifetime.contribution)).toBe(
+    // Customers' contribution plus the guest checkouts' is the P&L's, before marketing.
+    expect(minor(answer.lifetime.contribution) + minor(answer.guests.contribution)).toBe(
       minor(report.totals.contributionMargin) + minor(report.totals.marketing),
     );
-    expect(answer.lifetime.coverage).toEqual(report.coverage);
+    expect(answer.lifetime.coverage.unitsSold + answer.guests.coverage.unitsSold).toBe(
+      report.coverage.unitsSold,
+    );
+    expect(answer.lifetime.coverage.unitsWithCost + answer.guests.coverage.unitsWithCost).toBe(
+      report.coverage.unitsWithCost,
+    );
     const customers = (rows: Array<{ customers: number }>) => rows.reduce((t, r) => t + r.customers, 0);
     expect(customers(answer.cohorts)).toBe(answer.lifetime.customers);
     expect(customers(answer.channels)).toBe(answer.lifetime.customers);
     expect(answer.lifetime.ltv).toBe(
       (Math.round(minor(answer.lifetime.contribution) / answer.lifetime.customers) / 100).toFixed(2),
     );
+  });
+
+  it('counts the same customers as the RFM segments: customer records, not guest checkouts (decision 056)', async () => {
+    const summary = (await (await app.request('/api/customers/summary', { cookie: owner })).json()) as {
+      customers: number;
+    };
+    const [counts] = await queryRows(
+      app.server.deps.db,
+      CountRow,
+      sql`SELECT count(DISTINCT customer_id)::int AS customers, count(*) FILTER (WHERE customer_id IS NULL)::int AS guests
+          FROM wh_orders WHERE NOT test AND cancelled_at IS NULL`,
+    );
+    expect(counts!.guests).toBeGreaterThan(0);
+    expect(answer.guests.orders).toBe(counts!.guests);
+    expect(answer.lifetime.customers).toBe(counts!.customers);
+    expect(summary.customers).toBe(answer.lifetime.customers);
   });
 
   it('derives CAC, LTV:CAC and payback from Meta spend, and says when a group is too thin', async () => {

@@ -225,6 +225,21 @@ describeInBrowser('profit on the decision pages', () => {
     );
     const thin = [...answer.cohorts, ...answer.channels].filter((r) => r.payback === 'too_few_customers');
     await expect(section.getByTestId('cohort-too-few').count()).resolves.toBe(thin.length);
+    // A channel without tracked spend says so instead of a CAC of zero or infinity.
+    const noSpend = answer.channels.find((c) => c.payback === 'no_spend');
+    expect(noSpend).toBeDefined();
+    const noSpendRow = section.locator(
+      `[data-testid="channel-cohort-table-row"][data-key="${noSpend!.channel}"]`,
+    );
+    await expect(noSpendRow.getByTestId('cohort-cac').textContent()).resolves.toBe('No spend data');
+    // One customer count on the page (decision 056): the segments' customers are the cohorts' customers,
+    // and the guest checkouts are shown apart.
+    await expect(page.getByTestId('stat-customers').textContent()).resolves.toContain(
+      answer.lifetime.customers.toLocaleString('en-US'),
+    );
+    await expect(section.getByTestId('guest-contribution').textContent()).resolves.toContain(
+      `${answer.guests.orders.toLocaleString('en-US')} guest checkout`,
+    );
     await expect(section.getByTestId('cost-coverage-note').count()).resolves.toBe(1);
 
     await page.setViewportSize({ width: 390, height: 844 });

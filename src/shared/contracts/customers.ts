@@ -169,6 +169,12 @@ export const CohortProfitSchema = z.object({
     ltv: MoneySchema.nullable(),
     coverage: ProfitCoverageSchema,
   }),
+  /**
+   * Sale orders without a customer record (guest checkouts, decision 056): in the P&L, not in any
+   * customer count; `lifetime.contribution` + `guests.contribution` is the P&L's contribution
+   * before marketing over all time.
+   */
+  guests: z.object({ orders: z.number().int(), contribution: MoneySchema, coverage: ProfitCoverageSchema }),
   /** Newest cohort first. */
   cohorts: z.array(z.object({ cohort: z.string(), ...CohortFiguresShape })),
   /** Most customers first. */

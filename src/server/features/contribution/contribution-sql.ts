@@ -93,8 +93,3 @@ export const ORDER_REFUNDS_JOIN = sql`
     SELECT coalesce(sum(${REFUND.returns}), 0) AS returns_minor, coalesce(sum(${REFUND.cogs}), 0) AS cogs_minor
     FROM wh_refunds r ${REFUND_JOINS}
     WHERE r.workspace_id = o.workspace_id AND r.order_id = o.order_id) refunds ON true`;
-
-/** Text columns of decision 010's contribution parts, summed over a grouped query. */
-export const SUMMED_SALE_PARTS = sql`sum(${ORDER_SALE.grossSales})::text AS gross_sales,
-  sum(${ORDER_SALE.discounts})::text AS discounts, sum(${ORDER_SALE.cogs})::text AS cogs,
-  sum(${ORDER_SALE.shipping})::text AS shipping, sum(${ORDER_SALE.paymentFees})::text AS payment_fees`;

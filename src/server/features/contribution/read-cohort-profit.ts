@@ -13,17 +13,19 @@ import { queryRows } from '../../db/query-rows.ts';
 import { findShop } from '../costs/queries/read-shop.ts';
 import { CREDIT_COLUMNS, CreditRow, creditOfRow, FIRST_VISIT_JOIN } from '../metrics/query-attribution.ts';
 import {
-  ORDER_REFUNDS_JOIN,
-  ORDER_SALE,
-  ORDER_SALE_JOINS,
+  FEE_RULE_JOIN,
+  FEE_TRANSACTION,
+  LINE_UNITS_WITH_COST,
   SALE_ORDER,
-  SUMMED_SALE_PARTS,
+  TRANSACTION_FEE,
 } from './contribution-sql.ts';
 
 /** Shown on /customers under the cohort tables (decision 039). */
 export const COHORT_PROFIT_RULE =
   'A customer joins the cohort of the month of their first order and the channel credited with it (last ' +
-  'non-direct click, as on Campaigns); a guest order is a customer of its own. LTV is the contribution ' +
+  'non-direct click, as on Campaigns). A customer is a Shopify customer record with a sale order, as in the ' +
+  'RFM segments: a guest checkout cannot be recognised when it buys again, so guest orders count in the P&L ' +
+  'but not as customers; their contribution is shown apart. LTV is the contribution ' +
   'margin before marketing of all their orders to date (net sales − cost of goods − shipping cost − payment ' +
   "fees, every refund counted with its order) per customer. CAC is Meta ad spend ÷ new customers: the month's " +
   'spend for a cohort, all spend for Meta Ads; channels without tracked spend have no CAC. Payback is the ' +
@@ -46,6 +48,8 @@ const emptyGroup = (): Group => ({
 });
 
 const Row = CreditRow.extend({
+  /** The one row of orders without a customer record (guest checkouts), if any. */
+  guest: z.boolean(),
   cohort: z.string(),
   month: z.number(),
   customers: z.number(),
@@ -75,25 +79,67 @@ export async function readCohortProfit(db: Db, workspaceId: string): Promise<Coh
     queryRows(
       db,
       Row,
-      sql`WITH firsts AS (
-            SELECT DISTINCT ON (customer) coalesce(o.customer_id::text, 'order:' || o.order_id) AS customer,
-              o.order_id AS first_order_id, o.order_date AS first_date, ${CREDIT_COLUMNS}
+      sql`WITH sale AS MATERIALIZED (
+            SELECT o.order_id, o.customer_id, o.order_date, o.shipping_minor, o.discount_minor
+            FROM wh_orders o WHERE o.workspace_id = ${workspaceId} AND ${SALE_ORDER}),
+          lines AS (
+            SELECT li.order_id, sum(li.unit_price_minor * li.quantity) AS items,
+              sum(coalesce(li.unit_cost_minor, 0) * li.quantity) AS cogs, sum(li.quantity) AS units,
+              sum(${LINE_UNITS_WITH_COST}) AS units_with_cost
+            FROM wh_order_line_items li WHERE li.workspace_id = ${workspaceId} GROUP BY li.order_id),
+          ship AS (
+            SELECT DISTINCT ON (s.order_id) s.order_id, s.cost_minor FROM wh_order_shipping_costs s
+            WHERE s.workspace_id = ${workspaceId} ORDER BY s.order_id, s.source = 'import' DESC),
+          fees AS (
+            SELECT t.order_id, sum(${TRANSACTION_FEE}) AS fees
+            FROM wh_order_transactions t ${FEE_RULE_JOIN}
+            WHERE t.workspace_id = ${workspaceId} AND ${FEE_TRANSACTION} GROUP BY t.order_id),
+          refund_lines AS (
+            SELECT rl.refund_id, sum(rl.subtotal_minor) AS subtotal,
+              sum(CASE WHEN rl.restocked THEN coalesce(li.unit_cost_minor, 0) * rl.quantity ELSE 0 END) AS restocked
+            FROM wh_refund_line_items rl
+            LEFT JOIN wh_order_line_items li ON li.workspace_id = rl.workspace_id AND li.line_item_id = rl.line_item_id
+            WHERE rl.workspace_id = ${workspaceId} GROUP BY rl.refund_id),
+          refunds AS (
+            SELECT r.order_id, sum(coalesce(rl.subtotal, 0) + coalesce(r.shipping_minor, 0)) AS returns,
+              sum(coalesce(rl.restocked, 0)) AS restocked
+            FROM wh_refunds r LEFT JOIN refund_lines rl ON rl.refund_id = r.refund_id
+            WHERE r.workspace_id = ${workspaceId} GROUP BY r.order_id),
+          orders AS (
+            SELECT o.order_id, o.customer_id, o.order_date,
+              coalesce(l.items, 0) + coalesce(o.shipping_minor, 0) AS gross_sales,
+              coalesce(o.discount_minor, 0) AS discounts, coalesce(l.cogs, 0) AS cogs,
+              coalesce(sh.cost_minor, o.shipping_minor, 0) AS shipping, coalesce(f.fees, 0) AS payment_fees,
+              coalesce(rf.returns, 0) AS returns, -coalesce(rf.restocked, 0) AS restocked_cogs,
+              coalesce(l.units, 0) AS units, coalesce(l.units_with_cost, 0) AS units_with_cost
+            FROM sale o LEFT JOIN lines l ON l.order_id = o.order_id LEFT JOIN ship sh ON sh.order_id = o.order_id
+            LEFT JOIN fees f ON f.order_id = o.order_id LEFT JOIN refunds rf ON rf.order_id = o.order_id),
+          firsts AS (
+            SELECT DISTINCT ON (o.customer_id) o.customer_id, o.order_id AS first_order_id,
+              o.order_date AS first_date, ${CREDIT_COLUMNS}
             FROM wh_orders o ${FIRST_VISIT_JOIN}
-            WHERE o.workspace_id = ${workspaceId} AND ${SALE_ORDER}
-            ORDER BY customer, o.created_at, o.order_id)
-          SELECT to_char(f.first_date, 'YYYY-MM') AS cohort, f.has_journey, f.utm_source, f.utm_medium,
-            f.source_type, f.utm_campaign, f.first_source, f.first_medium, f.first_type, f.first_campaign,
-            ((extract(year FROM o.order_date) * 12 + extract(month FROM o.order_date))
+            WHERE o.workspace_id = ${workspaceId} AND ${SALE_ORDER} AND o.customer_id IS NOT NULL
+            ORDER BY o.customer_id, o.created_at, o.order_id)
+          SELECT false AS guest, to_char(f.first_date, 'YYYY-MM') AS cohort, f.has_journey, f.utm_source,
+            f.utm_medium, f.source_type, f.utm_campaign, f.first_source, f.first_medium, f.first_type,
+            f.first_campaign,
+            ((extract(year FROM x.order_date) * 12 + extract(month FROM x.order_date))
               - (extract(year FROM f.first_date) * 12 + extract(month FROM f.first_date)))::int AS month,
-            count(*) FILTER (WHERE o.order_id = f.first_order_id)::int AS customers,
-            ${SUMMED_SALE_PARTS}, sum(refunds.returns_minor)::text AS returns,
-            sum(refunds.cogs_minor)::text AS restocked_cogs, sum(${ORDER_SALE.units})::text AS units,
-            sum(${ORDER_SALE.unitsWithCost})::text AS units_with_cost, max(o.order_date)::text AS last_day
-          FROM wh_orders o
-          JOIN firsts f ON f.customer = coalesce(o.customer_id::text, 'order:' || o.order_id)
-          ${ORDER_SALE_JOINS} ${ORDER_REFUNDS_JOIN}
-          WHERE o.workspace_id = ${workspaceId} AND ${SALE_ORDER}
-          GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11`,
+            count(*) FILTER (WHERE x.order_id = f.first_order_id)::int AS customers,
+            sum(x.gross_sales)::text AS gross_sales, sum(x.discounts)::text AS discounts,
+            sum(x.cogs)::text AS cogs, sum(x.shipping)::text AS shipping, sum(x.payment_fees)::text AS payment_fees,
+            sum(x.returns)::text AS returns, sum(x.restocked_cogs)::text AS restocked_cogs,
+            sum(x.units)::text AS units, sum(x.units_with_cost)::text AS units_with_cost,
+            max(x.order_date)::text AS last_day
+          FROM orders x JOIN firsts f ON f.customer_id = x.customer_id
+          GROUP BY 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12
+          UNION ALL
+          SELECT true, '', false, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, count(*)::int, sum(x.gross_sales)::text AS gross_sales, sum(x.discounts)::text AS discounts,
+            sum(x.cogs)::text AS cogs, sum(x.shipping)::text AS shipping, sum(x.payment_fees)::text AS payment_fees,
+            sum(x.returns)::text AS returns, sum(x.restocked_cogs)::text AS restocked_cogs,
+            sum(x.units)::text AS units, sum(x.units_with_cost)::text AS units_with_cost,
+            max(x.order_date)::text AS last_day
+          FROM orders x WHERE x.customer_id IS NULL HAVING count(*) > 0`,
     ),
     queryRows(
       db,
@@ -114,8 +160,8 @@ export async function readCohortProfit(db: Db, workspaceId: string): Promise<Coh
   const cohorts = new Map<string, Group>();
   const channels = new Map<string, Group>();
   const all = emptyGroup();
+  const guests = emptyGroup();
   for (const r of rows) {
-    const channel = creditOfRow(r).channel;
     const parts = contributionOf({
       grossSales: Number(r.gross_sales),
       discounts: Number(r.discounts),
@@ -124,6 +170,11 @@ export async function readCohortProfit(db: Db, workspaceId: string): Promise<Coh
       shipping: Number(r.shipping),
       paymentFees: Number(r.payment_fees),
     });
+    if (r.guest) {
+      addTo(guests, r, parts.contributionMargin);
+      continue;
+    }
+    const channel = creditOfRow(r).channel;
     for (const [map, key] of [
       [cohorts, r.cohort],
       [channels, channel],
@@ -181,6 +232,11 @@ export async function readCohortProfit(db: Db, workspaceId: string): Promise<Coh
           ? minorToDecimal(Math.round(contribution / all.input.customers), digits)
           : null,
       coverage: coverageOf(all),
+    },
+    guests: {
+      orders: guests.input.customers,
+      contribution: minorToDecimal(guests.input.contributionByMonth[0] ?? 0, digits),
+      coverage: coverageOf(guests),
     },
     cohorts: cohortKeys.map((cohort) => ({
       cohort,

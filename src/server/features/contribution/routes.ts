@@ -23,7 +23,7 @@ export function registerContributionRoutes(app: FastifyInstance, deps: AppDeps):
     async (request) => {
       const { workspaceId } = requireAuth(request);
       const { from, to } = request.query;
-      return keepContributionAnswer(deps.db, 'products', workspaceId, [from, to], () =>
+      return keepContributionAnswer(deps, 'products', workspaceId, [from, to], () =>
         readProductProfit(deps.db, workspaceId, { from, to }),
       );
     },
@@ -33,7 +33,7 @@ export function registerContributionRoutes(app: FastifyInstance, deps: AppDeps):
     { schema: { response: { 200: CohortProfitSchema } } },
     async (request) => {
       const { workspaceId } = requireAuth(request);
-      return keepContributionAnswer(deps.db, 'cohorts', workspaceId, null, () =>
+      return keepContributionAnswer(deps, 'cohorts', workspaceId, null, () =>
         readCohortProfit(deps.db, workspaceId),
       );
     },

@@ -55,7 +55,7 @@ function CohortTable({
               ) : (
                 <>
                   <td className="py-2 pr-3" data-testid="cohort-cac">
-                    {r.cac === null ? '—' : money(r.cac)}
+                    {r.cac === null ? 'No spend data' : money(r.cac)}
                   </td>
                   <td className="py-2 pr-3" data-testid="cohort-ltv">
                     {money(r.ltv)}
@@ -102,6 +102,14 @@ function CohortReport({ data }: { data: CohortProfit }) {
         {formatMoney(data.lifetime.contribution, data.currency)} of contribution to date:{' '}
         {formatMoney(data.lifetime.ltv, data.currency)} per customer.
       </p>
+      {data.guests.orders > 0 ? (
+        <p className="text-sm text-slate-400" data-testid="guest-contribution">
+          {data.guests.orders.toLocaleString('en-US')} guest checkout
+          {data.guests.orders === 1 ? '' : 's'} (no customer record) brought{' '}
+          {formatMoney(data.guests.contribution, data.currency)} more; they are not counted as customers, here
+          or in the segments.
+        </p>
+      ) : null}
       <h3 className="text-sm font-semibold text-white">By acquisition cohort (month of the first order)</h3>
       <CohortTable
         {...tables}

@@ -32,7 +32,7 @@ function SummaryStats({ data }: { data: CustomersSummary }) {
         testId="stat-customers"
         title="Customers"
         value={data.customers.toLocaleString('en-US')}
-        hint={`With an order up to ${data.asOf ?? '—'}`}
+        hint={`Customer records with an order up to ${data.asOf ?? '—'}; guest checkouts not counted`}
       />
       <SummaryStat
         testId="stat-revenue"
