@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { TeamRole } from '../../../shared/contracts/stores.ts';
 import { maskEmail } from '../../../shared/masking.ts';
 import type { Db } from '../../db/client.ts';
@@ -14,6 +15,10 @@ const WHY_NOT: Record<'accepted' | 'expired' | 'revoked', string> = {
   expired: 'This invitation has expired (they last 7 days). Ask for a new one.',
   revoked: 'This invitation was withdrawn. Ask for a new one.',
 };
+
+const UserRow = z.object({ email: z.string().nullable() });
+
+const StoreRow = z.object({ id: z.string() });
 
 /**
  * POST /api/invitations/:token/accept, signed in as the invitee (the identity provider's
@@ -31,18 +36,16 @@ export async function acceptInvitation(
     const invitation = await findInvitationByToken(tx, token, { forUpdate: true });
     const state = stateOf(invitation, now);
     if (state !== 'pending') throw new AppError(410, 'invitation_unusable', WHY_NOT[state]);
-    const [user] = await queryRows<{ email: string | null }>(
-      tx,
-      sql`SELECT email FROM users WHERE id = ${invitee.userId}`,
-    );
+    const [user] = await queryRows(tx, UserRow, sql`SELECT email FROM users WHERE id = ${invitee.userId}`);
     if (user?.email?.toLowerCase() !== invitation.email.toLowerCase())
       throw new AppError(
         403,
         'invitation_for_someone_else',
         `This invitation is for ${maskEmail(invitation.email)}: sign in with that address to accept it.`,
       );
-    const [store] = await queryRows<{ id: string }>(
+    const [store] = await queryRows(
       tx,
+      StoreRow,
       sql`SELECT id FROM workspaces WHERE team_id = ${invitation.team_id} ORDER BY created_at, id LIMIT 1`,
     );
     if (!store) throw new Error(`team ${invitation.team_id} has no store`);

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { CreatedInvitation, CreateInvitationBody } from '../../../shared/contracts/members.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { AppError } from '../../errors.ts';
@@ -10,6 +11,8 @@ import { queueDelivery } from '../notifications/queue-delivery.ts';
 import { INVITATION_TTL_MS, invitationUrl, newInvitationToken } from './invitation-token.ts';
 import { type InvitationRow, toInvitation } from './read-invitations.ts';
 import { renderInvitationMail } from './render-invitation-mail.ts';
+
+const AlreadyRow = z.object({ user_id: z.string() });
 
 /**
  * POST /api/workspace/invitations: a single-use link for one address and role, valid 7 days,
@@ -25,8 +28,9 @@ export async function createInvitation(
   const now = deps.clock();
   if (body.role === 'owner' && caller.role !== 'owner')
     throw new AppError(403, 'forbidden', 'Only an owner can invite an owner.');
-  const [already] = await queryRows<{ user_id: string }>(
+  const [already] = await queryRows(
     deps.db,
+    AlreadyRow,
     sql`SELECT m.user_id FROM team_members m JOIN users u ON u.id = m.user_id
         WHERE m.team_id = ${caller.teamId} AND lower(u.email) = ${body.email}`,
   );

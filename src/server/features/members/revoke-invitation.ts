@@ -1,9 +1,12 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { notFound } from '../../errors.ts';
 import { recordAudit } from '../audit-log/record-audit.ts';
 import type { SessionPrincipal } from '../auth/manage-sessions.ts';
+
+const RevokeInvitationRow = z.object({ email: z.string() });
 
 /** DELETE /api/workspace/invitations/:id: a pending invitation of the caller's team stops working. */
 export async function revokeInvitation(
@@ -12,8 +15,9 @@ export async function revokeInvitation(
   id: string,
   now: Date,
 ): Promise<void> {
-  const [row] = await queryRows<{ email: string }>(
+  const [row] = await queryRows(
     db,
+    RevokeInvitationRow,
     sql`UPDATE team_invitations SET revoked_at = ${now.toISOString()}
         WHERE id = ${id} AND team_id = ${caller.teamId} AND accepted_at IS NULL AND revoked_at IS NULL
         RETURNING email`,
