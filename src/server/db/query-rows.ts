@@ -16,6 +16,12 @@ export const int8Number = z
   .transform(Number);
 
 /**
+ * A timestamptz column: node-postgres parses it to a Date, PGlite may hand the text; readers turn
+ * either into a Date with `new Date(value)`.
+ */
+export const timestampColumn = z.union([z.date(), z.string()]);
+
+/**
  * Runs raw SQL and returns its rows, each checked against `schema` (decision 059). PGlite and
  * node-postgres both answer `{ rows }`; what the columns hold differs by driver and query (a
  * `count(*)` is a string on node-postgres, a number on PGlite), so the row schema states what the

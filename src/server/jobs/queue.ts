@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
-import { int8Number, queryRows } from '../db/query-rows.ts';
+import { int8Number, queryRows, timestampColumn } from '../db/query-rows.ts';
 
 /**
  * The durable job queue: rows in `jobs` (migration 0031), shared by every app process, on
@@ -41,13 +41,13 @@ const RawJobRow = z.object({
   status: JobStatus,
   concurrency_key: z.string().nullable(),
   priority: z.number(),
-  run_at: z.union([z.date(), z.string()]),
+  run_at: timestampColumn,
   attempts: z.number(),
   max_attempts: z.number(),
   locked_by: z.string().nullable(),
   last_error: z.string().nullable(),
-  created_at: z.union([z.date(), z.string()]),
-  finished_at: z.union([z.date(), z.string()]).nullable(),
+  created_at: timestampColumn,
+  finished_at: timestampColumn.nullable(),
 });
 type RawJobRow = z.infer<typeof RawJobRow>;
 const JobIdRow = z.object({ id: int8Number });

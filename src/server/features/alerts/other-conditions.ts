@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { SyncSourceSchema } from '../../../shared/contracts/sync.ts';
 import type { Db } from '../../db/client.ts';
-import { queryRows } from '../../db/query-rows.ts';
+import { queryRows, timestampColumn } from '../../db/query-rows.ts';
 import type { CachedReads } from '../../http/deps.ts';
 import { findLatestRun, readStockImpactOfRun } from '../analytics/read-analytics.ts';
 import type { AlertCondition } from './alert-condition.ts';
@@ -40,10 +40,10 @@ const SourceConditionRow = z.object({
   status: z.string(),
   last_error: z.string().nullable(),
   public_info: z.record(z.string(), z.unknown()).nullable(),
-  updated_at: z.union([z.date(), z.string()]),
-  last_success_at: z.union([z.date(), z.string()]).nullable(),
+  updated_at: timestampColumn,
+  last_success_at: timestampColumn.nullable(),
   sync_error: z.string().nullable(),
-  last_error_at: z.union([z.date(), z.string()]).nullable(),
+  last_error_at: timestampColumn.nullable(),
 });
 
 /**

@@ -6,7 +6,7 @@ import { productHandleOf } from '../../../core/pipeline/product-handle-of.ts';
 import { classifyStock } from '../../../core/stockout/classify-stock.ts';
 import { currencyDigitsOf, formatMoney } from '../../../shared/money.ts';
 import type { Db } from '../../db/client.ts';
-import { queryRows } from '../../db/query-rows.ts';
+import { queryRows, timestampColumn } from '../../db/query-rows.ts';
 import { readMetricWindow, validOrderOf } from '../metrics/metric-window.ts';
 import { CREDIT_COLUMNS, CreditRow, creditOfRow, FIRST_VISIT_JOIN } from '../metrics/query-attribution.ts';
 import type { AlertCondition } from './alert-condition.ts';
@@ -142,7 +142,7 @@ const TrackingSilenceConditionRow = z.object({
   id: z.string(),
   website_name: z.string(),
   website_url: z.string(),
-  last: z.union([z.date(), z.string()]),
+  last: timestampColumn,
 });
 
 /**

@@ -8,7 +8,7 @@ import {
 } from '../../../shared/contracts/notifications.ts';
 import { formatMoney, minorToDecimal, parseDecimalToMinor } from '../../../shared/money.ts';
 import type { Db } from '../../db/client.ts';
-import { queryRows } from '../../db/query-rows.ts';
+import { queryRows, timestampColumn } from '../../db/query-rows.ts';
 import { notFound } from '../../errors.ts';
 import type { CachedReads } from '../../http/deps.ts';
 import { readMetricWindow, validOrderOf } from '../metrics/metric-window.ts';
@@ -25,7 +25,7 @@ const RuleRow = z.object({
   threshold: z.string(),
   window_days: z.number(),
   enabled: z.boolean(),
-  created_at: z.union([z.date(), z.string()]),
+  created_at: timestampColumn,
 });
 type RuleRow = z.infer<typeof RuleRow>;
 

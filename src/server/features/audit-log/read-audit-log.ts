@@ -1,17 +1,18 @@
 import { sql } from 'drizzle-orm';
-import type { AuditAction, AuditLogPage } from '../../../shared/contracts/members.ts';
+import { z } from 'zod';
+import { AUDIT_ACTIONS, type AuditLogPage } from '../../../shared/contracts/members.ts';
 import type { Db } from '../../db/client.ts';
-import { queryRows } from '../../db/query-rows.ts';
+import { queryRows, timestampColumn } from '../../db/query-rows.ts';
 
-interface Row {
-  id: string;
-  created_at: Date | string;
-  actor_email: string | null;
-  action: AuditAction;
-  target: string | null;
-  details: Record<string, unknown>;
-  store_name: string | null;
-}
+const Row = z.object({
+  id: z.string(),
+  created_at: timestampColumn,
+  actor_email: z.string().nullable(),
+  action: z.enum(AUDIT_ACTIONS),
+  target: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+  store_name: z.string().nullable(),
+});
 
 /** One page of a team's audit log, newest first, keyset by entry id (`before` excluded). */
 export async function readAuditLog(
@@ -19,8 +20,9 @@ export async function readAuditLog(
   teamId: string,
   page: { before?: number | undefined; limit: number },
 ): Promise<AuditLogPage> {
-  const rows = await queryRows<Row>(
+  const rows = await queryRows(
     db,
+    Row,
     sql`SELECT a.id::text AS id, a.created_at, a.actor_email, a.action, a.target, a.details, w.name AS store_name
         FROM audit_log a LEFT JOIN workspaces w ON w.id = a.store_id
         WHERE a.team_id = ${teamId} ${page.before === undefined ? sql`` : sql`AND a.id < ${page.before}`}

@@ -9,7 +9,7 @@ import type { SessionPrincipal } from '../auth/manage-sessions.ts';
 import { catchesMail } from '../notifications/mail-transport.ts';
 import { queueDelivery } from '../notifications/queue-delivery.ts';
 import { INVITATION_TTL_MS, invitationUrl, newInvitationToken } from './invitation-token.ts';
-import { type InvitationRow, toInvitation } from './read-invitations.ts';
+import { InvitationRow, toInvitation } from './read-invitations.ts';
 import { renderInvitationMail } from './render-invitation-mail.ts';
 
 const AlreadyRow = z.object({ user_id: z.string() });
@@ -38,8 +38,9 @@ export async function createInvitation(
     throw new AppError(409, 'already_member', `${body.email} is already a member of this workspace.`);
 
   const { token, hash } = newInvitationToken();
-  const [row] = await queryRows<InvitationRow>(
+  const [row] = await queryRows(
     deps.db,
+    InvitationRow,
     sql`WITH i AS (
           INSERT INTO team_invitations (team_id, email, role, token_hash, invited_by, created_at, expires_at)
           VALUES (${caller.teamId}, ${body.email}, ${body.role}, ${hash}, ${caller.userId}, ${now.toISOString()},

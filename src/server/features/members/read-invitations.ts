@@ -1,23 +1,25 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Invitation, InvitationPreview } from '../../../shared/contracts/members.ts';
-import type { TeamRole } from '../../../shared/contracts/stores.ts';
+import { TeamRoleSchema } from '../../../shared/contracts/stores.ts';
 import type { Db } from '../../db/client.ts';
-import { queryRows } from '../../db/query-rows.ts';
+import { queryRows, timestampColumn } from '../../db/query-rows.ts';
 import { notFound } from '../../errors.ts';
 import { hashInvitationToken } from './invitation-token.ts';
 
-export interface InvitationRow {
-  id: string;
-  team_id: string;
-  team_name: string;
-  email: string;
-  role: TeamRole;
-  invited_by: string | null;
-  created_at: Date | string;
-  expires_at: Date | string;
-  accepted_at: Date | string | null;
-  revoked_at: Date | string | null;
-}
+export const InvitationRow = z.object({
+  id: z.string(),
+  team_id: z.string(),
+  team_name: z.string(),
+  email: z.string(),
+  role: TeamRoleSchema,
+  invited_by: z.string().nullable(),
+  created_at: timestampColumn,
+  expires_at: timestampColumn,
+  accepted_at: timestampColumn.nullable(),
+  revoked_at: timestampColumn.nullable(),
+});
+export type InvitationRow = z.infer<typeof InvitationRow>;
 
 const SELECT = sql`SELECT i.id, i.team_id, t.name AS team_name, i.email, i.role, u.email AS invited_by, i.created_at,
     i.expires_at, i.accepted_at, i.revoked_at
@@ -44,8 +46,9 @@ export async function findInvitationByToken(
   token: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<InvitationRow> {
-  const [row] = await queryRows<InvitationRow>(
+  const [row] = await queryRows(
     db,
+    InvitationRow,
     sql`${SELECT} WHERE i.token_hash = ${hashInvitationToken(token)} ${options.forUpdate ? sql`FOR UPDATE OF i` : sql``}`,
   );
   if (!row) throw notFound('This invitation link is not valid. Ask for a new one.');
@@ -67,8 +70,9 @@ export async function previewInvitation(db: Db, token: string, now: Date): Promi
 
 /** GET /api/workspace/invitations: the team's invitations still waiting for an answer. */
 export async function listPendingInvitations(db: Db, teamId: string, now: Date): Promise<Invitation[]> {
-  const rows = await queryRows<InvitationRow>(
+  const rows = await queryRows(
     db,
+    InvitationRow,
     sql`${SELECT} WHERE i.team_id = ${teamId} AND i.accepted_at IS NULL AND i.revoked_at IS NULL
           AND i.expires_at > ${now.toISOString()}
         ORDER BY i.created_at DESC`,

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Alert, type AlertNote, AlertSchema } from '../../../shared/contracts/notifications.ts';
 import type { Db } from '../../db/client.ts';
-import { queryRows } from '../../db/query-rows.ts';
+import { queryRows, timestampColumn } from '../../db/query-rows.ts';
 import { listAlertDeliveries } from './delivery-store.ts';
 
 const AlertNoteRow = z.object({ rule: z.string(), subject: z.string(), note: z.string() });
@@ -25,8 +25,8 @@ const AlertRow = z.object({
   detail: z.string(),
   link: z.string(),
   status: AlertSchema.shape.status,
-  opened_at: z.union([z.date(), z.string()]),
-  resolved_at: z.union([z.date(), z.string()]).nullable(),
+  opened_at: timestampColumn,
+  resolved_at: timestampColumn.nullable(),
 });
 
 /** GET /api/alerts: every alert of the workspace, newest first, with the messages it caused. */

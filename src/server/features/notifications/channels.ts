@@ -8,7 +8,7 @@ import {
   type CreateChannelBody,
   type CreatedChannel,
 } from '../../../shared/contracts/notifications.ts';
-import { queryRows } from '../../db/query-rows.ts';
+import { queryRows, timestampColumn } from '../../db/query-rows.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import { decryptSecret, encryptSecret } from '../../vault/cipher.ts';
@@ -27,7 +27,7 @@ const ChannelRow = z.object({
   name: z.string(),
   target_masked: z.string(),
   digests: z.boolean(),
-  created_at: z.union([z.date(), z.string()]),
+  created_at: timestampColumn,
   target_key_id: z.string(),
   target_iv: z.string(),
   target_auth_tag: z.string(),

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Delivery, DeliverySchema } from '../../../shared/contracts/notifications.ts';
 import type { Db } from '../../db/client.ts';
-import { queryRows } from '../../db/query-rows.ts';
+import { queryRows, timestampColumn } from '../../db/query-rows.ts';
 
 /**
  * The notification_deliveries table (decision 028): one row per (source, period, recipient),
@@ -27,8 +27,8 @@ export const DeliveryRow = z.object({
   attempts: z.number(),
   last_error: z.string().nullable(),
   claimed_by: z.string().nullable(),
-  created_at: z.union([z.date(), z.string()]),
-  sent_at: z.union([z.date(), z.string()]).nullable(),
+  created_at: timestampColumn,
+  sent_at: timestampColumn.nullable(),
 });
 export type DeliveryRow = z.infer<typeof DeliveryRow>;
 

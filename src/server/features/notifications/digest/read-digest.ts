@@ -4,7 +4,7 @@ import { addDays } from '../../../../shared/calendar.ts';
 import type { DigestPeriod } from '../../../../shared/contracts/notifications.ts';
 import { parseDecimalToMinor } from '../../../../shared/money.ts';
 import type { Db } from '../../../db/client.ts';
-import { queryRows } from '../../../db/query-rows.ts';
+import { queryRows, timestampColumn } from '../../../db/query-rows.ts';
 import type { CachedReads } from '../../../http/deps.ts';
 import { findLatestRun, readStockImpactOfRun } from '../../analytics/read-analytics.ts';
 import { readMetricWindow, validOrderOf } from '../../metrics/metric-window.ts';
@@ -130,7 +130,7 @@ const AlertRow = z.object({
   title: z.string(),
   detail: z.string(),
   link: z.string(),
-  opened_at: z.union([z.date(), z.string()]),
+  opened_at: timestampColumn,
 });
 
 /**
