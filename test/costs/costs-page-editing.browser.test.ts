@@ -23,8 +23,8 @@ describeInBrowser('editing the Costs settings page', () => {
     await page.goto(`${baseUrl}/profit`);
     await page.getByTestId('date-range-preset').click();
     await page.getByRole('option', { name: 'Custom range' }).click();
-    await page.getByLabel('From').fill(FROM);
-    await page.getByLabel('To').fill(end);
+    await page.getByLabel('From', { exact: true }).fill(FROM);
+    await page.getByLabel('To', { exact: true }).fill(end);
     const report = ProfitReportSchema.parse(
       await page.evaluate(
         async (query) => (await fetch(`/api/profit?${query}`)).json(),

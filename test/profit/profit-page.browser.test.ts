@@ -38,8 +38,8 @@ describeInBrowser('the Profit page on the demo store', () => {
     const end = app.demo.store.config.endDate;
     await page.getByTestId('date-range-preset').click();
     await page.getByRole('option', { name: 'Custom range' }).click();
-    await page.getByLabel('From').fill('2026-09-02');
-    await page.getByLabel('To').fill(end);
+    await page.getByLabel('From', { exact: true }).fill('2026-09-02');
+    await page.getByLabel('To', { exact: true }).fill(end);
     await page.getByTestId('profit-granularity').click();
     await page.getByRole('option', { name: 'By week' }).click();
 

@@ -16,14 +16,26 @@ import { demoProfitSetup } from './setup.ts';
 const BEFORE_PROFIT = '88ac2f3';
 const OPTIONS = { seed: 7, preset: 'small', customers: 400 } as const;
 
-/** Hash per file of everything the store writes, ground truth without its new `profit` section. */
+/**
+ * Hash per file of everything the store writes, ground truth without the sections planted since
+ * (`profit`; the journeys' `firstParty` truth and order fields, drawn from their own random stream).
+ */
 function hashFiles(store: DemoStore, records: typeof storeRecords): Record<string, string> {
   const hashes = new Map<string, ReturnType<typeof createHash>>();
   for (const [file, line] of records(store)) {
     let text = line;
     if (file === 'ground-truth.json') {
-      const { profit: _profit, ...rest } = JSON.parse(line) as Record<string, unknown>;
+      const {
+        profit: _profit,
+        firstParty: _firstParty,
+        ...rest
+      } = JSON.parse(line) as Record<string, unknown>;
       text = JSON.stringify(rest, null, 2);
+    }
+    if (file === 'orders.jsonl') {
+      // The journeys' fields (issue 16): the cart token and the tracker's view of the session.
+      const { cartToken: _cartToken, site: _site, ...rest } = JSON.parse(line) as Record<string, unknown>;
+      text = JSON.stringify(rest);
     }
     if (!hashes.has(file)) hashes.set(file, createHash('sha256'));
     hashes.get(file)!.update(`${text}\n`);
