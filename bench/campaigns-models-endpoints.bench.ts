@@ -17,6 +17,7 @@ import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { queryRows } from '../src/server/db/query-rows.ts';
 import { loadEnv } from '../src/server/env.ts';
 import { startServer } from '../src/server/main.ts';
@@ -52,8 +53,9 @@ const server = await startServer({
 try {
   const db = server.deps.db;
   const cookie = await signInThroughDevProvider(server.url, 'bench@example.com', 'Bench');
-  const [member] = await queryRows<{ workspace_id: string }>(
+  const [member] = await queryRows(
     db,
+    z.object({ workspace_id: z.string() }),
     sql`SELECT w.id AS workspace_id FROM workspaces w JOIN team_members m ON m.team_id = w.team_id JOIN users u ON u.id = m.user_id WHERE u.email = 'bench@example.com'`,
   );
   const ws = member!.workspace_id;

@@ -20,6 +20,7 @@ import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { queryRows } from '../src/server/db/query-rows.ts';
 import { loadEnv } from '../src/server/env.ts';
 import { startServer } from '../src/server/main.ts';
@@ -70,8 +71,9 @@ const server = await startServer({
 try {
   const db = server.deps.db;
   const cookie = await signInThroughDevProvider(server.url, 'bench@example.com', 'Bench');
-  const [member] = await queryRows<{ workspace_id: string }>(
+  const [member] = await queryRows(
     db,
+    z.object({ workspace_id: z.string() }),
     sql`SELECT w.id AS workspace_id FROM workspaces w JOIN team_members m ON m.team_id = w.team_id JOIN users u ON u.id = m.user_id WHERE u.email = 'bench@example.com'`,
   );
   const ws = member!.workspace_id;
@@ -107,8 +109,9 @@ try {
     SELECT ${ws}, ${END}::date - d, 'c' || c, 'Campaign ' || c, 5000 + c * 100, 1000, 50, 3, 30000, 'USD'
     FROM generate_series(0, ${DAYS - 1}) d, generate_series(1, 10) c`);
   // One succeeded analysis run with a fitted lifetime model and a row per customer.
-  const [run] = await queryRows<{ id: string }>(
+  const [run] = await queryRows(
     db,
+    z.object({ id: z.string() }),
     sql`INSERT INTO analysis_runs (workspace_id, status, trigger, as_of, currency_code, started_at, finished_at, diagnostics)
       VALUES (${ws}, 'succeeded', 'test', ${END}, 'USD', now(), now(), ${JSON.stringify({
         lifetime: {

@@ -11,9 +11,10 @@
  */
 import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { DEFAULT_END_DATE } from '../src/demo/presets.ts';
 import { startDemoEmulators } from '../src/demo/start-demo-emulators.ts';
-import { queryRows } from '../src/server/db/query-rows.ts';
+import { queryRows, timestampColumn } from '../src/server/db/query-rows.ts';
 import { loadEnv } from '../src/server/env.ts';
 import { startServer } from '../src/server/main.ts';
 import { startTestSmtpServer } from '../test/notifications/receivers.ts';
@@ -64,15 +65,17 @@ try {
       console.log(`no alert after ${limitSeconds} s; load average ${load()}`);
       break;
     }
-    const [alert] = await queryRows<{ opened_at: Date | string; title: string }>(
+    const [alert] = await queryRows(
       server.deps.db,
+      z.object({ opened_at: timestampColumn, title: z.string() }),
       sql`SELECT opened_at, title FROM alerts WHERE rule = 'forecast:orders'`,
     );
     if (alert && mailedAt === null && smtp.messages.some((m) => m.subject?.includes(alert.title)))
       mailedAt = Date.now();
     if (alert && mailedAt !== null) {
-      const syncs = await queryRows<{ source: string; last_success_at: Date | string }>(
+      const syncs = await queryRows(
         server.deps.db,
+        z.object({ source: z.string(), last_success_at: timestampColumn }),
         sql`SELECT source, last_success_at FROM sync_states WHERE last_success_at IS NOT NULL`,
       );
       const at = (value: Date | string) => new Date(value).getTime();

@@ -18,6 +18,7 @@
 import os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { AnalysisFacts } from '../src/core/pipeline/types.ts';
 import { generateStore } from '../src/demo/generate-store.ts';
 import type { PresetName } from '../src/demo/model.ts';
@@ -83,8 +84,9 @@ const deps: AppDeps = {
   }),
   demo: undefined,
 };
-const [workspace] = await queryRows<{ id: string }>(
+const [workspace] = await queryRows(
   deps.db,
+  z.object({ id: z.string() }),
   sql`WITH t AS (INSERT INTO teams (name) VALUES ('bench') RETURNING id)
       INSERT INTO workspaces (name, team_id) SELECT 'bench', id FROM t RETURNING id`,
 );
@@ -133,9 +135,17 @@ const totalMs = performance.now() - started;
 const cpu = process.cpuUsage(cpuBefore);
 loopDelay.disable();
 const cpuMs = (cpu.user + cpu.system) / 1000;
-const [run] = await queryRows<{
-  diagnostics: { timingsMs?: Record<string, number>; loadMs?: number; workerMs?: number; writeMs?: number };
-}>(deps.db, sql`SELECT diagnostics FROM analysis_runs WHERE id = ${summary.runId}`);
+const RunDiagnostics = z.object({
+  timingsMs: z.record(z.string(), z.number()).optional(),
+  loadMs: z.number().optional(),
+  workerMs: z.number().optional(),
+  writeMs: z.number().optional(),
+});
+const [run] = await queryRows(
+  deps.db,
+  z.object({ diagnostics: RunDiagnostics.nullable() }),
+  sql`SELECT diagnostics FROM analysis_runs WHERE id = ${summary.runId}`,
+);
 console.log(
   `analysis run: ${summary.status}, ${seconds(totalMs)} s wall, ${seconds(cpuMs)} s CPU of this process, worker thread included (budget < 10 s, issue 18; wall exceeds CPU on a busy machine), ${summary.opportunities} opportunities`,
 );

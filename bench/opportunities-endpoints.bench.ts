@@ -13,6 +13,7 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { generateStore } from '../src/demo/generate-store.ts';
 import type { PresetName } from '../src/demo/model.ts';
 import { queryRows } from '../src/server/db/query-rows.ts';
@@ -46,8 +47,9 @@ const server = await startServer({
 });
 try {
   const cookie = await signInThroughDevProvider(server.url, 'bench@example.com', 'Bench');
-  const [member] = await queryRows<{ workspace_id: string }>(
+  const [member] = await queryRows(
     server.deps.db,
+    z.object({ workspace_id: z.string() }),
     sql`SELECT w.id AS workspace_id FROM workspaces w JOIN team_members m ON m.team_id = w.team_id JOIN users u ON u.id = m.user_id WHERE u.email = 'bench@example.com'`,
   );
   // The generated store is dropped before the load: a serving process does not hold it.

@@ -10,6 +10,7 @@
  * or in-memory PGlite.
  */
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { queryRows } from '../src/server/db/query-rows.ts';
 import { loadEnv } from '../src/server/env.ts';
 import { runCostRecalculation } from '../src/server/features/costs/services/recalculate-costs.ts';
@@ -36,8 +37,9 @@ try {
   await db.execute(sql`INSERT INTO wh_cost_ledger (workspace_id, variant_id, sku, cost_minor, effective_from, source)
     SELECT ${ws}, v, 'SKU-' || v, 250 + v % 50, ${from}::date, 'manual'
     FROM generate_series(1000::bigint, ${999 + VARIANTS}) v`);
-  const [run] = await queryRows<{ id: number }>(
+  const [run] = await queryRows(
     db,
+    z.object({ id: z.number() }),
     sql`INSERT INTO cost_recalculations (workspace_id, from_date, to_date) VALUES (${ws}, ${from}, ${END})
         RETURNING id::float8 AS id`,
   );

@@ -20,6 +20,7 @@
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { queryRows } from '../src/server/db/query-rows.ts';
 import { FOLD_MARGIN_MS, foldHeatmapTiles } from '../src/server/features/tracking/ingest/heatmap-fold.ts';
 import { ensureEventPartition, utcDayOf } from '../src/server/features/tracking/ingest/partitions.ts';
@@ -106,8 +107,9 @@ async function main() {
     const cookie = await app.signIn('bench-filters@example.com', 'Bench');
     const site = await addWebsite(app, cookie, ORIGIN, 'Filters bench');
     const db = app.db;
-    const [config] = await queryRows<{ id: string; workspace_id: string }>(
+    const [config] = await queryRows(
       db,
+      z.object({ id: z.string(), workspace_id: z.string() }),
       sql`SELECT id, workspace_id FROM tracking_configurations WHERE tracking_id = ${site.trackingId}`,
     );
     const { id: configurationId, workspace_id: workspaceId } = config!;
@@ -140,14 +142,15 @@ async function main() {
       SELECT ${workspaceId}::uuid, n, ${configurationId}::uuid, session_id, visitor_id, 'visitor_id' FROM buyers`);
     await db.execute(sql`VACUUM ANALYZE tracking_session_pages, tracking_sessions, tracking_order_journeys, wh_orders,
       tracking_heatmap_tiles, tracking_heatmap_hour_cells, tracking_page_counts`);
-    const [sizes] = await queryRows<{
-      sessions: string;
-      rows: string;
-      mb: string;
-      orders: string;
-      tiles: string;
-    }>(
+    const [sizes] = await queryRows(
       db,
+      z.object({
+        sessions: z.string(),
+        rows: z.string(),
+        mb: z.string(),
+        orders: z.string(),
+        tiles: z.string(),
+      }),
       sql`SELECT (SELECT count(*) FROM tracking_sessions) AS sessions, (SELECT count(*) FROM tracking_session_pages) AS rows,
         (SELECT round(pg_total_relation_size('tracking_session_pages') / 1e6)) AS mb,
         (SELECT count(*) FROM tracking_order_journeys) AS orders, (SELECT count(*) FROM tracking_heatmap_tiles) AS tiles`,

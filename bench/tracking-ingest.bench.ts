@@ -35,6 +35,7 @@ import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { z } from 'zod';
 import { openDatabase } from '../src/server/db/client.ts';
 import { queryRows } from '../src/server/db/query-rows.ts';
 import { FOLD_MARGIN_MS, foldHeatmapTiles } from '../src/server/features/tracking/ingest/heatmap-fold.ts';
@@ -337,8 +338,9 @@ async function checkSeededDay(
   configurationId: string,
   day: string,
 ) {
-  const raw = await queryRows<{ t: string; x: number; y: number; vw: number; s: string; p: string }>(
+  const raw = await queryRows(
     db,
+    z.object({ t: z.string(), x: z.number(), y: z.number(), vw: z.number(), s: z.string(), p: z.string() }),
     sql`SELECT event_type AS t, x, y, viewport_width AS vw, session_id AS s, page_url AS p FROM tracking_events
         WHERE configuration_id = ${configurationId}::uuid AND received_at >= ${day}::timestamptz
           AND received_at < ${day}::timestamptz + interval '1 day'`,
@@ -361,8 +363,9 @@ async function checkSeededDay(
       count,
     ]),
   );
-  const stored = await queryRows<{ k: string; n: string }>(
+  const stored = await queryRows(
     db,
+    z.object({ k: z.string(), n: z.string() }),
     sql`SELECT viewport_bucket || '/' || event_type || '/' || x_bin || '/' || y_bin AS k, sum(count) AS n
         FROM tracking_heatmap_hour_cells WHERE configuration_id = ${configurationId}::uuid
           AND hour >= ${day}::timestamptz AND hour < ${day}::timestamptz + interval '1 day'
@@ -379,8 +382,9 @@ async function checkSeededDay(
 async function seedHeatmapData(databaseUrl: string, configurationId: string, pageUrl: string) {
   const database = await openDatabase({ kind: 'postgres', url: databaseUrl, maxConnections: 2 });
   const db = database.db;
-  const [owner] = await queryRows<{ workspace_id: string }>(
+  const [owner] = await queryRows(
     db,
+    z.object({ workspace_id: z.string() }),
     sql`SELECT workspace_id FROM tracking_configurations WHERE id = ${configurationId}::uuid`,
   );
   const workspaceId = owner!.workspace_id;
@@ -405,8 +409,9 @@ async function seedHeatmapData(databaseUrl: string, configurationId: string, pag
     await db.execute(seedDay(workspaceId, configurationId, pageUrl, day, perDay, secondsOf(day)));
     await folding;
     if (i === HEATMAP_DAYS - 3) await checkSeededDay(db, configurationId, day);
-    const [dayCells] = await queryRows<{ n: string }>(
+    const [dayCells] = await queryRows(
       db,
+      z.object({ n: z.string() }),
       sql`SELECT count(*) AS n FROM tracking_heatmap_hour_cells WHERE configuration_id = ${configurationId}::uuid
           AND hour >= ${day}::timestamptz`,
     );
@@ -424,8 +429,9 @@ async function seedHeatmapData(databaseUrl: string, configurationId: string, pag
   const seeded = (performance.now() - started) / 1000;
   await db.execute(sql`VACUUM ANALYZE tracking_heatmap_hour_cells`);
   await db.execute(sql`VACUUM ANALYZE tracking_heatmap_tiles`);
-  const [counts] = await queryRows<{ raw: string; live: string; tiles: string; bytes: string }>(
+  const [counts] = await queryRows(
     db,
+    z.object({ raw: z.string(), live: z.string(), tiles: z.string(), bytes: z.string() }),
     sql`SELECT (SELECT count(*) FROM tracking_events WHERE configuration_id = ${configurationId}::uuid) AS raw,
       (SELECT count(*) FROM tracking_heatmap_hour_cells WHERE configuration_id = ${configurationId}::uuid) AS live,
       (SELECT count(*) FROM tracking_heatmap_tiles WHERE configuration_id = ${configurationId}::uuid) AS tiles,

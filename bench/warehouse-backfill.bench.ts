@@ -11,6 +11,7 @@
  */
 import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { PresetName } from '../src/demo/model.ts';
 import { startDemoEmulators } from '../src/demo/start-demo-emulators.ts';
 import { createAppCaches } from '../src/server/caches.ts';
@@ -81,8 +82,9 @@ const deps: AppDeps = {
 };
 console.log(`database: ${testDatabase.database.kind}`);
 
-const [workspace] = await queryRows<{ id: string }>(
+const [workspace] = await queryRows(
   deps.db,
+  z.object({ id: z.string() }),
   sql`WITH t AS (INSERT INTO teams (name) VALUES ('bench') RETURNING id)
       INSERT INTO workspaces (name, team_id) SELECT 'bench', id FROM t RETURNING id`,
 );
@@ -95,9 +97,10 @@ await storeShopifyCredentials(deps.integration, workspaceId, {
 const controller = new AbortController();
 const timer = setTimeout(() => controller.abort(), limitSeconds * 1000);
 const countOrders = async () => {
-  const [row] = await queryRows<{ n: number | string }>(
+  const [row] = await queryRows(
     deps.db,
-    sql`SELECT count(*) AS n FROM wh_orders WHERE workspace_id = ${workspaceId}`,
+    z.object({ n: z.number() }),
+    sql`SELECT count(*)::int AS n FROM wh_orders WHERE workspace_id = ${workspaceId}`,
   );
   return Number(row?.n ?? 0);
 };
@@ -107,8 +110,9 @@ const countOrders = async () => {
 let ingestStartedAt: number | undefined;
 const bulkIds = new Set<string>();
 const watcher = setInterval(() => {
-  void queryRows<{ lines: string | null; bulk: string | null; next: string | null }>(
+  void queryRows(
     deps.db,
+    z.object({ lines: z.string().nullable(), bulk: z.string().nullable(), next: z.string().nullable() }),
     sql`SELECT cursor -> 'orders' ->> 'bulkLinesDone' AS lines, cursor -> 'orders' ->> 'bulkId' AS bulk,
           cursor -> 'orders' ->> 'nextBulkId' AS next
         FROM sync_states WHERE workspace_id = ${workspaceId} AND source = 'shopify'`,
@@ -132,9 +136,10 @@ try {
 }
 const elapsedMs = performance.now() - started;
 const orders = await countOrders();
-const [lines] = await queryRows<{ n: number | string }>(
+const [lines] = await queryRows(
   deps.db,
-  sql`SELECT count(*) AS n FROM wh_order_line_items WHERE workspace_id = ${workspaceId}`,
+  z.object({ n: z.number() }),
+  sql`SELECT count(*)::int AS n FROM wh_order_line_items WHERE workspace_id = ${workspaceId}`,
 );
 console.log(
   `backfill ${completed ? 'completed' : `INCOMPLETE after the ${limitSeconds} s bound`}: ${orders} orders, ${Number(lines?.n ?? 0)} line items in ${seconds(elapsedMs)} s`,

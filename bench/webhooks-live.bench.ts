@@ -17,6 +17,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { DEMO_SECRETS } from '../src/demo/credentials.ts';
 import { startDemoEmulators } from '../src/demo/start-demo-emulators.ts';
 import { queryRows } from '../src/server/db/query-rows.ts';
@@ -51,8 +52,9 @@ const db = server.deps.db;
 
 async function queueEmpty(): Promise<void> {
   for (;;) {
-    const [row] = await queryRows<{ n: number }>(
+    const [row] = await queryRows(
       db,
+      z.object({ n: z.number() }),
       sql`SELECT count(*)::int AS n FROM jobs WHERE status IN ('pending', 'running')`,
     );
     if (row?.n === 0) return;
@@ -70,7 +72,11 @@ try {
   if (!connected.ok) throw new Error(`demo connect answered ${connected.status}`);
   const syncStarted = performance.now();
   await queueEmpty();
-  const [mode] = await queryRows<{ mode: string }>(db, sql`SELECT mode FROM webhook_subscriptions`);
+  const [mode] = await queryRows(
+    db,
+    z.object({ mode: z.string() }),
+    sql`SELECT mode FROM webhook_subscriptions`,
+  );
   console.log(
     `demo store synced in ${((performance.now() - syncStarted) / 1000).toFixed(1)} s; delivery ${mode?.mode}; load average ${load()}`,
   );
@@ -180,16 +186,18 @@ try {
   }
   await queueEmpty();
   const truth = shopify.liveOrders.orders;
-  const [stored] = await queryRows<{ n: number; distinct_n: number; total: string }>(
+  const [stored] = await queryRows(
     db,
+    z.object({ n: z.number(), distinct_n: z.number(), total: z.string() }),
     sql`SELECT count(*)::int AS n, count(DISTINCT order_id)::int AS distinct_n, coalesce(sum(total_minor), 0)::text AS total
         FROM wh_orders WHERE order_id >= 5900000000000`,
   );
   const expectedTotal = truth.reduce((sum, order) => sum + order.totalMinor, 0);
   const found = new Set(
     (
-      await queryRows<{ id: string }>(
+      await queryRows(
         db,
+        z.object({ id: z.string() }),
         sql`SELECT order_id::text AS id FROM wh_orders WHERE order_id >= 5900000000000`,
       )
     ).map((row) => row.id),

@@ -12,6 +12,7 @@
 import { readFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../src/server/db/client.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { loadEnv } from '../../src/server/env.ts';
@@ -41,8 +42,9 @@ export const load = () =>
 export async function cpuSeconds(db: Db): Promise<{ node: number; database: number | null }> {
   const own = process.cpuUsage();
   const node = (own.user + own.system) / 1e6;
-  const pids = await queryRows<{ pid: number }>(
+  const pids = await queryRows(
     db,
+    z.object({ pid: z.number() }),
     sql`SELECT pid FROM pg_stat_activity WHERE datname = current_database()`,
   ).catch(() => null);
   if (pids === null || pids.length === 0) return { node, database: null };
@@ -100,8 +102,9 @@ export async function startProfitBench(): Promise<ProfitBench> {
   });
   const db = server.deps.db;
   const cookie = await signInThroughDevProvider(server.url, 'bench@example.com', 'Bench');
-  const [member] = await queryRows<{ workspace_id: string }>(
+  const [member] = await queryRows(
     db,
+    z.object({ workspace_id: z.string() }),
     sql`SELECT w.id AS workspace_id FROM workspaces w JOIN team_members m ON m.team_id = w.team_id JOIN users u ON u.id = m.user_id WHERE u.email = 'bench@example.com'`,
   );
   const workspaceId = member!.workspace_id;

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { type Database, type Db, openDatabase } from '../../src/server/db/client.ts';
 import { migrateDatabase } from '../../src/server/db/migrate.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
@@ -37,15 +38,17 @@ function upside(args: string[], env: Record<string, string>) {
 
 /** Row count and an md5 of every row's text, sorted, per table (partitions included once, via the parent). */
 async function tableChecksums(db: Db): Promise<Record<string, string>> {
-  const tables = await queryRows<{ name: string }>(
+  const tables = await queryRows(
     db,
+    z.object({ name: z.string() }),
     sql`SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
         WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND NOT c.relispartition ORDER BY 1`,
   );
   const sums: Record<string, string> = {};
   for (const { name } of tables) {
-    const [row] = await queryRows<{ rows: string; digest: string | null }>(
+    const [row] = await queryRows(
       db,
+      z.object({ rows: z.string(), digest: z.string().nullable() }),
       sql.raw(
         `SELECT count(*)::text AS rows, md5(string_agg(t::text, '|' ORDER BY t::text)) AS digest FROM "${name}" t`,
       ),

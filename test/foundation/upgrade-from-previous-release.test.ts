@@ -42,8 +42,9 @@ describe('upgrade from the previous release', () => {
     expect(before).toEqual(release.counts);
 
     app = await startTestApp({}, { database: testDatabase });
-    const [newest] = await queryRows<{ name: string }>(
+    const [newest] = await queryRows(
       app.db,
+      z.object({ name: z.string() }),
       sql`SELECT name FROM schema_migrations ORDER BY name DESC LIMIT 1`,
     );
     const after = await countRowsPerTable(app.db);

@@ -135,8 +135,7 @@ describe('the cache never outlives what it depends on', () => {
     ).toBe(1);
 
     // Another app process implements one: this process has no way to hear of it but the database.
-    await queryRows(
-      app.db,
+    await app.db.execute(
       sql`UPDATE opportunities SET status = 'implemented', implemented_at = now() WHERE id = ${second!.id}`,
     );
     const seen = await get('/api/opportunities', owner, afterEtag);
@@ -237,7 +236,7 @@ describe('the cache never outlives what it depends on', () => {
         SessionRow,
         sql`SELECT token_hash FROM sessions ORDER BY created_at DESC LIMIT 1`,
       );
-      await queryRows(app.db, end(session!.token_hash));
+      await app.db.execute(end(session!.token_hash));
       for (const path of SNAPSHOT_READS) expect((await get(path, cookie)).status, path).toBe(401);
     }
     // The owner's other session is untouched.

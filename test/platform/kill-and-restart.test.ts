@@ -8,8 +8,9 @@ import { type SQL, sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { z } from 'zod';
 import { type DemoEmulators, startDemoEmulators } from '../../src/demo/start-demo-emulators.ts';
-import { queryRows } from '../../src/server/db/query-rows.ts';
+import { int8Number, queryRows, type RowSchema } from '../../src/server/db/query-rows.ts';
 import { analyzeWorkspaceJob } from '../../src/server/jobs/definitions/analyze-workspace.ts';
 import { enqueue } from '../../src/server/jobs/enqueue.ts';
 import { freePort } from '../support/free-port.ts';
@@ -148,8 +149,9 @@ describeWhen(
   /** B while the one-instance scenarios run without it. */
   let parked: Instance | undefined;
 
-  const rows = <T>(query: SQL) => queryRows<T>(testDatabase.database.db, query);
-  const one = async <T>(query: SQL) => (await rows<T>(query))[0]!;
+  const rows = <Schema extends RowSchema>(schema: Schema, query: SQL) =>
+    queryRows(testDatabase.database.db, schema, query);
+  const one = async <Schema extends RowSchema>(schema: Schema, query: SQL) => (await rows(schema, query))[0]!;
 
   const call = (base: string, path: string, init: RequestInit & { cookie?: string } = {}) => {
     const { cookie, headers, ...rest } = init;
@@ -170,7 +172,8 @@ describeWhen(
   /** The instance whose worker holds the running job of `type`, once `ready` says so. */
   const waitForRunning = async (type: string, ready: () => Promise<boolean> = async () => true) => {
     for (let waited = 0; waited < 6000; waited += 1) {
-      const running = await rows<{ id: number; locked_by: string }>(
+      const running = await rows(
+        z.object({ id: int8Number, locked_by: z.string() }),
         sql`SELECT id, locked_by FROM jobs WHERE type = ${type} AND status = 'running'`,
       );
       if (running.length > 0 && (await ready())) {
@@ -185,7 +188,8 @@ describeWhen(
 
   const waitForJob = async (jobId: number) => {
     for (let waited = 0; waited < 600; waited += 1) {
-      const job = await one<{ status: string; attempts: number; last_error: string | null }>(
+      const job = await one(
+        z.object({ status: z.string(), attempts: z.number(), last_error: z.string().nullable() }),
         sql`SELECT status, attempts, last_error FROM jobs WHERE id = ${jobId}`,
       );
       if (job.status === 'succeeded' || job.status === 'failed') return job;
@@ -196,19 +200,21 @@ describeWhen(
 
   const workspaceOf = async (email: string) =>
     (
-      await one<{ workspace_id: string }>(
+      await one(
+        z.object({ workspace_id: z.string() }),
         sql`SELECT w.id AS workspace_id FROM workspaces w JOIN team_members m ON m.team_id = w.team_id JOIN users u ON u.id = m.user_id WHERE u.email = ${email}`,
       )
     ).workspace_id;
 
   /** Orders and lines of a workspace against the emulator's: total, distinct, expected. */
   const countOrders = async (workspaceId: string) => {
-    const counted = await one<{
-      orders: number;
-      distinct_orders: number;
-      lines: number;
-      distinct_lines: number;
-    }>(
+    const counted = await one(
+      z.object({
+        orders: z.number(),
+        distinct_orders: z.number(),
+        lines: z.number(),
+        distinct_lines: z.number(),
+      }),
       sql`SELECT (SELECT count(*)::int FROM wh_orders WHERE workspace_id = ${workspaceId}) AS orders,
                  (SELECT count(DISTINCT order_id)::int FROM wh_orders WHERE workspace_id = ${workspaceId}) AS distinct_orders,
                  (SELECT count(*)::int FROM wh_order_line_items WHERE workspace_id = ${workspaceId}) AS lines,
@@ -358,7 +364,8 @@ describeWhen(
     await Promise.all(senders);
     const stored = new Map(
       (
-        await rows<{ session_id: string; events: number }>(
+        await rows(
+          z.object({ session_id: z.string(), events: z.number() }),
           sql`SELECT session_id, count(*)::int AS events FROM tracking_events
               WHERE session_id LIKE 'kill\_%' GROUP BY session_id`,
         )
@@ -374,7 +381,8 @@ describeWhen(
   }, 300_000);
 
   it('two instances: work both schedulers queue is queued once', async () => {
-    const duplicates = await rows<{ type: string; slot: string; queued: number }>(
+    const duplicates = await rows(
+      z.object({ type: z.string(), slot: z.string(), queued: z.number() }),
       sql`SELECT type, slot::text, count(*)::int AS queued FROM (
             SELECT type, date_trunc('hour', created_at) AS slot FROM jobs WHERE type = 'maintain-tracking'
             UNION ALL
@@ -385,7 +393,8 @@ describeWhen(
               WHERE type IN ('sync-shopify', 'analyze-workspace') AND workspace_id = ${await workspaceOf('owner@example.com')}
           ) queued GROUP BY type, slot HAVING count(*) > 1`,
     );
-    const counts = await rows<{ type: string; jobs: number }>(
+    const counts = await rows(
+      z.object({ type: z.string(), jobs: z.number() }),
       sql`SELECT type, count(*)::int AS jobs FROM jobs GROUP BY type ORDER BY type`,
     );
     matrix.push({
@@ -410,7 +419,8 @@ describeWhen(
 
   it('one instance: an analysis killed with its server is run again after the restart and leaves no run open', async () => {
     const workspaceId = await workspaceOf('owner@example.com');
-    const before = await one<{ succeeded: number }>(
+    const before = await one(
+      z.object({ succeeded: z.number() }),
       sql`SELECT count(*)::int AS succeeded FROM analysis_runs WHERE workspace_id = ${workspaceId} AND status = 'succeeded'`,
     );
     await enqueue(testDatabase.database.db, analyzeWorkspaceJob, { workspaceId }, { now: new Date() });
@@ -419,11 +429,13 @@ describeWhen(
     await killHard(instance);
     await restart(instance);
     const job = await waitForJob(jobId);
-    const runs = await rows<{ status: string; runs: number }>(
+    const runs = await rows(
+      z.object({ status: z.string(), runs: z.number() }),
       sql`SELECT status, count(*)::int AS runs FROM analysis_runs WHERE workspace_id = ${workspaceId} GROUP BY status`,
     );
     const byStatus = Object.fromEntries(runs.map((row) => [row.status, row.runs]));
-    const duplicates = await one<{ duplicates: number }>(
+    const duplicates = await one(
+      z.object({ duplicates: z.number() }),
       sql`SELECT count(*)::int AS duplicates FROM (SELECT 1 FROM opportunities WHERE workspace_id = ${workspaceId}
           GROUP BY type, subject_key HAVING count(*) > 1) d`,
     );
@@ -442,7 +454,8 @@ describeWhen(
     const { from, to } = { from: demo.store.config.startDate, to: demo.store.config.endDate };
     // The owner imports one cost for every variant, in force since 2000: every line in the range
     // changes (the owner's costs beat Shopify's), so a step run twice or skipped shows in the counts.
-    const variants = await rows<{ variant_id: string }>(
+    const variants = await rows(
+      z.object({ variant_id: z.string() }),
       sql`SELECT variant_id::text FROM wh_variants WHERE workspace_id = ${workspaceId}`,
     );
     const csv = `variant_id,cost,effective_from\n${variants.map((v) => `${v.variant_id},1.23,2000-01-01`).join('\n')}\n`;
@@ -455,7 +468,10 @@ describeWhen(
     const lineCosts = sql`SELECT line_item_id::text AS id, unit_cost_minor::float8 AS cost, cost_source AS source
       FROM wh_order_line_items WHERE workspace_id = ${workspaceId} AND order_date BETWEEN ${from}::date AND ${to}::date
       ORDER BY line_item_id`;
-    const before = await rows<{ id: string; cost: number | null; source: string | null }>(lineCosts);
+    const before = await rows(
+      z.object({ id: z.string(), cost: z.number().nullable(), source: z.string().nullable() }),
+      lineCosts,
+    );
     const requested = await call(publicUrl, '/api/costs/recalculations', {
       method: 'POST',
       cookie: owner,
@@ -463,14 +479,16 @@ describeWhen(
     });
     expect(requested.status, await requested.clone().text()).toBe(202);
     const { id } = (await requested.json()) as { id: number };
+    const Progress = z.object({
+      status: z.string(),
+      done_through: z.string().nullable(),
+      lines_done: z.number(),
+      lines_total: z.number(),
+      lines_changed: z.number(),
+    });
     const progress = () =>
-      one<{
-        status: string;
-        done_through: string | null;
-        lines_done: number;
-        lines_total: number;
-        lines_changed: number;
-      }>(
+      one(
+        Progress,
         sql`SELECT status, done_through_date::text AS done_through, lines_done::int, lines_total::int, lines_changed::int
             FROM cost_recalculations WHERE workspace_id = ${workspaceId} AND id = ${id}`,
       );
@@ -486,18 +504,23 @@ describeWhen(
     let recalculation = { ...atKill, error: null as string | null };
     for (let waited = 0; waited < 120; waited += 1) {
       recalculation = await one(
+        Progress.extend({ error: z.string().nullable() }),
         sql`SELECT status, done_through_date::text AS done_through, lines_done::int, lines_total::int,
               lines_changed::int, error FROM cost_recalculations WHERE workspace_id = ${workspaceId} AND id = ${id}`,
       );
       if (recalculation.status === 'succeeded' || recalculation.status === 'failed') break;
       await sleep(500);
     }
-    const after = await rows<{ id: string; cost: number | null; source: string | null }>(lineCosts);
+    const after = await rows(
+      z.object({ id: z.string(), cost: z.number().nullable(), source: z.string().nullable() }),
+      lineCosts,
+    );
     const changed = after.filter(
       (line, index) => line.cost !== before[index]?.cost || line.source !== before[index]?.source,
     ).length;
     const unpriced = after.filter((line) => line.cost !== 123 || line.source !== 'import').length;
-    const lines = await one<{ lines: number; distinct_lines: number }>(
+    const lines = await one(
+      z.object({ lines: z.number(), distinct_lines: z.number() }),
       sql`SELECT count(*)::int AS lines, count(DISTINCT line_item_id)::int AS distinct_lines
           FROM wh_order_line_items WHERE workspace_id = ${workspaceId}`,
     );
@@ -535,7 +558,8 @@ describeWhen(
     const workspaceId = await workspaceOf('owner@example.com');
     const latestTestDelivery = async () =>
       (
-        await rows<{ id: string }>(
+        await rows(
+          z.object({ id: z.string() }),
           sql`SELECT id::text AS id FROM notification_deliveries WHERE workspace_id = ${workspaceId}
               AND source LIKE 'test:%' ORDER BY created_at DESC LIMIT 1`,
         )
@@ -563,6 +587,7 @@ describeWhen(
     let delivery = { status: '', attempts: 0 };
     for (let waited = 0; waited < 480; waited += 1) {
       delivery = await one(
+        z.object({ status: z.string(), attempts: z.number() }),
         sql`SELECT status, attempts FROM notification_deliveries WHERE workspace_id = ${workspaceId}
             AND source LIKE 'test:%' ORDER BY created_at DESC LIMIT 1`,
       );

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { z } from 'zod';
 import { type DemoEmulators, startDemoEmulators } from '../../src/demo/start-demo-emulators.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { freePort } from '../support/free-port.ts';
@@ -189,8 +190,9 @@ describeWhen(
       expect(state, JSON.stringify(shopify)).not.toBe('failed');
     }
     expect(state).toBe('succeeded');
-    const [counted] = await queryRows<{ orders: number; distinct_orders: number }>(
+    const [counted] = await queryRows(
       testDatabase.database.db,
+      z.object({ orders: z.number(), distinct_orders: z.number() }),
       sql`SELECT (SELECT count(*)::int FROM wh_orders) AS orders,
                  (SELECT count(DISTINCT order_id)::int FROM wh_orders) AS distinct_orders`,
     );
@@ -199,8 +201,9 @@ describeWhen(
   }, 360_000);
 
   it('queues the hourly tracking maintenance once although both schedulers tick', async () => {
-    const [row] = await queryRows<{ queued: number }>(
+    const [row] = await queryRows(
       testDatabase.database.db,
+      z.object({ queued: z.number() }),
       sql`SELECT count(*)::int AS queued FROM jobs WHERE type = 'maintain-tracking'`,
     );
     expect(row!.queued).toBe(1);

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import type { RegisteredRoute } from '../../src/server/features/openapi/register-openapi.ts';
 import { extremeCasesOf } from '../support/bad-input/extreme-values.ts';
@@ -47,8 +48,9 @@ interface Tally {
 /** Text-like columns of the given tables. */
 async function textColumns(app: DemoTestApp, tables: string[]) {
   if (tables.length === 0) return [];
-  return queryRows<{ table: string; column: string; json: boolean }>(
+  return queryRows(
     app.db,
+    z.object({ table: z.string(), column: z.string(), json: z.boolean() }),
     sql`SELECT table_name AS "table", column_name AS "column", data_type IN ('json', 'jsonb') AS json
         FROM information_schema.columns WHERE table_schema = 'public'
           AND table_name IN (${sql.join(
@@ -67,8 +69,9 @@ async function storedExactly(app: DemoTestApp, tables: string[], text: string): 
     const where: SQL = json
       ? sql`strpos(${sql.identifier(column)}::text, ${escaped}) > 0`
       : sql`strpos(${sql.identifier(column)}::text, ${text}) > 0`;
-    const [found] = await queryRows<{ found: boolean }>(
+    const [found] = await queryRows(
       app.db,
+      z.object({ found: z.boolean() }),
       sql`SELECT EXISTS (SELECT 1 FROM ${sql.identifier(table)} WHERE ${where}) AS found`,
     );
     if (found?.found) return true;
@@ -105,12 +108,14 @@ describe('generated valid extremes on every state-changing route', () => {
 
   /** Ids of rows that exist, so the extremes reach the handler's write instead of a 404. */
   const existing = async () => {
-    const [variant] = await queryRows<{ id: string }>(
+    const [variant] = await queryRows(
       app.db,
+      z.object({ id: z.string() }),
       sql`SELECT variant_id::text AS id FROM wh_variants ORDER BY variant_id LIMIT 1`,
     );
-    const [expense] = await queryRows<{ id: string }>(
+    const [expense] = await queryRows(
       app.db,
+      z.object({ id: z.string() }),
       sql`SELECT id::text AS id FROM expenses ORDER BY id LIMIT 1`,
     );
     return {

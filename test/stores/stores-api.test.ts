@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { ErrorEnvelopeSchema } from '../../src/shared/contracts/errors.ts';
 import { StoreListSchema, StoreSchema } from '../../src/shared/contracts/stores.ts';
@@ -30,7 +31,8 @@ const post = (path: string, cookie: string, body?: unknown) =>
       : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
   });
 const storeCount = async () =>
-  (await queryRows<{ n: number }>(app.db, sql`SELECT count(*)::int AS n FROM workspaces`))[0]?.n;
+  (await queryRows(app.db, z.object({ n: z.number() }), sql`SELECT count(*)::int AS n FROM workspaces`))[0]
+    ?.n;
 
 beforeAll(async () => {
   app = await startTestApp();

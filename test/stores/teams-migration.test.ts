@@ -2,6 +2,7 @@ import { readdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { migrateDatabase } from '../../src/server/db/migrate.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { createSession } from '../../src/server/features/auth/manage-sessions.ts';
@@ -58,8 +59,9 @@ describe('migration to teams and stores', () => {
     );
 
     app = await startTestApp({}, { database: testDatabase });
-    const teams = await queryRows<{ store: string; team: string; name: string; currency: string }>(
+    const teams = await queryRows(
       app.db,
+      z.object({ store: z.string(), team: z.string(), name: z.string(), currency: z.string() }),
       sql`SELECT w.id AS store, t.id AS team, t.name, t.reporting_currency AS currency
           FROM workspaces w JOIN teams t ON t.id = w.team_id ORDER BY w.created_at`,
     );
@@ -71,8 +73,9 @@ describe('migration to teams and stores', () => {
     expect(new Set(teams.map((row) => row.team)).size).toBe(2);
     expect(teams.some((row) => row.team === row.store)).toBe(false);
 
-    const members = await queryRows<{ email: string; store: string; role: string }>(
+    const members = await queryRows(
       app.db,
+      z.object({ email: z.string(), store: z.string(), role: z.string() }),
       sql`SELECT u.email, w.id AS store, m.role FROM team_members m JOIN users u ON u.id = m.user_id
           JOIN workspaces w ON w.team_id = m.team_id ORDER BY u.email`,
     );
@@ -82,13 +85,15 @@ describe('migration to teams and stores', () => {
       { email: 'bob@example.com', store: '20000000-0000-4000-8000-00000000000a', role: 'viewer' },
       { email: 'cat@example.com', store: '20000000-0000-4000-8000-00000000000b', role: 'owner' },
     ]);
-    const [orders] = await queryRows<{ n: number }>(
+    const [orders] = await queryRows(
       app.db,
+      z.object({ n: z.number() }),
       sql`SELECT count(*)::int AS n FROM wh_orders WHERE workspace_id = '20000000-0000-4000-8000-00000000000a'`,
     );
     expect(orders?.n).toBe(25);
-    const [legacy] = await queryRows<{ name: string | null }>(
+    const [legacy] = await queryRows(
       app.db,
+      z.object({ name: z.string().nullable() }),
       sql`SELECT to_regclass('workspace_members')::text AS name`,
     );
     expect(legacy?.name).toBeNull();

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { z } from 'zod';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { whShops } from '../../src/server/db/schema/warehouse.ts';
 import type { CursorEvent } from '../../src/shared/contracts/cursor-tracking.ts';
@@ -76,8 +77,9 @@ describeInBrowser('heatmap filters and scroll map in a real browser', () => {
       { origin: shop },
     );
     expect(response.status).toBe(200);
-    const [config] = await queryRows<{ id: string; workspace_id: string }>(
+    const [config] = await queryRows(
       app.db,
+      z.object({ id: z.string(), workspace_id: z.string() }),
       sql`SELECT id, workspace_id FROM tracking_configurations WHERE tracking_id = ${trackingId}`,
     );
     const workspaceId = config!.workspace_id;

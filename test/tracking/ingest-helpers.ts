@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { migrateDatabase } from '../../src/server/db/migrate.ts';
-import { queryRows } from '../../src/server/db/query-rows.ts';
+import { int8Number, queryRows } from '../../src/server/db/query-rows.ts';
 import type { CursorEvent } from '../../src/shared/contracts/cursor-tracking.ts';
 import type { TrackingConfiguration } from '../../src/shared/contracts/tracking-configurations.ts';
 import { createTrackingSite, createWorkspace } from '../support/factories.ts';
@@ -67,8 +68,12 @@ export function postEvents(
 }
 
 export async function countRawEvents(app: TestApp): Promise<number> {
-  const [row] = await queryRows<{ n: string }>(app.db, sql`SELECT count(*) AS n FROM tracking_events`);
-  return Number(row?.n ?? 0);
+  const [row] = await queryRows(
+    app.db,
+    z.object({ n: int8Number }),
+    sql`SELECT count(*) AS n FROM tracking_events`,
+  );
+  return row?.n ?? 0;
 }
 
 /** Polls the clicks read until `expected` clicks are stored (they arrive within seconds); returns the count. */

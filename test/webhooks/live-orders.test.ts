@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { DEMO_SECRETS } from '../../src/demo/credentials.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
@@ -103,16 +104,14 @@ describe('live orders from the emulator', () => {
     expect(stats.failedAttempts).toBe(0);
 
     const truth = shopify.liveOrders.orders;
-    const [workspace] = await queryRows<{ workspace_id: string }>(
+    const [workspace] = await queryRows(
       app.db,
+      z.object({ workspace_id: z.string() }),
       sql`SELECT workspace_id FROM webhook_subscriptions WHERE mode = 'webhooks'`,
     );
-    const stored = await queryRows<{
-      order_id: string;
-      total_minor: string;
-      fulfillment_status: string | null;
-    }>(
+    const stored = await queryRows(
       app.db,
+      z.object({ order_id: z.string(), total_minor: z.string(), fulfillment_status: z.string().nullable() }),
       sql`SELECT order_id::text, total_minor::text, fulfillment_status FROM wh_orders
           WHERE workspace_id = ${workspace!.workspace_id} AND order_id >= 5900000000000`,
     );
@@ -125,8 +124,9 @@ describe('live orders from the emulator', () => {
         fulfillment_status: order.fulfillmentStatus,
       });
     }
-    const [lines] = await queryRows<{ n: number }>(
+    const [lines] = await queryRows(
       app.db,
+      z.object({ n: z.number() }),
       sql`SELECT count(*)::int AS n FROM wh_order_line_items
           WHERE workspace_id = ${workspace!.workspace_id} AND order_id >= 5900000000000`,
     );
@@ -143,13 +143,19 @@ describe('live orders from the emulator', () => {
 
   it('are in the emulator’s own orders, so a sync brings in those whose webhooks were lost, none twice', async () => {
     const shopify = app.demo.emulators.shopify;
-    const [workspace] = await queryRows<{ workspace_id: string }>(
+    const [workspace] = await queryRows(
       app.db,
+      z.object({ workspace_id: z.string() }),
       sql`SELECT workspace_id FROM webhook_subscriptions WHERE mode = 'webhooks'`,
     );
     const storedLive = () =>
-      queryRows<{ order_id: string; total_minor: string; fulfillment_status: string | null }>(
+      queryRows(
         app.db,
+        z.object({
+          order_id: z.string(),
+          total_minor: z.string(),
+          fulfillment_status: z.string().nullable(),
+        }),
         sql`SELECT order_id::text, total_minor::text, fulfillment_status FROM wh_orders
             WHERE workspace_id = ${workspace!.workspace_id} AND order_id >= 5900000000000 ORDER BY order_id`,
       );
@@ -182,8 +188,9 @@ describe('live orders from the emulator', () => {
           fulfillment_status: order.fulfillmentStatus,
         })),
     );
-    const [lines] = await queryRows<{ n: number }>(
+    const [lines] = await queryRows(
       app.db,
+      z.object({ n: z.number() }),
       sql`SELECT count(*)::int AS n FROM wh_order_line_items
           WHERE workspace_id = ${workspace!.workspace_id} AND order_id >= 5900000000000`,
     );

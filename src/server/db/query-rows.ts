@@ -1,4 +1,4 @@
-import { SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from './client.ts';
 
@@ -32,15 +32,9 @@ export async function queryRows<Schema extends RowSchema>(
   db: Db,
   schema: Schema,
   query: SQL,
-): Promise<z.output<Schema>[]>;
-/** @deprecated Unchecked cast, kept only while callers move to a row schema. */
-export async function queryRows<Row>(db: Db, query: SQL): Promise<Row[]>;
-export async function queryRows(db: Db, schemaOrQuery: RowSchema | SQL, query?: SQL): Promise<unknown[]> {
-  if (schemaOrQuery instanceof SQL) {
-    return ((await db.execute(schemaOrQuery)) as unknown as { rows: unknown[] }).rows;
-  }
-  const result = (await db.execute(query as SQL)) as unknown as { rows: unknown[] };
-  return result.rows.map((row, index) => parseRow(schemaOrQuery, row, index));
+): Promise<z.output<Schema>[]> {
+  const result = (await db.execute(query)) as unknown as { rows: unknown[] };
+  return result.rows.map((row, index) => parseRow(schema, row, index));
 }
 
 function parseRow<Schema extends RowSchema>(schema: Schema, row: unknown, index: number): z.output<Schema> {

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../../src/server/db/client.ts';
 import { queryRows } from '../../../src/server/db/query-rows.ts';
 
@@ -8,13 +9,15 @@ import { queryRows } from '../../../src/server/db/query-rows.ts';
  * no row was added, removed or changed in between.
  */
 export async function tableChecksums(db: Db): Promise<Map<string, string>> {
-  const tables = await queryRows<{ name: string }>(
+  const tables = await queryRows(
     db,
+    z.object({ name: z.string() }),
     sql`SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
         WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND NOT c.relispartition ORDER BY 1`,
   );
-  const rows = await queryRows<{ name: string; checksum: string }>(
+  const rows = await queryRows(
     db,
+    z.object({ name: z.string(), checksum: z.string() }),
     sql.raw(
       tables
         .map(

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   createOrder,
   createOrderJourney,
@@ -52,6 +53,12 @@ describe('first-party journey tables (migration 0240)', () => {
     });
     const rows = await queryRows(
       db,
+      z.object({
+        utm_source: z.string().nullable(),
+        fbclid: z.string().nullable(),
+        device: z.string().nullable(),
+        method: z.string(),
+      }),
       sql`
       SELECT s.utm_source, s.fbclid, s.device, j.method FROM tracking_order_journeys j
       JOIN tracking_sessions s USING (configuration_id, session_id)
