@@ -72,7 +72,10 @@ describeInBrowser('the members and audit log pages', () => {
     await expect.poll(() => page.getByTestId('member-row').count(), POLL).toBe(2);
     await page.getByLabel('Role of ann@example.com').selectOption('analyst');
     await expect.poll(() => page.getByLabel('Role of ann@example.com').inputValue(), POLL).toBe('analyst');
-    await page.getByLabel('Can see costs and profit (ann@example.com)').uncheck();
+    // The row's switches are disabled while the role change is saved; wait for it to finish.
+    const costsSwitch = page.getByLabel('Can see costs and profit (ann@example.com)');
+    await expect.poll(() => costsSwitch.isEnabled(), POLL).toBe(true);
+    await costsSwitch.uncheck();
     await expect
       .poll(
         async () => (await app.request('/api/workspace/members', { cookie: await cookieOf(owner) })).text(),

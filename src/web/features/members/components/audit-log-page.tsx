@@ -66,31 +66,35 @@ export function AuditLogPage() {
               Nothing recorded yet.
             </p>
           ) : (
-            <table className="w-full text-left text-sm">
-              <thead className="text-slate-400">
-                <tr>
-                  <th className="py-2 pr-3 font-medium">When</th>
-                  <th className="py-2 pr-3 font-medium">Who</th>
-                  <th className="py-2 pr-3 font-medium">What</th>
-                  <th className="py-2 pr-3 font-medium">On</th>
-                  <th className="py-2 font-medium">Details</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-800 text-slate-200">
-                {entries.map((entry) => (
-                  <tr key={entry.id} data-testid="audit-entry">
-                    <td className="py-2 pr-3 whitespace-nowrap">{new Date(entry.at).toLocaleString()}</td>
-                    <td className="py-2 pr-3">{entry.actor ?? 'Upside'}</td>
-                    <td className="py-2 pr-3">{ACTION_LABELS[entry.action]}</td>
-                    <td className="py-2 pr-3 break-all">
-                      {entry.target ?? ''}
-                      {entry.storeName ? <span className="text-slate-400"> · {entry.storeName}</span> : null}
-                    </td>
-                    <td className="py-2 text-slate-400">{describe(entry)}</td>
+            <div className="overflow-x-auto">
+              <table className="w-full text-left text-sm">
+                <thead className="text-slate-400">
+                  <tr>
+                    <th className="py-2 pr-3 font-medium">When</th>
+                    <th className="py-2 pr-3 font-medium">Who</th>
+                    <th className="py-2 pr-3 font-medium">What</th>
+                    <th className="py-2 pr-3 font-medium">On</th>
+                    <th className="py-2 font-medium">Details</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody className="divide-y divide-slate-800 text-slate-200">
+                  {entries.map((entry) => (
+                    <tr key={entry.id} data-testid="audit-entry">
+                      <td className="py-2 pr-3 whitespace-nowrap">{new Date(entry.at).toLocaleString()}</td>
+                      <td className="py-2 pr-3">{entry.actor ?? 'Upside'}</td>
+                      <td className="py-2 pr-3">{ACTION_LABELS[entry.action]}</td>
+                      <td className="py-2 pr-3 break-all">
+                        {entry.target ?? ''}
+                        {entry.storeName ? (
+                          <span className="text-slate-400"> · {entry.storeName}</span>
+                        ) : null}
+                      </td>
+                      <td className="py-2 text-slate-400">{describe(entry)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           )}
           {log.hasNextPage ? (
             <Button

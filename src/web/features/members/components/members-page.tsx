@@ -28,7 +28,7 @@ const ROLE_HINTS: Record<TeamRole, string> = {
 };
 
 const selectClasses =
-  'h-9 rounded-md border border-slate-700 bg-slate-900 px-2 text-sm text-slate-100 disabled:opacity-60';
+  'h-9 max-w-full rounded-md border border-slate-700 bg-slate-900 px-2 text-sm text-slate-100 disabled:opacity-60';
 
 function RoleSelect({
   id,
@@ -78,7 +78,7 @@ function MemberRow({ member, you }: { member: Member; you: MemberList['you'] }) 
             {member.email} · joined {new Date(member.joinedAt).toLocaleDateString()}
           </p>
         </div>
-        <div className="flex flex-wrap items-center gap-3">
+        <div className="flex w-full flex-wrap items-center gap-3 sm:w-auto">
           <label className="sr-only" htmlFor={`role-${member.id}`}>
             Role of {member.email ?? name}
           </label>
@@ -166,7 +166,7 @@ function InviteForm({ you }: { you: MemberList['you'] }) {
             onChange={(event) => setEmail(event.target.value)}
           />
         </div>
-        <div className="grid gap-1">
+        <div className="grid min-w-0 max-w-full gap-1">
           <Label htmlFor="invite-role">Role</Label>
           <RoleSelect
             id="invite-role"
