@@ -72,16 +72,18 @@ describeInBrowser('the members and audit log pages', () => {
     await expect.poll(() => page.getByTestId('member-row').count(), POLL).toBe(2);
     await page.getByLabel('Role of ann@example.com').selectOption('analyst');
     await expect.poll(() => page.getByLabel('Role of ann@example.com').inputValue(), POLL).toBe('analyst');
-    // The row's switches are disabled while the role change is saved; wait for it to finish.
+    // The row's switches are disabled while the role change is saved; wait for it to finish. The
+    // switch shows the saved value (it turns off once the server has it), so click and read the API.
     const costsSwitch = page.getByLabel('Can see costs and profit (ann@example.com)');
     await expect.poll(() => costsSwitch.isEnabled(), POLL).toBe(true);
-    await costsSwitch.uncheck();
+    await costsSwitch.click();
     await expect
       .poll(
         async () => (await app.request('/api/workspace/members', { cookie: await cookieOf(owner) })).text(),
         POLL,
       )
       .toContain('"canSeeCosts":false');
+    await expect.poll(() => costsSwitch.isChecked(), POLL).toBe(false);
 
     // As an analyst, Ann reads the members page but changes nothing and cannot read the audit log.
     await other.goto(`${app.baseUrl}/settings/members`);
