@@ -141,7 +141,7 @@ export async function findSessionWithReportContext(
       userId: sessions.userId,
       workspaceId: sessions.workspaceId,
       ...membershipColumns,
-      context: sql<ContextRow>`(SELECT row_to_json(c) FROM (SELECT ${contextColumns(sessionWorkspace)}) c)`,
+      context: sql<unknown>`(SELECT row_to_json(c) FROM (SELECT ${contextColumns(sessionWorkspace)}) c)`,
     })
     .from(sessions)
     .innerJoin(workspaces, eq(workspaces.id, sessions.workspaceId))
@@ -152,7 +152,7 @@ export async function findSessionWithReportContext(
     .execute({ tokenHash: sessionTokenHash(token), now });
   if (!row) return null;
   const { context, ...principal } = row;
-  return { principal, context: toContext(context) };
+  return { principal, context: toContext(ContextRow.parse(context)) };
 }
 
 /** The session row's workspace, always with its table (the subqueries have their own workspace_id). */
