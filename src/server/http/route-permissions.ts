@@ -3,7 +3,7 @@ import type { Permission } from '../../shared/permissions.ts';
 /**
  * What each API route needs (issue #17, decision 055), in one table the permission hook reads
  * (plugins/permissions.ts). `public`: no session (sign-in, the public service page, the tracker's
- * ingest, signed links, Shopify's HMAC-signed webhooks); `signed-in`: any session, whatever the
+ * ingest, signed links, Shopify's HMAC-signed webhooks); `signed-in` takes every session, whatever the
  * role (the caller's own account, choosing the active store, accepting an invitation); otherwise a
  * permission of src/shared/permissions.ts. A route missing here stops the app at start-up, so no
  * route is ever reachable without a decision about who may call it.
