@@ -312,9 +312,9 @@ describe('tracker', () => {
   });
 
   describe('first-party journeys', () => {
-    it('keeps only UTM parameters and click ids of the query, drops the fragment, and sends the referrer', async () => {
+    it('keeps only UTM parameters, click ids and the A/B variant of the query, drops the fragment, and sends the referrer', async () => {
       const t = openWindow(
-        '/p/mug?utm_source=facebook&email=a%40b.c&fbclid=F1&gclid=G1&utm_campaign=fall&x=1#token=s',
+        '/p/mug?utm_source=facebook&email=a%40b.c&fbclid=F1&gclid=G1&utm_campaign=fall&x=1&upside_exp=hero:b#token=s',
       );
       Object.defineProperty(t.doc, 'referrer', { value: 'https://l.facebook.com/' });
       startTracker(config, t.w);
@@ -322,7 +322,8 @@ describe('tracker', () => {
       const [view] = t.events();
       expect(view).toMatchObject({
         eventType: 'page_view',
-        pageUrl: 'https://shop.test/p/mug?utm_source=facebook&fbclid=F1&gclid=G1&utm_campaign=fall',
+        pageUrl:
+          'https://shop.test/p/mug?utm_source=facebook&fbclid=F1&gclid=G1&utm_campaign=fall&upside_exp=hero:b',
         referrer: 'https://l.facebook.com/',
       });
       expect(JSON.stringify(t.bodies())).not.toMatch(/a%40b|token=s|x=1/);

@@ -180,7 +180,7 @@ export function startTracker(c: TrackerConfig, w: Window = window): () => void {
   const view = () => {
     // Query strings keep only UTM parameters and click ids; the fragment goes.
     const u = new URL(w.location.href);
-    u.search = (u.search.match(/[?&](utm_\w+|(fb|g|tt|ms)clid)=[^&]*/g) || []).join('').slice(1);
+    u.search = (u.search.match(/[?&](utm_\w+|upside_exp|(fb|g|tt|ms)clid)=[^&]*/g) || []).join('').slice(1);
     u.hash = '';
     const href = u.href.slice(0, 2000);
     if (href === page) return;

@@ -112,6 +112,7 @@ const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /api/cursor-tracking/scroll': READ,
   'GET /api/cursor-tracking/frustration': READ,
   'GET /api/cursor-tracking/element-revenue': READ,
+  'GET /api/cursor-tracking/experiments': READ,
   'GET /api/tracking-configurations': READ,
   'POST /api/tracking-configurations': CONNECTIONS,
   'PATCH /api/tracking-configurations/:id': CONNECTIONS,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EXPERIMENT_NAME } from '../campaign-url.ts';
 import { CurrencySchema, MoneySchema } from '../money.ts';
 import { ClicksQuerySchema, HEATMAP_EVENT_TYPES, ViewportBucketSchema } from './cursor-tracking.ts';
 
@@ -24,7 +25,7 @@ export const CONVERTED_RULE =
 export const SEGMENT_RULE =
   "Segment: the RFM segment of the visitor's customer in the latest analysis run (converting sessions only).";
 export const VARIANT_RULE =
-  'A/B variant: not available — experiments record arm totals only, no visitor is assigned to a variant.';
+  'A/B variant: sessions that landed with ?upside_exp=<experiment>:<variant> in the URL (your A/B tool adds it, see the snippet help); other sessions belong to no variant.';
 export const PATTERN_RULE =
   'URL pattern: * stands for any characters, e.g. /products/* (overrides the page).';
 
@@ -42,6 +43,11 @@ const pattern = z
   .min(1)
   .max(512)
   .regex(/^(\/|https?:\/\/)/, 'must start with / or http(s)://');
+/** An experiment key or variant name as the `upside_exp` URL parameter carries it (lower-cased). */
+const experimentName = z
+  .string()
+  .regex(EXPERIMENT_NAME, '1–40 letters, digits, _ or -, starting with a letter or digit')
+  .transform((name) => name.toLowerCase());
 
 /** The filters every heatmap read accepts (strings, as in a query string). */
 export const HeatmapFilterSchema = ClicksQuerySchema.extend({
@@ -51,6 +57,9 @@ export const HeatmapFilterSchema = ClicksQuerySchema.extend({
   viewport: ViewportBucketSchema.optional(),
   converted: z.enum(['true', 'false']).optional(),
   segment: z.string().trim().min(1).max(60).optional(),
+  /** A/B experiment key and variant (decision 064); each needs the other. */
+  experiment: experimentName.optional(),
+  variant: experimentName.optional(),
   from: day.optional(),
   to: day.optional(),
 });
@@ -60,6 +69,21 @@ export const FilteredHeatmapQuerySchema = HeatmapFilterSchema.extend({
   eventType: z.enum(HEATMAP_EVENT_TYPES).optional(),
 });
 export type FilteredHeatmapQuery = z.infer<typeof FilteredHeatmapQuerySchema>;
+
+/** GET /api/cursor-tracking/experiments: the variants seen in the range's sessions, for the picker. */
+export const ExperimentVariantsQuerySchema = ClicksQuerySchema.pick({ trackingId: true }).extend({
+  from: day.optional(),
+  to: day.optional(),
+});
+export const SessionExperimentsSchema = z.object({
+  experiments: z.array(
+    z.object({
+      key: z.string(),
+      variants: z.array(z.object({ name: z.string(), sessions: z.number().int() })),
+    }),
+  ),
+});
+export type SessionExperiments = z.infer<typeof SessionExperimentsSchema>;
 
 /**
  * GET /api/cursor-tracking/scroll. `foldY` is the median viewport height (px) of the page's views,

@@ -84,6 +84,15 @@ export const trackingSessions = pgTable(
     checkoutToken: text('checkout_token'),
     /** sha256 hex of a signed-in customer's lower-cased e-mail, when the snippet supplies it. */
     emailHash: text('email_hash'),
+    /**
+     * `experiment:variant` pairs of the landing URL's `upside_exp` parameter, lower-cased
+     * (generated from landing_url by migration 0300, decision 064).
+     */
+    experimentVariants: text('experiment_variants')
+      .array()
+      .generatedAlwaysAs(
+        sql`string_to_array(replace(replace(lower(substring(landing_url FROM '[?&]upside_exp=([^&#]*)')), '%3a', ':'), '%2c', ','), ',')`,
+      ),
   },
   (table) => [primaryKey({ columns: [table.configurationId, table.sessionId] })],
 );

@@ -30,6 +30,8 @@ export interface ResolvedHeatmapFilter {
   from?: string | undefined;
   to?: string | undefined;
   sessions: SessionSet | null;
+  /** `experiment:variant` (lower-cased): only sessions that landed in that A/B variant (decision 064). */
+  variant: string | null;
 }
 
 export const inList = (values: readonly string[], type: string) =>
@@ -89,6 +91,8 @@ export async function resolveHeatmapFilter(
   if (filter.segment && filter.converted === 'false')
     throw badRequest('segment: an RFM segment applies to converting sessions only; drop converted=false.');
   if (filter.from && filter.to && filter.from > filter.to) throw badRequest('from: must not be after to.');
+  if (filter.experiment && !filter.variant) throw badRequest('variant: required with experiment.');
+  if (filter.variant && !filter.experiment) throw badRequest('experiment: required with variant.');
   const sites = await queryRows(
     db,
     SiteRow,
@@ -146,6 +150,7 @@ export async function resolveHeatmapFilter(
     from: filter.from,
     to: filter.to,
     sessions,
+    variant: filter.experiment && filter.variant ? `${filter.experiment}:${filter.variant}` : null,
   };
 }
 
@@ -154,8 +159,8 @@ export const bucketListOf = (filter: ResolvedHeatmapFilter): ViewportBucket[] =>
   filter.buckets ?? VIEWPORT_BUCKETS.map((bucket) => bucket.id);
 
 /**
- * Rows of tracking_session_pages a read covers: its sites, pages, buckets and days, and (unless
- * `ignoreSessions`) its session set. Columns unqualified (alias the table `p` if joining).
+ * Rows of tracking_session_pages a read covers: its sites, pages, buckets and days, its A/B
+ * variant, and (unless `ignoreSessions`) its session set. Columns unqualified (alias the table `p` if joining).
  */
 export function sessionPagesWhere(filter: ResolvedHeatmapFilter, ignoreSessions = false): SQL {
   const conditions: SQL[] = [
@@ -166,6 +171,10 @@ export function sessionPagesWhere(filter: ResolvedHeatmapFilter, ignoreSessions 
   ];
   if (filter.from) conditions.push(sql`p.day >= ${filter.from}::date`);
   if (filter.to) conditions.push(sql`p.day <= ${filter.to}::date`);
+  if (filter.variant)
+    conditions.push(sql`(p.configuration_id, p.session_id) IN (SELECT v.configuration_id, v.session_id
+      FROM tracking_sessions v WHERE v.workspace_id = ${filter.workspaceId}::uuid
+        AND v.experiment_variants @> ARRAY[${filter.variant}::text])`);
   if (filter.sessions && !ignoreSessions) {
     const set = sql`(SELECT b.configuration_id, b.session_id FROM (${filter.sessions.buyers}) AS b)`;
     conditions.push(

@@ -23,7 +23,7 @@ export interface TrackingScope {
 const ConfigurationFilterRow = z.object({ id: z.string() });
 
 /** `configuration_id = …` when a website is chosen; a tracking id of another workspace is 404. */
-async function configurationFilter(db: Db, scope: TrackingScope, column: SQL): Promise<SQL> {
+export async function configurationFilter(db: Db, scope: TrackingScope, column: SQL): Promise<SQL> {
   if (!scope.trackingId) return sql`TRUE`;
   const [row] = await queryRows(
     db,

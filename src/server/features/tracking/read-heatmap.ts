@@ -36,6 +36,7 @@ const HEATMAP_MAX_POINTS = 5000;
  * for a device or viewport bucket, event type and range of days, from the tiles and the hours not
  * folded yet, never the raw events. Converting (or one RFM segment's) sessions are the sum of their
  * session-page rows; non-converting ones are everything minus that sum, read in the same snapshot.
+ * An A/B variant's sessions (decision 064) are the sum of their rows too.
  */
 export async function getHeatmap(
   db: Db,
@@ -52,7 +53,8 @@ export async function getHeatmap(
     async (transaction) => {
       const tx = transaction as unknown as Db;
       const sessions = filter.sessions;
-      if (sessions?.mode === 'only') return sessionCellsOf(tx, filter, types);
+      // A variant's sessions (with or without a session set) are summed from their own rows.
+      if (sessions?.mode === 'only' || filter.variant) return sessionCellsOf(tx, filter, types);
       const total = await allCellsOf(tx, tileCache, filter, query.eventType);
       if (!sessions) return total;
       return subtractCells(

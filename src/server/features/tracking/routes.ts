@@ -15,10 +15,12 @@ import {
 } from '../../../shared/contracts/cursor-tracking.ts';
 import {
   ElementRevenueSchema,
+  ExperimentVariantsQuerySchema,
   FilteredHeatmapQuerySchema,
   FrustrationSchema,
   HeatmapFilterSchema,
   ScrollMapSchema,
+  SessionExperimentsSchema,
 } from '../../../shared/contracts/heatmap-insights.ts';
 import { requireAuth } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
@@ -29,6 +31,7 @@ import { isKnownTrackingOrigin } from './manage-tracking-configurations.ts';
 import { getClickStatistics, getCursorStatistics, listTrackingSessions } from './read-cursor-tracking.ts';
 import { getHeatmap } from './read-heatmap.ts';
 import { getElementRevenue, getFrustration, getScrollMap } from './read-heatmap-insights.ts';
+import { listSessionExperiments } from './read-session-experiments.ts';
 
 export const TRACKER_FILE = fileURLToPath(new URL('../../../../dist/tracker.js', import.meta.url));
 const EVENTS_PATH = '/api/cursor-tracking/events';
@@ -172,6 +175,12 @@ export async function registerCursorTrackingRoutes(app: FastifyInstance, deps: A
     { schema: { querystring: HeatmapFilterSchema, response: { 200: ElementRevenueSchema } } },
     async (request) =>
       getElementRevenue(deps.db, { workspaceId: requireAuth(request).workspaceId, ...request.query }),
+  );
+  api.get(
+    '/api/cursor-tracking/experiments',
+    { schema: { querystring: ExperimentVariantsQuerySchema, response: { 200: SessionExperimentsSchema } } },
+    async (request) =>
+      listSessionExperiments(deps.db, { workspaceId: requireAuth(request).workspaceId, ...request.query }),
   );
   api.get(
     '/api/cursor-tracking/sessions',
