@@ -11,6 +11,7 @@ import {
   FrustrationSchema,
   type HeatmapDevice,
   ScrollMapSchema,
+  SessionExperimentsSchema,
 } from '@shared/contracts/heatmap-insights.ts';
 import {
   type CreateTrackingConfiguration,
@@ -115,6 +116,8 @@ export interface HeatmapFilters {
   device?: HeatmapDevice;
   converted?: 'true' | 'false';
   segment?: string;
+  experiment?: string;
+  variant?: string;
   from?: string;
   to?: string;
 }
@@ -149,6 +152,16 @@ export function useElementRevenue(filters: HeatmapFilters) {
     queryKey: [url],
     queryFn: () => getJson(url, ElementRevenueSchema),
     refetchInterval: 30_000,
+  });
+}
+
+/** The A/B experiments and variants the range's sessions landed in (the variant picker). */
+export function useSessionExperiments(filters: Pick<HeatmapFilters, 'trackingId' | 'from' | 'to'>) {
+  const url = `/api/cursor-tracking/experiments${queryString({ ...filters })}`;
+  return useQuery({
+    queryKey: [url],
+    queryFn: () => getJson(url, SessionExperimentsSchema),
+    refetchInterval: 60_000,
   });
 }
 

@@ -14,6 +14,7 @@ import {
 import { Label } from '@web/components/ui/label.tsx';
 import { useState } from 'react';
 import { useCustomersSummary } from '../../customers/api/customer-queries.ts';
+import { useSessionExperiments } from '../api/tracking-api.ts';
 import { shortPage } from '../lib/format.ts';
 
 /** What the heatmap panel is showing; '' or 'all' where nothing narrows it. */
@@ -25,6 +26,8 @@ export interface HeatmapView {
   eventType: HeatmapEventType | 'all';
   converted: 'all' | 'true' | 'false';
   segment: string;
+  /** `experiment:variant`, or '' for every session. */
+  variant: string;
   from: string;
   to: string;
 }
@@ -37,6 +40,7 @@ export const INITIAL_VIEW: HeatmapView = {
   eventType: 'all',
   converted: 'all',
   segment: '',
+  variant: '',
   from: '',
   to: '',
 };
@@ -61,13 +65,15 @@ function Field({ id, label, children }: { id: string; label: string; children: R
 
 /**
  * The heatmap's filters: page or URL pattern, device and viewport, event type, converting or not,
- * RFM segment, and dates; the rules behind "converted", segments and A/B variants are stated below.
+ * RFM segment, A/B variant, and dates; the rules behind "converted", segments and A/B variants are stated below.
  */
 export function HeatmapFilterBar({
+  trackingId,
   view,
   pages,
   onChange,
 }: {
+  trackingId: string | undefined;
   view: HeatmapView;
   pages: string[];
   onChange: (view: HeatmapView) => void;
@@ -80,6 +86,9 @@ export function HeatmapFilterBar({
     if (pattern.trim() !== view.pattern) set('pattern', pattern.trim());
   };
   const segments = useCustomersSummary().data?.segments.map((s) => s.segment) ?? [];
+  const experiments =
+    useSessionExperiments({ trackingId, from: view.from || undefined, to: view.to || undefined }).data
+      ?.experiments ?? [];
   return (
     <div className="space-y-2">
       <div className="flex flex-wrap items-end gap-3">
@@ -184,6 +193,28 @@ export function HeatmapFilterBar({
                 {segment}
               </option>
             ))}
+          </select>
+        </Field>
+        <Field id="heatmap-variant" label="A/B variant">
+          <select
+            id="heatmap-variant"
+            className={selectClass}
+            value={view.variant}
+            onChange={(e) => set('variant', e.target.value)}
+          >
+            <option value="">All variants</option>
+            {experiments.map((experiment) => (
+              <optgroup key={experiment.key} label={experiment.key}>
+                {experiment.variants.map((variant) => (
+                  <option key={variant.name} value={`${experiment.key}:${variant.name}`}>
+                    {experiment.key}: {variant.name} ({variant.sessions.toLocaleString('en-US')} sessions)
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+            {view.variant && !experiments.some((e) => view.variant.startsWith(`${e.key}:`)) && (
+              <option value={view.variant}>{view.variant}</option>
+            )}
           </select>
         </Field>
         <Field id="heatmap-from" label="From">

@@ -32,6 +32,9 @@ function filtersOf(trackingId: string | undefined, view: HeatmapView): HeatmapFi
     device: chosen(view.device),
     converted: chosen(view.converted),
     segment: chosen(view.segment),
+    // 'hero:b' → experiment hero, variant b
+    experiment: view.variant.split(':')[0] || undefined,
+    variant: view.variant.split(':')[1] || undefined,
     from: chosen(view.from),
     to: chosen(view.to),
   };
@@ -40,7 +43,7 @@ function filtersOf(trackingId: string | undefined, view: HeatmapView): HeatmapFi
 /**
  * The Heatmap tab: the spec's red dots (opacity = intensity) over a smooth canvas heatmap, for one
  * page (or URL pattern) and viewport at a time, filtered by device, converting sessions, RFM
- * segment and dates; the fold line of the scroll map over it, then the scroll map, rage and dead
+ * segment, A/B variant and dates; the fold line of the scroll map over it, then the scroll map, rage and dead
  * clicks and revenue per element under the same filters. The map is drawn at the bucket's
  * reference width scaled to the panel, so a dot sits where the click was on a screen of that size.
  */
@@ -68,7 +71,7 @@ export function HeatmapPanel({ trackingId }: { trackingId: string | undefined })
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
-        <HeatmapFilterBar view={view} pages={data?.pages ?? []} onChange={setView} />
+        <HeatmapFilterBar trackingId={trackingId} view={view} pages={data?.pages ?? []} onChange={setView} />
         {heatmap.isPending ? (
           <Skeleton className="h-64 w-full" />
         ) : heatmap.isError ? (
