@@ -8,7 +8,7 @@ import type { ElementRevenue, Frustration, ScrollMap } from '../../src/shared/co
 import type { TrackingConfiguration } from '../../src/shared/contracts/tracking-configurations.ts';
 import { createOrder, createOrderJourney, createRfmRun } from '../support/factories.ts';
 import { startTestApp, type TestApp } from '../support/start-app.ts';
-import { addWebsite, makeEvent, postEvents } from './ingest-helpers.ts';
+import { addWebsite, getOk, heatmapTotal, makeEvent, postEvents } from './ingest-helpers.ts';
 
 const ConfigRow = z.object({ id: z.string(), workspace_id: z.string() });
 
@@ -68,12 +68,8 @@ describe('heatmap filters, scroll map, frustration and revenue per element', () 
     );
     expect(response.status, await response.clone().text()).toBe(200);
   };
-  const get = async <T>(path: string) => {
-    const response = await app.request(path, { cookie: owner });
-    expect(response.status, `${path}: ${await response.clone().text()}`).toBe(200);
-    return (await response.json()) as T;
-  };
-  const total = (map: HeatmapResponse) => map.heatmapData.reduce((sum, point) => sum + point.count, 0);
+  const get = <T>(path: string) => getOk<T>(app, owner, path);
+  const total = heatmapTotal;
   const q = (params: Record<string, string>) =>
     new URLSearchParams({ trackingId: site.trackingId, ...params });
 

@@ -7,7 +7,7 @@ import type {
 } from '../../src/shared/contracts/heatmap-insights.ts';
 import type { TrackingConfiguration } from '../../src/shared/contracts/tracking-configurations.ts';
 import { startTestApp, type TestApp } from '../support/start-app.ts';
-import { addWebsite, makeEvent, postEvents } from './ingest-helpers.ts';
+import { addWebsite, getOk, heatmapTotal, makeEvent, postEvents } from './ingest-helpers.ts';
 
 /**
  * The A/B variant filter (decision 064), over real HTTP on the real server and PostgreSQL: the
@@ -44,12 +44,8 @@ describe('heatmap A/B variant filter', () => {
       makeEvent(shop, { sessionId, pageUrl: mug, timestamp: t0 + 1_000 * (i + 1), x, y, ...view }),
     ),
   ];
-  const get = async <T>(path: string) => {
-    const response = await app.request(path, { cookie: owner });
-    expect(response.status, `${path}: ${await response.clone().text()}`).toBe(200);
-    return (await response.json()) as T;
-  };
-  const total = (map: HeatmapResponse) => map.heatmapData.reduce((sum, point) => sum + point.count, 0);
+  const get = <T>(path: string) => getOk<T>(app, owner, path);
+  const total = heatmapTotal;
   const q = (params: Record<string, string>) =>
     new URLSearchParams({ trackingId: site.trackingId, page: mug, ...params });
 

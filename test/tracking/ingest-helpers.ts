@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { migrateDatabase } from '../../src/server/db/migrate.ts';
 import { int8Number, queryRows } from '../../src/server/db/query-rows.ts';
-import type { CursorEvent } from '../../src/shared/contracts/cursor-tracking.ts';
+import type { CursorEvent, HeatmapResponse } from '../../src/shared/contracts/cursor-tracking.ts';
 import type { TrackingConfiguration } from '../../src/shared/contracts/tracking-configurations.ts';
 import { createTrackingSite, createWorkspace } from '../support/factories.ts';
 import type { TestApp } from '../support/start-app.ts';
@@ -114,3 +114,14 @@ export async function createSiteDatabase(origin: string, trackingId: string) {
   const configurationId = await createTrackingSite(db, { workspaceId, origin, trackingId });
   return { testDb, db, workspaceId, configurationId };
 }
+
+/** GETs a dashboard read as `cookie`; anything but 200 throws with the path and the body. */
+export async function getOk<T>(app: Pick<TestApp, 'request'>, cookie: string, path: string): Promise<T> {
+  const response = await app.request(path, { cookie });
+  if (response.status !== 200) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** The events a heatmap answer counts (the sum of its points). */
+export const heatmapTotal = (map: HeatmapResponse) =>
+  map.heatmapData.reduce((sum, point) => sum + point.count, 0);
