@@ -271,6 +271,8 @@ export interface DemoSiteVisit {
   sawCart: boolean;
   emailHash: string | null;
   joinBy: DemoJoinMethod | null;
+  /** The A/B variant of the storefront's hero test the visit landed in (DEMO_EXPERIMENT), or null. */
+  heroVariant: 'control' | 'bold' | null;
 }
 
 /** Compact, created-at-sorted index of all orders; `getOrder(i)` materialises one on demand. */

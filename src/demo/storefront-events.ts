@@ -8,7 +8,8 @@ const BATCH = 500;
  * The tracker's events of every planted first-party session (issue 16), as our tracker would have
  * sent them from the demo storefront: the landing page view (URL with UTM parameters and click
  * ids, referrer, visitor id, viewport) and an add-to-cart click a minute later that carries the
- * cart token when the session saw it and the e-mail hash of a signed-in shopper. Demo mode writes
+ * cart token when the session saw it and the e-mail hash of a signed-in shopper (higher up in the
+ * hero test's bold variant, whose landing URL carries `upside_exp`). Demo mode writes
  * them through the event writer when the demo store is connected.
  */
 export function* storefrontEventBatches(store: DemoStore): Generator<CursorEvent[]> {
@@ -38,7 +39,8 @@ export function* storefrontEventBatches(store: DemoStore): Generator<CursorEvent
         ...base,
         eventType: 'click',
         x: Math.round(site.viewportWidth * 0.7),
-        y: 540,
+        // The hero test's bold variant moves the add-to-cart button up the page.
+        y: site.heroVariant === 'bold' ? 380 : 540,
         pageUrl: site.landingUrl.split('?')[0]!,
         timestamp: site.startedAtMs + 60_000,
         elementSelector: 'form.product-form>button',

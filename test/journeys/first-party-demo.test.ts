@@ -4,7 +4,9 @@ import { z } from 'zod';
 import { sessionChannelOf } from '../../src/core/journeys/session-channel-of.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
+import type { HeatmapResponse } from '../../src/shared/contracts/cursor-tracking.ts';
 import type { FirstPartyHealth } from '../../src/shared/contracts/first-party.ts';
+import type { SessionExperiments } from '../../src/shared/contracts/heatmap-insights.ts';
 import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts';
 
 /**
@@ -84,5 +86,39 @@ describe('first-party journeys on the demo store', () => {
     console.log(`joined orders on their planted channel: ${right}/${rows.length}`);
     expect(rows.length).toBeGreaterThan(0);
     expect(right / rows.length).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it("fills the heatmap's A/B variant filter with the storefront's planted hero test", async () => {
+    const get = async <T>(path: string) => {
+      const response = await app.request(path, { cookie: owner });
+      expect(response.status, path).toBe(200);
+      return (await response.json()) as T;
+    };
+    const { experiments } = await get<SessionExperiments>('/api/cursor-tracking/experiments');
+    expect(experiments.map((e) => e.key)).toEqual(['hero-banner']);
+    const variants = Object.fromEntries(experiments[0]!.variants.map((v) => [v.name, v.sessions]));
+    const [all] = await queryRows(
+      app.db,
+      z.object({ n: z.coerce.number() }),
+      sql`SELECT count(*) AS n FROM tracking_sessions`,
+    );
+    // 60 % of the visits, half in each variant (a few points of sampling noise allowed).
+    expect(Math.abs((variants.control! + variants.bold!) / all!.n - 0.6)).toBeLessThan(0.05);
+    expect(Math.abs(variants.control! / (variants.control! + variants.bold!) - 0.5)).toBeLessThan(0.05);
+    // The bold variant's add-to-cart button sits higher: its clicks are all on row 23, control's on 33.
+    for (const [variant, y] of [
+      ['bold', 23 * 16 + 8],
+      ['control', 33 * 16 + 8],
+    ] as const) {
+      const map = await get<HeatmapResponse>(
+        `/api/cursor-tracking/heatmap?pattern=/*&eventType=click&experiment=hero-banner&variant=${variant}`,
+      );
+      expect(map.heatmapData.length).toBeGreaterThan(0);
+      expect(new Set(map.heatmapData.map((point) => point.y))).toEqual(new Set([y]));
+      // One add-to-cart click a session (the pattern covers the 200 busiest landing pages at most).
+      expect(map.heatmapData.reduce((sum, point) => sum + point.count, 0)).toBeLessThanOrEqual(
+        variants[variant]!,
+      );
+    }
   });
 });

@@ -22,6 +22,12 @@ export const DEMO_STOREFRONT_URL = 'https://shop.upside-demo.example';
 
 const VIEWPORTS = [390, 414, 768, 1024, 1366, 1440, 1920];
 
+/**
+ * The storefront's A/B test (decision 064): 60 % of visits land in it through an A/B tool that
+ * adds `upside_exp=hero-banner:<variant>` to the landing URL, half in each variant.
+ */
+export const DEMO_EXPERIMENT = { key: 'hero-banner', share: 0.6 } as const;
+
 /** The demo shop's cart/checkout token of an order: stable, unique, Shopify-like. */
 export function cartTokenOf(orderLegacyId: number): string {
   return `c1-${mixSeeds(orderLegacyId, hashString('cart')).toString(16)}${orderLegacyId.toString(36)}`;
@@ -68,16 +74,22 @@ export function planSiteVisit(order: {
   else if (sawCart) joinBy = 'checkout_token';
   else if (u < LANDING_ONLY) joinBy = hasUtm ? 'landing_utm' : null;
   else joinBy = signedIn ? 'email_hash' : null;
+  const viewportWidth = VIEWPORTS[rng.int(0, VIEWPORTS.length - 1)]!;
+  // Drawn after every other draw of this stream, so no earlier planted figure moves.
+  const e = rng.next();
+  const heroVariant = e >= DEMO_EXPERIMENT.share ? null : e < DEMO_EXPERIMENT.share / 2 ? 'control' : 'bold';
+  if (heroVariant) query.push(`upside_exp=${DEMO_EXPERIMENT.key}:${heroVariant}`);
   return {
     sessionId: `ds${id}`,
     visitorId: `dv${id}`,
     startedAtMs: visit.occurredAtMs,
     landingUrl: `${DEMO_STOREFRONT_URL}${visit.landingPage}${query.length ? `?${query.join('&')}` : ''}`,
     referrer: visit.referrerUrl ?? '',
-    viewportWidth: VIEWPORTS[rng.int(0, VIEWPORTS.length - 1)]!,
+    viewportWidth,
     cartAttribute,
     sawCart,
     emailHash: signedIn ? emailHashOf(order.email!) : null,
     joinBy,
+    heroVariant,
   };
 }
