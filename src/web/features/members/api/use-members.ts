@@ -10,6 +10,7 @@ import {
   type UpdateMemberBody,
 } from '@shared/contracts/members.ts';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { followSessionTo } from '@web/features/stores/lib/store-query-clients.ts';
 import { apiRequest, getJson, requestJson } from '@web/lib/api-request.ts';
 
 const membersKey = ['/api/workspace/members'] as const;
@@ -103,11 +104,10 @@ export function useInvitationPreview(token: string) {
 }
 
 export function useAcceptInvitation(token: string) {
-  const client = useQueryClient();
   return useMutation({
     mutationFn: () =>
       requestJson('POST', `/api/invitations/${encodeURIComponent(token)}/accept`, AcceptedInvitationSchema),
-    // The session now reads another workspace's store: every cached answer is stale.
-    onSuccess: () => client.invalidateQueries(),
+    // The session now reads another workspace's store, which gets a query cache of its own.
+    onSuccess: (accepted) => followSessionTo(accepted.storeId),
   });
 }
