@@ -89,5 +89,5 @@ describeInBrowser('the store switcher across workspaces', () => {
     await signInInBrowser(page, app.baseUrl, 'olive@example.com', 'Olive');
     await page.goto(`${app.baseUrl}/dashboard`);
     await expect.poll(() => switcher.textContent(), POLL).toContain("Bob's store");
-  });
+  }, 240_000);
 });

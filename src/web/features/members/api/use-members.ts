@@ -10,7 +10,6 @@ import {
   type UpdateMemberBody,
 } from '@shared/contracts/members.ts';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { followSessionTo } from '@web/features/stores/lib/store-query-clients.ts';
 import { apiRequest, getJson, requestJson } from '@web/lib/api-request.ts';
 
 const membersKey = ['/api/workspace/members'] as const;
@@ -107,7 +106,5 @@ export function useAcceptInvitation(token: string) {
   return useMutation({
     mutationFn: () =>
       requestJson('POST', `/api/invitations/${encodeURIComponent(token)}/accept`, AcceptedInvitationSchema),
-    // The session now reads another workspace's store, which gets a query cache of its own.
-    onSuccess: (accepted) => followSessionTo(accepted.storeId),
   });
 }
