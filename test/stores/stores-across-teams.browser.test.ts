@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  describeInBrowser,
-  launchBrowser,
-  saveScreenshot,
-  signInInBrowser,
-  type TestBrowser,
-} from '../support/browser.ts';
+import { expect, it } from 'vitest';
+import { useAppInBrowser } from '../support/app-in-browser.ts';
+import { describeInBrowser, saveScreenshot, signInInBrowser } from '../support/browser.ts';
 import { sendJson } from '../support/members.ts';
-import { startTestApp, type TestApp } from '../support/start-app.ts';
-import { ensureWebBuild } from '../support/web-build.ts';
+import { startTestApp } from '../support/start-app.ts';
 
 const POLL = { timeout: 30_000 };
 
@@ -20,25 +14,11 @@ const POLL = { timeout: 30_000 };
  * after signing out and in again she is back in the last store she chose.
  */
 describeInBrowser('the store switcher across workspaces', () => {
-  let app: TestApp;
-  let olive: TestBrowser;
-
-  beforeAll(async () => {
-    await ensureWebBuild();
-    app = await startTestApp();
-    olive = await launchBrowser({ width: 1400, height: 1000 });
-  }, 300_000);
-
-  afterAll(async () => {
-    try {
-      await olive?.close();
-    } finally {
-      await app?.close();
-    }
-  });
+  const setup = useAppInBrowser(() => startTestApp(), [{ width: 1400, height: 1000 }]);
 
   it('switches between two workspaces, adds a store, and signs in where it left off', async () => {
-    const { page } = olive;
+    const { app, browser } = setup;
+    const { page } = browser;
     await signInInBrowser(page, app.baseUrl, 'olive@example.com', 'Olive');
     const bob = await app.signIn('bob@example.com', 'Bob');
     const invited = await sendJson(
