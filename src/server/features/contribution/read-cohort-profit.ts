@@ -9,7 +9,7 @@ import {
 } from '../../../shared/contracts/customers.ts';
 import { minorToDecimal } from '../../../shared/money.ts';
 import type { Db } from '../../db/client.ts';
-import { queryRows } from '../../db/query-rows.ts';
+import { queryRows, queryRowsWithoutJit } from '../../db/query-rows.ts';
 import { findShop } from '../costs/queries/read-shop.ts';
 import { CREDIT_COLUMNS, CreditRow, creditOfRow, FIRST_VISIT_JOIN } from '../metrics/query-attribution.ts';
 import {
@@ -76,7 +76,7 @@ export async function readCohortProfit(db: Db, workspaceId: string): Promise<Coh
   const shop = await findShop(db, workspaceId);
   const digits = shop?.digits ?? 2;
   const [rows, spendRows] = await Promise.all([
-    queryRows(
+    queryRowsWithoutJit(
       db,
       Row,
       sql`WITH sale AS MATERIALIZED (

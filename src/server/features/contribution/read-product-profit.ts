@@ -11,7 +11,7 @@ import { contributionOf } from '../../../core/profit/contribution-of.ts';
 import type { ProductProfit, ProductProfitQuery } from '../../../shared/contracts/products.ts';
 import { minorToDecimal } from '../../../shared/money.ts';
 import type { Db } from '../../db/client.ts';
-import { queryRows } from '../../db/query-rows.ts';
+import { queryRows, queryRowsWithoutJit } from '../../db/query-rows.ts';
 import { findShop } from '../costs/queries/read-shop.ts';
 import {
   FEE_RULE_JOIN,
@@ -86,7 +86,7 @@ async function readTouchedOrders(
 ): Promise<ProductProfitOrder[]> {
   const inRange = (column: string) => sql`${sql.raw(column)} BETWEEN ${from}::date AND ${to}::date`;
   const [orders, lines, refundLines] = await Promise.all([
-    queryRows(
+    queryRowsWithoutJit(
       db,
       OrderRow,
       sql`WITH ${touchedOrders(workspaceId, from, to)}
@@ -103,7 +103,7 @@ async function readTouchedOrders(
           ${SHIPPING_COST_JOIN}
           WHERE ${SALE_ORDER}`,
     ),
-    queryRows(
+    queryRowsWithoutJit(
       db,
       LineRow,
       sql`WITH ${touchedOrders(workspaceId, from, to)}
@@ -117,7 +117,7 @@ async function readTouchedOrders(
           WHERE ${SALE_ORDER}
           ORDER BY li.order_id, li.line_item_id`,
     ),
-    queryRows(
+    queryRowsWithoutJit(
       db,
       RefundLineRow,
       sql`SELECT rl.order_id::text AS order_id, rl.line_item_id::text AS line_item_id,
