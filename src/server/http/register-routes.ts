@@ -10,6 +10,7 @@ import { registerCostRoutes } from '../features/costs/routes/register-cost-route
 import { registerCustomerRoutes } from '../features/customers/routes.ts';
 import { registerDashboardRoutes } from '../features/dashboard/routes.ts';
 import { registerDemoRoutes } from '../features/demo/routes.ts';
+import { registerExchangeRateRoutes } from '../features/exchange-rates/routes.ts';
 import { registerExperimentRoutes } from '../features/experiments/routes.ts';
 import { registerExportRoutes } from '../features/exports/routes.ts';
 import { registerForecastClosureRoutes } from '../features/forecast-closures/routes.ts';
@@ -65,6 +66,7 @@ const registrars: Array<(app: FastifyInstance, deps: AppDeps) => void | Promise<
   registerStoreRoutes,
   registerMemberRoutes,
   registerAuditLogRoutes,
+  registerExchangeRateRoutes,
 ];
 
 export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
