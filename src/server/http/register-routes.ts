@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { registerAllStoresRoutes } from '../features/all-stores/routes.ts';
 import { registerAnalyticsRoutes } from '../features/analytics/routes.ts';
 import { registerApiTokenRoutes } from '../features/api-tokens/routes.ts';
 import { registerAuditLogRoutes } from '../features/audit-log/routes.ts';
@@ -67,6 +68,7 @@ const registrars: Array<(app: FastifyInstance, deps: AppDeps) => void | Promise<
   registerMemberRoutes,
   registerAuditLogRoutes,
   registerExchangeRateRoutes,
+  registerAllStoresRoutes,
 ];
 
 export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {

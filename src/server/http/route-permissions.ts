@@ -55,6 +55,10 @@ const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /api/exchange-rates': READ,
   'POST /api/exchange-rates': CONNECTIONS,
   'POST /api/exchange-rates/fetch': CONNECTIONS,
+  'GET /api/all-stores/dashboard': READ,
+  'GET /api/all-stores/profit': COSTS_READ,
+  'GET /api/all-stores/products': READ,
+  'PATCH /api/workspace': MEMBERS,
 
   // dashboard, opportunities, analytics, customers, products, orders, campaigns, models, insights
   'GET /api/dashboard/kpis': READ,
