@@ -1,9 +1,13 @@
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select.tsx';
 import { useToast } from '@web/components/ui/use-toast.ts';
+import { setAllStoresMode, useAllStoresMode } from '@web/features/all-stores/lib/all-stores-mode.ts';
 import { Store as StoreIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useStores } from '../api/store-queries.ts';
 import { adoptActiveStore, switchStore } from '../lib/store-query-clients.ts';
+
+/** The switcher's value for "All stores" (never a store id: those are UUIDs). */
+const ALL_STORES = 'all';
 
 /**
  * The header's store switcher (issue #17): the stores of the workspace, the active one selected.
@@ -13,6 +17,7 @@ export function StoreSwitcher() {
   const stores = useStores();
   const { toast } = useToast();
   const [switching, setSwitching] = useState(false);
+  const allStores = useAllStoresMode();
   const list = stores.data;
   useEffect(() => {
     if (list) adoptActiveStore(list.activeStoreId);
@@ -20,9 +25,15 @@ export function StoreSwitcher() {
   if (!list || list.stores.length === 0) return null;
 
   const onChange = async (storeId: string) => {
+    if (storeId === ALL_STORES) {
+      setAllStoresMode(true);
+      return;
+    }
     setSwitching(true);
     try {
       await switchStore(storeId);
+      setAllStoresMode(false);
+      setSwitching(false);
     } catch (error) {
       setSwitching(false);
       toast({
@@ -33,7 +44,7 @@ export function StoreSwitcher() {
     }
   };
   return (
-    <Select value={list.activeStoreId} onValueChange={onChange} disabled={switching}>
+    <Select value={allStores ? ALL_STORES : list.activeStoreId} onValueChange={onChange} disabled={switching}>
       <SelectTrigger aria-label="Store" className="h-9 w-32 sm:w-44" data-testid="store-switcher">
         <StoreIcon aria-hidden="true" className="size-4 shrink-0 text-slate-400" />
         <SelectValue />
@@ -44,6 +55,11 @@ export function StoreSwitcher() {
             {store.name}
           </SelectItem>
         ))}
+        {list.stores.length > 1 ? (
+          <SelectItem value={ALL_STORES} data-testid="store-option-all">
+            All stores
+          </SelectItem>
+        ) : null}
       </SelectContent>
     </Select>
   );
