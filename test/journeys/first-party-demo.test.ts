@@ -51,6 +51,24 @@ describe('first-party journeys on the demo store', () => {
     expect(health.byDay.reduce((s, d) => s + d.joinedOrders, 0)).toBe(health.joinedOrders);
   });
 
+  it('joins by landing page + UTM only orders whose own planted session it is (issue 16: no over-matching)', async () => {
+    const rows = await queryRows(
+      app.db,
+      z.object({ order_id: z.coerce.number(), session_id: z.string() }),
+      sql`SELECT order_id, session_id FROM tracking_order_journeys WHERE method = 'landing_utm'`,
+    );
+    const store = app.demo.store;
+    const first = store.getOrder(0).legacyId;
+    const own = rows.filter(
+      (r) => store.getOrder((r.order_id - first) / 13).site?.sessionId === r.session_id,
+    );
+    const planted = app.demo.groundTruth.firstParty.byMethod.landing_utm;
+    console.log(`landing + UTM joins: ${rows.length} (own session ${own.length}), planted ${planted}`);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(own.length / rows.length).toBeGreaterThanOrEqual(0.95);
+    expect(Math.abs(rows.length - planted)).toBeLessThanOrEqual(Math.max(5, planted * 0.1));
+  });
+
   it('credits at least 95 % of joined orders to a session of their planted channel', async () => {
     const rows = await queryRows(
       app.db,
