@@ -6,8 +6,9 @@ import type { Db } from '../../../db/client.ts';
 import { FOLD_MARGIN_MS, foldHeatmapTiles } from './heatmap-fold.ts';
 import { hourStartOf } from './heatmap-tiles.ts';
 import { applyTrackingRetention, ensureEventPartition, utcDayOf } from './partitions.ts';
-import { eventTimeOf, rollUpEvents } from './rollup.ts';
+import { rollUpEvents } from './rollup.ts';
 import { encodeSessionCells, rollUpSessionPages } from './session-pages.ts';
+import { cellColumns, rawEventColumns } from './writer-columns.ts';
 
 /** One accepted request's events, owned by one configuration of one workspace. */
 export interface EventBatch {
@@ -96,42 +97,14 @@ export function createEventWriter(db: Db, options: EventWriterOptions): EventWri
     foldHourly(receivedAt);
     const received = receivedAt.toISOString();
     const hour = new Date(hourStartOf(receivedAt.getTime())).toISOString();
-    const rows = group.flatMap(({ batch }) =>
-      batch.events.map((e) => ({
-        w: batch.workspaceId,
-        c: batch.configurationId,
-        s: e.sessionId,
-        t: e.eventType,
-        p: e.pageUrl,
-        x: e.x,
-        y: e.y,
-        vw: e.viewportWidth,
-        vh: e.viewportHeight,
-        dw: e.documentWidth ?? null,
-        dh: e.documentHeight ?? null,
-        el: e.elementSelector ?? null,
-        ox: e.offsetX ?? null,
-        oy: e.offsetY ?? null,
-        sd: e.scrollDepth ?? null,
-        ct: new Date(eventTimeOf(e)).toISOString(),
-      })),
-    );
+    const raw = rawEventColumns(group.map(({ batch }) => batch));
     const workspaceOf = new Map(group.map(({ batch }) => [batch.configurationId, batch.workspaceId]));
     const rollups = rollUpEvents(
       group.map(({ batch }) => ({ configurationId: batch.configurationId, events: batch.events })),
       day,
     );
     const ws = (configurationId: string) => workspaceOf.get(configurationId)!;
-    const cells = rollups.cells.map(({ key, count }) => ({
-      w: ws(key.configurationId),
-      c: key.configurationId,
-      p: key.pageUrl,
-      v: key.viewportBucket,
-      t: key.eventType,
-      x: key.xBin,
-      y: key.yBin,
-      n: count,
-    }));
+    const cells = cellColumns(rollups.cells, ws);
     const sessions = rollups.sessions.map((s) => ({
       w: ws(s.configurationId),
       c: s.configurationId,
@@ -183,15 +156,16 @@ export function createEventWriter(db: Db, options: EventWriterOptions): EventWri
         INSERT INTO tracking_events (workspace_id, configuration_id, session_id, event_type, page_url, x, y,
           viewport_width, viewport_height, document_width, document_height, element_selector, offset_x, offset_y,
           scroll_depth, client_time, received_at)
-        SELECT w, c, s, t, p, x, y, vw, vh, dw, dh, el, ox, oy, sd, ct, ${received}::timestamptz
-        FROM json_to_recordset(${JSON.stringify(rows)}::json) AS r(w uuid, c uuid, s text, t text, p text, x int,
-          y int, vw int, vh int, dw int, dh int, el text, ox int, oy int, sd smallint, ct timestamptz)
+        SELECT *, ${received}::timestamptz
+        FROM unnest(${raw.w}::uuid[], ${raw.c}::uuid[], ${raw.s}::text[], ${raw.t}::text[], ${raw.p}::text[],
+          ${raw.x}::int[], ${raw.y}::int[], ${raw.vw}::int[], ${raw.vh}::int[], ${raw.dw}::int[], ${raw.dh}::int[],
+          ${raw.el}::text[], ${raw.ox}::int[], ${raw.oy}::int[], ${raw.sd}::smallint[], ${raw.ct}::timestamptz[])
       ), cells AS (
         INSERT INTO tracking_heatmap_hour_cells AS h (workspace_id, configuration_id, page_url, hour,
           viewport_bucket, event_type, x_bin, y_bin, count)
         SELECT w, c, p, ${hour}::timestamptz, v, t, x, y, n
-        FROM json_to_recordset(${JSON.stringify(cells)}::json) AS r(w uuid, c uuid, p text, v text, t text,
-          x smallint, y int, n bigint)
+        FROM unnest(${cells.w}::uuid[], ${cells.c}::uuid[], ${cells.p}::text[], ${cells.v}::text[], ${cells.t}::text[],
+          ${cells.x}::smallint[], ${cells.y}::int[], ${cells.n}::bigint[]) AS r(w, c, p, v, t, x, y, n)
         ON CONFLICT (configuration_id, page_url, viewport_bucket, event_type, hour, x_bin, y_bin)
         DO UPDATE SET count = h.count + EXCLUDED.count
       ), sessions AS (
