@@ -1,7 +1,7 @@
 /**
  * Campaign Performance and Predictive Models at the design §8 size (1M orders, 100k customers):
  * p50/p95 of their endpoints under concurrent load from a second process
- * (bench/opportunities-load-client.ts; budget p95 < 50 ms), and the time the per-run model checks
+ * (bench/support/load-client.ts; budget p95 < 50 ms), and the time the per-run model checks
  * (holdout forecasts, Pareto/NBD, calibration) take in the background after the first read.
  *
  * The warehouse is filled with synthetic rows by generate_series (what the reads see is the same as
@@ -12,10 +12,7 @@
  * Options: BENCH_ORDERS (default 1000000), BENCH_CUSTOMERS (default 100000), BENCH_REQUESTS
  * (default 200), BENCH_CONCURRENCY (default 8).
  */
-import { execFile } from 'node:child_process';
 import { loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { queryRows } from '../src/server/db/query-rows.ts';
@@ -23,6 +20,7 @@ import { loadEnv } from '../src/server/env.ts';
 import { startServer } from '../src/server/main.ts';
 import { signInThroughDevProvider } from '../test/support/start-app.ts';
 import { createTestDatabase } from '../test/support/test-database.ts';
+import { formatLatencies, runLoadClient } from './support/load-client.ts';
 
 const orders = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const customers = Number(process.env.BENCH_CUSTOMERS ?? 100_000);
@@ -131,23 +129,11 @@ try {
     `model checks (holdout forecasts, Pareto/NBD, frequency, calibration): ${checks?.status} in ${checks?.durationMs} ms (first read to stored: ${Math.round(performance.now() - checksStarted)} ms)${checks?.error ? `, error ${checks.error}` : ''}; load average ${load()}`,
   );
 
-  const client = fileURLToPath(new URL('./opportunities-load-client.ts', import.meta.url));
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    ['--import', 'tsx', client, server.url, cookie, String(concurrency), String(requests), ...ENDPOINTS],
-    { encoding: 'utf8', timeout: 600_000 },
-  );
-  const results = JSON.parse(stdout.trim().split('\n').pop()!) as Record<
-    string,
-    { p50: number; p95: number; p99: number; errors: number }
-  >;
+  const results = await runLoadClient({ url: server.url, cookie, concurrency, requests, paths: ENDPOINTS });
   console.log(
     `${requests} requests per endpoint, ${concurrency} in flight, from a second process (budget p95 < 50 ms); load average ${load()}:`,
   );
-  for (const [path, r] of Object.entries(results))
-    console.log(
-      `  ${path.padEnd(30)} p50 ${r.p50.toFixed(1)} ms  p95 ${r.p95.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms${r.errors ? `  errors ${r.errors}` : ''}`,
-    );
+  for (const [path, r] of Object.entries(results)) console.log(`  ${path.padEnd(30)} ${formatLatencies(r)}`);
 } finally {
   await server.close();
   await testDatabase.drop();

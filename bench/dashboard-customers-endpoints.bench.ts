@@ -1,7 +1,7 @@
 /**
  * p50/p95 of the Dashboard and Customer Segments endpoints at the design §8 size (1M orders,
  * 100k customers; budget p95 < 50 ms) under concurrent load from a second process
- * (bench/opportunities-load-client.ts).
+ * (bench/support/load-client.ts).
  *
  * The warehouse and one analysis snapshot are filled with synthetic rows by generate_series
  * (minutes faster than a sync or an analysis at this size, and what the reads see is the same:
@@ -15,10 +15,7 @@
  * after a sync state exists (KPIs kept per warehouse version); /api/analytics/customer-segments
  * is the noise floor (a cached snapshot read).
  */
-import { execFile } from 'node:child_process';
 import { loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { queryRows } from '../src/server/db/query-rows.ts';
@@ -26,6 +23,7 @@ import { loadEnv } from '../src/server/env.ts';
 import { startServer } from '../src/server/main.ts';
 import { signInThroughDevProvider } from '../test/support/start-app.ts';
 import { createTestDatabase } from '../test/support/test-database.ts';
+import { formatLatencies, runLoadClient } from './support/load-client.ts';
 
 const orders = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const customers = Number(process.env.BENCH_CUSTOMERS ?? 100_000);
@@ -138,25 +136,14 @@ try {
   console.log(
     `synthetic store: ${orders} orders, ${customers} customers, ${2 * orders} line items, ${DAYS} days; filled in ${((performance.now() - fillStarted) / 1000).toFixed(1)} s; database ${testDatabase.database.kind}`,
   );
-  const client = fileURLToPath(new URL('./opportunities-load-client.ts', import.meta.url));
   const load = async (count: number, paths: readonly string[], title: string) => {
-    const { stdout } = await promisify(execFile)(
-      process.execPath,
-      ['--import', 'tsx', client, server.url, cookie, String(concurrency), String(count), ...paths],
-      { encoding: 'utf8', timeout: 600_000 },
-    );
-    const results = JSON.parse(stdout.trim().split('\n').pop()!) as Record<
-      string,
-      { p50: number; p95: number; p99: number; errors: number }
-    >;
+    const results = await runLoadClient({ url: server.url, cookie, concurrency, requests: count, paths });
     const load = loadavg()
       .map((l) => l.toFixed(1))
       .join(' ');
     console.log(`${title}: ${count} requests per endpoint, ${concurrency} in flight; load average ${load}`);
     for (const [path, r] of Object.entries(results))
-      console.log(
-        `  ${path.padEnd(46)} p50 ${r.p50.toFixed(1)} ms  p95 ${r.p95.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms${r.errors ? `  errors ${r.errors}` : ''}`,
-      );
+      console.log(`  ${path.padEnd(46)} ${formatLatencies(r)}`);
   };
   // No sync state yet: nothing versions the warehouse, so every KPI request computes from it.
   await load(coldRequests, KPI_ENDPOINTS, 'KPIs computed on every request (cold path)');

@@ -1,17 +1,14 @@
 /**
  * p95 of every dashboard endpoint under concurrent load from a second process (design §8 budget:
  * < 50 ms at 1M orders / 100k customers). The server runs here with the snapshot of one analysis
- * run of the demo store; bench/opportunities-load-client.ts runs in a child process and fires
+ * run of the demo store; bench/support/load-client.ts runs in a child process and fires
  * BENCH_REQUESTS requests per endpoint, BENCH_CONCURRENCY at a time.
  *
  * Database: DATABASE_URL (a fresh database is created and dropped) or in-memory PGlite.
  * Options: BENCH_PRESET=small|medium|large (default large), BENCH_REQUESTS (default 400),
  * BENCH_CONCURRENCY (default 8).
  */
-import { execFile } from 'node:child_process';
 import os from 'node:os';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { generateStore } from '../src/demo/generate-store.ts';
@@ -23,6 +20,7 @@ import { startServer } from '../src/server/main.ts';
 import { buildDemoFacts } from '../test/opportunities/demo-facts.ts';
 import { signInThroughDevProvider } from '../test/support/start-app.ts';
 import { createTestDatabase } from '../test/support/test-database.ts';
+import { formatLatencies, requestsSent, runLoadClient } from './support/load-client.ts';
 
 const preset = (process.env.BENCH_PRESET ?? 'large') as PresetName;
 const requests = Number(process.env.BENCH_REQUESTS ?? 400);
@@ -68,27 +66,16 @@ try {
       .map((l) => l.toFixed(1))
       .join(' ');
   console.log(`load average before the load: ${load()}`);
-  const client = fileURLToPath(new URL('./opportunities-load-client.ts', import.meta.url));
   console.log(
     `${requests} requests per endpoint, ${concurrency} in flight, from a second process (budget p95 < 50 ms); server CPU per request is this process's CPU time over the endpoint's requests (what the latencies come to on an idle machine):`,
   );
   for (const path of ENDPOINTS) {
     const cpuBefore = process.cpuUsage();
-    // Asynchronous on purpose: the server answers from this process's event loop meanwhile.
-    const { stdout: output } = await promisify(execFile)(
-      process.execPath,
-      ['--import', 'tsx', client, server.url, cookie, String(concurrency), String(requests), path],
-      { encoding: 'utf8', timeout: 300_000 },
-    );
+    const results = await runLoadClient({ url: server.url, cookie, concurrency, requests, paths: [path] });
     const cpu = process.cpuUsage(cpuBefore);
-    const r = (
-      JSON.parse(output.trim().split('\n').pop()!) as Record<
-        string,
-        { p50: number; p95: number; p99: number; errors: number }
-      >
-    )[path]!;
+    const r = results[path]!;
     console.log(
-      `  ${path.padEnd(38)} p50 ${r.p50.toFixed(1)} ms  p95 ${r.p95.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  server CPU ${((cpu.user + cpu.system) / 1000 / requests).toFixed(2)} ms/request${r.errors ? `  errors ${r.errors}` : ''}`,
+      `  ${path.padEnd(38)} ${formatLatencies(r)}  server CPU ${((cpu.user + cpu.system) / 1000 / requestsSent(requests)).toFixed(2)} ms/request`,
     );
   }
   console.log(`load average after the load: ${load()}`);

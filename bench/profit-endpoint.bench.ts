@@ -1,6 +1,6 @@
 /**
  * GET /api/profit at size (issue #13: p95 < 50 ms at 1M orders over a year by day), under
- * concurrent load from a second process (bench/opportunities-load-client.ts).
+ * concurrent load from a second process (bench/support/load-client.ts).
  *
  * The synthetic store of bench/support/profit-bench.ts (orders over three years, two lines each
  * with frozen costs, refunds, transactions, shipping costs, Meta days, expenses). It prints the
@@ -11,11 +11,9 @@
  * Options: `--orders N` or BENCH_ORDERS (default 1000000), BENCH_REQUESTS (default 200),
  * BENCH_CONCURRENCY (default 8). Database: DATABASE_URL or in-memory PGlite.
  */
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { refreshProfitRollup } from '../src/server/features/profit/refresh-profit-rollup.ts';
 import { addDays } from '../src/shared/calendar.ts';
+import { formatLatencies, requestsSent, runLoadClient } from './support/load-client.ts';
 import {
   benchOrders,
   cpuSeconds,
@@ -53,25 +51,14 @@ try {
   );
 
   const cpuBefore = process.cpuUsage();
-  const client = fileURLToPath(new URL('./opportunities-load-client.ts', import.meta.url));
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    ['--import', 'tsx', client, server.url, cookie, String(concurrency), String(requests), ...ENDPOINTS],
-    { encoding: 'utf8', timeout: 600_000 },
-  );
+  const results = await runLoadClient({ url: server.url, cookie, concurrency, requests, paths: ENDPOINTS });
   const cpu = process.cpuUsage(cpuBefore);
-  const results = JSON.parse(stdout.trim().split('\n').pop()!) as Record<
-    string,
-    { p50: number; p95: number; p99: number; errors: number }
-  >;
   console.log(
     `${requests} requests per endpoint, ${concurrency} in flight; load average ${load()} (budget p95 < 50 ms)`,
   );
   for (const [path, r] of Object.entries(results))
-    console.log(
-      `  ${path.replace('/api/profit?', '').padEnd(66)} p50 ${r.p50.toFixed(1)} ms  p95 ${r.p95.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms${r.errors ? `  errors ${r.errors}` : ''}`,
-    );
-  const cpuPerRequest = (cpu.user + cpu.system) / 1000 / (requests * ENDPOINTS.length);
+    console.log(`  ${path.replace('/api/profit?', '').padEnd(66)} ${formatLatencies(r)}`);
+  const cpuPerRequest = (cpu.user + cpu.system) / 1000 / (requestsSent(requests) * ENDPOINTS.length);
   console.log(
     `server CPU per request ${cpuPerRequest.toFixed(2)} ms (all endpoints); load average ${load()}`,
   );

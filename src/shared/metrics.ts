@@ -73,7 +73,7 @@ export const MER_RULE =
   'MER (marketing efficiency ratio) = all store revenue (net of refunds) ÷ all ad spend: a whole-store ratio, so it is shown for the window, not per campaign.';
 
 export const CAC_RULE =
-  'CAC = ad spend ÷ customers with a credited order in the window; new-customer CAC = ad spend ÷ customers whose first order ever was credited to it in the window. A guest order counts as a new customer.';
+  'CAC = ad spend ÷ customers with a credited order in the window; new-customer CAC = ad spend ÷ customers whose first order ever was credited to it in the window. A customer is a Shopify customer record: guest checkouts are not counted as customers (their spend stays in the numerator).';
 
 /**
  * Days of sales a stock level must cover not to be "low": a typical supplier lead time. The one

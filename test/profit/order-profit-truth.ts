@@ -71,9 +71,14 @@ export interface PlantedWindow {
   /** Contribution before marketing: sales of orders placed in the window, refunds made in it. */
   contribution: number;
   netRevenue: number;
-  /** Customers whose first sale order ever was placed in the window (a guest order is one). */
+  /**
+   * Customers (Shopify customer records, decision 056) whose first sale order ever was placed in
+   * the window, and all customers with a sale order in it; guest checkouts are no customers.
+   */
   newCustomers: number;
   customers: number;
+  /** Sale orders of the window without a customer record (guest checkouts). */
+  guestOrders: number;
 }
 
 /** Sums the planted profit of every sale order and refund of the window. */
@@ -83,10 +88,11 @@ export function plantedWindow(store: DemoStore, from: string, to: string): Plant
   let contribution = 0;
   let netRevenue = 0;
   let newCustomers = 0;
+  let guestOrders = 0;
   for (let i = 0; i < store.orders.count; i += 1) {
     const order = store.getOrder(i);
     if (order.test || order.cancelledAtMs !== null) continue;
-    const isFirst = order.customerIndex === null || !firstOrderSeen.has(order.customerIndex);
+    const isFirst = order.customerIndex !== null && !firstOrderSeen.has(order.customerIndex);
     if (order.customerIndex !== null) firstOrderSeen.add(order.customerIndex);
     const planted = plantedOrderProfit(store, order);
     if (order.day >= from && order.day <= to) {
@@ -97,7 +103,8 @@ export function plantedWindow(store: DemoStore, from: string, to: string): Plant
         planted.shippingCost -
         planted.paymentFees;
       netRevenue += order.totalMinor;
-      customers.add(order.customerIndex === null ? `order:${order.legacyId}` : String(order.customerIndex));
+      if (order.customerIndex === null) guestOrders += 1;
+      else customers.add(String(order.customerIndex));
       if (isFirst) newCustomers += 1;
     }
     const facts = orderProfit(store.profit, order);
@@ -117,5 +124,5 @@ export function plantedWindow(store: DemoStore, from: string, to: string): Plant
       contribution -= returned - restocked;
     });
   }
-  return { contribution, netRevenue, newCustomers, customers: customers.size };
+  return { contribution, netRevenue, newCustomers, customers: customers.size, guestOrders };
 }

@@ -40,7 +40,10 @@ const ProfitFiguresShape = {
   contributionMinor: z.number().int(),
   /** Contribution ÷ spend. */
   poas: z.number().nullable(),
-  /** Distinct customers of the credited orders, and those whose first order ever it was. */
+  /**
+   * Distinct customers of the credited orders, and those whose first order ever it was: Shopify
+   * customer records, guest checkouts are not customers (decision 056).
+   */
   customers: z.number().int(),
   newCustomers: z.number().int(),
   /** Spend ÷ customers, spend ÷ new customers (minor units of the shop currency). */

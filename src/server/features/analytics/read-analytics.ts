@@ -10,6 +10,7 @@ import type {
 } from '../../../shared/contracts/analytics.ts';
 import { type AppCaches, keptAnswer } from '../../caches.ts';
 import type { Db } from '../../db/client.ts';
+import { preparedOnce } from '../../db/prepared-once.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import {
   analysisCohortPoints,
@@ -116,7 +117,9 @@ export async function findSessionWithLatestRun(
   now: Date,
   withImplemented: boolean,
 ): Promise<SessionWithLatestRun | null> {
-  const [row] = await sessionWithLatestRunOf(db, withImplemented).execute({
+  const name = withImplemented ? 'session_with_latest_run_and_list' : 'session_with_latest_run';
+  const prepared = preparedOnce(db, name, (handle) => sessionWithLatestRunOf(handle, withImplemented, name));
+  const [row] = await prepared.execute({
     tokenHash: sessionTokenHash(token),
     now,
   });
@@ -131,7 +134,7 @@ export async function findSessionWithLatestRun(
 /** The session row's workspace, always with its table (see latestRunIdOf). */
 const sessionWorkspace = sql`${sessions}.${sql.identifier(sessions.workspaceId.name)}`;
 
-const sessionWithLatestRunOf = (db: Db, withImplemented: boolean) =>
+const sessionWithLatestRunOf = (db: Db, withImplemented: boolean, name: string) =>
   db
     .select({
       userId: sessions.userId,
@@ -145,7 +148,7 @@ const sessionWithLatestRunOf = (db: Db, withImplemented: boolean) =>
     .innerJoin(teamMembers, memberOfStoreTeam(sessions.userId))
     .where(liveSession(sql.placeholder('tokenHash'), sql.placeholder('now')))
     .limit(1)
-    .prepare(withImplemented ? 'session_with_latest_run_and_list' : 'session_with_latest_run');
+    .prepare(name);
 
 const LatestRunIdRow = z.object({ id: z.string().nullable() });
 

@@ -29,7 +29,10 @@ export interface CreditFigures {
   /** Units sold on the credited orders, and those whose cost is known (cost coverage). */
   unitsSold: number;
   unitsWithCost: number;
-  /** Distinct customers of the credited orders (a guest order is a customer of its own). */
+  /**
+   * Distinct customers of the credited orders: Shopify customer records only (decision 056), a
+   * guest checkout cannot be recognised when it buys again, so it is no customer, new or not.
+   */
   customers: number;
   /** Of them, those whose first order ever is a credited order of the window. */
   newCustomers: number;
@@ -252,18 +255,19 @@ async function loadAttribution(
           GROUP BY 2, 3, 4, 5, 6, 7, 8, 9, 10, 11`,
     ),
     // Customers of the window's orders by credit, and whether their first order ever is among them.
+    // Guest checkouts are left out (decision 056): their spend stays in CAC's numerator.
     queryRows(
       db,
       CustomerRow,
-      sql`SELECT ${CREDIT_COLUMNS}, coalesce(o.customer_id::text, 'order:' || o.order_id) AS customer,
-            bool_or(o.customer_id IS NULL OR NOT EXISTS (
+      sql`SELECT ${CREDIT_COLUMNS}, o.customer_id::text AS customer,
+            bool_or(NOT EXISTS (
               SELECT 1 FROM wh_orders p
               WHERE p.workspace_id = o.workspace_id AND p.customer_id = o.customer_id
                 AND NOT p.test AND p.cancelled_at IS NULL
                 AND (p.created_at, p.order_id) < (o.created_at, o.order_id))) AS is_new
           FROM wh_orders o ${FIRST_VISIT_JOIN}
           WHERE o.workspace_id = ${workspaceId} AND NOT o.test AND o.cancelled_at IS NULL
-            AND o.order_date BETWEEN ${start}::date AND ${end}::date
+            AND o.customer_id IS NOT NULL AND o.order_date BETWEEN ${start}::date AND ${end}::date
           GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10`,
     ),
     queryRows(

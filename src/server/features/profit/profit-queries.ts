@@ -4,6 +4,7 @@ import type { ProfitExpense } from '../../../core/profit/expense-on-day.ts';
 import type { ProfitDay } from '../../../core/profit/summarize-profit-days.ts';
 import { EXPENSE_KINDS } from '../../../shared/contracts/demo-profit.ts';
 import type { Db } from '../../db/client.ts';
+import { preparedOnce } from '../../db/prepared-once.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { sessions, teamMembers, workspaces } from '../../db/schema/index.ts';
 import { liveSession, type SessionPrincipal, sessionTokenHash } from '../auth/manage-sessions.ts';
@@ -136,7 +137,19 @@ export async function findSessionWithReportContext(
   token: string,
   now: Date,
 ): Promise<{ principal: SessionPrincipal; context: ReportContext } | null> {
-  const [row] = await db
+  const [row] = await preparedOnce(db, SESSION_WITH_CONTEXT, sessionWithContextOf).execute({
+    tokenHash: sessionTokenHash(token),
+    now,
+  });
+  if (!row) return null;
+  const { context, ...principal } = row;
+  return { principal, context: toContext(ContextRow.parse(context)) };
+}
+
+const SESSION_WITH_CONTEXT = 'session_with_profit_context';
+
+const sessionWithContextOf = (db: Db) =>
+  db
     .select({
       userId: sessions.userId,
       workspaceId: sessions.workspaceId,
@@ -148,12 +161,7 @@ export async function findSessionWithReportContext(
     .innerJoin(teamMembers, memberOfStoreTeam(sessions.userId))
     .where(liveSession(sql.placeholder('tokenHash'), sql.placeholder('now')))
     .limit(1)
-    .prepare('session_with_profit_context')
-    .execute({ tokenHash: sessionTokenHash(token), now });
-  if (!row) return null;
-  const { context, ...principal } = row;
-  return { principal, context: toContext(ContextRow.parse(context)) };
-}
+    .prepare(SESSION_WITH_CONTEXT);
 
 /** The session row's workspace, always with its table (the subqueries have their own workspace_id). */
 const sessionWorkspace = sql`${sessions}.${sql.identifier(sessions.workspaceId.name)}`;

@@ -1,5 +1,5 @@
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import { AppError } from '../../errors.ts';
 import { DEV_PROVIDER_PATH } from '../../features/auth/oidc/dev-identity-provider.ts';
 
@@ -18,7 +18,9 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * browser change anything, whatever cookies it carries.
  */
 export async function registerSecurity(app: FastifyInstance, publicUrl: () => string): Promise<void> {
-  await app.register(helmet, {
+  // Helmet's middleware is built once here (decision 058): @fastify/helmet built it again on every
+  // request, parsing the CSP directives each time, for the same headers.
+  const setSecurityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -41,6 +43,11 @@ export async function registerSecurity(app: FastifyInstance, publicUrl: () => st
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // HSTS only means something when the app is served over https.
     strictTransportSecurity: publicUrl().startsWith('https://'),
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    setSecurityHeaders(request.raw, reply.raw, (error?: unknown) =>
+      done(error instanceof Error ? error : undefined),
+    );
   });
 
   app.addHook('onRequest', async (request) => {
