@@ -1,60 +1,41 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  describeInBrowser,
-  launchBrowser,
-  saveScreenshot,
-  signInInBrowser,
-  type TestBrowser,
-} from '../support/browser.ts';
-import { startTestApp, type TestApp } from '../support/start-app.ts';
-import { ensureWebBuild } from '../support/web-build.ts';
+import { expect, it } from 'vitest';
+import { useAppInBrowser } from '../support/app-in-browser.ts';
+import { describeInBrowser, saveScreenshot, signInInBrowser } from '../support/browser.ts';
+import { startTestApp } from '../support/start-app.ts';
 
 const POLL = { timeout: 20_000 };
 
 describeInBrowser('a new visitor in Chromium', () => {
-  let app: TestApp;
-  let browser: TestBrowser;
-  beforeAll(async () => {
-    await ensureWebBuild();
-    app = await startTestApp();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    try {
-      await browser?.close();
-    } finally {
-      await app?.close();
-    }
-  });
+  const ui = useAppInBrowser(() => startTestApp());
 
   it('signs in as two different users one after the other and signs out to the landing page', async () => {
-    const { page } = browser;
+    const { page } = ui.browser;
     for (const [email, firstName] of [
       ['ada@example.com', 'Ada'],
       ['grace@example.com', 'Grace'],
     ] as const) {
-      await signInInBrowser(page, app.baseUrl, email, firstName);
+      await signInInBrowser(page, ui.app.baseUrl, email, firstName);
       await expect
         .poll(() => page.getByRole('heading', { name: `Welcome back, ${firstName}` }).count(), POLL)
         .toBe(1);
       await saveScreenshot(page, `foundation-home-${firstName.toLowerCase()}`);
       await page.getByRole('link', { name: 'Sign Out' }).click();
-      await page.waitForURL(`${app.baseUrl}/`);
+      await page.waitForURL(`${ui.app.baseUrl}/`);
       await expect.poll(() => page.getByText('Ready to boost your revenue?').count(), POLL).toBe(1);
     }
     await saveScreenshot(page, 'foundation-landing');
   });
 
   it('shows Page Not Found for an unknown path', async () => {
-    const { page } = browser;
-    await page.goto(`${app.baseUrl}/no/such/page`);
+    const { page } = ui.browser;
+    await page.goto(`${ui.app.baseUrl}/no/such/page`);
     await expect.poll(() => page.getByText('Page Not Found').count(), POLL).toBeGreaterThan(0);
     await saveScreenshot(page, 'foundation-404');
   });
 
   it('shows four Working cards on the public service test page', async () => {
-    const { page } = browser;
-    await page.goto(`${app.baseUrl}/public-service-test`);
+    const { page } = ui.browser;
+    await page.goto(`${ui.app.baseUrl}/public-service-test`);
     await expect.poll(() => page.getByText('Working', { exact: true }).count(), POLL).toBe(4);
     await saveScreenshot(page, 'foundation-public-service-test');
   });

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { DEMO_SECRETS } from '../../src/demo/credentials.ts';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
-import {
-  describeInBrowser,
-  launchBrowser,
-  saveScreenshot,
-  signInInBrowser,
-  type TestBrowser,
-} from '../support/browser.ts';
-import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts';
-import { ensureWebBuild } from '../support/web-build.ts';
+import { useAppInBrowser } from '../support/app-in-browser.ts';
+import { describeInBrowser, saveScreenshot, signInInBrowser } from '../support/browser.ts';
+import { startDemoTestApp } from '../support/start-demo-app.ts';
 
 const POLL = { timeout: 30_000 };
 
@@ -18,25 +12,12 @@ const POLL = { timeout: 30_000 };
  * an order three ways, sees the GA dashboard and Meta spending, then removes Shopify.
  */
 describeInBrowser('integrations in Chromium (demo mode)', () => {
-  let app: DemoTestApp;
-  let browser: TestBrowser;
-  beforeAll(async () => {
-    await ensureWebBuild();
-    app = await startDemoTestApp();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    try {
-      await browser?.close();
-    } finally {
-      await app?.close();
-    }
-  });
+  const ui = useAppInBrowser(() => startDemoTestApp());
 
   it('connects the three demo sources through the forms', async () => {
-    const { page } = browser;
-    await signInInBrowser(page, app.baseUrl, 'shopkeeper@example.com', 'Sam');
-    await page.goto(`${app.baseUrl}/profile`);
+    const { page } = ui.browser;
+    await signInInBrowser(page, ui.app.baseUrl, 'shopkeeper@example.com', 'Sam');
+    await page.goto(`${ui.app.baseUrl}/profile`);
     await expect
       .poll(() => page.getByRole('heading', { name: 'Profile & Integrations' }).count(), POLL)
       .toBe(1);
@@ -78,8 +59,8 @@ describeInBrowser('integrations in Chromium (demo mode)', () => {
   });
 
   it('looks up an order by #1001, 1001 and its name', async () => {
-    const { page } = browser;
-    await page.goto(`${app.baseUrl}/orders`);
+    const { page } = ui.browser;
+    await page.goto(`${ui.app.baseUrl}/orders`);
     const search = async (value: string) => {
       await page.getByLabel('Order Name/Number').fill(value);
       await page.getByRole('button', { name: 'Search' }).click();
@@ -97,13 +78,13 @@ describeInBrowser('integrations in Chromium (demo mode)', () => {
   });
 
   it('shows the GA dashboard and the Shopify and Meta tabs', async () => {
-    const { page } = browser;
-    await page.goto(`${app.baseUrl}/analytics`);
+    const { page } = ui.browser;
+    await page.goto(`${ui.app.baseUrl}/analytics`);
     // Before the first sync the Shopify tab says so instead of showing figures.
     await page.getByRole('tab', { name: 'Shopify Analytics' }).click();
     await expect.poll(() => page.getByTestId('shopify-no-orders').count(), POLL).toBe(1);
     // What the worker does in the background after a connection (tests drive it themselves).
-    await runJobsUntilIdle(app.server.deps);
+    await runJobsUntilIdle(ui.app.server.deps);
     await page.reload();
     await expect.poll(() => page.getByTestId('ga-dashboard').count(), POLL).toBe(1);
     await expect
@@ -118,8 +99,8 @@ describeInBrowser('integrations in Chromium (demo mode)', () => {
   }, 300_000); // the syncs and the first analysis take most of a minute on a loaded machine
 
   it('removes the Shopify credentials', async () => {
-    const { page } = browser;
-    await page.goto(`${app.baseUrl}/profile`);
+    const { page } = ui.browser;
+    await page.goto(`${ui.app.baseUrl}/profile`);
     await page.getByRole('button', { name: 'Remove Credentials' }).click();
     await expect
       .poll(() => page.getByText('Shopify credentials have been securely removed').count(), POLL)
@@ -134,10 +115,10 @@ describeInBrowser('integrations in Chromium (demo mode)', () => {
   });
 
   it('shows Permissions Needed for a token without ads_read, then fixes it with Update Token', async () => {
-    const { page } = browser;
-    await page.goto(`${app.baseUrl}/api/logout`);
-    await signInInBrowser(page, app.baseUrl, 'noads@example.com', 'Nora');
-    await page.goto(`${app.baseUrl}/profile`);
+    const { page } = ui.browser;
+    await page.goto(`${ui.app.baseUrl}/api/logout`);
+    await signInInBrowser(page, ui.app.baseUrl, 'noads@example.com', 'Nora');
+    await page.goto(`${ui.app.baseUrl}/profile`);
     await page.getByRole('tab', { name: 'Meta' }).click();
     await expect.poll(() => page.locator('#meta-setup-token').inputValue(), POLL).not.toBe('');
     await page.locator('#meta-setup-token').fill(DEMO_SECRETS.meta.accessTokenWithoutAdsRead);
@@ -154,8 +135,8 @@ describeInBrowser('integrations in Chromium (demo mode)', () => {
   });
 
   it('fetches GA data with the dashboard form while GA4 is not connected', async () => {
-    const { page } = browser;
-    await page.goto(`${app.baseUrl}/analytics`);
+    const { page } = ui.browser;
+    await page.goto(`${ui.app.baseUrl}/analytics`);
     await expect.poll(() => page.getByTestId('badge-GA4').textContent(), POLL).toBe('GA4: Not Connected');
     await expect.poll(() => page.locator('#dash-ga-property').inputValue(), POLL).not.toBe('');
     await page.getByRole('button', { name: 'Fetch Real Google Analytics Data' }).click();
@@ -167,12 +148,12 @@ describeInBrowser('integrations in Chromium (demo mode)', () => {
   });
 
   it('connects everything from the home screen with Connect demo store', async () => {
-    const { page } = browser;
-    await page.goto(`${app.baseUrl}/api/logout`);
-    await signInInBrowser(page, app.baseUrl, 'oneclick@example.com', 'Omar');
+    const { page } = ui.browser;
+    await page.goto(`${ui.app.baseUrl}/api/logout`);
+    await signInInBrowser(page, ui.app.baseUrl, 'oneclick@example.com', 'Omar');
     await page.getByRole('button', { name: 'Connect demo store' }).click();
     await expect.poll(() => page.getByText('Demo Store Connected').count(), POLL).toBe(1);
-    await page.goto(`${app.baseUrl}/profile`);
+    await page.goto(`${ui.app.baseUrl}/profile`);
     await expect.poll(() => page.getByText('Not Connected', { exact: true }).count(), POLL).toBe(0);
     await expect
       .poll(() => page.getByText('Connected', { exact: true }).count(), POLL)

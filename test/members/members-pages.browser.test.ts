@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  describeInBrowser,
-  launchBrowser,
-  saveScreenshot,
-  signInInBrowser,
-  type TestBrowser,
-} from '../support/browser.ts';
-import { startTestApp, type TestApp } from '../support/start-app.ts';
-import { ensureWebBuild } from '../support/web-build.ts';
+import { expect, it } from 'vitest';
+import { useAppInBrowser } from '../support/app-in-browser.ts';
+import { describeInBrowser, saveScreenshot, signInInBrowser, type TestBrowser } from '../support/browser.ts';
+import { startTestApp } from '../support/start-app.ts';
 
 const POLL = { timeout: 30_000 };
 
@@ -19,30 +13,20 @@ const POLL = { timeout: 30_000 };
  * page read-only and is refused the audit log with the server's sentence.
  */
 describeInBrowser('the members and audit log pages', () => {
-  let app: TestApp;
-  let owner: TestBrowser;
-  let colleague: TestBrowser;
-
-  beforeAll(async () => {
-    await ensureWebBuild();
-    app = await startTestApp();
-    owner = await launchBrowser({ width: 1400, height: 1000 });
-    colleague = await launchBrowser({ width: 1280, height: 900 });
-  }, 300_000);
-
-  afterAll(async () => {
-    try {
-      await owner?.close();
-      await colleague?.close();
-    } finally {
-      await app?.close();
-    }
-  });
+  const ui = useAppInBrowser(
+    () => startTestApp(),
+    [
+      { width: 1400, height: 1000 },
+      { width: 1280, height: 900 },
+    ],
+  );
+  const owner = () => ui.browsers[0]!;
+  const colleague = () => ui.browsers[1]!;
 
   it('invites by link, joins through sign-in, changes and removes a member, and audits it', async () => {
-    const { page } = owner;
-    await signInInBrowser(page, app.baseUrl, 'owner@example.com', 'Olive');
-    await page.goto(`${app.baseUrl}/settings/members`);
+    const { page } = owner();
+    await signInInBrowser(page, ui.app.baseUrl, 'owner@example.com', 'Olive');
+    await page.goto(`${ui.app.baseUrl}/settings/members`);
     await expect.poll(() => page.getByTestId('member-row').count(), POLL).toBe(1);
     await expect.poll(() => page.getByText('No pending invitations.').count(), POLL).toBe(1);
 
@@ -58,15 +42,15 @@ describeInBrowser('the members and audit log pages', () => {
       .toContain('ann@example.com');
 
     // The colleague opens the link signed out: the identity provider first, then the invitation.
-    const other = colleague.page;
+    const other = colleague().page;
     await other.goto(url);
     await other.getByLabel('E-mail address').fill('ann@example.com');
     await other.getByLabel('First name').fill('Ann');
     await other.getByRole('button', { name: 'Sign in' }).click();
-    await other.waitForURL(`${app.baseUrl}/invitations/**`);
+    await other.waitForURL(`${ui.app.baseUrl}/invitations/**`);
     await expect.poll(() => other.getByText("Olive's workspace").count(), POLL).toBe(1);
     await other.getByRole('button', { name: 'Accept and join' }).click();
-    await other.waitForURL(`${app.baseUrl}/dashboard`);
+    await other.waitForURL(`${ui.app.baseUrl}/dashboard`);
 
     await page.reload();
     await expect.poll(() => page.getByTestId('member-row').count(), POLL).toBe(2);
@@ -79,31 +63,32 @@ describeInBrowser('the members and audit log pages', () => {
     await costsSwitch.click();
     await expect
       .poll(
-        async () => (await app.request('/api/workspace/members', { cookie: await cookieOf(owner) })).text(),
+        async () =>
+          (await ui.app.request('/api/workspace/members', { cookie: await cookieOf(owner()) })).text(),
         POLL,
       )
       .toContain('"canSeeCosts":false');
     await expect.poll(() => costsSwitch.isChecked(), POLL).toBe(false);
 
     // As an analyst, Ann reads the members page but changes nothing and cannot read the audit log.
-    await other.goto(`${app.baseUrl}/settings/members`);
+    await other.goto(`${ui.app.baseUrl}/settings/members`);
     await expect.poll(() => other.getByTestId('member-row').count(), POLL).toBe(2);
     expect(await other.getByRole('button', { name: 'Invite' }).count()).toBe(0);
     expect(await other.getByLabel('Role of owner@example.com').isDisabled()).toBe(true);
-    await other.goto(`${app.baseUrl}/settings/audit-log`);
+    await other.goto(`${ui.app.baseUrl}/settings/audit-log`);
     await expect.poll(() => other.getByRole('alert').textContent(), POLL).toMatch(/does not allow/);
 
     page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: 'Remove ann@example.com' }).click();
     await expect.poll(() => page.getByTestId('member-row').count(), POLL).toBe(1);
     // Her next page load finds no session: the landing page.
-    await other.goto(`${app.baseUrl}/settings/members`);
+    await other.goto(`${ui.app.baseUrl}/settings/members`);
     await expect
       .poll(() => other.getByRole('link', { name: 'Sign In to Get Started' }).count(), POLL)
       .toBeGreaterThan(0);
 
     await page.getByRole('link', { name: 'Audit log' }).click();
-    await page.waitForURL(`${app.baseUrl}/settings/audit-log`);
+    await page.waitForURL(`${ui.app.baseUrl}/settings/audit-log`);
     const entries = page.getByTestId('audit-entry');
     await expect.poll(() => entries.count(), POLL).toBe(5);
     const text = await page.locator('table').textContent();

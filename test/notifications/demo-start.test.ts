@@ -1,8 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AlertListSchema,
@@ -12,6 +11,7 @@ import {
 } from '../../src/shared/contracts/notifications.ts';
 import { signInThroughDevProvider } from '../support/start-app.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
+import { startUpsideProcess, stopProcess } from '../support/upside-process.ts';
 
 /**
  * Demo mode with no setup (issue #14), as a newcomer gets it: `upside start` as a real process in
@@ -21,7 +21,6 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database.
  * mail catcher and posted to the demo Slack.
  */
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
 let testDatabase: TestDatabase;
 let dataDir: string;
 let server: ChildProcess;
@@ -53,41 +52,25 @@ async function waitFor<T>(what: string, read: () => Promise<T | undefined>, time
 beforeAll(async () => {
   testDatabase = await createTestDatabase();
   dataDir = mkdtempSync(join(tmpdir(), 'upside-demo-start-'));
-  const { SMTP_URL: _smtp, MAIL_FROM: _from, ...inherited } = process.env;
-  server = spawn(process.execPath, ['bin/upside.js', 'start'], {
-    cwd: root,
-    env: {
-      ...inherited,
-      NODE_ENV: 'development',
-      DEMO: '1',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      LOG_LEVEL: 'info',
-      DATA_DIR: dataDir,
-      ...(testDatabase.url ? { DATABASE_URL: testDatabase.url } : {}),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  // No SMTP_URL or MAIL_FROM from this process's environment: the newcomer has none.
+  const started = await startUpsideProcess({
+    SMTP_URL: undefined,
+    MAIL_FROM: undefined,
+    NODE_ENV: 'development',
+    DEMO: '1',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    LOG_LEVEL: 'info',
+    DATA_DIR: dataDir,
+    ...(testDatabase.url ? { DATABASE_URL: testDatabase.url } : {}),
   });
-  url = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /running at (http:\/\/[\d.:]+)/.exec(output);
-      if (match) resolve(match[1]!);
-    };
-    server.stdout?.on('data', onData);
-    server.stderr?.on('data', onData);
-    server.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-  });
+  server = started.process;
+  url = started.url;
   owner = await signInThroughDevProvider(url, 'newcomer@example.com', 'Nia');
 }, 300_000);
 
 afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
+  await stopProcess(server);
   await testDatabase?.drop();
   rmSync(dataDir, { recursive: true, force: true });
 });

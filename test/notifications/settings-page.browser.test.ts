@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import {
   type SlackWebhookEmulator,
   startSlackWebhookEmulator,
 } from '../../src/demo/emulators/slack/slack-webhook-emulator.ts';
-import {
-  describeInBrowser,
-  launchBrowser,
-  saveScreenshot,
-  signInInBrowser,
-  type TestBrowser,
-} from '../support/browser.ts';
-import { startTestApp, type TestApp } from '../support/start-app.ts';
-import { ensureWebBuild } from '../support/web-build.ts';
+import { useAppInBrowser } from '../support/app-in-browser.ts';
+import { describeInBrowser, saveScreenshot, signInInBrowser } from '../support/browser.ts';
+import { startTestApp } from '../support/start-app.ts';
 import { startTestSmtpServer, type TestSmtpServer } from './receivers.ts';
 
 const POLL = { timeout: 30_000 };
@@ -22,33 +16,23 @@ const POLL = { timeout: 30_000 };
  * and in the history; a bad address is refused with the reason and adds nothing.
  */
 describeInBrowser('the notifications settings page', () => {
-  let app: TestApp;
-  let browser: TestBrowser;
   let slack: SlackWebhookEmulator;
   let smtp: TestSmtpServer;
-
-  beforeAll(async () => {
-    await ensureWebBuild();
+  // Registered first, so it runs after the app and the browser have closed.
+  afterAll(async () => {
+    await slack?.close();
+    await smtp?.close();
+  });
+  const ui = useAppInBrowser(async () => {
     smtp = await startTestSmtpServer();
     slack = await startSlackWebhookEmulator();
-    app = await startTestApp({ SMTP_URL: smtp.url });
-    browser = await launchBrowser({ width: 1400, height: 1000 });
-  }, 300_000);
-
-  afterAll(async () => {
-    try {
-      await browser?.close();
-    } finally {
-      await app?.close();
-      await slack?.close();
-      await smtp?.close();
-    }
-  });
+    return startTestApp({ SMTP_URL: smtp.url });
+  }, [{ width: 1400, height: 1000 }]);
 
   it('adds channels, sends them a test and shows the history', async () => {
-    const { page } = browser;
-    await signInInBrowser(page, app.baseUrl, 'owner@example.com', 'Olive');
-    await page.goto(`${app.baseUrl}/settings/notifications`);
+    const { page } = ui.browser;
+    await signInInBrowser(page, ui.app.baseUrl, 'owner@example.com', 'Olive');
+    await page.goto(`${ui.app.baseUrl}/settings/notifications`);
     await expect.poll(() => page.getByText('No channels yet').count(), POLL).toBe(1);
 
     // A bad address: refused with the reason, nothing added.

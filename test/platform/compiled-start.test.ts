@@ -1,12 +1,12 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
+import { REPOSITORY_ROOT, startUpsideProcess, stopProcess } from '../support/upside-process.ts';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
+const root = REPOSITORY_ROOT;
 const packageJson = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as {
   scripts: Record<string, string>;
   dependencies: Record<string, string>;
@@ -34,10 +34,8 @@ describe('compiled production (issue 18.1, decision 018)', () => {
     execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, stdio: 'pipe' });
     testDatabase = await createTestDatabase();
     expect(startCommand[0]).toBe('node');
-    server = spawn(process.execPath, startCommand.slice(1), {
-      cwd: root,
-      env: {
-        ...process.env,
+    const started = await startUpsideProcess(
+      {
         NODE_ENV: 'development',
         DEMO: '0',
         HOST: '127.0.0.1',
@@ -47,27 +45,14 @@ describe('compiled production (issue 18.1, decision 018)', () => {
           ? { DATABASE_URL: testDatabase.url }
           : { DATA_DIR: `${root}test-output/compiled-start` }),
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    url = await new Promise<string>((resolve, reject) => {
-      let output = '';
-      const onData = (chunk: Buffer) => {
-        output += chunk.toString();
-        const match = /running at (http:\/\/[\d.:]+)/.exec(output);
-        if (match) resolve(match[1]!);
-      };
-      server.stdout?.on('data', onData);
-      server.stderr?.on('data', onData);
-      server.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-    });
+      { args: startCommand.slice(1) },
+    );
+    server = started.process;
+    url = started.url;
   });
 
   afterAll(async () => {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((resolve) => server.once('exit', resolve));
-      server.kill('SIGTERM');
-      await exited;
-    }
+    await stopProcess(server);
     await testDatabase?.drop();
   });
 

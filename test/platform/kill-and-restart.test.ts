@@ -1,9 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type SQL, sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
@@ -17,6 +15,7 @@ import { freePort } from '../support/free-port.ts';
 import { describeWhen } from '../support/prerequisites.ts';
 import { signInThroughDevProvider } from '../support/start-app.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
+import { startUpsideProcess, stopProcess, type UpsideProcess } from '../support/upside-process.ts';
 import { makeEvent, postEvents } from '../tracking/ingest-helpers.ts';
 
 /**
@@ -31,63 +30,19 @@ import { makeEvent, postEvents } from '../tracking/ingest-helpers.ts';
  * it resumes after its last committed day) and a digest send (to a real SMTP server started here),
  * restarted, and each resumes or fails cleanly with 0 duplicates and 0 gaps. Prints the matrix.
  */
-const root = fileURLToPath(new URL('../../', import.meta.url));
 const LEASE_SECONDS = 5;
 
-interface Instance {
+interface Instance extends UpsideProcess {
   name: string;
-  process: ChildProcess;
-  url: string;
   env: Record<string, string>;
 }
 
-function startInstance(name: string, env: Record<string, string>): Promise<Instance> {
-  const child = spawn(process.execPath, ['bin/upside.js', 'start'], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`${name} did not start:\n${output.slice(-2000)}`)),
-      180_000,
-    );
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /running at (http:\/\/[\d.:]+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve({ name, process: child, url: match[1]!, env });
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`${name} exited with ${code}:\n${output.slice(-2000)}`));
-    });
-  });
+async function startInstance(name: string, env: Record<string, string>): Promise<Instance> {
+  return { ...(await startUpsideProcess(env, { name })), name, env };
 }
 
-function exited(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => child.once('exit', () => resolve()));
-}
-
-async function killHard(instance: Instance | undefined): Promise<void> {
-  if (!instance) return;
-  const done = exited(instance.process);
-  instance.process.kill('SIGKILL');
-  await done;
-}
-
-async function stopGracefully(instance: Instance | undefined): Promise<void> {
-  if (!instance) return;
-  const done = exited(instance.process);
-  instance.process.kill('SIGTERM');
-  await done;
-}
+const killHard = (instance: Instance | undefined) => stopProcess(instance?.process, 'SIGKILL');
+const stopGracefully = (instance: Instance | undefined) => stopProcess(instance?.process);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

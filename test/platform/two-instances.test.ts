@@ -3,7 +3,6 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -13,6 +12,7 @@ import { freePort } from '../support/free-port.ts';
 import { describeWhen } from '../support/prerequisites.ts';
 import { signInThroughDevProvider } from '../support/start-app.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
+import { startUpsideProcess, stopProcess, type UpsideProcess } from '../support/upside-process.ts';
 
 /**
  * Issue #18 item 4, as docs/several-instances.md describes it: two `upside start` processes on one
@@ -22,50 +22,6 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database.
  * (the hourly tracking maintenance) is queued once.
  */
 const HAPROXY = '/usr/sbin/haproxy';
-const root = fileURLToPath(new URL('../../', import.meta.url));
-
-interface Instance {
-  process: ChildProcess;
-  url: string;
-  output: () => string;
-}
-
-/** Starts one app process and waits for the line that says where it listens. */
-function startInstance(env: Record<string, string>): Promise<Instance> {
-  const child = spawn(process.execPath, ['bin/upside.js', 'start'], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`instance did not start:\n${output.slice(-2000)}`)),
-      180_000,
-    );
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /running at (http:\/\/[\d.:]+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve({ process: child, url: match[1]!, output: () => output });
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`instance exited with ${code}:\n${output.slice(-2000)}`));
-    });
-  });
-}
-
-async function stop(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
 
 describeWhen(
   existsSync(HAPROXY) && Boolean(process.env.DATABASE_URL),
@@ -74,8 +30,8 @@ describeWhen(
   let testDatabase: TestDatabase;
   let demo: DemoEmulators;
   let balancer: ChildProcess | undefined;
-  let a: Instance | undefined;
-  let b: Instance | undefined;
+  let a: UpsideProcess | undefined;
+  let b: UpsideProcess | undefined;
   let publicUrl: string;
   let owner: string;
   const configDir = mkdtempSync(join(tmpdir(), 'upside-haproxy-'));
@@ -107,8 +63,8 @@ describeWhen(
       UPSTREAM_META_URL: demo.baseUrls.meta,
     };
     // One after the other: both apply the same migrations to the one database.
-    a = await startInstance({ ...shared, PORT: String(portA), DATA_DIR: join(configDir, 'a') });
-    b = await startInstance({ ...shared, PORT: String(portB), DATA_DIR: join(configDir, 'b') });
+    a = await startUpsideProcess({ ...shared, PORT: String(portA), DATA_DIR: join(configDir, 'a') });
+    b = await startUpsideProcess({ ...shared, PORT: String(portB), DATA_DIR: join(configDir, 'b') });
     const config = join(configDir, 'haproxy.cfg');
     writeFileSync(
       config,
@@ -145,7 +101,7 @@ describeWhen(
 
   afterAll(async () => {
     balancer?.kill('SIGTERM');
-    await Promise.all([stop(a?.process), stop(b?.process)]);
+    await Promise.all([stopProcess(a?.process), stopProcess(b?.process)]);
     await demo?.close();
     await testDatabase?.drop();
     rmSync(configDir, { recursive: true, force: true });

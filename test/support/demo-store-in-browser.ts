@@ -1,10 +1,8 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
-import { launchBrowser, type TestBrowser } from './browser.ts';
+import { type AppInBrowser, useAppInBrowser } from './app-in-browser.ts';
 import type { TestApp } from './start-app.ts';
 import { type DemoTestApp, startDemoTestApp } from './start-demo-app.ts';
-import { ensureWebBuild } from './web-build.ts';
 
 /**
  * Clicks "Connect demo store" on the signed-in page, then runs the jobs the worker would (the syncs,
@@ -21,10 +19,7 @@ export async function connectDemoStoreAndAnalyse(page: Page, app: TestApp): Prom
   throw new Error('the first analysis of the demo store did not finish after 20 rounds of jobs');
 }
 
-export interface DemoStoreInBrowser {
-  app: DemoTestApp;
-  browser: TestBrowser;
-}
+export type DemoStoreInBrowser = AppInBrowser<DemoTestApp>;
 
 /**
  * Registers the set-up of a page's browser test on the demo store: the built SPA, the app with the
@@ -32,21 +27,12 @@ export interface DemoStoreInBrowser {
  * 1400 × 1000; both are closed after the file. Read the fields inside the tests.
  */
 export function useDemoStoreInBrowser(): DemoStoreInBrowser {
-  const setup = {} as DemoStoreInBrowser;
-  beforeAll(async () => {
-    await ensureWebBuild();
-    setup.app = await startDemoTestApp(
-      {},
-      { seed: 7, shopifyBucket: { maximumAvailable: 1_000_000, restoreRate: 1_000_000 } },
-    );
-    setup.browser = await launchBrowser({ width: 1400, height: 1000 });
-  }, 240_000);
-  afterAll(async () => {
-    try {
-      await setup.browser?.close();
-    } finally {
-      await setup.app?.close();
-    }
-  });
-  return setup;
+  return useAppInBrowser(
+    () =>
+      startDemoTestApp(
+        {},
+        { seed: 7, shopifyBucket: { maximumAvailable: 1_000_000, restoreRate: 1_000_000 } },
+      ),
+    [{ width: 1400, height: 1000 }],
+  );
 }

@@ -1,77 +1,22 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { TrackingSessionsResponse } from '../../src/shared/contracts/cursor-tracking.ts';
+import { freePort } from '../support/free-port.ts';
 import { signInThroughDevProvider } from '../support/start-app.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
+import { startUpsideProcess, stopProcess } from '../support/upside-process.ts';
 import { addWebsite, makeEvent, postEvents } from './ingest-helpers.ts';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
-
-interface Spawned {
-  child: ChildProcess;
-  url: string;
-}
-
 /** `node bin/upside.js start` as a real process; resolves with its URL once it listens. */
-function startServerProcess(env: Record<string, string>): Promise<Spawned> {
-  const child = spawn(process.execPath, ['bin/upside.js', 'start'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      DEMO: '0',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      LOG_LEVEL: 'info',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /running at (http:\/\/[\d.:]+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve({ child, url: match[1]! });
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}:\n${output}`));
-    });
-  });
-}
-
-/** A free port, so both server runs share one URL (the dev identity provider's issuer includes it). */
-function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-function killHard(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGKILL');
-  });
-}
+const startServerProcess = (env: Record<string, string>) =>
+  startUpsideProcess(
+    { NODE_ENV: 'development', DEMO: '0', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
+    { timeoutMs: 60_000 },
+  );
+const killHard = (child: ChildProcess) => stopProcess(child, 'SIGKILL');
 
 /**
  * A 2xx from the ingestion endpoint means committed: the server process is killed with SIGKILL
@@ -89,13 +34,13 @@ describe('ingestion durability', () => {
   });
 
   it('keeps every acknowledged batch when the server is killed right after answering', async () => {
-    const env: Record<string, string> = { DATA_DIR: dataDir, PORT: String(await findFreePort()) };
+    const env: Record<string, string> = { DATA_DIR: dataDir, PORT: String(await freePort()) };
     if (process.env.DATABASE_URL) {
       testDb = await createTestDatabase();
       env.DATABASE_URL = testDb.url!;
     }
     const first = await startServerProcess(env);
-    running.push(first.child);
+    running.push(first.process);
     const shop = 'https://durable-shop.example';
     const cookie = await signInThroughDevProvider(first.url, 'durable@example.com', 'Dora');
     const request = (path: string, init: RequestInit = {}) =>
@@ -128,13 +73,13 @@ describe('ingestion durability', () => {
     const inFlight = Array.from({ length: 10 }, (_, i) => send(10 + i));
     await new Promise((resolve) => setTimeout(resolve, 5));
     killed = true;
-    first.child.kill('SIGKILL');
+    first.process.kill('SIGKILL');
     await Promise.all(inFlight);
-    await killHard(first.child);
+    await killHard(first.process);
     expect(acknowledged.length).toBeGreaterThanOrEqual(10);
 
     const second = await startServerProcess(env);
-    running.push(second.child);
+    running.push(second.process);
     const cookie2 = await signInThroughDevProvider(second.url, 'durable@example.com', 'Dora');
     const response = await fetch(`${second.url}/api/cursor-tracking/sessions`, {
       headers: { cookie: cookie2 },
@@ -143,6 +88,6 @@ describe('ingestion durability', () => {
     const { sessions } = (await response.json()) as TrackingSessionsResponse;
     const stored = new Map(sessions.map((s) => [s.sessionId, s.eventCount]));
     for (const sessionId of acknowledged) expect(stored.get(sessionId), sessionId).toBe(perBatch);
-    await killHard(second.child);
+    await killHard(second.process);
   }, 180_000);
 });

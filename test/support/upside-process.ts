@@ -1,0 +1,75 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root: where `bin/upside.js` and `dist/` are. */
+export const REPOSITORY_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+export interface UpsideProcess {
+  process: ChildProcess;
+  /** The URL from the "running at" line the server prints once it listens. */
+  url: string;
+  /** Everything the process has printed so far (stdout and stderr). */
+  output(): string;
+}
+
+/**
+ * A real app process, as an owner starts it: `node bin/upside.js start` (or `args`, e.g. the
+ * compiled `dist/cli/main.js start`) in the repository, with this process's environment plus `env`
+ * (an `undefined` value removes a variable). Resolves once the server prints where it listens;
+ * rejects, with the last output, when the process exits first or says nothing for `timeoutMs`.
+ */
+export function startUpsideProcess(
+  env: Record<string, string | undefined>,
+  options: { args?: string[]; name?: string; timeoutMs?: number } = {},
+): Promise<UpsideProcess> {
+  const merged: Record<string, string> = {};
+  for (const [key, value] of Object.entries({ ...process.env, ...env }))
+    if (value !== undefined) merged[key] = value;
+  const child = spawn(process.execPath, options.args ?? ['bin/upside.js', 'start'], {
+    cwd: REPOSITORY_ROOT,
+    env: merged,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const name = options.name ?? 'the server';
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`${name} did not start:\n${output.slice(-2000)}`)),
+      options.timeoutMs ?? 180_000,
+    );
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /running at (http:\/\/[\d.:]+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ process: child, url: match[1]!, output: () => output });
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${name} exited with ${code}:\n${output.slice(-2000)}`));
+    });
+  });
+}
+
+/** Resolves when the process has exited (at once if it already has). */
+export function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+/**
+ * Sends `signal` (SIGTERM: a graceful shutdown; SIGKILL: no shutdown code runs) and waits for the
+ * exit. Does nothing for a process that is absent or already gone.
+ */
+export async function stopProcess(
+  child: ChildProcess | undefined,
+  signal: 'SIGTERM' | 'SIGKILL' = 'SIGTERM',
+): Promise<void> {
+  if (!child) return;
+  const done = exited(child);
+  if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+  await done;
+}
