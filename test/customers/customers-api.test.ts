@@ -6,7 +6,9 @@ import { queryRows } from '../../src/server/db/query-rows.ts';
 import { runAnalysis } from '../../src/server/features/analysis/run-analysis.ts';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import type { CustomerList, CustomersSummary } from '../../src/shared/contracts/customers.ts';
+import { maskEmail, maskName } from '../../src/shared/masking.ts';
 import { buildDemoFacts } from '../opportunities/demo-facts.ts';
+import { joinByInvitation, sendJson } from '../support/members.ts';
 import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts';
 import { customerTruth } from './store-customers.ts';
 
@@ -188,6 +190,44 @@ describe('after the demo store is connected, synced and analysed', () => {
     ).length;
     expect(byName.total).toBe(matching);
     expect((await get<CustomerList>('/api/customers?q=%25', owner)).total).toBe(0);
+
+    // A member without personal-data access searches the real names and e-mails too, and gets the
+    // same customers back, masked (decision 069).
+    const member = await joinByInvitation(app, owner, {
+      email: 'masked@example.com',
+      firstName: 'Max',
+      role: 'analyst',
+    });
+    const off = await sendJson(
+      app,
+      'PATCH',
+      `/api/workspace/members/${member.userId}`,
+      { canSeePersonalData: false },
+      owner,
+    );
+    expect(off.status, await off.clone().text()).toBe(200);
+    for (const q of [someone.email.toUpperCase(), someone.name]) {
+      const path = `/api/customers?q=${encodeURIComponent(q)}`;
+      const [real, masked] = [
+        await get<CustomerList>(path, owner),
+        await get<CustomerList>(path, member.cookie),
+      ];
+      expect(masked.total).toBe(real.total);
+      expect(masked.customers.map((c) => c.customerId)).toEqual(real.customers.map((c) => c.customerId));
+      const row = masked.customers.find((c) => c.customerId === id);
+      expect(row?.email).toBe(maskEmail(someone.email));
+      expect(row?.name).toBe(maskName(someone.name));
+      expect(JSON.stringify(masked)).not.toContain(someone.email);
+    }
+    // The masked form is not what is searched: it finds nobody.
+    expect(
+      (
+        await get<CustomerList>(
+          `/api/customers?q=${encodeURIComponent(maskEmail(someone.email))}`,
+          member.cookie,
+        )
+      ).total,
+    ).toBe(0);
 
     const segment = summary.segments[0]!;
     const filtered = await get<CustomerList>(

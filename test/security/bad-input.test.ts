@@ -33,7 +33,8 @@ const SKIPPED: Record<string, string> = {
 
 /**
  * Tables a GET may legitimately write: sessions (last seen), the sign-in attempts of /api/callback
- * probes, caches computed on first read (model checks of a run, the profit rollup and its version),
+ * probes, caches computed on first read (model checks of a run, the profit rollup and its version,
+ * the product and cohort rollups and theirs),
  * the tracking rate limiter's buckets, and credentials, whose status and time the connection tests
  * (`GET /api/meta/test-connection`, …) record, and the audit log, where every CSV export is written
  * down (issue #17).
@@ -45,6 +46,9 @@ const EXCUSED = new Set([
   'analysis_model_checks',
   'profit_daily',
   'profit_rollup_versions',
+  'product_profit_daily',
+  'cohort_profit_rollup',
+  'contribution_rollup_versions',
   'tracking_rate_buckets',
   'audit_log',
 ]);

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { ErrorEnvelopeSchema } from '../../src/shared/contracts/errors.ts';
 import { StoreListSchema, StoreSchema } from '../../src/shared/contracts/stores.ts';
+import { joinByInvitation } from '../support/members.ts';
 import { startTestApp, type TestApp } from '../support/start-app.ts';
 
 /**
@@ -135,5 +136,76 @@ describe('stores of a workspace', () => {
       WHERE u.id = m.user_id AND u.email = 'viewer@example.com'
         AND m.team_id = (SELECT team_id FROM workspaces WHERE id = ${ownersStore.id})`);
     expect((await app.request('/api/stores', { cookie: viewer })).status).toBe(401);
+  });
+});
+
+describe('stores across workspaces (decision 069)', () => {
+  it('lists every workspace of a member with their role, switches across them and signs in where they left', async () => {
+    const ownerList = await listStores(owner);
+    const [ownersFirst, ownersSecond] = ownerList.stores;
+    if (!ownersFirst || !ownersSecond) throw new Error('expected two stores');
+    const own = await app.signIn('bea@example.com', 'Bea');
+    const [beasStore] = (await listStores(own)).stores;
+    if (!beasStore) throw new Error('expected a store');
+
+    // Accepting the invitation moves the session into the inviting workspace.
+    const joined = await joinByInvitation(app, owner, {
+      email: 'bea@example.com',
+      firstName: 'Bea',
+      role: 'analyst',
+    });
+    const list = await listStores(joined.cookie);
+    expect(list.activeStoreId).toBe(ownersFirst.id);
+    expect(list.role).toBe('analyst');
+    expect(list.stores.map((s) => s.id)).toEqual([ownersFirst.id, ownersSecond.id]);
+    expect(
+      list.teams.map((team) => [
+        team.name,
+        team.role,
+        team.active,
+        team.stores.map((s) => [s.name, s.active]),
+      ]),
+    ).toEqual([
+      ["Bea's workspace", 'owner', false, [["Bea's store", false]]],
+      [
+        "Olive's workspace",
+        'analyst',
+        true,
+        [
+          ["Olive's store", true],
+          ['Second shop', false],
+        ],
+      ],
+    ]);
+    // The owner's list is unchanged: one workspace.
+    expect((await listStores(owner)).teams.map((team) => [team.name, team.role])).toEqual([
+      ["Olive's workspace", 'owner'],
+    ]);
+
+    // Back to her own workspace, where she is the owner, and a new sign-in lands there.
+    expect((await post(`/api/stores/${beasStore.id}/select`, joined.cookie)).status).toBe(200);
+    const back = await listStores(joined.cookie);
+    expect([back.activeStoreId, back.role, back.stores.length]).toEqual([beasStore.id, 'owner', 1]);
+    expect((await post('/api/stores', joined.cookie, { name: 'Bea second' })).status).toBe(201);
+    let again = await app.signIn('bea@example.com', 'Bea');
+    expect((await listStores(again)).activeStoreId).toBe(beasStore.id);
+
+    // The last store chosen, in the other workspace, is where the next sign-in lands.
+    expect((await post(`/api/stores/${ownersSecond.id}/select`, again)).status).toBe(200);
+    again = await app.signIn('bea@example.com', 'Bea');
+    const landed = await listStores(again);
+    expect([landed.activeStoreId, landed.role]).toEqual([ownersSecond.id, 'analyst']);
+
+    // Removed from that workspace: the remembered store is out of reach, sign-in falls back to the
+    // first store of the first workspace she joined (her own).
+    const removed = await app.request(`/api/workspace/members/${joined.userId}`, {
+      method: 'DELETE',
+      cookie: owner,
+    });
+    expect(removed.status, await removed.clone().text()).toBeLessThan(300);
+    expect((await app.request('/api/stores', { cookie: again })).status).toBe(401);
+    const fallback = await listStores(await app.signIn('bea@example.com', 'Bea'));
+    expect([fallback.activeStoreId, fallback.teams.length]).toEqual([beasStore.id, 1]);
+    expect((await post(`/api/stores/${ownersFirst.id}/select`, own)).status).toBe(404);
   });
 });

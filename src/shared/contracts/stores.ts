@@ -24,7 +24,25 @@ export const StoreSchema = z.object({
 });
 export type Store = z.infer<typeof StoreSchema>;
 
-/** GET /api/stores — the stores of the caller's workspace, oldest first. */
+/** A workspace the caller is a member of, with its stores (oldest first) and the caller's role in it. */
+export const StoreTeamSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  /** The caller's role in this workspace. */
+  role: TeamRoleSchema,
+  /** The currency this workspace's All-stores views sum into (ISO 4217). */
+  reportingCurrency: z.string(),
+  /** True for the workspace of the session's active store. */
+  active: z.boolean(),
+  stores: z.array(StoreSchema),
+});
+export type StoreTeam = z.infer<typeof StoreTeamSchema>;
+
+/**
+ * GET /api/stores — `stores`, `role` and `reportingCurrency` are those of the active store's
+ * workspace; `teams` lists every workspace the caller is a member of (the first they joined first),
+ * each with its stores, so the switcher reaches them all (decision 069).
+ */
 export const StoreListSchema = z.object({
   activeStoreId: z.uuid(),
   /** The caller's role in the workspace (the switcher offers "Add store" to owners and admins). */
@@ -32,6 +50,7 @@ export const StoreListSchema = z.object({
   /** The currency the All-stores views sum into (ISO 4217). */
   reportingCurrency: z.string(),
   stores: z.array(StoreSchema),
+  teams: z.array(StoreTeamSchema),
 });
 export type StoreList = z.infer<typeof StoreListSchema>;
 

@@ -1,6 +1,7 @@
 import type { QueryFunction } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { parseApiError } from './api-error.ts';
+import { storeSwitchSettled } from './store-switch-gate.ts';
 
 /**
  * The one way the SPA talks to the API (spec §7 and §8): every call sends cookies, JSON bodies carry a JSON
@@ -32,6 +33,7 @@ export async function throwIfResponseNotOk(response: Response): Promise<void> {
  */
 export async function apiRequest(method: HttpMethod, url: string, body?: unknown): Promise<Response> {
   const hasBody = body !== undefined;
+  await storeSwitchSettled();
   const response = await fetch(url, {
     method,
     credentials: 'include',
@@ -68,6 +70,7 @@ export async function getJson<S extends z.ZodType>(
   schema: S,
   options: { on401: UnauthorizedBehavior } = { on401: 'throw' },
 ): Promise<z.infer<S> | null> {
+  await storeSwitchSettled();
   const response = await fetch(url, { method: 'GET', credentials: 'include' });
   if (options.on401 === 'returnNull' && response.status === 401) return null;
   await throwIfResponseNotOk(response);
@@ -82,6 +85,7 @@ export function getQueryFn({ on401 }: { on401: UnauthorizedBehavior }): QueryFun
   return async ({ queryKey }) => {
     const url = queryKey[0];
     if (typeof url !== 'string') throw new Error('The first query key element must be the request URL');
+    await storeSwitchSettled();
     const response = await fetch(url, { method: 'GET', credentials: 'include' });
     if (on401 === 'returnNull' && response.status === 401) return null;
     await throwIfResponseNotOk(response);

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { sessions, teamMembers, workspaces } from '../../db/schema/index.ts';
+import { sessions, teamMembers, users, workspaces } from '../../db/schema/index.ts';
 import { type Membership, memberOfStoreTeam, membershipColumns } from './membership.ts';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -62,12 +62,21 @@ export async function findSession(db: Db, token: string, now: Date): Promise<Ses
   return row ?? null;
 }
 
-/** Makes `storeId` the active store of the session of `token`. */
-export async function selectSessionStore(db: Db, token: string, storeId: string): Promise<void> {
-  await db
-    .update(sessions)
-    .set({ workspaceId: storeId })
-    .where(eq(sessions.tokenHash, hashToken(token)));
+/**
+ * Makes `storeId` the active store of the session of `token`, and the store the user's next
+ * sign-in lands in (decision 069). The caller has checked that the user may see the store.
+ */
+export async function selectSessionStore(
+  db: Db,
+  session: { token: string | undefined; userId: string },
+  storeId: string,
+): Promise<void> {
+  if (session.token)
+    await db
+      .update(sessions)
+      .set({ workspaceId: storeId })
+      .where(and(eq(sessions.tokenHash, hashToken(session.token)), eq(sessions.userId, session.userId)));
+  await db.update(users).set({ lastStoreId: storeId }).where(eq(users.id, session.userId));
 }
 
 export async function endSession(db: Db, token: string): Promise<void> {

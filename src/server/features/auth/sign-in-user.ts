@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { teamMembers, teams, users, workspaces } from '../../db/schema/index.ts';
 import type { SessionTarget } from './manage-sessions.ts';
@@ -6,7 +6,8 @@ import type { VerifiedIdentity } from './oidc/oidc-client.ts';
 
 /**
  * Creates or updates the user behind a verified identity and picks the store their session starts
- * in: the first store of the first team they joined. A user without a team (first sign-in) gets a
+ * in: the store they last chose (decision 069) while they are still a member of its team, else the
+ * first store of the first team they joined. A user without a team (first sign-in) gets a
  * team of their own with a first store, as its owner (decision 053).
  */
 export async function signInUser(db: Db, identity: VerifiedIdentity, now: Date): Promise<SessionTarget> {
@@ -22,15 +23,20 @@ export async function signInUser(db: Db, identity: VerifiedIdentity, now: Date):
       .insert(users)
       .values({ issuer: identity.issuer, subject: identity.subject, ...profile, createdAt: now })
       .onConflictDoUpdate({ target: [users.issuer, users.subject], set: profile })
-      .returning({ id: users.id });
+      .returning({ id: users.id, lastStoreId: users.lastStoreId });
     if (!user) throw new Error('user upsert returned no row');
 
+    // The store they chose last while they are still a member of its team, else the first store
+    // of the first team they joined.
+    const firstStore = [asc(teamMembers.createdAt), asc(workspaces.createdAt), asc(workspaces.id)];
     const [store] = await tx
       .select({ id: workspaces.id })
       .from(teamMembers)
       .innerJoin(workspaces, eq(workspaces.teamId, teamMembers.teamId))
       .where(eq(teamMembers.userId, user.id))
-      .orderBy(asc(teamMembers.createdAt), asc(workspaces.createdAt), asc(workspaces.id))
+      .orderBy(
+        ...(user.lastStoreId ? [desc(eq(workspaces.id, user.lastStoreId)), ...firstStore] : firstStore),
+      )
       .limit(1);
     if (store) return { userId: user.id, workspaceId: store.id };
 

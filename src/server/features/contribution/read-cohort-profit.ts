@@ -11,14 +11,7 @@ import { minorToDecimal } from '../../../shared/money.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { findShop } from '../costs/queries/read-shop.ts';
-import { CREDIT_COLUMNS, CreditRow, creditOfRow, FIRST_VISIT_JOIN } from '../metrics/query-attribution.ts';
-import {
-  FEE_RULE_JOIN,
-  FEE_TRANSACTION,
-  LINE_UNITS_WITH_COST,
-  SALE_ORDER,
-  TRANSACTION_FEE,
-} from './contribution-sql.ts';
+import { CreditRow, creditOfRow } from '../metrics/query-attribution.ts';
 
 /** Shown on /customers under the cohort tables (decision 039). */
 export const COHORT_PROFIT_RULE =
@@ -70,7 +63,8 @@ const SpendRow = z.object({ month: z.string(), spend: z.string(), currency: z.st
 /**
  * GET /api/customers/cohort-profit: lifetime value in contribution margin per acquisition cohort
  * and per first channel, with CAC from Meta spend, LTV:CAC and CAC payback (issue #13, decisions
- * 025 and 039). Read from the warehouse over the whole history.
+ * 025 and 039), over the whole history: the cohort rollup's rows (decision 060), brought up to
+ * the warehouse's version by the caller (`refreshContributionRollups`).
  */
 export async function readCohortProfit(db: Db, workspaceId: string): Promise<CohortProfit> {
   const shop = await findShop(db, workspaceId);
@@ -79,67 +73,13 @@ export async function readCohortProfit(db: Db, workspaceId: string): Promise<Coh
     queryRows(
       db,
       Row,
-      sql`WITH sale AS MATERIALIZED (
-            SELECT o.order_id, o.customer_id, o.order_date, o.shipping_minor, o.discount_minor
-            FROM wh_orders o WHERE o.workspace_id = ${workspaceId} AND ${SALE_ORDER}),
-          lines AS (
-            SELECT li.order_id, sum(li.unit_price_minor * li.quantity) AS items,
-              sum(coalesce(li.unit_cost_minor, 0) * li.quantity) AS cogs, sum(li.quantity) AS units,
-              sum(${LINE_UNITS_WITH_COST}) AS units_with_cost
-            FROM wh_order_line_items li WHERE li.workspace_id = ${workspaceId} GROUP BY li.order_id),
-          ship AS (
-            SELECT DISTINCT ON (s.order_id) s.order_id, s.cost_minor FROM wh_order_shipping_costs s
-            WHERE s.workspace_id = ${workspaceId} ORDER BY s.order_id, s.source = 'import' DESC),
-          fees AS (
-            SELECT t.order_id, sum(${TRANSACTION_FEE}) AS fees
-            FROM wh_order_transactions t ${FEE_RULE_JOIN}
-            WHERE t.workspace_id = ${workspaceId} AND ${FEE_TRANSACTION} GROUP BY t.order_id),
-          refund_lines AS (
-            SELECT rl.refund_id, sum(rl.subtotal_minor) AS subtotal,
-              sum(CASE WHEN rl.restocked THEN coalesce(li.unit_cost_minor, 0) * rl.quantity ELSE 0 END) AS restocked
-            FROM wh_refund_line_items rl
-            LEFT JOIN wh_order_line_items li ON li.workspace_id = rl.workspace_id AND li.line_item_id = rl.line_item_id
-            WHERE rl.workspace_id = ${workspaceId} GROUP BY rl.refund_id),
-          refunds AS (
-            SELECT r.order_id, sum(coalesce(rl.subtotal, 0) + coalesce(r.shipping_minor, 0)) AS returns,
-              sum(coalesce(rl.restocked, 0)) AS restocked
-            FROM wh_refunds r LEFT JOIN refund_lines rl ON rl.refund_id = r.refund_id
-            WHERE r.workspace_id = ${workspaceId} GROUP BY r.order_id),
-          orders AS (
-            SELECT o.order_id, o.customer_id, o.order_date,
-              coalesce(l.items, 0) + coalesce(o.shipping_minor, 0) AS gross_sales,
-              coalesce(o.discount_minor, 0) AS discounts, coalesce(l.cogs, 0) AS cogs,
-              coalesce(sh.cost_minor, o.shipping_minor, 0) AS shipping, coalesce(f.fees, 0) AS payment_fees,
-              coalesce(rf.returns, 0) AS returns, -coalesce(rf.restocked, 0) AS restocked_cogs,
-              coalesce(l.units, 0) AS units, coalesce(l.units_with_cost, 0) AS units_with_cost
-            FROM sale o LEFT JOIN lines l ON l.order_id = o.order_id LEFT JOIN ship sh ON sh.order_id = o.order_id
-            LEFT JOIN fees f ON f.order_id = o.order_id LEFT JOIN refunds rf ON rf.order_id = o.order_id),
-          firsts AS (
-            SELECT DISTINCT ON (o.customer_id) o.customer_id, o.order_id AS first_order_id,
-              o.order_date AS first_date, ${CREDIT_COLUMNS}
-            FROM wh_orders o ${FIRST_VISIT_JOIN}
-            WHERE o.workspace_id = ${workspaceId} AND ${SALE_ORDER} AND o.customer_id IS NOT NULL
-            ORDER BY o.customer_id, o.created_at, o.order_id)
-          SELECT false AS guest, to_char(f.first_date, 'YYYY-MM') AS cohort, f.has_journey, f.utm_source,
-            f.utm_medium, f.source_type, f.utm_campaign, f.first_source, f.first_medium, f.first_type,
-            f.first_campaign,
-            ((extract(year FROM x.order_date) * 12 + extract(month FROM x.order_date))
-              - (extract(year FROM f.first_date) * 12 + extract(month FROM f.first_date)))::int AS month,
-            count(*) FILTER (WHERE x.order_id = f.first_order_id)::int AS customers,
-            sum(x.gross_sales)::text AS gross_sales, sum(x.discounts)::text AS discounts,
-            sum(x.cogs)::text AS cogs, sum(x.shipping)::text AS shipping, sum(x.payment_fees)::text AS payment_fees,
-            sum(x.returns)::text AS returns, sum(x.restocked_cogs)::text AS restocked_cogs,
-            sum(x.units)::text AS units, sum(x.units_with_cost)::text AS units_with_cost,
-            max(x.order_date)::text AS last_day
-          FROM orders x JOIN firsts f ON f.customer_id = x.customer_id
-          GROUP BY 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12
-          UNION ALL
-          SELECT true, '', false, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, count(*)::int, sum(x.gross_sales)::text AS gross_sales, sum(x.discounts)::text AS discounts,
-            sum(x.cogs)::text AS cogs, sum(x.shipping)::text AS shipping, sum(x.payment_fees)::text AS payment_fees,
-            sum(x.returns)::text AS returns, sum(x.restocked_cogs)::text AS restocked_cogs,
-            sum(x.units)::text AS units, sum(x.units_with_cost)::text AS units_with_cost,
-            max(x.order_date)::text AS last_day
-          FROM orders x WHERE x.customer_id IS NULL HAVING count(*) > 0`,
+      sql`SELECT guest, cohort, has_journey, utm_source, utm_medium, source_type, utm_campaign, first_source,
+            first_medium, first_type, first_campaign, month, customers, gross_sales_minor::text AS gross_sales,
+            discounts_minor::text AS discounts, cogs_minor::text AS cogs, shipping_minor::text AS shipping,
+            payment_fees_minor::text AS payment_fees, returns_minor::text AS returns,
+            restocked_cogs_minor::text AS restocked_cogs, units::text AS units,
+            units_with_cost::text AS units_with_cost, last_day::text AS last_day
+          FROM cohort_profit_rollup WHERE workspace_id = ${workspaceId}`,
     ),
     queryRows(
       db,

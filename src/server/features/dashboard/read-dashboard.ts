@@ -5,7 +5,7 @@ import { channelOf } from '../../../core/pipeline/channel-of.ts';
 import type { DashboardKpis, KpiValue, RatioKpi } from '../../../shared/contracts/dashboard.ts';
 import { REVENUE_RULE, WINDOW_RULE } from '../../../shared/metrics.ts';
 import type { Db } from '../../db/client.ts';
-import { queryRows, type RowSchema } from '../../db/query-rows.ts';
+import { queryRows, queryRowsWithoutJit } from '../../db/query-rows.ts';
 import type { CachedReads } from '../../http/deps.ts';
 import { listCredentialSummaries } from '../../vault/credential-store.ts';
 import { findLatestRun, readSnapshotOnce } from '../analytics/read-analytics.ts';
@@ -15,20 +15,8 @@ import { queryAttribution } from '../metrics/query-attribution.ts';
 const TOP_PRODUCTS = 5;
 const TOP_CHANNELS = 6;
 
-/**
- * One warehouse read with PostgreSQL's JIT off. At 1M orders these aggregates are estimated costly
- * enough to be compiled with inlining and optimisation (~0.5 s for the customers count alone), which
- * cost more than it saved on reads that run well under a second without it.
- */
-const readWithoutJit = <Schema extends RowSchema>(
-  db: Db,
-  schema: Schema,
-  query: SQL,
-): Promise<z.output<Schema>[]> =>
-  db.transaction(async (tx) => {
-    await tx.execute(sql`SET LOCAL jit = off`);
-    return queryRows(tx, schema, query);
-  });
+/** Warehouse reads with JIT off: at 1M orders compiling these aggregates cost more than it saved. */
+const readWithoutJit = queryRowsWithoutJit;
 
 /** Money and counts come back as text (exact: bigint sums never pass through a float). */
 const toNumber = (value: string | number | null | undefined) =>

@@ -70,7 +70,7 @@ export async function acceptInvitation(
       },
       now,
     );
-    if (invitee.sessionToken) await selectSessionStore(tx, invitee.sessionToken, store.id);
+    await selectSessionStore(tx, { token: invitee.sessionToken, userId: invitee.userId }, store.id);
     return { teamId: invitation.team_id, storeId: store.id, role: invitation.role };
   });
 }

@@ -1,8 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Store, StoreList } from '../../../shared/contracts/stores.ts';
+import type { Store, StoreList, StoreTeam } from '../../../shared/contracts/stores.ts';
 import type { Db } from '../../db/client.ts';
-import { teams, whShops, workspaces } from '../../db/schema/index.ts';
+import { teamMembers, teams, whShops, workspaces } from '../../db/schema/index.ts';
 import type { SessionPrincipal } from '../auth/manage-sessions.ts';
+import { memberOfStoreTeam } from '../auth/membership.ts';
 
 /** A store's columns as the API shows them (with its synced shop, when there is one). */
 export const storeColumns = {
@@ -13,25 +14,47 @@ export const storeColumns = {
   shopDomain: whShops.shopDomain,
 };
 
-/** The stores of the caller's team, oldest first, the active one marked (GET /api/stores). */
+/**
+ * GET /api/stores: every store of every team the caller is a member of, grouped by team (the team
+ * they joined first first, each team's stores oldest first) with the caller's role in each, the
+ * active store marked (decision 069). `stores`, `role` and `reportingCurrency` stay those of the
+ * active store's team, as before several teams could be reached.
+ */
 export async function listStores(db: Db, principal: SessionPrincipal): Promise<StoreList> {
-  const [rows, [team]] = await Promise.all([
-    db
-      .select(storeColumns)
-      .from(workspaces)
-      .leftJoin(whShops, eq(whShops.workspaceId, workspaces.id))
-      .where(eq(workspaces.teamId, principal.teamId))
-      .orderBy(asc(workspaces.createdAt), asc(workspaces.id)),
-    db
-      .select({ reportingCurrency: teams.reportingCurrency })
-      .from(teams)
-      .where(eq(teams.id, principal.teamId)),
-  ]);
+  const rows = await db
+    .select({
+      ...storeColumns,
+      teamId: teams.id,
+      teamName: teams.name,
+      reportingCurrency: teams.reportingCurrency,
+      role: teamMembers.role,
+    })
+    .from(workspaces)
+    .innerJoin(teamMembers, memberOfStoreTeam(principal.userId))
+    .innerJoin(teams, eq(teams.id, workspaces.teamId))
+    .leftJoin(whShops, eq(whShops.workspaceId, workspaces.id))
+    .orderBy(asc(teamMembers.createdAt), asc(teams.id), asc(workspaces.createdAt), asc(workspaces.id));
+  const byTeam = new Map<string, StoreTeam>();
+  for (const row of rows) {
+    const team = byTeam.get(row.teamId) ?? {
+      id: row.teamId,
+      name: row.teamName,
+      role: row.role,
+      reportingCurrency: row.reportingCurrency,
+      active: row.teamId === principal.teamId,
+      stores: [],
+    };
+    team.stores.push(toStore(row, principal.workspaceId));
+    byTeam.set(row.teamId, team);
+  }
+  const all = [...byTeam.values()];
+  const current = byTeam.get(principal.teamId);
   return {
     activeStoreId: principal.workspaceId,
     role: principal.role,
-    reportingCurrency: team?.reportingCurrency ?? 'USD',
-    stores: rows.map((row) => toStore(row, principal.workspaceId)),
+    reportingCurrency: current?.reportingCurrency ?? 'USD',
+    stores: current?.stores ?? [],
+    teams: all,
   };
 }
 

@@ -27,6 +27,6 @@ export async function selectStore(
     .where(eq(workspaces.id, storeId))
     .limit(1);
   if (!row) throw notFound('No such store in this workspace.');
-  await selectSessionStore(db, sessionToken, row.id);
+  await selectSessionStore(db, { token: sessionToken, userId: principal.userId }, row.id);
   return toStore(row, row.id);
 }

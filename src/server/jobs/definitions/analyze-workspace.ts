@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { runAnalysis } from '../../features/analysis/run-analysis.ts';
+import { refreshContributionRollups } from '../../features/contribution/rebuild-contribution-rollups.ts';
 import { joinOrderJourneys } from '../../features/journeys/join-order-journeys.ts';
 import { refreshProfitRollup } from '../../features/profit/refresh-profit-rollup.ts';
 import { enqueue } from '../enqueue.ts';
@@ -19,6 +20,8 @@ export const analyzeWorkspaceJob = defineJob({
   concurrencyKey: (payload) => `analyze:${payload.workspaceId}`,
   async run({ deps, payload }) {
     await refreshProfitRollup(deps, payload.workspaceId);
+    // And the product and cohort rollups (decision 060), for the first view of /products and /customers.
+    await refreshContributionRollups(deps, payload.workspaceId);
     // First-party journeys (issue 16): newly synced orders joined to the tracker's sessions.
     await joinOrderJourneys(deps.db, payload.workspaceId);
     const summary = await runAnalysis(deps, payload.workspaceId, 'sync');

@@ -76,3 +76,19 @@ export function SelectItem({ className, children, ...props }: ComponentProps<typ
     </SelectPrimitive.Item>
   );
 }
+
+/** A labelled group of items (e.g. the stores of one workspace). */
+export const SelectGroup = SelectPrimitive.Group;
+
+export function SelectLabel({ className, ...props }: ComponentProps<typeof SelectPrimitive.Label>) {
+  return (
+    <SelectPrimitive.Label
+      className={cn('px-2 pt-2 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-400', className)}
+      {...props}
+    />
+  );
+}
+
+export function SelectSeparator({ className, ...props }: ComponentProps<typeof SelectPrimitive.Separator>) {
+  return <SelectPrimitive.Separator className={cn('my-1 h-px bg-slate-700', className)} {...props} />;
+}

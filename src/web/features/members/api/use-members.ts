@@ -103,11 +103,8 @@ export function useInvitationPreview(token: string) {
 }
 
 export function useAcceptInvitation(token: string) {
-  const client = useQueryClient();
   return useMutation({
     mutationFn: () =>
       requestJson('POST', `/api/invitations/${encodeURIComponent(token)}/accept`, AcceptedInvitationSchema),
-    // The session now reads another workspace's store: every cached answer is stale.
-    onSuccess: () => client.invalidateQueries(),
   });
 }

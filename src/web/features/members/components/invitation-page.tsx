@@ -2,6 +2,7 @@ import { ReadError } from '@web/components/page-states.tsx';
 import { Button } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { Skeleton } from '@web/components/ui/skeleton.tsx';
+import { followSessionTo } from '@web/features/stores/lib/store-query-clients.ts';
 import { errorSentence } from '@web/lib/api-error.ts';
 import { useLocation, useParams } from 'wouter';
 import { useAcceptInvitation, useInvitationPreview } from '../api/use-members.ts';
@@ -41,7 +42,16 @@ export function InvitationPage() {
               {preview.data.state === 'pending' ? (
                 <Button
                   disabled={accept.isPending}
-                  onClick={() => accept.mutate(undefined, { onSuccess: () => navigate('/dashboard') })}
+                  onClick={() =>
+                    accept.mutate(undefined, {
+                      // The session now reads the invited workspace's store, under a query cache of
+                      // its own (this page unmounts with the old one): navigate first.
+                      onSuccess: (accepted) => {
+                        navigate('/dashboard');
+                        followSessionTo(accepted.storeId);
+                      },
+                    })
+                  }
                 >
                   Accept and join
                 </Button>

@@ -7,6 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { Input } from '@web/components/ui/input.tsx';
 import { Label } from '@web/components/ui/label.tsx';
 import { Skeleton } from '@web/components/ui/skeleton.tsx';
+import { StoresCard } from '@web/features/stores/components/stores-card.tsx';
 import { errorSentence } from '@web/lib/api-error.ts';
 import { Users } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
@@ -262,6 +263,7 @@ export function MembersPage() {
           ) : null}
         </p>
       </div>
+      <StoresCard />
       {manages && you ? (
         <Card>
           <CardHeader>

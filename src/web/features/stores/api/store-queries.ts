@@ -5,7 +5,7 @@ import { getJson } from '@web/lib/api-request.ts';
 export const STORES_URL = '/api/stores';
 export const STORES_QUERY_KEY = [STORES_URL] as const;
 
-/** The stores of the caller's workspace, the active one marked (GET /api/stores). */
+/** The stores of every workspace of the caller, the active one marked (GET /api/stores). */
 export function useStores() {
   return useQuery<StoreList>({
     queryKey: STORES_QUERY_KEY,

@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { AUTH_USER_QUERY_KEY } from '@web/features/auth/api/use-auth.ts';
 import { apiRequest } from '@web/lib/api-request.ts';
 import { createQueryClient, queryClient } from '@web/lib/query-client.ts';
+import { holdRequestsUntil } from '@web/lib/store-switch-gate.ts';
 import { STORES_QUERY_KEY } from '../api/store-queries.ts';
 
 /**
@@ -41,28 +42,76 @@ export function adoptActiveStore(storeId: string): void {
   for (const listener of listeners) listener();
 }
 
-const withActive = (list: StoreList, storeId: string): StoreList => ({
-  ...list,
-  activeStoreId: storeId,
-  stores: list.stores.map((store) => ({ ...store, active: store.id === storeId })),
-});
+/**
+ * The store list as the server will answer it once `storeId` is active: the active store and its
+ * workspace marked, and `stores`, `role` and `reportingCurrency` those of that store's workspace
+ * (a switch can cross workspaces, where the caller's role differs, decision 069).
+ */
+export function withActive(list: StoreList, storeId: string): StoreList {
+  const teams = list.teams.map((team) => {
+    const stores = team.stores.map((store) => ({ ...store, active: store.id === storeId }));
+    return { ...team, stores, active: stores.some((store) => store.active) };
+  });
+  const team = teams.find((candidate) => candidate.active);
+  if (!team) return list;
+  return {
+    activeStoreId: storeId,
+    role: team.role,
+    reportingCurrency: team.reportingCurrency,
+    stores: team.stores,
+    teams,
+  };
+}
+
+function activate(storeId: string, client: QueryClient): void {
+  active = { storeId, client };
+  for (const listener of listeners) listener();
+}
 
 /**
- * Makes `storeId` the session's active store, then swaps to its query client (a new one the first
+ * Makes `storeId` the session's active store and swaps to its query client (a new one the first
  * time). The reads in flight for the old store are cancelled first, so none lands after the switch.
- * Who is signed in and the store list are the same in every store and go along.
+ * Who is signed in and the store list are the same in every store and go along. A store seen before
+ * is shown from its cache at once, while the select is on its way: reads started meanwhile wait for
+ * it (store-switch-gate.ts), and a refused select puts the previous store back. A store not seen
+ * before is shown once the session has moved.
  */
 export async function switchStore(storeId: string): Promise<void> {
   if (storeId === active.storeId) return;
+  const previous = active;
+  await previous.client.cancelQueries();
+  const selecting = apiRequest('POST', `/api/stores/${encodeURIComponent(storeId)}/select`);
+  holdRequestsUntil(selecting);
+  const seen = clients.get(storeId);
+  const next = seen ?? createQueryClient();
+  clients.set(storeId, next);
+  if (!generations.has(next)) generations.set(next, ++generation);
+  next.setQueryData(AUTH_USER_QUERY_KEY, previous.client.getQueryData(AUTH_USER_QUERY_KEY));
+  const list = previous.client.getQueryData<StoreList>(STORES_QUERY_KEY);
+  if (list) next.setQueryData(STORES_QUERY_KEY, withActive(list, storeId));
+  if (seen) activate(storeId, next);
+  try {
+    await selecting;
+  } catch (error) {
+    if (seen && active.client === next) activate(previous.storeId ?? storeId, previous.client);
+    throw error;
+  }
+  if (!seen) activate(storeId, next);
+}
+
+/**
+ * The server moved the session to `storeId` by itself (accepting an invitation selects the invited
+ * workspace's first store): show that store under its own query client, whose store list is read
+ * afresh (the person is now in one more workspace). The other stores' caches stay as they were.
+ */
+export function followSessionTo(storeId: string): void {
   const previous = active.client;
-  await previous.cancelQueries();
-  await apiRequest('POST', `/api/stores/${encodeURIComponent(storeId)}/select`);
   const next = clients.get(storeId) ?? createQueryClient();
   clients.set(storeId, next);
   if (!generations.has(next)) generations.set(next, ++generation);
   next.setQueryData(AUTH_USER_QUERY_KEY, previous.getQueryData(AUTH_USER_QUERY_KEY));
-  const list = previous.getQueryData<StoreList>(STORES_QUERY_KEY);
-  if (list) next.setQueryData(STORES_QUERY_KEY, withActive(list, storeId));
-  active = { storeId, client: next };
-  for (const listener of listeners) listener();
+  void next.invalidateQueries({ queryKey: STORES_QUERY_KEY });
+  for (const client of clients.values())
+    if (client !== next) client.removeQueries({ queryKey: STORES_QUERY_KEY });
+  activate(storeId, next);
 }
