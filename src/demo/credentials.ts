@@ -21,6 +21,8 @@ export interface DemoBaseUrls {
   ga4: string;
   /** `http://127.0.0.1:PORT`; `/{version}/…`. */
   meta: string;
+  /** `http://127.0.0.1:PORT/stats/eurofxref`: the ECB's reference-rate files (issue #17). */
+  ecb?: string;
 }
 
 /** Fixed demo secrets (public on purpose: they only open the local emulators). */

@@ -5,10 +5,12 @@
  * (preset, seed, endDate, size overrides) so repeated starts within a process are instant.
  */
 
+import { addDays } from '../shared/calendar.ts';
 import type { CursorEvent } from '../shared/contracts/cursor-tracking.ts';
 import type { DemoProfitSetup } from '../shared/contracts/demo-profit.ts';
 import { buildDemoCredentials, type DemoBaseUrls, type DemoCredentials } from './credentials.ts';
 import { type Closeable, closeAll } from './emulators/close-all.ts';
+import { buildEcbEmulator, type EcbEmulator } from './emulators/ecb/app.ts';
 import type { FaultSettings } from './emulators/faults.ts';
 import { buildGa4Emulator, type Ga4Emulator } from './emulators/ga4/app.ts';
 import { buildMetaEmulator, type MetaEmulator } from './emulators/meta/app.ts';
@@ -34,7 +36,7 @@ export interface StartDemoEmulatorsOptions {
   /** Scenario knobs: `orderDropDay` halves that shop day's orders (an anomaly for the alerts demo). */
   scenario?: { orderDropDay?: string };
   host?: string;
-  ports?: { shopify?: number; ga4?: number; meta?: number };
+  ports?: { shopify?: number; ga4?: number; meta?: number; ecb?: number };
   faults?: { shopify?: Partial<FaultSettings>; ga4?: Partial<FaultSettings>; meta?: Partial<FaultSettings> };
   /** Shopify cost bucket (contract default 2000 points, 100/s). */
   shopifyBucket?: { maximumAvailable?: number; restoreRate?: number };
@@ -54,7 +56,7 @@ export interface DemoEmulators {
   /** The demo storefront's planted tracker sessions (issue 16): its origin and their event batches. */
   storefront: { origin: string; eventBatches(): Iterable<CursorEvent[]> };
   /** The Fastify instances (fault knobs: `emulators.shopify.faults.set({...})`). */
-  emulators: { shopify: ShopifyEmulator; ga4: Ga4Emulator; meta: MetaEmulator };
+  emulators: { shopify: ShopifyEmulator; ga4: Ga4Emulator; meta: MetaEmulator; ecb: EcbEmulator };
   close(): Promise<void>;
 }
 
@@ -103,6 +105,8 @@ export async function startDemoEmulators(options: StartDemoEmulatorsOptions = {}
   });
   const ga4 = buildGa4Emulator({ store, faults: options.faults?.ga4, now: options.now });
   const meta = buildMetaEmulator({ store, faults: options.faults?.meta, now: options.now });
+  // The ECB's reference rates for the All-stores views (issue #17): history from a year before the data.
+  const ecb = buildEcbEmulator({ now: options.now, firstDay: addDays(store.inventory.startDate, -365) });
   const started: Closeable[] = [];
   try {
     const listen = async (app: ShopifyEmulator | Ga4Emulator | MetaEmulator, port: number | undefined) => {
@@ -113,10 +117,16 @@ export async function startDemoEmulators(options: StartDemoEmulatorsOptions = {}
     const shopifyOrigin = await listen(shopify, options.ports?.shopify);
     const ga4Origin = await listen(ga4, options.ports?.ga4);
     const metaOrigin = await listen(meta, options.ports?.meta);
+    const ecbOrigin = (await ecb.app.listen({ host, port: options.ports?.ecb ?? 0 })).replace(
+      'localhost',
+      host,
+    );
+    started.push(ecb);
     const baseUrls: DemoBaseUrls = {
       shopify: `${shopifyOrigin}/store/${store.shop.myshopifyDomain}`,
       ga4: ga4Origin,
       meta: metaOrigin,
+      ecb: `${ecbOrigin}/stats/eurofxref`,
     };
     return {
       baseUrls,
@@ -126,8 +136,8 @@ export async function startDemoEmulators(options: StartDemoEmulatorsOptions = {}
       profitSetup: demoProfitSetup(store.profit, store.variants),
       liveOrders: shopify.liveOrders,
       storefront: { origin: DEMO_STOREFRONT_URL, eventBatches: () => storefrontEventBatches(store) },
-      emulators: { shopify, ga4, meta },
-      close: () => closeAll([shopify, ga4, meta]),
+      emulators: { shopify, ga4, meta, ecb },
+      close: () => closeAll([shopify, ga4, meta, ecb]),
     };
   } catch (error) {
     await closeAll(started);

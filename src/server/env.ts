@@ -43,6 +43,8 @@ const EnvSchema = z.object({
     .optional(),
   UPSTREAM_GA4_URL: z.url().optional(),
   UPSTREAM_META_URL: z.url().optional(),
+  /** The ECB reference-rate feed's folder (…/stats/eurofxref); unset = the ECB, or demo mode's emulator. */
+  UPSTREAM_ECB_URL: z.url().optional(),
   TRACKING_RATE_PER_SECOND: z.coerce.number().positive().max(1_000_000).default(2000),
   TRACKING_RATE_BURST: z.coerce.number().int().min(500).max(10_000_000).default(20_000),
   /** Outgoing mail (issue #14): unset in demo/development = a local mail catcher. */
@@ -97,7 +99,12 @@ export interface Env {
   /** Seconds before the safety-net job of a "send test" re-checks its delivery (it retries a failed or cut send). */
   notificationSendGraceSeconds: number;
   /** Overrides of the providers' API base URLs (unset = the real APIs). */
-  upstreamUrls: { shopifyTemplate: string | undefined; ga4: string | undefined; meta: string | undefined };
+  upstreamUrls: {
+    shopifyTemplate: string | undefined;
+    ga4: string | undefined;
+    meta: string | undefined;
+    ecb: string | undefined;
+  };
   /** Per-site token bucket of cursor-event ingestion: events per second and burst size. */
   trackingRate: { ratePerSecond: number; burst: number };
   /** Outgoing mail: the SMTP server (unset = none, or the mail catcher in demo/development) and sender. */
@@ -150,6 +157,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       shopifyTemplate: env.UPSTREAM_SHOPIFY_URL,
       ga4: env.UPSTREAM_GA4_URL,
       meta: env.UPSTREAM_META_URL,
+      ecb: env.UPSTREAM_ECB_URL,
     },
     trackingRate: { ratePerSecond: env.TRACKING_RATE_PER_SECOND, burst: env.TRACKING_RATE_BURST },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? 'Upside <upside@localhost>' },

@@ -64,6 +64,7 @@ const ADMIN_READS = new Set([
 /** Pages that are only costs and profit: any role, but only with "can see costs". */
 const COST_READS = new Set([
   'GET /api/profit',
+  'GET /api/all-stores/profit',
   'GET /api/costs/ledger',
   'GET /api/costs/export',
   'GET /api/costs/settings',
@@ -105,6 +106,7 @@ const yearsAgo = new Date(Date.now() - 2 * 365 * 86_400_000).toISOString().slice
 /** Extra query a route needs to answer with data (profit ranges). */
 const QUERY: Record<string, string> = {
   '/api/profit': `?from=${yearsAgo}&to=${today}`,
+  '/api/all-stores/profit': `?from=${yearsAgo}&to=${today}`,
   '/api/products/profit': `?from=${yearsAgo}&to=${today}`,
 };
 

@@ -7,7 +7,8 @@ import type { DemoProfitSetup } from '../../shared/contracts/demo-profit.ts';
  * so the server never imports demo code (design §3 import rules).
  */
 export interface DemoRuntime {
-  baseUrls: { shopify: string; ga4: string; meta: string };
+  /** The emulators' base URLs; `ecb` is the reference-rate feed's folder (…/stats/eurofxref). */
+  baseUrls: { shopify: string; ga4: string; meta: string; ecb?: string };
   credentials: DemoCredentials;
   /** What the demo owner would enter by hand for profit (costs, shipping profiles, fee rules, expenses). */
   profitSetup?: DemoProfitSetup;

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { registerAllStoresRoutes } from '../features/all-stores/routes.ts';
 import { registerAnalyticsRoutes } from '../features/analytics/routes.ts';
 import { registerApiTokenRoutes } from '../features/api-tokens/routes.ts';
 import { registerAuditLogRoutes } from '../features/audit-log/routes.ts';
@@ -10,6 +11,7 @@ import { registerCostRoutes } from '../features/costs/routes/register-cost-route
 import { registerCustomerRoutes } from '../features/customers/routes.ts';
 import { registerDashboardRoutes } from '../features/dashboard/routes.ts';
 import { registerDemoRoutes } from '../features/demo/routes.ts';
+import { registerExchangeRateRoutes } from '../features/exchange-rates/routes.ts';
 import { registerExperimentRoutes } from '../features/experiments/routes.ts';
 import { registerExportRoutes } from '../features/exports/routes.ts';
 import { registerForecastClosureRoutes } from '../features/forecast-closures/routes.ts';
@@ -65,6 +67,8 @@ const registrars: Array<(app: FastifyInstance, deps: AppDeps) => void | Promise<
   registerStoreRoutes,
   registerMemberRoutes,
   registerAuditLogRoutes,
+  registerExchangeRateRoutes,
+  registerAllStoresRoutes,
 ];
 
 export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {

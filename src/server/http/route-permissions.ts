@@ -51,6 +51,14 @@ const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /api/invitations/:token': 'public',
   'POST /api/invitations/:token/accept': 'signed-in',
   'GET /api/audit-log': 'audit',
+  // exchange rates and the All-stores views (issue #17 item 1, decision 067)
+  'GET /api/exchange-rates': READ,
+  'POST /api/exchange-rates': CONNECTIONS,
+  'POST /api/exchange-rates/fetch': CONNECTIONS,
+  'GET /api/all-stores/dashboard': READ,
+  'GET /api/all-stores/profit': COSTS_READ,
+  'GET /api/all-stores/products': READ,
+  'PATCH /api/workspace': MEMBERS,
 
   // dashboard, opportunities, analytics, customers, products, orders, campaigns, models, insights
   'GET /api/dashboard/kpis': READ,

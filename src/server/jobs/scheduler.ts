@@ -5,6 +5,7 @@ import { SyncSourceSchema } from '../../shared/contracts/sync.ts';
 import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/query-rows.ts';
 import type { AppDeps } from '../http/deps.ts';
+import { enqueueDueRatesFetch } from './definitions/fetch-exchange-rates.ts';
 import { maintainTrackingJob } from './definitions/maintain-tracking.ts';
 import { enqueueDueNotificationsTick } from './definitions/notifications-tick.ts';
 import { SYNC_JOBS } from './definitions/sync-jobs.ts';
@@ -75,6 +76,7 @@ export function createSyncScheduler(deps: AppDeps, options: { tickMs?: number } 
       enqueueDueSyncs(deps.db, now, deps.env.syncIntervalMinutes),
       enqueueDueMaintenance(deps.db, now),
       enqueueDueNotificationsTick(deps.db, now),
+      enqueueDueRatesFetch(deps.db, now),
     ]).catch((error: unknown) => {
       // The next tick tries again; the state is in the database.
       deps.log.error({ err: error }, 'scheduler tick failed');

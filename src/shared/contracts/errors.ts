@@ -78,6 +78,8 @@ export const ERROR_CODES = [
   'already_member',
   'invitation_unusable',
   'invitation_for_someone_else',
+  // exchange rates (issue #17 item 1, decision 067)
+  'rates_unreachable',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,6 +1,8 @@
 import { PRODUCT_TITLE } from '@shared/ui-constants.ts';
 import { PageShell } from '@web/components/layout/page-shell.tsx';
 import { Spinner } from '@web/components/ui/spinner.tsx';
+import { NeedsOneStore } from '@web/features/all-stores/components/needs-one-store.tsx';
+import { useAllStoresMode } from '@web/features/all-stores/lib/all-stores-mode.ts';
 import { type AuthState, useAuth } from '@web/features/auth/api/use-auth.ts';
 import { ResultsWatcher } from '@web/features/data-freshness/components/results-watcher.tsx';
 import { LandingPage } from '@web/features/landing/components/landing-page.tsx';
@@ -42,10 +44,17 @@ export function chooseRouteView(
   return 'landing';
 }
 
+/** The page a route shows while the switcher is on "All stores". */
+function allStoresPageOf(route: AppRoute): AppRoute['page'] {
+  if (route.allStores === 'same') return route.page;
+  return route.allStores ?? NeedsOneStore;
+}
+
 function RoutedPage({ route, auth }: { route: AppRoute; auth: AuthState }) {
   const view = chooseRouteView(route, auth);
   useDocumentTitle(view === 'landing' ? PRODUCT_TITLE : route.title);
-  const Page = route.page;
+  const allStores = useAllStoresMode();
+  const Page = allStores && view === 'shell-page' ? allStoresPageOf(route) : route.page;
   const page: ReactNode = (
     <Suspense fallback={<LoadingScreen label="Loading page…" />}>
       <Page title={route.title} />

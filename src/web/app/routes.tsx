@@ -19,6 +19,11 @@ export interface AppRoute {
   /** Receives the route's title, so one component can serve several routes. */
   page: ComponentType<RoutePageProps>;
   landingWhileAuthLoading?: boolean;
+  /**
+   * While the store switcher is on "All stores" (issue #17): the page's All-stores view, or 'same'
+   * for pages about the workspace rather than one store; other pages say they need one store.
+   */
+  allStores?: ComponentType<RoutePageProps> | 'same';
 }
 
 /** `lazy()` for a named export: `lazyPage(() => import('…/x-page.tsx'), (m) => m.XPage)`. */
@@ -35,6 +40,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     access: 'authenticated',
     title: 'Home',
     landingWhileAuthLoading: true,
+    allStores: 'same',
     page: lazyPage(
       () => import('./signed-in-root-page.tsx'),
       (m) => m.SignedInRootPage,
@@ -62,6 +68,10 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/dashboard',
     access: 'authenticated',
     title: 'Dashboard',
+    allStores: lazyPage(
+      () => import('@web/features/all-stores/components/all-stores-dashboard.tsx'),
+      (m) => m.AllStoresDashboard,
+    ),
     page: lazyPage(
       () => import('@web/features/dashboard/components/dashboard-page.tsx'),
       (m) => m.DashboardPage,
@@ -116,6 +126,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/settings/members',
     access: 'authenticated',
     title: 'Members',
+    allStores: 'same',
     page: lazyPage(
       () => import('@web/features/members/components/members-page.tsx'),
       (m) => m.MembersPage,
@@ -125,6 +136,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/settings/audit-log',
     access: 'authenticated',
     title: 'Audit log',
+    allStores: 'same',
     page: lazyPage(
       () => import('@web/features/members/components/audit-log-page.tsx'),
       (m) => m.AuditLogPage,
@@ -134,6 +146,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/invitations/:token',
     access: 'authenticated',
     title: 'Invitation',
+    allStores: 'same',
     page: lazyPage(
       () => import('@web/features/members/components/invitation-page.tsx'),
       (m) => m.InvitationPage,
@@ -170,6 +183,10 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/products',
     access: 'authenticated',
     title: 'Product Analysis',
+    allStores: lazyPage(
+      () => import('@web/features/all-stores/components/all-stores-products.tsx'),
+      (m) => m.AllStoresProducts,
+    ),
     page: lazyPage(
       () => import('@web/features/products/components/products-page.tsx'),
       (m) => m.ProductsPage,
@@ -206,6 +223,10 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/profit',
     access: 'authenticated',
     title: 'Profit',
+    allStores: lazyPage(
+      () => import('@web/features/all-stores/components/all-stores-profit.tsx'),
+      (m) => m.AllStoresProfit,
+    ),
     page: lazyPage(
       () => import('@web/features/profit/components/profit-page.tsx'),
       (m) => m.ProfitPage,

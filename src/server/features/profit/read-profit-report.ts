@@ -143,7 +143,7 @@ const EMPTY_DAY = {
  * Every day of `from`..`to` with its expenses: each expense's amount on the day from that day's
  * net sales, ad spend and sale orders (a monthly expense lands on days without sales too).
  */
-function addExpenses(
+export function addExpenses(
   rows: Array<Omit<ProfitDay, 'expenses'> & { saleOrders: number }>,
   expenses: readonly ProfitExpense[],
   from: string,
@@ -182,7 +182,7 @@ function linesToWire(lines: ProfitStatementLines, digits: number): ProfitLines {
   };
 }
 
-function toWire(summary: ProfitSummary, from: string, to: string, digits: number) {
+export function toWire(summary: ProfitSummary, from: string, to: string, digits: number) {
   return {
     from,
     to,

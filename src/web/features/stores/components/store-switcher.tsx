@@ -11,6 +11,7 @@ import {
   SelectValue,
 } from '@web/components/ui/select.tsx';
 import { useToast } from '@web/components/ui/use-toast.ts';
+import { setAllStoresMode, useAllStoresMode } from '@web/features/all-stores/lib/all-stores-mode.ts';
 import { Store as StoreIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useStores } from '../api/store-queries.ts';
@@ -19,6 +20,8 @@ import { AddStoreDialog } from './add-store-dialog.tsx';
 
 /** The switcher's value that opens "Add store" instead of switching. */
 const ADD_STORE = 'add-store';
+/** The switcher's value for "All stores" of the active workspace (issue #17 item 1, decision 067). */
+const ALL_STORES = 'all-stores';
 
 const storeItems = (stores: Store[]) =>
   stores.map((store) => (
@@ -38,6 +41,7 @@ export function StoreSwitcher() {
   const { toast } = useToast();
   const [switching, setSwitching] = useState(false);
   const [adding, setAdding] = useState(false);
+  const allStores = useAllStoresMode();
   const list = stores.data;
   useEffect(() => {
     if (list) adoptActiveStore(list.activeStoreId);
@@ -50,9 +54,16 @@ export function StoreSwitcher() {
       setAdding(true);
       return;
     }
+    if (storeId === ALL_STORES) {
+      setAllStoresMode(true);
+      return;
+    }
     setSwitching(true);
     try {
       await switchStore(storeId);
+      // Leaving "All stores" for the store that was active already remounts nothing.
+      setAllStoresMode(false);
+      setSwitching(false);
     } catch (error) {
       setSwitching(false);
       toast({
@@ -65,7 +76,11 @@ export function StoreSwitcher() {
   const teams = list.teams.length > 0 ? list.teams : null;
   return (
     <>
-      <Select value={list.activeStoreId} onValueChange={onChange} disabled={switching}>
+      <Select
+        value={allStores ? ALL_STORES : list.activeStoreId}
+        onValueChange={onChange}
+        disabled={switching}
+      >
         <SelectTrigger aria-label="Store" className="h-9 w-32 sm:w-44" data-testid="store-switcher">
           <StoreIcon aria-hidden="true" className="size-4 shrink-0 text-slate-400" />
           <SelectValue />
@@ -79,6 +94,11 @@ export function StoreSwitcher() {
                 </SelectGroup>
               ))
             : storeItems(list.stores)}
+          {list.stores.length > 1 ? (
+            <SelectItem value={ALL_STORES} data-testid="store-option-all">
+              All stores
+            </SelectItem>
+          ) : null}
           {canAdd ? (
             <>
               <SelectSeparator />
