@@ -21,7 +21,7 @@ import { DEMO_STOREFRONT_URL } from './generator/plan-site-visit.ts';
 import type { DemoStore, GroundTruth, PresetName } from './model.ts';
 import { demoProfitSetup } from './profit/setup.ts';
 import { plantOrderDrop } from './scenarios/plant-order-drop.ts';
-import { storefrontEventBatches } from './storefront-events.ts';
+import { storefrontCatalog, storefrontEventBatches } from './storefront-events.ts';
 
 export interface StartDemoEmulatorsOptions {
   preset?: PresetName;
@@ -54,7 +54,11 @@ export interface DemoEmulators {
   /** "Simulate live orders": the Shopify emulator's order placer (demo mode hands it to the server). */
   liveOrders: LiveOrders;
   /** The demo storefront's planted tracker sessions (issue 16): its origin and their event batches. */
-  storefront: { origin: string; eventBatches(): Iterable<CursorEvent[]> };
+  storefront: {
+    origin: string;
+    eventBatches(): Iterable<CursorEvent[]>;
+    catalog: ReturnType<typeof storefrontCatalog>;
+  };
   /** The Fastify instances (fault knobs: `emulators.shopify.faults.set({...})`). */
   emulators: { shopify: ShopifyEmulator; ga4: Ga4Emulator; meta: MetaEmulator; ecb: EcbEmulator };
   close(): Promise<void>;
@@ -135,7 +139,11 @@ export async function startDemoEmulators(options: StartDemoEmulatorsOptions = {}
       store,
       profitSetup: demoProfitSetup(store.profit, store.variants),
       liveOrders: shopify.liveOrders,
-      storefront: { origin: DEMO_STOREFRONT_URL, eventBatches: () => storefrontEventBatches(store) },
+      storefront: {
+        origin: DEMO_STOREFRONT_URL,
+        eventBatches: () => storefrontEventBatches(store),
+        catalog: storefrontCatalog(store),
+      },
       emulators: { shopify, ga4, meta, ecb },
       close: () => closeAll([shopify, ga4, meta, ecb]),
     };

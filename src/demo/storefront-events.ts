@@ -55,3 +55,22 @@ export function* storefrontEventBatches(store: DemoStore): Generator<CursorEvent
   }
   if (batch.length > 0) yield batch;
 }
+
+/** Products the live demo storefront page shows (issue 16 item 5): the most popular few, first variant each. */
+const CATALOG_SIZE = 4;
+
+/** The demo shop's name, currency and its best-selling products for the live storefront page. */
+export function storefrontCatalog(store: DemoStore) {
+  const products = store.products
+    .filter((p) => p.status === 'ACTIVE' && p.variantIndexes.length > 0)
+    .map((p) => ({ product: p, variant: store.variants[p.variantIndexes[0]!]! }))
+    .sort((a, b) => b.variant.popularity - a.variant.popularity || a.product.index - b.product.index)
+    .slice(0, CATALOG_SIZE)
+    .map(({ product, variant }) => ({
+      handle: product.handle,
+      title: product.title,
+      variantId: variant.legacyId,
+      priceMinor: variant.priceMinor,
+    }));
+  return { shopName: store.shop.name, currency: store.shop.currencyCode, products };
+}

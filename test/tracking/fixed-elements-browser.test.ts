@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { HeatmapResponseSchema, viewportBucketOf } from '../../src/shared/contracts/cursor-tracking.ts';
-import { embedSnippet } from '../../src/web/features/cursor-tracking/lib/format.ts';
+import { embedSnippet } from '../../src/shared/tracker-snippet.ts';
 import { describeInBrowser } from '../support/browser.ts';
 import {
   allowAutomation,

@@ -10,6 +10,8 @@ import { hashString, mixSeeds, Rng } from '../prng.ts';
  * - 6 %: the cart write failed but the session saw the cart token → joined by checkout token;
  * - 4 %: neither; the landing page and its UTM parameters match when the visit had UTMs;
  * - 4 %: neither; a signed-in customer's e-mail hash matches when the buyer has an account.
+ * The join's fallbacks run in that order, so `joinBy` names the first that can find the session: a
+ * visit with UTM parameters is found by landing page + UTM whichever of the last two shares it is in.
  * Drawn from their own stream (seeded by the order's seed), so no other demo number moves.
  */
 const NO_SESSION = 0.08;
@@ -72,7 +74,8 @@ export function planSiteVisit(order: {
   let joinBy: DemoJoinMethod | null = null;
   if (cartAttribute) joinBy = 'visitor_id';
   else if (sawCart) joinBy = 'checkout_token';
-  else if (u < LANDING_ONLY) joinBy = hasUtm ? 'landing_utm' : null;
+  // Landing + UTM runs before the e-mail hash, so it finds a signed-in shopper's visit with UTMs first.
+  else if (hasUtm) joinBy = 'landing_utm';
   else joinBy = signedIn ? 'email_hash' : null;
   const viewportWidth = VIEWPORTS[rng.int(0, VIEWPORTS.length - 1)]!;
   // Drawn after every other draw of this stream, so no earlier planted figure moves.

@@ -18,7 +18,16 @@ export interface DemoRuntime {
    * The demo storefront's tracker sessions (issue 16): connecting the demo store records them as a
    * tracked website of `origin`, through the event writer, before the first sync.
    */
-  storefront?: { origin: string; eventBatches(): Iterable<CursorEvent[]> };
+  storefront?: {
+    origin: string;
+    eventBatches(): Iterable<CursorEvent[]>;
+    /** What the live demo storefront page shows (issue 16 item 5): the shop's name, currency and a few products. */
+    catalog?: {
+      shopName: string;
+      currency: string;
+      products: { handle: string; title: string; variantId: number; priceMinor: number }[];
+    };
+  };
   /** The Slack incoming-webhook emulator: a Slack channel to add and test with no setup (issue #14). */
   slack?: {
     webhookUrl: string;

@@ -73,6 +73,7 @@ const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /api/analytics/attribution': READ,
   'GET /api/analytics/stock-impact': READ,
   'GET /api/attribution/first-party/health': READ,
+  'GET /api/attribution/first-party': READ,
   'GET /api/analytics/ga/overview': READ,
   'PUT /api/analytics/forecast-closures/:date': ANALYZE,
   'DELETE /api/analytics/forecast-closures/:date': ANALYZE,

@@ -86,6 +86,15 @@ const FiguresShape = {
   /** 100·min(platform, store)/max(platform, store) on the gross values; null when the currencies differ. */
   matchRate: z.number().nullable(),
   ...ProfitFiguresShape,
+  /**
+   * Issue 16: what our own tracker credits (last non-direct click over the visitor's first-party
+   * sessions of joined orders, GET /api/attribution/first-party for the other models): orders and
+   * their order totals, shop currency.
+   */
+  firstPartyOrders: z.number(),
+  firstPartyRevenueMinor: z.number().int(),
+  /** GA4's purchase revenue of the Meta channel's source/medium (totals only: GA4 is synced per source/medium, not per campaign). */
+  ga4ReportedRevenueMinor: z.number().int().nullable(),
 };
 
 export const CampaignRowSchema = z.object({

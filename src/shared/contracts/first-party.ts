@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { StatsPeriodSchema } from './opportunities.ts';
 
 /**
  * First-party attribution health (issue 16): how many orders our own tracker's sessions explain.
@@ -38,3 +39,65 @@ export const FirstPartyHealthSchema = Rate.extend({
   causes: z.array(z.string()),
 });
 export type FirstPartyHealth = z.infer<typeof FirstPartyHealthSchema>;
+
+/** The seven attribution models of src/core/attribution, by the names the CLI takes. */
+export const ATTRIBUTION_MODELS = [
+  'first',
+  'last',
+  'last-non-direct',
+  'linear',
+  'position',
+  'markov',
+  'shapley',
+] as const;
+export const AttributionModelSchema = z.enum(ATTRIBUTION_MODELS);
+
+export const FirstPartyAttributionQuerySchema = z.object({
+  period: StatsPeriodSchema.default('30'),
+  model: AttributionModelSchema.default('last-non-direct'),
+});
+
+/**
+ * First-party attribution (issue 16 item 3): one of the seven models over the journeys our own
+ * tracker saw (each joined order's visitor sessions, 30 days back, ending with the order's
+ * session), beside what the store credits (last non-direct click over Shopify's visits), what GA4
+ * reports per channel and what Meta reports for its campaigns. Money in minor units of the shop
+ * currency (platform figures null when they are in another currency or the source is not connected).
+ */
+export const FirstPartyAttributionSchema = z.object({
+  model: AttributionModelSchema,
+  period: z.number().int(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  /** Revenue orders of the period joined to a tracker session, and their order totals. */
+  joinedOrders: z.number().int(),
+  joinedRevenueMinor: z.number().int(),
+  /** Revenue orders of the period (joined or not). */
+  orders: z.number().int(),
+  channels: z.array(
+    z.object({
+      channel: z.string(),
+      /** Model credit over first-party journeys: conversions (fractional for shared credit) and value. */
+      conversions: z.number(),
+      revenueMinor: z.number().int(),
+      /** The store's credit (last non-direct click over Shopify's first and last visits), all orders. */
+      storeRevenueMinor: z.number().int(),
+      /** GA4's purchase revenue of the channel's source/medium; null without GA4 or in another currency. */
+      ga4ReportedRevenueMinor: z.number().int().nullable(),
+      /** Meta's claimed purchase value (meta_ads only); null otherwise. */
+      metaReportedRevenueMinor: z.number().int().nullable(),
+    }),
+  ),
+  /** The model's credit per UTM campaign of the credited sessions (channel, campaign). */
+  campaigns: z.array(
+    z.object({
+      channel: z.string(),
+      campaign: z.string(),
+      conversions: z.number(),
+      revenueMinor: z.number().int(),
+    }),
+  ),
+  /** How the figures are computed, in words (shown on the page). */
+  rule: z.string(),
+});
+export type FirstPartyAttribution = z.infer<typeof FirstPartyAttributionSchema>;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { computeMatchRate } from '../../../core/attribution/compute-match-rate.ts';
+import { creditFirstPartyJourneys } from '../../../core/journeys/credit-first-party-journeys.ts';
 import { acquisitionCost } from '../../../core/metrics/acquisition-cost.ts';
 import { computePoas } from '../../../core/metrics/compute-poas.ts';
 import { computeRoas } from '../../../core/metrics/compute-roas.ts';
@@ -27,6 +28,7 @@ import { currencyDigitsOf } from '../../../shared/money.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import type { CachedReads } from '../../http/deps.ts';
 import { listCredentialSummaries } from '../../vault/credential-store.ts';
+import { readFirstPartyJourneys } from '../journeys/read-first-party-journeys.ts';
 import { readMetricWindow } from '../metrics/metric-window.ts';
 import { type CreditFigures, emptyCreditFigures, queryAttribution } from '../metrics/query-attribution.ts';
 
@@ -117,12 +119,13 @@ export async function readCampaignPerformance(
     profitRule: `${CONTRIBUTION_RULE} ${POAS_RULE} ${MER_RULE} ${CAC_RULE}`,
     unmatched: { orders: 0, revenueMinor: 0 },
   };
+  const noFirstParty = { firstPartyOrders: 0, firstPartyRevenueMinor: 0, ga4ReportedRevenueMinor: null };
   if (!window || !figures || !base.hasData) {
     return {
       ...base,
       startDate: null,
       endDate: null,
-      totals: present(emptyCreditFigures(), accountCurrency, sameCurrency),
+      totals: { ...present(emptyCreditFigures(), accountCurrency, sameCurrency), ...noFirstParty },
       campaigns: [],
       channels: [],
       mer: null,
@@ -148,6 +151,27 @@ export async function readCampaignPerformance(
         ORDER BY o.revenue_impact_max DESC`,
   );
 
+  // First-party credit (issue 16): last non-direct click over the tracker's journeys, by UTM campaign.
+  const firstParty = creditFirstPartyJourneys(
+    await readFirstPartyJourneys(db, workspaceId, window, false),
+    'last-non-direct',
+  );
+  const metaFirstParty = firstParty.channels.find((c) => c.channel === 'meta_ads');
+  const firstPartyOf = (entry: { campaignId: string; name: string }) => {
+    let orders = 0;
+    let revenue = 0;
+    for (const c of firstParty.campaigns)
+      if (c.channel === 'meta_ads' && (c.campaign === entry.name || c.campaign === entry.campaignId)) {
+        orders += c.conversions;
+        revenue += c.value;
+      }
+    return {
+      firstPartyOrders: orders,
+      firstPartyRevenueMinor: Math.round(revenue),
+      ga4ReportedRevenueMinor: null,
+    };
+  };
+
   const campaigns: CampaignRow[] = [];
   for (const entry of figures.campaigns.values()) {
     if (!entry.active && entry.status !== 'ACTIVE') continue;
@@ -158,6 +182,7 @@ export async function readCampaignPerformance(
       status: entry.status,
       objective: entry.objective,
       ...shown,
+      ...firstPartyOf(entry),
       label:
         shown.matchRate === null
           ? null
@@ -201,7 +226,14 @@ export async function readCampaignPerformance(
     startDate,
     endDate,
     unmatched: { orders: figures.unmatched.orders, revenueMinor: figures.unmatched.revenueMinor },
-    totals: present(figures.channels.get('meta_ads') ?? emptyCreditFigures(), accountCurrency, sameCurrency),
+    totals: {
+      ...present(figures.channels.get('meta_ads') ?? emptyCreditFigures(), accountCurrency, sameCurrency),
+      firstPartyOrders: metaFirstParty?.conversions ?? 0,
+      firstPartyRevenueMinor: Math.round(metaFirstParty?.value ?? 0),
+      ga4ReportedRevenueMinor: figures.hasGa4
+        ? Math.round(figures.ga4RevenueByChannel.get('meta_ads') ?? 0)
+        : null,
+    },
     campaigns,
     channels,
     mer: sameCurrency ? computeRoas(storeNetRevenueMinor, metaSpend) : null,

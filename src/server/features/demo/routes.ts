@@ -5,6 +5,7 @@ import { requireAuth } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import { recordDemoStorefront } from '../journeys/record-demo-storefront.ts';
 import { connectDemoStore, getDemoCredentials } from './connect-demo-store.ts';
+import { registerDemoStorefrontRoutes } from './storefront-routes.ts';
 
 /**
  * Demo mode: the demo credentials for prefilling the forms (signed-in users only, 404 when demo
@@ -40,4 +41,5 @@ export function registerDemoRoutes(fastify: FastifyInstance, deps: AppDeps): voi
       return connectDemoStore(context(), workspaceId, { userId, setup: deps.demo?.profitSetup });
     },
   );
+  registerDemoStorefrontRoutes(fastify, deps);
 }

@@ -3,8 +3,11 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 
-/** How far back a fallback looks for the order's session (landing + UTM: the visit Shopify reports). */
-const LANDING_WINDOW = sql`interval '2 days'`;
+/**
+ * How far back the landing + UTM fallback looks: Shopify's landing site is the visit in which the
+ * shopper checked out, so its session started shortly before the order (a long visit, not days).
+ */
+const LANDING_WINDOW = sql`interval '3 hours'`;
 const EMAIL_WINDOW = sql`interval '30 days'`;
 /** Clock skew allowed between the browser's events and Shopify's order time. */
 const SKEW = sql`interval '10 minutes'`;
@@ -13,23 +16,45 @@ const SKEW = sql`interval '10 minutes'`;
 const pathOf = (column: SQL) =>
   sql`regexp_replace(split_part(split_part(${column}, '?', 1), '#', 1), '^https?://[^/]+', '')`;
 
+/** A session no order is joined to yet. */
+const UNCLAIMED = sql`NOT EXISTS (SELECT 1 FROM tracking_order_journeys c
+  WHERE c.configuration_id = s.configuration_id AND c.session_id = s.session_id)`;
+
 /**
  * One fallback: for each not-yet-joined order of the workspace, the latest matching session
- * (started before the order, within the window) is recorded with `method`.
+ * (started before the order, within the window) is recorded with `method`. With `oneOrderPerSession`
+ * (the guessing fallback, landing + UTM) only sessions no order holds yet are candidates, and a
+ * session two orders would take goes to the order placed soonest after it; the other stays unjoined.
  */
-async function joinBy(db: Db, workspaceId: string, method: string, match: SQL): Promise<number> {
+async function joinBy(
+  db: Db,
+  workspaceId: string,
+  method: string,
+  match: SQL,
+  oneOrderPerSession = false,
+): Promise<number> {
   const [row] = await queryRows(
     db,
     z.object({ n: z.coerce.number() }),
     sql`
-    WITH joined AS (
-    INSERT INTO tracking_order_journeys (workspace_id, order_id, configuration_id, session_id, visitor_id, method)
-    SELECT DISTINCT ON (o.order_id) o.workspace_id, o.order_id, s.configuration_id, s.session_id, s.visitor_id, ${method}
+    WITH candidates AS (
+    SELECT DISTINCT ON (o.order_id) o.workspace_id, o.order_id, s.configuration_id, s.session_id, s.visitor_id,
+      o.created_at - s.started_at AS gap
     FROM wh_orders o
     JOIN tracking_sessions s ON s.workspace_id = o.workspace_id AND s.started_at <= o.created_at + ${SKEW} AND ${match}
     WHERE o.workspace_id = ${workspaceId}::uuid
       AND NOT EXISTS (SELECT 1 FROM tracking_order_journeys j WHERE j.workspace_id = o.workspace_id AND j.order_id = o.order_id)
-    ORDER BY o.order_id, s.started_at DESC
+      ${oneOrderPerSession ? sql`AND ${UNCLAIMED}` : sql``}
+    ORDER BY o.order_id, s.started_at DESC),
+    chosen AS (
+    ${
+      oneOrderPerSession
+        ? sql`SELECT DISTINCT ON (configuration_id, session_id) * FROM candidates ORDER BY configuration_id, session_id, gap, order_id`
+        : sql`SELECT * FROM candidates`
+    }),
+    joined AS (
+    INSERT INTO tracking_order_journeys (workspace_id, order_id, configuration_id, session_id, visitor_id, method)
+    SELECT workspace_id, order_id, configuration_id, session_id, visitor_id, ${method} FROM chosen
     ON CONFLICT (workspace_id, order_id) DO NOTHING
     RETURNING 1)
     SELECT count(*) AS n FROM joined`,
@@ -48,7 +73,8 @@ export interface JoinSummary {
  * Joins the workspace's synced orders to our tracker's sessions (issue 16), each fallback only for
  * orders the previous ones did not find: the `_upside_vid` cart attribute (the visitor's latest
  * session before the order), the cart/checkout token the session saw, the landing page with the
- * same UTM source and campaign within two days before the order, then the e-mail hash of a
+ * same UTM parameters within three hours before the order (only sessions no other order holds,
+ * one order per session), then the e-mail hash of a
  * signed-in visitor within 30 days. A joined order keeps its session; re-running adds only new
  * joins. Run after every sync, before the analysis (analyze-workspace job).
  */
@@ -70,8 +96,11 @@ export async function joinOrderJourneys(db: Db, workspaceId: string): Promise<Jo
     workspaceId,
     'landing_utm',
     sql`o.utm_source IS NOT NULL AND o.landing_page IS NOT NULL AND s.utm_source = o.utm_source
-      AND s.utm_campaign IS NOT DISTINCT FROM o.utm_campaign AND s.started_at >= o.created_at - ${LANDING_WINDOW}
+      AND s.utm_medium IS NOT DISTINCT FROM o.utm_medium AND s.utm_campaign IS NOT DISTINCT FROM o.utm_campaign
+      AND s.utm_content IS NOT DISTINCT FROM o.utm_content AND s.utm_term IS NOT DISTINCT FROM o.utm_term
+      AND s.started_at >= o.created_at - ${LANDING_WINDOW}
       AND ${pathOf(sql`s.landing_url`)} = ${pathOf(sql`o.landing_page`)}`,
+    true,
   );
   const email_hash = await joinBy(
     db,

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { arrayLiteral } from '../../db/array-literal.ts';
 import type { Db } from '../../db/client.ts';
 
 /**
@@ -47,10 +48,6 @@ function ident(name: string): SQL {
 
 export type UpsertRow = Record<string, string | number | boolean | null>;
 
-const QUOTED = /[\\"]/g;
-/** A JSON escape other than \" and \\ (control characters): those read differently in an array literal. */
-const OTHER_ESCAPE = /\\[^"\\]/;
-
 /**
  * `rows` turned into one array of values per column. Fields are read with for…in and the column of
  * each key is remembered by position: rows built by one mapper share their key order, and reading
@@ -76,24 +73,6 @@ function columnsOf(rows: readonly UpsertRow[], names: readonly string[]): Upsert
     }
   }
   return columns;
-}
-
-/**
- * One column as a PostgreSQL array literal. JSON.stringify writes it natively: quoted strings
- * with \" and \\ escapes, numbers, true/false and null all read the same in an array literal.
- * Only text with control characters (JSON's \n, \u0001…) takes the slow path.
- */
-function arrayLiteral(values: readonly UpsertRow[string][]): string {
-  const json = JSON.stringify(values);
-  if (!OTHER_ESCAPE.test(json)) return `{${json.slice(1, -1)}}`;
-  const parts = values.map((value) =>
-    value === null
-      ? 'NULL'
-      : typeof value === 'string'
-        ? `"${value.replace(QUOTED, '\\$&')}"`
-        : String(value),
-  );
-  return `{${parts.join(',')}}`;
 }
 
 /** Upserts `rows` (objects keyed by column name) in chunks; returns the number of rows sent. */

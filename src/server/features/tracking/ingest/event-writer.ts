@@ -6,8 +6,9 @@ import type { Db } from '../../../db/client.ts';
 import { FOLD_MARGIN_MS, foldHeatmapTiles } from './heatmap-fold.ts';
 import { hourStartOf } from './heatmap-tiles.ts';
 import { applyTrackingRetention, ensureEventPartition, utcDayOf } from './partitions.ts';
-import { eventTimeOf, rollUpEvents } from './rollup.ts';
+import { rollUpEvents } from './rollup.ts';
 import { encodeSessionCells, rollUpSessionPages } from './session-pages.ts';
+import { cellColumns, rawEventColumns } from './writer-columns.ts';
 
 /** One accepted request's events, owned by one configuration of one workspace. */
 export interface EventBatch {
@@ -96,42 +97,14 @@ export function createEventWriter(db: Db, options: EventWriterOptions): EventWri
     foldHourly(receivedAt);
     const received = receivedAt.toISOString();
     const hour = new Date(hourStartOf(receivedAt.getTime())).toISOString();
-    const rows = group.flatMap(({ batch }) =>
-      batch.events.map((e) => ({
-        w: batch.workspaceId,
-        c: batch.configurationId,
-        s: e.sessionId,
-        t: e.eventType,
-        p: e.pageUrl,
-        x: e.x,
-        y: e.y,
-        vw: e.viewportWidth,
-        vh: e.viewportHeight,
-        dw: e.documentWidth ?? null,
-        dh: e.documentHeight ?? null,
-        el: e.elementSelector ?? null,
-        ox: e.offsetX ?? null,
-        oy: e.offsetY ?? null,
-        sd: e.scrollDepth ?? null,
-        ct: new Date(eventTimeOf(e)).toISOString(),
-      })),
-    );
+    const raw = rawEventColumns(group.map(({ batch }) => batch));
     const workspaceOf = new Map(group.map(({ batch }) => [batch.configurationId, batch.workspaceId]));
     const rollups = rollUpEvents(
       group.map(({ batch }) => ({ configurationId: batch.configurationId, events: batch.events })),
       day,
     );
     const ws = (configurationId: string) => workspaceOf.get(configurationId)!;
-    const cells = rollups.cells.map(({ key, count }) => ({
-      w: ws(key.configurationId),
-      c: key.configurationId,
-      p: key.pageUrl,
-      v: key.viewportBucket,
-      t: key.eventType,
-      x: key.xBin,
-      y: key.yBin,
-      n: count,
-    }));
+    const cells = cellColumns(rollups.cells, ws);
     const sessions = rollups.sessions.map((s) => ({
       w: ws(s.configurationId),
       c: s.configurationId,
@@ -178,22 +151,22 @@ export function createEventWriter(db: Db, options: EventWriterOptions): EventWri
       n: count,
     }));
     // One statement (data-modifying CTEs) is one atomic, durable commit and one round trip.
+    // Order matters for throughput, not for the result: PostgreSQL runs the main query first, then
+    // the CTEs from the last listed to the first (nodeModifyTable.c: es_auxmodifytables). The rows
+    // every commit shares (page counts, clicked elements: a few per page and day) are listed first,
+    // so they are locked last, just before the commit; the long inserts (raw events, cells) come
+    // first, so the next group's transaction runs them while this one holds the hot rows (issue 18).
     await db.execute(sql`
-      WITH raw AS (
-        INSERT INTO tracking_events (workspace_id, configuration_id, session_id, event_type, page_url, x, y,
-          viewport_width, viewport_height, document_width, document_height, element_selector, offset_x, offset_y,
-          scroll_depth, client_time, received_at)
-        SELECT w, c, s, t, p, x, y, vw, vh, dw, dh, el, ox, oy, sd, ct, ${received}::timestamptz
-        FROM json_to_recordset(${JSON.stringify(rows)}::json) AS r(w uuid, c uuid, s text, t text, p text, x int,
-          y int, vw int, vh int, dw int, dh int, el text, ox int, oy int, sd smallint, ct timestamptz)
-      ), cells AS (
-        INSERT INTO tracking_heatmap_hour_cells AS h (workspace_id, configuration_id, page_url, hour,
-          viewport_bucket, event_type, x_bin, y_bin, count)
-        SELECT w, c, p, ${hour}::timestamptz, v, t, x, y, n
-        FROM json_to_recordset(${JSON.stringify(cells)}::json) AS r(w uuid, c uuid, p text, v text, t text,
-          x smallint, y int, n bigint)
-        ON CONFLICT (configuration_id, page_url, viewport_bucket, event_type, hour, x_bin, y_bin)
-        DO UPDATE SET count = h.count + EXCLUDED.count
+      WITH elements AS (
+        INSERT INTO tracking_click_elements AS t (workspace_id, configuration_id, page_url, selector, day, count)
+        SELECT w, c, p, s, ${day}::date, n
+        FROM json_to_recordset(${JSON.stringify(elements)}::json) AS r(w uuid, c uuid, p text, s text, n bigint)
+        ON CONFLICT (configuration_id, page_url, selector, day) DO UPDATE SET count = t.count + EXCLUDED.count
+      ), pages AS (
+        INSERT INTO tracking_page_counts AS t (workspace_id, configuration_id, page_url, day, event_count)
+        SELECT w, c, p, ${day}::date, n
+        FROM json_to_recordset(${JSON.stringify(pages)}::json) AS r(w uuid, c uuid, p text, n bigint)
+        ON CONFLICT (configuration_id, page_url, day) DO UPDATE SET event_count = t.event_count + EXCLUDED.event_count
       ), sessions AS (
         INSERT INTO tracking_sessions AS t (workspace_id, configuration_id, session_id, started_at, ended_at,
           event_count, click_count, last_page_url, last_page_at, first_received_at, last_received_at,
@@ -229,11 +202,6 @@ export function createEventWriter(db: Db, options: EventWriterOptions): EventWri
           last_page_url = CASE WHEN EXCLUDED.last_page_at >= t.last_page_at THEN EXCLUDED.last_page_url ELSE t.last_page_url END,
           last_page_at = GREATEST(t.last_page_at, EXCLUDED.last_page_at),
           last_received_at = EXCLUDED.last_received_at
-      ), pages AS (
-        INSERT INTO tracking_page_counts AS t (workspace_id, configuration_id, page_url, day, event_count)
-        SELECT w, c, p, ${day}::date, n
-        FROM json_to_recordset(${JSON.stringify(pages)}::json) AS r(w uuid, c uuid, p text, n bigint)
-        ON CONFLICT (configuration_id, page_url, day) DO UPDATE SET event_count = t.event_count + EXCLUDED.event_count
       ), session_pages AS (
         INSERT INTO tracking_session_pages AS t (workspace_id, configuration_id, page_url, day, viewport_bucket,
           session_id, viewport_height, scroll_depth, cells, clicks)
@@ -245,11 +213,22 @@ export function createEventWriter(db: Db, options: EventWriterOptions): EventWri
           scroll_depth = GREATEST(t.scroll_depth, EXCLUDED.scroll_depth),
           cells = t.cells || EXCLUDED.cells,
           clicks = t.clicks || EXCLUDED.clicks
+      ), cells AS (
+        INSERT INTO tracking_heatmap_hour_cells AS h (workspace_id, configuration_id, page_url, hour,
+          viewport_bucket, event_type, x_bin, y_bin, count)
+        SELECT w, c, p, ${hour}::timestamptz, v, t, x, y, n
+        FROM unnest(${cells.w}::uuid[], ${cells.c}::uuid[], ${cells.p}::text[], ${cells.v}::text[], ${cells.t}::text[],
+          ${cells.x}::smallint[], ${cells.y}::int[], ${cells.n}::bigint[]) AS r(w, c, p, v, t, x, y, n)
+        ON CONFLICT (configuration_id, page_url, viewport_bucket, event_type, hour, x_bin, y_bin)
+        DO UPDATE SET count = h.count + EXCLUDED.count
       )
-      INSERT INTO tracking_click_elements AS t (workspace_id, configuration_id, page_url, selector, day, count)
-      SELECT w, c, p, s, ${day}::date, n
-      FROM json_to_recordset(${JSON.stringify(elements)}::json) AS r(w uuid, c uuid, p text, s text, n bigint)
-      ON CONFLICT (configuration_id, page_url, selector, day) DO UPDATE SET count = t.count + EXCLUDED.count`);
+      INSERT INTO tracking_events (workspace_id, configuration_id, session_id, event_type, page_url, x, y,
+        viewport_width, viewport_height, document_width, document_height, element_selector, offset_x, offset_y,
+        scroll_depth, client_time, received_at)
+      SELECT *, ${received}::timestamptz
+      FROM unnest(${raw.w}::uuid[], ${raw.c}::uuid[], ${raw.s}::text[], ${raw.t}::text[], ${raw.p}::text[],
+        ${raw.x}::int[], ${raw.y}::int[], ${raw.vw}::int[], ${raw.vh}::int[], ${raw.dw}::int[], ${raw.dh}::int[],
+        ${raw.el}::text[], ${raw.ox}::int[], ${raw.oy}::int[], ${raw.sd}::smallint[], ${raw.ct}::timestamptz[])`);
   }
 
   function takeGroup(): Pending[] {

@@ -1,4 +1,8 @@
-import { FirstPartyHealthSchema } from '@shared/contracts/first-party.ts';
+import {
+  type FirstPartyAttribution,
+  FirstPartyAttributionSchema,
+  FirstPartyHealthSchema,
+} from '@shared/contracts/first-party.ts';
 import { useQuery } from '@tanstack/react-query';
 import { getJson } from '@web/lib/api-request.ts';
 
@@ -7,6 +11,16 @@ export function useFirstPartyHealth() {
   return useQuery({
     queryKey: ['/api/attribution/first-party/health'],
     queryFn: () => getJson('/api/attribution/first-party/health', FirstPartyHealthSchema),
+    refetchInterval: 60_000,
+  });
+}
+
+/** The chosen attribution model over first-party journeys of the period, beside the store's, GA4's and Meta's figures. */
+export function useFirstPartyAttribution(period: '7' | '30' | '90', model: FirstPartyAttribution['model']) {
+  return useQuery({
+    queryKey: ['/api/attribution/first-party', period, model],
+    queryFn: () =>
+      getJson(`/api/attribution/first-party?period=${period}&model=${model}`, FirstPartyAttributionSchema),
     refetchInterval: 60_000,
   });
 }

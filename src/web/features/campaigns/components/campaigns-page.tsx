@@ -21,6 +21,7 @@ import {
 } from '../lib/format-campaign.ts';
 import { CampaignChart } from './campaign-chart.tsx';
 import { CampaignProfitSummary, CampaignProfitTables } from './campaign-profit.tsx';
+import { FirstPartyAttributionCard } from './first-party-attribution.tsx';
 import { FirstPartyHealthCard } from './first-party-health.tsx';
 
 /**
@@ -70,7 +71,7 @@ export function CampaignsPage() {
           />
         )
       ) : (
-        <CampaignReport data={query.data} />
+        <CampaignReport data={query.data} period={period} />
       )}
     </div>
   );
@@ -79,7 +80,7 @@ export function CampaignsPage() {
 /** A minor-unit amount in major units of its currency (the value `metricAttributes` names). */
 const majorOf = (minor: number, currency: { digits: number } | null) => minor / 10 ** (currency?.digits ?? 2);
 
-function CampaignReport({ data }: { data: CampaignPerformance }) {
+function CampaignReport({ data, period }: { data: CampaignPerformance; period: CampaignPeriod }) {
   const { totals, shopCurrency, accountCurrency } = data;
   return (
     <>
@@ -124,6 +125,7 @@ function CampaignReport({ data }: { data: CampaignPerformance }) {
       </div>
       <CampaignProfitSummary data={data} />
       <FirstPartyHealthCard />
+      <FirstPartyAttributionCard period={period} shopCurrency={shopCurrency} />
       <CampaignTable data={data} />
       <CampaignProfitTables data={data} />
       <section className="grid gap-4 lg:grid-cols-2" data-testid="campaign-cards">
@@ -164,19 +166,26 @@ function CampaignTable({ data }: { data: CampaignPerformance }) {
     <Card data-testid="campaign-table" className="min-w-0">
       <CardHeader>
         <CardTitle>Campaigns</CardTitle>
-        <CardDescription>Meta's own figures beside the revenue your store verifies</CardDescription>
+        <CardDescription>
+          Meta's own figures beside the revenue your store verifies and what your own tracker credits (last
+          non-direct over first-party journeys)
+          {data.totals.ga4ReportedRevenueMinor !== null
+            ? `; GA4 reports ${formatMinor(data.totals.ga4ReportedRevenueMinor, shopCurrency)} for Meta traffic in total (GA4 is synced per source/medium, not per campaign)`
+            : ''}
+        </CardDescription>
       </CardHeader>
       <CardContent className="overflow-x-auto">
         {data.campaigns.length === 0 ? (
           <p className="py-6 text-center text-sm text-slate-400">No campaign spent in this period.</p>
         ) : (
-          <table className="w-full min-w-[64rem] text-sm">
+          <table className="w-full min-w-[70rem] text-sm">
             <thead>
               <tr className="text-left text-slate-400">
                 {[
                   ...head,
                   'Verified orders',
                   'Verified revenue',
+                  'First-party revenue',
                   'Meta-attributed ROAS',
                   'Match',
                   'Label',
@@ -203,6 +212,9 @@ function CampaignTable({ data }: { data: CampaignPerformance }) {
                   <td className="py-2 pr-3">{formatMinor(c.reportedPurchaseValueMinor, accountCurrency)}</td>
                   <td className="py-2 pr-3">{formatCount(c.verifiedOrders)}</td>
                   <td className="py-2 pr-3">{formatMinor(c.netRevenueMinor, shopCurrency)}</td>
+                  <td className="py-2 pr-3" data-testid="campaign-first-party">
+                    {formatMinor(c.firstPartyRevenueMinor, shopCurrency)}
+                  </td>
                   <td
                     className={cn(
                       'py-2 pr-3',

@@ -3,6 +3,7 @@ import { Badge } from '@web/components/ui/badge.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { cn } from '@web/lib/cn.ts';
 import { useFirstPartyHealth } from '../api/first-party-queries.ts';
+import { FirstPartyDailyChart } from './first-party-daily-chart.tsx';
 
 const GRADE_STYLE: Record<FirstPartyGrade, string> = {
   good: 'bg-emerald-900/60 text-emerald-200',
@@ -13,8 +14,8 @@ const percent = (rate: number) => `${(rate * 100).toFixed(1)} %`;
 
 /**
  * First-party attribution health (issue 16): the share of orders our own tracker's sessions
- * explain, graded (≥ 90 % good, ≥ 80 % fair, else poor) with the likely causes and the rate per
- * channel. Hidden until the store has orders.
+ * explain, graded (≥ 90 % good, ≥ 80 % fair, else poor) with the likely causes, the rate per
+ * channel and per day. Hidden until the store has orders.
  */
 export function FirstPartyHealthCard() {
   const { data } = useFirstPartyHealth();
@@ -53,6 +54,7 @@ export function FirstPartyHealthCard() {
             </li>
           ))}
         </ul>
+        <FirstPartyDailyChart byDay={data.byDay} />
         {data.causes.length > 0 ? (
           <ul className="list-disc pl-5 text-xs text-amber-200" data-testid="first-party-causes">
             {data.causes.map((cause) => (

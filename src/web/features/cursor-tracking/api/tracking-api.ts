@@ -21,7 +21,7 @@ import {
 } from '@shared/contracts/tracking-configurations.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getJson } from '@web/lib/api-request.ts';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 const CONFIGURATIONS = '/api/tracking-configurations';
 
@@ -172,5 +172,17 @@ export function useTrackingSessions(trackingId: string | undefined) {
     queryKey: [url],
     queryFn: () => getJson(url, TrackingSessionsResponseSchema),
     refetchInterval: 10_000,
+  });
+}
+
+const DemoModeSchema = z.object({ config: z.object({ demoMode: z.boolean() }) });
+
+/** Whether the server runs in demo mode (it then serves the demo storefront, issue 16 item 5). */
+export function useDemoMode() {
+  return useQuery({
+    queryKey: ['/api/public/config'],
+    queryFn: () => getJson('/api/public/config', DemoModeSchema),
+    staleTime: Number.POSITIVE_INFINITY,
+    select: (answer) => answer.config.demoMode,
   });
 }

@@ -2,6 +2,7 @@ import {
   CreateTrackingConfigurationSchema,
   type TrackingConfiguration,
 } from '@shared/contracts/tracking-configurations.ts';
+import { embedSnippet } from '@shared/tracker-snippet.ts';
 import { Badge } from '@web/components/ui/badge.tsx';
 import { Button } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
@@ -27,7 +28,6 @@ import {
   useSetTrackingActive,
   useTrackingConfigurations,
 } from '../api/tracking-api.ts';
-import { embedSnippet } from '../lib/format.ts';
 
 export const DELETE_CONFIRM_TEXT = 'Are you sure you want to delete this tracking configuration?';
 

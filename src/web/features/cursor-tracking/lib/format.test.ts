@@ -1,5 +1,6 @@
+import { embedSnippet } from '@shared/tracker-snippet.ts';
 import { describe, expect, it } from 'vitest';
-import { embedSnippet, formatRate, formatSessionDuration } from './format.ts';
+import { formatRate, formatSessionDuration } from './format.ts';
 import { createSessionId } from './self-tracking.ts';
 
 describe('cursor tracking formats (spec §2)', () => {

@@ -1,5 +1,3 @@
-import type { TrackingConfiguration } from '@shared/contracts/tracking-configurations.ts';
-
 /** Spec §2: "Xm Ys", or "Ys" under a minute. */
 export function formatSessionDuration(ms: number): string {
   const seconds = Math.max(0, Math.round(ms / 1000));
@@ -9,21 +7,6 @@ export function formatSessionDuration(ms: number): string {
 
 /** Spec §2: one decimal and a percent sign. */
 export const formatRate = (percent: number) => `${percent.toFixed(1)}%`;
-
-/** The snippet a store owner pastes into their pages: the script from our origin, configured by attributes. */
-export function embedSnippet(
-  configuration: Pick<TrackingConfiguration, 'trackingId' | 'apiKey'>,
-  origin: string,
-): string {
-  return [
-    '<!-- Upside cursor tracking -->',
-    '<script defer',
-    `  src="${origin}/tracker.js"`,
-    `  data-tracking-id="${configuration.trackingId}"`,
-    `  data-api-key="${configuration.apiKey}"`,
-    `  data-endpoint="${origin}/api/cursor-tracking/events"></script>`,
-  ].join('\n');
-}
 
 /** The path and query of a page URL, for compact lists. */
 export function shortPage(pageUrl: string): string {

@@ -1,0 +1,102 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { embedSnippet } from '../../../shared/tracker-snippet.ts';
+import type { Db } from '../../db/client.ts';
+import { trackingConfigurations } from '../../db/schema/tracking.ts';
+import type { AppDeps } from '../../http/deps.ts';
+import {
+  createTrackingConfiguration,
+  presentConfiguration,
+} from '../tracking/manage-tracking-configurations.ts';
+import { createDemoCarts, type DemoCart } from './storefront-cart.ts';
+import { renderStorefrontPage, STOREFRONT_THEME_JS } from './storefront-page.ts';
+
+const STOREFRONT_PATH = '/demo/storefront';
+const CART_COOKIE = 'cart';
+const CART_COOKIE_OPTIONS = { path: '/', httpOnly: true, sameSite: 'lax' } as const;
+
+/** The workspace's website for the live demo storefront (our own origin), created on first visit. */
+async function storefrontSite(db: Db, workspaceId: string, publicOrigin: string) {
+  const [existing] = await db
+    .select()
+    .from(trackingConfigurations)
+    .where(
+      and(
+        eq(trackingConfigurations.workspaceId, workspaceId),
+        eq(trackingConfigurations.kind, 'website'),
+        eq(trackingConfigurations.websiteOrigin, publicOrigin),
+      ),
+    )
+    .limit(1);
+  if (existing) return presentConfiguration(existing);
+  return createTrackingConfiguration(db, workspaceId, {
+    websiteName: 'Demo storefront (your visits)',
+    websiteUrl: `${publicOrigin}${STOREFRONT_PATH}`,
+  });
+}
+
+/**
+ * Demo mode (issue 16 item 5): Upside serves a small storefront of the demo store's products with
+ * the real tracker snippet, and the Shopify Ajax cart it writes to (`GET /cart.js`,
+ * `POST /cart/update.js`), so a newcomer can click around and find their own session in Cursor
+ * Tracking's heatmaps and journeys. The page belongs to the signed-in user's workspace (a website
+ * of our own origin, "Demo storefront (your visits)"); signed out, it sends them to sign in. The
+ * snippet allows automated browsers, so a scripted walk-through is tracked like a person.
+ */
+export function registerDemoStorefrontRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const storefront = deps.demo?.storefront;
+  if (!storefront?.catalog) return;
+  const { products, shopName, currency } = storefront.catalog;
+  const carts = createDemoCarts(products);
+  const publicOrigin = () => new URL(deps.publicUrl()).origin;
+
+  const page = async (request: FastifyRequest, reply: FastifyReply, handle: string | null) => {
+    if (!request.auth) return reply.redirect('/');
+    const product = handle === null ? null : (products.find((p) => p.handle === handle) ?? null);
+    if (handle !== null && !product)
+      return reply.status(404).type('text/plain').send(`No product with handle '${handle}'.`);
+    const site = await storefrontSite(deps.db, request.auth.workspaceId, publicOrigin());
+    const snippet = embedSnippet(site, publicOrigin()).replace(
+      '<script defer',
+      '<script defer data-allow-automation',
+    );
+    // The cart exists before the page's scripts run, so the theme and the tracker share one cart.
+    const cart = carts.open(request.cookies[CART_COOKIE]);
+    return reply
+      .setCookie(CART_COOKIE, cart.token, CART_COOKIE_OPTIONS)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(renderStorefrontPage({ shopName, currency, products, product, snippet }));
+  };
+  app.get(STOREFRONT_PATH, (request, reply) => page(request, reply, null));
+  app.get<{ Params: { handle: string } }>(`${STOREFRONT_PATH}/products/:handle`, (request, reply) =>
+    page(request, reply, request.params.handle),
+  );
+  app.get(`${STOREFRONT_PATH}/theme.js`, async (_request, reply) =>
+    reply.type('application/javascript; charset=utf-8').send(STOREFRONT_THEME_JS),
+  );
+
+  const answer = (reply: FastifyReply, cart: DemoCart) =>
+    reply
+      .setCookie(CART_COOKIE, cart.token, CART_COOKIE_OPTIONS)
+      .header('cache-control', 'no-store')
+      .send(cart);
+  app.get('/cart.js', async (request, reply) => answer(reply, carts.open(request.cookies[CART_COOKIE])));
+  app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 8 * 1024 },
+      (_request, body, done) => done(null, new URLSearchParams(String(body))),
+    );
+    scope.post('/cart/update.js', async (request, reply) => {
+      const fields = request.body instanceof URLSearchParams ? request.body : new URLSearchParams();
+      const cart = carts.open(request.cookies[CART_COOKIE]);
+      const updated = carts.update(cart, fields);
+      if ('field' in updated)
+        return reply
+          .status(422)
+          .send({ status: 422, message: 'Cart Error', description: `Invalid ${updated.field}` });
+      return answer(reply, updated);
+    });
+  });
+}

@@ -1,0 +1,76 @@
+import type { AttributionModel } from '../../../core/attribution/types.ts';
+import { creditFirstPartyJourneys } from '../../../core/journeys/credit-first-party-journeys.ts';
+import type { FirstPartyAttribution } from '../../../shared/contracts/first-party.ts';
+import type { CachedReads } from '../../http/deps.ts';
+import { readMetricWindow } from '../metrics/metric-window.ts';
+import { queryAttribution } from '../metrics/query-attribution.ts';
+import { readFirstPartyJourneys } from './read-first-party-journeys.ts';
+
+/** Shown on the page beside the figures. */
+const FIRST_PARTY_ATTRIBUTION_RULE =
+  "First-party: each order joined to a session of your own tracker is credited over that visitor's sessions of the 30 days before it (channel from click ids, UTM tags, then the referrer) by the chosen model. Store: last non-direct click over Shopify's first and last visits. GA4 reports revenue by source/medium, so its figure is per channel; Meta reports its own campaigns.";
+
+/**
+ * GET /api/attribution/first-party?period&model (issue 16 item 3): the chosen model's credit over
+ * the period's first-party journeys, per channel beside the store's own credit, GA4's and Meta's
+ * reported revenue, and per UTM campaign. Same window as /api/campaigns and the attribution table.
+ */
+export async function readFirstPartyAttribution(
+  reads: CachedReads,
+  workspaceId: string,
+  query: { period: number; model: AttributionModel },
+  now: Date,
+): Promise<FirstPartyAttribution> {
+  const window = await readMetricWindow(reads.db, workspaceId, query.period, now);
+  const base = { model: query.model, period: query.period, rule: FIRST_PARTY_ATTRIBUTION_RULE };
+  if (!window)
+    return {
+      ...base,
+      startDate: null,
+      endDate: null,
+      joinedOrders: 0,
+      joinedRevenueMinor: 0,
+      orders: 0,
+      channels: [],
+      campaigns: [],
+    };
+  const [figures, journeys] = await Promise.all([
+    queryAttribution(reads, workspaceId, window.start, window.end, window.version),
+    readFirstPartyJourneys(reads.db, workspaceId, window, query.model === 'markov'),
+  ]);
+  const credit = creditFirstPartyJourneys(journeys, query.model);
+  const firstParty = new Map(credit.channels.map((c) => [c.channel, c]));
+  const metaComparable = figures.hasMeta && figures.metaCurrency === window.currency;
+  const names = new Set([...firstParty.keys(), ...figures.channels.keys()]);
+  const channels = [...names].map((channel) => {
+    const own = firstParty.get(channel);
+    const store = figures.channels.get(channel);
+    return {
+      channel,
+      conversions: own?.conversions ?? 0,
+      revenueMinor: Math.round(own?.value ?? 0),
+      storeRevenueMinor: store ? store.verifiedRevenueMinor : 0,
+      ga4ReportedRevenueMinor: figures.hasGa4
+        ? Math.round(figures.ga4RevenueByChannel.get(channel) ?? 0)
+        : null,
+      metaReportedRevenueMinor:
+        channel === 'meta_ads' && metaComparable ? (store?.reportedPurchaseValueMinor ?? 0) : null,
+    };
+  });
+  channels.sort((a, b) => b.revenueMinor - a.revenueMinor || a.channel.localeCompare(b.channel));
+  let orders = 0;
+  for (const f of figures.channels.values()) orders += f.verifiedOrders;
+  return {
+    ...base,
+    startDate: window.start,
+    endDate: window.end,
+    joinedOrders: journeys.reduce((s, j) => s + j.conversions, 0),
+    joinedRevenueMinor: Math.round(journeys.reduce((s, j) => s + j.value, 0)),
+    orders,
+    channels,
+    campaigns: credit.campaigns
+      .map((c) => ({ ...c, revenueMinor: Math.round(c.value) }))
+      .map(({ value: _v, ...c }) => c)
+      .sort((a, b) => b.revenueMinor - a.revenueMinor || a.campaign.localeCompare(b.campaign)),
+  };
+}

@@ -1,0 +1,106 @@
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { FirstPartyJourney, SessionTouch } from '../../../core/journeys/credit-first-party-journeys.ts';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/query-rows.ts';
+
+/** How far before the order's session a visitor's earlier sessions count as its journey (GA4's default). */
+const LOOKBACK = sql`interval '30 days'`;
+
+/** One session as a touch: UTM tags, the referrer's origin, whether each click id was present. */
+const TOUCH = sql`json_build_object('s', s.utm_source, 'm', s.utm_medium, 'c', s.utm_campaign,
+  'r', substring(s.referrer from '^https?://[^/?#]+'), 'f', s.fbclid IS NOT NULL, 'g', s.gclid IS NOT NULL,
+  'k', s.msclkid IS NOT NULL)`;
+
+const Touch = z
+  .object({
+    s: z.string().nullable(),
+    m: z.string().nullable(),
+    c: z.string().nullable(),
+    r: z.string().nullable(),
+    f: z.boolean(),
+    g: z.boolean(),
+    k: z.boolean(),
+  })
+  .transform(
+    (t): SessionTouch => ({
+      utmSource: t.s,
+      utmMedium: t.m,
+      utmCampaign: t.c,
+      referrer: t.r,
+      fbclid: t.f,
+      gclid: t.g,
+      msclkid: t.k,
+    }),
+  );
+const JourneyRow = z.object({ value: z.coerce.number(), touches: z.array(Touch) });
+
+/**
+ * The first-party journeys of the shop days `start`–`end` (issue 16 item 3). Converting: each
+ * revenue order of those days joined to a tracker session, its path being the visitor's sessions on
+ * the same website in the 30 days before that session, then the session itself; value = the order
+ * total (minor units). With `withNulls` (Markov reads them): every visitor with sessions started in
+ * those days and no joined order, one null path each. Identical paths are grouped.
+ */
+export async function readFirstPartyJourneys(
+  db: Db,
+  workspaceId: string,
+  window: { start: string; end: string; timeZone: string },
+  withNulls: boolean,
+): Promise<FirstPartyJourney[]> {
+  const converting = await queryRows(
+    db,
+    JourneyRow,
+    sql`WITH joined AS (
+        SELECT o.order_id, o.total_minor, j.configuration_id, j.session_id, j.visitor_id, js.started_at
+        FROM tracking_order_journeys j
+        JOIN wh_orders o ON o.workspace_id = j.workspace_id AND o.order_id = j.order_id
+        JOIN tracking_sessions js ON js.configuration_id = j.configuration_id AND js.session_id = j.session_id
+        WHERE j.workspace_id = ${workspaceId}::uuid AND NOT o.test AND o.cancelled_at IS NULL
+          AND o.order_date BETWEEN ${window.start}::date AND ${window.end}::date),
+      touches AS (
+        SELECT r.order_id, r.total_minor, s.started_at, s.session_id, ${TOUCH} AS touch
+        FROM joined r JOIN tracking_sessions s ON s.configuration_id = r.configuration_id AND s.session_id = r.session_id
+        UNION ALL
+        SELECT r.order_id, r.total_minor, s.started_at, s.session_id, ${TOUCH}
+        FROM joined r JOIN tracking_sessions s ON s.workspace_id = ${workspaceId}::uuid
+          AND s.visitor_id = r.visitor_id AND s.configuration_id = r.configuration_id
+          AND s.started_at < r.started_at AND s.started_at >= r.started_at - ${LOOKBACK}
+        WHERE r.visitor_id IS NOT NULL)
+      SELECT total_minor::float8 AS value, json_agg(touch ORDER BY started_at, session_id) AS touches
+      FROM touches GROUP BY order_id, total_minor`,
+  );
+  const nulls = withNulls
+    ? await queryRows(
+        db,
+        JourneyRow,
+        sql`SELECT 0::float8 AS value, json_agg(${TOUCH} ORDER BY s.started_at, s.session_id) AS touches
+          FROM tracking_sessions s
+          WHERE s.workspace_id = ${workspaceId}::uuid
+            AND s.started_at >= (${window.start}::date)::timestamp AT TIME ZONE ${window.timeZone}
+            AND s.started_at < (${window.end}::date + 1)::timestamp AT TIME ZONE ${window.timeZone}
+            AND NOT EXISTS (SELECT 1 FROM tracking_order_journeys j
+              WHERE j.configuration_id = s.configuration_id AND j.session_id = s.session_id)
+            AND (s.visitor_id IS NULL OR NOT EXISTS (SELECT 1 FROM tracking_order_journeys j
+              WHERE j.workspace_id = s.workspace_id AND j.configuration_id = s.configuration_id
+                AND j.visitor_id = s.visitor_id))
+          GROUP BY s.configuration_id, coalesce(s.visitor_id, s.session_id)`,
+      )
+    : [];
+  const grouped = new Map<string, FirstPartyJourney>();
+  for (const [rows, converts] of [
+    [converting, true],
+    [nulls, false],
+  ] as const) {
+    for (const row of rows) {
+      const key = JSON.stringify(row.touches);
+      const journey = grouped.get(key) ?? { touches: row.touches, conversions: 0, value: 0, nulls: 0 };
+      if (converts) {
+        journey.conversions += 1;
+        journey.value += row.value;
+      } else journey.nulls += 1;
+      grouped.set(key, journey);
+    }
+  }
+  return [...grouped.values()];
+}

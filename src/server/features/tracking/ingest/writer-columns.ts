@@ -1,0 +1,73 @@
+import { arrayLiteral } from '../../../db/array-literal.ts';
+import { type CellKey, type CountRow, eventTimeOf, type OwnedEvents } from './rollup.ts';
+
+/**
+ * The writer's two big row sets (raw events, heatmap cells: about one of each per event) as one
+ * PostgreSQL array literal per column, for `unnest($1::uuid[], …)`. Why not a JSON recordset like
+ * the small rollups: PostgreSQL reads arrays several times faster than it looks up keys in
+ * thousands of JSON objects, and that lookup was most of a commit's database time (issue 18,
+ * decision 065). The columns are filled in one pass over the events, no per-row objects.
+ */
+
+/** Raw events, in tracking_events' column order (received_at is added by the statement). */
+export function rawEventColumns(batches: readonly (OwnedEvents & { workspaceId: string })[]) {
+  const w: string[] = [];
+  const c: string[] = [];
+  const s: string[] = [];
+  const t: string[] = [];
+  const p: string[] = [];
+  const x: number[] = [];
+  const y: number[] = [];
+  const vw: number[] = [];
+  const vh: number[] = [];
+  const dw: (number | null)[] = [];
+  const dh: (number | null)[] = [];
+  const el: (string | null)[] = [];
+  const ox: (number | null)[] = [];
+  const oy: (number | null)[] = [];
+  const sd: (number | null)[] = [];
+  const ct: string[] = [];
+  for (const batch of batches) {
+    for (const e of batch.events) {
+      w.push(batch.workspaceId);
+      c.push(batch.configurationId);
+      s.push(e.sessionId);
+      t.push(e.eventType);
+      p.push(e.pageUrl);
+      x.push(e.x);
+      y.push(e.y);
+      vw.push(e.viewportWidth);
+      vh.push(e.viewportHeight);
+      dw.push(e.documentWidth ?? null);
+      dh.push(e.documentHeight ?? null);
+      el.push(e.elementSelector ?? null);
+      ox.push(e.offsetX ?? null);
+      oy.push(e.offsetY ?? null);
+      sd.push(e.scrollDepth ?? null);
+      ct.push(new Date(eventTimeOf(e)).toISOString());
+    }
+  }
+  const columns = { w, c, s, t, p, x, y, vw, vh, dw, dh, el, ox, oy, sd, ct };
+  return Object.fromEntries(
+    Object.entries(columns).map(([name, values]) => [name, arrayLiteral(values)]),
+  ) as {
+    [K in keyof typeof columns]: string;
+  };
+}
+
+/** Heatmap hour cells with their counts; `workspaceOf` names each configuration's workspace. */
+export function cellColumns(
+  cells: readonly CountRow<CellKey>[],
+  workspaceOf: (configurationId: string) => string,
+) {
+  return {
+    w: arrayLiteral(cells.map(({ key }) => workspaceOf(key.configurationId))),
+    c: arrayLiteral(cells.map(({ key }) => key.configurationId)),
+    p: arrayLiteral(cells.map(({ key }) => key.pageUrl)),
+    v: arrayLiteral(cells.map(({ key }) => key.viewportBucket)),
+    t: arrayLiteral(cells.map(({ key }) => key.eventType)),
+    x: arrayLiteral(cells.map(({ key }) => key.xBin)),
+    y: arrayLiteral(cells.map(({ key }) => key.yBin)),
+    n: arrayLiteral(cells.map(({ count }) => count)),
+  };
+}
