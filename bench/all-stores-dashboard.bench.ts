@@ -11,10 +11,7 @@ import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { queryRows } from '../src/server/db/query-rows.ts';
-import { loadEnv } from '../src/server/env.ts';
-import { startServer } from '../src/server/main.ts';
-import { signInThroughDevProvider } from '../test/support/start-app.ts';
-import { createTestDatabase } from '../test/support/test-database.ts';
+import { startBenchServer } from './support/bench-server.ts';
 
 const storeCount = Number(process.env.BENCH_STORES ?? 10);
 const orders = Number(process.env.BENCH_ORDERS ?? 100_000);
@@ -25,23 +22,10 @@ const END = '2026-10-31';
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 
-const testDatabase = await createTestDatabase();
-const server = await startServer({
-  env: loadEnv({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO: '0' }),
-  database: testDatabase.database,
-  ephemeralSecrets: true,
-  backgroundJobs: false,
-});
+const bench = await startBenchServer();
+const { server, db, cookie } = bench;
 try {
-  const db = server.deps.db;
-  const cookie = await signInThroughDevProvider(server.url, 'bench@example.com', 'Bench');
-  const [first] = await queryRows(
-    db,
-    z.object({ id: z.string(), team_id: z.string() }),
-    sql`SELECT w.id, w.team_id FROM workspaces w JOIN team_members m ON m.team_id = w.team_id
-        JOIN users u ON u.id = m.user_id WHERE u.email = 'bench@example.com'`,
-  );
-  if (!first) throw new Error('no store after sign-in');
+  const first = { id: bench.workspaceId, team_id: bench.teamId };
   const fillStarted = performance.now();
   const stores = [first.id];
   for (let index = 1; index < storeCount; index += 1) {
@@ -97,6 +81,5 @@ try {
       `load average ${one?.toFixed(2)} ${five?.toFixed(2)} ${fifteen?.toFixed(2)}`,
   );
 } finally {
-  await server.close();
-  await testDatabase.drop();
+  await bench.close();
 }

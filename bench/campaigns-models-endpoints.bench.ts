@@ -14,12 +14,7 @@
  */
 import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
-import { queryRows } from '../src/server/db/query-rows.ts';
-import { loadEnv } from '../src/server/env.ts';
-import { startServer } from '../src/server/main.ts';
-import { signInThroughDevProvider } from '../test/support/start-app.ts';
-import { createTestDatabase } from '../test/support/test-database.ts';
+import { startBenchServer } from './support/bench-server.ts';
 import { formatLatencies, runLoadClient } from './support/load-client.ts';
 
 const orders = Number(process.env.BENCH_ORDERS ?? 1_000_000);
@@ -41,22 +36,10 @@ const load = () =>
     .map((l) => l.toFixed(1))
     .join(' ');
 
-const testDatabase = await createTestDatabase();
-const server = await startServer({
-  env: loadEnv({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO: '0' }),
-  database: testDatabase.database,
-  ephemeralSecrets: true,
-  backgroundJobs: false,
-});
+const bench = await startBenchServer();
+const { server, db, cookie } = bench;
 try {
-  const db = server.deps.db;
-  const cookie = await signInThroughDevProvider(server.url, 'bench@example.com', 'Bench');
-  const [member] = await queryRows(
-    db,
-    z.object({ workspace_id: z.string() }),
-    sql`SELECT w.id AS workspace_id FROM workspaces w JOIN team_members m ON m.team_id = w.team_id JOIN users u ON u.id = m.user_id WHERE u.email = 'bench@example.com'`,
-  );
-  const ws = member!.workspace_id;
+  const ws = bench.workspaceId;
   const fillStarted = performance.now();
   await db.execute(sql`INSERT INTO wh_shops (workspace_id, shop_domain, name, currency_code, currency_digits, iana_timezone)
     VALUES (${ws}, 'bench.myshopify.com', 'Bench', 'USD', 2, 'America/New_York')`);
@@ -111,7 +94,7 @@ try {
     })}::jsonb)`);
   await db.execute(sql`ANALYZE`);
   console.log(
-    `synthetic store: ${orders} orders, ${customers} customers, ${DAYS} days, ${CAMPAIGNS} campaigns; filled in ${((performance.now() - fillStarted) / 1000).toFixed(1)} s; database ${testDatabase.database.kind}`,
+    `synthetic store: ${orders} orders, ${customers} customers, ${DAYS} days, ${CAMPAIGNS} campaigns; filled in ${((performance.now() - fillStarted) / 1000).toFixed(1)} s; database ${bench.databaseKind}`,
   );
 
   // The checks: computed in the background after the first read; timed until they are stored.
@@ -135,6 +118,5 @@ try {
   );
   for (const [path, r] of Object.entries(results)) console.log(`  ${path.padEnd(30)} ${formatLatencies(r)}`);
 } finally {
-  await server.close();
-  await testDatabase.drop();
+  await bench.close();
 }

@@ -19,10 +19,7 @@ import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { queryRows } from '../src/server/db/query-rows.ts';
-import { loadEnv } from '../src/server/env.ts';
-import { startServer } from '../src/server/main.ts';
-import { signInThroughDevProvider } from '../test/support/start-app.ts';
-import { createTestDatabase } from '../test/support/test-database.ts';
+import { startBenchServer } from './support/bench-server.ts';
 import { formatLatencies, runLoadClient } from './support/load-client.ts';
 
 const orders = Number(process.env.BENCH_ORDERS ?? 1_000_000);
@@ -59,22 +56,10 @@ const SEGMENTS = [
   'Lost',
 ];
 
-const testDatabase = await createTestDatabase();
-const server = await startServer({
-  env: loadEnv({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO: '0' }),
-  database: testDatabase.database,
-  ephemeralSecrets: true,
-  backgroundJobs: false,
-});
+const bench = await startBenchServer();
+const { server, db, cookie } = bench;
 try {
-  const db = server.deps.db;
-  const cookie = await signInThroughDevProvider(server.url, 'bench@example.com', 'Bench');
-  const [member] = await queryRows(
-    db,
-    z.object({ workspace_id: z.string() }),
-    sql`SELECT w.id AS workspace_id FROM workspaces w JOIN team_members m ON m.team_id = w.team_id JOIN users u ON u.id = m.user_id WHERE u.email = 'bench@example.com'`,
-  );
-  const ws = member!.workspace_id;
+  const ws = bench.workspaceId;
   const fillStarted = performance.now();
   await db.execute(sql`INSERT INTO wh_shops (workspace_id, shop_domain, name, currency_code, currency_digits, iana_timezone)
     VALUES (${ws}, 'bench.myshopify.com', 'Bench', 'USD', 2, 'America/New_York')`);
@@ -134,7 +119,7 @@ try {
     FROM generate_series(1::bigint, ${customers}) g`);
   await db.execute(sql`ANALYZE`);
   console.log(
-    `synthetic store: ${orders} orders, ${customers} customers, ${2 * orders} line items, ${DAYS} days; filled in ${((performance.now() - fillStarted) / 1000).toFixed(1)} s; database ${testDatabase.database.kind}`,
+    `synthetic store: ${orders} orders, ${customers} customers, ${2 * orders} line items, ${DAYS} days; filled in ${((performance.now() - fillStarted) / 1000).toFixed(1)} s; database ${bench.databaseKind}`,
   );
   const load = async (count: number, paths: readonly string[], title: string) => {
     const results = await runLoadClient({ url: server.url, cookie, concurrency, requests: count, paths });
@@ -151,6 +136,5 @@ try {
     VALUES (${ws}, 'shopify', 'succeeded', now(), now())`);
   await load(requests, [...KPI_ENDPOINTS, ...CUSTOMER_ENDPOINTS], 'After a sync (budget p95 < 50 ms)');
 } finally {
-  await server.close();
-  await testDatabase.drop();
+  await bench.close();
 }

@@ -9,17 +9,11 @@
  * BENCH_CONCURRENCY (default 8).
  */
 import os from 'node:os';
-import { sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { generateStore } from '../src/demo/generate-store.ts';
 import type { PresetName } from '../src/demo/model.ts';
-import { queryRows } from '../src/server/db/query-rows.ts';
-import { loadEnv } from '../src/server/env.ts';
 import { runAnalysis } from '../src/server/features/analysis/run-analysis.ts';
-import { startServer } from '../src/server/main.ts';
 import { buildDemoFacts } from '../test/opportunities/demo-facts.ts';
-import { signInThroughDevProvider } from '../test/support/start-app.ts';
-import { createTestDatabase } from '../test/support/test-database.ts';
+import { startBenchServer } from './support/bench-server.ts';
 import { formatLatencies, requestsSent, runLoadClient } from './support/load-client.ts';
 
 const preset = (process.env.BENCH_PRESET ?? 'large') as PresetName;
@@ -36,26 +30,15 @@ const ENDPOINTS = [
   '/api/analysis/status',
 ];
 
-const testDatabase = await createTestDatabase();
-const server = await startServer({
-  env: loadEnv({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO: '0' }),
-  database: testDatabase.database,
-  ephemeralSecrets: true,
-  backgroundJobs: false,
-});
+const bench = await startBenchServer();
+const { server, cookie } = bench;
 try {
-  const cookie = await signInThroughDevProvider(server.url, 'bench@example.com', 'Bench');
-  const [member] = await queryRows(
-    server.deps.db,
-    z.object({ workspace_id: z.string() }),
-    sql`SELECT w.id AS workspace_id FROM workspaces w JOIN team_members m ON m.team_id = w.team_id JOIN users u ON u.id = m.user_id WHERE u.email = 'bench@example.com'`,
-  );
   // The generated store is dropped before the load: a serving process does not hold it.
   await (async () => {
     const store = generateStore({ seed: 42, preset });
-    const summary = await runAnalysis(server.deps, member!.workspace_id, 'test', buildDemoFacts(store));
+    const summary = await runAnalysis(server.deps, bench.workspaceId, 'test', buildDemoFacts(store));
     console.log(
-      `snapshot: ${preset} preset, ${store.orders.count} orders, ${store.customers.length} customers, run ${summary.status} in ${(summary.durationMs / 1000).toFixed(1)} s; database ${testDatabase.database.kind}`,
+      `snapshot: ${preset} preset, ${store.orders.count} orders, ${store.customers.length} customers, run ${summary.status} in ${(summary.durationMs / 1000).toFixed(1)} s; database ${bench.databaseKind}`,
     );
   })();
   globalThis.gc?.();
@@ -80,6 +63,5 @@ try {
   }
   console.log(`load average after the load: ${load()}`);
 } finally {
-  await server.close();
-  await testDatabase.drop();
+  await bench.close();
 }

@@ -15,10 +15,8 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../src/server/db/client.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
-import { loadEnv } from '../../src/server/env.ts';
-import { startServer } from '../../src/server/main.ts';
-import { signInThroughDevProvider } from '../../test/support/start-app.ts';
-import { createTestDatabase } from '../../test/support/test-database.ts';
+import type { startServer } from '../../src/server/main.ts';
+import { startBenchServer } from './bench-server.ts';
 
 /** Shop days the synthetic store spans, ending on END. */
 export const DAYS = 1095;
@@ -93,21 +91,8 @@ export interface ProfitBench {
 
 /** The server (no background jobs) on a fresh database, an owner signed in, and the shop row. */
 export async function startProfitBench(): Promise<ProfitBench> {
-  const testDatabase = await createTestDatabase();
-  const server = await startServer({
-    env: loadEnv({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO: '0' }),
-    database: testDatabase.database,
-    ephemeralSecrets: true,
-    backgroundJobs: false,
-  });
-  const db = server.deps.db;
-  const cookie = await signInThroughDevProvider(server.url, 'bench@example.com', 'Bench');
-  const [member] = await queryRows(
-    db,
-    z.object({ workspace_id: z.string() }),
-    sql`SELECT w.id AS workspace_id FROM workspaces w JOIN team_members m ON m.team_id = w.team_id JOIN users u ON u.id = m.user_id WHERE u.email = 'bench@example.com'`,
-  );
-  const workspaceId = member!.workspace_id;
+  const bench = await startBenchServer();
+  const { server, db, workspaceId, cookie } = bench;
   await db.execute(sql`INSERT INTO wh_shops (workspace_id, shop_domain, name, currency_code, currency_digits, iana_timezone)
     VALUES (${workspaceId}, 'bench.myshopify.com', 'Bench', 'USD', 2, 'America/New_York')`);
   return {
@@ -115,11 +100,8 @@ export async function startProfitBench(): Promise<ProfitBench> {
     db,
     workspaceId,
     cookie,
-    databaseKind: testDatabase.database.kind,
-    async close() {
-      await server.close();
-      await testDatabase.drop();
-    },
+    databaseKind: bench.databaseKind,
+    close: bench.close,
   };
 }
 
