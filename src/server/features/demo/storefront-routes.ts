@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { embedSnippet } from '../../../shared/tracker-snippet.ts';
 import type { Db } from '../../db/client.ts';
 import { trackingConfigurations } from '../../db/schema/tracking.ts';
+import { AppError } from '../../errors.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import {
   createTrackingConfiguration,
@@ -54,7 +55,7 @@ export function registerDemoStorefrontRoutes(app: FastifyInstance, deps: AppDeps
     if (!request.auth) return reply.redirect('/');
     const product = handle === null ? null : (products.find((p) => p.handle === handle) ?? null);
     if (handle !== null && !product)
-      return reply.status(404).type('text/plain').send(`No product with handle '${handle}'.`);
+      throw new AppError(404, 'product_not_found', `The demo storefront has no product '${handle}'.`);
     const site = await storefrontSite(deps.db, request.auth.workspaceId, publicOrigin());
     const snippet = embedSnippet(site, publicOrigin()).replace(
       '<script defer',
