@@ -11,6 +11,7 @@ const FlagsSchema = z.object({
   shopifyPort: z.coerce.number().int().min(0).max(65_535).default(4101),
   ga4Port: z.coerce.number().int().min(0).max(65_535).default(4102),
   metaPort: z.coerce.number().int().min(0).max(65_535).default(4103),
+  ecbPort: z.coerce.number().int().min(0).max(65_535).default(4104),
   host: z.string().default('127.0.0.1'),
   preset: z.enum(['small', 'medium', 'large']).default('small'),
   seed: z.coerce.number().int().min(0).max(4_294_967_295).default(42),
@@ -40,7 +41,7 @@ function signAssertion(serviceAccountJson: string): string {
 }
 
 function describe(
-  baseUrls: { shopify: string; ga4: string; meta: string },
+  baseUrls: { shopify: string; ga4: string; meta: string; ecb?: string },
   c: DemoCredentials,
   saPath: string,
   assertion: string,
@@ -61,6 +62,7 @@ Meta     base URL  ${baseUrls.meta}
          token (without ads_read) ${c.meta.accessTokenWithoutAdsRead}
          ad account ${c.meta.adAccountId}
          app secret ${c.meta.appSecret}
+ECB      base URL  ${baseUrls.ecb ?? '(not started)'}   (euro reference rates, as UPSTREAM_ECB_URL)
 
 Try:
   curl -s -X POST '${baseUrls.shopify}/admin/api/2026-10/graphql.json' \\
@@ -78,21 +80,24 @@ Try:
     -H 'Authorization: Bearer TOKEN' -H 'Content-Type: application/json' \\
     -d '{"dateRanges":[{"startDate":"7daysAgo","endDate":"today"}],"dimensions":[{"name":"sessionDefaultChannelGroup"}],"metrics":[{"name":"sessions"},{"name":"totalRevenue"}]}'
 
+  curl -s '${baseUrls.ecb}/eurofxref-daily.xml'
+
   curl -s '${baseUrls.meta}/v26.0/${c.meta.adAccountId}/insights?level=campaign&date_preset=last_month&fields=campaign_name,spend,actions&access_token=${c.meta.accessToken}&appsecret_proof=${proof}'
 `;
 }
 
 /**
- * `upside emulators`: starts the Shopify, GA4 and Meta emulators on fixed ports over a generated
+ * `upside emulators`: starts the Shopify, GA4, Meta and ECB emulators on fixed ports over a generated
  * demo store and prints the demo credentials with curl examples; runs until interrupted.
  */
 export const command: CliCommand = {
-  summary: 'Start the Shopify, GA4 and Meta emulators with the demo store and print demo credentials',
+  summary: 'Start the Shopify, GA4, Meta and ECB emulators with the demo store and print demo credentials',
   async run(argv) {
     const raw = parseFlags(argv, {
       'shopify-port': { type: 'string' },
       'ga4-port': { type: 'string' },
       'meta-port': { type: 'string' },
+      'ecb-port': { type: 'string' },
       host: { type: 'string' },
       preset: { type: 'string' },
       seed: { type: 'string' },
@@ -102,6 +107,7 @@ export const command: CliCommand = {
       shopifyPort: raw['shopify-port'],
       ga4Port: raw['ga4-port'],
       metaPort: raw['meta-port'],
+      ecbPort: raw['ecb-port'],
       host: raw.host,
       preset: raw.preset,
       seed: raw.seed,
@@ -122,7 +128,7 @@ export const command: CliCommand = {
         seed: flags.seed,
         endDate: flags.endDate,
         host: flags.host,
-        ports: { shopify: flags.shopifyPort, ga4: flags.ga4Port, meta: flags.metaPort },
+        ports: { shopify: flags.shopifyPort, ga4: flags.ga4Port, meta: flags.metaPort, ecb: flags.ecbPort },
       });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
