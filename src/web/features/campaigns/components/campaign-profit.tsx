@@ -3,6 +3,7 @@ import { PROFIT_METRIC_NAMES } from '@shared/metrics.ts';
 import { CostCoverage } from '@web/components/cost-coverage.tsx';
 import { SummaryStat } from '@web/components/page-states.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
+import { HeadRow } from '@web/components/ui/head-row.tsx';
 import { cn } from '@web/lib/cn.ts';
 import { formatMinor } from '@web/lib/money.ts';
 import { formatCount, formatRoas } from '../lib/format-campaign.ts';
@@ -67,20 +68,6 @@ export function CampaignProfitSummary({ data }: { data: CampaignPerformance }) {
 }
 
 const PROFIT_HEAD = ['Contribution', 'POAS', 'Customers (new)', 'CAC', 'New-customer CAC'];
-
-function HeadRow({ labels }: { labels: string[] }) {
-  return (
-    <thead>
-      <tr className="text-left text-slate-400">
-        {labels.map((h) => (
-          <th key={h} className="py-2 pr-3 font-medium">
-            {h}
-          </th>
-        ))}
-      </tr>
-    </thead>
-  );
-}
 
 function ProfitCells({ row, data }: { row: ProfitFigures; data: CampaignPerformance }) {
   const money = (minor: number | null) => (minor === null ? '—' : formatMinor(minor, data.shopCurrency));

@@ -4,6 +4,7 @@ import { LoadingCards, ProfilePrompt, ReadError, SummaryStat } from '@web/compon
 import { PeriodSelect } from '@web/components/period-select.tsx';
 import { Badge } from '@web/components/ui/badge.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
+import { HeadRow } from '@web/components/ui/head-row.tsx';
 import { cn } from '@web/lib/cn.ts';
 import { metricAttributes } from '@web/lib/metric-attributes.ts';
 import { formatMinor } from '@web/lib/money.ts';
@@ -179,23 +180,17 @@ function CampaignTable({ data }: { data: CampaignPerformance }) {
           <p className="py-6 text-center text-sm text-slate-400">No campaign spent in this period.</p>
         ) : (
           <table className="w-full min-w-[70rem] text-sm">
-            <thead>
-              <tr className="text-left text-slate-400">
-                {[
-                  ...head,
-                  'Verified orders',
-                  'Verified revenue',
-                  'First-party revenue',
-                  'Meta-attributed ROAS',
-                  'Match',
-                  'Label',
-                ].map((h) => (
-                  <th key={h} className="py-2 pr-3 font-medium">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <HeadRow
+              labels={[
+                ...head,
+                'Verified orders',
+                'Verified revenue',
+                'First-party revenue',
+                'Meta-attributed ROAS',
+                'Match',
+                'Label',
+              ]}
+            />
             <tbody>
               {data.campaigns.map((c) => (
                 <tr key={c.campaignId} className="border-t border-slate-800" data-testid="campaign-row">

@@ -1,6 +1,7 @@
 import type { Currency } from '@shared/contracts/campaigns.ts';
 import { ATTRIBUTION_MODELS, type FirstPartyAttribution } from '@shared/contracts/first-party.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
+import { HeadRow } from '@web/components/ui/head-row.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select.tsx';
 import { formatMinor } from '@web/lib/money.ts';
 import { useState } from 'react';
@@ -60,22 +61,16 @@ export function FirstPartyAttributionCard({
       </CardHeader>
       <CardContent className="grid gap-4 overflow-x-auto">
         <table className="w-full min-w-[40rem] text-sm">
-          <thead>
-            <tr className="text-left text-slate-400">
-              {[
-                'Channel',
-                `First-party (${MODEL_NAMES[data.model]})`,
-                'Orders',
-                'Store-verified',
-                'GA4-reported',
-                'Meta-reported',
-              ].map((h) => (
-                <th key={h} className="py-2 pr-3 font-medium">
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <HeadRow
+            labels={[
+              'Channel',
+              `First-party (${MODEL_NAMES[data.model]})`,
+              'Orders',
+              'Store-verified',
+              'GA4-reported',
+              'Meta-reported',
+            ]}
+          />
           <tbody>
             {data.channels.map((c) => (
               <tr key={c.channel} className="border-t border-slate-800" data-testid="first-party-channel">

@@ -3,6 +3,7 @@ import { ReadError } from '@web/components/page-states.tsx';
 import { Badge } from '@web/components/ui/badge.tsx';
 import { Button, buttonClasses } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
+import { HeadRow } from '@web/components/ui/head-row.tsx';
 import { Skeleton } from '@web/components/ui/skeleton.tsx';
 import { useToast } from '@web/components/ui/use-toast.ts';
 import { errorSentence } from '@web/lib/api-error.ts';
@@ -114,15 +115,7 @@ function RunHistory({ runs, error }: { runs: ModelRun[] | undefined; error: Erro
           <p className="py-6 text-center text-sm text-slate-400">No analysis has run yet.</p>
         ) : (
           <table className="w-full min-w-[40rem] text-sm">
-            <thead>
-              <tr className="text-left text-slate-400">
-                {['Started', 'Trigger', 'Status', 'Duration', 'Data up to', 'Opportunities'].map((h) => (
-                  <th key={h} className="py-2 pr-3 font-medium">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <HeadRow labels={['Started', 'Trigger', 'Status', 'Duration', 'Data up to', 'Opportunities']} />
             <tbody>
               {runs.map((r) => (
                 <tr key={r.id} className="border-t border-slate-800" data-testid="run-row">

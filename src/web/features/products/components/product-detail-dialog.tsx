@@ -8,6 +8,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@web/components/ui/dialog.tsx';
+import { HeadRow } from '@web/components/ui/head-row.tsx';
 import { Skeleton } from '@web/components/ui/skeleton.tsx';
 import { formatMinor } from '@web/lib/money.ts';
 import { formatCount } from '../../campaigns/lib/format-campaign.ts';
@@ -74,15 +75,7 @@ export function ProductDetailDialog({
             ) : null}
             <div className="overflow-x-auto">
               <table className="w-full min-w-[36rem] text-sm" data-testid="variant-table">
-                <thead>
-                  <tr className="text-left text-slate-400">
-                    {['Variant', 'Units', 'Revenue', 'Units/day', 'On hand', 'Cover', 'Stock'].map((h) => (
-                      <th key={h} className="py-2 pr-3 font-medium">
-                        {h}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
+                <HeadRow labels={['Variant', 'Units', 'Revenue', 'Units/day', 'On hand', 'Cover', 'Stock']} />
                 <tbody>
                   {product.variants.map((v) => (
                     <tr key={v.variantId} className="border-t border-slate-800" data-testid="variant-row">
