@@ -12,7 +12,7 @@ export interface EndpointLatencies {
 }
 
 /**
- * Requests per endpoint sent before the measured ones and not counted (BENCH_WARMUP, default 20):
+ * Requests per endpoint sent before any measured ones and not counted (BENCH_WARMUP, default 20):
  * the server's JIT and the database's caches settle, as on a server that has been up a while.
  */
 export const WARMUP_REQUESTS = Number(process.env.BENCH_WARMUP ?? 20);
