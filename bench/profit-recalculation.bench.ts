@@ -52,6 +52,7 @@ try {
     now: () => new Date(),
     signal: new AbortController().signal,
     linesPerStep: loadEnv().costRecalculationStepLines,
+    stepsInFlight: bench.databaseKind === 'postgres' ? loadEnv().costRecalculationParallelSteps : 1,
   });
   const seconds = (performance.now() - started) / 1000;
   const cpu = cpuSpent(cpuBefore, await cpuSeconds(db));

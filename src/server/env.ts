@@ -34,6 +34,7 @@ const EnvSchema = z.object({
   JOB_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
   /** Most order lines a cost recalculation re-prices per committed step (whole days per step). */
   COST_RECALCULATION_STEP_LINES: z.coerce.number().int().min(1).max(10_000_000).default(100_000),
+  COST_RECALCULATION_PARALLEL_STEPS: z.coerce.number().int().min(1).max(16).default(2),
   /** How long a "send test" waits before its safety-net job looks at the delivery. */
   NOTIFICATION_SEND_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** Upstream base URLs (real APIs by default); Shopify's is a template with `{shop}`. */
@@ -96,6 +97,8 @@ export interface Env {
   jobLeaseSeconds: number;
   /** Most order lines per committed step of a cost recalculation (a resumed run starts after the last step). */
   costRecalculationStepLines: number;
+  /** Steps of a cost recalculation run at once, each on its own connection (PostgreSQL only). */
+  costRecalculationParallelSteps: number;
   /** Seconds before the safety-net job of a "send test" re-checks its delivery (it retries a failed or cut send). */
   notificationSendGraceSeconds: number;
   /** Overrides of the providers' API base URLs (unset = the real APIs). */
@@ -153,6 +156,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     jobLeaseSeconds: env.JOB_LEASE_SECONDS,
     notificationSendGraceSeconds: env.NOTIFICATION_SEND_GRACE_SECONDS,
     costRecalculationStepLines: env.COST_RECALCULATION_STEP_LINES,
+    costRecalculationParallelSteps: env.COST_RECALCULATION_PARALLEL_STEPS,
     upstreamUrls: {
       shopifyTemplate: env.UPSTREAM_SHOPIFY_URL,
       ga4: env.UPSTREAM_GA4_URL,

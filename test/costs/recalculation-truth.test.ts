@@ -16,7 +16,8 @@ import { startTestApp, type TestApp } from '../support/start-app.ts';
  * exactly `resolveUnitCost` over the ledger in precedence order (overlapping periods: the owner's
  * before Shopify's, the latest effective date, then the latest entry), every order its
  * `matchShippingProfile` cost, nothing outside the range moves, and the audit entry counts the
- * changed lines and the COGS change. Runs on PostgreSQL and PGlite.
+ * changed lines and the COGS change; a run whose process died resumes after its last recorded day.
+ * Runs on PostgreSQL (steps in parallel) and PGlite (one at a time).
  */
 
 let app: TestApp;
@@ -70,7 +71,8 @@ const call = (method: string, path: string, body: unknown) =>
 const MemberRow = z.object({ id: z.string() });
 
 beforeAll(async () => {
-  app = await startTestApp();
+  // Steps of 40 lines, three at a time: the range is cut into many steps committed out of order.
+  app = await startTestApp({ COST_RECALCULATION_STEP_LINES: '40', COST_RECALCULATION_PARALLEL_STEPS: '3' });
   owner = await app.signIn('owner@example.com', 'Olive');
   const [member] = await queryRows(app.db, MemberRow, sql`SELECT id::text AS id FROM workspaces LIMIT 1`);
   ws = member!.id;
@@ -235,6 +237,44 @@ describe('cost recalculation', () => {
       status: 'succeeded',
       linesChanged: 0,
       costDelta: '0.00',
+    });
+  }, 180_000);
+
+  it('a run whose process died resumes after its last recorded day and counts every line once', async () => {
+    const from = addDays(FIRST, 3);
+    const to = addDays(FIRST, 50);
+    const resumeAfter = addDays(FIRST, 20);
+    // A new owner cost for variant 8 over the whole range, then a run that "died" after resumeAfter.
+    expect(
+      (await call('POST', '/api/costs/entries', { variantId: '8', cost: '4.44', effectiveFrom: FIRST }))
+        .status,
+    ).toBe(200);
+    const before = await readLines();
+    expect((await call('POST', '/api/costs/recalculations', { from, to })).status).toBe(202);
+    const inRange = before.filter((line) => line.day >= from && line.day <= to).length;
+    await app.db.execute(sql`UPDATE cost_recalculations SET status = 'running', done_through_date = ${resumeAfter},
+        lines_total = ${inRange}, lines_done = 7, lines_changed = 0
+      WHERE workspace_id = ${ws} AND status = 'pending'`);
+    await runJobsUntilIdle(app.server.deps);
+
+    const after = await readLines();
+    const variant8 = (day: (d: string) => boolean) =>
+      after.filter((line) => line.variantId === 8 && day(line.day)).map((line) => line.cost);
+    // Days up to the recorded one were done before the crash: left as they were.
+    expect(variant8((d) => d >= from && d <= resumeAfter)).toEqual(
+      before.filter((l) => l.variantId === 8 && l.day >= from && l.day <= resumeAfter).map((l) => l.cost),
+    );
+    const resumed = variant8((d) => d > resumeAfter && d <= to);
+    expect(resumed.length).toBeGreaterThan(0);
+    expect(new Set(resumed)).toEqual(new Set([444]));
+    const settings = (await (
+      await app.request('/api/costs/settings', { cookie: owner })
+    ).json()) as CostSettingsResponse;
+    expect(settings.recalculations[0]).toMatchObject({
+      status: 'succeeded',
+      linesTotal: inRange,
+      linesDone: inRange,
+      linesChanged: resumed.length,
     });
   }, 180_000);
 });

@@ -24,6 +24,8 @@ export const recalculateCostsJob = defineJob({
         now: deps.clock,
         signal,
         linesPerStep: deps.env.costRecalculationStepLines,
+        // PGlite has one connection: its steps run one after another.
+        stepsInFlight: deps.database.kind === 'postgres' ? deps.env.costRecalculationParallelSteps : 1,
       });
       return { ...result };
     } catch (error) {

@@ -48,9 +48,14 @@ const RunRow = z.object({
 /**
  * The recalculation job's work (decisions 016 and 037): re-freezes the costs of every line whose
  * order day is in the run's range from today's ledger, and the profile shipping of those orders,
- * in set-based SQL over a range of days at a time, each step committed with the run's progress and
- * its last day, so a run whose process died resumes after its last step (the job is retried).
- * `linesPerStep` is COST_RECALCULATION_STEP_LINES (100,000 by default).
+ * in set-based SQL over a range of days at a time. Each step commits its lines and counts; the
+ * run's `done_through_date` then moves to the last day before which every step has committed, so a
+ * run whose process died resumes after it (the job is retried) and redoes at most the steps that
+ * were in flight, which change nothing the second time.
+ * `linesPerStep` is COST_RECALCULATION_STEP_LINES (100,000 by default); `stepsInFlight` steps run
+ * at once on their own connections (COST_RECALCULATION_PARALLEL_STEPS on PostgreSQL, 1 on PGlite,
+ * which has one connection): the database's time is almost all the lines' new versions and their
+ * index entries, one CPU per step.
  * The finished row is the audit entry (who asked, when, lines in range, lines changed, COGS change).
  */
 export async function runCostRecalculation(
@@ -61,6 +66,7 @@ export async function runCostRecalculation(
     now: () => Date;
     signal: AbortSignal;
     linesPerStep: number;
+    stepsInFlight: number;
   },
 ): Promise<{ linesTotal: number; linesChanged: number }> {
   const { workspaceId, recalculationId: id } = args;
@@ -76,35 +82,53 @@ export async function runCostRecalculation(
   const resumed = run.status === 'running';
   const from = resumed && run.doneThrough !== null ? addDays(run.doneThrough, 1) : run.from;
   const days = from <= run.to ? await countLinesPerDay(db, workspaceId, from, run.to) : [];
-  let linesTotal = run.linesTotal;
-  let linesChanged = resumed ? run.linesChanged : 0;
-  if (!resumed) {
-    linesTotal = days.reduce((sum, day) => sum + day.lines, 0);
-    await db.execute(
-      sql`UPDATE cost_recalculations SET status = 'running', started_at = ${args.now().toISOString()},
+  const linesLeft = days.reduce((sum, day) => sum + day.lines, 0);
+  const linesTotal = resumed ? run.linesTotal : linesLeft;
+  await db.execute(
+    resumed
+      ? // Steps that committed after the last recorded day are redone: count their lines once.
+        sql`UPDATE cost_recalculations SET lines_done = greatest(0, lines_total - ${linesLeft})
+            WHERE workspace_id = ${workspaceId} AND id = ${id}`
+      : sql`UPDATE cost_recalculations SET status = 'running', started_at = ${args.now().toISOString()},
             lines_total = ${linesTotal}, lines_done = 0, lines_changed = 0, cost_delta_minor = 0, error = NULL,
             done_through_date = NULL
           WHERE workspace_id = ${workspaceId} AND id = ${id}`,
-    );
-  }
-  for (const step of from <= run.to ? stepsOf(from, run.to, days, args.linesPerStep) : []) {
-    args.signal.throwIfAborted();
-    const result = await db.transaction(async (raw) => {
-      const tx = raw as unknown as Db;
-      // A step's lines fit the hash join in memory rather than spilling to temporary files.
-      await tx.execute(sql`SET LOCAL work_mem = '64MB'`);
-      const priced = await repriceLinesInRange(tx, workspaceId, step.from, step.to);
-      await repriceProfileShippingInRange(tx, workspaceId, step.from, step.to);
-      await tx.execute(
-        sql`UPDATE cost_recalculations SET lines_done = lines_done + ${step.lines},
-              lines_changed = lines_changed + ${priced.changed}, cost_delta_minor = cost_delta_minor + ${priced.deltaMinor},
-              done_through_date = ${step.to}
-            WHERE workspace_id = ${workspaceId} AND id = ${id}`,
-      );
-      return priced;
-    });
-    linesChanged += result.changed;
-  }
+  );
+  const steps = from <= run.to ? stepsOf(from, run.to, days, args.linesPerStep) : [];
+  const committed = steps.map(() => false);
+  let next = 0;
+  let linesChanged = resumed ? run.linesChanged : 0;
+  const worker = async () => {
+    while (next < steps.length) {
+      const index = next++;
+      const step = steps[index]!;
+      args.signal.throwIfAborted();
+      const priced = await db.transaction(async (raw) => {
+        const tx = raw as unknown as Db;
+        // A step's lines fit the hash join in memory rather than spilling to temporary files.
+        await tx.execute(sql`SET LOCAL work_mem = '64MB'`);
+        const result = await repriceLinesInRange(tx, workspaceId, step.from, step.to);
+        await repriceProfileShippingInRange(tx, workspaceId, step.from, step.to);
+        await tx.execute(
+          sql`UPDATE cost_recalculations SET lines_done = lines_done + ${step.lines},
+                lines_changed = lines_changed + ${result.changed}, cost_delta_minor = cost_delta_minor + ${result.deltaMinor}
+              WHERE workspace_id = ${workspaceId} AND id = ${id}`,
+        );
+        return result;
+      });
+      linesChanged += priced.changed;
+      committed[index] = true;
+      const prefix = committed.indexOf(false);
+      const through = steps[(prefix === -1 ? steps.length : prefix) - 1];
+      if (through)
+        await db.execute(
+          sql`UPDATE cost_recalculations SET done_through_date = ${through.to}
+              WHERE workspace_id = ${workspaceId} AND id = ${id}
+                AND (done_through_date IS NULL OR done_through_date < ${through.to}::date)`,
+        );
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(args.stepsInFlight, steps.length)) }, worker));
   await db.execute(
     sql`UPDATE cost_recalculations SET status = 'succeeded', finished_at = ${args.now().toISOString()}
         WHERE workspace_id = ${workspaceId} AND id = ${id}`,
