@@ -203,3 +203,34 @@ describe('generateStore', () => {
     }
   });
 });
+
+describe('generateStore in another shop currency (the second demo store, issue #17)', () => {
+  it('plants a shop of its own in EUR: domain, name, orders, Meta account and ground truth in EUR', () => {
+    const eur = generateStore({ seed: 43, preset: 'small', customers: 300, currency: 'EUR' });
+    expect(eur.shop.currencyCode).toBe('EUR');
+    expect(eur.shop.myshopifyDomain).toBe('upside-demo-eur.myshopify.com');
+    expect(eur.shop.name).toBe('Upside Demo Goods EUR');
+    expect(eur.groundTruth.shopCurrency).toBe('EUR');
+    expect(eur.profit.currency).toBe('EUR');
+    expect(eur.meta.account.currency).toBe('EUR');
+    let usdPaid = 0;
+    for (let i = 0; i < eur.orders.count; i += 1) {
+      const o = eur.getOrder(i);
+      expect(o.currencyCode).toBe('EUR');
+      if (o.presentmentCurrencyCode === 'EUR') expect(o.presentmentRate).toBe(1);
+      if (o.presentmentCurrencyCode === 'USD') {
+        usdPaid += 1;
+        // Dollars per euro: around 1 / 0.92 with the daily drift of a few percent.
+        expect(o.presentmentRate).toBeGreaterThan(1.02);
+        expect(o.presentmentRate).toBeLessThan(1.16);
+      }
+    }
+    expect(usdPaid).toBeGreaterThan(0);
+  }, 120_000);
+
+  it('refuses a currency whose minor unit is not a hundredth (the planted prices are)', () => {
+    expect(() => generateStore({ seed: 43, preset: 'small', customers: 300, currency: 'JPY' })).toThrow(
+      /currency must be one of USD, EUR/,
+    );
+  });
+});

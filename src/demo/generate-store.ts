@@ -25,8 +25,9 @@ import { buildOrder } from './generator/build-order.ts';
 import {
   CAMPAIGN_PLANS,
   type Ctx,
-  DEMO_SHOP_DOMAIN,
+  demoShopIdentity,
   GA4_TRACKED_SHARE,
+  SHOP_CURRENCIES,
   SHOP_CURRENCY,
   SHOP_TZ,
 } from './generator/context.ts';
@@ -64,6 +65,10 @@ export function generateStore(options: GenerateOptions): DemoStore {
   if (!Number.isInteger(customersWanted) || customersWanted < 50 || customersWanted > 1_000_000) {
     throw new Error('customers must be an integer in 50..1000000');
   }
+  const currency = options.currency ?? SHOP_CURRENCY;
+  if (!(SHOP_CURRENCIES as readonly string[]).includes(currency))
+    throw new Error(`currency must be one of ${SHOP_CURRENCIES.join(', ')} (two-digit currencies)`);
+  const shopIdentity = demoShopIdentity(currency);
   const seed = options.seed >>> 0;
   const startDay = endDay - days + 1;
   const config: StoreConfig = {
@@ -86,7 +91,7 @@ export function generateStore(options: GenerateOptions): DemoStore {
   const endInstantMs = localToUtcMs(SHOP_TZ, endDay + 1, 0) - 1000;
   const profit = plantProfitPlan({
     ...config,
-    currency: SHOP_CURRENCY,
+    currency,
     timeZone: SHOP_TZ,
     endInstantMs,
     variants,
@@ -95,6 +100,7 @@ export function generateStore(options: GenerateOptions): DemoStore {
   const profitTruth = new ProfitTruthBuilder(profit, config.startDate, days);
   const ctx: Ctx = {
     config,
+    currency,
     startDay,
     endDay,
     days,
@@ -349,7 +355,7 @@ export function generateStore(options: GenerateOptions): DemoStore {
     preset: options.preset,
     startDate: config.startDate,
     endDate,
-    shopCurrency: SHOP_CURRENCY,
+    shopCurrency: currency,
     timeZone: SHOP_TZ,
     customers: ctx.customers.length,
     orders: n,
@@ -401,11 +407,11 @@ export function generateStore(options: GenerateOptions): DemoStore {
   return {
     config,
     shop: {
-      id: 'gid://shopify/Shop/68817420001',
-      name: 'Upside Demo Goods',
-      myshopifyDomain: DEMO_SHOP_DOMAIN,
+      id: shopIdentity.shopId,
+      name: shopIdentity.name,
+      myshopifyDomain: shopIdentity.domain,
       email: 'owner@upside-demo.example',
-      currencyCode: SHOP_CURRENCY,
+      currencyCode: currency,
       ianaTimezone: SHOP_TZ,
       timezoneAbbreviation: formatZoned(SHOP_TZ, endInstantMs).slice(-6).startsWith('-04') ? 'EDT' : 'EST',
       planDisplayName: 'Advanced',

@@ -45,6 +45,12 @@ export interface GenerateOptions {
   days?: number;
   bgnbd?: BgNbdParams;
   gammaGamma?: GammaGammaParams;
+  /**
+   * Shop currency (default USD, the demo store). Another two-digit currency (SHOP_CURRENCIES) plants
+   * a second demo shop of its own domain and name, selling the same catalogue at the same figures
+   * in that currency: what the All-stores views convert (issue #17).
+   */
+  currency?: string;
 }
 
 export interface StoreConfig {

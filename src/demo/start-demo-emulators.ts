@@ -33,10 +33,16 @@ export interface StartDemoEmulatorsOptions {
   days?: number;
   /** Use this store instead of generating one. */
   store?: DemoStore;
+  /**
+   * A second demo shop in another currency (issue #17's All-stores views): generated with its own
+   * seed (default seed + 1) over the same days and preset, served by a Shopify emulator of its own.
+   * The first store is generated exactly as without it.
+   */
+  secondStore?: { currency: string; seed?: number };
   /** Scenario knobs: `orderDropDay` halves that shop day's orders (an anomaly for the alerts demo). */
   scenario?: { orderDropDay?: string };
   host?: string;
-  ports?: { shopify?: number; ga4?: number; meta?: number; ecb?: number };
+  ports?: { shopify?: number; ga4?: number; meta?: number; ecb?: number; secondShopify?: number };
   faults?: { shopify?: Partial<FaultSettings>; ga4?: Partial<FaultSettings>; meta?: Partial<FaultSettings> };
   /** Shopify cost bucket (contract default 2000 points, 100/s). */
   shopifyBucket?: { maximumAvailable?: number; restoreRate?: number };
@@ -61,6 +67,19 @@ export interface DemoEmulators {
   };
   /** The Fastify instances (fault knobs: `emulators.shopify.faults.set({...})`). */
   emulators: { shopify: ShopifyEmulator; ga4: Ga4Emulator; meta: MetaEmulator; ecb: EcbEmulator };
+  /** The second demo shop (option `secondStore`): Shopify only, same demo secrets, its own domain. */
+  second?: {
+    store: DemoStore;
+    groundTruth: GroundTruth;
+    /** The shop's name and currency (what the server's "Add the demo store in EUR" names the store). */
+    name: string;
+    currency: string;
+    shopDomain: string;
+    /** `http://127.0.0.1:PORT/store/{shopDomain}` */
+    shopifyBaseUrl: string;
+    profitSetup: DemoProfitSetup;
+    emulator: ShopifyEmulator;
+  };
   close(): Promise<void>;
 }
 
@@ -68,7 +87,9 @@ const storeCache = new Map<string, DemoStore>();
 
 /** Generates (or returns the cached) store for these options. */
 export function getDemoStore(
-  options: Pick<StartDemoEmulatorsOptions, 'preset' | 'seed' | 'endDate' | 'customers' | 'days'>,
+  options: Pick<StartDemoEmulatorsOptions, 'preset' | 'seed' | 'endDate' | 'customers' | 'days'> & {
+    currency?: string;
+  },
 ): DemoStore {
   const preset = options.preset ?? 'small';
   const seed = options.seed ?? 42;
@@ -78,6 +99,7 @@ export function getDemoStore(
     options.endDate ?? null,
     options.customers ?? null,
     options.days ?? null,
+    options.currency ?? 'USD',
   ]);
   let store = storeCache.get(key);
   if (!store) {
@@ -87,6 +109,7 @@ export function getDemoStore(
       endDate: options.endDate,
       customers: options.customers,
       days: options.days,
+      currency: options.currency,
     });
     if (storeCache.size >= 4) storeCache.delete(storeCache.keys().next().value as string);
     storeCache.set(key, store);
@@ -111,6 +134,16 @@ export async function startDemoEmulators(options: StartDemoEmulatorsOptions = {}
   const meta = buildMetaEmulator({ store, faults: options.faults?.meta, now: options.now });
   // The ECB's reference rates for the All-stores views (issue #17): history from a year before the data.
   const ecb = buildEcbEmulator({ now: options.now, firstDay: addDays(store.inventory.startDate, -365) });
+  const secondStore = options.secondStore
+    ? getDemoStore({
+        ...options,
+        seed: options.secondStore.seed ?? (options.seed ?? 42) + 1,
+        currency: options.secondStore.currency,
+      })
+    : undefined;
+  const secondShopify = secondStore
+    ? buildShopifyEmulator({ store: secondStore, now: options.now })
+    : undefined;
   const started: Closeable[] = [];
   try {
     const listen = async (app: ShopifyEmulator | Ga4Emulator | MetaEmulator, port: number | undefined) => {
@@ -126,6 +159,20 @@ export async function startDemoEmulators(options: StartDemoEmulatorsOptions = {}
       host,
     );
     started.push(ecb);
+    let second: DemoEmulators['second'];
+    if (secondStore && secondShopify) {
+      const origin = await listen(secondShopify, options.ports?.secondShopify);
+      second = {
+        store: secondStore,
+        groundTruth: secondStore.groundTruth,
+        name: secondStore.shop.name,
+        currency: secondStore.shop.currencyCode,
+        shopDomain: secondStore.shop.myshopifyDomain,
+        shopifyBaseUrl: `${origin}/store/${secondStore.shop.myshopifyDomain}`,
+        profitSetup: demoProfitSetup(secondStore.profit, secondStore.variants),
+        emulator: secondShopify,
+      };
+    }
     const baseUrls: DemoBaseUrls = {
       shopify: `${shopifyOrigin}/store/${store.shop.myshopifyDomain}`,
       ga4: ga4Origin,
@@ -145,7 +192,8 @@ export async function startDemoEmulators(options: StartDemoEmulatorsOptions = {}
         catalog: storefrontCatalog(store),
       },
       emulators: { shopify, ga4, meta, ecb },
-      close: () => closeAll([shopify, ga4, meta, ecb]),
+      ...(second ? { second } : {}),
+      close: () => closeAll([shopify, ga4, meta, ecb, ...(secondShopify ? [secondShopify] : [])]),
     };
   } catch (error) {
     await closeAll(started);

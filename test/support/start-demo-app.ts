@@ -16,12 +16,13 @@ export interface DemoTestApp extends TestApp {
  */
 export async function startDemoTestApp(
   envOverrides: Record<string, string> = {},
-  store: Pick<StartDemoEmulatorsOptions, 'seed' | 'shopifyBucket'> = {},
+  store: Pick<StartDemoEmulatorsOptions, 'seed' | 'shopifyBucket' | 'secondStore'> = {},
 ): Promise<DemoTestApp> {
   const demo = await startDemoEmulators({
     preset: 'small',
     seed: store.seed ?? 42,
     shopifyBucket: store.shopifyBucket,
+    secondStore: store.secondStore,
   });
   const app = await startTestApp(envOverrides, { demo });
   return {

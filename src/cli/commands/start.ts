@@ -41,6 +41,8 @@ export const command: CliCommand = {
         seed: 42,
         endDate,
         scenario: { orderDropDay: endDate },
+        // A second shop selling in euros, for the All-stores views (Settings → Members → Stores).
+        secondStore: { currency: 'EUR' },
       });
       slack = await startSlackWebhookEmulator();
     }

@@ -2,7 +2,7 @@
 import { dayToIso } from '../calendar.ts';
 import type { DemoStore, MetaDailyRow } from '../model.ts';
 import { hashString, mixSeeds, Rng } from '../prng.ts';
-import { CAMPAIGN_PLANS, type Ctx, SHOP_CURRENCY, SHOP_TZ } from './context.ts';
+import { CAMPAIGN_PLANS, type Ctx, SHOP_TZ } from './context.ts';
 
 export function buildMeta(
   ctx: Ctx,
@@ -68,7 +68,7 @@ export function buildMeta(
     account: {
       adAccountId: 'act_1234567890123456',
       name: 'Upside Demo Goods – Ads',
-      currency: SHOP_CURRENCY,
+      currency: ctx.currency,
       timezoneName: SHOP_TZ,
       userId: '10229384756123456',
       userName: 'Demo Owner',

@@ -122,6 +122,7 @@ export function buildOrder(ctx: Ctx, ev: OrderEvent, index: number): BuiltOrder 
   const rng = new Rng(ev.seed);
   const customer = ev.kind === 0 ? ctx.customers[ev.customerIndex]! : null;
   const isTest = ev.kind === 2;
+  const shop = ctx.currency;
   const countryRng = customer ? null : rng.weightedIndex(COUNTRY_WEIGHTS);
   const country = customer
     ? (COUNTRIES.find((c) => c.code === customer.countryCode) ?? COUNTRIES[0]!)
@@ -174,8 +175,10 @@ export function buildOrder(ctx: Ctx, ev: OrderEvent, index: number): BuiltOrder 
   }
   if (lines.length === 0) return { order: null, lost };
 
-  const rate = usdRateOn(customer?.currency ?? country.currency, ev.dayIndex + ctx.startDay);
-  const presentment = isTest ? SHOP_CURRENCY : (customer?.currency ?? country.currency);
+  // Units of the presentment currency per unit of the shop currency (both quoted against USD).
+  const perUsd = usdRateOn(customer?.currency ?? country.currency, ev.dayIndex + ctx.startDay);
+  const rate = shop === SHOP_CURRENCY ? perUsd : perUsd / usdRateOn(shop, ev.dayIndex + ctx.startDay);
+  const presentment = isTest ? shop : (customer?.currency ?? country.currency);
   const peakDay = ctx.calendar.withinWeek[ev.dayIndex]! > 1.3;
   let discountCode: string | null = null;
   let discountRate = 0;
@@ -206,7 +209,7 @@ export function buildOrder(ctx: Ctx, ev: OrderEvent, index: number): BuiltOrder 
       sku: variant.sku,
       quantity: line.quantity,
       unitPriceMinor: variant.priceMinor,
-      unitPricePresentmentMinor: convertMinor(variant.priceMinor, SHOP_CURRENCY, presentment, rate),
+      unitPricePresentmentMinor: convertMinor(variant.priceMinor, shop, presentment, rate),
       discountMinor: Math.round(gross * discountRate),
     };
   });
@@ -272,7 +275,7 @@ export function buildOrder(ctx: Ctx, ev: OrderEvent, index: number): BuiltOrder 
         createdAtMs: refundAt,
         note: full ? 'Customer returned the order' : 'Damaged in transit',
         totalMinor: total,
-        totalPresentmentMinor: convertMinor(total, SHOP_CURRENCY, presentment, rate),
+        totalPresentmentMinor: convertMinor(total, shop, presentment, rate),
         lines: refundLines,
       });
       refundedMinor = total;
@@ -356,9 +359,9 @@ export function buildOrder(ctx: Ctx, ev: OrderEvent, index: number): BuiltOrder 
     cancelledAtMs,
     cancelReason,
     day: dayToIso(ctx.startDay + ev.dayIndex),
-    currencyCode: SHOP_CURRENCY,
+    currencyCode: shop,
     presentmentCurrencyCode: presentment,
-    presentmentRate: presentment === SHOP_CURRENCY ? 1 : rate,
+    presentmentRate: presentment === shop ? 1 : rate,
     financialStatus: financial,
     fulfillmentStatus: fulfillment,
     lineItems,

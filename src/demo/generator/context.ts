@@ -15,6 +15,25 @@ export const SHOP_TZ = 'America/New_York';
 export const SHOP_CURRENCY = 'USD';
 export const DEMO_SHOP_DOMAIN = 'upside-demo.myshopify.com';
 
+/**
+ * Shop currencies the generator plants stores in: two-digit ones only, because catalogue prices,
+ * shipping, fees and the Gamma-Gamma basket targets are planted as hundredths of the shop
+ * currency (a zero-digit currency such as JPY would make a $59 kettle cost ¥59).
+ */
+export const SHOP_CURRENCIES = ['USD', 'EUR', 'GBP', 'CAD', 'AUD'] as const;
+
+/** The shop a store of this currency is: the USD one is the demo store; others get their own domain and name. */
+export function demoShopIdentity(currency: string): { domain: string; name: string; shopId: string } {
+  if (currency === SHOP_CURRENCY)
+    return { domain: DEMO_SHOP_DOMAIN, name: 'Upside Demo Goods', shopId: 'gid://shopify/Shop/68817420001' };
+  const index = SHOP_CURRENCIES.indexOf(currency as (typeof SHOP_CURRENCIES)[number]);
+  return {
+    domain: `upside-demo-${currency.toLowerCase()}.myshopify.com`,
+    name: `Upside Demo Goods ${currency}`,
+    shopId: `gid://shopify/Shop/6881742000${index + 1}`,
+  };
+}
+
 export const ACQUISITION_MIX: Record<DemoChannel, number> = {
   meta_ads: 0.27,
   google_ads: 0.2,
@@ -139,6 +158,8 @@ export const CAMPAIGN_PLANS: readonly CampaignPlan[] = [
 
 export interface Ctx {
   config: StoreConfig;
+  /** The shop currency (ISO 4217, two digits): every `*Minor` amount of the store is in it. */
+  currency: string;
   startDay: number;
   endDay: number;
   days: number;

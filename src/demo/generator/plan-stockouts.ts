@@ -1,7 +1,7 @@
 /** The planted stock-out windows the ground truth records. */
 import { dayToIso } from '../calendar.ts';
 import type { PlantedStockout } from '../model.ts';
-import { type Ctx, SHOP_CURRENCY } from './context.ts';
+import type { Ctx } from './context.ts';
 
 export function planStockouts(ctx: Ctx, oosProductIndex: number): PlantedStockout[] {
   const planted: PlantedStockout[] = [];
@@ -22,7 +22,7 @@ export function planStockouts(ctx: Ctx, oosProductIndex: number): PlantedStockou
       expectedLostUnits: 0,
       expectedLostRevenueMinor: 0,
       lostOrders: 0,
-      currency: SHOP_CURRENCY,
+      currency: ctx.currency,
     });
     const list = ctx.stockoutWindows.get(variantIndex) ?? [];
     list.push({ start, end: end ?? ctx.days - 1, truth });

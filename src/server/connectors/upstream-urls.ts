@@ -18,6 +18,8 @@ export interface DemoUpstreams {
   /** emulator base URLs; Shopify's may already end in `/store/{shop}` */
   baseUrls: { shopify: string; ga4: string; meta: string };
   ids: DemoIdentifiers;
+  /** More demo shops (issue #17's second demo store): shop domain → its emulator's base URL. */
+  otherShops?: Readonly<Record<string, string>>;
 }
 
 export interface UpstreamOverrides {
@@ -57,9 +59,14 @@ export function createUpstreamTargets(
   options: { demo?: DemoUpstreams | undefined; overrides?: UpstreamOverrides } = {},
 ): UpstreamTargets {
   const { demo, overrides = {} } = options;
+  const otherShopBase = (shop: string): string | undefined =>
+    demo?.otherShops && Object.hasOwn(demo.otherShops, shop) ? demo.otherShops[shop] : undefined;
   const isDemo: UpstreamTargets['isDemo'] = (provider, id) => {
     if (!demo) return false;
-    if (provider === 'shopify') return normalizeShopDomain(id) === normalizeShopDomain(demo.ids.shopDomain);
+    if (provider === 'shopify') {
+      const shop = normalizeShopDomain(id);
+      return shop === normalizeShopDomain(demo.ids.shopDomain) || otherShopBase(shop) !== undefined;
+    }
     if (provider === 'ga4') return id.replace(/^properties\//, '') === demo.ids.propertyId;
     return id.replace(/^act_/, '') === demo.ids.adAccountId.replace(/^act_/, '');
   };
@@ -67,6 +74,8 @@ export function createUpstreamTargets(
     isDemo,
     shopify(shopDomain) {
       const shop = normalizeShopDomain(shopDomain);
+      const other = otherShopBase(shop);
+      if (other) return demoShopifyBase(other, shop);
       if (demo && isDemo('shopify', shop)) return demoShopifyBase(demo.baseUrls.shopify, shop);
       if (overrides.shopifyBaseUrlTemplate) return overrides.shopifyBaseUrlTemplate.replace('{shop}', shop);
       return `https://${shop}`;

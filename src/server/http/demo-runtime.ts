@@ -28,6 +28,18 @@ export interface DemoRuntime {
       products: { handle: string; title: string; variantId: number; priceMinor: number }[];
     };
   };
+  /**
+   * A second demo shop in another currency (issue #17): Shopify only, on its own emulator, the same
+   * demo secrets. `POST /api/demo/stores` adds it to the caller's workspace as a store of its own.
+   */
+  second?: {
+    name: string;
+    currency: string;
+    shopDomain: string;
+    /** `http://HOST:PORT/store/{shopDomain}` */
+    shopifyBaseUrl: string;
+    profitSetup?: DemoProfitSetup;
+  };
   /** The Slack incoming-webhook emulator: a Slack channel to add and test with no setup (issue #14). */
   slack?: {
     webhookUrl: string;

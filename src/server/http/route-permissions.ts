@@ -142,6 +142,7 @@ const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'POST /api/sync/run': CONNECTIONS,
   'GET /api/demo/credentials': READ,
   'POST /api/demo/connect': CONNECTIONS,
+  'POST /api/demo/stores': MEMBERS,
   'GET /api/demo/live': READ,
   'POST /api/demo/live': CONNECTIONS,
   'GET /api/compliance/data-requests': CONNECTIONS,

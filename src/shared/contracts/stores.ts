@@ -60,4 +60,16 @@ export const CreateStoreBodySchema = z.object({
 });
 export type CreateStoreBody = z.infer<typeof CreateStoreBodySchema>;
 
+/**
+ * POST /api/demo/stores (demo mode): the second demo shop, in another currency, added as a store of
+ * the caller's workspace (201) or found there (200, `shopify` null: nothing was connected again).
+ */
+export const DemoStoreAddedSchema = z.object({
+  store: StoreSchema,
+  /** The shop currency of the demo store (e.g. EUR). */
+  currency: z.string(),
+  shopify: z.object({ isValid: z.boolean(), message: z.string() }).nullable(),
+});
+export type DemoStoreAdded = z.infer<typeof DemoStoreAddedSchema>;
+
 export const StoreParamsSchema = z.object({ id: z.uuid('id must be a store id') });

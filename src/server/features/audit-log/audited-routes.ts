@@ -42,4 +42,5 @@ export const AUDITED_ROUTES: Readonly<Record<string, AuditAction>> = {
   'DELETE /api/notifications/rules/:id': 'data.deleted',
   'DELETE /api/analytics/forecast-closures/:date': 'data.deleted',
   'POST /api/stores': 'store.created',
+  'POST /api/demo/stores': 'store.created',
 };

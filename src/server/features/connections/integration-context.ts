@@ -48,6 +48,9 @@ export function createIntegrationContext(args: {
             propertyId: demoCredentials.ga4.propertyId,
             adAccountId: demoCredentials.meta.adAccountId,
           },
+          ...(args.demo.second
+            ? { otherShops: { [args.demo.second.shopDomain]: args.demo.second.shopifyBaseUrl } }
+            : {}),
         }
       : undefined;
   return {

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DemoConnectResponseSchema, DemoCredentialsSchema } from '../../../shared/contracts/credentials.ts';
-import { requireAuth } from '../../http/auth.ts';
+import { DemoStoreAddedSchema } from '../../../shared/contracts/stores.ts';
+import { requireAuth, requireRole } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import { recordDemoStorefront } from '../journeys/record-demo-storefront.ts';
+import { addDemoStore } from './add-demo-store.ts';
 import { connectDemoStore, getDemoCredentials } from './connect-demo-store.ts';
 import { registerDemoStorefrontRoutes } from './storefront-routes.ts';
 
@@ -39,6 +41,15 @@ export function registerDemoRoutes(fastify: FastifyInstance, deps: AppDeps): voi
             request.log.error({ err: error }, 'demo storefront maintenance failed'),
         });
       return connectDemoStore(context(), workspaceId, { userId, setup: deps.demo?.profitSetup });
+    },
+  );
+  app.post(
+    '/api/demo/stores',
+    { schema: { response: { 200: DemoStoreAddedSchema, 201: DemoStoreAddedSchema } } },
+    async (request, reply) => {
+      const principal = requireRole(request, ['owner', 'admin'], 'Only owners and admins can add stores.');
+      const added = await addDemoStore(deps.db, context(), deps.demo?.second, principal, deps.clock());
+      return reply.status(added.created ? 201 : 200).send(added.body);
     },
   );
   registerDemoStorefrontRoutes(fastify, deps);

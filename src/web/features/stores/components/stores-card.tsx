@@ -4,12 +4,15 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useStores } from '../api/store-queries.ts';
+import { useAddDemoStore, useIsDemo } from '../api/use-add-demo-store.ts';
 import { AddStoreDialog } from './add-store-dialog.tsx';
 
 /** /settings/members: the workspace's stores, with "Add store" for owners and admins (issue #17). */
 export function StoresCard() {
   const stores = useStores();
   const [adding, setAdding] = useState(false);
+  const isDemo = useIsDemo().data === true;
+  const addDemo = useAddDemoStore();
   const list = stores.data;
   if (!list) return null;
   const canAdd = allows({ role: list.role, canSeeCosts: false }, 'members');
@@ -40,6 +43,26 @@ export function StoresCard() {
             </li>
           ))}
         </ul>
+        {canAdd && isDemo ? (
+          <div className="mt-3 flex flex-wrap items-center gap-3 border-t border-slate-800 pt-3 text-sm">
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={addDemo.isPending}
+              onClick={() => addDemo.mutate()}
+              data-testid="add-demo-store"
+            >
+              <Plus aria-hidden="true" /> Add the demo store in EUR
+            </Button>
+            <span className="text-slate-400" data-testid="add-demo-store-status">
+              {addDemo.isError
+                ? addDemo.error.message
+                : addDemo.data
+                  ? `${addDemo.data.store.name} is in this workspace; choose All stores in the switcher to see it converted.`
+                  : 'A second demo shop selling in euros, to try the All-stores views.'}
+            </span>
+          </div>
+        ) : null}
       </CardContent>
       {canAdd ? <AddStoreDialog open={adding} onOpenChange={setAdding} /> : null}
     </Card>
