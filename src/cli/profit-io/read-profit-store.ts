@@ -11,7 +11,6 @@ import type {
   ProfitSaleOrder,
 } from '../../core/profit/types.ts';
 import { currencyDigitsOf, MoneySchema, parseDecimalToMinor } from '../../shared/money.ts';
-import { CliUsageError } from '../command.ts';
 import { csvValueError, readCsvRecords } from './read-csv-records.ts';
 import { parseOrFail, readJsonl } from './read-jsonl.ts';
 import { expensesOf, readCostPeriods, readProfitRules } from './read-profit-inputs.ts';
