@@ -1,3 +1,7 @@
+/*
+ * The owner's inputs `upside profit` reads beside the orders, whatever their source: the costs CSV
+ * and the rules file (shipping profiles, gateway fee rules, custom expenses).
+ */
 import { z } from 'zod';
 import type { CostPeriod } from '../../core/profit/cost-in-force.ts';
 import type { ProfitExpense } from '../../core/profit/expense-on-day.ts';
@@ -7,11 +11,6 @@ import { CliUsageError } from '../command.ts';
 import { csvValueError, readCsvRecords } from './read-csv-records.ts';
 import { parseOrFail } from './read-jsonl.ts';
 import { readTextFile } from './read-text-file.ts';
-
-/**
- * The owner's inputs `upside profit` reads beside the orders, whatever their source: the costs CSV
- * and the rules file (shipping profiles, gateway fee rules, custom expenses).
- */
 
 const Day = z.iso.date();
 const RulesSchema = DemoProfitSetupSchema.omit({ costs: true });
