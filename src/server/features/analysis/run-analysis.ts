@@ -152,6 +152,8 @@ async function refreshOpportunities(
     'profitImpactMax',
     'losesMoney',
     'profitNote',
+    'profitUnitsSold',
+    'profitUnitsWithCost',
     'confidenceScore',
     'effortLevel',
     'evidence',
@@ -166,7 +168,7 @@ async function refreshOpportunities(
       .insert(opportunities)
       .values(
         [...byIdentity.values()].map((candidate) => {
-          const impact = profitImpactOf(candidate, profit);
+          const { profitCoverage, ...impact } = profitImpactOf(candidate, profit);
           return {
             workspaceId,
             type: candidate.type,
@@ -180,6 +182,8 @@ async function refreshOpportunities(
             revenueImpactMin: candidate.revenueImpactMin,
             revenueImpactMax: candidate.revenueImpactMax,
             ...impact,
+            profitUnitsSold: profitCoverage?.unitsSold ?? null,
+            profitUnitsWithCost: profitCoverage?.unitsWithCost ?? null,
             confidenceScore: candidate.confidenceScore,
             effortLevel: candidate.effortLevel,
             evidence: candidate.evidence,
