@@ -6,6 +6,7 @@ import { OpportunityListSchema } from '../../src/shared/contracts/opportunities.
 import { ProductProfitSchema } from '../../src/shared/contracts/products.ts';
 import { OrderLookupResponseSchema } from '../../src/shared/contracts/shopify.ts';
 import { formatMoney, minorToDecimal } from '../../src/shared/money.ts';
+import { formatCoverageShare } from '../../src/web/components/cost-coverage.tsx';
 import { describeInBrowser, saveScreenshot, signInInBrowser } from '../support/browser.ts';
 import { connectDemoStoreAndAnalyse, useDemoStoreInBrowser } from '../support/demo-store-in-browser.ts';
 
@@ -134,6 +135,15 @@ describeInBrowser('profit on the decision pages', () => {
     const first = byProfit[0]!;
     const range = `${formatMoney(first.profitImpactMin!, first.currency, { fractionDigits: 0 })} – ${formatMoney(first.profitImpactMax!, first.currency, { fractionDigits: 0 })}`;
     await expect(cards.first().getByTestId('opportunity-profit-impact').textContent()).resolves.toBe(range);
+    // What the figure rests on: the share of units with a known cost, marked estimated below full.
+    const coverage = first.profitCoverage!;
+    const note = cards.first().getByTestId('opportunity-cost-coverage');
+    await expect(note.textContent()).resolves.toContain(
+      `Costs known for ${formatCoverageShare(coverage)} of units`,
+    );
+    await expect(note.getByTestId('estimated-badge').count()).resolves.toBe(
+      coverage.unitsWithCost < coverage.unitsSold ? 1 : 0,
+    );
     await expect(page.getByTestId('opportunity-loses-money').count()).resolves.toBe(
       byProfit.filter((o) => o.losesMoney).length,
     );

@@ -214,6 +214,28 @@ describe('opportunities', () => {
     expect(byProfit.map((o) => o.id)).not.toEqual(byRevenue.map((o) => o.id));
   });
 
+  it('say how much of the cost behind each profit impact is known', async () => {
+    const response = await app.request('/api/campaigns?period=30', { cookie: owner });
+    const { channels } = CampaignPerformanceSchema.parse(await response.json());
+    // The store's units over the detectors' 30 days: every channel the attribution rule credits.
+    const store = {
+      unitsSold: channels.reduce((sum, row) => sum + row.unitsSold, 0),
+      unitsWithCost: channels.reduce((sum, row) => sum + row.unitsWithCost, 0),
+    };
+    expect(store.unitsSold).toBeGreaterThan(0);
+    const campaignTypes = new Set(['scale_campaign', 'cut_campaign', 'ad_spend_out_of_stock']);
+    for (const o of await list()) {
+      expect(o.profitCoverage).not.toBeNull();
+      const coverage = o.profitCoverage!;
+      expect(coverage.unitsWithCost).toBeLessThanOrEqual(coverage.unitsSold);
+      expect(coverage.share).toBe(
+        coverage.unitsSold > 0 ? coverage.unitsWithCost / coverage.unitsSold : null,
+      );
+      if (!campaignTypes.has(o.type))
+        expect({ unitsSold: coverage.unitsSold, unitsWithCost: coverage.unitsWithCost }).toEqual(store);
+    }
+  });
+
   it('refuses an unknown sort naming the field', async () => {
     const response = await app.request('/api/opportunities?sort=margin', { cookie: owner });
     expect(response.status).toBe(400);

@@ -37,8 +37,7 @@ const SKIPPED: Record<string, string> = {
  * the product and cohort rollups and theirs),
  * the tracking rate limiter's buckets, and credentials, whose status and time the connection tests
  * (`GET /api/meta/test-connection`, …) record, and the audit log, where every CSV export is written
- * down (issue #17), and the tracked websites, where the demo storefront page registers its own
- * website for the signed-in store on the first visit (issue #16 item 5).
+ * down (issue #17).
  */
 const EXCUSED = new Set([
   'sessions',
@@ -52,8 +51,16 @@ const EXCUSED = new Set([
   'contribution_rollup_versions',
   'tracking_rate_buckets',
   'audit_log',
-  'tracking_configurations',
 ]);
+
+/**
+ * Tables one GET route may write beyond EXCUSED, by path prefix: the demo storefront page registers
+ * its own website for the signed-in store on the first visit (issue #16 item 5). Those routes run
+ * after the other reads, each checked on its own.
+ */
+const EXCUSED_FOR_ROUTE: ReadonlyArray<{ prefix: string; tables: readonly string[] }> = [
+  { prefix: '/demo/storefront', tables: ['tracking_configurations'] },
+];
 
 interface Outcome {
   route: string;
@@ -149,10 +156,21 @@ describe('generated bad input on every endpoint', () => {
       );
     };
 
+    const ownExcuse = (route: RegisteredRoute) =>
+      EXCUSED_FOR_ROUTE.find((excuse) => route.url.startsWith(excuse.prefix));
     const start = await tableChecksums(app.db);
-    for (const route of reads) await runRoute(route);
-    const afterReads = await tableChecksums(app.db);
-    const changedByReads = changedTables(start, afterReads).filter((table) => !EXCUSED.has(table));
+    for (const route of reads.filter((r) => !ownExcuse(r))) await runRoute(route);
+    const changedByReads = changedTables(start, await tableChecksums(app.db)).filter(
+      (table) => !EXCUSED.has(table),
+    );
+    for (const route of reads.filter((r) => ownExcuse(r))) {
+      const before = await tableChecksums(app.db);
+      await runRoute(route);
+      const allowed = ownExcuse(route)!.tables;
+      for (const table of changedTables(before, await tableChecksums(app.db)))
+        if (!EXCUSED.has(table) && !allowed.includes(table))
+          changedByReads.push(`${table} (by ${route.method} ${route.url})`);
+    }
     for (const route of writes) {
       const before = await tableChecksums(app.db);
       await runRoute(route);

@@ -329,6 +329,37 @@ describe('a member without cost and personal-data access', () => {
     expect(csv).toMatch(/,.\*\*\*@.\*\*\*\./);
   });
 
+  it('cannot find a customer by their real e-mail or name with the customers search (?q=)', async () => {
+    const owner = (await (
+      await app.request('/api/customers?pageSize=5', { cookie: cookies.owner })
+    ).json()) as {
+      customers: Array<{ customerId: string; name: string | null; email: string | null }>;
+    };
+    const target = owner.customers.find((c) => c.email && c.name);
+    expect(target?.email).toBeTruthy();
+    const search = async (q: string, cookie: string | undefined) =>
+      (await (await app.request(`/api/customers?q=${encodeURIComponent(q)}`, { cookie })).json()) as {
+        total: number;
+        customers: Array<{ customerId: string; email: string | null }>;
+      };
+    let refused = 0;
+    for (const q of [target?.email ?? '', target?.name ?? '', (target?.email ?? '').split('@')[0] ?? '']) {
+      expect((await search(q, cookies.owner)).total, q).toBeGreaterThan(0);
+      const restricted = await search(q, cookies.restricted);
+      expect(restricted.total, q).toBe(0);
+      expect(restricted.customers).toEqual([]);
+      refused += 1;
+    }
+    // The id still finds the (masked) row.
+    const byId = await search(target?.customerId ?? '', cookies.restricted);
+    expect(byId.customers.map((c) => c.customerId)).toEqual([target?.customerId]);
+    expect(byId.customers[0]?.email).toMatch(/^.\*\*\*@/);
+    console.log(
+      'customers search without personal-data access: %d real-identity queries, 0 matches',
+      refused,
+    );
+  });
+
   it('gets a digest without the contribution margin', async () => {
     const admin = cookies.admin;
     const adminId = (

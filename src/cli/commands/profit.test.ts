@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -91,4 +91,98 @@ describe('upside profit', () => {
       "--from must be a date YYYY-MM-DD, got '2026-13-01'",
     );
   }, 120_000);
+});
+
+describe('upside profit from a Shopify orders export', () => {
+  const exportDir = join(root, 'export');
+  const HEADER =
+    'Name,Email,Financial Status,Currency,Subtotal,Shipping,Taxes,Total,Discount Amount,Created at,' +
+    'Lineitem quantity,Lineitem name,Lineitem price,Lineitem sku,Cancelled at,Payment Method,Refunded Amount';
+  const ORDERS = [
+    HEADER,
+    // Two lines, shipping, a discount, paid with Shopify Payments (a fee rule: 2.9 % + 0.30).
+    '#1001,a@example.com,paid,USD,40.00,5.00,0.00,43.00,2.00,2024-03-01 10:00:00 -0500,2,Mug,10.00,SKU-A,,Shopify Payments,0.00',
+    '#1001,,,,,,,,,,1,Bowl,20.00,SKU-B,,,',
+    // After SKU-A's cost change, partly refunded, paid by PayPal (no rule: no fee).
+    '#1002,b@example.com,partially_refunded,USD,30.00,0.00,0.00,30.00,0.00,2024-03-05 09:00:00 -0500,3,Mug,10.00,SKU-A,,PayPal,15.00',
+    // Cancelled: left out.
+    '#1003,c@example.com,voided,USD,100.00,0.00,0.00,100.00,0.00,2024-03-04 12:00:00 -0500,5,Bowl,20.00,SKU-B,2024-03-04 13:00:00 -0500,PayPal,0.00',
+  ];
+  const COSTS = [
+    'sku,cost,effective_from',
+    'SKU-A,4.00,2024-01-01',
+    'SKU-A,5.00,2024-03-03',
+    'SKU-B,12.50,2024-01-01',
+  ];
+  const RULES = {
+    shippingProfiles: [],
+    paymentFeeRules: [{ gateway: 'shopify_payments', percent: '2.9', fixed: '0.30' }],
+    expenses: [
+      { name: 'Packaging', kind: 'per_order', amount: '1.00', startsOn: '2024-03-01', endsOn: null },
+    ],
+  };
+  const paths = {
+    orders: join(exportDir, 'orders_export.csv'),
+    costs: join(exportDir, 'costs.csv'),
+    rules: join(exportDir, 'rules.json'),
+  };
+  const args = ['--orders', paths.orders, '--costs', paths.costs, '--rules', paths.rules, '--json'];
+
+  beforeAll(() => {
+    mkdirSync(exportDir, { recursive: true });
+    writeFileSync(paths.orders, `${ORDERS.join('\n')}\n`);
+    writeFileSync(paths.costs, `${COSTS.join('\n')}\n`);
+    writeFileSync(paths.rules, JSON.stringify(RULES));
+  });
+
+  it('adds up the P&L from the export, the costs in force on each order day and the rules', async () => {
+    // #1001: 2 × 10.00 + 20.00 + 5.00 shipping; COGS 2 × 4.00 + 12.50; fee 43.00 × 2.9 % = 1.247
+    // → 1.25, + 0.30. #1002: 30.00, refunded 15.00, COGS 3 × 5.00 (the cost from 03-03). Packaging
+    // 1.00 per counted order.
+    const result = await runProfit(args);
+    expect(result).toEqual({
+      currency: 'USD',
+      totals: {
+        grossSales: '75.00',
+        discounts: '2.00',
+        returns: '15.00',
+        netSales: '58.00',
+        cogs: '35.50',
+        grossProfit: '22.50',
+        shipping: '5.00',
+        paymentFees: '1.55',
+        marketing: '0.00',
+        contributionMargin: '15.95',
+        expenses: '2.00',
+        netProfit: '13.95',
+      },
+    });
+    const late = await runProfit([...args, '--from', '2024-03-04', '--to', '2024-03-05']);
+    expect(late.totals).toMatchObject({
+      grossSales: '30.00',
+      cogs: '15.00',
+      expenses: '1.00',
+      netProfit: '-1.00',
+    });
+  });
+
+  it('refuses bad rows naming file, row and column, and a mix of the two ways in', async () => {
+    writeFileSync(
+      paths.orders,
+      `${[...ORDERS, ORDERS[1]!.replace('#1001', '#1004').replace(',USD,', ',EUR,')].join('\n')}\n`,
+    );
+    await expect(command.run(args)).rejects.toThrow(
+      "orders_export.csv: row 6, column 'Currency': 'EUR' differs from the first order's USD",
+    );
+    writeFileSync(
+      paths.orders,
+      `${[...ORDERS, ORDERS[3]!.replace('#1002', '#1005').replace(',3,', ',-3,')].join('\n')}\n`,
+    );
+    await expect(command.run(args)).rejects.toThrow(
+      "orders_export.csv: row 6, column 'Lineitem quantity': '-3' is not a positive whole number",
+    );
+    writeFileSync(paths.orders, `${ORDERS.join('\n')}\n`);
+    await expect(command.run(['--store', dir, ...args])).rejects.toThrow(/two ways in/);
+    await expect(command.run(['--orders', paths.orders, '--json'])).rejects.toThrow(/--costs COSTS\.csv/);
+  });
 });

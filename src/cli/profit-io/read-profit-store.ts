@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { z } from 'zod';
-import { type CostPeriod, costInForce } from '../../core/profit/cost-in-force.ts';
+import { costInForce } from '../../core/profit/cost-in-force.ts';
 import { paymentFeeOf } from '../../core/profit/payment-fee-of.ts';
 import { shippingCostOf } from '../../core/profit/shipping-cost-of.ts';
 import type {
@@ -10,11 +10,10 @@ import type {
   ProfitSaleLine,
   ProfitSaleOrder,
 } from '../../core/profit/types.ts';
-import { DemoProfitSetupSchema } from '../../shared/contracts/demo-profit.ts';
 import { currencyDigitsOf, MoneySchema, parseDecimalToMinor } from '../../shared/money.ts';
-import { CliUsageError } from '../command.ts';
 import { csvValueError, readCsvRecords } from './read-csv-records.ts';
 import { parseOrFail, readJsonl } from './read-jsonl.ts';
+import { expensesOf, readCostPeriods, readProfitRules } from './read-profit-inputs.ts';
 import { readTextFile } from './read-text-file.ts';
 
 const Day = z.iso.date();
@@ -74,7 +73,6 @@ const RefundSchema = z.object({
   ),
 });
 const SpendSchema = z.object({ day: Day, spendMinor: Minor.nonnegative() });
-const RulesSchema = DemoProfitSetupSchema.omit({ costs: true });
 
 /** The P&L input read from an `upside demo generate` folder, with its currency and full range. */
 export interface ProfitStore {
@@ -83,38 +81,6 @@ export interface ProfitStore {
   startDate: string;
   endDate: string;
   input: ProfitInput;
-}
-
-function readCosts(
-  dir: string,
-  skuOfVariant: Map<number, string>,
-  digits: number,
-): Map<string, CostPeriod[]> {
-  const name = 'costs.csv';
-  const periods = new Map<string, CostPeriod[]>();
-  for (const record of readCsvRecords(join(dir, name), name, ['cost', 'effective_from'])) {
-    const {
-      sku: skuText = '',
-      variant_id: variantText = '',
-      cost = '',
-      effective_from: from = '',
-    } = record.values;
-    let sku = skuText;
-    if (sku === '') {
-      if (!/^\d+$/.test(variantText))
-        throw csvValueError(name, record, 'variant_id', 'is not a variant id (and sku is empty)');
-      sku = skuOfVariant.get(Number(variantText)) ?? '';
-      if (sku === '') throw csvValueError(name, record, 'variant_id', 'is not a variant of this store');
-    }
-    if (!/^\d+(\.\d+)?$/.test(cost))
-      throw csvValueError(name, record, 'cost', 'is not a non-negative amount');
-    if (!Day.safeParse(from).success || from < '2000-01-01' || from > '2100-12-31')
-      throw csvValueError(name, record, 'effective_from', 'is not a date YYYY-MM-DD in 2000–2100');
-    const list = periods.get(sku) ?? [];
-    list.push({ effectiveFrom: from, costMinor: parseDecimalToMinor(cost, digits) });
-    periods.set(sku, list);
-  }
-  return periods;
 }
 
 function readWeights(dir: string): Map<string, number> {
@@ -137,18 +103,11 @@ export function readProfitStore(dir: string): ProfitStore {
   );
   const digits = currencyDigitsOf(shop.currencyCode);
   const minor = (amount: string) => parseDecimalToMinor(amount, digits);
-  const rulesText = readTextFile(join(dir, 'profit-rules.json'), 'profit-rules.json');
-  let rulesJson: unknown;
-  try {
-    rulesJson = JSON.parse(rulesText);
-  } catch {
-    throw new CliUsageError('profit-rules.json: row 1: not valid JSON');
-  }
-  const rules = parseOrFail(RulesSchema, rulesJson, 'profit-rules.json: row 1');
+  const rules = readProfitRules(join(dir, 'profit-rules.json'));
   const skuOfVariant = new Map<number, string>();
   for (const p of readJsonl(join(dir, 'products.jsonl'), 'products.jsonl', ProductSchema))
     for (const v of p.variants) skuOfVariant.set(v.legacyId, v.sku);
-  const costs = readCosts(dir, skuOfVariant, digits);
+  const costs = readCostPeriods(join(dir, 'costs.csv'), skuOfVariant, digits);
   const weights = readWeights(dir);
   const profiles = rules.shippingProfiles.map((p) => ({ ...p, costMinor: minor(p.cost) }));
   const feeRules = rules.paymentFeeRules.map((r) => ({ ...r, fixedMinor: minor(r.fixed) }));
@@ -230,10 +189,7 @@ export function readProfitStore(dir: string): ProfitStore {
       refundedShipping,
       fees,
       spend,
-      expenses: rules.expenses.map((e) => {
-        const money = e.kind === 'monthly' || e.kind === 'per_order';
-        return { ...e, amountMinor: money ? minor(e.amount) : null, percent: money ? null : e.amount };
-      }),
+      expenses: expensesOf(rules, digits),
     },
   };
 }

@@ -4,12 +4,20 @@ import { SCALE_BUDGET_SHARE } from './detect-campaign-opportunities.ts';
 import { roundTo } from './round-to.ts';
 import type { OpportunityCandidate } from './types.ts';
 
+/** Units sold and, of them, units whose cost is known (entered or from Shopify, not estimated). */
+export interface UnitCoverage {
+  unitsSold: number;
+  unitsWithCost: number;
+}
+
 /** A campaign's last 30 days in profit terms (shop currency, major units). */
 export interface CampaignProfit {
   spend: number;
   /** Contribution before marketing of its credited orders (decision 025). */
   contribution: number;
   verifiedOrders: number;
+  /** Cost coverage of its credited orders' units. */
+  coverage: UnitCoverage;
 }
 
 /** What the profit impact of every candidate is computed from, over the detectors' 30 days. */
@@ -19,6 +27,8 @@ export interface OpportunityProfitContext {
   contributionRate: number | null;
   /** By Meta campaign id. */
   campaigns: ReadonlyMap<string, CampaignProfit>;
+  /** Cost coverage of the store's units over the same days (what the contribution rate rests on). */
+  coverage: UnitCoverage;
 }
 
 export interface ProfitImpact {
@@ -28,7 +38,19 @@ export interface ProfitImpact {
   losesMoney: boolean;
   /** Why it loses money, in a sentence with money in the shop currency; null otherwise. */
   profitNote: string | null;
+  /**
+   * The cost coverage the profit impact rests on: the campaign's credited orders for a campaign
+   * action, the store's units otherwise; below full, part of it is estimated. Null with no impact.
+   */
+  profitCoverage: UnitCoverage | null;
 }
+
+/** The actions priced from their campaign's own orders rather than the store's contribution rate. */
+const CAMPAIGN_ACTIONS: ReadonlySet<string> = new Set([
+  'scale_campaign',
+  'cut_campaign',
+  'ad_spend_out_of_stock',
+]);
 
 /**
  * The profit impact of an opportunity: the contribution (before marketing, decision 025) its
@@ -43,7 +65,9 @@ export interface ProfitImpact {
  * - every other action adds revenue, which becomes contribution at the store's rate:
  *   revenue impact × contribution rate (null when the rate is unknown);
  * - an action whose upper profit impact is below zero loses money: `losesMoney`, with a note
- *   saying so (the opportunity is then not ranked on its revenue).
+ *   saying so (the opportunity is then not ranked on its revenue);
+ * - the impact carries the cost coverage of the units it was computed from, so a figure resting on
+ *   the default margin is shown as estimated.
  */
 export function profitImpactOf(
   candidate: OpportunityCandidate,
@@ -54,9 +78,11 @@ export function profitImpactOf(
   let min: number | null = null;
   let max: number | null = null;
   let note: string | null = null;
+  let coverage = context.coverage;
   const range = campaign
     ? campaignRoasRange(campaign.contribution, campaign.spend, campaign.verifiedOrders)
     : null;
+  if (campaign && range && CAMPAIGN_ACTIONS.has(candidate.type)) coverage = campaign.coverage;
   if (candidate.type === 'scale_campaign' && campaign && range) {
     const extra = campaign.spend * SCALE_BUDGET_SHARE;
     min = extra * (range.low - 1);
@@ -75,12 +101,19 @@ export function profitImpactOf(
     note = `At the store's contribution margin of ${(context.contributionRate * 100).toFixed(1)} % of net sales, the extra revenue would not cover its costs.`;
   }
   if (min === null || max === null)
-    return { profitImpactMin: null, profitImpactMax: null, losesMoney: false, profitNote: null };
+    return {
+      profitImpactMin: null,
+      profitImpactMax: null,
+      losesMoney: false,
+      profitNote: null,
+      profitCoverage: null,
+    };
   const losesMoney = max < 0;
   return {
     profitImpactMin: roundTo(min, 2),
     profitImpactMax: roundTo(max, 2),
     losesMoney,
     profitNote: losesMoney ? note : null,
+    profitCoverage: coverage,
   };
 }

@@ -90,7 +90,7 @@ export const CustomerListQuerySchema = z.object({
   sort: CustomerSortSchema.default('clv'),
   /** desc = the "highest/most recent first" order above; asc reverses it. Nulls always last. */
   direction: z.enum(['asc', 'desc']).default('desc'),
-  /** Search by name or e-mail (case-insensitive substring). */
+  /** Search by name or e-mail (case-insensitive substring); by the exact customer id only for a member without personal-data access. */
   q: z.string().trim().max(100).optional(),
   segment: z.string().trim().min(1).max(60).optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ProfitCoverageSchema } from './profit.ts';
 
 /** One fact behind an opportunity (a number with its unit, or text). */
 export const EvidenceFactSchema = z.object({
@@ -37,6 +38,12 @@ export const OpportunitySchema = z.object({
   /** The action would lose money: listed with `profitNote` saying why, never ranked above low. */
   losesMoney: z.boolean(),
   profitNote: z.string().nullable(),
+  /**
+   * The cost coverage the profit impact rests on: the campaign's credited orders for a campaign
+   * action, the store's units over the detectors' 30 days otherwise. Below full, the profit impact
+   * is partly estimated (default margin). Null without a profit impact or before the next analysis.
+   */
+  profitCoverage: ProfitCoverageSchema.nullable(),
   confidenceScore: z.number().min(0).max(1),
   effortLevel: z.string(),
   status: z.enum(['open', 'implemented', 'dismissed']),

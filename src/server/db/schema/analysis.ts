@@ -209,6 +209,9 @@ export const opportunities = pgTable(
     profitImpactMax: doublePrecision('profit_impact_max'),
     losesMoney: boolean('loses_money').notNull().default(false),
     profitNote: text('profit_note'),
+    /** The cost coverage the profit impact rests on (units sold, units with a known cost). */
+    profitUnitsSold: integer('profit_units_sold'),
+    profitUnitsWithCost: integer('profit_units_with_cost'),
     confidenceScore: doublePrecision('confidence_score').notNull(),
     effortLevel: text('effort_level').notNull(),
     evidence: typedJsonb('evidence', z.unknown()).notNull(),

@@ -184,6 +184,8 @@ async function refreshOpportunities(
     'profitImpactMax',
     'losesMoney',
     'profitNote',
+    'profitUnitsSold',
+    'profitUnitsWithCost',
     'confidenceScore',
     'effortLevel',
     'evidence',
@@ -198,7 +200,7 @@ async function refreshOpportunities(
       .insert(opportunities)
       .values(
         [...byIdentity.values()].map((candidate) => {
-          const impact = profitImpactOf(candidate, profit);
+          const { profitCoverage, ...impact } = profitImpactOf(candidate, profit);
           return {
             workspaceId,
             type: candidate.type,
@@ -212,6 +214,8 @@ async function refreshOpportunities(
             revenueImpactMin: candidate.revenueImpactMin,
             revenueImpactMax: candidate.revenueImpactMax,
             ...impact,
+            profitUnitsSold: profitCoverage?.unitsSold ?? null,
+            profitUnitsWithCost: profitCoverage?.unitsWithCost ?? null,
             confidenceScore: candidate.confidenceScore,
             effortLevel: candidate.effortLevel,
             evidence: candidate.evidence,

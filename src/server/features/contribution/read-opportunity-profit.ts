@@ -25,10 +25,13 @@ export async function readOpportunityProfitContext(
   const unit = 10 ** currencyDigitsOf(currency);
   let netSales = 0;
   let contribution = 0;
+  const coverage = { unitsSold: 0, unitsWithCost: 0 };
   for (const channel of figures.channels.values()) {
     const lines = contributionOf(channel.profit);
     netSales += lines.netSales;
     contribution += lines.contributionMargin;
+    coverage.unitsSold += channel.unitsSold;
+    coverage.unitsWithCost += channel.unitsWithCost;
   }
   const campaigns = new Map<string, CampaignProfit>();
   if (figures.metaCurrency === null || figures.metaCurrency === currency)
@@ -37,6 +40,7 @@ export async function readOpportunityProfitContext(
         spend: entry.figures.spendMinor / unit,
         contribution: contributionOf(entry.figures.profit).contributionMargin / unit,
         verifiedOrders: entry.figures.verifiedOrders,
+        coverage: { unitsSold: entry.figures.unitsSold, unitsWithCost: entry.figures.unitsWithCost },
       });
-  return { currency, contributionRate: marginRate(contribution, netSales), campaigns };
+  return { currency, contributionRate: marginRate(contribution, netSales), campaigns, coverage };
 }

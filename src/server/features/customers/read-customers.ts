@@ -174,11 +174,15 @@ const CustomerRow2 = z.object({
  * GET /api/customers: one page of the latest run's customers with their RFM scores, segment,
  * P(alive), expected orders and CLV, joined to the synced names and e-mails of the caller's own
  * workspace (the only place customer details ever go), sortable and searchable by name or e-mail.
+ * A member without personal-data access (`personalData: false`, issue #17) sees masked rows only,
+ * so `q` must not find anyone by their real name or e-mail either (that would confirm who shops
+ * here): for them it matches the customer id alone, exactly.
  */
 export async function listCustomers(
   reads: CachedReads,
   workspaceId: string,
   query: CustomerListQuery,
+  access: { personalData: boolean } = { personalData: true },
 ): Promise<CustomerList> {
   const { db } = reads;
   const run = await findLatestRun(reads, workspaceId);
@@ -193,15 +197,16 @@ export async function listCustomers(
   if (!run?.asOf) return empty;
   const filters: SQL[] = [sql`c.run_id = ${run.id}`, sql`c.workspace_id = ${workspaceId}`];
   if (query.segment) filters.push(sql`c.segment = ${query.segment}`);
-  if (query.q) {
+  const byName = Boolean(query.q) && access.personalData;
+  if (query.q && byName) {
     const pattern = `%${escapeLike(query.q)}%`;
     filters.push(
       sql`(w.email ILIKE ${pattern} OR concat_ws(' ', w.first_name, w.last_name) ILIKE ${pattern})`,
     );
-  }
+  } else if (query.q) filters.push(sql`c.customer_id::text = ${query.q}`);
   const where = sql.join(filters, sql` AND `);
   // Names are joined for the search only; otherwise just for the one page of rows shown.
-  const from = query.q
+  const from = byName
     ? sql`analysis_customers c
         JOIN wh_customers w ON w.workspace_id = c.workspace_id AND w.customer_id = c.customer_id`
     : sql`analysis_customers c`;
@@ -211,7 +216,7 @@ export async function listCustomers(
     reads.caches,
     workspaceId,
     run.id,
-    `customers-count/${query.segment ?? ''}/${query.q ?? ''}`,
+    `customers-count/${query.segment ?? ''}/${byName ? 'name' : 'id'}/${query.q ?? ''}`,
     () => queryRows(db, CustomerRow, sql`SELECT count(*)::int AS total FROM ${from} WHERE ${where}`),
   );
   const rows = await queryRows(

@@ -21,10 +21,10 @@ export function registerCustomerRoutes(app: FastifyInstance, deps: AppDeps): voi
     '/api/customers',
     { schema: { querystring: CustomerListQuerySchema, response: { 200: CustomerListSchema } } },
     async (request, reply) => {
-      const { workspaceId } = requireAuth(request);
+      const { workspaceId, canSeePersonalData } = requireAuth(request);
       // Names and e-mails of the shop's customers: never cached by the browser or a proxy.
       reply.header('cache-control', 'no-store');
-      return listCustomers(deps, workspaceId, request.query);
+      return listCustomers(deps, workspaceId, request.query, { personalData: canSeePersonalData });
     },
   );
 }

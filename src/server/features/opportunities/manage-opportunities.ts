@@ -39,6 +39,14 @@ function presentOpportunity(row: OpportunityRow, currency: string): Opportunity 
     profitImpactMax: row.profitImpactMax,
     losesMoney: row.losesMoney,
     profitNote: row.profitNote,
+    profitCoverage:
+      row.profitUnitsSold === null || row.profitUnitsWithCost === null
+        ? null
+        : {
+            unitsSold: row.profitUnitsSold,
+            unitsWithCost: row.profitUnitsWithCost,
+            share: row.profitUnitsSold > 0 ? row.profitUnitsWithCost / row.profitUnitsSold : null,
+          },
     confidenceScore: row.confidenceScore,
     effortLevel: row.effortLevel,
     status: row.status,

@@ -8,9 +8,10 @@ import {
   SyncCustomerSchema,
   SyncCustomersDataSchema,
 } from './shopify-documents.ts';
+import { incrementalAfterBulk, runIncrementalStream } from './shopify-incremental.ts';
 import { waitForExport } from './shopify-orders.ts';
 import { CUSTOMER_SPEC, mapCustomer, type ShopContext } from './shopify-rows.ts';
-import { CUSTOMER_PAGE_SIZE, later, OVERLAP_MS, type StreamCursor } from './shopify-stream-cursor.ts';
+import { CUSTOMER_PAGE_SIZE, later, type StreamCursor } from './shopify-stream-cursor.ts';
 import { type UpsertRow, upsertRows } from './upsert-rows.ts';
 
 export async function bulkCustomers(
@@ -53,14 +54,7 @@ export async function bulkCustomers(
   }
   await flush();
   await session.commitPage(async () => 0, {
-    customers: {
-      phase: 'incremental',
-      updatedFrom: new Date(
-        Date.parse(current.bulkStartedAt ?? session.now().toISOString()) - 5 * 60_000,
-      ).toISOString(),
-      after: null,
-      maxSeen: null,
-    } satisfies StreamCursor,
+    customers: incrementalAfterBulk(current.bulkStartedAt, session.now()),
   });
 }
 
@@ -70,33 +64,21 @@ export async function incrementalCustomers(
   shop: ShopContext,
   state: StreamCursor,
 ): Promise<void> {
-  let { after = null, maxSeen = null } = state;
-  const updatedFrom = state.updatedFrom ?? null;
-  for (;;) {
-    session.throwIfAborted();
+  await runIncrementalStream(session, 'customers', state, async (after, query) => {
     const data = await client.query(
       SYNC_CUSTOMERS_QUERY,
-      { first: CUSTOMER_PAGE_SIZE, after, query: updatedFrom ? `updated_at:>='${updatedFrom}'` : null },
+      { first: CUSTOMER_PAGE_SIZE, after, query },
       SyncCustomersDataSchema,
     );
     const rows = data.customers.nodes.map((customer) => mapCustomer(shop, customer));
+    let newest: string | null = null;
     for (const customer of data.customers.nodes)
-      maxSeen = later(maxSeen, customer.updatedAt ?? customer.createdAt);
+      newest = later(newest, customer.updatedAt ?? customer.createdAt);
     const { hasNextPage, endCursor } = data.customers.pageInfo;
-    const nextAfter = hasNextPage && endCursor ? endCursor : null;
-    await session.commitPage((db) => upsertRows(db, CUSTOMER_SPEC, rows), {
-      customers: { phase: 'incremental', updatedFrom, after: nextAfter, maxSeen } satisfies StreamCursor,
-    });
-    if (!nextAfter) break;
-    after = nextAfter;
-  }
-  const nextFrom = maxSeen ? new Date(Date.parse(maxSeen) - OVERLAP_MS).toISOString() : updatedFrom;
-  await session.commitPage(async () => 0, {
-    customers: {
-      phase: 'incremental',
-      updatedFrom: nextFrom,
-      after: null,
-      maxSeen: null,
-    } satisfies StreamCursor,
+    return {
+      write: (db) => upsertRows(db, CUSTOMER_SPEC, rows),
+      newest,
+      nextAfter: hasNextPage && endCursor ? endCursor : null,
+    };
   });
 }

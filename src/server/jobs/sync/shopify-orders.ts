@@ -19,6 +19,7 @@ import {
   SyncOrderSchema,
   SyncOrdersDataSchema,
 } from './shopify-documents.ts';
+import { incrementalAfterBulk, runIncrementalStream } from './shopify-incremental.ts';
 import { REFUND_LINE_SPEC, TRANSACTION_SPEC } from './shopify-profit-rows.ts';
 import { fetchRefundDetails } from './shopify-refund-details.ts';
 import {
@@ -31,13 +32,7 @@ import {
   type ShopContext,
   TOUCHPOINT_SPEC,
 } from './shopify-rows.ts';
-import {
-  later,
-  MAX_SLICES,
-  OVERLAP_MS,
-  PAGES_IN_FLIGHT,
-  type StreamCursor,
-} from './shopify-stream-cursor.ts';
+import { later, MAX_SLICES, PAGES_IN_FLIGHT, type StreamCursor } from './shopify-stream-cursor.ts';
 import { syncTuning } from './sync-tuning.ts';
 import { type UpsertRow, upsertRows } from './upsert-rows.ts';
 import { parseShopifyId } from './values.ts';
@@ -253,14 +248,7 @@ export async function bulkOrders(
       await session.commitPage(async () => 0, { orders: current });
     }
   }
-  const next: StreamCursor = {
-    phase: 'incremental',
-    updatedFrom: new Date(
-      Date.parse(current.bulkStartedAt ?? session.now().toISOString()) - 5 * 60_000,
-    ).toISOString(),
-    after: null,
-    maxSeen: null,
-  };
+  const next = incrementalAfterBulk(current.bulkStartedAt, session.now());
   await session.commitPage(async () => 0, { orders: next });
   return next;
 }
@@ -272,16 +260,14 @@ export async function incrementalOrders(
   book: CostBook,
   state: StreamCursor,
 ): Promise<void> {
-  let { after = null, maxSeen = null } = state;
-  const updatedFrom = state.updatedFrom ?? null;
-  for (;;) {
-    session.throwIfAborted();
+  await runIncrementalStream(session, 'orders', state, async (after, query) => {
     const data = await client.query(
       SYNC_ORDERS_QUERY,
-      { first: syncTuning.orderPageSize, after, query: updatedFrom ? `updated_at:>='${updatedFrom}'` : null },
+      { first: syncTuning.orderPageSize, after, query },
       SyncOrdersDataSchema,
     );
     const page = emptyOrderPage();
+    let newest: string | null = null;
     for (const order of data.orders.nodes) {
       const rows = mapOrder(shop, order);
       if (order.lineItems?.pageInfo?.hasNextPage) {
@@ -293,25 +279,14 @@ export async function incrementalOrders(
         }
       }
       addOrderRows(page, rows);
-      maxSeen = later(maxSeen, order.updatedAt);
+      newest = later(newest, order.updatedAt);
     }
-    const { hasNextPage, endCursor } = data.orders.pageInfo;
-    const nextAfter = hasNextPage && endCursor ? endCursor : null;
     page.refundLines = await fetchRefundDetails(client, shop, page.refunds);
-    await session.commitPage((db) => writeOrders(db, book, page), {
-      orders: { phase: 'incremental', updatedFrom, after: nextAfter, maxSeen } satisfies StreamCursor,
-    });
-    if (!nextAfter) break;
-    after = nextAfter;
-  }
-  // Pass complete: the next run starts from the newest update seen, minus a little overlap.
-  const nextFrom = maxSeen ? new Date(Date.parse(maxSeen) - OVERLAP_MS).toISOString() : updatedFrom;
-  await session.commitPage(async () => 0, {
-    orders: {
-      phase: 'incremental',
-      updatedFrom: nextFrom,
-      after: null,
-      maxSeen: null,
-    } satisfies StreamCursor,
+    const { hasNextPage, endCursor } = data.orders.pageInfo;
+    return {
+      write: (db) => writeOrders(db, book, page),
+      newest,
+      nextAfter: hasNextPage && endCursor ? endCursor : null,
+    };
   });
 }

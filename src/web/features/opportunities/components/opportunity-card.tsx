@@ -1,4 +1,6 @@
 import type { Opportunity } from '@shared/contracts/opportunities.ts';
+import { formatCoverageShare } from '@web/components/cost-coverage.tsx';
+import { EstimatedBadge } from '@web/components/profit-marks.tsx';
 import { Badge, type BadgeVariant } from '@web/components/ui/badge.tsx';
 import { Button } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
@@ -69,6 +71,7 @@ export function OpportunityCard({
               ? '—'
               : `${formatMoney(o.profitImpactMin, o.currency, NO_DECIMALS)} – ${formatMoney(o.profitImpactMax, o.currency, NO_DECIMALS)}`}
           </p>
+          <ProfitCoverageNote opportunity={o} />
         </div>
         <div>
           <p className="text-slate-400">Confidence</p>
@@ -90,5 +93,26 @@ export function OpportunityCard({
         </Button>
       </CardFooter>
     </Card>
+  );
+}
+
+/**
+ * What the profit impact rests on (issue #13): the share of units whose cost is known, and the
+ * *estimated* mark while some rest on the default margin or have no cost at all.
+ */
+function ProfitCoverageNote({ opportunity: o }: { opportunity: Opportunity }) {
+  const coverage = o.profitCoverage;
+  if (o.profitImpactMax === null || coverage === null || coverage.unitsSold === 0) return null;
+  const estimated = coverage.unitsWithCost < coverage.unitsSold;
+  return (
+    <p
+      className="mt-1 flex flex-wrap items-center gap-1 text-xs text-slate-400"
+      data-testid="opportunity-cost-coverage"
+    >
+      {estimated ? (
+        <EstimatedBadge title="Part of the cost of goods behind this profit impact is estimated from the default margin or unknown." />
+      ) : null}
+      Costs known for {formatCoverageShare(coverage)} of units
+    </p>
   );
 }
