@@ -120,6 +120,7 @@ export function* storeRecords(store: DemoStore): Generator<[StoreFile, string]> 
         sessionSource: sm.source,
         sessionMedium: sm.medium,
         sessionDefaultChannelGroup: sm.channelGroup,
+        sessionCampaignName: g.campaigns[g.campaign[c]!],
         pagePath: page.path,
         pageTitle: page.title,
         deviceCategory: g.devices[g.device[c]!],

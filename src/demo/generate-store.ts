@@ -127,6 +127,7 @@ export function generateStore(options: GenerateOptions): DemoStore {
   const variantUnits = new Int32Array(variants.length * days);
   const campaignOrders = new Int32Array(ctx.campaigns.length * days);
   const campaignRevenue = new Float64Array(ctx.campaigns.length * days);
+  const campaignTracked = new Int32Array(ctx.campaigns.length * days);
   const channelTruth = new Map<DemoChannel, ChannelTruth>(
     DEMO_CHANNELS.map((channel) => [
       channel,
@@ -184,6 +185,7 @@ export function generateStore(options: GenerateOptions): DemoStore {
     if (order.metaCampaignIndex !== null) {
       campaignOrders[order.metaCampaignIndex * days + ev.dayIndex]! += 1;
       campaignRevenue[order.metaCampaignIndex * days + ev.dayIndex]! += order.totalMinor;
+      if (order.ga4Tracked) campaignTracked[order.metaCampaignIndex * days + ev.dayIndex]! += 1;
     }
     revenueOrders += 1;
     if (order.site?.joinBy) joinable[order.site.joinBy] += 1;
@@ -318,7 +320,14 @@ export function generateStore(options: GenerateOptions): DemoStore {
 
   const inventory = buildInventory(ctx, variantUnits, seed);
   const meta = buildMeta(ctx, seed, campaignOrders, campaignRevenue);
-  const ga4 = buildGa4(ctx, seed, dailyOrders, dailyTracked, dailyTrackedRevenue, meta.daily, countryOrders);
+  const ga4 = buildGa4(ctx, seed, {
+    dailyOrders,
+    dailyTracked,
+    dailyTrackedRevenue,
+    campaignTracked,
+    metaDaily: meta.daily,
+    countryOrders,
+  });
   for (const s of stockouts) s.lostOrders = Math.round(s.lostOrders);
 
   const campaignTruth: CampaignTruth[] = ctx.campaigns.map((campaign, i) => {

@@ -340,12 +340,20 @@ export interface Ga4Facts {
   pages: { path: string; title: string }[];
   devices: string[];
   countries: string[];
+  /**
+   * sessionCampaignName values: the Meta campaigns' names (their utm_campaign) first, in campaign
+   * order, then '(not set)', the Google Ads and Klaviyo campaign names, '(direct)', '(organic)' and
+   * '(referral)' as GA4 names sessions without a campaign.
+   */
+  campaigns: string[];
   /** Day numbers (see calendar.ts) per cell. */
   day: Int32Array;
   sourceMedium: Uint8Array;
   page: Uint8Array;
   device: Uint8Array;
   country: Uint8Array;
+  /** Index into `campaigns`. */
+  campaign: Uint8Array;
   sessions: Int32Array;
   engagedSessions: Int32Array;
   activeUsers: Int32Array;

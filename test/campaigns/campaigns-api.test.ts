@@ -66,6 +66,21 @@ function expectedFrom(store: DemoStore, start: string, end: string) {
   return out;
 }
 
+/** GA4's purchase revenue per campaign name of the Meta source / medium over [start, end], straight from the demo property's cells. */
+function ga4From(store: DemoStore, start: string, end: string) {
+  const g = store.ga4;
+  const out = new Map<string, number>();
+  let total = 0;
+  for (let c = 0; c < g.count; c += 1) {
+    const day = dayToIso(g.day[c]!);
+    if (day < start || day > end || g.sourceMedia[g.sourceMedium[c]!]!.medium !== 'paid_social') continue;
+    const name = g.campaigns[g.campaign[c]!]!;
+    out.set(name, (out.get(name) ?? 0) + g.purchaseRevenueMinor[c]!);
+    total += g.purchaseRevenueMinor[c]!;
+  }
+  return { byName: out, total };
+}
+
 const read = async (query: string, cookie = owner): Promise<CampaignPerformance> => {
   const response = await app.request(`/api/campaigns${query}`, { cookie });
   expect(response.status, query).toBe(200);
@@ -107,6 +122,14 @@ describe('GET /api/campaigns', () => {
       expect(answer.endDate).toBe(store.config.endDate);
       const expected = expectedFrom(store, answer.startDate!, answer.endDate!);
       expect(answer.campaigns.length).toBeGreaterThan(0);
+      // GA4-reported revenue per campaign (issue 16 item 3): the emulator's figure for the campaign's name.
+      const ga4 = ga4From(store, answer.startDate!, answer.endDate!);
+      expect(answer.totals.ga4ReportedRevenueMinor).toBe(ga4.total);
+      expect(answer.campaigns.map((c) => [c.name, c.ga4ReportedRevenueMinor])).toEqual(
+        answer.campaigns.map((c) => [c.name, ga4.byName.get(c.name) ?? 0]),
+      );
+      if (period === 90)
+        expect(answer.campaigns.some((c) => (c.ga4ReportedRevenueMinor ?? 0) > 0)).toBe(true);
       for (const c of answer.campaigns) {
         const e = expected.get(c.campaignId) ?? {
           spend: 0,

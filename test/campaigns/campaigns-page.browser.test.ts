@@ -51,6 +51,27 @@ describeInBrowser('the Campaign Performance page on the demo store', () => {
     );
     await expect(page.getByTestId('campaign-range').textContent()).resolves.toContain(api.endDate!);
 
+    // First-party, GA4-reported and Meta-reported revenue side by side (issue 16 item 3), with a note on each.
+    const firstRow = page.getByTestId('campaign-row').first();
+    const first = api.campaigns[0]!;
+    expect(first.ga4ReportedRevenueMinor).not.toBeNull();
+    await expect(firstRow.getByTestId('campaign-ga4').textContent()).resolves.toBe(
+      usd(first.ga4ReportedRevenueMinor!),
+    );
+    await expect(firstRow.getByTestId('campaign-first-party').textContent()).resolves.toBe(
+      usd(first.firstPartyRevenueMinor),
+    );
+    await expect(firstRow.getByTestId('campaign-meta-reported').textContent()).resolves.toBe(
+      usd(first.reportedPurchaseValueMinor),
+    );
+    const headers = await page.getByTestId('campaign-table').locator('th').allTextContents();
+    const at = (label: string) => headers.indexOf(label);
+    expect(at('GA4-reported revenue')).toBe(at('First-party revenue') + 1);
+    expect(at('Meta-reported value')).toBeGreaterThan(at('GA4-reported revenue'));
+    await expect(page.getByTestId('revenue-sources-note').textContent()).resolves.toContain(
+      usd(api.totals.ga4ReportedRevenueMinor!),
+    );
+
     // First-party attribution health (issue 16): the demo storefront's sessions joined to orders.
     const health = (await page.evaluate(async () =>
       (await fetch('/api/attribution/first-party/health')).json(),

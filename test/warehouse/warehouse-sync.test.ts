@@ -483,6 +483,11 @@ describe('Shopify → warehouse', () => {
         sql`SELECT
           (SELECT coalesce(sum(sessions), 0) FROM wh_ga4_daily_channels WHERE workspace_id = ${workspaceId}) AS ga_sessions,
           (SELECT count(*) FROM wh_ga4_daily_pages WHERE workspace_id = ${workspaceId}) AS ga_pages,
+          (SELECT coalesce(sum(purchase_revenue_minor), 0) FROM wh_ga4_daily_channels WHERE workspace_id = ${workspaceId}) AS ga_revenue,
+          (SELECT coalesce(sum(sessions), 0) FROM wh_ga4_daily_campaigns WHERE workspace_id = ${workspaceId}) AS ga_campaign_sessions,
+          (SELECT coalesce(sum(purchase_revenue_minor), 0) FROM wh_ga4_daily_campaigns WHERE workspace_id = ${workspaceId}) AS ga_campaign_revenue,
+          (SELECT coalesce(sum(transactions), 0) FROM wh_ga4_daily_campaigns WHERE workspace_id = ${workspaceId}) AS ga_campaign_transactions,
+          (SELECT count(DISTINCT campaign_name) FROM wh_ga4_daily_campaigns WHERE workspace_id = ${workspaceId} AND session_medium = 'paid_social') AS ga_meta_campaigns,
           (SELECT coalesce(sum(spend_minor), 0) FROM wh_meta_daily_insights WHERE workspace_id = ${workspaceId}) AS meta_spend,
           (SELECT count(*) FROM wh_meta_daily_insights WHERE workspace_id = ${workspaceId}) AS meta_rows,
           (SELECT count(*) FROM wh_meta_campaigns WHERE workspace_id = ${workspaceId}) AS meta_campaigns,
@@ -496,6 +501,18 @@ describe('Shopify → warehouse', () => {
     const spend = store.meta.daily.reduce((sum, row) => sum + row.spendMinor, 0);
     expect(first.ga_sessions).toBe(sessions);
     expect(first.ga_pages).toBeGreaterThan(0);
+    // The campaign report (decision 073) splits the same sessions, purchases and revenue by campaign.
+    let purchases = 0;
+    let revenue = 0;
+    for (let cell = 0; cell < store.ga4.count; cell += 1) {
+      purchases += store.ga4.keyEvents[cell] ?? 0;
+      revenue += store.ga4.purchaseRevenueMinor[cell] ?? 0;
+    }
+    expect(first.ga_campaign_sessions).toBe(sessions);
+    expect(first.ga_campaign_transactions).toBe(purchases);
+    expect(first.ga_campaign_revenue).toBe(revenue);
+    expect(first.ga_revenue).toBe(revenue);
+    expect(first.ga_meta_campaigns).toBeGreaterThan(0);
     expect(first.meta_spend).toBe(spend);
     expect(first.meta_campaigns).toBe(store.meta.campaigns.length);
     expect(first.meta_without_status).toBe(0);
@@ -510,6 +527,18 @@ describe('Shopify → warehouse', () => {
     });
     const again = await runJobsUntilIdle(app.server.deps, { definitions: allSyncs });
     expect(again.map((outcome) => outcome.status)).toEqual(['succeeded', 'succeeded', 'succeeded']);
+    expect(await figures()).toEqual(first);
+
+    // A property synced before the campaign report existed is read back once in full.
+    await app.db.execute(sql`DELETE FROM wh_ga4_daily_campaigns WHERE workspace_id = ${workspaceId}`);
+    now = new Date(now.getTime() + 20 * 60_000);
+    await app.request('/api/sync/run', {
+      method: 'POST',
+      cookie,
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    await runJobsUntilIdle(app.server.deps, { definitions: allSyncs });
     expect(await figures()).toEqual(first);
     const view = await status(cookie);
     for (const source of view.sources) {

@@ -4,6 +4,7 @@ import { COUNTRIES } from '../catalog.ts';
 import { DEMO_CHANNELS, type Ga4Facts, type MetaDailyRow } from '../model.ts';
 import { hashString, mixSeeds, Rng } from '../prng.ts';
 import type { Ctx } from './context.ts';
+import { assignGa4Campaigns } from './ga4-campaigns.ts';
 
 const SOURCE_MEDIA: Ga4Facts['sourceMedia'] = [
   { source: 'facebook', medium: 'paid_social', channelGroup: 'Paid Social' },
@@ -19,15 +20,19 @@ const SOURCE_MEDIA: Ga4Facts['sourceMedia'] = [
 const CHANNEL_CR = [0.012, 0.024, 0.019, 0.038, 0.03, 0.016];
 const ENGAGEMENT = [0.52, 0.63, 0.66, 0.7, 0.61, 0.64, 0.6, 0.45];
 
-export function buildGa4(
-  ctx: Ctx,
-  seed: number,
-  dailyOrders: Int32Array,
-  dailyTracked: Int32Array,
-  dailyTrackedRevenue: Float64Array,
-  metaDaily: MetaDailyRow[],
-  countryOrders: Map<string, number>,
-): Ga4Facts {
+export interface Ga4Inputs {
+  /** Orders, GA4-tracked orders and their revenue per day and channel: `[day * channels + channel]`. */
+  dailyOrders: Int32Array;
+  dailyTracked: Int32Array;
+  dailyTrackedRevenue: Float64Array;
+  /** GA4-tracked orders per Meta campaign and day: `[campaign * days + day]`. */
+  campaignTracked: Int32Array;
+  metaDaily: MetaDailyRow[];
+  countryOrders: Map<string, number>;
+}
+
+export function buildGa4(ctx: Ctx, seed: number, inputs: Ga4Inputs): Ga4Facts {
+  const { dailyOrders, dailyTracked, dailyTrackedRevenue, metaDaily, countryOrders } = inputs;
   const { days } = ctx;
   const rng = new Rng(mixSeeds(seed, hashString('ga4')));
   const nCh = DEMO_CHANNELS.length;
@@ -189,16 +194,33 @@ export function buildGa4(
       }
     }
   }
+  const day = cols.day.slice(0, count);
+  const sourceMedium = cols.sm.slice(0, count);
+  const keyEvents = cols.keyEvents.slice(0, count);
+  const campaigns = assignGa4Campaigns({
+    seed,
+    startDay: ctx.startDay,
+    days,
+    campaigns: ctx.campaigns,
+    campaignTracked: inputs.campaignTracked,
+    metaDaily,
+    day,
+    sourceMedium,
+    keyEvents,
+    count,
+  });
   return {
     sourceMedia: SOURCE_MEDIA,
     pages,
     devices,
     countries,
-    day: cols.day.slice(0, count),
-    sourceMedium: cols.sm.slice(0, count),
+    campaigns: campaigns.names,
+    day,
+    sourceMedium,
     page: cols.page.slice(0, count),
     device: cols.device.slice(0, count),
     country: cols.country.slice(0, count),
+    campaign: campaigns.campaign,
     sessions: cols.sessions.slice(0, count),
     engagedSessions: cols.engaged.slice(0, count),
     activeUsers: cols.users.slice(0, count),
@@ -206,7 +228,7 @@ export function buildGa4(
     screenPageViews: cols.views.slice(0, count),
     eventCount: cols.events.slice(0, count),
     userEngagementDuration: cols.duration.slice(0, count),
-    keyEvents: cols.keyEvents.slice(0, count),
+    keyEvents,
     purchaseRevenueMinor: cols.revenue.slice(0, count),
     count,
   };

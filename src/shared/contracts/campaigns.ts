@@ -93,7 +93,12 @@ const FiguresShape = {
    */
   firstPartyOrders: z.number(),
   firstPartyRevenueMinor: z.number().int(),
-  /** GA4's purchase revenue of the Meta channel's source/medium (totals only: GA4 is synced per source/medium, not per campaign). */
+  /**
+   * GA4's purchase revenue (property currency, minor units): per campaign, of the Meta channel's
+   * sessions whose sessionCampaignName (utm_campaign) is the campaign's name or id; in the totals,
+   * of every Meta-channel source/medium. null when GA4 is not connected (or its campaign report
+   * not yet synced).
+   */
   ga4ReportedRevenueMinor: z.number().int().nullable(),
 };
 

@@ -69,6 +69,12 @@ export const DIMENSIONS: Record<string, DimensionDef> = {
     code: (f, c) => Math.max(0, CHANNEL_GROUPS.indexOf(f.sourceMedia[f.sourceMedium[c]!]!.channelGroup)),
     value: (_f, code) => CHANNEL_GROUPS[code]!,
   },
+  sessionCampaignName: {
+    uiName: 'Session campaign',
+    radix: (f) => f.campaigns.length,
+    code: (f, c) => f.campaign[c]!,
+    value: (f, code) => f.campaigns[code]!,
+  },
   pagePath: {
     uiName: 'Page path',
     radix: (f) => f.pages.length,

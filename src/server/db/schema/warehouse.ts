@@ -319,6 +319,32 @@ export const whGa4DailyPages = pgTable(
   (table) => [primaryKey({ columns: [table.workspaceId, table.date, table.pagePath] })],
 );
 
+/**
+ * GA4 runReport by date × session source / medium × sessionCampaignName (migration 0380, decision
+ * 073): GA4-reported revenue per campaign on /campaigns.
+ */
+export const whGa4DailyCampaigns = pgTable(
+  'wh_ga4_daily_campaigns',
+  {
+    workspaceId: workspaceId(),
+    date: day('date').notNull(),
+    sessionSource: text('session_source').notNull(),
+    sessionMedium: text('session_medium').notNull(),
+    /** sessionCampaignName (utm_campaign; GA4 says "(direct)", "(organic)", "(not set)" … without one). */
+    campaignName: text('campaign_name').notNull(),
+    sessions: minor('sessions').notNull(),
+    transactions: minor('transactions').notNull(),
+    /** purchaseRevenue in the property currency (`currency_code`), minor units. */
+    purchaseRevenueMinor: minor('purchase_revenue_minor').notNull(),
+    currencyCode: text('currency_code').notNull(),
+  },
+  (table) => [
+    primaryKey({
+      columns: [table.workspaceId, table.date, table.sessionSource, table.sessionMedium, table.campaignName],
+    }),
+  ],
+);
+
 /** Meta campaigns with their current status and budgets (account currency). */
 export const whMetaCampaigns = pgTable(
   'wh_meta_campaigns',

@@ -31,6 +31,7 @@ import { listCredentialSummaries } from '../../vault/credential-store.ts';
 import { readFirstPartyJourneys } from '../journeys/read-first-party-journeys.ts';
 import { readMetricWindow } from '../metrics/metric-window.ts';
 import { type CreditFigures, emptyCreditFigures, queryAttribution } from '../metrics/query-attribution.ts';
+import { readGa4CampaignRevenue } from './read-ga4-campaign-revenue.ts';
 
 const CAMPAIGN_OPPORTUNITY_TYPES = ['scale_campaign', 'cut_campaign', 'ad_spend_out_of_stock'];
 
@@ -157,6 +158,8 @@ export async function readCampaignPerformance(
     'last-non-direct',
   );
   const metaFirstParty = firstParty.channels.find((c) => c.channel === 'meta_ads');
+  // GA4-reported revenue per campaign (decision 073): GA4's sessionCampaignName is the utm_campaign.
+  const ga4ByName = figures.hasGa4 ? await readGa4CampaignRevenue(db, workspaceId, startDate, endDate) : null;
   const firstPartyOf = (entry: { campaignId: string; name: string }) => {
     let orders = 0;
     let revenue = 0;
@@ -165,10 +168,15 @@ export async function readCampaignPerformance(
         orders += c.conversions;
         revenue += c.value;
       }
+    const ga4 =
+      ga4ByName === null
+        ? null
+        : (ga4ByName.get(entry.name) ?? 0) +
+          (entry.campaignId !== entry.name ? (ga4ByName.get(entry.campaignId) ?? 0) : 0);
     return {
       firstPartyOrders: orders,
       firstPartyRevenueMinor: Math.round(revenue),
-      ga4ReportedRevenueMinor: null,
+      ga4ReportedRevenueMinor: ga4,
     };
   };
 

@@ -15,8 +15,9 @@ import { type UpsertRow, type UpsertSpec, upsertRows } from './upsert-rows.ts';
 import { parseGa4Date } from './values.ts';
 
 /**
- * GA4 → warehouse: two daily reports (date × session source/medium with the default channel
- * group, and date × page path), read in 90-day windows with offset paging. The first run reads
+ * GA4 → warehouse: three daily reports (date × session source/medium with the default channel
+ * group; date × page path; date × session source/medium × sessionCampaignName for the GA4-reported
+ * revenue per campaign on /campaigns, decision 073), read in 90-day windows with offset paging. The first run reads
  * back to BACKFILL_DAYS; later runs re-read the last RESTATE_DAYS days, because GA4 keeps
  * processing a day's data for up to 48 hours. The cursor (next window start) is committed with
  * each window, so a failed run resumes at the window it was on.
@@ -65,6 +66,25 @@ const PAGE_SPEC: UpsertSpec = {
     col('currency_code', 'text'),
   ],
 };
+
+const CAMPAIGN_SPEC: UpsertSpec = {
+  table: 'wh_ga4_daily_campaigns',
+  key: ['workspace_id', 'date', 'session_source', 'session_medium', 'campaign_name'],
+  columns: [
+    col('workspace_id', 'uuid'),
+    col('date', 'date'),
+    col('session_source', 'text'),
+    col('session_medium', 'text'),
+    col('campaign_name', 'text'),
+    col('sessions', 'bigint'),
+    col('transactions', 'bigint'),
+    col('purchase_revenue_minor', 'bigint'),
+    col('currency_code', 'text'),
+  ],
+};
+
+const CAMPAIGN_DIMENSIONS = ['date', 'sessionSource', 'sessionMedium', 'sessionCampaignName'];
+const CAMPAIGN_METRICS = ['sessions', 'transactions', 'purchaseRevenue'];
 
 const CHANNEL_METRICS = [
   'sessions',
@@ -146,8 +166,9 @@ export async function syncGa4(session: SyncSession): Promise<SyncOutcome> {
   const today = localDayOf(session.now(), shopZone);
   const lastComplete = typeof session.cursor.lastDate === 'string' ? session.cursor.lastDate : null;
   const resumeFrom = typeof session.cursor.nextStart === 'string' ? session.cursor.nextStart : null;
-  let start =
-    resumeFrom ?? (lastComplete ? addDays(lastComplete, -RESTATE_DAYS) : addDays(today, -BACKFILL_DAYS));
+  // A property synced before the campaign report existed (migration 0380) is read back once in full.
+  const restate = lastComplete && (await hasCampaignDays(session)) ? lastComplete : null;
+  let start = resumeFrom ?? (restate ? addDays(restate, -RESTATE_DAYS) : addDays(today, -BACKFILL_DAYS));
   let fallbackCurrency = 'USD';
   while (start <= today) {
     const windowEnd = addDays(start, WINDOW_DAYS - 1);
@@ -165,6 +186,14 @@ export async function syncGa4(session: SyncSession): Promise<SyncOutcome> {
       client,
       ['date', 'pagePath', 'pageTitle'],
       PAGE_METRICS,
+      start,
+      end,
+    );
+    const campaignPages = await readAllRows(
+      session,
+      client,
+      CAMPAIGN_DIMENSIONS,
+      CAMPAIGN_METRICS,
       start,
       end,
     );
@@ -234,17 +263,77 @@ export async function syncGa4(session: SyncSession): Promise<SyncOutcome> {
         }
       }
     }
+    const campaigns = campaignRows(session.workspaceId, campaignPages, fallbackCurrency);
     const next = addDays(end, 1);
     await session.commitPage(
       async (db) =>
         (await upsertRows(db, CHANNEL_SPEC, channels)) +
-        (await upsertRows(db, PAGE_SPEC, [...pages.values()])),
+        (await upsertRows(db, PAGE_SPEC, [...pages.values()])) +
+        (await upsertRows(db, CAMPAIGN_SPEC, campaigns)),
       { nextStart: next > today ? null : next },
     );
     start = next;
   }
   await session.commitPage(async () => 0, { nextStart: null, lastDate: today });
   return { dataThrough: session.now(), backfillCompleted: true };
+}
+
+/**
+ * The campaign report's rows, one per day, source / medium and campaign name (an empty name is
+ * GA4's "(not set)"; rows that collapse onto one key are summed so one upsert never hits a key twice).
+ */
+function campaignRows(
+  workspaceId: string,
+  reports: Ga4RunReportResponse[],
+  fallbackCurrency: string,
+): UpsertRow[] {
+  const rows = new Map<string, UpsertRow>();
+  for (const report of reports) {
+    const currency = report.metadata?.currencyCode ?? fallbackCurrency;
+    const digits = currencyDigitsOf(currency);
+    const read = cellReader(report);
+    for (const row of report.rows) {
+      const date = parseGa4Date(read.dim(row, 'date'));
+      const source = read.dim(row, 'sessionSource');
+      const medium = read.dim(row, 'sessionMedium');
+      const name = read.dim(row, 'sessionCampaignName') || '(not set)';
+      const key = [date, source, medium, name].join('\n');
+      const add = {
+        sessions: count(read.metric(row, 'sessions')),
+        transactions: count(read.metric(row, 'transactions')),
+        revenue: parseDecimalToMinor(read.metric(row, 'purchaseRevenue') || '0', digits),
+      };
+      const existing = rows.get(key);
+      if (existing) {
+        existing.sessions = Number(existing.sessions) + add.sessions;
+        existing.transactions = Number(existing.transactions) + add.transactions;
+        existing.purchase_revenue_minor = Number(existing.purchase_revenue_minor) + add.revenue;
+      } else
+        rows.set(key, {
+          workspace_id: workspaceId,
+          date,
+          session_source: source,
+          session_medium: medium,
+          campaign_name: name,
+          sessions: add.sessions,
+          transactions: add.transactions,
+          purchase_revenue_minor: add.revenue,
+          currency_code: currency,
+        });
+    }
+  }
+  return [...rows.values()];
+}
+
+const PresenceRow = z.object({ synced: z.boolean() });
+
+async function hasCampaignDays(session: SyncSession): Promise<boolean> {
+  const [row] = await queryRows(
+    session.deps.db,
+    PresenceRow,
+    sql`SELECT EXISTS (SELECT 1 FROM wh_ga4_daily_campaigns WHERE workspace_id = ${session.workspaceId}) AS synced`,
+  );
+  return row?.synced ?? false;
 }
 
 const ShopTimeZoneRow = z.object({ iana_timezone: z.string() });

@@ -40,7 +40,7 @@ export const SOURCE_TABLES: Readonly<Record<SyncSource, readonly string[]>> = {
     'wh_variants',
     'wh_inventory_snapshots',
   ],
-  ga4: ['wh_ga4_daily_channels', 'wh_ga4_daily_pages'],
+  ga4: ['wh_ga4_daily_channels', 'wh_ga4_daily_pages', 'wh_ga4_daily_campaigns'],
   meta: ['wh_meta_campaigns', 'wh_meta_daily_insights'],
 };
 

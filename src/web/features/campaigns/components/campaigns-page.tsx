@@ -153,27 +153,31 @@ function CampaignReport({ data, period }: { data: CampaignPerformance; period: C
 
 function CampaignTable({ data }: { data: CampaignPerformance }) {
   const { shopCurrency, accountCurrency } = data;
-  const head = [
-    'Campaign',
-    'Spend',
-    'Impr.',
-    'Clicks',
-    'CTR',
-    'CPC',
-    'Meta-reported purchases',
-    'Meta-reported value',
-  ];
+  const head = ['Campaign', 'Spend', 'Impr.', 'Clicks', 'CTR', 'CPC', 'Verified orders', 'Verified revenue'];
   return (
     <Card data-testid="campaign-table" className="min-w-0">
       <CardHeader>
         <CardTitle>Campaigns</CardTitle>
         <CardDescription>
-          Meta's own figures beside the revenue your store verifies and what your own tracker credits (last
-          non-direct over first-party journeys)
-          {data.totals.ga4ReportedRevenueMinor !== null
-            ? `; GA4 reports ${formatMinor(data.totals.ga4ReportedRevenueMinor, shopCurrency)} for Meta traffic in total (GA4 is synced per source/medium, not per campaign)`
-            : ''}
+          The revenue your store verifies, then three views of what each campaign earned side by side
         </CardDescription>
+        <ul className="grid gap-1 text-xs text-slate-400" data-testid="revenue-sources-note">
+          <li>
+            <span className="text-slate-300">First-party</span>: orders your own tracker joins to the
+            campaign's visits (last non-direct click over first-party journeys), at their order totals.
+          </li>
+          <li>
+            <span className="text-slate-300">GA4-reported</span>: GA4's purchase revenue of sessions whose
+            campaign (utm_campaign) is this one; GA4 misses purchases it cannot see (ad blockers, consent)
+            {data.totals.ga4ReportedRevenueMinor !== null
+              ? ` and reports ${formatMinor(data.totals.ga4ReportedRevenueMinor, shopCurrency)} for Meta traffic in total.`
+              : '. Google Analytics is not connected.'}
+          </li>
+          <li>
+            <span className="text-slate-300">Meta-reported</span>: what Meta claims (click- and view-through,
+            its own attribution window), in the ad account's currency.
+          </li>
+        </ul>
       </CardHeader>
       <CardContent className="overflow-x-auto">
         {data.campaigns.length === 0 ? (
@@ -183,9 +187,10 @@ function CampaignTable({ data }: { data: CampaignPerformance }) {
             <HeadRow
               labels={[
                 ...head,
-                'Verified orders',
-                'Verified revenue',
                 'First-party revenue',
+                'GA4-reported revenue',
+                'Meta-reported purchases',
+                'Meta-reported value',
                 'Meta-attributed ROAS',
                 'Match',
                 'Label',
@@ -203,12 +208,19 @@ function CampaignTable({ data }: { data: CampaignPerformance }) {
                   <td className="py-2 pr-3">{formatCount(c.clicks)}</td>
                   <td className="py-2 pr-3">{formatRate(c.ctr, 2)}</td>
                   <td className="py-2 pr-3">{formatCpc(c.cpc, accountCurrency)}</td>
-                  <td className="py-2 pr-3">{formatCount(c.reportedPurchases)}</td>
-                  <td className="py-2 pr-3">{formatMinor(c.reportedPurchaseValueMinor, accountCurrency)}</td>
                   <td className="py-2 pr-3">{formatCount(c.verifiedOrders)}</td>
                   <td className="py-2 pr-3">{formatMinor(c.netRevenueMinor, shopCurrency)}</td>
                   <td className="py-2 pr-3" data-testid="campaign-first-party">
                     {formatMinor(c.firstPartyRevenueMinor, shopCurrency)}
+                  </td>
+                  <td className="py-2 pr-3" data-testid="campaign-ga4">
+                    {c.ga4ReportedRevenueMinor === null
+                      ? '—'
+                      : formatMinor(c.ga4ReportedRevenueMinor, shopCurrency)}
+                  </td>
+                  <td className="py-2 pr-3">{formatCount(c.reportedPurchases)}</td>
+                  <td className="py-2 pr-3" data-testid="campaign-meta-reported">
+                    {formatMinor(c.reportedPurchaseValueMinor, accountCurrency)}
                   </td>
                   <td
                     className={cn(
