@@ -64,6 +64,10 @@ describe('raw event partitions and retention', () => {
     const count = async (table: string) =>
       Number((await queryRows(db, CountRow, sql.raw(`SELECT count(*) AS n FROM ${table}`)))[0]?.n);
     expect(await count('tracking_events_p20270301')).toBe(18);
+    // The heatmap cells wait in pending rows (one per commit group) until the fold (decision 070).
+    expect(await count('tracking_heatmap_pending_cells')).toBeGreaterThan(0);
+    await writer.drain();
+    expect(await count('tracking_heatmap_pending_cells')).toBe(0);
     expect(await count('tracking_heatmap_hour_cells')).toBe(1);
 
     // Forty days later the next write prepares its own day and, in the background, applies

@@ -6,9 +6,10 @@ import type { Db } from '../../../db/client.ts';
 import { FOLD_MARGIN_MS, foldHeatmapTiles } from './heatmap-fold.ts';
 import { hourStartOf } from './heatmap-tiles.ts';
 import { applyTrackingRetention, ensureEventPartition, utcDayOf } from './partitions.ts';
+import { foldPendingCells } from './pending-cells.ts';
 import { rollUpEvents } from './rollup.ts';
 import { encodeSessionCells, rollUpSessionPages } from './session-pages.ts';
-import { cellColumns, rawEventColumns } from './writer-columns.ts';
+import { pendingCellColumns, rawEventColumns } from './writer-columns.ts';
 
 /** One accepted request's events, owned by one configuration of one workspace. */
 export interface EventBatch {
@@ -34,23 +35,36 @@ export interface EventWriterOptions {
    * collected and sent, so neither the app nor the database waits for the other.
    */
   concurrentCommits?: number;
-  /** Told about a failed daily maintenance (retention, month fold), which no request waits for. */
+  /**
+   * Delay from a commit to the fold of its heatmap cells into the hour cells (1 s by default;
+   * decision 070). A heatmap read folds what is pending itself, so the delay is never visible.
+   */
+  cellFoldDelayMs?: number;
+  /**
+   * Told about failed work no request waits for: the daily maintenance (retention, tile fold) and
+   * the fold of pending heatmap cells (its rows stay for the next fold).
+   */
   onMaintenanceError: (error: unknown) => void;
 }
 
 export interface EventWriter {
   /** Resolves once the batch is committed (durable), rejects if its transaction failed. */
   write(batch: EventBatch): Promise<void>;
-  /** Waits for everything submitted so far, and for the daily maintenance it started. */
+  /**
+   * Waits for everything submitted so far, then folds its pending heatmap cells, and waits for the
+   * daily maintenance it started.
+   */
   drain(): Promise<void>;
 }
 
 /**
  * Group commit: requests that arrive while a transaction is in flight wait together and are
- * written by the next transaction as one multi-row insert per table (raw events, heatmap cells,
- * sessions, pages, clicked elements). Each request is answered only after its transaction has
- * committed, so a 2xx always means the events are on disk, while a busy server still writes few,
- * large transactions. Nothing is held in memory that a restart could lose.
+ * written by the next transaction as one multi-row insert per table (raw events, sessions, session
+ * pages, pages, clicked elements) plus one pending row holding the group's heatmap cells. Each
+ * request is answered only after its transaction has committed, so a 2xx always means the events
+ * are on disk, while a busy server still writes few, large transactions. About a second later a
+ * fold adds the pending cells to the hour cells (pending-cells.ts, decision 070), off the request
+ * path. Nothing is held in memory that a restart could lose.
  */
 export function createEventWriter(db: Db, options: EventWriterOptions): EventWriter {
   const maxEvents = options.maxEventsPerCommit ?? 20_000;
@@ -60,6 +74,26 @@ export function createEventWriter(db: Db, options: EventWriterOptions): EventWri
   const preparedDays = new Set<string>();
   let maintenance: Promise<void> = Promise.resolve();
   let maintainedHour = '';
+  let foldTimer: ReturnType<typeof setTimeout> | null = null;
+  let cellFolds: Promise<void> = Promise.resolve();
+
+  /** Pending cells folded after a commit, at most one fold queued, folds one after another. */
+  function foldCells(): void {
+    cellFolds = cellFolds
+      .then(() => foldPendingCells(db))
+      .then(
+        () => undefined,
+        (error: unknown) => options.onMaintenanceError(error),
+      );
+  }
+  function scheduleCellFold(): void {
+    if (foldTimer) return;
+    foldTimer = setTimeout(() => {
+      foldTimer = null;
+      foldCells();
+    }, options.cellFoldDelayMs ?? 1000);
+    foldTimer.unref();
+  }
 
   async function prepareDay(day: string): Promise<void> {
     if (preparedDays.has(day)) return;
@@ -104,7 +138,7 @@ export function createEventWriter(db: Db, options: EventWriterOptions): EventWri
       day,
     );
     const ws = (configurationId: string) => workspaceOf.get(configurationId)!;
-    const cells = cellColumns(rollups.cells, ws);
+    const cells = pendingCellColumns(rollups.cells, ws);
     const sessions = rollups.sessions.map((s) => ({
       w: ws(s.configurationId),
       c: s.configurationId,
@@ -154,8 +188,9 @@ export function createEventWriter(db: Db, options: EventWriterOptions): EventWri
     // Order matters for throughput, not for the result: PostgreSQL runs the main query first, then
     // the CTEs from the last listed to the first (nodeModifyTable.c: es_auxmodifytables). The rows
     // every commit shares (page counts, clicked elements: a few per page and day) are listed first,
-    // so they are locked last, just before the commit; the long inserts (raw events, cells) come
-    // first, so the next group's transaction runs them while this one holds the hot rows (issue 18).
+    // so they are locked last, just before the commit; the long insert (raw events) comes first, so
+    // the next group's transaction runs it while this one holds the hot rows (issue 18). The heatmap
+    // cells are one pending row, folded into the hour cells after the commit (decision 070).
     await db.execute(sql`
       WITH elements AS (
         INSERT INTO tracking_click_elements AS t (workspace_id, configuration_id, page_url, selector, day, count)
@@ -214,13 +249,11 @@ export function createEventWriter(db: Db, options: EventWriterOptions): EventWri
           cells = t.cells || EXCLUDED.cells,
           clicks = t.clicks || EXCLUDED.clicks
       ), cells AS (
-        INSERT INTO tracking_heatmap_hour_cells AS h (workspace_id, configuration_id, page_url, hour,
-          viewport_bucket, event_type, x_bin, y_bin, count)
-        SELECT w, c, p, ${hour}::timestamptz, v, t, x, y, n
-        FROM unnest(${cells.w}::uuid[], ${cells.c}::uuid[], ${cells.p}::text[], ${cells.v}::text[], ${cells.t}::text[],
-          ${cells.x}::smallint[], ${cells.y}::int[], ${cells.n}::bigint[]) AS r(w, c, p, v, t, x, y, n)
-        ON CONFLICT (configuration_id, page_url, viewport_bucket, event_type, hour, x_bin, y_bin)
-        DO UPDATE SET count = h.count + EXCLUDED.count
+        INSERT INTO tracking_heatmap_pending_cells (hour, owner_workspace_ids, owner_configuration_ids,
+          owner_page_urls, owner_viewport_buckets, owner_event_types, cell_owners, x_bins, y_bins, counts)
+        SELECT ${hour}::timestamptz, ${cells.ow}::uuid[], ${cells.oc}::uuid[], ${cells.op}::text[],
+          ${cells.ov}::text[], ${cells.ot}::text[], o, ${cells.x}::smallint[], ${cells.y}::int[], ${cells.n}::bigint[]
+        FROM (SELECT ${cells.o}::int[] AS o) AS r WHERE cardinality(o) > 0
       )
       INSERT INTO tracking_events (workspace_id, configuration_id, session_id, event_type, page_url, x, y,
         viewport_width, viewport_height, document_width, document_height, element_selector, offset_x, offset_y,
@@ -254,6 +287,7 @@ export function createEventWriter(db: Db, options: EventWriterOptions): EventWri
       const group = takeGroup();
       try {
         await commit(group);
+        scheduleCellFold();
         for (const pending of group) pending.resolve();
       } catch (error) {
         for (const pending of group) pending.reject(error);
@@ -275,6 +309,12 @@ export function createEventWriter(db: Db, options: EventWriterOptions): EventWri
     },
     async drain() {
       while (runners.size > 0) await Promise.all([...runners]);
+      if (foldTimer) {
+        clearTimeout(foldTimer);
+        foldTimer = null;
+        foldCells();
+      }
+      await cellFolds;
       await maintenance;
     },
   };

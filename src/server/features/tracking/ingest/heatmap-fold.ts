@@ -14,6 +14,7 @@ import {
   sumCells,
   type TileBlock,
 } from './heatmap-tiles.ts';
+import { foldCommittedCells } from './pending-cells.ts';
 import { X_BINS } from './rollup.ts';
 
 /** Advisory-lock key serialising folds across app processes. */
@@ -72,6 +73,8 @@ const ownerOf = (row: PackedRow): TileOwner => ({
  * new `folded_before` mark, or null when there was nothing to fold.
  */
 export async function foldHeatmapTiles(db: Db, now: Date): Promise<Date | null> {
+  // Cells still pending (decision 070; e.g. left by a process killed before its fold) first.
+  await foldCommittedCells(db);
   const target = hourStartOf(now.getTime() - FOLD_MARGIN_MS);
   let mark: number | null = null;
   for (;;) {

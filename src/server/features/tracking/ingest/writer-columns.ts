@@ -55,19 +55,46 @@ export function rawEventColumns(batches: readonly (OwnedEvents & { workspaceId: 
   };
 }
 
-/** Heatmap hour cells with their counts; `workspaceOf` names each configuration's workspace. */
-export function cellColumns(
+/**
+ * A commit group's heatmap hour cells as the columns of its one pending row (decision 070): the
+ * distinct cell owners (site, page, viewport bucket, event type) once each, and per cell the
+ * 1-based position of its owner, its bins and count. `workspaceOf` names each site's workspace.
+ */
+export function pendingCellColumns(
   cells: readonly CountRow<CellKey>[],
   workspaceOf: (configurationId: string) => string,
 ) {
-  return {
-    w: arrayLiteral(cells.map(({ key }) => workspaceOf(key.configurationId))),
-    c: arrayLiteral(cells.map(({ key }) => key.configurationId)),
-    p: arrayLiteral(cells.map(({ key }) => key.pageUrl)),
-    v: arrayLiteral(cells.map(({ key }) => key.viewportBucket)),
-    t: arrayLiteral(cells.map(({ key }) => key.eventType)),
-    x: arrayLiteral(cells.map(({ key }) => key.xBin)),
-    y: arrayLiteral(cells.map(({ key }) => key.yBin)),
-    n: arrayLiteral(cells.map(({ count }) => count)),
+  const owners = new Map<string, number>();
+  const ow: string[] = [];
+  const oc: string[] = [];
+  const op: string[] = [];
+  const ov: string[] = [];
+  const ot: string[] = [];
+  const o: number[] = [];
+  const x: number[] = [];
+  const y: number[] = [];
+  const n: number[] = [];
+  for (const { key, count } of cells) {
+    const id = `${key.configurationId}\u0000${key.pageUrl}\u0000${key.viewportBucket}\u0000${key.eventType}`;
+    let owner = owners.get(id);
+    if (owner === undefined) {
+      ow.push(workspaceOf(key.configurationId));
+      oc.push(key.configurationId);
+      op.push(key.pageUrl);
+      ov.push(key.viewportBucket);
+      ot.push(key.eventType);
+      owner = ow.length;
+      owners.set(id, owner);
+    }
+    o.push(owner);
+    x.push(key.xBin);
+    y.push(key.yBin);
+    n.push(count);
+  }
+  const columns = { ow, oc, op, ov, ot, o, x, y, n };
+  return Object.fromEntries(
+    Object.entries(columns).map(([name, values]) => [name, arrayLiteral(values)]),
+  ) as {
+    [K in keyof typeof columns]: string;
   };
 }
