@@ -14,6 +14,11 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * PostgreSQL's connection string, for a worker thread that opens connections of its own (the
+   * analysis worker, analyze-warehouse.ts); null on PGlite, whose database lives in this thread.
+   */
+  url: string | null;
   /** Runs a multi-statement SQL script as one transaction (migrations). */
   execScript(script: string): Promise<void>;
   close(): Promise<void>;
@@ -38,6 +43,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     return {
       db: drizzleNodePostgres({ client: pool, schema }) as unknown as Db,
       kind: 'postgres',
+      url: target.url,
       async execScript(script) {
         const client = await pool.connect();
         try {
@@ -63,6 +69,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   return {
     db: drizzlePglite({ client, schema }) as unknown as Db,
     kind: 'pglite',
+    url: null,
     async execScript(script) {
       await client.transaction(async (tx) => {
         await tx.exec(script);

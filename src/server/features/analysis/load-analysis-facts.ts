@@ -5,7 +5,7 @@ import { productHandleOf } from '../../../core/pipeline/product-handle-of.ts';
 import type { AnalysisFacts } from '../../../core/pipeline/types.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
-import { CreditRow, creditOfRow } from '../metrics/query-attribution.ts';
+import { CreditRow, creditOfRow } from '../metrics/credit-of-row.ts';
 
 const ShopRow = z.object({ currency_code: z.string(), currency_digits: z.number() });
 

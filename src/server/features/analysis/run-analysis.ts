@@ -5,11 +5,12 @@ import {
 } from '../../../core/opportunities/profit-impact-of.ts';
 import type { AnalysisFacts, AnalysisSnapshot } from '../../../core/pipeline/types.ts';
 import { joinInFlight } from '../../caches.ts';
-import type { Db } from '../../db/client.ts';
+import type { Database, Db } from '../../db/client.ts';
 import { analysisRuns, opportunities } from '../../db/schema/analysis.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import { readOpportunityProfitContext } from '../contribution/read-opportunity-profit.ts';
 import { listForecastClosures } from '../forecast-closures/forecast-closure-queries.ts';
+import type { WrittenAnalysis } from './analyze-warehouse.ts';
 import { loadAnalysisFacts } from './load-analysis-facts.ts';
 import { writeAnalysisSnapshot } from './write-analysis-snapshot.ts';
 import { writeInsightSnapshot } from './write-insight-snapshot.ts';
@@ -28,14 +29,19 @@ export interface AnalysisRunSummary {
 /** Succeeded runs kept per workspace; older snapshots are deleted (the latest is all reads need). */
 const RUNS_KEPT = 3;
 
+type RunDeps = Pick<AppDeps, 'db' | 'database' | 'clock' | 'log' | 'caches' | 'analysisWorker'>;
+
 /**
  * Runs one analysis of a workspace: reads the warehouse, runs the core models and detectors,
  * writes the run-tagged snapshot, refreshes opportunities (status kept by identity) and measures
  * the realised impact of implemented ones — in the transaction that marks the run succeeded. A
  * failure marks the run failed and leaves the last good snapshot and opportunity list in place. A second call while one runs joins it.
+ * On PostgreSQL, reading the warehouse and writing the snapshot happen on the analysis worker
+ * too (analyze-warehouse.ts); facts handed in (tests, benches) and PGlite take the main thread's
+ * reads and writes.
  */
 export function runAnalysis(
-  deps: Pick<AppDeps, 'db' | 'clock' | 'log' | 'caches' | 'analysisWorker'>,
+  deps: RunDeps,
   workspaceId: string,
   trigger: AnalysisTrigger = 'manual',
   facts?: AnalysisFacts,
@@ -47,7 +53,7 @@ export function runAnalysis(
 }
 
 async function executeAnalysis(
-  deps: Pick<AppDeps, 'db' | 'clock' | 'log' | 'caches' | 'analysisWorker'>,
+  deps: RunDeps,
   workspaceId: string,
   trigger: AnalysisTrigger,
   givenFacts: AnalysisFacts | undefined,
@@ -60,13 +66,11 @@ async function executeAnalysis(
     .values({ workspaceId, status: 'running', trigger, startedAt })
     .returning({ id: analysisRuns.id });
   const runId = run!.id;
-  deps.analysisWorker.warm();
   try {
-    const loadStarted = performance.now();
-    const loaded = givenFacts ?? (await loadAnalysisFacts(db, workspaceId));
-    const facts = loaded && { ...loaded, confirmedClosures: await listForecastClosures(db, workspaceId) };
-    const loadMs = Math.round(performance.now() - loadStarted);
-    if (!facts) {
+    const workerStarted = performance.now();
+    const analysed = await analyse(deps, workspaceId, runId, givenFacts);
+    const { loadMs } = analysed;
+    if (!analysed.written) {
       const durationMs = Math.round(performance.now() - started);
       await db
         .update(analysisRuns)
@@ -79,14 +83,9 @@ async function executeAnalysis(
         .where(eq(analysisRuns.id, runId));
       return { runId, status: 'succeeded', asOf: null, durationMs, opportunities: 0, error: null };
     }
-    // On the worker thread: the event loop keeps serving requests during the seconds this takes.
-    const workerStarted = performance.now();
-    const snapshot = await deps.analysisWorker.run('analysis', facts);
-    const workerMs = Math.round(performance.now() - workerStarted);
-    const writeStarted = performance.now();
-    await writeAnalysisSnapshot(db, workspaceId, runId, snapshot);
-    await writeInsightSnapshot(db, workspaceId, runId, snapshot.insights);
-    const writeMs = Math.round(performance.now() - writeStarted);
+    const { writeMs, ...snapshot } = analysed;
+    // The computation and handing its input and output between the threads.
+    const workerMs = Math.round(performance.now() - workerStarted) - loadMs - writeMs;
     const profit = await readOpportunityProfitContext(deps, workspaceId, snapshot.asOf, snapshot.currency);
     const durationMs = Math.round(performance.now() - started);
     // The opportunities change only with the run that produced them: one transaction, so a run
@@ -126,6 +125,39 @@ async function executeAnalysis(
     return { runId, status: 'failed', asOf: null, durationMs, opportunities: 0, error: message };
   }
 }
+
+/**
+ * Reads the facts, computes the snapshot and writes it; the computation on the worker thread, so
+ * the event loop keeps serving requests during the seconds it takes, and on PostgreSQL the reads
+ * and writes there too (the worker's own connections): a million orders parsed on the main thread
+ * held it up for seconds (issue 18). `loadMs` and `writeMs` exclude the computation.
+ */
+async function analyse(
+  deps: RunDeps,
+  workspaceId: string,
+  runId: string,
+  givenFacts: AnalysisFacts | undefined,
+): Promise<WrittenAnalysis> {
+  const { db } = deps;
+  const databaseUrl = workerDatabaseUrl(deps.database);
+  if (!givenFacts && databaseUrl)
+    return deps.analysisWorker.run('warehouseAnalysis', { databaseUrl, workspaceId, runId });
+  deps.analysisWorker.warm();
+  const loadStarted = performance.now();
+  const loaded = givenFacts ?? (await loadAnalysisFacts(db, workspaceId));
+  const facts = loaded && { ...loaded, confirmedClosures: await listForecastClosures(db, workspaceId) };
+  const loadMs = Math.round(performance.now() - loadStarted);
+  if (!facts) return { written: false, loadMs };
+  const snapshot = await deps.analysisWorker.run('analysis', facts);
+  const writeStarted = performance.now();
+  await writeAnalysisSnapshot(db, workspaceId, runId, snapshot);
+  await writeInsightSnapshot(db, workspaceId, runId, snapshot.insights);
+  return { ...snapshot, written: true, loadMs, writeMs: Math.round(performance.now() - writeStarted) };
+}
+
+/** The PostgreSQL server the worker may connect to; none on PGlite (its database lives in this thread). */
+const workerDatabaseUrl = (database: Database): string | null =>
+  database.kind === 'postgres' ? database.url : null;
 
 /**
  * Upserts this run's candidates by (workspace, type, subject): estimates and texts refresh, status,

@@ -9,8 +9,8 @@ import {
   analysisSegments,
   analysisStockRows,
 } from '../../db/schema/analysis.ts';
+import type { AnalysisRunOutput } from './analyze-run.ts';
 import type { CustomerSnapshotColumns } from './customer-snapshot-columns.ts';
-import type { AnalysisRunOutput } from './worker/analysis-worker-tasks.ts';
 
 const INSERT_BATCH = 2000;
 

@@ -11,7 +11,7 @@ import { minorToDecimal } from '../../../shared/money.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { findShop } from '../costs/queries/read-shop.ts';
-import { CreditRow, creditOfRow } from '../metrics/query-attribution.ts';
+import { CreditRow, creditOfRow } from '../metrics/credit-of-row.ts';
 
 /** Shown on /customers under the cohort tables (decision 039). */
 export const COHORT_PROFIT_RULE =

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { creditOrder } from '../../../core/metrics/credit-order.ts';
 import { channelOf } from '../../../core/pipeline/channel-of.ts';
 import { type ContributionParts, contributionOf } from '../../../core/profit/contribution-of.ts';
 import { keptAnswer } from '../../caches.ts';
@@ -8,6 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import type { CachedReads } from '../../http/deps.ts';
 import { ORDER_SALE, ORDER_SALE_JOINS, REFUND, REFUND_JOINS } from '../contribution/contribution-sql.ts';
+import { CreditRow, creditOfRow } from './credit-of-row.ts';
 
 /** Meta's own figures and the store-verified credit of one campaign (or channel) over a window. */
 export interface CreditFigures {
@@ -144,30 +144,6 @@ function addProfit(figures: CreditFigures, row: ProfitColumns): void {
   p.paymentFees += parts.paymentFees;
   figures.unitsSold += Number(row.units);
   figures.unitsWithCost += Number(row.units_with_cost);
-}
-
-export const CreditRow = z.object({
-  has_journey: z.boolean(),
-  utm_source: z.string().nullable(),
-  utm_medium: z.string().nullable(),
-  source_type: z.string().nullable(),
-  utm_campaign: z.string().nullable(),
-  first_source: z.string().nullable(),
-  first_medium: z.string().nullable(),
-  first_type: z.string().nullable(),
-  first_campaign: z.string().nullable(),
-});
-export type CreditRow = z.infer<typeof CreditRow>;
-
-/** The order's credit under the one rule (core creditOrder) from its warehouse columns. */
-export function creditOfRow(g: CreditRow) {
-  const hasFirst = g.first_source !== null || g.first_medium !== null || g.first_type !== null;
-  return creditOrder({
-    lastChannel: g.has_journey ? channelOf(g.utm_source, g.utm_medium, g.source_type) : null,
-    lastCampaign: g.utm_campaign,
-    firstChannel: hasFirst ? channelOf(g.first_source, g.first_medium, g.first_type) : null,
-    firstCampaign: g.first_campaign,
-  });
 }
 
 const CampaignInfoRow = z.object({

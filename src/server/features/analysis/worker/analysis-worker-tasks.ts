@@ -1,21 +1,20 @@
 import type { BgNbdParams } from '../../../../core/clv/types.ts';
-import { analyzeStore } from '../../../../core/pipeline/analyze-store.ts';
-import type { AnalysisFacts, AnalysisSnapshot } from '../../../../core/pipeline/types.ts';
+import type { AnalysisFacts } from '../../../../core/pipeline/types.ts';
 import type { DailyPoint, Transaction } from '../../../../core/types.ts';
 import {
   checkForecastHoldout,
   checkLifetimeModels,
   type ModelCheckResults,
 } from '../../models/read-models-checks.ts';
-import { type CustomerSnapshotColumns, customerSnapshotColumns } from '../customer-snapshot-columns.ts';
-import { computeRunInsights, type InsightSnapshot } from '../write-insight-snapshot.ts';
+import { type AnalysisRunOutput, analyzeRun } from '../analyze-run.ts';
+import { analyzeWarehouse, type WarehouseAnalysisInput, type WrittenAnalysis } from '../analyze-warehouse.ts';
 import type { ColumnSchemas, FieldSchemas, WirePart } from './analysis-worker-wire.ts';
 
 /** What the worker computes: pure functions of plain data, with the large record arrays named. */
 interface WorkerTask<I, O> {
   input: FieldSchemas<I>;
   output: FieldSchemas<O>;
-  run(input: I): O;
+  run(input: I): O | Promise<O>;
 }
 
 const defineTask = <I, O>(task: WorkerTask<I, O>) => task;
@@ -30,15 +29,6 @@ export interface ModelCheckInput {
 
 export type ModelCheckOutput = Pick<ModelCheckResults, 'holdout' | 'holdoutNote'> &
   Partial<ModelCheckResults>;
-
-/**
- * What an analysis run gets back from the worker: the snapshot with its customers as column
- * literals ready to insert (customer-snapshot-columns.ts), and the run's insights.
- */
-export type AnalysisRunOutput = Omit<AnalysisSnapshot, 'customers'> & {
-  customerColumns: CustomerSnapshotColumns;
-  insights: InsightSnapshot;
-};
 
 export const WORKER_TASKS = {
   /** One analysis run's computation (core/pipeline/analyze-store.ts) and its insights (write-insight-snapshot.ts). */
@@ -64,14 +54,16 @@ export const WORKER_TASKS = {
     },
     // The customers go back as a few strings (customerColumns), not as 100k records.
     output: {},
-    run: (facts) => {
-      const { customers, ...analysis } = analyzeStore(facts, { timer: () => performance.now() });
-      return {
-        ...analysis,
-        customerColumns: customerSnapshotColumns(customers),
-        insights: computeRunInsights(facts, { customers }),
-      };
-    },
+    run: analyzeRun,
+  }),
+  /**
+   * A whole run on PostgreSQL (analyze-warehouse.ts): the worker reads the facts and writes the
+   * snapshot over its own connections; only the candidates and metrics come back.
+   */
+  warehouseAnalysis: defineTask<WarehouseAnalysisInput, WrittenAnalysis>({
+    input: {},
+    output: {},
+    run: analyzeWarehouse,
   }),
   /** The Predictive Models page's checks of one run (read-models-checks.ts). */
   modelChecks: defineTask<ModelCheckInput, ModelCheckOutput>({
@@ -86,14 +78,14 @@ export const WORKER_TASKS = {
 
 export type WorkerTaskName = keyof typeof WORKER_TASKS;
 export type WorkerTaskInput<N extends WorkerTaskName> = Parameters<(typeof WORKER_TASKS)[N]['run']>[0];
-export type WorkerTaskOutput<N extends WorkerTaskName> = ReturnType<(typeof WORKER_TASKS)[N]['run']>;
+export type WorkerTaskOutput<N extends WorkerTaskName> = Awaited<ReturnType<(typeof WORKER_TASKS)[N]['run']>>;
 
 /** A task with its types erased, as the host and the worker pass it on (both use the same schemas). */
 export const erasedTask = (name: WorkerTaskName) =>
   WORKER_TASKS[name] as unknown as {
     input: ColumnSchemas;
     output: ColumnSchemas;
-    run(input: unknown): object;
+    run(input: unknown): object | Promise<object>;
   };
 
 /** Host → worker: the parts of a task's input, then the request to run it on them. */

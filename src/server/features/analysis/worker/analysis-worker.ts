@@ -1,8 +1,9 @@
 /**
  * Entry of the analysis worker thread (started by analysis-worker-host.ts through
  * analysis-worker-entry.mjs): rebuilds a task's input from the parts the main thread sends, runs
- * the task when asked and posts back its output or the error it threw. It does no I/O: database
- * reads and writes stay on the main thread.
+ * the task when asked and posts back its output or the error it threw. Its only I/O is a whole
+ * run on PostgreSQL (analyze-warehouse.ts), over connections of its own; tasks run one at a time
+ * (the host waits for each answer before it sends the next task's parts).
  */
 import { parentPort } from 'node:worker_threads';
 import { erasedTask, type WorkerMessage, type WorkerReply } from './analysis-worker-tasks.ts';
@@ -14,17 +15,17 @@ if (!port) throw new Error('analysis-worker.ts runs as a worker thread (see anal
 /** The input being received; a new request id starts over (a request whose encoding failed). */
 let receiving: { id: number; decoder: PartsDecoder; error: unknown } | null = null;
 
-function run(message: Extract<WorkerMessage, { type: 'run' }>): {
+async function run(message: Extract<WorkerMessage, { type: 'run' }>): Promise<{
   reply: WorkerReply;
   transfer: ArrayBuffer[];
-} {
+}> {
   const input = receiving?.id === message.id ? receiving : null;
   receiving = null;
   try {
     if (!input) throw new Error('The analysis worker received no input for this task');
     if (input.error) throw input.error;
     const task = erasedTask(message.task);
-    const output = task.run(input.decoder.result());
+    const output = await task.run(input.decoder.result());
     const parts = [...encodeParts(output, task.output)];
     return {
       reply: { ok: true, parts: parts.map((p) => p.part) },
@@ -38,8 +39,7 @@ function run(message: Extract<WorkerMessage, { type: 'run' }>): {
 
 port.on('message', (message: WorkerMessage) => {
   if (message.type === 'run') {
-    const { reply, transfer } = run(message);
-    port.postMessage(reply, transfer);
+    void run(message).then(({ reply, transfer }) => port.postMessage(reply, transfer));
     return;
   }
   if (receiving?.id !== message.id) receiving = { id: message.id, decoder: new PartsDecoder(), error: null };

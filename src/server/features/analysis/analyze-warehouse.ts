@@ -1,0 +1,70 @@
+import { openDatabase } from '../../db/client.ts';
+import { listForecastClosures } from '../forecast-closures/forecast-closure-queries.ts';
+import { type AnalysisRunOutput, analyzeRun } from './analyze-run.ts';
+import { loadAnalysisFacts } from './load-analysis-facts.ts';
+import { writeAnalysisSnapshot } from './write-analysis-snapshot.ts';
+import { writeInsightSnapshot } from './write-insight-snapshot.ts';
+
+export interface WarehouseAnalysisInput {
+  /** The PostgreSQL server the app uses; the worker opens connections of its own to it. */
+  databaseUrl: string;
+  workspaceId: string;
+  runId: string;
+}
+
+/** What the main thread needs of a run whose snapshot the worker wrote: the opportunities' inputs and the run's row. */
+export type WrittenAnalysis =
+  | { written: false; loadMs: number }
+  | ({ written: true; loadMs: number; writeMs: number } & Pick<
+      AnalysisRunOutput,
+      'asOf' | 'currency' | 'candidates' | 'metrics' | 'diagnostics' | 'forecastAccuracy'
+    >);
+
+/** Connections of the worker's own pool: the fact queries run at once, the snapshot tables too. */
+const WORKER_CONNECTIONS = 8;
+
+/**
+ * One run's reads, computation and snapshot writes, done on the analysis worker thread over its
+ * own PostgreSQL connections (issue 18): a million orders are parsed, checked and turned into
+ * facts where the event loop serving HTTP requests does not wait for them, and only the run's
+ * candidates and metrics (hundreds of values) cross back. Not on PGlite, whose database lives in
+ * the main thread (run-analysis.ts keeps that path there). The snapshot rows are tagged with the
+ * run as before; the run is marked succeeded, with its opportunities, by the main thread.
+ */
+export async function analyzeWarehouse(input: WarehouseAnalysisInput): Promise<WrittenAnalysis> {
+  const database = await openDatabase({
+    kind: 'postgres',
+    url: input.databaseUrl,
+    maxConnections: WORKER_CONNECTIONS,
+  });
+  try {
+    const { db } = database;
+    const loadStarted = performance.now();
+    const loaded = await loadAnalysisFacts(db, input.workspaceId);
+    const facts = loaded && {
+      ...loaded,
+      confirmedClosures: await listForecastClosures(db, input.workspaceId),
+    };
+    const loadMs = Math.round(performance.now() - loadStarted);
+    if (!facts) return { written: false, loadMs };
+    const output = analyzeRun(facts);
+    const writeStarted = performance.now();
+    await writeAnalysisSnapshot(db, input.workspaceId, input.runId, output);
+    await writeInsightSnapshot(db, input.workspaceId, input.runId, output.insights);
+    const writeMs = Math.round(performance.now() - writeStarted);
+    const { asOf, currency, candidates, metrics, diagnostics, forecastAccuracy } = output;
+    return {
+      written: true,
+      loadMs,
+      writeMs,
+      asOf,
+      currency,
+      candidates,
+      metrics,
+      diagnostics,
+      forecastAccuracy,
+    };
+  } finally {
+    await database.close();
+  }
+}
