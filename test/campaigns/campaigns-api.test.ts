@@ -214,6 +214,16 @@ describe('GET /api/campaigns', () => {
     expect(after.verifiedRevenueMinor).toBe(campaign.verifiedRevenueMinor + 12345);
   });
 
+  it('shows no GA4 figure per campaign (null, not 0) until a GA4 campaign report is synced', async () => {
+    const [row] = await queryRows(app.db, QueryRow, sql`SELECT workspace_id FROM wh_shops LIMIT 1`);
+    await app.db.execute(sql`DELETE FROM wh_ga4_daily_campaigns WHERE workspace_id = ${row!.workspace_id}`);
+    const answer = await read('?period=90');
+    expect(answer.campaigns.length).toBeGreaterThan(0);
+    expect(answer.campaigns.map((c) => c.ga4ReportedRevenueMinor)).toEqual(answer.campaigns.map(() => null));
+    // The channel total comes from the source / medium report, which is still there.
+    expect(answer.totals.ga4ReportedRevenueMinor).not.toBeNull();
+  });
+
   it("never shows one workspace's campaigns to another", async () => {
     const outsider = await app.signIn('outsider@example.com', 'Otto');
     const answer = await read('?period=90', outsider);
