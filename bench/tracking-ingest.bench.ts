@@ -16,7 +16,7 @@
  * - Against raw COPY (issue 18): right after, the same rows (at least 200k) are written by a raw
  *   `COPY tracking_events FROM STDIN` into the same table (support/copy-tracking-events.ts), and
  *   the saturation throughput is printed as a share of it (budget >= 50 %). Where a commit's time
- *   goes (raw rows and cells through unnest, the cells upsert the largest part): decision 065.
+ *   goes: decisions 065 and 070 (the heatmap cells are one pending row, folded after the commit).
  * - Heatmap: BENCH_RAW_EVENTS (10M; 0 skips the heatmap) raw events over 30 days are written with SQL straight into
  *   the day partitions, and their heatmap cells and page counts are computed from the inserted
  *   rows in the same statement; the cells of one day are checked against the ingestion rollup
