@@ -1,51 +1,46 @@
-import { addDays } from '@shared/calendar.ts';
+import { PROFIT_MAX_RANGE_DAYS } from '@shared/contracts/profit.ts';
+import { CostCoverage } from '@web/components/cost-coverage.tsx';
+import { type DateRangeValue, localToday, presetRange } from '@web/components/date-range.ts';
+import { DateRangePicker } from '@web/components/date-range-picker.tsx';
 import { LoadingCards, ReadError } from '@web/components/page-states.tsx';
 import { Card, CardContent } from '@web/components/ui/card.tsx';
-import { Input } from '@web/components/ui/input.tsx';
-import { Label } from '@web/components/ui/label.tsx';
 import { ProfitStatementTable } from '@web/features/profit/components/profit-statement-table.tsx';
 import { useState } from 'react';
 import { useAllStoresProfit } from '../api/all-stores-queries.ts';
 import { AllStoresHeader } from './all-stores-header.tsx';
 import { RatesPanel } from './rates-panel.tsx';
 
-const yesterday = () => addDays(new Date().toISOString().slice(0, 10), -1);
-
-/** The profit page's All-stores view: one P&L of every store, each store-day converted before it is added. */
+/**
+ * The profit page's All-stores view: one P&L of every store, each store-day converted before it is
+ * added, over a range from the date range picker every profit page shares, with the cost coverage
+ * of all the stores' units beside it (issue #13: on every profit view).
+ */
 export function AllStoresProfit({ title }: { title: string }) {
-  const [to, setTo] = useState(yesterday);
-  const [from, setFrom] = useState(() => addDays(yesterday(), -29));
-  const query = useAllStoresProfit(from, to);
+  const [today] = useState(localToday);
+  const [range, setRange] = useState<DateRangeValue>(() => ({
+    preset: 'last30',
+    ...presetRange('last30', today),
+    compare: 'none',
+  }));
+  const query = useAllStoresProfit(range.from, range.to);
   const data = query.data;
   return (
     <div className="space-y-6" data-testid="all-stores-profit">
       <AllStoresHeader title={title}>
-        <div className="flex items-end gap-2">
-          <div className="space-y-1">
-            <Label htmlFor="all-profit-from">From</Label>
-            <Input
-              id="all-profit-from"
-              type="date"
-              value={from}
-              onChange={(e) => e.target.value && setFrom(e.target.value)}
-            />
-          </div>
-          <div className="space-y-1">
-            <Label htmlFor="all-profit-to">To</Label>
-            <Input
-              id="all-profit-to"
-              type="date"
-              value={to}
-              onChange={(e) => e.target.value && setTo(e.target.value)}
-            />
-          </div>
-        </div>
+        <DateRangePicker
+          value={range}
+          onChange={setRange}
+          today={today}
+          maxDays={PROFIT_MAX_RANGE_DAYS}
+          comparable={false}
+        />
       </AllStoresHeader>
       {query.error ? <ReadError error={query.error} /> : null}
       {!data ? (
         <LoadingCards count={2} />
       ) : (
         <>
+          <CostCoverage variant="card" coverage={data.coverage} />
           <Card>
             <CardContent className="pt-6">
               <ProfitStatementTable report={data} />
