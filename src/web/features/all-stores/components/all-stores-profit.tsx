@@ -1,11 +1,10 @@
 import { PROFIT_MAX_RANGE_DAYS } from '@shared/contracts/profit.ts';
 import { CostCoverage } from '@web/components/cost-coverage.tsx';
-import { type DateRangeValue, localToday, presetRange } from '@web/components/date-range.ts';
 import { DateRangePicker } from '@web/components/date-range-picker.tsx';
 import { LoadingCards, ReadError } from '@web/components/page-states.tsx';
 import { Card, CardContent } from '@web/components/ui/card.tsx';
+import { useDateRange } from '@web/components/use-date-range.ts';
 import { ProfitStatementTable } from '@web/features/profit/components/profit-statement-table.tsx';
-import { useState } from 'react';
 import { useAllStoresProfit } from '../api/all-stores-queries.ts';
 import { AllStoresHeader } from './all-stores-header.tsx';
 import { RatesPanel } from './rates-panel.tsx';
@@ -16,12 +15,7 @@ import { RatesPanel } from './rates-panel.tsx';
  * of all the stores' units beside it (issue #13: on every profit view).
  */
 export function AllStoresProfit({ title }: { title: string }) {
-  const [today] = useState(localToday);
-  const [range, setRange] = useState<DateRangeValue>(() => ({
-    preset: 'last30',
-    ...presetRange('last30', today),
-    compare: 'none',
-  }));
+  const { today, range, setRange } = useDateRange();
   const query = useAllStoresProfit(range.from, range.to);
   const data = query.data;
   return (

@@ -1,14 +1,13 @@
 import type { ProductProfit, ProductProfitRow } from '@shared/contracts/products.ts';
 import { PROFIT_MAX_RANGE_DAYS } from '@shared/contracts/profit.ts';
 import { CostCoverage, formatCoverageShare } from '@web/components/cost-coverage.tsx';
-import { type DateRangeValue, localToday, presetRange } from '@web/components/date-range.ts';
 import { DateRangePicker } from '@web/components/date-range-picker.tsx';
 import { LoadingCards, ReadError } from '@web/components/page-states.tsx';
 import { EstimatedBadge } from '@web/components/profit-marks.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
+import { useDateRange } from '@web/components/use-date-range.ts';
 import { cn } from '@web/lib/cn.ts';
 import { formatMoney } from '@web/lib/money.ts';
-import { useState } from 'react';
 import { formatCount } from '../../campaigns/lib/format-campaign.ts';
 import { useProductProfit } from '../api/product-queries.ts';
 
@@ -26,12 +25,7 @@ const ESTIMATE_TITLES = {
  * amounts. The products add up to the Profit page's figures for the same range.
  */
 export function ProductProfitSection() {
-  const [today] = useState(localToday);
-  const [range, setRange] = useState<DateRangeValue>(() => ({
-    preset: 'last30',
-    ...presetRange('last30', today),
-    compare: 'none',
-  }));
+  const { today, range, setRange } = useDateRange();
   const query = useProductProfit(range);
   return (
     <Card data-testid="product-profit">

@@ -4,12 +4,12 @@ import {
   type ProfitReport,
 } from '@shared/contracts/profit.ts';
 import { CostCoverage } from '@web/components/cost-coverage.tsx';
-import { type DateRangeValue, localToday, presetRange } from '@web/components/date-range.ts';
 import { DateRangePicker } from '@web/components/date-range-picker.tsx';
 import { LoadingCards, NoStoreData, ReadError, SummaryStat } from '@web/components/page-states.tsx';
 import { buttonClasses } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select.tsx';
+import { useDateRange } from '@web/components/use-date-range.ts';
 import { COSTS_PAGE_PATH } from '@web/lib/costs-page-path.ts';
 import { formatMoney } from '@web/lib/money.ts';
 import { useState } from 'react';
@@ -121,12 +121,7 @@ function Report({ report }: { report: ProfitReport }) {
  * in view. Amounts arrive as exact decimal strings and are only formatted here.
  */
 export function ProfitPage() {
-  const [today] = useState(localToday);
-  const [range, setRange] = useState<DateRangeValue>(() => ({
-    preset: 'last30',
-    ...presetRange('last30', today),
-    compare: 'previous_period',
-  }));
+  const { today, range, setRange } = useDateRange('previous_period');
   const [granularity, setGranularity] = useState<ProfitGranularity>('day');
   const report = useProfitReport({ from: range.from, to: range.to, granularity, compare: range.compare });
   const data = report.data;
