@@ -18,7 +18,8 @@ const OPTIONS = { seed: 7, preset: 'small', customers: 400 } as const;
 
 /**
  * Hash per file of everything the store writes, ground truth without the sections planted since
- * (`profit`; the journeys' `firstParty` truth and order fields, drawn from their own random stream).
+ * (`profit`; the journeys' `firstParty` truth and order fields; GA4's campaign names), each drawn
+ * from its own random stream.
  */
 function hashFiles(store: DemoStore, records: typeof storeRecords): Record<string, string> {
   const hashes = new Map<string, ReturnType<typeof createHash>>();
@@ -35,6 +36,11 @@ function hashFiles(store: DemoStore, records: typeof storeRecords): Record<strin
     if (file === 'orders.jsonl') {
       // The journeys' fields (issue 16): the cart token and the tracker's view of the session.
       const { cartToken: _cartToken, site: _site, ...rest } = JSON.parse(line) as Record<string, unknown>;
+      text = JSON.stringify(rest);
+    }
+    if (file === 'ga4.jsonl') {
+      // GA4's campaign per cell (issue 16, decision 073), drawn from its own random stream.
+      const { sessionCampaignName: _campaign, ...rest } = JSON.parse(line) as Record<string, unknown>;
       text = JSON.stringify(rest);
     }
     if (!hashes.has(file)) hashes.set(file, createHash('sha256'));
