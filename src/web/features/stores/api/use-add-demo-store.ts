@@ -1,16 +1,7 @@
 import { DemoStoreAddedSchema } from '@shared/contracts/stores.ts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestJson } from '@web/lib/api-request.ts';
 import { STORES_QUERY_KEY } from './store-queries.ts';
-
-/** Demo mode only (the credentials answer 404 otherwise): whether to offer the second demo store. */
-export function useIsDemo() {
-  return useQuery({
-    queryKey: ['/api/demo/credentials', 'is-demo'],
-    queryFn: async () => (await fetch('/api/demo/credentials', { credentials: 'include' })).ok,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-}
 
 /**
  * Adds the demo's second shop (in EUR) to the workspace as a store of its own (POST /api/demo/stores),

@@ -1,17 +1,19 @@
 import { allows } from '@shared/permissions.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
+import { useDemoCredentials } from '@web/features/integrations/api/use-integrations.ts';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useStores } from '../api/store-queries.ts';
-import { useAddDemoStore, useIsDemo } from '../api/use-add-demo-store.ts';
+import { useAddDemoStore } from '../api/use-add-demo-store.ts';
 import { AddStoreDialog } from './add-store-dialog.tsx';
 
 /** /settings/members: the workspace's stores, with "Add store" for owners and admins (issue #17). */
 export function StoresCard() {
   const stores = useStores();
   const [adding, setAdding] = useState(false);
-  const isDemo = useIsDemo().data === true;
+  // Demo mode: the demo credentials answer (404 otherwise, and the hook yields null).
+  const isDemo = useDemoCredentials().data != null;
   const addDemo = useAddDemoStore();
   const list = stores.data;
   if (!list) return null;
