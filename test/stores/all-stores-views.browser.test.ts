@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
 import { type EcbEmulator, startEcbEmulator } from '../../src/demo/emulators/ecb/app.ts';
 import { addDays } from '../../src/shared/calendar.ts';
@@ -12,7 +11,7 @@ import { localToday, presetRange } from '../../src/web/components/date-range.ts'
 import { formatMinorMoney, formatMoney } from '../../src/web/lib/money.ts';
 import { useAppInBrowser } from '../support/app-in-browser.ts';
 import { describeInBrowser, saveScreenshot, signInInBrowser } from '../support/browser.ts';
-import { createOrder } from '../support/factories.ts';
+import { createOneLineOrder, createSyncedShop } from '../support/factories.ts';
 import { startTestApp } from '../support/start-app.ts';
 
 const POLL = { timeout: 30_000 };
@@ -61,28 +60,13 @@ describeInBrowser('All stores', () => {
       [usd, 'USD', 'America/New_York'],
       [eur, 'EUR', 'Europe/Berlin'],
     ] as const) {
-      await app.db.execute(sql`
-        INSERT INTO wh_shops (workspace_id, shop_domain, name, currency_code, currency_digits, iana_timezone)
-        VALUES (${store}, ${`${currency.toLowerCase()}-shop.myshopify.com`}, 'Shop', ${currency}, 2, ${zone})`);
-      await app.db.execute(sql`
-        INSERT INTO sync_states (workspace_id, source, status, last_success_at)
-        VALUES (${store}, 'shopify', 'succeeded', now())`);
+      await createSyncedShop(app.db, { workspaceId: store, currency, timeZone: zone });
       for (const [daysAgo, minor] of [
         [6, 12_000],
         [4, 4_550],
       ] as const) {
         const day = addDays(today, -daysAgo);
-        await createOrder(app.db, {
-          workspaceId: store,
-          orderId,
-          orderDate: day,
-          totalMinor: minor,
-          currencyCode: currency,
-        });
-        await app.db.execute(sql`
-          INSERT INTO wh_order_line_items (workspace_id, line_item_id, order_id, order_date, product_id, title,
-            quantity, unit_price_minor, currency_code)
-          VALUES (${store}, ${orderId}, ${orderId}, ${day}, 1, 'Mug', 1, ${minor}, ${currency})`);
+        await createOneLineOrder(app.db, { workspaceId: store, orderId, day, minor, currency });
         orderId += 1;
       }
     }

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EcbEmulator, startEcbEmulator } from '../../src/demo/emulators/ecb/app.ts';
 import {
@@ -8,7 +7,7 @@ import {
 } from '../../src/shared/contracts/all-stores.ts';
 import { ErrorEnvelopeSchema } from '../../src/shared/contracts/errors.ts';
 import { StoreListSchema, StoreSchema } from '../../src/shared/contracts/stores.ts';
-import { createOrder, createRefund } from '../support/factories.ts';
+import { createOneLineOrder, createRefund, createSyncedShop } from '../support/factories.ts';
 import { joinByInvitation, sendJson } from '../support/members.ts';
 import { startTestApp, type TestApp } from '../support/start-app.ts';
 
@@ -28,30 +27,15 @@ let eurStore: string;
 
 const NOW = Date.parse('2026-11-26T17:00:00Z');
 
-async function addShop(storeId: string, currency: string, timeZone: string) {
-  await app.db.execute(sql`
-    INSERT INTO wh_shops (workspace_id, shop_domain, name, currency_code, currency_digits, iana_timezone)
-    VALUES (${storeId}, ${`${storeId.slice(0, 8)}.myshopify.com`}, 'Shop', ${currency}, 2, ${timeZone})`);
-  // A sync state versions the warehouse, so the profit rollup is built from it.
-  await app.db.execute(sql`
-    INSERT INTO sync_states (workspace_id, source, status, last_success_at) VALUES (${storeId}, 'shopify', 'succeeded', now())`);
-}
+const addShop = (storeId: string, currency: string, timeZone: string) =>
+  createSyncedShop(app.db, { workspaceId: storeId, currency, timeZone });
 
 let nextOrder = 1;
 /** An order of one line (price `minor`, quantity 1) on `day`, in the store's currency; answers its id. */
 async function sell(storeId: string, day: string, minor: number, currency: string, title = 'Mug') {
   const orderId = nextOrder++;
-  await createOrder(app.db, {
-    workspaceId: storeId,
-    orderId,
-    orderDate: day,
-    totalMinor: minor,
-    currencyCode: currency,
-  });
-  await app.db.execute(sql`
-    INSERT INTO wh_order_line_items (workspace_id, line_item_id, order_id, order_date, product_id, title,
-      quantity, unit_price_minor, currency_code)
-    VALUES (${storeId}, ${orderId}, ${orderId}, ${day}, ${title === 'Mug' ? 1 : 2}, ${title}, 1, ${minor}, ${currency})`);
+  const product = { id: title === 'Mug' ? 1 : 2, title };
+  await createOneLineOrder(app.db, { workspaceId: storeId, orderId, day, minor, currency, product });
   return orderId;
 }
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../src/server/db/client.ts';
 import { analysisCustomers, analysisRuns } from '../../src/server/db/schema/analysis.ts';
 import { teams, users, workspaces } from '../../src/server/db/schema/auth.ts';
@@ -90,6 +91,50 @@ export async function createOrder(
   await db
     .insert(whOrders)
     .values({ name: `#${order.orderId}`, currencyCode: 'USD', createdAt: now, updatedAt: now, ...order });
+}
+
+/**
+ * A synced shop for store `workspaceId` selling in `currency` (two decimals) from `timeZone`, with a
+ * succeeded Shopify sync state: the sync state versions the warehouse, so rollups are built from it.
+ */
+export async function createSyncedShop(
+  db: Db,
+  shop: { workspaceId: string; currency: string; timeZone: string },
+): Promise<void> {
+  await db.execute(sql`
+    INSERT INTO wh_shops (workspace_id, shop_domain, name, currency_code, currency_digits, iana_timezone)
+    VALUES (${shop.workspaceId}, ${`${shop.workspaceId.slice(0, 8)}.myshopify.com`}, 'Shop', ${shop.currency}, 2,
+      ${shop.timeZone})`);
+  await db.execute(sql`
+    INSERT INTO sync_states (workspace_id, source, status, last_success_at)
+    VALUES (${shop.workspaceId}, 'shopify', 'succeeded', now())`);
+}
+
+/** An order of one line (quantity 1 at `minor`, product 1 'Mug' unless given) on `day`, in `currency`. */
+export async function createOneLineOrder(
+  db: Db,
+  order: {
+    workspaceId: string;
+    orderId: number;
+    day: string;
+    minor: number;
+    currency: string;
+    product?: { id: number; title: string };
+  },
+): Promise<void> {
+  const product = order.product ?? { id: 1, title: 'Mug' };
+  await createOrder(db, {
+    workspaceId: order.workspaceId,
+    orderId: order.orderId,
+    orderDate: order.day,
+    totalMinor: order.minor,
+    currencyCode: order.currency,
+  });
+  await db.execute(sql`
+    INSERT INTO wh_order_line_items (workspace_id, line_item_id, order_id, order_date, product_id, title,
+      quantity, unit_price_minor, currency_code)
+    VALUES (${order.workspaceId}, ${order.orderId}, ${order.orderId}, ${order.day}, ${product.id}, ${product.title},
+      1, ${order.minor}, ${order.currency})`);
 }
 
 /** A refund of `amountMinor` in USD on `refundDate`, made now. */
