@@ -98,8 +98,9 @@ export async function runCostRecalculation(
   const committed = steps.map(() => false);
   let next = 0;
   let linesChanged = resumed ? run.linesChanged : 0;
+  let failed = false;
   const worker = async () => {
-    while (next < steps.length) {
+    while (!failed && next < steps.length) {
       const index = next++;
       const step = steps[index]!;
       args.signal.throwIfAborted();
@@ -128,7 +129,18 @@ export async function runCostRecalculation(
         );
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(args.stepsInFlight, steps.length)) }, worker));
+  // A failed step stops the others taking new steps; the run is marked failed only once the steps
+  // in flight have committed or rolled back, so nothing writes to it after its failure is recorded.
+  const settled = await Promise.allSettled(
+    Array.from({ length: Math.max(1, Math.min(args.stepsInFlight, steps.length)) }, () =>
+      worker().catch((error: unknown) => {
+        failed = true;
+        throw error;
+      }),
+    ),
+  );
+  const failure = settled.find((result) => result.status === 'rejected');
+  if (failure) throw failure.reason;
   await db.execute(
     sql`UPDATE cost_recalculations SET status = 'succeeded', finished_at = ${args.now().toISOString()}
         WHERE workspace_id = ${workspaceId} AND id = ${id}`,
