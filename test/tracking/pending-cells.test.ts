@@ -45,17 +45,23 @@ describe('pending heatmap cells', () => {
     )[0]?.n ?? 0;
   const clicks = (n: number, seed: number) =>
     Array.from({ length: n }, (_, i) => makeEvent(shop, { x: (i * 37 + seed) % 1280, y: (i * 11) % 600 }));
+  /** A writer folding its pending cells `cellFoldDelayMs` after a commit; its maintenance errors go to `onError`. */
+  const writerFolding = (cellFoldDelayMs: number, onError: (error: unknown) => void) =>
+    createEventWriter(testDb.database.db, {
+      clock: () => new Date(),
+      retentionDays: 30,
+      cellFoldDelayMs,
+      onMaintenanceError: onError,
+    });
+  const rethrow = (error: unknown) => {
+    throw error;
+  };
 
   it('a heatmap read right after a 200 shows the events the fold has not taken yet', async () => {
     const db = testDb.database.db;
     const errors: unknown[] = [];
     // A writer whose own fold never comes: as if its process were killed right after the commit.
-    const writer = createEventWriter(db, {
-      clock: () => new Date(),
-      retentionDays: 30,
-      cellFoldDelayMs: 3_600_000,
-      onMaintenanceError: (error) => errors.push(error),
-    });
+    const writer = writerFolding(3_600_000, (error) => errors.push(error));
     await writer.write({ workspaceId, configurationId, events: clicks(30, 1) });
     expect(await count('tracking_heatmap_pending_cells')).toBe(1);
     expect(await cellSum()).toBe(0);
@@ -68,14 +74,9 @@ describe('pending heatmap cells', () => {
   });
 
   it('folds on its own within about a second, without any read', async () => {
-    const db = testDb.database.db;
+    const _db = testDb.database.db;
     const errors: unknown[] = [];
-    const writer = createEventWriter(db, {
-      clock: () => new Date(),
-      retentionDays: 30,
-      cellFoldDelayMs: 50,
-      onMaintenanceError: (error) => errors.push(error),
-    });
+    const writer = writerFolding(50, (error) => errors.push(error));
     const before = await cellSum();
     await Promise.all(
       [1, 2, 3].map((seed) => writer.write({ workspaceId, configurationId, events: clicks(20, seed) })),
@@ -91,15 +92,8 @@ describe('pending heatmap cells', () => {
 
   it('several folds at once (two processes, a read) add every pending row exactly once', async () => {
     const db = testDb.database.db;
-    const writer = createEventWriter(db, {
-      clock: () => new Date(),
-      retentionDays: 30,
-      // One pending row per write: awaited one by one, never grouped.
-      cellFoldDelayMs: 3_600_000,
-      onMaintenanceError: (error) => {
-        throw error;
-      },
-    });
+    // One pending row per write: awaited one by one, never grouped.
+    const writer = writerFolding(3_600_000, rethrow);
     // The writer's first commit of an hour starts the hourly tile fold, which folds what is pending
     // first: done before the rows under test are written.
     await writer.write({ workspaceId, configurationId, events: clicks(1, 0) });
@@ -122,14 +116,7 @@ describe('pending heatmap cells', () => {
       origin: 'https://gone.example',
       trackingId: 'trk_gone',
     });
-    const writer = createEventWriter(db, {
-      clock: () => new Date(),
-      retentionDays: 30,
-      cellFoldDelayMs: 3_600_000,
-      onMaintenanceError: (error) => {
-        throw error;
-      },
-    });
+    const writer = writerFolding(3_600_000, rethrow);
     const before = await cellSum();
     await writer.write({ workspaceId, configurationId: goneId, events: clicks(5, 7) });
     await writer.write({ workspaceId, configurationId, events: clicks(8, 9) });
