@@ -74,7 +74,6 @@ describe('pending heatmap cells', () => {
   });
 
   it('folds on its own within about a second, without any read', async () => {
-    const _db = testDb.database.db;
     const errors: unknown[] = [];
     const writer = writerFolding(50, (error) => errors.push(error));
     const before = await cellSum();
