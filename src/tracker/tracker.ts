@@ -94,7 +94,8 @@ export function startTracker(c: TrackerConfig, w: Window = window): () => void {
   let sessionId = Date.now().toString(36) + M.random().toString(36).slice(2, 10);
   try {
     const ss = w.sessionStorage;
-    sessionId = ss.getItem('upside_sid') || (ss.setItem('upside_sid', sessionId), sessionId);
+    sessionId = ss.getItem('upside_sid') || sessionId;
+    ss.setItem('upside_sid', sessionId);
   } catch {}
   /** Fields every event carries once known: visitor id, cart token, e-mail hash. */
   const who: Partial<WireEvent> = { emailHash: c.emailHash };

@@ -65,6 +65,7 @@ describeInBrowser('the digest e-mail in Chromium', () => {
   it('shows the store, the KPIs with their changes, the top opportunity, alerts and stock', async () => {
     const { page } = browser;
     await page.setContent(mail.html, { waitUntil: 'load' });
+    // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is what the reader sees (no <style> text, line breaks kept)
     const text = await page.innerText('body');
     expect(text).toContain('Upside Demo Goods & Co');
     expect(text).toMatch(/daily digest/i);

@@ -1,7 +1,6 @@
-import { PROFIT_MAX_RANGE_DAYS } from '@shared/contracts/profit.ts';
 import { CostCoverage } from '@web/components/cost-coverage.tsx';
-import { DateRangePicker } from '@web/components/date-range-picker.tsx';
 import { LoadingCards, ReadError } from '@web/components/page-states.tsx';
+import { ProfitRangePicker } from '@web/components/profit-range-picker.tsx';
 import { Card, CardContent } from '@web/components/ui/card.tsx';
 import { useDateRange } from '@web/components/use-date-range.ts';
 import { ProfitStatementTable } from '@web/features/profit/components/profit-statement-table.tsx';
@@ -15,19 +14,14 @@ import { RatesPanel } from './rates-panel.tsx';
  * of all the stores' units beside it (issue #13: on every profit view).
  */
 export function AllStoresProfit({ title }: { title: string }) {
-  const { today, range, setRange } = useDateRange();
+  const dates = useDateRange();
+  const { range } = dates;
   const query = useAllStoresProfit(range.from, range.to);
   const data = query.data;
   return (
     <div className="space-y-6" data-testid="all-stores-profit">
       <AllStoresHeader title={title}>
-        <DateRangePicker
-          value={range}
-          onChange={setRange}
-          today={today}
-          maxDays={PROFIT_MAX_RANGE_DAYS}
-          comparable={false}
-        />
+        <ProfitRangePicker state={dates} />
       </AllStoresHeader>
       {query.error ? <ReadError error={query.error} /> : null}
       {!data ? (

@@ -1,9 +1,8 @@
 import type { ProductProfit, ProductProfitRow } from '@shared/contracts/products.ts';
-import { PROFIT_MAX_RANGE_DAYS } from '@shared/contracts/profit.ts';
 import { CostCoverage, formatCoverageShare } from '@web/components/cost-coverage.tsx';
-import { DateRangePicker } from '@web/components/date-range-picker.tsx';
 import { LoadingCards, ReadError } from '@web/components/page-states.tsx';
 import { EstimatedBadge } from '@web/components/profit-marks.tsx';
+import { ProfitRangePicker } from '@web/components/profit-range-picker.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { useDateRange } from '@web/components/use-date-range.ts';
 import { cn } from '@web/lib/cn.ts';
@@ -25,7 +24,8 @@ const ESTIMATE_TITLES = {
  * amounts. The products add up to the Profit page's figures for the same range.
  */
 export function ProductProfitSection() {
-  const { today, range, setRange } = useDateRange();
+  const dates = useDateRange();
+  const { range } = dates;
   const query = useProductProfit(range);
   return (
     <Card data-testid="product-profit">
@@ -36,13 +36,7 @@ export function ProductProfitSection() {
             Gross margin and contribution before marketing, {range.from} to {range.to}
           </CardDescription>
         </div>
-        <DateRangePicker
-          value={range}
-          onChange={setRange}
-          today={today}
-          maxDays={PROFIT_MAX_RANGE_DAYS}
-          comparable={false}
-        />
+        <ProfitRangePicker state={dates} />
       </CardHeader>
       <CardContent className="grid gap-3">
         {query.isError ? <ReadError error={query.error} /> : null}

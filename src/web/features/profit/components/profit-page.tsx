@@ -1,11 +1,7 @@
-import {
-  PROFIT_MAX_RANGE_DAYS,
-  type ProfitGranularity,
-  type ProfitReport,
-} from '@shared/contracts/profit.ts';
+import type { ProfitGranularity, ProfitReport } from '@shared/contracts/profit.ts';
 import { CostCoverage } from '@web/components/cost-coverage.tsx';
-import { DateRangePicker } from '@web/components/date-range-picker.tsx';
 import { LoadingCards, NoStoreData, ReadError, SummaryStat } from '@web/components/page-states.tsx';
+import { ProfitRangePicker } from '@web/components/profit-range-picker.tsx';
 import { buttonClasses } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select.tsx';
@@ -121,7 +117,8 @@ function Report({ report }: { report: ProfitReport }) {
  * in view. Amounts arrive as exact decimal strings and are only formatted here.
  */
 export function ProfitPage() {
-  const { today, range, setRange } = useDateRange('previous_period');
+  const dates = useDateRange('previous_period');
+  const { range } = dates;
   const [granularity, setGranularity] = useState<ProfitGranularity>('day');
   const report = useProfitReport({ from: range.from, to: range.to, granularity, compare: range.compare });
   const data = report.data;
@@ -137,7 +134,7 @@ export function ProfitPage() {
           </p>
         </div>
         <div className="flex flex-wrap items-end gap-2">
-          <DateRangePicker value={range} onChange={setRange} today={today} maxDays={PROFIT_MAX_RANGE_DAYS} />
+          <ProfitRangePicker state={dates} comparable />
           <Select value={granularity} onValueChange={(next) => setGranularity(next as ProfitGranularity)}>
             <SelectTrigger aria-label="Granularity" className="w-32" data-testid="profit-granularity">
               <SelectValue />
