@@ -131,6 +131,12 @@ async function status(cookie: string): Promise<SyncStatusResponse> {
   return (await response.json()) as SyncStatusResponse;
 }
 
+/** Fast retries and short timeouts for every test; a test that tunes more restores these after. */
+function restoreTestTuning(): void {
+  resetSyncTuning();
+  tuneSync({ retry: { maxAttempts: 2, baseDelayMs: 5, maxDelayMs: 20 }, timeoutMs: 2_000 });
+}
+
 beforeAll(async () => {
   demo = await startDemoEmulators({
     preset: 'custom',
@@ -145,7 +151,7 @@ beforeAll(async () => {
   deps.demo = { baseUrls: demo.baseUrls, credentials: demo.credentials };
   deps.clock = () => now;
   deps.integration = integrationContextOf({ ...deps, tokens: deps.caches.upstreamTokens, demo: deps.demo });
-  tuneSync({ retry: { maxAttempts: 2, baseDelayMs: 5, maxDelayMs: 20 }, timeoutMs: 2_000 });
+  restoreTestTuning();
 }, 120_000);
 
 afterAll(async () => {
@@ -169,8 +175,6 @@ const QueryRow = z.object({ n: z.number() });
 
 const StateRow = z.object({ after: z.string().nullable() });
 
-const QueryRow2 = z.object({ n: z.number() });
-
 const StateRow2 = z.object({ phase: z.string(), bounds: z.number(), slice: z.number() });
 
 const FigureRow = z.record(z.string(), z.union([z.string(), z.number()]));
@@ -178,6 +182,29 @@ const FigureRow = z.record(z.string(), z.union([z.string(), z.number()]));
 describe('Shopify → warehouse', () => {
   let ownerCookie: string;
   let ownerWorkspace: string;
+
+  /**
+   * An hour after an interrupted backfill, the queued retry finishes it: the warehouse then holds
+   * the store's truth (plus `also`), with the same content as the owner's uninterrupted backfill.
+   */
+  async function expectResumedExactly(workspaceId: string, also: Record<string, number> = {}) {
+    now = new Date(now.getTime() + 60 * 60_000);
+    const resumed = await runJobsUntilIdle(app.server.deps, { definitions });
+    expect(resumed.map((outcome) => outcome.status)).toEqual(['succeeded']);
+    const truth = truthOf(store);
+    const figures = await warehouseFigures(workspaceId);
+    expect(figures).toMatchObject({
+      orders: truth.orders,
+      lineItems: truth.lineItems,
+      refunds: truth.refunds,
+      totalMinor: truth.totalMinor,
+      refundedMinor: truth.refundedMinor,
+      ...also,
+    });
+    const owner = await warehouseFigures(ownerWorkspace);
+    expect(figures.ordersHash).toBe(owner.ordersHash);
+    expect(figures.itemsHash).toBe(owner.itemsHash);
+  }
 
   it('backfills the store exactly: counts, shop-currency money, shop-local days', async () => {
     ownerCookie = await app.signIn('owner@example.com', 'Olivia');
@@ -348,26 +375,9 @@ describe('Shopify → warehouse', () => {
       );
       expect(state?.after).toBeTruthy();
 
-      now = new Date(now.getTime() + 60 * 60_000);
-      const resumed = await runJobsUntilIdle(deps, { definitions });
-      expect(resumed.map((outcome) => outcome.status)).toEqual(['succeeded']);
-      const truth = truthOf(store);
-      const figures = await warehouseFigures(workspaceId);
-      expect(figures).toMatchObject({
-        orders: truth.orders,
-        lineItems: truth.lineItems,
-        refunds: truth.refunds,
-        totalMinor: truth.totalMinor,
-        refundedMinor: truth.refundedMinor,
-        customers: store.customers.length,
-      });
-      // Same content as the bulk backfill of the first workspace.
-      const owner = await warehouseFigures(ownerWorkspace);
-      expect(figures.ordersHash).toBe(owner.ordersHash);
-      expect(figures.itemsHash).toBe(owner.itemsHash);
+      await expectResumedExactly(workspaceId, { customers: store.customers.length });
     } finally {
-      resetSyncTuning();
-      tuneSync({ retry: { maxAttempts: 2, baseDelayMs: 5, maxDelayMs: 20 }, timeoutMs: 2_000 });
+      restoreTestTuning();
     }
   }, 120_000);
 
@@ -389,7 +399,7 @@ describe('Shopify → warehouse', () => {
       const watcher = setInterval(() => {
         void queryRows(
           deps.db,
-          QueryRow2,
+          QueryRow,
           sql`SELECT coalesce((cursor -> 'orders' ->> 'slice')::int, 0) AS n FROM sync_states
               WHERE workspace_id = ${workspaceId} AND source = 'shopify'`,
         )
@@ -421,24 +431,9 @@ describe('Shopify → warehouse', () => {
       expect(state).toMatchObject({ phase: 'bulk', bounds: 5 });
       expect(state?.slice).toBeGreaterThan(0);
 
-      now = new Date(now.getTime() + 60 * 60_000);
-      const resumed = await runJobsUntilIdle(deps, { definitions });
-      expect(resumed.map((outcome) => outcome.status)).toEqual(['succeeded']);
-      const truth = truthOf(store);
-      const figures = await warehouseFigures(workspaceId);
-      expect(figures).toMatchObject({
-        orders: truth.orders,
-        lineItems: truth.lineItems,
-        refunds: truth.refunds,
-        totalMinor: truth.totalMinor,
-        refundedMinor: truth.refundedMinor,
-      });
-      const owner = await warehouseFigures(ownerWorkspace);
-      expect(figures.ordersHash).toBe(owner.ordersHash);
-      expect(figures.itemsHash).toBe(owner.itemsHash);
+      await expectResumedExactly(workspaceId);
     } finally {
-      resetSyncTuning();
-      tuneSync({ retry: { maxAttempts: 2, baseDelayMs: 5, maxDelayMs: 20 }, timeoutMs: 2_000 });
+      restoreTestTuning();
     }
   }, 120_000);
 
