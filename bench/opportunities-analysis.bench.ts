@@ -8,16 +8,26 @@
  * the machine's load average (figures on a busy machine are not the budget's).
  *
  * Facts: BENCH_FACTS=generator (default) hands the run the generator's facts, so reading the
- * warehouse is left out and the main thread writes the snapshot; BENCH_FACTS=warehouse first
- * backfills the warehouse from the Shopify emulator through the real sync (minutes at the large
- * preset, not timed here: see warehouse-backfill.bench.ts) and then times a real run, reading the
- * facts included: issue 18's figure. On PostgreSQL that run reads the facts and writes the
- * snapshot on the worker thread (decision 071); the generated store is released first, so the
- * bench's heap is an API process's, not a million generated orders for the collector to walk.
+ * warehouse is left out and the main thread writes the snapshot; BENCH_FACTS=warehouse first seeds
+ * the warehouse (not timed) and then times a real run, reading the facts included: issue 18's
+ * figure. On PostgreSQL that run reads the facts and writes the snapshot on the worker thread
+ * (decision 071); the generated store is released first, so the bench's heap is an API process's.
+ * Seeding (support/seed-warehouse.ts), BENCH_SEED_MODE: 'direct' (default) runs the sync's own
+ * functions against the Shopify emulator with the orders from one bulk export written straight
+ * through the sync's mapping and upserts (the refund details, no analysis input, left out);
+ * 'emulator' runs the whole real sync (far slower: a large seed had 5,000 orders in after 8 min). Either
+ * way the seeded warehouse's revenue orders and their total are checked against the generator.
+ * BENCH_DATABASE=name keeps the seeded warehouse in a PostgreSQL database of that name between runs
+ * (seeded by the first run: a few minutes at the large preset; later runs only time the analysis).
  *
- * Database: DATABASE_URL (a fresh database is created and dropped) or in-memory PGlite.
- * Options: BENCH_PRESET=small|medium|large (default large), BENCH_SEED (default 42), BENCH_FACTS.
+ * Code: BENCH_COMPILED=1 builds dist/ (scripts/build-server.mjs) and runs the analysis from it, as
+ * `npm start` does (decision 018): the worker then loads plain JavaScript, not TypeScript through tsx.
+ *
+ * Database: DATABASE_URL (a fresh database is created and dropped, unless BENCH_DATABASE) or
+ * in-memory PGlite. Options: BENCH_PRESET=small|medium|large (default large), BENCH_SEED
+ * (default 42), BENCH_FACTS, BENCH_SEED_MODE, BENCH_DATABASE, BENCH_COMPILED.
  */
+import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
@@ -25,26 +35,24 @@ import { z } from 'zod';
 import type { AnalysisFacts } from '../src/core/pipeline/types.ts';
 import { generateStore } from '../src/demo/generate-store.ts';
 import type { PresetName } from '../src/demo/model.ts';
-import { startDemoEmulators } from '../src/demo/start-demo-emulators.ts';
 import { createAppCaches } from '../src/server/caches.ts';
 import { migrateDatabase } from '../src/server/db/migrate.ts';
 import { queryRows } from '../src/server/db/query-rows.ts';
 import { loadEnv } from '../src/server/env.ts';
-import { runAnalysis } from '../src/server/features/analysis/run-analysis.ts';
-import { createAnalysisWorkerHost } from '../src/server/features/analysis/worker/analysis-worker-host.ts';
 import { integrationContextOf } from '../src/server/features/connections/integration-context.ts';
-import { storeShopifyCredentials } from '../src/server/features/connections/manage-shopify-credentials.ts';
 import type { AppDeps } from '../src/server/http/deps.ts';
-import { runSourceSync } from '../src/server/jobs/sync/run-source-sync.ts';
-import { syncShopify } from '../src/server/jobs/sync/shopify-sync.ts';
 import { createLogger } from '../src/server/log.ts';
 import { resolveSecrets } from '../src/server/secrets.ts';
 import { buildDemoFacts } from '../test/opportunities/demo-facts.ts';
-import { createTestDatabase } from '../test/support/test-database.ts';
+import { benchDatabase } from './support/kept-database.ts';
+import { checkSeed, seedWarehouse } from './support/seed-warehouse.ts';
 
 const preset = (process.env.BENCH_PRESET ?? 'large') as PresetName;
 const seed = Number(process.env.BENCH_SEED ?? 42);
 const fromWarehouse = process.env.BENCH_FACTS === 'warehouse';
+const seedMode = process.env.BENCH_SEED_MODE === 'emulator' ? 'emulator' : 'direct';
+if (process.env.BENCH_DATABASE && !fromWarehouse)
+  throw new Error('BENCH_DATABASE keeps a seeded warehouse: set BENCH_FACTS=warehouse');
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
 const load = () =>
   os
@@ -52,16 +60,29 @@ const load = () =>
     .map((l) => l.toFixed(1))
     .join(' ');
 
-let started = performance.now();
-let store: ReturnType<typeof generateStore> | null = generateStore({ seed, preset });
-console.log(
-  `store: ${preset} preset, ${store.orders.count} orders, ${store.customers.length} customers (generated in ${seconds(performance.now() - started)} s)`,
-);
+// Compiled (what `npm start` runs, decision 018): the run's modules and the worker are dist/'s
+// plain JavaScript, built here first; otherwise the sources through tsx, worker included.
+const compiled = process.env.BENCH_COMPILED === '1';
+if (compiled)
+  execFileSync(process.execPath, ['scripts/build-server.mjs'], {
+    cwd: new URL('../', import.meta.url),
+    stdio: 'inherit',
+  });
+const from = compiled ? '../dist/server/features/analysis/' : '../src/server/features/analysis/';
+const extension = compiled ? 'js' : 'ts';
+const { runAnalysis } = (await import(
+  `${from}run-analysis.${extension}`
+)) as typeof import('../src/server/features/analysis/run-analysis.ts');
+const { createAnalysisWorkerHost } = (await import(
+  `${from}worker/analysis-worker-host.${extension}`
+)) as typeof import('../src/server/features/analysis/worker/analysis-worker-host.ts');
+console.log(`code: ${compiled ? 'compiled (dist/, plain JavaScript)' : 'sources through tsx'}`);
 
-const testDatabase = await createTestDatabase();
-await migrateDatabase(testDatabase.database);
+let started = performance.now();
+const bench = await benchDatabase(process.env.BENCH_DATABASE);
+const { database } = bench;
+if (!bench.reused) await migrateDatabase(database);
 const env = loadEnv({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO: '0' });
-const { database } = testDatabase;
 const secrets = resolveSecrets(env, { ephemeral: true });
 const clock = () => new Date();
 const caches = createAppCaches();
@@ -87,41 +108,42 @@ const deps: AppDeps = {
   }),
   demo: undefined,
 };
-const [workspace] = await queryRows(
-  deps.db,
-  z.object({ id: z.string() }),
-  sql`WITH t AS (INSERT INTO teams (name) VALUES ('bench') RETURNING id)
-      INSERT INTO workspaces (name, team_id) SELECT 'bench', id FROM t RETURNING id`,
-);
-const workspaceId = workspace!.id;
-console.log(`database: ${testDatabase.database.kind}; facts: ${fromWarehouse ? 'warehouse' : 'generator'}`);
-
+const Workspace = z.object({ id: z.string() });
+// A kept database's workspace is named 'bench' once its warehouse is seeded and checked.
+const [kept] = bench.reused
+  ? await queryRows(deps.db, Workspace, sql`SELECT id FROM workspaces WHERE name = 'bench'`)
+  : [];
+if (bench.reused && !kept)
+  throw new Error(`BENCH_DATABASE ${process.env.BENCH_DATABASE} was never seeded completely: drop it`);
 let facts: AnalysisFacts | undefined;
-if (fromWarehouse) {
-  const demo = await startDemoEmulators({
-    store,
-    shopifyBucket: { maximumAvailable: 20_000, restoreRate: 2_000 },
-  });
-  const demoRuntime = { baseUrls: demo.baseUrls, credentials: demo.credentials };
-  const syncDeps = {
-    ...deps,
-    demo: demoRuntime,
-    integration: integrationContextOf({ ...deps, tokens: deps.caches.upstreamTokens, demo: demoRuntime }),
-  };
-  await storeShopifyCredentials(syncDeps.integration, workspaceId, {
-    shopDomain: demo.credentials.shopify.shopDomain,
-    accessToken: demo.credentials.shopify.accessToken,
-  });
-  started = performance.now();
-  await runSourceSync(
-    syncDeps,
-    { workspaceId, source: 'shopify', signal: new AbortController().signal },
-    syncShopify,
+let workspaceId: string;
+if (kept) {
+  workspaceId = kept.id;
+  console.log(`database: kept ${process.env.BENCH_DATABASE}, seeded by an earlier run; facts: warehouse`);
+} else {
+  const store = generateStore({ seed, preset });
+  console.log(
+    `store: ${preset} preset, ${store.orders.count} orders, ${store.customers.length} customers (generated in ${seconds(performance.now() - started)} s)`,
   );
-  console.log(`warehouse backfilled in ${seconds(performance.now() - started)} s (not part of the run)`);
-  await demo.close();
-} else facts = buildDemoFacts(store);
-store = null;
+  const [workspace] = await queryRows(
+    deps.db,
+    Workspace,
+    sql`WITH t AS (INSERT INTO teams (name) VALUES ('bench') RETURNING id)
+        INSERT INTO workspaces (name, team_id) SELECT 'bench (seeding)', id FROM t RETURNING id`,
+  );
+  workspaceId = workspace!.id;
+  console.log(`database: ${database.kind}; facts: ${fromWarehouse ? 'warehouse' : 'generator'}`);
+  if (fromWarehouse) {
+    started = performance.now();
+    await seedWarehouse(deps, workspaceId, store, seedMode);
+    console.log(
+      `warehouse seeded (${seedMode}) in ${seconds(performance.now() - started)} s (not part of the run)`,
+    );
+    console.log(await checkSeed(deps.db, workspaceId, store));
+  } else facts = buildDemoFacts(store);
+  await deps.db.execute(sql`UPDATE workspaces SET name = 'bench' WHERE id = ${workspaceId}`);
+  // The generated store is released here (out of scope): the run's heap is an API process's.
+}
 
 console.log(`load average before the run: ${load()}`);
 // The same monitor over 3 s with nothing to do: what the machine alone (other processes taking
@@ -176,4 +198,4 @@ console.log(
 console.log(`load average after the run: ${load()}`);
 if (summary.error) console.log(`error: ${summary.error}`);
 await deps.analysisWorker.stop();
-await testDatabase.drop();
+await bench.release();
