@@ -15,17 +15,50 @@ const OrderQueryRow = z.object({
   total: z.number(),
   subtotal: z.number().nullable(),
   shipping: z.number().nullable(),
-  utm_source: z.string().nullable(),
-  utm_medium: z.string().nullable(),
-  source_type: z.string().nullable(),
-  utm_campaign: z.string().nullable(),
+  /** The order's attribution columns as one JSON array (see JourneyKey). */
+  journey: z.string(),
   landing_page: z.string().nullable(),
-  first_source: z.string().nullable(),
-  first_medium: z.string().nullable(),
-  first_type: z.string().nullable(),
-  first_campaign: z.string().nullable(),
-  has_journey: z.boolean(),
 });
+
+/**
+ * What decides an order's channels and campaigns: [utm_source, utm_medium, source_type,
+ * utm_campaign, first touch's utm_source, utm_medium, source_type, utm_campaign, has_journey].
+ * They come as one JSON text per order, not nine columns: a million orders share a few hundred
+ * combinations, and one field per row instead of nine is most of what parsing the rows cost
+ * (decision 076). Each distinct text is parsed, checked and classified once.
+ */
+const JourneyKey = z.tuple([
+  z.string().nullable(),
+  z.string().nullable(),
+  z.string().nullable(),
+  z.string().nullable(),
+  z.string().nullable(),
+  z.string().nullable(),
+  z.string().nullable(),
+  z.string().nullable(),
+  z.boolean(),
+]);
+
+interface OrderJourney {
+  lastChannel: string | null;
+  firstChannel: string | null;
+  utmCampaign: string | null;
+  firstCampaign: string | null;
+}
+
+function journeyOf(text: string): OrderJourney {
+  const [source, medium, type, campaign, firstSource, firstMedium, firstType, firstCampaign, hasJourney] =
+    JourneyKey.parse(JSON.parse(text));
+  return {
+    lastChannel: hasJourney ? channelOf(source, medium, type) : null,
+    firstChannel:
+      firstSource !== null || firstMedium !== null || firstType !== null
+        ? channelOf(firstSource, firstMedium, firstType)
+        : null,
+    utmCampaign: campaign,
+    firstCampaign,
+  };
+}
 
 const RefundQueryRow = CreditRow.extend({ date: z.string(), amount: z.number() });
 
@@ -88,11 +121,11 @@ export async function loadAnalysisFacts(db: Db, workspaceId: string): Promise<An
     OrderQueryRow,
     sql`SELECT o.customer_id::text AS customer_id, o.order_date::text AS order_date,
           o.total_minor::float8 AS total, o.subtotal_minor::float8 AS subtotal,
-          o.shipping_minor::float8 AS shipping, o.utm_source, o.utm_medium, o.source_type,
-          o.utm_campaign, o.landing_page,
-          t.utm_source AS first_source, t.utm_medium AS first_medium, t.source_type AS first_type,
-          t.utm_campaign AS first_campaign,
-          (o.moments_count IS NOT NULL OR o.source_type IS NOT NULL) AS has_journey
+          o.shipping_minor::float8 AS shipping,
+          json_build_array(o.utm_source, o.utm_medium, o.source_type, o.utm_campaign,
+            t.utm_source, t.utm_medium, t.source_type, t.utm_campaign,
+            o.moments_count IS NOT NULL OR o.source_type IS NOT NULL)::text AS journey,
+          o.landing_page
         FROM wh_orders o
         LEFT JOIN wh_journey_touchpoints t
           ON t.workspace_id = o.workspace_id AND t.order_id = o.order_id AND t.position = 0
@@ -176,22 +209,24 @@ export async function loadAnalysisFacts(db: Db, workspaceId: string): Promise<An
     ]);
   if (orderRows.length === 0) return null;
   let asOf = '';
+  const journeys = new Map<string, OrderJourney>();
   const orders = orderRows.map((row) => {
     if (row.order_date > asOf) asOf = row.order_date;
-    const last = row.has_journey ? channelOf(row.utm_source, row.utm_medium, row.source_type) : null;
+    let journey = journeys.get(row.journey);
+    if (!journey) {
+      journey = journeyOf(row.journey);
+      journeys.set(row.journey, journey);
+    }
     return {
       customerId: row.customer_id,
       date: row.order_date,
       total: Number(row.total) / unit,
       subtotal: Number(row.subtotal ?? row.total) / unit,
       shipping: Number(row.shipping ?? 0) / unit,
-      lastChannel: last,
-      firstChannel:
-        row.first_source !== null || row.first_medium !== null || row.first_type !== null
-          ? channelOf(row.first_source, row.first_medium, row.first_type)
-          : null,
-      utmCampaign: row.utm_campaign,
-      firstCampaign: row.first_campaign,
+      lastChannel: journey.lastChannel,
+      firstChannel: journey.firstChannel,
+      utmCampaign: journey.utmCampaign,
+      firstCampaign: journey.firstCampaign,
       landingHandle: productHandleOf(row.landing_page),
     };
   });
