@@ -53,7 +53,7 @@ export const DEFAULT_VIEWPORT = { width: 1280, height: 800 } as const;
 
 /** The events of one batch nearly always share their page: remember the last URL that passed. */
 let lastHttpUrl = '';
-function isHttpUrl(value: string): boolean {
+export function isHttpUrl(value: string): boolean {
   if (value === lastHttpUrl) return true;
   const ok = /^https?:\/\//.test(value) && URL.canParse(value);
   if (ok) lastHttpUrl = value;
@@ -62,7 +62,7 @@ function isHttpUrl(value: string): boolean {
 
 /** The last page URL cut to its campaign parameters (a batch nearly always shares its page). */
 let lastCut: [string, string] = ['', ''];
-function cutQuery(url: string): string {
+export function cutQuery(url: string): string {
   if (lastCut[0] !== url) lastCut = [url, keepCampaignParams(url)];
   return lastCut[1];
 }

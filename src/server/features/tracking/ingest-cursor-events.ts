@@ -10,6 +10,7 @@ import { AppError } from '../../errors.ts';
 import type { CachedReads } from '../../http/deps.ts';
 import { cachedConfiguration } from './ingest/configuration-cache.ts';
 import type { EventWriter } from './ingest/event-writer.ts';
+import { checkDashboardBody, checkTrackerBody } from './ingest/fast-event-check.ts';
 import type { RateLimiter } from './ingest/rate-limiter.ts';
 import { isBotUserAgent, isOriginAllowed } from './ingest/request-gate.ts';
 import {
@@ -68,6 +69,19 @@ function parseJson(body: string): unknown {
 }
 
 /**
+ * The body as `schema` parses it: the fast check first (ingest/fast-event-check.ts), zod when the
+ * fast check is unsure, so a refusal names the failing field exactly as zod does.
+ */
+function parseBody<T>(json: unknown, fast: (body: unknown) => T | null, schema: z.ZodType<T>): T {
+  const checked = fast(json);
+  if (checked) return checked;
+  const parsed = schema.safeParse(json);
+  if (!parsed.success)
+    throw new IngestRefusal(400, 'validation_failed', `Invalid events: ${describeIssues(parsed.error)}`);
+  return parsed.data;
+}
+
+/**
  * The public ingestion use case (design §7), in order: size and JSON, strict schema, tracking id
  * and key, website origin, active flag, bots (dropped with a 2xx), per-site rate limit, then a
  * group-committed write. It answers only once the events are committed; every refusal is a 4xx
@@ -105,14 +119,12 @@ export async function ingestCursorEvents(
   let allowOrigin: string | null = null;
 
   if (isTrackerRequest) {
-    const parsed = IngestRequestSchema.safeParse(json);
-    if (!parsed.success)
-      throw new IngestRefusal(400, 'validation_failed', `Invalid events: ${describeIssues(parsed.error)}`);
-    const { trackingId } = parsed.data;
+    const parsed = parseBody(json, checkTrackerBody, IngestRequestSchema);
+    const { trackingId } = parsed;
     const configuration = await cachedConfiguration(reads.caches.trackingSites, trackingId, () =>
       findConfigurationByTrackingId(db, trackingId),
     );
-    if (configuration?.kind !== 'website' || !isApiKeyValid(configuration.apiKey, parsed.data.apiKey)) {
+    if (configuration?.kind !== 'website' || !isApiKeyValid(configuration.apiKey, parsed.apiKey)) {
       throw new IngestRefusal(401, 'invalid_tracking_key', 'Unknown tracking id or wrong API key.');
     }
     if (!isOriginAllowed(context.origin, configuration.websiteUrl)) {
@@ -133,7 +145,7 @@ export async function ingestCursorEvents(
     }
     workspaceId = configuration.workspaceId;
     configurationId = configuration.id;
-    events = parsed.data.events;
+    events = parsed.events;
   } else {
     // The dashboard's own Start Tracking: a signed-in user posting from our own origin.
     if (!context.workspaceId) {
@@ -146,13 +158,11 @@ export async function ingestCursorEvents(
     if (context.origin !== undefined && context.origin !== context.publicOrigin) {
       throw new IngestRefusal(403, 'cross_site_request', 'Cross-site requests are not allowed.');
     }
-    const parsed = DashboardIngestRequestSchema.safeParse(json);
-    if (!parsed.success)
-      throw new IngestRefusal(400, 'validation_failed', `Invalid events: ${describeIssues(parsed.error)}`);
+    const parsed = parseBody(json, checkDashboardBody, DashboardIngestRequestSchema);
     const configuration = await getDashboardConfiguration(db, context.workspaceId, context.publicOrigin);
     workspaceId = context.workspaceId;
     configurationId = configuration.id;
-    events = parsed.data.events;
+    events = parsed.events;
   }
 
   if (isBotUserAgent(context.userAgent)) return { accepted: 0, allowOrigin };
