@@ -258,10 +258,15 @@ export function createEventWriter(db: Db, options: EventWriterOptions): EventWri
       INSERT INTO tracking_events (workspace_id, configuration_id, session_id, event_type, page_url, x, y,
         viewport_width, viewport_height, document_width, document_height, element_selector, offset_x, offset_y,
         scroll_depth, client_time, received_at)
-      SELECT *, ${received}::timestamptz
-      FROM unnest(${raw.w}::uuid[], ${raw.c}::uuid[], ${raw.s}::text[], ${raw.t}::text[], ${raw.p}::text[],
-        ${raw.x}::int[], ${raw.y}::int[], ${raw.vw}::int[], ${raw.vh}::int[], ${raw.dw}::int[], ${raw.dh}::int[],
-        ${raw.el}::text[], ${raw.ox}::int[], ${raw.oy}::int[], ${raw.sd}::smallint[], ${raw.ct}::timestamptz[])`);
+      SELECT batch.w, batch.c, session.v, r.t, page.v, r.x, r.y, r.vw, r.vh, r.dw, r.dh, r.el, r.ox, r.oy, r.sd,
+        timestamptz 'epoch' + r.ct * interval '1 millisecond', ${received}::timestamptz
+      FROM unnest(${raw.b}::int[], ${raw.s}::int[], ${raw.t}::text[], ${raw.p}::int[], ${raw.x}::int[],
+        ${raw.y}::int[], ${raw.vw}::int[], ${raw.vh}::int[], ${raw.dw}::int[], ${raw.dh}::int[], ${raw.el}::text[],
+        ${raw.ox}::int[], ${raw.oy}::int[], ${raw.sd}::smallint[], ${raw.ct}::bigint[])
+        AS r(b, s, t, p, x, y, vw, vh, dw, dh, el, ox, oy, sd, ct)
+      JOIN unnest(${raw.bw}::uuid[], ${raw.bc}::uuid[]) WITH ORDINALITY AS batch(w, c, k) ON batch.k = r.b
+      JOIN unnest(${raw.sessions}::text[]) WITH ORDINALITY AS session(v, k) ON session.k = r.s
+      JOIN unnest(${raw.pages}::text[]) WITH ORDINALITY AS page(v, k) ON page.k = r.p`);
   }
 
   function takeGroup(): Pending[] {
