@@ -48,6 +48,7 @@ import { freePort } from '../test/support/free-port.ts';
 import { signInThroughDevProvider } from '../test/support/start-app.ts';
 import { copyTrackingEvents } from './support/copy-tracking-events.ts';
 import { postTrackerBatch } from './support/post-tracker-batch.ts';
+import { type CpuSplit, countCpu } from './support/process-cpu.ts';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const RATE = Number(process.env.BENCH_RATE ?? 10_000);
@@ -235,8 +236,17 @@ async function measureOfferedLoad(url: string, bodies: Body[]): Promise<void> {
   );
 }
 
-/** Closed loop: CONNECTIONS clients posting back to back, the throughput the machine saturates at. */
-async function measureSaturation(url: string, bodies: Body[]): Promise<number> {
+/**
+ * Closed loop: CONNECTIONS clients posting back to back, the throughput the machine saturates at.
+ * Also prints the CPU each part spent per 1,000 events (server, its PostgreSQL backends, this load
+ * generator): on a shared machine that figure moves far less with the load than events/s does.
+ */
+async function measureSaturation(
+  url: string,
+  bodies: Body[],
+  countCpuSplit: () => Promise<() => Promise<CpuSplit>>,
+): Promise<number> {
+  const stopCounting = await countCpuSplit();
   const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   const target = new URL('/api/cursor-tracking/events', url);
   const latencies: number[] = [];
@@ -259,7 +269,13 @@ async function measureSaturation(url: string, bodies: Body[]): Promise<number> {
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
+  const cpu = await stopCounting();
   agent.destroy();
+  const perThousand = (seconds: number) => `${((seconds * 1e6) / accepted).toFixed(1)} ms`;
+  console.log(
+    `CPU per 1,000 events at saturation: server ${perThousand(cpu.server)}, PostgreSQL ${perThousand(cpu.postgres)}, ` +
+      `load generator ${perThousand(cpu.loadGenerator)}; load average ${load()}`,
+  );
   console.log(
     `ingestion saturation (closed loop, ${CONNECTIONS} connections, ${elapsed.toFixed(1)} s): ${Math.round(accepted / elapsed)} events/s; ` +
       `latency (queueing) ${latencySummary(latencies)}; statuses ${JSON.stringify(Object.fromEntries(statuses))}; load average ${load()}`,
@@ -535,7 +551,9 @@ async function main() {
     const checkpointsBefore = await checkpointCount(admin);
     await measureOfferedLoad(url, bodies);
     console.log(`checkpoints during the offered load: ${(await checkpointCount(admin)) - checkpointsBefore}`);
-    await compareWithCopy(databaseUrl.href, bodies, await measureSaturation(url, bodies));
+    const serverPid = server.child.pid ?? 0;
+    const saturation = await measureSaturation(url, bodies, () => countCpu(admin, name, serverPid));
+    await compareWithCopy(databaseUrl.href, bodies, saturation);
     if (RAW_EVENTS === 0) return; // BENCH_RAW_EVENTS=0: ingestion only
     const heatmapSite = await createSite(url, cookie, 'Heatmap bench', 'https://heatmap-bench.example');
     const days = await seedHeatmapData(databaseUrl.href, heatmapSite.id, 'https://heatmap-bench.example/');
