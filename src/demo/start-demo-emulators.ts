@@ -39,6 +39,11 @@ export interface StartDemoEmulatorsOptions {
    * The first store is generated exactly as without it.
    */
   secondStore?: { currency: string; seed?: number };
+  /**
+   * The GA4 property's currency (default the shop's): the emulator labels its figures with it, so a
+   * property reporting in EUR beside a shop selling in USD can be shown (decision 077).
+   */
+  ga4Currency?: string;
   /** Scenario knobs: `orderDropDay` halves that shop day's orders (an anomaly for the alerts demo). */
   scenario?: { orderDropDay?: string };
   host?: string;
@@ -130,7 +135,12 @@ export async function startDemoEmulators(options: StartDemoEmulatorsOptions = {}
     restoreRate: options.shopifyBucket?.restoreRate,
     now: options.now,
   });
-  const ga4 = buildGa4Emulator({ store, faults: options.faults?.ga4, now: options.now });
+  const ga4 = buildGa4Emulator({
+    store,
+    faults: options.faults?.ga4,
+    now: options.now,
+    currencyCode: options.ga4Currency,
+  });
   const meta = buildMetaEmulator({ store, faults: options.faults?.meta, now: options.now });
   // The ECB's reference rates for the All-stores views (issue #17): history from a year before the data.
   const ecb = buildEcbEmulator({ now: options.now, firstDay: addDays(store.inventory.startDate, -365) });

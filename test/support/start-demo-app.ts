@@ -16,13 +16,14 @@ export interface DemoTestApp extends TestApp {
  */
 export async function startDemoTestApp(
   envOverrides: Record<string, string> = {},
-  store: Pick<StartDemoEmulatorsOptions, 'seed' | 'shopifyBucket' | 'secondStore'> = {},
+  store: Pick<StartDemoEmulatorsOptions, 'seed' | 'shopifyBucket' | 'secondStore' | 'ga4Currency'> = {},
 ): Promise<DemoTestApp> {
   const demo = await startDemoEmulators({
     preset: 'small',
     seed: store.seed ?? 42,
     shopifyBucket: store.shopifyBucket,
     secondStore: store.secondStore,
+    ga4Currency: store.ga4Currency,
   });
   const app = await startTestApp(envOverrides, { demo });
   return {

@@ -94,7 +94,8 @@ const FiguresShape = {
   firstPartyOrders: z.number(),
   firstPartyRevenueMinor: z.number().int(),
   /**
-   * GA4's purchase revenue (property currency, minor units): per campaign, of the Meta channel's
+   * GA4's purchase revenue (minor units of the shop currency, converted from the property currency
+   * at each day's rate, decision 077; null when a day has no rate): per campaign, of the Meta channel's
    * sessions whose sessionCampaignName (utm_campaign) is the campaign's name or id; in the totals,
    * of every Meta-channel source/medium. null when GA4 is not connected (or its campaign report
    * not yet synced).
@@ -128,6 +129,8 @@ export const CampaignPerformanceSchema = z.object({
   accountCurrency: CurrencySchema.nullable(),
   /** Set when the ad account bills in another currency than the shop sells in. */
   currencyNote: z.string().nullable(),
+  /** Set when GA4 reports in another currency than the shop's: converted by day, or not shown for want of a rate (decision 077). */
+  ga4CurrencyNote: z.string().nullable(),
   /** How store revenue is credited to a campaign, in words (shown on the page). */
   attributionRule: z.string(),
   totals: z.object(FiguresShape),

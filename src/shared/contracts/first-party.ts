@@ -82,7 +82,10 @@ export const FirstPartyAttributionSchema = z.object({
       revenueMinor: z.number().int(),
       /** The store's credit (last non-direct click over Shopify's first and last visits), all orders. */
       storeRevenueMinor: z.number().int(),
-      /** GA4's purchase revenue of the channel's source/medium; null without GA4 or in another currency. */
+      /**
+       * GA4's purchase revenue of the channel's source/medium, converted from the property currency
+       * at each day's rate (decision 077); null without GA4 or when a day has no rate.
+       */
       ga4ReportedRevenueMinor: z.number().int().nullable(),
       /** Meta's claimed purchase value (meta_ads only); null otherwise. */
       metaReportedRevenueMinor: z.number().int().nullable(),
@@ -99,5 +102,7 @@ export const FirstPartyAttributionSchema = z.object({
   ),
   /** How the figures are computed, in words (shown on the page). */
   rule: z.string(),
+  /** Set when GA4 reports in another currency than the shop's: converted, or not shown for want of a rate. */
+  ga4CurrencyNote: z.string().nullable(),
 });
 export type FirstPartyAttribution = z.infer<typeof FirstPartyAttributionSchema>;

@@ -29,6 +29,8 @@ export interface Ga4EmulatorOptions {
   faultSeed?: number;
   /** Tokens per hour for the property quota (GA4 standard: 40,000). */
   tokensPerHour?: number;
+  /** The property's currency (report metadata); default the shop's. The figures are not rescaled. */
+  currencyCode?: string;
 }
 
 export interface Ga4EmulatorExtras {
@@ -99,7 +101,7 @@ export function buildGa4Emulator(opts: Ga4EmulatorOptions): Ga4Emulator {
   const context = {
     facts: opts.store.ga4,
     todayDay: parseIsoDay(opts.store.config.endDate),
-    currencyCode: opts.store.shop.currencyCode,
+    currencyCode: opts.currencyCode ?? opts.store.shop.currencyCode,
     timeZone: opts.store.shop.ianaTimezone,
   };
 

@@ -29,9 +29,9 @@ import { queryRows } from '../../db/query-rows.ts';
 import type { CachedReads } from '../../http/deps.ts';
 import { listCredentialSummaries } from '../../vault/credential-store.ts';
 import { readFirstPartyJourneys } from '../journeys/read-first-party-journeys.ts';
+import { type Ga4Revenue, ga4CurrencyNote, readGa4Revenue } from '../metrics/ga4-revenue.ts';
 import { readMetricWindow } from '../metrics/metric-window.ts';
 import { type CreditFigures, emptyCreditFigures, queryAttribution } from '../metrics/query-attribution.ts';
-import { readGa4CampaignRevenue } from './read-ga4-campaign-revenue.ts';
 
 const CAMPAIGN_OPPORTUNITY_TYPES = ['scale_campaign', 'cut_campaign', 'ad_spend_out_of_stock'];
 
@@ -119,6 +119,7 @@ export async function readCampaignPerformance(
     attributionRule: `${ATTRIBUTION_RULE} ${MATCH_RATE_RULE} ${CAMPAIGN_VERDICT_RULE} ${WINDOW_RULE}`,
     profitRule: `${CONTRIBUTION_RULE} ${POAS_RULE} ${MER_RULE} ${CAC_RULE}`,
     unmatched: { orders: 0, revenueMinor: 0 },
+    ga4CurrencyNote: null,
   };
   const noFirstParty = { firstPartyOrders: 0, firstPartyRevenueMinor: 0, ga4ReportedRevenueMinor: null };
   if (!window || !figures || !base.hasData) {
@@ -159,7 +160,14 @@ export async function readCampaignPerformance(
   );
   const metaFirstParty = firstParty.channels.find((c) => c.channel === 'meta_ads');
   // GA4-reported revenue per campaign (decision 073): GA4's sessionCampaignName is the utm_campaign.
-  const ga4ByName = figures.hasGa4 ? await readGa4CampaignRevenue(db, workspaceId, startDate, endDate) : null;
+  // In the shop currency (decision 077); withheld (null) when a day of the period has no rate.
+  const [ga4Channels, ga4Campaigns] = await Promise.all([
+    readGa4Revenue(db, workspaceId, window.currency, startDate, endDate, 'channel'),
+    readGa4Revenue(db, workspaceId, window.currency, startDate, endDate, 'campaign'),
+  ]);
+  const shownGa4 = (revenue: Ga4Revenue | null) => (revenue && !revenue.missingRate ? revenue.byKey : null);
+  const ga4ByName = ga4Channels ? shownGa4(ga4Campaigns) : null;
+  const ga4Totals = shownGa4(ga4Channels);
   const firstPartyOf = (entry: { campaignId: string; name: string }) => {
     let orders = 0;
     let revenue = 0;
@@ -171,8 +179,10 @@ export async function readCampaignPerformance(
     const ga4 =
       ga4ByName === null
         ? null
-        : (ga4ByName.get(entry.name) ?? 0) +
-          (entry.campaignId !== entry.name ? (ga4ByName.get(entry.campaignId) ?? 0) : 0);
+        : Math.round(
+            (ga4ByName.get(entry.name) ?? 0) +
+              (entry.campaignId !== entry.name ? (ga4ByName.get(entry.campaignId) ?? 0) : 0),
+          );
     return {
       firstPartyOrders: orders,
       firstPartyRevenueMinor: Math.round(revenue),
@@ -238,13 +248,12 @@ export async function readCampaignPerformance(
       ...present(figures.channels.get('meta_ads') ?? emptyCreditFigures(), accountCurrency, sameCurrency),
       firstPartyOrders: metaFirstParty?.conversions ?? 0,
       firstPartyRevenueMinor: Math.round(metaFirstParty?.value ?? 0),
-      ga4ReportedRevenueMinor: figures.hasGa4
-        ? Math.round(figures.ga4RevenueByChannel.get('meta_ads') ?? 0)
-        : null,
+      ga4ReportedRevenueMinor: ga4Totals ? Math.round(ga4Totals.get('meta_ads') ?? 0) : null,
     },
     campaigns,
     channels,
     mer: sameCurrency ? computeRoas(storeNetRevenueMinor, metaSpend) : null,
     storeNetRevenueMinor,
+    ga4CurrencyNote: ga4CurrencyNote(ga4Channels ?? ga4Campaigns, window.currency),
   };
 }

@@ -2,6 +2,7 @@ import type { AttributionModel } from '../../../core/attribution/types.ts';
 import { creditFirstPartyJourneys } from '../../../core/journeys/credit-first-party-journeys.ts';
 import type { FirstPartyAttribution } from '../../../shared/contracts/first-party.ts';
 import type { CachedReads } from '../../http/deps.ts';
+import { ga4CurrencyNote, readGa4Revenue } from '../metrics/ga4-revenue.ts';
 import { readMetricWindow } from '../metrics/metric-window.ts';
 import { queryAttribution } from '../metrics/query-attribution.ts';
 import { readFirstPartyJourneys } from './read-first-party-journeys.ts';
@@ -33,11 +34,14 @@ export async function readFirstPartyAttribution(
       orders: 0,
       channels: [],
       campaigns: [],
+      ga4CurrencyNote: null,
     };
-  const [figures, journeys] = await Promise.all([
+  const [figures, journeys, ga4] = await Promise.all([
     queryAttribution(reads, workspaceId, window.start, window.end, window.version),
     readFirstPartyJourneys(reads.db, workspaceId, window, query.model === 'markov'),
+    readGa4Revenue(reads.db, workspaceId, window.currency, window.start, window.end, 'channel'),
   ]);
+  const ga4Shown = ga4 !== null && ga4.missingRate === null;
   const credit = creditFirstPartyJourneys(journeys, query.model);
   const firstParty = new Map(credit.channels.map((c) => [c.channel, c]));
   const metaComparable = figures.hasMeta && figures.metaCurrency === window.currency;
@@ -50,9 +54,7 @@ export async function readFirstPartyAttribution(
       conversions: own?.conversions ?? 0,
       revenueMinor: Math.round(own?.value ?? 0),
       storeRevenueMinor: store ? store.verifiedRevenueMinor : 0,
-      ga4ReportedRevenueMinor: figures.hasGa4
-        ? Math.round(figures.ga4RevenueByChannel.get(channel) ?? 0)
-        : null,
+      ga4ReportedRevenueMinor: ga4Shown ? Math.round(ga4.byKey.get(channel) ?? 0) : null,
       metaReportedRevenueMinor:
         channel === 'meta_ads' && metaComparable ? (store?.reportedPurchaseValueMinor ?? 0) : null,
     };
@@ -72,5 +74,6 @@ export async function readFirstPartyAttribution(
       .map((c) => ({ ...c, revenueMinor: Math.round(c.value) }))
       .map(({ value: _v, ...c }) => c)
       .sort((a, b) => b.revenueMinor - a.revenueMinor || a.campaign.localeCompare(b.campaign)),
+    ga4CurrencyNote: ga4CurrencyNote(ga4, window.currency),
   };
 }

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { channelOf } from '../../../core/pipeline/channel-of.ts';
 import { type ContributionParts, contributionOf } from '../../../core/profit/contribution-of.ts';
 import { keptAnswer } from '../../caches.ts';
 import type { Db } from '../../db/client.ts';
@@ -74,12 +73,9 @@ export interface AttributionFigures {
   campaigns: Map<string, CampaignCredit>;
   /** Meta-credited orders whose UTM campaign names no known campaign (counted in channels only). */
   unmatched: { orders: number; revenueMinor: number; refundsMinor: number };
-  /** Whether any Meta insights / GA4 rows exist at all (not only in the window). */
+  /** Whether any Meta insights exist at all (not only in the window). */
   hasMeta: boolean;
-  hasGa4: boolean;
   metaCurrency: string | null;
-  /** GA4-reported purchase revenue by channel (minor units of the GA4 currency). */
-  ga4RevenueByChannel: Map<string, number>;
 }
 
 /**
@@ -173,11 +169,8 @@ const CreditedRow = CreditRow.extend(ProfitColumns.shape).extend({
 
 const CustomerRow = CreditRow.extend({ customer: z.string(), is_new: z.boolean() });
 
-const Ga4Row = z.object({ session_source: z.string(), session_medium: z.string(), revenue: z.number() });
-
 const PresenceRow = z.object({
   has_meta: z.boolean(),
-  has_ga4: z.boolean(),
   meta_currency: z.string().nullable(),
 });
 
@@ -187,7 +180,7 @@ async function loadAttribution(
   start: string,
   end: string,
 ): Promise<AttributionFigures> {
-  const [campaignInfo, insights, credited, customerRows, ga4, [presence]] = await Promise.all([
+  const [campaignInfo, insights, credited, customerRows, [presence]] = await Promise.all([
     queryRows(
       db,
       CampaignInfoRow,
@@ -248,17 +241,8 @@ async function loadAttribution(
     ),
     queryRows(
       db,
-      Ga4Row,
-      sql`SELECT session_source, session_medium, sum(purchase_revenue_minor)::float8 AS revenue
-          FROM wh_ga4_daily_channels
-          WHERE workspace_id = ${workspaceId} AND date BETWEEN ${start}::date AND ${end}::date
-          GROUP BY 1, 2`,
-    ),
-    queryRows(
-      db,
       PresenceRow,
       sql`SELECT EXISTS (SELECT 1 FROM wh_meta_daily_insights WHERE workspace_id = ${workspaceId}) AS has_meta,
-            EXISTS (SELECT 1 FROM wh_ga4_daily_channels WHERE workspace_id = ${workspaceId}) AS has_ga4,
             (SELECT currency_code FROM wh_meta_daily_insights WHERE workspace_id = ${workspaceId}
               ORDER BY date DESC LIMIT 1) AS meta_currency`,
     ),
@@ -376,18 +360,11 @@ async function loadAttribution(
     figures.newCustomers = sets.new.size;
   }
 
-  const ga4RevenueByChannel = new Map<string, number>();
-  for (const row of ga4) {
-    const channel = channelOf(row.session_source, row.session_medium, null);
-    ga4RevenueByChannel.set(channel, (ga4RevenueByChannel.get(channel) ?? 0) + Number(row.revenue));
-  }
   return {
     channels,
     campaigns,
     unmatched,
     hasMeta: presence?.has_meta ?? false,
-    hasGa4: presence?.has_ga4 ?? false,
     metaCurrency: presence?.meta_currency ?? null,
-    ga4RevenueByChannel,
   };
 }

@@ -3,6 +3,7 @@ import { labelChannel } from '../../../core/attribution/label-channel.ts';
 import { computeRoas } from '../../../core/metrics/compute-roas.ts';
 import type { AttributionRow } from '../../../shared/contracts/analytics.ts';
 import type { CachedReads } from '../../http/deps.ts';
+import { readGa4Revenue } from './ga4-revenue.ts';
 import { readMetricWindow } from './metric-window.ts';
 import { queryAttribution } from './query-attribution.ts';
 
@@ -10,7 +11,7 @@ import { queryAttribution } from './query-attribution.ts';
  * GET /api/analytics/attribution[?period=7|30|90] (spec §3 rows, last 30 days without a period):
  * each channel's store-verified revenue under the one attribution rule over the metrics window,
  * net of refunds, so the rows add up to the dashboard's revenue and the Meta row equals Campaign
- * Performance's totals. `platformRevenue` is what the platform reports (Meta for meta_ads, GA4
+ * Performance's totals. `platformRevenue` is what the platform reports (Meta for meta_ads, GA4 converted to the shop currency by day, decision 077,
  * for the others); `matchRate` compares it with the credited order totals before refunds; `roas`
  * is Meta-attributed ROAS (net credited revenue / Meta spend); the label is design §6's.
  * Money in major units of the shop currency.
@@ -24,7 +25,12 @@ export async function readChannelAttribution(
   const { db } = reads;
   const window = await readMetricWindow(db, workspaceId, periodDays, now);
   if (!window) return [];
-  const figures = await queryAttribution(reads, workspaceId, window.start, window.end, window.version);
+  const [figures, ga4] = await Promise.all([
+    queryAttribution(reads, workspaceId, window.start, window.end, window.version),
+    readGa4Revenue(db, workspaceId, window.currency, window.start, window.end, 'channel'),
+  ]);
+  // GA4's figure in the shop currency (decision 077); none when a day of the period has no rate.
+  const ga4Shown = ga4 !== null && ga4.missingRate === null ? ga4.byKey : null;
   const unit = 10 ** window.currencyDigits;
   const metaComparable = figures.hasMeta && figures.metaCurrency === window.currency;
   const rows: AttributionRow[] = [];
@@ -37,8 +43,8 @@ export async function readChannelAttribution(
       ? metaComparable
         ? f.reportedPurchaseValueMinor
         : null
-      : figures.hasGa4
-        ? (figures.ga4RevenueByChannel.get(channel) ?? 0)
+      : ga4Shown
+        ? (ga4Shown.get(channel) ?? 0)
         : null;
     const matchRate = platformMinor === null ? 100 : computeMatchRate(platformMinor, f.verifiedRevenueMinor);
     const roas = spendMinor === null ? null : computeRoas(net, spendMinor);

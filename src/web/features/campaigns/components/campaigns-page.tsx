@@ -90,6 +90,11 @@ function CampaignReport({ data, period }: { data: CampaignPerformance; period: C
           {data.currencyNote}
         </p>
       ) : null}
+      {data.ga4CurrencyNote ? (
+        <p className="text-xs text-slate-400" data-testid="ga4-currency-note">
+          {data.ga4CurrencyNote}
+        </p>
+      ) : null}
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <SummaryStat
           testId="total-spend"

@@ -60,6 +60,11 @@ export function FirstPartyAttributionCard({
         </Select>
       </CardHeader>
       <CardContent className="grid gap-4 overflow-x-auto">
+        {data.ga4CurrencyNote ? (
+          <p className="text-xs text-slate-400" data-testid="first-party-ga4-currency-note">
+            {data.ga4CurrencyNote}
+          </p>
+        ) : null}
         <table className="w-full min-w-[40rem] text-sm">
           <HeadRow
             labels={[
