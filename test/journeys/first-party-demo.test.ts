@@ -202,4 +202,58 @@ describe('first-party journeys on the demo store', () => {
     for (const c of campaigns.campaigns) expect(c.firstPartyRevenueMinor, c.name).toBe(ofMeta(c.name));
     expect(campaigns.totals.ga4ReportedRevenueMinor).not.toBeNull();
   });
+
+  it('keeps Markov credit per data version: unchanged on a repeat read, renewed by a new session or joined order', async () => {
+    const read = async () => {
+      const response = await app.request('/api/attribution/first-party?period=90&model=markov', {
+        cookie: owner,
+      });
+      expect(response.status).toBe(200);
+      return (await response.json()) as FirstPartyAttribution;
+    };
+    const first = await read();
+    console.log(
+      `first-party markov: ${first.joinedOrders} ${first.joinedRevenueMinor} ${JSON.stringify(first.channels.map((c) => [c.channel, c.conversions, c.revenueMinor]))} ${JSON.stringify(first.campaigns.slice(0, 5))}`,
+    );
+    expect(first.joinedOrders).toBeGreaterThan(0);
+    // Kept: the answers cache holds the credit under its data version, and a repeat read answers it.
+    const kept = () => [...app.server.deps.caches.answers.keys()].filter((k) => k.includes('|markov|'));
+    expect(kept()).toHaveLength(1);
+    expect(await read()).toEqual(first);
+    expect(kept()).toHaveLength(1);
+
+    // A new tracker session (what the event writer stores) of a visitor who did not buy, on a channel
+    // no journey had: Markov's removal effects read the non-converting paths, so the answer moves.
+    const [site] = await queryRows(
+      app.db,
+      z.object({ id: z.string(), workspace_id: z.string() }),
+      sql`SELECT id::text, workspace_id::text FROM tracking_configurations ORDER BY created_at LIMIT 1`,
+    );
+    const day = `${first.endDate}T12:00:00Z`;
+    for (let i = 0; i < 400; i += 1)
+      await app.db.execute(sql`INSERT INTO tracking_sessions (workspace_id, configuration_id, session_id,
+          started_at, ended_at, event_count, click_count, last_page_url, last_page_at, first_received_at,
+          last_received_at, visitor_id, utm_source, utm_medium)
+        VALUES (${site!.workspace_id}, ${site!.id}, ${`cache-test-${i}`}, ${day}, ${day}, 1, 0, '/', ${day}, now(),
+          now(), ${`cache-visitor-${i}`}, 'google', 'cpc')`);
+    const afterSession = await read();
+    expect(kept()).toHaveLength(2);
+    expect(afterSession.joinedOrders).toBe(first.joinedOrders);
+    expect(afterSession.channels).not.toEqual(first.channels);
+
+    // An order of the period the join job had not joined yet, joined now: one more converting path.
+    const [order] = await queryRows(
+      app.db,
+      z.object({ order_id: z.string() }),
+      sql`SELECT o.order_id::text FROM wh_orders o
+        WHERE NOT o.test AND o.cancelled_at IS NULL AND o.order_date BETWEEN ${first.startDate}::date AND ${first.endDate}::date
+          AND NOT EXISTS (SELECT 1 FROM tracking_order_journeys j WHERE j.order_id = o.order_id)
+        ORDER BY o.order_id LIMIT 1`,
+    );
+    await app.db.execute(sql`INSERT INTO tracking_order_journeys (workspace_id, order_id, configuration_id, session_id,
+        visitor_id, method) VALUES (${site!.workspace_id}, ${order!.order_id}, ${site!.id}, 'cache-test-0',
+        'cache-visitor-0', 'visitor_id')`);
+    const afterOrder = await read();
+    expect(afterOrder.joinedOrders).toBe(first.joinedOrders + 1);
+  });
 });

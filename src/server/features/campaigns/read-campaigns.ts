@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { computeMatchRate } from '../../../core/attribution/compute-match-rate.ts';
-import { creditFirstPartyJourneys } from '../../../core/journeys/credit-first-party-journeys.ts';
 import { acquisitionCost } from '../../../core/metrics/acquisition-cost.ts';
 import { computePoas } from '../../../core/metrics/compute-poas.ts';
 import { computeRoas } from '../../../core/metrics/compute-roas.ts';
@@ -28,7 +27,7 @@ import { currencyDigitsOf } from '../../../shared/money.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import type { CachedReads } from '../../http/deps.ts';
 import { listCredentialSummaries } from '../../vault/credential-store.ts';
-import { readFirstPartyJourneys } from '../journeys/read-first-party-journeys.ts';
+import { keptFirstPartyCredit } from '../journeys/kept-first-party-credit.ts';
 import { type Ga4Revenue, ga4CurrencyNote, readGa4Revenue } from '../metrics/ga4-revenue.ts';
 import { readMetricWindow } from '../metrics/metric-window.ts';
 import { type CreditFigures, emptyCreditFigures, queryAttribution } from '../metrics/query-attribution.ts';
@@ -154,10 +153,7 @@ export async function readCampaignPerformance(
   );
 
   // First-party credit (issue 16): last non-direct click over the tracker's journeys, by UTM campaign.
-  const firstParty = creditFirstPartyJourneys(
-    await readFirstPartyJourneys(db, workspaceId, window, false),
-    'last-non-direct',
-  );
+  const firstParty = await keptFirstPartyCredit(reads, workspaceId, window, 'last-non-direct');
   const metaFirstParty = firstParty.channels.find((c) => c.channel === 'meta_ads');
   // GA4-reported revenue per campaign (decision 073): GA4's sessionCampaignName is the utm_campaign.
   // In the shop currency (decision 077); withheld (null) when a day of the period has no rate.

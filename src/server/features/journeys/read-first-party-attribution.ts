@@ -1,11 +1,10 @@
 import type { AttributionModel } from '../../../core/attribution/types.ts';
-import { creditFirstPartyJourneys } from '../../../core/journeys/credit-first-party-journeys.ts';
 import type { FirstPartyAttribution } from '../../../shared/contracts/first-party.ts';
 import type { CachedReads } from '../../http/deps.ts';
 import { ga4CurrencyNote, readGa4Revenue } from '../metrics/ga4-revenue.ts';
 import { readMetricWindow } from '../metrics/metric-window.ts';
 import { queryAttribution } from '../metrics/query-attribution.ts';
-import { readFirstPartyJourneys } from './read-first-party-journeys.ts';
+import { keptFirstPartyCredit } from './kept-first-party-credit.ts';
 
 /** Shown on the page beside the figures. */
 const FIRST_PARTY_ATTRIBUTION_RULE =
@@ -36,13 +35,12 @@ export async function readFirstPartyAttribution(
       campaigns: [],
       ga4CurrencyNote: null,
     };
-  const [figures, journeys, ga4] = await Promise.all([
+  const [figures, credit, ga4] = await Promise.all([
     queryAttribution(reads, workspaceId, window.start, window.end, window.version),
-    readFirstPartyJourneys(reads.db, workspaceId, window, query.model === 'markov'),
+    keptFirstPartyCredit(reads, workspaceId, window, query.model),
     readGa4Revenue(reads.db, workspaceId, window.currency, window.start, window.end, 'channel'),
   ]);
   const ga4Shown = ga4 !== null && ga4.missingRate === null;
-  const credit = creditFirstPartyJourneys(journeys, query.model);
   const firstParty = new Map(credit.channels.map((c) => [c.channel, c]));
   const metaComparable = figures.hasMeta && figures.metaCurrency === window.currency;
   const names = new Set([...firstParty.keys(), ...figures.channels.keys()]);
@@ -66,8 +64,8 @@ export async function readFirstPartyAttribution(
     ...base,
     startDate: window.start,
     endDate: window.end,
-    joinedOrders: journeys.reduce((s, j) => s + j.conversions, 0),
-    joinedRevenueMinor: Math.round(journeys.reduce((s, j) => s + j.value, 0)),
+    joinedOrders: credit.joinedOrders,
+    joinedRevenueMinor: credit.joinedRevenueMinor,
     orders,
     channels,
     campaigns: credit.campaigns

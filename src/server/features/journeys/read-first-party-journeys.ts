@@ -33,14 +33,17 @@ const Touch = z
       msclkid: t.k,
     }),
   );
-const JourneyRow = z.object({ value: z.coerce.number(), touches: z.array(Touch) });
+const TouchList = z.array(Touch);
+/** One distinct path (its touches as json text) with how many journeys took it and their value. */
+const PathRow = z.object({ touches: z.string(), journeys: z.number(), value: z.number() });
 
 /**
  * The first-party journeys of the shop days `start`–`end` (issue 16 item 3). Converting: each
  * revenue order of those days joined to a tracker session, its path being the visitor's sessions on
  * the same website in the 30 days before that session, then the session itself; value = the order
  * total (minor units). With `withNulls` (Markov reads them): every visitor with sessions started in
- * those days and no joined order, one null path each. Identical paths are grouped.
+ * those days and no joined order, one null path each. Identical paths are grouped in SQL (decision
+ * 078): the model reads each distinct path once with its counts, not one row per journey.
  */
 export async function readFirstPartyJourneys(
   db: Db,
@@ -50,7 +53,7 @@ export async function readFirstPartyJourneys(
 ): Promise<FirstPartyJourney[]> {
   const converting = await queryRows(
     db,
-    JourneyRow,
+    PathRow,
     sql`WITH joined AS (
         SELECT o.order_id, o.total_minor, j.configuration_id, j.session_id, j.visitor_id, js.started_at
         FROM tracking_order_journeys j
@@ -66,15 +69,19 @@ export async function readFirstPartyJourneys(
         FROM joined r JOIN tracking_sessions s ON s.workspace_id = ${workspaceId}::uuid
           AND s.visitor_id = r.visitor_id AND s.configuration_id = r.configuration_id
           AND s.started_at < r.started_at AND s.started_at >= r.started_at - ${LOOKBACK}
-        WHERE r.visitor_id IS NOT NULL)
-      SELECT total_minor::float8 AS value, json_agg(touch ORDER BY started_at, session_id) AS touches
-      FROM touches GROUP BY order_id, total_minor`,
+        WHERE r.visitor_id IS NOT NULL),
+      journeys AS (
+        SELECT total_minor, json_agg(touch ORDER BY started_at, session_id)::text AS touches
+        FROM touches GROUP BY order_id, total_minor)
+      SELECT touches, count(*)::int AS journeys, sum(total_minor)::float8 AS value
+      FROM journeys GROUP BY touches`,
   );
   const nulls = withNulls
     ? await queryRows(
         db,
-        JourneyRow,
-        sql`SELECT 0::float8 AS value, json_agg(${TOUCH} ORDER BY s.started_at, s.session_id) AS touches
+        PathRow,
+        sql`SELECT touches, count(*)::int AS journeys, 0::float8 AS value FROM (
+          SELECT json_agg(${TOUCH} ORDER BY s.started_at, s.session_id)::text AS touches
           FROM tracking_sessions s
           WHERE s.workspace_id = ${workspaceId}::uuid
             AND s.started_at >= (${window.start}::date)::timestamp AT TIME ZONE ${window.timeZone}
@@ -84,7 +91,8 @@ export async function readFirstPartyJourneys(
             AND (s.visitor_id IS NULL OR NOT EXISTS (SELECT 1 FROM tracking_order_journeys j
               WHERE j.workspace_id = s.workspace_id AND j.configuration_id = s.configuration_id
                 AND j.visitor_id = s.visitor_id))
-          GROUP BY s.configuration_id, coalesce(s.visitor_id, s.session_id)`,
+          GROUP BY s.configuration_id, coalesce(s.visitor_id, s.session_id)) paths
+          GROUP BY touches`,
       )
     : [];
   const grouped = new Map<string, FirstPartyJourney>();
@@ -93,13 +101,17 @@ export async function readFirstPartyJourneys(
     [nulls, false],
   ] as const) {
     for (const row of rows) {
-      const key = JSON.stringify(row.touches);
-      const journey = grouped.get(key) ?? { touches: row.touches, conversions: 0, value: 0, nulls: 0 };
+      const journey = grouped.get(row.touches) ?? {
+        touches: TouchList.parse(JSON.parse(row.touches)),
+        conversions: 0,
+        value: 0,
+        nulls: 0,
+      };
       if (converts) {
-        journey.conversions += 1;
+        journey.conversions += row.journeys;
         journey.value += row.value;
-      } else journey.nulls += 1;
-      grouped.set(key, journey);
+      } else journey.nulls += row.journeys;
+      grouped.set(row.touches, journey);
     }
   }
   return [...grouped.values()];
