@@ -75,7 +75,9 @@ try {
     for (let i = 0; i < count; i += 1) ms.push(await time());
     ms.sort((a, b) => a - b);
     const at = (q: number) => ms[Math.min(ms.length - 1, Math.floor(q * ms.length))]!.toFixed(1);
-    console.log(`${title}: ${count} sequential reads, p50 ${at(0.5)} ms, max ${at(1)} ms; load average ${load()}`);
+    console.log(
+      `${title}: ${count} sequential reads, p50 ${at(0.5)} ms, max ${at(1)} ms; load average ${load()}`,
+    );
   };
   // No sync state: the window has no version, so every read computes the credit from the journeys.
   await report('Markov 90 days, computed on every read (no data version)', Math.min(requests, 5));
