@@ -12,6 +12,8 @@
  */
 import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { queryRows } from '../src/server/db/query-rows.ts';
 import { startBenchServer } from './support/bench-server.ts';
 
 const visitors = Number(process.env.BENCH_VISITORS ?? 200_000);
@@ -31,11 +33,13 @@ try {
   const filled = performance.now();
   await db.execute(sql`INSERT INTO wh_shops (workspace_id, shop_domain, name, currency_code, currency_digits, iana_timezone)
     VALUES (${ws}, 'bench.myshopify.com', 'Bench', 'USD', 2, 'UTC')`);
-  const [site] = (
-    await db.execute(sql`INSERT INTO tracking_configurations (workspace_id, website_name, website_url,
-      website_origin, tracking_id, api_key) VALUES (${ws}, 'Bench', 'https://bench.example', 'https://bench.example',
-      'bench-tracking', 'bench-key') RETURNING id::text AS id`)
-  ).rows as Array<{ id: string }>;
+  const [site] = await queryRows(
+    db,
+    z.object({ id: z.string() }),
+    sql`INSERT INTO tracking_configurations (workspace_id, website_name, website_url, website_origin,
+      tracking_id, api_key) VALUES (${ws}, 'Bench', 'https://bench.example', 'https://bench.example',
+      'bench-tracking', 'bench-key') RETURNING id::text AS id`,
+  );
   // Visitor v: 1 + v % 3 sessions, a day apart, ending within the 90 days; channels from a short list.
   await db.execute(sql`INSERT INTO tracking_sessions (workspace_id, configuration_id, session_id, started_at,
       ended_at, event_count, click_count, last_page_url, last_page_at, first_received_at, last_received_at,
