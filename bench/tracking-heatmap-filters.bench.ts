@@ -14,21 +14,28 @@
  * - Each view is requested 25 times; the first 5 warm caches and are left out; p50/p95/p99 and
  *   the first request are printed with the load average. Asserts nothing.
  *
- * Run: `node --import tsx bench/tracking-heatmap-filters.bench.ts [--events N]` (or BENCH_EVENTS=N with
- * `npm run bench -- --only heatmap-filters`).
+ * Run: `node --import tsx bench/tracking-heatmap-filters.bench.ts [--events N] [--keep]` (or BENCH_EVENTS=N with
+ * `npm run bench -- --only heatmap-filters`). `--keep` (BENCH_KEEP_DATABASE=1) leaves the seeded
+ * PostgreSQL database in place and prints its URL, for EXPLAIN (drop it by hand afterwards).
  */
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { openDatabase } from '../src/server/db/client.ts';
 import { queryRows } from '../src/server/db/query-rows.ts';
 import { FOLD_MARGIN_MS, foldHeatmapTiles } from '../src/server/features/tracking/ingest/heatmap-fold.ts';
 import { ensureEventPartition, utcDayOf } from '../src/server/features/tracking/ingest/partitions.ts';
-import { startTestApp } from '../test/support/start-app.ts';
+import { startTestApp, type TestApp } from '../test/support/start-app.ts';
+import { createTestDatabase } from '../test/support/test-database.ts';
 import { addWebsite } from '../test/tracking/ingest-helpers.ts';
 
 const { values } = parseArgs({
-  options: { events: { type: 'string', default: process.env.BENCH_EVENTS ?? '1000000' } },
+  options: {
+    events: { type: 'string', default: process.env.BENCH_EVENTS ?? '1000000' },
+    keep: { type: 'boolean', default: process.env.BENCH_KEEP_DATABASE === '1' },
+    reuse: { type: 'string' },
+  },
 });
 const EVENTS = Number(values.events);
 const DAYS = 30;
@@ -100,65 +107,81 @@ function seedDay(
     FROM ev GROUP BY s`;
 }
 
+/** Seeds the rollups of EVENTS events over `days` for a new site of the signed-in owner. */
+async function seed(app: TestApp, cookie: string, days: string[]) {
+  const site = await addWebsite(app, cookie, ORIGIN, 'Filters bench');
+  const db = app.db;
+  const [config] = await queryRows(
+    db,
+    z.object({ id: z.string(), workspace_id: z.string() }),
+    sql`SELECT id, workspace_id FROM tracking_configurations WHERE tracking_id = ${site.trackingId}`,
+  );
+  const { id: configurationId, workspace_id: workspaceId } = config!;
+  const perDay = Math.ceil(EVENTS / DAYS / EVENTS_PER_SESSION) * EVENTS_PER_SESSION;
+  const started = performance.now();
+  for (const [i, day] of days.entries()) {
+    await ensureEventPartition(db, day);
+    await db.execute(seedDay(workspaceId, configurationId, day, perDay, (i * perDay) / EVENTS_PER_SESSION));
+    await foldHeatmapTiles(db, new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000 + FOLD_MARGIN_MS));
+  }
+  // 3 % of visitors buy once; the order is joined to the visitor's second session.
+  await db.execute(sql`
+    WITH buyers AS (
+      SELECT visitor_id, max(session_id) AS session_id, max(ended_at) AS at,
+        row_number() OVER (ORDER BY visitor_id) AS n
+      FROM tracking_sessions WHERE configuration_id = ${configurationId}::uuid AND hashtext(visitor_id) % 100 < 3
+        AND hashtext(visitor_id) % 100 >= 0
+      GROUP BY visitor_id
+    ), orders AS (
+      INSERT INTO wh_orders (workspace_id, order_id, name, currency_code, total_minor, created_at, updated_at, order_date)
+      SELECT ${workspaceId}::uuid, n, '#' || n, 'USD', 2000 + (n * 137) % 8000, at + interval '1 minute',
+        at + interval '1 minute', (at + interval '1 minute')::date
+      FROM buyers
+    )
+    INSERT INTO tracking_order_journeys (workspace_id, order_id, configuration_id, session_id, visitor_id, method)
+    SELECT ${workspaceId}::uuid, n, ${configurationId}::uuid, session_id, visitor_id, 'visitor_id' FROM buyers`);
+  await db.execute(sql`VACUUM ANALYZE tracking_session_pages, tracking_sessions, tracking_order_journeys, wh_orders,
+    tracking_heatmap_tiles, tracking_heatmap_hour_cells, tracking_page_counts`);
+  const [sizes] = await queryRows(
+    db,
+    z.object({
+      sessions: z.string(),
+      rows: z.string(),
+      mb: z.string(),
+      orders: z.string(),
+      tiles: z.string(),
+    }),
+    sql`SELECT (SELECT count(*) FROM tracking_sessions) AS sessions, (SELECT count(*) FROM tracking_session_pages) AS rows,
+      (SELECT round(pg_total_relation_size('tracking_session_pages') / 1e6)) AS mb,
+      (SELECT count(*) FROM tracking_order_journeys) AS orders, (SELECT count(*) FROM tracking_heatmap_tiles) AS tiles`,
+  );
+  console.log(
+    `seeded in ${((performance.now() - started) / 1000).toFixed(0)} s: ${sizes?.sessions} sessions, ` +
+      `${sizes?.rows} session-page rows (${sizes?.mb} MB), ${sizes?.tiles} tiles, ${sizes?.orders} joined orders; load average ${load()}`,
+  );
+}
+
 async function main() {
   console.log(`heatmap filters bench: ${EVENTS} events over ${DAYS} days; load average ${load()} at start`);
-  const app = await startTestApp({ LOG_LEVEL: 'warn' });
+  // --reuse URL: time the views on a database a --keep run seeded the same UTC day (the server
+  // migrates it first), skipping the seeding.
+  const database = values.reuse
+    ? {
+        database: await openDatabase({ kind: 'postgres', url: values.reuse, maxConnections: 5 }),
+        url: values.reuse,
+        drop: async () => {},
+      }
+    : await createTestDatabase();
+  // --keep (or BENCH_KEEP_DATABASE=1): leave the seeded database for EXPLAIN; its URL is printed.
+  if (values.keep || values.reuse) database.drop = () => database.database.close();
+  const app = await startTestApp({ LOG_LEVEL: 'warn' }, { database });
   try {
     const cookie = await app.signIn('bench-filters@example.com', 'Bench');
-    const site = await addWebsite(app, cookie, ORIGIN, 'Filters bench');
-    const db = app.db;
-    const [config] = await queryRows(
-      db,
-      z.object({ id: z.string(), workspace_id: z.string() }),
-      sql`SELECT id, workspace_id FROM tracking_configurations WHERE tracking_id = ${site.trackingId}`,
-    );
-    const { id: configurationId, workspace_id: workspaceId } = config!;
     const now = new Date();
     const days = Array.from({ length: DAYS }, (_, i) =>
       utcDayOf(new Date(now.getTime() - (DAYS - i) * 86_400_000)),
     );
-    const perDay = Math.ceil(EVENTS / DAYS / EVENTS_PER_SESSION) * EVENTS_PER_SESSION;
-    const started = performance.now();
-    for (const [i, day] of days.entries()) {
-      await ensureEventPartition(db, day);
-      await db.execute(seedDay(workspaceId, configurationId, day, perDay, (i * perDay) / EVENTS_PER_SESSION));
-      await foldHeatmapTiles(db, new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000 + FOLD_MARGIN_MS));
-    }
-    // 3 % of visitors buy once; the order is joined to the visitor's second session.
-    await db.execute(sql`
-      WITH buyers AS (
-        SELECT visitor_id, max(session_id) AS session_id, max(ended_at) AS at,
-          row_number() OVER (ORDER BY visitor_id) AS n
-        FROM tracking_sessions WHERE configuration_id = ${configurationId}::uuid AND hashtext(visitor_id) % 100 < 3
-          AND hashtext(visitor_id) % 100 >= 0
-        GROUP BY visitor_id
-      ), orders AS (
-        INSERT INTO wh_orders (workspace_id, order_id, name, currency_code, total_minor, created_at, updated_at, order_date)
-        SELECT ${workspaceId}::uuid, n, '#' || n, 'USD', 2000 + (n * 137) % 8000, at + interval '1 minute',
-          at + interval '1 minute', (at + interval '1 minute')::date
-        FROM buyers
-      )
-      INSERT INTO tracking_order_journeys (workspace_id, order_id, configuration_id, session_id, visitor_id, method)
-      SELECT ${workspaceId}::uuid, n, ${configurationId}::uuid, session_id, visitor_id, 'visitor_id' FROM buyers`);
-    await db.execute(sql`VACUUM ANALYZE tracking_session_pages, tracking_sessions, tracking_order_journeys, wh_orders,
-      tracking_heatmap_tiles, tracking_heatmap_hour_cells, tracking_page_counts`);
-    const [sizes] = await queryRows(
-      db,
-      z.object({
-        sessions: z.string(),
-        rows: z.string(),
-        mb: z.string(),
-        orders: z.string(),
-        tiles: z.string(),
-      }),
-      sql`SELECT (SELECT count(*) FROM tracking_sessions) AS sessions, (SELECT count(*) FROM tracking_session_pages) AS rows,
-        (SELECT round(pg_total_relation_size('tracking_session_pages') / 1e6)) AS mb,
-        (SELECT count(*) FROM tracking_order_journeys) AS orders, (SELECT count(*) FROM tracking_heatmap_tiles) AS tiles`,
-    );
-    console.log(
-      `seeded in ${((performance.now() - started) / 1000).toFixed(0)} s: ${sizes?.sessions} sessions, ` +
-        `${sizes?.rows} session-page rows (${sizes?.mb} MB), ${sizes?.tiles} tiles, ${sizes?.orders} joined orders; load average ${load()}`,
-    );
+    if (!values.reuse) await seed(app, cookie, days);
     const page = `${ORIGIN}/products/item-3`;
     const week = `&from=${days[DAYS - 7]}&to=${days[DAYS - 1]}`;
     const views = [
@@ -202,6 +225,7 @@ async function main() {
     }
   } finally {
     await app.close();
+    if (values.keep) console.log(`database kept: ${database.url ?? '(PGlite: not kept)'}`);
   }
 }
 
