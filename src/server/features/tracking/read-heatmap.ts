@@ -19,7 +19,9 @@ import {
   coverDays,
   DAY_MS,
   dayNumberOf,
+  dayOfNumber,
   decodeCells,
+  EMPTY_CELLS,
   type SparseCells,
   sumCells,
   summariseCells,
@@ -56,14 +58,30 @@ export async function getHeatmap(
   const cells = await db.transaction(
     async (transaction) => {
       const tx = transaction as unknown as Db;
+      const [fold] = await queryRows(
+        tx,
+        FoldRow,
+        sql`SELECT (extract(epoch FROM folded_before) * 1000)::float8 AS before, version FROM tracking_heatmap_fold_state`,
+      );
+      const folded: FoldMark = {
+        before: fold?.before == null ? null : Number(fold.before),
+        version: fold?.version ?? '',
+      };
       const sessions = filter.sessions;
       // A variant's sessions (with or without a session set) are summed from their own rows.
-      if (sessions?.mode === 'only' || filter.variant) return sessionCellsOf(tx, filter, types);
-      const total = await allCellsOf(tx, tileCache, filter, query.eventType);
+      if (sessions?.mode === 'only' || filter.variant)
+        return sessionCellsOf(tx, tileCache, folded, filter, types);
+      const total = await allCellsOf(tx, tileCache, folded, filter, query.eventType);
       if (!sessions) return total;
       return subtractCells(
         total,
-        await sessionCellsOf(tx, { ...filter, sessions: { ...sessions, mode: 'only' } }, types),
+        await sessionCellsOf(
+          tx,
+          tileCache,
+          folded,
+          { ...filter, sessions: { ...sessions, mode: 'only' } },
+          types,
+        ),
       );
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
@@ -86,13 +104,89 @@ export async function getHeatmap(
 
 const SessionCellsOfRow = z.object({ cells: z.instanceof(Uint8Array) });
 
-/** Cells of the filter's sessions, summed from their session-page rows. */
+const SessionSetRow = z.object({ sessions: z.string(), digest: z.string().nullable() });
+
+/** The fold mark (ms; null before the first fold) and the version every fold step bumps. */
+interface FoldMark {
+  before: number | null;
+  version: string;
+}
+
+const LateRow = z.object({ day: z.number().nullable() });
+
+/**
+ * Cells of the filter's sessions, summed from their session-page rows. Rows of the days before
+ * the fold mark's day are final, like the tiles their hours were folded into (FOLD_MARGIN_MS): their
+ * sum is kept in `cache` per fold version, filter and exact session set (a digest of its sessions,
+ * so a newly joined order or a new session of a buyer's visitor is a new key), and a repeated view
+ * reads only the rows from the fold day on. A commit that arrived late for a folded hour is still
+ * in the hour cells until the next fold bumps the version: its day and the days after it are read
+ * live. The range begins where rollup retention ends at the earliest, as for the tiles.
+ * Measured in decision 075.
+ */
 async function sessionCellsOf(
   tx: Db,
+  cache: KeptCache,
+  fold: FoldMark,
   filter: ResolvedHeatmapFilter,
   types: readonly string[],
 ): Promise<SparseCells> {
   const codes = new Set(types.map((type) => SESSION_CELL_TYPE[type as keyof typeof SESSION_CELL_TYPE]));
+  // A variant's sessions are not cached: a session's landing URL (and so its variants) may be
+  // set by a later write, which no fold version or digest short of the whole set would notice.
+  if (fold.before === null || filter.variant) return sumSessionRows(tx, filter, codes);
+  const foldDay = Math.floor(fold.before / DAY_MS);
+  const [late] = await queryRows(
+    tx,
+    LateRow,
+    sql`SELECT (min(hour) AT TIME ZONE 'UTC')::date - DATE '1970-01-01' AS day FROM tracking_heatmap_hour_cells
+      WHERE configuration_id IN (${inList(filter.configurationIds, 'uuid')})
+        AND hour < (DATE '1970-01-01' + ${foldDay}::int)::timestamp AT TIME ZONE 'UTC'`,
+  );
+  const liveDay = Math.min(foldDay, late?.day ?? foldDay);
+  const pastFrom = dayOfNumber(
+    Math.max(filter.from ? dayNumberOf(filter.from) : 0, foldDay - ROLLUP_RETENTION_DAYS),
+  );
+  const pastTo = dayOfNumber(Math.min(filter.to ? dayNumberOf(filter.to) : liveDay, liveDay - 1));
+  const liveFrom = dayOfNumber(Math.max(filter.from ? dayNumberOf(filter.from) : liveDay, liveDay));
+  let past = EMPTY_CELLS;
+  if (pastFrom <= pastTo) {
+    let set: z.infer<typeof SessionSetRow> | null = null;
+    if (filter.sessions) {
+      [set = null] = await queryRows(
+        tx,
+        SessionSetRow,
+        sql`SELECT count(*) AS sessions, md5(string_agg(b.configuration_id || ' ' || b.session_id, ','
+            ORDER BY b.configuration_id, b.session_id)) AS digest
+          FROM (SELECT DISTINCT b.configuration_id, b.session_id FROM (${filter.sessions.buyers}) AS b) AS b`,
+      );
+    }
+    const key = JSON.stringify([
+      'sessions',
+      filter.workspaceId,
+      filter.configurationIds,
+      filter.pages,
+      bucketListOf(filter),
+      [...codes],
+      pastFrom,
+      pastTo,
+      filter.sessions?.mode ?? null,
+      set,
+    ]);
+    past = await keptAnswer(cache, `${fold.version}:${key}`, () =>
+      sumSessionRows(tx, { ...filter, from: pastFrom, to: pastTo }, codes),
+    );
+  }
+  if (filter.to && liveFrom > filter.to) return past;
+  return addCells(past, await sumSessionRows(tx, { ...filter, from: liveFrom }, codes));
+}
+
+/** The cells of the filter's session-page rows of the given types (codes), summed. */
+async function sumSessionRows(
+  tx: Db,
+  filter: ResolvedHeatmapFilter,
+  codes: ReadonlySet<number>,
+): Promise<SparseCells> {
   const rows = await queryRows(
     tx,
     SessionCellsOfRow,
@@ -137,17 +231,13 @@ const LiveRow = z.object({ cells: z.instanceof(Uint8Array).nullable() });
 async function allCellsOf(
   tx: Db,
   tileCache: KeptCache,
+  fold: FoldMark,
   filter: ResolvedHeatmapFilter,
   eventType: string | undefined,
 ): Promise<SparseCells> {
   const owned = sql`workspace_id = ${filter.workspaceId}::uuid
     AND configuration_id IN (${inList(filter.configurationIds, 'uuid')}) AND page_url IN (${inList(filter.pages, 'text')})`;
-  const [fold] = await queryRows(
-    tx,
-    FoldRow,
-    sql`SELECT (extract(epoch FROM folded_before) * 1000)::float8 AS before, version FROM tracking_heatmap_fold_state`,
-  );
-  const blocks = tileBlocksOf(filter, fold?.before == null ? null : Number(fold.before));
+  const blocks = tileBlocksOf(filter, fold.before);
   // Tiles summed over every bucket (or type) exist as their own "all" tiles.
   const tileBuckets = filter.buckets ?? [ALL];
   const tileKey = JSON.stringify([
@@ -158,7 +248,7 @@ async function allCellsOf(
     eventType,
     blocks,
   ]);
-  const folded = await keptAnswer(tileCache, `${fold?.version ?? ''}:${tileKey}`, async () => {
+  const folded = await keptAnswer(tileCache, `${fold.version}:${tileKey}`, async () => {
     const tiles =
       blocks.length === 0
         ? []
