@@ -176,6 +176,11 @@ async function main() {
   if (values.keep || values.reuse) database.drop = () => database.database.close();
   const app = await startTestApp({ LOG_LEVEL: 'warn' }, { database });
   try {
+    // Sign-in identities are per issuer, and the issuer is this run's port: the seeding run's
+    // owner signs in again as themselves.
+    if (values.reuse)
+      await app.db.execute(sql`UPDATE users SET issuer = ${`${app.baseUrl}/oidc`}
+        WHERE id = (SELECT id FROM users ORDER BY created_at LIMIT 1)`);
     const cookie = await app.signIn('bench-filters@example.com', 'Bench');
     const now = new Date();
     const days = Array.from({ length: DAYS }, (_, i) =>

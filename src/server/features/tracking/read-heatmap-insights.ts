@@ -11,9 +11,16 @@ import {
   type ScrollMap,
 } from '../../../shared/contracts/heatmap-insights.ts';
 import { currencyDigitsOf, minorToDecimal } from '../../../shared/money.ts';
+import { type KeptCache, keptAnswer } from '../../caches.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
-import { matchesNothing, resolveHeatmapFilter, sessionPagesWhere } from './heatmap-filters.ts';
+import {
+  matchesNothing,
+  type ResolvedHeatmapFilter,
+  resolveHeatmapFilter,
+  sessionPagesWhere,
+} from './heatmap-filters.ts';
+import { sessionRowsVersionOf } from './heatmap-versions.ts';
 import { StoredClickSchema } from './ingest/session-pages.ts';
 
 /** Scroll map steps: every tenth of the page. */
@@ -22,6 +29,24 @@ const SCROLL_STEP_PERCENT = 10;
 const TOP_ELEMENTS = 20;
 
 type Scoped = HeatmapFilter & { workspaceId: string };
+
+/**
+ * An answer over the filter's session-page rows, kept in `cache` by the rows' version
+ * (heatmap-versions.ts, decision 075); computed afresh when they have none (an A/B variant).
+ */
+async function keptByRowsVersion<T>(
+  db: Db,
+  cache: KeptCache,
+  view: string,
+  filter: ResolvedHeatmapFilter,
+  load: () => Promise<T>,
+): Promise<T> {
+  const version = await sessionRowsVersionOf(db, filter);
+  if (version === null) return load();
+  const { sessions: _sessions, pageChoices: _choices, ...rest } = filter;
+  const key = JSON.stringify(['session-rows', view, rest, filter.sessions?.mode ?? null, version]);
+  return keptAnswer(cache, key, load);
+}
 
 const HistogramRow = z.object({ depth: z.number(), views: z.string() });
 
@@ -34,7 +59,7 @@ const ClickRow = z.object({ below: z.string(), total: z.string() });
  * viewport height; the fold is the median viewport height (nearest rank, lower middle), and the
  * share of clicks below it counts clicks whose page y is greater than the fold.
  */
-export async function getScrollMap(db: Db, query: Scoped): Promise<ScrollMap> {
+export async function getScrollMap(db: Db, cache: KeptCache, query: Scoped): Promise<ScrollMap> {
   const filter = await resolveHeatmapFilter(db, query.workspaceId, query);
   const pageUrl = query.pattern ? null : (filter?.pages[0] ?? null);
   if (matchesNothing(filter))
@@ -45,6 +70,14 @@ export async function getScrollMap(db: Db, query: Scoped): Promise<ScrollMap> {
       clicksBelowFoldShare: 0,
       depths: scrollReach([], SCROLL_STEP_PERCENT),
     };
+  return keptByRowsVersion(db, cache, `scroll ${pageUrl}`, filter, () => scrollMapOf(db, filter, pageUrl));
+}
+
+async function scrollMapOf(
+  db: Db,
+  filter: ResolvedHeatmapFilter,
+  pageUrl: string | null,
+): Promise<ScrollMap> {
   const where = sessionPagesWhere(filter);
   const views = sql`SELECT max(p.scroll_depth) AS depth, max(p.viewport_height) AS height
     FROM tracking_session_pages p WHERE ${where} GROUP BY p.configuration_id, p.session_id, p.page_url`;
@@ -90,9 +123,13 @@ const topOf = (counts: Map<string, number>) =>
  * over its stored clicks, so a burst split across two uploads still counts) and the tracker's
  * dead clicks, by element.
  */
-export async function getFrustration(db: Db, query: Scoped): Promise<Frustration> {
+export async function getFrustration(db: Db, cache: KeptCache, query: Scoped): Promise<Frustration> {
   const filter = await resolveHeatmapFilter(db, query.workspaceId, query);
   if (matchesNothing(filter)) return { rageClicks: [], deadClicks: [] };
+  return keptByRowsVersion(db, cache, 'frustration', filter, () => frustrationOf(db, filter));
+}
+
+async function frustrationOf(db: Db, filter: ResolvedHeatmapFilter): Promise<Frustration> {
   const rows = await queryRows(
     db,
     ClicksRow,

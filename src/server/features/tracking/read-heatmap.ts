@@ -13,6 +13,7 @@ import {
   resolveHeatmapFilter,
   sessionPagesWhere,
 } from './heatmap-filters.ts';
+import { type FoldMark, foldMarkOf, liveDayOf, sessionSetKeyOf } from './heatmap-versions.ts';
 import { ALL } from './ingest/heatmap-fold.ts';
 import {
   addCells,
@@ -58,15 +59,7 @@ export async function getHeatmap(
   const cells = await db.transaction(
     async (transaction) => {
       const tx = transaction as unknown as Db;
-      const [fold] = await queryRows(
-        tx,
-        FoldRow,
-        sql`SELECT (extract(epoch FROM folded_before) * 1000)::float8 AS before, version FROM tracking_heatmap_fold_state`,
-      );
-      const folded: FoldMark = {
-        before: fold?.before == null ? null : Number(fold.before),
-        version: fold?.version ?? '',
-      };
+      const folded = await foldMarkOf(tx);
       const sessions = filter.sessions;
       // A variant's sessions (with or without a session set) are summed from their own rows.
       if (sessions?.mode === 'only' || filter.variant)
@@ -104,16 +97,6 @@ export async function getHeatmap(
 
 const SessionCellsOfRow = z.object({ cells: z.instanceof(Uint8Array) });
 
-const SessionSetRow = z.object({ sessions: z.string(), digest: z.string().nullable() });
-
-/** The fold mark (ms; null before the first fold) and the version every fold step bumps. */
-interface FoldMark {
-  before: number | null;
-  version: string;
-}
-
-const LateRow = z.object({ day: z.number().nullable() });
-
 /**
  * Cells of the filter's sessions, summed from their session-page rows. Rows of the days before
  * the fold mark's day are final, like the tiles their hours were folded into (FOLD_MARGIN_MS): their
@@ -136,14 +119,7 @@ async function sessionCellsOf(
   // set by a later write, which no fold version or digest short of the whole set would notice.
   if (fold.before === null || filter.variant) return sumSessionRows(tx, filter, codes);
   const foldDay = Math.floor(fold.before / DAY_MS);
-  const [late] = await queryRows(
-    tx,
-    LateRow,
-    sql`SELECT (min(hour) AT TIME ZONE 'UTC')::date - DATE '1970-01-01' AS day FROM tracking_heatmap_hour_cells
-      WHERE configuration_id IN (${inList(filter.configurationIds, 'uuid')})
-        AND hour < (DATE '1970-01-01' + ${foldDay}::int)::timestamp AT TIME ZONE 'UTC'`,
-  );
-  const liveDay = Math.min(foldDay, late?.day ?? foldDay);
+  const liveDay = (await liveDayOf(tx, fold, filter.configurationIds)) ?? foldDay;
   const pastFrom = dayOfNumber(
     Math.max(filter.from ? dayNumberOf(filter.from) : 0, foldDay - ROLLUP_RETENTION_DAYS),
   );
@@ -151,16 +127,7 @@ async function sessionCellsOf(
   const liveFrom = dayOfNumber(Math.max(filter.from ? dayNumberOf(filter.from) : liveDay, liveDay));
   let past = EMPTY_CELLS;
   if (pastFrom <= pastTo) {
-    let set: z.infer<typeof SessionSetRow> | null = null;
-    if (filter.sessions) {
-      [set = null] = await queryRows(
-        tx,
-        SessionSetRow,
-        sql`SELECT count(*) AS sessions, md5(string_agg(b.configuration_id || ' ' || b.session_id, ','
-            ORDER BY b.configuration_id, b.session_id)) AS digest
-          FROM (SELECT DISTINCT b.configuration_id, b.session_id FROM (${filter.sessions.buyers}) AS b) AS b`,
-      );
-    }
+    const set = filter.sessions ? await sessionSetKeyOf(tx, filter.sessions) : null;
     const key = JSON.stringify([
       'sessions',
       filter.workspaceId,
@@ -216,8 +183,6 @@ function subtractCells(a: SparseCells, b: SparseCells): SparseCells {
   }
   return { index: index.subarray(0, n), count: count.subarray(0, n) };
 }
-
-const FoldRow = z.object({ before: z.number().nullable(), version: z.string() });
 
 const AllCellsOfRow = z.object({ cells: z.instanceof(Uint8Array) });
 

@@ -162,13 +162,19 @@ export async function registerCursorTrackingRoutes(app: FastifyInstance, deps: A
     '/api/cursor-tracking/scroll',
     { schema: { querystring: HeatmapFilterSchema, response: { 200: ScrollMapSchema } } },
     async (request) =>
-      getScrollMap(deps.db, { workspaceId: requireAuth(request).workspaceId, ...request.query }),
+      getScrollMap(deps.db, deps.caches.answers, {
+        workspaceId: requireAuth(request).workspaceId,
+        ...request.query,
+      }),
   );
   api.get(
     '/api/cursor-tracking/frustration',
     { schema: { querystring: HeatmapFilterSchema, response: { 200: FrustrationSchema } } },
     async (request) =>
-      getFrustration(deps.db, { workspaceId: requireAuth(request).workspaceId, ...request.query }),
+      getFrustration(deps.db, deps.caches.answers, {
+        workspaceId: requireAuth(request).workspaceId,
+        ...request.query,
+      }),
   );
   api.get(
     '/api/cursor-tracking/element-revenue',
