@@ -19,6 +19,8 @@ const PGLITE_SUBSET = [
   'test/metrics/one-set-of-numbers.test.ts',
   // The cursor-event writer and the fold of its pending heatmap cells (decision 070).
   'test/tracking/pending-cells.test.ts',
+  // Kept heatmap answers against folds, late commits and new orders (decision 075).
+  'test/tracking/heatmap-session-sums.test.ts',
 ];
 
 export default defineConfig({
