@@ -12,9 +12,9 @@
  * Options: BENCH_ORDERS (default 1000000), BENCH_CUSTOMERS (default 100000), BENCH_REQUESTS
  * (default 200), BENCH_CONCURRENCY (default 8).
  */
-import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { startBenchServer } from './support/bench-server.ts';
+import { load } from './support/load-average.ts';
 import { formatLatencies, runLoadClient } from './support/load-client.ts';
 
 const orders = Number(process.env.BENCH_ORDERS ?? 1_000_000);
@@ -31,10 +31,6 @@ const ENDPOINTS = [
   '/api/models/diagnostics',
   '/api/models/runs',
 ];
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ');
 
 const bench = await startBenchServer();
 const { server, db, cookie } = bench;

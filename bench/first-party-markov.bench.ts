@@ -10,21 +10,17 @@
  * Database: DATABASE_URL (a fresh database is created and dropped) or in-memory PGlite.
  * Options: BENCH_REQUESTS (default 10).
  */
-import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { queryRows } from '../src/server/db/query-rows.ts';
 import { startBenchServer } from './support/bench-server.ts';
+import { load } from './support/load-average.ts';
 
 const visitors = Number(process.env.BENCH_VISITORS ?? 200_000);
 const orders = Number(process.env.BENCH_ORDERS ?? 20_000);
 const requests = Number(process.env.BENCH_REQUESTS ?? 10);
 const END = '2026-10-31';
 const PATH = '/api/attribution/first-party?period=90&model=markov';
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ');
 
 const bench = await startBenchServer();
 const { server, db, cookie } = bench;

@@ -8,13 +8,8 @@
  */
 import { readDigest } from '../src/server/features/notifications/digest/read-digest.ts';
 import { renderDigest } from '../src/server/features/notifications/digest/render-digest.ts';
-import {
-  benchOrders,
-  END,
-  fillSyntheticProfitStore,
-  load,
-  startProfitBench,
-} from './support/profit-bench.ts';
+import { load } from './support/load-average.ts';
+import { benchOrders, END, fillSyntheticProfitStore, startProfitBench } from './support/profit-bench.ts';
 
 const orders = benchOrders(100_000);
 const repeats = Number(process.env.BENCH_REPEATS ?? 20);

@@ -14,7 +14,8 @@ import { closeMail } from '../src/server/features/notifications/mail-transport.t
 import { queueDelivery } from '../src/server/features/notifications/queue-delivery.ts';
 import type { AppDeps } from '../src/server/http/deps.ts';
 import { runJobsUntilIdle } from '../src/server/jobs/worker.ts';
-import { fillSyntheticProfitStore, load, startProfitBench } from './support/profit-bench.ts';
+import { load } from './support/load-average.ts';
+import { fillSyntheticProfitStore, startProfitBench } from './support/profit-bench.ts';
 
 const recipients = Number(process.env.BENCH_RECIPIENTS ?? 1000);
 const workers = Number(process.env.BENCH_WORKERS ?? 4);

@@ -15,13 +15,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { Agent } from 'node:http';
-import { loadavg } from 'node:os';
 import pg from 'pg';
 import { startDemoEmulators } from '../src/demo/start-demo-emulators.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { loadEnv } from '../src/server/env.ts';
 import { startServer } from '../src/server/main.ts';
 import { signInThroughDevProvider } from '../test/support/start-app.ts';
+import { load } from './support/load-average.ts';
 import { postTrackerBatch } from './support/post-tracker-batch.ts';
 
 const MINUTES = Number(process.env.BENCH_MINUTES ?? 60);
@@ -31,10 +31,6 @@ const EVENTS_PER_REQUEST = 25;
 const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
-const load = () =>
-  loadavg()
-    .map((value) => value.toFixed(1))
-    .join(' ');
 
 interface Sample {
   minute: number;

@@ -10,7 +10,8 @@
  */
 import { addDays } from '../src/shared/calendar.ts';
 import { CsvImportResponseSchema } from '../src/shared/contracts/costs.ts';
-import { cpuSeconds, cpuSpent, fillVariants, load, startProfitBench } from './support/profit-bench.ts';
+import { load } from './support/load-average.ts';
+import { cpuSeconds, cpuSpent, fillVariants, startProfitBench } from './support/profit-bench.ts';
 
 const rows = Number(process.env.BENCH_ROWS ?? 100_000);
 const PERIODS = 10;

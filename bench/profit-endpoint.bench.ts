@@ -13,6 +13,7 @@
  */
 import { refreshProfitRollup } from '../src/server/features/profit/refresh-profit-rollup.ts';
 import { addDays } from '../src/shared/calendar.ts';
+import { load } from './support/load-average.ts';
 import { formatLatencies, requestsSent, runLoadClient } from './support/load-client.ts';
 import {
   benchOrders,
@@ -20,7 +21,6 @@ import {
   cpuSpent,
   END,
   fillSyntheticProfitStore,
-  load,
   startProfitBench,
 } from './support/profit-bench.ts';
 

@@ -15,6 +15,7 @@ import { queryRows } from '../src/server/db/query-rows.ts';
 import { loadEnv } from '../src/server/env.ts';
 import { runCostRecalculation } from '../src/server/features/costs/services/recalculate-costs.ts';
 import { addDays } from '../src/shared/calendar.ts';
+import { load } from './support/load-average.ts';
 import {
   benchOrders,
   cpuSeconds,
@@ -22,7 +23,6 @@ import {
   DAYS,
   END,
   fillSyntheticProfitStore,
-  load,
   startProfitBench,
   VARIANTS,
 } from './support/profit-bench.ts';

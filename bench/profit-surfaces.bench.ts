@@ -12,13 +12,8 @@
 import { refreshContributionRollups } from '../src/server/features/contribution/rebuild-contribution-rollups.ts';
 import { refreshProfitRollup } from '../src/server/features/profit/refresh-profit-rollup.ts';
 import { addDays } from '../src/shared/calendar.ts';
-import {
-  benchOrders,
-  END,
-  fillSyntheticProfitStore,
-  load,
-  startProfitBench,
-} from './support/profit-bench.ts';
+import { load } from './support/load-average.ts';
+import { benchOrders, END, fillSyntheticProfitStore, startProfitBench } from './support/profit-bench.ts';
 
 const orders = benchOrders(1_000_000);
 const runs = Number(process.env.BENCH_RUNS ?? 5);

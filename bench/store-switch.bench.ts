@@ -7,18 +7,14 @@
  * figure, the medians and the load average. Never asserts timings.
  */
 import { execSync } from 'node:child_process';
-import { loadavg } from 'node:os';
 import { launchBrowser, signInInBrowser } from '../test/support/browser.ts';
 import { connectDemoStoreAndAnalyse } from '../test/support/demo-store-in-browser.ts';
 import { startDemoTestApp } from '../test/support/start-demo-app.ts';
 import { timeStoreSwitch } from '../test/support/time-store-switch.ts';
 import { ensureWebBuild } from '../test/support/web-build.ts';
+import { load } from './support/load-average.ts';
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);
-const load = () =>
-  loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ');
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;

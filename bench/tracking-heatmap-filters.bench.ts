@@ -18,7 +18,6 @@
  * `npm run bench -- --only heatmap-filters`). `--keep` (BENCH_KEEP_DATABASE=1) leaves the seeded
  * PostgreSQL database in place and prints its URL, for EXPLAIN (drop it by hand afterwards).
  */
-import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -29,6 +28,7 @@ import { ensureEventPartition, utcDayOf } from '../src/server/features/tracking/
 import { startTestApp, type TestApp } from '../test/support/start-app.ts';
 import { createTestDatabase } from '../test/support/test-database.ts';
 import { addWebsite } from '../test/tracking/ingest-helpers.ts';
+import { load } from './support/load-average.ts';
 
 const { values } = parseArgs({
   options: {
@@ -42,10 +42,6 @@ const DAYS = 30;
 const EVENTS_PER_SESSION = 50;
 const ORIGIN = 'https://filters-bench.example';
 
-const load = () =>
-  loadavg()
-    .map((value) => value.toFixed(1))
-    .join(' ');
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
 const ms = (value: number) => `${value.toFixed(1)} ms`;

@@ -15,7 +15,6 @@
  * Every figure is printed with os.loadavg(). Database: DATABASE_URL or in-memory PGlite.
  */
 import { createHmac, randomUUID } from 'node:crypto';
-import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { DEMO_SECRETS } from '../src/demo/credentials.ts';
@@ -26,15 +25,12 @@ import { startServer } from '../src/server/main.ts';
 import type { DashboardToday } from '../src/shared/contracts/webhooks.ts';
 import { signInThroughDevProvider } from '../test/support/start-app.ts';
 import { createTestDatabase } from '../test/support/test-database.ts';
+import { load } from './support/load-average.ts';
 
 const webhooks = Number(process.env.BENCH_WEBHOOKS ?? 2000);
 const rate = Number(process.env.BENCH_RATE ?? 200);
 const liveOrders = Number(process.env.BENCH_LIVE_ORDERS ?? 40);
 
-const load = () =>
-  loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ');
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

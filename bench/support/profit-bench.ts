@@ -4,13 +4,12 @@
  * sync and the cost ledger would leave (orders over three years with two lines each and frozen
  * costs, refund lines with restocks, transactions with and without fees plus a gateway rule,
  * shipping costs, variants with SKUs, Meta days, expenses). Figures are printed with the load
- * average beside them (`load()`), never asserted.
+ * average beside them (`load()` of load-average.ts), never asserted.
  *
  * Size: `--orders N` on the command line, else BENCH_ORDERS, else the bench's default.
  * Database: DATABASE_URL (a fresh database is created and dropped) or in-memory PGlite.
  */
 import { readFile } from 'node:fs/promises';
-import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../src/server/db/client.ts';
@@ -23,12 +22,6 @@ export const DAYS = 1095;
 export const END = '2026-10-31';
 /** Variants the synthetic lines sell (ids 1000…1359, SKU `SKU-<id>`). */
 export const VARIANTS = 360;
-
-/** The load averages (1, 5, 15 min) as printed beside every figure. */
-export const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
 
 /**
  * CPU seconds (user + system) used so far by this process and, when the database is a PostgreSQL
