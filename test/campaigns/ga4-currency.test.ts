@@ -10,6 +10,7 @@ import { addDays } from '../../src/shared/calendar.ts';
 import type { AttributionRow } from '../../src/shared/contracts/analytics.ts';
 import type { CampaignPerformance } from '../../src/shared/contracts/campaigns.ts';
 import type { FirstPartyAttribution } from '../../src/shared/contracts/first-party.ts';
+import type { GaOverview } from '../../src/shared/contracts/ga.ts';
 import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts';
 
 /**
@@ -111,6 +112,11 @@ describe('GA4 amounts in the shop currency', () => {
     expect(firstParty.ga4CurrencyNote).toMatch(/not converted/);
     const rows = await get<AttributionRow[]>('/api/analytics/attribution?period=30');
     for (const row of rows.filter((r) => r.channel !== 'meta_ads')) expect(row.platformRevenue).toBeNull();
+    const overview = await get<GaOverview>('/api/analytics/ga/overview?period=30');
+    expect([overview.currency, overview.shopCurrency]).toEqual(['EUR', 'USD']);
+    expect(overview.revenue).toBeGreaterThan(0);
+    expect(overview.revenueInShopCurrency).toBeNull();
+    expect(overview.currencyNote).toMatch(/not converted to USD/);
     const analysis = await analysisAttribution(campaigns.startDate!, campaigns.endDate!);
     expect(analysis.facts.ga4Daily.every((g) => g.revenue === null)).toBe(true);
     const others = analysis.rows.filter((r) => r.channel !== 'meta_ads');
@@ -148,6 +154,13 @@ describe('GA4 amounts in the shop currency', () => {
       const own = firstParty.channels.find((c) => c.channel === row.channel);
       expect(row.platformRevenue, row.channel).toBe((own?.ga4ReportedRevenueMinor ?? 0) / 100);
     }
+
+    // The GA tab's overview (decision 081): its revenue by day, 10 days at 1.25 and 20 at 1.5.
+    const overview = await get<GaOverview>('/api/analytics/ga/overview?period=30');
+    expect(overview.currency).toBe('EUR');
+    expect(overview.revenueInShopCurrency).toBeGreaterThan(overview.revenue * 1.25 + 0.01);
+    expect(overview.revenueInShopCurrency).toBeLessThan(overview.revenue * 1.5 - 0.01);
+    expect(overview.currencyNote).toMatch(/converted to USD at each day/);
 
     // The analysis run's attribution rows over the same days: the same converted figures.
     const analysis = await analysisAttribution(start, end);

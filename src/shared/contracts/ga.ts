@@ -14,6 +14,15 @@ export const GaOverviewSchema = z.object({
   sessionDuration: z.number(),
   /** the property's currency (report metadata), USD when GA does not say */
   currency: z.string(),
+  /**
+   * Decision 081: `revenue` in the shop currency (major units), converted at each day's rate;
+   * null while any day has no rate or no shop is synced. Absent on the connect form's answers.
+   */
+  revenueInShopCurrency: z.number().nullable().optional(),
+  /** The shop currency of `revenueInShopCurrency` (null before a shop is synced). */
+  shopCurrency: z.string().nullable().optional(),
+  /** Says GA4's revenue was converted, or withheld for want of a rate; null when GA4 reports in the shop's currency. */
+  currencyNote: z.string().nullable().optional(),
 });
 export type GaOverview = z.infer<typeof GaOverviewSchema>;
 

@@ -22,6 +22,13 @@ export const OVERVIEW_REPORT: Ga4RunReportRequest = {
   ],
 };
 
+/** The overview's revenue by day, to convert it to the shop currency on each day's rate (decision 081). */
+export const REVENUE_BY_DAY_REPORT: Ga4RunReportRequest = {
+  dateRanges: LAST_30_DAYS,
+  dimensions: [{ name: 'date' }],
+  metrics: [{ name: 'totalRevenue' }],
+};
+
 export const PAGES_REPORT: Ga4RunReportRequest = {
   dateRanges: LAST_30_DAYS,
   dimensions: [{ name: 'pagePath' }, { name: 'pageTitle' }],

@@ -10,11 +10,13 @@ import {
 import type { GaOverview, GaPages, GaTraffic } from '../../../shared/contracts/ga.ts';
 import type { Ga4Client } from '../../connectors/ga4/client.ts';
 import {
+  mapDailyRows,
   mapOverview,
   mapPages,
   mapTraffic,
   OVERVIEW_REPORT,
   PAGES_REPORT,
+  REVENUE_BY_DAY_REPORT,
   TRAFFIC_REPORT,
 } from '../../connectors/ga4/map.ts';
 import type { Ga4RunReportRequest } from '../../connectors/ga4/payload.schema.ts';
@@ -226,4 +228,25 @@ export async function getGaReportWith(
   const value = checkGaPayload(input);
   const client = createGa4ClientFor(context, value.propertyId, value.serviceAccount);
   return withUpstreamErrors(() => runGaReport(client, report));
+}
+
+/**
+ * GA4's totalRevenue per day over `days` with the stored credentials: major units of the property
+ * currency (report metadata), for the overview's conversion to the shop currency (decision 081).
+ */
+export async function getStoredGaRevenueByDay(
+  context: IntegrationContext,
+  workspaceId: string,
+  days: { startDate: string; endDate: string },
+): Promise<{ date: string; currency: string; revenue: number }[]> {
+  const client = await requireGaClient(context, workspaceId);
+  return withUpstreamErrors(async () => {
+    const report = await client.runReport({ ...REVENUE_BY_DAY_REPORT, dateRanges: [days] });
+    const currency = report.metadata?.currencyCode ?? 'USD';
+    return mapDailyRows(report).map((row) => ({
+      date: row.date,
+      currency,
+      revenue: row.metrics.totalRevenue ?? 0,
+    }));
+  });
 }

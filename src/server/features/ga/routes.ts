@@ -8,6 +8,7 @@ import type { AppDeps } from '../../http/deps.ts';
 import { getGaReportWith, getStoredGaReport } from '../connections/manage-ga-credentials.ts';
 import { CREDENTIALS_BODY_LIMIT } from '../connections/routes.ts';
 import { readMetricWindow } from '../metrics/metric-window.ts';
+import { readGaOverview } from './read-ga-overview.ts';
 
 /**
  * GA data (spec §7): GET with the stored credentials, POST with credentials in the body (the
@@ -28,12 +29,7 @@ export function registerGaRoutes(fastify: FastifyInstance, deps: AppDeps): void 
   for (const path of ['/api/analytics/ga/overview', '/api/ga/analytics/overview']) {
     app.get(path, { schema: { querystring, response: { 200: GaOverviewSchema } } }, async (request) => {
       const { workspaceId } = requireAuth(request);
-      return getStoredGaReport(
-        context(),
-        workspaceId,
-        'overview',
-        await daysOf(workspaceId, request.query.period),
-      );
+      return readGaOverview(deps, workspaceId, Number(request.query.period));
     });
   }
   app.get(

@@ -48,6 +48,13 @@ function ConnectedGa() {
     );
   }
   const data = overview.data;
+  // One currency beside the store's figures (decision 081): GA4's revenue in the shop currency.
+  const converted = Boolean(data.shopCurrency && data.shopCurrency !== data.currency);
+  const revenueShown = !converted
+    ? formatMoney(data.revenue, data.currency)
+    : data.revenueInShopCurrency == null
+      ? '—'
+      : formatMoney(data.revenueInShopCurrency, data.shopCurrency ?? data.currency);
   return (
     <div className="grid gap-6" data-testid="ga-dashboard">
       <p className="text-sm text-emerald-300">
@@ -59,11 +66,20 @@ function ConnectedGa() {
         <StatCard label="Page Views" value={formatCompact(data.pageViews)} testId="ga-page-views" />
         <StatCard label="Bounce Rate" value={formatPercent(data.bounceRate)} testId="ga-bounce-rate" />
       </div>
+      {data.currencyNote ? (
+        <p className="text-sm text-slate-400" data-testid="ga-currency-note">
+          {data.currencyNote}
+        </p>
+      ) : null}
       {data.revenue > 0 ? (
         <div className="grid gap-4 md:grid-cols-2">
           <StatCard
-            label="Revenue (GA4-reported)"
-            value={formatMoney(data.revenue, data.currency)}
+            label={
+              converted
+                ? `Revenue (GA4-reported, converted to ${data.shopCurrency})`
+                : 'Revenue (GA4-reported)'
+            }
+            value={revenueShown}
             testId="ga-revenue"
           />
           <StatCard
