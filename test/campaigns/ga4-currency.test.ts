@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { computeAttributionRows } from '../../src/core/pipeline/compute-attribution-rows.ts';
 import { dayToIso } from '../../src/demo/calendar.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
+import { loadAnalysisFacts } from '../../src/server/features/analysis/load-analysis-facts.ts';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import { addDays } from '../../src/shared/calendar.ts';
 import type { AttributionRow } from '../../src/shared/contracts/analytics.ts';
@@ -13,7 +15,8 @@ import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts
 /**
  * Decision 077: a GA4 property reporting in EUR beside a shop selling in USD. Over real HTTP, the
  * GA4 figures on /campaigns, the first-party attribution and the channel attribution are converted
- * to USD day by day with planted rates, and withheld (with a note) while a day has no rate.
+ * to USD day by day with planted rates, and withheld (with a note) while a day has no rate. The
+ * analysis run's attribution rows (decision 081) read the same converted figures from the warehouse.
  */
 let app: DemoTestApp;
 let owner: string;
@@ -25,6 +28,15 @@ const get = async <T>(path: string): Promise<T> => {
 };
 
 const CurrencyRow = z.object({ currency_code: z.string() });
+const WorkspaceRow = z.object({ workspace_id: z.string() });
+
+/** What an analysis run reads (the real warehouse) and its attribution table over [start, end]. */
+async function analysisAttribution(start: string, end: string) {
+  const [shop] = await queryRows(app.db, WorkspaceRow, sql`SELECT workspace_id::text FROM wh_shops`);
+  const facts = await loadAnalysisFacts(app.db, shop!.workspace_id);
+  expect(facts?.ga4Daily.length).toBeGreaterThan(0);
+  return { facts: facts!, rows: computeAttributionRows(facts!, start, end) };
+}
 
 beforeAll(async () => {
   app = await startDemoTestApp({}, { seed: 7, ga4Currency: 'EUR' });
@@ -99,6 +111,11 @@ describe('GA4 amounts in the shop currency', () => {
     expect(firstParty.ga4CurrencyNote).toMatch(/not converted/);
     const rows = await get<AttributionRow[]>('/api/analytics/attribution?period=30');
     for (const row of rows.filter((r) => r.channel !== 'meta_ads')) expect(row.platformRevenue).toBeNull();
+    const analysis = await analysisAttribution(campaigns.startDate!, campaigns.endDate!);
+    expect(analysis.facts.ga4Daily.every((g) => g.revenue === null)).toBe(true);
+    const others = analysis.rows.filter((r) => r.channel !== 'meta_ads');
+    expect(others.length).toBeGreaterThan(0);
+    for (const row of others) expect(row.platformRevenue, row.channel).toBeNull();
   }, 60_000);
 
   it('converts each day at that day’s rate (the last published one before it on other days)', async () => {
@@ -130,6 +147,15 @@ describe('GA4 amounts in the shop currency', () => {
     for (const row of others) {
       const own = firstParty.channels.find((c) => c.channel === row.channel);
       expect(row.platformRevenue, row.channel).toBe((own?.ga4ReportedRevenueMinor ?? 0) / 100);
+    }
+
+    // The analysis run's attribution rows over the same days: the same converted figures.
+    const analysis = await analysisAttribution(start, end);
+    const analysed = analysis.rows.filter((r) => r.channel !== 'meta_ads');
+    expect(analysed.some((r) => (r.platformRevenue ?? 0) > 0)).toBe(true);
+    for (const row of analysed) {
+      const own = others.find((r) => r.channel === row.channel);
+      expect(row.platformRevenue, row.channel).toBeCloseTo(own?.platformRevenue ?? 0, 6);
     }
   }, 60_000);
 });

@@ -9,7 +9,7 @@ import type { AnalysisFacts, AttributionRow } from './types.ts';
 /**
  * The attribution table of a window (`since` to `asOf`): store revenue credited by the one
  * attribution rule (core creditOrder: last non-direct click over first and last visit), against what Meta
- * (spend, reported value) and GA4 (revenue by source/medium) claim for the same channel; match
+ * (spend, reported value) and GA4 (revenue by source/medium, in the shop currency) claim for the same channel; match
  * rate, ROAS and the label. Highest store revenue first.
  */
 export function computeAttributionRows(facts: AnalysisFacts, since: string, asOf: string): AttributionRow[] {
@@ -24,13 +24,19 @@ export function computeAttributionRows(facts: AnalysisFacts, since: string, asOf
   const metaSpend = sumInWindow(facts.metaDaily, since, asOf, (d) => d.spend);
   const metaClaimed = sumInWindow(facts.metaDaily, since, asOf, (d) => d.reportedValue);
   const ga4ByChannel = new Map<string, number>();
+  // A day with no exchange rate for GA4's currency withholds GA4's figures (decision 081).
+  let ga4Withheld = false;
   for (const row of facts.ga4Daily) {
     if (row.date < since || row.date > asOf) continue;
+    if (row.revenue === null) {
+      ga4Withheld = true;
+      continue;
+    }
     const channel = channelOf(row.source, row.medium, null);
     ga4ByChannel.set(channel, (ga4ByChannel.get(channel) ?? 0) + row.revenue);
   }
   const hasMeta = facts.metaDaily.length > 0;
-  const hasGa4 = facts.ga4Daily.length > 0;
+  const hasGa4 = facts.ga4Daily.length > 0 && !ga4Withheld;
   return credits
     .filter((c) => c.value > 0)
     .map((c) => {

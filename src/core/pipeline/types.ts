@@ -35,7 +35,8 @@ export interface AnalysisFacts {
   inventory: InventorySnapshot[];
   metaCampaigns: { campaignId: string; name: string; status: string | null }[];
   metaDaily: { date: string; campaignId: string; spend: number; reportedValue: number }[];
-  ga4Daily: { date: string; source: string; medium: string; revenue: number }[];
+  /** GA4 revenue by day and source/medium, in the shop currency; null on a day with no exchange rate (decision 081). */
+  ga4Daily: { date: string; source: string; medium: string; revenue: number | null }[];
   /** Days the owner confirmed the shop is closed (forecast closed, left out of the fit); none when absent. */
   confirmedClosures?: string[];
 }

@@ -6,8 +6,13 @@ import type { AnalysisFacts } from '../../../core/pipeline/types.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { CreditRow, creditOfRow } from '../metrics/credit-of-row.ts';
+import { ga4AmountsInShopCurrency } from '../metrics/ga4-revenue.ts';
 
-const ShopRow = z.object({ currency_code: z.string(), currency_digits: z.number() });
+const ShopRow = z.object({
+  currency_code: z.string(),
+  currency_digits: z.number(),
+  team_id: z.string().nullable(),
+});
 
 const OrderQueryRow = z.object({
   customer_id: z.string().nullable(),
@@ -94,6 +99,7 @@ const MetaDailyQueryRow = z.object({
 
 const Ga4QueryRow = z.object({
   date: z.string(),
+  currency: z.string(),
   source: z.string(),
   medium: z.string(),
   revenue: z.number(),
@@ -110,7 +116,9 @@ export async function loadAnalysisFacts(db: Db, workspaceId: string): Promise<An
   const [shop] = await queryRows(
     db,
     ShopRow,
-    sql`SELECT currency_code, currency_digits FROM wh_shops WHERE workspace_id = ${workspaceId}`,
+    sql`SELECT currency_code, currency_digits,
+          (SELECT team_id::text FROM workspaces WHERE id = ${workspaceId}) AS team_id
+        FROM wh_shops WHERE workspace_id = ${workspaceId}`,
   );
   if (!shop) return null;
   const unit = 10 ** Number(shop.currency_digits);
@@ -192,7 +200,7 @@ export async function loadAnalysisFacts(db: Db, workspaceId: string): Promise<An
   const ga4Query = queryRows(
     db,
     Ga4QueryRow,
-    sql`SELECT date::text AS date, session_source AS source, session_medium AS medium,
+    sql`SELECT date::text AS date, currency_code AS currency, session_source AS source, session_medium AS medium,
           purchase_revenue_minor::float8 AS revenue
         FROM wh_ga4_daily_channels WHERE workspace_id = ${workspaceId}`,
   );
@@ -208,6 +216,16 @@ export async function loadAnalysisFacts(db: Db, workspaceId: string): Promise<An
       ga4Query,
     ]);
   if (orderRows.length === 0) return null;
+  const ga4Days = ga4Daily.map((g) => g.date).sort();
+  // GA4 reports in its property's currency: each day in the shop's, withheld (null) without a rate.
+  const ga4Shop = await ga4AmountsInShopCurrency(
+    db,
+    shop.team_id,
+    shop.currency_code,
+    ga4Daily,
+    ga4Days[0] ?? '',
+    ga4Days.at(-1) ?? '',
+  );
   let asOf = '';
   const journeys = new Map<string, OrderJourney>();
   const orders = orderRows.map((row) => {
@@ -272,11 +290,14 @@ export async function loadAnalysisFacts(db: Db, workspaceId: string): Promise<An
       spend: Number(d.spend) / unit,
       reportedValue: Number(d.reported) / unit,
     })),
-    ga4Daily: ga4Daily.map((g) => ({
-      date: g.date,
-      source: g.source,
-      medium: g.medium,
-      revenue: Number(g.revenue) / unit,
-    })),
+    ga4Daily: ga4Daily.map((g, i) => {
+      const revenue = ga4Shop.amounts[i] ?? null;
+      return {
+        date: g.date,
+        source: g.source,
+        medium: g.medium,
+        revenue: revenue === null ? null : revenue / unit,
+      };
+    }),
   };
 }

@@ -64,33 +64,66 @@ export async function readGa4Revenue(
         WHERE workspace_id = ${workspaceId} AND date BETWEEN ${start}::date AND ${end}::date
         GROUP BY 1, 2, 3, 4, 5`,
   );
+  const converted = await ga4AmountsInShopCurrency(db, presence.team_id, shopCurrency, rows, start, end);
+  if (converted.missingRate)
+    return { byKey: new Map(), currencies: converted.currencies, missingRate: converted.missingRate };
+  const byKey = new Map<string, number>();
+  rows.forEach((row, i) => {
+    const channel = channelOf(row.session_source, row.session_medium, null);
+    if (by === 'campaign' && channel !== 'meta_ads') return;
+    const name = by === 'channel' ? channel : row.key;
+    byKey.set(name, (byKey.get(name) ?? 0) + (converted.amounts[i] ?? 0));
+  });
+  return { byKey, currencies: converted.currencies, missingRate: null };
+}
+
+/** One GA4 amount of one day: minor units of the property currency `currency`. */
+export interface Ga4DayAmount {
+  date: string;
+  currency: string;
+  revenue: number;
+}
+
+/** GA4 day amounts in the shop currency, position for position. */
+export interface Ga4ShopAmounts {
+  /** Minor units of the shop currency; null for a day with no rate for its currency. */
+  amounts: (number | null)[];
+  /** The property currencies of the rows (the shop's first when present; usually one). */
+  currencies: string[];
+  /** The first currency found with no rate on or before some row's day, or null. */
+  missingRate: string | null;
+}
+
+/**
+ * The one conversion of GA4 money (decision 077, 081): each row's amount converted on its own day
+ * with All-stores' converter (one read of the rate book over [from, to]); rows already in the shop
+ * currency pass unchanged. Every GA4 figure beside shop money goes through here.
+ */
+export async function ga4AmountsInShopCurrency(
+  db: Db,
+  teamId: string | null,
+  shopCurrency: string,
+  rows: readonly Ga4DayAmount[],
+  from: string,
+  to: string,
+): Promise<Ga4ShopAmounts> {
   const currencies = [...new Set(rows.map((row) => row.currency))].sort(
     (a, b) => Number(b === shopCurrency) - Number(a === shopCurrency) || a.localeCompare(b),
   );
   const foreign = currencies.filter((code) => code !== shopCurrency);
   const converter =
-    foreign.length > 0 && presence.team_id
-      ? await loadRateConverter(db, presence.team_id, shopCurrency, foreign, start, end)
+    foreign.length > 0 && teamId
+      ? await loadRateConverter(db, teamId, shopCurrency, foreign, from, to)
       : null;
-  const byKey = new Map<string, number>();
-  for (const row of rows) {
-    const channel = channelOf(row.session_source, row.session_medium, null);
-    if (by === 'campaign' && channel !== 'meta_ads') continue;
-    const name = by === 'channel' ? channel : row.key;
-    let amount: number | null = row.revenue;
-    if (row.currency !== shopCurrency) {
-      amount =
-        converter?.convert(row.currency, currencyDigitsOf(row.currency), row.date, row.revenue) ?? null;
-      if (amount === null)
-        return {
-          byKey: new Map(),
-          currencies,
-          missingRate: converter?.missingRate(row.currency, row.date) ?? row.currency,
-        };
-    }
-    byKey.set(name, (byKey.get(name) ?? 0) + amount);
-  }
-  return { byKey, currencies, missingRate: null };
+  let missingRate: string | null = null;
+  const amounts = rows.map((row) => {
+    if (row.currency === shopCurrency) return row.revenue;
+    const amount =
+      converter?.convert(row.currency, currencyDigitsOf(row.currency), row.date, row.revenue) ?? null;
+    if (amount === null) missingRate ??= converter?.missingRate(row.currency, row.date) ?? row.currency;
+    return amount;
+  });
+  return { amounts, currencies, missingRate };
 }
 
 /** What the page says about GA4's currency: converted, or withheld for want of a rate; null when GA4 reports in the shop's. */

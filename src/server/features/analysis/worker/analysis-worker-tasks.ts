@@ -50,7 +50,7 @@ export const WORKER_TASKS = {
       variantSales: { variantId: 'text', date: 'text', units: 'number', revenue: 'number' },
       inventory: { date: 'text', productId: 'text', available: 'number' },
       metaDaily: { date: 'text', campaignId: 'text', spend: 'number', reportedValue: 'number' },
-      ga4Daily: { date: 'text', source: 'text', medium: 'text', revenue: 'number' },
+      ga4Daily: { date: 'text', source: 'text', medium: 'text', revenue: 'optionalNumber' },
     },
     // The customers go back as a few strings (customerColumns), not as 100k records.
     output: {},
