@@ -166,6 +166,7 @@ const RunDiagnostics = z.object({
   loadMs: z.number().optional(),
   workerMs: z.number().optional(),
   writeMs: z.number().optional(),
+  profitMs: z.number().optional(),
 });
 const [run] = await queryRows(
   deps.db,
@@ -194,6 +195,18 @@ if (diagnostics.workerMs !== undefined)
   );
 console.log(
   `  ${'write snapshot'.padEnd(18)} ${seconds(diagnostics.writeMs ?? 0)} s${onWorker ? ' (on the worker)' : ''}`,
+);
+console.log(
+  `  ${'profit context'.padEnd(18)} ${seconds(diagnostics.profitMs ?? 0)} s${onWorker ? ' (on the worker)' : ''}`,
+);
+// What follows the worker's answer on the main thread: the opportunities, the run's row, pruning.
+const roundTripMs =
+  (diagnostics.loadMs ?? 0) +
+  (diagnostics.workerMs ?? 0) +
+  (diagnostics.writeMs ?? 0) +
+  (diagnostics.profitMs ?? 0);
+console.log(
+  `  ${'after the worker'.padEnd(18)} ${seconds(totalMs - roundTripMs)} s (opportunities, run row, pruning old runs)`,
 );
 console.log(`load average after the run: ${load()}`);
 if (summary.error) console.log(`error: ${summary.error}`);

@@ -79,8 +79,8 @@ const runOf = async (runId: string) => {
     RunRow,
     sql`SELECT as_of::text, currency_code, diagnostics, forecast_accuracy FROM analysis_runs WHERE id = ${runId}`,
   );
-  const { timingsMs, loadMs, workerMs, writeMs, ...diagnostics } = run!.diagnostics;
-  expect([timingsMs, loadMs, workerMs, writeMs]).not.toContain(undefined);
+  const { timingsMs, loadMs, workerMs, writeMs, profitMs, ...diagnostics } = run!.diagnostics;
+  expect([timingsMs, loadMs, workerMs, writeMs, profitMs]).not.toContain(undefined);
   return { ...run!, diagnostics };
 };
 

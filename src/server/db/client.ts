@@ -31,7 +31,14 @@ export type DatabaseTarget =
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: target.maxConnections ?? 10 });
+    // JIT off (decision 080): on the attribution query of a 30-day window at a million orders the
+    // server spent 8.6 s of 8.9 s compiling (inlining and optimising 148 functions) and ~0.2 s on
+    // each full fact read, for no gain in execution: our statements are index-driven aggregates.
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: target.maxConnections ?? 10,
+      options: '-c jit=off',
+    });
     // An idle connection the server closes (restart, failover, a dropped test database) is removed
     // from the pool and replaced on the next query; without a listener its 'error' event would
     // crash the process.

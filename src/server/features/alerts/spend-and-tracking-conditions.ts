@@ -8,8 +8,8 @@ import { currencyDigitsOf, formatMoney } from '../../../shared/money.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows, timestampColumn } from '../../db/query-rows.ts';
 import { CreditRow, creditOfRow } from '../metrics/credit-of-row.ts';
+import { CREDIT_COLUMNS, FIRST_VISIT_JOIN } from '../metrics/load-attribution.ts';
 import { readMetricWindow, validOrderOf } from '../metrics/metric-window.ts';
-import { CREDIT_COLUMNS, FIRST_VISIT_JOIN } from '../metrics/query-attribution.ts';
 import type { AlertCondition } from './alert-condition.ts';
 
 /** A website whose tracker sent nothing for longer than this has stopped sending. */

@@ -29,8 +29,9 @@ import type { CachedReads } from '../../http/deps.ts';
 import { listCredentialSummaries } from '../../vault/credential-store.ts';
 import { keptFirstPartyCredit } from '../journeys/kept-first-party-credit.ts';
 import { type Ga4Revenue, ga4CurrencyNote, readGa4Revenue } from '../metrics/ga4-revenue.ts';
+import { type CreditFigures, emptyCreditFigures } from '../metrics/load-attribution.ts';
 import { readMetricWindow } from '../metrics/metric-window.ts';
-import { type CreditFigures, emptyCreditFigures, queryAttribution } from '../metrics/query-attribution.ts';
+import { queryAttribution } from '../metrics/query-attribution.ts';
 
 const CAMPAIGN_OPPORTUNITY_TYPES = ['scale_campaign', 'cut_campaign', 'ad_spend_out_of_stock'];
 

@@ -4,7 +4,7 @@ import { joinInFlight } from '../../caches.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import type { CachedReads } from '../../http/deps.ts';
-import { CREDIT_COLUMNS, FIRST_VISIT_JOIN } from '../metrics/query-attribution.ts';
+import { CREDIT_COLUMNS, FIRST_VISIT_JOIN } from '../metrics/load-attribution.ts';
 import { readRollupVersions } from '../profit/profit-queries.ts';
 import {
   FEE_RULE_JOIN,
