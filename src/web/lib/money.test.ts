@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatCurrency,
+  formatGa4Revenue,
   formatMinor,
   formatMinorMoney,
   formatMoney,
@@ -36,5 +37,17 @@ describe('money on pages (one formatter, shop currency)', () => {
     expect(formatThousands(34_312, 'USD', 1)).toBe('$34.3K');
     expect(formatThousands(12_400, 'USD')).toBe('$12K');
     expect(formatThousands(12_400, 'EUR')).toBe('€12K');
+  });
+
+  it("shows GA4's revenue in the shop currency when the property reports in another (decision 081)", () => {
+    const eur = { revenue: 1000, currency: 'EUR' };
+    expect(formatGa4Revenue({ ...eur, revenueInShopCurrency: 1250.5, shopCurrency: 'USD' })).toBe(
+      '$1,250.50',
+    );
+    // A day without a rate withholds the figure rather than showing euros as dollars.
+    expect(formatGa4Revenue({ ...eur, revenueInShopCurrency: null, shopCurrency: 'USD' })).toBe('—');
+    expect(formatGa4Revenue({ ...eur, revenueInShopCurrency: 1000, shopCurrency: 'EUR' })).toBe('€1,000.00');
+    // The connect form's answer carries no shop currency: GA4's own figure.
+    expect(formatGa4Revenue(eur)).toBe('€1,000.00');
   });
 });

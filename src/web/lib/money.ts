@@ -4,6 +4,7 @@
  * (the shop currency; the ad-account currency for Meta's own figures). No other module in
  * `src/web` formats an amount.
  */
+import type { GaOverview } from '@shared/contracts/ga.ts';
 import {
   currencyDigitsOf,
   type FormatMoneyOptions,
@@ -53,4 +54,17 @@ export function formatMinor(minor: number, currency: { code: string; digits: num
 /** Spec §9: thousands with a K in the shop currency, rounded ($12K); `digits` 1 for stock-loss figures. */
 export function formatThousands(value: number, currency: string | null | undefined, digits = 0): string {
   return `${formatShared(value / 1000, currency || 'USD', { fractionDigits: digits })}K`;
+}
+
+/**
+ * GA4's revenue beside the store's own figures (decision 081): in the shop currency when the
+ * property reports in another, a dash while a day of the period has no rate; GA4's own amount when
+ * the currencies agree. The GA tab and the integrations panel's preview show it the same way.
+ */
+export function formatGa4Revenue(
+  overview: Pick<GaOverview, 'revenue' | 'currency' | 'revenueInShopCurrency' | 'shopCurrency'>,
+): string {
+  const converted = Boolean(overview.shopCurrency && overview.shopCurrency !== overview.currency);
+  if (!converted) return formatMoney(overview.revenue, overview.currency);
+  return formatMoney(overview.revenueInShopCurrency ?? null, overview.shopCurrency);
 }

@@ -1,5 +1,4 @@
 import type { GaOverview, GaPages, GaTraffic } from '@shared/contracts/ga.ts';
-import { formatMoney } from '@shared/money.ts';
 import { Badge } from '@web/components/ui/badge.tsx';
 import { Button } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
@@ -9,6 +8,7 @@ import { Skeleton } from '@web/components/ui/skeleton.tsx';
 import { Textarea } from '@web/components/ui/textarea.tsx';
 import { useToast } from '@web/components/ui/use-toast.ts';
 import { errorSentence } from '@web/lib/api-error.ts';
+import { formatGa4Revenue } from '@web/lib/money.ts';
 import { useState } from 'react';
 import { useGaCredentialsForm } from '../../integrations/hooks/use-ga-credentials-form.ts';
 import { useFetchGaWithCredentials, useGaDashboard } from '../api/use-dashboard-data.ts';
@@ -50,11 +50,6 @@ function ConnectedGa() {
   const data = overview.data;
   // One currency beside the store's figures (decision 081): GA4's revenue in the shop currency.
   const converted = Boolean(data.shopCurrency && data.shopCurrency !== data.currency);
-  const revenueShown = !converted
-    ? formatMoney(data.revenue, data.currency)
-    : data.revenueInShopCurrency == null
-      ? '—'
-      : formatMoney(data.revenueInShopCurrency, data.shopCurrency ?? data.currency);
   return (
     <div className="grid gap-6" data-testid="ga-dashboard">
       <p className="text-sm text-emerald-300">
@@ -79,7 +74,7 @@ function ConnectedGa() {
                 ? `Revenue (GA4-reported, converted to ${data.shopCurrency})`
                 : 'Revenue (GA4-reported)'
             }
-            value={revenueShown}
+            value={formatGa4Revenue(data)}
             testId="ga-revenue"
           />
           <StatCard

@@ -5,7 +5,7 @@ import { Input } from '@web/components/ui/input.tsx';
 import { Label } from '@web/components/ui/label.tsx';
 import { Textarea } from '@web/components/ui/textarea.tsx';
 import { useToast } from '@web/components/ui/use-toast.ts';
-import { formatCurrency } from '@web/lib/money.ts';
+import { formatGa4Revenue } from '@web/lib/money.ts';
 import { BarChart3 } from 'lucide-react';
 import { formatCompact } from '../../analytics-dashboard/lib/format.ts';
 import { useGaOverview, useStoreGaCredentials, useTestGaConnection } from '../api/use-integrations.ts';
@@ -94,8 +94,12 @@ export function GaPanel({ connected, health }: { connected: boolean; health: Con
                   <PreviewStat label="Sessions" value={formatCompact(overview.data.sessions)} />
                   <PreviewStat label="Page Views" value={formatCompact(overview.data.pageViews)} />
                   <PreviewStat
-                    label="Revenue"
-                    value={formatCurrency(overview.data.revenue, overview.data.currency)}
+                    label={
+                      overview.data.shopCurrency && overview.data.shopCurrency !== overview.data.currency
+                        ? `Revenue (converted to ${overview.data.shopCurrency})`
+                        : 'Revenue'
+                    }
+                    value={formatGa4Revenue(overview.data)}
                   />
                 </dl>
               ) : null}
