@@ -29,6 +29,7 @@ import { startTestApp, type TestApp } from '../test/support/start-app.ts';
 import { createTestDatabase } from '../test/support/test-database.ts';
 import { addWebsite } from '../test/tracking/ingest-helpers.ts';
 import { load } from './support/load-average.ts';
+import { ms, percentile } from './support/percentile.ts';
 
 const { values } = parseArgs({
   options: {
@@ -41,10 +42,6 @@ const EVENTS = Number(values.events);
 const DAYS = 30;
 const EVENTS_PER_SESSION = 50;
 const ORIGIN = 'https://filters-bench.example';
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
-const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 /**
  * One day's rollups of `events` events, sessions numbered from `firstSession`. Every figure comes
