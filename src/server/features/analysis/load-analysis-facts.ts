@@ -11,7 +11,6 @@ import { ga4AmountsInShopCurrency } from '../metrics/ga4-revenue.ts';
 const ShopRow = z.object({
   currency_code: z.string(),
   currency_digits: z.number(),
-  team_id: z.string().nullable(),
 });
 
 const OrderQueryRow = z.object({
@@ -116,9 +115,7 @@ export async function loadAnalysisFacts(db: Db, workspaceId: string): Promise<An
   const [shop] = await queryRows(
     db,
     ShopRow,
-    sql`SELECT currency_code, currency_digits,
-          (SELECT team_id::text FROM workspaces WHERE id = ${workspaceId}) AS team_id
-        FROM wh_shops WHERE workspace_id = ${workspaceId}`,
+    sql`SELECT currency_code, currency_digits FROM wh_shops WHERE workspace_id = ${workspaceId}`,
   );
   if (!shop) return null;
   const unit = 10 ** Number(shop.currency_digits);
@@ -220,7 +217,7 @@ export async function loadAnalysisFacts(db: Db, workspaceId: string): Promise<An
   // GA4 reports in its property's currency: each day in the shop's, withheld (null) without a rate.
   const ga4Shop = await ga4AmountsInShopCurrency(
     db,
-    shop.team_id,
+    workspaceId,
     shop.currency_code,
     ga4Daily,
     ga4Days[0] ?? '',

@@ -1,14 +1,9 @@
-import { sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { GaOverview } from '../../../shared/contracts/ga.ts';
 import { currencyDigitsOf } from '../../../shared/money.ts';
-import { queryRows } from '../../db/query-rows.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import { getStoredGaReport, getStoredGaRevenueByDay } from '../connections/manage-ga-credentials.ts';
 import { ga4AmountsInShopCurrency, ga4CurrencyNote } from '../metrics/ga4-revenue.ts';
 import { readMetricWindow } from '../metrics/metric-window.ts';
-
-const TeamRow = z.object({ team_id: z.string().nullable() });
 
 /**
  * The GA tab's overview over the metrics window (GA4's own last 30 days before a shop is synced),
@@ -29,17 +24,12 @@ export async function readGaOverview(
   const shop = { shopCurrency: window.currency, currencyNote: null };
   if (overview.currency === window.currency)
     return { ...overview, ...shop, revenueInShopCurrency: overview.revenue };
-  const [team] = await queryRows(
-    deps.db,
-    TeamRow,
-    sql`SELECT team_id::text AS team_id FROM workspaces WHERE id = ${workspaceId}`,
-  );
   const byDay = await getStoredGaRevenueByDay(deps.integration, workspaceId, days);
   const unit = 10 ** currencyDigitsOf(overview.currency);
   const rows = byDay.map((day) => ({ ...day, revenue: Math.round(day.revenue * unit) }));
   const converted = await ga4AmountsInShopCurrency(
     deps.db,
-    team?.team_id ?? null,
+    workspaceId,
     window.currency,
     rows,
     window.start,
@@ -51,7 +41,7 @@ export async function readGaOverview(
     ...shop,
     revenueInShopCurrency: converted.missingRate ? null : minor / 10 ** window.currencyDigits,
     currencyNote: ga4CurrencyNote(
-      { byKey: new Map(), currencies: [overview.currency], missingRate: converted.missingRate },
+      { currencies: [overview.currency], missingRate: converted.missingRate },
       window.currency,
     ),
   };

@@ -30,7 +30,8 @@ const Ga4DayRow = z.object({
   revenue: z.number(),
 });
 
-const PresenceRow = z.object({ synced: z.boolean(), team_id: z.string().nullable() });
+const PresenceRow = z.object({ synced: z.boolean() });
+const TeamRow = z.object({ team_id: z.string().nullable() });
 
 /**
  * GA4 purchase revenue over shop days [start, end] in the shop currency: by channel from the daily
@@ -51,8 +52,7 @@ export async function readGa4Revenue(
   const [presence] = await queryRows(
     db,
     PresenceRow,
-    sql`SELECT EXISTS (SELECT 1 FROM ${table} WHERE workspace_id = ${workspaceId}) AS synced,
-          (SELECT team_id::text FROM workspaces WHERE id = ${workspaceId}) AS team_id`,
+    sql`SELECT EXISTS (SELECT 1 FROM ${table} WHERE workspace_id = ${workspaceId}) AS synced`,
   );
   if (!presence?.synced) return null;
   const rows = await queryRows(
@@ -64,7 +64,7 @@ export async function readGa4Revenue(
         WHERE workspace_id = ${workspaceId} AND date BETWEEN ${start}::date AND ${end}::date
         GROUP BY 1, 2, 3, 4, 5`,
   );
-  const converted = await ga4AmountsInShopCurrency(db, presence.team_id, shopCurrency, rows, start, end);
+  const converted = await ga4AmountsInShopCurrency(db, workspaceId, shopCurrency, rows, start, end);
   if (converted.missingRate)
     return { byKey: new Map(), currencies: converted.currencies, missingRate: converted.missingRate };
   const byKey = new Map<string, number>();
@@ -96,12 +96,13 @@ export interface Ga4ShopAmounts {
 
 /**
  * The one conversion of GA4 money (decision 077, 081): each row's amount converted on its own day
- * with All-stores' converter (one read of the rate book over [from, to]); rows already in the shop
- * currency pass unchanged. Every GA4 figure beside shop money goes through here.
+ * with All-stores' converter over the workspace's team rates (one read of the rate book over
+ * [from, to], only when some row is in another currency); rows already in the shop currency pass
+ * unchanged. Every GA4 figure beside shop money goes through here.
  */
 export async function ga4AmountsInShopCurrency(
   db: Db,
-  teamId: string | null,
+  workspaceId: string,
   shopCurrency: string,
   rows: readonly Ga4DayAmount[],
   from: string,
@@ -111,10 +112,17 @@ export async function ga4AmountsInShopCurrency(
     (a, b) => Number(b === shopCurrency) - Number(a === shopCurrency) || a.localeCompare(b),
   );
   const foreign = currencies.filter((code) => code !== shopCurrency);
-  const converter =
-    foreign.length > 0 && teamId
-      ? await loadRateConverter(db, teamId, shopCurrency, foreign, from, to)
-      : null;
+  const [team] =
+    foreign.length > 0
+      ? await queryRows(
+          db,
+          TeamRow,
+          sql`SELECT team_id::text AS team_id FROM workspaces WHERE id = ${workspaceId}`,
+        )
+      : [];
+  const converter = team?.team_id
+    ? await loadRateConverter(db, team.team_id, shopCurrency, foreign, from, to)
+    : null;
   let missingRate: string | null = null;
   const amounts = rows.map((row) => {
     if (row.currency === shopCurrency) return row.revenue;
@@ -127,7 +135,10 @@ export async function ga4AmountsInShopCurrency(
 }
 
 /** What the page says about GA4's currency: converted, or withheld for want of a rate; null when GA4 reports in the shop's. */
-export function ga4CurrencyNote(revenue: Ga4Revenue | null, shopCurrency: string): string | null {
+export function ga4CurrencyNote(
+  revenue: Pick<Ga4Revenue, 'currencies' | 'missingRate'> | null,
+  shopCurrency: string,
+): string | null {
   if (!revenue) return null;
   const foreign = revenue.currencies.filter((code) => code !== shopCurrency);
   if (foreign.length === 0) return null;
