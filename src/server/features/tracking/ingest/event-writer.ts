@@ -18,6 +18,9 @@ export interface EventBatch {
   events: CursorEvent[];
 }
 
+/** Pause between a background fold's statements, so ingestion commits get the CPU between them. */
+const CELL_FOLD_PAUSE_MS = 25;
+
 interface Pending {
   batch: EventBatch;
   resolve: () => void;
@@ -77,10 +80,13 @@ export function createEventWriter(db: Db, options: EventWriterOptions): EventWri
   let foldTimer: ReturnType<typeof setTimeout> | null = null;
   let cellFolds: Promise<void> = Promise.resolve();
 
-  /** Pending cells folded after a commit, at most one fold queued, folds one after another. */
-  function foldCells(): void {
+  /**
+   * Pending cells folded after a commit, at most one fold queued, folds one after another. The
+   * timer's fold pauses between its statements (decision 082); drain() folds without pausing.
+   */
+  function foldCells(pauseMs: number): void {
     cellFolds = cellFolds
-      .then(() => foldPendingCells(db))
+      .then(() => foldPendingCells(db, pauseMs))
       .then(
         () => undefined,
         (error: unknown) => options.onMaintenanceError(error),
@@ -90,7 +96,7 @@ export function createEventWriter(db: Db, options: EventWriterOptions): EventWri
     if (foldTimer) return;
     foldTimer = setTimeout(() => {
       foldTimer = null;
-      foldCells();
+      foldCells(CELL_FOLD_PAUSE_MS);
     }, options.cellFoldDelayMs ?? 1000);
     foldTimer.unref();
   }
@@ -317,7 +323,7 @@ export function createEventWriter(db: Db, options: EventWriterOptions): EventWri
       if (foldTimer) {
         clearTimeout(foldTimer);
         foldTimer = null;
-        foldCells();
+        foldCells(0);
       }
       await cellFolds;
       await maintenance;
