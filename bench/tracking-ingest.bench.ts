@@ -24,13 +24,15 @@
  *   tiles by the server's own fold. GET /api/cursor-tracking/heatmap is timed for the page's
  *   default view, one viewport and event type, and the last 30 days.
  * - Tracker: its gzipped size.
+ * - Server code: sources through tsx by default; BENCH_COMPILED=1 builds dist/ and runs
+ *   `dist/cli/main.js start`, the plain JavaScript `npm start` runs (decision 018).
  *
  * Database: DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres; a fresh database is
  * created and dropped (BENCH_KEEP_DATABASE=1 keeps it and prints its name, to study the queries).
  * Without PostgreSQL only the tracker is measured. About 4 minutes; prints
  * figures with the load average, asserts nothing.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { Agent } from 'node:http';
 import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -49,6 +51,7 @@ const root = fileURLToPath(new URL('../', import.meta.url));
 const RATE = Number(process.env.BENCH_RATE ?? 10_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const WARMUP_SECONDS = 3;
+const compiled = process.env.BENCH_COMPILED === '1';
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const SATURATION_SECONDS = Number(process.env.BENCH_SATURATION_SECONDS ?? 8);
 const RAW_EVENTS = Number(process.env.BENCH_RAW_EVENTS ?? 10_000_000);
@@ -67,7 +70,8 @@ function startServerProcess(
 ): Promise<{ child: ChildProcess; url: string }> {
   // BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, 'bin/upside.js', 'start'], {
+  const entry = compiled ? 'dist/cli/main.js' : 'bin/upside.js';
+  const child = spawn(process.execPath, [...nodeArgs, entry, 'start'], {
     cwd: root,
     env: {
       ...process.env,
@@ -315,6 +319,8 @@ async function main() {
     `machine: ${cpus().length} cores, load average ${load()} at start (other work skews the figures)`,
   );
   await measureTracker();
+  if (compiled) execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, stdio: 'ignore' });
+  console.log(`server code: ${compiled ? 'compiled (dist/, plain JavaScript)' : 'sources through tsx'}`);
   const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const admin = new pg.Client({ connectionString: adminUrl });
   try {
