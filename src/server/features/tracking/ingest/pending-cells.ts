@@ -32,7 +32,9 @@ const TakenRow = z.object({ taken: z.union([z.number(), z.string()]) });
 
 /**
  * The fold over the pending rows `chosen` selects, under the fold lock. Cells of several rows are
- * summed before the upsert; sites deleted since the commit are skipped.
+ * summed before the upsert; sites deleted since the commit are skipped. Its own transaction: call
+ * it with the pool, never inside another transaction, whose commit `SET LOCAL` would make
+ * asynchronous too.
  */
 function foldWhere(db: Db, chosen: ReturnType<typeof sql>): Promise<number> {
   return db.transaction(async (tx) => {
