@@ -89,13 +89,17 @@ function tokenCacheKey(baseUrl: string, clientId: string, clientSecret: string):
   return createHash('sha256').update(`${baseUrl}\n${clientId}\n${clientSecret}`).digest('hex');
 }
 
-/** Wait, in ms, until the bucket can pay `requested` again (external-apis §1.10). */
+/**
+ * Wait, in ms, until the bucket can pay `requested` again (external-apis §1.10). The bucket
+ * refills continuously, so the wait is the missing points' share of a second, not rounded up to
+ * whole seconds (which made a throttled sync wait up to a second more per query than needed).
+ */
 export function computeThrottleWaitMs(cost: ShopifyCost | undefined): number {
   if (!cost) return 1000;
   const { currentlyAvailable, restoreRate } = cost.throttleStatus;
   const missing = cost.requestedQueryCost - currentlyAvailable;
   if (missing <= 0 || restoreRate <= 0) return 1000;
-  return Math.ceil(missing / restoreRate) * 1000;
+  return Math.ceil((missing / restoreRate) * 1000);
 }
 
 function isThrottled(envelope: z.infer<typeof GraphqlEnvelopeSchema>): boolean {
