@@ -11,6 +11,15 @@ export interface DemoTestApp extends TestApp {
 }
 
 /**
+ * The Shopify emulator's cost bucket in tests that do not test throttling: a store that is never
+ * throttled. Under the emulator's default (Shopify's standard 2,000 points restored at 100 a
+ * second) a small store's sync spent 28 of its 31 s waiting for the bucket to refill before its
+ * refund-detail queries, in every file that connects the demo store. Throttling keeps its own
+ * tests (shopify-connector, and the files that pass a bucket); `npm start`'s demo keeps the default.
+ */
+const UNTHROTTLED_BUCKET = { maximumAvailable: 1_000_000, restoreRate: 1_000_000 };
+
+/**
  * The real server in demo mode: the three emulators over a small seeded store, handed to the
  * server exactly as `upside start` does, on a fresh test database. `close` stops both.
  */
@@ -21,7 +30,7 @@ export async function startDemoTestApp(
   const demo = await startDemoEmulators({
     preset: 'small',
     seed: store.seed ?? 42,
-    shopifyBucket: store.shopifyBucket,
+    shopifyBucket: store.shopifyBucket ?? UNTHROTTLED_BUCKET,
     secondStore: store.secondStore,
     ga4Currency: store.ga4Currency,
   });
