@@ -34,10 +34,7 @@ const evidence = (insight: Insight, label: string) => insight.evidence.find((e) 
 const QueryRow = z.object({ workspace_id: z.string() });
 
 beforeAll(async () => {
-  app = await startDemoTestApp(
-    {},
-    { seed: 7, shopifyBucket: { maximumAvailable: 1_000_000, restoreRate: 1_000_000 } },
-  );
+  app = await startDemoTestApp({}, { seed: 7 });
   owner = await app.signIn('owner@example.com', 'Olive');
   const [row] = await queryRows(
     app.db,

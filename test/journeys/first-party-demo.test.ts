@@ -27,7 +27,7 @@ describe('first-party journeys on the demo store', () => {
   let health: FirstPartyHealth;
 
   beforeAll(async () => {
-    app = await startDemoTestApp({}, { seed: 7, shopifyBucket: { maximumAvailable: 1e6, restoreRate: 1e5 } });
+    app = await startDemoTestApp({}, { seed: 7 });
     owner = await app.signIn('owner@example.com', 'Olive');
     const connected = await app.request('/api/demo/connect', { method: 'POST', cookie: owner });
     expect(connected.status).toBe(200);

@@ -104,11 +104,7 @@ describe('when the shop refuses bulk exports (read page by page)', () => {
 
   beforeAll(async () => {
     tuneSync({ bulk: false });
-    // Shopify's cost bucket opened: ~400 pages of ~950 points would otherwise wait on its refill.
-    paged = await startDemoTestApp(
-      {},
-      { seed: 42, shopifyBucket: { maximumAvailable: 1_000_000, restoreRate: 1_000_000 } },
-    );
+    paged = await startDemoTestApp({}, { seed: 42 });
   }, 120_000);
 
   afterAll(async () => {

@@ -185,10 +185,7 @@ async function cell(route: string, who: Who): Promise<void> {
 
 beforeAll(async () => {
   smtp = await startTestSmtpServer();
-  app = await startDemoTestApp(
-    { SMTP_URL: smtp.url },
-    { seed: 7, shopifyBucket: { maximumAvailable: 1_000_000, restoreRate: 1_000_000 } },
-  );
+  app = await startDemoTestApp({ SMTP_URL: smtp.url }, { seed: 7 });
   cookies.owner = await app.signIn('owner@example.com', 'Olive');
   expect((await app.request('/api/demo/connect', { method: 'POST', cookie: cookies.owner })).status).toBe(
     200,

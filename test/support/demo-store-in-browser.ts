@@ -27,12 +27,5 @@ export type DemoStoreInBrowser = AppInBrowser<DemoTestApp>;
  * 1400 × 1000; both are closed after the file. Read the fields inside the tests.
  */
 export function useDemoStoreInBrowser(): DemoStoreInBrowser {
-  return useAppInBrowser(
-    () =>
-      startDemoTestApp(
-        {},
-        { seed: 7, shopifyBucket: { maximumAvailable: 1_000_000, restoreRate: 1_000_000 } },
-      ),
-    [{ width: 1400, height: 1000 }],
-  );
+  return useAppInBrowser(() => startDemoTestApp({}, { seed: 7 }), [{ width: 1400, height: 1000 }]);
 }

@@ -85,11 +85,7 @@ async function placesHolding(needle: string): Promise<string[]> {
 const QueryRow = z.object({ workspace_id: z.string() });
 
 beforeAll(async () => {
-  // A roomy cost bucket: the demo connect's backfill is set-up here, not a test of Shopify's throttling.
-  app = await startDemoTestApp(
-    {},
-    { seed: 33, shopifyBucket: { maximumAvailable: 1_000_000, restoreRate: 1_000_000 } },
-  );
+  app = await startDemoTestApp({}, { seed: 33 });
   owner = await app.signIn('owner@example.com', 'Olive');
   expect((await app.request('/api/demo/connect', { method: 'POST', cookie: owner })).status).toBe(200);
   await runJobsUntilIdle(app.server.deps);

@@ -28,11 +28,7 @@ const status = async (cookie: string): Promise<SyncStatusResponse> => {
 };
 
 beforeAll(async () => {
-  // A roomy cost bucket: the test is about webhooks, not Shopify's throttling of the sync's pages.
-  app = await startDemoTestApp(
-    {},
-    { seed: 21, shopifyBucket: { maximumAvailable: 1_000_000, restoreRate: 1_000_000 } },
-  );
+  app = await startDemoTestApp({}, { seed: 21 });
   owner = await app.signIn('owner@example.com', 'Olive');
   other = await app.signIn('other@example.com', 'Otto');
   expect((await app.request('/api/demo/connect', { method: 'POST', cookie: owner })).status).toBe(200);
