@@ -63,7 +63,7 @@ function generatedRate(currency: string, day: string): string | null {
 
 export function buildEcbEmulator(options: EcbEmulatorOptions = {}): EcbEmulator {
   const now = options.now ?? Date.now;
-  const app = Fastify({ logger: false });
+  const app = Fastify({ logger: false, forceCloseConnections: true });
   const faults = new FaultController(options.faults, 67);
   const planted = new Map<string, Map<string, string>>();
   const requests: EcbEmulator['requests'] = [];

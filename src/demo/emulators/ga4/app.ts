@@ -90,7 +90,7 @@ function verifyJwt(token: string, key: KeyObject): { claims: Record<string, unkn
 
 export function buildGa4Emulator(opts: Ga4EmulatorOptions): Ga4Emulator {
   const now = opts.now ?? Date.now;
-  const app = Fastify({ logger: false, bodyLimit: 1_048_576 });
+  const app = Fastify({ logger: false, bodyLimit: 1_048_576, forceCloseConnections: true });
   const faults = new FaultController(opts.faults, opts.faultSeed ?? 22);
   const publicKey = createPublicKey(opts.publicKeyPem ?? getDemoServiceAccountKeys().publicKeyPem);
   const secrets = DEMO_SECRETS.ga4;

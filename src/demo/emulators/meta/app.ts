@@ -53,7 +53,7 @@ const ACCOUNT_FIELDS = [
 ];
 
 export function buildMetaEmulator(opts: MetaEmulatorOptions): MetaEmulator {
-  const app = Fastify({ logger: false });
+  const app = Fastify({ logger: false, forceCloseConnections: true });
   const faults = new FaultController(opts.faults, opts.faultSeed ?? 33);
   const ctx = createGraphContext(opts, faults);
   const {

@@ -97,7 +97,7 @@ function shopifyError(error: GraphQLError): Record<string, unknown> {
 
 export function buildShopifyEmulator(opts: ShopifyEmulatorOptions): ShopifyEmulator {
   const now = opts.now ?? Date.now;
-  const app = Fastify({ logger: false, bodyLimit: 1_048_576 });
+  const app = Fastify({ logger: false, bodyLimit: 1_048_576, forceCloseConnections: true });
   const faults = new FaultController(opts.faults, opts.faultSeed ?? 11);
   const schema = getShopifySchema();
   const data = new ShopifyData(opts.store, now);

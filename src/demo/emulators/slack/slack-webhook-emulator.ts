@@ -48,7 +48,7 @@ export async function startSlackWebhookEmulator(
 ): Promise<SlackWebhookEmulator> {
   const path = `/services/T0UPSIDE/B0DEMO/${randomBytes(12).toString('hex')}`;
   const received: SlackMessageReceived[] = [];
-  const app: FastifyInstance = Fastify({ logger: false });
+  const app: FastifyInstance = Fastify({ logger: false, forceCloseConnections: true });
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
     done(null, body),
   );
