@@ -49,7 +49,7 @@ export interface StartDemoEmulatorsOptions {
   host?: string;
   ports?: { shopify?: number; ga4?: number; meta?: number; ecb?: number; secondShopify?: number };
   faults?: { shopify?: Partial<FaultSettings>; ga4?: Partial<FaultSettings>; meta?: Partial<FaultSettings> };
-  /** Shopify cost bucket (contract default 2000 points, 100/s). */
+  /** Shopify cost bucket of both demo stores (contract default 2000 points, 100/s). */
   shopifyBucket?: { maximumAvailable?: number; restoreRate?: number };
   /** Clock for tokens, buckets and quotas (data never depends on it). */
   now?: () => number;
@@ -152,7 +152,12 @@ export async function startDemoEmulators(options: StartDemoEmulatorsOptions = {}
       })
     : undefined;
   const secondShopify = secondStore
-    ? buildShopifyEmulator({ store: secondStore, now: options.now })
+    ? buildShopifyEmulator({
+        store: secondStore,
+        maximumAvailable: options.shopifyBucket?.maximumAvailable,
+        restoreRate: options.shopifyBucket?.restoreRate,
+        now: options.now,
+      })
     : undefined;
   const started: Closeable[] = [];
   try {
