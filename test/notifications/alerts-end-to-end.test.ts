@@ -12,6 +12,7 @@ import { enqueue } from '../../src/server/jobs/enqueue.ts';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import { type Alert, AlertListSchema } from '../../src/shared/contracts/notifications.ts';
 import { startTestApp, type TestApp } from '../support/start-app.ts';
+import { UNTHROTTLED_BUCKET } from '../support/start-demo-app.ts';
 import { startTestSmtpServer, type TestSmtpServer } from './receivers.ts';
 
 /**
@@ -52,7 +53,12 @@ const MemberRow = z.object({ workspace_id: z.string() });
 beforeAll(async () => {
   smtp = await startTestSmtpServer();
   slack = await startSlackWebhookEmulator();
-  demo = await startDemoEmulators({ preset: 'small', seed: 42, scenario: { orderDropDay: '2026-10-31' } });
+  demo = await startDemoEmulators({
+    preset: 'small',
+    seed: 42,
+    scenario: { orderDropDay: '2026-10-31' },
+    shopifyBucket: UNTHROTTLED_BUCKET,
+  });
   app = await startTestApp({ SMTP_URL: smtp.url }, { demo });
   owner = await app.signIn('owner@example.com', 'Olive');
   const [member] = await queryRows(app.db, MemberRow, sql`SELECT id AS workspace_id FROM workspaces`);

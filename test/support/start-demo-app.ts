@@ -16,8 +16,9 @@ export interface DemoTestApp extends TestApp {
  * second) a small store's sync spent 28 of its 31 s waiting for the bucket to refill before its
  * refund-detail queries, in every file that connects the demo store. Throttling keeps its own
  * tests (shopify-connector, and the files that pass a bucket); `npm start`'s demo keeps the default.
+ * Files that start the emulators themselves pass it too.
  */
-const UNTHROTTLED_BUCKET = { maximumAvailable: 1_000_000, restoreRate: 1_000_000 };
+export const UNTHROTTLED_BUCKET = { maximumAvailable: 1_000_000, restoreRate: 1_000_000 };
 
 /**
  * The real server in demo mode: the three emulators over a small seeded store, handed to the
