@@ -48,7 +48,7 @@ import { signInThroughDevProvider } from '../test/support/start-app.ts';
 import { copyTrackingEvents } from './support/copy-tracking-events.ts';
 import { measureHeatmap, seedHeatmapData } from './support/ingest-heatmap-seed.ts';
 import { load } from './support/load-average.ts';
-import { ms, percentile } from './support/percentile.ts';
+import { latencySummary } from './support/percentile.ts';
 import { postTrackerBatch } from './support/post-tracker-batch.ts';
 import { type CpuSplit, countCpu } from './support/process-cpu.ts';
 
@@ -65,11 +65,6 @@ const RAW_EVENTS = Number(process.env.BENCH_RAW_EVENTS ?? 10_000_000);
 /** Fewest rows the COPY baseline writes (a fraction of a second is too short to time). */
 const COPY_MIN_ROWS = 200_000;
 const SITES = 4;
-
-const latencySummary = (latencies: number[]) => {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  return `p50 ${ms(percentile(sorted, 0.5))}, p95 ${ms(percentile(sorted, 0.95))}, p99 ${ms(percentile(sorted, 0.99))}, max ${ms(sorted.at(-1) ?? Number.NaN)}`;
-};
 
 function startServerProcess(
   databaseUrl: string,

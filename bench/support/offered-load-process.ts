@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Agent } from 'node:http';
-import { ms, percentile } from './percentile.ts';
+import { latencySummary } from './percentile.ts';
 import { postTrackerBatch } from './post-tracker-batch.ts';
 
 /**
@@ -36,11 +36,10 @@ class Window {
   }
 
   summary(seconds: number) {
-    const sorted = this.latencies.sort((a, b) => a - b);
     return {
       requests: this.requests,
       eventsPerSecond: Math.round(this.accepted / seconds),
-      latency: `p50 ${ms(percentile(sorted, 0.5))}, p95 ${ms(percentile(sorted, 0.95))}, p99 ${ms(percentile(sorted, 0.99))}, max ${ms(sorted.at(-1) ?? Number.NaN)}`,
+      latency: latencySummary(this.latencies),
       statuses: Object.fromEntries(this.statuses),
     };
   }

@@ -9,3 +9,9 @@ export const percentile = (sorted: readonly number[], p: number): number =>
 
 /** Milliseconds as the benches print them: one decimal. */
 export const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+/** "p50 …, p95 …, p99 …, max …" of a set of latencies (ms), as the ingestion bench prints them. */
+export function latencySummary(latencies: readonly number[]): string {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return `p50 ${ms(percentile(sorted, 0.5))}, p95 ${ms(percentile(sorted, 0.95))}, p99 ${ms(percentile(sorted, 0.99))}, max ${ms(sorted.at(-1) ?? Number.NaN)}`;
+}

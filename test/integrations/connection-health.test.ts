@@ -8,6 +8,7 @@ import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import type { CredentialsStatus } from '../../src/shared/contracts/credentials.ts';
 import type { SyncSourceStatus, SyncStatusResponse } from '../../src/shared/contracts/sync.ts';
 import { startTestApp, type TestApp } from '../support/start-app.ts';
+import { UNTHROTTLED_BUCKET } from '../support/start-demo-app.ts';
 
 /**
  * Connection truth over real HTTP: the status badges (/api/credentials/status) and the
@@ -48,7 +49,7 @@ beforeAll(async () => {
     seed: 7,
     customers: 200,
     days: 90,
-    shopifyBucket: { maximumAvailable: 1_000_000, restoreRate: 1_000_000 },
+    shopifyBucket: UNTHROTTLED_BUCKET,
   });
   app = await startTestApp({ SYNC_INTERVAL_MINUTES: String(INTERVAL_MINUTES) });
   const deps = app.server.deps as AppDeps;

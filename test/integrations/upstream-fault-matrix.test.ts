@@ -14,6 +14,7 @@ import { resetSyncTuning, tuneSync } from '../../src/server/jobs/sync/sync-tunin
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import { type SyncSourceStatus, SyncStatusResponseSchema } from '../../src/shared/contracts/sync.ts';
 import { startTestApp, type TestApp } from '../support/start-app.ts';
+import { UNTHROTTLED_BUCKET } from '../support/start-demo-app.ts';
 
 /**
  * The upstream fault matrix (issue #19 item 2): each source (Shopify, GA4, Meta) × each fault its
@@ -114,7 +115,7 @@ beforeAll(async () => {
     seed: 11,
     customers: 60,
     days: 60,
-    shopifyBucket: { maximumAvailable: 1_000_000, restoreRate: 1_000_000 },
+    shopifyBucket: UNTHROTTLED_BUCKET,
   });
   app = await startTestApp({ SYNC_INTERVAL_MINUTES: '15' });
   const deps = app.server.deps as AppDeps;

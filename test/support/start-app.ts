@@ -61,7 +61,7 @@ export async function startTestApp(
     async close() {
       // A test that reads only a response's status leaves its body unread: the server cannot
       // finish writing a large one, the connection stays busy, and a graceful close waited ~70 s
-      // for Node's timeouts (endpoint-caching: 79 s → 10 s). Nothing is in flight at this point.
+      // for Node's timeouts (endpoint-caching: 79 s → 13 s). Nothing is in flight at this point.
       const closing = server.close();
       server.app.server.closeAllConnections();
       await closing;

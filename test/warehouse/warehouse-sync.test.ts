@@ -13,6 +13,7 @@ import { resetSyncTuning, tuneSync } from '../../src/server/jobs/sync/sync-tunin
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import type { SyncStatusResponse } from '../../src/shared/contracts/sync.ts';
 import { startTestApp, type TestApp } from '../support/start-app.ts';
+import { UNTHROTTLED_BUCKET } from '../support/start-demo-app.ts';
 
 /**
  * The Shopify sync over real HTTP against the Shopify emulator serving a generated store: the
@@ -143,7 +144,7 @@ beforeAll(async () => {
     seed: 7,
     customers: 300,
     days: 120,
-    shopifyBucket: { maximumAvailable: 1_000_000, restoreRate: 1_000_000 },
+    shopifyBucket: UNTHROTTLED_BUCKET,
   });
   store = demo.store;
   app = await startTestApp();
