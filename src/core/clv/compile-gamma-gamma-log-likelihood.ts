@@ -38,7 +38,8 @@ export function compileGammaGammaLogLikelihood(
   const gammaTerm = new Float64Array(xs.length);
   const pxLogX = new Float64Array(xs.length);
   return ({ p, q, gamma }) => {
-    if (!(p > 0 && q > 0 && gamma > 0)) return Number.NEGATIVE_INFINITY;
+    // An optimiser's step can overflow a parameter (exp of a large log-parameter): no likelihood.
+    if (!(p > 0 && q > 0 && gamma > 0) || !Number.isFinite(p + q + gamma)) return Number.NEGATIVE_INFINITY;
     const constant = q * Math.log(gamma) - logGamma(q);
     for (let k = 0; k < xs.length; k += 1) {
       const px = p * xs[k]!;

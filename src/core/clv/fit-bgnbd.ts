@@ -51,9 +51,12 @@ export function fitBgnbd(
   if (groups.length > WARM_START_GROUPS) {
     // Warm start: fit every k-th group first (counts scaled up), then polish on all groups from
     // there by quasi-Newton — the full-data likelihood is then evaluated far fewer times.
+    // The groups in a fixed order (x, tx, T) first, so the sample, and with it the fit, does not
+    // depend on the order the customers came in (a database's grouping order is not stable).
     const k = Math.ceil(groups.length / WARM_START_GROUPS);
-    const sample = groups.filter((g, i) => i % k === 0 && (g.x > 0 || i % (2 * k) === 0));
-    const sampleLikelihood = compileLogLikelihood(sample.some((g) => g.x > 0) ? sample : groups, variant);
+    const ordered = [...groups].sort((p, q) => p.x - q.x || p.tx - q.tx || p.T - q.T);
+    const sample = ordered.filter((g, i) => i % k === 0 && (g.x > 0 || i % (2 * k) === 0));
+    const sampleLikelihood = compileLogLikelihood(sample.some((g) => g.x > 0) ? sample : ordered, variant);
     const warm = minimizeNelderMead((v) => -sampleLikelihood(toParams(v)), start, {
       tolerance: 1e-8,
       restarts: 1,
@@ -134,7 +137,9 @@ function compileLogLikelihood(
   const dGammaB = new Float64Array(xs.length);
   const dTermB = new Float64Array(xs.length);
   return ({ r, alpha, a, b }, gradient) => {
-    if (!(r > 0 && alpha > 0 && a > 0 && b > 0)) return Number.NEGATIVE_INFINITY;
+    // A step of the optimiser can overflow a parameter (exp of a large log-parameter): no likelihood.
+    if (!(r > 0 && alpha > 0 && a > 0 && b > 0) || !Number.isFinite(r + alpha + a + b))
+      return Number.NEGATIVE_INFINITY;
     const common = r * Math.log(alpha) - logGamma(r) + logGamma(a + b) - logGamma(b);
     const logA = Math.log(a);
     for (let i = 0; i < xs.length; i += 1) {

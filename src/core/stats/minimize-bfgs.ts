@@ -16,7 +16,8 @@ export interface BfgsOptions {
  * first scaling 6.20).
  * Method: a step that would break positive curvature (sᵀy ≤ 0) leaves H as it is; a direction
  * that is not downhill resets H to the identity. Non-finite values count as +∞. Stops when a full
- * step changes f by at most `tolerance`·(1 + |f|), when no step lowers f, or the gradient vanishes. Near a smooth optimum this
+ * step changes f, or would change it by its linear prediction −∇f·p, by at most
+ * `tolerance`·(1 + |f|), when no step lowers f, or the gradient vanishes. Near a smooth optimum this
  * needs tens of evaluations where a simplex needs hundreds.
  *
  * @example minimizeBfgs(([x]) => ({ value: (x! - 3) ** 2, gradient: [2 * (x! - 3)] }), [0]).x // ≈ [3]
@@ -54,6 +55,11 @@ export function minimizeBfgs(
       p = g.map((gi) => -gi);
       slope = dot(g, p);
     }
+    // What a full step promises (−∇f·p, the Newton decrement when H is near the inverse Hessian):
+    // below the tolerance the remaining gain is rounding noise, which backtracked steps would
+    // otherwise chase for the whole iteration budget.
+    if (-slope <= tolerance * (1 + Math.abs(current.value)))
+      return { x, value: current.value, evaluations, converged: true };
     let t = 1;
     let next = evaluate(x.map((xi, i) => xi + t * p[i]!));
     while (!(next.value <= current.value + 1e-4 * t * slope) && t > 1e-12) {
