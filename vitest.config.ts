@@ -21,6 +21,8 @@ const PGLITE_SUBSET = [
   'test/tracking/pending-cells.test.ts',
   // Kept heatmap answers against folds, late commits and new orders (decision 075).
   'test/tracking/heatmap-session-sums.test.ts',
+  // The analysis's order facts summed in SQL, as demo mode (PGlite) reads them (decision 083).
+  'test/opportunities/order-facts-in-sql.test.ts',
 ];
 
 export default defineConfig({

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { fromDayNumber } from '../../src/core/dates/from-day-number.ts';
 import { analyzeStore } from '../../src/core/pipeline/analyze-store.ts';
 import type { AnalysisFacts, AnalysisSnapshot } from '../../src/core/pipeline/types.ts';
 import { generateStore } from '../../src/demo/generate-store.ts';
@@ -108,12 +109,20 @@ describe('analysis on the worker thread', () => {
 
   it('computes the same model checks as on the main thread', async () => {
     const asOf = smallFacts.asOf;
-    const transactions = smallFacts.orders.flatMap((o) =>
-      o.customerId === null ? [] : [{ customerId: o.customerId, date: o.date, amount: o.total }],
+    const { customerIds, start, day, amount } = smallFacts.customerOrders;
+    const transactions = customerIds.flatMap((customerId, c) =>
+      Array.from({ length: start[c + 1]! - start[c]! }, (_, k) => ({
+        customerId,
+        date: fromDayNumber(day[start[c]! + k]!),
+        amount: amount[start[c]! + k]!,
+      })),
     );
-    const series = [...new Set(smallFacts.orders.map((o) => o.date))]
-      .sort()
-      .map((date) => ({ date, value: smallFacts.orders.filter((o) => o.date === date).length }));
+    const ordersByDate = new Map<string, number>();
+    for (const g of smallFacts.orderDays)
+      ordersByDate.set(g.date, (ordersByDate.get(g.date) ?? 0) + g.orders);
+    const series = [...ordersByDate]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([date, value]) => ({ date, value }));
     const bgnbd = { r: 0.25, alpha: 4.4, a: 0.8, b: 2.4 };
     const fromWorker = await app.server.deps.analysisWorker.run('modelChecks', {
       series,

@@ -1,5 +1,6 @@
 import { creditOrder } from '../../src/core/metrics/credit-order.ts';
 import { channelOf } from '../../src/core/pipeline/channel-of.ts';
+import { groupOrderFacts } from '../../src/core/pipeline/group-order-facts.ts';
 import type { AnalysisFacts, AnalysisOrder } from '../../src/core/pipeline/types.ts';
 import { dayToIso, localDayOf } from '../../src/demo/calendar.ts';
 import type { DemoStore, DemoVisit } from '../../src/demo/model.ts';
@@ -68,7 +69,7 @@ export function buildDemoFacts(store: DemoStore): AnalysisFacts {
   return {
     currency: store.shop.currencyCode,
     asOf: store.config.endDate,
-    orders,
+    ...groupOrderFacts(orders, store.config.endDate),
     refunds,
     variantSales: [...sales.values()],
     variants: store.variants.map((v) => {

@@ -207,7 +207,7 @@ describe('after an analysis of a generated store', () => {
     const before = await json('/api/opportunities', owner);
     const broken = {
       ...buildDemoFacts(generateStore({ seed: 7, preset: 'custom', customers: 50, days: 60 })),
-      orders: null,
+      orderDays: null,
     };
     const summary = await runAnalysis(
       app.server.deps,

@@ -173,13 +173,7 @@ describe('customers flagged at risk', () => {
   it('have a lower true P(alive) than the rest', () => {
     const params = truth.bgnbd;
     const summaries = new Map(
-      summarizeLifetimeCustomers(
-        facts.orders
-          .filter((o) => o.customerId !== null)
-          .map((o) => ({ customerId: o.customerId!, date: o.date, amount: o.total })),
-        truth.endDate,
-        'week',
-      ).map((s) => [s.customerId, s]),
+      summarizeLifetimeCustomers(facts.customerOrders, truth.endDate, 'week').map((s) => [s.customerId, s]),
     );
     const trueAlive = (id: string) => bgnbdProbabilityAlive(params, summaries.get(id)!);
     const flagged = snapshot.customers.filter(

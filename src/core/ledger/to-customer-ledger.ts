@@ -1,5 +1,6 @@
 import { toDayNumber } from '../dates/to-day-number.ts';
 import type { Transaction } from '../types.ts';
+import { sortCustomerDays } from './sort-customer-days.ts';
 
 /**
  * Transactions grouped by customer in flat typed arrays: what RFM, the lifetime summaries and the
@@ -69,14 +70,6 @@ export function toCustomerLedger(input: readonly Transaction[] | CustomerLedger)
     amount[j] = input[i]!.amount;
     if (j > start[c]! && day[j - 1]! > day[j]!) unsorted.add(c);
   }
-  for (const c of unsorted) {
-    const from = start[c]!;
-    const order = Array.from({ length: start[c + 1]! - from }, (_, k) => from + k);
-    order.sort((p, q) => day[p]! - day[q]! || p - q);
-    const sortedDays = order.map((j) => day[j]!);
-    const sortedAmounts = order.map((j) => amount[j]!);
-    day.set(sortedDays, from);
-    amount.set(sortedAmounts, from);
-  }
+  for (const c of unsorted) sortCustomerDays(day, amount, start[c]!, start[c + 1]!);
   return { customerIds, start, day, amount };
 }

@@ -1,14 +1,13 @@
 import { addDays } from '../../shared/calendar.ts';
 import { computeCohorts } from '../cohorts/compute-cohorts.ts';
 import { forecastDailySeries } from '../forecast/forecast-daily-series.ts';
-import { toCustomerLedger } from '../ledger/to-customer-ledger.ts';
 import { detectOpportunities } from '../opportunities/detect-opportunities.ts';
 import type { ScoredCustomer } from '../opportunities/detect-win-back-opportunities.ts';
 import { inferStockoutSnapshots } from '../opportunities/infer-stockout-snapshots.ts';
 import { computeRfm } from '../rfm/compute-rfm.ts';
 import { computeDaysOfCover } from '../stockout/compute-days-of-cover.ts';
 import { estimateStockoutLoss } from '../stockout/estimate-stockout-loss.ts';
-import type { ProductSale, Transaction } from '../types.ts';
+import type { ProductSale } from '../types.ts';
 import { buildDailyRevenue } from './build-daily-revenue.ts';
 import { buildStockPositions } from './build-stock-positions.ts';
 import { checkLastWeek } from './check-last-week.ts';
@@ -22,7 +21,12 @@ import { measureSecondOrders } from './measure-second-orders.ts';
 import { scoreLifetimeCustomers } from './score-lifetime-customers.ts';
 import { summarizeSegments } from './summarize-segments.ts';
 import { summarizeStock } from './summarize-stock.ts';
-import { COHORT_WEEKS_SHOWN, HISTORY_POINTS_SHOWN, MIN_REPEAT_CUSTOMERS_SHOWN } from './thresholds.ts';
+import {
+  COHORT_WEEKS_SHOWN,
+  HISTORY_POINTS_SHOWN,
+  MIN_REPEAT_CUSTOMERS_SHOWN,
+  RECENT_ORDER_DAYS,
+} from './thresholds.ts';
 import type { AnalysisFacts, AnalysisSnapshot } from './types.ts';
 
 export interface AnalyzeStoreOptions {
@@ -33,7 +37,7 @@ export interface AnalyzeStoreOptions {
 /**
  * One analysis run: warehouse facts → every snapshot the dashboards read and the opportunity
  * candidates. Pure (no I/O; the clock that times the steps for the run's diagnostics is passed in). Each step is a function of this folder or of the core; this wires them together:
- * ledger → RFM and reactivation → lifetime models → cohorts → daily revenue, forecast and the
+ * the customers' ledger → RFM and reactivation → lifetime models → cohorts → daily revenue, forecast and the
  * last-week check → stock (inferred snapshots, cover, losses) → attribution and campaigns →
  * second orders → opportunity detectors → tracked metrics.
  */
@@ -50,15 +54,9 @@ export function analyzeStore(facts: AnalysisFacts, options: AnalyzeStoreOptions 
   const { asOf } = facts;
   const since30 = addDays(asOf, -29);
 
-  // Customers' orders grouped once; RFM (four dates), lifetime summaries, cohorts and the
-  // second-order measures all scan this instead of a million order objects each.
-  const ledger = step('ledger', () =>
-    toCustomerLedger(
-      facts.orders
-        .filter((o) => o.customerId !== null && o.date <= asOf)
-        .map((o): Transaction => ({ customerId: o.customerId!, date: o.date, amount: o.total })),
-    ),
-  );
+  // Customers' orders grouped once (by the facts' builder): RFM (four dates), lifetime summaries,
+  // cohorts and the second-order measures all scan this instead of a million order objects each.
+  const ledger = facts.customerOrders;
   const rfm = step('rfm', () => computeRfm(ledger, asOf));
   const reactivation = step('reactivation', () => measureReactivation(ledger, asOf));
   const lifetime = step('clv', () =>
@@ -117,9 +115,9 @@ export function analyzeStore(facts: AnalysisFacts, options: AnalyzeStoreOptions 
   const attribution = step('attribution', () => computeAttributionRows(facts, since30, asOf));
   const campaigns = step('campaigns', () => computeCampaignPerformance(facts, stockSnapshots, since30, asOf));
   const secondOrder = step('secondOrder', () => measureSecondOrders(ledger, asOf));
-  const since90 = addDays(asOf, -90);
-  const shippingOrders = facts.orders
-    .filter((o) => o.date > since90 && o.date <= asOf)
+  const recentAfter = addDays(asOf, -RECENT_ORDER_DAYS);
+  const shippingOrders = facts.recentOrders
+    .filter((o) => o.date > recentAfter && o.date <= asOf)
     .map((o) => ({ subtotal: o.subtotal, shipping: o.shipping }));
   const scoredCustomers: ScoredCustomer[] = customers.flatMap((c) => {
     const model = lifetime.perCustomer.get(c.customerId);
@@ -181,7 +179,7 @@ export function analyzeStore(facts: AnalysisFacts, options: AnalyzeStoreOptions 
         }
       : null,
     diagnostics: {
-      orders: facts.orders.length,
+      orders: facts.orderDays.reduce((n, g) => n + g.orders, 0),
       customers: customers.length,
       rfm: { preset: rfm.preset, method: rfm.method },
       lifetime: lifetime.diagnostics,

@@ -12,7 +12,7 @@ import type { AnalysisFacts } from './types.ts';
 export function buildDailyRevenue(facts: AnalysisFacts): DailyPoint[] {
   const asOfDay = toDayNumber(facts.asOf);
   const dailyRevenue = new Map<string, number>();
-  for (const o of facts.orders) dailyRevenue.set(o.date, (dailyRevenue.get(o.date) ?? 0) + o.total);
+  for (const g of facts.orderDays) dailyRevenue.set(g.date, (dailyRevenue.get(g.date) ?? 0) + g.total);
   for (const r of facts.refunds) dailyRevenue.set(r.date, (dailyRevenue.get(r.date) ?? 0) - r.amount);
   const firstDay = Math.max(
     asOfDay - HISTORY_DAYS_FOR_FORECAST + 1,

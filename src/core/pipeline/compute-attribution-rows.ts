@@ -14,10 +14,10 @@ import type { AnalysisFacts, AttributionRow } from './types.ts';
  */
 export function computeAttributionRows(facts: AnalysisFacts, since: string, asOf: string): AttributionRow[] {
   const byChannel = new Map<string, number>();
-  for (const o of facts.orders) {
-    if (o.date < since || o.date > asOf) continue;
-    const { channel } = creditOrder(touchesOf(o));
-    byChannel.set(channel, (byChannel.get(channel) ?? 0) + o.total);
+  for (const g of facts.orderDays) {
+    if (g.date < since || g.date > asOf) continue;
+    const { channel } = creditOrder(touchesOf(g));
+    byChannel.set(channel, (byChannel.get(channel) ?? 0) + g.total);
   }
   if (byChannel.size === 0) return [];
   const credits = [...byChannel].map(([channel, value]) => ({ channel, value }));

@@ -6,7 +6,7 @@ import type { InventorySnapshot } from '../types.ts';
 import { advertisedHandle } from './advertised-handle.ts';
 import { listOutOfStockPeriods } from './list-out-of-stock-periods.ts';
 import { touchesOf } from './touches-of.ts';
-import type { AnalysisFacts } from './types.ts';
+import type { AnalysisFacts, OrderJourney } from './types.ts';
 
 interface AdvertisedProduct {
   productId: string;
@@ -44,18 +44,25 @@ export function computeCampaignPerformance(
     }
     return entry;
   };
-  for (const o of facts.orders) {
-    const credit = creditOrder(touchesOf(o));
-    const id =
-      credit.channel === 'meta_ads' && credit.campaign ? campaignKey.get(credit.campaign) : undefined;
+  const creditedCampaign = (journey: OrderJourney) => {
+    const credit = creditOrder(touchesOf(journey));
+    return credit.channel === 'meta_ads' && credit.campaign ? campaignKey.get(credit.campaign) : undefined;
+  };
+  for (const g of facts.orderDays) {
+    const id = creditedCampaign(g);
     if (!id) continue;
     const entry = entryOf(id);
-    entry.all += 1;
-    if (o.landingHandle) entry.handles.set(o.landingHandle, (entry.handles.get(o.landingHandle) ?? 0) + 1);
-    if (o.date >= since && o.date <= asOf) {
-      entry.orders += 1;
-      entry.revenue += o.total;
+    entry.all += g.orders;
+    if (g.date >= since && g.date <= asOf) {
+      entry.orders += g.orders;
+      entry.revenue += g.total;
     }
+  }
+  for (const l of facts.productLandings) {
+    const id = creditedCampaign(l);
+    if (!id) continue;
+    const { handles } = entryOf(id);
+    handles.set(l.landingHandle, (handles.get(l.landingHandle) ?? 0) + l.orders);
   }
   for (const r of facts.refunds) {
     const id = r.channel === 'meta_ads' && r.campaign ? campaignKey.get(r.campaign) : undefined;

@@ -18,6 +18,11 @@ export const MIN_REPEAT_CUSTOMERS_SHOWN = 200;
 export const MIN_CUSTOMERS_FITTED = 10;
 export const MIN_REPEAT_CUSTOMERS_FITTED = 3;
 
+/**
+ * Days of orders whose subtotal and shipping the facts carry one by one (the free-shipping
+ * detector's window: the days after asOf − 90).
+ */
+export const RECENT_ORDER_DAYS = 90;
 /** Window of the stock-out impact list (days before asOf). */
 export const STOCK_WINDOW_DAYS = 90;
 /** Days of daily revenue history the forecast is fitted on. */

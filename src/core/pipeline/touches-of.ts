@@ -1,8 +1,8 @@
 import type { OrderTouches } from '../metrics/credit-order.ts';
-import type { AnalysisOrder } from './types.ts';
+import type { OrderJourney } from './types.ts';
 
-/** An analysed order's first and last visit as the attribution rule (core creditOrder) reads them. */
-export function touchesOf(o: AnalysisOrder): OrderTouches {
+/** An order's (or a group of orders') first and last visit as the attribution rule (core creditOrder) reads them. */
+export function touchesOf(o: OrderJourney): OrderTouches {
   return {
     lastChannel: o.lastChannel,
     lastCampaign: o.utmCampaign,

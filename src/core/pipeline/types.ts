@@ -1,4 +1,5 @@
 import type { DailyForecast } from '../forecast/forecast-daily-series.ts';
+import type { CustomerLedger } from '../ledger/to-customer-ledger.ts';
 import type { CampaignPerformance } from '../opportunities/detect-campaign-opportunities.ts';
 import type { OpportunityCandidate } from '../opportunities/types.ts';
 import type { RfmCustomer, RfmSegment } from '../rfm/compute-rfm.ts';
@@ -14,8 +15,24 @@ export interface AnalysisFacts {
   currency: string;
   /** Last day of data; the run analyses up to and including it. */
   asOf: string;
-  /** Non-test, non-cancelled orders. */
-  orders: AnalysisOrder[];
+  /**
+   * Non-test, non-cancelled orders up to asOf, grouped by shop-local day and journey: every day of
+   * the history (revenue history, attribution, campaigns, insights). Groups, not orders: a million
+   * orders fall into about a hundred thousand groups, summed by the database (decision 083).
+   */
+  orderDays: OrderDayGroup[];
+  /**
+   * The same orders' customer, day and gross total, grouped by customer: the ledger RFM, the
+   * lifetime models, cohorts and the second-order measures read (guest orders left out).
+   */
+  customerOrders: CustomerLedger;
+  /**
+   * Orders that landed on a product page, per journey and product handle, over the whole history:
+   * what decides the product a campaign advertises. Journeys that name no campaign may be left out.
+   */
+  productLandings: ProductLandingGroup[];
+  /** Each order of the last `RECENT_ORDER_DAYS` days up to asOf with its subtotal and shipping. */
+  recentOrders: RecentOrder[];
   /** Refunds by shop-local refund day (revenue drops on that day). */
   /**
    * Refunds by shop-local refund day, with the channel and campaign their order is credited to
@@ -41,21 +58,46 @@ export interface AnalysisFacts {
   confirmedClosures?: string[];
 }
 
-export interface AnalysisOrder {
-  customerId: string | null;
-  date: string;
-  /** Gross order total (tax and shipping included, before refunds). */
-  total: number;
-  subtotal: number;
-  shipping: number;
+/** What decides an order's credit (core creditOrder through `touchesOf`). */
+export interface OrderJourney {
   /** Last-visit channel (see `channelOf`) and the first visit's, when the journey is known. */
   lastChannel: string | null;
   firstChannel: string | null;
   /** utm_campaign of the last visit and of the first visit. */
   utmCampaign: string | null;
   firstCampaign: string | null;
+}
+
+/** One order as a store's history lists it; `groupOrderFacts` turns a list of them into facts. */
+export interface AnalysisOrder extends OrderJourney {
+  customerId: string | null;
+  date: string;
+  /** Gross order total (tax and shipping included, before refunds). */
+  total: number;
+  subtotal: number;
+  shipping: number;
   /** Product handle of a `/products/<handle>` landing page, if any. */
   landingHandle: string | null;
+}
+
+/** The orders of one day that share a journey: how many, and their gross total. */
+export interface OrderDayGroup extends OrderJourney {
+  date: string;
+  orders: number;
+  total: number;
+}
+
+/** The orders of one journey that landed on one product page (all days). */
+export interface ProductLandingGroup extends OrderJourney {
+  landingHandle: string;
+  orders: number;
+}
+
+/** A recent order's subtotal and the shipping its customer paid (the free-shipping detector). */
+export interface RecentOrder {
+  date: string;
+  subtotal: number;
+  shipping: number;
 }
 
 /** A customer's lifetime-model scores; null when the models were not fitted (too little data). */

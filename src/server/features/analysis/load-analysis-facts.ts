@@ -2,34 +2,48 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { channelOf } from '../../../core/pipeline/channel-of.ts';
 import { productHandleOf } from '../../../core/pipeline/product-handle-of.ts';
-import type { AnalysisFacts } from '../../../core/pipeline/types.ts';
+import { RECENT_ORDER_DAYS } from '../../../core/pipeline/thresholds.ts';
+import type {
+  AnalysisFacts,
+  OrderDayGroup,
+  OrderJourney,
+  ProductLandingGroup,
+} from '../../../core/pipeline/types.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { CreditRow, creditOfRow } from '../metrics/credit-of-row.ts';
 import { ga4AmountsInShopCurrency } from '../metrics/ga4-revenue.ts';
+import { readCustomerOrders } from './read-customer-orders.ts';
 
 const ShopRow = z.object({
   currency_code: z.string(),
   currency_digits: z.number(),
 });
 
-const OrderQueryRow = z.object({
-  customer_id: z.string().nullable(),
-  order_date: z.string(),
+const AsOfRow = z.object({ as_of: z.string().nullable() });
+
+const OrderDayQueryRow = z.object({
+  date: z.string(),
+  /** The group's attribution columns as one JSON array (see JourneyKey). */
+  journey: z.string(),
+  orders: z.number(),
+  total: z.number(),
+});
+
+const LandingQueryRow = z.object({ journey: z.string(), landing_page: z.string(), orders: z.number() });
+
+const RecentOrderQueryRow = z.object({
+  date: z.string(),
   total: z.number(),
   subtotal: z.number().nullable(),
   shipping: z.number().nullable(),
-  /** The order's attribution columns as one JSON array (see JourneyKey). */
-  journey: z.string(),
-  landing_page: z.string().nullable(),
 });
 
 /**
  * What decides an order's channels and campaigns: [utm_source, utm_medium, source_type,
  * utm_campaign, first touch's utm_source, utm_medium, source_type, utm_campaign, has_journey].
- * They come as one JSON text per order, not nine columns: a million orders share a few hundred
- * combinations, and one field per row instead of nine is most of what parsing the rows cost
- * (decision 076). Each distinct text is parsed, checked and classified once.
+ * They come as one JSON text, the key orders are grouped by (decision 083): a million orders share
+ * a few hundred combinations. Each distinct text is parsed, checked and classified once.
  */
 const JourneyKey = z.tuple([
   z.string().nullable(),
@@ -42,13 +56,6 @@ const JourneyKey = z.tuple([
   z.string().nullable(),
   z.boolean(),
 ]);
-
-interface OrderJourney {
-  lastChannel: string | null;
-  firstChannel: string | null;
-  utmCampaign: string | null;
-  firstCampaign: string | null;
-}
 
 function journeyOf(text: string): OrderJourney {
   const [source, medium, type, campaign, firstSource, firstMedium, firstType, firstCampaign, hasJourney] =
@@ -121,21 +128,51 @@ export async function loadAnalysisFacts(db: Db, workspaceId: string): Promise<An
   const unit = 10 ** Number(shop.currency_digits);
   const validOrder = sql`o.workspace_id = ${workspaceId} AND NOT o.test AND o.cancelled_at IS NULL`;
 
-  const orderQuery = queryRows(
+  // asOf first: the recent orders' window starts from it. Read backwards on the day index.
+  const [bounds] = await queryRows(
     db,
-    OrderQueryRow,
-    sql`SELECT o.customer_id::text AS customer_id, o.order_date::text AS order_date,
-          o.total_minor::float8 AS total, o.subtotal_minor::float8 AS subtotal,
-          o.shipping_minor::float8 AS shipping,
-          json_build_array(o.utm_source, o.utm_medium, o.source_type, o.utm_campaign,
-            t.utm_source, t.utm_medium, t.source_type, t.utm_campaign,
-            o.moments_count IS NOT NULL OR o.source_type IS NOT NULL)::text AS journey,
-          o.landing_page
-        FROM wh_orders o
-        LEFT JOIN wh_journey_touchpoints t
-          ON t.workspace_id = o.workspace_id AND t.order_id = o.order_id AND t.position = 0
-        WHERE ${validOrder}`,
+    AsOfRow,
+    sql`SELECT max(o.order_date)::text AS as_of FROM wh_orders o WHERE ${validOrder}`,
   );
+  const asOf = bounds?.as_of;
+  if (!asOf) return null;
+  const journeyColumns = sql`json_build_array(o.utm_source, o.utm_medium, o.source_type, o.utm_campaign,
+      t.utm_source, t.utm_medium, t.source_type, t.utm_campaign,
+      o.moments_count IS NOT NULL OR o.source_type IS NOT NULL)::text`;
+  const withFirstTouch = sql`wh_orders o
+      LEFT JOIN wh_journey_touchpoints t
+        ON t.workspace_id = o.workspace_id AND t.order_id = o.order_id AND t.position = 0`;
+  // The orders summed per day and journey in the database (decision 083): a hundred thousand
+  // groups instead of a million rows.
+  const orderDayQuery = queryRows(
+    db,
+    OrderDayQueryRow,
+    sql`SELECT o.order_date::text AS date, ${journeyColumns} AS journey,
+          count(*)::int AS orders, sum(o.total_minor)::float8 AS total
+        FROM ${withFirstTouch}
+        WHERE ${validOrder}
+        GROUP BY 1, 2`,
+  );
+  // Only what can decide a campaign's advertised product: a journey naming a campaign (the credited
+  // visit's campaign is one of the two) and a product landing page (productHandleOf decides below).
+  const landingQuery = queryRows(
+    db,
+    LandingQueryRow,
+    sql`SELECT ${journeyColumns} AS journey, o.landing_page, count(*)::int AS orders
+        FROM ${withFirstTouch}
+        WHERE ${validOrder} AND (o.utm_campaign IS NOT NULL OR t.utm_campaign IS NOT NULL)
+          AND o.landing_page LIKE '%/products/%'
+        GROUP BY 1, 2`,
+  );
+  const recentOrderQuery = queryRows(
+    db,
+    RecentOrderQueryRow,
+    sql`SELECT o.order_date::text AS date, o.total_minor::float8 AS total,
+          o.subtotal_minor::float8 AS subtotal, o.shipping_minor::float8 AS shipping
+        FROM wh_orders o
+        WHERE ${validOrder} AND o.order_date > ${asOf}::date - ${RECENT_ORDER_DAYS}::int`,
+  );
+  const customerOrdersQuery = readCustomerOrders(db, validOrder, unit);
   const refundQuery = queryRows(
     db,
     RefundQueryRow,
@@ -201,18 +238,31 @@ export async function loadAnalysisFacts(db: Db, workspaceId: string): Promise<An
           purchase_revenue_minor::float8 AS revenue
         FROM wh_ga4_daily_channels WHERE workspace_id = ${workspaceId}`,
   );
-  const [orderRows, refunds, variantSales, variants, inventory, metaCampaigns, metaDaily, ga4Daily] =
-    await Promise.all([
-      orderQuery,
-      refundQuery,
-      variantSalesQuery,
-      variantQuery,
-      inventoryQuery,
-      metaCampaignQuery,
-      metaDailyQuery,
-      ga4Query,
-    ]);
-  if (orderRows.length === 0) return null;
+  const [
+    orderDayRows,
+    landingRows,
+    recentOrders,
+    customerOrders,
+    refunds,
+    variantSales,
+    variants,
+    inventory,
+    metaCampaigns,
+    metaDaily,
+    ga4Daily,
+  ] = await Promise.all([
+    orderDayQuery,
+    landingQuery,
+    recentOrderQuery,
+    customerOrdersQuery,
+    refundQuery,
+    variantSalesQuery,
+    variantQuery,
+    inventoryQuery,
+    metaCampaignQuery,
+    metaDailyQuery,
+    ga4Query,
+  ]);
   const ga4Days = ga4Daily.map((g) => g.date).sort();
   // GA4 reports in its property's currency: each day in the shop's, withheld (null) without a rate.
   const ga4Shop = await ga4AmountsInShopCurrency(
@@ -223,33 +273,56 @@ export async function loadAnalysisFacts(db: Db, workspaceId: string): Promise<An
     ga4Days[0] ?? '',
     ga4Days.at(-1) ?? '',
   );
-  let asOf = '';
+  // Several column combinations make one journey (two sources of one channel): each text is
+  // classified once and its journey shared, so the groups below merge by journey, not by text.
   const journeys = new Map<string, OrderJourney>();
-  const orders = orderRows.map((row) => {
-    if (row.order_date > asOf) asOf = row.order_date;
-    let journey = journeys.get(row.journey);
+  const canonical = new Map<string, OrderJourney>();
+  const journeyOfText = (text: string) => {
+    let journey = journeys.get(text);
     if (!journey) {
-      journey = journeyOf(row.journey);
-      journeys.set(row.journey, journey);
+      const classified = journeyOf(text);
+      const key = JSON.stringify(Object.values(classified));
+      journey = canonical.get(key) ?? classified;
+      canonical.set(key, journey);
+      journeys.set(text, journey);
     }
-    return {
-      customerId: row.customer_id,
-      date: row.order_date,
-      total: Number(row.total) / unit,
-      subtotal: Number(row.subtotal ?? row.total) / unit,
-      shipping: Number(row.shipping ?? 0) / unit,
-      lastChannel: journey.lastChannel,
-      firstChannel: journey.firstChannel,
-      utmCampaign: journey.utmCampaign,
-      firstCampaign: journey.firstCampaign,
-      landingHandle: productHandleOf(row.landing_page),
-    };
-  });
+    return journey;
+  };
+  const days = new Map<OrderJourney, Map<string, OrderDayGroup>>();
+  for (const row of orderDayRows) {
+    const journey = journeyOfText(row.journey);
+    const byDate = days.get(journey) ?? new Map<string, OrderDayGroup>();
+    days.set(journey, byDate);
+    const group = byDate.get(row.date);
+    if (group) {
+      group.orders += row.orders;
+      group.total += row.total / unit;
+    } else byDate.set(row.date, { ...journey, date: row.date, orders: row.orders, total: row.total / unit });
+  }
+  // Landing pages differ by their query strings: the groups of one product handle are merged.
+  const landings = new Map<OrderJourney, Map<string, ProductLandingGroup>>();
+  for (const row of landingRows) {
+    const landingHandle = productHandleOf(row.landing_page);
+    if (landingHandle === null) continue;
+    const journey = journeyOfText(row.journey);
+    const byHandle = landings.get(journey) ?? new Map<string, ProductLandingGroup>();
+    landings.set(journey, byHandle);
+    const group = byHandle.get(landingHandle);
+    if (group) group.orders += row.orders;
+    else byHandle.set(landingHandle, { ...journey, landingHandle, orders: row.orders });
+  }
 
   return {
     currency: shop.currency_code,
     asOf,
-    orders,
+    orderDays: [...days.values()].flatMap((byDate) => [...byDate.values()]),
+    customerOrders,
+    productLandings: [...landings.values()].flatMap((byHandle) => [...byHandle.values()]),
+    recentOrders: recentOrders.map((row) => ({
+      date: row.date,
+      subtotal: (row.subtotal ?? row.total) / unit,
+      shipping: (row.shipping ?? 0) / unit,
+    })),
     refunds: refunds.map((r) => {
       const credit = creditOfRow(r);
       return {
@@ -276,7 +349,8 @@ export async function loadAnalysisFacts(db: Db, workspaceId: string): Promise<An
     // yesterday) is the stock at asOf: the core ignores snapshots after asOf. Latest last, so it wins.
     inventory: inventory.map((i) => ({
       productId: i.variant_id,
-      date: i.date > asOf ? asOf : i.date,
+      // biome-ignore lint/complexity/useMathMinMax: ISO dates are strings, Math.min would make them NaN
+      date: i.date <= asOf ? i.date : asOf,
       available: Number(i.available),
     })),
     metaCampaigns: metaCampaigns.map((c) => ({ campaignId: c.campaign_id, name: c.name, status: c.status })),

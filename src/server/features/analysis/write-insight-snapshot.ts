@@ -1,8 +1,10 @@
+import { fromDayNumber } from '../../../core/dates/from-day-number.ts';
 import { toDayNumber } from '../../../core/dates/to-day-number.ts';
 import { checkForecastBands } from '../../../core/insights/check-forecast-bands.ts';
 import { comparePeriods } from '../../../core/insights/compare-periods.ts';
 import { formatChannel } from '../../../core/insights/format-channel.ts';
 import type { BandDay, PeriodMover } from '../../../core/insights/types.ts';
+import type { CustomerLedger } from '../../../core/ledger/to-customer-ledger.ts';
 import type { AnalysisFacts, AnalysisSnapshot } from '../../../core/pipeline/types.ts';
 import type { Db } from '../../db/client.ts';
 import { analysisInsightDays, analysisInsightMovers, type MoverDimension } from '../../db/schema/insights.ts';
@@ -28,7 +30,7 @@ export function computeInsightSnapshot(
 ): InsightSnapshot {
   const { asOf } = facts;
   const daily = new Map<string, number>();
-  for (const o of facts.orders) daily.set(o.date, (daily.get(o.date) ?? 0) + o.total);
+  for (const g of facts.orderDays) daily.set(g.date, (daily.get(g.date) ?? 0) + g.total);
   for (const r of facts.refunds) daily.set(r.date, (daily.get(r.date) ?? 0) - r.amount);
   const history = [...daily].map(([date, value]) => ({ date, value }));
 
@@ -37,7 +39,6 @@ export function computeInsightSnapshot(
   const oldest = toDayNumber(asOf) - 2 * Math.max(...INSIGHT_PERIODS);
   const recent = <T extends { date: string }>(items: readonly T[]) =>
     items.filter((item) => toDayNumber(item.date) > oldest);
-  const orders = recent(facts.orders);
   const productOf = new Map(facts.variants.map((v) => [v.variantId, v]));
   const rows: Record<MoverDimension, { key: string; label: string; date: string; value: number }[]> = {
     store: history.map((p) => ({ key: 'all', label: 'Store', date: p.date, value: p.value })),
@@ -50,14 +51,11 @@ export function computeInsightSnapshot(
         value: s.revenue,
       };
     }),
-    channel: orders.map((o) => {
-      const channel = o.lastChannel ?? 'direct';
-      return { key: channel, label: formatChannel(channel), date: o.date, value: o.total };
+    channel: recent(facts.orderDays).map((g) => {
+      const channel = g.lastChannel ?? 'direct';
+      return { key: channel, label: formatChannel(channel), date: g.date, value: g.total };
     }),
-    segment: orders.flatMap((o) => {
-      const segment = o.customerId === null ? undefined : segmentOf.get(o.customerId);
-      return segment ? [{ key: segment, label: segment, date: o.date, value: o.total }] : [];
-    }),
+    segment: segmentRows(facts.customerOrders, segmentOf, oldest),
   };
 
   const snapshot: InsightSnapshot = { days: [], movers: [] };
@@ -69,6 +67,32 @@ export function computeInsightSnapshot(
     }
   }
   return snapshot;
+}
+
+/** The customers' orders after day `oldest` as rows of their current segment (guests have none). */
+function segmentRows(
+  ledger: CustomerLedger,
+  segmentOf: ReadonlyMap<string, string>,
+  oldest: number,
+): { key: string; label: string; date: string; value: number }[] {
+  const { customerIds, start, day, amount } = ledger;
+  const dates = new Map<number, string>();
+  const rows: { key: string; label: string; date: string; value: number }[] = [];
+  for (let c = 0; c < customerIds.length; c += 1) {
+    const segment = segmentOf.get(customerIds[c]!);
+    if (!segment) continue;
+    for (let j = start[c]!; j < start[c + 1]!; j += 1) {
+      const d = day[j]!;
+      if (d <= oldest) continue;
+      let date = dates.get(d);
+      if (date === undefined) {
+        date = fromDayNumber(d);
+        dates.set(d, date);
+      }
+      rows.push({ key: segment, label: segment, date, value: amount[j]! });
+    }
+  }
+  return rows;
 }
 
 /** The run's insights, from its facts and the segments its analysis gave each customer. Pure. */

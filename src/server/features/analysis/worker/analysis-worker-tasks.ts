@@ -34,18 +34,24 @@ export const WORKER_TASKS = {
   /** One analysis run's computation (core/pipeline/analyze-store.ts) and its insights (write-insight-snapshot.ts). */
   analysis: defineTask<AnalysisFacts, AnalysisRunOutput>({
     input: {
-      orders: {
-        customerId: 'text',
+      orderDays: {
         date: 'text',
+        orders: 'number',
         total: 'number',
-        subtotal: 'number',
-        shipping: 'number',
         lastChannel: 'text',
         firstChannel: 'text',
         utmCampaign: 'text',
         firstCampaign: 'text',
-        landingHandle: 'text',
       },
+      productLandings: {
+        landingHandle: 'text',
+        orders: 'number',
+        lastChannel: 'text',
+        firstChannel: 'text',
+        utmCampaign: 'text',
+        firstCampaign: 'text',
+      },
+      recentOrders: { date: 'text', subtotal: 'number', shipping: 'number' },
       refunds: { date: 'text', amount: 'number', channel: 'text', campaign: 'text' },
       variantSales: { variantId: 'text', date: 'text', units: 'number', revenue: 'number' },
       inventory: { date: 'text', productId: 'text', available: 'number' },
