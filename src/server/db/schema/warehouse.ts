@@ -108,6 +108,15 @@ export const whOrders = pgTable(
     utmCampaign: text('utm_campaign'),
     utmContent: text('utm_content'),
     utmTerm: text('utm_term'),
+    /**
+     * The first visit's source type and UTM source, medium and campaign (customerJourneySummary.firstVisit,
+     * also wh_journey_touchpoints position 0): what the attribution rule credits when the last visit
+     * is direct, kept here so credit reads need no join (migration 0420, decision 083).
+     */
+    firstSourceType: text('first_source_type'),
+    firstUtmSource: text('first_utm_source'),
+    firstUtmMedium: text('first_utm_medium'),
+    firstUtmCampaign: text('first_utm_campaign'),
     /** Last visit landing page (path or URL as Shopify reports it). */
     landingPage: text('landing_page'),
     referrerUrl: text('referrer_url'),

@@ -8,7 +8,7 @@ import { currencyDigitsOf, formatMoney } from '../../../shared/money.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows, timestampColumn } from '../../db/query-rows.ts';
 import { CreditRow, creditOfRow } from '../metrics/credit-of-row.ts';
-import { CREDIT_COLUMNS, FIRST_VISIT_JOIN } from '../metrics/load-attribution.ts';
+import { CREDIT_COLUMNS } from '../metrics/load-attribution.ts';
 import { readMetricWindow, validOrderOf } from '../metrics/metric-window.ts';
 import type { AlertCondition } from './alert-condition.ts';
 
@@ -31,8 +31,8 @@ async function readAdvertisedHandles(db: Db, workspaceId: string): Promise<Map<s
       db,
       GroupRow,
       sql`SELECT ${CREDIT_COLUMNS}, o.landing_page, count(*)::int AS orders
-          FROM wh_orders o ${FIRST_VISIT_JOIN}
-          WHERE ${validOrderOf(workspaceId)} AND (o.utm_campaign IS NOT NULL OR t.utm_campaign IS NOT NULL)
+          FROM wh_orders o
+          WHERE ${validOrderOf(workspaceId)} AND (o.utm_campaign IS NOT NULL OR o.first_utm_campaign IS NOT NULL)
           GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10`,
     ),
   ]);

@@ -13,6 +13,7 @@ import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { CreditRow, creditOfRow } from '../metrics/credit-of-row.ts';
 import { ga4AmountsInShopCurrency } from '../metrics/ga4-revenue.ts';
+import { CREDIT_COLUMNS } from '../metrics/load-attribution.ts';
 import { readCustomerOrders } from './read-customer-orders.ts';
 
 const ShopRow = z.object({
@@ -137,11 +138,8 @@ export async function loadAnalysisFacts(db: Db, workspaceId: string): Promise<An
   const asOf = bounds?.as_of;
   if (!asOf) return null;
   const journeyColumns = sql`json_build_array(o.utm_source, o.utm_medium, o.source_type, o.utm_campaign,
-      t.utm_source, t.utm_medium, t.source_type, t.utm_campaign,
+      o.first_utm_source, o.first_utm_medium, o.first_source_type, o.first_utm_campaign,
       o.moments_count IS NOT NULL OR o.source_type IS NOT NULL)::text`;
-  const withFirstTouch = sql`wh_orders o
-      LEFT JOIN wh_journey_touchpoints t
-        ON t.workspace_id = o.workspace_id AND t.order_id = o.order_id AND t.position = 0`;
   // The orders summed per day and journey in the database (decision 083): a hundred thousand
   // groups instead of a million rows.
   const orderDayQuery = queryRows(
@@ -149,7 +147,7 @@ export async function loadAnalysisFacts(db: Db, workspaceId: string): Promise<An
     OrderDayQueryRow,
     sql`SELECT o.order_date::text AS date, ${journeyColumns} AS journey,
           count(*)::int AS orders, sum(o.total_minor)::float8 AS total
-        FROM ${withFirstTouch}
+        FROM wh_orders o
         WHERE ${validOrder}
         GROUP BY 1, 2`,
   );
@@ -159,8 +157,8 @@ export async function loadAnalysisFacts(db: Db, workspaceId: string): Promise<An
     db,
     LandingQueryRow,
     sql`SELECT ${journeyColumns} AS journey, o.landing_page, count(*)::int AS orders
-        FROM ${withFirstTouch}
-        WHERE ${validOrder} AND (o.utm_campaign IS NOT NULL OR t.utm_campaign IS NOT NULL)
+        FROM wh_orders o
+        WHERE ${validOrder} AND (o.utm_campaign IS NOT NULL OR o.first_utm_campaign IS NOT NULL)
           AND o.landing_page LIKE '%/products/%'
         GROUP BY 1, 2`,
   );
@@ -179,15 +177,9 @@ export async function loadAnalysisFacts(db: Db, workspaceId: string): Promise<An
     // Refunds of orders that count as sales only, as the dashboard KPIs: a cancelled or test
     // order's refund would otherwise be subtracted from revenue that never counted. Grouped by
     // what decides their order's credit (the one attribution rule, decision 011).
-    sql`SELECT r.refund_date::text AS date, sum(r.amount_minor)::float8 AS amount,
-          (o.moments_count IS NOT NULL OR o.source_type IS NOT NULL) AS has_journey,
-          o.utm_source, o.utm_medium, o.source_type, o.utm_campaign,
-          t.utm_source AS first_source, t.utm_medium AS first_medium, t.source_type AS first_type,
-          t.utm_campaign AS first_campaign
+    sql`SELECT r.refund_date::text AS date, sum(r.amount_minor)::float8 AS amount, ${CREDIT_COLUMNS}
         FROM wh_refunds r
         JOIN wh_orders o ON o.workspace_id = r.workspace_id AND o.order_id = r.order_id
-        LEFT JOIN wh_journey_touchpoints t
-          ON t.workspace_id = o.workspace_id AND t.order_id = o.order_id AND t.position = 0
         WHERE r.workspace_id = ${workspaceId} AND ${validOrder}
         GROUP BY 1, 3, 4, 5, 6, 7, 8, 9, 10, 11`,
   );

@@ -4,7 +4,7 @@ import { joinInFlight } from '../../caches.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import type { CachedReads } from '../../http/deps.ts';
-import { CREDIT_COLUMNS, FIRST_VISIT_JOIN } from '../metrics/load-attribution.ts';
+import { CREDIT_COLUMNS } from '../metrics/load-attribution.ts';
 import { readRollupVersions } from '../profit/profit-queries.ts';
 import {
   FEE_RULE_JOIN,
@@ -157,7 +157,7 @@ const insertCohorts = (workspaceId: string) => sql`
   firsts AS (
     SELECT DISTINCT ON (o.customer_id) o.customer_id, o.order_id AS first_order_id,
       o.order_date AS first_date, ${CREDIT_COLUMNS}
-    FROM wh_orders o ${FIRST_VISIT_JOIN}
+    FROM wh_orders o
     WHERE o.workspace_id = ${workspaceId} AND ${SALE_ORDER} AND o.customer_id IS NOT NULL
     ORDER BY o.customer_id, o.created_at, o.order_id)
   SELECT ${workspaceId}::uuid, false, to_char(f.first_date, 'YYYY-MM'), f.has_journey, f.utm_source, f.utm_medium,

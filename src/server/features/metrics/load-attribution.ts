@@ -76,14 +76,15 @@ export interface AttributionFigures {
   metaCurrency: string | null;
 }
 
-/** What decides an order's credit: its last visit (the order's UTM) and its first visit. */
+/**
+ * What decides an order's credit: its last visit (the order's UTM) and its first visit (the
+ * order's copy of it, migration 0420: no join of the touchpoints).
+ */
 export const CREDIT_COLUMNS =
   sql.raw(`(o.moments_count IS NOT NULL OR o.source_type IS NOT NULL) AS has_journey,
   o.utm_source, o.utm_medium, o.source_type, o.utm_campaign,
-  t.utm_source AS first_source, t.utm_medium AS first_medium, t.source_type AS first_type,
-  t.utm_campaign AS first_campaign`);
-export const FIRST_VISIT_JOIN = sql.raw(`LEFT JOIN wh_journey_touchpoints t
-  ON t.workspace_id = o.workspace_id AND t.order_id = o.order_id AND t.position = 0`);
+  o.first_utm_source AS first_source, o.first_utm_medium AS first_medium, o.first_source_type AS first_type,
+  o.first_utm_campaign AS first_campaign`);
 
 /** Decision 010's lines of a group of orders or refunds (floats of whole minor units). */
 const ProfitColumns = z.object({
@@ -196,7 +197,7 @@ export async function loadAttribution(
             0::float8 AS returns, sum(${ORDER_SALE.cogs})::float8 AS cogs,
             sum(${ORDER_SALE.shipping})::float8 AS shipping, sum(${ORDER_SALE.paymentFees})::float8 AS payment_fees,
             sum(${ORDER_SALE.units})::float8 AS units, sum(${ORDER_SALE.unitsWithCost})::float8 AS units_with_cost
-          FROM wh_orders o ${FIRST_VISIT_JOIN} ${ORDER_SALE_JOINS}
+          FROM wh_orders o ${ORDER_SALE_JOINS}
           WHERE o.workspace_id = ${workspaceId} AND NOT o.test AND o.cancelled_at IS NULL
             AND o.order_date BETWEEN ${start}::date AND ${end}::date
           GROUP BY 2, 3, 4, 5, 6, 7, 8, 9, 10, 11
@@ -205,7 +206,7 @@ export async function loadAttribution(
             0, 0, sum(${REFUND.returns})::float8, sum(${REFUND.cogs})::float8, 0, 0, 0, 0
           FROM wh_refunds r
           JOIN wh_orders o ON o.workspace_id = r.workspace_id AND o.order_id = r.order_id
-          ${FIRST_VISIT_JOIN} ${REFUND_JOINS}
+          ${REFUND_JOINS}
           WHERE r.workspace_id = ${workspaceId} AND NOT o.test AND o.cancelled_at IS NULL
             AND r.refund_date BETWEEN ${start}::date AND ${end}::date
           GROUP BY 2, 3, 4, 5, 6, 7, 8, 9, 10, 11`,
@@ -223,7 +224,7 @@ export async function loadAttribution(
               WHERE p.workspace_id = o.workspace_id AND p.customer_id = o.customer_id
                 AND NOT p.test AND p.cancelled_at IS NULL
                 AND (p.created_at, p.order_id) < (o.created_at, o.order_id))) AS is_new
-          FROM wh_orders o ${FIRST_VISIT_JOIN}
+          FROM wh_orders o
           WHERE o.workspace_id = ${workspaceId} AND NOT o.test AND o.cancelled_at IS NULL
             AND o.customer_id IS NOT NULL AND o.order_date BETWEEN ${start}::date AND ${end}::date
           GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10`,
