@@ -29,13 +29,7 @@ let app: DemoTestApp;
 let workspaceId: string;
 
 beforeAll(async () => {
-  ({ app } = await startConnectedDemoApp(5));
-  const [workspace] = await queryRows(
-    app.db,
-    z.object({ workspace_id: z.string() }),
-    sql`SELECT workspace_id FROM wh_shops`,
-  );
-  workspaceId = workspace!.workspace_id;
+  ({ app, workspaceId } = await startConnectedDemoApp(5));
 }, 300_000);
 
 afterAll(async () => {

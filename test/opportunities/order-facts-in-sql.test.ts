@@ -9,6 +9,7 @@ import { productHandleOf } from '../../src/core/pipeline/product-handle-of.ts';
 import type { AnalysisOrder, OrderJourney } from '../../src/core/pipeline/types.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { loadAnalysisFacts } from '../../src/server/features/analysis/load-analysis-facts.ts';
+import { CreditRow } from '../../src/server/features/metrics/credit-of-row.ts';
 import type { DemoTestApp } from '../support/start-demo-app.ts';
 import { startConnectedDemoApp } from '../support/start-demo-app.ts';
 
@@ -22,34 +23,19 @@ let app: DemoTestApp;
 let workspaceId: string;
 
 beforeAll(async () => {
-  ({ app } = await startConnectedDemoApp(5));
-  const [workspace] = await queryRows(
-    app.db,
-    z.object({ workspace_id: z.string() }),
-    sql`SELECT workspace_id FROM wh_shops`,
-  );
-  workspaceId = workspace!.workspace_id;
+  ({ app, workspaceId } = await startConnectedDemoApp(5));
 }, 300_000);
 
 afterAll(async () => {
   await app?.close();
 });
 
-const OrderRow = z.object({
+const OrderRow = CreditRow.extend({
   customer_id: z.string().nullable(),
   date: z.string(),
   total: z.number(),
   subtotal: z.number().nullable(),
   shipping: z.number().nullable(),
-  utm_source: z.string().nullable(),
-  utm_medium: z.string().nullable(),
-  source_type: z.string().nullable(),
-  utm_campaign: z.string().nullable(),
-  first_source: z.string().nullable(),
-  first_medium: z.string().nullable(),
-  first_type: z.string().nullable(),
-  first_campaign: z.string().nullable(),
-  has_journey: z.boolean(),
   landing_page: z.string().nullable(),
 });
 

@@ -1,8 +1,11 @@
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import {
   type DemoEmulators,
   type StartDemoEmulatorsOptions,
   startDemoEmulators,
 } from '../../src/demo/start-demo-emulators.ts';
+import { queryRows } from '../../src/server/db/query-rows.ts';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import { startTestApp, type TestApp } from './start-app.ts';
 
@@ -50,11 +53,19 @@ export async function startDemoTestApp(
  * The demo app with the demo store connected by its owner (owner@example.com) and every job run:
  * synced and analysed, as after "Connect demo store". Answers the app and the owner's cookie.
  */
-export async function startConnectedDemoApp(seed = 7): Promise<{ app: DemoTestApp; owner: string }> {
+export async function startConnectedDemoApp(
+  seed = 7,
+): Promise<{ app: DemoTestApp; owner: string; workspaceId: string }> {
   const app = await startDemoTestApp({}, { seed });
   const owner = await app.signIn('owner@example.com', 'Olive');
   const connected = await app.request('/api/demo/connect', { method: 'POST', cookie: owner });
   if (connected.status !== 200) throw new Error(`demo connect answered ${connected.status}`);
   await runJobsUntilIdle(app.server.deps);
-  return { app, owner };
+  const [shop] = await queryRows(
+    app.db,
+    z.object({ workspace_id: z.string() }),
+    sql`SELECT workspace_id FROM wh_shops`,
+  );
+  if (!shop) throw new Error('the demo store did not sync');
+  return { app, owner, workspaceId: shop.workspace_id };
 }
