@@ -73,3 +73,50 @@ describe('a run that fails after computing (#19.7c)', () => {
     expect(after).not.toEqual(before);
   }, 180_000);
 });
+
+describe('a run its server left open (killed mid-run)', () => {
+  // Ten days on: later than the runs above, so pruning old runs leaves these rows to be checked.
+  const now = new Date(Date.now() + 10 * 86_400_000);
+  const deps = () => ({ ...app.server.deps, clock: () => now });
+  const openRun = async (trigger: string, minutesAgo: number) => {
+    const [row] = await queryRows(
+      app.db,
+      z.object({ id: z.string() }),
+      sql`INSERT INTO analysis_runs (workspace_id, status, trigger, started_at)
+          VALUES (${workspaceId}, 'running', ${trigger}, ${now.toISOString()}::timestamptz - make_interval(mins => ${minutesAgo}))
+          RETURNING id`,
+    );
+    return row!.id;
+  };
+  const statusOf = async (id: string) => {
+    const [run] = await queryRows(
+      app.db,
+      z.object({ status: z.string(), error: z.string().nullable() }),
+      sql`SELECT status, error FROM analysis_runs WHERE id = ${id}`,
+    );
+    return run;
+  };
+
+  it('is closed by the next run: a sync run at once, any other once it is overdue', async () => {
+    const cutOffSync = await openRun('sync', 1);
+    const liveManual = await openRun('manual', 1);
+    const overdueManual = await openRun('manual', 20);
+    const next = await runAnalysis(deps(), workspaceId, 'sync', facts);
+    expect(next.status).toBe('succeeded');
+    expect(await statusOf(cutOffSync)).toEqual({
+      status: 'failed',
+      error: expect.stringMatching(/^Interrupted/),
+    });
+    expect(await statusOf(overdueManual)).toEqual({
+      status: 'failed',
+      error: expect.stringMatching(/^Interrupted/),
+    });
+    // A manual run may be live on another instance: a minute old, it is left alone.
+    expect(await statusOf(liveManual)).toEqual({ status: 'running', error: null });
+    // A manual run closes only the overdue ones, never a recent sync run (the job may be running it).
+    const recentSync = await openRun('sync', 1);
+    expect((await runAnalysis(deps(), workspaceId, 'manual', facts)).status).toBe('succeeded');
+    expect(await statusOf(recentSync)).toEqual({ status: 'running', error: null });
+    await app.db.execute(sql`DELETE FROM analysis_runs WHERE id IN (${liveManual}, ${recentSync})`);
+  }, 120_000);
+});

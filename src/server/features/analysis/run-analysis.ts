@@ -11,6 +11,7 @@ import type { AppDeps } from '../../http/deps.ts';
 import { readOpportunityProfitContext } from '../contribution/read-opportunity-profit.ts';
 import { listForecastClosures } from '../forecast-closures/forecast-closure-queries.ts';
 import type { WrittenAnalysis } from './analyze-warehouse.ts';
+import { closeInterruptedRuns } from './close-interrupted-runs.ts';
 import { loadAnalysisFacts } from './load-analysis-facts.ts';
 import { writeAnalysisSnapshot } from './write-analysis-snapshot.ts';
 import { writeInsightSnapshot } from './write-insight-snapshot.ts';
@@ -61,6 +62,7 @@ async function executeAnalysis(
   const { db } = deps;
   const startedAt = deps.clock();
   const started = performance.now();
+  await closeInterruptedRuns(db, workspaceId, startedAt, { syncRuns: trigger === 'sync' });
   const [run] = await db
     .insert(analysisRuns)
     .values({ workspaceId, status: 'running', trigger, startedAt })
