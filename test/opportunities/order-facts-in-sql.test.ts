@@ -5,6 +5,7 @@ import { fromDayNumber } from '../../src/core/dates/from-day-number.ts';
 import type { CustomerLedger } from '../../src/core/ledger/to-customer-ledger.ts';
 import { channelOf } from '../../src/core/pipeline/channel-of.ts';
 import { groupOrderFacts } from '../../src/core/pipeline/group-order-facts.ts';
+import { journeyKey } from '../../src/core/pipeline/journey-key.ts';
 import { productHandleOf } from '../../src/core/pipeline/product-handle-of.ts';
 import type { AnalysisOrder, OrderJourney } from '../../src/core/pipeline/types.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
@@ -72,8 +73,6 @@ async function readOrders(): Promise<AnalysisOrder[]> {
   }));
 }
 
-const journey = (g: OrderJourney) =>
-  JSON.stringify([g.lastChannel, g.firstChannel, g.utmCampaign, g.firstCampaign]);
 const cents = (amount: number) => Math.round(amount * 100);
 
 /** Groups keyed and summed in cents, so two summation orders compare exactly. */
@@ -113,13 +112,13 @@ describe('order facts summed in the database', () => {
         .at(-1),
     );
 
-    const dayKey = (g: { date: string } & OrderJourney) => `${g.date} ${journey(g)}`;
+    const dayKey = (g: { date: string } & OrderJourney) => `${g.date} ${journeyKey(g)}`;
     const dayValues = (g: { orders: number; total: number }) => [g.orders, cents(g.total)];
     expect(byKey(facts!.orderDays, dayKey, dayValues)).toEqual(byKey(expected.orderDays, dayKey, dayValues));
     expect(new Set(facts!.orderDays.map(dayKey)).size).toBe(facts!.orderDays.length);
 
     // Only journeys naming a campaign may decide an advertised product; the rest may be left out.
-    const landingKey = (g: { landingHandle: string } & OrderJourney) => `${g.landingHandle} ${journey(g)}`;
+    const landingKey = (g: { landingHandle: string } & OrderJourney) => `${g.landingHandle} ${journeyKey(g)}`;
     const withCampaign = expected.productLandings.filter(
       (g) => g.utmCampaign !== null || g.firstCampaign !== null,
     );

@@ -1,5 +1,6 @@
 import { addDays } from '../../shared/calendar.ts';
 import { toCustomerLedger } from '../ledger/to-customer-ledger.ts';
+import { journeyKey } from './journey-key.ts';
 import { RECENT_ORDER_DAYS } from './thresholds.ts';
 import type {
   AnalysisFacts,
@@ -14,9 +15,6 @@ export type OrderFacts = Pick<
   AnalysisFacts,
   'orderDays' | 'customerOrders' | 'productLandings' | 'recentOrders'
 >;
-
-const journeyKey = (o: OrderJourney) =>
-  JSON.stringify([o.lastChannel, o.firstChannel, o.utmCampaign, o.firstCampaign]);
 
 const journeyOf = (o: OrderJourney): OrderJourney => ({
   lastChannel: o.lastChannel,

@@ -33,7 +33,6 @@ export interface AnalysisFacts {
   productLandings: ProductLandingGroup[];
   /** Each order of the last `RECENT_ORDER_DAYS` days up to asOf with its subtotal and shipping. */
   recentOrders: RecentOrder[];
-  /** Refunds by shop-local refund day (revenue drops on that day). */
   /**
    * Refunds by shop-local refund day, with the channel and campaign their order is credited to
    * (core creditOrder, decision 011), so credited revenue can be net of refunds.

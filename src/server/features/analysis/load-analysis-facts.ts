@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { channelOf } from '../../../core/pipeline/channel-of.ts';
+import { journeyKey } from '../../../core/pipeline/journey-key.ts';
 import { productHandleOf } from '../../../core/pipeline/product-handle-of.ts';
 import { RECENT_ORDER_DAYS } from '../../../core/pipeline/thresholds.ts';
 import type {
@@ -273,7 +274,7 @@ export async function loadAnalysisFacts(db: Db, workspaceId: string): Promise<An
     let journey = journeys.get(text);
     if (!journey) {
       const classified = journeyOf(text);
-      const key = JSON.stringify(Object.values(classified));
+      const key = journeyKey(classified);
       journey = canonical.get(key) ?? classified;
       canonical.set(key, journey);
       journeys.set(text, journey);
