@@ -10,14 +10,17 @@ import { productHandleOf } from '../../src/core/pipeline/product-handle-of.ts';
 import type { AnalysisOrder, OrderJourney } from '../../src/core/pipeline/types.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { loadAnalysisFacts } from '../../src/server/features/analysis/load-analysis-facts.ts';
-import { CreditRow } from '../../src/server/features/metrics/credit-of-row.ts';
+import { CreditRow, creditOfRow } from '../../src/server/features/metrics/credit-of-row.ts';
 import type { DemoTestApp } from '../support/start-demo-app.ts';
 import { startConnectedDemoApp } from '../support/start-demo-app.ts';
 
 /**
- * The analysis reads orders as groups the database sums (decision 083). Here the same synced demo
+ * The analysis reads orders as groups the database sums (decision 083), kept per order day and
+ * refreshed for the days written since the last run (decision 084). Here the same synced demo
  * warehouse is read order by order, each order classified as the analysis defines it, grouped by
- * the core's `groupOrderFacts`, and compared with what `loadAnalysisFacts` returns.
+ * the core's `groupOrderFacts`, and compared with what `loadAnalysisFacts` returns; refunds and
+ * variant sales are compared with the same sums taken over the whole warehouse. Then orders,
+ * lines and refunds are changed as a sync or a webhook changes them, and the facts must follow.
  */
 
 let app: DemoTestApp;
@@ -99,8 +102,44 @@ const ledgerRows = (ledger: CustomerLedger) =>
     }),
   );
 
-describe('order facts summed in the database', () => {
-  it('equal the core grouping of the same orders, read one by one', async () => {
+const RefundSumRow = CreditRow.extend({ date: z.string(), amount: z.number() });
+const VariantSumRow = z.object({
+  variant_id: z.string(),
+  date: z.string(),
+  units: z.number(),
+  revenue: z.number(),
+});
+
+/** Refunds of valid orders per refund day and credit columns, over the whole warehouse. */
+const readRefundSums = () =>
+  queryRows(
+    app.db,
+    RefundSumRow,
+    sql`SELECT r.refund_date::text AS date, sum(r.amount_minor)::float8 AS amount,
+          (o.moments_count IS NOT NULL OR o.source_type IS NOT NULL) AS has_journey,
+          o.utm_source, o.utm_medium, o.source_type, o.utm_campaign, o.first_utm_source AS first_source,
+          o.first_utm_medium AS first_medium, o.first_source_type AS first_type, o.first_utm_campaign AS first_campaign
+        FROM wh_refunds r JOIN wh_orders o ON o.workspace_id = r.workspace_id AND o.order_id = r.order_id
+        WHERE r.workspace_id = ${workspaceId} AND NOT o.test AND o.cancelled_at IS NULL
+        GROUP BY 1, 3, 4, 5, 6, 7, 8, 9, 10, 11`,
+  );
+
+/** Units and net revenue of valid orders' lines per variant and day, over the whole warehouse. */
+const readVariantSums = () =>
+  queryRows(
+    app.db,
+    VariantSumRow,
+    sql`SELECT li.variant_id::text AS variant_id, li.order_date::text AS date, sum(li.quantity)::float8 AS units,
+          sum(li.unit_price_minor * li.quantity - li.discount_minor)::float8 AS revenue
+        FROM wh_order_line_items li
+        JOIN wh_orders o ON o.workspace_id = li.workspace_id AND o.order_id = li.order_id
+        WHERE li.workspace_id = ${workspaceId} AND NOT o.test AND o.cancelled_at IS NULL AND li.variant_id IS NOT NULL
+        GROUP BY 1, 2`,
+  );
+
+/** Loads the facts and checks every grouped part against the warehouse read without them. */
+async function expectFactsMatchWarehouse(): Promise<void> {
+  {
     const facts = await loadAnalysisFacts(app.db, workspaceId);
     const orders = await readOrders();
     expect(orders.length).toBeGreaterThan(1_000);
@@ -136,5 +175,100 @@ describe('order facts summed in the database', () => {
       list.map((o) => `${o.date} ${cents(o.subtotal)} ${cents(o.shipping)}`).sort();
     expect(facts!.recentOrders.length).toBeGreaterThan(0);
     expect(recent(facts!.recentOrders)).toEqual(recent(expected.recentOrders));
+
+    const refundKey = (r: { date: string; channel: string; campaign: string | null }) =>
+      `${r.date} ${r.channel} ${r.campaign}`;
+    const expectedRefunds = (await readRefundSums()).map((r) => ({
+      date: r.date,
+      amount: r.amount / 100,
+      ...creditOfRow(r),
+    }));
+    expect(expectedRefunds.length).toBeGreaterThan(0);
+    expect(byKey(facts!.refunds, refundKey, (r) => [cents(r.amount)])).toEqual(
+      byKey(expectedRefunds, refundKey, (r) => [cents(r.amount)]),
+    );
+
+    const variantKey = (v: { variantId: string; date: string }) => `${v.variantId} ${v.date}`;
+    const expectedSales = (await readVariantSums()).map((v) => ({
+      variantId: v.variant_id,
+      date: v.date,
+      units: v.units,
+      revenue: v.revenue / 100,
+    }));
+    expect(byKey(facts!.variantSales, variantKey, (v) => [v.units, cents(v.revenue)])).toEqual(
+      byKey(expectedSales, variantKey, (v) => [v.units, cents(v.revenue)]),
+    );
+  }
+}
+
+const DirtyRow = z.object({ n: z.number() });
+const dirtyDays = async () =>
+  (
+    await queryRows(
+      app.db,
+      DirtyRow,
+      sql`SELECT count(*)::int AS n FROM wh_fact_dirty_days WHERE workspace_id = ${workspaceId}`,
+    )
+  )[0]!.n;
+
+describe('order facts summed in the database', () => {
+  it('equal the core grouping of the same orders, read one by one', async () => {
+    await expectFactsMatchWarehouse();
+    // The run took the marks: nothing is recomputed until something is written.
+    expect(await dirtyDays()).toBe(0);
+  }, 120_000);
+
+  it('follow the orders, lines and refunds a sync or a webhook changes', async () => {
+    await loadAnalysisFacts(app.db, workspaceId);
+    const OrderIdRow = z.object({ order_id: z.string() });
+    const pick = (condition: ReturnType<typeof sql>) =>
+      queryRows(
+        app.db,
+        OrderIdRow,
+        sql`SELECT o.order_id::text AS order_id FROM wh_orders o
+            WHERE o.workspace_id = ${workspaceId} AND NOT o.test AND o.cancelled_at IS NULL AND ${condition}
+            ORDER BY o.order_id LIMIT 3`,
+      );
+    const refunded = await pick(
+      sql`EXISTS (SELECT 1 FROM wh_refunds r WHERE r.workspace_id = o.workspace_id AND r.order_id = o.order_id)`,
+    );
+    const withCampaign = await pick(sql`o.utm_campaign IS NOT NULL AND o.landing_page LIKE '%/products/%'`);
+    expect(refunded.length).toBe(3);
+    expect(withCampaign.length).toBe(3);
+    const ids = (rows: { order_id: string }[]) => `{${rows.map((r) => r.order_id).join(',')}}`;
+    // Cancelled: its sales, landing, line revenue and refunds leave the facts.
+    await app.db.execute(
+      sql`UPDATE wh_orders SET cancelled_at = now() WHERE workspace_id = ${workspaceId} AND order_id = ${refunded[0]!.order_id}::bigint`,
+    );
+    // A refund grows, another is deleted.
+    await app.db.execute(
+      sql`UPDATE wh_refunds SET amount_minor = amount_minor + 123 WHERE workspace_id = ${workspaceId} AND order_id = ${refunded[1]!.order_id}::bigint`,
+    );
+    await app.db.execute(
+      sql`DELETE FROM wh_refunds WHERE workspace_id = ${workspaceId} AND order_id = ${refunded[2]!.order_id}::bigint`,
+    );
+    // A line's quantity changes, another line is deleted; a journey and an order's day move.
+    await app.db.execute(
+      sql`UPDATE wh_order_line_items SET quantity = quantity + 2
+          WHERE workspace_id = ${workspaceId} AND order_id = ${withCampaign[0]!.order_id}::bigint`,
+    );
+    await app.db.execute(
+      sql`DELETE FROM wh_order_line_items WHERE workspace_id = ${workspaceId} AND order_id = ${withCampaign[1]!.order_id}::bigint`,
+    );
+    await app.db.execute(
+      sql`UPDATE wh_orders SET utm_campaign = 'moved-campaign', order_date = order_date - 400, total_minor = total_minor + 999
+          WHERE workspace_id = ${workspaceId} AND order_id = ANY(${ids(withCampaign.slice(2))}::bigint[])`,
+    );
+    // A new order: a copy of one, with its journey, under a new id.
+    for (const table of ['wh_orders', 'wh_journey_touchpoints'])
+      await app.db.execute(
+        sql`INSERT INTO ${sql.identifier(table)}
+            SELECT (jsonb_populate_record(t, jsonb_build_object('order_id', t.order_id + 1000000000))).*
+            FROM ${sql.identifier(table)} t
+            WHERE t.workspace_id = ${workspaceId} AND t.order_id = ${withCampaign[1]!.order_id}::bigint`,
+      );
+    expect(await dirtyDays()).toBeGreaterThan(0);
+    await expectFactsMatchWarehouse();
+    expect(await dirtyDays()).toBe(0);
   }, 120_000);
 });

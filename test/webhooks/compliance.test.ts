@@ -218,7 +218,15 @@ describe('shop/redact', () => {
     });
     expect(response.status).toBe(200);
     await runJobsUntilIdle(app.server.deps);
-    for (const table of ['wh_orders', 'wh_customers', 'wh_order_line_items', 'wh_products', 'wh_shops']) {
+    for (const table of [
+      'wh_orders',
+      'wh_customers',
+      'wh_order_line_items',
+      'wh_products',
+      'wh_shops',
+      'wh_fact_order_days',
+      'wh_fact_dirty_days',
+    ]) {
       const [row] = await queryRows(
         app.db,
         QueryRow3,

@@ -28,8 +28,13 @@ export type WrittenAnalysis =
       'asOf' | 'currency' | 'candidates' | 'metrics' | 'diagnostics' | 'forecastAccuracy'
     >);
 
-/** Connections of the worker's own pool: the fact queries run at once, the snapshot tables too. */
-const WORKER_CONNECTIONS = 8;
+/**
+ * Connections of the worker's own pool: two fact queries or snapshot writes at a time. Not more
+ * (it was 8): on two cores eight busy backends did not read faster, and as PostgreSQL puts each
+ * backend in a session of its own, the kernel shared the CPU among them and the API process as
+ * equals, so the event loop waited up to 140 ms for a turn (decision 084); with two, < 50 ms.
+ */
+const WORKER_CONNECTIONS = 2;
 
 /**
  * One run's reads, computation and snapshot writes, done on the analysis worker thread over its

@@ -14,8 +14,8 @@ import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { CreditRow, creditOfRow } from '../metrics/credit-of-row.ts';
 import { ga4AmountsInShopCurrency } from '../metrics/ga4-revenue.ts';
-import { CREDIT_COLUMNS } from '../metrics/load-attribution.ts';
 import { readCustomerOrders } from './read-customer-orders.ts';
+import { refreshFactDays } from './refresh-fact-days.ts';
 
 const ShopRow = z.object({
   currency_code: z.string(),
@@ -116,7 +116,8 @@ const Ga4QueryRow = z.object({
 /**
  * Reads one workspace's warehouse facts for an analysis run (null when no shop is synced yet).
  * Why raw SQL: a million orders must come back as a few narrow columns, aggregated in the
- * database where that is possible (sales per variant and day, stock per variant and day).
+ * database where that is possible; the order, landing, refund and variant sums are kept per order
+ * day (refresh-fact-days.ts, decision 084), so a run reads those rather than scanning every order.
  * asOf = the last day with an order (the run never analyses days the warehouse has not seen).
  * The queries are sent together: on PostgreSQL they run at once on the pool's connections.
  */
@@ -127,6 +128,8 @@ export async function loadAnalysisFacts(db: Db, workspaceId: string): Promise<An
     sql`SELECT currency_code, currency_digits FROM wh_shops WHERE workspace_id = ${workspaceId}`,
   );
   if (!shop) return null;
+  // The per-day sums first: the days written since the last run are recomputed (decision 084).
+  await refreshFactDays(db, workspaceId);
   const unit = 10 ** Number(shop.currency_digits);
   const validOrder = sql`o.workspace_id = ${workspaceId} AND NOT o.test AND o.cancelled_at IS NULL`;
 
@@ -138,29 +141,23 @@ export async function loadAnalysisFacts(db: Db, workspaceId: string): Promise<An
   );
   const asOf = bounds?.as_of;
   if (!asOf) return null;
-  const journeyColumns = sql`json_build_array(o.utm_source, o.utm_medium, o.source_type, o.utm_campaign,
-      o.first_utm_source, o.first_utm_medium, o.first_source_type, o.first_utm_campaign,
-      o.moments_count IS NOT NULL OR o.source_type IS NOT NULL)::text`;
-  // The orders summed per day and journey in the database (decision 083): a hundred thousand
-  // groups instead of a million rows.
+  const journeyColumns = sql`json_build_array(f.utm_source, f.utm_medium, f.source_type, f.utm_campaign,
+      f.first_utm_source, f.first_utm_medium, f.first_source_type, f.first_utm_campaign, f.has_journey)::text`;
+  const ofWorkspace = sql`f.workspace_id = ${workspaceId}`;
+  // The orders summed per day and journey (decision 083), kept per day (decision 084): a hundred
+  // thousand groups instead of a million rows.
   const orderDayQuery = queryRows(
     db,
     OrderDayQueryRow,
-    sql`SELECT o.order_date::text AS date, ${journeyColumns} AS journey,
-          count(*)::int AS orders, sum(o.total_minor)::float8 AS total
-        FROM wh_orders o
-        WHERE ${validOrder}
-        GROUP BY 1, 2`,
+    sql`SELECT f.order_date::text AS date, ${journeyColumns} AS journey, f.orders, f.total_minor::float8 AS total
+        FROM wh_fact_order_days f WHERE ${ofWorkspace}`,
   );
-  // Only what can decide a campaign's advertised product: a journey naming a campaign (the credited
-  // visit's campaign is one of the two) and a product landing page (productHandleOf decides below).
+  // What can decide a campaign's advertised product (refresh-fact-days.ts); productHandleOf below.
   const landingQuery = queryRows(
     db,
     LandingQueryRow,
-    sql`SELECT ${journeyColumns} AS journey, o.landing_page, count(*)::int AS orders
-        FROM wh_orders o
-        WHERE ${validOrder} AND (o.utm_campaign IS NOT NULL OR o.first_utm_campaign IS NOT NULL)
-          AND o.landing_page LIKE '%/products/%'
+    sql`SELECT ${journeyColumns} AS journey, f.landing_page, sum(f.orders)::int AS orders
+        FROM wh_fact_order_landings f WHERE ${ofWorkspace}
         GROUP BY 1, 2`,
   );
   const recentOrderQuery = queryRows(
@@ -175,25 +172,20 @@ export async function loadAnalysisFacts(db: Db, workspaceId: string): Promise<An
   const refundQuery = queryRows(
     db,
     RefundQueryRow,
-    // Refunds of orders that count as sales only, as the dashboard KPIs: a cancelled or test
-    // order's refund would otherwise be subtracted from revenue that never counted. Grouped by
-    // what decides their order's credit (the one attribution rule, decision 011).
-    sql`SELECT r.refund_date::text AS date, sum(r.amount_minor)::float8 AS amount, ${CREDIT_COLUMNS}
-        FROM wh_refunds r
-        JOIN wh_orders o ON o.workspace_id = r.workspace_id AND o.order_id = r.order_id
-        WHERE r.workspace_id = ${workspaceId} AND ${validOrder}
+    // Refunds of valid orders, grouped by what decides their order's credit (the one attribution
+    // rule, decision 011).
+    sql`SELECT f.refund_date::text AS date, sum(f.amount_minor)::float8 AS amount, f.has_journey,
+          f.utm_source, f.utm_medium, f.source_type, f.utm_campaign, f.first_utm_source AS first_source,
+          f.first_utm_medium AS first_medium, f.first_source_type AS first_type, f.first_utm_campaign AS first_campaign
+        FROM wh_fact_refund_days f WHERE ${ofWorkspace}
         GROUP BY 1, 3, 4, 5, 6, 7, 8, 9, 10, 11`,
   );
   const variantSalesQuery = queryRows(
     db,
     VariantSalesQueryRow,
-    sql`SELECT li.variant_id::text AS variant_id, li.order_date::text AS date,
-          sum(li.quantity)::int AS units,
-          sum(li.unit_price_minor * li.quantity - li.discount_minor)::float8 AS revenue
-        FROM wh_order_line_items li
-        JOIN wh_orders o ON o.workspace_id = li.workspace_id AND o.order_id = li.order_id
-        WHERE ${validOrder} AND li.variant_id IS NOT NULL
-        GROUP BY li.variant_id, li.order_date`,
+    sql`SELECT f.variant_id::text AS variant_id, f.order_date::text AS date, f.units::int AS units,
+          f.revenue_minor::float8 AS revenue
+        FROM wh_fact_variant_days f WHERE ${ofWorkspace}`,
   );
   const variantQuery = queryRows(
     db,

@@ -142,6 +142,12 @@ const STORE_TABLES = [
   'wh_journey_touchpoints',
   'wh_orders',
   'wh_customers',
+  // After the orders, lines and refunds: deleting them marks their days.
+  'wh_fact_order_days',
+  'wh_fact_order_landings',
+  'wh_fact_variant_days',
+  'wh_fact_refund_days',
+  'wh_fact_dirty_days',
   'wh_inventory_snapshots',
   'wh_cost_ledger',
   'wh_variants',
