@@ -225,6 +225,7 @@ describe('shop/redact', () => {
       'wh_products',
       'wh_shops',
       'wh_fact_order_days',
+      'wh_fact_customer_orders',
       'wh_fact_dirty_days',
     ]) {
       const [row] = await queryRows(

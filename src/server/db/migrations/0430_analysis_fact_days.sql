@@ -1,12 +1,13 @@
 -- The analysis facts kept per shop day (decision 084). An analysis run read its order facts by
 -- scanning the whole of wh_orders and wh_order_line_items (a million orders: ~5 s of the
 -- database's two cores) although a sync changes a few days. The sums are now kept per order day
--- and refreshed, by the run, for the days written since (refresh-fact-days.ts):
+-- and refreshed, by the run, for the days written since (refresh-analysis-facts.ts):
 --   * every statement that writes orders, their lines or their refunds marks the order days it
 --     touched in wh_fact_dirty_days (statement triggers below, one mark row per day and statement);
 --   * a run takes the marks and recomputes exactly those days, in one transaction.
 -- Marks are plain appends, no unique key: writers never wait for each other on a mark, and a
 -- refresh deletes the marks it saw, so a write committed after it stays marked for the next one.
+-- Each customer's orders (the lifetime models' ledger) are kept the same way, per customer.
 
 CREATE TABLE wh_fact_dirty_days (
   workspace_id uuid NOT NULL,
@@ -14,19 +15,33 @@ CREATE TABLE wh_fact_dirty_days (
 );
 CREATE INDEX wh_fact_dirty_days_workspace_idx ON wh_fact_dirty_days (workspace_id);
 
--- Valid orders (not test, not cancelled) per day and what decides their channel and campaign.
+CREATE TABLE wh_fact_dirty_customers (
+  workspace_id uuid NOT NULL,
+  customer_id bigint NOT NULL
+);
+CREATE INDEX wh_fact_dirty_customers_workspace_idx ON wh_fact_dirty_customers (workspace_id);
+
+-- A customer's valid orders as `day total` pairs joined by commas (day: days since 1970-01-01,
+-- total in minor units; read-customer-orders.ts), in no particular order.
+CREATE TABLE wh_fact_customer_orders (
+  workspace_id uuid NOT NULL,
+  customer_id bigint NOT NULL,
+  orders text NOT NULL,
+  PRIMARY KEY (workspace_id, customer_id)
+);
+
+-- A marked customer's valid orders are read from this index alone (the order totals included):
+-- after a day's sync, thousands of customers' orders without a visit to the order rows.
+DROP INDEX wh_orders_customer_first_day_idx;
+CREATE INDEX wh_orders_customer_first_day_idx ON wh_orders (workspace_id, customer_id, order_date)
+  INCLUDE (total_minor) WHERE NOT test AND cancelled_at IS NULL;
+
+-- Valid orders (not test, not cancelled) per day and journey: what decides their channels and
+-- campaigns, as one JSON text (refresh-analysis-facts.ts).
 CREATE TABLE wh_fact_order_days (
   workspace_id uuid NOT NULL,
   order_date date NOT NULL,
-  has_journey boolean NOT NULL,
-  utm_source text,
-  utm_medium text,
-  source_type text,
-  utm_campaign text,
-  first_utm_source text,
-  first_utm_medium text,
-  first_source_type text,
-  first_utm_campaign text,
+  journey text NOT NULL,
   orders integer NOT NULL,
   total_minor bigint NOT NULL
 );
@@ -36,15 +51,7 @@ CREATE INDEX wh_fact_order_days_day_idx ON wh_fact_order_days (workspace_id, ord
 CREATE TABLE wh_fact_order_landings (
   workspace_id uuid NOT NULL,
   order_date date NOT NULL,
-  has_journey boolean NOT NULL,
-  utm_source text,
-  utm_medium text,
-  source_type text,
-  utm_campaign text,
-  first_utm_source text,
-  first_utm_medium text,
-  first_source_type text,
-  first_utm_campaign text,
+  journey text NOT NULL,
   landing_page text NOT NULL,
   orders integer NOT NULL
 );
@@ -78,7 +85,25 @@ CREATE TABLE wh_fact_refund_days (
 );
 CREATE INDEX wh_fact_refund_days_day_idx ON wh_fact_refund_days (workspace_id, order_date);
 
--- Orders and lines carry their order day.
+-- Orders carry their day and customer.
+CREATE FUNCTION wh_fact_mark_orders() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP <> 'DELETE' THEN
+    INSERT INTO wh_fact_dirty_days (workspace_id, order_date)
+      SELECT DISTINCT workspace_id, order_date FROM new_rows;
+    INSERT INTO wh_fact_dirty_customers (workspace_id, customer_id)
+      SELECT DISTINCT workspace_id, customer_id FROM new_rows WHERE customer_id IS NOT NULL;
+  END IF;
+  IF TG_OP <> 'INSERT' THEN
+    INSERT INTO wh_fact_dirty_days (workspace_id, order_date)
+      SELECT DISTINCT workspace_id, order_date FROM old_rows;
+    INSERT INTO wh_fact_dirty_customers (workspace_id, customer_id)
+      SELECT DISTINCT workspace_id, customer_id FROM old_rows WHERE customer_id IS NOT NULL;
+  END IF;
+  RETURN NULL;
+END $$;
+
+-- Lines carry their order's day.
 CREATE FUNCTION wh_fact_mark_days() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP <> 'DELETE' THEN
@@ -110,23 +135,23 @@ BEGIN
 END $$;
 
 -- Transition tables allow one event per trigger.
-CREATE TRIGGER wh_orders_fact_days_insert AFTER INSERT ON wh_orders
+CREATE TRIGGER wh_orders_facts_insert AFTER INSERT ON wh_orders
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION wh_fact_mark_orders();
+CREATE TRIGGER wh_orders_facts_update AFTER UPDATE ON wh_orders
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION wh_fact_mark_orders();
+CREATE TRIGGER wh_orders_facts_delete AFTER DELETE ON wh_orders
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION wh_fact_mark_orders();
+CREATE TRIGGER wh_order_line_items_facts_insert AFTER INSERT ON wh_order_line_items
   REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION wh_fact_mark_days();
-CREATE TRIGGER wh_orders_fact_days_update AFTER UPDATE ON wh_orders
+CREATE TRIGGER wh_order_line_items_facts_update AFTER UPDATE ON wh_order_line_items
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION wh_fact_mark_days();
-CREATE TRIGGER wh_orders_fact_days_delete AFTER DELETE ON wh_orders
+CREATE TRIGGER wh_order_line_items_facts_delete AFTER DELETE ON wh_order_line_items
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION wh_fact_mark_days();
-CREATE TRIGGER wh_order_line_items_fact_days_insert AFTER INSERT ON wh_order_line_items
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION wh_fact_mark_days();
-CREATE TRIGGER wh_order_line_items_fact_days_update AFTER UPDATE ON wh_order_line_items
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION wh_fact_mark_days();
-CREATE TRIGGER wh_order_line_items_fact_days_delete AFTER DELETE ON wh_order_line_items
-  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION wh_fact_mark_days();
-CREATE TRIGGER wh_refunds_fact_days_insert AFTER INSERT ON wh_refunds
+CREATE TRIGGER wh_refunds_facts_insert AFTER INSERT ON wh_refunds
   REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION wh_fact_mark_refund_days();
-CREATE TRIGGER wh_refunds_fact_days_update AFTER UPDATE ON wh_refunds
+CREATE TRIGGER wh_refunds_facts_update AFTER UPDATE ON wh_refunds
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION wh_fact_mark_refund_days();
-CREATE TRIGGER wh_refunds_fact_days_delete AFTER DELETE ON wh_refunds
+CREATE TRIGGER wh_refunds_facts_delete AFTER DELETE ON wh_refunds
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION wh_fact_mark_refund_days();
 
 -- A deleted workspace's facts go with its warehouse rows (after them: their deletes add marks).
@@ -141,10 +166,14 @@ BEGIN
   DELETE FROM wh_fact_order_landings WHERE workspace_id = OLD.id;
   DELETE FROM wh_fact_variant_days WHERE workspace_id = OLD.id;
   DELETE FROM wh_fact_refund_days WHERE workspace_id = OLD.id;
+  DELETE FROM wh_fact_customer_orders WHERE workspace_id = OLD.id;
   DELETE FROM wh_fact_dirty_days WHERE workspace_id = OLD.id;
+  DELETE FROM wh_fact_dirty_customers WHERE workspace_id = OLD.id;
   RETURN OLD;
 END $$;
 
--- Every day of the existing warehouse is computed by the next run.
+-- Every day and customer of the existing warehouse is computed by the next run.
 INSERT INTO wh_fact_dirty_days (workspace_id, order_date)
   SELECT DISTINCT workspace_id, order_date FROM wh_orders;
+INSERT INTO wh_fact_dirty_customers (workspace_id, customer_id)
+  SELECT DISTINCT workspace_id, customer_id FROM wh_orders WHERE customer_id IS NOT NULL;

@@ -15,7 +15,7 @@ import { queryRows } from '../../db/query-rows.ts';
 import { CreditRow, creditOfRow } from '../metrics/credit-of-row.ts';
 import { ga4AmountsInShopCurrency } from '../metrics/ga4-revenue.ts';
 import { readCustomerOrders } from './read-customer-orders.ts';
-import { refreshFactDays } from './refresh-fact-days.ts';
+import { refreshAnalysisFacts } from './refresh-analysis-facts.ts';
 
 const ShopRow = z.object({
   currency_code: z.string(),
@@ -44,8 +44,9 @@ const RecentOrderQueryRow = z.object({
 /**
  * What decides an order's channels and campaigns: [utm_source, utm_medium, source_type,
  * utm_campaign, first touch's utm_source, utm_medium, source_type, utm_campaign, has_journey].
- * They come as one JSON text, the key orders are grouped by (decision 083): a million orders share
- * a few hundred combinations. Each distinct text is parsed, checked and classified once.
+ * They come as one JSON text (built by refresh-analysis-facts.ts), the key orders are grouped by
+ * (decision 083): a million orders share a few hundred combinations. Each distinct text is parsed,
+ * checked and classified once.
  */
 const JourneyKey = z.tuple([
   z.string().nullable(),
@@ -117,7 +118,7 @@ const Ga4QueryRow = z.object({
  * Reads one workspace's warehouse facts for an analysis run (null when no shop is synced yet).
  * Why raw SQL: a million orders must come back as a few narrow columns, aggregated in the
  * database where that is possible; the order, landing, refund and variant sums are kept per order
- * day (refresh-fact-days.ts, decision 084), so a run reads those rather than scanning every order.
+ * day (refresh-analysis-facts.ts, decision 084), so a run reads those rather than scanning every order.
  * asOf = the last day with an order (the run never analyses days the warehouse has not seen).
  * The queries are sent together: on PostgreSQL they run at once on the pool's connections.
  */
@@ -129,7 +130,7 @@ export async function loadAnalysisFacts(db: Db, workspaceId: string): Promise<An
   );
   if (!shop) return null;
   // The per-day sums first: the days written since the last run are recomputed (decision 084).
-  await refreshFactDays(db, workspaceId);
+  await refreshAnalysisFacts(db, workspaceId);
   const unit = 10 ** Number(shop.currency_digits);
   const validOrder = sql`o.workspace_id = ${workspaceId} AND NOT o.test AND o.cancelled_at IS NULL`;
 
@@ -141,22 +142,20 @@ export async function loadAnalysisFacts(db: Db, workspaceId: string): Promise<An
   );
   const asOf = bounds?.as_of;
   if (!asOf) return null;
-  const journeyColumns = sql`json_build_array(f.utm_source, f.utm_medium, f.source_type, f.utm_campaign,
-      f.first_utm_source, f.first_utm_medium, f.first_source_type, f.first_utm_campaign, f.has_journey)::text`;
   const ofWorkspace = sql`f.workspace_id = ${workspaceId}`;
   // The orders summed per day and journey (decision 083), kept per day (decision 084): a hundred
   // thousand groups instead of a million rows.
   const orderDayQuery = queryRows(
     db,
     OrderDayQueryRow,
-    sql`SELECT f.order_date::text AS date, ${journeyColumns} AS journey, f.orders, f.total_minor::float8 AS total
+    sql`SELECT f.order_date::text AS date, f.journey, f.orders, f.total_minor::float8 AS total
         FROM wh_fact_order_days f WHERE ${ofWorkspace}`,
   );
-  // What can decide a campaign's advertised product (refresh-fact-days.ts); productHandleOf below.
+  // What can decide a campaign's advertised product (refresh-analysis-facts.ts); productHandleOf below.
   const landingQuery = queryRows(
     db,
     LandingQueryRow,
-    sql`SELECT ${journeyColumns} AS journey, f.landing_page, sum(f.orders)::int AS orders
+    sql`SELECT f.journey, f.landing_page, sum(f.orders)::int AS orders
         FROM wh_fact_order_landings f WHERE ${ofWorkspace}
         GROUP BY 1, 2`,
   );
@@ -168,7 +167,7 @@ export async function loadAnalysisFacts(db: Db, workspaceId: string): Promise<An
         FROM wh_orders o
         WHERE ${validOrder} AND o.order_date > ${asOf}::date - ${RECENT_ORDER_DAYS}::int`,
   );
-  const customerOrdersQuery = readCustomerOrders(db, validOrder, unit);
+  const customerOrdersQuery = readCustomerOrders(db, workspaceId, unit);
   const refundQuery = queryRows(
     db,
     RefundQueryRow,

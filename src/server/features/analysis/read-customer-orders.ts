@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { sortCustomerDays } from '../../../core/ledger/sort-customer-days.ts';
 import type { CustomerLedger } from '../../../core/ledger/to-customer-ledger.ts';
@@ -12,22 +12,20 @@ const CustomerOrdersRow = z.object({
 });
 
 /**
- * The customers' valid orders (`validOrder`, a condition on `wh_orders o`) as the analysis
- * ledger: per customer, each order's shop-local day and gross total in major units (minor ÷ `unit`),
- * days ascending. Why one row per customer with its orders packed in a string: a million rows of
- * three fields cost the worker far more to receive and parse (and to collect afterwards) than a
- * hundred thousand rows of two (decision 083); the database does the grouping either way. The
- * pairs come unordered (ordering them in SQL sorted a million rows) and are ordered here.
+ * The customers' valid orders as the analysis ledger: per customer, each order's shop-local day
+ * and gross total in major units (minor ÷ `unit`), days ascending. Why one row per customer with
+ * its orders packed in a string: a million rows of three fields cost the worker far more to
+ * receive and parse (and to collect afterwards) than a hundred thousand rows of two (decision
+ * 083). The rows are kept packed per customer (wh_fact_customer_orders, refreshed with the other
+ * facts, decision 084). The pairs come unordered (ordering them in SQL sorted a million rows) and
+ * are ordered here.
  */
-export async function readCustomerOrders(db: Db, validOrder: SQL, unit: number): Promise<CustomerLedger> {
+export async function readCustomerOrders(db: Db, workspaceId: string, unit: number): Promise<CustomerLedger> {
   const rows = await queryRows(
     db,
     CustomerOrdersRow,
-    sql`SELECT o.customer_id::text AS customer_id,
-          string_agg((o.order_date - DATE '1970-01-01')::text || ' ' || o.total_minor::text, ',') AS orders
-        FROM wh_orders o
-        WHERE ${validOrder} AND o.customer_id IS NOT NULL
-        GROUP BY o.customer_id`,
+    sql`SELECT customer_id::text AS customer_id, orders FROM wh_fact_customer_orders
+        WHERE workspace_id = ${workspaceId}`,
   );
   let n = 0;
   const lists = rows.map((row) => {
