@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { migrateDatabase } from '../../src/server/db/migrate.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
+import { refreshAnalysisFacts } from '../../src/server/features/analysis/refresh-analysis-facts.ts';
 import { CUSTOMER_SPEC, TOUCHPOINT_SPEC } from '../../src/server/jobs/sync/shopify-rows.ts';
 import { type UpsertRow, upsertRows } from '../../src/server/jobs/sync/upsert-rows.ts';
 import { createWorkspace } from '../support/factories.ts';
@@ -12,7 +13,7 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database.
  * The batched upsert of the syncs (typed arrays through `unnest`) and the per-statement workspace
  * check of the large warehouse tables (migration 0033): any text survives the array encoding,
  * a second upsert rewrites nothing, a missing workspace is refused and deleting a workspace
- * deletes its rows.
+ * deletes its rows, the analysis facts kept from them included.
  */
 
 let testDatabase: TestDatabase;
@@ -130,12 +131,24 @@ describe('workspace reference of the large warehouse tables', () => {
   it('deletes a workspace’s rows with the workspace and keeps the others', async () => {
     await upsertRows(db(), TOUCHPOINT_SPEC, [touchpoint(workspaceId, 1), touchpoint(otherWorkspaceId, 1)]);
     await upsertRows(db(), CUSTOMER_SPEC, [customer(otherWorkspaceId, 1, 'Other')]);
+    // An order, and the analysis facts built from it (decision 084), go with the workspace too.
+    await db().execute(
+      sql`INSERT INTO wh_orders (workspace_id, order_id, name, currency_code, total_minor, created_at, updated_at,
+            order_date, customer_id)
+          VALUES (${workspaceId}, 1, '#1', 'USD', 1000, now(), now(), '2026-11-01', 7400000000011)`,
+    );
+    await refreshAnalysisFacts(db(), workspaceId);
+    const factRows = sql`SELECT workspace_id FROM wh_fact_order_days UNION ALL SELECT workspace_id FROM wh_fact_customer_orders
+      UNION ALL SELECT workspace_id FROM wh_fact_dirty_days UNION ALL SELECT workspace_id FROM wh_fact_dirty_customers`;
+    const [facts] = await queryRows(db(), QueryRow, sql`SELECT count(*) AS n FROM (${factRows}) rows`);
+    expect(Number(facts?.n)).toBe(2);
     await db().execute(sql`DELETE FROM workspaces WHERE id = ${workspaceId}`);
     const counts = await queryRows(
       db(),
       CountRow,
       sql`SELECT workspace_id, count(*) AS n FROM (
             SELECT workspace_id FROM wh_journey_touchpoints UNION ALL SELECT workspace_id FROM wh_customers
+            UNION ALL SELECT workspace_id FROM wh_orders UNION ALL ${factRows}
           ) rows GROUP BY workspace_id`,
     );
     expect(counts.map((row) => [row.workspace_id, Number(row.n)])).toEqual([[otherWorkspaceId, 2]]);

@@ -85,6 +85,21 @@ CREATE TABLE wh_fact_refund_days (
 );
 CREATE INDEX wh_fact_refund_days_day_idx ON wh_fact_refund_days (workspace_id, order_date);
 
+-- The fact rows name an existing workspace, checked once per statement as the warehouse's own
+-- rows are (migration 0033): a refresh racing a workspace's deletion fails instead of leaving
+-- rows behind. Not the marks: deleting a workspace's orders marks their days after the
+-- workspace row is gone, and wh_delete_workspace_rows deletes those marks last.
+CREATE TRIGGER wh_fact_order_days_workspace_check AFTER INSERT ON wh_fact_order_days
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION wh_check_workspaces();
+CREATE TRIGGER wh_fact_order_landings_workspace_check AFTER INSERT ON wh_fact_order_landings
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION wh_check_workspaces();
+CREATE TRIGGER wh_fact_variant_days_workspace_check AFTER INSERT ON wh_fact_variant_days
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION wh_check_workspaces();
+CREATE TRIGGER wh_fact_refund_days_workspace_check AFTER INSERT ON wh_fact_refund_days
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION wh_check_workspaces();
+CREATE TRIGGER wh_fact_customer_orders_workspace_check AFTER INSERT ON wh_fact_customer_orders
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION wh_check_workspaces();
+
 -- Orders carry their day and customer.
 CREATE FUNCTION wh_fact_mark_orders() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

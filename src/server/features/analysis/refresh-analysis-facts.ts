@@ -70,6 +70,7 @@ export async function refreshAnalysisFacts(db: Db, workspaceId: string): Promise
         AND (o.utm_campaign IS NOT NULL OR o.first_utm_campaign IS NOT NULL)
         AND o.landing_page LIKE '%/products/%'
       GROUP BY 2, 3, 4`);
+    // Lines by their own order day (the sync writes their order's), as they are marked.
     await tx.execute(sql`
       INSERT INTO wh_fact_variant_days (workspace_id, order_date, variant_id, units, revenue_minor)
       SELECT ${workspaceId}::uuid, li.order_date, li.variant_id, sum(li.quantity),
