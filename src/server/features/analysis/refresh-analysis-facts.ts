@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
+import { CREDIT_COLUMNS } from '../metrics/load-attribution.ts';
 
 /**
  * What decides an order's (alias `o`) channels and campaigns, as one JSON text: the key the facts
@@ -11,12 +12,9 @@ const ORDER_JOURNEY = sql.raw(`json_build_array(o.utm_source, o.utm_medium, o.so
   o.first_utm_source, o.first_utm_medium, o.first_source_type, o.first_utm_campaign,
   o.moments_count IS NOT NULL OR o.source_type IS NOT NULL)::text`);
 
-/** The credit columns of wh_fact_refund_days (named as on wh_orders), and the same read from an order. */
+/** The columns of wh_fact_refund_days that CREDIT_COLUMNS fills (named as on wh_orders, same order). */
 const CREDIT_FACT_COLUMNS = sql.raw(`has_journey, utm_source, utm_medium, source_type, utm_campaign,
   first_utm_source, first_utm_medium, first_source_type, first_utm_campaign`);
-const ORDER_CREDIT_COLUMNS = sql.raw(`o.moments_count IS NOT NULL OR o.source_type IS NOT NULL,
-  o.utm_source, o.utm_medium, o.source_type, o.utm_campaign,
-  o.first_utm_source, o.first_utm_medium, o.first_source_type, o.first_utm_campaign`);
 
 const DayRow = z.object({ day: z.string() });
 const CustomerIdsRow = z.object({ ids: z.string().nullable() });
@@ -84,7 +82,7 @@ export async function refreshAnalysisFacts(db: Db, workspaceId: string): Promise
     // order's refund would otherwise be subtracted from revenue that never counted.
     await tx.execute(sql`
       INSERT INTO wh_fact_refund_days (workspace_id, order_date, refund_date, ${CREDIT_FACT_COLUMNS}, amount_minor)
-      SELECT ${workspaceId}::uuid, o.order_date, r.refund_date, ${ORDER_CREDIT_COLUMNS}, sum(r.amount_minor)
+      SELECT ${workspaceId}::uuid, o.order_date, r.refund_date, ${CREDIT_COLUMNS}, sum(r.amount_minor)
       FROM wh_refunds r
       JOIN wh_orders o ON o.workspace_id = r.workspace_id AND o.order_id = r.order_id
       WHERE r.workspace_id = ${workspaceId} AND ${validOrder} AND ${inDays('o.order_date')}
