@@ -176,6 +176,11 @@ async function emptyWorkspace(workspaceId: string): Promise<void> {
 
 const TableRow = z.object({ name: z.string() });
 
+/**
+ * The warehouse's tables, without the marks of what was written since the last analysis
+ * (wh_fact_dirty_*, decision 084): one per statement, so a retried sync leaves more of them, by
+ * design; they are bookkeeping, not data.
+ */
 async function warehouseTables(): Promise<string[]> {
   const tables = await queryRows(
     app.db,
@@ -183,6 +188,7 @@ async function warehouseTables(): Promise<string[]> {
     sql`SELECT c.table_name AS name FROM information_schema.columns c
         JOIN pg_class p ON p.relname = c.table_name AND NOT p.relispartition
         WHERE c.table_schema = 'public' AND c.column_name = 'workspace_id' AND c.table_name LIKE 'wh\\_%'
+          AND c.table_name NOT LIKE 'wh\\_fact\\_dirty\\_%'
         ORDER BY 1`,
   );
   return tables.map((t) => t.name);
