@@ -120,7 +120,7 @@ const Ga4QueryRow = z.object({
  * database where that is possible; the order, landing, refund and variant sums are kept per order
  * day (refresh-analysis-facts.ts, decision 084), so a run reads those rather than scanning every order.
  * asOf = the last day with an order (the run never analyses days the warehouse has not seen).
- * The queries are sent together: on PostgreSQL they run at once on the pool's connections.
+ * The queries are sent together: on PostgreSQL they run as the pool's connections free up.
  */
 export async function loadAnalysisFacts(db: Db, workspaceId: string): Promise<AnalysisFacts | null> {
   const [shop] = await queryRows(
