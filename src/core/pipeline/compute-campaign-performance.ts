@@ -3,10 +3,11 @@ import { toDayNumber } from '../dates/to-day-number.ts';
 import { creditOrder } from '../metrics/credit-order.ts';
 import type { CampaignPerformance } from '../opportunities/detect-campaign-opportunities.ts';
 import type { InventorySnapshot } from '../types.ts';
-import { advertisedHandle } from './advertised-handle.ts';
+import { advertisedHandles } from './advertised-handles.ts';
+import { creditedMetaCampaign } from './credited-meta-campaign.ts';
 import { listOutOfStockPeriods } from './list-out-of-stock-periods.ts';
 import { touchesOf } from './touches-of.ts';
-import type { AnalysisFacts, OrderJourney } from './types.ts';
+import type { AnalysisFacts } from './types.ts';
 
 interface AdvertisedProduct {
   productId: string;
@@ -27,47 +28,30 @@ export function computeCampaignPerformance(
 ): CampaignPerformance[] {
   if (facts.metaCampaigns.length === 0) return [];
   // Store-verified credit per campaign under the one attribution rule, by campaign name or id.
-  const campaignKey = new Map<string, string>();
-  for (const c of facts.metaCampaigns) {
-    campaignKey.set(c.name, c.campaignId);
-    campaignKey.set(c.campaignId, c.campaignId);
-  }
-  const verified = new Map<
-    string,
-    { orders: number; revenue: number; refunds: number; handles: Map<string, number>; all: number }
-  >();
+  const campaignOf = creditedMetaCampaign(facts.metaCampaigns);
+  const verified = new Map<string, { orders: number; revenue: number; refunds: number }>();
   const entryOf = (campaignId: string) => {
     let entry = verified.get(campaignId);
     if (!entry) {
-      entry = { orders: 0, revenue: 0, refunds: 0, handles: new Map(), all: 0 };
+      entry = { orders: 0, revenue: 0, refunds: 0 };
       verified.set(campaignId, entry);
     }
     return entry;
   };
-  const creditedCampaign = (journey: OrderJourney) => {
-    const credit = creditOrder(touchesOf(journey));
-    return credit.channel === 'meta_ads' && credit.campaign ? campaignKey.get(credit.campaign) : undefined;
-  };
   for (const g of facts.orderDays) {
-    const id = creditedCampaign(g);
+    if (g.date < since || g.date > asOf) continue;
+    const id = campaignOf(creditOrder(touchesOf(g)));
     if (!id) continue;
     const entry = entryOf(id);
-    entry.all += g.orders;
-    if (g.date >= since && g.date <= asOf) {
-      entry.orders += g.orders;
-      entry.revenue += g.total;
-    }
+    entry.orders += g.orders;
+    entry.revenue += g.total;
   }
-  for (const l of facts.productLandings) {
-    const id = creditedCampaign(l);
-    if (!id) continue;
-    const { handles } = entryOf(id);
-    handles.set(l.landingHandle, (handles.get(l.landingHandle) ?? 0) + l.orders);
-  }
+  // A refund comes with its order's credit.
   for (const r of facts.refunds) {
-    const id = r.channel === 'meta_ads' && r.campaign ? campaignKey.get(r.campaign) : undefined;
+    const id = campaignOf(r);
     if (id && r.date >= since && r.date <= asOf) entryOf(id).refunds += r.amount;
   }
+  const handleOf = advertisedHandles(facts);
   const productByHandle = new Map<string, AdvertisedProduct>();
   for (const v of facts.variants) {
     if (!v.handle) continue;
@@ -91,9 +75,8 @@ export function computeCampaignPerformance(
       (d) => d.campaignId === campaign.campaignId && d.date >= since && d.date <= asOf,
     );
     const v = verified.get(campaign.campaignId);
-    let product: AdvertisedProduct | null = null;
-    const handle = v ? advertisedHandle(v.handles, v.all) : null;
-    if (handle) product = productByHandle.get(handle) ?? null;
+    const handle = handleOf.get(campaign.campaignId);
+    const product = handle ? (productByHandle.get(handle) ?? null) : null;
     const productOutDays = new Set<string>();
     for (const variantId of product?.variantIds ?? [])
       for (const d of outDays.get(variantId) ?? []) productOutDays.add(d);

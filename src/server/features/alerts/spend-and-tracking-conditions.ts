@@ -1,15 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { formatDay } from '../../../core/insights/format-day.ts';
-import { advertisedHandle } from '../../../core/pipeline/advertised-handle.ts';
-import { productHandleOf } from '../../../core/pipeline/product-handle-of.ts';
+import { advertisedHandles } from '../../../core/pipeline/advertised-handles.ts';
 import { classifyStock } from '../../../core/stockout/classify-stock.ts';
 import { currencyDigitsOf, formatMoney } from '../../../shared/money.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows, timestampColumn } from '../../db/query-rows.ts';
-import { CreditRow, creditOfRow } from '../metrics/credit-of-row.ts';
-import { CREDIT_COLUMNS } from '../metrics/load-attribution.ts';
-import { readMetricWindow, validOrderOf } from '../metrics/metric-window.ts';
+import { readOrderJourneys } from '../analysis/read-order-journeys.ts';
+import { refreshAnalysisFacts } from '../analysis/refresh-analysis-facts.ts';
+import { readMetricWindow } from '../metrics/metric-window.ts';
 import type { AlertCondition } from './alert-condition.ts';
 
 /** A website whose tracker sent nothing for longer than this has stopped sending. */
@@ -17,47 +16,26 @@ export const TRACKING_SILENCE_HOURS = 24;
 
 const CampaignRow = z.object({ campaign_id: z.string(), name: z.string() });
 
-const GroupRow = CreditRow.extend({ landing_page: z.string().nullable(), orders: z.number() });
-
-/** Landing product pages of the orders credited to each Meta campaign (by campaign id). */
+/**
+ * Each Meta campaign's advertised product handle, by campaign id: the same rule and the same kept
+ * facts as the analysis's campaign figures (core advertisedHandles over readOrderJourneys),
+ * refreshed first for what was written since the last run.
+ */
 async function readAdvertisedHandles(db: Db, workspaceId: string): Promise<Map<string, string>> {
-  const [campaigns, groups] = await Promise.all([
+  await refreshAnalysisFacts(db, workspaceId);
+  const [campaigns, journeys] = await Promise.all([
     queryRows(
       db,
       CampaignRow,
       sql`SELECT campaign_id, name FROM wh_meta_campaigns WHERE workspace_id = ${workspaceId}`,
     ),
-    queryRows(
-      db,
-      GroupRow,
-      sql`SELECT ${CREDIT_COLUMNS}, o.landing_page, count(*)::int AS orders
-          FROM wh_orders o
-          WHERE ${validOrderOf(workspaceId)} AND (o.utm_campaign IS NOT NULL OR o.first_utm_campaign IS NOT NULL)
-          GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10`,
-    ),
+    // Order counts only: the totals (left in minor units, unit 1) are not read here.
+    readOrderJourneys(db, workspaceId, 1),
   ]);
-  const idOf = new Map<string, string>();
-  for (const c of campaigns) {
-    idOf.set(c.name, c.campaign_id);
-    idOf.set(c.campaign_id, c.campaign_id);
-  }
-  const tally = new Map<string, { orders: number; handles: Map<string, number> }>();
-  for (const group of groups) {
-    const credit = creditOfRow(group);
-    const id = credit.channel === 'meta_ads' && credit.campaign ? idOf.get(credit.campaign) : undefined;
-    if (!id) continue;
-    const entry = tally.get(id) ?? { orders: 0, handles: new Map<string, number>() };
-    entry.orders += group.orders;
-    const handle = productHandleOf(group.landing_page);
-    if (handle) entry.handles.set(handle, (entry.handles.get(handle) ?? 0) + group.orders);
-    tally.set(id, entry);
-  }
-  const handles = new Map<string, string>();
-  for (const [id, entry] of tally) {
-    const handle = advertisedHandle(entry.handles, entry.orders);
-    if (handle) handles.set(id, handle);
-  }
-  return handles;
+  return advertisedHandles({
+    ...journeys,
+    metaCampaigns: campaigns.map((c) => ({ campaignId: c.campaign_id, name: c.name, status: null })),
+  });
 }
 
 const SpendingRow = z.object({

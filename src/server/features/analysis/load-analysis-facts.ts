@@ -1,20 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { channelOf } from '../../../core/pipeline/channel-of.ts';
-import { journeyKey } from '../../../core/pipeline/journey-key.ts';
-import { productHandleOf } from '../../../core/pipeline/product-handle-of.ts';
 import { RECENT_ORDER_DAYS } from '../../../core/pipeline/thresholds.ts';
-import type {
-  AnalysisFacts,
-  OrderDayGroup,
-  OrderJourney,
-  ProductLandingGroup,
-} from '../../../core/pipeline/types.ts';
+import type { AnalysisFacts } from '../../../core/pipeline/types.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { CreditRow, creditOfRow } from '../metrics/credit-of-row.ts';
 import { ga4AmountsInShopCurrency } from '../metrics/ga4-revenue.ts';
 import { readCustomerOrders } from './read-customer-orders.ts';
+import { readOrderJourneys } from './read-order-journeys.ts';
 import { refreshAnalysisFacts } from './refresh-analysis-facts.ts';
 
 const ShopRow = z.object({
@@ -24,55 +17,12 @@ const ShopRow = z.object({
 
 const AsOfRow = z.object({ as_of: z.string().nullable() });
 
-const OrderDayQueryRow = z.object({
-  date: z.string(),
-  /** The group's attribution columns as one JSON array (see JourneyKey). */
-  journey: z.string(),
-  orders: z.number(),
-  total: z.number(),
-});
-
-const LandingQueryRow = z.object({ journey: z.string(), landing_page: z.string(), orders: z.number() });
-
 const RecentOrderQueryRow = z.object({
   date: z.string(),
   total: z.number(),
   subtotal: z.number().nullable(),
   shipping: z.number().nullable(),
 });
-
-/**
- * What decides an order's channels and campaigns: [utm_source, utm_medium, source_type,
- * utm_campaign, first touch's utm_source, utm_medium, source_type, utm_campaign, has_journey].
- * They come as one JSON text (built by refresh-analysis-facts.ts), the key orders are grouped by
- * (decision 083): a million orders share a few hundred combinations. Each distinct text is parsed,
- * checked and classified once.
- */
-const JourneyKey = z.tuple([
-  z.string().nullable(),
-  z.string().nullable(),
-  z.string().nullable(),
-  z.string().nullable(),
-  z.string().nullable(),
-  z.string().nullable(),
-  z.string().nullable(),
-  z.string().nullable(),
-  z.boolean(),
-]);
-
-function journeyOf(text: string): OrderJourney {
-  const [source, medium, type, campaign, firstSource, firstMedium, firstType, firstCampaign, hasJourney] =
-    JourneyKey.parse(JSON.parse(text));
-  return {
-    lastChannel: hasJourney ? channelOf(source, medium, type) : null,
-    firstChannel:
-      firstSource !== null || firstMedium !== null || firstType !== null
-        ? channelOf(firstSource, firstMedium, firstType)
-        : null,
-    utmCampaign: campaign,
-    firstCampaign,
-  };
-}
 
 const RefundQueryRow = CreditRow.extend({ date: z.string(), amount: z.number() });
 
@@ -142,23 +92,6 @@ export async function loadAnalysisFacts(db: Db, workspaceId: string): Promise<An
   );
   const asOf = bounds?.as_of;
   if (!asOf) return null;
-  const ofWorkspace = sql`f.workspace_id = ${workspaceId}`;
-  // The orders summed per day and journey (decision 083), kept per day (decision 084): a hundred
-  // thousand groups instead of a million rows.
-  const orderDayQuery = queryRows(
-    db,
-    OrderDayQueryRow,
-    sql`SELECT f.order_date::text AS date, f.journey, f.orders, f.total_minor::float8 AS total
-        FROM wh_fact_order_days f WHERE ${ofWorkspace}`,
-  );
-  // What can decide a campaign's advertised product (refresh-analysis-facts.ts); productHandleOf below.
-  const landingQuery = queryRows(
-    db,
-    LandingQueryRow,
-    sql`SELECT f.journey, f.landing_page, sum(f.orders)::int AS orders
-        FROM wh_fact_order_landings f WHERE ${ofWorkspace}
-        GROUP BY 1, 2`,
-  );
   const recentOrderQuery = queryRows(
     db,
     RecentOrderQueryRow,
@@ -176,7 +109,7 @@ export async function loadAnalysisFacts(db: Db, workspaceId: string): Promise<An
     sql`SELECT f.refund_date::text AS date, sum(f.amount_minor)::float8 AS amount, f.has_journey,
           f.utm_source, f.utm_medium, f.source_type, f.utm_campaign, f.first_utm_source AS first_source,
           f.first_utm_medium AS first_medium, f.first_source_type AS first_type, f.first_utm_campaign AS first_campaign
-        FROM wh_fact_refund_days f WHERE ${ofWorkspace}
+        FROM wh_fact_refund_days f WHERE f.workspace_id = ${workspaceId}
         GROUP BY 1, 3, 4, 5, 6, 7, 8, 9, 10, 11`,
   );
   const variantSalesQuery = queryRows(
@@ -184,7 +117,7 @@ export async function loadAnalysisFacts(db: Db, workspaceId: string): Promise<An
     VariantSalesQueryRow,
     sql`SELECT f.variant_id::text AS variant_id, f.order_date::text AS date, f.units::int AS units,
           f.revenue_minor::float8 AS revenue
-        FROM wh_fact_variant_days f WHERE ${ofWorkspace}`,
+        FROM wh_fact_variant_days f WHERE f.workspace_id = ${workspaceId}`,
   );
   const variantQuery = queryRows(
     db,
@@ -223,8 +156,7 @@ export async function loadAnalysisFacts(db: Db, workspaceId: string): Promise<An
         FROM wh_ga4_daily_channels WHERE workspace_id = ${workspaceId}`,
   );
   const [
-    orderDayRows,
-    landingRows,
+    journeys,
     recentOrders,
     customerOrders,
     refunds,
@@ -235,8 +167,7 @@ export async function loadAnalysisFacts(db: Db, workspaceId: string): Promise<An
     metaDaily,
     ga4Daily,
   ] = await Promise.all([
-    orderDayQuery,
-    landingQuery,
+    readOrderJourneys(db, workspaceId, unit),
     recentOrderQuery,
     customerOrdersQuery,
     refundQuery,
@@ -257,51 +188,12 @@ export async function loadAnalysisFacts(db: Db, workspaceId: string): Promise<An
     ga4Days[0] ?? '',
     ga4Days.at(-1) ?? '',
   );
-  // Several column combinations make one journey (two sources of one channel): each text is
-  // classified once and its journey shared, so the groups below merge by journey, not by text.
-  const journeys = new Map<string, OrderJourney>();
-  const canonical = new Map<string, OrderJourney>();
-  const journeyOfText = (text: string) => {
-    let journey = journeys.get(text);
-    if (!journey) {
-      const classified = journeyOf(text);
-      const key = journeyKey(classified);
-      journey = canonical.get(key) ?? classified;
-      canonical.set(key, journey);
-      journeys.set(text, journey);
-    }
-    return journey;
-  };
-  const days = new Map<OrderJourney, Map<string, OrderDayGroup>>();
-  for (const row of orderDayRows) {
-    const journey = journeyOfText(row.journey);
-    const byDate = days.get(journey) ?? new Map<string, OrderDayGroup>();
-    days.set(journey, byDate);
-    const group = byDate.get(row.date);
-    if (group) {
-      group.orders += row.orders;
-      group.total += row.total / unit;
-    } else byDate.set(row.date, { ...journey, date: row.date, orders: row.orders, total: row.total / unit });
-  }
-  // Landing pages differ by their query strings: the groups of one product handle are merged.
-  const landings = new Map<OrderJourney, Map<string, ProductLandingGroup>>();
-  for (const row of landingRows) {
-    const landingHandle = productHandleOf(row.landing_page);
-    if (landingHandle === null) continue;
-    const journey = journeyOfText(row.journey);
-    const byHandle = landings.get(journey) ?? new Map<string, ProductLandingGroup>();
-    landings.set(journey, byHandle);
-    const group = byHandle.get(landingHandle);
-    if (group) group.orders += row.orders;
-    else byHandle.set(landingHandle, { ...journey, landingHandle, orders: row.orders });
-  }
 
   return {
     currency: shop.currency_code,
     asOf,
-    orderDays: [...days.values()].flatMap((byDate) => [...byDate.values()]),
+    ...journeys,
     customerOrders,
-    productLandings: [...landings.values()].flatMap((byHandle) => [...byHandle.values()]),
     recentOrders: recentOrders.map((row) => ({
       date: row.date,
       subtotal: (row.subtotal ?? row.total) / unit,
