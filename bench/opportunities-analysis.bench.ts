@@ -21,7 +21,8 @@
  * (seeded by the first run: a few minutes at the large preset; later runs only time the analysis).
  * The facts the run reads are kept per order day (decision 084): before the run, the orders of the
  * last BENCH_TOUCHED_DAYS (2) days are written again, as a day's sync writes them, and the run
- * recomputes those days; BENCH_TOUCHED_DAYS=all marks every day (the first run after seeding).
+ * recomputes those days; BENCH_TOUCHED_DAYS=all marks every day and customer (the first run after
+ * seeding or after migration 0430).
  *
  * Code: BENCH_COMPILED=1 builds dist/ (scripts/build-server.mjs) and runs the analysis from it, as
  * `npm start` does (decision 018): the worker then loads plain JavaScript, not TypeScript through tsx.
@@ -155,14 +156,24 @@ if (fromWarehouse) {
   // written again (an update of every one of them: every statement trigger fires), as a sync's
   // upsert writes them. BENCH_TOUCHED_DAYS=all marks every day: a first run after seeding.
   const touched = process.env.BENCH_TOUCHED_DAYS ?? '2';
-  await deps.db.execute(
-    touched === 'all'
-      ? sql`INSERT INTO wh_fact_dirty_days (workspace_id, order_date)
-            SELECT DISTINCT workspace_id, order_date FROM wh_orders WHERE workspace_id = ${workspaceId}`
-      : sql`UPDATE wh_orders SET updated_at = updated_at
-            WHERE workspace_id = ${workspaceId}
-              AND order_date > (SELECT max(order_date) FROM wh_orders WHERE workspace_id = ${workspaceId}) - ${Number(touched)}::int`,
-  );
+  if (touched !== 'all' && !/^\d+$/.test(touched))
+    throw new Error(`BENCH_TOUCHED_DAYS is a number of days or "all", not "${touched}"`);
+  if (touched === 'all')
+    // Every day and every customer, as migration 0430 marks an existing warehouse.
+    await deps.db.execute(
+      sql`WITH days AS (
+            INSERT INTO wh_fact_dirty_days (workspace_id, order_date)
+            SELECT DISTINCT workspace_id, order_date FROM wh_orders WHERE workspace_id = ${workspaceId})
+          INSERT INTO wh_fact_dirty_customers (workspace_id, customer_id)
+          SELECT DISTINCT workspace_id, customer_id FROM wh_orders
+          WHERE workspace_id = ${workspaceId} AND customer_id IS NOT NULL`,
+    );
+  else
+    await deps.db.execute(
+      sql`UPDATE wh_orders SET updated_at = updated_at
+          WHERE workspace_id = ${workspaceId}
+            AND order_date > (SELECT max(order_date) FROM wh_orders WHERE workspace_id = ${workspaceId}) - ${Number(touched)}::int`,
+    );
   const [marked] = await queryRows(
     deps.db,
     z.object({ days: z.number() }),
