@@ -17,8 +17,8 @@ const PGLITE_SUBSET = [
   'test/profit/profit-api.test.ts',
   'test/costs/recalculation-truth.test.ts',
   'test/metrics/one-set-of-numbers.test.ts',
-  // The cursor-event writer and the fold of its pending heatmap cells (decision 070).
-  'test/tracking/pending-cells.test.ts',
+  // The cursor-event writer's heatmap hour parts and their fold into tiles (decision 085).
+  'test/tracking/heatmap-hour-parts.test.ts',
   // Kept heatmap answers against folds, late commits and new orders (decision 075).
   'test/tracking/heatmap-session-sums.test.ts',
   // The analysis's order facts summed in SQL, as demo mode (PGlite) reads them (decision 083).

@@ -50,11 +50,18 @@ describe('upgrade from the previous release', () => {
     const after = await countRowsPerTable(app.db);
     // Decision 053: each workspace became a team holding it as its one store, and
     // workspace_members became team_members, row for row.
-    const { workspace_members: members, ...kept } = release.counts;
+    const { workspace_members: members, tracking_heatmap_hour_cells: hourCells, ...kept } = release.counts;
     expect({ teams: after.teams, team_members: after.team_members }).toEqual({
       teams: release.counts.workspaces,
       team_members: members,
     });
+    // Decision 085: the hour cells became a view over tracking_heatmap_hour_parts, cell for cell.
+    const [cells] = await queryRows(
+      app.db,
+      z.object({ rows: z.number() }),
+      sql`SELECT count(*)::int AS rows FROM tracking_heatmap_hour_cells`,
+    );
+    expect(cells?.rows).toBe(hourCells);
     const lost = Object.entries(kept).filter(([table, rows]) => (after[table] ?? -1) !== rows);
     process.stdout.write(
       `upgrade ${release.lastMigration} → ${newest?.name}: ${Object.keys(release.counts).length} tables, ` +

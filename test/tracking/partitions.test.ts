@@ -64,11 +64,19 @@ describe('raw event partitions and retention', () => {
     const count = async (table: string) =>
       Number((await queryRows(db, CountRow, sql.raw(`SELECT count(*) AS n FROM ${table}`)))[0]?.n);
     expect(await count('tracking_events_p20270301')).toBe(18);
-    // The heatmap cells wait in pending rows (one per commit group) until the fold (decision 070).
-    expect(await count('tracking_heatmap_pending_cells')).toBeGreaterThan(0);
+    // Each commit appended its cells as a part of the hour (decision 085): one cell, one part per
+    // commit, and the view sums to every event.
+    const parts = await count('tracking_heatmap_hour_parts');
+    expect(parts).toBeGreaterThan(0);
+    expect(parts).toBeLessThanOrEqual(9);
+    expect(await count('tracking_heatmap_hour_cells')).toBe(parts);
+    const [summed] = await queryRows(
+      db,
+      CountRow,
+      sql`SELECT sum(count) AS n FROM tracking_heatmap_hour_cells`,
+    );
+    expect(Number(summed?.n)).toBe(18);
     await writer.drain();
-    expect(await count('tracking_heatmap_pending_cells')).toBe(0);
-    expect(await count('tracking_heatmap_hour_cells')).toBe(1);
 
     // Forty days later the next write prepares its own day and, in the background, applies
     // retention and folds finished hours into heatmap tiles.
@@ -81,8 +89,8 @@ describe('raw event partitions and retention', () => {
     expect(days).toContain('2027-04-10');
     expect(days).toContain('2027-04-11');
     expect(await count('tracking_events')).toBe(2);
-    // March 1 folded (its cells gone from the hour cells), April 10 not yet.
-    expect(await count('tracking_heatmap_hour_cells')).toBe(1);
+    // March 1 folded (its parts gone), April 10 not yet.
+    expect(await count('tracking_heatmap_hour_parts')).toBe(1);
     const tiles = await queryRows(
       db,
       TileRow,
@@ -98,7 +106,7 @@ describe('raw event partitions and retention', () => {
       '2027-04-10',
       '2027-04-11',
     ]);
-    expect(await count('tracking_heatmap_hour_cells')).toBe(0);
+    expect(await count('tracking_heatmap_hour_parts')).toBe(0);
     expect(await count('tracking_heatmap_tiles')).toBe(0);
   });
 });

@@ -42,7 +42,7 @@ export async function liveDayOf(db: Db, fold: FoldMark, configurationIds: string
   const [late] = await queryRows(
     db,
     LateRow,
-    sql`SELECT (min(hour) AT TIME ZONE 'UTC')::date - DATE '1970-01-01' AS day FROM tracking_heatmap_hour_cells
+    sql`SELECT (min(hour) AT TIME ZONE 'UTC')::date - DATE '1970-01-01' AS day FROM tracking_heatmap_hour_parts
       WHERE configuration_id IN (${inList(configurationIds, 'uuid')})
         AND hour < (DATE '1970-01-01' + ${foldDay}::int)::timestamp AT TIME ZONE 'UTC'`,
   );

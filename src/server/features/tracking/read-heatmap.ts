@@ -28,7 +28,6 @@ import {
   summariseCells,
 } from './ingest/heatmap-tiles.ts';
 import { ROLLUP_RETENTION_DAYS } from './ingest/partitions.ts';
-import { foldCommittedCells } from './ingest/pending-cells.ts';
 import { X_BINS, xCentreOf, yCentreOf } from './ingest/rollup.ts';
 import { addSessionCells, SESSION_CELL_TYPE } from './ingest/session-pages.ts';
 
@@ -51,9 +50,6 @@ export async function getHeatmap(
   const empty: HeatmapResponse = { heatmapData: [], maxY: 0, scaleMax: 0, pages: filter?.pageChoices ?? [] };
   if (matchesNothing(filter)) return empty;
   const types = query.eventType ? [query.eventType] : ['click', 'cursor_move'];
-  // Read-your-writes: events acknowledged before this read are in the hour cells, not only in the
-  // pending rows the background fold takes about a second later (decision 070).
-  await foldCommittedCells(db);
   // One snapshot: a fold moves hours from the hour cells into the tiles in one transaction, so
   // the reads together see every hour exactly once, and the session rows the same events.
   const cells = await db.transaction(

@@ -5,11 +5,11 @@ import type { CursorEvent } from '../../../../shared/contracts/cursor-tracking.t
 import type { Db } from '../../../db/client.ts';
 import { FOLD_MARGIN_MS, foldHeatmapTiles } from './heatmap-fold.ts';
 import { hourStartOf } from './heatmap-tiles.ts';
+import { compactHourParts, createPartCounter, type HourPartOwner } from './hour-parts.ts';
 import { applyTrackingRetention, ensureEventPartition, utcDayOf } from './partitions.ts';
-import { foldPendingCells } from './pending-cells.ts';
 import { rollUpEvents } from './rollup.ts';
 import { encodeSessionCells, rollUpSessionPages } from './session-pages.ts';
-import { pendingCellColumns, rawEventColumns } from './writer-columns.ts';
+import { hourCellColumns, rawEventColumns } from './writer-columns.ts';
 
 /** One accepted request's events, owned by one configuration of one workspace. */
 export interface EventBatch {
@@ -17,9 +17,6 @@ export interface EventBatch {
   configurationId: string;
   events: CursorEvent[];
 }
-
-/** Pause between a background fold's statements, so ingestion commits get the CPU between them. */
-const CELL_FOLD_PAUSE_MS = 25;
 
 interface Pending {
   batch: EventBatch;
@@ -39,13 +36,13 @@ export interface EventWriterOptions {
    */
   concurrentCommits?: number;
   /**
-   * Delay from a commit to the fold of its heatmap cells into the hour cells (1 s by default;
-   * decision 070). A heatmap read folds what is pending itself, so the delay is never visible.
+   * Parts of one heatmap owner and hour this process writes before it sums them into one
+   * (hour-parts.ts; PARTS_PER_COMPACTION by default).
    */
-  cellFoldDelayMs?: number;
+  partsPerCompaction?: number;
   /**
    * Told about failed work no request waits for: the daily maintenance (retention, tile fold) and
-   * the fold of pending heatmap cells (its rows stay for the next fold).
+   * hour-part compactions.
    */
   onMaintenanceError: (error: unknown) => void;
 }
@@ -53,21 +50,18 @@ export interface EventWriterOptions {
 export interface EventWriter {
   /** Resolves once the batch is committed (durable), rejects if its transaction failed. */
   write(batch: EventBatch): Promise<void>;
-  /**
-   * Waits for everything submitted so far, then folds its pending heatmap cells, and waits for the
-   * daily maintenance it started.
-   */
+  /** Waits for everything submitted so far, and for the compactions and maintenance it started. */
   drain(): Promise<void>;
 }
 
 /**
  * Group commit: requests that arrive while a transaction is in flight wait together and are
  * written by the next transaction as one multi-row insert per table (raw events, sessions, session
- * pages, pages, clicked elements) plus one pending row holding the group's heatmap cells. Each
- * request is answered only after its transaction has committed, so a 2xx always means the events
- * are on disk, while a busy server still writes few, large transactions. About a second later a
- * fold adds the pending cells to the hour cells (pending-cells.ts, decision 070), off the request
- * path. Nothing is held in memory that a restart could lose.
+ * pages, pages, clicked elements) plus one heatmap hour part per cell owner, holding the group's
+ * cells as arrays (decision 085). Each request is answered only after its transaction has
+ * committed, so a 2xx always means the events are on disk, and in every rollup a read sees, while
+ * a busy server still writes few, large transactions. Nothing is held in memory that a restart
+ * could lose.
  */
 export function createEventWriter(db: Db, options: EventWriterOptions): EventWriter {
   const maxEvents = options.maxEventsPerCommit ?? 20_000;
@@ -77,28 +71,18 @@ export function createEventWriter(db: Db, options: EventWriterOptions): EventWri
   const preparedDays = new Set<string>();
   let maintenance: Promise<void> = Promise.resolve();
   let maintainedHour = '';
-  let foldTimer: ReturnType<typeof setTimeout> | null = null;
-  let cellFolds: Promise<void> = Promise.resolve();
+  const partCounter = createPartCounter(options.partsPerCompaction);
+  let compactions: Promise<void> = Promise.resolve();
 
-  /**
-   * Pending cells folded after a commit, at most one fold queued, folds one after another. The
-   * timer's fold pauses between its statements (decision 082); drain() folds without pausing.
-   */
-  function foldCells(pauseMs: number): void {
-    cellFolds = cellFolds
-      .then(() => foldPendingCells(db, pauseMs))
-      .then(
-        () => undefined,
-        (error: unknown) => options.onMaintenanceError(error),
-      );
-  }
-  function scheduleCellFold(): void {
-    if (foldTimer) return;
-    foldTimer = setTimeout(() => {
-      foldTimer = null;
-      foldCells(CELL_FOLD_PAUSE_MS);
-    }, options.cellFoldDelayMs ?? 1000);
-    foldTimer.unref();
+  /** Off the request path, one after another; a failed one leaves the parts for the tile fold. */
+  function compact(owners: readonly HourPartOwner[]): void {
+    for (const owner of owners)
+      compactions = compactions
+        .then(() => compactHourParts(db, owner))
+        .then(
+          () => undefined,
+          (error: unknown) => options.onMaintenanceError(error),
+        );
   }
 
   async function prepareDay(day: string): Promise<void> {
@@ -130,7 +114,8 @@ export function createEventWriter(db: Db, options: EventWriterOptions): EventWri
     maintain(() => foldHeatmapTiles(db, at));
   }
 
-  async function commit(group: Pending[]): Promise<void> {
+  /** Writes a group in one transaction; returns the hour parts' owners now due for compaction. */
+  async function commit(group: Pending[]): Promise<HourPartOwner[]> {
     const receivedAt = options.clock();
     const day = utcDayOf(receivedAt);
     await prepareDay(day);
@@ -144,7 +129,7 @@ export function createEventWriter(db: Db, options: EventWriterOptions): EventWri
       day,
     );
     const ws = (configurationId: string) => workspaceOf.get(configurationId)!;
-    const cells = pendingCellColumns(rollups.cells, ws);
+    const cells = hourCellColumns(rollups.cells, ws);
     const sessions = rollups.sessions.map((s) => ({
       w: ws(s.configurationId),
       c: s.configurationId,
@@ -196,7 +181,7 @@ export function createEventWriter(db: Db, options: EventWriterOptions): EventWri
     // every commit shares (page counts, clicked elements: a few per page and day) are listed first,
     // so they are locked last, just before the commit; the long insert (raw events) comes first, so
     // the next group's transaction runs it while this one holds the hot rows (issue 18). The heatmap
-    // cells are one pending row, folded into the hour cells after the commit (decision 070).
+    // cells are appended as one hour part per owner, never updated in place (decision 085).
     await db.execute(sql`
       WITH elements AS (
         INSERT INTO tracking_click_elements AS t (workspace_id, configuration_id, page_url, selector, day, count)
@@ -255,11 +240,14 @@ export function createEventWriter(db: Db, options: EventWriterOptions): EventWri
           cells = t.cells || EXCLUDED.cells,
           clicks = t.clicks || EXCLUDED.clicks
       ), cells AS (
-        INSERT INTO tracking_heatmap_pending_cells (hour, owner_workspace_ids, owner_configuration_ids,
-          owner_page_urls, owner_viewport_buckets, owner_event_types, cell_owners, x_bins, y_bins, counts)
-        SELECT ${hour}::timestamptz, ${cells.ow}::uuid[], ${cells.oc}::uuid[], ${cells.op}::text[],
-          ${cells.ov}::text[], ${cells.ot}::text[], o, ${cells.x}::smallint[], ${cells.y}::int[], ${cells.n}::bigint[]
-        FROM (SELECT ${cells.o}::int[] AS o) AS r WHERE cardinality(o) > 0
+        INSERT INTO tracking_heatmap_hour_parts (workspace_id, configuration_id, page_url, hour, viewport_bucket,
+          event_type, x_bins, y_bins, counts)
+        SELECT o.w, o.c, o.p, ${hour}::timestamptz, o.v, o.e, array_agg(r.x), array_agg(r.y), array_agg(r.n)
+        FROM unnest(${cells.ow}::uuid[], ${cells.oc}::uuid[], ${cells.op}::text[], ${cells.ov}::text[],
+          ${cells.ot}::text[]) WITH ORDINALITY AS o(w, c, p, v, e, k)
+        JOIN unnest(${cells.o}::int[], ${cells.x}::smallint[], ${cells.y}::int[], ${cells.n}::bigint[])
+          AS r(o, x, y, n) ON r.o = o.k
+        GROUP BY o.k, o.w, o.c, o.p, o.v, o.e
       )
       INSERT INTO tracking_events (workspace_id, configuration_id, session_id, event_type, page_url, x, y,
         viewport_width, viewport_height, document_width, document_height, element_selector, offset_x, offset_y,
@@ -273,6 +261,7 @@ export function createEventWriter(db: Db, options: EventWriterOptions): EventWri
       JOIN unnest(${raw.bw}::uuid[], ${raw.bc}::uuid[]) WITH ORDINALITY AS batch(w, c, k) ON batch.k = r.b
       JOIN unnest(${raw.sessions}::text[]) WITH ORDINALITY AS session(v, k) ON session.k = r.s
       JOIN unnest(${raw.pages}::text[]) WITH ORDINALITY AS page(v, k) ON page.k = r.p`);
+    return partCounter.add(hour, rollups.cells);
   }
 
   function takeGroup(): Pending[] {
@@ -297,8 +286,7 @@ export function createEventWriter(db: Db, options: EventWriterOptions): EventWri
     while (queue.length > 0) {
       const group = takeGroup();
       try {
-        await commit(group);
-        scheduleCellFold();
+        compact(await commit(group));
         for (const pending of group) pending.resolve();
       } catch (error) {
         for (const pending of group) pending.reject(error);
@@ -320,12 +308,7 @@ export function createEventWriter(db: Db, options: EventWriterOptions): EventWri
     },
     async drain() {
       while (runners.size > 0) await Promise.all([...runners]);
-      if (foldTimer) {
-        clearTimeout(foldTimer);
-        foldTimer = null;
-        foldCells(0);
-      }
-      await cellFolds;
+      await compactions;
       await maintenance;
     },
   };

@@ -14,11 +14,13 @@ import {
   sumCells,
   type TileBlock,
 } from './heatmap-tiles.ts';
-import { foldCommittedCells } from './pending-cells.ts';
 import { X_BINS } from './rollup.ts';
 
-/** Advisory-lock key serialising folds across app processes. */
-const FOLD_LOCK_KEY = 720_421;
+/**
+ * Advisory-lock key serialising folds across app processes (exclusive), and keeping hour-part
+ * compactions (shared, hour-parts.ts) out of a fold step.
+ */
+export const FOLD_LOCK_KEY = 720_421;
 /**
  * An hour is folded once it has been over for this long: a commit takes its receipt time (and so
  * its hour) just before it commits, and app processes' clocks may differ a little. A commit later
@@ -73,8 +75,6 @@ const ownerOf = (row: PackedRow): TileOwner => ({
  * new `folded_before` mark, or null when there was nothing to fold.
  */
 export async function foldHeatmapTiles(db: Db, now: Date): Promise<Date | null> {
-  // Cells still pending (decision 070; e.g. left by a process killed before its fold) first.
-  await foldCommittedCells(db);
   const target = hourStartOf(now.getTime() - FOLD_MARGIN_MS);
   let mark: number | null = null;
   for (;;) {
@@ -82,11 +82,11 @@ export async function foldHeatmapTiles(db: Db, now: Date): Promise<Date | null> 
     if (step === null) break;
     mark = step;
   }
-  // Every fold deletes an hour of cells and rewrites the day's tiles; where autovacuum is off (as
-  // on this project's machines) their space would never be reused, the hour cells every heatmap
+  // Every fold deletes an hour of cell parts and rewrites the day's tiles; where autovacuum is off
+  // (as on this project's machines) their space would never be reused, the parts every heatmap
   // read scans would grow without end, and the planner would plan those reads without statistics.
   if (mark !== null)
-    await db.execute(sql`VACUUM (ANALYZE) tracking_heatmap_hour_cells, tracking_heatmap_tiles`);
+    await db.execute(sql`VACUUM (ANALYZE) tracking_heatmap_hour_parts, tracking_heatmap_tiles`);
   return mark === null ? null : new Date(mark);
 }
 
@@ -100,7 +100,7 @@ async function foldStep(tx: Db, target: number): Promise<number | null> {
     tx,
     StateRow,
     sql`SELECT (SELECT extract(epoch FROM folded_before) * 1000 FROM tracking_heatmap_fold_state)::float8 AS before,
-      (SELECT extract(epoch FROM min(hour)) * 1000 FROM tracking_heatmap_hour_cells
+      (SELECT extract(epoch FROM min(hour)) * 1000 FROM tracking_heatmap_hour_parts
         WHERE hour < ${targetAt}::timestamptz)::float8 AS first`,
   );
   const before = state?.before == null ? null : Number(state.before);
@@ -113,7 +113,7 @@ async function foldStep(tx: Db, target: number): Promise<number | null> {
 
   await addHoursToTiles(tx, new Date(end).toISOString(), oldMark);
   await tx.execute(
-    sql`DELETE FROM tracking_heatmap_hour_cells WHERE hour < ${new Date(end).toISOString()}::timestamptz`,
+    sql`DELETE FROM tracking_heatmap_hour_parts WHERE hour < ${new Date(end).toISOString()}::timestamptz`,
   );
   const newMark = Math.max(oldMark, end);
   // Days this step finishes complete the blocks that end on them.

@@ -72,7 +72,7 @@ export async function applyTrackingRetention(
     dropped.push(day);
   }
   await db.execute(
-    sql`DELETE FROM tracking_heatmap_hour_cells WHERE hour < ${rollupCutoff}::date::timestamp AT TIME ZONE 'UTC'`,
+    sql`DELETE FROM tracking_heatmap_hour_parts WHERE hour < ${rollupCutoff}::date::timestamp AT TIME ZONE 'UTC'`,
   );
   // A tile goes once all its days are past the cutoff.
   await db.execute(

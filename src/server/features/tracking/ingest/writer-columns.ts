@@ -105,11 +105,12 @@ export function rawEventColumns(batches: readonly (OwnedEvents & { workspaceId: 
 }
 
 /**
- * A commit group's heatmap hour cells as the columns of its one pending row (decision 070): the
- * distinct cell owners (site, page, viewport bucket, event type) once each, and per cell the
- * 1-based position of its owner, its bins and count. `workspaceOf` names each site's workspace.
+ * A commit group's heatmap hour cells as columns, from which the commit writes one hour part per
+ * owner (decision 085): the distinct cell owners (site, page, viewport bucket, event type) once
+ * each, and per cell the 1-based position of its owner, its bins and count. `workspaceOf` names
+ * each site's workspace.
  */
-export function pendingCellColumns(
+export function hourCellColumns(
   cells: readonly CountRow<CellKey>[],
   workspaceOf: (configurationId: string) => string,
 ) {
