@@ -101,7 +101,7 @@ describe('heatmap hour parts', () => {
     await Promise.all([first.drain(), second.drain()]);
   });
 
-  it('a process sums the parts of a busy page into one, with the same cells as the parts had', async () => {
+  it('a process sums the parts of a busy page in tiers, with the same cells as the parts had', async () => {
     const db = testDb.database.db;
     now = new Date('2027-05-03T11:10:00Z');
     const cellsOf = (page: string) =>
@@ -111,19 +111,28 @@ describe('heatmap hour parts', () => {
         sql`SELECT x_bin AS x, y_bin AS y, sum(count) AS n FROM tracking_heatmap_hour_cells
           WHERE page_url = ${page} AND hour = '2027-05-03T11:00:00Z' GROUP BY x_bin, y_bin ORDER BY x_bin, y_bin`,
       );
-    const partsOf = (page: string) =>
-      count(sql`SELECT count(*) AS n FROM tracking_heatmap_hour_parts WHERE page_url = ${page}`);
-    // The same eleven commits to two pages: one writer compacts every fourth part, one never.
-    const compacting = createEventWriter(db, {
+    const levelsOf = async (page: string) =>
+      Object.fromEntries(
+        (
+          await queryRows(
+            db,
+            z.object({ level: z.number(), n: int8Number }),
+            sql`SELECT level, count(*) AS n FROM tracking_heatmap_hour_parts WHERE page_url = ${page}
+              GROUP BY level ORDER BY level`,
+          )
+        ).map((row) => [row.level, row.n]),
+      );
+    // The same 22 commits to two pages: one writer sums every third part of a level, one never.
+    const summing = createEventWriter(db, {
       clock: () => now,
       retentionDays: 30,
-      partsPerCompaction: 4,
+      partsPerSum: 3,
       onMaintenanceError: rethrow,
     });
     const plain = newWriter();
-    for (let k = 0; k < 11; k++) {
+    for (let k = 0; k < 22; k++) {
       const batch = events(12, k);
-      await compacting.write({
+      await summing.write({
         workspaceId,
         configurationId,
         events: batch.map((e) => ({ ...e, pageUrl: `${shop}/busy` })),
@@ -133,15 +142,17 @@ describe('heatmap hour parts', () => {
         configurationId,
         events: batch.map((e) => ({ ...e, pageUrl: `${shop}/same` })),
       });
-      // A compaction runs after its commit's answer; let it finish, so the count below is exact.
-      await compacting.drain();
+      // A sum runs after its commit's answer; let it finish, so the levels below are exact.
+      await summing.drain();
     }
-    await Promise.all([compacting.drain(), plain.drain()]);
-    expect(await partsOf(`${shop}/same`)).toBe(11);
-    // Summed at the 4th, 7th and 10th part (a sum counts as one part), then the 11th.
-    expect(await partsOf(`${shop}/busy`)).toBe(2);
+    await plain.drain();
+    expect(await levelsOf(`${shop}/same`)).toEqual({ 0: 22 });
+    // Every 9th commit makes a level-2 part, summed at once with the one before (the top level is
+    // one running sum): after 18 one level-2 part; the 21st made a level-1 part of the 19th to the
+    // 21st; the 22nd waits at level 0.
+    expect(await levelsOf(`${shop}/busy`)).toEqual({ 0: 1, 1: 1, 2: 1 });
     const busy = await cellsOf(`${shop}/busy`);
-    expect(busy.reduce((sum, cell) => sum + cell.n, 0)).toBe(132);
+    expect(busy.reduce((sum, cell) => sum + cell.n, 0)).toBe(22 * 12);
     expect(busy).toEqual(await cellsOf(`${shop}/same`));
   });
 

@@ -12,6 +12,8 @@ CREATE TABLE tracking_heatmap_hour_parts (
   hour timestamptz NOT NULL,
   viewport_bucket text NOT NULL,
   event_type text NOT NULL,
+  -- 0: one commit's cells; n + 1: the sum of parts of level n (features/tracking/ingest/hour-parts.ts).
+  level smallint NOT NULL DEFAULT 0,
   x_bins smallint[] NOT NULL,
   y_bins integer[] NOT NULL,
   counts bigint[] NOT NULL,

@@ -5,7 +5,7 @@ import type { CursorEvent } from '../../../../shared/contracts/cursor-tracking.t
 import type { Db } from '../../../db/client.ts';
 import { FOLD_MARGIN_MS, foldHeatmapTiles } from './heatmap-fold.ts';
 import { hourStartOf } from './heatmap-tiles.ts';
-import { compactHourParts, createPartCounter, type HourPartOwner } from './hour-parts.ts';
+import { createPartCounter, type HourPartOwner, sumHourParts } from './hour-parts.ts';
 import { applyTrackingRetention, ensureEventPartition, utcDayOf } from './partitions.ts';
 import { rollUpEvents } from './rollup.ts';
 import { encodeSessionCells, rollUpSessionPages } from './session-pages.ts';
@@ -36,13 +36,13 @@ export interface EventWriterOptions {
    */
   concurrentCommits?: number;
   /**
-   * Parts of one heatmap owner and hour this process writes before it sums them into one
-   * (hour-parts.ts; PARTS_PER_COMPACTION by default).
+   * Parts of one heatmap owner and hour (per level) summed into one part of the next level
+   * (hour-parts.ts; PARTS_PER_SUM by default).
    */
-  partsPerCompaction?: number;
+  partsPerSum?: number;
   /**
    * Told about failed work no request waits for: the daily maintenance (retention, tile fold) and
-   * hour-part compactions.
+   * hour-part sums.
    */
   onMaintenanceError: (error: unknown) => void;
 }
@@ -50,7 +50,7 @@ export interface EventWriterOptions {
 export interface EventWriter {
   /** Resolves once the batch is committed (durable), rejects if its transaction failed. */
   write(batch: EventBatch): Promise<void>;
-  /** Waits for everything submitted so far, and for the compactions and maintenance it started. */
+  /** Waits for everything submitted so far, and for the part sums and maintenance it started. */
   drain(): Promise<void>;
 }
 
@@ -71,14 +71,14 @@ export function createEventWriter(db: Db, options: EventWriterOptions): EventWri
   const preparedDays = new Set<string>();
   let maintenance: Promise<void> = Promise.resolve();
   let maintainedHour = '';
-  const partCounter = createPartCounter(options.partsPerCompaction);
-  let compactions: Promise<void> = Promise.resolve();
+  const partCounter = createPartCounter(options.partsPerSum);
+  let partSums: Promise<void> = Promise.resolve();
 
   /** Off the request path, one after another; a failed one leaves the parts for the tile fold. */
-  function compact(owners: readonly HourPartOwner[]): void {
+  function sumParts(owners: readonly HourPartOwner[]): void {
     for (const owner of owners)
-      compactions = compactions
-        .then(() => compactHourParts(db, owner))
+      partSums = partSums
+        .then(() => sumHourParts(db, owner, options.partsPerSum))
         .then(
           () => undefined,
           (error: unknown) => options.onMaintenanceError(error),
@@ -114,7 +114,7 @@ export function createEventWriter(db: Db, options: EventWriterOptions): EventWri
     maintain(() => foldHeatmapTiles(db, at));
   }
 
-  /** Writes a group in one transaction; returns the hour parts' owners now due for compaction. */
+  /** Writes a group in one transaction; returns the owners whose hour parts are now due a sum. */
   async function commit(group: Pending[]): Promise<HourPartOwner[]> {
     const receivedAt = options.clock();
     const day = utcDayOf(receivedAt);
@@ -286,7 +286,7 @@ export function createEventWriter(db: Db, options: EventWriterOptions): EventWri
     while (queue.length > 0) {
       const group = takeGroup();
       try {
-        compact(await commit(group));
+        sumParts(await commit(group));
         for (const pending of group) pending.resolve();
       } catch (error) {
         for (const pending of group) pending.reject(error);
@@ -308,7 +308,7 @@ export function createEventWriter(db: Db, options: EventWriterOptions): EventWri
     },
     async drain() {
       while (runners.size > 0) await Promise.all([...runners]);
-      await compactions;
+      await partSums;
       await maintenance;
     },
   };

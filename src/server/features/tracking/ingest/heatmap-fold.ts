@@ -18,7 +18,7 @@ import { X_BINS } from './rollup.ts';
 
 /**
  * Advisory-lock key serialising folds across app processes (exclusive), and keeping hour-part
- * compactions (shared, hour-parts.ts) out of a fold step.
+ * sums (shared, hour-parts.ts) out of a fold step.
  */
 export const FOLD_LOCK_KEY = 720_421;
 /**
