@@ -70,10 +70,12 @@ function seedDay(
       FROM (SELECT g, ((g / 17) * 7 + g / ${EVENTS_PER_SESSION}::int) % 24 AS p
             FROM generate_series(0, ${events}::int - 1) AS g) AS base
     ), cells AS (
-      INSERT INTO tracking_heatmap_hour_cells (workspace_id, configuration_id, page_url, hour, viewport_bucket,
-        event_type, x_bin, y_bin, count)
-      SELECT ${workspaceId}::uuid, ${configurationId}::uuid, page, date_trunc('hour', at), v, t, xb, yb, count(*)
-      FROM ev GROUP BY page, date_trunc('hour', at), v, t, xb, yb
+      INSERT INTO tracking_heatmap_hour_parts (workspace_id, configuration_id, page_url, hour, viewport_bucket,
+        event_type, x_bins, y_bins, counts)
+      SELECT ${workspaceId}::uuid, ${configurationId}::uuid, page, hour, v, t, array_agg(xb), array_agg(yb), array_agg(n)
+      FROM (SELECT page, date_trunc('hour', at) AS hour, v, t, xb, yb, count(*) AS n
+            FROM ev GROUP BY page, date_trunc('hour', at), v, t, xb, yb) AS binned
+      GROUP BY page, hour, v, t
     ), parts AS (
       SELECT s, page, v, (CASE WHEN t = 'click' THEN 1 ELSE 2 END) * 16777216 + yb * 100 + xb AS code, count(*) AS n
       FROM ev GROUP BY s, page, v, 4
@@ -134,7 +136,7 @@ async function seed(app: TestApp, cookie: string, days: string[]) {
     INSERT INTO tracking_order_journeys (workspace_id, order_id, configuration_id, session_id, visitor_id, method)
     SELECT ${workspaceId}::uuid, n, ${configurationId}::uuid, session_id, visitor_id, 'visitor_id' FROM buyers`);
   await db.execute(sql`VACUUM ANALYZE tracking_session_pages, tracking_sessions, tracking_order_journeys, wh_orders,
-    tracking_heatmap_tiles, tracking_heatmap_hour_cells, tracking_page_counts`);
+    tracking_heatmap_tiles, tracking_heatmap_hour_parts, tracking_page_counts`);
   const [sizes] = await queryRows(
     db,
     z.object({

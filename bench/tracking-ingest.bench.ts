@@ -17,7 +17,8 @@
  * - Against raw COPY (issue 18): right after, the same rows (at least 200k) are written by a raw
  *   `COPY tracking_events FROM STDIN` into the same table (support/copy-tracking-events.ts), and
  *   the saturation throughput is printed as a share of it (budget >= 50 %). Where a commit's time
- *   goes: decisions 065 and 070 (the heatmap cells are one pending row, folded after the commit).
+ *   goes: decisions 065 and 085 (the heatmap cells are appended as hour parts); then the parts the
+ *   runs left, per owner and hour.
  * - Heatmap: BENCH_RAW_EVENTS (10M; 0 skips the heatmap) raw events over 30 days are written with SQL straight into
  *   the day partitions, and their heatmap cells and page counts are computed from the inserted
  *   rows in the same statement; the cells of one day are checked against the ingestion rollup
@@ -296,6 +297,36 @@ async function compareWithCopy(databaseUrl: string, bodies: Body[], ingestedPerS
   );
 }
 
+/**
+ * The heatmap hour parts the run left (decision 085): a read of an unfolded hour sums an owner's
+ * parts, so the most parts one owner has is what such a read unnests at worst.
+ */
+async function printHourParts(databaseUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{
+      parts: string;
+      owners: string;
+      most: string | null;
+      cells: string | null;
+    }>(
+      `SELECT count(*) AS parts, count(DISTINCT (configuration_id, page_url, viewport_bucket, event_type, hour)) AS owners,
+         (SELECT max(n) FROM (SELECT count(*) AS n FROM tracking_heatmap_hour_parts
+            GROUP BY configuration_id, page_url, viewport_bucket, event_type, hour) AS o) AS most,
+         sum(cardinality(counts)) AS cells
+       FROM tracking_heatmap_hour_parts`,
+    );
+    const row = rows[0];
+    console.log(
+      `heatmap hour parts after the runs: ${row?.parts} parts of ${row?.owners} owner-hours (at most ${row?.most ?? 0} ` +
+        `for one), ${row?.cells ?? 0} cells`,
+    );
+  } finally {
+    await client.end();
+  }
+}
+
 /** Checkpoints PostgreSQL has started since its statistics were reset (timed or requested). */
 async function checkpointCount(admin: pg.Client): Promise<number> {
   const result = await admin.query<{ n: string }>(
@@ -351,6 +382,7 @@ async function main() {
     const serverPid = server.child.pid ?? 0;
     const saturation = await measureSaturation(url, bodies, () => countCpu(admin, name, serverPid));
     await compareWithCopy(databaseUrl.href, bodies, saturation);
+    await printHourParts(databaseUrl.href);
     if (RAW_EVENTS === 0) return; // BENCH_RAW_EVENTS=0: ingestion only
     const heatmapSite = await createSite(url, cookie, 'Heatmap bench', 'https://heatmap-bench.example');
     const days = await seedHeatmapData(

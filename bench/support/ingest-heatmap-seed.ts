@@ -52,10 +52,14 @@ function seedDay(
             FROM generate_series(1, ${rows}::int) AS g) AS s
       RETURNING event_type, x, y, viewport_width AS vw, received_at
     ), cells AS (
-      INSERT INTO tracking_heatmap_hour_cells (workspace_id, configuration_id, page_url, hour, viewport_bucket, event_type, x_bin, y_bin, count)
-      SELECT ${workspaceId}::uuid, ${configurationId}::uuid, ${pageUrl}, hour, v, event_type, xb, yb, count(*)
-      FROM (SELECT event_type, date_trunc('hour', received_at) AS hour, ${CELL_OF_ROW} FROM raw) AS binned
-      GROUP BY hour, v, event_type, xb, yb
+      INSERT INTO tracking_heatmap_hour_parts (workspace_id, configuration_id, page_url, hour, viewport_bucket,
+        event_type, x_bins, y_bins, counts)
+      SELECT ${workspaceId}::uuid, ${configurationId}::uuid, ${pageUrl}, hour, v, event_type,
+        array_agg(xb), array_agg(yb), array_agg(n)
+      FROM (SELECT hour, v, event_type, xb, yb, count(*) AS n
+            FROM (SELECT event_type, date_trunc('hour', received_at) AS hour, ${CELL_OF_ROW} FROM raw) AS binned
+            GROUP BY hour, v, event_type, xb, yb) AS cells
+      GROUP BY hour, v, event_type
     )
     INSERT INTO tracking_page_counts (workspace_id, configuration_id, page_url, day, event_count)
     SELECT ${workspaceId}::uuid, ${configurationId}::uuid, ${pageUrl}, ${day}::date, count(*) FROM raw`;
@@ -161,7 +165,7 @@ export async function seedHeatmapData(
   }
   await folding;
   const seeded = (performance.now() - started) / 1000;
-  await db.execute(sql`VACUUM ANALYZE tracking_heatmap_hour_cells`);
+  await db.execute(sql`VACUUM ANALYZE tracking_heatmap_hour_parts`);
   await db.execute(sql`VACUUM ANALYZE tracking_heatmap_tiles`);
   const [counts] = await queryRows(
     db,
