@@ -146,6 +146,20 @@ describeWhen(
     throw new Error(`no ${type} job started`);
   };
 
+  /** Waits until no job of `type` is running or due (work other scenarios queued). */
+  const waitUntilNoJob = async (type: string) => {
+    for (let waited = 0; waited < 600; waited += 1) {
+      const live = await one(
+        z.object({ n: z.number() }),
+        sql`SELECT count(*)::int AS n FROM jobs
+          WHERE type = ${type} AND (status = 'running' OR (status = 'pending' AND run_at <= now()))`,
+      );
+      if (live.n === 0) return;
+      await sleep(500);
+    }
+    throw new Error(`${type} jobs still due or running after 5 minutes`);
+  };
+
   const waitForJob = async (jobId: number) => {
     for (let waited = 0; waited < 600; waited += 1) {
       const job = await one(
@@ -379,6 +393,9 @@ describeWhen(
 
   it('one instance: an analysis killed with its server is run again after the restart and leaves no run open', async () => {
     const workspaceId = await workspaceOf('owner@example.com');
+    // The backfill scenarios' syncs queue analyses of their own; one still pending or running would
+    // absorb this test's job (one per workspace) and finish or be killed instead of it.
+    await waitUntilNoJob('analyze-workspace');
     const before = await one(
       z.object({ succeeded: z.number() }),
       sql`SELECT count(*)::int AS succeeded FROM analysis_runs WHERE workspace_id = ${workspaceId} AND status = 'succeeded'`,
