@@ -1,6 +1,9 @@
 import { expect, it } from 'vitest';
+import { localDayOf } from '../../src/shared/calendar.ts';
 import { PROFIT_LINES, type ProfitReport, ProfitReportSchema } from '../../src/shared/contracts/profit.ts';
+import { StoreListSchema } from '../../src/shared/contracts/stores.ts';
 import { formatMoney } from '../../src/shared/money.ts';
+import { presetRange } from '../../src/web/components/date-range.ts';
 import { describeInBrowser, saveScreenshot, signInInBrowser } from '../support/browser.ts';
 import { connectDemoStoreAndAnalyse, useDemoStoreInBrowser } from '../support/demo-store-in-browser.ts';
 
@@ -90,4 +93,32 @@ describeInBrowser('the Profit page on the demo store', () => {
     await page.getByRole('option', { name: /Previous year/ }).click();
     await expect.poll(() => page.getByTestId('profit-range').textContent(), POLL).toContain('vs 2025-09-03');
   }, 400_000);
+
+  it("counts the presets in the shop's days, not the browser's", async () => {
+    const { app, browser } = setup;
+    const { page } = browser;
+    // 02:30 UTC: already the 30th for a browser on UTC (CI's), still the 29th in the shop's zone.
+    const instant = new Date('2026-11-30T02:30:00Z');
+    const stores = StoreListSchema.parse(
+      await page.evaluate(async () => (await fetch('/api/stores')).json()),
+    );
+    const zone = stores.stores.find((store) => store.active)?.timeZone;
+    expect(zone).toBe('America/New_York');
+    await page.clock.setFixedTime(instant);
+    const asked: URL[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/profit') asked.push(url);
+    });
+    await page.goto(`${app.baseUrl}/profit`);
+    const { from, to } = presetRange('last30', localDayOf(instant, zone!));
+    expect({ from, to }).toEqual({ from: '2026-10-30', to: '2026-11-28' });
+    // "Last 30 days" ends on the shop's yesterday, as the dashboard's window does.
+    await expect
+      .poll(() => page.getByTestId('profit-range').textContent(), POLL)
+      .toMatch(new RegExp(`^${from} to ${to} vs `));
+    // The first request already asked for the shop's days: none for the browser's.
+    await expect.poll(() => asked.length, POLL).toBeGreaterThan(0);
+    for (const url of asked) expect(url.searchParams.get('to')).toBe(to);
+  }, 120_000);
 });

@@ -7,7 +7,7 @@ import {
   AllStoresProfitSchema,
 } from '../../src/shared/contracts/all-stores.ts';
 import { StoreListSchema } from '../../src/shared/contracts/stores.ts';
-import { localToday, presetRange } from '../../src/web/components/date-range.ts';
+import { localToday, presetRange, shopToday } from '../../src/web/components/date-range.ts';
 import { formatMinorMoney, formatMoney } from '../../src/web/lib/money.ts';
 import { useAppInBrowser } from '../support/app-in-browser.ts';
 import { describeInBrowser, saveScreenshot, signInInBrowser } from '../support/browser.ts';
@@ -107,7 +107,8 @@ describeInBrowser('All stores', () => {
     await expect(
       page.getByTestId('all-stores-profit').getByTestId('date-range-picker').count(),
     ).resolves.toBe(1);
-    const { from, to } = presetRange('last30', today);
+    // The presets count in the active store's days (the USD shop's, New York).
+    const { from, to } = presetRange('last30', shopToday('America/New_York'));
     const profit = AllStoresProfitSchema.parse(
       (await api(`/api/all-stores/profit?from=${from}&to=${to}`)).json,
     );

@@ -53,6 +53,8 @@ describe('the second demo store, in EUR', () => {
     expect(stores.stores.find((store) => store.id === body.store.id)).toMatchObject({
       currency: 'EUR',
       shopDomain: 'upside-demo-eur.myshopify.com',
+      // The zone the date range presets count its days in.
+      timeZone: 'America/New_York',
     });
     expect(stores.reportingCurrency).toBe('USD');
 

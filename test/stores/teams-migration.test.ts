@@ -107,8 +107,8 @@ describe('migration to teams and stores', () => {
       role: 'owner',
       reportingCurrency: 'EUR',
     });
-    expect(list.stores.map((store) => [store.name, store.currency, store.shopDomain])).toEqual([
-      ["Ann's store", 'EUR', 'ann.myshopify.com'],
-    ]);
+    expect(
+      list.stores.map((store) => [store.name, store.currency, store.shopDomain, store.timeZone]),
+    ).toEqual([["Ann's store", 'EUR', 'ann.myshopify.com', 'Europe/Berlin']]);
   });
 });

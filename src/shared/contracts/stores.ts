@@ -18,6 +18,11 @@ export const StoreSchema = z.object({
   currency: z.string().nullable(),
   /** The connected Shopify domain once synced, else null. */
   shopDomain: z.string().nullable(),
+  /**
+   * The shop's IANA time zone once Shopify has synced, else null: the zone its days are counted
+   * in, so the browser's date range presets end on the shop's yesterday, not the viewer's.
+   */
+  timeZone: z.string().nullable(),
   /** True for the session's active store. */
   active: z.boolean(),
   createdAt: z.iso.datetime(),

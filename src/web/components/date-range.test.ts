@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localToday, presetRange } from './date-range.ts';
+import { localToday, presetRange, shopToday } from './date-range.ts';
 
 describe('presetRange', () => {
   it.each([
@@ -19,5 +19,21 @@ describe('presetRange', () => {
 describe('localToday', () => {
   it('writes the local calendar day', () => {
     expect(localToday(new Date(2025, 0, 5, 23, 30))).toBe('2025-01-05');
+  });
+});
+
+describe('shopToday', () => {
+  // 2026-11-30 02:30 UTC: still the 29th in New York, already the 30th in Berlin.
+  const now = new Date('2026-11-30T02:30:00Z');
+  it('is the day in the shop time zone, not the browser one', () => {
+    expect(shopToday('America/New_York', now)).toBe('2026-11-29');
+    expect(shopToday('Europe/Berlin', now)).toBe('2026-11-30');
+    expect(presetRange('last30', shopToday('America/New_York', now))).toEqual({
+      from: '2026-10-30',
+      to: '2026-11-28',
+    });
+  });
+  it('falls back to the browser day before a shop has synced', () => {
+    expect(shopToday(null, now)).toBe(localToday(now));
   });
 });

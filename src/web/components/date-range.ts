@@ -1,4 +1,4 @@
-import { addDays, startOfMonth } from '@shared/calendar.ts';
+import { addDays, localDayOf, startOfMonth } from '@shared/calendar.ts';
 
 /**
  * The date-range picker's model, free of React: presets relative to a given "today" (a
@@ -70,4 +70,13 @@ export function localToday(now: Date = new Date()): string {
   const month = String(now.getMonth() + 1).padStart(2, '0');
   const day = String(now.getDate()).padStart(2, '0');
   return `${now.getFullYear()}-${month}-${day}`;
+}
+
+/**
+ * The "today" the presets count from: the shop's day in its own time zone, since every figure is
+ * counted in shop days (so "Last 30 days" ends on the shop's yesterday, as on the dashboard, wherever
+ * the owner sits). The browser's own day only for a store with no synced shop yet.
+ */
+export function shopToday(timeZone: string | null, now: Date = new Date()): string {
+  return timeZone ? localDayOf(now, timeZone) : localToday(now);
 }

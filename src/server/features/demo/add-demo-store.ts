@@ -38,7 +38,10 @@ export async function addDemoStore(
     return {
       created: false,
       body: {
-        store: toStore({ ...existing, currency: null, shopDomain: null }, principal.workspaceId),
+        store: toStore(
+          { ...existing, currency: null, shopDomain: null, timeZone: null },
+          principal.workspaceId,
+        ),
         currency: second.currency,
         shopify: null,
       },

@@ -2,7 +2,7 @@ import type { CreateStoreBody, Store } from '../../../shared/contracts/stores.ts
 import type { Db } from '../../db/client.ts';
 import { workspaces } from '../../db/schema/index.ts';
 import type { SessionPrincipal } from '../auth/manage-sessions.ts';
-import { toStore } from './list-stores.ts';
+import { NO_SHOP, toStore } from './list-stores.ts';
 
 /**
  * A new, empty store in the caller's team (POST /api/stores; the route admits owners and admins).
@@ -19,5 +19,5 @@ export async function createStore(
     .values({ teamId: principal.teamId, name: body.name, createdAt: now })
     .returning({ id: workspaces.id, name: workspaces.name, createdAt: workspaces.createdAt });
   if (!row) throw new Error('store insert returned no row');
-  return toStore({ ...row, currency: null, shopDomain: null }, principal.workspaceId);
+  return toStore({ ...row, ...NO_SHOP }, principal.workspaceId);
 }

@@ -12,7 +12,11 @@ export const storeColumns = {
   createdAt: workspaces.createdAt,
   currency: whShops.currencyCode,
   shopDomain: whShops.shopDomain,
+  timeZone: whShops.ianaTimezone,
 };
+
+/** A store's columns before Shopify has synced it (a new store): no shop yet. */
+export const NO_SHOP = { currency: null, shopDomain: null, timeZone: null } as const;
 
 /**
  * GET /api/stores: every store of every team the caller is a member of, grouped by team (the team
@@ -60,7 +64,14 @@ export async function listStores(db: Db, principal: SessionPrincipal): Promise<S
 
 /** A store row as the API shows it. */
 export function toStore(
-  row: { id: string; name: string; createdAt: Date; currency: string | null; shopDomain: string | null },
+  row: {
+    id: string;
+    name: string;
+    createdAt: Date;
+    currency: string | null;
+    shopDomain: string | null;
+    timeZone: string | null;
+  },
   activeStoreId: string,
 ): Store {
   return {
@@ -68,6 +79,7 @@ export function toStore(
     name: row.name,
     currency: row.currency,
     shopDomain: row.shopDomain,
+    timeZone: row.timeZone,
     active: row.id === activeStoreId,
     createdAt: row.createdAt.toISOString(),
   };

@@ -26,9 +26,14 @@ export function useAllStoresDashboard(periodDays: number) {
   });
 }
 
-export function useAllStoresProfit(from: string, to: string) {
+/** `enabled` false (the shop's day not known yet) asks for nothing. */
+export function useAllStoresProfit(from: string, to: string, enabled: boolean) {
   const url = `${ALL_STORES}/profit?from=${from}&to=${to}`;
-  return useQuery<AllStoresProfit>({ queryKey: [url], queryFn: () => getJson(url, AllStoresProfitSchema) });
+  return useQuery<AllStoresProfit>({
+    queryKey: [url],
+    queryFn: () => getJson(url, AllStoresProfitSchema),
+    enabled,
+  });
 }
 
 export function useAllStoresProducts(period: string) {

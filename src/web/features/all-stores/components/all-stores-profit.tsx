@@ -16,7 +16,7 @@ import { RatesPanel } from './rates-panel.tsx';
 export function AllStoresProfit({ title }: { title: string }) {
   const dates = useDateRange();
   const { range } = dates;
-  const query = useAllStoresProfit(range.from, range.to);
+  const query = useAllStoresProfit(range.from, range.to, dates.ready);
   const data = query.data;
   return (
     <div className="space-y-6" data-testid="all-stores-profit">

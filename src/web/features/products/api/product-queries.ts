@@ -30,8 +30,8 @@ export function useProductDaily(productId: string | null, period: ProductPeriod)
   });
 }
 
-/** Gross margin and contribution per product over a range of shop days (GET /api/products/profit). */
-export function useProductProfit(range: { from: string; to: string }) {
+/** Gross margin and contribution per product over a range of shop days (GET /api/products/profit); nothing while `enabled` is false. */
+export function useProductProfit(range: { from: string; to: string }, enabled: boolean) {
   return useQuery({
     queryKey: ['/api/products/profit', range.from, range.to],
     queryFn: () =>
@@ -40,5 +40,6 @@ export function useProductProfit(range: { from: string; to: string }) {
         ProductProfitSchema,
       ),
     placeholderData: keepPreviousData,
+    enabled,
   });
 }

@@ -26,7 +26,7 @@ const ESTIMATE_TITLES = {
 export function ProductProfitSection() {
   const dates = useDateRange();
   const { range } = dates;
-  const query = useProductProfit(range);
+  const query = useProductProfit(range, dates.ready);
   return (
     <Card data-testid="product-profit">
       <CardHeader className="flex flex-row flex-wrap items-end justify-between gap-3">

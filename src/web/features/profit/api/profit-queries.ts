@@ -10,8 +10,11 @@ export interface ProfitRequest {
   compare: DateRangeCompare;
 }
 
-/** The P&L of a range (GET /api/profit); the last answer stays on screen while the next loads. */
-export function useProfitReport(request: ProfitRequest) {
+/**
+ * The P&L of a range (GET /api/profit); the last answer stays on screen while the next loads.
+ * `enabled` false (the shop's day not known yet) asks for nothing.
+ */
+export function useProfitReport(request: ProfitRequest, enabled: boolean) {
   const params = new URLSearchParams({
     from: request.from,
     to: request.to,
@@ -22,5 +25,6 @@ export function useProfitReport(request: ProfitRequest) {
     queryKey: ['/api/profit', request],
     queryFn: () => getJson(`/api/profit?${params}`, ProfitReportSchema),
     placeholderData: keepPreviousData,
+    enabled,
   });
 }

@@ -120,7 +120,10 @@ export function ProfitPage() {
   const dates = useDateRange('previous_period');
   const { range } = dates;
   const [granularity, setGranularity] = useState<ProfitGranularity>('day');
-  const report = useProfitReport({ from: range.from, to: range.to, granularity, compare: range.compare });
+  const report = useProfitReport(
+    { from: range.from, to: range.to, granularity, compare: range.compare },
+    dates.ready,
+  );
   const data = report.data;
   const noCosts = data?.hasData && data.coverage.unitsSold > 0 && data.coverage.unitsWithCost === 0;
   return (
