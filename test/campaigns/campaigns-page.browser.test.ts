@@ -72,11 +72,20 @@ describeInBrowser('the Campaign Performance page on the demo store', () => {
       usd(api.totals.ga4ReportedRevenueMinor!),
     );
 
-    // First-party attribution health (issue 16): the demo storefront's sessions joined to orders.
+    // First-party attribution health (issue 16): the demo storefront's sessions joined to orders,
+    // over the page's own 30 days (the campaigns' window, not one ending today).
     const health = (await page.evaluate(async () =>
-      (await fetch('/api/attribution/first-party/health')).json(),
+      (await fetch('/api/attribution/first-party/health?period=30')).json(),
     )) as FirstPartyHealth;
     expect(health.orders).toBeGreaterThan(0);
+    expect([health.from, health.to]).toEqual([api.startDate, api.endDate]);
+    const unasked = (await page.evaluate(async () =>
+      (await fetch('/api/attribution/first-party/health')).json(),
+    )) as FirstPartyHealth;
+    expect([unasked.from, unasked.to]).toEqual([health.from, health.to]);
+    await expect
+      .poll(() => page.getByTestId('first-party-health').textContent(), POLL)
+      .toContain(`${api.startDate} – ${api.endDate}`);
     await expect
       .poll(() => page.getByTestId('first-party-rate').textContent(), POLL)
       .toBe(`${(health.rate * 100).toFixed(1)} %`);

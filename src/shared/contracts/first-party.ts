@@ -5,10 +5,12 @@ import { StatsPeriodSchema } from './opportunities.ts';
  * First-party attribution health (issue 16): how many orders our own tracker's sessions explain.
  * `rate` = joinedOrders ÷ orders over revenue orders (not test, not cancelled) of the shop-local
  * days `from`–`to`; grade 'good' at ≥ 90 %, 'fair' at ≥ 80 %, else 'poor', with the likely causes.
+ * Without `from` and `to` the days are the metric window of the last `period` days (30 by default),
+ * ending on the shop's last complete day like every other figure of the same period (decision 011).
  */
 const day = z.iso.date();
 export const FirstPartyHealthQuerySchema = z
-  .object({ from: day.optional(), to: day.optional() })
+  .object({ from: day.optional(), to: day.optional(), period: StatsPeriodSchema.optional() })
   .refine((q) => !q.from || !q.to || q.from <= q.to, {
     message: 'from must not be after to',
     path: ['from'],

@@ -6,6 +6,7 @@ import { addDays, localDayOf } from '../../../shared/calendar.ts';
 import type { FirstPartyHealth, FirstPartyHealthQuery } from '../../../shared/contracts/first-party.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
+import { readMetricWindow } from '../metrics/metric-window.ts';
 
 const OrderRow = z.object({
   day: z.string(),
@@ -25,9 +26,33 @@ const rateOf = (orders: number, joinedOrders: number) => ({
 });
 
 /**
+ * The shop days the rate covers: `from`–`to` as asked (`to` alone: its last 30 days; `from` alone:
+ * up to the shop's today);
+ * neither: the metric window of `period` days (decision 011), the days every other figure of that
+ * period covers, else (no order synced yet) the `period` days up to the shop's yesterday.
+ */
+async function daysOf(
+  db: Db,
+  workspaceId: string,
+  query: FirstPartyHealthQuery,
+  timeZone: string,
+  now: Date,
+): Promise<{ from: string; to: string }> {
+  if (query.from !== undefined || query.to !== undefined) {
+    const to = query.to ?? localDayOf(now, timeZone);
+    return { from: query.from ?? addDays(to, -29), to };
+  }
+  const periodDays = Number(query.period ?? '30');
+  const window = await readMetricWindow(db, workspaceId, periodDays, now);
+  if (window) return { from: window.start, to: window.end };
+  const to = addDays(localDayOf(now, timeZone), -1);
+  return { from: addDays(to, -(periodDays - 1)), to };
+}
+
+/**
  * GET /api/attribution/first-party/health: the attribution rate (orders joined to a tracker session
- * ÷ revenue orders, not test and not cancelled) of the shop-local days `from`–`to` (default: the
- * last 30 days), by channel of Shopify's last visit and by day, with its grade and likely causes.
+ * ÷ revenue orders, not test and not cancelled) of shop-local days (`daysOf`), by channel of
+ * Shopify's last visit and by day, with its grade and likely causes.
  */
 export async function readFirstPartyHealth(
   db: Db,
@@ -41,9 +66,7 @@ export async function readFirstPartyHealth(
     sql`SELECT (SELECT iana_timezone FROM wh_shops WHERE workspace_id = ${workspaceId}::uuid) AS time_zone,
       (SELECT count(*) FROM tracking_sessions WHERE workspace_id = ${workspaceId}::uuid) AS sessions`,
   );
-  const today = localDayOf(now, context?.time_zone ?? 'UTC');
-  const to = query.to ?? today;
-  const from = query.from ?? addDays(to, -29);
+  const { from, to } = await daysOf(db, workspaceId, query, context?.time_zone ?? 'UTC', now);
   const rows = await queryRows(
     db,
     OrderRow,

@@ -6,11 +6,14 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { getJson } from '@web/lib/api-request.ts';
 
-/** The first-party attribution rate of the last 30 shop days (issue 16); refreshed every minute. */
-export function useFirstPartyHealth() {
+/**
+ * The first-party attribution rate of the period's shop days, the page's own window (issue 16);
+ * refreshed every minute.
+ */
+export function useFirstPartyHealth(period: '7' | '30' | '90') {
   return useQuery({
-    queryKey: ['/api/attribution/first-party/health'],
-    queryFn: () => getJson('/api/attribution/first-party/health', FirstPartyHealthSchema),
+    queryKey: ['/api/attribution/first-party/health', period],
+    queryFn: () => getJson(`/api/attribution/first-party/health?period=${period}`, FirstPartyHealthSchema),
     refetchInterval: 60_000,
   });
 }

@@ -130,7 +130,7 @@ function CampaignReport({ data, period }: { data: CampaignPerformance; period: C
         />
       </div>
       <CampaignProfitSummary data={data} />
-      <FirstPartyHealthCard />
+      <FirstPartyHealthCard period={period} />
       <FirstPartyAttributionCard period={period} shopCurrency={shopCurrency} />
       <CampaignTable data={data} />
       <CampaignProfitTables data={data} />

@@ -15,10 +15,10 @@ const percent = (rate: number) => `${(rate * 100).toFixed(1)} %`;
 /**
  * First-party attribution health (issue 16): the share of orders our own tracker's sessions
  * explain, graded (≥ 90 % good, ≥ 80 % fair, else poor) with the likely causes, the rate per
- * channel and per day. Hidden until the store has orders.
+ * channel and per day, over the page's period. Hidden until the store has orders.
  */
-export function FirstPartyHealthCard() {
-  const { data } = useFirstPartyHealth();
+export function FirstPartyHealthCard({ period }: { period: '7' | '30' | '90' }) {
+  const { data } = useFirstPartyHealth(period);
   if (!data || data.orders === 0) return null;
   return (
     <Card data-testid="first-party-health">
@@ -44,9 +44,12 @@ export function FirstPartyHealthCard() {
             {data.byMethod.email_hash}
           </span>
         </p>
-        <ul className="grid gap-1 sm:grid-cols-3">
+        <ul className="grid gap-x-8 gap-y-1 sm:grid-cols-3" data-testid="first-party-channels">
           {data.byChannel.map((c) => (
-            <li key={c.channel} className="flex justify-between gap-2 text-slate-300">
+            <li
+              key={c.channel}
+              className="flex justify-between gap-2 border-b border-slate-800 pb-1 text-slate-300"
+            >
               <span>{c.channel}</span>
               <span>
                 {percent(c.rate)} of {c.orders}
