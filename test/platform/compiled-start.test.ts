@@ -1,5 +1,6 @@
 import { type ChildProcess, execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { Agent, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -95,4 +96,63 @@ describe('compiled production (issue 18.1, decision 018)', () => {
     expect(checks).toHaveProperty('holdout');
     expect(checks).toHaveProperty('holdoutNote');
   });
+
+  it('gets the 413 of a 20 MB upload to the client every time, not a reset connection', async () => {
+    // Before the lingering close (src/server/http/plugins/lingering-close.ts) about half of these
+    // ended in "write EPIPE": the server closed while the client was still sending. (A server in
+    // the test's own process always wins that race, hence this separate production process.)
+    const answers: string[] = [];
+    const keepAlive = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      for (let round = 0; round < 30; round += 1)
+        for (const agent of [keepAlive, false] as const)
+          answers.push(await uploadTwentyMegabytes(new URL('/api/logout', url), agent, round % 2 === 0));
+    } finally {
+      keepAlive.destroy();
+    }
+    expect(answers).toEqual(
+      answers.map(() => '413 {"message":"The request body is too large.","code":"body_too_large"}'),
+    );
+  });
 });
+
+/**
+ * POSTs 20 MB of JSON-typed bytes (with a Content-Length or chunked), writing on while the server
+ * answers; resolves with "status body", or the connection's error when no answer arrived.
+ */
+function uploadTwentyMegabytes(target: URL, agent: Agent | false, withLength: boolean): Promise<string> {
+  const megabyte = Buffer.alloc(1024 * 1024, 0x61);
+  return new Promise((resolve) => {
+    const outgoing = httpRequest(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname,
+        method: 'POST',
+        agent,
+        headers: {
+          'content-type': 'application/json',
+          origin: target.origin,
+          ...(withLength ? { 'content-length': String(20 * megabyte.length) } : {}),
+        },
+      },
+      (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => {
+          text += chunk.toString();
+        });
+        response.on('end', () => resolve(`${response.statusCode} ${text}`));
+      },
+    );
+    outgoing.on('error', (error) => resolve(`error: ${error.message}`));
+    let sent = 0;
+    const send = () => {
+      while (sent < 20) {
+        sent += 1;
+        if (!outgoing.write(megabyte)) return void outgoing.once('drain', send);
+      }
+      outgoing.end();
+    };
+    send();
+  });
+}

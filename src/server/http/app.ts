@@ -9,6 +9,7 @@ import type { AppDeps } from './deps.ts';
 import { answerClientError } from './plugins/client-errors.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerInputHygiene } from './plugins/input-hygiene.ts';
+import { registerLingeringClose } from './plugins/lingering-close.ts';
 import { registerPermissions } from './plugins/permissions.ts';
 import { registerRateLimits } from './plugins/rate-limits.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -29,6 +30,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerLingeringClose(app);
   registerInputHygiene(app);
   await app.register(fastifyCookie, { secret: deps.secrets.sessionSecret });
   await registerSecurity(app, deps.publicUrl);
