@@ -6,6 +6,7 @@ import { queryRows } from '../../src/server/db/query-rows.ts';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import type { CampaignPerformance } from '../../src/shared/contracts/campaigns.ts';
 import type { HeatmapResponse } from '../../src/shared/contracts/cursor-tracking.ts';
+import { DashboardKpisSchema } from '../../src/shared/contracts/dashboard.ts';
 import {
   ATTRIBUTION_MODELS,
   type FirstPartyAttribution,
@@ -177,6 +178,15 @@ describe('first-party journeys on the demo store', () => {
       `first-party last touch: ${agreeing}/${last.joinedOrders} on the planted channel; ${JSON.stringify(last.channels.map((c) => [c.channel, c.conversions, c.revenueMinor, c.storeRevenueMinor, c.ga4ReportedRevenueMinor, c.metaReportedRevenueMinor]))}`,
     );
     expect(agreeing / last.joinedOrders).toBeGreaterThanOrEqual(0.95);
+    // The store's column is order value before refunds, as labelled: its channels add up to the
+    // dashboard's gross sales of the same window (net of refunds they are the channel table's).
+    const dashboard = DashboardKpisSchema.parse(
+      await (await app.request('/api/dashboard/kpis?period=90', { cookie: owner })).json(),
+    );
+    expect(dashboard.current).toEqual({ start: last.startDate, end: last.endDate });
+    expect(last.channels.reduce((sum, c) => sum + c.storeRevenueMinor, 0)).toBe(
+      dashboard.kpis!.grossSales.current,
+    );
 
     for (const model of ATTRIBUTION_MODELS) {
       const credit = model === 'last' ? last : await read(model);

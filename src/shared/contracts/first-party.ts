@@ -82,7 +82,10 @@ export const FirstPartyAttributionSchema = z.object({
       /** Model credit over first-party journeys: conversions (fractional for shared credit) and value. */
       conversions: z.number(),
       revenueMinor: z.number().int(),
-      /** The store's credit (last non-direct click over Shopify's first and last visits), all orders. */
+      /**
+       * The store's credit (last non-direct click over Shopify's first and last visits), all orders,
+       * before refunds like the columns beside it (net of refunds it is the channel table's figure).
+       */
       storeRevenueMinor: z.number().int(),
       /**
        * GA4's purchase revenue of the channel's source/medium, converted from the property currency

@@ -8,7 +8,7 @@ import { keptFirstPartyCredit } from './kept-first-party-credit.ts';
 
 /** Shown on the page beside the figures. */
 const FIRST_PARTY_ATTRIBUTION_RULE =
-  "First-party: each order joined to a session of your own tracker is credited over that visitor's sessions of the 30 days before it (channel from click ids, UTM tags, then the referrer) by the chosen model. Store: last non-direct click over Shopify's first and last visits. GA4 reports revenue by source/medium, so its figure is per channel; Meta reports its own campaigns.";
+  "First-party: each order joined to a session of your own tracker is credited over that visitor's sessions of the 30 days before it (channel from click ids, UTM tags, then the referrer) by the chosen model. Store: last non-direct click over Shopify's first and last visits, in order value before refunds (net of refunds it is the store-verified revenue of the channel table and the campaigns). GA4 reports revenue by source/medium, so its figure is per channel; Meta reports its own campaigns.";
 
 /**
  * GET /api/attribution/first-party?period&model (issue 16 item 3): the chosen model's credit over

@@ -43,7 +43,8 @@ export function FirstPartyAttributionCard({
           <CardTitle>First-party attribution</CardTitle>
           <CardDescription>
             {formatCount(data.joinedOrders)} of {formatCount(data.orders)} orders joined to your own tracker's
-            journeys ({money(data.joinedRevenueMinor)}), beside the store's, GA4's and Meta's figures
+            journeys ({money(data.joinedRevenueMinor)}), beside the store's, GA4's and Meta's figures; every
+            amount here is order value before refunds, as GA4 and Meta report it
           </CardDescription>
         </div>
         <Select value={model} onValueChange={(next) => setModel(next as Model)}>
@@ -71,7 +72,7 @@ export function FirstPartyAttributionCard({
               'Channel',
               `First-party (${MODEL_NAMES[data.model]})`,
               'Orders',
-              'Store-verified',
+              'Store-verified (before refunds)',
               'GA4-reported',
               'Meta-reported',
             ]}
