@@ -91,7 +91,10 @@ export function CostLedgerCard() {
             margin (estimated).
           </p>
           <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm text-slate-200" data-testid="cost-ledger">
+            <table
+              className="w-full text-left text-sm text-slate-200 [&_td]:pr-4 [&_th]:pr-4"
+              data-testid="cost-ledger"
+            >
               <thead className="text-xs uppercase text-slate-400">
                 <tr>
                   <th className="py-2">Product / variant</th>
@@ -109,8 +112,10 @@ export function CostLedgerCard() {
                       {variant.productTitle}
                       <div className="text-xs text-slate-400">{variant.variantTitle}</div>
                     </td>
-                    <td>{variant.sku ?? '—'}</td>
-                    <td>{variant.price ?? '—'}</td>
+                    <td className="whitespace-nowrap">{variant.sku ?? '—'}</td>
+                    <td className="whitespace-nowrap">
+                      {variant.price ? `${variant.price} ${data.currency}` : '—'}
+                    </td>
                     <td>
                       {variant.current ? `${variant.current.cost} ${data.currency}` : 'none'}
                       {variant.current ? (
