@@ -143,12 +143,15 @@ export function CaughtMail() {
         <CardTitle className="text-base">Caught mail</CardTitle>
         <CardDescription>
           No <code>SMTP_URL</code> is set, so e-mail goes to a local mail catcher instead of the internet.
-          What it received:
+          What it received since the server started (it keeps mail in memory; the history below keeps every
+          send):
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {caught.data.messages.length === 0 ? (
-          <p className="text-sm text-slate-400">Nothing caught yet: press “Send test digest”.</p>
+          <p className="text-sm text-slate-400">
+            Nothing caught since the server started: press “Send test digest”.
+          </p>
         ) : (
           caught.data.messages.slice(0, 10).map((mail) => (
             <details
