@@ -5,8 +5,10 @@ import { CohortProfitSchema } from '../../src/shared/contracts/customers.ts';
 import { OpportunityListSchema } from '../../src/shared/contracts/opportunities.ts';
 import { ProductProfitSchema } from '../../src/shared/contracts/products.ts';
 import { OrderLookupResponseSchema } from '../../src/shared/contracts/shopify.ts';
+import { StoreListSchema } from '../../src/shared/contracts/stores.ts';
 import { formatMoney, minorToDecimal } from '../../src/shared/money.ts';
 import { formatCoverageShare } from '../../src/web/components/cost-coverage.tsx';
+import { shopToday } from '../../src/web/components/date-range.ts';
 import { describeInBrowser, saveScreenshot, signInInBrowser } from '../support/browser.ts';
 import { connectDemoStoreAndAnalyse, useDemoStoreInBrowser } from '../support/demo-store-in-browser.ts';
 
@@ -155,12 +157,11 @@ describeInBrowser('profit on the decision pages', () => {
     await page.goto(`${app.baseUrl}/products`);
     const section = page.getByTestId('product-profit');
     await expect.poll(() => section.getByTestId('product-profit-row').count(), POLL).toBeGreaterThan(1);
-    const range = await page.evaluate(() => {
-      const now = new Date();
-      const day = (d: Date) =>
-        `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-      return { today: day(now) };
-    });
+    // The picker counts in the shop's days (its time zone from the store list), not the browser's.
+    const stores = StoreListSchema.parse(
+      await page.evaluate(async () => (await fetch('/api/stores')).json()),
+    );
+    const range = { today: shopToday(stores.stores.find((store) => store.active)?.timeZone ?? null) };
     const to = addDays(range.today, -1);
     const read = (from: string) =>
       page.evaluate(async ([f, t]) => (await fetch(`/api/products/profit?from=${f}&to=${t}`)).json(), [
