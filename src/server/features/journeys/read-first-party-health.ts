@@ -27,9 +27,9 @@ const rateOf = (orders: number, joinedOrders: number) => ({
 
 /**
  * The shop days the rate covers: `from`–`to` as asked (`to` alone: its last 30 days; `from` alone:
- * up to the shop's today);
- * neither: the metric window of `period` days (decision 011), the days every other figure of that
- * period covers, else (no order synced yet) the `period` days up to the shop's yesterday.
+ * up to the shop's today). Neither: the metric window of `period` days (decision 011), the days
+ * every other figure of that period covers, else (no order synced yet) the `period` days up to the
+ * shop's yesterday.
  */
 async function daysOf(
   db: Db,
