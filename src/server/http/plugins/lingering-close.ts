@@ -31,7 +31,8 @@ function dropRestOfBody(incoming: IncomingMessage, ms: number): Promise<void> {
 export function registerLingeringClose(app: FastifyInstance): void {
   // The callback form: a complete request (nearly all of them) costs no promise.
   app.addHook('onSend', (request, _reply, payload, done) => {
-    if (request.raw.complete) return done(null, payload);
+    // A request the client already abandoned has nobody left to answer: no reason to wait.
+    if (request.raw.complete || request.raw.destroyed) return done(null, payload);
     void dropRestOfBody(request.raw, LINGER_MS).then(() => done(null, payload));
   });
 }

@@ -70,10 +70,9 @@ const CountRow = z.object({ n: int8Number });
 /**
  * Sums the owner's level-0 parts of the hour into one level-1 part, then each level that has
  * reached `threshold` parts into the next, and the top level into one part once it has two. One
- * transaction. Parts
- * committed meanwhile are not in its snapshots and stay as they are; two sums of the same parts
- * each add only the rows they deleted, so no cell counts twice. It holds the tile fold's advisory
- * lock in shared mode: a fold step (exclusive) never reads the old parts and then misses a sum
+ * transaction. Parts committed meanwhile are not in its snapshots and stay as they are; two sums
+ * of the same parts each add only the rows they deleted, so no cell counts twice. It holds the
+ * tile fold's advisory lock in shared mode: a fold step (exclusive) never reads the old parts and then misses a sum
  * inserted after its delete's snapshot. Readers (repeatable read) see either the parts or their sum.
  */
 export async function sumHourParts(db: Db, owner: HourPartOwner, threshold = PARTS_PER_SUM): Promise<void> {
