@@ -279,6 +279,12 @@ export interface DemoSiteVisit {
   joinBy: DemoJoinMethod | null;
   /** The A/B variant of the storefront's hero test the visit landed in (DEMO_EXPERIMENT), or null. */
   heroVariant: 'control' | 'bold' | null;
+  /**
+   * The same visitor's earlier session, from the journey's first visit (its own channel, landing
+   * page and UTM parameters), when the journey had more than one visit; it bought nothing, so no
+   * order joins to it, but the attribution models see a two-touch path. Null for one-visit journeys.
+   */
+  firstVisit: { sessionId: string; startedAtMs: number; landingUrl: string; referrer: string } | null;
 }
 
 /** Compact, created-at-sorted index of all orders; `getOrder(i)` materialises one on demand. */

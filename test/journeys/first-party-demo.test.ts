@@ -5,7 +5,10 @@ import { sessionChannelOf } from '../../src/core/journeys/session-channel-of.ts'
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import type { CampaignPerformance } from '../../src/shared/contracts/campaigns.ts';
-import type { HeatmapResponse } from '../../src/shared/contracts/cursor-tracking.ts';
+import {
+  type HeatmapResponse,
+  TrackingSessionsResponseSchema,
+} from '../../src/shared/contracts/cursor-tracking.ts';
 import { DashboardKpisSchema } from '../../src/shared/contracts/dashboard.ts';
 import {
   ATTRIBUTION_MODELS,
@@ -211,6 +214,73 @@ describe('first-party journeys on the demo store', () => {
     expect(campaigns.campaigns.some((c) => c.firstPartyRevenueMinor > 0)).toBe(true);
     for (const c of campaigns.campaigns) expect(c.firstPartyRevenueMinor, c.name).toBe(ofMeta(c.name));
     expect(campaigns.totals.ga4ReportedRevenueMinor).not.toBeNull();
+  });
+
+  it("plants two-touch journeys: first touch credits the journey's first visit, linear splits the order", async () => {
+    const read = async (model: string) => {
+      const response = await app.request(`/api/attribution/first-party?period=90&model=${model}`, {
+        cookie: owner,
+      });
+      expect(response.status).toBe(200);
+      return (await response.json()) as FirstPartyAttribution;
+    };
+    const store = app.demo.store;
+    let planted = 0;
+    for (let i = 0; i < store.orders.count; i += 1) if (store.getOrder(i).site?.firstVisit) planted += 1;
+    const [stored] = await queryRows(
+      app.db,
+      z.object({ n: z.coerce.number() }),
+      sql`SELECT count(*) AS n FROM tracking_sessions WHERE session_id LIKE '%-first'`,
+    );
+    expect(planted).toBeGreaterThan(0);
+    expect(stored!.n).toBe(planted);
+
+    const first = await read('first');
+    const rows = await queryRows(
+      app.db,
+      z.object({ order_id: z.coerce.number() }),
+      sql`SELECT j.order_id FROM tracking_order_journeys j
+        JOIN wh_orders o ON o.workspace_id = j.workspace_id AND o.order_id = j.order_id
+        WHERE NOT o.test AND o.cancelled_at IS NULL AND o.order_date BETWEEN ${first.startDate}::date AND ${first.endDate}::date`,
+    );
+    const firstId = store.getOrder(0).legacyId;
+    const firstChannels = new Map<string, number>();
+    for (const row of rows) {
+      const journey = store.getOrder((row.order_id - firstId) / 13).journey!;
+      const channel = journey.firstVisit.channel;
+      firstChannels.set(channel, (firstChannels.get(channel) ?? 0) + 1);
+    }
+    let agreeing = 0;
+    for (const c of first.channels) agreeing += Math.min(c.conversions, firstChannels.get(c.channel) ?? 0);
+    console.log(
+      `first-party first touch: ${agreeing}/${first.joinedOrders} on the planted first visit's channel`,
+    );
+    expect(first.joinedOrders).toBe(rows.length);
+    expect(agreeing / first.joinedOrders).toBeGreaterThanOrEqual(0.95);
+    const last = await read('last');
+    expect(first.channels).not.toEqual(last.channels);
+    // The recorded sessions (one receive time for most of them) list newest visit first.
+    const listed = TrackingSessionsResponseSchema.parse(
+      await (await app.request('/api/cursor-tracking/sessions', { cookie: owner })).json(),
+    );
+    const [newest] = await queryRows(
+      app.db,
+      z.object({ started: z.string() }),
+      sql`SELECT to_char(max(started_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS started
+        FROM tracking_sessions WHERE last_received_at = (SELECT max(last_received_at) FROM tracking_sessions)`,
+    );
+    expect(listed.sessions[0]!.startTime).toBe(newest!.started);
+    const sameReceipt = listed.sessions.filter(
+      (session) => session.lastSeen === listed.sessions[0]!.lastSeen,
+    );
+    expect(sameReceipt.map((session) => session.startTime)).toEqual(
+      sameReceipt
+        .map((session) => session.startTime)
+        .sort()
+        .reverse(),
+    );
+    const linear = await read('linear');
+    expect(linear.channels.some((c) => !Number.isInteger(c.conversions))).toBe(true);
   });
 
   it('keeps Markov credit per data version: unchanged on a repeat read, renewed by a new session or joined order', async () => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { DemoJoinMethod, DemoJourney, DemoSiteVisit } from '../model.ts';
+import type { DemoJoinMethod, DemoJourney, DemoSiteVisit, DemoVisit } from '../model.ts';
 import { hashString, mixSeeds, Rng } from '../prng.ts';
 
 /**
@@ -54,20 +54,10 @@ export function planSiteVisit(order: {
   const u = rng.next();
   if (u < NO_SESSION) return null;
   const visit = journey.lastVisit;
-  const utm = visit.utm;
-  const query: string[] = [];
-  for (const [key, value] of [
-    ['utm_source', utm.source],
-    ['utm_medium', utm.medium],
-    ['utm_campaign', utm.campaign],
-    ['utm_content', utm.content],
-    ['utm_term', utm.term],
-  ] as const)
-    if (value !== null) query.push(`${key}=${encodeURIComponent(value)}`);
-  const hasUtm = query.length > 0;
   const id = order.legacyId.toString(36);
-  if (visit.channel === 'meta_ads') query.push(`fbclid=IwAR${id}`);
-  if (visit.channel === 'google_ads') query.push(`gclid=Cj0K${id}`);
+  const query = landingQuery(visit, id);
+  const { source, medium, campaign, content, term } = visit.utm;
+  const hasUtm = [source, medium, campaign, content, term].some((value) => value !== null);
   const cartAttribute = u < CART_ATTRIBUTE;
   const sawCart = u < CART_TOKEN;
   const signedIn = order.signedIn && order.email !== null && u >= LANDING_ONLY;
@@ -81,12 +71,14 @@ export function planSiteVisit(order: {
   // Drawn after every other draw of this stream, so no earlier planted figure moves.
   const e = rng.next();
   const heroVariant = e >= DEMO_EXPERIMENT.share ? null : e < DEMO_EXPERIMENT.share / 2 ? 'control' : 'bold';
-  if (heroVariant) query.push(`upside_exp=${DEMO_EXPERIMENT.key}:${heroVariant}`);
+  // An A/B tool keeps a visitor in one variant, so the first visit landed in it too.
+  const experiment = heroVariant ? [`upside_exp=${DEMO_EXPERIMENT.key}:${heroVariant}`] : [];
+  const first = journey.firstVisit;
   return {
     sessionId: `ds${id}`,
     visitorId: `dv${id}`,
     startedAtMs: visit.occurredAtMs,
-    landingUrl: `${DEMO_STOREFRONT_URL}${visit.landingPage}${query.length ? `?${query.join('&')}` : ''}`,
+    landingUrl: landingUrlOf(visit.landingPage, [...query, ...experiment]),
     referrer: visit.referrerUrl ?? '',
     viewportWidth,
     cartAttribute,
@@ -94,5 +86,35 @@ export function planSiteVisit(order: {
     emailHash: signedIn ? emailHashOf(order.email!) : null,
     joinBy,
     heroVariant,
+    firstVisit:
+      first === visit
+        ? null
+        : {
+            sessionId: `ds${id}-first`,
+            startedAtMs: first.occurredAtMs,
+            landingUrl: landingUrlOf(first.landingPage, [...landingQuery(first, `${id}f`), ...experiment]),
+            referrer: first.referrerUrl ?? '',
+          },
   };
+}
+
+/** A visit's UTM parameters and its ad click id (`clickId` makes it unique), as query pairs. */
+function landingQuery(visit: DemoVisit, clickId: string): string[] {
+  const utm = visit.utm;
+  const query: string[] = [];
+  for (const [key, value] of [
+    ['utm_source', utm.source],
+    ['utm_medium', utm.medium],
+    ['utm_campaign', utm.campaign],
+    ['utm_content', utm.content],
+    ['utm_term', utm.term],
+  ] as const)
+    if (value !== null) query.push(`${key}=${encodeURIComponent(value)}`);
+  if (visit.channel === 'meta_ads') query.push(`fbclid=IwAR${clickId}`);
+  if (visit.channel === 'google_ads') query.push(`gclid=Cj0K${clickId}`);
+  return query;
+}
+
+function landingUrlOf(landingPage: string, query: readonly string[]): string {
+  return `${DEMO_STOREFRONT_URL}${landingPage}${query.length ? `?${query.join('&')}` : ''}`;
 }

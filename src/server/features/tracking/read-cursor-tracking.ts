@@ -113,6 +113,11 @@ const TrackingSessionRow = z.object({
 
 const ActiveRow = z.object({ n: z.string() });
 
+/**
+ * The 50 sessions written to last (live ones first), and the count of live ones. Sessions written
+ * by one commit (a busy minute, or the demo's recorded shoppers, thousands at once) share their
+ * receive time; among them the newest visit comes first.
+ */
 export async function listTrackingSessions(
   db: Db,
   scope: TrackingScope,
@@ -128,7 +133,7 @@ export async function listTrackingSessions(
           event_count,
           last_received_at >= ${liveSince}::timestamptz AS live
         FROM tracking_sessions WHERE workspace_id = ${scope.workspaceId}::uuid AND ${ofConfiguration}
-        ORDER BY last_received_at DESC LIMIT 50`,
+        ORDER BY last_received_at DESC, started_at DESC, session_id LIMIT 50`,
   );
   const [active] = await queryRows(
     db,
