@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import type { CampaignPerformance } from '../../src/shared/contracts/campaigns.ts';
-import type { FirstPartyHealth } from '../../src/shared/contracts/first-party.ts';
+import type { FirstPartyAttribution, FirstPartyHealth } from '../../src/shared/contracts/first-party.ts';
 import { describeInBrowser, saveScreenshot, signInInBrowser } from '../support/browser.ts';
 import { connectDemoStoreAndAnalyse, useDemoStoreInBrowser } from '../support/demo-store-in-browser.ts';
 
@@ -90,6 +90,33 @@ describeInBrowser('the Campaign Performance page on the demo store', () => {
       .poll(() => page.getByTestId('first-party-rate').textContent(), POLL)
       .toBe(`${(health.rate * 100).toFixed(1)} %`);
     await expect(page.getByTestId('first-party-grade').textContent()).resolves.toBe(health.grade);
+
+    // First-party attribution by model: whole orders under last non-direct, shares of orders (one
+    // decimal) once the linear model splits an order's credit; each row the API's figure.
+    const attribution = async (model: string) =>
+      (await page.evaluate(
+        async (m) => (await fetch(`/api/attribution/first-party?period=30&model=${m}`)).json(),
+        model,
+      )) as FirstPartyAttribution;
+    const lastNonDirect = await attribution('last-non-direct');
+    const topChannel = lastNonDirect.channels[0]!;
+    const channelRow = page.getByTestId('first-party-channel').first();
+    await expect
+      .poll(() => channelRow.getByTestId('first-party-channel-revenue').textContent(), POLL)
+      .toBe(usd(topChannel.revenueMinor));
+    await expect(channelRow.getByTestId('first-party-channel-orders').textContent()).resolves.toBe(
+      topChannel.conversions.toLocaleString('en-US'),
+    );
+    const linear = await attribution('linear');
+    expect(linear.channels.some((c) => !Number.isInteger(c.conversions))).toBe(true);
+    await page.getByTestId('first-party-model').click();
+    await page.getByRole('option', { name: 'Linear' }).click();
+    await expect
+      .poll(() => channelRow.getByTestId('first-party-channel-orders').textContent(), POLL)
+      .toBe(linear.channels[0]!.conversions.toFixed(1));
+    await expect(page.getByTestId('first-party-campaigns').textContent()).resolves.toContain(
+      linear.campaigns[0]!.campaign,
+    );
 
     // The planted wasteful campaign: its row, its Cut label and the link to its opportunity.
     const wasteful = app.demo.store.groundTruth.plantedCampaigns.wasteful;

@@ -36,6 +36,9 @@ export function FirstPartyAttributionCard({
   const { data } = useFirstPartyAttribution(period, model);
   if (!data || data.orders === 0) return null;
   const money = (minor: number | null) => (minor === null ? '—' : formatMinor(minor, shopCurrency));
+  // Whole orders under a one-touch model; shares of orders (one decimal) once a model splits credit.
+  const wholeOrders = data.channels.every((c) => Number.isInteger(c.conversions));
+  const orders = (value: number) => (wholeOrders ? formatCount(value) : value.toFixed(1));
   return (
     <Card data-testid="first-party-attribution" className="min-w-0">
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
@@ -84,7 +87,9 @@ export function FirstPartyAttributionCard({
                 <td className="py-2 pr-3" data-testid="first-party-channel-revenue">
                   {money(c.revenueMinor)}
                 </td>
-                <td className="py-2 pr-3">{c.conversions.toFixed(1)}</td>
+                <td className="py-2 pr-3" data-testid="first-party-channel-orders">
+                  {orders(c.conversions)}
+                </td>
                 <td className="py-2 pr-3">{money(c.storeRevenueMinor)}</td>
                 <td className="py-2 pr-3">{money(c.ga4ReportedRevenueMinor)}</td>
                 <td className="py-2 pr-3">{money(c.metaReportedRevenueMinor)}</td>
@@ -93,16 +98,19 @@ export function FirstPartyAttributionCard({
           </tbody>
         </table>
         {data.campaigns.length > 0 ? (
-          <ul className="grid gap-1 text-sm sm:grid-cols-2" data-testid="first-party-campaigns">
-            {data.campaigns.slice(0, 8).map((c) => (
-              <li key={`${c.channel}/${c.campaign}`} className="flex justify-between gap-2 text-slate-300">
-                <span>
-                  {c.campaign} <span className="text-xs text-slate-500">{c.channel}</span>
-                </span>
-                <span>{money(c.revenueMinor)}</span>
-              </li>
-            ))}
-          </ul>
+          <div className="grid gap-1">
+            <p className="text-sm font-medium text-white">Top campaigns ({MODEL_NAMES[data.model]})</p>
+            <ul className="grid gap-x-10 gap-y-1 text-sm sm:grid-cols-2" data-testid="first-party-campaigns">
+              {data.campaigns.slice(0, 8).map((c) => (
+                <li key={`${c.channel}/${c.campaign}`} className="flex justify-between gap-2 text-slate-300">
+                  <span>
+                    {c.campaign} <span className="text-xs text-slate-500">{c.channel}</span>
+                  </span>
+                  <span>{money(c.revenueMinor)}</span>
+                </li>
+              ))}
+            </ul>
+          </div>
         ) : null}
         <p className="text-xs text-slate-400">{data.rule}</p>
       </CardContent>
