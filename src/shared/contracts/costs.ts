@@ -17,6 +17,9 @@ const IdSchema = z
   .refine((value) => value.length < 19 || value <= '9223372036854775807', 'expected a numeric id');
 const PercentSchema = z.string().regex(/^\d{1,3}(\.\d{1,4})?$/, 'expected a percent such as "35" or "2.5"');
 
+/** The ledger's "since always" day: a variant's first Shopify cost also prices its older orders. */
+export const LEDGER_FIRST_DAY = '2000-01-01';
+
 export const COST_SOURCES = ['manual', 'import', 'shopify', 'default_margin'] as const;
 export const CostSourceSchema = z.enum(COST_SOURCES);
 

@@ -1,8 +1,6 @@
 import { sql } from 'drizzle-orm';
+import { LEDGER_FIRST_DAY } from '../../../../shared/contracts/costs.ts';
 import type { Db } from '../../../db/client.ts';
-
-/** The ledger's "since always" day: a variant's first Shopify cost also prices its older orders. */
-export const LEDGER_FIRST_DAY = '2000-01-01';
 
 /**
  * Records Shopify's `inventoryItem.unitCost` of the just-synced variants `variantIds` in the cost

@@ -1,4 +1,4 @@
-import type { VariantCosts } from '@shared/contracts/costs.ts';
+import { LEDGER_FIRST_DAY, type VariantCosts } from '@shared/contracts/costs.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { Card } from '@web/components/ui/card.tsx';
 import { Input } from '@web/components/ui/input.tsx';
@@ -13,9 +13,23 @@ const SOURCE_LABEL = {
   default_margin: 'Default margin',
 } as const;
 
-function inForceText(period: VariantCosts['periods'][number]): string {
-  if (period.inForce.length === 0) return 'never in force (overridden)';
-  return period.inForce.map((segment) => `${segment.from} → ${segment.to ?? 'now'}`).join(', ');
+type CostPeriod = VariantCosts['periods'][number];
+
+/**
+ * The days a period is in force, e.g. "2025-11-29 → now"; a Shopify cost that prices every order
+ * before a change reads "until 2025-11-29". The effective date is only named where it is not the
+ * first day in force (a later entry took over those days).
+ */
+function inForceText(period: CostPeriod): string {
+  if (period.inForce.length === 0) return `effective ${period.effectiveFrom}, never in force (overridden)`;
+  const days = period.inForce
+    .map(({ from, to }) =>
+      from === LEDGER_FIRST_DAY ? (to ? `until ${to}` : 'always') : `${from} → ${to ?? 'now'}`,
+    )
+    .join(', ');
+  return period.inForce[0]!.from === period.effectiveFrom
+    ? days
+    : `effective ${period.effectiveFrom}, in force ${days}`;
 }
 
 function EditCost({ variant, today }: { variant: VariantCosts; today: string }) {
@@ -116,7 +130,7 @@ export function CostLedgerCard() {
                     <td className="whitespace-nowrap">
                       {variant.price ? `${variant.price} ${data.currency}` : '—'}
                     </td>
-                    <td>
+                    <td className="whitespace-nowrap">
                       {variant.current ? `${variant.current.cost} ${data.currency}` : 'none'}
                       {variant.current ? (
                         <div className="text-xs text-slate-400">
@@ -133,7 +147,7 @@ export function CostLedgerCard() {
                             period.id === variant.current?.periodId ? 'text-emerald-300' : 'text-slate-400'
                           }
                         >
-                          {period.cost} from {period.effectiveFrom} · {SOURCE_LABEL[period.source]}
+                          {period.cost} · {SOURCE_LABEL[period.source]}
                           {period.createdBy ? ` by ${period.createdBy}` : ''} · {inForceText(period)}
                         </div>
                       ))}
