@@ -372,7 +372,10 @@ export function StockImpactList({
                   {row.baselineHadStockouts ? ' · estimate may be low' : ''}
                 </p>
               </div>
-              <p className="font-semibold text-red-300">{formatThousands(row.estimatedLoss, currency, 1)}</p>
+              {/* Red only for a real loss: a low-stock variant that has lost nothing yet reads $0.0K quietly. */}
+              <p className={cn('font-semibold', row.estimatedLoss > 0 ? 'text-red-300' : 'text-slate-400')}>
+                {formatThousands(row.estimatedLoss, currency, 1)}
+              </p>
             </li>
           ))}
         </ul>

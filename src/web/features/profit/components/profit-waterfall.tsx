@@ -51,9 +51,9 @@ export function ProfitWaterfall({
     name: step.line === 'cogs' && cogsEstimated ? `${step.label}*` : step.label,
   }));
   return (
-    <div className="h-80" data-testid="profit-waterfall">
+    <div className="h-96" data-testid="profit-waterfall">
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={data} margin={{ top: 8, right: 8, left: 8, bottom: 40 }}>
+        <BarChart data={data} margin={{ top: 8, right: 8, left: 8, bottom: 64 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="#334155" vertical={false} />
           <XAxis dataKey="name" interval={0} tick={WaterfallTick} />
           <YAxis
