@@ -1,10 +1,11 @@
-import { LEDGER_FIRST_DAY, type VariantCosts } from '@shared/contracts/costs.ts';
+import type { VariantCosts } from '@shared/contracts/costs.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { Card } from '@web/components/ui/card.tsx';
 import { Input } from '@web/components/ui/input.tsx';
 import { errorSentence } from '@web/lib/api-error.ts';
 import { useState } from 'react';
 import { useCostLedger, useEnterCost } from '../api/cost-queries.ts';
+import { inForceText } from '../lib/in-force-text.ts';
 
 const SOURCE_LABEL = {
   manual: 'Entered',
@@ -12,25 +13,6 @@ const SOURCE_LABEL = {
   shopify: 'Shopify',
   default_margin: 'Default margin',
 } as const;
-
-type CostPeriod = VariantCosts['periods'][number];
-
-/**
- * The days a period is in force, e.g. "2025-11-29 → now"; a Shopify cost that prices every order
- * before a change reads "until 2025-11-29". The effective date is only named where it is not the
- * first day in force (a later entry took over those days).
- */
-function inForceText(period: CostPeriod): string {
-  if (period.inForce.length === 0) return `effective ${period.effectiveFrom}, never in force (overridden)`;
-  const days = period.inForce
-    .map(({ from, to }) =>
-      from === LEDGER_FIRST_DAY ? (to ? `until ${to}` : 'always') : `${from} → ${to ?? 'now'}`,
-    )
-    .join(', ');
-  return period.inForce[0]!.from === period.effectiveFrom
-    ? days
-    : `effective ${period.effectiveFrom}, in force ${days}`;
-}
 
 function EditCost({ variant, today }: { variant: VariantCosts; today: string }) {
   const [cost, setCost] = useState('');
