@@ -26,24 +26,36 @@ export function databaseTargetOf(env: Env): DatabaseTarget {
     : { kind: 'pglite', dataDir: join(env.dataDir, 'pglite') };
 }
 
+export interface StartServerOptions {
+  env?: Env;
+  /** A database the caller opened and closes; otherwise the env's, closed with the server. */
+  database?: Database;
+  ephemeralSecrets?: boolean;
+  /** Job worker + sync scheduler in this process; default on, except under NODE_ENV=test where
+   * tests drive jobs deterministically with `runJobsUntilIdle(deps)` (src/server/jobs/worker.ts). */
+  backgroundJobs?: boolean;
+  /** Demo mode: the emulators the CLI started (see src/cli/commands/start.ts). */
+  demo?: DemoRuntime;
+}
+
 /**
  * Composition root: env → database (migrated) → HTTP. Returns once listening. Tests call it with
  * an explicit env and database; `upside start` calls it with process.env.
  */
-export async function startServer(
-  options: {
-    env?: Env;
-    database?: Database;
-    ephemeralSecrets?: boolean;
-    /** Job worker + sync scheduler in this process; default on, except under NODE_ENV=test where
-     * tests drive jobs deterministically with `runJobsUntilIdle(deps)` (src/server/jobs/worker.ts). */
-    backgroundJobs?: boolean;
-    /** Demo mode: the emulators the CLI started (see src/cli/commands/start.ts). */
-    demo?: DemoRuntime;
-  } = {},
-): Promise<RunningServer> {
+export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const env = options.env ?? loadEnv();
   const database = options.database ?? (await openDatabase(databaseTargetOf(env)));
+  try {
+    return await serve(env, database, options);
+  } catch (error) {
+    // Nothing listens (a taken port, a failed migration): release the database, so the embedded
+    // one is closed cleanly and its lock freed (decision 087).
+    if (!options.database) await database.close();
+    throw error;
+  }
+}
+
+async function serve(env: Env, database: Database, options: StartServerOptions): Promise<RunningServer> {
   await migrateDatabase(database);
   let listeningUrl: string | undefined;
   const secrets = resolveSecrets(env, { ephemeral: options.ephemeralSecrets });
@@ -73,7 +85,13 @@ export async function startServer(
     demo: options.demo,
   };
   const app = await buildApp(deps);
-  await app.listen({ port: env.port, host: env.host });
+  try {
+    await app.listen({ port: env.port, host: env.host });
+  } catch (error) {
+    await app.close();
+    await deps.analysisWorker.stop();
+    throw error;
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : env.port;
   listeningUrl = `http://${env.host === '0.0.0.0' || env.host === '::' ? 'localhost' : env.host}:${port}`;

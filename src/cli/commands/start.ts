@@ -5,8 +5,9 @@ import {
 import { SHOP_TZ } from '../../demo/generator/context.ts';
 import type { DemoEmulators } from '../../demo/start-demo-emulators.ts';
 import { startDemoEmulators } from '../../demo/start-demo-emulators.ts';
-import { EnvError, loadEnv } from '../../server/env.ts';
-import { closeOnSignals, startServer } from '../../server/main.ts';
+import { DataDirInUseError } from '../../server/db/data-dir-lock.ts';
+import { type Env, EnvError, loadEnv } from '../../server/env.ts';
+import { closeOnSignals, type RunningServer, startServer } from '../../server/main.ts';
 import { addDays, localDayOf } from '../../shared/calendar.ts';
 import type { CliCommand } from '../command.ts';
 
@@ -16,6 +17,14 @@ import type { CliCommand } from '../command.ts';
  */
 function demoEndDate(now: Date): string {
   return addDays(localDayOf(now, SHOP_TZ), -1);
+}
+
+/** What the owner can do about a start that failed before listening; null for anything else. */
+function startFailure(error: unknown, env: Env): string | null {
+  if (error instanceof DataDirInUseError) return error.message;
+  if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
+    return `Port ${env.port} on ${env.host} is already in use (is Upside already running?). Stop that process, or set PORT to another port.`;
+  return null;
 }
 
 export const command: CliCommand = {
@@ -46,7 +55,17 @@ export const command: CliCommand = {
       });
       slack = await startSlackWebhookEmulator();
     }
-    const server = await startServer({ env, demo: demo && { ...demo, slack } });
+    let server: RunningServer;
+    try {
+      server = await startServer({ env, demo: demo && { ...demo, slack } });
+    } catch (error) {
+      const reason = startFailure(error, env);
+      if (!reason) throw error;
+      process.stderr.write(`${reason}\n`);
+      await demo?.close();
+      await slack?.close();
+      return 1;
+    }
     closeOnSignals({
       ...server,
       async close() {

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import type { DatabaseTarget } from './client.ts';
+import { lockDataDir } from './data-dir-lock.ts';
 
 /**
  * Whole-database backups. PostgreSQL: `pg_dump --format=custom` and `pg_restore --clean` (the
@@ -17,7 +18,7 @@ export interface BackupResult {
   bytes: number;
 }
 
-/** Writes a backup of the database to `file`. On PGlite the app must not be running. */
+/** Writes a backup of the database to `file`. On PGlite the app must not be running (it is refused). */
 export async function backupDatabase(target: DatabaseTarget, file: string): Promise<BackupResult> {
   if (target.kind === 'postgres') {
     await runTool('pg_dump', [
@@ -30,6 +31,8 @@ export async function backupDatabase(target: DatabaseTarget, file: string): Prom
   } else {
     if (!target.dataDir) throw new Error('an in-memory PGlite database has nothing to back up');
     if (!existsSync(target.dataDir)) throw new Error(`no database at ${target.dataDir}`);
+    // Refused while the app has the directory open (decision 087): its archive would be torn.
+    const release = lockDataDir(target.dataDir);
     const client = new PGlite(target.dataDir);
     try {
       await client.waitReady;
@@ -37,6 +40,7 @@ export async function backupDatabase(target: DatabaseTarget, file: string): Prom
       await writeFile(file, Buffer.from(await archive.arrayBuffer()), { mode: 0o600 });
     } finally {
       await client.close();
+      release();
     }
   }
   const { size } = await stat(file);
@@ -70,20 +74,35 @@ export async function restoreDatabase(
   }
   if (!target.dataDir) throw new Error('cannot restore into an in-memory PGlite database');
   const archive = new Blob([await readFile(file)]);
+  // Refused while the app has the directory open (decision 087).
+  const release = lockDataDir(target.dataDir);
+  try {
+    return await restoreDataDir(target.dataDir, archive, now);
+  } finally {
+    release();
+  }
+}
+
+/** Moves `dataDir` aside and loads the archive in its place; puts it back if the load fails. */
+async function restoreDataDir(
+  dataDir: string,
+  archive: Blob,
+  now: Date,
+): Promise<{ kind: 'pglite'; keptPrevious?: string }> {
   let keptPrevious: string | undefined;
-  if (existsSync(target.dataDir)) {
-    keptPrevious = `${target.dataDir}.before-restore-${now.toISOString().replaceAll(/[:.]/g, '-')}`;
-    await rename(target.dataDir, keptPrevious);
+  if (existsSync(dataDir)) {
+    keptPrevious = `${dataDir}.before-restore-${now.toISOString().replaceAll(/[:.]/g, '-')}`;
+    await rename(dataDir, keptPrevious);
   }
   try {
-    const client = new PGlite(target.dataDir, { loadDataDir: archive });
+    const client = new PGlite(dataDir, { loadDataDir: archive });
     await client.waitReady;
     await client.query('SELECT 1');
     await client.close();
   } catch (error) {
     if (keptPrevious) {
-      await rm(target.dataDir, { recursive: true, force: true });
-      await rename(keptPrevious, target.dataDir);
+      await rm(dataDir, { recursive: true, force: true });
+      await rename(keptPrevious, dataDir);
     }
     throw error;
   }

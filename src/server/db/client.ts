@@ -5,6 +5,7 @@ import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -67,12 +68,19 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       close: () => pool.end(),
     };
   }
+  // One process at a time on a data directory (decision 087).
+  const release = target.dataDir ? lockDataDir(target.dataDir) : () => undefined;
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
   // bigint (int8, e.g. `count(*)`, bigserial ids) comes back as text, as node-postgres returns it,
   // so a raw query's rows have one shape whichever engine runs (decision 059).
   const options = { parsers: { [types.INT8]: (value: string) => value } };
   const client = target.dataDir ? new PGlite(target.dataDir, options) : new PGlite(options);
-  await client.waitReady;
+  try {
+    await client.waitReady;
+  } catch (error) {
+    release();
+    throw error;
+  }
   return {
     db: drizzlePglite({ client, schema }) as unknown as Db,
     kind: 'pglite',
@@ -82,6 +90,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
         await tx.exec(script);
       });
     },
-    close: () => client.close(),
+    async close() {
+      await client.close();
+      release();
+    },
   };
 }
