@@ -156,7 +156,7 @@ function InviteForm({ you }: { you: MemberList['you'] }) {
   return (
     <div className="grid gap-3">
       <form className="flex flex-wrap items-end gap-3" onSubmit={onSubmit}>
-        <div className="grid gap-1">
+        <div className="grid w-72 max-w-full gap-1">
           <Label htmlFor="invite-email">E-mail address</Label>
           <Input
             id="invite-email"
