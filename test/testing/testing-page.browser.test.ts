@@ -33,6 +33,11 @@ describeInBrowser('the A/B Testing page', () => {
     // Before/after: the implemented opportunity with its baseline.
     await expect.poll(() => page.getByTestId('implemented-row').count(), POLL).toBe(1);
     await expect(page.getByTestId('implemented-row').textContent()).resolves.toContain(implemented.title);
+    // Implemented on the shop's day (the demo shop is in New York), not the UTC one.
+    const shopDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(
+      new Date(implemented.implementedAt),
+    );
+    await expect(page.getByTestId('implemented-day').textContent()).resolves.toBe(shopDay);
 
     // Record an experiment.
     await page.getByTestId('new-experiment').click();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localToday, presetRange, shopToday } from './date-range.ts';
+import { localToday, presetRange, shopDayOf, shopToday } from './date-range.ts';
 
 describe('presetRange', () => {
   it.each([
@@ -35,5 +35,13 @@ describe('shopToday', () => {
   });
   it('falls back to the browser day before a shop has synced', () => {
     expect(shopToday(null, now)).toBe(localToday(now));
+  });
+});
+
+describe('shopDayOf', () => {
+  it("names an instant's day in the shop time zone (an opportunity implemented at 21:30 in New York)", () => {
+    const implementedAt = new Date('2026-11-30T02:30:00Z');
+    expect(shopDayOf(implementedAt, 'America/New_York')).toBe('2026-11-29');
+    expect(shopDayOf(implementedAt, null)).toBe(localToday(implementedAt));
   });
 });

@@ -78,5 +78,10 @@ export function localToday(now: Date = new Date()): string {
  * the owner sits). The browser's own day only for a store with no synced shop yet.
  */
 export function shopToday(timeZone: string | null, now: Date = new Date()): string {
-  return timeZone ? localDayOf(now, timeZone) : localToday(now);
+  return shopDayOf(now, timeZone);
+}
+
+/** The shop day of an instant (e.g. when an opportunity was implemented); the browser's without a shop. */
+export function shopDayOf(at: Date, timeZone: string | null): string {
+  return timeZone ? localDayOf(at, timeZone) : localToday(at);
 }

@@ -1,4 +1,4 @@
-import { useStores } from '@web/features/stores/api/store-queries.ts';
+import { useActiveTimeZone } from '@web/features/stores/api/store-queries.ts';
 import { useState } from 'react';
 import { type DateRangeCompare, type DateRangeValue, presetRange, shopToday } from './date-range.ts';
 
@@ -7,10 +7,8 @@ import { type DateRangeCompare, type DateRangeValue, presetRange, shopToday } fr
  * synced shop, or a list that failed to load, counts in the browser's day.
  */
 function useActiveShopToday(): string | null {
-  const stores = useStores();
-  if (stores.isPending) return null;
-  const active = stores.data?.stores.find((store) => store.active);
-  return shopToday(active?.timeZone ?? null);
+  const timeZone = useActiveTimeZone();
+  return timeZone === undefined ? null : shopToday(timeZone);
 }
 
 /**

@@ -12,3 +12,13 @@ export function useStores() {
     queryFn: () => getJson(STORES_URL, StoreListSchema),
   });
 }
+
+/**
+ * The active store's shop time zone: undefined while the store list loads, null for a store with
+ * no synced shop (or a list that failed to load).
+ */
+export function useActiveTimeZone(): string | null | undefined {
+  const stores = useStores();
+  if (stores.isPending) return undefined;
+  return stores.data?.stores.find((store) => store.active)?.timeZone ?? null;
+}

@@ -1,5 +1,7 @@
 import type { Opportunity } from '@shared/contracts/opportunities.ts';
+import { shopDayOf } from '@web/components/date-range.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
+import { useActiveTimeZone } from '@web/features/stores/api/store-queries.ts';
 import { formatMoney } from '@web/lib/money.ts';
 import { Link } from 'wouter';
 
@@ -9,6 +11,8 @@ import { Link } from 'wouter';
  * change beside the estimate. No control group: the change includes everything else that moved.
  */
 export function ImplementedChanges({ opportunities }: { opportunities: readonly Opportunity[] }) {
+  // The day it was implemented is the shop's day, like every other day in the app.
+  const timeZone = useActiveTimeZone();
   const implemented = opportunities
     .filter((o) => o.status === 'implemented')
     .sort((a, b) => (b.implementedAt ?? '').localeCompare(a.implementedAt ?? ''));
@@ -52,7 +56,9 @@ export function ImplementedChanges({ opportunities }: { opportunities: readonly 
                   return (
                     <tr key={o.id} className="border-t border-slate-800" data-testid="implemented-row">
                       <td className="py-2 pr-3 font-medium text-white">{o.title}</td>
-                      <td className="py-2 pr-3">{o.implementedAt?.slice(0, 10) ?? '—'}</td>
+                      <td className="py-2 pr-3" data-testid="implemented-day">
+                        {o.implementedAt ? shopDayOf(new Date(o.implementedAt), timeZone ?? null) : '—'}
+                      </td>
                       <td className="py-2 pr-3 text-slate-300">{o.metricLabel}</td>
                       <td className="py-2 pr-3 text-right">
                         {o.baselineValue === null ? '—' : money(o.baselineValue)}
