@@ -48,6 +48,25 @@ describe('first-party journeys on the demo store', () => {
     await app?.close();
   });
 
+  /** The chosen model's credit over the last 90 days (GET /api/attribution/first-party). */
+  const readModel = async (model: string) => {
+    const response = await app.request(`/api/attribution/first-party?period=90&model=${model}`, {
+      cookie: owner,
+    });
+    expect(response.status).toBe(200);
+    return (await response.json()) as FirstPartyAttribution;
+  };
+
+  /** The joined revenue orders (not test, not cancelled) of a window's days. */
+  const joinedOrdersOf = (window: { startDate: string | null; endDate: string | null }) =>
+    queryRows(
+      app.db,
+      z.object({ order_id: z.coerce.number() }),
+      sql`SELECT j.order_id FROM tracking_order_journeys j
+        JOIN wh_orders o ON o.workspace_id = j.workspace_id AND o.order_id = j.order_id
+        WHERE NOT o.test AND o.cancelled_at IS NULL AND o.order_date BETWEEN ${window.startDate}::date AND ${window.endDate}::date`,
+    );
+
   it('finds the planted joinable share within 2 points, graded, by method and channel', () => {
     const truth = app.demo.groundTruth.firstParty;
     console.log(
@@ -150,23 +169,10 @@ describe('first-party journeys on the demo store', () => {
   });
 
   it('runs the seven models over first-party journeys, the last touch on the planted channel for ≥ 95 % of joined orders', async () => {
-    const read = async (model: string) => {
-      const response = await app.request(`/api/attribution/first-party?period=90&model=${model}`, {
-        cookie: owner,
-      });
-      expect(response.status).toBe(200);
-      return (await response.json()) as FirstPartyAttribution;
-    };
-    const last = await read('last');
+    const last = await readModel('last');
     expect(last.joinedOrders).toBeGreaterThan(0);
     // The planted channel of every joined order of the same days, from the generator.
-    const rows = await queryRows(
-      app.db,
-      z.object({ order_id: z.coerce.number() }),
-      sql`SELECT j.order_id FROM tracking_order_journeys j
-        JOIN wh_orders o ON o.workspace_id = j.workspace_id AND o.order_id = j.order_id
-        WHERE NOT o.test AND o.cancelled_at IS NULL AND o.order_date BETWEEN ${last.startDate}::date AND ${last.endDate}::date`,
-    );
+    const rows = await joinedOrdersOf(last);
     const store = app.demo.store;
     const first = store.getOrder(0).legacyId;
     const planted = new Map<string, number>();
@@ -192,7 +198,7 @@ describe('first-party journeys on the demo store', () => {
     );
 
     for (const model of ATTRIBUTION_MODELS) {
-      const credit = model === 'last' ? last : await read(model);
+      const credit = model === 'last' ? last : await readModel(model);
       const total = credit.channels.reduce((s, c) => s + c.revenueMinor, 0);
       expect(Math.abs(total - credit.joinedRevenueMinor), model).toBeLessThanOrEqual(credit.channels.length);
       expect(
@@ -208,7 +214,7 @@ describe('first-party journeys on the demo store', () => {
     const campaigns = (await (
       await app.request('/api/campaigns?period=90', { cookie: owner })
     ).json()) as CampaignPerformance;
-    const lnd = await read('last-non-direct');
+    const lnd = await readModel('last-non-direct');
     const ofMeta = (name: string) =>
       lnd.campaigns.find((c) => c.channel === 'meta_ads' && c.campaign === name)?.revenueMinor ?? 0;
     expect(campaigns.campaigns.some((c) => c.firstPartyRevenueMinor > 0)).toBe(true);
@@ -217,13 +223,6 @@ describe('first-party journeys on the demo store', () => {
   });
 
   it("plants two-touch journeys: first touch credits the journey's first visit, linear splits the order", async () => {
-    const read = async (model: string) => {
-      const response = await app.request(`/api/attribution/first-party?period=90&model=${model}`, {
-        cookie: owner,
-      });
-      expect(response.status).toBe(200);
-      return (await response.json()) as FirstPartyAttribution;
-    };
     const store = app.demo.store;
     let planted = 0;
     for (let i = 0; i < store.orders.count; i += 1) if (store.getOrder(i).site?.firstVisit) planted += 1;
@@ -235,14 +234,8 @@ describe('first-party journeys on the demo store', () => {
     expect(planted).toBeGreaterThan(0);
     expect(stored!.n).toBe(planted);
 
-    const first = await read('first');
-    const rows = await queryRows(
-      app.db,
-      z.object({ order_id: z.coerce.number() }),
-      sql`SELECT j.order_id FROM tracking_order_journeys j
-        JOIN wh_orders o ON o.workspace_id = j.workspace_id AND o.order_id = j.order_id
-        WHERE NOT o.test AND o.cancelled_at IS NULL AND o.order_date BETWEEN ${first.startDate}::date AND ${first.endDate}::date`,
-    );
+    const first = await readModel('first');
+    const rows = await joinedOrdersOf(first);
     const firstId = store.getOrder(0).legacyId;
     const firstChannels = new Map<string, number>();
     for (const row of rows) {
@@ -257,7 +250,7 @@ describe('first-party journeys on the demo store', () => {
     );
     expect(first.joinedOrders).toBe(rows.length);
     expect(agreeing / first.joinedOrders).toBeGreaterThanOrEqual(0.95);
-    const last = await read('last');
+    const last = await readModel('last');
     expect(first.channels).not.toEqual(last.channels);
     // The recorded sessions (one receive time for most of them) list newest visit first.
     const listed = TrackingSessionsResponseSchema.parse(
@@ -279,7 +272,7 @@ describe('first-party journeys on the demo store', () => {
         .sort()
         .reverse(),
     );
-    const linear = await read('linear');
+    const linear = await readModel('linear');
     expect(linear.channels.some((c) => !Number.isInteger(c.conversions))).toBe(true);
   });
 
