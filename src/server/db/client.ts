@@ -70,12 +70,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   }
   // One process at a time on a data directory (decision 087).
   const release = target.dataDir ? lockDataDir(target.dataDir) : () => undefined;
-  if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
   // bigint (int8, e.g. `count(*)`, bigserial ids) comes back as text, as node-postgres returns it,
   // so a raw query's rows have one shape whichever engine runs (decision 059).
   const options = { parsers: { [types.INT8]: (value: string) => value } };
-  const client = target.dataDir ? new PGlite(target.dataDir, options) : new PGlite(options);
+  let client: PGlite;
   try {
+    if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
+    client = target.dataDir ? new PGlite(target.dataDir, options) : new PGlite(options);
     await client.waitReady;
   } catch (error) {
     release();
