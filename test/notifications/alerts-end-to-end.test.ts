@@ -91,7 +91,7 @@ describe('a planted anomaly', () => {
       link: '/insights',
       resolvedAt: null,
     });
-    expect(drop!.title).toMatch(/Orders on .* was unusually low/);
+    expect(drop!.title).toMatch(/Orders on .* were unusually low/);
     expect(drop!.deliveries.map((d) => [d.kind, d.status]).sort()).toEqual([
       ['email', 'sent'],
       ['slack', 'sent'],

@@ -117,7 +117,7 @@ describe('upside start in demo mode, with no SMTP_URL', () => {
         ),
       420_000,
     );
-    expect(alert.title).toMatch(/^Orders on .* was unusually low$/);
+    expect(alert.title).toMatch(/^Orders on .* were unusually low$/);
     // The stock alerts count units in words: the demo has variants down to their last unit ("1 unit").
     const stockAlerts = AlertListSchema.parse(await get('/api/alerts')).alerts.filter(
       (a) => a.rule === 'stockout' && a.title.endsWith('runs out within the lead time'),

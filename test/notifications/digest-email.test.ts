@@ -2,8 +2,10 @@ import { createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { formatDay } from '../../src/core/insights/format-day.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
+import { addDays } from '../../src/shared/calendar.ts';
 import { type Delivery, SendResultSchema } from '../../src/shared/contracts/notifications.ts';
 import type { Opportunity } from '../../src/shared/contracts/opportunities.ts';
 import { formatMoney, minorToDecimal } from '../../src/shared/money.ts';
@@ -92,6 +94,10 @@ describe('POST /api/notifications/digests/test', () => {
     expect(html).toContain(revenue);
     expect(mail!.text).toContain(`Revenue: ${revenue}`);
     expect(mail!.text).toContain(`Orders: ${figures.orders.toLocaleString('en-US')}`);
+    // What "vs previous" and "vs last year" are: the day before and the same weekday 52 weeks back.
+    expect(mail!.text).toContain(
+      `Compared with the day before (${formatDay(addDays(day, -1))}) and the same weekday a year earlier (${formatDay(addDays(day, -364))}).`,
+    );
 
     const opportunities = (await (
       await app.request('/api/opportunities', { cookie: owner })

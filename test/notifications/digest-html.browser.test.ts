@@ -34,7 +34,7 @@ const data: DigestData = {
   ],
   alerts: [
     {
-      title: 'Orders on Sat 31 Oct 2026 was unusually low',
+      title: 'Orders on Sat 31 Oct 2026 were unusually low',
       detail: '20 against 41 expected.',
       link: '/insights',
       openedAt: new Date(),
@@ -73,7 +73,7 @@ describeInBrowser('the digest e-mail in Chromium', () => {
     expect(text).toMatch(/Orders\s+41\s+\+2\.5 %\s+—/);
     expect(text).toContain('estimated: some costs are not known');
     expect(text).toContain('Restock "Stoneware Mug – Sand" before it runs out');
-    expect(text).toContain('Orders on Sat 31 Oct 2026 was unusually low');
+    expect(text).toContain('Orders on Sat 31 Oct 2026 were unusually low');
     expect(text).toContain('Wool Throw Blanket – Slate: Out of stock');
     expect(await page.getAttribute('a:text("Unsubscribe")', 'href')).toBe(
       'http://upside.test/api/notifications/unsubscribe?token=abc.def',

@@ -9,6 +9,8 @@ export interface DayCheck {
   subject: string;
   /** "Revenue", `ROAS of "Spring sale"`. */
   label: string;
+  /** The label is a plural ("Orders … were unusually low"). */
+  plural?: boolean;
   day: string;
   value: number;
   /** The forecast's 95 % interval, or the weekday baseline's; null when history is too thin. */
@@ -41,7 +43,7 @@ export function judgeDay(check: DayCheck): { condition: AlertCondition | null; t
     condition: {
       rule: check.rule,
       subject: check.subject,
-      title: `${check.label} on ${formatDay(check.day)} was ${anomaly.direction === 'below' ? 'unusually low' : 'unusually high'}`,
+      title: `${check.label} on ${formatDay(check.day)} ${check.plural ? 'were' : 'was'} ${anomaly.direction === 'below' ? 'unusually low' : 'unusually high'}`,
       detail: `${show(anomaly.value)} against ${show(anomaly.interval.expected)} expected (95 % interval ${show(anomaly.interval.lo95)} – ${show(anomaly.interval.hi95)}, ${anomaly.interval.source}).`,
       link: check.link,
     },

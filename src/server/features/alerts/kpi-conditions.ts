@@ -140,11 +140,12 @@ export async function kpiAnomalyConditions(
     value: number,
     history: number[],
     show: (n: number) => string,
-    options: { interval?: KpiInterval | null; floor?: number; link?: string } = {},
+    options: { interval?: KpiInterval | null; floor?: number; link?: string; plural?: boolean } = {},
   ): DayCheck => ({
     rule: `forecast:${key}`,
     subject: day,
     label,
+    plural: options.plural,
     day,
     value,
     interval: options.interval ?? weekdayBaselineInterval(history, options.floor),
@@ -163,7 +164,7 @@ export async function kpiAnomalyConditions(
         interval: forecast,
       },
     ),
-    check('orders', 'Orders', today.orders, earlier('orders'), count),
+    check('orders', 'Orders', today.orders, earlier('orders'), count, { plural: true }),
     check(
       'aov',
       'Average order value',

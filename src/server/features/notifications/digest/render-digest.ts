@@ -75,12 +75,13 @@ export function renderDigest(data: DigestData, links: DigestLinks): RenderedMail
   const money = (major: number) => formatMoney(major, data.currency);
   const url = (path: string) => `${links.appUrl}${path}`;
 
+  // "Previous" is the period just before (the day before a daily digest); "last year" the same
+  // weekdays 52 weeks earlier.
+  const comparedWith = `Compared with the ${data.period === 'daily' ? 'day' : 'week'} before (${data.previous ? rangeLabel(data.previous) : 'none synced'}) and the same ${data.period === 'daily' ? 'weekday' : 'weekdays'} a year earlier (${data.lastYear ? rangeLabel(data.lastYear) : 'none synced'}).`;
   const text: string[] = [`${data.storeName} — ${periodName.toLowerCase()} for ${when}`, ''];
   if (kpis.length === 0) text.push('No orders have been synced yet: connect your store to see figures here.');
   else {
-    text.push(
-      `Compared with ${data.previous ? rangeLabel(data.previous) : 'the period before'} and ${data.lastYear ? rangeLabel(data.lastYear) : 'last year'} (same weekdays).`,
-    );
+    text.push(comparedWith);
     for (const k of kpis)
       text.push(
         `${k.label}: ${k.value} (${k.vsPrevious} vs previous, ${k.vsLastYear} vs last year)${k.note ? ` — ${k.note}` : ''}`,
@@ -118,7 +119,7 @@ ${kpis
   )
   .join('\n')}
 </table>
-<p style="font-size:12px;color:#6b7280;margin:8px 0 0;">Compared with ${escapeHtml(data.previous ? rangeLabel(data.previous) : 'the period before')} and ${escapeHtml(data.lastYear ? rangeLabel(data.lastYear) : 'last year')} (same weekdays). Revenue is net of refunds.</p>`;
+<p style="font-size:12px;color:#6b7280;margin:8px 0 0;">${escapeHtml(comparedWith)} Revenue is net of refunds.</p>`;
   const link = (path: string, label: string) =>
     `<a href="${escapeHtml(url(path))}" style="color:#4f46e5;">${escapeHtml(label)}</a>`;
   const html = `<!doctype html>
