@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { describeLowStock } from '../../../core/alerts/describe-low-stock.ts';
 import { SyncSourceSchema } from '../../../shared/contracts/sync.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows, timestampColumn } from '../../db/query-rows.ts';
@@ -11,12 +12,6 @@ import type { AlertCondition } from './alert-condition.ts';
 export const LEAD_TIME_DAYS = 7;
 
 const SOURCE_NAMES = { shopify: 'Shopify', ga4: 'Google Analytics 4', meta: 'Meta' } as const;
-
-/** "about 4 days of cover"; under half a day, "less than a day of cover". */
-function coverText(daysOfCover: number): string {
-  const days = Math.round(daysOfCover);
-  return days === 0 ? 'less than a day of cover' : `about ${days} day${days === 1 ? '' : 's'} of cover`;
-}
 
 /** Stock-outs within the lead time, from the latest analysis run's stock list. */
 export async function stockConditions(reads: CachedReads, workspaceId: string): Promise<AlertCondition[]> {
@@ -36,7 +31,7 @@ export async function stockConditions(reads: CachedReads, workspaceId: string): 
       detail:
         row.available <= 0
           ? 'No units are available; every day out of stock loses its sales.'
-          : `${row.available} unit${row.available === 1 ? '' : 's'} left, ${coverText(row.daysOfCover ?? 0)} — less than the ${LEAD_TIME_DAYS}-day lead time.`,
+          : describeLowStock(row.available, row.daysOfCover ?? 0, LEAD_TIME_DAYS),
       link: '/products',
     }));
 }
