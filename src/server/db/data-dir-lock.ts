@@ -40,7 +40,8 @@ function holderOf(path: string): number | null {
  * position, and the two overwrite each other's pages. So whoever opens it (the server, `upside
  * backup`, `upside restore`) first creates `<dir>.lock` holding its pid, atomically (`wx`), beside
  * the directory because PGlite's initdb wants the directory itself empty. A lock whose process is
- * gone (a crash, `kill -9`) is taken over at once. Returns the release, which removes the lock if
+ * gone (a crash, `kill -9`), or that names this very process (a restarted container reuses its
+ * pid), is taken over at once. Returns the release, which removes the lock if
  * it is still ours. Decision 087.
  */
 export function lockDataDir(dataDir: string): () => void {
@@ -64,7 +65,10 @@ export function lockDataDir(dataDir: string): () => void {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = holderOf(path);
       if (holder === null) continue; // released meanwhile: try again
-      if (attempt > 0 || (holder > 0 && isAlive(holder))) throw new DataDirInUseError(dataDir, holder);
+      // Our own pid in the file is a lock left by an earlier process that had the same pid (a
+      // container restarted after a crash starts with the same small pid): stale, not ours to fear.
+      const live = holder > 0 && holder !== process.pid && isAlive(holder);
+      if (attempt > 0 || live) throw new DataDirInUseError(dataDir, holder);
       unlinkSync(path);
     }
   }
