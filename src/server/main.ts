@@ -55,11 +55,14 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   }
 }
 
-async function serve(env: Env, database: Database, options: StartServerOptions): Promise<RunningServer> {
-  await migrateDatabase(database);
-  let listeningUrl: string | undefined;
+/** Everything a request or a job needs, built once per process (the web tier's and the worker's). */
+function createAppDeps(
+  env: Env,
+  database: Database,
+  options: Pick<StartServerOptions, 'ephemeralSecrets' | 'demo'>,
+  publicUrl: () => string,
+): AppDeps {
   const secrets = resolveSecrets(env, { ephemeral: options.ephemeralSecrets });
-  const clock = () => new Date();
   const caches = createAppCaches();
   const deps: AppDeps = {
     env,
@@ -67,8 +70,8 @@ async function serve(env: Env, database: Database, options: StartServerOptions):
     db: database.db,
     log: createLogger(env.logLevel),
     secrets,
-    clock,
-    publicUrl: () => env.publicUrl ?? listeningUrl ?? `http://localhost:${env.port}`,
+    clock: () => new Date(),
+    publicUrl,
     startedAt: new Date(),
     caches,
     analysisWorker: createAnalysisWorkerHost(),
@@ -84,6 +87,18 @@ async function serve(env: Env, database: Database, options: StartServerOptions):
     }),
     demo: options.demo,
   };
+  return deps;
+}
+
+async function serve(env: Env, database: Database, options: StartServerOptions): Promise<RunningServer> {
+  await migrateDatabase(database);
+  let listeningUrl: string | undefined;
+  const deps = createAppDeps(
+    env,
+    database,
+    options,
+    () => env.publicUrl ?? listeningUrl ?? `http://localhost:${env.port}`,
+  );
   const app = await buildApp(deps);
   try {
     await app.listen({ port: env.port, host: env.host });
@@ -111,19 +126,71 @@ async function serve(env: Env, database: Database, options: StartServerOptions):
   return { app, deps, url: deps.publicUrl(), close };
 }
 
+export interface RunningWorker {
+  deps: AppDeps;
+  close(): Promise<void>;
+}
+
+/**
+ * The job worker and the sync scheduler without the web server (`upside worker`, issue #43): the
+ * queue lives in PostgreSQL, so web tiers started with `--no-worker` and any number of these share
+ * it. The embedded database is open in one process at a time, so this needs `DATABASE_URL`.
+ */
+export async function startWorker(
+  options: Pick<StartServerOptions, 'env' | 'ephemeralSecrets'> = {},
+): Promise<RunningWorker> {
+  const env = options.env ?? loadEnv();
+  if (!env.databaseUrl) throw new WorkerNeedsPostgresError();
+  const database = await openDatabase(databaseTargetOf(env));
+  try {
+    await migrateDatabase(database);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const deps = createAppDeps(env, database, options, () => env.publicUrl ?? `http://localhost:${env.port}`);
+  if (!env.publicUrl)
+    deps.log.warn(`PUBLIC_URL is not set: links in e-mails and digests will point to ${deps.publicUrl()}`);
+  const jobs = startBackgroundJobs(deps);
+  // The queue's timers do not hold the process open (a web tier's server does): this does.
+  const alive = setInterval(() => undefined, 60_000);
+  let closing: Promise<void> | undefined;
+  return {
+    deps,
+    close: () => {
+      closing ??= (async () => {
+        clearInterval(alive);
+        await jobs.stop();
+        await deps.analysisWorker.stop();
+        await database.close();
+      })();
+      return closing;
+    },
+  };
+}
+
+export class WorkerNeedsPostgresError extends Error {
+  override name = 'WorkerNeedsPostgresError';
+  constructor() {
+    super(
+      'upside worker shares the job queue with the web tier through PostgreSQL: set DATABASE_URL (the embedded database is open in one process at a time).',
+    );
+  }
+}
+
 /** Closes gracefully on SIGINT/SIGTERM; a second signal or a 10 s stall forces the exit. */
-export function closeOnSignals(server: RunningServer): void {
+export function closeOnSignals(server: { log: AppDeps['log']; close(): Promise<void> }): void {
   let signalled = false;
   const onSignal = (signal: NodeJS.Signals) => {
     if (signalled) process.exit(1);
     signalled = true;
-    server.app.log.info({ signal }, 'shutting down');
+    server.log.info({ signal }, 'shutting down');
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();
     server.close().then(
       () => process.exit(0),
       (error: unknown) => {
-        server.app.log.error({ err: error }, 'shutdown failed');
+        server.log.error({ err: error }, 'shutdown failed');
         process.exit(1);
       },
     );

@@ -15,11 +15,12 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database.
 import { startUpsideProcess, stopProcess, type UpsideProcess } from '../support/upside-process.ts';
 
 /**
- * Issue #18 item 4, as docs/several-instances.md describes it: two `upside start` processes on one
- * PostgreSQL behind Debian's haproxy (round robin; `/oidc`, the development identity provider, on
- * one of them). A session made through one instance is honoured by the other, the two job workers
- * share one Shopify backfill without a duplicate or a gap, and work both schedulers queue
- * (the hourly tracking maintenance) is queued once.
+ * Issue #18 item 4 and issue #43 item 3, as docs/several-instances.md describes it: two web tiers
+ * (`upside start --no-worker`) on one PostgreSQL behind Debian's haproxy (round robin; `/oidc`, the
+ * development identity provider, on one of them) and two job workers apart (`upside worker`). A
+ * session made through one web tier is honoured by the other, the two workers share one Shopify
+ * backfill without a duplicate or a gap while the web tiers run no job, and work both schedulers
+ * queue (the hourly tracking maintenance) is queued once.
  */
 const HAPROXY = '/usr/sbin/haproxy';
 
@@ -32,6 +33,7 @@ describeWhen(
   let balancer: ChildProcess | undefined;
   let a: UpsideProcess | undefined;
   let b: UpsideProcess | undefined;
+  let workers: UpsideProcess[] = [];
   let publicUrl: string;
   let owner: string;
   const configDir = mkdtempSync(join(tmpdir(), 'upside-haproxy-'));
@@ -62,9 +64,18 @@ describeWhen(
       UPSTREAM_GA4_URL: demo.baseUrls.ga4,
       UPSTREAM_META_URL: demo.baseUrls.meta,
     };
-    // One after the other: both apply the same migrations to the one database.
-    a = await startUpsideProcess({ ...shared, PORT: String(portA), DATA_DIR: join(configDir, 'a') });
-    b = await startUpsideProcess({ ...shared, PORT: String(portB), DATA_DIR: join(configDir, 'b') });
+    // One after the other: the first applies the migrations to the one database.
+    const web = { args: ['bin/upside.js', 'start', '--no-worker'] };
+    a = await startUpsideProcess({ ...shared, PORT: String(portA), DATA_DIR: join(configDir, 'a') }, web);
+    b = await startUpsideProcess({ ...shared, PORT: String(portB), DATA_DIR: join(configDir, 'b') }, web);
+    workers = await Promise.all(
+      ['c', 'd'].map((name) =>
+        startUpsideProcess(
+          { ...shared, DATA_DIR: join(configDir, name) },
+          { args: ['bin/upside.js', 'worker'], name: `worker ${name}`, ready: /Upside worker is running/ },
+        ),
+      ),
+    );
     const config = join(configDir, 'haproxy.cfg');
     writeFileSync(
       config,
@@ -101,7 +112,7 @@ describeWhen(
 
   afterAll(async () => {
     balancer?.kill('SIGTERM');
-    await Promise.all([stopProcess(a?.process), stopProcess(b?.process)]);
+    await Promise.all([a, b, ...workers].map((instance) => stopProcess(instance?.process)));
     await demo?.close();
     await testDatabase?.drop();
     rmSync(configDir, { recursive: true, force: true });
@@ -154,6 +165,10 @@ describeWhen(
     );
     expect(counted!.orders).toBe(demo.store.orders.count);
     expect(counted!.distinct_orders).toBe(counted!.orders);
+    // The jobs ran on the workers (each logs the jobs it finishes), none on the web tiers.
+    const succeeded = (instance: UpsideProcess) => (instance.output().match(/"job succeeded"/g) ?? []).length;
+    expect(succeeded(a!) + succeeded(b!)).toBe(0);
+    expect(workers.map(succeeded).reduce((sum, count) => sum + count, 0)).toBeGreaterThan(0);
   }, 360_000);
 
   it('queues the hourly tracking maintenance once although both schedulers tick', async () => {

@@ -6,7 +6,7 @@ export const REPOSITORY_ROOT = fileURLToPath(new URL('../../', import.meta.url))
 
 export interface UpsideProcess {
   process: ChildProcess;
-  /** The URL from the "running at" line the server prints once it listens. */
+  /** The URL from the "running at" line the server prints once it listens ('' for a worker). */
   url: string;
   /** Everything the process has printed so far (stdout and stderr). */
   output(): string;
@@ -20,7 +20,13 @@ export interface UpsideProcess {
  */
 export function startUpsideProcess(
   env: Record<string, string | undefined>,
-  options: { args?: string[]; name?: string; timeoutMs?: number } = {},
+  options: {
+    args?: string[];
+    name?: string;
+    timeoutMs?: number;
+    /** What the process prints once ready (default: the server's "running at <url>", whose URL it captures). */
+    ready?: RegExp;
+  } = {},
 ): Promise<UpsideProcess> {
   const merged: Record<string, string> = {};
   for (const [key, value] of Object.entries({ ...process.env, ...env }))
@@ -39,10 +45,10 @@ export function startUpsideProcess(
     );
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /running at (http:\/\/[\d.:]+)/.exec(output);
+      const match = (options.ready ?? /running at (http:\/\/[\d.:]+)/).exec(output);
       if (match) {
         clearTimeout(timer);
-        resolve({ process: child, url: match[1]!, output: () => output });
+        resolve({ process: child, url: match[1] ?? '', output: () => output });
       }
     };
     child.stdout?.on('data', onData);

@@ -9,7 +9,7 @@ import { DataDirInUseError } from '../../server/db/data-dir-lock.ts';
 import { type Env, EnvError, loadEnv } from '../../server/env.ts';
 import { closeOnSignals, type RunningServer, startServer } from '../../server/main.ts';
 import { addDays, localDayOf } from '../../shared/calendar.ts';
-import type { CliCommand } from '../command.ts';
+import { type CliCommand, parseFlags } from '../command.ts';
 
 /**
  * The demo store ends yesterday in its shop's time zone, so its charts look current, its last day
@@ -28,8 +28,10 @@ function startFailure(error: unknown, env: Env): string | null {
 }
 
 export const command: CliCommand = {
-  summary: 'Start the Upside server (configuration from environment variables; see README)',
-  async run() {
+  summary:
+    'Start the Upside server (configuration from environment variables; see README); --no-worker serves the web tier without running jobs',
+  async run(argv) {
+    const flags = parseFlags(argv, { 'no-worker': { type: 'boolean' } });
     let env: ReturnType<typeof loadEnv>;
     try {
       env = loadEnv();
@@ -39,6 +41,12 @@ export const command: CliCommand = {
         return 2;
       }
       throw error;
+    }
+    if (flags['no-worker'] && env.demo) {
+      process.stderr.write(
+        "upside start --no-worker leaves jobs to 'upside worker', which cannot reach demo mode's in-process emulators: set DEMO=0 (and DATABASE_URL), or start without --no-worker.\n",
+      );
+      return 2;
     }
     let demo: DemoEmulators | undefined;
     let slack: SlackWebhookEmulator | undefined;
@@ -57,7 +65,11 @@ export const command: CliCommand = {
     }
     let server: RunningServer;
     try {
-      server = await startServer({ env, demo: demo && { ...demo, slack } });
+      server = await startServer({
+        env,
+        demo: demo && { ...demo, slack },
+        ...(flags['no-worker'] ? { backgroundJobs: false } : {}),
+      });
     } catch (error) {
       const reason = startFailure(error, env);
       if (!reason) throw error;
@@ -67,7 +79,7 @@ export const command: CliCommand = {
       return 1;
     }
     closeOnSignals({
-      ...server,
+      log: server.deps.log,
       async close() {
         await server.close();
         await demo?.close();

@@ -83,6 +83,7 @@ export async function executeClaimedJob(
       now: deps.clock(),
       ...(result ? { result } : {}),
     });
+    deps.log.info({ jobId: job.id, type: job.type, workerId: options.workerId }, 'job succeeded');
     return { job, status: 'succeeded' };
   } catch (error) {
     const message = describeJobError(error);

@@ -1,0 +1,44 @@
+import { EnvError, loadEnv } from '../../server/env.ts';
+import { closeOnSignals, startWorker, WorkerNeedsPostgresError } from '../../server/main.ts';
+import { type CliCommand, parseFlags } from '../command.ts';
+
+/**
+ * `upside worker`: the job queue and the sync scheduler without the web server (issue #43), so
+ * workers and web tiers (`upside start --no-worker`) scale apart on one PostgreSQL. Configured by
+ * the same environment as `upside start` (DATABASE_URL, ENCRYPTION_KEY, SESSION_SECRET,
+ * PUBLIC_URL, SMTP_*); see docs/several-instances.md.
+ */
+export const command: CliCommand = {
+  summary: 'Run the job worker and the sync scheduler without the web server (needs DATABASE_URL)',
+  async run(argv) {
+    parseFlags(argv, {});
+    let env: ReturnType<typeof loadEnv>;
+    try {
+      env = loadEnv();
+    } catch (error) {
+      if (error instanceof EnvError) {
+        process.stderr.write(`${error.message}\n`);
+        return 2;
+      }
+      throw error;
+    }
+    if (env.demo) {
+      process.stderr.write(
+        "upside worker cannot reach demo mode's emulators, which live in the 'upside start' process: set DEMO=0, or run 'upside start' alone.\n",
+      );
+      return 2;
+    }
+    try {
+      const worker = await startWorker({ env });
+      closeOnSignals({ log: worker.deps.log, close: worker.close });
+      worker.deps.log.info('Upside worker is running (jobs and the sync scheduler, no web server)');
+      return 0;
+    } catch (error) {
+      if (error instanceof WorkerNeedsPostgresError) {
+        process.stderr.write(`${error.message}\n`);
+        return 2;
+      }
+      throw error;
+    }
+  },
+};
