@@ -1,4 +1,4 @@
-import type { MetaSpending, MetaSummary } from '../../../shared/contracts/meta.ts';
+import type { MetaSpending, MetaSummaryFigures } from '../../../shared/contracts/meta.ts';
 import type { MetaCampaign, MetaInsightRow } from './payload.schema.ts';
 
 /**
@@ -60,8 +60,8 @@ export function mapSummary(
   rows: MetaInsightRow[],
   currency: string | undefined,
   periodDays: number,
-): MetaSummary {
-  const byCampaign = new Map<string, MetaSummary['campaigns'][number]>();
+): MetaSummaryFigures {
+  const byCampaign = new Map<string, MetaSummaryFigures['campaigns'][number]>();
   for (const row of rows) {
     const id = row.campaign_id ?? row.campaign_name ?? 'unknown';
     const entry = byCampaign.get(id) ?? {
