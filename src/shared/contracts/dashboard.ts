@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { DayRangeQuerySchema, rangeWindowFields } from './date-range.ts';
-import type { StatsPeriodSchema } from './opportunities.ts';
 
-/** The same 7 / 30 / 90-day periods as the opportunity stats. */
-export type DashboardPeriod = z.infer<typeof StatsPeriodSchema>;
 /** Range of the Dashboard's KPIs: `from`/`to`, or the last 7, 30 or 90 complete shop days; `compare`. */
 export const DashboardKpiQuerySchema = DayRangeQuerySchema;
 

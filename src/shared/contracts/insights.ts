@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { DayRangeQuerySchema, rangeWindowFields } from './date-range.ts';
-import type { StatsPeriodSchema } from './opportunities.ts';
 
-/** The same 7 / 30 / 90-day periods as the opportunity stats. */
-export type InsightPeriod = z.infer<typeof StatsPeriodSchema>;
 /** `from`/`to` or `period` (issue #36); the insights are the analysed period nearest the range. */
 export const InsightsQuerySchema = DayRangeQuerySchema;
 
