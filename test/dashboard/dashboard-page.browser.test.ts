@@ -75,13 +75,37 @@ describeInBrowser('the Dashboard page on the demo store', () => {
     await expect(page.getByTestId('top-channels').textContent()).resolves.toContain('Meta ads');
     await saveScreenshot(page, 'dashboard-30-days');
 
-    // Seven days: the figures follow the period selector.
-    await page.getByTestId('period-select').click();
+    // Seven days: the figures follow the range picker, and the range lands in the address.
+    await page.getByTestId('date-range-preset').click();
     await page.getByRole('option', { name: 'Last 7 days' }).click();
     const week = expectedFigures(store, addDays(end, -6), end);
     await expect.poll(() => revenue.textContent(), POLL).toBe(usd(week.gross - week.refunds));
     await expect(page.getByTestId('kpi-orders').getByTestId('kpi-value').textContent()).resolves.toBe(
       week.orders.toLocaleString('en-US'),
+    );
+    await expect.poll(() => new URL(page.url()).searchParams.get('range'), POLL).toBe('last7');
+    // The KPI titles say what is in them, on hover and on keyboard focus.
+    await expect(
+      page.getByTestId('kpi-refunds').locator('[data-definition]').getAttribute('data-definition'),
+    ).resolves.toMatch(/refunded shipping and tax/);
+
+    // The range follows the owner to another page (its address gets it too) …
+    await page.goto(`${app.baseUrl}/campaigns`);
+    await expect.poll(() => new URL(page.url()).searchParams.get('range'), POLL).toBe('last7');
+    await expect
+      .poll(() => page.getByTestId('campaign-range').textContent(), POLL)
+      .toContain(`${addDays(end, -6)} to ${end}`);
+    // … and a shared address shows exactly its days, with the comparison it names.
+    const from = addDays(end, -13);
+    const to = addDays(end, -7);
+    await page.goto(`${app.baseUrl}/dashboard?range=custom&from=${from}&to=${to}&compare=previous_year`);
+    await expect
+      .poll(() => page.getByTestId('range-window').textContent(), POLL)
+      .toContain(`${from} to ${to}`);
+    const shared = expectedFigures(store, from, to);
+    await expect.poll(() => revenue.textContent(), POLL).toBe(usd(shared.gross - shared.refunds));
+    await expect(page.getByTestId('range-window').textContent()).resolves.toContain(
+      `compared with ${addDays(from, -364)} to ${addDays(to, -364)}`,
     );
     await page.setViewportSize({ width: 420, height: 900 });
     await saveScreenshot(page, 'dashboard-7-days-narrow');

@@ -16,7 +16,6 @@ import {
 } from '../../src/server/connectors/ga4/map.ts';
 import { UpstreamError } from '../../src/server/connectors/http/upstream-error.ts';
 import { createMetaClient } from '../../src/server/connectors/meta/client.ts';
-import { mapSpending } from '../../src/server/connectors/meta/map.ts';
 import { ServiceAccountSchema } from '../../src/shared/contracts/credentials.ts';
 
 /** GA4 and Meta connectors against their emulators and fault knobs (contract doc §2, §3). */
@@ -223,9 +222,8 @@ describe('Meta connector against the emulator', () => {
       datePreset: 'last_month',
     });
     const campaigns = await client.listAllCampaigns(DEMO_SECRETS.meta.adAccountId);
-    const spending = mapSpending(rows, campaigns, { currency: account.currency, period: 'last month' });
-    expect(spending.totalSpending).toBeGreaterThan(0);
-    expect(spending.campaigns.some((c) => c.status !== 'UNKNOWN')).toBe(true);
+    expect(rows.reduce((sum, row) => sum + Number(row.spend ?? 0), 0)).toBeGreaterThan(0);
+    expect(campaigns.some((c) => (c.effective_status ?? c.status) !== undefined)).toBe(true);
     expect(client.lastUsage).toBeDefined();
   });
 

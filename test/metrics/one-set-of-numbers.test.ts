@@ -3,10 +3,15 @@ import { dayToIso } from '../../src/demo/calendar.ts';
 import type { DemoStore } from '../../src/demo/model.ts';
 import type { AttributionRow } from '../../src/shared/contracts/analytics.ts';
 import type { CampaignPerformance } from '../../src/shared/contracts/campaigns.ts';
+import type { CustomerList } from '../../src/shared/contracts/customers.ts';
 import type { DashboardKpis } from '../../src/shared/contracts/dashboard.ts';
 import type { GaOverview } from '../../src/shared/contracts/ga.ts';
+import type { InsightsResponse } from '../../src/shared/contracts/insights.ts';
+import type { MetaSummary } from '../../src/shared/contracts/meta.ts';
 import type { Opportunity } from '../../src/shared/contracts/opportunities.ts';
-import { expectedFigures } from '../dashboard/store-figures.ts';
+import type { ProfitReport } from '../../src/shared/contracts/profit.ts';
+import type { DashboardToday } from '../../src/shared/contracts/webhooks.ts';
+import { addDays, expectedFigures } from '../dashboard/store-figures.ts';
 import { type DemoTestApp, startConnectedDemoApp } from '../support/start-demo-app.ts';
 
 /**
@@ -100,6 +105,87 @@ describe('one set of numbers on the demo store', () => {
     const gaTruth = ga4Truth(store, window.start, window.end);
     expect(cents(ga.revenue)).toBe(Math.round(gaTruth.revenueMinor));
     expect(ga.sessions).toBe(gaTruth.sessions);
+  });
+
+  it('answers any range (from, to, compare) with its window, the same days on every endpoint', async () => {
+    const store = app.demo.store;
+    const latest = (await get<DashboardKpis>('/api/dashboard/kpis?period=7')).current!.end;
+    // An explicit range that is not a preset: 40 days ending 10 days before the last complete day.
+    const to = addDays(latest, -10);
+    const from = addDays(to, -39);
+    const range = `from=${from}&to=${to}`;
+    const dashboard = await get<DashboardKpis>(`/api/dashboard/kpis?${range}&compare=previous_year`);
+    const campaigns = await get<CampaignPerformance>(`/api/campaigns?${range}`);
+    const meta = await get<MetaSummary>(`/api/meta/summary?${range}`);
+    const insights = await get<InsightsResponse>(`/api/insights?${range}`);
+    const customers = await get<CustomerList>(`/api/customers?${range}`);
+    for (const body of [dashboard, campaigns, meta, customers])
+      expect([body.from, body.to]).toEqual([from, to]);
+    // Insights exist for analysed periods only: the nearest is shown, and said to be so.
+    expect(insights.from).not.toBeNull();
+    expect(insights.rangeNote).toContain(`${from} to ${to}`);
+    const truth = expectedFigures(store, from, to);
+    expect(dashboard.kpis!.revenue.current).toBe(truth.gross - truth.refunds);
+    expect(dashboard.kpis!.orders.current).toBe(truth.orders);
+    expect(campaigns.totals.spendMinor).toBe(truth.spend);
+    expect(meta.periodDays).toBe(40);
+    // Previous year: 364 days back (weekdays aligned), figures of those days.
+    const yearBack = { from: addDays(from, -364), to: addDays(to, -364) };
+    expect(dashboard.comparison).toMatchObject({ compare: 'previous_year', ...yearBack });
+    expect(dashboard.previous).toEqual({ start: yearBack.from, end: yearBack.to });
+    const before = expectedFigures(store, yearBack.from, yearBack.to);
+    const firstDay = dashboard.comparison!.firstDataDay!;
+    if (dashboard.comparison!.hasData) {
+      expect(yearBack.to >= firstDay).toBe(true);
+      expect(dashboard.kpis!.orders.previous).toBe(before.orders);
+    } else {
+      expect(before.orders).toBe(0);
+      expect(dashboard.kpis!.orders.changePercent).toBeNull();
+    }
+    // Customers listed for a range ordered in it.
+    for (const customer of customers.customers) expect(customer.lastOrderDate >= from).toBe(true);
+
+    // A comparison wholly before the shop's first day: present, without data, no change claimed.
+    const early = `from=${firstDay}&to=${addDays(firstDay, 6)}&compare=previous_year`;
+    const none = await get<DashboardKpis>(`/api/dashboard/kpis?${early}`);
+    expect(none.comparison).toMatchObject({
+      compare: 'previous_year',
+      hasData: false,
+      firstDataDay: firstDay,
+    });
+    expect(none.kpis!.revenue.changePercent).toBeNull();
+    const campaignsEarly = await get<CampaignPerformance>(`/api/campaigns?${early}`);
+    expect(campaignsEarly.comparison?.hasData).toBe(false);
+
+    // Bad ranges: 400 naming the field, on every ranged endpoint.
+    const bad: [string, RegExp][] = [
+      [`from=${to}&to=${from}`, /"to"|\bto\b/],
+      ['from=2020-01-01&to=2024-01-01', /\bto\b/],
+      ['from=2025-02-30&to=2025-03-01', /\bfrom\b/],
+      ['from=2025-02-01', /\bto\b/],
+      ['from=2025-02-01&to=2025-02-02&compare=last_decade', /compare/],
+    ];
+    for (const path of [
+      '/api/dashboard/kpis',
+      '/api/campaigns',
+      '/api/meta/summary',
+      '/api/insights',
+      '/api/customers',
+    ])
+      for (const [query, field] of bad) {
+        const response = await app.request(`${path}?${query}`, { cookie: owner });
+        expect(response.status, `${path}?${query}`).toBe(400);
+        expect(await response.text(), `${path}?${query}`).toMatch(field);
+      }
+  });
+
+  it("states today's net sales and contribution margin exactly as /api/profit does for today", async () => {
+    const today = await get<DashboardToday>('/api/dashboard/today');
+    expect(today.date).not.toBeNull();
+    const profit = await get<ProfitReport>(`/api/profit?from=${today.date}&to=${today.date}`);
+    expect(today.netSales).toBe(profit.totals.netSales);
+    expect(today.contributionMargin).toBe(profit.totals.contributionMargin);
+    for (const key of ['orders', 'revenue', 'lastOrderAt', 'mode']) expect(today).toHaveProperty(key);
   });
 
   it('keeps the spec shape of the attribution rows without a period (last 30 days)', async () => {

@@ -53,11 +53,15 @@ afterAll(async () => {
 });
 
 describe('profit per product', () => {
-  const lines = ['grossSales', 'discounts', 'returns', 'netSales', 'cogs', 'grossProfit'] as const;
+  // A product's sales still carry its share of the shipping charged (in gross sales, refunded
+  // shipping in returns); /profit books shipping charged as its own line (decision 088).
+  const lines = ['discounts', 'cogs'] as const;
+  const withShipping = ['netSales', 'grossProfit'] as const;
 
   function expectEqualToPnl(products: ProductProfit, report: ProfitReport) {
     const sum = (pick: (p: ProductProfit['products'][number]) => string) =>
       products.products.reduce((total, p) => total + minor(pick(p)), 0);
+    const shippingCharges = minor(report.totals.shippingCharges);
     for (const line of lines) {
       expect(
         sum((p) => p[line]),
@@ -65,6 +69,16 @@ describe('profit per product', () => {
       ).toBe(minor(report.totals[line]));
       expect(minor(products.totals[line]), line).toBe(minor(report.totals[line]));
     }
+    for (const line of withShipping) {
+      expect(
+        sum((p) => p[line]),
+        line,
+      ).toBe(minor(report.totals[line]) + shippingCharges);
+      expect(minor(products.totals[line]), line).toBe(minor(report.totals[line]) + shippingCharges);
+    }
+    expect(sum((p) => p.grossSales) - sum((p) => p.returns)).toBe(
+      minor(report.totals.grossSales) - minor(report.totals.returns) + shippingCharges,
+    );
     expect(sum((p) => p.shippingCost)).toBe(minor(report.totals.shipping));
     expect(sum((p) => p.paymentFees)).toBe(minor(report.totals.paymentFees));
     // /profit's contribution margin is after marketing; a product's is before it.

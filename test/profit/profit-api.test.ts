@@ -28,15 +28,17 @@ async function profit(query: string, cookie = owner): Promise<ProfitReport> {
   return ProfitReportSchema.parse(await response.json());
 }
 
-/** The subtotals of decision 010, checked in minor units. */
+/** The subtotals of decisions 010 and 088, checked in minor units. */
 function expectLinesAddUp(lines: ProfitLines): void {
-  const m = Object.fromEntries(PROFIT_LINES.map((line) => [line, minor(lines[line])])) as Record<
-    (typeof PROFIT_LINES)[number],
-    number
-  >;
+  const m = Object.fromEntries(
+    [...PROFIT_LINES, 'taxes', 'totalSales'].map((line) => [line, minor(lines[line as keyof ProfitLines])]),
+  ) as Record<keyof ProfitLines, number>;
   expect(m.netSales).toBe(m.grossSales - m.discounts - m.returns);
+  expect(m.totalSales).toBe(m.netSales + m.shippingCharges + m.taxes);
   expect(m.grossProfit).toBe(m.netSales - m.cogs);
-  expect(m.contributionMargin).toBe(m.grossProfit - m.shipping - m.paymentFees - m.marketing);
+  expect(m.contributionMargin).toBe(
+    m.grossProfit + m.shippingCharges - m.shipping - m.paymentFees - m.marketing,
+  );
   expect(m.netProfit).toBe(m.contributionMargin - m.expenses);
 }
 

@@ -3,9 +3,14 @@ import { deriveProfitLines, type ProfitInputLines } from './derive-profit-lines.
 /**
  * What one order, product, customer or campaign brought in and cost (minor units, decision 010):
  * the P&L's input lines without marketing and expenses. `shipping` is the shipping cost (what the
- * shop paid the carrier), not the shipping charged.
+ * shop paid the carrier). The slices' rollups still carry the shipping charged inside `grossSales`
+ * (their `shippingCharges` is then absent, i.e. 0) — decision 088 notes it; /profit splits it.
  */
-export type ContributionParts = Omit<ProfitInputLines, 'marketing' | 'expenses'>;
+export type ContributionParts = Omit<
+  ProfitInputLines,
+  'marketing' | 'expenses' | 'shippingCharges' | 'taxes'
+> &
+  Partial<Pick<ProfitInputLines, 'shippingCharges' | 'taxes'>>;
 
 /** The parts with their subtotals: net sales, gross profit and contribution before marketing. */
 export interface Contribution extends ContributionParts {
@@ -31,7 +36,7 @@ export interface Contribution extends ContributionParts {
  *   // { …, netSales: 5099, grossProfit: 3099, contributionMargin: 2117 }
  */
 export function contributionOf(parts: ContributionParts): Contribution {
-  const lines = deriveProfitLines({ ...parts, marketing: 0, expenses: 0 });
+  const lines = deriveProfitLines({ shippingCharges: 0, taxes: 0, ...parts, marketing: 0, expenses: 0 });
   return {
     ...parts,
     netSales: lines.netSales,

@@ -35,6 +35,8 @@ const ZERO_INPUT: ProfitInputLines = {
   grossSales: 0,
   discounts: 0,
   returns: 0,
+  shippingCharges: 0,
+  taxes: 0,
   cogs: 0,
   shipping: 0,
   paymentFees: 0,
@@ -46,6 +48,8 @@ const addInputs = (into: ProfitInputLines, day: ProfitInputLines): void => {
   into.grossSales += day.grossSales;
   into.discounts += day.discounts;
   into.returns += day.returns;
+  into.shippingCharges += day.shippingCharges;
+  into.taxes += day.taxes;
   into.cogs += day.cogs;
   into.shipping += day.shipping;
   into.paymentFees += day.paymentFees;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { StatsPeriodSchema } from './opportunities.ts';
+import { DayRangeQuerySchema, rangeWindowFields } from './date-range.ts';
 
 /**
  * Campaign Performance (GET /api/campaigns?period=7|30|90): Meta campaigns over the period with the
@@ -8,7 +8,8 @@ import { StatsPeriodSchema } from './opportunities.ts';
  * shop's); ratios (CTR, CPC, ROAS, match rate) are derived numbers.
  */
 
-export const CampaignPeriodQuerySchema = z.object({ period: StatsPeriodSchema.default('30') });
+/** `from`/`to` (shop days) or the last 7, 30 or 90 complete days; `compare` (issue #36). */
+export const CampaignPeriodQuerySchema = DayRangeQuerySchema;
 
 export const CurrencySchema = z.object({ code: z.string(), digits: z.number().int().min(0) });
 export type Currency = z.infer<typeof CurrencySchema>;
@@ -122,6 +123,8 @@ export const CampaignPerformanceSchema = z.object({
   /** Any Meta insights synced yet. */
   hasData: z.boolean(),
   period: z.number().int(),
+  /** The window (shop days, inclusive) and its comparison (issue #36). */
+  ...rangeWindowFields,
   /** Inclusive shop-local days of the period (it ends on the last day with synced orders). */
   startDate: z.string().nullable(),
   endDate: z.string().nullable(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CurrencySchema as CurrencyCodeSchema, MoneySchema } from '../money.ts';
+import { dayRangeQueryFields, rangeWindowFields, refineDayRangeQuery } from './date-range.ts';
 import { ProfitCoverageSchema } from './profit.ts';
 
 /**
@@ -83,17 +84,21 @@ export type CustomersSummary = z.infer<typeof CustomersSummarySchema>;
 export const CustomerSortSchema = z.enum(['clv', 'churn', 'lastOrder', 'revenue']);
 export type CustomerSort = z.infer<typeof CustomerSortSchema>;
 
-export const CustomerListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(25),
-  /** clv: highest CLV; churn: highest churn probability; lastOrder: most recent; revenue: most spent. */
-  sort: CustomerSortSchema.default('clv'),
-  /** desc = the "highest/most recent first" order above; asc reverses it. Nulls always last. */
-  direction: z.enum(['asc', 'desc']).default('desc'),
-  /** Search by name or e-mail (case-insensitive substring); by the exact customer id only for a member without personal-data access. */
-  q: z.string().trim().max(100).optional(),
-  segment: z.string().trim().min(1).max(60).optional(),
-});
+export const CustomerListQuerySchema = z
+  .object({
+    /** A range (shop days) or period: only customers with an order in it are listed (issue #36). */
+    ...dayRangeQueryFields,
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(100).default(25),
+    /** clv: highest CLV; churn: highest churn probability; lastOrder: most recent; revenue: most spent. */
+    sort: CustomerSortSchema.default('clv'),
+    /** desc = the "highest/most recent first" order above; asc reverses it. Nulls always last. */
+    direction: z.enum(['asc', 'desc']).default('desc'),
+    /** Search by name or e-mail (case-insensitive substring); by the exact customer id only for a member without personal-data access. */
+    q: z.string().trim().max(100).optional(),
+    segment: z.string().trim().min(1).max(60).optional(),
+  })
+  .superRefine(refineDayRangeQuery);
 export type CustomerListQuery = z.infer<typeof CustomerListQuerySchema>;
 
 export const CustomerRowSchema = z.object({
@@ -117,6 +122,8 @@ export const CustomerRowSchema = z.object({
 export const CustomerListSchema = z.object({
   currency: z.string().nullable(),
   asOf: z.string().nullable(),
+  /** The window of orders the list covers (from null: every order up to the analysis day). */
+  ...rangeWindowFields,
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),

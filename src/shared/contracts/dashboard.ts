@@ -1,10 +1,8 @@
 import { z } from 'zod';
-import { StatsPeriodSchema } from './opportunities.ts';
+import { DayRangeQuerySchema, rangeWindowFields } from './date-range.ts';
 
-/** Period of the Dashboard's KPIs: the last 7, 30 or 90 shop-local days. */
-/** The same 7 / 30 / 90-day periods as the opportunity stats. */
-export type DashboardPeriod = z.infer<typeof StatsPeriodSchema>;
-export const DashboardKpiQuerySchema = z.object({ period: StatsPeriodSchema.default('30') });
+/** Range of the Dashboard's KPIs: `from`/`to`, or the last 7, 30 or 90 complete shop days; `compare`. */
+export const DashboardKpiQuerySchema = DayRangeQuerySchema;
 
 /** Inclusive range of shop-local days ('YYYY-MM-DD'). */
 export const DayRangeSchema = z.object({ start: z.string(), end: z.string() });
@@ -36,6 +34,8 @@ export const DashboardKpisSchema = z.object({
   currency: z.string().nullable(),
   currencyDigits: z.number().int().nullable(),
   timeZone: z.string().nullable(),
+  /** The window (shop days, inclusive) and its comparison (issue #36). */
+  ...rangeWindowFields,
   current: DayRangeSchema.nullable(),
   previous: DayRangeSchema.nullable(),
   /** How revenue is counted (shown wherever revenue is shown, design §6). */

@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { StatsPeriodSchema } from './opportunities.ts';
+import { DayRangeQuerySchema, rangeWindowFields } from './date-range.ts';
 
-/** The same 7 / 30 / 90-day periods as the opportunity stats. */
-export type InsightPeriod = z.infer<typeof StatsPeriodSchema>;
-export const InsightsQuerySchema = z.object({ period: StatsPeriodSchema.default('30') });
+/** `from`/`to` or `period` (issue #36); the insights are the analysed period nearest the range. */
+export const InsightsQuerySchema = DayRangeQuerySchema;
 
 export const InsightKindSchema = z.enum([
   'revenue_anomaly',
@@ -61,6 +60,10 @@ export const InsightsResponseSchema = z.object({
   timeZone: z.string().nullable(),
   asOf: z.string().nullable(),
   periodStart: z.string().nullable(),
+  /** The analysed window (periodStart–asOf) and the period before it (the movers' comparison). */
+  ...rangeWindowFields,
+  /** Set when the asked range is not one the analysis computes (the last 7, 30 or 90 complete days). */
+  rangeNote: z.string().nullable(),
   analysedAt: z.string().nullable(),
   /** Net revenue (orders on their day, refunds on theirs) of the period and of the one before. */
   revenue: z.object({ current: z.number(), previous: z.number() }).nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rangeWindowFields } from './date-range.ts';
 
 /** Meta endpoints (spec §3, §7). Responses never contain tokens or secrets. */
 
@@ -50,10 +51,12 @@ export const MetaDataTestSchema = z.object({
 });
 export type MetaDataTest = z.infer<typeof MetaDataTestSchema>;
 
-/** Summary shown on the Analytics Dashboard's Meta tab (last 30 days by campaign). */
+/** Summary shown on the Analytics Dashboard's Meta tab (by campaign, over the asked window). */
 export const MetaSummarySchema = z.object({
   currency: z.string(),
   periodDays: z.number().int(),
+  /** The window (shop days, inclusive; null before a shop is synced: Meta's last 30 days) and its comparison. */
+  ...rangeWindowFields,
   spend: z.number(),
   impressions: z.number(),
   clicks: z.number(),
@@ -72,3 +75,5 @@ export const MetaSummarySchema = z.object({
   ),
 });
 export type MetaSummary = z.infer<typeof MetaSummarySchema>;
+/** The summary as Meta answers it, before the window is stated. */
+export type MetaSummaryFigures = Omit<MetaSummary, keyof typeof rangeWindowFields>;

@@ -8,7 +8,11 @@ import { CurrencySchema, MoneySchema } from '../money.ts';
  * (decision 009) and the lines add up exactly.
  */
 
-/** The twelve P&L lines, in waterfall order (decision 010 defines each). */
+/**
+ * The P&L lines, in waterfall order (decisions 010 and 088 define each): sales as Shopify's
+ * reports define them (gross sales = products only; shipping charged is its own line, added back
+ * before the shipping cost).
+ */
 export const PROFIT_LINES = [
   'grossSales',
   'discounts',
@@ -16,6 +20,7 @@ export const PROFIT_LINES = [
   'netSales',
   'cogs',
   'grossProfit',
+  'shippingCharges',
   'shipping',
   'paymentFees',
   'marketing',
@@ -24,6 +29,8 @@ export const PROFIT_LINES = [
   'netProfit',
 ] as const;
 export type ProfitLine = (typeof PROFIT_LINES)[number];
+/** Lines the waterfall adds to the running total (the others below a result are deducted). */
+export const PROFIT_ADDITIONS: ReadonlySet<ProfitLine> = new Set(['shippingCharges']);
 
 export const PROFIT_GRANULARITIES = ['day', 'week', 'month'] as const;
 export type ProfitGranularity = (typeof PROFIT_GRANULARITIES)[number];
@@ -74,12 +81,19 @@ export const ProfitLinesSchema = z.object({
   netSales: MoneySchema,
   cogs: MoneySchema,
   grossProfit: MoneySchema,
+  /** Shipping charged to customers minus shipping refunded (Shopify's "Shipping"). */
+  shippingCharges: MoneySchema,
+  /** Shipping cost: what the shop paid to ship (decision 010). */
   shipping: MoneySchema,
   paymentFees: MoneySchema,
   marketing: MoneySchema,
   contributionMargin: MoneySchema,
   expenses: MoneySchema,
   netProfit: MoneySchema,
+  /** Taxes charged minus taxes refunded: collected, never revenue (outside the waterfall). */
+  taxes: MoneySchema,
+  /** Shopify's total sales = net sales + shipping charges + taxes (outside the waterfall). */
+  totalSales: MoneySchema,
 });
 export type ProfitLines = z.infer<typeof ProfitLinesSchema>;
 

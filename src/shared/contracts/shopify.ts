@@ -115,6 +115,13 @@ export const ShopifySummarySchema = z.object({
   currency: z.string(),
   timezone: z.string(),
   periodDays: z.number().int(),
+  /**
+   * The window of the figures (shop days, inclusive): once synced, the warehouse's figures of that
+   * window, as /dashboard shows them (revenue net of refunds); null before the first sync, when the
+   * figures are Shopify's own last 30 days (order totals).
+   */
+  from: z.string().nullable(),
+  to: z.string().nullable(),
   orderCount: z.number().int(),
   revenue: z.number(),
   averageOrderValue: z.number(),

@@ -215,7 +215,8 @@ export const DashboardTodaySchema = z.object({
   mode: DeliveryModeSchema,
   /** Why Shopify data is polled (null when webhooks are on). */
   modeReason: z.string().nullable(),
-  /** Net sales minus the cost of goods of today's lines; null while any line's cost is unknown. */
+  /** Today so far (a partial day): /api/profit's net sales and contribution margin for today (decision 088). */
+  netSales: MoneySchema.nullable(),
   contributionMargin: MoneySchema.nullable(),
   lastWeek: TodayFiguresSchema.extend({ date: z.string() }).nullable(),
   asOf: z.string(),

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { localToday, presetRange, shopDayOf, shopToday } from './date-range.ts';
+import {
+  localToday,
+  presetRange,
+  rangeFromSearch,
+  rangeQuery,
+  searchWithRange,
+  shopDayOf,
+  shopToday,
+} from './date-range.ts';
 
 describe('presetRange', () => {
   it.each([
@@ -43,5 +51,44 @@ describe('shopDayOf', () => {
     const implementedAt = new Date('2026-11-30T02:30:00Z');
     expect(shopDayOf(implementedAt, 'America/New_York')).toBe('2026-11-29');
     expect(shopDayOf(implementedAt, null)).toBe(localToday(implementedAt));
+  });
+});
+
+describe('a range in the address', () => {
+  const range = { preset: 'custom', from: '2026-10-01', to: '2026-10-31', compare: 'previous_year' } as const;
+  const today = '2026-11-15';
+
+  it('round-trips through the query string, keeping the page’s other parameters', () => {
+    const search = searchWithRange('tab=meta&from=2020-01-01', range);
+    expect(new URLSearchParams(search).get('tab')).toBe('meta');
+    expect(rangeFromSearch(search, today)).toEqual(range);
+  });
+
+  it('keeps a rolling preset rolling: named in the address, counted from today', () => {
+    const search = searchWithRange('', { preset: 'last7', ...presetRange('last7', today), compare: 'none' });
+    expect(search).toBe('range=last7&compare=none');
+    expect(rangeFromSearch(search, '2026-12-01')).toEqual({
+      preset: 'last7',
+      from: '2026-11-24',
+      to: '2026-11-30',
+      compare: 'none',
+    });
+  });
+
+  it('names no range when the days are missing, malformed or out of order', () => {
+    expect(rangeFromSearch('', today)).toBeNull();
+    expect(rangeFromSearch('from=2026-02-30&to=2026-03-01', today)).toBeNull();
+    expect(rangeFromSearch('from=2026-03-02&to=2026-03-01', today)).toBeNull();
+    expect(rangeFromSearch('from=2026-03-01&to=2026-03-02&compare=bogus&range=bogus', today)).toEqual({
+      preset: 'custom',
+      from: '2026-03-01',
+      to: '2026-03-02',
+      compare: 'none',
+    });
+  });
+
+  it('asks the API for a period (the server ends it on its last complete day) or exactly the days', () => {
+    expect(rangeQuery(range)).toBe('from=2026-10-01&to=2026-10-31&compare=previous_year');
+    expect(rangeQuery({ ...range, preset: 'last30' })).toBe('period=30&compare=previous_year');
   });
 });

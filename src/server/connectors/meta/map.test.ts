@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { computeAppSecretProof, mapMetaError, parseMetaUsage } from './client.ts';
-import { mapSpending, mapSummary, pickPurchase } from './map.ts';
+import { mapSummary, pickPurchase } from './map.ts';
 import { InsightsPageSchema } from './payload.schema.ts';
 
 const recorded = InsightsPageSchema.parse({
@@ -33,23 +33,6 @@ const recorded = InsightsPageSchema.parse({
 });
 
 describe('meta map', () => {
-  it('sums spend per campaign exactly and attaches statuses', () => {
-    const spending = mapSpending(recorded.data, [{ id: '1', name: 'BF Sale', effective_status: 'ACTIVE' }], {
-      currency: 'EUR',
-      period: 'last_month',
-    });
-    expect(spending).toEqual({
-      totalSpending: 323.75,
-      currency: 'EUR',
-      period: 'last_month',
-      campaignCount: 2,
-      campaigns: [
-        { name: 'Retarget', spend: 200.2, status: 'UNKNOWN' },
-        { name: 'BF Sale', spend: 123.55, status: 'ACTIVE' },
-      ],
-    });
-  });
-
   it('counts one canonical purchase action, not every variant', () => {
     expect(pickPurchase(recorded.data[0]!.actions)).toBe(7);
     const summary = mapSummary(recorded.data, 'USD', 30);

@@ -1,5 +1,5 @@
-import type { MetaSpending, MetaSummary } from '../../../shared/contracts/meta.ts';
-import type { MetaCampaign, MetaInsightRow } from './payload.schema.ts';
+import type { MetaSummaryFigures } from '../../../shared/contracts/meta.ts';
+import type { MetaInsightRow } from './payload.schema.ts';
 
 /**
  * Pure Meta → our shapes. Metric strings become numbers; purchases use one canonical
@@ -30,38 +30,12 @@ function sumMoney(values: number[]): number {
   return Math.round(values.reduce((acc, v) => acc + Math.round(v * 100), 0)) / 100;
 }
 
-/** Spending widget data from campaign-level insights of one period + campaign statuses. */
-export function mapSpending(
-  rows: MetaInsightRow[],
-  campaigns: MetaCampaign[],
-  options: { currency: string | undefined; period: string },
-): MetaSpending {
-  const byCampaign = new Map<string, { name: string; spend: number }>();
-  for (const row of rows) {
-    const id = row.campaign_id ?? row.campaign_name ?? 'unknown';
-    const entry = byCampaign.get(id) ?? { name: row.campaign_name ?? id, spend: 0 };
-    entry.spend = sumMoney([entry.spend, toNumber(row.spend)]);
-    byCampaign.set(id, entry);
-  }
-  const statusById = new Map(campaigns.map((c) => [c.id, c.effective_status ?? c.status ?? 'UNKNOWN']));
-  const list = [...byCampaign.entries()]
-    .map(([id, entry]) => ({ name: entry.name, spend: entry.spend, status: statusById.get(id) ?? 'UNKNOWN' }))
-    .sort((a, b) => b.spend - a.spend);
-  return {
-    totalSpending: sumMoney(list.map((c) => c.spend)),
-    currency: options.currency ?? rows.find((r) => r.account_currency)?.account_currency ?? 'USD',
-    period: options.period,
-    campaignCount: list.length,
-    campaigns: list,
-  };
-}
-
 export function mapSummary(
   rows: MetaInsightRow[],
   currency: string | undefined,
   periodDays: number,
-): MetaSummary {
-  const byCampaign = new Map<string, MetaSummary['campaigns'][number]>();
+): MetaSummaryFigures {
+  const byCampaign = new Map<string, MetaSummaryFigures['campaigns'][number]>();
   for (const row of rows) {
     const id = row.campaign_id ?? row.campaign_name ?? 'unknown';
     const entry = byCampaign.get(id) ?? {

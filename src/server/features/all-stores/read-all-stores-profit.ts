@@ -1,8 +1,8 @@
-import { comparisonRange } from '../../../core/profit/comparison-range.ts';
 import type { ProfitInputLines } from '../../../core/profit/derive-profit-lines.ts';
 import { type ProfitDay, summarizeProfitDays } from '../../../core/profit/summarize-profit-days.ts';
 import type { AllStoresProfit } from '../../../shared/contracts/all-stores.ts';
 import type { ProfitQuery } from '../../../shared/contracts/profit.ts';
+import { comparisonRange } from '../../../shared/day-range.ts';
 import type { CachedReads } from '../../http/deps.ts';
 import type { SessionPrincipal } from '../auth/manage-sessions.ts';
 import { readProfitDays, readReportContext } from '../profit/profit-queries.ts';
@@ -16,6 +16,8 @@ const MONEY_LINES = [
   'grossSales',
   'discounts',
   'returns',
+  'shippingCharges',
+  'taxes',
   'cogs',
   'cogsEstimated',
   'shipping',
@@ -92,6 +94,8 @@ function addConverted(
     grossSales: 0,
     discounts: 0,
     returns: 0,
+    shippingCharges: 0,
+    taxes: 0,
     cogs: 0,
     cogsEstimated: 0,
     shipping: 0,

@@ -13,6 +13,7 @@ import type {
   ChannelProfitRow,
   Currency,
 } from '../../../shared/contracts/campaigns.ts';
+import type { DayRangeRequest } from '../../../shared/day-range.ts';
 import {
   ATTRIBUTION_RULE,
   CAC_RULE,
@@ -90,13 +91,13 @@ const LinkRow = z.object({
 export async function readCampaignPerformance(
   reads: CachedReads,
   workspaceId: string,
-  period: number,
+  request: DayRangeRequest,
   now: Date,
 ): Promise<CampaignPerformance> {
   const { db } = reads;
   const [credentials, window] = await Promise.all([
     listCredentialSummaries(db, workspaceId),
-    readMetricWindow(db, workspaceId, period, now),
+    readMetricWindow(db, workspaceId, request, now, 'none'),
   ]);
   const connected = credentials.some((c) => c.provider === 'meta');
   const figures = window
@@ -109,7 +110,10 @@ export async function readCampaignPerformance(
   const base = {
     connected,
     hasData: figures?.hasMeta ?? false,
-    period,
+    period: window?.periodDays ?? request.period ?? 30,
+    from: window?.start ?? null,
+    to: window?.end ?? null,
+    comparison: window?.comparison ?? null,
     shopCurrency,
     accountCurrency,
     currencyNote:

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CampaignPerformanceSchema, CampaignPeriodQuerySchema } from '../../../shared/contracts/campaigns.ts';
+import { dayRangeRequestOf } from '../../../shared/contracts/date-range.ts';
 import { requireAuth } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import { readCampaignPerformance } from './read-campaigns.ts';
@@ -15,7 +16,7 @@ export function registerCampaignRoutes(app: FastifyInstance, deps: AppDeps): voi
       readCampaignPerformance(
         deps,
         requireAuth(request).workspaceId,
-        Number(request.query.period),
+        dayRangeRequestOf(request.query),
         deps.clock(),
       ),
   );

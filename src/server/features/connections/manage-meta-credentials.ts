@@ -9,10 +9,10 @@ import type {
   MetaDataTest,
   MetaDebug,
   MetaSpending,
-  MetaSummary,
+  MetaSummaryFigures,
 } from '../../../shared/contracts/meta.ts';
 import { UpstreamError } from '../../connectors/http/upstream-error.ts';
-import { mapSpending, mapSummary } from '../../connectors/meta/map.ts';
+import { mapSummary } from '../../connectors/meta/map.ts';
 import type { MetaAdAccount } from '../../connectors/meta/payload.schema.ts';
 import { AppError, badRequest } from '../../errors.ts';
 import { SYNC_JOBS } from '../../jobs/definitions/sync-jobs.ts';
@@ -26,6 +26,7 @@ import {
   saveCredential,
   updateCredentialVerification,
 } from '../../vault/credential-store.ts';
+import { readMetaSpendingLastMonth } from '../meta/read-meta-spending.ts';
 import type { IntegrationContext } from './integration-context.ts';
 import { createMetaClientFor } from './upstream-clients.ts';
 import { toAppError, withUpstreamErrors } from './upstream-failure.ts';
@@ -208,25 +209,22 @@ export async function removeMetaCredentials(context: IntegrationContext, workspa
   return { success: true, message: removed ? 'Meta credentials removed' : 'Nothing was stored' };
 }
 
-/** GET /api/meta/spending/last-month: campaign spend of last calendar month. */
+/** GET /api/meta/spending/last-month: campaign spend of last calendar month (shop days, from the warehouse). */
 export async function getMetaSpendingLastMonth(
   context: IntegrationContext,
   workspaceId: string,
 ): Promise<MetaSpending> {
   const secret = await requireMetaSecret(context, workspaceId);
   const client = createMetaClientFor(context, secret);
-  return withUpstreamErrors(async () => {
-    const rows = await client.getAllInsights(
-      { adAccountId: secret.adAccountId, level: 'campaign', datePreset: 'last_month' },
-      20,
-    );
-    const campaigns = await client.listAllCampaigns(secret.adAccountId, 20);
-    const account = await adAccountIfReadable(client, secret.adAccountId);
-    const now = context.now();
-    const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
-    const period = lastMonth.toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-    return mapSpending(rows, campaigns, { currency: account?.currency, period });
-  });
+  // The campaigns' live status (and the token's ads_read, refused as before); the spend itself is
+  // the warehouse's, so /profile shows what every other page shows for those days.
+  const campaigns = await withUpstreamErrors(() => client.listAllCampaigns(secret.adAccountId, 20));
+  const status = new Map(campaigns.map((c) => [c.name, c.effective_status ?? c.status ?? 'UNKNOWN']));
+  const spending = await readMetaSpendingLastMonth(context.db, workspaceId, context.now());
+  return {
+    ...spending,
+    campaigns: spending.campaigns.map((c) => ({ ...c, status: status.get(c.name) ?? c.status })),
+  };
 }
 
 /** GET /api/meta/test-available-data: what this token can read (user, pages, page insights, ads). */
@@ -294,7 +292,7 @@ export async function getMetaSummary(
   context: IntegrationContext,
   workspaceId: string,
   days: { since: string; until: string } | null = null,
-): Promise<MetaSummary> {
+): Promise<MetaSummaryFigures> {
   const secret = await requireMetaSecret(context, workspaceId);
   const client = createMetaClientFor(context, secret);
   return withUpstreamErrors(async () => {

@@ -8,6 +8,7 @@ import type {
   CustomersSummary,
   LifetimeDiagnostics,
 } from '../../../shared/contracts/customers.ts';
+import { dayRangeRequestOf } from '../../../shared/contracts/date-range.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import type { CachedReads } from '../../http/deps.ts';
 import {
@@ -16,6 +17,7 @@ import {
   readCustomerSegments,
   readSnapshotOnce,
 } from '../analytics/read-analytics.ts';
+import { readMetricWindow, validOrderOf } from '../metrics/metric-window.ts';
 
 const CHURN_BINS = 10;
 
@@ -182,13 +184,21 @@ export async function listCustomers(
   reads: CachedReads,
   workspaceId: string,
   query: CustomerListQuery,
+  now: Date,
   access: { personalData: boolean } = { personalData: true },
 ): Promise<CustomerList> {
   const { db } = reads;
-  const run = await findLatestRun(reads, workspaceId);
+  const ranged = query.from !== undefined || query.period !== undefined;
+  const [run, window] = await Promise.all([
+    findLatestRun(reads, workspaceId),
+    ranged ? readMetricWindow(db, workspaceId, dayRangeRequestOf(query), now, 'none') : null,
+  ]);
   const empty = {
     currency: run?.currencyCode ?? null,
     asOf: run?.asOf ?? null,
+    from: window?.start ?? null,
+    to: window?.end ?? run?.asOf ?? null,
+    comparison: window?.comparison ?? null,
     total: 0,
     page: query.page,
     pageSize: query.pageSize,
@@ -197,6 +207,10 @@ export async function listCustomers(
   if (!run?.asOf) return empty;
   const filters: SQL[] = [sql`c.run_id = ${run.id}`, sql`c.workspace_id = ${workspaceId}`];
   if (query.segment) filters.push(sql`c.segment = ${query.segment}`);
+  if (window) {
+    filters.push(sql`c.customer_id IN (SELECT o.customer_id FROM wh_orders o
+      WHERE ${validOrderOf(workspaceId)} AND o.order_date BETWEEN ${window.start}::date AND ${window.end}::date)`);
+  }
   const byName = Boolean(query.q) && access.personalData;
   if (query.q && byName) {
     const pattern = `%${escapeLike(query.q)}%`;
@@ -216,7 +230,7 @@ export async function listCustomers(
     reads.caches,
     workspaceId,
     run.id,
-    `customers-count/${query.segment ?? ''}/${byName ? 'name' : 'id'}/${query.q ?? ''}`,
+    `customers-count/${window?.start ?? ''}/${window?.end ?? ''}/${query.segment ?? ''}/${byName ? 'name' : 'id'}/${query.q ?? ''}`,
     () => queryRows(db, CustomerRow, sql`SELECT count(*)::int AS total FROM ${from} WHERE ${where}`),
   );
   const rows = await queryRows(

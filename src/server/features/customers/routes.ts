@@ -24,7 +24,9 @@ export function registerCustomerRoutes(app: FastifyInstance, deps: AppDeps): voi
       const { workspaceId, canSeePersonalData } = requireAuth(request);
       // Names and e-mails of the shop's customers: never cached by the browser or a proxy.
       reply.header('cache-control', 'no-store');
-      return listCustomers(deps, workspaceId, request.query, { personalData: canSeePersonalData });
+      return listCustomers(deps, workspaceId, request.query, deps.clock(), {
+        personalData: canSeePersonalData,
+      });
     },
   );
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { computeRoas } from '../../../core/metrics/compute-roas.ts';
 import { channelOf } from '../../../core/pipeline/channel-of.ts';
 import type { DashboardKpis, KpiValue, RatioKpi } from '../../../shared/contracts/dashboard.ts';
+import type { DayRangeRequest } from '../../../shared/day-range.ts';
 import { REVENUE_RULE, WINDOW_RULE } from '../../../shared/metrics.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows, queryRowsWithoutJit } from '../../db/query-rows.ts';
@@ -40,22 +41,25 @@ const DashboardKpiRow = z.object({
 });
 
 /**
- * GET /api/dashboard/kpis: the store's KPIs for the last `periodDays` shop-local days against the
- * `periodDays` before, computed from the warehouse with exact integer sums in minor units.
+ * GET /api/dashboard/kpis: the store's KPIs over a range of shop days (`from`–`to`, or the last
+ * `period` days) against its comparison (the period before by default, or the same weekdays a
+ * year back), computed from the warehouse with exact integer sums in minor units.
  *
- * The period ends on the last complete shop-local day (yesterday in the shop's time zone), or on
+ * A `period` ends on the last complete shop-local day (yesterday in the shop's time zone), or on
  * the last day with an order when the warehouse's data stops earlier (a store synced up to a past
- * day is shown up to that day, not as a run of empty days).
+ * day is shown up to that day, not as a run of empty days). Changes are null when the comparison
+ * is none or lies before the shop's first day with data.
  */
 export async function readDashboardKpis(
   reads: CachedReads,
   workspaceId: string,
-  periodDays: number,
+  request: DayRangeRequest,
   now: Date,
 ): Promise<DashboardKpis> {
   const { db } = reads;
+  const periodDays = request.period ?? 30;
   const [window, run, credentials] = await Promise.all([
-    readMetricWindow(db, workspaceId, periodDays, now),
+    readMetricWindow(db, workspaceId, request, now),
     findLatestRun(reads, workspaceId),
     listCredentialSummaries(db, workspaceId),
   ]);
@@ -84,6 +88,9 @@ export async function readDashboardKpis(
       currency: shop?.currency_code ?? null,
       currencyDigits: shop ? Number(shop.currency_digits) : null,
       timeZone: shop?.iana_timezone ?? null,
+      from: null,
+      to: null,
+      comparison: null,
       current: null,
       previous: null,
       revenueRule: `${REVENUE_RULE} ${WINDOW_RULE}`,
@@ -98,7 +105,7 @@ export async function readDashboardKpis(
   }
 
   const { start, end, previousStart, previousEnd } = window;
-  const range = { start, end, previousStart, shopCurrency: shop.currency_code, metaConnected };
+  const range = { start, end, previousStart, previousEnd, shopCurrency: shop.currency_code, metaConnected };
   // Same warehouse state, same answer: kept per warehouse version (the first view after a sync
   // pays). Without sync states nothing versions the warehouse, so nothing is kept.
   const version = window.version;
@@ -107,7 +114,7 @@ export async function readDashboardKpis(
     queryAttribution(reads, workspaceId, start, end, version),
     queryAttribution(reads, workspaceId, previousStart, previousEnd, version),
   ]);
-  const section = `dashboard-kpis/${periodDays}/${end}/${metaConnected}`;
+  const section = `dashboard-kpis/${start}/${end}/${previousStart}/${previousEnd}/${metaConnected}`;
   const figures = version
     ? await readSnapshotOnce(reads.caches, workspaceId, `warehouse@${version}`, section, read)
     : await read();
@@ -122,20 +129,37 @@ export async function readDashboardKpis(
             : null,
         )
       : null;
+  // No comparison, or one before the shop's first day: no change is claimed against zeros.
+  const compared = window.comparison?.hasData === true;
   return {
     hasData: true,
-    periodDays,
+    periodDays: window.periodDays,
     currency: shop.currency_code,
     currencyDigits: Number(shop.currency_digits),
     timeZone: shop.iana_timezone,
+    from: start,
+    to: end,
+    comparison: window.comparison,
     current: { start, end },
     previous: { start: previousStart, end: previousEnd },
     revenueRule: `${REVENUE_RULE} ${WINDOW_RULE}`,
     metaConnected,
     ...figures,
-    kpis: figures.kpis ? { ...figures.kpis, metaRoas } : null,
+    kpis: figures.kpis ? withoutChanges({ ...figures.kpis, metaRoas }, compared) : null,
     ...freshness,
   };
+}
+
+type Kpis = NonNullable<DashboardKpis['kpis']>;
+
+/** The KPIs as they are, or with every change null when there is nothing to compare with. */
+function withoutChanges(kpis: Kpis, compared: boolean): Kpis {
+  if (compared) return kpis;
+  const entries = Object.entries(kpis).map(([name, value]) => [
+    name,
+    value === null ? null : { ...value, changePercent: null },
+  ]);
+  return Object.fromEntries(entries) as Kpis;
 }
 
 type PeriodFigures = Pick<DashboardKpis, 'adSpendCurrency' | 'adsNote' | 'topProducts' | 'channels'> & {
@@ -174,11 +198,21 @@ const ChannelRow = z.object({
 async function readPeriodFigures(
   db: Db,
   workspaceId: string,
-  range: { start: string; end: string; previousStart: string; shopCurrency: string; metaConnected: boolean },
+  range: {
+    start: string;
+    end: string;
+    previousStart: string;
+    previousEnd: string;
+    shopCurrency: string;
+    metaConnected: boolean;
+  },
 ): Promise<PeriodFigures> {
-  const { start, end, previousStart } = range;
+  const { start, end, previousStart, previousEnd } = range;
   const validOrder = validOrderOf(workspaceId);
   const inCurrent = (column: SQL) => sql`(${column} >= ${start}::date)`;
+  // The range and its comparison (just before it, or a year back with a gap between).
+  const inEither = (column: SQL) =>
+    sql`(${column} BETWEEN ${previousStart}::date AND ${previousEnd}::date OR ${column} BETWEEN ${start}::date AND ${end}::date)`;
   const [sales, refunds, customers, spend, products, channelRows] = await Promise.all([
     readWithoutJit(
       db,
@@ -186,7 +220,7 @@ async function readPeriodFigures(
       sql`SELECT ${inCurrent(sql`o.order_date`)} AS current, count(*)::int AS orders,
             sum(o.total_minor)::text AS gross
           FROM wh_orders o
-          WHERE ${validOrder} AND o.order_date BETWEEN ${previousStart}::date AND ${end}::date
+          WHERE ${validOrder} AND ${inEither(sql`o.order_date`)}
           GROUP BY 1`,
     ),
     // Refunds of orders that count as sales (a cancelled order's refund must not be subtracted twice).
@@ -201,7 +235,7 @@ async function readPeriodFigures(
           CROSS JOIN LATERAL (SELECT FROM wh_orders o
             WHERE o.workspace_id = r.workspace_id AND o.order_id = r.order_id AND ${validOrder} OFFSET 0) o
           WHERE r.workspace_id = ${workspaceId}
-            AND r.refund_date BETWEEN ${previousStart}::date AND ${end}::date
+            AND ${inEither(sql`r.refund_date`)}
           GROUP BY 1`,
     ),
     readWithoutJit(
@@ -215,7 +249,7 @@ async function readPeriodFigures(
               bool_or(o.order_date < ${start}::date) AS in_previous
             FROM wh_orders o
             WHERE ${validOrder} AND o.customer_id IS NOT NULL
-              AND o.order_date BETWEEN ${previousStart}::date AND ${end}::date
+              AND ${inEither(sql`o.order_date`)}
             GROUP BY o.customer_id
           )
           SELECT
@@ -234,7 +268,7 @@ async function readPeriodFigures(
       sql`SELECT ${inCurrent(sql`d.date`)} AS current, sum(d.spend_minor)::text AS spend,
             string_agg(DISTINCT d.currency_code, ',') AS currencies
           FROM wh_meta_daily_insights d
-          WHERE d.workspace_id = ${workspaceId} AND d.date BETWEEN ${previousStart}::date AND ${end}::date
+          WHERE d.workspace_id = ${workspaceId} AND ${inEither(sql`d.date`)}
           GROUP BY 1`,
     ),
     readWithoutJit(

@@ -9,12 +9,16 @@ import { describeSegmentShifts } from '../../../core/insights/describe-segment-s
 import { describeStockouts } from '../../../core/insights/describe-stockouts.ts';
 import { rankInsights } from '../../../core/insights/rank-insights.ts';
 import type { InsightContext } from '../../../core/insights/types.ts';
+import { addDays } from '../../../shared/calendar.ts';
 import type { InsightsResponse } from '../../../shared/contracts/insights.ts';
+import { comparisonHasData, type DayRangeRequest } from '../../../shared/day-range.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { analysisAttributionRows, analysisSegments, analysisStockRows } from '../../db/schema/analysis.ts';
 import { analysisInsightDays, analysisInsightMovers } from '../../db/schema/insights.ts';
 import type { CachedReads } from '../../http/deps.ts';
+import { INSIGHT_PERIODS } from '../analysis/write-insight-snapshot.ts';
 import { findLatestRun } from '../analytics/read-analytics.ts';
+import { readMetricWindow } from '../metrics/metric-window.ts';
 
 const ShopRow = z.object({ iana_timezone: z.string() });
 
@@ -26,16 +30,25 @@ const ShopRow = z.object({ iana_timezone: z.string() });
 export async function readInsights(
   reads: CachedReads,
   workspaceId: string,
-  periodDays: number,
+  request: DayRangeRequest,
+  now: Date,
 ): Promise<InsightsResponse> {
   const { db } = reads;
-  const run = await findLatestRun(reads, workspaceId);
+  const [run, window] = await Promise.all([
+    findLatestRun(reads, workspaceId),
+    readMetricWindow(db, workspaceId, request, now, 'previous_period'),
+  ]);
+  const periodDays = analysedPeriodOf(window?.periodDays ?? request.period ?? 30);
   const empty: InsightsResponse = {
     period: periodDays,
     currency: run?.currencyCode ?? null,
     timeZone: null,
     asOf: run?.asOf ?? null,
     periodStart: null,
+    from: null,
+    to: null,
+    comparison: null,
+    rangeNote: null,
     analysedAt: run?.finishedAt?.toISOString() ?? null,
     revenue: null,
     revenueDays: [],
@@ -85,12 +98,37 @@ export async function readInsights(
     ...describeStockouts(stock, context),
     ...describeAttributionGaps(attribution, context),
   ]);
+  const periodStart = fromDayNumber(toDayNumber(run.asOf) - periodDays + 1);
+  const before = { from: addDays(periodStart, -periodDays), to: addDays(periodStart, -1) };
+  const exact = window !== null && window.start === periodStart && window.end === run.asOf;
   return {
     ...empty,
     timeZone: shop?.iana_timezone ?? null,
-    periodStart: fromDayNumber(toDayNumber(run.asOf) - periodDays + 1),
+    periodStart,
+    from: periodStart,
+    to: run.asOf,
+    comparison:
+      window?.comparison === null || !window
+        ? null
+        : {
+            compare: 'previous_period',
+            ...before,
+            hasData: comparisonHasData(before, window.firstDay),
+            firstDataDay: window.firstDay,
+          },
+    rangeNote:
+      exact || !window
+        ? null
+        : `The daily analysis computes insights for the last 7, 30 or 90 complete days; shown: the ${periodDays} days ${periodStart} to ${run.asOf}, the nearest to ${window.start} to ${window.end}.`,
     revenue,
     revenueDays: days,
     insights,
   };
+}
+
+/** The analysed period (7, 30 or 90 days) nearest to a range's length. */
+function analysedPeriodOf(days: number): number {
+  let best: number = INSIGHT_PERIODS[0];
+  for (const period of INSIGHT_PERIODS) if (Math.abs(period - days) < Math.abs(best - days)) best = period;
+  return best;
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { dayRangeRequestOf } from '../../../shared/contracts/date-range.ts';
 import { InsightsQuerySchema, InsightsResponseSchema } from '../../../shared/contracts/insights.ts';
 import { requireAuth } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
@@ -11,6 +12,7 @@ export function registerInsightRoutes(app: FastifyInstance, deps: AppDeps): void
   api.get(
     '/api/insights',
     { schema: { querystring: InsightsQuerySchema, response: { 200: InsightsResponseSchema } } },
-    async (request) => readInsights(deps, requireAuth(request).workspaceId, Number(request.query.period)),
+    async (request) =>
+      readInsights(deps, requireAuth(request).workspaceId, dayRangeRequestOf(request.query), deps.clock()),
   );
 }

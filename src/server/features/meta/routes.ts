@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { DayRangeQuerySchema, dayRangeRequestOf } from '../../../shared/contracts/date-range.ts';
 import {
   MetaConnectionTestSchema,
   MetaDataTestSchema,
@@ -7,7 +8,6 @@ import {
   MetaSpendingSchema,
   MetaSummarySchema,
 } from '../../../shared/contracts/meta.ts';
-import { MetricPeriodQuerySchema } from '../../../shared/metrics.ts';
 import { requireAuth } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import {
@@ -58,16 +58,28 @@ export function registerMetaRoutes(fastify: FastifyInstance, deps: AppDeps): voi
 
   app.get(
     '/api/meta/summary',
-    { schema: { querystring: MetricPeriodQuerySchema, response: { 200: MetaSummarySchema } } },
+    { schema: { querystring: DayRangeQuerySchema, response: { 200: MetaSummarySchema } } },
     async (request) => {
       const { workspaceId } = requireAuth(request);
       // The metrics window (decision 011): Meta's spend over the same days as the store's pages.
-      const window = await readMetricWindow(deps.db, workspaceId, Number(request.query.period), deps.clock());
-      return getMetaSummary(
+      const window = await readMetricWindow(
+        deps.db,
+        workspaceId,
+        dayRangeRequestOf(request.query),
+        deps.clock(),
+        'none',
+      );
+      const summary = await getMetaSummary(
         context(),
         workspaceId,
         window ? { since: window.start, until: window.end } : null,
       );
+      return {
+        ...summary,
+        from: window?.start ?? null,
+        to: window?.end ?? null,
+        comparison: window?.comparison ?? null,
+      };
     },
   );
 }

@@ -1,6 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { addDays, localDayOf } from '../../../shared/calendar.ts';
+import type { RangeComparison } from '../../../shared/contracts/date-range.ts';
+import {
+  type ComparisonKind,
+  comparisonHasData,
+  type DayRangeRequest,
+  resolveDayRange,
+} from '../../../shared/day-range.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 
@@ -10,9 +17,13 @@ export interface MetricWindow {
   /** Inclusive shop days 'YYYY-MM-DD'. */
   start: string;
   end: string;
-  /** The same number of days just before. */
+  /** The comparison range (the same number of days just before unless asked otherwise). */
   previousStart: string;
   previousEnd: string;
+  /** The comparison as asked (null: none), with whether the shop has data in it. */
+  comparison: RangeComparison | null;
+  /** The shop's first day with a valid order. */
+  firstDay: string;
   currency: string;
   currencyDigits: number;
   timeZone: string;
@@ -29,43 +40,59 @@ const MetricWindowRow = z.object({
   currency_code: z.string().nullable(),
   currency_digits: z.number().nullable(),
   iana_timezone: z.string().nullable(),
+  first_day: z.string().nullable(),
   last_day: z.string().nullable(),
   version: z.string().nullable(),
   last_sync: z.string().nullable(),
 });
 
 /**
- * The window of the last `periodDays` shop days (WINDOW_RULE): it ends on the last complete shop
- * day (yesterday in the shop's time zone), or on the last day with a valid order when the
- * warehouse's orders stop earlier. Null before a shop with an order is synced. Every read service
- * that shows a figure over a period takes its window from here, so equal periods are equal days.
+ * The window of a range request (resolveDayRange): `from`–`to` as asked, or the last `period`
+ * shop days (WINDOW_RULE) ending on the last complete shop day (yesterday in the shop's time
+ * zone), or on the last day with a valid order when the warehouse's orders stop earlier; a bare
+ * number is the period. Null before a shop with an order is synced. Every read service that shows
+ * a figure over a period takes its window from here, so equal periods are equal days.
+ * `defaultCompare` is the comparison when the request names none.
  */
 export async function readMetricWindow(
   db: Db,
   workspaceId: string,
-  periodDays: number,
+  request: number | DayRangeRequest,
   now: Date,
+  defaultCompare: ComparisonKind | 'none' = 'previous_period',
 ): Promise<MetricWindow | null> {
   const [row] = await queryRows(
     db,
     MetricWindowRow,
     sql`SELECT s.currency_code, s.currency_digits, s.iana_timezone,
+          (SELECT min(o.order_date)::text FROM wh_orders o WHERE ${validOrderOf(workspaceId)}) AS first_day,
           (SELECT max(o.order_date)::text FROM wh_orders o WHERE ${validOrderOf(workspaceId)}) AS last_day,
           (SELECT md5(string_agg(source || updated_at::text || cursor::text, '|' ORDER BY source))
             FROM sync_states WHERE workspace_id = ${workspaceId}) AS version,
           (SELECT max(last_success_at)::text FROM sync_states WHERE workspace_id = ${workspaceId}) AS last_sync
         FROM wh_shops s WHERE s.workspace_id = ${workspaceId}`,
   );
-  if (!row?.currency_code || !row.iana_timezone || !row.last_day) return null;
+  if (!row?.currency_code || !row.iana_timezone || !row.last_day || !row.first_day) return null;
   const yesterday = addDays(localDayOf(now, row.iana_timezone), -1);
-  const end = [row.last_day, yesterday].sort()[0]!;
-  const start = addDays(end, -(periodDays - 1));
+  const lastComplete = [row.last_day, yesterday].sort()[0]!;
+  const asked = typeof request === 'number' ? { period: request } : request;
+  const range = resolveDayRange(asked, lastComplete, defaultCompare);
+  const previous = range.comparison ?? {
+    from: addDays(range.from, -range.days),
+    to: addDays(range.from, -1),
+  };
   return {
-    periodDays,
-    start,
-    end,
-    previousStart: addDays(start, -periodDays),
-    previousEnd: addDays(start, -1),
+    periodDays: range.days,
+    start: range.from,
+    end: range.to,
+    previousStart: previous.from,
+    previousEnd: previous.to,
+    comparison: range.comparison && {
+      ...range.comparison,
+      hasData: comparisonHasData(range.comparison, row.first_day),
+      firstDataDay: row.first_day,
+    },
+    firstDay: row.first_day,
     currency: row.currency_code,
     currencyDigits: Number(row.currency_digits),
     timeZone: row.iana_timezone,

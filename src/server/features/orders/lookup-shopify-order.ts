@@ -69,6 +69,8 @@ export async function getShopifySummary(
       currency: shop.currencyCode,
       timezone: shop.ianaTimezone,
       periodDays: SUMMARY_DAYS,
+      from: null,
+      to: null,
       orderCount,
       revenue,
       averageOrderValue: orderCount > 0 ? Math.round((revenueCents / orderCount) as number) / 100 : 0,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { DayRangeQuerySchema, dayRangeRequestOf } from '../../../shared/contracts/date-range.ts';
 import {
   OrderLookupResponseSchema,
   OrderNameParamsSchema,
@@ -7,6 +8,7 @@ import {
 } from '../../../shared/contracts/shopify.ts';
 import { requireAuth } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
+import { readDashboardKpis } from '../dashboard/read-dashboard.ts';
 import { getShopifySummary, lookupShopifyOrder } from './lookup-shopify-order.ts';
 
 /** Order lookup (spec §7) and the dashboard's Shopify summary. */
@@ -25,10 +27,27 @@ export function registerShopifyRoutes(fastify: FastifyInstance, deps: AppDeps): 
 
   app.get(
     '/api/shopify/summary',
-    { schema: { response: { 200: ShopifySummarySchema } } },
+    { schema: { querystring: DayRangeQuerySchema, response: { 200: ShopifySummarySchema } } },
     async (request) => {
       const { workspaceId } = requireAuth(request);
-      return getShopifySummary(context(), workspaceId);
+      const [live, store] = await Promise.all([
+        getShopifySummary(context(), workspaceId),
+        readDashboardKpis(deps, workspaceId, dayRangeRequestOf(request.query), deps.clock()),
+      ]);
+      const k = store.kpis;
+      if (!k || !store.from || !store.to) return live;
+      // Synced: the store's own figures of the stated window, the same as every page's (issue #36).
+      const scale = 10 ** (store.currencyDigits ?? 2);
+      return {
+        ...live,
+        periodDays: store.periodDays,
+        from: store.from,
+        to: store.to,
+        orderCount: k.orders.current,
+        revenue: k.revenue.current / scale,
+        averageOrderValue: k.averageOrderValue.current / scale,
+        truncated: false,
+      };
     },
   );
 }

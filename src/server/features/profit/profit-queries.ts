@@ -195,31 +195,33 @@ export async function rebuildProfitDaily(db: Db, workspaceId: string, version: s
     await tx.execute(sql`
       INSERT INTO profit_daily (workspace_id, day, gross_sales_minor, discounts_minor, returns_minor,
         cogs_minor, cogs_estimated_minor, shipping_minor, payment_fees_minor, marketing_minor,
-        sale_orders, units_sold, units_with_cost)
+        sale_orders, units_sold, units_with_cost, shipping_charges_minor, taxes_minor)
       SELECT ${workspaceId}, day, sum(gross_sales), sum(discounts), sum(returns), sum(cogs),
         sum(cogs_estimated), sum(shipping), sum(payment_fees), sum(marketing), sum(sale_orders),
-        sum(units_sold), sum(units_with_cost)
+        sum(units_sold), sum(units_with_cost), sum(shipping_charges), sum(taxes)
       FROM (
-        -- Orders, on the order day: shipping charged (gross sales), discounts, the shipping cost
-        -- (per-order import > shipping profile > the shipping charged) and the order count.
-        SELECT o.order_date AS day, coalesce(o.shipping_minor, 0) AS gross_sales,
+        -- Orders, on the order day: discounts, the shipping cost (per-order import > shipping
+        -- profile > the shipping charged), the order count, shipping charged and taxes (decision 088).
+        SELECT o.order_date AS day, 0 AS gross_sales,
           coalesce(o.discount_minor, 0) AS discounts, 0 AS returns, 0 AS cogs, 0 AS cogs_estimated,
           coalesce(
             (SELECT s.cost_minor FROM wh_order_shipping_costs s
               WHERE s.workspace_id = o.workspace_id AND s.order_id = o.order_id
               ORDER BY s.source = 'import' DESC LIMIT 1),
             o.shipping_minor, 0) AS shipping,
-          0 AS payment_fees, 0 AS marketing, 1 AS sale_orders, 0 AS units_sold, 0 AS units_with_cost
+          0 AS payment_fees, 0 AS marketing, 1 AS sale_orders, 0 AS units_sold, 0 AS units_with_cost,
+          coalesce(o.shipping_minor, 0) AS shipping_charges, coalesce(o.tax_minor, 0) AS taxes
         FROM wh_orders o WHERE o.workspace_id = ${workspaceId} AND ${saleOrder}
         UNION ALL
-        -- Lines, on the order day: price × quantity, the frozen cost × quantity, units sold and
-        -- the units whose cost came from the owner or Shopify (not the default margin).
+        -- Lines, on the order day: price × quantity (gross sales), the frozen cost × quantity,
+        -- units sold and the units whose cost came from the owner or Shopify (not the default margin).
         SELECT li.order_date, li.unit_price_minor * li.quantity, 0, 0,
           coalesce(li.unit_cost_minor, 0) * li.quantity,
           CASE WHEN li.cost_estimated THEN coalesce(li.unit_cost_minor, 0) * li.quantity ELSE 0 END,
           0, 0, 0, 0, li.quantity,
           CASE WHEN li.unit_cost_minor IS NOT NULL AND NOT li.cost_estimated
-            AND li.cost_source IN ('manual', 'import', 'shopify') THEN li.quantity ELSE 0 END
+            AND li.cost_source IN ('manual', 'import', 'shopify') THEN li.quantity ELSE 0 END,
+          0, 0
         FROM wh_order_line_items li
         JOIN wh_orders o ON o.workspace_id = li.workspace_id AND o.order_id = li.order_id
         WHERE li.workspace_id = ${workspaceId} AND ${saleOrder}
@@ -230,24 +232,29 @@ export async function rebuildProfitDaily(db: Db, workspaceId: string, version: s
           CASE WHEN rl.restocked THEN -coalesce(li.unit_cost_minor, 0) * rl.quantity ELSE 0 END,
           CASE WHEN rl.restocked AND li.cost_estimated THEN -coalesce(li.unit_cost_minor, 0) * rl.quantity
             ELSE 0 END,
-          0, 0, 0, 0, 0, 0
+          0, 0, 0, 0, 0, 0, 0, 0
         FROM wh_refund_line_items rl
         JOIN wh_orders o ON o.workspace_id = rl.workspace_id AND o.order_id = rl.order_id
         LEFT JOIN wh_order_line_items li
           ON li.workspace_id = rl.workspace_id AND li.line_item_id = rl.line_item_id
         WHERE rl.workspace_id = ${workspaceId} AND ${saleOrder}
         UNION ALL
-        -- Refunded shipping, on the refund day.
-        SELECT r.refund_date, 0, 0, r.shipping_minor, 0, 0, 0, 0, 0, 0, 0, 0
+        -- Refunds, on the refund day: shipping refunded (off shipping charged) and the tax refunded
+        -- (the refund's amount less its lines' subtotals and its shipping: off taxes).
+        SELECT r.refund_date, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -coalesce(r.shipping_minor, 0),
+          -(r.amount_minor - coalesce(
+            (SELECT sum(rl.subtotal_minor) FROM wh_refund_line_items rl
+              WHERE rl.workspace_id = r.workspace_id AND rl.refund_id = r.refund_id), 0)
+            - coalesce(r.shipping_minor, 0))
         FROM wh_refunds r
         JOIN wh_orders o ON o.workspace_id = r.workspace_id AND o.order_id = r.order_id
-        WHERE r.workspace_id = ${workspaceId} AND r.shipping_minor IS NOT NULL AND ${saleOrder}
+        WHERE r.workspace_id = ${workspaceId} AND ${saleOrder}
         UNION ALL
         -- Payment fees of successful sales and captures, on the transaction's day: the gateway's
         -- own fees, else the owner's rule for the gateway, else nothing.
         SELECT t.transaction_date, 0, 0, 0, 0, 0, 0,
           coalesce(t.fee_minor, round(t.amount_minor * rule.percent / 100)::bigint + rule.fixed_minor, 0),
-          0, 0, 0, 0
+          0, 0, 0, 0, 0, 0
         FROM wh_order_transactions t
         JOIN wh_orders o ON o.workspace_id = t.workspace_id AND o.order_id = t.order_id
         LEFT JOIN payment_fee_rules rule ON rule.workspace_id = t.workspace_id AND rule.gateway = t.gateway
@@ -255,7 +262,7 @@ export async function rebuildProfitDaily(db: Db, workspaceId: string, version: s
           AND ${saleOrder}
         UNION ALL
         -- Marketing: Meta spend of every campaign on the ad account's day.
-        SELECT d.date, 0, 0, 0, 0, 0, 0, 0, d.spend_minor, 0, 0, 0
+        SELECT d.date, 0, 0, 0, 0, 0, 0, 0, d.spend_minor, 0, 0, 0, 0, 0
         FROM wh_meta_daily_insights d WHERE d.workspace_id = ${workspaceId}
       ) facts
       GROUP BY day`);
@@ -284,7 +291,8 @@ export async function readProfitDays(
           cogs_estimated_minor::text AS cogs_estimated, shipping_minor::text AS shipping,
           payment_fees_minor::text AS payment_fees, marketing_minor::text AS marketing,
           sale_orders::text AS sale_orders, units_sold::text AS units_sold,
-          units_with_cost::text AS units_with_cost
+          units_with_cost::text AS units_with_cost, shipping_charges_minor::text AS shipping_charges,
+          taxes_minor::text AS taxes
         FROM profit_daily
         WHERE workspace_id = ${workspaceId} AND day BETWEEN ${from}::date AND ${to}::date
         ORDER BY day`,
@@ -294,6 +302,8 @@ export async function readProfitDays(
     grossSales: Number(r.gross_sales),
     discounts: Number(r.discounts),
     returns: Number(r.returns),
+    shippingCharges: Number(r.shipping_charges),
+    taxes: Number(r.taxes),
     cogs: Number(r.cogs),
     cogsEstimated: Number(r.cogs_estimated),
     shipping: Number(r.shipping),

@@ -1,8 +1,8 @@
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
-import { comparisonRange } from '../../../core/profit/comparison-range.ts';
 import type { ProfitStatementLines } from '../../../core/profit/derive-profit-lines.ts';
 import { expenseOnDay, type ProfitExpense } from '../../../core/profit/expense-on-day.ts';
+import { salesLinesOf } from '../../../core/profit/sales-lines-of.ts';
 import {
   type ProfitDay,
   type ProfitSummary,
@@ -15,6 +15,7 @@ import {
   type ProfitReport,
   ProfitReportSchema,
 } from '../../../shared/contracts/profit.ts';
+import { comparisonRange } from '../../../shared/day-range.ts';
 import { minorToDecimal } from '../../../shared/money.ts';
 import { keptAnswer } from '../../caches.ts';
 import type { CachedReads } from '../../http/deps.ts';
@@ -129,6 +130,8 @@ const EMPTY_DAY = {
   grossSales: 0,
   discounts: 0,
   returns: 0,
+  shippingCharges: 0,
+  taxes: 0,
   cogs: 0,
   cogsEstimated: 0,
   shipping: 0,
@@ -155,7 +158,7 @@ export function addExpenses(
   for (let day = from; day <= to; day = addDays(day, 1)) {
     const row = byDay.get(day) ?? { ...EMPTY_DAY, day };
     const facts = {
-      netSales: row.grossSales - row.discounts - row.returns,
+      netSales: salesLinesOf(row).netSales,
       adSpend: row.marketing,
       saleOrders: row.saleOrders,
     };
@@ -173,12 +176,15 @@ function linesToWire(lines: ProfitStatementLines, digits: number): ProfitLines {
     netSales: money(lines.netSales),
     cogs: money(lines.cogs),
     grossProfit: money(lines.grossProfit),
+    shippingCharges: money(lines.shippingCharges),
     shipping: money(lines.shipping),
     paymentFees: money(lines.paymentFees),
     marketing: money(lines.marketing),
     contributionMargin: money(lines.contributionMargin),
     expenses: money(lines.expenses),
     netProfit: money(lines.netProfit),
+    taxes: money(lines.taxes),
+    totalSales: money(lines.totalSales),
   };
 }
 

@@ -70,7 +70,7 @@ export async function registerWebhookRoutes(fastify: FastifyInstance, deps: AppD
     async (request, reply) => {
       const { workspaceId } = requireAuth(request);
       reply.header('cache-control', 'no-store');
-      return readToday(deps.db, workspaceId, deps.clock());
+      return readToday(deps, workspaceId, deps.clock());
     },
   );
 

@@ -1,6 +1,8 @@
+import { KPI_DEFINITIONS } from '@shared/money-definitions.ts';
 import { LoadingCards, ReadError } from '@web/components/page-states.tsx';
 import { type PeriodDays, PeriodSelect } from '@web/components/period-select.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
+import { Definition } from '@web/components/ui/tooltip.tsx';
 import { formatMinorMoney } from '@web/lib/money.ts';
 import { useState } from 'react';
 import { useAllStoresDashboard } from '../api/all-stores-queries.ts';
@@ -37,16 +39,24 @@ export function AllStoresDashboard({ title }: { title: string }) {
             <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
               {(
                 [
-                  ['Revenue', data.kpis.revenue, true],
-                  ['Gross sales', data.kpis.grossSales, true],
-                  ['Refunds', data.kpis.refunds, true],
-                  ['Orders', data.kpis.orders, false],
-                  ['Average order value', data.kpis.averageOrderValue, true],
+                  ['Revenue', data.kpis.revenue, true, KPI_DEFINITIONS.revenue],
+                  // Order totals, not Shopify's gross sales (products only, decision 088).
+                  ['Order totals', data.kpis.grossSales, true, KPI_DEFINITIONS.grossSales],
+                  ['Refunds', data.kpis.refunds, true, KPI_DEFINITIONS.refunds],
+                  ['Orders', data.kpis.orders, false, KPI_DEFINITIONS.orders],
+                  [
+                    'Average order value',
+                    data.kpis.averageOrderValue,
+                    true,
+                    KPI_DEFINITIONS.averageOrderValue,
+                  ],
                 ] as const
-              ).map(([label, kpi, money]) => (
+              ).map(([label, kpi, money, definition]) => (
                 <Card key={label} data-testid="all-stores-kpi">
                   <CardHeader className="pb-2">
-                    <CardTitle className="text-sm font-medium text-slate-300">{label}</CardTitle>
+                    <CardTitle className="text-sm font-medium text-slate-300">
+                      <Definition text={definition}>{label}</Definition>
+                    </CardTitle>
                   </CardHeader>
                   <CardContent>
                     <p className="text-xl font-bold text-white" data-testid="kpi-value">

@@ -3,6 +3,7 @@ import { GaOverviewSchema, GaPagesSchema, GaTrafficSchema } from '@shared/contra
 import { MetaSummarySchema } from '@shared/contracts/meta.ts';
 import { ShopifySummarySchema } from '@shared/contracts/shopify.ts';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { type DateRangeValue, rangeQuery } from '@web/components/date-range.ts';
 import { getJson, requestJson } from '@web/lib/api-request.ts';
 
 /** Spec §9: GA dashboard data refreshes every 300 s. */
@@ -42,19 +43,21 @@ export function useFetchGaWithCredentials() {
   });
 }
 
-export function useShopifySummary(connected: boolean) {
+export function useShopifySummary(connected: boolean, range: DateRangeValue) {
+  const query = rangeQuery(range);
   return useQuery({
-    queryKey: ['/api/shopify/summary'],
-    queryFn: () => getJson('/api/shopify/summary', ShopifySummarySchema),
+    queryKey: ['/api/shopify/summary', query],
+    queryFn: () => getJson(`/api/shopify/summary?${query}`, ShopifySummarySchema),
     enabled: connected,
     retry: false,
   });
 }
 
-export function useMetaSummary(connected: boolean) {
+export function useMetaSummary(connected: boolean, range: DateRangeValue) {
+  const query = rangeQuery(range);
   return useQuery({
-    queryKey: ['/api/meta/summary'],
-    queryFn: () => getJson('/api/meta/summary', MetaSummarySchema),
+    queryKey: ['/api/meta/summary', query],
+    queryFn: () => getJson(`/api/meta/summary?${query}`, MetaSummarySchema),
     enabled: connected,
     retry: false,
   });

@@ -1,10 +1,13 @@
 import { CONNECTION_BADGES, type ConnectionHealth } from '@shared/contracts/connection-health.ts';
 import { METRIC_NAMES, ROAS_RULES } from '@shared/metrics.ts';
 import { formatMoney } from '@shared/money.ts';
+import type { DateRangeValue } from '@web/components/date-range.ts';
+import { ProfitRangePicker } from '@web/components/profit-range-picker.tsx';
 import { Badge } from '@web/components/ui/badge.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { Skeleton } from '@web/components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs.tsx';
+import { useDateRange } from '@web/components/use-date-range.ts';
 import { errorSentence } from '@web/lib/api-error.ts';
 import { metricAttributes } from '@web/lib/metric-attributes.ts';
 import { useDashboardKpis } from '../../dashboard/api/dashboard-queries.ts';
@@ -39,13 +42,19 @@ export function AnalyticsDashboardPage() {
   const shopify = status.data?.shopify ?? false;
   const ga4 = status.data?.ga4 ?? false;
   const meta = status.data?.meta ?? false;
+  const dates = useDateRange();
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold tracking-tight text-white">Revenue Analytics</h1>
           <p className="mt-1 text-slate-300">Traffic, store and advertising performance in one place.</p>
+          <p className="mt-1 text-xs text-slate-400">
+            The range applies to the Shopify and Meta tabs (shop days in{' '}
+            {dates.timeZone ?? 'the shop’s time zone'}); Google Analytics shows its last 30 days.
+          </p>
         </div>
+        <ProfitRangePicker state={dates} comparable />
         <div className="flex flex-wrap gap-2">
           <SourceBadge label="Shopify" health={status.data?.health.shopify} />
           <SourceBadge label="GA4" health={status.data?.health.ga4} />
@@ -66,10 +75,10 @@ export function AnalyticsDashboardPage() {
           {status.isLoading ? <Skeleton className="h-40" /> : <GaTab connected={ga4} />}
         </TabsContent>
         <TabsContent value="shopify">
-          <ShopifyTab connected={shopify} />
+          <ShopifyTab connected={shopify} dates={dates} />
         </TabsContent>
         <TabsContent value="meta">
-          <MetaAnalyticsTab connected={meta} />
+          <MetaAnalyticsTab connected={meta} range={dates.range} />
         </TabsContent>
       </Tabs>
     </div>
@@ -92,9 +101,9 @@ function ErrorCard({ title, error }: { title: string; error: unknown }) {
  * orders, revenue and AOV read the same here as on /dashboard; the recent orders come live from
  * Shopify.
  */
-function ShopifyTab({ connected }: { connected: boolean }) {
-  const summary = useShopifySummary(connected);
-  const kpis = useDashboardKpis('30');
+function ShopifyTab({ connected, dates }: { connected: boolean; dates: ReturnType<typeof useDateRange> }) {
+  const summary = useShopifySummary(connected, dates.range);
+  const kpis = useDashboardKpis(dates.range, dates.ready);
   if (summary.error) return <ErrorCard title="Shopify Data Error" error={summary.error} />;
   if (!summary.data) return <Skeleton className="h-40" />;
   const data = summary.data;
@@ -107,8 +116,9 @@ function ShopifyTab({ connected }: { connected: boolean }) {
   return (
     <div className="grid gap-6" data-testid="shopify-analytics">
       <p className="text-sm text-slate-300" data-testid="shopify-window">
-        {data.shopName} — last 30 days
-        {figures?.current ? `, ${figures.current.start} to ${figures.current.end}` : ''} ({data.timezone})
+        {data.shopName} —{' '}
+        {figures?.current ? `${figures.current.start} to ${figures.current.end}` : 'last 30 days'} (
+        {data.timezone})
       </p>
       {k ? (
         <div className="grid gap-4 md:grid-cols-3">
@@ -167,15 +177,16 @@ function ShopifyTab({ connected }: { connected: boolean }) {
   );
 }
 
-function MetaAnalyticsTab({ connected }: { connected: boolean }) {
-  const summary = useMetaSummary(connected);
+function MetaAnalyticsTab({ connected, range }: { connected: boolean; range: DateRangeValue }) {
+  const summary = useMetaSummary(connected, range);
   if (summary.error) return <ErrorCard title="Meta Data Error" error={summary.error} />;
   if (!summary.data) return <Skeleton className="h-40" />;
   const data = summary.data;
   return (
     <div className="grid gap-6" data-testid="meta-analytics">
-      <p className="text-sm text-slate-300">
-        Last {data.periodDays} days, ending on the store's last complete day · Meta-reported figures
+      <p className="text-sm text-slate-300" data-testid="meta-window">
+        {data.from && data.to ? `${data.from} to ${data.to} (shop days)` : `Last ${data.periodDays} days`} ·
+        Meta-reported figures
       </p>
       <div className="grid gap-4 md:grid-cols-4">
         <StatCard

@@ -1,14 +1,16 @@
 import type { CampaignPerformance, CampaignRow } from '@shared/contracts/campaigns.ts';
 import { METRIC_NAMES, ROAS_RULES } from '@shared/metrics.ts';
+import { periodNearest } from '@web/components/date-range.ts';
 import { LoadingCards, ProfilePrompt, ReadError, SummaryStat } from '@web/components/page-states.tsx';
-import { PeriodSelect } from '@web/components/period-select.tsx';
+import { ProfitRangePicker } from '@web/components/profit-range-picker.tsx';
+import { RangeWindow } from '@web/components/range-window.tsx';
 import { Badge } from '@web/components/ui/badge.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { HeadRow } from '@web/components/ui/head-row.tsx';
+import { useDateRange } from '@web/components/use-date-range.ts';
 import { cn } from '@web/lib/cn.ts';
 import { metricAttributes } from '@web/lib/metric-attributes.ts';
 import { formatMinor } from '@web/lib/money.ts';
-import { useState } from 'react';
 import { Link } from 'wouter';
 import { type CampaignPeriod, useCampaignPerformance } from '../api/campaign-queries.ts';
 import {
@@ -31,8 +33,9 @@ import { FirstPartyHealthCard } from './first-party-health.tsx';
  * and links to the related opportunities, for the last 7, 30 or 90 days.
  */
 export function CampaignsPage() {
-  const [period, setPeriod] = useState<CampaignPeriod>('30');
-  const query = useCampaignPerformance(period);
+  const dates = useDateRange();
+  const query = useCampaignPerformance(dates.range, dates.ready);
+  const period = periodNearest(dates.range);
   const data = query.data;
   return (
     <div className="grid min-w-0 gap-6">
@@ -44,12 +47,20 @@ export function CampaignsPage() {
           </p>
           {data?.startDate && data.endDate ? (
             <p className="mt-1 text-xs text-slate-400" data-testid="campaign-range">
-              Last {data.period} days, {data.startDate} to {data.endDate} (shop days; the period ends on the
+              {data.period} days, {data.startDate} to {data.endDate} (shop days; a rolling period ends on the
               store's last complete day with synced orders)
             </p>
           ) : null}
+          {data ? (
+            <RangeWindow
+              from={data.from}
+              to={data.to}
+              timeZone={dates.timeZone ?? null}
+              comparison={data.comparison}
+            />
+          ) : null}
         </div>
-        <PeriodSelect value={period} onChange={setPeriod} />
+        <ProfitRangePicker state={dates} comparable />
       </header>
       {query.isPending ? (
         <LoadingCards count={4} />

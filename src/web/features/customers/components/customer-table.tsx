@@ -1,4 +1,5 @@
 import type { CustomerSort } from '@shared/contracts/customers.ts';
+import { type DateRangeValue, rangeQuery } from '@web/components/date-range.ts';
 import { ReadError } from '@web/components/page-states.tsx';
 import { Button } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
@@ -33,22 +34,37 @@ export function CustomerTable({
   segment,
   onSegmentChange,
   fitted,
+  range,
 }: {
   currency: string;
   segments: string[];
   segment: string | undefined;
   onSegmentChange: (segment: string | undefined) => void;
   fitted: boolean;
+  /** Only customers with an order in this range (issue #36). */
+  range: DateRangeValue;
 }) {
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim());
   const [sort, setSort] = useState<CustomerSort>(fitted ? 'clv' : 'revenue');
   const [direction, setDirection] = useState<'asc' | 'desc'>('desc');
   const [page, setPage] = useState(1);
-  // A new search, filter or order starts again at the first page.
+  const rangeKey = rangeQuery(range);
+  // A new search, filter, order or range starts again at the first page.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the dependencies are the triggers
-  useEffect(() => setPage(1), [q, segment, sort, direction]);
-  const list = useCustomerList({ page, pageSize: PAGE_SIZE, sort, direction, q: q || undefined, segment });
+  useEffect(() => setPage(1), [q, segment, sort, direction, rangeKey]);
+  const asked = Object.fromEntries(new URLSearchParams(rangeKey));
+  const list = useCustomerList({
+    page,
+    pageSize: PAGE_SIZE,
+    sort,
+    direction,
+    q: q || undefined,
+    segment,
+    period: asked.period as '7' | '30' | '90' | undefined,
+    from: asked.from,
+    to: asked.to,
+  });
   const data = list.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
   const money = (v: number | null, digits = 0) => (v === null ? '—' : formatCurrency(v, currency, digits));
@@ -60,6 +76,11 @@ export function CustomerTable({
         <CardDescription>
           Your store's customers with their R/F/M scores, P(alive), expected orders and 12-month CLV. Names
           and e-mails come from your connected store and are shown only in your workspace.
+          {data?.from && data.to ? (
+            <span className="block" data-testid="range-window">
+              Customers with an order from {data.from} to {data.to} (shop days).
+            </span>
+          ) : null}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">

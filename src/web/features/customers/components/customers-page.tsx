@@ -1,6 +1,8 @@
 import type { CustomersSummary } from '@shared/contracts/customers.ts';
 import { LoadingCards, NoStoreData, ReadError, SummaryStat } from '@web/components/page-states.tsx';
+import { ProfitRangePicker } from '@web/components/profit-range-picker.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
+import { useDateRange } from '@web/components/use-date-range.ts';
 import { useAnalysisStatus } from '@web/features/opportunities/api/opportunity-queries.ts';
 import { formatTimeAgo } from '@web/features/opportunities/lib/format-opportunity.ts';
 import { cn } from '@web/lib/cn.ts';
@@ -263,17 +265,26 @@ export function CustomersPage() {
   const summary = useCustomersSummary();
   const status = useAnalysisStatus();
   const [segment, setSegment] = useState<string | undefined>(undefined);
+  const dates = useDateRange();
   const data = summary.data;
   const fitted = data?.lifetime.status === 'fitted';
   return (
     <div className="grid gap-6">
-      <header>
-        <h1 className="text-3xl font-bold tracking-tight text-white">Customer Segments</h1>
-        <p className="text-slate-300">RFM segments, churn risk and expected lifetime value</p>
-        <p className="mt-1 text-xs text-slate-400" data-testid="last-updated">
-          {status.data?.running ? 'Analysing now… ' : ''}
-          {formatTimeAgo(data?.analysedAt, new Date())}
-        </p>
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight text-white">Customer Segments</h1>
+          <p className="text-slate-300">RFM segments, churn risk and expected lifetime value</p>
+          <p className="mt-1 text-xs text-slate-400" data-testid="last-updated">
+            {status.data?.running ? 'Analysing now… ' : ''}
+            {formatTimeAgo(data?.analysedAt, new Date())}
+          </p>
+          <p className="mt-1 text-xs text-slate-400">
+            The range picks the customers listed below (an order in it; shop days in{' '}
+            {dates.timeZone ?? 'the shop’s time zone'}); segments and lifetime value are as of the latest
+            analysis.
+          </p>
+        </div>
+        <ProfitRangePicker state={dates} />
       </header>
       {summary.isError ? <ReadError error={summary.error} /> : null}
       {summary.isPending ? <LoadingCards count={4} /> : null}
@@ -293,6 +304,7 @@ export function CustomersPage() {
             segment={segment}
             onSegmentChange={setSegment}
             fitted={fitted}
+            range={dates.range}
           />
         </>
       ) : null}

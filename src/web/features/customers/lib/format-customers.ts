@@ -14,6 +14,11 @@ export function customerListUrl(query: CustomerListQuery): string {
   if (query.direction !== 'desc') params.set('direction', query.direction);
   if (query.q) params.set('q', query.q);
   if (query.segment) params.set('segment', query.segment);
+  if (query.period) params.set('period', query.period);
+  if (query.from && query.to) {
+    params.set('from', query.from);
+    params.set('to', query.to);
+  }
   const search = params.toString();
   return search ? `/api/customers?${search}` : '/api/customers';
 }

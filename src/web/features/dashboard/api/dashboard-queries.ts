@@ -1,15 +1,18 @@
 import { RevenueForecastSchema } from '@shared/contracts/analytics.ts';
-import { DashboardKpisSchema, type DashboardPeriod } from '@shared/contracts/dashboard.ts';
+import { DashboardKpisSchema } from '@shared/contracts/dashboard.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type DateRangeValue, rangeQuery } from '@web/components/date-range.ts';
 import { OPPORTUNITY_POLL_MS } from '@web/features/opportunities/api/opportunity-queries.ts';
 import { getJson, requestJson } from '@web/lib/api-request.ts';
 
-/** The Dashboard's KPIs for a period; polled like the other analytics reads, so a new sync shows. */
-export function useDashboardKpis(period: DashboardPeriod) {
+/** The Dashboard's KPIs for a range; polled like the other analytics reads, so a new sync shows. */
+export function useDashboardKpis(range: DateRangeValue, enabled: boolean) {
+  const query = rangeQuery(range);
   return useQuery({
-    queryKey: ['/api/dashboard/kpis', period],
-    queryFn: () => getJson(`/api/dashboard/kpis?period=${period}`, DashboardKpisSchema),
+    queryKey: ['/api/dashboard/kpis', query],
+    queryFn: () => getJson(`/api/dashboard/kpis?${query}`, DashboardKpisSchema),
     refetchInterval: OPPORTUNITY_POLL_MS,
+    enabled,
   });
 }
 

@@ -1,8 +1,12 @@
-import type { DashboardKpis, DashboardPeriod, KpiValue, RatioKpi } from '@shared/contracts/dashboard.ts';
-import { METRIC_NAMES, ROAS_RULES } from '@shared/metrics.ts';
+import type { DashboardKpis, KpiValue, RatioKpi } from '@shared/contracts/dashboard.ts';
+import { METRIC_NAMES } from '@shared/metrics.ts';
+import { KPI_DEFINITIONS } from '@shared/money-definitions.ts';
 import { LoadingCards, NoStoreData, ReadError } from '@web/components/page-states.tsx';
-import { PeriodSelect } from '@web/components/period-select.tsx';
+import { ProfitRangePicker } from '@web/components/profit-range-picker.tsx';
+import { RangeWindow } from '@web/components/range-window.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
+import { Definition } from '@web/components/ui/tooltip.tsx';
+import { useDateRange } from '@web/components/use-date-range.ts';
 import { TodayCard } from '@web/features/live-today/components/today-card.tsx';
 import {
   useAnalysisStatus,
@@ -11,7 +15,6 @@ import {
 import { formatTimeAgo } from '@web/features/opportunities/lib/format-opportunity.ts';
 import { metricAttributes } from '@web/lib/metric-attributes.ts';
 import { formatMinorMoney } from '@web/lib/money.ts';
-import { useState } from 'react';
 import { useDashboardKpis } from '../api/dashboard-queries.ts';
 import { changeTone, channelLabel, formatChange, formatDayRange } from '../lib/format-kpi.ts';
 import { RevenueForecastCard } from './revenue-forecast-card.tsx';
@@ -35,26 +38,34 @@ function KpiCard({
   title: string;
   value: string;
   change: number | null;
-  previous: string;
+  /** null: nothing to compare with (no comparison, or one before the shop's first day). */
+  previous: string | null;
   higherIsBetter?: boolean;
   note?: string | null;
-  /** What the figure divides or counts, when the title alone could be read two ways. */
-  hint?: string;
+  /** What is in the figure: shown on hover and focus of its title. */
+  hint: string;
 }) {
   return (
     <Card data-testid={testId}>
       <CardHeader className="pb-2">
-        <CardTitle className="text-sm font-medium text-slate-300">{title}</CardTitle>
+        <CardTitle className="text-sm font-medium text-slate-300">
+          <Definition text={hint}>{title}</Definition>
+        </CardTitle>
       </CardHeader>
       <CardContent>
         <p className="text-xl font-bold text-white sm:text-2xl" data-testid="kpi-value" {...metric}>
           {value}
         </p>
         <p className="text-xs text-slate-400">
-          <span className={TONE_CLASS[changeTone(change, higherIsBetter)]}>{formatChange(change)}</span> vs{' '}
-          {previous}
+          {change === null && previous === null ? (
+            'No comparison'
+          ) : (
+            <>
+              <span className={TONE_CLASS[changeTone(change, higherIsBetter)]}>{formatChange(change)}</span>{' '}
+              vs {previous}
+            </>
+          )}
         </p>
-        {hint ? <p className="mt-1 text-xs text-slate-500">{hint}</p> : null}
         {note ? <p className="mt-1 text-xs text-amber-300">{note}</p> : null}
       </CardContent>
     </Card>
@@ -65,19 +76,22 @@ function KpiGrid({ data }: { data: DashboardKpis }) {
   const k = data.kpis!;
   const currency = data.currency ?? 'USD';
   const digits = data.currencyDigits ?? 2;
+  // Without a comparison with data, no previous figure is shown (never "$0.00 in the previous year").
+  const compared = data.comparison?.hasData === true;
+  const before = (text: string) => (compared ? text : null);
   const money = (v: KpiValue, cur = currency) => ({
     value: formatMinorMoney(v.current, cur, digits),
-    previous: formatMinorMoney(v.previous, cur, digits),
+    previous: before(formatMinorMoney(v.previous, cur, digits)),
     change: v.changePercent,
   });
   const count = (v: KpiValue) => ({
     value: v.current.toLocaleString('en-US'),
-    previous: v.previous.toLocaleString('en-US'),
+    previous: before(v.previous.toLocaleString('en-US')),
     change: v.changePercent,
   });
   const ratio = (v: RatioKpi) => ({
     value: v.current === null ? '—' : `${v.current.toFixed(2)}x`,
-    previous: v.previous === null ? '—' : `${v.previous.toFixed(2)}x`,
+    previous: before(v.previous === null ? '—' : `${v.previous.toFixed(2)}x`),
     change: v.changePercent,
   });
   const spendCurrency = data.adSpendCurrency ?? currency;
@@ -86,43 +100,54 @@ function KpiGrid({ data }: { data: DashboardKpis }) {
   return (
     <div className="grid gap-2">
       <p className="text-sm text-slate-300" data-testid="kpi-window">
-        Last {data.periodDays} days{data.current ? `, ${data.current.start} to ${data.current.end}` : ''}
+        {data.periodDays} days{data.current ? `, ${data.current.start} to ${data.current.end}` : ''}
       </p>
       <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4" data-testid="kpi-grid">
         <KpiCard
           testId="kpi-revenue"
           title={METRIC_NAMES.revenue}
+          hint={KPI_DEFINITIONS.revenue}
           metric={metricAttributes('store.revenue', days, major(k.revenue.current))}
           {...money(k.revenue)}
         />
         <KpiCard
           testId="kpi-orders"
           title="Orders"
+          hint={KPI_DEFINITIONS.orders}
           metric={metricAttributes('store.orders', days, k.orders.current)}
           {...count(k.orders)}
         />
         <KpiCard
           testId="kpi-aov"
           title="Average order value"
+          hint={KPI_DEFINITIONS.averageOrderValue}
           metric={metricAttributes('store.aov', days, major(k.averageOrderValue.current))}
           {...money(k.averageOrderValue)}
         />
         <KpiCard
           testId="kpi-refunds"
           title={`Refunds (${k.refundCount.current.toLocaleString('en-US')})`}
+          hint={KPI_DEFINITIONS.refunds}
           higherIsBetter={false}
           {...money(k.refunds)}
         />
-        <KpiCard testId="kpi-new-customers" title="New customers" {...count(k.newCustomers)} />
+        <KpiCard
+          testId="kpi-new-customers"
+          title="New customers"
+          hint={KPI_DEFINITIONS.newCustomers}
+          {...count(k.newCustomers)}
+        />
         <KpiCard
           testId="kpi-returning-customers"
           title="Returning customers"
+          hint={KPI_DEFINITIONS.returningCustomers}
           {...count(k.returningCustomers)}
         />
         {k.adSpend ? (
           <KpiCard
             testId="kpi-ad-spend"
             title={METRIC_NAMES.metaSpend}
+            hint={KPI_DEFINITIONS.adSpend}
             metric={metricAttributes('meta.spend', days, major(k.adSpend.current))}
             higherIsBetter={false}
             {...money(k.adSpend, spendCurrency)}
@@ -136,7 +161,7 @@ function KpiGrid({ data }: { data: DashboardKpis }) {
             testId="kpi-meta-roas"
             title={METRIC_NAMES.metaAttributedRoas}
             metric={metricAttributes('meta.roas', days, k.metaRoas.current)}
-            hint={ROAS_RULES.metaAttributedRoas}
+            hint={KPI_DEFINITIONS.metaRoas}
             {...ratio(k.metaRoas)}
           />
         ) : null}
@@ -145,7 +170,7 @@ function KpiGrid({ data }: { data: DashboardKpis }) {
             testId="kpi-roas"
             title={METRIC_NAMES.blendedRoas}
             metric={metricAttributes('meta.blendedRoas', days, k.roas.current)}
-            hint={ROAS_RULES.blendedRoas}
+            hint={KPI_DEFINITIONS.roas}
             {...ratio(k.roas)}
             note={data.adsNote}
           />
@@ -254,8 +279,8 @@ function Freshness({ data, running }: { data: DashboardKpis | undefined; running
  * 28-day forecast and its backtested accuracy, top products and channels, and data freshness.
  */
 export function DashboardPage() {
-  const [period, setPeriod] = useState<DashboardPeriod>('30');
-  const kpis = useDashboardKpis(period);
+  const dates = useDateRange('previous_period');
+  const kpis = useDashboardKpis(dates.range, dates.ready);
   const forecast = useRevenueForecast();
   const status = useAnalysisStatus();
   const data = kpis.data;
@@ -266,15 +291,22 @@ export function DashboardPage() {
           <h1 className="text-3xl font-bold tracking-tight text-white">Dashboard</h1>
           <p className="text-slate-300" data-testid="period-range">
             {data?.current
-              ? `${formatDayRange(data.current.start, data.current.end)} vs ${formatDayRange(
-                  data.previous!.start,
-                  data.previous!.end,
-                )} (${data.timeZone})`
+              ? `${formatDayRange(data.current.start, data.current.end)}${
+                  data.comparison ? ` vs ${formatDayRange(data.comparison.from, data.comparison.to)}` : ''
+                } (${data.timeZone})`
               : 'Your store at a glance'}
           </p>
+          {data ? (
+            <RangeWindow
+              from={data.from}
+              to={data.to}
+              timeZone={data.timeZone}
+              comparison={data.comparison}
+            />
+          ) : null}
           <Freshness data={data} running={status.data?.running ?? false} />
         </div>
-        <PeriodSelect value={period} onChange={setPeriod} />
+        <ProfitRangePicker state={dates} comparable />
       </header>
 
       <TodayCard />
@@ -285,7 +317,9 @@ export function DashboardPage() {
         <>
           <KpiGrid data={data} />
           <p className="text-xs text-slate-400" data-testid="revenue-rule">
-            {data.revenueRule} Days are shop days ({data.timeZone}).
+            {data.revenueRule} Days are shop days ({data.timeZone}). Refunds are the money returned to
+            customers (refunded shipping and tax included); /profit’s Returns are only the value of the
+            returned items, as Shopify’s reports count them.
           </p>
           <RevenueForecastCard data={forecast.data} />
           {forecast.isError ? <ReadError error={forecast.error} /> : null}

@@ -1,10 +1,10 @@
-import type { InsightPeriod } from '@shared/contracts/insights.ts';
 import { LoadingCards, NoStoreData, ReadError, SummaryStat } from '@web/components/page-states.tsx';
-import { PeriodSelect } from '@web/components/period-select.tsx';
+import { ProfitRangePicker } from '@web/components/profit-range-picker.tsx';
+import { RangeWindow } from '@web/components/range-window.tsx';
 import { Card, CardContent } from '@web/components/ui/card.tsx';
+import { useDateRange } from '@web/components/use-date-range.ts';
 import { formatMoney } from '@web/lib/money.ts';
 import { Sparkles } from 'lucide-react';
-import { useState } from 'react';
 import { useInsights } from '../api/insight-queries.ts';
 import { revenueChange } from '../lib/format-insight.ts';
 import { AnomalyChart } from './anomaly-chart.tsx';
@@ -21,8 +21,8 @@ const SEVERITY_RULE =
  * data by Upside's models (no external AI service), for the last 7, 30 or 90 days.
  */
 export function InsightsPage() {
-  const [period, setPeriod] = useState<InsightPeriod>('30');
-  const query = useInsights(period);
+  const dates = useDateRange();
+  const query = useInsights(dates.range, dates.ready);
   const data = query.data;
   const currency = data?.currency ?? 'USD';
   const insights = data?.insights ?? [];
@@ -46,8 +46,17 @@ export function InsightsPage() {
               revenue is net of refunds, on the refund's day.
             </p>
           ) : null}
+          {data ? (
+            <RangeWindow
+              from={data.from}
+              to={data.to}
+              timeZone={data.timeZone}
+              comparison={data.comparison}
+              note={data.rangeNote}
+            />
+          ) : null}
         </div>
-        <PeriodSelect value={period} onChange={setPeriod} />
+        <ProfitRangePicker state={dates} comparable />
       </header>
 
       {query.isError ? <ReadError error={query.error} /> : null}

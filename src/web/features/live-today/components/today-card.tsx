@@ -57,17 +57,28 @@ function LiveSwitch() {
   );
 }
 
+/** What the card's net sales contain (decision 088, Shopify's definition). */
+const NET_SALES_HINT =
+  'Net sales = product sales (price × quantity) − discounts − returns; without shipping and taxes (Shopify’s definition). The same figure /profit shows for today.';
+
 function Figures({ data }: { data: DashboardToday }) {
   const currency = data.currency ?? 'USD';
   const lastWeek = data.lastWeek;
   const label = lastWeek
-    ? `same time last week (${formatMoney(lastWeek.revenue, currency)}, ${lastWeek.orders} orders)`
+    ? `order totals vs same time last week (${formatMoney(lastWeek.revenue, currency)}, ${lastWeek.orders} orders)`
     : '';
   return (
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
       <div data-testid="today-revenue">
-        <p className="text-sm text-slate-300">Net sales</p>
-        <p className="text-2xl font-bold text-white">{formatMoney(data.revenue, currency)}</p>
+        <p className="text-sm text-slate-300" title={NET_SALES_HINT}>
+          Net sales
+        </p>
+        <p className="text-2xl font-bold text-white" title={NET_SALES_HINT}>
+          {data.netSales === null ? '—' : formatMoney(data.netSales, currency)}
+        </p>
+        <p className="text-xs text-slate-400">
+          Order totals (tax and shipping included, minus refunds): {formatMoney(data.revenue, currency)}
+        </p>
         {lastWeek ? (
           <Comparison now={Number(data.revenue)} then={Number(lastWeek.revenue)} label={label} />
         ) : null}
@@ -80,14 +91,13 @@ function Figures({ data }: { data: DashboardToday }) {
         ) : null}
       </div>
       <div data-testid="today-margin">
-        <p className="text-sm text-slate-300">Contribution margin (estimated)</p>
+        <p className="text-sm text-slate-300">Contribution margin</p>
         <p className="text-2xl font-bold text-white">
           {data.contributionMargin === null ? '—' : formatMoney(data.contributionMargin, currency)}
         </p>
         <p className="text-xs text-slate-400">
-          {data.contributionMargin === null
-            ? 'Shown once every line sold today has a known cost.'
-            : 'After product, shipping and ad costs; payment fees arrive with the next sync.'}
+          As on /profit for today: net sales and shipping charged − cost of goods, shipping cost, payment fees
+          and ad spend.
         </p>
       </div>
     </div>
@@ -102,7 +112,10 @@ export function TodayCard() {
     <Card data-testid="today-card">
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-2 pb-2">
         <div>
-          <CardTitle className="text-base text-white">Today{data?.date ? ` · ${data.date}` : ''}</CardTitle>
+          <CardTitle className="text-base text-white">
+            Today{data?.date ? ` · ${data.date}` : ''}{' '}
+            <span className="text-xs font-normal text-amber-300">(so far: a partial day)</span>
+          </CardTitle>
           <CardDescription data-testid="today-mode">
             {data
               ? data.mode === 'webhooks'

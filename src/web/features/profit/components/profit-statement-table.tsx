@@ -1,7 +1,9 @@
-import { PROFIT_LINES, type ProfitReport } from '@shared/contracts/profit.ts';
+import { PROFIT_ADDITIONS, PROFIT_LINES, type ProfitReport } from '@shared/contracts/profit.ts';
 import { currencyDigitsOf, minorToDecimal, parseDecimalToMinor } from '@shared/money.ts';
+import { PROFIT_LINE_DEFINITIONS } from '@shared/money-definitions.ts';
 import { cn } from '@web/lib/cn.ts';
 import { formatMoney } from '@web/lib/money.ts';
+import { Definition } from '../../../components/ui/tooltip.tsx';
 import { PROFIT_LINE_LABELS, PROFIT_SUBTOTALS } from '../lib/waterfall-steps.ts';
 
 /**
@@ -39,8 +41,8 @@ export function ProfitStatementTable({ report }: { report: ProfitReport }) {
                 data-testid={`statement-${line}`}
               >
                 <td className="py-2 pr-3">
-                  {subtotal ? '' : '− '}
-                  {PROFIT_LINE_LABELS[line]}
+                  {subtotal ? '' : PROFIT_ADDITIONS.has(line) ? '+ ' : '− '}
+                  <Definition text={PROFIT_LINE_DEFINITIONS[line]}>{PROFIT_LINE_LABELS[line]}</Definition>
                   {line === 'cogs' && estimatedCogs !== 0 ? (
                     <span
                       className="ml-2 rounded bg-amber-500/20 px-1.5 py-0.5 text-xs font-normal text-amber-200"
@@ -76,6 +78,29 @@ export function ProfitStatementTable({ report }: { report: ProfitReport }) {
               </tr>
             );
           })}
+          {(['taxes', 'totalSales'] as const).map((line) => (
+            <tr
+              key={line}
+              className="border-b border-slate-800 text-slate-400"
+              data-testid={`statement-${line}`}
+            >
+              <td className="py-2 pr-3">
+                <Definition text={PROFIT_LINE_DEFINITIONS[line]}>
+                  {line === 'taxes' ? 'Taxes (not revenue)' : 'Total sales (Shopify)'}
+                </Definition>
+              </td>
+              <td className="py-2 pr-3 text-right tabular-nums">
+                {formatMoney(report.totals[line], report.currency)}
+              </td>
+              <td />
+              {compared ? (
+                <td className="py-2 pr-3 text-right tabular-nums">
+                  {formatMoney(compared[line], report.currency)}
+                </td>
+              ) : null}
+              {compared ? <td /> : null}
+            </tr>
+          ))}
         </tbody>
       </table>
     </div>

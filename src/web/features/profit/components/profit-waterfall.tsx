@@ -66,7 +66,7 @@ export function ProfitWaterfall({
             cursor={{ fill: 'rgba(148,163,184,0.1)' }}
             formatter={(_value, _name, item) => {
               const step = item.payload as (typeof data)[number];
-              const sign = step.kind === 'deduction' ? '−' : '';
+              const sign = step.kind === 'deduction' ? '−' : step.kind === 'addition' ? '+' : '';
               return [`${sign}${formatMoney(step.amount, currency)}`, step.label];
             }}
           />

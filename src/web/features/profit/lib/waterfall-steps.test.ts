@@ -9,12 +9,15 @@ const totals: ProfitLines = {
   netSales: '924.50',
   cogs: '400.00',
   grossProfit: '524.50',
+  shippingCharges: '40.00',
   shipping: '60.00',
   paymentFees: '-1.00',
   marketing: '300.00',
-  contributionMargin: '165.50',
+  contributionMargin: '205.50',
   expenses: '200.00',
-  netProfit: '-34.50',
+  netProfit: '5.50',
+  taxes: '70.00',
+  totalSales: '1034.50',
 };
 
 describe('waterfallSteps', () => {
@@ -27,13 +30,15 @@ describe('waterfallSteps', () => {
       ['netSales', 'subtotal', [0, 924.5], false],
       ['cogs', 'deduction', [524.5, 924.5], true],
       ['grossProfit', 'subtotal', [0, 524.5], false],
-      ['shipping', 'deduction', [464.5, 524.5], true],
+      // Shipping charged to customers is added back before the shipping cost.
+      ['shippingCharges', 'addition', [524.5, 564.5], false],
+      ['shipping', 'deduction', [504.5, 564.5], true],
       // A negative fee (a refunded fee) raises the total.
-      ['paymentFees', 'deduction', [464.5, 465.5], false],
-      ['marketing', 'deduction', [165.5, 465.5], true],
-      ['contributionMargin', 'subtotal', [0, 165.5], false],
-      ['expenses', 'deduction', [-34.5, 165.5], true],
-      ['netProfit', 'subtotal', [0, -34.5], true],
+      ['paymentFees', 'deduction', [504.5, 505.5], false],
+      ['marketing', 'deduction', [205.5, 505.5], true],
+      ['contributionMargin', 'subtotal', [0, 205.5], false],
+      ['expenses', 'deduction', [5.5, 205.5], true],
+      ['netProfit', 'subtotal', [0, 5.5], false],
     ]);
     expect(steps[0]).toMatchObject({ label: 'Gross sales', amount: '1000.00' });
   });

@@ -1,4 +1,9 @@
-import { PROFIT_LINES, type ProfitLine, type ProfitLines } from '@shared/contracts/profit.ts';
+import {
+  PROFIT_ADDITIONS,
+  PROFIT_LINES,
+  type ProfitLine,
+  type ProfitLines,
+} from '@shared/contracts/profit.ts';
 import { currencyDigitsOf, parseDecimalToMinor } from '@shared/money.ts';
 
 export const PROFIT_LINE_LABELS: Readonly<Record<ProfitLine, string>> = {
@@ -8,7 +13,8 @@ export const PROFIT_LINE_LABELS: Readonly<Record<ProfitLine, string>> = {
   netSales: 'Net sales',
   cogs: 'Cost of goods',
   grossProfit: 'Gross profit',
-  shipping: 'Shipping',
+  shippingCharges: 'Shipping charged',
+  shipping: 'Shipping cost',
   paymentFees: 'Payment fees',
   marketing: 'Marketing',
   contributionMargin: 'Contribution margin',
@@ -30,17 +36,17 @@ export interface WaterfallStep {
   label: string;
   /** The line's own amount (wire decimal string). */
   amount: string;
-  kind: 'subtotal' | 'deduction';
+  kind: 'subtotal' | 'deduction' | 'addition';
   /** The bar's ends in major units (display only: the amounts themselves stay exact strings). */
   range: [number, number];
-  /** A subtotal below zero, or a deduction that lowers the total. */
+  /** A subtotal below zero, or a step that lowers the total. */
   negative: boolean;
 }
 
 /**
  * The P&L waterfall from gross sales down to net profit: each result a bar from zero, each
  * deduction a floating bar from the running total down by its amount (up when it is negative,
- * e.g. a refund of a fee). Runs in minor units, so the floating bars land exactly on the results.
+ * e.g. a refund of a fee), each addition (shipping charged) a floating bar up by its amount. Runs in minor units, so the floating bars land exactly on the results.
  */
 export function waterfallSteps(totals: ProfitLines, currency: string): WaterfallStep[] {
   const digits = currencyDigitsOf(currency);
@@ -60,14 +66,15 @@ export function waterfallSteps(totals: ProfitLines, currency: string): Waterfall
       };
     }
     const start = running;
-    running -= minor;
+    const adds = PROFIT_ADDITIONS.has(line);
+    running += adds ? minor : -minor;
     return {
       line,
       label: PROFIT_LINE_LABELS[line],
       amount: totals[line],
-      kind: 'deduction',
+      kind: adds ? 'addition' : 'deduction',
       range: [Math.min(start, running) / scale, Math.max(start, running) / scale],
-      negative: minor > 0,
+      negative: running < start,
     };
   });
 }
