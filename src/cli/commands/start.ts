@@ -9,6 +9,7 @@ import { DataDirInUseError } from '../../server/db/data-dir-lock.ts';
 import { type Env, EnvError, loadEnv } from '../../server/env.ts';
 import { closeOnSignals, type RunningServer, startServer } from '../../server/main.ts';
 import { addDays, localDayOf } from '../../shared/calendar.ts';
+import { markBuildInUse } from '../build-in-use.ts';
 import type { CliCommand } from '../command.ts';
 
 /**
@@ -40,6 +41,7 @@ export const command: CliCommand = {
       }
       throw error;
     }
+    const releaseBuild = markBuildInUse();
     let demo: DemoEmulators | undefined;
     let slack: SlackWebhookEmulator | undefined;
     if (env.demo) {
@@ -64,6 +66,7 @@ export const command: CliCommand = {
       process.stderr.write(`${reason}\n`);
       await demo?.close();
       await slack?.close();
+      releaseBuild();
       return 1;
     }
     closeOnSignals({
@@ -72,6 +75,7 @@ export const command: CliCommand = {
         await server.close();
         await demo?.close();
         await slack?.close();
+        releaseBuild();
       },
     });
     server.app.log.info(
