@@ -17,7 +17,7 @@ export interface TestDatabase {
  * A database a test file's own database is copied from (decision 092): a PostgreSQL database of
  * this run (`CREATE DATABASE … TEMPLATE name`) or a PGlite data directory dumped to a tar file.
  */
-export type DatabaseTemplate = { kind: 'postgres'; name: string } | { kind: 'pglite'; dumpPath: string };
+type DatabaseTemplate = { kind: 'postgres'; name: string } | { kind: 'pglite'; dumpPath: string };
 
 /** PostgreSQL's admin URL when this file runs on PostgreSQL; undefined on PGlite. */
 function adminUrlOf(): string | undefined {
@@ -25,7 +25,7 @@ function adminUrlOf(): string | undefined {
 }
 
 /** The engine's name in template keys: the `main` and `pglite` projects keep separate templates. */
-export function testEngine(): 'postgres' | 'pglite' {
+function testEngine(): 'postgres' | 'pglite' {
   return adminUrlOf() ? 'postgres' : 'pglite';
 }
 
