@@ -54,6 +54,8 @@ export default defineConfig({
     ],
     environment: 'node',
     env: { TZ: 'UTC' },
+    // Once per run: the run's folder, fixed test keyring and template databases (decision 092).
+    globalSetup: ['test/support/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',

@@ -61,7 +61,17 @@ export interface DemoKeyPair {
 
 let keyPair: DemoKeyPair | undefined;
 
-/** The demo service account's RSA key pair, generated once per process. */
+/**
+ * Makes this process use the given key pair instead of generating one: the test harness hands every
+ * test process the run's pair, so a service-account key stored in a template database (encrypted
+ * by the run's fixed test keyring) still opens the GA4 emulator of the process that clones it.
+ * Call it before the first emulator or credentials are built.
+ */
+export function adoptDemoServiceAccountKeys(pair: DemoKeyPair): void {
+  keyPair = pair;
+}
+
+/** The demo service account's RSA key pair, generated once per process (unless one was handed in). */
 export function getDemoServiceAccountKeys(): DemoKeyPair {
   if (!keyPair) {
     const pair = generateKeyPairSync('rsa', {

@@ -2,7 +2,7 @@ import { type Env, loadEnv } from '../../src/server/env.ts';
 import type { DemoRuntime } from '../../src/server/http/demo-runtime.ts';
 import type { RunningServer } from '../../src/server/main.ts';
 import { startServer } from '../../src/server/main.ts';
-import { createTestDatabase, type TestDatabase } from './test-database.ts';
+import { createMigratedTestDatabase, type TestDatabase } from './test-database.ts';
 
 export interface TestApp {
   baseUrl: string;
@@ -18,7 +18,8 @@ export interface TestApp {
 
 /**
  * Starts the real server on an ephemeral port with a fresh database (PGlite, or a new PostgreSQL
- * database when DATABASE_URL is set), exactly as `upside start` composes it. Pass `demo` (from
+ * database when DATABASE_URL is set), copied from the run's migrated template (decision 092),
+ * exactly as `upside start` composes it. Pass `demo` (from
  * `startDemoEmulators`) for demo mode; the caller closes the emulators. Pass `database` to start on
  * one the test prepared (the server migrates it to the newest schema; close drops it).
  */
@@ -26,7 +27,7 @@ export async function startTestApp(
   envOverrides: Record<string, string> = {},
   options: { demo?: DemoRuntime; database?: TestDatabase } = {},
 ): Promise<TestApp> {
-  const testDatabase = options.database ?? (await createTestDatabase());
+  const testDatabase = options.database ?? (await createMigratedTestDatabase());
   const env: Env = loadEnv({
     NODE_ENV: 'test',
     PORT: '0',

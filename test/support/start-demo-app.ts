@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { adoptDemoServiceAccountKeys } from '../../src/demo/credentials.ts';
 import {
   type DemoEmulators,
   type StartDemoEmulatorsOptions,
@@ -8,6 +9,13 @@ import {
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import { startTestApp, type TestApp } from './start-app.ts';
+import {
+  buildTemplateOnce,
+  createTestDatabase,
+  migratedTemplate,
+  type TestDatabase,
+} from './test-database.ts';
+import { currentTestRun, keyringEnv } from './test-run.ts';
 
 export interface DemoTestApp extends TestApp {
   demo: DemoEmulators;
@@ -25,12 +33,17 @@ export const UNTHROTTLED_BUCKET = { maximumAvailable: 1_000_000, restoreRate: 1_
 
 /**
  * The real server in demo mode: the three emulators over a small seeded store, handed to the
- * server exactly as `upside start` does, on a fresh test database. `close` stops both.
+ * server exactly as `upside start` does, on a fresh test database (or `options.database`, which
+ * close drops). `close` stops both. Under vitest the demo's GA4 service account uses the run's key
+ * pair, so a key stored in a connected-demo template opens this process's emulator.
  */
 export async function startDemoTestApp(
   envOverrides: Record<string, string> = {},
   store: Pick<StartDemoEmulatorsOptions, 'seed' | 'shopifyBucket' | 'secondStore' | 'ga4Currency'> = {},
+  options: { database?: TestDatabase } = {},
 ): Promise<DemoTestApp> {
+  const run = currentTestRun();
+  if (run) adoptDemoServiceAccountKeys(run.ga4Keys);
   const demo = await startDemoEmulators({
     preset: 'small',
     seed: store.seed ?? 42,
@@ -38,7 +51,7 @@ export async function startDemoTestApp(
     secondStore: store.secondStore,
     ga4Currency: store.ga4Currency,
   });
-  const app = await startTestApp(envOverrides, { demo });
+  const app = await startTestApp(envOverrides, { demo, database: options.database });
   return {
     ...app,
     demo,
@@ -52,20 +65,53 @@ export async function startDemoTestApp(
 /**
  * The demo app with the demo store connected by its owner (owner@example.com) and every job run:
  * synced and analysed, as after "Connect demo store". Answers the app and the owner's cookie.
+ *
+ * Under vitest the connected store is built once per run and seed (decision 092): the first file
+ * that asks connects the demo on a template database with the run's fixed keyring; every file then
+ * starts on its own copy of it, with emulators of its own (the server finds the demo's upstreams by
+ * identity, not by the stored URLs of the template's emulators) and the owner's session from the
+ * template.
  */
 export async function startConnectedDemoApp(
   seed = 7,
 ): Promise<{ app: DemoTestApp; owner: string; workspaceId: string }> {
-  const app = await startDemoTestApp({}, { seed });
-  const owner = await app.signIn('owner@example.com', 'Olive');
-  const connected = await app.request('/api/demo/connect', { method: 'POST', cookie: owner });
-  if (connected.status !== 200) throw new Error(`demo connect answered ${connected.status}`);
-  await runJobsUntilIdle(app.server.deps);
-  const [shop] = await queryRows(
-    app.db,
-    z.object({ workspace_id: z.string() }),
-    sql`SELECT workspace_id FROM wh_shops`,
+  const run = currentTestRun();
+  if (!run) return connectDemoStore(await startDemoTestApp({}, { seed }));
+  const template = await buildTemplateOnce(
+    run,
+    `demo-seed-${seed}`,
+    await migratedTemplate(run),
+    async (_, database) => {
+      const connected = await connectDemoStore(
+        await startDemoTestApp(keyringEnv(run), { seed }, { database }),
+      );
+      await connected.app.close();
+      return { owner: connected.owner, workspaceId: connected.workspaceId };
+    },
   );
-  if (!shop) throw new Error('the demo store did not sync');
-  return { app, owner, workspaceId: shop.workspace_id };
+  const database = await createTestDatabase({ template });
+  const app = await startDemoTestApp(keyringEnv(run), { seed }, { database });
+  return { app, ...template.data };
+}
+
+/** The owner signs in, connects the demo store, and every queued job runs (sync, then analysis). */
+async function connectDemoStore(
+  app: DemoTestApp,
+): Promise<{ app: DemoTestApp; owner: string; workspaceId: string }> {
+  try {
+    const owner = await app.signIn('owner@example.com', 'Olive');
+    const connected = await app.request('/api/demo/connect', { method: 'POST', cookie: owner });
+    if (connected.status !== 200) throw new Error(`demo connect answered ${connected.status}`);
+    await runJobsUntilIdle(app.server.deps);
+    const [shop] = await queryRows(
+      app.db,
+      z.object({ workspace_id: z.string() }),
+      sql`SELECT workspace_id FROM wh_shops`,
+    );
+    if (!shop) throw new Error('the demo store did not sync');
+    return { app, owner, workspaceId: shop.workspace_id };
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
 }

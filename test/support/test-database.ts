@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import pg from 'pg';
 import { type Database, openDatabase } from '../../src/server/db/client.ts';
+import { migrateDatabase } from '../../src/server/db/migrate.ts';
+import { currentTestRun, type TestRun, templateOnce } from './test-run.ts';
 
 export interface TestDatabase {
   database: Database;
@@ -10,33 +14,159 @@ export interface TestDatabase {
 }
 
 /**
- * A fresh, empty database for one test file: a new PostgreSQL database on the server named by
- * DATABASE_URL when it is set (CI), otherwise an in-memory PGlite instance. The `pglite` test
- * project sets TEST_DATABASE=pglite to run its subset on PGlite even in CI.
+ * A database a test file's own database is copied from (decision 092): a PostgreSQL database of
+ * this run (`CREATE DATABASE … TEMPLATE name`) or a PGlite data directory dumped to a tar file.
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
-  const adminUrl = process.env.TEST_DATABASE === 'pglite' ? undefined : process.env.DATABASE_URL;
+type DatabaseTemplate = { kind: 'postgres'; name: string } | { kind: 'pglite'; dumpPath: string };
+
+/** PostgreSQL's admin URL when this file runs on PostgreSQL; undefined on PGlite. */
+function adminUrlOf(): string | undefined {
+  return process.env.TEST_DATABASE === 'pglite' ? undefined : process.env.DATABASE_URL;
+}
+
+/** The engine's name in template keys: the `main` and `pglite` projects keep separate templates. */
+function testEngine(): 'postgres' | 'pglite' {
+  return adminUrlOf() ? 'postgres' : 'pglite';
+}
+
+/**
+ * A fresh database for one test file: a new PostgreSQL database on the server named by
+ * DATABASE_URL when it is set (CI), otherwise an in-memory PGlite instance. The `pglite` test
+ * project sets TEST_DATABASE=pglite to run its subset on PGlite even in CI. Empty unless
+ * `template` is given, in which case it starts as a copy of that template.
+ */
+export async function createTestDatabase(
+  options: { template?: DatabaseTemplate } = {},
+): Promise<TestDatabase> {
+  const { template } = options;
+  const adminUrl = adminUrlOf();
   if (!adminUrl) {
-    const database = await openDatabase({ kind: 'pglite', dataDir: null });
+    const loadDataDir =
+      template?.kind === 'pglite' ? new Blob([new Uint8Array(await readFile(template.dumpPath))]) : undefined;
+    const database = await openDatabase({ kind: 'pglite', dataDir: null, loadDataDir });
     return { database, url: undefined, drop: () => database.close() };
   }
   const name = `upside_test_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.href, maxConnections: 5 });
+  await createPostgresDatabase(adminUrl, name, template?.kind === 'postgres' ? template.name : undefined);
+  const url = databaseUrl(adminUrl, name);
+  const database = await openDatabase({ kind: 'postgres', url, maxConnections: 5 });
   return {
     database,
-    url: url.href,
+    url,
     async drop() {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
+      await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
+}
+
+/**
+ * A fresh database already migrated to the newest schema: a copy of the run's migrated template,
+ * built once per run by the first file that asks (outside vitest, an empty database migrated here).
+ */
+export async function createMigratedTestDatabase(): Promise<TestDatabase> {
+  const run = currentTestRun();
+  if (!run) {
+    const testDatabase = await createTestDatabase();
+    await migrateDatabase(testDatabase.database);
+    return testDatabase;
+  }
+  return createTestDatabase({ template: await migratedTemplate(run) });
+}
+
+/** The run's migrated template: an empty database migrated to the newest schema, built once. */
+export function migratedTemplate(run: TestRun): Promise<DatabaseTemplate> {
+  return buildTemplateOnce(run, 'migrated', undefined, async (database) => {
+    await migrateDatabase(database);
+  });
+}
+
+/**
+ * The run's template `key` for this engine, built once: a database (copied from `from`, else
+ * empty) that `fill` prepares, then closed and kept (PostgreSQL) or dumped to a tar (PGlite).
+ * `fill` must close every connection it opened to the database before it returns; its result is
+ * recorded beside the template and handed to every file that clones it.
+ */
+export async function buildTemplateOnce<T>(
+  run: TestRun,
+  key: string,
+  from: DatabaseTemplate | undefined,
+  fill: (database: Database, testDatabase: TestDatabase) => Promise<T>,
+): Promise<DatabaseTemplate & { data: T }> {
+  const engineKey = `${testEngine()}-${key}`;
+  return templateOnce(run, engineKey, async () => {
+    const adminUrl = adminUrlOf();
+    if (adminUrl) {
+      const name = `${run.databasePrefix}${engineKey.replaceAll('-', '_')}`;
+      await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await createPostgresDatabase(adminUrl, name, from?.kind === 'postgres' ? from.name : undefined);
+      const url = databaseUrl(adminUrl, name);
+      const database = await openDatabase({ kind: 'postgres', url, maxConnections: 5 });
+      // A test app's close drops its database: here it only closes the pool (once).
+      let closing: Promise<void> | undefined;
+      const close = () => {
+        closing ??= database.close();
+        return closing;
+      };
+      try {
+        const data = await fill(database, { database, url, drop: close });
+        return { kind: 'postgres' as const, name, data };
+      } finally {
+        await close();
+      }
+    }
+    const fresh = await createTestDatabase({ template: from });
+    const dumpPath = join(run.dir, `${engineKey}.tar`);
+    // A test app's close drops its database: here it dumps the data directory, then closes (once).
+    let closing: Promise<void> | undefined;
+    const dumpAndClose = () => {
+      closing ??= (async () => {
+        try {
+          const dump = await fresh.database.dumpDataDir?.();
+          if (!dump) throw new Error('a PGlite test database that cannot dump its data directory');
+          await writeFile(dumpPath, new Uint8Array(await dump.arrayBuffer()));
+        } finally {
+          await fresh.database.close();
+        }
+      })();
+      return closing;
+    };
+    const data = await fill(fresh.database, { database: fresh.database, url: undefined, drop: dumpAndClose });
+    await dumpAndClose();
+    return { kind: 'pglite' as const, dumpPath, data };
+  });
+}
+
+function databaseUrl(adminUrl: string, name: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.href;
+}
+
+/**
+ * CREATE DATABASE, as a copy of `template` when given. PostgreSQL refuses to copy a database that
+ * has sessions open; the template's builder closed its pool, and the server waits up to 5 s for
+ * closing backends to go, so a refusal is retried a few times before it fails the test.
+ */
+async function createPostgresDatabase(adminUrl: string, name: string, template: string | undefined) {
+  const statement = template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await adminQuery(adminUrl, statement);
+      return;
+    } catch (error) {
+      const busy = error instanceof Error && /is being accessed by other users/.test(error.message);
+      if (!busy || attempt >= 5) throw error;
+    }
+  }
+}
+
+async function adminQuery(adminUrl: string, statement: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
 }

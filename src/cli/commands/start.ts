@@ -9,6 +9,7 @@ import { DataDirInUseError } from '../../server/db/data-dir-lock.ts';
 import { type Env, EnvError, loadEnv } from '../../server/env.ts';
 import { closeOnSignals, type RunningServer, startServer } from '../../server/main.ts';
 import { addDays, localDayOf } from '../../shared/calendar.ts';
+import { markBuildInUse } from '../build-in-use.ts';
 import { type CliCommand, parseFlags } from '../command.ts';
 
 /**
@@ -48,6 +49,7 @@ export const command: CliCommand = {
       );
       return 2;
     }
+    const releaseBuild = markBuildInUse();
     let demo: DemoEmulators | undefined;
     let slack: SlackWebhookEmulator | undefined;
     if (env.demo) {
@@ -76,6 +78,7 @@ export const command: CliCommand = {
       process.stderr.write(`${reason}\n`);
       await demo?.close();
       await slack?.close();
+      releaseBuild();
       return 1;
     }
     closeOnSignals({
@@ -84,6 +87,7 @@ export const command: CliCommand = {
         await server.close();
         await demo?.close();
         await slack?.close();
+        releaseBuild();
       },
     });
     server.app.log.info(

@@ -1,5 +1,6 @@
 import { EnvError, loadEnv } from '../../server/env.ts';
 import { closeOnSignals, startWorker, WorkerNeedsPostgresError } from '../../server/main.ts';
+import { markBuildInUse } from '../build-in-use.ts';
 import { type CliCommand, parseFlags } from '../command.ts';
 
 /**
@@ -28,12 +29,20 @@ export const command: CliCommand = {
       );
       return 2;
     }
+    const releaseBuild = markBuildInUse();
     try {
       const worker = await startWorker({ env });
-      closeOnSignals({ log: worker.deps.log, close: worker.close });
+      closeOnSignals({
+        log: worker.deps.log,
+        async close() {
+          await worker.close();
+          releaseBuild();
+        },
+      });
       worker.deps.log.info('Upside worker is running (jobs and the sync scheduler, no web server)');
       return 0;
     } catch (error) {
+      releaseBuild();
       if (error instanceof WorkerNeedsPostgresError) {
         process.stderr.write(`${error.message}\n`);
         return 2;

@@ -22,13 +22,18 @@ export interface Database {
   url: string | null;
   /** Runs a multi-statement SQL script as one transaction (migrations). */
   execScript(script: string): Promise<void>;
+  /** PGlite only: its data directory as a tar, which `loadDataDir` starts a copy from (test templates). */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string; maxConnections?: number }
-  /** `dataDir: null` keeps the database in memory (tests). */
-  | { kind: 'pglite'; dataDir: string | null };
+  /**
+   * `dataDir: null` keeps the database in memory (tests); `loadDataDir` starts it from a data
+   * directory dumped with PGlite's dumpDataDir (the test harness's migrated and demo templates).
+   */
+  | { kind: 'pglite'; dataDir: string | null; loadDataDir?: Blob };
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
@@ -72,7 +77,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   const release = target.dataDir ? lockDataDir(target.dataDir) : () => undefined;
   // bigint (int8, e.g. `count(*)`, bigserial ids) comes back as text, as node-postgres returns it,
   // so a raw query's rows have one shape whichever engine runs (decision 059).
-  const options = { parsers: { [types.INT8]: (value: string) => value } };
+  const options = {
+    parsers: { [types.INT8]: (value: string) => value },
+    ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
+  };
   let client: PGlite;
   try {
     if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
@@ -91,6 +99,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
         await tx.exec(script);
       });
     },
+    dumpDataDir: () => client.dumpDataDir('none'),
     async close() {
       await client.close();
       release();

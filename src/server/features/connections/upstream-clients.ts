@@ -17,10 +17,16 @@ export function createGa4ClientFor(
   account: ServiceAccount,
   tuning: ClientTuning = {},
 ): Ga4Client {
+  const baseUrl = context.upstream.ga4(propertyId, account.token_uri);
   return createGa4Client({
-    baseUrl: context.upstream.ga4(propertyId, account.token_uri),
+    baseUrl,
     propertyId,
     serviceAccount: account,
+    // The demo property's token endpoint is its emulator's, found by identity like its data API:
+    // the key file stored at connect names the emulator's port of that day, not of this start.
+    ...(context.upstream.isDemo('ga4', propertyId)
+      ? { tokenUri: `${baseUrl.replace(/\/+$/, '')}/token` }
+      : {}),
     tokens: context.tokens,
     ...clientTuning(context, tuning),
   });
