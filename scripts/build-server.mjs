@@ -57,6 +57,11 @@ await cp(join(root, 'src/server/db/migrations'), join(root, 'dist/server/db/migr
   recursive: true,
   filter: (source) => !extname(source) || source.endsWith('.sql'),
 });
+// The bundled list of common passwords (decision 094) is read next to its compiled reader.
+await cp(
+  join(root, 'src/server/features/auth/password/common-passwords.txt'),
+  join(root, 'dist/server/features/auth/password/common-passwords.txt'),
+);
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 process.stdout.write(
   `server: ${entryPoints.length} files compiled into ${relative(process.cwd(), join(root, 'dist')) || '.'}/ in ${seconds} s\n`,

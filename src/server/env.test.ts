@@ -62,5 +62,20 @@ describe('loadEnv', () => {
     });
     expect(env.demo).toBe(false);
     expect(env.publicUrl).toBe('https://upside.example.com');
+    expect(env.passwordAccounts).toBe(false);
+  });
+
+  it('offers password accounts in production without OIDC, and when asked for (decision 094)', () => {
+    const production = {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://db/upside',
+      SESSION_SECRET: 'x'.repeat(40),
+      ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
+      PUBLIC_URL: 'https://upside.example.com/',
+    };
+    expect(loadEnv(production).passwordAccounts).toBe(true);
+    expect(() => loadEnv({ ...production, UPSIDE_AUTH: 'oidc' })).toThrow(/OIDC_ISSUER/);
+    expect(loadEnv({}).passwordAccounts).toBe(false);
+    expect(loadEnv({ UPSIDE_AUTH: 'password' }).passwordAccounts).toBe(true);
   });
 });

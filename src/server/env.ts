@@ -21,6 +21,12 @@ const EnvSchema = z.object({
   OIDC_ISSUER: z.url().optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  /**
+   * Sign-in (decision 094): `password` turns on built-in accounts (beside OIDC when it is
+   * configured); `oidc` only OpenID Connect. Unset: password accounts in production without
+   * OIDC_ISSUER, else OIDC (or the development provider outside production).
+   */
+  UPSIDE_AUTH: z.enum(['password', 'oidc']).optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ENCRYPTION_KEY: z
     .string()
@@ -70,9 +76,11 @@ function crossFieldProblems(raw: Record<string, string | undefined>): string[] {
     problems.push('OIDC_ISSUER: OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together');
   }
   if (raw.NODE_ENV === 'production') {
-    for (const name of ['DATABASE_URL', 'SESSION_SECRET', 'ENCRYPTION_KEY', 'PUBLIC_URL', 'OIDC_ISSUER']) {
+    for (const name of ['DATABASE_URL', 'SESSION_SECRET', 'ENCRYPTION_KEY', 'PUBLIC_URL']) {
       if (!raw[name]) problems.push(`${name}: is required in production`);
     }
+    if (raw.UPSIDE_AUTH === 'oidc' && !raw.OIDC_ISSUER)
+      problems.push('OIDC_ISSUER: is required in production with UPSIDE_AUTH=oidc');
   }
   return problems;
 }
@@ -86,6 +94,8 @@ export interface Env {
   databaseUrl: string | undefined;
   dataDir: string;
   oidc: { issuer: string; clientId: string; clientSecret: string } | undefined;
+  /** Built-in e-mail + password accounts (decision 094); the development provider is off then. */
+  passwordAccounts: boolean;
   sessionSecret: string | undefined;
   encryptionKey: string | undefined;
   /** Demo store (emulators + one-click connect): on by default outside production. */
@@ -147,6 +157,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
         ? { issuer: env.OIDC_ISSUER, clientId: env.OIDC_CLIENT_ID, clientSecret: env.OIDC_CLIENT_SECRET }
         : undefined,
+    passwordAccounts:
+      env.UPSIDE_AUTH === 'password' ||
+      (env.UPSIDE_AUTH === undefined && env.NODE_ENV === 'production' && !env.OIDC_ISSUER),
     sessionSecret: env.SESSION_SECRET,
     encryptionKey: env.ENCRYPTION_KEY,
     demo: env.DEMO ?? env.NODE_ENV !== 'production',

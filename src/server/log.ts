@@ -17,6 +17,14 @@ export const REDACTED_PATHS = [
   '*.service_account_json',
   '*.password',
   '*.token',
+  // built-in accounts (decision 094): hashes, TOTP secrets, recovery codes (not `*.code`: errors' codes
+  // must stay readable; request bodies, where a TOTP code travels, are never logged)
+  '*.passwordHash',
+  '*.password_hash',
+  '*.totpSecret',
+  '*.totp_secret',
+  '*.secret',
+  '*.recoveryCodes',
 ];
 
 const SECRET_QUERY_PARAMS =
@@ -43,6 +51,9 @@ export function loggerOptions(level: string): LoggerOptions {
   };
 }
 
+/** Paths that carry a single-use secret: reset links and invitation links. */
+const SECRET_PATH_SEGMENTS = /(\/(?:reset-password|reset|invitations)\/)[\w-]{20,}/g;
+
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_QUERY_PARAMS, '$1[redacted]');
+  return url.replace(SECRET_QUERY_PARAMS, '$1[redacted]').replace(SECRET_PATH_SEGMENTS, '$1[redacted]');
 }

@@ -43,6 +43,13 @@ const PUBLIC = new Set([
   'GET /api/notifications/unsubscribe',
   'POST /api/notifications/unsubscribe',
   'POST /api/webhooks/shopify',
+  'GET /api/auth/methods',
+  'POST /api/auth/setup',
+  'POST /api/auth/password/login',
+  'POST /api/auth/password/reset',
+  'GET /api/auth/password/reset/:token',
+  'POST /api/auth/password/reset/:token',
+  'POST /api/invitations/:token/password',
 ]);
 /** Any signed-in member, whatever the role: the caller's own session and invitations. */
 const SESSION = new Set([
@@ -50,6 +57,12 @@ const SESSION = new Set([
   'POST /api/stores/:id/select',
   'GET /api/invitations/:token',
   'POST /api/invitations/:token/accept',
+  'GET /api/auth/sessions',
+  'DELETE /api/auth/sessions/:id',
+  'GET /api/auth/two-factor',
+  'POST /api/auth/two-factor/start',
+  'POST /api/auth/two-factor/enable',
+  'POST /api/auth/two-factor/disable',
 ]);
 /** Reads for owners and admins only: the audit log, tokens, invitations, data requests, caught mail. */
 const ADMIN_READS = new Set([

@@ -42,6 +42,34 @@ describe('cursor event ingestion', () => {
     expect(site.apiKey.length).toBeGreaterThan(40);
   });
 
+  it('reports the first event from a new site for "Verify installation" (issue #38 item 3)', async () => {
+    // In a store of its own, so the statistics the tests below count stay Shop A's.
+    const installer = await app.signIn('installer@example.com', 'Ian');
+    const fresh = await addWebsite(app, installer, 'https://fresh-theme.example', 'Fresh theme');
+    const check = (siteId: string, cookie = installer) =>
+      app.request(`/api/tracking/install-check?siteId=${siteId}`, { cookie });
+    expect(await (await check(fresh.id)).json()).toEqual({ firstEventAt: null });
+    const before = Date.now();
+    const posted = await postEvents(
+      app.baseUrl,
+      {
+        trackingId: fresh.trackingId,
+        apiKey: fresh.apiKey,
+        events: [makeEvent('https://fresh-theme.example')],
+      },
+      { origin: 'https://fresh-theme.example' },
+    );
+    expect(posted.status).toBe(200);
+    const { firstEventAt } = (await (await check(fresh.id)).json()) as { firstEventAt: string };
+    expect(new Date(firstEventAt).getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(new Date(firstEventAt).getTime()).toBeLessThanOrEqual(Date.now());
+    // Another store's member cannot learn about this site; a malformed id is a 400 naming siteId.
+    expect((await check(fresh.id, owner)).status).toBe(404);
+    const bad = await check('not-a-uuid');
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain('siteId');
+  });
+
   it('stores a text/plain batch from the site, answers CORS for its origin, and rolls it up', async () => {
     const before = await countRawEvents(app);
     const events = [

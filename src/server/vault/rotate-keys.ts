@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { Db } from '../db/client.ts';
+import { reencryptTotpSecrets } from '../features/auth/password/two-factor.ts';
 import { reencryptChannelTargets } from '../features/notifications/reencrypt-channel-targets.ts';
 import { generateVaultKeyBase64, parseVaultKey, type VaultKeyring } from './cipher.ts';
 import { reencryptAllCredentials } from './credential-store.ts';
@@ -17,7 +18,7 @@ export interface RotateKeysResult {
 }
 
 /**
- * Re-encrypts every credential record and notification channel target under a new key, in one
+ * Re-encrypts every credential record, notification channel target and TOTP secret under a new key, in one
  * transaction (`upside keys rotate`). Development (key in
  * `<dataDir>/encryption.key`): the new key is written to `encryption.key.next` before the
  * database changes and promoted after the commit, so a crash never strands a record. Production
@@ -37,10 +38,14 @@ export async function rotateVaultKey(args: {
   const newKey = parseVaultKey(newKeyBase64);
   if (newKey.id === args.keyring.current.id) throw new Error('the new key is the same as the current key');
   if (args.dataDir) await writeKeyFile(join(args.dataDir, NEXT_KEY_FILE), newKeyBase64);
-  const { rewritten, channels } = await args.db.transaction(async (tx) => ({
-    rewritten: await reencryptAllCredentials(tx, args.keyring, newKey),
-    channels: await reencryptChannelTargets(tx, args.keyring, newKey),
-  }));
+  const { rewritten, channels } = await args.db.transaction(async (tx) => {
+    // Two-factor secrets (decision 095) move with the credentials, or a dropped key locks people out.
+    await reencryptTotpSecrets(tx, args.keyring, newKey);
+    return {
+      rewritten: await reencryptAllCredentials(tx, args.keyring, newKey),
+      channels: await reencryptChannelTargets(tx, args.keyring, newKey),
+    };
+  });
   if (args.dataDir) await promoteNextKeyFile(args.dataDir);
   return {
     rewritten,

@@ -78,6 +78,16 @@ export const ERROR_CODES = [
   'already_member',
   'invitation_unusable',
   'invitation_for_someone_else',
+  // built-in accounts (issue #38, decision 094)
+  'password_accounts_off',
+  'owner_exists',
+  'weak_password',
+  'wrong_password',
+  'account_locked',
+  'two_factor_required',
+  'wrong_two_factor_code',
+  'two_factor_not_started',
+  'link_unusable',
   // exchange rates (issue #17 item 1, decision 067)
   'rates_unreachable',
 ] as const;

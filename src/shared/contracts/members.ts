@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EmailField } from './auth.ts';
 import { TeamRoleSchema } from './stores.ts';
 
 /**
@@ -48,12 +49,7 @@ export type UpdateMemberBody = z.infer<typeof UpdateMemberBodySchema>;
 
 /** POST /api/workspace/invitations */
 export const CreateInvitationBodySchema = z.object({
-  email: z
-    .string('email is required')
-    .trim()
-    .toLowerCase()
-    .max(254, 'email is at most 254 characters')
-    .pipe(z.email('email must be an e-mail address')),
+  email: EmailField,
   role: TeamRoleSchema,
 });
 export type CreateInvitationBody = z.infer<typeof CreateInvitationBodySchema>;

@@ -42,3 +42,9 @@ export type CreateTrackingConfiguration = z.infer<typeof CreateTrackingConfigura
 export const UpdateTrackingConfigurationSchema = z.object({ isActive: z.boolean() }).strict();
 
 export const TrackingConfigurationParamsSchema = z.object({ id: z.uuid() });
+
+/** GET /api/tracking/install-check?siteId= (issue #38 item 3): which tracked website to check. */
+export const InstallCheckQuerySchema = z.object({ siteId: z.uuid('siteId must be a tracked website id') });
+
+/** When the first event from the site's domain arrived, or null while none has. */
+export const InstallCheckSchema = z.object({ firstEventAt: z.string().nullable() });

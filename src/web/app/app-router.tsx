@@ -4,6 +4,8 @@ import { Spinner } from '@web/components/ui/spinner.tsx';
 import { NeedsOneStore } from '@web/features/all-stores/components/needs-one-store.tsx';
 import { useAllStoresMode } from '@web/features/all-stores/lib/all-stores-mode.ts';
 import { type AuthState, useAuth } from '@web/features/auth/api/use-auth.ts';
+import { useAuthMethods } from '@web/features/auth/api/use-password-auth.ts';
+import { OwnerSetupForm } from '@web/features/auth/components/owner-setup-form.tsx';
 import { ResultsWatcher } from '@web/features/data-freshness/components/results-watcher.tsx';
 import { LandingPage } from '@web/features/landing/components/landing-page.tsx';
 import { NotFoundPage } from '@web/features/not-found/components/not-found-page.tsx';
@@ -64,7 +66,7 @@ function RoutedPage({ route, auth }: { route: AppRoute; auth: AuthState }) {
     case 'page':
       return page;
     case 'landing':
-      return <LandingPage />;
+      return <SignedOutLanding />;
     case 'auth-loading':
       return <LoadingScreen label="Checking your session…" />;
     case 'shell-page':
@@ -75,6 +77,12 @@ function RoutedPage({ route, auth }: { route: AppRoute; auth: AuthState }) {
         </PageShell>
       );
   }
+}
+
+/** The landing page; on a fresh install with password accounts it asks for the owner (issue #38). */
+function SignedOutLanding() {
+  const setupNeeded = useAuthMethods().data?.setupNeeded === true;
+  return <LandingPage ownerSetup={setupNeeded ? <OwnerSetupForm /> : undefined} />;
 }
 
 function NotFoundRoute() {

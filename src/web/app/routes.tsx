@@ -46,6 +46,43 @@ export const APP_ROUTES: readonly AppRoute[] = [
       (m) => m.SignedInRootPage,
     ),
   },
+  // Built-in accounts (issue #38): public pages of sign-in, reset and joining by invitation.
+  {
+    path: '/sign-in',
+    access: 'public',
+    title: 'Sign in',
+    page: lazyPage(
+      () => import('@web/features/auth/components/sign-in-page.tsx'),
+      (m) => m.SignInPage,
+    ),
+  },
+  {
+    path: '/forgot-password',
+    access: 'public',
+    title: 'Forgot password',
+    page: lazyPage(
+      () => import('@web/features/auth/components/forgot-password-page.tsx'),
+      (m) => m.ForgotPasswordPage,
+    ),
+  },
+  {
+    path: '/reset-password/:token',
+    access: 'public',
+    title: 'Choose a new password',
+    page: lazyPage(
+      () => import('@web/features/auth/components/reset-password-page.tsx'),
+      (m) => m.ResetPasswordPage,
+    ),
+  },
+  {
+    path: '/join/:token',
+    access: 'public',
+    title: 'Join',
+    page: lazyPage(
+      () => import('@web/features/auth/components/join-page.tsx'),
+      (m) => m.JoinPage,
+    ),
+  },
   {
     path: '/public-service-test',
     access: 'public',

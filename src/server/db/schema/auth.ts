@@ -1,4 +1,14 @@
-import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { TEAM_ROLES } from '../../../shared/contracts/stores.ts';
 
 /** A person who signs in through the identity provider; identified by (issuer, subject). */
@@ -14,6 +24,12 @@ export const users = pgTable(
     profileImageUrl: text('profile_image_url'),
     /** The store the person last chose (decision 069): sign-in lands there while they may see it. */
     lastStoreId: uuid('last_store_id').references(() => workspaces.id, { onDelete: 'set null' }),
+    /** Password accounts (issuer 'upside:password', decision 094): the argon2id hash (PHC string). */
+    passwordHash: text('password_hash'),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** The TOTP secret, vault-encrypted; two-factor is on once totpEnabledAt is set. */
+    totpSecret: jsonb('totp_secret'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -75,6 +91,8 @@ export const sessions = pgTable(
   'sessions',
   {
     tokenHash: text('token_hash').primaryKey(),
+    /** Names the session on the profile's device list (the token hash never leaves the server). */
+    id: uuid('id').notNull().defaultRandom(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -84,8 +102,9 @@ export const sessions = pgTable(
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    userAgent: text('user_agent'),
   },
-  (table) => [index('sessions_user_id_idx').on(table.userId)],
+  (table) => [index('sessions_user_id_idx').on(table.userId), uniqueIndex('sessions_id_key').on(table.id)],
 );
 
 /** An OpenID Connect sign-in in flight: state, nonce and PKCE verifier, kept until the callback. */

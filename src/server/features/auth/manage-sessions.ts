@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sessions, teamMembers, users, workspaces } from '../../db/schema/index.ts';
 import { type Membership, memberOfStoreTeam, membershipColumns } from './membership.ts';
@@ -21,8 +21,16 @@ export type SessionTarget = Pick<SessionPrincipal, 'userId' | 'workspaceId'>;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** Starts a session and returns the token for the cookie; only its hash is stored. */
-export async function createSession(db: Db, principal: SessionTarget, now: Date): Promise<string> {
+/**
+ * Starts a session and returns the token for the cookie; only its hash is stored, with the
+ * browser's User-Agent so the profile can name the device.
+ */
+export async function createSession(
+  db: Db,
+  principal: SessionTarget,
+  now: Date,
+  userAgent?: string | undefined,
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.insert(sessions).values({
     tokenHash: hashToken(token),
@@ -30,6 +38,7 @@ export async function createSession(db: Db, principal: SessionTarget, now: Date)
     workspaceId: principal.workspaceId,
     createdAt: now,
     expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+    userAgent: userAgent?.slice(0, 300) ?? null,
   });
   // Housekeeping: expired sessions are useless, drop them while we are here.
   await db.delete(sessions).where(lt(sessions.expiresAt, now));
@@ -81,4 +90,35 @@ export async function selectSessionStore(
 
 export async function endSession(db: Db, token: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+}
+
+/** The user's live sessions, newest first, marking the one of `token` (GET /api/auth/sessions). */
+export async function listSessions(db: Db, userId: string, token: string | undefined, now: Date) {
+  const rows = await db
+    .select({
+      id: sessions.id,
+      tokenHash: sessions.tokenHash,
+      createdAt: sessions.createdAt,
+      expiresAt: sessions.expiresAt,
+      userAgent: sessions.userAgent,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)))
+    .orderBy(desc(sessions.createdAt));
+  const current = token ? hashToken(token) : undefined;
+  return rows.map(({ tokenHash, createdAt, expiresAt, ...row }) => ({
+    ...row,
+    createdAt: createdAt.toISOString(),
+    expiresAt: expiresAt.toISOString(),
+    current: tokenHash === current,
+  }));
+}
+
+/** Ends one of the user's sessions by its id (DELETE /api/auth/sessions/:id); false when none. */
+export async function revokeSession(db: Db, userId: string, id: string): Promise<boolean> {
+  const ended = await db
+    .delete(sessions)
+    .where(and(eq(sessions.id, id), eq(sessions.userId, userId)))
+    .returning({ id: sessions.id });
+  return ended.length > 0;
 }

@@ -4,13 +4,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AuthUserSchema } from '../../../shared/contracts/auth.ts';
 import { loginAttempts } from '../../db/schema/index.ts';
 import { AppError, unauthorized } from '../../errors.ts';
-import { requireAuth, SESSION_COOKIE, setSessionCookie } from '../../http/auth.ts';
+import { requireAuth, SESSION_COOKIE } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import { RATE_LIMITS } from '../../http/plugins/rate-limits.ts';
+import { registerAccountSecurityRoutes } from './account-security-routes.ts';
+import { beginSession, secureCookies } from './begin-session.ts';
 import { getCurrentUser } from './get-current-user.ts';
-import { createSession, endSession, SESSION_TTL_MS } from './manage-sessions.ts';
+import { endSession } from './manage-sessions.ts';
 import { createDevIdentityProvider, DEV_CLIENT_ID, DEV_PROVIDER_PATH } from './oidc/dev-identity-provider.ts';
 import { createOidcClient, type OidcClient } from './oidc/oidc-client.ts';
+import { registerPasswordRoutes } from './password/password-routes.ts';
 import { signInUser } from './sign-in-user.ts';
 
 const LOGIN_COOKIE = 'upside_login';
@@ -19,10 +22,14 @@ const MAX_SIGN_IN_FORM_BYTES = 4096;
 
 /**
  * Sign-in through OpenID Connect (authorization code + PKCE): against OIDC_ISSUER when configured,
- * otherwise against the development provider mounted under /oidc. Both are created on first use,
- * because the development issuer's URL is only known once the server listens.
+ * otherwise against the development provider mounted under /oidc — unless password accounts are on
+ * (then /api/login leads to the sign-in page). Both are created on first use, because the
+ * development issuer's URL is only known once the server listens. The password and account-security
+ * routes (password/, account-security-routes.ts) are registered with these.
  */
 export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
+  registerPasswordRoutes(app, deps);
+  registerAccountSecurityRoutes(app, deps);
   const callbackPath = '/api/callback';
   let auth:
     | { client: OidcClient; devProvider: ReturnType<typeof createDevIdentityProvider> | undefined }
@@ -51,11 +58,11 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
     }
     return auth;
   };
-  // Secure whenever served over https, and always in production: there a TLS-terminating proxy may
-  // reach the app on plain http, and a cookie must never travel without TLS (issue #19 item 6).
-  const secureCookies = () => deps.env.nodeEnv === 'production' || deps.publicUrl().startsWith('https://');
 
-  if (!deps.env.oidc) {
+  // With password accounts on and no OIDC, there is no development provider: anyone could sign in
+  // as anyone through it.
+  const passwordOnly = !deps.env.oidc && deps.env.passwordAccounts;
+  if (!deps.env.oidc && !passwordOnly) {
     // The development provider speaks raw Node HTTP (it is a Koa app): hand it the request before
     // Fastify parses any body.
     const limitProvider = app.rateLimit(RATE_LIMITS.identityProvider);
@@ -97,10 +104,11 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
   }
 
   app.get('/api/login', { config: { rateLimit: RATE_LIMITS.signIn } }, async (request, reply) => {
-    const authorization = await getAuth().client.startAuthorization();
     const query = request.query as Record<string, unknown>;
     const returnTo =
       typeof query.returnTo === 'string' && /^\/(?!\/)/.test(query.returnTo) ? query.returnTo : '/';
+    if (passwordOnly) return reply.redirect(`/sign-in?returnTo=${encodeURIComponent(returnTo)}`);
+    const authorization = await getAuth().client.startAuthorization();
     await deps.db.insert(loginAttempts).values({
       state: authorization.state,
       nonce: authorization.nonce,
@@ -112,7 +120,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
       path: callbackPath,
       httpOnly: true,
       sameSite: 'lax',
-      secure: secureCookies(),
+      secure: secureCookies(deps),
       signed: true,
       maxAge: LOGIN_TTL_MS / 1000,
     });
@@ -150,12 +158,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
       request.log.warn({ err: error }, 'sign-in callback rejected');
       throw new AppError(400, 'invalid_callback', 'Sign-in could not be verified. Please sign in again.');
     }
-    const principal = await signInUser(deps.db, identity, deps.clock());
-    // Rotate: whatever session the browser had before signing in is ended.
-    const previous = request.cookies[SESSION_COOKIE];
-    if (previous) await endSession(deps.db, previous);
-    const token = await createSession(deps.db, principal, deps.clock());
-    setSessionCookie(reply, token, secureCookies(), SESSION_TTL_MS);
+    await beginSession(deps, request, reply, await signInUser(deps.db, identity, deps.clock()));
     return reply.redirect(attempt.returnTo);
   });
 

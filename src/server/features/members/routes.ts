@@ -71,12 +71,17 @@ export function registerMemberRoutes(app: FastifyInstance, deps: AppDeps): void 
     '/api/invitations/:token',
     {
       schema: { params: InvitationTokenParamsSchema, response: { 200: InvitationPreviewSchema } },
-      // A browser opening the link goes to the invitation page, through sign-in when signed out;
+      // A browser opening the link goes to the invitation page, through sign-in (or, with password
+      // accounts, the page to join with a password) when signed out;
       // any other caller needs a session (401 before the token is even looked at).
       preValidation: async (request, reply) => {
         if (!request.headers.accept?.includes('text/html')) return void requireAuth(request);
-        const page = `/invitations/${encodeURIComponent((request.params as { token: string }).token)}`;
-        return reply.redirect(request.auth ? page : `/api/login?returnTo=${encodeURIComponent(page)}`);
+        const token = encodeURIComponent((request.params as { token: string }).token);
+        const page = `/invitations/${token}`;
+        if (request.auth) return reply.redirect(page);
+        // With password accounts, a signed-out invitee sets a password there (or signs in from it).
+        if (deps.env.passwordAccounts) return reply.redirect(`/join/${token}`);
+        return reply.redirect(`/api/login?returnTo=${encodeURIComponent(page)}`);
       },
     },
     async (request) => previewInvitation(deps.db, request.params.token, deps.clock()),

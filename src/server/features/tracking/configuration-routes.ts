@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   CreateTrackingConfigurationSchema,
+  InstallCheckQuerySchema,
+  InstallCheckSchema,
   TrackingConfigurationListSchema,
   TrackingConfigurationParamsSchema,
   TrackingConfigurationSchema,
@@ -13,6 +15,7 @@ import type { AppDeps } from '../../http/deps.ts';
 import {
   createTrackingConfiguration,
   deleteTrackingConfiguration,
+  firstEventOfSite,
   listTrackingConfigurations,
   setTrackingConfigurationActive,
 } from './manage-tracking-configurations.ts';
@@ -25,6 +28,12 @@ export function registerTrackingConfigurationRoutes(app: FastifyInstance, deps: 
     '/api/tracking-configurations',
     { schema: { response: { 200: TrackingConfigurationListSchema } } },
     async (request) => listTrackingConfigurations(deps.db, requireAuth(request).workspaceId),
+  );
+
+  api.get(
+    '/api/tracking/install-check',
+    { schema: { querystring: InstallCheckQuerySchema, response: { 200: InstallCheckSchema } } },
+    async (request) => firstEventOfSite(deps.db, requireAuth(request).workspaceId, request.query.siteId),
   );
 
   api.post(

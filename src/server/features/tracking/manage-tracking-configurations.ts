@@ -1,10 +1,12 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type {
   CreateTrackingConfiguration,
   TrackingConfiguration,
 } from '../../../shared/contracts/tracking-configurations.ts';
 import type { Db } from '../../db/client.ts';
+import { queryRows, timestampColumn } from '../../db/query-rows.ts';
 import { trackingConfigurations } from '../../db/schema/tracking.ts';
 import { notFound } from '../../errors.ts';
 import type { CachedReads } from '../../http/deps.ts';
@@ -185,4 +187,25 @@ export async function isKnownTrackingOrigin(db: Db, origin: string): Promise<boo
     .where(sql`${trackingConfigurations.websiteOrigin} IN (${url.origin}, ${twin})`)
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * GET /api/tracking/install-check (issue #38 item 3): when the first event from the website's domain
+ * arrived (the ingest accepts a site's events only from its origin), or null while none has; a
+ * website of another workspace is "not found". Reads the site's sessions by the primary key's
+ * prefix; the page polls it only while someone waits on "Verify installation".
+ */
+export async function firstEventOfSite(db: Db, workspaceId: string, siteId: string) {
+  const [site] = await db
+    .select({ id: trackingConfigurations.id })
+    .from(trackingConfigurations)
+    .where(and(eq(trackingConfigurations.id, siteId), eq(trackingConfigurations.workspaceId, workspaceId)));
+  if (!site) throw notFound('No such tracked website in this store.');
+  const [row] = await queryRows(
+    db,
+    z.object({ first: timestampColumn.nullable() }),
+    sql`SELECT min(first_received_at) AS first FROM tracking_sessions
+        WHERE configuration_id = ${siteId} AND workspace_id = ${workspaceId}`,
+  );
+  return { firstEventAt: row?.first ? new Date(row.first).toISOString() : null };
 }

@@ -12,6 +12,11 @@ import { AppError } from '../../errors.ts';
 export const RATE_LIMITS = {
   /** `/api/login` and `/api/callback`: a person signs in a few times a minute at most. */
   signIn: { max: 30, timeWindow: 60_000 },
+  /**
+   * Password sign-in, setup, reset and invitation sign-up (decision 094): per address in memory, on
+   * top of the per-account and per-address lockout the database keeps.
+   */
+  passwordSignIn: { max: 60, timeWindow: 60_000 },
   /** `/oidc/*`: one sign-in is about five provider requests. */
   identityProvider: { max: 150, timeWindow: 60_000 },
   /** `/api/public/*`: room for a balancer's health check every second. */

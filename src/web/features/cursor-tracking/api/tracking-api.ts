@@ -15,6 +15,7 @@ import {
 } from '@shared/contracts/heatmap-insights.ts';
 import {
   type CreateTrackingConfiguration,
+  InstallCheckSchema,
   type TrackingConfiguration,
   TrackingConfigurationListSchema,
   TrackingConfigurationSchema,
@@ -184,5 +185,23 @@ export function useDemoMode() {
     queryFn: () => getJson('/api/public/config', DemoModeSchema),
     staleTime: Number.POSITIVE_INFINITY,
     select: (answer) => answer.config.demoMode,
+  });
+}
+
+/** How long "Verify installation" waits for a first event, and how often it asks. */
+export const INSTALL_CHECK = { forMs: 60_000, everyMs: 3_000 } as const;
+
+/**
+ * GET /api/tracking/install-check while `polling` (issue #38 item 3): asks every 3 s until the
+ * site's first event is in; the caller stops after a minute.
+ */
+export function useInstallCheck(siteId: string, polling: boolean) {
+  return useQuery({
+    queryKey: ['/api/tracking/install-check', siteId],
+    queryFn: () =>
+      getJson(`/api/tracking/install-check?siteId=${encodeURIComponent(siteId)}`, InstallCheckSchema),
+    enabled: polling,
+    refetchInterval: (query) => (query.state.data?.firstEventAt ? false : INSTALL_CHECK.everyMs),
+    gcTime: 0,
   });
 }

@@ -28,6 +28,8 @@ import {
   useSetTrackingActive,
   useTrackingConfigurations,
 } from '../api/tracking-api.ts';
+import { ShopifyThemeGuide } from './shopify-theme-guide.tsx';
+import { VerifyInstallation } from './verify-installation.tsx';
 
 export const DELETE_CONFIRM_TEXT = 'Are you sure you want to delete this tracking configuration?';
 
@@ -197,6 +199,8 @@ function WebsiteCard({ configuration }: { configuration: TrackingConfiguration }
               <Copy aria-hidden="true" />
               Copy Code
             </Button>
+            <ShopifyThemeGuide configuration={configuration} />
+            <VerifyInstallation configuration={configuration} />
           </TabsContent>
           <TabsContent value="settings" className="flex flex-wrap gap-3">
             <Button
@@ -222,8 +226,14 @@ function WebsiteCard({ configuration }: { configuration: TrackingConfiguration }
 const STEPS = [
   { title: 'Add your website', text: 'Click Add Website and enter its name and URL.' },
   { title: 'Copy the tracking code', text: 'Open the Code tab of the website card and click Copy Code.' },
-  { title: 'Install the code', text: 'Paste it before the closing </head> tag of every page of your site.' },
-  { title: 'View analytics', text: 'Visits appear within seconds: open View Analytics on the card.' },
+  {
+    title: 'Install the code',
+    text: 'Paste it before the closing </head> tag of every page (on Shopify: in layout/theme.liquid, steps in the Code tab).',
+  },
+  {
+    title: 'Verify and view analytics',
+    text: 'Click Verify installation in the Code tab, then open View Analytics on the card.',
+  },
 ];
 
 /** The Manage Websites tab (spec §2). */

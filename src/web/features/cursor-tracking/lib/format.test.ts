@@ -1,4 +1,4 @@
-import { embedSnippet } from '@shared/tracker-snippet.ts';
+import { embedSnippet, shopifyThemeSnippet } from '@shared/tracker-snippet.ts';
 import { describe, expect, it } from 'vitest';
 import { formatRate, formatSessionDuration } from './format.ts';
 import { createSessionId } from './self-tracking.ts';
@@ -22,6 +22,16 @@ describe('cursor tracking formats (spec §2)', () => {
     expect(snippet).toContain('data-tracking-id="trk_1"');
     expect(snippet).toContain('data-api-key="utk_2"');
     expect(snippet).toContain('data-endpoint="https://upside.example/api/cursor-tracking/events"');
+  });
+
+  it('builds the theme.liquid snippet: the embed snippet plus the customer e-mail hash in Liquid', () => {
+    const theme = shopifyThemeSnippet({ trackingId: 'trk_1', apiKey: 'utk_2' }, 'https://upside.example');
+    expect(theme).toContain('data-tracking-id="trk_1"');
+    expect(theme).toContain(
+      '{% if customer %}data-email-hash="{{ customer.email | downcase | sha256 }}"{% endif %}',
+    );
+    expect(theme.trimEnd().endsWith('></script>')).toBe(true);
+    expect(theme.match(/<script/g)).toHaveLength(1);
   });
 
   it('makes session ids from time and randomness', () => {

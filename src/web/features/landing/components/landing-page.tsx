@@ -17,6 +17,7 @@ import {
   Users,
   Zap,
 } from 'lucide-react';
+import type { ReactNode } from 'react';
 
 interface Feature {
   icon: LucideIcon;
@@ -114,8 +115,12 @@ function FeatureCard({ feature }: { feature: Feature }) {
   );
 }
 
-/** Signed-out landing screen (spec §2), also shown on `/` while the session check is pending. */
-export function LandingPage() {
+/**
+ * Signed-out landing screen (spec §2), also shown on `/` while the session check is pending; on a
+ * fresh install with password accounts the hero holds `ownerSetup` ("Create the owner account")
+ * instead of the sign-in button.
+ */
+export function LandingPage({ ownerSetup }: { ownerSetup?: ReactNode }) {
   return (
     <div className="relative min-h-screen">
       <CityBackground />
@@ -143,7 +148,7 @@ export function LandingPage() {
               finds the opportunities you are missing, and shows you which customers to win back.
             </p>
             <div className="mt-10 flex justify-center">
-              <SignInLink>Sign In to Get Started</SignInLink>
+              {ownerSetup ?? <SignInLink>Sign In to Get Started</SignInLink>}
             </div>
           </section>
 

@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  AuthSessionListSchema,
+  AuthSessionParamsSchema,
+  RecoveryCodesSchema,
+  TwoFactorCodeBodySchema,
+  TwoFactorSetupSchema,
+  TwoFactorStatusSchema,
+} from '../../../shared/contracts/auth.ts';
+import { notFound } from '../../errors.ts';
+import { requireAuth, sessionTokenOf } from '../../http/auth.ts';
+import type { AppDeps } from '../../http/deps.ts';
+import { listSessions, revokeSession } from './manage-sessions.ts';
+import { disableTwoFactor, enableTwoFactor, startTwoFactor, twoFactorStatus } from './password/two-factor.ts';
+
+/**
+ * The caller's own account security, on the profile (issue #38): signed-in devices, each revocable,
+ * and two-factor sign-in for password accounts.
+ */
+export function registerAccountSecurityRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const keyring = deps.integration.keyring;
+
+  api.get(
+    '/api/auth/sessions',
+    { schema: { response: { 200: AuthSessionListSchema } } },
+    async (request) => ({
+      sessions: await listSessions(
+        deps.db,
+        requireAuth(request).userId,
+        sessionTokenOf(request),
+        deps.clock(),
+      ),
+    }),
+  );
+  api.delete(
+    '/api/auth/sessions/:id',
+    { schema: { params: AuthSessionParamsSchema } },
+    async (request, reply) => {
+      if (!(await revokeSession(deps.db, requireAuth(request).userId, request.params.id)))
+        throw notFound('No such session: it may have ended already.');
+      return reply.status(204).send();
+    },
+  );
+
+  api.get('/api/auth/two-factor', { schema: { response: { 200: TwoFactorStatusSchema } } }, async (request) =>
+    twoFactorStatus(deps.db, requireAuth(request).userId),
+  );
+  api.post(
+    '/api/auth/two-factor/start',
+    { schema: { response: { 200: TwoFactorSetupSchema } } },
+    async (request) => startTwoFactor(deps.db, keyring, requireAuth(request).userId),
+  );
+  api.post(
+    '/api/auth/two-factor/enable',
+    { schema: { body: TwoFactorCodeBodySchema, response: { 200: RecoveryCodesSchema } } },
+    async (request) =>
+      enableTwoFactor(deps.db, keyring, requireAuth(request).userId, request.body.code, deps.clock()),
+  );
+  api.post(
+    '/api/auth/two-factor/disable',
+    { schema: { body: TwoFactorCodeBodySchema } },
+    async (request, reply) => {
+      await disableTwoFactor(deps.db, keyring, requireAuth(request).userId, request.body.code, deps.clock());
+      return reply.status(204).send();
+    },
+  );
+}
