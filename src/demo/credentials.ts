@@ -34,7 +34,6 @@ export const DEMO_SECRETS = {
     clientSecret: 'shpss_0d3m0c11e47s3cr3t000000000001',
     /** Token the client-credentials grant hands out (a second valid token). */
     grantedAccessToken: 'shpat_0d3m0c11e47cr3d3nt1a1500000002',
-    scopes: 'read_orders,read_all_orders,read_customers,read_products,read_inventory',
   },
   ga4: {
     propertyId: '412345678',

@@ -1,12 +1,17 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DemoEmulators, startDemoEmulators } from '../../src/demo/start-demo-emulators.ts';
 import { integrationContextOf } from '../../src/server/features/connections/integration-context.ts';
 import type { AppDeps } from '../../src/server/http/deps.ts';
+import { registerShopifyWebhooksJob } from '../../src/server/jobs/definitions/register-shopify-webhooks.ts';
 import { SYNC_JOBS } from '../../src/server/jobs/definitions/sync-jobs.ts';
 import { resetSyncTuning, tuneSync } from '../../src/server/jobs/sync/sync-tuning.ts';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import type { CredentialsStatus } from '../../src/shared/contracts/credentials.ts';
+import type { ShopifyScopesResponse } from '../../src/shared/contracts/shopify.ts';
 import type { SyncSourceStatus, SyncStatusResponse } from '../../src/shared/contracts/sync.ts';
+import { DATA_TOPICS } from '../../src/shared/contracts/webhooks.ts';
+import { SHOPIFY_SCOPES } from '../../src/shared/shopify-scopes.ts';
 import { startTestApp, type TestApp } from '../support/start-app.ts';
 import { UNTHROTTLED_BUCKET } from '../support/start-demo-app.ts';
 
@@ -14,7 +19,10 @@ import { UNTHROTTLED_BUCKET } from '../support/start-demo-app.ts';
  * Connection truth over real HTTP: the status badges (/api/credentials/status) and the
  * data-freshness panel (/api/sync/status) say "connected" only while the latest connection test
  * or sync succeeded and syncs keep to the schedule. Failures come from the emulators' fault knobs;
- * the connectors reach them over HTTP exactly as the real vendors.
+ * the connectors reach them over HTTP exactly as the real vendors. Shopify's 2026 app model: a
+ * Dev Dashboard app's client credentials, its granted scopes (a missing one keeps the connection
+ * but needs attention, naming it), webhook subscriptions it registers and removes itself, and
+ * wrong credentials that never replace a working connection.
  */
 let demo: DemoEmulators;
 let app: TestApp;
@@ -161,5 +169,88 @@ describe('a source whose connection test fails after a good sync', () => {
     const status = await credentialsStatus();
     expect(status.verified.ga4).toBe(false);
     expect(status.health.ga4).toEqual(ga4.health);
+  }, 120_000);
+});
+
+describe('a Shopify Dev Dashboard app', () => {
+  const shopify = () => demo.emulators.shopify;
+  const scopes = async () => {
+    const res = await app.request('/api/shopify/scopes', { cookie });
+    expect(res.status).toBe(200);
+    return (await res.json()) as ShopifyScopesResponse;
+  };
+  const view = async () =>
+    (await (await app.request('/api/credentials/shopify', { cookie })).json()) as Record<string, unknown>;
+
+  it('never lets wrong credentials replace a working connection', async () => {
+    const working = await view();
+    expect(working).toMatchObject({ isValid: true });
+    const wrong = await post('/api/credentials/shopify', {
+      shopDomain: demo.credentials.shopify.shopDomain,
+      accessToken: 'shpat_wrong-token-9999',
+    });
+    expect(wrong.status).toBe(200);
+    const body = await wrong.json();
+    expect(body).toMatchObject({ success: false, isValid: false });
+    expect(body.message).toMatch(/not saved; the working connection to .* stays in place/);
+    expect(await view()).toEqual(working);
+  }, 60_000);
+
+  it('connects with client credentials, names a missing scope, registers and removes its webhooks', async () => {
+    expect((await app.request('/api/credentials/shopify', { method: 'DELETE', cookie })).status).toBe(200);
+    const withoutHistory = SHOPIFY_SCOPES.map((n) => n.scope).filter((scope) => scope !== 'read_all_orders');
+    shopify().accessScopes.set(withoutHistory);
+    try {
+      advance(1);
+      const stored = await post('/api/credentials/shopify', {
+        shopDomain: demo.credentials.shopify.shopDomain,
+        apiKey: demo.credentials.shopify.apiKey,
+        apiSecret: demo.credentials.shopify.apiSecret,
+      });
+      expect(await stored.json()).toMatchObject({ success: true, isValid: true });
+      const stored1 = await view();
+      expect(JSON.stringify(stored1)).not.toContain(demo.credentials.shopify.apiSecret);
+      expect(stored1.api_secret).toMatch(/^•+.{4}$/);
+
+      // The scope is missing: the connection stays, but needs attention and names it.
+      const missing = await scopes();
+      expect(missing.granted.sort()).toEqual([...withoutHistory].sort());
+      expect(missing.missing).toEqual([
+        { scope: 'read_all_orders', effect: expect.stringMatching(/last 60 days/) },
+      ]);
+      expect(missing.orderHistory).toMatchObject({ fullHistory: false, days: 60 });
+      const health = (await credentialsStatus()).health.shopify;
+      expect(health.state).toBe('needs_attention');
+      expect(health.reason).toMatch(/^The Shopify app lacks the read_all_orders scope: /);
+      expect(health.fix).toMatch(/Dev Dashboard add read_all_orders/);
+      expect((await credentialsStatus()).verified.shopify).toBe(true);
+
+      // Webhooks: one subscription per data topic, to this server, seen by Shopify.
+      advance(1);
+      await runJobsUntilIdle(app.server.deps, { definitions: [registerShopifyWebhooksJob] });
+      expect(shopify().webhookSubscriptions.size).toBe(DATA_TOPICS.length);
+      expect(shopify().webhookSubscriptions.callbacksFor('ORDERS_CREATE')).toEqual([
+        `${app.baseUrl}/api/webhooks/shopify`,
+      ]);
+
+      // Granting read_all_orders: healthy again, and the orders backfill starts over.
+      shopify().accessScopes.reset();
+      advance(1);
+      const full = await scopes();
+      expect(full.missing).toEqual([]);
+      expect(full.orderHistory.fullHistory).toBe(true);
+      expect((await credentialsStatus()).health.shopify.state).toBe('connected');
+      const cursor = await app.db.execute(
+        sql`SELECT cursor -> 'orders' ->> 'phase' AS phase FROM sync_states WHERE source = 'shopify'`,
+      );
+      expect((cursor as unknown as { rows: { phase: string }[] }).rows.map((r) => r.phase)).toEqual(['bulk']);
+    } finally {
+      shopify().accessScopes.reset();
+    }
+
+    // Disconnecting removes the subscriptions from the store.
+    expect((await app.request('/api/credentials/shopify', { method: 'DELETE', cookie })).status).toBe(200);
+    expect(shopify().webhookSubscriptions.size).toBe(0);
+    expect((await app.request('/api/shopify/scopes', { cookie })).status).toBe(400);
   }, 120_000);
 });

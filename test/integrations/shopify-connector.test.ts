@@ -1,15 +1,20 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { DEMO_SECRETS } from '../../src/demo/credentials.ts';
 import { buildShopifyEmulator, type ShopifyEmulator } from '../../src/demo/emulators/shopify/app.ts';
 import { generateStore } from '../../src/demo/generate-store.ts';
 import { createAppCaches, type UpstreamTokenCache } from '../../src/server/caches.ts';
 import { UpstreamError } from '../../src/server/connectors/http/upstream-error.ts';
+import { readGrantedScopes } from '../../src/server/connectors/shopify/access-scopes.ts';
 import { createShopifyClient } from '../../src/server/connectors/shopify/client.ts';
 import { mapOrderToLookup } from '../../src/server/connectors/shopify/map.ts';
+import { SHOPIFY_SCOPES } from '../../src/shared/shopify-scopes.ts';
 
 /**
  * The Shopify connector against the Shopify emulator (contract doc §1) and its fault knobs:
- * THROTTLED bursts, 5xx, hung requests, 401, unknown shop, client-credentials grant.
+ * THROTTLED bursts, 5xx, hung requests, 401, unknown shop, client-credentials grant; the 2026 app
+ * model (contracts/external-apis-2.md §4): granted scopes, ACCESS_DENIED for a missing one, the
+ * 60-day order window without read_all_orders, webhook subscriptions by `uri`.
  */
 let emulator: ShopifyEmulator;
 let baseUrl: string;
@@ -21,7 +26,9 @@ const fastSleep = async (ms: number) => {
 };
 
 beforeAll(async () => {
-  const store = generateStore({ preset: 'small', seed: 7, customers: 60, days: 90 });
+  // Ends today: the 60-day order window (no read_all_orders) is counted from the wall clock.
+  const endDate = new Date().toISOString().slice(0, 10);
+  const store = generateStore({ preset: 'small', seed: 7, customers: 60, days: 90, endDate });
   emulator = buildShopifyEmulator({ store, maximumAvailable: 2000, restoreRate: 100 });
   origin = (await emulator.listen({ host: '127.0.0.1', port: 0 })).replace('localhost', '127.0.0.1');
   baseUrl = `${origin}/store/${store.shop.myshopifyDomain}`;
@@ -31,6 +38,7 @@ afterAll(async () => {
 });
 beforeEach(() => {
   emulator.faults.reset();
+  emulator.accessScopes.reset();
   waits.length = 0;
   tokens = createAppCaches().upstreamTokens;
 });
@@ -162,5 +170,94 @@ describe('Shopify connector against the emulator', () => {
       .catch((e: unknown) => e);
     emulator.faults.releaseHung();
     expect((error as UpstreamError).kind).toBe('timeout');
+  });
+
+  it('reads the granted scopes, and the grant reports them too', async () => {
+    const needed = SHOPIFY_SCOPES.map((need) => need.scope);
+    expect((await readGrantedScopes(tokenClient())).sort()).toEqual([...needed].sort());
+    emulator.accessScopes.set(['read_orders', 'write_products']);
+    expect(await readGrantedScopes(tokenClient())).toEqual(['read_orders', 'write_products']);
+    const grant = await fetch(`${baseUrl}/admin/oauth/access_token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        grant_type: 'client_credentials',
+        client_id: DEMO_SECRETS.shopify.clientId,
+        client_secret: DEMO_SECRETS.shopify.clientSecret,
+      }),
+    });
+    expect(await grant.json()).toMatchObject({ scope: 'read_orders,write_products', expires_in: 86399 });
+  });
+
+  it('answers ACCESS_DENIED naming the scope a query lacks', async () => {
+    emulator.accessScopes.set(['read_orders', 'read_products', 'read_customers', 'read_locations']);
+    const error = await tokenClient()
+      .listProducts()
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'permission', upstreamCode: 'ACCESS_DENIED' });
+    expect((error as UpstreamError).message).toMatch(/missing the read_inventory access scope/);
+    emulator.accessScopes.set(['read_products', 'read_inventory']);
+    await expect(tokenClient().listProducts()).rejects.toMatchObject({
+      message: /missing the read_locations access scope/,
+    });
+    await expect(tokenClient().listCustomers()).rejects.toMatchObject({
+      message: /missing the read_customers access scope/,
+    });
+  });
+
+  it('serves only the last 60 days of orders without read_all_orders', async () => {
+    const oldestCreatedAt = async () => {
+      const page = await tokenClient().query(
+        'query { orders(first: 1, sortKey: CREATED_AT) { nodes { createdAt } } ordersCount(limit: null) { count } }',
+        {},
+        z.object({
+          orders: z.object({ nodes: z.array(z.object({ createdAt: z.string() })) }),
+          ordersCount: z.object({ count: z.number() }),
+        }),
+      );
+      return { oldest: Date.parse(page.orders.nodes[0]!.createdAt), count: page.ordersCount.count };
+    };
+    const all = await oldestCreatedAt();
+    emulator.accessScopes.set(SHOPIFY_SCOPES.map((n) => n.scope).filter((s) => s !== 'read_all_orders'));
+    const recent = await oldestCreatedAt();
+    const windowStart = Date.now() - 60 * 86_400_000;
+    expect(all.oldest).toBeLessThan(windowStart - 86_400_000); // the store reaches back 90 days
+    expect(recent.oldest).toBeGreaterThanOrEqual(windowStart - 60_000);
+    expect(recent.count).toBeLessThan(all.count);
+    expect(recent.count).toBeGreaterThan(0);
+  });
+
+  it('creates webhook subscriptions by uri and deletes them', async () => {
+    const client = tokenClient();
+    const Created = z.object({
+      webhookSubscriptionCreate: z.object({
+        webhookSubscription: z.object({ id: z.string(), uri: z.string() }).nullable(),
+        userErrors: z.array(z.object({ message: z.string() })),
+      }),
+    });
+    const create = `mutation($topic: WebhookSubscriptionTopic!, $sub: WebhookSubscriptionInput!) {
+      webhookSubscriptionCreate(topic: $topic, webhookSubscription: $sub) { webhookSubscription { id uri } userErrors { message } } }`;
+    const uri = 'https://upside.example/api/webhooks/shopify';
+    const before = emulator.webhookSubscriptions.size;
+    const made = await client.query(
+      create,
+      { topic: 'ORDERS_CREATE', sub: { uri, format: 'JSON' } },
+      Created,
+    );
+    expect(made.webhookSubscriptionCreate.webhookSubscription?.uri).toBe(uri);
+    expect(emulator.webhookSubscriptions.callbacksFor('ORDERS_CREATE')).toContain(uri);
+    const again = await client.query(create, { topic: 'ORDERS_CREATE', sub: { uri } }, Created);
+    expect(again.webhookSubscriptionCreate.userErrors[0]?.message).toMatch(/already been taken/);
+    const deleted = await client.query(
+      'mutation($id: ID!) { webhookSubscriptionDelete(id: $id) { deletedWebhookSubscriptionId userErrors { message } } }',
+      { id: made.webhookSubscriptionCreate.webhookSubscription!.id },
+      z.object({
+        webhookSubscriptionDelete: z.object({ deletedWebhookSubscriptionId: z.string().nullable() }),
+      }),
+    );
+    expect(deleted.webhookSubscriptionDelete.deletedWebhookSubscriptionId).toBe(
+      made.webhookSubscriptionCreate.webhookSubscription!.id,
+    );
+    expect(emulator.webhookSubscriptions.size).toBe(before);
   });
 });

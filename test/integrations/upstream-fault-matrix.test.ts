@@ -494,11 +494,15 @@ async function runWebhookCell(fault: WebhookFault, historicOrders: number): Prom
 
 describe('upstream fault matrix, webhook phase', () => {
   it('shopify webhook: refused, duplicated or lost deliveries and API faults end with every order once', async () => {
+    // Live orders are placed at the emulator's real time; our clock must not lag behind it. The
+    // jump can outlast a session (30 days from the fixed start date): sign in again after it.
+    if (now.getTime() < Date.now()) {
+      now = new Date();
+      owners.delete('shopify');
+    }
     const expected = await control('shopify');
     const { cookie, workspaceId } = await ownerOf('shopify');
     await emptyWorkspace(workspaceId);
-    // Live orders are placed at the emulator's real time; our clock must not lag behind it.
-    if (now.getTime() < Date.now()) now = new Date();
     const { credentials } = demo;
     const connected = await post(cookie, '/api/credentials/shopify', {
       shopDomain: credentials.shopify.shopDomain,

@@ -103,6 +103,7 @@ const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /api/profit': COSTS_READ,
   'GET /api/shopify/order/:orderName': READ,
   'GET /api/shopify/summary': READ,
+  'GET /api/shopify/scopes': READ,
   'GET /api/models/diagnostics': READ,
   'GET /api/models/runs': READ,
   'GET /api/insights': READ,

@@ -137,3 +137,21 @@ export const ShopifySummarySchema = z.object({
   ),
 });
 export type ShopifySummary = z.infer<typeof ShopifySummarySchema>;
+
+/**
+ * GET /api/shopify/scopes (issue 38): the scopes the Shopify app holds, the needed ones it lacks
+ * with what breaks without each (shared/shopify-scopes.ts), and how far back the order history
+ * reaches (60 days without read_all_orders).
+ */
+export const ShopifyScopesResponseSchema = z.object({
+  granted: z.array(z.string()),
+  missing: z.array(z.object({ scope: z.string(), effect: z.string() })),
+  orderHistory: z.object({
+    fullHistory: z.boolean(),
+    /** How many days back Shopify serves orders; null = the whole history. */
+    days: z.number().int().nullable(),
+    message: z.string(),
+  }),
+  checkedAt: z.string(),
+});
+export type ShopifyScopesResponse = z.infer<typeof ShopifyScopesResponseSchema>;

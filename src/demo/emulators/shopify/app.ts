@@ -6,6 +6,9 @@
  *   `X-Shopify-Access-Token`, cost-based throttling (`extensions.cost`), THROTTLED as HTTP 200;
  * - POST `{base}/admin/oauth/access_token` — client-credentials grant (form or JSON body);
  * - GET  `{base}/bulk/{id}.jsonl` — bulk operation results.
+ * Access scopes (access-scopes.ts): the installation's granted scopes are a knob
+ * (`emulator.accessScopes.set([...])`); a field needing a missing scope answers ACCESS_DENIED, and
+ * without read_all_orders orders older than 60 days do not exist for the app.
  * Webhook subscriptions live in the GraphQL API (webhooks.ts); `liveOrders` places orders and
  * delivers their webhooks (live-orders.ts).
  * Unknown shop → 404 with an HTML body (contract §1.12); bad token → 401; every JSON answer has
@@ -19,6 +22,7 @@ import { DEMO_SECRETS } from '../../credentials.ts';
 import type { DemoStore } from '../../model.ts';
 import { mixSeeds, Rng } from '../../prng.ts';
 import { FaultController, type FaultSettings, installFaults } from '../faults.ts';
+import { accessDeniedErrors, GrantedScopes } from './access-scopes.ts';
 import { BulkOperations } from './bulk.ts';
 import { CostBucket, calculateQueryCost, countReturnedObjects, MAX_SINGLE_QUERY_COST } from './cost.ts';
 import { LiveOrders } from './live-orders.ts';
@@ -40,6 +44,8 @@ export interface ShopifyEmulatorOptions {
   faultSeed?: number;
   /** Webhook delivery knobs (duplicates, lateness, retry schedule). */
   webhookDelivery?: Partial<DeliverySettings>;
+  /** The app installation's granted scopes (default: every scope Upside asks for). */
+  grantedScopes?: readonly string[];
 }
 
 export interface ShopifyEmulatorExtras {
@@ -53,6 +59,8 @@ export interface ShopifyEmulatorExtras {
   webhookSubscriptions: WebhookSubscriptions;
   webhookSender: WebhookSender;
   liveOrders: LiveOrders;
+  /** Test knob: the scopes the app installation holds (`set`, `reset`). */
+  accessScopes: GrantedScopes;
 }
 
 export type ShopifyEmulator = FastifyInstance & ShopifyEmulatorExtras;
@@ -111,6 +119,7 @@ export function buildShopifyEmulator(opts: ShopifyEmulatorOptions): ShopifyEmula
   /** Tokens from the client-credentials grant: token → expiry (ms). */
   const granted = new Map<string, number>();
   const webhookSubscriptions = new WebhookSubscriptions(now);
+  const accessScopes = new GrantedScopes(opts.grantedScopes);
   const rng = new Rng(mixSeeds(opts.faultSeed ?? 11, 15));
   const random = () => rng.next();
   const webhookSender = new WebhookSender(
@@ -128,6 +137,14 @@ export function buildShopifyEmulator(opts: ShopifyEmulatorOptions): ShopifyEmula
       done(null, { query: String(body) });
     },
   );
+
+  const deniedInBulk = (query: string): boolean => {
+    try {
+      return accessDeniedErrors(schema, parse(query), accessScopes).length > 0;
+    } catch {
+      return false; // bulk.start reports the parse error itself
+    }
+  };
 
   const isUnknownShop = (request: FastifyRequest) =>
     (request.params as { shop?: string }).shop !== shopDomain;
@@ -189,7 +206,7 @@ export function buildShopifyEmulator(opts: ShopifyEmulatorOptions): ShopifyEmula
     granted.set(secrets.grantedAccessToken, now() + 86_399_000);
     return json(reply, 200, {
       access_token: secrets.grantedAccessToken,
-      scope: secrets.scopes,
+      scope: accessScopes.list().join(','),
       expires_in: 86399,
     });
   });
@@ -255,6 +272,8 @@ export function buildShopifyEmulator(opts: ShopifyEmulatorOptions): ShopifyEmula
     }
     const validationErrors = validate(schema, document);
     if (validationErrors.length > 0) return json(reply, 200, { errors: validationErrors.map(shopifyError) });
+    const denied = accessDeniedErrors(schema, document, accessScopes);
+    if (denied.length > 0) return json(reply, 200, { errors: denied, data: null });
 
     const requested = calculateQueryCost(schema, document, operationName, variables);
     if (requested > MAX_SINGLE_QUERY_COST) {
@@ -290,9 +309,15 @@ export function buildShopifyEmulator(opts: ShopifyEmulatorOptions): ShopifyEmula
     const makeContext = (): ShopifyContext => ({
       data,
       bulk: false,
+      scopes: accessScopes,
+      ordersFromMs: accessScopes.ordersFromMs(now()),
       webhooks: webhookSubscriptions,
       mutations: {
-        runBulkQuery: (query, _groupObjects) => bulk.start(query, base, makeContext),
+        runBulkQuery: (query, _groupObjects) => {
+          // A bulk export touching a field outside the granted scopes ends FAILED with ACCESS_DENIED.
+          if (deniedInBulk(query)) bulk.failNextWith = 'ACCESS_DENIED';
+          return bulk.start(query, base, makeContext);
+        },
         cancelBulk: (id) => bulk.cancel(id),
         currentBulk: (type) => (type === 'QUERY' ? bulk.currentView() : null),
         bulkById: (id) => bulk.byId(id),
@@ -359,5 +384,6 @@ export function buildShopifyEmulator(opts: ShopifyEmulatorOptions): ShopifyEmula
   app.decorate('webhookSubscriptions', webhookSubscriptions);
   app.decorate('webhookSender', webhookSender);
   app.decorate('liveOrders', liveOrders);
+  app.decorate('accessScopes', accessScopes);
   return app as unknown as ShopifyEmulator;
 }

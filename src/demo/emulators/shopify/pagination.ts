@@ -3,6 +3,7 @@
  * Shopify's page-size limit and cursor shape), and the per-request context resolvers receive.
  */
 import { GraphQLError } from 'graphql';
+import type { GrantedScopes } from './access-scopes.ts';
 import type { ShopifyData } from './shopify-data.ts';
 import type { WebhookSubscriptions } from './webhooks.ts';
 
@@ -14,6 +15,10 @@ export interface ShopifyContext {
   bulk: boolean;
   /** In bulk mode: the window of the root connection this execution covers. */
   bulkWindow?: { start: number; count: number };
+  /** The installation's scopes (absent in the warm-up: everything granted). */
+  scopes?: GrantedScopes;
+  /** Oldest order instant the app may see (no read_all_orders: 60 days back); absent or null: all. */
+  ordersFromMs?: number | null;
   /** The app's webhook subscriptions (absent in bulk executions and the warm-up). */
   webhooks?: WebhookSubscriptions;
   /** Mutations are delegated to the app (bulk operations need its state). */

@@ -68,7 +68,9 @@ function nodeById(data: ShopifyData, id: string, ctx: ShopifyContext): unknown {
   switch (gid.type) {
     case 'Order': {
       const i = data.orders.positionOf(gid.legacy);
-      return i === null ? null : orderView(data, data.order(i));
+      if (i === null || data.orders.createdAtMs(i) < (ctx.ordersFromMs ?? Number.NEGATIVE_INFINITY))
+        return null;
+      return orderView(data, data.order(i));
     }
     case 'Customer': {
       const i = indexFromLegacy(gid.legacy, CUSTOMER_BASE, 11, store.customers.length);
@@ -100,7 +102,7 @@ export function buildRoot(data: ShopifyData) {
   const store = data.store;
   const orderConnection = (args: ConnectionArgs, ctx: ShopifyContext) => {
     const cands = data.orderCandidates(args.query, args.sortKey ?? 'PROCESSED_AT', Boolean(args.reverse));
-    const list = listCandidates(cands);
+    const list = listCandidates(data.createdSince(cands, ctx.ordersFromMs));
     return paginate(
       list.size,
       args,
@@ -161,8 +163,20 @@ export function buildRoot(data: ShopifyData) {
       return node?.__typename === 'Order' ? node : null;
     },
     orders: orderConnection,
-    ordersCount: (args: { query?: string | null; limit?: number | null }) =>
-      count(listCandidates(data.orderCandidates(args.query, 'ID', false)).size, args.limit),
+    ordersCount: (args: { query?: string | null; limit?: number | null }, ctx: ShopifyContext) =>
+      count(
+        listCandidates(data.createdSince(data.orderCandidates(args.query, 'ID', false), ctx.ordersFromMs))
+          .size,
+        args.limit,
+      ),
+    currentAppInstallation: (_args: unknown, ctx: ShopifyContext) => ({
+      __typename: 'AppInstallation',
+      id: 'gid://shopify/AppInstallation/1',
+      accessScopes: (ctx.scopes?.list() ?? []).map((handle) => ({
+        handle,
+        description: `${handle.startsWith('write_') ? 'Modify' : 'Read'} ${handle.replace(/^(read|write)_/, '').replace(/_/g, ' ')}`,
+      })),
+    }),
     customer: ({ id }: { id: string }, ctx: ShopifyContext) => {
       const node = nodeById(data, id, ctx) as { __typename?: string } | null;
       return node?.__typename === 'Customer' ? node : null;
@@ -244,6 +258,7 @@ export function buildRoot(data: ShopifyData) {
         first?: number | null;
         after?: string | null;
         topics?: string[] | null;
+        uri?: string | null;
         callbackUrl?: string | null;
       },
       ctx: ShopifyContext,
@@ -254,7 +269,10 @@ export function buildRoot(data: ShopifyData) {
         pageInfo: { hasNextPage: false, hasPreviousPage: false },
       },
     webhookSubscriptionCreate: (
-      args: { topic: string; webhookSubscription: { callbackUrl?: string | null; format?: string | null } },
+      args: {
+        topic: string;
+        webhookSubscription: { uri?: string | null; callbackUrl?: string | null; format?: string | null };
+      },
       ctx: ShopifyContext,
     ) => ctx.webhooks?.create(args.topic, args.webhookSubscription) ?? null,
     webhookSubscriptionDelete: ({ id }: { id: string }, ctx: ShopifyContext) =>

@@ -362,7 +362,7 @@ type BulkOperationCancelPayload { bulkOperation: BulkOperation userErrors: [Bulk
 
 enum WebhookSubscriptionTopic { ORDERS_CREATE ORDERS_UPDATED ORDERS_PAID REFUNDS_CREATE PRODUCTS_CREATE PRODUCTS_UPDATE INVENTORY_LEVELS_UPDATE CUSTOMERS_CREATE CUSTOMERS_UPDATE APP_UNINSTALLED }
 enum WebhookSubscriptionFormat { JSON XML }
-input WebhookSubscriptionInput { callbackUrl: URL format: WebhookSubscriptionFormat includeFields: [String!] metafieldNamespaces: [String!] }
+input WebhookSubscriptionInput { uri: String callbackUrl: URL format: WebhookSubscriptionFormat includeFields: [String!] metafieldNamespaces: [String!] }
 type WebhookHttpEndpoint { callbackUrl: URL! }
 union WebhookSubscriptionEndpoint = WebhookHttpEndpoint
 type WebhookSubscription implements Node {
@@ -370,8 +370,9 @@ type WebhookSubscription implements Node {
   legacyResourceId: UnsignedInt64!
   topic: WebhookSubscriptionTopic!
   format: WebhookSubscriptionFormat!
-  callbackUrl: URL! @deprecated(reason: "Use \`endpoint\` instead.")
-  endpoint: WebhookSubscriptionEndpoint!
+  uri: String!
+  callbackUrl: URL! @deprecated(reason: "Use \`uri\` instead.")
+  endpoint: WebhookSubscriptionEndpoint! @deprecated(reason: "Use \`uri\` instead.")
   includeFields: [String!]!
   metafieldNamespaces: [String!]!
   createdAt: DateTime!
@@ -383,8 +384,12 @@ type UserError { field: [String!] message: String! }
 type WebhookSubscriptionCreatePayload { webhookSubscription: WebhookSubscription userErrors: [UserError!]! }
 type WebhookSubscriptionDeletePayload { deletedWebhookSubscriptionId: ID userErrors: [UserError!]! }
 
+type AccessScope { handle: String! description: String! }
+type AppInstallation implements Node { id: ID! accessScopes: [AccessScope!]! }
+
 type Query {
   shop: Shop!
+  currentAppInstallation: AppInstallation!
   node(id: ID!): Node
   order(id: ID!): Order
   orders(first: Int, after: String, last: Int, before: String, reverse: Boolean = false, sortKey: OrderSortKeys = PROCESSED_AT, query: String): OrderConnection!
@@ -402,7 +407,7 @@ type Query {
   locations(first: Int, after: String, last: Int, before: String, reverse: Boolean = false, query: String): LocationConnection!
   currentBulkOperation(type: BulkOperationType = QUERY): BulkOperation
   bulkOperation(id: ID!): BulkOperation
-  webhookSubscriptions(first: Int, after: String, last: Int, before: String, reverse: Boolean = false, topics: [WebhookSubscriptionTopic!], callbackUrl: URL, format: WebhookSubscriptionFormat): WebhookSubscriptionConnection!
+  webhookSubscriptions(first: Int, after: String, last: Int, before: String, reverse: Boolean = false, topics: [WebhookSubscriptionTopic!], uri: String, callbackUrl: URL, format: WebhookSubscriptionFormat): WebhookSubscriptionConnection!
 }
 
 type Mutation {

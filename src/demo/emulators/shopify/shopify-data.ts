@@ -144,6 +144,25 @@ export class ShopifyData {
     return within ? build() : this.memo(`orders|${query ?? ''}|${sortKey}|${reverse}`, build);
   }
 
+  /**
+   * `c` without the orders created before `fromMs` (null: unchanged): what an app without
+   * read_all_orders sees. Positions are in creation order, so a range only moves its start.
+   */
+  createdSince(c: Candidates, fromMs: number | null | undefined): Candidates {
+    if (fromMs == null) return c;
+    if (c.kind === 'range') {
+      let a = c.start;
+      let b = c.end;
+      while (a < b) {
+        const mid = (a + b) >> 1;
+        if (this.orders.createdAtMs(mid) < fromMs) a = mid + 1;
+        else b = mid;
+      }
+      return { kind: 'range', start: a, end: c.end };
+    }
+    return { kind: 'list', items: c.items.filter((i) => this.orders.createdAtMs(i) >= fromMs) };
+  }
+
   private narrowByCreatedAt(group: SearchTerm[], n: number): Candidates {
     let lo = 0;
     let hi = n;

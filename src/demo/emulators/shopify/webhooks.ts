@@ -34,6 +34,7 @@ function subscriptionView(record: SubscriptionRecord) {
     legacyResourceId: String(record.legacyId),
     topic: record.topic,
     format: record.format,
+    uri: record.callbackUrl,
     callbackUrl: record.callbackUrl,
     endpoint: { __typename: 'WebhookHttpEndpoint', callbackUrl: record.callbackUrl },
     includeFields: [],
@@ -52,14 +53,16 @@ export class WebhookSubscriptions {
 
   create(
     topic: string,
-    input: { callbackUrl?: string | null; format?: string | null },
+    input: { uri?: string | null; callbackUrl?: string | null; format?: string | null },
   ): { webhookSubscription: ReturnType<typeof subscriptionView> | null; userErrors: UserError[] } {
-    const callbackUrl = input.callbackUrl ?? '';
+    // `uri` is the unified field since 2025-10; `callbackUrl` is its deprecated HTTPS-only form.
+    const field = input.uri != null ? 'uri' : 'callbackUrl';
+    const callbackUrl = input.uri ?? input.callbackUrl ?? '';
     const url = URL.parse(callbackUrl);
     if (!url || !['http:', 'https:'].includes(url.protocol)) {
       return {
         webhookSubscription: null,
-        userErrors: [{ field: ['webhookSubscription', 'callbackUrl'], message: 'Address is invalid' }],
+        userErrors: [{ field: ['webhookSubscription', field], message: 'Address is invalid' }],
       };
     }
     if (this.records.some((record) => record.topic === topic && record.callbackUrl === callbackUrl)) {
@@ -67,7 +70,7 @@ export class WebhookSubscriptions {
         webhookSubscription: null,
         userErrors: [
           {
-            field: ['webhookSubscription', 'callbackUrl'],
+            field: ['webhookSubscription', field],
             message: 'Address for this topic has already been taken',
           },
         ],
@@ -97,19 +100,21 @@ export class WebhookSubscriptions {
     return { deletedWebhookSubscriptionId: id, userErrors: [] };
   }
 
-  /** `webhookSubscriptions(first, after, topics, callbackUrl)` as a connection (cursor = legacy id). */
+  /** `webhookSubscriptions(first, after, topics, uri | callbackUrl)` as a connection (cursor = legacy id). */
   connection(args: {
     first?: number | null;
     after?: string | null;
     topics?: string[] | null;
+    uri?: string | null;
     callbackUrl?: string | null;
   }) {
+    const address = args.uri ?? args.callbackUrl;
     const after = args.after ? Number(Buffer.from(args.after, 'base64').toString('utf8')) : 0;
     const matching = this.records.filter(
       (record) =>
         record.legacyId > after &&
         (!args.topics || args.topics.length === 0 || args.topics.includes(record.topic)) &&
-        (!args.callbackUrl || record.callbackUrl === args.callbackUrl),
+        (!address || record.callbackUrl === address),
     );
     const first = Math.min(args.first ?? 50, 250);
     const page = matching.slice(0, first);

@@ -317,7 +317,7 @@ export class ShopifyClient {
         status,
         detail,
         message:
-          'Shopify refused access. Check that the app has read access to Products, Orders and Customers.',
+          'Shopify refused access. Check that the app holds the scopes listed in the Shopify setup steps and is installed on this store.',
       });
     }
     if (status === 404) {
@@ -376,7 +376,9 @@ export class ShopifyClient {
     }
     const denied = errors.find((e) => e.extensions?.code === 'ACCESS_DENIED');
     if (denied) {
-      const scope = denied.extensions?.requiredAccess;
+      // requiredAccess reads "`read_inventory` access scope."; the message names the handle alone.
+      const required = denied.extensions?.requiredAccess;
+      const scope = required ? (/`?([a-z_]+)`?/.exec(required)?.[1] ?? required) : null;
       return new UpstreamError({
         provider: 'shopify',
         kind: 'permission',
@@ -384,8 +386,8 @@ export class ShopifyClient {
         upstreamCode: 'ACCESS_DENIED',
         detail,
         message: scope
-          ? `The Shopify app is missing a required access scope (${scope}). Grant read access to Products, Orders and Customers.`
-          : 'The Shopify app is missing a required access scope. Grant read access to Products, Orders and Customers.',
+          ? `The Shopify app is missing the ${scope} access scope. Add it to the app in the Shopify Dev Dashboard, release a new version and approve it in your store.`
+          : 'The Shopify app is missing a required access scope. Add the scopes listed in the Shopify setup steps to the app in the Dev Dashboard.',
       });
     }
     return new UpstreamError({

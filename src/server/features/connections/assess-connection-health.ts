@@ -1,5 +1,6 @@
 import type { ConnectionHealth } from '../../../shared/contracts/connection-health.ts';
 import type { SyncSource } from '../../../shared/contracts/sync.ts';
+import { missingShopifyScopes } from '../../../shared/shopify-scopes.ts';
 import type { SyncStateRow } from '../../jobs/sync/sync-state.ts';
 import type { CredentialSummary } from '../../vault/credential-store.ts';
 
@@ -22,8 +23,10 @@ export interface ConnectionFacts {
  * One source's health: the latest of its connection test (the credential's status, stored or
  * re-tested at `updatedAt`) and its syncs (a failure keeps `lastError` until a sync succeeds)
  * decides; a source whose last success is more than twice the schedule interval old (or that
- * never synced that long after connecting) while nothing runs is overdue. Each unhealthy state
- * comes with the reason and the fix.
+ * never synced that long after connecting) while nothing runs is overdue. A Shopify app that lacks
+ * a scope Upside needs stays connected (what it may read still syncs) but needs attention, naming
+ * each missing scope and what breaks without it. Each unhealthy state comes with the reason and
+ * the fix.
  */
 export function assessConnectionHealth(facts: ConnectionFacts): ConnectionHealth & { overdue: boolean } {
   const { source, credential, state, now } = facts;
@@ -59,6 +62,16 @@ export function assessConnectionHealth(facts: ConnectionFacts): ConnectionHealth
       overdue: false,
     };
   }
+  const missing = source === 'shopify' ? missingScopesOf(credential) : [];
+  if (missing.length > 0) {
+    const names = missing.map((m) => m.scope).join(', ');
+    return {
+      state: 'needs_attention',
+      reason: `The Shopify app lacks the ${names} scope${missing.length > 1 ? 's' : ''}: ${missing.map((m) => m.effect).join(' ')}`,
+      fix: `In the Shopify Dev Dashboard add ${names} to the app's scopes, release the new version and approve it in your store, then press Check scopes in the Shopify tab.`,
+      overdue: false,
+    };
+  }
   const budgetMs = 2 * facts.intervalMinutes * 60_000;
   const since = latestSuccess ?? testedAt;
   if (!facts.busy && now.getTime() - since.getTime() > budgetMs) {
@@ -74,9 +87,15 @@ export function assessConnectionHealth(facts: ConnectionFacts): ConnectionHealth
   return { state: 'connected', reason: null, fix: null, overdue: false };
 }
 
+/** The needed scopes the stored scope reading lacks (none when the scopes were never read). */
+function missingScopesOf(credential: CredentialSummary): { scope: string; effect: string }[] {
+  const granted = credential.publicInfo.grantedScopes;
+  return typeof granted === 'string' ? missingShopifyScopes(granted.split(',').filter(Boolean)) : [];
+}
+
 function credentialFix(source: SyncSource, credential: CredentialSummary): string {
   if (source === 'shopify')
-    return 'Check the shop domain and the access token (or API key and secret) in the Shopify tab and store them again.';
+    return 'Check the shop domain and the access token (or client ID and secret) in the Shopify tab and store them again.';
   if (source === 'ga4')
     return 'Check the property ID and give the service account Viewer access to the GA4 property, then store the credentials again in the GA4 tab.';
   const code = credential.publicInfo.errorCode;

@@ -16,18 +16,20 @@ import {
   loadCredential,
   maskSecret,
   type ShopifySecret,
+  type StoredCredential,
   saveCredential,
 } from '../../vault/credential-store.ts';
 import { removeWebhookSubscriptions } from '../webhooks/services/manage-subscriptions.ts';
 import type { IntegrationContext } from './integration-context.ts';
 import { createShopifyClientFor } from './shopify-client-for.ts';
+import { scopeInfo, tryReadGrantedScopes } from './shopify-scope-info.ts';
 import { describeFailure, toAppError } from './upstream-failure.ts';
 
 /** Loads the workspace's Shopify client, or a 400 telling the owner to connect first. */
 export async function requireShopifyClient(
   context: IntegrationContext,
   workspaceId: string,
-): Promise<{ client: ShopifyClient; secret: ShopifySecret }> {
+): Promise<{ client: ShopifyClient; secret: ShopifySecret; stored: StoredCredential<'shopify'> }> {
   const stored = await loadCredential(context.db, context.keyring, workspaceId, 'shopify').catch(
     (error: unknown) => {
       throw toAppError(error);
@@ -40,12 +42,14 @@ export async function requireShopifyClient(
       'Shopify is not connected. Add your store credentials in Profile & Integrations.',
     );
   }
-  return { client: createShopifyClientFor(context, stored.secret), secret: stored.secret };
+  return { client: createShopifyClientFor(context, stored.secret), secret: stored.secret, stored };
 }
 
 /**
  * POST /api/credentials/shopify: validate (spec §5), test the connection with the shop query,
- * then store once. A failed test still stores the credentials, flagged (isValid false, spec §4).
+ * read the granted scopes, then store once. A failed test still stores the credentials, flagged
+ * (isValid false, spec §4) — unless a working connection is stored: that one is kept and the
+ * new credentials are dropped (test first, then store).
  */
 export async function storeShopifyCredentials(
   context: IntegrationContext,
@@ -72,12 +76,28 @@ export async function storeShopifyCredentials(
 
   let shopName: string | null = null;
   let failure: string | null = null;
+  let granted: string[] | null = null;
   try {
-    const shop = await createShopifyClientFor(context, secret).getShop();
+    const client = createShopifyClientFor(context, secret);
+    const shop = await client.getShop();
     shopName = shop.name;
+    granted = await tryReadGrantedScopes(client);
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
     failure = describeFailure(error);
+  }
+  if (failure) {
+    const working = await loadCredential(context.db, context.keyring, workspaceId, 'shopify').catch(
+      () => null,
+    );
+    if (working?.status === 'verified') {
+      return {
+        success: false,
+        isValid: false,
+        message: `Connection test failed: ${failure} The new credentials were not saved; the working connection to ${working.secret.shopDomain} stays in place.`,
+        shopName: null,
+      };
+    }
   }
   const now = context.now();
   await saveCredential(context.db, context.keyring, {
@@ -90,6 +110,7 @@ export async function storeShopifyCredentials(
       apiKey: maskSecret(secret.apiKey),
       apiSecret: maskSecret(secret.apiSecret),
       accessToken: maskSecret(secret.accessToken),
+      ...scopeInfo(granted),
     },
     status: failure ? 'failed' : 'verified',
     lastError: failure,

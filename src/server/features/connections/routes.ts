@@ -13,8 +13,10 @@ import {
   ShopifyStoreRequestSchema,
   ShopifyStoreResponseSchema,
 } from '../../../shared/contracts/credentials.ts';
+import { ShopifyScopesResponseSchema } from '../../../shared/contracts/shopify.ts';
 import { requireAuth } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
+import { checkShopifyScopes } from './check-shopify-scopes.ts';
 import { getCredentialsStatus } from './get-credentials-status.ts';
 import {
   getGaStatus,
@@ -71,6 +73,15 @@ export function registerCredentialsRoutes(fastify: FastifyInstance, deps: AppDep
     async (request) => {
       const { workspaceId } = requireAuth(request);
       return removeShopifyCredentials(context(), workspaceId);
+    },
+  );
+
+  app.get(
+    '/api/shopify/scopes',
+    { schema: { response: { 200: ShopifyScopesResponseSchema } } },
+    async (request) => {
+      const { workspaceId } = requireAuth(request);
+      return checkShopifyScopes(context(), workspaceId);
     },
   );
 

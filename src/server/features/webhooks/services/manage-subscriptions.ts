@@ -16,16 +16,15 @@ import { type DeliveryState, readDeliveryState, saveDeliveryState } from '../que
  * data-freshness panel and /api/dashboard/today show it).
  */
 
-const ENDPOINT = 'endpoint { __typename ... on WebhookHttpEndpoint { callbackUrl } }';
 const LIST_QUERY = `query WebhookSubscriptions($first: Int!, $after: String) {
   webhookSubscriptions(first: $first, after: $after) {
-    nodes { id topic ${ENDPOINT} }
+    nodes { id topic uri }
     pageInfo { hasNextPage endCursor }
   }
 }`;
 const CREATE_MUTATION = `mutation WebhookSubscriptionCreate($topic: WebhookSubscriptionTopic!, $webhookSubscription: WebhookSubscriptionInput!) {
   webhookSubscriptionCreate(topic: $topic, webhookSubscription: $webhookSubscription) {
-    webhookSubscription { id topic ${ENDPOINT} }
+    webhookSubscription { id topic uri }
     userErrors { field message }
   }
 }`;
@@ -33,11 +32,8 @@ const DELETE_MUTATION = `mutation WebhookSubscriptionDelete($id: ID!) {
   webhookSubscriptionDelete(id: $id) { deletedWebhookSubscriptionId userErrors { field message } }
 }`;
 
-const SubscriptionSchema = z.object({
-  id: z.string(),
-  topic: z.string(),
-  endpoint: z.object({ callbackUrl: z.string().optional() }).nullable().optional(),
-});
+// `uri` replaced `callbackUrl`/`endpoint` in 2025-10 (contracts/external-apis-2.md §4).
+const SubscriptionSchema = z.object({ id: z.string(), topic: z.string(), uri: z.string() });
 const UserErrorsSchema = z.array(z.object({ message: z.string() }));
 const ListSchema = z.object({
   webhookSubscriptions: z.object({
@@ -137,8 +133,7 @@ export async function registerWebhookSubscriptions(
     for (const topic of DATA_TOPICS) {
       const graphqlTopic = graphqlTopicOf(topic);
       const found = existing.find(
-        (subscription) =>
-          subscription.topic === graphqlTopic && subscription.endpoint?.callbackUrl === target.url,
+        (subscription) => subscription.topic === graphqlTopic && subscription.uri === target.url,
       );
       if (found) {
         ids.push(found.id);
@@ -146,7 +141,7 @@ export async function registerWebhookSubscriptions(
       }
       const created = await client.query(
         CREATE_MUTATION,
-        { topic: graphqlTopic, webhookSubscription: { callbackUrl: target.url, format: 'JSON' } },
+        { topic: graphqlTopic, webhookSubscription: { uri: target.url, format: 'JSON' } },
         CreateSchema,
       );
       const payload = created.webhookSubscriptionCreate;

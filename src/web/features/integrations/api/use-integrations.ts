@@ -19,6 +19,7 @@ import {
   MetaDebugSchema,
   MetaSpendingSchema,
 } from '@shared/contracts/meta.ts';
+import { ShopifyScopesResponseSchema } from '@shared/contracts/shopify.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { analysisStatusKey } from '@web/features/data-freshness/api/use-results-progress.ts';
 import { syncStatusKey } from '@web/features/data-freshness/api/use-sync-status.ts';
@@ -31,6 +32,7 @@ export const CREDENTIALS_POLL_MS = 30_000;
 export const integrationKeys = {
   status: ['/api/credentials/status'] as const,
   shopify: ['/api/credentials/shopify'] as const,
+  shopifyScopes: ['/api/shopify/scopes'] as const,
   gaStatus: ['/api/credentials/google-analytics/status'] as const,
   gaOverview: ['/api/analytics/ga/overview'] as const,
   metaDebug: ['/api/meta/debug-temp'] as const,
@@ -57,6 +59,25 @@ export function useShopifyCredentials(connected: boolean) {
 }
 
 /**
+ * The Shopify app's granted and missing scopes, read from Shopify when connected; a refetch
+ * ("Check scopes") also refreshes the connection badge, which names missing scopes.
+ */
+export function useShopifyScopes(connected: boolean) {
+  const client = useQueryClient();
+  return useQuery({
+    queryKey: integrationKeys.shopifyScopes,
+    queryFn: async () => {
+      const scopes = await getJson('/api/shopify/scopes', ShopifyScopesResponseSchema);
+      await client.invalidateQueries({ queryKey: integrationKeys.status });
+      return scopes;
+    },
+    enabled: connected,
+    retry: false,
+    staleTime: 60_000,
+  });
+}
+
+/**
  * Invalidates every status-like query after a credential change (spec §7), the sync and analysis
  * status included, so the freshness panel and the results watcher see the queued syncs at once.
  */
@@ -68,6 +89,7 @@ function useInvalidateStatus() {
       client.invalidateQueries({ queryKey: syncStatusKey }),
       client.invalidateQueries({ queryKey: analysisStatusKey }),
       client.invalidateQueries({ queryKey: integrationKeys.shopify }),
+      client.invalidateQueries({ queryKey: integrationKeys.shopifyScopes }),
       client.invalidateQueries({ queryKey: integrationKeys.gaStatus }),
       client.invalidateQueries({ queryKey: integrationKeys.gaOverview }),
       client.invalidateQueries({ queryKey: integrationKeys.metaDebug }),

@@ -15,8 +15,13 @@ import {
 } from '../api/use-integrations.ts';
 import { readableError, serverMessage } from '../lib/error-text.ts';
 import { ConnectionBadge } from './connection-badge.tsx';
+import { ShopifyScopesCard } from './shopify-scopes-card.tsx';
+import { ShopifySetupSteps } from './shopify-setup-steps.tsx';
 
-/** 'Secure Shopify Integration' (spec §2): store credentials (token, or key + secret + domain), view masked, remove. */
+/**
+ * 'Secure Shopify Integration' (spec §2, issue 38): store credentials (a Dev Dashboard app's client
+ * ID and secret, or an existing app's access token), view masked, the granted scopes, remove.
+ */
 export function ShopifyPanel({
   connected,
   health,
@@ -62,7 +67,9 @@ export function ShopifyPanel({
     }
     store.mutate(checked.value, {
       onSuccess: (result) => {
-        if (result.isValid) {
+        if (!result.success) {
+          toast({ title: 'Credentials not saved', description: result.message, variant: 'destructive' });
+        } else if (result.isValid) {
           toast({ title: 'Credentials Stored', description: result.message });
           setAccessToken('');
           setApiKey('');
@@ -130,11 +137,11 @@ export function ShopifyPanel({
                     </dd>
                   </div>
                   <div>
-                    <dt className="text-slate-400">API Key</dt>
+                    <dt className="text-slate-400">Client ID (API key)</dt>
                     <dd className="font-mono text-slate-100">{detail.data.api_key ?? '—'}</dd>
                   </div>
                   <div>
-                    <dt className="text-slate-400">API Secret</dt>
+                    <dt className="text-slate-400">Client secret</dt>
                     <dd className="font-mono text-slate-100">{detail.data.api_secret ?? '—'}</dd>
                   </div>
                   {detail.data.access_token ? (
@@ -169,9 +176,33 @@ export function ShopifyPanel({
                   autoComplete="off"
                 />
               </div>
-              <fieldset className="grid gap-2 rounded-lg border border-emerald-500/30 p-4">
+              <fieldset className="grid gap-3 rounded-lg border border-emerald-500/30 p-4">
                 <legend className="px-1 text-sm font-semibold text-emerald-300">
-                  Option 1: Access Token (Recommended)
+                  Option 1: Client ID and Client Secret (Dev Dashboard app, recommended)
+                </legend>
+                <div className="grid gap-2">
+                  <Label htmlFor="shopify-api-key">Client ID</Label>
+                  <Input
+                    id="shopify-api-key"
+                    value={apiKey}
+                    onChange={(e) => setApiKey(e.target.value)}
+                    autoComplete="off"
+                  />
+                </div>
+                <div className="grid gap-2">
+                  <Label htmlFor="shopify-api-secret">Client Secret</Label>
+                  <Input
+                    id="shopify-api-secret"
+                    type="password"
+                    value={apiSecret}
+                    onChange={(e) => setApiSecret(e.target.value)}
+                    autoComplete="off"
+                  />
+                </div>
+              </fieldset>
+              <fieldset className="grid gap-2 rounded-lg border border-slate-600 p-4">
+                <legend className="px-1 text-sm font-semibold text-slate-200">
+                  Option 2: Admin API Access Token (an existing custom app)
                 </legend>
                 <Label htmlFor="shopify-access-token">Access Token</Label>
                 <Input
@@ -196,30 +227,6 @@ export function ShopifyPanel({
                   within seconds; without it, Upside syncs every 15 minutes.
                 </p>
               </fieldset>
-              <fieldset className="grid gap-3 rounded-lg border border-slate-600 p-4">
-                <legend className="px-1 text-sm font-semibold text-slate-200">
-                  Option 2: API Key, API Secret Key and Shop Domain
-                </legend>
-                <div className="grid gap-2">
-                  <Label htmlFor="shopify-api-key">API Key</Label>
-                  <Input
-                    id="shopify-api-key"
-                    value={apiKey}
-                    onChange={(e) => setApiKey(e.target.value)}
-                    autoComplete="off"
-                  />
-                </div>
-                <div className="grid gap-2">
-                  <Label htmlFor="shopify-api-secret">API Secret Key</Label>
-                  <Input
-                    id="shopify-api-secret"
-                    type="password"
-                    value={apiSecret}
-                    onChange={(e) => setApiSecret(e.target.value)}
-                    autoComplete="off"
-                  />
-                </div>
-              </fieldset>
               <div>
                 <Button type="submit" disabled={store.isPending}>
                   <Lock aria-hidden="true" />
@@ -231,21 +238,8 @@ export function ShopifyPanel({
         </CardContent>
       </Card>
 
-      <Card>
-        <CardHeader>
-          <CardTitle>How to Get Your Shopify API Credentials</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <ol className="grid list-decimal gap-2 pl-5 text-sm text-slate-300">
-            <li>
-              In your Shopify admin, go to Settings → Apps and sales channels → Develop apps and create a
-              private app.
-            </li>
-            <li>Grant read access to Products, Orders, Customers and Analytics.</li>
-            <li>Install the app, then copy the API key and secret (or the Admin API access token).</li>
-          </ol>
-        </CardContent>
-      </Card>
+      <ShopifyScopesCard connected={connected} />
+      <ShopifySetupSteps />
     </div>
   );
 }
