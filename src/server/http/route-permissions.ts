@@ -67,6 +67,8 @@ const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /api/opportunities/stats': READ,
   'GET /api/opportunities/export.csv': READ,
   'POST /api/opportunities/:id/implement': ANALYZE,
+  'POST /api/opportunities/:id/dismiss': ANALYZE,
+  'POST /api/opportunities/:id/restore': ANALYZE,
   'GET /api/analytics/revenue-forecast': READ,
   'GET /api/analytics/customer-segments': READ,
   'GET /api/analytics/cohort-retention': READ,
