@@ -27,7 +27,7 @@ const METRIC_LABELS: Record<string, string> = {
 };
 
 /** Dismissed and not snoozed past: off the list (SQL over the opportunities row). */
-export const listedNow = sql`(${opportunities.status} <> 'dismissed' OR ${opportunities.snoozedUntil} <= now())`;
+const listedNow = sql`(${opportunities.status} <> 'dismissed' OR ${opportunities.snoozedUntil} <= now())`;
 
 export function presentOpportunity(row: OpportunityRow, currency: string, now = new Date()): Opportunity {
   const evidence = row.evidence as Opportunity['evidence'];
