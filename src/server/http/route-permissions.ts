@@ -21,7 +21,6 @@ const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   // sign-in and the caller's own session
   'GET /api/login': 'public',
   'GET /api/callback': 'public',
-  'GET /api/logout': 'public',
   'POST /api/logout': 'public',
   'GET /api/auth/user': 'signed-in',
   // public pages, the API description, the tracker's ingest, signed links and webhooks
