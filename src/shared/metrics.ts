@@ -76,8 +76,9 @@ export const CAC_RULE =
   'CAC = ad spend ÷ customers with a credited order in the window; new-customer CAC = ad spend ÷ customers whose first order ever was credited to it in the window. A customer is a Shopify customer record: guest checkouts are not counted as customers (their spend stays in the numerator).';
 
 /**
- * Days of sales a stock level must cover not to be "low": a typical supplier lead time. The one
- * threshold of Low stock on /, /products and the restock opportunity (decision 034).
+ * Days of sales a stock level must cover not to be "low": the supplier lead time. The one lead time
+ * of Low stock on / and /products, the restock opportunity and the stock alert (decision 034,
+ * issue #36: the alert said 7 days where the opportunity said 14).
  */
 export const LOW_STOCK_COVER_DAYS = 14;
 

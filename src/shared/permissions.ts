@@ -32,6 +32,15 @@ const ROLE_PERMISSIONS: Record<TeamRole, ReadonlySet<Permission>> = {
   viewer: new Set<Permission>(['read', 'costs:read']),
 };
 
+/**
+ * What a member joining with `role` sees until an owner or admin changes it (issue #36): a viewer
+ * sees no costs, profit or customers' personal data unless granted; the other roles do.
+ */
+export function defaultVisibility(role: TeamRole): { canSeeCosts: boolean; canSeePersonalData: boolean } {
+  const granted = role !== 'viewer';
+  return { canSeeCosts: granted, canSeePersonalData: granted };
+}
+
 /** The member's standing as the permission check needs it. */
 export interface MemberStanding {
   role: TeamRole;

@@ -19,7 +19,7 @@ describeInBrowser('a new visitor in Chromium', () => {
         .poll(() => page.getByRole('heading', { name: `Welcome back, ${firstName}` }).count(), POLL)
         .toBe(1);
       await saveScreenshot(page, `foundation-home-${firstName.toLowerCase()}`);
-      await page.getByRole('link', { name: 'Sign Out' }).click();
+      await page.getByRole('button', { name: 'Sign Out' }).click();
       await page.waitForURL(`${ui.app.baseUrl}/`);
       await expect.poll(() => page.getByText('Ready to boost your revenue?').count(), POLL).toBe(1);
     }

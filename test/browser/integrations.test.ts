@@ -116,7 +116,7 @@ describeInBrowser('integrations in Chromium (demo mode)', () => {
 
   it('shows Permissions Needed for a token without ads_read, then fixes it with Update Token', async () => {
     const { page } = ui.browser;
-    await page.goto(`${ui.app.baseUrl}/api/logout`);
+    await page.request.post(`${ui.app.baseUrl}/api/logout`, { maxRedirects: 0 });
     await signInInBrowser(page, ui.app.baseUrl, 'noads@example.com', 'Nora');
     await page.goto(`${ui.app.baseUrl}/profile`);
     await page.getByRole('tab', { name: 'Meta' }).click();
@@ -149,7 +149,7 @@ describeInBrowser('integrations in Chromium (demo mode)', () => {
 
   it('connects everything from the home screen with Connect demo store', async () => {
     const { page } = ui.browser;
-    await page.goto(`${ui.app.baseUrl}/api/logout`);
+    await page.request.post(`${ui.app.baseUrl}/api/logout`, { maxRedirects: 0 });
     await signInInBrowser(page, ui.app.baseUrl, 'oneclick@example.com', 'Omar');
     await page.getByRole('button', { name: 'Connect demo store' }).click();
     await expect.poll(() => page.getByText('Demo Store Connected').count(), POLL).toBe(1);

@@ -176,6 +176,28 @@ describe('cost ledger', () => {
     expect(run.requestedBy).toBe('Olive');
     const inRange = before.filter((line) => line.day >= from && line.day <= to).length;
     expect(run.linesTotal).toBeGreaterThanOrEqual(inRange);
+    // The audit log has the edit (variant, old and new cost, effective day) and the recalculation
+    // (who, when, lines changed) — issue #36.
+    const log = (await (await app.request('/api/audit-log?limit=20', { cookie: owner })).json()) as {
+      entries: Array<{ action: string; actor: string | null; at: string; details: Record<string, unknown> }>;
+    };
+    const edit = log.entries.find((e) => e.action === 'costs.changed');
+    const oldCost = history.filter((period) => period.effectiveFrom <= effectiveFrom).at(-1);
+    expect(edit).toMatchObject({
+      actor: 'owner@example.com',
+      details: {
+        variantId: String(target.variantId),
+        newCost: '999.99',
+        effectiveFrom,
+        oldCost: oldCost ? (oldCost.costMinor / 100).toFixed(2) : null,
+      },
+    });
+    const recalculated = log.entries.find((e) => e.action === 'costs.recalculated');
+    expect(recalculated).toMatchObject({
+      actor: 'owner@example.com',
+      details: { from, to, linesChanged: expected.length, linesRecalculated: run.linesTotal },
+    });
+    expect(Date.parse(recalculated!.at)).toBeGreaterThanOrEqual(Date.parse(edit!.at));
   }, 300_000);
 });
 

@@ -65,6 +65,13 @@ describe('HTTP foundation: errors, sessions and public probes', () => {
     });
     expect(response.status).toBe(403);
     expect(await response.json()).toMatchObject({ code: 'cross_site_request' });
+    // No Origin but a foreign Referer: refused too (issue #36); our own Referer passes.
+    const raw = (headers: Record<string, string>) =>
+      fetch(`${app.baseUrl}/api/logout`, { method: 'POST', headers, redirect: 'manual' });
+    const foreign = await raw({ referer: 'https://evil.example/page' });
+    expect(foreign.status).toBe(403);
+    expect(await foreign.json()).toMatchObject({ code: 'cross_site_request' });
+    expect((await raw({ referer: `${app.baseUrl}/dashboard` })).status).toBe(302);
   });
 
   it('rejects a sign-in callback whose state does not match, and creates no session', async () => {
@@ -108,7 +115,10 @@ describe('HTTP foundation: errors, sessions and public probes', () => {
       { email: 'grace@example.com', workspaces: 1 },
     ]);
 
-    const logout = await app.request('/api/logout', { cookie: other });
+    // Logout is a POST only (issue #36): a GET (a link, an image on another site) signs no one out.
+    expect((await app.request('/api/logout', { cookie: other })).status).toBe(404);
+    expect((await app.request('/api/auth/user', { cookie: other })).status).toBe(200);
+    const logout = await app.request('/api/logout', { method: 'POST', cookie: other });
     expect(logout.status).toBe(302);
     expect((await app.request('/api/auth/user', { cookie: other })).status).toBe(401);
   });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { formatDay } from '../../src/core/insights/format-day.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
+import { queueDueDigests } from '../../src/server/features/notifications/digest/queue-due-digests.ts';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import { addDays } from '../../src/shared/calendar.ts';
 import { type Delivery, SendResultSchema } from '../../src/shared/contracts/notifications.ts';
@@ -114,6 +115,30 @@ describe('POST /api/notifications/digests/test', () => {
       /^List-Unsubscribe: <http:\/\/127\.0\.0\.1:\d+\/api\/notifications\/unsubscribe\?token=/m,
     );
     expect(raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
+
+    // The test digest is the real one (issue #36): the scheduled digest to the same member, sent
+    // through the same SMTP server, has the same subject, body, unsubscribe link and headers.
+    await app.db.execute(
+      sql`INSERT INTO notification_settings (workspace_id, user_id, digest_hour, updated_at)
+          SELECT w.id, u.id, 0, now() FROM workspaces w JOIN team_members m ON m.team_id = w.team_id
+            JOIN users u ON u.id = m.user_id WHERE u.email = 'owner@example.com'
+          ON CONFLICT (workspace_id, user_id) DO UPDATE SET digest_hour = 0, daily_digest = true`,
+    );
+    const beforeScheduled = smtp.messages.length;
+    expect(await queueDueDigests(app.server.deps)).toBeGreaterThanOrEqual(1);
+    await runJobsUntilIdle(app.server.deps);
+    const scheduled = (await smtp.waitFor(beforeScheduled + 1, 30_000))
+      .slice(beforeScheduled)
+      .find((m) => (m.to && 'text' in m.to ? m.to.text : '').includes('owner@example.com'));
+    expect(scheduled?.subject).toBe(mail!.subject);
+    expect(scheduled?.text).toBe(mail!.text);
+    const headerOf = (message: string, name: string) =>
+      new RegExp(`^${name}: (.*)$`, 'm').exec(message.replace(/\r?\n[ \t]+/g, ' '))?.[1];
+    const scheduledRaw = smtp.raw.find(
+      (message, index) => index >= beforeScheduled && message.includes('owner@example.com'),
+    )!;
+    for (const name of ['List-Unsubscribe', 'List-Unsubscribe-Post'])
+      expect(headerOf(scheduledRaw, name), name).toBe(headerOf(smtp.raw[before]!, name));
   }, 60_000);
 
   it('refuses a tampered unsubscribe link and honours the genuine one', async () => {

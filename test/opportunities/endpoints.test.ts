@@ -134,8 +134,18 @@ describe('after an analysis of a generated store', () => {
   it('computes stats from the list and the backtest, and rejects other periods', async () => {
     const list = await json('/api/opportunities', owner);
     const stats = await json('/api/opportunities/stats?period=7', owner);
-    const expected = list.reduce((s: number, o: { revenueImpactMax: number }) => s + o.revenueImpactMax, 0);
-    expect(stats.totalPotential).toBeCloseTo(expected, 1);
+    // Savings (cutting spend) are never summed into the potential revenue (issue #36).
+    const sumOf = (kind: string) =>
+      list
+        .filter((o: { impactKind: string }) => o.impactKind === kind)
+        .reduce((s: number, o: { revenueImpactMax: number }) => s + o.revenueImpactMax, 0);
+    expect(stats.totalPotential).toBeCloseTo(sumOf('revenue'), 1);
+    expect(stats.totalSavings).toBeCloseTo(sumOf('savings'), 1);
+    for (const o of list) {
+      expect(o.impactKind, o.type).toBe(
+        ['cut_campaign', 'ad_spend_out_of_stock'].includes(o.type) ? 'savings' : 'revenue',
+      );
+    }
     expect(stats.highPriorityCount).toBe(
       list.filter((o: { priority: string }) => o.priority === 'high').length,
     );
@@ -190,6 +200,44 @@ describe('after an analysis of a generated store', () => {
     expect(stats.implementedInPeriod).toBe(1);
   });
 
+  it('dismisses and snoozes (off the list and the stats), refuses bad days, and restores', async () => {
+    const post = (id: string, action: string, body?: unknown) =>
+      app.request(`/api/opportunities/${id}/${action}`, {
+        method: 'POST',
+        cookie: owner,
+        ...(body === undefined
+          ? {}
+          : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
+      });
+    const today = new Date().toISOString().slice(0, 10);
+    const day = (n: number) =>
+      new Date(Date.parse(`${today}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+    for (const until of [today, day(-3), day(400), '2026-13-01', 'soon']) {
+      const response = await post(ids[1]!, 'dismiss', { until });
+      expect(response.status, until).toBe(400);
+      expect(JSON.stringify(await response.json()), until).toContain('until');
+    }
+    const before = await json('/api/opportunities/stats', owner);
+    const dismissed = await post(ids[1]!, 'dismiss');
+    expect(dismissed.status, await dismissed.clone().text()).toBe(200);
+    expect(await dismissed.json()).toMatchObject({ id: ids[1], status: 'dismissed', snoozedUntil: null });
+    const snoozed = await (await post(ids[2]!, 'dismiss', { until: day(2) })).json();
+    expect(snoozed).toMatchObject({ id: ids[2], status: 'dismissed' });
+    expect(snoozed.snoozedUntil).toBe(`${day(2)}T00:00:00.000Z`);
+    const listed = (await json('/api/opportunities', owner)).map((o: { id: string }) => o.id);
+    expect(listed).not.toContain(ids[1]);
+    expect(listed).not.toContain(ids[2]);
+    const after = await json('/api/opportunities/stats', owner);
+    expect(after.totalPotential + after.totalSavings).toBeLessThan(
+      before.totalPotential + before.totalSavings,
+    );
+    // Not another workspace's, not an implemented one.
+    expect(
+      (await app.request(`/api/opportunities/${ids[1]}/restore`, { method: 'POST', cookie: other })).status,
+    ).toBe(404);
+    expect((await post(ids[0]!, 'dismiss')).status).toBe(400);
+  });
+
   it('exports the list as CSV', async () => {
     const response = await app.request('/api/opportunities/export.csv', { cookie: owner });
     expect(response.status).toBe(200);
@@ -199,7 +247,7 @@ describe('after an analysis of a generated store', () => {
     expect(lines[0]).toBe(
       'id,type,title,description,priority,revenueImpactMin,revenueImpactMax,currency,confidenceScore,effortLevel,status,implementedAt,realisedImpact',
     );
-    expect(lines).toHaveLength(ids.length + 1);
+    expect(lines).toHaveLength(ids.length + 1 - 2);
     expect(lines.some((line) => line.startsWith(`${ids[0]},`) && line.includes(',implemented,'))).toBe(true);
   });
 
@@ -227,11 +275,27 @@ describe('after an analysis of a generated store', () => {
     const facts = buildDemoFacts(generateStore({ seed: 7, preset: 'small' }));
     await runAnalysis(app.server.deps, ownerWorkspace, 'test', facts);
     const list = await json('/api/opportunities', owner);
-    expect(list.map((o: { id: string }) => o.id).sort()).toEqual([...ids].sort());
+    // The dismissed and the snoozed one stay off the list through a re-analysis (issue #36).
+    const kept = ids.filter((id) => id !== ids[1] && id !== ids[2]);
+    expect(list.map((o: { id: string }) => o.id).sort()).toEqual([...kept].sort());
     const implemented = list.find((o: { id: string }) => o.id === ids[0]);
     expect(implemented.status).toBe('implemented');
     // Same facts, so the tracked metric has not moved.
     expect(implemented.realisedImpact).toBe(0);
     expect(implemented.realisedMeasuredAt).toEqual(expect.any(String));
+    // A snooze that has passed lists it again as open (the list's version moves with it).
+    await app.db.execute(
+      sql`UPDATE opportunities SET snoozed_until = now() - interval '1 second' WHERE id = ${ids[2]}`,
+    );
+    const unsnoozed = (await json('/api/opportunities', owner)).find((o: { id: string }) => o.id === ids[2]);
+    expect(unsnoozed).toMatchObject({ status: 'open', snoozedUntil: null });
+    // Restore brings the dismissed one back, and undoes an Implement.
+    const restore = (id: string) =>
+      app.request(`/api/opportunities/${id}/restore`, { method: 'POST', cookie: owner });
+    expect(await (await restore(ids[1]!)).json()).toMatchObject({ status: 'open', snoozedUntil: null });
+    const undone = await (await restore(ids[0]!)).json();
+    expect(undone).toMatchObject({ status: 'open', implementedAt: null, baselineValue: null });
+    const back = await json('/api/opportunities', owner);
+    expect(back.map((o: { id: string }) => o.id).sort()).toEqual([...ids].sort());
   }, 120_000);
 });

@@ -87,6 +87,16 @@ describe('invitations', () => {
     const again = await app.request(`/api/invitations/${token}/accept`, { method: 'POST', cookie: ada });
     expect(again.status).toBe(410);
     expect(await again.json()).toMatchObject({ code: 'invitation_unusable' });
+    // The used link no longer shows the workspace or any e-mail address (issue #36).
+    const used = await (await app.request(`/api/invitations/${token}`, { cookie: ada })).text();
+    expect(JSON.parse(used)).toMatchObject({
+      state: 'accepted',
+      workspaceName: null,
+      email: null,
+      invitedBy: null,
+    });
+    expect(used).not.toContain('@');
+    expect(used).not.toContain("Olive's workspace");
 
     // Ada's session now reads the owner's workspace, as an analyst.
     const list = await members(ada);
@@ -186,6 +196,12 @@ describe('members', () => {
       email: 'vera@example.com',
       firstName: 'Vera',
       role: 'viewer',
+    });
+    // An invited viewer sees no costs, profit or personal data until granted (issue #36).
+    expect((await members(viewer.cookie)).you).toEqual({
+      role: 'viewer',
+      canSeeCosts: false,
+      canSeePersonalData: false,
     });
   }, 60_000);
 

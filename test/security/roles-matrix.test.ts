@@ -87,6 +87,8 @@ const COST_READS = new Set([
 /** What an analyst may change besides reading. */
 const ANALYST_WRITES = new Set([
   'POST /api/opportunities/:id/implement',
+  'POST /api/opportunities/:id/dismiss',
+  'POST /api/opportunities/:id/restore',
   'POST /api/experiments',
   'PUT /api/experiments/:id',
   'DELETE /api/experiments/:id',
@@ -100,7 +102,8 @@ function expected(route: string, who: Who): 'allowed' | 401 | 403 {
   if (who === 'outsider' || who === 'owner' || who === 'admin' || SESSION.has(route)) return 'allowed';
   const read = route.startsWith('GET ');
   if (ADMIN_READS.has(route)) return 403;
-  if (COST_READS.has(route)) return who === 'restricted' ? 403 : 'allowed';
+  // A viewer sees no costs or profit unless granted (issue #36): the invited viewer was not.
+  if (COST_READS.has(route)) return who === 'restricted' || who === 'viewer' ? 403 : 'allowed';
   if (read) return 'allowed';
   if (ANALYST_WRITES.has(route) && (who === 'analyst' || who === 'restricted')) return 'allowed';
   return 403;
@@ -192,7 +195,11 @@ async function cell(route: string, who: Who): Promise<void> {
   if (who === 'viewer' && write && !SESSION.has(route) && answer.status === 403) viewerWritesRefused += 1;
   if (!ok) tally.mismatches.push(`${route} → ${answer.status} (expected ${want}) ${text.slice(0, 120)}`);
   const markers =
-    who === 'outsider' ? leakMarkers : who === 'restricted' ? [...costMarkers, ...personalMarkers] : [];
+    who === 'outsider'
+      ? leakMarkers
+      : who === 'restricted' || who === 'viewer'
+        ? [...costMarkers, ...personalMarkers]
+        : [];
   for (const marker of markers) if (text.includes(marker)) tally.leaks.push(`${route} shows "${marker}"`);
 }
 

@@ -86,8 +86,8 @@ describe('sessions, cookies and the CSP', () => {
     });
   });
 
-  it('ends the session server-side at logout, by GET and by POST: the old cookie gets 401', async () => {
-    for (const method of ['GET', 'POST']) {
+  it('ends the session server-side at logout (a POST only): the old cookie gets 401', async () => {
+    for (const method of ['POST']) {
       const cookie = await app.signIn('leaver@example.com', 'Leo');
       const logout = await app.request('/api/logout', { method, cookie });
       expect(logout.status, method).toBe(302);

@@ -135,9 +135,9 @@ export function detectCampaignOpportunities(
     }
 
     if (campaign.productId && campaign.spendOnOutOfStockDays30 > 0) {
-      const min = campaign.spendOnOutOfStockDays30;
-      const max = Math.max(min, campaign.spendOnOutOfStockDays30 * roas);
-      const rank = rankOpportunity(min, max, context.revenueLast30Days, 1, 'Low');
+      // Savings, not revenue (issue #36): the spend saved, without what it might earn elsewhere.
+      const saved = campaign.spendOnOutOfStockDays30;
+      const rank = rankOpportunity(saved, saved, context.revenueLast30Days, 1, 'Low');
       const product = campaign.productTitle ?? campaign.productId;
       candidates.push({
         type: 'ad_spend_out_of_stock',
@@ -145,13 +145,13 @@ export function detectCampaignOpportunities(
         title: `Stop "${campaign.name}" while ${product} is out of stock`,
         description: `${campaign.name} advertises ${product}, which was out of stock on ${campaign.outOfStockDays30} of the last 30 days; ${money(campaign.spendOnOutOfStockDays30)} of ad spend sent shoppers to a product they could not buy.`,
         ...rank,
-        revenueImpactMin: roundTo(min, 2),
-        revenueImpactMax: roundTo(max, 2),
+        revenueImpactMin: roundTo(saved, 2),
+        revenueImpactMax: roundTo(saved, 2),
         effortLevel: 'Low',
         metricKey: subject,
         evidence: {
           method:
-            "Spend on out-of-stock days saved (low) up to that spend redirected at the campaign's in-stock ROAS (high).",
+            'Spend on out-of-stock days saved (savings, not revenue: what that budget might earn elsewhere is not counted).',
           facts: [
             { label: 'Advertised product', value: product, unit: 'text' },
             { label: 'Out-of-stock days (last 30)', value: campaign.outOfStockDays30, unit: 'days' },

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { findKpiAnomaly } from '../../core/alerts/find-kpi-anomaly.ts';
+import { weekdayCountInterval } from '../../core/alerts/weekday-count-interval.ts';
 import { addDays } from '../../shared/calendar.ts';
 import { generateStore } from '../generate-store.ts';
 import type { DemoStore } from '../model.ts';
@@ -15,25 +17,44 @@ function salesByDay(store: DemoStore): Map<string, number> {
   return sales;
 }
 
+const sameWeekdays = (sales: Map<string, number>, day: string) =>
+  Array.from({ length: 8 }, (_, k) => sales.get(addDays(day, -7 * (k + 1))) ?? 0);
 const usualOf = (sales: Map<string, number>, day: string) =>
-  Array.from({ length: 8 }, (_, k) => sales.get(addDays(day, -7 * (k + 1))) ?? 0).reduce((a, b) => a + b, 0) /
-  8;
+  sameWeekdays(sales, day).reduce((a, b) => a + b, 0) / 8;
 
-// The demo's end date is yesterday, so the drop must hold on an ordinary day, on Black Friday
-// (demand × 2.6: halving it left more orders than a usual Friday) and on Thanksgiving (closed).
-describe('plantOrderDrop', () => {
+// The demo's end date is yesterday, whatever weekday that is: the drop must hold, and the orders
+// alert's rule must flag it, on 7 consecutive end dates — an ordinary week that holds Black Friday
+// (demand × 2.6: halving it left more orders than a usual Friday) and Thanksgiving (closed, so the
+// drop moves to the day before).
+describe('plantOrderDrop and the orders alert', () => {
   it.each([
-    ['an ordinary Saturday', '2026-10-31', '2026-10-31'],
-    ['Black Friday', '2026-11-27', '2026-11-27'],
-    ['Thanksgiving, when the shop is closed', '2026-11-26', '2026-11-25'],
-  ])('leaves half the usual orders on %s', (_, endDate, dropDay) => {
-    const store = generateStore({ preset: 'small', seed: 42, endDate });
-    const before = salesByDay(store);
-    const after = salesByDay(plantOrderDrop(store, endDate));
-    const usual = usualOf(before, dropDay);
-    expect(usual).toBeGreaterThan(4);
-    expect(after.get(dropDay)).toBe(Math.min(before.get(dropDay)!, Math.floor(usual / 2)));
-    // Every other day is untouched.
-    for (const [day, count] of before) if (day !== dropDay) expect(after.get(day), day).toBe(count);
-  });
+    ['2026-11-24', '2026-11-24'],
+    ['2026-11-25', '2026-11-25'],
+    ['2026-11-26', '2026-11-25'],
+    ['2026-11-27', '2026-11-27'],
+    ['2026-11-28', '2026-11-28'],
+    ['2026-11-29', '2026-11-29'],
+    ['2026-11-30', '2026-11-30'],
+  ])(
+    'leaves half the usual orders when the demo ends on %s, and the orders rule flags it',
+    (endDate, dropDay) => {
+      const store = generateStore({ preset: 'small', seed: 42, endDate });
+      const before = salesByDay(store);
+      const after = salesByDay(plantOrderDrop(store, endDate));
+      const usual = usualOf(before, dropDay);
+      expect(usual).toBeGreaterThan(4);
+      expect(after.get(dropDay)).toBe(Math.min(before.get(dropDay)!, Math.floor(usual / 2)));
+      // Every other day is untouched.
+      for (const [day, count] of before) if (day !== dropDay) expect(after.get(day), day).toBe(count);
+      // The alert judges the drop day against the same weekday of the 8 weeks before.
+      const history = sameWeekdays(after, dropDay);
+      expect(findKpiAnomaly(after.get(dropDay)!, weekdayCountInterval(history))).toMatchObject({
+        direction: 'below',
+      });
+      // …and the untouched day is not flagged low.
+      expect(findKpiAnomaly(before.get(dropDay)!, weekdayCountInterval(history))?.direction).not.toBe(
+        'below',
+      );
+    },
+  );
 });

@@ -21,7 +21,6 @@ const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   // sign-in and the caller's own session
   'GET /api/login': 'public',
   'GET /api/callback': 'public',
-  'GET /api/logout': 'public',
   'POST /api/logout': 'public',
   'GET /api/auth/user': 'signed-in',
   // built-in accounts (issue #38, decision 094): setup, sign-in and reset need no session
@@ -81,6 +80,8 @@ const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /api/opportunities/stats': READ,
   'GET /api/opportunities/export.csv': READ,
   'POST /api/opportunities/:id/implement': ANALYZE,
+  'POST /api/opportunities/:id/dismiss': ANALYZE,
+  'POST /api/opportunities/:id/restore': ANALYZE,
   'GET /api/analytics/revenue-forecast': READ,
   'GET /api/analytics/customer-segments': READ,
   'GET /api/analytics/cohort-retention': READ,

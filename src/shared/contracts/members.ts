@@ -82,10 +82,14 @@ export const InvitationTokenParamsSchema = z.object({
 });
 
 /** GET /api/invitations/:token — what the invitee is asked to accept. */
+/**
+ * GET /api/invitations/:token. Once the invitation can no longer be accepted (used, expired,
+ * withdrawn) the link shows only that (issue #36): no workspace, no e-mail addresses, no inviter.
+ */
 export const InvitationPreviewSchema = z.object({
-  workspaceName: z.string(),
+  workspaceName: z.string().nullable(),
   role: TeamRoleSchema,
-  email: z.string(),
+  email: z.string().nullable(),
   invitedBy: z.string().nullable(),
   expiresAt: z.iso.datetime(),
   /** 'pending', or why it can no longer be accepted. */
@@ -106,6 +110,7 @@ export const AUDIT_ACTIONS = [
   'api-token.created',
   'api-token.revoked',
   'costs.changed',
+  'costs.recalculated',
   'export.downloaded',
   'data.deleted',
   'member.invited',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isShopDay } from '../calendar.ts';
 import { ProfitCoverageSchema } from './profit.ts';
 
 /** One fact behind an opportunity (a number with its unit, or text). */
@@ -30,6 +31,12 @@ export const OpportunitySchema = z.object({
   revenueImpactMin: z.number(),
   revenueImpactMax: z.number(),
   /**
+   * Beyond spec §3 (issue #36): what the impact range is. `revenue`: sales the action should add;
+   * `savings`: spend the action saves (cutting an ad's spend) — shown as "Savings", never summed
+   * into the potential revenue.
+   */
+  impactKind: z.enum(['revenue', 'savings']),
+  /**
    * Beyond spec §3 (issue #13, decision 026): the contribution (before marketing) the action should
    * add over the same 30 days, shop currency; null when the store's contribution is unknown.
    */
@@ -58,6 +65,8 @@ export const OpportunitySchema = z.object({
   /** Tracked metric now minus the baseline; null until a later analysis run measured it. */
   realisedImpact: z.number().nullable(),
   realisedMeasuredAt: z.string().nullable(),
+  /** A snoozed opportunity is listed again from this instant; null when not snoozed (issue #36). */
+  snoozedUntil: z.string().nullable(),
 });
 export type Opportunity = z.infer<typeof OpportunitySchema>;
 
@@ -73,7 +82,10 @@ export const OpportunityStatsQuerySchema = z.object({ period: StatsPeriodSchema.
 
 /** Opportunity stats (spec §3, design §6). confidenceScore and implementationRate are percents 0–100. */
 export const OpportunityStatsSchema = z.object({
+  /** Σ upper revenue impact of the open opportunities whose impact is revenue (not savings). */
   totalPotential: z.number(),
+  /** Σ upper savings of the open opportunities that save spend (issue #36): never revenue. */
+  totalSavings: z.number(),
   highPriorityCount: z.number().int(),
   confidenceScore: z.number().min(0).max(100),
   implementationRate: z.number().min(0).max(100),
@@ -84,3 +96,13 @@ export const OpportunityStatsSchema = z.object({
 export type OpportunityStats = z.infer<typeof OpportunityStatsSchema>;
 
 export const OpportunityIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
+
+/**
+ * `POST /api/opportunities/:id/dismiss` (issue #36): without `until` the opportunity leaves the list
+ * until restored; with `until` (a shop day after today, within a year) it is snoozed and listed
+ * again from the start of that day in the shop's time zone.
+ */
+export const DismissOpportunityBodySchema = z
+  .object({ until: z.string().refine(isShopDay, 'expected a day as YYYY-MM-DD').optional() })
+  .strict();
+export type DismissOpportunityBody = z.infer<typeof DismissOpportunityBodySchema>;

@@ -70,7 +70,7 @@ describe('App routing (spec §2)', () => {
     expect(textOf(header)).toContain('Analytics');
     expect(textOf(header)).toContain('Performance');
     expect(textOf(header)).toContain('Intelligence');
-    expect(header?.querySelector('a[href="/api/logout"]')).not.toBeNull();
+    expect(header?.querySelector('form[method="post"][action="/api/logout"]')).not.toBeNull();
   });
 
   it('highlights the /profile header button on the profile page', async () => {

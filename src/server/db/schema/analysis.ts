@@ -227,6 +227,11 @@ export const opportunities = pgTable(
     /** Tracked metric now minus the baseline, measured by the latest run after implementation. */
     realisedImpact: doublePrecision('realised_impact'),
     realisedMeasuredAt: instant('realised_measured_at'),
+    /** A dismissed one is listed again from this instant (a snooze); null: until restored. */
+    snoozedUntil: instant('snoozed_until'),
+    dismissedBy: uuid('dismissed_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Last dismiss, restore or implement: part of the list's version. */
+    statusChangedAt: instant('status_changed_at'),
   },
   (table) => [
     unique('opportunities_workspace_id_type_subject_key_key').on(

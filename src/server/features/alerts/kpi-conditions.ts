@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { KpiInterval } from '../../../core/alerts/find-kpi-anomaly.ts';
 import { weekdayBaselineInterval } from '../../../core/alerts/weekday-baseline-interval.ts';
+import { weekdayCountInterval } from '../../../core/alerts/weekday-count-interval.ts';
 import { addDays } from '../../../shared/calendar.ts';
 import { formatMoney, parseDecimalToMinor } from '../../../shared/money.ts';
 import type { Db } from '../../db/client.ts';
@@ -104,8 +105,8 @@ async function readDailyContribution(
  * Built-in KPI alerts: the last complete shop day's revenue, orders, AOV and contribution margin
  * (the /profit rollup, decision 010) against their 95 % interval — revenue against the forecast an
  * earlier analysis made for that day when there is one, otherwise (and for the others) against the
- * same weekday of the previous 8 weeks on which the shop had sales; fewer than 4 such weeks are
- * reported as too thin to judge.
+ * same weekday of the previous 8 weeks on which the shop had sales (orders, a count, against the
+ * Poisson interval of that weekday mean); fewer than 4 such weeks are reported as too thin to judge.
  */
 export async function kpiAnomalyConditions(
   reads: CachedReads,
@@ -164,7 +165,10 @@ export async function kpiAnomalyConditions(
         interval: forecast,
       },
     ),
-    check('orders', 'Orders', today.orders, earlier('orders'), count, { plural: true }),
+    check('orders', 'Orders', today.orders, earlier('orders'), count, {
+      plural: true,
+      interval: weekdayCountInterval(earlier('orders')),
+    }),
     check(
       'aov',
       'Average order value',

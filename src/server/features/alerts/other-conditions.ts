@@ -2,25 +2,28 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { describeLowStock } from '../../../core/alerts/describe-low-stock.ts';
 import { SyncSourceSchema } from '../../../shared/contracts/sync.ts';
+import { LOW_STOCK_COVER_DAYS } from '../../../shared/metrics.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows, timestampColumn } from '../../db/query-rows.ts';
 import type { CachedReads } from '../../http/deps.ts';
 import { findLatestRun, readStockImpactOfRun } from '../analytics/read-analytics.ts';
 import type { AlertCondition } from './alert-condition.ts';
 
-/** Default supplier lead time: a product with less cover than this will run out before a reorder lands. */
-export const LEAD_TIME_DAYS = 7;
-
 const SOURCE_NAMES = { shopify: 'Shopify', ga4: 'Google Analytics 4', meta: 'Meta' } as const;
 
-/** Stock-outs within the lead time, from the latest analysis run's stock list. */
+/**
+ * Stock-outs within the lead time (the one of /products and the restock opportunity,
+ * {@link LOW_STOCK_COVER_DAYS}), from the latest analysis run's stock list.
+ */
 export async function stockConditions(reads: CachedReads, workspaceId: string): Promise<AlertCondition[]> {
   const { db } = reads;
   const run = await findLatestRun(reads, workspaceId);
   if (!run) return [];
   const rows = await readStockImpactOfRun(db, run);
   return rows
-    .filter((row) => row.available <= 0 || (row.daysOfCover !== null && row.daysOfCover < LEAD_TIME_DAYS))
+    .filter(
+      (row) => row.available <= 0 || (row.daysOfCover !== null && row.daysOfCover < LOW_STOCK_COVER_DAYS),
+    )
     .map((row) => ({
       rule: 'stockout',
       subject: row.product,
@@ -31,7 +34,7 @@ export async function stockConditions(reads: CachedReads, workspaceId: string): 
       detail:
         row.available <= 0
           ? 'No units are available; every day out of stock loses its sales.'
-          : describeLowStock(row.available, row.daysOfCover ?? 0, LEAD_TIME_DAYS),
+          : describeLowStock(row.available, row.daysOfCover ?? 0, LOW_STOCK_COVER_DAYS),
       link: '/products',
     }));
 }

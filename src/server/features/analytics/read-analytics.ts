@@ -71,13 +71,17 @@ function latestRunIdOf(workspaceId: SQLWrapper): SQL<string | null> {
 }
 
 /**
- * The opportunity list's version between runs: only Implement changes it, so the implemented
- * count and latest implementation time identify it (opportunities_status_idx answers it).
+ * The opportunity list's version between runs: Implement, dismiss and restore change it (the
+ * implemented count, the latest implementation and status change), and so does a snooze passing
+ * (the count of snoozes still running). opportunities_status_idx narrows it to the workspace.
  */
 function implementedVersionOf(workspaceId: SQLWrapper): SQL<string> {
-  return sql`(SELECT count(*) || '/' || coalesce(max(listed.implemented_at)::text, '')
+  return sql`(SELECT count(*) FILTER (WHERE listed.status = 'implemented')
+      || '/' || coalesce(max(listed.implemented_at)::text, '')
+      || '/' || coalesce(max(listed.status_changed_at)::text, '')
+      || '/' || count(*) FILTER (WHERE listed.status = 'dismissed' AND listed.snoozed_until > now())
     FROM ${opportunities} AS listed
-    WHERE listed.workspace_id = ${workspaceId} AND listed.status = 'implemented')`;
+    WHERE listed.workspace_id = ${workspaceId})`;
 }
 
 const ListVersionRow = z.object({ run_id: z.string().nullable(), implemented: z.string() });

@@ -3,7 +3,8 @@ import type { AuditAction } from '../../../shared/contracts/members.ts';
 /**
  * Routes whose every successful call is a sensitive action (issue #17 item 4): the audit hook
  * (register-audit-hook.ts) records who called it, when, and the route with its path parameters and
- * query as the "what". Member, role and invitation changes are recorded by their own services,
+ * query as the "what". Member, role and invitation changes, a cost entry (features/costs,
+ * manage-cost-settings.ts) and a finished cost recalculation are recorded by their own services,
  * with the before and after.
  */
 export const AUDITED_ROUTES: Readonly<Record<string, AuditAction>> = {
@@ -21,7 +22,6 @@ export const AUDITED_ROUTES: Readonly<Record<string, AuditAction>> = {
   'DELETE /api/notifications/channels/:id': 'credentials.removed',
   'POST /api/tokens': 'api-token.created',
   'DELETE /api/tokens/:id': 'api-token.revoked',
-  'POST /api/costs/entries': 'costs.changed',
   'POST /api/costs/expenses': 'costs.changed',
   'PUT /api/costs/expenses/:id': 'costs.changed',
   'DELETE /api/costs/expenses/:id': 'costs.changed',

@@ -162,15 +162,14 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
     return reply.redirect(attempt.returnTo);
   });
 
-  // The spec signs out by navigating to GET /api/logout; POST is there for scripts and forms.
-  const logout = async (request: FastifyRequest, reply: FastifyReply) => {
+  // Signing out is a POST only (issue #36): the SPA's Sign Out is a form posting here, and the
+  // same-origin rule keeps another site from signing a user out with a link or an image.
+  app.post('/api/logout', async (request: FastifyRequest, reply: FastifyReply) => {
     const token = request.cookies[SESSION_COOKIE];
     if (token) await endSession(deps.db, token);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return reply.redirect('/');
-  };
-  app.get('/api/logout', logout);
-  app.post('/api/logout', logout);
+  });
 
   app.get('/api/auth/user', { schema: { response: { 200: AuthUserSchema } } }, async (request) => {
     const { userId } = requireAuth(request);

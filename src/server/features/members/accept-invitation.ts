@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { TeamRole } from '../../../shared/contracts/stores.ts';
 import { maskEmail } from '../../../shared/masking.ts';
+import { defaultVisibility } from '../../../shared/permissions.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { AppError } from '../../errors.ts';
@@ -22,7 +23,8 @@ const StoreRow = z.object({ id: z.string() });
 
 /**
  * POST /api/invitations/:token/accept, signed in as the invitee (the identity provider's
- * e-mail must be the invited address): the user joins the team with the invited role — once; the
+ * e-mail must be the invited address): the user joins the team with the invited role and its
+ * default visibility (a viewer sees no costs or personal data until granted) — once; the
  * invitation row is locked, so two tabs accepting at once add them once — and the session moves to
  * the team's first store.
  */
@@ -49,9 +51,11 @@ export async function acceptInvitation(
       sql`SELECT id FROM workspaces WHERE team_id = ${invitation.team_id} ORDER BY created_at, id LIMIT 1`,
     );
     if (!store) throw new Error(`team ${invitation.team_id} has no store`);
+    const visibility = defaultVisibility(invitation.role);
     await tx.execute(
-      sql`INSERT INTO team_members (team_id, user_id, role, created_at)
-          VALUES (${invitation.team_id}, ${invitee.userId}, ${invitation.role}, ${now.toISOString()})
+      sql`INSERT INTO team_members (team_id, user_id, role, can_see_costs, can_see_personal_data, created_at)
+          VALUES (${invitation.team_id}, ${invitee.userId}, ${invitation.role}, ${visibility.canSeeCosts},
+            ${visibility.canSeePersonalData}, ${now.toISOString()})
           ON CONFLICT (team_id, user_id) DO NOTHING`,
     );
     await tx.execute(

@@ -55,16 +55,21 @@ export async function findInvitationByToken(
   return row;
 }
 
-/** GET /api/invitations/:token: what the signed-in invitee is asked to accept. */
+/**
+ * GET /api/invitations/:token: what the signed-in invitee is asked to accept; once it cannot be
+ * accepted any more, only its state (a used link shows no workspace or e-mail addresses).
+ */
 export async function previewInvitation(db: Db, token: string, now: Date): Promise<InvitationPreview> {
   const row = await findInvitationByToken(db, token);
+  const state = stateOf(row, now);
+  const pending = state === 'pending';
   return {
-    workspaceName: row.team_name,
+    workspaceName: pending ? row.team_name : null,
     role: row.role,
-    email: row.email,
-    invitedBy: row.invited_by,
+    email: pending ? row.email : null,
+    invitedBy: pending ? row.invited_by : null,
     expiresAt: new Date(row.expires_at).toISOString(),
-    state: stateOf(row, now),
+    state,
   };
 }
 

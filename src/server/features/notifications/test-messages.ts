@@ -7,17 +7,9 @@ import { queryRows } from '../../db/query-rows.ts';
 import { badRequest } from '../../errors.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import { loadChannelTarget } from './channels.ts';
-import { digestWithoutCosts } from './digest/digest-without-costs.ts';
+import { composeDigestMail } from './digest/compose-digest-mail.ts';
 import { readDigest } from './digest/read-digest.ts';
-import { renderDigest } from './digest/render-digest.ts';
 import { sendNow } from './queue-delivery.ts';
-import { createUnsubscribeToken } from './unsubscribe-token.ts';
-
-/** The one-click unsubscribe URL of a recipient ('user:<id>' or 'channel:<id>'). */
-export function unsubscribeUrlOf(deps: AppDeps, workspaceId: string, recipient: string): string {
-  const token = createUnsubscribeToken(deps.secrets.sessionSecret, { workspaceId, recipient });
-  return `${deps.publicUrl()}/api/notifications/unsubscribe?token=${token}`;
-}
 
 /** POST /api/notifications/channels/:id/test: a short message through the channel, now. */
 export async function sendChannelTest(
@@ -67,7 +59,10 @@ export async function sendChannelTest(
 
 const UserRow = z.object({ email: z.string().nullable() });
 
-/** POST /api/notifications/digests/test: the digest now, to the signed-in user's own address. */
+/**
+ * POST /api/notifications/digests/test: the digest now, to the signed-in user's own address — the
+ * same mail, unsubscribe link and headers the scheduled digest sends them.
+ */
 export async function sendDigestTest(
   deps: AppDeps,
   auth: { workspaceId: string; userId: string; canSeeCosts: boolean },
@@ -76,10 +71,15 @@ export async function sendDigestTest(
   const [user] = await queryRows(deps.db, UserRow, sql`SELECT email FROM users WHERE id = ${auth.userId}`);
   if (!user?.email) throw badRequest('Your account has no e-mail address to send the digest to.');
   const now = deps.clock();
-  const read = await readDigest(deps, auth.workspaceId, period, now);
-  const data = auth.canSeeCosts ? read : digestWithoutCosts(read);
-  const unsubscribeUrl = unsubscribeUrlOf(deps, auth.workspaceId, `user:${auth.userId}`);
-  const mail = renderDigest(data, { appUrl: deps.publicUrl(), unsubscribeUrl });
+  const data = await readDigest(deps, auth.workspaceId, period, now);
+  // The real digest, composed as the scheduled one is (digest/compose-digest-mail.ts).
+  const message = composeDigestMail(deps, {
+    workspaceId: auth.workspaceId,
+    unsubscribe: `user:${auth.userId}`,
+    to: user.email,
+    canSeeCosts: auth.canSeeCosts,
+    data,
+  });
   return sendNow(deps, {
     workspaceId: auth.workspaceId,
     source: `test:${randomUUID()}`,
@@ -88,7 +88,7 @@ export async function sendDigestTest(
     channelId: null,
     alertId: null,
     kind: 'email',
-    subject: mail.subject,
-    message: { to: user.email, subject: mail.subject, html: mail.html, text: mail.text, unsubscribeUrl },
+    subject: message.subject,
+    message,
   });
 }

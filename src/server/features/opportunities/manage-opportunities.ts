@@ -6,6 +6,7 @@ import type {
   OpportunitySort,
   OpportunityStats,
 } from '../../../shared/contracts/opportunities.ts';
+import { impactKindOf, SAVINGS_OPPORTUNITY_TYPES } from '../../../shared/opportunity-impact.ts';
 import { compareByProfitImpact } from '../../../shared/opportunity-order.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
@@ -25,8 +26,13 @@ const METRIC_LABELS: Record<string, string> = {
   repeat: 'Repeat-order revenue, last 30 days',
 };
 
-function presentOpportunity(row: OpportunityRow, currency: string): Opportunity {
+/** Dismissed and not snoozed past: off the list (SQL over the opportunities row). */
+const listedNow = sql`(${opportunities.status} <> 'dismissed' OR ${opportunities.snoozedUntil} <= now())`;
+
+export function presentOpportunity(row: OpportunityRow, currency: string, now = new Date()): Opportunity {
   const evidence = row.evidence as Opportunity['evidence'];
+  // A snooze that has passed lists the opportunity as open again, with no write needed.
+  const snoozePassed = row.status === 'dismissed' && row.snoozedUntil !== null && row.snoozedUntil <= now;
   return {
     id: row.id,
     type: row.type,
@@ -35,6 +41,7 @@ function presentOpportunity(row: OpportunityRow, currency: string): Opportunity 
     priority: row.priority,
     revenueImpactMin: row.revenueImpactMin,
     revenueImpactMax: row.revenueImpactMax,
+    impactKind: impactKindOf(row.type),
     profitImpactMin: row.profitImpactMin,
     profitImpactMax: row.profitImpactMax,
     losesMoney: row.losesMoney,
@@ -49,7 +56,7 @@ function presentOpportunity(row: OpportunityRow, currency: string): Opportunity 
           },
     confidenceScore: row.confidenceScore,
     effortLevel: row.effortLevel,
-    status: row.status,
+    status: snoozePassed ? 'open' : row.status,
     currency,
     evidence: { method: evidence?.method ?? '', facts: evidence?.facts ?? [] },
     firstDetectedAt: row.firstDetectedAt.toISOString(),
@@ -59,12 +66,14 @@ function presentOpportunity(row: OpportunityRow, currency: string): Opportunity 
     metricLabel: METRIC_LABELS[row.metricKey.split(':')[0] ?? ''] ?? row.metricKey,
     realisedImpact: row.realisedImpact,
     realisedMeasuredAt: row.realisedMeasuredAt?.toISOString() ?? null,
+    snoozedUntil: snoozePassed ? null : (row.snoozedUntil?.toISOString() ?? null),
   };
 }
 
 /**
  * The opportunity list: those the latest analysis run detected plus every implemented one (so its
- * measured impact stays visible), dismissed ones left out; largest upper impact first.
+ * measured impact stays visible), dismissed ones left out until restored or their snooze passes;
+ * largest upper impact first.
  */
 export async function listOpportunities(reads: CachedReads, workspaceId: string): Promise<Opportunity[]> {
   // Not kept here: the list is kept once, as the bytes GET /api/opportunities serves to its 30 s
@@ -92,7 +101,7 @@ export async function readOpportunitiesOfRun(
     .where(
       and(
         eq(opportunities.workspaceId, workspaceId),
-        ne(opportunities.status, 'dismissed'),
+        listedNow,
         or(eq(opportunities.lastRunId, run.id), eq(opportunities.status, 'implemented')),
       ),
     )
@@ -105,7 +114,8 @@ export async function readOpportunitiesOfRun(
 }
 
 /**
- * Stats (design §6): totalPotential = Σ revenueImpactMax of open opportunities; highPriorityCount
+ * Stats (design §6): totalPotential = Σ revenueImpactMax of open opportunities whose impact is
+ * revenue; totalSavings the same of those that save spend (issue #36); highPriorityCount
  * = open and high; confidenceScore = 100 − WAPE of the latest run's backtested forecast (0 when
  * none); implementationRate = implemented in the period / detected in the period, in percent.
  * Polled every 30 s, so kept per run, list version and period while the period's start has not
@@ -145,6 +155,7 @@ interface CountedStats {
 
 const CountOpportunityStatRow = z.object({
   potential: z.number().nullable(),
+  savings: z.number().nullable(),
   high: z.number(),
   detected: z.number(),
   implemented: z.number(),
@@ -160,13 +171,20 @@ async function countOpportunityStats(
 ): Promise<CountedStats> {
   const wape = (run?.forecastAccuracy as { accuracy?: { wape?: number } | null } | null)?.accuracy?.wape;
   const from = new Date(since).toISOString();
-  // One aggregate over the workspace's opportunities; "open" = on the latest run's list, not implemented.
+  // One aggregate over the workspace's opportunities; "open" = on the latest run's list, not
+  // implemented, not dismissed (a passed snooze is open again).
+  const open = sql`(status = 'open' OR (status = 'dismissed' AND snoozed_until <= now())) AND last_run_id = ${run?.id ?? null}::uuid`;
+  const savingsTypes = sql.join(
+    SAVINGS_OPPORTUNITY_TYPES.map((type) => sql`${type}`),
+    sql`, `,
+  );
   const [row] = await queryRows(
     db,
     CountOpportunityStatRow,
     sql`SELECT
-          sum(revenue_impact_max) FILTER (WHERE status = 'open' AND last_run_id = ${run?.id ?? null}::uuid)::float8 AS potential,
-          count(*) FILTER (WHERE status = 'open' AND priority = 'high' AND last_run_id = ${run?.id ?? null}::uuid)::int AS high,
+          sum(revenue_impact_max) FILTER (WHERE ${open} AND type NOT IN (${savingsTypes}))::float8 AS potential,
+          sum(revenue_impact_max) FILTER (WHERE ${open} AND type IN (${savingsTypes}))::float8 AS savings,
+          count(*) FILTER (WHERE ${open} AND priority = 'high')::int AS high,
           count(*) FILTER (WHERE last_detected_at >= ${from} OR implemented_at >= ${from})::int AS detected,
           count(*) FILTER (WHERE implemented_at >= ${from})::int AS implemented,
           floor(extract(epoch FROM least(
@@ -181,6 +199,7 @@ async function countOpportunityStats(
   return {
     stats: {
       totalPotential: run ? Math.round(Number(row?.potential ?? 0) * 100) / 100 : 0,
+      totalSavings: run ? Math.round(Number(row?.savings ?? 0) * 100) / 100 : 0,
       highPriorityCount: run ? Number(row?.high ?? 0) : 0,
       confidenceScore:
         typeof wape === 'number' ? Math.round(Math.min(100, Math.max(0, 100 - wape)) * 10) / 10 : 0,
@@ -196,6 +215,18 @@ async function countOpportunityStats(
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** The workspace's opportunity `id`; unknown ids and other workspaces' ids are 404 (never telling which). */
+export async function findOwnOpportunity(db: Db, workspaceId: string, id: string): Promise<OpportunityRow> {
+  const missing = () => notFound('Opportunity not found.');
+  if (!UUID.test(id)) throw missing();
+  const [row] = await db
+    .select()
+    .from(opportunities)
+    .where(and(eq(opportunities.id, id), eq(opportunities.workspaceId, workspaceId)));
+  if (!row) throw missing();
+  return row;
+}
+
 /**
  * Records the owner's decision to implement an opportunity and the tracked metric's value now as
  * the baseline. Idempotent: a second call returns the same opportunity unchanged. Unknown ids and
@@ -209,13 +240,7 @@ export async function implementOpportunity(
   now: Date,
 ): Promise<Opportunity> {
   const { db } = reads;
-  const missing = () => notFound('Opportunity not found.');
-  if (!UUID.test(id)) throw missing();
-  const [row] = await db
-    .select()
-    .from(opportunities)
-    .where(and(eq(opportunities.id, id), eq(opportunities.workspaceId, workspaceId)));
-  if (!row) throw missing();
+  const row = await findOwnOpportunity(db, workspaceId, id);
   const run = await findLatestRun(reads, workspaceId);
   const currency = run?.currencyCode ?? 'USD';
   if (row.status === 'implemented') return presentOpportunity(row, currency);
@@ -234,6 +259,8 @@ export async function implementOpportunity(
       status: 'implemented',
       implementedAt: now,
       implementedBy: userId,
+      snoozedUntil: null,
+      statusChangedAt: now,
       baseline: {
         metricKey: row.metricKey,
         value: baselineValue,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  DismissOpportunityBodySchema,
   OpportunityIdParamsSchema,
   OpportunityListQuerySchema,
   OpportunityListSchema,
@@ -12,6 +13,7 @@ import { requireAuth, requireAuthWithLatestRun } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import { getSnapshotJson } from '../../http/plugins/snapshot-json.ts';
 import { readRunOnce } from '../analytics/read-analytics.ts';
+import { dismissOpportunity, restoreOpportunity } from './dismiss-opportunities.ts';
 import {
   exportOpportunitiesCsv,
   implementOpportunity,
@@ -19,7 +21,10 @@ import {
   readOpportunityStats,
 } from './manage-opportunities.ts';
 
-/** Revenue opportunities of the caller's workspace (spec §7): list, stats, implement, CSV export. */
+/**
+ * Revenue opportunities of the caller's workspace (spec §7): list, stats, implement, CSV export;
+ * dismiss, snooze and restore (issue #36).
+ */
 export function registerOpportunityRoutes(app: FastifyInstance, deps: AppDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
@@ -68,5 +73,32 @@ export function registerOpportunityRoutes(app: FastifyInstance, deps: AppDeps): 
       const auth = requireAuth(request);
       return implementOpportunity(deps, auth.workspaceId, auth.userId, request.params.id, deps.clock());
     },
+  );
+  api.post(
+    '/api/opportunities/:id/dismiss',
+    {
+      schema: {
+        params: OpportunityIdParamsSchema,
+        body: DismissOpportunityBodySchema.nullish(),
+        response: { 200: OpportunitySchema },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      return dismissOpportunity(
+        deps,
+        auth.workspaceId,
+        auth.userId,
+        request.params.id,
+        request.body ?? {},
+        deps.clock(),
+      );
+    },
+  );
+  api.post(
+    '/api/opportunities/:id/restore',
+    { schema: { params: OpportunityIdParamsSchema, response: { 200: OpportunitySchema } } },
+    async (request) =>
+      restoreOpportunity(deps, requireAuth(request).workspaceId, request.params.id, deps.clock()),
   );
 }

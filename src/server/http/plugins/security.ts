@@ -56,15 +56,13 @@ export async function registerSecurity(app: FastifyInstance, publicUrl: () => st
     // sign-in) and its token endpoint is called server to server.
     if (request.url.startsWith(`${DEV_PROVIDER_PATH}/`)) return;
     const origin = request.headers.origin;
+    const referer = request.headers.referer;
     const fetchSite = request.headers['sec-fetch-site'];
-    if (origin) {
-      const sameOrigin =
-        origin === new URL(publicUrl()).origin || URL.parse(origin)?.host === request.headers.host;
-      if (!sameOrigin) {
-        throw new AppError(403, 'cross_site_request', 'Cross-site requests are not allowed.');
-      }
-    } else if (fetchSite === 'cross-site') {
-      throw new AppError(403, 'cross_site_request', 'Cross-site requests are not allowed.');
-    }
+    const ours = (url: string) =>
+      URL.parse(url)?.origin === new URL(publicUrl()).origin || URL.parse(url)?.host === request.headers.host;
+    // The Origin when sent; without it, the Referer (issue #36: a foreign Referer and no Origin
+    // was let through); without either, Sec-Fetch-Site. A request with none is not a browser's.
+    const crossSite = origin ? !ours(origin) : referer ? !ours(referer) : fetchSite === 'cross-site';
+    if (crossSite) throw new AppError(403, 'cross_site_request', 'Cross-site requests are not allowed.');
   });
 }

@@ -1,5 +1,6 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { LOGOUT_PATH, PRODUCT_TITLE } from '@shared/ui-constants.ts';
+import { PRODUCT_TITLE } from '@shared/ui-constants.ts';
+import { LogoutForm } from '@web/components/layout/logout-form.tsx';
 import { buttonClasses } from '@web/components/ui/button.tsx';
 import { cn } from '@web/lib/cn.ts';
 import { LogOut, Menu, UserRound, X } from 'lucide-react';
@@ -88,10 +89,10 @@ export function MobileNav({ opportunityCount }: { opportunityCount: number }) {
                 <UserRound aria-hidden="true" className="size-5 text-indigo-300" />
                 <span className="text-sm font-medium text-white">Profile &amp; Integrations</span>
               </Link>
-              <a href={LOGOUT_PATH} className={linkClass(false)}>
+              <LogoutForm className={`${linkClass(false)} w-full text-left`}>
                 <LogOut aria-hidden="true" className="size-5 text-indigo-300" />
                 <span className="text-sm font-medium text-white">Logout</span>
-              </a>
+              </LogoutForm>
             </section>
           </nav>
         </DialogPrimitive.Content>

@@ -1,4 +1,5 @@
-import { LOGOUT_PATH, PRODUCT_TITLE } from '@shared/ui-constants.ts';
+import { PRODUCT_TITLE } from '@shared/ui-constants.ts';
+import { LogoutForm } from '@web/components/layout/logout-form.tsx';
 import { buttonClasses } from '@web/components/ui/button.tsx';
 import { useActiveOpportunityCount } from '@web/features/opportunities/api/use-active-opportunity-count.ts';
 import { StoreSwitcher } from '@web/features/stores/components/store-switcher.tsx';
@@ -47,8 +48,7 @@ export function TopNav() {
             <UserRound aria-hidden="true" />
             <span className="hidden lg:inline">Profile</span>
           </Link>
-          <a
-            href={LOGOUT_PATH}
+          <LogoutForm
             className={buttonClasses({
               variant: 'outline',
               size: 'sm',
@@ -57,7 +57,7 @@ export function TopNav() {
           >
             <LogOut aria-hidden="true" />
             Logout
-          </a>
+          </LogoutForm>
         </div>
       </div>
     </header>

@@ -1,14 +1,20 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { orderCostPeriods } from '../../../../core/costs/order-cost-periods.ts';
+import { resolveUnitCost } from '../../../../core/costs/resolve-unit-cost.ts';
 import type {
   CostEntryInput,
   ExpenseInputSchema,
   FeeRulesInputSchema,
   ShippingProfilesInputSchema,
 } from '../../../../shared/contracts/costs.ts';
+import { minorToDecimal } from '../../../../shared/money.ts';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 import { AppError, badRequest, notFound } from '../../../errors.ts';
+import { recordAudit } from '../../audit-log/record-audit.ts';
+import { inTransaction } from '../../members/members-store.ts';
+import { CostPeriodRow, ISO_INSTANT } from '../queries/load-cost-book.ts';
 import type { ShopMoney } from '../queries/read-shop.ts';
 import { writeOwnerCosts } from '../queries/write-cost-ledger.ts';
 import { readAmount, readDay } from './read-csv.ts';
@@ -36,28 +42,72 @@ function percentOrThrow(field: string, value: string, max: number): string {
   return value;
 }
 
-const VariantRow = z.object({ sku: z.string().nullable() });
+const VariantRow = z.object({ sku: z.string().nullable(), title: z.string().nullable() });
 
-/** A cost the owner types for one variant from a day on (source 'manual'). */
+/**
+ * A cost the owner types for one variant from a day on (source 'manual'), with its audit entry in
+ * the same transaction (issue #36): the variant, the cost in force on that day before (null when
+ * none was known) and after, and the effective day.
+ */
 export async function enterCost(
   db: Db,
-  args: { workspaceId: string; userId: string; shop: ShopMoney; input: CostEntryInput; now: Date },
+  args: {
+    workspaceId: string;
+    teamId: string;
+    userId: string;
+    shop: ShopMoney;
+    input: CostEntryInput;
+    now: Date;
+  },
 ): Promise<void> {
   const costMinor = amountOrThrow('cost', args.input.cost, args.shop);
   const effectiveFrom = dayOrThrow('effectiveFrom', args.input.effectiveFrom);
+  const variantId = args.input.variantId;
   const [variant] = await queryRows(
     db,
     VariantRow,
-    sql`SELECT sku FROM wh_variants WHERE workspace_id = ${args.workspaceId} AND variant_id = ${args.input.variantId}::bigint`,
+    sql`SELECT v.sku, concat_ws(' — ', p.title, nullif(v.title, 'Default Title')) AS title
+        FROM wh_variants v LEFT JOIN wh_products p ON p.workspace_id = v.workspace_id AND p.product_id = v.product_id
+        WHERE v.workspace_id = ${args.workspaceId} AND v.variant_id = ${variantId}::bigint`,
   );
-  if (!variant) throw notFound(`variantId: no variant ${args.input.variantId} in this store`);
-  await writeOwnerCosts(db, {
-    workspaceId: args.workspaceId,
-    source: 'manual',
-    userId: args.userId,
-    importId: null,
-    now: args.now,
-    periods: [{ variantId: Number(args.input.variantId), sku: variant.sku, costMinor, effectiveFrom }],
+  if (!variant) throw notFound(`variantId: no variant ${variantId} in this store`);
+  const periods = await queryRows(
+    db,
+    CostPeriodRow,
+    sql`SELECT id::float8 AS "id", cost_minor::float8 AS "costMinor", effective_from::text AS "effectiveFrom", source,
+          to_char(created_at AT TIME ZONE 'UTC', ${ISO_INSTANT}) AS "createdAt"
+        FROM wh_cost_ledger WHERE workspace_id = ${args.workspaceId} AND variant_id = ${variantId}::bigint`,
+  );
+  const before = resolveUnitCost(orderCostPeriods(periods), effectiveFrom, 0, null);
+  const decimal = (minor: number) => minorToDecimal(minor, args.shop.digits);
+  await inTransaction(db, async (tx) => {
+    await writeOwnerCosts(tx, {
+      workspaceId: args.workspaceId,
+      source: 'manual',
+      userId: args.userId,
+      importId: null,
+      now: args.now,
+      periods: [{ variantId: Number(variantId), sku: variant.sku, costMinor, effectiveFrom }],
+    });
+    await recordAudit(
+      tx,
+      {
+        teamId: args.teamId,
+        storeId: args.workspaceId,
+        actorUserId: args.userId,
+        action: 'costs.changed',
+        target: variant.title || variant.sku || `variant ${variantId}`,
+        details: {
+          variantId,
+          sku: variant.sku,
+          oldCost: before ? decimal(before.unitCostMinor) : null,
+          newCost: decimal(costMinor),
+          currency: args.shop.currencyCode,
+          effectiveFrom,
+        },
+      },
+      args.now,
+    );
   });
 }
 

@@ -3,6 +3,9 @@ import { z } from 'zod';
 import { addDays } from '../../../../shared/calendar.ts';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
+import { recordAudit } from '../../audit-log/record-audit.ts';
+import { inTransaction } from '../../members/members-store.ts';
+import { ISO_INSTANT } from '../queries/load-cost-book.ts';
 import {
   countLinesPerDay,
   repriceLinesInRange,
@@ -141,11 +144,62 @@ export async function runCostRecalculation(
   );
   const failure = settled.find((result) => result.status === 'rejected');
   if (failure) throw failure.reason;
-  await db.execute(
-    sql`UPDATE cost_recalculations SET status = 'succeeded', finished_at = ${args.now().toISOString()}
-        WHERE workspace_id = ${workspaceId} AND id = ${id}`,
-  );
+  const finishedAt = args.now();
+  await inTransaction(db, async (tx) => {
+    await tx.execute(
+      sql`UPDATE cost_recalculations SET status = 'succeeded', finished_at = ${finishedAt.toISOString()}
+          WHERE workspace_id = ${workspaceId} AND id = ${id}`,
+    );
+    await recordRecalculationAudit(tx, workspaceId, id, finishedAt);
+  });
   return { linesTotal, linesChanged };
+}
+
+const FinishedRunRow = z.object({
+  teamId: z.string(),
+  requestedBy: z.string().nullable(),
+  requestedAt: z.string(),
+  from: z.string(),
+  to: z.string(),
+  linesTotal: z.number(),
+  linesChanged: z.number(),
+});
+
+/**
+ * The audit entry of a finished recalculation (issue #36): who asked for it and when, its days,
+ * and the lines it re-priced and changed; the entry's time is when it finished.
+ */
+async function recordRecalculationAudit(db: Db, workspaceId: string, id: number, finishedAt: Date) {
+  const [run] = await queryRows(
+    db,
+    FinishedRunRow,
+    sql`SELECT w.team_id::text AS "teamId", r.requested_by::text AS "requestedBy",
+          to_char(r.requested_at AT TIME ZONE 'UTC', ${ISO_INSTANT}) AS "requestedAt",
+          r.from_date::text AS "from", r.to_date::text AS "to",
+          r.lines_total::float8 AS "linesTotal", r.lines_changed::float8 AS "linesChanged"
+        FROM cost_recalculations r JOIN workspaces w ON w.id = r.workspace_id
+        WHERE r.workspace_id = ${workspaceId} AND r.id = ${id}`,
+  );
+  if (!run) return;
+  await recordAudit(
+    db,
+    {
+      teamId: run.teamId,
+      storeId: workspaceId,
+      actorUserId: run.requestedBy,
+      action: 'costs.recalculated',
+      target: `${run.from} – ${run.to}`,
+      details: {
+        recalculationId: id,
+        requestedAt: run.requestedAt,
+        from: run.from,
+        to: run.to,
+        linesRecalculated: run.linesTotal,
+        linesChanged: run.linesChanged,
+      },
+    },
+    finishedAt,
+  );
 }
 
 /** Marks a run failed with its error (the job's last attempt failed). */

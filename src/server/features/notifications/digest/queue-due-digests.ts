@@ -6,10 +6,8 @@ import { queryRows } from '../../../db/query-rows.ts';
 import type { AppDeps } from '../../../http/deps.ts';
 import { loadChannelTarget } from '../channels.ts';
 import { queueDelivery } from '../queue-delivery.ts';
-import { unsubscribeUrlOf } from '../test-messages.ts';
-import { digestWithoutCosts } from './digest-without-costs.ts';
+import { composeDigestMail } from './compose-digest-mail.ts';
 import { readDigest } from './read-digest.ts';
-import { renderDigest } from './render-digest.ts';
 
 /** The hour e-mail channels (addresses without an account) get their digests, shop time. */
 const CHANNEL_DIGEST_HOUR = 7;
@@ -73,10 +71,12 @@ export async function queueDueDigests(deps: AppDeps): Promise<number> {
         const address =
           recipient.address ??
           (await loadChannelTarget(deps, shop.workspace_id, recipient.channel_id ?? '')).target;
-        const unsubscribeUrl = unsubscribeUrlOf(deps, shop.workspace_id, recipient.unsubscribe);
-        const mail = renderDigest(recipient.can_see_costs ? data : digestWithoutCosts(data), {
-          appUrl: deps.publicUrl(),
-          unsubscribeUrl,
+        const message = composeDigestMail(deps, {
+          workspaceId: shop.workspace_id,
+          unsubscribe: recipient.unsubscribe,
+          to: address,
+          canSeeCosts: recipient.can_see_costs,
+          data,
         });
         const { created } = await queueDelivery(deps, {
           workspaceId: shop.workspace_id,
@@ -87,8 +87,8 @@ export async function queueDueDigests(deps: AppDeps): Promise<number> {
           channelId: recipient.channel_id,
           alertId: null,
           kind: 'email',
-          subject: mail.subject,
-          message: { to: address, subject: mail.subject, html: mail.html, text: mail.text, unsubscribeUrl },
+          subject: message.subject,
+          message,
         });
         if (created) queued += 1;
       }

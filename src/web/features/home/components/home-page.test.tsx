@@ -40,7 +40,12 @@ describe('HomePage (spec §2 signed-in home screen)', () => {
 
   it('links the spec buttons to their routes', async () => {
     const container = await renderHome({ user: ada });
-    expect(findLink(container, 'Sign Out')?.getAttribute('href')).toBe('/api/logout');
+    // Sign Out posts (issue #36): a form to /api/logout, not a link.
+    const signOut = [...container.querySelectorAll('button')].find((b) =>
+      b.textContent?.includes('Sign Out'),
+    );
+    expect(signOut?.closest('form')?.getAttribute('action')).toBe('/api/logout');
+    expect(signOut?.closest('form')?.getAttribute('method')).toBe('post');
     expect(findLink(container, 'View Dashboard')?.getAttribute('href')).toBe('/dashboard');
     expect(findLink(container, 'Profile & Integrations')?.getAttribute('href')).toBe('/profile');
     expect(findLink(container, 'Open Dashboard')?.getAttribute('href')).toBe('/dashboard');

@@ -1,5 +1,6 @@
 import type { AuthUser } from '@shared/contracts/auth.ts';
-import { LOGOUT_PATH, PRODUCT_TITLE } from '@shared/ui-constants.ts';
+import { PRODUCT_TITLE } from '@shared/ui-constants.ts';
+import { LogoutForm } from '@web/components/layout/logout-form.tsx';
 import { buttonClasses } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { getDisplayName, getWelcomeGreeting } from '@web/lib/display-name.ts';
@@ -42,10 +43,10 @@ export function HomePage({ user, getStartedActions }: HomePageProps) {
           <span className="text-sm font-medium text-slate-100" data-testid="home-display-name">
             {displayName}
           </span>
-          <a href={LOGOUT_PATH} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+          <LogoutForm className={buttonClasses({ variant: 'outline', size: 'sm' })}>
             <LogOut aria-hidden="true" />
             Sign Out
-          </a>
+          </LogoutForm>
         </div>
       </header>
 

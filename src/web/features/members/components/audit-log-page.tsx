@@ -12,6 +12,7 @@ const ACTION_LABELS: Record<AuditEntry['action'], string> = {
   'api-token.created': 'Created an API token',
   'api-token.revoked': 'Revoked an API token',
   'costs.changed': 'Edited costs',
+  'costs.recalculated': 'Recalculated costs',
   'export.downloaded': 'Exported data',
   'data.deleted': 'Deleted data',
   'member.invited': 'Invited a member',
@@ -22,7 +23,10 @@ const ACTION_LABELS: Record<AuditEntry['action'], string> = {
   'store.created': 'Added a store',
 };
 
-/** The "what" of an entry in words: a member change says before → after; other details as given. */
+/**
+ * The "what" of an entry in words: a member change says before → after, a cost edit the old and
+ * new unit cost and its day, a recalculation the lines it changed; other details as given.
+ */
 function describe(entry: AuditEntry): string {
   const { before, after } = entry.details as {
     before?: Record<string, unknown>;
@@ -33,6 +37,11 @@ function describe(entry: AuditEntry): string {
       .filter((key) => before[key] !== after[key])
       .map((key) => `${key}: ${String(before[key])} → ${String(after[key])}`)
       .join(', ');
+  const d = entry.details;
+  if (entry.action === 'costs.changed' && 'newCost' in d)
+    return `unit cost ${String(d.oldCost ?? 'none')} → ${String(d.newCost)} ${String(d.currency ?? '')} from ${String(d.effectiveFrom)}`;
+  if (entry.action === 'costs.recalculated')
+    return `${String(d.linesChanged)} of ${String(d.linesRecalculated)} lines changed (asked ${String(d.requestedAt)})`;
   const { role } = entry.details as { role?: string };
   return role ? `role ${role}` : '';
 }

@@ -35,10 +35,12 @@ export function InvitationPage() {
             <ReadError error={preview.error} />
           ) : preview.data ? (
             <>
-              <p className="text-slate-200">
-                {preview.data.invitedBy ?? 'A member'} invited <strong>{preview.data.email}</strong> to join{' '}
-                <strong>{preview.data.workspaceName}</strong> as <strong>{preview.data.role}</strong>.
-              </p>
+              {preview.data.state === 'pending' ? (
+                <p className="text-slate-200">
+                  {preview.data.invitedBy ?? 'A member'} invited <strong>{preview.data.email}</strong> to join{' '}
+                  <strong>{preview.data.workspaceName}</strong> as <strong>{preview.data.role}</strong>.
+                </p>
+              ) : null}
               {preview.data.state === 'pending' ? (
                 <Button
                   disabled={accept.isPending}

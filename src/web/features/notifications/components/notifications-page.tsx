@@ -6,6 +6,7 @@ import {
   THRESHOLD_METRICS,
   type ThresholdMetric,
 } from '@shared/contracts/notifications.ts';
+import { LOW_STOCK_COVER_DAYS } from '@shared/metrics.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { Input } from '@web/components/ui/input.tsx';
@@ -320,9 +321,9 @@ function RulesCard() {
       <CardHeader>
         <CardTitle className="text-base">Alert rules</CardTitle>
         <CardDescription>
-          Built in: a day's revenue, orders or AOV outside its 95 % interval, stock-outs within a 7-day lead
-          time, sources not synced for 3 × their interval or failing, an expired Meta token. Add your own
-          thresholds:
+          Built in: a day's revenue, orders or AOV outside its 95 % interval, stock-outs within the{' '}
+          {LOW_STOCK_COVER_DAYS}-day lead time, sources not synced for 3 × their interval or failing, an
+          expired Meta token. Add your own thresholds:
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">

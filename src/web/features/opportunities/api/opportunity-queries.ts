@@ -74,12 +74,22 @@ export const useStockImpact = () => usePolledRead('/api/analytics/stock-impact',
 export const useRevenueForecast = () =>
   usePolledRead('/api/analytics/revenue-forecast', RevenueForecastSchema);
 
-/** Implement (spec §4): afterwards the list and the stats are refetched. */
-export function useImplementOpportunity() {
+export type OpportunityAction = 'implement' | 'dismiss' | 'restore';
+
+/**
+ * Implement (spec §4), dismiss or snooze (`until`, a shop day) and restore, the undo of either
+ * (issue #36): afterwards the list and the stats are refetched.
+ */
+export function useOpportunityAction() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      requestJson('POST', `/api/opportunities/${encodeURIComponent(id)}/implement`, OpportunitySchema),
+    mutationFn: ({ id, action, until }: { id: string; action: OpportunityAction; until?: string }) =>
+      requestJson(
+        'POST',
+        `/api/opportunities/${encodeURIComponent(id)}/${action}`,
+        OpportunitySchema,
+        action === 'dismiss' ? (until ? { until } : {}) : undefined,
+      ),
     onSettled: async () => {
       await Promise.all([
         client.invalidateQueries({ queryKey: OPPORTUNITY_KEYS.list }),

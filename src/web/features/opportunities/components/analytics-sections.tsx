@@ -62,9 +62,15 @@ const Empty = ({ text }: { text: string }) => (
 
 const tooltipStyle = { background: '#0f172a', border: '1px solid #334155', color: '#e2e8f0' };
 
-/** Spec §2: first 5 opportunities by type, value = revenueImpactMax, labels in $K, five-colour palette. */
+/**
+ * Spec §2: first 5 opportunities by type, value = revenueImpactMax, labels in $K, five-colour
+ * palette — of those whose impact is revenue (savings from cutting spend are not revenue, issue #36).
+ */
 export function RevenueImpactChart({ opportunities }: { opportunities: readonly Opportunity[] }) {
-  const data = opportunities.slice(0, 5).map((o) => ({ name: typeLabel(o.type), value: o.revenueImpactMax }));
+  const data = opportunities
+    .filter((o) => o.impactKind === 'revenue')
+    .slice(0, 5)
+    .map((o) => ({ name: typeLabel(o.type), value: o.revenueImpactMax }));
   const currency = opportunities[0]?.currency;
   const thousands = (v: unknown) => formatThousands(Number(v), currency);
   return (

@@ -3,8 +3,6 @@ import { PeriodSelect } from '@web/components/period-select.tsx';
 import { buttonClasses } from '@web/components/ui/button.tsx';
 import { Card, CardContent } from '@web/components/ui/card.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select.tsx';
-import { useToast } from '@web/components/ui/use-toast.ts';
-import { errorSentence } from '@web/lib/api-error.ts';
 import { formatThousands } from '@web/lib/money.ts';
 import { Download, Gauge, Lightbulb, Target, TrendingUp } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
@@ -16,7 +14,6 @@ import {
   useAttribution,
   useCohortRetention,
   useCustomerSegments,
-  useImplementOpportunity,
   useOpportunities,
   useOpportunityStats,
   useStockImpact,
@@ -30,6 +27,7 @@ import {
   SegmentCards,
   StockImpactList,
 } from './analytics-sections.tsx';
+import { useOpportunityControls } from './opportunity-actions.tsx';
 import { OpportunityCard } from './opportunity-card.tsx';
 import { OpportunityDetailsDialog } from './opportunity-details-dialog.tsx';
 
@@ -53,7 +51,6 @@ export function OpportunitiesPage() {
   const [sort, setSort] = useState<SortKey>('impact');
   const [detailsId, setDetailsId] = useState<string | null>(null);
   const now = useNow();
-  const { toast } = useToast();
   const list = useOpportunities();
   const stats = useOpportunityStats(period);
   const status = useAnalysisStatus();
@@ -63,29 +60,16 @@ export function OpportunitiesPage() {
   const stock = useStockImpact();
   // /products' count of products out and low: the same figure on both pages (decision 034).
   const stockAlerts = useProductPerformance('30');
-  const implement = useImplementOpportunity();
 
   const opportunities = list.data ?? [];
   const sorted = useMemo(() => sortOpportunities(opportunities, sort), [opportunities, sort]);
   const currency = opportunities[0]?.currency ?? 'USD';
   const details = opportunities.find((o) => o.id === detailsId) ?? null;
+  const controls = useOpportunityControls(opportunities);
 
   if (list.isPending) {
     return <p className="py-16 text-center text-slate-300">Loading opportunities...</p>;
   }
-
-  const onImplement = (id: string) => {
-    implement.mutate(id, {
-      onSuccess: () =>
-        toast({ title: 'Success', description: 'Opportunity implementation has been initiated.' }),
-      onError: (error) =>
-        toast({
-          title: 'Error',
-          description: errorSentence(error, 'Failed to implement the opportunity'),
-          variant: 'destructive',
-        }),
-    });
-  };
 
   const s = stats.data;
   return (
@@ -123,7 +107,11 @@ export function OpportunitiesPage() {
           testId="summary-total"
           title="Total Opportunities"
           value={formatThousands(s?.totalPotential ?? 0, currency, 1)}
-          hint="Potential revenue, next 30 days"
+          hint={
+            s && s.totalSavings > 0
+              ? `Potential revenue, next 30 days (savings of ${formatThousands(s.totalSavings, currency, 1)} not included)`
+              : 'Potential revenue, next 30 days'
+          }
           icon={<TrendingUp aria-hidden="true" className="size-4 text-emerald-300" />}
         />
         <SummaryStat
@@ -179,8 +167,10 @@ export function OpportunitiesPage() {
               <OpportunityCard
                 key={o.id}
                 opportunity={o}
-                implementing={implement.isPending && implement.variables === o.id}
-                onImplement={onImplement}
+                busy={controls.pendingId === o.id}
+                onImplement={controls.onImplement}
+                onDismiss={controls.onDismiss}
+                onSnooze={controls.onSnooze}
                 onViewDetails={setDetailsId}
               />
             ))
@@ -203,6 +193,7 @@ export function OpportunitiesPage() {
         <CohortRetentionChart points={cohorts.data ?? []} />
       </div>
 
+      {controls.confirmation}
       <OpportunityDetailsDialog
         opportunity={details}
         onOpenChange={(open) => (open ? null : setDetailsId(null))}

@@ -6,7 +6,7 @@ import { Button } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { cn } from '@web/lib/cn.ts';
 import { formatMoney, NO_DECIMALS } from '@web/lib/money.ts';
-import { CheckCircle2, Eye, Rocket } from 'lucide-react';
+import { AlarmClock, CheckCircle2, Eye, Rocket, X } from 'lucide-react';
 import { formatConfidence, priorityLabel } from '../lib/format-opportunity.ts';
 
 const PRIORITY_VARIANT: Record<string, BadgeVariant> = {
@@ -17,16 +17,21 @@ const PRIORITY_VARIANT: Record<string, BadgeVariant> = {
 
 export interface OpportunityCardProps {
   opportunity: Opportunity;
-  implementing: boolean;
+  /** An action on it is running. */
+  busy: boolean;
   onImplement(id: string): void;
+  onDismiss(id: string): void;
+  onSnooze(id: string): void;
   onViewDetails(id: string): void;
 }
 
 /** One opportunity (spec §2): priority label, title, description, impact range, confidence, effort, actions. */
 export function OpportunityCard({
   opportunity: o,
-  implementing,
+  busy,
   onImplement,
+  onDismiss,
+  onSnooze,
   onViewDetails,
 }: OpportunityCardProps) {
   const implemented = o.status === 'implemented';
@@ -55,7 +60,8 @@ export function OpportunityCard({
       </CardHeader>
       <CardContent className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
         <div>
-          <p className="text-slate-400">Revenue impact</p>
+          {/* Cutting spend saves money; it adds no revenue (issue #36). */}
+          <p className="text-slate-400">{o.impactKind === 'savings' ? 'Savings' : 'Revenue impact'}</p>
           <p className="font-semibold text-emerald-300" data-testid="opportunity-impact">
             {formatMoney(o.revenueImpactMin, o.currency, NO_DECIMALS)} –{' '}
             {formatMoney(o.revenueImpactMax, o.currency, NO_DECIMALS)}
@@ -82,8 +88,8 @@ export function OpportunityCard({
           <p className="font-semibold">{o.effortLevel || 'Medium'}</p>
         </div>
       </CardContent>
-      <CardFooter>
-        <Button size="sm" disabled={implemented || implementing} onClick={() => onImplement(o.id)}>
+      <CardFooter className="flex-wrap gap-2">
+        <Button size="sm" disabled={implemented || busy} onClick={() => onImplement(o.id)}>
           <Rocket aria-hidden="true" />
           {implemented ? 'Implemented' : 'Implement'}
         </Button>
@@ -91,6 +97,18 @@ export function OpportunityCard({
           <Eye aria-hidden="true" />
           View Details
         </Button>
+        {implemented ? null : (
+          <>
+            <Button size="sm" variant="ghost" disabled={busy} onClick={() => onSnooze(o.id)}>
+              <AlarmClock aria-hidden="true" />
+              Snooze
+            </Button>
+            <Button size="sm" variant="ghost" disabled={busy} onClick={() => onDismiss(o.id)}>
+              <X aria-hidden="true" />
+              Dismiss
+            </Button>
+          </>
+        )}
       </CardFooter>
     </Card>
   );

@@ -51,7 +51,9 @@ export function OpportunityDetailsDialog({ opportunity: o, onOpenChange }: Oppor
             </DialogHeader>
             <dl className="grid grid-cols-3 gap-3 text-sm" data-testid="opportunity-details">
               <div>
-                <dt className="text-slate-400">Estimated impact</dt>
+                <dt className="text-slate-400">
+                  {o.impactKind === 'savings' ? 'Estimated savings' : 'Estimated revenue impact'}
+                </dt>
                 <dd className="font-semibold text-emerald-300">
                   {formatMoney(o.revenueImpactMin, o.currency, NO_DECIMALS)} –{' '}
                   {formatMoney(o.revenueImpactMax, o.currency, NO_DECIMALS)}
