@@ -52,14 +52,13 @@ export function designGeoLift(input: GeoLiftDesignInput): GeoLiftDesign {
   if (input.testRegions.length === 0) return { status: 'too_thin', reasons: ['no test regions given'] };
   if (!(Number.isInteger(input.durationDays) && input.durationDays >= 7))
     return { status: 'too_thin', reasons: [`a test of ${input.durationDays} days; it needs at least 7`] };
-  const first = input.orders.reduce((m, o) => (o.date < m ? o.date : m), input.asOf);
   const historyEnd = toDayNumber(input.asOf);
   const start = fromDayNumber(historyEnd - input.durationDays + 1);
   const series = prepareGeoSeries(
     input.orders,
     input.testRegions,
     input.controlRegions,
-    first,
+    undefined,
     start,
     input.asOf,
   );

@@ -22,7 +22,9 @@ const SPEC: GeoLiftSimulation = {
 describe('synthetic control building blocks', () => {
   it('projects onto the simplex and finds exact weights when the treated series is a mixture', () => {
     // (Σ − 1)/3 = 1/3 is taken off each coordinate
-    expect(projectOntoSimplex([0.5, 0.5, 1])).toEqual([1 / 6, 1 / 6, 2 / 3].map((v) => expect.closeTo(v, 12)));
+    expect(projectOntoSimplex([0.5, 0.5, 1])).toEqual(
+      [1 / 6, 1 / 6, 2 / 3].map((v) => expect.closeTo(v, 12)),
+    );
     expect(projectOntoSimplex([3, 0])).toEqual([1, 0]);
     const a = [1, 4, 2, 8, 5, 7];
     const b = [3, 1, 6, 2, 2, 9];

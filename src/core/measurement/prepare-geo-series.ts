@@ -19,7 +19,7 @@ export type GeoSeries =
  * The daily series a geo test is designed or read on: test regions summed, each control region
  * alone, from `preStart` up to the end of the test window, or the reasons they cannot be built.
  *
- * Definition: pre-period = [preStart, start), window = [start, end]; too thin when the window is
+ * Definition: pre-period = [preStart (default: the first order's day), start), window = [start, end]; too thin when the window is
  * under 7 days, the pre-period under max(28 days, 3 × window), a test region has no orders in the
  * pre-period, or fewer than 2 control regions qualify (selectControlRegions when none are given).
  * Reference: Vaver & Koehler (2011), "Measuring Ad Effectiveness Using Geo Experiments", §2–3.
@@ -28,10 +28,13 @@ export function prepareGeoSeries(
   orders: readonly RegionalOrder[],
   testRegions: readonly string[],
   controlRegions: readonly string[] | undefined,
-  preStart: string,
+  preStartGiven: string | undefined,
   start: string,
   end: string,
 ): GeoSeries {
+  let preStart = preStartGiven ?? start;
+  if (preStartGiven === undefined)
+    for (const order of orders) if (order.date < preStart) preStart = order.date;
   const preDays = toDayNumber(start) - toDayNumber(preStart);
   const windowDays = toDayNumber(end) - toDayNumber(start) + 1;
   const reasons: string[] = [];

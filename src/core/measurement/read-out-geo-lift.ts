@@ -58,12 +58,11 @@ function readSeries(treated: number[], controls: number[][], preDays: number, wi
  */
 export function readOutGeoLift(input: GeoLiftReadoutInput): GeoLiftResult {
   if (input.testRegions.length === 0) return { status: 'too_thin', reasons: ['no test regions given'] };
-  const preStart = input.preStart ?? input.orders.reduce((m, o) => (o.date < m ? o.date : m), input.start);
   const series = prepareGeoSeries(
     input.orders,
     input.testRegions,
     input.controlRegions,
-    preStart,
+    input.preStart,
     input.start,
     input.end,
   );
