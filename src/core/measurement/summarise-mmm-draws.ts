@@ -1,17 +1,9 @@
 import { quantileType7 } from '../stats/quantile-type7.ts';
 import type { MmmDesign } from './build-mmm-design.ts';
 import type { RandomStream } from './create-random.ts';
+import { posteriorInterval } from './posterior-interval.ts';
 import type { MmmDraw } from './sample-mmm-posterior.ts';
 import type { ChannelHyper, Interval, MmmChannelResult, MmmPeriod } from './types.ts';
-
-const interval = (values: readonly number[]): Interval => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return {
-    mean: values.reduce((a, b) => a + b, 0) / values.length,
-    low: quantileType7(sorted, 0.05),
-    high: quantileType7(sorted, 0.95),
-  };
-};
 
 /**
  * What the posterior draws of a fitted marketing-mix model say per channel and per period, and how
@@ -92,10 +84,10 @@ export function summariseMmmDraws(
     return {
       name,
       spend: spendSums[c]!,
-      contribution: interval(contributions[c]!),
-      contributionShare: interval(shares[c]!),
-      roas: interval(roas[c]!),
-      marginalRoas: interval(marginal[c]!),
+      contribution: posteriorInterval(contributions[c]!),
+      contributionShare: posteriorInterval(shares[c]!),
+      roas: posteriorInterval(roas[c]!),
+      marginalRoas: posteriorInterval(marginal[c]!),
       adstock: { type: 'geometric', decayPerPeriod, decayPerWeek: hyper.decayPerWeek, maxLag: design.maxLag },
       saturation: {
         type: 'hill',
@@ -137,7 +129,7 @@ export function summariseMmmDraws(
   }
   return {
     channels,
-    baseline: interval(baselineTotals),
+    baseline: posteriorInterval(baselineTotals),
     periods,
     r2: ssTot > 0 ? 1 - ssRes / ssTot : 0,
     mape: apeCount > 0 ? apeSum / apeCount : 0,
