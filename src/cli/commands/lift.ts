@@ -1,18 +1,12 @@
 import type { RegionalOrder } from '../../core/measurement/geo-types.ts';
 import { readOutGeoLift } from '../../core/measurement/read-out-geo-lift.ts';
+import { commaList as list, roundTo as round } from '../analytics-io/comma-list.ts';
 import { formatTable } from '../analytics-io/format-table.ts';
 import { parseShopDate } from '../analytics-io/parse-shop-date.ts';
 import { readOrderRegions } from '../analytics-io/read-order-regions.ts';
 import { readOrders } from '../analytics-io/read-orders.ts';
 import { toJson } from '../analytics-io/write-json.ts';
 import { type CliCommand, CliUsageError, parseFlags } from '../command.ts';
-
-const round = (value: number, digits = 4) => Math.round(value * 10 ** digits) / 10 ** digits;
-const list = (text: string | undefined) =>
-  (text ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter((s) => s !== '');
 
 /**
  * `upside lift --orders FILE.csv --regions FILE.csv|COLUMN --test-regions A,B --start D --end D

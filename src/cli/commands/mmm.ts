@@ -1,15 +1,9 @@
 import { fitMmm } from '../../core/measurement/fit-mmm.ts';
+import { commaList as list, roundTo as round } from '../analytics-io/comma-list.ts';
 import { formatTable } from '../analytics-io/format-table.ts';
 import { readMmmTable } from '../analytics-io/read-mmm-table.ts';
 import { toJson } from '../analytics-io/write-json.ts';
 import { type CliCommand, CliUsageError, parseFlags } from '../command.ts';
-
-const round = (value: number, digits = 4) => Math.round(value * 10 ** digits) / 10 ** digits;
-const list = (text: string | undefined) =>
-  (text ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter((s) => s !== '');
 
 /**
  * `upside mmm --input FILE.csv --date-column C --target C --channels a,b [--controls c,d] [--draws N] [--seed N] [--json]`:
