@@ -1,0 +1,306 @@
+// Marketing-mix model, geo lift and their accuracy on data with known answers (issue 41).
+// Parts (BENCH_PART=mmm|geo|daily|published|compare, default all; BENCH_DATASETS overrides 100):
+//   mmm       — 100 weekly datasets (3 channels, 3 years, true parameters drawn per dataset):
+//               channels whose contribution share is within ±5 points; true ROAS inside the 90 %
+//               interval (goal ≥ 85 / 100).
+//   geo       — 100 simulated geo tests with a planted 10 % lift: estimate within ±2 points and
+//               interval covering 10 % (goal ≥ 90 / 100).
+//   daily     — a 3-year daily fit of 6 channels with the out-of-sample refit (goal < 60 s).
+//   published — pymc-marketing's "MMM Example Notebook" data (its documented generating process).
+//   compare   — Laplace (default) vs random-walk Metropolis on the same data (decision 096).
+
+import { fromDayNumber } from '../src/core/dates/from-day-number.ts';
+import { toDayNumber } from '../src/core/dates/to-day-number.ts';
+import { createRandom } from '../src/core/measurement/create-random.ts';
+import { fitMmm } from '../src/core/measurement/fit-mmm.ts';
+import { readOutGeoLift } from '../src/core/measurement/read-out-geo-lift.ts';
+import { simulateGeoLift } from '../src/core/measurement/simulate-geo-lift.ts';
+import { type MmmSimulation, simulateMmmData } from '../src/core/measurement/simulate-mmm-data.ts';
+import type { MmmInput, MmmResult } from '../src/core/measurement/types.ts';
+import { load } from './support/load-average.ts';
+
+const part = process.env.BENCH_PART ?? 'all';
+const datasets = Number(process.env.BENCH_DATASETS ?? 100);
+const runs = (name: string) => part === 'all' || part === name;
+const pct = (n: number, d: number) => `${n}/${d} (${((100 * n) / d).toFixed(0)} %)`;
+
+function score(result: MmmResult, truth: { share: number; roas: number }[]) {
+  if (result.status !== 'fitted')
+    return { share: 0, covered: 0, channels: truth.length, absError: [] as number[] };
+  let share = 0;
+  let covered = 0;
+  const absError: number[] = [];
+  result.channels.forEach((c, i) => {
+    const error = Math.abs(c.contributionShare.mean - truth[i]!.share);
+    absError.push(error);
+    if (error <= 0.05) share += 1;
+    if (c.roas.low <= truth[i]!.roas && truth[i]!.roas <= c.roas.high) covered += 1;
+  });
+  return { share, covered, channels: truth.length, absError };
+}
+
+if (runs('mmm')) {
+  const random = createRandom(2026);
+  let share = 0;
+  let covered = 0;
+  let channels = 0;
+  let thin = 0;
+  const errors: number[] = [];
+  const started = performance.now();
+  for (let k = 0; k < datasets; k += 1) {
+    const u = (lo: number, hi: number) => lo + (hi - lo) * random.uniform();
+    const sim: MmmSimulation = {
+      start: '2022-01-03',
+      periods: 156,
+      periodDays: 7,
+      baseline: 50_000,
+      trend: u(-0.2, 0.2),
+      seasonality: u(0, 0.2),
+      noise: 0.03,
+      channels: ['meta', 'google', 'tiktok'].map((name, i) => ({
+        name,
+        decayPerWeek: u(0.1, 0.7),
+        halfSaturationShare: u(0.3, 0.7),
+        shape: u(0.8, 2.5),
+        maxEffect: u(5000, 15_000) / (i + 1),
+        meanSpend: u(2000, 8000) / (i + 1),
+        offShare: i === 2 ? 0.2 : 0,
+      })),
+    };
+    const { input, truth } = simulateMmmData(sim, 1000 + k);
+    const result = fitMmm(input, { seed: k + 1, draws: 200, holdoutPeriods: 0 });
+    if (result.status !== 'fitted') thin += 1;
+    const s = score(result, truth);
+    share += s.share;
+    covered += s.covered;
+    channels += s.channels;
+    errors.push(...s.absError);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  errors.sort((a, b) => a - b);
+  console.log(`MMM on ${datasets} simulated weekly datasets (3 channels, 156 weeks, noise 3 % of baseline):`);
+  console.log(
+    `  contribution share within ±5 points: ${pct(share, channels)} channels; median |error| ${(100 * errors[Math.floor(errors.length / 2)]!).toFixed(1)} points, 90th pct ${(100 * errors[Math.floor(errors.length * 0.9)]!).toFixed(1)}`,
+  );
+  console.log(
+    `  true ROAS inside the 90 % interval: ${pct(covered, channels)} channels (goal ≥ 85 %); too thin: ${thin}`,
+  );
+  console.log(
+    `  ${seconds.toFixed(1)} s in all, ${((1000 * seconds) / datasets).toFixed(0)} ms per fit (200 draws); load ${load()}`,
+  );
+}
+
+if (runs('geo')) {
+  let within = 0;
+  let covered = 0;
+  let significant = 0;
+  const started = performance.now();
+  for (let k = 0; k < datasets; k += 1) {
+    const sim = simulateGeoLift(
+      {
+        start: '2025-01-01',
+        preDays: 112,
+        testDays: 28,
+        regions: 40,
+        testRegions: 10,
+        ordersPerDay: 40,
+        averageOrderValue: 60,
+        lift: 0.1,
+        regionalNoise: 0.02,
+      },
+      500 + k,
+    );
+    const r = readOutGeoLift(sim);
+    if (r.status !== 'read') continue;
+    if (Math.abs(r.lift - 0.1) <= 0.02) within += 1;
+    if (r.liftLow <= 0.1 && 0.1 <= r.liftHigh) covered += 1;
+    if (r.pValue < 0.1) significant += 1;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  console.log(
+    `Geo lift on ${datasets} simulated tests (40 regions, 10 under test, 40 orders/region/day, 112 + 28 days, planted +10 %):`,
+  );
+  console.log(
+    `  estimate within ±2 points: ${pct(within, datasets)}; interval covers 10 %: ${pct(covered, datasets)} (goal ≥ 90 %); p < 0.1: ${pct(significant, datasets)}`,
+  );
+  console.log(
+    `  ${seconds.toFixed(1)} s in all, ${((1000 * seconds) / datasets).toFixed(0)} ms per simulation + read-out; load ${load()}`,
+  );
+}
+
+if (runs('daily')) {
+  const names = ['meta', 'google', 'tiktok', 'pinterest', 'snapchat', 'bing'];
+  const { input, truth } = simulateMmmData(
+    {
+      start: '2023-01-01',
+      periods: 3 * 365,
+      periodDays: 1,
+      baseline: 8000,
+      trend: 0.1,
+      seasonality: 0.15,
+      noise: 0.05,
+      channels: names.map((name, i) => ({
+        name,
+        decayPerWeek: 0.2 + 0.1 * i,
+        halfSaturationShare: 0.4 + 0.04 * i,
+        shape: 1 + 0.25 * i,
+        maxEffect: 3000 / (1 + 0.4 * i),
+        meanSpend: 1200 / (1 + 0.3 * i),
+        offShare: 0.05 * i,
+      })),
+    },
+    77,
+  );
+  const started = performance.now();
+  const cpu = process.cpuUsage();
+  const result = fitMmm(input, { seed: 1 });
+  const used = process.cpuUsage(cpu);
+  const seconds = (performance.now() - started) / 1000;
+  const s = score(result, truth);
+  console.log(`3-year daily fit of 6 channels (1095 days, 400 draws + the out-of-sample refit):`);
+  console.log(
+    `  wall ${seconds.toFixed(1)} s, CPU ${((used.user + used.system) / 1e6).toFixed(1)} s (goal < 60 s); load ${load()}`,
+  );
+  if (result.status === 'fitted')
+    console.log(
+      `  R² ${result.fit.r2.toFixed(3)}, MAPE ${(100 * result.fit.mape).toFixed(1)} %, coverage90 ${(100 * result.fit.coverage90).toFixed(0)} %, out-of-sample MAPE ${(100 * (result.fit.outOfSampleMape ?? 0)).toFixed(1)} %; shares within ±5 points ${s.share}/6, ROAS covered ${s.covered}/6`,
+    );
+}
+
+/** pymc-marketing's MMM example data: 2018-04-02 … 2021-08-30 weekly, x1 and x2 in [0, 1]. */
+function pymcMarketingExample(seed: number) {
+  const random = createRandom(seed);
+  const first = toDayNumber('2018-04-02');
+  const n = 179;
+  const dates = Array.from({ length: n }, (_, t) => fromDayNumber(first + 7 * t));
+  const x1 = dates.map(() => {
+    const v = random.uniform();
+    return v > 0.9 ? v : v / 2;
+  });
+  const x2 = dates.map(() => {
+    const v = random.uniform();
+    return v > 0.8 ? v : 0;
+  });
+  const adstock = (x: number[], alpha: number) =>
+    x.map((_, t) => {
+      let s = 0;
+      for (let l = 0; l < 8 && l <= t; l += 1) s += alpha ** l * x[t - l]!;
+      return s;
+    });
+  const logistic = (x: number[], lam: number) =>
+    x.map((v) => (1 - Math.exp(-lam * v)) / (1 + Math.exp(-lam * v)));
+  const c1 = logistic(adstock(x1, 0.4), 4).map((v) => 3 * v);
+  const c2 = logistic(adstock(x2, 0.2), 3).map((v) => 2 * v);
+  const target = dates.map((d, t) => {
+    const dayOfYear = toDayNumber(d) - toDayNumber(`${d.slice(0, 4)}-01-01`) + 1;
+    const seasonality =
+      0.5 * (-Math.sin((2 * 2 * Math.PI * dayOfYear) / 365.5) + Math.cos((2 * Math.PI * dayOfYear) / 365.5));
+    const trend = ((50 * t) / (n - 1) + 10) ** 0.25 - 1;
+    const event = (d === '2019-05-13' ? -1 : 0) + (d === '2020-09-14' ? 1 : 0);
+    return 2 + trend + seasonality + 1.5 * event + c1[t]! + c2[t]! + 0.25 * random.normal();
+  });
+  const input: MmmInput = {
+    dates,
+    target,
+    channels: [
+      { name: 'x1', spend: x1 },
+      { name: 'x2', spend: x2 },
+    ],
+    controls: [
+      { name: 'event_1', values: dates.map((d) => (d === '2019-05-13' ? 1 : 0)) },
+      { name: 'event_2', values: dates.map((d) => (d === '2020-09-14' ? 1 : 0)) },
+    ],
+  };
+  const sum = (v: number[]) => v.reduce((a, b) => a + b, 0);
+  const paid = sum(c1) + sum(c2);
+  return {
+    input,
+    truth: [
+      { share: sum(c1) / paid, roas: sum(c1) / sum(x1) },
+      { share: sum(c2) / paid, roas: sum(c2) / sum(x2) },
+    ],
+  };
+}
+
+if (runs('published')) {
+  let share = 0;
+  let covered = 0;
+  const seeds = Math.min(datasets, 20);
+  for (let k = 0; k < seeds; k += 1) {
+    const { input, truth } = pymcMarketingExample(42 + k);
+    const s = score(fitMmm(input, { seed: k + 1, draws: 200, holdoutPeriods: 0 }), truth);
+    share += s.share;
+    covered += s.covered;
+  }
+  console.log(
+    `pymc-marketing "MMM Example Notebook" process (geometric adstock l_max 8 α 0.4/0.2, logistic saturation λ 4/3, β 3/2, two events, σ 0.25; our model is Hill, so misspecified), ${seeds} noise draws:`,
+  );
+  console.log(
+    `  shares within ±5 points ${pct(share, 2 * seeds)}, true ROAS inside the 90 % interval ${pct(covered, 2 * seeds)}; load ${load()}`,
+  );
+}
+
+if (runs('compare')) {
+  const { input, truth } = simulateMmmData(
+    {
+      start: '2022-01-03',
+      periods: 156,
+      periodDays: 7,
+      baseline: 50_000,
+      trend: 0.1,
+      seasonality: 0.1,
+      noise: 0.03,
+      channels: [
+        {
+          name: 'meta',
+          decayPerWeek: 0.5,
+          halfSaturationShare: 0.5,
+          shape: 1.5,
+          maxEffect: 12_000,
+          meanSpend: 6000,
+          offShare: 0,
+        },
+        {
+          name: 'google',
+          decayPerWeek: 0.3,
+          halfSaturationShare: 0.4,
+          shape: 1,
+          maxEffect: 8000,
+          meanSpend: 4000,
+          offShare: 0.1,
+        },
+        {
+          name: 'tiktok',
+          decayPerWeek: 0.6,
+          halfSaturationShare: 0.6,
+          shape: 2,
+          maxEffect: 4000,
+          meanSpend: 2000,
+          offShare: 0.2,
+        },
+      ],
+    },
+    31,
+  );
+  console.log(
+    'Laplace vs Metropolis on one 3-channel weekly dataset (true ROAS ' +
+      truth.map((t) => t.roas.toFixed(2)).join(' / ') +
+      '):',
+  );
+  for (const method of ['laplace', 'metropolis'] as const) {
+    const started = performance.now();
+    const result = fitMmm(input, { seed: 3, draws: 400, holdoutPeriods: 0, method });
+    const seconds = (performance.now() - started) / 1000;
+    if (result.status !== 'fitted') continue;
+    console.log(
+      `  ${method.padEnd(10)} ${seconds.toFixed(1)} s: ` +
+        result.channels
+          .map(
+            (c) =>
+              `${c.name} ROAS ${c.roas.mean.toFixed(2)} [${c.roas.low.toFixed(2)}, ${c.roas.high.toFixed(2)}] share ${(100 * c.contributionShare.mean).toFixed(1)} %`,
+          )
+          .join('; '),
+    );
+  }
+  console.log(`  load ${load()}`);
+}

@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { designGeoLift } from './design-geo-lift.ts';
+import { liftToRoasPrior } from './lift-to-roas-prior.ts';
+import { projectOntoSimplex } from './project-onto-simplex.ts';
+import { readOutGeoLift } from './read-out-geo-lift.ts';
+import { regionalDailySeries } from './regional-daily-series.ts';
+import { type GeoLiftSimulation, simulateGeoLift } from './simulate-geo-lift.ts';
+import { syntheticControlWeights } from './synthetic-control-weights.ts';
+
+const SPEC: GeoLiftSimulation = {
+  start: '2025-01-01',
+  preDays: 112,
+  testDays: 28,
+  regions: 30,
+  testRegions: 8,
+  ordersPerDay: 30,
+  averageOrderValue: 60,
+  lift: 0.1,
+  regionalNoise: 0.03,
+};
+
+describe('synthetic control building blocks', () => {
+  it('projects onto the simplex and finds exact weights when the treated series is a mixture', () => {
+    // (Σ − 1)/3 = 1/3 is taken off each coordinate
+    expect(projectOntoSimplex([0.5, 0.5, 1])).toEqual(
+      [1 / 6, 1 / 6, 2 / 3].map((v) => expect.closeTo(v, 12)),
+    );
+    expect(projectOntoSimplex([3, 0])).toEqual([1, 0]);
+    const a = [1, 4, 2, 8, 5, 7];
+    const b = [3, 1, 6, 2, 2, 9];
+    const c = [5, 5, 1, 1, 7, 3];
+    const treated = a.map((v, t) => 0.6 * v + 0.4 * b[t]!);
+    const w = syntheticControlWeights(treated, [a, b, c], [0, 1, 2, 3, 4, 5]);
+    expect(w[0]).toBeCloseTo(0.6, 4);
+    expect(w[1]).toBeCloseTo(0.4, 4);
+    expect(w[2]).toBeCloseTo(0, 4);
+  });
+
+  it('daily series per region count every day, zero when nothing shipped', () => {
+    const s = regionalDailySeries(
+      [
+        { date: '2025-01-01', region: 'A', total: 10 },
+        { date: '2025-01-03', region: 'A', total: 5 },
+        { date: '2025-01-03', region: 'B', total: 2 },
+        { date: '2025-02-01', region: 'B', total: 99 },
+      ],
+      '2025-01-01',
+      '2025-01-03',
+    );
+    expect(s.dates).toEqual(['2025-01-01', '2025-01-02', '2025-01-03']);
+    expect(s.revenue.get('A')).toEqual([10, 0, 5]);
+    expect(s.orders.get('B')).toEqual([0, 0, 1]);
+  });
+});
+
+describe('geo lift read-out and design on simulated regions with a known lift', () => {
+  const planted = simulateGeoLift(SPEC, 11);
+  const readout = readOutGeoLift({ ...planted, margin: 0.4, spend: 10_000 });
+  const noEffect = simulateGeoLift({ ...SPEC, lift: 0 }, 12);
+  const nullReadout = readOutGeoLift(noEffect);
+
+  it('recovers a planted 10 % lift inside its interval, with a small p-value', () => {
+    expect(readout.status).toBe('read');
+    if (readout.status !== 'read') return;
+    expect(readout.liftLow).toBeLessThanOrEqual(0.1);
+    expect(readout.liftHigh).toBeGreaterThanOrEqual(0.1);
+    expect(Math.abs(readout.lift - 0.1)).toBeLessThan(0.04);
+    expect(readout.pValue).toBeLessThan(0.05);
+    expect(readout.incrementalRevenue).toBeCloseTo(readout.actualRevenue - readout.counterfactualRevenue, 6);
+    expect(readout.incrementalOrders).toBeGreaterThan(0);
+    expect(readout.incrementalContribution!.mean).toBeCloseTo(readout.incrementalRevenue * 0.4, 6);
+    expect(readout.roas!.mean).toBeCloseTo(readout.incrementalRevenue / 10_000, 9);
+    expect(readout.weights.reduce((s, w) => s + w.weight, 0)).toBeCloseTo(1, 4);
+    expect(readout.weights.every((w) => !planted.testRegions.includes(w.region))).toBe(true);
+    const prior = liftToRoasPrior(readout, 10_000);
+    expect(prior.roas).toBeCloseTo(readout.incrementalRevenue / 10_000, 9);
+    expect(prior.roasSd).toBeGreaterThan(0);
+  });
+
+  it('finds nothing where nothing was planted', () => {
+    if (nullReadout.status !== 'read') throw new Error('not read');
+    expect(nullReadout.liftLow).toBeLessThanOrEqual(0);
+    expect(nullReadout.liftHigh).toBeGreaterThanOrEqual(0);
+    expect(nullReadout.pValue).toBeGreaterThan(0.1);
+  });
+
+  it('designs a test: control regions from the other regions, a minimum detectable lift that shrinks with duration', () => {
+    const short = designGeoLift({
+      orders: noEffect.orders,
+      testRegions: noEffect.testRegions,
+      asOf: noEffect.end,
+      durationDays: 7,
+      budget: 5000,
+    });
+    const long = designGeoLift({
+      orders: noEffect.orders,
+      testRegions: noEffect.testRegions,
+      asOf: noEffect.end,
+      durationDays: 28,
+      budget: 5000,
+    });
+    if (short.status !== 'designed' || long.status !== 'designed') throw new Error('not designed');
+    expect(long.minimumDetectableLift).toBeGreaterThan(0);
+    expect(long.minimumDetectableLift).toBeLessThan(short.minimumDetectableLift);
+    expect(long.roasNeededToDetect).toBeCloseTo(long.minimumDetectableRevenue / 5000, 9);
+    expect(long.controlRegions.every((c) => !noEffect.testRegions.includes(c.region))).toBe(true);
+  });
+
+  it('says too thin: a short pre-period, a one-day test, unknown regions, too few controls', () => {
+    expect(readOutGeoLift({ ...planted, preStart: '2025-04-01' })).toMatchObject({
+      status: 'too_thin',
+      reasons: [expect.stringMatching(/days of orders before the test/)],
+    });
+    expect(readOutGeoLift({ ...planted, end: planted.start })).toMatchObject({
+      status: 'too_thin',
+      reasons: [expect.stringMatching(/runs 1 days/)],
+    });
+    expect(readOutGeoLift({ ...planted, testRegions: ['Atlantis'] })).toMatchObject({
+      status: 'too_thin',
+      reasons: [expect.stringMatching(/'Atlantis' has no orders/)],
+    });
+    expect(readOutGeoLift({ ...planted, controlRegions: ['R20'] })).toMatchObject({
+      status: 'too_thin',
+      reasons: [expect.stringMatching(/1 control regions/)],
+    });
+  });
+});

@@ -1,0 +1,118 @@
+/** Shapes of the marketing-mix model, lift tests and budget planner (`src/core/measurement`). */
+
+/** One paid channel's spend per period, aligned with `MmmInput.dates`. */
+export interface MmmChannelInput {
+  name: string;
+  spend: readonly number[];
+}
+
+/** A control column (holiday/event dummy, price index, …) aligned with `MmmInput.dates`. */
+export interface MmmControlInput {
+  name: string;
+  values: readonly number[];
+}
+
+/** An incremental ROAS measured outside the model (a finished lift test), used as a prior. */
+export interface ChannelRoasPrior {
+  roas: number;
+  /** Standard deviation of that ROAS (> 0). */
+  roasSd: number;
+}
+
+export interface MmmInput {
+  /** Period start dates 'YYYY-MM-DD', ascending, all 7 days apart (weekly) or all 1 day apart (daily). */
+  dates: readonly string[];
+  /** Revenue (or contribution) per period, in major units. */
+  target: readonly number[];
+  channels: readonly MmmChannelInput[];
+  controls?: readonly MmmControlInput[];
+  /** Lift-test calibration per channel name. */
+  roasPriors?: Readonly<Record<string, ChannelRoasPrior>>;
+}
+
+export type MmmMethod = 'laplace' | 'metropolis';
+
+export interface MmmOptions {
+  /** Posterior draws (default 400). */
+  draws?: number;
+  seed?: number;
+  /** 'laplace' (default, decision 096) or 'metropolis' (the slower reference sampler). */
+  method?: MmmMethod;
+  /** Last periods held out for the out-of-sample check (default 8 weeks' worth; 0 skips the check). */
+  holdoutPeriods?: number;
+  /** Yearly Fourier order (default 3). */
+  fourierOrder?: number;
+}
+
+/** One channel's carry-over and saturation parameters on the model's internal scales. */
+export interface ChannelHyper {
+  /** Geometric decay per week, in (0, 1). */
+  decayPerWeek: number;
+  /** Half-saturation spend as a share of the channel's largest period spend, in (0, 1). */
+  halfSaturationShare: number;
+  /** Hill shape S > 0. */
+  shape: number;
+}
+
+/** One posterior draw of a channel's steady-state response: effect per period at spend x per period. */
+export interface ResponseCurveDraw {
+  /** Effect at full saturation, target units per period. */
+  maxEffect: number;
+  /** Spend per period that reaches half of it. */
+  halfSaturation: number;
+  shape: number;
+}
+
+export interface Interval {
+  mean: number;
+  low: number;
+  high: number;
+}
+
+export interface MmmChannelResult {
+  name: string;
+  spend: number;
+  contribution: Interval;
+  /** Share of the paid channels' summed contribution (0–1). */
+  contributionShare: Interval;
+  roas: Interval;
+  /** Revenue of the next unit of spend at the fitted spend level. */
+  marginalRoas: Interval;
+  adstock: { type: 'geometric'; decayPerPeriod: number; decayPerWeek: number; maxLag: number };
+  saturation: { type: 'hill'; halfSaturation: number; shape: number };
+  /** Mean spend per period over the last 13 weeks: where the planner starts. */
+  currentSpendPerPeriod: number;
+  curve: ResponseCurveDraw[];
+}
+
+export interface MmmPeriod {
+  date: string;
+  actual: number;
+  fitted: number;
+  baseline: number;
+  /** Posterior-mean contribution of each channel, in the order of `channels`. */
+  channels: number[];
+}
+
+export interface MmmFitChecks {
+  r2: number;
+  mape: number;
+  /** Share of periods whose actual lies inside the 90 % posterior predictive interval. */
+  coverage90: number;
+  /** MAPE of the last `holdoutPeriods` periods predicted by a fit that did not see them. */
+  outOfSampleMape: number | null;
+  holdoutPeriods: number;
+}
+
+export type MmmResult =
+  | { status: 'too_thin'; reasons: string[] }
+  | {
+      status: 'fitted';
+      timeUnit: 'week' | 'day';
+      method: MmmMethod;
+      draws: number;
+      channels: MmmChannelResult[];
+      baseline: Interval;
+      fit: MmmFitChecks;
+      periods: MmmPeriod[];
+    };
