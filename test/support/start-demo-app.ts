@@ -55,8 +55,9 @@ export async function startDemoTestApp(
  */
 export async function startConnectedDemoApp(
   seed = 7,
+  envOverrides: Record<string, string> = {},
 ): Promise<{ app: DemoTestApp; owner: string; workspaceId: string }> {
-  const app = await startDemoTestApp({}, { seed });
+  const app = await startDemoTestApp(envOverrides, { seed });
   const owner = await app.signIn('owner@example.com', 'Olive');
   const connected = await app.request('/api/demo/connect', { method: 'POST', cookie: owner });
   if (connected.status !== 200) throw new Error(`demo connect answered ${connected.status}`);
