@@ -2,6 +2,7 @@ import type { InsightPeriod } from '@shared/contracts/insights.ts';
 import { LoadingCards, NoStoreData, ReadError, SummaryStat } from '@web/components/page-states.tsx';
 import { PeriodSelect } from '@web/components/period-select.tsx';
 import { Card, CardContent } from '@web/components/ui/card.tsx';
+import { AskPanel } from '@web/features/ask/components/ask-panel.tsx';
 import { formatMoney } from '@web/lib/money.ts';
 import { Sparkles } from 'lucide-react';
 import { useState } from 'react';
@@ -49,6 +50,7 @@ export function InsightsPage() {
         </div>
         <PeriodSelect value={period} onChange={setPeriod} />
       </header>
+      <AskPanel />
 
       {query.isError ? <ReadError error={query.error} /> : null}
       {query.isPending ? (

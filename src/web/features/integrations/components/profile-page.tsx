@@ -2,6 +2,7 @@ import type { ConnectionHealth } from '@shared/contracts/connection-health.ts';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs.tsx';
 import { ApiTokensPanel } from '@web/features/api-tokens/components/api-tokens-panel.tsx';
+import { ConnectAssistantPanel } from '@web/features/api-tokens/components/connect-assistant-panel.tsx';
 import { DataFreshnessPanel } from '@web/features/data-freshness/components/data-freshness-panel.tsx';
 import { DataRequestsPanel } from '@web/features/live-today/components/data-requests-panel.tsx';
 import { BarChart3, Megaphone, ShoppingBag } from 'lucide-react';
@@ -111,6 +112,7 @@ export function ProfilePage() {
 
       <DataFreshnessPanel />
 
+      <ConnectAssistantPanel />
       <ApiTokensPanel />
       <DataRequestsPanel />
 
