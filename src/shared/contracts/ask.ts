@@ -12,12 +12,10 @@ export const AskConfigSchema = z.object({
   /** The configuration steps, shown when no model is configured. */
   setup: z.string(),
 });
-export type AskConfig = z.infer<typeof AskConfigSchema>;
 
 export const AskRequestSchema = z.strictObject({
   question: z.string().trim().min(1, 'ask a question').max(2000, 'at most 2,000 characters'),
 });
-export type AskRequest = z.infer<typeof AskRequestSchema>;
 
 /** One tool call the model made: its arguments and the figures the tool answered (or its error). */
 export const AskToolCallSchema = z.object({
