@@ -66,6 +66,11 @@ const EnvSchema = z.object({
       'must be an e-mail address, optionally "Name <address>"',
     )
     .optional(),
+  /** Ask Upside's model (issue 42): an OpenAI-compatible chat-completions base URL (…/v1), e.g. llama.cpp or Ollama. */
+  LLM_BASE_URL: z.url().optional(),
+  LLM_MODEL: z.string().min(1).max(200).optional(),
+  /** Sent as `Authorization: Bearer`; local servers need none. */
+  LLM_API_KEY: z.string().min(1).optional(),
 });
 
 /** Rules that span variables; checked on the raw values so they are reported with all others. */
@@ -74,6 +79,10 @@ function crossFieldProblems(raw: Record<string, string | undefined>): string[] {
   const oidc = [raw.OIDC_ISSUER, raw.OIDC_CLIENT_ID, raw.OIDC_CLIENT_SECRET];
   if (oidc.some(Boolean) && !oidc.every(Boolean)) {
     problems.push('OIDC_ISSUER: OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together');
+  }
+  if (raw.LLM_API_KEY && !raw.LLM_BASE_URL) problems.push('LLM_API_KEY: is used only with LLM_BASE_URL');
+  if (Boolean(raw.LLM_BASE_URL) !== Boolean(raw.LLM_MODEL)) {
+    problems.push('LLM_BASE_URL: LLM_BASE_URL and LLM_MODEL must be set together');
   }
   if (raw.NODE_ENV === 'production') {
     for (const name of ['DATABASE_URL', 'SESSION_SECRET', 'ENCRYPTION_KEY', 'PUBLIC_URL']) {
@@ -122,6 +131,8 @@ export interface Env {
   trackingRate: { ratePerSecond: number; burst: number };
   /** Outgoing mail: the SMTP server (unset = none, or the mail catcher in demo/development) and sender. */
   mail: { smtpUrl: string | undefined; from: string };
+  /** Ask Upside's OpenAI-compatible model (unset = the Ask panel explains how to configure one). */
+  llm: { baseUrl: string; model: string; apiKey: string | undefined } | undefined;
 }
 
 export class EnvError extends Error {
@@ -178,5 +189,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     },
     trackingRate: { ratePerSecond: env.TRACKING_RATE_PER_SECOND, burst: env.TRACKING_RATE_BURST },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? 'Upside <upside@localhost>' },
+    llm:
+      env.LLM_BASE_URL && env.LLM_MODEL
+        ? { baseUrl: env.LLM_BASE_URL.replace(/\/$/, ''), model: env.LLM_MODEL, apiKey: env.LLM_API_KEY }
+        : undefined,
   };
 }

@@ -74,9 +74,10 @@ export async function startDemoTestApp(
  */
 export async function startConnectedDemoApp(
   seed = 7,
+  envOverrides: Record<string, string> = {},
 ): Promise<{ app: DemoTestApp; owner: string; workspaceId: string }> {
   const run = currentTestRun();
-  if (!run) return connectDemoStore(await startDemoTestApp({}, { seed }));
+  if (!run) return connectDemoStore(await startDemoTestApp(envOverrides, { seed }));
   const template = await buildTemplateOnce(
     run,
     `demo-seed-${seed}`,
@@ -90,7 +91,7 @@ export async function startConnectedDemoApp(
     },
   );
   const database = await createTestDatabase({ template });
-  const app = await startDemoTestApp(keyringEnv(run), { seed }, { database });
+  const app = await startDemoTestApp({ ...keyringEnv(run), ...envOverrides }, { seed }, { database });
   return { app, ...template.data };
 }
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerAllStoresRoutes } from '../features/all-stores/routes.ts';
 import { registerAnalyticsRoutes } from '../features/analytics/routes.ts';
 import { registerApiTokenRoutes } from '../features/api-tokens/routes.ts';
+import { registerAskRoutes } from '../features/ask/routes.ts';
 import { registerAuditLogRoutes } from '../features/audit-log/routes.ts';
 import { registerAuthRoutes } from '../features/auth/routes.ts';
 import { registerCampaignRoutes } from '../features/campaigns/routes.ts';
@@ -18,6 +19,7 @@ import { registerForecastClosureRoutes } from '../features/forecast-closures/rou
 import { registerGaRoutes } from '../features/ga/routes.ts';
 import { registerInsightRoutes } from '../features/insights/routes.ts';
 import { registerJourneyRoutes } from '../features/journeys/routes.ts';
+import { registerMcpRoutes } from '../features/mcp/routes.ts';
 import { registerMemberRoutes } from '../features/members/routes.ts';
 import { registerMetaRoutes } from '../features/meta/routes.ts';
 import { registerModelRoutes } from '../features/models/routes.ts';
@@ -69,6 +71,8 @@ const registrars: Array<(app: FastifyInstance, deps: AppDeps) => void | Promise<
   registerAuditLogRoutes,
   registerExchangeRateRoutes,
   registerAllStoresRoutes,
+  registerMcpRoutes,
+  registerAskRoutes,
 ];
 
 export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {

@@ -109,6 +109,9 @@ const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /api/models/runs': READ,
   'GET /api/insights': READ,
   'GET /api/alerts': READ,
+  // Ask Upside (issue 42): the owner's model answering with the read-only tools
+  'GET /api/ask/config': READ,
+  'POST /api/ask': READ,
   'GET /api/experiments': READ,
   'GET /api/experiments/sample-size': READ,
   'GET /api/experiments/:id': READ,

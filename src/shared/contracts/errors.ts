@@ -90,6 +90,8 @@ export const ERROR_CODES = [
   'link_unusable',
   // exchange rates (issue #17 item 1, decision 067)
   'rates_unreachable',
+  // Ask Upside (issue 42)
+  'assistant_not_configured',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -6,8 +6,18 @@ import { authenticateApiToken } from './authenticate-api-token.ts';
 
 const READ_METHODS = new Set(['GET', 'HEAD']);
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A POST that only reads (the MCP endpoint: JSON-RPC rides on POST, every tool is read-only),
+     * so an API token may call it (decision 098).
+     */
+    readOnlyPost?: true;
+  }
+}
+
 /** The token of an `Authorization: Bearer …` header, or null when the request carries none. */
-function bearerTokenOf(request: FastifyRequest): string | null {
+export function bearerTokenOf(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
   const match = /^Bearer\s+(.*)$/i.exec(header);
@@ -17,13 +27,14 @@ function bearerTokenOf(request: FastifyRequest): string | null {
 /**
  * `Authorization: Bearer <API token>` (decision 019): on GET and HEAD it stands for a session of
  * the token's creator in its workspace; any other method with a token is refused (403) before its
- * body is read, as tokens are read-only. A malformed, unknown, expired or revoked token answers
+ * body is read, as tokens are read-only (but on a route marked `readOnlyPost`, whose POSTs only read). A malformed, unknown, expired or revoked token answers
  * 401 with one message, so a caller learns nothing about which. Registered after the session hook,
  * so a bearer token decides the request's principal even when a cookie came along.
  */
 export function registerApiTokenAuth(app: FastifyInstance, deps: AppDeps): void {
   app.addHook('onRequest', async (request) => {
     if (bearerTokenOf(request) === null || READ_METHODS.has(request.method)) return;
+    if (request.method === 'POST' && request.routeOptions.config?.readOnlyPost) return;
     throw new AppError(403, 'read_only_token', 'API tokens are read-only: only GET requests are accepted.');
   });
   app.addHook('preValidation', async (request) => {

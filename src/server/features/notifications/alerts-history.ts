@@ -1,6 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { type Alert, type AlertNote, AlertSchema } from '../../../shared/contracts/notifications.ts';
+import {
+  type Alert,
+  type AlertList,
+  type AlertNote,
+  AlertSchema,
+} from '../../../shared/contracts/notifications.ts';
+import { mentionsCostMetric } from '../../../shared/permissions.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows, timestampColumn } from '../../db/query-rows.ts';
 import { listAlertDeliveries } from './delivery-store.ts';
@@ -53,4 +59,19 @@ export async function listAlerts(db: Db, workspaceId: string, limit = 200): Prom
     resolvedAt: row.resolved_at === null ? null : new Date(row.resolved_at).toISOString(),
     deliveries: deliveries.get(row.id) ?? [],
   }));
+}
+
+/**
+ * GET /api/alerts: the store's alerts and the rules not judged at the latest evaluation. A member
+ * without cost access sees no alert about a cost or profit figure (issue #17).
+ */
+export async function readAlertList(
+  db: Db,
+  { workspaceId, canSeeCosts }: { workspaceId: string; canSeeCosts: boolean },
+): Promise<AlertList> {
+  const [alerts, notes] = await Promise.all([listAlerts(db, workspaceId), listAlertNotes(db, workspaceId)]);
+  return {
+    alerts: canSeeCosts ? alerts : alerts.filter((alert) => !mentionsCostMetric(alert.title)),
+    notes,
+  };
 }

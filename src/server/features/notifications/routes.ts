@@ -23,7 +23,7 @@ import { isCostMetric, mentionsCostMetric } from '../../../shared/permissions.ts
 import { requireAuth } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import { createRule, deleteRule, listRules } from '../alerts/threshold-rules.ts';
-import { listAlertNotes, listAlerts } from './alerts-history.ts';
+import { readAlertList } from './alerts-history.ts';
 import { createChannel, deleteChannel, listChannels } from './channels.ts';
 import { listDeliveries } from './delivery-store.ts';
 import { catchesMail, closeMail, mailCatcherOf } from './mail-transport.ts';
@@ -88,18 +88,9 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: AppDeps):
       };
     },
   );
-  api.get('/api/alerts', { schema: { response: { 200: AlertListSchema } } }, async (request) => {
-    const { workspaceId, canSeeCosts } = requireAuth(request);
-    const [alerts, notes] = await Promise.all([
-      listAlerts(deps.db, workspaceId),
-      listAlertNotes(deps.db, workspaceId),
-    ]);
-    // A member without cost access sees no alert about a cost or profit figure (issue #17).
-    return {
-      alerts: canSeeCosts ? alerts : alerts.filter((alert) => !mentionsCostMetric(alert.title)),
-      notes,
-    };
-  });
+  api.get('/api/alerts', { schema: { response: { 200: AlertListSchema } } }, async (request) =>
+    readAlertList(deps.db, requireAuth(request)),
+  );
   api.get(
     '/api/notifications/settings',
     { schema: { response: { 200: NotificationSettingsSchema } } },

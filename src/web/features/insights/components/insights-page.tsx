@@ -3,6 +3,7 @@ import { ProfitRangePicker } from '@web/components/profit-range-picker.tsx';
 import { RangeWindow } from '@web/components/range-window.tsx';
 import { Card, CardContent } from '@web/components/ui/card.tsx';
 import { useDateRange } from '@web/components/use-date-range.ts';
+import { AskPanel } from '@web/features/ask/components/ask-panel.tsx';
 import { formatMoney } from '@web/lib/money.ts';
 import { Sparkles } from 'lucide-react';
 import { useInsights } from '../api/insight-queries.ts';
@@ -58,6 +59,7 @@ export function InsightsPage() {
         </div>
         <ProfitRangePicker state={dates} comparable />
       </header>
+      <AskPanel />
 
       {query.isError ? <ReadError error={query.error} /> : null}
       {query.isPending ? (

@@ -3,6 +3,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/car
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs.tsx';
 import { ApiTokensPanel } from '@web/features/api-tokens/components/api-tokens-panel.tsx';
 import { AccountSecurity } from '@web/features/auth/components/account-security.tsx';
+import { ConnectAssistantPanel } from '@web/features/api-tokens/components/connect-assistant-panel.tsx';
 import { DataFreshnessPanel } from '@web/features/data-freshness/components/data-freshness-panel.tsx';
 import { DataRequestsPanel } from '@web/features/live-today/components/data-requests-panel.tsx';
 import { BarChart3, Megaphone, ShoppingBag } from 'lucide-react';
@@ -113,6 +114,7 @@ export function ProfilePage() {
       <DataFreshnessPanel />
 
       <AccountSecurity />
+      <ConnectAssistantPanel />
       <ApiTokensPanel />
       <DataRequestsPanel />
 

@@ -1,0 +1,49 @@
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
+import type { FastifyInstance } from 'fastify';
+import { unauthorized } from '../../errors.ts';
+import type { AppDeps } from '../../http/deps.ts';
+import { bearerTokenOf } from '../api-tokens/api-token-auth.ts';
+import { createUpsideMcpServer } from './mcp-server.ts';
+
+export const MCP_PATH = '/mcp';
+
+/**
+ * Ask Upside over Streamable HTTP (decision 098): `POST /mcp` with `Authorization: Bearer <API
+ * token>`, stateless (no session id: a fresh SDK server and transport per request, JSON answers),
+ * acting as the token's principal in the token's store. The token hooks have already answered 401
+ * to a malformed, unknown, expired or revoked token; a request without one is 401 here, so a
+ * browser session never reaches the tools. GET (the legacy server-to-client stream) and DELETE
+ * (session end) are 405: a stateless server has neither.
+ */
+export function registerMcpRoutes(app: FastifyInstance, deps: AppDeps): void {
+  app.post(MCP_PATH, { config: { readOnlyPost: true } }, async (request, reply) => {
+    const principal = request.auth;
+    if (bearerTokenOf(request) === null || !principal)
+      throw unauthorized(
+        'Ask Upside needs Authorization: Bearer <API token> (Profile → Connect an AI assistant).',
+      );
+    const server = createUpsideMcpServer({ deps, principal });
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
+    reply.hijack();
+    reply.raw.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    await server.connect(transport);
+    await transport.handleRequest(request.raw, reply.raw, request.body);
+  });
+  const notAllowed = {
+    jsonrpc: '2.0',
+    error: {
+      code: ErrorCode.ConnectionClosed,
+      message: 'Method not allowed: this MCP server is stateless; send POST.',
+    },
+    id: null,
+  };
+  app.get(MCP_PATH, async (_request, reply) => reply.status(405).header('allow', 'POST').send(notAllowed));
+  app.delete(MCP_PATH, async (_request, reply) => reply.status(405).header('allow', 'POST').send(notAllowed));
+}
