@@ -12,7 +12,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import type { PlannedAdAccount, PlannedDay } from '../../ad-platforms/plan-ad-platforms.ts';
 import { Rng } from '../../prng.ts';
 import { FaultController, type FaultSettings, installFaults } from '../faults.ts';
-import { type GaqlQuery, parseGaql, project } from './gaql.ts';
+import { type GaqlQuery, parseGaql, projector } from './gaql.ts';
 
 export interface GoogleAdsEmulatorOptions {
   account: PlannedAdAccount;
@@ -233,12 +233,12 @@ export function buildGoogleAdsEmulator(opts: GoogleAdsEmulatorOptions): GoogleAd
     }
     const out: FullRow[] = [];
     const index = rows[query.resource];
+    // the index was filled in date order (the plan's days are sorted)
     for (const [date, list] of index) {
       if (query.since && date < query.since) continue;
       if (query.until && date > query.until) continue;
       out.push(...list);
     }
-    out.sort((a, b) => String(a.segments?.date).localeCompare(String(b.segments?.date)));
     return query.limit === null ? out : out.slice(0, query.limit);
   };
 
@@ -304,7 +304,7 @@ export function buildGoogleAdsEmulator(opts: GoogleAdsEmulatorOptions): GoogleAd
         ),
       );
     calls.reports += 1;
-    const all = report(query).map((full) => project(full, query.fields));
+    const all = report(query).map(projector(query.fields));
     const fieldMask = query.fields.join(',');
     if (match[2] === 'searchStream') {
       const batches = [];

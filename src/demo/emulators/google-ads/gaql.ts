@@ -39,17 +39,21 @@ export function parseGaql(text: string): GaqlQuery | { error: string } {
 
 const camel = (part: string) => part.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
 
-/** Picks the selected fields of a full row (camelCase keys) into a nested object. */
-export function project(full: Record<string, Record<string, unknown>>, fields: string[]) {
-  const out: Record<string, Record<string, unknown>> = {};
-  for (const field of fields) {
+/** A projector of full rows (camelCase keys) onto the selected fields, paths resolved once per query. */
+export function projector(fields: string[]) {
+  const paths = fields.map((field) => {
     const [resource = '', ...rest] = field.split('.').map(camel);
-    const leaf = rest.join('.');
-    const value = full[resource]?.[leaf];
-    if (value === undefined || (resource === 'metrics' && (value === 0 || value === '0'))) continue;
-    const target = out[resource] ?? {};
-    target[leaf] = value;
-    out[resource] = target;
-  }
-  return out;
+    return { resource, leaf: rest.join('.'), metric: resource === 'metrics' };
+  });
+  return (full: Record<string, Record<string, unknown>>) => {
+    const out: Record<string, Record<string, unknown>> = {};
+    for (const { resource, leaf, metric } of paths) {
+      const value = full[resource]?.[leaf];
+      if (value === undefined || (metric && (value === 0 || value === '0'))) continue;
+      const target = out[resource] ?? {};
+      target[leaf] = value;
+      out[resource] = target;
+    }
+    return out;
+  };
 }
