@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { adPlatformTruth } from '../../src/demo/ad-platforms/ad-platform-truth.ts';
 import { type AdPlatformPlan, planAdPlatforms } from '../../src/demo/ad-platforms/plan-ad-platforms.ts';
 import { buildGoogleAdsEmulator, type GoogleAdsEmulator } from '../../src/demo/emulators/google-ads/app.ts';
@@ -12,12 +14,16 @@ import { mapGoogleAdsRows } from '../../src/server/connectors/google-ads/map.ts'
 import { UpstreamError } from '../../src/server/connectors/http/upstream-error.ts';
 import { createTikTokClient } from '../../src/server/connectors/tiktok-ads/client.ts';
 import { mapTikTokRows } from '../../src/server/connectors/tiktok-ads/map.ts';
+import { queryRows } from '../../src/server/db/query-rows.ts';
+import { enqueueDueSyncs } from '../../src/server/jobs/scheduler.ts';
+import { startTestApp, type TestApp } from '../support/start-app.ts';
 
 /**
  * Google Ads and TikTok connectors against their emulators over real HTTP (contracts/external-apis-2.md
  * §1, §2): every planted day read back exactly, and each account state the owner can meet (revoked
  * refresh token, Cloud project without production access, no access to the customer, rate limits)
- * answered with the vendor's reason and the fix.
+ * answered with the vendor's reason and the fix; then the credential endpoints of one app pointed
+ * at both emulators: tested before stored, masked on read, a failed test storing nothing.
  */
 const END = '2026-11-30';
 const OAUTH = {
@@ -34,6 +40,8 @@ let google: GoogleAdsEmulator;
 let tiktok: TikTokEmulator;
 let googleUrl: string;
 let tiktokUrl: string;
+let app: TestApp;
+let owner: string;
 
 beforeAll(async () => {
   // 400 days: the TikTok report needs two 1,000-row pages, Google's stream several batches of ad groups
@@ -42,8 +50,11 @@ beforeAll(async () => {
   tiktok = buildTikTokEmulator({ account: plan.tiktok, accessToken: TIKTOK_TOKEN });
   googleUrl = (await google.listen({ host: '127.0.0.1', port: 0 })).replace('localhost', '127.0.0.1');
   tiktokUrl = (await tiktok.listen({ host: '127.0.0.1', port: 0 })).replace('localhost', '127.0.0.1');
+  app = await startTestApp({ UPSTREAM_GOOGLE_ADS_URL: googleUrl, UPSTREAM_TIKTOK_URL: tiktokUrl });
+  owner = await app.signIn('owner@example.com', 'Owner');
 });
 afterAll(async () => {
+  await app?.close();
   await google.close();
   await tiktok.close();
 });
@@ -188,5 +199,100 @@ describe('TikTok connector ↔ emulator', () => {
     const limited = await failureOf(client().dailyReport('campaign', END, END));
     expect(limited).toMatchObject({ kind: 'rate_limited', upstreamCode: 40100 });
     expect(limited.message).toMatch(/code 40100.*Fix:/);
+  });
+});
+
+describe('ad-platform credentials API (app ↔ emulators)', () => {
+  const post = async (path: string, body: unknown) => {
+    const res = await app.request(path, {
+      method: 'POST',
+      cookie: owner,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
+  const view = async (path: string) =>
+    (await (await app.request(path, { cookie: owner })).json()) as {
+      connected: boolean;
+      account: { currency: string } | null;
+      masked: Record<string, string | null>;
+    };
+  const googleBody = { ...OAUTH, customerId: '123-456-7890', loginCustomerId: MANAGER };
+  const Ciphertexts = z.object({ provider: z.string(), ciphertext: z.string(), public_info: z.unknown() });
+
+  it('Google Ads: a working connection is stored encrypted and read back masked; a failing one changes nothing', async () => {
+    expect(
+      (await post('/api/credentials/google-ads', { ...googleBody, customerId: '12-34' })).body,
+    ).toMatchObject({
+      message: expect.stringContaining('customerId'),
+    });
+    expect((await view('/api/credentials/google-ads')).connected).toBe(false);
+
+    const ok = await post('/api/credentials/google-ads', googleBody);
+    expect(ok).toMatchObject({
+      status: 200,
+      body: { success: true, account: { id: '1234567890', currency: 'USD' } },
+    });
+    const stored = await view('/api/credentials/google-ads');
+    expect(stored.masked.refreshToken).toMatch(/^•+/);
+    expect(JSON.stringify(stored)).not.toContain(OAUTH.refreshToken);
+    expect(JSON.stringify(stored)).not.toContain(OAUTH.clientSecret);
+    const rows = await queryRows(
+      app.db,
+      Ciphertexts,
+      sql`SELECT provider, ciphertext, public_info FROM credentials`,
+    );
+    expect(JSON.stringify(rows)).not.toContain(OAUTH.refreshToken);
+
+    google.state.refreshTokenRevoked = true;
+    const revoked = await post('/api/credentials/google-ads', googleBody);
+    expect(revoked).toMatchObject({ status: 502, body: { code: 'upstream_auth' } });
+    expect(revoked.body.message).toMatch(/invalid_grant.*Fix:/);
+    google.state.refreshTokenRevoked = false;
+
+    google.state.cloudProjectApproved = false;
+    const project = await post('/api/credentials/google-ads', googleBody);
+    expect(project).toMatchObject({ status: 403, body: { code: 'upstream_permission' } });
+    expect(project.body.message).toMatch(/CLOUD_PROJECT_NOT_APPROVED_FOR_PRODUCTION.*Fix:/);
+    google.state.cloudProjectApproved = true;
+
+    const denied = await post('/api/credentials/google-ads', { ...googleBody, customerId: '111-222-3334' });
+    expect(denied.body.message).toMatch(/USER_PERMISSION_DENIED.*login customer id/);
+    // none of the failures replaced the working connection
+    expect(await view('/api/credentials/google-ads')).toEqual(stored);
+  });
+
+  it('TikTok: stored with the advertiser currency (EUR); the rate-limit code answers 429 with reason and fix', async () => {
+    const ok = await post('/api/credentials/tiktok-ads', {
+      accessToken: TIKTOK_TOKEN,
+      advertiserId: plan.tiktok.accountId,
+    });
+    expect(ok).toMatchObject({
+      status: 200,
+      body: { account: { currency: 'EUR', timeZone: 'Europe/Berlin' } },
+    });
+    const stored = await view('/api/credentials/tiktok-ads');
+    expect(stored.masked.accessToken).not.toContain(TIKTOK_TOKEN);
+    tiktok.faults.set({ throttlePressure: 1 });
+    const limited = await post('/api/credentials/tiktok-ads', {
+      accessToken: TIKTOK_TOKEN,
+      advertiserId: plan.tiktok.accountId,
+    });
+    expect(limited).toMatchObject({ status: 429, body: { code: 'upstream_rate_limited' } });
+    expect(limited.body.message).toMatch(/40100.*Fix:/);
+    tiktok.faults.reset();
+    const badToken = await post('/api/credentials/tiktok-ads', {
+      accessToken: 'other-token-123456',
+      advertiserId: plan.tiktok.accountId,
+    });
+    expect(badToken).toMatchObject({ status: 502, body: { code: 'upstream_auth' } });
+    expect(await view('/api/credentials/tiktok-ads')).toEqual(stored);
+  });
+
+  it('ad-platform credentials have no sync job yet: the schedule and "Sync now" leave them out', async () => {
+    expect(await enqueueDueSyncs(app.db, new Date(), 15)).toBe(0);
+    const run = await post('/api/sync/run', {});
+    expect(run).toMatchObject({ status: 400, body: { code: 'no_sources_connected' } });
   });
 });
