@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { adPlatformTruth } from '../../src/demo/ad-platforms/ad-platform-truth.ts';
+import { adPlatformExportFiles, adPlatformTruth } from '../../src/demo/ad-platforms/ad-platform-truth.ts';
 import { type AdPlatformPlan, planAdPlatforms } from '../../src/demo/ad-platforms/plan-ad-platforms.ts';
 import { buildGoogleAdsEmulator, type GoogleAdsEmulator } from '../../src/demo/emulators/google-ads/app.ts';
 import { buildTikTokEmulator, type TikTokEmulator } from '../../src/demo/emulators/tiktok-ads/app.ts';
@@ -94,6 +94,15 @@ async function failureOf(promise: Promise<unknown>): Promise<UpstreamError> {
   expect(error).toBeInstanceOf(UpstreamError);
   return error as UpstreamError;
 }
+
+describe('demo ad accounts', () => {
+  it('export one JSON line per ad-group day and their truth', () => {
+    const files = adPlatformExportFiles(plan);
+    expect(files['google_ads_daily.jsonl']!.split('\n')).toHaveLength(plan.google.days.length);
+    expect(JSON.parse(files['tiktok_ads_daily.jsonl']!.split('\n')[0]!)).toMatchObject({ currency: 'EUR' });
+    expect(JSON.parse(files['ad-platforms-ground-truth.json']!)).toEqual(adPlatformTruth(plan));
+  });
+});
 
 describe('Google Ads connector ↔ emulator', () => {
   it('reads the account and every planted campaign day exactly, at campaign and ad-group level', async () => {
