@@ -50,6 +50,9 @@ const EnvSchema = z.object({
     .optional(),
   UPSTREAM_GA4_URL: z.url().optional(),
   UPSTREAM_META_URL: z.url().optional(),
+  /** Google Ads API base (its OAuth token endpoint is `<base>/token` when this is set) and TikTok's. */
+  UPSTREAM_GOOGLE_ADS_URL: z.url().optional(),
+  UPSTREAM_TIKTOK_URL: z.url().optional(),
   /** The ECB reference-rate feed's folder (…/stats/eurofxref); unset = the ECB, or demo mode's emulator. */
   UPSTREAM_ECB_URL: z.url().optional(),
   TRACKING_RATE_PER_SECOND: z.coerce.number().positive().max(1_000_000).default(2000),
@@ -125,6 +128,8 @@ export interface Env {
     shopifyTemplate: string | undefined;
     ga4: string | undefined;
     meta: string | undefined;
+    googleAds: string | undefined;
+    tiktok: string | undefined;
     ecb: string | undefined;
   };
   /** Per-site token bucket of cursor-event ingestion: events per second and burst size. */
@@ -185,6 +190,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       shopifyTemplate: env.UPSTREAM_SHOPIFY_URL,
       ga4: env.UPSTREAM_GA4_URL,
       meta: env.UPSTREAM_META_URL,
+      googleAds: env.UPSTREAM_GOOGLE_ADS_URL,
+      tiktok: env.UPSTREAM_TIKTOK_URL,
       ecb: env.UPSTREAM_ECB_URL,
     },
     trackingRate: { ratePerSecond: env.TRACKING_RATE_PER_SECOND, burst: env.TRACKING_RATE_BURST },

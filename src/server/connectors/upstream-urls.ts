@@ -1,5 +1,7 @@
 import { DEFAULT_GA4_BASE_URL } from './ga4/client.ts';
+import { DEFAULT_GOOGLE_ADS_BASE_URL, DEFAULT_GOOGLE_TOKEN_URL } from './google-ads/client.ts';
 import { DEFAULT_META_BASE_URL } from './meta/client.ts';
+import { DEFAULT_TIKTOK_BASE_URL } from './tiktok-ads/client.ts';
 
 /**
  * Where each provider's API lives (contracts/external-apis.md §0: real API vs emulator by base URL
@@ -27,6 +29,9 @@ export interface UpstreamOverrides {
   shopifyBaseUrlTemplate?: string | undefined;
   ga4BaseUrl?: string | undefined;
   metaBaseUrl?: string | undefined;
+  /** an emulator serving both the Google Ads API and its OAuth token endpoint (`/token`) */
+  googleAdsBaseUrl?: string | undefined;
+  tiktokBaseUrl?: string | undefined;
 }
 
 export interface UpstreamTargets {
@@ -34,6 +39,8 @@ export interface UpstreamTargets {
   /** `tokenUri`: a service account whose token endpoint is the demo emulator belongs to the demo too */
   ga4(propertyId: string, tokenUri?: string): string;
   meta(adAccountId: string): string;
+  googleAds(): { baseUrl: string; tokenUrl: string };
+  tiktok(): string;
   /** true when this identifier belongs to the demo store (served by the emulators) */
   isDemo(provider: 'shopify' | 'ga4' | 'meta', id: string): boolean;
 }
@@ -88,6 +95,15 @@ export function createUpstreamTargets(
     meta(adAccountId) {
       if (demo && isDemo('meta', adAccountId)) return demo.baseUrls.meta;
       return overrides.metaBaseUrl ?? DEFAULT_META_BASE_URL;
+    },
+    googleAds() {
+      const base = overrides.googleAdsBaseUrl?.replace(/\/+$/, '');
+      return base
+        ? { baseUrl: base, tokenUrl: `${base}/token` }
+        : { baseUrl: DEFAULT_GOOGLE_ADS_BASE_URL, tokenUrl: DEFAULT_GOOGLE_TOKEN_URL };
+    },
+    tiktok() {
+      return overrides.tiktokBaseUrl ?? DEFAULT_TIKTOK_BASE_URL;
     },
   };
 }

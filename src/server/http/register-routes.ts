@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { registerAdPlatformRoutes } from '../features/ad-platforms/routes.ts';
 import { registerAllStoresRoutes } from '../features/all-stores/routes.ts';
 import { registerAnalyticsRoutes } from '../features/analytics/routes.ts';
 import { registerApiTokenRoutes } from '../features/api-tokens/routes.ts';
@@ -46,6 +47,7 @@ const registrars: Array<(app: FastifyInstance, deps: AppDeps) => void | Promise<
   registerCustomerRoutes,
   registerJourneyRoutes,
   registerCredentialsRoutes,
+  registerAdPlatformRoutes,
   registerShopifyRoutes,
   registerGaRoutes,
   registerMetaRoutes,

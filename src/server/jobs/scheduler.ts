@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { HOUR_MS } from '../../shared/calendar.ts';
-import { SyncSourceSchema } from '../../shared/contracts/sync.ts';
+import { SYNC_SOURCES, SyncSourceSchema } from '../../shared/contracts/sync.ts';
 import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/query-rows.ts';
 import type { AppDeps } from '../http/deps.ts';
@@ -10,6 +10,13 @@ import { maintainTrackingJob } from './definitions/maintain-tracking.ts';
 import { enqueueDueNotificationsTick } from './definitions/notifications-tick.ts';
 import { SYNC_JOBS } from './definitions/sync-jobs.ts';
 import { enqueue } from './enqueue.ts';
+
+/** `'a', 'b'` as bound parameters (credentials of providers without a sync job are left out). */
+const sqlList = (values: readonly string[]) =>
+  sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  );
 
 const DueRow = z.object({ workspace_id: z.string(), provider: SyncSourceSchema });
 
@@ -29,7 +36,8 @@ export async function enqueueDueSyncs(db: Db, now: Date, intervalMinutes: number
     DueRow,
     sql`SELECT c.workspace_id, c.provider FROM credentials c
         LEFT JOIN sync_states s ON s.workspace_id = c.workspace_id AND s.source = c.provider
-        WHERE c.status = 'verified' AND (s.last_started_at IS NULL OR s.last_started_at < ${cutoff})`,
+        WHERE c.status = 'verified' AND (s.last_started_at IS NULL OR s.last_started_at < ${cutoff})
+          AND c.provider IN (${sqlList(SYNC_SOURCES)})`,
   );
   let added = 0;
   for (const row of due) {

@@ -37,10 +37,25 @@ export const MetaSecretSchema = z.object({
 });
 export type MetaSecret = z.infer<typeof MetaSecretSchema>;
 
+export const GoogleAdsSecretSchema = z.object({
+  clientId: z.string(),
+  clientSecret: z.string(),
+  refreshToken: z.string(),
+  customerId: z.string(),
+  loginCustomerId: z.string().optional(),
+  developerToken: z.string().optional(),
+});
+export type GoogleAdsSecret = z.infer<typeof GoogleAdsSecretSchema>;
+
+export const TikTokSecretSchema = z.object({ accessToken: z.string(), advertiserId: z.string() });
+export type TikTokSecret = z.infer<typeof TikTokSecretSchema>;
+
 const SECRET_SCHEMAS = {
   shopify: ShopifySecretSchema,
   ga4: Ga4SecretSchema,
   meta: MetaSecretSchema,
+  google_ads: GoogleAdsSecretSchema,
+  tiktok_ads: TikTokSecretSchema,
 } as const;
 export type SecretOf<P extends CredentialProvider> = z.infer<(typeof SECRET_SCHEMAS)[P]>;
 

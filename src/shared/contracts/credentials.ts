@@ -8,7 +8,7 @@ import type { ErrorCode } from './errors.ts';
  * the forms and the server say the same thing.
  */
 
-export const CREDENTIAL_PROVIDERS = ['shopify', 'ga4', 'meta'] as const;
+export const CREDENTIAL_PROVIDERS = ['shopify', 'ga4', 'meta', 'google_ads', 'tiktok_ads'] as const;
 export type CredentialProvider = (typeof CREDENTIAL_PROVIDERS)[number];
 
 /**

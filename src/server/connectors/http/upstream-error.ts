@@ -2,7 +2,7 @@
  * Typed failures of an upstream call. `message` is written for a store owner (it reaches the UI
  * verbatim); `detail` keeps the vendor's own text for logs and debugging, never a secret.
  */
-export type UpstreamProvider = 'shopify' | 'ga4' | 'meta';
+export type UpstreamProvider = 'shopify' | 'ga4' | 'meta' | 'google-ads' | 'tiktok-ads';
 
 export type UpstreamErrorKind =
   /** credentials rejected (Shopify 401, GA4 invalid_grant/401, Meta 190) */
@@ -28,6 +28,8 @@ export const PROVIDER_LABEL: Record<UpstreamProvider, string> = {
   shopify: 'Shopify',
   ga4: 'Google Analytics',
   meta: 'Meta',
+  'google-ads': 'Google Ads',
+  'tiktok-ads': 'TikTok Ads',
 };
 
 export interface UpstreamErrorInit {

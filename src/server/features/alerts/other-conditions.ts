@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { describeLowStock } from '../../../core/alerts/describe-low-stock.ts';
-import { SyncSourceSchema } from '../../../shared/contracts/sync.ts';
+import { SYNC_SOURCES, SyncSourceSchema } from '../../../shared/contracts/sync.ts';
 import { LOW_STOCK_COVER_DAYS } from '../../../shared/metrics.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows, timestampColumn } from '../../db/query-rows.ts';
@@ -66,7 +66,10 @@ export async function sourceConditions(
     sql`SELECT c.provider, c.status, c.last_error, c.public_info, c.updated_at, s.last_success_at, s.last_error AS sync_error,
           s.last_error_at
         FROM credentials c LEFT JOIN sync_states s ON s.workspace_id = c.workspace_id AND s.source = c.provider
-        WHERE c.workspace_id = ${workspaceId}`,
+        WHERE c.workspace_id = ${workspaceId} AND c.provider IN (${sql.join(
+          SYNC_SOURCES.map((source) => sql`${source}`),
+          sql`, `,
+        )})`,
   );
   const conditions: AlertCondition[] = [];
   const budgetMs = 3 * intervalMinutes * 60_000;

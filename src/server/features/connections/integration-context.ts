@@ -86,6 +86,8 @@ export function integrationContextOf(deps: {
       shopifyBaseUrlTemplate: deps.env.upstreamUrls.shopifyTemplate,
       ga4BaseUrl: deps.env.upstreamUrls.ga4,
       metaBaseUrl: deps.env.upstreamUrls.meta,
+      googleAdsBaseUrl: deps.env.upstreamUrls.googleAds,
+      tiktokBaseUrl: deps.env.upstreamUrls.tiktok,
     },
   });
 }

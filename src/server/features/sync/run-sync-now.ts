@@ -1,7 +1,9 @@
 import {
   SYNC_SOURCE_LABELS,
+  SYNC_SOURCES,
   type SyncRunRequest,
   type SyncRunResponse,
+  type SyncSource,
 } from '../../../shared/contracts/sync.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../errors.ts';
@@ -20,7 +22,9 @@ export async function runSyncNow(
   request: SyncRunRequest,
   now: Date,
 ): Promise<SyncRunResponse> {
-  const connected = (await listCredentialSummaries(db, workspaceId)).map((summary) => summary.provider);
+  const connected = (await listCredentialSummaries(db, workspaceId))
+    .map((summary) => summary.provider)
+    .filter((provider): provider is SyncSource => (SYNC_SOURCES as readonly string[]).includes(provider));
   if (request.source && !connected.includes(request.source)) {
     throw badRequest(
       `${SYNC_SOURCE_LABELS[request.source]} is not connected. Add its credentials in Profile & Integrations first.`,

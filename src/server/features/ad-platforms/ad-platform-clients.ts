@@ -1,0 +1,24 @@
+import { createGoogleAdsClient, type GoogleAdsClient } from '../../connectors/google-ads/client.ts';
+import { createTikTokClient, type TikTokClient } from '../../connectors/tiktok-ads/client.ts';
+import type { GoogleAdsSecret, TikTokSecret } from '../../vault/credential-store.ts';
+import type { IntegrationContext } from '../connections/integration-context.ts';
+
+/** The Google Ads and TikTok clients of stored (or to-be-stored) credentials, at the context's upstreams. */
+export function createGoogleAdsClientFor(
+  context: IntegrationContext,
+  secret: GoogleAdsSecret,
+): GoogleAdsClient {
+  return createGoogleAdsClient({
+    ...context.upstream.googleAds(),
+    ...secret,
+    ...(context.upstreamTimeoutMs ? { timeoutMs: context.upstreamTimeoutMs } : {}),
+  });
+}
+
+export function createTikTokClientFor(context: IntegrationContext, secret: TikTokSecret): TikTokClient {
+  return createTikTokClient({
+    baseUrl: context.upstream.tiktok(),
+    ...secret,
+    ...(context.upstreamTimeoutMs ? { timeoutMs: context.upstreamTimeoutMs } : {}),
+  });
+}
