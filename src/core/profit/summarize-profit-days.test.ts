@@ -14,6 +14,8 @@ const day = (date: string, overrides: Partial<ProfitDay> = {}): ProfitDay => ({
   expenses: 333,
   unitsSold: 4,
   unitsWithCost: 3,
+  shippingCharges: 600,
+  taxes: 400,
   ...overrides,
 });
 
@@ -30,9 +32,14 @@ describe('summarizeProfitDays', () => {
       shipping: 700,
       paymentFees: 290,
       marketing: 1_500,
-      contributionMargin: 3_010,
+      // net sales + shipping charged − COGS − shipping − fees − marketing (decision 088)
+      contributionMargin: 8_500 + 600 - 3_000 - 700 - 290 - 1_500,
       expenses: 333,
-      netProfit: 2_677,
+      netProfit: 8_500 + 600 - 3_000 - 700 - 290 - 1_500 - 333,
+      // Shopify's total sales: net sales + shipping charged + taxes (decision 088).
+      shippingCharges: 600,
+      taxes: 400,
+      totalSales: 9_500,
     });
     expect(summary).toMatchObject({ unitsSold: 4, unitsWithCost: 3, cogsEstimated: 0 });
   });
@@ -46,7 +53,8 @@ describe('summarizeProfitDays', () => {
     );
     expect(summary.series.map((b) => [b.period, b.grossSales, b.netProfit])).toEqual([
       ['2025-01-06', 0, 0],
-      ['2025-01-07', 2_000, 2_000 - 500 - 3_000 - 700 - 290 - 1_500 - 333],
+      // Shipping charged (600) is outside gross sales but is money the order brought in (decision 088).
+      ['2025-01-07', 2_000, 2_000 - 500 + 600 - 3_000 - 700 - 290 - 1_500 - 333],
       ['2025-01-08', 0, 0],
     ]);
     expect(summary.totals.grossSales).toBe(2_000);

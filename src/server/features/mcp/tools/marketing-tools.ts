@@ -19,7 +19,12 @@ export const getCampaigns = defineTool({
   async run(context, args) {
     const { periodDays, window } = await resolvePeriod('get_campaigns', context, args);
     const { deps, principal } = context;
-    const data = await readCampaignPerformance(deps, principal.workspaceId, periodDays, deps.clock());
+    const data = await readCampaignPerformance(
+      deps,
+      principal.workspaceId,
+      { period: periodDays },
+      deps.clock(),
+    );
     return {
       source: `/api/campaigns?period=${periodDays}`,
       window: periodWindow(window),

@@ -66,7 +66,7 @@ export const getKpis = defineTool({
   async run(context, args) {
     const { periodDays, window } = await resolvePeriod('get_kpis', context, args);
     const { deps, principal } = context;
-    const data = await readDashboardKpis(deps, principal.workspaceId, periodDays, deps.clock());
+    const data = await readDashboardKpis(deps, principal.workspaceId, { period: periodDays }, deps.clock());
     return {
       source: `/api/dashboard/kpis?period=${periodDays}`,
       window: periodWindow(window),
@@ -126,7 +126,7 @@ export const explainChange = defineTool({
   async run(context, args) {
     const periodDays = periodDaysOf('explain_change', args);
     const { deps, principal } = context;
-    const insights = await readInsights(deps, principal.workspaceId, periodDays);
+    const insights = await readInsights(deps, principal.workspaceId, { period: periodDays }, deps.clock());
     // The insights are the latest analysis run's: their window ends on the run's as-of day.
     const window =
       insights.periodStart && insights.asOf ? { start: insights.periodStart, end: insights.asOf } : null;
