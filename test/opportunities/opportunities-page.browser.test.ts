@@ -59,10 +59,13 @@ describeInBrowser('the Revenue Opportunities page on the demo store', () => {
       );
     expect(confidences).toEqual([...confidences].sort((a, b) => b - a));
 
-    // Implement the first card: toast, and the card turns implemented after the refetch.
+    // Implement the first card: a confirmation, a toast, and the card turns implemented after the refetch.
     const first = page.getByTestId('opportunity-card').first();
     const id = await first.getAttribute('data-opportunity-id');
     await first.getByRole('button', { name: 'Implement' }).click();
+    // Implement asks first (issue #36 item 5): nothing is recorded until the owner confirms.
+    await expect.poll(() => page.getByTestId('implement-confirmation').count(), POLL).toBe(1);
+    await page.getByTestId('confirm-implement').click();
     await expect
       .poll(() => page.getByText('Opportunity implementation has been initiated.').count(), POLL)
       .toBe(1);
