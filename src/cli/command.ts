@@ -1,4 +1,5 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { type Env, EnvError, loadEnv } from '../server/env.ts';
 
 /** One `upside` sub-command; `run` returns the process exit code. */
 export interface CliCommand {
@@ -17,5 +18,15 @@ export function parseFlags<T extends NonNullable<ParseArgsConfig['options']>>(ar
     return parseArgs({ args: argv, options, strict: true, allowPositionals: false }).values;
   } catch (error) {
     throw new CliUsageError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+/** The server's environment for a command that runs it (start, worker); a bad variable is a usage error. */
+export function loadCommandEnv(): Env {
+  try {
+    return loadEnv();
+  } catch (error) {
+    if (error instanceof EnvError) throw new CliUsageError(error.message);
+    throw error;
   }
 }

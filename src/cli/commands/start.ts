@@ -6,11 +6,11 @@ import { SHOP_TZ } from '../../demo/generator/context.ts';
 import type { DemoEmulators } from '../../demo/start-demo-emulators.ts';
 import { startDemoEmulators } from '../../demo/start-demo-emulators.ts';
 import { DataDirInUseError } from '../../server/db/data-dir-lock.ts';
-import { type Env, EnvError, loadEnv } from '../../server/env.ts';
+import type { Env } from '../../server/env.ts';
 import { closeOnSignals, type RunningServer, startServer } from '../../server/main.ts';
 import { addDays, localDayOf } from '../../shared/calendar.ts';
 import { markBuildInUse } from '../build-in-use.ts';
-import { type CliCommand, parseFlags } from '../command.ts';
+import { type CliCommand, loadCommandEnv, parseFlags } from '../command.ts';
 
 /**
  * The demo store ends yesterday in its shop's time zone, so its charts look current, its last day
@@ -33,16 +33,7 @@ export const command: CliCommand = {
     'Start the Upside server (configuration from environment variables; see README); --no-worker serves the web tier without running jobs',
   async run(argv) {
     const flags = parseFlags(argv, { 'no-worker': { type: 'boolean' } });
-    let env: ReturnType<typeof loadEnv>;
-    try {
-      env = loadEnv();
-    } catch (error) {
-      if (error instanceof EnvError) {
-        process.stderr.write(`${error.message}\n`);
-        return 2;
-      }
-      throw error;
-    }
+    const env = loadCommandEnv();
     if (flags['no-worker'] && env.demo) {
       process.stderr.write(
         "upside start --no-worker leaves jobs to 'upside worker', which cannot reach demo mode's in-process emulators: set DEMO=0 (and DATABASE_URL), or start without --no-worker.\n",

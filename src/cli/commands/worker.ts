@@ -1,7 +1,6 @@
-import { EnvError, loadEnv } from '../../server/env.ts';
 import { closeOnSignals, startWorker, WorkerNeedsPostgresError } from '../../server/main.ts';
 import { markBuildInUse } from '../build-in-use.ts';
-import { type CliCommand, parseFlags } from '../command.ts';
+import { type CliCommand, loadCommandEnv, parseFlags } from '../command.ts';
 
 /**
  * `upside worker`: the job queue and the sync scheduler without the web server (issue #43), so
@@ -13,16 +12,7 @@ export const command: CliCommand = {
   summary: 'Run the job worker and the sync scheduler without the web server (needs DATABASE_URL)',
   async run(argv) {
     parseFlags(argv, {});
-    let env: ReturnType<typeof loadEnv>;
-    try {
-      env = loadEnv();
-    } catch (error) {
-      if (error instanceof EnvError) {
-        process.stderr.write(`${error.message}\n`);
-        return 2;
-      }
-      throw error;
-    }
+    const env = loadCommandEnv();
     if (env.demo) {
       process.stderr.write(
         "upside worker cannot reach demo mode's emulators, which live in the 'upside start' process: set DEMO=0, or run 'upside start' alone.\n",
