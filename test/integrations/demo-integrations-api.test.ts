@@ -141,8 +141,11 @@ describe('demo mode integrations', () => {
     expect(data.body.summary).toMatchObject({ hasUserAccess: true, hasAdAccess: true });
     const summary = await get('/api/meta/summary', owner);
     expect(summary.body.spend).toBeGreaterThan(0);
+    // Not synced here: Shopify's own last 30 days, and no warehouse window (issue #36: it says so).
     const shopSummary = await get('/api/shopify/summary', owner);
-    expect(shopSummary.body.orderCount).toBeGreaterThan(0);
+    expect(shopSummary.status).toBe(200);
+    expect(shopSummary.body).toMatchObject({ from: null, to: null, periodDays: 30 });
+    expect(shopSummary.body.orderCount).toBeGreaterThanOrEqual(0);
   });
 
   it('stores a Meta token without ads_read, flagged, and says why', async () => {
@@ -185,18 +188,18 @@ describe('demo mode integrations', () => {
     expect((await get('/api/shopify/order/1001', other)).body.found).toBe(true);
   });
 
-  it('keeps a wrong Shopify token saved but flagged', async () => {
+  it('keeps the working Shopify connection when a wrong token is posted (test first, then store)', async () => {
     const res = await post('/api/credentials/shopify', other, {
       accessToken: 'shpat_wrong',
       shopDomain: DEMO_SECRETS.shopify.shopDomain,
     });
     expect(res.body.isValid).toBe(false);
-    expect(res.body.message).toMatch(
-      /^Credentials saved but connection test failed: Shopify rejected the access token/,
-    );
+    expect(res.body.message).toMatch(/^Connection test failed: Shopify rejected the access token/);
+    expect(res.body.message).toContain('the working connection to upside-demo.myshopify.com stays in place');
+    // Issue #36 item 8: the connection that worked still answers.
     const lookup = await get('/api/shopify/order/1001', other);
-    expect(lookup.status).toBe(502);
-    expect(lookup.body.code).toBe('upstream_auth');
+    expect(lookup.status).toBe(200);
+    expect(lookup.body.found).toBe(true);
   });
 
   it('never shows one user the other user’s credentials or data', async () => {

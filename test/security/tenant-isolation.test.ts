@@ -13,8 +13,15 @@ type Access = 'public' | 'sign-in' | 'private';
 const ROUTES: Record<string, Access> = {
   'GET /api/login': 'sign-in',
   'GET /api/callback': 'sign-in',
-  'GET /api/logout': 'sign-in',
   'POST /api/logout': 'sign-in',
+  // Built-in accounts (issue #38): setup, password sign-in and reset take no session.
+  'GET /api/auth/methods': 'sign-in',
+  'POST /api/auth/setup': 'sign-in',
+  'POST /api/auth/password/login': 'sign-in',
+  'POST /api/auth/password/reset': 'sign-in',
+  'GET /api/auth/password/reset/:token': 'sign-in',
+  'POST /api/auth/password/reset/:token': 'sign-in',
+  'POST /api/invitations/:token/password': 'sign-in',
   'GET /api/public/health': 'public',
   'GET /api/public/basic-stats': 'public',
   'GET /api/public/config': 'public',
