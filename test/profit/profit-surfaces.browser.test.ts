@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { DEFAULT_END_DATE } from '../../src/demo/presets.ts';
 import { addDays } from '../../src/shared/calendar.ts';
 import { CampaignPerformanceSchema } from '../../src/shared/contracts/campaigns.ts';
 import { CohortProfitSchema } from '../../src/shared/contracts/customers.ts';
@@ -154,6 +155,12 @@ describeInBrowser('profit on the decision pages', () => {
   it('shows gross margin, contribution and cost coverage per product on /products, over a chosen range', async () => {
     const { app, browser } = setup;
     const { page } = browser;
+    // The demo store's data ends on its fixed last day, so the browser's today is the day after it:
+    // "Last 30 days" then covers the store's last month whatever day the suite runs (from 2026-12-01
+    // the real last 30 days held no order and this test failed on any commit).
+    const instant = new Date(`${addDays(DEFAULT_END_DATE, 1)}T17:00:00Z`);
+    await page.clock.setFixedTime(instant);
+    await page.evaluate(() => window.sessionStorage.clear());
     await page.goto(`${app.baseUrl}/products`);
     const section = page.getByTestId('product-profit');
     await expect.poll(() => section.getByTestId('product-profit-row').count(), POLL).toBeGreaterThan(1);
@@ -161,7 +168,9 @@ describeInBrowser('profit on the decision pages', () => {
     const stores = StoreListSchema.parse(
       await page.evaluate(async () => (await fetch('/api/stores')).json()),
     );
-    const range = { today: shopToday(stores.stores.find((store) => store.active)?.timeZone ?? null) };
+    const range = {
+      today: shopToday(stores.stores.find((store) => store.active)?.timeZone ?? null, instant),
+    };
     const to = addDays(range.today, -1);
     const read = (from: string) =>
       page.evaluate(async ([f, t]) => (await fetch(`/api/products/profit?from=${f}&to=${t}`)).json(), [
