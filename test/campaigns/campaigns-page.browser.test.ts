@@ -135,12 +135,13 @@ describeInBrowser('the Campaign Performance page on the demo store', () => {
     );
     await saveScreenshot(page, 'campaigns-page');
 
-    // 7 days: the table follows the period.
+    // 7 days, chosen in the shared range picker (issue #36): the table follows the range.
     const week = (await page.evaluate(async () =>
       (await fetch('/api/campaigns?period=7')).json(),
     )) as CampaignPerformance;
-    await page.getByTestId('period-select').click();
+    await page.getByTestId('date-range-preset').first().click();
     await page.getByRole('option', { name: 'Last 7 days' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('range'), POLL).toBe('last7');
     await expect
       .poll(() => page.getByTestId('total-spend').textContent(), POLL)
       .toContain(usd(week.totals.spendMinor));
