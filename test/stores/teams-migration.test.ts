@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
@@ -5,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { migrateDatabase } from '../../src/server/db/migrate.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
-import { createSession } from '../../src/server/features/auth/manage-sessions.ts';
+import { sessionTokenHash } from '../../src/server/features/auth/manage-sessions.ts';
 import { StoreListSchema } from '../../src/shared/contracts/stores.ts';
 import { startTestApp, type TestApp } from '../support/start-app.ts';
 import { createTestDatabase } from '../support/test-database.ts';
@@ -52,11 +53,11 @@ describe('migration to teams and stores', () => {
       INSERT INTO wh_orders (workspace_id, order_id, name, currency_code, order_date, created_at, updated_at, total_minor)
       SELECT '20000000-0000-4000-8000-00000000000a', n, '#' || n, 'EUR', DATE '2025-03-01', now(), now(), 1000 * n
       FROM generate_series(1, 25) AS n;`);
-    const annToken = await createSession(
-      db,
-      { userId: '10000000-0000-4000-8000-000000000001', workspaceId: '20000000-0000-4000-8000-00000000000a' },
-      new Date(),
-    );
+    // A session as the schema before the upgrade stored it (later migrations add columns to it).
+    const annToken = randomBytes(32).toString('base64url');
+    await db.execute(sql`INSERT INTO sessions (token_hash, user_id, workspace_id, expires_at)
+      VALUES (${sessionTokenHash(annToken)}, '10000000-0000-4000-8000-000000000001',
+        '20000000-0000-4000-8000-00000000000a', now() + interval '30 days')`);
 
     app = await startTestApp({}, { database: testDatabase });
     const teams = await queryRows(
