@@ -54,6 +54,11 @@ describe('chooseRouteView (spec §2 route table, §4 authentication)', () => {
         '/settings/audit-log',
         '/invitations/:token',
         '/testing',
+        // Built-in accounts (issue #38): sign-in, password reset and joining by invitation.
+        '/sign-in',
+        '/forgot-password',
+        '/reset-password/:token',
+        '/join/:token',
       ].sort(),
     );
   });
