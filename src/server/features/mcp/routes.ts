@@ -36,7 +36,10 @@ export function registerMcpRoutes(app: FastifyInstance, deps: AppDeps): void {
     await server.connect(transport);
     await transport.handleRequest(request.raw, reply.raw, request.body);
   });
+  // The app's error envelope ({ message, code }, like every other refusal) beside JSON-RPC's.
   const notAllowed = {
+    message: 'Method not allowed: this MCP server is stateless; send POST.',
+    code: 'method_not_allowed',
     jsonrpc: '2.0',
     error: {
       code: ErrorCode.ConnectionClosed,
