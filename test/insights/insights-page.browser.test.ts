@@ -45,9 +45,9 @@ describeInBrowser('the AI Insights page on the demo store', () => {
       .toBe(2);
     await saveScreenshot(page, 'insights-page');
 
-    // The period selector reads the 7-day insights.
+    // The shared range picker (issue #36) reads the 7-day insights.
     const week = await page.evaluate(async () => (await fetch('/api/insights?period=7')).json());
-    await page.getByTestId('period-select').click();
+    await page.getByTestId('date-range-preset').first().click();
     await page.getByRole('option', { name: 'Last 7 days' }).click();
     await expect
       .poll(() => page.getByTestId('stat-revenue').textContent(), POLL)
