@@ -164,11 +164,20 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   // Signing out is a POST only (issue #36): the SPA's Sign Out is a form posting here, and the
   // same-origin rule keeps another site from signing a user out with a link or an image.
-  app.post('/api/logout', async (request: FastifyRequest, reply: FastifyReply) => {
-    const token = request.cookies[SESSION_COOKIE];
-    if (token) await endSession(deps.db, token);
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
-    return reply.redirect('/');
+  // The browser posts the form as application/x-www-form-urlencoded with an empty body: that
+  // media type is accepted (and ignored) in this route's scope only.
+  app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_request, _body, done) => done(null, undefined),
+    );
+    scope.post('/api/logout', async (request: FastifyRequest, reply: FastifyReply) => {
+      const token = request.cookies[SESSION_COOKIE];
+      if (token) await endSession(deps.db, token);
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return reply.redirect('/');
+    });
   });
 
   app.get('/api/auth/user', { schema: { response: { 200: AuthUserSchema } } }, async (request) => {
