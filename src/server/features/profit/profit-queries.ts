@@ -31,7 +31,8 @@ export interface RollupVersions {
  * The version of everything the rollup reads, and the version it was last built at, as columns
  * `sync`, `settings` and `built`, for the workspace `workspace` (a value or a column). Every sync
  * commit moves a source's cursor and `updated_at`; the owner's fee rules apply at build time; a
- * shipping import or a recalculation rewrites frozen costs. Their digest changes whenever a fact
+ * shipping import or a recalculation rewrites frozen costs; an order or refund applied from a
+ * webhook between syncs counts in `live_order_versions`. Their digest changes whenever a fact
  * the rollup reads may have changed. (Expenses are applied per request, so they are not in it.)
  */
 const versionColumns = (workspace: SQL) => sql`
@@ -42,7 +43,8 @@ const versionColumns = (workspace: SQL) => sql`
       WHERE workspace_id = ${workspace}),
     (SELECT coalesce(max(id), 0) FROM cost_imports WHERE workspace_id = ${workspace}),
     (SELECT count(*) || ':' || coalesce(max(finished_at)::text, '') FROM cost_recalculations
-      WHERE workspace_id = ${workspace} AND status = 'succeeded')) AS settings,
+      WHERE workspace_id = ${workspace} AND status = 'succeeded'),
+    (SELECT version FROM live_order_versions WHERE workspace_id = ${workspace})) AS settings,
   (SELECT version FROM profit_rollup_versions WHERE workspace_id = ${workspace}) AS built`;
 
 const VersionRow = z.object({

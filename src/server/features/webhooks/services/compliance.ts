@@ -157,6 +157,7 @@ const STORE_TABLES = [
   'wh_shops',
   'profit_daily',
   'profit_rollup_versions',
+  'live_order_versions',
   'product_profit_daily',
   'cohort_profit_rollup',
   'contribution_rollup_versions',

@@ -39,6 +39,20 @@ async function loadShop(db: Db, workspaceId: string, now: Date): Promise<ShopCon
   };
 }
 
+/** Topics whose applied rows the daily P&L rollup reads (orders, their lines and refunds). */
+const LIVE_ORDER_TOPICS = new Set(['orders/create', 'orders/updated', 'refunds/create']);
+
+/**
+ * One more order change since the last sync: part of the P&L rollup's version
+ * (features/profit/profit-queries.ts), so /api/profit and the Today card rebuild to include it.
+ */
+async function countLiveOrderChange(db: Db, workspaceId: string, now: Date): Promise<void> {
+  await db.execute(
+    sql`INSERT INTO live_order_versions (workspace_id, version, changed_at) VALUES (${workspaceId}, 1, ${now.toISOString()})
+        ON CONFLICT (workspace_id) DO UPDATE SET version = live_order_versions.version + 1, changed_at = EXCLUDED.changed_at`,
+  );
+}
+
 /**
  * The job's work for one stored event: applies it by topic, touching only the rows it names (its
  * order with that order's day and customer, a product, an inventory level), then marks it done
@@ -95,6 +109,7 @@ export async function processWebhookEvent(
         return applyInventoryLevel(db, shop, WEBHOOK_PAYLOAD_SCHEMAS[event.topic].parse(payload));
     }
   })();
+  if (LIVE_ORDER_TOPICS.has(event.topic)) await countLiveOrderChange(db, workspaceId, now);
   await db.execute(
     sql`UPDATE webhook_events SET processed_at = ${now.toISOString()}, outcome = ${outcome}, payload = NULL
         WHERE id = ${args.eventRowId} AND workspace_id = ${workspaceId} AND processed_at IS NULL`,
