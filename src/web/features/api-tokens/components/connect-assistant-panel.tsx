@@ -35,7 +35,7 @@ export function ConnectAssistantPanel() {
       </CardHeader>
       <CardContent className="grid gap-3 text-sm">
         <Button
-          className="w-fit"
+          className="h-auto w-fit max-w-full whitespace-normal py-2 text-left"
           disabled={create.isPending}
           onClick={() => create.mutate({ name: `AI assistant ${new Date().toISOString().slice(0, 10)}` })}
         >

@@ -34,7 +34,7 @@ export function ShopifySetupSteps() {
             Create a version of the app and give it exactly these read-only scopes (nothing is ever written to
             your store):
             <div className="mt-2 flex flex-wrap items-center gap-2">
-              <code className="rounded bg-slate-900 px-2 py-1 font-mono text-xs text-slate-100">
+              <code className="min-w-0 max-w-full break-all rounded bg-slate-900 px-2 py-1 font-mono text-xs text-slate-100">
                 {SCOPE_LIST}
               </code>
               <Button type="button" variant="outline" size="sm" onClick={copy}>
