@@ -146,6 +146,79 @@ describe('Streamable HTTP at POST /mcp', () => {
     expect(body.result.serverInfo.name).toBe('upside');
   });
 
+  it('speaks revision 2026-07-28 without a handshake: discover, tools/list and tools/call with checked headers', async () => {
+    const REVISION = '2026-07-28';
+    /** One stateless POST: the revision's headers from the body unless `headers` overrides them. */
+    const post = async (
+      body: { id?: number; method: string; params?: Record<string, unknown> },
+      headers: Record<string, string> = {},
+    ) => {
+      const params = {
+        ...body.params,
+        _meta: {
+          'io.modelcontextprotocol/protocolVersion': REVISION,
+          'io.modelcontextprotocol/clientInfo': { name: 't', version: '1' },
+        },
+      };
+      const target = (body.params?.name ?? body.params?.uri) as string | undefined;
+      const response = await fetch(`${app.baseUrl}/mcp`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-protocol-version': REVISION,
+          'mcp-method': body.method,
+          ...(target ? { 'mcp-name': target } : {}),
+          ...headers,
+        },
+        body: JSON.stringify({ jsonrpc: '2.0', ...body, params }),
+      });
+      const text = await response.text();
+      return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null };
+    };
+    const discover = await post({ id: 1, method: 'server/discover' });
+    expect(discover.status).toBe(200);
+    expect(at(discover.body, 'result.latestVersion')).toBe(REVISION);
+    expect(at(discover.body, 'result.supportedVersions')).toEqual(
+      expect.arrayContaining([REVISION, '2025-11-25']),
+    );
+    expect(at(discover.body, 'result.resultType')).toBe('complete');
+    const listed = await post({ id: 2, method: 'tools/list' });
+    expect(at(listed.body, 'result.tools.length')).toBeGreaterThanOrEqual(15);
+
+    const { start: from, end: to } = window30;
+    const profit = await post({
+      id: 3,
+      method: 'tools/call',
+      params: { name: 'get_profit', arguments: { from, to } },
+    });
+    expect(profit.status).toBe(200);
+    expect(at(profit.body, 'result.structuredContent.data')).toEqual(
+      await api(`/api/profit?from=${from}&to=${to}`),
+    );
+
+    // Headers that disagree with the body, a removed handshake, an unknown method, an unknown version.
+    const wrongName = await post(
+      { id: 4, method: 'tools/call', params: { name: 'get_profit', arguments: { from, to } } },
+      { 'mcp-name': 'get_kpis' },
+    );
+    expect(wrongName.status).toBe(400);
+    expect(at(wrongName.body, 'error.message')).toMatch(/HeaderMismatch: Mcp-Name \(get_kpis\)/);
+    expect((await post({ id: 5, method: 'tools/list' }, { 'mcp-method': 'prompts/list' })).status).toBe(400);
+    const handshake = await post({ id: 6, method: 'initialize', params: {} });
+    expect(handshake.status).toBe(404);
+    expect(at(handshake.body, 'error.code')).toBe(-32601);
+    expect(at((await post({ id: 7, method: 'no/such/method' })).body, 'error.code')).toBe(-32601);
+    const future = await post({ id: 8, method: 'tools/list' }, { 'mcp-protocol-version': '2099-01-01' });
+    expect(future.status).toBe(400);
+    expect(at(future.body, 'error')).toMatchObject({ code: -32022, data: { requested: '2099-01-01' } });
+    expect(at(future.body, 'error.data.supported')).toContain(REVISION);
+    // A notification is accepted without a body.
+    const note = await post({ method: 'notifications/cancelled', params: { requestId: 1 } });
+    expect(note).toEqual({ status: 202, body: null });
+  });
+
   it('get_profit returns the same lines as GET /api/profit for the same window, to the cent', async () => {
     const { start: from, end: to } = window30;
     const expected = await api(`/api/profit?from=${from}&to=${to}&compare=previous_period`);

@@ -2,12 +2,10 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
   GetPromptRequestSchema,
-  LATEST_PROTOCOL_VERSION,
   ListPromptsRequestSchema,
   ListResourcesRequestSchema,
   ListToolsRequestSchema,
   ReadResourceRequestSchema,
-  SUPPORTED_PROTOCOL_VERSIONS,
 } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { expandPrompt, UPSIDE_PROMPTS } from './prompts.ts';
@@ -18,6 +16,7 @@ import {
   storeProfile,
   UPSIDE_RESOURCES,
 } from './resources.ts';
+import { SPOKEN_REVISIONS, STATELESS_REVISION } from './stateless-revision.ts';
 import { InvalidParamsError, type ToolContext } from './tool-definition.ts';
 import { callUpsideTool, UPSIDE_TOOLS } from './tool-registry.ts';
 
@@ -41,8 +40,9 @@ const OUTPUT_SCHEMA = {
 
 /**
  * `server/discover` of protocol revision 2026-07-28 (stateless, no handshake), which SDK 1.x does not
- * define: answered here with the server's identity, capabilities and the revisions it speaks, so a
- * client may ask before (or instead of) `initialize` (decision 098).
+ * define: answered here with the server's identity, capabilities and the revisions it speaks (the
+ * stateless one first, then the SDK's legacy ones), so a client may ask before (or instead of)
+ * `initialize` (decision 098).
  */
 const DiscoverRequestSchema = z.object({
   method: z.literal('server/discover'),
@@ -57,8 +57,8 @@ const DiscoverRequestSchema = z.object({
 export function createUpsideMcpServer(context: ToolContext): Server {
   const server = new Server(SERVER_INFO, { capabilities: CAPABILITIES, instructions: INSTRUCTIONS });
   server.setRequestHandler(DiscoverRequestSchema, () => ({
-    supportedVersions: [...SUPPORTED_PROTOCOL_VERSIONS],
-    latestVersion: LATEST_PROTOCOL_VERSION,
+    supportedVersions: SPOKEN_REVISIONS,
+    latestVersion: STATELESS_REVISION,
     capabilities: CAPABILITIES,
     serverInfo: SERVER_INFO,
     instructions: INSTRUCTIONS,

@@ -5,13 +5,22 @@ import { unauthorized } from '../../errors.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import { bearerTokenOf } from '../api-tokens/api-token-auth.ts';
 import { createUpsideMcpServer } from './mcp-server.ts';
+import {
+  answerStatelessRequest,
+  SPOKEN_REVISIONS,
+  STATELESS_REVISION,
+  unsupportedVersion,
+} from './stateless-revision.ts';
 
 export const MCP_PATH = '/mcp';
 
 /**
  * Ask Upside over Streamable HTTP (decision 098): `POST /mcp` with `Authorization: Bearer <API
- * token>`, stateless (no session id: a fresh SDK server and transport per request, JSON answers),
- * acting as the token's principal in the token's store. The token hooks have already answered 401
+ * token>`, stateless (no session id: a fresh SDK server per request, JSON answers). A request of
+ * revision 2026-07-28 (its `MCP-Protocol-Version` header) is answered by stateless-revision.ts;
+ * the legacy revisions (the `initialize` handshake of SDK 1.x clients) by the SDK's transport;
+ * any other version is 400 with -32022 listing the spoken ones. Either way the server acts
+ * as the token's principal in the token's store. The token hooks have already answered 401
  * to a malformed, unknown, expired or revoked token; a request without one is 401 here, so a
  * browser session never reaches the tools. GET (the legacy server-to-client stream) and DELETE
  * (session end) are 405: a stateless server has neither.
@@ -24,6 +33,18 @@ export function registerMcpRoutes(app: FastifyInstance, deps: AppDeps): void {
         'Ask Upside needs Authorization: Bearer <API token> (Profile → Connect an AI assistant).',
       );
     const server = createUpsideMcpServer({ deps, principal });
+    const version = request.headers['mcp-protocol-version'];
+    if (typeof version === 'string' && !SPOKEN_REVISIONS.includes(version)) {
+      const answer = unsupportedVersion(version);
+      return reply.status(answer.status).send(answer.body);
+    }
+    if (version === STATELESS_REVISION) {
+      const answer = await answerStatelessRequest(server, request.headers, request.body);
+      await server.close();
+      return answer.body === undefined
+        ? reply.status(answer.status).send()
+        : reply.status(answer.status).send(answer.body);
+    }
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
