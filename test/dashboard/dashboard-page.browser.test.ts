@@ -1,6 +1,10 @@
 import { expect, it } from 'vitest';
-import { describeInBrowser, saveScreenshot, signInInBrowser } from '../support/browser.ts';
-import { connectDemoStoreAndAnalyse, useDemoStoreInBrowser } from '../support/demo-store-in-browser.ts';
+import { describeInBrowser, saveScreenshot } from '../support/browser.ts';
+import {
+  signInAsDemoOwner,
+  signInWithoutStore,
+  useConnectedDemoInBrowser,
+} from '../support/demo-store-in-browser.ts';
 import { addDays, expectedFigures, lastOrderDay } from './store-figures.ts';
 
 const POLL = { timeout: 30_000 };
@@ -13,19 +17,19 @@ const usd = (minor: number) =>
   }).format(minor / 100);
 
 /**
- * The Dashboard in Chromium on the demo store: a new user sees the "no store data" state, connects
- * the demo store, and after the syncs and the analysis the KPI cards show the store's own figures
+ * The Dashboard in Chromium on the demo store: a new user sees the "no store data" state; the owner
+ * of the connected demo store (synced and analysed) sees KPI cards that show the store's own figures
  * (computed here from the generated store) for 30 and then 7 days, beside the forecast chart with
  * its backtest, the top products and the channels.
  */
 describeInBrowser('the Dashboard page on the demo store', () => {
-  const setup = useDemoStoreInBrowser();
+  const setup = useConnectedDemoInBrowser();
 
   it('shows the empty state, then the KPIs, forecast, products and channels of the store', async () => {
     const { app, browser } = setup;
     const { page } = browser;
     const store = app.demo.store;
-    await signInInBrowser(page, app.baseUrl, 'owner@example.com', 'Olive');
+    await signInWithoutStore(page, app.baseUrl);
     await page.goto(`${app.baseUrl}/dashboard`);
     await expect
       .poll(() => page.getByRole('heading', { name: 'Dashboard', exact: true }).count(), POLL)
@@ -33,9 +37,7 @@ describeInBrowser('the Dashboard page on the demo store', () => {
     await expect.poll(() => page.getByTestId('no-store-data').count(), POLL).toBe(1);
     await saveScreenshot(page, 'dashboard-empty');
 
-    await page.goto(`${app.baseUrl}/`);
-    await connectDemoStoreAndAnalyse(page, app);
-
+    await signInAsDemoOwner(page, app);
     await page.goto(`${app.baseUrl}/dashboard`);
     const end = lastOrderDay(store);
     const month = expectedFigures(store, addDays(end, -29), end);

@@ -1,8 +1,9 @@
 import type { Page } from 'playwright-core';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import { type AppInBrowser, useAppInBrowser } from './app-in-browser.ts';
+import { signInInBrowser } from './browser.ts';
 import type { TestApp } from './start-app.ts';
-import { type DemoTestApp, startDemoTestApp } from './start-demo-app.ts';
+import { type DemoTestApp, startConnectedDemoApp, startDemoTestApp } from './start-demo-app.ts';
 
 /**
  * Clicks "Connect demo store" on the signed-in page, then runs the jobs the worker would (the syncs,
@@ -28,4 +29,51 @@ export type DemoStoreInBrowser = AppInBrowser<DemoTestApp>;
  */
 export function useDemoStoreInBrowser(): DemoStoreInBrowser {
   return useAppInBrowser(() => startDemoTestApp({}, { seed: 7 }), [{ width: 1400, height: 1000 }]);
+}
+
+/** The connected demo's app with the owner's session cookie (`name=value`) from the template. */
+export type ConnectedDemoApp = DemoTestApp & { ownerCookie: string };
+
+/**
+ * The same set-up on a copy of the run's connected demo store (decision 092): owner@example.com's
+ * store is synced and analysed already, as after "Connect demo store", so a page's test starts
+ * where it used to arrive after a minute of syncing. The click itself keeps its own tests (the Today
+ * card, the store switcher, the opportunities page).
+ */
+export function useConnectedDemoInBrowser(): AppInBrowser<ConnectedDemoApp> {
+  return useAppInBrowser(async () => {
+    const { app, owner } = await startConnectedDemoApp(7);
+    return Object.assign(app, { ownerCookie: owner });
+  }, [{ width: 1400, height: 1000 }]);
+}
+
+/** Forgets the earlier user: cookies, and the store and range the SPA keeps in the browser's storage. */
+async function signOutCompletely(page: Page, baseUrl: string): Promise<void> {
+  await page.context().clearCookies();
+  await page.goto(`${baseUrl}/`);
+  await page.evaluate(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+}
+
+/**
+ * Signs the browser in afresh as someone with a workspace of their own and no store: the page a
+ * new owner sees before connecting one ("no store data").
+ */
+export async function signInWithoutStore(page: Page, baseUrl: string): Promise<void> {
+  await signOutCompletely(page, baseUrl);
+  await signInInBrowser(page, baseUrl, 'newcomer@example.com', 'Nia');
+}
+
+/**
+ * The browser takes the connected demo owner's session (the template's, as the HTTP tests do: the
+ * development provider's subjects differ between processes, so signing in again would make a new
+ * user) and opens the home page.
+ */
+export async function signInAsDemoOwner(page: Page, app: ConnectedDemoApp): Promise<void> {
+  await signOutCompletely(page, app.baseUrl);
+  const [name = '', ...value] = app.ownerCookie.split(';')[0]!.split('=');
+  await page.context().addCookies([{ name, value: value.join('='), url: app.baseUrl }]);
+  await page.goto(`${app.baseUrl}/`);
 }
