@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitMmm } from './fit-mmm.ts';
 import { geometricAdstock } from './geometric-adstock.ts';
-import { simulateMmmData } from './simulate-mmm-data.ts';
 import { weibullAdstock } from './weibull-adstock.ts';
 
 describe('weibullAdstock', () => {
@@ -34,52 +32,5 @@ describe('weibullAdstock', () => {
     expect(() => weibullAdstock(impulse, 0, 2, 5)).toThrow(/shape/);
     expect(() => weibullAdstock(impulse, 2, Number.NaN, 5)).toThrow(/scale/);
     expect(() => weibullAdstock(impulse, 2, 2, 0)).toThrow(/maxLag/);
-  });
-});
-
-describe("fitMmm's Weibull option", () => {
-  it('fits with the delayed adstock and says so in each channel', () => {
-    const { input } = simulateMmmData(
-      {
-        start: '2023-01-02',
-        periods: 104,
-        periodDays: 7,
-        baseline: 10_000,
-        trend: 0.1,
-        seasonality: 0.15,
-        noise: 0.03,
-        channels: [
-          {
-            name: 'meta',
-            decayPerWeek: 0.5,
-            halfSaturationShare: 0.5,
-            shape: 1.5,
-            maxEffect: 4000,
-            meanSpend: 2000,
-            offShare: 0,
-          },
-          {
-            name: 'google',
-            decayPerWeek: 0.3,
-            halfSaturationShare: 0.4,
-            shape: 1,
-            maxEffect: 2500,
-            meanSpend: 1500,
-            offShare: 0.1,
-          },
-        ],
-      },
-      3,
-    );
-    const result = fitMmm(input, { draws: 60, holdoutPeriods: 0, adstock: 'weibull' });
-    expect(result.status).toBe('fitted');
-    if (result.status !== 'fitted') return;
-    for (const channel of result.channels) {
-      expect(channel.adstock.type).toBe('weibull');
-      expect(channel.adstock.weibullShape).toBe(2);
-      expect(channel.adstock.weibullScale).toBeGreaterThan(0);
-      expect(channel.roas.low).toBeLessThanOrEqual(channel.roas.high);
-    }
-    expect(result.fit.r2).toBeGreaterThan(0.5);
   });
 });
