@@ -84,6 +84,8 @@ const COST_READS = new Set([
   'GET /api/costs/settings',
   'GET /api/products/profit',
   'GET /api/customers/cohort-profit',
+  'GET /api/measurement/mmm',
+  'POST /api/measurement/plan',
 ]);
 /** What an analyst may change besides reading. */
 const ANALYST_WRITES = new Set([

@@ -1,7 +1,7 @@
 import { toDayNumber } from '../dates/to-day-number.ts';
 import { weekdayOfDayNumber } from '../dates/weekday-of-day-number.ts';
 import { fourierSeasonality } from './fourier-seasonality.ts';
-import type { MmmInput } from './types.ts';
+import type { MmmAdstock, MmmInput } from './types.ts';
 
 /** The fixed part of a marketing-mix model: scaled target, baseline columns and raw spend. */
 export interface MmmDesign {
@@ -10,6 +10,7 @@ export interface MmmDesign {
   periodDays: number;
   /** Adstock window in periods (13 weeks, as in Jin et al.). */
   maxLag: number;
+  adstock: MmmAdstock;
   n: number;
   /** The target is divided by this (its mean absolute value), so priors read in "mean periods". */
   scale: number;
@@ -33,7 +34,11 @@ export interface MmmDesign {
  *
  * @throws RangeError when dates are not evenly 7 or 1 day apart, or lengths disagree.
  */
-export function buildMmmDesign(input: MmmInput, fourierOrder: number): MmmDesign {
+export function buildMmmDesign(
+  input: MmmInput,
+  fourierOrder: number,
+  adstock: MmmAdstock = 'geometric',
+): MmmDesign {
   const n = input.dates.length;
   const days = input.dates.map((d) => toDayNumber(d));
   const periodDays = n > 1 ? days[1]! - days[0]! : 7;
@@ -67,6 +72,7 @@ export function buildMmmDesign(input: MmmInput, fourierOrder: number): MmmDesign
     timeUnit: periodDays === 7 ? 'week' : 'day',
     periodDays,
     maxLag: 91 / periodDays,
+    adstock,
     n,
     scale,
     y,

@@ -2,8 +2,8 @@ import { cholesky } from '../stats/cholesky.ts';
 import { choleskySolve } from '../stats/cholesky-solve.ts';
 import { logGamma } from '../stats/log-gamma.ts';
 import { normalCdf } from '../stats/normal-cdf.ts';
+import { adstockOf } from './adstock-of.ts';
 import type { MmmDesign } from './build-mmm-design.ts';
-import { geometricAdstock } from './geometric-adstock.ts';
 import { hillSaturation } from './hill-saturation.ts';
 import type { ChannelHyper, ChannelRoasPrior } from './types.ts';
 
@@ -74,8 +74,7 @@ export function createMmmPosterior(
 
   return (hyper) => {
     const media = hyper.map((h, c) => {
-      const decay = h.decayPerWeek ** (design.periodDays / 7);
-      const stock = geometricAdstock(design.spend[c]!, decay, design.maxLag);
+      const stock = adstockOf(design, design.spend[c]!, h.decayPerWeek);
       const k = h.halfSaturationShare * design.maxSpend[c]!;
       return stock.map((x) => hillSaturation(x, k, h.shape));
     });

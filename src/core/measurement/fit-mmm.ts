@@ -37,7 +37,7 @@ export function fitMmm(input: MmmInput, options: MmmOptions = {}): MmmResult {
     if (!Number.isFinite(v))
       throw new RangeError(`the target must be a number, got ${v} on ${input.dates[t]}`);
   });
-  const design = buildMmmDesign(input, options.fourierOrder ?? 3);
+  const design = buildMmmDesign(input, options.fourierOrder ?? 3, options.adstock);
   const reasons = assessMmmData(input, design.periodDays, design.base.length);
   if (reasons.length > 0) return { status: 'too_thin', reasons };
   const random = createRandom(options.seed ?? 1);

@@ -165,3 +165,19 @@ describe('fitMmm says "too thin to say" instead of a confident number', () => {
     ).toThrow(/evenly spaced/);
   });
 });
+
+describe("fitMmm's Weibull option", () => {
+  it('fits with the delayed adstock and says so in each channel', () => {
+    const { input } = simulateMmmData({ ...SIM, periods: 104 }, 3);
+    const result = fitMmm(input, { draws: 60, holdoutPeriods: 0, adstock: 'weibull' });
+    expect(result.status).toBe('fitted');
+    if (result.status !== 'fitted') return;
+    for (const channel of result.channels) {
+      expect(channel.adstock.type).toBe('weibull');
+      expect(channel.adstock.weibullShape).toBe(2);
+      expect(channel.adstock.weibullScale).toBeGreaterThan(0);
+      expect(channel.roas.low).toBeLessThanOrEqual(channel.roas.high);
+    }
+    expect(result.fit.r2).toBeGreaterThan(0.5);
+  });
+});

@@ -1,4 +1,5 @@
 import { quantileType7 } from '../stats/quantile-type7.ts';
+import { WEIBULL_SHAPE, weibullScaleOf } from './adstock-of.ts';
 import type { MmmDesign } from './build-mmm-design.ts';
 import type { RandomStream } from './create-random.ts';
 import { posteriorInterval } from './posterior-interval.ts';
@@ -88,7 +89,15 @@ export function summariseMmmDraws(
       contributionShare: posteriorInterval(shares[c]!),
       roas: posteriorInterval(roas[c]!),
       marginalRoas: posteriorInterval(marginal[c]!),
-      adstock: { type: 'geometric', decayPerPeriod, decayPerWeek: hyper.decayPerWeek, maxLag: design.maxLag },
+      adstock: {
+        type: design.adstock,
+        decayPerPeriod,
+        decayPerWeek: hyper.decayPerWeek,
+        maxLag: design.maxLag,
+        ...(design.adstock === 'weibull'
+          ? { weibullShape: WEIBULL_SHAPE, weibullScale: weibullScaleOf(decayPerPeriod) }
+          : {}),
+      },
       saturation: {
         type: 'hill',
         halfSaturation: hyper.halfSaturationShare * design.maxSpend[c]!,

@@ -32,6 +32,9 @@ export interface MmmInput {
 
 export type MmmMethod = 'laplace' | 'metropolis';
 
+/** Carry-over: geometric (the effect peaks at once) or Weibull with shape 2 (it peaks later). */
+export type MmmAdstock = 'geometric' | 'weibull';
+
 export interface MmmOptions {
   /** Posterior draws (default 400). */
   draws?: number;
@@ -42,6 +45,8 @@ export interface MmmOptions {
   holdoutPeriods?: number;
   /** Yearly Fourier order (default 3). */
   fourierOrder?: number;
+  /** 'geometric' (default) or 'weibull' (delayed peak; weibullAdstock with shape 2). */
+  adstock?: MmmAdstock;
 }
 
 /** One channel's carry-over and saturation parameters on the model's internal scales. */
@@ -78,7 +83,15 @@ export interface MmmChannelResult {
   roas: Interval;
   /** Revenue of the next unit of spend at the fitted spend level. */
   marginalRoas: Interval;
-  adstock: { type: 'geometric'; decayPerPeriod: number; decayPerWeek: number; maxLag: number };
+  adstock: {
+    type: MmmAdstock;
+    decayPerPeriod: number;
+    decayPerWeek: number;
+    maxLag: number;
+    /** Weibull adstock only: its shape and its scale in periods (−1/ln decayPerPeriod). */
+    weibullShape?: number;
+    weibullScale?: number;
+  };
   saturation: { type: 'hill'; halfSaturation: number; shape: number };
   /** Mean spend per period over the last 13 weeks: where the planner starts. */
   currentSpendPerPeriod: number;

@@ -21,6 +21,7 @@ import { registerGaRoutes } from '../features/ga/routes.ts';
 import { registerInsightRoutes } from '../features/insights/routes.ts';
 import { registerJourneyRoutes } from '../features/journeys/routes.ts';
 import { registerMcpRoutes } from '../features/mcp/routes.ts';
+import { registerMeasurementRoutes } from '../features/measurement/routes.ts';
 import { registerMemberRoutes } from '../features/members/routes.ts';
 import { registerMetaRoutes } from '../features/meta/routes.ts';
 import { registerModelRoutes } from '../features/models/routes.ts';
@@ -75,6 +76,7 @@ const registrars: Array<(app: FastifyInstance, deps: AppDeps) => void | Promise<
   registerAllStoresRoutes,
   registerMcpRoutes,
   registerAskRoutes,
+  registerMeasurementRoutes,
 ];
 
 export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {

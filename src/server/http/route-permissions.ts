@@ -102,6 +102,9 @@ const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /api/products/profit': COSTS_READ,
   'GET /api/products/:productId/daily': READ,
   'GET /api/profit': COSTS_READ,
+  // the marketing-mix model and budget planner (issue #41): contribution and profit figures
+  'GET /api/measurement/mmm': COSTS_READ,
+  'POST /api/measurement/plan': COSTS_READ,
   'GET /api/shopify/order/:orderName': READ,
   'GET /api/shopify/summary': READ,
   'GET /api/shopify/scopes': READ,

@@ -59,6 +59,8 @@ describe('chooseRouteView (spec §2 route table, §4 authentication)', () => {
         '/forgot-password',
         '/reset-password/:token',
         '/join/:token',
+        // Marketing-mix model and budget planner (issue #41).
+        '/measurement',
       ].sort(),
     );
   });

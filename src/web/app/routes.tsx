@@ -269,4 +269,14 @@ export const APP_ROUTES: readonly AppRoute[] = [
       (m) => m.ProfitPage,
     ),
   },
+  // What the ad money causes (issue #41): the marketing-mix model and the budget planner.
+  {
+    path: '/measurement',
+    access: 'authenticated',
+    title: 'Measurement',
+    page: lazyPage(
+      () => import('@web/features/measurement/components/measurement-page.tsx'),
+      (m) => m.MeasurementPage,
+    ),
+  },
 ];

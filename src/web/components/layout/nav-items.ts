@@ -7,6 +7,7 @@ import {
   MousePointerClick,
   Package,
   PiggyBank,
+  Scale,
   Search,
   Sparkles,
   Target,
@@ -74,6 +75,12 @@ export const NAV_GROUPS: readonly NavGroup[] = [
         label: 'Campaign Performance',
         description: 'Meta ad spend, ROAS and attribution',
         icon: Sparkles,
+      },
+      {
+        href: '/measurement',
+        label: 'Measurement',
+        description: 'What ad spend causes: marketing-mix model and budget planner',
+        icon: Scale,
       },
       {
         href: '/products',

@@ -1,0 +1,95 @@
+import { fitMmm } from '../../../core/measurement/fit-mmm.ts';
+import type { MmmResult } from '../../../core/measurement/types.ts';
+import { deriveProfitLines } from '../../../core/profit/derive-profit-lines.ts';
+import { addDays, daysBetween } from '../../../shared/calendar.ts';
+import type { DayRangeRequest } from '../../../shared/day-range.ts';
+import { keptAnswer } from '../../caches.ts';
+import type { AppDeps } from '../../http/deps.ts';
+import { readMetricWindow } from '../metrics/metric-window.ts';
+import { readProfitDays } from '../profit/profit-queries.ts';
+import { refreshProfitRollup } from '../profit/refresh-profit-rollup.ts';
+import { readChannelSpend } from './read-channel-spend.ts';
+
+/** Posterior draws per fit: enough for a 90 % interval's 5 % and 95 % quantiles (decision 110). */
+const DRAWS = 200;
+const WEEK = 7;
+
+/** A shop's fitted model and what the surfaces need beside it. */
+export interface ShopMmm {
+  /** The fitted weeks: `from` to `to` (the last incomplete week of the range is left out). */
+  from: string;
+  to: string;
+  currency: string;
+  currencyDigits: number;
+  result: MmmResult;
+  /** Contribution before ad spend per unit of net sales over the fitted weeks (null: no net sales). */
+  margin: number | null;
+  /** The platforms' own attributed revenue over the fitted weeks, in major units, per channel name. */
+  attributed: Readonly<Record<string, number | null>>;
+}
+
+type Deps = Pick<AppDeps, 'db' | 'caches'>;
+
+/**
+ * The marketing-mix model of a shop over a range of shop days (issue #41, decision 110): weekly net
+ * sales (Shopify's definition, decision 088) explained by each ad channel's weekly spend, fitted
+ * synchronously on weekly sums (at most 157 weeks, 200 draws: about a second of CPU) and kept per
+ * workspace, range and warehouse version, so the same question of the same data is answered from
+ * memory and concurrent askers share one fit.
+ */
+export async function fitShopMmm(
+  deps: Deps,
+  workspaceId: string,
+  request: DayRangeRequest,
+  now: Date,
+): Promise<ShopMmm | null> {
+  const window = await readMetricWindow(deps.db, workspaceId, request, now, 'none');
+  if (!window) return null;
+  const version = await refreshProfitRollup(deps, workspaceId);
+  const weeks = Math.floor((daysBetween(window.start, window.end) + 1) / WEEK);
+  const from = window.start;
+  const to = weeks > 0 ? addDays(from, weeks * WEEK - 1) : window.end;
+  const key = `measurement/mmm/${JSON.stringify([workspaceId, version, window.version, from, to])}`;
+  return keptAnswer(deps.caches.answers, key, async () => {
+    const scale = 10 ** window.currencyDigits;
+    const dates = Array.from({ length: weeks }, (_, w) => addDays(from, w * WEEK));
+    const weekOf = (day: string) => Math.floor(daysBetween(from, day) / WEEK);
+    const days = weeks > 0 ? await readProfitDays(deps.db, workspaceId, from, to) : [];
+    const target = new Array<number>(weeks).fill(0);
+    const totals = { grossSales: 0, discounts: 0, returns: 0, shippingCharges: 0, taxes: 0 };
+    const costs = { cogs: 0, shipping: 0, paymentFees: 0 };
+    for (const day of days) {
+      for (const line of Object.keys(totals) as (keyof typeof totals)[]) totals[line] += day[line];
+      for (const line of Object.keys(costs) as (keyof typeof costs)[]) costs[line] += day[line];
+      target[weekOf(day.day)]! += (day.grossSales - day.discounts - day.returns) / scale;
+    }
+    const lines = deriveProfitLines({ ...totals, ...costs, marketing: 0, expenses: 0 });
+    const spend = weeks > 0 ? await readChannelSpend(deps.db, workspaceId, from, to) : [];
+    const channels = spend.map((channel) => {
+      const weekly = new Array<number>(weeks).fill(0);
+      for (const [day, minor] of channel.daily) weekly[weekOf(day)]! += minor / scale;
+      return { name: channel.name, spend: weekly };
+    });
+    const result: MmmResult =
+      weeks === 0 || channels.length === 0
+        ? {
+            status: 'too_thin',
+            reasons: [weeks === 0 ? 'no complete week in the range' : 'no ad spend in the range'],
+          }
+        : fitMmm({ dates, target, channels }, { draws: DRAWS, seed: 1 });
+    return {
+      from,
+      to,
+      currency: window.currency,
+      currencyDigits: window.currencyDigits,
+      result,
+      margin: lines.netSales > 0 ? lines.contributionMargin / lines.netSales : null,
+      attributed: Object.fromEntries(
+        spend.map((c) => [
+          c.name,
+          c.attributedRevenueMinor === null ? null : c.attributedRevenueMinor / scale,
+        ]),
+      ),
+    };
+  });
+}

@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { MoneySchema } from '../money.ts';
+import { dayRangeQueryFields, refineDayRangeQuery } from './date-range.ts';
+
+/**
+ * The Measurement page's contracts (issue #41): the marketing-mix model of the shop's weekly net
+ * sales on each ad channel's spend (GET /api/measurement/mmm), and the budget planner over its
+ * response curves (POST /api/measurement/plan). Every figure is a model estimate: a posterior mean
+ * with its 90 % credible interval (`…Low`, `…High`). Amounts are decimal strings in major units of
+ * `currency`, rounded to its minor unit; spend and responses are per week.
+ */
+
+/** The shared range input (issue #36); the model compares nothing, so no `compare`. */
+const { compare: _compare, ...rangeFields } = dayRangeQueryFields;
+export const MmmQuerySchema = z.object(rangeFields).superRefine(refineDayRangeQuery);
+export type MmmQuery = z.infer<typeof MmmQuerySchema>;
+
+/** One point of a channel's weekly response curve: net sales caused at a steady weekly spend. */
+const CurvePointSchema = z.object({
+  spend: MoneySchema,
+  response: MoneySchema,
+  responseLow: MoneySchema,
+  responseHigh: MoneySchema,
+});
+
+export const MmmChannelSchema = z.object({
+  name: z.string(),
+  /** Spend over the fitted weeks. */
+  spend: MoneySchema,
+  /** Net sales the channel caused over the fitted weeks (estimated). */
+  contribution: MoneySchema,
+  contributionLow: MoneySchema,
+  contributionHigh: MoneySchema,
+  /** Share of the paid channels' summed contribution, 0–1. */
+  contributionShare: z.number(),
+  contributionShareLow: z.number(),
+  contributionShareHigh: z.number(),
+  /** Incremental ROAS: caused net sales per unit of spend. */
+  roas: z.number(),
+  roasLow: z.number(),
+  roasHigh: z.number(),
+  /** Net sales of the next unit of spend at the fitted spend level. */
+  marginalRoas: z.number(),
+  marginalRoasLow: z.number(),
+  marginalRoasHigh: z.number(),
+  /** The platform's own attributed ROAS over the same days (null: the platform reports none). */
+  attributedRoas: z.number().nullable(),
+  adstock: z.object({
+    type: z.literal('geometric'),
+    decayPerWeek: z.number(),
+    maxLagWeeks: z.number().int(),
+  }),
+  saturation: z.object({
+    type: z.literal('hill'),
+    /** Weekly spend that reaches half of the channel's largest effect. */
+    halfSaturation: MoneySchema,
+    shape: z.number(),
+  }),
+  /** Mean weekly spend over the last 13 fitted weeks: where the planner starts. */
+  currentWeeklySpend: MoneySchema,
+  curve: z.array(CurvePointSchema),
+});
+export type MmmChannel = z.infer<typeof MmmChannelSchema>;
+
+export const MmmWeekSchema = z.object({
+  weekStart: z.string(),
+  actual: MoneySchema,
+  fitted: MoneySchema,
+  baseline: MoneySchema,
+  /** Estimated contribution of each channel, in the order of `channels`. */
+  channels: z.array(MoneySchema),
+});
+
+export const MmmAnswerSchema = z.object({
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  currency: z.string(),
+  /** What the model explains: net sales (Shopify's definition, decision 088) per week. */
+  target: z.literal('net_sales'),
+  channels: z.array(MmmChannelSchema),
+  weeks: z.array(MmmWeekSchema),
+  fit: z
+    .object({
+      r2: z.number(),
+      mape: z.number(),
+      coverage90: z.number(),
+      outOfSampleMape: z.number().nullable(),
+    })
+    .nullable(),
+  /** Present when the data cannot support an answer: then no channel figure is given. */
+  thin: z.object({ reason: z.string() }).optional(),
+});
+export type MmmAnswer = z.infer<typeof MmmAnswerSchema>;
+
+const AmountInput = z
+  .string()
+  .regex(/^\d{1,12}(\.\d{1,4})?$/, 'expected a non-negative decimal amount such as "1500.00"');
+
+/** `{ from, to }` of the fit (optional: the last 52 complete weeks), the weekly budget and each channel's bounds. */
+export const PlanBodySchema = z
+  .object({
+    from: rangeFields.from,
+    to: rangeFields.to,
+    /** Total weekly ad budget in the shop currency. */
+    budget: AmountInput,
+    /** Per channel name: the least and most it may get per week. */
+    bounds: z
+      .record(
+        z.string().min(1).max(100),
+        z.strictObject({ min: AmountInput.optional(), max: AmountInput.optional() }),
+      )
+      .default({}),
+  })
+  .strict()
+  .superRefine(refineDayRangeQuery);
+export type PlanBody = z.infer<typeof PlanBodySchema>;
+
+const IntervalSchema = z.object({ mean: MoneySchema, low: MoneySchema, high: MoneySchema });
+
+export const PlanAnswerSchema = z.object({
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  currency: z.string(),
+  budget: MoneySchema,
+  /** Contribution per unit of net sales before ad spend over the fitted range (the planner's margin). */
+  margin: z.number().nullable(),
+  channels: z.array(
+    z.object({ name: z.string(), current: MoneySchema, planned: MoneySchema, change: MoneySchema }),
+  ),
+  unspent: MoneySchema,
+  /** Estimated weekly change of net sales and of contribution (after the spend change). */
+  expectedRevenueChange: IntervalSchema.nullable(),
+  expectedContributionChange: IntervalSchema.nullable(),
+  moves: z.array(z.object({ from: z.string(), to: z.string(), amount: MoneySchema })),
+  thin: z.object({ reason: z.string() }).optional(),
+});
+export type PlanAnswer = z.infer<typeof PlanAnswerSchema>;

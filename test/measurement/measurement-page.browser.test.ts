@@ -1,0 +1,79 @@
+import { expect, it } from 'vitest';
+import { addDays } from '../../src/shared/calendar.ts';
+import { type MmmAnswer, MmmAnswerSchema } from '../../src/shared/contracts/measurement.ts';
+import { useAppInBrowser } from '../support/app-in-browser.ts';
+import { describeInBrowser, saveScreenshot } from '../support/browser.ts';
+import { startConnectedDemoApp } from '../support/start-demo-app.ts';
+
+const POLL = { timeout: 60_000 };
+
+/**
+ * The Measurement page in Chromium on the connected demo store (issue #41): reached from the
+ * Performance menu; a short range says "too thin to say" with no figure; the demo year shows the
+ * attributed and incremental ROAS side by side as the API answers them (each with its interval),
+ * the contribution chart, one response curve per channel, and the planner's answer.
+ */
+describeInBrowser('the Measurement page on the demo store', () => {
+  // The connected-demo template's owner session (decision 092): the browser carries its cookie.
+  let owner = '';
+  const setup = useAppInBrowser(async () => {
+    const connected = await startConnectedDemoApp();
+    owner = connected.owner;
+    return connected.app;
+  }, [{ width: 1400, height: 1000 }]);
+
+  it('says too thin on a short range, then shows the model of the year and plans a budget', async () => {
+    const { app, browser } = setup;
+    const { page } = browser;
+    const [name = '', ...value] = owner.split(';')[0]!.split('=');
+    await page.context().addCookies([{ name, value: value.join('='), url: app.baseUrl }]);
+    const days = app.demo.store.meta.daily.map((d) => d.day).sort();
+    const first = days[0]!;
+    const last = days.at(-1)!;
+
+    await page.goto(`${app.baseUrl}/`);
+    await page.getByRole('button', { name: 'Performance' }).first().click();
+    await page
+      .getByRole('link', { name: /Measurement/ })
+      .first()
+      .click();
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Measurement', exact: true }).count(), POLL)
+      .toBe(1);
+
+    await page.goto(`${app.baseUrl}/measurement?from=${addDays(last, -69)}&to=${last}`);
+    await expect.poll(() => page.getByTestId('mmm-thin').count(), POLL).toBe(1);
+    await expect(page.getByTestId('mmm-thin').textContent()).resolves.toContain('Too thin to say');
+    expect(await page.getByTestId('mmm-roas-table').count()).toBe(0);
+
+    await page.goto(`${app.baseUrl}/measurement?from=${first}&to=${last}`);
+    const answer: MmmAnswer = MmmAnswerSchema.parse(
+      await page.evaluate(
+        async (query) => (await fetch(`/api/measurement/mmm?${query}`)).json(),
+        `from=${first}&to=${last}`,
+      ),
+    );
+    const meta = answer.channels.find((c) => c.name === 'Meta')!;
+    const row = page.getByTestId('mmm-channel-Meta');
+    await expect.poll(() => row.count(), POLL).toBe(1);
+    await expect(row.getByTestId('attributed-roas').textContent()).resolves.toBe(
+      `${meta.attributedRoas!.toFixed(2)}×`,
+    );
+    await expect(row.getByTestId('incremental-roas').textContent()).resolves.toBe(
+      `${meta.roas.toFixed(2)}× (${meta.roasLow.toFixed(2)}× – ${meta.roasHigh.toFixed(2)}×)`,
+    );
+    await expect(page.getByText(/Estimated by a marketing-mix model/).count()).resolves.toBe(1);
+    await expect
+      .poll(() => page.locator('[data-testid="mmm-contribution-chart"] .recharts-area').count(), POLL)
+      .toBe(1 + answer.channels.length);
+    await expect
+      .poll(() => page.getByTestId('mmm-curve-Meta').locator('.recharts-line').count(), POLL)
+      .toBe(1);
+
+    await page.getByRole('button', { name: 'Plan' }).click();
+    await expect
+      .poll(() => page.getByTestId('plan-contribution-change').textContent(), POLL)
+      .toMatch(/Estimated change of contribution: .* a week \(90 % interval .* to .*\)/);
+    await saveScreenshot(page, 'measurement-page');
+  }, 240_000);
+});
