@@ -1,8 +1,12 @@
 import { expect, it } from 'vitest';
 import type { CampaignPerformance } from '../../src/shared/contracts/campaigns.ts';
 import type { FirstPartyAttribution, FirstPartyHealth } from '../../src/shared/contracts/first-party.ts';
-import { describeInBrowser, saveScreenshot, signInInBrowser } from '../support/browser.ts';
-import { connectDemoStoreAndAnalyse, useDemoStoreInBrowser } from '../support/demo-store-in-browser.ts';
+import { describeInBrowser, saveScreenshot } from '../support/browser.ts';
+import {
+  signInAsDemoOwner,
+  signInWithoutStore,
+  useConnectedDemoInBrowser,
+} from '../support/demo-store-in-browser.ts';
 
 const POLL = { timeout: 30_000 };
 const usd = (minor: number) =>
@@ -16,12 +20,12 @@ const usd = (minor: number) =>
  * labels and opportunity links — every figure the one the API computed from the warehouse.
  */
 describeInBrowser('the Campaign Performance page on the demo store', () => {
-  const setup = useDemoStoreInBrowser();
+  const setup = useConnectedDemoInBrowser();
 
   it('shows what to do before Meta is connected, then every campaign with verified figures', async () => {
     const { app, browser } = setup;
     const { page } = browser;
-    await signInInBrowser(page, app.baseUrl, 'owner@example.com', 'Olive');
+    await signInWithoutStore(page, app.baseUrl);
     await page.goto(`${app.baseUrl}/campaigns`);
     await expect
       .poll(() => page.getByRole('heading', { name: 'Campaign Performance' }).count(), POLL)
@@ -32,8 +36,7 @@ describeInBrowser('the Campaign Performance page on the demo store', () => {
     );
     await saveScreenshot(page, 'campaigns-page-empty');
 
-    await page.goto(`${app.baseUrl}/`);
-    await connectDemoStoreAndAnalyse(page, app);
+    await signInAsDemoOwner(page, app);
 
     const api = (await page.evaluate(async () =>
       (await fetch('/api/campaigns?period=30')).json(),

@@ -3,8 +3,8 @@ import { expect, it } from 'vitest';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import { type ProfitReport, ProfitReportSchema } from '../../src/shared/contracts/profit.ts';
 import { formatMoney } from '../../src/shared/money.ts';
-import { describeInBrowser, saveScreenshot, signInInBrowser } from '../support/browser.ts';
-import { connectDemoStoreAndAnalyse, useDemoStoreInBrowser } from '../support/demo-store-in-browser.ts';
+import { describeInBrowser, saveScreenshot } from '../support/browser.ts';
+import { signInAsDemoOwner, useConnectedDemoInBrowser } from '../support/demo-store-in-browser.ts';
 
 const POLL = { timeout: 30_000 };
 const FROM = '2026-09-02';
@@ -16,7 +16,7 @@ const FROM = '2026-09-02';
  * API's new figures), and a bad value is refused with the field named, nothing saved.
  */
 describeInBrowser('editing the Costs settings page', () => {
-  const setup = useDemoStoreInBrowser();
+  const setup = useConnectedDemoInBrowser();
 
   /** Opens /profit on [FROM, end] and waits until its statement shows the API's figures. */
   async function profitShown(page: Page, baseUrl: string, end: string): Promise<ProfitReport> {
@@ -42,9 +42,7 @@ describeInBrowser('editing the Costs settings page', () => {
     const { app, browser } = setup;
     const { page } = browser;
     const end = app.demo.store.config.endDate;
-    await signInInBrowser(page, app.baseUrl, 'owner@example.com', 'Olive');
-    await page.goto(`${app.baseUrl}/`);
-    await connectDemoStoreAndAnalyse(page, app);
+    await signInAsDemoOwner(page, app);
     const before = await profitShown(page, app.baseUrl, end);
 
     await page.goto(`${app.baseUrl}/settings/costs`);

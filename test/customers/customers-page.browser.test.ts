@@ -1,7 +1,11 @@
 import { expect, it } from 'vitest';
 import type { CustomersSummary } from '../../src/shared/contracts/customers.ts';
-import { describeInBrowser, saveScreenshot, signInInBrowser } from '../support/browser.ts';
-import { connectDemoStoreAndAnalyse, useDemoStoreInBrowser } from '../support/demo-store-in-browser.ts';
+import { describeInBrowser, saveScreenshot } from '../support/browser.ts';
+import {
+  signInAsDemoOwner,
+  signInWithoutStore,
+  useConnectedDemoInBrowser,
+} from '../support/demo-store-in-browser.ts';
 import { customerTruth } from './store-customers.ts';
 
 const POLL = { timeout: 30_000 };
@@ -19,18 +23,17 @@ const usd = (minor: number) =>
  * store's own names, order counts, revenue and last order days; search and the segment filter work.
  */
 describeInBrowser('the Customer Segments page on the demo store', () => {
-  const setup = useDemoStoreInBrowser();
+  const setup = useConnectedDemoInBrowser();
 
   it('shows segments, churn, the model fit and a searchable list traced to the store', async () => {
     const { app, browser } = setup;
     const { page } = browser;
     const truth = customerTruth(app.demo.store);
-    await signInInBrowser(page, app.baseUrl, 'owner@example.com', 'Olive');
+    await signInWithoutStore(page, app.baseUrl);
     await page.goto(`${app.baseUrl}/customers`);
     await expect.poll(() => page.getByTestId('no-store-data').count(), POLL).toBe(1);
 
-    await page.goto(`${app.baseUrl}/`);
-    await connectDemoStoreAndAnalyse(page, app);
+    await signInAsDemoOwner(page, app);
 
     // The list answers over the page's range (issue #36): the count is that window's customers.
     const listed = page.waitForResponse((answer) => new URL(answer.url()).pathname === '/api/customers');

@@ -1,6 +1,10 @@
 import { expect, it } from 'vitest';
-import { describeInBrowser, saveScreenshot, signInInBrowser } from '../support/browser.ts';
-import { connectDemoStoreAndAnalyse, useDemoStoreInBrowser } from '../support/demo-store-in-browser.ts';
+import { describeInBrowser, saveScreenshot } from '../support/browser.ts';
+import {
+  signInAsDemoOwner,
+  signInWithoutStore,
+  useConnectedDemoInBrowser,
+} from '../support/demo-store-in-browser.ts';
 
 const POLL = { timeout: 30_000 };
 const money = (value: number, currency: string) =>
@@ -12,20 +16,19 @@ const money = (value: number, currency: string) =>
  * figures are the API's (themselves traced to the warehouse by test/insights/insights.test.ts).
  */
 describeInBrowser('the AI Insights page on the demo store', () => {
-  const setup = useDemoStoreInBrowser();
+  const setup = useConnectedDemoInBrowser();
 
   it('shows the empty state, then insights traced to the data', async () => {
     const { app, browser } = setup;
     const { page } = browser;
-    await signInInBrowser(page, app.baseUrl, 'owner@example.com', 'Olive');
+    await signInWithoutStore(page, app.baseUrl);
     await page.goto(`${app.baseUrl}/insights`);
     await expect.poll(() => page.getByRole('heading', { name: 'AI Insights' }).count(), POLL).toBe(1);
     await expect.poll(() => page.getByTestId('no-store-data').count(), POLL).toBe(1);
     await expect(page.getByText("computed from your data by Upside's models").count()).resolves.toBe(1);
     await saveScreenshot(page, 'insights-empty');
 
-    await page.goto(`${app.baseUrl}/`);
-    await connectDemoStoreAndAnalyse(page, app);
+    await signInAsDemoOwner(page, app);
 
     const api = await page.evaluate(async () => (await fetch('/api/insights?period=30')).json());
     expect(api.insights.length).toBeGreaterThan(0);

@@ -2,8 +2,8 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import type { CampaignPerformance } from '../../src/shared/contracts/campaigns.ts';
 import type { Opportunity } from '../../src/shared/contracts/opportunities.ts';
-import { describeInBrowser, saveScreenshot, settle, signInInBrowser } from '../support/browser.ts';
-import { connectDemoStoreAndAnalyse, useDemoStoreInBrowser } from '../support/demo-store-in-browser.ts';
+import { describeInBrowser, saveScreenshot, settle } from '../support/browser.ts';
+import { signInAsDemoOwner, useConnectedDemoInBrowser } from '../support/demo-store-in-browser.ts';
 
 /** One figure as a page shows it: `metricAttributes` on the element, its text and where it was. */
 interface Shown {
@@ -52,13 +52,12 @@ function parseShown(text: string): { number: number; decimals: number } {
  * and the label /campaigns shows.
  */
 describeInBrowser('one set of numbers across pages', () => {
-  const setup = useDemoStoreInBrowser();
+  const setup = useConnectedDemoInBrowser();
 
   it('shows each metric with one value wherever it appears for the same window', async () => {
     const { app, browser } = setup;
     const { page } = browser;
-    await signInInBrowser(page, app.baseUrl, 'owner@example.com', 'Olive');
-    await connectDemoStoreAndAnalyse(page, app);
+    await signInAsDemoOwner(page, app);
 
     const shown: Shown[] = [];
     const texts: Record<string, string> = {};

@@ -1,8 +1,12 @@
 import { expect, it } from 'vitest';
 import type { ModelDiagnostics } from '../../src/shared/contracts/models.ts';
 import { formatParam } from '../../src/web/features/models/lib/format-model.ts';
-import { describeInBrowser, saveScreenshot, signInInBrowser } from '../support/browser.ts';
-import { connectDemoStoreAndAnalyse, useDemoStoreInBrowser } from '../support/demo-store-in-browser.ts';
+import { describeInBrowser, saveScreenshot } from '../support/browser.ts';
+import {
+  signInAsDemoOwner,
+  signInWithoutStore,
+  useConnectedDemoInBrowser,
+} from '../support/demo-store-in-browser.ts';
 
 // Generous: the checks and a manual run take seconds, far more on a loaded 2-core machine.
 const POLL = { timeout: 120_000 };
@@ -13,12 +17,12 @@ const POLL = { timeout: 120_000 };
  * checks), the run history, and "Run analysis" adding a run.
  */
 describeInBrowser('the Predictive Models page on the demo store', () => {
-  const setup = useDemoStoreInBrowser();
+  const setup = useConnectedDemoInBrowser();
 
   it('shows the models, their checks and the run history, and runs an analysis', async () => {
     const { app, browser } = setup;
     const { page } = browser;
-    await signInInBrowser(page, app.baseUrl, 'owner@example.com', 'Olive');
+    await signInWithoutStore(page, app.baseUrl);
     await page.goto(`${app.baseUrl}/models`);
     await expect.poll(() => page.getByRole('heading', { name: 'Predictive Models' }).count(), POLL).toBe(1);
     await expect.poll(() => page.getByTestId('models-empty').count(), POLL).toBe(1);
@@ -27,8 +31,7 @@ describeInBrowser('the Predictive Models page on the demo store', () => {
       .poll(() => page.getByTestId('run-history').textContent(), POLL)
       .toContain('No analysis has run yet.');
 
-    await page.goto(`${app.baseUrl}/`);
-    await connectDemoStoreAndAnalyse(page, app);
+    await signInAsDemoOwner(page, app);
 
     await page.goto(`${app.baseUrl}/models`);
     // The checks are computed after the first read; the page polls until they are in.

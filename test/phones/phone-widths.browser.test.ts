@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { APP_ROUTES } from '../../src/web/app/routes.tsx';
-import { describeInBrowser, saveScreenshot, settle, signInInBrowser } from '../support/browser.ts';
-import { connectDemoStoreAndAnalyse, useDemoStoreInBrowser } from '../support/demo-store-in-browser.ts';
+import { describeInBrowser, saveScreenshot, settle } from '../support/browser.ts';
+import { signInAsDemoOwner, useConnectedDemoInBrowser } from '../support/demo-store-in-browser.ts';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -29,13 +29,12 @@ function widestCulprits(): string[] {
  * (the widest state), every route of the route table plus an unknown path and a found order.
  */
 describeInBrowser('every page at phone width', () => {
-  const setup = useDemoStoreInBrowser();
+  const setup = useConnectedDemoInBrowser();
 
   it('never scrolls sideways at 390 px', async () => {
     const { app, browser } = setup;
     const { page } = browser;
-    await signInInBrowser(page, app.baseUrl, 'owner@example.com', 'Olive');
-    await connectDemoStoreAndAnalyse(page, app);
+    await signInAsDemoOwner(page, app);
     await page.setViewportSize(PHONE);
 
     const overflowing: { route: string; scrollWidth: number; culprits: string[] }[] = [];

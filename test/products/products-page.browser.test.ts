@@ -1,8 +1,12 @@
 import { expect, it } from 'vitest';
 import { toDayNumber } from '../../src/core/dates/to-day-number.ts';
 import type { DemoStore } from '../../src/demo/model.ts';
-import { describeInBrowser, saveScreenshot, signInInBrowser } from '../support/browser.ts';
-import { connectDemoStoreAndAnalyse, useDemoStoreInBrowser } from '../support/demo-store-in-browser.ts';
+import { describeInBrowser, saveScreenshot } from '../support/browser.ts';
+import {
+  signInAsDemoOwner,
+  signInWithoutStore,
+  useConnectedDemoInBrowser,
+} from '../support/demo-store-in-browser.ts';
 
 const POLL = { timeout: 30_000 };
 const usd = (minor: number) =>
@@ -35,22 +39,21 @@ function revenueByTitle(store: DemoStore): Map<string, number> {
  * panel draws the daily units with the out-of-stock days.
  */
 describeInBrowser('the Product Analysis page on the demo store', () => {
-  const setup = useDemoStoreInBrowser();
+  const setup = useConnectedDemoInBrowser();
 
   it('shows sales, velocity, stock and losses per product traced to the store', async () => {
     const { app, browser } = setup;
     const { page } = browser;
     const store = app.demo.store;
     const revenue = revenueByTitle(store);
-    await signInInBrowser(page, app.baseUrl, 'owner@example.com', 'Olive');
+    await signInWithoutStore(page, app.baseUrl);
     await page.goto(`${app.baseUrl}/products`);
     await expect.poll(() => page.getByTestId('products-empty').count(), POLL).toBe(1);
     await expect(page.getByTestId('products-empty').textContent()).resolves.toContain(
       'Shopify is not connected',
     );
 
-    await page.goto(`${app.baseUrl}/`);
-    await connectDemoStoreAndAnalyse(page, app);
+    await signInAsDemoOwner(page, app);
 
     await page.goto(`${app.baseUrl}/products`);
     await expect

@@ -4,8 +4,12 @@ import { PROFIT_LINES, type ProfitReport, ProfitReportSchema } from '../../src/s
 import { StoreListSchema } from '../../src/shared/contracts/stores.ts';
 import { formatMoney } from '../../src/shared/money.ts';
 import { presetRange } from '../../src/web/components/date-range.ts';
-import { describeInBrowser, saveScreenshot, signInInBrowser } from '../support/browser.ts';
-import { connectDemoStoreAndAnalyse, useDemoStoreInBrowser } from '../support/demo-store-in-browser.ts';
+import { describeInBrowser, saveScreenshot } from '../support/browser.ts';
+import {
+  signInAsDemoOwner,
+  signInWithoutStore,
+  useConnectedDemoInBrowser,
+} from '../support/demo-store-in-browser.ts';
 
 const POLL = { timeout: 30_000 };
 
@@ -16,18 +20,17 @@ const POLL = { timeout: 30_000 };
  * API's, and choosing a comparison adds the compared range.
  */
 describeInBrowser('the Profit page on the demo store', () => {
-  const setup = useDemoStoreInBrowser();
+  const setup = useConnectedDemoInBrowser();
 
   it('shows the waterfall, the statement and the cost coverage of the chosen range', async () => {
     const { app, browser } = setup;
     const { page } = browser;
-    await signInInBrowser(page, app.baseUrl, 'owner@example.com', 'Olive');
+    await signInWithoutStore(page, app.baseUrl);
     await page.goto(`${app.baseUrl}/profit`);
     await expect.poll(() => page.getByTestId('no-store-data').count(), POLL).toBe(1);
     await expect(page.getByTestId('cost-coverage').count()).resolves.toBe(1);
 
-    await page.goto(`${app.baseUrl}/`);
-    await connectDemoStoreAndAnalyse(page, app);
+    await signInAsDemoOwner(page, app);
 
     // Reached from the Analytics menu.
     await page.getByRole('button', { name: 'Analytics' }).first().click();

@@ -10,8 +10,8 @@ import { StoreListSchema } from '../../src/shared/contracts/stores.ts';
 import { formatMoney, minorToDecimal } from '../../src/shared/money.ts';
 import { formatCoverageShare } from '../../src/web/components/cost-coverage.tsx';
 import { shopToday } from '../../src/web/components/date-range.ts';
-import { describeInBrowser, saveScreenshot, signInInBrowser } from '../support/browser.ts';
-import { connectDemoStoreAndAnalyse, useDemoStoreInBrowser } from '../support/demo-store-in-browser.ts';
+import { describeInBrowser, saveScreenshot } from '../support/browser.ts';
+import { signInAsDemoOwner, useConnectedDemoInBrowser } from '../support/demo-store-in-browser.ts';
 
 const POLL = { timeout: 30_000 };
 
@@ -20,14 +20,12 @@ const POLL = { timeout: 30_000 };
  * shows its API's profit figures in the shop currency, with the cost coverage beside them.
  */
 describeInBrowser('profit on the decision pages', () => {
-  const setup = useDemoStoreInBrowser();
+  const setup = useConnectedDemoInBrowser();
 
   it('shows an order’s profit below its totals, at phone width too', async () => {
     const { app, browser } = setup;
     const { page } = browser;
-    await signInInBrowser(page, app.baseUrl, 'owner@example.com', 'Olive');
-    await page.goto(`${app.baseUrl}/`);
-    await connectDemoStoreAndAnalyse(page, app);
+    await signInAsDemoOwner(page, app);
 
     const { store } = app.demo;
     let name = '';

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { describeInBrowser, saveScreenshot, signInInBrowser } from '../support/browser.ts';
-import { connectDemoStoreAndAnalyse, useDemoStoreInBrowser } from '../support/demo-store-in-browser.ts';
+import { describeInBrowser, saveScreenshot } from '../support/browser.ts';
+import { signInAsDemoOwner, useConnectedDemoInBrowser } from '../support/demo-store-in-browser.ts';
 
 const POLL = { timeout: 30_000 };
 
@@ -11,15 +11,14 @@ const POLL = { timeout: 30_000 };
  * opportunity as a before/after row.
  */
 describeInBrowser('the A/B Testing page', () => {
-  const setup = useDemoStoreInBrowser();
+  const setup = useConnectedDemoInBrowser();
 
   it('records, analyses and edits an experiment, plans one, and lists implemented changes', async () => {
     const { app, browser } = setup;
     const { page } = browser;
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
-    await signInInBrowser(page, app.baseUrl, 'owner@example.com', 'Olive');
-    await connectDemoStoreAndAnalyse(page, app);
+    await signInAsDemoOwner(page, app);
     const implemented = await page.evaluate(async () => {
       const list = await (await fetch('/api/opportunities')).json();
       const response = await fetch(`/api/opportunities/${list[0].id}/implement`, { method: 'POST' });
