@@ -291,7 +291,7 @@ beforeAll(async () => {
       ?.productId ?? '';
 
   const customers = await ownerJson<{ customers: Array<{ name: string | null; email: string | null }> }>(
-    '/api/customers?pageSize=20',
+    `/api/customers?pageSize=20&from=${yearsAgo}&to=${today}`,
   );
   for (const customer of customers.customers) {
     if (customer.email) personalMarkers.push(customer.email);
