@@ -1,4 +1,4 @@
-import { addDays, daysBetween } from './calendar.ts';
+import { addDays, daysBetween, localDayOf } from './calendar.ts';
 
 /**
  * One date range, resolved one way on every analytics page and endpoint (issue #36): shop days
@@ -10,6 +10,15 @@ export type ComparisonKind = 'previous_period' | 'previous_year';
 
 /** Days a previous-year comparison steps back: 52 weeks, so every day keeps its day of the week. */
 export const PREVIOUS_YEAR_DAYS = 364;
+
+/**
+ * The shop's last complete day at `now`: yesterday in its time zone (issue #36 item 3). Every
+ * analysis, opportunity, forecast and rolling window ends on it ("last 30 days" ends yesterday);
+ * only the Today card and live figures show today, labelled partial.
+ */
+export function lastCompleteDay(now: Date, timeZone: string): string {
+  return addDays(localDayOf(now, timeZone), -1);
+}
 
 /** An inclusive range of shop days. */
 export interface DayRange {

@@ -34,7 +34,7 @@ const WorkspaceRow = z.object({ workspace_id: z.string() });
 /** What an analysis run reads (the real warehouse) and its attribution table over [start, end]. */
 async function analysisAttribution(start: string, end: string) {
   const [shop] = await queryRows(app.db, WorkspaceRow, sql`SELECT workspace_id::text FROM wh_shops`);
-  const facts = await loadAnalysisFacts(app.db, shop!.workspace_id);
+  const facts = await loadAnalysisFacts(app.db, shop!.workspace_id, app.server.deps.clock());
   expect(facts?.ga4Daily.length).toBeGreaterThan(0);
   return { facts: facts!, rows: computeAttributionRows(facts!, start, end) };
 }

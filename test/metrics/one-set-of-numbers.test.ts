@@ -12,6 +12,7 @@ import type { Opportunity } from '../../src/shared/contracts/opportunities.ts';
 import type { ProfitReport } from '../../src/shared/contracts/profit.ts';
 import type { DashboardToday } from '../../src/shared/contracts/webhooks.ts';
 import { addDays, expectedFigures } from '../dashboard/store-figures.ts';
+import { expectCampaignOpportunitiesMatch } from '../support/campaign-opportunity-figures.ts';
 import { type DemoTestApp, startConnectedDemoApp } from '../support/start-demo-app.ts';
 
 /**
@@ -205,18 +206,7 @@ describe('one set of numbers on the demo store', () => {
     const campaigns = await get<CampaignPerformance>('/api/campaigns?period=30');
     const opportunities = await get<Opportunity[]>('/api/opportunities');
     const byCampaign = new Map(campaigns.campaigns.map((c) => [c.campaignId, c]));
-    const campaignOpportunities = opportunities.filter((o) =>
-      ['scale_campaign', 'cut_campaign'].includes(o.type),
-    );
-    expect(campaignOpportunities.length).toBeGreaterThan(0);
-    for (const o of campaignOpportunities) {
-      const row = campaigns.campaigns.find((c) => c.opportunities.some((l) => l.id === o.id));
-      expect(row, o.title).toBeDefined();
-      const roasFact = o.evidence.facts.find((f) => f.label.startsWith('ROAS'))!;
-      expect(roasFact.value, o.title).toBe(Math.round(row!.roas! * 100) / 100);
-      expect(o.description).toContain(`${row!.roas!.toFixed(2)}x`);
-      expect(row!.label, o.title).toBe(o.type === 'scale_campaign' ? 'Scale up' : 'Cut');
-    }
+    const campaignOpportunities = expectCampaignOpportunitiesMatch(opportunities, campaigns);
     // Every campaign labelled Scale up or Cut has its opportunity, and no other does.
     for (const c of byCampaign.values()) {
       const types = campaignOpportunities

@@ -92,7 +92,7 @@ describe('an analysis that reads the warehouse itself', () => {
     );
     expect(readOpportunities.length).toBeGreaterThan(0);
 
-    const facts = await loadAnalysisFacts(app.db, workspaceId);
+    const facts = await loadAnalysisFacts(app.db, workspaceId, app.server.deps.clock());
     const closures = await queryRows(
       app.db,
       z.object({ day: z.string() }),

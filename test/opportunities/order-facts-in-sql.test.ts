@@ -140,7 +140,7 @@ const readVariantSums = () =>
 /** Loads the facts and checks every grouped part against the warehouse read without them. */
 async function expectFactsMatchWarehouse(): Promise<void> {
   {
-    const facts = await loadAnalysisFacts(app.db, workspaceId);
+    const facts = await loadAnalysisFacts(app.db, workspaceId, app.server.deps.clock());
     const orders = await readOrders();
     expect(orders.length).toBeGreaterThan(1_000);
     const expected = groupOrderFacts(orders, facts!.asOf);
@@ -221,7 +221,7 @@ describe('order facts summed in the database', () => {
   }, 120_000);
 
   it('follow the orders, lines and refunds a sync or a webhook changes', async () => {
-    await loadAnalysisFacts(app.db, workspaceId);
+    await loadAnalysisFacts(app.db, workspaceId, app.server.deps.clock());
     const OrderIdRow = z.object({ order_id: z.string() });
     const pick = (condition: ReturnType<typeof sql>) =>
       queryRows(

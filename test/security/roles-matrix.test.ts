@@ -81,6 +81,7 @@ const COST_READS = new Set([
   'GET /api/all-stores/profit',
   'GET /api/costs/ledger',
   'GET /api/costs/export',
+  'GET /api/export/daily-pnl.csv',
   'GET /api/costs/settings',
   'GET /api/products/profit',
   'GET /api/customers/cohort-profit',
@@ -127,6 +128,7 @@ const QUERY: Record<string, string> = {
   '/api/profit': `?from=${yearsAgo}&to=${today}`,
   '/api/all-stores/profit': `?from=${yearsAgo}&to=${today}`,
   '/api/products/profit': `?from=${yearsAgo}&to=${today}`,
+  '/api/export/daily-pnl.csv': `?from=${yearsAgo}&to=${today}`,
 };
 
 async function ownerJson<T>(path: string): Promise<T> {
@@ -291,7 +293,7 @@ beforeAll(async () => {
       ?.productId ?? '';
 
   const customers = await ownerJson<{ customers: Array<{ name: string | null; email: string | null }> }>(
-    '/api/customers?pageSize=20',
+    `/api/customers?pageSize=20&from=${yearsAgo}&to=${today}`,
   );
   for (const customer of customers.customers) {
     if (customer.email) personalMarkers.push(customer.email);

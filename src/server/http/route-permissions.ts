@@ -199,6 +199,7 @@ const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /api/export/campaign-days.csv': READ,
   'GET /api/export/cursor-sessions.csv': READ,
   'GET /api/export/customers.csv': READ,
+  'GET /api/export/daily-pnl.csv': COSTS_READ,
   'GET /api/export/order-lines.csv': READ,
   'GET /api/export/orders.csv': READ,
 

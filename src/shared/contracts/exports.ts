@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isShopDay } from '../calendar.ts';
+import { ProfitDaySchema, refineProfitRange } from './profit.ts';
 
 /**
  * CSV exports (issue 18.3): `GET /api/export/{dataset}.csv?from&to`. `from` and `to` are shop days
@@ -15,3 +16,11 @@ export const ExportQuerySchema = z
     path: ['from'],
   });
 export type ExportQuery = z.infer<typeof ExportQuerySchema>;
+
+/**
+ * `GET /api/export/daily-pnl.csv?from&to` (issue #36 item 6): both days required, validated as
+ * every range of the analytics endpoints is (a day 2000–2100, forwards, at most three years).
+ */
+export const DailyPnlQuerySchema = z
+  .object({ from: ProfitDaySchema, to: ProfitDaySchema })
+  .superRefine(refineProfitRange);

@@ -154,6 +154,12 @@ export const whOrderLineItems = pgTable(
     /** totalDiscountSet.shopMoney: discount on the whole line. */
     discountMinor: minor('discount_minor').notNull().default(0),
     currencyCode: text('currency_code').notNull(),
+    /** The unit cost frozen on the line when it was priced (migration 0100); null: none known. */
+    unitCostMinor: minor('unit_cost_minor'),
+    /** Where the frozen cost came from: manual, import, shopify or default_margin. */
+    costSource: text('cost_source'),
+    /** The frozen cost rests on the default margin: an estimate, not a known cost. */
+    costEstimated: boolean('cost_estimated').notNull().default(false),
   },
   (table) => [primaryKey({ columns: [table.workspaceId, table.lineItemId] })],
 );

@@ -12,6 +12,8 @@ export interface WarehouseAnalysisInput {
   databaseUrl: string;
   workspaceId: string;
   runId: string;
+  /** When the run started (ISO): the analysis ends on the last complete shop day before it. */
+  now: string;
 }
 
 /** What the main thread needs of a run whose snapshot the worker wrote: the opportunities' inputs and the run's row. */
@@ -53,7 +55,7 @@ export async function analyzeWarehouse(input: WarehouseAnalysisInput): Promise<W
   try {
     const { db } = database;
     const loadStarted = performance.now();
-    const loaded = await loadAnalysisFacts(db, input.workspaceId);
+    const loaded = await loadAnalysisFacts(db, input.workspaceId, new Date(input.now));
     const facts = loaded && {
       ...loaded,
       confirmedClosures: await listForecastClosures(db, input.workspaceId),

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { factsUpTo } from '../../../core/pipeline/facts-up-to.ts';
 import { RECENT_ORDER_DAYS } from '../../../core/pipeline/thresholds.ts';
 import type { AnalysisFacts } from '../../../core/pipeline/types.ts';
+import { lastCompleteDay } from '../../../shared/day-range.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { CreditRow, creditOfRow } from '../metrics/credit-of-row.ts';
@@ -13,6 +15,7 @@ import { refreshAnalysisFacts } from './refresh-analysis-facts.ts';
 const ShopRow = z.object({
   currency_code: z.string(),
   currency_digits: z.number(),
+  iana_timezone: z.string(),
 });
 
 const AsOfRow = z.object({ as_of: z.string().nullable() });
@@ -69,26 +72,33 @@ const Ga4QueryRow = z.object({
  * Why raw SQL: a million orders must come back as a few narrow columns, aggregated in the
  * database where that is possible; the order, landing, refund and variant sums are kept per order
  * day (refresh-analysis-facts.ts, decision 084), so a run reads those rather than scanning every order.
- * asOf = the last day with an order (the run never analyses days the warehouse has not seen).
+ * asOf = the last complete shop day with an order (the run never analyses days the warehouse has
+ * not seen, nor today's unfinished one: `factsUpTo` leaves out what live orders brought of today).
  * The queries are sent together: on PostgreSQL they run as the pool's connections free up.
  */
-export async function loadAnalysisFacts(db: Db, workspaceId: string): Promise<AnalysisFacts | null> {
+export async function loadAnalysisFacts(
+  db: Db,
+  workspaceId: string,
+  now: Date,
+): Promise<AnalysisFacts | null> {
   const [shop] = await queryRows(
     db,
     ShopRow,
-    sql`SELECT currency_code, currency_digits FROM wh_shops WHERE workspace_id = ${workspaceId}`,
+    sql`SELECT currency_code, currency_digits, iana_timezone FROM wh_shops WHERE workspace_id = ${workspaceId}`,
   );
   if (!shop) return null;
   // The per-day sums first: the days written since the last run are recomputed (decision 084).
   await refreshAnalysisFacts(db, workspaceId);
   const unit = 10 ** Number(shop.currency_digits);
   const validOrder = sql`o.workspace_id = ${workspaceId} AND NOT o.test AND o.cancelled_at IS NULL`;
+  const lastDay = lastCompleteDay(now, shop.iana_timezone);
 
   // asOf first: the recent orders' window starts from it. Read backwards on the day index.
   const [bounds] = await queryRows(
     db,
     AsOfRow,
-    sql`SELECT max(o.order_date)::text AS as_of FROM wh_orders o WHERE ${validOrder}`,
+    sql`SELECT max(o.order_date)::text AS as_of FROM wh_orders o
+        WHERE ${validOrder} AND o.order_date <= ${lastDay}::date`,
   );
   const asOf = bounds?.as_of;
   if (!asOf) return null;
@@ -98,7 +108,8 @@ export async function loadAnalysisFacts(db: Db, workspaceId: string): Promise<An
     sql`SELECT o.order_date::text AS date, o.total_minor::float8 AS total,
           o.subtotal_minor::float8 AS subtotal, o.shipping_minor::float8 AS shipping
         FROM wh_orders o
-        WHERE ${validOrder} AND o.order_date > ${asOf}::date - ${RECENT_ORDER_DAYS}::int`,
+        WHERE ${validOrder} AND o.order_date > ${asOf}::date - ${RECENT_ORDER_DAYS}::int
+          AND o.order_date <= ${asOf}::date`,
   );
   const customerOrdersQuery = readCustomerOrders(db, workspaceId, unit);
   const refundQuery = queryRows(
@@ -189,62 +200,69 @@ export async function loadAnalysisFacts(db: Db, workspaceId: string): Promise<An
     ga4Days.at(-1) ?? '',
   );
 
-  return {
-    currency: shop.currency_code,
+  return factsUpTo(
+    {
+      currency: shop.currency_code,
+      asOf,
+      ...journeys,
+      customerOrders,
+      recentOrders: recentOrders.map((row) => ({
+        date: row.date,
+        subtotal: (row.subtotal ?? row.total) / unit,
+        shipping: (row.shipping ?? 0) / unit,
+      })),
+      refunds: refunds.map((r) => {
+        const credit = creditOfRow(r);
+        return {
+          date: r.date,
+          amount: Number(r.amount) / unit,
+          channel: credit.channel,
+          campaign: credit.campaign,
+        };
+      }),
+      variantSales: variantSales.map((s) => ({
+        variantId: s.variant_id,
+        date: s.date,
+        units: Number(s.units),
+        revenue: Number(s.revenue) / unit,
+      })),
+      variants: variants.map((v) => ({
+        variantId: v.variant_id,
+        productId: v.product_id,
+        title: v.title,
+        productTitle: v.product_title ?? v.title,
+        handle: v.handle,
+      })),
+      // A level synced after the last order day (today's sync of a store whose last order was
+      // yesterday) is the stock at asOf: the core ignores snapshots after asOf. Latest last, so it wins.
+      inventory: inventory.map((i) => ({
+        productId: i.variant_id,
+        // biome-ignore lint/complexity/useMathMinMax: ISO dates are strings, Math.min would make them NaN
+        date: i.date <= asOf ? i.date : asOf,
+        available: Number(i.available),
+      })),
+      metaCampaigns: metaCampaigns.map((c) => ({
+        campaignId: c.campaign_id,
+        name: c.name,
+        status: c.status,
+      })),
+      // Meta spend is in the ad account's currency; the demo and most stores use the shop's.
+      metaDaily: metaDaily.map((d) => ({
+        date: d.date,
+        campaignId: d.campaign_id,
+        spend: Number(d.spend) / unit,
+        reportedValue: Number(d.reported) / unit,
+      })),
+      ga4Daily: ga4Daily.map((g, i) => {
+        const revenue = ga4Shop.amounts[i] ?? null;
+        return {
+          date: g.date,
+          source: g.source,
+          medium: g.medium,
+          revenue: revenue === null ? null : revenue / unit,
+        };
+      }),
+    },
     asOf,
-    ...journeys,
-    customerOrders,
-    recentOrders: recentOrders.map((row) => ({
-      date: row.date,
-      subtotal: (row.subtotal ?? row.total) / unit,
-      shipping: (row.shipping ?? 0) / unit,
-    })),
-    refunds: refunds.map((r) => {
-      const credit = creditOfRow(r);
-      return {
-        date: r.date,
-        amount: Number(r.amount) / unit,
-        channel: credit.channel,
-        campaign: credit.campaign,
-      };
-    }),
-    variantSales: variantSales.map((s) => ({
-      variantId: s.variant_id,
-      date: s.date,
-      units: Number(s.units),
-      revenue: Number(s.revenue) / unit,
-    })),
-    variants: variants.map((v) => ({
-      variantId: v.variant_id,
-      productId: v.product_id,
-      title: v.title,
-      productTitle: v.product_title ?? v.title,
-      handle: v.handle,
-    })),
-    // A level synced after the last order day (today's sync of a store whose last order was
-    // yesterday) is the stock at asOf: the core ignores snapshots after asOf. Latest last, so it wins.
-    inventory: inventory.map((i) => ({
-      productId: i.variant_id,
-      // biome-ignore lint/complexity/useMathMinMax: ISO dates are strings, Math.min would make them NaN
-      date: i.date <= asOf ? i.date : asOf,
-      available: Number(i.available),
-    })),
-    metaCampaigns: metaCampaigns.map((c) => ({ campaignId: c.campaign_id, name: c.name, status: c.status })),
-    // Meta spend is in the ad account's currency; the demo and most stores use the shop's.
-    metaDaily: metaDaily.map((d) => ({
-      date: d.date,
-      campaignId: d.campaign_id,
-      spend: Number(d.spend) / unit,
-      reportedValue: Number(d.reported) / unit,
-    })),
-    ga4Daily: ga4Daily.map((g, i) => {
-      const revenue = ga4Shop.amounts[i] ?? null;
-      return {
-        date: g.date,
-        source: g.source,
-        medium: g.medium,
-        revenue: revenue === null ? null : revenue / unit,
-      };
-    }),
-  };
+  );
 }

@@ -143,10 +143,15 @@ async function analyse(
   const { db } = deps;
   const databaseUrl = workerDatabaseUrl(deps.database);
   if (!givenFacts && databaseUrl)
-    return deps.analysisWorker.run('warehouseAnalysis', { databaseUrl, workspaceId, runId });
+    return deps.analysisWorker.run('warehouseAnalysis', {
+      databaseUrl,
+      workspaceId,
+      runId,
+      now: deps.clock().toISOString(),
+    });
   deps.analysisWorker.warm();
   const loadStarted = performance.now();
-  const loaded = givenFacts ?? (await loadAnalysisFacts(db, workspaceId));
+  const loaded = givenFacts ?? (await loadAnalysisFacts(db, workspaceId, deps.clock()));
   const facts = loaded && { ...loaded, confirmedClosures: await listForecastClosures(db, workspaceId) };
   const loadMs = Math.round(performance.now() - loadStarted);
   if (!facts) return { written: false, loadMs };

@@ -39,6 +39,7 @@ export const AUDITED_ROUTES: Readonly<Record<string, AuditAction>> = {
   'GET /api/export/campaign-days.csv': 'export.downloaded',
   'GET /api/export/cursor-sessions.csv': 'export.downloaded',
   'GET /api/export/customers.csv': 'export.downloaded',
+  'GET /api/export/daily-pnl.csv': 'export.downloaded',
   'GET /api/export/order-lines.csv': 'export.downloaded',
   'GET /api/export/orders.csv': 'export.downloaded',
   'DELETE /api/tracking-configurations/:id': 'data.deleted',

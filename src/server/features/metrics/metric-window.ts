@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { addDays, localDayOf } from '../../../shared/calendar.ts';
+import { addDays } from '../../../shared/calendar.ts';
 import type { RangeComparison } from '../../../shared/contracts/date-range.ts';
 import {
   type ComparisonKind,
   comparisonHasData,
   type DayRangeRequest,
+  lastCompleteDay,
   resolveDayRange,
 } from '../../../shared/day-range.ts';
 import type { Db } from '../../db/client.ts';
@@ -73,7 +74,7 @@ export async function readMetricWindow(
         FROM wh_shops s WHERE s.workspace_id = ${workspaceId}`,
   );
   if (!row?.currency_code || !row.iana_timezone || !row.last_day || !row.first_day) return null;
-  const yesterday = addDays(localDayOf(now, row.iana_timezone), -1);
+  const yesterday = lastCompleteDay(now, row.iana_timezone);
   const lastComplete = [row.last_day, yesterday].sort()[0]!;
   const asked = typeof request === 'number' ? { period: request } : request;
   const range = resolveDayRange(asked, lastComplete, defaultCompare);

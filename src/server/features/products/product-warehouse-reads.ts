@@ -4,6 +4,7 @@ import { inferStockoutSnapshots } from '../../../core/opportunities/infer-stocko
 import { computeDaysOfCover } from '../../../core/stockout/compute-days-of-cover.ts';
 import type { InventorySnapshot, ProductSale } from '../../../core/types.ts';
 import type { Currency } from '../../../shared/contracts/campaigns.ts';
+import { lastCompleteDay } from '../../../shared/day-range.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 
@@ -26,23 +27,30 @@ export interface VariantStock {
 const ShopBoundRow = z.object({
   currency_code: z.string().nullable(),
   currency_digits: z.number().nullable(),
+  iana_timezone: z.string().nullable(),
   last: z.string().nullable(),
 });
 
-/** Shop currency and the period's last day (the last day with a valid order). */
-export async function readShopBounds(db: Db, workspaceId: string) {
+/**
+ * Shop currency and the period's last day: the last complete shop day with a valid order (live
+ * orders of today do not make an unfinished day the end of "the last 30 days"; issue #36).
+ */
+export async function readShopBounds(db: Db, workspaceId: string, now: Date) {
   const [row] = await queryRows(
     db,
     ShopBoundRow,
     sql`SELECT
           (SELECT currency_code FROM wh_shops WHERE workspace_id = ${workspaceId}) AS currency_code,
           (SELECT currency_digits FROM wh_shops WHERE workspace_id = ${workspaceId}) AS currency_digits,
+          (SELECT iana_timezone FROM wh_shops WHERE workspace_id = ${workspaceId}) AS iana_timezone,
           (SELECT max(order_date)::text FROM wh_orders
             WHERE workspace_id = ${workspaceId} AND NOT test AND cancelled_at IS NULL) AS last`,
   );
+  const yesterday = lastCompleteDay(now, row?.iana_timezone ?? 'UTC');
   const currency: Currency | null =
     row?.currency_code != null ? { code: row.currency_code, digits: Number(row.currency_digits) } : null;
-  return { currency, endDate: row?.last ?? null };
+  const last = row?.last ?? null;
+  return { currency, endDate: last === null || last <= yesterday ? last : yesterday };
 }
 
 const VariantRow = z.object({

@@ -51,10 +51,11 @@ export async function readProductPerformance(
   reads: CachedReads,
   workspaceId: string,
   period: number,
+  now: Date,
 ): Promise<ProductPerformance> {
   const { db } = reads;
   const connected = (await listCredentialSummaries(db, workspaceId)).some((c) => c.provider === 'shopify');
-  const { currency, endDate } = await readShopBounds(db, workspaceId);
+  const { currency, endDate } = await readShopBounds(db, workspaceId, now);
   const variants = await readVariants(db, workspaceId);
   const empty = {
     connected,
@@ -205,11 +206,12 @@ export async function readProductDaily(
   workspaceId: string,
   productId: string,
   period: number,
+  now: Date,
 ): Promise<ProductDaily> {
   const variants = await readVariants(db, workspaceId, productId);
   if (variants.length === 0)
     throw new AppError(404, 'product_not_found', 'No such product in this workspace.');
-  const { currency, endDate } = await readShopBounds(db, workspaceId);
+  const { currency, endDate } = await readShopBounds(db, workspaceId, now);
   const base = { productId, title: variants[0]!.productTitle, currency };
   if (endDate === null) return { ...base, days: [] };
   const end = toDayNumber(endDate);

@@ -17,7 +17,12 @@ export function registerProductRoutes(app: FastifyInstance, deps: AppDeps): void
     '/api/products/performance',
     { schema: { querystring: ProductPeriodQuerySchema, response: { 200: ProductPerformanceSchema } } },
     async (request) =>
-      readProductPerformance(deps, requireAuth(request).workspaceId, Number(request.query.period)),
+      readProductPerformance(
+        deps,
+        requireAuth(request).workspaceId,
+        Number(request.query.period),
+        deps.clock(),
+      ),
   );
   api.get(
     '/api/products/:productId/daily',
@@ -34,6 +39,7 @@ export function registerProductRoutes(app: FastifyInstance, deps: AppDeps): void
         requireAuth(request).workspaceId,
         request.params.productId,
         Number(request.query.period),
+        deps.clock(),
       ),
   );
 }

@@ -6,10 +6,10 @@ import { maskEmail, maskName } from '../../../shared/masking.ts';
  * withheld (null) and every customer name and e-mail masked. Applied to the serialized answer of
  * every route, so a figure added to any contract later is withheld too as long as its name says
  * what it is (profit…, contribution…, cogs, gross profit or margin, POAS, CAC, shipping cost,
- * payment fees).
+ * payment fees, unit cost).
  */
 const COST_KEY =
-  /^(profit|contribution|cogs|gross_?profit|gross_?margin|net_?profit|poas|cac|new_?customer_?cac|shipping_?cost|payment_?fees)/i;
+  /^(profit|contribution|cogs|gross_?profit|gross_?margin|net_?profit|poas|cac|new_?customer_?cac|shipping_?cost|payment_?fees|unit_?cost)/i;
 
 const PERSONAL_KEYS = new Set([
   'first_name',
