@@ -143,6 +143,7 @@ const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /api/cursor-tracking/experiments': READ,
   'GET /api/tracking-configurations': READ,
   'GET /api/tracking/install-check': READ,
+  'GET /api/tracking/sites/:id/pixel': READ,
   'POST /api/tracking-configurations': CONNECTIONS,
   'PATCH /api/tracking-configurations/:id': CONNECTIONS,
   'DELETE /api/tracking-configurations/:id': CONNECTIONS,
