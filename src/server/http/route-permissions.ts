@@ -89,6 +89,10 @@ const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /api/analytics/stock-impact': READ,
   'GET /api/attribution/first-party/health': READ,
   'GET /api/attribution/first-party': READ,
+  // funnels (issue 40)
+  'GET /api/funnels': READ,
+  'POST /api/funnels': ANALYZE,
+  'GET /api/funnels/:id/report': READ,
   'GET /api/analytics/ga/overview': READ,
   'PUT /api/analytics/forecast-closures/:date': ANALYZE,
   'DELETE /api/analytics/forecast-closures/:date': ANALYZE,
