@@ -2,6 +2,7 @@ import type { LucideIcon } from 'lucide-react';
 import {
   Brain,
   ChartColumn,
+  Filter,
   FlaskConical,
   Lightbulb,
   MousePointerClick,
@@ -74,6 +75,12 @@ export const NAV_GROUPS: readonly NavGroup[] = [
         label: 'Campaign Performance',
         description: 'Meta ad spend, ROAS and attribution',
         icon: Sparkles,
+      },
+      {
+        href: '/funnels',
+        label: 'Funnels',
+        description: 'Checkout and custom funnels with drop-off and revenue per step',
+        icon: Filter,
       },
       {
         href: '/products',
