@@ -39,6 +39,7 @@ export function FunnelReport({ id, filters }: { id: string; filters: FunnelRepor
   return (
     <ol className="grid gap-3" data-testid="funnel-report">
       {steps.map((step, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a funnel may repeat a step; steps are positional
         <li key={`${i}-${step.name}`} className="grid gap-1 text-sm" data-testid="funnel-step">
           <div className="flex flex-wrap justify-between gap-2">
             <span className="font-medium text-slate-100">
