@@ -4,7 +4,7 @@ import type { KnipConfig } from 'knip';
  * Dead code, unused files and unused dependencies fail `npm run lint` (issue #21, decision 045).
  * Every way the code is started is an entry (package.json's bin and the SPA through Vite's plugin
  * are found by knip itself): the command's modules (loaded by file name),
- * the SPA, the tracker, the analysis worker (loaded by URL), the CSV export datasets (loaded by
+ * the SPA, the tracker and the Shopify pixel, the analysis worker (loaded by URL), the CSV export datasets (loaded by
  * file name), the build scripts, the benchmarks, the fixture makers run by hand and the tests.
  */
 const config: KnipConfig = {
@@ -12,6 +12,7 @@ const config: KnipConfig = {
     'src/cli/main.ts',
     'src/cli/commands/*.ts',
     'src/tracker/main.ts',
+    'src/tracker/pixel-main.ts',
     'src/server/features/analysis/worker/analysis-worker-entry.mjs',
     'src/server/features/analysis/worker/analysis-worker.ts',
     'src/server/features/exports/datasets/*.ts',

@@ -5,7 +5,10 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { minify } from 'terser';
 
-/** The budget of the design (§8): the tracker must stay at or under 2,048 bytes gzipped. */
+/**
+ * The budget of the design (§8): the tracker must stay at or under 2,048 bytes gzipped; the Shopify
+ * custom pixel has the same budget (issue 40).
+ */
 export const TRACKER_GZIP_BUDGET = 2048;
 
 export interface TrackerBuild {
@@ -14,10 +17,22 @@ export interface TrackerBuild {
   gzipBytes: number;
 }
 
-const entry = join(dirname(fileURLToPath(import.meta.url)), 'main.ts');
+const here = dirname(fileURLToPath(import.meta.url));
 
 /** Bundles src/tracker/main.ts into one minified IIFE for ES2020 browsers; returns its sizes. */
-export async function buildTracker(): Promise<TrackerBuild> {
+export function buildTracker(): Promise<TrackerBuild> {
+  return buildScript(join(here, 'main.ts'));
+}
+
+/**
+ * Bundles src/tracker/pixel-main.ts the same way: the template of every site's Shopify custom pixel,
+ * its config still the `__UPSIDE_PIXEL_CONFIG__` placeholder (decision 107).
+ */
+export function buildPixel(): Promise<TrackerBuild> {
+  return buildScript(join(here, 'pixel-main.ts'));
+}
+
+async function buildScript(entry: string): Promise<TrackerBuild> {
   const result = await build({
     entryPoints: [entry],
     bundle: true,
@@ -43,10 +58,14 @@ export async function buildTracker(): Promise<TrackerBuild> {
   return { code, bytes: Buffer.byteLength(code), gzipBytes: gzipSync(code, { level: 9 }).length };
 }
 
-/** Builds the tracker and writes it to `outFile` (dist/tracker.js for `upside build-tracker`). */
-export async function writeTracker(outFile: string): Promise<TrackerBuild> {
-  const built = await buildTracker();
+/**
+ * Builds the tracker and writes it to `outFile` (dist/tracker.js for `upside build-tracker`), and
+ * the custom pixel's template beside it (pixel.js); returns both builds.
+ */
+export async function writeTracker(outFile: string): Promise<{ tracker: TrackerBuild; pixel: TrackerBuild }> {
+  const [tracker, pixel] = await Promise.all([buildTracker(), buildPixel()]);
   await mkdir(dirname(outFile), { recursive: true });
-  await writeFile(outFile, built.code);
-  return built;
+  await writeFile(outFile, tracker.code);
+  await writeFile(join(dirname(outFile), 'pixel.js'), pixel.code);
+  return { tracker, pixel };
 }

@@ -99,6 +99,8 @@ const ANALYST_WRITES = new Set([
   'PUT /api/analytics/forecast-closures/:date',
   'DELETE /api/analytics/forecast-closures/:date',
   'POST /api/analysis/run',
+  // Saving a funnel (issue 40) is analysis work, like an experiment.
+  'POST /api/funnels',
 ]);
 
 function expected(route: string, who: Who): 'allowed' | 401 | 403 {

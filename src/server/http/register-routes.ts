@@ -17,6 +17,7 @@ import { registerExchangeRateRoutes } from '../features/exchange-rates/routes.ts
 import { registerExperimentRoutes } from '../features/experiments/routes.ts';
 import { registerExportRoutes } from '../features/exports/routes.ts';
 import { registerForecastClosureRoutes } from '../features/forecast-closures/routes.ts';
+import { registerFunnelRoutes } from '../features/funnels/routes.ts';
 import { registerGaRoutes } from '../features/ga/routes.ts';
 import { registerInsightRoutes } from '../features/insights/routes.ts';
 import { registerJourneyRoutes } from '../features/journeys/routes.ts';
@@ -47,6 +48,7 @@ const registrars: Array<(app: FastifyInstance, deps: AppDeps) => void | Promise<
   registerDashboardRoutes,
   registerCustomerRoutes,
   registerJourneyRoutes,
+  registerFunnelRoutes,
   registerCredentialsRoutes,
   registerAdPlatformRoutes,
   registerShopifyRoutes,

@@ -89,6 +89,10 @@ const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /api/analytics/stock-impact': READ,
   'GET /api/attribution/first-party/health': READ,
   'GET /api/attribution/first-party': READ,
+  // funnels (issue 40)
+  'GET /api/funnels': READ,
+  'POST /api/funnels': ANALYZE,
+  'GET /api/funnels/:id/report': READ,
   'GET /api/analytics/ga/overview': READ,
   'PUT /api/analytics/forecast-closures/:date': ANALYZE,
   'DELETE /api/analytics/forecast-closures/:date': ANALYZE,
@@ -146,6 +150,7 @@ const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /api/cursor-tracking/experiments': READ,
   'GET /api/tracking-configurations': READ,
   'GET /api/tracking/install-check': READ,
+  'GET /api/tracking/sites/:id/pixel': READ,
   'POST /api/tracking-configurations': CONNECTIONS,
   'PATCH /api/tracking-configurations/:id': CONNECTIONS,
   'DELETE /api/tracking-configurations/:id': CONNECTIONS,

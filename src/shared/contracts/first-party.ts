@@ -17,6 +17,10 @@ export const FirstPartyHealthQuerySchema = z
   });
 export type FirstPartyHealthQuery = z.infer<typeof FirstPartyHealthQuerySchema>;
 
+/** Why an order has no journey (issue 40), in the attribution-rate card's order. */
+export const UNJOINED_REASONS = ['no_consent', 'pos_or_draft', 'no_journey'] as const;
+export type UnjoinedReason = (typeof UNJOINED_REASONS)[number];
+
 export const FIRST_PARTY_GRADES = { good: 0.9, fair: 0.8 } as const;
 const Grade = z.enum(['good', 'fair', 'poor']);
 export type FirstPartyGrade = z.infer<typeof Grade>;
@@ -27,8 +31,16 @@ export const FirstPartyHealthSchema = Rate.extend({
   from: day,
   to: day,
   grade: Grade,
-  /** Joined orders by the fallback that found them: visitor id, checkout token, landing + UTM, e-mail hash. */
+  /**
+   * Joined orders by the fallback that found them: the Shopify pixel's completed checkout (by order
+   * id, checkout token, cart token, e-mail hash; issue 40), then the theme tracker's visitor id,
+   * checkout token, landing + UTM, e-mail hash.
+   */
   byMethod: z.object({
+    pixel_order_id: z.number().int(),
+    pixel_checkout_token: z.number().int(),
+    pixel_cart_token: z.number().int(),
+    pixel_email_hash: z.number().int(),
     visitor_id: z.number().int(),
     checkout_token: z.number().int(),
     landing_utm: z.number().int(),
@@ -39,6 +51,15 @@ export const FirstPartyHealthSchema = Rate.extend({
   byDay: z.array(Rate.extend({ day })),
   /** Likely causes of a rate below 'good', most likely first; empty when good. */
   causes: z.array(z.string()),
+  /**
+   * Issue 40: joined orders ÷ online orders (not POS, not draft), the share a tracker can reach,
+   * and why the other orders have no journey: POS or draft orders (no online session exists),
+   * `no_consent` (estimated: the pixel reports checkouts, so an online order it never saw was
+   * most likely placed without analytics consent, or with the pixel blocked), `no_journey` (no
+   * pixel installed and no tracker session found).
+   */
+  joinedShare: z.number(),
+  unjoined: z.array(z.object({ reason: z.enum(UNJOINED_REASONS), orders: z.number().int() })),
 });
 export type FirstPartyHealth = z.infer<typeof FirstPartyHealthSchema>;
 

@@ -48,3 +48,10 @@ export const InstallCheckQuerySchema = z.object({ siteId: z.uuid('siteId must be
 
 /** When the first event from the site's domain arrived, or null while none has. */
 export const InstallCheckSchema = z.object({ firstEventAt: z.string().nullable() });
+
+/**
+ * GET /api/tracking/sites/:id/pixel (issue 40): the site's Shopify custom pixel, to paste into
+ * Shopify admin → Settings → Customer events, and its size gzipped (budget 2,048 B).
+ */
+export const CustomPixelSchema = z.object({ code: z.string(), bytesGzip: z.number().int() });
+export type CustomPixel = z.infer<typeof CustomPixelSchema>;

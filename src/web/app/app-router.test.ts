@@ -40,6 +40,7 @@ describe('chooseRouteView (spec §2 route table, §4 authentication)', () => {
         '/cursor-tracking',
         '/customers',
         '/dashboard',
+        '/funnels',
         '/insights',
         '/models',
         '/opportunities',

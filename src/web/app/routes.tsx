@@ -217,6 +217,15 @@ export const APP_ROUTES: readonly AppRoute[] = [
     ),
   },
   {
+    path: '/funnels',
+    access: 'authenticated',
+    title: 'Funnels',
+    page: lazyPage(
+      () => import('@web/features/funnels/components/funnels-page.tsx'),
+      (m) => m.FunnelsPage,
+    ),
+  },
+  {
     path: '/products',
     access: 'authenticated',
     title: 'Product Analysis',

@@ -98,9 +98,18 @@ export const trackingSessions = pgTable(
 );
 
 /** How an order was joined to a session, in the join's order of preference. */
-export const JOURNEY_JOIN_METHODS = ['visitor_id', 'checkout_token', 'landing_utm', 'email_hash'] as const;
+export const JOURNEY_JOIN_METHODS = [
+  'pixel_order_id',
+  'pixel_checkout_token',
+  'pixel_cart_token',
+  'pixel_email_hash',
+  'visitor_id',
+  'checkout_token',
+  'landing_utm',
+  'email_hash',
+] as const;
 
-/** One row per joined order (migration 0240): the session it is credited to, and how it was found. */
+/** One row per joined order (migrations 0240, 0540): the session it is credited to, and how it was found. */
 export const trackingOrderJourneys = pgTable(
   'tracking_order_journeys',
   {

@@ -20,6 +20,17 @@ const pathOf = (column: SQL) =>
 const UNCLAIMED = sql`NOT EXISTS (SELECT 1 FROM tracking_order_journeys c
   WHERE c.configuration_id = s.configuration_id AND c.session_id = s.session_id)`;
 
+/** Join candidates: the tracker's sessions started before the order (with clock skew)… */
+const SESSIONS = sql`tracking_sessions s ON s.workspace_id = o.workspace_id AND s.started_at <= o.created_at + ${SKEW}`;
+/**
+ * …or the pixel's `checkout_completed` events (issue 40), in the session the pixel saw: the order
+ * id, token or hash they carry names the order, so no time window applies.
+ */
+const PIXEL_COMPLETIONS = sql`(SELECT workspace_id, configuration_id, session_id, visitor_id, order_id,
+    checkout_token, cart_token, email_hash, occurred_at AS started_at
+  FROM tracking_pixel_events WHERE name = 'checkout_completed' AND session_id IS NOT NULL) s
+  ON s.workspace_id = o.workspace_id`;
+
 /**
  * One fallback: for each not-yet-joined order of the workspace, the latest matching session
  * (started before the order, within the window) is recorded with `method`. With `oneOrderPerSession`
@@ -32,6 +43,7 @@ async function joinBy(
   method: string,
   match: SQL,
   oneOrderPerSession = false,
+  candidates: SQL = SESSIONS,
 ): Promise<number> {
   const [row] = await queryRows(
     db,
@@ -41,7 +53,7 @@ async function joinBy(
     SELECT DISTINCT ON (o.order_id) o.workspace_id, o.order_id, s.configuration_id, s.session_id, s.visitor_id,
       o.created_at - s.started_at AS gap
     FROM wh_orders o
-    JOIN tracking_sessions s ON s.workspace_id = o.workspace_id AND s.started_at <= o.created_at + ${SKEW} AND ${match}
+    JOIN ${candidates} AND ${match}
     WHERE o.workspace_id = ${workspaceId}::uuid
       AND NOT EXISTS (SELECT 1 FROM tracking_order_journeys j WHERE j.workspace_id = o.workspace_id AND j.order_id = o.order_id)
       ${oneOrderPerSession ? sql`AND ${UNCLAIMED}` : sql``}
@@ -63,6 +75,10 @@ async function joinBy(
 }
 
 export interface JoinSummary {
+  pixel_order_id: number;
+  pixel_checkout_token: number;
+  pixel_cart_token: number;
+  pixel_email_hash: number;
   visitor_id: number;
   checkout_token: number;
   landing_utm: number;
@@ -70,8 +86,29 @@ export interface JoinSummary {
 }
 
 /**
+ * Joins orders to the session of the Shopify pixel's `checkout_completed` (issue 40), by the order
+ * id it names, else its checkout token, cart token, then e-mail hash. Run after every sync and
+ * whenever the pixel reports a completed checkout, so the order and the event may come in any order.
+ */
+export async function joinPixelOrders(
+  db: Db,
+  workspaceId: string,
+): Promise<
+  Pick<JoinSummary, 'pixel_order_id' | 'pixel_checkout_token' | 'pixel_cart_token' | 'pixel_email_hash'>
+> {
+  const by = (method: string, match: SQL) => joinBy(db, workspaceId, method, match, false, PIXEL_COMPLETIONS);
+  return {
+    pixel_order_id: await by('pixel_order_id', sql`s.order_id = o.order_id`),
+    pixel_checkout_token: await by('pixel_checkout_token', sql`s.checkout_token = o.checkout_token`),
+    pixel_cart_token: await by('pixel_cart_token', sql`s.cart_token = o.cart_token`),
+    pixel_email_hash: await by('pixel_email_hash', sql`s.email_hash = o.email_hash`),
+  };
+}
+
+/**
  * Joins the workspace's synced orders to our tracker's sessions (issue 16), each fallback only for
- * orders the previous ones did not find: the `_upside_vid` cart attribute (the visitor's latest
+ * orders the previous ones did not find: first the pixel's completed checkouts (joinPixelOrders),
+ * then the `_upside_vid` cart attribute (the visitor's latest
  * session before the order), the cart/checkout token the session saw, the landing page with the
  * same UTM parameters within three hours before the order (only sessions no other order holds,
  * one order per session), then the e-mail hash of a
@@ -79,6 +116,7 @@ export interface JoinSummary {
  * joins. Run after every sync, before the analysis (analyze-workspace job).
  */
 export async function joinOrderJourneys(db: Db, workspaceId: string): Promise<JoinSummary> {
+  const pixel = await joinPixelOrders(db, workspaceId);
   const visitor_id = await joinBy(
     db,
     workspaceId,
@@ -108,5 +146,5 @@ export async function joinOrderJourneys(db: Db, workspaceId: string): Promise<Jo
     'email_hash',
     sql`o.email_hash IS NOT NULL AND s.email_hash = o.email_hash AND s.started_at >= o.created_at - ${EMAIL_WINDOW}`,
   );
-  return { visitor_id, checkout_token, landing_utm, email_hash };
+  return { ...pixel, visitor_id, checkout_token, landing_utm, email_hash };
 }

@@ -14,10 +14,18 @@ const OrderRow = z.object({
   utm_medium: z.string().nullable(),
   source_type: z.string().nullable(),
   has_visitor: z.boolean(),
+  offline: z.boolean(),
   method: z.string().nullable(),
   n: z.coerce.number(),
 });
-const Context = z.object({ time_zone: z.string().nullable(), sessions: z.coerce.number() });
+const Context = z.object({
+  time_zone: z.string().nullable(),
+  sessions: z.coerce.number(),
+  pixel_installed: z.boolean(),
+});
+
+/** Shopify's source names of orders no online session can lead to: point of sale and draft orders. */
+const OFFLINE_SOURCES = sql`('pos', 'shopify_draft_order')`;
 
 const rateOf = (orders: number, joinedOrders: number) => ({
   orders,
@@ -52,7 +60,8 @@ async function daysOf(
 /**
  * GET /api/attribution/first-party/health: the attribution rate (orders joined to a tracker session
  * ÷ revenue orders, not test and not cancelled) of shop-local days (`daysOf`), by channel of
- * Shopify's last visit and by day, with its grade and likely causes.
+ * Shopify's last visit and by day, with its grade and likely causes; and (issue 40) the joined
+ * share of online orders with the reasons the others are unjoined.
  */
 export async function readFirstPartyHealth(
   db: Db,
@@ -64,21 +73,35 @@ export async function readFirstPartyHealth(
     db,
     Context,
     sql`SELECT (SELECT iana_timezone FROM wh_shops WHERE workspace_id = ${workspaceId}::uuid) AS time_zone,
-      (SELECT count(*) FROM tracking_sessions WHERE workspace_id = ${workspaceId}::uuid) AS sessions`,
+      (SELECT count(*) FROM tracking_sessions WHERE workspace_id = ${workspaceId}::uuid) AS sessions,
+      EXISTS (SELECT 1 FROM tracking_pixel_events WHERE workspace_id = ${workspaceId}::uuid) AS pixel_installed`,
   );
   const { from, to } = await daysOf(db, workspaceId, query, context?.time_zone ?? 'UTC', now);
   const rows = await queryRows(
     db,
     OrderRow,
     sql`SELECT o.order_date::text AS day, o.utm_source, o.utm_medium, o.source_type,
-        o.visitor_id IS NOT NULL AS has_visitor, j.method, count(*) AS n
+        o.visitor_id IS NOT NULL AS has_visitor, COALESCE(o.source_name IN ${OFFLINE_SOURCES}, false) AS offline,
+        j.method, count(*) AS n
       FROM wh_orders o
       LEFT JOIN tracking_order_journeys j ON j.workspace_id = o.workspace_id AND j.order_id = o.order_id
       WHERE o.workspace_id = ${workspaceId}::uuid AND NOT o.test AND o.cancelled_at IS NULL
         AND o.order_date BETWEEN ${from}::date AND ${to}::date
-      GROUP BY 1, 2, 3, 4, 5, 6`,
+      GROUP BY 1, 2, 3, 4, 5, 6, 7`,
   );
-  const byMethod = { visitor_id: 0, checkout_token: 0, landing_utm: 0, email_hash: 0 };
+  const byMethod = {
+    pixel_order_id: 0,
+    pixel_checkout_token: 0,
+    pixel_cart_token: 0,
+    pixel_email_hash: 0,
+    visitor_id: 0,
+    checkout_token: 0,
+    landing_utm: 0,
+    email_hash: 0,
+  };
+  let online = 0;
+  let onlineJoined = 0;
+  let offlineUnjoined = 0;
   const channels = new Map<string, [number, number]>();
   const days = new Map<string, [number, number]>();
   let orders = 0;
@@ -95,6 +118,9 @@ export async function readFirstPartyHealth(
     orders += row.n;
     if (isJoined) joined += row.n;
     if (row.has_visitor) withVisitor += row.n;
+    if (!row.offline) online += row.n;
+    if (!row.offline && isJoined) onlineJoined += row.n;
+    if (row.offline && !isJoined) offlineUnjoined += row.n;
     if (row.method && row.method in byMethod) byMethod[row.method as keyof typeof byMethod] += row.n;
     add(channels, channelOf(row.utm_source, row.utm_medium, row.source_type), row.n, isJoined);
     add(days, row.day, row.n, isJoined);
@@ -129,5 +155,11 @@ export async function readFirstPartyHealth(
       .sort((a, b) => b.orders - a.orders),
     byDay: sorted(days).map(([day, [n, j]]) => ({ day, ...rateOf(n, j) })),
     causes,
+    joinedShare: online > 0 ? Math.round((onlineJoined / online) * 10_000) / 10_000 : 0,
+    unjoined: [
+      { reason: 'no_consent', orders: context?.pixel_installed ? online - onlineJoined : 0 },
+      { reason: 'pos_or_draft', orders: offlineUnjoined },
+      { reason: 'no_journey', orders: context?.pixel_installed ? 0 : online - onlineJoined },
+    ],
   };
 }

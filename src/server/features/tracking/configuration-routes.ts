@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   CreateTrackingConfigurationSchema,
+  CustomPixelSchema,
   InstallCheckQuerySchema,
   InstallCheckSchema,
   TrackingConfigurationListSchema,
@@ -12,6 +13,7 @@ import {
 } from '../../../shared/contracts/tracking-configurations.ts';
 import { requireAuth } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
+import { customPixelOf } from './custom-pixel.ts';
 import {
   createTrackingConfiguration,
   deleteTrackingConfiguration,
@@ -20,7 +22,7 @@ import {
   setTrackingConfigurationActive,
 } from './manage-tracking-configurations.ts';
 
-/** Spec §7: the workspace's tracked websites (list, add, Enable/Disable, delete). */
+/** Spec §7: the workspace's tracked websites (list, add, Enable/Disable, delete), and a site's Shopify pixel. */
 export function registerTrackingConfigurationRoutes(app: FastifyInstance, deps: AppDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -34,6 +36,13 @@ export function registerTrackingConfigurationRoutes(app: FastifyInstance, deps: 
     '/api/tracking/install-check',
     { schema: { querystring: InstallCheckQuerySchema, response: { 200: InstallCheckSchema } } },
     async (request) => firstEventOfSite(deps.db, requireAuth(request).workspaceId, request.query.siteId),
+  );
+
+  api.get(
+    '/api/tracking/sites/:id/pixel',
+    { schema: { params: TrackingConfigurationParamsSchema, response: { 200: CustomPixelSchema } } },
+    async (request) =>
+      customPixelOf(deps.db, requireAuth(request).workspaceId, request.params.id, deps.publicUrl()),
   );
 
   api.post(

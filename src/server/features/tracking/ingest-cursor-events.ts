@@ -6,13 +6,16 @@ import {
   IngestRequestSchema,
 } from '../../../shared/contracts/cursor-tracking.ts';
 import type { ErrorCode } from '../../../shared/contracts/errors.ts';
+import { type PixelIngestRequest, PixelIngestRequestSchema } from '../../../shared/contracts/pixel-events.ts';
 import { AppError } from '../../errors.ts';
 import type { CachedReads } from '../../http/deps.ts';
+import { joinPixelOrders } from '../journeys/join-order-journeys.ts';
 import { cachedConfiguration } from './ingest/configuration-cache.ts';
 import type { EventWriter } from './ingest/event-writer.ts';
 import { checkDashboardBody, checkTrackerBody } from './ingest/fast-event-check.ts';
 import type { RateLimiter } from './ingest/rate-limiter.ts';
-import { isBotUserAgent, isOriginAllowed } from './ingest/request-gate.ts';
+import { isBotUserAgent, isOriginAllowed, isPixelOriginAllowed } from './ingest/request-gate.ts';
+import { writePixelEvents } from './ingest/write-pixel-events.ts';
 import {
   findConfigurationByTrackingId,
   getDashboardConfiguration,
@@ -82,6 +85,76 @@ function parseBody<T>(json: unknown, fast: (body: unknown) => T | null, schema: 
 }
 
 /**
+ * The site behind a tracker or pixel request: known tracking id and right key (else 401), an
+ * allowed origin (else 403), active (else 403, readable by the page).
+ */
+async function authorizeSite(
+  reads: CachedReads,
+  keys: { trackingId: string; apiKey: string },
+  context: IngestRequestContext,
+  originAllowed: (origin: string | undefined, websiteUrl: string) => boolean,
+): Promise<{ workspaceId: string; configurationId: string; allowOrigin: string | null }> {
+  const { trackingId } = keys;
+  const configuration = await cachedConfiguration(reads.caches.trackingSites, trackingId, () =>
+    findConfigurationByTrackingId(reads.db, trackingId),
+  );
+  if (configuration?.kind !== 'website' || !isApiKeyValid(configuration.apiKey, keys.apiKey)) {
+    throw new IngestRefusal(401, 'invalid_tracking_key', 'Unknown tracking id or wrong API key.');
+  }
+  if (!originAllowed(context.origin, configuration.websiteUrl)) {
+    throw new IngestRefusal(
+      403,
+      'origin_not_allowed',
+      `Events for this website must come from ${configuration.websiteOrigin}.`,
+    );
+  }
+  const allowOrigin = context.origin ?? null;
+  if (!configuration.isActive) {
+    throw new IngestRefusal(403, 'tracking_inactive', 'Tracking is disabled for this website.', allowOrigin);
+  }
+  return { workspaceId: configuration.workspaceId, configurationId: configuration.id, allowOrigin };
+}
+
+/** The site's per-second budget (429 with Retry-After beyond it). */
+async function takeRate(
+  limiter: RateLimiter,
+  configurationId: string,
+  events: number,
+  context: IngestRequestContext,
+  allowOrigin: string | null,
+): Promise<void> {
+  const wait = await limiter.take(configurationId, events, context.now);
+  if (wait !== null) {
+    throw new IngestRefusal(
+      429,
+      'rate_limited',
+      `Too many events for this website; retry in ${wait} s.`,
+      allowOrigin,
+      wait,
+    );
+  }
+}
+
+/**
+ * A Shopify custom pixel batch (issue 40): the same key, activity, bot and rate checks as the
+ * tracker's, origins as Shopify's sandbox sends them (isPixelOriginAllowed), then stored once per
+ * event id; a completed checkout joins its order at once when the order is already synced.
+ */
+async function ingestPixelEvents(
+  reads: CachedReads,
+  limiter: RateLimiter,
+  context: IngestRequestContext,
+  batch: PixelIngestRequest,
+): Promise<IngestResult> {
+  const site = await authorizeSite(reads, batch, context, isPixelOriginAllowed);
+  if (isBotUserAgent(context.userAgent)) return { accepted: 0, allowOrigin: site.allowOrigin };
+  await takeRate(limiter, site.configurationId, batch.events.length, context, site.allowOrigin);
+  const written = await writePixelEvents(reads.db, site, batch);
+  if (written.completed) await joinPixelOrders(reads.db, site.workspaceId);
+  return { accepted: written.stored, allowOrigin: site.allowOrigin };
+}
+
+/**
  * The public ingestion use case (design §7), in order: size and JSON, strict schema, tracking id
  * and key, website origin, active flag, bots (dropped with a 2xx), per-site rate limit, then a
  * group-committed write. It answers only once the events are committed; every refusal is a 4xx
@@ -118,33 +191,20 @@ export async function ingestCursorEvents(
   let events: CursorEvent[];
   let allowOrigin: string | null = null;
 
+  if (isTrackerRequest && typeof json === 'object' && json !== null && 'pixel' in json) {
+    return ingestPixelEvents(
+      reads,
+      limiter,
+      context,
+      parseBody(json, () => null, PixelIngestRequestSchema),
+    );
+  }
   if (isTrackerRequest) {
     const parsed = parseBody(json, checkTrackerBody, IngestRequestSchema);
-    const { trackingId } = parsed;
-    const configuration = await cachedConfiguration(reads.caches.trackingSites, trackingId, () =>
-      findConfigurationByTrackingId(db, trackingId),
-    );
-    if (configuration?.kind !== 'website' || !isApiKeyValid(configuration.apiKey, parsed.apiKey)) {
-      throw new IngestRefusal(401, 'invalid_tracking_key', 'Unknown tracking id or wrong API key.');
-    }
-    if (!isOriginAllowed(context.origin, configuration.websiteUrl)) {
-      throw new IngestRefusal(
-        403,
-        'origin_not_allowed',
-        `Events for this website must come from ${configuration.websiteOrigin}.`,
-      );
-    }
-    allowOrigin = context.origin ?? null;
-    if (!configuration.isActive) {
-      throw new IngestRefusal(
-        403,
-        'tracking_inactive',
-        'Tracking is disabled for this website.',
-        allowOrigin,
-      );
-    }
-    workspaceId = configuration.workspaceId;
-    configurationId = configuration.id;
+    const site = await authorizeSite(reads, parsed, context, isOriginAllowed);
+    allowOrigin = site.allowOrigin;
+    workspaceId = site.workspaceId;
+    configurationId = site.configurationId;
     events = parsed.events;
   } else {
     // The dashboard's own Start Tracking: a signed-in user posting from our own origin.
@@ -167,16 +227,7 @@ export async function ingestCursorEvents(
 
   if (isBotUserAgent(context.userAgent)) return { accepted: 0, allowOrigin };
 
-  const wait = await limiter.take(configurationId, events.length, context.now);
-  if (wait !== null) {
-    throw new IngestRefusal(
-      429,
-      'rate_limited',
-      `Too many events for this website; retry in ${wait} s.`,
-      allowOrigin,
-      wait,
-    );
-  }
+  await takeRate(limiter, configurationId, events.length, context, allowOrigin);
   await writer.write({ workspaceId, configurationId, events });
   return { accepted: events.length, allowOrigin };
 }

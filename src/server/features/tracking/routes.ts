@@ -1,6 +1,3 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -24,6 +21,8 @@ import {
 } from '../../../shared/contracts/heatmap-insights.ts';
 import { requireAuth } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
+import { readBuiltScript } from './built-scripts.ts';
+import { EVENTS_PATH } from './custom-pixel.ts';
 import { createEventWriter } from './ingest/event-writer.ts';
 import { createRateLimiter } from './ingest/rate-limiter.ts';
 import { IngestRefusal, ingestCursorEvents } from './ingest-cursor-events.ts';
@@ -32,21 +31,6 @@ import { getClickStatistics, getCursorStatistics, listTrackingSessions } from '.
 import { getHeatmap } from './read-heatmap.ts';
 import { getElementRevenue, getFrustration, getScrollMap } from './read-heatmap-insights.ts';
 import { listSessionExperiments } from './read-session-experiments.ts';
-
-export const TRACKER_FILE = fileURLToPath(new URL('../../../../dist/tracker.js', import.meta.url));
-const EVENTS_PATH = '/api/cursor-tracking/events';
-
-const TRACKER_SOURCES = fileURLToPath(new URL('../../../tracker', import.meta.url));
-
-/** dist/tracker.js is missing or older than its sources (a checkout without `npm run build`). */
-function isTrackerBuildStale(): boolean {
-  if (!existsSync(TRACKER_FILE)) return true;
-  if (!existsSync(TRACKER_SOURCES)) return false;
-  const built = statSync(TRACKER_FILE).mtimeMs;
-  return readdirSync(TRACKER_SOURCES).some(
-    (file) => file.endsWith('.ts') && statSync(join(TRACKER_SOURCES, file)).mtimeMs > built,
-  );
-}
 
 function setCors(reply: FastifyReply, origin: string | null): void {
   if (!origin) return;
@@ -120,20 +104,14 @@ export async function registerCursorTrackingRoutes(app: FastifyInstance, deps: A
     );
   });
 
-  let tracker: { code: string; mtimeMs: number } | null = null;
   app.get('/tracker.js', async (_request, reply) => {
-    // Loaded only then: the tracker build needs esbuild, a development dependency (decision 018).
-    if (!tracker && isTrackerBuildStale())
-      await (await import('../../../tracker/build.ts')).writeTracker(TRACKER_FILE);
-    const mtimeMs = statSync(TRACKER_FILE).mtimeMs;
-    if (!tracker || tracker.mtimeMs !== mtimeMs)
-      tracker = { code: readFileSync(TRACKER_FILE, 'utf8'), mtimeMs };
+    const code = await readBuiltScript('tracker.js');
     // The URL is not content-hashed (it sits in customers' pages), so cache for an hour and revalidate.
     return reply
       .header('content-type', 'application/javascript; charset=utf-8')
       .header('cache-control', 'public, max-age=3600, stale-while-revalidate=86400')
       .header('access-control-allow-origin', '*')
-      .send(tracker.code);
+      .send(code);
   });
 
   const api = app.withTypeProvider<ZodTypeProvider>();

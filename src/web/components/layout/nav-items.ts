@@ -2,6 +2,7 @@ import type { LucideIcon } from 'lucide-react';
 import {
   Brain,
   ChartColumn,
+  Filter,
   FlaskConical,
   Lightbulb,
   MousePointerClick,
@@ -81,6 +82,12 @@ export const NAV_GROUPS: readonly NavGroup[] = [
         label: 'Measurement',
         description: 'What ad spend causes: marketing-mix model and budget planner',
         icon: Scale,
+      },
+      {
+        href: '/funnels',
+        label: 'Funnels',
+        description: 'Checkout and custom funnels with drop-off and revenue per step',
+        icon: Filter,
       },
       {
         href: '/products',

@@ -27,6 +27,19 @@ export function isOriginAllowed(origin: string | undefined, websiteUrl: string):
   );
 }
 
+/**
+ * Origins of a Shopify custom pixel's requests (issue 40): Shopify's sandbox may strip the Origin
+ * header or send `null` (a sandboxed frame), and checkout may run on the shop's myshopify.com or a
+ * Shopify host; otherwise the site's own origins as for the tracker. The write-only key still
+ * decides which site the events belong to.
+ */
+export function isPixelOriginAllowed(origin: string | undefined, websiteUrl: string): boolean {
+  if (origin === 'null') return true;
+  const host = origin === undefined ? null : URL.parse(origin)?.hostname;
+  if (host && /(^|\.)(myshopify\.com|shopify\.com|shopifycdn\.com)$/.test(host)) return true;
+  return isOriginAllowed(origin, websiteUrl);
+}
+
 const BOT_PATTERN =
   /bot\b|bot\/|crawler|spider|crawling|slurp|phantomjs|lighthouse|pingdom|uptime|facebookexternalhit|preview|curl\/|wget\/|python-requests|go-http-client|java\/|okhttp/i;
 

@@ -1,4 +1,4 @@
-import type { FirstPartyGrade } from '@shared/contracts/first-party.ts';
+import type { FirstPartyGrade, UnjoinedReason } from '@shared/contracts/first-party.ts';
 import { Badge } from '@web/components/ui/badge.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { cn } from '@web/lib/cn.ts';
@@ -12,10 +12,18 @@ const GRADE_STYLE: Record<FirstPartyGrade, string> = {
 };
 const percent = (rate: number) => `${(rate * 100).toFixed(1)} %`;
 
+/** Why orders have no journey (issue 40), as the card words it. */
+const UNJOINED_LABEL: Record<UnjoinedReason, string> = {
+  no_consent: 'no analytics consent or pixel blocked (estimated)',
+  pos_or_draft: 'POS or draft orders',
+  no_journey: 'Shopify pixel not installed, no session found',
+};
+
 /**
  * First-party attribution health (issue 16): the share of orders our own tracker's sessions
  * explain, graded (≥ 90 % good, ≥ 80 % fair, else poor) with the likely causes, the rate per
- * channel and per day, over the page's period. Hidden until the store has orders.
+ * channel and per day, over the page's period; the joined share of online orders and why the rest
+ * is unjoined (issue 40). Hidden until the store has orders.
  */
 export function FirstPartyHealthCard({ period }: { period: '7' | '30' | '90' }) {
   const { data } = useFirstPartyHealth(period);
@@ -39,10 +47,22 @@ export function FirstPartyHealthCard({ period }: { period: '7' | '30' | '90' }) 
             {percent(data.rate)}
           </span>{' '}
           <span className="text-slate-400">
-            {data.joinedOrders} of {data.orders} orders · by visitor id {data.byMethod.visitor_id}, checkout
-            token {data.byMethod.checkout_token}, landing page + UTM {data.byMethod.landing_utm}, e-mail{' '}
-            {data.byMethod.email_hash}
+            {data.joinedOrders} of {data.orders} orders · by the Shopify pixel{' '}
+            {data.byMethod.pixel_order_id +
+              data.byMethod.pixel_checkout_token +
+              data.byMethod.pixel_cart_token +
+              data.byMethod.pixel_email_hash}
+            , by visitor id {data.byMethod.visitor_id}, checkout token {data.byMethod.checkout_token}, landing
+            page + UTM {data.byMethod.landing_utm}, e-mail {data.byMethod.email_hash}
           </span>
+        </p>
+        <p className="text-slate-300" data-testid="first-party-joined-share">
+          {percent(data.joinedShare)} of online orders joined
+          {data.unjoined.some((u) => u.orders > 0) ? ' · unjoined: ' : ''}
+          {data.unjoined
+            .filter((u) => u.orders > 0)
+            .map((u) => `${u.orders} ${UNJOINED_LABEL[u.reason]}`)
+            .join(', ')}
         </p>
         <ul className="grid gap-x-8 gap-y-1 sm:grid-cols-3" data-testid="first-party-channels">
           {data.byChannel.map((c) => (

@@ -15,6 +15,7 @@ import {
 } from '@shared/contracts/heatmap-insights.ts';
 import {
   type CreateTrackingConfiguration,
+  CustomPixelSchema,
   InstallCheckSchema,
   type TrackingConfiguration,
   TrackingConfigurationListSchema,
@@ -203,5 +204,14 @@ export function useInstallCheck(siteId: string, polling: boolean) {
     enabled: polling,
     refetchInterval: (query) => (query.state.data?.firstEventAt ? false : INSTALL_CHECK.everyMs),
     gcTime: 0,
+  });
+}
+
+/** GET /api/tracking/sites/:id/pixel (issue 40): the site's Shopify custom pixel, fetched when opened. */
+export function useCustomPixel(siteId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['/api/tracking/sites/pixel', siteId],
+    queryFn: () => getJson(`/api/tracking/sites/${encodeURIComponent(siteId)}/pixel`, CustomPixelSchema),
+    enabled,
   });
 }

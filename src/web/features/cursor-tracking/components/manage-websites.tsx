@@ -28,6 +28,7 @@ import {
   useSetTrackingActive,
   useTrackingConfigurations,
 } from '../api/tracking-api.ts';
+import { ShopifyPixelGuide } from './shopify-pixel-guide.tsx';
 import { ShopifyThemeGuide } from './shopify-theme-guide.tsx';
 import { VerifyInstallation } from './verify-installation.tsx';
 
@@ -200,6 +201,7 @@ function WebsiteCard({ configuration }: { configuration: TrackingConfiguration }
               Copy Code
             </Button>
             <ShopifyThemeGuide configuration={configuration} />
+            <ShopifyPixelGuide configuration={configuration} />
             <VerifyInstallation configuration={configuration} />
           </TabsContent>
           <TabsContent value="settings" className="flex flex-wrap gap-3">

@@ -40,8 +40,9 @@ export function ShopifyThemeGuide({ configuration }: { configuration: TrackingCo
       </ol>
       <h4 className="mt-4 font-medium text-slate-100">How visits are joined to orders</h4>
       <p className="mt-1">
-        Checkout pages do not run theme scripts, so the tracker never sees the checkout itself. Instead it
-        writes the visitor id (the first-party cookie <code>_upside_vid</code>) into the cart as the attribute{' '}
+        Checkout pages do not run theme scripts, so the tracker never sees the checkout itself (the Shopify
+        custom pixel below does, and joins the order it completes first). The tracker writes the visitor id
+        (the first-party cookie <code>_upside_vid</code>) into the cart as the attribute{' '}
         <code>_upside_vid</code> (<code>POST /cart/update.js</code>). Shopify copies cart attributes onto the
         order, so each synced order names the visitor whose latest session before the order gets the credit.
         Orders without it fall back to the cart token, then the landing page with the same UTM tags within

@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CreateFunnelSchema,
+  FunnelParamsSchema,
+  FunnelReportQuerySchema,
+  FunnelReportSchema,
+  FunnelSchema,
+} from '../../../shared/contracts/funnels.ts';
+import { requireAuth } from '../../http/auth.ts';
+import type { AppDeps } from '../../http/deps.ts';
+import { CHECKOUT_FUNNEL } from './checkout-funnel.ts';
+import { createFunnel, getFunnel, listFunnels } from './manage-funnels.ts';
+import { readFunnelReport } from './read-funnel-report.ts';
+
+/** Funnels (issue 40): save and list funnels, and the report of a saved one or of the built-in checkout. */
+export function registerFunnelRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get('/api/funnels', { schema: { response: { 200: z.array(FunnelSchema) } } }, async (request) =>
+    listFunnels(deps.db, requireAuth(request).workspaceId),
+  );
+  api.post(
+    '/api/funnels',
+    { schema: { body: CreateFunnelSchema, response: { 201: FunnelSchema } } },
+    async (request, reply) =>
+      reply.status(201).send(await createFunnel(deps.db, requireAuth(request).workspaceId, request.body)),
+  );
+  api.get(
+    '/api/funnels/:id/report',
+    {
+      schema: {
+        params: FunnelParamsSchema,
+        querystring: FunnelReportQuerySchema,
+        response: { 200: FunnelReportSchema },
+      },
+    },
+    async (request) => {
+      const { workspaceId } = requireAuth(request);
+      const { id } = request.params;
+      const funnel = id === 'checkout' ? CHECKOUT_FUNNEL : await getFunnel(deps.db, workspaceId, id);
+      return readFunnelReport(deps.db, workspaceId, funnel, request.query, deps.clock());
+    },
+  );
+}

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { ViewportBucketSchema } from './cursor-tracking.ts';
+
+/**
+ * Funnels (issue 40): ordered steps by standard event (a Shopify customer event or a tracker event
+ * such as `page_view`), URL pattern (`*` any run of characters, query ignored) or clicked element
+ * (CSS selector), passed in order within `windowMinutes` of the first step.
+ */
+export const FunnelStepSchema = z
+  .object({
+    kind: z.enum(['event', 'url', 'element']),
+    value: z.string().trim().min(1, 'value is required').max(512),
+  })
+  .strict();
+
+export const CreateFunnelSchema = z
+  .object({
+    name: z.string().trim().min(1, 'name is required').max(100),
+    steps: z.array(FunnelStepSchema).min(1, 'a funnel needs at least one step').max(10, 'at most 10 steps'),
+    windowMinutes: z
+      .number()
+      .int()
+      .min(1)
+      .max(60 * 24 * 30),
+  })
+  .strict();
+export type CreateFunnel = z.infer<typeof CreateFunnelSchema>;
+
+export const FunnelSchema = CreateFunnelSchema.extend({ id: z.string(), createdAt: z.string() });
+export type Funnel = z.infer<typeof FunnelSchema>;
+
+/** `checkout` is the built-in checkout funnel; any other id is a saved funnel's uuid. */
+export const FunnelParamsSchema = z.object({
+  id: z.union([z.literal('checkout'), z.uuid('id must be a funnel id or "checkout"')]),
+});
+
+const day = z.iso.date();
+/** Sessions started on shop-local days `from`–`to` (default: the last 30 days), of one device or channel. */
+export const FunnelReportQuerySchema = z
+  .object({
+    from: day.optional(),
+    to: day.optional(),
+    device: ViewportBucketSchema.optional(),
+    channel: z.string().min(1).max(64).optional(),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    message: 'from must not be after to',
+    path: ['from'],
+  });
+export type FunnelReportQuery = z.infer<typeof FunnelReportQuerySchema>;
+
+/**
+ * Per step: sessions that passed it, conversion from step 1, median seconds from the previous step
+ * (null when none got here), drop-off from the previous step, and the revenue (minor units of the
+ * shop currency) of the orders joined to those sessions with its share of the period's revenue.
+ */
+export const FunnelReportSchema = z.object({
+  name: z.string(),
+  from: day,
+  to: day,
+  currency: z.string(),
+  steps: z.array(
+    z.object({
+      name: z.string(),
+      sessions: z.number().int(),
+      conversionRate: z.number(),
+      medianSeconds: z.number().nullable(),
+      dropOff: z.number().int(),
+      revenue: z.number().int(),
+      contribution: z.number(),
+    }),
+  ),
+});
+export type FunnelReport = z.infer<typeof FunnelReportSchema>;

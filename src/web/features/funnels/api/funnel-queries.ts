@@ -1,0 +1,36 @@
+import { type CreateFunnel, FunnelReportSchema, FunnelSchema } from '@shared/contracts/funnels.ts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getJson, requestJson } from '@web/lib/api-request.ts';
+import { z } from 'zod';
+
+const FUNNELS = '/api/funnels';
+
+/** GET /api/funnels: the store's saved funnels. */
+export function useFunnels() {
+  return useQuery({ queryKey: [FUNNELS], queryFn: () => getJson(FUNNELS, z.array(FunnelSchema)) });
+}
+
+/** POST /api/funnels; the list refreshes after. */
+export function useCreateFunnel() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (funnel: CreateFunnel) => requestJson('POST', FUNNELS, FunnelSchema, funnel),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [FUNNELS] }),
+  });
+}
+
+export interface FunnelReportFilters {
+  from: string;
+  to: string;
+  device?: string;
+  channel?: string;
+}
+
+/** GET /api/funnels/:id/report (`checkout` for the built-in checkout funnel). */
+export function useFunnelReport(id: string, filters: FunnelReportFilters) {
+  const params = new URLSearchParams({ from: filters.from, to: filters.to });
+  if (filters.device) params.set('device', filters.device);
+  if (filters.channel) params.set('channel', filters.channel);
+  const url = `${FUNNELS}/${encodeURIComponent(id)}/report?${params}`;
+  return useQuery({ queryKey: [url], queryFn: () => getJson(url, FunnelReportSchema) });
+}

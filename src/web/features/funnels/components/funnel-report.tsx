@@ -1,0 +1,69 @@
+import { currencyDigitsOf } from '@shared/money.ts';
+import { Skeleton } from '@web/components/ui/skeleton.tsx';
+import { formatMinorMoney } from '@web/lib/money.ts';
+import { type FunnelReportFilters, useFunnelReport } from '../api/funnel-queries.ts';
+
+const percent = (rate: number) => `${(rate * 100).toFixed(1)} %`;
+const seconds = (s: number | null) =>
+  s === null
+    ? '–'
+    : s < 90
+      ? `${Math.round(s)} s`
+      : s < 5400
+        ? `${Math.round(s / 60)} min`
+        : `${(s / 3600).toFixed(1)} h`;
+
+/**
+ * One funnel's report (issue 40): per step a bar as wide as its conversion from step 1, the
+ * sessions, median time from the previous step, drop-off, and the revenue and contribution of the
+ * orders whose sessions passed it. Loading, error and empty states of its own.
+ */
+export function FunnelReport({ id, filters }: { id: string; filters: FunnelReportFilters }) {
+  const report = useFunnelReport(id, filters);
+  if (report.isPending) return <Skeleton className="h-64" data-testid="funnel-loading" />;
+  if (report.isError)
+    return (
+      <p role="alert" className="text-sm text-red-300" data-testid="funnel-error">
+        The funnel could not be loaded: {report.error.message}
+      </p>
+    );
+  const { steps, currency } = report.data;
+  if (steps.every((step) => step.sessions === 0))
+    return (
+      <p className="text-sm text-slate-400" data-testid="funnel-empty">
+        No session passed the first step from {report.data.from} to {report.data.to}. Is the Shopify pixel
+        installed (Cursor tracking → your website → Shopify checkout)?
+      </p>
+    );
+  const digits = currencyDigitsOf(currency);
+  return (
+    <ol className="grid gap-3" data-testid="funnel-report">
+      {steps.map((step, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a funnel may repeat a step; steps are positional
+        <li key={`${i}-${step.name}`} className="grid gap-1 text-sm" data-testid="funnel-step">
+          <div className="flex flex-wrap justify-between gap-2">
+            <span className="font-medium text-slate-100">
+              {i + 1}. {step.name}
+            </span>
+            <span className="text-slate-300">
+              <span data-testid="funnel-step-sessions">{step.sessions}</span> sessions ·{' '}
+              {percent(step.conversionRate)}
+              {i > 0 ? ` · ${step.dropOff} dropped · median ${seconds(step.medianSeconds)}` : ''}
+            </span>
+          </div>
+          <div className="h-6 rounded bg-slate-800">
+            <div
+              className="h-6 rounded bg-indigo-500"
+              style={{ width: `${Math.max(step.conversionRate * 100, 0.5)}%` }}
+              aria-hidden="true"
+            />
+          </div>
+          <span className="text-xs text-slate-400">
+            Orders of these sessions: {formatMinorMoney(step.revenue, currency, digits)} (
+            {percent(step.contribution)} of revenue)
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}

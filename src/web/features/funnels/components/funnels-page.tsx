@@ -1,0 +1,109 @@
+import { addDays } from '@shared/calendar.ts';
+import { VIEWPORT_BUCKETS } from '@shared/contracts/cursor-tracking.ts';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
+import { Input } from '@web/components/ui/input.tsx';
+import { useState } from 'react';
+import { useFunnels } from '../api/funnel-queries.ts';
+import { FunnelBuilder } from './funnel-builder.tsx';
+import { FunnelReport } from './funnel-report.tsx';
+
+/** The channels of a session (sessionChannelOf → channelOf). */
+const CHANNELS = ['direct', 'google_organic', 'google_ads', 'meta_ads', 'email', 'referral'];
+const today = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * Funnels (issue 40): the built-in checkout funnel and the store's saved funnels, each reported
+ * over a range of days and split by device or channel, and the builder for a new one.
+ */
+export function FunnelsPage() {
+  const funnels = useFunnels();
+  const [id, setId] = useState('checkout');
+  const [to, setTo] = useState(today);
+  const [from, setFrom] = useState(() => addDays(today(), -29));
+  const [device, setDevice] = useState('');
+  const [channel, setChannel] = useState('');
+  const select = 'h-10 rounded-md border border-slate-600 bg-slate-950/60 px-2 text-sm';
+  return (
+    <div className="grid gap-6">
+      <Card>
+        <CardHeader>
+          <CardTitle>Funnels</CardTitle>
+          <CardDescription>
+            Sessions through each step in order, where they drop off, and the revenue of the orders that
+            passed
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <div className="flex flex-wrap items-end gap-3 text-sm">
+            <label className="grid gap-1">
+              Funnel
+              <select
+                aria-label="Funnel"
+                className={select}
+                value={id}
+                onChange={(e) => setId(e.target.value)}
+              >
+                <option value="checkout">Checkout (built in)</option>
+                {(funnels.data ?? []).map((f) => (
+                  <option key={f.id} value={f.id}>
+                    {f.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="grid gap-1">
+              From
+              <Input type="date" aria-label="From" value={from} onChange={(e) => setFrom(e.target.value)} />
+            </label>
+            <label className="grid gap-1">
+              To
+              <Input type="date" aria-label="To" value={to} onChange={(e) => setTo(e.target.value)} />
+            </label>
+            <label className="grid gap-1">
+              Device
+              <select
+                aria-label="Device"
+                className={select}
+                value={device}
+                onChange={(e) => setDevice(e.target.value)}
+              >
+                <option value="">All devices</option>
+                {VIEWPORT_BUCKETS.map((b) => (
+                  <option key={b.id} value={b.id}>
+                    {b.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="grid gap-1">
+              Channel
+              <select
+                aria-label="Channel"
+                className={select}
+                value={channel}
+                onChange={(e) => setChannel(e.target.value)}
+              >
+                <option value="">All channels</option>
+                {CHANNELS.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+          {funnels.isError ? (
+            <p role="alert" className="text-sm text-red-300">
+              Saved funnels could not be loaded.
+            </p>
+          ) : null}
+          <FunnelReport
+            id={id}
+            filters={{ from, to, device: device || undefined, channel: channel || undefined }}
+          />
+        </CardContent>
+      </Card>
+      <FunnelBuilder onCreated={setId} />
+    </div>
+  );
+}
