@@ -6,6 +6,8 @@ import { demoAdPlatformPlan } from '../../src/demo/ad-platforms/plan-ad-platform
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { syncGoogleAdsJob, syncTikTokAdsJob } from '../../src/server/jobs/definitions/sync-ad-platforms.ts';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
+import { addDays } from '../../src/shared/calendar.ts';
+import { AdSpendResponseSchema } from '../../src/shared/contracts/ad-spend.ts';
 import type { SyncStatusResponse } from '../../src/shared/contracts/sync.ts';
 import { type DemoTestApp, startConnectedDemoApp } from '../support/start-demo-app.ts';
 
@@ -135,4 +137,56 @@ describe('ad platform sync (demo emulators)', () => {
       tiktok.faults.reset();
     }
   }, 120_000);
+});
+
+describe('GET /api/ad-spend', () => {
+  const sumMinor = (byDay: Record<string, number>, from: string, to: string) =>
+    Object.entries(byDay)
+      .filter(([day]) => day >= from && day <= to)
+      .reduce((sum, [, minor]) => sum + minor, 0);
+  const cents = (decimal: string) => Math.round(Number(decimal) * 100);
+
+  it('every platform over the shared range: shop currency, account currency and the rates; total = their sum', async () => {
+    const to = app.demo.store.config.endDate;
+    const from = addDays(to, -29);
+    const res = await app.request(`/api/ad-spend?from=${from}&to=${to}`, { cookie: owner });
+    expect(res.status).toBe(200);
+    const body = AdSpendResponseSchema.parse(await res.json());
+    expect(body).toMatchObject({ currency: 'USD', from, to });
+    expect(body.platforms.map((p) => p.platform)).toEqual(['meta', 'google_ads', 'tiktok_ads']);
+    const byPlatform = Object.fromEntries(body.platforms.map((p) => [p.platform, p]));
+    const planted = truth();
+    for (const platform of ['google_ads', 'tiktok_ads'] as const) {
+      const view = byPlatform[platform]!;
+      const expected = planted[platform];
+      expect(cents(view.spend)).toBe(sumMinor(expected.dailyShopSpendMinor, from, to));
+      const accountByDay = Object.fromEntries(
+        Object.entries(expected.dailySpendMinor).map(([day, c]) => [
+          day,
+          Object.values(c).reduce((a, b) => a + b, 0),
+        ]),
+      );
+      expect(cents(view.spendInAccountCurrency)).toBe(sumMinor(accountByDay, from, to));
+      expect(view.accountCurrency).toBe(expected.currency);
+      expect(view.daysWithoutRate).toBe(0);
+    }
+    const tiktok = byPlatform.tiktok_ads!;
+    expect(tiktok.rates.length).toBeGreaterThan(0);
+    for (const run of tiktok.rates)
+      expect(Number(run.rate)).toBeCloseTo(Number(planted.tiktok_ads.dailyRate[run.from]), 8);
+    expect(byPlatform.google_ads!.rates).toEqual([]);
+    const metaMinor = app.demo.store.meta.daily
+      .filter((row) => row.day >= from && row.day <= to)
+      .reduce((sum, row) => sum + row.spendMinor, 0);
+    expect(cents(byPlatform.meta!.spend)).toBe(metaMinor);
+    expect(cents(body.total)).toBe(body.platforms.reduce((sum, p) => sum + cents(p.spend), 0));
+  });
+
+  it('bad range input → 400 naming the field', async () => {
+    const res = await app.request('/api/ad-spend?from=2026-01-01', { cookie: owner });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { message: string }).message).toContain('to');
+    const backwards = await app.request('/api/ad-spend?from=2026-02-01&to=2026-01-01', { cookie: owner });
+    expect(backwards.status).toBe(400);
+  });
 });
