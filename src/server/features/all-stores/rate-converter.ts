@@ -82,7 +82,8 @@ export async function loadRateConverter(
       if (!source || !target) return null;
       return {
         rate: (Number(target.perEuro) / Number(source.perEuro)).toFixed(10),
-        rateDate: source.rateDate > target.rateDate ? source.rateDate : target.rateDate,
+        // the later publication day of the two (ISO days compare as text)
+        rateDate: [source.rateDate, target.rateDate].sort()[1]!,
       };
     },
   };

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { currencyDigitsOf } from '../../../shared/money.ts';
-import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { loadRateConverter, type RateConverter } from '../../features/all-stores/rate-converter.ts';
 import { fetchAndStoreEcbRates } from '../../features/exchange-rates/fetch-ecb-rates.ts';
