@@ -23,6 +23,10 @@ export interface DemoBaseUrls {
   meta: string;
   /** `http://127.0.0.1:PORT/stats/eurofxref`: the ECB's reference-rate files (issue #17). */
   ecb?: string;
+  /** `http://127.0.0.1:PORT`: the Google Ads API and its token endpoint (`/token`), issue #39. */
+  googleAds?: string;
+  /** `http://127.0.0.1:PORT`: TikTok's `/open_api/v1.3/…`. */
+  tiktok?: string;
 }
 
 /** Fixed demo secrets (public on purpose: they only open the local emulators). */
@@ -51,6 +55,15 @@ export const DEMO_SECRETS = {
     accessTokenWithoutAdsRead: 'EAAN0d3m0UpsideN0AdsT0ken000000000002',
     adAccountId: 'act_1234567890123456',
   },
+  /** The demo Google Ads account (plan-ad-platforms.ts) reached through its manager account. */
+  googleAds: {
+    clientId: 'upside-demo.apps.googleusercontent.com',
+    clientSecret: 'GOCSPX-0d3m0G00g1eAds5ecret0001',
+    refreshToken: '1//0d3m0G00g1eAdsRefreshT0ken0001',
+    customerId: '1234567890',
+    managerId: '9876543210',
+  },
+  tiktok: { accessToken: 'tt0d3m0T1kT0kAcc3ssT0ken0000000001', advertiserId: '7123456789012345678' },
 } as const;
 
 export interface DemoKeyPair {
@@ -119,5 +132,13 @@ export function buildDemoCredentials(baseUrls: DemoBaseUrls): DemoCredentials {
       adAccountId: s.meta.adAccountId,
       appSecret: s.meta.appSecret,
     },
+    googleAds: {
+      clientId: s.googleAds.clientId,
+      clientSecret: s.googleAds.clientSecret,
+      refreshToken: s.googleAds.refreshToken,
+      customerId: s.googleAds.customerId,
+      loginCustomerId: s.googleAds.managerId,
+    },
+    tiktok: { ...s.tiktok },
   };
 }

@@ -8,6 +8,8 @@ import { once } from 'node:events';
 import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { DAY_MS } from '../shared/calendar.ts';
+import { adPlatformExportLines, adPlatformTruth } from './ad-platforms/ad-platform-truth.ts';
+import { demoAdPlatformPlan } from './ad-platforms/plan-ad-platforms.ts';
 import { dayToIso, formatZoned } from './calendar.ts';
 import type { DemoOrder, DemoStore, DemoVisit } from './model.ts';
 import { PROFIT_FILES, profitRecords } from './profit/export-profit.ts';
@@ -21,6 +23,8 @@ export const STORE_FILES = [
   'ga4.jsonl',
   'meta-campaigns.jsonl',
   'meta-daily.jsonl',
+  'google_ads_daily.jsonl',
+  'tiktok_ads_daily.jsonl',
   'ground-truth.json',
   ...PROFIT_FILES,
 ] as const;
@@ -143,7 +147,12 @@ export function* storeRecords(store: DemoStore): Generator<[StoreFile, string]> 
       JSON.stringify({ ...campaign, createdAt: formatZoned(tz, campaign.createdAtMs) }),
     ];
   for (const row of store.meta.daily) yield ['meta-daily.jsonl', JSON.stringify(row)];
-  yield ['ground-truth.json', JSON.stringify(store.groundTruth, null, 2)];
+  // The Google Ads and TikTok accounts demo mode serves beside the store (issue #39).
+  const adPlan = demoAdPlatformPlan(store.config);
+  for (const [file, lines] of Object.entries(adPlatformExportLines(adPlan)) as [StoreFile, string[]][])
+    for (const line of lines) yield [file, line];
+  const truth = { ...store.groundTruth, adPlatforms: adPlatformTruth(adPlan, store.shop.currencyCode) };
+  yield ['ground-truth.json', JSON.stringify(truth, null, 2)];
   yield* profitRecords(store);
 }
 

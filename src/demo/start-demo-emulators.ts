@@ -8,14 +8,22 @@
 import { addDays } from '../shared/calendar.ts';
 import type { CursorEvent } from '../shared/contracts/cursor-tracking.ts';
 import type { DemoProfitSetup } from '../shared/contracts/demo-profit.ts';
-import { buildDemoCredentials, type DemoBaseUrls, type DemoCredentials } from './credentials.ts';
+import { demoAdPlatformPlan } from './ad-platforms/plan-ad-platforms.ts';
+import {
+  buildDemoCredentials,
+  DEMO_SECRETS,
+  type DemoBaseUrls,
+  type DemoCredentials,
+} from './credentials.ts';
 import { type Closeable, closeAll } from './emulators/close-all.ts';
 import { buildEcbEmulator, type EcbEmulator } from './emulators/ecb/app.ts';
 import type { FaultSettings } from './emulators/faults.ts';
 import { buildGa4Emulator, type Ga4Emulator } from './emulators/ga4/app.ts';
+import { buildGoogleAdsEmulator, type GoogleAdsEmulator } from './emulators/google-ads/app.ts';
 import { buildMetaEmulator, type MetaEmulator } from './emulators/meta/app.ts';
 import { buildShopifyEmulator, type ShopifyEmulator } from './emulators/shopify/app.ts';
 import type { LiveOrders } from './emulators/shopify/live-orders.ts';
+import { buildTikTokEmulator, type TikTokEmulator } from './emulators/tiktok-ads/app.ts';
 import { generateStore } from './generate-store.ts';
 import { DEMO_STOREFRONT_URL } from './generator/plan-site-visit.ts';
 import type { DemoStore, GroundTruth, PresetName } from './model.ts';
@@ -47,7 +55,15 @@ export interface StartDemoEmulatorsOptions {
   /** Scenario knobs: `orderDropDay` halves that shop day's orders (an anomaly for the alerts demo). */
   scenario?: { orderDropDay?: string };
   host?: string;
-  ports?: { shopify?: number; ga4?: number; meta?: number; ecb?: number; secondShopify?: number };
+  ports?: {
+    shopify?: number;
+    ga4?: number;
+    meta?: number;
+    ecb?: number;
+    secondShopify?: number;
+    googleAds?: number;
+    tiktok?: number;
+  };
   faults?: { shopify?: Partial<FaultSettings>; ga4?: Partial<FaultSettings>; meta?: Partial<FaultSettings> };
   /** Shopify cost bucket of both demo stores (contract default 2000 points, 100/s). */
   shopifyBucket?: { maximumAvailable?: number; restoreRate?: number };
@@ -71,7 +87,15 @@ export interface DemoEmulators {
     catalog: ReturnType<typeof storefrontCatalog>;
   };
   /** The Fastify instances (fault knobs: `emulators.shopify.faults.set({...})`). */
-  emulators: { shopify: ShopifyEmulator; ga4: Ga4Emulator; meta: MetaEmulator; ecb: EcbEmulator };
+  emulators: {
+    shopify: ShopifyEmulator;
+    ga4: Ga4Emulator;
+    meta: MetaEmulator;
+    ecb: EcbEmulator;
+    /** the demo's Google Ads and TikTok accounts (issue #39; TikTok bills in EUR) */
+    googleAds: GoogleAdsEmulator;
+    tiktok: TikTokEmulator;
+  };
   /** The second demo shop (option `secondStore`): Shopify only, same demo secrets, its own domain. */
   second?: {
     store: DemoStore;
@@ -144,6 +168,17 @@ export async function startDemoEmulators(options: StartDemoEmulatorsOptions = {}
   const meta = buildMetaEmulator({ store, faults: options.faults?.meta, now: options.now });
   // The ECB's reference rates for the All-stores views (issue #17): history from a year before the data.
   const ecb = buildEcbEmulator({ now: options.now, firstDay: addDays(store.inventory.startDate, -365) });
+  // The Google Ads and TikTok accounts over the store's days (issue #39), apart from the store's figures.
+  const adPlan = demoAdPlatformPlan(store.config);
+  const googleAds = buildGoogleAdsEmulator({
+    account: adPlan.google,
+    oauth: DEMO_SECRETS.googleAds,
+    managerId: DEMO_SECRETS.googleAds.managerId,
+  });
+  const tiktok = buildTikTokEmulator({
+    account: adPlan.tiktok,
+    accessToken: DEMO_SECRETS.tiktok.accessToken,
+  });
   const secondStore = options.secondStore
     ? getDemoStore({
         ...options,
@@ -161,7 +196,10 @@ export async function startDemoEmulators(options: StartDemoEmulatorsOptions = {}
     : undefined;
   const started: Closeable[] = [];
   try {
-    const listen = async (app: ShopifyEmulator | Ga4Emulator | MetaEmulator, port: number | undefined) => {
+    const listen = async (
+      app: ShopifyEmulator | Ga4Emulator | MetaEmulator | GoogleAdsEmulator | TikTokEmulator,
+      port: number | undefined,
+    ) => {
       const address = await app.listen({ host, port: port ?? 0 });
       started.push(app);
       return address.replace('localhost', host);
@@ -169,6 +207,8 @@ export async function startDemoEmulators(options: StartDemoEmulatorsOptions = {}
     const shopifyOrigin = await listen(shopify, options.ports?.shopify);
     const ga4Origin = await listen(ga4, options.ports?.ga4);
     const metaOrigin = await listen(meta, options.ports?.meta);
+    const googleAdsOrigin = await listen(googleAds, options.ports?.googleAds);
+    const tiktokOrigin = await listen(tiktok, options.ports?.tiktok);
     const ecbOrigin = (await ecb.app.listen({ host, port: options.ports?.ecb ?? 0 })).replace(
       'localhost',
       host,
@@ -193,6 +233,8 @@ export async function startDemoEmulators(options: StartDemoEmulatorsOptions = {}
       ga4: ga4Origin,
       meta: metaOrigin,
       ecb: `${ecbOrigin}/stats/eurofxref`,
+      googleAds: googleAdsOrigin,
+      tiktok: tiktokOrigin,
     };
     return {
       baseUrls,
@@ -206,9 +248,10 @@ export async function startDemoEmulators(options: StartDemoEmulatorsOptions = {}
         eventBatches: () => storefrontEventBatches(store),
         catalog: storefrontCatalog(store),
       },
-      emulators: { shopify, ga4, meta, ecb },
+      emulators: { shopify, ga4, meta, ecb, googleAds, tiktok },
       ...(second ? { second } : {}),
-      close: () => closeAll([shopify, ga4, meta, ecb, ...(secondShopify ? [secondShopify] : [])]),
+      close: () =>
+        closeAll([shopify, ga4, meta, ecb, googleAds, tiktok, ...(secondShopify ? [secondShopify] : [])]),
     };
   } catch (error) {
     await closeAll(started);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { adPlatformExportFiles, adPlatformTruth } from '../../src/demo/ad-platforms/ad-platform-truth.ts';
+import { adPlatformExportLines, adPlatformTruth } from '../../src/demo/ad-platforms/ad-platform-truth.ts';
 import { type AdPlatformPlan, planAdPlatforms } from '../../src/demo/ad-platforms/plan-ad-platforms.ts';
 import { buildGoogleAdsEmulator, type GoogleAdsEmulator } from '../../src/demo/emulators/google-ads/app.ts';
 import { buildTikTokEmulator, type TikTokEmulator } from '../../src/demo/emulators/tiktok-ads/app.ts';
@@ -97,10 +97,12 @@ async function failureOf(promise: Promise<unknown>): Promise<UpstreamError> {
 
 describe('demo ad accounts', () => {
   it('export one JSON line per ad-group day and their truth', () => {
-    const files = adPlatformExportFiles(plan);
-    expect(files['google_ads_daily.jsonl']!.split('\n')).toHaveLength(plan.google.days.length);
-    expect(JSON.parse(files['tiktok_ads_daily.jsonl']!.split('\n')[0]!)).toMatchObject({ currency: 'EUR' });
-    expect(JSON.parse(files['ad-platforms-ground-truth.json']!)).toEqual(adPlatformTruth(plan));
+    const files = adPlatformExportLines(plan);
+    expect(files['google_ads_daily.jsonl']).toHaveLength(plan.google.days.length);
+    expect(JSON.parse(files['tiktok_ads_daily.jsonl'][0]!)).toMatchObject({ currency: 'EUR' });
+    const truth = adPlatformTruth(plan, 'USD').tiktok_ads;
+    expect(truth.totalShopSpendMinor).not.toBe(truth.totalSpendMinor);
+    expect(Object.keys(truth.dailyShopSpendMinor)).toEqual(Object.keys(truth.dailySpendMinor));
   });
 });
 
@@ -119,7 +121,7 @@ describe('Google Ads connector ↔ emulator', () => {
       customer.id,
       customer.currency,
     );
-    const truth = adPlatformTruth(plan).google_ads;
+    const truth = adPlatformTruth(plan, 'USD').google_ads;
     expect(dailySpend(campaigns)).toEqual(truth.dailySpendMinor);
     expect(campaigns.reduce((s, r) => s + r.clicks, 0)).toBe(truth.totalClicks);
     expect(new Set(campaigns.map((r) => r.campaignType))).toEqual(
@@ -191,7 +193,7 @@ describe('TikTok connector ↔ emulator', () => {
     const rows = await client().dailyReport('campaign', plan.tiktok.days[0]!.date, END);
     expect(tiktok.calls.reports - calls).toBeGreaterThan(1);
     const mapped = mapTikTokRows(rows, advertiser.id, advertiser.currency);
-    const truth = adPlatformTruth(plan).tiktok_ads;
+    const truth = adPlatformTruth(plan, 'USD').tiktok_ads;
     expect(dailySpend(mapped)).toEqual(truth.dailySpendMinor);
     expect(mapped.every((r) => r.currency === 'EUR')).toBe(true);
     const groups = mapTikTokRows(await client().dailyReport('adgroup', END, END), advertiser.id, 'EUR');
@@ -299,9 +301,18 @@ describe('ad-platform credentials API (app ↔ emulators)', () => {
     expect(await view('/api/credentials/tiktok-ads')).toEqual(stored);
   });
 
-  it('ad-platform credentials have no sync job yet: the schedule and "Sync now" leave them out', async () => {
+  it('storing ad-platform credentials queues their sync, and "Sync now" names both (issue #39 step 1: they have sync jobs now)', async () => {
+    // connecting queued both syncs already: the schedule adds nothing while they wait
     expect(await enqueueDueSyncs(app.db, new Date(), 15)).toBe(0);
     const run = await post('/api/sync/run', {});
-    expect(run).toMatchObject({ status: 400, body: { code: 'no_sources_connected' } });
+    expect(run).toMatchObject({
+      status: 202,
+      body: {
+        queued: [
+          { source: 'google_ads', alreadyQueued: true },
+          { source: 'tiktok_ads', alreadyQueued: true },
+        ],
+      },
+    });
   });
 });

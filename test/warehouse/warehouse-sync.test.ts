@@ -6,6 +6,7 @@ import { type DemoEmulators, startDemoEmulators } from '../../src/demo/start-dem
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { integrationContextOf } from '../../src/server/features/connections/integration-context.ts';
 import type { AppDeps } from '../../src/server/http/deps.ts';
+import { syncGoogleAdsJob, syncTikTokAdsJob } from '../../src/server/jobs/definitions/sync-ad-platforms.ts';
 import { syncGa4Job } from '../../src/server/jobs/definitions/sync-ga4.ts';
 import { syncMetaJob } from '../../src/server/jobs/definitions/sync-meta.ts';
 import { syncShopifyJob } from '../../src/server/jobs/definitions/sync-shopify.ts';
@@ -27,7 +28,8 @@ let store: DemoStore;
 let app: TestApp;
 let now = new Date('2026-11-01T12:00:00Z');
 const definitions = [syncShopifyJob];
-const allSyncs = [syncShopifyJob, syncGa4Job, syncMetaJob];
+// the demo connects its Google Ads and TikTok accounts too (issue #39)
+const allSyncs = [syncShopifyJob, syncGa4Job, syncMetaJob, syncGoogleAdsJob, syncTikTokAdsJob];
 
 interface Truth {
   orders: number;
@@ -469,8 +471,10 @@ describe('Shopify → warehouse', () => {
     const outcomes = await runJobsUntilIdle(app.server.deps, { definitions: allSyncs });
     expect(outcomes.map((outcome) => [outcome.job.type, outcome.status, outcome.error]).sort()).toEqual([
       ['sync-ga4', 'succeeded', undefined],
+      ['sync-google_ads', 'succeeded', undefined],
       ['sync-meta', 'succeeded', undefined],
       ['sync-shopify', 'succeeded', undefined],
+      ['sync-tiktok_ads', 'succeeded', undefined],
     ]);
     const figures = async () => {
       const [row] = await queryRows(
@@ -522,7 +526,7 @@ describe('Shopify → warehouse', () => {
       body: '{}',
     });
     const again = await runJobsUntilIdle(app.server.deps, { definitions: allSyncs });
-    expect(again.map((outcome) => outcome.status)).toEqual(['succeeded', 'succeeded', 'succeeded']);
+    expect(again.map((outcome) => outcome.status)).toEqual(Array(allSyncs.length).fill('succeeded'));
     expect(await figures()).toEqual(first);
 
     // A property synced before the campaign report existed is read back once in full.

@@ -23,6 +23,7 @@ describe('upside demo generate', () => {
       [
         'customers.jsonl',
         'ga4.jsonl',
+        'google_ads_daily.jsonl',
         'ground-truth.json',
         'inventory.jsonl',
         'meta-campaigns.jsonl',
@@ -30,6 +31,7 @@ describe('upside demo generate', () => {
         'orders.jsonl',
         'products.jsonl',
         'shop.json',
+        'tiktok_ads_daily.jsonl',
         'transactions.jsonl',
         'refunds.jsonl',
         'costs.csv',

@@ -172,3 +172,8 @@ export function planAdPlatforms(opts: AdPlatformPlanOptions): AdPlatformPlan {
     ),
   };
 }
+
+/** The demo store's ad accounts: the same days as the store (its seed, last day and length). */
+export function demoAdPlatformPlan(config: { seed: number; endDate: string; days: number }): AdPlatformPlan {
+  return planAdPlatforms({ seed: config.seed, endDay: config.endDate, days: config.days });
+}

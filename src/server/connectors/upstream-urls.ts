@@ -14,11 +14,14 @@ export interface DemoIdentifiers {
   shopDomain: string;
   propertyId: string;
   adAccountId: string;
+  /** the demo Google Ads customer and TikTok advertiser (issue #39) */
+  googleAdsCustomerId?: string;
+  tiktokAdvertiserId?: string;
 }
 
 export interface DemoUpstreams {
   /** emulator base URLs; Shopify's may already end in `/store/{shop}` */
-  baseUrls: { shopify: string; ga4: string; meta: string };
+  baseUrls: { shopify: string; ga4: string; meta: string; googleAds?: string; tiktok?: string };
   ids: DemoIdentifiers;
   /** More demo shops (issue #17's second demo store): shop domain → its emulator's base URL. */
   otherShops?: Readonly<Record<string, string>>;
@@ -39,8 +42,9 @@ export interface UpstreamTargets {
   /** `tokenUri`: a service account whose token endpoint is the demo emulator belongs to the demo too */
   ga4(propertyId: string, tokenUri?: string): string;
   meta(adAccountId: string): string;
-  googleAds(): { baseUrl: string; tokenUrl: string };
-  tiktok(): string;
+  /** the demo customer goes to the demo emulator */
+  googleAds(customerId: string): { baseUrl: string; tokenUrl: string };
+  tiktok(advertiserId: string): string;
   /** true when this identifier belongs to the demo store (served by the emulators) */
   isDemo(provider: 'shopify' | 'ga4' | 'meta', id: string): boolean;
 }
@@ -96,13 +100,18 @@ export function createUpstreamTargets(
       if (demo && isDemo('meta', adAccountId)) return demo.baseUrls.meta;
       return overrides.metaBaseUrl ?? DEFAULT_META_BASE_URL;
     },
-    googleAds() {
-      const base = overrides.googleAdsBaseUrl?.replace(/\/+$/, '');
+    googleAds(customerId) {
+      const demoBase =
+        demo?.baseUrls.googleAds && customerId.replace(/-/g, '') === demo.ids.googleAdsCustomerId
+          ? demo.baseUrls.googleAds
+          : undefined;
+      const base = (demoBase ?? overrides.googleAdsBaseUrl)?.replace(/\/+$/, '');
       return base
         ? { baseUrl: base, tokenUrl: `${base}/token` }
         : { baseUrl: DEFAULT_GOOGLE_ADS_BASE_URL, tokenUrl: DEFAULT_GOOGLE_TOKEN_URL };
     },
-    tiktok() {
+    tiktok(advertiserId) {
+      if (demo?.baseUrls.tiktok && advertiserId === demo.ids.tiktokAdvertiserId) return demo.baseUrls.tiktok;
       return overrides.tiktokBaseUrl ?? DEFAULT_TIKTOK_BASE_URL;
     },
   };

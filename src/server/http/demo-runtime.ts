@@ -8,7 +8,15 @@ import type { DemoProfitSetup } from '../../shared/contracts/demo-profit.ts';
  */
 export interface DemoRuntime {
   /** The emulators' base URLs; `ecb` is the reference-rate feed's folder (…/stats/eurofxref). */
-  baseUrls: { shopify: string; ga4: string; meta: string; ecb?: string };
+  baseUrls: {
+    shopify: string;
+    ga4: string;
+    meta: string;
+    ecb?: string;
+    /** the Google Ads and TikTok emulators (issue #39) */
+    googleAds?: string;
+    tiktok?: string;
+  };
   credentials: DemoCredentials;
   /** What the demo owner would enter by hand for profit (costs, shipping profiles, fee rules, expenses). */
   profitSetup?: DemoProfitSetup;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerAdPlatformRoutes } from '../features/ad-platforms/routes.ts';
+import { registerAdSpendRoutes } from '../features/ad-spend/routes.ts';
 import { registerAllStoresRoutes } from '../features/all-stores/routes.ts';
 import { registerAnalyticsRoutes } from '../features/analytics/routes.ts';
 import { registerApiTokenRoutes } from '../features/api-tokens/routes.ts';
@@ -51,6 +52,7 @@ const registrars: Array<(app: FastifyInstance, deps: AppDeps) => void | Promise<
   registerFunnelRoutes,
   registerCredentialsRoutes,
   registerAdPlatformRoutes,
+  registerAdSpendRoutes,
   registerShopifyRoutes,
   registerGaRoutes,
   registerMetaRoutes,

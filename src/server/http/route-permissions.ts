@@ -138,6 +138,7 @@ const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /api/meta/test-available-data': READ,
   'GET /api/meta/spending/last-month': READ,
   'GET /api/meta/summary': READ,
+  'GET /api/ad-spend': READ,
 
   // cursor tracking
   'GET /api/cursor-tracking/statistics': READ,

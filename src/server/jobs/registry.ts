@@ -7,6 +7,7 @@ import { notificationsTickJob } from './definitions/notifications-tick.ts';
 import { processShopifyWebhookJob } from './definitions/process-shopify-webhook.ts';
 import { recalculateCostsJob } from './definitions/recalculate-costs.ts';
 import { registerShopifyWebhooksJob } from './definitions/register-shopify-webhooks.ts';
+import { syncGoogleAdsJob, syncTikTokAdsJob } from './definitions/sync-ad-platforms.ts';
 import { syncGa4Job } from './definitions/sync-ga4.ts';
 import { syncMetaJob } from './definitions/sync-meta.ts';
 import { syncShopifyJob } from './definitions/sync-shopify.ts';
@@ -21,6 +22,8 @@ export const jobDefinitions: readonly RegisteredJob[] = [
   syncShopifyJob,
   syncGa4Job,
   syncMetaJob,
+  syncGoogleAdsJob,
+  syncTikTokAdsJob,
   analyzeWorkspaceJob,
   recalculateCostsJob,
   maintainTrackingJob,

@@ -238,6 +238,15 @@ export const DemoCredentialsSchema = z.object({
   }),
   ga4: z.object({ propertyId: z.string(), serviceAccountJson: z.string() }),
   meta: z.object({ accessToken: z.string(), adAccountId: z.string(), appSecret: z.string() }),
+  /** The demo's Google Ads and TikTok accounts (issue #39), served by their emulators. */
+  googleAds: z.object({
+    clientId: z.string(),
+    clientSecret: z.string(),
+    refreshToken: z.string(),
+    customerId: z.string(),
+    loginCustomerId: z.string(),
+  }),
+  tiktok: z.object({ accessToken: z.string(), advertiserId: z.string() }),
 });
 export type DemoCredentials = z.infer<typeof DemoCredentialsSchema>;
 
@@ -245,5 +254,7 @@ export const DemoConnectResponseSchema = z.object({
   shopify: z.object({ isValid: z.boolean(), message: z.string() }),
   ga4: z.object({ isValid: z.boolean(), message: z.string() }),
   meta: z.object({ isValid: z.boolean(), message: z.string() }),
+  googleAds: z.object({ isValid: z.boolean(), message: z.string() }),
+  tiktok: z.object({ isValid: z.boolean(), message: z.string() }),
 });
 export type DemoConnectResponse = z.infer<typeof DemoConnectResponseSchema>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ConnectionHealthSchema } from './connection-health.ts';
 
 /** Data sources the warehouse syncs (one sync state and one job stream each). */
-export const SYNC_SOURCES = ['shopify', 'ga4', 'meta'] as const;
+export const SYNC_SOURCES = ['shopify', 'ga4', 'meta', 'google_ads', 'tiktok_ads'] as const;
 export const SyncSourceSchema = z.enum(SYNC_SOURCES);
 export type SyncSource = z.infer<typeof SyncSourceSchema>;
 
@@ -10,6 +10,8 @@ export const SYNC_SOURCE_LABELS: Readonly<Record<SyncSource, string>> = {
   shopify: 'Shopify',
   ga4: 'Google Analytics',
   meta: 'Meta Ads',
+  google_ads: 'Google Ads',
+  tiktok_ads: 'TikTok Ads',
 };
 
 export const SyncQuotaSchema = z.object({

@@ -61,6 +61,21 @@ function generatedRate(currency: string, day: string): string | null {
   return (base * (1 + wobble)).toPrecision(5);
 }
 
+/**
+ * The rate the emulator's feed gives for `currency` on `day` or, when `day` is not a TARGET
+ * business day, on the last one before it (the rate a weekend's amounts convert at), without
+ * planted figures: what the demo's ground truth converts ad spend with. Null for an unknown currency.
+ */
+export function ecbReferenceRate(
+  currency: string,
+  day: string,
+): { rateDate: string; perEuro: string } | null {
+  let published = day;
+  while (!isTargetBusinessDay(published)) published = addDays(published, -1);
+  const perEuro = currency === 'EUR' ? '1' : generatedRate(currency, published);
+  return perEuro ? { rateDate: published, perEuro } : null;
+}
+
 export function buildEcbEmulator(options: EcbEmulatorOptions = {}): EcbEmulator {
   const now = options.now ?? Date.now;
   const app = Fastify({ logger: false, forceCloseConnections: true });

@@ -143,6 +143,7 @@ export function buildTikTokEmulator(opts: TikTokEmulatorOptions): TikTokEmulator
         conversion: String(conversions),
         complete_payment: String(conversions),
         total_complete_payment_rate: money(value),
+        campaign_id: g.campaignId,
         campaign_name: campaign?.name ?? '-',
         adgroup_name: campaign?.adGroups.find((a) => a.id === g.adGroupId)?.name ?? '-',
       };

@@ -130,7 +130,9 @@ export function createTikTokClient(options: TikTokClientOptions) {
     ): Promise<TikTokReportRow[]> {
       const rows: TikTokReportRow[] = [];
       const idDimension = level === 'campaign' ? 'campaign_id' : 'adgroup_id';
-      const names = level === 'campaign' ? ['campaign_name'] : ['campaign_name', 'adgroup_name'];
+      // an ad-group row names its campaign through the campaign_id attribute metric
+      const names =
+        level === 'campaign' ? ['campaign_name'] : ['campaign_id', 'campaign_name', 'adgroup_name'];
       for (let page = 1; ; page += 1) {
         const data = await get(
           'report/integrated/get/',

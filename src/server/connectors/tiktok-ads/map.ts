@@ -25,7 +25,7 @@ export function mapTikTokRows(
     .filter((row) => row.dimensions.campaign_id !== undefined || row.dimensions.adgroup_id !== undefined)
     .map((row) => {
       const m = row.metrics;
-      const campaignId = row.dimensions.campaign_id ?? String(m.campaign_id ?? '');
+      const campaignId = row.dimensions.campaign_id ?? m.campaign_id ?? '';
       return {
         platform: 'tiktok_ads' as const,
         accountId,

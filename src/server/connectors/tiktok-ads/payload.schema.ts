@@ -29,6 +29,7 @@ export const ReportRowSchema = z.object({
       conversion: Metric,
       complete_payment: Metric,
       total_complete_payment_rate: Metric,
+      campaign_id: z.string().optional(),
       campaign_name: z.string().optional(),
       adgroup_name: z.string().optional(),
     })

@@ -57,7 +57,7 @@ export const jobs = pgTable(
   ],
 );
 
-export type SyncSource = 'shopify' | 'ga4' | 'meta';
+export type SyncSource = 'shopify' | 'ga4' | 'meta' | 'google_ads' | 'tiktok_ads';
 
 /**
  * One row per (workspace, source): the resumable cursor and the freshness figures the
@@ -70,7 +70,7 @@ export const syncStates = pgTable(
     workspaceId: uuid('workspace_id')
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
-    source: text('source', { enum: ['shopify', 'ga4', 'meta'] }).notNull(),
+    source: text('source', { enum: ['shopify', 'ga4', 'meta', 'google_ads', 'tiktok_ads'] }).notNull(),
     /** Source-specific resumable position (see each definition in src/server/jobs/definitions). */
     cursor: typedJsonb('cursor', JsonObjectSchema).notNull().default({}),
     status: text('status', { enum: ['never', 'running', 'succeeded', 'failed'] })

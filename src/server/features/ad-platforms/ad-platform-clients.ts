@@ -9,7 +9,7 @@ export function createGoogleAdsClientFor(
   secret: GoogleAdsSecret,
 ): GoogleAdsClient {
   return createGoogleAdsClient({
-    ...context.upstream.googleAds(),
+    ...context.upstream.googleAds(secret.customerId),
     ...secret,
     ...(context.upstreamTimeoutMs ? { timeoutMs: context.upstreamTimeoutMs } : {}),
   });
@@ -17,7 +17,7 @@ export function createGoogleAdsClientFor(
 
 export function createTikTokClientFor(context: IntegrationContext, secret: TikTokSecret): TikTokClient {
   return createTikTokClient({
-    baseUrl: context.upstream.tiktok(),
+    baseUrl: context.upstream.tiktok(secret.advertiserId),
     ...secret,
     ...(context.upstreamTimeoutMs ? { timeoutMs: context.upstreamTimeoutMs } : {}),
   });

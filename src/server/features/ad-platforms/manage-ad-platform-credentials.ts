@@ -5,6 +5,8 @@ import type {
   TikTokCredentialsRequest,
 } from '../../../shared/contracts/ad-platforms.ts';
 import { normalizeCustomerId } from '../../connectors/google-ads/client.ts';
+import { SYNC_JOBS } from '../../jobs/definitions/sync-jobs.ts';
+import { enqueue } from '../../jobs/enqueue.ts';
 import {
   deleteCredential,
   type GoogleAdsSecret,
@@ -51,6 +53,7 @@ async function store(
     verifiedAt: now,
     now,
   });
+  await enqueue(context.db, SYNC_JOBS[provider], { workspaceId, reason: 'connect' }, { now });
   return { success: true, account };
 }
 

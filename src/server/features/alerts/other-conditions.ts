@@ -9,7 +9,13 @@ import type { CachedReads } from '../../http/deps.ts';
 import { findLatestRun, readStockImpactOfRun } from '../analytics/read-analytics.ts';
 import type { AlertCondition } from './alert-condition.ts';
 
-const SOURCE_NAMES = { shopify: 'Shopify', ga4: 'Google Analytics 4', meta: 'Meta' } as const;
+const SOURCE_NAMES = {
+  shopify: 'Shopify',
+  ga4: 'Google Analytics 4',
+  meta: 'Meta',
+  google_ads: 'Google Ads',
+  tiktok_ads: 'TikTok',
+} as const;
 
 /**
  * Stock-outs within the lead time (the one of /products and the restock opportunity,

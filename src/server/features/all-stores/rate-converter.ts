@@ -21,6 +21,12 @@ export interface RateConverter {
   missingRate(currency: string, day: string): string | null;
   /** The rates used so far, as runs of days per currency. */
   used(): RateUsed[];
+  /**
+   * The cross rate `convert` applies on `day`: reporting-currency units per unit of `currency`
+   * (10 decimals, for display: amounts are converted exactly) and the publication day of the rates
+   * it comes from; null without a rate.
+   */
+  quote(currency: string, day: string): { rate: string; rateDate: string } | null;
 }
 
 export async function loadRateConverter(
@@ -69,6 +75,17 @@ export async function loadRateConverter(
       return null;
     },
     used: () => compressRuns(usedByCurrency),
+    quote(currency, day) {
+      if (currency === reportingCurrency) return { rate: '1', rateDate: day };
+      const source = rateOf(currency, day);
+      const target = rateOf(reportingCurrency, day);
+      if (!source || !target) return null;
+      return {
+        rate: (Number(target.perEuro) / Number(source.perEuro)).toFixed(10),
+        // the later publication day of the two (ISO days compare as text)
+        rateDate: [source.rateDate, target.rateDate].sort()[1]!,
+      };
+    },
   };
 }
 

@@ -5,7 +5,13 @@ import type { SyncStateRow } from '../../jobs/sync/sync-state.ts';
 import type { CredentialSummary } from '../../vault/credential-store.ts';
 
 /** Where on /profile the owner fixes each source's credentials. */
-const TAB: Readonly<Record<SyncSource, string>> = { shopify: 'Shopify', ga4: 'GA4', meta: 'Meta' };
+const TAB: Readonly<Record<SyncSource, string>> = {
+  shopify: 'Shopify',
+  ga4: 'GA4',
+  meta: 'Meta',
+  google_ads: 'Google Ads',
+  tiktok_ads: 'TikTok',
+};
 
 export interface ConnectionFacts {
   source: SyncSource;
@@ -98,6 +104,10 @@ function credentialFix(source: SyncSource, credential: CredentialSummary): strin
     return 'Check the shop domain and the access token (or client ID and secret) in the Shopify tab and store them again.';
   if (source === 'ga4')
     return 'Check the property ID and give the service account Viewer access to the GA4 property, then store the credentials again in the GA4 tab.';
+  if (source === 'google_ads')
+    return 'Check the OAuth client, refresh token and customer ID (and the manager ID for a managed account) in the Google Ads section and store them again.';
+  if (source === 'tiktok_ads')
+    return 'Check the access token and advertiser ID in the TikTok section and store them again.';
   const code = credential.publicInfo.errorCode;
   if (code === 190)
     return 'Generate a new access token in Meta for Developers and update it in the Meta tab.';

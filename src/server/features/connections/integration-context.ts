@@ -47,6 +47,8 @@ export function createIntegrationContext(args: {
             shopDomain: demoCredentials.shopify.shopDomain,
             propertyId: demoCredentials.ga4.propertyId,
             adAccountId: demoCredentials.meta.adAccountId,
+            googleAdsCustomerId: demoCredentials.googleAds.customerId,
+            tiktokAdvertiserId: demoCredentials.tiktok.advertiserId,
           },
           ...(args.demo.second
             ? { otherShops: { [args.demo.second.shopDomain]: args.demo.second.shopifyBaseUrl } }

@@ -1,10 +1,15 @@
 import type { DemoConnectResponse, DemoCredentials } from '../../../shared/contracts/credentials.ts';
 import type { DemoProfitSetup } from '../../../shared/contracts/demo-profit.ts';
 import { AppError } from '../../errors.ts';
+import {
+  storeGoogleAdsCredentials,
+  storeTikTokCredentials,
+} from '../ad-platforms/manage-ad-platform-credentials.ts';
 import type { IntegrationContext } from '../connections/integration-context.ts';
 import { storeGaCredentials } from '../connections/manage-ga-credentials.ts';
 import { storeMetaCredentials } from '../connections/manage-meta-credentials.ts';
 import { storeShopifyCredentials } from '../connections/manage-shopify-credentials.ts';
+import { describeFailure } from '../connections/upstream-failure.ts';
 import { enterDemoProfitSetup } from '../costs/services/enter-demo-profit-setup.ts';
 
 /** Demo mode only: the credentials the forms are prefilled with (404 outside demo mode). */
@@ -14,7 +19,7 @@ export function getDemoCredentials(context: IntegrationContext): DemoCredentials
 }
 
 /**
- * POST /api/demo/connect: stores all three demo sources through the same services as the forms.
+ * POST /api/demo/connect: stores every demo source (the store, GA4, Meta, Google Ads, TikTok) through the same services as the forms.
  * The owner's profit setup (costs, shipping, fees, expenses) goes in first, before the backfill
  * that storing Shopify's credentials queues, so lines freeze their true historical costs.
  */
@@ -40,9 +45,30 @@ export async function connectDemoStore(
     adAccountId: demo.meta.adAccountId,
     appSecret: demo.meta.appSecret,
   });
+  const googleAds = await adAccountOutcome('Google Ads', () =>
+    storeGoogleAdsCredentials(context, workspaceId, demo.googleAds),
+  );
+  const tiktok = await adAccountOutcome('TikTok', () =>
+    storeTikTokCredentials(context, workspaceId, demo.tiktok),
+  );
   return {
     shopify: { isValid: shopify.isValid, message: shopify.message },
     ga4: { isValid: ga4.isValid, message: ga4.message },
     meta: { isValid: meta.isValid, message: meta.error ?? 'Connected to Meta Marketing API' },
+    googleAds,
+    tiktok,
   };
+}
+
+/** An ad account's connection test as the demo's answer reports it (a failure stores nothing). */
+async function adAccountOutcome(
+  name: string,
+  connect: () => Promise<unknown>,
+): Promise<{ isValid: boolean; message: string }> {
+  try {
+    await connect();
+    return { isValid: true, message: `Connected to ${name}` };
+  } catch (error) {
+    return { isValid: false, message: describeFailure(error) };
+  }
 }

@@ -1,5 +1,6 @@
 import type { SyncSource } from '../../db/schema/jobs.ts';
 import type { DeclaredJob } from '../job-definition.ts';
+import { syncGoogleAdsJob, syncTikTokAdsJob } from './sync-ad-platforms.ts';
 import { syncGa4Job } from './sync-ga4.ts';
 import type { SyncPayload } from './sync-job-options.ts';
 import { syncMetaJob } from './sync-meta.ts';
@@ -10,4 +11,6 @@ export const SYNC_JOBS: Readonly<Record<SyncSource, DeclaredJob<SyncPayload>>> =
   shopify: syncShopifyJob,
   ga4: syncGa4Job,
   meta: syncMetaJob,
+  google_ads: syncGoogleAdsJob,
+  tiktok_ads: syncTikTokAdsJob,
 };

@@ -42,6 +42,8 @@ export const SOURCE_TABLES: Readonly<Record<SyncSource, readonly string[]>> = {
   ],
   ga4: ['wh_ga4_daily_channels', 'wh_ga4_daily_pages', 'wh_ga4_daily_campaigns'],
   meta: ['wh_meta_campaigns', 'wh_meta_daily_insights'],
+  google_ads: ['wh_ad_platform_daily'],
+  tiktok_ads: ['wh_ad_platform_daily'],
 };
 
 const CountSourceRow = z.object({ n: z.union([z.number(), z.string()]) });
@@ -56,7 +58,10 @@ async function countSourceRows(
     const [row] = await queryRows(
       db,
       CountSourceRow,
-      sql`SELECT count(*) AS n FROM ${sql.raw(table)} WHERE workspace_id = ${workspaceId}`,
+      // The ad platforms share one table: each counts its own rows.
+      table === 'wh_ad_platform_daily'
+        ? sql`SELECT count(*) AS n FROM wh_ad_platform_daily WHERE workspace_id = ${workspaceId} AND platform = ${source}`
+        : sql`SELECT count(*) AS n FROM ${sql.raw(table)} WHERE workspace_id = ${workspaceId}`,
     );
     counts[table] = Number(row?.n ?? 0);
   }

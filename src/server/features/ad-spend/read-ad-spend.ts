@@ -1,0 +1,197 @@
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { addDays } from '../../../shared/calendar.ts';
+import {
+  AD_SPEND_PLATFORMS,
+  type AdSpendPlatform,
+  type AdSpendResponse,
+} from '../../../shared/contracts/ad-spend.ts';
+import type { DayRangeRequest } from '../../../shared/day-range.ts';
+import { currencyDigitsOf, minorToDecimal } from '../../../shared/money.ts';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/query-rows.ts';
+import { readMetricWindow } from '../metrics/metric-window.ts';
+
+/**
+ * GET /api/ad-spend (issue #39, decision 104): every platform's spend over the metric window's
+ * shop days. Google Ads and TikTok from their campaign rows (ad_group_id = ''), each day already
+ * converted to the shop currency at its rate by the sync; Meta from its daily insights, which the
+ * profit rollup counts as shop money. A day still without a rate is left out of the shop figure
+ * and counted, never added unconverted.
+ */
+
+const Platform = z.enum(AD_SPEND_PLATFORMS);
+
+const CampaignDayRow = z.object({
+  platform: Platform,
+  date: z.string(),
+  campaign_id: z.string(),
+  name: z.string(),
+  type: z.string().nullable(),
+  spend: z.coerce.number(),
+  spend_shop: z.coerce.number().nullable(),
+  impressions: z.coerce.number(),
+  clicks: z.coerce.number(),
+  conversions: z.coerce.number(),
+  value_shop: z.coerce.number().nullable(),
+  rate: z.string().nullable(),
+  rate_date: z.string().nullable(),
+  utm_campaign: z.string().nullable(),
+});
+type CampaignDay = z.infer<typeof CampaignDayRow>;
+
+const AccountRow = z.object({ platform: Platform, currency: z.string() });
+
+interface CampaignSum {
+  campaignId: string;
+  name: string;
+  type: string | null;
+  spendShop: number;
+  spend: number;
+  impressions: number;
+  clicks: number;
+  conversions: number;
+  valueShop: number;
+  utmCampaign: string | null;
+}
+
+type RateRun = AdSpendPlatform['rates'][number];
+
+/** Consecutive days at one rate, as one run. */
+function rateRuns(byDay: Map<string, { rate: string; rateDate: string }>): RateRun[] {
+  const runs: RateRun[] = [];
+  for (const [day, quote] of [...byDay].sort(([a], [b]) => a.localeCompare(b))) {
+    const last = runs[runs.length - 1];
+    if (last && last.rate === quote.rate && last.rateDate === quote.rateDate && addDays(last.to, 1) === day) {
+      last.to = day;
+    } else {
+      runs.push({ from: day, to: day, rate: quote.rate, rateDate: quote.rateDate });
+    }
+  }
+  return runs;
+}
+
+/** One platform's rows summed per campaign; `shopMinor` is its spend in the shop currency. */
+function platformOf(
+  platform: AdSpendPlatform['platform'],
+  accountCurrency: string,
+  rows: CampaignDay[],
+  shopDigits: number,
+): { view: AdSpendPlatform; shopMinor: number } {
+  const accountDigits = currencyDigitsOf(accountCurrency);
+  const campaigns = new Map<string, CampaignSum>();
+  const rateByDay = new Map<string, { rate: string; rateDate: string }>();
+  const daysWithoutRate = new Set<string>();
+  for (const row of rows) {
+    const sum = campaigns.get(row.campaign_id) ?? {
+      campaignId: row.campaign_id,
+      name: row.name,
+      type: row.type,
+      spendShop: 0,
+      spend: 0,
+      impressions: 0,
+      clicks: 0,
+      conversions: 0,
+      valueShop: 0,
+      utmCampaign: row.utm_campaign,
+    };
+    campaigns.set(row.campaign_id, sum);
+    sum.spend += row.spend;
+    sum.impressions += row.impressions;
+    sum.clicks += row.clicks;
+    sum.conversions += row.conversions;
+    if (row.spend_shop === null) daysWithoutRate.add(row.date);
+    else sum.spendShop += row.spend_shop;
+    sum.valueShop += row.value_shop ?? 0;
+    if (row.rate && row.rate_date && row.rate !== '1')
+      rateByDay.set(row.date, { rate: row.rate, rateDate: row.rate_date });
+  }
+  const list = [...campaigns.values()].sort(
+    (a, b) => b.spendShop - a.spendShop || a.campaignId.localeCompare(b.campaignId),
+  );
+  const shop = (minor: number) => minorToDecimal(minor, shopDigits);
+  const shopMinor = list.reduce((total, c) => total + c.spendShop, 0);
+  return {
+    shopMinor,
+    view: {
+      platform,
+      spend: shop(shopMinor),
+      spendInAccountCurrency: minorToDecimal(
+        list.reduce((total, c) => total + c.spend, 0),
+        accountDigits,
+      ),
+      accountCurrency,
+      rates: rateRuns(rateByDay),
+      daysWithoutRate: daysWithoutRate.size,
+      campaigns: list.map((c) => ({
+        campaignId: c.campaignId,
+        name: c.name,
+        type: c.type,
+        spend: shop(c.spendShop),
+        spendInAccountCurrency: minorToDecimal(c.spend, accountDigits),
+        impressions: c.impressions,
+        clicks: c.clicks,
+        platformConversions: c.conversions,
+        platformConversionValue: shop(c.valueShop),
+        utmCampaign: c.utmCampaign,
+      })),
+    },
+  };
+}
+
+export async function readAdSpend(
+  db: Db,
+  workspaceId: string,
+  request: DayRangeRequest,
+  now: Date,
+): Promise<AdSpendResponse> {
+  const window = await readMetricWindow(db, workspaceId, request, now, 'none');
+  if (!window) return { currency: null, from: null, to: null, total: '0', platforms: [] };
+  const accounts = await queryRows(
+    db,
+    AccountRow,
+    sql`SELECT 'meta' AS platform, max(currency_code) AS currency FROM wh_meta_daily_insights
+          WHERE workspace_id = ${workspaceId} HAVING count(*) > 0
+        UNION ALL
+        SELECT platform, max(currency_code) FROM wh_ad_platform_daily
+          WHERE workspace_id = ${workspaceId} AND ad_group_id = '' GROUP BY platform`,
+  );
+  const rows = await queryRows(
+    db,
+    CampaignDayRow,
+    sql`SELECT 'meta' AS platform, date::text AS date, campaign_id, campaign_name AS name, NULL AS type,
+          spend_minor AS spend, spend_minor AS spend_shop, impressions, clicks,
+          reported_purchases AS conversions, reported_purchase_value_minor AS value_shop, NULL AS rate,
+          NULL AS rate_date, NULL AS utm_campaign
+        FROM wh_meta_daily_insights
+        WHERE workspace_id = ${workspaceId} AND date BETWEEN ${window.start}::date AND ${window.end}::date
+        UNION ALL
+        SELECT platform, date::text, campaign_id, campaign_name, campaign_type, spend_minor,
+          spend_shop_minor, impressions, clicks, conversions, conversion_value_shop_minor,
+          trim_scale(exchange_rate)::text, rate_date::text, utm_campaign
+        FROM wh_ad_platform_daily
+        WHERE workspace_id = ${workspaceId} AND ad_group_id = ''
+          AND date BETWEEN ${window.start}::date AND ${window.end}::date
+        ORDER BY 1, 2, 3`,
+  );
+  const platforms = accounts
+    .sort((a, b) => AD_SPEND_PLATFORMS.indexOf(a.platform) - AD_SPEND_PLATFORMS.indexOf(b.platform))
+    .map((account) =>
+      platformOf(
+        account.platform,
+        account.currency,
+        rows.filter((row) => row.platform === account.platform),
+        window.currencyDigits,
+      ),
+    );
+  return {
+    currency: window.currency,
+    from: window.start,
+    to: window.end,
+    total: minorToDecimal(
+      platforms.reduce((sum, p) => sum + p.shopMinor, 0),
+      window.currencyDigits,
+    ),
+    platforms: platforms.map((p) => p.view),
+  };
+}

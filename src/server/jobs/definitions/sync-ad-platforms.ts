@@ -1,0 +1,19 @@
+import { defineJob } from '../job-definition.ts';
+import { syncGoogleAds } from '../sync/google-ads-sync.ts';
+import { runSourceSync } from '../sync/run-source-sync.ts';
+import { syncTikTokAds } from '../sync/tiktok-ads-sync.ts';
+import { syncJobOptions } from './sync-job-options.ts';
+
+/** Google Ads daily campaign and ad-group rows of one workspace (last 30 days re-read); one at a time per workspace. */
+export const syncGoogleAdsJob = defineJob({
+  ...syncJobOptions('google_ads'),
+  run: ({ deps, payload, signal }) =>
+    runSourceSync(deps, { workspaceId: payload.workspaceId, source: 'google_ads', signal }, syncGoogleAds),
+});
+
+/** TikTok daily campaign and ad-group rows of one workspace (last 30 days re-read); one at a time per workspace. */
+export const syncTikTokAdsJob = defineJob({
+  ...syncJobOptions('tiktok_ads'),
+  run: ({ deps, payload, signal }) =>
+    runSourceSync(deps, { workspaceId: payload.workspaceId, source: 'tiktok_ads', signal }, syncTikTokAds),
+});

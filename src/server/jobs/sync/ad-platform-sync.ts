@@ -1,0 +1,117 @@
+import { addDays, localDayOf } from '../../../shared/calendar.ts';
+import type { AdPlatformDayRow } from '../../connectors/ad-platform-row.ts';
+import { fillMissingShopFigures, loadShopConversion } from './ad-spend-conversion.ts';
+import type { SyncOutcome, SyncSession } from './run-source-sync.ts';
+import { type UpsertRow, type UpsertSpec, upsertRows } from './upsert-rows.ts';
+
+/**
+ * Google Ads / TikTok → warehouse (issue #39, decision 104): the account's currency and time zone,
+ * then daily rows per campaign (the spend every total reads) and per ad group, window by window,
+ * each page committed with the cursor that follows it. The first run reads back BACKFILL_DAYS;
+ * every later run re-reads the last `restateDays` (Google restates late conversions for 30 days),
+ * and the upsert replaces restated values and leaves identical ones alone. Each row carries its
+ * spend in the shop currency at the day's rate (ad-spend-conversion.ts).
+ */
+
+const BACKFILL_DAYS = 3 * 366;
+
+export interface AdPlatformReader {
+  platform: 'google_ads' | 'tiktok_ads';
+  /** Days per report request (TikTok's daily reports span at most 30). */
+  windowDays: number;
+  restateDays: number;
+  account(): Promise<{ id: string; currency: string; timeZone: string | null }>;
+  /** Campaign rows (adGroupId null) and ad-group rows between two account days, inclusive. */
+  readWindow(accountId: string, currency: string, since: string, until: string): Promise<AdPlatformDayRow[]>;
+}
+
+const col = (name: string, type: string) => ({ name, type });
+
+const DAILY_SPEC: UpsertSpec = {
+  table: 'wh_ad_platform_daily',
+  key: ['workspace_id', 'platform', 'date', 'campaign_id', 'ad_group_id'],
+  touch: ['synced_at'],
+  columns: [
+    col('workspace_id', 'uuid'),
+    col('platform', 'text'),
+    col('date', 'date'),
+    col('campaign_id', 'text'),
+    col('ad_group_id', 'text'),
+    col('account_id', 'text'),
+    col('campaign_name', 'text'),
+    col('campaign_type', 'text'),
+    col('campaign_status', 'text'),
+    col('ad_group_name', 'text'),
+    col('spend_minor', 'bigint'),
+    col('impressions', 'bigint'),
+    col('clicks', 'bigint'),
+    col('conversions', 'numeric'),
+    col('conversion_value_minor', 'bigint'),
+    col('currency_code', 'text'),
+    col('utm_source', 'text'),
+    col('utm_medium', 'text'),
+    col('utm_campaign', 'text'),
+    col('shop_currency', 'text'),
+    col('spend_shop_minor', 'bigint'),
+    col('conversion_value_shop_minor', 'bigint'),
+    col('exchange_rate', 'numeric'),
+    col('rate_date', 'date'),
+    col('synced_at', 'timestamptz'),
+  ],
+};
+
+const earlierDay = (a: string, b: string) => (a < b ? a : b);
+
+export async function syncAdPlatform(session: SyncSession, reader: AdPlatformReader): Promise<SyncOutcome> {
+  const account = await reader.account();
+  const today = localDayOf(session.now(), account.timeZone ?? 'UTC');
+  const lastDate = typeof session.cursor.lastDate === 'string' ? session.cursor.lastDate : null;
+  const resumeFrom = typeof session.cursor.nextSince === 'string' ? session.cursor.nextSince : null;
+  let since = resumeFrom ?? (lastDate ? addDays(today, -reader.restateDays) : addDays(today, -BACKFILL_DAYS));
+  if (lastDate && !resumeFrom && addDays(lastDate, 1) < since) since = addDays(lastDate, 1);
+  const syncedAt = session.now().toISOString();
+  const toShop = await loadShopConversion(
+    session.deps,
+    session.workspaceId,
+    [account.currency],
+    since,
+    today,
+  );
+  while (since <= today) {
+    session.throwIfAborted();
+    const until = earlierDay(addDays(since, reader.windowDays - 1), today);
+    const rows = (await reader.readWindow(account.id, account.currency, since, until)).map(
+      (row): UpsertRow => ({
+        workspace_id: session.workspaceId,
+        platform: reader.platform,
+        date: row.date,
+        campaign_id: row.campaignId,
+        ad_group_id: row.adGroupId ?? '',
+        account_id: row.accountId,
+        campaign_name: row.campaignName,
+        campaign_type: row.campaignType,
+        campaign_status: row.campaignStatus,
+        ad_group_name: row.adGroupName,
+        spend_minor: row.spendMinor,
+        impressions: row.impressions,
+        clicks: row.clicks,
+        conversions: row.conversions,
+        conversion_value_minor: row.conversionValueMinor,
+        currency_code: row.currency,
+        utm_source: row.utmSource,
+        utm_medium: row.utmMedium,
+        utm_campaign: row.utmCampaign,
+        ...toShop(row.currency, row.date, row.spendMinor, row.conversionValueMinor),
+        synced_at: syncedAt,
+      }),
+    );
+    const next = addDays(until, 1);
+    await session.commitPage((db) => upsertRows(db, DAILY_SPEC, rows), {
+      nextSince: next > today ? null : next,
+    });
+    since = next;
+  }
+  await fillMissingShopFigures(session.deps, session.workspaceId, reader.platform);
+  await session.commitPage(async () => 0, { nextSince: null, lastDate: today });
+  return { dataThrough: session.now(), backfillCompleted: true };
+}

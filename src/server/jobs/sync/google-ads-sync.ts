@@ -1,0 +1,30 @@
+import { mapGoogleAdsRows } from '../../connectors/google-ads/map.ts';
+import { createGoogleAdsClientFor } from '../../features/ad-platforms/ad-platform-clients.ts';
+import { loadCredential } from '../../vault/credential-store.ts';
+import { PermanentJobError } from '../job-definition.ts';
+import { syncAdPlatform } from './ad-platform-sync.ts';
+import type { SyncOutcome, SyncSession } from './run-source-sync.ts';
+
+/**
+ * Google Ads → warehouse: GAQL daily rows per campaign (Performance Max has no ad groups, so the
+ * campaign rows carry the spend) and per ad group, in 90-day windows; the last 30 days are re-read
+ * on every run for the conversions Google attributes late (contracts/external-apis-2.md §1).
+ */
+export async function syncGoogleAds(session: SyncSession): Promise<SyncOutcome> {
+  const integration = session.deps.integration;
+  const stored = await loadCredential(integration.db, integration.keyring, session.workspaceId, 'google_ads');
+  if (!stored)
+    throw new PermanentJobError('Google Ads is not connected. Add your account in Profile & Integrations.');
+  const client = createGoogleAdsClientFor(integration, stored.secret);
+  return syncAdPlatform(session, {
+    platform: 'google_ads',
+    windowDays: 90,
+    restateDays: 30,
+    account: () => client.getCustomer(),
+    async readWindow(accountId, currency, since, until) {
+      const campaigns = await client.dailyRows('campaign', since, until);
+      const groups = await client.dailyRows('ad_group', since, until);
+      return mapGoogleAdsRows([...campaigns, ...groups], accountId, currency);
+    },
+  });
+}

@@ -1,0 +1,35 @@
+import { mapTikTokRows } from '../../connectors/tiktok-ads/map.ts';
+import { createTikTokClientFor } from '../../features/ad-platforms/ad-platform-clients.ts';
+import { loadCredential } from '../../vault/credential-store.ts';
+import { PermanentJobError } from '../job-definition.ts';
+import { syncAdPlatform } from './ad-platform-sync.ts';
+import type { SyncOutcome, SyncSession } from './run-source-sync.ts';
+
+/**
+ * TikTok → warehouse: BASIC daily reports per campaign and per ad group in 30-day windows (the
+ * longest span a daily report accepts), the last 30 days re-read on every run as TikTok settles
+ * attributed conversions (contracts/external-apis-2.md §2).
+ */
+export async function syncTikTokAds(session: SyncSession): Promise<SyncOutcome> {
+  const integration = session.deps.integration;
+  const stored = await loadCredential(integration.db, integration.keyring, session.workspaceId, 'tiktok_ads');
+  if (!stored)
+    throw new PermanentJobError(
+      'TikTok Ads is not connected. Add your advertiser in Profile & Integrations.',
+    );
+  const client = createTikTokClientFor(integration, stored.secret);
+  return syncAdPlatform(session, {
+    platform: 'tiktok_ads',
+    windowDays: 30,
+    restateDays: 30,
+    account: async () => {
+      const advertiser = await client.getAdvertiser();
+      return { id: advertiser.id, currency: advertiser.currency, timeZone: advertiser.timeZone };
+    },
+    async readWindow(accountId, currency, since, until) {
+      const campaigns = await client.dailyReport('campaign', since, until);
+      const groups = await client.dailyReport('adgroup', since, until);
+      return mapTikTokRows([...campaigns, ...groups], accountId, currency);
+    },
+  });
+}

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { CurrencySchema, MoneySchema } from '../money.ts';
+
+/**
+ * GET /api/ad-spend (issue #39): every ad platform's spend over shop days, in the shop currency
+ * (each day's spend converted at that day's rate, decision 104) and in the ad account's own; the
+ * range is the shared input (DayRangeQuerySchema: `from`/`to` or `period`, issue #36).
+ */
+export const AD_SPEND_PLATFORMS = ['meta', 'google_ads', 'tiktok_ads'] as const;
+
+export const AdSpendCampaignSchema = z.object({
+  campaignId: z.string(),
+  name: z.string(),
+  /** search, shopping, performance_max, video… (Google); null when the platform gives none */
+  type: z.string().nullable(),
+  spend: MoneySchema,
+  spendInAccountCurrency: MoneySchema,
+  impressions: z.number(),
+  clicks: z.number(),
+  /** Conversions and their value as the platform reports them (value in the shop currency). */
+  platformConversions: z.number(),
+  platformConversionValue: MoneySchema,
+  /** The campaign's landing-URL utm_campaign, when the platform reports one. */
+  utmCampaign: z.string().nullable(),
+});
+
+export const AdSpendPlatformSchema = z.object({
+  platform: z.enum(AD_SPEND_PLATFORMS),
+  /** Shop currency. */
+  spend: MoneySchema,
+  spendInAccountCurrency: MoneySchema,
+  accountCurrency: CurrencySchema,
+  /**
+   * The rates used: shop-currency units per account-currency unit, per run of days at one rate
+   * (the publication day of the rate). Empty when the account bills in the shop currency.
+   */
+  rates: z.array(z.object({ from: z.string(), to: z.string(), rate: z.string(), rateDate: z.string() })),
+  /** Days of the range whose spend has no rate yet (their spend is left out of `spend`, never shown unconverted). */
+  daysWithoutRate: z.number(),
+  campaigns: z.array(AdSpendCampaignSchema),
+});
+
+export const AdSpendResponseSchema = z.object({
+  /** Shop currency; null (and no platforms) before a store is synced. */
+  currency: CurrencySchema.nullable(),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  /** Sum of every platform's `spend`: the marketing line of /api/profit over the same days. */
+  total: MoneySchema,
+  platforms: z.array(AdSpendPlatformSchema),
+});
+export type AdSpendResponse = z.infer<typeof AdSpendResponseSchema>;
+export type AdSpendPlatform = z.infer<typeof AdSpendPlatformSchema>;
