@@ -235,13 +235,14 @@ describe('shop/redact', () => {
       );
       expect(row!.n, table).toBe(0);
     }
-    // The Shopify connection goes too; GA4 and Meta are other services' data and stay.
+    // The Shopify connection goes too; GA4 and the ad platforms (Meta, Google Ads, TikTok since
+    // demo mode connects them) are other services' data and stay.
     const providers = await queryRows(
       app.db,
       ProviderRow,
       sql`SELECT provider FROM credentials WHERE workspace_id = ${workspaceId} ORDER BY provider`,
     );
-    expect(providers.map((row) => row.provider)).toEqual(['ga4', 'meta']);
+    expect(providers.map((row) => row.provider)).toEqual(['ga4', 'google_ads', 'meta', 'tiktok_ads']);
     const audit = await queryRows(
       app.db,
       AuditRow,
