@@ -28,10 +28,9 @@ describeInBrowser('connection truth in Chromium (demo mode)', () => {
     const phase = () => page.getByTestId('connect-progress').first().getAttribute('data-phase');
     await expect.poll(phase, POLL).toBe('syncing');
     await saveScreenshot(page, 'connect-syncing');
-    // The worker's first step: the three syncs (the analysis they queue waits).
-    await runJobsUntilIdle(app.server.deps, {
-      definitions: [SYNC_JOBS.shopify, SYNC_JOBS.ga4, SYNC_JOBS.meta],
-    });
+    // The worker's first step: every source's sync (Shopify, GA4, Meta, Google Ads, TikTok); the
+    // analysis they queue waits.
+    await runJobsUntilIdle(app.server.deps, { definitions: Object.values(SYNC_JOBS) });
     await expect.poll(phase, POLL).toBe('analysing');
     expect(await page.getByTestId('opportunity-card').count()).toBe(0);
     await saveScreenshot(page, 'connect-analysing');
