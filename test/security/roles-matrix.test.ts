@@ -83,6 +83,7 @@ const COST_READS = new Set([
   'GET /api/costs/export',
   'GET /api/costs/settings',
   'GET /api/products/profit',
+  'GET /api/products/affinity',
   'GET /api/customers/cohort-profit',
   'GET /api/measurement/mmm',
   'POST /api/measurement/plan',
