@@ -47,14 +47,17 @@ try {
   const started = performance.now();
   const baskets = await readBasketOrders(db, ws, WINDOW.to);
   const readSeconds = (performance.now() - started) / 1000;
+  const lap = () => ((performance.now() - started) / 1000).toFixed(2);
   const pairs = pairAffinity(baskets, WINDOW);
+  const pairsAt = lap();
   const next = nextOrderAffinity(baskets, WINDOW);
+  const nextAt = lap();
   const first = firstProductTable(baskets, WINDOW);
   const totalSeconds = (performance.now() - started) / 1000;
   const [one, five, fifteen] = loadavg();
   console.log(
     `products affinity: ${orders} orders (filled in ${fillSeconds.toFixed(0)} s); ` +
-      `read ${readSeconds.toFixed(2)} s, total ${totalSeconds.toFixed(2)} s (goal < 10 s); ` +
+      `read ${readSeconds.toFixed(2)} s, pairs by ${pairsAt} s, next order by ${nextAt} s, total ${totalSeconds.toFixed(2)} s (goal < 10 s); ` +
       `${pairs.length} pairs, ${next.length} next-order rules, ${first.length} first products; ` +
       `load ${one?.toFixed(2)} ${five?.toFixed(2)} ${fifteen?.toFixed(2)}`,
   );

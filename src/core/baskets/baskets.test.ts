@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { contributionOf } from '../profit/contribution-of.ts';
 import { basketLineContribution } from './basket-line-contribution.ts';
 import { firstProductTable } from './first-product-table.ts';
 import { nextOrderAffinity } from './next-order-affinity.ts';
@@ -40,6 +41,25 @@ describe('basketLineContribution', () => {
     expect(
       basketLineContribution(line('1', { discountMinor: 100, refundedMinor: 450, restockedCostMinor: 200 })),
     ).toBe(1000 - 100 - 450 - (400 - 200));
+  });
+
+  it("is the products' contribution margin of decision 038's own-line parts", () => {
+    const parts = {
+      priceMinor: 5599,
+      discountMinor: 500,
+      cogsMinor: 2000,
+      refundedMinor: 1200,
+      restockedCostMinor: 700,
+    };
+    const { contributionMargin } = contributionOf({
+      grossSales: parts.priceMinor,
+      discounts: parts.discountMinor,
+      returns: parts.refundedMinor,
+      cogs: parts.cogsMinor - parts.restockedCostMinor,
+      shipping: 0,
+      paymentFees: 0,
+    });
+    expect(basketLineContribution({ productId: '1', ...parts })).toBe(contributionMargin);
   });
 });
 

@@ -22,9 +22,11 @@ export function pairAffinity(orders: readonly BasketOrder[], window: BasketWindo
     for (const line of lines) withProduct.set(line.productId, (withProduct.get(line.productId) ?? 0) + 1);
     for (let i = 0; i < lines.length; i += 1) {
       for (let j = i + 1; j < lines.length; j += 1) {
-        const [a, b] = [lines[i]!.productId, lines[j]!.productId].sort();
+        const x = lines[i]!.productId;
+        const y = lines[j]!.productId;
+        const [a, b] = x < y ? [x, y] : [y, x];
         const key = `${a}|${b}`;
-        const pair = pairs.get(key) ?? { a: a!, b: b!, orders: 0, contributionMinor: 0 };
+        const pair = pairs.get(key) ?? { a, b, orders: 0, contributionMinor: 0 };
         pair.orders += 1;
         pair.contributionMinor += contributions[i]! + contributions[j]!;
         pairs.set(key, pair);
