@@ -10,7 +10,6 @@ import { dayRangeQueryFields, refineDayRangeQuery } from './date-range.ts';
 /** The shared range input (issue #36); nothing is compared, so no `compare`. */
 const { compare: _compare, ...rangeFields } = dayRangeQueryFields;
 export const ProductAffinityQuerySchema = z.object(rangeFields).superRefine(refineDayRangeQuery);
-export type ProductAffinityQuery = z.infer<typeof ProductAffinityQuerySchema>;
 
 const ProductRefSchema = z.object({ productId: z.string(), title: z.string() });
 
