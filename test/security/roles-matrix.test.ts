@@ -84,6 +84,7 @@ const COST_READS = new Set([
   'GET /api/export/daily-pnl.csv',
   'GET /api/costs/settings',
   'GET /api/products/profit',
+  'GET /api/products/affinity',
   'GET /api/customers/cohort-profit',
   'GET /api/measurement/mmm',
   'POST /api/measurement/plan',

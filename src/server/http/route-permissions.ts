@@ -104,6 +104,7 @@ const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /api/customers/cohort-profit': COSTS_READ,
   'GET /api/products/performance': READ,
   'GET /api/products/profit': COSTS_READ,
+  'GET /api/products/affinity': COSTS_READ,
   'GET /api/products/:productId/daily': READ,
   'GET /api/profit': COSTS_READ,
   // the marketing-mix model and budget planner (issue #41): contribution and profit figures

@@ -167,7 +167,8 @@ function figuresOf(p: ProductContribution, digits: number) {
 
 const ProductTitleRow = z.object({ product_id: z.string(), title: z.string() });
 
-async function readProductTitles(db: Db, workspaceId: string, productIds: string[]) {
+/** The shop's titles of products (by id); a product missing from the catalogue is left out. */
+export async function readProductTitles(db: Db, workspaceId: string, productIds: string[]) {
   const titles = new Map<string, string>();
   if (productIds.length === 0) return titles;
   const rows = await queryRows(

@@ -1,14 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CohortProfitSchema } from '../../../shared/contracts/customers.ts';
+import { dayRangeRequestOf } from '../../../shared/contracts/date-range.ts';
+import {
+  ProductAffinityQuerySchema,
+  ProductAffinitySchema,
+} from '../../../shared/contracts/product-affinity.ts';
 import { ProductProfitQuerySchema, ProductProfitSchema } from '../../../shared/contracts/products.ts';
 import { requireAuth } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
+import { readProductAffinity } from '../product-affinity/read-product-affinity.ts';
 import { keepContributionAnswer } from './keep-contribution-answer.ts';
 import { readCohortProfit } from './read-cohort-profit.ts';
 import { readProductProfit } from './read-product-profit.ts';
 
-/** Profit where decisions are made (issue #13): per product over a range, per customer cohort and channel. */
+/**
+ * Profit where decisions are made (issue #13): per product over a range, per customer cohort and
+ * channel, and products bought together (issue #44).
+ */
 export function registerContributionRoutes(app: FastifyInstance, deps: AppDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get(
@@ -27,6 +36,22 @@ export function registerContributionRoutes(app: FastifyInstance, deps: AppDeps):
         readProductProfit(deps.db, workspaceId, { from, to }),
       );
     },
+  );
+  api.get(
+    '/api/products/affinity',
+    {
+      schema: { querystring: ProductAffinityQuerySchema, response: { 200: ProductAffinitySchema } },
+      preValidation: async (request) => {
+        requireAuth(request);
+      },
+    },
+    async (request) =>
+      readProductAffinity(
+        deps,
+        requireAuth(request).workspaceId,
+        dayRangeRequestOf({ ...request.query, compare: 'none' }),
+        deps.clock(),
+      ),
   );
   api.get(
     '/api/customers/cohort-profit',

@@ -1,3 +1,4 @@
+import { ProductAffinitySchema } from '@shared/contracts/product-affinity.ts';
 import {
   ProductDailySchema,
   ProductPerformanceSchema,
@@ -38,6 +39,20 @@ export function useProductProfit(range: { from: string; to: string }, enabled: b
       getJson(
         `/api/products/profit?${new URLSearchParams({ from: range.from, to: range.to })}`,
         ProductProfitSchema,
+      ),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+/** Products bought together and first products over a range of shop days (GET /api/products/affinity). */
+export function useProductAffinity(range: { from: string; to: string }, enabled: boolean) {
+  return useQuery({
+    queryKey: ['/api/products/affinity', range.from, range.to],
+    queryFn: () =>
+      getJson(
+        `/api/products/affinity?${new URLSearchParams({ from: range.from, to: range.to })}`,
+        ProductAffinitySchema,
       ),
     placeholderData: keepPreviousData,
     enabled,

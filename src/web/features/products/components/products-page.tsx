@@ -19,6 +19,7 @@ import {
   type ProductSortKey,
   stockVariant,
 } from '../lib/product-table.ts';
+import { BoughtTogetherSection } from './bought-together.tsx';
 import { ProductDetailDialog } from './product-detail-dialog.tsx';
 import { ProductProfitSection } from './product-profit.tsx';
 import { StockAlertCount } from './stock-alert-count.tsx';
@@ -117,6 +118,7 @@ function ProductReport({ data, period }: { data: ProductPerformance; period: Pro
       </div>
       <ProductTable data={data} onOpen={setOpenId} />
       <ProductProfitSection />
+      <BoughtTogetherSection />
       <Card>
         <CardContent className="grid gap-2 pt-6 text-xs text-slate-400" data-testid="product-rules">
           <p>{data.rules}</p>
