@@ -11,9 +11,8 @@
  * Options: BENCH_REQUESTS (default 10).
  */
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
-import { queryRows } from '../src/server/db/query-rows.ts';
 import { startBenchServer } from './support/bench-server.ts';
+import { createBenchTrackedSite } from './support/bench-tracked-site.ts';
 import { load } from './support/load-average.ts';
 
 const visitors = Number(process.env.BENCH_VISITORS ?? 200_000);
@@ -27,20 +26,12 @@ const { server, db, cookie } = bench;
 try {
   const ws = bench.workspaceId;
   const filled = performance.now();
-  await db.execute(sql`INSERT INTO wh_shops (workspace_id, shop_domain, name, currency_code, currency_digits, iana_timezone)
-    VALUES (${ws}, 'bench.myshopify.com', 'Bench', 'USD', 2, 'UTC')`);
-  const [site] = await queryRows(
-    db,
-    z.object({ id: z.string() }),
-    sql`INSERT INTO tracking_configurations (workspace_id, website_name, website_url, website_origin,
-      tracking_id, api_key) VALUES (${ws}, 'Bench', 'https://bench.example', 'https://bench.example',
-      'bench-tracking', 'bench-key') RETURNING id::text AS id`,
-  );
+  const siteId = await createBenchTrackedSite(db, ws);
   // Visitor v: 1 + v % 3 sessions, a day apart, ending within the 90 days; channels from a short list.
   await db.execute(sql`INSERT INTO tracking_sessions (workspace_id, configuration_id, session_id, started_at,
       ended_at, event_count, click_count, last_page_url, last_page_at, first_received_at, last_received_at,
       visitor_id, utm_source, utm_medium, utm_campaign, referrer)
-    SELECT ${ws}, ${site!.id}, 's' || v || '-' || k, t, t, 3, 1, '/', t, t, t, 'v' || v,
+    SELECT ${ws}, ${siteId}, 's' || v || '-' || k, t, t, 3, 1, '/', t, t, t, 'v' || v,
       (ARRAY['facebook', 'google', 'newsletter', NULL, NULL])[1 + (v + k) % 5],
       (ARRAY['paid_social', 'cpc', 'email', NULL, NULL])[1 + (v + k) % 5],
       (ARRAY['Spring', 'Brand', 'Weekly', NULL, NULL])[1 + (v + k) % 5],
@@ -54,10 +45,10 @@ try {
     SELECT ${ws}, v, '#' || v, 'USD', 1500 + (v * 7919) % 20000, s.started_at + interval '10 minutes',
       s.started_at, s.started_at::date, false, NULL
     FROM generate_series(1, ${orders}) v
-    JOIN tracking_sessions s ON s.configuration_id = ${site!.id} AND s.session_id = 's' || v || '-1'`);
+    JOIN tracking_sessions s ON s.configuration_id = ${siteId} AND s.session_id = 's' || v || '-1'`);
   await db.execute(sql`INSERT INTO tracking_order_journeys (workspace_id, order_id, configuration_id, session_id,
       visitor_id, method)
-    SELECT ${ws}, v, ${site!.id}, 's' || v || '-1', 'v' || v, 'visitor_id' FROM generate_series(1, ${orders}) v`);
+    SELECT ${ws}, v, ${siteId}, 's' || v || '-1', 'v' || v, 'visitor_id' FROM generate_series(1, ${orders}) v`);
   await db.execute(sql`ANALYZE`);
   console.log(
     `filled ${visitors} visitors, ${orders} joined orders in ${((performance.now() - filled) / 1000).toFixed(1)} s`,

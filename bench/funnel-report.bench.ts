@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { queryRows } from '../src/server/db/query-rows.ts';
 import { startBenchServer } from './support/bench-server.ts';
+import { createBenchTrackedSite } from './support/bench-tracked-site.ts';
 import { load } from './support/load-average.ts';
 
 const events = Number(process.env.BENCH_EVENTS ?? 1_000_000);
@@ -34,24 +35,16 @@ const { server, db, cookie } = bench;
 try {
   const ws = bench.workspaceId;
   const filled = performance.now();
-  await db.execute(sql`INSERT INTO wh_shops (workspace_id, shop_domain, name, currency_code, currency_digits, iana_timezone)
-    VALUES (${ws}, 'bench.myshopify.com', 'Bench', 'USD', 2, 'UTC')`);
-  const [site] = await queryRows(
-    db,
-    z.object({ id: z.string() }),
-    sql`INSERT INTO tracking_configurations (workspace_id, website_name, website_url, website_origin,
-      tracking_id, api_key) VALUES (${ws}, 'Bench', 'https://bench.example', 'https://bench.example',
-      'bench-tracking', 'bench-key') RETURNING id::text AS id`,
-  );
+  const siteId = await createBenchTrackedSite(db, ws);
   await db.execute(sql`INSERT INTO tracking_sessions (workspace_id, configuration_id, session_id, started_at,
       ended_at, event_count, click_count, last_page_url, last_page_at, first_received_at, last_received_at, device)
-    SELECT ${ws}, ${site!.id}, 'px' || v, t, t, 1 + v % 7, 0, '/', t, t, t,
+    SELECT ${ws}, ${siteId}, 'px' || v, t, t, 1 + v % 7, 0, '/', t, t, t,
       (ARRAY['mobile', 'desktop', 'tablet'])[1 + v % 3]
     FROM generate_series(1, ${sessions}) v,
       LATERAL (SELECT ${END}::timestamptz - ((v * 7919) % (29 * 86400)) * interval '1 second' AS t) ts`);
   await db.execute(sql`INSERT INTO tracking_pixel_events (workspace_id, configuration_id, event_id, name, occurred_at,
       session_id, page_url, consent_analytics, consent_marketing, consent_preferences, consent_sale_of_data)
-    SELECT ${ws}, ${site!.id}, 'e' || v || '-' || k, (${sql.raw(`ARRAY[${STEPS.map((name) => `'${name}'`).join(', ')}]`)})[k], s.started_at + k * interval '40 seconds',
+    SELECT ${ws}, ${siteId}, 'e' || v || '-' || k, (${sql.raw(`ARRAY[${STEPS.map((name) => `'${name}'`).join(', ')}]`)})[k], s.started_at + k * interval '40 seconds',
       'px' || v, 'https://bench.example/checkouts/cn/' || v, true, false, false, false
     FROM generate_series(1, ${sessions}) v, generate_series(1, 1 + v % 7) k,
       LATERAL (SELECT ${END}::timestamptz - ((v * 7919) % (29 * 86400)) * interval '1 second' AS started_at) s`);
