@@ -12,7 +12,7 @@ import type {
   CsvImportResponse,
   CsvRejected,
 } from '../../src/shared/contracts/costs.ts';
-import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts';
+import { type DemoTestApp, startConnectedDemoApp } from '../support/start-demo-app.ts';
 
 /**
  * The cost ledger end to end: connecting the demo store enters the owner's cost history before the
@@ -55,15 +55,8 @@ const ledgerCount = async () =>
 const postCsv = (path: string, csv: string) =>
   app.request(path, { method: 'POST', cookie: owner, headers: { 'content-type': 'text/csv' }, body: csv });
 
-const QueryRow = z.object({ id: z.string() });
-
 beforeAll(async () => {
-  app = await startDemoTestApp({}, { seed: 11 });
-  owner = await app.signIn('owner@example.com', 'Olive');
-  expect((await app.request('/api/demo/connect', { method: 'POST', cookie: owner })).status).toBe(200);
-  await runJobsUntilIdle(app.server.deps);
-  const [row] = await queryRows(app.db, QueryRow, sql`SELECT workspace_id::text AS id FROM wh_shops`);
-  workspaceId = row!.id;
+  ({ app, owner, workspaceId } = await startConnectedDemoApp(11));
 }, 600_000);
 
 afterAll(async () => {

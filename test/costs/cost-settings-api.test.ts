@@ -9,7 +9,7 @@ import {
 } from '../../src/shared/contracts/costs.ts';
 import { ProfitReportSchema } from '../../src/shared/contracts/profit.ts';
 import { parseDecimalToMinor } from '../../src/shared/money.ts';
-import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts';
+import { type DemoTestApp, startConnectedDemoApp } from '../support/start-demo-app.ts';
 
 /**
  * Editing the owner's cost rules through /api/costs/*: bad values are refused with a 400 naming
@@ -55,13 +55,10 @@ async function expectRefused(method: string, path: string, body: unknown, messag
 }
 
 beforeAll(async () => {
-  app = await startDemoTestApp({}, { seed: 42 });
+  ({ app, owner } = await startConnectedDemoApp(7));
   truth = app.demo.store.groundTruth.profit;
   first = truth.days[0]!.date;
   last = truth.days.at(-1)!.date;
-  owner = await app.signIn('owner@example.com', 'Olive');
-  expect((await call('POST', '/api/demo/connect')).status).toBe(200);
-  await runJobsUntilIdle(app.server.deps);
 }, 600_000);
 
 afterAll(async () => {

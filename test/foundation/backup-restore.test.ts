@@ -9,9 +9,8 @@ import { z } from 'zod';
 import { type Database, type Db, openDatabase } from '../../src/server/db/client.ts';
 import { migrateDatabase } from '../../src/server/db/migrate.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
-import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import { createUsers } from '../support/factories.ts';
-import { startDemoTestApp } from '../support/start-demo-app.ts';
+import { startConnectedDemoApp } from '../support/start-demo-app.ts';
 
 /**
  * `upside backup` / `upside restore` round trips, run as the real CLI in a child process: every
@@ -59,14 +58,11 @@ async function tableChecksums(db: Db): Promise<Record<string, string>> {
 }
 
 describe.runIf(process.env.DATABASE_URL)('upside backup / restore on PostgreSQL', () => {
-  it('restores every row of a synced and analysed demo store', async () => {
-    const app = await startDemoTestApp();
+  it('restores every row of a synced and analysed demo store (a copy of the connected demo)', async () => {
+    const { app } = await startConnectedDemoApp(7);
     const url = app.testDatabase.url as string;
     let database: Database | undefined;
     try {
-      const owner = await app.signIn('backup@example.com', 'Bea');
-      expect((await app.request('/api/demo/connect', { method: 'POST', cookie: owner })).status).toBe(200);
-      await runJobsUntilIdle(app.server.deps);
       await app.server.close();
       await app.demo.close();
 

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { sessionChannelOf } from '../../src/core/journeys/session-channel-of.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
-import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import type { CampaignPerformance } from '../../src/shared/contracts/campaigns.ts';
 import {
   type HeatmapResponse,
@@ -16,7 +15,7 @@ import {
   type FirstPartyHealth,
 } from '../../src/shared/contracts/first-party.ts';
 import type { SessionExperiments } from '../../src/shared/contracts/heatmap-insights.ts';
-import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts';
+import { type DemoTestApp, startConnectedDemoApp } from '../support/start-demo-app.ts';
 
 /**
  * Issue 16 end to end on the demo store: the generator plants shoppers' tracker sessions (and the
@@ -31,11 +30,7 @@ describe('first-party journeys on the demo store', () => {
   let health: FirstPartyHealth;
 
   beforeAll(async () => {
-    app = await startDemoTestApp({}, { seed: 7 });
-    owner = await app.signIn('owner@example.com', 'Olive');
-    const connected = await app.request('/api/demo/connect', { method: 'POST', cookie: owner });
-    expect(connected.status).toBe(200);
-    await runJobsUntilIdle(app.server.deps);
+    ({ app, owner } = await startConnectedDemoApp(7));
     const truth = app.demo.groundTruth;
     const response = await app.request(
       `/api/attribution/first-party/health?from=${truth.startDate}&to=${truth.endDate}`,

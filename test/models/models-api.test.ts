@@ -2,9 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { queryRows } from '../../src/server/db/query-rows.ts';
-import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import type { ModelDiagnostics, ModelRun } from '../../src/shared/contracts/models.ts';
-import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts';
+import { type DemoTestApp, startConnectedDemoApp } from '../support/start-demo-app.ts';
 
 /** What the analysis pipeline (core/pipeline) stores for a run (the fields these tests compare). */
 const StoredRun = z.object({
@@ -45,9 +44,8 @@ async function diagnosticsWithChecks(): Promise<ModelDiagnostics> {
 }
 
 beforeAll(async () => {
-  app = await startDemoTestApp({}, { seed: 7 });
-  owner = await app.signIn('owner@example.com', 'Olive');
-}, 120_000);
+  ({ app, owner } = await startConnectedDemoApp(7));
+}, 600_000);
 
 afterAll(async () => {
   await app?.close();
@@ -61,15 +59,18 @@ const CountRow = z.object({ customers: z.number() });
 
 describe('the Predictive Models endpoints', () => {
   it('answer "no run" and an empty history before any analysis, 401 without a session', async () => {
-    expect(await json('/api/models/diagnostics')).toMatchObject({ state: 'no_run', run: null, checks: null });
-    expect(await json('/api/models/runs')).toEqual([]);
+    const newcomer = await app.signIn('newcomer@example.com', 'Nina');
+    expect(await json('/api/models/diagnostics', newcomer)).toMatchObject({
+      state: 'no_run',
+      run: null,
+      checks: null,
+    });
+    expect(await json('/api/models/runs', newcomer)).toEqual([]);
     for (const path of ['/api/models/diagnostics', '/api/models/runs'])
       expect((await app.request(path)).status).toBe(401);
   });
 
   it("show the latest run's fits from its stored diagnostics, and the run history", async () => {
-    expect((await app.request('/api/demo/connect', { method: 'POST', cookie: owner })).status).toBe(200);
-    await runJobsUntilIdle(app.server.deps);
     const [stored] = await queryRows(
       app.db,
       StoredRun,

@@ -11,7 +11,7 @@ import { type Delivery, SendResultSchema } from '../../src/shared/contracts/noti
 import type { Opportunity } from '../../src/shared/contracts/opportunities.ts';
 import { formatMoney, minorToDecimal } from '../../src/shared/money.ts';
 import { expectedFigures } from '../dashboard/store-figures.ts';
-import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts';
+import { type DemoTestApp, startConnectedDemoApp } from '../support/start-demo-app.ts';
 import {
   startHttpReceiver,
   startTestSmtpServer,
@@ -46,13 +46,10 @@ async function sent(response: Response): Promise<Delivery> {
 beforeAll(async () => {
   smtp = await startTestSmtpServer();
   receiver = await startHttpReceiver();
-  app = await startDemoTestApp(
-    { SMTP_URL: smtp.url, MAIL_FROM: 'Upside <digests@upside.test>' },
-    { seed: 21 },
-  );
-  owner = await app.signIn('owner@example.com', 'Olive');
-  expect((await app.request('/api/demo/connect', { method: 'POST', cookie: owner })).status).toBe(200);
-  await runJobsUntilIdle(app.server.deps);
+  ({ app, owner } = await startConnectedDemoApp(7, {
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'Upside <digests@upside.test>',
+  }));
 }, 600_000);
 
 afterAll(async () => {

@@ -1,11 +1,10 @@
 import { parse } from 'csv-parse/sync';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import type { CreatedApiToken } from '../../src/shared/contracts/api-tokens.ts';
 import type { CustomersSummary } from '../../src/shared/contracts/customers.ts';
 import { currencyDigitsOf, parseDecimalToMinor } from '../../src/shared/money.ts';
-import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts';
+import { type DemoTestApp, startConnectedDemoApp } from '../support/start-demo-app.ts';
 
 /**
  * CSV exports over real HTTP with an API token, after the real connect → sync → analyse path on
@@ -38,10 +37,7 @@ function ordersOf(from: string, to: string) {
 }
 
 beforeAll(async () => {
-  app = await startDemoTestApp({}, { seed: 7 });
-  owner = await app.signIn('owner@example.com', 'Olive');
-  expect((await app.request('/api/demo/connect', { method: 'POST', cookie: owner })).status).toBe(200);
-  await runJobsUntilIdle(app.server.deps);
+  ({ app, owner } = await startConnectedDemoApp(7));
   const created = await app.request('/api/tokens', {
     method: 'POST',
     cookie: owner,

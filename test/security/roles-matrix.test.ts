@@ -5,7 +5,7 @@ import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../notifications/receivers.ts';
 import { joinByInvitation, sendJson } from '../support/members.ts';
 import { listApiRoutes } from '../support/route-table.ts';
-import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts';
+import { type DemoTestApp, startConnectedDemoApp } from '../support/start-demo-app.ts';
 
 /**
  * Issue #17's isolation matrix: every API route (read from Fastify's route table, so a new route is
@@ -213,12 +213,9 @@ async function cell(route: string, who: Who): Promise<void> {
 
 beforeAll(async () => {
   smtp = await startTestSmtpServer();
-  app = await startDemoTestApp({ SMTP_URL: smtp.url }, { seed: 7 });
-  cookies.owner = await app.signIn('owner@example.com', 'Olive');
-  expect((await app.request('/api/demo/connect', { method: 'POST', cookie: cookies.owner })).status).toBe(
-    200,
-  );
-  await runJobsUntilIdle(app.server.deps);
+  const connected = await startConnectedDemoApp(7, { SMTP_URL: smtp.url });
+  app = connected.app;
+  cookies.owner = connected.owner;
   cookies.admin = (
     await joinByInvitation(app, cookies.owner, {
       email: 'admin@example.com',

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import { listApiRoutes } from '../support/route-table.ts';
-import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts';
+import { type DemoTestApp, startConnectedDemoApp } from '../support/start-demo-app.ts';
 
 /**
  * Design §7: no endpoint reads or changes another workspace's data. The owner connects the demo
@@ -54,12 +53,8 @@ describe('tenant isolation across every endpoint', () => {
   const ownerMarkers: string[] = [];
 
   beforeAll(async () => {
-    app = await startDemoTestApp({}, { seed: 7 });
-    owner = await app.signIn('owner@example.com', 'Olive');
+    ({ app, owner } = await startConnectedDemoApp(7));
     outsider = await app.signIn('outsider@example.com', 'Otto');
-
-    expect((await app.request('/api/demo/connect', { method: 'POST', cookie: owner })).status).toBe(200);
-    await runJobsUntilIdle(app.server.deps);
     const opportunities = (await (
       await app.request('/api/opportunities', { cookie: owner })
     ).json()) as Array<{
