@@ -4,12 +4,11 @@ import { z } from 'zod';
 import { generateStore } from '../../src/demo/generate-store.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { runAnalysis } from '../../src/server/features/analysis/run-analysis.ts';
-import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import type { CustomerList, CustomersSummary } from '../../src/shared/contracts/customers.ts';
 import { maskEmail, maskName } from '../../src/shared/masking.ts';
 import { buildDemoFacts } from '../opportunities/demo-facts.ts';
 import { joinByInvitation, sendJson } from '../support/members.ts';
-import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts';
+import { type DemoTestApp, startConnectedDemoApp } from '../support/start-demo-app.ts';
 import { customerTruth } from './store-customers.ts';
 
 /**
@@ -41,10 +40,9 @@ async function workspaceOf(email: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  app = await startDemoTestApp({}, { seed: 5 });
-  owner = await app.signIn('owner@example.com', 'Olive');
+  ({ app, owner } = await startConnectedDemoApp(5));
   other = await app.signIn('other@example.com', 'Otto');
-}, 120_000);
+}, 600_000);
 
 afterAll(async () => {
   await app?.close();
@@ -52,10 +50,12 @@ afterAll(async () => {
 
 describe('before any analysis', () => {
   it('answers empty, not an error', async () => {
-    const summary = await get<CustomersSummary>('/api/customers/summary', owner);
+    // A newcomer's workspace: no store, no analysis yet.
+    const newcomer = await app.signIn('newcomer@example.com', 'Nina');
+    const summary = await get<CustomersSummary>('/api/customers/summary', newcomer);
     expect(summary).toMatchObject({ hasData: false, customers: 0, segments: [], churnDistribution: [] });
     expect(summary.lifetime.status).toBe('not_run');
-    expect(await get<CustomerList>('/api/customers', owner)).toMatchObject({ total: 0, customers: [] });
+    expect(await get<CustomerList>('/api/customers', newcomer)).toMatchObject({ total: 0, customers: [] });
   });
 
   it('refuses bad queries with a clear 400 and a missing session with 401', async () => {
@@ -74,8 +74,6 @@ describe('after the demo store is connected, synced and analysed', () => {
   let summary: CustomersSummary;
 
   beforeAll(async () => {
-    expect((await app.request('/api/demo/connect', { method: 'POST', cookie: owner })).status).toBe(200);
-    await runJobsUntilIdle(app.server.deps);
     truth = customerTruth(app.demo.store);
     summary = await get<CustomersSummary>('/api/customers/summary', owner);
   }, 300_000);

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toDayNumber } from '../../src/core/dates/to-day-number.ts';
 import type { DemoStore } from '../../src/demo/model.ts';
-import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import type { ProductDaily, ProductPerformance } from '../../src/shared/contracts/products.ts';
-import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts';
+import { type DemoTestApp, startConnectedDemoApp } from '../support/start-demo-app.ts';
 
 let app: DemoTestApp;
 let owner: string;
@@ -35,9 +34,8 @@ const read = async (query: string, cookie = owner): Promise<ProductPerformance> 
 };
 
 beforeAll(async () => {
-  app = await startDemoTestApp({}, { seed: 7 });
-  owner = await app.signIn('owner@example.com', 'Olive');
-}, 120_000);
+  ({ app, owner } = await startConnectedDemoApp(7));
+}, 600_000);
 
 afterAll(async () => {
   await app?.close();
@@ -55,13 +53,18 @@ describe('GET /api/products/performance', () => {
   });
 
   it('says nothing is connected before the demo store is', async () => {
-    expect(await read('')).toMatchObject({ connected: false, hasData: false, period: 30, products: [] });
-    expect((await app.request('/api/products/1/daily', { cookie: owner })).status).toBe(404);
+    // A newcomer's workspace: no store connected yet.
+    const newcomer = await app.signIn('newcomer@example.com', 'Nina');
+    expect(await read('', newcomer)).toMatchObject({
+      connected: false,
+      hasData: false,
+      period: 30,
+      products: [],
+    });
+    expect((await app.request('/api/products/1/daily', { cookie: newcomer })).status).toBe(404);
   });
 
   it('after sync and analysis, matches the store: units, revenue, velocity, trend, stock and losses', async () => {
-    expect((await app.request('/api/demo/connect', { method: 'POST', cookie: owner })).status).toBe(200);
-    await runJobsUntilIdle(app.server.deps);
     const store = app.demo.store;
     const sales = salesFrom(store);
     const lastDay = store.inventory.days - 1;

@@ -6,7 +6,7 @@ import { DEMO_SECRETS } from '../../src/demo/credentials.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import type { DataRequestExportList } from '../../src/shared/contracts/webhooks.ts';
-import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts';
+import { type DemoTestApp, startConnectedDemoApp } from '../support/start-demo-app.ts';
 
 /**
  * Shopify's compliance webhooks over real HTTP with the demo store synced: customers/redact
@@ -82,16 +82,9 @@ async function placesHolding(needle: string): Promise<string[]> {
   return found;
 }
 
-const QueryRow = z.object({ workspace_id: z.string() });
-
 beforeAll(async () => {
-  app = await startDemoTestApp({}, { seed: 33 });
-  owner = await app.signIn('owner@example.com', 'Olive');
-  expect((await app.request('/api/demo/connect', { method: 'POST', cookie: owner })).status).toBe(200);
-  await runJobsUntilIdle(app.server.deps);
-  const [row] = await queryRows(app.db, QueryRow, sql`SELECT workspace_id FROM wh_shops`);
-  workspaceId = row!.workspace_id;
-}, 300_000);
+  ({ app, owner, workspaceId } = await startConnectedDemoApp(7));
+}, 600_000);
 
 afterAll(async () => {
   await app?.close();
