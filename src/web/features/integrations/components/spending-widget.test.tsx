@@ -32,11 +32,12 @@ const spending: MetaSpending = {
   currency: 'EUR',
   period: 'October 2026',
   campaignCount: 4,
+  platforms: [{ platform: 'meta', spend: 1234.5, campaignCount: 4 }],
   campaigns: [
-    { name: 'A', spend: 600, status: 'ACTIVE' },
-    { name: 'B', spend: 400, status: 'PAUSED' },
-    { name: 'C', spend: 200, status: 'ACTIVE' },
-    { name: 'D', spend: 34.5, status: 'ACTIVE' },
+    { platform: 'meta', name: 'A', spend: 600, status: 'ACTIVE' },
+    { platform: 'meta', name: 'B', spend: 400, status: 'PAUSED' },
+    { platform: 'meta', name: 'C', spend: 200, status: 'ACTIVE' },
+    { platform: 'meta', name: 'D', spend: 34.5, status: 'ACTIVE' },
   ],
 };
 
