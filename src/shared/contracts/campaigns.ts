@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AdSpendPlatformSchema } from './ad-spend.ts';
 import { DayRangeQuerySchema, rangeWindowFields } from './date-range.ts';
 
 /**
@@ -153,7 +154,7 @@ export const AdPlatformCampaignsSchema = z.object({
   spendMinor: z.number().int(),
   spendInAccountCurrencyMinor: z.number().int(),
   /** Shop-currency units per account-currency unit per run of days (empty: the shop's currency). */
-  rates: z.array(z.object({ from: z.string(), to: z.string(), rate: z.string(), rateDate: z.string() })),
+  rates: AdSpendPlatformSchema.shape.rates,
   daysWithoutRate: z.number().int(),
   platformConversionValueMinor: z.number().int(),
   platformRoas: z.number().nullable(),
