@@ -8,7 +8,7 @@ import { once } from 'node:events';
 import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { DAY_MS } from '../shared/calendar.ts';
-import { adPlatformExportLines, adPlatformTruth } from './ad-platforms/ad-platform-truth.ts';
+import { adPlatformExportLines, adPlatformRates, adPlatformTruth } from './ad-platforms/ad-platform-truth.ts';
 import { demoAdPlatformPlan } from './ad-platforms/plan-ad-platforms.ts';
 import { dayToIso, formatZoned } from './calendar.ts';
 import type { DemoOrder, DemoStore, DemoVisit } from './model.ts';
@@ -25,6 +25,7 @@ export const STORE_FILES = [
   'meta-daily.jsonl',
   'google_ads_daily.jsonl',
   'tiktok_ads_daily.jsonl',
+  'exchange-rates.jsonl',
   'ground-truth.json',
   ...PROFIT_FILES,
 ] as const;
@@ -151,6 +152,9 @@ export function* storeRecords(store: DemoStore): Generator<[StoreFile, string]> 
   const adPlan = demoAdPlatformPlan(store.config);
   for (const [file, lines] of Object.entries(adPlatformExportLines(adPlan)) as [StoreFile, string[]][])
     for (const line of lines) yield [file, line];
+  // The ECB rates their spend converts at into the shop currency (each day's, as demo mode serves them).
+  for (const rate of adPlatformRates(adPlan, store.shop.currencyCode))
+    yield ['exchange-rates.jsonl', JSON.stringify(rate)];
   const truth = { ...store.groundTruth, adPlatforms: adPlatformTruth(adPlan, store.shop.currencyCode) };
   yield ['ground-truth.json', JSON.stringify(truth, null, 2)];
   yield* profitRecords(store);

@@ -14,6 +14,9 @@
  *    re-running `buildOrder` with the same seed. Inventory, GA4 and Meta are derived from the
  *    aggregates, and the ground truth is written down.
  */
+
+import { adPlatformTruth } from './ad-platforms/ad-platform-truth.ts';
+import { demoAdPlatformPlan } from './ad-platforms/plan-ad-platforms.ts';
 import { dayToIso, formatZoned, localToUtcMs, parseIsoDay } from './calendar.ts';
 import { buildCatalog } from './catalog.ts';
 import { EventColumns, type OrderEvent } from './event-columns.ts';
@@ -409,7 +412,11 @@ export function generateStore(options: GenerateOptions): DemoStore {
       storeOrders,
       trackedShare: GA4_TRACKED_SHARE,
     },
-    profit: profitTruth.finish(meta.daily),
+    // The demo connects Google Ads and TikTok too: their spend is marketing (issue #39).
+    profit: profitTruth.finish(
+      meta.daily,
+      Object.values(adPlatformTruth(demoAdPlatformPlan(config), currency)).map((a) => a.dailyShopSpendMinor),
+    ),
     firstParty: firstPartyTruth(revenueOrders, joinable),
   };
 

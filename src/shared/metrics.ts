@@ -39,6 +39,7 @@ export const METRIC_NAMES = {
   blendedRoas: 'Blended ROAS',
   metaReportedRoas: 'Meta-reported ROAS',
   metaSpend: 'Meta ad spend',
+  adSpend: 'Ad spend (all platforms)',
   revenue: 'Revenue (net of refunds)',
   orders: 'Orders',
   averageOrderValue: 'Average order value',
@@ -49,7 +50,7 @@ export const METRIC_NAMES = {
 /** What each ROAS divides, in words. */
 export const ROAS_RULES = {
   metaAttributedRoas: 'Store-verified revenue credited to Meta (net of refunds) ÷ Meta ad spend.',
-  blendedRoas: 'All store revenue (net of refunds) ÷ Meta ad spend.',
+  blendedRoas: 'All store revenue (net of refunds) ÷ all ad spend (every platform).',
   metaReportedRoas: 'Purchase value Meta reports for its ads ÷ Meta ad spend (Meta-reported).',
 } as const;
 

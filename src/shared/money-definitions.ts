@@ -38,8 +38,9 @@ export const KPI_DEFINITIONS = {
     'Money returned to customers on the refund day, including refunded shipping and tax. /profit’s “Returns” is only the value of the returned items.',
   orders: 'Orders placed in the window, test and cancelled orders excluded.',
   averageOrderValue: 'Order totals ÷ orders.',
-  adSpend: 'Meta ad spend over the same days.',
-  roas: 'Blended ROAS: all store revenue (net of refunds) ÷ Meta ad spend.',
+  adSpend:
+    'Ad spend of every platform (Meta, Google Ads, TikTok, imported) over the same days, in the shop currency.',
+  roas: 'Blended ROAS: all store revenue (net of refunds) ÷ all ad spend.',
   metaRoas: 'Store-verified revenue credited to Meta (net of refunds) ÷ Meta ad spend.',
   newCustomers: 'Customers whose first order falls in the window.',
   returningCustomers: 'Customers who ordered in the window and had ordered before it.',

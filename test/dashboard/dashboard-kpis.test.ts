@@ -102,8 +102,11 @@ describe('after the demo store is connected and synced', () => {
       current: now.returningCustomers,
       previous: then.returningCustomers,
     });
-    expect(k.adSpend).toMatchObject({ current: now.spend, previous: then.spend });
-    expect(k.roas?.current).toBeCloseTo((now.gross - now.refunds) / now.spend, 9);
+    // Ad spend and blended ROAS: every platform's spend (Meta, Google Ads, TikTok in USD at the day's rate).
+    expect(k.adSpend).toMatchObject({ current: now.adSpend, previous: then.adSpend });
+    expect(k.roas?.current).toBeCloseTo((now.gross - now.refunds) / now.adSpend, 9);
+    expect(answer.adPlatforms.reduce((sum, p) => sum + p.spendMinor, 0)).toBe(now.adSpend);
+    expect(answer.adPlatforms.find((p) => p.platform === 'meta')?.spendMinor).toBe(now.spend);
 
     const bestSellers = [...now.productSales].sort((a, b) => b[1] - a[1]).slice(0, answer.topProducts.length);
     expect(answer.topProducts.map((p) => [Number(p.productId), p.salesMinor])).toEqual(bestSellers);

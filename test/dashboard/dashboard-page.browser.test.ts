@@ -47,10 +47,10 @@ describeInBrowser('the Dashboard page on the demo store', () => {
       month.orders.toLocaleString('en-US'),
     );
     await expect(page.getByTestId('kpi-ad-spend').getByTestId('kpi-value').textContent()).resolves.toBe(
-      usd(month.spend),
+      usd(month.adSpend),
     );
     await expect(page.getByTestId('kpi-roas').getByTestId('kpi-value').textContent()).resolves.toBe(
-      `${((month.gross - month.refunds) / month.spend).toFixed(2)}x`,
+      `${((month.gross - month.refunds) / month.adSpend).toFixed(2)}x`,
     );
     await expect(page.getByTestId('kpi-new-customers').getByTestId('kpi-value').textContent()).resolves.toBe(
       month.newCustomers.toLocaleString('en-US'),

@@ -1,3 +1,5 @@
+import { adPlatformTruth } from '../../src/demo/ad-platforms/ad-platform-truth.ts';
+import { demoAdPlatformPlan } from '../../src/demo/ad-platforms/plan-ad-platforms.ts';
 import { dayToIso, localDayOf } from '../../src/demo/calendar.ts';
 import type { DemoStore } from '../../src/demo/model.ts';
 
@@ -16,7 +18,10 @@ export interface Expected {
   refundCount: number;
   newCustomers: number;
   returningCustomers: number;
+  /** Meta's spend. */
   spend: number;
+  /** Every planted ad account's spend in the shop currency: Meta's, Google Ads' and TikTok's (issue #39). */
+  adSpend: number;
   productSales: Map<number, number>;
 }
 
@@ -31,6 +36,7 @@ export function expectedFigures(store: DemoStore, start: string, end: string): E
     newCustomers: 0,
     returningCustomers: 0,
     spend: 0,
+    adSpend: 0,
     productSales: new Map(),
   };
   const firstDay = new Map<number, string>();
@@ -63,6 +69,12 @@ export function expectedFigures(store: DemoStore, start: string, end: string): E
     else result.returningCustomers += 1;
   }
   for (const row of store.meta.daily) if (row.day >= start && row.day <= end) result.spend += row.spendMinor;
+  result.adSpend = result.spend;
+  for (const account of Object.values(
+    adPlatformTruth(demoAdPlatformPlan(store.config), store.shop.currencyCode),
+  ))
+    for (const [day, minor] of Object.entries(account.dailyShopSpendMinor))
+      if (day >= start && day <= end) result.adSpend += minor;
   return result;
 }
 

@@ -72,8 +72,9 @@ describe('one set of numbers on the demo store', () => {
         attributionSum: cents(attribution.reduce((s, r) => s + r.revenue, 0)),
       },
       orders: { dashboard: k.orders.current, truth: truth.orders },
+      adSpend: { dashboard: k.adSpend?.current, truth: truth.adSpend },
       metaSpend: {
-        dashboard: k.adSpend?.current,
+        dashboard: dashboard.adPlatforms.find((p) => p.platform === 'meta')?.spendMinor,
         campaigns: campaigns.totals.spendMinor,
         attribution: cents(meta.spend ?? 0),
         truth: truth.spend,
@@ -91,8 +92,9 @@ describe('one set of numbers on the demo store', () => {
     expect(k.revenue.current).toBe(truth.gross - truth.refunds);
     expect(k.orders.current).toBe(truth.orders);
     expect(figures.revenue.attributionSum).toBe(k.revenue.current);
-    // Meta spend: the same wherever it is shown.
-    expect(k.adSpend?.current).toBe(truth.spend);
+    // Ad spend: every platform's (issue #39); Meta's: the same wherever it is shown.
+    expect(k.adSpend?.current).toBe(truth.adSpend);
+    expect(figures.metaSpend.dashboard).toBe(truth.spend);
     expect(campaigns.totals.spendMinor).toBe(truth.spend);
     expect(cents(meta.spend ?? 0)).toBe(truth.spend);
     // Meta-attributed revenue, ROAS and match rate: one attribution rule.
@@ -100,8 +102,8 @@ describe('one set of numbers on the demo store', () => {
     expect(meta.roas).toBeCloseTo(campaigns.totals.roas!, 10);
     expect(k.metaRoas?.current).toBeCloseTo(campaigns.totals.roas!, 10);
     expect(meta.matchRate).toBeCloseTo(campaigns.totals.matchRate!, 10);
-    // Blended ROAS is another metric: store revenue over Meta spend.
-    expect(k.roas?.current).toBeCloseTo(k.revenue.current / truth.spend, 10);
+    // Blended ROAS is another metric: store revenue over every platform's spend.
+    expect(k.roas?.current).toBeCloseTo(k.revenue.current / truth.adSpend, 10);
     // GA4-reported figures over the same window, as GA4 counts them.
     const gaTruth = ga4Truth(store, window.start, window.end);
     expect(cents(ga.revenue)).toBe(Math.round(gaTruth.revenueMinor));

@@ -173,7 +173,7 @@ describe('lifetime value in contribution margin per cohort and channel', () => {
     expect(summary.customers).toBe(answer.lifetime.customers);
   });
 
-  it('derives CAC, LTV:CAC and payback from Meta spend, and says when a group is too thin', async () => {
+  it("derives CAC, LTV:CAC and payback from the channel platform's spend, and says when a group is too thin", async () => {
     const meta = answer.channels.find((c) => c.channel === 'meta_ads')!;
     expect(meta.spend).not.toBeNull();
     expect(minor(meta.cac!)).toBe(Math.round(minor(meta.spend!) / meta.customers));
@@ -181,7 +181,10 @@ describe('lifetime value in contribution margin per cohort and channel', () => {
     expect(meta.ltvToCac!).toBeCloseTo(minor(meta.ltv!) / minor(meta.cac!), 2);
     expect(['paid_back', 'not_yet']).toContain(meta.payback);
     if (meta.payback === 'paid_back') expect(meta.paybackMonths).toBeLessThanOrEqual(meta.monthsObserved);
-    for (const row of answer.channels.filter((c) => c.channel !== 'meta_ads' && c.customers >= 20))
+    // A channel is charged its own platform's spend only: Meta's and Google Ads' (issue #39).
+    for (const row of answer.channels.filter(
+      (c) => c.channel !== 'meta_ads' && c.channel !== 'google_ads' && c.customers >= 20,
+    ))
       expect(row).toMatchObject({ spend: null, cac: null, ltvToCac: null, payback: 'no_spend' });
     for (const row of [...answer.cohorts, ...answer.channels]) {
       if (row.customers < answer.minimumCustomers)

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adPlatformTruth } from '../../src/demo/ad-platforms/ad-platform-truth.ts';
+import { demoAdPlatformPlan } from '../../src/demo/ad-platforms/plan-ad-platforms.ts';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import { addDays, daysBetween, weekdayOf } from '../../src/shared/calendar.ts';
 import {
@@ -119,8 +121,14 @@ describe('after the demo store is connected and synced', () => {
     for (const bucket of [answer.totals, ...answer.series]) expectLinesAddUp(bucket);
     expect(sumSeries(answer.series)).toEqual(totalsInMinor(answer.totals));
 
-    // The lines the sync brought equal the generated store: Meta spend, units sold.
-    const spend = store.meta.daily.reduce((sum, d) => sum + d.spendMinor, 0);
+    // The lines the sync brought equal the generated store: every ad account's spend (Meta's, and
+    // Google Ads' and TikTok's in the shop currency, issue #39), units sold.
+    const accounts = Object.values(
+      adPlatformTruth(demoAdPlatformPlan(store.config), store.shop.currencyCode),
+    );
+    const spend =
+      store.meta.daily.reduce((sum, d) => sum + d.spendMinor, 0) +
+      accounts.reduce((sum, a) => sum + a.totalShopSpendMinor, 0);
     expect(minor(answer.totals.marketing)).toBe(spend);
     let units = 0;
     for (let i = 0; i < store.orders.count; i += 1) {

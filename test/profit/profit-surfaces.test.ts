@@ -166,15 +166,22 @@ describe('campaigns and channels', () => {
     expect(totals.poas!).toBeLessThan(totals.roas!);
     expect(totals.newCustomerCacMinor).toBe(Math.round(totals.spendMinor / totals.newCustomers));
     expect(totals.cacMinor).toBe(Math.round(totals.spendMinor / totals.customers));
-    expect(answer.mer).toBeCloseTo(answer.storeNetRevenueMinor / totals.spendMinor, 12);
+    // MER divides by every platform's spend (issue #39): Meta's, Google's and TikTok's.
+    expect(answer.adSpendTotalMinor).toBe(answer.adPlatforms.reduce((sum, p) => sum + p.spendMinor, 0));
+    expect(answer.adSpendTotalMinor).toBeGreaterThan(totals.spendMinor);
+    expect(answer.mer).toBeCloseTo(answer.storeNetRevenueMinor / answer.adSpendTotalMinor, 12);
     for (const c of answer.campaigns) {
       expect(c.poas === null ? null : c.poas).toBe(
         c.spendMinor > 0 ? c.contributionMinor / c.spendMinor : null,
       );
       expect(c.newCustomers).toBeLessThanOrEqual(c.customers);
     }
-    // Channels without tracked spend have no POAS or CAC, never a cost of zero.
-    for (const row of answer.channels.filter((r) => r.channel !== 'meta_ads'))
+    // The google_ads channel is charged Google Ads' spend; channels without tracked spend have no
+    // POAS or CAC, never a cost of zero.
+    const google = answer.channels.find((r) => r.channel === 'google_ads');
+    if (google)
+      expect(google.spendMinor).toBe(answer.adPlatforms.find((p) => p.platform === 'google_ads')!.spendMinor);
+    for (const row of answer.channels.filter((r) => r.channel !== 'meta_ads' && r.channel !== 'google_ads'))
       expect(row).toMatchObject({ spendMinor: null, poas: null, cacMinor: null, newCustomerCacMinor: null });
     expect(answer.profitRule).toMatch(/POAS/);
   });

@@ -22,6 +22,7 @@ describe('upside demo generate', () => {
     expect(files).toEqual(
       [
         'customers.jsonl',
+        'exchange-rates.jsonl',
         'ga4.jsonl',
         'google_ads_daily.jsonl',
         'ground-truth.json',

@@ -18,8 +18,9 @@ The P&L of decision 010 (gross sales, discounts, returns, net sales, COGS, gross
 payment fees, marketing, contribution margin, expenses, net profit) over shop days [from, to]
 (default: the store's whole window), from an \`upside demo generate\` folder: orders.jsonl,
 refunds.jsonl (restocks), transactions.jsonl (fees), costs.csv (sku,variant_id,cost,effective_from),
-variant-weights.csv, profit-rules.json (shipping profiles, fee rules, expenses), meta-daily.jsonl
-(spend), shop.json. A line without a cost in costs.csv counts at cost 0.
+variant-weights.csv, profit-rules.json (shipping profiles, fee rules, expenses), meta-daily.jsonl,
+google_ads_daily.jsonl and tiktok_ads_daily.jsonl (spend; another currency than the shop's at
+exchange-rates.jsonl's rate of the spend day), shop.json. A line without a cost in costs.csv counts at cost 0.
 Or from a Shopify orders export (Admin → Orders → Export, CSV) with a costs CSV (sku,cost,
 effective_from) and optionally a rules file shaped as profit-rules.json (fee rules by Payment
 Method, expenses). An export has no refund dates, restocks, shipping costs or ad spend: returns

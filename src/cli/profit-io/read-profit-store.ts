@@ -11,6 +11,7 @@ import type {
   ProfitSaleOrder,
 } from '../../core/profit/types.ts';
 import { currencyDigitsOf, MoneySchema, parseDecimalToMinor } from '../../shared/money.ts';
+import { readAdPlatformSpend } from './read-ad-platform-spend.ts';
 import { csvValueError, readCsvRecords } from './read-csv-records.ts';
 import { parseOrFail, readJsonl } from './read-jsonl.ts';
 import { expensesOf, readCostPeriods, readProfitRules } from './read-profit-inputs.ts';
@@ -177,6 +178,7 @@ export function readProfitStore(dir: string): ProfitStore {
   }
   for (const row of readJsonl(join(dir, 'meta-daily.jsonl'), 'meta-daily.jsonl', SpendSchema))
     spend.push({ day: row.day, amountMinor: row.spendMinor });
+  spend.push(...readAdPlatformSpend(dir, shop.currencyCode));
   return {
     currency: shop.currencyCode,
     digits,

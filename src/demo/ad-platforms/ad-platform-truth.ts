@@ -118,3 +118,26 @@ export function adPlatformExportLines(
     'tiktok_ads_daily.jsonl': exportLines(plan.tiktok),
   };
 }
+
+/**
+ * The ECB rates (per euro, on the rate's publication day) that convert the accounts' spend into
+ * the shop currency: one line per spend day and currency of an account billing in another
+ * currency than the shop's, and the shop's own (`exchange-rates.jsonl` of a demo export).
+ */
+export function adPlatformRates(
+  plan: AdPlatformPlan,
+  shopCurrency: string,
+): Array<{ date: string; currency: string; perEuro: string }> {
+  const lines = new Map<string, { date: string; currency: string; perEuro: string }>();
+  for (const account of [plan.google, plan.tiktok]) {
+    if (account.currency === shopCurrency) continue;
+    for (const { date } of account.days)
+      for (const currency of [account.currency, shopCurrency]) {
+        const rate = ecbReferenceRate(currency, date);
+        if (rate) lines.set(`${date}|${currency}`, { date, currency, perEuro: rate.perEuro });
+      }
+  }
+  return [...lines.values()].sort(
+    (a, b) => a.date.localeCompare(b.date) || a.currency.localeCompare(b.currency),
+  );
+}

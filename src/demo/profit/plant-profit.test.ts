@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DemoProfitSetupSchema } from '../../shared/contracts/demo-profit.ts';
+import { adPlatformTruth } from '../ad-platforms/ad-platform-truth.ts';
+import { demoAdPlatformPlan } from '../ad-platforms/plan-ad-platforms.ts';
 import { storeRecords } from '../export-store.ts';
 import { generateStore } from '../generate-store.ts';
 import type { DemoStore } from '../model.ts';
@@ -129,7 +131,14 @@ describe('planted profit', () => {
       expect(d.contributionMargin).toBe(d.grossProfit - d.shipping - d.paymentFees - d.marketing);
       expect(d.netProfit).toBe(d.contributionMargin - d.expenses);
     }
-    const spend = store.meta.daily.reduce((s, r) => s + r.spendMinor, 0);
+    // Marketing is every ad account's spend: Meta's and the Google Ads and TikTok accounts' (issue #39).
+    const adAccounts = Object.values(
+      adPlatformTruth(demoAdPlatformPlan(store.config), store.shop.currencyCode),
+    );
+    const spend =
+      store.meta.daily.reduce((s, r) => s + r.spendMinor, 0) +
+      adAccounts.reduce((s, a) => s + a.totalShopSpendMinor, 0);
+    expect(adAccounts.every((a) => a.totalShopSpendMinor > 0)).toBe(true);
     expect(truth.totals.marketing).toBe(spend);
     expect(truth.totals.grossSales).toBe(
       sales.reduce((s, o) => s + o.subtotalMinor + o.discountMinor + o.shippingMinor, 0),

@@ -85,10 +85,20 @@ export class ProfitTruthBuilder {
     }
   }
 
-  /** Adds marketing (Meta spend per day) and expenses, and derives the subtotal lines. */
-  finish(metaDaily: readonly MetaDailyRow[]): ProfitTruth {
+  /**
+   * Adds marketing (Meta spend per day and every other ad account's daily spend in the shop
+   * currency: `adAccountDaily`, date → minor units, issue #39) and expenses, and derives the
+   * subtotal lines.
+   */
+  finish(
+    metaDaily: readonly MetaDailyRow[],
+    adAccountDaily: ReadonlyArray<Readonly<Record<string, number>>>,
+  ): ProfitTruth {
     const marketing = new Float64Array(this.days);
     for (const row of metaDaily) marketing[this.slot(parseIsoDay(row.day))]! += row.spendMinor;
+    for (const daily of adAccountDaily)
+      for (const [date, spendMinor] of Object.entries(daily))
+        marketing[this.slot(parseIsoDay(date))]! += spendMinor;
     const days: ProfitTruth['days'] = [];
     for (let d = 0; d < this.days; d += 1) {
       const date = dayToIso(this.startDay + d);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AdSpendPlatformSchema } from './ad-spend.ts';
 import { DayRangeQuerySchema, rangeWindowFields } from './date-range.ts';
 
 /**
@@ -117,6 +118,50 @@ export const CampaignRowSchema = z.object({
 });
 export type CampaignRow = z.infer<typeof CampaignRowSchema>;
 
+/**
+ * One campaign of any ad platform (issue #39): the platform's own figures beside the store's.
+ * Money in minor units of the shop currency (a foreign-currency account converted at each day's
+ * rate; `spendInAccountCurrencyMinor` as billed).
+ */
+export const PlatformCampaignSchema = z.object({
+  campaignId: z.string(),
+  name: z.string(),
+  type: z.string().nullable(),
+  utmCampaign: z.string().nullable(),
+  spendMinor: z.number().int(),
+  spendInAccountCurrencyMinor: z.number().int(),
+  impressions: z.number(),
+  clicks: z.number(),
+  /** Platform-reported: the conversions and value the platform claims; ROAS = value / spend. */
+  platformConversions: z.number(),
+  platformConversionValueMinor: z.number().int(),
+  platformRoas: z.number().nullable(),
+  /** Store-verified: orders of the period whose utm_campaign is the campaign's (its UTM, else its name or id). */
+  storeVerifiedOrders: z.number().int(),
+  storeVerifiedRevenueMinor: z.number().int(),
+  storeRoas: z.number().nullable(),
+  /** First-party: the tracker's last non-direct click credit to the same utm_campaign. */
+  firstPartyOrders: z.number().int(),
+  firstPartyRevenueMinor: z.number().int(),
+  /** No order ever carried the campaign's utm_campaign (issue #39 step 6): its UTMs match nothing. */
+  utmNeverMatched: z.boolean(),
+});
+
+export const AdPlatformCampaignsSchema = z.object({
+  /** meta, google_ads, tiktok_ads or an imported platform's own name. */
+  platform: z.string(),
+  accountCurrency: z.string(),
+  spendMinor: z.number().int(),
+  spendInAccountCurrencyMinor: z.number().int(),
+  /** Shop-currency units per account-currency unit per run of days (empty: the shop's currency). */
+  rates: AdSpendPlatformSchema.shape.rates,
+  daysWithoutRate: z.number().int(),
+  platformConversionValueMinor: z.number().int(),
+  platformRoas: z.number().nullable(),
+  campaigns: z.array(PlatformCampaignSchema),
+});
+export type AdPlatformCampaigns = z.infer<typeof AdPlatformCampaignsSchema>;
+
 export const CampaignPerformanceSchema = z.object({
   /** Meta credentials stored for the workspace. */
   connected: z.boolean(),
@@ -142,6 +187,10 @@ export const CampaignPerformanceSchema = z.object({
   campaigns: z.array(CampaignRowSchema),
   /** Profit per channel over the period (decision 025). */
   channels: z.array(ChannelProfitRowSchema),
+  /** Every ad platform's campaigns over the period (issue #39), the same figures as GET /api/ad-spend. */
+  adPlatforms: z.array(AdPlatformCampaignsSchema),
+  /** Every platform's spend over the period (shop currency): /api/ad-spend's `total`, MER's divisor. */
+  adSpendTotalMinor: z.number().int(),
   /** MER: all store revenue net of refunds ÷ all ad spend over the period; null without spend. */
   mer: z.number().nullable(),
   storeNetRevenueMinor: z.number().int(),

@@ -56,9 +56,9 @@ export const DashboardKpisSchema = z.object({
       newCustomers: KpiValueSchema,
       /** Customers who ordered in the period and had ordered before it. */
       returningCustomers: KpiValueSchema,
-      /** Meta ad spend, minor units of `adSpendCurrency`; null when Meta is not connected. */
+      /** Ad spend of every platform (issue #39), minor units of `adSpendCurrency`; null when no ad account is connected. */
       adSpend: KpiValueSchema.nullable(),
-      /** Blended ROAS = all net store revenue / Meta ad spend; null without Meta or when the currencies differ. */
+      /** Blended ROAS = all net store revenue / all ad spend; null without ad spend or when the currencies differ. */
       roas: RatioKpiSchema.nullable(),
       /**
        * Meta-attributed ROAS = store-verified revenue credited to Meta (the one attribution rule,
@@ -69,6 +69,20 @@ export const DashboardKpisSchema = z.object({
     })
     .nullable(),
   metaConnected: z.boolean(),
+  /**
+   * Each ad platform's spend over the period (shop currency, minor units, issue #39: `adSpend` is
+   * their total) and the platform's own ROAS: the conversion value it reports / its spend, both in
+   * the shop currency (a foreign-currency account converted at each day's rate).
+   */
+  adPlatforms: z.array(
+    z.object({
+      platform: z.string(),
+      spendMinor: z.number().int(),
+      previousSpendMinor: z.number().int(),
+      platformConversionValueMinor: z.number().int(),
+      platformRoas: z.number().nullable(),
+    }),
+  ),
   adSpendCurrency: z.string().nullable(),
   /** Why ad spend or ROAS is missing, in words (null when both are shown). */
   adsNote: z.string().nullable(),

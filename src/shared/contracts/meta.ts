@@ -30,7 +30,11 @@ export const MetaSpendingSchema = z.object({
   currency: z.string(),
   period: z.string(),
   campaignCount: z.number().int(),
-  campaigns: z.array(z.object({ name: z.string(), spend: z.number(), status: z.string() })),
+  /** Each ad platform's spend of the month (issue #39): `totalSpending` is their sum. */
+  platforms: z.array(z.object({ platform: z.string(), spend: z.number(), campaignCount: z.number().int() })),
+  campaigns: z.array(
+    z.object({ name: z.string(), spend: z.number(), status: z.string(), platform: z.string() }),
+  ),
 });
 export type MetaSpending = z.infer<typeof MetaSpendingSchema>;
 

@@ -10,13 +10,14 @@ import type { DayRangeRequest } from '../../../shared/day-range.ts';
 import { currencyDigitsOf, minorToDecimal } from '../../../shared/money.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
+import { adSpendRows } from '../metrics/ad-spend-rows.ts';
 import { readMetricWindow } from '../metrics/metric-window.ts';
 
 /**
- * GET /api/ad-spend (issue #39, decision 104): every platform's spend over the metric window's
- * shop days. Google Ads and TikTok from their campaign rows (ad_group_id = ''), each day already
- * converted to the shop currency at its rate by the sync; Meta from its daily insights, which the
- * profit rollup counts as shop money. A day still without a rate is left out of the shop figure
+ * GET /api/ad-spend (issue #39, decisions 104 and 099): every platform's spend over the metric
+ * window's shop days, from the one ad-spend reader (adSpendRows): Google Ads, TikTok and imported
+ * platforms from their campaign rows (ad_group_id = ''), each day already converted to the shop
+ * currency at its rate; Meta from its daily insights, which the profit rollup counts as shop money. A day still without a rate is left out of the shop figure
  * and counted, never added unconverted.
  */
 
@@ -150,28 +151,17 @@ export async function readAdSpend(
   const accounts = await queryRows(
     db,
     AccountRow,
-    sql`SELECT 'meta' AS platform, max(currency_code) AS currency FROM wh_meta_daily_insights
-          WHERE workspace_id = ${workspaceId} HAVING count(*) > 0
-        UNION ALL
-        SELECT platform, max(currency_code) FROM wh_ad_platform_daily
-          WHERE workspace_id = ${workspaceId} AND ad_group_id = '' GROUP BY platform`,
+    sql`SELECT s.platform, max(s.account_currency) AS currency
+        FROM ${adSpendRows(workspaceId, { withoutRate: true })} s GROUP BY s.platform`,
   );
   const rows = await queryRows(
     db,
     CampaignDayRow,
-    sql`SELECT 'meta' AS platform, date::text AS date, campaign_id, campaign_name AS name, NULL AS type,
-          spend_minor AS spend, spend_minor AS spend_shop, impressions, clicks,
-          reported_purchases AS conversions, reported_purchase_value_minor AS value_shop, NULL AS rate,
-          NULL AS rate_date, NULL AS utm_campaign
-        FROM wh_meta_daily_insights
-        WHERE workspace_id = ${workspaceId} AND date BETWEEN ${window.start}::date AND ${window.end}::date
-        UNION ALL
-        SELECT platform, date::text, campaign_id, campaign_name, campaign_type, spend_minor,
-          spend_shop_minor, impressions, clicks, conversions, conversion_value_shop_minor,
-          trim_scale(exchange_rate)::text, rate_date::text, utm_campaign
-        FROM wh_ad_platform_daily
-        WHERE workspace_id = ${workspaceId} AND ad_group_id = ''
-          AND date BETWEEN ${window.start}::date AND ${window.end}::date
+    sql`SELECT s.platform, s.date::text AS date, s.campaign_id, s.campaign_name AS name,
+          s.campaign_type AS type, s.spend_account_minor AS spend, s.spend_minor AS spend_shop,
+          s.impressions, s.clicks, s.conversions, s.conversion_value_minor AS value_shop,
+          trim_scale(s.exchange_rate)::text AS rate, s.rate_date::text AS rate_date, s.utm_campaign
+        FROM ${adSpendRows(workspaceId, { from: window.start, to: window.end, withoutRate: true })} s
         ORDER BY 1, 2, 3`,
   );
   const platforms = accounts

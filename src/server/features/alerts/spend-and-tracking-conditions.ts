@@ -8,6 +8,7 @@ import type { Db } from '../../db/client.ts';
 import { queryRows, timestampColumn } from '../../db/query-rows.ts';
 import { readOrderJourneys } from '../analysis/read-order-journeys.ts';
 import { refreshAnalysisFacts } from '../analysis/refresh-analysis-facts.ts';
+import { adSpendRows } from '../metrics/ad-spend-rows.ts';
 import { readMetricWindow } from '../metrics/metric-window.ts';
 import type { AlertCondition } from './alert-condition.ts';
 
@@ -70,9 +71,11 @@ export async function adSpendOutOfStockConditions(
   const spending = await queryRows(
     db,
     SpendingRow,
-    sql`SELECT campaign_id, max(campaign_name) AS name, sum(spend_minor)::text AS spend, max(currency_code) AS currency
-        FROM wh_meta_daily_insights WHERE workspace_id = ${workspaceId} AND date = ${day}::date
-        GROUP BY campaign_id HAVING sum(spend_minor) > 0`,
+    // Meta's campaigns: the advertised products are known for them (the rule speaks of one platform).
+    sql`SELECT s.campaign_id, max(s.campaign_name) AS name, sum(s.spend_minor)::text AS spend,
+          max(s.currency_code) AS currency
+        FROM ${adSpendRows(workspaceId, { from: day, to: day })} s WHERE s.platform = 'meta'
+        GROUP BY s.campaign_id HAVING sum(s.spend_minor) > 0`,
   );
   if (spending.length === 0) return [];
   const handles = await readAdvertisedHandles(db, workspaceId);

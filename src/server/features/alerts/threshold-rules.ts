@@ -11,6 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { queryRows, timestampColumn } from '../../db/query-rows.ts';
 import { notFound } from '../../errors.ts';
 import type { CachedReads } from '../../http/deps.ts';
+import { adSpendRows } from '../metrics/ad-spend-rows.ts';
 import { readMetricWindow, validOrderOf } from '../metrics/metric-window.ts';
 import { readSales } from '../notifications/digest/read-digest.ts';
 import { readProfitReport } from '../profit/read-profit-report.ts';
@@ -118,8 +119,7 @@ async function metricValue(
   const [row] = await queryRows(
     db,
     MetricValueRow,
-    sql`SELECT (SELECT sum(spend_minor)::text FROM wh_meta_daily_insights
-                WHERE workspace_id = ${workspaceId} AND date BETWEEN ${start}::date AND ${end}::date) AS spend,
+    sql`SELECT (SELECT sum(s.spend_minor)::text FROM ${adSpendRows(workspaceId, { from: start, to: end })} s) AS spend,
           (SELECT count(*)::int FROM (SELECT o.customer_id FROM wh_orders o
              WHERE ${validOrderOf(workspaceId)} AND o.customer_id IS NOT NULL
              GROUP BY o.customer_id HAVING min(o.order_date) BETWEEN ${start}::date AND ${end}::date) firsts) AS new_customers`,

@@ -6,6 +6,7 @@ import type { AnalysisFacts } from '../../../core/pipeline/types.ts';
 import { lastCompleteDay } from '../../../shared/day-range.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
+import { adSpendRows } from '../metrics/ad-spend-rows.ts';
 import { CreditRow, creditOfRow } from '../metrics/credit-of-row.ts';
 import { ga4AmountsInShopCurrency } from '../metrics/ga4-revenue.ts';
 import { readCustomerOrders } from './read-customer-orders.ts';
@@ -155,9 +156,11 @@ export async function loadAnalysisFacts(
   const metaDailyQuery = queryRows(
     db,
     MetaDailyQueryRow,
-    sql`SELECT date::text AS date, campaign_id, spend_minor::float8 AS spend,
-          reported_purchase_value_minor::float8 AS reported
-        FROM wh_meta_daily_insights WHERE workspace_id = ${workspaceId}`,
+    // Meta's campaign days of the one ad-spend reader: the campaign detectors and the attribution
+    // rows speak of Meta's campaigns and of the meta_ads channel.
+    sql`SELECT s.date::text AS date, s.campaign_id, s.spend_minor::float8 AS spend,
+          s.conversion_value_minor::float8 AS reported
+        FROM ${adSpendRows(workspaceId)} s WHERE s.platform = 'meta'`,
   );
   const ga4Query = queryRows(
     db,

@@ -33,6 +33,7 @@ import { type Ga4Revenue, ga4CurrencyNote, readGa4Revenue } from '../metrics/ga4
 import { type CreditFigures, emptyCreditFigures } from '../metrics/load-attribution.ts';
 import { readMetricWindow } from '../metrics/metric-window.ts';
 import { queryAttribution } from '../metrics/query-attribution.ts';
+import { readPlatformCampaigns } from './read-platform-campaigns.ts';
 
 const CAMPAIGN_OPPORTUNITY_TYPES = ['scale_campaign', 'cut_campaign', 'ad_spend_out_of_stock'];
 
@@ -126,9 +127,19 @@ export async function readCampaignPerformance(
     ga4CurrencyNote: null,
   };
   const noFirstParty = { firstPartyOrders: 0, firstPartyRevenueMinor: 0, ga4ReportedRevenueMinor: null };
-  if (!window || !figures || !base.hasData) {
+  // First-party credit (issue 16): last non-direct click over the tracker's journeys, by UTM campaign.
+  const firstParty = window
+    ? await keptFirstPartyCredit(reads, workspaceId, window, 'last-non-direct')
+    : null;
+  // Every platform's campaigns (issue #39), also without any Meta data.
+  const adPlatforms = firstParty
+    ? await readPlatformCampaigns(reads, workspaceId, request, now, firstParty)
+    : { platforms: [], totalMinor: 0 };
+  if (!window || !figures || !firstParty || !base.hasData) {
     return {
       ...base,
+      adPlatforms: adPlatforms.platforms,
+      adSpendTotalMinor: adPlatforms.totalMinor,
       startDate: null,
       endDate: null,
       totals: { ...present(emptyCreditFigures(), accountCurrency, sameCurrency), ...noFirstParty },
@@ -157,8 +168,6 @@ export async function readCampaignPerformance(
         ORDER BY o.revenue_impact_max DESC`,
   );
 
-  // First-party credit (issue 16): last non-direct click over the tracker's journeys, by UTM campaign.
-  const firstParty = await keptFirstPartyCredit(reads, workspaceId, window, 'last-non-direct');
   const metaFirstParty = firstParty.channels.find((c) => c.channel === 'meta_ads');
   // GA4-reported revenue per campaign (decision 073): GA4's sessionCampaignName is the utm_campaign.
   // In the shop currency (decision 077); withheld (null) when a day of the period has no rate.
@@ -229,7 +238,14 @@ export async function readCampaignPerformance(
     const netRevenueMinor = f.verifiedRevenueMinor - f.refundsMinor;
     storeNetRevenueMinor += netRevenueMinor;
     if (f.verifiedOrders === 0 && f.refundsMinor === 0) continue;
-    const spendMinor = channel === 'meta_ads' && sameCurrency ? f.spendMinor : null;
+    // A channel's own platform spend: Meta's (same currency only) and Google Ads' (shop currency).
+    const googleSpend = adPlatforms.platforms.find((p) => p.platform === 'google_ads')?.spendMinor;
+    const spendMinor =
+      channel === 'meta_ads' && sameCurrency
+        ? f.spendMinor
+        : channel === 'google_ads' && googleSpend !== undefined
+          ? googleSpend
+          : null;
     channels.push({
       channel,
       spendMinor,
@@ -239,7 +255,6 @@ export async function readCampaignPerformance(
     });
   }
   channels.sort((a, b) => b.netRevenueMinor - a.netRevenueMinor || a.channel.localeCompare(b.channel));
-  const metaSpend = figures.channels.get('meta_ads')?.spendMinor ?? 0;
   return {
     ...base,
     startDate,
@@ -253,7 +268,10 @@ export async function readCampaignPerformance(
     },
     campaigns,
     channels,
-    mer: sameCurrency ? computeRoas(storeNetRevenueMinor, metaSpend) : null,
+    adPlatforms: adPlatforms.platforms,
+    adSpendTotalMinor: adPlatforms.totalMinor,
+    // Every platform's spend (issue #39); not computed when Meta bills in another currency.
+    mer: sameCurrency ? computeRoas(storeNetRevenueMinor, adPlatforms.totalMinor) : null,
     storeNetRevenueMinor,
     ga4CurrencyNote: ga4CurrencyNote(ga4Channels ?? ga4Campaigns, window.currency),
   };

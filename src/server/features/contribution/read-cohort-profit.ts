@@ -11,6 +11,7 @@ import { minorToDecimal } from '../../../shared/money.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { findShop } from '../costs/queries/read-shop.ts';
+import { adSpendRows } from '../metrics/ad-spend-rows.ts';
 import { CreditRow, creditOfRow } from '../metrics/credit-of-row.ts';
 
 /** Shown on /customers under the cohort tables (decision 039). */
@@ -58,11 +59,20 @@ const Row = CreditRow.extend({
   last_day: z.string(),
 });
 
-const SpendRow = z.object({ month: z.string(), spend: z.string(), currency: z.string().nullable() });
+const SpendRow = z.object({
+  month: z.string(),
+  platform: z.string(),
+  spend: z.string(),
+  currency: z.string().nullable(),
+});
+
+/** The ad platform whose spend a first channel is charged (its own ads). */
+const CHANNEL_PLATFORMS: Record<string, string> = { meta_ads: 'meta', google_ads: 'google_ads' };
 
 /**
  * GET /api/customers/cohort-profit: lifetime value in contribution margin per acquisition cohort
- * and per first channel, with CAC from Meta spend, LTV:CAC and CAC payback (issue #13, decisions
+ * and per first channel, with CAC from ad spend (every platform's for a cohort, the channel's own
+ * platform's for a channel), LTV:CAC and CAC payback (issue #13, decisions
  * 025 and 039), over the whole history: the cohort rollup's rows (decision 060), brought up to
  * the warehouse's version by the caller (`refreshContributionRollups`).
  */
@@ -84,9 +94,10 @@ export async function readCohortProfit(db: Db, workspaceId: string): Promise<Coh
     queryRows(
       db,
       SpendRow,
-      sql`SELECT to_char(date, 'YYYY-MM') AS month, sum(spend_minor)::text AS spend,
-            max(currency_code) AS currency
-          FROM wh_meta_daily_insights WHERE workspace_id = ${workspaceId} GROUP BY 1`,
+      // Every ad platform's spend (adSpendRows); a month in several currencies is not usable.
+      sql`SELECT to_char(s.date, 'YYYY-MM') AS month, s.platform, sum(s.spend_minor)::text AS spend,
+            string_agg(DISTINCT s.currency_code, ',') AS currency
+          FROM ${adSpendRows(workspaceId)} s GROUP BY 1, 2`,
     ),
   ]);
   const asOf = rows.reduce<string | null>(
@@ -95,7 +106,9 @@ export async function readCohortProfit(db: Db, workspaceId: string): Promise<Coh
   );
   // Spend in another currency than the shop sells in cannot be set against its contribution.
   const spendUsable = spendRows.every((r) => r.currency === null || r.currency === shop?.currencyCode);
-  const spendByMonth = new Map(spendRows.map((r) => [r.month, Number(r.spend)]));
+  // A cohort's month is charged every platform's spend of the month.
+  const spendByMonth = new Map<string, number>();
+  for (const r of spendRows) spendByMonth.set(r.month, (spendByMonth.get(r.month) ?? 0) + Number(r.spend));
 
   const cohorts = new Map<string, Group>();
   const channels = new Map<string, Group>();
@@ -156,7 +169,11 @@ export async function readCohortProfit(db: Db, workspaceId: string): Promise<Coh
     spendUsable && firstCohort !== undefined
       ? spendRows.filter((r) => r.month >= firstCohort && monthIndex(`${r.month}-01`) <= lastMonth)
       : [];
-  const metaSpend = spentSince.length > 0 ? spentSince.reduce((sum, r) => sum + Number(r.spend), 0) : null;
+  // A channel is charged its own platform's spend (Meta's for meta_ads, Google's for google_ads).
+  const platformSpend = (platform: string) => {
+    const rows = spentSince.filter((r) => r.platform === platform);
+    return rows.length > 0 ? rows.reduce((sum, r) => sum + Number(r.spend), 0) : null;
+  };
   const contribution = all.input.contributionByMonth.reduce((sum, c) => sum + c, 0);
   return {
     hasData: shop !== null && rows.length > 0,
@@ -188,7 +205,7 @@ export async function readCohortProfit(db: Db, workspaceId: string): Promise<Coh
         channel,
         ...figures(
           group,
-          channel === 'meta_ads' ? metaSpend : null,
+          channel in CHANNEL_PLATFORMS ? platformSpend(CHANNEL_PLATFORMS[channel]!) : null,
           firstCohort === undefined ? lastMonth : monthIndex(`${firstCohort}-01`),
         ),
       })),

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { computeRoas } from '../../../core/metrics/compute-roas.ts';
 import { channelOf } from '../../../core/pipeline/channel-of.ts';
+import { AD_SPEND_PLATFORMS } from '../../../shared/contracts/ad-spend.ts';
 import type { DashboardKpis, KpiValue, RatioKpi } from '../../../shared/contracts/dashboard.ts';
 import type { DayRangeRequest } from '../../../shared/day-range.ts';
 import { REVENUE_RULE, WINDOW_RULE } from '../../../shared/metrics.ts';
@@ -10,6 +11,7 @@ import { queryRows, queryRowsWithoutJit } from '../../db/query-rows.ts';
 import type { CachedReads } from '../../http/deps.ts';
 import { listCredentialSummaries } from '../../vault/credential-store.ts';
 import { findLatestRun, readSnapshotOnce } from '../analytics/read-analytics.ts';
+import { adSpendRows } from '../metrics/ad-spend-rows.ts';
 import { readMetricWindow, validOrderOf } from '../metrics/metric-window.ts';
 import { queryAttribution } from '../metrics/query-attribution.ts';
 
@@ -77,6 +79,7 @@ export async function readDashboardKpis(
         )
       )[0];
   const metaConnected = credentials.some((c) => c.provider === 'meta');
+  const adsConnected = credentials.some((c) => AD_SPEND_PLATFORMS.some((p) => p === c.provider));
   const freshness = {
     lastAnalysisAt: run?.finishedAt?.toISOString() ?? null,
     lastSyncAt: window?.lastSyncAt ?? null,
@@ -96,8 +99,9 @@ export async function readDashboardKpis(
       revenueRule: `${REVENUE_RULE} ${WINDOW_RULE}`,
       kpis: null,
       metaConnected,
+      adPlatforms: [],
       adSpendCurrency: null,
-      adsNote: metaConnected ? null : 'Connect Meta to see ad spend and ROAS.',
+      adsNote: adsConnected ? null : 'Connect Meta to see ad spend and ROAS.',
       topProducts: [],
       channels: [],
       ...freshness,
@@ -105,7 +109,7 @@ export async function readDashboardKpis(
   }
 
   const { start, end, previousStart, previousEnd } = window;
-  const range = { start, end, previousStart, previousEnd, shopCurrency: shop.currency_code, metaConnected };
+  const range = { start, end, previousStart, previousEnd, shopCurrency: shop.currency_code, adsConnected };
   // Same warehouse state, same answer: kept per warehouse version (the first view after a sync
   // pays). Without sync states nothing versions the warehouse, so nothing is kept.
   const version = window.version;
@@ -114,7 +118,7 @@ export async function readDashboardKpis(
     queryAttribution(reads, workspaceId, start, end, version),
     queryAttribution(reads, workspaceId, previousStart, previousEnd, version),
   ]);
-  const section = `dashboard-kpis/${start}/${end}/${previousStart}/${previousEnd}/${metaConnected}`;
+  const section = `dashboard-kpis/${start}/${end}/${previousStart}/${previousEnd}/${adsConnected}`;
   const figures = version
     ? await readSnapshotOnce(reads.caches, workspaceId, `warehouse@${version}`, section, read)
     : await read();
@@ -162,7 +166,10 @@ function withoutChanges(kpis: Kpis, compared: boolean): Kpis {
   return Object.fromEntries(entries) as Kpis;
 }
 
-type PeriodFigures = Pick<DashboardKpis, 'adSpendCurrency' | 'adsNote' | 'topProducts' | 'channels'> & {
+type PeriodFigures = Pick<
+  DashboardKpis,
+  'adSpendCurrency' | 'adsNote' | 'topProducts' | 'channels' | 'adPlatforms'
+> & {
   kpis: Omit<NonNullable<DashboardKpis['kpis']>, 'metaRoas'> | null;
 };
 
@@ -177,7 +184,13 @@ const CustomerRow = z.object({
   returning_previous: z.number(),
 });
 
-const SpendRow = z.object({ current: z.boolean(), spend: z.string().nullable(), currencies: z.string() });
+const SpendRow = z.object({
+  current: z.boolean(),
+  platform: z.string(),
+  spend: z.string().nullable(),
+  value: z.string().nullable(),
+  currencies: z.string(),
+});
 
 const ProductRow = z.object({
   product_id: z.string(),
@@ -204,7 +217,7 @@ async function readPeriodFigures(
     previousStart: string;
     previousEnd: string;
     shopCurrency: string;
-    metaConnected: boolean;
+    adsConnected: boolean;
   },
 ): Promise<PeriodFigures> {
   const { start, end, previousStart, previousEnd } = range;
@@ -265,11 +278,11 @@ async function readPeriodFigures(
     readWithoutJit(
       db,
       SpendRow,
-      sql`SELECT ${inCurrent(sql`d.date`)} AS current, sum(d.spend_minor)::text AS spend,
-            string_agg(DISTINCT d.currency_code, ',') AS currencies
-          FROM wh_meta_daily_insights d
-          WHERE d.workspace_id = ${workspaceId} AND ${inEither(sql`d.date`)}
-          GROUP BY 1`,
+      sql`SELECT ${inCurrent(sql`s.date`)} AS current, s.platform, sum(s.spend_minor)::text AS spend,
+            sum(s.conversion_value_minor)::text AS value, string_agg(DISTINCT s.currency_code, ',') AS currencies
+          FROM ${adSpendRows(workspaceId)} s
+          WHERE ${inEither(sql`s.date`)}
+          GROUP BY 1, 2`,
     ),
     readWithoutJit(
       db,
@@ -313,10 +326,12 @@ async function readPeriodFigures(
   const c = customers[0];
 
   const spendCurrencies = [...new Set(spend.flatMap((r) => r.currencies.split(',')))];
-  const spendNow = toNumber(pick(spend, true)?.spend);
-  const spendThen = toNumber(pick(spend, false)?.spend);
+  const spendOf = (current: boolean) =>
+    spend.filter((r) => r.current === current).reduce((sum, r) => sum + toNumber(r.spend), 0);
+  const spendNow = spendOf(true);
+  const spendThen = spendOf(false);
   const ads = describeAds({
-    metaConnected: range.metaConnected,
+    adsConnected: range.adsConnected,
     spendCurrencies,
     shopCurrency: range.shopCurrency,
     spendNow,
@@ -347,6 +362,7 @@ async function readPeriodFigures(
       adSpend: ads.adSpend,
       roas: ads.roas,
     },
+    adPlatforms: platformsOf(spend),
     adSpendCurrency: ads.currency,
     adsNote: ads.note,
     topProducts: products.map((p) => ({
@@ -367,6 +383,29 @@ async function readPeriodFigures(
   };
 }
 
+/** Each platform's spend now and before, and its own ROAS (reported value / spend) over the period. */
+function platformsOf(rows: z.infer<typeof SpendRow>[]): DashboardKpis['adPlatforms'] {
+  const platforms = new Map<string, DashboardKpis['adPlatforms'][number]>();
+  for (const row of rows) {
+    const entry = platforms.get(row.platform) ?? {
+      platform: row.platform,
+      spendMinor: 0,
+      previousSpendMinor: 0,
+      platformConversionValueMinor: 0,
+      platformRoas: null,
+    };
+    if (row.current) {
+      entry.spendMinor += toNumber(row.spend);
+      entry.platformConversionValueMinor += toNumber(row.value);
+    } else entry.previousSpendMinor += toNumber(row.spend);
+    entry.platformRoas = computeRoas(entry.platformConversionValueMinor, entry.spendMinor);
+    platforms.set(row.platform, entry);
+  }
+  return [...platforms.values()].sort(
+    (a, b) => b.spendMinor - a.spendMinor || a.platform.localeCompare(b.platform),
+  );
+}
+
 function ratioKpi(now: number | null, then: number | null): RatioKpi {
   return {
     current: now,
@@ -376,12 +415,12 @@ function ratioKpi(now: number | null, then: number | null): RatioKpi {
 }
 
 /**
- * Ad spend and blended ROAS (net revenue / Meta spend) with the reason when either is missing:
- * Meta not connected, spend in several currencies (not summed), or in another currency than the
+ * Ad spend and blended ROAS (net revenue / every platform's spend) with the reason when either is
+ * missing: no ad account connected, spend in several currencies (not summed), or in another currency than the
  * shop's (spend shown, ROAS not computed: a ratio of two currencies means nothing).
  */
 function describeAds(input: {
-  metaConnected: boolean;
+  adsConnected: boolean;
   spendCurrencies: string[];
   shopCurrency: string;
   spendNow: number;
@@ -390,7 +429,7 @@ function describeAds(input: {
   revenueThen: number;
 }): { adSpend: KpiValue | null; roas: RatioKpi | null; currency: string | null; note: string | null } {
   const { spendCurrencies, shopCurrency, spendNow, spendThen } = input;
-  if (!input.metaConnected && spendCurrencies.length === 0)
+  if (!input.adsConnected && spendCurrencies.length === 0)
     return { adSpend: null, roas: null, currency: null, note: 'Connect Meta to see ad spend and ROAS.' };
   if (spendCurrencies.length > 1)
     return {

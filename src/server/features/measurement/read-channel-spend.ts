@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
+import { adSpendRows } from '../metrics/ad-spend-rows.ts';
 
 /** One ad channel's daily spend over a range, in minor units of the shop currency. */
 export interface ChannelSpend {
@@ -21,10 +22,9 @@ const SpendRow = z.object({
 
 /**
  * The one place the marketing-mix model reads ad spend (issue #41): every ad channel of the
- * warehouse, daily, in the shop currency. Today that is Meta's daily insights (the day is the ad
- * account's, which the connection sets to the shop's time zone; the amounts are taken as the shop
- * currency, as /profit's marketing line takes them). A new ad platform adds one `UNION ALL` branch
- * with its channel name here and nothing else changes.
+ * warehouse, daily, in the shop currency: one channel per ad platform of the one ad-spend reader
+ * (adSpendRows, issue #39: Meta, Google Ads, TikTok Ads and any imported platform under its own
+ * name), the day being the ad account's, the amounts what /profit's marketing line sums.
  */
 export async function readChannelSpend(
   db: Db,
@@ -37,10 +37,10 @@ export async function readChannelSpend(
     SpendRow,
     sql`SELECT channel, day, sum(spend)::text AS spend, sum(attributed)::text AS attributed
         FROM (
-          SELECT 'Meta' AS channel, d.date::text AS day, d.spend_minor AS spend,
-            d.reported_purchase_value_minor AS attributed
-          FROM wh_meta_daily_insights d
-          WHERE d.workspace_id = ${workspaceId} AND d.date BETWEEN ${from}::date AND ${to}::date
+          SELECT CASE s.platform WHEN 'meta' THEN 'Meta' WHEN 'google_ads' THEN 'Google Ads'
+              WHEN 'tiktok_ads' THEN 'TikTok Ads' ELSE s.platform END AS channel,
+            s.date::text AS day, s.spend_minor AS spend, s.conversion_value_minor AS attributed
+          FROM ${adSpendRows(workspaceId, { from, to })} s
         ) spend
         GROUP BY channel, day
         ORDER BY channel, day`,

@@ -4,6 +4,7 @@ import { type ContributionParts, contributionOf } from '../../../core/profit/con
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { ORDER_SALE, ORDER_SALE_JOINS, REFUND, REFUND_JOINS } from '../contribution/contribution-sql.ts';
+import { adSpendRows } from './ad-spend-rows.ts';
 import { CreditRow, creditOfRow } from './credit-of-row.ts';
 
 /** Meta's own figures and the store-verified credit of one campaign (or channel) over a window. */
@@ -178,13 +179,14 @@ export async function loadAttribution(
     queryRows(
       db,
       InsightRow,
-      sql`SELECT campaign_id, max(campaign_name) AS campaign_name, date::text AS date,
-            sum(spend_minor)::float8 AS spend, sum(impressions)::float8 AS impressions,
-            sum(clicks)::float8 AS clicks, sum(reported_purchases)::float8 AS purchases,
-            sum(reported_purchase_value_minor)::float8 AS purchase_value
-          FROM wh_meta_daily_insights
-          WHERE workspace_id = ${workspaceId} AND date BETWEEN ${start}::date AND ${end}::date
-          GROUP BY campaign_id, date`,
+      // Meta's campaign days of the one ad-spend reader: this credit speaks of Meta's campaigns
+      // and of the meta_ads channel (other platforms: adPlatformCampaigns on /campaigns).
+      sql`SELECT s.campaign_id, max(s.campaign_name) AS campaign_name, s.date::text AS date,
+            sum(s.spend_minor)::float8 AS spend, sum(s.impressions)::float8 AS impressions,
+            sum(s.clicks)::float8 AS clicks, sum(s.conversions)::float8 AS purchases,
+            sum(s.conversion_value_minor)::float8 AS purchase_value
+          FROM ${adSpendRows(workspaceId, { from: start, to: end })} s WHERE s.platform = 'meta'
+          GROUP BY s.campaign_id, s.date`,
     ),
     // Store side: orders placed and refunds made in the window, grouped by what decides the credit,
     // with decision 010's lines of each (contribution-sql.ts).

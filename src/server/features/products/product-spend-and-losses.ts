@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import type { CachedReads } from '../../http/deps.ts';
 import { findLatestRun } from '../analytics/read-analytics.ts';
+import { adSpendRows } from '../metrics/ad-spend-rows.ts';
 
 const LandingRow = z.object({
   utm_campaign: z.string(),
@@ -48,8 +49,8 @@ export async function readAdSpendByHandle(db: Db, workspaceId: string, start: st
     sql`SELECT c.campaign_id, c.name, max(i.currency_code) AS currency,
           coalesce(sum(i.spend_minor), 0)::text AS spend
         FROM wh_meta_campaigns c
-        LEFT JOIN wh_meta_daily_insights i ON i.workspace_id = c.workspace_id
-          AND i.campaign_id = c.campaign_id AND i.date BETWEEN ${start} AND ${end}
+        LEFT JOIN ${adSpendRows(workspaceId, { from: start, to: end })} i
+          ON i.platform = 'meta' AND i.campaign_id = c.campaign_id
         WHERE c.workspace_id = ${workspaceId}
         GROUP BY c.campaign_id, c.name`,
   );

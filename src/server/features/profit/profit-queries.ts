@@ -9,6 +9,7 @@ import { queryRows } from '../../db/query-rows.ts';
 import { sessions, teamMembers, workspaces } from '../../db/schema/index.ts';
 import { liveSession, type SessionPrincipal, sessionTokenHash } from '../auth/manage-sessions.ts';
 import { memberOfStoreTeam, membershipColumns } from '../auth/membership.ts';
+import { adSpendRows } from '../metrics/ad-spend-rows.ts';
 
 /**
  * The profit report's SQL: the warehouse version, shop and expenses, the daily rollup (rebuild and read).
@@ -32,7 +33,8 @@ export interface RollupVersions {
  * `sync`, `settings` and `built`, for the workspace `workspace` (a value or a column). Every sync
  * commit moves a source's cursor and `updated_at`; the owner's fee rules apply at build time; a
  * shipping import or a recalculation rewrites frozen costs; an order or refund applied from a
- * webhook between syncs counts in `live_order_versions`. Their digest changes whenever a fact
+ * webhook between syncs counts in `live_order_versions`; ad-platform spend (synced or imported) in
+ * `wh_ad_platform_daily`'s campaign rows. Their digest changes whenever a fact
  * the rollup reads may have changed. (Expenses are applied per request, so they are not in it.)
  */
 const versionColumns = (workspace: SQL) => sql`
@@ -44,7 +46,9 @@ const versionColumns = (workspace: SQL) => sql`
     (SELECT coalesce(max(id), 0) FROM cost_imports WHERE workspace_id = ${workspace}),
     (SELECT count(*) || ':' || coalesce(max(finished_at)::text, '') FROM cost_recalculations
       WHERE workspace_id = ${workspace} AND status = 'succeeded'),
-    (SELECT version FROM live_order_versions WHERE workspace_id = ${workspace})) AS settings,
+    (SELECT version FROM live_order_versions WHERE workspace_id = ${workspace}),
+    (SELECT count(*) || ':' || coalesce(sum(spend_shop_minor), 0) || ':' || coalesce(max(synced_at)::text, '')
+      FROM wh_ad_platform_daily WHERE workspace_id = ${workspace} AND ad_group_id = '')) AS settings,
   (SELECT version FROM profit_rollup_versions WHERE workspace_id = ${workspace}) AS built`;
 
 const VersionRow = z.object({
@@ -169,7 +173,7 @@ const sessionWithContextOf = (db: Db) =>
 const sessionWorkspace = sql`${sessions}.${sql.identifier(sessions.workspaceId.name)}`;
 
 /** Bumped when the rollup's definition changes, so rows built by an older release are rebuilt. */
-const ROLLUP_FORMAT = 'v1';
+const ROLLUP_FORMAT = 'v2';
 
 /** Orders that count as sales (alias `o`, decision 010): not test, not cancelled. */
 const saleOrder = sql`NOT o.test AND o.cancelled_at IS NULL`;
@@ -263,9 +267,9 @@ export async function rebuildProfitDaily(db: Db, workspaceId: string, version: s
         WHERE t.workspace_id = ${workspaceId} AND t.status = 'SUCCESS' AND t.kind IN ('SALE', 'CAPTURE')
           AND ${saleOrder}
         UNION ALL
-        -- Marketing: Meta spend of every campaign on the ad account's day.
-        SELECT d.date, 0, 0, 0, 0, 0, 0, 0, d.spend_minor, 0, 0, 0, 0, 0
-        FROM wh_meta_daily_insights d WHERE d.workspace_id = ${workspaceId}
+        -- Marketing: every ad platform's spend in the shop currency on its day (adSpendRows).
+        SELECT s.date, 0, 0, 0, 0, 0, 0, 0, s.spend_minor, 0, 0, 0, 0, 0
+        FROM ${adSpendRows(workspaceId)} s
       ) facts
       GROUP BY day`);
     await tx.execute(sql`

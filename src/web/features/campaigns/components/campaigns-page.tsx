@@ -22,6 +22,7 @@ import {
   labelVariant,
   statusLabel,
 } from '../lib/format-campaign.ts';
+import { AdPlatformCampaignsCard } from './ad-platform-campaigns.tsx';
 import { CampaignChart } from './campaign-chart.tsx';
 import { CampaignProfitSummary, CampaignProfitTables } from './campaign-profit.tsx';
 import { FirstPartyAttributionCard } from './first-party-attribution.tsx';
@@ -82,9 +83,11 @@ export function CampaignsPage() {
             action="Connect Meta"
           />
         )
-      ) : (
-        <CampaignReport data={query.data} period={period} />
-      )}
+      ) : null}
+      {!query.isError && query.data && !query.data.hasData && query.data.adPlatforms.length > 0 ? (
+        <AdPlatformCampaignsCard data={query.data} />
+      ) : null}
+      {!query.isError && query.data?.hasData ? <CampaignReport data={query.data} period={period} /> : null}
     </div>
   );
 }
@@ -144,6 +147,7 @@ function CampaignReport({ data, period }: { data: CampaignPerformance; period: C
       <FirstPartyHealthCard period={period} />
       <FirstPartyAttributionCard period={period} shopCurrency={shopCurrency} />
       <CampaignTable data={data} />
+      {data.adPlatforms.length > 0 ? <AdPlatformCampaignsCard data={data} /> : null}
       <CampaignProfitTables data={data} />
       <section className="grid gap-4 lg:grid-cols-2" data-testid="campaign-cards">
         {data.campaigns.map((c) => (

@@ -146,9 +146,9 @@ function KpiGrid({ data }: { data: DashboardKpis }) {
         {k.adSpend ? (
           <KpiCard
             testId="kpi-ad-spend"
-            title={METRIC_NAMES.metaSpend}
+            title={METRIC_NAMES.adSpend}
             hint={KPI_DEFINITIONS.adSpend}
-            metric={metricAttributes('meta.spend', days, major(k.adSpend.current))}
+            metric={metricAttributes('ads.spend', days, major(k.adSpend.current))}
             higherIsBetter={false}
             {...money(k.adSpend, spendCurrency)}
             note={k.roas ? null : data.adsNote}
@@ -169,16 +169,33 @@ function KpiGrid({ data }: { data: DashboardKpis }) {
           <KpiCard
             testId="kpi-roas"
             title={METRIC_NAMES.blendedRoas}
-            metric={metricAttributes('meta.blendedRoas', days, k.roas.current)}
+            metric={metricAttributes('ads.blendedRoas', days, k.roas.current)}
             hint={KPI_DEFINITIONS.roas}
             {...ratio(k.roas)}
             note={data.adsNote}
           />
         ) : null}
       </div>
+      {data.adPlatforms.length > 0 ? (
+        <p className="text-xs text-slate-400" data-testid="kpi-ad-platforms">
+          Ad spend by platform:{' '}
+          {data.adPlatforms
+            .map(
+              (p) =>
+                `${PLATFORM_NAMES[p.platform] ?? p.platform} ${formatMinorMoney(p.spendMinor, spendCurrency, digits)} (platform-reported ROAS ${p.platformRoas === null ? '—' : `${p.platformRoas.toFixed(2)}x`})`,
+            )
+            .join(' · ')}
+        </p>
+      ) : null}
     </div>
   );
 }
+
+const PLATFORM_NAMES: Record<string, string> = {
+  meta: 'Meta',
+  google_ads: 'Google Ads',
+  tiktok_ads: 'TikTok Ads',
+};
 
 function AdsMissing({ note }: { note: string | null }) {
   return (

@@ -32,11 +32,12 @@ const spending: MetaSpending = {
   currency: 'EUR',
   period: 'October 2026',
   campaignCount: 4,
+  platforms: [{ platform: 'meta', spend: 1234.5, campaignCount: 4 }],
   campaigns: [
-    { name: 'A', spend: 600, status: 'ACTIVE' },
-    { name: 'B', spend: 400, status: 'PAUSED' },
-    { name: 'C', spend: 200, status: 'ACTIVE' },
-    { name: 'D', spend: 34.5, status: 'ACTIVE' },
+    { platform: 'meta', name: 'A', spend: 600, status: 'ACTIVE' },
+    { platform: 'meta', name: 'B', spend: 400, status: 'PAUSED' },
+    { platform: 'meta', name: 'C', spend: 200, status: 'ACTIVE' },
+    { platform: 'meta', name: 'D', spend: 34.5, status: 'ACTIVE' },
   ],
 };
 
@@ -66,6 +67,30 @@ describe('SpendingWidget', () => {
     );
     expect(textOf(container)).toMatch(/1 campaign(?!s)/);
     expect(textOf(container)).toContain('$1,234.50');
+  });
+
+  it('shows each platform and the total when several ad platforms spent', async () => {
+    const container = await renderWith((client) =>
+      client.setQueryData(integrationKeys.metaSpending, {
+        ...spending,
+        totalSpending: 1500,
+        campaignCount: 5,
+        platforms: [
+          { platform: 'meta', spend: 1234.5, campaignCount: 4 },
+          { platform: 'tiktok_ads', spend: 265.5, campaignCount: 1 },
+        ],
+        campaigns: [
+          ...spending.campaigns,
+          { platform: 'tiktok_ads', name: 'T', spend: 265.5, status: 'ENABLE' },
+        ],
+      }),
+    );
+    const text = textOf(container);
+    expect(text).toContain('€1,500.00');
+    const platforms = container.querySelector('[data-testid="spending-platforms"]')!;
+    expect(platforms.textContent).toContain('Meta€1,234.50');
+    expect(platforms.textContent).toContain('TikTok Ads€265.50');
+    expect(text).toContain('Data from every connected ad platform');
   });
 
   it('shows No spending data available when empty', async () => {

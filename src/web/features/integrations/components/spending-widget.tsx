@@ -75,10 +75,26 @@ export function SpendingWidget({
               </span>
               <Badge variant="success">Active</Badge>
             </div>
+            {spending.data.platforms.length > 1 ? (
+              <ul
+                className="grid gap-1 text-sm"
+                aria-label="Spend by platform"
+                data-testid="spending-platforms"
+              >
+                {spending.data.platforms.map((p) => (
+                  <li key={p.platform} className="flex items-center justify-between gap-3 text-slate-300">
+                    <span>{platformLabel(p.platform)}</span>
+                    <span className="font-mono text-slate-200">
+                      {formatCurrency(p.spend, spending.data.currency || 'USD')}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
             <ul className="grid gap-2">
               {spending.data.campaigns.slice(0, 3).map((campaign) => (
                 <li
-                  key={campaign.name}
+                  key={`${campaign.platform}/${campaign.name}`}
                   className="flex items-center justify-between gap-3 rounded-md border border-slate-700 px-3 py-2 text-sm"
                 >
                   <span className="truncate text-slate-100">{campaign.name}</span>
@@ -97,8 +113,23 @@ export function SpendingWidget({
         )}
       </CardContent>
       {connected && spending.data && spending.data.campaignCount > 0 ? (
-        <CardFooter className="text-xs text-slate-400">Data from Meta Marketing API</CardFooter>
+        <CardFooter className="text-xs text-slate-400">
+          {spending.data.platforms.length > 1
+            ? 'Data from every connected ad platform'
+            : 'Data from Meta Marketing API'}
+        </CardFooter>
       ) : null}
     </Card>
   );
+}
+
+const PLATFORM_LABELS: Record<string, string> = {
+  meta: 'Meta',
+  google_ads: 'Google Ads',
+  tiktok_ads: 'TikTok Ads',
+};
+
+/** An ad platform's name as the owner knows it (an imported platform keeps its own). */
+function platformLabel(platform: string): string {
+  return PLATFORM_LABELS[platform] ?? platform;
 }
