@@ -17,7 +17,8 @@ import { readMetricWindow } from '../metrics/metric-window.ts';
  * shop days. Google Ads and TikTok from their campaign rows (ad_group_id = ''), each day already
  * converted to the shop currency at its rate by the sync; Meta from its daily insights, which the
  * profit rollup counts as shop money. A day still without a rate is left out of the shop figure
- * and counted, never added unconverted.
+ * and counted, never added unconverted. Imported platforms and manual cost lines (issue #39 step 4)
+ * are campaign rows too; a platform with rows in several currencies is shown in the shop currency.
  */
 
 const Platform = z.enum(AD_SPEND_PLATFORMS);
@@ -40,7 +41,8 @@ const CampaignDayRow = z.object({
 });
 type CampaignDay = z.infer<typeof CampaignDayRow>;
 
-const AccountRow = z.object({ platform: Platform, currency: z.string() });
+/** `currency` null: the platform's rows are in several currencies (imports, manual lines). */
+const AccountRow = z.object({ platform: Platform, currency: z.string().nullable() });
 
 interface CampaignSum {
   campaignId: string;
@@ -153,7 +155,8 @@ export async function readAdSpend(
     sql`SELECT 'meta' AS platform, max(currency_code) AS currency FROM wh_meta_daily_insights
           WHERE workspace_id = ${workspaceId} HAVING count(*) > 0
         UNION ALL
-        SELECT platform, max(currency_code) FROM wh_ad_platform_daily
+        SELECT platform, CASE WHEN count(DISTINCT currency_code) = 1 THEN max(currency_code) END
+          FROM wh_ad_platform_daily
           WHERE workspace_id = ${workspaceId} AND ad_group_id = '' GROUP BY platform`,
   );
   const rows = await queryRows(
@@ -176,14 +179,18 @@ export async function readAdSpend(
   );
   const platforms = accounts
     .sort((a, b) => AD_SPEND_PLATFORMS.indexOf(a.platform) - AD_SPEND_PLATFORMS.indexOf(b.platform))
-    .map((account) =>
-      platformOf(
-        account.platform,
-        account.currency,
-        rows.filter((row) => row.platform === account.platform),
-        window.currencyDigits,
-      ),
-    );
+    .map((account) => {
+      const own = rows.filter((row) => row.platform === account.platform);
+      // Several currencies (imports, manual lines): the account figures are the shop figures.
+      if (account.currency === null)
+        return platformOf(
+          account.platform,
+          window.currency,
+          own.map((row) => ({ ...row, spend: row.spend_shop ?? 0 })),
+          window.currencyDigits,
+        );
+      return platformOf(account.platform, account.currency, own, window.currencyDigits);
+    });
   return {
     currency: window.currency,
     from: window.start,
