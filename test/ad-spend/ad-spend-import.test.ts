@@ -347,6 +347,20 @@ describe('manual cost lines', () => {
       expect.objectContaining({ id: line.id, days: 3, amount: '100.00' }),
     ]);
 
+    // Each change is a cost change in the audit log.
+    const audited = await queryRows(
+      app.db,
+      z.object({ target: z.string() }),
+      sql`SELECT target FROM audit_log WHERE action = 'costs.changed' AND store_id = ${workspaceId}`,
+    );
+    expect(audited.map((entry) => entry.target)).toEqual(
+      expect.arrayContaining([
+        'manual cost line Agency retainer',
+        'manual cost line Influencer',
+        'ad spend CSV',
+      ]),
+    );
+
     const deleted = await app.request(`/api/ad-spend/manual-lines/${line.id}`, {
       method: 'DELETE',
       cookie: owner,

@@ -15,8 +15,9 @@ import {
   SpendSheetsResponseSchema,
 } from '../../../shared/contracts/ad-spend-import.ts';
 import { ErrorEnvelopeSchema } from '../../../shared/contracts/errors.ts';
-import { requireAuth } from '../../http/auth.ts';
+import { type AuthContext, requireAuth } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
+import { recordAudit } from '../audit-log/record-audit.ts';
 import { CsvRejectedError } from '../costs/services/read-csv.ts';
 import { importSpendCsv } from './import-spend-csv.ts';
 import { deleteManualSpendLine, listManualSpendLines, saveManualSpendLine } from './manual-spend-lines.ts';
@@ -25,6 +26,22 @@ import { addSpendSheet, deleteSpendSheet, listSpendSheets, refreshSpendSheet } f
 /** A year of daily rows of a dozen platforms is well under 8 MB; the app-wide JSON limit stays 1 MB. */
 const CSV_BODY_LIMIT = 8 * 1024 * 1024;
 const Ok = z.object({ ok: z.literal(true) });
+
+/** Every spend write is a cost change in the audit log, like the Costs page's (decision 055). */
+function audit(deps: AppDeps, auth: AuthContext, target: string, details: Record<string, unknown>) {
+  return recordAudit(
+    deps.db,
+    {
+      teamId: auth.teamId,
+      storeId: auth.workspaceId,
+      actorUserId: auth.userId,
+      action: 'costs.changed',
+      target,
+      details,
+    },
+    deps.clock(),
+  );
+}
 
 /**
  * Spend imports (issue #39 step 4, decision 105): the CSV upload with its preview, published
@@ -53,12 +70,19 @@ export async function registerSpendImportRoutes(app: FastifyInstance, deps: AppD
         },
       },
       async (request, reply) => {
-        const { workspaceId } = requireAuth(request);
+        const auth = requireAuth(request);
         try {
-          return await importSpendCsv(deps, workspaceId, request.body, {
+          const result = await importSpendCsv(deps, auth.workspaceId, request.body, {
             source: 'csv',
             dryRun: request.query.dryRun === 'true',
           });
+          if (!result.dryRun)
+            await audit(deps, auth, 'ad spend CSV', {
+              inserted: result.inserted,
+              updated: result.updated,
+              skipped: result.errorCount,
+            });
+          return result;
         } catch (error) {
           if (!(error instanceof CsvRejectedError)) throw error;
           return reply.status(400).send({
@@ -82,10 +106,12 @@ export async function registerSpendImportRoutes(app: FastifyInstance, deps: AppD
     api.post(
       '/api/ad-spend/manual-lines',
       { schema: { body: ManualSpendLineInputSchema, response: { 201: ManualSpendLineSchema } } },
-      async (request, reply) =>
-        reply
-          .status(201)
-          .send(await saveManualSpendLine(deps, requireAuth(request).workspaceId, request.body)),
+      async (request, reply) => {
+        const auth = requireAuth(request);
+        const line = await saveManualSpendLine(deps, auth.workspaceId, request.body);
+        await audit(deps, auth, `manual cost line ${line.name}`, { added: line });
+        return reply.status(201).send(line);
+      },
     );
     api.put(
       '/api/ad-spend/manual-lines/:id',
@@ -96,14 +122,20 @@ export async function registerSpendImportRoutes(app: FastifyInstance, deps: AppD
           response: { 200: ManualSpendLineSchema },
         },
       },
-      async (request) =>
-        saveManualSpendLine(deps, requireAuth(request).workspaceId, request.body, request.params.id),
+      async (request) => {
+        const auth = requireAuth(request);
+        const line = await saveManualSpendLine(deps, auth.workspaceId, request.body, request.params.id);
+        await audit(deps, auth, `manual cost line ${line.name}`, { changed: line });
+        return line;
+      },
     );
     api.delete(
       '/api/ad-spend/manual-lines/:id',
       { schema: { params: ManualSpendLineParamsSchema, response: { 200: Ok } } },
       async (request) => {
-        await deleteManualSpendLine(deps, requireAuth(request).workspaceId, request.params.id);
+        const auth = requireAuth(request);
+        await deleteManualSpendLine(deps, auth.workspaceId, request.params.id);
+        await audit(deps, auth, 'manual cost line', { deleted: request.params.id });
         return { ok: true as const };
       },
     );
@@ -116,8 +148,12 @@ export async function registerSpendImportRoutes(app: FastifyInstance, deps: AppD
     api.post(
       '/api/ad-spend/sheets',
       { schema: { body: SpendSheetInputSchema, response: { 201: SpendSheetSchema } } },
-      async (request, reply) =>
-        reply.status(201).send(await addSpendSheet(deps, requireAuth(request).workspaceId, request.body.url)),
+      async (request, reply) => {
+        const auth = requireAuth(request);
+        const sheet = await addSpendSheet(deps, auth.workspaceId, request.body.url);
+        await audit(deps, auth, 'published spend sheet', { added: sheet.url, message: sheet.message });
+        return reply.status(201).send(sheet);
+      },
     );
     api.post(
       '/api/ad-spend/sheets/:id/fetch',
@@ -128,7 +164,9 @@ export async function registerSpendImportRoutes(app: FastifyInstance, deps: AppD
       '/api/ad-spend/sheets/:id',
       { schema: { params: SpendSheetParamsSchema, response: { 200: Ok } } },
       async (request) => {
-        await deleteSpendSheet(deps, requireAuth(request).workspaceId, request.params.id);
+        const auth = requireAuth(request);
+        await deleteSpendSheet(deps, auth.workspaceId, request.params.id);
+        await audit(deps, auth, 'published spend sheet', { deleted: request.params.id });
         return { ok: true as const };
       },
     );
