@@ -4,6 +4,7 @@ import { arrayLiteral } from '../../db/array-literal.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import type { AppDeps } from '../../http/deps.ts';
+import { DAILY_SPEC } from '../../jobs/sync/ad-platform-sync.ts';
 import { fillMissingShopFigures, loadShopConversion } from '../../jobs/sync/ad-spend-conversion.ts';
 import { type UpsertRow, type UpsertSpec, upsertRows } from '../../jobs/sync/upsert-rows.ts';
 
@@ -32,34 +33,10 @@ export interface SpendDayRow {
 
 export type SpendAction = 'insert' | 'update' | 'unchanged';
 
-const col = (name: string, type: string) => ({ name, type });
-
+/** The sync's columns, plus where the row came from. */
 const SPEC: UpsertSpec = {
-  table: 'wh_ad_platform_daily',
-  key: ['workspace_id', 'platform', 'date', 'campaign_id', 'ad_group_id'],
-  touch: ['synced_at'],
-  columns: [
-    col('workspace_id', 'uuid'),
-    col('platform', 'text'),
-    col('date', 'date'),
-    col('campaign_id', 'text'),
-    col('ad_group_id', 'text'),
-    col('account_id', 'text'),
-    col('campaign_name', 'text'),
-    col('source', 'text'),
-    col('spend_minor', 'bigint'),
-    col('impressions', 'bigint'),
-    col('clicks', 'bigint'),
-    col('conversions', 'numeric'),
-    col('conversion_value_minor', 'bigint'),
-    col('currency_code', 'text'),
-    col('shop_currency', 'text'),
-    col('spend_shop_minor', 'bigint'),
-    col('conversion_value_shop_minor', 'bigint'),
-    col('exchange_rate', 'numeric'),
-    col('rate_date', 'date'),
-    col('synced_at', 'timestamptz'),
-  ],
+  ...DAILY_SPEC,
+  columns: [...DAILY_SPEC.columns, { name: 'source', type: 'text' }],
 };
 
 const StoredRow = z.object({
@@ -154,15 +131,21 @@ export async function writeSpendDays(
           ad_group_id: '',
           account_id: options.source,
           campaign_name: day.campaignName,
-          source: options.source,
+          campaign_type: null,
+          campaign_status: null,
+          ad_group_name: null,
           spend_minor: day.spendMinor,
           impressions: day.impressions,
           clicks: day.clicks,
           conversions: 0,
           conversion_value_minor: 0,
           currency_code: day.currency,
+          utm_source: null,
+          utm_medium: null,
+          utm_campaign: null,
           ...toShop!(day.currency, day.date, day.spendMinor, 0),
           synced_at: syncedAt,
+          source: options.source,
         }),
       );
     if (rows.length > 0) await upsertRows(tx, SPEC, rows);
