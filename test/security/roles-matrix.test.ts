@@ -88,6 +88,9 @@ const COST_READS = new Set([
   'GET /api/customers/cohort-profit',
   'GET /api/measurement/mmm',
   'POST /api/measurement/plan',
+  // spend imports (issue #39 step 4): imported spend and manual cost lines are cost figures
+  'GET /api/ad-spend/manual-lines',
+  'GET /api/ad-spend/sheets',
 ]);
 /** What an analyst may change besides reading. */
 const ANALYST_WRITES = new Set([

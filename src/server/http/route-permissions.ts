@@ -140,6 +140,16 @@ const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /api/meta/spending/last-month': READ,
   'GET /api/meta/summary': READ,
   'GET /api/ad-spend': READ,
+  // spend imports and manual cost lines (issue #39 step 4, decision 105): as cost edits
+  'POST /api/ad-spend/import': COSTS_WRITE,
+  'GET /api/ad-spend/manual-lines': COSTS_READ,
+  'POST /api/ad-spend/manual-lines': COSTS_WRITE,
+  'PUT /api/ad-spend/manual-lines/:id': COSTS_WRITE,
+  'DELETE /api/ad-spend/manual-lines/:id': COSTS_WRITE,
+  'GET /api/ad-spend/sheets': COSTS_READ,
+  'POST /api/ad-spend/sheets': COSTS_WRITE,
+  'POST /api/ad-spend/sheets/:id/fetch': COSTS_WRITE,
+  'DELETE /api/ad-spend/sheets/:id': COSTS_WRITE,
 
   // cursor tracking
   'GET /api/cursor-tracking/statistics': READ,

@@ -2,6 +2,7 @@ import { analyzeWorkspaceJob } from './definitions/analyze-workspace.ts';
 import { deliverNotificationJob } from './definitions/deliver-notification.ts';
 import { evaluateAlertsJob } from './definitions/evaluate-alerts.ts';
 import { fetchExchangeRatesJob } from './definitions/fetch-exchange-rates.ts';
+import { importSpendSheetsJob } from './definitions/import-spend-sheets.ts';
 import { maintainTrackingJob } from './definitions/maintain-tracking.ts';
 import { notificationsTickJob } from './definitions/notifications-tick.ts';
 import { processShopifyWebhookJob } from './definitions/process-shopify-webhook.ts';
@@ -33,4 +34,5 @@ export const jobDefinitions: readonly RegisteredJob[] = [
   processShopifyWebhookJob,
   registerShopifyWebhooksJob,
   fetchExchangeRatesJob,
+  importSpendSheetsJob,
 ];

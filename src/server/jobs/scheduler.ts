@@ -6,6 +6,7 @@ import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/query-rows.ts';
 import type { AppDeps } from '../http/deps.ts';
 import { enqueueDueRatesFetch } from './definitions/fetch-exchange-rates.ts';
+import { enqueueDueSpendSheets } from './definitions/import-spend-sheets.ts';
 import { maintainTrackingJob } from './definitions/maintain-tracking.ts';
 import { enqueueDueNotificationsTick } from './definitions/notifications-tick.ts';
 import { SYNC_JOBS } from './definitions/sync-jobs.ts';
@@ -85,6 +86,7 @@ export function createSyncScheduler(deps: AppDeps, options: { tickMs?: number } 
       enqueueDueMaintenance(deps.db, now),
       enqueueDueNotificationsTick(deps.db, now),
       enqueueDueRatesFetch(deps.db, now),
+      enqueueDueSpendSheets(deps.db, now, deps.env.syncIntervalMinutes),
     ]).catch((error: unknown) => {
       // The next tick tries again; the state is in the database.
       deps.log.error({ err: error }, 'scheduler tick failed');

@@ -1,12 +1,20 @@
 import { z } from 'zod';
 import { CurrencySchema, MoneySchema } from '../money.ts';
+import { IMPORTED_SPEND_PLATFORMS, MANUAL_SPEND_PLATFORM } from './ad-spend-import.ts';
 
 /**
  * GET /api/ad-spend (issue #39): every ad platform's spend over shop days, in the shop currency
  * (each day's spend converted at that day's rate, decision 104) and in the ad account's own; the
  * range is the shared input (DayRangeQuerySchema: `from`/`to` or `period`, issue #36).
  */
-export const AD_SPEND_PLATFORMS = ['meta', 'google_ads', 'tiktok_ads'] as const;
+export const AD_SPEND_PLATFORMS = [
+  'meta',
+  'google_ads',
+  'tiktok_ads',
+  // imported (CSV, published sheet) and manual cost lines (issue #39 step 4, decision 105)
+  ...IMPORTED_SPEND_PLATFORMS,
+  MANUAL_SPEND_PLATFORM,
+] as const;
 
 export const AdSpendCampaignSchema = z.object({
   campaignId: z.string(),
@@ -29,6 +37,11 @@ export const AdSpendPlatformSchema = z.object({
   /** Shop currency. */
   spend: MoneySchema,
   spendInAccountCurrency: MoneySchema,
+  /**
+   * The currency of the platform's rows. Imported rows and manual lines of one platform in several
+   * currencies have no one account currency: the shop currency is given, and spendInAccountCurrency
+   * equals spend.
+   */
   accountCurrency: CurrencySchema,
   /**
    * The rates used: shop-currency units per account-currency unit, per run of days at one rate

@@ -14,11 +14,13 @@ import { adSpendRows } from '../metrics/ad-spend-rows.ts';
 import { readMetricWindow } from '../metrics/metric-window.ts';
 
 /**
- * GET /api/ad-spend (issue #39, decisions 104 and 099): every platform's spend over the metric
- * window's shop days, from the one ad-spend reader (adSpendRows): Google Ads, TikTok and imported
- * platforms from their campaign rows (ad_group_id = ''), each day already converted to the shop
- * currency at its rate; Meta from its daily insights, which the profit rollup counts as shop money. A day still without a rate is left out of the shop figure
- * and counted, never added unconverted.
+ * GET /api/ad-spend (issue #39, decisions 104, 099 and 105): every platform's spend over the
+ * metric window's shop days, from the one ad-spend reader (adSpendRows): Google Ads, TikTok,
+ * imported platforms and manual cost lines from their campaign rows (ad_group_id = ''), each day
+ * already converted to the shop currency at its rate; Meta from its daily insights, which the
+ * profit rollup counts as shop money. A day still without a rate is left out of the shop figure
+ * and counted, never added unconverted; a platform with rows in several currencies is shown in the
+ * shop currency.
  */
 
 const Platform = z.enum(AD_SPEND_PLATFORMS);
@@ -41,7 +43,8 @@ const CampaignDayRow = z.object({
 });
 type CampaignDay = z.infer<typeof CampaignDayRow>;
 
-const AccountRow = z.object({ platform: Platform, currency: z.string() });
+/** `currency` null: the platform's rows are in several currencies (imports, manual lines). */
+const AccountRow = z.object({ platform: Platform, currency: z.string().nullable() });
 
 interface CampaignSum {
   campaignId: string;
@@ -151,7 +154,8 @@ export async function readAdSpend(
   const accounts = await queryRows(
     db,
     AccountRow,
-    sql`SELECT s.platform, max(s.account_currency) AS currency
+    sql`SELECT s.platform,
+          CASE WHEN count(DISTINCT s.account_currency) = 1 THEN max(s.account_currency) END AS currency
         FROM ${adSpendRows(workspaceId, { withoutRate: true })} s GROUP BY s.platform`,
   );
   const rows = await queryRows(
@@ -166,14 +170,18 @@ export async function readAdSpend(
   );
   const platforms = accounts
     .sort((a, b) => AD_SPEND_PLATFORMS.indexOf(a.platform) - AD_SPEND_PLATFORMS.indexOf(b.platform))
-    .map((account) =>
-      platformOf(
-        account.platform,
-        account.currency,
-        rows.filter((row) => row.platform === account.platform),
-        window.currencyDigits,
-      ),
-    );
+    .map((account) => {
+      const own = rows.filter((row) => row.platform === account.platform);
+      // Several currencies (imports, manual lines): the account figures are the shop figures.
+      if (account.currency === null)
+        return platformOf(
+          account.platform,
+          window.currency,
+          own.map((row) => ({ ...row, spend: row.spend_shop ?? 0 })),
+          window.currencyDigits,
+        );
+      return platformOf(account.platform, account.currency, own, window.currencyDigits);
+    });
   return {
     currency: window.currency,
     from: window.start,

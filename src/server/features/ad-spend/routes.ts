@@ -4,10 +4,14 @@ import { AdSpendResponseSchema } from '../../../shared/contracts/ad-spend.ts';
 import { DayRangeQuerySchema, dayRangeRequestOf } from '../../../shared/contracts/date-range.ts';
 import { requireAuth } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
+import { registerSpendImportRoutes } from './import-routes.ts';
 import { readAdSpend } from './read-ad-spend.ts';
 
-/** GET /api/ad-spend (issue #39): every ad platform's spend over the shared range, in the shop currency. */
-export function registerAdSpendRoutes(fastify: FastifyInstance, deps: AppDeps): void {
+/**
+ * GET /api/ad-spend (issue #39): every ad platform's spend over the shared range, in the shop
+ * currency; and the spend imports of step 4 (import-routes.ts).
+ */
+export async function registerAdSpendRoutes(fastify: FastifyInstance, deps: AppDeps): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/api/ad-spend',
@@ -15,4 +19,5 @@ export function registerAdSpendRoutes(fastify: FastifyInstance, deps: AppDeps): 
     async (request) =>
       readAdSpend(deps.db, requireAuth(request).workspaceId, dayRangeRequestOf(request.query), deps.clock()),
   );
+  await registerSpendImportRoutes(fastify, deps);
 }

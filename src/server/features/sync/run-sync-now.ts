@@ -7,6 +7,7 @@ import {
 } from '../../../shared/contracts/sync.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../errors.ts';
+import { enqueueSpendSheetsOf } from '../../jobs/definitions/import-spend-sheets.ts';
 import { SYNC_JOBS } from '../../jobs/definitions/sync-jobs.ts';
 import { enqueue } from '../../jobs/enqueue.ts';
 import { listCredentialSummaries } from '../../vault/credential-store.ts';
@@ -43,6 +44,8 @@ export async function runSyncNow(
     const { job, created } = await enqueue(db, SYNC_JOBS[source], { workspaceId, reason: 'manual' }, { now });
     queued.push({ source, jobId: job.id, alreadyQueued: !created });
   }
+  // Published spend sheets (issue #39 step 4) are read with every source.
+  if (!request.source) await enqueueSpendSheetsOf(db, workspaceId, now);
   const names = sources.map((source) => SYNC_SOURCE_LABELS[source]).join(', ');
   return { message: `Sync started for ${names}.`, queued };
 }

@@ -27,7 +27,8 @@ export interface AdPlatformReader {
 
 const col = (name: string, type: string) => ({ name, type });
 
-const DAILY_SPEC: UpsertSpec = {
+/** The campaign and ad-group day rows; the spend imports write the same columns (plus `source`). */
+export const DAILY_SPEC: UpsertSpec = {
   table: 'wh_ad_platform_daily',
   key: ['workspace_id', 'platform', 'date', 'campaign_id', 'ad_group_id'],
   touch: ['synced_at'],

@@ -1,6 +1,7 @@
 import type { RoutePageProps } from '@web/app/route-page-props.ts';
 import { ReadError } from '@web/components/page-states.tsx';
 import { Card } from '@web/components/ui/card.tsx';
+import { SpendImportCard } from '@web/features/ad-spend-import/components/spend-import-card.tsx';
 import { useCostSettings } from '../api/cost-queries.ts';
 import { CostImportCard } from './cost-import-card.tsx';
 import { CostLedgerCard } from './cost-ledger-card.tsx';
@@ -22,6 +23,7 @@ export function CostsPage({ title }: RoutePageProps) {
       {settings.error ? <ReadError error={settings.error} /> : null}
       <CostImportCard />
       <CostLedgerCard />
+      <SpendImportCard currency={settings.data?.currency ?? null} />
       {settings.data ? (
         <>
           <RecalculationCard runs={settings.data.recalculations} />
