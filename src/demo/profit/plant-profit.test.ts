@@ -126,13 +126,21 @@ describe('planted profit', () => {
     for (const d of [...truth.days, truth.totals]) {
       expect(d.netSales).toBe(d.grossSales - d.discounts - d.returns);
       expect(d.grossProfit).toBe(d.netSales - d.cogs);
-      expect(d.contributionMargin).toBe(d.grossProfit - d.shipping - d.paymentFees - d.marketing);
+      expect(d.contributionMargin).toBe(
+        d.grossProfit + d.shippingCharges - d.shipping - d.paymentFees - d.marketing,
+      );
       expect(d.netProfit).toBe(d.contributionMargin - d.expenses);
     }
     const spend = store.meta.daily.reduce((s, r) => s + r.spendMinor, 0);
     expect(truth.totals.marketing).toBe(spend);
-    expect(truth.totals.grossSales).toBe(
-      sales.reduce((s, o) => s + o.subtotalMinor + o.discountMinor + o.shippingMinor, 0),
+    // Shopify's gross sales: products before discounts; no shipping, no taxes (decision 109).
+    expect(truth.totals.grossSales).toBe(sales.reduce((s, o) => s + o.subtotalMinor + o.discountMinor, 0));
+    const refundedShipping = sales.reduce(
+      (s, o) => s + orderProfit(store.profit, o).refundedShippingMinor.reduce((a, b) => a + b, 0),
+      0,
+    );
+    expect(truth.totals.shippingCharges).toBe(
+      sales.reduce((s, o) => s + o.shippingMinor, 0) - refundedShipping,
     );
     expect(truth.totals.expenses).toBeGreaterThan(0);
   });

@@ -128,10 +128,15 @@ export const ProductProfitEstimateSchema = z.enum(['cogs', 'shipping_cost']);
 
 const ProductProfitFiguresShape = {
   units: z.number().int(),
+  /** Shopify's gross sales: price × quantity before discounts and returns; no shipping, no taxes. */
   grossSales: MoneySchema,
   discounts: MoneySchema,
+  /** The value of its returned items (refunded shipping is not a return). */
   returns: MoneySchema,
+  /** Gross sales − discounts − returns (Shopify's net sales). */
   netSales: MoneySchema,
+  /** Its share of the shipping charged to customers, minus shipping refunded (decision 109). */
+  shippingCharges: MoneySchema,
   cogs: MoneySchema,
   grossProfit: MoneySchema,
   /** Gross profit ÷ net sales; null when net sales are zero or negative. */
@@ -139,7 +144,7 @@ const ProductProfitFiguresShape = {
   /** The product's share of its orders' shipping cost and payment fees. */
   shippingCost: MoneySchema,
   paymentFees: MoneySchema,
-  /** Gross profit − shipping cost − payment fees (before marketing). */
+  /** Gross profit + shipping charges − shipping cost − payment fees (before marketing). */
   contribution: MoneySchema,
   /** Contribution ÷ net sales; null when net sales are zero or negative. */
   contributionMargin: z.number().nullable(),
