@@ -1,5 +1,5 @@
 import { allocateByWeight } from './allocate-by-weight.ts';
-import type { ContributionParts } from './contribution-of.ts';
+import { type ContributionParts, emptyContributionParts } from './contribution-of.ts';
 
 /** One line of an order (minor units of the shop currency). */
 export interface ProductProfitLine {
@@ -73,15 +73,7 @@ export function contributionByProduct(orders: readonly ProductProfitOrder[]): Pr
     if (!found) {
       found = {
         productId,
-        parts: {
-          grossSales: 0,
-          shippingCharges: 0,
-          discounts: 0,
-          returns: 0,
-          cogs: 0,
-          shipping: 0,
-          paymentFees: 0,
-        },
+        parts: emptyContributionParts(),
         units: 0,
         unitsWithCost: 0,
         cogsEstimated: false,

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { marginRate } from '../../../core/metrics/margin-rate.ts';
 import type { ProductContribution } from '../../../core/profit/contribution-by-product.ts';
-import { contributionOf } from '../../../core/profit/contribution-of.ts';
+import { contributionOf, emptyContributionParts } from '../../../core/profit/contribution-of.ts';
 import type { ProductProfit, ProductProfitQuery } from '../../../shared/contracts/products.ts';
 import { minorToDecimal } from '../../../shared/money.ts';
 import type { Db } from '../../db/client.ts';
@@ -124,15 +124,7 @@ export async function readProductProfit(
     }),
     {
       productId: null,
-      parts: {
-        grossSales: 0,
-        shippingCharges: 0,
-        discounts: 0,
-        returns: 0,
-        cogs: 0,
-        shipping: 0,
-        paymentFees: 0,
-      },
+      parts: emptyContributionParts(),
       units: 0,
       unitsWithCost: 0,
       cogsEstimated: false,

@@ -1,6 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { type ContributionParts, contributionOf } from '../../../core/profit/contribution-of.ts';
+import {
+  type ContributionParts,
+  contributionOf,
+  emptyContributionParts,
+} from '../../../core/profit/contribution-of.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { ORDER_SALE, ORDER_SALE_JOINS, REFUND, REFUND_JOINS } from '../contribution/contribution-sql.ts';
@@ -44,15 +48,7 @@ export const emptyCreditFigures = (): CreditFigures => ({
   verifiedOrders: 0,
   verifiedRevenueMinor: 0,
   refundsMinor: 0,
-  profit: {
-    grossSales: 0,
-    shippingCharges: 0,
-    discounts: 0,
-    returns: 0,
-    cogs: 0,
-    shipping: 0,
-    paymentFees: 0,
-  },
+  profit: emptyContributionParts(),
   unitsSold: 0,
   unitsWithCost: 0,
   customers: 0,
