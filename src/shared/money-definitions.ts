@@ -28,6 +28,13 @@ export const PROFIT_LINE_DEFINITIONS = {
     'Net sales + shipping charged + taxes (Shopify’s total sales): what customers paid, net of refunds.',
 } as const;
 
+/**
+ * A slice's contribution (an order, a product, a cohort, a campaign's credited orders): decision
+ * 010's lines without marketing and expenses, sales on Shopify's definitions (decision 109).
+ */
+export const CONTRIBUTION_BEFORE_MARKETING_DEFINITION =
+  'Gross profit + shipping charged − shipping cost − payment fees; before marketing and expenses.';
+
 /** The dashboard's KPI cards. */
 export const KPI_DEFINITIONS = {
   revenue:

@@ -411,6 +411,24 @@ describe('Streamable HTTP at POST /mcp', () => {
     expect(results.filter((result) => result.expected === null).length).toBeLessThanOrEqual(3);
   });
 
+  it('answers get_kpis and get_campaigns for any range, as their endpoints do (issue #36)', async () => {
+    // 10 days ending 3 days before the last complete day: no 7/30/90-day window of the pages.
+    const to = addDays(window30.end, -3);
+    const from = addDays(to, -9);
+    const range = `from=${from}&to=${to}`;
+    for (const [tool, endpoint, figure] of [
+      ['get_kpis', `/api/dashboard/kpis?${range}`, 'kpis.revenue.current'],
+      ['get_kpis', `/api/dashboard/kpis?${range}`, 'kpis.orders.previous'],
+      ['get_campaigns', `/api/campaigns?${range}`, 'totals.spendMinor'],
+    ] as const) {
+      const answer = await call(http, tool, { from, to });
+      expect(at(answer.data, figure), `${tool} ${figure}`).toEqual(at(await api(endpoint), figure));
+      expect(at(answer.window, 'from')).toBe(from);
+      expect(at(answer.window, 'to')).toBe(to);
+      expect(at(answer.window, 'previousTo')).toBe(addDays(from, -1));
+    }
+  });
+
   it('explain_change states the window and revenue of the AI Insights page', async () => {
     const expected = (await api('/api/insights?period=30')) as { revenue: unknown; asOf: string };
     const answer = await call(http, 'explain_change', {});
@@ -461,7 +479,8 @@ describe('Streamable HTTP at POST /mcp', () => {
       'to: the range from from to to may span at most 1096 days (three years)',
     );
     const dayEarlier = { from: addDays(window30.start, -1), to: addDays(window30.end, -1) };
-    expect(await refusal('get_kpis', dayEarlier)).toContain(
+    // A figure the analysis computes for its own windows only refuses another range, naming it.
+    expect(await refusal('get_channel_attribution', dayEarlier)).toContain(
       `to: this figure's 30-day window ends on ${window30.end}`,
     );
     expect(await refusal('get_kpis', { from: window30.start, to: window30.end, shop: 'other' })).toContain(

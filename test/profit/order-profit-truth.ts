@@ -5,13 +5,16 @@ import { costOnDay, percentOf } from '../../src/demo/profit/plan.ts';
 
 /** The generator's planted profit parts of one sale order (decision 010), minor units. */
 export interface PlantedOrderProfit {
+  /** Shopify's gross sales: Σ unit price × quantity; no shipping, no taxes (decision 109). */
   grossSales: number;
+  /** Shipping charged minus shipping refunded. */
+  shippingCharges: number;
   discounts: number;
   /** COGS of the sale at the true cost in force on the order day. */
   saleCogs: number;
   /** COGS reversed by restocked refunds. */
   restockedCogs: number;
-  /** Refunded line subtotals + refunded shipping. */
+  /** Refunded line subtotals (refunded shipping comes off `shippingCharges`). */
   returns: number;
   shippingCost: number;
   paymentFees: number;
@@ -27,7 +30,8 @@ export function plantedOrderProfit(store: DemoStore, order: DemoOrder): PlantedO
   const plan = store.profit;
   const facts = orderProfit(plan, order);
   const lineCost = (index: number) => costOnDay(plan, order.lineItems[index]!.variantIndex, order.day);
-  let grossSales = order.shippingMinor;
+  let grossSales = 0;
+  let shippingCharges = order.shippingMinor;
   let saleCogs = 0;
   let units = 0;
   order.lineItems.forEach((line, i) => {
@@ -38,7 +42,7 @@ export function plantedOrderProfit(store: DemoStore, order: DemoOrder): PlantedO
   let returns = 0;
   let restockedCogs = 0;
   order.refunds.forEach((refund, r) => {
-    returns += facts.refundedShippingMinor[r]!;
+    shippingCharges -= facts.refundedShippingMinor[r]!;
     refund.lines.forEach((line, p) => {
       returns += line.subtotalMinor;
       if (facts.restocked[r]![p]) restockedCogs += line.quantity * lineCost(line.lineItemIndex);
@@ -56,6 +60,7 @@ export function plantedOrderProfit(store: DemoStore, order: DemoOrder): PlantedO
   }
   return {
     grossSales,
+    shippingCharges,
     discounts: order.discountMinor,
     saleCogs,
     restockedCogs,
@@ -97,7 +102,8 @@ export function plantedWindow(store: DemoStore, from: string, to: string): Plant
     const planted = plantedOrderProfit(store, order);
     if (order.day >= from && order.day <= to) {
       contribution +=
-        planted.grossSales -
+        planted.grossSales +
+        order.shippingMinor -
         planted.discounts -
         planted.saleCogs -
         planted.shippingCost -

@@ -92,7 +92,9 @@ describe('order lookup', () => {
     // The sync stores transactions and refund lines: fees and returns equal the planted ones.
     expect(facts.transactions).toBeGreaterThan(0);
     expect(facts.refund_lines > 0).toBe(planted.refunds.length > 0);
+    // Shopify's net sales (decision 109): products only; shipping charged is its own line.
     expect(minor(profit.net_sales)).toBe(truth.grossSales - truth.discounts - truth.returns);
+    expect(minor(profit.shipping_charged)).toBe(truth.shippingCharges);
     expect(minor(profit.cogs)).toBe(truth.saleCogs - truth.restockedCogs);
     expect(minor(profit.payment_fees)).toBe(truth.paymentFees);
     expect(truth.paymentFees).toBeGreaterThan(0);
@@ -104,7 +106,10 @@ describe('order lookup', () => {
     }
     expect(minor(profit.gross_profit)).toBe(minor(profit.net_sales) - minor(profit.cogs));
     expect(minor(profit.contribution_margin)).toBe(
-      minor(profit.gross_profit) - minor(profit.shipping_cost) - minor(profit.payment_fees),
+      minor(profit.gross_profit) +
+        minor(profit.shipping_charged) -
+        minor(profit.shipping_cost) -
+        minor(profit.payment_fees),
     );
     // The demo owner's cost history covers every variant: no estimate, full coverage.
     expect(profit.estimated).not.toContain('cogs');

@@ -58,7 +58,9 @@ describe('upside profit', () => {
       Object.entries(truth.totals).map(([name, minor]) => [name, minorToDecimal(minor, 2)]),
     );
     expect(result.totals).toEqual(expected);
-    expect(Object.keys(result.totals)).toHaveLength(12);
+    expect(Object.keys(result.totals)).toHaveLength(13);
+    // Shopify's gross sales (decision 109): no shipping in them, shipping charged on its own line.
+    expect(Number(result.totals.shippingCharges)).toBeGreaterThan(0);
   });
 
   it('equals the ground truth over single months', async () => {
@@ -136,19 +138,20 @@ describe('upside profit from a Shopify orders export', () => {
   });
 
   it('adds up the P&L from the export, the costs in force on each order day and the rules', async () => {
-    // #1001: 2 × 10.00 + 20.00 + 5.00 shipping; COGS 2 × 4.00 + 12.50; fee 43.00 × 2.9 % = 1.247
+    // #1001: 2 × 10.00 + 20.00 products (gross sales: no shipping) + 5.00 shipping charged; COGS 2 × 4.00 + 12.50; fee 43.00 × 2.9 % = 1.247
     // → 1.25, + 0.30. #1002: 30.00, refunded 15.00, COGS 3 × 5.00 (the cost from 03-03). Packaging
     // 1.00 per counted order.
     const result = await runProfit(args);
     expect(result).toEqual({
       currency: 'USD',
       totals: {
-        grossSales: '75.00',
+        grossSales: '70.00',
         discounts: '2.00',
         returns: '15.00',
-        netSales: '58.00',
+        netSales: '53.00',
         cogs: '35.50',
-        grossProfit: '22.50',
+        grossProfit: '17.50',
+        shippingCharges: '5.00',
         shipping: '5.00',
         paymentFees: '1.55',
         marketing: '0.00',

@@ -14,8 +14,9 @@ import { readShopifyProfitExport } from '../profit-io/read-shopify-profit-export
 const HELP = `usage: upside profit --store DIR [--from YYYY-MM-DD --to YYYY-MM-DD] [--json]
        upside profit --orders EXPORT.csv --costs COSTS.csv [--rules RULES.json] [--from … --to …] [--json]
 
-The P&L of decision 010 (gross sales, discounts, returns, net sales, COGS, gross profit, shipping,
-payment fees, marketing, contribution margin, expenses, net profit) over shop days [from, to]
+The P&L of decision 010 (gross sales, discounts, returns, net sales, COGS, gross profit, shipping
+charges, shipping cost, payment fees, marketing, contribution margin, expenses, net profit) over
+shop days [from, to]
 (default: the store's whole window), from an \`upside demo generate\` folder: orders.jsonl,
 refunds.jsonl (restocks), transactions.jsonl (fees), costs.csv (sku,variant_id,cost,effective_from),
 variant-weights.csv, profit-rules.json (shipping profiles, fee rules, expenses), meta-daily.jsonl,
@@ -25,7 +26,9 @@ Or from a Shopify orders export (Admin → Orders → Export, CSV) with a costs 
 effective_from) and optionally a rules file shaped as profit-rules.json (fee rules by Payment
 Method, expenses). An export has no refund dates, restocks, shipping costs or ad spend: returns
 are its Refunded Amount on the order day, the shipping cost is the shipping charged, marketing 0.
---json prints { currency, totals: { …the twelve lines… } } with every amount an exact
+Sales follow Shopify's definitions: gross sales are products before discounts and returns, without
+shipping and taxes; shipping charged less shipping refunded is "shipping charges".
+--json prints { currency, totals: { …the thirteen lines… } } with every amount an exact
 decimal string in the shop currency (e.g. "1234.50"). Bad input exits 2 naming file, row and column.`;
 
 /**

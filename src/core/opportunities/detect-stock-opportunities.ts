@@ -1,4 +1,4 @@
-import { formatDaysOfCover, LOW_STOCK_COVER_DAYS } from '../../shared/metrics.ts';
+import { formatDaysOfCover } from '../../shared/metrics.ts';
 import { classifyStock } from '../stockout/classify-stock.ts';
 import { metricKey } from './metric-key.ts';
 import { poissonInterval } from './poisson-interval.ts';
@@ -12,6 +12,8 @@ export interface StockPosition {
   title: string;
   /** Units available at the end of asOf. */
   available: number;
+  /** The product's lead time: the owner's, else LOW_STOCK_COVER_DAYS (decision 112). */
+  leadTimeDays: number;
   /**
    * Units sold on the in-stock days of the baseline window, and how many such days there were: for a
    * product in stock the days-of-cover demand (`computeDaysOfCover`), so the cover this detector
@@ -87,7 +89,7 @@ export function detectStockOpportunities(
       continue;
     }
     const cover = product.available / rate;
-    if (classifyStock(product.available, cover) !== 'Low stock') continue;
+    if (classifyStock(product.available, cover, product.leadTimeDays) !== 'Low stock') continue;
     const lostAt = (r: number) => Math.max(0, HORIZON_DAYS - product.available / r) * r * product.unitPrice;
     const min = lostAt(rateLow);
     const max = lostAt(rateHigh);
@@ -97,7 +99,7 @@ export function detectStockOpportunities(
       type: 'restock_before_stockout',
       subjectKey: product.productId,
       title: `Restock ${product.title} before it sells out`,
-      description: `${product.available} ${product.available === 1 ? 'unit' : 'units'} left cover about ${formatDaysOfCover(cover)} of demand, less than a ${LOW_STOCK_COVER_DAYS}-day lead time. Order now to avoid a stock-out.`,
+      description: `${product.available} ${product.available === 1 ? 'unit' : 'units'} left cover about ${formatDaysOfCover(cover)} of demand, less than a ${product.leadTimeDays}-day lead time. Order now to avoid a stock-out.`,
       ...rank,
       revenueImpactMin: round(min, 2),
       revenueImpactMax: round(max, 2),

@@ -18,6 +18,7 @@ const stock = (overrides: Partial<StockPosition>): StockPosition => ({
   productId: 'p1',
   title: 'Trail Shoe',
   available: 100,
+  leadTimeDays: 14,
   baselineUnits: 300,
   baselineDays: 30,
   unitPrice: 50,
@@ -97,6 +98,14 @@ describe('detectStockOpportunities', () => {
     // 5 days of cover → ~25 days × 10 × 50 = 12,500.
     expect(candidate!.revenueImpactMin).toBeLessThan(12_500);
     expect(candidate!.revenueImpactMax).toBeGreaterThan(12_500);
+  });
+
+  it('judges cover against the product’s own lead time, and says which (decision 112)', () => {
+    // 20 days of cover: in stock under the 14-day default, low under the owner's 30 days.
+    expect(detectStockOpportunities([stock({ available: 200 })], context)).toEqual([]);
+    const [candidate] = detectStockOpportunities([stock({ available: 200, leadTimeDays: 30 })], context);
+    expect(candidate?.type).toBe('restock_before_stockout');
+    expect(candidate!.description).toContain('less than a 30-day lead time');
   });
 
   it('skips products without an in-stock baseline', () => {

@@ -1,4 +1,5 @@
 import { addDays } from '../../shared/calendar.ts';
+import { LOW_STOCK_COVER_DAYS } from '../../shared/metrics.ts';
 import { computeCohorts } from '../cohorts/compute-cohorts.ts';
 import { forecastDailySeries } from '../forecast/forecast-daily-series.ts';
 import { detectOpportunities } from '../opportunities/detect-opportunities.ts';
@@ -102,14 +103,21 @@ export function analyzeStore(facts: AnalysisFacts, options: AnalyzeStoreOptions 
     if (!v) return variantId;
     return v.title && v.title !== 'Default Title' ? `${v.productTitle} – ${v.title}` : v.productTitle;
   };
+  // One lead time per product (decision 112): the owner's, else the stated default.
+  const leadTimeByProduct = new Map((facts.leadTimes ?? []).map((l) => [l.productId, l.days]));
+  const leadTimeOf = (variantId: string) => {
+    const productId = variantInfo.get(variantId)?.productId;
+    return (productId === undefined ? undefined : leadTimeByProduct.get(productId)) ?? LOW_STOCK_COVER_DAYS;
+  };
   const { stock, recentStockouts, lossByVariant, outDays30 } = summarizeStock(
     cover,
     stockouts,
     labelOf,
     asOf,
+    leadTimeOf,
   );
   const stockPositions = step('stockPositions', () =>
-    buildStockPositions(cover, sales, stockSnapshots, asOf, labelOf, lossByVariant, outDays30),
+    buildStockPositions(cover, sales, stockSnapshots, asOf, labelOf, lossByVariant, outDays30, leadTimeOf),
   );
 
   const attribution = step('attribution', () => computeAttributionRows(facts, since30, asOf));

@@ -23,6 +23,7 @@ export function buildStockPositions(
   labelOf: (id: string) => string,
   lossByVariant: ReadonlyMap<string, { lost: number }>,
   outDays30: ReadonlyMap<string, number>,
+  leadTimeOf: (id: string) => number,
 ): StockPosition[] {
   const windowStart = addDays(asOf, -(BASELINE_DAYS - 1));
   const salesBy = new Map<string, { units: number; revenue: number }>();
@@ -48,6 +49,7 @@ export function buildStockPositions(
       productId: c.productId,
       title: labelOf(c.productId),
       available: c.available,
+      leadTimeDays: leadTimeOf(c.productId),
       baselineUnits: inStock ? c.unitsSold : (s?.units ?? 0),
       baselineDays: inStock ? c.inStockDays : Math.max(0, baselineDays),
       unitPrice: s && s.units > 0 ? s.revenue / s.units : 0,

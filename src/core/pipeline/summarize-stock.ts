@@ -1,5 +1,5 @@
 import { addDays } from '../../shared/calendar.ts';
-import { formatDaysOfCover } from '../../shared/metrics.ts';
+import { formatDaysOfCover, LOW_STOCK_COVER_DAYS } from '../../shared/metrics.ts';
 import { toDayNumber } from '../dates/to-day-number.ts';
 import { classifyStock } from '../stockout/classify-stock.ts';
 import type { StockStatus } from '../stockout/compute-days-of-cover.ts';
@@ -19,8 +19,8 @@ export interface StockSummary {
 }
 
 /**
- * The stock list: variants out of stock or low by {@link classifyStock} (the one definition /products
- * and the restock opportunity use), or with a stock-out in the last `STOCK_WINDOW_DAYS` days, with
+ * The stock list: variants out of stock or low by {@link classifyStock} under their product's lead
+ * time (`leadTimeOf`, decision 112: the one definition /products and the restock opportunity use), or with a stock-out in the last `STOCK_WINDOW_DAYS` days, with
  * the window's lost units and revenue; largest loss first, then least cover. Status: 'Out of stock',
  * 'Low stock · N days of cover', or 'In stock · N days of cover' (listed for a past stock-out).
  */
@@ -29,6 +29,7 @@ export function summarizeStock(
   stockouts: readonly StockoutLoss[],
   labelOf: (variantId: string) => string,
   asOf: string,
+  leadTimeOf: (variantId: string) => number = () => LOW_STOCK_COVER_DAYS,
 ): StockSummary {
   const windowStart = addDays(asOf, -STOCK_WINDOW_DAYS + 1);
   const since30 = addDays(asOf, -29);
@@ -48,13 +49,19 @@ export function summarizeStock(
     if (to >= from) outDays30.set(p.productId, (outDays30.get(p.productId) ?? 0) + to - from + 1);
   }
   const stock = cover
-    .filter((c) => classifyStock(c.available, c.daysOfCover) !== 'In stock' || lossByVariant.has(c.productId))
+    .filter(
+      (c) =>
+        classifyStock(c.available, c.daysOfCover, leadTimeOf(c.productId)) !== 'In stock' ||
+        lossByVariant.has(c.productId),
+    )
     .map((c): StockRow => {
       const loss = lossByVariant.get(c.productId);
-      const level = classifyStock(c.available, c.daysOfCover);
+      const leadTimeDays = leadTimeOf(c.productId);
+      const level = classifyStock(c.available, c.daysOfCover, leadTimeDays);
       return {
         productId: c.productId,
         product: labelOf(c.productId),
+        leadTimeDays,
         status:
           level === 'Out of stock'
             ? level

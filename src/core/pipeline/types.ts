@@ -49,6 +49,8 @@ export interface AnalysisFacts {
   }[];
   /** Available units per variant and day, summed over locations (real snapshots only). */
   inventory: InventorySnapshot[];
+  /** Lead times the owner set, per product (decision 112); a product without one takes the default. */
+  leadTimes?: { productId: string; days: number }[];
   metaCampaigns: { campaignId: string; name: string; status: string | null }[];
   metaDaily: { date: string; campaignId: string; spend: number; reportedValue: number }[];
   /** GA4 revenue by day and source/medium, in the shop currency; null on a day with no exchange rate (decision 081). */
@@ -136,6 +138,8 @@ export interface StockRow {
   productId: string;
   product: string;
   status: string;
+  /** The lead time the row was classified with: the product's, else the default (decision 112). */
+  leadTimeDays: number;
   available: number;
   dailyDemand: number | null;
   daysOfCover: number | null;

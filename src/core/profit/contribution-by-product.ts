@@ -1,5 +1,5 @@
 import { allocateByWeight } from './allocate-by-weight.ts';
-import type { ContributionParts } from './contribution-of.ts';
+import { type ContributionParts, emptyContributionParts } from './contribution-of.ts';
 
 /** One line of an order (minor units of the shop currency). */
 export interface ProductProfitLine {
@@ -55,11 +55,13 @@ export interface ProductContribution {
  * Decision 010's contribution parts per product over a range of shop days, each on the day the
  * P&L puts it, so the products add up to /profit's lines exactly (decision 038):
  *
- * - its own lines (order day): price × quantity, the line's discounts, quantity × frozen cost;
- * - its own refunded lines (refund day): the refunded subtotal, and the frozen cost of restocked units back;
- * - its share of what belongs to the whole order: shipping charged, the order's discounts beyond
- *   the lines' own, the shipping cost (order day), payment fees (transaction day) and refunded
- *   shipping (refund day), shared among the order's lines in proportion to their net value
+ * - its own lines (order day): price × quantity (Shopify's gross sales: no shipping, no taxes —
+ *   decision 109), the line's discounts, quantity × frozen cost;
+ * - its own refunded lines (refund day): the refunded subtotal (its returns), and the frozen cost
+ *   of restocked units back;
+ * - its share of what belongs to the whole order: shipping charged (order day) less shipping
+ *   refunded (refund day) as its shipping charges, the order's discounts beyond the lines' own,
+ *   the shipping cost (order day) and payment fees (transaction day), shared among the order's lines in proportion to their net value
  *   (price × quantity − line discounts; by units when that is all zero) with `allocateByWeight`.
  *
  * A refunded line the order no longer lists counts under product null.
@@ -71,7 +73,7 @@ export function contributionByProduct(orders: readonly ProductProfitOrder[]): Pr
     if (!found) {
       found = {
         productId,
-        parts: { grossSales: 0, discounts: 0, returns: 0, cogs: 0, shipping: 0, paymentFees: 0 },
+        parts: emptyContributionParts(),
         units: 0,
         unitsWithCost: 0,
         cogsEstimated: false,
@@ -88,20 +90,18 @@ export function contributionByProduct(orders: readonly ProductProfitOrder[]): Pr
     const share = (amount: number) =>
       amount === 0 || lines.length === 0 ? lines.map(() => 0) : allocateByWeight(amount, weights);
     const orderLevel = {
-      grossSales: order.placedInRange ? order.shippingChargedMinor : 0,
+      shippingCharges: (order.placedInRange ? order.shippingChargedMinor : 0) - order.refundedShippingMinor,
       discounts: order.placedInRange
         ? order.discountMinor - lines.reduce((sum, l) => sum + l.discountMinor, 0)
         : 0,
       shipping: order.placedInRange ? order.shippingCostMinor : 0,
       paymentFees: order.feesMinor,
-      returns: order.refundedShippingMinor,
     };
     const shares = {
-      grossSales: share(orderLevel.grossSales),
+      shippingCharges: share(orderLevel.shippingCharges),
       discounts: share(orderLevel.discounts),
       shipping: share(orderLevel.shipping),
       paymentFees: share(orderLevel.paymentFees),
-      returns: share(orderLevel.returns),
     };
     const productOfLine = new Map<string, string | null>();
     lines.forEach((line, i) => {
@@ -117,20 +117,18 @@ export function contributionByProduct(orders: readonly ProductProfitOrder[]): Pr
         if (line.costEstimated && line.units > 0) e.cogsEstimated = true;
         if (order.shippingEstimated && (shares.shipping[i] ?? 0) !== 0) e.shippingEstimated = true;
       }
-      p.grossSales += shares.grossSales[i] ?? 0;
+      p.shippingCharges = (p.shippingCharges ?? 0) + (shares.shippingCharges[i] ?? 0);
       p.discounts += shares.discounts[i] ?? 0;
       p.shipping += shares.shipping[i] ?? 0;
       p.paymentFees += shares.paymentFees[i] ?? 0;
-      p.returns += shares.returns[i] ?? 0;
     });
     // An order-level amount of an order without lines has no product to go to.
     if (lines.length === 0) {
       const p = entry(null).parts;
-      p.grossSales += orderLevel.grossSales;
+      p.shippingCharges = (p.shippingCharges ?? 0) + orderLevel.shippingCharges;
       p.discounts += orderLevel.discounts;
       p.shipping += orderLevel.shipping;
       p.paymentFees += orderLevel.paymentFees;
-      p.returns += orderLevel.returns;
     }
     for (const refunded of order.refundLines) {
       const p = entry(productOfLine.get(refunded.lineItemId) ?? null).parts;

@@ -12,6 +12,17 @@ export type ContributionParts = Omit<
 > &
   Partial<Pick<ProfitInputLines, 'shippingCharges' | 'taxes'>>;
 
+/** A slice with nothing in it yet: every part 0 (what sums over orders start from). */
+export const emptyContributionParts = (): ContributionParts => ({
+  grossSales: 0,
+  shippingCharges: 0,
+  discounts: 0,
+  returns: 0,
+  cogs: 0,
+  shipping: 0,
+  paymentFees: 0,
+});
+
 /** The parts with their subtotals: net sales, gross profit and contribution before marketing. */
 export interface Contribution extends ContributionParts {
   netSales: number;

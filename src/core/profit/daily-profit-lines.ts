@@ -5,8 +5,9 @@ import type { ProfitDay, ProfitInput } from './types.ts';
 
 /**
  * The P&L of decision 010 for every shop day of [from, to] (days without activity included):
- * gross sales (original unit price × quantity + shipping charged) and discounts on the order day;
- * returns (refund line subtotals + refunded shipping) on the refund day; COGS = sold quantity ×
+ * gross sales (original unit price × quantity: Shopify's, without shipping and taxes) and discounts
+ * on the order day; returns (refund line subtotals) on the refund day; shipping charges = shipping
+ * charged (order day) − shipping refunded (refund day); COGS = sold quantity ×
  * frozen cost on the order day − restocked refunded quantity × the same cost on the refund day;
  * shipping cost on the order day; fees on the transaction day; marketing on the spend day;
  * expenses per day (`expenseOnDay`), then the subtotal lines. Events outside [from, to] are ignored.
@@ -18,6 +19,7 @@ export function dailyProfitLines(input: ProfitInput, from: string, to: string): 
   const column = () => new Array<number>(n).fill(0);
   const c = {
     grossSales: column(),
+    shippingCharges: column(),
     discounts: column(),
     returns: column(),
     cogs: column(),
@@ -31,7 +33,7 @@ export function dailyProfitLines(input: ProfitInput, from: string, to: string): 
     if (d >= 0 && d < n) line[d]! += amount;
   };
   for (const o of input.orders) {
-    add(c.grossSales, o.day, o.shippingChargedMinor);
+    add(c.shippingCharges, o.day, o.shippingChargedMinor);
     add(c.discounts, o.day, o.discountMinor);
     add(c.shipping, o.day, o.shippingCostMinor);
     add(c.saleOrders, o.day, 1);
@@ -44,7 +46,7 @@ export function dailyProfitLines(input: ProfitInput, from: string, to: string): 
     add(c.returns, r.day, r.subtotalMinor);
     if (r.restocked) add(c.cogs, r.day, -r.unitCostMinor * r.quantity);
   }
-  for (const s of input.refundedShipping) add(c.returns, s.day, s.amountMinor);
+  for (const s of input.refundedShipping) add(c.shippingCharges, s.day, -s.amountMinor);
   for (const f of input.fees) add(c.paymentFees, f.day, f.amountMinor);
   for (const s of input.spend) add(c.marketing, s.day, s.amountMinor);
 
@@ -53,7 +55,8 @@ export function dailyProfitLines(input: ProfitInput, from: string, to: string): 
     const day = fromDayNumber(start + d);
     const netSales = c.grossSales[d]! - c.discounts[d]! - c.returns[d]!;
     const grossProfit = netSales - c.cogs[d]!;
-    const contributionMargin = grossProfit - c.shipping[d]! - c.paymentFees[d]! - c.marketing[d]!;
+    const contributionMargin =
+      grossProfit + c.shippingCharges[d]! - c.shipping[d]! - c.paymentFees[d]! - c.marketing[d]!;
     const lines = { netSales, adSpend: c.marketing[d]!, saleOrders: c.saleOrders[d]! };
     const expenses = input.expenses.reduce((sum, e) => sum + expenseOnDay(e, day, lines), 0);
     days.push({
@@ -64,6 +67,7 @@ export function dailyProfitLines(input: ProfitInput, from: string, to: string): 
       netSales,
       cogs: c.cogs[d]!,
       grossProfit,
+      shippingCharges: c.shippingCharges[d]!,
       shipping: c.shipping[d]!,
       paymentFees: c.paymentFees[d]!,
       marketing: c.marketing[d]!,

@@ -49,7 +49,8 @@ describe('contributionByProduct', () => {
     expect(a).toMatchObject({
       productId: 'a',
       parts: {
-        grossSales: 4000 + 413,
+        grossSales: 4000,
+        shippingCharges: 413,
         discounts: 500 + 210,
         returns: 0,
         cogs: 600,
@@ -62,7 +63,15 @@ describe('contributionByProduct', () => {
     });
     expect(b).toMatchObject({
       productId: 'b',
-      parts: { grossSales: 1500 + 177, discounts: 90, returns: 0, cogs: 300, shipping: 210, paymentFees: 57 },
+      parts: {
+        grossSales: 1500,
+        shippingCharges: 177,
+        discounts: 90,
+        returns: 0,
+        cogs: 300,
+        shipping: 210,
+        paymentFees: 57,
+      },
       units: 1,
       unitsWithCost: 0,
       cogsEstimated: true,
@@ -84,9 +93,11 @@ describe('contributionByProduct', () => {
     ];
     const products = contributionByProduct(orders);
     const sum = (pick: (p: (typeof products)[number]) => number) => products.reduce((t, p) => t + pick(p), 0);
-    expect(sum((p) => p.parts.grossSales)).toBe(4000 + 1500 + 590 + 999 + 590);
+    // Shopify's gross sales: the lines only; shipping charged less shipping refunded on its own line.
+    expect(sum((p) => p.parts.grossSales)).toBe(4000 + 1500 + 999);
+    expect(sum((p) => p.parts.shippingCharges ?? 0)).toBe(590 - 590 + 590);
     expect(sum((p) => p.parts.discounts)).toBe(800 + 0 + 0);
-    expect(sum((p) => p.parts.returns)).toBe(1750 + 590);
+    expect(sum((p) => p.parts.returns)).toBe(1750);
     expect(sum((p) => p.parts.cogs)).toBe(900 + 300 - 300);
     expect(sum((p) => p.parts.shipping)).toBe(700 + 700);
     expect(sum((p) => p.parts.paymentFees)).toBe(190 + 33 + 61 + 5);

@@ -58,27 +58,31 @@ describe('src/core/profit', () => {
       refundLines: [
         { day: '2026-03-02', subtotalMinor: 2_250, quantity: 1, restocked: true, unitCostMinor: 1_000 },
       ],
-      refundedShipping: [],
+      refundedShipping: [{ day: '2026-03-02', amountMinor: 200 }],
       fees: [{ day: '2026-03-02', amountMinor: 150 }],
       spend: [{ day: '2026-03-01', amountMinor: 1_000 }],
       expenses: [],
     };
     const [sun, mon] = dailyProfitLines(input, '2026-03-01', '2026-03-02');
-    // Sunday: gross 5000 + 599, discounts 500, COGS 2000, shipping 790, marketing 1000.
+    // Sunday: gross 5000 (Shopify's: no shipping), discounts 500, shipping charged 599, COGS 2000,
+    // shipping cost 790, marketing 1000.
     expect(sun).toMatchObject({
-      grossSales: 5_599,
-      netSales: 5_099,
+      grossSales: 5_000,
+      netSales: 4_500,
       cogs: 2_000,
-      grossProfit: 3_099,
+      grossProfit: 2_500,
+      shippingCharges: 599,
       contributionMargin: 1_309,
     });
-    // Monday: returns 2250, restocked cost −1000, fee 150.
+    // Monday: returns 2250 (refunded shipping is not a return: it comes off shipping charges),
+    // restocked cost −1000, fee 150.
     expect(mon).toMatchObject({
       returns: 2_250,
       netSales: -2_250,
       cogs: -1_000,
       grossProfit: -1_250,
-      netProfit: -1_400,
+      shippingCharges: -200,
+      netProfit: -1_600,
     });
   });
 });

@@ -5,7 +5,10 @@
  */
 import type { ProfitExpense } from './expense-on-day.ts';
 
-/** The twelve P&L lines of decision 010. */
+/**
+ * The P&L lines of decision 010, sales on Shopify's definitions (decisions 088 and 109): gross
+ * sales are products only, shipping charged (less shipping refunded) is its own line.
+ */
 export interface ProfitLines {
   grossSales: number;
   discounts: number;
@@ -13,6 +16,7 @@ export interface ProfitLines {
   netSales: number;
   cogs: number;
   grossProfit: number;
+  shippingCharges: number;
   shipping: number;
   paymentFees: number;
   marketing: number;
@@ -28,6 +32,7 @@ export const PROFIT_LINE_NAMES: readonly (keyof ProfitLines)[] = [
   'netSales',
   'cogs',
   'grossProfit',
+  'shippingCharges',
   'shipping',
   'paymentFees',
   'marketing',

@@ -103,7 +103,7 @@ export interface DemoProfitPlan {
   expenses: DemoExpense[];
 }
 
-/** The twelve P&L lines of decision 010, in minor units: the core's definition. */
+/** The P&L lines of decision 010 (sales as Shopify defines them), in minor units: the core's definition. */
 export type { ProfitLines } from '../../core/profit/types.ts';
 
 /** `ground-truth.json`'s `profit` section: every line per shop day of the window, and totals. */

@@ -128,7 +128,9 @@ describe('planted profit', () => {
     for (const d of [...truth.days, truth.totals]) {
       expect(d.netSales).toBe(d.grossSales - d.discounts - d.returns);
       expect(d.grossProfit).toBe(d.netSales - d.cogs);
-      expect(d.contributionMargin).toBe(d.grossProfit - d.shipping - d.paymentFees - d.marketing);
+      expect(d.contributionMargin).toBe(
+        d.grossProfit + d.shippingCharges - d.shipping - d.paymentFees - d.marketing,
+      );
       expect(d.netProfit).toBe(d.contributionMargin - d.expenses);
     }
     // Marketing is every ad account's spend: Meta's and the Google Ads and TikTok accounts' (issue #39).
@@ -140,8 +142,14 @@ describe('planted profit', () => {
       adAccounts.reduce((s, a) => s + a.totalShopSpendMinor, 0);
     expect(adAccounts.every((a) => a.totalShopSpendMinor > 0)).toBe(true);
     expect(truth.totals.marketing).toBe(spend);
-    expect(truth.totals.grossSales).toBe(
-      sales.reduce((s, o) => s + o.subtotalMinor + o.discountMinor + o.shippingMinor, 0),
+    // Shopify's gross sales: products before discounts; no shipping, no taxes (decision 109).
+    expect(truth.totals.grossSales).toBe(sales.reduce((s, o) => s + o.subtotalMinor + o.discountMinor, 0));
+    const refundedShipping = sales.reduce(
+      (s, o) => s + orderProfit(store.profit, o).refundedShippingMinor.reduce((a, b) => a + b, 0),
+      0,
+    );
+    expect(truth.totals.shippingCharges).toBe(
+      sales.reduce((s, o) => s + o.shippingMinor, 0) - refundedShipping,
     );
     expect(truth.totals.expenses).toBeGreaterThan(0);
   });

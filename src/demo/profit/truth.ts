@@ -1,6 +1,8 @@
 /**
  * The `profit` section of the ground truth: every P&L line of decision 010 per shop day, from the
- * generator's own planted truth (true costs, true fees, true shipping). This is the generator's own
+ * generator's own planted truth (true costs, true fees, true shipping), sales on Shopify's
+ * definitions (decision 109): gross sales are products only, returns the returned items, and the
+ * shipping charged less shipping refunded is `shippingCharges`. This is the generator's own
  * accounting, written apart from src/core/profit, so the CLI and the warehouse are checked against
  * an independent computation.
  */
@@ -16,6 +18,7 @@ import { costOnDay, percentOf } from './plan.ts';
 export class ProfitTruthBuilder {
   private readonly startDay: number;
   private readonly grossSales: Float64Array;
+  private readonly shippingCharges: Float64Array;
   private readonly discounts: Float64Array;
   private readonly returns: Float64Array;
   private readonly cogs: Float64Array;
@@ -30,6 +33,7 @@ export class ProfitTruthBuilder {
   ) {
     this.startDay = parseIsoDay(startDate);
     this.grossSales = new Float64Array(days);
+    this.shippingCharges = new Float64Array(days);
     this.discounts = new Float64Array(days);
     this.returns = new Float64Array(days);
     this.cogs = new Float64Array(days);
@@ -51,26 +55,28 @@ export class ProfitTruthBuilder {
     const facts = orderProfit(plan, order);
     const d = this.slot(parseIsoDay(order.day));
     const lineCost = (index: number) => costOnDay(plan, order.lineItems[index]!.variantIndex, order.day);
-    let gross = order.shippingMinor;
+    let gross = 0;
     let cogs = 0;
     order.lineItems.forEach((line, i) => {
       gross += line.unitPriceMinor * line.quantity;
       cogs += line.quantity * lineCost(i);
     });
     this.grossSales[d]! += gross;
+    this.shippingCharges[d]! += order.shippingMinor;
     this.discounts[d]! += order.discountMinor;
     this.cogs[d]! += cogs;
     this.shipping[d]! += facts.shippingCostMinor;
     this.saleOrders[d]! += 1;
     order.refunds.forEach((refund, r) => {
       const rd = this.slot(localDayOf(plan.timeZone, refund.createdAtMs));
-      let returned = facts.refundedShippingMinor[r]!;
+      let returned = 0;
       let restockedCost = 0;
       refund.lines.forEach((line, p) => {
         returned += line.subtotalMinor;
         if (facts.restocked[r]![p]) restockedCost += line.quantity * lineCost(line.lineItemIndex);
       });
       this.returns[rd]! += returned;
+      this.shippingCharges[rd]! -= facts.refundedShippingMinor[r]!;
       this.cogs[rd]! -= restockedCost;
     });
     for (const t of facts.transactions) {
@@ -104,7 +110,8 @@ export class ProfitTruthBuilder {
       const date = dayToIso(this.startDay + d);
       const netSales = this.grossSales[d]! - this.discounts[d]! - this.returns[d]!;
       const grossProfit = netSales - this.cogs[d]!;
-      const contributionMargin = grossProfit - this.shipping[d]! - this.paymentFees[d]! - marketing[d]!;
+      const contributionMargin =
+        grossProfit + this.shippingCharges[d]! - this.shipping[d]! - this.paymentFees[d]! - marketing[d]!;
       const expenses = this.plan.expenses.reduce(
         (sum, e) =>
           sum + expenseOnDay(e, date, { netSales, adSpend: marketing[d]!, orders: this.saleOrders[d]! }),
@@ -118,6 +125,7 @@ export class ProfitTruthBuilder {
         netSales,
         cogs: this.cogs[d]!,
         grossProfit,
+        shippingCharges: this.shippingCharges[d]!,
         shipping: this.shipping[d]!,
         paymentFees: this.paymentFees[d]!,
         marketing: marketing[d]!,

@@ -106,6 +106,7 @@ const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /api/products/profit': COSTS_READ,
   'GET /api/products/affinity': COSTS_READ,
   'GET /api/products/:productId/daily': READ,
+  'PUT /api/products/:productId/lead-time': ANALYZE,
   'GET /api/profit': COSTS_READ,
   // the marketing-mix model and budget planner (issue #41): contribution and profit figures
   'GET /api/measurement/mmm': COSTS_READ,

@@ -93,6 +93,8 @@ export const StockImpactRowSchema = z.object({
   variantId: z.string(),
   status: z.string(),
   stockState: z.enum(['Out of stock', 'Low stock', 'In stock']),
+  /** The product's lead time the state was judged with: the owner's, else the default (decision 112). */
+  leadTimeDays: z.number().int(),
   estimatedLoss: z.number(),
   available: z.number().int(),
   daysOfCover: z.number().nullable(),

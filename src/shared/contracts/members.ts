@@ -111,6 +111,7 @@ export const AUDIT_ACTIONS = [
   'api-token.revoked',
   'costs.changed',
   'costs.recalculated',
+  'products.lead-time-changed',
   'export.downloaded',
   'data.deleted',
   'member.invited',

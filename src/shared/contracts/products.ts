@@ -15,7 +15,7 @@ export const ProductIdParamsSchema = z.object({
   productId: z.string().regex(/^\d{1,20}$/, 'productId must be a numeric Shopify product id'),
 });
 
-/** 'Out of stock': every tracked variant; 'Partly out of stock': some; 'Low stock': under 14 days of cover. */
+/** 'Out of stock': every tracked variant; 'Partly out of stock': some; 'Low stock': fewer days of cover than its lead time (decision 112). */
 export const StockStateSchema = z.enum([
   'Out of stock',
   'Partly out of stock',
@@ -61,9 +61,34 @@ export const ProductRowSchema = z.object({
   /** Meta spend in the period of campaigns whose orders mostly land on this product; null when none does. */
   adSpendMinor: z.number().int().nullable(),
   adCampaigns: z.array(z.string()),
+  /**
+   * The supplier lead time its stock is judged with (days of cover under it = Low stock): the one
+   * the owner set, else the stated default (decision 112). Alerts and opportunities use the same.
+   */
+  leadTimeDays: z.number().int(),
+  leadTimeSource: z.enum(['owner', 'default']),
   variants: z.array(ProductVariantRowSchema),
 });
 export type ProductRow = z.infer<typeof ProductRowSchema>;
+
+/** PUT /api/products/:productId/lead-time — the owner's lead time, or null for the default. */
+export const LeadTimeInputSchema = z.strictObject({
+  leadTimeDays: z
+    .number('leadTimeDays must be a whole number of days from 1 to 365, or null')
+    .int('leadTimeDays must be a whole number of days from 1 to 365, or null')
+    .min(1, 'leadTimeDays must be a whole number of days from 1 to 365, or null')
+    .max(365, 'leadTimeDays must be a whole number of days from 1 to 365, or null')
+    .nullable(),
+});
+
+export const LeadTimeSchema = z.object({
+  productId: z.string(),
+  leadTimeDays: z.number().int(),
+  leadTimeSource: z.enum(['owner', 'default']),
+  /** The default a product without its own lead time takes. */
+  defaultDays: z.number().int(),
+});
+export type LeadTime = z.infer<typeof LeadTimeSchema>;
 
 export const ProductPerformanceSchema = z.object({
   /** Shopify credentials stored for the workspace. */
@@ -87,7 +112,7 @@ export const ProductPerformanceSchema = z.object({
     lostRevenueMinor: z.number().int(),
     /** Products with at least one tracked variant out of stock ('Out of stock' or 'Partly out of stock'). */
     outOfStockProducts: z.number().int(),
-    /** Products whose shortest variant has under 14 days of cover ('Low stock'). */
+    /** Products whose shortest variant has fewer days of cover than its lead time ('Low stock'). */
     lowStockProducts: z.number().int(),
   }),
   products: z.array(ProductRowSchema),
@@ -128,10 +153,15 @@ export const ProductProfitEstimateSchema = z.enum(['cogs', 'shipping_cost']);
 
 const ProductProfitFiguresShape = {
   units: z.number().int(),
+  /** Shopify's gross sales: price × quantity before discounts and returns; no shipping, no taxes. */
   grossSales: MoneySchema,
   discounts: MoneySchema,
+  /** The value of its returned items (refunded shipping is not a return). */
   returns: MoneySchema,
+  /** Gross sales − discounts − returns (Shopify's net sales). */
   netSales: MoneySchema,
+  /** Its share of the shipping charged to customers, minus shipping refunded (decision 109). */
+  shippingCharges: MoneySchema,
   cogs: MoneySchema,
   grossProfit: MoneySchema,
   /** Gross profit ÷ net sales; null when net sales are zero or negative. */
@@ -139,7 +169,7 @@ const ProductProfitFiguresShape = {
   /** The product's share of its orders' shipping cost and payment fees. */
   shippingCost: MoneySchema,
   paymentFees: MoneySchema,
-  /** Gross profit − shipping cost − payment fees (before marketing). */
+  /** Gross profit + shipping charges − shipping cost − payment fees (before marketing). */
   contribution: MoneySchema,
   /** Contribution ÷ net sales; null when net sales are zero or negative. */
   contributionMargin: z.number().nullable(),

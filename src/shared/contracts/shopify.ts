@@ -44,9 +44,12 @@ export const OrderLookupRefundSchema = z.object({
  * is taken equal to the shipping charged.
  */
 export const OrderLookupProfitSchema = z.object({
+  /** Shopify's net sales: products after discounts and returns; no shipping, no taxes (decision 109). */
   net_sales: MoneySchema,
   cogs: MoneySchema,
   gross_profit: MoneySchema,
+  /** Shipping charged to the customer, minus shipping refunded: part of the contribution. */
+  shipping_charged: MoneySchema,
   shipping_cost: MoneySchema,
   payment_fees: MoneySchema,
   contribution_margin: MoneySchema,

@@ -157,6 +157,8 @@ export const analysisStockRows = pgTable(
     product: text('product').notNull(),
     /** 'out of stock' or 'N days of cover'. */
     status: text('status').notNull(),
+    /** The lead time the run classified the row with (migration 0611, decision 112). */
+    leadTimeDays: integer('lead_time_days').notNull().default(14),
     available: integer('available').notNull(),
     dailyDemand: doublePrecision('daily_demand'),
     daysOfCover: doublePrecision('days_of_cover'),

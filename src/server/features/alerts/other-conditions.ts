@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { describeLowStock } from '../../../core/alerts/describe-low-stock.ts';
 import { SYNC_SOURCES, SyncSourceSchema } from '../../../shared/contracts/sync.ts';
-import { LOW_STOCK_COVER_DAYS } from '../../../shared/metrics.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows, timestampColumn } from '../../db/query-rows.ts';
 import type { CachedReads } from '../../http/deps.ts';
@@ -18,8 +17,9 @@ const SOURCE_NAMES = {
 } as const;
 
 /**
- * Stock-outs within the lead time (the one of /products and the restock opportunity,
- * {@link LOW_STOCK_COVER_DAYS}), from the latest analysis run's stock list.
+ * Stock-outs within the lead time (the product's, the one of /products and the restock
+ * opportunity: the owner's, else the default — decision 112), from the latest analysis run's
+ * stock list, which keeps the lead time each row was classified with.
  */
 export async function stockConditions(reads: CachedReads, workspaceId: string): Promise<AlertCondition[]> {
   const { db } = reads;
@@ -27,9 +27,7 @@ export async function stockConditions(reads: CachedReads, workspaceId: string): 
   if (!run) return [];
   const rows = await readStockImpactOfRun(db, run);
   return rows
-    .filter(
-      (row) => row.available <= 0 || (row.daysOfCover !== null && row.daysOfCover < LOW_STOCK_COVER_DAYS),
-    )
+    .filter((row) => row.available <= 0 || (row.daysOfCover !== null && row.daysOfCover < row.leadTimeDays))
     .map((row) => ({
       rule: 'stockout',
       subject: row.product,
@@ -40,7 +38,7 @@ export async function stockConditions(reads: CachedReads, workspaceId: string): 
       detail:
         row.available <= 0
           ? 'No units are available; every day out of stock loses its sales.'
-          : describeLowStock(row.available, row.daysOfCover ?? 0, LOW_STOCK_COVER_DAYS),
+          : describeLowStock(row.available, row.daysOfCover ?? 0, row.leadTimeDays),
       link: '/products',
     }));
 }

@@ -46,6 +46,7 @@ const VariantQueryRow = z.object({
 });
 
 const InventoryQueryRow = z.object({ variant_id: z.string(), date: z.string(), available: z.number() });
+const LeadTimeQueryRow = z.object({ product_id: z.string(), days: z.number() });
 
 const MetaCampaignQueryRow = z.object({
   campaign_id: z.string(),
@@ -147,6 +148,12 @@ export async function loadAnalysisFacts(
         FROM wh_inventory_snapshots WHERE workspace_id = ${workspaceId}
         GROUP BY variant_id, snapshot_date ORDER BY snapshot_date`,
   );
+  const leadTimeQuery = queryRows(
+    db,
+    LeadTimeQueryRow,
+    sql`SELECT product_id::text AS product_id, lead_time_days AS days
+        FROM product_lead_times WHERE workspace_id = ${workspaceId}`,
+  );
   const metaCampaignQuery = queryRows(
     db,
     MetaCampaignQueryRow,
@@ -180,6 +187,7 @@ export async function loadAnalysisFacts(
     metaCampaigns,
     metaDaily,
     ga4Daily,
+    leadTimes,
   ] = await Promise.all([
     readOrderJourneys(db, workspaceId, unit),
     recentOrderQuery,
@@ -191,6 +199,7 @@ export async function loadAnalysisFacts(
     metaCampaignQuery,
     metaDailyQuery,
     ga4Query,
+    leadTimeQuery,
   ]);
   const ga4Days = ga4Daily.map((g) => g.date).sort();
   // GA4 reports in its property's currency: each day in the shop's, withheld (null) without a rate.
@@ -244,6 +253,7 @@ export async function loadAnalysisFacts(
         date: i.date <= asOf ? i.date : asOf,
         available: Number(i.available),
       })),
+      leadTimes: leadTimes.map((l) => ({ productId: l.product_id, days: l.days })),
       metaCampaigns: metaCampaigns.map((c) => ({
         campaignId: c.campaign_id,
         name: c.name,

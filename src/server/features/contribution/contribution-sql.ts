@@ -5,12 +5,14 @@ import { type SQL, sql } from 'drizzle-orm';
  * customers): decision 010's lines of one order, from the facts the sync stores and the owner's
  * settings, with the same fallbacks as the profit rollup (`features/profit/profit-queries.ts`):
  *
- * - gross sales: Σ line `unit_price × quantity` + shipping charged; discounts: the order's;
+ * - gross sales: Σ line `unit_price × quantity` (Shopify's: no shipping, no taxes; decision 109);
+ *   shipping charges: the order's shipping charged, less what refunds give back; discounts: the order's;
  * - COGS: Σ `quantity × frozen unit cost` (no cost known → 0, and the units are not covered);
  * - shipping cost: per-order import > shipping profile > the shipping charged (then *estimated*);
  * - payment fees: Σ `fees` of successful SALE/CAPTURE transactions, else the owner's rule for the
  *   gateway (`round(amount × percent / 100) + fixed`), else nothing;
- * - returns and the COGS of restocked lines, per refund.
+ * - returns (refunded line subtotals: refunded shipping is not a return) and the COGS of restocked
+ *   lines, per refund.
  *
  * Amounts come back as text (bigint sums never pass through a float); callers complete them with
  * `core/profit/contribution-of.ts`. The fragments need the aliases `o` (wh_orders) and, for the
@@ -60,7 +62,9 @@ export const ORDER_SALE_JOINS = sql`
 
 /** Per-order expressions over ORDER_SALE_JOINS, each a bigint. */
 export const ORDER_SALE = {
-  grossSales: sql.raw('(sale_lines.items_minor + coalesce(o.shipping_minor, 0))'),
+  grossSales: sql.raw('sale_lines.items_minor'),
+  /** Shipping charged to the customer (refunded shipping is `REFUND.shippingRefunded`). */
+  shippingCharges: sql.raw('coalesce(o.shipping_minor, 0)'),
   discounts: sql.raw('coalesce(o.discount_minor, 0)'),
   cogs: sql.raw('sale_lines.cogs_minor'),
   shipping: sql.raw('coalesce(ship.cost_minor, o.shipping_minor, 0)'),
@@ -81,15 +85,24 @@ export const REFUND_JOINS = sql.raw(`
     LEFT JOIN wh_order_line_items li ON li.workspace_id = rl.workspace_id AND li.line_item_id = rl.line_item_id
     WHERE rl.workspace_id = r.workspace_id AND rl.refund_id = r.refund_id) refund_lines ON true`);
 
-/** Per-refund expressions over REFUND_JOINS: returns and the (negative) COGS of restocked goods. */
+/**
+ * Per-refund expressions over REFUND_JOINS: returns, the shipping given back (taken off the
+ * shipping charges, as Shopify's reports do) and the (negative) COGS of restocked goods.
+ */
 export const REFUND = {
-  returns: sql.raw('(refund_lines.subtotal_minor + coalesce(r.shipping_minor, 0))'),
+  returns: sql.raw('refund_lines.subtotal_minor'),
+  shippingRefunded: sql.raw('coalesce(r.shipping_minor, 0)'),
   cogs: sql.raw('(-refund_lines.restocked_cost_minor)'),
 } satisfies Record<string, SQL>;
 
-/** Joins of all of an order's refunds (alias `refunds`): returns and restocked COGS, whenever made. */
+/**
+ * Joins of all of an order's refunds (alias `refunds`): returns, shipping refunded and restocked
+ * COGS, whenever made.
+ */
 export const ORDER_REFUNDS_JOIN = sql`
   LEFT JOIN LATERAL (
-    SELECT coalesce(sum(${REFUND.returns}), 0) AS returns_minor, coalesce(sum(${REFUND.cogs}), 0) AS cogs_minor
+    SELECT coalesce(sum(${REFUND.returns}), 0) AS returns_minor,
+      coalesce(sum(${REFUND.shippingRefunded}), 0) AS shipping_refunded_minor,
+      coalesce(sum(${REFUND.cogs}), 0) AS cogs_minor
     FROM wh_refunds r ${REFUND_JOINS}
     WHERE r.workspace_id = o.workspace_id AND r.order_id = o.order_id) refunds ON true`;

@@ -48,6 +48,7 @@ const Row = CreditRow.extend({
   month: z.number(),
   customers: z.number(),
   gross_sales: z.string(),
+  shipping_charges: z.string(),
   discounts: z.string(),
   cogs: z.string(),
   shipping: z.string(),
@@ -85,6 +86,7 @@ export async function readCohortProfit(db: Db, workspaceId: string): Promise<Coh
       Row,
       sql`SELECT guest, cohort, has_journey, utm_source, utm_medium, source_type, utm_campaign, first_source,
             first_medium, first_type, first_campaign, month, customers, gross_sales_minor::text AS gross_sales,
+            shipping_charges_minor::text AS shipping_charges,
             discounts_minor::text AS discounts, cogs_minor::text AS cogs, shipping_minor::text AS shipping,
             payment_fees_minor::text AS payment_fees, returns_minor::text AS returns,
             restocked_cogs_minor::text AS restocked_cogs, units::text AS units,
@@ -117,6 +119,7 @@ export async function readCohortProfit(db: Db, workspaceId: string): Promise<Coh
   for (const r of rows) {
     const parts = contributionOf({
       grossSales: Number(r.gross_sales),
+      shippingCharges: Number(r.shipping_charges),
       discounts: Number(r.discounts),
       returns: Number(r.returns),
       cogs: Number(r.cogs) + Number(r.restocked_cogs),

@@ -17,6 +17,7 @@ const OrderProfitRow = z.object({
   cancelled: z.boolean(),
   currency: z.string(),
   gross_sales: z.string(),
+  shipping_charges: z.string(),
   discounts: z.string(),
   cogs: z.string(),
   shipping: z.string(),
@@ -44,6 +45,7 @@ export async function readOrderProfit(
     OrderProfitRow,
     sql`SELECT o.test, o.cancelled_at IS NOT NULL AS cancelled, o.currency_code AS currency,
           ${ORDER_SALE.grossSales}::text AS gross_sales, ${ORDER_SALE.discounts}::text AS discounts,
+          (${ORDER_SALE.shippingCharges} - refunds.shipping_refunded_minor)::text AS shipping_charges,
           ${ORDER_SALE.cogs}::text AS cogs, ${ORDER_SALE.shipping}::text AS shipping,
           ${ORDER_SALE.shippingEstimated} AS shipping_estimated, ${ORDER_SALE.paymentFees}::text AS payment_fees,
           ${ORDER_SALE.units}::text AS units, ${ORDER_SALE.unitsWithCost}::text AS units_with_cost,
@@ -63,6 +65,7 @@ export async function readOrderProfit(
     };
   const lines = contributionOf({
     grossSales: Number(row.gross_sales),
+    shippingCharges: Number(row.shipping_charges),
     discounts: Number(row.discounts),
     returns: Number(row.returns),
     cogs: Number(row.cogs) + Number(row.restocked_cogs),
@@ -82,6 +85,7 @@ export async function readOrderProfit(
       net_sales: money(lines.netSales),
       cogs: money(lines.cogs),
       gross_profit: money(lines.grossProfit),
+      shipping_charged: money(lines.shippingCharges ?? 0),
       shipping_cost: money(lines.shipping),
       payment_fees: money(lines.paymentFees),
       contribution_margin: money(lines.contributionMargin),

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { marginRate } from '../../../core/metrics/margin-rate.ts';
 import type { ProductContribution } from '../../../core/profit/contribution-by-product.ts';
-import { contributionOf } from '../../../core/profit/contribution-of.ts';
+import { contributionOf, emptyContributionParts } from '../../../core/profit/contribution-of.ts';
 import type { ProductProfit, ProductProfitQuery } from '../../../shared/contracts/products.ts';
 import { minorToDecimal } from '../../../shared/money.ts';
 import type { Db } from '../../db/client.ts';
@@ -13,8 +13,9 @@ import { findShop } from '../costs/queries/read-shop.ts';
 export const PRODUCT_ALLOCATION_RULE =
   'Each product carries its own lines: price × quantity, its line discounts and the cost of goods frozen on ' +
   'the line (order day), and its refunded lines with the cost of restocked units given back (refund day). ' +
-  'What belongs to a whole order — shipping charged, order discounts, the shipping cost, payment fees and ' +
-  "refunded shipping — is shared among the order's lines in proportion to their value after line discounts " +
+  'Gross sales are Shopify’s: the lines’ price × quantity, without shipping and taxes. ' +
+  'What belongs to a whole order — shipping charged less shipping refunded, order discounts, the shipping cost and ' +
+  "payment fees — is shared among the order's lines in proportion to their value after line discounts " +
   '(by units when that is zero), in whole cents that add up to the order’s amount on each day. Days are those of the ' +
   'Profit page, so the products add up to its contribution margin before marketing for the same range.';
 
@@ -24,6 +25,7 @@ const WITHOUT_PRODUCT = 'Items without a product';
 const ProductDaysRow = z.object({
   product_id: z.string().nullable(),
   gross_sales: z.string(),
+  shipping_charges: z.string(),
   discounts: z.string(),
   returns: z.string(),
   cogs: z.string(),
@@ -49,6 +51,7 @@ async function readProductDays(
     db,
     ProductDaysRow,
     sql`SELECT product_id::text AS product_id, sum(gross_sales_minor)::text AS gross_sales,
+          sum(shipping_charges_minor)::text AS shipping_charges,
           sum(discounts_minor)::text AS discounts, sum(returns_minor)::text AS returns,
           sum(cogs_minor)::text AS cogs, sum(shipping_minor)::text AS shipping,
           sum(payment_fees_minor)::text AS payment_fees, sum(units)::text AS units,
@@ -62,6 +65,7 @@ async function readProductDays(
     productId: r.product_id,
     parts: {
       grossSales: Number(r.gross_sales),
+      shippingCharges: Number(r.shipping_charges),
       discounts: Number(r.discounts),
       returns: Number(r.returns),
       cogs: Number(r.cogs),
@@ -106,6 +110,7 @@ export async function readProductProfit(
       productId: null,
       parts: {
         grossSales: sum.parts.grossSales + p.parts.grossSales,
+        shippingCharges: (sum.parts.shippingCharges ?? 0) + (p.parts.shippingCharges ?? 0),
         discounts: sum.parts.discounts + p.parts.discounts,
         returns: sum.parts.returns + p.parts.returns,
         cogs: sum.parts.cogs + p.parts.cogs,
@@ -119,7 +124,7 @@ export async function readProductProfit(
     }),
     {
       productId: null,
-      parts: { grossSales: 0, discounts: 0, returns: 0, cogs: 0, shipping: 0, paymentFees: 0 },
+      parts: emptyContributionParts(),
       units: 0,
       unitsWithCost: 0,
       cogsEstimated: false,
@@ -149,6 +154,7 @@ function figuresOf(p: ProductContribution, digits: number) {
     discounts: money(lines.discounts),
     returns: money(lines.returns),
     netSales: money(lines.netSales),
+    shippingCharges: money(lines.shippingCharges ?? 0),
     cogs: money(lines.cogs),
     grossProfit: money(lines.grossProfit),
     grossMargin: marginRate(lines.grossProfit, lines.netSales),

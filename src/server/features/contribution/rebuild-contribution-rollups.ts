@@ -25,17 +25,17 @@ import {
 
 /**
  * Product rows per shop day (decision 038), from the same facts and fallbacks as contribution-sql.ts:
- * a product's own lines on the order day, its refunded lines on the refund day, and its share of the
- * order-level amounts of each day the order is touched — shipping charged, the order's discounts
- * beyond its lines', the shipping cost (order day), payment fees (transaction day), refunded shipping
- * (refund day) — shared among the order's lines by `core/profit/allocate-by-weight.ts`'s cumulative
+ * a product's own lines on the order day (gross sales: Shopify's, without shipping — decision 109),
+ * its refunded lines on the refund day, and its share of the order-level amounts of each day the
+ * order is touched — shipping charged (order day) less shipping refunded (refund day), the order's
+ * discounts beyond its lines', the shipping cost (order day), payment fees (transaction day) — shared among the order's lines by `core/profit/allocate-by-weight.ts`'s cumulative
  * floor in SQL: weights are the lines' net values (price × quantity − line discount, negatives as
  * 0), else their units, else equal; lines in line id order.
  */
 const insertProductDays = (workspaceId: string) => sql`
-  INSERT INTO product_profit_daily (workspace_id, day, product_id, gross_sales_minor, discounts_minor,
-    returns_minor, cogs_minor, shipping_minor, payment_fees_minor, units, units_with_cost, cogs_estimated,
-    shipping_estimated)
+  INSERT INTO product_profit_daily (workspace_id, day, product_id, gross_sales_minor, shipping_charges_minor,
+    discounts_minor, returns_minor, cogs_minor, shipping_minor, payment_fees_minor, units, units_with_cost,
+    cogs_estimated, shipping_estimated)
   WITH sale AS MATERIALIZED (
     SELECT o.order_id, o.order_date, coalesce(o.shipping_minor, 0) AS shipping_charged,
       ${ORDER_SALE.discounts} AS discounts, ${ORDER_SALE.shipping} AS shipping_cost,
@@ -60,48 +60,47 @@ const insertProductDays = (workspaceId: string) => sql`
       FROM valued) v),
   line_discounts AS (SELECT order_id, sum(discount) AS discount FROM lines GROUP BY order_id),
   events AS (
-    SELECT order_id, day, sum(gross) AS gross, sum(disc) AS disc, sum(ship) AS ship, sum(fees) AS fees,
-      sum(ret) AS ret, bool_or(placed) AS placed
+    SELECT order_id, day, sum(shipc) AS shipc, sum(disc) AS disc, sum(ship) AS ship, sum(fees) AS fees,
+      bool_or(placed) AS placed
     FROM (
-      SELECT o.order_id, o.order_date AS day, o.shipping_charged AS gross,
-        o.discounts - coalesce(d.discount, 0) AS disc, o.shipping_cost AS ship, 0 AS fees, 0 AS ret, true AS placed
+      SELECT o.order_id, o.order_date AS day, o.shipping_charged AS shipc,
+        o.discounts - coalesce(d.discount, 0) AS disc, o.shipping_cost AS ship, 0 AS fees, true AS placed
       FROM sale o LEFT JOIN line_discounts d ON d.order_id = o.order_id
       UNION ALL
-      SELECT t.order_id, t.transaction_date, 0, 0, 0, ${TRANSACTION_FEE}, 0, false
+      SELECT t.order_id, t.transaction_date, 0, 0, 0, ${TRANSACTION_FEE}, false
       FROM wh_order_transactions t JOIN sale o ON o.order_id = t.order_id ${FEE_RULE_JOIN}
       WHERE t.workspace_id = ${workspaceId} AND ${FEE_TRANSACTION}
       UNION ALL
-      SELECT r.order_id, r.refund_date, 0, 0, 0, 0, coalesce(r.shipping_minor, 0), false
+      SELECT r.order_id, r.refund_date, -coalesce(r.shipping_minor, 0), 0, 0, 0, false
       FROM wh_refunds r JOIN sale o ON o.order_id = r.order_id
       WHERE r.workspace_id = ${workspaceId}) e
     GROUP BY order_id, day),
   shares AS (
     SELECT e.day, e.placed, w.order_id, w.product_id,
-      floor(e.gross::numeric * w.upto / w.total) - floor(e.gross::numeric * (w.upto - w.weight) / w.total) AS gross,
+      floor(e.shipc::numeric * w.upto / w.total) - floor(e.shipc::numeric * (w.upto - w.weight) / w.total) AS shipc,
       floor(e.disc::numeric * w.upto / w.total) - floor(e.disc::numeric * (w.upto - w.weight) / w.total) AS disc,
       floor(e.ship::numeric * w.upto / w.total) - floor(e.ship::numeric * (w.upto - w.weight) / w.total) AS ship,
-      floor(e.fees::numeric * w.upto / w.total) - floor(e.fees::numeric * (w.upto - w.weight) / w.total) AS fees,
-      floor(e.ret::numeric * w.upto / w.total) - floor(e.ret::numeric * (w.upto - w.weight) / w.total) AS ret
+      floor(e.fees::numeric * w.upto / w.total) - floor(e.fees::numeric * (w.upto - w.weight) / w.total) AS fees
     FROM events e JOIN weighted w ON w.order_id = e.order_id)
-  SELECT ${workspaceId}::uuid, day, product_id, sum(gross), sum(disc), sum(ret), sum(cogs), sum(ship), sum(fees),
-    sum(units), sum(units_with_cost), bool_or(cogs_estimated), bool_or(ship_estimated)
+  SELECT ${workspaceId}::uuid, day, product_id, sum(gross), sum(shipc), sum(disc), sum(ret), sum(cogs), sum(ship),
+    sum(fees), sum(units), sum(units_with_cost), bool_or(cogs_estimated), bool_or(ship_estimated)
   FROM (
     -- Own lines, on the order day.
-    SELECT o.order_date AS day, l.product_id, l.price AS gross, l.discount AS disc, 0 AS ret, l.cogs, 0 AS ship,
-      0 AS fees, l.units, l.units_with_cost, l.cogs_estimated, false AS ship_estimated
+    SELECT o.order_date AS day, l.product_id, l.price AS gross, 0 AS shipc, l.discount AS disc, 0 AS ret, l.cogs,
+      0 AS ship, 0 AS fees, l.units, l.units_with_cost, l.cogs_estimated, false AS ship_estimated
     FROM lines l JOIN sale o ON o.order_id = l.order_id
     UNION ALL
     -- Shares of each touched day's order-level amounts.
-    SELECT s.day, s.product_id, s.gross, s.disc, s.ret, 0, s.ship, s.fees, 0, 0, false,
+    SELECT s.day, s.product_id, 0, s.shipc, s.disc, 0, 0, s.ship, s.fees, 0, 0, false,
       s.placed AND o.shipping_estimated AND s.ship <> 0
     FROM shares s JOIN sale o ON o.order_id = s.order_id
     UNION ALL
     -- An order without lines: its order-level amounts have no product to go to.
-    SELECT e.day, NULL, e.gross, e.disc, e.ret, 0, e.ship, e.fees, 0, 0, false, false
+    SELECT e.day, NULL, 0, e.shipc, e.disc, 0, 0, e.ship, e.fees, 0, 0, false, false
     FROM events e WHERE NOT EXISTS (SELECT 1 FROM lines l WHERE l.order_id = e.order_id)
     UNION ALL
     -- Refunded lines, on the refund day; a line the order no longer lists counts under no product.
-    SELECT rl.refund_date, CASE WHEN li.order_id = rl.order_id THEN li.product_id END, 0, 0, rl.subtotal_minor,
+    SELECT rl.refund_date, CASE WHEN li.order_id = rl.order_id THEN li.product_id END, 0, 0, 0, rl.subtotal_minor,
       -(CASE WHEN rl.restocked THEN coalesce(li.unit_cost_minor, 0) * rl.quantity ELSE 0 END), 0, 0, 0, 0,
       false, false
     FROM wh_refund_line_items rl JOIN sale o ON o.order_id = rl.order_id
@@ -117,8 +116,8 @@ const insertProductDays = (workspaceId: string) => sql`
 const insertCohorts = (workspaceId: string) => sql`
   INSERT INTO cohort_profit_rollup (workspace_id, guest, cohort, has_journey, utm_source, utm_medium, source_type,
     utm_campaign, first_source, first_medium, first_type, first_campaign, month, customers, gross_sales_minor,
-    discounts_minor, cogs_minor, shipping_minor, payment_fees_minor, returns_minor, restocked_cogs_minor, units,
-    units_with_cost, last_day)
+    shipping_charges_minor, discounts_minor, cogs_minor, shipping_minor, payment_fees_minor, returns_minor,
+    restocked_cogs_minor, units, units_with_cost, last_day)
   WITH sale AS MATERIALIZED (
     SELECT o.order_id, o.customer_id, o.order_date, o.shipping_minor, o.discount_minor
     FROM wh_orders o WHERE o.workspace_id = ${workspaceId} AND ${SALE_ORDER}),
@@ -141,13 +140,15 @@ const insertCohorts = (workspaceId: string) => sql`
     LEFT JOIN wh_order_line_items li ON li.workspace_id = rl.workspace_id AND li.line_item_id = rl.line_item_id
     WHERE rl.workspace_id = ${workspaceId} GROUP BY rl.refund_id),
   refunds AS (
-    SELECT r.order_id, sum(coalesce(rl.subtotal, 0) + coalesce(r.shipping_minor, 0)) AS returns,
+    SELECT r.order_id, sum(coalesce(rl.subtotal, 0)) AS returns,
+      sum(coalesce(r.shipping_minor, 0)) AS shipping_refunded,
       sum(coalesce(rl.restocked, 0)) AS restocked
     FROM wh_refunds r LEFT JOIN refund_lines rl ON rl.refund_id = r.refund_id
     WHERE r.workspace_id = ${workspaceId} GROUP BY r.order_id),
   orders AS MATERIALIZED (
     SELECT o.order_id, o.customer_id, o.order_date,
-      coalesce(l.items, 0) + coalesce(o.shipping_minor, 0) AS gross_sales,
+      coalesce(l.items, 0) AS gross_sales,
+      coalesce(o.shipping_minor, 0) - coalesce(rf.shipping_refunded, 0) AS shipping_charges,
       coalesce(o.discount_minor, 0) AS discounts, coalesce(l.cogs, 0) AS cogs,
       coalesce(sh.cost_minor, o.shipping_minor, 0) AS shipping, coalesce(f.fees, 0) AS payment_fees,
       coalesce(rf.returns, 0) AS returns, -coalesce(rf.restocked, 0) AS restocked_cogs,
@@ -164,14 +165,16 @@ const insertCohorts = (workspaceId: string) => sql`
     f.source_type, f.utm_campaign, f.first_source, f.first_medium, f.first_type, f.first_campaign,
     ((extract(year FROM x.order_date) * 12 + extract(month FROM x.order_date))
       - (extract(year FROM f.first_date) * 12 + extract(month FROM f.first_date)))::int,
-    count(*) FILTER (WHERE x.order_id = f.first_order_id), sum(x.gross_sales), sum(x.discounts), sum(x.cogs),
+    count(*) FILTER (WHERE x.order_id = f.first_order_id), sum(x.gross_sales), sum(x.shipping_charges),
+    sum(x.discounts), sum(x.cogs),
     sum(x.shipping), sum(x.payment_fees), sum(x.returns), sum(x.restocked_cogs), sum(x.units),
     sum(x.units_with_cost), max(x.order_date)
   FROM orders x JOIN firsts f ON f.customer_id = x.customer_id
   GROUP BY 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13
   UNION ALL
   SELECT ${workspaceId}::uuid, true, '', false, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, count(*),
-    sum(x.gross_sales), sum(x.discounts), sum(x.cogs), sum(x.shipping), sum(x.payment_fees), sum(x.returns),
+    sum(x.gross_sales), sum(x.shipping_charges), sum(x.discounts), sum(x.cogs), sum(x.shipping),
+    sum(x.payment_fees), sum(x.returns),
     sum(x.restocked_cogs), sum(x.units), sum(x.units_with_cost), max(x.order_date)
   FROM orders x WHERE x.customer_id IS NULL HAVING count(*) > 0`;
 

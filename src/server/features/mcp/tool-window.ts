@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { daysBetween } from '../../../shared/calendar.ts';
 import { ProfitDaySchema, refineProfitRange } from '../../../shared/contracts/profit.ts';
+import type { DayRangeRequest } from '../../../shared/day-range.ts';
 import { type MetricWindow, readMetricWindow } from '../metrics/metric-window.ts';
 import { invalidArguments, type ToolContext, type ToolWindow } from './tool-definition.ts';
 
@@ -93,6 +94,29 @@ export async function resolvePeriod(
   const window = await readMetricWindow(deps.db, principal.workspaceId, periodDays, deps.clock());
   checkPeriodEnd(tool, range, window);
   return { periodDays, window };
+}
+
+/** A range read: what to ask the page's reader, its query string, and the window it covers. */
+export interface ResolvedRange {
+  request: DayRangeRequest;
+  query: string;
+  window: MetricWindow | null;
+}
+
+/**
+ * For the tools whose page takes any range (issue #36: `from`/`to` like the page's endpoint):
+ * `from`..`to` as asked, else the last 30 complete shop days; compared with as many days before.
+ */
+export async function resolveRange(
+  { deps, principal }: ToolContext,
+  range: { from?: string | undefined; to?: string | undefined },
+): Promise<ResolvedRange> {
+  const request: DayRangeRequest =
+    range.from && range.to ? { from: range.from, to: range.to } : { period: DEFAULT_PERIOD_DAYS };
+  const query =
+    range.from && range.to ? `from=${range.from}&to=${range.to}` : `period=${DEFAULT_PERIOD_DAYS}`;
+  const window = await readMetricWindow(deps.db, principal.workspaceId, request, deps.clock());
+  return { request, query, window };
 }
 
 /** The window a period read covered, as tools state it. */

@@ -1,6 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { type ContributionParts, contributionOf } from '../../../core/profit/contribution-of.ts';
+import {
+  type ContributionParts,
+  contributionOf,
+  emptyContributionParts,
+} from '../../../core/profit/contribution-of.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { ORDER_SALE, ORDER_SALE_JOINS, REFUND, REFUND_JOINS } from '../contribution/contribution-sql.ts';
@@ -45,7 +49,7 @@ export const emptyCreditFigures = (): CreditFigures => ({
   verifiedOrders: 0,
   verifiedRevenueMinor: 0,
   refundsMinor: 0,
-  profit: { grossSales: 0, discounts: 0, returns: 0, cogs: 0, shipping: 0, paymentFees: 0 },
+  profit: emptyContributionParts(),
   unitsSold: 0,
   unitsWithCost: 0,
   customers: 0,
@@ -90,6 +94,7 @@ export const CREDIT_COLUMNS =
 /** Decision 010's lines of a group of orders or refunds (floats of whole minor units). */
 const ProfitColumns = z.object({
   gross_sales: z.number(),
+  shipping_charges: z.number(),
   discounts: z.number(),
   returns: z.number(),
   cogs: z.number(),
@@ -103,6 +108,7 @@ type ProfitColumns = z.infer<typeof ProfitColumns>;
 /** A group's lines as decision 010's contribution parts. */
 const partsOf = (row: ProfitColumns): ContributionParts => ({
   grossSales: Number(row.gross_sales),
+  shippingCharges: Number(row.shipping_charges),
   discounts: Number(row.discounts),
   returns: Number(row.returns),
   cogs: Number(row.cogs),
@@ -115,6 +121,7 @@ function addProfit(figures: CreditFigures, row: ProfitColumns): void {
   const p = figures.profit;
   const parts = partsOf(row);
   p.grossSales += parts.grossSales;
+  p.shippingCharges = (p.shippingCharges ?? 0) + (parts.shippingCharges ?? 0);
   p.discounts += parts.discounts;
   p.returns += parts.returns;
   p.cogs += parts.cogs;
@@ -195,7 +202,9 @@ export async function loadAttribution(
       CreditedRow,
       sql`SELECT 'order' AS kind, o.order_date::text AS date, ${CREDIT_COLUMNS},
             count(*)::int AS orders, sum(o.total_minor)::float8 AS amount,
-            sum(${ORDER_SALE.grossSales})::float8 AS gross_sales, sum(${ORDER_SALE.discounts})::float8 AS discounts,
+            sum(${ORDER_SALE.grossSales})::float8 AS gross_sales,
+            sum(${ORDER_SALE.shippingCharges})::float8 AS shipping_charges,
+            sum(${ORDER_SALE.discounts})::float8 AS discounts,
             0::float8 AS returns, sum(${ORDER_SALE.cogs})::float8 AS cogs,
             sum(${ORDER_SALE.shipping})::float8 AS shipping, sum(${ORDER_SALE.paymentFees})::float8 AS payment_fees,
             sum(${ORDER_SALE.units})::float8 AS units, sum(${ORDER_SALE.unitsWithCost})::float8 AS units_with_cost
@@ -205,7 +214,8 @@ export async function loadAttribution(
           GROUP BY 2, 3, 4, 5, 6, 7, 8, 9, 10, 11
           UNION ALL
           SELECT 'refund', r.refund_date::text, ${CREDIT_COLUMNS}, 0, sum(r.amount_minor)::float8,
-            0, 0, sum(${REFUND.returns})::float8, sum(${REFUND.cogs})::float8, 0, 0, 0, 0
+            0, -sum(${REFUND.shippingRefunded})::float8, 0, sum(${REFUND.returns})::float8,
+            sum(${REFUND.cogs})::float8, 0, 0, 0, 0
           FROM wh_refunds r
           JOIN wh_orders o ON o.workspace_id = r.workspace_id AND o.order_id = r.order_id
           ${REFUND_JOINS}

@@ -4,6 +4,7 @@ import { classifyStock } from '../../../core/stockout/classify-stock.ts';
 import { findOutOfStockPeriods } from '../../../core/stockout/find-out-of-stock-periods.ts';
 import type { ProductSale } from '../../../core/types.ts';
 import type {
+  LeadTime,
   ProductDaily,
   ProductPerformance,
   ProductRow,
@@ -15,6 +16,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { CachedReads } from '../../http/deps.ts';
 import { listCredentialSummaries } from '../../vault/credential-store.ts';
+import { leadTimeOf, readLeadTimes } from './lead-times.ts';
 import { readAdSpendByHandle, readStockLosses } from './product-spend-and-losses.ts';
 import {
   readShopBounds,
@@ -33,9 +35,14 @@ export const PRODUCT_RULES =
 /** Sales history loaded for stock-out inference and days of cover: enough for its 56-day baselines. */
 const STOCK_HISTORY_DAYS = 180;
 
-function stateOf(available: number | null, daysOfCover: number | null, tracked: boolean): StockState {
+function stateOf(
+  available: number | null,
+  daysOfCover: number | null,
+  tracked: boolean,
+  leadTimeDays: number,
+): StockState {
   if (!tracked || available === null) return 'Untracked';
-  return classifyStock(available, daysOfCover);
+  return classifyStock(available, daysOfCover, leadTimeDays);
 }
 
 const percentChange = (now: number, before: number) => (before > 0 ? (100 * (now - before)) / before : null);
@@ -91,6 +98,7 @@ export async function readProductPerformance(
   const { stock } = await readVariantStock(db, workspaceId, productSales, endDate);
   const { losses, asOf: stockAsOf } = await readStockLosses(reads, workspaceId, currency);
   const ads = await readAdSpendByHandle(db, workspaceId, startDate, endDate);
+  const leadTimes = await readLeadTimes(db, workspaceId);
 
   const figures = new Map<string, { units: number; revenueMinor: number; previousUnits: number }>();
   for (const s of sales) {
@@ -118,7 +126,12 @@ export async function readProductPerformance(
       available,
       dailyDemand: s?.dailyDemand ?? null,
       daysOfCover,
-      stockState: stateOf(available, daysOfCover, v.tracked),
+      stockState: stateOf(
+        available,
+        daysOfCover,
+        v.tracked,
+        leadTimeOf(v.productId, leadTimes.get(v.productId)).leadTimeDays,
+      ),
       lostRevenueMinor: loss?.lostRevenueMinor ?? 0,
       outOfStockDays: loss?.outOfStockDays ?? 0,
     };
@@ -174,6 +187,7 @@ export async function readProductPerformance(
       outOfStockDays: rows.reduce((m, r) => Math.max(m, r.outOfStockDays), 0),
       adSpendMinor: ad ? ad.spendMinor : null,
       adCampaigns: ad?.campaigns ?? [],
+      ...leadTimeFields(leadTimeOf(productId, leadTimes.get(productId))),
       variants: rows,
     };
   });
@@ -253,3 +267,6 @@ export async function readProductDaily(
   }
   return { ...base, days };
 }
+
+/** The lead time fields of a product row. */
+const leadTimeFields = ({ leadTimeDays, leadTimeSource }: LeadTime) => ({ leadTimeDays, leadTimeSource });

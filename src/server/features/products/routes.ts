@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  LeadTimeInputSchema,
+  LeadTimeSchema,
   ProductDailySchema,
   ProductIdParamsSchema,
   ProductPerformanceSchema,
@@ -8,6 +10,7 @@ import {
 } from '../../../shared/contracts/products.ts';
 import { requireAuth } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
+import { setLeadTime } from './lead-times.ts';
 import { readProductDaily, readProductPerformance } from './read-products.ts';
 
 /** Product Analysis: sales, velocity, stock cover and stock-out losses per product over 7, 30 or 90 days. */
@@ -21,6 +24,24 @@ export function registerProductRoutes(app: FastifyInstance, deps: AppDeps): void
         deps,
         requireAuth(request).workspaceId,
         Number(request.query.period),
+        deps.clock(),
+      ),
+  );
+  api.put(
+    '/api/products/:productId/lead-time',
+    {
+      schema: {
+        params: ProductIdParamsSchema,
+        body: LeadTimeInputSchema,
+        response: { 200: LeadTimeSchema },
+      },
+    },
+    async (request) =>
+      setLeadTime(
+        deps.db,
+        requireAuth(request),
+        request.params.productId,
+        request.body.leadTimeDays,
         deps.clock(),
       ),
   );

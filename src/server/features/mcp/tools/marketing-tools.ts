@@ -7,26 +7,21 @@ import { readFirstPartyAttribution } from '../../journeys/read-first-party-attri
 import { readChannelAttribution } from '../../metrics/read-channel-attribution.ts';
 import { readOpportunitiesOfRun } from '../../opportunities/manage-opportunities.ts';
 import { defineTool } from '../tool-definition.ts';
-import { periodInput, periodWindow, resolvePeriod } from '../tool-window.ts';
+import { periodInput, periodWindow, resolvePeriod, resolveRange } from '../tool-window.ts';
 
 export const getCampaigns = defineTool({
   name: 'get_campaigns',
   title: 'Ad spend and ROAS per campaign',
   description:
-    'Campaign Performance: per ad campaign the spend, store-verified revenue, ROAS, contribution and POAS over the last 7, 30 or 90 complete shop days, with totals, MER and profit per channel.',
+    'Campaign Performance: per ad campaign the spend, store-verified revenue, ROAS, contribution and POAS over any range of complete shop days from..to (default: the last 30), with totals, MER and profit per channel.',
   input: periodInput({}),
   permission: 'read',
   async run(context, args) {
-    const { periodDays, window } = await resolvePeriod('get_campaigns', context, args);
+    const { request, query, window } = await resolveRange(context, args);
     const { deps, principal } = context;
-    const data = await readCampaignPerformance(
-      deps,
-      principal.workspaceId,
-      { period: periodDays },
-      deps.clock(),
-    );
+    const data = await readCampaignPerformance(deps, principal.workspaceId, request, deps.clock());
     return {
-      source: `/api/campaigns?period=${periodDays}`,
+      source: `/api/campaigns?${query}`,
       window: periodWindow(window),
       currency: data.shopCurrency?.code ?? null,
       definitions: {

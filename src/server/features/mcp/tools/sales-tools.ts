@@ -12,7 +12,7 @@ import {
   periodInput,
   periodWindow,
   rangeInput,
-  resolvePeriod,
+  resolveRange,
 } from '../tool-window.ts';
 
 /** Decision 010's P&L lines, as the Profit page explains them. */
@@ -60,15 +60,15 @@ export const getKpis = defineTool({
   name: 'get_kpis',
   title: 'KPIs with comparison',
   description:
-    'The Dashboard KPIs (net revenue, gross sales, refunds, orders, AOV, new and returning customers, ad spend, blended and Meta ROAS) over the last 7, 30 or 90 complete shop days, each against the same number of days before.',
+    'The Dashboard KPIs (net revenue, gross sales, refunds, orders, AOV, new and returning customers, ad spend, blended and Meta ROAS) over any range of complete shop days from..to (default: the last 30), each against the same number of days before.',
   input: periodInput({}),
   permission: 'read',
   async run(context, args) {
-    const { periodDays, window } = await resolvePeriod('get_kpis', context, args);
+    const { request, query, window } = await resolveRange(context, args);
     const { deps, principal } = context;
-    const data = await readDashboardKpis(deps, principal.workspaceId, { period: periodDays }, deps.clock());
+    const data = await readDashboardKpis(deps, principal.workspaceId, request, deps.clock());
     return {
-      source: `/api/dashboard/kpis?period=${periodDays}`,
+      source: `/api/dashboard/kpis?${query}`,
       window: periodWindow(window),
       currency: data.currency,
       definitions: {

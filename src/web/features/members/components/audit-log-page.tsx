@@ -13,6 +13,7 @@ const ACTION_LABELS: Record<AuditEntry['action'], string> = {
   'api-token.revoked': 'Revoked an API token',
   'costs.changed': 'Edited costs',
   'costs.recalculated': 'Recalculated costs',
+  'products.lead-time-changed': 'Changed a lead time',
   'export.downloaded': 'Exported data',
   'data.deleted': 'Deleted data',
   'member.invited': 'Invited a member',

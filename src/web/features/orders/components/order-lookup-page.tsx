@@ -1,10 +1,15 @@
 import type { OrderLookupProfit, OrderLookupResultOrder } from '@shared/contracts/shopify.ts';
+import {
+  CONTRIBUTION_BEFORE_MARKETING_DEFINITION,
+  PROFIT_LINE_DEFINITIONS,
+} from '@shared/money-definitions.ts';
 import { CostCoverage } from '@web/components/cost-coverage.tsx';
 import { EstimatedBadge } from '@web/components/profit-marks.tsx';
 import { Button } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { Input } from '@web/components/ui/input.tsx';
 import { Label } from '@web/components/ui/label.tsx';
+import { Definition } from '@web/components/ui/tooltip.tsx';
 import { errorSentence, isApiError } from '@web/lib/api-error.ts';
 import { cn } from '@web/lib/cn.ts';
 import { formatMoney } from '@web/lib/money.ts';
@@ -280,26 +285,42 @@ function OrderProfit({ order }: { order: OrderLookupResultOrder }) {
     <section className="grid gap-2 border-t border-slate-700 pt-4 text-sm" data-testid="order-profit">
       <h4 className="font-semibold text-slate-100">Profit</h4>
       <dl className="grid gap-1 sm:max-w-md">
-        <ProfitLine label="Net sales" value={money(profit.net_sales)} testId="order-profit-net-sales" />
+        <ProfitLine
+          label="Net sales"
+          definition={PROFIT_LINE_DEFINITIONS.netSales}
+          value={money(profit.net_sales)}
+          testId="order-profit-net-sales"
+        />
         <ProfitLine
           label="Cost of goods"
+          definition={PROFIT_LINE_DEFINITIONS.cogs}
           value={money(negated(profit.cogs))}
           mark={mark('cogs')}
           testId="order-profit-cogs"
         />
         <ProfitLine
+          label="Shipping charged"
+          definition={PROFIT_LINE_DEFINITIONS.shippingCharges}
+          value={money(profit.shipping_charged)}
+          testId="order-profit-shipping-charged"
+        />
+        <ProfitLine
           label="Shipping cost"
+          definition={PROFIT_LINE_DEFINITIONS.shipping}
           value={money(negated(profit.shipping_cost))}
           mark={mark('shipping_cost')}
           testId="order-profit-shipping"
         />
         <ProfitLine
           label="Payment fees"
+          definition={PROFIT_LINE_DEFINITIONS.paymentFees}
           value={money(negated(profit.payment_fees))}
           testId="order-profit-fees"
         />
         <div className="flex justify-between border-t border-slate-700 pt-1 font-semibold">
-          <dt className="text-slate-200">Contribution margin</dt>
+          <dt className="text-slate-200">
+            <Definition text={CONTRIBUTION_BEFORE_MARKETING_DEFINITION}>Contribution margin</Definition>
+          </dt>
           <dd className="text-white" data-testid="order-profit-contribution">
             {money(profit.contribution_margin)}
             {rate === null ? null : (
@@ -311,8 +332,9 @@ function OrderProfit({ order }: { order: OrderLookupResultOrder }) {
         </div>
       </dl>
       <p className="text-xs text-slate-400">
-        Net sales after discounts and refunds, minus the cost of the goods kept, the carrier's shipping cost
-        and the payment fees; before marketing.
+        Net sales (products after discounts and returns, without shipping and taxes, as Shopify counts them)
+        minus the cost of the goods kept, plus the shipping charged, minus the carrier's shipping cost and the
+        payment fees; before marketing.
       </p>
       <CostCoverage
         coverage={{
@@ -326,11 +348,14 @@ function OrderProfit({ order }: { order: OrderLookupResultOrder }) {
 
 function ProfitLine({
   label,
+  definition,
   value,
   mark,
   testId,
 }: {
   label: string;
+  /** What is in the figure, on hover and focus. */
+  definition: string;
   value: string;
   mark?: ReactNode;
   testId: string;
@@ -338,7 +363,7 @@ function ProfitLine({
   return (
     <div className="flex justify-between gap-4">
       <dt className="flex items-center gap-2 text-slate-400">
-        {label}
+        <Definition text={definition}>{label}</Definition>
         {mark}
       </dt>
       <dd className="text-slate-100" data-testid={testId}>

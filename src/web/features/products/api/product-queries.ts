@@ -1,11 +1,12 @@
 import { ProductAffinitySchema } from '@shared/contracts/product-affinity.ts';
 import {
+  LeadTimeSchema,
   ProductDailySchema,
   ProductPerformanceSchema,
   ProductProfitSchema,
 } from '@shared/contracts/products.ts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { getJson } from '@web/lib/api-request.ts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getJson, requestJson } from '@web/lib/api-request.ts';
 
 export type ProductPeriod = '7' | '30' | '90';
 
@@ -56,5 +57,17 @@ export function useProductAffinity(range: { from: string; to: string }, enabled:
       ),
     placeholderData: keepPreviousData,
     enabled,
+  });
+}
+
+/** Sets a product's lead time (null: back to the default); /products and the stock pages refresh. */
+export function useSetLeadTime(productId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (leadTimeDays: number | null) =>
+      requestJson('PUT', `/api/products/${encodeURIComponent(productId)}/lead-time`, LeadTimeSchema, {
+        leadTimeDays,
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['/api/products/performance'] }),
   });
 }

@@ -14,6 +14,7 @@ import { formatMinor } from '@web/lib/money.ts';
 import { formatCount } from '../../campaigns/lib/format-campaign.ts';
 import { type ProductPeriod, useProductDaily } from '../api/product-queries.ts';
 import { formatCover, formatTrend, formatVelocity, stockVariant } from '../lib/product-table.ts';
+import { LeadTimeEditor } from './lead-time-editor.tsx';
 import { ProductDailyChart } from './product-daily-chart.tsx';
 
 /** One product: its daily units over the period (out-of-stock days shaded), its variants and its ads. */
@@ -63,6 +64,7 @@ export function ProductDetailDialog({
                 {formatMinor(product.lostRevenueMinor, data.currency)}
               </p>
             </div>
+            <LeadTimeEditor key={`${product.productId}:${product.leadTimeDays}`} product={product} />
             {product.adCampaigns.length > 0 ? (
               <p className="text-sm" data-testid="product-ads">
                 <span className="text-slate-400">Meta campaigns landing here: </span>

@@ -1,9 +1,14 @@
 import type { ProductProfit, ProductProfitRow } from '@shared/contracts/products.ts';
+import {
+  CONTRIBUTION_BEFORE_MARKETING_DEFINITION,
+  PROFIT_LINE_DEFINITIONS,
+} from '@shared/money-definitions.ts';
 import { CostCoverage, formatCoverageShare } from '@web/components/cost-coverage.tsx';
 import { LoadingCards, ReadError } from '@web/components/page-states.tsx';
 import { EstimatedBadge } from '@web/components/profit-marks.tsx';
 import { ProfitRangePicker } from '@web/components/profit-range-picker.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
+import { Definition } from '@web/components/ui/tooltip.tsx';
 import { useDateRange } from '@web/components/use-date-range.ts';
 import { cn } from '@web/lib/cn.ts';
 import { formatMoney } from '@web/lib/money.ts';
@@ -11,6 +16,18 @@ import { formatCount } from '../../campaigns/lib/format-campaign.ts';
 import { useProductProfit } from '../api/product-queries.ts';
 
 const percent = (rate: number | null) => (rate === null ? '—' : `${(rate * 100).toFixed(1)}%`);
+
+/** The money columns, each with its "what is in it" on hover and focus (decision 109). */
+const MONEY_COLUMNS = [
+  ['Net sales', PROFIT_LINE_DEFINITIONS.netSales],
+  ['COGS', PROFIT_LINE_DEFINITIONS.cogs],
+  ['Gross profit', PROFIT_LINE_DEFINITIONS.grossProfit],
+  ['Gross margin', 'Gross profit ÷ net sales.'],
+  ['Shipping charged', PROFIT_LINE_DEFINITIONS.shippingCharges],
+  ['Shipping cost', PROFIT_LINE_DEFINITIONS.shipping],
+  ['Payment fees', PROFIT_LINE_DEFINITIONS.paymentFees],
+  ['Contribution', CONTRIBUTION_BEFORE_MARKETING_DEFINITION],
+] as const;
 
 const ESTIMATE_TITLES = {
   cogs: 'Part of the cost of goods comes from your default margin',
@@ -63,18 +80,16 @@ function ProductProfitTable({ data }: { data: ProductProfit }) {
         </p>
       ) : (
         <div className="overflow-x-auto">
-          <table className="w-full min-w-[60rem] text-sm">
+          <table className="w-full min-w-[66rem] text-sm">
             <thead>
               <tr className="text-left text-slate-400">
                 <th className="py-2 pr-3 font-medium">Product</th>
                 <th className="py-2 pr-3 font-medium">Units</th>
-                <th className="py-2 pr-3 font-medium">Net sales</th>
-                <th className="py-2 pr-3 font-medium">COGS</th>
-                <th className="py-2 pr-3 font-medium">Gross profit</th>
-                <th className="py-2 pr-3 font-medium">Gross margin</th>
-                <th className="py-2 pr-3 font-medium">Shipping cost</th>
-                <th className="py-2 pr-3 font-medium">Payment fees</th>
-                <th className="py-2 pr-3 font-medium">Contribution</th>
+                {MONEY_COLUMNS.map(([label, definition]) => (
+                  <th key={label} className="py-2 pr-3 font-medium">
+                    <Definition text={definition}>{label}</Definition>
+                  </th>
+                ))}
                 <th className="py-2 font-medium">Cost coverage</th>
               </tr>
             </thead>
@@ -123,6 +138,7 @@ function ProductProfitTableRow({
       <td className="py-2 pr-3" data-testid="product-gross-margin">
         {percent(p.grossMargin)}
       </td>
+      <td className="py-2 pr-3">{money(p.shippingCharges)}</td>
       <td className="py-2 pr-3">{money(p.shippingCost)}</td>
       <td className="py-2 pr-3">{money(p.paymentFees)}</td>
       <td

@@ -22,6 +22,8 @@ const variant = (title: string, sku: string | null): ProductVariantRow => ({
 const product = (title: string, revenueMinor: number, daysOfCover: number | null, sku = 'X'): ProductRow => ({
   ...variant(title, null),
   productId: title,
+  leadTimeDays: 14,
+  leadTimeSource: 'default',
   handle: title.toLowerCase().replaceAll(' ', '-'),
   revenueMinor,
   daysOfCover,
