@@ -35,6 +35,11 @@ describe('first-party journeys on the demo store', () => {
     owner = await app.signIn('owner@example.com', 'Olive');
     const connected = await app.request('/api/demo/connect', { method: 'POST', cookie: owner });
     expect(connected.status).toBe(200);
+    // The theme tracker alone, as issue 16 planted it: the demo's checkouts also reach us through
+    // the Shopify custom pixel (issue 40), whose exact joins would come first; without its events
+    // (the pixel not installed) the tracker's fallbacks are measured against their own truth. The
+    // pixel's join on the demo: test/funnels/demo-checkout.test.ts.
+    await app.db.execute(sql`DELETE FROM tracking_pixel_events`);
     await runJobsUntilIdle(app.server.deps);
     const truth = app.demo.groundTruth;
     const response = await app.request(
@@ -43,7 +48,7 @@ describe('first-party journeys on the demo store', () => {
     );
     expect(response.status).toBe(200);
     health = (await response.json()) as FirstPartyHealth;
-  }, 240_000);
+  }, 420_000);
   afterAll(async () => {
     await app?.close();
   });
