@@ -59,6 +59,58 @@ describe('the demo checkout through the custom pixel', () => {
     }
   });
 
+  it('filters by campaign, new vs returning visitors and A/B variant as planted', async () => {
+    const { startDate, endDate } = app.demo.groundTruth;
+    const store = app.demo.store;
+    /** Planted checkouts: the steps reached and their session's campaign, visitor kind and variant. */
+    const planted: { steps: number; campaign: string | null; returning: boolean; variant: string | null }[] =
+      [];
+    for (let i = 0; i < store.orders.count; i += 1) {
+      const order = store.getOrder(i);
+      const plan = planCheckout(order, store.config.seed);
+      const site = order.site;
+      if (!plan?.analytics || !site || !order.journey) continue;
+      const variant = site.heroVariant;
+      planted.push({
+        steps: plan.thankYou ? 6 : 5,
+        campaign: order.journey.lastVisit.utm.campaign,
+        // Returning: the tracker saw an earlier session of the visitor (a same-day "first" visit may come later).
+        returning: site.firstVisit !== null && site.firstVisit.startedAtMs < site.startedAtMs,
+        variant,
+      });
+      if (plan.abandoned)
+        planted.push({
+          steps: plan.abandoned.stepsAtMs.length,
+          campaign: order.journey.firstVisit.utm.campaign,
+          returning: site.firstVisit!.startedAtMs > site.startedAtMs,
+          variant,
+        });
+    }
+    const expected = (keep: (c: (typeof planted)[number]) => boolean) =>
+      [1, 2, 3, 4, 5, 6].map((step) => planted.filter((c) => keep(c) && c.steps >= step).length);
+    const counts = async (filter: string) =>
+      FunnelReportSchema.parse(
+        await get(`/api/funnels/checkout/report?from=${daysBefore(startDate, 20)}&to=${endDate}&${filter}`),
+      ).steps.map((s) => s.sessions);
+    const campaigns = new Map<string, number>();
+    for (const c of planted) if (c.campaign) campaigns.set(c.campaign, (campaigns.get(c.campaign) ?? 0) + 1);
+    const [campaign] = [...campaigns].sort((a, b) => b[1] - a[1])[0]!;
+    const cases: [string, (c: (typeof planted)[number]) => boolean][] = [
+      [`campaign=${encodeURIComponent(campaign)}`, (c) => c.campaign === campaign],
+      ['visitor=new', (c) => !c.returning],
+      ['visitor=returning', (c) => c.returning],
+      ['experiment=hero-banner&variant=bold', (c) => c.variant === 'bold'],
+    ];
+    for (const [filter, keep] of cases) {
+      const want = expected(keep);
+      expect(want[0], filter).toBeGreaterThan(0);
+      expect(await counts(filter), filter).toEqual(want);
+    }
+    const bad = await app.request('/api/funnels/checkout/report?experiment=hero-banner', { cookie: owner });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain('variant');
+  });
+
   it('stores each abandonment at the step it planted, and nothing of a checkout without consent', async () => {
     const last = await queryRows(
       app.db,

@@ -23,12 +23,29 @@ export const getFunnelReport = defineTool({
       .describe('"checkout" (built in) or a saved funnel id from GET /api/funnels'),
     device: ViewportBucketSchema.optional().describe('Only sessions of this device bucket'),
     channel: z.string().min(1).max(64).optional().describe('Only sessions of this channel, e.g. meta_ads'),
+    campaign: z
+      .string()
+      .min(1)
+      .max(256)
+      .optional()
+      .describe('Only sessions that landed with this utm_campaign'),
+    visitor: z
+      .enum(['new', 'returning'])
+      .optional()
+      .describe('Only sessions of new visitors, or of visitors the tracker saw before'),
   }),
   permission: 'read',
-  async run({ deps, principal }, { funnel: id, from, to, device, channel }) {
+  async run({ deps, principal }, { funnel: id, from, to, device, channel, campaign, visitor }) {
     const { workspaceId } = principal;
     const funnel = id === 'checkout' ? CHECKOUT_FUNNEL : await getFunnel(deps.db, workspaceId, id);
-    const query = { from, to, ...(device ? { device } : {}), ...(channel ? { channel } : {}) };
+    const query = {
+      from,
+      to,
+      ...(device ? { device } : {}),
+      ...(channel ? { channel } : {}),
+      ...(campaign ? { campaign } : {}),
+      ...(visitor ? { visitor } : {}),
+    };
     const report = await readFunnelReport(deps.db, workspaceId, funnel, query, deps.clock());
     const search = new URLSearchParams(query as Record<string, string>);
     return {
@@ -36,7 +53,9 @@ export const getFunnelReport = defineTool({
       window: { from: report.from, to: report.to, timeZone: null },
       currency: report.currency,
       definitions: {
-        window: 'Sessions that started on the shop days from..to (shop time zone).',
+        window:
+          'Sessions that started on the shop days from..to (shop time zone), of the device, channel, campaign or visitors asked.',
+        visitor: 'returning: the tracker saw an earlier session of the same visitor; new: it did not.',
         steps: `${funnel.name}: ${funnel.steps.map((s) => `${s.kind} ${s.value}`).join(' → ')}, in order, each within ${funnel.windowMinutes} minutes of the first.`,
         sessions: 'Sessions that passed the step, in order.',
         conversionRate: 'sessions ÷ sessions of step 1.',
