@@ -1,4 +1,5 @@
-import { CHECKOUT_STEPS, type CheckoutStep, planCheckout } from './generator/plan-checkout.ts';
+import { CHECKOUT_STEPS } from '../shared/pixel-event-names.ts';
+import { type CheckoutStep, planCheckout } from './generator/plan-checkout.ts';
 import type { DemoJoinMethod, DemoStore } from './model.ts';
 
 /** How a revenue order can be joined once the pixel reports checkouts: its completion first, else the tracker's fallbacks. */

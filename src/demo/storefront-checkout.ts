@@ -1,5 +1,6 @@
 import { currencyDigitsOf } from '../shared/money.ts';
-import { CHECKOUT_STEPS, type PlantedCheckout, planCheckout } from './generator/plan-checkout.ts';
+import { CHECKOUT_STEPS } from '../shared/pixel-event-names.ts';
+import { type PlantedCheckout, planCheckout } from './generator/plan-checkout.ts';
 import { DEMO_STOREFRONT_URL } from './generator/plan-site-visit.ts';
 import type { DemoOrder, DemoStore } from './model.ts';
 

@@ -1,18 +1,7 @@
+import { CHECKOUT_STEPS } from '../../shared/pixel-event-names.ts';
 import type { DemoOrder } from '../model.ts';
 import { hashString, mixSeeds, Rng } from '../prng.ts';
 
-/**
- * Shopify's checkout steps as its customer events name them (contract external-apis-2 §3.3), in
- * checkout order: what the custom pixel sees of a checkout (issue 40).
- */
-export const CHECKOUT_STEPS = [
-  'checkout_started',
-  'checkout_contact_info_submitted',
-  'checkout_address_info_submitted',
-  'checkout_shipping_info_submitted',
-  'payment_info_submitted',
-  'checkout_completed',
-] as const;
 export type CheckoutStep = (typeof CHECKOUT_STEPS)[number];
 
 /**
