@@ -3,6 +3,7 @@
  * materialised and written one at a time (with back-pressure), so exporting the large preset
  * never holds the orders in memory. Timestamps are ISO 8601 with the shop's UTC offset.
  */
+
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
@@ -11,6 +12,7 @@ import { DAY_MS } from '../shared/calendar.ts';
 import { adPlatformExportLines, adPlatformRates, adPlatformTruth } from './ad-platforms/ad-platform-truth.ts';
 import { demoAdPlatformPlan } from './ad-platforms/plan-ad-platforms.ts';
 import { dayToIso, formatZoned } from './calendar.ts';
+import { checkoutTruth } from './checkout-truth.ts';
 import type { DemoOrder, DemoStore, DemoVisit } from './model.ts';
 import { PROFIT_FILES, profitRecords } from './profit/export-profit.ts';
 
@@ -155,7 +157,12 @@ export function* storeRecords(store: DemoStore): Generator<[StoreFile, string]> 
   // The ECB rates their spend converts at into the shop currency (each day's, as demo mode serves them).
   for (const rate of adPlatformRates(adPlan, store.shop.currencyCode))
     yield ['exchange-rates.jsonl', JSON.stringify(rate)];
-  const truth = { ...store.groundTruth, adPlatforms: adPlatformTruth(adPlan, store.shop.currencyCode) };
+  const truth = {
+    ...store.groundTruth,
+    adPlatforms: adPlatformTruth(adPlan, store.shop.currencyCode),
+    // The checkouts the custom pixel reports (issue 40), drawn from their own streams.
+    checkout: checkoutTruth(store),
+  };
   yield ['ground-truth.json', JSON.stringify(truth, null, 2)];
   yield* profitRecords(store);
 }

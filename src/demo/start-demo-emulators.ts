@@ -23,12 +23,14 @@ import { buildGoogleAdsEmulator, type GoogleAdsEmulator } from './emulators/goog
 import { buildMetaEmulator, type MetaEmulator } from './emulators/meta/app.ts';
 import { buildShopifyEmulator, type ShopifyEmulator } from './emulators/shopify/app.ts';
 import type { LiveOrders } from './emulators/shopify/live-orders.ts';
+import { createPixelSandbox, type PixelBeacon } from './emulators/shopify/pixel-sandbox.ts';
 import { buildTikTokEmulator, type TikTokEmulator } from './emulators/tiktok-ads/app.ts';
 import { generateStore } from './generate-store.ts';
 import { DEMO_STOREFRONT_URL } from './generator/plan-site-visit.ts';
 import type { DemoStore, GroundTruth, PresetName } from './model.ts';
 import { demoProfitSetup } from './profit/setup.ts';
 import { plantOrderDrop } from './scenarios/plant-order-drop.ts';
+import { storefrontCheckoutJourneys } from './storefront-checkout.ts';
 import { storefrontCatalog, storefrontEventBatches } from './storefront-events.ts';
 
 export interface StartDemoEmulatorsOptions {
@@ -84,6 +86,8 @@ export interface DemoEmulators {
   storefront: {
     origin: string;
     eventBatches(): Iterable<CursorEvent[]>;
+    /** The planted checkouts (issue 40): what the given pixel code sends from each, in the Shopify-shaped sandbox. */
+    checkoutBeacons(code: string): AsyncGenerator<PixelBeacon[]>;
     catalog: ReturnType<typeof storefrontCatalog>;
   };
   /** The Fastify instances (fault knobs: `emulators.shopify.faults.set({...})`). */
@@ -246,6 +250,7 @@ export async function startDemoEmulators(options: StartDemoEmulatorsOptions = {}
       storefront: {
         origin: DEMO_STOREFRONT_URL,
         eventBatches: () => storefrontEventBatches(store),
+        checkoutBeacons: (code) => checkoutBeacons(store, code),
         catalog: storefrontCatalog(store),
       },
       emulators: { shopify, ga4, meta, ecb, googleAds, tiktok },
@@ -257,4 +262,10 @@ export async function startDemoEmulators(options: StartDemoEmulatorsOptions = {}
     await closeAll(started);
     throw error;
   }
+}
+
+/** The beacons the pixel `code` sends from each planted checkout of `store`, run in the sandbox. */
+async function* checkoutBeacons(store: DemoStore, code: string): AsyncGenerator<PixelBeacon[]> {
+  const sandbox = createPixelSandbox(code);
+  for (const journey of storefrontCheckoutJourneys(store)) yield await sandbox.run(journey);
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { sessionChannelOf } from '../../src/core/journeys/session-channel-of.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
+import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import type { CampaignPerformance } from '../../src/shared/contracts/campaigns.ts';
 import {
   type HeatmapResponse,
@@ -15,7 +16,7 @@ import {
   type FirstPartyHealth,
 } from '../../src/shared/contracts/first-party.ts';
 import type { SessionExperiments } from '../../src/shared/contracts/heatmap-insights.ts';
-import { type DemoTestApp, startConnectedDemoApp } from '../support/start-demo-app.ts';
+import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts';
 
 /**
  * Issue 16 end to end on the demo store: the generator plants shoppers' tracker sessions (and the
@@ -30,7 +31,16 @@ describe('first-party journeys on the demo store', () => {
   let health: FirstPartyHealth;
 
   beforeAll(async () => {
-    ({ app, owner } = await startConnectedDemoApp(7));
+    app = await startDemoTestApp({}, { seed: 7 });
+    owner = await app.signIn('owner@example.com', 'Olive');
+    const connected = await app.request('/api/demo/connect', { method: 'POST', cookie: owner });
+    expect(connected.status).toBe(200);
+    // The theme tracker alone, as issue 16 planted it: the demo's checkouts also reach us through
+    // the Shopify custom pixel (issue 40), whose exact joins would come first; without its events
+    // (the pixel not installed) the tracker's fallbacks are measured against their own truth. The
+    // pixel's join on the demo: test/funnels/demo-checkout.test.ts.
+    await app.db.execute(sql`DELETE FROM tracking_pixel_events`);
+    await runJobsUntilIdle(app.server.deps);
     const truth = app.demo.groundTruth;
     const response = await app.request(
       `/api/attribution/first-party/health?from=${truth.startDate}&to=${truth.endDate}`,
@@ -38,7 +48,7 @@ describe('first-party journeys on the demo store', () => {
     );
     expect(response.status).toBe(200);
     health = (await response.json()) as FirstPartyHealth;
-  }, 240_000);
+  }, 420_000);
   afterAll(async () => {
     await app?.close();
   });

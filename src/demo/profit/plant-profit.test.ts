@@ -21,7 +21,7 @@ const OPTIONS = { seed: 7, preset: 'small', customers: 400 } as const;
 /**
  * Hash per file of everything the store writes, ground truth without the sections planted since
  * (`profit`; the journeys' `firstParty` truth and order fields; GA4's campaign names; the Google
- * Ads and TikTok accounts' `adPlatforms`), each drawn from its own random stream.
+ * Ads and TikTok accounts' `adPlatforms`; the pixel's `checkout`), each drawn from its own random stream.
  */
 function hashFiles(store: DemoStore, records: typeof storeRecords): Record<string, string> {
   const hashes = new Map<string, ReturnType<typeof createHash>>();
@@ -32,6 +32,7 @@ function hashFiles(store: DemoStore, records: typeof storeRecords): Record<strin
         profit: _profit,
         firstParty: _firstParty,
         adPlatforms: _adPlatforms,
+        checkout: _checkout,
         ...rest
       } = JSON.parse(line) as Record<string, unknown>;
       text = JSON.stringify(rest, null, 2);

@@ -29,6 +29,11 @@ export interface DemoRuntime {
   storefront?: {
     origin: string;
     eventBatches(): Iterable<CursorEvent[]>;
+    /**
+     * The planted checkouts (issue 40, decision 113): runs the site's custom pixel `code` in the
+     * demo's Shopify-shaped sandbox over each checkout journey and yields what it sent, per journey.
+     */
+    checkoutBeacons?(code: string): AsyncIterable<{ url: string; body: string }[]>;
     /** What the live demo storefront page shows (issue 16 item 5): the shop's name, currency and a few products. */
     catalog?: {
       shopName: string;

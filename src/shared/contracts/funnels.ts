@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ViewportBucketSchema } from './cursor-tracking.ts';
+import { experimentName } from './heatmap-insights.ts';
 
 /**
  * Funnels (issue 40): ordered steps by standard event (a Shopify customer event or a tracker event
@@ -35,17 +36,33 @@ export const FunnelParamsSchema = z.object({
 });
 
 const day = z.iso.date();
-/** Sessions started on shop-local days `from`–`to` (default: the last 30 days), of one device or channel. */
+/**
+ * Sessions started on shop-local days `from`–`to` (default: the last 30 days), of one device,
+ * channel or UTM campaign, of new or returning visitors (a returning visitor's earlier session is
+ * known to the tracker), or in one A/B variant (`experiment` and `variant`, decision 064).
+ */
 export const FunnelReportQuerySchema = z
   .object({
     from: day.optional(),
     to: day.optional(),
     device: ViewportBucketSchema.optional(),
     channel: z.string().min(1).max(64).optional(),
+    campaign: z.string().min(1).max(256).optional(),
+    visitor: z.enum(['new', 'returning']).optional(),
+    experiment: experimentName.optional(),
+    variant: experimentName.optional(),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, {
     message: 'from must not be after to',
     path: ['from'],
+  })
+  .refine((q) => !q.experiment || q.variant, {
+    message: 'variant is required with experiment',
+    path: ['variant'],
+  })
+  .refine((q) => !q.variant || q.experiment, {
+    message: 'experiment is required with variant',
+    path: ['experiment'],
   });
 export type FunnelReportQuery = z.infer<typeof FunnelReportQuerySchema>;
 

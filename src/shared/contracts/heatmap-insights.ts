@@ -44,7 +44,7 @@ const pattern = z
   .max(512)
   .regex(/^(\/|https?:\/\/)/, 'must start with / or http(s)://');
 /** An experiment key or variant name as the `upside_exp` URL parameter carries it (lower-cased). */
-const experimentName = z
+export const experimentName = z
   .string()
   .regex(EXPERIMENT_NAME, '1–40 letters, digits, _ or -, starting with a letter or digit')
   .transform((name) => name.toLowerCase());

@@ -37,6 +37,7 @@ export function registerDemoRoutes(fastify: FastifyInstance, deps: AppDeps): voi
         await recordDemoStorefront(deps.db, workspaceId, deps.demo.storefront, {
           clock: deps.clock,
           retentionDays: deps.env.trackingRetentionDays,
+          publicUrl: deps.publicUrl(),
           onMaintenanceError: (error) =>
             request.log.error({ err: error }, 'demo storefront maintenance failed'),
         });

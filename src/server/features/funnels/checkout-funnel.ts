@@ -1,4 +1,5 @@
 import type { Funnel } from '../../../shared/contracts/funnels.ts';
+import { CHECKOUT_STEPS } from '../../../shared/pixel-event-names.ts';
 
 /**
  * The built-in checkout funnel (issue 40): Shopify's checkout events as the custom pixel reports
@@ -6,13 +7,6 @@ import type { Funnel } from '../../../shared/contracts/funnels.ts';
  */
 export const CHECKOUT_FUNNEL: Omit<Funnel, 'id' | 'createdAt'> = {
   name: 'Checkout',
-  steps: [
-    'checkout_started',
-    'checkout_contact_info_submitted',
-    'checkout_address_info_submitted',
-    'checkout_shipping_info_submitted',
-    'payment_info_submitted',
-    'checkout_completed',
-  ].map((value) => ({ kind: 'event' as const, value })),
+  steps: CHECKOUT_STEPS.map((value) => ({ kind: 'event' as const, value })),
   windowMinutes: 24 * 60,
 };

@@ -35,7 +35,7 @@ const EventRow = z.object({
 /**
  * GET /api/funnels/:id/report (issue 40, decision 108). The sessions of the store that started on
  * the shop-local days `from`–`to` (default the 30 days up to the shop's today), of one device
- * bucket and/or channel; their pixel events and, when a step can match them, their tracker page
+ * bucket, channel, UTM campaign, new or returning visitors, or A/B variant; their pixel events and, when a step can match them, their tracker page
  * views and clicks; each session matched through the steps in src/core (matchFunnel), then the
  * per-step figures (summarizeFunnel) with the revenue of the orders joined to the sessions and its
  * share of all revenue orders of the days.
@@ -57,8 +57,17 @@ export async function readFunnelReport(
   const from = query.from ?? addDays(to, -29);
   const inDays = (column: SQL) =>
     sql`(${column} AT TIME ZONE ${timeZone})::date BETWEEN ${from}::date AND ${to}::date`;
+  const earlierVisit = sql`EXISTS (SELECT 1 FROM tracking_sessions e WHERE e.workspace_id = s.workspace_id
+    AND e.visitor_id = s.visitor_id AND e.started_at < s.started_at)`;
   const sessionFilter = sql`s.workspace_id = ${workspaceId}::uuid AND ${inDays(sql`s.started_at`)}
-    ${query.device ? sql`AND s.device = ${query.device}` : sql``}`;
+    ${query.device ? sql`AND s.device = ${query.device}` : sql``}
+    ${query.campaign ? sql`AND s.utm_campaign = ${query.campaign}` : sql``}
+    ${query.visitor === 'returning' ? sql`AND ${earlierVisit}` : query.visitor === 'new' ? sql`AND NOT ${earlierVisit}` : sql``}
+    ${
+      query.experiment && query.variant
+        ? sql`AND s.experiment_variants @> ARRAY[${`${query.experiment}:${query.variant}`}::text]`
+        : sql``
+    }`;
 
   const sessions = await queryRows(
     db,

@@ -101,7 +101,13 @@ export async function joinPixelOrders(
     pixel_order_id: await by('pixel_order_id', sql`s.order_id = o.order_id`),
     pixel_checkout_token: await by('pixel_checkout_token', sql`s.checkout_token = o.checkout_token`),
     pixel_cart_token: await by('pixel_cart_token', sql`s.cart_token = o.cart_token`),
-    pixel_email_hash: await by('pixel_email_hash', sql`s.email_hash = o.email_hash`),
+    // A buyer's e-mail is on every checkout of theirs: a completion naming an order we have is that
+    // order's, never another's (the demo's repeat buyers caught the looser match, decision 113).
+    pixel_email_hash: await by(
+      'pixel_email_hash',
+      sql`s.email_hash = o.email_hash AND NOT EXISTS (SELECT 1 FROM wh_orders x
+        WHERE x.workspace_id = s.workspace_id AND x.order_id = s.order_id)`,
+    ),
   };
 }
 

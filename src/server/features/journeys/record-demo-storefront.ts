@@ -4,18 +4,25 @@ import { trackingConfigurations } from '../../db/schema/tracking.ts';
 import type { DemoRuntime } from '../../http/demo-runtime.ts';
 import { createEventWriter } from '../tracking/ingest/event-writer.ts';
 import { createTrackingConfiguration } from '../tracking/manage-tracking-configurations.ts';
+import { recordDemoCheckouts } from './record-demo-checkouts.ts';
 
 /**
  * Demo mode (issue 16): the demo storefront becomes a tracked website of the workspace and its
  * planted shopper sessions are written through the same event writer as live tracker requests,
  * so the join, the attribution rate and the heatmaps have first-party data with no setup. Runs
- * once per workspace (a second connect finds the website and records nothing).
+ * once per workspace (a second connect finds the website and records nothing). The planted
+ * checkouts follow, sent by the site's own Shopify custom pixel (recordDemoCheckouts, issue 40).
  */
 export async function recordDemoStorefront(
   db: Db,
   workspaceId: string,
   storefront: NonNullable<DemoRuntime['storefront']>,
-  options: { clock: () => Date; retentionDays: number; onMaintenanceError: (error: unknown) => void },
+  options: {
+    clock: () => Date;
+    retentionDays: number;
+    onMaintenanceError: (error: unknown) => void;
+    publicUrl: string;
+  },
 ): Promise<number> {
   const [existing] = await db
     .select({ id: trackingConfigurations.id })
@@ -40,5 +47,13 @@ export async function recordDemoStorefront(
   }
   await Promise.all(writes);
   await writer.drain();
+  // The checkouts after the storefront sessions: the pixel's events then land in those sessions.
+  if (storefront.checkoutBeacons)
+    events += await recordDemoCheckouts(
+      db,
+      { ...site, workspaceId, configurationId: site.id },
+      storefront.checkoutBeacons,
+      options.publicUrl,
+    );
   return events;
 }

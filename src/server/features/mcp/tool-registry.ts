@@ -8,6 +8,7 @@ import {
   type ToolContext,
 } from './tool-definition.ts';
 import { getCohorts, getCustomerSegments, getForecast, getStockouts } from './tools/customer-tools.ts';
+import { getFunnelReport } from './tools/funnel-tools.ts';
 import {
   getAttribution,
   getCampaigns,
@@ -32,6 +33,7 @@ export const UPSIDE_TOOLS: readonly RegisteredTool[] = [
   getForecast,
   getStockouts,
   getHeatmapSummary,
+  getFunnelReport,
   getAlerts,
   lookupOrder,
   getDataFreshness,

@@ -149,7 +149,7 @@ async function ingestPixelEvents(
   const site = await authorizeSite(reads, batch, context, isPixelOriginAllowed);
   if (isBotUserAgent(context.userAgent)) return { accepted: 0, allowOrigin: site.allowOrigin };
   await takeRate(limiter, site.configurationId, batch.events.length, context, site.allowOrigin);
-  const written = await writePixelEvents(reads.db, site, batch);
+  const written = await writePixelEvents(reads.db, site, [batch]);
   if (written.completed) await joinPixelOrders(reads.db, site.workspaceId);
   return { accepted: written.stored, allowOrigin: site.allowOrigin };
 }

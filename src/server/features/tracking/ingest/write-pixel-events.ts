@@ -17,36 +17,46 @@ export function pixelSessionOf(pixel: PixelIngestRequest['pixel']): string | nul
 }
 
 /**
- * Stores a pixel batch (issue 40) in one statement: each Shopify event id once (a batch sent again
- * adds nothing), in any order, with the batch's consent state and the checkout total in minor
+ * Stores pixel batches (issue 40) in one statement: each Shopify event id once (a batch sent again
+ * adds nothing), in any order, with its batch's consent state and the checkout total in minor
  * units. A session the theme tracker never reported gets a minimal row, so its journey and funnel
- * exist; a session it did report is left to the event writer. Returns the events newly stored and
- * whether a `checkout_completed` among them may join an order now.
+ * exist; a session it did report is left to the event writer. Several batches at once serve the
+ * demo's planted checkouts (decision 113); the endpoint stores one request's batch. Returns the
+ * events newly stored and whether a `checkout_completed` among them may join an order now.
  */
 export async function writePixelEvents(
   db: Db,
   site: { workspaceId: string; configurationId: string },
-  batch: PixelIngestRequest,
+  batches: readonly PixelIngestRequest[],
 ): Promise<{ stored: number; completed: boolean }> {
-  const { pixel } = batch;
-  const sessionId = pixelSessionOf(pixel);
-  const rows = batch.events.map((e) => ({
-    id: e.id,
-    n: e.name,
-    t: e.timestamp,
-    u: e.pageUrl ?? null,
-    d: e.viewportWidth === undefined ? null : viewportBucketOf(e.viewportWidth),
-    ck: e.checkoutToken ?? null,
-    ct: e.cartToken ?? null,
-    o: e.orderId ?? null,
-    m:
-      e.totalPrice === undefined || e.currency === undefined
-        ? null
-        : parseDecimalToMinor(e.totalPrice, currencyDigitsOf(e.currency)),
-    c: e.currency ?? null,
-    eh: e.emailHash ?? null,
-  }));
-  const { consent } = pixel;
+  const rows = batches.flatMap(({ pixel, events }) => {
+    const session = pixelSessionOf(pixel);
+    const { consent } = pixel;
+    return events.map((e) => ({
+      id: e.id,
+      n: e.name,
+      t: e.timestamp,
+      s: session,
+      v: pixel.visitorId ?? null,
+      cl: pixel.clientId ?? null,
+      u: e.pageUrl ?? null,
+      d: e.viewportWidth === undefined ? null : viewportBucketOf(e.viewportWidth),
+      ck: e.checkoutToken ?? null,
+      ct: e.cartToken ?? null,
+      o: e.orderId ?? null,
+      m:
+        e.totalPrice === undefined || e.currency === undefined
+          ? null
+          : parseDecimalToMinor(e.totalPrice, currencyDigitsOf(e.currency)),
+      c: e.currency ?? null,
+      eh: e.emailHash ?? null,
+      ca: consent.analytics,
+      cm: consent.marketing,
+      cp: consent.preferences,
+      cs: consent.saleOfData,
+    }));
+  });
+  if (rows.length === 0) return { stored: 0, completed: false };
   const [result] = await queryRows(
     db,
     z.object({ stored: z.coerce.number(), completed: z.boolean() }),
@@ -54,20 +64,21 @@ export async function writePixelEvents(
       INSERT INTO tracking_pixel_events (workspace_id, configuration_id, event_id, name, occurred_at, session_id,
         visitor_id, client_id, page_url, device, checkout_token, cart_token, order_id, total_minor, currency,
         email_hash, consent_analytics, consent_marketing, consent_preferences, consent_sale_of_data)
-      SELECT ${site.workspaceId}::uuid, ${site.configurationId}::uuid, r.id, r.n, r.t, ${sessionId},
-        ${pixel.visitorId ?? null}, ${pixel.clientId ?? null}, r.u, r.d, r.ck, r.ct, r.o, r.m, r.c, r.eh,
-        ${consent.analytics}, ${consent.marketing}, ${consent.preferences}, ${consent.saleOfData}
-      FROM json_to_recordset(${JSON.stringify(rows)}::json) AS r(id text, n text, t timestamptz, u text, d text,
-        ck text, ct text, o bigint, m bigint, c text, eh text)
+      SELECT ${site.workspaceId}::uuid, ${site.configurationId}::uuid, r.id, r.n, r.t, r.s, r.v, r.cl, r.u, r.d,
+        r.ck, r.ct, r.o, r.m, r.c, r.eh, r.ca, r.cm, r.cp, r.cs
+      FROM json_to_recordset(${JSON.stringify(rows)}::json) AS r(id text, n text, t timestamptz, s text, v text,
+        cl text, u text, d text, ck text, ct text, o bigint, m bigint, c text, eh text, ca boolean, cm boolean,
+        cp boolean, cs boolean)
       ON CONFLICT (configuration_id, event_id) DO NOTHING
-      RETURNING name, occurred_at, page_url, device),
+      RETURNING name, occurred_at, page_url, device, session_id, visitor_id),
     session AS (
       INSERT INTO tracking_sessions (workspace_id, configuration_id, session_id, started_at, ended_at, event_count,
         click_count, last_page_url, last_page_at, first_received_at, last_received_at, landing_url, device, visitor_id)
-      SELECT ${site.workspaceId}::uuid, ${site.configurationId}::uuid, ${sessionId}, min(occurred_at), max(occurred_at),
+      SELECT ${site.workspaceId}::uuid, ${site.configurationId}::uuid, session_id, min(occurred_at), max(occurred_at),
         count(*), 0, COALESCE((array_agg(page_url ORDER BY occurred_at DESC))[1], ''), max(occurred_at), now(), now(),
-        (array_agg(page_url ORDER BY occurred_at))[1], (array_agg(device ORDER BY occurred_at))[1], ${pixel.visitorId ?? null}
-      FROM stored WHERE ${sessionId}::text IS NOT NULL HAVING count(*) > 0
+        (array_agg(page_url ORDER BY occurred_at))[1], (array_agg(device ORDER BY occurred_at))[1],
+        (array_agg(visitor_id ORDER BY occurred_at))[1]
+      FROM stored WHERE session_id IS NOT NULL GROUP BY session_id
       ON CONFLICT (configuration_id, session_id) DO NOTHING)
     SELECT count(*) AS stored, COALESCE(bool_or(name = 'checkout_completed'), false) AS completed FROM stored`,
   );

@@ -24,6 +24,8 @@ export interface FunnelReportFilters {
   to: string;
   device?: string;
   channel?: string;
+  campaign?: string;
+  visitor?: string;
 }
 
 /** GET /api/funnels/:id/report (`checkout` for the built-in checkout funnel). */
@@ -31,6 +33,8 @@ export function useFunnelReport(id: string, filters: FunnelReportFilters) {
   const params = new URLSearchParams({ from: filters.from, to: filters.to });
   if (filters.device) params.set('device', filters.device);
   if (filters.channel) params.set('channel', filters.channel);
+  if (filters.campaign) params.set('campaign', filters.campaign);
+  if (filters.visitor) params.set('visitor', filters.visitor);
   const url = `${FUNNELS}/${encodeURIComponent(id)}/report?${params}`;
   return useQuery({ queryKey: [url], queryFn: () => getJson(url, FunnelReportSchema) });
 }

@@ -13,7 +13,8 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 /**
  * Funnels (issue 40): the built-in checkout funnel and the store's saved funnels, each reported
- * over a range of days and split by device or channel, and the builder for a new one.
+ * over a range of days and filtered by device, channel, UTM campaign or new vs returning visitors,
+ * and the builder for a new one.
  */
 export function FunnelsPage() {
   const funnels = useFunnels();
@@ -22,6 +23,8 @@ export function FunnelsPage() {
   const [from, setFrom] = useState(() => addDays(today(), -29));
   const [device, setDevice] = useState('');
   const [channel, setChannel] = useState('');
+  const [campaign, setCampaign] = useState('');
+  const [visitor, setVisitor] = useState('');
   const select = 'h-10 rounded-md border border-slate-600 bg-slate-950/60 px-2 text-sm';
   return (
     <div className="grid gap-6">
@@ -91,6 +94,28 @@ export function FunnelsPage() {
                 ))}
               </select>
             </label>
+            <label className="grid gap-1">
+              Visitors
+              <select
+                aria-label="Visitors"
+                className={select}
+                value={visitor}
+                onChange={(e) => setVisitor(e.target.value)}
+              >
+                <option value="">New and returning</option>
+                <option value="new">New</option>
+                <option value="returning">Returning</option>
+              </select>
+            </label>
+            <label className="grid gap-1">
+              Campaign
+              <Input
+                aria-label="Campaign"
+                placeholder="utm_campaign"
+                value={campaign}
+                onChange={(e) => setCampaign(e.target.value.trim())}
+              />
+            </label>
           </div>
           {funnels.isError ? (
             <p role="alert" className="text-sm text-red-300">
@@ -99,7 +124,14 @@ export function FunnelsPage() {
           ) : null}
           <FunnelReport
             id={id}
-            filters={{ from, to, device: device || undefined, channel: channel || undefined }}
+            filters={{
+              from,
+              to,
+              device: device || undefined,
+              channel: channel || undefined,
+              campaign: campaign || undefined,
+              visitor: visitor || undefined,
+            }}
           />
         </CardContent>
       </Card>
