@@ -4,9 +4,8 @@ import { addDays } from '../../src/shared/calendar.ts';
 import { type FunnelReport, FunnelReportSchema } from '../../src/shared/contracts/funnels.ts';
 import { currencyDigitsOf } from '../../src/shared/money.ts';
 import { formatMinorMoney } from '../../src/web/lib/money.ts';
-import { useAppInBrowser } from '../support/app-in-browser.ts';
 import { describeInBrowser, saveScreenshot } from '../support/browser.ts';
-import { startConnectedDemoApp } from '../support/start-demo-app.ts';
+import { signInAsDemoOwner, useConnectedDemoInBrowser } from '../support/demo-store-in-browser.ts';
 
 const POLL = { timeout: 60_000 };
 
@@ -17,18 +16,13 @@ const POLL = { timeout: 60_000 };
  * the builder is saved, selected and reported as the API reports it.
  */
 describeInBrowser('the Funnels page on the demo store', () => {
-  let owner = '';
-  const setup = useAppInBrowser(async () => {
-    const connected = await startConnectedDemoApp();
-    owner = connected.owner;
-    return connected.app;
-  }, [{ width: 1400, height: 1000 }]);
+  // A copy of the run's connected demo store; the browser carries the template owner's session.
+  const setup = useConnectedDemoInBrowser();
 
   it('shows the checkout funnel as planted, then builds a funnel and shows its report', async () => {
     const { app, browser } = setup;
     const { page } = browser;
-    const [name = '', ...value] = owner.split(';')[0]!.split('=');
-    await page.context().addCookies([{ name, value: value.join('='), url: app.baseUrl }]);
+    await signInAsDemoOwner(page, app);
     const { startDate, endDate } = app.demo.groundTruth;
     // Abandoned checkouts sit in the journeys' earlier visits, up to 15 days before an order.
     const from = addDays(startDate, -20);

@@ -1,9 +1,8 @@
 import { expect, it } from 'vitest';
 import { addDays } from '../../src/shared/calendar.ts';
 import { type MmmAnswer, MmmAnswerSchema } from '../../src/shared/contracts/measurement.ts';
-import { useAppInBrowser } from '../support/app-in-browser.ts';
 import { describeInBrowser, saveScreenshot } from '../support/browser.ts';
-import { startConnectedDemoApp } from '../support/start-demo-app.ts';
+import { signInAsDemoOwner, useConnectedDemoInBrowser } from '../support/demo-store-in-browser.ts';
 
 const POLL = { timeout: 60_000 };
 
@@ -14,19 +13,13 @@ const POLL = { timeout: 60_000 };
  * the contribution chart, one response curve per channel, and the planner's answer.
  */
 describeInBrowser('the Measurement page on the demo store', () => {
-  // The connected-demo template's owner session (decision 092): the browser carries its cookie.
-  let owner = '';
-  const setup = useAppInBrowser(async () => {
-    const connected = await startConnectedDemoApp();
-    owner = connected.owner;
-    return connected.app;
-  }, [{ width: 1400, height: 1000 }]);
+  // A copy of the run's connected demo store; the browser carries the template owner's session.
+  const setup = useConnectedDemoInBrowser();
 
   it('says too thin on a short range, then shows the model of the year and plans a budget', async () => {
     const { app, browser } = setup;
     const { page } = browser;
-    const [name = '', ...value] = owner.split(';')[0]!.split('=');
-    await page.context().addCookies([{ name, value: value.join('='), url: app.baseUrl }]);
+    await signInAsDemoOwner(page, app);
     const days = app.demo.store.meta.daily.map((d) => d.day).sort();
     const first = days[0]!;
     const last = days.at(-1)!;

@@ -11,6 +11,32 @@ import { FunnelReport } from './funnel-report.tsx';
 const CHANNELS = ['direct', 'google_organic', 'google_ads', 'meta_ads', 'email', 'referral'];
 const today = () => new Date().toISOString().slice(0, 10);
 
+/** One labelled filter of the report: a native select, so the browser's own keyboard use holds. */
+function FilterSelect(props: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: ReadonlyArray<{ value: string; label: string }>;
+}) {
+  return (
+    <label className="grid gap-1">
+      {props.label}
+      <select
+        aria-label={props.label}
+        className="h-10 rounded-md border border-slate-600 bg-slate-950/60 px-2 text-sm"
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+      >
+        {props.options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 /**
  * Funnels (issue 40): the built-in checkout funnel and the store's saved funnels, each reported
  * over a range of days and filtered by device, channel, UTM campaign or new vs returning visitors,
@@ -25,7 +51,6 @@ export function FunnelsPage() {
   const [channel, setChannel] = useState('');
   const [campaign, setCampaign] = useState('');
   const [visitor, setVisitor] = useState('');
-  const select = 'h-10 rounded-md border border-slate-600 bg-slate-950/60 px-2 text-sm';
   return (
     <div className="grid gap-6">
       <Card>
@@ -38,22 +63,15 @@ export function FunnelsPage() {
         </CardHeader>
         <CardContent className="grid gap-4">
           <div className="flex flex-wrap items-end gap-3 text-sm">
-            <label className="grid gap-1">
-              Funnel
-              <select
-                aria-label="Funnel"
-                className={select}
-                value={id}
-                onChange={(e) => setId(e.target.value)}
-              >
-                <option value="checkout">Checkout (built in)</option>
-                {(funnels.data ?? []).map((f) => (
-                  <option key={f.id} value={f.id}>
-                    {f.name}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <FilterSelect
+              label="Funnel"
+              value={id}
+              onChange={setId}
+              options={[
+                { value: 'checkout', label: 'Checkout (built in)' },
+                ...(funnels.data ?? []).map((f) => ({ value: f.id, label: f.name })),
+              ]}
+            />
             <label className="grid gap-1">
               From
               <Input type="date" aria-label="From" value={from} onChange={(e) => setFrom(e.target.value)} />
@@ -62,51 +80,34 @@ export function FunnelsPage() {
               To
               <Input type="date" aria-label="To" value={to} onChange={(e) => setTo(e.target.value)} />
             </label>
-            <label className="grid gap-1">
-              Device
-              <select
-                aria-label="Device"
-                className={select}
-                value={device}
-                onChange={(e) => setDevice(e.target.value)}
-              >
-                <option value="">All devices</option>
-                {VIEWPORT_BUCKETS.map((b) => (
-                  <option key={b.id} value={b.id}>
-                    {b.label}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="grid gap-1">
-              Channel
-              <select
-                aria-label="Channel"
-                className={select}
-                value={channel}
-                onChange={(e) => setChannel(e.target.value)}
-              >
-                <option value="">All channels</option>
-                {CHANNELS.map((c) => (
-                  <option key={c} value={c}>
-                    {c}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="grid gap-1">
-              Visitors
-              <select
-                aria-label="Visitors"
-                className={select}
-                value={visitor}
-                onChange={(e) => setVisitor(e.target.value)}
-              >
-                <option value="">New and returning</option>
-                <option value="new">New</option>
-                <option value="returning">Returning</option>
-              </select>
-            </label>
+            <FilterSelect
+              label="Device"
+              value={device}
+              onChange={setDevice}
+              options={[
+                { value: '', label: 'All devices' },
+                ...VIEWPORT_BUCKETS.map((b) => ({ value: b.id, label: b.label })),
+              ]}
+            />
+            <FilterSelect
+              label="Channel"
+              value={channel}
+              onChange={setChannel}
+              options={[
+                { value: '', label: 'All channels' },
+                ...CHANNELS.map((c) => ({ value: c, label: c })),
+              ]}
+            />
+            <FilterSelect
+              label="Visitors"
+              value={visitor}
+              onChange={setVisitor}
+              options={[
+                { value: '', label: 'New and returning' },
+                { value: 'new', label: 'New' },
+                { value: 'returning', label: 'Returning' },
+              ]}
+            />
             <label className="grid gap-1">
               Campaign
               <Input
