@@ -4,6 +4,7 @@ import { createAppCaches } from './caches.ts';
 import { type Database, type DatabaseTarget, openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { type Env, loadEnv } from './env.ts';
+import { closeAbandonedRuns } from './features/analysis/close-abandoned-runs.ts';
 import { createAnalysisWorkerHost } from './features/analysis/worker/analysis-worker-host.ts';
 import { integrationContextOf } from './features/connections/integration-context.ts';
 import { buildApp } from './http/app.ts';
@@ -92,6 +93,7 @@ function createAppDeps(
 
 async function serve(env: Env, database: Database, options: StartServerOptions): Promise<RunningServer> {
   await migrateDatabase(database);
+  await closeAbandonedRuns(database, new Date());
   let listeningUrl: string | undefined;
   const deps = createAppDeps(
     env,
@@ -144,6 +146,7 @@ export async function startWorker(
   const database = await openDatabase(databaseTargetOf(env));
   try {
     await migrateDatabase(database);
+    await closeAbandonedRuns(database, new Date());
   } catch (error) {
     await database.close();
     throw error;

@@ -426,6 +426,45 @@ describeWhen(
     expect(duplicates.duplicates).toBe(0);
   }, 300_000);
 
+  it('one instance: a manual analysis killed mid-run is marked failed as the server starts again, never left running', async () => {
+    const workspaceId = await workspaceOf('owner@example.com');
+    await waitUntilNoJob('analyze-workspace');
+    const instance = instances.get('A')!;
+    // "Run analysis now" runs in the request (no job takes it over after a kill).
+    const asked = call(publicUrl, '/api/analysis/run', { method: 'POST', cookie: owner }).catch(() => null);
+    let runId: string | undefined;
+    for (let waited = 0; waited < 3000 && !runId; waited += 1) {
+      const open = await rows(
+        z.object({ id: z.string() }),
+        sql`SELECT id FROM analysis_runs WHERE workspace_id = ${workspaceId} AND status = 'running' AND trigger = 'manual'`,
+      );
+      runId = open[0]?.id;
+      if (!runId) await sleep(20);
+    }
+    expect(runId, 'the manual analysis never started').toBeDefined();
+    await killHard(instance);
+    await asked;
+    const killed = await one(
+      z.object({ status: z.string() }),
+      sql`SELECT status FROM analysis_runs WHERE id = ${runId!}`,
+    );
+    await restart(instance);
+    // The restart itself closes it, before serving its first request (a later analysis would not:
+    // it closes only sync-triggered runs, or any run after 15 minutes).
+    const after = await one(
+      z.object({ status: z.string(), error: z.string().nullable(), later: z.number() }),
+      sql`SELECT status, error, (SELECT count(*)::int FROM analysis_runs r WHERE r.workspace_id = ${workspaceId}
+            AND r.started_at > a.started_at) AS later FROM analysis_runs a WHERE id = ${runId!}`,
+    );
+    matrix.push({
+      scenario: '#36 restart: manual analysis',
+      result: `run ${killed.status} at the kill, ${after.status} after the restart (${after.later} later runs)`,
+    });
+    expect(killed.status).toBe('running');
+    expect(after.status).toBe('failed');
+    expect(after.error).toMatch(/^Interrupted/);
+  }, 300_000);
+
   it('one instance: a cost recalculation killed between its steps resumes after its last committed day and prices every line once', async () => {
     const workspaceId = await workspaceOf('owner@example.com');
     const { from, to } = { from: demo.store.config.startDate, to: demo.store.config.endDate };

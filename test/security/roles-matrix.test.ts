@@ -105,6 +105,8 @@ const ANALYST_WRITES = new Set([
   'POST /api/analysis/run',
   // Saving a funnel (issue 40) is analysis work, like an experiment.
   'POST /api/funnels',
+  // A product's lead time (issue #36, decision 112) is planning input for the stock analysis.
+  'PUT /api/products/:productId/lead-time',
 ]);
 
 function expected(route: string, who: Who): 'allowed' | 401 | 403 {

@@ -22,6 +22,15 @@ export interface Database {
   url: string | null;
   /** Runs a multi-statement SQL script as one transaction (migrations). */
   execScript(script: string): Promise<void>;
+  /**
+   * Liveness locks (decision 115): holds a session advisory lock on `key` until the answer is
+   * called. On PostgreSQL the lock lives on a connection of its own, so a process that dies (a
+   * `kill -9`) releases it with its connection; on PGlite, one process at a time owns the data
+   * directory (decision 087), so the process itself is the lock and this holds nothing.
+   */
+  holdLock(key: string): Promise<() => Promise<void>>;
+  /** Whether a live process holds `holdLock(key)` now (PGlite: only this process can, so false at start). */
+  isLockHeld(key: string): Promise<boolean>;
   /** PGlite only: its data directory as a tar, which `loadDataDir` starts a copy from (test templates). */
   dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
@@ -70,6 +79,37 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
           client.release();
         }
       },
+      async holdLock(key) {
+        const client = await pool.connect();
+        try {
+          await client.query('SELECT pg_advisory_lock(hashtext($1))', [key]);
+        } catch (error) {
+          client.release(true);
+          throw error;
+        }
+        return async () => {
+          try {
+            await client.query('SELECT pg_advisory_unlock(hashtext($1))', [key]);
+            client.release();
+          } catch (error) {
+            // A broken connection has released its locks already: drop it from the pool.
+            client.release(error instanceof Error ? error : true);
+          }
+        };
+      },
+      async isLockHeld(key) {
+        const client = await pool.connect();
+        try {
+          const { rows } = await client.query<{ taken: boolean }>(
+            'SELECT pg_try_advisory_lock(hashtext($1)) AS taken',
+            [key],
+          );
+          if (rows[0]?.taken) await client.query('SELECT pg_advisory_unlock(hashtext($1))', [key]);
+          return !rows[0]?.taken;
+        } finally {
+          client.release();
+        }
+      },
       close: () => pool.end(),
     };
   }
@@ -99,6 +139,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
         await tx.exec(script);
       });
     },
+    holdLock: async () => async () => undefined,
+    isLockHeld: async () => false,
     dumpDataDir: () => client.dumpDataDir('none'),
     async close() {
       await client.close();

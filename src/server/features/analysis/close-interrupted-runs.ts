@@ -5,7 +5,7 @@ import { analysisRuns } from '../../db/schema/analysis.ts';
 /** Longer than any analysis takes (a minute at a million orders): a run still open after this was cut off. */
 const INTERRUPTED_AFTER_MS = 15 * 60_000;
 
-const INTERRUPTED =
+export const INTERRUPTED =
   'Interrupted: the server running this analysis stopped before it finished. A later run takes its place.';
 
 /**

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import {
   type OpportunityProfitContext,
@@ -11,6 +12,7 @@ import type { AppDeps } from '../../http/deps.ts';
 import { readOpportunityProfitContext } from '../contribution/read-opportunity-profit.ts';
 import { listForecastClosures } from '../forecast-closures/forecast-closure-queries.ts';
 import type { WrittenAnalysis } from './analyze-warehouse.ts';
+import { runLockKey } from './close-abandoned-runs.ts';
 import { closeInterruptedRuns } from './close-interrupted-runs.ts';
 import { loadAnalysisFacts } from './load-analysis-facts.ts';
 import { writeAnalysisSnapshot } from './write-analysis-snapshot.ts';
@@ -48,14 +50,23 @@ export function runAnalysis(
   facts?: AnalysisFacts,
 ): Promise<AnalysisRunSummary> {
   // One analysis at a time per workspace in this app (the job queue serialises across processes).
-  return joinInFlight(deps.caches.inFlight, `analysis/${workspaceId}`, () =>
-    executeAnalysis(deps, workspaceId, trigger, facts),
-  );
+  return joinInFlight(deps.caches.inFlight, `analysis/${workspaceId}`, async () => {
+    // The run's liveness lock is taken before its row exists, so a process starting meanwhile
+    // never finds it running and unheld (close-abandoned-runs.ts, decision 115).
+    const runId = randomUUID();
+    const release = await deps.database.holdLock(runLockKey(runId));
+    try {
+      return await executeAnalysis(deps, workspaceId, runId, trigger, facts);
+    } finally {
+      await release();
+    }
+  });
 }
 
 async function executeAnalysis(
   deps: RunDeps,
   workspaceId: string,
+  runId: string,
   trigger: AnalysisTrigger,
   givenFacts: AnalysisFacts | undefined,
 ): Promise<AnalysisRunSummary> {
@@ -63,11 +74,7 @@ async function executeAnalysis(
   const startedAt = deps.clock();
   const started = performance.now();
   await closeInterruptedRuns(db, workspaceId, startedAt, { syncRuns: trigger === 'sync' });
-  const [run] = await db
-    .insert(analysisRuns)
-    .values({ workspaceId, status: 'running', trigger, startedAt })
-    .returning({ id: analysisRuns.id });
-  const runId = run!.id;
+  await db.insert(analysisRuns).values({ id: runId, workspaceId, status: 'running', trigger, startedAt });
   try {
     const workerStarted = performance.now();
     const analysed = await analyse(deps, workspaceId, runId, givenFacts);
