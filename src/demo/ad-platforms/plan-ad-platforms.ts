@@ -109,7 +109,10 @@ function planAccount(
       adGroups: [0, 1].map((g) => ({ id: `${id}${g + 1}`, name: `${label} – group ${g + 1}` })),
     };
     campaigns.push(campaign);
-    const dailyBudgetMinor = rng.int(2_000, google ? 40_000 : 20_000);
+    // Budgets sized to the small demo store (about $1,400 of net sales a day beside Meta's ~$270 of
+    // spend): together the two accounts spend ~$125 a day, so marketing stays a believable share of
+    // sales and the store keeps a positive contribution margin on a usual day.
+    const dailyBudgetMinor = rng.int(300, google ? 4_000 : 2_000);
     const cpcMinor = rng.int(40, 250);
     const conversionRate = rng.uniform(0.01, 0.05);
     const orderValueMinor = rng.int(4_000, 12_000);
@@ -119,7 +122,10 @@ function planAccount(
         if (rng.chance(1 / 12)) continue;
         const spendMinor = Math.round((dailyBudgetMinor / 2) * rng.uniform(0.6, 1.1));
         const clicks = Math.max(1, Math.round(spendMinor / cpcMinor));
-        const conversions = Math.round(clicks * conversionRate * rng.uniform(0.5, 1.5));
+        // Rounded at random (up with the fraction's chance), so a small ad group's few clicks still
+        // convert at the planned rate over the weeks instead of rounding to none every day.
+        const expected = clicks * conversionRate * rng.uniform(0.5, 1.5);
+        const conversions = Math.floor(expected) + (rng.chance(expected % 1) ? 1 : 0);
         days.push({
           date: day,
           campaignId: campaign.id,
