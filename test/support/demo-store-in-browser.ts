@@ -10,7 +10,12 @@ import { type DemoTestApp, startConnectedDemoApp, startDemoTestApp } from './sta
  * then the analysis they queue) until `/api/analysis/status` reports data. Throws when it never does.
  */
 export async function connectDemoStoreAndAnalyse(page: Page, app: TestApp): Promise<void> {
+  // The connect request records the demo storefront and its checkouts before it queues the syncs:
+  // wait for its answer, then run what it queued.
+  const connected = page.waitForResponse((r) => r.url().endsWith('/api/demo/connect'), { timeout: 300_000 });
   await page.getByTestId('connect-demo-store').first().click();
+  const answer = await connected;
+  if (answer.status() !== 200) throw new Error(`connecting the demo store answered ${answer.status()}`);
   for (let round = 0; round < 20; round += 1) {
     await runJobsUntilIdle(app.server.deps);
     const status = await page.evaluate(async () => (await fetch('/api/analysis/status')).json());
