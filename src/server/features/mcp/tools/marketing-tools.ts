@@ -13,7 +13,7 @@ export const getCampaigns = defineTool({
   name: 'get_campaigns',
   title: 'Ad spend and ROAS per campaign',
   description:
-    'Campaign Performance: per ad campaign the spend, store-verified revenue, ROAS, contribution and POAS over any range of complete shop days from..to (default: the last 30), with totals, MER and profit per channel.',
+    'Campaign Performance: per ad campaign the spend, store-verified revenue, ROAS, contribution and POAS over the complete shop days from..to you choose (default: the last 30), with totals, MER and profit per channel.',
   input: periodInput({}),
   permission: 'read',
   async run(context, args) {

@@ -60,7 +60,7 @@ export const getKpis = defineTool({
   name: 'get_kpis',
   title: 'KPIs with comparison',
   description:
-    'The Dashboard KPIs (net revenue, gross sales, refunds, orders, AOV, new and returning customers, ad spend, blended and Meta ROAS) over any range of complete shop days from..to (default: the last 30), each against the same number of days before.',
+    'The Dashboard KPIs (net revenue, gross sales, refunds, orders, AOV, new and returning customers, ad spend, blended and Meta ROAS) over the complete shop days from..to you choose (default: the last 30), each against the same number of days before.',
   input: periodInput({}),
   permission: 'read',
   async run(context, args) {
