@@ -34,6 +34,7 @@ try {
   const argsOf: Record<string, Record<string, unknown>> = {
     get_profit: { from, to },
     get_product_contribution: { from, to },
+    get_funnel: { from, to },
     lookup_order: { order: '#1001' },
   };
   const { tools } = await client.listTools();
