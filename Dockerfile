@@ -15,6 +15,14 @@ RUN apt-get update \
  && rm -rf /var/lib/apt/lists/*
 
 FROM runtime-base AS build
+# argon2 (password hashing, decision 094) ships no prebuilt binary for this platform: npm compiles it
+# with node-gyp, which needs Python, make, a C++ compiler and Node's headers. The headers come from
+# Debian's libnode-dev (node-gyp would otherwise download them from nodejs.org). Build stage only;
+# the runtime stage copies the compiled module.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends python3 make g++ libnode-dev \
+ && rm -rf /var/lib/apt/lists/*
+ENV npm_config_nodedir=/usr
 # npm from its registry tarball (the registry the dependencies come from anyway): Debian's `npm`
 # package pulls in some 400 node-* packages, minutes of work for one tool (decision 101).
 ARG NPM_VERSION=11.19.1
@@ -24,7 +32,7 @@ ARG NPM_CONFIG_CAFILE
 WORKDIR /app
 RUN node -e "fetch('https://registry.npmjs.org/npm/-/npm-' + process.env.NPM_VERSION + '.tgz').then(async (r) => { if (!r.ok) throw new Error('npm tarball: HTTP ' + r.status); require('node:fs').writeFileSync('/tmp/npm.tgz', Buffer.from(await r.arrayBuffer())); })" \
  && mkdir -p /opt/npm && tar -xzf /tmp/npm.tgz -C /opt/npm --strip-components=1 && rm /tmp/npm.tgz \
- && ln -s /opt/npm/bin/npm-cli.js /usr/local/bin/npm
+ && ln -s /opt/npm/bin/npm-cli.js /usr/local/bin/npm && ln -s /opt/npm/bin/npx-cli.js /usr/local/bin/npx
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
