@@ -27,7 +27,13 @@ function random(seed: number): () => number {
 const SHOP = 'https://agree.example';
 const DAY = '2026-11-20';
 const PIXEL = ['page_viewed', 'checkout_started', 'payment_info_submitted', 'checkout_completed'];
-const PAGES = ['/products/mug', '/products/cap?utm_source=x', '/collections/all', '/checkouts/cn/1', '/cart#top'];
+const PAGES = [
+  '/products/mug',
+  '/products/cap?utm_source=x',
+  '/collections/all',
+  '/checkouts/cn/1',
+  '/cart#top',
+];
 const SELECTORS = ['form>button.add', 'button.add', 'button.add-more', 'nav>a.home'];
 
 const FUNNELS: { steps: FunnelStep[]; windowMinutes: number }[] = [
@@ -99,7 +105,12 @@ describe('funnel matching: SQL read and src/core agree', () => {
             ? { at: at(), name: pick(PIXEL), pageUrl: `${SHOP}${pick(PAGES)}`, selector: null }
             : kind < 0.75
               ? { at: at(), name: 'page_view', pageUrl: `${SHOP}${pick(PAGES)}`, selector: null }
-              : { at: at(), name: pick(['click', 'dead_click']), pageUrl: `${SHOP}${pick(PAGES)}`, selector: pick(SELECTORS) };
+              : {
+                  at: at(),
+                  name: pick(['click', 'dead_click']),
+                  pageUrl: `${SHOP}${pick(PAGES)}`,
+                  selector: pick(SELECTORS),
+                };
         events.push(event);
         // A repeat of the same event, at the same instant or later.
         if (next() < 0.2) events.push({ ...event, at: event.at + (next() < 0.5 ? 0 : 1000) });
@@ -132,36 +143,39 @@ describe('funnel matching: SQL read and src/core agree', () => {
     await app?.close();
   });
 
-  it.each(FUNNELS.map((funnel, i) => [i, funnel] as const))('funnel %i: every session gets the same path', async (_, funnel) => {
-    const windowMs = funnel.windowMinutes * 60_000;
-    const rows = await readFunnelSessionMarks(app.db, {
-      workspaceId,
-      steps: funnel.steps,
-      timeZone: 'UTC',
-      from: DAY,
-      to: DAY,
-      filters: {},
-    });
-    const fromSql = new Map(
-      rows.map((r) => [
-        r.session_id,
-        matchFunnelMarks(
-          funnel.steps.length,
-          r.times.map((at, i) => ({ at, steps: r.steps[i]! })),
-          windowMs,
-        ),
-      ]),
-    );
-    const fromCore = new Map(
-      [...eventsBySession.entries()]
-        .map(([id, events]) => [id, matchFunnel(funnel.steps, events, windowMs)] as const)
-        .filter(([, path]) => path.length > 0),
-    );
-    expect(fromCore.size).toBeGreaterThan(20);
-    // Sessions that reach past step 1 and share instants between steps: the case the order rule settles.
-    expect([...fromCore.values()].filter((path) => path.length > 1).length).toBeGreaterThan(5);
-    expect(Object.fromEntries(fromSql)).toEqual(Object.fromEntries(fromCore));
-  });
+  it.each(FUNNELS.map((funnel, i) => [i, funnel] as const))(
+    'funnel %i: every session gets the same path',
+    async (_, funnel) => {
+      const windowMs = funnel.windowMinutes * 60_000;
+      const rows = await readFunnelSessionMarks(app.db, {
+        workspaceId,
+        steps: funnel.steps,
+        timeZone: 'UTC',
+        from: DAY,
+        to: DAY,
+        filters: {},
+      });
+      const fromSql = new Map(
+        rows.map((r) => [
+          r.session_id,
+          matchFunnelMarks(
+            funnel.steps.length,
+            r.times.map((at, i) => ({ at, steps: r.steps[i]! })),
+            windowMs,
+          ),
+        ]),
+      );
+      const fromCore = new Map(
+        [...eventsBySession.entries()]
+          .map(([id, events]) => [id, matchFunnel(funnel.steps, events, windowMs)] as const)
+          .filter(([, path]) => path.length > 0),
+      );
+      expect(fromCore.size).toBeGreaterThan(20);
+      // Sessions that reach past step 1 and share instants between steps: the case the order rule settles.
+      expect([...fromCore.values()].filter((path) => path.length > 1).length).toBeGreaterThan(5);
+      expect(Object.fromEntries(fromSql)).toEqual(Object.fromEntries(fromCore));
+    },
+  );
 
   it('the HTTP report equals summarizeFunnel over the core paths', async () => {
     const funnel = FUNNELS[1]!;

@@ -26,7 +26,11 @@ const firstStepBit = (steps: number) => steps & -steps;
  *
  * @example matchFunnelMarks(2, [{ at: 5, steps: 2 }, { at: 1, steps: 1 }], 60_000) // [1, 5]
  */
-export function matchFunnelMarks(stepCount: number, marks: readonly FunnelMark[], windowMs: number): number[] {
+export function matchFunnelMarks(
+  stepCount: number,
+  marks: readonly FunnelMark[],
+  windowMs: number,
+): number[] {
   if (stepCount === 0) return [];
   const sorted = [...marks].sort((a, b) => a.at - b.at || firstStepBit(a.steps) - firstStepBit(b.steps));
   let best: number[] = [];

@@ -1,9 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { SEGMENTS_BY_PRESET } from '../../../core/rfm/assign-segment.ts';
-import { sessionChannelOf } from '../../../core/journeys/session-channel-of.ts';
 import type { FunnelStep } from '../../../core/funnels/types.ts';
 import { urlPatternSource } from '../../../core/funnels/url-pattern-source.ts';
+import { sessionChannelOf } from '../../../core/journeys/session-channel-of.ts';
+import { SEGMENTS_BY_PRESET } from '../../../core/rfm/assign-segment.ts';
 import type { FunnelReportQuery } from '../../../shared/contracts/funnels.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRowsWithoutJit } from '../../db/query-rows.ts';

@@ -59,7 +59,8 @@ export const getFunnelReport = defineTool({
       definitions: {
         window:
           'Sessions that started on the shop days from..to (shop time zone), of the device, channel, campaign, visitors or RFM segment asked.',
-        segment: 'The RFM segment of the latest analysis run of the customer whose orders joined the visitor or the session.',
+        segment:
+          'The RFM segment of the latest analysis run of the customer whose orders joined the visitor or the session.',
         visitor: 'returning: the tracker saw an earlier session of the same visitor; new: it did not.',
         steps: `${funnel.name}: ${funnel.steps.map((s) => `${s.kind} ${s.value}`).join(' → ')}, in order, each within ${funnel.windowMinutes} minutes of the first.`,
         sessions: 'Sessions that passed the step, in order.',

@@ -115,7 +115,10 @@ export function FunnelsPage() {
               label="RFM segment"
               value={segment}
               onChange={setSegment}
-              options={[{ value: '', label: 'All segments' }, ...segments.map((s) => ({ value: s, label: s }))]}
+              options={[
+                { value: '', label: 'All segments' },
+                ...segments.map((s) => ({ value: s, label: s })),
+              ]}
             />
             <label className="grid gap-1">
               Campaign
