@@ -173,5 +173,10 @@ describe('funnels API', () => {
       cookie: owner,
     });
     expect(badRange.status).toBe(400);
+    const badSegment = await app.request(`/api/funnels/checkout/report?from=${day}&to=${day}&segment=Nope`, {
+      cookie: owner,
+    });
+    expect(badSegment.status).toBe(400);
+    expect(await badSegment.text()).toContain('segment');
   });
 });

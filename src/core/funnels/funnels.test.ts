@@ -50,6 +50,10 @@ describe('matchFunnel', () => {
       200, 250, 260,
     ]);
   });
+  it('passes simultaneous events in step order, whatever order they arrived in', () => {
+    expect(matchFunnel(steps, [ev(5, 'c'), ev(5, 'b'), ev(5, 'a')], 100)).toEqual([5, 5, 5]);
+    expect(matchFunnel(steps, [ev(5, 'b'), ev(5, 'a'), ev(9, 'c')], 100)).toEqual([5, 5, 9]);
+  });
   it('returns nothing for a session that never passed step 1, or for no steps', () => {
     expect(matchFunnel(steps, [ev(0, 'b'), ev(1, 'c')], 100)).toEqual([]);
     expect(matchFunnel([], [ev(0, 'a')], 100)).toEqual([]);

@@ -1,3 +1,4 @@
+import { matchFunnelMarks } from './match-funnel-marks.ts';
 import { matchesFunnelStep } from './matches-funnel-step.ts';
 import type { FunnelEvent, FunnelStep } from './types.ts';
 
@@ -5,13 +6,10 @@ import type { FunnelEvent, FunnelStep } from './types.ts';
  * How far one session went through a funnel (issue 40): the times at which it passed each step it
  * reached, in step order (empty when it never passed the first step).
  *
- * Definition: a session passes steps 1…k when it has events e1 ≤ … ≤ ek in time order with ei
- * matching step i (matchesFunnelStep), each after the previous one, and ek within `windowMs` of e1.
- * Of all such paths the one reaching the most steps is kept; among those, the one starting latest
- * before the farthest step (so the time between steps is not inflated by an early, unrelated visit
- * of step 1) — that is, for each occurrence of step 1 the earliest later match of each next step
- * (greedy, optimal for a fixed start), and the best start.
- * Method: events sorted by time once; O(n · k) per start of step 1, n events, k steps.
+ * Definition: each event marked with the steps it passes (matchesFunnelStep), then the path of
+ * matchFunnelMarks — in time order (simultaneous events in step order), the path reaching the most
+ * steps within `windowMs` of its first step, the latest such start.
+ * Method: k step tests per event, then matchFunnelMarks.
  *
  * @example matchFunnel([{kind:'event',value:'a'},{kind:'event',value:'b'}], events, 60_000) // [t_a, t_b]
  */
@@ -20,19 +18,9 @@ export function matchFunnel(
   events: readonly FunnelEvent[],
   windowMs: number,
 ): number[] {
-  if (steps.length === 0) return [];
-  const sorted = [...events].sort((a, b) => a.at - b.at);
-  let best: number[] = [];
-  for (let start = 0; start < sorted.length; start++) {
-    const first = sorted[start]!;
-    if (!matchesFunnelStep(steps[0]!, first)) continue;
-    const path = [first.at];
-    for (let i = start + 1; i < sorted.length && path.length < steps.length; i++) {
-      const event = sorted[i]!;
-      if (event.at - first.at > windowMs) break;
-      if (matchesFunnelStep(steps[path.length]!, event)) path.push(event.at);
-    }
-    if (path.length >= best.length) best = path;
-  }
-  return best;
+  const marks = events.map((event) => ({
+    at: event.at,
+    steps: steps.reduce((mask, step, i) => (matchesFunnelStep(step, event) ? mask | (1 << i) : mask), 0),
+  }));
+  return matchFunnelMarks(steps.length, marks, windowMs);
 }

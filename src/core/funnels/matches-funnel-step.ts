@@ -1,14 +1,12 @@
 import type { FunnelEvent, FunnelStep } from './types.ts';
+import { urlPatternSource } from './url-pattern-source.ts';
 
-/** `*` in a URL pattern matches any run of characters; everything else is literal. */
+/** Compiled URL patterns (urlPatternSource), one per step value. */
 const patternCache = new Map<string, RegExp>();
 function urlPattern(value: string): RegExp {
   let pattern = patternCache.get(value);
   if (!pattern) {
-    const literal = value.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'));
-    // A pattern without an origin ("/products/*") matches the path of any origin.
-    const origin = /^https?:\/\//.test(value) ? '' : '(?:https?://[^/]+)?';
-    pattern = new RegExp(`^${origin}${literal.join('.*')}(?:[?#].*)?$`);
+    pattern = new RegExp(urlPatternSource(value));
     patternCache.set(value, pattern);
   }
   return pattern;

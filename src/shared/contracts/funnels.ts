@@ -36,10 +36,15 @@ export const FunnelParamsSchema = z.object({
 });
 
 const day = z.iso.date();
+/** An RFM segment name as /customers shows it (checked against the segment names by the server). */
+export const FunnelSegmentSchema = z.string().trim().min(1).max(60);
+
 /**
  * Sessions started on shop-local days `from`–`to` (default: the last 30 days), of one device,
  * channel or UTM campaign, of new or returning visitors (a returning visitor's earlier session is
- * known to the tracker), or in one A/B variant (`experiment` and `variant`, decision 064).
+ * known to the tracker), in one A/B variant (`experiment` and `variant`, decision 064), or of
+ * visitors whose customer is in one RFM segment of the latest analysis run (`segment`, the names
+ * of /customers; decision 118).
  */
 export const FunnelReportQuerySchema = z
   .object({
@@ -51,6 +56,7 @@ export const FunnelReportQuerySchema = z
     visitor: z.enum(['new', 'returning']).optional(),
     experiment: experimentName.optional(),
     variant: experimentName.optional(),
+    segment: FunnelSegmentSchema.optional(),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, {
     message: 'from must not be after to',

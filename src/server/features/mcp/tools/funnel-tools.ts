@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ViewportBucketSchema } from '../../../../shared/contracts/cursor-tracking.ts';
-import { FunnelParamsSchema } from '../../../../shared/contracts/funnels.ts';
+import { FunnelParamsSchema, FunnelSegmentSchema } from '../../../../shared/contracts/funnels.ts';
 import { CHECKOUT_FUNNEL } from '../../funnels/checkout-funnel.ts';
 import { getFunnel } from '../../funnels/manage-funnels.ts';
 import { readFunnelReport } from '../../funnels/read-funnel-report.ts';
@@ -10,7 +10,7 @@ import { rangeInput } from '../tool-window.ts';
 /**
  * The funnel report of GET /api/funnels/:id/report (issue 40, decision 108) for Ask Upside (issue
  * 42): the built-in checkout funnel or a saved one, over shop days from..to, optionally of one
- * device bucket or channel.
+ * device bucket, channel, campaign, kind of visitor or RFM segment.
  */
 export const getFunnelReport = defineTool({
   name: 'get_funnel',
@@ -33,9 +33,12 @@ export const getFunnelReport = defineTool({
       .enum(['new', 'returning'])
       .optional()
       .describe('Only sessions of new visitors, or of visitors the tracker saw before'),
+    segment: FunnelSegmentSchema.optional().describe(
+      'Only sessions of visitors whose customer is in this RFM segment of the latest analysis (names as get_customer_segments gives them, e.g. Champions)',
+    ),
   }),
   permission: 'read',
-  async run({ deps, principal }, { funnel: id, from, to, device, channel, campaign, visitor }) {
+  async run({ deps, principal }, { funnel: id, from, to, device, channel, campaign, visitor, segment }) {
     const { workspaceId } = principal;
     const funnel = id === 'checkout' ? CHECKOUT_FUNNEL : await getFunnel(deps.db, workspaceId, id);
     const query = {
@@ -45,6 +48,7 @@ export const getFunnelReport = defineTool({
       ...(channel ? { channel } : {}),
       ...(campaign ? { campaign } : {}),
       ...(visitor ? { visitor } : {}),
+      ...(segment ? { segment } : {}),
     };
     const report = await readFunnelReport(deps.db, workspaceId, funnel, query, deps.clock());
     const search = new URLSearchParams(query as Record<string, string>);
@@ -54,7 +58,9 @@ export const getFunnelReport = defineTool({
       currency: report.currency,
       definitions: {
         window:
-          'Sessions that started on the shop days from..to (shop time zone), of the device, channel, campaign or visitors asked.',
+          'Sessions that started on the shop days from..to (shop time zone), of the device, channel, campaign, visitors or RFM segment asked.',
+        segment:
+          'The RFM segment of the latest analysis run of the customer whose orders joined the visitor or the session.',
         visitor: 'returning: the tracker saw an earlier session of the same visitor; new: it did not.',
         steps: `${funnel.name}: ${funnel.steps.map((s) => `${s.kind} ${s.value}`).join(' → ')}, in order, each within ${funnel.windowMinutes} minutes of the first.`,
         sessions: 'Sessions that passed the step, in order.',

@@ -26,6 +26,7 @@ export interface FunnelReportFilters {
   channel?: string;
   campaign?: string;
   visitor?: string;
+  segment?: string;
 }
 
 /** GET /api/funnels/:id/report (`checkout` for the built-in checkout funnel). */
@@ -35,6 +36,7 @@ export function useFunnelReport(id: string, filters: FunnelReportFilters) {
   if (filters.channel) params.set('channel', filters.channel);
   if (filters.campaign) params.set('campaign', filters.campaign);
   if (filters.visitor) params.set('visitor', filters.visitor);
+  if (filters.segment) params.set('segment', filters.segment);
   const url = `${FUNNELS}/${encodeURIComponent(id)}/report?${params}`;
   return useQuery({ queryKey: [url], queryFn: () => getJson(url, FunnelReportSchema) });
 }

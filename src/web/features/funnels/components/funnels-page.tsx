@@ -3,6 +3,7 @@ import { VIEWPORT_BUCKETS } from '@shared/contracts/cursor-tracking.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { Input } from '@web/components/ui/input.tsx';
 import { useState } from 'react';
+import { useCustomersSummary } from '../../customers/api/customer-queries.ts';
 import { useFunnels } from '../api/funnel-queries.ts';
 import { FunnelBuilder } from './funnel-builder.tsx';
 import { FunnelReport } from './funnel-report.tsx';
@@ -39,8 +40,8 @@ function FilterSelect(props: {
 
 /**
  * Funnels (issue 40): the built-in checkout funnel and the store's saved funnels, each reported
- * over a range of days and filtered by device, channel, UTM campaign or new vs returning visitors,
- * and the builder for a new one.
+ * over a range of days and filtered by device, channel, UTM campaign, new vs returning visitors or
+ * the RFM segment of the visitor's customer (the segments of /customers), and the builder for a new one.
  */
 export function FunnelsPage() {
   const funnels = useFunnels();
@@ -51,6 +52,8 @@ export function FunnelsPage() {
   const [channel, setChannel] = useState('');
   const [campaign, setCampaign] = useState('');
   const [visitor, setVisitor] = useState('');
+  const [segment, setSegment] = useState('');
+  const segments = useCustomersSummary().data?.segments.map((s) => s.segment) ?? [];
   return (
     <div className="grid gap-6">
       <Card>
@@ -108,6 +111,15 @@ export function FunnelsPage() {
                 { value: 'returning', label: 'Returning' },
               ]}
             />
+            <FilterSelect
+              label="RFM segment"
+              value={segment}
+              onChange={setSegment}
+              options={[
+                { value: '', label: 'All segments' },
+                ...segments.map((s) => ({ value: s, label: s })),
+              ]}
+            />
             <label className="grid gap-1">
               Campaign
               <Input
@@ -132,6 +144,7 @@ export function FunnelsPage() {
               channel: channel || undefined,
               campaign: campaign || undefined,
               visitor: visitor || undefined,
+              segment: segment || undefined,
             }}
           />
         </CardContent>
