@@ -4,7 +4,8 @@
 //               channels whose contribution share is within ±5 points; true ROAS inside the 90 %
 //               interval (goal ≥ 85 / 100).
 //   geo       — 100 simulated geo tests with a planted 10 % lift: estimate within ±2 points and
-//               interval covering 10 % (goal ≥ 90 / 100).
+//               interval covering 10 % (goal ≥ 90 / 100), in the issue's configuration and two
+//               others (BENCH_GEO_CONFIGS=first runs only the first).
 //   daily     — a 3-year daily fit of 6 channels with the out-of-sample refit (goal < 60 s).
 //   published — pymc-marketing's "MMM Example Notebook" data (its documented generating process).
 //   compare   — Laplace (default) vs random-walk Metropolis on the same data (decision 096).
@@ -91,41 +92,41 @@ if (runs('mmm')) {
 }
 
 if (runs('geo')) {
-  let within = 0;
-  let covered = 0;
-  let significant = 0;
-  const started = performance.now();
-  for (let k = 0; k < datasets; k += 1) {
-    const sim = simulateGeoLift(
-      {
-        start: '2025-01-01',
-        preDays: 112,
-        testDays: 28,
-        regions: 40,
-        testRegions: 10,
-        ordersPerDay: 40,
-        averageOrderValue: 60,
-        lift: 0.1,
-        regionalNoise: 0.02,
-      },
-      500 + k,
+  // The issue's configuration first, then others the method must not be tuned away from.
+  const configurations = [
+    { regions: 40, testRegions: 10, ordersPerDay: 40, preDays: 112, testDays: 28, regionalNoise: 0.02 },
+    { regions: 20, testRegions: 5, ordersPerDay: 60, preDays: 112, testDays: 28, regionalNoise: 0.03 },
+    { regions: 60, testRegions: 15, ordersPerDay: 40, preDays: 112, testDays: 14, regionalNoise: 0.02 },
+  ];
+  const chosen = process.env.BENCH_GEO_CONFIGS === 'first' ? configurations.slice(0, 1) : configurations;
+  for (const configuration of chosen) {
+    let within = 0;
+    let covered = 0;
+    let significant = 0;
+    const started = performance.now();
+    for (let k = 0; k < datasets; k += 1) {
+      const sim = simulateGeoLift(
+        { start: '2025-01-01', averageOrderValue: 60, lift: 0.1, ...configuration },
+        500 + k,
+      );
+      const r = readOutGeoLift(sim);
+      if (r.status !== 'read') continue;
+      if (Math.abs(r.lift - 0.1) <= 0.02) within += 1;
+      if (r.liftLow <= 0.1 && 0.1 <= r.liftHigh) covered += 1;
+      if (r.pValue < 0.1) significant += 1;
+    }
+    const seconds = (performance.now() - started) / 1000;
+    const c = configuration;
+    console.log(
+      `Geo lift on ${datasets} simulated tests (${c.regions} regions, ${c.testRegions} under test, ${c.ordersPerDay} orders/region/day, regional noise ${c.regionalNoise}, ${c.preDays} + ${c.testDays} days, planted +10 % orders):`,
     );
-    const r = readOutGeoLift(sim);
-    if (r.status !== 'read') continue;
-    if (Math.abs(r.lift - 0.1) <= 0.02) within += 1;
-    if (r.liftLow <= 0.1 && 0.1 <= r.liftHigh) covered += 1;
-    if (r.pValue < 0.1) significant += 1;
+    console.log(
+      `  estimate within ±2 points: ${pct(within, datasets)}; interval covers 10 %: ${pct(covered, datasets)} (goal ≥ 90 %); p < 0.1: ${pct(significant, datasets)}`,
+    );
+    console.log(
+      `  ${seconds.toFixed(1)} s in all, ${((1000 * seconds) / datasets).toFixed(0)} ms per simulation + read-out; load ${load()}`,
+    );
   }
-  const seconds = (performance.now() - started) / 1000;
-  console.log(
-    `Geo lift on ${datasets} simulated tests (40 regions, 10 under test, 40 orders/region/day, 112 + 28 days, planted +10 %):`,
-  );
-  console.log(
-    `  estimate within ±2 points: ${pct(within, datasets)}; interval covers 10 %: ${pct(covered, datasets)} (goal ≥ 90 %); p < 0.1: ${pct(significant, datasets)}`,
-  );
-  console.log(
-    `  ${seconds.toFixed(1)} s in all, ${((1000 * seconds) / datasets).toFixed(0)} ms per simulation + read-out; load ${load()}`,
-  );
 }
 
 if (runs('daily')) {

@@ -11,8 +11,9 @@ import { type CliCommand, CliUsageError, parseFlags } from '../command.ts';
 /**
  * `upside lift --orders FILE.csv --regions FILE.csv|COLUMN --test-regions A,B --start D --end D
  * [--control-regions C,D] [--pre-start D] [--margin 0.4] [--spend N] [--json]`: the read-out of a
- * geo holdout test by synthetic control — lift with a 90 % interval, placebo p-value, incremental
- * revenue, orders (and contribution, ROAS).
+ * geo holdout test by synthetic control — lift (the relative lift in orders) with a 90 % interval,
+ * permutation p-value, incremental revenue (incremental orders at the window's order value), orders
+ * (and contribution, ROAS); decisions 097 and 124.
  */
 export const command: CliCommand = {
   summary: 'Read out a geo lift test from orders by shipping region (synthetic control, placebo p-value)',
@@ -114,7 +115,7 @@ export const command: CliCommand = {
     }
     process.stdout.write(
       formatTable(
-        `Geo lift of ${testRegions.join(', ')} from ${start} to ${end} against a synthetic control (90 % interval from ${out.placebos} placebo windows; an estimate).`,
+        `Geo lift of ${testRegions.join(', ')} from ${start} to ${end} against a synthetic control (lift in orders; 90 % interval and p-value from ${out.placebos} permuted windows; an estimate).`,
         ['lift %', 'low %', 'high %', 'p-value', 'incremental revenue', 'low', 'high', 'incremental orders'],
         [
           [

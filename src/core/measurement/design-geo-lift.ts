@@ -40,8 +40,10 @@ const Z_POWER = normalQuantile(0.8);
  * the smallest lift a test of this duration (and budget) could detect.
  *
  * Definition: history = every day up to `asOf`; the test window is treated as its last
- * `durationDays` days; control regions and weights as in readOutGeoLift; the spread of the
- * estimator under no effect is the sd of placeboLifts over the history; minimum detectable lift =
+ * `durationDays` days; control regions and weights as in readOutGeoLift (daily order counts); the
+ * spread of the estimator under no effect is the sd of placeboLifts (no lift) over every cyclic
+ * window of the history, the same null distribution whose quantiles bound the read-out's interval;
+ * minimum detectable lift (in orders, and so in revenue at an unchanged order value) =
  * (z₀.₉₅ + z₀.₈₀)·sd (two-sided α = 10 %, power 80 %); minimum detectable revenue = that × the
  * test regions' mean daily revenue × duration; ROAS needed = that / budget.
  * Reference: Bloom (1995), "Minimum Detectable Effects: A Simple Way to Report the Statistical
@@ -63,15 +65,18 @@ export function designGeoLift(input: GeoLiftDesignInput): GeoLiftDesign {
     input.asOf,
   );
   if (series.status === 'too_thin') return series;
-  const { treated, controls } = series.revenue;
+  const { treated, controls } = series.orders;
   const days = treated.length;
   const all = Array.from({ length: days }, (_, t) => t);
-  const estimate = estimateSyntheticLift(treated, controls, all, all);
-  const placebos = placeboLifts(treated, controls, days, series.windowDays);
+  const window = all.slice(days - series.windowDays);
+  const units = input.testRegions.length;
+  const estimate = estimateSyntheticLift(treated, controls, all, window, units);
+  const placebos = placeboLifts(treated, controls, days - series.windowDays, series.windowDays, units, 0);
   const mean = placebos.reduce((a, b) => a + b, 0) / placebos.length;
   const sd = Math.sqrt(placebos.reduce((s, v) => s + (v - mean) ** 2, 0) / Math.max(placebos.length - 1, 1));
   const minimumDetectableLift = (Z_ALPHA + Z_POWER) * sd;
-  const expectedRevenue = (treated.reduce((a, b) => a + b, 0) / days) * series.windowDays;
+  const revenue = series.revenue.treated;
+  const expectedRevenue = (revenue.reduce((a, b) => a + b, 0) / days) * series.windowDays;
   const minimumDetectableRevenue = minimumDetectableLift * expectedRevenue;
   const positive = all.filter((t) => treated[t]! > 0);
   return {

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { createRandom } from './create-random.ts';
 import { designGeoLift } from './design-geo-lift.ts';
+import { estimateSyntheticLift } from './estimate-synthetic-lift.ts';
 import { liftToRoasPrior } from './lift-to-roas-prior.ts';
+import { placeboLifts } from './placebo-lifts.ts';
+import { prepareGeoSeries } from './prepare-geo-series.ts';
 import { projectOntoSimplex } from './project-onto-simplex.ts';
 import { readOutGeoLift } from './read-out-geo-lift.ts';
 import { regionalDailySeries } from './regional-daily-series.ts';
@@ -34,6 +38,27 @@ describe('synthetic control building blocks', () => {
     expect(w[0]).toBeCloseTo(0.6, 4);
     expect(w[1]).toBeCloseTo(0.4, 4);
     expect(w[2]).toBeCloseTo(0, 4);
+  });
+
+  it('the ridge keeps a donor that follows the treated series and spreads weight over noisy ones', () => {
+    const random = createRandom(5);
+    const days = Array.from({ length: 140 }, (_, t) => t);
+    // Donor 0 carries a path of its own (a slow swing) that the treated series shares; the
+    // other 9 are flat with the same day-to-day noise.
+    const swing = days.map((t) => 1 + 0.3 * Math.sin((2 * Math.PI * t) / 60));
+    const noisy = (base: readonly number[]) => base.map((v) => 100 * v * (1 + 0.05 * random.normal()));
+    const controls = [noisy(swing), ...Array.from({ length: 9 }, () => noisy(days.map(() => 1)))];
+    const treated = noisy(swing);
+    const fit = days.slice(0, 112);
+    const window = days.slice(112);
+    const follows = estimateSyntheticLift(treated, controls, fit, window, 1);
+    expect(follows.weights[0]).toBeGreaterThan(0.5);
+    // The pooled control alone would miss the swing by about 9 % in the window; the ridge costs a
+    // little of it (weights 0.62/0.04 here, not 1/0) but stays within the window's noise.
+    expect(Math.abs(follows.lift)).toBeLessThan(0.03);
+    // A flat treated series: no donor is better than the rest, the weights stay near the pooled 1/10.
+    const flat = estimateSyntheticLift(noisy(days.map(() => 1)), controls.slice(1), fit, window, 1);
+    expect(Math.max(...flat.weights)).toBeLessThan(0.2);
   });
 
   it('daily series per region count every day, zero when nothing shipped', () => {
@@ -75,6 +100,40 @@ describe('geo lift read-out and design on simulated regions with a known lift', 
     const prior = liftToRoasPrior(readout, 10_000);
     expect(prior.roas).toBeCloseTo(readout.incrementalRevenue / 10_000, 9);
     expect(prior.roasSd).toBeGreaterThan(0);
+  });
+
+  it('reads lift in orders; the interval is the lifts the permutation test does not reject', () => {
+    if (readout.status !== 'read') throw new Error('not read');
+    const share = readout.lift / (1 + readout.lift);
+    expect(readout.incrementalRevenue).toBeCloseTo(readout.actualRevenue * share, 6);
+    const series = prepareGeoSeries(
+      planted.orders,
+      planted.testRegions,
+      undefined,
+      undefined,
+      planted.start,
+      planted.end,
+    );
+    if (series.status !== 'ready') throw new Error('not ready');
+    const windowOrders = series.orders.treated.slice(series.preDays).reduce((a, b) => a + b, 0);
+    expect(readout.incrementalOrders).toBeCloseTo(windowOrders * share, 6);
+    const pValue = (lift: number) => {
+      const lifts = placeboLifts(
+        series.orders.treated,
+        series.orders.controls,
+        series.preDays,
+        series.windowDays,
+        planted.testRegions.length,
+        lift,
+      );
+      const observed = Math.abs(lifts[series.preDays]!) * (1 - 1e-9);
+      return lifts.filter((l) => Math.abs(l) >= observed).length / lifts.length;
+    };
+    expect(pValue(readout.liftLow)).toBeGreaterThan(0.1);
+    expect(pValue(readout.liftHigh)).toBeGreaterThan(0.1);
+    expect(pValue(readout.liftLow - 0.002)).toBeLessThanOrEqual(0.1);
+    expect(pValue(readout.liftHigh + 0.002)).toBeLessThanOrEqual(0.1);
+    expect(readout.pValue).toBeCloseTo(pValue(0), 12);
   });
 
   it('finds nothing where nothing was planted', () => {

@@ -15,11 +15,14 @@ export interface RegionWeight {
 
 export interface GeoLiftReadout {
   status: 'read';
-  /** Relative lift of test-region revenue over its synthetic control (0.1 = +10 %). */
+  /**
+   * Relative lift of the test regions' orders over their synthetic control (0.1 = +10 %); revenue
+   * is taken to move with orders (incrementalRevenue = actualRevenue × lift/(1 + lift)).
+   */
   lift: number;
   liftLow: number;
   liftHigh: number;
-  /** Share of placebo windows whose |lift| is at least the observed |lift| (permutation test). */
+  /** Share of the cyclic windows whose |lift| is at least the test window's (permutation test of no lift). */
   pValue: number;
   actualRevenue: number;
   counterfactualRevenue: number;
@@ -36,6 +39,7 @@ export interface GeoLiftReadout {
   weights: RegionWeight[];
   /** MAPE of the synthetic control over the pre-period. */
   preFitMape: number;
+  /** Windows the permutation test ranks the test window among (every day of pre-period and test). */
   placebos: number;
 }
 
