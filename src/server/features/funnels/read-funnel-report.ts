@@ -21,6 +21,7 @@ const SessionRow = z.object({
   referrer: z.string().nullable(),
   fbclid: z.string().nullable(),
   gclid: z.string().nullable(),
+  ttclid: z.string().nullable(),
   msclkid: z.string().nullable(),
   revenue: z.coerce.number(),
 });
@@ -72,7 +73,7 @@ export async function readFunnelReport(
   const sessions = await queryRows(
     db,
     SessionRow,
-    sql`SELECT s.session_id, s.device, s.utm_source, s.utm_medium, s.referrer, s.fbclid, s.gclid, s.msclkid,
+    sql`SELECT s.session_id, s.device, s.utm_source, s.utm_medium, s.referrer, s.fbclid, s.gclid, s.ttclid, s.msclkid,
         COALESCE((SELECT sum(o.total_minor) FROM tracking_order_journeys j
           JOIN wh_orders o ON o.workspace_id = j.workspace_id AND o.order_id = j.order_id
           WHERE j.configuration_id = s.configuration_id AND j.session_id = s.session_id
@@ -90,6 +91,7 @@ export async function readFunnelReport(
             referrer: s.referrer,
             fbclid: s.fbclid,
             gclid: s.gclid,
+            ttclid: s.ttclid,
             msclkid: s.msclkid,
           }) === query.channel,
       )
