@@ -53,7 +53,9 @@ describe('sessionChannelOf', () => {
   });
 
   it('falls back to the UTM tags, then the referrer', () => {
-    expect(sessionChannelOf({ ...session, utmSource: 'tiktok', utmMedium: 'paid_social' })).toBe('tiktok_ads');
+    expect(sessionChannelOf({ ...session, utmSource: 'tiktok', utmMedium: 'paid_social' })).toBe(
+      'tiktok_ads',
+    );
     expect(sessionChannelOf({ ...session, referrer: 'https://www.tiktok.com/' })).toBe('referral');
     expect(sessionChannelOf({ ...session, referrer: 'https://www.bing.com/' })).toBe('google_organic');
   });
