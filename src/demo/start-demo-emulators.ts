@@ -9,6 +9,7 @@ import { addDays } from '../shared/calendar.ts';
 import type { CursorEvent } from '../shared/contracts/cursor-tracking.ts';
 import type { DemoProfitSetup } from '../shared/contracts/demo-profit.ts';
 import { demoAdPlatformPlan } from './ad-platforms/plan-ad-platforms.ts';
+import { planGoogleClicks } from './ad-platforms/plan-google-clicks.ts';
 import {
   buildDemoCredentials,
   DEMO_SECRETS,
@@ -178,6 +179,7 @@ export async function startDemoEmulators(options: StartDemoEmulatorsOptions = {}
     account: adPlan.google,
     oauth: DEMO_SECRETS.googleAds,
     managerId: DEMO_SECRETS.googleAds.managerId,
+    clicks: planGoogleClicks(adPlan.google, store),
   });
   const tiktok = buildTikTokEmulator({
     account: adPlan.tiktok,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { adPlatformExportLines, adPlatformTruth } from '../../src/demo/ad-platforms/ad-platform-truth.ts';
 import { type AdPlatformPlan, planAdPlatforms } from '../../src/demo/ad-platforms/plan-ad-platforms.ts';
+import type { PlannedClick } from '../../src/demo/ad-platforms/plan-google-clicks.ts';
 import { buildGoogleAdsEmulator, type GoogleAdsEmulator } from '../../src/demo/emulators/google-ads/app.ts';
 import { buildTikTokEmulator, type TikTokEmulator } from '../../src/demo/emulators/tiktok-ads/app.ts';
 import type { AdPlatformDayRow } from '../../src/server/connectors/ad-platform-row.ts';
@@ -36,6 +37,7 @@ const TIKTOK_TOKEN = 'tt-demo-access-token';
 const fast = { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 2 };
 
 let plan: AdPlatformPlan;
+let clicks: PlannedClick[];
 let google: GoogleAdsEmulator;
 let tiktok: TikTokEmulator;
 let googleUrl: string;
@@ -46,7 +48,14 @@ let owner: string;
 beforeAll(async () => {
   // 400 days: the TikTok report needs two 1,000-row pages, Google's stream several batches of ad groups
   plan = planAdPlatforms({ seed: 7, endDay: END, days: 400, googleCampaigns: 6, tiktokCampaigns: 3 });
-  google = buildGoogleAdsEmulator({ account: plan.google, oauth: OAUTH, managerId: MANAGER });
+  // Two clicks on one delivered day of the plan, one the day after (click_view answers per day).
+  const [a, b] = plan.google.days.filter((d) => d.date === '2026-11-20');
+  clicks = [
+    { gclid: 'Cj0Ktest-a', date: a!.date, campaignId: a!.campaignId, adGroupId: a!.adGroupId },
+    { gclid: 'Cj0Ktest-b', date: b!.date, campaignId: b!.campaignId, adGroupId: b!.adGroupId },
+    { gclid: 'Cj0Ktest-c', date: '2026-11-21', campaignId: a!.campaignId, adGroupId: a!.adGroupId },
+  ];
+  google = buildGoogleAdsEmulator({ account: plan.google, oauth: OAUTH, managerId: MANAGER, clicks });
   tiktok = buildTikTokEmulator({ account: plan.tiktok, accessToken: TIKTOK_TOKEN });
   googleUrl = (await google.listen({ host: '127.0.0.1', port: 0 })).replace('localhost', '127.0.0.1');
   tiktokUrl = (await tiktok.listen({ host: '127.0.0.1', port: 0 })).replace('localhost', '127.0.0.1');
@@ -138,6 +147,22 @@ describe('Google Ads connector ↔ emulator', () => {
     );
     expect(groups.length).toBe(plan.google.days.length);
     expect(dailySpend(groups)).toEqual(truth.dailySpendMinor);
+  });
+
+  it("click_view names each gclid's campaign and ad group for one day, and refuses a range as Google does", async () => {
+    const client = googleClient();
+    expect(await client.clickViews('2026-11-20')).toEqual(
+      clicks.slice(0, 2).map(({ gclid, campaignId, adGroupId }) => ({ gclid, campaignId, adGroupId })),
+    );
+    expect((await client.clickViews('2026-11-21')).map((c) => c.gclid)).toEqual(['Cj0Ktest-c']);
+    expect(await client.clickViews('2026-11-22')).toEqual([]);
+    const error = await client
+      .searchStream(
+        "SELECT click_view.gclid, campaign.id FROM click_view WHERE segments.date BETWEEN '2026-11-20' AND '2026-11-21'",
+      )
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UpstreamError);
+    expect((error as UpstreamError).status).toBe(400);
   });
 
   it('a revoked refresh token → invalid_grant and the fix', async () => {

@@ -114,9 +114,10 @@ describe('first-party journeys on the demo store', () => {
         referrer: z.string().nullable(),
         fbclid: z.string().nullable(),
         gclid: z.string().nullable(),
+        ttclid: z.string().nullable(),
         msclkid: z.string().nullable(),
       }),
-      sql`SELECT j.order_id, s.utm_source, s.utm_medium, s.referrer, s.fbclid, s.gclid, s.msclkid
+      sql`SELECT j.order_id, s.utm_source, s.utm_medium, s.referrer, s.fbclid, s.gclid, s.ttclid, s.msclkid
         FROM tracking_order_journeys j JOIN tracking_sessions s USING (configuration_id, session_id)`,
     );
     const store = app.demo.store;
@@ -130,6 +131,7 @@ describe('first-party journeys on the demo store', () => {
         referrer: row.referrer,
         fbclid: row.fbclid,
         gclid: row.gclid,
+        ttclid: row.ttclid,
         msclkid: row.msclkid,
       });
       if (found === planted) right += 1;

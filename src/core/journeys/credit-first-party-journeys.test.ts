@@ -9,7 +9,9 @@ const touch = (over: Partial<SessionTouch>): SessionTouch => ({
   referrer: null,
   fbclid: false,
   gclid: false,
+  ttclid: false,
   msclkid: false,
+  clickCampaign: null,
   ...over,
 });
 const meta = (campaign: string) =>
@@ -47,5 +49,29 @@ describe('creditFirstPartyJourneys', () => {
       const total = creditFirstPartyJourneys(journeys, model).channels.reduce((s, c) => s + c.value, 0);
       expect(total, model).toBeCloseTo(180, 6);
     }
+  });
+
+  it("credits a click id's matched campaign over the UTM tag, and ttclid sessions to TikTok", () => {
+    const google = touch({
+      utmSource: 'google',
+      utmMedium: 'cpc',
+      utmCampaign: 'Search – Brand',
+      gclid: true,
+      clickCampaign: 'search_1',
+    });
+    const tiktok = touch({ utmCampaign: 'spark_2', ttclid: true });
+    const { campaigns, channels } = creditFirstPartyJourneys(
+      [
+        { touches: [google], conversions: 2, value: 80, nulls: 0 },
+        { touches: [email, tiktok], conversions: 1, value: 40, nulls: 0 },
+      ],
+      'last-non-direct',
+    );
+    expect(campaigns).toEqual([
+      { channel: 'google_ads', campaign: 'search_1', conversions: 2, value: 80 },
+      { channel: 'tiktok_ads', campaign: 'spark_2', conversions: 1, value: 40 },
+      { channel: 'email', campaign: 'Weekly', conversions: 0, value: 0 },
+    ]);
+    expect(channels.find((c) => c.channel === 'tiktok_ads')?.value).toBe(40);
   });
 });

@@ -11,7 +11,13 @@ export interface SessionTouch {
   referrer: string | null;
   fbclid: boolean;
   gclid: boolean;
+  ttclid: boolean;
   msclkid: boolean;
+  /**
+   * The campaign the session's click id names on its platform (Google's click_view for a gclid),
+   * by the campaign's utm_campaign (else its name), or null: it outranks the UTM tag.
+   */
+  clickCampaign: string | null;
 }
 
 /** A first-party journey: a visitor's sessions in time order, with its orders (or none: a null). */
@@ -39,6 +45,7 @@ const channelOfTouch = (t: SessionTouch) =>
     referrer: t.referrer,
     fbclid: t.fbclid ? 'fbclid' : null,
     gclid: t.gclid ? 'gclid' : null,
+    ttclid: t.ttclid ? 'ttclid' : null,
     msclkid: t.msclkid ? 'msclkid' : null,
   });
 
@@ -48,8 +55,8 @@ const channelOfTouch = (t: SessionTouch) =>
  * referrer's kind — the names Shopify's journeys and GA4 meet on).
  *
  * Definition: `channels` is the model's credit with one touch per session named by its channel;
- * `campaigns` is the model's credit with every session that carries a utm_campaign named by channel
- * and campaign (other sessions by their channel alone), keeping only the campaign-named touches.
+ * `campaigns` is the model's credit with every session that carries a campaign (the one its click id
+ * matched, else its utm_campaign) named by channel and campaign (other sessions by their channel alone), keeping only the campaign-named touches.
  * For the rule-based models and Shapley a channel's campaigns add up to at most the channel's
  * credit; Markov's removal effects are computed at each level on its own, so they need not.
  * Method: two runs of core attributePaths; identical paths are the caller's to group (value adds).
@@ -69,9 +76,8 @@ export function creditFirstPartyJourneys(
   const byCampaign = attributePaths(
     named((t) => {
       const channel = channelOfTouch(t);
-      return channel === DIRECT_CHANNEL || t.utmCampaign === null
-        ? channel
-        : `${channel}${SEPARATOR}${t.utmCampaign}`;
+      const campaign = t.clickCampaign ?? t.utmCampaign;
+      return channel === DIRECT_CHANNEL || campaign === null ? channel : `${channel}${SEPARATOR}${campaign}`;
     }),
     model,
   );

@@ -143,7 +143,16 @@ export const PlatformCampaignSchema = z.object({
   /** First-party: the tracker's last non-direct click credit to the same utm_campaign. */
   firstPartyOrders: z.number().int(),
   firstPartyRevenueMinor: z.number().int(),
-  /** No order ever carried the campaign's utm_campaign (issue #39 step 6): its UTMs match nothing. */
+  /**
+   * Matched by click id (decision 120): the period's orders joined to a tracker session whose
+   * landing URL's click id the platform names as this campaign's (Google's click_view for a gclid).
+   */
+  clickIdOrders: z.number().int(),
+  clickIdRevenueMinor: z.number().int(),
+  /**
+   * No order ever carried the campaign's utm_campaign (issue #39 step 6) and none was ever matched
+   * to it by click id: nothing links it to the store's sales.
+   */
   utmNeverMatched: z.boolean(),
 });
 

@@ -2,7 +2,7 @@
  * Google Ads API emulator (contracts/external-apis-2.md §1): one Fastify instance, not listening.
  * `POST /token` (refresh-token grant), `GET /{v}/customers:listAccessibleCustomers`,
  * `POST /{v}/customers/{cid}/googleAds:search|searchStream` (paths with a literal `:` are routed by
- * regex) over the demo ad-platform plan. Bearer tokens it issued are required; `login-customer-id`
+ * regex) over the demo ad-platform plan, and `click_view` over the clicks it is given. Bearer tokens it issued are required; `login-customer-id`
  * must name the manager when sent; errors are google.rpc.Status bodies with a GoogleAdsFailure.
  * Account state knobs (`state`): a revoked refresh token, a Cloud project without production
  * access. `faults.throttlePressure` answers quota errors (1 = the daily quota is used up).
@@ -10,6 +10,7 @@
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { PlannedAdAccount, PlannedDay } from '../../ad-platforms/plan-ad-platforms.ts';
+import type { PlannedClick } from '../../ad-platforms/plan-google-clicks.ts';
 import { Rng } from '../../prng.ts';
 import { FaultController, type FaultSettings, installFaults } from '../faults.ts';
 import { type GaqlQuery, parseGaql, projector } from './gaql.ts';
@@ -19,6 +20,8 @@ export interface GoogleAdsEmulatorOptions {
   oauth: { clientId: string; clientSecret: string; refreshToken: string };
   /** the manager (MCC) account that links the customer; `login-customer-id` may name it */
   managerId: string;
+  /** the account's clicks that `click_view` names (the demo store's sessions that carry a gclid) */
+  clicks?: readonly PlannedClick[];
   faults?: Partial<FaultSettings>;
   faultSeed?: number;
 }
@@ -64,7 +67,7 @@ export function googleAdsErrorBody(
 
 type FullRow = Record<string, Record<string, unknown>>;
 
-function indexRows(account: PlannedAdAccount) {
+function indexRows(account: PlannedAdAccount, clicks: readonly PlannedClick[]) {
   const campaigns = new Map(account.campaigns.map((c) => [c.id, c]));
   const micros = (minor: number) => String(minor * 10_000);
   const row = (day: PlannedDay, withGroup: boolean, sum: PlannedDay): FullRow => {
@@ -91,7 +94,27 @@ function indexRows(account: PlannedAdAccount) {
       },
     };
   };
-  const byDate = { campaign: new Map<string, FullRow[]>(), ad_group: new Map<string, FullRow[]>() };
+  const byDate = {
+    campaign: new Map<string, FullRow[]>(),
+    ad_group: new Map<string, FullRow[]>(),
+    click_view: new Map<string, FullRow[]>(),
+  };
+  for (const click of clicks) {
+    const list = byDate.click_view.get(click.date) ?? [];
+    list.push({
+      segments: { date: click.date },
+      clickView: {
+        resourceName: `customers/${account.accountId}/clickViews/${click.date}~${click.gclid}`,
+        gclid: click.gclid,
+      },
+      campaign: {
+        resourceName: `customers/${account.accountId}/campaigns/${click.campaignId}`,
+        id: click.campaignId,
+      },
+      adGroup: { id: click.adGroupId },
+    });
+    byDate.click_view.set(click.date, list);
+  }
   const totals = new Map<string, PlannedDay>();
   for (const day of account.days) {
     const list = byDate.ad_group.get(day.date) ?? [];
@@ -122,7 +145,7 @@ export function buildGoogleAdsEmulator(opts: GoogleAdsEmulatorOptions): GoogleAd
   const calls = { reports: 0 };
   const rng = new Rng(opts.faultSeed ?? 61);
   const { account } = opts;
-  const rows = indexRows(account);
+  const rows = indexRows(account, opts.clicks ?? []);
   const issued = new Set<string>();
   let tokenCounter = 0;
 

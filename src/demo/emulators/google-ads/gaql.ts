@@ -1,28 +1,38 @@
 /**
  * The GAQL subset the Google Ads emulator answers (contracts/external-apis-2.md §1.8):
- * `SELECT a.b, … FROM customer|campaign|ad_group [WHERE segments.date BETWEEN 'x' AND 'y'] [LIMIT n]`.
+ * `SELECT a.b, … FROM customer|campaign|ad_group [WHERE segments.date BETWEEN 'x' AND 'y'] [LIMIT n]`,
+ * and `FROM click_view WHERE segments.date = 'x'` (Google accepts click_view for one day only).
  * Rows are projected onto the selected fields, snake_case → lowerCamelCase, int64 as strings,
  * zero metrics left out (as Google does).
  */
 
 export interface GaqlQuery {
   fields: string[];
-  resource: 'customer' | 'campaign' | 'ad_group';
+  resource: 'customer' | 'campaign' | 'ad_group' | 'click_view';
   since: string | null;
   until: string | null;
   limit: number | null;
 }
 
 const QUERY =
-  /^\s*SELECT\s+(.+?)\s+FROM\s+(\w+)(?:\s+WHERE\s+segments\.date\s+BETWEEN\s+'(\d{4}-\d{2}-\d{2})'\s+AND\s+'(\d{4}-\d{2}-\d{2})')?(?:\s+LIMIT\s+(\d+))?\s*$/is;
+  /^\s*SELECT\s+(.+?)\s+FROM\s+(\w+)(?:\s+WHERE\s+segments\.date\s+(?:BETWEEN\s+'(\d{4}-\d{2}-\d{2})'\s+AND\s+'(\d{4}-\d{2}-\d{2})'|=\s*'(\d{4}-\d{2}-\d{2})'))?(?:\s+LIMIT\s+(\d+))?\s*$/is;
 
 /** Parses a query, or returns the reason it is not one the emulator (and Google) accepts. */
 export function parseGaql(text: string): GaqlQuery | { error: string } {
   const match = QUERY.exec(text);
   if (!match) return { error: `Error in query: unexpected input ${text.slice(0, 40)}` };
-  const [, select = '', resource = '', since, until, limit] = match;
-  if (resource !== 'customer' && resource !== 'campaign' && resource !== 'ad_group')
+  const [, select = '', resource = '', between, and, day, limit] = match;
+  if (
+    resource !== 'customer' &&
+    resource !== 'campaign' &&
+    resource !== 'ad_group' &&
+    resource !== 'click_view'
+  )
     return { error: `Error in FROM clause: invalid resource name ${resource}.` };
+  if (resource === 'click_view' && !day)
+    return { error: 'Error in query: click_view must be filtered to a single day (segments.date = ...).' };
+  const since = between ?? day;
+  const until = and ?? day;
   const fields = select.split(',').map((f) => f.trim());
   const bad = fields.find((f) => !/^[a-z_]+(\.[a-z_]+)+$/.test(f));
   if (bad !== undefined) return { error: `Error in SELECT clause: invalid field name '${bad}'.` };

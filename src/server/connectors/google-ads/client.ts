@@ -222,6 +222,30 @@ export function createGoogleAdsClient(options: GoogleAdsClientOptions) {
         `SELECT segments.date, campaign.id, campaign.name, campaign.advertising_channel_type, campaign.status, campaign.final_url_suffix, campaign.tracking_url_template,${adGroup} metrics.cost_micros, metrics.impressions, metrics.clicks, metrics.conversions, metrics.conversions_value FROM ${level} WHERE segments.date BETWEEN '${since}' AND '${until}'`,
       );
     },
+
+    /**
+     * `click_view` of one account day (§1.7: one day per query, at most 90 days back): each
+     * click's gclid with the campaign and ad group it came from.
+     */
+    async clickViews(
+      day: string,
+    ): Promise<Array<{ gclid: string; campaignId: string; adGroupId: string | null }>> {
+      if (!DAY.test(day)) throw new Error(`not a day: ${day}`);
+      const rows = await searchStream(
+        `SELECT click_view.gclid, campaign.id, ad_group.id, segments.date FROM click_view WHERE segments.date = '${day}'`,
+      );
+      return rows.flatMap((row) =>
+        row.clickView && row.campaign
+          ? [
+              {
+                gclid: row.clickView.gclid,
+                campaignId: String(row.campaign.id),
+                adGroupId: row.adGroup ? String(row.adGroup.id) : null,
+              },
+            ]
+          : [],
+      );
+    },
   };
 }
 

@@ -49,6 +49,8 @@ export const GoogleAdsRowSchema = z.object({
       conversionsValue: z.number().optional(),
     })
     .optional(),
+  /** click_view (one day per query): the gclid of one click; its campaign and ad group beside it. */
+  clickView: z.object({ gclid: z.string() }).optional(),
   segments: z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }).optional(),
 });
 export type GoogleAdsRow = z.infer<typeof GoogleAdsRowSchema>;

@@ -17,10 +17,43 @@ const MatchRow = z.object({
   ever: z.number(),
 });
 
+const ClickRow = z.object({
+  platform: z.string(),
+  campaign_id: z.string(),
+  orders: z.number(),
+  revenue: z.string(),
+  ever: z.number(),
+});
+
+/**
+ * Orders joined to a tracker session whose click id the platform named (ad_click_matches, decision
+ * 120), per platform and campaign: those of the period with their revenue, and all of them ever.
+ */
+function readClickMatchedOrders(reads: CachedReads, workspaceId: string, from: string, to: string) {
+  return queryRows(
+    reads.db,
+    ClickRow,
+    sql`SELECT cm.platform, cm.campaign_id,
+          count(*) FILTER (WHERE o.order_date BETWEEN ${from}::date AND ${to}::date)::int AS orders,
+          coalesce(sum(o.total_minor) FILTER (
+            WHERE o.order_date BETWEEN ${from}::date AND ${to}::date), 0)::text AS revenue,
+          count(*)::int AS ever
+        FROM tracking_order_journeys j
+        JOIN wh_orders o ON o.workspace_id = j.workspace_id AND o.order_id = j.order_id
+        JOIN tracking_sessions s ON s.configuration_id = j.configuration_id AND s.session_id = j.session_id
+        JOIN ad_click_matches cm ON cm.workspace_id = j.workspace_id AND cm.platform = 'google_ads'
+          AND cm.click_id = s.gclid AND cm.campaign_id IS NOT NULL
+        WHERE j.workspace_id = ${workspaceId}::uuid AND ${validOrderOf(workspaceId)}
+        GROUP BY 1, 2`,
+  );
+}
+
 /**
  * /campaigns' campaigns of every ad platform (issue #39): GET /api/ad-spend's figures (the one
  * ad-spend reader, so spend and platform ROAS are the same on both) beside the store-verified
- * orders of the period carrying the campaign's utm_campaign and the first-party credit to it.
+ * orders of the period carrying the campaign's utm_campaign, the orders whose session's click id
+ * the platform named as the campaign's, and the first-party credit to it. A campaign is "never
+ * matched" only when neither its utm_campaign nor a click id ever led to an order.
  */
 export async function readPlatformCampaigns(
   reads: CachedReads,
@@ -54,6 +87,8 @@ export async function readPlatformCampaigns(
               GROUP BY 1`,
         );
   const matchOf = new Map(matches.map((m) => [m.utm_campaign, m]));
+  const clicks = await readClickMatchedOrders(reads, workspaceId, spend.from, spend.to);
+  const clickOf = new Map(clicks.map((c) => [`${c.platform}|${c.campaign_id}`, c]));
   const platforms = spend.platforms.map((p): AdPlatformCampaigns => {
     const accountDigits = currencyDigitsOf(p.accountCurrency);
     const campaigns = p.campaigns.map((c) => {
@@ -63,6 +98,7 @@ export async function readPlatformCampaigns(
       const valueMinor = shop(c.platformConversionValue);
       const revenueMinor = Number(match?.revenue ?? 0);
       const credited = firstParty.campaigns.filter((f) => f.campaign === key);
+      const click = clickOf.get(`${p.platform}|${c.campaignId}`);
       return {
         campaignId: c.campaignId,
         name: c.name,
@@ -80,7 +116,9 @@ export async function readPlatformCampaigns(
         storeRoas: computeRoas(revenueMinor, spendMinor),
         firstPartyOrders: credited.reduce((sum, f) => sum + f.conversions, 0),
         firstPartyRevenueMinor: Math.round(credited.reduce((sum, f) => sum + f.value, 0)),
-        utmNeverMatched: (match?.ever ?? 0) === 0,
+        clickIdOrders: click?.orders ?? 0,
+        clickIdRevenueMinor: Number(click?.revenue ?? 0),
+        utmNeverMatched: (match?.ever ?? 0) === 0 && (click?.ever ?? 0) === 0,
       };
     });
     const spendMinor = shop(p.spend);

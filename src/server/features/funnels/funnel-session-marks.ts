@@ -53,6 +53,7 @@ export const SessionMarksRow = z.object({
   referrer: z.string().nullable(),
   fbclid: z.string().nullable(),
   gclid: z.string().nullable(),
+  ttclid: z.string().nullable(),
   msclkid: z.string().nullable(),
   revenue: z.coerce.number(),
   times: z.array(z.coerce.number()),
@@ -119,7 +120,7 @@ export async function readFunnelSessionMarks(db: Db, query: FunnelSessionsQuery)
     SessionMarksRow,
     sql`WITH kept AS MATERIALIZED (
         SELECT s.configuration_id, s.session_id, s.last_page_url, s.utm_source, s.utm_medium, s.referrer,
-          s.fbclid, s.gclid, s.msclkid
+          s.fbclid, s.gclid, s.ttclid, s.msclkid
         FROM tracking_sessions s WHERE ${sessionFilter}),
       marks AS (
         SELECT * FROM (
@@ -147,7 +148,7 @@ export async function readFunnelSessionMarks(db: Db, query: FunnelSessionsQuery)
         WHERE j.workspace_id = ${workspaceId}::uuid AND NOT o.test AND o.cancelled_at IS NULL
         GROUP BY j.configuration_id, j.session_id)
       SELECT k.session_id, k.last_page_url AS exit_page, k.utm_source, k.utm_medium, k.referrer, k.fbclid,
-        k.gclid, k.msclkid, coalesce(r.revenue, 0) AS revenue, p.times, p.steps
+        k.gclid, k.ttclid, k.msclkid, coalesce(r.revenue, 0) AS revenue, p.times, p.steps
       FROM passed p
         JOIN kept k ON k.configuration_id = p.configuration_id AND k.session_id = p.session_id
         LEFT JOIN revenue r ON r.configuration_id = p.configuration_id AND r.session_id = p.session_id`,
@@ -162,6 +163,7 @@ export async function readFunnelSessionMarks(db: Db, query: FunnelSessionsQuery)
         referrer: s.referrer,
         fbclid: s.fbclid,
         gclid: s.gclid,
+        ttclid: s.ttclid,
         msclkid: s.msclkid,
       }) === channel,
   );

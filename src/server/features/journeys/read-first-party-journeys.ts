@@ -7,10 +7,20 @@ import { queryRows } from '../../db/query-rows.ts';
 /** How far before the order's session a visitor's earlier sessions count as its journey (GA4's default). */
 const LOOKBACK = sql`interval '30 days'`;
 
-/** One session as a touch: UTM tags, the referrer's origin, whether each click id was present. */
+/**
+ * One session as a touch: UTM tags, the referrer's origin, whether each click id was present, and
+ * the campaign Google's click_view named for its gclid (decision 120) by that campaign's
+ * utm_campaign, else its name (the key /campaigns matches credit on), read from the campaign's row
+ * of the click's day.
+ */
 const TOUCH = sql`json_build_object('s', s.utm_source, 'm', s.utm_medium, 'c', s.utm_campaign,
   'r', substring(s.referrer from '^https?://[^/?#]+'), 'f', s.fbclid IS NOT NULL, 'g', s.gclid IS NOT NULL,
-  'k', s.msclkid IS NOT NULL)`;
+  't', s.ttclid IS NOT NULL, 'k', s.msclkid IS NOT NULL,
+  'p', CASE WHEN s.gclid IS NOT NULL THEN (
+    SELECT coalesce(d.utm_campaign, d.campaign_name) FROM ad_click_matches cm
+    JOIN wh_ad_platform_daily d ON d.workspace_id = cm.workspace_id AND d.platform = cm.platform
+      AND d.date = cm.click_date AND d.campaign_id = cm.campaign_id AND d.ad_group_id = ''
+    WHERE cm.workspace_id = s.workspace_id AND cm.platform = 'google_ads' AND cm.click_id = s.gclid) END)`;
 
 const Touch = z
   .object({
@@ -20,7 +30,9 @@ const Touch = z
     r: z.string().nullable(),
     f: z.boolean(),
     g: z.boolean(),
+    t: z.boolean(),
     k: z.boolean(),
+    p: z.string().nullable(),
   })
   .transform(
     (t): SessionTouch => ({
@@ -30,7 +42,9 @@ const Touch = z
       referrer: t.r,
       fbclid: t.f,
       gclid: t.g,
+      ttclid: t.t,
       msclkid: t.k,
+      clickCampaign: t.p,
     }),
   );
 const TouchList = z.array(Touch);

@@ -3,12 +3,14 @@ import { createGoogleAdsClientFor } from '../../features/ad-platforms/ad-platfor
 import { loadCredential } from '../../vault/credential-store.ts';
 import { PermanentJobError } from '../job-definition.ts';
 import { syncAdPlatform } from './ad-platform-sync.ts';
+import { matchGoogleClicks } from './google-click-matches.ts';
 import type { SyncOutcome, SyncSession } from './run-source-sync.ts';
 
 /**
  * Google Ads → warehouse: GAQL daily rows per campaign (Performance Max has no ad groups, so the
  * campaign rows carry the spend) and per ad group, in 90-day windows; the last 30 days are re-read
- * on every run for the conversions Google attributes late (contracts/external-apis-2.md §1).
+ * on every run for the conversions Google attributes late (contracts/external-apis-2.md §1). Then
+ * the tracker's new gclids are matched to their campaigns through click_view.
  */
 export async function syncGoogleAds(session: SyncSession): Promise<SyncOutcome> {
   const integration = session.deps.integration;
@@ -16,15 +18,23 @@ export async function syncGoogleAds(session: SyncSession): Promise<SyncOutcome> 
   if (!stored)
     throw new PermanentJobError('Google Ads is not connected. Add your account in Profile & Integrations.');
   const client = createGoogleAdsClientFor(integration, stored.secret);
-  return syncAdPlatform(session, {
+  let timeZone = 'UTC';
+  const outcome = await syncAdPlatform(session, {
     platform: 'google_ads',
     windowDays: 90,
     restateDays: 30,
-    account: () => client.getCustomer(),
+    async account() {
+      const customer = await client.getCustomer();
+      timeZone = customer.timeZone;
+      return customer;
+    },
     async readWindow(accountId, currency, since, until) {
       const campaigns = await client.dailyRows('campaign', since, until);
       const groups = await client.dailyRows('ad_group', since, until);
       return mapGoogleAdsRows([...campaigns, ...groups], accountId, currency);
     },
   });
+  // The spend of the clicks' days is in: name the campaigns of the sessions' gclids (decision 120).
+  await matchGoogleClicks(session, client, timeZone);
+  return outcome;
 }

@@ -32,6 +32,7 @@ const HEAD = [
   'Store-verified orders',
   'Store-verified revenue',
   'Store ROAS',
+  'Click-id orders',
   'First-party orders',
   'First-party revenue',
 ] as const;
@@ -98,7 +99,12 @@ export function AdPlatformCampaignsCard({ data }: { data: CampaignPerformance })
                   <td className="py-2 pr-3">
                     {c.name}
                     {c.utmNeverMatched ? (
-                      <Badge variant="secondary" className="ml-2" data-testid="utm-never-matched">
+                      <Badge
+                        variant="secondary"
+                        className="ml-2"
+                        data-testid="utm-never-matched"
+                        title="No order ever carried its utm_campaign, and no tracked click id led to one"
+                      >
                         UTM matches no order
                       </Badge>
                     ) : null}
@@ -114,6 +120,9 @@ export function AdPlatformCampaignsCard({ data }: { data: CampaignPerformance })
                   <td className="py-2 pr-3">{formatCount(c.storeVerifiedOrders)}</td>
                   <td className="py-2 pr-3 font-mono">{formatMinor(c.storeVerifiedRevenueMinor, shop)}</td>
                   <td className="py-2 pr-3">{formatRoas(c.storeRoas)}</td>
+                  <td className="py-2 pr-3" data-testid="click-id-orders">
+                    {formatCount(c.clickIdOrders)}
+                  </td>
                   <td className="py-2 pr-3">{formatCount(c.firstPartyOrders)}</td>
                   <td className="py-2 pr-3 font-mono">{formatMinor(c.firstPartyRevenueMinor, shop)}</td>
                 </tr>

@@ -30,6 +30,7 @@ export function channelLabel(channel: string): string {
   const labels: Record<string, string> = {
     meta_ads: 'Meta ads',
     google_ads: 'Google ads',
+    tiktok_ads: 'TikTok ads',
     google_organic: 'Organic search',
     email: 'Email',
     direct: 'Direct',

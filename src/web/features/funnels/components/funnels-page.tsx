@@ -9,7 +9,7 @@ import { FunnelBuilder } from './funnel-builder.tsx';
 import { FunnelReport } from './funnel-report.tsx';
 
 /** The channels of a session (sessionChannelOf → channelOf). */
-const CHANNELS = ['direct', 'google_organic', 'google_ads', 'meta_ads', 'email', 'referral'];
+const CHANNELS = ['direct', 'google_organic', 'google_ads', 'meta_ads', 'tiktok_ads', 'email', 'referral'];
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** One labelled filter of the report: a native select, so the browser's own keyboard use holds. */
