@@ -8,6 +8,7 @@ import { registerAskRoutes } from '../features/ask/routes.ts';
 import { registerAuditLogRoutes } from '../features/audit-log/routes.ts';
 import { registerAuthRoutes } from '../features/auth/routes.ts';
 import { registerCampaignRoutes } from '../features/campaigns/routes.ts';
+import { registerCreativeRoutes } from '../features/creatives/routes.ts';
 import { registerCredentialsRoutes } from '../features/connections/routes.ts';
 import { registerContributionRoutes } from '../features/contribution/routes.ts';
 import { registerCostRoutes } from '../features/costs/routes/register-cost-routes.ts';
@@ -61,6 +62,7 @@ const registrars: Array<(app: FastifyInstance, deps: AppDeps) => void | Promise<
   registerTrackingConfigurationRoutes,
   registerSyncRoutes,
   registerCampaignRoutes,
+  registerCreativeRoutes,
   registerModelRoutes,
   registerInsightRoutes,
   registerExperimentRoutes,
