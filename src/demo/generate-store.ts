@@ -35,6 +35,7 @@ import {
   SHOP_TZ,
 } from './generator/context.ts';
 import { dayPosition, expectLostDemand, guestMeanOn } from './generator/expected-lost-demand.ts';
+import { creativeTruth } from './generator/plan-ads.ts';
 import { planCampaigns } from './generator/plan-campaigns.ts';
 import { DEMO_STOREFRONT_URL } from './generator/plan-site-visit.ts';
 import { planStockouts } from './generator/plan-stockouts.ts';
@@ -412,6 +413,7 @@ export function generateStore(options: GenerateOptions): DemoStore {
       storeOrders,
       trackedShare: GA4_TRACKED_SHARE,
     },
+    creatives: creativeTruth(meta.ads, meta.campaigns, endDate),
     // The demo connects Google Ads and TikTok too: their spend is marketing (issue #39).
     profit: profitTruth.finish(
       meta.daily,

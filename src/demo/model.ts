@@ -336,6 +336,58 @@ export interface MetaDailyRow {
   verifiedRevenueMinor: number;
 }
 
+/** One ad's creative as Meta serves it (issue #44); null on an ad whose creative was deleted upstream. */
+export interface MetaCreative {
+  id: string;
+  name: string;
+  title: string;
+  body: string;
+  callToActionType: string;
+  /** A data: URI in the demo (decision 121); null for a creative Meta has no thumbnail for. */
+  thumbnailUrl: string | null;
+  imageUrl: string | null;
+  videoId: string | null;
+}
+
+/** One ad of a Meta campaign (one ad set per campaign); `share` is its planned share of the spend. */
+export interface MetaAd {
+  index: number;
+  id: string;
+  campaignIndex: number;
+  adsetId: string;
+  name: string;
+  format: 'image' | 'video';
+  share: number;
+  createdAtMs: number;
+  creative: MetaCreative | null;
+}
+
+/** One ad's day: the campaign's day split among its ads (spend to the cent, decision 121). */
+export interface MetaAdDailyRow {
+  adIndex: number;
+  campaignIndex: number;
+  day: string;
+  spendMinor: number;
+  impressions: number;
+  reach: number;
+  clicks: number;
+  reportedPurchases: number;
+  reportedPurchaseValueMinor: number;
+  /** Video ads only (0 for images): plays of at least 3 seconds, and thruplays. */
+  videoPlays3s: number;
+  thruplays: number;
+}
+
+/** The planted creative fatigue (issue #44): from `onsetDate` on, frequency up, CTR and conversion rate down. */
+export interface CreativeTruth {
+  ads: number;
+  fatiguing: { adId: string; name: string; campaignId: string; onsetDate: string };
+  /** Ads served without a creative (deleted upstream) or without a thumbnail. */
+  deletedCreativeAdIds: string[];
+  noThumbnailAdIds: string[];
+  note: string;
+}
+
 export interface MetaAccount {
   adAccountId: string;
   name: string;
@@ -461,6 +513,7 @@ export interface GroundTruth {
   closedDays: string[];
   holidayPeaks: { name: string; startDate: string; endDate: string; multiplier: number }[];
   ga4: { sessions: number; purchases: number; storeOrders: number; trackedShare: number };
+  creatives: CreativeTruth;
   /** Every P&L line of decision 010 per shop day and in total (src/demo/profit/truth.ts). */
   profit: ProfitTruth;
   /**
@@ -489,7 +542,13 @@ export interface DemoStore {
   getOrder(index: number): DemoOrder;
   inventory: InventoryHistory;
   ga4: Ga4Facts;
-  meta: { account: MetaAccount; campaigns: MetaCampaign[]; daily: MetaDailyRow[] };
+  meta: {
+    account: MetaAccount;
+    campaigns: MetaCampaign[];
+    daily: MetaDailyRow[];
+    ads: MetaAd[];
+    adDaily: MetaAdDailyRow[];
+  };
   /** Planted profit facts (cost history, weights, shipping profiles, fees, expenses); per order: `orderProfit`. */
   profit: DemoProfitPlan;
   groundTruth: GroundTruth;

@@ -162,6 +162,7 @@ function pathOf(route: string, who: Who): string {
     template
       .replace(':orderName', '1001')
       .replace(':productId', ids.product ?? '')
+      .replace(':adId', ids.ad ?? '')
       .replace(':date', '2030-01-05')
       .replace(':token', 'x'.repeat(43))
       .replace(':id', idFor(template)) + (QUERY[template] ?? '')
@@ -296,6 +297,7 @@ beforeAll(async () => {
   ids.product =
     (await ownerJson<{ products: Array<{ productId: string }> }>('/api/products/performance')).products[0]
       ?.productId ?? '';
+  ids.ad = (await ownerJson<Array<{ adId: string }>>('/api/creatives?period=30'))[0]?.adId ?? '';
 
   const customers = await ownerJson<{ customers: Array<{ name: string | null; email: string | null }> }>(
     `/api/customers?pageSize=20&from=${yearsAgo}&to=${today}`,

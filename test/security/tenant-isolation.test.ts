@@ -115,6 +115,10 @@ describe('tenant isolation across every endpoint', () => {
       products: Array<{ productId: string }>;
     };
     ownerIds.productId = products.products[0]?.productId ?? '';
+    const ads = (await (await app.request('/api/creatives?period=30', { cookie: owner })).json()) as Array<{
+      adId: string;
+    }>;
+    ownerIds.adId = ads[0]?.adId ?? '';
     // The owner's analysis runs (ids) and campaigns (ids) must stay in their workspace.
     const runs = (await (await app.request('/api/models/runs', { cookie: owner })).json()) as Array<{
       id: string;
@@ -146,6 +150,7 @@ describe('tenant isolation across every endpoint', () => {
         .slice(4)
         .replace(':orderName', ownerIds.orderName ?? '')
         .replace(':productId', ownerIds.productId ?? '')
+        .replace(':adId', ownerIds.adId ?? '')
         .replace(':id', ownerIds.id ?? '');
       const response = await app.request(path, { cookie: outsider });
       const text = await response.text();

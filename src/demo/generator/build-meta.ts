@@ -2,7 +2,9 @@
 import { dayToIso } from '../calendar.ts';
 import type { DemoStore, MetaDailyRow } from '../model.ts';
 import { hashString, mixSeeds, Rng } from '../prng.ts';
+import { buildAdDaily } from './build-ad-daily.ts';
 import { CAMPAIGN_PLANS, type Ctx, SHOP_TZ } from './context.ts';
+import { FATIGUING, fatiguingAdOf, planAds } from './plan-ads.ts';
 
 export function buildMeta(
   ctx: Ctx,
@@ -64,6 +66,14 @@ export function buildMeta(
     }
   });
   daily.sort((x, y) => (x.day < y.day ? -1 : x.day > y.day ? 1 : x.campaignIndex - y.campaignIndex));
+  const ads = planAds(ctx.campaigns);
+  const adDaily = buildAdDaily(
+    daily,
+    ads,
+    seed,
+    { adIndex: fatiguingAdOf(ads).index, onsetDay: days - 1 - FATIGUING.daysBeforeEnd },
+    ctx.startDay,
+  );
   return {
     account: {
       adAccountId: 'act_1234567890123456',
@@ -83,5 +93,7 @@ export function buildMeta(
     },
     campaigns: ctx.campaigns,
     daily,
+    ads,
+    adDaily,
   };
 }

@@ -24,6 +24,7 @@ import {
   REPEAT_WEIGHTS,
   SHOP_CURRENCY,
 } from './context.ts';
+import { adOfVisit, FATIGUING } from './plan-ads.ts';
 import { cartTokenOf, planSiteVisit } from './plan-site-visit.ts';
 
 interface BuiltOrder {
@@ -53,7 +54,9 @@ function channelVisit(
       utm.source = 'facebook';
       utm.medium = 'paid_social';
       utm.campaign = campaign?.name ?? 'meta';
-      utm.content = campaign ? `ad_${campaign.id.slice(-4)}` : null;
+      utm.content = campaign
+        ? adOfVisit(campaign, atMs, (ctx.endDay - FATIGUING.daysBeforeEnd) * DAY_MS).id
+        : null;
       break;
     case 'google_ads':
       source = 'google';

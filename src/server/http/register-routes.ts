@@ -11,6 +11,7 @@ import { registerCampaignRoutes } from '../features/campaigns/routes.ts';
 import { registerCredentialsRoutes } from '../features/connections/routes.ts';
 import { registerContributionRoutes } from '../features/contribution/routes.ts';
 import { registerCostRoutes } from '../features/costs/routes/register-cost-routes.ts';
+import { registerCreativeRoutes } from '../features/creatives/routes.ts';
 import { registerCustomerRoutes } from '../features/customers/routes.ts';
 import { registerDashboardRoutes } from '../features/dashboard/routes.ts';
 import { registerDemoRoutes } from '../features/demo/routes.ts';
@@ -61,6 +62,7 @@ const registrars: Array<(app: FastifyInstance, deps: AppDeps) => void | Promise<
   registerTrackingConfigurationRoutes,
   registerSyncRoutes,
   registerCampaignRoutes,
+  registerCreativeRoutes,
   registerModelRoutes,
   registerInsightRoutes,
   registerExperimentRoutes,

@@ -99,6 +99,8 @@ const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /api/analysis/status': READ,
   'POST /api/analysis/run': ANALYZE,
   'GET /api/campaigns': READ,
+  'GET /api/creatives': READ,
+  'GET /api/creatives/:adId/daily': READ,
   'GET /api/customers': READ,
   'GET /api/customers/summary': READ,
   'GET /api/customers/cohort-profit': COSTS_READ,

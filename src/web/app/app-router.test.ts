@@ -37,6 +37,7 @@ describe('chooseRouteView (spec §2 route table, §4 authentication)', () => {
         '/',
         '/analytics',
         '/campaigns',
+        '/creatives',
         '/cursor-tracking',
         '/customers',
         '/dashboard',

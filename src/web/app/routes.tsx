@@ -217,6 +217,15 @@ export const APP_ROUTES: readonly AppRoute[] = [
     ),
   },
   {
+    path: '/creatives',
+    access: 'authenticated',
+    title: 'Creatives',
+    page: lazyPage(
+      () => import('@web/features/creatives/components/creatives-page.tsx'),
+      (m) => m.CreativesPage,
+    ),
+  },
+  {
     path: '/funnels',
     access: 'authenticated',
     title: 'Funnels',

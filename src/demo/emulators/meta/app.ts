@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { formatZoned, localToUtcMs, parseIsoDay } from '../../calendar.ts';
 import type { MetaCampaign } from '../../model.ts';
 import { FaultController, installFaults } from '../faults.ts';
+import { listAds } from './ads.ts';
 import { createGraphContext, type MetaEmulatorOptions } from './graph-context.ts';
 import { GraphError, param, parseFields } from './graph-request.ts';
 import { adAccountInsights } from './insights.ts';
@@ -274,6 +275,14 @@ export function buildMetaEmulator(opts: MetaEmulatorOptions): MetaEmulator {
         campaigns.map((c) => campaignView(c, fields)),
         25,
       );
+    }),
+  );
+
+  app.get(
+    '/:version/act_:account/ads',
+    route('ads_management', (request, _reply, auth) => {
+      requireAccount(request, auth);
+      return listAds(ctx, request);
     }),
   );
 

@@ -7,7 +7,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { parseIsoDay } from '../../calendar.ts';
 import { DEMO_SECRETS } from '../../credentials.ts';
-import type { DemoStore, MetaDailyRow } from '../../model.ts';
+import type { DemoStore, MetaAdDailyRow, MetaDailyRow } from '../../model.ts';
 import type { FaultController, FaultSettings } from '../faults.ts';
 import { decodeCursor, encodeCursor, GraphError, param } from './graph-request.ts';
 import { createUsageMeter, type UsageKind } from './usage.ts';
@@ -71,6 +71,13 @@ export function createGraphContext(opts: MetaEmulatorOptions, faults: FaultContr
     const list = rowsByDay.get(row.day) ?? [];
     list.push(row);
     rowsByDay.set(row.day, list);
+  }
+
+  const adRowsByDay = new Map<string, MetaAdDailyRow[]>();
+  for (const row of store.meta.adDaily) {
+    const list = adRowsByDay.get(row.day) ?? [];
+    list.push(row);
+    adRowsByDay.set(row.day, list);
   }
 
   const sendError = (reply: FastifyReply, error: GraphError) => {
@@ -212,6 +219,7 @@ export function createGraphContext(opts: MetaEmulatorOptions, faults: FaultContr
     today,
     firstDataDay,
     rowsByDay,
+    adRowsByDay,
     tokenInfo,
     sendError,
     route,

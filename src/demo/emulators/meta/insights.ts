@@ -1,7 +1,7 @@
 /** GET /{version}/act_{id}/insights: the ad account's insights by level, range and time increment. */
 import type { FastifyRequest } from 'fastify';
 import { dayToIso, parseIsoDay } from '../../calendar.ts';
-import type { MetaCampaign, MetaDailyRow } from '../../model.ts';
+import type { MetaAd, MetaAdDailyRow, MetaCampaign } from '../../model.ts';
 import { formatFixed } from '../../money.ts';
 import { DATE_PRESETS, monthStart, resolveDatePreset } from './date-presets.ts';
 import type { GraphContext } from './graph-context.ts';
@@ -33,10 +33,12 @@ const INSIGHT_FIELDS = [
   'purchase_roas',
   'reach',
   'spend',
+  'video_play_actions',
+  'video_thruplay_watched_actions',
 ];
 
 export function adAccountInsights(ctx: GraphContext, request: FastifyRequest) {
-  const { store, account, accountNumericId, rowsByDay, today, firstDataDay, pageOf } = ctx;
+  const { store, account, accountNumericId, rowsByDay, adRowsByDay, today, firstDataDay, pageOf } = ctx;
   const fields = parseFields(param(request, 'fields'), INSIGHT_FIELDS, 'AdsInsights', [
     'impressions',
     'spend',
@@ -106,23 +108,32 @@ export function adAccountInsights(ctx: GraphContext, request: FastifyRequest) {
     if (incRaw === 'monthly') return Math.min(until, monthStart(start, -1) - 1);
     return Math.min(until, start + Number(incRaw) - 1);
   };
-  type Acc = { campaign: MetaCampaign | null; start: number; rows: MetaDailyRow[] };
+  // level=ad reads the ads' days (the campaign days split among the ads, decision 121).
+  type Row = Omit<MetaAdDailyRow, 'adIndex' | 'videoPlays3s' | 'thruplays'> &
+    Partial<Pick<MetaAdDailyRow, 'adIndex' | 'videoPlays3s' | 'thruplays'>>;
+  type Acc = { campaign: MetaCampaign | null; ad: MetaAd | null; start: number; rows: Row[] };
   const groups = new Map<string, Acc>();
   for (let d = since; d <= until; d += 1) {
-    for (const row of rowsByDay.get(dayToIso(d)) ?? []) {
+    const dayRows: readonly Row[] =
+      level === 'ad' ? (adRowsByDay.get(dayToIso(d)) ?? []) : (rowsByDay.get(dayToIso(d)) ?? []);
+    for (const row of dayRows) {
       const campaign = store.meta.campaigns[row.campaignIndex]!;
+      const ad = row.adIndex === undefined ? null : store.meta.ads[row.adIndex]!;
       const start = bucketOf(d);
-      const key = `${start}|${level === 'account' ? '' : campaign.id}`;
+      const key = `${start}|${level === 'account' ? '' : campaign.id}|${ad?.id ?? ''}`;
       let acc = groups.get(key);
       if (!acc) {
-        acc = { campaign: level === 'account' ? null : campaign, start, rows: [] };
+        acc = { campaign: level === 'account' ? null : campaign, ad, start, rows: [] };
         groups.set(key, acc);
       }
       acc.rows.push(row);
     }
   }
   const ordered = [...groups.values()].sort(
-    (a, b) => a.start - b.start || (a.campaign?.index ?? 0) - (b.campaign?.index ?? 0),
+    (a, b) =>
+      a.start - b.start ||
+      (a.campaign?.index ?? 0) - (b.campaign?.index ?? 0) ||
+      (a.ad?.index ?? 0) - (b.ad?.index ?? 0),
   );
   const currency = account.currency;
   const data = ordered.map((g) => {
@@ -132,9 +143,10 @@ export function adAccountInsights(ctx: GraphContext, request: FastifyRequest) {
     const reach = g.rows.reduce((s, r) => s + r.reach, 0);
     const purchases = g.rows.reduce((s, r) => s + r.reportedPurchases, 0);
     const value = g.rows.reduce((s, r) => s + r.reportedPurchaseValueMinor, 0);
+    const plays = g.rows.reduce((s, r) => s + (r.videoPlays3s ?? 0), 0);
+    const thruplays = g.rows.reduce((s, r) => s + (r.thruplays ?? 0), 0);
     const c = g.campaign;
     const adset = c ? `1203${c.id.slice(4)}` : null;
-    const ad = c ? `1204${c.id.slice(4)}` : null;
     const purchaseTypes = [
       'purchase',
       'omni_purchase',
@@ -149,8 +161,8 @@ export function adAccountInsights(ctx: GraphContext, request: FastifyRequest) {
       campaign_name: c?.name,
       adset_id: level === 'adset' || level === 'ad' ? adset : undefined,
       adset_name: level === 'adset' || level === 'ad' ? `${c?.name} – Ad set` : undefined,
-      ad_id: level === 'ad' ? ad : undefined,
-      ad_name: level === 'ad' ? `${c?.name} – Ad` : undefined,
+      ad_id: g.ad?.id,
+      ad_name: g.ad?.name,
       objective: c?.objective,
       spend: formatFixed(spend, currency),
       impressions: String(impressions),
@@ -170,8 +182,13 @@ export function adAccountInsights(ctx: GraphContext, request: FastifyRequest) {
               ...(purchases > 0
                 ? purchaseTypes.map((action_type) => ({ action_type, value: String(purchases) }))
                 : []),
+              // Meta counts 3-second video plays as the `video_view` action.
+              ...(plays > 0 ? [{ action_type: 'video_view', value: String(plays) }] : []),
             ]
           : undefined,
+      video_play_actions: plays > 0 ? [{ action_type: 'video_view', value: String(plays) }] : undefined,
+      video_thruplay_watched_actions:
+        thruplays > 0 ? [{ action_type: 'video_view', value: String(thruplays) }] : undefined,
       action_values:
         purchases > 0
           ? purchaseTypes.map((action_type) => ({ action_type, value: formatFixed(value, currency) }))

@@ -10,10 +10,12 @@ import {
 import { describeUpstreamFailure, UpstreamError } from '../http/upstream-error.ts';
 import {
   AdAccountSchema,
+  AdsPageSchema,
   CampaignsPageSchema,
   GraphErrorSchema,
   InsightsPageSchema,
   MeSchema,
+  type MetaAd,
   type MetaAdAccount,
   type MetaCampaign,
   type MetaGraphError,
@@ -220,6 +222,25 @@ export function mapMetaError(error: MetaGraphError, status: number): UpstreamErr
   });
 }
 
+const AD_CREATIVE_FIELDS =
+  'id,name,title,body,call_to_action_type,object_type,thumbnail_url,image_url,video_id';
+
+/** Every item of a cursor-paged edge, following `after` (bounded by `maxPages`). */
+async function collectPages<T>(
+  page: (after: string | undefined) => Promise<MetaPageResult<T>>,
+  maxPages: number,
+): Promise<T[]> {
+  const all: T[] = [];
+  let after: string | undefined;
+  for (let i = 0; i < maxPages; i++) {
+    const result = await page(after);
+    all.push(...result.data);
+    if (!result.after) break;
+    after = result.after;
+  }
+  return all;
+}
+
 export class MetaClient {
   readonly baseUrl: string;
   readonly apiVersion: string;
@@ -294,15 +315,22 @@ export class MetaClient {
   }
 
   async listAllCampaigns(adAccountId: string, maxPages = 50): Promise<MetaCampaign[]> {
-    const all: MetaCampaign[] = [];
-    let after: string | undefined;
-    for (let i = 0; i < maxPages; i++) {
-      const page = await this.listCampaigns(adAccountId, after);
-      all.push(...page.data);
-      if (!page.after) break;
-      after = page.after;
-    }
-    return all;
+    return collectPages((after) => this.listCampaigns(adAccountId, after), maxPages);
+  }
+
+  /** One page of the account's ads with their creatives expanded (issue #44). */
+  async listAds(adAccountId: string, after?: string): Promise<MetaPageResult<MetaAd>> {
+    const params: Record<string, string> = {
+      fields: `id,name,campaign_id,adset_id,status,effective_status,creative{${AD_CREATIVE_FIELDS}}`,
+      limit: '100',
+    };
+    if (after) params.after = after;
+    const page = await this.get(`/${adAccountId}/ads`, params, AdsPageSchema);
+    return { data: page.data, after: page.paging?.next ? page.paging.cursors?.after : undefined };
+  }
+
+  async listAllAds(adAccountId: string, maxPages = 100): Promise<MetaAd[]> {
+    return collectPages((after) => this.listAds(adAccountId, after), maxPages);
   }
 
   /** GET a Graph path with token + proof, validate with `schema`, map errors. */

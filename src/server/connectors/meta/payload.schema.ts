@@ -44,6 +44,10 @@ export const InsightRowSchema = z.object({
   account_currency: z.string().optional(),
   campaign_id: z.string().optional(),
   campaign_name: z.string().optional(),
+  adset_id: z.string().optional(),
+  ad_id: z.string().optional(),
+  ad_name: z.string().optional(),
+  frequency: z.string().optional(),
   spend: z.string().optional(),
   impressions: z.string().optional(),
   clicks: z.string().optional(),
@@ -53,6 +57,8 @@ export const InsightRowSchema = z.object({
   actions: z.array(ActionSchema).optional(),
   action_values: z.array(ActionSchema).optional(),
   purchase_roas: z.array(ActionSchema).optional(),
+  /** Thruplays (plays to the end, or 15 s); 3-second plays are the `video_view` action. */
+  video_thruplay_watched_actions: z.array(ActionSchema).optional(),
   date_start: z.string().optional(),
   date_stop: z.string().optional(),
 });
@@ -79,6 +85,34 @@ export const CampaignsPageSchema = z.object({
   data: z.array(CampaignSchema),
   paging: PagingSchema.optional(),
 });
+
+/**
+ * An ad with its creative expanded (issue #44). `creative` is absent when it was deleted upstream;
+ * any creative field may be absent (no thumbnail, no video).
+ */
+export const AdSchema = z.object({
+  id: z.string(),
+  name: z.string().optional(),
+  campaign_id: z.string().optional(),
+  adset_id: z.string().optional(),
+  status: z.string().optional(),
+  effective_status: z.string().optional(),
+  creative: z
+    .object({
+      id: z.string().optional(),
+      name: z.string().optional(),
+      title: z.string().optional(),
+      body: z.string().optional(),
+      call_to_action_type: z.string().optional(),
+      object_type: z.string().optional(),
+      thumbnail_url: z.string().optional(),
+      image_url: z.string().optional(),
+      video_id: z.string().optional(),
+    })
+    .optional(),
+});
+export type MetaAd = z.infer<typeof AdSchema>;
+export const AdsPageSchema = z.object({ data: z.array(AdSchema), paging: PagingSchema.optional() });
 
 export const PageSchema = z.object({
   id: z.string(),

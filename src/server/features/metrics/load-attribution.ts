@@ -92,7 +92,7 @@ export const CREDIT_COLUMNS =
   o.first_utm_campaign AS first_campaign`);
 
 /** Decision 010's lines of a group of orders or refunds (floats of whole minor units). */
-const ProfitColumns = z.object({
+export const ProfitColumns = z.object({
   gross_sales: z.number(),
   shipping_charges: z.number(),
   discounts: z.number(),
@@ -106,7 +106,7 @@ const ProfitColumns = z.object({
 type ProfitColumns = z.infer<typeof ProfitColumns>;
 
 /** A group's lines as decision 010's contribution parts. */
-const partsOf = (row: ProfitColumns): ContributionParts => ({
+export const partsOf = (row: ProfitColumns): ContributionParts => ({
   grossSales: Number(row.gross_sales),
   shippingCharges: Number(row.shipping_charges),
   discounts: Number(row.discounts),
@@ -154,7 +154,52 @@ const CreditedRow = CreditRow.extend(ProfitColumns.shape).extend({
   date: z.string(),
   orders: z.number(),
   amount: z.number(),
+  /** The last visit's utm_content (the ad) when asked for, else null. */
+  ad: z.string().nullable(),
 });
+export type CreditedRow = z.infer<typeof CreditedRow>;
+
+/**
+ * Orders placed and refunds made in the window, grouped by what decides the credit (and, `byAd`,
+ * by the last visit's utm_content: the ad, issue #44), with decision 010's lines of each group.
+ */
+export function queryCreditedRows(
+  db: Db,
+  workspaceId: string,
+  start: string,
+  end: string,
+  { byAd }: { byAd: boolean },
+): Promise<CreditedRow[]> {
+  const ad = byAd ? sql.raw('o.utm_content') : sql.raw('NULL::text');
+  const adGroup = byAd ? sql.raw(', o.utm_content') : sql.raw('');
+  return queryRows(
+    db,
+    CreditedRow,
+    sql`SELECT 'order' AS kind, o.order_date::text AS date, ${CREDIT_COLUMNS},
+            count(*)::int AS orders, sum(o.total_minor)::float8 AS amount,
+            sum(${ORDER_SALE.grossSales})::float8 AS gross_sales,
+            sum(${ORDER_SALE.shippingCharges})::float8 AS shipping_charges,
+            sum(${ORDER_SALE.discounts})::float8 AS discounts,
+            0::float8 AS returns, sum(${ORDER_SALE.cogs})::float8 AS cogs,
+            sum(${ORDER_SALE.shipping})::float8 AS shipping, sum(${ORDER_SALE.paymentFees})::float8 AS payment_fees,
+            sum(${ORDER_SALE.units})::float8 AS units, sum(${ORDER_SALE.unitsWithCost})::float8 AS units_with_cost,
+            ${ad} AS ad
+          FROM wh_orders o ${ORDER_SALE_JOINS}
+          WHERE o.workspace_id = ${workspaceId} AND NOT o.test AND o.cancelled_at IS NULL
+            AND o.order_date BETWEEN ${start}::date AND ${end}::date
+          GROUP BY 2, 3, 4, 5, 6, 7, 8, 9, 10, 11${adGroup}
+          UNION ALL
+          SELECT 'refund', r.refund_date::text, ${CREDIT_COLUMNS}, 0, sum(r.amount_minor)::float8,
+            0, -sum(${REFUND.shippingRefunded})::float8, 0, sum(${REFUND.returns})::float8,
+            sum(${REFUND.cogs})::float8, 0, 0, 0, 0, ${ad}
+          FROM wh_refunds r
+          JOIN wh_orders o ON o.workspace_id = r.workspace_id AND o.order_id = r.order_id
+          ${REFUND_JOINS}
+          WHERE r.workspace_id = ${workspaceId} AND NOT o.test AND o.cancelled_at IS NULL
+            AND r.refund_date BETWEEN ${start}::date AND ${end}::date
+          GROUP BY 2, 3, 4, 5, 6, 7, 8, 9, 10, 11${adGroup}`,
+  );
+}
 
 const CustomerRow = CreditRow.extend({ customer: z.string(), is_new: z.boolean() });
 
@@ -197,32 +242,7 @@ export async function loadAttribution(
     ),
     // Store side: orders placed and refunds made in the window, grouped by what decides the credit,
     // with decision 010's lines of each (contribution-sql.ts).
-    queryRows(
-      db,
-      CreditedRow,
-      sql`SELECT 'order' AS kind, o.order_date::text AS date, ${CREDIT_COLUMNS},
-            count(*)::int AS orders, sum(o.total_minor)::float8 AS amount,
-            sum(${ORDER_SALE.grossSales})::float8 AS gross_sales,
-            sum(${ORDER_SALE.shippingCharges})::float8 AS shipping_charges,
-            sum(${ORDER_SALE.discounts})::float8 AS discounts,
-            0::float8 AS returns, sum(${ORDER_SALE.cogs})::float8 AS cogs,
-            sum(${ORDER_SALE.shipping})::float8 AS shipping, sum(${ORDER_SALE.paymentFees})::float8 AS payment_fees,
-            sum(${ORDER_SALE.units})::float8 AS units, sum(${ORDER_SALE.unitsWithCost})::float8 AS units_with_cost
-          FROM wh_orders o ${ORDER_SALE_JOINS}
-          WHERE o.workspace_id = ${workspaceId} AND NOT o.test AND o.cancelled_at IS NULL
-            AND o.order_date BETWEEN ${start}::date AND ${end}::date
-          GROUP BY 2, 3, 4, 5, 6, 7, 8, 9, 10, 11
-          UNION ALL
-          SELECT 'refund', r.refund_date::text, ${CREDIT_COLUMNS}, 0, sum(r.amount_minor)::float8,
-            0, -sum(${REFUND.shippingRefunded})::float8, 0, sum(${REFUND.returns})::float8,
-            sum(${REFUND.cogs})::float8, 0, 0, 0, 0
-          FROM wh_refunds r
-          JOIN wh_orders o ON o.workspace_id = r.workspace_id AND o.order_id = r.order_id
-          ${REFUND_JOINS}
-          WHERE r.workspace_id = ${workspaceId} AND NOT o.test AND o.cancelled_at IS NULL
-            AND r.refund_date BETWEEN ${start}::date AND ${end}::date
-          GROUP BY 2, 3, 4, 5, 6, 7, 8, 9, 10, 11`,
-    ),
+    queryCreditedRows(db, workspaceId, start, end, { byAd: false }),
     // Customers of the window's orders by credit, and whether their first order ever is among them.
     // Guest checkouts are left out (decision 056): their spend stays in CAC's numerator.
     !customers

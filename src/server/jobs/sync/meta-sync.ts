@@ -4,13 +4,22 @@ import type { MetaInsightRow } from '../../connectors/meta/payload.schema.ts';
 import { createMetaClientFor } from '../../features/connections/upstream-clients.ts';
 import { loadCredential } from '../../vault/credential-store.ts';
 import { PermanentJobError } from '../job-definition.ts';
+import {
+  AD_INSIGHT_FIELDS,
+  AD_INSIGHT_SPEC,
+  AD_SPEC,
+  mapAd,
+  mapAdInsight,
+  pickAction,
+} from './meta-ad-rows.ts';
 import type { SyncOutcome, SyncSession } from './run-source-sync.ts';
 import { syncTuning } from './sync-tuning.ts';
 import { type UpsertRow, type UpsertSpec, upsertRows } from './upsert-rows.ts';
 
 /**
- * Meta → warehouse: the ad account's campaigns (status, budgets), then daily campaign insights
- * (`level=campaign`, `time_increment=1`) in 90-day windows. The first run reads back
+ * Meta → warehouse: the ad account's campaigns (status, budgets) and ads (their creatives), then
+ * daily campaign and ad insights (`level=campaign` and `level=ad`, `time_increment=1`) in 90-day
+ * windows. The first run reads back
  * BACKFILL_DAYS; every later run re-reads the last 28 days because Meta restates them
  * (late conversions, invalid-click credits), and the upsert replaces the restated values.
  */
@@ -18,9 +27,6 @@ import { type UpsertRow, type UpsertSpec, upsertRows } from './upsert-rows.ts';
 const BACKFILL_DAYS = 3 * 366;
 const RESTATE_DAYS = 28;
 const WINDOW_DAYS = 90;
-
-/** One canonical purchase action type, most inclusive first (external-apis §3.3). */
-const PURCHASE_ACTION_TYPES = ['omni_purchase', 'purchase', 'offsite_conversion.fb_pixel_purchase'];
 
 const col = (name: string, type: string) => ({ name, type });
 
@@ -64,14 +70,6 @@ const INSIGHT_SPEC: UpsertSpec = {
     col('synced_at', 'timestamptz'),
   ],
 };
-
-function pickAction(actions: MetaInsightRow['actions']): string | null {
-  for (const type of PURCHASE_ACTION_TYPES) {
-    const found = actions?.find((action) => action.action_type === type);
-    if (found) return found.value;
-  }
-  return null;
-}
 
 /** The earlier of two YYYY-MM-DD days. */
 const earlierDay = (a: string, b: string) => (a < b ? a : b);
@@ -153,6 +151,12 @@ export async function syncMeta(session: SyncSession): Promise<SyncOutcome> {
   }));
   await session.commitPage((db) => upsertRows(db, CAMPAIGN_SPEC, campaignRows), {});
 
+  // Ads and their creatives (issue #44): an ad whose creative was deleted upstream keeps its row.
+  const ads = await client.listAllAds(adAccountId);
+  recordUsage();
+  const adRows = ads.map((ad) => mapAd(session.workspaceId, ad, syncedAt));
+  await session.commitPage((db) => upsertRows(db, AD_SPEC, adRows), {});
+
   const today = localDayOf(session.now(), account.timezone_name ?? 'UTC');
   const lastDate = typeof session.cursor.lastDate === 'string' ? session.cursor.lastDate : null;
   const resumeFrom = typeof session.cursor.nextSince === 'string' ? session.cursor.nextSince : null;
@@ -189,10 +193,32 @@ export async function syncMeta(session: SyncSession): Promise<SyncOutcome> {
         mapInsight(session.workspaceId, row, currency, (id) => statuses.get(id) ?? null, syncedAt),
       )
       .filter((row): row is UpsertRow => row !== null);
+    const adDays = (
+      await client.getAllInsights(
+        {
+          adAccountId,
+          level: 'ad',
+          timeRange: { since, until },
+          timeIncrement: 1,
+          fields: AD_INSIGHT_FIELDS,
+          limit: 500,
+        },
+        2_000,
+      )
+    )
+      .map((row) => mapAdInsight(session.workspaceId, row, currency, syncedAt))
+      .filter((row): row is UpsertRow => row !== null);
+    recordUsage();
     const next = addDays(until, 1);
-    await session.commitPage((db) => upsertRows(db, INSIGHT_SPEC, mapped), {
-      nextSince: next > today ? null : next,
-    });
+    await session.commitPage(
+      async (db) => {
+        const written = await upsertRows(db, INSIGHT_SPEC, mapped);
+        return written + (await upsertRows(db, AD_INSIGHT_SPEC, adDays));
+      },
+      {
+        nextSince: next > today ? null : next,
+      },
+    );
     since = next;
   }
   await session.commitPage(async () => 0, { nextSince: null, lastDate: today });

@@ -6,7 +6,7 @@ describe('navigation groups (spec §2)', () => {
   it('has the three groups with their items in order', () => {
     expect(NAV_GROUPS.map((group) => [group.label, group.items.map((item) => item.href)])).toEqual([
       ['Analytics', ['/', '/orders', '/analytics', '/customers', '/profit']],
-      ['Performance', ['/campaigns', '/measurement', '/funnels', '/products', '/testing']],
+      ['Performance', ['/campaigns', '/creatives', '/measurement', '/funnels', '/products', '/testing']],
       ['Intelligence', ['/models', '/insights', '/cursor-tracking']],
     ]);
   });

@@ -4,6 +4,7 @@ import {
   ChartColumn,
   Filter,
   FlaskConical,
+  Image,
   Lightbulb,
   MousePointerClick,
   Package,
@@ -76,6 +77,12 @@ export const NAV_GROUPS: readonly NavGroup[] = [
         label: 'Campaign Performance',
         description: 'Meta ad spend, ROAS and attribution',
         icon: Sparkles,
+      },
+      {
+        href: '/creatives',
+        label: 'Creatives',
+        description: 'Each ad creative: CTR, hook rate, CPA, verified profit and fatigue',
+        icon: Image,
       },
       {
         href: '/measurement',

@@ -1,0 +1,134 @@
+import type { CreativeRow } from '@shared/contracts/creatives.ts';
+import { LoadingCards, ReadError } from '@web/components/page-states.tsx';
+import { type PeriodDays, PeriodSelect } from '@web/components/period-select.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
+import { useState } from 'react';
+import { useCreatives } from '../api/creative-queries.ts';
+import { CreativeCard } from './creative-card.tsx';
+import { CreativeCompare } from './creative-compare.tsx';
+
+const SORTS = {
+  spend: { label: 'Spend', of: (r: CreativeRow) => Number(r.spend) },
+  ctr: { label: 'CTR', of: (r: CreativeRow) => r.ctr ?? -1 },
+  hookRate: { label: 'Hook rate', of: (r: CreativeRow) => r.hookRate ?? -1 },
+  cpa: { label: 'CPA (lowest first)', of: (r: CreativeRow) => (r.cpa === null ? -Infinity : -Number(r.cpa)) },
+  platformRoas: { label: 'Platform ROAS', of: (r: CreativeRow) => r.platformRoas ?? -1 },
+  verifiedRevenue: { label: 'Verified revenue', of: (r: CreativeRow) => Number(r.verifiedRevenue) },
+  contribution: { label: 'Contribution', of: (r: CreativeRow) => Number(r.contribution ?? 0) },
+} as const;
+type SortKey = keyof typeof SORTS;
+
+function Choice(props: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: ReadonlyArray<{ value: string; label: string }>;
+}) {
+  return (
+    <label className="grid gap-1">
+      {props.label}
+      <select
+        aria-label={props.label}
+        className="h-10 max-w-full rounded-md border border-slate-600 bg-slate-950/60 px-2 text-sm"
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+      >
+        {props.options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+const unique = (values: string[]) => [...new Set(values)].sort();
+
+/**
+ * Creatives (issue #44): every ad's creative with spend, CTR, hook rate, CPA, platform ROAS,
+ * store-verified revenue and contribution, and whether it is wearing out (decision 121); sorted
+ * and filtered by campaign, platform and format; two creatives compared over time.
+ */
+export function CreativesPage() {
+  const [period, setPeriod] = useState<PeriodDays>('30');
+  const [campaign, setCampaign] = useState('');
+  const [platform, setPlatform] = useState('');
+  const [format, setFormat] = useState('');
+  const [sort, setSort] = useState<SortKey>('spend');
+  const creatives = useCreatives(period);
+  const rows = creatives.data ?? [];
+  const shown = rows
+    .filter(
+      (r) => (campaign === '' || r.campaign === campaign) && (platform === '' || r.platform === platform),
+    )
+    .filter((r) => format === '' || (r.format ?? 'none') === format)
+    .sort((x, y) => SORTS[sort].of(y) - SORTS[sort].of(x));
+  const all = (label: string) => [{ value: '', label }];
+  return (
+    <div className="grid gap-6">
+      <Card>
+        <CardHeader>
+          <CardTitle>Creatives</CardTitle>
+          <CardDescription>
+            Every ad&apos;s creative with the platform&apos;s figures beside the orders that name it, and a
+            warning when it wears out (frequency up while CTR and conversion fall against its first 14 days)
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-wrap items-end gap-3 text-sm">
+          <PeriodSelect value={period} onChange={setPeriod} />
+          <Choice
+            label="Campaign"
+            value={campaign}
+            onChange={setCampaign}
+            options={[
+              ...all('All campaigns'),
+              ...unique(rows.map((r) => r.campaign)).map((c) => ({ value: c, label: c })),
+            ]}
+          />
+          <Choice
+            label="Platform"
+            value={platform}
+            onChange={setPlatform}
+            options={[
+              ...all('All platforms'),
+              ...unique(rows.map((r) => r.platform)).map((p) => ({ value: p, label: p })),
+            ]}
+          />
+          <Choice
+            label="Format"
+            value={format}
+            onChange={setFormat}
+            options={[
+              ...all('All formats'),
+              { value: 'video', label: 'Video' },
+              { value: 'image', label: 'Image' },
+              { value: 'none', label: 'No creative' },
+            ]}
+          />
+          <Choice
+            label="Sort by"
+            value={sort}
+            onChange={(value) => setSort(value as SortKey)}
+            options={Object.entries(SORTS).map(([value, s]) => ({ value, label: s.label }))}
+          />
+        </CardContent>
+      </Card>
+      {creatives.isPending ? <LoadingCards count={4} /> : null}
+      {creatives.error ? <ReadError error={creatives.error} /> : null}
+      {creatives.isSuccess && shown.length === 0 ? (
+        <p className="text-sm text-slate-300" data-testid="creatives-empty">
+          {rows.length === 0
+            ? 'No ads synced yet: connect Meta on your profile page, and its ads appear after the next sync.'
+            : 'No creative matches these filters.'}
+        </p>
+      ) : null}
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="creatives-grid">
+        {shown.map((row) => (
+          <CreativeCard key={row.adId} row={row} />
+        ))}
+      </div>
+      {rows.length > 0 ? <CreativeCompare rows={rows} period={period} /> : null}
+    </div>
+  );
+}
