@@ -244,7 +244,10 @@ function TopLists({ data }: { data: DashboardKpis }) {
       <Card data-testid="top-channels">
         <CardHeader>
           <CardTitle>Channels</CardTitle>
-          <CardDescription>Orders by the visit that led to them (gross sales)</CardDescription>
+          <CardDescription>
+            <Definition text={KPI_DEFINITIONS.grossSales}>Order totals before refunds</Definition> by the
+            visit that led to them
+          </CardDescription>
         </CardHeader>
         <CardContent>
           {data.channels.length === 0 ? (
