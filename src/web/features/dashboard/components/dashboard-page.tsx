@@ -47,13 +47,17 @@ function KpiCard({
 }) {
   return (
     <Card data-testid={testId}>
-      <CardHeader className="pb-2">
+      <CardHeader className="p-4 pb-2 sm:p-6 sm:pb-2">
         <CardTitle className="text-sm font-medium text-slate-300">
           <Definition text={hint}>{title}</Definition>
         </CardTitle>
       </CardHeader>
-      <CardContent>
-        <p className="text-xl font-bold text-white sm:text-2xl" data-testid="kpi-value" {...metric}>
+      <CardContent className="p-4 pt-0 sm:p-6 sm:pt-0">
+        <p
+          className="text-lg font-bold tabular-nums text-white sm:text-2xl"
+          data-testid="kpi-value"
+          {...metric}
+        >
           {value}
         </p>
         <p className="text-xs text-slate-400">
