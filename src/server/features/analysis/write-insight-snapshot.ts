@@ -56,8 +56,7 @@ export function computeInsightSnapshot(
 
   // Movers compare the windows' days only: the rows of older days (most of a store's history)
   // are left out here, once, instead of being skipped by every comparison. Same rows, same order.
-  const oldest =
-    Math.min(...windows.map((w) => toDayNumber(w.previous.from < w.from ? w.previous.from : w.from))) - 1;
+  const oldest = Math.min(...windows.flatMap((w) => [toDayNumber(w.from), toDayNumber(w.previous.from)])) - 1;
   const recent = <T extends { date: string }>(items: readonly T[]) =>
     items.filter((item) => toDayNumber(item.date) > oldest);
   const productOf = new Map(facts.variants.map((v) => [v.variantId, v]));
