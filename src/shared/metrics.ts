@@ -17,7 +17,7 @@ export const MetricPeriodQuerySchema = z.object({ period: z.enum(['7', '30', '90
 export const WINDOW_RULE =
   'Windows are shop days in the shop time zone, ending on the last complete day with synced orders (yesterday at the latest).';
 
-/** Net revenue, gross sales, refunds, orders, AOV: store figures from Shopify orders. */
+/** Net revenue, order totals, refunds, orders, AOV: store figures from Shopify orders. */
 export const REVENUE_RULE =
   'Revenue = order totals (tax and shipping included) on the order day, minus refunds on the day they were issued; test and cancelled orders excluded.';
 

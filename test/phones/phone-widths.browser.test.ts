@@ -24,9 +24,38 @@ function widestCulprits(): string[] {
 }
 
 /**
+ * Elements inside a card whose content is wider than their box (`scrollWidth > clientWidth`): text
+ * or figures that spill out of their card or are cut off (issue #36 item 7). Allowed, narrowly:
+ * an element that scrolls sideways on purpose (`overflow-x: auto | scroll`, the wide tables), a
+ * text cut with an ellipsis (`text-overflow: ellipsis`: the full text is in its title or row), and
+ * boxes of at most 1 px (screen-reader-only text). Inline elements have no box (clientWidth 0):
+ * their text is measured on the block that holds them.
+ */
+function overflowingInCards(): string[] {
+  const out: string[] = [];
+  for (const card of document.querySelectorAll('[data-card]')) {
+    for (const element of [card, ...card.querySelectorAll('*')]) {
+      if (!(element instanceof HTMLElement) || element.clientWidth <= 1) continue;
+      if (element.scrollWidth <= element.clientWidth) continue;
+      const style = getComputedStyle(element);
+      if (style.overflowX === 'auto' || style.overflowX === 'scroll' || style.textOverflow === 'ellipsis')
+        continue;
+      const testId = element.getAttribute('data-testid');
+      const classes = typeof element.className === 'string' ? element.className.slice(0, 60) : '';
+      const text = (element.textContent ?? '').trim().slice(0, 40);
+      out.push(
+        `${element.tagName.toLowerCase()}${testId ? `[${testId}]` : ''} .${classes} "${text}" ${element.scrollWidth}>${element.clientWidth}`,
+      );
+    }
+  }
+  return out.slice(0, 8);
+}
+
+/**
  * Issue #20.6: on a phone (390 px) no page of the SPA scrolls sideways — wide tables scroll inside
  * their card. Signed in, with the demo store connected and analysed so every page shows its data
  * (the widest state), every route of the route table plus an unknown path and a found order.
+ * Issue #36 item 7: and inside every card, no element is wider than its box (overflowingInCards).
  */
 describeInBrowser('every page at phone width', () => {
   const setup = useConnectedDemoInBrowser();
@@ -38,6 +67,7 @@ describeInBrowser('every page at phone width', () => {
     await page.setViewportSize(PHONE);
 
     const overflowing: { route: string; scrollWidth: number; culprits: string[] }[] = [];
+    const spilling: { route: string; elements: string[] }[] = [];
     const measure = async (route: string) => {
       await settle(page);
       const { scrollWidth, innerWidth } = await page.evaluate(() => ({
@@ -49,6 +79,8 @@ describeInBrowser('every page at phone width', () => {
       if (scrollWidth > innerWidth) {
         overflowing.push({ route, scrollWidth, culprits: await page.evaluate(widestCulprits) });
       }
+      const elements = await page.evaluate(overflowingInCards);
+      if (elements.length > 0) spilling.push({ route, elements });
     };
 
     const routes = [...APP_ROUTES.map((r) => r.path), '/no-such-page'];
@@ -66,5 +98,6 @@ describeInBrowser('every page at phone width', () => {
     await measure('/orders (found)');
 
     expect(overflowing).toEqual([]);
+    expect(spilling).toEqual([]);
   }, 600_000);
 });

@@ -31,6 +31,12 @@ export function describeMovers(
   const meta = DIMENSIONS[dimension];
   const money = (value: number) => formatMoney(value, context.currency);
   const days = context.periodDays;
+  const named = context.rangeLabels;
+  const current = named ? named.current : `the last ${days} days`;
+  const previous = named ? named.previous : `the ${days} days before`;
+  const [currentLabel, previousLabel] = named
+    ? ['In the range', 'In the comparison']
+    : [`Last ${days} days`, `Previous ${days} days`];
   return [...movers]
     .sort((a, b) => Math.abs(b.current - b.previous) - Math.abs(a.current - a.previous))
     .filter(
@@ -49,12 +55,12 @@ export function describeMovers(
         tone: up ? 'positive' : 'negative',
         title: `${meta.noun} ${up ? 'rising' : 'falling'}: ${m.label}`,
         narrative:
-          `${m.label} brought in ${money(m.current)} in the last ${days} days, ${up ? 'up' : 'down'} ` +
-          `${money(Math.abs(change))}${percentText} on the ${days} days before (${money(m.previous)}).`,
+          `${m.label} brought in ${money(m.current)} in ${current}, ${up ? 'up' : 'down'} ` +
+          `${money(Math.abs(change))}${percentText} on ${previous} (${money(m.previous)}).`,
         impact: Math.abs(change),
         evidence: [
-          { label: `Last ${days} days`, value: m.current, unit: 'currency' },
-          { label: `Previous ${days} days`, value: m.previous, unit: 'currency' },
+          { label: currentLabel, value: m.current, unit: 'currency' },
+          { label: previousLabel, value: m.previous, unit: 'currency' },
           { label: 'Change', value: change, unit: 'currency' },
           ...(percent === null
             ? []

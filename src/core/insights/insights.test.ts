@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fromDayNumber } from '../dates/from-day-number.ts';
 import { toDayNumber } from '../dates/to-day-number.ts';
 import { checkForecastBands } from './check-forecast-bands.ts';
-import { comparePeriods } from './compare-periods.ts';
+import { compareRanges } from './compare-ranges.ts';
 import { describeAttributionGaps } from './describe-attribution-gaps.ts';
 import { describeMovers } from './describe-movers.ts';
 import { describeRevenueAnomalies } from './describe-revenue-anomalies.ts';
@@ -40,7 +40,7 @@ describe('formatting', () => {
   });
 });
 
-describe('comparePeriods', () => {
+describe('compareRanges', () => {
   it('sums each key in the period and the one before, biggest change first', () => {
     const asOf = '2026-10-31';
     const rows = [
@@ -51,9 +51,25 @@ describe('comparePeriods', () => {
       { key: 'b', label: 'Beta', date: addDays(asOf, -14), value: 999 }, // outside both
       { key: 'c', label: 'Gamma', date: addDays(asOf, 1), value: 999 }, // after asOf
     ];
-    expect(comparePeriods(rows, asOf, 7)).toEqual([
+    const week = { from: addDays(asOf, -6), to: asOf };
+    const before = { from: addDays(asOf, -13), to: addDays(asOf, -7) };
+    expect(compareRanges(rows, week, before)).toEqual([
       { key: 'b', label: 'Beta', current: 0, previous: 400 },
       { key: 'a', label: 'Alpha', current: 150, previous: 30 },
+    ]);
+  });
+
+  it('compares with any range: the same weekdays a year back', () => {
+    const asOf = '2026-10-31';
+    const rows = [
+      { key: 'a', label: 'Alpha', date: addDays(asOf, -2), value: 10 },
+      { key: 'a', label: 'Alpha', date: addDays(asOf, -366), value: 7 }, // in the year-back range
+      { key: 'a', label: 'Alpha', date: addDays(asOf, -10), value: 999 }, // between the two: ignored
+    ];
+    const range = { from: addDays(asOf, -6), to: asOf };
+    const yearBack = { from: addDays(asOf, -370), to: addDays(asOf, -364) };
+    expect(compareRanges(rows, range, yearBack)).toEqual([
+      { key: 'a', label: 'Alpha', current: 10, previous: 7 },
     ]);
   });
 });

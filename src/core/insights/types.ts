@@ -4,6 +4,11 @@ export interface InsightContext {
   periodDays: number;
   /** Net revenue of the period (severity is graded against it). */
   periodRevenue: number;
+  /**
+   * How the narratives name a range asked by its days (e.g. "2026-09-01 to 2026-10-10") and the
+   * range it is compared with; absent for the last `periodDays` days against the days just before.
+   */
+  rangeLabels?: { current: string; previous: string };
 }
 
 /** One key's value in the period and in the period before it. */

@@ -42,15 +42,19 @@ export const DashboardKpisSchema = z.object({
   revenueRule: z.string(),
   kpis: z
     .object({
-      /** Net revenue: gross sales minus refunds, minor units. */
+      /** Net revenue: order totals minus refunds (Shopify's total sales), minor units. */
       revenue: KpiValueSchema,
-      /** Order totals (tax and shipping included) on their order day, minor units. */
+      /**
+       * Order totals (tax and shipping included) on their order day, minor units. Not Shopify's gross
+       * sales (products only, /api/profit's `grossSales`, decision 088): the field keeps its name, the
+       * pages call it "Order totals".
+       */
       grossSales: KpiValueSchema,
       /** Refunds on their refund day, minor units. */
       refunds: KpiValueSchema,
       refundCount: KpiValueSchema,
       orders: KpiValueSchema,
-      /** Gross sales / orders, rounded to the minor unit. */
+      /** Order totals / orders, rounded to the minor unit. */
       averageOrderValue: KpiValueSchema,
       /** Customers whose first order falls in the period. */
       newCustomers: KpiValueSchema,
@@ -95,13 +99,13 @@ export const DashboardKpisSchema = z.object({
       salesMinor: z.number().int(),
     }),
   ),
-  /** Orders and gross sales of the current period by last-visit channel. */
+  /** Orders and order totals (before refunds) of the current period by last-visit channel. */
   channels: z.array(
     z.object({
       channel: z.string(),
       orders: z.number().int(),
       salesMinor: z.number().int(),
-      /** Percent 0–100 of the period's gross sales. */
+      /** Percent 0–100 of the period's order totals. */
       share: z.number(),
     }),
   ),

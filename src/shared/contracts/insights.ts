@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DayRangeQuerySchema, rangeWindowFields } from './date-range.ts';
 
-/** `from`/`to` or `period` (issue #36); the insights are the analysed period nearest the range. */
+/** `from`/`to` or `period` (issue #36), and `compare`: the insights speak of exactly that window. */
 export const InsightsQuerySchema = DayRangeQuerySchema;
 
 export const InsightKindSchema = z.enum([
@@ -52,7 +52,7 @@ export const RevenueCheckDaySchema = z.object({
 });
 export type RevenueCheckDay = z.infer<typeof RevenueCheckDaySchema>;
 
-/** GET /api/insights?period=7|30|90 — everything the AI Insights page shows. */
+/** GET /api/insights?from&to&compare (or period=7|30|90) — everything the AI Insights page shows. */
 export const InsightsResponseSchema = z.object({
   period: z.number().int(),
   currency: z.string().nullable(),
@@ -60,10 +60,12 @@ export const InsightsResponseSchema = z.object({
   timeZone: z.string().nullable(),
   asOf: z.string().nullable(),
   periodStart: z.string().nullable(),
-  /** The analysed window (periodStart–asOf) and the period before it (the movers' comparison). */
+  /**
+   * The window asked (periodStart–asOf) and what its movers are compared with (the days just
+   * before unless `compare=previous_year`; with `compare=none` the movers still compare with the
+   * days just before, and `comparison` is null).
+   */
   ...rangeWindowFields,
-  /** Set when the asked range is not one the analysis computes (the last 7, 30 or 90 complete days). */
-  rangeNote: z.string().nullable(),
   analysedAt: z.string().nullable(),
   /** Net revenue (orders on their day, refunds on theirs) of the period and of the one before. */
   revenue: z.object({ current: z.number(), previous: z.number() }).nullable(),

@@ -62,12 +62,17 @@ export function SummaryStat({
 }) {
   return (
     <Card data-testid={testId}>
-      <CardHeader className={icon ? 'flex-row items-center justify-between pb-2' : 'pb-2'}>
+      <CardHeader
+        className={
+          icon ? 'flex-row items-center justify-between p-4 pb-2 sm:p-6 sm:pb-2' : 'p-4 pb-2 sm:p-6 sm:pb-2'
+        }
+      >
         <CardTitle className="text-sm font-medium text-slate-300">{title}</CardTitle>
         {icon}
       </CardHeader>
-      <CardContent>
-        <p className="text-2xl font-bold text-white" {...metric}>
+      {/* Two cards a row on a phone: less padding and a smaller figure, so "$56,827.66" fits its card. */}
+      <CardContent className="p-4 pt-0 sm:p-6 sm:pt-0">
+        <p className="text-lg font-bold tabular-nums text-white sm:text-2xl" {...metric}>
           {value}
         </p>
         <p className="text-xs text-slate-400">{hint}</p>

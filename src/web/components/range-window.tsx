@@ -10,13 +10,11 @@ export function RangeWindow({
   to,
   timeZone,
   comparison,
-  note,
 }: {
   from: string | null;
   to: string | null;
   timeZone: string | null;
   comparison?: RangeComparison | null;
-  note?: string | null;
 }) {
   if (from === null || to === null) return null;
   return (
@@ -28,7 +26,6 @@ export function RangeWindow({
           · No data before {comparison.firstDataDay ?? from}
         </span>
       ) : null}
-      {note ? <span className="block text-xs text-slate-400">{note}</span> : null}
     </p>
   );
 }

@@ -1,7 +1,7 @@
 import { fromDayNumber } from '../../../core/dates/from-day-number.ts';
 import { toDayNumber } from '../../../core/dates/to-day-number.ts';
 import { checkForecastBands } from '../../../core/insights/check-forecast-bands.ts';
-import { comparePeriods } from '../../../core/insights/compare-periods.ts';
+import { compareRanges } from '../../../core/insights/compare-ranges.ts';
 import { formatChannel } from '../../../core/insights/format-channel.ts';
 import type { BandDay, PeriodMover } from '../../../core/insights/types.ts';
 import type { CustomerLedger } from '../../../core/ledger/to-customer-ledger.ts';
@@ -14,29 +14,49 @@ export const INSIGHT_PERIODS = [7, 30, 90] as const;
 /** Movers kept per period and dimension (the page shows the top few; the rest is noise). */
 const MOVERS_KEPT = 10;
 
+/** A window the insights speak of: its days (inclusive), its length and the days it is compared with. */
+export interface InsightWindow {
+  period: number;
+  from: string;
+  to: string;
+  previous: { from: string; to: string };
+}
+
+/** The windows every run computes: the last 7, 30 and 90 days up to asOf, each against the days just before. */
+export function analysedWindows(asOf: string): InsightWindow[] {
+  const end = toDayNumber(asOf);
+  return INSIGHT_PERIODS.map((period) => ({
+    period,
+    from: fromDayNumber(end - period + 1),
+    to: asOf,
+    previous: { from: fromDayNumber(end - 2 * period + 1), to: fromDayNumber(end - period) },
+  }));
+}
+
 export interface InsightSnapshot {
   days: (BandDay & { period: number })[];
   movers: (PeriodMover & { period: number; dimension: MoverDimension })[];
 }
 
 /**
- * What the insights page needs from one analysis run: per period, each day against the forecast
- * made before the period, and revenue per product, channel (last click; no journey = direct, as
- * attribution counts it) and current RFM segment in the period and the one before. Pure.
+ * What the insights page needs from one analysis run (its three windows) or of any range asked
+ * (read-insights.ts, one window): per window, each day against the forecast made before it, and
+ * revenue per product, channel (last click; no journey = direct, as attribution counts it) and
+ * current RFM segment in the window and in the days it is compared with. Pure.
  */
 export function computeInsightSnapshot(
   facts: AnalysisFacts,
   segmentOf: ReadonlyMap<string, string>,
+  windows: readonly InsightWindow[] = analysedWindows(facts.asOf),
 ): InsightSnapshot {
-  const { asOf } = facts;
   const daily = new Map<string, number>();
   for (const g of facts.orderDays) daily.set(g.date, (daily.get(g.date) ?? 0) + g.total);
   for (const r of facts.refunds) daily.set(r.date, (daily.get(r.date) ?? 0) - r.amount);
   const history = [...daily].map(([date, value]) => ({ date, value }));
 
-  // Movers compare the last two periods only: the rows of older days (most of a store's history)
+  // Movers compare the windows' days only: the rows of older days (most of a store's history)
   // are left out here, once, instead of being skipped by every comparison. Same rows, same order.
-  const oldest = toDayNumber(asOf) - 2 * Math.max(...INSIGHT_PERIODS);
+  const oldest = Math.min(...windows.flatMap((w) => [toDayNumber(w.from), toDayNumber(w.previous.from)])) - 1;
   const recent = <T extends { date: string }>(items: readonly T[]) =>
     items.filter((item) => toDayNumber(item.date) > oldest);
   const productOf = new Map(facts.variants.map((v) => [v.variantId, v]));
@@ -59,10 +79,10 @@ export function computeInsightSnapshot(
   };
 
   const snapshot: InsightSnapshot = { days: [], movers: [] };
-  for (const period of INSIGHT_PERIODS) {
-    for (const day of checkForecastBands(history, asOf, period) ?? []) snapshot.days.push({ period, ...day });
+  for (const { period, from, to, previous } of windows) {
+    for (const day of checkForecastBands(history, to, period) ?? []) snapshot.days.push({ period, ...day });
     for (const dimension of Object.keys(rows) as MoverDimension[]) {
-      const movers = comparePeriods(rows[dimension], asOf, period).slice(0, MOVERS_KEPT);
+      const movers = compareRanges(rows[dimension], { from, to }, previous).slice(0, MOVERS_KEPT);
       for (const m of movers) snapshot.movers.push({ period, dimension, ...m });
     }
   }

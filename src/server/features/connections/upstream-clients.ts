@@ -1,4 +1,4 @@
-import type { ServiceAccount } from '../../../shared/contracts/credentials.ts';
+import { type ServiceAccount, ServiceAccountSchema } from '../../../shared/contracts/credentials.ts';
 import { createGa4Client, type Ga4Client } from '../../connectors/ga4/client.ts';
 import type { RetryPolicy } from '../../connectors/http/request.ts';
 import { createMetaClient, type MetaClient } from '../../connectors/meta/client.ts';
@@ -18,15 +18,15 @@ export function createGa4ClientFor(
   tuning: ClientTuning = {},
 ): Ga4Client {
   const baseUrl = context.upstream.ga4(propertyId, account.token_uri);
+  const demo = context.upstream.isDemo('ga4', propertyId) ? context.demo : undefined;
   return createGa4Client({
     baseUrl,
     propertyId,
-    serviceAccount: account,
-    // The demo property's token endpoint is its emulator's, found by identity like its data API:
-    // the key file stored at connect names the emulator's port of that day, not of this start.
-    ...(context.upstream.isDemo('ga4', propertyId)
-      ? { tokenUri: `${baseUrl.replace(/\/+$/, '')}/token` }
-      : {}),
+    // The demo property is found by identity, like its data API: the key file stored at connect
+    // names the emulator's port of that start and is signed by that process's key pair; after a
+    // restart (issue #36 item 8) only this start's demo service account and token endpoint open it.
+    serviceAccount: demo ? ServiceAccountSchema.parse(JSON.parse(demo.ga4.serviceAccountJson)) : account,
+    ...(demo ? { tokenUri: `${baseUrl.replace(/\/+$/, '')}/token` } : {}),
     tokens: context.tokens,
     ...clientTuning(context, tuning),
   });

@@ -3,11 +3,13 @@ import type { HTMLAttributes } from 'react';
 
 /**
  * Translucent panel on the cityscape background. Compose: `<Card><CardHeader><CardTitle/><CardDescription/>
- * </CardHeader><CardContent/><CardFooter/></Card>`.
+ * </CardHeader><CardContent/><CardFooter/></Card>`. `data-card` marks it for the phone-width check
+ * (test/phones/phone-widths.browser.test.ts: nothing inside a card is wider than its box).
  */
 export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
   return (
     <div
+      data-card=""
       className={cn(
         'rounded-xl border border-slate-700/70 bg-slate-900/75 text-slate-100 shadow-lg shadow-black/30 backdrop-blur-sm',
         className,

@@ -47,13 +47,17 @@ function KpiCard({
 }) {
   return (
     <Card data-testid={testId}>
-      <CardHeader className="pb-2">
+      <CardHeader className="p-4 pb-2 sm:p-6 sm:pb-2">
         <CardTitle className="text-sm font-medium text-slate-300">
           <Definition text={hint}>{title}</Definition>
         </CardTitle>
       </CardHeader>
-      <CardContent>
-        <p className="text-xl font-bold text-white sm:text-2xl" data-testid="kpi-value" {...metric}>
+      <CardContent className="p-4 pt-0 sm:p-6 sm:pt-0">
+        <p
+          className="text-lg font-bold tabular-nums text-white sm:text-2xl"
+          data-testid="kpi-value"
+          {...metric}
+        >
           {value}
         </p>
         <p className="text-xs text-slate-400">
@@ -244,7 +248,10 @@ function TopLists({ data }: { data: DashboardKpis }) {
       <Card data-testid="top-channels">
         <CardHeader>
           <CardTitle>Channels</CardTitle>
-          <CardDescription>Orders by the visit that led to them (gross sales)</CardDescription>
+          <CardDescription>
+            <Definition text={KPI_DEFINITIONS.grossSales}>Order totals before refunds</Definition> by the
+            visit that led to them
+          </CardDescription>
         </CardHeader>
         <CardContent>
           {data.channels.length === 0 ? (

@@ -19,7 +19,7 @@ const SEVERITY_RULE =
 /**
  * AI Insights: revenue anomalies against the forecast, the period's biggest movers, segment shifts,
  * stock-outs under way and attribution gaps, as ranked narrative cards computed from the store's own
- * data by Upside's models (no external AI service), for the last 7, 30 or 90 days.
+ * data by Upside's models (no external AI service), for the range chosen in the shared date-range control.
  */
 export function InsightsPage() {
   const dates = useDateRange();
@@ -53,7 +53,6 @@ export function InsightsPage() {
               to={data.to}
               timeZone={data.timeZone}
               comparison={data.comparison}
-              note={data.rangeNote}
             />
           ) : null}
         </div>
@@ -73,12 +72,12 @@ export function InsightsPage() {
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             <SummaryStat
               testId="stat-revenue"
-              title={`Revenue, last ${data.period} days`}
+              title={`Revenue, ${data.period} days`}
               value={formatMoney(data.revenue?.current ?? 0, currency)}
               hint={
                 change === null
                   ? 'No revenue in the previous period'
-                  : `${change >= 0 ? '+' : '−'}${Math.abs(change).toFixed(1)} % on the previous ${data.period} days (${formatMoney(data.revenue?.previous ?? 0, currency)})`
+                  : `${change >= 0 ? '+' : '−'}${Math.abs(change).toFixed(1)} % on ${data.comparison ? `${data.comparison.from} to ${data.comparison.to}` : `the previous ${data.period} days`} (${formatMoney(data.revenue?.previous ?? 0, currency)})`
               }
             />
             <SummaryStat
@@ -108,7 +107,9 @@ export function InsightsPage() {
             {insights.length === 0 ? (
               <Card>
                 <CardContent className="py-10 text-center">
-                  <p className="font-semibold text-white">Nothing unusual in the last {data.period} days</p>
+                  <p className="font-semibold text-white">
+                    Nothing unusual from {data.periodStart} to {data.asOf}
+                  </p>
                   <p className="text-sm text-slate-400">
                     No day left the forecast's interval and no product, channel or segment moved by 1 % of
                     revenue or more.
