@@ -23,6 +23,8 @@ interface ResolvedPair {
   a: number;
   b: number;
   probability: number;
+  /** B's variants by popularity (the added line's variant is drawn from them). */
+  bWeights: number[];
 }
 
 const resolved = new WeakMap<Ctx, ResolvedPair[]>();
@@ -36,11 +38,11 @@ function pairsOf(ctx: Ctx): ResolvedPair[] {
     if (index < 0) throw new Error(`the demo catalogue has no product "${title}"`);
     return index;
   };
-  const pairs = PLANTED_PAIRS.map((pair) => ({
-    a: indexOf(pair.a),
-    b: indexOf(pair.b),
-    probability: pair.probability,
-  }));
+  const pairs = PLANTED_PAIRS.map((pair) => {
+    const b = indexOf(pair.b);
+    const bWeights = ctx.products[b]!.variantIndexes.map((v) => ctx.variants[v]!.popularity);
+    return { a: indexOf(pair.a), b, probability: pair.probability, bWeights };
+  });
   resolved.set(ctx, pairs);
   return pairs;
 }
@@ -64,8 +66,7 @@ export function plantPartners(
   for (const pair of pairsOf(ctx)) {
     const joins = rng.chance(pair.probability);
     const b = ctx.products[pair.b]!;
-    const variantIndex =
-      b.variantIndexes[rng.weightedIndex(b.variantIndexes.map((v) => ctx.variants[v]!.popularity))]!;
+    const variantIndex = b.variantIndexes[rng.weightedIndex(pair.bWeights)]!;
     if (!joins || !has(pair.a) || has(pair.b)) continue;
     const out = ctx.stockoutWindows.get(variantIndex)?.some((w) => dayIndex >= w.start && dayIndex <= w.end);
     if (out) continue;
