@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firstProductTable } from '../../src/core/baskets/first-product-table.ts';
 import { nextOrderAffinity } from '../../src/core/baskets/next-order-affinity.ts';
@@ -138,21 +138,36 @@ let workspaceId: string;
 const orders = generateOrders();
 const db = () => testDatabase.database.db;
 
+/** The orders, their lines and refunded lines, written in multi-row statements of up to 500 rows. */
 async function insert(list: readonly Order[]): Promise<void> {
-  for (const o of list) {
-    await db().execute(sql`INSERT INTO wh_orders (workspace_id, order_id, name, currency_code, total_minor,
-        created_at, updated_at, order_date, test, cancelled_at, customer_id)
-      VALUES (${workspaceId}, ${o.orderId}, ${`#${o.orderId}`}, 'USD', 0, ${o.createdAt}::timestamptz,
+  const inChunks = async (rows: SQL[], write: (values: SQL) => SQL) => {
+    for (let i = 0; i < rows.length; i += 500)
+      await db().execute(write(sql.join(rows.slice(i, i + 500), sql`, `)));
+  };
+  await inChunks(
+    list.map(
+      (o) => sql`(${workspaceId}, ${o.orderId}, ${`#${o.orderId}`}, 'USD', 0, ${o.createdAt}::timestamptz,
         ${o.createdAt}::timestamptz, ${o.day}::date, ${o.test}, ${o.cancelled ? o.createdAt : null}::timestamptz,
-        ${o.customerId})`);
-    for (const l of o.lines) {
-      await db().execute(sql`INSERT INTO wh_order_line_items (workspace_id, line_item_id, order_id, order_date,
+        ${o.customerId})`,
+    ),
+    (values) => sql`INSERT INTO wh_orders (workspace_id, order_id, name, currency_code, total_minor,
+        created_at, updated_at, order_date, test, cancelled_at, customer_id) VALUES ${values}`,
+  );
+  const lines = list.flatMap((o) => o.lines.map((l) => ({ o, l })));
+  await inChunks(
+    lines.map(
+      ({
+        o,
+        l,
+      }) => sql`(${workspaceId}, ${l.lineItemId}, ${o.orderId}, ${o.day}::date, ${l.productId}, 'Item',
+          ${l.quantity}, ${l.unitPrice}, ${l.discount}, 'USD', ${l.unitCost})`,
+    ),
+    (values) => sql`INSERT INTO wh_order_line_items (workspace_id, line_item_id, order_id, order_date,
           product_id, title, quantity, unit_price_minor, discount_minor, currency_code, unit_cost_minor)
-        VALUES (${workspaceId}, ${l.lineItemId}, ${o.orderId}, ${o.day}::date, ${l.productId}, 'Item',
-          ${l.quantity}, ${l.unitPrice}, ${l.discount}, 'USD', ${l.unitCost})`);
-      if (l.refund) await insertRefund(o.orderId, l.lineItemId, l.lineItemId, l.refund);
-    }
-  }
+        VALUES ${values}`,
+  );
+  for (const { o, l } of lines)
+    if (l.refund) await insertRefund(o.orderId, l.lineItemId, l.lineItemId, l.refund);
 }
 
 async function insertRefund(
