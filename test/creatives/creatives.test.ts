@@ -5,6 +5,7 @@ import {
   type CreativeRow,
   CreativesSchema,
 } from '../../src/shared/contracts/creatives.ts';
+import { AlertListSchema } from '../../src/shared/contracts/notifications.ts';
 import { parseDecimalToMinor } from '../../src/shared/money.ts';
 import { type DemoTestApp, startConnectedDemoApp } from '../support/start-demo-app.ts';
 
@@ -95,6 +96,18 @@ describe('GET /api/creatives', () => {
       `from=${addDays(truth.fatiguing.onsetDate, -30)}&to=${addDays(truth.fatiguing.onsetDate, -1)}`,
     );
     expect(before.filter((r) => r.fatigue.state === 'wearing_out')).toEqual([]);
+  });
+
+  it('opens one creative-fatigue alert, for the planted creative, linking to /creatives', async () => {
+    const truth = app.demo.groundTruth.creatives;
+    const response = await app.request('/api/alerts', { cookie: owner });
+    expect(response.status).toBe(200);
+    const { alerts } = AlertListSchema.parse(await response.json());
+    const fatigue = alerts.filter((a) => a.rule === 'creative-fatigue' && a.status === 'open');
+    expect(fatigue.map((a) => a.subject)).toEqual([truth.fatiguing.adId]);
+    const ad = app.demo.store.meta.ads.find((a) => a.id === truth.fatiguing.adId)!;
+    expect(fatigue[0]).toMatchObject({ link: '/creatives', title: `Creative “${ad.name}” is wearing out` });
+    expect(fatigue[0]!.detail).toMatch(/^Since \d{4}-\d{2}-\d{2}: .*frequency/);
   });
 
   it('shows an ad whose creative was deleted and a creative without thumbnail without error', async () => {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { queryRows } from '../../db/query-rows.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import type { AlertCondition, ThinHistory } from './alert-condition.ts';
+import { creativeFatigueConditions } from './creative-conditions.ts';
 import { kpiAnomalyConditions } from './kpi-conditions.ts';
 import { campaignAnomalyConditions, ga4ConversionConditions } from './marketing-conditions.ts';
 import { notifyAlert } from './notify-alert.ts';
@@ -62,6 +63,7 @@ export async function evaluateAlerts(
     sourceConditions(db, workspaceId, now, deps.env.syncIntervalMinutes),
     trackingSilenceConditions(db, workspaceId, now),
     thresholdConditions(deps, workspaceId, now),
+    creativeFatigueConditions(deps, workspaceId, now),
   ]);
   const findings = [kpis, marketing, conversion];
   await replaceNotes(
