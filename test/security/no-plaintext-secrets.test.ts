@@ -210,6 +210,9 @@ describeInBrowser('no secret in plaintext after a full demo run', () => {
     const sessionToken = (await context.cookies()).find((cookie) => cookie.name === 'upside_session')?.value;
     expect(sessionToken).toBeTruthy();
 
+    // Leave the app before stopping it: the open page polls (/profile every 30 s) and would log a
+    // refused connection.
+    await page.goto('about:blank');
     child?.kill('SIGTERM');
     await new Promise((resolve) =>
       child?.exitCode === null ? child.once('exit', resolve) : resolve(undefined),
