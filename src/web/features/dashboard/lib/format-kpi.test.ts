@@ -29,7 +29,9 @@ describe('dashboard formats', () => {
 
   it('names channels and reads accuracy as 100 − WAPE', () => {
     expect(channelLabel('meta_ads')).toBe('Meta ads');
-    expect(channelLabel('tiktok_ads')).toBe('tiktok ads');
+    expect(channelLabel('tiktok_ads')).toBe('TikTok ads');
+    // A channel without a label reads as its words.
+    expect(channelLabel('pinterest_ads')).toBe('pinterest ads');
     expect(accuracyPercent(23.5)).toBe(76.5);
     expect(accuracyPercent(140)).toBe(0);
     expect(accuracyPercent(null)).toBeNull();
