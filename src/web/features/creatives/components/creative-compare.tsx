@@ -1,5 +1,6 @@
 import type { CreativeRow } from '@shared/contracts/creatives.ts';
 import { ReadError } from '@web/components/page-states.tsx';
+import { LabelledSelect } from '@web/components/ui/labelled-select.tsx';
 import { Skeleton } from '@web/components/ui/skeleton.tsx';
 import { useState } from 'react';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
@@ -14,23 +15,12 @@ function AdSelect(props: {
   rows: CreativeRow[];
   onChange: (id: string) => void;
 }) {
+  const options = [
+    { value: '', label: 'Choose an ad' },
+    ...props.rows.map((r) => ({ value: r.adId, label: r.name })),
+  ];
   return (
-    <label className="grid gap-1">
-      {props.label}
-      <select
-        aria-label={props.label}
-        className="h-10 max-w-full rounded-md border border-slate-600 bg-slate-950/60 px-2 text-sm"
-        value={props.value}
-        onChange={(e) => props.onChange(e.target.value)}
-      >
-        <option value="">Choose an ad</option>
-        {props.rows.map((r) => (
-          <option key={r.adId} value={r.adId}>
-            {r.name}
-          </option>
-        ))}
-      </select>
-    </label>
+    <LabelledSelect label={props.label} value={props.value} onChange={props.onChange} options={options} />
   );
 }
 

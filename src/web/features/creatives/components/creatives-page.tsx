@@ -2,6 +2,7 @@ import type { CreativeRow } from '@shared/contracts/creatives.ts';
 import { LoadingCards, ReadError } from '@web/components/page-states.tsx';
 import { type PeriodDays, PeriodSelect } from '@web/components/period-select.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
+import { LabelledSelect } from '@web/components/ui/labelled-select.tsx';
 import { useState } from 'react';
 import { useCreatives } from '../api/creative-queries.ts';
 import { CreativeCard } from './creative-card.tsx';
@@ -17,31 +18,6 @@ const SORTS = {
   contribution: { label: 'Contribution', of: (r: CreativeRow) => Number(r.contribution ?? 0) },
 } as const;
 type SortKey = keyof typeof SORTS;
-
-function Choice(props: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  options: ReadonlyArray<{ value: string; label: string }>;
-}) {
-  return (
-    <label className="grid gap-1">
-      {props.label}
-      <select
-        aria-label={props.label}
-        className="h-10 max-w-full rounded-md border border-slate-600 bg-slate-950/60 px-2 text-sm"
-        value={props.value}
-        onChange={(e) => props.onChange(e.target.value)}
-      >
-        {props.options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-}
 
 const unique = (values: string[]) => [...new Set(values)].sort();
 
@@ -77,7 +53,7 @@ export function CreativesPage() {
         </CardHeader>
         <CardContent className="flex flex-wrap items-end gap-3 text-sm">
           <PeriodSelect value={period} onChange={setPeriod} />
-          <Choice
+          <LabelledSelect
             label="Campaign"
             value={campaign}
             onChange={setCampaign}
@@ -86,7 +62,7 @@ export function CreativesPage() {
               ...unique(rows.map((r) => r.campaign)).map((c) => ({ value: c, label: c })),
             ]}
           />
-          <Choice
+          <LabelledSelect
             label="Platform"
             value={platform}
             onChange={setPlatform}
@@ -95,7 +71,7 @@ export function CreativesPage() {
               ...unique(rows.map((r) => r.platform)).map((p) => ({ value: p, label: p })),
             ]}
           />
-          <Choice
+          <LabelledSelect
             label="Format"
             value={format}
             onChange={setFormat}
@@ -106,7 +82,7 @@ export function CreativesPage() {
               { value: 'none', label: 'No creative' },
             ]}
           />
-          <Choice
+          <LabelledSelect
             label="Sort by"
             value={sort}
             onChange={(value) => setSort(value as SortKey)}

@@ -2,6 +2,7 @@ import { addDays } from '@shared/calendar.ts';
 import { VIEWPORT_BUCKETS } from '@shared/contracts/cursor-tracking.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { Input } from '@web/components/ui/input.tsx';
+import { LabelledSelect } from '@web/components/ui/labelled-select.tsx';
 import { useState } from 'react';
 import { useCustomersSummary } from '../../customers/api/customer-queries.ts';
 import { useFunnels } from '../api/funnel-queries.ts';
@@ -13,30 +14,6 @@ const CHANNELS = ['direct', 'google_organic', 'google_ads', 'meta_ads', 'tiktok_
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** One labelled filter of the report: a native select, so the browser's own keyboard use holds. */
-function FilterSelect(props: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  options: ReadonlyArray<{ value: string; label: string }>;
-}) {
-  return (
-    <label className="grid gap-1">
-      {props.label}
-      <select
-        aria-label={props.label}
-        className="h-10 rounded-md border border-slate-600 bg-slate-950/60 px-2 text-sm"
-        value={props.value}
-        onChange={(e) => props.onChange(e.target.value)}
-      >
-        {props.options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-}
 
 /**
  * Funnels (issue 40): the built-in checkout funnel and the store's saved funnels, each reported
@@ -66,7 +43,7 @@ export function FunnelsPage() {
         </CardHeader>
         <CardContent className="grid gap-4">
           <div className="flex flex-wrap items-end gap-3 text-sm">
-            <FilterSelect
+            <LabelledSelect
               label="Funnel"
               value={id}
               onChange={setId}
@@ -83,7 +60,7 @@ export function FunnelsPage() {
               To
               <Input type="date" aria-label="To" value={to} onChange={(e) => setTo(e.target.value)} />
             </label>
-            <FilterSelect
+            <LabelledSelect
               label="Device"
               value={device}
               onChange={setDevice}
@@ -92,7 +69,7 @@ export function FunnelsPage() {
                 ...VIEWPORT_BUCKETS.map((b) => ({ value: b.id, label: b.label })),
               ]}
             />
-            <FilterSelect
+            <LabelledSelect
               label="Channel"
               value={channel}
               onChange={setChannel}
@@ -101,7 +78,7 @@ export function FunnelsPage() {
                 ...CHANNELS.map((c) => ({ value: c, label: c })),
               ]}
             />
-            <FilterSelect
+            <LabelledSelect
               label="Visitors"
               value={visitor}
               onChange={setVisitor}
@@ -111,7 +88,7 @@ export function FunnelsPage() {
                 { value: 'returning', label: 'Returning' },
               ]}
             />
-            <FilterSelect
+            <LabelledSelect
               label="RFM segment"
               value={segment}
               onChange={setSegment}
