@@ -45,21 +45,12 @@ export function CreativeCompare({ rows, period }: { rows: CreativeRow[]; period:
       <div className="flex flex-wrap items-end gap-3 text-sm">
         <AdSelect label="First ad" value={first} rows={rows} onChange={setFirst} />
         <AdSelect label="Second ad" value={second} rows={rows} onChange={setSecond} />
-        <label className="grid gap-1">
-          Measure
-          <select
-            aria-label="Measure"
-            className="h-10 rounded-md border border-slate-600 bg-slate-950/60 px-2 text-sm"
-            value={metric}
-            onChange={(e) => setMetric(e.target.value as Metric)}
-          >
-            {Object.entries(METRICS).map(([key, label]) => (
-              <option key={key} value={key}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <LabelledSelect
+          label="Measure"
+          value={metric}
+          onChange={(value) => setMetric(value as Metric)}
+          options={Object.entries(METRICS).map(([value, label]) => ({ value, label }))}
+        />
       </div>
       {error ? <ReadError error={error} /> : null}
       {(first !== '' && a.isPending) || (second !== '' && b.isPending) ? <Skeleton className="h-64" /> : null}
@@ -72,22 +63,20 @@ export function CreativeCompare({ rows, period }: { rows: CreativeRow[]; period:
               <YAxis stroke="#94a3b8" fontSize={11} />
               <Tooltip />
               <Legend />
-              <Line
-                type="monotone"
-                dataKey="a"
-                name={a.data?.name ?? 'First'}
-                stroke="#38bdf8"
-                dot={false}
-                connectNulls
-              />
-              <Line
-                type="monotone"
-                dataKey="b"
-                name={b.data?.name ?? 'Second'}
-                stroke="#f97316"
-                dot={false}
-                connectNulls
-              />
+              {[
+                { key: 'a', name: a.data?.name ?? 'First', stroke: '#38bdf8' },
+                { key: 'b', name: b.data?.name ?? 'Second', stroke: '#f97316' },
+              ].map((line) => (
+                <Line
+                  key={line.key}
+                  type="monotone"
+                  dataKey={line.key}
+                  name={line.name}
+                  stroke={line.stroke}
+                  dot={false}
+                  connectNulls
+                />
+              ))}
             </LineChart>
           </ResponsiveContainer>
         </div>
