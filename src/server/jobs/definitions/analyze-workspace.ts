@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { refreshStaleStatistics } from '../../db/refresh-stale-statistics.ts';
 import { runAnalysis } from '../../features/analysis/run-analysis.ts';
 import { refreshContributionRollups } from '../../features/contribution/rebuild-contribution-rollups.ts';
 import { joinOrderJourneys } from '../../features/journeys/join-order-journeys.ts';
@@ -9,7 +10,7 @@ import { evaluateAlertsJob } from './evaluate-alerts.ts';
 
 /**
  * The analysis run queued after every successful sync; one at a time per workspace. It first
- * brings the profit report's daily rollup up to the synced warehouse, so the first view of
+ * refreshes stale planner statistics (autovacuum may be off: decision 103), then brings the profit report's daily rollup up to the synced warehouse, so the first view of
  * /profit after a sync does not pay for it.
  */
 export const analyzeWorkspaceJob = defineJob({
@@ -19,6 +20,8 @@ export const analyzeWorkspaceJob = defineJob({
   priority: 80,
   concurrencyKey: (payload) => `analyze:${payload.workspaceId}`,
   async run({ deps, payload }) {
+    // Every read below plans on the tables' statistics: take them where they went stale (decision 103).
+    await refreshStaleStatistics(deps.db);
     await refreshProfitRollup(deps, payload.workspaceId);
     // And the product and cohort rollups (decision 060), for the first view of /products and /customers.
     await refreshContributionRollups(deps, payload.workspaceId);
