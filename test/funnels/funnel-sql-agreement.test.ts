@@ -195,6 +195,7 @@ describe('funnel matching: SQL read and src/core agree', () => {
       [...eventsBySession.values()].map((events) => ({
         passedAt: matchFunnel(funnel.steps, events, funnel.windowMinutes * 60_000),
         revenue: 0,
+        contribution: 0,
       })),
       0,
     );

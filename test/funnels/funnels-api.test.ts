@@ -34,6 +34,9 @@ describe('funnels API', () => {
   /** Session i reaches step `reach[i]` (1…6) of checkout; mobile when i is odd. */
   const reach = [6, 6, 6, 5, 4, 4, 3, 2, 1, 1, 6, 2];
   const orderValue = (i: number) => 1000 + i * 100;
+  const unitCost = (i: number) => 400 + i * 10;
+  /** Session 0's order is partly refunded (not restocked): its contribution loses the refund. */
+  const refunded = 250;
 
   beforeAll(async () => {
     app = await startTestApp();
@@ -65,13 +68,20 @@ describe('funnels API', () => {
           ...(name === 'checkout_completed' ? { orderId: String(5000 + i) } : {}),
         })),
       ];
-      if (steps === 6)
+      if (steps === 6) {
         await createOrder(app.db, {
           workspaceId,
           orderId: 5000 + i,
           orderDate: day,
           totalMinor: orderValue(i),
         });
+        // One line at the order's value whose unit cost was frozen at the time of sale.
+        await app.db.execute(sql`
+          INSERT INTO wh_order_line_items (workspace_id, line_item_id, order_id, order_date, product_id, title,
+            quantity, unit_price_minor, unit_cost_minor, cost_source, currency_code)
+          VALUES (${workspaceId}, ${5000 + i}, ${5000 + i}, ${day}, 1, 'Mug', 1, ${orderValue(i)},
+            ${unitCost(i)}, 'manual', 'USD')`);
+      }
       // Sent newest first: arrival order must not matter.
       const response = await postEvents(app.baseUrl, {
         trackingId: site.trackingId,
@@ -84,6 +94,13 @@ describe('funnels API', () => {
       });
       expect(response.status).toBe(200);
     }
+    await app.db.execute(sql`
+      INSERT INTO wh_refunds (workspace_id, refund_id, order_id, created_at, refund_date, amount_minor, currency_code)
+      VALUES (${workspaceId}, 1, 5000, now(), ${day}, ${refunded}, 'USD')`);
+    await app.db.execute(sql`
+      INSERT INTO wh_refund_line_items (workspace_id, refund_id, line_item_id, order_id, refund_date, quantity,
+        subtotal_minor, restocked)
+      VALUES (${workspaceId}, 1, 5000, 5000, ${day}, 1, ${refunded}, false)`);
   });
   afterAll(async () => {
     await app?.close();
@@ -97,7 +114,7 @@ describe('funnels API', () => {
   const planted = (which: (i: number) => boolean) =>
     CHECKOUT.map((_, s) => reach.filter((r, i) => which(i) && r > s).length);
 
-  it('the built-in checkout funnel equals the planted sessions at every step, with the orders revenue', async () => {
+  it('the built-in checkout funnel equals the planted sessions at every step, with the orders revenue and contribution', async () => {
     const checkout = await report(`/api/funnels/checkout/report?from=${day}&to=${day}`);
     expect(checkout.steps.map((s) => s.name)).toEqual([...CHECKOUT]);
     expect(checkout.steps.map((s) => s.sessions)).toEqual(planted(() => true));
@@ -107,7 +124,11 @@ describe('funnels API', () => {
     const bought = reach.flatMap((r, i) => (r === 6 ? [orderValue(i)] : []));
     const revenue = bought.reduce((a, b) => a + b, 0);
     expect(checkout.steps.at(-1)!.revenue).toBe(revenue);
-    expect(checkout.steps.at(-1)!.contribution).toBe(1);
+    expect(checkout.steps.at(-1)!.revenueShare).toBe(1);
+    // Contribution margin: price − the frozen unit cost of each bought session's line, less the refund.
+    const contribution =
+      reach.reduce((sum, r, i) => (r === 6 ? sum + orderValue(i) - unitCost(i) : sum), 0) - refunded;
+    expect(checkout.steps.map((s) => s.contribution)).toEqual(CHECKOUT.map(() => contribution));
     expect(checkout.steps.at(-1)!.conversionRate).toBeCloseTo(bought.length / reach.length, 10);
     // Session i spends 30 s × (i + 1) per step: step 2's median over the sessions that got there.
     const gaps = reach.flatMap((r, i) => (r >= 2 ? [30 * (i + 1)] : [])).sort((a, b) => a - b);

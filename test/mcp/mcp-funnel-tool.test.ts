@@ -75,7 +75,7 @@ describe('MCP get_funnel', () => {
     expect(answer.window).toMatchObject({ from, to: endDate });
     expect(answer.currency).toBe(app.demo.store.shop.currencyCode);
     expect(Object.keys(answer.definitions)).toEqual(
-      expect.arrayContaining(['window', 'steps', 'sessions', 'revenue', 'contribution']),
+      expect.arrayContaining(['window', 'steps', 'sessions', 'revenue', 'revenueShare', 'contribution']),
     );
     const truth = checkoutTruth(app.demo.store);
     expect(answer.data.steps.map((s) => s.sessions)).toEqual(truth.steps.map((s) => s.sessions));

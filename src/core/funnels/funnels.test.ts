@@ -61,23 +61,63 @@ describe('matchFunnel', () => {
 });
 
 describe('summarizeFunnel', () => {
-  it('counts sessions, conversion, median gap, drop-off, revenue and contribution per step', () => {
+  it('counts sessions, conversion, median gap, drop-off, revenue, its share and contribution per step', () => {
     const sessions = [
-      { passedAt: [0, 10_000, 40_000], revenue: 50 },
-      { passedAt: [0, 20_000], revenue: 0 },
-      { passedAt: [0, 30_000, 50_000], revenue: 30 },
-      { passedAt: [0], revenue: 0 },
+      { passedAt: [0, 10_000, 40_000], revenue: 5_000, contribution: 1_800 },
+      { passedAt: [0, 20_000], revenue: 2_000, contribution: -300 },
+      { passedAt: [0, 30_000, 50_000], revenue: 3_000, contribution: 900 },
+      { passedAt: [0], revenue: 0, contribution: 0 },
     ];
-    expect(summarizeFunnel(3, sessions, 100)).toEqual([
-      { sessions: 4, conversionRate: 1, medianSeconds: 0, dropOff: 0, revenue: 80, contribution: 0.8 },
-      { sessions: 3, conversionRate: 0.75, medianSeconds: 20, dropOff: 1, revenue: 80, contribution: 0.8 },
-      { sessions: 2, conversionRate: 0.5, medianSeconds: 25, dropOff: 1, revenue: 80, contribution: 0.8 },
+    expect(summarizeFunnel(3, sessions, 20_000)).toEqual([
+      {
+        sessions: 4,
+        conversionRate: 1,
+        medianSeconds: 0,
+        dropOff: 0,
+        revenue: 10_000,
+        revenueShare: 0.5,
+        contribution: 2_400,
+      },
+      {
+        sessions: 3,
+        conversionRate: 0.75,
+        medianSeconds: 20,
+        dropOff: 1,
+        revenue: 10_000,
+        revenueShare: 0.5,
+        contribution: 2_400,
+      },
+      {
+        sessions: 2,
+        conversionRate: 0.5,
+        medianSeconds: 25,
+        dropOff: 1,
+        revenue: 8_000,
+        revenueShare: 0.4,
+        contribution: 2_700,
+      },
     ]);
   });
   it('gives null medians and zero rates when nobody entered', () => {
     expect(summarizeFunnel(2, [], 0)).toEqual([
-      { sessions: 0, conversionRate: 0, medianSeconds: null, dropOff: 0, revenue: 0, contribution: 0 },
-      { sessions: 0, conversionRate: 0, medianSeconds: null, dropOff: 0, revenue: 0, contribution: 0 },
+      {
+        sessions: 0,
+        conversionRate: 0,
+        medianSeconds: null,
+        dropOff: 0,
+        revenue: 0,
+        revenueShare: 0,
+        contribution: 0,
+      },
+      {
+        sessions: 0,
+        conversionRate: 0,
+        medianSeconds: null,
+        dropOff: 0,
+        revenue: 0,
+        revenueShare: 0,
+        contribution: 0,
+      },
     ]);
   });
 });

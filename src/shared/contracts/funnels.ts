@@ -75,7 +75,9 @@ export type FunnelReportQuery = z.infer<typeof FunnelReportQuerySchema>;
 /**
  * Per step: sessions that passed it, conversion from step 1, median seconds from the previous step
  * (null when none got here), drop-off from the previous step, and the revenue (minor units of the
- * shop currency) of the orders joined to those sessions with its share of the period's revenue.
+ * shop currency) of the orders joined to those sessions with its share of the period's revenue, and
+ * their contribution margin (minor units: after COGS at the time of sale, shipping cost, payment
+ * fees and refunds; before marketing).
  */
 export const FunnelReportSchema = z.object({
   name: z.string(),
@@ -90,7 +92,8 @@ export const FunnelReportSchema = z.object({
       medianSeconds: z.number().nullable(),
       dropOff: z.number().int(),
       revenue: z.number().int(),
-      contribution: z.number(),
+      revenueShare: z.number(),
+      contribution: z.number().int(),
     }),
   ),
 });

@@ -9,6 +9,12 @@ import type { Db } from '../../db/client.ts';
 import { queryRowsWithoutJit } from '../../db/query-rows.ts';
 import { badRequest } from '../../errors.ts';
 import { findLatestRunId } from '../analytics/read-analytics.ts';
+import {
+  ORDER_REFUNDS_JOIN,
+  ORDER_SALE,
+  ORDER_SALE_JOINS,
+  SALE_ORDER,
+} from '../contribution/contribution-sql.ts';
 
 /** Tracker event types a funnel step can name (the rest are pointer positions). */
 const TRACKER_TYPES = new Set(['page_view', 'click', 'dead_click']);
@@ -56,6 +62,14 @@ export const SessionMarksRow = z.object({
   ttclid: z.string().nullable(),
   msclkid: z.string().nullable(),
   revenue: z.coerce.number(),
+  /** The contribution parts of those orders (contributionOf's inputs, minor units), refunds included. */
+  gross_sales: z.coerce.number(),
+  shipping_charges: z.coerce.number(),
+  discounts: z.coerce.number(),
+  returns: z.coerce.number(),
+  cogs: z.coerce.number(),
+  shipping: z.coerce.number(),
+  payment_fees: z.coerce.number(),
   times: z.array(z.coerce.number()),
   steps: z.array(z.coerce.number()),
 });
@@ -76,7 +90,8 @@ export interface FunnelSessionsQuery {
  * the sessions started on the shop-local days `from`–`to` of the device, campaign, visitors, A/B
  * variant and RFM segment asked; of their pixel events and — only when a step can match them — their
  * tracker page views and clicks, only those passing some step, as times (ms) and step masks (two
- * aligned arrays in no particular order: matchFunnelMarks orders them); the revenue of the orders joined to the session; the channel inputs
+ * aligned arrays in no particular order: matchFunnelMarks orders them); the revenue of the orders joined to the session and their contribution parts (contribution-sql.ts,
+ * refunds so far included); the channel inputs
  * (sessionChannelOf), the channel filter being applied here. The step matching itself stays in
  * src/core (matchFunnelMarks). The days are a range of instants (sargable on the sessions'
  * started_at index); JIT off, as its compile time exceeded the query's. A segment that is not an RFM segment name is a 400 naming `segment`.
@@ -141,14 +156,25 @@ export async function readFunnelSessionMarks(db: Db, query: FunnelSessionsQuery)
         FROM marks m JOIN kept k ON k.configuration_id = m.configuration_id AND k.session_id = m.session_id
         GROUP BY m.configuration_id, m.session_id
         HAVING bool_or(m.steps & 1 = 1)),
-      revenue AS (
-        SELECT j.configuration_id, j.session_id, sum(o.total_minor) AS revenue
-        FROM tracking_order_journeys j
+      revenue AS MATERIALIZED (
+        SELECT j.configuration_id, j.session_id, sum(o.total_minor) AS revenue,
+          sum(${ORDER_SALE.grossSales}) AS gross_sales,
+          sum(${ORDER_SALE.shippingCharges} - refunds.shipping_refunded_minor) AS shipping_charges,
+          sum(${ORDER_SALE.discounts}) AS discounts, sum(refunds.returns_minor) AS returns,
+          sum(${ORDER_SALE.cogs} + refunds.cogs_minor) AS cogs, sum(${ORDER_SALE.shipping}) AS shipping,
+          sum(${ORDER_SALE.paymentFees}) AS payment_fees
+        FROM kept k
+          JOIN tracking_order_journeys j ON j.workspace_id = ${workspaceId}::uuid
+            AND j.configuration_id = k.configuration_id AND j.session_id = k.session_id
           JOIN wh_orders o ON o.workspace_id = j.workspace_id AND o.order_id = j.order_id
-        WHERE j.workspace_id = ${workspaceId}::uuid AND NOT o.test AND o.cancelled_at IS NULL
+          ${ORDER_SALE_JOINS} ${ORDER_REFUNDS_JOIN}
+        WHERE ${SALE_ORDER}
         GROUP BY j.configuration_id, j.session_id)
       SELECT k.session_id, k.last_page_url AS exit_page, k.utm_source, k.utm_medium, k.referrer, k.fbclid,
-        k.gclid, k.ttclid, k.msclkid, coalesce(r.revenue, 0) AS revenue, p.times, p.steps
+        k.gclid, k.ttclid, k.msclkid, coalesce(r.revenue, 0) AS revenue,
+        coalesce(r.gross_sales, 0) AS gross_sales, coalesce(r.shipping_charges, 0) AS shipping_charges,
+        coalesce(r.discounts, 0) AS discounts, coalesce(r.returns, 0) AS returns, coalesce(r.cogs, 0) AS cogs,
+        coalesce(r.shipping, 0) AS shipping, coalesce(r.payment_fees, 0) AS payment_fees, p.times, p.steps
       FROM passed p
         JOIN kept k ON k.configuration_id = p.configuration_id AND k.session_id = p.session_id
         LEFT JOIN revenue r ON r.configuration_id = p.configuration_id AND r.session_id = p.session_id`,

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { matchFunnelMarks } from '../../../core/funnels/match-funnel-marks.ts';
 import { summarizeFunnel } from '../../../core/funnels/summarize-funnel.ts';
+import { contributionOf } from '../../../core/profit/contribution-of.ts';
 import { addDays, localDayOf } from '../../../shared/calendar.ts';
 import type { Funnel, FunnelReport, FunnelReportQuery } from '../../../shared/contracts/funnels.ts';
 import type { Db } from '../../db/client.ts';
@@ -16,7 +17,8 @@ const ShopRow = z.object({ time_zone: z.string().nullable(), currency: z.string(
  * passed step 1, of the filters asked, one compact row each from the database
  * (readFunnelSessionMarks); each session matched through the steps in src/core
  * (matchFunnelMarks), then the per-step figures (summarizeFunnel) with the revenue of the orders
- * joined to the sessions and its share of all revenue orders of the days.
+ * joined to the sessions, its share of all revenue orders of the days, and their contribution margin
+ * (`contributionOf` over decision 010's parts: COGS at the time of sale, shipping cost, fees, refunds).
  */
 export async function readFunnelReport(
   db: Db,
@@ -50,6 +52,15 @@ export async function readFunnelReport(
       windowMs,
     ),
     revenue: s.revenue,
+    contribution: contributionOf({
+      grossSales: s.gross_sales,
+      shippingCharges: s.shipping_charges,
+      discounts: s.discounts,
+      returns: s.returns,
+      cogs: s.cogs,
+      shipping: s.shipping,
+      paymentFees: s.payment_fees,
+    }).contributionMargin,
   }));
 
   const [total] = await queryRows(
@@ -69,6 +80,7 @@ export async function readFunnelReport(
       name: funnel.steps[i]!.value,
       ...step,
       revenue: Math.round(step.revenue),
+      contribution: Math.round(step.contribution),
     })),
   };
 }

@@ -16,7 +16,7 @@ export const getFunnelReport = defineTool({
   name: 'get_funnel',
   title: 'Funnel report',
   description:
-    'A funnel over sessions started on shop days from..to: the built-in checkout funnel (funnel "checkout", Shopify’s six checkout steps reported by the custom pixel) or a saved funnel by id; per step sessions, conversion from step 1, median seconds from the previous step, drop-off, and the revenue and share of revenue of the orders joined to those sessions. Same figures as GET /api/funnels/:id/report.',
+    'A funnel over sessions started on shop days from..to: the built-in checkout funnel (funnel "checkout", Shopify’s six checkout steps reported by the custom pixel) or a saved funnel by id; per step sessions, conversion from step 1, median seconds from the previous step, drop-off, and the revenue, share of revenue and contribution margin of the orders joined to those sessions. Same figures as GET /api/funnels/:id/report.',
   input: rangeInput({
     funnel: FunnelParamsSchema.shape.id
       .default('checkout')
@@ -69,7 +69,9 @@ export const getFunnelReport = defineTool({
         dropOff: 'Sessions of the previous step that did not pass this one.',
         revenue:
           'Minor units of the shop currency: the orders joined to the step’s sessions (first-party join).',
-        contribution: 'revenue ÷ the revenue of all revenue orders of the days.',
+        revenueShare: 'revenue ÷ the revenue of all revenue orders of the days.',
+        contribution:
+          'Minor units of the shop currency: the contribution margin of those orders (after COGS at the time of sale, shipping cost, payment fees and refunds; before marketing).',
       },
       data: report,
     };

@@ -15,8 +15,8 @@ const seconds = (s: number | null) =>
 
 /**
  * One funnel's report (issue 40): per step a bar as wide as its conversion from step 1, the
- * sessions, median time from the previous step, drop-off, and the revenue and contribution of the
- * orders whose sessions passed it. Loading, error and empty states of its own.
+ * sessions, median time from the previous step, drop-off, and the revenue (with its share) and
+ * contribution margin of the orders whose sessions passed it. Loading, error and empty states of its own.
  */
 export function FunnelReport({ id, filters }: { id: string; filters: FunnelReportFilters }) {
   const report = useFunnelReport(id, filters);
@@ -60,7 +60,10 @@ export function FunnelReport({ id, filters }: { id: string; filters: FunnelRepor
           </div>
           <span className="text-xs text-slate-400">
             Orders of these sessions: {formatMinorMoney(step.revenue, currency, digits)} (
-            {percent(step.contribution)} of revenue)
+            {percent(step.revenueShare)} of revenue) · contribution{' '}
+            <span data-testid="funnel-step-contribution">
+              {formatMinorMoney(step.contribution, currency, digits)}
+            </span>
           </span>
         </li>
       ))}
