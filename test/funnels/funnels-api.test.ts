@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { queryRows } from '../../src/server/db/query-rows.ts';
-import type { Funnel, FunnelReport } from '../../src/shared/contracts/funnels.ts';
+import type { Funnel, FunnelReport, FunnelStepSessions } from '../../src/shared/contracts/funnels.ts';
 import type { PixelEvent } from '../../src/shared/contracts/pixel-events.ts';
 import type { TrackingConfiguration } from '../../src/shared/contracts/tracking-configurations.ts';
 import { createOrder, createSyncedShop } from '../support/factories.ts';
@@ -136,6 +136,36 @@ describe('funnels API', () => {
     expect(checkout.steps[1]!.medianSeconds).toBe(
       gaps.length % 2 ? gaps[Math.floor(mid)] : (gaps[mid - 1]! + gaps[mid]!) / 2,
     );
+  });
+
+  it('opens a step: its sessions, those that went no further and the pages they left from', async () => {
+    const response = await app.request(`/api/funnels/checkout/steps/3/sessions?from=${day}&to=${day}`, {
+      cookie: owner,
+    });
+    expect(response.status, await response.clone().text()).toBe(200);
+    const drill = (await response.json()) as FunnelStepSessions;
+    expect(drill).toMatchObject({ name: CHECKOUT[2], step: 3, currency: 'USD' });
+    expect(drill.sessions).toBe(reach.filter((r) => r >= 3).length);
+    const left = reach.flatMap((r, i) => (r === 3 ? [i] : []));
+    expect(drill.leftHere).toBe(left.length);
+    expect(drill.exitPages.reduce((sum, page) => sum + page.sessions, 0)).toBe(left.length);
+    for (const page of drill.exitPages) expect(page.trackingId).toBe(site.trackingId);
+    // Those that left here come first; the rest follow with the furthest step they passed.
+    expect(drill.latest.slice(0, left.length).every((s) => s.furthestStep === 3)).toBe(true);
+    expect(drill.latest.map((s) => s.furthestStep).sort()).toEqual(reach.filter((r) => r >= 3).sort());
+    const paid = drill.latest.filter((s) => s.furthestStep === 6).map((s) => s.revenue);
+    expect(paid.reduce((a, b) => a + b, 0)).toBe(
+      reach.reduce((sum, r, i) => (r === 6 ? sum + orderValue(i) : sum), 0),
+    );
+
+    const past = await app.request(`/api/funnels/checkout/steps/7/sessions?from=${day}&to=${day}`, {
+      cookie: owner,
+    });
+    expect(past.status).toBe(400);
+    expect(((await past.json()) as { message: string }).message).toMatch(/^step: /);
+    const zero = await app.request('/api/funnels/checkout/steps/0/sessions', { cookie: owner });
+    expect(zero.status).toBe(400);
+    expect(await zero.text()).toContain('step');
   });
 
   it('splits by device', async () => {

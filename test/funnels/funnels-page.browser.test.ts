@@ -1,7 +1,11 @@
 import { expect, it } from 'vitest';
 import { checkoutTruth } from '../../src/demo/checkout-truth.ts';
 import { addDays } from '../../src/shared/calendar.ts';
-import { type FunnelReport, FunnelReportSchema } from '../../src/shared/contracts/funnels.ts';
+import {
+  type FunnelReport,
+  FunnelReportSchema,
+  FunnelStepSessionsSchema,
+} from '../../src/shared/contracts/funnels.ts';
 import { currencyDigitsOf } from '../../src/shared/money.ts';
 import { formatMinorMoney } from '../../src/web/lib/money.ts';
 import { describeInBrowser, saveScreenshot } from '../support/browser.ts';
@@ -50,6 +54,31 @@ describeInBrowser('the Funnels page on the demo store', () => {
       );
     // The paid step carries the demo's order value.
     expect(checkout.steps.at(-1)!.revenue).toBeGreaterThan(0);
+
+    // A step opens: those that went no further (the planted abandonments at step 3) and where they
+    // left, each page linking to its heatmap.
+    await steps.nth(2).getByTestId('funnel-step-open').click();
+    const drill = FunnelStepSessionsSchema.parse(
+      await page.evaluate(
+        async (path) => (await fetch(path)).json(),
+        `/api/funnels/checkout/steps/3/sessions?from=${from}&to=${endDate}`,
+      ),
+    );
+    expect(drill.leftHere).toBe(truth.steps[2]!.sessions - truth.steps[3]!.sessions);
+    await expect
+      .poll(() => page.getByTestId('funnel-step-left').textContent(), POLL)
+      .toBe(String(drill.leftHere));
+    const exit = page.getByTestId('funnel-exit-heatmap').first();
+    const first = drill.exitPages[0]!;
+    expect(await exit.getAttribute('href')).toBe(
+      `/cursor-tracking?${new URLSearchParams({ trackingId: first.trackingId, page: first.pageUrl, tab: 'heatmap' })}`,
+    );
+    await exit.click();
+    await expect.poll(() => page.locator('#heatmap-page').inputValue(), POLL).toBe(first.pageUrl);
+    await page.goto(`${app.baseUrl}/funnels`);
+    await page.getByLabel('From', { exact: true }).fill(from);
+    await page.getByLabel('To', { exact: true }).fill(endDate);
+    await expect.poll(sessionsShown, POLL).toEqual(truth.steps.map((s) => String(s.sessions)));
 
     const builder = page.getByTestId('funnel-builder');
     await builder.getByLabel('Funnel name').fill('Contact to paid');

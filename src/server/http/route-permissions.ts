@@ -93,6 +93,7 @@ const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /api/funnels': READ,
   'POST /api/funnels': ANALYZE,
   'GET /api/funnels/:id/report': READ,
+  'GET /api/funnels/:id/steps/:step/sessions': READ,
   'GET /api/analytics/ga/overview': READ,
   'PUT /api/analytics/forecast-closures/:date': ANALYZE,
   'DELETE /api/analytics/forecast-closures/:date': ANALYZE,

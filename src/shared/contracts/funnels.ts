@@ -98,3 +98,38 @@ export const FunnelReportSchema = z.object({
   ),
 });
 export type FunnelReport = z.infer<typeof FunnelReportSchema>;
+
+/** A step of a funnel by its position (1 = the first step). */
+export const FunnelStepParamsSchema = FunnelParamsSchema.extend({
+  step: z.coerce.number().int('step must be a whole number').min(1, 'step starts at 1').max(10),
+});
+
+/**
+ * GET /api/funnels/:id/steps/:step/sessions (issue 40): the sessions that passed the step, and of
+ * them those that went no further ("left here"; at the last step, every session that completed):
+ * where they left — each exit page with its website's tracking id, for its heatmap — and the latest
+ * sessions (at most 50, those that left here first), with their device, exit page, the furthest
+ * step they passed and the revenue of their orders (minor units of the shop currency).
+ */
+export const FunnelStepSessionsSchema = z.object({
+  name: z.string(),
+  step: z.number().int(),
+  from: day,
+  to: day,
+  currency: z.string(),
+  sessions: z.number().int(),
+  leftHere: z.number().int(),
+  exitPages: z.array(z.object({ trackingId: z.string(), pageUrl: z.string(), sessions: z.number().int() })),
+  latest: z.array(
+    z.object({
+      sessionId: z.string(),
+      trackingId: z.string(),
+      startedAt: z.string(),
+      device: z.string().nullable(),
+      exitPage: z.string(),
+      furthestStep: z.number().int(),
+      revenue: z.number().int(),
+    }),
+  ),
+});
+export type FunnelStepSessions = z.infer<typeof FunnelStepSessionsSchema>;

@@ -53,6 +53,10 @@ function stepMask(steps: readonly FunnelStep[], columns: EventColumns): SQL {
 /** One session that passed step 1, compacted (decision 118): its events as times and step masks. */
 export const SessionMarksRow = z.object({
   session_id: z.string(),
+  /** The website's tracking id (what its heatmap is opened by). */
+  tracking_id: z.string(),
+  started_at: z.coerce.date(),
+  device: z.string().nullable(),
   exit_page: z.string(),
   utm_source: z.string().nullable(),
   utm_medium: z.string().nullable(),
@@ -134,8 +138,8 @@ export async function readFunnelSessionMarks(db: Db, query: FunnelSessionsQuery)
     db,
     SessionMarksRow,
     sql`WITH kept AS MATERIALIZED (
-        SELECT s.configuration_id, s.session_id, s.last_page_url, s.utm_source, s.utm_medium, s.referrer,
-          s.fbclid, s.gclid, s.ttclid, s.msclkid
+        SELECT s.configuration_id, s.session_id, s.last_page_url, s.started_at, s.device, s.utm_source,
+          s.utm_medium, s.referrer, s.fbclid, s.gclid, s.ttclid, s.msclkid
         FROM tracking_sessions s WHERE ${sessionFilter}),
       marks AS (
         SELECT * FROM (
@@ -170,13 +174,14 @@ export async function readFunnelSessionMarks(db: Db, query: FunnelSessionsQuery)
           ${ORDER_SALE_JOINS} ${ORDER_REFUNDS_JOIN}
         WHERE ${SALE_ORDER}
         GROUP BY j.configuration_id, j.session_id)
-      SELECT k.session_id, k.last_page_url AS exit_page, k.utm_source, k.utm_medium, k.referrer, k.fbclid,
+      SELECT k.session_id, c.tracking_id, k.started_at, k.device, k.last_page_url AS exit_page, k.utm_source, k.utm_medium, k.referrer, k.fbclid,
         k.gclid, k.ttclid, k.msclkid, coalesce(r.revenue, 0) AS revenue,
         coalesce(r.gross_sales, 0) AS gross_sales, coalesce(r.shipping_charges, 0) AS shipping_charges,
         coalesce(r.discounts, 0) AS discounts, coalesce(r.returns, 0) AS returns, coalesce(r.cogs, 0) AS cogs,
         coalesce(r.shipping, 0) AS shipping, coalesce(r.payment_fees, 0) AS payment_fees, p.times, p.steps
       FROM passed p
         JOIN kept k ON k.configuration_id = p.configuration_id AND k.session_id = p.session_id
+        JOIN tracking_configurations c ON c.id = k.configuration_id
         LEFT JOIN revenue r ON r.configuration_id = p.configuration_id AND r.session_id = p.session_id`,
   );
   const channel = filters.channel;

@@ -7,14 +7,20 @@ import {
   FunnelReportQuerySchema,
   FunnelReportSchema,
   FunnelSchema,
+  FunnelStepParamsSchema,
+  FunnelStepSessionsSchema,
 } from '../../../shared/contracts/funnels.ts';
 import { requireAuth } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import { CHECKOUT_FUNNEL } from './checkout-funnel.ts';
 import { createFunnel, getFunnel, listFunnels } from './manage-funnels.ts';
 import { readFunnelReport } from './read-funnel-report.ts';
+import { readFunnelStepSessions } from './read-funnel-step-sessions.ts';
 
-/** Funnels (issue 40): save and list funnels, and the report of a saved one or of the built-in checkout. */
+/**
+ * Funnels (issue 40): save and list funnels, the report of a saved one or of the built-in checkout,
+ * and a step's sessions and exit pages.
+ */
 export function registerFunnelRoutes(app: FastifyInstance, deps: AppDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get('/api/funnels', { schema: { response: { 200: z.array(FunnelSchema) } } }, async (request) =>
@@ -40,6 +46,22 @@ export function registerFunnelRoutes(app: FastifyInstance, deps: AppDeps): void 
       const { id } = request.params;
       const funnel = id === 'checkout' ? CHECKOUT_FUNNEL : await getFunnel(deps.db, workspaceId, id);
       return readFunnelReport(deps.db, workspaceId, funnel, request.query, deps.clock());
+    },
+  );
+  api.get(
+    '/api/funnels/:id/steps/:step/sessions',
+    {
+      schema: {
+        params: FunnelStepParamsSchema,
+        querystring: FunnelReportQuerySchema,
+        response: { 200: FunnelStepSessionsSchema },
+      },
+    },
+    async (request) => {
+      const { workspaceId } = requireAuth(request);
+      const { id, step } = request.params;
+      const funnel = id === 'checkout' ? CHECKOUT_FUNNEL : await getFunnel(deps.db, workspaceId, id);
+      return readFunnelStepSessions(deps.db, workspaceId, funnel, step, request.query, deps.clock());
     },
   );
 }

@@ -186,13 +186,18 @@ function SessionsPanel({ trackingId }: { trackingId: string | undefined }) {
   );
 }
 
-/** The Analytics Dashboard tab (spec §2). `trackingId` narrows everything to one website. */
+/**
+ * The Analytics Dashboard tab (spec §2). `trackingId` narrows everything to one website;
+ * `heatmapPage` (a page URL, '' for none) opens the Heatmap tab on that page.
+ */
 export function AnalyticsDashboard({
   trackingId,
   websiteName,
+  heatmapPage,
 }: {
   trackingId?: string;
   websiteName?: string;
+  heatmapPage?: string;
 }) {
   const statistics = useCursorStatistics(trackingId);
   const stats = statistics.data;
@@ -232,7 +237,7 @@ export function AnalyticsDashboard({
           icon={<MousePointerClick aria-hidden="true" />}
         />
       </div>
-      <Tabs defaultValue="analytics">
+      <Tabs defaultValue={heatmapPage === undefined ? 'analytics' : 'heatmap'}>
         <TabsList>
           <TabsTrigger value="analytics">
             <MousePointer aria-hidden="true" className="size-4" />
@@ -245,7 +250,7 @@ export function AnalyticsDashboard({
           <AnalyticsPanel trackingId={trackingId} />
         </TabsContent>
         <TabsContent value="heatmap">
-          <HeatmapPanel trackingId={trackingId} />
+          <HeatmapPanel trackingId={trackingId} initialPage={heatmapPage} />
         </TabsContent>
         <TabsContent value="sessions">
           <SessionsPanel trackingId={trackingId} />

@@ -6,11 +6,15 @@ import { ManageWebsites } from './manage-websites.tsx';
 
 /**
  * Cursor Tracking (spec §2): the Analytics Dashboard and Manage Websites tabs. A `?trackingId=`
- * query (opened by View Analytics) narrows the dashboard to that website. In demo mode it links to
+ * query (opened by View Analytics) narrows the dashboard to that website; `?tab=heatmap&page=` opens
+ * one page's heatmap (a funnel step's exit page). In demo mode it links to
  * the demo storefront the server serves with the tracker (issue 16 item 5).
  */
 export function CursorTrackingPage() {
-  const trackingId = new URLSearchParams(useSearch()).get('trackingId') ?? undefined;
+  const search = new URLSearchParams(useSearch());
+  const trackingId = search.get('trackingId') ?? undefined;
+  // `?page=…&tab=heatmap` (a funnel step's exit page) opens that page's heatmap.
+  const heatmapPage = search.get('tab') === 'heatmap' ? (search.get('page') ?? '') : undefined;
   const configurations = useTrackingConfigurations();
   const website = trackingId ? configurations.data?.find((c) => c.trackingId === trackingId) : undefined;
   const demoMode = useDemoMode().data === true;
@@ -38,7 +42,11 @@ export function CursorTrackingPage() {
           <TabsTrigger value="websites">Manage Websites</TabsTrigger>
         </TabsList>
         <TabsContent value="dashboard">
-          <AnalyticsDashboard trackingId={trackingId} websiteName={website?.websiteName ?? trackingId} />
+          <AnalyticsDashboard
+            trackingId={trackingId}
+            websiteName={website?.websiteName ?? trackingId}
+            heatmapPage={heatmapPage}
+          />
         </TabsContent>
         <TabsContent value="websites">
           <ManageWebsites />

@@ -101,7 +101,8 @@ export function HeatmapFilterBar({
             onChange={(e) => set('page', e.target.value)}
           >
             <option value="">Busiest page</option>
-            {pages.map((p) => (
+            {/* A page opened by link (a funnel step's exit page) stays listed before it has heat. */}
+            {(view.page && !pages.includes(view.page) ? [...pages, view.page] : pages).map((p) => (
               <option key={p} value={p}>
                 {shortPage(p)}
               </option>

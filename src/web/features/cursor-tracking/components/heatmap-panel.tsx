@@ -47,8 +47,15 @@ function filtersOf(trackingId: string | undefined, view: HeatmapView): HeatmapFi
  * clicks and revenue per element under the same filters. The map is drawn at the bucket's
  * reference width scaled to the panel, so a dot sits where the click was on a screen of that size.
  */
-export function HeatmapPanel({ trackingId }: { trackingId: string | undefined }) {
-  const [view, setView] = useState<HeatmapView>(INITIAL_VIEW);
+export function HeatmapPanel({
+  trackingId,
+  initialPage,
+}: {
+  trackingId: string | undefined;
+  /** The page to open on (a page URL), e.g. a funnel step's exit page. */
+  initialPage?: string;
+}) {
+  const [view, setView] = useState<HeatmapView>(() => ({ ...INITIAL_VIEW, page: initialPage ?? '' }));
   const filters = filtersOf(trackingId, view);
   const heatmap = useHeatmap({
     ...filters,

@@ -1,7 +1,9 @@
 import { currencyDigitsOf } from '@shared/money.ts';
 import { Skeleton } from '@web/components/ui/skeleton.tsx';
 import { formatMinorMoney } from '@web/lib/money.ts';
+import { useState } from 'react';
 import { type FunnelReportFilters, useFunnelReport } from '../api/funnel-queries.ts';
+import { FunnelStepSessions } from './funnel-step-sessions.tsx';
 
 const percent = (rate: number) => `${(rate * 100).toFixed(1)} %`;
 const seconds = (s: number | null) =>
@@ -16,10 +18,12 @@ const seconds = (s: number | null) =>
 /**
  * One funnel's report (issue 40): per step a bar as wide as its conversion from step 1, the
  * sessions, median time from the previous step, drop-off, and the revenue (with its share) and
- * contribution margin of the orders whose sessions passed it. Loading, error and empty states of its own.
+ * contribution margin of the orders whose sessions passed it. A step opens its sessions and the pages people left from, with
+ * their heatmaps. Loading, error and empty states of its own.
  */
 export function FunnelReport({ id, filters }: { id: string; filters: FunnelReportFilters }) {
   const report = useFunnelReport(id, filters);
+  const [opened, setOpened] = useState<number | null>(null);
   if (report.isPending) return <Skeleton className="h-64" data-testid="funnel-loading" />;
   if (report.isError)
     return (
@@ -42,9 +46,15 @@ export function FunnelReport({ id, filters }: { id: string; filters: FunnelRepor
         // biome-ignore lint/suspicious/noArrayIndexKey: a funnel may repeat a step; steps are positional
         <li key={`${i}-${step.name}`} className="grid gap-1 text-sm" data-testid="funnel-step">
           <div className="flex flex-wrap justify-between gap-2">
-            <span className="font-medium text-slate-100">
+            <button
+              type="button"
+              className="text-left font-medium text-slate-100 underline-offset-4 hover:underline"
+              aria-expanded={opened === i}
+              onClick={() => setOpened(opened === i ? null : i)}
+              data-testid="funnel-step-open"
+            >
               {i + 1}. {step.name}
-            </span>
+            </button>
             <span className="text-slate-300">
               <span data-testid="funnel-step-sessions">{step.sessions}</span> sessions ·{' '}
               {percent(step.conversionRate)}
@@ -65,6 +75,7 @@ export function FunnelReport({ id, filters }: { id: string; filters: FunnelRepor
               {formatMinorMoney(step.contribution, currency, digits)}
             </span>
           </span>
+          {opened === i ? <FunnelStepSessions id={id} step={i + 1} filters={filters} /> : null}
         </li>
       ))}
     </ol>

@@ -1,0 +1,53 @@
+import { summarizeFunnelStep } from '../../../core/funnels/summarize-funnel-step.ts';
+import type { Funnel, FunnelReportQuery, FunnelStepSessions } from '../../../shared/contracts/funnels.ts';
+import type { Db } from '../../db/client.ts';
+import { badRequest } from '../../errors.ts';
+import { matchFunnelSessions } from './match-funnel-sessions.ts';
+
+/**
+ * GET /api/funnels/:id/steps/:step/sessions (issue 40): the sessions of the same report
+ * (matchFunnelSessions, the same days and filters) that passed step `step` (1-based), and where
+ * those that went no further left the site (summarizeFunnelStep). A step past the funnel's last is
+ * a 400 naming `step`.
+ */
+export async function readFunnelStepSessions(
+  db: Db,
+  workspaceId: string,
+  funnel: Pick<Funnel, 'name' | 'steps' | 'windowMinutes'>,
+  step: number,
+  query: FunnelReportQuery,
+  now: Date,
+): Promise<FunnelStepSessions> {
+  if (step > funnel.steps.length)
+    throw badRequest(
+      `step: this funnel has ${funnel.steps.length} steps; step must be 1 to ${funnel.steps.length}.`,
+    );
+  const { from, to, currency, sessions } = await matchFunnelSessions(db, workspaceId, funnel, query, now);
+  const drillDown = summarizeFunnelStep(
+    step - 1,
+    sessions.map(({ row, passedAt, revenue }) => ({
+      sessionId: row.session_id,
+      trackingId: row.tracking_id,
+      startedAt: row.started_at.getTime(),
+      device: row.device,
+      exitPage: row.exit_page,
+      passedAt,
+      revenue,
+    })),
+  );
+  return {
+    name: funnel.steps[step - 1]!.value,
+    step,
+    from,
+    to,
+    currency,
+    sessions: drillDown.sessions,
+    leftHere: drillDown.leftHere,
+    exitPages: drillDown.exitPages,
+    latest: drillDown.latest.map((s) => ({
+      ...s,
+      startedAt: new Date(s.startedAt).toISOString(),
+      revenue: Math.round(s.revenue),
+    })),
+  };
+}
