@@ -62,13 +62,20 @@ const REPLICA_TROUBLE = new Set([
   '08006',
 ]);
 
+/** Whether `error`, or an error it wraps (drizzle wraps the driver's as `cause`), says the replica is gone or cancelled the read. */
 function isReplicaTrouble(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  const code = (error as Error & { code?: unknown }).code;
-  if (typeof code === 'string' && REPLICA_TROUBLE.has(code)) return true;
-  return /Connection terminated|connection timeout|Client has encountered a connection error/i.test(
-    error.message,
-  );
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; depth += 1) {
+    const code = (current as Error & { code?: unknown }).code;
+    if (typeof code === 'string' && REPLICA_TROUBLE.has(code)) return true;
+    if (
+      /Connection terminated|connection timeout|Client has encountered a connection error/i.test(
+        current.message,
+      )
+    )
+      return true;
+    current = current.cause;
+  }
+  return false;
 }
 
 /** Every read on the primary: no replica configured. */
@@ -156,7 +163,12 @@ export function openReadReplica(primary: Db, options: ReadReplicaOptions): ReadR
           );
         db = await replicaDb();
         // An own write must be visible: the replica has replayed it (after waiting a little), or the primary answers.
-        if (mustSee && !(await waitForReplay(db, mustSee, waitMs))) return read(primary, 'primary');
+        if (mustSee && !(await waitForReplay(db, mustSee, waitMs))) {
+          // Not replayed at once is routine for a page read right after a write; a caller that waited and still
+          // finds it missing meets a slow replica.
+          if (waitMs === 0) return read(primary, 'primary');
+          return fallBack(read, `the replica had not replayed the reader's own write after ${waitMs} ms`);
+        }
       } catch (error) {
         unreachableUntil = Date.now() + RETRY_AFTER_MS;
         return fallBack(read, 'the replica is unreachable', { err: error });
