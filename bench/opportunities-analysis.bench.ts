@@ -42,6 +42,7 @@ import type { PresetName } from '../src/demo/model.ts';
 import { createAppCaches } from '../src/server/caches.ts';
 import { migrateDatabase } from '../src/server/db/migrate.ts';
 import { queryRows } from '../src/server/db/query-rows.ts';
+import { primaryOnly } from '../src/server/db/read-replica.ts';
 import { loadEnv } from '../src/server/env.ts';
 import { integrationContextOf } from '../src/server/features/connections/integration-context.ts';
 import type { AppDeps } from '../src/server/http/deps.ts';
@@ -95,6 +96,7 @@ const deps: AppDeps = {
   env,
   database,
   db: database.db,
+  reads: primaryOnly(database.db),
   log: createLogger('warn'),
   secrets,
   clock,

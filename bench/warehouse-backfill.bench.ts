@@ -18,6 +18,7 @@ import { createAppCaches } from '../src/server/caches.ts';
 import { createShopifyClient } from '../src/server/connectors/shopify/client.ts';
 import { migrateDatabase } from '../src/server/db/migrate.ts';
 import { queryRows } from '../src/server/db/query-rows.ts';
+import { primaryOnly } from '../src/server/db/read-replica.ts';
 import { loadEnv } from '../src/server/env.ts';
 import { createAnalysisWorkerHost } from '../src/server/features/analysis/worker/analysis-worker-host.ts';
 import { integrationContextOf } from '../src/server/features/connections/integration-context.ts';
@@ -62,6 +63,7 @@ const deps: AppDeps = {
   env,
   database,
   db: database.db,
+  reads: primaryOnly(database.db),
   log: createLogger('warn'),
   secrets,
   clock,

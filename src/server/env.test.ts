@@ -31,6 +31,28 @@ describe('loadEnv', () => {
     }
   });
 
+  it('takes a read replica only beside DATABASE_URL, 10 s of staleness by default (decision 126)', () => {
+    expect(loadEnv({}).readReplica).toBeUndefined();
+    const primary = { DATABASE_URL: 'postgres://db/upside' };
+    expect(loadEnv({ ...primary, DATABASE_READ_URL: 'postgres://replica/upside' }).readReplica).toEqual({
+      url: 'postgres://replica/upside',
+      maxLagSeconds: 10,
+    });
+    expect(
+      loadEnv({ ...primary, DATABASE_READ_URL: 'postgres://r/u', DATABASE_READ_MAX_LAG_SECONDS: '2.5' })
+        .readReplica?.maxLagSeconds,
+    ).toBe(2.5);
+    expect(() => loadEnv({ DATABASE_READ_URL: 'postgres://replica/upside' })).toThrow(/DATABASE_READ_URL/);
+    expect(() => loadEnv({ ...primary, DATABASE_READ_URL: 'mysql://replica' })).toThrow(/DATABASE_READ_URL/);
+    expect(() => loadEnv({ ...primary, DATABASE_READ_MAX_LAG_SECONDS: '5' })).toThrow(
+      /DATABASE_READ_MAX_LAG_SECONDS/,
+    );
+    for (const bad of ['0', '-1', 'soon', '3601'])
+      expect(() =>
+        loadEnv({ ...primary, DATABASE_READ_URL: 'postgres://r/u', DATABASE_READ_MAX_LAG_SECONDS: bad }),
+      ).toThrow(/DATABASE_READ_MAX_LAG_SECONDS/);
+  });
+
   it('lists every bad variable at once', () => {
     try {
       loadEnv({

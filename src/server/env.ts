@@ -17,6 +17,13 @@ const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
+  /** A PostgreSQL streaming replica of DATABASE_URL for the heavy reads (decision 126). */
+  DATABASE_READ_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  /** The most seconds behind the primary a replica's answer may be; further behind, reads take the primary. */
+  DATABASE_READ_MAX_LAG_SECONDS: z.coerce.number().positive().max(3600).default(10),
   DATA_DIR: z.string().min(1).default('./.upside'),
   OIDC_ISSUER: z.url().optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
@@ -83,6 +90,10 @@ function crossFieldProblems(raw: Record<string, string | undefined>): string[] {
   if (oidc.some(Boolean) && !oidc.every(Boolean)) {
     problems.push('OIDC_ISSUER: OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together');
   }
+  if (raw.DATABASE_READ_URL && !raw.DATABASE_URL)
+    problems.push('DATABASE_READ_URL: is a replica of DATABASE_URL, which must be set too');
+  if (raw.DATABASE_READ_MAX_LAG_SECONDS && !raw.DATABASE_READ_URL)
+    problems.push('DATABASE_READ_MAX_LAG_SECONDS: is used only with DATABASE_READ_URL');
   if (raw.LLM_API_KEY && !raw.LLM_BASE_URL) problems.push('LLM_API_KEY: is used only with LLM_BASE_URL');
   if (Boolean(raw.LLM_BASE_URL) !== Boolean(raw.LLM_MODEL)) {
     problems.push('LLM_BASE_URL: LLM_BASE_URL and LLM_MODEL must be set together');
@@ -104,6 +115,11 @@ export interface Env {
   /** Origin the browser uses; derived from the listening address when unset. */
   publicUrl: string | undefined;
   databaseUrl: string | undefined;
+  /**
+   * The read replica (decision 126): heavy read-only queries go there while it is at most
+   * `maxLagSeconds` behind the primary and has replayed the caller's own writes; unset = none.
+   */
+  readReplica: { url: string; maxLagSeconds: number } | undefined;
   dataDir: string;
   oidc: { issuer: string; clientId: string; clientSecret: string } | undefined;
   /** Built-in e-mail + password accounts (decision 094); the development provider is off then. */
@@ -168,6 +184,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     host: env.HOST,
     publicUrl: env.PUBLIC_URL?.replace(/\/$/, ''),
     databaseUrl: env.DATABASE_URL,
+    readReplica: env.DATABASE_READ_URL
+      ? { url: env.DATABASE_READ_URL, maxLagSeconds: env.DATABASE_READ_MAX_LAG_SECONDS }
+      : undefined,
     dataDir: env.DATA_DIR,
     oidc:
       env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { createAppCaches } from './caches.ts';
 import { type Database, type DatabaseTarget, openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
+import { openReadReplica, primaryOnly, type ReadRouter } from './db/read-replica.ts';
 import { type Env, loadEnv } from './env.ts';
 import { closeAbandonedRuns } from './features/analysis/close-abandoned-runs.ts';
 import { createAnalysisWorkerHost } from './features/analysis/worker/analysis-worker-host.ts';
@@ -65,11 +66,13 @@ function createAppDeps(
 ): AppDeps {
   const secrets = resolveSecrets(env, { ephemeral: options.ephemeralSecrets });
   const caches = createAppCaches();
+  const log = createLogger(env.logLevel);
   const deps: AppDeps = {
     env,
     database,
     db: database.db,
-    log: createLogger(env.logLevel),
+    reads: readRouterOf(env, database, log),
+    log,
     secrets,
     clock: () => new Date(),
     publicUrl,
@@ -89,6 +92,16 @@ function createAppDeps(
     demo: options.demo,
   };
   return deps;
+}
+
+/** The read replica's router when DATABASE_READ_URL is set (PostgreSQL only), else every read on the primary. */
+function readRouterOf(env: Env, database: Database, log: AppDeps['log']): ReadRouter {
+  if (!env.readReplica || database.kind !== 'postgres') return primaryOnly(database.db);
+  log.info(
+    { maxLagSeconds: env.readReplica.maxLagSeconds },
+    'heavy reads go to the read replica (DATABASE_READ_URL)',
+  );
+  return openReadReplica(database.db, { ...env.readReplica, log });
 }
 
 async function serve(env: Env, database: Database, options: StartServerOptions): Promise<RunningServer> {
@@ -121,6 +134,7 @@ async function serve(env: Env, database: Database, options: StartServerOptions):
       await jobs?.stop();
       await app.close();
       await deps.analysisWorker.stop();
+      await deps.reads.close();
       if (!options.database) await database.close();
     })();
     return closing;
@@ -165,6 +179,7 @@ export async function startWorker(
         clearInterval(alive);
         await jobs.stop();
         await deps.analysisWorker.stop();
+        await deps.reads.close();
         await database.close();
       })();
       return closing;

@@ -37,7 +37,8 @@ export interface Database {
 }
 
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string; maxConnections?: number }
+  /** `connectTimeoutMs`: a server that does not accept a connection this fast fails the query (a read replica, decision 126). */
+  | { kind: 'postgres'; url: string; maxConnections?: number; connectTimeoutMs?: number }
   /**
    * `dataDir: null` keeps the database in memory (tests); `loadDataDir` starts it from a data
    * directory dumped with PGlite's dumpDataDir (the test harness's migrated and demo templates).
@@ -52,6 +53,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     const pool = new pg.Pool({
       connectionString: target.url,
       max: target.maxConnections ?? 10,
+      ...(target.connectTimeoutMs ? { connectionTimeoutMillis: target.connectTimeoutMs } : {}),
       options: '-c jit=off',
     });
     // An idle connection the server closes (restart, failover, a dropped test database) is removed

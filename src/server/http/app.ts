@@ -14,6 +14,7 @@ import { registerPermissions } from './plugins/permissions.ts';
 import { registerRateLimits } from './plugins/rate-limits.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
+import { registerOwnWriteMarks } from './read-replica-routing.ts';
 import { registerRoutes } from './register-routes.ts';
 
 /** Largest request body the API accepts anywhere (endpoints may set a smaller one). */
@@ -40,6 +41,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerApiTokenAuth(app, deps);
   registerPermissions(app);
   registerAuditHook(app, deps);
+  registerOwnWriteMarks(app, deps);
   await registerOpenApi(app);
   await registerRoutes(app, deps);
   await registerSpa(app);

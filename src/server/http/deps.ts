@@ -1,5 +1,6 @@
 import type { AppCaches } from '../caches.ts';
 import type { Database, Db } from '../db/client.ts';
+import type { ReadRouter } from '../db/read-replica.ts';
 import type { Env } from '../env.ts';
 import type { AnalysisWorkerHost } from '../features/analysis/worker/analysis-worker-host.ts';
 import type { IntegrationContext } from '../features/connections/integration-context.ts';
@@ -13,6 +14,11 @@ export interface AppDeps {
   env: Env;
   database: Database;
   db: Db;
+  /**
+   * The heavy read-only queries' database (decision 126): the read replica while it is fresh
+   * enough, else the primary; routes call it through `readOnReplica` (http/read-replica-routing.ts).
+   */
+  reads: ReadRouter;
   secrets: Secrets;
   /** The process's logger (the HTTP app logs through it too); jobs, scheduler and analysis use it. */
   log: AppLogger;

@@ -7,6 +7,7 @@ import { addDays } from '../../shared/calendar.ts';
 import { createAppCaches } from '../caches.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { queryRows } from '../db/query-rows.ts';
+import { primaryOnly } from '../db/read-replica.ts';
 import { loadEnv } from '../env.ts';
 import { createAnalysisWorkerHost } from '../features/analysis/worker/analysis-worker-host.ts';
 import { integrationContextOf } from '../features/connections/integration-context.ts';
@@ -67,6 +68,7 @@ beforeAll(async () => {
     env,
     database,
     db: database.db,
+    reads: primaryOnly(database.db),
     log: createLogger(env.logLevel),
     secrets,
     clock,

@@ -1,15 +1,20 @@
 import type { OpportunityProfitContext } from '../../../core/opportunities/profit-impact-of.ts';
-import { openDatabase } from '../../db/client.ts';
+import { type Db, openDatabase } from '../../db/client.ts';
+import { openReadReplica } from '../../db/read-replica.ts';
+import { primaryLsn } from '../../db/replica-freshness.ts';
 import { readOpportunityProfitContext } from '../contribution/read-opportunity-profit.ts';
 import { listForecastClosures } from '../forecast-closures/forecast-closure-queries.ts';
 import { type AnalysisRunOutput, analyzeRun } from './analyze-run.ts';
 import { loadAnalysisFacts } from './load-analysis-facts.ts';
+import { refreshAnalysisFacts } from './refresh-analysis-facts.ts';
 import { writeAnalysisSnapshot } from './write-analysis-snapshot.ts';
 import { writeInsightSnapshot } from './write-insight-snapshot.ts';
 
 export interface WarehouseAnalysisInput {
   /** The PostgreSQL server the app uses; the worker opens connections of its own to it. */
   databaseUrl: string;
+  /** The read replica the fact reads may take (decision 126); null: none, every read on the primary. */
+  readReplica: { url: string; maxLagSeconds: number } | null;
   workspaceId: string;
   runId: string;
   /** When the run started (ISO): the analysis ends on the last complete shop day before it. */
@@ -18,10 +23,12 @@ export interface WarehouseAnalysisInput {
 
 /** What the main thread needs of a run whose snapshot the worker wrote: the opportunities' inputs and the run's row. */
 export type WrittenAnalysis =
-  | { written: false; loadMs: number }
+  | { written: false; loadMs: number; replicaWarnings?: string[] }
   | ({
       written: true;
       loadMs: number;
+      /** Why the fact reads did not take the read replica, for the main thread's log (decision 126). */
+      replicaWarnings?: string[];
       writeMs: number;
       profit: OpportunityProfitContext;
       profitMs: number;
@@ -55,13 +62,10 @@ export async function analyzeWarehouse(input: WarehouseAnalysisInput): Promise<W
   try {
     const { db } = database;
     const loadStarted = performance.now();
-    const loaded = await loadAnalysisFacts(db, input.workspaceId, new Date(input.now));
-    const facts = loaded && {
-      ...loaded,
-      confirmedClosures: await listForecastClosures(db, input.workspaceId),
-    };
+    const replicaWarnings: string[] = [];
+    const facts = await readFacts(db, input, replicaWarnings);
     const loadMs = Math.round(performance.now() - loadStarted);
-    if (!facts) return { written: false, loadMs };
+    if (!facts) return { written: false, loadMs, replicaWarnings };
     const output = analyzeRun(facts);
     const { asOf, currency, candidates, metrics, diagnostics, forecastAccuracy } = output;
     // The profit context's reads (seconds of the server's time at a million orders) run beside the
@@ -80,6 +84,7 @@ export async function analyzeWarehouse(input: WarehouseAnalysisInput): Promise<W
     return {
       written: true,
       loadMs,
+      replicaWarnings,
       writeMs,
       profit,
       profitMs,
@@ -92,5 +97,34 @@ export async function analyzeWarehouse(input: WarehouseAnalysisInput): Promise<W
     };
   } finally {
     await database.close();
+  }
+}
+
+/** How long the fact reads wait for the replica to replay the run's own fact refresh before taking the primary. */
+const REPLAY_WAIT_MS = 2_000;
+
+/**
+ * The run's facts: the fact tables refreshed on the primary, then read on the read replica once it
+ * has replayed that refresh (within REPLAY_WAIT_MS) and is within its staleness limit, else on the
+ * primary (decision 126). Without a replica, as before: refresh and reads on the primary.
+ */
+async function readFacts(db: Db, input: WarehouseAnalysisInput, warnings: string[]) {
+  const now = new Date(input.now);
+  const read = async (readDb: Db, refresh: boolean) => {
+    const loaded = await loadAnalysisFacts(readDb, input.workspaceId, now, { refresh });
+    return loaded && { ...loaded, confirmedClosures: await listForecastClosures(readDb, input.workspaceId) };
+  };
+  if (!input.readReplica) return read(db, true);
+  await refreshAnalysisFacts(db, input.workspaceId);
+  const mustSee = await primaryLsn(db);
+  const reads = openReadReplica(db, {
+    ...input.readReplica,
+    maxConnections: WORKER_CONNECTIONS,
+    log: { warn: (_details, message) => warnings.push(message) },
+  });
+  try {
+    return await reads.run((readDb) => read(readDb, false), { mustSee, waitMs: REPLAY_WAIT_MS });
+  } finally {
+    await reads.close();
   }
 }

@@ -82,6 +82,8 @@ export async function loadAnalysisFacts(
   db: Db,
   workspaceId: string,
   now: Date,
+  /** false: the caller refreshed the fact tables on the primary already and `db` is a read replica (decision 126). */
+  { refresh = true }: { refresh?: boolean } = {},
 ): Promise<AnalysisFacts | null> {
   const [shop] = await queryRows(
     db,
@@ -90,7 +92,7 @@ export async function loadAnalysisFacts(
   );
   if (!shop) return null;
   // The per-day sums first: the days written since the last run are recomputed (decision 084).
-  await refreshAnalysisFacts(db, workspaceId);
+  if (refresh) await refreshAnalysisFacts(db, workspaceId);
   const unit = 10 ** Number(shop.currency_digits);
   const validOrder = sql`o.workspace_id = ${workspaceId} AND NOT o.test AND o.cancelled_at IS NULL`;
   const lastDay = lastCompleteDay(now, shop.iana_timezone);

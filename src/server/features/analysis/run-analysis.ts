@@ -32,7 +32,7 @@ export interface AnalysisRunSummary {
 /** Succeeded runs kept per workspace; older snapshots are deleted (the latest is all reads need). */
 const RUNS_KEPT = 3;
 
-type RunDeps = Pick<AppDeps, 'db' | 'database' | 'clock' | 'log' | 'caches' | 'analysisWorker'>;
+type RunDeps = Pick<AppDeps, 'db' | 'database' | 'env' | 'clock' | 'log' | 'caches' | 'analysisWorker'>;
 
 /**
  * Runs one analysis of a workspace: reads the warehouse, runs the core models and detectors,
@@ -149,13 +149,17 @@ async function analyse(
 ): Promise<WrittenAnalysis> {
   const { db } = deps;
   const databaseUrl = workerDatabaseUrl(deps.database);
-  if (!givenFacts && databaseUrl)
-    return deps.analysisWorker.run('warehouseAnalysis', {
+  if (!givenFacts && databaseUrl) {
+    const analysed = await deps.analysisWorker.run('warehouseAnalysis', {
       databaseUrl,
+      readReplica: deps.env.readReplica ?? null,
       workspaceId,
       runId,
       now: deps.clock().toISOString(),
     });
+    for (const reason of analysed.replicaWarnings ?? []) deps.log.warn({ workspaceId, runId }, reason);
+    return analysed;
+  }
   deps.analysisWorker.warm();
   const loadStarted = performance.now();
   const loaded = givenFacts ?? (await loadAnalysisFacts(db, workspaceId, deps.clock()));

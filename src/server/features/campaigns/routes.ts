@@ -4,6 +4,7 @@ import { CampaignPerformanceSchema, CampaignPeriodQuerySchema } from '../../../s
 import { dayRangeRequestOf } from '../../../shared/contracts/date-range.ts';
 import { requireAuth } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
+import { readOnReplica } from '../../http/read-replica-routing.ts';
 import { readCampaignPerformance } from './read-campaigns.ts';
 
 /** Campaign Performance: Meta campaigns with store-verified revenue over 7, 30 or 90 days. */
@@ -12,12 +13,17 @@ export function registerCampaignRoutes(app: FastifyInstance, deps: AppDeps): voi
   api.get(
     '/api/campaigns',
     { schema: { querystring: CampaignPeriodQuerySchema, response: { 200: CampaignPerformanceSchema } } },
-    async (request) =>
-      readCampaignPerformance(
-        deps,
-        requireAuth(request).workspaceId,
-        dayRangeRequestOf(request.query),
-        deps.clock(),
-      ),
+    async (request) => {
+      const { workspaceId } = requireAuth(request);
+      // A heavy read: on the read replica when one is configured and fresh (decision 126).
+      return readOnReplica(deps, request, (db) =>
+        readCampaignPerformance(
+          { db, caches: deps.caches },
+          workspaceId,
+          dayRangeRequestOf(request.query),
+          deps.clock(),
+        ),
+      );
+    },
   );
 }

@@ -4,6 +4,7 @@ import { DashboardKpiQuerySchema, DashboardKpisSchema } from '../../../shared/co
 import { dayRangeRequestOf } from '../../../shared/contracts/date-range.ts';
 import { requireAuth } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
+import { readOnReplica } from '../../http/read-replica-routing.ts';
 import { readDashboardKpis } from './read-dashboard.ts';
 
 /** The Dashboard's KPIs of the caller's workspace over a range of shop days (issue #36). */
@@ -12,12 +13,17 @@ export function registerDashboardRoutes(app: FastifyInstance, deps: AppDeps): vo
   api.get(
     '/api/dashboard/kpis',
     { schema: { querystring: DashboardKpiQuerySchema, response: { 200: DashboardKpisSchema } } },
-    async (request) =>
-      readDashboardKpis(
-        deps,
-        requireAuth(request).workspaceId,
-        dayRangeRequestOf(request.query),
-        deps.clock(),
-      ),
+    async (request) => {
+      const { workspaceId } = requireAuth(request);
+      // A heavy read: on the read replica when one is configured and fresh (decision 126).
+      return readOnReplica(deps, request, (db) =>
+        readDashboardKpis(
+          { db, caches: deps.caches },
+          workspaceId,
+          dayRangeRequestOf(request.query),
+          deps.clock(),
+        ),
+      );
+    },
   );
 }

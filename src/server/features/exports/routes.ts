@@ -4,6 +4,7 @@ import { DailyPnlQuerySchema, ExportQuerySchema } from '../../../shared/contract
 import { requireAuth } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import { redactionFor } from '../../http/plugins/permissions.ts';
+import { readOnReplica } from '../../http/read-replica-routing.ts';
 import { dailyPnlCsv } from './daily-pnl.ts';
 import { loadExportDatasets } from './load-export-datasets.ts';
 import { readExportContext } from './read-export-context.ts';
@@ -34,7 +35,11 @@ export async function registerExportRoutes(app: FastifyInstance, deps: AppDeps):
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="daily-pnl_${from}_${to}.csv"`)
         .header('cache-control', 'no-store')
-        .send(await dailyPnlCsv(deps, workspaceId, { from, to }));
+        .send(
+          await readOnReplica(deps, request, (db) =>
+            dailyPnlCsv({ db, caches: deps.caches }, workspaceId, { from, to }),
+          ),
+        );
     },
   );
   for (const [name, dataset] of await loadExportDatasets()) {
@@ -50,9 +55,13 @@ export async function registerExportRoutes(app: FastifyInstance, deps: AppDeps):
       },
       async (request, reply) => {
         const { workspaceId } = requireAuth(request);
-        const context = await readExportContext(deps.db, workspaceId, request.query);
+        // On the read replica when one is fresh (decision 126); the stream reads where the context was read.
+        const { db, context } = await readOnReplica(deps, request, async (db) => ({
+          db,
+          context: await readExportContext(db, workspaceId, request.query),
+        }));
         const window = `${context.from ?? 'start'}_${context.to ?? 'end'}`;
-        const body = streamExport(deps.db, dataset, context, redactionFor(request), (error) =>
+        const body = streamExport(db, dataset, context, redactionFor(request), (error) =>
           request.log.error({ err: error, dataset: name }, 'export failed mid-stream'),
         );
         return reply

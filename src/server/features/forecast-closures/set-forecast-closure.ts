@@ -13,7 +13,7 @@ import { deleteForecastClosure, insertForecastClosure } from './forecast-closure
  * the change is stored did not see it, so a second run follows when the first answer disagrees.
  */
 export async function setForecastClosure(
-  deps: Pick<AppDeps, 'db' | 'database' | 'clock' | 'log' | 'caches' | 'analysisWorker'>,
+  deps: Pick<AppDeps, 'db' | 'database' | 'env' | 'clock' | 'log' | 'caches' | 'analysisWorker'>,
   principal: SessionPrincipal,
   day: string,
   closed: boolean,
