@@ -115,6 +115,8 @@ export async function readPlatformCampaigns(
         clickIdOrders: click?.orders ?? 0,
         clickIdRevenueMinor: Number(click?.revenue ?? 0),
         utmNeverMatched: (match?.ever ?? 0) === 0 && (click?.ever ?? 0) === 0,
+        // Filled by readCampaigns from the latest analysis' opportunities.
+        opportunities: [],
       };
     });
     const spendMinor = shop(p.spend);
