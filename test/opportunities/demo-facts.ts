@@ -71,6 +71,8 @@ export function buildDemoFacts(store: DemoStore): AnalysisFacts {
     asOf: store.config.endDate,
     ...groupOrderFacts(orders, store.config.endDate),
     refunds,
+    // The generated store's Google clicks are matched by the sync (decision 120), not planted here.
+    adClickOrders: [],
     variantSales: [...sales.values()],
     variants: store.variants.map((v) => {
       const product = store.products[v.productIndex]!;
@@ -87,8 +89,15 @@ export function buildDemoFacts(store: DemoStore): AnalysisFacts {
       date: store.config.endDate,
       available: store.inventory.levels[v.index]![lastDay]!,
     })),
-    metaCampaigns: store.meta.campaigns.map((c) => ({ campaignId: c.id, name: c.name, status: c.status })),
-    metaDaily: store.meta.daily.map((d) => ({
+    adCampaigns: store.meta.campaigns.map((c) => ({
+      platform: 'meta',
+      campaignId: c.id,
+      name: c.name,
+      status: c.status,
+      utmCampaign: null,
+    })),
+    adDaily: store.meta.daily.map((d) => ({
+      platform: 'meta',
       date: d.day,
       campaignId: store.meta.campaigns[d.campaignIndex]!.id,
       spend: d.spendMinor / 100,

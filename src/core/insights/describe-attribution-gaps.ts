@@ -7,6 +7,9 @@ import type { InsightContext } from './types.ts';
 /** Match rate below which a channel has an attribution gap (design §6 label 'Attribution gap'). */
 export const GAP_MATCH_RATE = 70;
 
+/** The channels of the ad platforms Campaign Performance lists (core channelOfPlatform's names). */
+const AD_CHANNELS = new Set(['meta_ads', 'google_ads', 'tiktok_ads']);
+
 /**
  * Attribution gaps: channels whose platform-reported revenue and store-verified revenue disagree.
  *
@@ -42,10 +45,10 @@ export function describeAttributionGaps(
           { label: 'Store-verified revenue (30 days)', value: row.revenue, unit: 'currency' },
           { label: 'Match rate', value: row.matchRate, unit: 'percent' },
         ],
-        link:
-          row.channel === 'meta_ads'
-            ? { href: '/campaigns', label: 'See campaign performance' }
-            : { href: '/', label: 'See channel attribution' },
+        // Every ad platform's campaigns are on Campaign Performance (decisions 099, 128).
+        link: AD_CHANNELS.has(row.channel)
+          ? { href: '/campaigns', label: 'See campaign performance' }
+          : { href: '/', label: 'See channel attribution' },
       };
     });
 }

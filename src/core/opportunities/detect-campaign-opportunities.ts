@@ -3,6 +3,7 @@ import { computeMatchRate } from '../attribution/compute-match-rate.ts';
 import { campaignRoasRange } from '../metrics/campaign-roas-range.ts';
 import { judgeCampaign } from '../metrics/judge-campaign.ts';
 import { metricKey } from './metric-key.ts';
+import { platformName } from './platform-name.ts';
 import { poissonInterval } from './poisson-interval.ts';
 import { rankOpportunity, sufficiencyOf } from './rank-opportunity.ts';
 import { roundTo } from './round-to.ts';
@@ -10,6 +11,9 @@ import type { DetectorContext, EvidenceFact, OpportunityCandidate } from './type
 
 /** One ad campaign's last 30 days, store-verified revenue beside the platform's claim. */
 export interface CampaignPerformance {
+  /** 'meta', 'google_ads', 'tiktok_ads' (decision 128). */
+  platform: string;
+  /** The campaign's adCampaignKey: a Meta campaign's own id, another platform's `platform:id`. */
   campaignId: string;
   name: string;
   status: 'ACTIVE' | 'PAUSED';
@@ -19,7 +23,7 @@ export interface CampaignPerformance {
   verifiedRevenue30: number;
   /** Refunds issued in the window on those credited orders. */
   refunds30: number;
-  /** Revenue the platform reports for the campaign. */
+  /** Revenue the platform reports for the campaign (its own conversion value, shop currency). */
   reportedRevenue30: number;
   /** Product the campaign advertises, if one. */
   productId: string | null;
@@ -37,7 +41,8 @@ export const SCALE_BUDGET_SHARE = 0.2;
  * out-of-stock product.
  *
  * Definition (money over the next 30 days, if the last 30 repeat):
- * - ROAS = Meta-attributed ROAS, net store-verified revenue / spend (the figure Campaign
+ * Every platform's campaigns (decision 128); the texts name the campaign's platform.
+ * - ROAS = platform-attributed ROAS (e.g. Meta-attributed), net store-verified revenue / spend (the figure Campaign
  *   Performance shows), its range from the 80 % Poisson interval of verified orders
  *   (campaignRoasRange); the match rate (core attribution) is shown as evidence.
  * - The verdict is core metrics' judgeCampaign, the rule of the labels on Campaign Performance:
@@ -70,13 +75,18 @@ export function detectCampaignOpportunities(
       verifiedOrders: orders,
       matchRate,
     });
+    const attributed = `${platformName(campaign.platform)}-attributed`;
     const money = (amount: number) => formatMoney(amount, context.currency, { fractionDigits: 0 });
     const facts: EvidenceFact[] = [
       { label: 'Spend (last 30 days)', value: roundTo(campaign.spend30, 2), unit: 'currency' },
       { label: 'Store-verified revenue, net of refunds', value: roundTo(netRevenue, 2), unit: 'currency' },
       { label: 'Verified orders', value: orders, unit: 'count' },
-      { label: 'Meta-reported revenue', value: roundTo(campaign.reportedRevenue30, 2), unit: 'currency' },
-      { label: 'ROAS (Meta-attributed)', value: roundTo(roas, 2), unit: 'ratio' },
+      {
+        label: `${platformName(campaign.platform)}-reported revenue`,
+        value: roundTo(campaign.reportedRevenue30, 2),
+        unit: 'currency',
+      },
+      { label: `ROAS (${attributed})`, value: roundTo(roas, 2), unit: 'ratio' },
       { label: 'ROAS range (80 %)', value: `${roundTo(roasLow, 2)}–${roundTo(roasHigh, 2)}`, unit: 'text' },
       { label: 'Match rate', value: roundTo(matchRate, 1), unit: 'percent' },
     ];
@@ -92,7 +102,7 @@ export function detectCampaignOpportunities(
         type: 'scale_campaign',
         subjectKey: campaign.campaignId,
         title: `Scale up "${campaign.name}"`,
-        description: `${campaign.name} returned ${roas.toFixed(2)}x its spend in store-verified revenue over the last 30 days (Meta-attributed ROAS: ${money(netRevenue)} for ${money(campaign.spend30)} of spend). Raising its budget by ${Math.round(SCALE_BUDGET_SHARE * 100)} % should pay for itself.`,
+        description: `${campaign.name} returned ${roas.toFixed(2)}x its spend in store-verified revenue over the last 30 days (${attributed} ROAS: ${money(netRevenue)} for ${money(campaign.spend30)} of spend). Raising its budget by ${Math.round(SCALE_BUDGET_SHARE * 100)} % should pay for itself.`,
         ...rank,
         revenueImpactMin: roundTo(min, 2),
         revenueImpactMax: roundTo(max, 2),
@@ -119,7 +129,7 @@ export function detectCampaignOpportunities(
           type: 'cut_campaign',
           subjectKey: campaign.campaignId,
           title: `Cut spend on "${campaign.name}"`,
-          description: `${campaign.name} spent ${money(campaign.spend30)} for ${money(netRevenue)} of store-verified revenue over the last 30 days (Meta-attributed ROAS ${roas.toFixed(2)}x). Pausing it or moving the budget saves more than it loses.`,
+          description: `${campaign.name} spent ${money(campaign.spend30)} for ${money(netRevenue)} of store-verified revenue over the last 30 days (${attributed} ROAS ${roas.toFixed(2)}x). Pausing it or moving the budget saves more than it loses.`,
           ...rank,
           revenueImpactMin: roundTo(min, 2),
           revenueImpactMax: roundTo(max, 2),

@@ -28,6 +28,7 @@ const stock = (overrides: Partial<StockPosition>): StockPosition => ({
 });
 
 const campaign = (overrides: Partial<CampaignPerformance>): CampaignPerformance => ({
+  platform: 'meta',
   campaignId: 'c1',
   name: 'Spring',
   status: 'ACTIVE',
@@ -316,6 +317,7 @@ describe('detectOpportunities noise floor', () => {
       shippingOrders: [],
     };
     const tiny = {
+      platform: 'meta',
       campaignId: 'c2',
       name: 'Tiny',
       status: 'ACTIVE' as const,

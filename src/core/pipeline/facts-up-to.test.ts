@@ -24,8 +24,9 @@ const facts: AnalysisFacts = {
   variantSales: [{ variantId: 'v', date: '2026-11-01', units: 1, revenue: 10 }],
   variants: [],
   inventory: [{ productId: 'v', date: '2026-11-02', available: 3 }],
-  metaCampaigns: [],
-  metaDaily: [{ date: '2026-11-02', campaignId: 'c', spend: 4, reportedValue: 0 }],
+  adCampaigns: [],
+  adDaily: [{ platform: 'meta', date: '2026-11-02', campaignId: 'c', spend: 4, reportedValue: 0 }],
+  adClickOrders: [],
   ga4Daily: [{ date: '2026-11-01', source: 'google', medium: 'cpc', revenue: 7 }],
 };
 
@@ -36,7 +37,7 @@ describe('factsUpTo', () => {
     expect(trimmed.orderDays.map((d) => d.date)).toEqual(['2026-11-01']);
     expect(trimmed.recentOrders).toEqual([]);
     expect(trimmed.refunds).toEqual([]);
-    expect(trimmed.metaDaily).toEqual([]);
+    expect(trimmed.adDaily).toEqual([]);
     expect(trimmed.variantSales).toHaveLength(1);
     expect(trimmed.ga4Daily).toHaveLength(1);
     // The level read today stands for the stock at asOf.

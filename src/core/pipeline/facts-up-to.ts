@@ -30,7 +30,8 @@ export function factsUpTo(facts: AnalysisFacts, lastDay: string): AnalysisFacts 
     refunds: upTo(facts.refunds),
     variantSales: upTo(facts.variantSales),
     inventory: facts.inventory.map((level) => (level.date <= asOf ? level : { ...level, date: asOf })),
-    metaDaily: upTo(facts.metaDaily),
+    adDaily: upTo(facts.adDaily),
+    adClickOrders: upTo(facts.adClickOrders),
     ga4Daily: upTo(facts.ga4Daily),
   };
 }

@@ -51,8 +51,26 @@ export interface AnalysisFacts {
   inventory: InventorySnapshot[];
   /** Lead times the owner set, per product (decision 112); a product without one takes the default. */
   leadTimes?: { productId: string; days: number }[];
-  metaCampaigns: { campaignId: string; name: string; status: string | null }[];
-  metaDaily: { date: string; campaignId: string; spend: number; reportedValue: number }[];
+  /**
+   * Every ad platform's campaigns (decision 128): Meta's, and Google Ads', TikTok's and the imported
+   * platforms' from the one ad-spend reader, each with its final URL's utm_campaign (null for Meta).
+   * `status` is 'ACTIVE' for a delivering campaign whatever the platform spells it.
+   */
+  adCampaigns: {
+    platform: string;
+    campaignId: string;
+    name: string;
+    status: string | null;
+    utmCampaign: string | null;
+  }[];
+  /** The same campaigns' days: spend and the platform's claimed value, in the shop currency. */
+  adDaily: { platform: string; date: string; campaignId: string; spend: number; reportedValue: number }[];
+  /**
+   * Orders whose landing session's click id the platform named as one of its campaigns (Google's
+   * click_view for a gclid, decision 120), per day, campaign, journey and landing product: a click
+   * outranks the utm_campaign in the campaign-level credit. Empty when the store has no tracker.
+   */
+  adClickOrders: AdClickOrderGroup[];
   /** GA4 revenue by day and source/medium, in the shop currency; null on a day with no exchange rate (decision 081). */
   ga4Daily: { date: string; source: string; medium: string; revenue: number | null }[];
   /** Days the owner confirmed the shop is closed (forecast closed, left out of the fit); none when absent. */
@@ -92,6 +110,17 @@ export interface OrderDayGroup extends OrderJourney {
 export interface ProductLandingGroup extends OrderJourney {
   landingHandle: string;
   orders: number;
+}
+
+/** Orders of one day and journey whose click id a platform named as one of its campaigns. */
+export interface AdClickOrderGroup extends OrderJourney {
+  platform: string;
+  campaignId: string;
+  date: string;
+  orders: number;
+  total: number;
+  /** Product handle of the orders' `/products/<handle>` landing page, if any. */
+  landingHandle: string | null;
 }
 
 /** A recent order's subtotal and the shipping its customer paid (the free-shipping detector). */

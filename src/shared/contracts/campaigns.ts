@@ -154,6 +154,11 @@ export const PlatformCampaignSchema = z.object({
    * to it by click id: nothing links it to the store's sales.
    */
   utmNeverMatched: z.boolean(),
+  /**
+   * The campaign's open (or implemented) opportunities of the latest analysis (decision 128: the
+   * campaign detectors read every platform); a Meta campaign's are also on its Meta row.
+   */
+  opportunities: z.array(CampaignOpportunityLinkSchema),
 });
 
 export const AdPlatformCampaignsSchema = z.object({

@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { formatDay } from '../../../core/insights/format-day.ts';
+import { adCampaignKey } from '../../../core/pipeline/ad-campaign-key.ts';
 import { advertisedHandles } from '../../../core/pipeline/advertised-handles.ts';
 import { classifyStock } from '../../../core/stockout/classify-stock.ts';
 import { currencyDigitsOf, formatMoney } from '../../../shared/money.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows, timestampColumn } from '../../db/query-rows.ts';
+import { readAdCampaigns } from '../analysis/read-ad-campaigns.ts';
 import { readOrderJourneys } from '../analysis/read-order-journeys.ts';
 import { refreshAnalysisFacts } from '../analysis/refresh-analysis-facts.ts';
 import { adSpendRows } from '../metrics/ad-spend-rows.ts';
@@ -15,31 +17,24 @@ import type { AlertCondition } from './alert-condition.ts';
 /** A website whose tracker sent nothing for longer than this has stopped sending. */
 export const TRACKING_SILENCE_HOURS = 24;
 
-const CampaignRow = z.object({ campaign_id: z.string(), name: z.string() });
-
 /**
- * Each Meta campaign's advertised product handle, by campaign id: the same rule and the same kept
- * facts as the analysis's campaign figures (core advertisedHandles over readOrderJourneys),
- * refreshed first for what was written since the last run.
+ * Each ad campaign's advertised product handle, by adCampaignKey, across every platform (decision
+ * 128): the same rule and the same kept facts as the analysis's campaign figures (core
+ * advertisedHandles over readAdCampaigns and readOrderJourneys, click ids included), refreshed
+ * first for what was written since the last run.
  */
 async function readAdvertisedHandles(db: Db, workspaceId: string): Promise<Map<string, string>> {
   await refreshAnalysisFacts(db, workspaceId);
-  const [campaigns, journeys] = await Promise.all([
-    queryRows(
-      db,
-      CampaignRow,
-      sql`SELECT campaign_id, name FROM wh_meta_campaigns WHERE workspace_id = ${workspaceId}`,
-    ),
+  const [adCampaigns, journeys] = await Promise.all([
+    readAdCampaigns(db, workspaceId),
     // Order counts only: the totals (left in minor units, unit 1) are not read here.
     readOrderJourneys(db, workspaceId, 1),
   ]);
-  return advertisedHandles({
-    ...journeys,
-    metaCampaigns: campaigns.map((c) => ({ campaignId: c.campaign_id, name: c.name, status: null })),
-  });
+  return advertisedHandles({ ...journeys, adCampaigns });
 }
 
 const SpendingRow = z.object({
+  platform: z.string(),
   campaign_id: z.string(),
   name: z.string(),
   spend: z.string(),
@@ -54,11 +49,13 @@ const VariantRow = z.object({
 });
 
 /**
- * Ad spend on an out-of-stock product: a Meta campaign that spent on the last complete shop day
+ * Ad spend on an out-of-stock product: a campaign of any ad platform (decision 128: Meta, Google
+ * Ads, TikTok, in the shop currency of the one ad-spend reader) that spent on the last complete shop day
  * while the product it advertises (the landing page of at least half its credited orders, as the
  * campaign detector reads it) had a variant out of stock that day (decision 034's one rule,
  * `classifyStock`; the day's level is that day's last snapshot, or the nearest one before it, or —
  * when snapshots began later — the first one). Stays open while the campaign keeps spending so.
+ * The subject is the campaign's adCampaignKey: a Meta campaign's id as before, `platform:id` else.
  */
 export async function adSpendOutOfStockConditions(
   db: Db,
@@ -71,15 +68,16 @@ export async function adSpendOutOfStockConditions(
   const spending = await queryRows(
     db,
     SpendingRow,
-    // Meta's campaigns: the advertised products are known for them (the rule speaks of one platform).
-    sql`SELECT s.campaign_id, max(s.campaign_name) AS name, sum(s.spend_minor)::text AS spend,
+    sql`SELECT s.platform, s.campaign_id, max(s.campaign_name) AS name, sum(s.spend_minor)::text AS spend,
           max(s.currency_code) AS currency
-        FROM ${adSpendRows(workspaceId, { from: day, to: day })} s WHERE s.platform = 'meta'
-        GROUP BY s.campaign_id HAVING sum(s.spend_minor) > 0`,
+        FROM ${adSpendRows(workspaceId, { from: day, to: day })} s
+        GROUP BY s.platform, s.campaign_id HAVING sum(s.spend_minor) > 0`,
   );
   if (spending.length === 0) return [];
   const handles = await readAdvertisedHandles(db, workspaceId);
-  const wanted = [...new Set(spending.flatMap((c) => handles.get(c.campaign_id) ?? []))];
+  const handleOf = (c: { platform: string; campaign_id: string }) =>
+    handles.get(adCampaignKey(c.platform, c.campaign_id));
+  const wanted = [...new Set(spending.flatMap((c) => handleOf(c) ?? []))];
   if (wanted.length === 0) return [];
   const variants = await queryRows(
     db,
@@ -102,7 +100,7 @@ export async function adSpendOutOfStockConditions(
   );
   const conditions: AlertCondition[] = [];
   for (const campaign of spending) {
-    const handle = handles.get(campaign.campaign_id);
+    const handle = handleOf(campaign);
     const out = variants.filter(
       (v) => v.handle === handle && classifyStock(Number(v.available), null) === 'Out of stock',
     );
@@ -111,7 +109,7 @@ export async function adSpendOutOfStockConditions(
     const spend = Number(campaign.spend) / 10 ** currencyDigitsOf(campaign.currency);
     conditions.push({
       rule: 'ad-spend-out-of-stock',
-      subject: campaign.campaign_id,
+      subject: adCampaignKey(campaign.platform, campaign.campaign_id),
       title: `"${campaign.name}" is spending on ${product}, which is out of stock`,
       detail: `${formatMoney(spend, campaign.currency)} of ad spend on ${formatDay(day)} sent shoppers to ${product}, whose ${out.map((v) => v.variant).join(', ')} had no units available. Pause the campaign or restock.`,
       link: '/campaigns',

@@ -9,6 +9,7 @@ import { queryRows } from '../../db/query-rows.ts';
 import { adSpendRows } from '../metrics/ad-spend-rows.ts';
 import { CreditRow, creditOfRow } from '../metrics/credit-of-row.ts';
 import { ga4AmountsInShopCurrency } from '../metrics/ga4-revenue.ts';
+import { readAdCampaigns } from './read-ad-campaigns.ts';
 import { readCustomerOrders } from './read-customer-orders.ts';
 import { readOrderJourneys } from './read-order-journeys.ts';
 import { refreshAnalysisFacts } from './refresh-analysis-facts.ts';
@@ -48,13 +49,8 @@ const VariantQueryRow = z.object({
 const InventoryQueryRow = z.object({ variant_id: z.string(), date: z.string(), available: z.number() });
 const LeadTimeQueryRow = z.object({ product_id: z.string(), days: z.number() });
 
-const MetaCampaignQueryRow = z.object({
-  campaign_id: z.string(),
-  name: z.string(),
-  status: z.string().nullable(),
-});
-
-const MetaDailyQueryRow = z.object({
+const AdDailyQueryRow = z.object({
+  platform: z.string(),
   date: z.string(),
   campaign_id: z.string(),
   spend: z.number(),
@@ -156,20 +152,14 @@ export async function loadAnalysisFacts(
     sql`SELECT product_id::text AS product_id, lead_time_days AS days
         FROM product_lead_times WHERE workspace_id = ${workspaceId}`,
   );
-  const metaCampaignQuery = queryRows(
+  // Every platform's campaign days of the one ad-spend reader (decision 099), Meta's first as before.
+  const adDailyQuery = queryRows(
     db,
-    MetaCampaignQueryRow,
-    sql`SELECT campaign_id, name, coalesce(effective_status, status) AS status
-        FROM wh_meta_campaigns WHERE workspace_id = ${workspaceId}`,
-  );
-  const metaDailyQuery = queryRows(
-    db,
-    MetaDailyQueryRow,
-    // Meta's campaign days of the one ad-spend reader: the campaign detectors and the attribution
-    // rows speak of Meta's campaigns and of the meta_ads channel.
-    sql`SELECT s.date::text AS date, s.campaign_id, s.spend_minor::float8 AS spend,
-          s.conversion_value_minor::float8 AS reported
-        FROM ${adSpendRows(workspaceId)} s WHERE s.platform = 'meta'`,
+    AdDailyQueryRow,
+    sql`SELECT s.platform, s.date::text AS date, s.campaign_id, s.spend_minor::float8 AS spend,
+          coalesce(s.conversion_value_minor, 0)::float8 AS reported
+        FROM ${adSpendRows(workspaceId)} s
+        ORDER BY s.platform <> 'meta'`,
   );
   const ga4Query = queryRows(
     db,
@@ -186,8 +176,8 @@ export async function loadAnalysisFacts(
     variantSales,
     variants,
     inventory,
-    metaCampaigns,
-    metaDaily,
+    adCampaigns,
+    adDaily,
     ga4Daily,
     leadTimes,
   ] = await Promise.all([
@@ -198,8 +188,8 @@ export async function loadAnalysisFacts(
     variantSalesQuery,
     variantQuery,
     inventoryQuery,
-    metaCampaignQuery,
-    metaDailyQuery,
+    readAdCampaigns(db, workspaceId),
+    adDailyQuery,
     ga4Query,
     leadTimeQuery,
   ]);
@@ -256,13 +246,11 @@ export async function loadAnalysisFacts(
         available: Number(i.available),
       })),
       leadTimes: leadTimes.map((l) => ({ productId: l.product_id, days: l.days })),
-      metaCampaigns: metaCampaigns.map((c) => ({
-        campaignId: c.campaign_id,
-        name: c.name,
-        status: c.status,
-      })),
-      // Meta spend is in the ad account's currency; the demo and most stores use the shop's.
-      metaDaily: metaDaily.map((d) => ({
+      adCampaigns,
+      // Meta spend is in the ad account's currency (the demo and most stores use the shop's); the
+      // other platforms' was converted to the shop's at the spend day's rate (decision 104).
+      adDaily: adDaily.map((d) => ({
+        platform: d.platform,
         date: d.date,
         campaignId: d.campaign_id,
         spend: Number(d.spend) / unit,

@@ -11,6 +11,8 @@ import type {
 } from '../../../core/pipeline/types.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
+import { clickMatchedOrders } from '../metrics/click-matched-orders.ts';
+import { ORDER_JOURNEY } from './refresh-analysis-facts.ts';
 
 const OrderDayQueryRow = z.object({
   date: z.string(),
@@ -21,6 +23,16 @@ const OrderDayQueryRow = z.object({
 });
 
 const LandingQueryRow = z.object({ journey: z.string(), landing_page: z.string(), orders: z.number() });
+
+const ClickQueryRow = z.object({
+  platform: z.string(),
+  campaign_id: z.string(),
+  date: z.string(),
+  journey: z.string(),
+  landing_page: z.string().nullable(),
+  orders: z.number(),
+  total: z.number(),
+});
 /**
  * What decides an order's channels and campaigns: [utm_source, utm_medium, source_type,
  * utm_campaign, first touch's utm_source, utm_medium, source_type, utm_campaign, has_journey].
@@ -64,7 +76,7 @@ export async function readOrderJourneys(
   db: Db,
   workspaceId: string,
   unit: number,
-): Promise<Pick<AnalysisFacts, 'orderDays' | 'productLandings'>> {
+): Promise<Pick<AnalysisFacts, 'orderDays' | 'productLandings' | 'adClickOrders'>> {
   const ofWorkspace = sql`f.workspace_id = ${workspaceId}`;
   // The orders summed per day and journey (decision 083), kept per day (decision 084): a hundred
   // thousand groups instead of a million rows.
@@ -82,7 +94,17 @@ export async function readOrderJourneys(
         FROM wh_fact_order_landings f WHERE ${ofWorkspace}
         GROUP BY 1, 2`,
   );
-  const [orderDayRows, landingRows] = await Promise.all([orderDayQuery, landingQuery]);
+  // Orders whose click id the platform named as a campaign (decision 128): the campaign-level
+  // credit a click decides, with the same journey key as the kept facts.
+  const clickQuery = queryRows(
+    db,
+    ClickQueryRow,
+    sql`SELECT cm.platform, cm.campaign_id, o.order_date::text AS date, ${ORDER_JOURNEY} AS journey,
+          o.landing_page, count(*)::int AS orders, sum(o.total_minor)::float8 AS total
+        ${clickMatchedOrders(workspaceId)}
+        GROUP BY 1, 2, 3, 4, 5`,
+  );
+  const [orderDayRows, landingRows, clickRows] = await Promise.all([orderDayQuery, landingQuery, clickQuery]);
   // Several column combinations make one journey (two sources of one channel): each text is
   // classified once and its journey shared, so the groups below merge by journey, not by text.
   const journeys = new Map<string, OrderJourney>();
@@ -124,5 +146,14 @@ export async function readOrderJourneys(
   return {
     orderDays: [...days.values()].flatMap((byDate) => [...byDate.values()]),
     productLandings: [...landings.values()].flatMap((byHandle) => [...byHandle.values()]),
+    adClickOrders: clickRows.map((row) => ({
+      ...journeyOfText(row.journey),
+      platform: row.platform,
+      campaignId: row.campaign_id,
+      date: row.date,
+      orders: row.orders,
+      total: row.total / unit,
+      landingHandle: row.landing_page === null ? null : productHandleOf(row.landing_page),
+    })),
   };
 }

@@ -8,7 +8,8 @@ import { CREDIT_COLUMNS } from '../metrics/load-attribution.ts';
  * What decides an order's (alias `o`) channels and campaigns, as one JSON text: the key the facts
  * group orders by, stored once per group (load-analysis-facts.ts's JourneyKey reads it).
  */
-const ORDER_JOURNEY = sql.raw(`json_build_array(o.utm_source, o.utm_medium, o.source_type, o.utm_campaign,
+export const ORDER_JOURNEY =
+  sql.raw(`json_build_array(o.utm_source, o.utm_medium, o.source_type, o.utm_campaign,
   o.first_utm_source, o.first_utm_medium, o.first_source_type, o.first_utm_campaign,
   o.moments_count IS NOT NULL OR o.source_type IS NOT NULL)::text`);
 

@@ -5,6 +5,7 @@ import { acquisitionCost } from '../../../core/metrics/acquisition-cost.ts';
 import { computePoas } from '../../../core/metrics/compute-poas.ts';
 import { computeRoas } from '../../../core/metrics/compute-roas.ts';
 import { judgeCampaign } from '../../../core/metrics/judge-campaign.ts';
+import { adCampaignKey } from '../../../core/pipeline/ad-campaign-key.ts';
 import { contributionOf } from '../../../core/profit/contribution-of.ts';
 import { addDays } from '../../../shared/calendar.ts';
 import type {
@@ -167,6 +168,14 @@ export async function readCampaignPerformance(
             ORDER BY finished_at DESC LIMIT 1))
         ORDER BY o.revenue_impact_max DESC`,
   );
+
+  // Every platform's campaign rows link their campaign's opportunities too (decision 128), by the
+  // key the analysis gives them (adCampaignKey: a Meta campaign's id, another's `platform:id`).
+  for (const p of adPlatforms.platforms)
+    for (const c of p.campaigns)
+      c.opportunities = links
+        .filter((l) => l.subject_key === adCampaignKey(p.platform, c.campaignId))
+        .map(({ id, type, title, status }) => ({ id, type, title, status }));
 
   const metaFirstParty = firstParty.channels.find((c) => c.channel === 'meta_ads');
   // GA4-reported revenue per campaign (decision 073): GA4's sessionCampaignName is the utm_campaign.

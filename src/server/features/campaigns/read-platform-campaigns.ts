@@ -8,6 +8,7 @@ import { queryRows } from '../../db/query-rows.ts';
 import type { CachedReads } from '../../http/deps.ts';
 import { readAdSpend } from '../ad-spend/read-ad-spend.ts';
 import type { FirstPartyCredit } from '../journeys/kept-first-party-credit.ts';
+import { clickMatchedOrders } from '../metrics/click-matched-orders.ts';
 import { validOrderOf } from '../metrics/metric-window.ts';
 
 const MatchRow = z.object({
@@ -38,12 +39,7 @@ function readClickMatchedOrders(reads: CachedReads, workspaceId: string, from: s
           coalesce(sum(o.total_minor) FILTER (
             WHERE o.order_date BETWEEN ${from}::date AND ${to}::date), 0)::text AS revenue,
           count(*)::int AS ever
-        FROM tracking_order_journeys j
-        JOIN wh_orders o ON o.workspace_id = j.workspace_id AND o.order_id = j.order_id
-        JOIN tracking_sessions s ON s.configuration_id = j.configuration_id AND s.session_id = j.session_id
-        JOIN ad_click_matches cm ON cm.workspace_id = j.workspace_id AND cm.platform = 'google_ads'
-          AND cm.click_id = s.gclid AND cm.campaign_id IS NOT NULL
-        WHERE j.workspace_id = ${workspaceId}::uuid AND ${validOrderOf(workspaceId)}
+        ${clickMatchedOrders(workspaceId)}
         GROUP BY 1, 2`,
   );
 }
@@ -119,6 +115,8 @@ export async function readPlatformCampaigns(
         clickIdOrders: click?.orders ?? 0,
         clickIdRevenueMinor: Number(click?.revenue ?? 0),
         utmNeverMatched: (match?.ever ?? 0) === 0 && (click?.ever ?? 0) === 0,
+        // Filled by readCampaigns from the latest analysis' opportunities.
+        opportunities: [],
       };
     });
     const spendMinor = shop(p.spend);

@@ -1,0 +1,146 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { queryRows } from '../../src/server/db/query-rows.ts';
+import { readMetricWindow } from '../../src/server/features/metrics/metric-window.ts';
+import { evaluateAlertsJob } from '../../src/server/jobs/definitions/evaluate-alerts.ts';
+import { enqueue } from '../../src/server/jobs/enqueue.ts';
+import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
+import type { CampaignPerformance } from '../../src/shared/contracts/campaigns.ts';
+import { type AlertList, AlertListSchema } from '../../src/shared/contracts/notifications.ts';
+import type { Opportunity } from '../../src/shared/contracts/opportunities.ts';
+import { type DemoTestApp, startConnectedDemoApp } from '../support/start-demo-app.ts';
+
+/**
+ * Opportunities and alerts read every platform's campaigns (issue #39 item 5, decision 128), on
+ * the connected demo: a TikTok campaign that spent on the last complete day is given orders whose
+ * landing URL carries its final-URL UTM (utm_source=tiktok, its utm_campaign) and one product page,
+ * and that product is sold out, the way a sync would store it. The ad-spend-on-out-of-stock alert
+ * then opens for the TikTok campaign (it did not before), the analysis' campaign detectors propose
+ * an action on it, and /campaigns links that opportunity from the campaign's every-platform row.
+ */
+let app: DemoTestApp;
+let owner: string;
+let workspaceId: string;
+
+beforeAll(async () => {
+  ({ app, owner, workspaceId } = await startConnectedDemoApp(7));
+}, 300_000);
+afterAll(async () => {
+  await app?.close();
+});
+
+async function get<T>(path: string): Promise<T> {
+  const response = await app.request(path, { cookie: owner });
+  expect(response.status, path).toBe(200);
+  return (await response.json()) as T;
+}
+const openAlerts = async (rule: string) =>
+  AlertListSchema.parse(await get<AlertList>('/api/alerts')).alerts.filter(
+    (a) => a.rule === rule && a.status === 'open',
+  );
+async function evaluateAlerts(): Promise<void> {
+  await app.db.execute(
+    sql`UPDATE sync_states SET updated_at = updated_at + interval '1 second' WHERE workspace_id = ${workspaceId}`,
+  );
+  await enqueue(app.db, evaluateAlertsJob, { workspaceId }, { now: new Date() });
+  await runJobsUntilIdle(app.server.deps);
+}
+
+const Campaign = z.object({
+  platform: z.string(),
+  campaign_id: z.string(),
+  name: z.string(),
+  utm_campaign: z.string(),
+});
+const Product = z.object({ product_id: z.string(), handle: z.string(), title: z.string() });
+
+describe('every platform in the campaign alerts and opportunities (connected demo)', () => {
+  it('flags a TikTok campaign spending on its out-of-stock product, and proposes an action on it', async () => {
+    const window = await readMetricWindow(app.db, workspaceId, 1, new Date());
+    const day = window!.end;
+    const [campaign] = await queryRows(
+      app.db,
+      Campaign,
+      // TikTok's campaigns have no orders in the demo (decision 120): the last day's top spender.
+      sql`SELECT platform, campaign_id, campaign_name AS name, coalesce(utm_campaign, campaign_name) AS utm_campaign
+          FROM wh_ad_platform_daily
+          WHERE workspace_id = ${workspaceId} AND platform = 'tiktok_ads' AND ad_group_id = ''
+            AND date <= ${day}::date AND spend_shop_minor > 0
+          ORDER BY date DESC, spend_shop_minor DESC LIMIT 1`,
+    );
+    expect(campaign, `a TikTok campaign spent by ${day}`).toBeDefined();
+    // The alert reads the last complete day: the campaign's last day of spend is made that day.
+    const [{ last } = { last: '' }] = await queryRows(
+      app.db,
+      z.object({ last: z.string() }),
+      sql`SELECT max(date)::text AS last FROM wh_ad_platform_daily WHERE workspace_id = ${workspaceId}
+            AND platform = 'tiktok_ads' AND campaign_id = ${campaign!.campaign_id}`,
+    );
+    if (last !== day)
+      await app.db.execute(
+        sql`INSERT INTO wh_ad_platform_daily SELECT (r).* FROM (
+              SELECT jsonb_populate_record(a, jsonb_build_object('date', ${day}::date)) AS r
+              FROM wh_ad_platform_daily a WHERE a.workspace_id = ${workspaceId} AND a.platform = 'tiktok_ads'
+                AND a.campaign_id = ${campaign!.campaign_id} AND a.date = ${last}::date) x`,
+      );
+    const subject = `tiktok_ads:${campaign!.campaign_id}`;
+    expect((await openAlerts('ad-spend-out-of-stock')).map((a) => a.subject)).not.toContain(subject);
+
+    // A product no Meta campaign is flagged for, sold out in every snapshot.
+    const flagged = (await openAlerts('ad-spend-out-of-stock')).map((a) => a.title);
+    const products = await queryRows(
+      app.db,
+      Product,
+      sql`SELECT product_id::text AS product_id, handle, title FROM wh_products
+          WHERE workspace_id = ${workspaceId} AND handle IS NOT NULL ORDER BY product_id`,
+    );
+    const product = products.find((p) => !flagged.some((t) => t.includes(p.title)))!;
+    await app.db.execute(
+      sql`UPDATE wh_inventory_snapshots SET available = 0 WHERE workspace_id = ${workspaceId}
+            AND variant_id IN (SELECT variant_id FROM wh_variants
+              WHERE workspace_id = ${workspaceId} AND product_id = ${product.product_id})`,
+    );
+    // Orders its TikTok ads brought in, landing on that product (as a sync stores them).
+    for (let k = 0; k < 4; k += 1) {
+      const id = 999_500_000 + k;
+      const at = `${day}T1${k}:00:00Z`;
+      await app.db.execute(
+        sql`INSERT INTO wh_orders (workspace_id, order_id, name, currency_code, total_minor, created_at,
+              updated_at, order_date, utm_source, utm_medium, utm_campaign, source_type, landing_page,
+              moments_count)
+            VALUES (${workspaceId}, ${id}, ${`#TT${k}`}, 'USD', 6000, ${at}, ${at}, ${day}::date, 'tiktok',
+              'paid_social', ${campaign!.utm_campaign}, 'SOCIAL',
+              ${`/products/${product.handle}?utm_source=tiktok&utm_medium=paid_social&utm_campaign=${campaign!.utm_campaign}&ttclid=E.C.P.test${k}`},
+              1)`,
+      );
+    }
+    await evaluateAlerts();
+    const alert = (await openAlerts('ad-spend-out-of-stock')).find((a) => a.subject === subject);
+    expect(alert?.title).toBe(`"${campaign!.name}" is spending on ${product.title}, which is out of stock`);
+    expect(alert?.link).toBe('/campaigns');
+
+    expect((await app.request('/api/analysis/run', { method: 'POST', cookie: owner })).status).toBe(200);
+    await runJobsUntilIdle(app.server.deps);
+    const opportunities = await get<Opportunity[]>('/api/opportunities');
+    // The campaign detectors see it: its spend and its few verified orders (here a cut).
+    const stop = opportunities.find(
+      (o) =>
+        ['scale_campaign', 'cut_campaign', 'ad_spend_out_of_stock'].includes(o.type) &&
+        o.title.includes(`"${campaign!.name}"`),
+    );
+    expect(stop, opportunities.map((o) => o.title).join('\n')).toBeDefined();
+    expect(stop!.evidence.facts).toContainEqual({
+      label: 'TikTok Ads-reported revenue',
+      value: expect.any(Number),
+      unit: 'currency',
+    });
+    const campaigns = await get<CampaignPerformance>('/api/campaigns?period=30');
+    const row = campaigns.adPlatforms
+      .find((p) => p.platform === 'tiktok_ads')!
+      .campaigns.find((c) => c.campaignId === campaign!.campaign_id)!;
+    expect(row.opportunities.map((l) => l.id)).toContain(stop!.id);
+    // Its UTM now leads to orders: no longer flagged as never matched.
+    expect(row.utmNeverMatched).toBe(false);
+  });
+});
