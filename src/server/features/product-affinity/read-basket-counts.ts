@@ -21,6 +21,8 @@ export interface BasketCounts {
   together: AffinityCounts;
   nextOrder: AffinityCounts;
   firstProduct: Map<string, FirstProductCount>;
+  /** Per product, over the window's baskets holding it: its net line revenue and line contribution (minor units). */
+  lineTotals: Map<string, { revenue: number; contribution: number }>;
 }
 
 /**
@@ -45,6 +47,7 @@ function basketsCte(workspaceId: string, to: string): SQL {
       GROUP BY rl.line_item_id),
     lines AS (
       SELECT li.order_id, li.product_id::text COLLATE "C" AS product,
+        sum(li.unit_price_minor * li.quantity - li.discount_minor - coalesce(r.subtotal, 0)) AS revenue,
         sum(li.unit_price_minor * li.quantity - li.discount_minor - coalesce(r.subtotal, 0)
           - coalesce(li.unit_cost_minor, 0) * (li.quantity - coalesce(r.restocked_units, 0))) AS contribution
       FROM wh_order_line_items li
@@ -67,6 +70,7 @@ const CountRow = z.object({
   contribution: z.coerce.number(),
   repeat: z.coerce.number(),
   eligible: z.coerce.number(),
+  revenue: z.coerce.number(),
 });
 
 /**
@@ -103,29 +107,30 @@ export async function readBasketCounts(
         FROM firsts f JOIN sale s ON s.customer_id = f.customer_id AND s.order_date <= f.order_date + ${horizon}::int
         LEFT JOIN lines l ON l.order_id = s.order_id
         WHERE f.eligible GROUP BY f.customer_id)
-      SELECT 'baskets' AS kind, NULL AS a, NULL AS b, count(*) AS n, 0 AS contribution, 0 AS repeat, 0 AS eligible
+      SELECT 'baskets' AS kind, NULL AS a, NULL AS b, count(*) AS n, 0 AS contribution, 0 AS repeat, 0 AS eligible,
+          0 AS revenue
         FROM sale s WHERE s.order_date >= ${window.from}::date
       UNION ALL
-      SELECT 'with', product, NULL, count(*), 0, 0, 0 FROM win GROUP BY product
+      SELECT 'with', product, NULL, count(*), sum(contribution), 0, 0, sum(revenue) FROM win GROUP BY product
       UNION ALL
-      SELECT 'pair', x.product, y.product, count(*), sum(x.contribution + y.contribution), 0, 0
+      SELECT 'pair', x.product, y.product, count(*), sum(x.contribution + y.contribution), 0, 0, 0
         FROM win x JOIN win y ON y.order_id = x.order_id AND y.product > x.product
         GROUP BY x.product, y.product HAVING count(*) >= ${floor}
       UNION ALL
-      SELECT 'steps', NULL, NULL, count(*), 0, 0, 0 FROM step
+      SELECT 'steps', NULL, NULL, count(*), 0, 0, 0, 0 FROM step
       UNION ALL
-      SELECT 'from', l.product, NULL, count(*), 0, 0, 0 FROM step JOIN lines l ON l.order_id = step.order_id
+      SELECT 'from', l.product, NULL, count(*), 0, 0, 0, 0 FROM step JOIN lines l ON l.order_id = step.order_id
         GROUP BY l.product
       UNION ALL
-      SELECT 'to', l.product, NULL, count(*), 0, 0, 0 FROM step JOIN lines l ON l.order_id = step.next_id
+      SELECT 'to', l.product, NULL, count(*), 0, 0, 0, 0 FROM step JOIN lines l ON l.order_id = step.next_id
         GROUP BY l.product
       UNION ALL
-      SELECT 'next', x.product, y.product, count(*), sum(y.contribution), 0, 0
+      SELECT 'next', x.product, y.product, count(*), sum(y.contribution), 0, 0, 0
         FROM step JOIN lines x ON x.order_id = step.order_id JOIN lines y ON y.order_id = step.next_id
         GROUP BY x.product, y.product HAVING count(*) >= ${floor}
       UNION ALL
       SELECT 'first', l.product, NULL, count(*), coalesce(sum(w.contribution), 0),
-          count(*) FILTER (WHERE f.repeated), count(*) FILTER (WHERE f.eligible)
+          count(*) FILTER (WHERE f.repeated), count(*) FILTER (WHERE f.eligible), 0
         FROM firsts f JOIN lines l ON l.order_id = f.order_id LEFT JOIN worth w ON w.customer_id = f.customer_id
         GROUP BY l.product`,
   );
@@ -153,6 +158,9 @@ export async function readBasketCounts(
         row.a ?? '',
         { customers: row.n, repeat: row.repeat, eligible: row.eligible, contribution: row.contribution },
       ]),
+    ),
+    lineTotals: new Map(
+      of('with').map((row) => [row.a ?? '', { revenue: row.revenue, contribution: row.contribution }]),
     ),
   };
 }
