@@ -98,7 +98,7 @@ export function detectRefreshCreativeOpportunities(
         type: 'refresh_creative',
         subjectKey: ad.adId,
         title: `Refresh creative ${ad.name}: CPA up ${Math.round(rise * 100)} % in ${span} days`,
-        description: `${ad.name} is wearing out${ad.fatigue.since ? ` since ${ad.fatigue.since}` : ''}: a purchase now costs ${money(cpaNow)} against ${money(cpaBefore)} in the ${REFRESH_RULE.baselineDays} days before. A fresh creative at its spend would win back about ${Math.round(low)}–${Math.round(high)} orders a month.`,
+        description: `${ad.name} is wearing out: a purchase now costs ${money(cpaNow)} against ${money(cpaBefore)} in the ${REFRESH_RULE.baselineDays} days before. A fresh creative at its spend would win back about ${Math.round(low)}–${Math.round(high)} orders a month.`,
         ...rank,
         revenueImpactMin: roundTo(revenueMin, 2),
         revenueImpactMax: roundTo(revenueMax, 2),
