@@ -39,6 +39,7 @@ import { creativeTruth } from './generator/plan-ads.ts';
 import { planCampaigns } from './generator/plan-campaigns.ts';
 import { DEMO_STOREFRONT_URL } from './generator/plan-site-visit.ts';
 import { planStockouts } from './generator/plan-stockouts.ts';
+import { PairTruthBuilder } from './generator/plant-pairs.ts';
 import {
   type CampaignTruth,
   type ChannelTruth,
@@ -121,6 +122,7 @@ export function generateStore(options: GenerateOptions): DemoStore {
     productPages: [],
   };
 
+  const pairTruth = new PairTruthBuilder(ctx);
   planCampaigns(ctx, seed, oosProductIndex);
   const stockouts = planStockouts(ctx, oosProductIndex);
 
@@ -182,6 +184,7 @@ export function generateStore(options: GenerateOptions): DemoStore {
       cancelledOrders += 1;
       return true;
     }
+    pairTruth.addOrder(order, built.plantedLines);
     const c = DEMO_CHANNELS.indexOf(order.channel);
     const slot = ev.dayIndex * nChannels + c;
     dailyOrders[slot]! += 1;
@@ -420,6 +423,10 @@ export function generateStore(options: GenerateOptions): DemoStore {
       Object.values(adPlatformTruth(demoAdPlatformPlan(config), currency)).map((a) => a.dailyShopSpendMinor),
     ),
     firstParty: firstPartyTruth(revenueOrders, joinable),
+    baskets: {
+      pairs: pairTruth.finish(),
+      note: 'Planted co-purchases: an order holding A gains one unit of B with the stated probability (its own PRNG stream). lift is the expected lift over sale orders (not test, not cancelled) of all days, given each order’s basket before planting.',
+    },
   };
 
   return {

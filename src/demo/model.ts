@@ -527,6 +527,16 @@ export interface GroundTruth {
     byMethod: Record<DemoJoinMethod, number>;
     note: string;
   };
+  /** Product pairs planted in the baskets (issue #44, decision 123, generator/plant-pairs.ts). */
+  baskets: { pairs: PlantedPairTruth[]; note: string };
+}
+
+/** A planted pair: B joins an order holding A with `probability`; `lift` is the planted (expected) lift. */
+export interface PlantedPairTruth {
+  a: { productId: string; legacyId: number; title: string };
+  b: { productId: string; legacyId: number; title: string };
+  probability: number;
+  lift: number;
 }
 
 /** The whole generated store. Orders are materialised lazily so the large preset stays small in memory. */

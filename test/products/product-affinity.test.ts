@@ -112,6 +112,22 @@ describe('GET /api/products/affinity', () => {
     });
   });
 
+  it('ranks the two planted pairs first and second, lift within ±10 % of the planted lift', async () => {
+    const to = app.demo.store.config.endDate;
+    const answer = await affinity(`from=${addDays(to, -364)}&to=${to}`);
+    const planted = app.demo.store.groundTruth.baskets.pairs;
+    expect(planted).toHaveLength(2);
+    const key = (a: string, b: string) => [a, b].sort().join('|');
+    const top = answer.pairs
+      .slice(0, 2)
+      .map((p) => ({ key: key(p.a.productId, p.b.productId), lift: p.lift }));
+    for (const pair of planted) {
+      const found = top.find((p) => p.key === key(String(pair.a.legacyId), String(pair.b.legacyId)));
+      expect(found, `${pair.a.title} + ${pair.b.title}`).toBeDefined();
+      expect(Math.abs(found!.lift - pair.lift) / pair.lift).toBeLessThanOrEqual(0.1);
+    }
+  });
+
   it("answers the first-product table from customers' first orders", async () => {
     const to = app.demo.store.config.endDate;
     const from = addDays(to, -364);

@@ -1,21 +1,9 @@
 import { addDays } from '../../shared/calendar.ts';
 import { basketLineContribution } from './basket-line-contribution.ts';
 import { ordersByCustomer } from './orders-by-customer.ts';
+import { type FirstProductCount, type FirstProductRow, rankFirstProducts } from './rank-first-products.ts';
 import { BASKET_THRESHOLDS } from './thresholds.ts';
 import type { BasketOrder, BasketWindow } from './types.ts';
-
-/** What the customers who first bought a product went on to do. */
-export interface FirstProductRow {
-  productId: string;
-  /** Customers whose first order (ever) was placed in the window and held the product. */
-  customers: number;
-  /** Share of them with a second order placed by the window's end. */
-  repeatRate: number;
-  /** Of them, those whose first order is at least 180 days before the window's end. */
-  customers180d: number;
-  /** Their average contribution over the 180 days from the first order (minor units); null when none qualify. */
-  contribution180dMinor: number | null;
-}
 
 /**
  * Which first product brings valuable customers back (issue #44): for each product in customers'
@@ -24,17 +12,13 @@ export interface FirstProductRow {
  * one, the first included (`basketLineContribution` of every line). Only customers whose first
  * order is at least 180 days before the window's end count toward the 180-day figure, so every one
  * of them had the full 180 days. `orders` must hold every sale order up to the window's end (not
- * only the window's), so a first order is the first ever. Products with fewer than
- * `BASKET_THRESHOLDS.minFirstCustomers` customers are left out; the rest come by 180-day
- * contribution, then customers.
+ * only the window's), so a first order is the first ever. The counts are ranked by
+ * `rankFirstProducts`.
  */
 export function firstProductTable(orders: readonly BasketOrder[], window: BasketWindow): FirstProductRow[] {
   const horizon = BASKET_THRESHOLDS.horizonDays;
   const lastEligibleDay = addDays(window.to, -horizon);
-  const rows = new Map<
-    string,
-    { customers: number; repeat: number; eligible: number; contribution: number }
-  >();
+  const rows = new Map<string, FirstProductCount>();
   for (const history of ordersByCustomer(orders)) {
     const first = history[0]!;
     if (first.day < window.from || first.day > window.to) continue;
@@ -59,20 +43,5 @@ export function firstProductTable(orders: readonly BasketOrder[], window: Basket
       rows.set(line.productId, row);
     }
   }
-  return [...rows.entries()]
-    .filter(([, row]) => row.customers >= BASKET_THRESHOLDS.minFirstCustomers)
-    .map(([productId, row]) => ({
-      productId,
-      customers: row.customers,
-      repeatRate: row.repeat / row.customers,
-      customers180d: row.eligible,
-      contribution180dMinor: row.eligible > 0 ? Math.round(row.contribution / row.eligible) : null,
-    }))
-    .sort(
-      (x, y) =>
-        (y.contribution180dMinor ?? Number.NEGATIVE_INFINITY) -
-          (x.contribution180dMinor ?? Number.NEGATIVE_INFINITY) ||
-        y.customers - x.customers ||
-        x.productId.localeCompare(y.productId),
-    );
+  return rankFirstProducts(rows);
 }

@@ -62,6 +62,7 @@ const CAMPAIGN_ACTIONS: ReadonlySet<string> = new Set([
  *   Δspend·(POAS_low − 1) … Δspend·(POAS − 1); cut_campaign saves the spend and loses the
  *   contribution → spend·(1 − POAS_high) … spend·(1 − POAS_low); ad_spend_out_of_stock saves the
  *   spend → saved … saved·max(1, POAS);
+ * - a candidate its detector priced in contribution itself (`profitImpact`, decision 127) keeps it;
  * - every other action adds revenue, which becomes contribution at the store's rate:
  *   revenue impact × contribution rate (null when the rate is unknown);
  * - an action whose upper profit impact is below zero loses money: `losesMoney`, with a note
@@ -83,7 +84,8 @@ export function profitImpactOf(
     ? campaignRoasRange(campaign.contribution, campaign.spend, campaign.verifiedOrders)
     : null;
   if (campaign && range && CAMPAIGN_ACTIONS.has(candidate.type)) coverage = campaign.coverage;
-  if (candidate.type === 'scale_campaign' && campaign && range) {
+  if (candidate.profitImpact) [min, max] = [candidate.profitImpact.min, candidate.profitImpact.max];
+  else if (candidate.type === 'scale_campaign' && campaign && range) {
     const extra = campaign.spend * SCALE_BUDGET_SHARE;
     min = extra * (range.low - 1);
     max = Math.max(min, extra * (range.roas - 1));

@@ -15,6 +15,8 @@ export const OPPORTUNITY_TYPES = [
   'revenue_anomaly',
   'second_order_conversion',
   'free_shipping_threshold',
+  'bundle_products',
+  'refresh_creative',
 ] as const;
 
 export type OpportunityType = (typeof OPPORTUNITY_TYPES)[number];
@@ -53,6 +55,12 @@ export interface OpportunityCandidate {
    * value at implementation as the baseline and later runs report the change.
    */
   metricKey: string;
+  /**
+   * The contribution the action adds over the same 30 days, when the detector priced it in
+   * contribution margin itself (bundles, refreshed creatives: decision 127); otherwise
+   * `profitImpactOf` derives it.
+   */
+  profitImpact?: { min: number; max: number };
 }
 
 /** What every detector needs to know about the store as a whole. */

@@ -26,10 +26,13 @@ import {
 } from './context.ts';
 import { adOfVisit, FATIGUING } from './plan-ads.ts';
 import { cartTokenOf, planSiteVisit } from './plan-site-visit.ts';
+import { plantPartners } from './plant-pairs.ts';
 
 interface BuiltOrder {
   order: DemoOrder | null;
   lost: { variantIndex: number; quantity: number; dayIndex: number }[];
+  /** How many planted partner lines (plant-pairs.ts) end the order's line items. */
+  plantedLines: number;
 }
 
 const DISCOUNT_CODES = { welcome: 'WELCOME10', peak: 'BFCM25', generic: 'SAVE15' } as const;
@@ -176,7 +179,8 @@ export function buildOrder(ctx: Ctx, ev: OrderEvent, index: number): BuiltOrder 
       lines.push({ variantIndex, quantity });
     }
   }
-  if (lines.length === 0) return { order: null, lost };
+  if (lines.length === 0) return { order: null, lost, plantedLines: 0 };
+  const plantedLines = isTest ? 0 : plantPartners(ctx, ev.seed, ev.dayIndex, lines);
 
   // Units of the presentment currency per unit of the shop currency (both quoted against USD).
   const perUsd = usdRateOn(customer?.currency ?? country.currency, ev.dayIndex + ctx.startDay);
@@ -396,5 +400,5 @@ export function buildOrder(ctx: Ctx, ev: OrderEvent, index: number): BuiltOrder 
     cartToken: cartTokenOf(legacyId),
     site: planSiteVisit({ seed: ev.seed, legacyId, journey, email, signedIn: customer !== null }),
   };
-  return { order, lost };
+  return { order, lost, plantedLines };
 }

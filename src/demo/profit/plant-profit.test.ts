@@ -9,7 +9,8 @@ import { adPlatformTruth } from '../ad-platforms/ad-platform-truth.ts';
 import { demoAdPlatformPlan } from '../ad-platforms/plan-ad-platforms.ts';
 import { storeRecords } from '../export-store.ts';
 import { generateStore } from '../generate-store.ts';
-import type { DemoStore } from '../model.ts';
+import { PLANTED_PAIRS } from '../generator/plant-pairs.ts';
+import type { DemoLineItem, DemoOrder, DemoStore } from '../model.ts';
 import { FEE_GATEWAY, RULE_GATEWAY } from './model.ts';
 import { orderProfit } from './order-profit.ts';
 import { demoProfitSetup } from './setup.ts';
@@ -33,17 +34,14 @@ function hashFiles(store: DemoStore, records: typeof storeRecords): Record<strin
         firstParty: _firstParty,
         adPlatforms: _adPlatforms,
         checkout: _checkout,
-        creatives: _creatives,
         ...rest
       } = JSON.parse(line) as Record<string, unknown>;
       text = JSON.stringify(rest, null, 2);
     }
     if (file === 'orders.jsonl') {
       // The journeys' fields (issue 16): the cart token and the tracker's view of the session.
-      // Also the visits' utm_content, which names the Meta ad since creatives (decision 122; chosen
-      // by a hash of the order, no random stream drawn).
       const { cartToken: _cartToken, site: _site, ...rest } = JSON.parse(line) as Record<string, unknown>;
-      text = JSON.stringify(rest, (key, value) => (key === 'content' ? undefined : value));
+      text = JSON.stringify(rest);
     }
     if (file === 'ga4.jsonl') {
       // GA4's campaign per cell (issue 16, decision 073), drawn from its own random stream.
@@ -63,7 +61,7 @@ describe('planted profit', () => {
   const scratch = mkdtempSync(join(tmpdir(), 'upside-profit-base-'));
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-  it('leaves every existing record identical to the generator before profit (same seed)', async () => {
+  it('leaves every existing record identical to the generator before profit (same seed) but the planted pairs’ lines', async () => {
     const archive = execFileSync(
       'git',
       ['archive', BEFORE_PROFIT, 'src/demo', 'src/core/stats', 'src/shared'],
@@ -83,9 +81,52 @@ describe('planted profit', () => {
     const expected = hashFiles(before, baseExport.storeRecords);
     expect(Object.keys(expected)).toContain('orders.jsonl');
     const now = hashFiles(store, storeRecords);
-    expect(Object.fromEntries(Object.keys(expected).map((file) => [file, now[file]]))).toEqual(expected);
-    for (let i = 0; i < store.orders.count; i += 50)
-      expect(store.getOrder(i).totalMinor).toBe(before.getOrder(i).totalMinor);
+    // The planted pairs (decision 123) add lines to orders, and with them the money every file
+    // derived from orders carries (customers' spend, GA4 and Meta revenue, units sold, the truth);
+    // the files drawn from other streams stay identical, and so does every order but its added lines.
+    const derivedFromOrders = [
+      'orders.jsonl',
+      'customers.jsonl',
+      'ga4.jsonl',
+      'inventory.jsonl',
+      'meta-daily.jsonl',
+      'ground-truth.json',
+    ];
+    const untouched = Object.keys(expected).filter((file) => !derivedFromOrders.includes(file));
+    expect(untouched.length).toBeGreaterThan(0);
+    expect(Object.fromEntries(untouched.map((file) => [file, now[file]]))).toEqual(
+      Object.fromEntries(untouched.map((file) => [file, expected[file]])),
+    );
+    const productOf = (line: DemoLineItem) =>
+      store.products[store.variants[line.variantIndex]!.productIndex]!.title;
+    // Also left out: the visits' utm_content, which names the Meta ad since creatives (decision 122;
+    // chosen by a hash of the order, no random stream drawn).
+    const unplanted = ({ cartToken: _t, site: _s, ...rest }: DemoOrder) =>
+      JSON.parse(JSON.stringify(rest, (key, value) => (key === 'content' ? undefined : value)));
+    let withPartner = 0;
+    for (let i = 0; i < store.orders.count; i += 1) {
+      const was = before.getOrder(i);
+      const order = store.getOrder(i);
+      const added = order.lineItems.slice(was.lineItems.length);
+      if (added.length === 0) {
+        expect(unplanted(order)).toEqual(unplanted(was));
+        continue;
+      }
+      withPartner += 1;
+      expect(order.lineItems.slice(0, was.lineItems.length)).toEqual(was.lineItems);
+      const held = new Set(was.lineItems.map(productOf));
+      for (const line of added) {
+        const pair = PLANTED_PAIRS.find((p) => p.b === productOf(line));
+        expect(pair && held.has(pair.a) && line.quantity === 1).toBe(true);
+      }
+      expect([order.createdAtMs, order.customerIndex, order.channel, order.discountCode]).toEqual([
+        was.createdAtMs,
+        was.customerIndex,
+        was.channel,
+        was.discountCode,
+      ]);
+    }
+    expect(withPartner).toBeGreaterThan(0);
   }, 120_000);
 
   it('changes the cost of at least a third of the variants on shop days inside the window', () => {

@@ -10,8 +10,12 @@ const BASELINE_WEEKS = 8;
  * the mean of the same weekday's sales over the 8 weeks before (what the alert judges against), not
  * that day's own demand: halving Black Friday would still leave more orders than a usual Friday. A
  * closed day (Thanksgiving, Dec 25, Jan 1) has no orders to drop, and the alerts judge the last day
- * with sales, so the drop moves back to that day. Dropped orders are served as test orders, which
- * Upside leaves out of sales; the rest of the store is untouched.
+ * with sales, so the drop moves back to that day. The day keeps its smallest orders (by total; ties
+ * by order index) and loses its largest, the way a day whose big baskets failed to check out looks:
+ * its revenue and contribution margin fall further than its order count, so the contribution-margin
+ * alert sees the drop clearly against its wide weekday interval, not by a few dollars (decision
+ * 123). Dropped orders are served as test orders, which Upside leaves out of sales; the rest of the
+ * store is untouched.
  */
 export function plantOrderDrop(store: DemoStore, day: string): DemoStore {
   const sales = new Map<string, number[]>();
@@ -32,12 +36,10 @@ export function plantOrderDrop(store: DemoStore, day: string): DemoStore {
   const usual = weeks.reduce((sum, d) => sum + (sales.get(d)?.length ?? 0), 0) / Math.max(1, weeks.length);
   const orders = sales.get(dropDay)!;
   const keep = Math.min(orders.length, Math.floor(usual / 2));
-  // Keep `keep` of the day's orders spread evenly over it, drop the others.
-  const dropped = new Set(
-    orders.filter(
-      (_, j) => Math.floor(((j + 1) * keep) / orders.length) === Math.floor((j * keep) / orders.length),
-    ),
-  );
+  // Keep the day's `keep` smallest orders, drop the others.
+  const totals = new Map(orders.map((i) => [i, store.getOrder(i).totalMinor]));
+  const bySize = [...orders].sort((a, b) => totals.get(a)! - totals.get(b)! || a - b);
+  const dropped = new Set(bySize.slice(keep));
   return {
     ...store,
     getOrder(index: number) {

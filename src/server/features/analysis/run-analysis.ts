@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { metricKey } from '../../../core/opportunities/metric-key.ts';
 import {
   type OpportunityProfitContext,
   profitImpactOf,
@@ -14,6 +15,7 @@ import { listForecastClosures } from '../forecast-closures/forecast-closure-quer
 import type { WrittenAnalysis } from './analyze-warehouse.ts';
 import { runLockKey } from './close-abandoned-runs.ts';
 import { closeInterruptedRuns } from './close-interrupted-runs.ts';
+import { detectBasketCreativeOpportunities } from './detect-basket-creative-opportunities.ts';
 import { loadAnalysisFacts } from './load-analysis-facts.ts';
 import { writeAnalysisSnapshot } from './write-analysis-snapshot.ts';
 import { writeInsightSnapshot } from './write-insight-snapshot.ts';
@@ -92,7 +94,18 @@ async function executeAnalysis(
         .where(eq(analysisRuns.id, runId));
       return { runId, status: 'succeeded', asOf: null, durationMs, opportunities: 0, error: null };
     }
-    const { writeMs, profit, profitMs, ...snapshot } = analysed;
+    const { writeMs, profit, profitMs, ...computed } = analysed;
+    const extra = await detectBasketCreativeOpportunities(
+      deps,
+      workspaceId,
+      {
+        asOf: computed.asOf,
+        currency: computed.currency,
+        revenueLast30Days: computed.metrics.get(metricKey('store', 'all')) ?? 0,
+      },
+      deps.clock(),
+    );
+    const snapshot = { ...computed, candidates: [...computed.candidates, ...extra] };
     // The computation and handing its input and output between the threads.
     const workerMs = Math.round(performance.now() - workerStarted) - loadMs - writeMs - profitMs;
     const durationMs = Math.round(performance.now() - started);

@@ -1,7 +1,5 @@
-import { firstProductTable } from '../../../core/baskets/first-product-table.ts';
-import { nextOrderAffinity } from '../../../core/baskets/next-order-affinity.ts';
-import { pairAffinity } from '../../../core/baskets/pair-affinity.ts';
-import type { RankedPair } from '../../../core/baskets/rank-affinities.ts';
+import { type RankedPair, rankAffinities } from '../../../core/baskets/rank-affinities.ts';
+import { rankFirstProducts } from '../../../core/baskets/rank-first-products.ts';
 import { BASKET_THRESHOLDS } from '../../../core/baskets/thresholds.ts';
 import type { ProductAffinity } from '../../../shared/contracts/product-affinity.ts';
 import type { DayRangeRequest } from '../../../shared/day-range.ts';
@@ -10,7 +8,7 @@ import type { AppDeps } from '../../http/deps.ts';
 import { keepContributionAnswer } from '../contribution/keep-contribution-answer.ts';
 import { readProductTitles } from '../contribution/read-product-profit.ts';
 import { readMetricWindow } from '../metrics/metric-window.ts';
-import { readBasketOrders } from './read-basket-orders.ts';
+import { readBasketCounts } from './read-basket-counts.ts';
 
 /** Pairs shown per list: the strongest; the rest are noise for a page. */
 const SHOWN_PAIRS = 20;
@@ -18,8 +16,8 @@ const SHOWN_PAIRS = 20;
 /**
  * GET /api/products/affinity (issue #44, decision 116): over the window of the shared range input,
  * the product pairs bought together and "product → next order" rules, ranked by lift above the
- * noise floors, and the first-product table, all in contribution margin (`src/core/baskets`). The
- * answer is kept per warehouse version and window like the other contribution reads.
+ * noise floors, and the first-product table, all in contribution margin (`src/core/baskets`),
+ * counted in PostgreSQL (decision 123) and ranked by the core. The answer is kept per warehouse version and window like the other contribution reads.
  */
 export async function readProductAffinity(
   deps: AppDeps,
@@ -34,10 +32,10 @@ export async function readProductAffinity(
   }
   const range = { from: window.start, to: window.end };
   return keepContributionAnswer(deps, 'affinity', workspaceId, range, async () => {
-    const orders = await readBasketOrders(deps.db, workspaceId, range.to);
-    const pairs = pairAffinity(orders, range).slice(0, SHOWN_PAIRS);
-    const nextOrder = nextOrderAffinity(orders, range).slice(0, SHOWN_PAIRS);
-    const firstProduct = firstProductTable(orders, range);
+    const counts = await readBasketCounts(deps.db, workspaceId, range);
+    const pairs = rankAffinities({ ...counts.together, directed: false }).slice(0, SHOWN_PAIRS);
+    const nextOrder = rankAffinities({ ...counts.nextOrder, directed: true }).slice(0, SHOWN_PAIRS);
+    const firstProduct = rankFirstProducts(counts.firstProduct);
     const ids = new Set([
       ...[...pairs, ...nextOrder].flatMap((p) => [p.a, p.b]),
       ...firstProduct.map((r) => r.productId),
