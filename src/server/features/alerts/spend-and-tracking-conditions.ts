@@ -2,36 +2,17 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { formatDay } from '../../../core/insights/format-day.ts';
 import { adCampaignKey } from '../../../core/pipeline/ad-campaign-key.ts';
-import { advertisedHandles } from '../../../core/pipeline/advertised-handles.ts';
 import { classifyStock } from '../../../core/stockout/classify-stock.ts';
 import { currencyDigitsOf, formatMoney } from '../../../shared/money.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows, timestampColumn } from '../../db/query-rows.ts';
-import { readAdCampaigns } from '../analysis/read-ad-campaigns.ts';
-import { readOrderJourneys } from '../analysis/read-order-journeys.ts';
-import { refreshAnalysisFacts } from '../analysis/refresh-analysis-facts.ts';
+import { readAdvertisedHandles } from '../analysis/read-advertised-handles.ts';
 import { adSpendRows } from '../metrics/ad-spend-rows.ts';
 import { readMetricWindow } from '../metrics/metric-window.ts';
 import type { AlertCondition } from './alert-condition.ts';
 
 /** A website whose tracker sent nothing for longer than this has stopped sending. */
 export const TRACKING_SILENCE_HOURS = 24;
-
-/**
- * Each ad campaign's advertised product handle, by adCampaignKey, across every platform (decision
- * 128): the same rule and the same kept facts as the analysis's campaign figures (core
- * advertisedHandles over readAdCampaigns and readOrderJourneys, click ids included), refreshed
- * first for what was written since the last run.
- */
-async function readAdvertisedHandles(db: Db, workspaceId: string): Promise<Map<string, string>> {
-  await refreshAnalysisFacts(db, workspaceId);
-  const [adCampaigns, journeys] = await Promise.all([
-    readAdCampaigns(db, workspaceId),
-    // Order counts only: the totals (left in minor units, unit 1) are not read here.
-    readOrderJourneys(db, workspaceId, 1),
-  ]);
-  return advertisedHandles({ ...journeys, adCampaigns });
-}
 
 const SpendingRow = z.object({
   platform: z.string(),
