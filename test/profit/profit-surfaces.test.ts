@@ -202,10 +202,18 @@ describe('opportunities', () => {
   it('carry a profit impact beside the revenue impact, sortable by it', async () => {
     const byRevenue = await list();
     expect(byRevenue.length).toBeGreaterThan(0);
-    const campaignTypes = new Set(['scale_campaign', 'cut_campaign', 'ad_spend_out_of_stock']);
-    // Every other action's revenue becomes contribution at one store rate, strictly between 0 and 1.
+    // Campaign actions, bundles and refreshed creatives are priced in contribution by their own
+    // detectors (decision 127); every other action's revenue becomes contribution at one store
+    // rate, strictly between 0 and 1.
+    const selfPriced = new Set([
+      'scale_campaign',
+      'cut_campaign',
+      'ad_spend_out_of_stock',
+      'bundle_products',
+      'refresh_creative',
+    ]);
     const rates = byRevenue
-      .filter((o) => !campaignTypes.has(o.type) && o.revenueImpactMax > 0)
+      .filter((o) => !selfPriced.has(o.type) && o.revenueImpactMax > 0)
       .map((o) => o.profitImpactMax! / o.revenueImpactMax);
     expect(rates.length).toBeGreaterThan(0);
     for (const rate of rates) expect(rate).toBeCloseTo(rates[0]!, 4);
