@@ -48,6 +48,19 @@ describe('detectBundleOpportunities', () => {
       coverage: { unitsSold: 10, unitsWithCost: 10 },
     });
     expect([impact.profitImpactMin, impact.profitImpactMax]).toEqual([160, 480]);
+    // A self-priced loss (negative contribution per order): lower figure first, and said so.
+    const losing = profitImpactOf(
+      { ...bundle!, profitImpact: { min: -3.38, max: -6.75 } },
+      {
+        currency: 'USD',
+        contributionRate: 0.9,
+        campaigns: new Map(),
+        coverage: { unitsSold: 10, unitsWithCost: 10 },
+      },
+    );
+    expect([losing.profitImpactMin, losing.profitImpactMax]).toEqual([-6.75, -3.38]);
+    expect(losing.losesMoney).toBe(true);
+    expect(losing.profitNote).toContain('would lose money');
   });
 
   it('leaves out weak pairs, pairs always bought together, and keeps the 3 strongest', () => {

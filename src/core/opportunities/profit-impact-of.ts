@@ -62,7 +62,8 @@ const CAMPAIGN_ACTIONS: ReadonlySet<string> = new Set([
  *   Δspend·(POAS_low − 1) … Δspend·(POAS − 1); cut_campaign saves the spend and loses the
  *   contribution → spend·(1 − POAS_high) … spend·(1 − POAS_low); ad_spend_out_of_stock saves the
  *   spend → saved … saved·max(1, POAS);
- * - a candidate its detector priced in contribution itself (`profitImpact`, decision 127) keeps it;
+ * - a candidate its detector priced in contribution itself (`profitImpact`, decision 127) keeps it,
+ *   lower figure first;
  * - every other action adds revenue, which becomes contribution at the store's rate:
  *   revenue impact × contribution rate (null when the rate is unknown);
  * - an action whose upper profit impact is below zero loses money: `losesMoney`, with a note
@@ -84,8 +85,12 @@ export function profitImpactOf(
     ? campaignRoasRange(campaign.contribution, campaign.spend, campaign.verifiedOrders)
     : null;
   if (campaign && range && CAMPAIGN_ACTIONS.has(candidate.type)) coverage = campaign.coverage;
-  if (candidate.profitImpact) [min, max] = [candidate.profitImpact.min, candidate.profitImpact.max];
-  else if (candidate.type === 'scale_campaign' && campaign && range) {
+  if (candidate.profitImpact) {
+    // Ordered: with a negative contribution per order, the larger uptake is the lower figure.
+    min = Math.min(candidate.profitImpact.min, candidate.profitImpact.max);
+    max = Math.max(candidate.profitImpact.min, candidate.profitImpact.max);
+    note = `Doing this would lose money: the orders it would add bring in less than their cost of goods, shipping and fees (about ${money(-max)} or more over 30 days).`;
+  } else if (candidate.type === 'scale_campaign' && campaign && range) {
     const extra = campaign.spend * SCALE_BUDGET_SHARE;
     min = extra * (range.low - 1);
     max = Math.max(min, extra * (range.roas - 1));
