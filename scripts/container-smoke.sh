@@ -7,9 +7,9 @@
 #   sudo apt-get install podman buildah debootstrap runc
 #   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres scripts/container-smoke.sh
 #
-# Runs as root. Works inside a VM without overlayfs, cgroup v2 delegation or CAP_SYS_RESOURCE:
-# vfs storage, chroot isolation for the build's RUN steps, runc with cgroupfs for the container,
-# no default ulimits, host networking. SMOKE_DIR (default /var/tmp/upside-container-smoke) keeps
+# Runs as root. Works inside a VM without cgroup v2 delegation or CAP_SYS_RESOURCE, with or without
+# overlayfs: overlay storage where the kernel mounts it (else vfs), chroot isolation for the
+# build's RUN steps, runc with cgroupfs for the container, no default ulimits, host networking. SMOKE_DIR (default /var/tmp/upside-container-smoke) keeps
 # the storage and the base image between runs; SMOKE_KEEP=1 leaves the container running.
 set -eu
 
@@ -25,10 +25,26 @@ NAME=upside-smoke
 DB=upside_container_smoke
 
 mkdir -p "$SMOKE_DIR"
+# Storage: the kernel's overlayfs where this kernel mounts it (layers are then never copied: the
+# build took 104 s here against 847 s on vfs), else vfs. SMOKE_STORAGE_DRIVER forces one. Each
+# driver keeps its own storage folder (podman refuses to switch drivers on one).
+if [ -z "${SMOKE_STORAGE_DRIVER:-}" ]; then
+  probe=$(mktemp -d)
+  mkdir -p "$probe/l" "$probe/u" "$probe/w" "$probe/m"
+  if mount -t overlay overlay -o "lowerdir=$probe/l,upperdir=$probe/u,workdir=$probe/w" "$probe/m" 2>/dev/null; then
+    umount "$probe/m"
+    SMOKE_STORAGE_DRIVER=overlay
+  else
+    SMOKE_STORAGE_DRIVER=vfs
+  fi
+  rm -rf "$probe"
+fi
+echo "container-smoke: storage driver $SMOKE_STORAGE_DRIVER"
 printf '[containers]\ndefault_ulimits = []\n' >"$SMOKE_DIR/containers.conf"
 export CONTAINERS_CONF="$SMOKE_DIR/containers.conf"
 podman() {
-  command podman --root "$SMOKE_DIR/storage" --runroot "$SMOKE_DIR/run" --storage-driver vfs \
+  command podman --root "$SMOKE_DIR/storage-$SMOKE_STORAGE_DRIVER" --runroot "$SMOKE_DIR/run" \
+    --storage-driver "$SMOKE_STORAGE_DRIVER" \
     --runtime runc --cgroup-manager cgroupfs "$@"
 }
 now() { date +%s; }
