@@ -177,6 +177,8 @@ export const whRefunds = pgTable(
     amountMinor: minor('amount_minor').notNull(),
     currencyCode: text('currency_code').notNull(),
     note: text('note'),
+    /** Refunded shipping of the refund (null when the upstream does not say). */
+    shippingMinor: minor('shipping_minor'),
   },
   (table) => [primaryKey({ columns: [table.workspaceId, table.refundId] })],
 );
@@ -261,6 +263,8 @@ export const whVariants = pgTable(
     inventoryTracked: boolean('inventory_tracked'),
     /** Sum of available units over locations at the last sync. */
     inventoryQuantity: integer('inventory_quantity'),
+    /** inventoryItem.measurement.weight in grams, for shipping profiles. */
+    weightGrams: integer('weight_grams'),
     syncedAt: instant('synced_at').notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.workspaceId, table.variantId] })],

@@ -1,0 +1,180 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  date,
+  doublePrecision,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import { typedJsonb } from '../typed-jsonb.ts';
+import { bytea } from './bytea.ts';
+
+/**
+ * The tracker's raw events and pixel events, the rollups folded from them (session pages, page counts, clicked elements, heatmap hour parts and tiles with their fold state), the ingestion rate buckets, and funnels defined over them.
+ *
+ * Declared from the migrated database (decision 132): columns, types, nullability and primary keys
+ * as the SQL migrations create them, checked by test/platform/schema-declared-once.test.ts.
+ * Indexes, constraints and foreign keys live in the migrations only.
+ */
+
+export const trackingEvents = pgTable('tracking_events', {
+  workspaceId: uuid('workspace_id').notNull(),
+  configurationId: uuid('configuration_id').notNull(),
+  sessionId: text('session_id').notNull(),
+  eventType: text('event_type').notNull(),
+  pageUrl: text('page_url').notNull(),
+  x: integer('x').notNull(),
+  y: integer('y').notNull(),
+  viewportWidth: integer('viewport_width').notNull(),
+  viewportHeight: integer('viewport_height').notNull(),
+  documentWidth: integer('document_width'),
+  documentHeight: integer('document_height'),
+  elementSelector: text('element_selector'),
+  offsetX: integer('offset_x'),
+  offsetY: integer('offset_y'),
+  scrollDepth: smallint('scroll_depth'),
+  clientTime: timestamp('client_time', { withTimezone: true }).notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+});
+
+export const trackingPixelEvents = pgTable(
+  'tracking_pixel_events',
+  {
+    workspaceId: uuid('workspace_id').notNull(),
+    configurationId: uuid('configuration_id').notNull(),
+    eventId: text('event_id').notNull(),
+    name: text('name').notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    sessionId: text('session_id'),
+    visitorId: text('visitor_id'),
+    clientId: text('client_id'),
+    pageUrl: text('page_url'),
+    device: text('device'),
+    checkoutToken: text('checkout_token'),
+    cartToken: text('cart_token'),
+    orderId: bigint('order_id', { mode: 'number' }),
+    totalMinor: bigint('total_minor', { mode: 'number' }),
+    currency: text('currency'),
+    emailHash: text('email_hash'),
+    consentAnalytics: boolean('consent_analytics').notNull(),
+    consentMarketing: boolean('consent_marketing').notNull(),
+    consentPreferences: boolean('consent_preferences').notNull(),
+    consentSaleOfData: boolean('consent_sale_of_data').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.configurationId, table.eventId] })],
+);
+
+export const trackingSessionPages = pgTable(
+  'tracking_session_pages',
+  {
+    workspaceId: uuid('workspace_id').notNull(),
+    configurationId: uuid('configuration_id').notNull(),
+    pageUrl: text('page_url').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    viewportBucket: text('viewport_bucket').notNull(),
+    sessionId: text('session_id').notNull(),
+    viewportHeight: integer('viewport_height').notNull(),
+    scrollDepth: smallint('scroll_depth').notNull(),
+    cells: bytea('cells').notNull(),
+    clicks: typedJsonb('clicks', z.json()).notNull(),
+  },
+  (table) => [
+    primaryKey({
+      columns: [table.configurationId, table.pageUrl, table.day, table.viewportBucket, table.sessionId],
+    }),
+  ],
+);
+
+export const trackingPageCounts = pgTable(
+  'tracking_page_counts',
+  {
+    workspaceId: uuid('workspace_id').notNull(),
+    configurationId: uuid('configuration_id').notNull(),
+    pageUrl: text('page_url').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    eventCount: bigint('event_count', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.configurationId, table.pageUrl, table.day] })],
+);
+
+export const trackingClickElements = pgTable(
+  'tracking_click_elements',
+  {
+    workspaceId: uuid('workspace_id').notNull(),
+    configurationId: uuid('configuration_id').notNull(),
+    pageUrl: text('page_url').notNull(),
+    selector: text('selector').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    count: bigint('count', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.configurationId, table.pageUrl, table.selector, table.day] })],
+);
+
+export const trackingHeatmapHourParts = pgTable('tracking_heatmap_hour_parts', {
+  workspaceId: uuid('workspace_id').notNull(),
+  configurationId: uuid('configuration_id').notNull(),
+  pageUrl: text('page_url').notNull(),
+  hour: timestamp('hour', { withTimezone: true }).notNull(),
+  viewportBucket: text('viewport_bucket').notNull(),
+  eventType: text('event_type').notNull(),
+  level: smallint('level').notNull().default(sql`0`),
+  xBins: smallint('x_bins').array().notNull(),
+  yBins: integer('y_bins').array().notNull(),
+  counts: bigint('counts', { mode: 'number' }).array().notNull(),
+});
+
+export const trackingHeatmapTiles = pgTable(
+  'tracking_heatmap_tiles',
+  {
+    workspaceId: uuid('workspace_id').notNull(),
+    configurationId: uuid('configuration_id').notNull(),
+    pageUrl: text('page_url').notNull(),
+    viewportBucket: text('viewport_bucket').notNull(),
+    eventType: text('event_type').notNull(),
+    level: smallint('level').notNull(),
+    firstDay: date('first_day', { mode: 'string' }).notNull(),
+    cellCount: integer('cell_count').notNull(),
+    cells: bytea('cells').notNull(),
+  },
+  (table) => [
+    primaryKey({
+      columns: [
+        table.configurationId,
+        table.pageUrl,
+        table.viewportBucket,
+        table.eventType,
+        table.level,
+        table.firstDay,
+      ],
+    }),
+  ],
+);
+
+export const trackingHeatmapFoldState = pgTable('tracking_heatmap_fold_state', {
+  id: boolean('id').primaryKey().default(sql`true`),
+  foldedBefore: timestamp('folded_before', { withTimezone: true }).notNull(),
+  version: bigint('version', { mode: 'number' }).notNull().default(sql`0`),
+});
+
+export const trackingRateBuckets = pgTable('tracking_rate_buckets', {
+  configurationId: uuid('configuration_id').primaryKey(),
+  tokens: doublePrecision('tokens').notNull(),
+  refilledAt: timestamp('refilled_at', { withTimezone: true }).notNull(),
+});
+
+export const funnels = pgTable('funnels', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  workspaceId: uuid('workspace_id').notNull(),
+  name: text('name').notNull(),
+  steps: typedJsonb('steps', z.json()).notNull(),
+  windowMinutes: integer('window_minutes').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
