@@ -27,6 +27,9 @@ const PGLITE_SUBSET = [
   'test/platform/stale-statistics.test.ts',
 ];
 
+/** Test files under test/ that replace modules, globals or timers: they keep a module graph of their own. */
+const ISOLATED = ['test/platform/read-replica.test.ts'];
+
 export default defineConfig({
   resolve: {
     alias: {
@@ -38,8 +41,19 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // The integration, HTTP, browser and process tests: each file still gets its own database
+        // (a template clone), app, emulators and browser, but a worker keeps the modules it has
+        // imported between files instead of importing the server's graph again for each (decision
+        // 133: ~5 s of CPU a file; the demo store a worker generated is reused the same way).
         extends: true,
-        test: { name: 'main', include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test/**/*.test.ts'] },
+        test: { name: 'main', include: ['test/**/*.test.ts'], exclude: ISOLATED, isolate: false },
+      },
+      {
+        // Unit tests (core, web components with their own DOM environment, CLI commands) and the
+        // test files that replace modules or timers (vi.mock, vi.spyOn, fake timers): a fresh
+        // module graph per file, as before.
+        extends: true,
+        test: { name: 'unit', include: ['src/**/*.test.ts', 'src/**/*.test.tsx', ...ISOLATED] },
       },
       ...(process.env.DATABASE_URL
         ? [

@@ -4,10 +4,10 @@ import { z } from 'zod';
 import { dayToIso, localDayOf } from '../../src/demo/calendar.ts';
 import type { DemoStore, DemoVisit } from '../../src/demo/model.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
-import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import type { CampaignPerformance } from '../../src/shared/contracts/campaigns.ts';
 import { createOrder } from '../support/factories.ts';
-import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts';
+import { startTestApp } from '../support/start-app.ts';
+import { type DemoTestApp, startConnectedDemoApp } from '../support/start-demo-app.ts';
 
 let app: DemoTestApp;
 let owner: string;
@@ -87,10 +87,10 @@ const read = async (query: string, cookie = owner): Promise<CampaignPerformance>
   return (await response.json()) as CampaignPerformance;
 };
 
+// The demo store connected, synced and analysed: a copy of the run's template (decision 092).
 beforeAll(async () => {
-  app = await startDemoTestApp({}, { seed: 7 });
-  owner = await app.signIn('owner@example.com', 'Olive');
-}, 120_000);
+  ({ app, owner } = await startConnectedDemoApp(7));
+}, 600_000);
 
 afterAll(async () => {
   await app?.close();
@@ -106,14 +106,24 @@ describe('GET /api/campaigns', () => {
     expect((await app.request('/api/campaigns')).status).toBe(401);
   });
 
-  it('says Meta is not connected before the demo store is', async () => {
-    const answer = await read('');
-    expect(answer).toMatchObject({ connected: false, hasData: false, period: 30, campaigns: [] });
+  it('says Meta is not connected before a store is', async () => {
+    const fresh = await startTestApp();
+    try {
+      const cookie = await fresh.signIn('owner@example.com', 'Olive');
+      const response = await fresh.request('/api/campaigns', { cookie });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({
+        connected: false,
+        hasData: false,
+        period: 30,
+        campaigns: [],
+      });
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('after the syncs, matches the store: spend, clicks, platform value, credited orders, revenue and refunds', async () => {
-    expect((await app.request('/api/demo/connect', { method: 'POST', cookie: owner })).status).toBe(200);
-    await runJobsUntilIdle(app.server.deps);
     const store = app.demo.store;
     for (const period of [7, 30, 90]) {
       const answer = await read(`?period=${period}`);

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { queryRows } from '../../src/server/db/query-rows.ts';
-import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
-import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts';
+import { startTestApp } from '../support/start-app.ts';
+import { type DemoTestApp, startConnectedDemoApp } from '../support/start-demo-app.ts';
 
 /**
  * GET /api/insights on the demo store after the real connect → sync → analyze path. Every number
@@ -31,18 +31,10 @@ const get = async (path: string) => {
 };
 const evidence = (insight: Insight, label: string) => insight.evidence.find((e) => e.label === label)?.value;
 
-const QueryRow = z.object({ workspace_id: z.string() });
-
+// The demo store connected, synced and analysed: a copy of the run's template (decision 092).
 beforeAll(async () => {
-  app = await startDemoTestApp({}, { seed: 7 });
-  owner = await app.signIn('owner@example.com', 'Olive');
-  const [row] = await queryRows(
-    app.db,
-    QueryRow,
-    sql`SELECT w.id AS workspace_id FROM workspaces w JOIN team_members m ON m.team_id = w.team_id JOIN users u ON u.id = m.user_id WHERE u.email = 'owner@example.com'`,
-  );
-  workspaceId = row!.workspace_id;
-}, 120_000);
+  ({ app, owner, workspaceId } = await startConnectedDemoApp(7));
+}, 600_000);
 
 afterAll(async () => {
   await app?.close();
@@ -50,16 +42,19 @@ afterAll(async () => {
 
 describe('before any data', () => {
   it('answers an empty page, 401 without a session and 400 for an unknown period', async () => {
-    expect(await get('/api/insights')).toMatchObject({
-      period: 30,
-      insights: [],
-      revenueDays: [],
-      revenue: null,
-    });
-    expect((await app.request('/api/insights')).status).toBe(401);
-    const bad = await app.request('/api/insights?period=5', { cookie: owner });
-    expect(bad.status).toBe(400);
-    expect((await bad.json()).code).toBe('validation_failed');
+    const fresh = await startTestApp();
+    try {
+      const cookie = await fresh.signIn('owner@example.com', 'Olive');
+      const empty = await fresh.request('/api/insights', { cookie });
+      expect(empty.status).toBe(200);
+      expect(await empty.json()).toMatchObject({ period: 30, insights: [], revenueDays: [], revenue: null });
+      expect((await fresh.request('/api/insights')).status).toBe(401);
+      const bad = await fresh.request('/api/insights?period=5', { cookie });
+      expect(bad.status).toBe(400);
+      expect((await bad.json()).code).toBe('validation_failed');
+    } finally {
+      await fresh.close();
+    }
   });
 });
 
@@ -77,10 +72,8 @@ const SumRow = z.object({ product_id: z.string(), current: z.number(), previous:
 
 describe('after the demo store is connected and analysed', () => {
   beforeAll(async () => {
-    expect((await app.request('/api/demo/connect', { method: 'POST', cookie: owner })).status).toBe(200);
-    await runJobsUntilIdle(app.server.deps);
     expect((await get('/api/analysis/status')).hasData).toBe(true);
-  }, 300_000);
+  });
 
   it('states the period, the shop currency and time zone, and the net revenue from the warehouse', async () => {
     const page = await get('/api/insights?period=30');
