@@ -1,8 +1,9 @@
 // Marketing-mix model, geo lift and their accuracy on data with known answers (issue 41).
-// Parts (BENCH_PART=mmm|geo|daily|published|compare, default all; BENCH_DATASETS overrides 100):
+// Parts (BENCH_PART=mmm|oracle|geo|daily|published|compare, default all; BENCH_DATASETS overrides 100):
 //   mmm       — 100 weekly datasets (3 channels, 3 years, true parameters drawn per dataset):
 //               channels whose contribution share is within ±5 points; true ROAS inside the 90 %
 //               interval (goal ≥ 85 / 100).
+//   oracle    — the same datasets with the true curves given: the information limit (decision 129).
 //   geo       — 100 simulated geo tests with a planted 10 % lift: estimate within ±2 points and
 //               interval covering 10 % (goal ≥ 90 / 100), in the issue's configuration and two
 //               others (BENCH_GEO_CONFIGS=first runs only the first).
@@ -13,8 +14,12 @@
 
 import { fromDayNumber } from '../src/core/dates/from-day-number.ts';
 import { toDayNumber } from '../src/core/dates/to-day-number.ts';
+import { buildMmmDesign } from '../src/core/measurement/build-mmm-design.ts';
+import { createMmmPosterior } from '../src/core/measurement/create-mmm-posterior.ts';
 import { createRandom } from '../src/core/measurement/create-random.ts';
+import { drawMmmCoefficients } from '../src/core/measurement/draw-mmm-coefficients.ts';
 import { fitMmm } from '../src/core/measurement/fit-mmm.ts';
+import { posteriorInterval } from '../src/core/measurement/posterior-interval.ts';
 import { readOutGeoLift } from '../src/core/measurement/read-out-geo-lift.ts';
 import { simulateGeoLift } from '../src/core/measurement/simulate-geo-lift.ts';
 import { type MmmSimulation, simulateMmmData } from '../src/core/measurement/simulate-mmm-data.ts';
@@ -44,6 +49,30 @@ function score(result: MmmResult, truth: { share: number; roas: number }[]) {
   return { share, covered, channels: truth.length, absError };
 }
 
+/** The mmm part's k-th dataset: 3 channels, 156 weeks, true parameters drawn from `random`. */
+function weeklyDataset(random: ReturnType<typeof createRandom>, k: number) {
+  const u = (lo: number, hi: number) => lo + (hi - lo) * random.uniform();
+  const sim: MmmSimulation = {
+    start: '2022-01-03',
+    periods: 156,
+    periodDays: 7,
+    baseline: 50_000,
+    trend: u(-0.2, 0.2),
+    seasonality: u(0, 0.2),
+    noise: 0.03,
+    channels: ['meta', 'google', 'tiktok'].map((name, i) => ({
+      name,
+      decayPerWeek: u(0.1, 0.7),
+      halfSaturationShare: u(0.3, 0.7),
+      shape: u(0.8, 2.5),
+      maxEffect: u(5000, 15_000) / (i + 1),
+      meanSpend: u(2000, 8000) / (i + 1),
+      offShare: i === 2 ? 0.2 : 0,
+    })),
+  };
+  return { sim, ...simulateMmmData(sim, 1000 + k) };
+}
+
 if (runs('mmm')) {
   const random = createRandom(2026);
   let share = 0;
@@ -53,26 +82,7 @@ if (runs('mmm')) {
   const errors: number[] = [];
   const started = performance.now();
   for (let k = 0; k < datasets; k += 1) {
-    const u = (lo: number, hi: number) => lo + (hi - lo) * random.uniform();
-    const sim: MmmSimulation = {
-      start: '2022-01-03',
-      periods: 156,
-      periodDays: 7,
-      baseline: 50_000,
-      trend: u(-0.2, 0.2),
-      seasonality: u(0, 0.2),
-      noise: 0.03,
-      channels: ['meta', 'google', 'tiktok'].map((name, i) => ({
-        name,
-        decayPerWeek: u(0.1, 0.7),
-        halfSaturationShare: u(0.3, 0.7),
-        shape: u(0.8, 2.5),
-        maxEffect: u(5000, 15_000) / (i + 1),
-        meanSpend: u(2000, 8000) / (i + 1),
-        offShare: i === 2 ? 0.2 : 0,
-      })),
-    };
-    const { input, truth } = simulateMmmData(sim, 1000 + k);
+    const { input, truth } = weeklyDataset(random, k);
     const result = fitMmm(input, { seed: k + 1, draws: 200, holdoutPeriods: 0, ...withMethod });
     if (result.status !== 'fitted') thin += 1;
     const s = score(result, truth);
@@ -92,6 +102,37 @@ if (runs('mmm')) {
   );
   console.log(
     `  ${seconds.toFixed(1)} s in all, ${((1000 * seconds) / datasets).toFixed(0)} ms per fit (200 draws); load ${load()}`,
+  );
+}
+
+if (runs('oracle')) {
+  // The information limit of the mmm part's data: the exact posterior of the coefficients given
+  // the TRUE adstock and saturation of every channel (no estimator of the curves can do better).
+  const random = createRandom(2026);
+  let share = 0;
+  let covered = 0;
+  let channels = 0;
+  for (let k = 0; k < datasets; k += 1) {
+    const { sim, input, truth } = weeklyDataset(random, k);
+    const design = buildMmmDesign(input, 3);
+    const posterior = createMmmPosterior(design, design.n, [])(sim.channels)!;
+    const draws = createRandom(k + 1);
+    const nb = design.base.length;
+    const samples = Array.from({ length: 200 }, () => drawMmmCoefficients(posterior, nb, draws).coefficients);
+    const totals = samples.map((b) =>
+      posterior.media.map((m, c) => b[nb + c]! * m.reduce((a, v) => a + v, 0) * design.scale),
+    );
+    truth.forEach((t, c) => {
+      const shares = totals.map((tot) => tot[c]! / tot.reduce((a, v) => a + v, 0));
+      const roas = posteriorInterval(totals.map((tot) => (tot[c]! / t.contribution) * t.roas));
+      if (Math.abs(posteriorInterval(shares).mean - t.share) <= 0.05) share += 1;
+      if (roas.low <= t.roas && t.roas <= roas.high) covered += 1;
+      channels += 1;
+    });
+  }
+  console.log(`Oracle (true adstock and saturation known) on the same ${datasets} weekly datasets:`);
+  console.log(
+    `  contribution share within ±5 points: ${pct(share, channels)}; true ROAS inside the 90 % interval: ${pct(covered, channels)}; load ${load()}`,
   );
 }
 
