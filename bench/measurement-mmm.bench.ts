@@ -10,6 +10,7 @@
 //   daily     — 3-year daily fits of 6 channels with the out-of-sample refit (goal < 60 s each),
 //               over BENCH_DAILY_SEEDS datasets (default 5): shares and ROAS coverage.
 //   published — pymc-marketing's "MMM Example Notebook" data (its documented generating process).
+//   move      — the budget-move opportunity on 20 two-channel stores with known curves (decision 129).
 //   compare   — Laplace (default) vs random-walk Metropolis on the same data (decision 096).
 
 import { fromDayNumber } from '../src/core/dates/from-day-number.ts';
@@ -19,11 +20,13 @@ import { createMmmPosterior } from '../src/core/measurement/create-mmm-posterior
 import { createRandom } from '../src/core/measurement/create-random.ts';
 import { drawMmmCoefficients } from '../src/core/measurement/draw-mmm-coefficients.ts';
 import { fitMmm } from '../src/core/measurement/fit-mmm.ts';
+import { hillSaturation } from '../src/core/measurement/hill-saturation.ts';
 import { posteriorInterval } from '../src/core/measurement/posterior-interval.ts';
 import { readOutGeoLift } from '../src/core/measurement/read-out-geo-lift.ts';
 import { simulateGeoLift } from '../src/core/measurement/simulate-geo-lift.ts';
 import { type MmmSimulation, simulateMmmData } from '../src/core/measurement/simulate-mmm-data.ts';
 import type { MmmInput, MmmMethod, MmmResult } from '../src/core/measurement/types.ts';
+import { detectBudgetMoveOpportunity } from '../src/core/opportunities/detect-budget-move-opportunity.ts';
 import { load } from './support/load-average.ts';
 
 const part = process.env.BENCH_PART ?? 'all';
@@ -365,4 +368,58 @@ if (runs('compare')) {
     );
   }
   console.log(`  load ${load()}`);
+}
+
+if (runs('move')) {
+  // One channel saturated at its spend, one far from it: the right move is search → social.
+  const channel = (name: string, decay: number, half: number, shape: number, max: number, mean: number) => ({
+    name,
+    decayPerWeek: decay,
+    halfSaturationShare: half,
+    shape,
+    maxEffect: max,
+    meanSpend: mean,
+    offShare: 0,
+  });
+  const sim: MmmSimulation = {
+    ...{
+      start: '2023-01-02',
+      periods: 156,
+      periodDays: 7,
+      baseline: 40_000,
+      trend: 0.05,
+      seasonality: 0.1,
+      noise: 0.02,
+    },
+    channels: [channel('search', 0.3, 0.15, 1, 9000, 4000), channel('social', 0.4, 0.9, 1.2, 30_000, 3000)],
+  };
+  const stores = Math.min(datasets, 20);
+  let offered = 0;
+  let right = 0;
+  let covered = 0;
+  for (let seed = 100; seed < 100 + stores; seed += 1) {
+    const { input } = simulateMmmData(sim, seed);
+    const model = fitMmm(input, { seed: 2, draws: 300, holdoutPeriods: 0, ...withMethod });
+    const context = { asOf: input.dates.at(-1)!, currency: 'USD', revenueLast30Days: 200_000 };
+    const [found] = detectBudgetMoveOpportunity({ model, margin: 0.6 }, context);
+    if (!found || model.status !== 'fitted') continue;
+    offered += 1;
+    const [from, to] = /from search to social/.test(found.title)
+      ? ['search', 'social']
+      : ['social', 'search'];
+    if (from === 'search') right += 1;
+    const amount = Number(found.evidence.facts[0]!.value);
+    const gain = (name: string, delta: number) => {
+      const c = sim.channels.find((x) => x.name === name)!;
+      const k = c.halfSaturationShare * Math.max(...input.channels.find((x) => x.name === name)!.spend);
+      const now = model.channels.find((x) => x.name === name)!.currentSpendPerPeriod;
+      return c.maxEffect * (hillSaturation(now + delta, k, c.shape) - hillSaturation(now, k, c.shape));
+    };
+    const truth = (0.6 * (gain(to!, amount) + gain(from!, -amount)) * 30) / 7;
+    if (found.profitImpact!.min <= truth && truth <= found.profitImpact!.max) covered += 1;
+  }
+  console.log(`Budget-move opportunity on ${stores} two-channel stores with known curves (margin 60 %):`);
+  console.log(
+    `  offered ${pct(offered, stores)}; search → social ${pct(right, offered)}; true 30-day gain inside the 90 % interval ${pct(covered, offered)}; load ${load()}`,
+  );
 }
