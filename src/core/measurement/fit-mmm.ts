@@ -14,7 +14,8 @@ const OUT_OF_SAMPLE_DRAWS = 100;
  *
  * Definition: y_t = baseline(t) + Σ_c β_c·Hill(adstock_c(t); K_c, S_c) + ε_t (see
  * createMmmPosterior and buildMmmDesign), β_c ≥ 0, priors of Jin et al. (2017); the posterior is
- * approximated as in decision 096 (Laplace over adstock/saturation, exact conjugate draws of the
+ * computed as in decisions 096 and 129 (adstock/saturation draws by importance re-weighting of a
+ * widened Laplace approximation by the exact collapsed posterior, exact conjugate draws of the
  * linear part). The out-of-sample check refits on all but the last `holdoutPeriods` periods (8
  * weeks by default) and reports the MAPE of its posterior-mean prediction of them.
  * Reference: Jin, Wang, Sun, Chan & Koehler (2017), "Bayesian Methods for Media Mix Modeling with
@@ -41,7 +42,7 @@ export function fitMmm(input: MmmInput, options: MmmOptions = {}): MmmResult {
   const reasons = assessMmmData(input, design.periodDays, design.base.length);
   if (reasons.length > 0) return { status: 'too_thin', reasons };
   const random = createRandom(options.seed ?? 1);
-  const method = options.method ?? 'laplace';
+  const method = options.method ?? 'importance';
   const draws = options.draws ?? 400;
   const priors = input.channels.map((c) => input.roasPriors?.[c.name]);
   const names = input.channels.map((c) => c.name);

@@ -37,7 +37,9 @@ const STEPS = 400;
  * (1956) / Ibaraki & Katoh (1988), "Resource Allocation Problems", ch. 4, exact for concave curves.
  * Method: start every channel at its minimum, give the budget away in 400 equal steps to the channel
  * whose next step adds the most expected contribution (stopping when none adds any), then move
- * single steps between channels while that helps (S-shaped curves are not concave).
+ * single steps between channels, or out of one into the unspent budget, while that helps. S-shaped
+ * curves are not concave, so the same search is also started from the current split (decision
+ * 129: a channel at its minimum may never earn back its first step) and the better plan is kept.
  *
  * @throws RangeError when the bounds are inconsistent or their minimums exceed the budget.
  */
@@ -64,16 +66,42 @@ export function planBudget(
     return s / curve.length;
   };
   const step = (budget - floor) / STEPS;
-  const x = [...mins];
-  const value = x.map((v, c) => meanResponse(c, v));
-  const gain = (c: number, delta: number) =>
-    x[c]! + delta < mins[c]! - 1e-9 || x[c]! + delta > maxs[c]! + 1e-9
-      ? Number.NEGATIVE_INFINITY
-      : margin * (meanResponse(c, x[c]! + delta) - value[c]!) - delta;
-  let spent = floor;
+  const objective = (x: readonly number[]) => x.reduce((s, v, c) => s + margin * meanResponse(c, v) - v, 0);
+  const x = improve(mins, floor);
   if (step > 0) {
+    // From the current split as well (clipped to the bounds and, if over, scaled into the budget):
+    // with S-shaped curves a channel started at its minimum may never earn its first step back.
+    const clipped = channels.map((c, i) => Math.min(maxs[i]!, Math.max(mins[i]!, c.current)));
+    const over = clipped.reduce((a, b) => a + b, 0) - budget;
+    const room = clipped.reduce((s, v, i) => s + v - mins[i]!, 0);
+    const start = over > 0 ? clipped.map((v, i) => v - ((v - mins[i]!) * over) / room) : clipped;
+    const fromCurrent = improve(
+      start,
+      Math.min(
+        budget,
+        start.reduce((a, b) => a + b, 0),
+      ),
+    );
+    if (objective(fromCurrent) > objective(x) + 1e-9) x.splice(0, x.length, ...fromCurrent);
+  }
+  const spent = x.reduce((a, b) => a + b, 0);
+
+  /**
+   * Greedy marginal allocation from `start` (each step to the channel whose next step adds the most
+   * expected contribution, while any adds some), then single-step moves between channels, or out of
+   * a channel into the unspent budget, while one helps.
+   */
+  function improve(start: readonly number[], already: number): number[] {
+    const x = [...start];
+    const value = x.map((v, c) => meanResponse(c, v));
+    const gain = (c: number, delta: number) =>
+      x[c]! + delta < mins[c]! - 1e-9 || x[c]! + delta > maxs[c]! + 1e-9
+        ? Number.NEGATIVE_INFINITY
+        : margin * (meanResponse(c, x[c]! + delta) - value[c]!) - delta;
+    if (!(step > 0)) return x;
+    let spent = already;
     const up = x.map((_, c) => gain(c, step));
-    for (let k = 0; k < STEPS; k += 1) {
+    while (spent + step <= budget + 1e-9) {
       let best = -1;
       for (let c = 0; c < x.length; c += 1) if (up[c]! > 0 && (best < 0 || up[c]! > up[best]!)) best = c;
       if (best < 0) break;
@@ -82,12 +110,16 @@ export function planBudget(
       up[best] = gain(best, step);
       spent += step;
     }
-    for (let round = 0; round < STEPS; round += 1) {
+    for (let round = 0; round < 2 * STEPS; round += 1) {
       let bestPair: [number, number] | null = null;
       let bestGain = 1e-9;
       for (let from = 0; from < x.length; from += 1) {
         const loss = gain(from, -step);
         if (loss === Number.NEGATIVE_INFINITY) continue;
+        if (loss > bestGain) {
+          bestGain = loss;
+          bestPair = [from, -1];
+        }
         for (let to = 0; to < x.length; to += 1) {
           if (to === from) continue;
           const total = loss + gain(to, step);
@@ -100,10 +132,13 @@ export function planBudget(
       if (!bestPair) break;
       const [from, to] = bestPair;
       x[from]! -= step;
-      x[to]! += step;
       value[from] = meanResponse(from, x[from]!);
-      value[to] = meanResponse(to, x[to]!);
+      if (to >= 0) {
+        x[to]! += step;
+        value[to] = meanResponse(to, x[to]!);
+      }
     }
+    return x;
   }
   const draws = Math.min(...channels.map((c) => c.curve.length));
   const revenueChange: number[] = [];

@@ -6,6 +6,7 @@ import { drawMmmCoefficients } from './draw-mmm-coefficients.ts';
 import { findMmmMode } from './find-mmm-mode.ts';
 import { hyperFromVector } from './hyper-from-vector.ts';
 import { hyperLogPrior } from './hyper-log-prior.ts';
+import { sampleHyperImportance } from './sample-hyper-importance.ts';
 import { sampleHyperLaplace } from './sample-hyper-laplace.ts';
 import { sampleHyperMetropolis } from './sample-hyper-metropolis.ts';
 import type { ChannelHyper, ChannelRoasPrior, MmmMethod } from './types.ts';
@@ -27,8 +28,9 @@ export interface MmmDraw {
  * Reference: decision 096; Tierney & Kadane (1986) for the Laplace step, Roberts, Gelman & Gilks
  * (1997) for the Metropolis alternative, Jin et al. (2017) for the model.
  * Method: the mode of p(u | y) by grid + BFGS, the Hessian there by central differences; then
- * u-draws from the Laplace normal ('laplace') or from a random-walk Metropolis chain tuned by that
- * Hessian ('metropolis'); each u-draw gets one exact conditional draw of σ² and the coefficients.
+ * u-draws from the Laplace normal ('laplace'), from a Student-t around the mode re-weighted by the
+ * exact collapsed posterior and resampled ('importance', decision 129) or from a random-walk
+ * Metropolis chain tuned by that Hessian ('metropolis'); each u-draw gets one exact conditional draw of σ² and the coefficients.
  * Draws whose u makes the linear system singular are redrawn from the mode.
  */
 export function sampleMmmPosterior(
@@ -53,7 +55,9 @@ export function sampleMmmPosterior(
   const us =
     method === 'laplace'
       ? sampleHyperLaplace(mode.u, hessian, draws, random)
-      : sampleHyperMetropolis(logPosterior, mode.u, hessian, draws, random).draws;
+      : method === 'importance'
+        ? sampleHyperImportance(logPosterior, mode.u, hessian, draws, random).draws
+        : sampleHyperMetropolis(logPosterior, mode.u, hessian, draws, random).draws;
   const modeHyper = hyperFromVector(mode.u);
   const modePosterior = posteriorOf(modeHyper);
   if (!modePosterior) throw new RangeError('the model is singular at its mode');

@@ -30,7 +30,7 @@ export interface MmmInput {
   roasPriors?: Readonly<Record<string, ChannelRoasPrior>>;
 }
 
-export type MmmMethod = 'laplace' | 'metropolis';
+export type MmmMethod = 'laplace' | 'importance' | 'metropolis';
 
 /** Carry-over: geometric (the effect peaks at once) or Weibull with shape 2 (it peaks later). */
 export type MmmAdstock = 'geometric' | 'weibull';
@@ -39,7 +39,10 @@ export interface MmmOptions {
   /** Posterior draws (default 400). */
   draws?: number;
   seed?: number;
-  /** 'laplace' (default, decision 096) or 'metropolis' (the slower reference sampler). */
+  /**
+   * 'importance' (default, decision 129: Laplace-t proposals re-weighted by the exact collapsed
+   * posterior), 'laplace' (the plain Gaussian, decision 096) or 'metropolis' (the reference sampler).
+   */
   method?: MmmMethod;
   /** Last periods held out for the out-of-sample check (default 8 weeks' worth; 0 skips the check). */
   holdoutPeriods?: number;

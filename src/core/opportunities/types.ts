@@ -17,6 +17,7 @@ export const OPPORTUNITY_TYPES = [
   'free_shipping_threshold',
   'bundle_products',
   'refresh_creative',
+  'reallocate_ad_budget',
 ] as const;
 
 export type OpportunityType = (typeof OPPORTUNITY_TYPES)[number];

@@ -16,6 +16,7 @@ import type { WrittenAnalysis } from './analyze-warehouse.ts';
 import { runLockKey } from './close-abandoned-runs.ts';
 import { closeInterruptedRuns } from './close-interrupted-runs.ts';
 import { detectBasketCreativeOpportunities } from './detect-basket-creative-opportunities.ts';
+import { detectBudgetMoveOpportunities } from './detect-budget-move-opportunities.ts';
 import { loadAnalysisFacts } from './load-analysis-facts.ts';
 import { writeAnalysisSnapshot } from './write-analysis-snapshot.ts';
 import { writeInsightSnapshot } from './write-insight-snapshot.ts';
@@ -95,16 +96,15 @@ async function executeAnalysis(
       return { runId, status: 'succeeded', asOf: null, durationMs, opportunities: 0, error: null };
     }
     const { writeMs, profit, profitMs, ...computed } = analysed;
-    const extra = await detectBasketCreativeOpportunities(
-      deps,
-      workspaceId,
-      {
-        asOf: computed.asOf,
-        currency: computed.currency,
-        revenueLast30Days: computed.metrics.get(metricKey('store', 'all')) ?? 0,
-      },
-      deps.clock(),
-    );
+    const context = {
+      asOf: computed.asOf,
+      currency: computed.currency,
+      revenueLast30Days: computed.metrics.get(metricKey('store', 'all')) ?? 0,
+    };
+    const extra = [
+      ...(await detectBasketCreativeOpportunities(deps, workspaceId, context, deps.clock())),
+      ...(await detectBudgetMoveOpportunities(deps, workspaceId, context, deps.clock())),
+    ];
     const snapshot = { ...computed, candidates: [...computed.candidates, ...extra] };
     // The computation and handing its input and output between the threads.
     const workerMs = Math.round(performance.now() - workerStarted) - loadMs - writeMs - profitMs;

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { fitMmm } from '../measurement/fit-mmm.ts';
+import { hillSaturation } from '../measurement/hill-saturation.ts';
+import { type MmmSimulation, simulateMmmData } from '../measurement/simulate-mmm-data.ts';
+import { detectBudgetMoveOpportunity } from './detect-budget-move-opportunity.ts';
+import type { DetectorContext } from './types.ts';
+
+// Two channels with known response curves: 'search' is saturated at its spend (half-saturation
+// at 15 % of its largest week), 'social' is far from saturation (90 %, S-shaped), so at today's
+// spend a dollar earns more on social. The right answer is to move money from search to social.
+const SIM: MmmSimulation = {
+  start: '2023-01-02',
+  periods: 156,
+  periodDays: 7,
+  baseline: 40_000,
+  trend: 0.05,
+  seasonality: 0.1,
+  noise: 0.02,
+  channels: [
+    {
+      name: 'search',
+      decayPerWeek: 0.3,
+      halfSaturationShare: 0.15,
+      shape: 1,
+      maxEffect: 9000,
+      meanSpend: 4000,
+      offShare: 0,
+    },
+    {
+      name: 'social',
+      decayPerWeek: 0.4,
+      halfSaturationShare: 0.9,
+      shape: 1.2,
+      maxEffect: 30_000,
+      meanSpend: 3000,
+      offShare: 0,
+    },
+  ],
+};
+const MARGIN = 0.6;
+const context = (asOf: string): DetectorContext => ({ asOf, currency: 'USD', revenueLast30Days: 200_000 });
+
+describe('detectBudgetMoveOpportunity on a store simulated with known response curves', () => {
+  const { input } = simulateMmmData(SIM, 21);
+  const model = fitMmm(input, { seed: 2, draws: 300, holdoutPeriods: 0 });
+  const asOf = input.dates.at(-1)!;
+
+  it('moves money from the saturated channel to the unsaturated one, and its interval holds the true gain', () => {
+    const [candidate, ...rest] = detectBudgetMoveOpportunity({ model, margin: MARGIN }, context(asOf));
+    expect(rest).toEqual([]);
+    expect(candidate).toBeDefined();
+    if (!candidate || model.status !== 'fitted') throw new Error('no opportunity');
+    expect(candidate.type).toBe('reallocate_ad_budget');
+    expect(candidate.title).toMatch(/^Move \$[\d,]+ from search to social each week$/);
+    expect(candidate.evidence.method).toMatch(/^Estimated\./);
+    const amount = Number(candidate.evidence.facts[0]!.value);
+    // The true gain of exactly this move, from the generating curves at the model's current spend.
+    const truth = (name: string, spend: number) => {
+      const c = SIM.channels.find((x) => x.name === name)!;
+      const max = Math.max(...input.channels.find((x) => x.name === name)!.spend);
+      return c.maxEffect * hillSaturation(spend, c.halfSaturationShare * max, c.shape);
+    };
+    const now = (name: string) => model.channels.find((c) => c.name === name)!.currentSpendPerPeriod;
+    const trueWeekly =
+      truth('social', now('social') + amount) -
+      truth('social', now('social')) +
+      truth('search', now('search') - amount) -
+      truth('search', now('search'));
+    const trueProfit30 = (MARGIN * trueWeekly * 30) / 7;
+    expect(trueProfit30).toBeGreaterThan(0);
+    expect(candidate.profitImpact!.min).toBeGreaterThan(0);
+    expect(candidate.profitImpact!.min).toBeLessThanOrEqual(trueProfit30);
+    expect(candidate.profitImpact!.max).toBeGreaterThanOrEqual(trueProfit30);
+    // Profit is the revenue change times the margin: the same draws, so the same quantiles scaled.
+    expect(candidate.profitImpact!.max).toBeCloseTo(MARGIN * candidate.revenueImpactMax, 1);
+  });
+
+  it('offers nothing from a too-thin model, a single channel or an unknown margin', () => {
+    const thin = fitMmm({
+      ...input,
+      dates: input.dates.slice(0, 15),
+      target: input.target.slice(0, 15),
+      channels: input.channels.map((c) => ({ ...c, spend: c.spend.slice(0, 15) })),
+    });
+    expect(thin.status).toBe('too_thin');
+    expect(detectBudgetMoveOpportunity({ model: thin, margin: MARGIN }, context(asOf))).toEqual([]);
+    const single = fitMmm(
+      { ...input, channels: [input.channels[0]!] },
+      { seed: 2, draws: 100, holdoutPeriods: 0 },
+    );
+    expect(detectBudgetMoveOpportunity({ model: single, margin: MARGIN }, context(asOf))).toEqual([]);
+    expect(detectBudgetMoveOpportunity({ model, margin: null }, context(asOf))).toEqual([]);
+  });
+
+  it('offers nothing when the channels earn alike: the gain interval does not clear zero', () => {
+    // Twin curves at similar spend: no reallocation is worth showing.
+    const twin: MmmSimulation = {
+      ...SIM,
+      channels: SIM.channels.map((c) => ({
+        ...c,
+        decayPerWeek: 0.3,
+        halfSaturationShare: 0.5,
+        shape: 1,
+        maxEffect: 8000,
+        meanSpend: 3000,
+      })),
+    };
+    const same = simulateMmmData(twin, 22).input;
+    const fitted = fitMmm(same, { seed: 2, draws: 300, holdoutPeriods: 0 });
+    expect(fitted.status).toBe('fitted');
+    expect(detectBudgetMoveOpportunity({ model: fitted, margin: MARGIN }, context(asOf))).toEqual([]);
+  });
+});
