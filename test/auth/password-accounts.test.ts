@@ -1,3 +1,5 @@
+import argon2 from 'argon2';
+import { sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
@@ -110,6 +112,27 @@ describe('the owner account of a fresh install', { timeout: SLOW }, () => {
     const nobody = await login('nobody@shop.example', OWNER.password);
     expect(nobody.status).toBe(401);
     expect(await nobody.json()).toEqual(wrongBody);
+  });
+
+  it('upgrades a hash made with older parameters at the next good sign-in, and it still verifies', async () => {
+    // A hash from before decision 094's parameters rose (19 MiB × 2): still accepted, then rewritten.
+    const older = await argon2.hash(OWNER.password, {
+      type: argon2.argon2id,
+      memoryCost: 19 * 1024,
+      timeCost: 2,
+      parallelism: 1,
+    });
+    await app.db.execute(sql`UPDATE users SET password_hash = ${older} WHERE email = ${OWNER.email}`);
+    const storedHash = async () => {
+      const result = await app.db.execute(sql`SELECT password_hash FROM users WHERE email = ${OWNER.email}`);
+      return (result as unknown as { rows: Array<{ password_hash: string }> }).rows[0]?.password_hash ?? '';
+    };
+    expect((await login(OWNER.email, 'not-the-password-at-all')).status).toBe(401);
+    expect(await storedHash()).toBe(older);
+    expect((await login(OWNER.email, OWNER.password)).status).toBe(200);
+    const upgraded = await storedHash();
+    expect(upgraded.split('$')[3]?.split(',').sort()).toEqual(['m=47104', 'p=1', 't=2']);
+    expect((await login(OWNER.email, OWNER.password)).status).toBe(200);
   });
 });
 
