@@ -64,6 +64,7 @@ phase "base image $BASE_TAG" "$T"
 
 # 2. The image, exactly as the Dockerfile says (docker format keeps the HEALTHCHECK).
 T=$(now)
+BUILD_START=$T
 # Behind a TLS-intercepting proxy (SMOKE_CA_FILE, default: this host's CA bundle) npm in the build
 # needs its CA: mounted read-only and named by build arguments, not copied into any layer.
 CA_FILE=${SMOKE_CA_FILE:-/etc/ssl/certs/ca-certificates.crt}
@@ -97,7 +98,6 @@ podman run -d --name "$NAME" --network host \
   -e DATABASE_URL="$SERVER_URL/$DB" \
   -e SESSION_SECRET="container-smoke-session-secret-0123456789abcdef" \
   -e ENCRYPTION_KEY="$(head -c 32 /dev/urandom | base64)" \
-  -e OIDC_ISSUER="https://idp.example.invalid" -e OIDC_CLIENT_ID=upside -e OIDC_CLIENT_SECRET=smoke \
   "$IMAGE" >/dev/null
 i=0
 until curl -fsS "http://127.0.0.1:$SMOKE_PORT/api/public/health" >"$SMOKE_DIR/health.json" 2>/dev/null; do
@@ -120,4 +120,19 @@ tables=$(psql "$SERVER_URL/$DB" -Atc "SELECT count(*) FROM information_schema.ta
 echo "container-smoke: migrations created $tables tables"
 podman exec "$NAME" node bin/upside.js backup --out /var/lib/upside/smoke.dump >/dev/null
 echo "container-smoke: upside backup wrote $(podman exec "$NAME" stat -c %s /var/lib/upside/smoke.dump) bytes"
+
+# 4. As the README's compose recipe goes on without OIDC_*: the first visitor creates the owner
+# account with an e-mail and password, and is signed in (issue 38's "clone to signed in").
+base="http://127.0.0.1:$SMOKE_PORT"
+curl -fsS "$base/api/auth/methods" | grep -q '"setupNeeded":true' ||
+  { echo "container-smoke: a fresh production install does not offer the owner's setup"; exit 1; }
+curl -fsS -D "$SMOKE_DIR/setup.headers" -o /dev/null -H 'content-type: application/json' \
+  -d '{"email":"owner@smoke.example","password":"container-smoke-owner-pass","name":"Smoke Owner"}' \
+  "$base/api/auth/setup" || { echo "container-smoke: POST /api/auth/setup failed"; exit 1; }
+cookie=$(sed -n 's/^[Ss]et-[Cc]ookie: \(upside_session=[^;]*\).*/\1/p' "$SMOKE_DIR/setup.headers" | head -n 1)
+[ -n "$cookie" ] || { echo "container-smoke: the setup set no session cookie"; exit 1; }
+curl -fsS -H "cookie: $cookie" "$base/api/auth/user" | grep -q 'owner@smoke.example' ||
+  { echo "container-smoke: the owner's session does not sign in"; exit 1; }
+echo "container-smoke: the owner account was created and is signed in"
+phase "from the image build to signed in (the base image stands for a registry pull)" "$BUILD_START"
 phase "total" "$START"
