@@ -69,6 +69,28 @@ module.exports = {
       to: { path: [layer('web'), layer('server'), layer('cli')] },
     },
     {
+      name: 'domain-and-platform-see-no-features',
+      severity: 'error',
+      comment:
+        'src/server/domain (the reads every page shares: metrics, profit, contribution, currency) and src/server/platform (sessions, audit, mail, integration context) sit below the features: a feature may import them, never the reverse (issue #37, decision 135).',
+      from: { path: ['^src/server/domain/', '^src/server/platform/'] },
+      to: { path: '^src/server/features/' },
+    },
+    {
+      name: 'platform-sees-no-domain',
+      severity: 'error',
+      from: { path: '^src/server/platform/' },
+      to: { path: '^src/server/domain/' },
+    },
+    {
+      name: 'no-feature-to-feature',
+      severity: 'error',
+      comment:
+        'A feature imports no other feature (issue #37): what two features need moves down into src/server/domain or src/server/platform (server) or src/web/components and src/web/lib (web). The imports that still exist are listed in .dependency-cruiser-known-violations.json and may only shrink (`npx depcruise src --config .dependency-cruiser.cjs --output-type baseline > .dependency-cruiser-known-violations.json` after removing some).',
+      from: { path: '^src/(server|web)/features/([^/]+)/' },
+      to: { path: '^src/$1/features/', pathNot: '^src/$1/features/$2/' },
+    },
+    {
       name: 'nothing-imports-the-cli',
       severity: 'error',
       from: { path: '^src/', pathNot: layer('cli') },

@@ -11,7 +11,7 @@
  * Options: `--orders N` or BENCH_ORDERS (default 1000000), BENCH_REQUESTS (default 200),
  * BENCH_CONCURRENCY (default 8). Database: DATABASE_URL or in-memory PGlite.
  */
-import { refreshProfitRollup } from '../src/server/features/profit/refresh-profit-rollup.ts';
+import { refreshProfitRollup } from '../src/server/domain/profit/refresh-profit-rollup.ts';
 import { addDays } from '../src/shared/calendar.ts';
 import { load } from './support/load-average.ts';
 import { formatLatencies, requestsSent, runLoadClient } from './support/load-client.ts';

@@ -9,8 +9,9 @@
  *
  * Options: `--orders N` or BENCH_ORDERS (default 1000000), BENCH_RUNS. Database: DATABASE_URL or PGlite.
  */
-import { refreshContributionRollups } from '../src/server/features/contribution/rebuild-contribution-rollups.ts';
-import { refreshProfitRollup } from '../src/server/features/profit/refresh-profit-rollup.ts';
+
+import { refreshContributionRollups } from '../src/server/domain/contribution/rebuild-contribution-rollups.ts';
+import { refreshProfitRollup } from '../src/server/domain/profit/refresh-profit-rollup.ts';
 import { addDays } from '../src/shared/calendar.ts';
 import { load } from './support/load-average.ts';
 import { benchOrders, END, fillSyntheticProfitStore, startProfitBench } from './support/profit-bench.ts';

@@ -21,7 +21,6 @@ import { queryRows } from '../src/server/db/query-rows.ts';
 import { primaryOnly } from '../src/server/db/read-replica.ts';
 import { loadEnv } from '../src/server/env.ts';
 import { createAnalysisWorkerHost } from '../src/server/features/analysis/worker/analysis-worker-host.ts';
-import { integrationContextOf } from '../src/server/features/connections/integration-context.ts';
 import { storeShopifyCredentials } from '../src/server/features/connections/manage-shopify-credentials.ts';
 import type { AppDeps } from '../src/server/http/deps.ts';
 import { runSourceSync } from '../src/server/jobs/sync/run-source-sync.ts';
@@ -33,6 +32,7 @@ import {
 } from '../src/server/jobs/sync/shopify-documents.ts';
 import { syncShopify } from '../src/server/jobs/sync/shopify-sync.ts';
 import { createLogger } from '../src/server/log.ts';
+import { integrationContextOf } from '../src/server/platform/integrations/integration-context.ts';
 import { resolveSecrets } from '../src/server/secrets.ts';
 import { createTestDatabase } from '../test/support/test-database.ts';
 

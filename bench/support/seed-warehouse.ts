@@ -4,9 +4,8 @@ import type { DemoStore } from '../../src/demo/model.ts';
 import { startDemoEmulators } from '../../src/demo/start-demo-emulators.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
-import { integrationContextOf } from '../../src/server/features/connections/integration-context.ts';
+import { refreshContributionRollups } from '../../src/server/domain/contribution/rebuild-contribution-rollups.ts';
 import { storeShopifyCredentials } from '../../src/server/features/connections/manage-shopify-credentials.ts';
-import { refreshContributionRollups } from '../../src/server/features/contribution/rebuild-contribution-rollups.ts';
 import { loadCostBook } from '../../src/server/features/costs/queries/load-cost-book.ts';
 import {
   priceOrderRows,
@@ -45,6 +44,7 @@ import {
 import { syncShopify } from '../../src/server/jobs/sync/shopify-sync.ts';
 import { type UpsertRow, upsertRows } from '../../src/server/jobs/sync/upsert-rows.ts';
 import { parseShopifyId } from '../../src/server/jobs/sync/values.ts';
+import { integrationContextOf } from '../../src/server/platform/integrations/integration-context.ts';
 
 /**
  * Backfills the workspace's warehouse from the Shopify emulator serving `store`, through the real

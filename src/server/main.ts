@@ -7,12 +7,12 @@ import { openReadReplica, primaryOnly, type ReadRouter } from './db/read-replica
 import { type Env, loadEnv } from './env.ts';
 import { closeAbandonedRuns } from './features/analysis/close-abandoned-runs.ts';
 import { createAnalysisWorkerHost } from './features/analysis/worker/analysis-worker-host.ts';
-import { integrationContextOf } from './features/connections/integration-context.ts';
 import { buildApp } from './http/app.ts';
 import type { DemoRuntime } from './http/demo-runtime.ts';
 import type { AppDeps } from './http/deps.ts';
 import { startBackgroundJobs } from './jobs/start-background-jobs.ts';
 import { createLogger } from './log.ts';
+import { integrationContextOf } from './platform/integrations/integration-context.ts';
 import { resolveSecrets } from './secrets.ts';
 
 export interface RunningServer {

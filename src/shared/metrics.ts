@@ -2,7 +2,7 @@
  * The metrics of Upside, each defined once (decision 011): its name on screen, its source and the
  * rule that computes it. Server read services send these rule texts with their figures and pages
  * show them beside the figures, so a page never words a metric differently from another.
- * Computations live in `src/core/metrics` (pure) and `src/server/features/metrics` (queries).
+ * Computations live in `src/core/metrics` (pure) and `src/server/domain/metrics` (queries).
  */
 
 import { z } from 'zod';

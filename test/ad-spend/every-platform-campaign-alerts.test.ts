@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { queryRows } from '../../src/server/db/query-rows.ts';
-import { readMetricWindow } from '../../src/server/features/metrics/metric-window.ts';
+import { readMetricWindow } from '../../src/server/domain/metrics/metric-window.ts';
 import { evaluateAlertsJob } from '../../src/server/jobs/definitions/evaluate-alerts.ts';
 import { enqueue } from '../../src/server/jobs/enqueue.ts';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { migrateDatabase } from '../../src/server/db/migrate.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
-import { sessionTokenHash } from '../../src/server/features/auth/manage-sessions.ts';
+import { sessionTokenHash } from '../../src/server/platform/session/manage-sessions.ts';
 import { StoreListSchema } from '../../src/shared/contracts/stores.ts';
 import { startTestApp, type TestApp } from '../support/start-app.ts';
 import { createTestDatabase } from '../support/test-database.ts';

@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { TeamRole } from '../../shared/contracts/stores.ts';
+import { findSessionWithLatestRun } from '../domain/analysis-runs/read-analytics.ts';
 import { forbidden, unauthorized } from '../errors.ts';
-import { findSessionWithLatestRun } from '../features/analytics/read-analytics.ts';
-import { findSession, type SessionPrincipal } from '../features/auth/manage-sessions.ts';
+import { findSession, type SessionPrincipal } from '../platform/session/manage-sessions.ts';
 import type { AppDeps } from './deps.ts';
 
 export const SESSION_COOKIE = 'upside_session';

@@ -3,9 +3,9 @@ import type { Database, Db } from '../db/client.ts';
 import type { ReadRouter } from '../db/read-replica.ts';
 import type { Env } from '../env.ts';
 import type { AnalysisWorkerHost } from '../features/analysis/worker/analysis-worker-host.ts';
-import type { IntegrationContext } from '../features/connections/integration-context.ts';
-import type { MailSlot } from '../features/notifications/mail-slot.ts';
 import type { AppLogger } from '../log.ts';
+import type { IntegrationContext } from '../platform/integrations/integration-context.ts';
+import type { MailSlot } from '../platform/mail/mail-slot.ts';
 import type { Secrets } from '../secrets.ts';
 import type { DemoRuntime } from './demo-runtime.ts';
 
@@ -33,7 +33,7 @@ export interface AppDeps {
   analysisWorker: AnalysisWorkerHost;
   /** What the integration services need (keyring, upstream targets, token cache), built once. */
   integration: IntegrationContext;
-  /** The app's outgoing mail, started on first use (features/notifications/mail-transport.ts). */
+  /** The app's outgoing mail, started on first use (platform/mail/mail-transport.ts). */
   mail: MailSlot;
   /** Demo mode: where the in-process emulators listen and the demo store's credentials. */
   demo: DemoRuntime | undefined;

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import type { AuthUser } from '@shared/contracts/auth.ts';
-import { AUTH_USER_QUERY_KEY } from '@web/features/auth/api/use-auth.ts';
+import { AUTH_USER_QUERY_KEY } from '@web/lib/auth/use-auth.ts';
 import { queryClient } from '@web/lib/query-client.ts';
 import { renderInDocument, textOf } from '@web/testing/render.tsx';
 import { act } from 'react';

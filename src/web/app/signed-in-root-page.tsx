@@ -1,11 +1,11 @@
 import { CredentialsStatusSchema } from '@shared/contracts/credentials.ts';
 import { useQuery } from '@tanstack/react-query';
-import { useAuth } from '@web/features/auth/api/use-auth.ts';
 import { HomePage } from '@web/features/home/components/home-page.tsx';
 import { ConnectDemoButton } from '@web/features/integrations/components/connect-demo-button.tsx';
-import { useAnalysisStatus } from '@web/features/opportunities/api/opportunity-queries.ts';
 import { OpportunitiesPage } from '@web/features/opportunities/components/opportunities-page.tsx';
 import { getJson } from '@web/lib/api-request.ts';
+import { useAuth } from '@web/lib/auth/use-auth.ts';
+import { useAnalysisStatus } from '@web/lib/opportunities/opportunity-queries.ts';
 
 /**
  * What `/` shows when signed in. Design §5: the Revenue Opportunities page once the workspace has a

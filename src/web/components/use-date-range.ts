@@ -1,4 +1,4 @@
-import { useActiveTimeZone } from '@web/features/stores/api/store-queries.ts';
+import { useActiveTimeZone } from '@web/lib/stores/store-queries.ts';
 import { useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import {

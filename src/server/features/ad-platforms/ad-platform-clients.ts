@@ -1,7 +1,7 @@
 import { createGoogleAdsClient, type GoogleAdsClient } from '../../connectors/google-ads/client.ts';
 import { createTikTokClient, type TikTokClient } from '../../connectors/tiktok-ads/client.ts';
+import type { IntegrationContext } from '../../platform/integrations/integration-context.ts';
 import type { GoogleAdsSecret, TikTokSecret } from '../../vault/credential-store.ts';
-import type { IntegrationContext } from '../connections/integration-context.ts';
 
 /** The Google Ads and TikTok clients of stored (or to-be-stored) credentials, at the context's upstreams. */
 export function createGoogleAdsClientFor(

@@ -7,6 +7,8 @@ import type {
 import { normalizeCustomerId } from '../../connectors/google-ads/client.ts';
 import { SYNC_JOBS } from '../../jobs/definitions/sync-jobs.ts';
 import { enqueue } from '../../jobs/enqueue.ts';
+import type { IntegrationContext } from '../../platform/integrations/integration-context.ts';
+import { withUpstreamErrors } from '../../platform/integrations/upstream-failure.ts';
 import {
   deleteCredential,
   type GoogleAdsSecret,
@@ -15,8 +17,6 @@ import {
   saveCredential,
   type TikTokSecret,
 } from '../../vault/credential-store.ts';
-import type { IntegrationContext } from '../connections/integration-context.ts';
-import { withUpstreamErrors } from '../connections/upstream-failure.ts';
 import { createGoogleAdsClientFor, createTikTokClientFor } from './ad-platform-clients.ts';
 
 /**

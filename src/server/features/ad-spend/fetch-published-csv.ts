@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import ipaddr from 'ipaddr.js';
-import { addressRefusal, publicOnlyLookup } from '../notifications/ssrf-guard.ts';
+import { addressRefusal, publicOnlyLookup } from '../../platform/outbound/ssrf-guard.ts';
 
 /**
  * Reads a published sheet's CSV link (Google Sheets "Publish to web" → CSV, or any stable CSV URL)

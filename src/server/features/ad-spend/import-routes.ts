@@ -17,8 +17,8 @@ import {
 import { ErrorEnvelopeSchema } from '../../../shared/contracts/errors.ts';
 import { type AuthContext, requireAuth } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
-import { recordAudit } from '../audit-log/record-audit.ts';
-import { CsvRejectedError } from '../costs/services/read-csv.ts';
+import { recordAudit } from '../../platform/audit/record-audit.ts';
+import { CsvRejectedError } from '../../platform/csv/read-csv.ts';
 import { importSpendCsv } from './import-spend-csv.ts';
 import { deleteManualSpendLine, listManualSpendLines, saveManualSpendLine } from './manual-spend-lines.ts';
 import { addSpendSheet, deleteSpendSheet, listSpendSheets, refreshSpendSheet } from './spend-sheets.ts';

@@ -1,8 +1,8 @@
 import { localDayOf } from '../../../shared/calendar.ts';
 import type { SpendImportResponse } from '../../../shared/contracts/ad-spend-import.ts';
 import { currencyDigitsOf, minorToDecimal } from '../../../shared/money.ts';
+import { requireShop } from '../../domain/shop/read-shop.ts';
 import type { AppDeps } from '../../http/deps.ts';
-import { requireShop } from '../costs/queries/read-shop.ts';
 import { parseSpendCsv } from './parse-spend-csv.ts';
 import { writeSpendDays } from './write-spend-days.ts';
 

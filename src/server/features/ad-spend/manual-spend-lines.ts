@@ -10,9 +10,9 @@ import {
 } from '../../../shared/contracts/ad-spend-import.ts';
 import { currencyDigitsOf, minorToDecimal } from '../../../shared/money.ts';
 import { queryRows } from '../../db/query-rows.ts';
+import { requireShop } from '../../domain/shop/read-shop.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import type { AppDeps } from '../../http/deps.ts';
-import { requireShop } from '../costs/queries/read-shop.ts';
 import { writeSpendDays } from './write-spend-days.ts';
 
 /**

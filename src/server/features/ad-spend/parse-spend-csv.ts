@@ -5,7 +5,7 @@ import {
 } from '../../../shared/contracts/ad-spend-import.ts';
 import { KnownCurrencySchema } from '../../../shared/contracts/exchange-rates.ts';
 import { currencyDigitsOf } from '../../../shared/money.ts';
-import { readAmount, readCsv, readDay } from '../costs/services/read-csv.ts';
+import { readAmount, readCsv, readDay } from '../../platform/csv/read-csv.ts';
 
 /**
  * A spend CSV (issue #39 step 4, decision 105) read row by row: `date, platform, campaign, spend,

@@ -10,8 +10,8 @@ import type { DayRangeRequest } from '../../../shared/day-range.ts';
 import { currencyDigitsOf, minorToDecimal } from '../../../shared/money.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
-import { adSpendRows } from '../metrics/ad-spend-rows.ts';
-import { readMetricWindow } from '../metrics/metric-window.ts';
+import { adSpendRows } from '../../domain/metrics/ad-spend-rows.ts';
+import { readMetricWindow } from '../../domain/metrics/metric-window.ts';
 
 /**
  * GET /api/ad-spend (issue #39, decisions 104, 099 and 105): every platform's spend over the

@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { SpendImportResponse, SpendSheet } from '../../../shared/contracts/ad-spend-import.ts';
 import { queryRows } from '../../db/query-rows.ts';
+import { requireShop } from '../../domain/shop/read-shop.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
 import type { AppDeps } from '../../http/deps.ts';
-import { requireShop } from '../costs/queries/read-shop.ts';
-import { CsvRejectedError } from '../costs/services/read-csv.ts';
+import { CsvRejectedError } from '../../platform/csv/read-csv.ts';
 import { fetchPublishedCsv, SheetFetchError } from './fetch-published-csv.ts';
 import { importSpendCsv } from './import-spend-csv.ts';
 

@@ -7,9 +7,9 @@ import { addDays } from '../../../shared/calendar.ts';
 import { formatMoney, parseDecimalToMinor } from '../../../shared/money.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
+import { readMetricWindow, validOrderOf } from '../../domain/metrics/metric-window.ts';
+import { readProfitReport } from '../../domain/profit/read-profit-report.ts';
 import type { CachedReads } from '../../http/deps.ts';
-import { readMetricWindow, validOrderOf } from '../metrics/metric-window.ts';
-import { readProfitReport } from '../profit/read-profit-report.ts';
 import { type AlertFindings, type DayCheck, judgeDays } from './judge-day.ts';
 
 /** Same-weekday history the baselines look at. */

@@ -6,9 +6,9 @@ import { computeRoas } from '../../../core/metrics/compute-roas.ts';
 import { addDays } from '../../../shared/calendar.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
+import { readMetricWindow } from '../../domain/metrics/metric-window.ts';
+import { queryAttribution } from '../../domain/metrics/query-attribution.ts';
 import type { CachedReads } from '../../http/deps.ts';
-import { readMetricWindow } from '../metrics/metric-window.ts';
-import { queryAttribution } from '../metrics/query-attribution.ts';
 import { type AlertFindings, type DayCheck, judgeDays } from './judge-day.ts';
 
 /** Same-weekday history the baselines look at (as the store KPIs). */

@@ -4,8 +4,8 @@ import { describeLowStock } from '../../../core/alerts/describe-low-stock.ts';
 import { SYNC_SOURCES, SyncSourceSchema } from '../../../shared/contracts/sync.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows, timestampColumn } from '../../db/query-rows.ts';
+import { findLatestRun, readStockImpactOfRun } from '../../domain/analysis-runs/read-analytics.ts';
 import type { CachedReads } from '../../http/deps.ts';
-import { findLatestRun, readStockImpactOfRun } from '../analytics/read-analytics.ts';
 import type { AlertCondition } from './alert-condition.ts';
 
 const SOURCE_NAMES = {

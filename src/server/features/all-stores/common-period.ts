@@ -1,6 +1,6 @@
 import { addDays } from '../../../shared/calendar.ts';
 import type { Db } from '../../db/client.ts';
-import { type MetricWindow, readMetricWindow } from '../metrics/metric-window.ts';
+import { type MetricWindow, readMetricWindow } from '../../domain/metrics/metric-window.ts';
 import type { TeamStore } from './team-stores.ts';
 
 /**

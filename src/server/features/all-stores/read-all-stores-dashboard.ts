@@ -3,12 +3,12 @@ import { z } from 'zod';
 import { addDays } from '../../../shared/calendar.ts';
 import type { AllStoresDashboard } from '../../../shared/contracts/all-stores.ts';
 import { queryRows } from '../../db/query-rows.ts';
+import { readSnapshotOnce } from '../../domain/analysis-runs/read-analytics.ts';
+import { loadRateConverter } from '../../domain/currency/rate-converter.ts';
+import { validOrderOf } from '../../domain/metrics/metric-window.ts';
 import type { CachedReads } from '../../http/deps.ts';
-import { readSnapshotOnce } from '../analytics/read-analytics.ts';
-import type { SessionPrincipal } from '../auth/manage-sessions.ts';
-import { validOrderOf } from '../metrics/metric-window.ts';
+import type { SessionPrincipal } from '../../platform/session/manage-sessions.ts';
 import { readCommonPeriod } from './common-period.ts';
-import { loadRateConverter } from './rate-converter.ts';
 import { conversionOf, judgeStores, readTeamStores, type TeamStore } from './team-stores.ts';
 
 const DayRow = z.object({

@@ -2,11 +2,11 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AllStoresProducts } from '../../../shared/contracts/all-stores.ts';
 import { queryRows } from '../../db/query-rows.ts';
+import { loadRateConverter } from '../../domain/currency/rate-converter.ts';
+import { validOrderOf } from '../../domain/metrics/metric-window.ts';
 import type { CachedReads } from '../../http/deps.ts';
-import type { SessionPrincipal } from '../auth/manage-sessions.ts';
-import { validOrderOf } from '../metrics/metric-window.ts';
+import type { SessionPrincipal } from '../../platform/session/manage-sessions.ts';
 import { readCommonPeriod } from './common-period.ts';
-import { loadRateConverter } from './rate-converter.ts';
 import { conversionOf, judgeStores, readTeamStores } from './team-stores.ts';
 
 /** Products listed: the best sellers of all the stores together. */

@@ -3,12 +3,12 @@ import { type ProfitDay, summarizeProfitDays } from '../../../core/profit/summar
 import type { AllStoresProfit } from '../../../shared/contracts/all-stores.ts';
 import type { ProfitQuery } from '../../../shared/contracts/profit.ts';
 import { comparisonRange } from '../../../shared/day-range.ts';
+import { loadRateConverter, type RateConverter } from '../../domain/currency/rate-converter.ts';
+import { readProfitDays, readReportContext } from '../../domain/profit/profit-queries.ts';
+import { addExpenses, toWire } from '../../domain/profit/read-profit-report.ts';
+import { refreshProfitRollup } from '../../domain/profit/refresh-profit-rollup.ts';
 import type { CachedReads } from '../../http/deps.ts';
-import type { SessionPrincipal } from '../auth/manage-sessions.ts';
-import { readProfitDays, readReportContext } from '../profit/profit-queries.ts';
-import { addExpenses, toWire } from '../profit/read-profit-report.ts';
-import { refreshProfitRollup } from '../profit/refresh-profit-rollup.ts';
-import { loadRateConverter, type RateConverter } from './rate-converter.ts';
+import type { SessionPrincipal } from '../../platform/session/manage-sessions.ts';
 import { conversionOf, judgeStores, readTeamStores, type TeamStore } from './team-stores.ts';
 
 /** The P&L input lines, each converted on its own (the derived lines are computed after, from these). */

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { type AllStoresStore, CONVERSION_RULE, type RateUsed } from '../../../shared/contracts/all-stores.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
-import type { RateConverter } from './rate-converter.ts';
+import type { RateConverter } from '../../domain/currency/rate-converter.ts';
 
 /** A store of the team with its synced shop's currency and time zone (null before a sync). */
 export interface TeamStore {

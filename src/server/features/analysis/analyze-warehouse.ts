@@ -2,7 +2,7 @@ import type { OpportunityProfitContext } from '../../../core/opportunities/profi
 import { type Db, openDatabase } from '../../db/client.ts';
 import { openReadReplica } from '../../db/read-replica.ts';
 import { primaryLsn } from '../../db/replica-freshness.ts';
-import { readOpportunityProfitContext } from '../contribution/read-opportunity-profit.ts';
+import { readOpportunityProfitContext } from '../../domain/contribution/read-opportunity-profit.ts';
 import { listForecastClosures } from '../forecast-closures/forecast-closure-queries.ts';
 import { type AnalysisRunOutput, analyzeRun } from './analyze-run.ts';
 import { loadAnalysisFacts } from './load-analysis-facts.ts';

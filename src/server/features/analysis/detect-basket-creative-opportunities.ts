@@ -12,8 +12,8 @@ import {
 import type { DetectorContext, OpportunityCandidate } from '../../../core/opportunities/types.ts';
 import { addDays } from '../../../shared/calendar.ts';
 import { currencyDigitsOf } from '../../../shared/money.ts';
+import { readProductTitles } from '../../domain/contribution/read-product-profit.ts';
 import type { CachedReads } from '../../http/deps.ts';
-import { readProductTitles } from '../contribution/read-product-profit.ts';
 import { readAdDays, readCreatives } from '../creatives/read-creatives.ts';
 import { readBasketCounts } from '../product-affinity/read-basket-counts.ts';
 

@@ -9,8 +9,8 @@ import type { AnalysisFacts, AnalysisSnapshot } from '../../../core/pipeline/typ
 import { joinInFlight } from '../../caches.ts';
 import type { Database, Db } from '../../db/client.ts';
 import { analysisRuns, opportunities } from '../../db/schema/analysis.ts';
+import { readOpportunityProfitContext } from '../../domain/contribution/read-opportunity-profit.ts';
 import type { AppDeps } from '../../http/deps.ts';
-import { readOpportunityProfitContext } from '../contribution/read-opportunity-profit.ts';
 import { listForecastClosures } from '../forecast-closures/forecast-closure-queries.ts';
 import type { WrittenAnalysis } from './analyze-warehouse.ts';
 import { runLockKey } from './close-abandoned-runs.ts';

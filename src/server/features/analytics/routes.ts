@@ -9,11 +9,6 @@ import {
   RevenueForecastSchema,
   StockImpactRowListSchema,
 } from '../../../shared/contracts/analytics.ts';
-import { requireAuth, requireAuthWithLatestRun } from '../../http/auth.ts';
-import type { AppDeps } from '../../http/deps.ts';
-import { getSnapshotJson } from '../../http/plugins/snapshot-json.ts';
-import { runAnalysis } from '../analysis/run-analysis.ts';
-import { readChannelAttribution } from '../metrics/read-channel-attribution.ts';
 import {
   findLatestRunId,
   NO_REVENUE_FORECAST,
@@ -22,7 +17,12 @@ import {
   readCustomerSegmentsOfRun,
   readRevenueForecastOfRun,
   readStockImpactOfRun,
-} from './read-analytics.ts';
+} from '../../domain/analysis-runs/read-analytics.ts';
+import { readChannelAttribution } from '../../domain/metrics/read-channel-attribution.ts';
+import { requireAuth, requireAuthWithLatestRun } from '../../http/auth.ts';
+import type { AppDeps } from '../../http/deps.ts';
+import { getSnapshotJson } from '../../http/plugins/snapshot-json.ts';
+import { runAnalysis } from '../analysis/run-analysis.ts';
 
 /**
  * Dashboard reads from the latest analysis snapshot of the caller's workspace (spec §7), plus the

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { findListVersion } from '../../domain/analysis-runs/read-analytics.ts';
 import { AppError, unauthorized } from '../../errors.ts';
 import type { AppDeps } from '../../http/deps.ts';
-import { findListVersion } from '../analytics/read-analytics.ts';
 import { authenticateApiToken } from './authenticate-api-token.ts';
 
 const READ_METHODS = new Set(['GET', 'HEAD']);

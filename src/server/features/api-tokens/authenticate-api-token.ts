@@ -2,8 +2,8 @@ import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { apiTokens } from '../../db/schema/api-tokens.ts';
 import { teamMembers, workspaces } from '../../db/schema/index.ts';
-import type { SessionPrincipal } from '../auth/manage-sessions.ts';
-import { memberOfStoreTeam, membershipColumns } from '../auth/membership.ts';
+import type { SessionPrincipal } from '../../platform/session/manage-sessions.ts';
+import { memberOfStoreTeam, membershipColumns } from '../../platform/session/membership.ts';
 import { hashApiToken, isWellFormedApiToken } from './token-secret.ts';
 
 /** last_used_at is written at most this often per token, not on every request. */

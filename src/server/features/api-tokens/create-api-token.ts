@@ -2,7 +2,7 @@ import type { CreateApiTokenBody, CreatedApiToken } from '../../../shared/contra
 import type { Db } from '../../db/client.ts';
 import { apiTokens } from '../../db/schema/api-tokens.ts';
 import { badRequest } from '../../errors.ts';
-import type { SessionPrincipal } from '../auth/manage-sessions.ts';
+import type { SessionPrincipal } from '../../platform/session/manage-sessions.ts';
 import { newApiTokenSecret } from './token-secret.ts';
 
 /** Creates a read-only token for the caller's workspace; the token is returned this once only. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/deps.ts';
+import { recordAudit } from '../../platform/audit/record-audit.ts';
 import { AUDITED_ROUTES } from './audited-routes.ts';
-import { recordAudit } from './record-audit.ts';
 
 /**
  * Records the audited routes' successful calls (audited-routes.ts) before the answer leaves, so a

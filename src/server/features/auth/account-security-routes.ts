@@ -11,7 +11,7 @@ import {
 import { notFound } from '../../errors.ts';
 import { requireAuth, sessionTokenOf } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
-import { listSessions, revokeSession } from './manage-sessions.ts';
+import { listSessions, revokeSession } from '../../platform/session/manage-sessions.ts';
 import { disableTwoFactor, enableTwoFactor, startTwoFactor, twoFactorStatus } from './password/two-factor.ts';
 
 /**

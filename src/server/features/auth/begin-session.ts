@@ -1,7 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE, setSessionCookie } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
-import { createSession, endSession, SESSION_TTL_MS, type SessionTarget } from './manage-sessions.ts';
+import {
+  createSession,
+  endSession,
+  SESSION_TTL_MS,
+  type SessionTarget,
+} from '../../platform/session/manage-sessions.ts';
 
 /**
  * Cookies are Secure whenever served over https, and always in production: there a TLS-terminating

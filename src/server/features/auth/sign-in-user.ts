@@ -1,7 +1,7 @@
 import { asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { teamMembers, teams, users, workspaces } from '../../db/schema/index.ts';
-import type { SessionTarget } from './manage-sessions.ts';
+import type { SessionTarget } from '../../platform/session/manage-sessions.ts';
 import type { VerifiedIdentity } from './oidc/oidc-client.ts';
 
 /**

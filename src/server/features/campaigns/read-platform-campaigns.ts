@@ -5,11 +5,11 @@ import type { AdPlatformCampaigns } from '../../../shared/contracts/campaigns.ts
 import type { DayRangeRequest } from '../../../shared/day-range.ts';
 import { currencyDigitsOf, parseDecimalToMinor } from '../../../shared/money.ts';
 import { queryRows } from '../../db/query-rows.ts';
+import { clickMatchedOrders } from '../../domain/metrics/click-matched-orders.ts';
+import { validOrderOf } from '../../domain/metrics/metric-window.ts';
 import type { CachedReads } from '../../http/deps.ts';
 import { readAdSpend } from '../ad-spend/read-ad-spend.ts';
 import type { FirstPartyCredit } from '../journeys/kept-first-party-credit.ts';
-import { clickMatchedOrders } from '../metrics/click-matched-orders.ts';
-import { validOrderOf } from '../metrics/metric-window.ts';
 
 const MatchRow = z.object({
   utm_campaign: z.string(),

@@ -24,6 +24,12 @@ import { UpstreamError } from '../../connectors/http/upstream-error.ts';
 import { AppError, badRequest } from '../../errors.ts';
 import { SYNC_JOBS } from '../../jobs/definitions/sync-jobs.ts';
 import { enqueue } from '../../jobs/enqueue.ts';
+import type { IntegrationContext } from '../../platform/integrations/integration-context.ts';
+import {
+  describeFailure,
+  toAppError,
+  withUpstreamErrors,
+} from '../../platform/integrations/upstream-failure.ts';
 import {
   deleteCredential,
   type Ga4Secret,
@@ -32,9 +38,7 @@ import {
   saveCredential,
   updateCredentialVerification,
 } from '../../vault/credential-store.ts';
-import type { IntegrationContext } from './integration-context.ts';
 import { createGa4ClientFor } from './upstream-clients.ts';
-import { describeFailure, toAppError, withUpstreamErrors } from './upstream-failure.ts';
 
 function parseStoredAccount(secret: Ga4Secret): ServiceAccount {
   return ServiceAccountSchema.parse(JSON.parse(secret.serviceAccountJson));

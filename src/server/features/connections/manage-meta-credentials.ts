@@ -17,6 +17,8 @@ import type { MetaAdAccount } from '../../connectors/meta/payload.schema.ts';
 import { AppError, badRequest } from '../../errors.ts';
 import { SYNC_JOBS } from '../../jobs/definitions/sync-jobs.ts';
 import { enqueue } from '../../jobs/enqueue.ts';
+import type { IntegrationContext } from '../../platform/integrations/integration-context.ts';
+import { toAppError, withUpstreamErrors } from '../../platform/integrations/upstream-failure.ts';
 import {
   deleteCredential,
   listCredentialSummaries,
@@ -27,9 +29,7 @@ import {
   updateCredentialVerification,
 } from '../../vault/credential-store.ts';
 import { readMetaSpendingLastMonth } from '../meta/read-meta-spending.ts';
-import type { IntegrationContext } from './integration-context.ts';
 import { createMetaClientFor } from './upstream-clients.ts';
-import { toAppError, withUpstreamErrors } from './upstream-failure.ts';
 
 /**
  * The ad account's fields (its currency labels the spend), or undefined when Meta will not give

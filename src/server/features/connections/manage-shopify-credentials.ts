@@ -11,6 +11,8 @@ import { AppError, badRequest } from '../../errors.ts';
 import { registerShopifyWebhooksJob } from '../../jobs/definitions/register-shopify-webhooks.ts';
 import { SYNC_JOBS } from '../../jobs/definitions/sync-jobs.ts';
 import { enqueue } from '../../jobs/enqueue.ts';
+import type { IntegrationContext } from '../../platform/integrations/integration-context.ts';
+import { describeFailure, toAppError } from '../../platform/integrations/upstream-failure.ts';
 import {
   deleteCredential,
   loadCredential,
@@ -20,10 +22,8 @@ import {
   saveCredential,
 } from '../../vault/credential-store.ts';
 import { removeWebhookSubscriptions } from '../webhooks/services/manage-subscriptions.ts';
-import type { IntegrationContext } from './integration-context.ts';
 import { createShopifyClientFor } from './shopify-client-for.ts';
 import { scopeInfo, tryReadGrantedScopes } from './shopify-scope-info.ts';
-import { describeFailure, toAppError } from './upstream-failure.ts';
 
 /** Loads the workspace's Shopify client, or a 400 telling the owner to connect first. */
 export async function requireShopifyClient(

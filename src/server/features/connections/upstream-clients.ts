@@ -2,8 +2,8 @@ import { type ServiceAccount, ServiceAccountSchema } from '../../../shared/contr
 import { createGa4Client, type Ga4Client } from '../../connectors/ga4/client.ts';
 import type { RetryPolicy } from '../../connectors/http/request.ts';
 import { createMetaClient, type MetaClient } from '../../connectors/meta/client.ts';
+import type { IntegrationContext } from '../../platform/integrations/integration-context.ts';
 import type { MetaSecret } from '../../vault/credential-store.ts';
-import type { IntegrationContext } from './integration-context.ts';
 
 /**
  * The upstream clients of a workspace's stored credentials, pointed at the real API or the demo

@@ -7,12 +7,12 @@ import {
   ProductAffinitySchema,
 } from '../../../shared/contracts/product-affinity.ts';
 import { ProductProfitQuerySchema, ProductProfitSchema } from '../../../shared/contracts/products.ts';
+import { keepContributionAnswer } from '../../domain/contribution/keep-contribution-answer.ts';
+import { readCohortProfit } from '../../domain/contribution/read-cohort-profit.ts';
+import { readProductProfit } from '../../domain/contribution/read-product-profit.ts';
 import { requireAuth } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import { readProductAffinity } from '../product-affinity/read-product-affinity.ts';
-import { keepContributionAnswer } from './keep-contribution-answer.ts';
-import { readCohortProfit } from './read-cohort-profit.ts';
-import { readProductProfit } from './read-product-profit.ts';
 
 /**
  * Profit where decisions are made (issue #13): per product over a range, per customer cohort and

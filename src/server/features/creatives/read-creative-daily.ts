@@ -4,9 +4,9 @@ import type { CreativeDaily } from '../../../shared/contracts/creatives.ts';
 import type { DayRangeRequest } from '../../../shared/day-range.ts';
 import { currencyDigitsOf, minorToDecimal } from '../../../shared/money.ts';
 import { queryRows } from '../../db/query-rows.ts';
+import { readMetricWindow } from '../../domain/metrics/metric-window.ts';
 import { AppError } from '../../errors.ts';
 import type { CachedReads } from '../../http/deps.ts';
-import { readMetricWindow } from '../metrics/metric-window.ts';
 import { readAdCredit, readAdDays } from './read-creatives.ts';
 
 const NameRow = z.object({ name: z.string() });

@@ -6,10 +6,10 @@ import type { CreativeRow, CreativesQuery } from '../../../shared/contracts/crea
 import { dayRangeRequestOf } from '../../../shared/contracts/date-range.ts';
 import { currencyDigitsOf, minorToDecimal } from '../../../shared/money.ts';
 import { queryRows } from '../../db/query-rows.ts';
+import { creditOfRow } from '../../domain/metrics/credit-of-row.ts';
+import { partsOf, queryCreditedRows } from '../../domain/metrics/load-attribution.ts';
+import { readMetricWindow } from '../../domain/metrics/metric-window.ts';
 import type { CachedReads } from '../../http/deps.ts';
-import { creditOfRow } from '../metrics/credit-of-row.ts';
-import { partsOf, queryCreditedRows } from '../metrics/load-attribution.ts';
-import { readMetricWindow } from '../metrics/metric-window.ts';
 
 /**
  * Creatives (issue #44, decision 122): every synced Meta ad over the window with the platform's

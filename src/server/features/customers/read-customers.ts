@@ -10,14 +10,14 @@ import type {
 } from '../../../shared/contracts/customers.ts';
 import { dayRangeRequestOf } from '../../../shared/contracts/date-range.ts';
 import { queryRows } from '../../db/query-rows.ts';
-import type { CachedReads } from '../../http/deps.ts';
 import {
   findLatestRun,
   type LatestRun,
   readCustomerSegments,
   readSnapshotOnce,
-} from '../analytics/read-analytics.ts';
-import { readMetricWindow, validOrderOf } from '../metrics/metric-window.ts';
+} from '../../domain/analysis-runs/read-analytics.ts';
+import { readMetricWindow, validOrderOf } from '../../domain/metrics/metric-window.ts';
+import type { CachedReads } from '../../http/deps.ts';
 
 const CHURN_BINS = 10;
 

@@ -1,18 +1,13 @@
 import { XMLParser } from 'fast-xml-parser';
 import { z } from 'zod';
 import { isShopDay } from '../../../shared/calendar.ts';
+import type { EcbRate } from '../../domain/currency/rate-queries.ts';
 
 /** The real feed's folder; UPSTREAM_ECB_URL (or demo mode's emulator) replaces it. */
 export const ECB_FEED_URL = 'https://www.ecb.europa.eu/stats/eurofxref';
 
 /** The ECB's files: the last business day, the last 90 days, and everything since 1999. */
 export type EcbFile = 'eurofxref-daily.xml' | 'eurofxref-hist-90d.xml' | 'eurofxref-hist.xml';
-
-export interface EcbRate {
-  day: string;
-  currency: string;
-  perEuro: string;
-}
 
 const FETCH_TIMEOUT_MS = 20_000;
 

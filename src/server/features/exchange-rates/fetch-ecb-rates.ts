@@ -1,7 +1,12 @@
 import { addDays } from '../../../shared/calendar.ts';
+import {
+  type EcbRate,
+  latestEcbDate,
+  recordFetch,
+  storeEcbRates,
+} from '../../domain/currency/rate-queries.ts';
 import type { AppDeps } from '../../http/deps.ts';
-import { ECB_FEED_URL, type EcbFile, type EcbRate, fetchEcbRates } from './ecb-feed.ts';
-import { latestEcbDate, recordFetch, storeEcbRates } from './rate-queries.ts';
+import { ECB_FEED_URL, type EcbFile, fetchEcbRates } from './ecb-feed.ts';
 
 /** The feed the app reads: UPSTREAM_ECB_URL, else demo mode's emulator, else the ECB itself. */
 export const ecbFeedUrlOf = (deps: Pick<AppDeps, 'env' | 'demo'>): string =>

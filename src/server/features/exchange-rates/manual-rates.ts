@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ExchangeRateStatus, ManualRateBody } from '../../../shared/contracts/exchange-rates.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
-import type { SessionPrincipal } from '../auth/manage-sessions.ts';
+import type { SessionPrincipal } from '../../platform/session/manage-sessions.ts';
 
 /**
  * A rate an owner or admin enters by hand for their team (POST /api/exchange-rates), when the ECB

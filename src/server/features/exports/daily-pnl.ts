@@ -1,7 +1,7 @@
 import { stringify } from 'csv-stringify/sync';
 import { PROFIT_LINES, type ProfitLines } from '../../../shared/contracts/profit.ts';
+import { readProfitReport } from '../../domain/profit/read-profit-report.ts';
 import type { CachedReads } from '../../http/deps.ts';
-import { readProfitReport } from '../profit/read-profit-report.ts';
 
 /**
  * The daily P&L export's columns after `day` and `currency`: every line of GET /api/profit in

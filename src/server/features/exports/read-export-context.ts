@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { ExportQuery } from '../../../shared/contracts/exports.ts';
 import type { Db } from '../../db/client.ts';
 import { whShops } from '../../db/schema/warehouse.ts';
-import { findLatestRunId } from '../analytics/read-analytics.ts';
+import { findLatestRunId } from '../../domain/analysis-runs/read-analytics.ts';
 import type { ExportContext } from './export-dataset.ts';
 
 /** The shop facts every export needs (time zone, currency) and the latest analysis run. */

@@ -1,9 +1,9 @@
 import type { RevenueForecast } from '../../../shared/contracts/analytics.ts';
+import { findLatestRun, readRevenueForecastOfRun } from '../../domain/analysis-runs/read-analytics.ts';
 import { AppError } from '../../errors.ts';
 import type { AppDeps } from '../../http/deps.ts';
+import type { SessionPrincipal } from '../../platform/session/manage-sessions.ts';
 import { runAnalysis } from '../analysis/run-analysis.ts';
-import { findLatestRun, readRevenueForecastOfRun } from '../analytics/read-analytics.ts';
-import type { SessionPrincipal } from '../auth/manage-sessions.ts';
 import { deleteForecastClosure, insertForecastClosure } from './forecast-closure-queries.ts';
 
 /**

@@ -7,14 +7,14 @@ import { SEGMENTS_BY_PRESET } from '../../../core/rfm/assign-segment.ts';
 import type { FunnelReportQuery } from '../../../shared/contracts/funnels.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRowsWithoutJit } from '../../db/query-rows.ts';
-import { badRequest } from '../../errors.ts';
-import { findLatestRunId } from '../analytics/read-analytics.ts';
+import { findLatestRunId } from '../../domain/analysis-runs/read-analytics.ts';
 import {
   ORDER_REFUNDS_JOIN,
   ORDER_SALE,
   ORDER_SALE_JOINS,
   SALE_ORDER,
-} from '../contribution/contribution-sql.ts';
+} from '../../domain/contribution/contribution-sql.ts';
+import { badRequest } from '../../errors.ts';
 
 /** Tracker event types a funnel step can name (the rest are pointer positions). */
 const TRACKER_TYPES = new Set(['page_view', 'click', 'dead_click']);

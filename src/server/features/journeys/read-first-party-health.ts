@@ -6,7 +6,7 @@ import { addDays, localDayOf } from '../../../shared/calendar.ts';
 import type { FirstPartyHealth, FirstPartyHealthQuery } from '../../../shared/contracts/first-party.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
-import { readMetricWindow } from '../metrics/metric-window.ts';
+import { readMetricWindow } from '../../domain/metrics/metric-window.ts';
 
 const OrderRow = z.object({
   day: z.string(),

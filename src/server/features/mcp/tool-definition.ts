@@ -2,7 +2,7 @@ import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { Permission } from '../../../shared/permissions.ts';
 import type { AppDeps } from '../../http/deps.ts';
-import type { SessionPrincipal } from '../auth/manage-sessions.ts';
+import type { SessionPrincipal } from '../../platform/session/manage-sessions.ts';
 
 /** Who calls a tool and with what: the token's principal (its store, its creator's role) and the app. */
 export interface ToolContext {

@@ -4,9 +4,9 @@ import type { CreatedInvitation, CreateInvitationBody } from '../../../shared/co
 import { queryRows } from '../../db/query-rows.ts';
 import { AppError } from '../../errors.ts';
 import type { AppDeps } from '../../http/deps.ts';
-import { recordAudit } from '../audit-log/record-audit.ts';
-import type { SessionPrincipal } from '../auth/manage-sessions.ts';
-import { catchesMail } from '../notifications/mail-transport.ts';
+import { recordAudit } from '../../platform/audit/record-audit.ts';
+import { catchesMail } from '../../platform/mail/mail-transport.ts';
+import type { SessionPrincipal } from '../../platform/session/manage-sessions.ts';
 import { queueDelivery } from '../notifications/queue-delivery.ts';
 import { INVITATION_TTL_MS, invitationUrl, newInvitationToken } from './invitation-token.ts';
 import { InvitationRow, toInvitation } from './read-invitations.ts';

@@ -1,7 +1,7 @@
 import type { MemberList } from '../../../shared/contracts/members.ts';
 import type { Db } from '../../db/client.ts';
-import type { SessionPrincipal } from '../auth/manage-sessions.ts';
-import { readMembers } from './members-store.ts';
+import type { SessionPrincipal } from '../../platform/session/manage-sessions.ts';
+import { readMembers } from '../../platform/session/members-store.ts';
 
 /** GET /api/workspace/members: the caller's team, oldest member first. */
 export async function listMembers(db: Db, caller: SessionPrincipal): Promise<MemberList> {

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
-import { recordAudit } from '../audit-log/record-audit.ts';
-import type { SessionPrincipal } from '../auth/manage-sessions.ts';
-import { inTransaction, readMembers } from './members-store.ts';
+import { recordAudit } from '../../platform/audit/record-audit.ts';
+import type { SessionPrincipal } from '../../platform/session/manage-sessions.ts';
+import { inTransaction, readMembers } from '../../platform/session/members-store.ts';
 import { checkMemberChange } from './update-member.ts';
 
 /**

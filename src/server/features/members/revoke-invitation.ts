@@ -3,8 +3,8 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { notFound } from '../../errors.ts';
-import { recordAudit } from '../audit-log/record-audit.ts';
-import type { SessionPrincipal } from '../auth/manage-sessions.ts';
+import { recordAudit } from '../../platform/audit/record-audit.ts';
+import type { SessionPrincipal } from '../../platform/session/manage-sessions.ts';
 
 const RevokeInvitationRow = z.object({ email: z.string() });
 

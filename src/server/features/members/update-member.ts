@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { UpdateMemberBody } from '../../../shared/contracts/members.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
-import { recordAudit } from '../audit-log/record-audit.ts';
-import type { SessionPrincipal } from '../auth/manage-sessions.ts';
-import { inTransaction, type MemberRow, readMembers } from './members-store.ts';
+import { recordAudit } from '../../platform/audit/record-audit.ts';
+import type { SessionPrincipal } from '../../platform/session/manage-sessions.ts';
+import { inTransaction, type MemberRow, readMembers } from '../../platform/session/members-store.ts';
 
 /**
  * The rules every member change follows (decision 055): only an owner changes an owner or makes

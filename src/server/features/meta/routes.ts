@@ -8,6 +8,7 @@ import {
   MetaSpendingSchema,
   MetaSummarySchema,
 } from '../../../shared/contracts/meta.ts';
+import { readMetricWindow } from '../../domain/metrics/metric-window.ts';
 import { requireAuth } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import {
@@ -17,7 +18,6 @@ import {
   testMetaAvailableData,
   testMetaConnection,
 } from '../connections/manage-meta-credentials.ts';
-import { readMetricWindow } from '../metrics/metric-window.ts';
 
 /** Meta endpoints of spec §7 (+ the dashboard summary). Responses never carry tokens. */
 export function registerMetaRoutes(fastify: FastifyInstance, deps: AppDeps): void {

@@ -11,9 +11,9 @@ import {
 import { queryRows, timestampColumn } from '../../db/query-rows.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { AppDeps } from '../../http/deps.ts';
+import { assertPublicHost, UnsafeTargetError } from '../../platform/outbound/ssrf-guard.ts';
 import { decryptSecret, encryptSecret } from '../../vault/cipher.ts';
 import { channelVaultContext } from './reencrypt-channel-targets.ts';
-import { assertPublicHost, UnsafeTargetError } from './ssrf-guard.ts';
 
 /**
  * Notification channels of a workspace. The target (and a webhook's signing secret) is encrypted

@@ -2,10 +2,10 @@ import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 import type { AppDeps } from '../../http/deps.ts';
 import { PermanentJobError } from '../../jobs/job-definition.ts';
+import { mailTransporter } from '../../platform/mail/mail-transport.ts';
+import { UnsafeTargetError } from '../../platform/outbound/ssrf-guard.ts';
 import { loadChannelTarget } from './channels.ts';
-import { mailTransporter } from './mail-transport.ts';
 import { postJson } from './post-json.ts';
-import { UnsafeTargetError } from './ssrf-guard.ts';
 
 /** What a delivery row keeps, by kind: rendered once, sent as is on every attempt. */
 export const EmailMessageSchema = z.object({

@@ -5,9 +5,9 @@ import type { DismissOpportunityBody, Opportunity } from '../../../shared/contra
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { opportunities } from '../../db/schema/analysis.ts';
+import { findLatestRun } from '../../domain/analysis-runs/read-analytics.ts';
 import { badRequest } from '../../errors.ts';
 import type { CachedReads } from '../../http/deps.ts';
-import { findLatestRun } from '../analytics/read-analytics.ts';
 import { findOwnOpportunity, presentOpportunity } from './manage-opportunities.ts';
 
 /** Longest snooze: a year of shop days. */

@@ -9,10 +9,10 @@ import {
   OpportunityStatsQuerySchema,
   OpportunityStatsSchema,
 } from '../../../shared/contracts/opportunities.ts';
+import { readRunOnce } from '../../domain/analysis-runs/read-analytics.ts';
 import { requireAuth, requireAuthWithLatestRun } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import { getSnapshotJson } from '../../http/plugins/snapshot-json.ts';
-import { readRunOnce } from '../analytics/read-analytics.ts';
 import { dismissOpportunity, restoreOpportunity } from './dismiss-opportunities.ts';
 import {
   exportOpportunitiesCsv,

@@ -6,7 +6,7 @@ import { BASKET_THRESHOLDS } from '../../../core/baskets/thresholds.ts';
 import type { BasketWindow } from '../../../core/baskets/types.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
-import { SALE_ORDER } from '../contribution/contribution-sql.ts';
+import { SALE_ORDER } from '../../domain/contribution/contribution-sql.ts';
 
 /** The counts `rankAffinities` ranks: baskets, the baskets holding each product on each side, and the pairs. */
 export interface AffinityCounts {

@@ -7,9 +7,9 @@ import { queryRows } from '../../db/query-rows.ts';
 import { notFound } from '../../errors.ts';
 import { analyzeWorkspaceJob } from '../../jobs/definitions/analyze-workspace.ts';
 import { enqueue } from '../../jobs/enqueue.ts';
-import { recordAudit } from '../audit-log/record-audit.ts';
-import type { SessionPrincipal } from '../auth/manage-sessions.ts';
-import { inTransaction } from '../members/members-store.ts';
+import { recordAudit } from '../../platform/audit/record-audit.ts';
+import type { SessionPrincipal } from '../../platform/session/manage-sessions.ts';
+import { inTransaction } from '../../platform/session/members-store.ts';
 
 const LeadTimeRow = z.object({ product_id: z.string(), days: z.number() });
 

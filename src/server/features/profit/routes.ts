@@ -2,10 +2,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import Negotiator from 'negotiator';
 import { ProfitQuerySchema, ProfitReportSchema } from '../../../shared/contracts/profit.ts';
+import {
+  findSessionWithReportContext,
+  type ReportContext,
+  readReportContext,
+} from '../../domain/profit/profit-queries.ts';
+import { type ProfitBodyEncoding, readProfitReportBody } from '../../domain/profit/read-profit-report.ts';
 import { requireAuth, sessionTokenOf } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
-import { findSessionWithReportContext, type ReportContext, readReportContext } from './profit-queries.ts';
-import { type ProfitBodyEncoding, readProfitReportBody } from './read-profit-report.ts';
 
 /** The Profit page's P&L (issue #13): any range of shop days, by day, week or month, compared or not. */
 export function registerProfitRoutes(app: FastifyInstance, deps: AppDeps): void {

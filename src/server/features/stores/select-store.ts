@@ -3,8 +3,8 @@ import type { Store } from '../../../shared/contracts/stores.ts';
 import type { Db } from '../../db/client.ts';
 import { teamMembers, whShops, workspaces } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
-import { type SessionPrincipal, selectSessionStore } from '../auth/manage-sessions.ts';
-import { memberOfStoreTeam } from '../auth/membership.ts';
+import { type SessionPrincipal, selectSessionStore } from '../../platform/session/manage-sessions.ts';
+import { memberOfStoreTeam } from '../../platform/session/membership.ts';
 import { storeColumns, toStore } from './list-stores.ts';
 
 /**

@@ -4,8 +4,8 @@ import { VIEWPORT_BUCKETS, type ViewportBucket } from '../../../shared/contracts
 import { HEATMAP_DEVICES, type HeatmapFilter } from '../../../shared/contracts/heatmap-insights.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
+import { findLatestRunId } from '../../domain/analysis-runs/read-analytics.ts';
 import { badRequest, notFound } from '../../errors.ts';
-import { findLatestRunId } from '../analytics/read-analytics.ts';
 
 /** Pages a URL pattern may cover at most (the busiest ones); a heatmap sums their cells. */
 export const MAX_PATTERN_PAGES = 200;

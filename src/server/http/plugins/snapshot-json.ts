@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { z } from 'zod';
-import { type LatestRun, readRunOnce, readSnapshotOnce } from '../../features/analytics/read-analytics.ts';
+import { type LatestRun, readRunOnce, readSnapshotOnce } from '../../domain/analysis-runs/read-analytics.ts';
 import { requireAuthWithLatestRun } from '../auth.ts';
 import type { CachedReads } from '../deps.ts';
 

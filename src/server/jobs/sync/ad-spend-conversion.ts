@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { currencyDigitsOf } from '../../../shared/money.ts';
 import { queryRows } from '../../db/query-rows.ts';
-import { loadRateConverter, type RateConverter } from '../../features/all-stores/rate-converter.ts';
+import { loadRateConverter, type RateConverter } from '../../domain/currency/rate-converter.ts';
 import { fetchAndStoreEcbRates } from '../../features/exchange-rates/fetch-ecb-rates.ts';
 import type { AppDeps } from '../../http/deps.ts';
 

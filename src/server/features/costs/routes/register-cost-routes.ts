@@ -18,9 +18,10 @@ import {
   ShippingProfilesInputSchema,
 } from '../../../../shared/contracts/costs.ts';
 import { ErrorEnvelopeSchema } from '../../../../shared/contracts/errors.ts';
+import { requireShop } from '../../../domain/shop/read-shop.ts';
 import { requireAuth } from '../../../http/auth.ts';
 import type { AppDeps } from '../../../http/deps.ts';
-import { requireShop } from '../queries/read-shop.ts';
+import { CsvRejectedError, MAX_REPORTED_ERRORS } from '../../../platform/csv/read-csv.ts';
 import { exportCosts } from '../services/export-costs.ts';
 import { importCosts } from '../services/import-costs.ts';
 import { importShippingCosts } from '../services/import-shipping-costs.ts';
@@ -35,7 +36,6 @@ import {
 } from '../services/manage-cost-settings.ts';
 import { readCostLedger } from '../services/read-cost-ledger.ts';
 import { readCostSettings } from '../services/read-cost-settings.ts';
-import { CsvRejectedError, MAX_REPORTED_ERRORS } from '../services/read-csv.ts';
 import { requestRecalculation } from '../services/request-recalculation.ts';
 
 /** A 100k-row costs CSV is about 4 MB; the app-wide JSON limit stays 1 MB. */

@@ -2,7 +2,7 @@ import type { DemoCredentials } from '../../../../shared/contracts/credentials.t
 import type { DemoProfitSetup } from '../../../../shared/contracts/demo-profit.ts';
 import { currencyDigitsOf } from '../../../../shared/money.ts';
 import { createShopifyClient } from '../../../connectors/shopify/client.ts';
-import type { IntegrationContext } from '../../connections/integration-context.ts';
+import type { IntegrationContext } from '../../../platform/integrations/integration-context.ts';
 import { enterProfitSetup } from './enter-profit-setup.ts';
 
 /**

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { DemoProfitSetup } from '../../../../shared/contracts/demo-profit.ts';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
-import type { ShopMoney } from '../queries/read-shop.ts';
+import type { ShopMoney } from '../../../domain/shop/read-shop.ts';
 import { quoteCsv } from './export-costs.ts';
 import { importCosts } from './import-costs.ts';
 import { addExpense, replaceFeeRules, replaceShippingProfiles } from './manage-cost-settings.ts';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { minorToDecimal } from '../../../../shared/money.ts';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
-import { requireShop } from '../queries/read-shop.ts';
+import { requireShop } from '../../../domain/shop/read-shop.ts';
 
 /** A CSV cell: quoted when it holds a comma, quote or line break. */
 export const quoteCsv = (value: string) =>

@@ -3,14 +3,20 @@ import { z } from 'zod';
 import type { CsvImportResponse, CsvRowError } from '../../../../shared/contracts/costs.ts';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
-import type { ShopMoney } from '../queries/read-shop.ts';
+import type { ShopMoney } from '../../../domain/shop/read-shop.ts';
+import {
+  CsvRejectedError,
+  currencyError,
+  readAmount,
+  readCsv,
+  readDay,
+} from '../../../platform/csv/read-csv.ts';
 import {
   createImportAudit,
   finishImportAudit,
   type OwnerCostPeriod,
   writeOwnerCosts,
 } from '../queries/write-cost-ledger.ts';
-import { CsvRejectedError, currencyError, readAmount, readCsv, readDay } from './read-csv.ts';
 
 /** A cost as the owner gives it: by variant id and/or SKU, a decimal cost, an effective day. */
 export interface CostLine {

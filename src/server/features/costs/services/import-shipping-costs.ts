@@ -3,10 +3,10 @@ import { z } from 'zod';
 import type { CsvImportResponse, CsvRowError } from '../../../../shared/contracts/costs.ts';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
+import type { ShopMoney } from '../../../domain/shop/read-shop.ts';
 import { type UpsertRow, upsertRows } from '../../../jobs/sync/upsert-rows.ts';
-import type { ShopMoney } from '../queries/read-shop.ts';
+import { CsvRejectedError, currencyError, readAmount, readCsv } from '../../../platform/csv/read-csv.ts';
 import { createImportAudit, finishImportAudit } from '../queries/write-cost-ledger.ts';
-import { CsvRejectedError, currencyError, readAmount, readCsv } from './read-csv.ts';
 
 const OrderRow = z.object({ orderId: z.string(), name: z.string(), day: z.string() });
 

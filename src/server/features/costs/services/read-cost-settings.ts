@@ -4,9 +4,9 @@ import { type CostSettingsResponse, CostSettingsResponseSchema } from '../../../
 import { minorToDecimal } from '../../../../shared/money.ts';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
+import { findShop } from '../../../domain/shop/read-shop.ts';
 import { ISO_INSTANT } from '../queries/load-cost-book.ts';
 import { readRecalculations, USER_NAME } from '../queries/read-recalculations.ts';
-import { findShop } from '../queries/read-shop.ts';
 
 /** Numeric percent as the owner typed it: "3.4900" → "3.49", "35.0000" → "35". */
 const percentText = (value: string) => value.replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');

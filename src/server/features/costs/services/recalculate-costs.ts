@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { addDays } from '../../../../shared/calendar.ts';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
-import { recordAudit } from '../../audit-log/record-audit.ts';
-import { inTransaction } from '../../members/members-store.ts';
+import { recordAudit } from '../../../platform/audit/record-audit.ts';
+import { inTransaction } from '../../../platform/session/members-store.ts';
 import { ISO_INSTANT } from '../queries/load-cost-book.ts';
 import {
   countLinesPerDay,

@@ -3,11 +3,11 @@ import { z } from 'zod';
 import type { Recalculation } from '../../../../shared/contracts/costs.ts';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
+import { requireShop } from '../../../domain/shop/read-shop.ts';
 import { AppError, badRequest } from '../../../errors.ts';
 import { enqueueJob } from '../../../jobs/queue.ts';
+import { readDay } from '../../../platform/csv/read-csv.ts';
 import { readRecalculations } from '../queries/read-recalculations.ts';
-import { requireShop } from '../queries/read-shop.ts';
-import { readDay } from './read-csv.ts';
 
 export const RECALCULATE_COSTS_JOB = 'recalculate-costs';
 

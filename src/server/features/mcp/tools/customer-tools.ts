@@ -6,7 +6,7 @@ import {
   readCohortRetentionOfRun,
   readRevenueForecastOfRun,
   readStockImpactOfRun,
-} from '../../analytics/read-analytics.ts';
+} from '../../../domain/analysis-runs/read-analytics.ts';
 import { readCustomersSummary } from '../../customers/read-customers.ts';
 import { defineTool, type ToolAnswer, type ToolContext } from '../tool-definition.ts';
 

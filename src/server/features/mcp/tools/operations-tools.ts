@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TrackingScopeQuerySchema } from '../../../../shared/contracts/cursor-tracking.ts';
-import { findLatestRunId, readAnalysisStatus } from '../../analytics/read-analytics.ts';
+import { findLatestRunId, readAnalysisStatus } from '../../../domain/analysis-runs/read-analytics.ts';
 import { readAlertList } from '../../notifications/alerts-history.ts';
 import { lookupShopifyOrder } from '../../orders/lookup-shopify-order.ts';
 import { readSyncStatus } from '../../sync/read-sync-status.ts';

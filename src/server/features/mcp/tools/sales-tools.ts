@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { PROFIT_COMPARISONS, PROFIT_GRANULARITIES } from '../../../../shared/contracts/profit.ts';
-import { keepContributionAnswer } from '../../contribution/keep-contribution-answer.ts';
-import { PRODUCT_ALLOCATION_RULE, readProductProfit } from '../../contribution/read-product-profit.ts';
+import { keepContributionAnswer } from '../../../domain/contribution/keep-contribution-answer.ts';
+import {
+  PRODUCT_ALLOCATION_RULE,
+  readProductProfit,
+} from '../../../domain/contribution/read-product-profit.ts';
+import { readProfitReport } from '../../../domain/profit/read-profit-report.ts';
 import { readDashboardKpis } from '../../dashboard/read-dashboard.ts';
 import { readInsights } from '../../insights/read-insights.ts';
-import { readProfitReport } from '../../profit/read-profit-report.ts';
 import { defineTool } from '../tool-definition.ts';
 import {
   checkPeriodEnd,

@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { DATA_TOPICS, graphqlTopicOf } from '../../../../shared/contracts/webhooks.ts';
 import { UpstreamError } from '../../../connectors/http/upstream-error.ts';
 import type { ShopifyClient } from '../../../connectors/shopify/client.ts';
+import type { IntegrationContext } from '../../../platform/integrations/integration-context.ts';
+import { describeFailure } from '../../../platform/integrations/upstream-failure.ts';
 import { loadCredential } from '../../../vault/credential-store.ts';
-import type { IntegrationContext } from '../../connections/integration-context.ts';
 import { createShopifyClientFor } from '../../connections/shopify-client-for.ts';
-import { describeFailure } from '../../connections/upstream-failure.ts';
 import { type DeliveryState, readDeliveryState, saveDeliveryState } from '../queries/delivery-mode.ts';
 
 /**

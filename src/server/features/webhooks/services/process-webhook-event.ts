@@ -44,7 +44,7 @@ const LIVE_ORDER_TOPICS = new Set(['orders/create', 'orders/updated', 'refunds/c
 
 /**
  * One more order change since the last sync: part of the P&L rollup's version
- * (features/profit/profit-queries.ts), so /api/profit and the Today card rebuild to include it.
+ * (domain/profit/profit-queries.ts), so /api/profit and the Today card rebuild to include it.
  */
 async function countLiveOrderChange(db: Db, workspaceId: string, now: Date): Promise<void> {
   await db.execute(

@@ -5,8 +5,8 @@ import type { DashboardToday } from '../../../../shared/contracts/webhooks.ts';
 import { minorToDecimal } from '../../../../shared/money.ts';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
+import { readProfitReport } from '../../../domain/profit/read-profit-report.ts';
 import type { CachedReads } from '../../../http/deps.ts';
-import { readProfitReport } from '../../profit/read-profit-report.ts';
 import { readDeliveryState } from '../queries/delivery-mode.ts';
 
 const DayFigures = z.object({

@@ -12,8 +12,8 @@ import {
   type ManualRateBody,
 } from '@shared/contracts/exchange-rates.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { STORES_QUERY_KEY } from '@web/features/stores/api/store-queries.ts';
 import { apiRequest, getJson, requestJson } from '@web/lib/api-request.ts';
+import { STORES_QUERY_KEY } from '@web/lib/stores/store-queries.ts';
 
 const ALL_STORES = '/api/all-stores';
 const RATES_URL = '/api/exchange-rates';

@@ -1,8 +1,8 @@
 import { Button } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
-import { useStores } from '@web/features/stores/api/store-queries.ts';
-import { switchStore } from '@web/features/stores/lib/store-query-clients.ts';
-import { setAllStoresMode } from '../lib/all-stores-mode.ts';
+import { useStores } from '@web/lib/stores/store-queries.ts';
+import { switchStore } from '@web/lib/stores/store-query-clients.ts';
+import { setAllStoresMode } from '../../../lib/stores/all-stores-mode.ts';
 
 /** What a page that reads one store shows while the switcher is on "All stores". */
 export function NeedsOneStore({ title }: { title: string }) {

@@ -4,8 +4,8 @@ import { Button } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { Input } from '@web/components/ui/input.tsx';
 import { Label } from '@web/components/ui/label.tsx';
-import { useStores } from '@web/features/stores/api/store-queries.ts';
 import { errorSentence } from '@web/lib/api-error.ts';
+import { useStores } from '@web/lib/stores/store-queries.ts';
 import { type FormEvent, useState } from 'react';
 import {
   useEnterRate,

@@ -10,10 +10,10 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tab
 import { useDateRange } from '@web/components/use-date-range.ts';
 import { errorSentence } from '@web/lib/api-error.ts';
 import { metricAttributes } from '@web/lib/metric-attributes.ts';
+import { formatCompact } from '../../../lib/format/format-analytics.ts';
 import { useDashboardKpis } from '../../dashboard/api/dashboard-queries.ts';
 import { useCredentialsStatus } from '../../integrations/api/use-integrations.ts';
 import { useMetaSummary, useShopifySummary } from '../api/use-dashboard-data.ts';
-import { formatCompact } from '../lib/format.ts';
 import { GaTab } from './ga-tab.tsx';
 import { StatCard } from './ga-widgets.tsx';
 

@@ -10,9 +10,14 @@ import { useToast } from '@web/components/ui/use-toast.ts';
 import { errorSentence } from '@web/lib/api-error.ts';
 import { formatGa4Revenue } from '@web/lib/money.ts';
 import { useState } from 'react';
+import {
+  bounceRateLabel,
+  formatCompact,
+  formatDuration,
+  formatPercent,
+} from '../../../lib/format/format-analytics.ts';
 import { useGaCredentialsForm } from '../../integrations/hooks/use-ga-credentials-form.ts';
 import { useFetchGaWithCredentials, useGaDashboard } from '../api/use-dashboard-data.ts';
-import { bounceRateLabel, formatCompact, formatDuration, formatPercent } from '../lib/format.ts';
 import { StatCard, TopPagesCard, TrafficPieCard } from './ga-widgets.tsx';
 
 /** Error text for the GA fetch toast and panel (spec §8): the server's sentence, else the failure's own text. */

@@ -3,7 +3,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/car
 import type { metricAttributes } from '@web/lib/metric-attributes.ts';
 import type { ReactNode } from 'react';
 import { Cell, Legend, Pie, PieChart, ResponsiveContainer, Tooltip } from 'recharts';
-import { formatCompact, formatDuration, sourceLabel } from '../lib/format.ts';
+import { formatCompact, formatDuration, sourceLabel } from '../../../lib/format/format-analytics.ts';
 
 /** Five-colour pie palette (spec §9). */
 export const PIE_COLOURS = ['#6366f1', '#10b981', '#f59e0b', '#ef4444', '#0ea5e9'];

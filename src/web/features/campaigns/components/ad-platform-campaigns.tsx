@@ -6,7 +6,7 @@ import { HeadRow } from '@web/components/ui/head-row.tsx';
 import { cn } from '@web/lib/cn.ts';
 import { formatMinor } from '@web/lib/money.ts';
 import { useState } from 'react';
-import { formatCount, formatRoas } from '../lib/format-campaign.ts';
+import { formatCount, formatRoas } from '../../../lib/format/format-campaign.ts';
 
 const PLATFORM_NAMES: Record<string, string> = {
   meta: 'Meta',

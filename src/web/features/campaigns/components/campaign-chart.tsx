@@ -11,7 +11,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { toMajor } from '../lib/format-campaign.ts';
+import { toMajor } from '../../../lib/format/format-campaign.ts';
 
 const tooltipStyle = { background: '#0f172a', border: '1px solid #334155', color: '#e2e8f0' };
 

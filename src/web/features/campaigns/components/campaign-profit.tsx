@@ -6,7 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { HeadRow } from '@web/components/ui/head-row.tsx';
 import { cn } from '@web/lib/cn.ts';
 import { formatMinor } from '@web/lib/money.ts';
-import { formatCount, formatRoas } from '../lib/format-campaign.ts';
+import { formatCount, formatRoas } from '../../../lib/format/format-campaign.ts';
 
 /** Profit figures of one row (a campaign, a channel or the totals), as the API names them. */
 type ProfitFigures = Pick<

@@ -12,7 +12,6 @@ import { cn } from '@web/lib/cn.ts';
 import { metricAttributes } from '@web/lib/metric-attributes.ts';
 import { formatMinor } from '@web/lib/money.ts';
 import { Link } from 'wouter';
-import { type CampaignPeriod, useCampaignPerformance } from '../api/campaign-queries.ts';
 import {
   formatCount,
   formatCpc,
@@ -21,7 +20,8 @@ import {
   labelAdvice,
   labelVariant,
   statusLabel,
-} from '../lib/format-campaign.ts';
+} from '../../../lib/format/format-campaign.ts';
+import { type CampaignPeriod, useCampaignPerformance } from '../api/campaign-queries.ts';
 import { AdPlatformCampaignsCard } from './ad-platform-campaigns.tsx';
 import { CampaignChart } from './campaign-chart.tsx';
 import { CampaignProfitSummary, CampaignProfitTables } from './campaign-profit.tsx';

@@ -5,9 +5,9 @@ import { HeadRow } from '@web/components/ui/head-row.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select.tsx';
 import { formatMinor } from '@web/lib/money.ts';
 import { useState } from 'react';
+import { formatCount } from '../../../lib/format/format-campaign.ts';
 import type { CampaignPeriod } from '../api/campaign-queries.ts';
 import { useFirstPartyAttribution } from '../api/first-party-queries.ts';
-import { formatCount } from '../lib/format-campaign.ts';
 
 type Model = FirstPartyAttribution['model'];
 const MODEL_NAMES: Record<Model, string> = {

@@ -13,7 +13,7 @@ import {
 } from '@shared/contracts/heatmap-insights.ts';
 import { Label } from '@web/components/ui/label.tsx';
 import { useState } from 'react';
-import { useCustomersSummary } from '../../customers/api/customer-queries.ts';
+import { useCustomersSummary } from '../../../lib/customers/customer-queries.ts';
 import { useSessionExperiments } from '../api/tracking-api.ts';
 import { shortPage } from '../lib/format.ts';
 

@@ -2,11 +2,11 @@ import type { CohortFigures, CohortProfit } from '@shared/contracts/customers.ts
 import { CostCoverage, formatCoverageShare } from '@web/components/cost-coverage.tsx';
 import { ReadError } from '@web/components/page-states.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
-import { channelLabel } from '@web/features/dashboard/lib/format-kpi.ts';
 import { cn } from '@web/lib/cn.ts';
+import { channelLabel } from '@web/lib/format/format-kpi.ts';
 import { formatMoney } from '@web/lib/money.ts';
-import { useCohortProfit } from '../api/customer-queries.ts';
-import { formatLtvToCac, formatPayback } from '../lib/format-customers.ts';
+import { useCohortProfit } from '../../../lib/customers/customer-queries.ts';
+import { formatLtvToCac, formatPayback } from '../../../lib/customers/format-customers.ts';
 
 type Row = Omit<CohortFigures, 'cohort'> & { key: string; label: string };
 

@@ -8,8 +8,8 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { formatCurrency } from '@web/lib/money.ts';
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useCustomerList } from '../api/customer-queries.ts';
-import { formatProbability, SORT_LABELS } from '../lib/format-customers.ts';
+import { useCustomerList } from '../../../lib/customers/customer-queries.ts';
+import { formatProbability, SORT_LABELS } from '../../../lib/customers/format-customers.ts';
 
 const PAGE_SIZE = 25;
 const ALL_SEGMENTS = '__all__';

@@ -3,13 +3,13 @@ import { LoadingCards, NoStoreData, ReadError, SummaryStat } from '@web/componen
 import { ProfitRangePicker } from '@web/components/profit-range-picker.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { useDateRange } from '@web/components/use-date-range.ts';
-import { useAnalysisStatus } from '@web/features/opportunities/api/opportunity-queries.ts';
-import { formatTimeAgo } from '@web/features/opportunities/lib/format-opportunity.ts';
 import { cn } from '@web/lib/cn.ts';
 import { formatCurrency, formatMoney } from '@web/lib/money.ts';
+import { formatTimeAgo } from '@web/lib/opportunities/format-opportunity.ts';
+import { useAnalysisStatus } from '@web/lib/opportunities/opportunity-queries.ts';
 import { useState } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { useCohortProfit, useCustomersSummary } from '../api/customer-queries.ts';
+import { useCohortProfit, useCustomersSummary } from '../../../lib/customers/customer-queries.ts';
 import {
   formatGrowth,
   formatParameter,
@@ -18,7 +18,7 @@ import {
   SIGNAL_TONE_CLASS,
   segmentGrowthTone,
   tooLittleDataText,
-} from '../lib/format-customers.ts';
+} from '../../../lib/customers/format-customers.ts';
 import { CohortProfitSection } from './cohort-profit.tsx';
 import { CustomerTable } from './customer-table.tsx';
 

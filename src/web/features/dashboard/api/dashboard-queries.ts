@@ -2,8 +2,8 @@ import { RevenueForecastSchema } from '@shared/contracts/analytics.ts';
 import { DashboardKpisSchema } from '@shared/contracts/dashboard.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type DateRangeValue, rangeQuery } from '@web/components/date-range.ts';
-import { OPPORTUNITY_POLL_MS } from '@web/features/opportunities/api/opportunity-queries.ts';
 import { getJson, requestJson } from '@web/lib/api-request.ts';
+import { OPPORTUNITY_POLL_MS } from '@web/lib/opportunities/opportunity-queries.ts';
 
 /** The Dashboard's KPIs for a range; polled like the other analytics reads, so a new sync shows. */
 export function useDashboardKpis(range: DateRangeValue, enabled: boolean) {

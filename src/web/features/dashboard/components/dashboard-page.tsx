@@ -8,15 +8,12 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { Definition } from '@web/components/ui/tooltip.tsx';
 import { useDateRange } from '@web/components/use-date-range.ts';
 import { TodayCard } from '@web/features/live-today/components/today-card.tsx';
-import {
-  useAnalysisStatus,
-  useRevenueForecast,
-} from '@web/features/opportunities/api/opportunity-queries.ts';
-import { formatTimeAgo } from '@web/features/opportunities/lib/format-opportunity.ts';
 import { metricAttributes } from '@web/lib/metric-attributes.ts';
 import { formatMinorMoney } from '@web/lib/money.ts';
+import { formatTimeAgo } from '@web/lib/opportunities/format-opportunity.ts';
+import { useAnalysisStatus, useRevenueForecast } from '@web/lib/opportunities/opportunity-queries.ts';
+import { changeTone, channelLabel, formatChange, formatDayRange } from '../../../lib/format/format-kpi.ts';
 import { useDashboardKpis } from '../api/dashboard-queries.ts';
-import { changeTone, channelLabel, formatChange, formatDayRange } from '../lib/format-kpi.ts';
 import { RevenueForecastCard } from './revenue-forecast-card.tsx';
 
 const TONE_CLASS = { good: 'text-emerald-300', bad: 'text-red-300', flat: 'text-slate-400' } as const;

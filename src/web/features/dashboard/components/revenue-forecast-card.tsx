@@ -13,7 +13,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { accuracyPercent, buildForecastChart, forecastTotal } from '../lib/format-kpi.ts';
+import { accuracyPercent, buildForecastChart, forecastTotal } from '../../../lib/format/format-kpi.ts';
 import { ForecastClosures } from './forecast-closures.tsx';
 
 const HORIZON = 28;

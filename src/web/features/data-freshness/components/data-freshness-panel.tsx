@@ -5,7 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { useToast } from '@web/components/ui/use-toast.ts';
 import { errorSentence } from '@web/lib/api-error.ts';
 import { RefreshCw } from 'lucide-react';
-import { useRunSync, useSyncStatus } from '../api/use-sync-status.ts';
+import { useRunSync, useSyncStatus } from '../../../lib/sync/use-sync-status.ts';
 import { describeState, formatLag, formatQuota, formatRows, formatTimeAgo } from '../lib/format-freshness.ts';
 
 function SourceRow({ source, now }: { source: SyncSourceStatus; now: Date }) {

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useResultsProgress } from '../api/use-results-progress.ts';
+import { useResultsProgress } from '../../../lib/sync/use-results-progress.ts';
 
 /**
  * Mounted once in the signed-in frame: when a sync or an analysis finishes, every query is

@@ -4,7 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { Input } from '@web/components/ui/input.tsx';
 import { LabelledSelect } from '@web/components/ui/labelled-select.tsx';
 import { useState } from 'react';
-import { useCustomersSummary } from '../../customers/api/customer-queries.ts';
+import { useCustomersSummary } from '../../../lib/customers/customer-queries.ts';
 import { useFunnels } from '../api/funnel-queries.ts';
 import { FunnelBuilder } from './funnel-builder.tsx';
 import { FunnelReport } from './funnel-report.tsx';

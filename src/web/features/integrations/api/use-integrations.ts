@@ -21,9 +21,9 @@ import {
 } from '@shared/contracts/meta.ts';
 import { ShopifyScopesResponseSchema } from '@shared/contracts/shopify.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { analysisStatusKey } from '@web/features/data-freshness/api/use-results-progress.ts';
-import { syncStatusKey } from '@web/features/data-freshness/api/use-sync-status.ts';
 import { getJson, requestJson } from '@web/lib/api-request.ts';
+import { analysisStatusKey } from '@web/lib/sync/use-results-progress.ts';
+import { syncStatusKey } from '@web/lib/sync/use-sync-status.ts';
 import { z } from 'zod';
 
 /** Spec §9: credential status polls every 30 s. */

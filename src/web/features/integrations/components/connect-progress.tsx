@@ -1,7 +1,4 @@
-import {
-  type ResultsPhase,
-  useResultsProgress,
-} from '@web/features/data-freshness/api/use-results-progress.ts';
+import { type ResultsPhase, useResultsProgress } from '@web/lib/sync/use-results-progress.ts';
 import { CheckCircle2, Circle, Loader2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 

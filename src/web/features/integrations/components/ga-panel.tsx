@@ -7,7 +7,7 @@ import { Textarea } from '@web/components/ui/textarea.tsx';
 import { useToast } from '@web/components/ui/use-toast.ts';
 import { formatGa4Revenue } from '@web/lib/money.ts';
 import { BarChart3 } from 'lucide-react';
-import { formatCompact } from '../../analytics-dashboard/lib/format.ts';
+import { formatCompact } from '../../../lib/format/format-analytics.ts';
 import { useGaOverview, useStoreGaCredentials, useTestGaConnection } from '../api/use-integrations.ts';
 import { useGaCredentialsForm } from '../hooks/use-ga-credentials-form.ts';
 import { serverMessage } from '../lib/error-text.ts';

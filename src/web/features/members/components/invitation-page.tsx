@@ -2,8 +2,8 @@ import { ReadError } from '@web/components/page-states.tsx';
 import { Button } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { Skeleton } from '@web/components/ui/skeleton.tsx';
-import { followSessionTo } from '@web/features/stores/lib/store-query-clients.ts';
 import { errorSentence } from '@web/lib/api-error.ts';
+import { followSessionTo } from '@web/lib/stores/store-query-clients.ts';
 import { useLocation, useParams } from 'wouter';
 import { useAcceptInvitation, useInvitationPreview } from '../api/use-members.ts';
 

@@ -1,4 +1,7 @@
-import { countActiveOpportunities, useOpportunities } from './opportunity-queries.ts';
+import {
+  countActiveOpportunities,
+  useOpportunities,
+} from '../../../lib/opportunities/opportunity-queries.ts';
 
 /**
  * Number of active revenue opportunities (not implemented), shown on the Opportunities menu item and the

@@ -25,14 +25,14 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { SIGNAL_TONE_CLASS, segmentGrowthTone } from '../../customers/lib/format-customers.ts';
-import { StockAlertCount } from '../../products/components/stock-alert-count.tsx';
+import { SIGNAL_TONE_CLASS, segmentGrowthTone } from '../../../lib/customers/format-customers.ts';
 import {
   attributionActionLabel,
   CHART_PALETTE,
   segmentDescription,
   typeLabel,
-} from '../lib/format-opportunity.ts';
+} from '../../../lib/opportunities/format-opportunity.ts';
+import { StockAlertCount } from '../../products/components/stock-alert-count.tsx';
 
 function Section({
   title,

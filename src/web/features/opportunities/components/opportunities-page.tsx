@@ -6,8 +6,11 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { formatThousands } from '@web/lib/money.ts';
 import { Download, Gauge, Lightbulb, Target, TrendingUp } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import { ResultsProgressWhileBusy } from '../../integrations/components/connect-progress.tsx';
-import { useProductPerformance } from '../../products/api/product-queries.ts';
+import {
+  formatTimeAgo,
+  type SortKey,
+  sortOpportunities,
+} from '../../../lib/opportunities/format-opportunity.ts';
 import {
   type StatsPeriod,
   useAnalysisStatus,
@@ -17,8 +20,9 @@ import {
   useOpportunities,
   useOpportunityStats,
   useStockImpact,
-} from '../api/opportunity-queries.ts';
-import { formatTimeAgo, type SortKey, sortOpportunities } from '../lib/format-opportunity.ts';
+} from '../../../lib/opportunities/opportunity-queries.ts';
+import { ResultsProgressWhileBusy } from '../../integrations/components/connect-progress.tsx';
+import { useProductPerformance } from '../../products/api/product-queries.ts';
 import {
   AttributionTable,
   CohortRetentionChart,

@@ -11,7 +11,10 @@ import {
 import { useToast } from '@web/components/ui/use-toast.ts';
 import { errorSentence } from '@web/lib/api-error.ts';
 import { type ReactNode, useState } from 'react';
-import { type OpportunityAction, useOpportunityAction } from '../api/opportunity-queries.ts';
+import {
+  type OpportunityAction,
+  useOpportunityAction,
+} from '../../../lib/opportunities/opportunity-queries.ts';
 
 /** Days a Snooze hides an opportunity for. */
 const SNOOZE_DAYS = 7;

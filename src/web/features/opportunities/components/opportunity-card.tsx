@@ -7,7 +7,7 @@ import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@web/compo
 import { cn } from '@web/lib/cn.ts';
 import { formatMoney, NO_DECIMALS } from '@web/lib/money.ts';
 import { AlarmClock, CheckCircle2, Eye, Rocket, X } from 'lucide-react';
-import { formatConfidence, priorityLabel } from '../lib/format-opportunity.ts';
+import { formatConfidence, priorityLabel } from '../../../lib/opportunities/format-opportunity.ts';
 
 const PRIORITY_VARIANT: Record<string, BadgeVariant> = {
   high: 'destructive',

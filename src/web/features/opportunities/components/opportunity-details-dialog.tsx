@@ -8,7 +8,7 @@ import {
   DialogTitle,
 } from '@web/components/ui/dialog.tsx';
 import { formatMoney, NO_DECIMALS } from '@web/lib/money.ts';
-import { formatConfidence, priorityLabel, typeLabel } from '../lib/format-opportunity.ts';
+import { formatConfidence, priorityLabel, typeLabel } from '../../../lib/opportunities/format-opportunity.ts';
 
 type Fact = Opportunity['evidence']['facts'][number];
 

@@ -3,7 +3,7 @@ import { LoadingCards, ReadError } from '@web/components/page-states.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { useDateRange } from '@web/components/use-date-range.ts';
 import { formatMoney } from '@web/lib/money.ts';
-import { formatCount } from '../../campaigns/lib/format-campaign.ts';
+import { formatCount } from '../../../lib/format/format-campaign.ts';
 import { useProductAffinity } from '../api/product-queries.ts';
 
 const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`;

@@ -11,7 +11,7 @@ import {
 import { HeadRow } from '@web/components/ui/head-row.tsx';
 import { Skeleton } from '@web/components/ui/skeleton.tsx';
 import { formatMinor } from '@web/lib/money.ts';
-import { formatCount } from '../../campaigns/lib/format-campaign.ts';
+import { formatCount } from '../../../lib/format/format-campaign.ts';
 import { type ProductPeriod, useProductDaily } from '../api/product-queries.ts';
 import { formatCover, formatTrend, formatVelocity, stockVariant } from '../lib/product-table.ts';
 import { LeadTimeEditor } from './lead-time-editor.tsx';

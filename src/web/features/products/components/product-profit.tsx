@@ -12,7 +12,7 @@ import { Definition } from '@web/components/ui/tooltip.tsx';
 import { useDateRange } from '@web/components/use-date-range.ts';
 import { cn } from '@web/lib/cn.ts';
 import { formatMoney } from '@web/lib/money.ts';
-import { formatCount } from '../../campaigns/lib/format-campaign.ts';
+import { formatCount } from '../../../lib/format/format-campaign.ts';
 import { useProductProfit } from '../api/product-queries.ts';
 
 const percent = (rate: number | null) => (rate === null ? '—' : `${(rate * 100).toFixed(1)}%`);

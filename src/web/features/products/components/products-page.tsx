@@ -8,7 +8,7 @@ import { Input } from '@web/components/ui/input.tsx';
 import { cn } from '@web/lib/cn.ts';
 import { formatMinor } from '@web/lib/money.ts';
 import { useMemo, useState } from 'react';
-import { formatCount } from '../../campaigns/lib/format-campaign.ts';
+import { formatCount } from '../../../lib/format/format-campaign.ts';
 import { type ProductPeriod, useProductPerformance } from '../api/product-queries.ts';
 import {
   filterAndSortProducts,

@@ -1,7 +1,7 @@
 import { DemoStoreAddedSchema } from '@shared/contracts/stores.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestJson } from '@web/lib/api-request.ts';
-import { STORES_QUERY_KEY } from './store-queries.ts';
+import { STORES_QUERY_KEY } from '../../../lib/stores/store-queries.ts';
 
 /**
  * Adds the demo's second shop (in EUR) to the workspace as a store of its own (POST /api/demo/stores),

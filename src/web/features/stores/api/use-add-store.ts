@@ -1,8 +1,8 @@
 import { StoreSchema } from '@shared/contracts/stores.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestJson } from '@web/lib/api-request.ts';
-import { switchStore } from '../lib/store-query-clients.ts';
-import { STORES_QUERY_KEY, STORES_URL } from './store-queries.ts';
+import { STORES_QUERY_KEY, STORES_URL } from '../../../lib/stores/store-queries.ts';
+import { switchStore } from '../../../lib/stores/store-query-clients.ts';
 
 /**
  * Adds a store to the active workspace (POST /api/stores, owners and admins), then makes it the

@@ -1,6 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useSyncExternalStore } from 'react';
-import { activeQueryClient, queryClientKey, subscribeToActiveStore } from '../lib/store-query-clients.ts';
+import {
+  activeQueryClient,
+  queryClientKey,
+  subscribeToActiveStore,
+} from '../../../lib/stores/store-query-clients.ts';
 
 /**
  * Provides the active store's query client to the app. A switch of store mounts the tree anew under

@@ -11,11 +11,11 @@ import {
   SelectValue,
 } from '@web/components/ui/select.tsx';
 import { useToast } from '@web/components/ui/use-toast.ts';
-import { setAllStoresMode, useAllStoresMode } from '@web/features/all-stores/lib/all-stores-mode.ts';
+import { setAllStoresMode, useAllStoresMode } from '@web/lib/stores/all-stores-mode.ts';
 import { Store as StoreIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useStores } from '../api/store-queries.ts';
-import { adoptActiveStore, switchStore } from '../lib/store-query-clients.ts';
+import { useStores } from '../../../lib/stores/store-queries.ts';
+import { adoptActiveStore, switchStore } from '../../../lib/stores/store-query-clients.ts';
 import { AddStoreDialog } from './add-store-dialog.tsx';
 
 /** The switcher's value that opens "Add store" instead of switching. */

@@ -4,7 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { useDemoCredentials } from '@web/features/integrations/api/use-integrations.ts';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import { useStores } from '../api/store-queries.ts';
+import { useStores } from '../../../lib/stores/store-queries.ts';
 import { useAddDemoStore } from '../api/use-add-demo-store.ts';
 import { AddStoreDialog } from './add-store-dialog.tsx';
 

@@ -1,8 +1,8 @@
 import type { Opportunity } from '@shared/contracts/opportunities.ts';
 import { shopDayOf } from '@web/components/date-range.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
-import { useActiveTimeZone } from '@web/features/stores/api/store-queries.ts';
 import { formatMoney } from '@web/lib/money.ts';
+import { useActiveTimeZone } from '@web/lib/stores/store-queries.ts';
 import { Link } from 'wouter';
 
 /**

@@ -4,7 +4,7 @@ import { channelOf } from '../../../core/pipeline/channel-of.ts';
 import { currencyDigitsOf } from '../../../shared/money.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
-import { loadRateConverter } from '../all-stores/rate-converter.ts';
+import { loadRateConverter } from '../currency/rate-converter.ts';
 
 /**
  * GA4-reported purchase revenue in the shop currency (decision 077). GA4 reports in its property's

@@ -7,7 +7,7 @@ import type { ProductProfit, ProductProfitQuery } from '../../../shared/contract
 import { minorToDecimal } from '../../../shared/money.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
-import { findShop } from '../costs/queries/read-shop.ts';
+import { findShop } from '../shop/read-shop.ts';
 
 /** Shown on /products beside the table (decision 038). */
 export const PRODUCT_ALLOCATION_RULE =

@@ -4,7 +4,7 @@ import { addDays } from '../../../shared/calendar.ts';
 import type { RateUsed } from '../../../shared/contracts/all-stores.ts';
 import { currencyDigitsOf } from '../../../shared/money.ts';
 import type { Db } from '../../db/client.ts';
-import { readRateBook } from '../exchange-rates/rate-queries.ts';
+import { readRateBook } from './rate-queries.ts';
 
 const EURO = { rateDate: '', perEuro: '1', source: 'ecb' } as const satisfies PublishedRate;
 

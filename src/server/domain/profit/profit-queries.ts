@@ -7,8 +7,12 @@ import type { Db } from '../../db/client.ts';
 import { preparedOnce } from '../../db/prepared-once.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { sessions, teamMembers, workspaces } from '../../db/schema/index.ts';
-import { liveSession, type SessionPrincipal, sessionTokenHash } from '../auth/manage-sessions.ts';
-import { memberOfStoreTeam, membershipColumns } from '../auth/membership.ts';
+import {
+  liveSession,
+  type SessionPrincipal,
+  sessionTokenHash,
+} from '../../platform/session/manage-sessions.ts';
+import { memberOfStoreTeam, membershipColumns } from '../../platform/session/membership.ts';
 import { adSpendRows } from '../metrics/ad-spend-rows.ts';
 
 /**

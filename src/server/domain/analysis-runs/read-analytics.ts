@@ -22,8 +22,12 @@ import {
 } from '../../db/schema/analysis.ts';
 import { sessions, teamMembers, workspaces } from '../../db/schema/auth.ts';
 import type { CachedReads } from '../../http/deps.ts';
-import { liveSession, type SessionPrincipal, sessionTokenHash } from '../auth/manage-sessions.ts';
-import { memberOfStoreTeam, membershipColumns, principalOf } from '../auth/membership.ts';
+import {
+  liveSession,
+  type SessionPrincipal,
+  sessionTokenHash,
+} from '../../platform/session/manage-sessions.ts';
+import { memberOfStoreTeam, membershipColumns, principalOf } from '../../platform/session/membership.ts';
 
 /**
  * Reads of the dashboards: always the latest succeeded analysis run of the caller's workspace,

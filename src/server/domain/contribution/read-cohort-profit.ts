@@ -10,9 +10,9 @@ import {
 import { minorToDecimal } from '../../../shared/money.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
-import { findShop } from '../costs/queries/read-shop.ts';
 import { adSpendRows } from '../metrics/ad-spend-rows.ts';
 import { CreditRow, creditOfRow } from '../metrics/credit-of-row.ts';
+import { findShop } from '../shop/read-shop.ts';
 
 /** Shown on /customers under the cohort tables (decision 039). */
 export const COHORT_PROFIT_RULE =

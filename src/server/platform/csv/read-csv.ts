@@ -1,6 +1,6 @@
 import { CsvError, parse } from 'csv-parse/sync';
-import { isShopDay } from '../../../../shared/calendar.ts';
-import type { CsvRowError } from '../../../../shared/contracts/costs.ts';
+import { isShopDay } from '../../../shared/calendar.ts';
+import type { CsvRowError } from '../../../shared/contracts/costs.ts';
 
 /**
  * CSV reading shared by the cost and shipping imports (csv-parse, decision 016): a header row,

@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 /**
  * The SQL every per-order profit read shares (order lookup, products, campaigns and channels,
  * customers): decision 010's lines of one order, from the facts the sync stores and the owner's
- * settings, with the same fallbacks as the profit rollup (`features/profit/profit-queries.ts`):
+ * settings, with the same fallbacks as the profit rollup (`domain/profit/profit-queries.ts`):
  *
  * - gross sales: Σ line `unit_price × quantity` (Shopify's: no shipping, no taxes; decision 109);
  *   shipping charges: the order's shipping charged, less what refunds give back; discounts: the order's;

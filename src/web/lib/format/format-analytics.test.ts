@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { bounceRateLabel, formatCompact, formatDuration, formatPercent, sourceLabel } from './format.ts';
+import {
+  bounceRateLabel,
+  formatCompact,
+  formatDuration,
+  formatPercent,
+  sourceLabel,
+} from './format-analytics.ts';
 
 describe('dashboard formats', () => {
   it('abbreviates with K at 1,000 and M at 1,000,000', () => {

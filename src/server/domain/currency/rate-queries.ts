@@ -4,7 +4,13 @@ import type { PublishedRate } from '../../../core/currency/rate-on-day.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { type UpsertSpec, upsertRows } from '../../jobs/sync/upsert-rows.ts';
-import type { EcbRate } from './ecb-feed.ts';
+
+/** One published ECB reference rate: units of `currency` per euro on `day`. */
+export interface EcbRate {
+  day: string;
+  currency: string;
+  perEuro: string;
+}
 
 const ECB_RATES_SPEC: UpsertSpec = {
   table: 'ecb_rates',

@@ -1,10 +1,10 @@
 import type { StoreList } from '@shared/contracts/stores.ts';
 import type { QueryClient } from '@tanstack/react-query';
-import { AUTH_USER_QUERY_KEY } from '@web/features/auth/api/use-auth.ts';
 import { apiRequest } from '@web/lib/api-request.ts';
+import { AUTH_USER_QUERY_KEY } from '@web/lib/auth/use-auth.ts';
 import { createQueryClient, queryClient } from '@web/lib/query-client.ts';
 import { holdRequestsUntil } from '@web/lib/store-switch-gate.ts';
-import { STORES_QUERY_KEY } from '../api/store-queries.ts';
+import { STORES_QUERY_KEY } from './store-queries.ts';
 
 /**
  * One query cache per store (issue #17, decision 053). The API answers for the session's active

@@ -5,9 +5,9 @@ import {
   CustomersSummarySchema,
 } from '@shared/contracts/customers.ts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { OPPORTUNITY_POLL_MS } from '@web/features/opportunities/api/opportunity-queries.ts';
 import { getJson } from '@web/lib/api-request.ts';
-import { customerListUrl } from '../lib/format-customers.ts';
+import { OPPORTUNITY_POLL_MS } from '@web/lib/opportunities/opportunity-queries.ts';
+import { customerListUrl } from './format-customers.ts';
 
 /** Segments, churn, CLV and the model fit of the latest analysis; polled so a new run shows. */
 export function useCustomersSummary() {

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db } from '../../../db/client.ts';
-import { queryRows } from '../../../db/query-rows.ts';
-import { AppError } from '../../../errors.ts';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/query-rows.ts';
+import { AppError } from '../../errors.ts';
 
 /** The shop facts costs are kept in: its currency (and digits) and time zone. */
 export const ShopMoney = z.object({ currencyCode: z.string(), digits: z.number(), timeZone: z.string() });
