@@ -3,7 +3,7 @@ import type { TeamRole } from './contracts/stores.ts';
 
 /**
  * What each role of a workspace may do (issue #17 item 2, decision 055). Every API route declares
- * one of these permissions (server/http/route-permissions.ts) and one hook checks it against the
+ * one of these permissions in its `config.access` (server/http/route-permissions.ts) and one hook checks it against the
  * caller's role before the route runs; the SPA reads the same map to hide what the caller cannot do.
  *
  * - `read`: every member — every page's data (cost and profit figures need `costs:read` as well).

@@ -26,6 +26,7 @@ export function registerAdPlatformRoutes(fastify: FastifyInstance, deps: AppDeps
   app.post(
     '/api/credentials/google-ads',
     {
+      config: { access: 'connections', audit: 'credentials.changed' },
       bodyLimit,
       schema: { body: GoogleAdsCredentialsRequestSchema, response: { 200: AdPlatformConnectResponseSchema } },
     },
@@ -34,6 +35,7 @@ export function registerAdPlatformRoutes(fastify: FastifyInstance, deps: AppDeps
   app.post(
     '/api/credentials/tiktok-ads',
     {
+      config: { access: 'connections', audit: 'credentials.changed' },
       bodyLimit,
       schema: { body: TikTokCredentialsRequestSchema, response: { 200: AdPlatformConnectResponseSchema } },
     },
@@ -43,11 +45,18 @@ export function registerAdPlatformRoutes(fastify: FastifyInstance, deps: AppDeps
     ['/api/credentials/google-ads', 'google_ads'],
     ['/api/credentials/tiktok-ads', 'tiktok_ads'],
   ] as const) {
-    app.get(path, { schema: { response: { 200: AdPlatformCredentialViewSchema } } }, async (request) =>
-      getAdPlatformCredentialView(context(), requireAuth(request).workspaceId, provider),
+    app.get(
+      path,
+      { schema: { response: { 200: AdPlatformCredentialViewSchema } }, config: { access: 'read' } },
+      async (request) => getAdPlatformCredentialView(context(), requireAuth(request).workspaceId, provider),
     );
-    app.delete(path, { schema: { response: { 200: DeleteResponseSchema } } }, async (request) =>
-      removeAdPlatformCredentials(context(), requireAuth(request).workspaceId, provider),
+    app.delete(
+      path,
+      {
+        schema: { response: { 200: DeleteResponseSchema } },
+        config: { access: 'connections', audit: 'credentials.removed' },
+      },
+      async (request) => removeAdPlatformCredentials(context(), requireAuth(request).workspaceId, provider),
     );
   }
 }

@@ -59,6 +59,7 @@ export async function registerSpendImportRoutes(app: FastifyInstance, deps: AppD
     api.post(
       '/api/ad-spend/import',
       {
+        config: { access: 'costs:write' },
         bodyLimit: CSV_BODY_LIMIT,
         schema: {
           querystring: SpendImportQuerySchema,
@@ -100,12 +101,15 @@ export async function registerSpendImportRoutes(app: FastifyInstance, deps: AppD
 
     api.get(
       '/api/ad-spend/manual-lines',
-      { schema: { response: { 200: ManualSpendLinesResponseSchema } } },
+      { config: { access: 'costs:read' }, schema: { response: { 200: ManualSpendLinesResponseSchema } } },
       async (request) => ({ lines: await listManualSpendLines(deps, requireAuth(request).workspaceId) }),
     );
     api.post(
       '/api/ad-spend/manual-lines',
-      { schema: { body: ManualSpendLineInputSchema, response: { 201: ManualSpendLineSchema } } },
+      {
+        config: { access: 'costs:write' },
+        schema: { body: ManualSpendLineInputSchema, response: { 201: ManualSpendLineSchema } },
+      },
       async (request, reply) => {
         const auth = requireAuth(request);
         const line = await saveManualSpendLine(deps, auth.workspaceId, request.body);
@@ -116,6 +120,7 @@ export async function registerSpendImportRoutes(app: FastifyInstance, deps: AppD
     api.put(
       '/api/ad-spend/manual-lines/:id',
       {
+        config: { access: 'costs:write' },
         schema: {
           params: ManualSpendLineParamsSchema,
           body: ManualSpendLineInputSchema,
@@ -131,7 +136,10 @@ export async function registerSpendImportRoutes(app: FastifyInstance, deps: AppD
     );
     api.delete(
       '/api/ad-spend/manual-lines/:id',
-      { schema: { params: ManualSpendLineParamsSchema, response: { 200: Ok } } },
+      {
+        config: { access: 'costs:write' },
+        schema: { params: ManualSpendLineParamsSchema, response: { 200: Ok } },
+      },
       async (request) => {
         const auth = requireAuth(request);
         await deleteManualSpendLine(deps, auth.workspaceId, request.params.id);
@@ -142,12 +150,15 @@ export async function registerSpendImportRoutes(app: FastifyInstance, deps: AppD
 
     api.get(
       '/api/ad-spend/sheets',
-      { schema: { response: { 200: SpendSheetsResponseSchema } } },
+      { config: { access: 'costs:read' }, schema: { response: { 200: SpendSheetsResponseSchema } } },
       async (request) => ({ sheets: await listSpendSheets(deps, requireAuth(request).workspaceId) }),
     );
     api.post(
       '/api/ad-spend/sheets',
-      { schema: { body: SpendSheetInputSchema, response: { 201: SpendSheetSchema } } },
+      {
+        config: { access: 'costs:write' },
+        schema: { body: SpendSheetInputSchema, response: { 201: SpendSheetSchema } },
+      },
       async (request, reply) => {
         const auth = requireAuth(request);
         const sheet = await addSpendSheet(deps, auth.workspaceId, request.body.url);
@@ -157,12 +168,18 @@ export async function registerSpendImportRoutes(app: FastifyInstance, deps: AppD
     );
     api.post(
       '/api/ad-spend/sheets/:id/fetch',
-      { schema: { params: SpendSheetParamsSchema, response: { 200: SpendSheetSchema } } },
+      {
+        config: { access: 'costs:write' },
+        schema: { params: SpendSheetParamsSchema, response: { 200: SpendSheetSchema } },
+      },
       async (request) => refreshSpendSheet(deps, requireAuth(request).workspaceId, request.params.id),
     );
     api.delete(
       '/api/ad-spend/sheets/:id',
-      { schema: { params: SpendSheetParamsSchema, response: { 200: Ok } } },
+      {
+        config: { access: 'costs:write' },
+        schema: { params: SpendSheetParamsSchema, response: { 200: Ok } },
+      },
       async (request) => {
         const auth = requireAuth(request);
         await deleteSpendSheet(deps, auth.workspaceId, request.params.id);

@@ -15,7 +15,10 @@ export async function registerAdSpendRoutes(fastify: FastifyInstance, deps: AppD
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/api/ad-spend',
-    { schema: { querystring: DayRangeQuerySchema, response: { 200: AdSpendResponseSchema } } },
+    {
+      config: { access: 'read' },
+      schema: { querystring: DayRangeQuerySchema, response: { 200: AdSpendResponseSchema } },
+    },
     async (request) =>
       readAdSpend(deps.db, requireAuth(request).workspaceId, dayRangeRequestOf(request.query), deps.clock()),
   );

@@ -26,24 +26,36 @@ export function registerAllStoresRoutes(app: FastifyInstance, deps: AppDeps): vo
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get(
     '/api/all-stores/dashboard',
-    { schema: { querystring: AllStoresDashboardQuerySchema, response: { 200: AllStoresDashboardSchema } } },
+    {
+      config: { access: 'read' },
+      schema: { querystring: AllStoresDashboardQuerySchema, response: { 200: AllStoresDashboardSchema } },
+    },
     async (request) =>
       readAllStoresDashboard(deps, requireAuth(request), request.query.periodDays, deps.clock()),
   );
   api.get(
     '/api/all-stores/profit',
-    { schema: { querystring: AllStoresProfitQuerySchema, response: { 200: AllStoresProfitSchema } } },
+    {
+      config: { access: 'costs:read' },
+      schema: { querystring: AllStoresProfitQuerySchema, response: { 200: AllStoresProfitSchema } },
+    },
     async (request) => readAllStoresProfit(deps, requireAuth(request), request.query),
   );
   api.get(
     '/api/all-stores/products',
-    { schema: { querystring: AllStoresProductsQuerySchema, response: { 200: AllStoresProductsSchema } } },
+    {
+      config: { access: 'read' },
+      schema: { querystring: AllStoresProductsQuerySchema, response: { 200: AllStoresProductsSchema } },
+    },
     async (request) =>
       readAllStoresProducts(deps, requireAuth(request), Number(request.query.period), deps.clock()),
   );
   api.patch(
     '/api/workspace',
-    { schema: { body: WorkspacePatchBodySchema, response: { 200: WorkspaceSettingsSchema } } },
+    {
+      config: { access: 'members' },
+      schema: { body: WorkspacePatchBodySchema, response: { 200: WorkspaceSettingsSchema } },
+    },
     async (request) => {
       const principal = requireRole(request, ['owner'], 'Only owners can change the reporting currency.');
       await deps.db

@@ -52,7 +52,10 @@ export function registerAnalyticsRoutes(app: FastifyInstance, deps: AppDeps): vo
   // Live over the metrics window (not the run's snapshot), so the period selector on / applies.
   api.get(
     '/api/analytics/attribution',
-    { schema: { querystring: AttributionQuerySchema, response: { 200: AttributionRowListSchema } } },
+    {
+      config: { access: 'read' },
+      schema: { querystring: AttributionQuerySchema, response: { 200: AttributionRowListSchema } },
+    },
     async (request) =>
       readChannelAttribution(
         deps,
@@ -69,16 +72,20 @@ export function registerAnalyticsRoutes(app: FastifyInstance, deps: AppDeps): vo
   });
   api.get(
     '/api/analysis/status',
-    { config: { latestRun: 'run' }, schema: { response: { 200: AnalysisStatusSchema } } },
+    { config: { access: 'read', latestRun: 'run' }, schema: { response: { 200: AnalysisStatusSchema } } },
     async (request) => {
       const { workspaceId, latestRun } = requireAuthWithLatestRun(request);
       return readAnalysisStatus(deps, workspaceId, latestRun.id);
     },
   );
   // Runs now and answers when done (a run already in progress is joined, not repeated).
-  api.post('/api/analysis/run', { schema: { response: { 200: AnalysisStatusSchema } } }, async (request) => {
-    const { workspaceId } = requireAuth(request);
-    await runAnalysis(deps, workspaceId, 'manual');
-    return readAnalysisStatus(deps, workspaceId, await findLatestRunId(db, workspaceId));
-  });
+  api.post(
+    '/api/analysis/run',
+    { config: { access: 'analyze' }, schema: { response: { 200: AnalysisStatusSchema } } },
+    async (request) => {
+      const { workspaceId } = requireAuth(request);
+      await runAnalysis(deps, workspaceId, 'manual');
+      return readAnalysisStatus(deps, workspaceId, await findLatestRunId(db, workspaceId));
+    },
+  );
 }

@@ -17,18 +17,30 @@ export function registerApiTokenRoutes(app: FastifyInstance, deps: AppDeps): voi
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.post(
     '/api/tokens',
-    { schema: { body: CreateApiTokenBodySchema, response: { 201: CreatedApiTokenSchema } } },
+    {
+      config: { access: 'connections', audit: 'api-token.created' },
+      schema: { body: CreateApiTokenBodySchema, response: { 201: CreatedApiTokenSchema } },
+    },
     async (request, reply) => {
       const created = await createApiToken(deps.db, requireAuth(request), request.body, deps.clock());
       // The only time the token is sent: never cached anywhere.
       return reply.status(201).header('cache-control', 'no-store').send(created);
     },
   );
-  api.get('/api/tokens', { schema: { response: { 200: ApiTokenListSchema } } }, async (request) =>
-    listApiTokens(deps.db, requireAuth(request).workspaceId),
+  api.get(
+    '/api/tokens',
+    { config: { access: 'connections' }, schema: { response: { 200: ApiTokenListSchema } } },
+    async (request) => listApiTokens(deps.db, requireAuth(request).workspaceId),
   );
-  api.delete('/api/tokens/:id', { schema: { params: ApiTokenParamsSchema } }, async (request, reply) => {
-    await revokeApiToken(deps.db, requireAuth(request).workspaceId, request.params.id, deps.clock());
-    return reply.status(204).send();
-  });
+  api.delete(
+    '/api/tokens/:id',
+    {
+      config: { access: 'connections', audit: 'api-token.revoked' },
+      schema: { params: ApiTokenParamsSchema },
+    },
+    async (request, reply) => {
+      await revokeApiToken(deps.db, requireAuth(request).workspaceId, request.params.id, deps.clock());
+      return reply.status(204).send();
+    },
+  );
 }

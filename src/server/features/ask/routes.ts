@@ -13,14 +13,18 @@ const SETUP =
 /** Ask Upside in the app (issue 42): whether a model is configured, and answering a question. */
 export function registerAskRoutes(app: FastifyInstance, deps: AppDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.get('/api/ask/config', { schema: { response: { 200: AskConfigSchema } } }, async () => ({
-    configured: deps.env.llm !== undefined,
-    model: deps.env.llm?.model ?? null,
-    setup: SETUP,
-  }));
+  api.get(
+    '/api/ask/config',
+    { config: { access: 'read' }, schema: { response: { 200: AskConfigSchema } } },
+    async () => ({
+      configured: deps.env.llm !== undefined,
+      model: deps.env.llm?.model ?? null,
+      setup: SETUP,
+    }),
+  );
   api.post(
     '/api/ask',
-    { schema: { body: AskRequestSchema, response: { 200: AskAnswerSchema } } },
+    { config: { access: 'read' }, schema: { body: AskRequestSchema, response: { 200: AskAnswerSchema } } },
     async (request) => {
       const principal = requireAuth(request);
       if (!deps.env.llm) throw new AppError(409, 'assistant_not_configured', SETUP);

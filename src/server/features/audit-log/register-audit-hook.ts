@@ -1,17 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/deps.ts';
 import { recordAudit } from '../../platform/audit/record-audit.ts';
-import { AUDITED_ROUTES } from './audited-routes.ts';
 
 /**
- * Records the audited routes' successful calls (audited-routes.ts) before the answer leaves, so a
+ * Records the successful calls of every route whose `config.audit` names an action (decision 135;
+ * issue #17 item 4: who called it, when, and the route with its path parameters and query as the
+ * "what"; member, role and invitation changes, a cost entry and a finished cost recalculation are
+ * recorded by their own services, with the before and after) before the answer leaves, so a
  * client that saw the answer finds the entry. A failed write is logged at error level and the
  * answer still goes out: the change itself is already committed.
  */
 export function registerAuditHook(app: FastifyInstance, deps: AppDeps): void {
   app.addHook('onSend', async (request, reply, payload) => {
     const route = `${request.method} ${request.routeOptions.url ?? ''}`;
-    const action = AUDITED_ROUTES[route];
+    const action = request.routeOptions.config?.audit;
     const auth = request.auth;
     if (!action || !auth || reply.statusCode >= 400) return payload;
     const query = request.query as Record<string, unknown> | undefined;

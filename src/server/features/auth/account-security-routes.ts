@@ -24,7 +24,7 @@ export function registerAccountSecurityRoutes(app: FastifyInstance, deps: AppDep
 
   api.get(
     '/api/auth/sessions',
-    { schema: { response: { 200: AuthSessionListSchema } } },
+    { config: { access: 'signed-in' }, schema: { response: { 200: AuthSessionListSchema } } },
     async (request) => ({
       sessions: await listSessions(
         deps.db,
@@ -36,7 +36,7 @@ export function registerAccountSecurityRoutes(app: FastifyInstance, deps: AppDep
   );
   api.delete(
     '/api/auth/sessions/:id',
-    { schema: { params: AuthSessionParamsSchema } },
+    { config: { access: 'signed-in' }, schema: { params: AuthSessionParamsSchema } },
     async (request, reply) => {
       if (!(await revokeSession(deps.db, requireAuth(request).userId, request.params.id)))
         throw notFound('No such session: it may have ended already.');
@@ -44,23 +44,28 @@ export function registerAccountSecurityRoutes(app: FastifyInstance, deps: AppDep
     },
   );
 
-  api.get('/api/auth/two-factor', { schema: { response: { 200: TwoFactorStatusSchema } } }, async (request) =>
-    twoFactorStatus(deps.db, requireAuth(request).userId),
+  api.get(
+    '/api/auth/two-factor',
+    { config: { access: 'signed-in' }, schema: { response: { 200: TwoFactorStatusSchema } } },
+    async (request) => twoFactorStatus(deps.db, requireAuth(request).userId),
   );
   api.post(
     '/api/auth/two-factor/start',
-    { schema: { response: { 200: TwoFactorSetupSchema } } },
+    { config: { access: 'signed-in' }, schema: { response: { 200: TwoFactorSetupSchema } } },
     async (request) => startTwoFactor(deps.db, keyring, requireAuth(request).userId),
   );
   api.post(
     '/api/auth/two-factor/enable',
-    { schema: { body: TwoFactorCodeBodySchema, response: { 200: RecoveryCodesSchema } } },
+    {
+      config: { access: 'signed-in' },
+      schema: { body: TwoFactorCodeBodySchema, response: { 200: RecoveryCodesSchema } },
+    },
     async (request) =>
       enableTwoFactor(deps.db, keyring, requireAuth(request).userId, request.body.code, deps.clock()),
   );
   api.post(
     '/api/auth/two-factor/disable',
-    { schema: { body: TwoFactorCodeBodySchema } },
+    { config: { access: 'signed-in' }, schema: { body: TwoFactorCodeBodySchema } },
     async (request, reply) => {
       await disableTwoFactor(deps.db, keyring, requireAuth(request).userId, request.body.code, deps.clock());
       return reply.status(204).send();

@@ -103,64 +103,72 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
     });
   }
 
-  app.get('/api/login', { config: { rateLimit: RATE_LIMITS.signIn } }, async (request, reply) => {
-    const query = request.query as Record<string, unknown>;
-    const returnTo =
-      typeof query.returnTo === 'string' && /^\/(?!\/)/.test(query.returnTo) ? query.returnTo : '/';
-    if (passwordOnly) return reply.redirect(`/sign-in?returnTo=${encodeURIComponent(returnTo)}`);
-    const authorization = await getAuth().client.startAuthorization();
-    await deps.db.insert(loginAttempts).values({
-      state: authorization.state,
-      nonce: authorization.nonce,
-      codeVerifier: authorization.codeVerifier,
-      returnTo,
-      expiresAt: new Date(deps.clock().getTime() + LOGIN_TTL_MS),
-    });
-    reply.setCookie(LOGIN_COOKIE, authorization.state, {
-      path: callbackPath,
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: secureCookies(deps),
-      signed: true,
-      maxAge: LOGIN_TTL_MS / 1000,
-    });
-    return reply.redirect(authorization.url);
-  });
+  app.get(
+    '/api/login',
+    { config: { access: 'public', rateLimit: RATE_LIMITS.signIn } },
+    async (request, reply) => {
+      const query = request.query as Record<string, unknown>;
+      const returnTo =
+        typeof query.returnTo === 'string' && /^\/(?!\/)/.test(query.returnTo) ? query.returnTo : '/';
+      if (passwordOnly) return reply.redirect(`/sign-in?returnTo=${encodeURIComponent(returnTo)}`);
+      const authorization = await getAuth().client.startAuthorization();
+      await deps.db.insert(loginAttempts).values({
+        state: authorization.state,
+        nonce: authorization.nonce,
+        codeVerifier: authorization.codeVerifier,
+        returnTo,
+        expiresAt: new Date(deps.clock().getTime() + LOGIN_TTL_MS),
+      });
+      reply.setCookie(LOGIN_COOKIE, authorization.state, {
+        path: callbackPath,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: secureCookies(deps),
+        signed: true,
+        maxAge: LOGIN_TTL_MS / 1000,
+      });
+      return reply.redirect(authorization.url);
+    },
+  );
 
-  app.get(callbackPath, { config: { rateLimit: RATE_LIMITS.signIn } }, async (request, reply) => {
-    const query = request.query as Record<string, unknown>;
-    const cookie = request.cookies[LOGIN_COOKIE];
-    const unsigned = cookie ? request.unsignCookie(cookie) : undefined;
-    reply.clearCookie(LOGIN_COOKIE, { path: callbackPath });
-    if (typeof query.state !== 'string' || !unsigned?.valid || unsigned.value !== query.state) {
-      throw new AppError(
-        400,
-        'invalid_state',
-        'Sign-in could not be verified (state mismatch). Please sign in again.',
-      );
-    }
-    const [attempt] = await deps.db
-      .delete(loginAttempts)
-      .where(and(eq(loginAttempts.state, query.state), gt(loginAttempts.expiresAt, deps.clock())))
-      .returning();
-    if (!attempt) {
-      throw new AppError(
-        400,
-        'invalid_state',
-        'This sign-in has expired or was already used. Please sign in again.',
-      );
-    }
-    const callbackUrl = new URL(request.raw.url ?? callbackPath, deps.publicUrl());
-    let identity: Awaited<ReturnType<OidcClient['finishAuthorization']>>;
-    try {
-      identity = await getAuth().client.finishAuthorization(callbackUrl, attempt);
-    } catch (error) {
-      request.log.warn({ err: error }, 'sign-in callback rejected');
-      throw new AppError(400, 'invalid_callback', 'Sign-in could not be verified. Please sign in again.');
-    }
-    await beginSession(deps, request, reply, await signInUser(deps.db, identity, deps.clock()));
-    return reply.redirect(attempt.returnTo);
-  });
+  app.get(
+    callbackPath,
+    { config: { access: 'public', rateLimit: RATE_LIMITS.signIn } },
+    async (request, reply) => {
+      const query = request.query as Record<string, unknown>;
+      const cookie = request.cookies[LOGIN_COOKIE];
+      const unsigned = cookie ? request.unsignCookie(cookie) : undefined;
+      reply.clearCookie(LOGIN_COOKIE, { path: callbackPath });
+      if (typeof query.state !== 'string' || !unsigned?.valid || unsigned.value !== query.state) {
+        throw new AppError(
+          400,
+          'invalid_state',
+          'Sign-in could not be verified (state mismatch). Please sign in again.',
+        );
+      }
+      const [attempt] = await deps.db
+        .delete(loginAttempts)
+        .where(and(eq(loginAttempts.state, query.state), gt(loginAttempts.expiresAt, deps.clock())))
+        .returning();
+      if (!attempt) {
+        throw new AppError(
+          400,
+          'invalid_state',
+          'This sign-in has expired or was already used. Please sign in again.',
+        );
+      }
+      const callbackUrl = new URL(request.raw.url ?? callbackPath, deps.publicUrl());
+      let identity: Awaited<ReturnType<OidcClient['finishAuthorization']>>;
+      try {
+        identity = await getAuth().client.finishAuthorization(callbackUrl, attempt);
+      } catch (error) {
+        request.log.warn({ err: error }, 'sign-in callback rejected');
+        throw new AppError(400, 'invalid_callback', 'Sign-in could not be verified. Please sign in again.');
+      }
+      await beginSession(deps, request, reply, await signInUser(deps.db, identity, deps.clock()));
+      return reply.redirect(attempt.returnTo);
+    },
+  );
 
   // Signing out is a POST only (issue #36): the SPA's Sign Out is a form posting here, and the
   // same-origin rule keeps another site from signing a user out with a link or an image.
@@ -172,20 +180,28 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
       { parseAs: 'string' },
       (_request, _body, done) => done(null, undefined),
     );
-    scope.post('/api/logout', async (request: FastifyRequest, reply: FastifyReply) => {
-      const token = request.cookies[SESSION_COOKIE];
-      if (token) await endSession(deps.db, token);
-      reply.clearCookie(SESSION_COOKIE, { path: '/' });
-      return reply.redirect('/');
-    });
+    scope.post(
+      '/api/logout',
+      { config: { access: 'public' } },
+      async (request: FastifyRequest, reply: FastifyReply) => {
+        const token = request.cookies[SESSION_COOKIE];
+        if (token) await endSession(deps.db, token);
+        reply.clearCookie(SESSION_COOKIE, { path: '/' });
+        return reply.redirect('/');
+      },
+    );
   });
 
-  app.get('/api/auth/user', { schema: { response: { 200: AuthUserSchema } } }, async (request) => {
-    const { userId } = requireAuth(request);
-    const user = await getCurrentUser(deps.db, userId);
-    if (!user) throw unauthorized('Your account no longer exists. Please sign in again.');
-    return user;
-  });
+  app.get(
+    '/api/auth/user',
+    { config: { access: 'signed-in' }, schema: { response: { 200: AuthUserSchema } } },
+    async (request) => {
+      const { userId } = requireAuth(request);
+      const user = await getCurrentUser(deps.db, userId);
+      if (!user) throw unauthorized('Your account no longer exists. Please sign in again.');
+      return user;
+    },
+  );
 }
 
 async function readForm(req: IncomingMessage): Promise<URLSearchParams> {

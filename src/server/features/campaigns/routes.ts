@@ -12,7 +12,10 @@ export function registerCampaignRoutes(app: FastifyInstance, deps: AppDeps): voi
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get(
     '/api/campaigns',
-    { schema: { querystring: CampaignPeriodQuerySchema, response: { 200: CampaignPerformanceSchema } } },
+    {
+      config: { access: 'read' },
+      schema: { querystring: CampaignPeriodQuerySchema, response: { 200: CampaignPerformanceSchema } },
+    },
     async (request) => {
       const { workspaceId } = requireAuth(request);
       // A heavy read: on the read replica when one is configured and fresh (decision 126).

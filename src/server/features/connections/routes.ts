@@ -42,7 +42,7 @@ export function registerCredentialsRoutes(fastify: FastifyInstance, deps: AppDep
 
   app.get(
     '/api/credentials/status',
-    { schema: { response: { 200: CredentialsStatusSchema } } },
+    { config: { access: 'read' }, schema: { response: { 200: CredentialsStatusSchema } } },
     async (request) => {
       const { workspaceId } = requireAuth(request);
       return getCredentialsStatus(context(), workspaceId, deps.env.syncIntervalMinutes);
@@ -51,7 +51,7 @@ export function registerCredentialsRoutes(fastify: FastifyInstance, deps: AppDep
 
   app.get(
     '/api/credentials/shopify',
-    { schema: { response: { 200: ShopifyCredentialViewSchema } } },
+    { config: { access: 'read' }, schema: { response: { 200: ShopifyCredentialViewSchema } } },
     async (request) => {
       const { workspaceId } = requireAuth(request);
       return getShopifyCredentialView(context(), workspaceId);
@@ -60,7 +60,11 @@ export function registerCredentialsRoutes(fastify: FastifyInstance, deps: AppDep
 
   app.post(
     '/api/credentials/shopify',
-    { bodyLimit, schema: { body: ShopifyStoreRequestSchema, response: { 200: ShopifyStoreResponseSchema } } },
+    {
+      config: { access: 'connections', audit: 'credentials.changed' },
+      bodyLimit,
+      schema: { body: ShopifyStoreRequestSchema, response: { 200: ShopifyStoreResponseSchema } },
+    },
     async (request) => {
       const { workspaceId } = requireAuth(request);
       return storeShopifyCredentials(context(), workspaceId, request.body);
@@ -69,7 +73,10 @@ export function registerCredentialsRoutes(fastify: FastifyInstance, deps: AppDep
 
   app.delete(
     '/api/credentials/shopify',
-    { schema: { response: { 200: DeleteResponseSchema } } },
+    {
+      config: { access: 'connections', audit: 'credentials.removed' },
+      schema: { response: { 200: DeleteResponseSchema } },
+    },
     async (request) => {
       const { workspaceId } = requireAuth(request);
       return removeShopifyCredentials(context(), workspaceId);
@@ -78,7 +85,7 @@ export function registerCredentialsRoutes(fastify: FastifyInstance, deps: AppDep
 
   app.get(
     '/api/shopify/scopes',
-    { schema: { response: { 200: ShopifyScopesResponseSchema } } },
+    { config: { access: 'read' }, schema: { response: { 200: ShopifyScopesResponseSchema } } },
     async (request) => {
       const { workspaceId } = requireAuth(request);
       return checkShopifyScopes(context(), workspaceId);
@@ -87,7 +94,7 @@ export function registerCredentialsRoutes(fastify: FastifyInstance, deps: AppDep
 
   app.get(
     '/api/credentials/google-analytics/status',
-    { schema: { response: { 200: GaStatusSchema } } },
+    { config: { access: 'read' }, schema: { response: { 200: GaStatusSchema } } },
     async (request) => {
       const { workspaceId } = requireAuth(request);
       return getGaStatus(context(), workspaceId);
@@ -96,7 +103,11 @@ export function registerCredentialsRoutes(fastify: FastifyInstance, deps: AppDep
 
   app.post(
     '/api/credentials/google-analytics/simple-store',
-    { bodyLimit, schema: { body: GaCredentialsRequestSchema, response: { 200: GaStoreResponseSchema } } },
+    {
+      config: { access: 'connections', audit: 'credentials.changed' },
+      bodyLimit,
+      schema: { body: GaCredentialsRequestSchema, response: { 200: GaStoreResponseSchema } },
+    },
     async (request) => {
       const { workspaceId } = requireAuth(request);
       return storeGaCredentials(context(), workspaceId, request.body);
@@ -105,7 +116,7 @@ export function registerCredentialsRoutes(fastify: FastifyInstance, deps: AppDep
 
   app.post(
     '/api/credentials/google-analytics/test',
-    { schema: { response: { 200: GaTestResponseSchema } } },
+    { config: { access: 'connections' }, schema: { response: { 200: GaTestResponseSchema } } },
     async (request) => {
       const { workspaceId } = requireAuth(request);
       return testGaConnection(context(), workspaceId);
@@ -114,7 +125,10 @@ export function registerCredentialsRoutes(fastify: FastifyInstance, deps: AppDep
 
   app.delete(
     '/api/credentials/google-analytics',
-    { schema: { response: { 200: DeleteResponseSchema } } },
+    {
+      config: { access: 'connections', audit: 'credentials.removed' },
+      schema: { response: { 200: DeleteResponseSchema } },
+    },
     async (request) => {
       const { workspaceId } = requireAuth(request);
       return removeGaCredentials(context(), workspaceId);
@@ -124,6 +138,7 @@ export function registerCredentialsRoutes(fastify: FastifyInstance, deps: AppDep
   app.post(
     '/api/credentials/meta',
     {
+      config: { access: 'connections', audit: 'credentials.changed' },
       bodyLimit,
       schema: { body: MetaCredentialsRequestSchema, response: { 200: MetaCredentialsResponseSchema } },
     },
@@ -135,7 +150,10 @@ export function registerCredentialsRoutes(fastify: FastifyInstance, deps: AppDep
 
   app.delete(
     '/api/credentials/meta',
-    { schema: { response: { 200: DeleteResponseSchema } } },
+    {
+      config: { access: 'connections', audit: 'credentials.removed' },
+      schema: { response: { 200: DeleteResponseSchema } },
+    },
     async (request) => {
       const { workspaceId } = requireAuth(request);
       return removeMetaCredentials(context(), workspaceId);

@@ -23,6 +23,7 @@ export function registerContributionRoutes(app: FastifyInstance, deps: AppDeps):
   api.get(
     '/api/products/profit',
     {
+      config: { access: 'costs:read' },
       schema: { querystring: ProductProfitQuerySchema, response: { 200: ProductProfitSchema } },
       // A signed-out caller gets 401 before the query is judged, like every other private read.
       preValidation: async (request) => {
@@ -40,6 +41,7 @@ export function registerContributionRoutes(app: FastifyInstance, deps: AppDeps):
   api.get(
     '/api/products/affinity',
     {
+      config: { access: 'costs:read' },
       schema: { querystring: ProductAffinityQuerySchema, response: { 200: ProductAffinitySchema } },
       preValidation: async (request) => {
         requireAuth(request);
@@ -55,7 +57,7 @@ export function registerContributionRoutes(app: FastifyInstance, deps: AppDeps):
   );
   api.get(
     '/api/customers/cohort-profit',
-    { schema: { response: { 200: CohortProfitSchema } } },
+    { config: { access: 'costs:read' }, schema: { response: { 200: CohortProfitSchema } } },
     async (request) => {
       const { workspaceId } = requireAuth(request);
       return keepContributionAnswer(deps, 'cohorts', workspaceId, null, () =>

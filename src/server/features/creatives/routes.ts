@@ -18,12 +18,16 @@ export function registerCreativeRoutes(app: FastifyInstance, deps: AppDeps): voi
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get(
     '/api/creatives',
-    { schema: { querystring: CreativesQuerySchema, response: { 200: CreativesSchema } } },
+    {
+      config: { access: 'read' },
+      schema: { querystring: CreativesQuerySchema, response: { 200: CreativesSchema } },
+    },
     async (request) => readCreatives(deps, requireAuth(request).workspaceId, request.query, deps.clock()),
   );
   api.get(
     '/api/creatives/:adId/daily',
     {
+      config: { access: 'read' },
       schema: {
         params: CreativeDailyParamsSchema,
         querystring: CreativeDailyQuerySchema,

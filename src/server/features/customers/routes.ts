@@ -14,12 +14,15 @@ export function registerCustomerRoutes(app: FastifyInstance, deps: AppDeps): voi
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get(
     '/api/customers/summary',
-    { schema: { response: { 200: CustomersSummarySchema } } },
+    { config: { access: 'read' }, schema: { response: { 200: CustomersSummarySchema } } },
     async (request) => readCustomersSummary(deps, requireAuth(request).workspaceId),
   );
   api.get(
     '/api/customers',
-    { schema: { querystring: CustomerListQuerySchema, response: { 200: CustomerListSchema } } },
+    {
+      config: { access: 'read', personalData: true },
+      schema: { querystring: CustomerListQuerySchema, response: { 200: CustomerListSchema } },
+    },
     async (request, reply) => {
       const { workspaceId, canSeePersonalData } = requireAuth(request);
       // Names and e-mails of the shop's customers: never cached by the browser or a proxy.

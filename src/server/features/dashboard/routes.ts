@@ -12,7 +12,10 @@ export function registerDashboardRoutes(app: FastifyInstance, deps: AppDeps): vo
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get(
     '/api/dashboard/kpis',
-    { schema: { querystring: DashboardKpiQuerySchema, response: { 200: DashboardKpisSchema } } },
+    {
+      config: { access: 'read' },
+      schema: { querystring: DashboardKpiQuerySchema, response: { 200: DashboardKpisSchema } },
+    },
     async (request) => {
       const { workspaceId } = requireAuth(request);
       // A heavy read: on the read replica when one is configured and fresh (decision 126).

@@ -19,7 +19,7 @@ export function registerDemoRoutes(fastify: FastifyInstance, deps: AppDeps): voi
 
   app.get(
     '/api/demo/credentials',
-    { schema: { response: { 200: DemoCredentialsSchema } } },
+    { config: { access: 'read' }, schema: { response: { 200: DemoCredentialsSchema } } },
     async (request, reply) => {
       requireAuth(request);
       reply.header('cache-control', 'no-store');
@@ -29,7 +29,10 @@ export function registerDemoRoutes(fastify: FastifyInstance, deps: AppDeps): voi
 
   app.post(
     '/api/demo/connect',
-    { schema: { response: { 200: DemoConnectResponseSchema } } },
+    {
+      config: { access: 'connections', audit: 'credentials.changed' },
+      schema: { response: { 200: DemoConnectResponseSchema } },
+    },
     async (request) => {
       const { workspaceId, userId } = requireAuth(request);
       // The storefront's tracker sessions first, so the first sync's join finds them (issue 16).
@@ -46,7 +49,10 @@ export function registerDemoRoutes(fastify: FastifyInstance, deps: AppDeps): voi
   );
   app.post(
     '/api/demo/stores',
-    { schema: { response: { 200: DemoStoreAddedSchema, 201: DemoStoreAddedSchema } } },
+    {
+      config: { access: 'members', audit: 'store.created' },
+      schema: { response: { 200: DemoStoreAddedSchema, 201: DemoStoreAddedSchema } },
+    },
     async (request, reply) => {
       const principal = requireRole(request, ['owner', 'admin'], 'Only owners and admins can add stores.');
       const added = await addDemoStore(deps.db, context(), deps.demo?.second, principal, deps.clock());

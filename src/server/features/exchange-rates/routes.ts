@@ -16,12 +16,15 @@ export function registerExchangeRateRoutes(app: FastifyInstance, deps: AppDeps):
   const status = (teamId: string) => readRateStatus(deps.db, teamId, ecbFeedUrlOf(deps));
   api.get(
     '/api/exchange-rates',
-    { schema: { response: { 200: ExchangeRateStatusSchema } } },
+    { config: { access: 'read' }, schema: { response: { 200: ExchangeRateStatusSchema } } },
     async (request) => status(requireAuth(request).teamId),
   );
   api.post(
     '/api/exchange-rates',
-    { schema: { body: ManualRateBodySchema, response: { 201: ExchangeRateStatusSchema } } },
+    {
+      config: { access: 'connections' },
+      schema: { body: ManualRateBodySchema, response: { 201: ExchangeRateStatusSchema } },
+    },
     async (request, reply) => {
       const principal = requireRole(
         request,
@@ -34,7 +37,7 @@ export function registerExchangeRateRoutes(app: FastifyInstance, deps: AppDeps):
   );
   api.post(
     '/api/exchange-rates/fetch',
-    { schema: { response: { 200: ExchangeRateStatusSchema } } },
+    { config: { access: 'connections' }, schema: { response: { 200: ExchangeRateStatusSchema } } },
     async (request) => {
       const principal = requireRole(
         request,

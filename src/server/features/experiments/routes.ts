@@ -23,12 +23,17 @@ import {
 /** A/B tests of the caller's workspace (CRUD with their analysis) and the sample-size calculator. */
 export function registerExperimentRoutes(app: FastifyInstance, deps: AppDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.get('/api/experiments', { schema: { response: { 200: ExperimentListSchema } } }, async (request) =>
-    listExperiments(deps.db, requireAuth(request).workspaceId),
+  api.get(
+    '/api/experiments',
+    { config: { access: 'read' }, schema: { response: { 200: ExperimentListSchema } } },
+    async (request) => listExperiments(deps.db, requireAuth(request).workspaceId),
   );
   api.get(
     '/api/experiments/sample-size',
-    { schema: { querystring: SampleSizeQuerySchema, response: { 200: SampleSizeSchema } } },
+    {
+      config: { access: 'read' },
+      schema: { querystring: SampleSizeQuerySchema, response: { 200: SampleSizeSchema } },
+    },
     async (request) => {
       requireAuth(request);
       return calculateSampleSize(request.query);
@@ -36,12 +41,18 @@ export function registerExperimentRoutes(app: FastifyInstance, deps: AppDeps): v
   );
   api.get(
     '/api/experiments/:id',
-    { schema: { params: ExperimentParamsSchema, response: { 200: ExperimentSchema } } },
+    {
+      config: { access: 'read' },
+      schema: { params: ExperimentParamsSchema, response: { 200: ExperimentSchema } },
+    },
     async (request) => getExperiment(deps.db, requireAuth(request).workspaceId, request.params.id),
   );
   api.post(
     '/api/experiments',
-    { schema: { body: ExperimentInputSchema, response: { 201: ExperimentSchema } } },
+    {
+      config: { access: 'analyze' },
+      schema: { body: ExperimentInputSchema, response: { 201: ExperimentSchema } },
+    },
     async (request, reply) => {
       const auth = requireAuth(request);
       const created = await createExperiment(
@@ -57,6 +68,7 @@ export function registerExperimentRoutes(app: FastifyInstance, deps: AppDeps): v
   api.put(
     '/api/experiments/:id',
     {
+      config: { access: 'analyze' },
       schema: {
         params: ExperimentParamsSchema,
         body: ExperimentInputSchema,
@@ -74,7 +86,10 @@ export function registerExperimentRoutes(app: FastifyInstance, deps: AppDeps): v
   );
   api.delete(
     '/api/experiments/:id',
-    { schema: { params: ExperimentParamsSchema, response: { 200: z.object({ deleted: z.literal(true) }) } } },
+    {
+      config: { access: 'analyze', audit: 'data.deleted' },
+      schema: { params: ExperimentParamsSchema, response: { 200: z.object({ deleted: z.literal(true) }) } },
+    },
     async (request) => {
       await deleteExperiment(deps.db, requireAuth(request).workspaceId, request.params.id);
       return { deleted: true as const };

@@ -26,6 +26,8 @@ export type CsvValue = string | number | boolean | null;
 export interface ExportDataset<Row> {
   /** One sentence for the API reference. */
   description: string;
+  /** Its rows carry shop customers' names and e-mails (masked for members without the switch). */
+  personalData?: boolean;
   /** The header row. */
   columns: readonly string[];
   /** At most `limit` rows after `after` (null: from the first), in the dataset's key order. */

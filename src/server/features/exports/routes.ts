@@ -20,6 +20,7 @@ export async function registerExportRoutes(app: FastifyInstance, deps: AppDeps):
   api.get(
     '/api/export/daily-pnl.csv',
     {
+      config: { access: 'costs:read', audit: 'export.downloaded' },
       schema: {
         summary: 'Export the daily P&L as CSV',
         description:
@@ -46,6 +47,7 @@ export async function registerExportRoutes(app: FastifyInstance, deps: AppDeps):
     api.get(
       `/api/export/${name}.csv`,
       {
+        config: { access: 'read', audit: 'export.downloaded', personalData: dataset.personalData ?? false },
         schema: {
           summary: `Export ${name} as CSV`,
           description: `${dataset.description} RFC 4180 CSV with a header row; money as exact decimal strings, days in the shop time zone.`,

@@ -10,10 +10,14 @@ import { setForecastClosure } from './set-forecast-closure.ts';
 export function registerForecastClosureRoutes(app: FastifyInstance, deps: AppDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const schema = { params: ForecastClosureParamsSchema, response: { 200: RevenueForecastSchema } };
-  api.put('/api/analytics/forecast-closures/:date', { schema }, async (request) =>
-    setForecastClosure(deps, requireAuth(request), request.params.date, true),
+  api.put(
+    '/api/analytics/forecast-closures/:date',
+    { config: { access: 'analyze' }, schema },
+    async (request) => setForecastClosure(deps, requireAuth(request), request.params.date, true),
   );
-  api.delete('/api/analytics/forecast-closures/:date', { schema }, async (request) =>
-    setForecastClosure(deps, requireAuth(request), request.params.date, false),
+  api.delete(
+    '/api/analytics/forecast-closures/:date',
+    { config: { access: 'analyze', audit: 'data.deleted' }, schema },
+    async (request) => setForecastClosure(deps, requireAuth(request), request.params.date, false),
   );
 }

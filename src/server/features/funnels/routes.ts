@@ -23,18 +23,21 @@ import { readFunnelStepSessions } from './read-funnel-step-sessions.ts';
  */
 export function registerFunnelRoutes(app: FastifyInstance, deps: AppDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.get('/api/funnels', { schema: { response: { 200: z.array(FunnelSchema) } } }, async (request) =>
-    listFunnels(deps.db, requireAuth(request).workspaceId),
+  api.get(
+    '/api/funnels',
+    { config: { access: 'read' }, schema: { response: { 200: z.array(FunnelSchema) } } },
+    async (request) => listFunnels(deps.db, requireAuth(request).workspaceId),
   );
   api.post(
     '/api/funnels',
-    { schema: { body: CreateFunnelSchema, response: { 201: FunnelSchema } } },
+    { config: { access: 'analyze' }, schema: { body: CreateFunnelSchema, response: { 201: FunnelSchema } } },
     async (request, reply) =>
       reply.status(201).send(await createFunnel(deps.db, requireAuth(request).workspaceId, request.body)),
   );
   api.get(
     '/api/funnels/:id/report',
     {
+      config: { access: 'read' },
       schema: {
         params: FunnelParamsSchema,
         querystring: FunnelReportQuerySchema,
@@ -51,6 +54,7 @@ export function registerFunnelRoutes(app: FastifyInstance, deps: AppDeps): void 
   api.get(
     '/api/funnels/:id/steps/:step/sessions',
     {
+      config: { access: 'read' },
       schema: {
         params: FunnelStepParamsSchema,
         querystring: FunnelReportQuerySchema,

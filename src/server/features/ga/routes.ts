@@ -27,14 +27,18 @@ export function registerGaRoutes(fastify: FastifyInstance, deps: AppDeps): void 
 
   // The spec's path and the one the dashboard's other GA reads sit beside: one handler.
   for (const path of ['/api/analytics/ga/overview', '/api/ga/analytics/overview']) {
-    app.get(path, { schema: { querystring, response: { 200: GaOverviewSchema } } }, async (request) => {
-      const { workspaceId } = requireAuth(request);
-      return readGaOverview(deps, workspaceId, Number(request.query.period));
-    });
+    app.get(
+      path,
+      { config: { access: 'read' }, schema: { querystring, response: { 200: GaOverviewSchema } } },
+      async (request) => {
+        const { workspaceId } = requireAuth(request);
+        return readGaOverview(deps, workspaceId, Number(request.query.period));
+      },
+    );
   }
   app.get(
     '/api/ga/analytics/pages',
-    { schema: { querystring, response: { 200: GaPagesSchema } } },
+    { config: { access: 'read' }, schema: { querystring, response: { 200: GaPagesSchema } } },
     async (request) => {
       const { workspaceId } = requireAuth(request);
       return getStoredGaReport(
@@ -47,7 +51,7 @@ export function registerGaRoutes(fastify: FastifyInstance, deps: AppDeps): void 
   );
   app.get(
     '/api/ga/analytics/traffic',
-    { schema: { querystring, response: { 200: GaTrafficSchema } } },
+    { config: { access: 'read' }, schema: { querystring, response: { 200: GaTrafficSchema } } },
     async (request) => {
       const { workspaceId } = requireAuth(request);
       return getStoredGaReport(
@@ -61,7 +65,11 @@ export function registerGaRoutes(fastify: FastifyInstance, deps: AppDeps): void 
 
   app.post(
     '/api/ga/analytics/overview',
-    { bodyLimit, schema: { body: GaCredentialsRequestSchema, response: { 200: GaOverviewSchema } } },
+    {
+      config: { access: 'connections', audit: 'credentials.changed' },
+      bodyLimit,
+      schema: { body: GaCredentialsRequestSchema, response: { 200: GaOverviewSchema } },
+    },
     async (request) => {
       requireAuth(request);
       return getGaReportWith(context(), request.body, 'overview');
@@ -69,7 +77,11 @@ export function registerGaRoutes(fastify: FastifyInstance, deps: AppDeps): void 
   );
   app.post(
     '/api/ga/analytics/pages',
-    { bodyLimit, schema: { body: GaCredentialsRequestSchema, response: { 200: GaPagesSchema } } },
+    {
+      config: { access: 'connections', audit: 'credentials.changed' },
+      bodyLimit,
+      schema: { body: GaCredentialsRequestSchema, response: { 200: GaPagesSchema } },
+    },
     async (request) => {
       requireAuth(request);
       return getGaReportWith(context(), request.body, 'pages');
@@ -77,7 +89,11 @@ export function registerGaRoutes(fastify: FastifyInstance, deps: AppDeps): void 
   );
   app.post(
     '/api/ga/analytics/traffic',
-    { bodyLimit, schema: { body: GaCredentialsRequestSchema, response: { 200: GaTrafficSchema } } },
+    {
+      config: { access: 'connections', audit: 'credentials.changed' },
+      bodyLimit,
+      schema: { body: GaCredentialsRequestSchema, response: { 200: GaTrafficSchema } },
+    },
     async (request) => {
       requireAuth(request);
       return getGaReportWith(context(), request.body, 'traffic');

@@ -11,7 +11,10 @@ export function registerInsightRoutes(app: FastifyInstance, deps: AppDeps): void
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get(
     '/api/insights',
-    { schema: { querystring: InsightsQuerySchema, response: { 200: InsightsResponseSchema } } },
+    {
+      config: { access: 'read' },
+      schema: { querystring: InsightsQuerySchema, response: { 200: InsightsResponseSchema } },
+    },
     async (request) =>
       readInsights(deps, requireAuth(request).workspaceId, dayRangeRequestOf(request.query), deps.clock()),
   );

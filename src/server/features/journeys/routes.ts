@@ -19,13 +19,17 @@ export function registerJourneyRoutes(app: FastifyInstance, deps: AppDeps): void
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get(
     '/api/attribution/first-party/health',
-    { schema: { querystring: FirstPartyHealthQuerySchema, response: { 200: FirstPartyHealthSchema } } },
+    {
+      config: { access: 'read' },
+      schema: { querystring: FirstPartyHealthQuerySchema, response: { 200: FirstPartyHealthSchema } },
+    },
     async (request) =>
       readFirstPartyHealth(deps.db, requireAuth(request).workspaceId, request.query, deps.clock()),
   );
   api.get(
     '/api/attribution/first-party',
     {
+      config: { access: 'read' },
       schema: {
         querystring: FirstPartyAttributionQuerySchema,
         response: { 200: FirstPartyAttributionSchema },

@@ -40,7 +40,7 @@ export interface UpsideTool<S extends z.ZodType> {
   title: string;
   description: string;
   input: S;
-  /** The permission of the endpoint the tool mirrors (route-permissions.ts). */
+  /** The permission of the endpoint the tool mirrors (its `config.access`). */
   permission: Permission;
   /** Its answers carry customers' names and e-mails (masked without "can see personal data"). */
   personalData?: boolean;

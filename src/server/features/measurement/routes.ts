@@ -16,12 +16,18 @@ export function registerMeasurementRoutes(app: FastifyInstance, deps: AppDeps): 
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get(
     '/api/measurement/mmm',
-    { schema: { querystring: MmmQuerySchema, response: { 200: MmmAnswerSchema } } },
+    {
+      config: { access: 'costs:read' },
+      schema: { querystring: MmmQuerySchema, response: { 200: MmmAnswerSchema } },
+    },
     async (request) => readMmmAnswer(deps, requireAuth(request).workspaceId, request.query),
   );
   api.post(
     '/api/measurement/plan',
-    { schema: { body: PlanBodySchema, response: { 200: PlanAnswerSchema } } },
+    {
+      config: { access: 'costs:read' },
+      schema: { body: PlanBodySchema, response: { 200: PlanAnswerSchema } },
+    },
     async (request) => planShopBudget(deps, requireAuth(request).workspaceId, request.body),
   );
 }

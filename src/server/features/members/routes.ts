@@ -24,23 +24,25 @@ import { updateMember } from './update-member.ts';
 
 /**
  * Members and invitations of the caller's workspace (issue #17 items 2–3). Who may call each route
- * is declared in http/route-permissions.ts and checked before these run; the owner-only rules and
+ * is declared in its config (`access`) and checked before these run; the owner-only rules and
  * the last-owner rule live in the services.
  */
 export function registerMemberRoutes(app: FastifyInstance, deps: AppDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.get('/api/workspace/members', { schema: { response: { 200: MemberListSchema } } }, async (request) =>
-    listMembers(deps.db, requireAuth(request)),
+  api.get(
+    '/api/workspace/members',
+    { config: { access: 'read' }, schema: { response: { 200: MemberListSchema } } },
+    async (request) => listMembers(deps.db, requireAuth(request)),
   );
   api.patch(
     '/api/workspace/members/:id',
-    { schema: { params: MemberParamsSchema, body: UpdateMemberBodySchema } },
+    { config: { access: 'members' }, schema: { params: MemberParamsSchema, body: UpdateMemberBodySchema } },
     async (request) =>
       updateMember(deps.db, requireAuth(request), request.params.id, request.body, deps.clock()),
   );
   api.delete(
     '/api/workspace/members/:id',
-    { schema: { params: MemberParamsSchema } },
+    { config: { access: 'members' }, schema: { params: MemberParamsSchema } },
     async (request, reply) => {
       await removeMember(deps.db, requireAuth(request), request.params.id, deps.clock());
       return reply.status(204).send();
@@ -48,20 +50,23 @@ export function registerMemberRoutes(app: FastifyInstance, deps: AppDeps): void 
   );
   api.get(
     '/api/workspace/invitations',
-    { schema: { response: { 200: InvitationListSchema } } },
+    { config: { access: 'members' }, schema: { response: { 200: InvitationListSchema } } },
     async (request) => ({
       invitations: await listPendingInvitations(deps.db, requireAuth(request).teamId, deps.clock()),
     }),
   );
   api.post(
     '/api/workspace/invitations',
-    { schema: { body: CreateInvitationBodySchema, response: { 201: CreatedInvitationSchema } } },
+    {
+      config: { access: 'members' },
+      schema: { body: CreateInvitationBodySchema, response: { 201: CreatedInvitationSchema } },
+    },
     async (request, reply) =>
       reply.status(201).send(await createInvitation(deps, requireAuth(request), request.body)),
   );
   api.delete(
     '/api/workspace/invitations/:id',
-    { schema: { params: InvitationIdParamsSchema } },
+    { config: { access: 'members' }, schema: { params: InvitationIdParamsSchema } },
     async (request, reply) => {
       await revokeInvitation(deps.db, requireAuth(request), request.params.id, deps.clock());
       return reply.status(204).send();
@@ -70,6 +75,7 @@ export function registerMemberRoutes(app: FastifyInstance, deps: AppDeps): void 
   api.get(
     '/api/invitations/:token',
     {
+      config: { access: 'public' },
       schema: { params: InvitationTokenParamsSchema, response: { 200: InvitationPreviewSchema } },
       // A browser opening the link goes to the invitation page, through sign-in (or, with password
       // accounts, the page to join with a password) when signed out;
@@ -88,7 +94,10 @@ export function registerMemberRoutes(app: FastifyInstance, deps: AppDeps): void 
   );
   api.post(
     '/api/invitations/:token/accept',
-    { schema: { params: InvitationTokenParamsSchema, response: { 200: AcceptedInvitationSchema } } },
+    {
+      config: { access: 'signed-in' },
+      schema: { params: InvitationTokenParamsSchema, response: { 200: AcceptedInvitationSchema } },
+    },
     async (request) =>
       acceptInvitation(
         deps.db,

@@ -24,14 +24,18 @@ export function registerMetaRoutes(fastify: FastifyInstance, deps: AppDeps): voi
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const context = () => deps.integration;
 
-  app.get('/api/meta/debug-temp', { schema: { response: { 200: MetaDebugSchema } } }, async (request) => {
-    const { workspaceId } = requireAuth(request);
-    return getMetaDebug(context(), workspaceId);
-  });
+  app.get(
+    '/api/meta/debug-temp',
+    { config: { access: 'read' }, schema: { response: { 200: MetaDebugSchema } } },
+    async (request) => {
+      const { workspaceId } = requireAuth(request);
+      return getMetaDebug(context(), workspaceId);
+    },
+  );
 
   app.get(
     '/api/meta/test-connection',
-    { schema: { response: { 200: MetaConnectionTestSchema } } },
+    { config: { access: 'read' }, schema: { response: { 200: MetaConnectionTestSchema } } },
     async (request) => {
       const { workspaceId } = requireAuth(request);
       return testMetaConnection(context(), workspaceId);
@@ -40,7 +44,7 @@ export function registerMetaRoutes(fastify: FastifyInstance, deps: AppDeps): voi
 
   app.get(
     '/api/meta/test-available-data',
-    { schema: { response: { 200: MetaDataTestSchema } } },
+    { config: { access: 'read' }, schema: { response: { 200: MetaDataTestSchema } } },
     async (request) => {
       const { workspaceId } = requireAuth(request);
       return testMetaAvailableData(context(), workspaceId);
@@ -49,7 +53,7 @@ export function registerMetaRoutes(fastify: FastifyInstance, deps: AppDeps): voi
 
   app.get(
     '/api/meta/spending/last-month',
-    { schema: { response: { 200: MetaSpendingSchema } } },
+    { config: { access: 'read' }, schema: { response: { 200: MetaSpendingSchema } } },
     async (request) => {
       const { workspaceId } = requireAuth(request);
       return getMetaSpendingLastMonth(context(), workspaceId);
@@ -58,7 +62,10 @@ export function registerMetaRoutes(fastify: FastifyInstance, deps: AppDeps): voi
 
   app.get(
     '/api/meta/summary',
-    { schema: { querystring: DayRangeQuerySchema, response: { 200: MetaSummarySchema } } },
+    {
+      config: { access: 'read' },
+      schema: { querystring: DayRangeQuerySchema, response: { 200: MetaSummarySchema } },
+    },
     async (request) => {
       const { workspaceId } = requireAuth(request);
       // The metrics window (decision 011): Meta's spend over the same days as the store's pages.

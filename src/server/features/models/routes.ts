@@ -10,10 +10,12 @@ export function registerModelRoutes(app: FastifyInstance, deps: AppDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get(
     '/api/models/diagnostics',
-    { schema: { response: { 200: ModelDiagnosticsSchema } } },
+    { config: { access: 'read' }, schema: { response: { 200: ModelDiagnosticsSchema } } },
     async (request) => readModelDiagnostics(deps, requireAuth(request).workspaceId),
   );
-  api.get('/api/models/runs', { schema: { response: { 200: ModelRunListSchema } } }, async (request) =>
-    listModelRuns(deps.db, requireAuth(request).workspaceId),
+  api.get(
+    '/api/models/runs',
+    { config: { access: 'read' }, schema: { response: { 200: ModelRunListSchema } } },
+    async (request) => listModelRuns(deps.db, requireAuth(request).workspaceId),
   );
 }

@@ -42,14 +42,18 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: AppDeps):
 
   api.get(
     '/api/notifications/channels',
-    { schema: { response: { 200: ChannelListSchema } } },
+    { config: { access: 'read' }, schema: { response: { 200: ChannelListSchema } } },
     async (request) => ({
       channels: await listChannels(deps, requireAuth(request).workspaceId),
     }),
   );
   api.post(
     '/api/notifications/channels',
-    { preValidation, schema: { body: CreateChannelBodySchema, response: { 201: CreatedChannelSchema } } },
+    {
+      config: { access: 'connections', audit: 'credentials.changed' },
+      preValidation,
+      schema: { body: CreateChannelBodySchema, response: { 201: CreatedChannelSchema } },
+    },
     async (request, reply) => {
       const created = await createChannel(deps, requireAuth(request).workspaceId, request.body, deps.clock());
       return reply.status(201).header('cache-control', 'no-store').send(created);
@@ -57,7 +61,11 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: AppDeps):
   );
   api.delete(
     '/api/notifications/channels/:id',
-    { preValidation, schema: { params: ChannelParamsSchema } },
+    {
+      config: { access: 'connections', audit: 'credentials.removed' },
+      preValidation,
+      schema: { params: ChannelParamsSchema },
+    },
     async (request, reply) => {
       await deleteChannel(deps, requireAuth(request).workspaceId, request.params.id);
       return reply.status(204).send();
@@ -65,21 +73,29 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: AppDeps):
   );
   api.post(
     '/api/notifications/channels/:id/test',
-    { preValidation, schema: { params: ChannelParamsSchema, response: { 200: SendResultSchema } } },
+    {
+      config: { access: 'connections' },
+      preValidation,
+      schema: { params: ChannelParamsSchema, response: { 200: SendResultSchema } },
+    },
     async (request) => ({
       delivery: await sendChannelTest(deps, requireAuth(request).workspaceId, request.params.id),
     }),
   );
   api.post(
     '/api/notifications/digests/test',
-    { preValidation, schema: { body: DigestTestBodySchema.nullish(), response: { 200: SendResultSchema } } },
+    {
+      config: { access: 'connections' },
+      preValidation,
+      schema: { body: DigestTestBodySchema.nullish(), response: { 200: SendResultSchema } },
+    },
     async (request) => ({
       delivery: await sendDigestTest(deps, requireAuth(request), request.body?.period ?? 'daily'),
     }),
   );
   api.get(
     '/api/notifications/deliveries',
-    { schema: { response: { 200: DeliveryListSchema } } },
+    { config: { access: 'read' }, schema: { response: { 200: DeliveryListSchema } } },
     async (request) => {
       const { workspaceId, canSeeCosts } = requireAuth(request);
       const deliveries = await listDeliveries(deps.db, workspaceId);
@@ -88,12 +104,14 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: AppDeps):
       };
     },
   );
-  api.get('/api/alerts', { schema: { response: { 200: AlertListSchema } } }, async (request) =>
-    readAlertList(deps.db, requireAuth(request)),
+  api.get(
+    '/api/alerts',
+    { config: { access: 'read' }, schema: { response: { 200: AlertListSchema } } },
+    async (request) => readAlertList(deps.db, requireAuth(request)),
   );
   api.get(
     '/api/notifications/settings',
-    { schema: { response: { 200: NotificationSettingsSchema } } },
+    { config: { access: 'read' }, schema: { response: { 200: NotificationSettingsSchema } } },
     async (request) => {
       const auth = requireAuth(request);
       return readSettings(deps.db, auth.workspaceId, auth.userId);
@@ -102,6 +120,7 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: AppDeps):
   api.put(
     '/api/notifications/settings',
     {
+      config: { access: 'connections' },
       preValidation,
       schema: { body: NotificationSettingsBodySchema, response: { 200: NotificationSettingsSchema } },
     },
@@ -112,7 +131,7 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: AppDeps):
   );
   api.get(
     '/api/notifications/rules',
-    { schema: { response: { 200: AlertRuleListSchema } } },
+    { config: { access: 'read' }, schema: { response: { 200: AlertRuleListSchema } } },
     async (request) => {
       const { workspaceId, canSeeCosts } = requireAuth(request);
       const rules = await listRules(deps.db, workspaceId);
@@ -121,7 +140,11 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: AppDeps):
   );
   api.post(
     '/api/notifications/rules',
-    { preValidation, schema: { body: CreateAlertRuleBodySchema, response: { 201: AlertRuleSchema } } },
+    {
+      config: { access: 'connections' },
+      preValidation,
+      schema: { body: CreateAlertRuleBodySchema, response: { 201: AlertRuleSchema } },
+    },
     async (request, reply) =>
       reply
         .status(201)
@@ -129,7 +152,11 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: AppDeps):
   );
   api.delete(
     '/api/notifications/rules/:id',
-    { preValidation, schema: { params: AlertRuleParamsSchema } },
+    {
+      config: { access: 'connections', audit: 'data.deleted' },
+      preValidation,
+      schema: { params: AlertRuleParamsSchema },
+    },
     async (request, reply) => {
       await deleteRule(deps.db, requireAuth(request).workspaceId, request.params.id);
       return reply.status(204).send();
@@ -137,7 +164,7 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: AppDeps):
   );
   api.get(
     '/api/notifications/caught-mail',
-    { schema: { response: { 200: CaughtMailListSchema } } },
+    { config: { access: 'connections' }, schema: { response: { 200: CaughtMailListSchema } } },
     async (request) => {
       requireAuth(request);
       const catcher = await mailCatcherOf(deps);
@@ -147,7 +174,7 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: AppDeps):
 
   api.get(
     '/api/notifications/demo-slack',
-    { schema: { response: { 200: DemoSlackSchema } } },
+    { config: { access: 'connections' }, schema: { response: { 200: DemoSlackSchema } } },
     async (request) => {
       requireAuth(request);
       const slack = deps.demo?.slack;
@@ -165,7 +192,7 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: AppDeps):
   // clients send from their own servers — the signed token is the authority, not a session.
   api.get(
     '/api/notifications/unsubscribe',
-    { schema: { querystring: UnsubscribeQuerySchema } },
+    { config: { access: 'public' }, schema: { querystring: UnsubscribeQuerySchema } },
     async (request, reply) =>
       reply
         .header('content-type', 'text/html; charset=utf-8')
@@ -179,15 +206,16 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: AppDeps):
       { parseAs: 'string' },
       (_request, body, done) => done(null, body),
     );
-    scope
-      .withTypeProvider<ZodTypeProvider>()
-      .post(
-        '/api/notifications/unsubscribe',
-        { config: { allowCrossSite: true }, schema: { querystring: UnsubscribeQuerySchema } },
-        async (request, reply) => {
-          await unsubscribe(deps.db, deps.secrets.sessionSecret, request.query.token, deps.clock());
-          return reply.header('content-type', 'text/html; charset=utf-8').send(unsubscribedPage());
-        },
-      );
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/api/notifications/unsubscribe',
+      {
+        config: { access: 'public', allowCrossSite: true },
+        schema: { querystring: UnsubscribeQuerySchema },
+      },
+      async (request, reply) => {
+        await unsubscribe(deps.db, deps.secrets.sessionSecret, request.query.token, deps.clock());
+        return reply.header('content-type', 'text/html; charset=utf-8').send(unsubscribedPage());
+      },
+    );
   });
 }

@@ -72,5 +72,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     routePrefix: '/api/docs',
     uiConfig: { docExpansion: 'list', deepLinking: true },
   });
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
+    app.swagger(),
+  );
 }

@@ -40,7 +40,7 @@ export function registerOpportunityRoutes(app: FastifyInstance, deps: AppDeps): 
   api.get(
     '/api/opportunities/stats',
     {
-      config: { latestRun: 'run-and-list' },
+      config: { access: 'read', latestRun: 'run-and-list' },
       schema: { querystring: OpportunityStatsQuerySchema, response: { 200: OpportunityStatsSchema } },
     },
     async (request) => {
@@ -57,18 +57,25 @@ export function registerOpportunityRoutes(app: FastifyInstance, deps: AppDeps): 
       );
     },
   );
-  api.get('/api/opportunities/export.csv', async (request, reply) => {
-    const csv = await exportOpportunitiesCsv(deps, requireAuth(request).workspaceId);
-    const day = deps.clock().toISOString().slice(0, 10);
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="revenue-opportunities-${day}.csv"`)
-      .header('cache-control', 'no-store')
-      .send(csv);
-  });
+  api.get(
+    '/api/opportunities/export.csv',
+    { config: { access: 'read', audit: 'export.downloaded' } },
+    async (request, reply) => {
+      const csv = await exportOpportunitiesCsv(deps, requireAuth(request).workspaceId);
+      const day = deps.clock().toISOString().slice(0, 10);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="revenue-opportunities-${day}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
+  );
   api.post(
     '/api/opportunities/:id/implement',
-    { schema: { params: OpportunityIdParamsSchema, response: { 200: OpportunitySchema } } },
+    {
+      config: { access: 'analyze' },
+      schema: { params: OpportunityIdParamsSchema, response: { 200: OpportunitySchema } },
+    },
     async (request) => {
       const auth = requireAuth(request);
       return implementOpportunity(deps, auth.workspaceId, auth.userId, request.params.id, deps.clock());
@@ -77,6 +84,7 @@ export function registerOpportunityRoutes(app: FastifyInstance, deps: AppDeps): 
   api.post(
     '/api/opportunities/:id/dismiss',
     {
+      config: { access: 'analyze' },
       schema: {
         params: OpportunityIdParamsSchema,
         body: DismissOpportunityBodySchema.nullish(),
@@ -97,7 +105,10 @@ export function registerOpportunityRoutes(app: FastifyInstance, deps: AppDeps): 
   );
   api.post(
     '/api/opportunities/:id/restore',
-    { schema: { params: OpportunityIdParamsSchema, response: { 200: OpportunitySchema } } },
+    {
+      config: { access: 'analyze' },
+      schema: { params: OpportunityIdParamsSchema, response: { 200: OpportunitySchema } },
+    },
     async (request) =>
       restoreOpportunity(deps, requireAuth(request).workspaceId, request.params.id, deps.clock()),
   );

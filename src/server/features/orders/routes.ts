@@ -18,7 +18,10 @@ export function registerShopifyRoutes(fastify: FastifyInstance, deps: AppDeps): 
 
   app.get(
     '/api/shopify/order/:orderName',
-    { schema: { params: OrderNameParamsSchema, response: { 200: OrderLookupResponseSchema } } },
+    {
+      config: { access: 'read', personalData: true },
+      schema: { params: OrderNameParamsSchema, response: { 200: OrderLookupResponseSchema } },
+    },
     async (request) => {
       const { workspaceId } = requireAuth(request);
       return lookupShopifyOrder(context(), workspaceId, request.params.orderName);
@@ -27,7 +30,10 @@ export function registerShopifyRoutes(fastify: FastifyInstance, deps: AppDeps): 
 
   app.get(
     '/api/shopify/summary',
-    { schema: { querystring: DayRangeQuerySchema, response: { 200: ShopifySummarySchema } } },
+    {
+      config: { access: 'read' },
+      schema: { querystring: DayRangeQuerySchema, response: { 200: ShopifySummarySchema } },
+    },
     async (request) => {
       const { workspaceId } = requireAuth(request);
       const [live, store] = await Promise.all([

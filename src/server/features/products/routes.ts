@@ -18,7 +18,10 @@ export function registerProductRoutes(app: FastifyInstance, deps: AppDeps): void
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get(
     '/api/products/performance',
-    { schema: { querystring: ProductPeriodQuerySchema, response: { 200: ProductPerformanceSchema } } },
+    {
+      config: { access: 'read' },
+      schema: { querystring: ProductPeriodQuerySchema, response: { 200: ProductPerformanceSchema } },
+    },
     async (request) =>
       readProductPerformance(
         deps,
@@ -30,6 +33,7 @@ export function registerProductRoutes(app: FastifyInstance, deps: AppDeps): void
   api.put(
     '/api/products/:productId/lead-time',
     {
+      config: { access: 'analyze' },
       schema: {
         params: ProductIdParamsSchema,
         body: LeadTimeInputSchema,
@@ -48,6 +52,7 @@ export function registerProductRoutes(app: FastifyInstance, deps: AppDeps): void
   api.get(
     '/api/products/:productId/daily',
     {
+      config: { access: 'read' },
       schema: {
         params: ProductIdParamsSchema,
         querystring: ProductPeriodQuerySchema,

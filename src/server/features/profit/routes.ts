@@ -22,7 +22,7 @@ export function registerProfitRoutes(app: FastifyInstance, deps: AppDeps): void 
       schema: { querystring: ProfitQuerySchema, response: { 200: ProfitReportSchema } },
       // The session and the report context (versions, shop, expenses) in one query: a kept answer
       // then costs one round trip. An API token's principal is already set (its own hook).
-      config: { readsOwnSession: true },
+      config: { access: 'costs:read', readsOwnSession: true },
       // A signed-out caller gets 401 before the query is judged, like every other private read.
       preValidation: async (request) => {
         const token = sessionTokenOf(request);

@@ -26,7 +26,7 @@ export function registerPublicRoutes(app: FastifyInstance, deps: AppDeps): void 
     timestamp: deps.clock().toISOString(),
   });
   const schema = { response: { 200: PublicServiceResponseSchema, 503: PublicServiceResponseSchema } };
-  const config = { rateLimit: RATE_LIMITS.publicProbe };
+  const config = { access: 'public', rateLimit: RATE_LIMITS.publicProbe } as const;
 
   app.get('/api/public/health', { schema, config }, async (_request, reply) => {
     const started = performance.now();

@@ -15,12 +15,17 @@ import { selectStore } from './select-store.ts';
 /** The stores of the caller's workspace: list, add (owners and admins), switch the active one. */
 export function registerStoreRoutes(app: FastifyInstance, deps: AppDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.get('/api/stores', { schema: { response: { 200: StoreListSchema } } }, async (request) =>
-    listStores(deps.db, requireAuth(request)),
+  api.get(
+    '/api/stores',
+    { config: { access: 'read' }, schema: { response: { 200: StoreListSchema } } },
+    async (request) => listStores(deps.db, requireAuth(request)),
   );
   api.post(
     '/api/stores',
-    { schema: { body: CreateStoreBodySchema, response: { 201: StoreSchema } } },
+    {
+      config: { access: 'members', audit: 'store.created' },
+      schema: { body: CreateStoreBodySchema, response: { 201: StoreSchema } },
+    },
     async (request, reply) => {
       const principal = requireRole(request, ['owner', 'admin'], 'Only owners and admins can add stores.');
       return reply.status(201).send(await createStore(deps.db, principal, request.body, deps.clock()));
@@ -28,7 +33,10 @@ export function registerStoreRoutes(app: FastifyInstance, deps: AppDeps): void {
   );
   api.post(
     '/api/stores/:id/select',
-    { schema: { params: StoreParamsSchema, response: { 200: StoreSchema } } },
+    {
+      config: { access: 'signed-in' },
+      schema: { params: StoreParamsSchema, response: { 200: StoreSchema } },
+    },
     async (request) => {
       const principal = requireAuth(request);
       // Writes carry the session cookie: API tokens are read-only and refused before this runs.

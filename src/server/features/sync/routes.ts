@@ -16,7 +16,7 @@ export function registerSyncRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   typed.get(
     '/api/sync/status',
-    { schema: { response: { 200: SyncStatusResponseSchema } } },
+    { config: { access: 'read' }, schema: { response: { 200: SyncStatusResponseSchema } } },
     async (request) => {
       const { workspaceId } = requireAuth(request);
       return readSyncStatus(deps.db, workspaceId, deps.clock(), deps.env.syncIntervalMinutes);
@@ -25,7 +25,10 @@ export function registerSyncRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   typed.post(
     '/api/sync/run',
-    { schema: { body: SyncRunRequestSchema, response: { 202: SyncRunResponseSchema } } },
+    {
+      config: { access: 'connections' },
+      schema: { body: SyncRunRequestSchema, response: { 202: SyncRunResponseSchema } },
+    },
     async (request, reply) => {
       const { workspaceId } = requireAuth(request);
       const result = await runSyncNow(deps.db, workspaceId, request.body, deps.clock());

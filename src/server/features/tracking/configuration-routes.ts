@@ -28,26 +28,35 @@ export function registerTrackingConfigurationRoutes(app: FastifyInstance, deps: 
 
   api.get(
     '/api/tracking-configurations',
-    { schema: { response: { 200: TrackingConfigurationListSchema } } },
+    { config: { access: 'read' }, schema: { response: { 200: TrackingConfigurationListSchema } } },
     async (request) => listTrackingConfigurations(deps.db, requireAuth(request).workspaceId),
   );
 
   api.get(
     '/api/tracking/install-check',
-    { schema: { querystring: InstallCheckQuerySchema, response: { 200: InstallCheckSchema } } },
+    {
+      config: { access: 'read' },
+      schema: { querystring: InstallCheckQuerySchema, response: { 200: InstallCheckSchema } },
+    },
     async (request) => firstEventOfSite(deps.db, requireAuth(request).workspaceId, request.query.siteId),
   );
 
   api.get(
     '/api/tracking/sites/:id/pixel',
-    { schema: { params: TrackingConfigurationParamsSchema, response: { 200: CustomPixelSchema } } },
+    {
+      config: { access: 'read' },
+      schema: { params: TrackingConfigurationParamsSchema, response: { 200: CustomPixelSchema } },
+    },
     async (request) =>
       customPixelOf(deps.db, requireAuth(request).workspaceId, request.params.id, deps.publicUrl()),
   );
 
   api.post(
     '/api/tracking-configurations',
-    { schema: { body: CreateTrackingConfigurationSchema, response: { 201: TrackingConfigurationSchema } } },
+    {
+      config: { access: 'connections' },
+      schema: { body: CreateTrackingConfigurationSchema, response: { 201: TrackingConfigurationSchema } },
+    },
     async (request, reply) => {
       const { workspaceId } = requireAuth(request);
       return reply.status(201).send(await createTrackingConfiguration(deps.db, workspaceId, request.body));
@@ -57,6 +66,7 @@ export function registerTrackingConfigurationRoutes(app: FastifyInstance, deps: 
   api.patch(
     '/api/tracking-configurations/:id',
     {
+      config: { access: 'connections' },
       schema: {
         params: TrackingConfigurationParamsSchema,
         body: UpdateTrackingConfigurationSchema,
@@ -75,6 +85,7 @@ export function registerTrackingConfigurationRoutes(app: FastifyInstance, deps: 
   api.delete(
     '/api/tracking-configurations/:id',
     {
+      config: { access: 'connections', audit: 'data.deleted' },
       schema: {
         params: TrackingConfigurationParamsSchema,
         response: { 200: z.object({ deleted: z.literal(true) }) },

@@ -65,7 +65,7 @@ export async function registerCursorTrackingRoutes(app: FastifyInstance, deps: A
     // (about a tenth of the server's CPU at 10k events/s). Warnings and errors are still logged.
     scope.post(
       EVENTS_PATH,
-      { config: { allowCrossSite: true }, logLevel: 'warn' },
+      { config: { access: 'public', allowCrossSite: true }, logLevel: 'warn' },
       async (request, reply) => {
         const origin = request.headers.origin;
         try {
@@ -90,7 +90,7 @@ export async function registerCursorTrackingRoutes(app: FastifyInstance, deps: A
 
     scope.options(
       EVENTS_PATH,
-      { config: { allowCrossSite: true }, logLevel: 'warn' },
+      { config: { access: 'public', allowCrossSite: true }, logLevel: 'warn' },
       async (request, reply) => {
         const origin = request.headers.origin;
         if (origin && (await isKnownTrackingOrigin(deps.db, origin))) {
@@ -117,19 +117,28 @@ export async function registerCursorTrackingRoutes(app: FastifyInstance, deps: A
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get(
     '/api/cursor-tracking/statistics',
-    { schema: { querystring: TrackingScopeQuerySchema, response: { 200: CursorStatisticsSchema } } },
+    {
+      config: { access: 'read' },
+      schema: { querystring: TrackingScopeQuerySchema, response: { 200: CursorStatisticsSchema } },
+    },
     async (request) =>
       getCursorStatistics(deps.db, { workspaceId: requireAuth(request).workspaceId, ...request.query }),
   );
   api.get(
     '/api/cursor-tracking/clicks',
-    { schema: { querystring: ClicksQuerySchema, response: { 200: ClickStatisticsSchema } } },
+    {
+      config: { access: 'read' },
+      schema: { querystring: ClicksQuerySchema, response: { 200: ClickStatisticsSchema } },
+    },
     async (request) =>
       getClickStatistics(deps.db, { workspaceId: requireAuth(request).workspaceId, ...request.query }),
   );
   api.get(
     '/api/cursor-tracking/heatmap',
-    { schema: { querystring: FilteredHeatmapQuerySchema, response: { 200: HeatmapResponseSchema } } },
+    {
+      config: { access: 'read' },
+      schema: { querystring: FilteredHeatmapQuerySchema, response: { 200: HeatmapResponseSchema } },
+    },
     async (request) =>
       getHeatmap(deps.db, deps.caches.heatmapTiles, {
         workspaceId: requireAuth(request).workspaceId,
@@ -138,7 +147,10 @@ export async function registerCursorTrackingRoutes(app: FastifyInstance, deps: A
   );
   api.get(
     '/api/cursor-tracking/scroll',
-    { schema: { querystring: HeatmapFilterSchema, response: { 200: ScrollMapSchema } } },
+    {
+      config: { access: 'read' },
+      schema: { querystring: HeatmapFilterSchema, response: { 200: ScrollMapSchema } },
+    },
     async (request) =>
       getScrollMap(deps.db, deps.caches.answers, {
         workspaceId: requireAuth(request).workspaceId,
@@ -147,7 +159,10 @@ export async function registerCursorTrackingRoutes(app: FastifyInstance, deps: A
   );
   api.get(
     '/api/cursor-tracking/frustration',
-    { schema: { querystring: HeatmapFilterSchema, response: { 200: FrustrationSchema } } },
+    {
+      config: { access: 'read' },
+      schema: { querystring: HeatmapFilterSchema, response: { 200: FrustrationSchema } },
+    },
     async (request) =>
       getFrustration(deps.db, deps.caches.answers, {
         workspaceId: requireAuth(request).workspaceId,
@@ -156,19 +171,28 @@ export async function registerCursorTrackingRoutes(app: FastifyInstance, deps: A
   );
   api.get(
     '/api/cursor-tracking/element-revenue',
-    { schema: { querystring: HeatmapFilterSchema, response: { 200: ElementRevenueSchema } } },
+    {
+      config: { access: 'read' },
+      schema: { querystring: HeatmapFilterSchema, response: { 200: ElementRevenueSchema } },
+    },
     async (request) =>
       getElementRevenue(deps.db, { workspaceId: requireAuth(request).workspaceId, ...request.query }),
   );
   api.get(
     '/api/cursor-tracking/experiments',
-    { schema: { querystring: ExperimentVariantsQuerySchema, response: { 200: SessionExperimentsSchema } } },
+    {
+      config: { access: 'read' },
+      schema: { querystring: ExperimentVariantsQuerySchema, response: { 200: SessionExperimentsSchema } },
+    },
     async (request) =>
       listSessionExperiments(deps.db, { workspaceId: requireAuth(request).workspaceId, ...request.query }),
   );
   api.get(
     '/api/cursor-tracking/sessions',
-    { schema: { querystring: TrackingScopeQuerySchema, response: { 200: TrackingSessionsResponseSchema } } },
+    {
+      config: { access: 'read' },
+      schema: { querystring: TrackingScopeQuerySchema, response: { 200: TrackingSessionsResponseSchema } },
+    },
     async (request) =>
       listTrackingSessions(
         deps.db,

@@ -52,7 +52,7 @@ export async function registerWebhookRoutes(fastify: FastifyInstance, deps: AppD
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/api/webhooks/shopify',
       {
-        config: { allowCrossSite: true },
+        config: { access: 'public', allowCrossSite: true },
         bodyLimit: WEBHOOK_BODY_LIMIT,
         schema: { response: { 200: WebhookAcceptedSchema } },
       },
@@ -66,7 +66,7 @@ export async function registerWebhookRoutes(fastify: FastifyInstance, deps: AppD
 
   app.get(
     '/api/dashboard/today',
-    { schema: { response: { 200: DashboardTodaySchema } } },
+    { config: { access: 'read' }, schema: { response: { 200: DashboardTodaySchema } } },
     async (request, reply) => {
       const { workspaceId } = requireAuth(request);
       reply.header('cache-control', 'no-store');
@@ -76,7 +76,7 @@ export async function registerWebhookRoutes(fastify: FastifyInstance, deps: AppD
 
   app.get(
     '/api/demo/live',
-    { schema: { response: { 200: DemoLiveResponseSchema } } },
+    { config: { access: 'read' }, schema: { response: { 200: DemoLiveResponseSchema } } },
     async (request, reply) => {
       const { workspaceId } = requireAuth(request);
       reply.header('cache-control', 'no-store');
@@ -87,6 +87,7 @@ export async function registerWebhookRoutes(fastify: FastifyInstance, deps: AppD
   app.post(
     '/api/demo/live',
     {
+      config: { access: 'connections' },
       schema: { body: DemoLiveRequestSchema, response: { 200: DemoLiveResponseSchema } },
       preValidation: signedInFirst,
     },
@@ -98,7 +99,10 @@ export async function registerWebhookRoutes(fastify: FastifyInstance, deps: AppD
 
   app.get(
     '/api/compliance/data-requests',
-    { schema: { response: { 200: DataRequestExportListSchema } } },
+    {
+      config: { access: 'connections', personalData: true },
+      schema: { response: { 200: DataRequestExportListSchema } },
+    },
     async (request, reply) => {
       const { workspaceId } = requireAuth(request);
       reply.header('cache-control', 'no-store');
@@ -108,7 +112,11 @@ export async function registerWebhookRoutes(fastify: FastifyInstance, deps: AppD
 
   app.get(
     '/api/compliance/data-requests/:id',
-    { schema: { params: DataRequestExportParamsSchema }, preValidation: signedInFirst },
+    {
+      config: { access: 'connections', personalData: true },
+      schema: { params: DataRequestExportParamsSchema },
+      preValidation: signedInFirst,
+    },
     async (request, reply) => {
       const { workspaceId } = requireAuth(request);
       const content = await readDataRequestExport(deps.db, workspaceId, request.params.id);

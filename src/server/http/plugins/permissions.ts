@@ -1,14 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AuditAction } from '../../../shared/contracts/members.ts';
 import { allows } from '../../../shared/permissions.ts';
 import { AppError, unauthorized } from '../../errors.ts';
-import { accessOf, PERSONAL_DATA_ROUTES, type RouteAccess } from '../route-permissions.ts';
+import { isApiReferencePath, type RouteAccess } from '../route-permissions.ts';
 import { type Redaction, redactPayload } from '../visibility/redact-payload.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Who may call the route (route-permissions.ts), set at registration from the table. */
+    /** Who may call the route (route-permissions.ts): every /api route declares it. */
     access?: RouteAccess;
-    /** The route's answers carry shop customers' names and e-mails. */
+    /** Every successful call is recorded in the audit log as this action (features/audit-log). */
+    audit?: AuditAction;
+    /** The route's answers carry shop customers' names and e-mails (masked without the switch). */
     personalData?: boolean;
   }
 }
@@ -16,8 +19,8 @@ declare module 'fastify' {
 const methodsOf = (method: string | string[]) => (Array.isArray(method) ? method : [method]);
 
 /**
- * One enforcement point for roles (issue #17, decision 055). At registration every /api route takes
- * its access from ROUTE_ACCESS (a route without an entry stops the app from starting); after the
+ * One enforcement point for roles (issue #17, decision 055). Every /api route declares its access in
+ * its own `config` (decision 135; a route without one stops the app from starting); after the
  * session and API-token hooks, one preValidation hook answers 401 to a private route without a
  * principal and 403 when the principal's role (or cost switch) lacks the route's permission —
  * before any body is validated or handler runs (a route that reads the session in its own query,
@@ -28,19 +31,16 @@ const methodsOf = (method: string | string[]) => (Array.isArray(method) ? method
 export function registerPermissions(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return;
-    const entries = methodsOf(route.method)
-      .filter((method) => method !== 'HEAD')
-      .map((method) => `${method} ${route.url}`);
-    const [first] = entries;
-    if (first === undefined) return;
-    const access = accessOf(first);
-    if (!access || entries.some((entry) => accessOf(entry) !== access))
-      throw new Error(`${entries.join(', ')} has no entry in src/server/http/route-permissions.ts`);
-    route.config = {
-      ...route.config,
-      access,
-      personalData: entries.some((entry) => PERSONAL_DATA_ROUTES.has(entry)),
-    };
+    if (isApiReferencePath(route.url)) {
+      route.config = { ...route.config, access: 'public' };
+      return;
+    }
+    if (!route.config?.access) {
+      const methods = methodsOf(route.method).filter((method) => method !== 'HEAD');
+      throw new Error(
+        `${methods.join(', ')} ${route.url} declares no access: add config: { access } to the route`,
+      );
+    }
   });
 
   app.addHook('preValidation', async (request) => {

@@ -71,7 +71,7 @@ export function getSnapshotJson<S extends z.ZodType, Q extends z.ZodType = z.Zod
   };
   app.get(
     path,
-    { config: { latestRun: options.latestRun ?? 'run' }, schema: routeSchema },
+    { config: { access: 'read', latestRun: options.latestRun ?? 'run' }, schema: routeSchema },
     async (request, reply) => {
       const { workspaceId, latestRun } = requireAuthWithLatestRun(request);
       const runId = latestRun.id;

@@ -33,7 +33,7 @@ import { SignInLocked } from './sign-in-lockout.ts';
  */
 export function registerPasswordRoutes(app: FastifyInstance, deps: AppDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const limited = { rateLimit: RATE_LIMITS.passwordSignIn };
+  const limited = { access: 'public', rateLimit: RATE_LIMITS.passwordSignIn } as const;
   const requireOn = () => {
     if (!deps.env.passwordAccounts)
       throw new AppError(
@@ -50,7 +50,10 @@ export function registerPasswordRoutes(app: FastifyInstance, deps: AppDeps): voi
 
   api.get(
     '/api/auth/methods',
-    { schema: { response: { 200: AuthMethodsSchema } }, config: { rateLimit: RATE_LIMITS.publicProbe } },
+    {
+      schema: { response: { 200: AuthMethodsSchema } },
+      config: { access: 'public', rateLimit: RATE_LIMITS.publicProbe },
+    },
     async () => {
       const [anyone] = deps.env.passwordAccounts
         ? await queryRows(deps.db, z.object({ id: z.string() }), sql`SELECT id FROM users LIMIT 1`)

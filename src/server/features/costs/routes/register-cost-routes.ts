@@ -67,6 +67,7 @@ export async function registerCostRoutes(app: FastifyInstance, deps: AppDeps): P
     const api = scope.withTypeProvider<ZodTypeProvider>();
     const csvRoute = {
       bodyLimit: CSV_BODY_LIMIT,
+      config: { access: 'costs:write', audit: 'costs.changed' } as const,
       schema: {
         querystring: CsvImportQuerySchema,
         body: z.string(),
@@ -77,7 +78,10 @@ export async function registerCostRoutes(app: FastifyInstance, deps: AppDeps): P
 
     api.get(
       '/api/costs/ledger',
-      { schema: { querystring: CostLedgerQuerySchema, response: { 200: CostLedgerResponseSchema } } },
+      {
+        config: { access: 'costs:read' },
+        schema: { querystring: CostLedgerQuerySchema, response: { 200: CostLedgerResponseSchema } },
+      },
       async (request) =>
         readCostLedger(deps.db, {
           workspaceId: requireAuth(request).workspaceId,
@@ -88,7 +92,7 @@ export async function registerCostRoutes(app: FastifyInstance, deps: AppDeps): P
     );
     api.post(
       '/api/costs/entries',
-      { schema: { body: CostEntryInputSchema, response: { 200: Ok } } },
+      { config: { access: 'costs:write' }, schema: { body: CostEntryInputSchema, response: { 200: Ok } } },
       async (request) => {
         const auth = requireAuth(request);
         const shop = await requireShop(deps.db, auth.workspaceId);
@@ -122,21 +126,28 @@ export async function registerCostRoutes(app: FastifyInstance, deps: AppDeps): P
         }),
       );
     });
-    api.get('/api/costs/export', async (request, reply) => {
-      const csv = await exportCosts(deps.db, requireAuth(request).workspaceId);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="costs.csv"')
-        .send(csv);
-    });
+    api.get(
+      '/api/costs/export',
+      { config: { access: 'costs:read', audit: 'export.downloaded' } },
+      async (request, reply) => {
+        const csv = await exportCosts(deps.db, requireAuth(request).workspaceId);
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', 'attachment; filename="costs.csv"')
+          .send(csv);
+      },
+    );
     api.get(
       '/api/costs/settings',
-      { schema: { response: { 200: CostSettingsResponseSchema } } },
+      { config: { access: 'costs:read' }, schema: { response: { 200: CostSettingsResponseSchema } } },
       async (request) => readCostSettings(deps.db, requireAuth(request).workspaceId),
     );
     api.put(
       '/api/costs/default-margin',
-      { schema: { body: DefaultMarginInputSchema, response: { 200: Ok } } },
+      {
+        config: { access: 'costs:write', audit: 'costs.changed' },
+        schema: { body: DefaultMarginInputSchema, response: { 200: Ok } },
+      },
       async (request) => {
         const auth = requireAuth(request);
         await setDefaultMargin(deps.db, {
@@ -149,7 +160,10 @@ export async function registerCostRoutes(app: FastifyInstance, deps: AppDeps): P
     );
     api.put(
       '/api/costs/fee-rules',
-      { schema: { body: FeeRulesInputSchema, response: { 200: Ok } } },
+      {
+        config: { access: 'costs:write', audit: 'costs.changed' },
+        schema: { body: FeeRulesInputSchema, response: { 200: Ok } },
+      },
       async (request) => {
         const auth = requireAuth(request);
         const shop = await requireShop(deps.db, auth.workspaceId);
@@ -159,7 +173,10 @@ export async function registerCostRoutes(app: FastifyInstance, deps: AppDeps): P
     );
     api.put(
       '/api/costs/shipping-profiles',
-      { schema: { body: ShippingProfilesInputSchema, response: { 200: Ok } } },
+      {
+        config: { access: 'costs:write', audit: 'costs.changed' },
+        schema: { body: ShippingProfilesInputSchema, response: { 200: Ok } },
+      },
       async (request) => {
         const auth = requireAuth(request);
         const shop = await requireShop(deps.db, auth.workspaceId);
@@ -174,7 +191,10 @@ export async function registerCostRoutes(app: FastifyInstance, deps: AppDeps): P
     );
     api.post(
       '/api/costs/expenses',
-      { schema: { body: ExpenseInputSchema, response: { 201: z.object({ id: z.string() }) } } },
+      {
+        config: { access: 'costs:write', audit: 'costs.changed' },
+        schema: { body: ExpenseInputSchema, response: { 201: z.object({ id: z.string() }) } },
+      },
       async (request, reply) => {
         const auth = requireAuth(request);
         const shop = await requireShop(deps.db, auth.workspaceId);
@@ -184,7 +204,10 @@ export async function registerCostRoutes(app: FastifyInstance, deps: AppDeps): P
     );
     api.put(
       '/api/costs/expenses/:id',
-      { schema: { params: ExpenseParamsSchema, body: ExpenseInputSchema, response: { 200: Ok } } },
+      {
+        config: { access: 'costs:write', audit: 'costs.changed' },
+        schema: { params: ExpenseParamsSchema, body: ExpenseInputSchema, response: { 200: Ok } },
+      },
       async (request) => {
         const auth = requireAuth(request);
         const shop = await requireShop(deps.db, auth.workspaceId);
@@ -199,7 +222,10 @@ export async function registerCostRoutes(app: FastifyInstance, deps: AppDeps): P
     );
     api.delete(
       '/api/costs/expenses/:id',
-      { schema: { params: ExpenseParamsSchema, response: { 200: Ok } } },
+      {
+        config: { access: 'costs:write', audit: 'costs.changed' },
+        schema: { params: ExpenseParamsSchema, response: { 200: Ok } },
+      },
       async (request) => {
         await deleteExpense(deps.db, requireAuth(request).workspaceId, request.params.id);
         return { ok: true as const };
@@ -207,7 +233,10 @@ export async function registerCostRoutes(app: FastifyInstance, deps: AppDeps): P
     );
     api.post(
       '/api/costs/recalculations',
-      { schema: { body: RecalculationInputSchema, response: { 202: RecalculationSchema } } },
+      {
+        config: { access: 'costs:write' },
+        schema: { body: RecalculationInputSchema, response: { 202: RecalculationSchema } },
+      },
       async (request, reply) => {
         const auth = requireAuth(request);
         const run = await requestRecalculation(deps.db, { ...auth, ...request.body, now: deps.clock() });

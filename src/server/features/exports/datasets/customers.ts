@@ -53,6 +53,7 @@ function selectPage(db: Db, context: ExportContext, afterId: number | null, limi
  * the latest succeeded analysis (empty when no run has scored them).
  */
 export const dataset = defineExportDataset<Awaited<ReturnType<typeof selectPage>>[number]>({
+  personalData: true,
   description:
     'One row per customer created in the window, with RFM segment, churn probability and 12-month CLV from the latest analysis.',
   columns: [
