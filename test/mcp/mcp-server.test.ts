@@ -8,7 +8,7 @@ import {
   type ScriptedToolCall,
   startOpenAiEmulator,
 } from '../../src/demo/emulators/openai/app.ts';
-import { addDays } from '../../src/shared/calendar.ts';
+import { addDays, localDayOf } from '../../src/shared/calendar.ts';
 import { startTestApp } from '../support/start-app.ts';
 import type { DemoTestApp } from '../support/start-demo-app.ts';
 import { startConnectedDemoApp } from '../support/start-demo-app.ts';
@@ -588,6 +588,32 @@ describe('the Ask panel: POST /api/ask with the owner’s OpenAI-compatible mode
     expect(requests).toHaveLength(2);
     expect(requests[0]?.tools.length).toBeGreaterThanOrEqual(15);
     expect(requests[1]?.messages.filter((message) => message.role === 'tool')).toHaveLength(2);
+  });
+
+  it("tells the model today's date as a shop day, not the UTC date", async () => {
+    const { timeZone } = (await api('/api/dashboard/kpis?period=30')) as { timeZone: string };
+    const realClock = app.server.deps.clock;
+    const base = realClock().toISOString().slice(0, 10);
+    // An instant of the same UTC date whose day at the store is another one (evening west of UTC,
+    // early morning east of it).
+    const instant = [`${base}T00:30:00Z`, `${base}T23:30:00Z`]
+      .map((text) => new Date(text))
+      .find((at) => localDayOf(at, timeZone) !== base);
+    expect(instant, `no instant of ${base} is another day in ${timeZone}`).toBeDefined();
+    if (!instant) return;
+    app.server.deps.clock = () => instant;
+    const sent = model.received.length;
+    try {
+      expect((await ask('What was my net profit and revenue over the last 30 days?')).status).toBe(200);
+    } finally {
+      app.server.deps.clock = realClock;
+    }
+    const [first] = model.received.slice(sent) as Array<{
+      messages: Array<{ role: string; content: string }>;
+    }>;
+    const system = first?.messages.find((message) => message.role === 'system')?.content ?? '';
+    expect(system).toContain(`Today is ${localDayOf(instant, timeZone)}.`);
+    expect(system).not.toContain(`Today is ${base}.`);
   });
 
   it('hands invalid tool arguments back to the model as an error naming the field', async () => {

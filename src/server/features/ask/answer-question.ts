@@ -1,4 +1,6 @@
+import { localDayOf } from '../../../shared/calendar.ts';
 import type { AskAnswer, AskToolCall } from '../../../shared/contracts/ask.ts';
+import { findShop } from '../../domain/shop/read-shop.ts';
 import { AppError } from '../../errors.ts';
 import type { ToolContext } from '../mcp/tool-definition.ts';
 import { InvalidParamsError } from '../mcp/tool-definition.ts';
@@ -53,7 +55,10 @@ export async function answerQuestion(
   llm: LlmConfig,
   question: string,
 ): Promise<AskAnswer> {
-  const today = context.deps.clock().toISOString().slice(0, 10);
+  // "Today" for the model is the shop's day: in the evening west of UTC the UTC date is already
+  // tomorrow, and "yesterday" would then name the day that is still running at the store.
+  const shop = await findShop(context.deps.db, context.principal.workspaceId);
+  const today = localDayOf(context.deps.clock(), shop?.timeZone ?? 'UTC');
   const messages: ChatMessage[] = [
     { role: 'system', content: SYSTEM_PROMPT.replace('{today}', today) },
     { role: 'user', content: question },

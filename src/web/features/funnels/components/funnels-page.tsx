@@ -1,8 +1,10 @@
 import { addDays } from '@shared/calendar.ts';
 import { VIEWPORT_BUCKETS } from '@shared/contracts/cursor-tracking.ts';
+import { shopToday } from '@web/components/date-range.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { Input } from '@web/components/ui/input.tsx';
 import { LabelledSelect } from '@web/components/ui/labelled-select.tsx';
+import { useActiveTimeZone } from '@web/lib/stores/store-queries.ts';
 import { useState } from 'react';
 import { useCustomersSummary } from '../../../lib/customers/customer-queries.ts';
 import { useFunnels } from '../api/funnel-queries.ts';
@@ -11,7 +13,6 @@ import { FunnelReport } from './funnel-report.tsx';
 
 /** The channels of a session (sessionChannelOf → channelOf). */
 const CHANNELS = ['direct', 'google_organic', 'google_ads', 'meta_ads', 'tiktok_ads', 'email', 'referral'];
-const today = () => new Date().toISOString().slice(0, 10);
 
 /** One labelled filter of the report: a native select, so the browser's own keyboard use holds. */
 
@@ -23,8 +24,14 @@ const today = () => new Date().toISOString().slice(0, 10);
 export function FunnelsPage() {
   const funnels = useFunnels();
   const [id, setId] = useState('checkout');
-  const [to, setTo] = useState(today);
-  const [from, setFrom] = useState(() => addDays(today(), -29));
+  // The last 30 shop days until the owner picks others: today in the store's time zone (the UTC
+  // date is tomorrow in an American evening), the browser's own day while the store list loads.
+  const today = shopToday(useActiveTimeZone() ?? null);
+  const [picked, setPicked] = useState<{ from?: string; to?: string }>({});
+  const to = picked.to ?? today;
+  const from = picked.from ?? addDays(to, -29);
+  const setFrom = (value: string) => setPicked((range) => ({ ...range, from: value }));
+  const setTo = (value: string) => setPicked((range) => ({ ...range, to: value }));
   const [device, setDevice] = useState('');
   const [channel, setChannel] = useState('');
   const [campaign, setCampaign] = useState('');
