@@ -17,6 +17,10 @@ describe('redactUrl', () => {
     const token = 'k3J9x_Qm2-pV7rT4yW8zA1bC5dE6fG0h';
     expect(redactUrl(`/api/auth/password/reset/${token}`)).toBe('/api/auth/password/reset/[redacted]');
     expect(redactUrl(`/reset-password/${token}`)).toBe('/reset-password/[redacted]');
+    expect(redactUrl(`/verify-email/${token}`)).toBe('/verify-email/[redacted]');
+    expect(redactUrl(`/api/auth/email/verification/${token}`)).toBe(
+      '/api/auth/email/verification/[redacted]',
+    );
     expect(redactUrl(`/api/invitations/${token}/accept`)).toBe('/api/invitations/[redacted]/accept');
   });
 });

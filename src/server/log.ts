@@ -51,8 +51,9 @@ export function loggerOptions(level: string): LoggerOptions {
   };
 }
 
-/** Paths that carry a single-use secret: reset links and invitation links. */
-const SECRET_PATH_SEGMENTS = /(\/(?:reset-password|reset|invitations)\/)[\w-]{20,}/g;
+/** Paths that carry a single-use secret: reset, address-confirmation and invitation links. */
+const SECRET_PATH_SEGMENTS =
+  /(\/(?:reset-password|reset|verify-email|verification|invitations)\/)[\w-]{20,}/g;
 
 export function redactUrl(url: string): string {
   return url.replace(SECRET_QUERY_PARAMS, '$1[redacted]').replace(SECRET_PATH_SEGMENTS, '$1[redacted]');

@@ -136,9 +136,56 @@ describe('the owner account of a fresh install', { timeout: SLOW }, () => {
   });
 });
 
+describe("the owner's e-mail address", { timeout: SLOW }, () => {
+  it('is proven by a mailed single-use link that lasts an hour', async () => {
+    const owner = cookieOf(await login(OWNER.email, OWNER.password));
+    const status = async () => (await app.request('/api/auth/email/verification', { cookie: owner })).json();
+    // Created at setup, before any mail server may be configured: not proven yet.
+    expect(await status()).toMatchObject({
+      email: OWNER.email,
+      verified: false,
+      verifiedAt: null,
+      canVerify: true,
+    });
+    const tokenOf = (link: string) => new URL(link).pathname.split('/').at(-1) ?? '';
+    const mailsBefore = smtp.messages.length;
+    const sent = await sendJson(app, 'POST', '/api/auth/email/verification', {}, owner);
+    expect(sent.status, await sent.clone().text()).toBe(202);
+    expect(await sent.json()).toEqual({ sentTo: expect.stringMatching(/^o\*+@/) });
+    const first = tokenOf(await linkMailed(mailsBefore + 1, '/verify-email/'));
+    expect(smtp.messages.at(-1)?.subject).toBe('Confirm your e-mail address for Upside');
+    expect((await sendJson(app, 'POST', '/api/auth/email/verification', {}, owner)).status).toBe(202);
+    const second = tokenOf(await linkMailed(mailsBefore + 2, '/verify-email/'));
+    const confirm = (token: string) => sendJson(app, 'POST', `/api/auth/email/verification/${token}`, {});
+
+    // Over an hour old: 410, nothing proven.
+    try {
+      moveClock(60 * 60 * 1000 + 1000);
+      const late = await confirm(first);
+      expect(late.status).toBe(410);
+      expect(await late.json()).toMatchObject({ code: 'link_unusable' });
+    } finally {
+      app.server.deps.clock = realClock;
+    }
+    expect(await status()).toMatchObject({ verified: false });
+
+    // Opened without a session (another browser): proves the address, once.
+    const confirmed = await confirm(second);
+    expect(confirmed.status, await confirmed.clone().text()).toBe(200);
+    expect(await confirmed.json()).toEqual({ email: expect.stringMatching(/^o\*+@/) });
+    expect(await status()).toMatchObject({ verified: true, verifiedAt: expect.any(String) });
+    expect((await confirm(second)).status).toBe(410);
+    const again = await sendJson(app, 'POST', '/api/auth/email/verification', {}, owner);
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({ code: 'already_verified' });
+    expect((await confirm('not a token')).status).toBe(400);
+  });
+});
+
 describe('an invited member with a password account', { timeout: SLOW }, () => {
   it('sets the password through the mailed invitation link and is then a member', async () => {
     const owner = cookieOf(await login(OWNER.email, OWNER.password));
+    const mailsBefore = smtp.messages.length;
     const invited = await sendJson(
       app,
       'POST',
@@ -148,7 +195,7 @@ describe('an invited member with a password account', { timeout: SLOW }, () => {
     );
     expect(invited.status, await invited.clone().text()).toBe(201);
     await runJobsUntilIdle(app.server.deps);
-    const link = await linkMailed(1, '/api/invitations/');
+    const link = await linkMailed(mailsBefore + 1, '/api/invitations/');
     const token = invitationToken(link);
 
     const weak = await sendJson(app, 'POST', `/api/invitations/${token}/password`, {

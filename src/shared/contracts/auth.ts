@@ -60,6 +60,25 @@ export const PasswordResetTokenParamsSchema = z.object({
 /** GET /api/auth/password/reset/:token — whose link it is (masked e-mail), or 410. */
 export const PasswordResetPreviewSchema = z.object({ email: z.string() });
 
+/** GET /api/auth/email/verification — the caller's address and whether it is proven (issue #38). */
+export const EmailVerificationStatusSchema = z.object({
+  email: z.string().nullable(),
+  verified: z.boolean(),
+  /** When it was proven (ISO instant), or null. */
+  verifiedAt: z.string().nullable(),
+  /** A password account can prove its address by a mailed link; an OIDC one has its provider's word. */
+  canVerify: z.boolean(),
+});
+export type EmailVerificationStatus = z.infer<typeof EmailVerificationStatusSchema>;
+/** POST /api/auth/email/verification — 202: where the link went (masked). */
+export const EmailVerificationSentSchema = z.object({ sentTo: z.string() });
+/** POST /api/auth/email/verification/:token — the token of the mailed link. */
+export const EmailVerificationTokenParamsSchema = z.object({
+  token: z.string().regex(/^[\w-]{20,100}$/, 'token is not a confirmation link'),
+});
+/** POST /api/auth/email/verification/:token — 200: the address now proven (masked), or 410. */
+export const EmailVerifiedSchema = z.object({ email: z.string() });
+
 /** POST /api/auth/password/reset/:token — the new password (204, or 410 for a used/expired link). */
 export const NewPasswordBodySchema = z.object({ password: PasswordField });
 

@@ -92,6 +92,9 @@ export const ERROR_CODES = [
   'rates_unreachable',
   // Ask Upside (issue 42)
   'assistant_not_configured',
+  // e-mail verification of password accounts (issue #38)
+  'not_a_password_account',
+  'already_verified',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

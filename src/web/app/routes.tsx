@@ -75,6 +75,15 @@ export const APP_ROUTES: readonly AppRoute[] = [
     ),
   },
   {
+    path: '/verify-email/:token',
+    access: 'public',
+    title: 'Confirm your e-mail address',
+    page: lazyPage(
+      () => import('@web/features/auth/components/verify-email-page.tsx'),
+      (m) => m.VerifyEmailPage,
+    ),
+  },
+  {
     path: '/join/:token',
     access: 'public',
     title: 'Join',

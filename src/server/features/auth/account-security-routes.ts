@@ -3,6 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AuthSessionListSchema,
   AuthSessionParamsSchema,
+  EmailVerificationSentSchema,
+  EmailVerificationStatusSchema,
+  EmailVerificationTokenParamsSchema,
+  EmailVerifiedSchema,
   RecoveryCodesSchema,
   TwoFactorCodeBodySchema,
   TwoFactorSetupSchema,
@@ -11,12 +15,19 @@ import {
 import { notFound } from '../../errors.ts';
 import { requireAuth, sessionTokenOf } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
+import { RATE_LIMITS } from '../../http/plugins/rate-limits.ts';
 import { listSessions, revokeSession } from '../../platform/session/manage-sessions.ts';
+import {
+  emailVerificationStatus,
+  finishEmailVerification,
+  requestEmailVerification,
+} from './password/email-verification.ts';
 import { disableTwoFactor, enableTwoFactor, startTwoFactor, twoFactorStatus } from './password/two-factor.ts';
 
 /**
  * The caller's own account security, on the profile (issue #38): signed-in devices, each revocable,
- * and two-factor sign-in for password accounts.
+ * two-factor sign-in for password accounts, and proving the account's e-mail address by a mailed
+ * single-use link.
  */
 export function registerAccountSecurityRoutes(app: FastifyInstance, deps: AppDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -42,6 +53,29 @@ export function registerAccountSecurityRoutes(app: FastifyInstance, deps: AppDep
         throw notFound('No such session: it may have ended already.');
       return reply.status(204).send();
     },
+  );
+
+  api.get(
+    '/api/auth/email/verification',
+    { config: { access: 'signed-in' }, schema: { response: { 200: EmailVerificationStatusSchema } } },
+    async (request) => emailVerificationStatus(deps, requireAuth(request).userId),
+  );
+  api.post(
+    '/api/auth/email/verification',
+    {
+      config: { access: 'signed-in', rateLimit: RATE_LIMITS.passwordSignIn },
+      schema: { response: { 202: EmailVerificationSentSchema } },
+    },
+    async (request, reply) =>
+      reply.status(202).send(await requestEmailVerification(deps, requireAuth(request).userId)),
+  );
+  api.post(
+    '/api/auth/email/verification/:token',
+    {
+      config: { access: 'public', rateLimit: RATE_LIMITS.passwordSignIn },
+      schema: { params: EmailVerificationTokenParamsSchema, response: { 200: EmailVerifiedSchema } },
+    },
+    async (request) => finishEmailVerification(deps, request.params.token),
   );
 
   api.get(

@@ -1,6 +1,6 @@
 import type { TeamRole } from '../../../shared/contracts/stores.ts';
 import { escapeHtml } from '../../http/escape-html.ts';
-import type { RenderedMail } from '../notifications/digest/render-digest.ts';
+import type { RenderedMail } from '../../platform/mail/rendered-mail.ts';
 
 export interface InvitationMail {
   url: string;

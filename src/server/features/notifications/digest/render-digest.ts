@@ -1,14 +1,8 @@
 import { formatDay } from '../../../../core/insights/format-day.ts';
 import { formatMoney, minorToDecimal } from '../../../../shared/money.ts';
 import { escapeHtml } from '../../../http/escape-html.ts';
+import type { RenderedMail } from '../../../platform/mail/rendered-mail.ts';
 import type { DigestData, DigestKpi } from './read-digest.ts';
-
-/** A rendered e-mail: subject, HTML (inline styles, no scripts, no remote resources) and text. */
-export interface RenderedMail {
-  subject: string;
-  html: string;
-  text: string;
-}
 
 export interface DigestLinks {
   /** The app's origin, for links back to the pages. */

@@ -3,6 +3,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/car
 import { Skeleton } from '@web/components/ui/skeleton.tsx';
 import { useMySessions, useRevokeSession } from '../api/use-password-auth.ts';
 import { FormError } from './auth-form-parts.tsx';
+import { EmailVerificationSection } from './email-verification-section.tsx';
 import { TwoFactorSection } from './two-factor-section.tsx';
 
 /** The devices signed in to the caller's account, each one revocable (issue #38). */
@@ -41,7 +42,7 @@ function SessionsSection() {
   );
 }
 
-/** The profile's "Sign-in and security" card: two-factor sign-in and signed-in devices. */
+/** The profile's "Sign-in and security" card: the e-mail address, two-factor sign-in and signed-in devices. */
 export function AccountSecurity() {
   return (
     <Card data-testid="account-security">
@@ -49,6 +50,12 @@ export function AccountSecurity() {
         <CardTitle>Sign-in and security</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-6">
+        <section aria-labelledby="email-heading" className="grid gap-2">
+          <h3 id="email-heading" className="font-medium text-slate-100">
+            E-mail address
+          </h3>
+          <EmailVerificationSection />
+        </section>
         <section aria-labelledby="two-factor-heading" className="grid gap-2">
           <h3 id="two-factor-heading" className="font-medium text-slate-100">
             Two-factor sign-in
