@@ -9,6 +9,7 @@ import { queryRows, timestampColumn } from '../../db/query-rows.ts';
 import { adSpendRows } from '../../domain/metrics/ad-spend-rows.ts';
 import { readMetricWindow } from '../../domain/metrics/metric-window.ts';
 import { readAdvertisedHandles } from '../analysis/read-advertised-handles.ts';
+import { foldFirst } from '../tracking/ingest/fold-events.ts';
 import type { AlertCondition } from './alert-condition.ts';
 
 /** A website whose tracker sent nothing for longer than this has stopped sending. */
@@ -116,6 +117,7 @@ export async function trackingSilenceConditions(
   workspaceId: string,
   now: Date,
 ): Promise<AlertCondition[]> {
+  await foldFirst(db);
   const since = new Date(now.getTime() - TRACKING_SILENCE_HOURS * 3_600_000);
   const rows = await queryRows(
     db,

@@ -10,6 +10,7 @@ import { validOrderOf } from '../../domain/metrics/metric-window.ts';
 import type { CachedReads } from '../../http/deps.ts';
 import { readAdSpend } from '../ad-spend/read-ad-spend.ts';
 import type { FirstPartyCredit } from '../journeys/kept-first-party-credit.ts';
+import { foldFirst } from '../tracking/ingest/fold-events.ts';
 
 const MatchRow = z.object({
   utm_campaign: z.string(),
@@ -58,6 +59,7 @@ export async function readPlatformCampaigns(
   now: Date,
   firstParty: FirstPartyCredit,
 ): Promise<{ platforms: AdPlatformCampaigns[]; totalMinor: number }> {
+  await foldFirst(reads.db);
   const spend = await readAdSpend(reads.db, workspaceId, request, now);
   if (!spend.currency || !spend.from || !spend.to) return { platforms: [], totalMinor: 0 };
   const shopDigits = currencyDigitsOf(spend.currency);

@@ -8,6 +8,7 @@ import {
 import { keptAnswer } from '../../caches.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import type { CachedReads } from '../../http/deps.ts';
+import { foldFirst } from '../tracking/ingest/fold-events.ts';
 import { readFirstPartyJourneys } from './read-first-party-journeys.ts';
 
 /** A model's credit over a window's first-party journeys, and the joined orders it covers. */
@@ -57,6 +58,7 @@ export async function keptFirstPartyCredit(
   window: { start: string; end: string; timeZone: string; version: string | null },
   model: AttributionModel,
 ): Promise<FirstPartyCredit> {
+  await foldFirst(reads.db);
   const load = async (): Promise<FirstPartyCredit> => {
     const journeys = await readFirstPartyJourneys(reads.db, workspaceId, window, model === 'markov');
     return {

@@ -11,6 +11,7 @@ import { trackingConfigurations } from '../../db/schema/tracking.ts';
 import { notFound } from '../../errors.ts';
 import type { CachedReads } from '../../http/deps.ts';
 import { forgetCachedConfigurations } from './ingest/configuration-cache.ts';
+import { foldFirst } from './ingest/fold-events.ts';
 import { originOfWebsite } from './ingest/request-gate.ts';
 
 type ConfigurationRow = typeof trackingConfigurations.$inferSelect;
@@ -196,6 +197,7 @@ export async function isKnownTrackingOrigin(db: Db, origin: string): Promise<boo
  * prefix; the page polls it only while someone waits on "Verify installation".
  */
 export async function firstEventOfSite(db: Db, workspaceId: string, siteId: string) {
+  await foldFirst(db);
   const [site] = await db
     .select({ id: trackingConfigurations.id })
     .from(trackingConfigurations)

@@ -14,6 +14,7 @@ import {
   sessionPagesWhere,
 } from './heatmap-filters.ts';
 import { type FoldMark, foldMarkOf, liveDayOf, sessionSetKeyOf } from './heatmap-versions.ts';
+import { foldFirst } from './ingest/fold-events.ts';
 import { ALL } from './ingest/heatmap-fold.ts';
 import {
   addCells,
@@ -46,6 +47,7 @@ export async function getHeatmap(
   tileCache: KeptCache,
   query: FilteredHeatmapQuery & { workspaceId: string },
 ): Promise<HeatmapResponse> {
+  await foldFirst(db);
   const filter = await resolveHeatmapFilter(db, query.workspaceId, query);
   const empty: HeatmapResponse = { heatmapData: [], maxY: 0, scaleMax: 0, pages: filter?.pageChoices ?? [] };
   if (matchesNothing(filter)) return empty;

@@ -4,6 +4,7 @@ import type { SessionExperiments } from '../../../shared/contracts/heatmap-insig
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { badRequest } from '../../errors.ts';
+import { foldFirst } from './ingest/fold-events.ts';
 import { configurationFilter, type TrackingScope } from './read-cursor-tracking.ts';
 
 /** Variants a picker lists at most (the ones with the most sessions). */
@@ -20,6 +21,7 @@ export async function listSessionExperiments(
   db: Db,
   scope: TrackingScope & { from?: string | undefined; to?: string | undefined },
 ): Promise<SessionExperiments> {
+  await foldFirst(db);
   if (scope.from && scope.to && scope.from > scope.to) throw badRequest('from: must not be after to.');
   const conditions: SQL[] = [
     sql`workspace_id = ${scope.workspaceId}::uuid`,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { addDays } from '../../../shared/calendar.ts';
+import { foldFirst } from '../../features/tracking/ingest/fold-events.ts';
 import { foldHeatmapTiles } from '../../features/tracking/ingest/heatmap-fold.ts';
 import {
   applyTrackingRetention,
@@ -10,8 +11,9 @@ import { defineJob } from '../job-definition.ts';
 
 /**
  * Cursor-tracking upkeep, hourly whether or not events arrive (the scheduler queues it): today's
- * and tomorrow's raw-event partitions, raw-event retention (TRACKING_RETENTION_DAYS) and the fold
- * of finished hours into heatmap tiles. Each step is idempotent, so a second run in the same hour
+ * and tomorrow's raw-event partitions, raw-first's fold of raw rows into the rollups (decision
+ * 125), raw-event retention (TRACKING_RETENTION_DAYS) and the fold of finished hours into heatmap
+ * tiles. Each step is idempotent, so a second run in the same hour
  * (another process, a retry) changes nothing.
  */
 export const maintainTrackingJob = defineJob({
@@ -26,6 +28,9 @@ export const maintainTrackingJob = defineJob({
     const today = utcDayOf(now);
     await ensureEventPartition(deps.db, today);
     await ensureEventPartition(deps.db, addDays(today, 1));
+    // Raw-first (decision 125): raw rows not rolled up yet, before retention drops their partitions
+    // and before their finished hours become tiles.
+    await foldFirst(deps.db);
     const droppedPartitions = await applyTrackingRetention(deps.db, now, deps.env.trackingRetentionDays);
     const foldedThrough = await foldHeatmapTiles(deps.db, now);
     return { droppedPartitions, foldedThrough: foldedThrough?.toISOString() ?? null };
