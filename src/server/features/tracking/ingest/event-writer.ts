@@ -122,11 +122,7 @@ export function createEventWriter(db: Db, options: EventWriterOptions): EventWri
     await ensureEventPartition(db, utcDayOf(new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS)));
     preparedDays.add(day);
     const now = options.clock();
-    maintain(async () => {
-      // Raw-first, rows about to be dropped are rolled up first.
-      if (options.rawFirst) await fold();
-      await applyTrackingRetention(db, now, options.retentionDays);
-    });
+    maintain(() => applyTrackingRetention(db, now, options.retentionDays));
   }
 
   /** Off the request path (its deletes and sums can take seconds): nobody waits for it but drain(). */
@@ -145,11 +141,8 @@ export function createEventWriter(db: Db, options: EventWriterOptions): EventWri
     const hour = new Date(at.getTime() - FOLD_MARGIN_MS).toISOString().slice(0, 13);
     if (hour === maintainedHour) return;
     maintainedHour = hour;
-    // Raw-first, the finished hour's events are rolled up before its parts become tiles.
-    maintain(async () => {
-      if (options.rawFirst) await fold();
-      await foldHeatmapTiles(db, at);
-    });
+    // Raw-first rows of a finished hour folded after it are late parts, which the next tile fold takes.
+    maintain(() => foldHeatmapTiles(db, at));
   }
 
   /**
