@@ -2,12 +2,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { queryRows } from '../../src/server/db/query-rows.ts';
-import { createEventWriter } from '../../src/server/features/tracking/ingest/event-writer.ts';
 import {
   applyTrackingRetention,
   ensureEventPartition,
   listEventPartitionDays,
-} from '../../src/server/features/tracking/ingest/partitions.ts';
+} from '../../src/server/domain/tracking/partitions.ts';
+import { createEventWriter } from '../../src/server/features/tracking/ingest/event-writer.ts';
 import type { TestDatabase } from '../support/test-database.ts';
 import { createSiteDatabase, makeEvent } from './ingest-helpers.ts';
 

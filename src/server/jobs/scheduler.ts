@@ -4,7 +4,7 @@ import { HOUR_MS } from '../../shared/calendar.ts';
 import { SYNC_SOURCES, SyncSourceSchema } from '../../shared/contracts/sync.ts';
 import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/query-rows.ts';
-import { foldFirst } from '../features/tracking/ingest/fold-events.ts';
+import { foldFirst } from '../domain/tracking/fold-events.ts';
 import type { AppDeps } from '../http/deps.ts';
 import { enqueueDueRatesFetch } from './definitions/fetch-exchange-rates.ts';
 import { enqueueDueSpendSheets } from './definitions/import-spend-sheets.ts';

@@ -8,8 +8,8 @@ import type { Db } from '../../db/client.ts';
 import { queryRows, timestampColumn } from '../../db/query-rows.ts';
 import { adSpendRows } from '../../domain/metrics/ad-spend-rows.ts';
 import { readMetricWindow } from '../../domain/metrics/metric-window.ts';
+import { foldFirst } from '../../domain/tracking/fold-events.ts';
 import { readAdvertisedHandles } from '../analysis/read-advertised-handles.ts';
-import { foldFirst } from '../tracking/ingest/fold-events.ts';
 import type { AlertCondition } from './alert-condition.ts';
 
 /** A website whose tracker sent nothing for longer than this has stopped sending. */

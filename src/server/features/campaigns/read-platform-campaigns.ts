@@ -7,10 +7,10 @@ import { currencyDigitsOf, parseDecimalToMinor } from '../../../shared/money.ts'
 import { queryRows } from '../../db/query-rows.ts';
 import { clickMatchedOrders } from '../../domain/metrics/click-matched-orders.ts';
 import { validOrderOf } from '../../domain/metrics/metric-window.ts';
+import { foldFirst } from '../../domain/tracking/fold-events.ts';
 import type { CachedReads } from '../../http/deps.ts';
 import { readAdSpend } from '../ad-spend/read-ad-spend.ts';
 import type { FirstPartyCredit } from '../journeys/kept-first-party-credit.ts';
-import { foldFirst } from '../tracking/ingest/fold-events.ts';
 
 const MatchRow = z.object({
   utm_campaign: z.string(),

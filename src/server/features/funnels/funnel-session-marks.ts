@@ -14,8 +14,8 @@ import {
   ORDER_SALE_JOINS,
   SALE_ORDER,
 } from '../../domain/contribution/contribution-sql.ts';
+import { foldFirst } from '../../domain/tracking/fold-events.ts';
 import { badRequest } from '../../errors.ts';
-import { foldFirst } from '../tracking/ingest/fold-events.ts';
 
 /** Tracker event types a funnel step can name (the rest are pointer positions). */
 const TRACKER_TYPES = new Set(['page_view', 'click', 'dead_click']);

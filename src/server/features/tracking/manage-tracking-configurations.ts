@@ -8,10 +8,10 @@ import type {
 import type { Db } from '../../db/client.ts';
 import { queryRows, timestampColumn } from '../../db/query-rows.ts';
 import { trackingConfigurations } from '../../db/schema/tracking.ts';
+import { foldFirst } from '../../domain/tracking/fold-events.ts';
 import { notFound } from '../../errors.ts';
 import type { CachedReads } from '../../http/deps.ts';
 import { forgetCachedConfigurations } from './ingest/configuration-cache.ts';
-import { foldFirst } from './ingest/fold-events.ts';
 import { originOfWebsite } from './ingest/request-gate.ts';
 
 type ConfigurationRow = typeof trackingConfigurations.$inferSelect;

@@ -14,6 +14,8 @@ import { currencyDigitsOf, minorToDecimal } from '../../../shared/money.ts';
 import { type KeptCache, keptAnswer } from '../../caches.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
+import { foldFirst } from '../../domain/tracking/fold-events.ts';
+import { StoredClickSchema } from '../../domain/tracking/session-pages.ts';
 import {
   matchesNothing,
   type ResolvedHeatmapFilter,
@@ -21,8 +23,6 @@ import {
   sessionPagesWhere,
 } from './heatmap-filters.ts';
 import { sessionRowsVersionOf } from './heatmap-versions.ts';
-import { foldFirst } from './ingest/fold-events.ts';
-import { StoredClickSchema } from './ingest/session-pages.ts';
 
 /** Scroll map steps: every tenth of the page. */
 const SCROLL_STEP_PERCENT = 10;

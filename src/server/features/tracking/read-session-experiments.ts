@@ -3,8 +3,8 @@ import { z } from 'zod';
 import type { SessionExperiments } from '../../../shared/contracts/heatmap-insights.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
+import { foldFirst } from '../../domain/tracking/fold-events.ts';
 import { badRequest } from '../../errors.ts';
-import { foldFirst } from './ingest/fold-events.ts';
 import { configurationFilter, type TrackingScope } from './read-cursor-tracking.ts';
 
 /** Variants a picker lists at most (the ones with the most sessions). */

@@ -1,12 +1,8 @@
 import { z } from 'zod';
 import { addDays } from '../../../shared/calendar.ts';
-import { foldFirst } from '../../features/tracking/ingest/fold-events.ts';
+import { foldFirst } from '../../domain/tracking/fold-events.ts';
+import { applyTrackingRetention, ensureEventPartition, utcDayOf } from '../../domain/tracking/partitions.ts';
 import { foldHeatmapTiles } from '../../features/tracking/ingest/heatmap-fold.ts';
-import {
-  applyTrackingRetention,
-  ensureEventPartition,
-  utcDayOf,
-} from '../../features/tracking/ingest/partitions.ts';
 import { defineJob } from '../job-definition.ts';
 
 /**

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { addDays, localDayOf } from '../../../shared/calendar.ts';
 import type { GoogleAdsClient } from '../../connectors/google-ads/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
-import { foldFirst } from '../../features/tracking/ingest/fold-events.ts';
+import { foldFirst } from '../../domain/tracking/fold-events.ts';
 import type { SyncSession } from './run-source-sync.ts';
 import { type UpsertSpec, upsertRows } from './upsert-rows.ts';
 

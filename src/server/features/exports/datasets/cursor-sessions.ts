@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { queryRows } from '../../../db/query-rows.ts';
-import { foldFirst } from '../../tracking/ingest/fold-events.ts';
+import { foldFirst } from '../../../domain/tracking/fold-events.ts';
 import { defineExportDataset } from '../export-dataset.ts';
 import { shopDayOf, withinWindow } from '../export-window.ts';
 

@@ -2,13 +2,17 @@ import { type SQL, sql } from 'drizzle-orm';
 import { DAY_MS } from '../../../../shared/calendar.ts';
 import type { CursorEvent } from '../../../../shared/contracts/cursor-tracking.ts';
 import type { Db } from '../../../db/client.ts';
-import { FOLD_DELAY_MS, foldEvents, INGEST_LOCK_KEY } from './fold-events.ts';
+import { FOLD_DELAY_MS, foldEvents, INGEST_LOCK_KEY } from '../../../domain/tracking/fold-events.ts';
+import { hourStartOf } from '../../../domain/tracking/heatmap-tiles.ts';
+import { createPartCounter, type HourPartOwner, sumHourParts } from '../../../domain/tracking/hour-parts.ts';
+import {
+  applyTrackingRetention,
+  ensureEventPartition,
+  utcDayOf,
+} from '../../../domain/tracking/partitions.ts';
+import { rollupStatement } from '../../../domain/tracking/rollup-statement.ts';
+import { rawEventColumns } from '../../../domain/tracking/writer-columns.ts';
 import { FOLD_MARGIN_MS, foldHeatmapTiles } from './heatmap-fold.ts';
-import { hourStartOf } from './heatmap-tiles.ts';
-import { createPartCounter, type HourPartOwner, sumHourParts } from './hour-parts.ts';
-import { applyTrackingRetention, ensureEventPartition, utcDayOf } from './partitions.ts';
-import { rollupStatement } from './rollup-statement.ts';
-import { rawEventColumns } from './writer-columns.ts';
 
 /** One accepted request's events, owned by one configuration of one workspace. */
 export interface EventBatch {

@@ -5,7 +5,7 @@ import type { PixelIngestRequest } from '../../../../shared/contracts/pixel-even
 import { currencyDigitsOf, parseDecimalToMinor } from '../../../../shared/money.ts';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
-import { foldFirst } from './fold-events.ts';
+import { foldFirst } from '../../../domain/tracking/fold-events.ts';
 
 /**
  * The session a pixel batch belongs to: the theme tracker's tab session when the pixel could read

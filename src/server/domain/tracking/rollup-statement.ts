@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { campaignOf } from '../../../../shared/campaign-url.ts';
-import type { CursorEvent } from '../../../../shared/contracts/cursor-tracking.ts';
+import { campaignOf } from '../../../shared/campaign-url.ts';
+import type { CursorEvent } from '../../../shared/contracts/cursor-tracking.ts';
 import { hourStartOf } from './heatmap-tiles.ts';
 import { utcDayOf } from './partitions.ts';
 import { type CellKey, type CountRow, rollUpEvents } from './rollup.ts';

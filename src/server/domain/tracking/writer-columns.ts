@@ -1,4 +1,4 @@
-import { arrayLiteral } from '../../../db/array-literal.ts';
+import { arrayLiteral } from '../../db/array-literal.ts';
 import { type CellKey, type CountRow, eventTimeOf, type OwnedEvents } from './rollup.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { CursorEvent } from '../../../../shared/contracts/cursor-tracking.ts';
-import type { Db } from '../../../db/client.ts';
-import { queryRows } from '../../../db/query-rows.ts';
+import type { CursorEvent } from '../../../shared/contracts/cursor-tracking.ts';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/query-rows.ts';
 import { hourStartOf } from './heatmap-tiles.ts';
 import { createPartCounter, type HourPartOwner, sumHourParts } from './hour-parts.ts';
 import { type ReceivedEvents, rollupStatement } from './rollup-statement.ts';
