@@ -21,6 +21,8 @@ const PGLITE_SUBSET = [
   'test/tracking/heatmap-hour-parts.test.ts',
   // Kept heatmap answers against folds, late commits and new orders (decision 075).
   'test/tracking/heatmap-session-sums.test.ts',
+  // Raw-first ingestion: the fold from a watermark and readers folding first (decision 125).
+  'test/tracking/raw-first.test.ts',
   // The analysis's order facts summed in SQL, as demo mode (PGlite) reads them (decision 083).
   'test/opportunities/order-facts-in-sql.test.ts',
   // Stale planner statistics refreshed where autovacuum never runs (decision 103).

@@ -25,6 +25,12 @@
  *   (ingest/rollup.ts) run on that day's raw events, then finished hours are folded into heatmap
  *   tiles by the server's own fold. GET /api/cursor-tracking/heatmap is timed for the page's
  *   default view, one viewport and event type, and the last 30 days.
+ * - Raw-first (issue 43, decision 125; BENCH_RAW_FIRST=0 runs the request-path rollups instead):
+ *   the server runs with TRACKING_RAW_FIRST=1, the saturation's CPU count waits for the fold to
+ *   catch up (the fold's PostgreSQL CPU is the ingestion's too), and PostgreSQL's CPU per event is
+ *   printed against the COPY backend's CPU per row (budget <= 2.5x). Then BENCH_BURSTS (3) bursts
+ *   of BENCH_BURST_EVENTS (100k) events, each followed at once by heatmap reads (the first one folds
+ *   whatever is still pending): p95 (budget < 100 ms).
  * - Tracker: its gzipped size.
  * - Server code: sources through tsx by default; BENCH_COMPILED=1 builds dist/ and runs
  *   `dist/cli/main.js start`, the plain JavaScript `npm start` runs (decision 018).
@@ -66,6 +72,11 @@ const RAW_EVENTS = Number(process.env.BENCH_RAW_EVENTS ?? 10_000_000);
 /** Fewest rows the COPY baseline writes (a fraction of a second is too short to time). */
 const COPY_MIN_ROWS = 200_000;
 const SITES = 4;
+const RAW_FIRST = process.env.BENCH_RAW_FIRST !== '0';
+const BURSTS = Number(process.env.BENCH_BURSTS ?? 3);
+const BURST_EVENTS = Number(process.env.BENCH_BURST_EVENTS ?? 100_000);
+/** Heatmap reads timed right after each burst. */
+const READS_PER_BURST = 5;
 
 function startServerProcess(
   databaseUrl: string,
@@ -86,6 +97,7 @@ function startServerProcess(
       DATABASE_URL: databaseUrl,
       TRACKING_RATE_PER_SECOND: '1000000',
       TRACKING_RATE_BURST: '10000000',
+      TRACKING_RAW_FIRST: RAW_FIRST ? '1' : '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -237,7 +249,8 @@ async function measureSaturation(
   url: string,
   bodies: Body[],
   countCpuSplit: () => Promise<() => Promise<CpuSplit>>,
-): Promise<number> {
+  settle: () => Promise<number>,
+): Promise<{ perSecond: number; postgresCpuPerEvent: number }> {
   const stopCounting = await countCpuSplit();
   const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   const target = new URL('/api/cursor-tracking/events', url);
@@ -261,7 +274,11 @@ async function measureSaturation(
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
+  // Raw-first, the fold still has rows to roll up: its CPU counts for these events too.
+  const settled = await settle();
   const cpu = await stopCounting();
+  if (RAW_FIRST)
+    console.log(`fold caught up ${(settled / 1000).toFixed(1)} s after the saturation's last request`);
   agent.destroy();
   const perThousand = (seconds: number) => `${((seconds * 1e6) / accepted).toFixed(1)} ms`;
   console.log(
@@ -272,14 +289,19 @@ async function measureSaturation(
     `ingestion saturation (closed loop, ${CONNECTIONS} connections, ${elapsed.toFixed(1)} s): ${Math.round(accepted / elapsed)} events/s; ` +
       `latency (queueing) ${latencySummary(latencies)}; statuses ${JSON.stringify(Object.fromEntries(statuses))}; load average ${load()}`,
   );
-  return accepted / elapsed;
+  return { perSecond: accepted / elapsed, postgresCpuPerEvent: cpu.postgres / accepted };
 }
 
 /**
  * The same rows by a raw COPY into the same table, right after the saturation run (issue 18: timed
  * side by side in one run), at least as many as the saturation run stored; prints both and the ratio.
  */
-async function compareWithCopy(databaseUrl: string, bodies: Body[], ingestedPerSecond: number) {
+async function compareWithCopy(
+  databaseUrl: string,
+  bodies: Body[],
+  ingestedPerSecond: number,
+  postgresCpuPerEvent: number,
+) {
   const rows = Math.max(COPY_MIN_ROWS, Math.round(ingestedPerSecond * SATURATION_SECONDS));
   const copy = await copyTrackingEvents(
     databaseUrl,
@@ -294,6 +316,89 @@ async function compareWithCopy(databaseUrl: string, bodies: Body[], ingestedPerS
   console.log(
     `ingestion at saturation vs raw COPY: ${Math.round(ingestedPerSecond)} events/s vs ${Math.round(copyPerSecond)} rows/s = ` +
       `${((100 * ingestedPerSecond) / copyPerSecond).toFixed(0)} % (budget >= 50 %); load average ${load()}`,
+  );
+  const copyCpuPerRow = copy.postgresCpuSeconds / copy.rows;
+  console.log(
+    `PostgreSQL CPU per ingested event (${RAW_FIRST ? 'raw-first, fold included' : 'rollups in the request'}) vs per COPY row: ` +
+      `${(postgresCpuPerEvent * 1e6).toFixed(1)} µs vs ${(copyCpuPerRow * 1e6).toFixed(1)} µs = ` +
+      `${(postgresCpuPerEvent / copyCpuPerRow).toFixed(2)}x (budget <= 2.5x); load average ${load()}`,
+  );
+}
+
+/** Raw rows not folded yet (raw-first); 0 with the rollups in the request. */
+async function pendingEvents(client: pg.Client): Promise<number> {
+  const { rows } = await client.query<{ n: string }>(
+    `SELECT count(*) AS n FROM tracking_events
+     WHERE ingested_at >= (SELECT folded_before FROM tracking_fold_watermark)`,
+  );
+  return Number(rows[0]?.n);
+}
+
+/** Waits until the fold has caught up; returns the milliseconds it took. */
+async function waitForFold(client: pg.Client): Promise<number> {
+  const started = performance.now();
+  while ((await pendingEvents(client)) > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+  return performance.now() - started;
+}
+
+/**
+ * Bursts of BURST_EVENTS events as fast as the server takes them (closed loop), each followed at
+ * once by READS_PER_BURST heatmap reads of one site (the first one folds what is still pending).
+ */
+async function measureReadsAfterBursts(
+  url: string,
+  cookie: string,
+  trackingId: string,
+  bodies: Body[],
+  databaseUrl: string,
+) {
+  const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const target = new URL('/api/cursor-tracking/events', url);
+  const first: number[] = [];
+  const all: number[] = [];
+  const pendingAtRead: number[] = [];
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    for (let burst = 0; burst < BURSTS; burst++) {
+      let sent = 0;
+      let next = burst * 997;
+      const started = performance.now();
+      await Promise.all(
+        Array.from({ length: CONNECTIONS }, async () => {
+          while (sent < BURST_EVENTS) {
+            const body = bodies[next++ % bodies.length]!;
+            sent += body.events;
+            await post(agent, target, body);
+          }
+        }),
+      );
+      const burstSeconds = (performance.now() - started) / 1000;
+      pendingAtRead.push(await pendingEvents(client));
+      for (let read = 0; read < READS_PER_BURST; read++) {
+        const t0 = performance.now();
+        const response = await fetch(`${url}/api/cursor-tracking/heatmap?trackingId=${trackingId}`, {
+          headers: { cookie },
+        });
+        await response.arrayBuffer();
+        if (response.status !== 200) throw new Error(`heatmap read: ${response.status}`);
+        const took = performance.now() - t0;
+        all.push(took);
+        if (read === 0) first.push(took);
+      }
+      console.log(
+        `  burst ${burst + 1}: ${sent} events in ${burstSeconds.toFixed(1)} s; ${pendingAtRead.at(-1)} not folded yet at the ` +
+          `first read, which took ${first.at(-1)?.toFixed(1)} ms; load average ${load()}`,
+      );
+    }
+  } finally {
+    await client.end();
+    agent.destroy();
+  }
+  console.log(
+    `heatmap read right after a burst of ${BURST_EVENTS} events (${BURSTS} bursts x ${READS_PER_BURST} reads, ` +
+      `${RAW_FIRST ? 'raw-first' : 'rollups in the request'}): ${latencySummary(all)}; the first read of each burst ` +
+      `${first.map((t) => t.toFixed(1)).join(', ')} ms (budget p95 < 100 ms); load average ${load()}`,
   );
 }
 
@@ -352,6 +457,10 @@ async function main() {
   await measureTracker();
   if (compiled) execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, stdio: 'ignore' });
   console.log(`server code: ${compiled ? 'compiled (dist/, plain JavaScript)' : 'sources through tsx'}`);
+  console.log(
+    `ingestion: ${RAW_FIRST ? 'raw-first (TRACKING_RAW_FIRST=1, decision 125)' : 'rollups written by each request'}; ` +
+      'the machine is shared with other work, so every figure is inflated by it',
+  );
   const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const admin = new pg.Client({ connectionString: adminUrl });
   try {
@@ -380,8 +489,17 @@ async function main() {
     await measureOfferedLoad(url, bodies);
     console.log(`checkpoints during the offered load: ${(await checkpointCount(admin)) - checkpointsBefore}`);
     const serverPid = server.child.pid ?? 0;
-    const saturation = await measureSaturation(url, bodies, () => countCpu(admin, name, serverPid));
-    await compareWithCopy(databaseUrl.href, bodies, saturation);
+    const watcher = new pg.Client({ connectionString: databaseUrl.href });
+    await watcher.connect();
+    const saturation = await measureSaturation(
+      url,
+      bodies,
+      () => countCpu(admin, name, serverPid),
+      () => waitForFold(watcher),
+    );
+    await watcher.end();
+    await compareWithCopy(databaseUrl.href, bodies, saturation.perSecond, saturation.postgresCpuPerEvent);
+    await measureReadsAfterBursts(url, cookie, sites[0]!.trackingId, bodies, databaseUrl.href);
     await printHourParts(databaseUrl.href);
     if (RAW_EVENTS === 0) return; // BENCH_RAW_EVENTS=0: ingestion only
     const heatmapSite = await createSite(url, cookie, 'Heatmap bench', 'https://heatmap-bench.example');

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { cpuSecondsOf } from './process-cpu.ts';
 
 /** One event as the tracker sends it (the bench's own bodies). */
 interface BenchEvent {
@@ -45,7 +46,7 @@ export async function copyTrackingEvents(
   databaseUrl: string,
   batches: { configurationId: string; events: BenchEvent[] }[],
   rows: number,
-): Promise<{ rows: number; seconds: number }> {
+): Promise<{ rows: number; seconds: number; postgresCpuSeconds: number }> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -85,6 +86,9 @@ export async function copyTrackingEvents(
       chunks.push(`${lines.join('\n')}\n`);
       written += events.length;
     }
+    // The backend's own CPU (decision 125: PostgreSQL CPU per ingested event against per COPY row).
+    const backend = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
+    const cpuBefore = cpuSecondsOf(backend);
     const started = performance.now();
     await client.query('BEGIN');
     await pipeline(
@@ -92,7 +96,8 @@ export async function copyTrackingEvents(
       client.query(copyFrom(`COPY tracking_events (${COLUMNS}) FROM STDIN`)),
     );
     await client.query('COMMIT');
-    return { rows: written, seconds: (performance.now() - started) / 1000 };
+    const seconds = (performance.now() - started) / 1000;
+    return { rows: written, seconds, postgresCpuSeconds: cpuSecondsOf(backend) - cpuBefore };
   } finally {
     await client.end();
   }

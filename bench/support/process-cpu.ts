@@ -10,7 +10,7 @@ import type pg from 'pg';
 const TICKS_PER_SECOND = 100;
 
 /** User + system CPU seconds of one process so far, or 0 when it is gone (or not Linux). */
-function cpuSecondsOf(pid: number): number {
+export function cpuSecondsOf(pid: number): number {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // Fields after the parenthesised command name: state is field 3, utime 14, stime 15.

@@ -43,6 +43,11 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SYNC_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   TRACKING_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /**
+   * Raw-first cursor-event ingestion (decision 125): a request writes raw rows only and a fold
+   * rolls them up (about a second later, or first thing in any read of the rollups). Off by default.
+   */
+  TRACKING_RAW_FIRST: booleanFlag.default(false),
   /** A running job whose worker sent no heartbeat for this long is taken over by another worker. */
   JOB_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
   /** Most order lines a cost recalculation re-prices per committed step (whole days per step). */
@@ -131,6 +136,8 @@ export interface Env {
   logLevel: string;
   syncIntervalMinutes: number;
   trackingRetentionDays: number;
+  /** TRACKING_RAW_FIRST: requests write raw events only, a fold builds the rollups (decision 125). */
+  trackingRawFirst: boolean;
   /** Seconds without a heartbeat after which a running job is recovered (its worker is presumed dead). */
   jobLeaseSeconds: number;
   /** Most order lines per committed step of a cost recalculation (a resumed run starts after the last step). */
@@ -201,6 +208,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     logLevel: env.LOG_LEVEL,
     syncIntervalMinutes: env.SYNC_INTERVAL_MINUTES,
     trackingRetentionDays: env.TRACKING_RETENTION_DAYS,
+    trackingRawFirst: env.TRACKING_RAW_FIRST,
     jobLeaseSeconds: env.JOB_LEASE_SECONDS,
     notificationSendGraceSeconds: env.NOTIFICATION_SEND_GRACE_SECONDS,
     costRecalculationStepLines: env.COST_RECALCULATION_STEP_LINES,

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createAppCaches } from '../../src/server/caches.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
+import { xBinOf, yBinOf } from '../../src/server/domain/tracking/rollup.ts';
 import { createEventWriter } from '../../src/server/features/tracking/ingest/event-writer.ts';
 import { foldHeatmapTiles } from '../../src/server/features/tracking/ingest/heatmap-fold.ts';
-import { xBinOf, yBinOf } from '../../src/server/features/tracking/ingest/rollup.ts';
 import { getHeatmap } from '../../src/server/features/tracking/read-heatmap.ts';
 import {
   type CursorEvent,

@@ -2,12 +2,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { queryRows } from '../../src/server/db/query-rows.ts';
-import { createEventWriter } from '../../src/server/features/tracking/ingest/event-writer.ts';
 import {
   applyTrackingRetention,
   ensureEventPartition,
   listEventPartitionDays,
-} from '../../src/server/features/tracking/ingest/partitions.ts';
+} from '../../src/server/domain/tracking/partitions.ts';
+import { createEventWriter } from '../../src/server/features/tracking/ingest/event-writer.ts';
 import type { TestDatabase } from '../support/test-database.ts';
 import { createSiteDatabase, makeEvent } from './ingest-helpers.ts';
 
@@ -39,7 +39,8 @@ describe('raw event partitions and retention', () => {
       BrinRow,
       sql`SELECT count(*) AS n FROM pg_indexes WHERE tablename = 'tracking_events_p20270301' AND indexdef ILIKE '%brin%'`,
     );
-    expect(Number(brin?.n)).toBe(1);
+    // One on received_at (retention, time reads), one on ingested_at (the raw-first fold, decision 125).
+    expect(Number(brin?.n)).toBe(2);
   });
 
   it('writes through the group-commit writer into the day of receipt; retention drops old raw days and keeps cells', async () => {

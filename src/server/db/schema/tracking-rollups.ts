@@ -42,6 +42,18 @@ export const trackingEvents = pgTable('tracking_events', {
   scrollDepth: smallint('scroll_depth'),
   clientTime: timestamp('client_time', { withTimezone: true }).notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+  // Session-start fields and the fold's clock (migration 0630, raw-first ingestion, decision 125).
+  referrer: text('referrer'),
+  visitorId: text('visitor_id'),
+  cartToken: text('cart_token'),
+  emailHash: text('email_hash'),
+  ingestedAt: timestamp('ingested_at', { withTimezone: true }),
+});
+
+/** Raw-first ingestion's fold watermark (one row): raw rows ingested before it are in the rollups. */
+export const trackingFoldWatermark = pgTable('tracking_fold_watermark', {
+  id: boolean('id').primaryKey().default(sql`true`),
+  foldedBefore: timestamp('folded_before', { withTimezone: true }).notNull(),
 });
 
 export const trackingPixelEvents = pgTable(

@@ -8,6 +8,7 @@ import type { Db } from '../../db/client.ts';
 import { queryRows, timestampColumn } from '../../db/query-rows.ts';
 import { adSpendRows } from '../../domain/metrics/ad-spend-rows.ts';
 import { readMetricWindow } from '../../domain/metrics/metric-window.ts';
+import { foldFirst } from '../../domain/tracking/fold-events.ts';
 import { readAdvertisedHandles } from '../analysis/read-advertised-handles.ts';
 import type { AlertCondition } from './alert-condition.ts';
 
@@ -116,6 +117,7 @@ export async function trackingSilenceConditions(
   workspaceId: string,
   now: Date,
 ): Promise<AlertCondition[]> {
+  await foldFirst(db);
   const since = new Date(now.getTime() - TRACKING_SILENCE_HOURS * 3_600_000);
   const rows = await queryRows(
     db,

@@ -7,6 +7,7 @@ import { currencyDigitsOf, parseDecimalToMinor } from '../../../shared/money.ts'
 import { queryRows } from '../../db/query-rows.ts';
 import { clickMatchedOrders } from '../../domain/metrics/click-matched-orders.ts';
 import { validOrderOf } from '../../domain/metrics/metric-window.ts';
+import { foldFirst } from '../../domain/tracking/fold-events.ts';
 import type { CachedReads } from '../../http/deps.ts';
 import { readAdSpend } from '../ad-spend/read-ad-spend.ts';
 import type { FirstPartyCredit } from '../journeys/kept-first-party-credit.ts';
@@ -58,6 +59,7 @@ export async function readPlatformCampaigns(
   now: Date,
   firstParty: FirstPartyCredit,
 ): Promise<{ platforms: AdPlatformCampaigns[]; totalMinor: number }> {
+  await foldFirst(reads.db);
   const spend = await readAdSpend(reads.db, workspaceId, request, now);
   if (!spend.currency || !spend.from || !spend.to) return { platforms: [], totalMinor: 0 };
   const shopDigits = currencyDigitsOf(spend.currency);

@@ -40,6 +40,7 @@ export function registerDemoRoutes(fastify: FastifyInstance, deps: AppDeps): voi
         await recordDemoStorefront(deps.db, workspaceId, deps.demo.storefront, {
           clock: deps.clock,
           retentionDays: deps.env.trackingRetentionDays,
+          rawFirst: deps.env.trackingRawFirst,
           publicUrl: deps.publicUrl(),
           onMaintenanceError: (error) =>
             request.log.error({ err: error }, 'demo storefront maintenance failed'),

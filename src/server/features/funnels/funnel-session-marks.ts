@@ -14,6 +14,7 @@ import {
   ORDER_SALE_JOINS,
   SALE_ORDER,
 } from '../../domain/contribution/contribution-sql.ts';
+import { foldFirst } from '../../domain/tracking/fold-events.ts';
 import { badRequest } from '../../errors.ts';
 
 /** Tracker event types a funnel step can name (the rest are pointer positions). */
@@ -101,6 +102,7 @@ export interface FunnelSessionsQuery {
  * started_at index); JIT off, as its compile time exceeded the query's. A segment that is not an RFM segment name is a 400 naming `segment`.
  */
 export async function readFunnelSessionMarks(db: Db, query: FunnelSessionsQuery): Promise<SessionMarks[]> {
+  await foldFirst(db);
   const { workspaceId, steps, timeZone, from, to, filters } = query;
   if (filters.segment && !RFM_SEGMENTS.has(filters.segment))
     throw badRequest(`segment: not an RFM segment; one of ${[...RFM_SEGMENTS].join(', ')}.`);

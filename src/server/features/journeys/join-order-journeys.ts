@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
+import { foldFirst } from '../../domain/tracking/fold-events.ts';
 
 /**
  * How far back the landing + UTM fallback looks: Shopify's landing site is the visit in which the
@@ -96,6 +97,7 @@ export async function joinPixelOrders(
 ): Promise<
   Pick<JoinSummary, 'pixel_order_id' | 'pixel_checkout_token' | 'pixel_cart_token' | 'pixel_email_hash'>
 > {
+  await foldFirst(db);
   const by = (method: string, match: SQL) => joinBy(db, workspaceId, method, match, false, PIXEL_COMPLETIONS);
   return {
     pixel_order_id: await by('pixel_order_id', sql`s.order_id = o.order_id`),
@@ -122,6 +124,7 @@ export async function joinPixelOrders(
  * joins. Run after every sync, before the analysis (analyze-workspace job).
  */
 export async function joinOrderJourneys(db: Db, workspaceId: string): Promise<JoinSummary> {
+  await foldFirst(db);
   const pixel = await joinPixelOrders(db, workspaceId);
   const visitor_id = await joinBy(
     db,

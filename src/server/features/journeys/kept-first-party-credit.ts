@@ -7,6 +7,7 @@ import {
 } from '../../../core/journeys/credit-first-party-journeys.ts';
 import { keptAnswer } from '../../caches.ts';
 import { queryRows } from '../../db/query-rows.ts';
+import { foldFirst } from '../../domain/tracking/fold-events.ts';
 import type { CachedReads } from '../../http/deps.ts';
 import { readFirstPartyJourneys } from './read-first-party-journeys.ts';
 
@@ -57,6 +58,7 @@ export async function keptFirstPartyCredit(
   window: { start: string; end: string; timeZone: string; version: string | null },
   model: AttributionModel,
 ): Promise<FirstPartyCredit> {
+  await foldFirst(reads.db);
   const load = async (): Promise<FirstPartyCredit> => {
     const journeys = await readFirstPartyJourneys(reads.db, workspaceId, window, model === 'markov');
     return {

@@ -7,6 +7,7 @@ import type { FirstPartyHealth, FirstPartyHealthQuery } from '../../../shared/co
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { readMetricWindow } from '../../domain/metrics/metric-window.ts';
+import { foldFirst } from '../../domain/tracking/fold-events.ts';
 
 const OrderRow = z.object({
   day: z.string(),
@@ -69,6 +70,7 @@ export async function readFirstPartyHealth(
   query: FirstPartyHealthQuery,
   now: Date,
 ): Promise<FirstPartyHealth> {
+  await foldFirst(db);
   const [context] = await queryRows(
     db,
     Context,

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { FirstPartyJourney, SessionTouch } from '../../../core/journeys/credit-first-party-journeys.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
+import { foldFirst } from '../../domain/tracking/fold-events.ts';
 
 /** How far before the order's session a visitor's earlier sessions count as its journey (GA4's default). */
 const LOOKBACK = sql`interval '30 days'`;
@@ -65,6 +66,7 @@ export async function readFirstPartyJourneys(
   window: { start: string; end: string; timeZone: string },
   withNulls: boolean,
 ): Promise<FirstPartyJourney[]> {
+  await foldFirst(db);
   const converting = await queryRows(
     db,
     PathRow,

@@ -20,6 +20,8 @@ export async function recordDemoStorefront(
   options: {
     clock: () => Date;
     retentionDays: number;
+    /** TRACKING_RAW_FIRST (decision 125): the writer's drain folds what it wrote. */
+    rawFirst?: boolean;
     onMaintenanceError: (error: unknown) => void;
     publicUrl: string;
   },

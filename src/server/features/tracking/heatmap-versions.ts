@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
+import { DAY_MS, dayOfNumber } from '../../domain/tracking/heatmap-tiles.ts';
 import { inList, type ResolvedHeatmapFilter, type SessionSet, sessionPagesWhere } from './heatmap-filters.ts';
-import { DAY_MS, dayOfNumber } from './ingest/heatmap-tiles.ts';
 
 /**
  * What the heatmap reads keep answers by (decision 075). Session-page rows of a UTC day before the

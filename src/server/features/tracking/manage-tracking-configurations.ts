@@ -8,6 +8,7 @@ import type {
 import type { Db } from '../../db/client.ts';
 import { queryRows, timestampColumn } from '../../db/query-rows.ts';
 import { trackingConfigurations } from '../../db/schema/tracking.ts';
+import { foldFirst } from '../../domain/tracking/fold-events.ts';
 import { notFound } from '../../errors.ts';
 import type { CachedReads } from '../../http/deps.ts';
 import { forgetCachedConfigurations } from './ingest/configuration-cache.ts';
@@ -196,6 +197,7 @@ export async function isKnownTrackingOrigin(db: Db, origin: string): Promise<boo
  * prefix; the page polls it only while someone waits on "Verify installation".
  */
 export async function firstEventOfSite(db: Db, workspaceId: string, siteId: string) {
+  await foldFirst(db);
   const [site] = await db
     .select({ id: trackingConfigurations.id })
     .from(trackingConfigurations)

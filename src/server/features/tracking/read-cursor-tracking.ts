@@ -8,6 +8,7 @@ import {
 } from '../../../shared/contracts/cursor-tracking.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
+import { foldFirst } from '../../domain/tracking/fold-events.ts';
 import { notFound } from '../../errors.ts';
 
 /**
@@ -46,6 +47,7 @@ const TotalRow = z.object({
 const PageRow = z.object({ page_url: z.string(), events: z.string() });
 
 export async function getCursorStatistics(db: Db, scope: TrackingScope): Promise<CursorStatistics> {
+  await foldFirst(db);
   const sessionsOf = await configurationFilter(db, scope, sql`configuration_id`);
   const [totals] = await queryRows(
     db,
@@ -80,6 +82,7 @@ export async function getClickStatistics(
   db: Db,
   scope: TrackingScope & { page?: string | undefined },
 ): Promise<ClickStatistics> {
+  await foldFirst(db);
   const ofConfiguration = await configurationFilter(db, scope, sql`configuration_id`);
   const ofPage = scope.page ? sql`page_url = ${scope.page}` : sql`TRUE`;
   const where = sql`workspace_id = ${scope.workspaceId}::uuid AND ${ofConfiguration} AND ${ofPage}`;
@@ -123,6 +126,7 @@ export async function listTrackingSessions(
   scope: TrackingScope,
   now: Date,
 ): Promise<TrackingSessionsResponse> {
+  await foldFirst(db);
   const ofConfiguration = await configurationFilter(db, scope, sql`configuration_id`);
   const liveSince = new Date(now.getTime() - LIVE_SESSION_WINDOW_MS).toISOString();
   const rows = await queryRows(

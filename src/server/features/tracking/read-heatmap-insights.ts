@@ -14,6 +14,8 @@ import { currencyDigitsOf, minorToDecimal } from '../../../shared/money.ts';
 import { type KeptCache, keptAnswer } from '../../caches.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
+import { foldFirst } from '../../domain/tracking/fold-events.ts';
+import { StoredClickSchema } from '../../domain/tracking/session-pages.ts';
 import {
   matchesNothing,
   type ResolvedHeatmapFilter,
@@ -21,7 +23,6 @@ import {
   sessionPagesWhere,
 } from './heatmap-filters.ts';
 import { sessionRowsVersionOf } from './heatmap-versions.ts';
-import { StoredClickSchema } from './ingest/session-pages.ts';
 
 /** Scroll map steps: every tenth of the page. */
 const SCROLL_STEP_PERCENT = 10;
@@ -60,6 +61,7 @@ const ClickRow = z.object({ below: z.string(), total: z.string() });
  * share of clicks below it counts clicks whose page y is greater than the fold.
  */
 export async function getScrollMap(db: Db, cache: KeptCache, query: Scoped): Promise<ScrollMap> {
+  await foldFirst(db);
   const filter = await resolveHeatmapFilter(db, query.workspaceId, query);
   const pageUrl = query.pattern ? null : (filter?.pages[0] ?? null);
   if (matchesNothing(filter))
@@ -124,6 +126,7 @@ const topOf = (counts: Map<string, number>) =>
  * dead clicks, by element.
  */
 export async function getFrustration(db: Db, cache: KeptCache, query: Scoped): Promise<Frustration> {
+  await foldFirst(db);
   const filter = await resolveHeatmapFilter(db, query.workspaceId, query);
   if (matchesNothing(filter)) return { rageClicks: [], deadClicks: [] };
   return keptByRowsVersion(db, cache, 'frustration', filter, () => frustrationOf(db, filter));
@@ -162,6 +165,7 @@ const ElementRevenueRow = z.object({ selector: z.string(), orders: z.string(), r
  * happened at or before the order was placed.
  */
 export async function getElementRevenue(db: Db, query: Scoped): Promise<ElementRevenue> {
+  await foldFirst(db);
   const [shop] = await queryRows(
     db,
     ShopRow,

@@ -5,16 +5,7 @@ import type { FilteredHeatmapQuery } from '../../../shared/contracts/heatmap-ins
 import { type KeptCache, keptAnswer } from '../../caches.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
-import {
-  bucketListOf,
-  inList,
-  matchesNothing,
-  type ResolvedHeatmapFilter,
-  resolveHeatmapFilter,
-  sessionPagesWhere,
-} from './heatmap-filters.ts';
-import { type FoldMark, foldMarkOf, liveDayOf, sessionSetKeyOf } from './heatmap-versions.ts';
-import { ALL } from './ingest/heatmap-fold.ts';
+import { foldFirst } from '../../domain/tracking/fold-events.ts';
 import {
   addCells,
   coverDays,
@@ -26,10 +17,20 @@ import {
   type SparseCells,
   sumCells,
   summariseCells,
-} from './ingest/heatmap-tiles.ts';
-import { ROLLUP_RETENTION_DAYS } from './ingest/partitions.ts';
-import { X_BINS, xCentreOf, yCentreOf } from './ingest/rollup.ts';
-import { addSessionCells, SESSION_CELL_TYPE } from './ingest/session-pages.ts';
+} from '../../domain/tracking/heatmap-tiles.ts';
+import { ROLLUP_RETENTION_DAYS } from '../../domain/tracking/partitions.ts';
+import { X_BINS, xCentreOf, yCentreOf } from '../../domain/tracking/rollup.ts';
+import { addSessionCells, SESSION_CELL_TYPE } from '../../domain/tracking/session-pages.ts';
+import {
+  bucketListOf,
+  inList,
+  matchesNothing,
+  type ResolvedHeatmapFilter,
+  resolveHeatmapFilter,
+  sessionPagesWhere,
+} from './heatmap-filters.ts';
+import { type FoldMark, foldMarkOf, liveDayOf, sessionSetKeyOf } from './heatmap-versions.ts';
+import { ALL } from './ingest/heatmap-fold.ts';
 
 /** Points a heatmap answers at most: the hottest cells (the page draws one dot per point). */
 const HEATMAP_MAX_POINTS = 5000;
@@ -46,6 +47,7 @@ export async function getHeatmap(
   tileCache: KeptCache,
   query: FilteredHeatmapQuery & { workspaceId: string },
 ): Promise<HeatmapResponse> {
+  await foldFirst(db);
   const filter = await resolveHeatmapFilter(db, query.workspaceId, query);
   const empty: HeatmapResponse = { heatmapData: [], maxY: 0, scaleMax: 0, pages: filter?.pageChoices ?? [] };
   if (matchesNothing(filter)) return empty;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { SessionExperiments } from '../../../shared/contracts/heatmap-insights.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
+import { foldFirst } from '../../domain/tracking/fold-events.ts';
 import { badRequest } from '../../errors.ts';
 import { configurationFilter, type TrackingScope } from './read-cursor-tracking.ts';
 
@@ -20,6 +21,7 @@ export async function listSessionExperiments(
   db: Db,
   scope: TrackingScope & { from?: string | undefined; to?: string | undefined },
 ): Promise<SessionExperiments> {
+  await foldFirst(db);
   if (scope.from && scope.to && scope.from > scope.to) throw badRequest('from: must not be after to.');
   const conditions: SQL[] = [
     sql`workspace_id = ${scope.workspaceId}::uuid`,

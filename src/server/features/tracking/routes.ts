@@ -46,6 +46,7 @@ export async function registerCursorTrackingRoutes(app: FastifyInstance, deps: A
   const writer = createEventWriter(deps.db, {
     clock: deps.clock,
     retentionDays: deps.env.trackingRetentionDays,
+    rawFirst: deps.env.trackingRawFirst,
     onMaintenanceError: (error) => app.log.error({ err: error }, 'cursor tracking maintenance failed'),
   });
   const limiter = createRateLimiter(deps.db, deps.env.trackingRate);

@@ -1,17 +1,15 @@
 import { z } from 'zod';
 import { addDays } from '../../../shared/calendar.ts';
+import { foldFirst } from '../../domain/tracking/fold-events.ts';
+import { applyTrackingRetention, ensureEventPartition, utcDayOf } from '../../domain/tracking/partitions.ts';
 import { foldHeatmapTiles } from '../../features/tracking/ingest/heatmap-fold.ts';
-import {
-  applyTrackingRetention,
-  ensureEventPartition,
-  utcDayOf,
-} from '../../features/tracking/ingest/partitions.ts';
 import { defineJob } from '../job-definition.ts';
 
 /**
  * Cursor-tracking upkeep, hourly whether or not events arrive (the scheduler queues it): today's
- * and tomorrow's raw-event partitions, raw-event retention (TRACKING_RETENTION_DAYS) and the fold
- * of finished hours into heatmap tiles. Each step is idempotent, so a second run in the same hour
+ * and tomorrow's raw-event partitions, raw-first's fold of raw rows into the rollups (decision
+ * 125), raw-event retention (TRACKING_RETENTION_DAYS) and the fold of finished hours into heatmap
+ * tiles. Each step is idempotent, so a second run in the same hour
  * (another process, a retry) changes nothing.
  */
 export const maintainTrackingJob = defineJob({
@@ -26,6 +24,9 @@ export const maintainTrackingJob = defineJob({
     const today = utcDayOf(now);
     await ensureEventPartition(deps.db, today);
     await ensureEventPartition(deps.db, addDays(today, 1));
+    // Raw-first (decision 125): raw rows not rolled up yet, before retention drops their partitions
+    // and before their finished hours become tiles.
+    await foldFirst(deps.db);
     const droppedPartitions = await applyTrackingRetention(deps.db, now, deps.env.trackingRetentionDays);
     const foldedThrough = await foldHeatmapTiles(deps.db, now);
     return { droppedPartitions, foldedThrough: foldedThrough?.toISOString() ?? null };

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { addDays, localDayOf } from '../../../shared/calendar.ts';
 import type { GoogleAdsClient } from '../../connectors/google-ads/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
+import { foldFirst } from '../../domain/tracking/fold-events.ts';
 import type { SyncSession } from './run-source-sync.ts';
 import { type UpsertSpec, upsertRows } from './upsert-rows.ts';
 
@@ -38,6 +39,7 @@ export async function matchGoogleClicks(
   client: Pick<GoogleAdsClient, 'clickViews'>,
   timeZone: string,
 ): Promise<number> {
+  await foldFirst(session.deps.db);
   const today = localDayOf(session.now(), timeZone);
   const first = addDays(today, -(CLICK_VIEW_DAYS - 1));
   const days = await queryRows(

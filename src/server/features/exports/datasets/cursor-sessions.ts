@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { queryRows } from '../../../db/query-rows.ts';
+import { foldFirst } from '../../../domain/tracking/fold-events.ts';
 import { defineExportDataset } from '../export-dataset.ts';
 import { shopDayOf, withinWindow } from '../export-window.ts';
 
@@ -40,7 +41,8 @@ export const dataset = defineExportDataset<SessionRow>({
     'clicks',
     'last_page_url',
   ],
-  page: (db, context, after, limit) => {
+  page: async (db, context, after, limit) => {
+    await foldFirst(db);
     const startDay = shopDayOf(sql.raw('s.started_at'), context);
     const window = withinWindow(startDay, context);
     return queryRows(

@@ -1,15 +1,18 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { DAY_MS } from '../../../../shared/calendar.ts';
-import { campaignOf } from '../../../../shared/campaign-url.ts';
 import type { CursorEvent } from '../../../../shared/contracts/cursor-tracking.ts';
 import type { Db } from '../../../db/client.ts';
+import { FOLD_DELAY_MS, foldEvents, INGEST_LOCK_KEY } from '../../../domain/tracking/fold-events.ts';
+import { hourStartOf } from '../../../domain/tracking/heatmap-tiles.ts';
+import { createPartCounter, type HourPartOwner, sumHourParts } from '../../../domain/tracking/hour-parts.ts';
+import {
+  applyTrackingRetention,
+  ensureEventPartition,
+  utcDayOf,
+} from '../../../domain/tracking/partitions.ts';
+import { rollupStatement } from '../../../domain/tracking/rollup-statement.ts';
+import { rawEventColumns } from '../../../domain/tracking/writer-columns.ts';
 import { FOLD_MARGIN_MS, foldHeatmapTiles } from './heatmap-fold.ts';
-import { hourStartOf } from './heatmap-tiles.ts';
-import { createPartCounter, type HourPartOwner, sumHourParts } from './hour-parts.ts';
-import { applyTrackingRetention, ensureEventPartition, utcDayOf } from './partitions.ts';
-import { rollUpEvents } from './rollup.ts';
-import { encodeSessionCells, rollUpSessionPages } from './session-pages.ts';
-import { hourCellColumns, rawEventColumns } from './writer-columns.ts';
 
 /** One accepted request's events, owned by one configuration of one workspace. */
 export interface EventBatch {
@@ -45,12 +48,21 @@ export interface EventWriterOptions {
    * hour-part sums.
    */
   onMaintenanceError: (error: unknown) => void;
+  /**
+   * Raw-first ingestion (TRACKING_RAW_FIRST, decision 125): a commit writes the raw rows alone and
+   * a fold (fold-events.ts) rolls them up about FOLD_DELAY_MS later, or sooner when a reader folds
+   * first. Off: each commit writes its rollups too.
+   */
+  rawFirst?: boolean;
 }
 
 export interface EventWriter {
   /** Resolves once the batch is committed (durable), rejects if its transaction failed. */
   write(batch: EventBatch): Promise<void>;
-  /** Waits for everything submitted so far, and for the part sums and maintenance it started. */
+  /**
+   * Waits for everything submitted so far, and for the part sums and maintenance it started;
+   * raw-first, folds what it wrote.
+   */
   drain(): Promise<void>;
 }
 
@@ -58,7 +70,8 @@ export interface EventWriter {
  * Group commit: requests that arrive while a transaction is in flight wait together and are
  * written by the next transaction as one multi-row insert per table (raw events, sessions, session
  * pages, pages, clicked elements) plus one heatmap hour part per cell owner, holding the group's
- * cells as arrays (decision 085). Each request is answered only after its transaction has
+ * cells as arrays (decision 085); raw-first (decision 125), the raw events alone, which a fold
+ * rolls up and every reader folds first. Each request is answered only after its transaction has
  * committed, so a 2xx always means the events are on disk, and in every rollup a read sees, while
  * a busy server still writes few, large transactions. Nothing is held in memory that a restart
  * could lose.
@@ -73,6 +86,27 @@ export function createEventWriter(db: Db, options: EventWriterOptions): EventWri
   let maintainedHour = '';
   const partCounter = createPartCounter(options.partsPerSum);
   let partSums: Promise<void> = Promise.resolve();
+  let folding: Promise<void> = Promise.resolve();
+  let foldTimer: NodeJS.Timeout | null = null;
+
+  /** Raw-first: one fold at a time, FOLD_DELAY_MS after the first commit it will include. */
+  function fold(): Promise<void> {
+    if (foldTimer) clearTimeout(foldTimer);
+    foldTimer = null;
+    folding = folding
+      .then(() => foldEvents(db, { partCounter }))
+      .then(
+        (due) => sumParts(due),
+        (error: unknown) => options.onMaintenanceError(error),
+      );
+    return folding;
+  }
+
+  function scheduleFold(): void {
+    if (foldTimer) return;
+    foldTimer = setTimeout(() => void fold(), FOLD_DELAY_MS);
+    foldTimer.unref();
+  }
 
   /** Off the request path, one after another; a failed one leaves the parts for the tile fold. */
   function sumParts(owners: readonly HourPartOwner[]): void {
@@ -111,157 +145,39 @@ export function createEventWriter(db: Db, options: EventWriterOptions): EventWri
     const hour = new Date(at.getTime() - FOLD_MARGIN_MS).toISOString().slice(0, 13);
     if (hour === maintainedHour) return;
     maintainedHour = hour;
+    // Raw-first rows of a finished hour folded after it are late parts, which the next tile fold takes.
     maintain(() => foldHeatmapTiles(db, at));
   }
 
-  /** Writes a group in one transaction; returns the owners whose hour parts are now due a sum. */
+  /**
+   * Writes a group in one statement (one atomic, durable commit and one round trip). With the
+   * rollups (the default) it returns the owners whose hour parts are now due a sum. Raw-first
+   * (decision 125) it writes the raw rows alone, stamped with the database clock read under the
+   * fold's shared ingestion lock, and schedules a fold.
+   */
   async function commit(group: Pending[]): Promise<HourPartOwner[]> {
     const receivedAt = options.clock();
     const day = utcDayOf(receivedAt);
     await prepareDay(day);
     foldHourly(receivedAt);
     const received = receivedAt.toISOString();
-    const hour = new Date(hourStartOf(receivedAt.getTime())).toISOString();
     const raw = rawEventColumns(group.map(({ batch }) => batch));
-    const workspaceOf = new Map(group.map(({ batch }) => [batch.configurationId, batch.workspaceId]));
-    const rollups = rollUpEvents(
-      group.map(({ batch }) => ({ configurationId: batch.configurationId, events: batch.events })),
-      day,
+    if (options.rawFirst) {
+      await db.execute(sql`
+        WITH held AS MATERIALIZED (SELECT pg_advisory_xact_lock_shared(${INGEST_LOCK_KEY}) AS lock),
+          stamp AS MATERIALIZED (SELECT clock_timestamp() AS at FROM held)
+        ${insertRawEvents(raw, received, sql`(SELECT at FROM stamp)`)}`);
+      scheduleFold();
+      return [];
+    }
+    const { ctes, cells } = rollupStatement(
+      group.map(({ batch }) => ({ ...batch, receivedAt: receivedAt.getTime() })),
+      receivedAt.getTime(),
     );
-    const ws = (configurationId: string) => workspaceOf.get(configurationId)!;
-    const cells = hourCellColumns(rollups.cells, ws);
-    const sessions = rollups.sessions.map((s) => ({
-      w: ws(s.configurationId),
-      c: s.configurationId,
-      s: s.sessionId,
-      a: new Date(s.startedAt).toISOString(),
-      b: new Date(s.endedAt).toISOString(),
-      n: s.eventCount,
-      k: s.clickCount,
-      p: s.lastPageUrl,
-      pa: new Date(s.lastPageAt).toISOString(),
-      // Session start (issue 16); absent keys are NULL in json_to_recordset.
-      lu: s.landingUrl,
-      rf: s.referrer ?? undefined,
-      dv: s.device,
-      vi: s.visitorId ?? undefined,
-      ck: s.cartToken ?? undefined,
-      eh: s.emailHash ?? undefined,
-      ...campaignOf(s.landingUrl),
-    }));
-    const pages = rollups.pages.map(({ key, count }) => ({
-      w: ws(key.configurationId),
-      c: key.configurationId,
-      p: key.pageUrl,
-      n: count,
-    }));
-    const sessionPages = rollUpSessionPages(
-      group.map(({ batch }) => ({ configurationId: batch.configurationId, events: batch.events })),
-    ).map((row) => ({
-      w: ws(row.configurationId),
-      c: row.configurationId,
-      p: row.pageUrl,
-      v: row.viewportBucket,
-      s: row.sessionId,
-      h: row.viewportHeight,
-      d: row.scrollDepth,
-      x: encodeSessionCells(row.cells),
-      k: row.clicks,
-    }));
-    const elements = rollups.elements.map(({ key, count }) => ({
-      w: ws(key.configurationId),
-      c: key.configurationId,
-      p: key.pageUrl,
-      s: key.selector,
-      n: count,
-    }));
-    // One statement (data-modifying CTEs) is one atomic, durable commit and one round trip.
-    // Order matters for throughput, not for the result: PostgreSQL runs the main query first, then
-    // the CTEs from the last listed to the first (nodeModifyTable.c: es_auxmodifytables). The rows
-    // every commit shares (page counts, clicked elements: a few per page and day) are listed first,
-    // so they are locked last, just before the commit; the long insert (raw events) comes first, so
-    // the next group's transaction runs it while this one holds the hot rows (issue 18). The heatmap
-    // cells are appended as one hour part per owner, never updated in place (decision 085).
-    await db.execute(sql`
-      WITH elements AS (
-        INSERT INTO tracking_click_elements AS t (workspace_id, configuration_id, page_url, selector, day, count)
-        SELECT w, c, p, s, ${day}::date, n
-        FROM json_to_recordset(${JSON.stringify(elements)}::json) AS r(w uuid, c uuid, p text, s text, n bigint)
-        ON CONFLICT (configuration_id, page_url, selector, day) DO UPDATE SET count = t.count + EXCLUDED.count
-      ), pages AS (
-        INSERT INTO tracking_page_counts AS t (workspace_id, configuration_id, page_url, day, event_count)
-        SELECT w, c, p, ${day}::date, n
-        FROM json_to_recordset(${JSON.stringify(pages)}::json) AS r(w uuid, c uuid, p text, n bigint)
-        ON CONFLICT (configuration_id, page_url, day) DO UPDATE SET event_count = t.event_count + EXCLUDED.event_count
-      ), sessions AS (
-        INSERT INTO tracking_sessions AS t (workspace_id, configuration_id, session_id, started_at, ended_at,
-          event_count, click_count, last_page_url, last_page_at, first_received_at, last_received_at,
-          landing_url, referrer, device, visitor_id, checkout_token, email_hash, utm_source, utm_medium,
-          utm_campaign, utm_content, utm_term, fbclid, gclid, ttclid, msclkid)
-        SELECT w, c, s, a, b, n, k, p, pa, ${received}::timestamptz, ${received}::timestamptz,
-          lu, rf, dv, vi, ck, eh, utm_source, utm_medium, utm_campaign, utm_content, utm_term, fbclid, gclid, ttclid, msclkid
-        FROM json_to_recordset(${JSON.stringify(sessions)}::json) AS r(w uuid, c uuid, s text, a timestamptz,
-          b timestamptz, n bigint, k bigint, p text, pa timestamptz, lu text, rf text, dv text, vi text, ck text,
-          eh text, utm_source text, utm_medium text, utm_campaign text, utm_content text, utm_term text,
-          fbclid text, gclid text, ttclid text, msclkid text)
-        ON CONFLICT (configuration_id, session_id) DO UPDATE SET
-          -- The landing page and what came with it are set once, by the session's first write.
-          landing_url = COALESCE(t.landing_url, EXCLUDED.landing_url),
-          referrer = CASE WHEN t.landing_url IS NULL THEN EXCLUDED.referrer ELSE t.referrer END,
-          device = CASE WHEN t.landing_url IS NULL THEN EXCLUDED.device ELSE t.device END,
-          utm_source = CASE WHEN t.landing_url IS NULL THEN EXCLUDED.utm_source ELSE t.utm_source END,
-          utm_medium = CASE WHEN t.landing_url IS NULL THEN EXCLUDED.utm_medium ELSE t.utm_medium END,
-          utm_campaign = CASE WHEN t.landing_url IS NULL THEN EXCLUDED.utm_campaign ELSE t.utm_campaign END,
-          utm_content = CASE WHEN t.landing_url IS NULL THEN EXCLUDED.utm_content ELSE t.utm_content END,
-          utm_term = CASE WHEN t.landing_url IS NULL THEN EXCLUDED.utm_term ELSE t.utm_term END,
-          fbclid = CASE WHEN t.landing_url IS NULL THEN EXCLUDED.fbclid ELSE t.fbclid END,
-          gclid = CASE WHEN t.landing_url IS NULL THEN EXCLUDED.gclid ELSE t.gclid END,
-          ttclid = CASE WHEN t.landing_url IS NULL THEN EXCLUDED.ttclid ELSE t.ttclid END,
-          msclkid = CASE WHEN t.landing_url IS NULL THEN EXCLUDED.msclkid ELSE t.msclkid END,
-          visitor_id = COALESCE(t.visitor_id, EXCLUDED.visitor_id),
-          checkout_token = COALESCE(t.checkout_token, EXCLUDED.checkout_token),
-          email_hash = COALESCE(t.email_hash, EXCLUDED.email_hash),
-          started_at = LEAST(t.started_at, EXCLUDED.started_at),
-          ended_at = GREATEST(t.ended_at, EXCLUDED.ended_at),
-          event_count = t.event_count + EXCLUDED.event_count,
-          click_count = t.click_count + EXCLUDED.click_count,
-          last_page_url = CASE WHEN EXCLUDED.last_page_at >= t.last_page_at THEN EXCLUDED.last_page_url ELSE t.last_page_url END,
-          last_page_at = GREATEST(t.last_page_at, EXCLUDED.last_page_at),
-          last_received_at = EXCLUDED.last_received_at
-      ), session_pages AS (
-        INSERT INTO tracking_session_pages AS t (workspace_id, configuration_id, page_url, day, viewport_bucket,
-          session_id, viewport_height, scroll_depth, cells, clicks)
-        SELECT w, c, p, ${day}::date, v, s, h, d, decode(x, 'hex'), k
-        FROM json_to_recordset(${JSON.stringify(sessionPages)}::json) AS r(w uuid, c uuid, p text, v text, s text,
-          h int, d smallint, x text, k jsonb)
-        ON CONFLICT (configuration_id, page_url, day, viewport_bucket, session_id) DO UPDATE SET
-          viewport_height = GREATEST(t.viewport_height, EXCLUDED.viewport_height),
-          scroll_depth = GREATEST(t.scroll_depth, EXCLUDED.scroll_depth),
-          cells = t.cells || EXCLUDED.cells,
-          clicks = t.clicks || EXCLUDED.clicks
-      ), cells AS (
-        INSERT INTO tracking_heatmap_hour_parts (workspace_id, configuration_id, page_url, hour, viewport_bucket,
-          event_type, x_bins, y_bins, counts)
-        SELECT o.w, o.c, o.p, ${hour}::timestamptz, o.v, o.e, array_agg(r.x), array_agg(r.y), array_agg(r.n)
-        FROM unnest(${cells.ow}::uuid[], ${cells.oc}::uuid[], ${cells.op}::text[], ${cells.ov}::text[],
-          ${cells.ot}::text[]) WITH ORDINALITY AS o(w, c, p, v, e, k)
-        JOIN unnest(${cells.o}::int[], ${cells.x}::smallint[], ${cells.y}::int[], ${cells.n}::bigint[])
-          AS r(o, x, y, n) ON r.o = o.k
-        GROUP BY o.k, o.w, o.c, o.p, o.v, o.e
-      )
-      INSERT INTO tracking_events (workspace_id, configuration_id, session_id, event_type, page_url, x, y,
-        viewport_width, viewport_height, document_width, document_height, element_selector, offset_x, offset_y,
-        scroll_depth, client_time, received_at)
-      SELECT batch.w, batch.c, session.v, r.t, page.v, r.x, r.y, r.vw, r.vh, r.dw, r.dh, r.el, r.ox, r.oy, r.sd,
-        timestamptz 'epoch' + r.ct * interval '1 millisecond', ${received}::timestamptz
-      FROM unnest(${raw.b}::int[], ${raw.s}::int[], ${raw.t}::text[], ${raw.p}::int[], ${raw.x}::int[],
-        ${raw.y}::int[], ${raw.vw}::int[], ${raw.vh}::int[], ${raw.dw}::int[], ${raw.dh}::int[], ${raw.el}::text[],
-        ${raw.ox}::int[], ${raw.oy}::int[], ${raw.sd}::smallint[], ${raw.ct}::bigint[])
-        AS r(b, s, t, p, x, y, vw, vh, dw, dh, el, ox, oy, sd, ct)
-      JOIN unnest(${raw.bw}::uuid[], ${raw.bc}::uuid[]) WITH ORDINALITY AS batch(w, c, k) ON batch.k = r.b
-      JOIN unnest(${raw.sessions}::text[]) WITH ORDINALITY AS session(v, k) ON session.k = r.s
-      JOIN unnest(${raw.pages}::text[]) WITH ORDINALITY AS page(v, k) ON page.k = r.p`);
-    return partCounter.add(hour, rollups.cells);
+    // The rollups' CTEs run after the main query, the long insert of the raw events, so the next
+    // group's transaction runs its insert while this one holds the hot rows (rollup-statement.ts).
+    await db.execute(sql`WITH ${ctes} ${insertRawEvents(raw, received, sql`NULL::timestamptz`)}`);
+    return partCounter.add(new Date(hourStartOf(receivedAt.getTime())).toISOString(), cells);
   }
 
   function takeGroup(): Pending[] {
@@ -308,8 +224,31 @@ export function createEventWriter(db: Db, options: EventWriterOptions): EventWri
     },
     async drain() {
       while (runners.size > 0) await Promise.all([...runners]);
+      if (options.rawFirst) await fold();
       await partSums;
       await maintenance;
     },
   };
+}
+
+/**
+ * The raw rows' insert (decision 074's columns): `received` is the app clock's receipt time (the
+ * rollups' day and hour), `ingestedAt` the database clock that orders raw-first rows for the fold
+ * (NULL when the statement writes the rollups itself).
+ */
+function insertRawEvents(raw: ReturnType<typeof rawEventColumns>, received: string, ingestedAt: SQL): SQL {
+  return sql`INSERT INTO tracking_events (workspace_id, configuration_id, session_id, event_type, page_url, x, y,
+        viewport_width, viewport_height, document_width, document_height, element_selector, offset_x, offset_y,
+        scroll_depth, client_time, received_at, referrer, visitor_id, cart_token, email_hash, ingested_at)
+      SELECT batch.w, batch.c, session.v, r.t, page.v, r.x, r.y, r.vw, r.vh, r.dw, r.dh, r.el, r.ox, r.oy, r.sd,
+        timestamptz 'epoch' + r.ct * interval '1 millisecond', ${received}::timestamptz, r.rf, r.vi, r.ck, r.eh,
+        ${ingestedAt}
+      FROM unnest(${raw.b}::int[], ${raw.s}::int[], ${raw.t}::text[], ${raw.p}::int[], ${raw.x}::int[],
+        ${raw.y}::int[], ${raw.vw}::int[], ${raw.vh}::int[], ${raw.dw}::int[], ${raw.dh}::int[], ${raw.el}::text[],
+        ${raw.ox}::int[], ${raw.oy}::int[], ${raw.sd}::smallint[], ${raw.ct}::bigint[], ${raw.rf}::text[],
+        ${raw.vi}::text[], ${raw.ck}::text[], ${raw.eh}::text[])
+        AS r(b, s, t, p, x, y, vw, vh, dw, dh, el, ox, oy, sd, ct, rf, vi, ck, eh)
+      JOIN unnest(${raw.bw}::uuid[], ${raw.bc}::uuid[]) WITH ORDINALITY AS batch(w, c, k) ON batch.k = r.b
+      JOIN unnest(${raw.sessions}::text[]) WITH ORDINALITY AS session(v, k) ON session.k = r.s
+      JOIN unnest(${raw.pages}::text[]) WITH ORDINALITY AS page(v, k) ON page.k = r.p`;
 }

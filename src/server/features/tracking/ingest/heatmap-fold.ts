@@ -13,14 +13,10 @@ import {
   type SparseCells,
   sumCells,
   type TileBlock,
-} from './heatmap-tiles.ts';
-import { X_BINS } from './rollup.ts';
+} from '../../../domain/tracking/heatmap-tiles.ts';
+import { FOLD_LOCK_KEY } from '../../../domain/tracking/hour-parts.ts';
+import { X_BINS } from '../../../domain/tracking/rollup.ts';
 
-/**
- * Advisory-lock key serialising folds across app processes (exclusive), and keeping hour-part
- * sums (shared, hour-parts.ts) out of a fold step.
- */
-export const FOLD_LOCK_KEY = 720_421;
 /**
  * An hour is folded once it has been over for this long: a commit takes its receipt time (and so
  * its hour) just before it commits, and app processes' clocks may differ a little. A commit later

@@ -5,6 +5,7 @@ import type { PixelIngestRequest } from '../../../../shared/contracts/pixel-even
 import { currencyDigitsOf, parseDecimalToMinor } from '../../../../shared/money.ts';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
+import { foldFirst } from '../../../domain/tracking/fold-events.ts';
 
 /**
  * The session a pixel batch belongs to: the theme tracker's tab session when the pixel could read
@@ -29,6 +30,7 @@ export async function writePixelEvents(
   site: { workspaceId: string; configurationId: string },
   batches: readonly PixelIngestRequest[],
 ): Promise<{ stored: number; completed: boolean }> {
+  await foldFirst(db);
   const rows = batches.flatMap(({ pixel, events }) => {
     const session = pixelSessionOf(pixel);
     const { consent } = pixel;

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { DAY_MS } from '../../../../shared/calendar.ts';
-import type { Db } from '../../../db/client.ts';
-import { queryRows } from '../../../db/query-rows.ts';
+import { DAY_MS } from '../../../shared/calendar.ts';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/query-rows.ts';
 
 /** Advisory-lock key serialising partition DDL across app processes. */
 const PARTITION_LOCK_KEY = 720_420;

@@ -1,11 +1,11 @@
-import { referrerOf } from '../../../../shared/campaign-url.ts';
+import { referrerOf } from '../../../shared/campaign-url.ts';
 import {
   type CursorEvent,
   HEATMAP_EVENT_TYPES,
   type HeatmapEventType,
   type ViewportBucket,
   viewportBucketOf,
-} from '../../../../shared/contracts/cursor-tracking.ts';
+} from '../../../shared/contracts/cursor-tracking.ts';
 
 /** Height of one heatmap row in document px (PostHog's grid; ≤ the 16 px alignment target). */
 export const Y_BIN_PX = 16;

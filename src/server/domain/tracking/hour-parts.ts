@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db } from '../../../db/client.ts';
-import { int8Number, queryRows } from '../../../db/query-rows.ts';
-import { FOLD_LOCK_KEY } from './heatmap-fold.ts';
+import type { Db } from '../../db/client.ts';
+import { int8Number, queryRows } from '../../db/query-rows.ts';
 import type { CellKey } from './rollup.ts';
 
 /**
@@ -18,6 +17,11 @@ import type { CellKey } from './rollup.ts';
  * The level-0 count is per process (a crash loses only the count); the hourly tile fold removes
  * whatever is left.
  */
+/**
+ * Advisory-lock key serialising folds across app processes (exclusive), and keeping hour-part
+ * sums (shared, below) out of a fold step.
+ */
+export const FOLD_LOCK_KEY = 720_421;
 export const PARTS_PER_SUM = 32;
 const TOP_LEVEL = 2;
 

@@ -1,11 +1,11 @@
-import { DAY_MS, HOUR_MS } from '../../../../shared/calendar.ts';
+import { DAY_MS, HOUR_MS } from '../../../shared/calendar.ts';
 import { X_BINS } from './rollup.ts';
 
 /**
  * Heatmap tiles: the cells of one (site, page, viewport bucket, event type) summed over an aligned
  * block of 2^level UTC days, packed into one value. A heatmap over any range of days then reads a
  * handful of tiles (at most two per level) instead of one row per cell and day, so its cost does
- * not grow with the range or the traffic. Pure: the fold (heatmap-fold.ts) and the read
+ * not grow with the range or the traffic. Pure: the fold (features/tracking/ingest/heatmap-fold.ts) and the read
  * (features/tracking/read-heatmap.ts) do the I/O.
  */
 

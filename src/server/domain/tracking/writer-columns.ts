@@ -1,4 +1,4 @@
-import { arrayLiteral } from '../../../db/array-literal.ts';
+import { arrayLiteral } from '../../db/array-literal.ts';
 import { type CellKey, type CountRow, eventTimeOf, type OwnedEvents } from './rollup.ts';
 
 /**
@@ -28,7 +28,7 @@ function dictionary(): { values: string[]; indexOf: (value: string) => number } 
 }
 
 /**
- * Raw events, in tracking_events' column order (received_at is added by the statement). What a
+ * Raw events, in tracking_events' column order (received_at and ingested_at are added by the statement). What a
  * request's events share is sent once (decision 074): the workspace and site once per batch, each
  * distinct session id and page URL once per group; an event carries their 1-based positions (b, s,
  * p) and its client time as epoch milliseconds. That cut the parameters to about a third of
@@ -54,6 +54,11 @@ export function rawEventColumns(batches: readonly (OwnedEvents & { workspaceId: 
   const oy: (number | null)[] = [];
   const sd: (number | null)[] = [];
   const ct: number[] = [];
+  // What the sessions rollup takes from an event (decision 125): mostly null, a few bytes each.
+  const rf: (string | null)[] = [];
+  const vi: (string | null)[] = [];
+  const ck: (string | null)[] = [];
+  const eh: (string | null)[] = [];
   for (const batch of batches) {
     bw.push(batch.workspaceId);
     bc.push(batch.configurationId);
@@ -74,6 +79,10 @@ export function rawEventColumns(batches: readonly (OwnedEvents & { workspaceId: 
       oy.push(e.offsetY ?? null);
       sd.push(e.scrollDepth ?? null);
       ct.push(eventTimeOf(e));
+      rf.push(e.referrer ?? null);
+      vi.push(e.visitorId ?? null);
+      ck.push(e.cartToken ?? null);
+      eh.push(e.emailHash ?? null);
     }
   }
   const columns = {
@@ -96,6 +105,10 @@ export function rawEventColumns(batches: readonly (OwnedEvents & { workspaceId: 
     oy,
     sd,
     ct,
+    rf,
+    vi,
+    ck,
+    eh,
   };
   return Object.fromEntries(
     Object.entries(columns).map(([name, values]) => [name, arrayLiteral(values)]),

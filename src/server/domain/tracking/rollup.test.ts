@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type CursorEvent, viewportBucketOf } from '../../../../shared/contracts/cursor-tracking.ts';
+import { type CursorEvent, viewportBucketOf } from '../../../shared/contracts/cursor-tracking.ts';
 import { pageKeyOf, rollUpEvents, xBinOf, xCentreOf, yBinOf, yCentreOf } from './rollup.ts';
 
 const event = (overrides: Partial<CursorEvent>): CursorEvent =>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type CursorEvent, viewportBucketOf } from '../../../../shared/contracts/cursor-tracking.ts';
+import { type CursorEvent, viewportBucketOf } from '../../../shared/contracts/cursor-tracking.ts';
 import { cellIndexOf } from './heatmap-tiles.ts';
 import { eventTimeOf, type OwnedEvents, pageKeyOf, xBinOf, yBinOf } from './rollup.ts';
 

@@ -1,0 +1,200 @@
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { CursorEvent } from '../../../shared/contracts/cursor-tracking.ts';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/query-rows.ts';
+import { hourStartOf } from './heatmap-tiles.ts';
+import { createPartCounter, type HourPartOwner, sumHourParts } from './hour-parts.ts';
+import { type ReceivedEvents, rollupStatement } from './rollup-statement.ts';
+
+/**
+ * Raw-first ingestion's fold (TRACKING_RAW_FIRST, decision 125). A request writes raw rows only,
+ * each commit stamping its rows with `clock_timestamp()` read while it holds INGEST_LOCK_KEY in
+ * shared mode. A fold takes that lock exclusively for one statement, to read the database clock as
+ * its mark: every commit holding the lock has committed by then, and every later commit reads its
+ * stamp after the mark, so the rows below the mark are all visible and no row ever appears below
+ * it later. Under FOLD_EVENTS_LOCK_KEY (exclusive: one fold at a time across processes) it then
+ * rolls the rows in [watermark, mark) up with the request path's own rollups (rollup-statement.ts),
+ * a chunk per transaction, and moves the watermark in the same transaction: a fold killed mid-way
+ * rolls its chunk back, and the next fold does it again, so nothing counts twice or never.
+ */
+export const INGEST_LOCK_KEY = 720_422;
+const FOLD_EVENTS_LOCK_KEY = 720_423;
+/** A writer folds this long after the first commit it has not folded yet. */
+export const FOLD_DELAY_MS = 1000;
+/** Raw rows rolled up per transaction (and so held in memory at once). */
+const CHUNK_EVENTS = 20_000;
+
+const MarkRow = z.object({ mark: z.string() });
+const StepRow = z.object({ from: z.string(), to: z.string().nullable() });
+const RawRow = z.object({
+  w: z.string(),
+  c: z.string(),
+  s: z.string(),
+  t: z.string(),
+  p: z.string(),
+  x: z.number(),
+  y: z.number(),
+  vw: z.number(),
+  vh: z.number(),
+  dw: z.number().nullable(),
+  dh: z.number().nullable(),
+  el: z.string().nullable(),
+  ox: z.number().nullable(),
+  oy: z.number().nullable(),
+  sd: z.number().nullable(),
+  ct: z.number(),
+  ra: z.number(),
+  rf: z.string().nullable(),
+  vi: z.string().nullable(),
+  ck: z.string().nullable(),
+  eh: z.string().nullable(),
+});
+type RawRow = z.infer<typeof RawRow>;
+
+type PartCounter = ReturnType<typeof createPartCounter>;
+
+/**
+ * Folds every raw row committed before now into the rollups. Returns the heatmap part owners the
+ * part counter found due a sum (the caller sums them, off its own path or not).
+ */
+export async function foldEvents(
+  db: Db,
+  options: { partCounter: PartCounter; chunkEvents?: number },
+): Promise<HourPartOwner[]> {
+  const [stamp] = await queryRows(
+    db,
+    MarkRow,
+    sql`WITH held AS MATERIALIZED (SELECT pg_advisory_xact_lock(${INGEST_LOCK_KEY}) AS lock)
+      SELECT clock_timestamp()::text AS mark FROM held`,
+  );
+  const mark = stamp!.mark;
+  const due: HourPartOwner[] = [];
+  for (;;) {
+    const folded = await db.transaction((tx) =>
+      foldChunk(tx as unknown as Db, mark, options.chunkEvents ?? CHUNK_EVENTS, options.partCounter),
+    );
+    if (folded === null) return due;
+    due.push(...folded);
+  }
+}
+
+/** One chunk of [watermark, mark): its rollups and the new watermark; null when nothing is left. */
+async function foldChunk(
+  tx: Db,
+  mark: string,
+  chunkEvents: number,
+  partCounter: PartCounter,
+): Promise<HourPartOwner[] | null> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${FOLD_EVENTS_LOCK_KEY})`);
+  // The chunk ends at the stamp of its (chunkEvents + 1)th row, or at the next stamp when that is
+  // the watermark itself (a commit larger than a chunk is folded whole), else at the mark.
+  const [step] = await queryRows(
+    tx,
+    StepRow,
+    sql`WITH w AS (SELECT folded_before AS f FROM tracking_fold_watermark),
+      cut AS (SELECT (SELECT ingested_at FROM tracking_events, w WHERE ingested_at >= w.f
+        AND ingested_at < ${mark}::timestamptz ORDER BY ingested_at OFFSET ${chunkEvents}::int LIMIT 1) AS at)
+      SELECT w.f::text AS from, CASE WHEN w.f >= ${mark}::timestamptz THEN NULL
+        WHEN cut.at IS NULL THEN ${mark}::timestamptz
+        WHEN cut.at > w.f THEN cut.at
+        ELSE coalesce((SELECT min(ingested_at) FROM tracking_events WHERE ingested_at > w.f
+          AND ingested_at < ${mark}::timestamptz), ${mark}::timestamptz) END::text AS to
+      FROM w, cut`,
+  );
+  if (!step || step.to === null) return null;
+  // In commit order, each commit's rows as it inserted them; the rows of a site deleted since are
+  // dropped with it.
+  const rows = await queryRows(
+    tx,
+    RawRow,
+    sql`SELECT e.workspace_id AS w, e.configuration_id AS c, e.session_id AS s, e.event_type AS t, e.page_url AS p,
+        e.x, e.y, e.viewport_width AS vw, e.viewport_height AS vh, e.document_width AS dw, e.document_height AS dh,
+        e.element_selector AS el, e.offset_x AS ox, e.offset_y AS oy, e.scroll_depth AS sd,
+        (extract(epoch FROM e.client_time) * 1000)::float8 AS ct, (extract(epoch FROM e.received_at) * 1000)::float8 AS ra,
+        e.referrer AS rf, e.visitor_id AS vi, e.cart_token AS ck, e.email_hash AS eh
+      FROM tracking_events e JOIN tracking_configurations k ON k.id = e.configuration_id
+      WHERE e.ingested_at >= ${step.from}::timestamptz AND e.ingested_at < ${step.to}::timestamptz
+      ORDER BY e.ingested_at, e.tableoid, e.ctid`,
+  );
+  const due: HourPartOwner[] = [];
+  for (const [hour, groups] of hoursOf(rows)) {
+    const { ctes, cells } = rollupStatement(groups, hour);
+    await tx.execute(sql`WITH ${ctes} SELECT 1`);
+    due.push(...partCounter.add(new Date(hour).toISOString(), cells));
+  }
+  await tx.execute(sql`UPDATE tracking_fold_watermark SET folded_before = ${step.to}::timestamptz`);
+  return due;
+}
+
+/** Raw rows as the request's groups (site and receipt time), by the UTC hour they were received in. */
+function hoursOf(rows: readonly RawRow[]): Map<number, ReceivedEvents[]> {
+  const hours = new Map<number, Map<string, ReceivedEvents>>();
+  for (const row of rows) {
+    const hour = hourStartOf(row.ra);
+    let groups = hours.get(hour);
+    if (!groups) {
+      groups = new Map();
+      hours.set(hour, groups);
+    }
+    const key = `${row.c}\u0000${row.ra}`;
+    let group = groups.get(key);
+    if (!group) {
+      group = { workspaceId: row.w, configurationId: row.c, events: [], receivedAt: row.ra };
+      groups.set(key, group);
+    }
+    group.events.push(eventOf(row));
+  }
+  return new Map([...hours].map(([hour, groups]) => [hour, [...groups.values()]]));
+}
+
+/** A raw row as the event the tracker sent (what the rollups read of it). */
+function eventOf(row: RawRow): CursorEvent {
+  const event: CursorEvent = {
+    eventType: row.t as CursorEvent['eventType'],
+    x: row.x,
+    y: row.y,
+    sessionId: row.s,
+    pageUrl: row.p,
+    timestamp: row.ct,
+    viewportWidth: row.vw,
+    viewportHeight: row.vh,
+  };
+  if (row.dw !== null) event.documentWidth = row.dw;
+  if (row.dh !== null) event.documentHeight = row.dh;
+  if (row.el !== null) event.elementSelector = row.el;
+  if (row.ox !== null) event.offsetX = row.ox;
+  if (row.oy !== null) event.offsetY = row.oy;
+  if (row.sd !== null) event.scrollDepth = row.sd;
+  if (row.rf !== null) event.referrer = row.rf;
+  if (row.vi !== null) event.visitorId = row.vi;
+  if (row.ck !== null) event.cartToken = row.ck;
+  if (row.eh !== null) event.emailHash = row.eh;
+  return event;
+}
+
+const PendingRow = z.object({ pending: z.boolean() });
+const readerCounters = new WeakMap<Db, PartCounter>();
+
+/**
+ * For every reader of the rollups (sessions, session pages, page counts, clicked elements, heatmap
+ * parts): folds the raw rows committed so far, so a read right after an ingestion's 200 includes
+ * its events. One indexed look at the newest raw rows when nothing is pending (always, with
+ * TRACKING_RAW_FIRST off). Call it before the reader's own transaction, whose snapshot would
+ * otherwise miss the fold.
+ */
+export async function foldFirst(db: Db): Promise<void> {
+  const [state] = await queryRows(
+    db,
+    PendingRow,
+    sql`SELECT EXISTS (SELECT 1 FROM tracking_events
+      WHERE ingested_at >= (SELECT folded_before FROM tracking_fold_watermark)) AS pending`,
+  );
+  if (!state?.pending) return;
+  let partCounter = readerCounters.get(db);
+  if (!partCounter) {
+    partCounter = createPartCounter();
+    readerCounters.set(db, partCounter);
+  }
+  for (const owner of await foldEvents(db, { partCounter })) await sumHourParts(db, owner);
+}
