@@ -125,40 +125,43 @@ export function buildTikTokEmulator(opts: TikTokEmulatorOptions): TikTokEmulator
     calls.reports += 1;
     const since = q.start_date;
     const until = q.end_date;
-    const grouped = new Map<
-      string,
-      { date: string; campaignId: string; adGroupId: string; sums: number[] }
-    >();
-    for (const d of account.days) {
-      if (d.date < since || d.date > until) continue;
-      const key = `${d.date}|${level === 'AUCTION_CAMPAIGN' ? d.campaignId : d.adGroupId}`;
-      const entry = grouped.get(key) ?? {
-        date: d.date,
-        campaignId: d.campaignId,
-        adGroupId: d.adGroupId,
-        sums: [0, 0, 0, 0, 0],
-      };
-      const add = [d.spendMinor, d.impressions, d.clicks, d.conversions, d.conversionValueMinor];
-      entry.sums = entry.sums.map((v, i) => v + (add[i] ?? 0));
-      grouped.set(key, entry);
-    }
-    const groupLevel = [...grouped.values()].map((g) => {
-      const campaign = campaigns.get(g.campaignId);
-      const [spend = 0, impressions = 0, clicks = 0, conversions = 0, value = 0] = g.sums;
-      const values: Record<string, string> = {
-        spend: money(spend),
-        impressions: String(impressions),
-        clicks: String(clicks),
-        conversion: String(conversions),
-        complete_payment: String(conversions),
-        total_complete_payment_rate: money(value),
-        campaign_id: g.campaignId,
-        campaign_name: campaign?.name ?? '-',
-        adgroup_name: campaign?.adGroups.find((a) => a.id === g.adGroupId)?.name ?? '-',
-      };
-      return { date: g.date, id: idDimension === 'campaign_id' ? g.campaignId : g.adGroupId, values };
-    });
-    const all = (level === 'AUCTION_AD' ? tikTokAdReportRows(opts.ads, since, until) : groupLevel).map(
+    /** Campaign or ad-group rows: the plan's ad-group days summed per level. */
+    const groupLevel = () => {
+      const grouped = new Map<
+        string,
+        { date: string; campaignId: string; adGroupId: string; sums: number[] }
+      >();
+      for (const d of account.days) {
+        if (d.date < since || d.date > until) continue;
+        const key = `${d.date}|${level === 'AUCTION_CAMPAIGN' ? d.campaignId : d.adGroupId}`;
+        const entry = grouped.get(key) ?? {
+          date: d.date,
+          campaignId: d.campaignId,
+          adGroupId: d.adGroupId,
+          sums: [0, 0, 0, 0, 0],
+        };
+        const add = [d.spendMinor, d.impressions, d.clicks, d.conversions, d.conversionValueMinor];
+        entry.sums = entry.sums.map((v, i) => v + (add[i] ?? 0));
+        grouped.set(key, entry);
+      }
+      return [...grouped.values()].map((g) => {
+        const campaign = campaigns.get(g.campaignId);
+        const [spend = 0, impressions = 0, clicks = 0, conversions = 0, value = 0] = g.sums;
+        const values: Record<string, string> = {
+          spend: money(spend),
+          impressions: String(impressions),
+          clicks: String(clicks),
+          conversion: String(conversions),
+          complete_payment: String(conversions),
+          total_complete_payment_rate: money(value),
+          campaign_id: g.campaignId,
+          campaign_name: campaign?.name ?? '-',
+          adgroup_name: campaign?.adGroups.find((a) => a.id === g.adGroupId)?.name ?? '-',
+        };
+        return { date: g.date, id: idDimension === 'campaign_id' ? g.campaignId : g.adGroupId, values };
+      });
+    };
+    const all = (level === 'AUCTION_AD' ? tikTokAdReportRows(opts.ads, since, until) : groupLevel()).map(
       (r) => ({
         dimensions: { [idDimension]: r.id, stat_time_day: `${r.date} 00:00:00` },
         metrics: Object.fromEntries(metrics.map((m) => [m, r.values[m] ?? '-'])),
