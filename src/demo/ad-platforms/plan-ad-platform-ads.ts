@@ -8,7 +8,7 @@
  * One TikTok ad's video was deleted from the library (its creative is gone upstream), and Search and
  * Shopping ads have no picture of their own.
  */
-import { splitByLargestRemainder } from '../generator/build-ad-daily.ts';
+import { splitByLargestRemainder } from '../../core/profit/split-by-largest-remainder.ts';
 import { hashString, mixSeeds, Rng } from '../prng.ts';
 import { demoAdPlatformPlan, type PlannedAdAccount, type PlannedDay } from './plan-ad-platforms.ts';
 

@@ -1,4 +1,4 @@
-import { allocateByWeight } from '../../../core/profit/allocate-by-weight.ts';
+import { splitByLargestRemainder } from '../../../core/profit/split-by-largest-remainder.ts';
 import type { AdPlatformAd, AdPlatformAdDay } from '../../connectors/ad-platform-ad-row.ts';
 import type { ToShopCurrency } from './ad-spend-conversion.ts';
 import type { UpsertRow, UpsertSpec } from './upsert-rows.ts';
@@ -6,7 +6,8 @@ import type { UpsertRow, UpsertSpec } from './upsert-rows.ts';
 /**
  * Google Ads / TikTok ads and ad days → warehouse rows (decision 130). An ad day's spend in the
  * shop currency is its campaign day's converted spend (decision 104: the spend day's rate) shared
- * among the campaign's ads by their account-currency spend (exact cumulative-floor shares), so the
+ * among the campaign's ads by their account-currency spend (largest remainder: each ad within a
+ * cent of its own share), so the
  * ads of a campaign sum to its converted day to the cent, as they do in the account currency. When
  * the ads do not add up to the campaign day (ads the platform no longer lists), each ad day is
  * converted on its own. Conversion value is converted per ad day.
@@ -125,7 +126,7 @@ export function adDayRowsOf(
       campaign &&
       campaign.spendShopMinor !== null &&
       spends.reduce((s, x) => s + x, 0) === campaign.spendMinor
-        ? allocateByWeight(campaign.spendShopMinor, spends)
+        ? splitByLargestRemainder(campaign.spendShopMinor, spends)
         : null;
     ads.forEach((day, i) => {
       const shop = toShop(c.currency, day.date, day.spendMinor, day.conversionValueMinor);
