@@ -8,6 +8,7 @@
 import { addDays } from '../shared/calendar.ts';
 import type { CursorEvent } from '../shared/contracts/cursor-tracking.ts';
 import type { DemoProfitSetup } from '../shared/contracts/demo-profit.ts';
+import { planAdPlatformAds } from './ad-platforms/plan-ad-platform-ads.ts';
 import { demoAdPlatformPlan } from './ad-platforms/plan-ad-platforms.ts';
 import { planGoogleClicks } from './ad-platforms/plan-google-clicks.ts';
 import {
@@ -180,9 +181,11 @@ export async function startDemoEmulators(options: StartDemoEmulatorsOptions = {}
     oauth: DEMO_SECRETS.googleAds,
     managerId: DEMO_SECRETS.googleAds.managerId,
     clicks: planGoogleClicks(adPlan.google, store),
+    ads: planAdPlatformAds(adPlan.google, store.config.seed),
   });
   const tiktok = buildTikTokEmulator({
     account: adPlan.tiktok,
+    ads: planAdPlatformAds(adPlan.tiktok, store.config.seed),
     accessToken: DEMO_SECRETS.tiktok.accessToken,
   });
   const secondStore = options.secondStore

@@ -1,11 +1,13 @@
 import { expect, it } from 'vitest';
+import { demoAdPlatformAds } from '../../src/demo/ad-platforms/plan-ad-platform-ads.ts';
 import { describeInBrowser, saveScreenshot } from '../support/browser.ts';
 import { signInAsDemoOwner, useConnectedDemoInBrowser } from '../support/demo-store-in-browser.ts';
 
 const POLL = { timeout: 60_000 };
 
 /**
- * The Creatives page in Chromium on the connected demo store (issue #44): every planted ad shows,
+ * The Creatives page in Chromium on the connected demo store (issue #44): every planted ad of the
+ * three platforms shows (Google's with the Performance Max note),
  * the planted fatiguing creative (ground truth) carries the only "wearing out" badge, ads without a
  * creative or thumbnail show a placeholder, the format filter keeps the demo's video ads, two ads
  * compare over time, and the page fits 390 px.
@@ -20,9 +22,25 @@ describeInBrowser('the Creatives page on the demo store', () => {
     const store = app.demo.store;
     const truth = app.demo.groundTruth.creatives;
 
+    // Google's video ads show YouTube's thumbnail (decision 130); the test browser has no network
+    // and that host is no vendor API we emulate: it answers with a picture, as YouTube would.
+    await page.context().route('https://i.ytimg.com/**', (route) =>
+      route.fulfill({
+        contentType: 'image/svg+xml',
+        body: '<svg xmlns="http://www.w3.org/2000/svg" width="480" height="360"><rect width="480" height="360" fill="#b91c1c"/></svg>',
+      }),
+    );
     // The menu entry is checked by the nav's own test (nav-items.test.ts); open the page by its URL.
     await page.goto(`${app.baseUrl}/creatives`);
     const cards = page.getByTestId('creative-card');
+    // Every platform's ads at first (the demo connects Google Ads and TikTok too); then Meta's.
+    const planned = demoAdPlatformAds(store.config);
+    await expect
+      .poll(() => cards.count(), POLL)
+      .toBe(store.meta.ads.length + planned.google.ads.length + planned.tiktok.ads.length);
+    await page.getByLabel('Platform').selectOption('google_ads');
+    await expect.poll(() => page.getByTestId('pmax-note').count(), POLL).toBe(1);
+    await page.getByLabel('Platform').selectOption('meta');
     await expect.poll(() => cards.count(), POLL).toBe(store.meta.ads.length);
     const wearing = page.locator('[data-testid="creative-card"]:has-text("Wearing out since")');
     await expect.poll(() => wearing.count(), POLL).toBe(1);
@@ -38,9 +56,9 @@ describeInBrowser('the Creatives page on the demo store', () => {
     await page.getByLabel('Format').selectOption('');
 
     const compare = page.getByTestId('creative-compare');
-    await compare.getByLabel('First ad').selectOption(truth.fatiguing.adId);
+    await compare.getByLabel('First ad').selectOption(`meta|${truth.fatiguing.adId}`);
     const other = store.meta.ads.find((ad) => ad.campaignIndex === 0 && ad.id !== truth.fatiguing.adId)!;
-    await compare.getByLabel('Second ad').selectOption(other.id);
+    await compare.getByLabel('Second ad').selectOption(`meta|${other.id}`);
     await expect
       .poll(() => page.getByTestId('compare-chart').locator('path.recharts-curve').count(), POLL)
       .toBe(2);

@@ -19,6 +19,15 @@ const tiring = (onset: number) => (i: number) =>
   i < onset ? {} : { reach: 781, clicks: 17, purchases: i % 4 === 0 ? 1 : 0 };
 
 describe('judgeFatigue', () => {
+  it('cannot judge an ad whose platform reports no reach (Google Ads), however tired it looks', () => {
+    const verdict = judgeFatigue(
+      history(40, (i) => ({ ...tiring(30)(i), reach: null })),
+      '2026-10-10',
+    );
+    expect(verdict.state).toBe('insufficient_data');
+    expect(verdict.reason).toMatch(/no reach/);
+  });
+
   it('calls a steady ad healthy', () => {
     expect(judgeFatigue(history(40), '2026-10-10')).toEqual({ state: 'healthy' });
   });

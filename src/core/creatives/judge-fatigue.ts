@@ -13,7 +13,8 @@ import { addDays } from '../../shared/calendar.ts';
  *   otherwise the episode ends and a later one may begin.
  * - Conversion is judged only with at least 10 purchases in the baseline and 50 clicks in the
  *   window; otherwise frequency and CTR decide alone, and the reason says so.
- * - **insufficient_data**: fewer than 17 delivery days (14 of baseline, 3 to compare), a baseline
+ * - **insufficient_data** ("cannot judge"): the platform reports no reach for the ad (Google Ads),
+ *   so frequency — the guard against seasonal CTR swings — is unknown; fewer than 17 delivery days (14 of baseline, 3 to compare), a baseline
  *   under 5,000 impressions or 100 clicks, or no delivery in the 3 days up to `asOf`.
  */
 
@@ -21,8 +22,11 @@ export interface AdDay {
   /** Shop day, YYYY-MM-DD. */
   date: string;
   impressions: number;
-  /** People reached that day (reach is not additive across days: Σ daily reach over-counts people). */
-  reach: number;
+  /**
+   * People reached that day (reach is not additive across days: Σ daily reach over-counts people);
+   * null when the platform reports none (Google Ads per ad).
+   */
+  reach: number | null;
   clicks: number;
   purchases: number;
 }
@@ -59,7 +63,7 @@ function totalsOf(days: readonly AdDay[]): Totals {
   const t = { impressions: 0, reach: 0, clicks: 0, purchases: 0 };
   for (const d of days) {
     t.impressions += d.impressions;
-    t.reach += d.reach;
+    t.reach += d.reach ?? 0;
     t.clicks += d.clicks;
     t.purchases += d.purchases;
   }
@@ -89,6 +93,13 @@ export function judgeFatigue(history: readonly AdDay[], asOf: string): FatigueVe
     .filter((d) => d.date <= asOf && d.impressions > 0)
     .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
   const { baselineDays, enterDays, stayDays } = FATIGUE_RULE;
+  if (days.length > 0 && days.every((d) => d.reach === null)) {
+    return {
+      state: 'insufficient_data',
+      reason:
+        'The platform reports no reach for this ad, so its frequency is unknown: the rule cannot tell wear-out from a seasonal dip in CTR.',
+    };
+  }
   if (days.length < baselineDays + enterDays) {
     return {
       state: 'insufficient_data',

@@ -1,3 +1,4 @@
+import { splitByLargestRemainder } from '../../core/profit/split-by-largest-remainder.ts';
 import { dayToIso } from '../calendar.ts';
 import type { MetaAd, MetaAdDailyRow, MetaDailyRow } from '../model.ts';
 import { hashString, mixSeeds, Rng } from '../prng.ts';
@@ -12,18 +13,6 @@ import { hashString, mixSeeds, Rng } from '../prng.ts';
  */
 
 const FATIGUE = { frequency: 1.6, ctr: 0.45, conversion: 0.5 } as const;
-
-/** `total` in whole units split by `weights`, largest remainder first; the parts sum to `total`. */
-export function splitByLargestRemainder(total: number, weights: readonly number[]): number[] {
-  const sum = weights.reduce((s, w) => s + w, 0);
-  if (sum <= 0 || total === 0) return weights.map(() => 0);
-  const exact = weights.map((w) => (total * w) / sum);
-  const parts = exact.map(Math.floor);
-  let left = total - parts.reduce((s, p) => s + p, 0);
-  const order = exact.map((x, i) => ({ i, r: x - Math.floor(x) })).sort((a, b) => b.r - a.r || a.i - b.i);
-  for (let k = 0; left > 0; k = (k + 1) % order.length, left -= 1) parts[order[k]!.i]! += 1;
-  return parts;
-}
 
 export function buildAdDaily(
   daily: readonly MetaDailyRow[],

@@ -8,11 +8,15 @@ import { ProfitDaySchema } from './profit.ts';
  * platform's figures beside the store-verified ones, and its fatigue verdict. The answer is the
  * issue's array; the window and currencies travel in each row (`from`, `to`, `currency`,
  * `spendCurrency`) and in the `x-upside-from` / `x-upside-to` headers. Money is decimal text:
- * spend and CPA in the ad account's currency (`spendCurrency`), verified revenue and contribution
- * in the shop's (`currency`). Ratios are plain numbers (percentages 0–100).
+ * spend and CPA in `spendCurrency` — Meta's ad account currency; the shop's for Google Ads and
+ * TikTok, converted at the spend day's rate (decision 130) — verified revenue and contribution in
+ * the shop's (`currency`). Ratios are plain numbers (percentages 0–100).
  */
 
 export const CREATIVE_PLATFORMS = ['meta', 'google_ads', 'tiktok_ads'] as const;
+export type CreativePlatform = (typeof CREATIVE_PLATFORMS)[number];
+/** text: a search ad's words only (decision 130). */
+export const CREATIVE_FORMATS = ['video', 'image', 'text'] as const;
 
 const { compare: _compare, ...rangeFields } = dayRangeQueryFields;
 export const CreativesQuerySchema = z
@@ -37,8 +41,8 @@ export const CreativeRowSchema = z.object({
   campaign: z.string(),
   campaignId: z.string().nullable(),
   name: z.string(),
-  /** video or image; null when the creative was deleted upstream. */
-  format: z.enum(['video', 'image']).nullable(),
+  /** video, image or text (a search ad); null when the creative was deleted upstream. */
+  format: z.enum(CREATIVE_FORMATS).nullable(),
   creativeDeleted: z.boolean(),
   title: z.string().nullable(),
   /** https: or data:image/ only; null when the platform has none (the page shows a placeholder). */
@@ -52,7 +56,10 @@ export const CreativeRowSchema = z.object({
   clicks: z.number().int(),
   /** Clicks ÷ impressions, percent; null without impressions. */
   ctr: z.number().nullable(),
-  /** 3-second video plays ÷ impressions, percent; null for an image or without impressions. */
+  /**
+   * Video plays ÷ impressions, percent (Meta: 3-second plays; TikTok: 2-second; Google: TrueView
+   * views); null for an image or text ad or without impressions.
+   */
   hookRate: z.number().nullable(),
   /** Spend ÷ store-verified orders; null without orders or when the currencies differ. */
   cpa: MoneySchema.nullable(),
@@ -72,7 +79,10 @@ export const CreativesSchema = z.array(CreativeRowSchema);
 
 /** GET /api/creatives/:adId/daily: one ad's days (for comparing two creatives over time). */
 export const CreativeDailyParamsSchema = z.object({ adId: z.string().regex(/^[\w-]{1,64}$/) });
-export const CreativeDailyQuerySchema = z.object(rangeFields).superRefine(refineDayRangeQuery);
+/** `platform` says whose ad the id is (ids of two platforms may collide); Meta when absent. */
+export const CreativeDailyQuerySchema = z
+  .object({ ...rangeFields, platform: z.enum(CREATIVE_PLATFORMS).optional() })
+  .superRefine(refineDayRangeQuery);
 
 export const CreativeDaySchema = z.object({
   date: ProfitDaySchema,
@@ -88,6 +98,7 @@ export const CreativeDaySchema = z.object({
 
 export const CreativeDailySchema = z.object({
   adId: z.string(),
+  platform: z.enum(CREATIVE_PLATFORMS),
   name: z.string(),
   from: ProfitDaySchema.nullable(),
   to: ProfitDaySchema.nullable(),

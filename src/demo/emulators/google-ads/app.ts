@@ -2,17 +2,19 @@
  * Google Ads API emulator (contracts/external-apis-2.md §1): one Fastify instance, not listening.
  * `POST /token` (refresh-token grant), `GET /{v}/customers:listAccessibleCustomers`,
  * `POST /{v}/customers/{cid}/googleAds:search|searchStream` (paths with a literal `:` are routed by
- * regex) over the demo ad-platform plan, and `click_view` over the clicks it is given. Bearer tokens it issued are required; `login-customer-id`
+ * regex) over the demo ad-platform plan, `ad_group_ad` and `asset` over its ads, and `click_view` over the clicks it is given. Bearer tokens it issued are required; `login-customer-id`
  * must name the manager when sent; errors are google.rpc.Status bodies with a GoogleAdsFailure.
  * Account state knobs (`state`): a revoked refresh token, a Cloud project without production
  * access. `faults.throttlePressure` answers quota errors (1 = the daily quota is used up).
  */
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { PlannedAds } from '../../ad-platforms/plan-ad-platform-ads.ts';
 import type { PlannedAdAccount, PlannedDay } from '../../ad-platforms/plan-ad-platforms.ts';
 import type { PlannedClick } from '../../ad-platforms/plan-google-clicks.ts';
 import { Rng } from '../../prng.ts';
 import { FaultController, type FaultSettings, installFaults } from '../faults.ts';
+import { indexAdRows } from './ad-rows.ts';
 import { type GaqlQuery, parseGaql, projector } from './gaql.ts';
 
 export interface GoogleAdsEmulatorOptions {
@@ -22,6 +24,8 @@ export interface GoogleAdsEmulatorOptions {
   managerId: string;
   /** the account's clicks that `click_view` names (the demo store's sessions that carry a gclid) */
   clicks?: readonly PlannedClick[];
+  /** the account's ads and their days (`ad_group_ad`, `asset`); none when absent */
+  ads?: PlannedAds;
   faults?: Partial<FaultSettings>;
   faultSeed?: number;
 }
@@ -146,6 +150,7 @@ export function buildGoogleAdsEmulator(opts: GoogleAdsEmulatorOptions): GoogleAd
   const rng = new Rng(opts.faultSeed ?? 61);
   const { account } = opts;
   const rows = indexRows(account, opts.clicks ?? []);
+  const adRows = indexAdRows(account.accountId, opts.ads);
   const issued = new Set<string>();
   let tokenCounter = 0;
 
@@ -254,8 +259,10 @@ export function buildGoogleAdsEmulator(opts: GoogleAdsEmulatorOptions): GoogleAd
         },
       ];
     }
+    if (query.resource === 'asset') return adRows.assets;
+    if (query.resource === 'ad_group_ad' && !query.since) return adRows.attributes;
     const out: FullRow[] = [];
-    const index = rows[query.resource];
+    const index = query.resource === 'ad_group_ad' ? adRows.byDate : rows[query.resource];
     // the index was filled in date order (the plan's days are sorted)
     for (const [date, list] of index) {
       if (query.since && date < query.since) continue;

@@ -223,6 +223,26 @@ export function createGoogleAdsClient(options: GoogleAdsClientOptions) {
       );
     },
 
+    /** Daily metrics per ad (`ad_group_ad`; Performance Max has none) between two account days. */
+    adDailyRows(since: string, until: string): Promise<GoogleAdsRow[]> {
+      if (!DAY.test(since) || !DAY.test(until)) throw new Error(`not a day range: ${since}..${until}`);
+      return searchStream(
+        `SELECT segments.date, campaign.id, ad_group.id, ad_group_ad.ad.id, metrics.cost_micros, metrics.impressions, metrics.clicks, metrics.conversions, metrics.conversions_value, metrics.video_trueview_views FROM ad_group_ad WHERE segments.date BETWEEN '${since}' AND '${until}'`,
+      );
+    },
+
+    /** Every ad with its creative fields, and the account's YouTube video assets they reference. */
+    async adsWithAssets(): Promise<{ ads: GoogleAdsRow[]; assets: GoogleAdsRow[] }> {
+      const ad = 'ad_group_ad.ad';
+      const ads = await searchStream(
+        `SELECT campaign.id, ad_group.id, ad_group_ad.status, ${ad}.id, ${ad}.name, ${ad}.type, ${ad}.final_urls, ${ad}.responsive_search_ad.headlines, ${ad}.responsive_search_ad.descriptions, ${ad}.video_responsive_ad.headlines, ${ad}.video_responsive_ad.descriptions, ${ad}.video_responsive_ad.videos, ${ad}.image_ad.image_url FROM ad_group_ad`,
+      );
+      const assets = await searchStream(
+        'SELECT asset.resource_name, asset.type, asset.youtube_video_asset.youtube_video_id FROM asset',
+      );
+      return { ads, assets };
+    },
+
     /**
      * `click_view` of one account day (§1.7: one day per query, at most 90 days back): each
      * click's gclid with the campaign and ad group it came from.

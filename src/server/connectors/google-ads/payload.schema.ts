@@ -18,6 +18,7 @@ export const TokenErrorSchema = z.object({
 });
 
 const Int64 = z.union([z.string().regex(/^-?\d+$/), z.number().int()]);
+const AdTexts = z.array(z.object({ text: z.string().optional() }));
 
 export const GoogleAdsRowSchema = z.object({
   customer: z
@@ -40,6 +41,37 @@ export const GoogleAdsRowSchema = z.object({
     })
     .optional(),
   adGroup: z.object({ id: Int64, name: z.string().optional(), status: z.string().optional() }).optional(),
+  /** ad_group_ad: the ad with its creative as Google nests it (decision 130) */
+  adGroupAd: z
+    .object({
+      status: z.string().optional(),
+      ad: z
+        .object({
+          id: Int64,
+          name: z.string().optional(),
+          type: z.string().optional(),
+          finalUrls: z.array(z.string()).optional(),
+          responsiveSearchAd: z.object({ headlines: AdTexts, descriptions: AdTexts }).partial().optional(),
+          videoResponsiveAd: z
+            .object({
+              headlines: AdTexts,
+              descriptions: AdTexts,
+              videos: z.array(z.object({ asset: z.string() })),
+            })
+            .partial()
+            .optional(),
+          imageAd: z.object({ imageUrl: z.string().optional() }).optional(),
+        })
+        .optional(),
+    })
+    .optional(),
+  asset: z
+    .object({
+      resourceName: z.string(),
+      type: z.string().optional(),
+      youtubeVideoAsset: z.object({ youtubeVideoId: z.string().optional() }).optional(),
+    })
+    .optional(),
   metrics: z
     .object({
       costMicros: Int64.optional(),
@@ -47,6 +79,8 @@ export const GoogleAdsRowSchema = z.object({
       clicks: Int64.optional(),
       conversions: z.number().optional(),
       conversionsValue: z.number().optional(),
+      /** renamed from video_views in v22 */
+      videoTrueviewViews: Int64.optional(),
     })
     .optional(),
   /** click_view (one day per query): the gclid of one click; its campaign and ad group beside it. */

@@ -9,10 +9,13 @@ import {
 import { UpstreamError } from '../http/upstream-error.ts';
 import { describeTikTokFailure, isTikTokServerCode, TIKTOK_RATE_LIMIT_CODES } from './errors.ts';
 import {
+  AdListDataSchema,
   AdvertiserInfoDataSchema,
   EnvelopeSchema,
   ReportDataSchema,
+  type TikTokAd,
   type TikTokReportRow,
+  VideoInfoDataSchema,
 } from './payload.schema.ts';
 
 /**
@@ -39,6 +42,7 @@ export interface TikTokAdvertiser {
 }
 
 const PAGE_SIZE = 1000;
+const DATA_LEVELS = { campaign: 'AUCTION_CAMPAIGN', adgroup: 'AUCTION_ADGROUP', ad: 'AUCTION_AD' } as const;
 
 function envelopeCode(response: UpstreamResponse): number | undefined {
   try {
@@ -122,25 +126,27 @@ export function createTikTokClient(options: TikTokClientOptions) {
       };
     },
 
-    /** BASIC daily report per campaign or ad group, every page, between two account days. */
+    /** BASIC daily report per campaign, ad group or ad, every page, between two account days. */
     async dailyReport(
-      level: 'campaign' | 'adgroup',
+      level: 'campaign' | 'adgroup' | 'ad',
       since: string,
       until: string,
     ): Promise<TikTokReportRow[]> {
       const rows: TikTokReportRow[] = [];
-      const idDimension = level === 'campaign' ? 'campaign_id' : 'adgroup_id';
-      // an ad-group row names its campaign through the campaign_id attribute metric
-      const names =
-        level === 'campaign' ? ['campaign_name'] : ['campaign_id', 'campaign_name', 'adgroup_name'];
+      // an ad-group or ad row names its campaign (and ad group) through attribute metrics
+      const names = {
+        campaign: ['campaign_name'],
+        adgroup: ['campaign_id', 'campaign_name', 'adgroup_name'],
+        ad: ['campaign_id', 'adgroup_id', 'ad_name', 'video_watched_2s', 'reach'],
+      }[level];
       for (let page = 1; ; page += 1) {
         const data = await get(
           'report/integrated/get/',
           {
             advertiser_id: options.advertiserId,
             report_type: 'BASIC',
-            data_level: level === 'campaign' ? 'AUCTION_CAMPAIGN' : 'AUCTION_ADGROUP',
-            dimensions: [idDimension, 'stat_time_day'],
+            data_level: DATA_LEVELS[level],
+            dimensions: [`${level}_id`, 'stat_time_day'],
             metrics: [
               'spend',
               'impressions',
@@ -160,6 +166,50 @@ export function createTikTokClient(options: TikTokClientOptions) {
         rows.push(...data.list);
         if (page >= data.page_info.total_page) return rows;
       }
+    },
+
+    /** Every ad with its creative fields (`ad/get/`, every page). */
+    async ads(): Promise<TikTokAd[]> {
+      const ads: TikTokAd[] = [];
+      for (let page = 1; ; page += 1) {
+        const data = await get(
+          'ad/get/',
+          {
+            advertiser_id: options.advertiserId,
+            fields: [
+              'ad_id',
+              'ad_name',
+              'campaign_id',
+              'adgroup_id',
+              'ad_text',
+              'call_to_action',
+              'video_id',
+              'image_ids',
+              'landing_page_url',
+              'operation_status',
+            ],
+            page: String(page),
+            page_size: String(PAGE_SIZE),
+          },
+          AdListDataSchema,
+        );
+        ads.push(...data.list);
+        if (page >= data.page_info.total_page) return ads;
+      }
+    },
+
+    /** Video id → cover URL of the library's videos among `ids` (60 per call); deleted ones are absent. */
+    async videoCovers(ids: readonly string[]): Promise<Map<string, string | null>> {
+      const covers = new Map<string, string | null>();
+      for (let start = 0; start < ids.length; start += 60) {
+        const data = await get(
+          'file/video/ad/info/',
+          { advertiser_id: options.advertiserId, video_ids: ids.slice(start, start + 60) },
+          VideoInfoDataSchema,
+        );
+        for (const video of data.list) covers.set(video.video_id, video.video_cover_url ?? null);
+      }
+      return covers;
     },
   };
 }

@@ -19,6 +19,7 @@ export const ReportRowSchema = z.object({
   dimensions: z.object({
     campaign_id: z.string().optional(),
     adgroup_id: z.string().optional(),
+    ad_id: z.string().optional(),
     stat_time_day: z.string().regex(/^\d{4}-\d{2}-\d{2}/),
   }),
   metrics: z
@@ -29,7 +30,11 @@ export const ReportRowSchema = z.object({
       conversion: Metric,
       complete_payment: Metric,
       total_complete_payment_rate: Metric,
+      video_watched_2s: Metric,
+      reach: Metric,
       campaign_id: z.string().optional(),
+      adgroup_id: z.string().optional(),
+      ad_name: z.string().optional(),
       campaign_name: z.string().optional(),
       adgroup_name: z.string().optional(),
     })
@@ -59,4 +64,40 @@ export const AdvertiserInfoDataSchema = z.object({
       }),
     )
     .min(1),
+});
+
+const PageInfo = z.object({
+  page: z.number().int(),
+  page_size: z.number().int(),
+  total_number: z.number().int(),
+  total_page: z.number().int(),
+});
+
+/** `ad/get/` (decision 130): the fields Upside asks for; the read shape is unconfirmed (§2.5 [U]). */
+export const AdListDataSchema = z.object({
+  list: z
+    .array(
+      z.object({
+        ad_id: z.union([z.string(), z.number()]),
+        ad_name: z.string().nullish(),
+        campaign_id: z.union([z.string(), z.number()]),
+        adgroup_id: z.union([z.string(), z.number()]).nullish(),
+        ad_text: z.string().nullish(),
+        call_to_action: z.string().nullish(),
+        video_id: z.string().nullish(),
+        image_ids: z.array(z.string()).nullish(),
+        landing_page_url: z.string().nullish(),
+        operation_status: z.string().nullish(),
+      }),
+    )
+    .default([]),
+  page_info: PageInfo,
+});
+export type TikTokAd = z.infer<typeof AdListDataSchema>['list'][number];
+
+/** `file/video/ad/info/`: a library video's cover; a deleted video is not listed. */
+export const VideoInfoDataSchema = z.object({
+  list: z
+    .array(z.object({ video_id: z.string(), video_cover_url: z.string().nullish() }).passthrough())
+    .default([]),
 });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   date,
   integer,
   numeric,
@@ -14,7 +15,7 @@ import { z } from 'zod';
 import { typedJsonb } from '../typed-jsonb.ts';
 
 /**
- * Ad platforms beyond the campaign rows in warehouse.ts: Meta ads and their daily insights, every platform's daily campaign rows (decision 104), imported spend (decision 105), manual cost lines (decision 106) and click-id matches (decision 120).
+ * Ad platforms beyond the campaign rows in warehouse.ts: Meta ads and their daily insights, every platform's daily campaign rows (decision 104), Google Ads and TikTok ads and their days (decision 130), imported spend (decision 105), manual cost lines (decision 106) and click-id matches (decision 120).
  *
  * Declared from the migrated database (decision 132): columns, types, nullability and primary keys
  * as the SQL migrations create them, checked by test/platform/schema-declared-once.test.ts.
@@ -102,6 +103,57 @@ export const whAdPlatformDaily = pgTable(
       columns: [table.workspaceId, table.platform, table.date, table.campaignId, table.adGroupId],
     }),
   ],
+);
+
+export const whAdPlatformAds = pgTable(
+  'wh_ad_platform_ads',
+  {
+    workspaceId: uuid('workspace_id').notNull(),
+    platform: text('platform').notNull(),
+    adId: text('ad_id').notNull(),
+    accountId: text('account_id').notNull(),
+    campaignId: text('campaign_id').notNull(),
+    adGroupId: text('ad_group_id'),
+    name: text('name').notNull(),
+    status: text('status'),
+    format: text('format'),
+    title: text('title'),
+    body: text('body'),
+    callToAction: text('call_to_action'),
+    finalUrl: text('final_url'),
+    thumbnailUrl: text('thumbnail_url'),
+    videoId: text('video_id'),
+    creativeDeleted: boolean('creative_deleted').notNull().default(false),
+    syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.workspaceId, table.platform, table.adId] })],
+);
+
+export const whAdPlatformAdDaily = pgTable(
+  'wh_ad_platform_ad_daily',
+  {
+    workspaceId: uuid('workspace_id').notNull(),
+    platform: text('platform').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    adId: text('ad_id').notNull(),
+    campaignId: text('campaign_id').notNull(),
+    adGroupId: text('ad_group_id'),
+    spendMinor: bigint('spend_minor', { mode: 'number' }).notNull(),
+    impressions: bigint('impressions', { mode: 'number' }).notNull(),
+    clicks: bigint('clicks', { mode: 'number' }).notNull(),
+    conversions: numeric('conversions', { precision: 20, scale: 4 }).notNull(),
+    conversionValueMinor: bigint('conversion_value_minor', { mode: 'number' }).notNull(),
+    videoViews: bigint('video_views', { mode: 'number' }).notNull().default(sql`0`),
+    reach: bigint('reach', { mode: 'number' }),
+    currencyCode: text('currency_code').notNull(),
+    shopCurrency: text('shop_currency'),
+    spendShopMinor: bigint('spend_shop_minor', { mode: 'number' }),
+    conversionValueShopMinor: bigint('conversion_value_shop_minor', { mode: 'number' }),
+    exchangeRate: numeric('exchange_rate', { precision: 20, scale: 10 }),
+    rateDate: date('rate_date', { mode: 'string' }),
+    syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.workspaceId, table.platform, table.date, table.adId] })],
 );
 
 export const adSpendSheets = pgTable('ad_spend_sheets', {

@@ -17,7 +17,8 @@ export async function creativeFatigueConditions(
     .filter((creative) => creative.fatigue.state === 'wearing_out')
     .map((creative) => ({
       rule: 'creative-fatigue',
-      subject: creative.adId,
+      // ids of two platforms may collide: another platform's ad is `platform:id` (as decision 128's campaigns)
+      subject: creative.platform === 'meta' ? creative.adId : `${creative.platform}:${creative.adId}`,
       title: `Creative “${creative.name}” is wearing out`,
       detail: [
         `Since ${creative.fatigue.since ?? creative.to}: ${creative.fatigue.reason ?? 'frequency up while CTR falls'}.`,

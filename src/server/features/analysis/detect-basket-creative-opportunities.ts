@@ -62,7 +62,13 @@ async function readCreativeFacts(
   now: Date,
 ): Promise<CreativeFacts[]> {
   const [rows, days] = await Promise.all([
-    readCreatives(reads, workspaceId, { from: addDays(context.asOf, -29), to: context.asOf }, now),
+    // Meta's ads only: the refresh detector reads Meta's daily purchases (decision 127)
+    readCreatives(
+      reads,
+      workspaceId,
+      { from: addDays(context.asOf, -29), to: context.asOf, platform: 'meta' },
+      now,
+    ),
     readAdDays(reads, workspaceId, context.asOf),
   ]);
   const scale = 10 ** currencyDigitsOf(context.currency);

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { type AdDay, judgeFatigue } from '../../../core/creatives/judge-fatigue.ts';
 import { contributionOf, emptyContributionParts } from '../../../core/profit/contribution-of.ts';
-import type { CreativeRow, CreativesQuery } from '../../../shared/contracts/creatives.ts';
+import type { CreativePlatform, CreativeRow, CreativesQuery } from '../../../shared/contracts/creatives.ts';
 import { dayRangeRequestOf } from '../../../shared/contracts/date-range.ts';
 import { currencyDigitsOf, minorToDecimal } from '../../../shared/money.ts';
 import { queryRows } from '../../db/query-rows.ts';
@@ -10,48 +9,27 @@ import { creditOfRow } from '../../domain/metrics/credit-of-row.ts';
 import { partsOf, queryCreditedRows } from '../../domain/metrics/load-attribution.ts';
 import { readMetricWindow } from '../../domain/metrics/metric-window.ts';
 import type { CachedReads } from '../../http/deps.ts';
+import { AdDayRow, AdRow } from './creative-rows.ts';
+import { readPlatformAdDays, readPlatformAds } from './read-platform-ads.ts';
 
 /**
- * Creatives (issue #44, decision 122): every synced Meta ad over the window with the platform's
- * figures (spend, impressions, clicks, 3-second plays, reported purchases and value), the orders
- * the one attribution rule credits to Meta whose last visit names the ad (utm_content = ad id,
- * Meta's `{{ad.id}}` URL parameter) with their contribution (decision 010's lines, refunds on
- * their day, as /api/campaigns), and the fatigue rule over the ad's whole history up to the
- * window's end. Google Ads and TikTok are not synced at ad level: asking for them answers [].
+ * Creatives (issue #44, decisions 122 and 130): every synced ad over the window with the
+ * platform's figures (spend, impressions, clicks, video plays, reported purchases and value), the
+ * orders the one attribution rule credits to the ad's platform whose last visit names the ad
+ * (utm_content = ad id: Meta's `{{ad.id}}`, Google's `{creative}`, TikTok's `__CID__` URL
+ * parameter) with their contribution (decision 010's lines, refunds on their day, as
+ * /api/campaigns), and the fatigue rule over the ad's whole history up to the window's end.
+ * Meta's spend is in its account currency (as its campaigns); Google's and TikTok's in the shop's
+ * at the spend day's rate (decision 104).
  */
-
-const AdRow = z.object({
-  ad_id: z.string(),
-  name: z.string(),
-  campaign_id: z.string().nullable(),
-  campaign_name: z.string().nullable(),
-  creative_id: z.string().nullable(),
-  title: z.string().nullable(),
-  format: z.enum(['video', 'image']).nullable(),
-  thumbnail_url: z.string().nullable(),
-});
-
-const AdDayRow = z.object({
-  ad_id: z.string(),
-  date: z.string(),
-  spend: z.number(),
-  impressions: z.number(),
-  reach: z.number(),
-  clicks: z.number(),
-  plays: z.number(),
-  purchases: z.number(),
-  purchase_value: z.number(),
-  currency_code: z.string(),
-});
-export type AdDayRow = z.infer<typeof AdDayRow>;
 
 /** Every synced day of the workspace's ads up to `end` (the fatigue rule reads the whole history). */
 export function readAdDays(reads: CachedReads, workspaceId: string, end: string, adId?: string) {
   return queryRows(
     reads.db,
     AdDayRow,
-    sql`SELECT ad_id, date::text AS date, spend_minor::float8 AS spend, impressions::float8 AS impressions,
-          coalesce(reach, 0)::float8 AS reach, clicks::float8 AS clicks, video_plays_3s::float8 AS plays,
+    sql`SELECT 'meta' AS platform, ad_id, date::text AS date, spend_minor::float8 AS spend, impressions::float8 AS impressions,
+          coalesce(reach, 0)::float8 AS reach, reach IS NOT NULL AS has_reach, clicks::float8 AS clicks, video_plays_3s::float8 AS plays,
           reported_purchases::float8 AS purchases, reported_purchase_value_minor::float8 AS purchase_value,
           currency_code
         FROM wh_meta_ad_daily_insights
@@ -61,7 +39,13 @@ export function readAdDays(reads: CachedReads, workspaceId: string, end: string,
   );
 }
 
-/** Orders credited to each ad (count, gross totals, contribution) over the window, by ad and day. */
+/** The credit key of an ad: the channel its platform's orders are credited to, and its id. */
+export const creditKey = (platform: CreativePlatform, adId: string) =>
+  `${platform === 'meta' ? 'meta_ads' : platform}|${adId}`;
+
+const AD_CHANNELS = new Set(['meta_ads', 'google_ads', 'tiktok_ads']);
+
+/** Orders credited to each ad (count, gross totals, contribution) over the window, by `creditKey` and day. */
 export async function readAdCredit(reads: CachedReads, workspaceId: string, start: string, end: string) {
   const rows = await queryCreditedRows(reads.db, workspaceId, start, end, { byAd: true });
   const byAd = new Map<
@@ -74,11 +58,13 @@ export async function readAdCredit(reads: CachedReads, workspaceId: string, star
     }
   >();
   for (const row of rows) {
-    if (row.ad === null || creditOfRow(row).channel !== 'meta_ads') continue;
-    let entry = byAd.get(row.ad);
+    const channel = creditOfRow(row).channel;
+    if (row.ad === null || channel === null || !AD_CHANNELS.has(channel)) continue;
+    const key = `${channel}|${row.ad}`;
+    let entry = byAd.get(key);
     if (!entry) {
       entry = { orders: 0, revenue: 0, parts: emptyContributionParts(), days: new Map() };
-      byAd.set(row.ad, entry);
+      byAd.set(key, entry);
     }
     const parts = partsOf(row);
     for (const key of Object.keys(parts) as (keyof typeof parts)[])
@@ -94,35 +80,47 @@ export async function readAdCredit(reads: CachedReads, workspaceId: string, star
 
 const ratio = (a: number, b: number) => (b > 0 ? (100 * a) / b : null);
 
+/** The synced Meta ads with their campaign's name. */
+function readMetaAds(reads: CachedReads, workspaceId: string) {
+  return queryRows(
+    reads.db,
+    AdRow,
+    sql`SELECT 'meta' AS platform, a.ad_id, a.name, a.campaign_id, c.name AS campaign_name, a.title,
+          a.format, a.thumbnail_url, a.creative_id IS NULL AS creative_deleted
+        FROM wh_meta_ads a
+        LEFT JOIN wh_meta_campaigns c ON c.workspace_id = a.workspace_id AND c.campaign_id = a.campaign_id
+        WHERE a.workspace_id = ${workspaceId}
+        ORDER BY a.ad_id`,
+  );
+}
+
 export async function readCreatives(
   reads: CachedReads,
   workspaceId: string,
   query: CreativesQuery,
   now: Date,
 ): Promise<CreativeRow[]> {
-  if (query.platform !== undefined && query.platform !== 'meta') return [];
   const window = await readMetricWindow(reads.db, workspaceId, dayRangeRequestOf(query), now, 'none');
   if (!window) return [];
-  const [ads, days, credit] = await Promise.all([
-    queryRows(
-      reads.db,
-      AdRow,
-      sql`SELECT a.ad_id, a.name, a.campaign_id, c.name AS campaign_name, a.creative_id, a.title,
-            a.format, a.thumbnail_url
-          FROM wh_meta_ads a
-          LEFT JOIN wh_meta_campaigns c ON c.workspace_id = a.workspace_id AND c.campaign_id = a.campaign_id
-          WHERE a.workspace_id = ${workspaceId}
-          ORDER BY a.ad_id`,
-    ),
-    readAdDays(reads, workspaceId, window.end),
+  const wanted = (platform: CreativePlatform) => query.platform === undefined || query.platform === platform;
+  const meta = wanted('meta');
+  const platforms = (['google_ads', 'tiktok_ads'] as const).filter(wanted);
+  const [metaAds, metaDays, otherAds, otherDays, credit] = await Promise.all([
+    meta ? readMetaAds(reads, workspaceId) : [],
+    meta ? readAdDays(reads, workspaceId, window.end) : [],
+    readPlatformAds(reads, workspaceId, platforms),
+    readPlatformAdDays(reads, workspaceId, window.end, platforms),
     readAdCredit(reads, workspaceId, window.start, window.end),
   ]);
   const history = new Map<string, AdDayRow[]>();
-  for (const d of days) history.set(d.ad_id, [...(history.get(d.ad_id) ?? []), d]);
+  for (const d of [...metaDays, ...otherDays]) {
+    const key = creditKey(d.platform, d.ad_id);
+    history.set(key, [...(history.get(key) ?? []), d]);
+  }
   const shopDigits = window.currencyDigits;
   const rows: CreativeRow[] = [];
-  for (const ad of ads) {
-    const all = history.get(ad.ad_id) ?? [];
+  for (const ad of [...metaAds, ...otherAds]) {
+    const all = history.get(creditKey(ad.platform, ad.ad_id)) ?? [];
     const inWindow = all.filter((d) => d.date >= window.start);
     const spendCurrency = all[all.length - 1]?.currency_code ?? window.currency;
     const spendDigits = currencyDigitsOf(spendCurrency);
@@ -130,23 +128,23 @@ export async function readCreatives(
       inWindow.reduce((s, d) => s + d[key], 0);
     const spend = sum('spend');
     const impressions = sum('impressions');
-    const c = credit.get(ad.ad_id);
+    const c = credit.get(creditKey(ad.platform, ad.ad_id));
     const orders = c?.orders ?? 0;
     const fatigueDays: AdDay[] = all.map((d) => ({
       date: d.date,
       impressions: d.impressions,
-      reach: d.reach,
+      reach: d.has_reach ? d.reach : null,
       clicks: d.clicks,
       purchases: d.purchases,
     }));
     rows.push({
       adId: ad.ad_id,
-      platform: 'meta',
+      platform: ad.platform,
       campaign: ad.campaign_name ?? ad.campaign_id ?? '',
       campaignId: ad.campaign_id,
       name: ad.name,
       format: ad.format,
-      creativeDeleted: ad.creative_id === null,
+      creativeDeleted: ad.creative_deleted,
       title: ad.title,
       thumbnailUrl: ad.thumbnail_url,
       from: window.start,
@@ -163,7 +161,7 @@ export async function readCreatives(
           ? minorToDecimal(Math.round(spend / orders), spendDigits)
           : null,
       platformRoas: spend > 0 ? sum('purchase_value') / spend : null,
-      platformPurchases: sum('purchases'),
+      platformPurchases: Math.round(sum('purchases')),
       verifiedOrders: orders,
       verifiedRevenue: minorToDecimal(c?.revenue ?? 0, shopDigits),
       contribution: minorToDecimal(

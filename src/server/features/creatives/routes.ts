@@ -39,6 +39,7 @@ export function registerCreativeRoutes(app: FastifyInstance, deps: AppDeps): voi
         deps,
         requireAuth(request).workspaceId,
         request.params.adId,
+        request.query.platform ?? 'meta',
         dayRangeRequestOf(request.query),
         deps.clock(),
       ),

@@ -1,5 +1,7 @@
 import { addDays, localDayOf } from '../../../shared/calendar.ts';
+import type { AdPlatformAd, AdPlatformAdDay } from '../../connectors/ad-platform-ad-row.ts';
 import type { AdPlatformDayRow } from '../../connectors/ad-platform-row.ts';
+import { AD_DAILY_SPEC, ADS_SPEC, adDayRowsOf, adRowsOf } from './ad-platform-ad-rows.ts';
 import { fillMissingShopFigures, loadShopConversion } from './ad-spend-conversion.ts';
 import type { SyncOutcome, SyncSession } from './run-source-sync.ts';
 import { type UpsertRow, type UpsertSpec, upsertRows } from './upsert-rows.ts';
@@ -10,7 +12,8 @@ import { type UpsertRow, type UpsertSpec, upsertRows } from './upsert-rows.ts';
  * each page committed with the cursor that follows it. The first run reads back BACKFILL_DAYS;
  * every later run re-reads the last `restateDays` (Google restates late conversions for 30 days),
  * and the upsert replaces restated values and leaves identical ones alone. Each row carries its
- * spend in the shop currency at the day's rate (ad-spend-conversion.ts).
+ * spend in the shop currency at the day's rate (ad-spend-conversion.ts). The ads and their days
+ * (decision 130) are read beside them, each window's ad days committed with its campaign days.
  */
 
 const BACKFILL_DAYS = 3 * 366;
@@ -23,6 +26,11 @@ export interface AdPlatformReader {
   account(): Promise<{ id: string; currency: string; timeZone: string | null }>;
   /** Campaign rows (adGroupId null) and ad-group rows between two account days, inclusive. */
   readWindow(accountId: string, currency: string, since: string, until: string): Promise<AdPlatformDayRow[]>;
+  /** Ads with their creative (read once per sync) and each ad's days (decision 130). */
+  ads: {
+    list(): Promise<AdPlatformAd[]>;
+    readWindow(currency: string, since: string, until: string): Promise<AdPlatformAdDay[]>;
+  };
 }
 
 const col = (name: string, type: string) => ({ name, type });
@@ -78,6 +86,15 @@ export async function syncAdPlatform(session: SyncSession, reader: AdPlatformRea
     since,
     today,
   );
+  const context = {
+    workspaceId: session.workspaceId,
+    platform: reader.platform,
+    accountId: account.id,
+    currency: account.currency,
+    syncedAt,
+  };
+  const ads = adRowsOf(await reader.ads.list(), context);
+  await session.commitPage((db) => upsertRows(db, ADS_SPEC, ads), {});
   while (since <= today) {
     session.throwIfAborted();
     const until = earlierDay(addDays(since, reader.windowDays - 1), today);
@@ -106,10 +123,25 @@ export async function syncAdPlatform(session: SyncSession, reader: AdPlatformRea
         synced_at: syncedAt,
       }),
     );
+    const campaignDays = rows
+      .filter((row) => row.ad_group_id === '')
+      .map((row) => ({
+        date: String(row.date),
+        campaignId: String(row.campaign_id),
+        spendMinor: Number(row.spend_minor),
+        spendShopMinor: row.spend_shop_minor === null ? null : Number(row.spend_shop_minor),
+      }));
+    const adDays = adDayRowsOf(
+      await reader.ads.readWindow(account.currency, since, until),
+      campaignDays,
+      toShop,
+      context,
+    );
     const next = addDays(until, 1);
-    await session.commitPage((db) => upsertRows(db, DAILY_SPEC, rows), {
-      nextSince: next > today ? null : next,
-    });
+    await session.commitPage(
+      async (db) => (await upsertRows(db, DAILY_SPEC, rows)) + (await upsertRows(db, AD_DAILY_SPEC, adDays)),
+      { nextSince: next > today ? null : next },
+    );
     since = next;
   }
   await fillMissingShopFigures(session.deps, session.workspaceId, reader.platform);

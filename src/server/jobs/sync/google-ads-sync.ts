@@ -1,4 +1,5 @@
 import { mapGoogleAdsRows } from '../../connectors/google-ads/map.ts';
+import { mapGoogleAdDays, mapGoogleAds } from '../../connectors/google-ads/map-ads.ts';
 import { createGoogleAdsClientFor } from '../../features/ad-platforms/ad-platform-clients.ts';
 import { loadCredential } from '../../vault/credential-store.ts';
 import { PermanentJobError } from '../job-definition.ts';
@@ -9,7 +10,8 @@ import type { SyncOutcome, SyncSession } from './run-source-sync.ts';
 /**
  * Google Ads → warehouse: GAQL daily rows per campaign (Performance Max has no ad groups, so the
  * campaign rows carry the spend) and per ad group, in 90-day windows; the last 30 days are re-read
- * on every run for the conversions Google attributes late (contracts/external-apis-2.md §1). Then
+ * on every run for the conversions Google attributes late (contracts/external-apis-2.md §1), with
+ * each ad's days beside them (decision 130). Then
  * the tracker's new gclids are matched to their campaigns through click_view.
  */
 export async function syncGoogleAds(session: SyncSession): Promise<SyncOutcome> {
@@ -32,6 +34,14 @@ export async function syncGoogleAds(session: SyncSession): Promise<SyncOutcome> 
       const campaigns = await client.dailyRows('campaign', since, until);
       const groups = await client.dailyRows('ad_group', since, until);
       return mapGoogleAdsRows([...campaigns, ...groups], accountId, currency);
+    },
+    ads: {
+      async list() {
+        const { ads, assets } = await client.adsWithAssets();
+        return mapGoogleAds(ads, assets);
+      },
+      readWindow: async (currency, since, until) =>
+        mapGoogleAdDays(await client.adDailyRows(since, until), currency),
     },
   });
   // The spend of the clicks' days is in: name the campaigns of the sessions' gclids (decision 120).

@@ -1,5 +1,6 @@
 import { currencyDigitsOf, parseDecimalToMinor } from '../../../shared/money.ts';
 import type { MetaAd, MetaInsightRow } from '../../connectors/meta/payload.schema.ts';
+import { safeImageUrl } from '../../connectors/safe-image-url.ts';
 import type { UpsertRow, UpsertSpec } from './upsert-rows.ts';
 
 /**
@@ -86,17 +87,6 @@ export function pickAction(
     if (found) return found.value;
   }
   return null;
-}
-
-/** A creative URL we can show: https: or an inline image; anything else is not kept. */
-export function safeImageUrl(url: string | undefined): string | null {
-  if (!url) return null;
-  if (url.startsWith('data:image/')) return url;
-  try {
-    return new URL(url).protocol === 'https:' ? url : null;
-  } catch {
-    return null;
-  }
 }
 
 const count = (value: string | null | undefined) => {

@@ -1,4 +1,5 @@
 import { mapTikTokRows } from '../../connectors/tiktok-ads/map.ts';
+import { mapTikTokAdDays, mapTikTokAds } from '../../connectors/tiktok-ads/map-ads.ts';
 import { createTikTokClientFor } from '../../features/ad-platforms/ad-platform-clients.ts';
 import { loadCredential } from '../../vault/credential-store.ts';
 import { PermanentJobError } from '../job-definition.ts';
@@ -8,7 +9,8 @@ import type { SyncOutcome, SyncSession } from './run-source-sync.ts';
 /**
  * TikTok → warehouse: BASIC daily reports per campaign and per ad group in 30-day windows (the
  * longest span a daily report accepts), the last 30 days re-read on every run as TikTok settles
- * attributed conversions (contracts/external-apis-2.md §2).
+ * attributed conversions (contracts/external-apis-2.md §2), and the ads (`ad/get/`, their videos'
+ * covers) with their AUCTION_AD days (decision 130).
  */
 export async function syncTikTokAds(session: SyncSession): Promise<SyncOutcome> {
   const integration = session.deps.integration;
@@ -30,6 +32,15 @@ export async function syncTikTokAds(session: SyncSession): Promise<SyncOutcome> 
       const campaigns = await client.dailyReport('campaign', since, until);
       const groups = await client.dailyReport('adgroup', since, until);
       return mapTikTokRows([...campaigns, ...groups], accountId, currency);
+    },
+    ads: {
+      async list() {
+        const ads = await client.ads();
+        const videos = [...new Set(ads.flatMap((ad) => (ad.video_id ? [ad.video_id] : [])))];
+        return mapTikTokAds(ads, await client.videoCovers(videos));
+      },
+      readWindow: async (currency, since, until) =>
+        mapTikTokAdDays(await client.dailyReport('ad', since, until), currency),
     },
   });
 }

@@ -1,4 +1,4 @@
-import { CreativeDailySchema, CreativesSchema } from '@shared/contracts/creatives.ts';
+import { CreativeDailySchema, type CreativePlatform, CreativesSchema } from '@shared/contracts/creatives.ts';
 import { useQuery } from '@tanstack/react-query';
 import { getJson } from '@web/lib/api-request.ts';
 
@@ -8,12 +8,17 @@ export function useCreatives(period: string) {
   return useQuery({ queryKey: [url], queryFn: () => getJson(url, CreativesSchema) });
 }
 
-/** GET /api/creatives/:adId/daily?period=N: one ad's days (off until an ad is chosen). */
-export function useCreativeDaily(adId: string, period: string) {
-  const url = `/api/creatives/${encodeURIComponent(adId)}/daily?period=${period}`;
+/** An ad as the compare picker names it: platform and id (ids of two platforms may collide). */
+export const adChoiceOf = (row: { platform: CreativePlatform; adId: string }) =>
+  `${row.platform}|${row.adId}`;
+
+/** GET /api/creatives/:adId/daily?platform&period=N: one ad's days (off until an ad is chosen). */
+export function useCreativeDaily(choice: string, period: string) {
+  const [platform = '', adId = ''] = choice.split('|');
+  const url = `/api/creatives/${encodeURIComponent(adId)}/daily?platform=${platform}&period=${period}`;
   return useQuery({
     queryKey: [url],
     queryFn: () => getJson(url, CreativeDailySchema),
-    enabled: adId !== '',
+    enabled: choice !== '',
   });
 }

@@ -32,7 +32,11 @@ function Thumbnail({ row }: { row: CreativeRow }) {
         className="flex aspect-square w-full items-center justify-center rounded-md bg-slate-800 p-2 text-center text-xs text-slate-400"
         data-testid="thumbnail-placeholder"
       >
-        {row.creativeDeleted ? 'Creative deleted upstream' : 'No thumbnail'}
+        {row.creativeDeleted
+          ? 'Creative deleted upstream'
+          : row.format === 'text'
+            ? `Text ad: ${row.title ?? row.name}`
+            : 'No thumbnail'}
       </div>
     );
   }

@@ -4,7 +4,7 @@ import { LabelledSelect } from '@web/components/ui/labelled-select.tsx';
 import { Skeleton } from '@web/components/ui/skeleton.tsx';
 import { useState } from 'react';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { useCreativeDaily } from '../api/creative-queries.ts';
+import { adChoiceOf, useCreativeDaily } from '../api/creative-queries.ts';
 
 const METRICS = { ctr: 'CTR (%)', cpa: 'CPA', frequency: 'Frequency' } as const;
 type Metric = keyof typeof METRICS;
@@ -17,7 +17,7 @@ function AdSelect(props: {
 }) {
   const options = [
     { value: '', label: 'Choose an ad' },
-    ...props.rows.map((r) => ({ value: r.adId, label: r.name })),
+    ...props.rows.map((r) => ({ value: adChoiceOf(r), label: r.name })),
   ];
   return (
     <LabelledSelect label={props.label} value={props.value} onChange={props.onChange} options={options} />

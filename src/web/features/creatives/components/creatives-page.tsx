@@ -21,6 +21,21 @@ type SortKey = keyof typeof SORTS;
 
 const unique = (values: string[]) => [...new Set(values)].sort();
 
+const PLATFORMS = [
+  { value: 'meta', label: 'Meta' },
+  { value: 'google_ads', label: 'Google Ads' },
+  { value: 'tiktok_ads', label: 'TikTok' },
+];
+
+/** Why a filter shows nothing: none synced, or Google's Performance Max (ads of its own: none). */
+function emptyText(rows: CreativeRow[], platform: string): string {
+  if (rows.length === 0)
+    return 'No ads synced yet: connect Meta, Google Ads or TikTok on your profile page, and their ads appear after the next sync.';
+  if (platform === 'google_ads' && !rows.some((r) => r.platform === 'google_ads'))
+    return 'No Google Ads ads synced. Performance Max campaigns have no ads of their own (Google serves their assets in asset groups): their spend is on Campaigns.';
+  return 'No creative matches these filters.';
+}
+
 /**
  * Creatives (issue #44): every ad's creative with spend, CTR, hook rate, CPA, platform ROAS,
  * store-verified revenue and contribution, and whether it is wearing out (decision 121); sorted
@@ -66,10 +81,7 @@ export function CreativesPage() {
             label="Platform"
             value={platform}
             onChange={setPlatform}
-            options={[
-              ...all('All platforms'),
-              ...unique(rows.map((r) => r.platform)).map((p) => ({ value: p, label: p })),
-            ]}
+            options={[...all('All platforms'), ...PLATFORMS]}
           />
           <LabelledSelect
             label="Format"
@@ -79,6 +91,7 @@ export function CreativesPage() {
               ...all('All formats'),
               { value: 'video', label: 'Video' },
               { value: 'image', label: 'Image' },
+              { value: 'text', label: 'Text' },
               { value: 'none', label: 'No creative' },
             ]}
           />
@@ -94,14 +107,17 @@ export function CreativesPage() {
       {creatives.error ? <ReadError error={creatives.error} /> : null}
       {creatives.isSuccess && shown.length === 0 ? (
         <p className="text-sm text-slate-300" data-testid="creatives-empty">
-          {rows.length === 0
-            ? 'No ads synced yet: connect Meta on your profile page, and its ads appear after the next sync.'
-            : 'No creative matches these filters.'}
+          {emptyText(rows, platform)}
+        </p>
+      ) : null}
+      {platform === 'google_ads' && shown.length > 0 ? (
+        <p className="text-sm text-slate-400" data-testid="pmax-note">
+          Performance Max campaigns have no ads of their own, so their spend is not among these creatives.
         </p>
       ) : null}
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="creatives-grid">
         {shown.map((row) => (
-          <CreativeCard key={row.adId} row={row} />
+          <CreativeCard key={`${row.platform}|${row.adId}`} row={row} />
         ))}
       </div>
       {rows.length > 0 ? <CreativeCompare rows={rows} period={period} /> : null}
