@@ -49,6 +49,7 @@ const PUBLIC = new Set([
   'GET /api/auth/password/reset/:token',
   'POST /api/auth/password/reset/:token',
   'POST /api/invitations/:token/password',
+  'POST /api/auth/email/verification/:token',
 ]);
 /** Any signed-in member, whatever the role: the caller's own session and invitations. */
 const SESSION = new Set([
@@ -62,6 +63,8 @@ const SESSION = new Set([
   'POST /api/auth/two-factor/start',
   'POST /api/auth/two-factor/enable',
   'POST /api/auth/two-factor/disable',
+  'GET /api/auth/email/verification',
+  'POST /api/auth/email/verification',
 ]);
 /** Reads sent as POST because they carry a body: Ask Upside's question reads figures and writes nothing. */
 const READ_POSTS = new Set(['POST /api/ask']);
