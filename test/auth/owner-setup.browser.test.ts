@@ -1,4 +1,5 @@
-import { expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
+import { startTestSmtpServer, type TestSmtpServer } from '../notifications/receivers.ts';
 import { useAppInBrowser } from '../support/app-in-browser.ts';
 import { describeInBrowser } from '../support/browser.ts';
 import { startTestApp } from '../support/start-app.ts';
@@ -13,9 +14,22 @@ const OWNER = { name: 'Olive Owner', email: 'olive@shop.example', password: 'vio
  * accounts (UPSIDE_AUTH=password, no identity provider): `/` offers "Create the owner account";
  * a common password is refused with the rule named on the form; a good one creates the owner and
  * signs them in; afterwards `/` offers sign-in instead, and the owner signs in with the password.
+ * On the profile the owner's address shows as not confirmed; the mailed link (a real SMTP server)
+ * confirms it with a button, and the profile then says confirmed.
  */
 describeInBrowser('the first hour of a fresh install without an identity provider', () => {
-  const setup = useAppInBrowser(() => startTestApp({ UPSIDE_AUTH: 'password' }));
+  let smtp: TestSmtpServer | undefined;
+  const setup = useAppInBrowser(async () => {
+    smtp = await startTestSmtpServer();
+    return startTestApp({
+      UPSIDE_AUTH: 'password',
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Upside <team@upside.test>',
+    });
+  });
+  afterAll(async () => {
+    await smtp?.close();
+  });
 
   it(
     'creates the owner account from the home page, then signs in with the password',
@@ -55,6 +69,24 @@ describeInBrowser('the first hour of a fresh install without an identity provide
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.waitForURL(`${app.baseUrl}/dashboard`, POLL);
       expect(await user()).toBe(200);
+
+      // The owner's address: not confirmed at setup; the profile mails a link that confirms it.
+      await page.goto(`${app.baseUrl}/profile`);
+      const address = page.getByTestId('email-verification');
+      await expect.poll(() => address.textContent(), POLL).toMatch(/not confirmed yet/);
+      const mailsBefore = smtp?.messages.length ?? 0;
+      await address.getByRole('button', { name: 'Send a confirmation link' }).click();
+      await expect.poll(() => address.textContent(), POLL).toMatch(/We sent a link to o\*+@/);
+      const mails = (await smtp?.waitFor(mailsBefore + 1, 30_000)) ?? [];
+      const link = /https?:\/\/\S+\/verify-email\/[\w-]+/.exec(mails.at(-1)?.text ?? '')?.[0];
+      expect(link, mails.at(-1)?.text).toBeDefined();
+      await page.goto(`${app.baseUrl}${new URL(link ?? '').pathname}`);
+      await page.getByRole('button', { name: 'Confirm my address' }).click();
+      await expect.poll(() => page.getByRole('status').textContent(), POLL).toMatch(/is confirmed/);
+      await page.goto(`${app.baseUrl}/profile`);
+      await expect
+        .poll(() => page.getByTestId('email-verification').textContent(), POLL)
+        .toMatch(/confirmed \d/);
     },
     SLOW,
   );
