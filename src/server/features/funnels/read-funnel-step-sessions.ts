@@ -1,8 +1,8 @@
 import { summarizeFunnelStep } from '../../../core/funnels/summarize-funnel-step.ts';
-import type { Funnel, FunnelReportQuery, FunnelStepSessions } from '../../../shared/contracts/funnels.ts';
+import type { FunnelReportQuery, FunnelStepSessions } from '../../../shared/contracts/funnels.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../errors.ts';
-import { matchFunnelSessions } from './match-funnel-sessions.ts';
+import { matchFunnelSessions, type ReportedFunnel } from './match-funnel-sessions.ts';
 
 /**
  * GET /api/funnels/:id/steps/:step/sessions (issue 40): the sessions of the same report
@@ -13,7 +13,7 @@ import { matchFunnelSessions } from './match-funnel-sessions.ts';
 export async function readFunnelStepSessions(
   db: Db,
   workspaceId: string,
-  funnel: Pick<Funnel, 'name' | 'steps' | 'windowMinutes'>,
+  funnel: ReportedFunnel,
   step: number,
   query: FunnelReportQuery,
   now: Date,
