@@ -131,8 +131,10 @@ async function readTouched(db: Db, funnel: FoldedFunnel, source: Source, lo: str
         s.utm_source, s.utm_medium, s.referrer, s.fbclid, s.gclid, s.ttclid, s.msclkid
       FROM touched t
         LEFT JOIN fresh f ON f.configuration_id = t.configuration_id AND f.session_id = t.session_id
-        LEFT JOIN funnel_session_marks m ON m.workspace_id = ${workspaceId}::uuid AND m.funnel_key = ${key}
-          AND m.configuration_id = t.configuration_id AND m.session_id = t.session_id
+        -- LATERAL … LIMIT 1 (not flattened): one primary-key probe per session; a plain join was
+        -- planned as a scan of the funnel's rows per session.
+        LEFT JOIN LATERAL (SELECT * FROM funnel_session_marks m WHERE m.workspace_id = ${workspaceId}::uuid
+          AND m.funnel_key = ${key} AND m.configuration_id = t.configuration_id AND m.session_id = t.session_id LIMIT 1) m ON true
         LEFT JOIN tracking_sessions s ON s.configuration_id = t.configuration_id AND s.session_id = t.session_id
       WHERE m.session_id IS NOT NULL OR cardinality(f.times) > 0`,
   );
