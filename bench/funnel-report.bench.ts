@@ -16,6 +16,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { queryRows } from '../src/server/db/query-rows.ts';
+import { CHECKOUT_STEPS } from '../src/shared/pixel-event-names.ts';
 import { startBenchServer } from './support/bench-server.ts';
 import { createBenchTrackedSite } from './support/bench-tracked-site.ts';
 import { load } from './support/load-average.ts';
@@ -31,19 +32,7 @@ const jitter =
     : sql.raw(`((v * k * 37) % 90) * interval '1 second'`);
 const END = '2026-11-30';
 const PATH = `/api/funnels/checkout/report?from=2026-11-01&to=${END}`;
-const STEPS = sql.raw(
-  `ARRAY[${[
-    'page_viewed',
-    'checkout_started',
-    'checkout_contact_info_submitted',
-    'checkout_address_info_submitted',
-    'checkout_shipping_info_submitted',
-    'payment_info_submitted',
-    'checkout_completed',
-  ]
-    .map((name) => `'${name}'`)
-    .join(', ')}]`,
-);
+const STEPS = sql.raw(`ARRAY[${['page_viewed', ...CHECKOUT_STEPS].map((name) => `'${name}'`).join(', ')}]`);
 // Session v has 1 + v % 7 events: about 4 per session on average.
 const sessions = Math.ceil(events / 4);
 const Count = z.object({ n: z.coerce.number() });
@@ -61,14 +50,14 @@ try {
     await db.execute(sql`INSERT INTO tracking_sessions (workspace_id, configuration_id, session_id, started_at,
         ended_at, event_count, click_count, last_page_url, last_page_at, first_received_at, last_received_at, device)
       SELECT ${ws}, ${siteId}, 'px' || v, t, t, 1 + v % 7, 0, '/', t, t, t,
-        (ARRAY['mobile', 'desktop', 'tablet'])[1 + v % 3]
-      FROM generate_series(${first}::integer, ${last}::integer) v, LATERAL (SELECT ${start} AS t) ts`);
+        (ARRAY['mobile', 'desktop', 'tablet'])[(1 + v % 3)::integer]
+      FROM generate_series(${first}::bigint, ${last}::bigint) v, LATERAL (SELECT ${start} AS t) ts`);
     await db.execute(sql`INSERT INTO tracking_pixel_events (workspace_id, configuration_id, event_id, name,
         occurred_at, received_at, session_id, page_url, consent_analytics, consent_marketing, consent_preferences,
         consent_sale_of_data)
-      SELECT ${ws}, ${siteId}, 'e' || v || '-' || k, (${STEPS})[k], o.at, ${at ? sql`now()` : sql`o.at + interval '2 seconds'`},
+      SELECT ${ws}, ${siteId}, 'e' || v || '-' || k, (${STEPS})[k::integer], o.at, ${at ? sql`now()` : sql`o.at + interval '2 seconds'`},
         'px' || v, 'https://bench.example/checkouts/cn/' || v, true, false, false, false
-      FROM generate_series(${first}::integer, ${last}::integer) v, generate_series(1, 1 + v % 7) k,
+      FROM generate_series(${first}::bigint, ${last}::bigint) v, generate_series(1, 1 + v % 7) k,
         LATERAL (SELECT ${start} + k * interval '40 seconds' + ${jitter} AS at) o`);
   };
   const filled = performance.now();

@@ -5,7 +5,9 @@ import { matchFunnelMarks } from '../../src/core/funnels/match-funnel-marks.ts';
 import { summarizeFunnel } from '../../src/core/funnels/summarize-funnel.ts';
 import { summarizeFunnelStep } from '../../src/core/funnels/summarize-funnel-step.ts';
 import type { FunnelStep } from '../../src/core/funnels/types.ts';
+import { createRandom } from '../../src/core/measurement/create-random.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
+import { foldStoredFunnels } from '../../src/server/features/funnels/fold-stored-funnels.ts';
 import { readFunnelSessionMarks } from '../../src/server/features/funnels/funnel-session-marks.ts';
 import { contributionOfRow } from '../../src/server/features/funnels/read-funnel-rollups.ts';
 import { ensureEventPartition } from '../../src/server/features/tracking/ingest/partitions.ts';
@@ -18,17 +20,6 @@ import type {
 import { createOrder, createOrderJourney, createSyncedShop } from '../support/factories.ts';
 import { startTestApp, type TestApp } from '../support/start-app.ts';
 import { addWebsite } from '../tracking/ingest-helpers.ts';
-
-/** A small seeded generator (mulberry32), so a failure replays. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const SHOP = 'https://rollup.example';
 const TZ = 'America/New_York';
@@ -159,7 +150,11 @@ describe('funnel pre-aggregates equal the raw read', () => {
     return { steps, sessions };
   }
 
-  async function expectAgreement(id: string, funnel: Pick<Funnel, 'steps' | 'windowMinutes'>) {
+  async function expectAgreement(
+    id: string,
+    funnel: Pick<Funnel, 'steps' | 'windowMinutes'>,
+    planted = true,
+  ) {
     for (const filters of QUERIES) {
       const query = new URLSearchParams({ from: FROM, to: TO, ...filters });
       const response = await app.request(`/api/funnels/${id}/report?${query}`, { cookie: owner });
@@ -167,7 +162,7 @@ describe('funnel pre-aggregates equal the raw read', () => {
       const report = (await response.json()) as FunnelReport;
       const raw = await rawSteps(funnel, filters);
       expect(report.steps, JSON.stringify(filters)).toEqual(raw.steps);
-      if (Object.keys(filters).length === 0) {
+      if (planted && Object.keys(filters).length === 0) {
         // Not an empty agreement: sessions pass every step, with gaps and orders.
         expect(report.steps.every((step) => step.sessions > 0)).toBe(true);
         expect(report.steps.at(-1)!.medianSeconds).toBeGreaterThan(0);
@@ -212,7 +207,9 @@ describe('funnel pre-aggregates equal the raw read', () => {
     await createSyncedShop(app.db, { workspaceId, currency: 'USD', timeZone: TZ });
     for (const day of ['2026-11-19', '2026-11-20', '2026-11-21', '2026-11-22'])
       await ensureEventPartition(app.db, day);
-    const next = random(134);
+    // Seeded, so a failure replays.
+    const stream = createRandom(134);
+    const next = () => stream.uniform();
     const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
     // 2026-11-19 00:00 in New York is 05:00 UTC; sessions every 17 minutes run past 2026-11-20's end.
     for (let v = 0; v < 190; v++) {
@@ -280,6 +277,17 @@ describe('funnel pre-aggregates equal the raw read', () => {
   });
 
   it('a saved funnel: every filter, before and after late events, a late session row and an edit', async () => {
+    // The job after ingestion builds every funnel of the store before any report asks.
+    expect(await foldStoredFunnels(app.db)).toBeGreaterThanOrEqual(2);
+    const built = await queryRows(
+      app.db,
+      z.object({ funnel_key: z.string(), n: z.coerce.number() }),
+      sql`SELECT s.funnel_key, (SELECT count(*) FROM funnel_step_days d WHERE d.workspace_id = s.workspace_id
+          AND d.funnel_key = s.funnel_key) AS n
+        FROM funnel_fold_state s WHERE s.workspace_id = ${workspaceId}::uuid ORDER BY s.funnel_key`,
+    );
+    expect(built.map((b) => b.funnel_key).sort()).toEqual(['checkout', funnelId].sort());
+    expect(built.every((b) => b.n > 0)).toBe(true);
     await expectAgreement(funnelId, MIXED);
     // Late events: received after the fold, many older in event time than events already folded; one
     // received at the watermark itself (the latest received time folded) in a session folded before.
@@ -308,6 +316,7 @@ describe('funnel pre-aggregates equal the raw read', () => {
 
   it('the built-in checkout funnel agrees too', async () => {
     const checkout = (await import('../../src/server/features/funnels/checkout-funnel.ts')).CHECKOUT_FUNNEL;
-    await expectAgreement('checkout', checkout);
+    // The planted pixel events skip the contact, address and shipping steps: agreement on zeros past step 1.
+    await expectAgreement('checkout', checkout, false);
   }, 120_000);
 });

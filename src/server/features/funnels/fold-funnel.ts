@@ -4,7 +4,7 @@ import { refoldFunnelMarks } from '../../../core/funnels/refold-funnel-marks.ts'
 import type { FunnelStep } from '../../../core/funnels/types.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
-import { channelOfSession } from './funnel-session-filter.ts';
+import { ChannelInputsRow, channelOfSession } from './funnel-session-filter.ts';
 import { epochMs, needsTrackerEvents, pixelStepMask, trackerStepMask } from './funnel-step-sql.ts';
 import { countPath, type FoldedSession, writeFunnelRollups } from './write-funnel-rollups.ts';
 
@@ -79,7 +79,7 @@ const marksArrays = z.object({
   steps: z.array(z.coerce.number()),
   received: z.array(z.coerce.number()),
 });
-const TouchedRow = z.object({
+const TouchedRow = ChannelInputsRow.extend({
   configuration_id: z.string(),
   session_id: z.string(),
   fresh: marksArrays,
@@ -89,13 +89,6 @@ const TouchedRow = z.object({
   channel: z.string().nullable(),
   session_day: z.string().nullable(),
   session_device: z.string().nullable(),
-  utm_source: z.string().nullable(),
-  utm_medium: z.string().nullable(),
-  referrer: z.string().nullable(),
-  fbclid: z.string().nullable(),
-  gclid: z.string().nullable(),
-  ttclid: z.string().nullable(),
-  msclkid: z.string().nullable(),
 });
 
 /**

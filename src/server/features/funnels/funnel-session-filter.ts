@@ -98,14 +98,8 @@ export const SessionRevenueRow = z.object({
   payment_fees: z.coerce.number(),
 });
 
-/** One session of a funnel read: where it ran, its channel inputs and its orders. */
-export const FunnelSessionRow = SessionRevenueRow.extend({
-  session_id: z.string(),
-  /** The website's tracking id (what its heatmap is opened by). */
-  tracking_id: z.string(),
-  started_at: z.coerce.date(),
-  device: z.string().nullable(),
-  exit_page: z.string(),
+/** What a session's channel is told from (sessionChannelOf's inputs), as tracking_sessions holds them. */
+export const ChannelInputsRow = z.object({
   utm_source: z.string().nullable(),
   utm_medium: z.string().nullable(),
   referrer: z.string().nullable(),
@@ -114,15 +108,20 @@ export const FunnelSessionRow = SessionRevenueRow.extend({
   ttclid: z.string().nullable(),
   msclkid: z.string().nullable(),
 });
+
+/** One session of a funnel read: where it ran, its channel inputs and its orders. */
+export const FunnelSessionRow = SessionRevenueRow.extend(ChannelInputsRow.shape).extend({
+  session_id: z.string(),
+  /** The website's tracking id (what its heatmap is opened by). */
+  tracking_id: z.string(),
+  started_at: z.coerce.date(),
+  device: z.string().nullable(),
+  exit_page: z.string(),
+});
 export type FunnelSessionRow = z.infer<typeof FunnelSessionRow>;
 
 /** The channel of a session from what the tracker saw at its start (sessionChannelOf). */
-export const channelOfSession = (
-  s: Pick<
-    FunnelSessionRow,
-    'utm_source' | 'utm_medium' | 'referrer' | 'fbclid' | 'gclid' | 'ttclid' | 'msclkid'
-  >,
-) =>
+export const channelOfSession = (s: z.infer<typeof ChannelInputsRow>) =>
   sessionChannelOf({
     utmSource: s.utm_source,
     utmMedium: s.utm_medium,
