@@ -19,11 +19,15 @@ export interface FoldedFunnel {
 }
 
 /**
- * How long an ingestion transaction may stay open: events received less than this before a fold
- * are read again by the next one, so a write that commits late with an earlier received time is
- * still folded (re-reading is idempotent: a session is re-matched from its marks).
+ * The received time below which no event can still arrive: the start of the oldest transaction
+ * open now (another one than the fold's), or now, less 5 s (a tracker write stamps its received
+ * time from the app clock a moment before its transaction begins). Events received from it on are
+ * read again by the next fold, so a write that commits late is still folded; re-reading is
+ * idempotent (a session is re-matched from its marks). An hours-long transaction only makes folds
+ * re-read more.
  */
-const SETTLE = sql`interval '1 minute'`;
+const SETTLED = sql`least(clock_timestamp(), coalesce((SELECT min(xact_start) FROM pg_stat_activity
+  WHERE pid <> pg_backend_pid() AND xact_start IS NOT NULL), clock_timestamp())) - interval '5 seconds'`;
 
 /** One source of step marks: its events from a received time on, and its watermark column. */
 interface Source {
@@ -68,11 +72,18 @@ const SOURCES: Source[] = [
 ];
 
 const BoundsRow = z.object({
-  starts: z.array(z.string()),
-  /** Each start in epoch seconds, null for no start ('-infinity'). */
-  start_epochs: z.array(z.coerce.number().nullable()),
+  /** The watermark ('-infinity' when none) and its epoch seconds (null when none). */
+  start: z.string(),
+  start_epoch: z.coerce.number().nullable(),
+  /** The UTC days of received time from the watermark on, their epoch seconds and event counts. */
+  days: z.array(z.string()),
+  day_epochs: z.array(z.coerce.number()),
+  events: z.array(z.coerce.number()),
   max_seen: z.string().nullable(),
 });
+
+/** Events per fold chunk at least (whole days of received time): what one chunk holds in memory. */
+const CHUNK_EVENTS = 200_000;
 
 const marksArrays = z.object({
   times: z.array(z.coerce.number()),
@@ -135,31 +146,59 @@ async function readTouched(db: Db, funnel: FoldedFunnel, source: Source, lo: str
 
 /**
  * Folds one source into a funnel's pre-aggregates from its watermark on: the events received since,
- * a day of received time per chunk (so a rebuild over months holds one day in memory), each touched
+ * in chunks of whole days of received time of at least CHUNK_EVENTS events (so a rebuild over
+ * months holds one chunk in memory, and a sparse one is not a query per day), each touched
  * session re-matched from its stored and re-read marks (refoldFunnelMarks), its row replaced and the
  * daily step counts moved from its old path to its new one. The watermark then moves to the latest
- * received time read, but never past `settled` (now − SETTLE).
+ * received time read, but never past `settled` (SETTLED).
  */
 async function foldSource(db: Db, funnel: FoldedFunnel, source: Source, settled: string): Promise<void> {
   const { workspaceId, key, steps, windowMinutes } = funnel;
   const state = sql`(SELECT ${source.watermark} FROM funnel_fold_state
     WHERE workspace_id = ${workspaceId}::uuid AND funnel_key = ${key})`;
+  if (source.id === 1 && !needsTrackerEvents(steps)) {
+    // Pixel steps only: tracker events just refresh a folded session's row, and a rebuild's pixel
+    // pass has read every row as it is now, so a rebuild starts the tracker watermark at `settled`.
+    const [fresh] = await queryRows(
+      db,
+      z.object({ rebuilt: z.boolean() }),
+      sql`SELECT ${state} IS NULL AS rebuilt`,
+    );
+    if (fresh!.rebuilt) {
+      await db.execute(sql`UPDATE funnel_fold_state SET ${source.watermark} = ${settled}::timestamptz
+        WHERE workspace_id = ${workspaceId}::uuid AND funnel_key = ${key}`);
+      return;
+    }
+  }
   const [bounds] = await queryRows(
     db,
     BoundsRow,
-    sql`WITH seen AS (
-        SELECT min(received_at) AS lo, max(received_at) AS hi FROM ${source.table}
-        WHERE workspace_id = ${workspaceId}::uuid AND received_at >= coalesce(${state}, '-infinity')),
-      starts AS (
-        SELECT coalesce(${state}, '-infinity') AS at, 0 AS k
-        UNION ALL SELECT seen.lo + k * interval '1 day', k FROM seen,
-          generate_series(1, floor(extract(epoch FROM seen.hi - seen.lo) / 86400)::integer) k)
-      SELECT array_agg(at::text ORDER BY k) AS starts,
-        array_agg(CASE WHEN at = '-infinity' THEN NULL ELSE extract(epoch FROM at)::float8 END ORDER BY k) AS start_epochs,
-        (SELECT hi::text FROM seen) AS max_seen
-      FROM starts`,
+    sql`WITH days AS (
+        SELECT date_trunc('day', received_at, 'UTC') AS day, count(*) AS events, max(received_at) AS last
+        FROM ${source.table}
+        WHERE workspace_id = ${workspaceId}::uuid AND received_at >= coalesce(${state}, '-infinity')
+        GROUP BY 1)
+      SELECT coalesce(${state}, '-infinity')::text AS start,
+        CASE WHEN ${state} IS NULL THEN NULL ELSE extract(epoch FROM ${state})::float8 END AS start_epoch,
+        coalesce(array_agg(day::text ORDER BY day), '{}') AS days,
+        coalesce(array_agg(extract(epoch FROM day)::float8 ORDER BY day), '{}') AS day_epochs,
+        coalesce(array_agg(events ORDER BY day), '{}') AS events,
+        (SELECT max(last) FROM days)::text AS max_seen
+      FROM days`,
   );
-  const { starts, start_epochs: startEpochs, max_seen: maxSeen } = bounds!;
+  const { start, start_epoch: startEpoch, days, day_epochs: dayEpochs, events, max_seen: maxSeen } = bounds!;
+  // Chunks of whole UTC days of received time, each of at least CHUNK_EVENTS events (the last: the rest).
+  const starts = [start];
+  const startEpochs = [startEpoch];
+  let pending = 0;
+  for (const [i, day] of days.entries()) {
+    if (i > 0 && pending >= CHUNK_EVENTS) {
+      starts.push(day);
+      startEpochs.push(dayEpochs[i]!);
+      pending = 0;
+    }
+    pending += events[i]!;
+  }
   for (const [chunk, lo] of starts.entries()) {
     const touched = await readTouched(db, funnel, source, lo, starts[chunk + 1] ?? null);
     const counts = new Map<string, number>();
@@ -230,7 +269,7 @@ export async function foldFunnel(db: Db, funnel: FoldedFunnel): Promise<void> {
     const [clock] = await queryRows(
       tx,
       z.object({ settled: z.string() }),
-      sql`SELECT (clock_timestamp() - ${SETTLE})::text AS settled`,
+      sql`SELECT (${SETTLED})::text AS settled`,
     );
     for (const source of SOURCES) await foldSource(tx, funnel, source, clock!.settled);
     await tx.execute(sql`UPDATE funnel_fold_state SET folded_at = now()
