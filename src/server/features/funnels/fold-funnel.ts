@@ -20,14 +20,14 @@ export interface FoldedFunnel {
 
 /**
  * The received time below which no event can still arrive: the start of the oldest transaction
- * open now (another one than the fold's), or now, less 5 s (a tracker write stamps its received
+ * open now in this database (another one than the fold's), or now, less 5 s (a tracker write stamps its received
  * time from the app clock a moment before its transaction begins). Events received from it on are
  * read again by the next fold, so a write that commits late is still folded; re-reading is
  * idempotent (a session is re-matched from its marks). An hours-long transaction only makes folds
  * re-read more.
  */
 const SETTLED = sql`least(clock_timestamp(), coalesce((SELECT min(xact_start) FROM pg_stat_activity
-  WHERE pid <> pg_backend_pid() AND xact_start IS NOT NULL), clock_timestamp())) - interval '5 seconds'`;
+  WHERE datname = current_database() AND pid <> pg_backend_pid() AND xact_start IS NOT NULL), clock_timestamp())) - interval '5 seconds'`;
 
 /** One source of step marks: its events from a received time on, and its watermark column. */
 interface Source {
