@@ -10,6 +10,7 @@ import { queryRows } from '../../src/server/db/query-rows.ts';
 import { foldStoredFunnels } from '../../src/server/features/funnels/fold-stored-funnels.ts';
 import { readFunnelSessionMarks } from '../../src/server/features/funnels/funnel-session-marks.ts';
 import { contributionOfRow } from '../../src/server/features/funnels/read-funnel-rollups.ts';
+import { stepSessionOf } from '../../src/server/features/funnels/read-funnel-step-sessions.ts';
 import { ensureEventPartition } from '../../src/server/features/tracking/ingest/partitions.ts';
 import type {
   Funnel,
@@ -174,18 +175,7 @@ describe('funnel pre-aggregates equal the raw read', () => {
       cookie: owner,
     });
     const body = (await drill.json()) as FunnelStepSessions;
-    const raw = summarizeFunnelStep(
-      1,
-      (await rawSteps(funnel, {})).sessions.map(({ row, passedAt, revenue }) => ({
-        sessionId: row.session_id,
-        trackingId: row.tracking_id,
-        startedAt: row.started_at.getTime(),
-        device: row.device,
-        exitPage: row.exit_page,
-        passedAt,
-        revenue,
-      })),
-    );
+    const raw = summarizeFunnelStep(1, (await rawSteps(funnel, {})).sessions.map(stepSessionOf));
     expect({ sessions: body.sessions, leftHere: body.leftHere, exitPages: body.exitPages }).toEqual({
       sessions: raw.sessions,
       leftHere: raw.leftHere,

@@ -109,7 +109,7 @@ export async function readFunnelCounts(
             AND m.configuration_id = j.configuration_id AND m.session_id = j.session_id
         WHERE j.workspace_id = ${workspaceId}::uuid AND ${where('m')} AND cardinality(m.passed_at) > 0
         GROUP BY m.configuration_id, m.session_id, m.passed_at),
-      revenue AS (${sessionRevenue(workspaceId, sql`kept`)})
+      revenue AS MATERIALIZED (${sessionRevenue(workspaceId, sql`kept`)})
       SELECT k.steps_passed, ${REVENUE_COLUMNS}
       FROM kept k JOIN revenue r ON r.configuration_id = k.configuration_id AND r.session_id = k.session_id`,
   );
