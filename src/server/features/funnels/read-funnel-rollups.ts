@@ -99,10 +99,15 @@ export async function readFunnelCounts(
   );
   const gaps: FunnelGapCount[][] = Array.from({ length: query.stepCount }, () => []);
   for (const row of gapRows) gaps[row.step]?.push({ gapMs: row.gap_ms, sessions: row.sessions });
-  const buyers = await queryRowsWithoutJit(
-    db,
-    BuyerRow,
-    sql`WITH kept AS MATERIALIZED (
+  // Nested loops off: the buying sessions' estimate (a grouped join) is far too low, and the
+  // revenue joins planned as nested loops over it took 20 s on the demo store.
+  const buyers = await db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL jit = off`);
+    await tx.execute(sql`SET LOCAL enable_nestloop = off`);
+    return queryRows(
+      tx,
+      BuyerRow,
+      sql`WITH kept AS MATERIALIZED (
         SELECT m.configuration_id, m.session_id, cardinality(m.passed_at) AS steps_passed
         FROM tracking_order_journeys j
           JOIN funnel_session_marks m ON m.workspace_id = j.workspace_id AND m.funnel_key = ${key}
@@ -112,7 +117,8 @@ export async function readFunnelCounts(
       revenue AS MATERIALIZED (${sessionRevenue(workspaceId, sql`kept`)})
       SELECT k.steps_passed, ${REVENUE_COLUMNS}
       FROM kept k JOIN revenue r ON r.configuration_id = k.configuration_id AND r.session_id = k.session_id`,
-  );
+    );
+  });
   return {
     gaps,
     buyers: buyers.map((b) => ({
