@@ -190,3 +190,67 @@ export const funnels = pgTable('funnels', {
   windowMinutes: integer('window_minutes').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Per funnel (its id, or 'checkout'): the definition its rollups hold and the fold's watermarks (decision 134). */
+export const funnelFoldState = pgTable(
+  'funnel_fold_state',
+  {
+    workspaceId: uuid('workspace_id').notNull(),
+    funnelKey: text('funnel_key').notNull(),
+    definition: text('definition').notNull(),
+    pixelWatermark: timestamp('pixel_watermark', { withTimezone: true }),
+    trackerWatermark: timestamp('tracker_watermark', { withTimezone: true }),
+    foldedAt: timestamp('folded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.workspaceId, table.funnelKey] })],
+);
+
+/** Per funnel and session: its step marks, its matched path and its day, device and channel (decision 134). */
+export const funnelSessionMarks = pgTable(
+  'funnel_session_marks',
+  {
+    workspaceId: uuid('workspace_id').notNull(),
+    funnelKey: text('funnel_key').notNull(),
+    configurationId: uuid('configuration_id').notNull(),
+    sessionId: text('session_id').notNull(),
+    times: doublePrecision('times').array().notNull(),
+    steps: integer('steps').array().notNull(),
+    received: doublePrecision('received').array().notNull(),
+    sources: smallint('sources').array().notNull(),
+    passedAt: doublePrecision('passed_at').array().notNull(),
+    day: date('day', { mode: 'string' }),
+    device: text('device'),
+    channel: text('channel'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.workspaceId, table.funnelKey, table.configurationId, table.sessionId] }),
+  ],
+);
+
+/** Per funnel, day, device, channel and step: sessions by exact gap from the previous step (decision 134). */
+export const funnelStepDays = pgTable(
+  'funnel_step_days',
+  {
+    workspaceId: uuid('workspace_id').notNull(),
+    funnelKey: text('funnel_key').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    device: text('device').notNull(),
+    channel: text('channel').notNull(),
+    step: smallint('step').notNull(),
+    gapMs: doublePrecision('gap_ms').notNull(),
+    sessions: integer('sessions').notNull(),
+  },
+  (table) => [
+    primaryKey({
+      columns: [
+        table.workspaceId,
+        table.funnelKey,
+        table.day,
+        table.device,
+        table.channel,
+        table.step,
+        table.gapMs,
+      ],
+    }),
+  ],
+);

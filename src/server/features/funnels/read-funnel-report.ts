@@ -1,24 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import type { FunnelStepSummary } from '../../../core/funnels/summarize-funnel.ts';
 import { summarizeFunnel } from '../../../core/funnels/summarize-funnel.ts';
-import type { Funnel, FunnelReport, FunnelReportQuery } from '../../../shared/contracts/funnels.ts';
+import { summarizeFunnelCounts } from '../../../core/funnels/summarize-funnel-counts.ts';
+import type { FunnelReport, FunnelReportQuery } from '../../../shared/contracts/funnels.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
-import { matchFunnelSessions } from './match-funnel-sessions.ts';
+import { matchFunnelSessions, prepareFunnelRead, type ReportedFunnel } from './match-funnel-sessions.ts';
+import { readFunnelCounts } from './read-funnel-rollups.ts';
 
-/**
- * GET /api/funnels/:id/report (issue 40, decisions 108 and 118): the funnel's matched sessions
- * (matchFunnelSessions), then the per-step figures (summarizeFunnel) with the revenue of the orders
- * joined to the sessions, its share of all revenue orders of the days, and their contribution margin.
- */
-export async function readFunnelReport(
-  db: Db,
-  workspaceId: string,
-  funnel: Pick<Funnel, 'name' | 'steps' | 'windowMinutes'>,
-  query: FunnelReportQuery,
-  now: Date,
-): Promise<FunnelReport> {
-  const { from, to, currency, sessions } = await matchFunnelSessions(db, workspaceId, funnel, query, now);
+/** Revenue of every order of the shop days `from`–`to` (minor units): the denominator of a step's share. */
+async function periodRevenue(db: Db, workspaceId: string, from: string, to: string): Promise<number> {
   const [total] = await queryRows(
     db,
     z.object({ revenue: z.coerce.number() }),
@@ -26,13 +18,48 @@ export async function readFunnelReport(
       WHERE workspace_id = ${workspaceId}::uuid AND NOT test AND cancelled_at IS NULL
         AND order_date BETWEEN ${from}::date AND ${to}::date`,
   );
-  const summary = summarizeFunnel(funnel.steps.length, sessions, total?.revenue ?? 0);
+  return total?.revenue ?? 0;
+}
+
+/**
+ * GET /api/funnels/:id/report (issue 40, decisions 108, 118 and 134): per step the sessions,
+ * conversion, median time, drop-off, the revenue of the orders joined to the sessions with its share
+ * of all revenue orders of the days, and their contribution margin. Unfiltered or filtered by device
+ * and channel, from the daily step table (summarizeFunnelCounts); under the other filters, from the
+ * period's sessions and their folded paths (summarizeFunnel). Both give the figures of the raw read.
+ */
+export async function readFunnelReport(
+  db: Db,
+  workspaceId: string,
+  funnel: ReportedFunnel,
+  query: FunnelReportQuery,
+  now: Date,
+): Promise<FunnelReport> {
+  const { device, channel, campaign, visitor, experiment, variant, segment } = query;
+  let result: { from: string; to: string; currency: string; summary: FunnelStepSummary[] };
+  if (campaign || visitor || experiment || variant || segment) {
+    const { from, to, currency, sessions } = await matchFunnelSessions(db, workspaceId, funnel, query, now);
+    const total = await periodRevenue(db, workspaceId, from, to);
+    result = { from, to, currency, summary: summarizeFunnel(funnel.steps.length, sessions, total) };
+  } else {
+    const { from, to, currency } = await prepareFunnelRead(db, workspaceId, funnel, query, now);
+    const counts = await readFunnelCounts(db, funnel.id, {
+      workspaceId,
+      from,
+      to,
+      stepCount: funnel.steps.length,
+      device,
+      channel,
+    });
+    const totalRevenue = await periodRevenue(db, workspaceId, from, to);
+    result = { from, to, currency, summary: summarizeFunnelCounts({ ...counts, totalRevenue }) };
+  }
   return {
     name: funnel.name,
-    from,
-    to,
-    currency,
-    steps: summary.map((step, i) => ({
+    from: result.from,
+    to: result.to,
+    currency: result.currency,
+    steps: result.summary.map((step, i) => ({
       name: funnel.steps[i]!.value,
       ...step,
       revenue: Math.round(step.revenue),

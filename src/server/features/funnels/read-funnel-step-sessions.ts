@@ -1,8 +1,28 @@
-import { summarizeFunnelStep } from '../../../core/funnels/summarize-funnel-step.ts';
-import type { Funnel, FunnelReportQuery, FunnelStepSessions } from '../../../shared/contracts/funnels.ts';
+import { type FunnelStepSession, summarizeFunnelStep } from '../../../core/funnels/summarize-funnel-step.ts';
+import type { FunnelReportQuery, FunnelStepSessions } from '../../../shared/contracts/funnels.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../errors.ts';
-import { matchFunnelSessions } from './match-funnel-sessions.ts';
+import type { FunnelSessionRow } from './funnel-session-filter.ts';
+import {
+  type MatchedFunnelSession,
+  matchFunnelSessions,
+  type ReportedFunnel,
+} from './match-funnel-sessions.ts';
+
+/** A matched session as summarizeFunnelStep reads it. */
+export const stepSessionOf = ({
+  row,
+  passedAt,
+  revenue,
+}: Pick<MatchedFunnelSession, 'passedAt' | 'revenue'> & { row: FunnelSessionRow }): FunnelStepSession => ({
+  sessionId: row.session_id,
+  trackingId: row.tracking_id,
+  startedAt: row.started_at.getTime(),
+  device: row.device,
+  exitPage: row.exit_page,
+  passedAt,
+  revenue,
+});
 
 /**
  * GET /api/funnels/:id/steps/:step/sessions (issue 40): the sessions of the same report
@@ -13,7 +33,7 @@ import { matchFunnelSessions } from './match-funnel-sessions.ts';
 export async function readFunnelStepSessions(
   db: Db,
   workspaceId: string,
-  funnel: Pick<Funnel, 'name' | 'steps' | 'windowMinutes'>,
+  funnel: ReportedFunnel,
   step: number,
   query: FunnelReportQuery,
   now: Date,
@@ -23,18 +43,7 @@ export async function readFunnelStepSessions(
       `step: this funnel has ${funnel.steps.length} steps; step must be 1 to ${funnel.steps.length}.`,
     );
   const { from, to, currency, sessions } = await matchFunnelSessions(db, workspaceId, funnel, query, now);
-  const drillDown = summarizeFunnelStep(
-    step - 1,
-    sessions.map(({ row, passedAt, revenue }) => ({
-      sessionId: row.session_id,
-      trackingId: row.tracking_id,
-      startedAt: row.started_at.getTime(),
-      device: row.device,
-      exitPage: row.exit_page,
-      passedAt,
-      revenue,
-    })),
-  );
+  const drillDown = summarizeFunnelStep(step - 1, sessions.map(stepSessionOf));
   return {
     name: funnel.steps[step - 1]!.value,
     step,

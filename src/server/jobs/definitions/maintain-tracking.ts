@@ -2,14 +2,16 @@ import { z } from 'zod';
 import { addDays } from '../../../shared/calendar.ts';
 import { foldFirst } from '../../domain/tracking/fold-events.ts';
 import { applyTrackingRetention, ensureEventPartition, utcDayOf } from '../../domain/tracking/partitions.ts';
+import { foldStoredFunnels } from '../../features/funnels/fold-stored-funnels.ts';
 import { foldHeatmapTiles } from '../../features/tracking/ingest/heatmap-fold.ts';
 import { defineJob } from '../job-definition.ts';
 
 /**
  * Cursor-tracking upkeep, hourly whether or not events arrive (the scheduler queues it): today's
  * and tomorrow's raw-event partitions, raw-first's fold of raw rows into the rollups (decision
- * 125), raw-event retention (TRACKING_RETENTION_DAYS) and the fold of finished hours into heatmap
- * tiles. Each step is idempotent, so a second run in the same hour
+ * 125), raw-event retention (TRACKING_RETENTION_DAYS), the fold of finished hours into heatmap
+ * tiles, and the fold of new events into every funnel's pre-aggregates (decision 134). Each step
+ * is idempotent, so a second run in the same hour
  * (another process, a retry) changes nothing.
  */
 export const maintainTrackingJob = defineJob({
@@ -29,6 +31,7 @@ export const maintainTrackingJob = defineJob({
     await foldFirst(deps.db);
     const droppedPartitions = await applyTrackingRetention(deps.db, now, deps.env.trackingRetentionDays);
     const foldedThrough = await foldHeatmapTiles(deps.db, now);
-    return { droppedPartitions, foldedThrough: foldedThrough?.toISOString() ?? null };
+    const foldedFunnels = await foldStoredFunnels(deps.db);
+    return { droppedPartitions, foldedThrough: foldedThrough?.toISOString() ?? null, foldedFunnels };
   },
 });
