@@ -10,7 +10,6 @@ import {
   type StoreConfig,
 } from '../model.ts';
 import type { DemandCalendar } from '../seasonality.ts';
-import type { TikTokOrderPlan } from './plan-tiktok-orders.ts';
 
 export const SHOP_TZ = 'America/New_York';
 export const SHOP_CURRENCY = 'USD';
@@ -170,6 +169,13 @@ export const CAMPAIGN_PLANS: readonly CampaignPlan[] = [
     ctr: 0.01,
   },
 ];
+
+/** The TikTok account's campaigns and the orders each is expected to bring per day (plan-tiktok-orders.ts). */
+export interface TikTokOrderPlan {
+  campaigns: { id: string; name: string }[];
+  /** Expected orders per day and campaign: `[dayIndex * campaigns + campaign]`. */
+  expected: Float64Array;
+}
 
 export interface Ctx {
   config: StoreConfig;

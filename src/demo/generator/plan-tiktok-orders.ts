@@ -15,16 +15,10 @@ import type { PlannedAdAccount } from '../ad-platforms/plan-ad-platforms.ts';
 import { dayToIso } from '../calendar.ts';
 import type { DemoOrder, TikTokCampaignOrders, TikTokOrdersTruth } from '../model.ts';
 import type { Rng } from '../prng.ts';
-import type { Ctx } from './context.ts';
+import type { Ctx, TikTokOrderPlan } from './context.ts';
 
 /** Target store ROAS by campaign position (repeating): one campaign that pays, one that does not, one between. */
 const TARGET_ROAS = [2.4, 0.6, 1.5] as const;
-
-export interface TikTokOrderPlan {
-  campaigns: { id: string; name: string }[];
-  /** Expected orders per day and campaign: `[dayIndex * campaigns + campaign]`. */
-  expected: Float64Array;
-}
 
 /** Expected TikTok orders per day and campaign of the demo account, over the store's days. */
 export function planTikTokOrders(

@@ -7,7 +7,7 @@ import { clickMatchedOrders } from './click-matched-orders.ts';
 import { validOrderOf } from './metric-window.ts';
 
 /** Orders of the period (with their revenue, shop minor units) and all of them ever. */
-export interface CampaignOrders {
+interface CampaignOrders {
   orders: number;
   revenueMinor: number;
   ever: number;
@@ -16,7 +16,7 @@ export interface CampaignOrders {
 const NONE: CampaignOrders = { orders: 0, revenueMinor: 0, ever: 0 };
 
 /** A campaign as the readers name it: its platform, id, name and landing-URL utm_campaign. */
-export interface CampaignRef {
+interface CampaignRef {
   platform: string;
   campaignId: string;
   name: string;
