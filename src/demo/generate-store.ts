@@ -130,7 +130,7 @@ export function generateStore(options: GenerateOptions): DemoStore {
     campaignWindows: [],
     stockoutWindows: new Map(),
     productPages: [],
-    tiktok: planTikTokOrders({ startDay, days, config }, adPlan.tiktok, adTruth.tiktok_ads),
+    tiktok: planTikTokOrders({ startDay, days, config, products }, adPlan.tiktok, adTruth.tiktok_ads),
   };
   const tiktokTruth = new TikTokTruthBuilder(ctx.tiktok);
 

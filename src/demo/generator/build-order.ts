@@ -173,7 +173,9 @@ export function buildOrder(ctx: Ctx, ev: OrderEvent, index: number): BuiltOrder 
   let landingVariant = -1;
   if (campaign?.productIndex != null) {
     landingVariant = ctx.products[campaign.productIndex]!.variantIndexes[0]!;
-  } else if (!isTest && (finalChannel === 'google_ads' || tiktok || rng.chance(0.35))) {
+  } else if (tiktokCampaign) {
+    landingVariant = ctx.products[tiktokCampaign.productIndex]!.variantIndexes[0]!;
+  } else if (!isTest && (finalChannel === 'google_ads' || rng.chance(0.35))) {
     landingVariant = pickVariant(ctx, rng);
   }
   let guard = 0;

@@ -172,7 +172,8 @@ export const CAMPAIGN_PLANS: readonly CampaignPlan[] = [
 
 /** The TikTok account's campaigns and the orders each is expected to bring per day (plan-tiktok-orders.ts). */
 export interface TikTokOrderPlan {
-  campaigns: { id: string; name: string }[];
+  /** Each campaign with the product it advertises (its orders land on that product's page). */
+  campaigns: { id: string; name: string; productIndex: number }[];
   /** Expected orders per day and campaign: `[dayIndex * campaigns + campaign]`. */
   expected: Float64Array;
 }

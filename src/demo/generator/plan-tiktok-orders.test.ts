@@ -28,6 +28,17 @@ describe('TikTok-driven orders (decision 131)', () => {
         expect(params.get('utm_campaign')).toBe(campaign.name);
       }
     }
+    // Each campaign advertises one product: its orders land on that product's page, one with no
+    // planted stock-out.
+    const stockedOut = new Set(store.groundTruth.stockouts.map((o) => o.productIndex));
+    for (const campaign of tiktok.campaigns) {
+      const pages = new Set(
+        planted.filter((o) => o.tiktokCampaignId === campaign.id).map((o) => o.journey!.lastVisit.landingPage),
+      );
+      expect([...pages], campaign.name).toHaveLength(1);
+      const product = store.products.find((p) => `/products/${p.handle}` === [...pages][0])!;
+      expect(stockedOut.has(product.index), campaign.name).toBe(false);
+    }
     // No other order comes from TikTok or carries a ttclid.
     for (const order of orders.filter((o) => o.tiktokCampaignId === null)) {
       expect(order.channel).not.toBe('tiktok_ads');

@@ -8,7 +8,9 @@
  * landing URL carries `utm_source=tiktok&utm_medium=paid_social&utm_campaign=<campaign name>`
  * (TikTok's `__CAMPAIGN_NAME__` URL-parameter macro: TikTok's report names no UTM, so the
  * campaign's name is the key /campaigns matches it by) and a `ttclid`. The campaign is drawn in
- * the order's own stream with the day's expected orders as weights.
+ * the order's own stream with the day's expected orders as weights. Each campaign advertises one
+ * product, which its orders land on: one with no planted stock-out and in no planted pair, so
+ * neither truth moves.
  */
 import type { AdAccountTruth } from '../ad-platforms/ad-platform-truth.ts';
 import type { PlannedAdAccount } from '../ad-platforms/plan-ad-platforms.ts';
@@ -16,17 +18,27 @@ import { dayToIso } from '../calendar.ts';
 import type { DemoOrder, TikTokCampaignOrders, TikTokOrdersTruth } from '../model.ts';
 import type { Rng } from '../prng.ts';
 import type { Ctx, TikTokOrderPlan } from './context.ts';
+import { PLANTED_PAIRS } from './plant-pairs.ts';
 
 /** Target store ROAS by campaign position (repeating): one campaign that pays, one that does not, one between. */
 const TARGET_ROAS = [2.4, 0.6, 1.5] as const;
 
 /** Expected TikTok orders per day and campaign of the demo account, over the store's days. */
 export function planTikTokOrders(
-  ctx: Pick<Ctx, 'startDay' | 'days' | 'config'>,
+  ctx: Pick<Ctx, 'startDay' | 'days' | 'config' | 'products'>,
   account: PlannedAdAccount,
   truth: AdAccountTruth,
 ): TikTokOrderPlan {
-  const campaigns = account.campaigns.map((c) => ({ id: c.id, name: c.name }));
+  // plan-stockouts.ts sells out products 0 and 2 and the Launch campaign's Enamel Dutch Oven.
+  const planted = [...PLANTED_PAIRS.flatMap((p) => [p.a, p.b]), 'Enamel Dutch Oven'];
+  const advertisable = ctx.products.filter(
+    (p) => p.index !== 0 && p.index !== 2 && !planted.some((title) => p.title.startsWith(title)),
+  );
+  const campaigns = account.campaigns.map((c, i) => ({
+    id: c.id,
+    name: c.name,
+    productIndex: advertisable[i % advertisable.length]!.index,
+  }));
   const n = campaigns.length;
   const expected = new Float64Array(ctx.days * n);
   const { p, q, gamma } = ctx.config.gammaGamma;
@@ -57,7 +69,7 @@ export function pickTikTokCampaign(
   plan: TikTokOrderPlan,
   rng: Rng,
   dayIndex: number,
-): { id: string; name: string } {
+): TikTokOrderPlan['campaigns'][number] {
   const n = plan.campaigns.length;
   return plan.campaigns[rng.weightedIndex(plan.expected.subarray(dayIndex * n, dayIndex * n + n))]!;
 }
