@@ -33,7 +33,9 @@ describe('TikTok-driven orders (decision 131)', () => {
     const stockedOut = new Set(store.groundTruth.stockouts.map((o) => o.productIndex));
     for (const campaign of tiktok.campaigns) {
       const pages = new Set(
-        planted.filter((o) => o.tiktokCampaignId === campaign.id).map((o) => o.journey!.lastVisit.landingPage),
+        planted
+          .filter((o) => o.tiktokCampaignId === campaign.id)
+          .map((o) => o.journey!.lastVisit.landingPage),
       );
       expect([...pages], campaign.name).toHaveLength(1);
       const product = store.products.find((p) => `/products/${p.handle}` === [...pages][0])!;
