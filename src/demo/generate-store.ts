@@ -312,7 +312,8 @@ export function generateStore(options: GenerateOptions): DemoStore {
   const tiktokRng = new Rng(mixSeeds(seed, hashString('tiktok-orders')));
   for (let d = 0; d < days; d += 1) {
     if (calendar.closed[d]) continue;
-    const count = tiktokRng.poisson(tiktokOrdersExpectedOn(ctx.tiktok, d));
+    // Clicks convert more on the store's busy days (weekday, holiday peaks), as guests' orders do.
+    const count = tiktokRng.poisson(tiktokOrdersExpectedOn(ctx.tiktok, d) * calendar.withinWeek[d]!);
     for (let k = 0; k < count; k += 1) {
       const ms = localToUtcMs(SHOP_TZ, startDay + d, drawSecondOfDay(tiktokRng));
       record({

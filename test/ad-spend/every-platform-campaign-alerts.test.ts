@@ -15,7 +15,7 @@ import { type DemoTestApp, startConnectedDemoApp } from '../support/start-demo-a
  * Opportunities and alerts read every platform's campaigns (issue #39 item 5, decision 128), on
  * the connected demo: a TikTok campaign that spent on the last complete day advertises one product
  * — the demo's TikTok-driven orders land on its page with the campaign's UTMs (decision 131) — and
- * that product is sold out, the way a sync would store it. The ad-spend-on-out-of-stock alert
+ * that product is sold out and the campaign's spend surges, the way a sync would store both. The ad-spend-on-out-of-stock alert
  * then opens for the TikTok campaign (it did not before), the analysis' campaign detectors propose
  * an action on it, and /campaigns links that opportunity from the campaign's every-platform row.
  */
@@ -84,6 +84,12 @@ describe('every platform in the campaign alerts and opportunities (connected dem
               FROM wh_ad_platform_daily a WHERE a.workspace_id = ${workspaceId} AND a.platform = 'tiktok_ads'
                 AND a.campaign_id = ${campaign!.campaign_id} AND a.date = ${last}::date) x`,
       );
+    // …and it surges that day (as a sync stores it): far more spend than its orders bring back.
+    await app.db.execute(
+      sql`UPDATE wh_ad_platform_daily SET spend_shop_minor = spend_shop_minor + 250000
+          WHERE workspace_id = ${workspaceId} AND platform = 'tiktok_ads'
+            AND campaign_id = ${campaign!.campaign_id} AND date = ${day}::date AND ad_group_id = ''`,
+    );
     const subject = `tiktok_ads:${campaign!.campaign_id}`;
     expect((await openAlerts('ad-spend-out-of-stock')).map((a) => a.subject)).not.toContain(subject);
 
@@ -111,7 +117,7 @@ describe('every platform in the campaign alerts and opportunities (connected dem
     expect((await app.request('/api/analysis/run', { method: 'POST', cookie: owner })).status).toBe(200);
     await runJobsUntilIdle(app.server.deps);
     const opportunities = await get<Opportunity[]>('/api/opportunities');
-    // The campaign detectors see it: its spend, its verified orders and the sold-out product.
+    // The campaign detectors see it: its spend against its verified orders (here a cut).
     const stop = opportunities.find(
       (o) =>
         ['scale_campaign', 'cut_campaign', 'ad_spend_out_of_stock'].includes(o.type) &&
