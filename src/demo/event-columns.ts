@@ -5,7 +5,7 @@
 
 /** What an order is re-made from: who, when and its own random seed. */
 export interface OrderEvent {
-  kind: 0 | 1 | 2; // customer | guest | test
+  kind: 0 | 1 | 2 | 3; // customer | guest | test | TikTok-driven guest (decision 131)
   customerIndex: number;
   createdAtMs: number;
   dayIndex: number;

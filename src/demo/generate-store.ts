@@ -29,6 +29,7 @@ import {
   CAMPAIGN_PLANS,
   type Ctx,
   demoShopIdentity,
+  GA4_CHANNELS,
   GA4_TRACKED_SHARE,
   SHOP_CURRENCIES,
   SHOP_CURRENCY,
@@ -39,6 +40,11 @@ import { creativeTruth } from './generator/plan-ads.ts';
 import { planCampaigns } from './generator/plan-campaigns.ts';
 import { DEMO_STOREFRONT_URL } from './generator/plan-site-visit.ts';
 import { planStockouts } from './generator/plan-stockouts.ts';
+import {
+  planTikTokOrders,
+  TikTokTruthBuilder,
+  tiktokOrdersExpectedOn,
+} from './generator/plan-tiktok-orders.ts';
 import { PairTruthBuilder } from './generator/plant-pairs.ts';
 import {
   type CampaignTruth,
@@ -103,6 +109,10 @@ export function generateStore(options: GenerateOptions): DemoStore {
     products,
   });
   const profitTruth = new ProfitTruthBuilder(profit, config.startDate, days);
+  // The demo connects Google Ads and TikTok too: their spend is marketing (issue #39), and TikTok's
+  // clicks bring orders of their own (decision 131).
+  const adPlan = demoAdPlatformPlan(config);
+  const adTruth = adPlatformTruth(adPlan, currency);
   const ctx: Ctx = {
     config,
     currency,
@@ -120,7 +130,9 @@ export function generateStore(options: GenerateOptions): DemoStore {
     campaignWindows: [],
     stockoutWindows: new Map(),
     productPages: [],
+    tiktok: planTikTokOrders({ startDay, days, config, products }, adPlan.tiktok, adTruth.tiktok_ads),
   };
+  const tiktokTruth = new TikTokTruthBuilder(ctx.tiktok);
 
   const pairTruth = new PairTruthBuilder(ctx);
   planCampaigns(ctx, seed, oosProductIndex);
@@ -131,7 +143,9 @@ export function generateStore(options: GenerateOptions): DemoStore {
 
   // ---- Pass 1 -------------------------------------------------------------------------------
   const events = new EventColumns();
-  const nChannels = DEMO_CHANNELS.length;
+  // GA4's facts are built from the first six channels' daily orders (build-ga4.ts): TikTok's
+  // orders, planted after them, stay out of GA4's inputs so its facts do not move (decision 131).
+  const nChannels = GA4_CHANNELS;
   const dailyOrders = new Int32Array(days * nChannels);
   const dailyRevenue = new Float64Array(days * nChannels);
   const dailyTracked = new Int32Array(days * nChannels);
@@ -185,13 +199,16 @@ export function generateStore(options: GenerateOptions): DemoStore {
       return true;
     }
     pairTruth.addOrder(order, built.plantedLines);
+    tiktokTruth.addOrder(order);
     const c = DEMO_CHANNELS.indexOf(order.channel);
-    const slot = ev.dayIndex * nChannels + c;
-    dailyOrders[slot]! += 1;
-    dailyRevenue[slot]! += order.totalMinor;
-    if (order.ga4Tracked) {
-      dailyTracked[slot]! += 1;
-      dailyTrackedRevenue[slot]! += order.totalMinor;
+    if (c < nChannels) {
+      const slot = ev.dayIndex * nChannels + c;
+      dailyOrders[slot]! += 1;
+      dailyRevenue[slot]! += order.totalMinor;
+      if (order.ga4Tracked) {
+        dailyTracked[slot]! += 1;
+        dailyTrackedRevenue[slot]! += order.totalMinor;
+      }
     }
     for (const line of order.lineItems)
       variantUnits[line.variantIndex * days + ev.dayIndex]! += line.quantity;
@@ -209,7 +226,7 @@ export function generateStore(options: GenerateOptions): DemoStore {
     const first = order.journey?.firstVisit.channel;
     if (first) channelTruth.get(first)!.firstTouchOrders += 1;
     const cc = order.shippingAddress?.countryCode ?? 'US';
-    countryOrders.set(cc, (countryOrders.get(cc) ?? 0) + 1);
+    if (c < nChannels) countryOrders.set(cc, (countryOrders.get(cc) ?? 0) + 1);
     if (order.customerIndex !== null) {
       basketSum += order.lineItems.reduce((sum, l) => sum + l.unitPriceMinor * l.quantity, 0);
       basketCount += 1;
@@ -291,6 +308,25 @@ export function generateStore(options: GenerateOptions): DemoStore {
     }
   }
 
+  // TikTok-driven guest orders (decision 131): their own stream, drawn after every other order.
+  const tiktokRng = new Rng(mixSeeds(seed, hashString('tiktok-orders')));
+  for (let d = 0; d < days; d += 1) {
+    if (calendar.closed[d]) continue;
+    // Clicks convert more on the store's busy days (weekday, holiday peaks), as guests' orders do.
+    const count = tiktokRng.poisson(tiktokOrdersExpectedOn(ctx.tiktok, d) * calendar.withinWeek[d]!);
+    for (let k = 0; k < count; k += 1) {
+      const ms = localToUtcMs(SHOP_TZ, startDay + d, drawSecondOfDay(tiktokRng));
+      record({
+        kind: 3,
+        customerIndex: -1,
+        createdAtMs: ms,
+        dayIndex: d,
+        seed: tiktokRng.nextU32(),
+        ordinal: 0,
+      });
+    }
+  }
+
   // ---- Sort by creation time ------------------------------------------------------------------
   const n = events.size;
   const perm = new Uint32Array(n);
@@ -319,7 +355,7 @@ export function generateStore(options: GenerateOptions): DemoStore {
     const built = buildOrder(
       ctx,
       {
-        kind: kinds[index] as 0 | 1 | 2,
+        kind: kinds[index] as 0 | 1 | 2 | 3,
         customerIndex: customerIndex[index]!,
         createdAtMs: createdAtMs[index]!,
         dayIndex: dayIndexes[index]!,
@@ -365,6 +401,7 @@ export function generateStore(options: GenerateOptions): DemoStore {
     ctx.campaigns[CAMPAIGN_PLANS.findIndex((p) => p.role === role)]!;
   const ga4Sessions = ga4.sessions.reduce((s, v) => s + v, 0);
   const ga4Purchases = ga4.keyEvents.reduce((s, v) => s + v, 0);
+  // The orders GA4's facts are built from (TikTok's are left out, decision 131).
   const storeOrders = dailyOrders.reduce((s, v) => s + v, 0);
   const groundTruth: GroundTruth = {
     seed,
@@ -417,16 +454,16 @@ export function generateStore(options: GenerateOptions): DemoStore {
       trackedShare: GA4_TRACKED_SHARE,
     },
     creatives: creativeTruth(meta.ads, meta.campaigns, endDate),
-    // The demo connects Google Ads and TikTok too: their spend is marketing (issue #39).
     profit: profitTruth.finish(
       meta.daily,
-      Object.values(adPlatformTruth(demoAdPlatformPlan(config), currency)).map((a) => a.dailyShopSpendMinor),
+      Object.values(adTruth).map((a) => a.dailyShopSpendMinor),
     ),
     firstParty: firstPartyTruth(revenueOrders, joinable),
     baskets: {
       pairs: pairTruth.finish(),
       note: 'Planted co-purchases: an order holding A gains one unit of B with the stated probability (its own PRNG stream). lift is the expected lift over sale orders (not test, not cancelled) of all days, given each order’s basket before planting.',
     },
+    tiktokOrders: tiktokTruth.finish(),
   };
 
   return {

@@ -9,8 +9,20 @@ import type { DemoProfitPlan, ProfitTruth } from './profit/model.ts';
 export type PresetName = 'small' | 'medium' | 'large' | 'custom';
 
 /** Channel that brought a visit (and the order that followed it). */
-export type DemoChannel = 'meta_ads' | 'google_ads' | 'google_organic' | 'email' | 'direct' | 'referral';
+export type DemoChannel =
+  | 'meta_ads'
+  | 'google_ads'
+  | 'google_organic'
+  | 'email'
+  | 'direct'
+  | 'referral'
+  | 'tiktok_ads';
 
+/**
+ * Every channel an order can come from. TikTok comes last: customers' and guests' orders draw
+ * their channel from the first six (generator/context.ts), TikTok's orders are planted apart from
+ * the TikTok account's spend (generator/plan-tiktok-orders.ts, decision 131).
+ */
 export const DEMO_CHANNELS: readonly DemoChannel[] = [
   'meta_ads',
   'google_ads',
@@ -18,6 +30,7 @@ export const DEMO_CHANNELS: readonly DemoChannel[] = [
   'email',
   'direct',
   'referral',
+  'tiktok_ads',
 ];
 
 /** BG/NBD purchase-process parameters; time unit: weeks. */
@@ -249,6 +262,8 @@ export interface DemoOrder {
   /** True converting channel and (for Meta) campaign index. */
   channel: DemoChannel;
   metaCampaignIndex: number | null;
+  /** The demo TikTok campaign (its id) a TikTok-driven order's click came from (decision 131). */
+  tiktokCampaignId: string | null;
   /** Whether the GA4 tag saw the purchase (ad blockers, consent). */
   ga4Tracked: boolean;
   /** Shopify's Order.cartToken / checkoutToken (the demo shop uses one token for both). */
@@ -529,6 +544,28 @@ export interface GroundTruth {
   };
   /** Product pairs planted in the baskets (issue #44, decision 123, generator/plant-pairs.ts). */
   baskets: { pairs: PlantedPairTruth[]; note: string };
+  /** Orders planted from the TikTok account's clicks (issue #39, decision 131). */
+  tiktokOrders: TikTokOrdersTruth;
+}
+
+/** One demo TikTok campaign's planted orders: revenue orders (not test, not cancelled). */
+export interface TikTokCampaignOrders {
+  campaignId: string;
+  name: string;
+  /** The landing URL's utm_campaign (TikTok's __CAMPAIGN_NAME__ macro: the campaign's name). */
+  utmCampaign: string;
+  orders: number;
+  /** Σ totalPrice in shop money, before refunds. */
+  revenueMinor: number;
+  /** Orders whose ttclid-carrying tracker session a first-party join can find (site.joinBy set). */
+  ttclidJoinableOrders: number;
+}
+
+export interface TikTokOrdersTruth {
+  orders: number;
+  revenueMinor: number;
+  campaigns: TikTokCampaignOrders[];
+  note: string;
 }
 
 /** A planted pair: B joins an order holding A with `probability`; `lift` is the planted (expected) lift. */

@@ -115,8 +115,6 @@ describe('matching campaigns to orders by click id (connected demo)', () => {
         expect(c.firstPartyOrders, c.name).toBeGreaterThanOrEqual(e.orders);
       }
     }
-    // TikTok's sessions carry no ttclid in the demo and its UTMs match no order: still flagged.
-    const tiktok = body.adPlatforms.find((p) => p.platform === 'tiktok_ads')!;
-    expect(tiktok.campaigns.every((c) => c.utmNeverMatched && c.clickIdOrders === 0)).toBe(true);
+    // TikTok's ttclid orders (decision 131) are checked against the demo's truth in tiktok-driven-orders.test.ts.
   });
 });

@@ -181,12 +181,18 @@ describe('campaigns and channels', () => {
       );
       expect(c.newCustomers).toBeLessThanOrEqual(c.customers);
     }
-    // The google_ads channel is charged Google Ads' spend; channels without tracked spend have no
-    // POAS or CAC, never a cost of zero.
-    const google = answer.channels.find((r) => r.channel === 'google_ads');
-    if (google)
-      expect(google.spendMinor).toBe(answer.adPlatforms.find((p) => p.platform === 'google_ads')!.spendMinor);
-    for (const row of answer.channels.filter((r) => r.channel !== 'meta_ads' && r.channel !== 'google_ads'))
+    // The google_ads and tiktok_ads channels are charged their platform's spend (the demo's TikTok
+    // campaigns drive orders, decision 131); channels without tracked spend have no POAS or CAC,
+    // never a cost of zero.
+    const platforms = ['google_ads', 'tiktok_ads'];
+    expect(answer.channels.some((r) => r.channel === 'tiktok_ads')).toBe(true);
+    for (const row of answer.channels.filter((r) => platforms.includes(r.channel)))
+      expect(row.spendMinor, row.channel).toBe(
+        answer.adPlatforms.find((p) => p.platform === row.channel)!.spendMinor,
+      );
+    for (const row of answer.channels.filter(
+      (r) => r.channel !== 'meta_ads' && !platforms.includes(r.channel),
+    ))
       expect(row).toMatchObject({ spendMinor: null, poas: null, cacMinor: null, newCustomerCacMinor: null });
     expect(answer.profitRule).toMatch(/POAS/);
   });

@@ -103,7 +103,8 @@ function planAccount(
       name,
       type,
       status: stopDay ? 'PAUSED' : 'ENABLED',
-      finalUrlSuffix: `utm_source=${source}&utm_medium=${medium}&utm_campaign=${slug(label)}`,
+      // TikTok's URL parameters name the campaign with its __CAMPAIGN_NAME__ macro (decision 131).
+      finalUrlSuffix: `utm_source=${source}&utm_medium=${medium}&utm_campaign=${google ? slug(label) : '__CAMPAIGN_NAME__'}`,
       startDay,
       stopDay: stopDay && stopDay >= startDay ? stopDay : null,
       adGroups: [0, 1].map((g) => ({ id: `${id}${g + 1}`, name: `${label} – group ${g + 1}` })),

@@ -4,7 +4,7 @@ import { COUNTRIES, FIRST_NAMES, LAST_NAMES } from '../catalog.ts';
 import { DEMO_CHANNELS } from '../model.ts';
 import { hashString, mixSeeds, Rng } from '../prng.ts';
 import { HOUR_WEIGHTS } from '../seasonality.ts';
-import { ACQUISITION_MIX, type Ctx, SHOP_TZ } from './context.ts';
+import { ACQUISITION_WEIGHTS, type Ctx, SHOP_TZ } from './context.ts';
 
 export function drawSecondOfDay(rng: Rng): number {
   const hour = rng.weightedIndex(HOUR_WEIGHTS);
@@ -61,7 +61,6 @@ export function buildCustomers(
   const { r, alpha, a, b } = ctx.config.bgnbd;
   const { q, gamma } = ctx.config.gammaGamma;
   const countryWeights = COUNTRIES.map((c) => c.share);
-  const channelWeights = DEMO_CHANNELS.map((c) => ACQUISITION_MIX[c]);
   const seen = new Map<string, number>();
   acquisitions.forEach((acq, index) => {
     const rng = new Rng(mixSeeds(seed, hashString('customer'), acq.raw));
@@ -89,7 +88,7 @@ export function buildCustomers(
       address1: `${rng.int(1, 999)} ${rng.pick(['Maple', 'Oak', 'Cedar', 'Elm', 'Harbor', 'Mill'])} ${rng.pick(['Street', 'Avenue', 'Road', 'Lane'])}`,
       phone: country.code === 'US' ? `+1212555${String(rng.int(0, 9999)).padStart(4, '0')}` : '',
       currency: country.currency,
-      acquisitionChannel: DEMO_CHANNELS[rng.weightedIndex(channelWeights)]!,
+      acquisitionChannel: DEMO_CHANNELS[rng.weightedIndex(ACQUISITION_WEIGHTS)]!,
       createdAtMs,
       updatedAtMs: createdAtMs,
       numberOfOrders: 0,

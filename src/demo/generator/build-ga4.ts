@@ -1,9 +1,9 @@
 /** The GA4 property's daily facts, derived from pass 1's aggregates and the Meta delivery. */
 import { parseIsoDay } from '../calendar.ts';
 import { COUNTRIES } from '../catalog.ts';
-import { DEMO_CHANNELS, type Ga4Facts, type MetaDailyRow } from '../model.ts';
+import type { Ga4Facts, MetaDailyRow } from '../model.ts';
 import { hashString, mixSeeds, Rng } from '../prng.ts';
-import type { Ctx } from './context.ts';
+import { type Ctx, GA4_CHANNELS } from './context.ts';
 import { assignGa4Campaigns } from './ga4-campaigns.ts';
 
 const SOURCE_MEDIA: Ga4Facts['sourceMedia'] = [
@@ -16,7 +16,7 @@ const SOURCE_MEDIA: Ga4Facts['sourceMedia'] = [
   { source: 'bing', medium: 'organic', channelGroup: 'Organic Search' },
   { source: 'instagram.com', medium: 'referral', channelGroup: 'Organic Social' },
 ];
-/** Session conversion rate per converting channel (index = DEMO_CHANNELS order). */
+/** Session conversion rate per converting channel (index = DEMO_CHANNELS order, TikTok's orders left out). */
 const CHANNEL_CR = [0.012, 0.024, 0.019, 0.038, 0.03, 0.016];
 const ENGAGEMENT = [0.52, 0.63, 0.66, 0.7, 0.61, 0.64, 0.6, 0.45];
 
@@ -35,7 +35,7 @@ export function buildGa4(ctx: Ctx, seed: number, inputs: Ga4Inputs): Ga4Facts {
   const { dailyOrders, dailyTracked, dailyTrackedRevenue, metaDaily, countryOrders } = inputs;
   const { days } = ctx;
   const rng = new Rng(mixSeeds(seed, hashString('ga4')));
-  const nCh = DEMO_CHANNELS.length;
+  const nCh = GA4_CHANNELS;
   const topProducts = ctx.products.slice(0, 5).map((p) => p.index);
   const oos = ctx.campaigns.find((c) => c.productIndex !== null)?.productIndex ?? undefined;
   if (oos !== undefined && !topProducts.includes(oos)) topProducts.push(oos);

@@ -26,6 +26,7 @@ import {
 } from './context.ts';
 import { adOfVisit, FATIGUING } from './plan-ads.ts';
 import { cartTokenOf, planSiteVisit } from './plan-site-visit.ts';
+import { pickTikTokCampaign } from './plan-tiktok-orders.ts';
 import { plantPartners } from './plant-pairs.ts';
 
 interface BuiltOrder {
@@ -44,6 +45,7 @@ function channelVisit(
   atMs: number,
   landing: string,
   campaign: MetaCampaign | null,
+  tiktokCampaign: { name: string } | null,
 ): DemoVisit {
   const utm = { source: null, medium: null, campaign: null, content: null, term: null } as DemoVisit['utm'];
   let source = 'direct';
@@ -75,6 +77,16 @@ function channelVisit(
         'ceramic plates',
         'wool throw',
       ]);
+      break;
+    case 'tiktok_ads':
+      // TikTok's URL parameters with its __CAMPAIGN_NAME__ macro (decision 131); the ttclid is
+      // added with the landing URL's click id (plan-site-visit.ts).
+      source = 'tiktok';
+      sourceType = 'SOCIAL';
+      referrerUrl = 'https://www.tiktok.com/';
+      utm.source = 'tiktok';
+      utm.medium = 'paid_social';
+      utm.campaign = tiktokCampaign?.name ?? 'tiktok';
       break;
     case 'google_organic':
       source = 'google';
@@ -133,13 +145,17 @@ export function buildOrder(ctx: Ctx, ev: OrderEvent, index: number): BuiltOrder 
   const country = customer
     ? (COUNTRIES.find((c) => c.code === customer.countryCode) ?? COUNTRIES[0]!)
     : COUNTRIES[isTest ? 0 : (countryRng ?? 0)]!;
+  const tiktok = ev.kind === 3;
   const channel: DemoChannel = isTest
     ? 'direct'
-    : ev.ordinal === 0 && customer
-      ? customer.acquisitionChannel
-      : DEMO_CHANNELS[rng.weightedIndex(ev.ordinal === 0 ? ACQUISITION_WEIGHTS : REPEAT_WEIGHTS)]!;
+    : tiktok
+      ? 'tiktok_ads'
+      : ev.ordinal === 0 && customer
+        ? customer.acquisitionChannel
+        : DEMO_CHANNELS[rng.weightedIndex(ev.ordinal === 0 ? ACQUISITION_WEIGHTS : REPEAT_WEIGHTS)]!;
   let finalChannel = channel;
   let campaign: MetaCampaign | null = null;
+  const tiktokCampaign = tiktok ? pickTikTokCampaign(ctx.tiktok, rng, ev.dayIndex) : null;
   if (channel === 'meta_ads') {
     const active = activeCampaigns(ctx, ev.dayIndex);
     if (active.length === 0) finalChannel = 'google_organic';
@@ -157,6 +173,8 @@ export function buildOrder(ctx: Ctx, ev: OrderEvent, index: number): BuiltOrder 
   let landingVariant = -1;
   if (campaign?.productIndex != null) {
     landingVariant = ctx.products[campaign.productIndex]!.variantIndexes[0]!;
+  } else if (tiktokCampaign) {
+    landingVariant = ctx.products[tiktokCampaign.productIndex]!.variantIndexes[0]!;
   } else if (!isTest && (finalChannel === 'google_ads' || rng.chance(0.35))) {
     landingVariant = pickVariant(ctx, rng);
   }
@@ -174,6 +192,9 @@ export function buildOrder(ctx: Ctx, ev: OrderEvent, index: number): BuiltOrder 
   const lines: { variantIndex: number; quantity: number }[] = [];
   for (const [variantIndex, quantity] of wanted) {
     if (!isTest && isOutOfStock(ctx, variantIndex, ev.dayIndex) >= 0) {
+      // A TikTok shopper's sold-out item is left out, not counted lost: the planted stock-outs'
+      // expected lost demand (expected-lost-demand.ts) knows only customers' and guests' orders.
+      if (tiktok) continue;
       lost.push({ variantIndex, quantity, dayIndex: ev.dayIndex });
     } else {
       lines.push({ variantIndex, quantity });
@@ -318,6 +339,7 @@ export function buildOrder(ctx: Ctx, ev: OrderEvent, index: number): BuiltOrder 
       created - rng.int(120, 2400) * 1000,
       landing,
       campaign,
+      tiktokCampaign,
     );
     const firstChannel: DemoChannel =
       moments > 1 && rng.chance(0.5) ? DEMO_CHANNELS[rng.weightedIndex(ACQUISITION_WEIGHTS)]! : finalChannel;
@@ -330,6 +352,7 @@ export function buildOrder(ctx: Ctx, ev: OrderEvent, index: number): BuiltOrder 
             created - daysToConversion * DAY_MS - rng.int(600, 30_000) * 1000,
             '/',
             firstChannel === finalChannel ? campaign : null,
+            firstChannel === finalChannel ? tiktokCampaign : null,
           )
         : lastVisit;
     journey = { firstVisit, lastVisit, momentsCount: moments, daysToConversion };
@@ -396,6 +419,7 @@ export function buildOrder(ctx: Ctx, ev: OrderEvent, index: number): BuiltOrder 
     journey,
     channel: finalChannel,
     metaCampaignIndex: campaign ? campaign.index : null,
+    tiktokCampaignId: tiktokCampaign?.id ?? null,
     ga4Tracked: !isTest && rng.chance(GA4_TRACKED_SHARE),
     cartToken: cartTokenOf(legacyId),
     site: planSiteVisit({ seed: ev.seed, legacyId, journey, email, signedIn: customer !== null }),

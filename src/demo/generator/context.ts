@@ -34,6 +34,14 @@ export function demoShopIdentity(currency: string): { domain: string; name: stri
   };
 }
 
+/**
+ * The channels customers' and guests' orders draw from: every one but TikTok (decision 131), whose
+ * orders are planted from its spend instead. The weights below leave TikTok out rather than give it
+ * 0, so no draw can ever land on it.
+ */
+type MixChannel = Exclude<DemoChannel, 'tiktok_ads'>;
+const MIX_CHANNELS = DEMO_CHANNELS.filter((c): c is MixChannel => c !== 'tiktok_ads');
+
 export const ACQUISITION_MIX: Record<DemoChannel, number> = {
   meta_ads: 0.27,
   google_ads: 0.2,
@@ -41,6 +49,7 @@ export const ACQUISITION_MIX: Record<DemoChannel, number> = {
   email: 0.06,
   direct: 0.17,
   referral: 0.1,
+  tiktok_ads: 0,
 };
 export const REPEAT_MIX: Record<DemoChannel, number> = {
   meta_ads: 0.12,
@@ -49,11 +58,16 @@ export const REPEAT_MIX: Record<DemoChannel, number> = {
   email: 0.34,
   direct: 0.28,
   referral: 0.06,
+  tiktok_ads: 0,
 };
 
 export const COUNTRY_WEIGHTS = COUNTRIES.map((c) => c.share);
-export const ACQUISITION_WEIGHTS = DEMO_CHANNELS.map((c) => ACQUISITION_MIX[c]);
-export const REPEAT_WEIGHTS = DEMO_CHANNELS.map((c) => REPEAT_MIX[c]);
+/** Indexed like DEMO_CHANNELS (TikTok, its last, has no weight here). */
+export const ACQUISITION_WEIGHTS = MIX_CHANNELS.map((c) => ACQUISITION_MIX[c]);
+export const REPEAT_WEIGHTS = MIX_CHANNELS.map((c) => REPEAT_MIX[c]);
+
+/** GA4's facts are built per channel over the first six (build-ga4.ts), TikTok's orders apart. */
+export const GA4_CHANNELS = MIX_CHANNELS.length;
 
 /** Share of store orders the GA4 tag records (ad blockers and consent refusals hide the rest). */
 export const GA4_TRACKED_SHARE = 0.84;
@@ -156,6 +170,14 @@ export const CAMPAIGN_PLANS: readonly CampaignPlan[] = [
   },
 ];
 
+/** The TikTok account's campaigns and the orders each is expected to bring per day (plan-tiktok-orders.ts). */
+export interface TikTokOrderPlan {
+  /** Each campaign with the product it advertises (its orders land on that product's page). */
+  campaigns: { id: string; name: string; productIndex: number }[];
+  /** Expected orders per day and campaign: `[dayIndex * campaigns + campaign]`. */
+  expected: Float64Array;
+}
+
 export interface Ctx {
   config: StoreConfig;
   /** The shop currency (ISO 4217, two digits): every `*Minor` amount of the store is in it. */
@@ -175,4 +197,6 @@ export interface Ctx {
   /** Per variant: [startIdx, endIdx] inclusive day-index windows when it is out of stock. */
   stockoutWindows: Map<number, { start: number; end: number; truth: number }[]>;
   productPages: number[];
+  /** The TikTok account's campaigns and their expected orders per day (plan-tiktok-orders.ts). */
+  tiktok: TikTokOrderPlan;
 }

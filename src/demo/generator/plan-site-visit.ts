@@ -112,6 +112,7 @@ function landingQuery(visit: DemoVisit, clickId: string): string[] {
     if (value !== null) query.push(`${key}=${encodeURIComponent(value)}`);
   if (visit.channel === 'meta_ads') query.push(`fbclid=IwAR${clickId}`);
   if (visit.channel === 'google_ads') query.push(`gclid=Cj0K${clickId}`);
+  if (visit.channel === 'tiktok_ads') query.push(`ttclid=E.C.P.${clickId}`);
   return query;
 }
 

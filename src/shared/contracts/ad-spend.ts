@@ -30,6 +30,15 @@ export const AdSpendCampaignSchema = z.object({
   platformConversionValue: MoneySchema,
   /** The campaign's landing-URL utm_campaign, when the platform reports one. */
   utmCampaign: z.string().nullable(),
+  /**
+   * Store-verified, beside the platform's own figures (decision 131): the range's valid orders whose
+   * landing utm_campaign is the campaign's (its name when the platform reports no UTM, as TikTok),
+   * and their revenue in the shop currency — /campaigns' store-verified columns, from the same reader.
+   */
+  storeVerifiedOrders: z.number().int().nonnegative(),
+  storeVerifiedRevenue: MoneySchema,
+  /** storeVerifiedRevenue ÷ spend; null without spend. */
+  storeRoas: z.number().nullable(),
 });
 
 export const AdSpendPlatformSchema = z.object({
@@ -50,6 +59,10 @@ export const AdSpendPlatformSchema = z.object({
   rates: z.array(z.object({ from: z.string(), to: z.string(), rate: z.string(), rateDate: z.string() })),
   /** Days of the range whose spend has no rate yet (their spend is left out of `spend`, never shown unconverted). */
   daysWithoutRate: z.number(),
+  /** The campaigns' platform-reported conversion value, and their store-verified orders and revenue, summed. */
+  platformConversionValue: MoneySchema,
+  storeVerifiedOrders: z.number().int().nonnegative(),
+  storeVerifiedRevenue: MoneySchema,
   campaigns: z.array(AdSpendCampaignSchema),
 });
 

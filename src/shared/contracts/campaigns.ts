@@ -59,7 +59,7 @@ const ProfitFiguresShape = {
 /** One channel's profit over the period (every channel the attribution rule credits). */
 export const ChannelProfitRowSchema = z.object({
   channel: z.string(),
-  /** Ad spend we know of (Meta only); null for channels without tracked spend. */
+  /** The channel's own ad platform's spend (Meta, Google Ads, TikTok); null for channels without one. */
   spendMinor: z.number().int().nullable(),
   netRevenueMinor: z.number().int(),
   verifiedOrders: z.number().int(),

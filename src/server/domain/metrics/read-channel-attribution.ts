@@ -1,11 +1,17 @@
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { computeMatchRate } from '../../../core/attribution/compute-match-rate.ts';
 import { labelChannel } from '../../../core/attribution/label-channel.ts';
 import { computeRoas } from '../../../core/metrics/compute-roas.ts';
 import type { AttributionRow } from '../../../shared/contracts/analytics.ts';
+import { queryRows } from '../../db/query-rows.ts';
 import type { CachedReads } from '../../http/deps.ts';
+import { adSpendRows } from './ad-spend-rows.ts';
 import { readGa4Revenue } from './ga4-revenue.ts';
 import { readMetricWindow } from './metric-window.ts';
 import { queryAttribution } from './query-attribution.ts';
+
+const PlatformSpendRow = z.object({ platform: z.string(), spend: z.coerce.number() });
 
 /**
  * GET /api/analytics/attribution[?period=7|30|90] (spec §3 rows, last 30 days without a period):
@@ -13,7 +19,8 @@ import { queryAttribution } from './query-attribution.ts';
  * net of refunds, so the rows add up to the dashboard's revenue and the Meta row equals Campaign
  * Performance's totals. `platformRevenue` is what the platform reports (Meta for meta_ads, GA4 converted to the shop currency by day, decision 077,
  * for the others); `matchRate` compares it with the credited order totals before refunds; `roas`
- * is Meta-attributed ROAS (net credited revenue / Meta spend); the label is design §6's.
+ * is the channel's attributed ROAS (net credited revenue / its platform's spend: Meta's, and Google
+ * Ads' and TikTok's in the shop currency, decision 131); the label is design §6's.
  * Money in major units of the shop currency.
  */
 export async function readChannelAttribution(
@@ -25,10 +32,19 @@ export async function readChannelAttribution(
   const { db } = reads;
   const window = await readMetricWindow(db, workspaceId, periodDays, now);
   if (!window) return [];
-  const [figures, ga4] = await Promise.all([
+  const [figures, ga4, platformSpend] = await Promise.all([
     queryAttribution(reads, workspaceId, window.start, window.end, window.version),
     readGa4Revenue(db, workspaceId, window.currency, window.start, window.end, 'channel'),
+    // Google Ads' and TikTok's spend in the shop currency (decision 104), from the one ad-spend reader.
+    queryRows(
+      db,
+      PlatformSpendRow,
+      sql`SELECT s.platform, sum(s.spend_minor)::text AS spend
+          FROM ${adSpendRows(workspaceId, { from: window.start, to: window.end })} s
+          WHERE s.platform IN ('google_ads', 'tiktok_ads') GROUP BY 1`,
+    ),
   ]);
+  const spendOf = new Map(platformSpend.map((row) => [row.platform, row.spend]));
   // GA4's figure in the shop currency (decision 077); none when a day of the period has no rate.
   const ga4Shown = ga4 !== null && ga4.missingRate === null ? ga4.byKey : null;
   const unit = 10 ** window.currencyDigits;
@@ -38,7 +54,7 @@ export async function readChannelAttribution(
     if (f.verifiedOrders === 0 && f.refundsMinor === 0) continue;
     const net = f.verifiedRevenueMinor - f.refundsMinor;
     const isMeta = channel === 'meta_ads';
-    const spendMinor = isMeta && metaComparable ? f.spendMinor : null;
+    const spendMinor = isMeta ? (metaComparable ? f.spendMinor : null) : (spendOf.get(channel) ?? null);
     const platformMinor = isMeta
       ? metaComparable
         ? f.reportedPurchaseValueMinor

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { computeRoas } from '../../../core/metrics/compute-roas.ts';
 import { addDays } from '../../../shared/calendar.ts';
 import {
   AD_SPEND_PLATFORMS,
@@ -12,6 +13,11 @@ import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { adSpendRows } from '../../domain/metrics/ad-spend-rows.ts';
 import { readMetricWindow } from '../../domain/metrics/metric-window.ts';
+import {
+  type CampaignOrdersReader,
+  NO_CAMPAIGN_ORDERS,
+  readCampaignOrders,
+} from '../../domain/metrics/read-campaign-orders.ts';
 
 /**
  * GET /api/ad-spend (issue #39, decisions 104, 099 and 105): every platform's spend over the
@@ -75,12 +81,16 @@ function rateRuns(byDay: Map<string, { rate: string; rateDate: string }>): RateR
   return runs;
 }
 
-/** One platform's rows summed per campaign; `shopMinor` is its spend in the shop currency. */
+/**
+ * One platform's rows summed per campaign, with its campaigns' store-verified orders; `shopMinor`
+ * is its spend in the shop currency.
+ */
 function platformOf(
   platform: AdSpendPlatform['platform'],
   accountCurrency: string,
   rows: CampaignDay[],
   shopDigits: number,
+  orders: CampaignOrdersReader,
 ): { view: AdSpendPlatform; shopMinor: number } {
   const accountDigits = currencyDigitsOf(accountCurrency);
   const campaigns = new Map<string, CampaignSum>();
@@ -115,6 +125,7 @@ function platformOf(
   );
   const shop = (minor: number) => minorToDecimal(minor, shopDigits);
   const shopMinor = list.reduce((total, c) => total + c.spendShop, 0);
+  const verified = list.map((c) => orders.utm({ ...c, platform }));
   return {
     shopMinor,
     view: {
@@ -127,7 +138,10 @@ function platformOf(
       accountCurrency,
       rates: rateRuns(rateByDay),
       daysWithoutRate: daysWithoutRate.size,
-      campaigns: list.map((c) => ({
+      platformConversionValue: shop(list.reduce((total, c) => total + c.valueShop, 0)),
+      storeVerifiedOrders: verified.reduce((total, v) => total + v.orders, 0),
+      storeVerifiedRevenue: shop(verified.reduce((total, v) => total + v.revenueMinor, 0)),
+      campaigns: list.map((c, i) => ({
         campaignId: c.campaignId,
         name: c.name,
         type: c.type,
@@ -138,19 +152,40 @@ function platformOf(
         platformConversions: c.conversions,
         platformConversionValue: shop(c.valueShop),
         utmCampaign: c.utmCampaign,
+        storeVerifiedOrders: verified[i]!.orders,
+        storeVerifiedRevenue: shop(verified[i]!.revenueMinor),
+        storeRoas: computeRoas(verified[i]!.revenueMinor, c.spendShop),
       })),
     },
   };
 }
 
+/** GET /api/ad-spend's answer. */
 export async function readAdSpend(
   db: Db,
   workspaceId: string,
   request: DayRangeRequest,
   now: Date,
 ): Promise<AdSpendResponse> {
+  return (await readAdSpendWithOrders(db, workspaceId, request, now)).answer;
+}
+
+/**
+ * The answer and the reader of its campaigns' orders (readCampaignOrders over the answer's range),
+ * which /campaigns reads further (click ids, "never matched") without querying them again.
+ */
+export async function readAdSpendWithOrders(
+  db: Db,
+  workspaceId: string,
+  request: DayRangeRequest,
+  now: Date,
+): Promise<{ answer: AdSpendResponse; orders: CampaignOrdersReader }> {
   const window = await readMetricWindow(db, workspaceId, request, now, 'none');
-  if (!window) return { currency: null, from: null, to: null, total: '0', platforms: [] };
+  if (!window)
+    return {
+      answer: { currency: null, from: null, to: null, total: '0', platforms: [] },
+      orders: NO_CAMPAIGN_ORDERS,
+    };
   const accounts = await queryRows(
     db,
     AccountRow,
@@ -168,6 +203,17 @@ export async function readAdSpend(
         FROM ${adSpendRows(workspaceId, { from: window.start, to: window.end, withoutRate: true })} s
         ORDER BY 1, 2, 3`,
   );
+  const orders = await readCampaignOrders(
+    db,
+    workspaceId,
+    { from: window.start, to: window.end },
+    rows.map((row) => ({
+      platform: row.platform,
+      campaignId: row.campaign_id,
+      name: row.name,
+      utmCampaign: row.utm_campaign,
+    })),
+  );
   const platforms = accounts
     .sort((a, b) => AD_SPEND_PLATFORMS.indexOf(a.platform) - AD_SPEND_PLATFORMS.indexOf(b.platform))
     .map((account) => {
@@ -179,10 +225,11 @@ export async function readAdSpend(
           window.currency,
           own.map((row) => ({ ...row, spend: row.spend_shop ?? 0 })),
           window.currencyDigits,
+          orders,
         );
-      return platformOf(account.platform, account.currency, own, window.currencyDigits);
+      return platformOf(account.platform, account.currency, own, window.currencyDigits, orders);
     });
-  return {
+  const answer: AdSpendResponse = {
     currency: window.currency,
     from: window.start,
     to: window.end,
@@ -192,4 +239,5 @@ export async function readAdSpend(
     ),
     platforms: platforms.map((p) => p.view),
   };
+  return { answer, orders };
 }

@@ -6,6 +6,7 @@ import { computePoas } from '../../../core/metrics/compute-poas.ts';
 import { computeRoas } from '../../../core/metrics/compute-roas.ts';
 import { judgeCampaign } from '../../../core/metrics/judge-campaign.ts';
 import { adCampaignKey } from '../../../core/pipeline/ad-campaign-key.ts';
+import { channelOfPlatform } from '../../../core/pipeline/channel-of-platform.ts';
 import { contributionOf } from '../../../core/profit/contribution-of.ts';
 import { addDays } from '../../../shared/calendar.ts';
 import type {
@@ -247,14 +248,13 @@ export async function readCampaignPerformance(
     const netRevenueMinor = f.verifiedRevenueMinor - f.refundsMinor;
     storeNetRevenueMinor += netRevenueMinor;
     if (f.verifiedOrders === 0 && f.refundsMinor === 0) continue;
-    // A channel's own platform spend: Meta's (same currency only) and Google Ads' (shop currency).
-    const googleSpend = adPlatforms.platforms.find((p) => p.platform === 'google_ads')?.spendMinor;
+    // A channel's own platform spend: Meta's (same currency only); Google Ads' and TikTok's (shop
+    // currency, decision 104).
+    const platformSpend = adPlatforms.platforms.find(
+      (p) => p.platform !== 'meta' && channelOfPlatform(p.platform) === channel,
+    )?.spendMinor;
     const spendMinor =
-      channel === 'meta_ads' && sameCurrency
-        ? f.spendMinor
-        : channel === 'google_ads' && googleSpend !== undefined
-          ? googleSpend
-          : null;
+      channel === 'meta_ads' ? (sameCurrency ? f.spendMinor : null) : (platformSpend ?? null);
     channels.push({
       channel,
       spendMinor,
