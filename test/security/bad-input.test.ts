@@ -34,7 +34,8 @@ const SKIPPED: Record<string, string> = {
 /**
  * Tables a GET may legitimately write: sessions (last seen), the sign-in attempts of /api/callback
  * probes, caches computed on first read (model checks of a run, the profit rollup and its version,
- * the product and cohort rollups and theirs),
+ * the product and cohort rollups and theirs, a funnel's pre-aggregates folded first by its report,
+ * decision 134),
  * the tracking rate limiter's buckets, and credentials, whose status and time the connection tests
  * (`GET /api/meta/test-connection`, …) record, and the audit log, where every CSV export is written
  * down (issue #17).
@@ -49,6 +50,9 @@ const EXCUSED = new Set([
   'product_profit_daily',
   'cohort_profit_rollup',
   'contribution_rollup_versions',
+  'funnel_fold_state',
+  'funnel_session_marks',
+  'funnel_step_days',
   'tracking_rate_buckets',
   'audit_log',
 ]);
