@@ -22,14 +22,8 @@ describeInBrowser('the Creatives page on the demo store', () => {
     const store = app.demo.store;
     const truth = app.demo.groundTruth.creatives;
 
-    // Google's video ads show YouTube's thumbnail (decision 130); the test browser has no network
-    // and that host is no vendor API we emulate: it answers with a picture, as YouTube would.
-    await page.context().route('https://i.ytimg.com/**', (route) =>
-      route.fulfill({
-        contentType: 'image/svg+xml',
-        body: '<svg xmlns="http://www.w3.org/2000/svg" width="480" height="360"><rect width="480" height="360" fill="#b91c1c"/></svg>',
-      }),
-    );
+    // Google's video ads show YouTube's thumbnail; every test browser answers that host with a
+    // picture (test/support/browser.ts), as it has no network.
     // The menu entry is checked by the nav's own test (nav-items.test.ts); open the page by its URL.
     await page.goto(`${app.baseUrl}/creatives`);
     const cards = page.getByTestId('creative-card');

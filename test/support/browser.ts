@@ -47,6 +47,14 @@ export async function launchBrowser(viewport = { width: 1280, height: 900 }): Pr
       '--disable-sync',
     ],
   });
+  // Google's video ads show YouTube's thumbnail (decision 130): a public image host, no vendor API
+  // we emulate, and this browser has no network. It answers with a picture, as YouTube would.
+  await context.route('https://i.ytimg.com/**', (route) =>
+    route.fulfill({
+      contentType: 'image/svg+xml',
+      body: '<svg xmlns="http://www.w3.org/2000/svg" width="480" height="360"><rect width="480" height="360" fill="#b91c1c"/></svg>',
+    }),
+  );
   const unexpected: string[] = [];
   const watch = (watched: Page) => {
     watched.on('console', (message) => {

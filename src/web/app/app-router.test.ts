@@ -56,6 +56,7 @@ describe('chooseRouteView (spec §2 route table, §4 authentication)', () => {
         '/settings/audit-log',
         '/invitations/:token',
         '/testing',
+        '/verify-email/:token',
         // Built-in accounts (issue #38): sign-in, password reset and joining by invitation.
         '/sign-in',
         '/forgot-password',

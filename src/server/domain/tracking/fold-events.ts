@@ -17,6 +17,12 @@ import { type ReceivedEvents, rollupStatement } from './rollup-statement.ts';
  * rolls the rows in [watermark, mark) up with the request path's own rollups (rollup-statement.ts),
  * a chunk per transaction, and moves the watermark in the same transaction: a fold killed mid-way
  * rolls its chunk back, and the next fold does it again, so nothing counts twice or never.
+ *
+ * The mark is read 2 ms after the lock is granted, still holding it. PGlite's clock ticks in whole
+ * milliseconds, so a commit just before the fold could carry the very stamp the mark would have
+ * and stay pending past the fold that was meant to take it (a drain, a read's fold-first); waiting
+ * out the tick puts every committed stamp strictly below the mark on either engine, at the cost of
+ * holding ingestion back 2 ms per fold.
  */
 export const INGEST_LOCK_KEY = 720_422;
 const FOLD_EVENTS_LOCK_KEY = 720_423;
@@ -65,8 +71,9 @@ export async function foldEvents(
   const [stamp] = await queryRows(
     db,
     MarkRow,
-    sql`WITH held AS MATERIALIZED (SELECT pg_advisory_xact_lock(${INGEST_LOCK_KEY}) AS lock)
-      SELECT clock_timestamp()::text AS mark FROM held`,
+    sql`WITH held AS MATERIALIZED (SELECT pg_advisory_xact_lock(${INGEST_LOCK_KEY}) AS lock),
+        ticked AS MATERIALIZED (SELECT pg_sleep(0.002) FROM held)
+      SELECT clock_timestamp()::text AS mark FROM ticked`,
   );
   const mark = stamp!.mark;
   const due: HourPartOwner[] = [];
