@@ -8,7 +8,7 @@ import type { AppDeps } from '../../../http/deps.ts';
 import { inTransaction } from '../../../platform/session/members-store.ts';
 import { mailSingleUseLink, usableLink, useUpLink } from './mailed-link.ts';
 import { PASSWORD_ISSUER } from './password-identity.ts';
-import { renderVerifyMail } from './render-reset-mail.ts';
+import { renderVerifyMail } from './render-link-mail.ts';
 
 const UNUSABLE = 'This link has expired or was already used. Send a new one from your profile.';
 

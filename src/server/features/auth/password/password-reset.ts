@@ -7,7 +7,7 @@ import { findPasswordAccount } from './password-account.ts';
 import { hashPassword } from './password-hash.ts';
 import { accountKey } from './password-identity.ts';
 import { checkNewPassword } from './password-policy.ts';
-import { renderResetMail } from './render-reset-mail.ts';
+import { renderResetMail } from './render-link-mail.ts';
 import { clearSignInFailures } from './sign-in-lockout.ts';
 
 const UNUSABLE = 'This link has expired or was already used. Ask for a new one from the sign-in page.';
