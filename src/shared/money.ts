@@ -56,6 +56,15 @@ export function minorToDecimal(minor: number, digits: number): string {
   return `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`;
 }
 
+/**
+ * A model's estimate in major units (a CLV, a float sum of analysis snapshots) as the exact decimal
+ * string of its nearest minor unit: 1234.5678 (digits 2) → "1234.57". The one place a float amount
+ * becomes wire money.
+ */
+export function majorToDecimal(major: number, digits: number): string {
+  return minorToDecimal(Math.round(major * 10 ** digits), digits);
+}
+
 /** An amount on the wire: an exact decimal string in major units of the response's `currency`. */
 export const MoneySchema = z
   .string()

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import type { Insight, InsightsResponse } from '../../src/shared/contracts/insights.ts';
+import { parseDecimalToMinor } from '../../src/shared/money.ts';
 import { addDays, expectedFigures } from '../dashboard/store-figures.ts';
 import { type DemoTestApp, startConnectedDemoApp } from '../support/start-demo-app.ts';
 
@@ -45,8 +46,8 @@ describe('GET /api/insights for any range', () => {
     // Net revenue (orders on their day, refunds on theirs) from the generated store, both windows.
     const truth = expectedFigures(app.demo.store, from, to);
     const before = expectedFigures(app.demo.store, yearBack.from, yearBack.to);
-    expect(Math.round(page.revenue!.current * 100)).toBe(truth.gross - truth.refunds);
-    expect(Math.round(page.revenue!.previous * 100)).toBe(before.gross - before.refunds);
+    expect(parseDecimalToMinor(page.revenue!.current, 2)).toBe(truth.gross - truth.refunds);
+    expect(parseDecimalToMinor(page.revenue!.previous, 2)).toBe(before.gross - before.refunds);
     // One forecast check per day of the window.
     expect(page.revenueDays.map((d) => d.date)).toEqual(
       Array.from({ length: 45 }, (_, i) => addDays(from, i)),
@@ -93,7 +94,7 @@ describe('GET /api/insights for any range', () => {
     const first = (await get('/api/insights?period=7')).comparison!.firstDataDay!;
     const page = await get(`/api/insights?from=${first}&to=${addDays(first, 13)}&compare=previous_year`);
     expect(page.comparison).toMatchObject({ compare: 'previous_year', hasData: false, firstDataDay: first });
-    expect(page.revenue!.previous).toBe(0);
+    expect(page.revenue!.previous).toBe('0.00');
     expect(page.insights.every((i) => i.kind !== 'product_mover' || i.tone === 'positive')).toBe(true);
   }, 120_000);
 });

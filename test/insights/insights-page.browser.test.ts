@@ -7,8 +7,8 @@ import {
 } from '../support/demo-store-in-browser.ts';
 
 const POLL = { timeout: 30_000 };
-const money = (value: number, currency: string) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(value);
+const money = (value: string, currency: string) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(Number(value));
 
 /**
  * The AI Insights page in Chromium: the empty state before a store is connected, then, on the demo

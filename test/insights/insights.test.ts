@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { queryRows } from '../../src/server/db/query-rows.ts';
+import { parseDecimalToMinor } from '../../src/shared/money.ts';
 import { startTestApp } from '../support/start-app.ts';
 import { type DemoTestApp, startConnectedDemoApp } from '../support/start-demo-app.ts';
 
@@ -96,10 +97,11 @@ describe('after the demo store is connected and analysed', () => {
             coalesce(sum(amount) FILTER (WHERE day BETWEEN ${page.periodStart}::date - 30 AND ${page.periodStart}::date - 1), 0)::float8 AS previous
           FROM valid`,
     );
-    const unit = 10 ** Number(shop!.currency_digits);
-    expect(page.revenue.current).toBeCloseTo(Number(totals!.current) / unit, 2);
-    expect(page.revenue.previous).toBeCloseTo(Number(totals!.previous) / unit, 2);
-    expect(page.revenue.current).toBeGreaterThan(0);
+    // Exact to the minor unit (decision 146).
+    const digits = Number(shop!.currency_digits);
+    expect(parseDecimalToMinor(page.revenue.current, digits)).toBe(Number(totals!.current));
+    expect(parseDecimalToMinor(page.revenue.previous, digits)).toBe(Number(totals!.previous));
+    expect(Number(totals!.current)).toBeGreaterThan(0);
   });
 
   it('checks each day of the period against the 95 % band and reports the days outside it', async () => {
@@ -109,7 +111,10 @@ describe('after the demo store is connected and analysed', () => {
       expect(page.revenueDays[0].date).toBe(page.periodStart);
       expect(page.revenueDays.at(-1).date).toBe(page.asOf);
       const outside = page.revenueDays
-        .filter((d: { actual: number; lo95: number; hi95: number }) => d.actual < d.lo95 || d.actual > d.hi95)
+        .filter(
+          (d: { actual: string; lo95: string; hi95: string }) =>
+            Number(d.actual) < Number(d.lo95) || Number(d.actual) > Number(d.hi95),
+        )
         .map((d: { date: string }) => `revenue_anomaly:${d.date}`)
         .sort();
       const anomalies = page.insights.filter((i: Insight) => i.kind === 'revenue_anomaly');
@@ -124,7 +129,7 @@ describe('after the demo store is connected and analysed', () => {
                   - coalesce((SELECT sum(amount_minor) FROM wh_refunds WHERE workspace_id = ${workspaceId}
                      AND refund_date = ${day.date}::date), 0))::float8 AS amount`,
       );
-      expect(day.actual).toBeCloseTo(Number(net!.amount) / 100, 2);
+      expect(parseDecimalToMinor(day.actual, 2)).toBe(Number(net!.amount));
     }
   });
 

@@ -11,6 +11,7 @@ import type { MetaSummary } from '../../src/shared/contracts/meta.ts';
 import type { Opportunity } from '../../src/shared/contracts/opportunities.ts';
 import type { ProfitReport } from '../../src/shared/contracts/profit.ts';
 import type { DashboardToday } from '../../src/shared/contracts/webhooks.ts';
+import { parseDecimalToMinor } from '../../src/shared/money.ts';
 import { addDays, expectedFigures } from '../dashboard/store-figures.ts';
 import { expectCampaignOpportunitiesMatch } from '../support/campaign-opportunity-figures.ts';
 import { type DemoTestApp, startConnectedDemoApp } from '../support/start-demo-app.ts';
@@ -126,7 +127,7 @@ describe('one set of numbers on the demo store', () => {
       expect([body.from, body.to]).toEqual([from, to]);
     const truth = expectedFigures(store, from, to);
     // Insights speak of exactly that window (computed on demand, decision 119): its net revenue is the dashboard's.
-    expect(Math.round(insights.revenue!.current * 100)).toBe(truth.gross - truth.refunds);
+    expect(parseDecimalToMinor(insights.revenue!.current, 2)).toBe(truth.gross - truth.refunds);
     expect(insights.revenueDays.map((d) => d.date)).toEqual(
       Array.from({ length: 40 }, (_, i) => addDays(from, i)),
     );

@@ -1,8 +1,7 @@
-import type { Insight } from '../../shared/contracts/insights.ts';
 import { formatChannel } from './format-channel.ts';
 import { formatMoney } from './format-money.ts';
 import { gradeSeverity } from './grade-severity.ts';
-import type { InsightContext } from './types.ts';
+import type { InsightContext, InsightFinding } from './types.ts';
 
 /** Match rate below which a channel has an attribution gap (design §6 label 'Attribution gap'). */
 export const GAP_MATCH_RATE = 70;
@@ -21,13 +20,13 @@ const AD_CHANNELS = new Set(['meta_ads', 'google_ads', 'tiktok_ads']);
 export function describeAttributionGaps(
   rows: readonly { channel: string; matchRate: number; revenue: number; platformRevenue: number | null }[],
   context: InsightContext,
-): Insight[] {
+): InsightFinding[] {
   const money = (value: number) => formatMoney(value, context.currency);
   return rows
     .filter((r) => r.platformRevenue !== null && r.matchRate < GAP_MATCH_RATE)
     .map((r) => ({ row: r, gap: Math.abs((r.platformRevenue ?? 0) - r.revenue) }))
     .sort((a, b) => b.gap - a.gap)
-    .map(({ row, gap }): Insight => {
+    .map(({ row, gap }): InsightFinding => {
       const platform = row.platformRevenue ?? 0;
       const claimsMore = platform > row.revenue;
       return {

@@ -1,7 +1,7 @@
-import type { Insight, InsightKind } from '../../shared/contracts/insights.ts';
+import type { InsightKind } from '../../shared/contracts/insights.ts';
 import { formatMoney } from './format-money.ts';
 import { gradeSeverity } from './grade-severity.ts';
-import type { InsightContext, PeriodMover } from './types.ts';
+import type { InsightContext, InsightFinding, PeriodMover } from './types.ts';
 
 export type MoverDimension = 'product' | 'channel' | 'segment';
 
@@ -27,7 +27,7 @@ export function describeMovers(
   movers: readonly PeriodMover[],
   dimension: MoverDimension,
   context: InsightContext,
-): Insight[] {
+): InsightFinding[] {
   const meta = DIMENSIONS[dimension];
   const money = (value: number) => formatMoney(value, context.currency);
   const days = context.periodDays;
@@ -43,7 +43,7 @@ export function describeMovers(
       (m) => context.periodRevenue > 0 && Math.abs(m.current - m.previous) >= 0.01 * context.periodRevenue,
     )
     .slice(0, MOVERS_SHOWN)
-    .map((m): Insight => {
+    .map((m): InsightFinding => {
       const change = m.current - m.previous;
       const up = change > 0;
       const percent = m.previous > 0 ? (100 * change) / m.previous : null;

@@ -1,8 +1,7 @@
-import type { Insight } from '../../shared/contracts/insights.ts';
 import { formatDay } from './format-day.ts';
 import { formatMoney } from './format-money.ts';
 import { gradeSeverity } from './grade-severity.ts';
-import type { BandDay, InsightContext } from './types.ts';
+import type { BandDay, InsightContext, InsightFinding } from './types.ts';
 
 /**
  * One insight per day whose revenue fell outside the forecast's 95 % interval.
@@ -12,13 +11,16 @@ import type { BandDay, InsightContext } from './types.ts';
  * explain), and severity grades |actual − expected| against the period's revenue. Below the band
  * is bad news, above it good news. Largest distance first.
  */
-export function describeRevenueAnomalies(days: readonly BandDay[], context: InsightContext): Insight[] {
+export function describeRevenueAnomalies(
+  days: readonly BandDay[],
+  context: InsightContext,
+): InsightFinding[] {
   const money = (value: number) => formatMoney(value, context.currency);
   return days
     .filter((d) => d.actual < d.lo95 || d.actual > d.hi95)
     .map((d) => ({ day: d, beyond: d.actual < d.lo95 ? d.lo95 - d.actual : d.actual - d.hi95 }))
     .sort((a, b) => b.beyond - a.beyond || (a.day.date < b.day.date ? -1 : 1))
-    .map(({ day, beyond }): Insight => {
+    .map(({ day, beyond }): InsightFinding => {
       const below = day.actual < day.lo95;
       const gap = day.actual - day.expected;
       return {

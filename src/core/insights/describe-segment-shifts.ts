@@ -1,5 +1,4 @@
-import type { Insight } from '../../shared/contracts/insights.ts';
-import type { InsightContext } from './types.ts';
+import type { InsightContext, InsightFinding } from './types.ts';
 
 /** Segments whose growth is bad news (customers slipping away); others' growth is good news. */
 const SLIPPING = new Set([
@@ -26,7 +25,7 @@ export const MIN_SEGMENT_CUSTOMERS = 20;
 export function describeSegmentShifts(
   segments: readonly { segment: string; customers: number; growthRate: number | null; revenue: number }[],
   context: InsightContext,
-): Insight[] {
+): InsightFinding[] {
   return segments
     .filter(
       (s) =>
@@ -36,7 +35,7 @@ export function describeSegmentShifts(
         s.customers >= MIN_SEGMENT_CUSTOMERS,
     )
     .sort((a, b) => Math.abs(b.growthRate!) - Math.abs(a.growthRate!))
-    .map((s): Insight => {
+    .map((s): InsightFinding => {
       const rate = s.growthRate!;
       const grew = rate > 0;
       const bad = SLIPPING.has(s.segment) === grew;

@@ -1,7 +1,6 @@
-import type { Insight } from '../../shared/contracts/insights.ts';
 import { formatMoney } from './format-money.ts';
 import { gradeSeverity } from './grade-severity.ts';
-import type { InsightContext } from './types.ts';
+import type { InsightContext, InsightFinding } from './types.ts';
 
 /**
  * Stock-outs under way: products out of stock now, with the revenue they lose a day.
@@ -19,13 +18,13 @@ export function describeStockouts(
     estimatedLoss: number;
   }[],
   context: InsightContext,
-): Insight[] {
+): InsightFinding[] {
   const money = (value: number) => formatMoney(value, context.currency);
   return rows
     .filter((r) => r.available <= 0)
     .map((r) => ({ row: r, perDay: r.outOfStockDays > 0 ? r.estimatedLoss / r.outOfStockDays : 0 }))
     .sort((a, b) => b.perDay - a.perDay || (a.row.product < b.row.product ? -1 : 1))
-    .map(({ row, perDay }): Insight => {
+    .map(({ row, perDay }): InsightFinding => {
       const atStake = perDay * context.periodDays;
       const days = row.outOfStockDays;
       return {

@@ -1,4 +1,4 @@
-import type { Insight } from '../../shared/contracts/insights.ts';
+import type { InsightFinding } from './types.ts';
 
 const SEVERITY_ORDER = { high: 0, medium: 1, low: 2 } as const;
 
@@ -6,7 +6,7 @@ const SEVERITY_ORDER = { high: 0, medium: 1, low: 2 } as const;
  * The page's order: severity first (high, medium, low), then money at stake (largest first), then
  * id, so equal insights keep a stable order between refreshes.
  */
-export function rankInsights(insights: readonly Insight[]): Insight[] {
+export function rankInsights(insights: readonly InsightFinding[]): InsightFinding[] {
   return [...insights].sort(
     (a, b) =>
       SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] ||

@@ -1,3 +1,11 @@
+import type { Insight } from '../../shared/contracts/insights.ts';
+
+/**
+ * An insight as the models find it: the wire's insight with its money at stake still a number of
+ * major units, so it can be ranked; the server writes it as wire money (decision 146).
+ */
+export type InsightFinding = Omit<Insight, 'impact'> & { impact: number };
+
 /** What every insight description needs to know about the period it speaks of. */
 export interface InsightContext {
   currency: string;

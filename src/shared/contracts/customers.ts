@@ -5,7 +5,8 @@ import { ProfitCoverageSchema } from './profit.ts';
 
 /**
  * Customer Segments page (design §6): RFM segments of the latest analysis run with churn and
- * 12-month CLV. Money is in major units of the shop currency, as the analysis snapshot stores it.
+ * 12-month CLV. Money is `MoneySchema` (exact decimal strings in the shop `currency`, decision 146):
+ * revenue to the cent; CLV, an estimate, rounded to the currency's minor unit.
  */
 
 export const SegmentSummarySchema = z.object({
@@ -14,7 +15,7 @@ export const SegmentSummarySchema = z.object({
   /** Percent 0–100 of all customers. */
   customerShare: z.number(),
   /** Revenue of the segment's customers up to the run's asOf, and its percent share 0–100. */
-  revenue: z.number(),
+  revenue: MoneySchema,
   revenueShare: z.number(),
   orders: z.number().int(),
   /** Percent change of the segment's size against 30 days earlier (null when it was empty then). */
@@ -23,8 +24,8 @@ export const SegmentSummarySchema = z.object({
   averageProbabilityAlive: z.number().nullable(),
   averageChurnProbability: z.number().nullable(),
   /** Expected 12-month CLV per customer and summed over the segment. */
-  averageClv: z.number().nullable(),
-  totalClv: z.number().nullable(),
+  averageClv: MoneySchema.nullable(),
+  totalClv: MoneySchema.nullable(),
 });
 
 const BetaGeometricFitSchema = z.object({
@@ -70,14 +71,14 @@ export const CustomersSummarySchema = z.object({
   asOf: z.string().nullable(),
   analysedAt: z.string().nullable(),
   customers: z.number().int(),
-  revenue: z.number(),
+  revenue: MoneySchema,
   segments: z.array(SegmentSummarySchema),
   lifetime: LifetimeDiagnosticsSchema,
   /** Customers by churn probability in ten bins [from, to) (the last includes 1); empty when not fitted. */
   churnDistribution: z.array(z.object({ from: z.number(), to: z.number(), customers: z.number().int() })),
   /** Sums over all customers; null when not fitted. */
   expectedOrders12m: z.number().nullable(),
-  clv12m: z.number().nullable(),
+  clv12m: MoneySchema.nullable(),
 });
 export type CustomersSummary = z.infer<typeof CustomersSummarySchema>;
 
@@ -108,7 +109,7 @@ export const CustomerRowSchema = z.object({
   lastOrderDate: z.string(),
   recencyDays: z.number().int(),
   orders: z.number().int(),
-  revenue: z.number(),
+  revenue: MoneySchema,
   r: z.number().int(),
   f: z.number().int(),
   m: z.number().int(),
@@ -116,7 +117,7 @@ export const CustomerRowSchema = z.object({
   probabilityAlive: z.number().nullable(),
   churnProbability: z.number().nullable(),
   expectedOrders12m: z.number().nullable(),
-  clv12m: z.number().nullable(),
+  clv12m: MoneySchema.nullable(),
 });
 
 export const CustomerListSchema = z.object({

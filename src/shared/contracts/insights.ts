@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MoneySchema } from '../money.ts';
 import { DayRangeQuerySchema, rangeWindowFields } from './date-range.ts';
 
 /** `from`/`to` or `period` (issue #36), and `compare`: the insights speak of exactly that window. */
@@ -36,7 +37,7 @@ export const InsightSchema = z.object({
   title: z.string(),
   narrative: z.string(),
   /** Money at stake (absolute, shop currency): what the ranking uses after severity. */
-  impact: z.number(),
+  impact: MoneySchema,
   evidence: z.array(InsightEvidenceSchema),
   link: z.object({ href: z.string(), label: z.string() }),
 });
@@ -45,10 +46,10 @@ export type Insight = z.infer<typeof InsightSchema>;
 /** One day of the period beside the forecast made before the period (95 % band). */
 export const RevenueCheckDaySchema = z.object({
   date: z.string(),
-  actual: z.number(),
-  expected: z.number(),
-  lo95: z.number(),
-  hi95: z.number(),
+  actual: MoneySchema,
+  expected: MoneySchema,
+  lo95: MoneySchema,
+  hi95: MoneySchema,
 });
 export type RevenueCheckDay = z.infer<typeof RevenueCheckDaySchema>;
 
@@ -68,7 +69,7 @@ export const InsightsResponseSchema = z.object({
   ...rangeWindowFields,
   analysedAt: z.string().nullable(),
   /** Net revenue (orders on their day, refunds on theirs) of the period and of the one before. */
-  revenue: z.object({ current: z.number(), previous: z.number() }).nullable(),
+  revenue: z.object({ current: MoneySchema, previous: MoneySchema }).nullable(),
   /** The forecast check; empty when the history before the period is too short for a forecast. */
   revenueDays: z.array(RevenueCheckDaySchema),
   insights: z.array(InsightSchema),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MoneySchema } from '../money.ts';
 
 /**
  * Predictive Models: what the latest analysis run's models say and how far to trust them
@@ -73,8 +74,11 @@ export const GammaGammaFitSchema = FitSchema.extend({
   p: z.number(),
   q: z.number(),
   gamma: z.number(),
-  /** Population mean spend per repeat order p·γ/(q − 1) (null when q ≤ 1), shop currency. */
-  meanSpend: z.number().nullable(),
+  /**
+   * Population mean spend per repeat order p·γ/(q − 1) (null when q ≤ 1), shop currency: an estimate
+   * rounded to the minor unit (decision 146).
+   */
+  meanSpend: MoneySchema.nullable(),
 });
 
 /** Customers by number of repeat purchases: observed beside the BG/NBD expectation (last row = that many or more). */

@@ -28,9 +28,12 @@ export function formatMoney(
   return formatShared(amount, currency || 'USD', options);
 }
 
-/** Major units with at most `maximumFractionDigits` decimals, never more than the currency has (¥1,235). */
+/**
+ * An amount (a wire decimal string or major units) with at most `maximumFractionDigits` decimals,
+ * never more than the currency has (¥1,235).
+ */
 export function formatCurrency(
-  value: number,
+  value: number | string,
   currency: string | null | undefined,
   maximumFractionDigits = 2,
 ): string {

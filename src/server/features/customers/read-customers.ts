@@ -9,6 +9,7 @@ import type {
   LifetimeDiagnostics,
 } from '../../../shared/contracts/customers.ts';
 import { dayRangeRequestOf } from '../../../shared/contracts/date-range.ts';
+import { currencyDigitsOf, majorToDecimal, minorToDecimal } from '../../../shared/money.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import {
   findLatestRun,
@@ -91,7 +92,12 @@ async function summarizeRun(
   const lifetime = lifetimeOf(run);
   const segments = run ? await readCustomerSegments(reads, workspaceId) : [];
   const customers = segments.reduce((sum, s) => sum + s.count, 0);
-  const revenue = segments.reduce((sum, s) => sum + s.revenue, 0);
+  // Snapshots keep revenue in major units (a float sum of exact amounts): each segment's is rounded to
+  // the minor unit once, and the total is the sum of those, so the page's parts add up to its whole.
+  const digits = currencyDigitsOf(run?.currencyCode ?? 'USD');
+  const segmentMinor = segments.map((s) => Math.round(s.revenue * 10 ** digits));
+  const revenue = segmentMinor.reduce((sum, minor) => sum + minor, 0);
+  const estimate = (major: number | null) => estimateOf(major, digits);
   const fitted = lifetime.status === 'fitted';
   const bins =
     run && fitted
@@ -114,20 +120,20 @@ async function summarizeRun(
     asOf: run?.asOf ?? null,
     analysedAt: run?.finishedAt?.toISOString() ?? null,
     customers,
-    revenue,
-    segments: segments.map((s) => ({
+    revenue: minorToDecimal(revenue, digits),
+    segments: segments.map((s, i) => ({
       segment: s.segment,
       customers: s.count,
       customerShare: share(s.count, customers),
-      revenue: s.revenue,
-      revenueShare: share(s.revenue, revenue),
+      revenue: minorToDecimal(segmentMinor[i] ?? 0, digits),
+      revenueShare: share(segmentMinor[i] ?? 0, revenue),
       orders: s.orders,
       growthRate: s.growthRate,
       averageProbabilityAlive: s.averageProbabilityAlive,
       averageChurnProbability: s.averageProbabilityAlive === null ? null : 1 - s.averageProbabilityAlive,
-      averageClv: s.averageClv,
+      averageClv: estimate(s.averageClv),
       // Every customer of a fitted run has a CLV, so the segment total is mean × count.
-      totalClv: s.averageClv === null ? null : s.averageClv * s.count,
+      totalClv: estimate(s.averageClv === null ? null : s.averageClv * s.count),
     })),
     lifetime,
     churnDistribution:
@@ -139,9 +145,13 @@ async function summarizeRun(
             customers: Number(bins.find((b) => Number(b.bin) === i + 1)?.customers ?? 0),
           })),
     expectedOrders12m: fitted ? bins.reduce((sum, b) => sum + Number(b.expected ?? 0), 0) : null,
-    clv12m: fitted ? bins.reduce((sum, b) => sum + Number(b.clv ?? 0), 0) : null,
+    clv12m: estimate(fitted ? bins.reduce((sum, b) => sum + Number(b.clv ?? 0), 0) : null),
   };
 }
+
+/** A model's estimate in major units as wire money (null stays null: the models were not fitted). */
+const estimateOf = (major: number | null, digits: number) =>
+  major === null ? null : majorToDecimal(major, digits);
 
 /** ORDER BY of each sort for direction 'desc' (highest / most recent first); nulls always last. */
 const SORTS: Record<CustomerListQuery['sort'], { desc: SQL; asc: SQL }> = {
@@ -244,6 +254,7 @@ export async function listCustomers(
         ORDER BY ${order}`,
   );
   const asOf = run.asOf;
+  const digits = currencyDigitsOf(run.currencyCode ?? 'USD');
   return {
     ...empty,
     total: Number(counted?.total ?? 0),
@@ -257,7 +268,7 @@ export async function listCustomers(
         lastOrderDate: addDays(asOf, -Number(row.recency_days)),
         recencyDays: Number(row.recency_days),
         orders: Number(row.frequency),
-        revenue: Number(row.monetary),
+        revenue: majorToDecimal(Number(row.monetary), digits),
         r: Number(row.r),
         f: Number(row.f),
         m: Number(row.m),
@@ -265,7 +276,7 @@ export async function listCustomers(
         probabilityAlive: alive,
         churnProbability: alive === null ? null : 1 - alive,
         expectedOrders12m: finiteOrNull(row.expected_orders_12m),
-        clv12m: finiteOrNull(row.clv_12m),
+        clv12m: estimateOf(finiteOrNull(row.clv_12m), digits),
       };
     }),
   };

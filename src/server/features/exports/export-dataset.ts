@@ -1,4 +1,4 @@
-import { currencyDigitsOf, minorToDecimal } from '../../../shared/money.ts';
+import { currencyDigitsOf, majorToDecimal, minorToDecimal } from '../../../shared/money.ts';
 import type { Db } from '../../db/client.ts';
 
 /** What every dataset's query is given: the caller's workspace and the window of shop days. */
@@ -49,6 +49,5 @@ export const moneyCell = (minor: number | null, currency: string): string | null
  */
 export const estimateCell = (major: number | null, currency: string | null): string | null => {
   if (major === null || currency === null) return null;
-  const digits = currencyDigitsOf(currency);
-  return minorToDecimal(Math.round(major * 10 ** digits), digits);
+  return majorToDecimal(major, currencyDigitsOf(currency));
 };

@@ -9,6 +9,7 @@ import { rankInsights } from '../../../core/insights/rank-insights.ts';
 import type { InsightContext } from '../../../core/insights/types.ts';
 import type { InsightsResponse } from '../../../shared/contracts/insights.ts';
 import type { DayRangeRequest } from '../../../shared/day-range.ts';
+import { currencyDigitsOf, majorToDecimal } from '../../../shared/money.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { analysisAttributionRows, analysisSegments, analysisStockRows } from '../../db/schema/analysis.ts';
 import { findLatestRun } from '../../domain/analysis-runs/read-analytics.ts';
@@ -87,6 +88,8 @@ export async function readInsights(
     ...describeStockouts(stock, context),
     ...describeAttributionGaps(attribution, context),
   ]);
+  const digits = currencyDigitsOf(run.currencyCode);
+  const money = (major: number) => majorToDecimal(major, digits);
   return {
     ...empty,
     timeZone: shop?.iana_timezone ?? window.timeZone,
@@ -95,14 +98,14 @@ export async function readInsights(
     from: window.start,
     to: window.end,
     comparison: window.comparison,
-    revenue,
+    revenue: { current: money(revenue.current), previous: money(revenue.previous) },
     revenueDays: days.map(({ date, actual, expected, lo95, hi95 }) => ({
       date,
-      actual,
-      expected,
-      lo95,
-      hi95,
+      actual: money(actual),
+      expected: money(expected),
+      lo95: money(lo95),
+      hi95: money(hi95),
     })),
-    insights,
+    insights: insights.map((insight) => ({ ...insight, impact: money(insight.impact) })),
   };
 }

@@ -1,10 +1,10 @@
 import { planBudget } from '../../../core/measurement/plan-budget.ts';
 import type { Interval } from '../../../core/measurement/types.ts';
 import type { PlanAnswer, PlanBody } from '../../../shared/contracts/measurement.ts';
+import { majorToDecimal } from '../../../shared/money.ts';
 import { badRequest } from '../../errors.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import { fitShopMmm } from './fit-shop-mmm.ts';
-import { moneyOf } from './read-mmm-answer.ts';
 
 /** Without `from`/`to`, the planner fits the last 52 complete weeks. */
 const DEFAULT_DAYS = 364;
@@ -24,7 +24,7 @@ export async function planShopBudget(
   const request = body.from && body.to ? { from: body.from, to: body.to } : { period: DEFAULT_DAYS };
   const shop = await fitShopMmm(deps, workspaceId, request, deps.clock());
   const digits = shop?.currencyDigits ?? 2;
-  const money = (value: number) => moneyOf(value, digits);
+  const money = (value: number) => majorToDecimal(value, digits);
   const budget = Number(body.budget);
   const empty = {
     from: shop?.from ?? null,

@@ -3,16 +3,12 @@ import { posteriorInterval } from '../../../core/measurement/posterior-interval.
 import type { MmmChannelResult } from '../../../core/measurement/types.ts';
 import { dayRangeRequestOf } from '../../../shared/contracts/date-range.ts';
 import type { MmmAnswer, MmmChannel, MmmQuery } from '../../../shared/contracts/measurement.ts';
-import { minorToDecimal } from '../../../shared/money.ts';
+import { majorToDecimal } from '../../../shared/money.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import { fitShopMmm } from './fit-shop-mmm.ts';
 
 /** Points of each response curve, from no spend to twice the larger of today's spend and K. */
 const CURVE_POINTS = 13;
-
-/** A major-unit estimate as an exact decimal string of the currency's minor unit. */
-export const moneyOf = (value: number, digits: number) =>
-  minorToDecimal(Math.round(value * 10 ** digits), digits);
 
 const round = (value: number) => Math.round(value * 10_000) / 10_000;
 
@@ -34,7 +30,7 @@ export async function readMmmAnswer(
   const { result, currencyDigits: digits } = shop;
   const base = { from: shop.from, to: shop.to, currency: shop.currency };
   if (result.status === 'too_thin') return { ...base, ...empty, thin: { reason: result.reasons.join('; ') } };
-  const money = (value: number) => moneyOf(value, digits);
+  const money = (value: number) => majorToDecimal(value, digits);
   return {
     ...base,
     target: 'net_sales',

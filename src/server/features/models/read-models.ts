@@ -8,6 +8,7 @@ import {
   type ModelRun,
   ModelRunSchema,
 } from '../../../shared/contracts/models.ts';
+import { currencyDigitsOf, majorToDecimal } from '../../../shared/money.ts';
 import { joinInFlight } from '../../caches.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
@@ -152,7 +153,12 @@ export async function readModelDiagnostics(
           ? {
               ...l.gammaGamma,
               meanSpend:
-                l.gammaGamma.q > 1 ? (l.gammaGamma.p * l.gammaGamma.gamma) / (l.gammaGamma.q - 1) : null,
+                l.gammaGamma.q > 1
+                  ? majorToDecimal(
+                      (l.gammaGamma.p * l.gammaGamma.gamma) / (l.gammaGamma.q - 1),
+                      currencyDigitsOf(row.currency_code ?? 'USD'),
+                    )
+                  : null,
             }
           : null,
       }

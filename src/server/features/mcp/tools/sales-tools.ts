@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PROFIT_COMPARISONS, PROFIT_GRANULARITIES } from '../../../../shared/contracts/profit.ts';
+import { currencyDigitsOf, minorToDecimal, parseDecimalToMinor } from '../../../../shared/money.ts';
 import { keepContributionAnswer } from '../../../domain/contribution/keep-contribution-answer.ts';
 import {
   PRODUCT_ALLOCATION_RULE,
@@ -140,7 +141,8 @@ export const explainChange = defineTool({
       window: window ? { from: window.start, to: window.end, timeZone: insights.timeZone } : null,
       currency: insights.currency,
       definitions: {
-        revenue: 'Net revenue (orders on their day, refunds on theirs) in the shop currency, major units.',
+        revenue:
+          'Net revenue (orders on their day, refunds on theirs) in the shop currency: exact decimal strings in major units.',
         impact: 'Money at stake of each driver, absolute, shop currency.',
         drivers: 'Computed by Upside’s models from the store’s data; no outside service.',
       },
@@ -148,9 +150,19 @@ export const explainChange = defineTool({
         period: insights.period,
         asOf: insights.asOf,
         revenue: insights.revenue,
-        change: insights.revenue ? insights.revenue.current - insights.revenue.previous : null,
+        change:
+          insights.revenue && insights.currency ? revenueChangeOf(insights.revenue, insights.currency) : null,
         drivers,
       },
     };
   },
 });
+
+/** current − previous of two wire amounts, exact, as a wire amount. */
+function revenueChangeOf(revenue: { current: string; previous: string }, currency: string): string {
+  const digits = currencyDigitsOf(currency);
+  return minorToDecimal(
+    parseDecimalToMinor(revenue.current, digits) - parseDecimalToMinor(revenue.previous, digits),
+    digits,
+  );
+}

@@ -67,7 +67,7 @@ export function CustomerTable({
   });
   const data = list.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
-  const money = (v: number | null, digits = 0) => (v === null ? '—' : formatCurrency(v, currency, digits));
+  const money = (v: string | null, digits = 0) => (v === null ? '—' : formatCurrency(v, currency, digits));
 
   return (
     <Card data-testid="customer-list">

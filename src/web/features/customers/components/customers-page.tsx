@@ -25,7 +25,7 @@ import { CustomerTable } from './customer-table.tsx';
 const tooltipStyle = { background: '#0f172a', border: '1px solid #334155', color: '#e2e8f0' };
 
 function SummaryStats({ data }: { data: CustomersSummary }) {
-  const money = (v: number | null) => (v === null ? '—' : formatCurrency(v, data.currency ?? 'USD', 0));
+  const money = (v: string | null) => (v === null ? '—' : formatCurrency(v, data.currency ?? 'USD', 0));
   const fitted = data.lifetime.status === 'fitted';
   const cohorts = useCohortProfit();
   return (
@@ -79,7 +79,7 @@ function SegmentTable({
   selected: string | undefined;
   onSelect: (segment: string | undefined) => void;
 }) {
-  const money = (v: number | null) => (v === null ? '—' : formatCurrency(v, data.currency ?? 'USD', 0));
+  const money = (v: string | null) => (v === null ? '—' : formatCurrency(v, data.currency ?? 'USD', 0));
   return (
     <Card data-testid="segment-table">
       <CardHeader>

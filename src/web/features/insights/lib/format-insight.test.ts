@@ -11,14 +11,14 @@ describe('insight formats', () => {
   });
 
   it('computes the change against the previous period, none from zero', () => {
-    expect(revenueChange({ current: 150, previous: 100 })).toBe(50);
-    expect(revenueChange({ current: 150, previous: 0 })).toBeNull();
+    expect(revenueChange({ current: '150.00', previous: '100.00' })).toBe(50);
+    expect(revenueChange({ current: '150.00', previous: '0.00' })).toBeNull();
   });
 
   it('marks only the days outside the band', () => {
     const chart = buildAnomalyChart([
-      { date: 'a', actual: 5, expected: 10, lo95: 8, hi95: 12 },
-      { date: 'b', actual: 10, expected: 10, lo95: 8, hi95: 12 },
+      { date: 'a', actual: '5.00', expected: '10.00', lo95: '8.00', hi95: '12.00' },
+      { date: 'b', actual: '10.00', expected: '10.00', lo95: '8.00', hi95: '12.00' },
     ]);
     expect(chart.map((p) => p.outside)).toEqual([5, null]);
     expect(chart[0]!.band).toEqual([8, 12]);

@@ -12,9 +12,11 @@ export function formatEvidence(evidence: InsightEvidence, currency: string): str
   return String(value);
 }
 
-/** Relative change of the period's revenue against the previous period (null from zero). */
-export function revenueChange(revenue: { current: number; previous: number }): number | null {
-  return revenue.previous > 0 ? (100 * (revenue.current - revenue.previous)) / revenue.previous : null;
+/** Relative change of the period's revenue against the previous period (null from zero): a ratio, not money. */
+export function revenueChange(revenue: { current: string; previous: string }): number | null {
+  const current = Number(revenue.current);
+  const previous = Number(revenue.previous);
+  return previous > 0 ? (100 * (current - previous)) / previous : null;
 }
 
 export interface AnomalyChartPoint {
@@ -26,13 +28,24 @@ export interface AnomalyChartPoint {
   outside: number | null;
 }
 
-/** Chart rows: the band as a [low, high] range and the anomalous days as their own series. */
+/**
+ * Chart rows: the band as a [low, high] range and the anomalous days as their own series. The wire's
+ * exact amounts become plot positions here (a chart needs numbers); labels still come from them.
+ */
 export function buildAnomalyChart(days: readonly RevenueCheckDay[]): AnomalyChartPoint[] {
-  return days.map((d) => ({
-    date: d.date,
-    actual: d.actual,
-    expected: d.expected,
-    band: [d.lo95, d.hi95],
-    outside: d.actual < d.lo95 || d.actual > d.hi95 ? d.actual : null,
-  }));
+  return days.map((d) => {
+    const [actual, expected, lo95, hi95] = [d.actual, d.expected, d.lo95, d.hi95].map(Number) as [
+      number,
+      number,
+      number,
+      number,
+    ];
+    return {
+      date: d.date,
+      actual,
+      expected,
+      band: [lo95, hi95],
+      outside: actual < lo95 || actual > hi95 ? actual : null,
+    };
+  });
 }

@@ -1,0 +1,74 @@
+/**
+ * One money dialect on the wire (issue #37 item 2, decision 146): every amount a contract carries is
+ * `MoneySchema` — an exact decimal string in major units beside the response's `currency` — never a
+ * number (minor units in one endpoint, floats of major units in another). The rule for which fields
+ * hold money is `test/support/money-fields.ts`.
+ *
+ * The fields still numeric when the rule was introduced are listed in `numeric-money-known.json`;
+ * the list may only shrink: a new numeric money field fails, and so does a listed field that has
+ * been converted but is still listed (remove it, so it cannot come back unnoticed).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { numericMoneyFields } from '../support/money-fields.ts';
+
+const CONTRACTS = new URL('../../src/shared/contracts/', import.meta.url);
+
+/**
+ * Contracts that describe a vendor's payload as the vendor sends it (Shopify's REST webhooks, its Web
+ * Pixel events: numbers per `@shopify/web-pixels-extension`): we validate their dialect, we do not
+ * choose it. They are read into minor units at the boundary.
+ */
+const VENDOR_SHAPES = new Set(['webhooks.ts', 'pixel-events.ts']);
+
+async function numericMoneyOnTheWire(): Promise<string[]> {
+  const found: string[] = [];
+  const files = readdirSync(CONTRACTS).filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'));
+  for (const file of files.sort()) {
+    if (VENDOR_SHAPES.has(file)) continue;
+    const module = (await import(new URL(file, CONTRACTS).href)) as Record<string, unknown>;
+    for (const [name, value] of Object.entries(module))
+      if (value instanceof z.ZodType)
+        found.push(...numericMoneyFields(file, name, value).map((field) => `${field.file}: ${field.path}`));
+  }
+  return [...new Set(found)].sort();
+}
+
+const known: string[] = JSON.parse(
+  readFileSync(new URL('./numeric-money-known.json', import.meta.url), 'utf8'),
+) as string[];
+
+describe('money on the wire', () => {
+  it('finds the numbers the rule is meant to catch and passes MoneySchema', () => {
+    const planted = z.object({
+      revenueMinor: z.number().int(),
+      spend: z.number(),
+      revenue: z.object({ current: z.number(), previous: z.number().nullable() }),
+      revenueDays: z.array(z.object({ actual: z.number() })),
+      roas: z.number(),
+      orders: z.number().int(),
+      revenueShare: z.number(),
+      ltvToCac: z.number(),
+      total: z.number().int(),
+      price: z.string().regex(/^-?\d+(\.\d+)?$/),
+    });
+    expect(numericMoneyFields('planted.ts', 'Planted', planted).map((field) => field.path)).toEqual([
+      'Planted.revenueMinor',
+      'Planted.spend',
+      'Planted.revenue.current',
+      'Planted.revenue.previous',
+      'Planted.revenueDays[].actual',
+    ]);
+  });
+
+  it('no contract adds a numeric money field', async () => {
+    const found = await numericMoneyOnTheWire();
+    expect(found.filter((field) => !known.includes(field))).toEqual([]);
+  });
+
+  it('the list of numeric money fields left to convert only shrinks', async () => {
+    const found = new Set(await numericMoneyOnTheWire());
+    expect(known.filter((field) => !found.has(field))).toEqual([]);
+  });
+});
