@@ -158,8 +158,10 @@ describe('GA4 amounts in the shop currency', () => {
     // The GA tab's overview (decision 081): its revenue by day, 10 days at 1.25 and 20 at 1.5.
     const overview = await get<GaOverview>('/api/analytics/ga/overview?period=30');
     expect(overview.currency).toBe('EUR');
-    expect(overview.revenueInShopCurrency).toBeGreaterThan(overview.revenue * 1.25 + 0.01);
-    expect(overview.revenueInShopCurrency).toBeLessThan(overview.revenue * 1.5 - 0.01);
+    const inShop = Number(overview.revenueInShopCurrency);
+    expect(overview.revenueInShopCurrency).toMatch(/^\d+\.\d{2}$/);
+    expect(inShop).toBeGreaterThan(Number(overview.revenue) * 1.25 + 0.01);
+    expect(inShop).toBeLessThan(Number(overview.revenue) * 1.5 - 0.01);
     expect(overview.currencyNote).toMatch(/converted to USD at each day/);
 
     // The analysis run's attribution rows over the same days: the same converted figures.

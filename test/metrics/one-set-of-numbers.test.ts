@@ -83,7 +83,7 @@ describe('one set of numbers on the demo store', () => {
       metaRevenue: { campaigns: campaigns.totals.netRevenueMinor, attribution: cents(meta.revenue) },
       metaRoas: { dashboard: k.metaRoas?.current, campaigns: campaigns.totals.roas, attribution: meta.roas },
       matchRate: { campaigns: campaigns.totals.matchRate, attribution: meta.matchRate },
-      ga4: { overviewRevenue: cents(ga.revenue), overviewSessions: ga.sessions },
+      ga4: { overviewRevenue: parseDecimalToMinor(ga.revenue, 2), overviewSessions: ga.sessions },
     };
     console.log(`${period} days`, JSON.stringify(figures));
 
@@ -107,7 +107,7 @@ describe('one set of numbers on the demo store', () => {
     expect(k.roas?.current).toBeCloseTo(k.revenue.current / truth.adSpend, 10);
     // GA4-reported figures over the same window, as GA4 counts them.
     const gaTruth = ga4Truth(store, window.start, window.end);
-    expect(cents(ga.revenue)).toBe(Math.round(gaTruth.revenueMinor));
+    expect(parseDecimalToMinor(ga.revenue, 2)).toBe(Math.round(gaTruth.revenueMinor));
     expect(ga.sessions).toBe(gaTruth.sessions);
   });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MoneySchema } from '../money.ts';
 
 /** GA data endpoints (spec §3 "GA overview / pages / traffic"): GA4-reported, over the metrics window. */
 export const GaOverviewSchema = z.object({
@@ -8,17 +9,18 @@ export const GaOverviewSchema = z.object({
   pageViews: z.number(),
   /** fraction 0–1 */
   bounceRate: z.number(),
-  revenue: z.number(),
+  /** GA4's revenue in the property's `currency` (decision 146: an exact decimal string). */
+  revenue: MoneySchema,
   conversions: z.number(),
   /** average session duration in seconds */
   sessionDuration: z.number(),
   /** the property's currency (report metadata), USD when GA does not say */
   currency: z.string(),
   /**
-   * Decision 081: `revenue` in the shop currency (major units), converted at each day's rate;
+   * Decision 081: `revenue` in the shop currency, converted at each day's rate;
    * null while any day has no rate or no shop is synced. Absent on the connect form's answers.
    */
-  revenueInShopCurrency: z.number().nullable().optional(),
+  revenueInShopCurrency: MoneySchema.nullable().optional(),
   /** The shop currency of `revenueInShopCurrency` (null before a shop is synced). */
   shopCurrency: z.string().nullable().optional(),
   /** Says GA4's revenue was converted, or withheld for want of a rate; null when GA4 reports in the shop's currency. */

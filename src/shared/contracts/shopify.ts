@@ -126,8 +126,9 @@ export const ShopifySummarySchema = z.object({
   from: z.string().nullable(),
   to: z.string().nullable(),
   orderCount: z.number().int(),
-  revenue: z.number(),
-  averageOrderValue: z.number(),
+  /** Exact decimal strings in `currency` (decision 146). */
+  revenue: MoneySchema,
+  averageOrderValue: MoneySchema,
   /** true when there were more orders than the summary reads in one go */
   truncated: z.boolean(),
   recentOrders: z.array(

@@ -40,13 +40,15 @@ describe('money on pages (one formatter, shop currency)', () => {
   });
 
   it("shows GA4's revenue in the shop currency when the property reports in another (decision 081)", () => {
-    const eur = { revenue: 1000, currency: 'EUR' };
-    expect(formatGa4Revenue({ ...eur, revenueInShopCurrency: 1250.5, shopCurrency: 'USD' })).toBe(
+    const eur = { revenue: '1000.00', currency: 'EUR' };
+    expect(formatGa4Revenue({ ...eur, revenueInShopCurrency: '1250.50', shopCurrency: 'USD' })).toBe(
       '$1,250.50',
     );
     // A day without a rate withholds the figure rather than showing euros as dollars.
     expect(formatGa4Revenue({ ...eur, revenueInShopCurrency: null, shopCurrency: 'USD' })).toBe('—');
-    expect(formatGa4Revenue({ ...eur, revenueInShopCurrency: 1000, shopCurrency: 'EUR' })).toBe('€1,000.00');
+    expect(formatGa4Revenue({ ...eur, revenueInShopCurrency: '1000.00', shopCurrency: 'EUR' })).toBe(
+      '€1,000.00',
+    );
     // The connect form's answer carries no shop currency: GA4's own figure.
     expect(formatGa4Revenue(eur)).toBe('€1,000.00');
   });

@@ -13,7 +13,7 @@ describe('ga4 map', () => {
       totalUsers: 1610,
       pageViews: 8804,
       bounceRate: 0.3712,
-      revenue: 12450.5,
+      revenue: '12450.50',
       conversions: 97,
       sessionDuration: 143.2,
       currency: 'USD',

@@ -1,4 +1,5 @@
 import type { GaOverview, GaPageRow, GaTrafficRow } from '../../../shared/contracts/ga.ts';
+import { currencyDigitsOf, minorToDecimal, parseDecimalToMinor } from '../../../shared/money.ts';
 import type { Ga4RunReportRequest, Ga4RunReportResponse } from './payload.schema.ts';
 
 /**
@@ -63,16 +64,23 @@ export function mapOverview(report: Ga4RunReportResponse): GaOverview {
     const i = idx.get(name) ?? (alias ? idx.get(alias) : undefined);
     return i === undefined ? 0 : toNumber(row?.metricValues[i]?.value);
   };
+  const currency = report.metadata?.currencyCode ?? 'USD';
+  // GA4 sends the amount as a decimal string: kept exact to the currency's minor unit (decision 146).
+  const digits = currencyDigitsOf(currency);
+  const revenueAt = idx.get('totalRevenue');
+  const revenueText = revenueAt === undefined ? undefined : row?.metricValues[revenueAt]?.value;
+  const revenue =
+    revenueText === undefined || revenueText === '' ? 0 : parseDecimalToMinor(revenueText, digits);
   return {
     activeUsers: metric('activeUsers'),
     sessions: metric('sessions'),
     totalUsers: metric('totalUsers'),
     pageViews: metric('screenPageViews'),
     bounceRate: metric('bounceRate'),
-    revenue: metric('totalRevenue'),
+    revenue: minorToDecimal(revenue, digits),
     conversions: metric('keyEvents', 'conversions'),
     sessionDuration: metric('averageSessionDuration'),
-    currency: report.metadata?.currencyCode ?? 'USD',
+    currency,
   };
 }
 

@@ -1,5 +1,5 @@
 import type { GaOverview } from '../../../shared/contracts/ga.ts';
-import { currencyDigitsOf } from '../../../shared/money.ts';
+import { currencyDigitsOf, minorToDecimal } from '../../../shared/money.ts';
 import { ga4AmountsInShopCurrency, ga4CurrencyNote } from '../../domain/metrics/ga4-revenue.ts';
 import { readMetricWindow } from '../../domain/metrics/metric-window.ts';
 import type { AppDeps } from '../../http/deps.ts';
@@ -39,7 +39,7 @@ export async function readGaOverview(
   return {
     ...overview,
     ...shop,
-    revenueInShopCurrency: converted.missingRate ? null : minor / 10 ** window.currencyDigits,
+    revenueInShopCurrency: converted.missingRate ? null : minorToDecimal(minor, window.currencyDigits),
     currencyNote: ga4CurrencyNote(
       { currencies: [overview.currency], missingRate: converted.missingRate },
       window.currency,

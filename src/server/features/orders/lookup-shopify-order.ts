@@ -1,5 +1,6 @@
 import { DAY_MS } from '../../../shared/calendar.ts';
 import type { OrderLookupResponse, ShopifySummary } from '../../../shared/contracts/shopify.ts';
+import { currencyDigitsOf, minorToDecimal, parseDecimalToMinor } from '../../../shared/money.ts';
 import { mapOrderToLookup, shopAmount } from '../../connectors/shopify/map.ts';
 import { readOrderProfit } from '../../domain/contribution/read-order-profit.ts';
 import { badRequest } from '../../errors.ts';
@@ -41,7 +42,9 @@ export async function getShopifySummary(
     const since = new Date(context.now().getTime() - SUMMARY_DAYS * DAY_MS).toISOString();
     let after: string | null = null;
     let orderCount = 0;
-    let revenueCents = 0;
+    // Exact minor units of the shop currency (JPY has none, KWD three), never a float sum.
+    const digits = currencyDigitsOf(shop.currencyCode);
+    let revenueMinor = 0;
     let truncated = false;
     const recent: ShopifySummary['recentOrders'] = [];
     for (let page = 0; page < SUMMARY_MAX_PAGES; page++) {
@@ -49,7 +52,7 @@ export async function getShopifySummary(
       for (const order of result.nodes) {
         if (order.cancelledAt || order.test) continue;
         orderCount += 1;
-        revenueCents += Math.round(Number(shopAmount(order.totalPriceSet)) * 100);
+        revenueMinor += parseDecimalToMinor(shopAmount(order.totalPriceSet), digits);
         if (recent.length < 5) {
           recent.push({
             name: order.name,
@@ -63,7 +66,6 @@ export async function getShopifySummary(
       after = result.pageInfo.endCursor;
       if (page === SUMMARY_MAX_PAGES - 1) truncated = true;
     }
-    const revenue = revenueCents / 100;
     return {
       shopName: shop.name,
       currency: shop.currencyCode,
@@ -72,8 +74,8 @@ export async function getShopifySummary(
       from: null,
       to: null,
       orderCount,
-      revenue,
-      averageOrderValue: orderCount > 0 ? Math.round((revenueCents / orderCount) as number) / 100 : 0,
+      revenue: minorToDecimal(revenueMinor, digits),
+      averageOrderValue: minorToDecimal(orderCount > 0 ? Math.round(revenueMinor / orderCount) : 0, digits),
       truncated,
       recentOrders: recent,
     };

@@ -6,6 +6,7 @@ import {
   OrderNameParamsSchema,
   ShopifySummarySchema,
 } from '../../../shared/contracts/shopify.ts';
+import { minorToDecimal } from '../../../shared/money.ts';
 import { requireAuth } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import { readDashboardKpis } from '../dashboard/read-dashboard.ts';
@@ -43,15 +44,15 @@ export function registerShopifyRoutes(fastify: FastifyInstance, deps: AppDeps): 
       const k = store.kpis;
       if (!k || !store.from || !store.to) return live;
       // Synced: the store's own figures of the stated window, the same as every page's (issue #36).
-      const scale = 10 ** (store.currencyDigits ?? 2);
+      const digits = store.currencyDigits ?? 2;
       return {
         ...live,
         periodDays: store.periodDays,
         from: store.from,
         to: store.to,
         orderCount: k.orders.current,
-        revenue: k.revenue.current / scale,
-        averageOrderValue: k.averageOrderValue.current / scale,
+        revenue: minorToDecimal(k.revenue.current, digits),
+        averageOrderValue: minorToDecimal(k.averageOrderValue.current, digits),
         truncated: false,
       };
     },

@@ -71,7 +71,7 @@ function ConnectedGa() {
           {data.currencyNote}
         </p>
       ) : null}
-      {data.revenue > 0 ? (
+      {Number(data.revenue) > 0 ? (
         <div className="grid gap-4 md:grid-cols-2">
           <StatCard
             label={
