@@ -88,6 +88,35 @@ describe('ad platform sync (demo emulators)', () => {
     expect((await sourceStatus('google_ads')).health.state).toBe('connected');
   });
 
+  it("TikTok's campaign and ad-group days carry the UTMs of their ads' URL parameters, macros filled", async () => {
+    // The emulator's ads carry the plan's `utm_campaign=__CAMPAIGN_NAME__` (decision 143).
+    const plan = demoAdPlatformPlan(app.demo.store.config).tiktok;
+    const rows = await queryRows(
+      app.db,
+      z.object({
+        campaign_id: z.string(),
+        campaign_name: z.string(),
+        utm_source: z.string().nullable(),
+        utm_medium: z.string().nullable(),
+        utm_campaign: z.string().nullable(),
+      }),
+      sql`SELECT DISTINCT campaign_id, campaign_name, utm_source, utm_medium, utm_campaign
+          FROM wh_ad_platform_daily WHERE workspace_id = ${workspaceId} AND platform = 'tiktok_ads'`,
+    );
+    expect(rows.length).toBe(plan.campaigns.length);
+    for (const campaign of plan.campaigns) {
+      const suffix = new URLSearchParams(campaign.finalUrlSuffix);
+      expect(suffix.get('utm_campaign')).toBe('__CAMPAIGN_NAME__');
+      expect(rows.find((r) => r.campaign_id === campaign.id)).toEqual({
+        campaign_id: campaign.id,
+        campaign_name: campaign.name,
+        utm_source: suffix.get('utm_source'),
+        utm_medium: suffix.get('utm_medium'),
+        utm_campaign: campaign.name,
+      });
+    }
+  });
+
   it('a second sync re-reads the last 30 days and changes nothing', async () => {
     const before = await dailyTotals('google_ads');
     expect(
