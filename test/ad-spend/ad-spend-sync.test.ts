@@ -168,6 +168,58 @@ describe('ad platform sync (demo emulators)', () => {
   }, 120_000);
 });
 
+describe('Google Ads access lost after connecting (sync)', () => {
+  it.each([
+    [
+      'a Cloud project no longer approved for production',
+      'cloudProjectApproved',
+      false,
+      /CLOUD_PROJECT_NOT_APPROVED_FOR_PRODUCTION.*Fix:/,
+    ],
+    [
+      'a customer id the account lost access to',
+      'customerAccessRevoked',
+      true,
+      /USER_PERMISSION_DENIED.*Fix: check the customer id/,
+    ],
+  ] as const)(
+    '%s → the connection shows the vendor’s reason and fix; nothing changes',
+    async (_, knob, value, reason) => {
+      const google = app.demo.emulators.googleAds;
+      const before = await dailyTotals('google_ads');
+      google.state[knob] = value;
+      try {
+        const res = await app.request('/api/sync/run', {
+          method: 'POST',
+          cookie: owner,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ source: 'google_ads' }),
+        });
+        expect(res.status).toBe(202);
+        await runJobsUntilIdle(app.server.deps, { definitions: [syncGoogleAdsJob] });
+        const status = await sourceStatus('google_ads');
+        expect(status.lastError).toMatch(reason);
+        expect(status.health).toMatchObject({ state: 'needs_attention' });
+        expect(status.health.reason).toContain(status.lastError!);
+        expect(await dailyTotals('google_ads')).toEqual(before);
+      } finally {
+        google.state[knob] = !value;
+      }
+      // access back: the next sync succeeds and the connection is healthy again
+      await app.request('/api/sync/run', {
+        method: 'POST',
+        cookie: owner,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ source: 'google_ads' }),
+      });
+      await runJobsUntilIdle(app.server.deps, { definitions: [syncGoogleAdsJob] });
+      expect((await sourceStatus('google_ads')).health.state).toBe('connected');
+      expect(await dailyTotals('google_ads')).toEqual(before);
+    },
+    120_000,
+  );
+});
+
 describe('GET /api/ad-spend', () => {
   const sumMinor = (byDay: Record<string, number>, from: string, to: string) =>
     Object.entries(byDay)

@@ -33,6 +33,8 @@ export interface GoogleAdsEmulatorOptions {
 export interface GoogleAdsEmulatorState {
   refreshTokenRevoked: boolean;
   cloudProjectApproved: boolean;
+  /** the signed-in Google account lost its access to the demo customer (USER_PERMISSION_DENIED) */
+  customerAccessRevoked: boolean;
 }
 
 export type GoogleAdsEmulator = FastifyInstance & {
@@ -145,7 +147,11 @@ function indexRows(account: PlannedAdAccount, clicks: readonly PlannedClick[]) {
 export function buildGoogleAdsEmulator(opts: GoogleAdsEmulatorOptions): GoogleAdsEmulator {
   const app = Fastify({ logger: false, forceCloseConnections: true });
   const faults = new FaultController(opts.faults, opts.faultSeed ?? 61);
-  const state: GoogleAdsEmulatorState = { refreshTokenRevoked: false, cloudProjectApproved: true };
+  const state: GoogleAdsEmulatorState = {
+    refreshTokenRevoked: false,
+    cloudProjectApproved: true,
+    customerAccessRevoked: false,
+  };
   const calls = { reports: 0 };
   const rng = new Rng(opts.faultSeed ?? 61);
   const { account } = opts;
@@ -292,8 +298,12 @@ export function buildGoogleAdsEmulator(opts: GoogleAdsEmulatorOptions): GoogleAd
       );
     if (!admit(request, reply)) return reply;
     const login = request.headers['login-customer-id'];
-    if (match[1] !== account.accountId || (login !== undefined && login !== opts.managerId)) {
-      const combination = match[1] === account.accountId;
+    if (
+      match[1] !== account.accountId ||
+      state.customerAccessRevoked ||
+      (login !== undefined && login !== opts.managerId)
+    ) {
+      const combination = match[1] === account.accountId && !state.customerAccessRevoked;
       return fail(
         reply,
         googleAdsErrorBody(
