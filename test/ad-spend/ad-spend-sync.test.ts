@@ -6,7 +6,7 @@ import { demoAdPlatformPlan } from '../../src/demo/ad-platforms/plan-ad-platform
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { syncGoogleAdsJob, syncTikTokAdsJob } from '../../src/server/jobs/definitions/sync-ad-platforms.ts';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
-import { addDays } from '../../src/shared/calendar.ts';
+import { addDays, localDayOf } from '../../src/shared/calendar.ts';
 import { AdSpendResponseSchema } from '../../src/shared/contracts/ad-spend.ts';
 import type { SyncStatusResponse } from '../../src/shared/contracts/sync.ts';
 import { type DemoTestApp, startConnectedDemoApp } from '../support/start-demo-app.ts';
@@ -132,6 +132,68 @@ describe('ad platform sync (demo emulators)', () => {
     const outcomes = await runJobsUntilIdle(app.server.deps, { definitions: [syncGoogleAdsJob] });
     expect(outcomes.map((o) => o.status)).toEqual(['succeeded']);
     expect(await dailyTotals('google_ads')).toEqual(before);
+  }, 120_000);
+
+  it('a later sync takes the conversions Google restated in the last 30 days, and leaves older days alone', async () => {
+    const Row = z.object({
+      date: z.string(),
+      campaign_id: z.string(),
+      ad_group_id: z.string(),
+      conversions: z.coerce.number(),
+      value: z.coerce.number(),
+    });
+    const read = () =>
+      queryRows(
+        app.db,
+        Row,
+        sql`SELECT date::text AS date, campaign_id, ad_group_id, conversions, conversion_value_minor AS value
+            FROM wh_ad_platform_daily WHERE workspace_id = ${workspaceId} AND platform = 'google_ads'
+            ORDER BY date, campaign_id, ad_group_id`,
+      );
+    const before = await read();
+    // The sync's "today" five days after the demo's last day (the clock the jobs read).
+    const deps = app.server.deps;
+    const clock = deps.clock;
+    const at = new Date(`${addDays(app.demo.store.config.endDate, 5)}T15:00:00Z`);
+    const today = localDayOf(at, demoAdPlatformPlan(app.demo.store.config).google.timeZone);
+    const campaignDays = before.filter((r) => r.ad_group_id === '');
+    // the latest stored day (inside the 30 days re-read) and the last one more than 31 days back
+    const recent = campaignDays.at(-1)!;
+    const old = campaignDays.filter((r) => r.date < addDays(today, -31)).at(-1)!;
+    expect(recent.date >= addDays(today, -30)).toBe(true);
+    const google = app.demo.emulators.googleAds;
+    google.restate(recent.date, recent.campaign_id, 3, 12_345);
+    google.restate(old.date, old.campaign_id, 2, 5_000);
+    deps.clock = () => at;
+    try {
+      await app.request('/api/sync/run', {
+        method: 'POST',
+        cookie: owner,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ source: 'google_ads' }),
+      });
+      const outcomes = await runJobsUntilIdle(deps, { definitions: [syncGoogleAdsJob] });
+      expect(outcomes.map((o) => o.status)).toEqual(['succeeded']);
+    } finally {
+      deps.clock = clock;
+    }
+    const after = await read();
+    const key = (r: z.infer<typeof Row>) => `${r.date}|${r.campaign_id}|${r.ad_group_id}`;
+    const byKey = new Map(after.map((r) => [key(r), r]));
+    const changed = before.filter((r) => {
+      const now = byKey.get(key(r))!;
+      return now.conversions !== r.conversions || now.value !== r.value;
+    });
+    // the recent campaign day and its first ad group's day, nothing else
+    expect(changed.map((r) => [r.date, r.campaign_id])).toEqual([
+      [recent.date, recent.campaign_id],
+      [recent.date, recent.campaign_id],
+    ]);
+    const campaignNow = byKey.get(key(recent))!;
+    expect(campaignNow.conversions).toBeCloseTo(recent.conversions + 3, 6);
+    expect(campaignNow.value).toBe(recent.value + 12_345);
+    expect(byKey.get(key(old))).toEqual(old);
+    expect(after).toHaveLength(before.length);
   }, 120_000);
 
   it('a revoked refresh token and TikTok’s rate limit → the connection shows the vendor’s reason and fix; nothing changes', async () => {

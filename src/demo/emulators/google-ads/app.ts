@@ -42,6 +42,11 @@ export type GoogleAdsEmulator = FastifyInstance & {
   state: GoogleAdsEmulatorState;
   /** searchStream/search calls answered, for tests and benches */
   calls: { reports: number };
+  /**
+   * Google attributing conversions to a past day late (the sync re-reads 30 days for them): adds
+   * them to the campaign's day and to its first ad group's.
+   */
+  restate(date: string, campaignId: string, conversions: number, valueMinor: number): void;
 };
 
 const PAGE_ROWS = 10_000;
@@ -367,5 +372,13 @@ export function buildGoogleAdsEmulator(opts: GoogleAdsEmulatorOptions): GoogleAd
   app.get('/*', handle);
   app.post('/*', handle);
 
-  return Object.assign(app, { faults, state, calls });
+  const restate = (date: string, campaignId: string, conversions: number, valueMinor: number) => {
+    for (const level of ['campaign', 'ad_group'] as const) {
+      const found = rows[level].get(date)?.find((r) => r.campaign!.id === campaignId);
+      if (!found) throw new Error(`no ${level} row of campaign ${campaignId} on ${date}`);
+      found.metrics!.conversions = Number(found.metrics!.conversions) + conversions;
+      found.metrics!.conversionsValue = Number(found.metrics!.conversionsValue) + valueMinor / 100;
+    }
+  };
+  return Object.assign(app, { faults, state, calls, restate });
 }
