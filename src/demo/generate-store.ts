@@ -36,6 +36,7 @@ import {
   SHOP_TZ,
 } from './generator/context.ts';
 import { dayPosition, expectLostDemand, guestMeanOn } from './generator/expected-lost-demand.ts';
+import { Ga4TikTokTally } from './generator/ga4-tiktok.ts';
 import { creativeTruth } from './generator/plan-ads.ts';
 import { planCampaigns } from './generator/plan-campaigns.ts';
 import { DEMO_STOREFRONT_URL } from './generator/plan-site-visit.ts';
@@ -133,6 +134,7 @@ export function generateStore(options: GenerateOptions): DemoStore {
     tiktok: planTikTokOrders({ startDay, days, config, products }, adPlan.tiktok, adTruth.tiktok_ads),
   };
   const tiktokTruth = new TikTokTruthBuilder(ctx.tiktok);
+  const ga4TikTok = new Ga4TikTokTally(ctx.tiktok, startDay, days, adPlan.tiktok);
 
   const pairTruth = new PairTruthBuilder(ctx);
   planCampaigns(ctx, seed, oosProductIndex);
@@ -143,8 +145,9 @@ export function generateStore(options: GenerateOptions): DemoStore {
 
   // ---- Pass 1 -------------------------------------------------------------------------------
   const events = new EventColumns();
-  // GA4's facts are built from the first six channels' daily orders (build-ga4.ts): TikTok's
-  // orders, planted after them, stay out of GA4's inputs so its facts do not move (decision 131).
+  // GA4's facts are built from the first six channels' daily orders (build-ga4.ts); TikTok's
+  // orders, planted after them, are tallied per campaign apart (ga4-tiktok.ts, decision 142), so
+  // the other sources' facts do not move.
   const nChannels = GA4_CHANNELS;
   const dailyOrders = new Int32Array(days * nChannels);
   const dailyRevenue = new Float64Array(days * nChannels);
@@ -200,6 +203,7 @@ export function generateStore(options: GenerateOptions): DemoStore {
     }
     pairTruth.addOrder(order, built.plantedLines);
     tiktokTruth.addOrder(order);
+    ga4TikTok.addOrder(order, ev.dayIndex);
     const c = DEMO_CHANNELS.indexOf(order.channel);
     if (c < nChannels) {
       const slot = ev.dayIndex * nChannels + c;
@@ -376,6 +380,7 @@ export function generateStore(options: GenerateOptions): DemoStore {
     campaignTracked,
     metaDaily: meta.daily,
     countryOrders,
+    tiktok: ga4TikTok.inputs,
   });
   for (const s of stockouts) s.lostOrders = Math.round(s.lostOrders);
 
@@ -401,8 +406,8 @@ export function generateStore(options: GenerateOptions): DemoStore {
     ctx.campaigns[CAMPAIGN_PLANS.findIndex((p) => p.role === role)]!;
   const ga4Sessions = ga4.sessions.reduce((s, v) => s + v, 0);
   const ga4Purchases = ga4.keyEvents.reduce((s, v) => s + v, 0);
-  // The orders GA4's facts are built from (TikTok's are left out, decision 131).
-  const storeOrders = dailyOrders.reduce((s, v) => s + v, 0);
+  // The orders GA4's facts are built from: the six mixed channels' and TikTok's (decision 142).
+  const storeOrders = dailyOrders.reduce((s, v) => s + v, 0) + ga4TikTok.orderCount();
   const groundTruth: GroundTruth = {
     seed,
     preset: options.preset,

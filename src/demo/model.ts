@@ -422,7 +422,8 @@ export interface Ga4Facts {
   /**
    * sessionCampaignName values: the Meta campaigns' names (their utm_campaign) first, in campaign
    * order, then '(not set)', the Google Ads and Klaviyo campaign names, '(direct)', '(organic)' and
-   * '(referral)' as GA4 names sessions without a campaign.
+   * '(referral)' as GA4 names sessions without a campaign, then the TikTok campaigns' names
+   * (tiktok / paid_social cells, decision 142).
    */
   campaigns: string[];
   /** Day numbers (see calendar.ts) per cell. */

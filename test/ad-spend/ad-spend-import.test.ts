@@ -134,6 +134,7 @@ const csvOf = (rows: string[][]) => [HEADER, ...rows.map((row) => row.join(','))
 
 describe('POST /api/ad-spend/import', () => {
   let first: SpendImportResponse;
+  let firstCsv = '';
 
   it('previews without writing, then imports the good rows and names every bad one', async () => {
     expect(rateDays.length).toBe(3);
@@ -147,6 +148,7 @@ describe('POST /api/ad-spend/import', () => {
       [rateDays[0]!.date, 'google_ads', 'From the connector', '5.00', shopCurrency, '', ''],
     ];
     const csv = csvOf(rows);
+    firstCsv = csv;
     const good = goodRows().length;
 
     const preview = await upload(csv, true);
@@ -196,6 +198,10 @@ describe('POST /api/ad-spend/import', () => {
   });
 
   it('changes nothing when the same file comes again, and updates a changed spend', async () => {
+    // the whole first file, bad rows and all: the same rows named again, nothing added twice
+    const whole = await upload(firstCsv);
+    expect(whole).toMatchObject({ inserted: 0, updated: 0, unchanged: goodRows().length });
+    expect(whole.errors).toEqual(first.errors);
     const again = await upload(csvOf(goodRows()));
     expect(again).toMatchObject({ inserted: 0, updated: 0, unchanged: goodRows().length, errors: [] });
     expect(await stored(['pinterest', 'microsoft_ads', 'snapchat'])).toHaveLength(goodRows().length);

@@ -6,7 +6,7 @@ import { demoAdPlatformPlan } from '../../src/demo/ad-platforms/plan-ad-platform
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { syncGoogleAdsJob, syncTikTokAdsJob } from '../../src/server/jobs/definitions/sync-ad-platforms.ts';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
-import { addDays } from '../../src/shared/calendar.ts';
+import { addDays, localDayOf } from '../../src/shared/calendar.ts';
 import { AdSpendResponseSchema } from '../../src/shared/contracts/ad-spend.ts';
 import type { SyncStatusResponse } from '../../src/shared/contracts/sync.ts';
 import { type DemoTestApp, startConnectedDemoApp } from '../support/start-demo-app.ts';
@@ -88,6 +88,35 @@ describe('ad platform sync (demo emulators)', () => {
     expect((await sourceStatus('google_ads')).health.state).toBe('connected');
   });
 
+  it("TikTok's campaign and ad-group days carry the UTMs of their ads' URL parameters, macros filled", async () => {
+    // The emulator's ads carry the plan's `utm_campaign=__CAMPAIGN_NAME__` (decision 143).
+    const plan = demoAdPlatformPlan(app.demo.store.config).tiktok;
+    const rows = await queryRows(
+      app.db,
+      z.object({
+        campaign_id: z.string(),
+        campaign_name: z.string(),
+        utm_source: z.string().nullable(),
+        utm_medium: z.string().nullable(),
+        utm_campaign: z.string().nullable(),
+      }),
+      sql`SELECT DISTINCT campaign_id, campaign_name, utm_source, utm_medium, utm_campaign
+          FROM wh_ad_platform_daily WHERE workspace_id = ${workspaceId} AND platform = 'tiktok_ads'`,
+    );
+    expect(rows.length).toBe(plan.campaigns.length);
+    for (const campaign of plan.campaigns) {
+      const suffix = new URLSearchParams(campaign.finalUrlSuffix);
+      expect(suffix.get('utm_campaign')).toBe('__CAMPAIGN_NAME__');
+      expect(rows.find((r) => r.campaign_id === campaign.id)).toEqual({
+        campaign_id: campaign.id,
+        campaign_name: campaign.name,
+        utm_source: suffix.get('utm_source'),
+        utm_medium: suffix.get('utm_medium'),
+        utm_campaign: campaign.name,
+      });
+    }
+  });
+
   it('a second sync re-reads the last 30 days and changes nothing', async () => {
     const before = await dailyTotals('google_ads');
     expect(
@@ -103,6 +132,68 @@ describe('ad platform sync (demo emulators)', () => {
     const outcomes = await runJobsUntilIdle(app.server.deps, { definitions: [syncGoogleAdsJob] });
     expect(outcomes.map((o) => o.status)).toEqual(['succeeded']);
     expect(await dailyTotals('google_ads')).toEqual(before);
+  }, 120_000);
+
+  it('a later sync takes the conversions Google restated in the last 30 days, and leaves older days alone', async () => {
+    const Row = z.object({
+      date: z.string(),
+      campaign_id: z.string(),
+      ad_group_id: z.string(),
+      conversions: z.coerce.number(),
+      value: z.coerce.number(),
+    });
+    const read = () =>
+      queryRows(
+        app.db,
+        Row,
+        sql`SELECT date::text AS date, campaign_id, ad_group_id, conversions, conversion_value_minor AS value
+            FROM wh_ad_platform_daily WHERE workspace_id = ${workspaceId} AND platform = 'google_ads'
+            ORDER BY date, campaign_id, ad_group_id`,
+      );
+    const before = await read();
+    // The sync's "today" five days after the demo's last day (the clock the jobs read).
+    const deps = app.server.deps;
+    const clock = deps.clock;
+    const at = new Date(`${addDays(app.demo.store.config.endDate, 5)}T15:00:00Z`);
+    const today = localDayOf(at, demoAdPlatformPlan(app.demo.store.config).google.timeZone);
+    const campaignDays = before.filter((r) => r.ad_group_id === '');
+    // the latest stored day (inside the 30 days re-read) and the last one more than 31 days back
+    const recent = campaignDays.at(-1)!;
+    const old = campaignDays.filter((r) => r.date < addDays(today, -31)).at(-1)!;
+    expect(recent.date >= addDays(today, -30)).toBe(true);
+    const google = app.demo.emulators.googleAds;
+    google.restate(recent.date, recent.campaign_id, 3, 12_345);
+    google.restate(old.date, old.campaign_id, 2, 5_000);
+    deps.clock = () => at;
+    try {
+      await app.request('/api/sync/run', {
+        method: 'POST',
+        cookie: owner,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ source: 'google_ads' }),
+      });
+      const outcomes = await runJobsUntilIdle(deps, { definitions: [syncGoogleAdsJob] });
+      expect(outcomes.map((o) => o.status)).toEqual(['succeeded']);
+    } finally {
+      deps.clock = clock;
+    }
+    const after = await read();
+    const key = (r: z.infer<typeof Row>) => `${r.date}|${r.campaign_id}|${r.ad_group_id}`;
+    const byKey = new Map(after.map((r) => [key(r), r]));
+    const changed = before.filter((r) => {
+      const now = byKey.get(key(r))!;
+      return now.conversions !== r.conversions || now.value !== r.value;
+    });
+    // the recent campaign day and its first ad group's day, nothing else
+    expect(changed.map((r) => [r.date, r.campaign_id])).toEqual([
+      [recent.date, recent.campaign_id],
+      [recent.date, recent.campaign_id],
+    ]);
+    const campaignNow = byKey.get(key(recent))!;
+    expect(campaignNow.conversions).toBeCloseTo(recent.conversions + 3, 6);
+    expect(campaignNow.value).toBe(recent.value + 12_345);
+    expect(byKey.get(key(old))).toEqual(old);
+    expect(after).toHaveLength(before.length);
   }, 120_000);
 
   it('a revoked refresh token and TikTok’s rate limit → the connection shows the vendor’s reason and fix; nothing changes', async () => {
@@ -137,6 +228,58 @@ describe('ad platform sync (demo emulators)', () => {
       tiktok.faults.reset();
     }
   }, 120_000);
+});
+
+describe('Google Ads access lost after connecting (sync)', () => {
+  it.each([
+    [
+      'a Cloud project no longer approved for production',
+      'cloudProjectApproved',
+      false,
+      /CLOUD_PROJECT_NOT_APPROVED_FOR_PRODUCTION.*Fix:/,
+    ],
+    [
+      'a customer id the account lost access to',
+      'customerAccessRevoked',
+      true,
+      /USER_PERMISSION_DENIED.*Fix: check the customer id/,
+    ],
+  ] as const)(
+    '%s → the connection shows the vendor’s reason and fix; nothing changes',
+    async (_, knob, value, reason) => {
+      const google = app.demo.emulators.googleAds;
+      const before = await dailyTotals('google_ads');
+      google.state[knob] = value;
+      try {
+        const res = await app.request('/api/sync/run', {
+          method: 'POST',
+          cookie: owner,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ source: 'google_ads' }),
+        });
+        expect(res.status).toBe(202);
+        await runJobsUntilIdle(app.server.deps, { definitions: [syncGoogleAdsJob] });
+        const status = await sourceStatus('google_ads');
+        expect(status.lastError).toMatch(reason);
+        expect(status.health).toMatchObject({ state: 'needs_attention' });
+        expect(status.health.reason).toContain(status.lastError!);
+        expect(await dailyTotals('google_ads')).toEqual(before);
+      } finally {
+        google.state[knob] = !value;
+      }
+      // access back: the next sync succeeds and the connection is healthy again
+      await app.request('/api/sync/run', {
+        method: 'POST',
+        cookie: owner,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ source: 'google_ads' }),
+      });
+      await runJobsUntilIdle(app.server.deps, { definitions: [syncGoogleAdsJob] });
+      expect((await sourceStatus('google_ads')).health.state).toBe('connected');
+      expect(await dailyTotals('google_ads')).toEqual(before);
+    },
+    120_000,
+  );
 });
 
 describe('GET /api/ad-spend', () => {

@@ -73,7 +73,7 @@ function ga4From(store: DemoStore, start: string, end: string) {
   let total = 0;
   for (let c = 0; c < g.count; c += 1) {
     const day = dayToIso(g.day[c]!);
-    if (day < start || day > end || g.sourceMedia[g.sourceMedium[c]!]!.medium !== 'paid_social') continue;
+    if (day < start || day > end || g.sourceMedia[g.sourceMedium[c]!]!.source !== 'facebook') continue;
     const name = g.campaigns[g.campaign[c]!]!;
     out.set(name, (out.get(name) ?? 0) + g.purchaseRevenueMinor[c]!);
     total += g.purchaseRevenueMinor[c]!;

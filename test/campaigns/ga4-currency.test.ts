@@ -63,7 +63,7 @@ function expectedUsd(start: string, end: string, switchDay: string) {
   const perChannelRow = new Map<string, { day: string; minor: number }>();
   for (let c = 0; c < g.count; c += 1) {
     const day = dayToIso(g.day[c]!);
-    if (day < start || day > end || g.sourceMedia[g.sourceMedium[c]!]!.medium !== 'paid_social') continue;
+    if (day < start || day > end || g.sourceMedia[g.sourceMedium[c]!]!.source !== 'facebook') continue;
     const campaign = g.campaigns[g.campaign[c]!]!;
     const key = `${day}|${g.sourceMedium[c]}|${campaign}`;
     const row = perRow.get(key) ?? { day, campaign, minor: 0 };

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dayToIso } from '../../src/demo/calendar.ts';
 import { type AdSpendResponse, AdSpendResponseSchema } from '../../src/shared/contracts/ad-spend.ts';
 import { AttributionRowListSchema } from '../../src/shared/contracts/analytics.ts';
 import { type CampaignPerformance, CampaignPerformanceSchema } from '../../src/shared/contracts/campaigns.ts';
@@ -11,7 +12,8 @@ import { type DemoTestApp, startConnectedDemoApp } from '../support/start-demo-a
  * so /campaigns credits it to the TikTok campaign exactly as ground-truth.json's
  * `tiktokOrders` says, counts its ttclid in the click-id columns, and no longer flags the campaign
  * "never matched"; GET /api/ad-spend carries the same store-verified figures beside the platform's,
- * and the attribution page's TikTok row agrees with /campaigns' on ROAS.
+ * and the attribution page's TikTok row agrees with /campaigns' on ROAS. GA4 records the same
+ * clicks' sessions under tiktok / paid_social (decision 142), so the row's GA4 revenue is TikTok's.
  */
 let app: DemoTestApp;
 let owner: string;
@@ -81,5 +83,31 @@ describe('TikTok-driven orders (connected demo)', () => {
       expect(Math.abs((api.storeRoas ?? 0) - (c.storeRoas ?? 0)), c.name).toBeLessThan(0.01);
       expect(api.platformConversionValue, c.name).toBe((c.platformConversionValueMinor / 100).toFixed(2));
     }
+  });
+
+  it('GA4 has TikTok’s sessions and purchases, so the attribution row’s GA4 match is not 0 %', async () => {
+    const { startDate, endDate } = await campaignsOf('period=90');
+    const g = app.demo.store.ga4;
+    let sessions = 0;
+    let revenueMinor = 0;
+    for (let c = 0; c < g.count; c += 1) {
+      const day = dayToIso(g.day[c]!);
+      const sm = g.sourceMedia[g.sourceMedium[c]!]!;
+      if (day < startDate! || day > endDate! || sm.source !== 'tiktok' || sm.medium !== 'paid_social')
+        continue;
+      expect(app.demo.store.groundTruth.tiktokOrders.campaigns.map((t) => t.name)).toContain(
+        g.campaigns[g.campaign[c]!],
+      );
+      sessions += g.sessions[c]!;
+      revenueMinor += g.purchaseRevenueMinor[c]!;
+    }
+    expect(sessions).toBeGreaterThan(0);
+    expect(revenueMinor).toBeGreaterThan(0);
+    const attribution = AttributionRowListSchema.parse(await get('/api/analytics/attribution?period=90'));
+    const row = attribution.find((r) => r.channel === 'tiktok_ads')!;
+    expect(Math.round(row.platformRevenue! * 100)).toBe(revenueMinor);
+    // GA4's tag sees ~84 % of the orders (ad blockers, consent): a partial match, never 0.
+    expect(row.matchRate).toBeGreaterThan(50);
+    expect(row.matchRate).toBeLessThan(100);
   });
 });

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { adPlatformTruth } from '../../src/demo/ad-platforms/ad-platform-truth.ts';
+import { demoAdPlatformPlan } from '../../src/demo/ad-platforms/plan-ad-platforms.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { addDays } from '../../src/shared/calendar.ts';
 import { CostSettingsResponseSchema } from '../../src/shared/contracts/costs.ts';
@@ -180,9 +182,24 @@ describe('lifetime value in contribution margin per cohort and channel', () => {
     expect(meta.ltvToCac!).toBeCloseTo(minor(meta.ltv!) / minor(meta.cac!), 2);
     expect(['paid_back', 'not_yet']).toContain(meta.payback);
     if (meta.payback === 'paid_back') expect(meta.paybackMonths).toBeLessThanOrEqual(meta.monthsObserved);
-    // A channel is charged its own platform's spend only: Meta's and Google Ads' (issue #39).
+    // A channel is charged its own platform's spend only: Meta's, Google Ads' and TikTok's (issue
+    // #39), in the shop currency, from the oldest cohort's month through the last month's end.
+    const truth = adPlatformTruth(
+      demoAdPlatformPlan(app.demo.store.config),
+      app.demo.store.shop.currencyCode,
+    );
+    const since = `${answer.cohorts.at(-1)!.cohort}-01`;
+    const until = `${answer.asOf!.slice(0, 7)}-31`;
+    const platforms = ['google_ads', 'tiktok_ads'] as const;
+    expect(answer.channels.some((c) => c.channel === 'google_ads')).toBe(true);
+    for (const row of answer.channels.filter((c) => (platforms as readonly string[]).includes(c.channel))) {
+      const planted = Object.entries(truth[row.channel as (typeof platforms)[number]].dailyShopSpendMinor)
+        .filter(([day]) => day >= since && day <= until)
+        .reduce((sum, [, spend]) => sum + spend, 0);
+      expect(minor(row.spend!), row.channel).toBe(planted);
+    }
     for (const row of answer.channels.filter(
-      (c) => c.channel !== 'meta_ads' && c.channel !== 'google_ads' && c.customers >= 20,
+      (c) => !['meta_ads', ...platforms].includes(c.channel) && c.customers >= 20,
     ))
       expect(row).toMatchObject({ spend: null, cac: null, ltvToCac: null, payback: 'no_spend' });
     for (const row of [...answer.cohorts, ...answer.channels]) {

@@ -9,7 +9,8 @@
  * store-verified revenue as real GA4's does; cells without purchases follow the day's clicks. The
  * campaigns of a day always add up to the channel's cells, so per-campaign and per-channel totals
  * agree. Other sources get the names the store's orders carry (Google Ads, Klaviyo) or GA4's
- * '(direct)', '(organic)' and '(referral)'.
+ * '(direct)', '(organic)' and '(referral)'. TikTok's cells (last in each day) draw nothing here:
+ * build-ga4.ts names them after their campaigns.
  */
 import { parseIsoDay } from '../calendar.ts';
 import type { MetaCampaign, MetaDailyRow } from '../model.ts';

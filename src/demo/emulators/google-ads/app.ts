@@ -33,6 +33,8 @@ export interface GoogleAdsEmulatorOptions {
 export interface GoogleAdsEmulatorState {
   refreshTokenRevoked: boolean;
   cloudProjectApproved: boolean;
+  /** the signed-in Google account lost its access to the demo customer (USER_PERMISSION_DENIED) */
+  customerAccessRevoked: boolean;
 }
 
 export type GoogleAdsEmulator = FastifyInstance & {
@@ -40,6 +42,11 @@ export type GoogleAdsEmulator = FastifyInstance & {
   state: GoogleAdsEmulatorState;
   /** searchStream/search calls answered, for tests and benches */
   calls: { reports: number };
+  /**
+   * Google attributing conversions to a past day late (the sync re-reads 30 days for them): adds
+   * them to the campaign's day and to its first ad group's.
+   */
+  restate(date: string, campaignId: string, conversions: number, valueMinor: number): void;
 };
 
 const PAGE_ROWS = 10_000;
@@ -145,7 +152,11 @@ function indexRows(account: PlannedAdAccount, clicks: readonly PlannedClick[]) {
 export function buildGoogleAdsEmulator(opts: GoogleAdsEmulatorOptions): GoogleAdsEmulator {
   const app = Fastify({ logger: false, forceCloseConnections: true });
   const faults = new FaultController(opts.faults, opts.faultSeed ?? 61);
-  const state: GoogleAdsEmulatorState = { refreshTokenRevoked: false, cloudProjectApproved: true };
+  const state: GoogleAdsEmulatorState = {
+    refreshTokenRevoked: false,
+    cloudProjectApproved: true,
+    customerAccessRevoked: false,
+  };
   const calls = { reports: 0 };
   const rng = new Rng(opts.faultSeed ?? 61);
   const { account } = opts;
@@ -292,8 +303,12 @@ export function buildGoogleAdsEmulator(opts: GoogleAdsEmulatorOptions): GoogleAd
       );
     if (!admit(request, reply)) return reply;
     const login = request.headers['login-customer-id'];
-    if (match[1] !== account.accountId || (login !== undefined && login !== opts.managerId)) {
-      const combination = match[1] === account.accountId;
+    if (
+      match[1] !== account.accountId ||
+      state.customerAccessRevoked ||
+      (login !== undefined && login !== opts.managerId)
+    ) {
+      const combination = match[1] === account.accountId && !state.customerAccessRevoked;
       return fail(
         reply,
         googleAdsErrorBody(
@@ -357,5 +372,13 @@ export function buildGoogleAdsEmulator(opts: GoogleAdsEmulatorOptions): GoogleAd
   app.get('/*', handle);
   app.post('/*', handle);
 
-  return Object.assign(app, { faults, state, calls });
+  const restate = (date: string, campaignId: string, conversions: number, valueMinor: number) => {
+    for (const level of ['campaign', 'ad_group'] as const) {
+      const found = rows[level].get(date)?.find((r) => r.campaign!.id === campaignId);
+      if (!found) throw new Error(`no ${level} row of campaign ${campaignId} on ${date}`);
+      found.metrics!.conversions = Number(found.metrics!.conversions) + conversions;
+      found.metrics!.conversionsValue = Number(found.metrics!.conversionsValue) + valueMinor / 100;
+    }
+  };
+  return Object.assign(app, { faults, state, calls, restate });
 }

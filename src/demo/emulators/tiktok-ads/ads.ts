@@ -6,11 +6,20 @@
  * are unconfirmed against a live account.
  */
 import type { PlannedAds } from '../../ad-platforms/plan-ad-platform-ads.ts';
+import type { PlannedCampaign } from '../../ad-platforms/plan-ad-platforms.ts';
 
 const money = (minor: number) => (minor / 100).toFixed(2);
 
-/** Every ad as `ad/get/` lists it (all fields; the handler keeps the requested ones). */
-export function tikTokAdRecords(planned: PlannedAds | undefined): Record<string, unknown>[] {
+/**
+ * Every ad as `ad/get/` lists it (all fields; the handler keeps the requested ones). Its URL
+ * parameters (`utm_params`, `[{ key, value }]`) are its campaign's UTM suffix, macros and all, as
+ * an advertiser sets them (decision 143).
+ */
+export function tikTokAdRecords(
+  planned: PlannedAds | undefined,
+  campaigns: readonly PlannedCampaign[],
+): Record<string, unknown>[] {
+  const suffixes = new Map(campaigns.map((c) => [c.id, c.finalUrlSuffix]));
   return (planned?.ads ?? []).map((ad) => ({
     ad_id: ad.id,
     ad_name: ad.name,
@@ -22,6 +31,10 @@ export function tikTokAdRecords(planned: PlannedAds | undefined): Record<string,
     video_id: ad.videoId,
     image_ids: [],
     landing_page_url: ad.finalUrl,
+    utm_params: [...new URLSearchParams(suffixes.get(ad.campaignId) ?? '')].map(([key, value]) => ({
+      key,
+      value,
+    })),
     operation_status: 'ENABLE',
   }));
 }

@@ -51,7 +51,7 @@ export function buildTikTokEmulator(opts: TikTokEmulatorOptions): TikTokEmulator
   const calls = { reports: 0 };
   const { account } = opts;
   const campaigns = new Map(account.campaigns.map((c) => [c.id, c]));
-  const adRecords = tikTokAdRecords(opts.ads);
+  const adRecords = tikTokAdRecords(opts.ads, account.campaigns);
   const videos = tikTokVideoInfos(opts.ads);
 
   installFaults(app, faults, (reply) => reply.code(200).send(envelope(50000, 'Internal service error.')));

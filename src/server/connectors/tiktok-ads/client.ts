@@ -186,6 +186,7 @@ export function createTikTokClient(options: TikTokClientOptions) {
               'video_id',
               'image_ids',
               'landing_page_url',
+              'utm_params',
               'operation_status',
             ],
             page: String(page),

@@ -1,12 +1,14 @@
 import { currencyDigitsOf, parseDecimalToMinor } from '../../../shared/money.ts';
 import type { AdPlatformDayRow } from '../ad-platform-row.ts';
+import { type CampaignUtms, fillTikTokMacros } from './campaign-utms.ts';
 import type { TikTokReportRow } from './payload.schema.ts';
 
 /**
  * TikTok BASIC report rows → ad-platform day rows (pure). Metrics are decimal strings in the
  * advertiser currency (`"-"` = unavailable → 0); `total_complete_payment_rate` is the purchase
  * value despite its name (§2.2, to confirm against a live account). TikTok's report carries no
- * UTMs (they live on ads, `ad/get` `utm_params`), so they stay empty here.
+ * UTMs: they live on ads (`ad/get` `utm_params`), and `utms` brings each campaign's
+ * (campaign-utms.ts), its macros filled with the row's campaign.
  */
 const numberOf = (value: string | number | undefined) => {
   const n = Number(value);
@@ -17,6 +19,7 @@ export function mapTikTokRows(
   rows: TikTokReportRow[],
   accountId: string,
   currency: string,
+  utms: ReadonlyMap<string, CampaignUtms> = new Map(),
 ): AdPlatformDayRow[] {
   const digits = currencyDigitsOf(currency);
   const money = (value: string | number | undefined) =>
@@ -26,12 +29,13 @@ export function mapTikTokRows(
     .map((row) => {
       const m = row.metrics;
       const campaignId = row.dimensions.campaign_id ?? m.campaign_id ?? '';
+      const campaignName = m.campaign_name ?? campaignId;
       return {
         platform: 'tiktok_ads' as const,
         accountId,
         date: row.dimensions.stat_time_day.slice(0, 10),
         campaignId,
-        campaignName: m.campaign_name ?? campaignId,
+        campaignName,
         campaignType: null,
         campaignStatus: null,
         adGroupId: row.dimensions.adgroup_id ?? null,
@@ -42,9 +46,7 @@ export function mapTikTokRows(
         conversions: numberOf(m.complete_payment),
         conversionValueMinor: money(m.total_complete_payment_rate),
         currency,
-        utmSource: null,
-        utmMedium: null,
-        utmCampaign: null,
+        ...fillTikTokMacros(utms.get(campaignId), { id: campaignId, name: campaignName }),
       };
     });
 }

@@ -87,6 +87,8 @@ export const AdListDataSchema = z.object({
         video_id: z.string().nullish(),
         image_ids: z.array(z.string()).nullish(),
         landing_page_url: z.string().nullish(),
+        /** the ad's URL parameters, `[{ key, value }]` (§2.5; decision 143) */
+        utm_params: z.array(z.object({ key: z.string().nullish(), value: z.string().nullish() })).nullish(),
         operation_status: z.string().nullish(),
       }),
     )

@@ -21,8 +21,9 @@ export const COHORT_PROFIT_RULE =
   'RFM segments: a guest checkout cannot be recognised when it buys again, so guest orders count in the P&L ' +
   'but not as customers; their contribution is shown apart. LTV is the contribution ' +
   'margin before marketing of all their orders to date (net sales − cost of goods − shipping cost − payment ' +
-  "fees, every refund counted with its order) per customer. CAC is Meta ad spend ÷ new customers: the month's " +
-  'spend for a cohort, all spend for Meta Ads; channels without tracked spend have no CAC. Payback is the ' +
+  'fees, every refund counted with its order) per customer. CAC is ad spend ÷ new customers: every ' +
+  "platform's spend of the month for a cohort, the channel's own platform's (Meta, Google Ads, TikTok) for " +
+  'a channel; channels without tracked spend have no CAC. Payback is the ' +
   'first month (the first order’s month is month 1) in which the running contribution per customer reaches ' +
   `the CAC. Groups of fewer than ${COHORT_MINIMUM_CUSTOMERS} customers show no averages. For a channel, ` +
   'young cohorts have had fewer months, so its payback is a cautious one.';
@@ -68,7 +69,11 @@ const SpendRow = z.object({
 });
 
 /** The ad platform whose spend a first channel is charged (its own ads). */
-const CHANNEL_PLATFORMS: Record<string, string> = { meta_ads: 'meta', google_ads: 'google_ads' };
+const CHANNEL_PLATFORMS: Record<string, string> = {
+  meta_ads: 'meta',
+  google_ads: 'google_ads',
+  tiktok_ads: 'tiktok_ads',
+};
 
 /**
  * GET /api/customers/cohort-profit: lifetime value in contribution margin per acquisition cohort
@@ -172,7 +177,7 @@ export async function readCohortProfit(db: Db, workspaceId: string): Promise<Coh
     spendUsable && firstCohort !== undefined
       ? spendRows.filter((r) => r.month >= firstCohort && monthIndex(`${r.month}-01`) <= lastMonth)
       : [];
-  // A channel is charged its own platform's spend (Meta's for meta_ads, Google's for google_ads).
+  // A channel is charged its own platform's spend (Meta's for meta_ads, Google's, TikTok's).
   const platformSpend = (platform: string) => {
     const rows = spentSince.filter((r) => r.platform === platform);
     return rows.length > 0 ? rows.reduce((sum, r) => sum + Number(r.spend), 0) : null;

@@ -1,3 +1,4 @@
+import { type CampaignUtms, tiktokCampaignUtms } from '../../connectors/tiktok-ads/campaign-utms.ts';
 import { mapTikTokRows } from '../../connectors/tiktok-ads/map.ts';
 import { mapTikTokAdDays, mapTikTokAds } from '../../connectors/tiktok-ads/map-ads.ts';
 import { createTikTokClientFor } from '../../features/ad-platforms/ad-platform-clients.ts';
@@ -10,7 +11,8 @@ import type { SyncOutcome, SyncSession } from './run-source-sync.ts';
  * TikTok → warehouse: BASIC daily reports per campaign and per ad group in 30-day windows (the
  * longest span a daily report accepts), the last 30 days re-read on every run as TikTok settles
  * attributed conversions (contracts/external-apis-2.md §2), and the ads (`ad/get/`, their videos'
- * covers) with their AUCTION_AD days (decision 130).
+ * covers) with their AUCTION_AD days (decision 130). The ads' URL parameters give each campaign
+ * its UTMs (decision 143), as Google's final-URL suffix does: the ads are read once, before the days.
  */
 export async function syncTikTokAds(session: SyncSession): Promise<SyncOutcome> {
   const integration = session.deps.integration;
@@ -20,6 +22,7 @@ export async function syncTikTokAds(session: SyncSession): Promise<SyncOutcome> 
       'TikTok Ads is not connected. Add your advertiser in Profile & Integrations.',
     );
   const client = createTikTokClientFor(integration, stored.secret);
+  let campaignUtms = new Map<string, CampaignUtms>();
   return syncAdPlatform(session, {
     platform: 'tiktok_ads',
     windowDays: 30,
@@ -31,11 +34,12 @@ export async function syncTikTokAds(session: SyncSession): Promise<SyncOutcome> 
     async readWindow(accountId, currency, since, until) {
       const campaigns = await client.dailyReport('campaign', since, until);
       const groups = await client.dailyReport('adgroup', since, until);
-      return mapTikTokRows([...campaigns, ...groups], accountId, currency);
+      return mapTikTokRows([...campaigns, ...groups], accountId, currency, campaignUtms);
     },
     ads: {
       async list() {
         const ads = await client.ads();
+        campaignUtms = tiktokCampaignUtms(ads);
         const videos = [...new Set(ads.flatMap((ad) => (ad.video_id ? [ad.video_id] : [])))];
         return mapTikTokAds(ads, await client.videoCovers(videos));
       },
