@@ -39,13 +39,16 @@ export const UNTHROTTLED_BUCKET = { maximumAvailable: 1_000_000, restoreRate: 1_
  */
 export async function startDemoTestApp(
   envOverrides: Record<string, string> = {},
-  store: Pick<StartDemoEmulatorsOptions, 'seed' | 'shopifyBucket' | 'secondStore' | 'ga4Currency'> = {},
+  store: Pick<
+    StartDemoEmulatorsOptions,
+    'preset' | 'seed' | 'shopifyBucket' | 'secondStore' | 'ga4Currency'
+  > = {},
   options: { database?: TestDatabase } = {},
 ): Promise<DemoTestApp> {
   const run = currentTestRun();
   if (run) adoptDemoServiceAccountKeys(run.ga4Keys);
   const demo = await startDemoEmulators({
-    preset: 'small',
+    preset: store.preset ?? 'small',
     seed: store.seed ?? 42,
     shopifyBucket: store.shopifyBucket ?? UNTHROTTLED_BUCKET,
     secondStore: store.secondStore,
