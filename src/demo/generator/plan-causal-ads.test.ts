@@ -85,7 +85,8 @@ describe('the causal preset (decision 136)', () => {
 
   it('lifts the test regions’ orders by the planted share over the window, and no control’s', () => {
     expect(geo.testRegions).toEqual(['CA', 'GB', 'DE']);
-    expect(daysBetween(geo.start, geo.end)).toBe(27);
+    expect(daysBetween(geo.start, geo.end)).toBe(41);
+    expect(geo.lift).toBe(0.25);
     const inWindow = (day: string) => day >= geo.start && day <= geo.end;
     const byRegion = new Map<string, number>();
     for (let i = 0; i < store.orders.count; i += 1) {

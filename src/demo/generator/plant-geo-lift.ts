@@ -1,7 +1,8 @@
 /**
- * The `causal` preset's geo test (issue #41 item 5, decision 136): over a four-week window some
- * shipping regions get a known lift in orders, the rest are the controls. The demo's shoppers have
- * one region per country, so a region is a shipping country. After every other order is drawn, a
+ * The `causal` preset's geo test (issue #41 item 5, decision 136): over a six-week window some
+ * shipping regions get a known lift in orders (25 %: the small store's test regions take about
+ * nine orders a day, too few for a 10 % lift to show against a synthetic control), the rest are
+ * the controls. The demo's shoppers have one region per country, so a region is a shipping country. After every other order is drawn, a
  * stream of its own (`geo-lift`) adds to each test region on each window day Poisson(lift × that
  * region's revenue orders of the day) guest orders shipped there: a guest's country is the first
  * draw of its order's seed (build-order.ts), so the stream draws seeds until one ships to the region.
@@ -16,10 +17,10 @@ import { drawGuestCountry } from './build-order.ts';
 import { type Ctx, SHOP_TZ } from './context.ts';
 import { orderNetSalesMinor } from './plan-causal-ads.ts';
 
-const LIFT = 0.1;
+const LIFT = 0.25;
 const TEST_REGIONS = ['CA', 'GB', 'DE'] as const;
-/** The window: 28 days ending three weeks before the store's last day (a post-period to look at). */
-const WINDOW_DAYS = 28;
+/** The window: 42 days ending three weeks before the store's last day (a post-period to look at). */
+const WINDOW_DAYS = 42;
 const DAYS_AFTER = 21;
 
 export class GeoLiftPlanter {
