@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { adoptDemoServiceAccountKeys } from '../../src/demo/credentials.ts';
+import type { PresetName } from '../../src/demo/model.ts';
 import {
   type DemoEmulators,
   type StartDemoEmulatorsOptions,
@@ -78,23 +79,23 @@ export async function startDemoTestApp(
 export async function startConnectedDemoApp(
   seed = 7,
   envOverrides: Record<string, string> = {},
+  preset: PresetName = 'small',
 ): Promise<{ app: DemoTestApp; owner: string; workspaceId: string }> {
   const run = currentTestRun();
-  if (!run) return connectDemoStore(await startDemoTestApp(envOverrides, { seed }));
+  const store = { seed, preset };
+  if (!run) return connectDemoStore(await startDemoTestApp(envOverrides, store));
   const template = await buildTemplateOnce(
     run,
-    `demo-seed-${seed}`,
+    preset === 'small' ? `demo-seed-${seed}` : `demo-${preset}-seed-${seed}`,
     await migratedTemplate(run),
     async (_, database) => {
-      const connected = await connectDemoStore(
-        await startDemoTestApp(keyringEnv(run), { seed }, { database }),
-      );
+      const connected = await connectDemoStore(await startDemoTestApp(keyringEnv(run), store, { database }));
       await connected.app.close();
       return { owner: connected.owner, workspaceId: connected.workspaceId };
     },
   );
   const database = await createTestDatabase({ template });
-  const app = await startDemoTestApp({ ...keyringEnv(run), ...envOverrides }, { seed }, { database });
+  const app = await startDemoTestApp({ ...keyringEnv(run), ...envOverrides }, store, { database });
   return { app, ...template.data };
 }
 
