@@ -17,6 +17,7 @@
 
 import { adPlatformTruth } from './ad-platforms/ad-platform-truth.ts';
 import { demoAdPlatformPlan } from './ad-platforms/plan-ad-platforms.ts';
+import type { CausalChannelKey } from './ad-platforms/plan-causal-flights.ts';
 import { dayToIso, formatZoned, localToUtcMs, parseIsoDay } from './calendar.ts';
 import { buildCatalog } from './catalog.ts';
 import { EventColumns, type OrderEvent } from './event-columns.ts';
@@ -39,6 +40,7 @@ import { dayPosition, expectLostDemand, guestMeanOn } from './generator/expected
 import { Ga4TikTokTally } from './generator/ga4-tiktok.ts';
 import { creativeTruth } from './generator/plan-ads.ts';
 import { planCampaigns } from './generator/plan-campaigns.ts';
+import { causalTikTokOrders, MmmTruthBuilder, planCausalAds } from './generator/plan-causal-ads.ts';
 import { DEMO_STOREFRONT_URL } from './generator/plan-site-visit.ts';
 import { planStockouts } from './generator/plan-stockouts.ts';
 import {
@@ -46,6 +48,7 @@ import {
   TikTokTruthBuilder,
   tiktokOrdersExpectedOn,
 } from './generator/plan-tiktok-orders.ts';
+import { GeoLiftPlanter } from './generator/plant-geo-lift.ts';
 import { PairTruthBuilder } from './generator/plant-pairs.ts';
 import {
   type CampaignTruth,
@@ -132,12 +135,23 @@ export function generateStore(options: GenerateOptions): DemoStore {
     stockoutWindows: new Map(),
     productPages: [],
     tiktok: planTikTokOrders({ startDay, days, config, products }, adPlan.tiktok, adTruth.tiktok_ads),
+    causal: null,
   };
   const tiktokTruth = new TikTokTruthBuilder(ctx.tiktok);
-  const ga4TikTok = new Ga4TikTokTally(ctx.tiktok, startDay, days, adPlan.tiktok);
 
   const pairTruth = new PairTruthBuilder(ctx);
   planCampaigns(ctx, seed, oosProductIndex);
+  // The causal preset: spend planned apart from sales causes orders of its own (decision 136).
+  if (options.preset === 'causal') {
+    ctx.causal = planCausalAds(ctx, adTruth);
+    ctx.tiktok = causalTikTokOrders(ctx.tiktok, ctx.causal, adTruth.tiktok_ads, startDay);
+  }
+  // After the causal preset's TikTok stream replaced the usual one, so GA4 sees the orders placed.
+  const ga4TikTok = new Ga4TikTokTally(ctx.tiktok, startDay, days, adPlan.tiktok);
+  const mmmTruth = ctx.causal ? new MmmTruthBuilder(ctx.causal) : null;
+  const geoLift = ctx.causal ? new GeoLiftPlanter(ctx) : null;
+  /** The channel whose spend caused the orders being recorded (the causal preset's streams). */
+  let causedBy: CausalChannelKey | null = null;
   const stockouts = planStockouts(ctx, oosProductIndex);
 
   const { acquisitionMs, acquisitionDay } = buildCustomers(ctx, seed);
@@ -204,6 +218,8 @@ export function generateStore(options: GenerateOptions): DemoStore {
     pairTruth.addOrder(order, built.plantedLines);
     tiktokTruth.addOrder(order);
     ga4TikTok.addOrder(order, ev.dayIndex);
+    mmmTruth?.addOrder(order, causedBy);
+    geoLift?.addOrder(order, ev.dayIndex);
     const c = DEMO_CHANNELS.indexOf(order.channel);
     if (c < nChannels) {
       const slot = ev.dayIndex * nChannels + c;
@@ -314,10 +330,13 @@ export function generateStore(options: GenerateOptions): DemoStore {
 
   // TikTok-driven guest orders (decision 131): their own stream, drawn after every other order.
   const tiktokRng = new Rng(mixSeeds(seed, hashString('tiktok-orders')));
+  if (ctx.causal) causedBy = 'tiktok_ads';
   for (let d = 0; d < days; d += 1) {
     if (calendar.closed[d]) continue;
-    // Clicks convert more on the store's busy days (weekday, holiday peaks), as guests' orders do.
-    const count = tiktokRng.poisson(tiktokOrdersExpectedOn(ctx.tiktok, d) * calendar.withinWeek[d]!);
+    // Clicks convert more on the store's busy days (weekday, holiday peaks), as guests' orders do;
+    // the causal preset's expected orders are its planted curve's, as they are.
+    const busy = ctx.causal ? 1 : calendar.withinWeek[d]!;
+    const count = tiktokRng.poisson(tiktokOrdersExpectedOn(ctx.tiktok, d) * busy);
     for (let k = 0; k < count; k += 1) {
       const ms = localToUtcMs(SHOP_TZ, startDay + d, drawSecondOfDay(tiktokRng));
       record({
@@ -329,6 +348,31 @@ export function generateStore(options: GenerateOptions): DemoStore {
         ordinal: 0,
       });
     }
+  }
+
+  // The causal preset: Meta's and Google's caused orders (guests of their own stream), then the geo test.
+  if (ctx.causal) {
+    const causalRng = new Rng(mixSeeds(seed, hashString('causal-orders')));
+    for (const channel of ctx.causal.channels) {
+      if (channel.spec.key === 'tiktok_ads') continue;
+      causedBy = channel.spec.key;
+      for (let d = 0; d < days; d += 1) {
+        if (calendar.closed[d]) continue;
+        const count = causalRng.poisson(channel.expected[d]!);
+        for (let k = 0; k < count; k += 1) {
+          record({
+            kind: 1,
+            customerIndex: -1,
+            createdAtMs: localToUtcMs(SHOP_TZ, startDay + d, drawSecondOfDay(causalRng)),
+            dayIndex: d,
+            seed: causalRng.nextU32(),
+            ordinal: 0,
+          });
+        }
+      }
+    }
+    causedBy = null;
+    geoLift!.plant(seed, record);
   }
 
   // ---- Sort by creation time ------------------------------------------------------------------
@@ -469,6 +513,7 @@ export function generateStore(options: GenerateOptions): DemoStore {
       note: 'Planted co-purchases: an order holding A gains one unit of B with the stated probability (its own PRNG stream). lift is the expected lift over sale orders (not test, not cancelled) of all days, given each order’s basket before planting.',
     },
     tiktokOrders: tiktokTruth.finish(),
+    ...(mmmTruth && geoLift ? { mmm: mmmTruth.finish(), geoLift: geoLift.finish() } : {}),
   };
 
   return {

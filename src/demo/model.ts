@@ -6,7 +6,12 @@
  */
 import type { DemoProfitPlan, ProfitTruth } from './profit/model.ts';
 
-export type PresetName = 'small' | 'medium' | 'large' | 'custom';
+/**
+ * `causal` is the small store with ad-driven acquisition on top (decision 136): every paid channel's
+ * spend follows planned flights and causes orders through a planted adstock and saturation, and a
+ * geo test lifts some shipping regions' orders by a known share.
+ */
+export type PresetName = 'small' | 'medium' | 'large' | 'custom' | 'causal';
 
 /** Channel that brought a visit (and the order that followed it). */
 export type DemoChannel =
@@ -547,6 +552,55 @@ export interface GroundTruth {
   baskets: { pairs: PlantedPairTruth[]; note: string };
   /** Orders planted from the TikTok account's clicks (issue #39, decision 131). */
   tiktokOrders: TikTokOrdersTruth;
+  /** The `causal` preset only (decision 136): what each paid channel's spend causes. */
+  mmm?: MmmTruth;
+  /** The `causal` preset only (decision 136): the planted geo test. */
+  geoLift?: GeoLiftTruth;
+}
+
+/** One paid channel's planted response: incremental orders per day = effect × Hill(adstock(spend)). */
+export interface MmmChannelTruth {
+  /** As the Measurement page names it: Meta, Google Ads, TikTok Ads. */
+  name: string;
+  /** Geometric adstock over shop days: a(t) = Σ decay^l · spend(t − l) / Σ decay^l (l < maxLag). */
+  adstock: { kind: 'geometric'; decay: number; decayPerWeek: number; maxLag: number };
+  /** Hill curve of the adstocked daily spend (shop-currency major units a day). */
+  saturation: { kind: 'hill'; halfSaturation: number; shape: number };
+  /** Expected incremental orders a day at full saturation. */
+  effect: number;
+  spendMinor: number;
+  /** Revenue orders (not test, not cancelled) the spend caused, and their net sales (gross − discounts − returns). */
+  orders: number;
+  netSalesMinor: number;
+  /** netSales / spend over the window: the true incremental ROAS on the model's target. */
+  roas: number;
+  /** This channel's share of every channel's incremental net sales. */
+  contributionShare: number;
+}
+
+export interface MmmTruth {
+  channels: MmmChannelTruth[];
+  /** Net sales of every revenue order over the window (baseline + incremental), shop minor units. */
+  netSalesMinor: number;
+  note: string;
+}
+
+/** A planted geo holdout: the test regions' orders grow by `lift` over the window, the controls' do not. */
+export interface GeoLiftTruth {
+  /** Regions are shipping countries (ISO 3166 codes): the demo's shoppers have one region per country. */
+  testRegions: string[];
+  controlRegions: string[];
+  start: string;
+  end: string;
+  /** The planted lift: each test region's revenue orders of a window day gain Poisson(lift × that day's orders). */
+  lift: number;
+  /** Revenue orders shipped to the test regions over the window, before and from the planting. */
+  baselineOrders: number;
+  plantedOrders: number;
+  plantedNetSalesMinor: number;
+  /** plantedOrders / baselineOrders: the lift realised on this store. */
+  realisedLift: number;
+  note: string;
 }
 
 /** One demo TikTok campaign's planted orders: revenue orders (not test, not cancelled). */

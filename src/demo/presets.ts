@@ -17,7 +17,7 @@ export interface PresetSpec {
 }
 
 /** Store sizes. `large` is tuned to ~100k customers and ~1M orders. */
-export const PRESETS: Readonly<Record<Exclude<PresetName, 'custom'>, PresetSpec>> = {
+export const PRESETS: Readonly<Record<Exclude<PresetName, 'custom' | 'causal'>, PresetSpec>> = {
   small: {
     customers: 2_000,
     days: 365,
@@ -44,6 +44,10 @@ export const PRESETS: Readonly<Record<Exclude<PresetName, 'custom'>, PresetSpec>
   },
 };
 
+/**
+ * `causal` is the small store's size: its ad-driven orders and geo test are planted on top
+ * (decision 136), and a small store keeps the end-to-end tests that connect it quick.
+ */
 export function resolvePreset(name: PresetName): PresetSpec {
-  return name === 'custom' ? PRESETS.small : PRESETS[name];
+  return name === 'custom' || name === 'causal' ? PRESETS.small : PRESETS[name];
 }

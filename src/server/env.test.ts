@@ -8,9 +8,15 @@ describe('loadEnv', () => {
       port: 5000,
       databaseUrl: undefined,
       demo: true,
+      demoPreset: 'small',
       oidc: undefined,
       dataDir: './.upside',
     });
+  });
+
+  it('serves the small demo store unless DEMO_PRESET asks for the causal one, and refuses another', () => {
+    expect(loadEnv({ DEMO_PRESET: 'causal' }).demoPreset).toBe('causal');
+    expect(() => loadEnv({ DEMO_PRESET: 'large' })).toThrow(/DEMO_PRESET/);
   });
 
   it('takes the job lease in whole seconds, 2 minutes by default, and refuses one too short to heartbeat', () => {

@@ -40,6 +40,8 @@ const EnvSchema = z.object({
     .refine((value) => Buffer.from(value, 'base64').length === 32, 'must be 32 bytes, base64-encoded')
     .optional(),
   DEMO: booleanFlag.optional(),
+  /** The demo store's preset: `causal` plants each ad channel's effect and a geo lift (decision 136). */
+  DEMO_PRESET: z.enum(['small', 'causal']).default('small'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SYNC_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   TRACKING_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
@@ -133,6 +135,8 @@ export interface Env {
   encryptionKey: string | undefined;
   /** Demo store (emulators + one-click connect): on by default outside production. */
   demo: boolean;
+  /** Which demo store demo mode serves: the small store, or the same with planted ad effects. */
+  demoPreset: 'small' | 'causal';
   logLevel: string;
   syncIntervalMinutes: number;
   trackingRetentionDays: number;
@@ -205,6 +209,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     sessionSecret: env.SESSION_SECRET,
     encryptionKey: env.ENCRYPTION_KEY,
     demo: env.DEMO ?? env.NODE_ENV !== 'production',
+    demoPreset: env.DEMO_PRESET,
     logLevel: env.LOG_LEVEL,
     syncIntervalMinutes: env.SYNC_INTERVAL_MINUTES,
     trackingRetentionDays: env.TRACKING_RETENTION_DAYS,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { adoptDemoServiceAccountKeys } from '../../src/demo/credentials.ts';
+import type { PresetName } from '../../src/demo/model.ts';
 import {
   type DemoEmulators,
   type StartDemoEmulatorsOptions,
@@ -39,13 +40,16 @@ export const UNTHROTTLED_BUCKET = { maximumAvailable: 1_000_000, restoreRate: 1_
  */
 export async function startDemoTestApp(
   envOverrides: Record<string, string> = {},
-  store: Pick<StartDemoEmulatorsOptions, 'seed' | 'shopifyBucket' | 'secondStore' | 'ga4Currency'> = {},
+  store: Pick<
+    StartDemoEmulatorsOptions,
+    'preset' | 'seed' | 'shopifyBucket' | 'secondStore' | 'ga4Currency'
+  > = {},
   options: { database?: TestDatabase } = {},
 ): Promise<DemoTestApp> {
   const run = currentTestRun();
   if (run) adoptDemoServiceAccountKeys(run.ga4Keys);
   const demo = await startDemoEmulators({
-    preset: 'small',
+    preset: store.preset ?? 'small',
     seed: store.seed ?? 42,
     shopifyBucket: store.shopifyBucket ?? UNTHROTTLED_BUCKET,
     secondStore: store.secondStore,
@@ -75,23 +79,23 @@ export async function startDemoTestApp(
 export async function startConnectedDemoApp(
   seed = 7,
   envOverrides: Record<string, string> = {},
+  preset: PresetName = 'small',
 ): Promise<{ app: DemoTestApp; owner: string; workspaceId: string }> {
   const run = currentTestRun();
-  if (!run) return connectDemoStore(await startDemoTestApp(envOverrides, { seed }));
+  const store = { seed, preset };
+  if (!run) return connectDemoStore(await startDemoTestApp(envOverrides, store));
   const template = await buildTemplateOnce(
     run,
-    `demo-seed-${seed}`,
+    preset === 'small' ? `demo-seed-${seed}` : `demo-${preset}-seed-${seed}`,
     await migratedTemplate(run),
     async (_, database) => {
-      const connected = await connectDemoStore(
-        await startDemoTestApp(keyringEnv(run), { seed }, { database }),
-      );
+      const connected = await connectDemoStore(await startDemoTestApp(keyringEnv(run), store, { database }));
       await connected.app.close();
       return { owner: connected.owner, workspaceId: connected.workspaceId };
     },
   );
   const database = await createTestDatabase({ template });
-  const app = await startDemoTestApp({ ...keyringEnv(run), ...envOverrides }, { seed }, { database });
+  const app = await startDemoTestApp({ ...keyringEnv(run), ...envOverrides }, store, { database });
   return { app, ...template.data };
 }
 

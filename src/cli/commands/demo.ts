@@ -5,7 +5,7 @@ import { generateStore } from '../../demo/generate-store.ts';
 import { type CliCommand, CliUsageError, parseFlags } from '../command.ts';
 
 const GenerateSchema = z.object({
-  preset: z.enum(['small', 'medium', 'large', 'custom']).default('small'),
+  preset: z.enum(['small', 'medium', 'large', 'custom', 'causal']).default('small'),
   seed: z.coerce.number().int().min(0).max(4_294_967_295).default(42),
   out: z.string().min(1, 'is required'),
   endDate: z
@@ -17,7 +17,7 @@ const GenerateSchema = z.object({
 });
 
 const USAGE =
-  'usage: upside demo generate --out DIR [--preset small|medium|large|custom] [--seed N] [--end-date YYYY-MM-DD] [--customers N] [--days N]';
+  'usage: upside demo generate --out DIR [--preset small|medium|large|custom|causal] [--seed N] [--end-date YYYY-MM-DD] [--customers N] [--days N]';
 
 /**
  * `upside demo generate`: writes a seeded demo store (JSONL per entity + ground-truth.json) to a

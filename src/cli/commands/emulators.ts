@@ -13,7 +13,7 @@ const FlagsSchema = z.object({
   metaPort: z.coerce.number().int().min(0).max(65_535).default(4103),
   ecbPort: z.coerce.number().int().min(0).max(65_535).default(4104),
   host: z.string().default('127.0.0.1'),
-  preset: z.enum(['small', 'medium', 'large']).default('small'),
+  preset: z.enum(['small', 'medium', 'large', 'causal']).default('small'),
   seed: z.coerce.number().int().min(0).max(4_294_967_295).default(42),
   endDate: z
     .string()

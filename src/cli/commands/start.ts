@@ -47,7 +47,7 @@ export const command: CliCommand = {
       const endDate = demoEndDate(new Date());
       // The demo's last day has half its usual orders, so an alert shows end to end (issue #14).
       demo = await startDemoEmulators({
-        preset: 'small',
+        preset: env.demoPreset,
         seed: 42,
         endDate,
         scenario: { orderDropDay: endDate },

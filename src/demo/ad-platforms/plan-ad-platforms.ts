@@ -5,8 +5,9 @@
  * the app only when the owner connects them. The TikTok account bills in EUR (a shop in USD sees
  * the currency conversion path); Google bills in the shop's currency.
  */
-import { addDays } from '../../shared/calendar.ts';
+import { addDays, daysBetween } from '../../shared/calendar.ts';
 import { hashString, mixSeeds, Rng } from '../prng.ts';
+import { causalFlights } from './plan-causal-flights.ts';
 
 export type AdPlatform = 'google_ads' | 'tiktok_ads';
 
@@ -59,6 +60,11 @@ export interface AdPlatformPlanOptions {
   days: number;
   googleCampaigns?: number;
   tiktokCampaigns?: number;
+  /**
+   * The `causal` preset's budget flights (plan-causal-flights.ts): per platform, a multiplier of
+   * each day's spend, day 0 being the first day; a day at 0 has no delivery. None: every day at 1.
+   */
+  flights?: Readonly<Record<AdPlatform, Float64Array>>;
 }
 
 export interface AdPlatformPlan {
@@ -117,11 +123,14 @@ function planAccount(
     const cpcMinor = rng.int(40, 250);
     const conversionRate = rng.uniform(0.01, 0.05);
     const orderValueMinor = rng.int(4_000, 12_000);
+    const flight = opts.flights?.[shape.platform];
     for (let day = campaign.startDay; day <= (campaign.stopDay ?? opts.endDay); day = addDays(day, 1)) {
+      const level = flight ? flight[daysBetween(firstDay, day)]! : 1;
+      if (level === 0) continue;
       for (const group of campaign.adGroups) {
         // ~1 in 12 ad-group days has no delivery (no row, as the APIs return none)
         if (rng.chance(1 / 12)) continue;
-        const spendMinor = Math.round((dailyBudgetMinor / 2) * rng.uniform(0.6, 1.1));
+        const spendMinor = Math.round((dailyBudgetMinor / 2) * rng.uniform(0.6, 1.1) * level);
         const clicks = Math.max(1, Math.round(spendMinor / cpcMinor));
         // Rounded at random (up with the fraction's chance), so a small ad group's few clicks still
         // convert at the planned rate over the weeks instead of rounding to none every day.
@@ -180,7 +189,21 @@ export function planAdPlatforms(opts: AdPlatformPlanOptions): AdPlatformPlan {
   };
 }
 
-/** The demo store's ad accounts: the same days as the store (its seed, last day and length). */
-export function demoAdPlatformPlan(config: { seed: number; endDate: string; days: number }): AdPlatformPlan {
-  return planAdPlatforms({ seed: config.seed, endDay: config.endDate, days: config.days });
+/**
+ * The demo store's ad accounts: the same days as the store (its seed, last day and length); the
+ * `causal` preset's budgets follow its flights (decision 136).
+ */
+export function demoAdPlatformPlan(config: {
+  seed: number;
+  endDate: string;
+  days: number;
+  preset?: string;
+}): AdPlatformPlan {
+  const flights = config.preset === 'causal' ? causalFlights(config.seed, config.days) : undefined;
+  return planAdPlatforms({
+    seed: config.seed,
+    endDay: config.endDate,
+    days: config.days,
+    ...(flights ? { flights } : {}),
+  });
 }

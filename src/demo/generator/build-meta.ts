@@ -1,4 +1,7 @@
-/** Meta campaign budgets, delivery and the daily insights rows, sized from pass 1's verified revenue. */
+/**
+ * Meta campaign budgets, delivery and the daily insights rows, sized from pass 1's verified revenue
+ * (the `causal` preset's spend is planned before the orders instead: plan-causal-ads.ts).
+ */
 import { dayToIso } from '../calendar.ts';
 import type { DemoStore, MetaDailyRow } from '../model.ts';
 import { hashString, mixSeeds, Rng } from '../prng.ts';
@@ -19,7 +22,8 @@ export function buildMeta(
     const plan = CAMPAIGN_PLANS[c]!;
     const window = ctx.campaignWindows[c]!;
     const activeDays = window.stop - window.start + 1;
-    if (plan.targetRoas !== null) {
+    // The causal preset plans Meta's budgets and spend before any order (plan-causal-ads.ts).
+    if (plan.targetRoas !== null && !ctx.causal) {
       // Size the budget from revenue on in-stock days so the OOS campaign keeps spending after.
       let revenue = 0;
       let counted = 0;
@@ -35,7 +39,9 @@ export function buildMeta(
     }
     void activeDays;
     for (let d = window.start; d <= window.stop; d += 1) {
-      const spendMinor = Math.round(campaign.dailyBudgetMinor * rng.uniform(0.86, 1.03));
+      const planned = ctx.causal?.metaSpendMinor[c * days + d];
+      if (planned === 0) continue;
+      const spendMinor = planned ?? Math.round(campaign.dailyBudgetMinor * rng.uniform(0.86, 1.03));
       const impressions = Math.round((spendMinor / 100 / (plan.cpm * rng.noise(0.12))) * 1000);
       const verifiedOrders = campaignOrders[c * days + d]!;
       const verifiedRevenueMinor = campaignRevenue[c * days + d]!;

@@ -133,6 +133,14 @@ export function activeCampaigns(ctx: Ctx, dayIndex: number): number[] {
 }
 
 /**
+ * A guest's shipping country (index into COUNTRIES): the first draw of its order's stream, so a
+ * planter can pick a seed by the country it ships to (plant-geo-lift.ts).
+ */
+export function drawGuestCountry(rng: Rng): number {
+  return rng.weightedIndex(COUNTRY_WEIGHTS);
+}
+
+/**
  * Turns one purchase event into a full order. Pure in (ctx, event): pass 1 and on-demand
  * materialisation call it with the same event and get the same order.
  */
@@ -141,7 +149,7 @@ export function buildOrder(ctx: Ctx, ev: OrderEvent, index: number): BuiltOrder 
   const customer = ev.kind === 0 ? ctx.customers[ev.customerIndex]! : null;
   const isTest = ev.kind === 2;
   const shop = ctx.currency;
-  const countryRng = customer ? null : rng.weightedIndex(COUNTRY_WEIGHTS);
+  const countryRng = customer ? null : drawGuestCountry(rng);
   const country = customer
     ? (COUNTRIES.find((c) => c.code === customer.countryCode) ?? COUNTRIES[0]!)
     : COUNTRIES[isTest ? 0 : (countryRng ?? 0)]!;

@@ -1,4 +1,6 @@
 /** The demo generator's fixed plan (shop, channel mixes, Meta campaigns) and the context its passes share. */
+
+import type { CausalChannelKey } from '../ad-platforms/plan-causal-flights.ts';
 import { COUNTRIES } from '../catalog.ts';
 import {
   type CampaignTruth,
@@ -178,6 +180,35 @@ export interface TikTokOrderPlan {
   expected: Float64Array;
 }
 
+/** One paid channel's planted response in the `causal` preset (plan-causal-ads.ts). */
+export interface CausalChannelSpec {
+  key: CausalChannelKey;
+  name: string;
+  /** Daily geometric decay of the adstock. */
+  decay: number;
+  /** Hill shape and half-saturation point as a multiple of the channel's mean daily spend. */
+  shape: number;
+  halfSaturationOfMeanSpend: number;
+  /** Expected incremental net sales per unit of spend at the model's mean basket. */
+  targetRoas: number;
+}
+
+export interface CausalChannelPlan {
+  spec: CausalChannelSpec;
+  /** Spend per store day in shop-currency major units. */
+  spend: Float64Array;
+  /** Expected caused orders per store day. */
+  expected: Float64Array;
+  halfSaturation: number;
+  effect: number;
+}
+
+export interface CausalPlan {
+  /** Meta spend per campaign and day in shop minor units: `[campaign * days + day]`. */
+  metaSpendMinor: Float64Array;
+  channels: CausalChannelPlan[];
+}
+
 export interface Ctx {
   config: StoreConfig;
   /** The shop currency (ISO 4217, two digits): every `*Minor` amount of the store is in it. */
@@ -199,4 +230,6 @@ export interface Ctx {
   productPages: number[];
   /** The TikTok account's campaigns and their expected orders per day (plan-tiktok-orders.ts). */
   tiktok: TikTokOrderPlan;
+  /** The `causal` preset's planted spend and response (plan-causal-ads.ts); null in the others. */
+  causal: CausalPlan | null;
 }
