@@ -93,7 +93,11 @@ describe.each([
     for (let round = 0; round < 4; round++) {
       await Promise.all(
         Array.from({ length: 5 }, (_, k) =>
-          (k % 2 ? first : second).write({ workspaceId, configurationId, events: events(25, (round + k) % 3) }),
+          (k % 2 ? first : second).write({
+            workspaceId,
+            configurationId,
+            events: events(25, (round + k) % 3),
+          }),
         ),
       );
       await foldFirst(db);

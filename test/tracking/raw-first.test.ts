@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { createAppCaches } from '../../src/server/caches.ts';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { int8Number, queryRows } from '../../src/server/db/query-rows.ts';
-import { foldEvents } from '../../src/server/domain/tracking/fold-events.ts';
+import { foldEvents, foldPending, setReadersFoldFirst } from '../../src/server/domain/tracking/fold-events.ts';
 import { createPartCounter } from '../../src/server/domain/tracking/hour-parts.ts';
 import { createEventWriter } from '../../src/server/features/tracking/ingest/event-writer.ts';
 import { listTrackingSessions } from '../../src/server/features/tracking/read-cursor-tracking.ts';
@@ -180,6 +180,30 @@ describe('raw-first ingestion', () => {
     );
     await db.execute(sql`DELETE FROM tracking_configurations WHERE id = ${legacySite}::uuid`);
     await db.execute(sql`DELETE FROM tracking_events WHERE configuration_id = ${legacySite}::uuid`);
+  });
+
+  it('with TRACKING_RAW_FIRST off readers skip the look for pending rows; the scheduler still folds them', async () => {
+    const db = testDb.database.db;
+    // Rows a raw-first run left behind, read by a process that writes the rollups in the request.
+    const writer = createEventWriter(db, {
+      clock: () => now,
+      retentionDays: 30,
+      foldDelayMs: 600_000,
+      onMaintenanceError: rethrow,
+    });
+    const sessionId = 'sess_switched_off';
+    await writer.write({ workspaceId, configurationId, events: [makeEvent(shop, { sessionId })] });
+    const sessionOf = async () =>
+      (await listTrackingSessions(db, { workspaceId }, now)).sessions.find((s) => s.sessionId === sessionId);
+    setReadersFoldFirst(db, false);
+    try {
+      expect(await sessionOf()).toBeUndefined();
+      await foldPending(db);
+      expect((await sessionOf())?.eventCount).toBe(1);
+    } finally {
+      setReadersFoldFirst(db, true);
+    }
+    await writer.drain();
   });
 
   it('two writers and concurrent folds across an hour: every raw row counted once', async () => {

@@ -182,15 +182,34 @@ function eventOf(row: RawRow): CursorEvent {
 
 const PendingRow = z.object({ pending: z.boolean() });
 const readerCounters = new WeakMap<Db, PartCounter>();
+/** Databases of a process that writes the rollups in the request (TRACKING_RAW_FIRST=0). */
+const rollupsInRequest = new WeakSet<Db>();
+
+/**
+ * Set once per process from TRACKING_RAW_FIRST: off, its requests write the rollups themselves, so
+ * `foldFirst` returns at once instead of looking for pending rows on every read. Rows a raw-first
+ * run left behind (the switch turned off since) are still folded by the scheduler's tick and the
+ * tracking maintenance (`foldPending`).
+ */
+export function setReadersFoldFirst(db: Db, rawFirst: boolean): void {
+  if (rawFirst) rollupsInRequest.delete(db);
+  else rollupsInRequest.add(db);
+}
 
 /**
  * For every reader of the rollups (sessions, session pages, page counts, clicked elements, heatmap
  * parts): folds the raw rows committed so far, so a read right after an ingestion's 200 includes
- * its events. One indexed look at the newest raw rows when nothing is pending (always, with
- * TRACKING_RAW_FIRST off). Call it before the reader's own transaction, whose snapshot would
- * otherwise miss the fold.
+ * its events. One indexed look at the newest raw rows when nothing is pending; nothing at all with
+ * TRACKING_RAW_FIRST off (setReadersFoldFirst). Call it before the reader's own transaction, whose
+ * snapshot would otherwise miss the fold.
  */
 export async function foldFirst(db: Db): Promise<void> {
+  if (rollupsInRequest.has(db)) return;
+  await foldPending(db);
+}
+
+/** Folds whatever raw rows are pending, whatever this process's setting (the scheduler, maintenance). */
+export async function foldPending(db: Db): Promise<void> {
   const [state] = await queryRows(
     db,
     PendingRow,
