@@ -224,7 +224,8 @@ describe('raw-first ingestion', () => {
     for (let k = 0; k < 40; k++) {
       // The clock crosses 10:00 halfway: rows of two hours and, with the earlier test, two days' keys.
       if (k === 20) now = new Date('2027-06-01T10:00:03Z');
-      const events = Array.from({ length: 12 + (k % 5) }, (_, i) =>
+      // One commit larger than a fold chunk (50 rows): folded whole, in a chunk of its own.
+      const events = Array.from({ length: k === 10 ? 70 : 12 + (k % 5) }, (_, i) =>
         makeEvent(shop, {
           sessionId: `conc_${k % 7}`,
           eventType: (['click', 'cursor_move', 'scroll', 'page_view', 'dead_click'] as const)[(i + k) % 5],
