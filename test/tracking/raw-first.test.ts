@@ -8,7 +8,11 @@ import { z } from 'zod';
 import { createAppCaches } from '../../src/server/caches.ts';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { int8Number, queryRows } from '../../src/server/db/query-rows.ts';
-import { foldEvents, foldPending, setReadersFoldFirst } from '../../src/server/domain/tracking/fold-events.ts';
+import {
+  foldEvents,
+  foldPending,
+  setReadersFoldFirst,
+} from '../../src/server/domain/tracking/fold-events.ts';
 import { createPartCounter } from '../../src/server/domain/tracking/hour-parts.ts';
 import { createEventWriter } from '../../src/server/features/tracking/ingest/event-writer.ts';
 import { listTrackingSessions } from '../../src/server/features/tracking/read-cursor-tracking.ts';
