@@ -45,7 +45,7 @@ const EnvSchema = z.object({
   TRACKING_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /**
    * Raw-first cursor-event ingestion (decisions 125, 138): a request writes raw rows only and a fold
-   * rolls them up (about a second later, or first thing in any read of the rollups). On by default;
+   * rolls them up (about a quarter second later, or first thing in any read of the rollups). On by default;
    * `0` writes the rollups in each request instead.
    */
   TRACKING_RAW_FIRST: booleanFlag.default(true),
