@@ -334,10 +334,21 @@ async function pendingEvents(client: pg.Client): Promise<number> {
   return Number(rows[0]?.n);
 }
 
-/** Waits until the fold has caught up; returns the milliseconds it took. */
+/**
+ * Waits until the fold has caught up; returns the milliseconds it took. Polls the newest stamp
+ * against the watermark (one index descent, as foldFirst does), not a count: this connection's
+ * CPU is counted with the ingestion's.
+ */
 async function waitForFold(client: pg.Client): Promise<number> {
   const started = performance.now();
-  while ((await pendingEvents(client)) > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+  const pending = async () =>
+    (
+      await client.query<{ pending: boolean }>(
+        `SELECT coalesce((SELECT max(ingested_at) FROM tracking_events)
+           >= (SELECT folded_before FROM tracking_fold_watermark), false) AS pending`,
+      )
+    ).rows[0]?.pending;
+  while (await pending()) await new Promise((resolve) => setTimeout(resolve, 50));
   return performance.now() - started;
 }
 

@@ -46,10 +46,11 @@ const EnvSchema = z.object({
   SYNC_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   TRACKING_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /**
-   * Raw-first cursor-event ingestion (decision 125): a request writes raw rows only and a fold
-   * rolls them up (about a second later, or first thing in any read of the rollups). Off by default.
+   * Raw-first cursor-event ingestion (decisions 125, 138): a request writes raw rows only and a fold
+   * rolls them up (about a quarter second later, or first thing in any read of the rollups). On by default;
+   * `0` writes the rollups in each request instead.
    */
-  TRACKING_RAW_FIRST: booleanFlag.default(false),
+  TRACKING_RAW_FIRST: booleanFlag.default(true),
   /** A running job whose worker sent no heartbeat for this long is taken over by another worker. */
   JOB_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
   /** Most order lines a cost recalculation re-prices per committed step (whole days per step). */

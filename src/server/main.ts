@@ -4,6 +4,7 @@ import { createAppCaches } from './caches.ts';
 import { type Database, type DatabaseTarget, openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { openReadReplica, primaryOnly, type ReadRouter } from './db/read-replica.ts';
+import { setReadersFoldFirst } from './domain/tracking/fold-events.ts';
 import { type Env, loadEnv } from './env.ts';
 import { closeAbandonedRuns } from './features/analysis/close-abandoned-runs.ts';
 import { createAnalysisWorkerHost } from './features/analysis/worker/analysis-worker-host.ts';
@@ -65,6 +66,8 @@ function createAppDeps(
   publicUrl: () => string,
 ): AppDeps {
   const secrets = resolveSecrets(env, { ephemeral: options.ephemeralSecrets });
+  // Readers of the cursor-event rollups look for raw rows to fold only when requests write raw-first.
+  setReadersFoldFirst(database.db, env.trackingRawFirst);
   const caches = createAppCaches();
   const log = createLogger(env.logLevel);
   const deps: AppDeps = {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { createAppCaches } from '../../src/server/caches.ts';
 import { migrateDatabase } from '../../src/server/db/migrate.ts';
 import { int8Number, queryRows } from '../../src/server/db/query-rows.ts';
+import { foldFirst } from '../../src/server/domain/tracking/fold-events.ts';
 import { createEventWriter } from '../../src/server/features/tracking/ingest/event-writer.ts';
 import { foldHeatmapTiles } from '../../src/server/features/tracking/ingest/heatmap-fold.ts';
 import { getHeatmap } from '../../src/server/features/tracking/read-heatmap.ts';
@@ -15,11 +16,16 @@ import { createSiteDatabase, heatmapTotal, makeEvent } from './ingest-helpers.ts
 const CountRow = z.object({ n: int8Number });
 
 /**
- * The ingestion commit appends its heatmap cells as hour parts, one row per cell owner (decision
- * 085): a 200 means the cells are readable, nothing folds them in the background, the hourly tile
- * fold sums the parts of a cell once, and a deleted site takes its parts with it.
+ * Heatmap cells are appended as hour parts, one row per cell owner (decision 085), by each fold of
+ * raw rows (raw-first, the default, decision 125) or by each ingestion commit (TRACKING_RAW_FIRST=0):
+ * a 200 means the cells are readable (a read folds first), the hourly tile fold sums the parts of
+ * a cell once, and a deleted site takes its parts with it. The table counts read as a reader does,
+ * folding first.
  */
-describe('heatmap hour parts', () => {
+describe.each([
+  { mode: 'raw-first', rawFirst: true },
+  { mode: 'rollups in the request', rawFirst: false },
+])('heatmap hour parts ($mode)', ({ rawFirst }) => {
   let testDb: TestDatabase;
   let workspaceId: string;
   let configurationId: string;
@@ -33,8 +39,10 @@ describe('heatmap hour parts', () => {
     await testDb?.drop();
   });
 
-  const count = async (query: ReturnType<typeof sql>) =>
-    (await queryRows(testDb.database.db, CountRow, query))[0]?.n ?? 0;
+  const count = async (query: ReturnType<typeof sql>) => {
+    await foldFirst(testDb.database.db);
+    return (await queryRows(testDb.database.db, CountRow, query))[0]?.n ?? 0;
+  };
   const parts = () => count(sql`SELECT count(*) AS n FROM tracking_heatmap_hour_parts`);
   const cellSum = () => count(sql`SELECT coalesce(sum(count), 0) AS n FROM tracking_heatmap_hour_cells`);
   const events = (n: number, seed: number, overrides: Partial<CursorEvent> = {}) =>
@@ -48,11 +56,12 @@ describe('heatmap hour parts', () => {
     createEventWriter(testDb.database.db, {
       clock: () => now,
       retentionDays: 30,
+      rawFirst,
       onMaintenanceError: rethrow,
     });
   const heatmap = () => getHeatmap(testDb.database.db, createAppCaches().heatmapTiles, { workspaceId });
 
-  it('a commit writes one part per page and event type, readable as soon as the write resolves', async () => {
+  it('a fold (or commit) writes one part per page and event type, readable as soon as the write resolves', async () => {
     const writer = newWriter();
     await writer.write({ workspaceId, configurationId, events: events(30, 1) });
     expect(await parts()).toBe(1);
@@ -79,12 +88,20 @@ describe('heatmap hour parts', () => {
     const first = newWriter();
     const second = newWriter();
     const before = await cellSum();
-    // The same cells again and again: every cell is in many parts.
-    await Promise.all(
-      Array.from({ length: 20 }, (_, k) =>
-        (k % 2 ? first : second).write({ workspaceId, configurationId, events: events(25, k % 3) }),
-      ),
-    );
+    // The same cells again and again, in four rounds each read (folded) before the next: every cell
+    // is in many parts.
+    for (let round = 0; round < 4; round++) {
+      await Promise.all(
+        Array.from({ length: 5 }, (_, k) =>
+          (k % 2 ? first : second).write({
+            workspaceId,
+            configurationId,
+            events: events(25, (round + k) % 3),
+          }),
+        ),
+      );
+      await foldFirst(db);
+    }
     expect((await cellSum()) - before).toBe(500);
     const distinct = await count(
       sql`SELECT count(*) AS n FROM (SELECT DISTINCT page_url, event_type, x_bin, y_bin FROM tracking_heatmap_hour_cells) AS c`,
@@ -127,25 +144,28 @@ describe('heatmap hour parts', () => {
       clock: () => now,
       retentionDays: 30,
       partsPerSum: 3,
+      rawFirst,
       onMaintenanceError: rethrow,
     });
     const plain = newWriter();
     for (let k = 0; k < 22; k++) {
       const batch = events(12, k);
+      // Each writer's drain folds (raw-first) what is pending, so each drains before the other
+      // writes: every fold holds one writer's commit and counts its parts as that process's.
+      // A sum runs after its commit's answer; the drain lets it finish, so the levels below are exact.
       await summing.write({
         workspaceId,
         configurationId,
         events: batch.map((e) => ({ ...e, pageUrl: `${shop}/busy` })),
       });
+      await summing.drain();
       await plain.write({
         workspaceId,
         configurationId,
         events: batch.map((e) => ({ ...e, pageUrl: `${shop}/same` })),
       });
-      // A sum runs after its commit's answer; let it finish, so the levels below are exact.
-      await summing.drain();
+      await plain.drain();
     }
-    await plain.drain();
     expect(await levelsOf(`${shop}/same`)).toEqual({ 0: 22 });
     // Every 9th commit makes a level-2 part, summed at once with the one before (the top level is
     // one running sum): after 18 one level-2 part; the 21st made a level-1 part of the 19th to the

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { queryRows } from '../../src/server/db/query-rows.ts';
+import { foldFirst } from '../../src/server/domain/tracking/fold-events.ts';
 import type { TrackingConfiguration } from '../../src/shared/contracts/tracking-configurations.ts';
 import { startTestApp, type TestApp } from '../support/start-app.ts';
 import { addWebsite, countRawEvents, postEvents } from './ingest-helpers.ts';
@@ -31,8 +32,10 @@ describe('first-party journey ingestion', () => {
   const shop = 'https://shop-j.example';
   const post = (events: unknown[]) =>
     postEvents(app.baseUrl, { trackingId: site.trackingId, apiKey: site.apiKey, events }, { origin: shop });
-  const sessionRow = async (sessionId: string) =>
-    (
+  // Read as every reader of the sessions does, folding the raw rows first (decision 125).
+  const sessionRow = async (sessionId: string) => {
+    await foldFirst(app.db);
+    return (
       await queryRows(
         app.db,
         SessionRow,
@@ -41,6 +44,7 @@ describe('first-party journey ingestion', () => {
           FROM tracking_sessions WHERE session_id = ${sessionId}`,
       )
     )[0];
+  };
 
   beforeAll(async () => {
     app = await startTestApp();

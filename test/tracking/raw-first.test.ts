@@ -8,7 +8,11 @@ import { z } from 'zod';
 import { createAppCaches } from '../../src/server/caches.ts';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { int8Number, queryRows } from '../../src/server/db/query-rows.ts';
-import { foldEvents } from '../../src/server/domain/tracking/fold-events.ts';
+import {
+  foldEvents,
+  foldPending,
+  setReadersFoldFirst,
+} from '../../src/server/domain/tracking/fold-events.ts';
 import { createPartCounter } from '../../src/server/domain/tracking/hour-parts.ts';
 import { createEventWriter } from '../../src/server/features/tracking/ingest/event-writer.ts';
 import { listTrackingSessions } from '../../src/server/features/tracking/read-cursor-tracking.ts';
@@ -182,6 +186,30 @@ describe('raw-first ingestion', () => {
     await db.execute(sql`DELETE FROM tracking_events WHERE configuration_id = ${legacySite}::uuid`);
   });
 
+  it('with TRACKING_RAW_FIRST off readers skip the look for pending rows; the scheduler still folds them', async () => {
+    const db = testDb.database.db;
+    // Rows a raw-first run left behind, read by a process that writes the rollups in the request.
+    const writer = createEventWriter(db, {
+      clock: () => now,
+      retentionDays: 30,
+      foldDelayMs: 600_000,
+      onMaintenanceError: rethrow,
+    });
+    const sessionId = 'sess_switched_off';
+    await writer.write({ workspaceId, configurationId, events: [makeEvent(shop, { sessionId })] });
+    const sessionOf = async () =>
+      (await listTrackingSessions(db, { workspaceId }, now)).sessions.find((s) => s.sessionId === sessionId);
+    setReadersFoldFirst(db, false);
+    try {
+      expect(await sessionOf()).toBeUndefined();
+      await foldPending(db);
+      expect((await sessionOf())?.eventCount).toBe(1);
+    } finally {
+      setReadersFoldFirst(db, true);
+    }
+    await writer.drain();
+  });
+
   it('two writers and concurrent folds across an hour: every raw row counted once', async () => {
     const db = testDb.database.db;
     const first = rawWriter();
@@ -200,7 +228,8 @@ describe('raw-first ingestion', () => {
     for (let k = 0; k < 40; k++) {
       // The clock crosses 10:00 halfway: rows of two hours and, with the earlier test, two days' keys.
       if (k === 20) now = new Date('2027-06-01T10:00:03Z');
-      const events = Array.from({ length: 12 + (k % 5) }, (_, i) =>
+      // One commit larger than a fold chunk (50 rows): folded whole, in a chunk of its own.
+      const events = Array.from({ length: k === 10 ? 70 : 12 + (k % 5) }, (_, i) =>
         makeEvent(shop, {
           sessionId: `conc_${k % 7}`,
           eventType: (['click', 'cursor_move', 'scroll', 'page_view', 'dead_click'] as const)[(i + k) % 5],

@@ -4,7 +4,7 @@ import { HOUR_MS } from '../../shared/calendar.ts';
 import { SYNC_SOURCES, SyncSourceSchema } from '../../shared/contracts/sync.ts';
 import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/query-rows.ts';
-import { foldFirst } from '../domain/tracking/fold-events.ts';
+import { foldPending } from '../domain/tracking/fold-events.ts';
 import type { AppDeps } from '../http/deps.ts';
 import { enqueueDueRatesFetch } from './definitions/fetch-exchange-rates.ts';
 import { enqueueDueSpendSheets } from './definitions/import-spend-sheets.ts';
@@ -88,8 +88,8 @@ export function createSyncScheduler(deps: AppDeps, options: { tickMs?: number } 
       enqueueDueNotificationsTick(deps.db, now),
       enqueueDueRatesFetch(deps.db, now),
       enqueueDueSpendSheets(deps.db, now, deps.env.syncIntervalMinutes),
-      // Raw rows a killed web process wrote but never folded (decision 125); a no-op when none.
-      foldFirst(deps.db),
+      // Raw rows a killed web process (or a raw-first run before the switch was turned off) wrote but never folded (decision 125); a no-op when none.
+      foldPending(deps.db),
     ]).catch((error: unknown) => {
       // The next tick tries again; the state is in the database.
       deps.log.error({ err: error }, 'scheduler tick failed');

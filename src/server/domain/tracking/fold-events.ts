@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { CursorEvent } from '../../../shared/contracts/cursor-tracking.ts';
 import type { Db } from '../../db/client.ts';
@@ -26,13 +26,17 @@ import { type ReceivedEvents, rollupStatement } from './rollup-statement.ts';
  */
 export const INGEST_LOCK_KEY = 720_422;
 const FOLD_EVENTS_LOCK_KEY = 720_423;
-/** A writer folds this long after the first commit it has not folded yet. */
-export const FOLD_DELAY_MS = 1000;
+/**
+ * A writer folds this long after the first commit it has not folded yet: a quarter second (1 s in
+ * decision 125), so a read right after a burst finds less to fold (decision 138).
+ */
+export const FOLD_DELAY_MS = 250;
 /** Raw rows rolled up per transaction (and so held in memory at once). */
 const CHUNK_EVENTS = 20_000;
 
 const MarkRow = z.object({ mark: z.string() });
-const StepRow = z.object({ from: z.string(), to: z.string().nullable() });
+const WatermarkRow = z.object({ from: z.string(), done: z.boolean() });
+const NextRow = z.object({ at: z.string() });
 const RawRow = z.object({
   w: z.string(),
   c: z.string(),
@@ -55,6 +59,7 @@ const RawRow = z.object({
   vi: z.string().nullable(),
   ck: z.string().nullable(),
   eh: z.string().nullable(),
+  at: z.string(),
 });
 type RawRow = z.infer<typeof RawRow>;
 
@@ -94,43 +99,56 @@ async function foldChunk(
   partCounter: PartCounter,
 ): Promise<HourPartOwner[] | null> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${FOLD_EVENTS_LOCK_KEY})`);
-  // The chunk ends at the stamp of its (chunkEvents + 1)th row, or at the next stamp when that is
-  // the watermark itself (a commit larger than a chunk is folded whole), else at the mark.
-  const [step] = await queryRows(
+  const [watermark] = await queryRows(
     tx,
-    StepRow,
-    sql`WITH w AS (SELECT folded_before AS f FROM tracking_fold_watermark),
-      cut AS (SELECT (SELECT ingested_at FROM tracking_events, w WHERE ingested_at >= w.f
-        AND ingested_at < ${mark}::timestamptz ORDER BY ingested_at OFFSET ${chunkEvents}::int LIMIT 1) AS at)
-      SELECT w.f::text AS from, CASE WHEN w.f >= ${mark}::timestamptz THEN NULL
-        WHEN cut.at IS NULL THEN ${mark}::timestamptz
-        WHEN cut.at > w.f THEN cut.at
-        ELSE coalesce((SELECT min(ingested_at) FROM tracking_events WHERE ingested_at > w.f
-          AND ingested_at < ${mark}::timestamptz), ${mark}::timestamptz) END::text AS to
-      FROM w, cut`,
+    WatermarkRow,
+    sql`SELECT folded_before::text AS from, folded_before >= ${mark}::timestamptz AS done FROM tracking_fold_watermark`,
   );
-  if (!step || step.to === null) return null;
-  // In commit order, each commit's rows as it inserted them; the rows of a site deleted since are
-  // dropped with it.
-  const rows = await queryRows(
-    tx,
-    RawRow,
-    sql`SELECT e.workspace_id AS w, e.configuration_id AS c, e.session_id AS s, e.event_type AS t, e.page_url AS p,
-        e.x, e.y, e.viewport_width AS vw, e.viewport_height AS vh, e.document_width AS dw, e.document_height AS dh,
-        e.element_selector AS el, e.offset_x AS ox, e.offset_y AS oy, e.scroll_depth AS sd,
-        (extract(epoch FROM e.client_time) * 1000)::float8 AS ct, (extract(epoch FROM e.received_at) * 1000)::float8 AS ra,
-        e.referrer AS rf, e.visitor_id AS vi, e.cart_token AS ck, e.email_hash AS eh
-      FROM tracking_events e JOIN tracking_configurations k ON k.id = e.configuration_id
-      WHERE e.ingested_at >= ${step.from}::timestamptz AND e.ingested_at < ${step.to}::timestamptz
-      ORDER BY e.ingested_at, e.tableoid, e.ctid`,
-  );
+  if (!watermark || watermark.done) return null;
+  // The next rows in stamp order along the b-tree (migration 0685), one more than a chunk: when it
+  // is full, the chunk ends before the stamp of that last row, so each commit is folded whole, in
+  // one chunk. A commit larger than a chunk (its rows all share the first stamp) is read whole.
+  // Rows of a site deleted since are dropped with it (a filter, not a join, so the scan's order
+  // stays). The day partition's statistics lag its newest rows, so the planner would expect a few
+  // hundred and bitmap-scan and sort every pending row for each chunk: bitmap scans are off here,
+  // for an ordered index scan that stops after the chunk.
+  await tx.execute(sql`SET LOCAL enable_bitmapscan = off`);
+  const after = (range: SQL, limit = sql``) =>
+    queryRows(
+      tx,
+      RawRow,
+      sql`SELECT e.workspace_id AS w, e.configuration_id AS c, e.session_id AS s, e.event_type AS t, e.page_url AS p,
+          e.x, e.y, e.viewport_width AS vw, e.viewport_height AS vh, e.document_width AS dw, e.document_height AS dh,
+          e.element_selector AS el, e.offset_x AS ox, e.offset_y AS oy, e.scroll_depth AS sd,
+          (extract(epoch FROM e.client_time) * 1000)::float8 AS ct, (extract(epoch FROM e.received_at) * 1000)::float8 AS ra,
+          e.referrer AS rf, e.visitor_id AS vi, e.cart_token AS ck, e.email_hash AS eh, e.ingested_at::text AS at
+        FROM tracking_events e
+        WHERE e.configuration_id = ANY (ARRAY(SELECT id FROM tracking_configurations))
+          AND e.ingested_at >= ${watermark.from}::timestamptz AND ${range}
+        ORDER BY e.ingested_at, e.tableoid, e.ctid ${limit}`,
+    );
+  let rows = await after(sql`e.ingested_at < ${mark}::timestamptz`, sql`LIMIT ${chunkEvents + 1}::int`);
+  let to = mark;
+  if (rows.length > chunkEvents) {
+    to = rows[chunkEvents]!.at;
+    rows = rows.filter((row) => row.at !== to);
+    if (rows.length === 0) {
+      rows = await after(sql`e.ingested_at = ${to}::timestamptz`);
+      const [next] = await queryRows(
+        tx,
+        NextRow,
+        sql`SELECT (${to}::timestamptz + interval '1 microsecond')::text AS at`,
+      );
+      to = next!.at;
+    }
+  }
   const due: HourPartOwner[] = [];
   for (const [hour, groups] of hoursOf(rows)) {
     const { ctes, cells } = rollupStatement(groups, hour);
     await tx.execute(sql`WITH ${ctes} SELECT 1`);
     due.push(...partCounter.add(new Date(hour).toISOString(), cells));
   }
-  await tx.execute(sql`UPDATE tracking_fold_watermark SET folded_before = ${step.to}::timestamptz`);
+  await tx.execute(sql`UPDATE tracking_fold_watermark SET folded_before = ${to}::timestamptz`);
   return due;
 }
 
@@ -182,20 +200,41 @@ function eventOf(row: RawRow): CursorEvent {
 
 const PendingRow = z.object({ pending: z.boolean() });
 const readerCounters = new WeakMap<Db, PartCounter>();
+/** Databases of a process that writes the rollups in the request (TRACKING_RAW_FIRST=0). */
+const rollupsInRequest = new WeakSet<Db>();
+
+/**
+ * Set once per process from TRACKING_RAW_FIRST: off, its requests write the rollups themselves, so
+ * `foldFirst` returns at once instead of looking for pending rows on every read. Rows a raw-first
+ * run left behind (the switch turned off since) are still folded by the scheduler's tick and the
+ * tracking maintenance (`foldPending`).
+ */
+export function setReadersFoldFirst(db: Db, rawFirst: boolean): void {
+  if (rawFirst) rollupsInRequest.delete(db);
+  else rollupsInRequest.add(db);
+}
 
 /**
  * For every reader of the rollups (sessions, session pages, page counts, clicked elements, heatmap
  * parts): folds the raw rows committed so far, so a read right after an ingestion's 200 includes
- * its events. One indexed look at the newest raw rows when nothing is pending (always, with
- * TRACKING_RAW_FIRST off). Call it before the reader's own transaction, whose snapshot would
- * otherwise miss the fold.
+ * its events. One index descent to the newest raw row when nothing is pending; nothing at all with
+ * TRACKING_RAW_FIRST off (setReadersFoldFirst). Call it before the reader's own transaction, whose
+ * snapshot would otherwise miss the fold.
  */
 export async function foldFirst(db: Db): Promise<void> {
+  if (rollupsInRequest.has(db)) return;
+  await foldPending(db);
+}
+
+/** Folds whatever raw rows are pending, whatever this process's setting (the scheduler, maintenance). */
+export async function foldPending(db: Db): Promise<void> {
   const [state] = await queryRows(
     db,
     PendingRow,
-    sql`SELECT EXISTS (SELECT 1 FROM tracking_events
-      WHERE ingested_at >= (SELECT folded_before FROM tracking_fold_watermark)) AS pending`,
+    // The newest stamp, one descent of each day's b-tree (migration 0685): an EXISTS over
+    // `ingested_at >= watermark` was planned as a scan of the whole day.
+    sql`SELECT coalesce((SELECT max(ingested_at) FROM tracking_events)
+      >= (SELECT folded_before FROM tracking_fold_watermark), false) AS pending`,
   );
   if (!state?.pending) return;
   let partCounter = readerCounters.get(db);

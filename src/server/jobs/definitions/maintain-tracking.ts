@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { addDays } from '../../../shared/calendar.ts';
-import { foldFirst } from '../../domain/tracking/fold-events.ts';
+import { foldPending } from '../../domain/tracking/fold-events.ts';
 import { applyTrackingRetention, ensureEventPartition, utcDayOf } from '../../domain/tracking/partitions.ts';
 import { foldStoredFunnels } from '../../features/funnels/fold-stored-funnels.ts';
 import { foldHeatmapTiles } from '../../features/tracking/ingest/heatmap-fold.ts';
@@ -28,7 +28,7 @@ export const maintainTrackingJob = defineJob({
     await ensureEventPartition(deps.db, addDays(today, 1));
     // Raw-first (decision 125): raw rows not rolled up yet, before retention drops their partitions
     // and before their finished hours become tiles.
-    await foldFirst(deps.db);
+    await foldPending(deps.db);
     const droppedPartitions = await applyTrackingRetention(deps.db, now, deps.env.trackingRetentionDays);
     const foldedThrough = await foldHeatmapTiles(deps.db, now);
     const foldedFunnels = await foldStoredFunnels(deps.db);

@@ -14,6 +14,9 @@ import { rollupStatement } from '../../../domain/tracking/rollup-statement.ts';
 import { rawEventColumns } from '../../../domain/tracking/writer-columns.ts';
 import { FOLD_MARGIN_MS, foldHeatmapTiles } from './heatmap-fold.ts';
 
+/** Raw-first group commit: at most one group taken off the queue per this many ms while busy. */
+export const GROUP_WINDOW_MS = 5;
+
 /** One accepted request's events, owned by one configuration of one workspace. */
 export interface EventBatch {
   workspaceId: string;
@@ -39,6 +42,14 @@ export interface EventWriterOptions {
    */
   concurrentCommits?: number;
   /**
+   * Raw-first: the least time between two groups taken off the queue (GROUP_WINDOW_MS by default).
+   * A busy writer gathers the requests of that window into one commit, so the per-commit cost
+   * (planning, the commit's WAL flush) is shared by more events; an idle writer commits at once.
+   */
+  groupWindowMs?: number;
+  /** Raw-first: how long after its first unfolded commit the writer folds (FOLD_DELAY_MS by default). */
+  foldDelayMs?: number;
+  /**
    * Parts of one heatmap owner and hour (per level) summed into one part of the next level
    * (hour-parts.ts; PARTS_PER_SUM by default).
    */
@@ -51,7 +62,7 @@ export interface EventWriterOptions {
   /**
    * Raw-first ingestion (TRACKING_RAW_FIRST, decision 125): a commit writes the raw rows alone and
    * a fold (fold-events.ts) rolls them up about FOLD_DELAY_MS later, or sooner when a reader folds
-   * first. Off: each commit writes its rollups too.
+   * first (the default). `false`: each commit writes its rollups too.
    */
   rawFirst?: boolean;
 }
@@ -77,6 +88,9 @@ export interface EventWriter {
  * could lose.
  */
 export function createEventWriter(db: Db, options: EventWriterOptions): EventWriter {
+  const rawFirst = options.rawFirst ?? true;
+  const groupWindowMs = rawFirst ? (options.groupWindowMs ?? GROUP_WINDOW_MS) : 0;
+  let lastTakenAt = Number.NEGATIVE_INFINITY;
   const maxEvents = options.maxEventsPerCommit ?? 20_000;
   let queue: Pending[] = [];
   const maxRunners = options.concurrentCommits ?? 2;
@@ -104,7 +118,7 @@ export function createEventWriter(db: Db, options: EventWriterOptions): EventWri
 
   function scheduleFold(): void {
     if (foldTimer) return;
-    foldTimer = setTimeout(() => void fold(), FOLD_DELAY_MS);
+    foldTimer = setTimeout(() => void fold(), options.foldDelayMs ?? FOLD_DELAY_MS);
     foldTimer.unref();
   }
 
@@ -162,7 +176,7 @@ export function createEventWriter(db: Db, options: EventWriterOptions): EventWri
     foldHourly(receivedAt);
     const received = receivedAt.toISOString();
     const raw = rawEventColumns(group.map(({ batch }) => batch));
-    if (options.rawFirst) {
+    if (rawFirst) {
       await db.execute(sql`
         WITH held AS MATERIALIZED (SELECT pg_advisory_xact_lock_shared(${INGEST_LOCK_KEY}) AS lock),
           stamp AS MATERIALIZED (SELECT clock_timestamp() AS at FROM held)
@@ -180,7 +194,20 @@ export function createEventWriter(db: Db, options: EventWriterOptions): EventWri
     return partCounter.add(new Date(hourStartOf(receivedAt.getTime())).toISOString(), cells);
   }
 
+  /**
+   * Group commit across the window: waits until groupWindowMs after the last group was taken,
+   * unless a full group is queued already. Nobody is answered before their group has committed.
+   */
+  async function gather(): Promise<void> {
+    const wait = lastTakenAt + groupWindowMs - performance.now();
+    if (wait <= 0) return;
+    let queued = 0;
+    for (const pending of queue) queued += pending.batch.events.length;
+    if (queued < maxEvents) await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+
   function takeGroup(): Pending[] {
+    lastTakenAt = performance.now();
     let events = 0;
     let taken = 0;
     while (taken < queue.length && (taken === 0 || events + queue[taken]!.batch.events.length <= maxEvents)) {
@@ -200,6 +227,9 @@ export function createEventWriter(db: Db, options: EventWriterOptions): EventWri
   let active = 0;
   async function run(): Promise<void> {
     while (queue.length > 0) {
+      await gather();
+      // The other runner may have taken everything meanwhile.
+      if (queue.length === 0) break;
       const group = takeGroup();
       try {
         sumParts(await commit(group));
@@ -224,7 +254,7 @@ export function createEventWriter(db: Db, options: EventWriterOptions): EventWri
     },
     async drain() {
       while (runners.size > 0) await Promise.all([...runners]);
-      if (options.rawFirst) await fold();
+      if (rawFirst) await fold();
       await partSums;
       await maintenance;
     },
