@@ -20,7 +20,9 @@ export function tiktokCampaignUtms(ads: readonly TikTokAd[]): Map<string, Campai
   const votes = new Map<string, Map<string, { utms: CampaignUtms; count: number; firstAd: bigint }>>();
   for (const ad of ads) {
     const params = new URLSearchParams(
-      (ad.utm_params ?? []).flatMap((p): Array<[string, string]> => (p.key && p.value ? [[p.key, p.value]] : [])),
+      (ad.utm_params ?? []).flatMap(
+        (p): Array<[string, string]> => (p.key && p.value ? [[p.key, p.value]] : []),
+      ),
     ).toString();
     const utms = utmsOf(params, ad.landing_page_url);
     if (!utms.utmSource && !utms.utmMedium && !utms.utmCampaign) continue;
