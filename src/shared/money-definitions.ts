@@ -17,7 +17,8 @@ export const PROFIT_LINE_DEFINITIONS = {
   shipping:
     'What shipping cost the shop: imported per order, else your shipping profile, else the amount charged.',
   paymentFees: 'Gateway fees of successful payments (the gateway’s own, else your fee rule).',
-  marketing: 'Meta ad spend of every campaign, on the ad account’s day.',
+  marketing:
+    'Ad spend of every platform (Meta, Google Ads, TikTok, imported spend and your cost lines), in the shop currency at each day’s rate, on the ad account’s day.',
   contributionMargin:
     'Gross profit + shipping charged − shipping cost − payment fees − marketing, before fixed expenses.',
   expenses:

@@ -75,7 +75,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
       {
         href: '/campaigns',
         label: 'Campaign Performance',
-        description: 'Meta ad spend, ROAS and attribution',
+        description: 'Every platform’s ad spend, ROAS and attribution',
         icon: Sparkles,
       },
       {
