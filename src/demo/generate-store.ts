@@ -17,6 +17,7 @@
 
 import { adPlatformTruth } from './ad-platforms/ad-platform-truth.ts';
 import { demoAdPlatformPlan } from './ad-platforms/plan-ad-platforms.ts';
+import { googleClickIndex } from './ad-platforms/plan-google-clicks.ts';
 import { dayToIso, formatZoned, localToUtcMs, parseIsoDay } from './calendar.ts';
 import { buildCatalog } from './catalog.ts';
 import { EventColumns, type OrderEvent } from './event-columns.ts';
@@ -131,6 +132,7 @@ export function generateStore(options: GenerateOptions): DemoStore {
     stockoutWindows: new Map(),
     productPages: [],
     tiktok: planTikTokOrders({ startDay, days, config, products }, adPlan.tiktok, adTruth.tiktok_ads),
+    googleClicks: googleClickIndex(adPlan.google),
   };
   const tiktokTruth = new TikTokTruthBuilder(ctx.tiktok);
 

@@ -1,4 +1,5 @@
 /** The demo generator's fixed plan (shop, channel mixes, Meta campaigns) and the context its passes share. */
+import type { GoogleClickIndex } from '../ad-platforms/plan-google-clicks.ts';
 import { COUNTRIES } from '../catalog.ts';
 import {
   type CampaignTruth,
@@ -172,8 +173,8 @@ export const CAMPAIGN_PLANS: readonly CampaignPlan[] = [
 
 /** The TikTok account's campaigns and the orders each is expected to bring per day (plan-tiktok-orders.ts). */
 export interface TikTokOrderPlan {
-  /** Each campaign with the product it advertises (its orders land on that product's page). */
-  campaigns: { id: string; name: string; productIndex: number }[];
+  /** Each campaign with the product it advertises (its orders land on that product's page) and its ads' ids. */
+  campaigns: { id: string; name: string; productIndex: number; adIds: string[] }[];
   /** Expected orders per day and campaign: `[dayIndex * campaigns + campaign]`. */
   expected: Float64Array;
 }
@@ -199,4 +200,6 @@ export interface Ctx {
   productPages: number[];
   /** The TikTok account's campaigns and their expected orders per day (plan-tiktok-orders.ts). */
   tiktok: TikTokOrderPlan;
+  /** The Google Ads account's delivered ad groups per day: a Google visit's click names one (plan-google-clicks.ts). */
+  googleClicks: GoogleClickIndex;
 }
