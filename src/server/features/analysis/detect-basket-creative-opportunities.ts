@@ -11,11 +11,11 @@ import {
 } from '../../../core/opportunities/detect-refresh-creative-opportunities.ts';
 import type { DetectorContext, OpportunityCandidate } from '../../../core/opportunities/types.ts';
 import { addDays } from '../../../shared/calendar.ts';
+import { CREATIVE_PLATFORMS } from '../../../shared/contracts/creatives.ts';
 import { currencyDigitsOf } from '../../../shared/money.ts';
 import { readProductTitles } from '../../domain/contribution/read-product-profit.ts';
 import type { CachedReads } from '../../http/deps.ts';
-import { creditKey, readAdDays, readCreatives } from '../creatives/read-creatives.ts';
-import { readPlatformAdDays } from '../creatives/read-platform-ads.ts';
+import { creditKey, readCreatives, readEveryAdDay } from '../creatives/read-creatives.ts';
 import { readBasketCounts } from '../product-affinity/read-basket-counts.ts';
 
 /** The bundle candidates' pairs: the last 90 days' baskets counted in PostgreSQL (decision 123). */
@@ -66,14 +66,13 @@ async function readCreativeFacts(
   context: DetectorContext,
   now: Date,
 ): Promise<CreativeFacts[]> {
-  const [rows, metaDays, otherDays] = await Promise.all([
+  const [rows, adDays] = await Promise.all([
     readCreatives(reads, workspaceId, { from: addDays(context.asOf, -29), to: context.asOf }, now),
-    readAdDays(reads, workspaceId, context.asOf),
-    readPlatformAdDays(reads, workspaceId, context.asOf, ['google_ads', 'tiktok_ads']),
+    readEveryAdDay(reads, workspaceId, context.asOf, CREATIVE_PLATFORMS),
   ]);
   const daysOf = new Map<string, { date: string; spend: number; purchases: number }[]>();
   const scale = 10 ** currencyDigitsOf(context.currency);
-  for (const d of [...metaDays, ...otherDays]) {
+  for (const d of adDays) {
     const key = creditKey(d.platform, d.ad_id);
     const days = daysOf.get(key) ?? [];
     days.push({ date: d.date, spend: d.spend / scale, purchases: d.purchases });
