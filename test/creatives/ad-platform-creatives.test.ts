@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { adPlatformTruth } from '../../src/demo/ad-platforms/ad-platform-truth.ts';
 import { planAdPlatformAds } from '../../src/demo/ad-platforms/plan-ad-platform-ads.ts';
 import { demoAdPlatformPlan } from '../../src/demo/ad-platforms/plan-ad-platforms.ts';
+import { planGoogleClicks } from '../../src/demo/ad-platforms/plan-google-clicks.ts';
 import { DEMO_SECRETS } from '../../src/demo/credentials.ts';
 import { createGoogleAdsClient } from '../../src/server/connectors/google-ads/client.ts';
 import { UpstreamError } from '../../src/server/connectors/http/upstream-error.ts';
@@ -171,6 +172,51 @@ describe('GET /api/creatives?platform=google_ads|tiktok_ads', () => {
       final_url: 'https://demo-store.myshopify.com/',
     });
     expect(stored?.body).toMatch(/delivered in 3 days/);
+  });
+
+  it('shows store-verified orders per Google and TikTok ad: their visits name the ad in utm_content, within the clicked campaign', async () => {
+    const { from, to } = window();
+    const store = app.demo.store;
+    const inWindow = (day: string) => day >= from && day <= to;
+    // Counted from the generator: the window's orders whose last visit came through the platform's ad.
+    const truth = new Map<string, { orders: number; revenue: number }>();
+    const googleAdsOf = new Map(
+      planAdPlatformAds(plan().google, store.config.seed).ads.map((ad) => [ad.id, ad]),
+    );
+    const clicks = new Map(planGoogleClicks(plan().google, store).map((c) => [c.gclid, c]));
+    let googleVisits = 0;
+    for (let i = 0; i < store.orders.count; i += 1) {
+      const o = store.getOrder(i);
+      const visit = o.journey?.lastVisit;
+      if (!visit || (visit.channel !== 'google_ads' && visit.channel !== 'tiktok_ads')) continue;
+      if (visit.channel === 'google_ads' && o.site && visit.utm.content) {
+        // Google's {creative}: an ad of the campaign and ad group its click_view names for the gclid.
+        const click = clicks.get(new URL(o.site.landingUrl).searchParams.get('gclid') ?? '');
+        const ad = googleAdsOf.get(visit.utm.content);
+        expect(ad && click && { campaignId: ad.campaignId, adGroupId: ad.adGroupId }).toEqual(
+          click && { campaignId: click.campaignId, adGroupId: click.adGroupId },
+        );
+        googleVisits += 1;
+      }
+      if (o.test || o.cancelledAtMs !== null || !inWindow(o.day) || !visit.utm.content) continue;
+      const key = `${visit.channel}|${visit.utm.content}`;
+      const entry = truth.get(key) ?? { orders: 0, revenue: 0 };
+      entry.orders += 1;
+      entry.revenue += o.totalMinor;
+      truth.set(key, entry);
+    }
+    expect(googleVisits).toBeGreaterThan(50);
+    const rows = (await creatives(`from=${from}&to=${to}`)).filter((r) => r.platform !== 'meta');
+    for (const row of rows) {
+      const expected = truth.get(`${row.platform}|${row.adId}`) ?? { orders: 0, revenue: 0 };
+      expect(row.verifiedOrders, `${row.platform} ${row.name}`).toBe(expected.orders);
+      expect(minor(row.verifiedRevenue), `${row.platform} ${row.name}`).toBe(expected.revenue);
+    }
+    for (const platform of ['google_ads', 'tiktok_ads'] as const) {
+      const withOrders = rows.filter((r) => r.platform === platform && r.verifiedOrders > 0);
+      expect(withOrders.length, platform).toBeGreaterThan(2);
+      expect(withOrders.every((r) => r.cpa !== null && r.contribution !== null)).toBe(true);
+    }
   });
 
   it('judges no Google ad (no reach per ad: cannot judge) and flags no TikTok ad; the daily view names the platform', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../../shared/calendar.ts';
+import { type AdDay, judgeFatigue } from '../creatives/judge-fatigue.ts';
 import { type BundlePair, detectBundleOpportunities } from './detect-bundle-opportunities.ts';
 import {
   type CreativeFacts,
@@ -80,6 +81,7 @@ describe('detectBundleOpportunities', () => {
 /** 42 days up to asOf: $100 a day; 10 purchases a day before the last 14 days, `recent` a day in them. */
 function creative(recent: number, over: Partial<CreativeFacts> = {}): CreativeFacts {
   return {
+    platform: 'meta',
     adId: '9001',
     name: 'Spring hero video',
     campaignId: '42',
@@ -129,5 +131,60 @@ describe('detectRefreshCreativeOpportunities', () => {
         context,
       ),
     ).toEqual([]);
+  });
+});
+
+describe('refresh creative on Google Ads and TikTok', () => {
+  /**
+   * 42 days of one ad: $100, 10,000 impressions a day; for 28 days 5,000 people, 200 clicks and 10
+   * purchases a day, then 3,000 people (frequency 2 → 3.3), 100 clicks (CTR halved) and 4 purchases
+   * (conversion 5 % → 4 %) a day: CPA $10 → $25. `withReach` false: the platform reports no reach.
+   */
+  function wornAd(platform: CreativeFacts['platform'], withReach: boolean): CreativeFacts {
+    const history: AdDay[] = Array.from({ length: 42 }, (_, i) => ({
+      date: addDays(context.asOf, i - 41),
+      impressions: 10_000,
+      reach: withReach ? (i >= 28 ? 3_000 : 5_000) : null,
+      clicks: i >= 28 ? 100 : 200,
+      purchases: i >= 28 ? 4 : 10,
+    }));
+    return {
+      platform,
+      adId: '7001',
+      name: 'Unboxing cut',
+      campaignId: '55',
+      fatigue: judgeFatigue(history, context.asOf),
+      days: history.map((d) => ({ date: d.date, spend: 100, purchases: d.purchases })),
+      revenuePerOrder: 80,
+      contributionPerOrder: 30,
+    };
+  }
+
+  it('prices a wearing-out TikTok ad from its own conversions, keyed by platform and ad', () => {
+    const ad = wornAd('tiktok_ads', true);
+    // Onset on day 28 (asOf − 13): the 3-day entry window is all worn on its third day.
+    expect(ad.fatigue).toMatchObject({ state: 'wearing_out', since: addDays(context.asOf, -11) });
+    const [refresh] = detectRefreshCreativeOpportunities([ad], context);
+    // CPA $10 → $25 (+150 %). Over 30 days at $100 a day: 300 − 120 = 180 purchases lost; 90–180 back.
+    expect(refresh).toMatchObject({
+      type: 'refresh_creative',
+      subjectKey: 'tiktok_ads:7001',
+      title: 'Refresh creative Unboxing cut: CPA up 150 % in 14 days',
+      revenueImpactMin: 7200,
+      revenueImpactMax: 14400,
+      profitImpact: { min: 2700, max: 5400 },
+      metricKey: 'campaign:55:revenue30d',
+    });
+    expect(refresh!.description).toContain('(TikTok Ads)');
+    expect(refresh!.evidence.method).toContain('TikTok Ads-reported purchases');
+  });
+
+  it('gives a Google Ads ad with the same CPA rise none: without reach the rule cannot judge it', () => {
+    const ad = wornAd('google_ads', false);
+    expect(ad.fatigue.state).toBe('insufficient_data');
+    expect(ad.fatigue.reason).toMatch(/no reach/);
+    expect(detectRefreshCreativeOpportunities([ad], context)).toEqual([]);
+    // The same days with reach would be judged wearing out: only the missing reach holds it back.
+    expect(detectRefreshCreativeOpportunities([wornAd('google_ads', true)], context)).toHaveLength(1);
   });
 });

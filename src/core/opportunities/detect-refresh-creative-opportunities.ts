@@ -1,18 +1,21 @@
 import { addDays } from '../../shared/calendar.ts';
+import type { CreativePlatform } from '../../shared/contracts/creatives.ts';
 import { formatMoney } from '../../shared/money.ts';
 import type { FatigueVerdict } from '../creatives/judge-fatigue.ts';
 import { metricKey } from './metric-key.ts';
+import { platformName } from './platform-name.ts';
 import { rankOpportunity, sufficiencyOf } from './rank-opportunity.ts';
 import { roundTo } from './round-to.ts';
 import type { DetectorContext, OpportunityCandidate } from './types.ts';
 
 /** One ad with its fatigue verdict (`judgeFatigue`, decision 121) and its daily delivery. */
 export interface CreativeFacts {
+  platform: CreativePlatform;
   adId: string;
   name: string;
   campaignId: string | null;
   fatigue: FatigueVerdict;
-  /** Its days up to asOf: spend in the shop currency (major units) and Meta-reported purchases. */
+  /** Its days up to asOf: spend in the shop currency (major units) and the platform's reported purchases (Google's and TikTok's conversions). */
   days: readonly { date: string; spend: number; purchases: number }[];
   /** Its store-verified orders over the last 30 days: revenue and contribution per order (major). */
   revenuePerOrder: number | null;
@@ -38,9 +41,11 @@ export const REFRESH_RULE = {
 
 /**
  * "Refresh creative X: CPA up 38 % in 14 days" (issue #44): for each ad the fatigue rule finds
- * wearing out, and only those.
+ * wearing out, and only those — on every platform whose ads the rule can judge: Meta and TikTok
+ * report reach per ad; Google Ads does not, so its ads stay "cannot judge" (decision 130) and get
+ * no refresh opportunity, however their CPA moves.
  *
- * Definition: CPA = spend ÷ Meta-reported purchases (the figures the fatigue rule reads) over the
+ * Definition: CPA = spend ÷ the platform's reported purchases (the figures the fatigue rule reads) over the
  * last 14 days up to asOf, against the 28 days before; a rise of at least 20 % (with ≥ 5 purchases
  * in the 28 days and ≥ 1 in the 14) is an opportunity. The fatigue verdict is the gate — its
  * frequency and CTR rest on thousands of impressions — and the CPA says what it costs. Over
@@ -59,6 +64,7 @@ export function detectRefreshCreativeOpportunities(
   const earlierFrom = addDays(recentFrom, -REFRESH_RULE.baselineDays);
   return ads.flatMap((ad): OpportunityCandidate[] => {
     if (ad.fatigue.state !== 'wearing_out') return [];
+    const platform = platformName(ad.platform);
     if (ad.revenuePerOrder === null || ad.contributionPerOrder === null) return [];
     const sum = (from: string, to: string) => {
       const inSpan = ad.days.filter((d) => d.date >= from && d.date <= to);
@@ -96,9 +102,10 @@ export function detectRefreshCreativeOpportunities(
     return [
       {
         type: 'refresh_creative',
-        subjectKey: ad.adId,
+        // Meta's ads keep their bare id; another platform's id is prefixed, ids of two platforms may collide.
+        subjectKey: ad.platform === 'meta' ? ad.adId : `${ad.platform}:${ad.adId}`,
         title: `Refresh creative ${ad.name}: CPA up ${Math.round(rise * 100)} % in ${span} days`,
-        description: `${ad.name} is wearing out: a purchase now costs ${money(cpaNow)} against ${money(cpaBefore)} in the ${REFRESH_RULE.baselineDays} days before. A fresh creative at its spend would win back about ${Math.round(low)}–${Math.round(high)} orders a month.`,
+        description: `${ad.name} (${platform}) is wearing out: a purchase now costs ${money(cpaNow)} against ${money(cpaBefore)} in the ${REFRESH_RULE.baselineDays} days before. A fresh creative at its spend would win back about ${Math.round(low)}–${Math.round(high)} orders a month.`,
         ...rank,
         revenueImpactMin: roundTo(revenueMin, 2),
         revenueImpactMax: roundTo(revenueMax, 2),
@@ -109,7 +116,7 @@ export function detectRefreshCreativeOpportunities(
         effortLevel: 'Medium',
         metricKey: ad.campaignId === null ? metricKey('store', 'all') : metricKey('campaign', ad.campaignId),
         evidence: {
-          method: `Estimated. CPA = spend ÷ Meta-reported purchases, last ${span} days against the ${REFRESH_RULE.baselineDays} before. At the last ${span} days' spend rate over 30 days, the purchases the rise costs, of which a fresh creative wins back 50 % (low) to 100 % (high), each worth the ad's store-verified revenue and contribution per order.`,
+          method: `Estimated. CPA = spend ÷ ${platform}-reported purchases, last ${span} days against the ${REFRESH_RULE.baselineDays} before. At the last ${span} days' spend rate over 30 days, the purchases the rise costs, of which a fresh creative wins back 50 % (low) to 100 % (high), each worth the ad's store-verified revenue and contribution per order.`,
           facts: [
             { label: `CPA, last ${span} days`, value: roundTo(cpaNow, 2), unit: 'currency' },
             {

@@ -71,17 +71,36 @@ const GOOGLE_AD: Record<string, { type: string; format: PlannedAdFormat }> = {
 };
 const ANGLES = ['Free shipping', 'Best seller', 'New season', 'Bundle & save'];
 
+/** Google's kind of ad for a campaign type; TikTok's ads are videos; null: Performance Max, no ads of its own. */
+const adKindOf = (platform: string, campaignType: string) =>
+  platform === 'google_ads' ? (GOOGLE_AD[campaignType] ?? null) : { type: 'VIDEO', format: 'video' as const };
+
+/** The ids of an ad group's two ads; none when its campaign has no ads (Performance Max). */
+export function adIdsOfGroup(platform: string, campaignType: string, adGroupId: string): string[] {
+  return adKindOf(platform, campaignType) ? [`${adGroupId}1`, `${adGroupId}2`] : [];
+}
+
+/**
+ * The ad a click landed through, as the platform's URL template writes it into utm_content
+ * (Google's `{creative}`, TikTok's `__CID__`): one of `adIds`, chosen by a hash of `key` (the
+ * click's id), so no random stream is drawn. Null when there is none (Performance Max).
+ */
+export function adOfClick(adIds: readonly string[], key: string): string | null {
+  return adIds.length === 0 ? null : adIds[mixSeeds(hashString(key)) % adIds.length]!;
+}
+
 function planAds(account: PlannedAdAccount, rng: Rng): PlannedAd[] {
   const google = account.platform === 'google_ads';
   const ads: PlannedAd[] = [];
   const lastCampaign = account.campaigns[account.campaigns.length - 1];
   for (const campaign of account.campaigns) {
-    const kind = google ? GOOGLE_AD[campaign.type] : { type: 'VIDEO', format: 'video' as const };
+    const kind = adKindOf(account.platform, campaign.type);
     if (!kind) continue; // Performance Max: no ads of its own
     for (const group of campaign.adGroups) {
+      const ids = adIdsOfGroup(account.platform, campaign.type, group.id);
       for (let k = 0; k < 2; k += 1) {
         const angle = ANGLES[(ads.length + k) % ANGLES.length]!;
-        const id = `${group.id}${k + 1}`;
+        const id = ids[k]!;
         const video = kind.format === 'video';
         const deleted = !google && campaign === lastCampaign && group === campaign.adGroups.at(-1) && k === 1;
         const videoId = !video

@@ -30,33 +30,58 @@ function clickOf(landingUrl: string): { gclid: string; utmCampaign: string | nul
   return gclid ? { gclid, utmCampaign: params.get('utm_campaign') } : null;
 }
 
-export function planGoogleClicks(
-  account: PlannedAdAccount,
-  store: Pick<DemoStore, 'orders' | 'getOrder'>,
-): PlannedClick[] {
-  const typeOf = new Map(account.campaigns.map((c) => [c.id, c.type]));
+/** What a click's campaign and ad group are chosen from: each day's delivered ad groups per campaign. */
+export interface GoogleClickIndex {
+  timeZone: string;
+  typeOf: Map<string, string>;
   /** date → campaign id → ad group ids with a row that day */
+  delivered: Map<string, Map<string, string[]>>;
+}
+
+export function googleClickIndex(account: PlannedAdAccount): GoogleClickIndex {
   const delivered = new Map<string, Map<string, string[]>>();
   for (const day of account.days) {
     const campaigns = delivered.get(day.date) ?? new Map<string, string[]>();
     delivered.set(day.date, campaigns);
     campaigns.set(day.campaignId, [...(campaigns.get(day.campaignId) ?? []), day.adGroupId]);
   }
+  return {
+    timeZone: account.timeZone,
+    typeOf: new Map(account.campaigns.map((c) => [c.id, c.type])),
+    delivered,
+  };
+}
+
+/** The campaign and ad group of one click (its gclid, instant and utm_campaign); null on a day without spend. */
+export function googleClickTarget(
+  index: GoogleClickIndex,
+  gclid: string,
+  atMs: number,
+  utmCampaign: string | null,
+): PlannedClick | null {
+  const date = localDayOf(atMs, index.timeZone);
+  const campaigns = index.delivered.get(date);
+  if (!campaigns) return null;
+  const shopping = utmCampaign?.toLowerCase().startsWith('shopping') ?? false;
+  const all = [...campaigns.keys()];
+  const fitting = all.filter((id) => SHOPPING_TYPES.has(index.typeOf.get(id) ?? '') === shopping);
+  const pool = (fitting.length > 0 ? fitting : all).sort();
+  const hash = hashString(gclid);
+  const campaignId = pool[hash % pool.length]!;
+  const groups = campaigns.get(campaignId)!;
+  return { gclid, date, campaignId, adGroupId: groups[(hash >>> 8) % groups.length]! };
+}
+
+export function planGoogleClicks(
+  account: PlannedAdAccount,
+  store: Pick<DemoStore, 'orders' | 'getOrder'>,
+): PlannedClick[] {
+  const index = googleClickIndex(account);
   const clicks: PlannedClick[] = [];
   const add = (landingUrl: string, startedAtMs: number) => {
     const click = clickOf(landingUrl);
-    if (!click) return;
-    const date = localDayOf(startedAtMs, account.timeZone);
-    const campaigns = delivered.get(date);
-    if (!campaigns) return;
-    const shopping = click.utmCampaign?.toLowerCase().startsWith('shopping') ?? false;
-    const all = [...campaigns.keys()];
-    const fitting = all.filter((id) => SHOPPING_TYPES.has(typeOf.get(id) ?? '') === shopping);
-    const pool = (fitting.length > 0 ? fitting : all).sort();
-    const hash = hashString(click.gclid);
-    const campaignId = pool[hash % pool.length]!;
-    const groups = campaigns.get(campaignId)!;
-    clicks.push({ gclid: click.gclid, date, campaignId, adGroupId: groups[(hash >>> 8) % groups.length]! });
+    const target = click && googleClickTarget(index, click.gclid, startedAtMs, click.utmCampaign);
+    if (target) clicks.push(target);
   };
   for (let i = 0; i < store.orders.count; i += 1) {
     const site = store.getOrder(i).site;

@@ -1,4 +1,6 @@
 import { DAY_MS } from '../../shared/calendar.ts';
+import { adIdsOfGroup, adOfClick } from '../ad-platforms/plan-ad-platform-ads.ts';
+import { googleClickTarget } from '../ad-platforms/plan-google-clicks.ts';
 import { dayToIso } from '../calendar.ts';
 import { COUNTRIES, FIRST_NAMES, LAST_NAMES } from '../catalog.ts';
 import type { OrderEvent } from '../event-columns.ts';
@@ -25,7 +27,7 @@ import {
   SHOP_CURRENCY,
 } from './context.ts';
 import { adOfVisit, FATIGUING } from './plan-ads.ts';
-import { cartTokenOf, planSiteVisit } from './plan-site-visit.ts';
+import { cartTokenOf, gclidOf, planSiteVisit, ttclidOf } from './plan-site-visit.ts';
 import { pickTikTokCampaign } from './plan-tiktok-orders.ts';
 import { plantPartners } from './plant-pairs.ts';
 
@@ -45,7 +47,9 @@ function channelVisit(
   atMs: number,
   landing: string,
   campaign: MetaCampaign | null,
-  tiktokCampaign: { name: string } | null,
+  tiktokCampaign: { name: string; adIds: readonly string[] } | null,
+  /** the click id its landing URL will carry (plan-site-visit.ts): the Google and TikTok ads are hashed from it */
+  clickId: string,
 ): DemoVisit {
   const utm = { source: null, medium: null, campaign: null, content: null, term: null } as DemoVisit['utm'];
   let source = 'direct';
@@ -77,6 +81,7 @@ function channelVisit(
         'ceramic plates',
         'wool throw',
       ]);
+      utm.content = googleAdOfClick(ctx, gclidOf(clickId), atMs, utm.campaign);
       break;
     case 'tiktok_ads':
       // TikTok's URL parameters with its __CAMPAIGN_NAME__ macro (decision 131); the ttclid is
@@ -87,6 +92,8 @@ function channelVisit(
       utm.source = 'tiktok';
       utm.medium = 'paid_social';
       utm.campaign = tiktokCampaign?.name ?? 'tiktok';
+      // TikTok's __CID__ macro: the ad (creative) id, one of the campaign's ads
+      utm.content = tiktokCampaign ? adOfClick(tiktokCampaign.adIds, ttclidOf(clickId)) : null;
       break;
     case 'google_organic':
       source = 'google';
@@ -110,6 +117,18 @@ function channelVisit(
   }
   void ctx;
   return { occurredAtMs: atMs, source, sourceType, referrerUrl, landingPage: landing, utm, channel };
+}
+
+/**
+ * The Google ad of a click, as `{creative}` writes it into utm_content: an ad of the campaign and
+ * ad group the account's click_view names for that gclid (plan-google-clicks.ts); null when the
+ * account spent nothing that day or the campaign has no ads (Performance Max).
+ */
+function googleAdOfClick(ctx: Ctx, gclid: string, atMs: number, utmCampaign: string | null): string | null {
+  const target = googleClickTarget(ctx.googleClicks, gclid, atMs, utmCampaign);
+  if (!target) return null;
+  const type = ctx.googleClicks.typeOf.get(target.campaignId) ?? '';
+  return adOfClick(adIdsOfGroup('google_ads', type, target.adGroupId), gclid);
 }
 
 function pickVariant(ctx: Ctx, rng: Rng): number {
@@ -230,7 +249,6 @@ export function buildOrder(ctx: Ctx, ev: OrderEvent, index: number): BuiltOrder 
       discountRate = 0.15;
     }
   }
-  const legacyId = 5_200_000_000_000 + index * 13;
   const lineItems: DemoLineItem[] = lines.map((line, k) => {
     const variant = ctx.variants[line.variantIndex]!;
     const product = ctx.products[variant.productIndex]!;
@@ -332,8 +350,11 @@ export function buildOrder(ctx: Ctx, ev: OrderEvent, index: number): BuiltOrder 
   }
   updatedAtMs = Math.min(Math.max(updatedAtMs, created), Math.max(end, created));
 
+  const legacyId = 5_200_000_000_000 + index * 13;
   let journey: DemoJourney | null = null;
   if (!isTest) {
+    // The click ids plan-site-visit.ts puts in the landing URLs of the last and the first visit.
+    const clickId = legacyId.toString(36);
     const landing =
       landingVariant >= 0
         ? `/products/${ctx.products[ctx.variants[landingVariant]!.productIndex]!.handle}`
@@ -348,6 +369,7 @@ export function buildOrder(ctx: Ctx, ev: OrderEvent, index: number): BuiltOrder 
       landing,
       campaign,
       tiktokCampaign,
+      clickId,
     );
     const firstChannel: DemoChannel =
       moments > 1 && rng.chance(0.5) ? DEMO_CHANNELS[rng.weightedIndex(ACQUISITION_WEIGHTS)]! : finalChannel;
@@ -361,6 +383,7 @@ export function buildOrder(ctx: Ctx, ev: OrderEvent, index: number): BuiltOrder 
             '/',
             firstChannel === finalChannel ? campaign : null,
             firstChannel === finalChannel ? tiktokCampaign : null,
+            `${clickId}f`,
           )
         : lastVisit;
     journey = { firstVisit, lastVisit, momentsCount: moments, daysToConversion };

@@ -1,6 +1,7 @@
 /** The demo generator's fixed plan (shop, channel mixes, Meta campaigns) and the context its passes share. */
 
 import type { CausalChannelKey } from '../ad-platforms/plan-causal-flights.ts';
+import type { GoogleClickIndex } from '../ad-platforms/plan-google-clicks.ts';
 import { COUNTRIES } from '../catalog.ts';
 import {
   type CampaignTruth,
@@ -174,8 +175,8 @@ export const CAMPAIGN_PLANS: readonly CampaignPlan[] = [
 
 /** The TikTok account's campaigns and the orders each is expected to bring per day (plan-tiktok-orders.ts). */
 export interface TikTokOrderPlan {
-  /** Each campaign with the product it advertises (its orders land on that product's page). */
-  campaigns: { id: string; name: string; productIndex: number }[];
+  /** Each campaign with the product it advertises (its orders land on that product's page) and its ads' ids. */
+  campaigns: { id: string; name: string; productIndex: number; adIds: string[] }[];
   /** Expected orders per day and campaign: `[dayIndex * campaigns + campaign]`. */
   expected: Float64Array;
 }
@@ -232,4 +233,6 @@ export interface Ctx {
   tiktok: TikTokOrderPlan;
   /** The `causal` preset's planted spend and response (plan-causal-ads.ts); null in the others. */
   causal: CausalPlan | null;
+  /** The Google Ads account's delivered ad groups per day: a Google visit's click names one (plan-google-clicks.ts). */
+  googleClicks: GoogleClickIndex;
 }

@@ -98,6 +98,10 @@ export function planSiteVisit(order: {
   };
 }
 
+/** The gclid and ttclid of a click id, as landing URLs carry them. */
+export const gclidOf = (clickId: string) => `Cj0K${clickId}`;
+export const ttclidOf = (clickId: string) => `E.C.P.${clickId}`;
+
 /** A visit's UTM parameters and its ad click id (`clickId` makes it unique), as query pairs. */
 function landingQuery(visit: DemoVisit, clickId: string): string[] {
   const utm = visit.utm;
@@ -111,8 +115,8 @@ function landingQuery(visit: DemoVisit, clickId: string): string[] {
   ] as const)
     if (value !== null) query.push(`${key}=${encodeURIComponent(value)}`);
   if (visit.channel === 'meta_ads') query.push(`fbclid=IwAR${clickId}`);
-  if (visit.channel === 'google_ads') query.push(`gclid=Cj0K${clickId}`);
-  if (visit.channel === 'tiktok_ads') query.push(`ttclid=E.C.P.${clickId}`);
+  if (visit.channel === 'google_ads') query.push(`gclid=${gclidOf(clickId)}`);
+  if (visit.channel === 'tiktok_ads') query.push(`ttclid=${ttclidOf(clickId)}`);
   return query;
 }
 

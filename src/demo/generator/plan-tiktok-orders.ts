@@ -7,12 +7,14 @@
  * draw of theirs, moves. Each is a guest order (kind 3) whose last visit is a TikTok ad click: its
  * landing URL carries `utm_source=tiktok&utm_medium=paid_social&utm_campaign=<campaign name>`
  * (TikTok's `__CAMPAIGN_NAME__` URL-parameter macro: TikTok's report names no UTM, so the
- * campaign's name is the key /campaigns matches it by) and a `ttclid`. The campaign is drawn in
+ * campaign's name is the key /campaigns matches it by), `utm_content=<ad id>` (its `__CID__`
+ * macro: one of the campaign's ads, hashed from the click id, decision 145) and a `ttclid`. The campaign is drawn in
  * the order's own stream with the day's expected orders as weights. Each campaign advertises one
  * product, which its orders land on: one with no planted stock-out and in no planted pair, so
  * neither truth moves.
  */
 import type { AdAccountTruth } from '../ad-platforms/ad-platform-truth.ts';
+import { adIdsOfGroup } from '../ad-platforms/plan-ad-platform-ads.ts';
 import type { PlannedAdAccount } from '../ad-platforms/plan-ad-platforms.ts';
 import { dayToIso } from '../calendar.ts';
 import type { DemoOrder, TikTokCampaignOrders, TikTokOrdersTruth } from '../model.ts';
@@ -38,6 +40,7 @@ export function planTikTokOrders(
     id: c.id,
     name: c.name,
     productIndex: advertisable[i % advertisable.length]!.index,
+    adIds: c.adGroups.flatMap((g) => adIdsOfGroup(account.platform, c.type, g.id)),
   }));
   const n = campaigns.length;
   const expected = new Float64Array(ctx.days * n);

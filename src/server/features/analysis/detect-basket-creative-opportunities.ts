@@ -11,10 +11,11 @@ import {
 } from '../../../core/opportunities/detect-refresh-creative-opportunities.ts';
 import type { DetectorContext, OpportunityCandidate } from '../../../core/opportunities/types.ts';
 import { addDays } from '../../../shared/calendar.ts';
+import { CREATIVE_PLATFORMS } from '../../../shared/contracts/creatives.ts';
 import { currencyDigitsOf } from '../../../shared/money.ts';
 import { readProductTitles } from '../../domain/contribution/read-product-profit.ts';
 import type { CachedReads } from '../../http/deps.ts';
-import { readAdDays, readCreatives } from '../creatives/read-creatives.ts';
+import { creditKey, readCreatives, readEveryAdDay } from '../creatives/read-creatives.ts';
 import { readBasketCounts } from '../product-affinity/read-basket-counts.ts';
 
 /** The bundle candidates' pairs: the last 90 days' baskets counted in PostgreSQL (decision 123). */
@@ -54,24 +55,29 @@ async function readBundlePairs(
   }));
 }
 
-/** Every Meta ad with its fatigue verdict, daily delivery and verified per-order figures (last 30 days). */
+/**
+ * Every ad of every platform with its fatigue verdict, daily delivery (spend in the shop currency
+ * for Google and TikTok, decision 104; Meta's in its account's) and verified per-order figures
+ * (last 30 days). Google's ads come with the "cannot judge" verdict (no reach, decision 130).
+ */
 async function readCreativeFacts(
   reads: CachedReads,
   workspaceId: string,
   context: DetectorContext,
   now: Date,
 ): Promise<CreativeFacts[]> {
-  const [rows, days] = await Promise.all([
-    // Meta's ads only: the refresh detector reads Meta's daily purchases (decision 127)
-    readCreatives(
-      reads,
-      workspaceId,
-      { from: addDays(context.asOf, -29), to: context.asOf, platform: 'meta' },
-      now,
-    ),
-    readAdDays(reads, workspaceId, context.asOf),
+  const [rows, adDays] = await Promise.all([
+    readCreatives(reads, workspaceId, { from: addDays(context.asOf, -29), to: context.asOf }, now),
+    readEveryAdDay(reads, workspaceId, context.asOf, CREATIVE_PLATFORMS),
   ]);
+  const daysOf = new Map<string, { date: string; spend: number; purchases: number }[]>();
   const scale = 10 ** currencyDigitsOf(context.currency);
+  for (const d of adDays) {
+    const key = creditKey(d.platform, d.ad_id);
+    const days = daysOf.get(key) ?? [];
+    days.push({ date: d.date, spend: d.spend / scale, purchases: d.purchases });
+    daysOf.set(key, days);
+  }
   return rows.flatMap((row): CreativeFacts[] => {
     // Spend in another currency than the shop's has no CPA to compare with its orders.
     if (row.spendCurrency !== context.currency) return [];
@@ -79,13 +85,12 @@ async function readCreativeFacts(
       row.verifiedOrders > 0 && amount !== null ? Number(amount) / row.verifiedOrders : null;
     return [
       {
+        platform: row.platform,
         adId: row.adId,
         name: row.name,
         campaignId: row.campaignId,
         fatigue: row.fatigue,
-        days: days
-          .filter((d) => d.ad_id === row.adId)
-          .map((d) => ({ date: d.date, spend: d.spend / scale, purchases: d.purchases })),
+        days: daysOf.get(creditKey(row.platform, row.adId)) ?? [],
         revenuePerOrder: perOrder(row.verifiedRevenue),
         contributionPerOrder: perOrder(row.contribution),
       },

@@ -1,7 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { type AdDay, judgeFatigue } from '../../../core/creatives/judge-fatigue.ts';
 import { contributionOf, emptyContributionParts } from '../../../core/profit/contribution-of.ts';
-import type { CreativePlatform, CreativeRow, CreativesQuery } from '../../../shared/contracts/creatives.ts';
+import {
+  CREATIVE_PLATFORMS,
+  type CreativePlatform,
+  type CreativeRow,
+  type CreativesQuery,
+} from '../../../shared/contracts/creatives.ts';
 import { dayRangeRequestOf } from '../../../shared/contracts/date-range.ts';
 import { currencyDigitsOf, minorToDecimal } from '../../../shared/money.ts';
 import { queryRows } from '../../db/query-rows.ts';
@@ -37,6 +42,21 @@ export function readAdDays(reads: CachedReads, workspaceId: string, end: string,
           ${adId === undefined ? sql`` : sql`AND ad_id = ${adId}`}
         ORDER BY ad_id, date`,
   );
+}
+
+/** Every synced day of the asked platforms' ads up to `end`: Meta's table and Google's/TikTok's. */
+export async function readEveryAdDay(
+  reads: CachedReads,
+  workspaceId: string,
+  end: string,
+  platforms: readonly CreativePlatform[],
+): Promise<AdDayRow[]> {
+  const others = platforms.filter((p): p is Exclude<CreativePlatform, 'meta'> => p !== 'meta');
+  const [meta, other] = await Promise.all([
+    platforms.includes('meta') ? readAdDays(reads, workspaceId, end) : [],
+    readPlatformAdDays(reads, workspaceId, end, others),
+  ]);
+  return [...meta, ...other];
 }
 
 /** The credit key of an ad: the channel its platform's orders are credited to, and its id. */
@@ -105,15 +125,14 @@ export async function readCreatives(
   const wanted = (platform: CreativePlatform) => query.platform === undefined || query.platform === platform;
   const meta = wanted('meta');
   const platforms = (['google_ads', 'tiktok_ads'] as const).filter(wanted);
-  const [metaAds, metaDays, otherAds, otherDays, credit] = await Promise.all([
+  const [metaAds, otherAds, adDays, credit] = await Promise.all([
     meta ? readMetaAds(reads, workspaceId) : [],
-    meta ? readAdDays(reads, workspaceId, window.end) : [],
     readPlatformAds(reads, workspaceId, platforms),
-    readPlatformAdDays(reads, workspaceId, window.end, platforms),
+    readEveryAdDay(reads, workspaceId, window.end, CREATIVE_PLATFORMS.filter(wanted)),
     readAdCredit(reads, workspaceId, window.start, window.end),
   ]);
   const history = new Map<string, AdDayRow[]>();
-  for (const d of [...metaDays, ...otherDays]) {
+  for (const d of adDays) {
     const key = creditKey(d.platform, d.ad_id);
     history.set(key, [...(history.get(key) ?? []), d]);
   }
