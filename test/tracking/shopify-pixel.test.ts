@@ -276,7 +276,7 @@ describe('Shopify custom pixel', () => {
     expect((await joinOrderJourneys(app.db, workspaceId)).pixel_order_id).toBe(0);
   });
 
-  it('reports the joined share of online orders and why the rest is unjoined', async () => {
+  it('reports the joined share of online orders placed with consent, and joins a checkout without Thank-you page by its token', async () => {
     await createOrder(app.db, {
       workspaceId,
       orderId: 9200,
@@ -285,20 +285,49 @@ describe('Shopify custom pixel', () => {
       sourceName: 'pos',
     });
     await createOrder(app.db, { workspaceId, orderId: 9201, orderDate: '2026-11-27', totalMinor: 500 });
-    const response = await app.request('/api/attribution/first-party/health?from=2026-11-27&to=2026-11-27', {
-      cookie: owner,
+    // Paid, but the Thank-you page never loaded: the pixel saw the checkout's steps, no completion.
+    await createOrder(app.db, {
+      workspaceId,
+      orderId: 9202,
+      orderDate: '2026-11-27',
+      totalMinor: 700,
+      checkoutToken: 'ck-9202',
     });
-    expect(response.status).toBe(200);
-    const health = (await response.json()) as FirstPartyHealth;
-    // Online: 9001–9004, 9100 joined by the pixel; 9201 not. Offline: 9200 (POS).
-    expect(health.orders).toBe(7);
-    expect(health.joinedOrders).toBe(5);
-    expect(health.byMethod.pixel_order_id).toBe(2);
-    expect(health.joinedShare).toBeCloseTo(5 / 6, 4);
-    expect(health.unjoined).toEqual([
+    const steps = await post([
+      event('checkout_started', { checkoutToken: 'ck-9202' }),
+      event('payment_info_submitted', { checkoutToken: 'ck-9202' }),
+    ]);
+    expect(steps.status).toBe(200);
+    const health = async () => {
+      const response = await app.request(
+        '/api/attribution/first-party/health?from=2026-11-27&to=2026-11-27',
+        {
+          cookie: owner,
+        },
+      );
+      expect(response.status).toBe(200);
+      return (await response.json()) as FirstPartyHealth;
+    };
+    // Online: 9001–9004, 9100 joined by the pixel; 9202 seen with consent, not joined until the
+    // next join; 9201 never seen. Offline: 9200 (POS).
+    const before = await health();
+    expect(before.orders).toBe(8);
+    expect(before.joinedOrders).toBe(5);
+    expect(before.byMethod.pixel_order_id).toBe(2);
+    expect(before.consentingOrders).toBe(6);
+    expect(before.joinedShare).toBe(0.8333);
+    expect(before.unjoined).toEqual([
       { reason: 'no_consent', orders: 1 },
+      { reason: 'unmatched', orders: 1 },
       { reason: 'pos_or_draft', orders: 1 },
       { reason: 'no_journey', orders: 0 },
     ]);
+    const { joinOrderJourneys } = await import('../../src/server/features/journeys/join-order-journeys.ts');
+    expect((await joinOrderJourneys(app.db, workspaceId)).pixel_checkout_token).toBe(1);
+    expect(await journeyOf(9202)).toEqual({ method: 'pixel_checkout_token', session_id: 'sid1' });
+    const after = await health();
+    expect(after.consentingOrders).toBe(6);
+    expect(after.joinedShare).toBe(1);
+    expect(after.unjoined.find((u) => u.reason === 'unmatched')?.orders).toBe(0);
   });
 });
