@@ -1,9 +1,12 @@
 import { CHECKOUT_STEPS } from '../shared/pixel-event-names.ts';
 import { type CheckoutStep, planCheckout } from './generator/plan-checkout.ts';
-import type { DemoJoinMethod, DemoStore } from './model.ts';
+import type { DemoStore } from './model.ts';
 
-/** How a revenue order can be joined once the pixel reports checkouts: its completion first, else the tracker's fallbacks. */
-type CheckoutJoinMethod = 'pixel_order_id' | DemoJoinMethod;
+/**
+ * How a consenting revenue order is joined once the pixel reports checkouts: by the order id of its
+ * completion, else (no Thank-you page) by the token of its other checkout steps.
+ */
+type CheckoutJoinMethod = 'pixel_order_id' | 'pixel_checkout_token';
 
 /** The planted checkouts of the demo store (issue 40, decision 113), as ground-truth.json's `checkout`. */
 export interface CheckoutTruth {
@@ -15,7 +18,7 @@ export interface CheckoutTruth {
   thankYouMissing: number;
   /** Online orders whose buyer declined analytics: the pixel ran and sent nothing. */
   consentRefusals: number;
-  /** Revenue orders (not test, not cancelled): all, with consent, and joinable by method. */
+  /** Revenue orders (not test, not cancelled): all, with consent, and the consenting ones joinable by method. */
   join: {
     orders: number;
     consentingOrders: number;
@@ -32,10 +35,7 @@ export function checkoutTruth(store: DemoStore): CheckoutTruth {
   const abandoned = CHECKOUT_STEPS.map(() => 0);
   const byMethod: Record<CheckoutJoinMethod, number> = {
     pixel_order_id: 0,
-    visitor_id: 0,
-    checkout_token: 0,
-    landing_utm: 0,
-    email_hash: 0,
+    pixel_checkout_token: 0,
   };
   let thankYouMissing = 0;
   let consentRefusals = 0;
@@ -59,9 +59,10 @@ export function checkoutTruth(store: DemoStore): CheckoutTruth {
     }
     if (order.test || order.cancelledAtMs !== null) continue;
     orders += 1;
-    if (plan.analytics) consentingOrders += 1;
-    const method = plan.analytics && plan.thankYou ? 'pixel_order_id' : (order.site?.joinBy ?? null);
-    if (method) byMethod[method] += 1;
+    // A refusal's buyer is one the tracker never saw (planCheckout): no journey of theirs to find.
+    if (!plan.analytics) continue;
+    consentingOrders += 1;
+    byMethod[plan.thankYou ? 'pixel_order_id' : 'pixel_checkout_token'] += 1;
   }
   const joinableOrders = Object.values(byMethod).reduce((sum, n) => sum + n, 0);
   return {
@@ -77,6 +78,6 @@ export function checkoutTruth(store: DemoStore): CheckoutTruth {
         consentingOrders > 0 ? Math.round((joinableOrders / consentingOrders) * 10_000) / 10_000 : 0,
       byMethod,
     },
-    note: 'Checkouts the custom pixel reports from the demo storefront (src/demo/generator/plan-checkout.ts states the shares): every order the tracker saw checks out in its last session, 3 % without a Thank-you page; 40 % of two-visit journeys abandoned a checkout in the earlier visit; orders the tracker never saw declined analytics consent. Join: revenue orders, the pixel’s completion first, else the tracker’s planted fallback.',
+    note: 'Checkouts the custom pixel reports from the demo storefront (src/demo/generator/plan-checkout.ts states the shares): every order the tracker saw checks out in its last session, 3 % without a Thank-you page; 40 % of two-visit journeys abandoned a checkout in the earlier visit; orders the tracker never saw declined analytics consent. Join: revenue orders, the pixel’s completion first, else the checkout token of its other steps (no Thank-you page), (a refusal’s buyer left no journey to join).',
   };
 }

@@ -208,7 +208,9 @@ describe('funnel pre-aggregates equal the raw read', () => {
       for (let e = Math.floor(next() * 12); e > 0; e--) {
         const kind = next();
         const pageUrl = `${SHOP}${pick(PAGES)}`;
-        const at = start + Math.floor(next() * 240) * 1000;
+        // Millisecond times within 40 s: many distinct gaps share a gap bucket, so the median's rank
+        // inside its bucket is exercised (decision 141), and equal gaps still occur.
+        const at = start + (next() < 0.2 ? Math.floor(next() * 40) * 1000 : Math.floor(next() * 40_000));
         const late = next() < 0.3;
         if (kind < 0.45) events.push({ pixel: true, name: pick(PIXEL), at, pageUrl, selector: null, late });
         else if (kind < 0.75)

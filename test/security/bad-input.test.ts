@@ -53,6 +53,7 @@ const EXCUSED = new Set([
   'funnel_fold_state',
   'funnel_session_marks',
   'funnel_step_days',
+  'funnel_step_buckets',
   'tracking_rate_buckets',
   'audit_log',
 ]);

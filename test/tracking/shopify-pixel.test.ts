@@ -113,7 +113,17 @@ describe('Shopify custom pixel', () => {
     expect(await bad.text()).toContain('id');
   });
 
-  it('runs in a Shopify-shaped sandbox: nothing before consent, then one journey with the theme visitor id', async () => {
+  /**
+   * Runs the site's pixel code in a context with only the globals of Shopify's custom-pixel sandbox
+   * (contract external-apis-2 §3.2), the theme tracker's cookie and tab session as given, and the
+   * page's consent; its beacons are posted to our ingestion as sent.
+   */
+  const runPixel = async (page: {
+    cookie: string;
+    tabSession: string | null;
+    cart: { id: string; attributes: { key: string; value: string }[] };
+    analytics: boolean;
+  }) => {
     const { code } = await readPixel();
     const subscribers = new Map<string, (e: unknown) => void>();
     let onConsent: ((e: unknown) => void) | undefined;
@@ -121,8 +131,8 @@ describe('Shopify custom pixel', () => {
     const sandbox = {
       analytics: { subscribe: (name: string, cb: (e: unknown) => void) => subscribers.set(name, cb) },
       browser: {
-        cookie: { get: async (name: string) => (name === '_upside_vid' ? 'themevisitor1' : '') },
-        sessionStorage: { getItem: async (key: string) => (key === 'upside_sid' ? 'themesession1' : null) },
+        cookie: { get: async (name: string) => (name === '_upside_vid' ? page.cookie : '') },
+        sessionStorage: { getItem: async (key: string) => (key === 'upside_sid' ? page.tabSession : null) },
         sendBeacon: async (url: string, body: string) => {
           expect(url).toBe(`${app.baseUrl}/api/cursor-tracking/events`);
           beacons.push(postEvents(app.baseUrl, null, { raw: body }));
@@ -130,8 +140,8 @@ describe('Shopify custom pixel', () => {
         },
       },
       init: {
-        customerPrivacy: { analyticsProcessingAllowed: false, marketingAllowed: false },
-        data: { cart: { id: 'gid://shopify/Cart/cart-sandbox-1?key=k', attributes: [] } },
+        customerPrivacy: { analyticsProcessingAllowed: page.analytics, marketingAllowed: false },
+        data: { cart: page.cart },
       },
       customerPrivacy: { subscribe: (_name: string, cb: (e: unknown) => void) => (onConsent = cb) },
       setTimeout,
@@ -141,6 +151,25 @@ describe('Shopify custom pixel', () => {
       Promise,
     };
     runInNewContext(code, sandbox);
+    return {
+      subscribers,
+      beacons,
+      consent: (analyticsProcessingAllowed: boolean) =>
+        onConsent!({ customerPrivacy: { analyticsProcessingAllowed, marketingAllowed: false } }),
+    };
+  };
+
+  it('runs in a Shopify-shaped sandbox: nothing before consent, then one journey with the theme visitor id', async () => {
+    const {
+      subscribers,
+      beacons,
+      consent: grant,
+    } = await runPixel({
+      cookie: 'themevisitor1',
+      tabSession: 'themesession1',
+      cart: { id: 'gid://shopify/Cart/cart-sandbox-1?key=k', attributes: [] },
+      analytics: false,
+    });
     expect([...subscribers.keys()]).toContain('checkout_completed');
     subscribers.get('checkout_started')!({
       id: 'sh-sandbox-1',
@@ -154,7 +183,7 @@ describe('Shopify custom pixel', () => {
     });
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(beacons).toHaveLength(0);
-    onConsent!({ customerPrivacy: { analyticsProcessingAllowed: true, marketingAllowed: false } });
+    grant(true);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(beacons).toHaveLength(1);
     const answer = await beacons[0]!;
@@ -187,6 +216,56 @@ describe('Shopify custom pixel', () => {
       consent_analytics: true,
       consent_marketing: false,
     });
+  });
+
+  it('without the theme tracker: the cart attribute’s visitor id, a session of its own; nothing once consent is withdrawn', async () => {
+    const { subscribers, beacons, consent } = await runPixel({
+      cookie: '',
+      tabSession: null,
+      cart: {
+        id: 'gid://shopify/Cart/cart-sandbox-2?key=k',
+        attributes: [{ key: '_upside_vid', value: 'cartvisitor2' }],
+      },
+      analytics: true,
+    });
+    const checkoutEvent = (id: string, name: string, second: number) => ({
+      id,
+      name,
+      clientId: 'shopify-client-10',
+      timestamp: `2026-11-27T12:00:${String(second).padStart(2, '0')}.000Z`,
+      context: { document: { location: { href: `${shop}/checkouts/cn/pqr` } }, window: { innerWidth: 1440 } },
+      data: { checkout: { token: 'ck-sandbox-2', order: null } },
+    });
+    subscribers.get('checkout_started')!(checkoutEvent('sh-sandbox-2', 'checkout_started', 0));
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(beacons).toHaveLength(1);
+    expect((await beacons[0]!).status).toBe(200);
+    // The visitor withdraws analytics consent: what happens next is never sent.
+    consent(false);
+    subscribers.get('payment_info_submitted')!(checkoutEvent('sh-sandbox-3', 'payment_info_submitted', 5));
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(beacons).toHaveLength(1);
+    const rows = await queryRows(
+      app.db,
+      z.object({
+        event_id: z.string(),
+        session_id: z.string(),
+        visitor_id: z.string(),
+        sessions: z.coerce.number(),
+      }),
+      sql`SELECT e.event_id, e.session_id, e.visitor_id,
+          (SELECT count(*) FROM tracking_sessions s WHERE s.configuration_id = e.configuration_id
+            AND s.session_id = e.session_id) AS sessions
+        FROM tracking_pixel_events e WHERE e.checkout_token = 'ck-sandbox-2'`,
+    );
+    expect(rows).toEqual([
+      {
+        event_id: 'sh-sandbox-2',
+        session_id: 'pxshopify-client-10',
+        visitor_id: 'cartvisitor2',
+        sessions: 1,
+      },
+    ]);
   });
 
   it('refuses batches of an unknown site, with a wrong key or without consent, storing nothing', async () => {
@@ -249,13 +328,23 @@ describe('Shopify custom pixel', () => {
         ...o.keys,
       });
     // Each event carries only the key its order can be found by (plus a wrong order id for the rest).
-    const response = await post([
+    const completions = [
       event('checkout_completed', { orderId: '9001', checkoutToken: 'ck-other' }),
       event('checkout_completed', { orderId: '123', checkoutToken: 'ck-9002' }),
       event('checkout_completed', { orderId: '124', cartToken: 'ct-9003' }),
       event('checkout_completed', { orderId: '125', emailHash: hash }),
-    ]);
+    ];
+    const response = await post(completions);
     expect(response.status).toBe(200);
+    // The batch sent again, in another order: nothing stored twice, each order joined once.
+    const again = await post([...completions].reverse());
+    expect(await again.json()).toEqual({ accepted: 0 });
+    const [joins] = await queryRows(
+      app.db,
+      z.object({ n: z.coerce.number() }),
+      sql`SELECT count(*) AS n FROM tracking_order_journeys WHERE order_id BETWEEN 9001 AND 9004`,
+    );
+    expect(joins?.n).toBe(4);
     expect((await journeyOf(9001))?.method).toBe('pixel_order_id');
     expect((await journeyOf(9002))?.method).toBe('pixel_checkout_token');
     expect((await journeyOf(9003))?.method).toBe('pixel_cart_token');
@@ -276,7 +365,7 @@ describe('Shopify custom pixel', () => {
     expect((await joinOrderJourneys(app.db, workspaceId)).pixel_order_id).toBe(0);
   });
 
-  it('reports the joined share of online orders and why the rest is unjoined', async () => {
+  it('reports the joined share of online orders placed with consent, and joins a checkout without Thank-you page by its token', async () => {
     await createOrder(app.db, {
       workspaceId,
       orderId: 9200,
@@ -285,20 +374,49 @@ describe('Shopify custom pixel', () => {
       sourceName: 'pos',
     });
     await createOrder(app.db, { workspaceId, orderId: 9201, orderDate: '2026-11-27', totalMinor: 500 });
-    const response = await app.request('/api/attribution/first-party/health?from=2026-11-27&to=2026-11-27', {
-      cookie: owner,
+    // Paid, but the Thank-you page never loaded: the pixel saw the checkout's steps, no completion.
+    await createOrder(app.db, {
+      workspaceId,
+      orderId: 9202,
+      orderDate: '2026-11-27',
+      totalMinor: 700,
+      checkoutToken: 'ck-9202',
     });
-    expect(response.status).toBe(200);
-    const health = (await response.json()) as FirstPartyHealth;
-    // Online: 9001–9004, 9100 joined by the pixel; 9201 not. Offline: 9200 (POS).
-    expect(health.orders).toBe(7);
-    expect(health.joinedOrders).toBe(5);
-    expect(health.byMethod.pixel_order_id).toBe(2);
-    expect(health.joinedShare).toBeCloseTo(5 / 6, 4);
-    expect(health.unjoined).toEqual([
+    const steps = await post([
+      event('checkout_started', { checkoutToken: 'ck-9202' }),
+      event('payment_info_submitted', { checkoutToken: 'ck-9202' }),
+    ]);
+    expect(steps.status).toBe(200);
+    const health = async () => {
+      const response = await app.request(
+        '/api/attribution/first-party/health?from=2026-11-27&to=2026-11-27',
+        {
+          cookie: owner,
+        },
+      );
+      expect(response.status).toBe(200);
+      return (await response.json()) as FirstPartyHealth;
+    };
+    // Online: 9001–9004, 9100 joined by the pixel; 9202 seen with consent, not joined until the
+    // next join; 9201 never seen. Offline: 9200 (POS).
+    const before = await health();
+    expect(before.orders).toBe(8);
+    expect(before.joinedOrders).toBe(5);
+    expect(before.byMethod.pixel_order_id).toBe(2);
+    expect(before.consentingOrders).toBe(6);
+    expect(before.joinedShare).toBe(0.8333);
+    expect(before.unjoined).toEqual([
       { reason: 'no_consent', orders: 1 },
+      { reason: 'unmatched', orders: 1 },
       { reason: 'pos_or_draft', orders: 1 },
       { reason: 'no_journey', orders: 0 },
     ]);
+    const { joinOrderJourneys } = await import('../../src/server/features/journeys/join-order-journeys.ts');
+    expect((await joinOrderJourneys(app.db, workspaceId)).pixel_checkout_token).toBe(1);
+    expect(await journeyOf(9202)).toEqual({ method: 'pixel_checkout_token', session_id: 'sid1' });
+    const after = await health();
+    expect(after.consentingOrders).toBe(6);
+    expect(after.joinedShare).toBe(1);
+    expect(after.unjoined.find((u) => u.reason === 'unmatched')?.orders).toBe(0);
   });
 });

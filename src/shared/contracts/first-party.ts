@@ -18,7 +18,7 @@ export const FirstPartyHealthQuerySchema = z
 export type FirstPartyHealthQuery = z.infer<typeof FirstPartyHealthQuerySchema>;
 
 /** Why an order has no journey (issue 40), in the attribution-rate card's order. */
-export const UNJOINED_REASONS = ['no_consent', 'pos_or_draft', 'no_journey'] as const;
+export const UNJOINED_REASONS = ['no_consent', 'unmatched', 'pos_or_draft', 'no_journey'] as const;
 export type UnjoinedReason = (typeof UNJOINED_REASONS)[number];
 
 export const FIRST_PARTY_GRADES = { good: 0.9, fair: 0.8 } as const;
@@ -52,13 +52,17 @@ export const FirstPartyHealthSchema = Rate.extend({
   /** Likely causes of a rate below 'good', most likely first; empty when good. */
   causes: z.array(z.string()),
   /**
-   * Issue 40: joined orders ÷ online orders (not POS, not draft), the share a tracker can reach,
-   * and why the other orders have no journey: POS or draft orders (no online session exists),
-   * `no_consent` (estimated: the pixel reports checkouts, so an online order it never saw was
-   * most likely placed without analytics consent, or with the pixel blocked), `no_journey` (no
-   * pixel installed and no tracker session found).
+   * Issue 40: joined orders ÷ online orders (not POS, not draft) placed with consent — those whose
+   * checkout the Shopify pixel saw with analytics consent (an event naming the order id, or carrying
+   * its checkout or cart token); while no pixel event exists consent is unknown and the share is of
+   * all online orders. Why the other orders have no journey: `no_consent` (estimated: an online
+   * order the installed pixel never saw most likely had no analytics consent, or the pixel was
+   * blocked), `unmatched` (placed with consent, yet no session found), POS or draft orders (no
+   * online session exists), `no_journey` (no pixel installed and no tracker session found).
    */
   joinedShare: z.number(),
+  /** Online orders placed with consent (the share's denominator); null while no pixel reports. */
+  consentingOrders: z.number().int().nullable(),
   unjoined: z.array(z.object({ reason: z.enum(UNJOINED_REASONS), orders: z.number().int() })),
 });
 export type FirstPartyHealth = z.infer<typeof FirstPartyHealthSchema>;

@@ -254,3 +254,30 @@ export const funnelStepDays = pgTable(
     }),
   ],
 );
+
+export const funnelStepBuckets = pgTable(
+  'funnel_step_buckets',
+  {
+    workspaceId: uuid('workspace_id').notNull(),
+    funnelKey: text('funnel_key').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    device: text('device').notNull(),
+    channel: text('channel').notNull(),
+    step: smallint('step').notNull(),
+    bucket: integer('bucket').notNull(),
+    sessions: integer('sessions').notNull(),
+  },
+  (table) => [
+    primaryKey({
+      columns: [
+        table.workspaceId,
+        table.funnelKey,
+        table.day,
+        table.device,
+        table.channel,
+        table.step,
+        table.bucket,
+      ],
+    }),
+  ],
+);

@@ -261,9 +261,10 @@ export async function foldFunnel(db: Db, funnel: FoldedFunnel): Promise<void> {
       await tx.execute(
         sql`DELETE FROM funnel_session_marks WHERE workspace_id = ${workspaceId}::uuid AND funnel_key = ${key}`,
       );
-      await tx.execute(
-        sql`DELETE FROM funnel_step_days WHERE workspace_id = ${workspaceId}::uuid AND funnel_key = ${key}`,
-      );
+      for (const table of ['funnel_step_days', 'funnel_step_buckets'])
+        await tx.execute(
+          sql`DELETE FROM ${sql.identifier(table)} WHERE workspace_id = ${workspaceId}::uuid AND funnel_key = ${key}`,
+        );
       await tx.execute(sql`INSERT INTO funnel_fold_state (workspace_id, funnel_key, definition)
         VALUES (${workspaceId}::uuid, ${key}, ${definition})
         ON CONFLICT (workspace_id, funnel_key) DO UPDATE SET definition = EXCLUDED.definition,

@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { FunnelCounts, FunnelGapCount } from '../../../core/funnels/summarize-funnel-counts.ts';
+import { gapBucketBounds } from '../../../core/funnels/gap-bucket-bounds.ts';
+import { type BucketCount, locateRank } from '../../../core/funnels/locate-rank.ts';
+import { medianRanks } from '../../../core/funnels/median-ranks.ts';
+import type { FunnelCounts, FunnelStepCount } from '../../../core/funnels/summarize-funnel-counts.ts';
 import { contributionOf } from '../../../core/profit/contribution-of.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows, queryRowsWithoutJit } from '../../db/query-rows.ts';
@@ -62,15 +65,18 @@ export async function readFunnelPaths(
   return keepChannel(rows, query.filters.channel);
 }
 
-const GapRow = z.object({ step: z.number().int(), gap_ms: z.coerce.number(), sessions: z.coerce.number() });
+const BucketRow = z.object({ step: z.number().int(), bucket: z.number().int(), sessions: z.coerce.number() });
+const RankGapRow = z.object({ step: z.number().int(), rank: z.number().int(), gap_ms: z.coerce.number() });
 const BuyerRow = SessionRevenueRow.extend({ steps_passed: z.coerce.number() });
 
 /**
- * A funnel's step counts over shop days `from`–`to` from the daily step table, and the sessions that
- * passed step 1 and have orders (decision 134): what summarizeFunnelCounts needs, for the reports
- * filtered by device and channel only (both are columns of the table). Reads O(days × devices ×
- * channels × distinct gaps) count rows and the period's buying sessions, never the sessions of the
- * period one by one.
+ * A funnel's step counts over shop days `from`–`to` from the daily step tables, and the sessions that
+ * passed step 1 and have orders (decisions 134, 141): what summarizeFunnelCounts needs, for the
+ * reports filtered by device and channel only (both are columns of the tables). The medians in two
+ * levels: the sessions per step and gap bucket (O(days × devices × channels × buckets) rows) give each
+ * step's total and the buckets of its median's two ranks (locateRank); then only the exact gaps
+ * inside those buckets are read, and the database returns the gap at each rank. Never the sessions
+ * of the period one by one, nor every distinct gap.
  */
 export async function readFunnelCounts(
   db: Db,
@@ -91,14 +97,54 @@ export async function readFunnelCounts(
       AND ${t}.day BETWEEN ${from}::date AND ${to}::date
       ${device ? sql`AND ${t}.device = ${device}` : sql``} ${channel ? sql`AND ${t}.channel = ${channel}` : sql``}`;
   };
-  const gapRows = await queryRows(
+  const bucketRows = await queryRows(
     db,
-    GapRow,
-    sql`SELECT f.step, f.gap_ms, sum(f.sessions) AS sessions FROM funnel_step_days f WHERE ${where('f')}
-      GROUP BY f.step, f.gap_ms HAVING sum(f.sessions) <> 0 ORDER BY f.step, f.gap_ms`,
+    BucketRow,
+    sql`SELECT f.step, f.bucket, sum(f.sessions) AS sessions FROM funnel_step_buckets f WHERE ${where('f')}
+      GROUP BY f.step, f.bucket HAVING sum(f.sessions) <> 0 ORDER BY f.step, f.bucket`,
   );
-  const gaps: FunnelGapCount[][] = Array.from({ length: query.stepCount }, () => []);
-  for (const row of gapRows) gaps[row.step]?.push({ gapMs: row.gap_ms, sessions: row.sessions });
+  const buckets: BucketCount[][] = Array.from({ length: query.stepCount }, () => []);
+  for (const row of bucketRows) buckets[row.step]?.push({ bucket: row.bucket, sessions: row.sessions });
+  const totals = buckets.map((counts) => counts.reduce((sum, c) => sum + c.sessions, 0));
+  /** Per step after the first with sessions: its median's two ranks, each located in its bucket. */
+  const wanted = totals.flatMap((n, step) => {
+    if (step === 0 || n === 0) return [];
+    const { lower, upper } = medianRanks(n);
+    return [lower, upper].map((rank) => {
+      const { bucket, rankInBucket } = locateRank(buckets[step]!, rank);
+      return { step, rank, rankInBucket, ...gapBucketBounds(bucket) };
+    });
+  });
+  const gapAt = new Map<string, number>();
+  if (wanted.length > 0) {
+    // Per wanted rank: the exact gaps of its step inside its bucket's bounds, summed over the
+    // period's rows, and the first gap whose running count passes the rank inside the bucket.
+    const rows = await queryRows(
+      db,
+      RankGapRow,
+      sql`SELECT w.step, w.rank, g.gap_ms
+        FROM json_to_recordset(${JSON.stringify(wanted)}::json)
+          AS w(step smallint, rank integer, "rankInBucket" integer, "fromMs" float8, "toMs" float8)
+        CROSS JOIN LATERAL (
+          SELECT c.gap_ms FROM (
+            SELECT f.gap_ms, sum(sum(f.sessions)) OVER (ORDER BY f.gap_ms) AS running
+            FROM funnel_step_days f
+            WHERE ${where('f')} AND f.step = w.step AND f.gap_ms >= w."fromMs" AND f.gap_ms < w."toMs"
+            GROUP BY f.gap_ms) c
+          WHERE c.running > w."rankInBucket" ORDER BY c.gap_ms LIMIT 1) g`,
+    );
+    for (const row of rows) gapAt.set(`${row.step} ${row.rank}`, row.gap_ms);
+  }
+  const steps: FunnelStepCount[] = totals.map((sessions, step) => {
+    if (step === 0 || sessions === 0) return { sessions, medianGapsMs: null };
+    const { lower, upper } = medianRanks(sessions);
+    const gap = (rank: number) => {
+      const found = gapAt.get(`${step} ${rank}`);
+      if (found === undefined) throw new Error(`funnel ${key}: no gap of rank ${rank} at step ${step + 1}`);
+      return found;
+    };
+    return { sessions, medianGapsMs: [gap(lower), gap(upper)] };
+  });
   // Nested loops off: the buying sessions' estimate (a grouped join) is far too low, and the
   // revenue joins planned as nested loops over it took 20 s on the demo store.
   const buyers = await db.transaction(async (tx) => {
@@ -120,7 +166,7 @@ export async function readFunnelCounts(
     );
   });
   return {
-    gaps,
+    steps,
     buyers: buyers.map((b) => ({
       stepsPassed: b.steps_passed,
       revenue: b.revenue,

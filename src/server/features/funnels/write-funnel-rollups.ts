@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { gapBucketOf } from '../../../core/funnels/gap-bucket-of.ts';
 import type { StoredFunnelMarks } from '../../../core/funnels/refold-funnel-marks.ts';
 import type { Db } from '../../db/client.ts';
 
@@ -32,8 +33,9 @@ export function countPath(counts: Map<string, number>, session: Placed, sign: 1 
 }
 
 /**
- * Writes one fold chunk of a funnel (decision 134): the touched sessions' rows (replaced whole) and
- * the changes of the daily step counts (added, rows falling to 0 removed).
+ * Writes one fold chunk of a funnel (decisions 134, 141): the touched sessions' rows (replaced
+ * whole) and the changes of the daily step counts, per exact gap and per gap bucket (added, rows
+ * falling to 0 removed).
  */
 export async function writeFunnelRollups(
   db: Db,
@@ -70,14 +72,44 @@ export async function writeFunnelRollups(
       const [d, dv, ch, st, g] = JSON.parse(k) as [string, string, string, number, number];
       return { d, dv, ch, st, g, n };
     });
-  if (changes.length === 0) return;
-  const json = JSON.stringify(changes);
-  const changed = sql`json_to_recordset(${json}::json) AS u(d date, dv text, ch text, st smallint, g float8, n integer)`;
-  await db.execute(sql`INSERT INTO funnel_step_days (workspace_id, funnel_key, day, device, channel, step, gap_ms, sessions)
+  // The same changes summed per gap bucket (decision 141): what the report reads first.
+  const byBucket = new Map<string, { d: string; dv: string; ch: string; st: number; g: number; n: number }>();
+  for (const c of changes) {
+    const bucket = gapBucketOf(c.g);
+    const k = JSON.stringify([c.d, c.dv, c.ch, c.st, bucket]);
+    const entry = byBucket.get(k) ?? { ...c, g: bucket, n: 0 };
+    entry.n += c.n;
+    byBucket.set(k, entry);
+  }
+  await applyCountChanges(db, workspaceId, key, 'funnel_step_days', 'gap_ms', 'float8', changes);
+  await applyCountChanges(db, workspaceId, key, 'funnel_step_buckets', 'bucket', 'integer', [
+    ...byBucket.values(),
+  ]);
+}
+
+/**
+ * Adds count changes to one of the daily step tables (`by`: the exact gap or its bucket), removing
+ * the rows that fall to 0.
+ */
+async function applyCountChanges(
+  db: Db,
+  workspaceId: string,
+  key: string,
+  table: 'funnel_step_days' | 'funnel_step_buckets',
+  by: 'gap_ms' | 'bucket',
+  type: 'float8' | 'integer',
+  changes: readonly { d: string; dv: string; ch: string; st: number; g: number; n: number }[],
+): Promise<void> {
+  const nonZero = changes.filter((c) => c.n !== 0);
+  if (nonZero.length === 0) return;
+  const [t, column] = [sql.identifier(table), sql.identifier(by)];
+  const changed = sql`json_to_recordset(${JSON.stringify(nonZero)}::json)
+    AS u(d date, dv text, ch text, st smallint, g ${sql.raw(type)}, n integer)`;
+  await db.execute(sql`INSERT INTO ${t} (workspace_id, funnel_key, day, device, channel, step, ${column}, sessions)
     SELECT ${workspaceId}::uuid, ${key}, u.d, u.dv, u.ch, u.st, u.g, u.n FROM ${changed}
-    ON CONFLICT (workspace_id, funnel_key, day, device, channel, step, gap_ms)
-      DO UPDATE SET sessions = funnel_step_days.sessions + EXCLUDED.sessions`);
-  await db.execute(sql`DELETE FROM funnel_step_days f USING ${changed}
+    ON CONFLICT (workspace_id, funnel_key, day, device, channel, step, ${column})
+      DO UPDATE SET sessions = ${t}.sessions + EXCLUDED.sessions`);
+  await db.execute(sql`DELETE FROM ${t} f USING ${changed}
     WHERE f.workspace_id = ${workspaceId}::uuid AND f.funnel_key = ${key} AND f.day = u.d AND f.device = u.dv
-      AND f.channel = u.ch AND f.step = u.st AND f.gap_ms = u.g AND f.sessions = 0`);
+      AND f.channel = u.ch AND f.step = u.st AND f.${column} = u.g AND f.sessions = 0`);
 }

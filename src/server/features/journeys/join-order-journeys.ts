@@ -24,12 +24,14 @@ const UNCLAIMED = sql`NOT EXISTS (SELECT 1 FROM tracking_order_journeys c
 /** Join candidates: the tracker's sessions started before the order (with clock skew)… */
 const SESSIONS = sql`tracking_sessions s ON s.workspace_id = o.workspace_id AND s.started_at <= o.created_at + ${SKEW}`;
 /**
- * …or the pixel's `checkout_completed` events (issue 40), in the session the pixel saw: the order
- * id, token or hash they carry names the order, so no time window applies.
+ * …or the pixel's events (issue 40), in the session the pixel saw: the order id, token or hash they
+ * carry names the order, so no time window applies. `which` picks the events a fallback may use.
  */
-const PIXEL_COMPLETIONS = sql`(SELECT workspace_id, configuration_id, session_id, visitor_id, order_id,
+const pixelEvents = (
+  which: SQL,
+) => sql`(SELECT workspace_id, configuration_id, session_id, visitor_id, order_id,
     checkout_token, cart_token, email_hash, occurred_at AS started_at
-  FROM tracking_pixel_events WHERE name = 'checkout_completed' AND session_id IS NOT NULL) s
+  FROM tracking_pixel_events WHERE ${which} AND session_id IS NOT NULL) s
   ON s.workspace_id = o.workspace_id`;
 
 /**
@@ -87,9 +89,13 @@ export interface JoinSummary {
 }
 
 /**
- * Joins orders to the session of the Shopify pixel's `checkout_completed` (issue 40), by the order
- * id it names, else its checkout token, cart token, then e-mail hash. Run after every sync and
- * whenever the pixel reports a completed checkout, so the order and the event may come in any order.
+ * Joins orders to the session in which the Shopify pixel saw their checkout (issue 40): by the order
+ * id its `checkout_completed` names, else the checkout token, then the cart token of any of its
+ * events, then the e-mail hash of a completion. The tokens are taken from every event, not only
+ * completions: when the Thank-you page never loads (contract external-apis-2 §3.5) the checkout's
+ * other steps still carry the token the order names (the demo's 3 % of paid checkouts without a
+ * completion were otherwise left to the tracker's guesses). Run after every sync and whenever the
+ * pixel reports a completed checkout, so the order and the event may come in any order.
  */
 export async function joinPixelOrders(
   db: Db,
@@ -98,15 +104,26 @@ export async function joinPixelOrders(
   Pick<JoinSummary, 'pixel_order_id' | 'pixel_checkout_token' | 'pixel_cart_token' | 'pixel_email_hash'>
 > {
   await foldFirst(db);
-  const by = (method: string, match: SQL) => joinBy(db, workspaceId, method, match, false, PIXEL_COMPLETIONS);
+  const by = (method: string, events: SQL, match: SQL) =>
+    joinBy(db, workspaceId, method, match, false, pixelEvents(events));
+  const completions = sql`name = 'checkout_completed'`;
   return {
-    pixel_order_id: await by('pixel_order_id', sql`s.order_id = o.order_id`),
-    pixel_checkout_token: await by('pixel_checkout_token', sql`s.checkout_token = o.checkout_token`),
-    pixel_cart_token: await by('pixel_cart_token', sql`s.cart_token = o.cart_token`),
+    pixel_order_id: await by('pixel_order_id', completions, sql`s.order_id = o.order_id`),
+    pixel_checkout_token: await by(
+      'pixel_checkout_token',
+      sql`checkout_token IS NOT NULL`,
+      sql`s.checkout_token = o.checkout_token`,
+    ),
+    pixel_cart_token: await by(
+      'pixel_cart_token',
+      sql`cart_token IS NOT NULL`,
+      sql`s.cart_token = o.cart_token`,
+    ),
     // A buyer's e-mail is on every checkout of theirs: a completion naming an order we have is that
     // order's, never another's (the demo's repeat buyers caught the looser match, decision 113).
     pixel_email_hash: await by(
       'pixel_email_hash',
+      completions,
       sql`s.email_hash = o.email_hash AND NOT EXISTS (SELECT 1 FROM wh_orders x
         WHERE x.workspace_id = s.workspace_id AND x.order_id = s.order_id)`,
     ),

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { gradeAttributionRate } from '../../../core/journeys/grade-attribution-rate.ts';
 import { channelOf } from '../../../core/pipeline/channel-of.ts';
@@ -16,6 +16,7 @@ const OrderRow = z.object({
   source_type: z.string().nullable(),
   has_visitor: z.boolean(),
   offline: z.boolean(),
+  consented: z.boolean(),
   method: z.string().nullable(),
   n: z.coerce.number(),
 });
@@ -28,10 +29,28 @@ const Context = z.object({
 /** Shopify's source names of orders no online session can lead to: point of sale and draft orders. */
 const OFFLINE_SOURCES = sql`('pos', 'shopify_draft_order')`;
 
+/** The pixel stored an event of order `o`'s checkout with analytics consent, found by `key`. */
+const pixelSaw = (key: SQL) => sql`EXISTS (SELECT 1 FROM tracking_pixel_events e
+  WHERE e.workspace_id = o.workspace_id AND e.consent_analytics AND ${key})`;
+/**
+ * An order placed with consent (issue 40): the Shopify pixel, which only sends once the visitor
+ * allowed analytics and records that consent on every event, saw its checkout — the order was
+ * joined by one of the pixel's events, or a completion names it, or an event carries its checkout
+ * or cart token (also before the join has run). Shopify's order itself says nothing about consent.
+ * Not the e-mail hash alone: it is the buyer's, on all their checkouts.
+ */
+const CONSENTED = sql`(COALESCE(starts_with(j.method, 'pixel_'), false)
+  OR ${pixelSaw(sql`e.name = 'checkout_completed' AND e.order_id = o.order_id`)}
+  OR ${pixelSaw(sql`e.checkout_token = o.checkout_token`)} OR ${pixelSaw(sql`e.cart_token = o.cart_token`)})`;
+
+/** part ÷ whole to four decimals; 0 of nothing. */
+const shareOf = (part: number, whole: number) =>
+  whole > 0 ? Math.round((part / whole) * 10_000) / 10_000 : 0;
+
 const rateOf = (orders: number, joinedOrders: number) => ({
   orders,
   joinedOrders,
-  rate: orders > 0 ? Math.round((joinedOrders / orders) * 10_000) / 10_000 : 0,
+  rate: shareOf(joinedOrders, orders),
 });
 
 /**
@@ -62,7 +81,8 @@ async function daysOf(
  * GET /api/attribution/first-party/health: the attribution rate (orders joined to a tracker session
  * ÷ revenue orders, not test and not cancelled) of shop-local days (`daysOf`), by channel of
  * Shopify's last visit and by day, with its grade and likely causes; and (issue 40) the joined
- * share of online orders with the reasons the others are unjoined.
+ * share of online orders placed with consent (CONSENTED; of all online orders while no pixel
+ * reports, as consent is then unknown) with the reasons the others are unjoined.
  */
 export async function readFirstPartyHealth(
   db: Db,
@@ -84,12 +104,12 @@ export async function readFirstPartyHealth(
     OrderRow,
     sql`SELECT o.order_date::text AS day, o.utm_source, o.utm_medium, o.source_type,
         o.visitor_id IS NOT NULL AS has_visitor, COALESCE(o.source_name IN ${OFFLINE_SOURCES}, false) AS offline,
-        j.method, count(*) AS n
+        ${CONSENTED} AS consented, j.method, count(*) AS n
       FROM wh_orders o
       LEFT JOIN tracking_order_journeys j ON j.workspace_id = o.workspace_id AND j.order_id = o.order_id
       WHERE o.workspace_id = ${workspaceId}::uuid AND NOT o.test AND o.cancelled_at IS NULL
         AND o.order_date BETWEEN ${from}::date AND ${to}::date
-      GROUP BY 1, 2, 3, 4, 5, 6, 7`,
+      GROUP BY 1, 2, 3, 4, 5, 6, 7, 8`,
   );
   const byMethod = {
     pixel_order_id: 0,
@@ -103,6 +123,9 @@ export async function readFirstPartyHealth(
   };
   let online = 0;
   let onlineJoined = 0;
+  let consenting = 0;
+  let consentingJoined = 0;
+  let unmatched = 0;
   let offlineUnjoined = 0;
   const channels = new Map<string, [number, number]>();
   const days = new Map<string, [number, number]>();
@@ -122,12 +145,18 @@ export async function readFirstPartyHealth(
     if (row.has_visitor) withVisitor += row.n;
     if (!row.offline) online += row.n;
     if (!row.offline && isJoined) onlineJoined += row.n;
+    if (!row.offline && row.consented) {
+      consenting += row.n;
+      if (isJoined) consentingJoined += row.n;
+      else unmatched += row.n;
+    }
     if (row.offline && !isJoined) offlineUnjoined += row.n;
     if (row.method && row.method in byMethod) byMethod[row.method as keyof typeof byMethod] += row.n;
     add(channels, channelOf(row.utm_source, row.utm_medium, row.source_type), row.n, isJoined);
     add(days, row.day, row.n, isJoined);
   }
   const total = rateOf(orders, joined);
+  const pixelInstalled = context?.pixel_installed ?? false;
   const grade = gradeAttributionRate(total.rate);
   const causes: string[] = [];
   if (grade !== 'good' && orders > 0) {
@@ -157,11 +186,14 @@ export async function readFirstPartyHealth(
       .sort((a, b) => b.orders - a.orders),
     byDay: sorted(days).map(([day, [n, j]]) => ({ day, ...rateOf(n, j) })),
     causes,
-    joinedShare: online > 0 ? Math.round((onlineJoined / online) * 10_000) / 10_000 : 0,
+    ...(pixelInstalled
+      ? { joinedShare: shareOf(consentingJoined, consenting), consentingOrders: consenting }
+      : { joinedShare: shareOf(onlineJoined, online), consentingOrders: null }),
     unjoined: [
-      { reason: 'no_consent', orders: context?.pixel_installed ? online - onlineJoined : 0 },
+      { reason: 'no_consent', orders: pixelInstalled ? online - onlineJoined - unmatched : 0 },
+      { reason: 'unmatched', orders: unmatched },
       { reason: 'pos_or_draft', orders: offlineUnjoined },
-      { reason: 'no_journey', orders: context?.pixel_installed ? 0 : online - onlineJoined },
+      { reason: 'no_journey', orders: pixelInstalled ? 0 : online - onlineJoined },
     ],
   };
 }

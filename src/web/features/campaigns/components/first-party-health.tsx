@@ -15,6 +15,7 @@ const percent = (rate: number) => `${(rate * 100).toFixed(1)} %`;
 /** Why orders have no journey (issue 40), as the card words it. */
 const UNJOINED_LABEL: Record<UnjoinedReason, string> = {
   no_consent: 'no analytics consent or pixel blocked (estimated)',
+  unmatched: 'placed with consent, no session found',
   pos_or_draft: 'POS or draft orders',
   no_journey: 'Shopify pixel not installed, no session found',
 };
@@ -57,7 +58,8 @@ export function FirstPartyHealthCard({ period }: { period: '7' | '30' | '90' }) 
           </span>
         </p>
         <p className="text-slate-300" data-testid="first-party-joined-share">
-          {percent(data.joinedShare)} of online orders joined
+          {percent(data.joinedShare)} of online orders
+          {data.consentingOrders === null ? '' : ` placed with consent (${data.consentingOrders})`} joined
           {data.unjoined.some((u) => u.orders > 0) ? ' · unjoined: ' : ''}
           {data.unjoined
             .filter((u) => u.orders > 0)
