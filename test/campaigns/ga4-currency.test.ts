@@ -114,7 +114,7 @@ describe('GA4 amounts in the shop currency', () => {
     for (const row of rows.filter((r) => r.channel !== 'meta_ads')) expect(row.platformRevenue).toBeNull();
     const overview = await get<GaOverview>('/api/analytics/ga/overview?period=30');
     expect([overview.currency, overview.shopCurrency]).toEqual(['EUR', 'USD']);
-    expect(overview.revenue).toBeGreaterThan(0);
+    expect(Number(overview.revenue)).toBeGreaterThan(0);
     expect(overview.revenueInShopCurrency).toBeNull();
     expect(overview.currencyNote).toMatch(/not converted to USD/);
     const analysis = await analysisAttribution(campaigns.startDate!, campaigns.endDate!);
