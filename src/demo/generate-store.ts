@@ -17,11 +17,8 @@
 
 import { adPlatformTruth } from './ad-platforms/ad-platform-truth.ts';
 import { demoAdPlatformPlan } from './ad-platforms/plan-ad-platforms.ts';
-<<<<<<< HEAD
 import type { CausalChannelKey } from './ad-platforms/plan-causal-flights.ts';
-=======
 import { googleClickIndex } from './ad-platforms/plan-google-clicks.ts';
->>>>>>> creatives44
 import { dayToIso, formatZoned, localToUtcMs, parseIsoDay } from './calendar.ts';
 import { buildCatalog } from './catalog.ts';
 import { EventColumns, type OrderEvent } from './event-columns.ts';
@@ -139,11 +136,8 @@ export function generateStore(options: GenerateOptions): DemoStore {
     stockoutWindows: new Map(),
     productPages: [],
     tiktok: planTikTokOrders({ startDay, days, config, products }, adPlan.tiktok, adTruth.tiktok_ads),
-<<<<<<< HEAD
     causal: null,
-=======
     googleClicks: googleClickIndex(adPlan.google),
->>>>>>> creatives44
   };
   const tiktokTruth = new TikTokTruthBuilder(ctx.tiktok);
 
