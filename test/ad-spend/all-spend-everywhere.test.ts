@@ -123,13 +123,13 @@ describe('all spend everywhere (connected demo)', () => {
 
   it('the spending widget shows each platform and their total', async () => {
     const widget = await get('/api/meta/spending/last-month', MetaSpendingSchema);
-    const sum = widget.platforms.reduce((total, p) => total + Math.round(p.spend * 100), 0);
-    expect(Math.round(widget.totalSpending * 100)).toBe(sum);
+    const sum = widget.platforms.reduce((total, p) => total + cents(p.spend), 0);
+    expect(cents(widget.totalSpending)).toBe(sum);
     expect(widget.campaignCount).toBe(widget.campaigns.length);
     const match = /\((\d{4}-\d{2}-\d{2}) to (\d{4}-\d{2}-\d{2})/.exec(widget.period)!;
     const spend = await get(`/api/ad-spend?from=${match[1]}&to=${match[2]}`, AdSpendResponseSchema);
     if (spend.from === match[1] && spend.to === match[2])
-      expect(Math.round(widget.totalSpending * 100)).toBe(cents(spend.total));
+      expect(cents(widget.totalSpending)).toBe(cents(spend.total));
   });
 
   it('the marketing-mix model reads Google Ads and TikTok Ads as channels of their own', async () => {

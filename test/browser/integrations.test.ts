@@ -21,10 +21,10 @@ async function expectSpendingAsTheApi(page: Page): Promise<void> {
     }, POLL)
     .toBe(200);
   const api = (await page.evaluate(async () => (await fetch('/api/meta/spending/last-month')).json())) as {
-    totalSpending: number;
+    totalSpending: string;
     campaignCount: number;
   };
-  if (api.totalSpending === 0 && api.campaignCount === 0) {
+  if (Number(api.totalSpending) === 0 && api.campaignCount === 0) {
     await expect.poll(() => page.getByText('No spending data available').count(), POLL).toBe(1);
     expect(await page.getByTestId('spending-total').count()).toBe(0);
   } else {

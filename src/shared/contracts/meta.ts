@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MoneySchema } from '../money.ts';
 import { rangeWindowFields } from './date-range.ts';
 
 /** Meta endpoints (spec §3, §7). Responses never contain tokens or secrets. */
@@ -26,14 +27,15 @@ export const MetaDebugSchema = z.object({
 export type MetaDebug = z.infer<typeof MetaDebugSchema>;
 
 export const MetaSpendingSchema = z.object({
-  totalSpending: z.number(),
+  /** Exact decimal strings in `currency` (decision 146), as every amount here. */
+  totalSpending: MoneySchema,
   currency: z.string(),
   period: z.string(),
   campaignCount: z.number().int(),
   /** Each ad platform's spend of the month (issue #39): `totalSpending` is their sum. */
-  platforms: z.array(z.object({ platform: z.string(), spend: z.number(), campaignCount: z.number().int() })),
+  platforms: z.array(z.object({ platform: z.string(), spend: MoneySchema, campaignCount: z.number().int() })),
   campaigns: z.array(
-    z.object({ name: z.string(), spend: z.number(), status: z.string(), platform: z.string() }),
+    z.object({ name: z.string(), spend: MoneySchema, status: z.string(), platform: z.string() }),
   ),
 });
 export type MetaSpending = z.infer<typeof MetaSpendingSchema>;

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { addDays, localDayOf, startOfMonth } from '../../../shared/calendar.ts';
 import type { MetaSpending } from '../../../shared/contracts/meta.ts';
-import { currencyDigitsOf } from '../../../shared/money.ts';
+import { currencyDigitsOf, minorToDecimal } from '../../../shared/money.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { adSpendRows } from '../../domain/metrics/ad-spend-rows.ts';
@@ -48,7 +48,8 @@ export async function readMetaSpendingLastMonth(
         ORDER BY sum(s.spend_minor) DESC, s.platform, s.campaign_id`,
   );
   const currency = rows[0]?.currency ?? 'USD';
-  const scale = 10 ** currencyDigitsOf(currency);
+  const digits = currencyDigitsOf(currency);
+  const money = (minor: number) => minorToDecimal(minor, digits);
   const totalMinor = rows.reduce((sum, row) => sum + Number(row.spend), 0);
   const platforms = new Map<string, { spendMinor: number; campaignCount: number }>();
   for (const row of rows) {
@@ -63,19 +64,19 @@ export async function readMetaSpendingLastMonth(
     timeZone: 'UTC',
   });
   return {
-    totalSpending: totalMinor / scale,
+    totalSpending: money(totalMinor),
     currency,
     period: `${period} (${from} to ${to}, shop days)`,
     campaignCount: rows.length,
     platforms: [...platforms].map(([platform, p]) => ({
       platform,
-      spend: p.spendMinor / scale,
+      spend: money(p.spendMinor),
       campaignCount: p.campaignCount,
     })),
     campaigns: rows.map((row) => ({
       platform: row.platform,
       name: row.name,
-      spend: Number(row.spend) / scale,
+      spend: money(Number(row.spend)),
       status: row.status ?? 'UNKNOWN',
     })),
   };

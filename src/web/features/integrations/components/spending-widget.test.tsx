@@ -28,16 +28,16 @@ async function renderWith(setup: (client: ReturnType<typeof createQueryClient>) 
 }
 
 const spending: MetaSpending = {
-  totalSpending: 1234.5,
+  totalSpending: '1234.50',
   currency: 'EUR',
   period: 'October 2026',
   campaignCount: 4,
-  platforms: [{ platform: 'meta', spend: 1234.5, campaignCount: 4 }],
+  platforms: [{ platform: 'meta', spend: '1234.50', campaignCount: 4 }],
   campaigns: [
-    { platform: 'meta', name: 'A', spend: 600, status: 'ACTIVE' },
-    { platform: 'meta', name: 'B', spend: 400, status: 'PAUSED' },
-    { platform: 'meta', name: 'C', spend: 200, status: 'ACTIVE' },
-    { platform: 'meta', name: 'D', spend: 34.5, status: 'ACTIVE' },
+    { platform: 'meta', name: 'A', spend: '600.00', status: 'ACTIVE' },
+    { platform: 'meta', name: 'B', spend: '400.00', status: 'PAUSED' },
+    { platform: 'meta', name: 'C', spend: '200.00', status: 'ACTIVE' },
+    { platform: 'meta', name: 'D', spend: '34.50', status: 'ACTIVE' },
   ],
 };
 
@@ -73,15 +73,15 @@ describe('SpendingWidget', () => {
     const container = await renderWith((client) =>
       client.setQueryData(integrationKeys.metaSpending, {
         ...spending,
-        totalSpending: 1500,
+        totalSpending: '1500.00',
         campaignCount: 5,
         platforms: [
-          { platform: 'meta', spend: 1234.5, campaignCount: 4 },
-          { platform: 'tiktok_ads', spend: 265.5, campaignCount: 1 },
+          { platform: 'meta', spend: '1234.50', campaignCount: 4 },
+          { platform: 'tiktok_ads', spend: '265.50', campaignCount: 1 },
         ],
         campaigns: [
           ...spending.campaigns,
-          { platform: 'tiktok_ads', name: 'T', spend: 265.5, status: 'ENABLE' },
+          { platform: 'tiktok_ads', name: 'T', spend: '265.50', status: 'ENABLE' },
         ],
       }),
     );
@@ -97,7 +97,7 @@ describe('SpendingWidget', () => {
     const container = await renderWith((client) =>
       client.setQueryData(integrationKeys.metaSpending, {
         ...spending,
-        totalSpending: 0,
+        totalSpending: '0.00',
         campaignCount: 0,
         campaigns: [],
       }),

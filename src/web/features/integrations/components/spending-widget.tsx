@@ -59,7 +59,8 @@ export function SpendingWidget({
               </Button>
             </div>
           </div>
-        ) : !spending.data || (spending.data.campaignCount === 0 && spending.data.totalSpending === 0) ? (
+        ) : !spending.data ||
+          (spending.data.campaignCount === 0 && Number(spending.data.totalSpending) === 0) ? (
           <p className="text-sm text-slate-400">No spending data available</p>
         ) : (
           <div className="grid gap-4">
