@@ -17,7 +17,7 @@ const CountRow = z.object({ n: int8Number });
 
 /**
  * Heatmap cells are appended as hour parts, one row per cell owner (decision 085), by each fold of
- * raw rows (raw-first, the default, decision 125) or by each ingestion commit (TRACKING_RAW_FIRST=0):
+ * raw rows (raw-first, decision 125) or by each ingestion commit (TRACKING_RAW_FIRST=0):
  * a 200 means the cells are readable (a read folds first), the hourly tile fold sums the parts of
  * a cell once, and a deleted site takes its parts with it. The table counts read as a reader does,
  * folding first.

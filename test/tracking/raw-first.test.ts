@@ -192,6 +192,7 @@ describe('raw-first ingestion', () => {
     const writer = createEventWriter(db, {
       clock: () => now,
       retentionDays: 30,
+      rawFirst: true,
       foldDelayMs: 600_000,
       onMaintenanceError: rethrow,
     });
