@@ -1,5 +1,6 @@
 // Marketing-mix model, geo lift and their accuracy on data with known answers (issue 41).
-// Parts (BENCH_PART=mmm|oracle|geo|daily|published|compare, default all; BENCH_DATASETS overrides 100):
+// Parts (BENCH_PART=mmm|oracle|geo|daily|published|move|compare|demo, default all; BENCH_DATASETS
+// overrides 100):
 //   mmm       — 100 weekly datasets (3 channels, 3 years, true parameters drawn per dataset):
 //               channels whose contribution share is within ±5 points; true ROAS inside the 90 %
 //               interval (goal ≥ 85 / 100).
@@ -12,6 +13,9 @@
 //   published — pymc-marketing's "MMM Example Notebook" data (its documented generating process).
 //   move      — the budget-move opportunity on 20 two-channel stores with known curves (decision 129).
 //   compare   — Laplace (default) vs random-walk Metropolis on the same data (decision 096).
+//   demo      — the causal demo preset's own planted parameters (decisions 136, 137), seeds 1 to
+//               BENCH_SEEDS (default 30): the weekly series the Measurement endpoint fits, shares
+//               and ROAS coverage per channel, and the planted geo test's read-out.
 
 import { fromDayNumber } from '../src/core/dates/from-day-number.ts';
 import { toDayNumber } from '../src/core/dates/to-day-number.ts';
@@ -28,6 +32,7 @@ import { type MmmSimulation, simulateMmmData } from '../src/core/measurement/sim
 import type { MmmInput, MmmMethod, MmmResult } from '../src/core/measurement/types.ts';
 import { detectBudgetMoveOpportunity } from '../src/core/opportunities/detect-budget-move-opportunity.ts';
 import { load } from './support/load-average.ts';
+import { benchMmmOnCausalDemo } from './support/mmm-causal-demo.ts';
 
 const part = process.env.BENCH_PART ?? 'all';
 const datasets = Number(process.env.BENCH_DATASETS ?? 100);
@@ -423,3 +428,5 @@ if (runs('move')) {
     `  offered ${pct(offered, stores)}; search → social ${pct(right, offered)}; true 30-day gain inside the 90 % interval ${pct(covered, offered)}; load ${load()}`,
   );
 }
+
+if (runs('demo')) benchMmmOnCausalDemo(Number(process.env.BENCH_SEEDS ?? 30), benchMethod);

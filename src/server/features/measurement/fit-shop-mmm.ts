@@ -1,5 +1,6 @@
 import { fitMmm } from '../../../core/measurement/fit-mmm.ts';
 import type { MmmResult } from '../../../core/measurement/types.ts';
+import { weeklyMmmInput } from '../../../core/measurement/weekly-mmm-input.ts';
 import { deriveProfitLines } from '../../../core/profit/derive-profit-lines.ts';
 import { addDays, daysBetween } from '../../../shared/calendar.ts';
 import type { DayRangeRequest } from '../../../shared/day-range.ts';
@@ -52,31 +53,22 @@ export async function fitShopMmm(
   const key = `measurement/mmm/${JSON.stringify([workspaceId, version, window.version, from, to])}`;
   return keptAnswer(deps.caches.answers, key, async () => {
     const scale = 10 ** window.currencyDigits;
-    const dates = Array.from({ length: weeks }, (_, w) => addDays(from, w * WEEK));
-    const weekOf = (day: string) => Math.floor(daysBetween(from, day) / WEEK);
     const days = weeks > 0 ? await readProfitDays(deps.db, workspaceId, from, to) : [];
-    const target = new Array<number>(weeks).fill(0);
     const totals = { grossSales: 0, discounts: 0, returns: 0, shippingCharges: 0, taxes: 0 };
     const costs = { cogs: 0, shipping: 0, paymentFees: 0 };
     for (const day of days) {
       for (const line of Object.keys(totals) as (keyof typeof totals)[]) totals[line] += day[line];
       for (const line of Object.keys(costs) as (keyof typeof costs)[]) costs[line] += day[line];
-      target[weekOf(day.day)]! += (day.grossSales - day.discounts - day.returns) / scale;
     }
     const lines = deriveProfitLines({ ...totals, ...costs, marketing: 0, expenses: 0 });
     const spend = weeks > 0 ? await readChannelSpend(deps.db, workspaceId, from, to) : [];
-    const channels = spend.map((channel) => {
-      const weekly = new Array<number>(weeks).fill(0);
-      for (const [day, minor] of channel.daily) weekly[weekOf(day)]! += minor / scale;
-      return { name: channel.name, spend: weekly };
-    });
     const result: MmmResult =
-      weeks === 0 || channels.length === 0
+      weeks === 0 || spend.length === 0
         ? {
             status: 'too_thin',
             reasons: [weeks === 0 ? 'no complete week in the range' : 'no ad spend in the range'],
           }
-        : fitMmm({ dates, target, channels }, { draws: DRAWS, seed: 1 });
+        : fitMmm(weeklyMmmInput(from, weeks, days, spend, scale), { draws: DRAWS, seed: 1 });
     return {
       from,
       to,

@@ -1,0 +1,195 @@
+// The `demo` part of bench/measurement-mmm.bench.ts (issue #41, decision 137): the marketing-mix
+// model and the geo read-out on the causal demo preset's own planted parameters (decision 136).
+
+import { fitMmm } from '../../src/core/measurement/fit-mmm.ts';
+import type { RegionalOrder } from '../../src/core/measurement/geo-types.ts';
+import { readOutGeoLift } from '../../src/core/measurement/read-out-geo-lift.ts';
+import type { MmmMethod } from '../../src/core/measurement/types.ts';
+import { type DailyChannelSpend, weeklyMmmInput } from '../../src/core/measurement/weekly-mmm-input.ts';
+import { adPlatformTruth } from '../../src/demo/ad-platforms/ad-platform-truth.ts';
+import { demoAdPlatformPlan } from '../../src/demo/ad-platforms/plan-ad-platforms.ts';
+import { generateStore } from '../../src/demo/generate-store.ts';
+import type { DemoStore } from '../../src/demo/model.ts';
+import { addDays } from '../../src/shared/calendar.ts';
+import { load } from './load-average.ts';
+
+/** The analysis' range (decision 129): the last 52 weeks up to the last day of data. */
+const WEEKS = 52;
+/** What the Measurement endpoint fits with (fit-shop-mmm.ts). */
+const FIT = { draws: 200, seed: 1 };
+
+const pct = (n: number, d: number) => `${n}/${d} (${d > 0 ? ((100 * n) / d).toFixed(0) : '–'} %)`;
+const quantile = (values: number[], q: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * q))] ?? Number.NaN;
+
+/**
+ * Each ad channel's daily spend in shop minor units, as the warehouse gets it from the emulators
+ * and readChannelSpend names and orders it: Meta from the generated Meta account, Google Ads and
+ * TikTok Ads from their planned accounts (the emulators serve the same plan).
+ */
+function channelSpend(store: DemoStore): DailyChannelSpend[] {
+  const meta = new Map<string, number>();
+  for (const row of store.meta.daily) meta.set(row.day, (meta.get(row.day) ?? 0) + row.spendMinor);
+  const ads = adPlatformTruth(demoAdPlatformPlan(store.config), store.shop.currencyCode);
+  return [
+    { name: 'Google Ads', daily: new Map(Object.entries(ads.google_ads.dailyShopSpendMinor)) },
+    { name: 'Meta', daily: meta },
+    { name: 'TikTok Ads', daily: new Map(Object.entries(ads.tiktok_ads.dailyShopSpendMinor)) },
+  ];
+}
+
+/** Revenue orders (not test, not cancelled) by shipping country, as `upside lift` reads them. */
+function regionalOrders(store: DemoStore): RegionalOrder[] {
+  const orders: RegionalOrder[] = [];
+  for (let i = 0; i < store.orders.count; i += 1) {
+    const order = store.getOrder(i);
+    if (order.test || order.cancelledAtMs !== null || !order.shippingAddress) continue;
+    orders.push({
+      date: order.day,
+      region: order.shippingAddress.countryCode,
+      total: order.totalMinor / 100,
+    });
+  }
+  return orders;
+}
+
+interface ChannelTally {
+  shareMisses: number;
+  roasMisses: number;
+  shareErrors: number[];
+}
+
+/**
+ * For seeds 1…`seeds`: generates the causal preset in memory, fits the weekly net sales and spend
+ * the Measurement endpoint fits (weeklyMmmInput, the endpoint's own builder, on the generator's
+ * daily sales lines and the platforms' daily spend), and scores each channel against the truth;
+ * then reads the planted geo test out of the same store's orders.
+ */
+export function benchMmmOnCausalDemo(seeds: number, method: MmmMethod | undefined): void {
+  const tallies = new Map<string, ChannelTally>();
+  const errors: number[] = [];
+  let share = 0;
+  let covered = 0;
+  let channels = 0;
+  let thin = 0;
+  /** Datasets (seeds) in which every channel's share is within ±5 points / every true ROAS covered. */
+  let allShares = 0;
+  let allCovered = 0;
+  let generateSeconds = 0;
+  let fitSeconds = 0;
+  let geoSeconds = 0;
+  const geo = {
+    read: 0,
+    withinTwo: 0,
+    coversRealised: 0,
+    coversPlanted: 0,
+    significant: 0,
+    errors: [] as number[],
+  };
+  const realised: number[] = [];
+  const estimates: number[] = [];
+  let plantedLift = Number.NaN;
+  let testRegions = '';
+  console.log(
+    `MMM on the causal demo preset, seeds 1–${seeds} (52 weeks up to the last day, as the analysis fits; ${method ?? 'importance'}, ${FIT.draws} draws):`,
+  );
+  for (let seed = 1; seed <= seeds; seed += 1) {
+    let started = performance.now();
+    const store = generateStore({ seed, preset: 'causal' });
+    generateSeconds += (performance.now() - started) / 1000;
+    const truth = store.groundTruth;
+    const from = addDays(truth.endDate, -(7 * WEEKS - 1));
+    const sales = truth.profit.days.map((d) => ({ ...d, day: d.date }));
+    const input = weeklyMmmInput(from, WEEKS, sales, channelSpend(store), 100);
+    started = performance.now();
+    const result = fitMmm(input, { ...FIT, ...(method ? { method } : {}) });
+    fitSeconds += (performance.now() - started) / 1000;
+    const said: string[] = [];
+    let seedShares = 0;
+    let seedCovered = 0;
+    for (const t of truth.mmm!.channels) {
+      const tally = tallies.get(t.name) ?? { shareMisses: 0, roasMisses: 0, shareErrors: [] };
+      tallies.set(t.name, tally);
+      channels += 1;
+      const c = result.status === 'fitted' ? result.channels.find((x) => x.name === t.name) : undefined;
+      if (!c) {
+        tally.shareMisses += 1;
+        tally.roasMisses += 1;
+        continue;
+      }
+      const error = Math.abs(c.contributionShare.mean - t.contributionShare);
+      errors.push(error);
+      tally.shareErrors.push(error);
+      const shareOk = error <= 0.05;
+      const roasOk = c.roas.low <= t.roas && t.roas <= c.roas.high;
+      if (shareOk) seedShares += 1;
+      else tally.shareMisses += 1;
+      if (roasOk) seedCovered += 1;
+      else tally.roasMisses += 1;
+      said.push(
+        `${t.name} ${t.roas.toFixed(2)} → ${c.roas.mean.toFixed(2)} [${c.roas.low.toFixed(2)}, ${c.roas.high.toFixed(2)}]${roasOk ? '' : ' MISS'} share ${t.contributionShare.toFixed(2)} → ${c.contributionShare.mean.toFixed(2)}`,
+      );
+    }
+    share += seedShares;
+    covered += seedCovered;
+    if (seedShares === truth.mmm!.channels.length) allShares += 1;
+    if (seedCovered === truth.mmm!.channels.length) allCovered += 1;
+    if (result.status !== 'fitted') {
+      thin += 1;
+      said.push(`too thin: ${result.reasons.join('; ')}`);
+    }
+    const planted = truth.geoLift!;
+    plantedLift = planted.lift;
+    testRegions = planted.testRegions.join(', ');
+    started = performance.now();
+    const read = readOutGeoLift({
+      orders: regionalOrders(store),
+      testRegions: planted.testRegions,
+      start: planted.start,
+      end: planted.end,
+    });
+    geoSeconds += (performance.now() - started) / 1000;
+    if (read.status === 'read') {
+      geo.read += 1;
+      realised.push(planted.realisedLift);
+      estimates.push(read.lift);
+      geo.errors.push(Math.abs(read.lift - planted.realisedLift));
+      if (Math.abs(read.lift - planted.realisedLift) <= 0.02) geo.withinTwo += 1;
+      if (read.liftLow <= planted.realisedLift && planted.realisedLift <= read.liftHigh)
+        geo.coversRealised += 1;
+      if (read.liftLow <= planted.lift && planted.lift <= read.liftHigh) geo.coversPlanted += 1;
+      if (read.pValue < 0.1) geo.significant += 1;
+      said.push(
+        `geo ${(100 * planted.realisedLift).toFixed(1)} % → ${(100 * read.lift).toFixed(1)} % [${(100 * read.liftLow).toFixed(1)}, ${(100 * read.liftHigh).toFixed(1)}] p ${read.pValue.toFixed(3)}`,
+      );
+    } else said.push(`geo too thin: ${read.reasons.join('; ')}`);
+    console.log(`  seed ${seed}: ${said.join('; ')}`);
+  }
+  const points = (v: number) => (100 * v).toFixed(1);
+  console.log(
+    `  contribution share within ±5 points: ${pct(share, channels)} channels; median |error| ${points(quantile(errors, 0.5))} points, 90th pct ${points(quantile(errors, 0.9))}`,
+  );
+  console.log(
+    `  true ROAS inside the 90 % interval: ${pct(covered, channels)} channels (goal ≥ 85 %); too thin: ${thin}`,
+  );
+  console.log(
+    `  datasets with every channel's share within ±5 points ${pct(allShares, seeds)}, with every true ROAS inside its interval ${pct(allCovered, seeds)}`,
+  );
+  for (const [name, t] of tallies)
+    console.log(
+      `  ${name}: share off by > 5 points ${t.shareMisses}/${seeds}, median |error| ${points(quantile(t.shareErrors, 0.5))} points; true ROAS outside the interval ${t.roasMisses}/${seeds}`,
+    );
+  console.log(
+    `Geo read-out of the planted test (+${points(plantedLift)} % orders in ${testRegions} for 42 days; synthetic control chosen from the other countries, as \`upside lift\` does) on the same ${seeds} stores:`,
+  );
+  console.log(
+    `  read ${pct(geo.read, seeds)}; realised lift median ${points(quantile(realised, 0.5))} %, estimate median ${points(quantile(estimates, 0.5))} %, median |estimate − realised| ${points(quantile(geo.errors, 0.5))} points, within ±2 points ${pct(geo.withinTwo, geo.read)}`,
+  );
+  console.log(
+    `  90 % interval covers the realised lift ${pct(geo.coversRealised, geo.read)}, the planted ${points(plantedLift)} % ${pct(geo.coversPlanted, geo.read)}; p < 0.1 ${pct(geo.significant, geo.read)}`,
+  );
+  const perStore = (generateSeconds + fitSeconds + geoSeconds) / seeds;
+  console.log(
+    `  ${(generateSeconds / seeds).toFixed(1)} s to generate a store, ${(fitSeconds / seeds).toFixed(2)} s per fit, ${(geoSeconds / seeds).toFixed(1)} s per geo read-out; 100 seeds ≈ ${((100 * perStore) / 60).toFixed(0)} min; load ${load()}`,
+  );
+}
