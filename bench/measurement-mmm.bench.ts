@@ -14,8 +14,9 @@
 //   move      — the budget-move opportunity on 20 two-channel stores with known curves (decision 129).
 //   compare   — Laplace (default) vs random-walk Metropolis on the same data (decision 096).
 //   demo      — the causal demo preset's own planted parameters (decisions 136, 137), seeds 1 to
-//               BENCH_SEEDS (default 30): the weekly series the Measurement endpoint fits, shares
-//               and ROAS coverage per channel, and the planted geo test's read-out.
+//               BENCH_SEEDS (default 30; BENCH_SEED_FROM moves the first): the weekly series the
+//               Measurement endpoint fits, shares and ROAS coverage per channel, the oracle row
+//               (the true curves given, decision 151) and the planted geo test's read-out.
 
 import { fromDayNumber } from '../src/core/dates/from-day-number.ts';
 import { toDayNumber } from '../src/core/dates/to-day-number.ts';
@@ -429,4 +430,9 @@ if (runs('move')) {
   );
 }
 
-if (runs('demo')) benchMmmOnCausalDemo(Number(process.env.BENCH_SEEDS ?? 30), benchMethod);
+if (runs('demo'))
+  benchMmmOnCausalDemo(
+    Number(process.env.BENCH_SEEDS ?? 30),
+    benchMethod,
+    Number(process.env.BENCH_SEED_FROM ?? 1),
+  );
