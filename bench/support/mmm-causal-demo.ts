@@ -122,7 +122,6 @@ function scoreOracle(
   }
   oracle.share += shares;
   oracle.covered += covered;
-  oracle.errors.sort((a, b) => a - b);
   if (shares === truths.length) oracle.allShares += 1;
   if (covered === truths.length) oracle.allCovered += 1;
   return `oracle shares ${said.join(' / ')} (${shares}/${truths.length} within ±5, ROAS ${covered}/${truths.length})`;
