@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MoneySchema } from '../money.ts';
 import { AdSpendPlatformSchema } from './ad-spend.ts';
 import { DayRangeQuerySchema, rangeWindowFields } from './date-range.ts';
 
@@ -120,35 +121,35 @@ export type CampaignRow = z.infer<typeof CampaignRowSchema>;
 
 /**
  * One campaign of any ad platform (issue #39): the platform's own figures beside the store's.
- * Money in minor units of the shop currency (a foreign-currency account converted at each day's
- * rate; `spendInAccountCurrencyMinor` as billed).
+ * Money is `MoneySchema` in the shop currency (a foreign-currency account converted at each day's
+ * rate; `spendInAccountCurrency` as billed), GET /api/ad-spend's own strings (decision 146).
  */
 export const PlatformCampaignSchema = z.object({
   campaignId: z.string(),
   name: z.string(),
   type: z.string().nullable(),
   utmCampaign: z.string().nullable(),
-  spendMinor: z.number().int(),
-  spendInAccountCurrencyMinor: z.number().int(),
+  spend: MoneySchema,
+  spendInAccountCurrency: MoneySchema,
   impressions: z.number(),
   clicks: z.number(),
   /** Platform-reported: the conversions and value the platform claims; ROAS = value / spend. */
   platformConversions: z.number(),
-  platformConversionValueMinor: z.number().int(),
+  platformConversionValue: MoneySchema,
   platformRoas: z.number().nullable(),
   /** Store-verified: orders of the period whose utm_campaign is the campaign's (its UTM, else its name or id). */
   storeVerifiedOrders: z.number().int(),
-  storeVerifiedRevenueMinor: z.number().int(),
+  storeVerifiedRevenue: MoneySchema,
   storeRoas: z.number().nullable(),
   /** First-party: the tracker's last non-direct click credit to the same utm_campaign. */
   firstPartyOrders: z.number().int(),
-  firstPartyRevenueMinor: z.number().int(),
+  firstPartyRevenue: MoneySchema,
   /**
    * Matched by click id (decision 120): the period's orders joined to a tracker session whose
    * landing URL's click id the platform names as this campaign's (Google's click_view for a gclid).
    */
   clickIdOrders: z.number().int(),
-  clickIdRevenueMinor: z.number().int(),
+  clickIdRevenue: MoneySchema,
   /**
    * No order ever carried the campaign's utm_campaign (issue #39 step 6) and none was ever matched
    * to it by click id: nothing links it to the store's sales.
@@ -165,12 +166,12 @@ export const AdPlatformCampaignsSchema = z.object({
   /** meta, google_ads, tiktok_ads or an imported platform's own name. */
   platform: z.string(),
   accountCurrency: z.string(),
-  spendMinor: z.number().int(),
-  spendInAccountCurrencyMinor: z.number().int(),
+  spend: MoneySchema,
+  spendInAccountCurrency: MoneySchema,
   /** Shop-currency units per account-currency unit per run of days (empty: the shop's currency). */
   rates: AdSpendPlatformSchema.shape.rates,
   daysWithoutRate: z.number().int(),
-  platformConversionValueMinor: z.number().int(),
+  platformConversionValue: MoneySchema,
   platformRoas: z.number().nullable(),
   campaigns: z.array(PlatformCampaignSchema),
 });
@@ -204,7 +205,7 @@ export const CampaignPerformanceSchema = z.object({
   /** Every ad platform's campaigns over the period (issue #39), the same figures as GET /api/ad-spend. */
   adPlatforms: z.array(AdPlatformCampaignsSchema),
   /** Every platform's spend over the period (shop currency): /api/ad-spend's `total`, MER's divisor. */
-  adSpendTotalMinor: z.number().int(),
+  adSpendTotal: MoneySchema,
   /** MER: all store revenue net of refunds ÷ all ad spend over the period; null without spend. */
   mer: z.number().nullable(),
   storeNetRevenueMinor: z.number().int(),

@@ -136,12 +136,12 @@ export async function readCampaignPerformance(
   // Every platform's campaigns (issue #39), also without any Meta data.
   const adPlatforms = firstParty
     ? await readPlatformCampaigns(reads, workspaceId, request, now, firstParty)
-    : { platforms: [], totalMinor: 0 };
+    : { platforms: [], total: '0', totalMinor: 0, spendMinor: new Map<string, number>() };
   if (!window || !figures || !firstParty || !base.hasData) {
     return {
       ...base,
       adPlatforms: adPlatforms.platforms,
-      adSpendTotalMinor: adPlatforms.totalMinor,
+      adSpendTotal: adPlatforms.total,
       startDate: null,
       endDate: null,
       totals: { ...present(emptyCreditFigures(), accountCurrency, sameCurrency), ...noFirstParty },
@@ -250,9 +250,10 @@ export async function readCampaignPerformance(
     if (f.verifiedOrders === 0 && f.refundsMinor === 0) continue;
     // A channel's own platform spend: Meta's (same currency only); Google Ads' and TikTok's (shop
     // currency, decision 104).
-    const platformSpend = adPlatforms.platforms.find(
+    const platform = adPlatforms.platforms.find(
       (p) => p.platform !== 'meta' && channelOfPlatform(p.platform) === channel,
-    )?.spendMinor;
+    )?.platform;
+    const platformSpend = platform === undefined ? undefined : adPlatforms.spendMinor.get(platform);
     const spendMinor =
       channel === 'meta_ads' ? (sameCurrency ? f.spendMinor : null) : (platformSpend ?? null);
     channels.push({
@@ -278,7 +279,7 @@ export async function readCampaignPerformance(
     campaigns,
     channels,
     adPlatforms: adPlatforms.platforms,
-    adSpendTotalMinor: adPlatforms.totalMinor,
+    adSpendTotal: adPlatforms.total,
     // Every platform's spend (issue #39); not computed when Meta bills in another currency.
     mer: sameCurrency ? computeRoas(storeNetRevenueMinor, adPlatforms.totalMinor) : null,
     storeNetRevenueMinor,
