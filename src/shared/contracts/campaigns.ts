@@ -5,9 +5,9 @@ import { DayRangeQuerySchema, rangeWindowFields } from './date-range.ts';
 
 /**
  * Campaign Performance (GET /api/campaigns?period=7|30|90): Meta campaigns over the period with the
- * platform's own figures beside store-verified revenue. Money is exact: integer minor units of the
- * named currency (spend and platform figures in the ad account's currency, store revenue in the
- * shop's); ratios (CTR, CPC, ROAS, match rate) are derived numbers.
+ * platform's own figures beside store-verified revenue. Money is exact: `MoneySchema` decimal strings
+ * in major units of the named currency (decision 146; spend and platform figures in the ad account's
+ * currency, store revenue in the shop's); ratios (CTR, CPC, ROAS, match rate) are derived numbers.
  */
 
 /** `from`/`to` (shop days) or the last 7, 30 or 90 complete days; `compare` (issue #36). */
@@ -22,9 +22,10 @@ export type CampaignLabel = z.infer<typeof CampaignLabelSchema>;
 
 export const CampaignDaySchema = z.object({
   date: z.string(),
-  spendMinor: z.number().int(),
+  /** The ad account's currency. */
+  spend: MoneySchema,
   /** Store-verified revenue net of refunds (on their refund day), shop currency. */
-  revenueMinor: z.number().int(),
+  revenue: MoneySchema,
 });
 
 export const CampaignOpportunityLinkSchema = z.object({
@@ -36,11 +37,11 @@ export const CampaignOpportunityLinkSchema = z.object({
 
 /**
  * Profit of the credited orders (issue #13, decision 025), beside the revenue figures: shop-currency
- * minor units; ratios null without spend or when the ad account bills in another currency.
+ * amounts; ratios and CAC null without spend or when the ad account bills in another currency.
  */
 const ProfitFiguresShape = {
   /** Contribution before marketing of the credited orders (sales on the order day, refunds on theirs). */
-  contributionMinor: z.number().int(),
+  contribution: MoneySchema,
   /** Contribution ÷ spend. */
   poas: z.number().nullable(),
   /**
@@ -49,9 +50,9 @@ const ProfitFiguresShape = {
    */
   customers: z.number().int(),
   newCustomers: z.number().int(),
-  /** Spend ÷ customers, spend ÷ new customers (minor units of the shop currency). */
-  cacMinor: z.number().int().nullable(),
-  newCustomerCacMinor: z.number().int().nullable(),
+  /** Spend ÷ customers, spend ÷ new customers (shop currency, rounded to its minor unit). */
+  cac: MoneySchema.nullable(),
+  newCustomerCac: MoneySchema.nullable(),
   /** Cost coverage of the credited orders' units. */
   unitsSold: z.number().int(),
   unitsWithCost: z.number().int(),
@@ -61,15 +62,16 @@ const ProfitFiguresShape = {
 export const ChannelProfitRowSchema = z.object({
   channel: z.string(),
   /** The channel's own ad platform's spend (Meta, Google Ads, TikTok); null for channels without one. */
-  spendMinor: z.number().int().nullable(),
-  netRevenueMinor: z.number().int(),
+  spend: MoneySchema.nullable(),
+  netRevenue: MoneySchema,
   verifiedOrders: z.number().int(),
   ...ProfitFiguresShape,
 });
 export type ChannelProfitRow = z.infer<typeof ChannelProfitRowSchema>;
 
 const FiguresShape = {
-  spendMinor: z.number().int(),
+  /** The ad account's currency. */
+  spend: MoneySchema,
   impressions: z.number().int(),
   clicks: z.number().int(),
   /** Clicks / impressions, percent; null without impressions. */
@@ -77,13 +79,14 @@ const FiguresShape = {
   /** Spend / clicks in the account currency's major units; null without clicks. */
   cpc: z.number().nullable(),
   reportedPurchases: z.number().int(),
-  reportedPurchaseValueMinor: z.number().int(),
+  /** What the platform claims, the ad account's currency. */
+  reportedPurchaseValue: MoneySchema,
   verifiedOrders: z.number().int(),
   /** Order totals of the credited orders placed in the period (comparable with the platform's claim). */
-  verifiedRevenueMinor: z.number().int(),
+  verifiedRevenue: MoneySchema,
   /** Refunds in the period on orders credited to the campaign. */
-  refundsMinor: z.number().int(),
-  netRevenueMinor: z.number().int(),
+  refunds: MoneySchema,
+  netRevenue: MoneySchema,
   /** Net verified revenue / spend; null without spend or when the currencies differ. */
   roas: z.number().nullable(),
   /** 100·min(platform, store)/max(platform, store) on the gross values; null when the currencies differ. */
@@ -95,15 +98,15 @@ const FiguresShape = {
    * their order totals, shop currency.
    */
   firstPartyOrders: z.number(),
-  firstPartyRevenueMinor: z.number().int(),
+  firstPartyRevenue: MoneySchema,
   /**
-   * GA4's purchase revenue (minor units of the shop currency, converted from the property currency
+   * GA4's purchase revenue (shop currency, converted from the property currency
    * at each day's rate, decision 077; null when a day has no rate): per campaign, of the Meta channel's
    * sessions whose sessionCampaignName (utm_campaign) is the campaign's name or id; in the totals,
    * of every Meta-channel source/medium. null when GA4 is not connected (or its campaign report
    * not yet synced).
    */
-  ga4ReportedRevenueMinor: z.number().int().nullable(),
+  ga4ReportedRevenue: MoneySchema.nullable(),
 };
 
 export const CampaignRowSchema = z.object({
@@ -198,7 +201,7 @@ export const CampaignPerformanceSchema = z.object({
   attributionRule: z.string(),
   totals: z.object(FiguresShape),
   /** Meta-credited orders whose UTM campaign names no known campaign. */
-  unmatched: z.object({ orders: z.number().int(), revenueMinor: z.number().int() }),
+  unmatched: z.object({ orders: z.number().int(), revenue: MoneySchema }),
   campaigns: z.array(CampaignRowSchema),
   /** Profit per channel over the period (decision 025). */
   channels: z.array(ChannelProfitRowSchema),
@@ -208,7 +211,7 @@ export const CampaignPerformanceSchema = z.object({
   adSpendTotal: MoneySchema,
   /** MER: all store revenue net of refunds ÷ all ad spend over the period; null without spend. */
   mer: z.number().nullable(),
-  storeNetRevenueMinor: z.number().int(),
+  storeNetRevenue: MoneySchema,
   /** How contribution, POAS, MER and CAC are computed, in words (shown on the page). */
   profitRule: z.string(),
 });
