@@ -27,7 +27,19 @@ const CONTRACTS = new URL('../../src/shared/contracts/', import.meta.url);
  */
 const VENDOR_SHAPES = new Set(['webhooks.ts', 'pixel-events.ts']);
 
-async function numericMoneyOnTheWire(): Promise<string[]> {
+/**
+ * Ratios the name rule reads as money (decision 158): Product Profit's `contributionMargin` is
+ * contribution ÷ net sales (a fraction, beside `grossMargin`), while everywhere else in the contracts
+ * `contributionMargin` is an amount (`/api/profit`). Listed by exact path, and each must still be
+ * found by the rule and still be a number, so the list cannot go stale.
+ */
+const RATIOS_NAMED_LIKE_MONEY = new Set([
+  'products.ts: ProductProfitRowSchema.contributionMargin',
+  'products.ts: ProductProfitSchema.products[].contributionMargin',
+  'products.ts: ProductProfitSchema.totals.contributionMargin',
+]);
+
+async function numericFieldsUnderMoneyNames(): Promise<string[]> {
   const found: string[] = [];
   const files = readdirSync(CONTRACTS).filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'));
   for (const file of files.sort()) {
@@ -38,6 +50,10 @@ async function numericMoneyOnTheWire(): Promise<string[]> {
         found.push(...numericMoneyFields(file, name, value).map((field) => `${field.file}: ${field.path}`));
   }
   return [...new Set(found)].sort();
+}
+
+async function numericMoneyOnTheWire(): Promise<string[]> {
+  return (await numericFieldsUnderMoneyNames()).filter((field) => !RATIOS_NAMED_LIKE_MONEY.has(field));
 }
 
 const KNOWN = new URL('./numeric-money-known.json', import.meta.url);
@@ -78,6 +94,11 @@ describe('money on the wire', () => {
     if (process.env.UPDATE_NUMERIC_MONEY_KNOWN === '1') await shrinkKnownList();
     const found = await numericMoneyOnTheWire();
     expect(found.filter((field) => !known.includes(field))).toEqual([]);
+  });
+
+  it('the ratios named like money are still ratios the rule finds (decision 158)', async () => {
+    const found = new Set(await numericFieldsUnderMoneyNames());
+    expect([...RATIOS_NAMED_LIKE_MONEY].filter((field) => !found.has(field))).toEqual([]);
   });
 
   it('the list of numeric money fields left to convert only shrinks', async () => {
