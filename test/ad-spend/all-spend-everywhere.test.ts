@@ -109,9 +109,9 @@ describe('all spend everywhere (connected demo)', () => {
     // /campaigns lists every platform's campaigns, spend in the shop currency with the rate shown.
     expect(campaigns.adPlatforms.map((p) => p.platform).sort()).toEqual(['google_ads', 'meta', 'tiktok_ads']);
     expect(onCampaigns.rates.length).toBeGreaterThan(0);
-    expect(onCampaigns.spendMinor).toBe(cents(tiktok.spend));
+    expect(onCampaigns.spend).toBe(tiktok.spend);
     expect(onCampaigns.campaigns.length).toBe(tiktok.campaigns.length);
-    expect(campaigns.adSpendTotalMinor).toBe(cents(spend.total));
+    expect(campaigns.adSpendTotal).toBe(spend.total);
     // The dashboard's ad spend is every platform's; blended ROAS divides by it.
     expect(dashboard.kpis!.adSpend!.current).toBe(cents(spend.total));
     expect(dashboard.adPlatforms.reduce((sum, p) => sum + p.spendMinor, 0)).toBe(cents(spend.total));

@@ -5,9 +5,13 @@ import { dayToIso, localDayOf } from '../../src/demo/calendar.ts';
 import type { DemoStore, DemoVisit } from '../../src/demo/model.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import type { CampaignPerformance } from '../../src/shared/contracts/campaigns.ts';
+import { parseDecimalToMinor } from '../../src/shared/money.ts';
 import { createOrder } from '../support/factories.ts';
 import { startTestApp } from '../support/start-app.ts';
 import { type DemoTestApp, startConnectedDemoApp } from '../support/start-demo-app.ts';
+
+const cents = (amount: string) => parseDecimalToMinor(amount, 2);
+const centsOrNull = (amount: string | null) => (amount === null ? null : cents(amount));
 
 let app: DemoTestApp;
 let owner: string;
@@ -134,12 +138,12 @@ describe('GET /api/campaigns', () => {
       expect(answer.campaigns.length).toBeGreaterThan(0);
       // GA4-reported revenue per campaign (issue 16 item 3): the emulator's figure for the campaign's name.
       const ga4 = ga4From(store, answer.startDate!, answer.endDate!);
-      expect(answer.totals.ga4ReportedRevenueMinor).toBe(ga4.total);
-      expect(answer.campaigns.map((c) => [c.name, c.ga4ReportedRevenueMinor])).toEqual(
+      expect(centsOrNull(answer.totals.ga4ReportedRevenue)).toBe(ga4.total);
+      expect(answer.campaigns.map((c) => [c.name, centsOrNull(c.ga4ReportedRevenue)])).toEqual(
         answer.campaigns.map((c) => [c.name, ga4.byName.get(c.name) ?? 0]),
       );
       if (period === 90)
-        expect(answer.campaigns.some((c) => (c.ga4ReportedRevenueMinor ?? 0) > 0)).toBe(true);
+        expect(answer.campaigns.some((c) => (centsOrNull(c.ga4ReportedRevenue) ?? 0) > 0)).toBe(true);
       for (const c of answer.campaigns) {
         const e = expected.get(c.campaignId) ?? {
           spend: 0,
@@ -151,29 +155,29 @@ describe('GET /api/campaigns', () => {
         };
         expect(
           [
-            c.spendMinor,
+            cents(c.spend),
             c.clicks,
-            c.reportedPurchaseValueMinor,
+            cents(c.reportedPurchaseValue),
             c.verifiedOrders,
-            c.verifiedRevenueMinor,
-            c.refundsMinor,
+            cents(c.verifiedRevenue),
+            cents(c.refunds),
           ],
           `${c.name}, ${period} days`,
         ).toEqual([e.spend, e.clicks, e.reported, e.orders, e.revenue, e.refunds]);
-        expect(c.netRevenueMinor).toBe(e.revenue - e.refunds);
-        if (c.spendMinor > 0) expect(c.roas).toBeCloseTo((e.revenue - e.refunds) / e.spend, 10);
+        expect(cents(c.netRevenue)).toBe(e.revenue - e.refunds);
+        if (cents(c.spend) > 0) expect(c.roas).toBeCloseTo((e.revenue - e.refunds) / e.spend, 10);
         expect(c.daily).toHaveLength(period);
-        expect(c.daily.reduce((s, d) => s + d.spendMinor, 0)).toBe(c.spendMinor);
-        expect(c.daily.reduce((s, d) => s + d.revenueMinor, 0)).toBe(c.netRevenueMinor);
+        expect(c.daily.reduce((s, d) => s + cents(d.spend), 0)).toBe(cents(c.spend));
+        expect(c.daily.reduce((s, d) => s + cents(d.revenue), 0)).toBe(cents(c.netRevenue));
       }
       const sum = (pick: (c: CampaignPerformance['campaigns'][number]) => number) =>
         answer.campaigns.reduce((s, c) => s + pick(c), 0);
       expect(sum((c) => c.verifiedOrders)).toBeGreaterThan(0);
-      if (period === 90) expect(sum((c) => c.refundsMinor)).toBeGreaterThan(0);
-      expect(answer.totals.spendMinor).toBe(sum((c) => c.spendMinor));
+      if (period === 90) expect(sum((c) => cents(c.refunds))).toBeGreaterThan(0);
+      expect(cents(answer.totals.spend)).toBe(sum((c) => cents(c.spend)));
       // Totals are Meta's as a channel: the campaigns plus the Meta-credited orders naming none.
-      expect(answer.totals.verifiedRevenueMinor).toBe(
-        sum((c) => c.verifiedRevenueMinor) + answer.unmatched.revenueMinor,
+      expect(cents(answer.totals.verifiedRevenue)).toBe(
+        sum((c) => cents(c.verifiedRevenue)) + cents(answer.unmatched.revenue),
       );
     }
   }, 240_000);
@@ -221,7 +225,7 @@ describe('GET /api/campaigns', () => {
     );
     const after = (await read('?period=7')).campaigns.find((c) => c.campaignId === campaign.campaignId)!;
     expect(after.verifiedOrders).toBe(campaign.verifiedOrders + 1);
-    expect(after.verifiedRevenueMinor).toBe(campaign.verifiedRevenueMinor + 12345);
+    expect(cents(after.verifiedRevenue)).toBe(cents(campaign.verifiedRevenue) + 12345);
   });
 
   it('shows no GA4 figure per campaign (null, not 0) until a GA4 campaign report is synced', async () => {
@@ -229,9 +233,11 @@ describe('GET /api/campaigns', () => {
     await app.db.execute(sql`DELETE FROM wh_ga4_daily_campaigns WHERE workspace_id = ${row!.workspace_id}`);
     const answer = await read('?period=90');
     expect(answer.campaigns.length).toBeGreaterThan(0);
-    expect(answer.campaigns.map((c) => c.ga4ReportedRevenueMinor)).toEqual(answer.campaigns.map(() => null));
+    expect(answer.campaigns.map((c) => centsOrNull(c.ga4ReportedRevenue))).toEqual(
+      answer.campaigns.map(() => null),
+    );
     // The channel total comes from the source / medium report, which is still there.
-    expect(answer.totals.ga4ReportedRevenueMinor).not.toBeNull();
+    expect(centsOrNull(answer.totals.ga4ReportedRevenue)).not.toBeNull();
   });
 
   it("never shows one workspace's campaigns to another", async () => {

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import type { CampaignPerformance } from '../../src/shared/contracts/campaigns.ts';
 import type { FirstPartyAttribution, FirstPartyHealth } from '../../src/shared/contracts/first-party.ts';
+import { parseDecimalToMinor } from '../../src/shared/money.ts';
 import { describeInBrowser, saveScreenshot } from '../support/browser.ts';
 import {
   signInAsDemoOwner,
@@ -13,6 +14,8 @@ const usd = (minor: number) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2 }).format(
     minor / 100,
   );
+/** A wire amount (decimal string) as the page shows it. */
+const usdAmount = (amount: string) => usd(parseDecimalToMinor(amount, 2));
 
 /**
  * The Campaign Performance page in Chromium on the demo store: the "Meta is not connected" state,
@@ -44,10 +47,10 @@ describeInBrowser('the Campaign Performance page on the demo store', () => {
     await page.goto(`${app.baseUrl}/campaigns`);
     await expect.poll(() => page.getByTestId('campaign-row').count(), POLL).toBe(api.campaigns.length);
     await expect(page.getByTestId('total-spend').textContent()).resolves.toContain(
-      usd(api.totals.spendMinor),
+      usdAmount(api.totals.spend),
     );
     await expect(page.getByTestId('total-revenue').textContent()).resolves.toContain(
-      usd(api.totals.netRevenueMinor),
+      usdAmount(api.totals.netRevenue),
     );
     await expect(page.getByTestId('total-roas').textContent()).resolves.toContain(
       `${api.totals.roas!.toFixed(2)}x`,
@@ -57,22 +60,22 @@ describeInBrowser('the Campaign Performance page on the demo store', () => {
     // First-party, GA4-reported and Meta-reported revenue side by side (issue 16 item 3), with a note on each.
     const firstRow = page.getByTestId('campaign-row').first();
     const first = api.campaigns[0]!;
-    expect(first.ga4ReportedRevenueMinor).not.toBeNull();
+    expect(first.ga4ReportedRevenue).not.toBeNull();
     await expect(firstRow.getByTestId('campaign-ga4').textContent()).resolves.toBe(
-      usd(first.ga4ReportedRevenueMinor!),
+      usdAmount(first.ga4ReportedRevenue!),
     );
     await expect(firstRow.getByTestId('campaign-first-party').textContent()).resolves.toBe(
-      usd(first.firstPartyRevenueMinor),
+      usdAmount(first.firstPartyRevenue),
     );
     await expect(firstRow.getByTestId('campaign-meta-reported').textContent()).resolves.toBe(
-      usd(first.reportedPurchaseValueMinor),
+      usdAmount(first.reportedPurchaseValue),
     );
     const headers = await page.getByTestId('campaign-table').locator('th').allTextContents();
     const at = (label: string) => headers.indexOf(label);
     expect(at('GA4-reported revenue')).toBe(at('First-party revenue') + 1);
     expect(at('Meta-reported value')).toBeGreaterThan(at('GA4-reported revenue'));
     await expect(page.getByTestId('revenue-sources-note').textContent()).resolves.toContain(
-      usd(api.totals.ga4ReportedRevenueMinor!),
+      usdAmount(api.totals.ga4ReportedRevenue!),
     );
 
     // First-party attribution health (issue 16): the demo storefront's sessions joined to orders,
@@ -126,7 +129,7 @@ describeInBrowser('the Campaign Performance page on the demo store', () => {
     const row = api.campaigns.find((c) => c.campaignId === wasteful.id)!;
     const card = page.locator(`[data-testid="campaign-card"][data-campaign-id="${wasteful.id}"]`);
     await expect(card.textContent()).resolves.toContain('Cut');
-    await expect(card.textContent()).resolves.toContain(usd(row.spendMinor));
+    await expect(card.textContent()).resolves.toContain(usdAmount(row.spend));
     await expect
       .poll(() => card.getByRole('link', { name: row.opportunities[0]!.title }).count(), POLL)
       .toBe(1);
@@ -147,7 +150,7 @@ describeInBrowser('the Campaign Performance page on the demo store', () => {
     await expect.poll(() => new URL(page.url()).searchParams.get('range'), POLL).toBe('last7');
     await expect
       .poll(() => page.getByTestId('total-spend').textContent(), POLL)
-      .toContain(usd(week.totals.spendMinor));
+      .toContain(usdAmount(week.totals.spend));
     await expect(page.getByTestId('campaign-range').textContent()).resolves.toContain(week.startDate!);
 
     await page.setViewportSize({ width: 420, height: 900 });

@@ -6,6 +6,7 @@ import { planGoogleClicks } from '../../src/demo/ad-platforms/plan-google-clicks
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { addDays } from '../../src/shared/calendar.ts';
 import { CampaignPerformanceSchema } from '../../src/shared/contracts/campaigns.ts';
+import { parseDecimalToMinor } from '../../src/shared/money.ts';
 import { type DemoTestApp, startConnectedDemoApp } from '../support/start-demo-app.ts';
 
 /**
@@ -105,7 +106,7 @@ describe('matching campaigns to orders by click id (connected demo)', () => {
     for (const c of google.campaigns) {
       const e = expected.get(c.campaignId) ?? { orders: 0, revenue: 0 };
       expect(c.clickIdOrders, c.name).toBe(e.orders);
-      expect(c.clickIdRevenueMinor, c.name).toBe(e.revenue);
+      expect(parseDecimalToMinor(c.clickIdRevenue, 2), c.name).toBe(e.revenue);
       // The demo's Google-ads visits are tagged "Search – Brand" / "Shopping – All Products", which no
       // campaign's final-URL suffix carries: only the click id links these campaigns to orders.
       expect(c.storeVerifiedOrders, c.name).toBe(0);

@@ -11,6 +11,7 @@ import type { AttributionRow } from '../../src/shared/contracts/analytics.ts';
 import type { CampaignPerformance } from '../../src/shared/contracts/campaigns.ts';
 import type { FirstPartyAttribution } from '../../src/shared/contracts/first-party.ts';
 import type { GaOverview } from '../../src/shared/contracts/ga.ts';
+import { parseDecimalToMinor } from '../../src/shared/money.ts';
 import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts';
 
 /**
@@ -51,6 +52,8 @@ afterAll(async () => {
 });
 
 /** USD per euro: 1.25 until `switchDay`, 1.5 from it (planted, the only rates stored). */
+/** The shop sells in USD: a wire amount in cents, null kept. */
+const centsOrNull = (amount: string | null) => (amount === null ? null : parseDecimalToMinor(amount, 2));
 const usdOn = (day: string, switchDay: string) => (day < switchDay ? 1.25 : 1.5);
 
 /**
@@ -103,9 +106,9 @@ describe('GA4 amounts in the shop currency', () => {
     await app.db.execute(sql`DELETE FROM ecb_rates`);
     const campaigns = await get<CampaignPerformance>('/api/campaigns?period=30');
     expect(campaigns.shopCurrency?.code).toBe('USD');
-    expect(campaigns.totals.ga4ReportedRevenueMinor).toBeNull();
+    expect(campaigns.totals.ga4ReportedRevenue).toBeNull();
     expect(campaigns.campaigns.length).toBeGreaterThan(0);
-    for (const c of campaigns.campaigns) expect(c.ga4ReportedRevenueMinor).toBeNull();
+    for (const c of campaigns.campaigns) expect(c.ga4ReportedRevenue).toBeNull();
     expect(campaigns.ga4CurrencyNote).toMatch(/GA4 reports in EUR.*not converted to USD/);
     const firstParty = await get<FirstPartyAttribution>('/api/attribution/first-party?period=30&model=last');
     for (const c of firstParty.channels) expect(c.ga4ReportedRevenueMinor).toBeNull();
@@ -135,12 +138,12 @@ describe('GA4 amounts in the shop currency', () => {
     const answer = await get<CampaignPerformance>('/api/campaigns?period=30');
     const expected = expectedUsd(start, end, switchDay);
     expect(expected.eur).toBeGreaterThan(0);
-    expect(answer.totals.ga4ReportedRevenueMinor).toBe(expected.total);
-    expect(answer.totals.ga4ReportedRevenueMinor).not.toBe(expected.eur);
-    expect(answer.campaigns.map((c) => [c.name, c.ga4ReportedRevenueMinor])).toEqual(
+    expect(centsOrNull(answer.totals.ga4ReportedRevenue)).toBe(expected.total);
+    expect(centsOrNull(answer.totals.ga4ReportedRevenue)).not.toBe(expected.eur);
+    expect(answer.campaigns.map((c) => [c.name, centsOrNull(c.ga4ReportedRevenue)])).toEqual(
       answer.campaigns.map((c) => [c.name, expected.byName.get(c.name) ?? 0]),
     );
-    expect(answer.campaigns.some((c) => (c.ga4ReportedRevenueMinor ?? 0) > 0)).toBe(true);
+    expect(answer.campaigns.some((c) => (centsOrNull(c.ga4ReportedRevenue) ?? 0) > 0)).toBe(true);
     expect(answer.ga4CurrencyNote).toMatch(/GA4 reports in EUR: GA4 figures are converted to USD/);
 
     // The same conversion per channel on the first-party table and the attribution rows.

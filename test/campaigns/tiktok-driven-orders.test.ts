@@ -47,7 +47,7 @@ describe('TikTok-driven orders (connected demo)', () => {
       const row = tiktok.campaigns.find((c) => c.campaignId === truth.campaignId)!;
       expect(row, truth.name).toBeDefined();
       expect(row.storeVerifiedOrders, truth.name).toBe(truth.orders);
-      expect(row.storeVerifiedRevenueMinor, truth.name).toBe(truth.revenueMinor);
+      expect(parseDecimalToMinor(row.storeVerifiedRevenue, 2), truth.name).toBe(truth.revenueMinor);
       expect(row.clickIdOrders, truth.name).toBe(truth.ttclidJoinableOrders);
       expect(row.utmNeverMatched, truth.name).toBe(false);
       const api = spend.campaigns.find((c) => c.campaignId === truth.campaignId)!;
@@ -68,20 +68,20 @@ describe('TikTok-driven orders (connected demo)', () => {
     const platform = campaigns.adPlatforms.find((p) => p.platform === 'tiktok_ads')!;
     const spendMinor = parseDecimalToMinor(spend.spend, 2);
     expect(spendMinor).toBeGreaterThan(0);
-    expect(platform.spendMinor).toBe(spendMinor);
-    expect(channel.spendMinor).toBe(spendMinor);
+    expect(platform.spend).toBe(spend.spend);
+    expect(parseDecimalToMinor(channel.spend!, 2)).toBe(spendMinor);
     expect(Math.round(row.spend! * 100)).toBe(spendMinor);
     // Every TikTok-driven order's last visit is its TikTok click: the channel's credited orders are
     // exactly the campaigns' store-verified ones.
     expect(spend.storeVerifiedOrders).toBeGreaterThan(0);
     expect(channel.verifiedOrders).toBe(spend.storeVerifiedOrders);
-    expect(Math.round(row.revenue * 100)).toBe(channel.netRevenueMinor);
-    expect(Math.abs(row.roas! - channel.netRevenueMinor / spendMinor)).toBeLessThan(0.01);
+    expect(Math.round(row.revenue * 100)).toBe(parseDecimalToMinor(channel.netRevenue, 2));
+    expect(Math.abs(row.roas! - parseDecimalToMinor(channel.netRevenue, 2) / spendMinor)).toBeLessThan(0.01);
     for (const c of platform.campaigns) {
       const api = spend.campaigns.find((a) => a.campaignId === c.campaignId)!;
       expect(api.storeVerifiedOrders, c.name).toBe(c.storeVerifiedOrders);
       expect(Math.abs((api.storeRoas ?? 0) - (c.storeRoas ?? 0)), c.name).toBeLessThan(0.01);
-      expect(api.platformConversionValue, c.name).toBe((c.platformConversionValueMinor / 100).toFixed(2));
+      expect(api.platformConversionValue, c.name).toBe(c.platformConversionValue);
     }
   });
 

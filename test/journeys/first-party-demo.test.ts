@@ -16,6 +16,7 @@ import {
   type FirstPartyHealth,
 } from '../../src/shared/contracts/first-party.ts';
 import type { SessionExperiments } from '../../src/shared/contracts/heatmap-insights.ts';
+import { parseDecimalToMinor } from '../../src/shared/money.ts';
 import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts';
 
 /**
@@ -224,9 +225,10 @@ describe('first-party journeys on the demo store', () => {
     const lnd = await readModel('last-non-direct');
     const ofMeta = (name: string) =>
       lnd.campaigns.find((c) => c.channel === 'meta_ads' && c.campaign === name)?.revenueMinor ?? 0;
-    expect(campaigns.campaigns.some((c) => c.firstPartyRevenueMinor > 0)).toBe(true);
-    for (const c of campaigns.campaigns) expect(c.firstPartyRevenueMinor, c.name).toBe(ofMeta(c.name));
-    expect(campaigns.totals.ga4ReportedRevenueMinor).not.toBeNull();
+    expect(campaigns.campaigns.some((c) => parseDecimalToMinor(c.firstPartyRevenue, 2) > 0)).toBe(true);
+    for (const c of campaigns.campaigns)
+      expect(parseDecimalToMinor(c.firstPartyRevenue, 2), c.name).toBe(ofMeta(c.name));
+    expect(campaigns.totals.ga4ReportedRevenue).not.toBeNull();
   });
 
   it("plants two-touch journeys: first touch credits the journey's first visit, linear splits the order", async () => {

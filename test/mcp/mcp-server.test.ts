@@ -312,7 +312,7 @@ describe('Streamable HTTP at POST /mcp', () => {
         'get_campaigns',
         { from, to },
         '/api/campaigns?period=30',
-        'totals.spendMinor',
+        'totals.spend',
       ],
       ['What is my MER?', 'get_campaigns', { from, to }, '/api/campaigns?period=30', 'mer'],
       [
@@ -320,7 +320,7 @@ describe('Streamable HTTP at POST /mcp', () => {
         'get_campaigns',
         { from, to },
         '/api/campaigns?period=30',
-        'campaigns.0.spendMinor',
+        'campaigns.0.spend',
       ],
       [
         'What revenue does the first channel get credited?',
@@ -419,7 +419,7 @@ describe('Streamable HTTP at POST /mcp', () => {
     for (const [tool, endpoint, figure] of [
       ['get_kpis', `/api/dashboard/kpis?${range}`, 'kpis.revenue.current'],
       ['get_kpis', `/api/dashboard/kpis?${range}`, 'kpis.orders.previous'],
-      ['get_campaigns', `/api/campaigns?${range}`, 'totals.spendMinor'],
+      ['get_campaigns', `/api/campaigns?${range}`, 'totals.spend'],
     ] as const) {
       const answer = await call(http, tool, { from, to });
       expect(at(answer.data, figure), `${tool} ${figure}`).toEqual(at(await api(endpoint), figure));

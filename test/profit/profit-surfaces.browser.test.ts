@@ -7,7 +7,7 @@ import { OpportunityListSchema } from '../../src/shared/contracts/opportunities.
 import { ProductProfitSchema } from '../../src/shared/contracts/products.ts';
 import { OrderLookupResponseSchema } from '../../src/shared/contracts/shopify.ts';
 import { StoreListSchema } from '../../src/shared/contracts/stores.ts';
-import { formatMoney, minorToDecimal } from '../../src/shared/money.ts';
+import { formatMoney } from '../../src/shared/money.ts';
 import { formatCoverageShare } from '../../src/web/components/cost-coverage.tsx';
 import { shopToday } from '../../src/web/components/date-range.ts';
 import { describeInBrowser, saveScreenshot } from '../support/browser.ts';
@@ -78,17 +78,17 @@ describeInBrowser('profit on the decision pages', () => {
       await page.evaluate(async () => (await fetch('/api/campaigns?period=30')).json()),
     );
     const shop = answer.shopCurrency!;
-    const money = (minor: number) => formatMoney(minorToDecimal(minor, shop.digits), shop.code);
+    const amount = (value: string) => formatMoney(value, shop.code);
     const ratio = (value: number | null) => (value === null ? '—' : `${value.toFixed(2)}x`);
     await expect
       .poll(() => page.getByTestId('total-poas').textContent(), POLL)
       .toContain(ratio(answer.totals.poas));
     await expect(page.getByTestId('total-mer').textContent()).resolves.toContain(ratio(answer.mer));
     await expect(page.getByTestId('total-contribution').textContent()).resolves.toContain(
-      money(answer.totals.contributionMinor),
+      amount(answer.totals.contribution),
     );
     await expect(page.getByTestId('total-ncac').textContent()).resolves.toContain(
-      money(answer.totals.newCustomerCacMinor!),
+      amount(answer.totals.newCustomerCac!),
     );
     await expect(page.getByTestId('campaign-profit-row').count()).resolves.toBe(answer.campaigns.length);
     const first = answer.campaigns[0]!;
@@ -100,7 +100,7 @@ describeInBrowser('profit on the decision pages', () => {
     await expect(page.getByTestId('channel-profit-row').count()).resolves.toBe(answer.channels.length);
     await expect(
       page.locator('[data-testid="channel-profit-row"][data-channel="meta_ads"]').textContent(),
-    ).resolves.toContain(money(answer.totals.contributionMinor));
+    ).resolves.toContain(amount(answer.totals.contribution));
     await expect(page.getByTestId('cost-coverage-note').count()).resolves.toBe(1);
 
     await page.setViewportSize({ width: 390, height: 844 });

@@ -143,8 +143,8 @@ describe('campaigns and channels', () => {
       const planted = plantedWindow(app.demo.store, answer.startDate!, answer.endDate!);
       const sum = (pick: (row: CampaignPerformance['channels'][number]) => number) =>
         answer.channels.reduce((total, row) => total + pick(row), 0);
-      expect(sum((row) => row.contributionMinor)).toBe(planted.contribution);
-      expect(answer.storeNetRevenueMinor).toBe(planted.netRevenue);
+      expect(sum((row) => minor(row.contribution))).toBe(planted.contribution);
+      expect(minor(answer.storeNetRevenue)).toBe(planted.netRevenue);
       // Each new customer's first order is credited to exactly one channel; the generator plants
       // guest checkouts in the window, and none of them is a (new) customer (decision 056).
       expect(planted.guestOrders).toBeGreaterThan(0);
@@ -158,26 +158,27 @@ describe('campaigns and channels', () => {
     const answer = await campaigns('30');
     const meta = answer.channels.find((row) => row.channel === 'meta_ads')!;
     const { totals } = answer;
-    expect(totals.spendMinor).toBeGreaterThan(0);
+    expect(minor(totals.spend)).toBeGreaterThan(0);
     expect(meta).toMatchObject({
-      spendMinor: totals.spendMinor,
-      contributionMinor: totals.contributionMinor,
+      spend: totals.spend,
+      contribution: totals.contribution,
       customers: totals.customers,
       newCustomers: totals.newCustomers,
       poas: totals.poas,
-      cacMinor: totals.cacMinor,
+      cac: totals.cac,
     });
-    expect(totals.poas).toBeCloseTo(totals.contributionMinor / totals.spendMinor, 12);
+    expect(totals.poas).toBeCloseTo(minor(totals.contribution) / minor(totals.spend), 12);
     expect(totals.poas!).toBeLessThan(totals.roas!);
-    expect(totals.newCustomerCacMinor).toBe(Math.round(totals.spendMinor / totals.newCustomers));
-    expect(totals.cacMinor).toBe(Math.round(totals.spendMinor / totals.customers));
+    expect(minor(totals.newCustomerCac!)).toBe(Math.round(minor(totals.spend) / totals.newCustomers));
+    expect(minor(totals.cac!)).toBe(Math.round(minor(totals.spend) / totals.customers));
     // MER divides by every platform's spend (issue #39): Meta's, Google's and TikTok's.
-    expect(answer.adSpendTotalMinor).toBe(answer.adPlatforms.reduce((sum, p) => sum + p.spendMinor, 0));
-    expect(answer.adSpendTotalMinor).toBeGreaterThan(totals.spendMinor);
-    expect(answer.mer).toBeCloseTo(answer.storeNetRevenueMinor / answer.adSpendTotalMinor, 12);
+    const adSpendTotalMinor = minor(answer.adSpendTotal);
+    expect(adSpendTotalMinor).toBe(answer.adPlatforms.reduce((sum, p) => sum + minor(p.spend), 0));
+    expect(adSpendTotalMinor).toBeGreaterThan(minor(totals.spend));
+    expect(answer.mer).toBeCloseTo(minor(answer.storeNetRevenue) / adSpendTotalMinor, 12);
     for (const c of answer.campaigns) {
       expect(c.poas === null ? null : c.poas).toBe(
-        c.spendMinor > 0 ? c.contributionMinor / c.spendMinor : null,
+        minor(c.spend) > 0 ? minor(c.contribution) / minor(c.spend) : null,
       );
       expect(c.newCustomers).toBeLessThanOrEqual(c.customers);
     }
@@ -187,13 +188,13 @@ describe('campaigns and channels', () => {
     const platforms = ['google_ads', 'tiktok_ads'];
     expect(answer.channels.some((r) => r.channel === 'tiktok_ads')).toBe(true);
     for (const row of answer.channels.filter((r) => platforms.includes(r.channel)))
-      expect(row.spendMinor, row.channel).toBe(
-        answer.adPlatforms.find((p) => p.platform === row.channel)!.spendMinor,
+      expect(minor(row.spend!), row.channel).toBe(
+        minor(answer.adPlatforms.find((p) => p.platform === row.channel)!.spend),
       );
     for (const row of answer.channels.filter(
       (r) => r.channel !== 'meta_ads' && !platforms.includes(r.channel),
     ))
-      expect(row).toMatchObject({ spendMinor: null, poas: null, cacMinor: null, newCustomerCacMinor: null });
+      expect(row).toMatchObject({ spend: null, poas: null, cac: null, newCustomerCac: null });
     expect(answer.profitRule).toMatch(/POAS/);
   });
 });

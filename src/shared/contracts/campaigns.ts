@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { MoneySchema } from '../money.ts';
 import { AdSpendPlatformSchema } from './ad-spend.ts';
 import { DayRangeQuerySchema, rangeWindowFields } from './date-range.ts';
 
 /**
  * Campaign Performance (GET /api/campaigns?period=7|30|90): Meta campaigns over the period with the
- * platform's own figures beside store-verified revenue. Money is exact: integer minor units of the
- * named currency (spend and platform figures in the ad account's currency, store revenue in the
- * shop's); ratios (CTR, CPC, ROAS, match rate) are derived numbers.
+ * platform's own figures beside store-verified revenue. Money is exact: `MoneySchema` decimal strings
+ * in major units of the named currency (decision 146; spend and platform figures in the ad account's
+ * currency, store revenue in the shop's); ratios (CTR, CPC, ROAS, match rate) are derived numbers.
  */
 
 /** `from`/`to` (shop days) or the last 7, 30 or 90 complete days; `compare` (issue #36). */
@@ -21,9 +22,10 @@ export type CampaignLabel = z.infer<typeof CampaignLabelSchema>;
 
 export const CampaignDaySchema = z.object({
   date: z.string(),
-  spendMinor: z.number().int(),
+  /** The ad account's currency. */
+  spend: MoneySchema,
   /** Store-verified revenue net of refunds (on their refund day), shop currency. */
-  revenueMinor: z.number().int(),
+  revenue: MoneySchema,
 });
 
 export const CampaignOpportunityLinkSchema = z.object({
@@ -35,11 +37,11 @@ export const CampaignOpportunityLinkSchema = z.object({
 
 /**
  * Profit of the credited orders (issue #13, decision 025), beside the revenue figures: shop-currency
- * minor units; ratios null without spend or when the ad account bills in another currency.
+ * amounts; ratios and CAC null without spend or when the ad account bills in another currency.
  */
 const ProfitFiguresShape = {
   /** Contribution before marketing of the credited orders (sales on the order day, refunds on theirs). */
-  contributionMinor: z.number().int(),
+  contribution: MoneySchema,
   /** Contribution ÷ spend. */
   poas: z.number().nullable(),
   /**
@@ -48,9 +50,9 @@ const ProfitFiguresShape = {
    */
   customers: z.number().int(),
   newCustomers: z.number().int(),
-  /** Spend ÷ customers, spend ÷ new customers (minor units of the shop currency). */
-  cacMinor: z.number().int().nullable(),
-  newCustomerCacMinor: z.number().int().nullable(),
+  /** Spend ÷ customers, spend ÷ new customers (shop currency, rounded to its minor unit). */
+  cac: MoneySchema.nullable(),
+  newCustomerCac: MoneySchema.nullable(),
   /** Cost coverage of the credited orders' units. */
   unitsSold: z.number().int(),
   unitsWithCost: z.number().int(),
@@ -60,15 +62,16 @@ const ProfitFiguresShape = {
 export const ChannelProfitRowSchema = z.object({
   channel: z.string(),
   /** The channel's own ad platform's spend (Meta, Google Ads, TikTok); null for channels without one. */
-  spendMinor: z.number().int().nullable(),
-  netRevenueMinor: z.number().int(),
+  spend: MoneySchema.nullable(),
+  netRevenue: MoneySchema,
   verifiedOrders: z.number().int(),
   ...ProfitFiguresShape,
 });
 export type ChannelProfitRow = z.infer<typeof ChannelProfitRowSchema>;
 
 const FiguresShape = {
-  spendMinor: z.number().int(),
+  /** The ad account's currency. */
+  spend: MoneySchema,
   impressions: z.number().int(),
   clicks: z.number().int(),
   /** Clicks / impressions, percent; null without impressions. */
@@ -76,13 +79,14 @@ const FiguresShape = {
   /** Spend / clicks in the account currency's major units; null without clicks. */
   cpc: z.number().nullable(),
   reportedPurchases: z.number().int(),
-  reportedPurchaseValueMinor: z.number().int(),
+  /** What the platform claims, the ad account's currency. */
+  reportedPurchaseValue: MoneySchema,
   verifiedOrders: z.number().int(),
   /** Order totals of the credited orders placed in the period (comparable with the platform's claim). */
-  verifiedRevenueMinor: z.number().int(),
+  verifiedRevenue: MoneySchema,
   /** Refunds in the period on orders credited to the campaign. */
-  refundsMinor: z.number().int(),
-  netRevenueMinor: z.number().int(),
+  refunds: MoneySchema,
+  netRevenue: MoneySchema,
   /** Net verified revenue / spend; null without spend or when the currencies differ. */
   roas: z.number().nullable(),
   /** 100·min(platform, store)/max(platform, store) on the gross values; null when the currencies differ. */
@@ -94,15 +98,15 @@ const FiguresShape = {
    * their order totals, shop currency.
    */
   firstPartyOrders: z.number(),
-  firstPartyRevenueMinor: z.number().int(),
+  firstPartyRevenue: MoneySchema,
   /**
-   * GA4's purchase revenue (minor units of the shop currency, converted from the property currency
+   * GA4's purchase revenue (shop currency, converted from the property currency
    * at each day's rate, decision 077; null when a day has no rate): per campaign, of the Meta channel's
    * sessions whose sessionCampaignName (utm_campaign) is the campaign's name or id; in the totals,
    * of every Meta-channel source/medium. null when GA4 is not connected (or its campaign report
    * not yet synced).
    */
-  ga4ReportedRevenueMinor: z.number().int().nullable(),
+  ga4ReportedRevenue: MoneySchema.nullable(),
 };
 
 export const CampaignRowSchema = z.object({
@@ -120,35 +124,35 @@ export type CampaignRow = z.infer<typeof CampaignRowSchema>;
 
 /**
  * One campaign of any ad platform (issue #39): the platform's own figures beside the store's.
- * Money in minor units of the shop currency (a foreign-currency account converted at each day's
- * rate; `spendInAccountCurrencyMinor` as billed).
+ * Money is `MoneySchema` in the shop currency (a foreign-currency account converted at each day's
+ * rate; `spendInAccountCurrency` as billed), GET /api/ad-spend's own strings (decision 146).
  */
 export const PlatformCampaignSchema = z.object({
   campaignId: z.string(),
   name: z.string(),
   type: z.string().nullable(),
   utmCampaign: z.string().nullable(),
-  spendMinor: z.number().int(),
-  spendInAccountCurrencyMinor: z.number().int(),
+  spend: MoneySchema,
+  spendInAccountCurrency: MoneySchema,
   impressions: z.number(),
   clicks: z.number(),
   /** Platform-reported: the conversions and value the platform claims; ROAS = value / spend. */
   platformConversions: z.number(),
-  platformConversionValueMinor: z.number().int(),
+  platformConversionValue: MoneySchema,
   platformRoas: z.number().nullable(),
   /** Store-verified: orders of the period whose utm_campaign is the campaign's (its UTM, else its name or id). */
   storeVerifiedOrders: z.number().int(),
-  storeVerifiedRevenueMinor: z.number().int(),
+  storeVerifiedRevenue: MoneySchema,
   storeRoas: z.number().nullable(),
   /** First-party: the tracker's last non-direct click credit to the same utm_campaign. */
   firstPartyOrders: z.number().int(),
-  firstPartyRevenueMinor: z.number().int(),
+  firstPartyRevenue: MoneySchema,
   /**
    * Matched by click id (decision 120): the period's orders joined to a tracker session whose
    * landing URL's click id the platform names as this campaign's (Google's click_view for a gclid).
    */
   clickIdOrders: z.number().int(),
-  clickIdRevenueMinor: z.number().int(),
+  clickIdRevenue: MoneySchema,
   /**
    * No order ever carried the campaign's utm_campaign (issue #39 step 6) and none was ever matched
    * to it by click id: nothing links it to the store's sales.
@@ -165,12 +169,12 @@ export const AdPlatformCampaignsSchema = z.object({
   /** meta, google_ads, tiktok_ads or an imported platform's own name. */
   platform: z.string(),
   accountCurrency: z.string(),
-  spendMinor: z.number().int(),
-  spendInAccountCurrencyMinor: z.number().int(),
+  spend: MoneySchema,
+  spendInAccountCurrency: MoneySchema,
   /** Shop-currency units per account-currency unit per run of days (empty: the shop's currency). */
   rates: AdSpendPlatformSchema.shape.rates,
   daysWithoutRate: z.number().int(),
-  platformConversionValueMinor: z.number().int(),
+  platformConversionValue: MoneySchema,
   platformRoas: z.number().nullable(),
   campaigns: z.array(PlatformCampaignSchema),
 });
@@ -197,17 +201,17 @@ export const CampaignPerformanceSchema = z.object({
   attributionRule: z.string(),
   totals: z.object(FiguresShape),
   /** Meta-credited orders whose UTM campaign names no known campaign. */
-  unmatched: z.object({ orders: z.number().int(), revenueMinor: z.number().int() }),
+  unmatched: z.object({ orders: z.number().int(), revenue: MoneySchema }),
   campaigns: z.array(CampaignRowSchema),
   /** Profit per channel over the period (decision 025). */
   channels: z.array(ChannelProfitRowSchema),
   /** Every ad platform's campaigns over the period (issue #39), the same figures as GET /api/ad-spend. */
   adPlatforms: z.array(AdPlatformCampaignsSchema),
   /** Every platform's spend over the period (shop currency): /api/ad-spend's `total`, MER's divisor. */
-  adSpendTotalMinor: z.number().int(),
+  adSpendTotal: MoneySchema,
   /** MER: all store revenue net of refunds ÷ all ad spend over the period; null without spend. */
   mer: z.number().nullable(),
-  storeNetRevenueMinor: z.number().int(),
+  storeNetRevenue: MoneySchema,
   /** How contribution, POAS, MER and CAC are computed, in words (shown on the page). */
   profitRule: z.string(),
 });

@@ -57,26 +57,29 @@ export const MetaDataTestSchema = z.object({
 });
 export type MetaDataTest = z.infer<typeof MetaDataTestSchema>;
 
-/** Summary shown on the Analytics Dashboard's Meta tab (by campaign, over the asked window). */
+/**
+ * Summary shown on the Analytics Dashboard's Meta tab (by campaign, over the asked window). Amounts
+ * are `MoneySchema` strings in the ad account's `currency` (decision 146).
+ */
 export const MetaSummarySchema = z.object({
   currency: z.string(),
   periodDays: z.number().int(),
   /** The window (shop days, inclusive; null before a shop is synced: Meta's last 30 days) and its comparison. */
   ...rangeWindowFields,
-  spend: z.number(),
+  spend: MoneySchema,
   impressions: z.number(),
   clicks: z.number(),
   purchases: z.number(),
-  purchaseValue: z.number(),
+  purchaseValue: MoneySchema,
   roas: z.number().nullable(),
   campaigns: z.array(
     z.object({
       id: z.string(),
       name: z.string(),
-      spend: z.number(),
+      spend: MoneySchema,
       impressions: z.number(),
       clicks: z.number(),
-      purchaseValue: z.number(),
+      purchaseValue: MoneySchema,
     }),
   ),
 });

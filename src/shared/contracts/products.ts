@@ -6,8 +6,9 @@ import { ProfitCoverageSchema, ProfitDaySchema, refineProfitRange } from './prof
 
 /**
  * Product Analysis (GET /api/products/performance?period=7|30|90, and one product's daily series at
- * GET /api/products/:productId/daily?period=…). Money is exact: integer minor units of the shop
- * currency (ad spend in the ad account's); days are shop-local; velocity is units per calendar day.
+ * GET /api/products/:productId/daily?period=…). Money is exact: `MoneySchema` decimal strings in
+ * the shop currency (ad spend in the ad account's, decision 146); days are shop-local; velocity is
+ * units per calendar day.
  */
 
 export const ProductPeriodQuerySchema = z.object({ period: StatsPeriodSchema.default('30') });
@@ -26,7 +27,7 @@ export const StockStateSchema = z.enum([
 export type StockState = z.infer<typeof StockStateSchema>;
 
 const SalesShape = {
-  revenueMinor: z.number().int(),
+  revenue: MoneySchema,
   units: z.number().int(),
   /** Units per day over the period. */
   velocity: z.number(),
@@ -41,7 +42,7 @@ const SalesShape = {
   daysOfCover: z.number().nullable(),
   stockState: StockStateSchema,
   /** Gross revenue lost to stock-outs in the last 90 days, from the latest analysis run (stock impact). */
-  lostRevenueMinor: z.number().int(),
+  lostRevenue: MoneySchema,
   outOfStockDays: z.number().int(),
 };
 
@@ -59,7 +60,7 @@ export const ProductRowSchema = z.object({
   handle: z.string().nullable(),
   ...SalesShape,
   /** Meta spend in the period of campaigns whose orders mostly land on this product; null when none does. */
-  adSpendMinor: z.number().int().nullable(),
+  adSpend: MoneySchema.nullable(),
   adCampaigns: z.array(z.string()),
   /**
    * The supplier lead time its stock is judged with (days of cover under it = Low stock): the one
@@ -106,10 +107,10 @@ export const ProductPerformanceSchema = z.object({
   /** How revenue, velocity and stock are counted, in words (shown on the page). */
   rules: z.string(),
   totals: z.object({
-    revenueMinor: z.number().int(),
+    revenue: MoneySchema,
     units: z.number().int(),
     previousUnits: z.number().int(),
-    lostRevenueMinor: z.number().int(),
+    lostRevenue: MoneySchema,
     /** Products with at least one tracked variant out of stock ('Out of stock' or 'Partly out of stock'). */
     outOfStockProducts: z.number().int(),
     /** Products whose shortest variant has fewer days of cover than its lead time ('Low stock'). */
@@ -127,7 +128,7 @@ export const ProductDailySchema = z.object({
     z.object({
       date: z.string(),
       units: z.number().int(),
-      revenueMinor: z.number().int(),
+      revenue: MoneySchema,
       /** Every tracked variant of the product had nothing available at the end of the day. */
       outOfStock: z.boolean(),
     }),

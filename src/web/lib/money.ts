@@ -43,6 +43,14 @@ export function formatCurrency(
   });
 }
 
+/**
+ * A wire amount (decimal string) in a response's `{ code }` currency; a dash when the response
+ * names no currency or the amount is withheld (null).
+ */
+export function formatAmountIn(amount: string | null, currency: { code: string } | null): string {
+  return currency && amount !== null ? formatShared(amount, currency.code) : '—';
+}
+
 /** Integer minor units (cents, whole yen) with the currency's `digits` → "$1,234.56". */
 export function formatMinorMoney(minor: number, currency: string | null | undefined, digits: number): string {
   if (!Number.isSafeInteger(minor)) return formatCurrency(minor / 10 ** digits, currency, digits);

@@ -37,8 +37,20 @@ describe('meta map', () => {
     expect(pickPurchase(recorded.data[0]!.actions)).toBe(7);
     const summary = mapSummary(recorded.data, 'USD', 30);
     expect(summary.purchases).toBe(7);
-    expect(summary.purchaseValue).toBe(811.3);
+    expect(summary.purchaseValue).toBe('811.30');
     expect(summary.roas).toBe(2.51);
+  });
+
+  it('sums amounts exactly in the account currency and writes them as decimal strings', () => {
+    const usd = mapSummary(recorded.data, 'USD', 30);
+    // 123.45 + 0.1 + 200.2, summed in cents.
+    expect(usd.spend).toBe('323.75');
+    expect(usd.campaigns.map((c) => [c.name, c.spend, c.purchaseValue])).toEqual([
+      ['Retarget', '200.20', '0.00'],
+      ['BF Sale', '123.55', '811.30'],
+    ]);
+    // Yen have no minor unit: each row rounds to whole yen, the total is their sum.
+    expect(mapSummary(recorded.data, 'JPY', 30).spend).toBe('323');
   });
 
   it('computes appsecret_proof as hex HMAC-SHA256(secret, token)', () => {

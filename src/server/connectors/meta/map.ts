@@ -1,4 +1,5 @@
 import type { MetaSummaryFigures } from '../../../shared/contracts/meta.ts';
+import { currencyDigitsOf, minorToDecimal, parseDecimalToMinor } from '../../../shared/money.ts';
 import type { MetaInsightRow } from './payload.schema.ts';
 
 /**
@@ -25,17 +26,43 @@ export function pickPurchase(actions: Array<{ action_type: string; value: string
   return 0;
 }
 
-/** Sums money in cents to avoid float drift, back to units with 2 decimals. */
-function sumMoney(values: number[]): number {
-  return Math.round(values.reduce((acc, v) => acc + Math.round(v * 100), 0)) / 100;
+/** A Meta amount string in minor units of the account currency; 0 when absent or not a number. */
+function minorOf(value: string | undefined, digits: number): number {
+  if (!value) return 0;
+  try {
+    return parseDecimalToMinor(value, digits);
+  } catch {
+    return 0;
+  }
 }
 
+/** The value string of the first canonical purchase action present. */
+function purchaseValueOf(
+  actions: Array<{ action_type: string; value: string }> | undefined,
+): string | undefined {
+  for (const type of PURCHASE_TYPES) {
+    const found = actions?.find((a) => a.action_type === type);
+    if (found) return found.value;
+  }
+  return undefined;
+}
+
+/**
+ * Meta's insight rows by campaign. Meta sends amounts as decimal strings in the ad account's
+ * currency: they are summed in its minor units (cents, whole yen, fils) and written once as
+ * `MoneySchema` strings (decision 146), never through a float.
+ */
 export function mapSummary(
   rows: MetaInsightRow[],
   currency: string | undefined,
   periodDays: number,
 ): MetaSummaryFigures {
-  const byCampaign = new Map<string, MetaSummaryFigures['campaigns'][number]>();
+  const code = currency ?? rows.find((r) => r.account_currency)?.account_currency ?? 'USD';
+  const digits = currencyDigitsOf(code);
+  const byCampaign = new Map<
+    string,
+    { id: string; name: string; spend: number; impressions: number; clicks: number; purchaseValue: number }
+  >();
   for (const row of rows) {
     const id = row.campaign_id ?? row.campaign_name ?? 'unknown';
     const entry = byCampaign.get(id) ?? {
@@ -46,24 +73,25 @@ export function mapSummary(
       clicks: 0,
       purchaseValue: 0,
     };
-    entry.spend = sumMoney([entry.spend, toNumber(row.spend)]);
+    entry.spend += minorOf(row.spend, digits);
     entry.impressions += toNumber(row.impressions);
     entry.clicks += toNumber(row.clicks);
-    entry.purchaseValue = sumMoney([entry.purchaseValue, pickPurchase(row.action_values)]);
+    entry.purchaseValue += minorOf(purchaseValueOf(row.action_values), digits);
     byCampaign.set(id, entry);
   }
   const campaigns = [...byCampaign.values()].sort((a, b) => b.spend - a.spend);
-  const spend = sumMoney(campaigns.map((c) => c.spend));
-  const purchaseValue = sumMoney(campaigns.map((c) => c.purchaseValue));
+  const spend = campaigns.reduce((a, c) => a + c.spend, 0);
+  const purchaseValue = campaigns.reduce((a, c) => a + c.purchaseValue, 0);
+  const money = (minor: number) => minorToDecimal(minor, digits);
   return {
-    currency: currency ?? rows.find((r) => r.account_currency)?.account_currency ?? 'USD',
+    currency: code,
     periodDays,
-    spend,
+    spend: money(spend),
     impressions: campaigns.reduce((a, c) => a + c.impressions, 0),
     clicks: campaigns.reduce((a, c) => a + c.clicks, 0),
     purchases: rows.reduce((a, r) => a + pickPurchase(r.actions), 0),
-    purchaseValue,
+    purchaseValue: money(purchaseValue),
     roas: spend > 0 ? Math.round((purchaseValue / spend) * 100) / 100 : null,
-    campaigns,
+    campaigns: campaigns.map((c) => ({ ...c, spend: money(c.spend), purchaseValue: money(c.purchaseValue) })),
   };
 }

@@ -26,7 +26,7 @@ import {
   POAS_RULE,
   WINDOW_RULE,
 } from '../../../shared/metrics.ts';
-import { currencyDigitsOf } from '../../../shared/money.ts';
+import { currencyDigitsOf, minorToDecimal } from '../../../shared/money.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { type Ga4Revenue, ga4CurrencyNote, readGa4Revenue } from '../../domain/metrics/ga4-revenue.ts';
 import { type CreditFigures, emptyCreditFigures } from '../../domain/metrics/load-attribution.ts';
@@ -35,6 +35,7 @@ import { queryAttribution } from '../../domain/metrics/query-attribution.ts';
 import type { CachedReads } from '../../http/deps.ts';
 import { listCredentialSummaries } from '../../vault/credential-store.ts';
 import { keptFirstPartyCredit } from '../journeys/kept-first-party-credit.ts';
+import { figuresOnTheWire, type MoneyDigits, profitOnTheWire } from './campaign-money.ts';
 import { readPlatformCampaigns } from './read-platform-campaigns.ts';
 
 const CAMPAIGN_OPPORTUNITY_TYPES = ['scale_campaign', 'cut_campaign', 'ad_spend_out_of_stock'];
@@ -125,8 +126,11 @@ export async function readCampaignPerformance(
         : null,
     attributionRule: `${ATTRIBUTION_RULE} ${MATCH_RATE_RULE} ${CAMPAIGN_VERDICT_RULE} ${WINDOW_RULE}`,
     profitRule: `${CONTRIBUTION_RULE} ${POAS_RULE} ${MER_RULE} ${CAC_RULE}`,
-    unmatched: { orders: 0, revenueMinor: 0 },
     ga4CurrencyNote: null,
+  };
+  const digits: MoneyDigits = {
+    shop: shopCurrency?.digits ?? 2,
+    account: accountCurrency?.digits ?? shopCurrency?.digits ?? 2,
   };
   const noFirstParty = { firstPartyOrders: 0, firstPartyRevenueMinor: 0, ga4ReportedRevenueMinor: null };
   // First-party credit (issue 16): last non-direct click over the tracker's journeys, by UTM campaign.
@@ -136,19 +140,23 @@ export async function readCampaignPerformance(
   // Every platform's campaigns (issue #39), also without any Meta data.
   const adPlatforms = firstParty
     ? await readPlatformCampaigns(reads, workspaceId, request, now, firstParty)
-    : { platforms: [], totalMinor: 0 };
+    : { platforms: [], total: '0', totalMinor: 0, spendMinor: new Map<string, number>() };
   if (!window || !figures || !firstParty || !base.hasData) {
     return {
       ...base,
       adPlatforms: adPlatforms.platforms,
-      adSpendTotalMinor: adPlatforms.totalMinor,
+      adSpendTotal: adPlatforms.total,
       startDate: null,
       endDate: null,
-      totals: { ...present(emptyCreditFigures(), accountCurrency, sameCurrency), ...noFirstParty },
+      unmatched: { orders: 0, revenue: minorToDecimal(0, digits.shop) },
+      totals: figuresOnTheWire(
+        { ...present(emptyCreditFigures(), accountCurrency, sameCurrency), ...noFirstParty },
+        digits,
+      ),
       campaigns: [],
       channels: [],
       mer: null,
-      storeNetRevenueMinor: 0,
+      storeNetRevenue: minorToDecimal(0, digits.shop),
     };
   }
   const { start: startDate, end: endDate } = window;
@@ -210,7 +218,7 @@ export async function readCampaignPerformance(
     };
   };
 
-  const campaigns: CampaignRow[] = [];
+  const campaigns: (CampaignRow & { spendMinor: number })[] = [];
   for (const entry of figures.campaigns.values()) {
     if (!entry.active && entry.status !== 'ACTIVE') continue;
     const shown = present(entry.figures, accountCurrency, sameCurrency);
@@ -219,8 +227,8 @@ export async function readCampaignPerformance(
       name: entry.name,
       status: entry.status,
       objective: entry.objective,
-      ...shown,
-      ...firstPartyOf(entry),
+      ...figuresOnTheWire({ ...shown, ...firstPartyOf(entry) }, digits),
+      spendMinor: entry.figures.spendMinor,
       label:
         shown.matchRate === null
           ? null
@@ -233,8 +241,8 @@ export async function readCampaignPerformance(
             }),
       daily: days.map((date) => ({
         date,
-        spendMinor: entry.byDay.get(date)?.spendMinor ?? 0,
-        revenueMinor: entry.byDay.get(date)?.revenueMinor ?? 0,
+        spend: minorToDecimal(entry.byDay.get(date)?.spendMinor ?? 0, digits.account),
+        revenue: minorToDecimal(entry.byDay.get(date)?.revenueMinor ?? 0, digits.shop),
       })),
       opportunities: links
         .filter((l) => l.subject_key === entry.campaignId)
@@ -242,7 +250,7 @@ export async function readCampaignPerformance(
     });
   }
   campaigns.sort((a, b) => b.spendMinor - a.spendMinor || a.name.localeCompare(b.name));
-  const channels: ChannelProfitRow[] = [];
+  const channels: (ChannelProfitRow & { netRevenueMinor: number })[] = [];
   let storeNetRevenueMinor = 0;
   for (const [channel, f] of figures.channels) {
     const netRevenueMinor = f.verifiedRevenueMinor - f.refundsMinor;
@@ -250,17 +258,19 @@ export async function readCampaignPerformance(
     if (f.verifiedOrders === 0 && f.refundsMinor === 0) continue;
     // A channel's own platform spend: Meta's (same currency only); Google Ads' and TikTok's (shop
     // currency, decision 104).
-    const platformSpend = adPlatforms.platforms.find(
+    const platform = adPlatforms.platforms.find(
       (p) => p.platform !== 'meta' && channelOfPlatform(p.platform) === channel,
-    )?.spendMinor;
+    )?.platform;
+    const platformSpend = platform === undefined ? undefined : adPlatforms.spendMinor.get(platform);
     const spendMinor =
       channel === 'meta_ads' ? (sameCurrency ? f.spendMinor : null) : (platformSpend ?? null);
     channels.push({
       channel,
-      spendMinor,
+      spend: spendMinor === null ? null : minorToDecimal(spendMinor, digits.shop),
+      netRevenue: minorToDecimal(netRevenueMinor, digits.shop),
       netRevenueMinor,
       verifiedOrders: f.verifiedOrders,
-      ...profitOf(f, spendMinor),
+      ...profitOnTheWire(profitOf(f, spendMinor), digits),
     });
   }
   channels.sort((a, b) => b.netRevenueMinor - a.netRevenueMinor || a.channel.localeCompare(b.channel));
@@ -268,20 +278,27 @@ export async function readCampaignPerformance(
     ...base,
     startDate,
     endDate,
-    unmatched: { orders: figures.unmatched.orders, revenueMinor: figures.unmatched.revenueMinor },
-    totals: {
-      ...present(figures.channels.get('meta_ads') ?? emptyCreditFigures(), accountCurrency, sameCurrency),
-      firstPartyOrders: metaFirstParty?.conversions ?? 0,
-      firstPartyRevenueMinor: Math.round(metaFirstParty?.value ?? 0),
-      ga4ReportedRevenueMinor: ga4Totals ? Math.round(ga4Totals.get('meta_ads') ?? 0) : null,
+    unmatched: {
+      orders: figures.unmatched.orders,
+      revenue: minorToDecimal(figures.unmatched.revenueMinor, digits.shop),
     },
-    campaigns,
-    channels,
+    totals: figuresOnTheWire(
+      {
+        ...present(figures.channels.get('meta_ads') ?? emptyCreditFigures(), accountCurrency, sameCurrency),
+        firstPartyOrders: metaFirstParty?.conversions ?? 0,
+        firstPartyRevenueMinor: Math.round(metaFirstParty?.value ?? 0),
+        ga4ReportedRevenueMinor: ga4Totals ? Math.round(ga4Totals.get('meta_ads') ?? 0) : null,
+      },
+      digits,
+    ),
+    // The sort keys stay on the server: only the wire fields leave.
+    campaigns: campaigns.map(({ spendMinor: _spend, ...row }) => row),
+    channels: channels.map(({ netRevenueMinor: _net, ...row }) => row),
     adPlatforms: adPlatforms.platforms,
-    adSpendTotalMinor: adPlatforms.totalMinor,
+    adSpendTotal: adPlatforms.total,
     // Every platform's spend (issue #39); not computed when Meta bills in another currency.
     mer: sameCurrency ? computeRoas(storeNetRevenueMinor, adPlatforms.totalMinor) : null,
-    storeNetRevenueMinor,
+    storeNetRevenue: minorToDecimal(storeNetRevenueMinor, digits.shop),
     ga4CurrencyNote: ga4CurrencyNote(ga4Channels ?? ga4Campaigns, window.currency),
   };
 }

@@ -11,7 +11,7 @@ import type {
   ProductVariantRow,
   StockState,
 } from '../../../shared/contracts/products.ts';
-import { currencyDigitsOf } from '../../../shared/money.ts';
+import { currencyDigitsOf, minorToDecimal } from '../../../shared/money.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { CachedReads } from '../../http/deps.ts';
@@ -47,6 +47,44 @@ function stateOf(
 
 const percentChange = (now: number, before: number) => (before > 0 ? (100 * (now - before)) / before : null);
 
+/** A variant's and a product's figures as the read computes them: integer minor units. */
+type VariantMinor = Omit<ProductVariantRow, 'revenue' | 'lostRevenue'> & {
+  revenueMinor: number;
+  lostRevenueMinor: number;
+};
+type ProductMinor = Omit<ProductRow, 'revenue' | 'lostRevenue' | 'adSpend' | 'variants'> & {
+  revenueMinor: number;
+  lostRevenueMinor: number;
+  adSpendMinor: number | null;
+  variants: VariantMinor[];
+};
+
+/** Each amount written once on the wire (decision 146): sales and losses in the shop's digits, ad spend in the account's. */
+function variantOnTheWire(
+  { revenueMinor, lostRevenueMinor, ...v }: VariantMinor,
+  digits: number,
+): ProductVariantRow {
+  return {
+    ...v,
+    revenue: minorToDecimal(revenueMinor, digits),
+    lostRevenue: minorToDecimal(lostRevenueMinor, digits),
+  };
+}
+
+function productOnTheWire(
+  { revenueMinor, lostRevenueMinor, adSpendMinor, variants, ...p }: ProductMinor,
+  digits: number,
+  adDigits: number,
+): ProductRow {
+  return {
+    ...p,
+    revenue: minorToDecimal(revenueMinor, digits),
+    lostRevenue: minorToDecimal(lostRevenueMinor, digits),
+    adSpend: adSpendMinor === null ? null : minorToDecimal(adSpendMinor, adDigits),
+    variants: variants.map((v) => variantOnTheWire(v, digits)),
+  };
+}
+
 /**
  * Product Analysis of the caller's workspace over the last `period` shop days ending on the last day
  * with a valid order: per product and variant revenue, units, velocity against the previous period,
@@ -64,6 +102,7 @@ export async function readProductPerformance(
   const connected = (await listCredentialSummaries(db, workspaceId)).some((c) => c.provider === 'shopify');
   const { currency, endDate } = await readShopBounds(db, workspaceId, now);
   const variants = await readVariants(db, workspaceId);
+  const digits = currency?.digits ?? 2;
   const empty = {
     connected,
     period,
@@ -72,10 +111,10 @@ export async function readProductPerformance(
     stockAsOf: null,
     rules: PRODUCT_RULES,
     totals: {
-      revenueMinor: 0,
+      revenue: minorToDecimal(0, digits),
       units: 0,
       previousUnits: 0,
-      lostRevenueMinor: 0,
+      lostRevenue: minorToDecimal(0, digits),
       outOfStockProducts: 0,
       lowStockProducts: 0,
     },
@@ -110,7 +149,7 @@ export async function readProductPerformance(
     figures.set(s.variantId, f);
   }
 
-  const variantRow = (v: VariantInfo): ProductVariantRow => {
+  const variantRow = (v: VariantInfo): VariantMinor => {
     const f = figures.get(v.variantId) ?? { units: 0, revenueMinor: 0, previousUnits: 0 };
     const s = stock.get(v.variantId);
     const available = v.tracked ? (s?.available ?? null) : null;
@@ -139,9 +178,9 @@ export async function readProductPerformance(
 
   const byProduct = new Map<string, VariantInfo[]>();
   for (const v of variants) byProduct.set(v.productId, [...(byProduct.get(v.productId) ?? []), v]);
-  const products: ProductRow[] = [...byProduct].map(([productId, list]) => {
+  const products: ProductMinor[] = [...byProduct].map(([productId, list]) => {
     const rows = list.map(variantRow);
-    const sum = (pick: (r: ProductVariantRow) => number) => rows.reduce((t, r) => t + pick(r), 0);
+    const sum = (pick: (r: VariantMinor) => number) => rows.reduce((t, r) => t + pick(r), 0);
     const tracked = rows.filter((r) => r.available !== null);
     const units = sum((r) => r.units);
     const previousUnits = sum((r) => r.previousUnits);
@@ -192,25 +231,32 @@ export async function readProductPerformance(
     };
   });
   products.sort((a, b) => b.revenueMinor - a.revenueMinor || a.title.localeCompare(b.title));
-  const total = (pick: (p: ProductRow) => number) => products.reduce((t, p) => t + pick(p), 0);
+  const total = (pick: (p: ProductMinor) => number) => products.reduce((t, p) => t + pick(p), 0);
+  const adCurrency = ads.currency ? { code: ads.currency, digits: currencyDigitsOf(ads.currency) } : null;
   return {
     ...empty,
     hasData: true,
     startDate,
     endDate,
-    adCurrency: ads.currency ? { code: ads.currency, digits: currencyDigitsOf(ads.currency) } : null,
+    adCurrency,
     stockAsOf,
     totals: {
-      revenueMinor: total((p) => p.revenueMinor),
+      revenue: minorToDecimal(
+        total((p) => p.revenueMinor),
+        digits,
+      ),
       units: total((p) => p.units),
       previousUnits: total((p) => p.previousUnits),
-      lostRevenueMinor: total((p) => p.lostRevenueMinor),
+      lostRevenue: minorToDecimal(
+        total((p) => p.lostRevenueMinor),
+        digits,
+      ),
       outOfStockProducts: products.filter(
         (p) => p.stockState === 'Out of stock' || p.stockState === 'Partly out of stock',
       ).length,
       lowStockProducts: products.filter((p) => p.stockState === 'Low stock').length,
     },
-    products,
+    products: products.map((p) => productOnTheWire(p, digits, adCurrency?.digits ?? digits)),
   };
 }
 
@@ -261,7 +307,8 @@ export async function readProductDaily(
     const entry = byDay.get(date) ?? { units: 0, revenueMinor: 0 };
     days.push({
       date,
-      ...entry,
+      units: entry.units,
+      revenue: minorToDecimal(entry.revenueMinor, currency?.digits ?? 2),
       outOfStock: trackedWithStock.size > 0 && (outCount.get(d) ?? 0) >= trackedWithStock.size,
     });
   }

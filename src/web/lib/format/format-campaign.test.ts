@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatCpc, formatRate, formatRoas, labelVariant, statusLabel, toMajor } from './format-campaign.ts';
+import { formatCpc, formatRate, formatRoas, labelVariant, statusLabel } from './format-campaign.ts';
 
 describe('campaign formats', () => {
-  it('turns minor units into major units for chart axes', () => {
-    expect(toMajor(1999, { code: 'USD', digits: 2 })).toBe(19.99);
-  });
-
   it('shows ROAS and rates with a dash when unknown', () => {
     expect(formatRoas(3.456)).toBe('3.46x');
     expect(formatCpc(0.786, { code: 'USD', digits: 2 })).toBe('$0.79');

@@ -2,11 +2,6 @@ import type { CampaignLabel, Currency } from '@shared/contracts/campaigns.ts';
 import type { BadgeVariant } from '@web/components/ui/badge.tsx';
 import { formatCurrency } from '@web/lib/money.ts';
 
-/** Minor units → major units, for chart axes (display only). */
-export function toMajor(minor: number, currency: Currency | null): number {
-  return minor / 10 ** (currency?.digits ?? 2);
-}
-
 /** Cost per click in the account currency (major units from the API, a derived ratio), or a dash. */
 export function formatCpc(cpc: number | null, currency: Currency | null): string {
   return cpc === null || !currency ? '—' : formatCurrency(cpc, currency.code, 2);

@@ -26,7 +26,7 @@ export const getCampaigns = defineTool({
       currency: data.shopCurrency?.code ?? null,
       definitions: {
         money:
-          'Fields ending in Minor are integers in minor units of shopCurrency (spend of accountCurrency when noted).',
+          'Amounts are exact decimal strings in major units of shopCurrency; spend and reportedPurchaseValue of the Meta rows and totals in accountCurrency.',
         attribution: data.attributionRule,
         profit: data.profitRule,
         mer: 'All store revenue net of refunds ÷ all ad spend over the period.',

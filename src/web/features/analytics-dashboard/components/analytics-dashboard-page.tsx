@@ -193,7 +193,7 @@ function MetaAnalyticsTab({ connected, range }: { connected: boolean; range: Dat
           label="Meta ad spend (Meta-reported)"
           value={formatMoney(data.spend, data.currency)}
           testId="meta-spend"
-          metric={metricAttributes('meta.spend', data.periodDays, data.spend)}
+          metric={metricAttributes('meta.spend', data.periodDays, Number(data.spend))}
         />
         <StatCard label="Impressions" value={formatCompact(data.impressions)} />
         <StatCard label="Clicks" value={formatCompact(data.clicks)} />

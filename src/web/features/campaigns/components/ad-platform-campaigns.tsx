@@ -1,10 +1,9 @@
 import type { AdPlatformCampaigns, CampaignPerformance } from '@shared/contracts/campaigns.ts';
-import { currencyDigitsOf } from '@shared/money.ts';
 import { Badge } from '@web/components/ui/badge.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { HeadRow } from '@web/components/ui/head-row.tsx';
 import { cn } from '@web/lib/cn.ts';
-import { formatMinor } from '@web/lib/money.ts';
+import { formatMoney } from '@web/lib/money.ts';
 import { useState } from 'react';
 import { formatCount, formatRoas } from '../../../lib/format/format-campaign.ts';
 
@@ -46,16 +45,15 @@ const HEAD = [
 export function AdPlatformCampaignsCard({ data }: { data: CampaignPerformance }) {
   const [platform, setPlatform] = useState<string>('all');
   const shop = data.shopCurrency;
+  const inShop = (amount: string) => (shop ? formatMoney(amount, shop.code) : '—');
   const shown = data.adPlatforms.filter((p) => platform === 'all' || p.platform === platform);
   return (
     <Card data-testid="ad-platform-campaigns" className="min-w-0">
       <CardHeader>
         <CardTitle>Campaigns on every ad platform</CardTitle>
         <CardDescription>
-          All ad spend {formatMinor(data.adSpendTotalMinor, shop)} in {shop?.code ?? 'the shop currency'}:{' '}
-          {data.adPlatforms
-            .map((p) => `${platformName(p.platform)} ${formatMinor(p.spendMinor, shop)}`)
-            .join(' · ')}
+          All ad spend {inShop(data.adSpendTotal)} in {shop?.code ?? 'the shop currency'}:{' '}
+          {data.adPlatforms.map((p) => `${platformName(p.platform)} ${inShop(p.spend)}`).join(' · ')}
         </CardDescription>
         <fieldset className="flex flex-wrap gap-2 pt-2" aria-label="Platform filter">
           {['all', ...data.adPlatforms.map((p) => p.platform)].map((value) => (
@@ -109,22 +107,19 @@ export function AdPlatformCampaignsCard({ data }: { data: CampaignPerformance })
                       </Badge>
                     ) : null}
                   </td>
-                  <td className="py-2 pr-3 font-mono">{formatMinor(c.spendMinor, shop)}</td>
+                  <td className="py-2 pr-3 font-mono">{inShop(c.spend)}</td>
                   <td className="py-2 pr-3 font-mono">
-                    {formatMinor(c.spendInAccountCurrencyMinor, {
-                      code: p.accountCurrency,
-                      digits: currencyDigitsOf(p.accountCurrency),
-                    })}
+                    {formatMoney(c.spendInAccountCurrency, p.accountCurrency)}
                   </td>
                   <td className="py-2 pr-3">{formatRoas(c.platformRoas)}</td>
                   <td className="py-2 pr-3">{formatCount(c.storeVerifiedOrders)}</td>
-                  <td className="py-2 pr-3 font-mono">{formatMinor(c.storeVerifiedRevenueMinor, shop)}</td>
+                  <td className="py-2 pr-3 font-mono">{inShop(c.storeVerifiedRevenue)}</td>
                   <td className="py-2 pr-3">{formatRoas(c.storeRoas)}</td>
                   <td className="py-2 pr-3" data-testid="click-id-orders">
                     {formatCount(c.clickIdOrders)}
                   </td>
                   <td className="py-2 pr-3">{formatCount(c.firstPartyOrders)}</td>
-                  <td className="py-2 pr-3 font-mono">{formatMinor(c.firstPartyRevenueMinor, shop)}</td>
+                  <td className="py-2 pr-3 font-mono">{inShop(c.firstPartyRevenue)}</td>
                 </tr>
               )),
             )}

@@ -1,5 +1,5 @@
 import type { CampaignRow, Currency } from '@shared/contracts/campaigns.ts';
-import { formatMinor } from '@web/lib/money.ts';
+import { formatAmountIn } from '@web/lib/money.ts';
 import {
   Bar,
   CartesianGrid,
@@ -11,7 +11,6 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { toMajor } from '../../../lib/format/format-campaign.ts';
 
 const tooltipStyle = { background: '#0f172a', border: '1px solid #334155', color: '#e2e8f0' };
 
@@ -30,10 +29,11 @@ export function CampaignChart({
 }) {
   const data = campaign.daily.map((d) => ({
     date: d.date,
-    spend: toMajor(d.spendMinor, accountCurrency),
-    revenue: toMajor(d.revenueMinor, shopCurrency),
-    spendMinor: d.spendMinor,
-    revenueMinor: d.revenueMinor,
+    // Plot positions only; the tooltip shows the wire strings.
+    spend: Number(d.spend),
+    revenue: Number(d.revenue),
+    spendAmount: d.spend,
+    revenueAmount: d.revenue,
   }));
   const sameCurrency = shopCurrency?.code === accountCurrency?.code;
   return (
@@ -61,8 +61,8 @@ export function CampaignChart({
             formatter={(_value, name, item) => {
               const row = item.payload as (typeof data)[number];
               return name === 'Spend'
-                ? [formatMinor(row.spendMinor, accountCurrency), 'Spend']
-                : [formatMinor(row.revenueMinor, shopCurrency), 'Verified revenue'];
+                ? [formatAmountIn(row.spendAmount, accountCurrency), 'Spend']
+                : [formatAmountIn(row.revenueAmount, shopCurrency), 'Verified revenue'];
             }}
           />
           <Legend wrapperStyle={{ fontSize: 12, color: '#cbd5e1' }} />

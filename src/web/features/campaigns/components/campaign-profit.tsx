@@ -5,18 +5,18 @@ import { SummaryStat } from '@web/components/page-states.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { HeadRow } from '@web/components/ui/head-row.tsx';
 import { cn } from '@web/lib/cn.ts';
-import { formatMinor } from '@web/lib/money.ts';
+import { formatAmountIn } from '@web/lib/money.ts';
 import { formatCount, formatRoas } from '../../../lib/format/format-campaign.ts';
 
 /** Profit figures of one row (a campaign, a channel or the totals), as the API names them. */
 type ProfitFigures = Pick<
   ChannelProfitRow,
-  | 'contributionMinor'
+  | 'contribution'
   | 'poas'
   | 'customers'
   | 'newCustomers'
-  | 'cacMinor'
-  | 'newCustomerCacMinor'
+  | 'cac'
+  | 'newCustomerCac'
   | 'unitsSold'
   | 'unitsWithCost'
 >;
@@ -36,13 +36,13 @@ function PoasCell({ poas, testId }: { poas: number | null; testId?: string }) {
 /** Summary cards of the period's profit: contribution, POAS and CAC of Meta, and the store's MER. */
 export function CampaignProfitSummary({ data }: { data: CampaignPerformance }) {
   const { totals, shopCurrency } = data;
-  const money = (minor: number | null) => (minor === null ? '—' : formatMinor(minor, shopCurrency));
+  const money = (amount: string | null) => formatAmountIn(amount, shopCurrency);
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="campaign-profit-summary">
       <SummaryStat
         testId="total-contribution"
         title={PROFIT_METRIC_NAMES.contribution}
-        value={formatMinor(totals.contributionMinor, shopCurrency)}
+        value={formatAmountIn(totals.contribution, shopCurrency)}
         hint="Of the Meta-credited orders, before ad spend"
       />
       <SummaryStat
@@ -55,13 +55,13 @@ export function CampaignProfitSummary({ data }: { data: CampaignPerformance }) {
         testId="total-mer"
         title={PROFIT_METRIC_NAMES.mer}
         value={formatRoas(data.mer)}
-        hint={`All store revenue (${formatMinor(data.storeNetRevenueMinor, shopCurrency)}) ÷ all ad spend`}
+        hint={`All store revenue (${formatAmountIn(data.storeNetRevenue, shopCurrency)}) ÷ all ad spend`}
       />
       <SummaryStat
         testId="total-ncac"
         title={PROFIT_METRIC_NAMES.newCustomerCac}
-        value={money(totals.newCustomerCacMinor)}
-        hint={`${formatCount(totals.newCustomers)} new of ${formatCount(totals.customers)} customers · CAC ${money(totals.cacMinor)}`}
+        value={money(totals.newCustomerCac)}
+        hint={`${formatCount(totals.newCustomers)} new of ${formatCount(totals.customers)} customers · CAC ${money(totals.cac)}`}
       />
     </div>
   );
@@ -70,16 +70,16 @@ export function CampaignProfitSummary({ data }: { data: CampaignPerformance }) {
 const PROFIT_HEAD = ['Contribution', 'POAS', 'Customers (new)', 'CAC', 'New-customer CAC'];
 
 function ProfitCells({ row, data }: { row: ProfitFigures; data: CampaignPerformance }) {
-  const money = (minor: number | null) => (minor === null ? '—' : formatMinor(minor, data.shopCurrency));
+  const money = (amount: string | null) => formatAmountIn(amount, data.shopCurrency);
   return (
     <>
-      <td className="py-2 pr-3">{money(row.contributionMinor)}</td>
+      <td className="py-2 pr-3">{money(row.contribution)}</td>
       <PoasCell poas={row.poas} testId="poas-cell" />
       <td className="py-2 pr-3">
         {formatCount(row.customers)} ({formatCount(row.newCustomers)})
       </td>
-      <td className="py-2 pr-3">{money(row.cacMinor)}</td>
-      <td className="py-2 pr-3">{money(row.newCustomerCacMinor)}</td>
+      <td className="py-2 pr-3">{money(row.cac)}</td>
+      <td className="py-2 pr-3">{money(row.newCustomerCac)}</td>
     </>
   );
 }
@@ -107,7 +107,7 @@ export function CampaignProfitTables({ data }: { data: CampaignPerformance }) {
                   data-campaign-id={c.campaignId}
                 >
                   <td className="py-2 pr-3 font-medium text-white">{c.name}</td>
-                  <td className="py-2 pr-3">{formatMinor(c.spendMinor, data.accountCurrency)}</td>
+                  <td className="py-2 pr-3">{formatAmountIn(c.spend, data.accountCurrency)}</td>
                   <ProfitCells row={c} data={data} />
                 </tr>
               ))}
@@ -127,11 +127,9 @@ export function CampaignProfitTables({ data }: { data: CampaignPerformance }) {
                 >
                   <td className="py-2 pr-3 font-medium text-white">{row.channel.replaceAll('_', ' ')}</td>
                   <td className="py-2 pr-3">
-                    {row.spendMinor === null
-                      ? 'no tracked spend'
-                      : formatMinor(row.spendMinor, data.shopCurrency)}
+                    {row.spend === null ? 'no tracked spend' : formatAmountIn(row.spend, data.shopCurrency)}
                   </td>
-                  <td className="py-2 pr-3">{formatMinor(row.netRevenueMinor, data.shopCurrency)}</td>
+                  <td className="py-2 pr-3">{formatAmountIn(row.netRevenue, data.shopCurrency)}</td>
                   <ProfitCells row={row} data={data} />
                 </tr>
               ))}

@@ -10,7 +10,7 @@ import { HeadRow } from '@web/components/ui/head-row.tsx';
 import { useDateRange } from '@web/components/use-date-range.ts';
 import { cn } from '@web/lib/cn.ts';
 import { metricAttributes } from '@web/lib/metric-attributes.ts';
-import { formatMinor } from '@web/lib/money.ts';
+import { formatAmountIn } from '@web/lib/money.ts';
 import { Link } from 'wouter';
 import {
   formatCount,
@@ -92,9 +92,6 @@ export function CampaignsPage() {
   );
 }
 
-/** A minor-unit amount in major units of its currency (the value `metricAttributes` names). */
-const majorOf = (minor: number, currency: { digits: number } | null) => minor / 10 ** (currency?.digits ?? 2);
-
 function CampaignReport({ data, period }: { data: CampaignPerformance; period: CampaignPeriod }) {
   const { totals, shopCurrency, accountCurrency } = data;
   return (
@@ -113,20 +110,16 @@ function CampaignReport({ data, period }: { data: CampaignPerformance; period: C
         <SummaryStat
           testId="total-spend"
           title={METRIC_NAMES.metaSpend}
-          value={formatMinor(totals.spendMinor, accountCurrency)}
-          metric={metricAttributes('meta.spend', data.period, majorOf(totals.spendMinor, accountCurrency))}
+          value={formatAmountIn(totals.spend, accountCurrency)}
+          metric={metricAttributes('meta.spend', data.period, Number(totals.spend))}
           hint={`${formatCount(totals.clicks)} clicks · CPC ${formatCpc(totals.cpc, accountCurrency)}`}
         />
         <SummaryStat
           testId="total-revenue"
           title="Store-verified Revenue"
-          value={formatMinor(totals.netRevenueMinor, shopCurrency)}
-          metric={metricAttributes(
-            'meta.attributedRevenue',
-            data.period,
-            majorOf(totals.netRevenueMinor, shopCurrency),
-          )}
-          hint={`${formatCount(totals.verifiedOrders)} orders, net of ${formatMinor(totals.refundsMinor, shopCurrency)} refunds`}
+          value={formatAmountIn(totals.netRevenue, shopCurrency)}
+          metric={metricAttributes('meta.attributedRevenue', data.period, Number(totals.netRevenue))}
+          hint={`${formatCount(totals.verifiedOrders)} orders, net of ${formatAmountIn(totals.refunds, shopCurrency)} refunds`}
         />
         <SummaryStat
           testId="total-roas"
@@ -140,7 +133,7 @@ function CampaignReport({ data, period }: { data: CampaignPerformance; period: C
           title={METRIC_NAMES.matchRate}
           value={formatRate(totals.matchRate, 0)}
           metric={metricAttributes('meta.matchRate', data.period, totals.matchRate)}
-          hint={`Meta claims ${formatMinor(totals.reportedPurchaseValueMinor, accountCurrency)} (${formatCount(totals.reportedPurchases)} purchases)`}
+          hint={`Meta claims ${formatAmountIn(totals.reportedPurchaseValue, accountCurrency)} (${formatCount(totals.reportedPurchases)} purchases)`}
         />
       </div>
       <CampaignProfitSummary data={data} />
@@ -161,7 +154,7 @@ function CampaignReport({ data, period }: { data: CampaignPerformance; period: C
           {data.unmatched.orders > 0 ? (
             <p data-testid="unmatched">
               {formatCount(data.unmatched.orders)} Meta-credited orders (
-              {formatMinor(data.unmatched.revenueMinor, shopCurrency)}) name no known campaign in their UTM
+              {formatAmountIn(data.unmatched.revenue, shopCurrency)}) name no known campaign in their UTM
               tags: they count in the totals above, not in a campaign row.
             </p>
           ) : null}
@@ -189,8 +182,8 @@ function CampaignTable({ data }: { data: CampaignPerformance }) {
           <li>
             <span className="text-slate-300">GA4-reported</span>: GA4's purchase revenue of sessions whose
             campaign (utm_campaign) is this one; GA4 misses purchases it cannot see (ad blockers, consent)
-            {data.totals.ga4ReportedRevenueMinor !== null
-              ? ` and reports ${formatMinor(data.totals.ga4ReportedRevenueMinor, shopCurrency)} for Meta traffic in total.`
+            {data.totals.ga4ReportedRevenue !== null
+              ? ` and reports ${formatAmountIn(data.totals.ga4ReportedRevenue, shopCurrency)} for Meta traffic in total.`
               : '. Google Analytics is not connected.'}
           </li>
           <li>
@@ -223,24 +216,22 @@ function CampaignTable({ data }: { data: CampaignPerformance }) {
                     <p className="font-medium text-white">{c.name}</p>
                     <p className="text-xs text-slate-400">{statusLabel(c.status)}</p>
                   </td>
-                  <td className="py-2 pr-3">{formatMinor(c.spendMinor, accountCurrency)}</td>
+                  <td className="py-2 pr-3">{formatAmountIn(c.spend, accountCurrency)}</td>
                   <td className="py-2 pr-3">{formatCount(c.impressions)}</td>
                   <td className="py-2 pr-3">{formatCount(c.clicks)}</td>
                   <td className="py-2 pr-3">{formatRate(c.ctr, 2)}</td>
                   <td className="py-2 pr-3">{formatCpc(c.cpc, accountCurrency)}</td>
                   <td className="py-2 pr-3">{formatCount(c.verifiedOrders)}</td>
-                  <td className="py-2 pr-3">{formatMinor(c.netRevenueMinor, shopCurrency)}</td>
+                  <td className="py-2 pr-3">{formatAmountIn(c.netRevenue, shopCurrency)}</td>
                   <td className="py-2 pr-3" data-testid="campaign-first-party">
-                    {formatMinor(c.firstPartyRevenueMinor, shopCurrency)}
+                    {formatAmountIn(c.firstPartyRevenue, shopCurrency)}
                   </td>
                   <td className="py-2 pr-3" data-testid="campaign-ga4">
-                    {c.ga4ReportedRevenueMinor === null
-                      ? '—'
-                      : formatMinor(c.ga4ReportedRevenueMinor, shopCurrency)}
+                    {c.ga4ReportedRevenue === null ? '—' : formatAmountIn(c.ga4ReportedRevenue, shopCurrency)}
                   </td>
                   <td className="py-2 pr-3">{formatCount(c.reportedPurchases)}</td>
                   <td className="py-2 pr-3" data-testid="campaign-meta-reported">
-                    {formatMinor(c.reportedPurchaseValueMinor, accountCurrency)}
+                    {formatAmountIn(c.reportedPurchaseValue, accountCurrency)}
                   </td>
                   <td
                     className={cn(
@@ -282,8 +273,8 @@ function CampaignCard({ campaign: c, data }: { campaign: CampaignRow; data: Camp
           {c.label ? <Badge variant={labelVariant(c.label)}>{c.label}</Badge> : null}
         </div>
         <CardDescription>
-          {statusLabel(c.status)} · spend {formatMinor(c.spendMinor, data.accountCurrency)} · verified{' '}
-          {formatMinor(c.netRevenueMinor, data.shopCurrency)} · Meta-attributed ROAS {formatRoas(c.roas)}
+          {statusLabel(c.status)} · spend {formatAmountIn(c.spend, data.accountCurrency)} · verified{' '}
+          {formatAmountIn(c.netRevenue, data.shopCurrency)} · Meta-attributed ROAS {formatRoas(c.roas)}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">

@@ -1,6 +1,6 @@
 import type { Currency } from '@shared/contracts/campaigns.ts';
 import type { ProductDaily } from '@shared/contracts/products.ts';
-import { formatMinor } from '@web/lib/money.ts';
+import { formatAmountIn } from '@web/lib/money.ts';
 import {
   Bar,
   CartesianGrid,
@@ -57,7 +57,7 @@ export function ProductDailyChart({ daily, currency }: { daily: ProductDaily; cu
               formatter={(_value, _name, item) => {
                 const row = item.payload as ProductDaily['days'][number];
                 return [
-                  `${row.units} units · ${formatMinor(row.revenueMinor, currency)}${row.outOfStock ? ' · out of stock' : ''}`,
+                  `${row.units} units · ${formatAmountIn(row.revenue, currency)}${row.outOfStock ? ' · out of stock' : ''}`,
                   'Sold',
                 ];
               }}

@@ -10,7 +10,7 @@ import {
 } from '@web/components/ui/dialog.tsx';
 import { HeadRow } from '@web/components/ui/head-row.tsx';
 import { Skeleton } from '@web/components/ui/skeleton.tsx';
-import { formatMinor } from '@web/lib/money.ts';
+import { formatAmountIn } from '@web/lib/money.ts';
 import { formatCount } from '../../../lib/format/format-campaign.ts';
 import { type ProductPeriod, useProductDaily } from '../api/product-queries.ts';
 import { formatCover, formatTrend, formatVelocity, stockVariant } from '../lib/product-table.ts';
@@ -38,8 +38,8 @@ export function ProductDetailDialog({
             <DialogHeader>
               <DialogTitle>{product.title}</DialogTitle>
               <DialogDescription>
-                {formatCount(product.units)} units and {formatMinor(product.revenueMinor, data.currency)} in
-                the last {data.period} days · {formatVelocity(product.velocity)} a day (
+                {formatCount(product.units)} units and {formatAmountIn(product.revenue, data.currency)} in the
+                last {data.period} days · {formatVelocity(product.velocity)} a day (
                 {formatTrend(product.velocityChange, product.units)} vs the {data.period} days before)
               </DialogDescription>
             </DialogHeader>
@@ -61,15 +61,15 @@ export function ProductDetailDialog({
               </p>
               <p>
                 <span className="text-slate-400">Lost to stock-outs (90 days): </span>
-                {formatMinor(product.lostRevenueMinor, data.currency)}
+                {formatAmountIn(product.lostRevenue, data.currency)}
               </p>
             </div>
             <LeadTimeEditor key={`${product.productId}:${product.leadTimeDays}`} product={product} />
             {product.adCampaigns.length > 0 ? (
               <p className="text-sm" data-testid="product-ads">
                 <span className="text-slate-400">Meta campaigns landing here: </span>
-                {product.adCampaigns.join(', ')} · {formatMinor(product.adSpendMinor ?? 0, data.adCurrency)}{' '}
-                spent in the period
+                {product.adCampaigns.join(', ')} · {formatAmountIn(product.adSpend, data.adCurrency)} spent in
+                the period
                 {product.stockState === 'Out of stock' ? (
                   <span className="text-red-300"> while the product is out of stock</span>
                 ) : null}
@@ -86,7 +86,7 @@ export function ProductDetailDialog({
                         {v.sku ? <p className="text-xs text-slate-400">{v.sku}</p> : null}
                       </td>
                       <td className="py-2 pr-3">{formatCount(v.units)}</td>
-                      <td className="py-2 pr-3">{formatMinor(v.revenueMinor, data.currency)}</td>
+                      <td className="py-2 pr-3">{formatAmountIn(v.revenue, data.currency)}</td>
                       <td className="py-2 pr-3">{formatVelocity(v.velocity)}</td>
                       <td className="py-2 pr-3">{v.available === null ? '—' : formatCount(v.available)}</td>
                       <td className="py-2 pr-3">{formatCover(v.daysOfCover, v.available, v.dailyDemand)}</td>

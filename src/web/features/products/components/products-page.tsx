@@ -6,7 +6,7 @@ import { Badge } from '@web/components/ui/badge.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { Input } from '@web/components/ui/input.tsx';
 import { cn } from '@web/lib/cn.ts';
-import { formatMinor } from '@web/lib/money.ts';
+import { formatAmountIn } from '@web/lib/money.ts';
 import { useMemo, useState } from 'react';
 import { formatCount } from '../../../lib/format/format-campaign.ts';
 import { type ProductPeriod, useProductPerformance } from '../api/product-queries.ts';
@@ -85,7 +85,7 @@ function ProductReport({ data, period }: { data: ProductPerformance; period: Pro
         <SummaryStat
           testId="total-revenue"
           title="Product Revenue"
-          value={formatMinor(totals.revenueMinor, currency)}
+          value={formatAmountIn(totals.revenue, currency)}
           hint={`${data.products.filter((p) => p.units > 0).length} of ${data.products.length} products sold`}
         />
         <SummaryStat
@@ -108,7 +108,7 @@ function ProductReport({ data, period }: { data: ProductPerformance; period: Pro
         <SummaryStat
           testId="lost-revenue"
           title="Lost to Stock-outs"
-          value={formatMinor(totals.lostRevenueMinor, currency)}
+          value={formatAmountIn(totals.lostRevenue, currency)}
           hint={
             data.stockAsOf
               ? `Gross sales missed in the 90 days to ${data.stockAsOf}; 33–58 % of it is lost to the store`
@@ -135,19 +135,19 @@ function ProductReport({ data, period }: { data: ProductPerformance; period: Pro
 
 const COLUMNS: { key: ProductSortKey; label: string; numeric: boolean }[] = [
   { key: 'title', label: 'Product', numeric: false },
-  { key: 'revenueMinor', label: 'Revenue', numeric: true },
+  { key: 'revenue', label: 'Revenue', numeric: true },
   { key: 'units', label: 'Units', numeric: true },
   { key: 'velocity', label: 'Units/day', numeric: true },
   { key: 'velocityChange', label: 'Trend', numeric: true },
   { key: 'available', label: 'On hand', numeric: true },
   { key: 'daysOfCover', label: 'Cover', numeric: true },
-  { key: 'lostRevenueMinor', label: 'Lost to stock-outs', numeric: true },
-  { key: 'adSpendMinor', label: 'Ad spend', numeric: true },
+  { key: 'lostRevenue', label: 'Lost to stock-outs', numeric: true },
+  { key: 'adSpend', label: 'Ad spend', numeric: true },
 ];
 
 function ProductTable({ data, onOpen }: { data: ProductPerformance; onOpen: (id: string) => void }) {
   const [search, setSearch] = useState('');
-  const [sort, setSort] = useState<ProductSort>({ key: 'revenueMinor', direction: 'desc' });
+  const [sort, setSort] = useState<ProductSort>({ key: 'revenue', direction: 'desc' });
   const rows = useMemo(
     () => filterAndSortProducts(data.products, search, sort),
     [data.products, search, sort],
@@ -252,7 +252,7 @@ function ProductTableRow({
           {p.variants.length === 1 ? '1 variant' : `${p.variants.length} variants`}
         </p>
       </td>
-      <td className="py-2 pr-3">{formatMinor(p.revenueMinor, data.currency)}</td>
+      <td className="py-2 pr-3">{formatAmountIn(p.revenue, data.currency)}</td>
       <td className="py-2 pr-3">{formatCount(p.units)}</td>
       <td className="py-2 pr-3">{formatVelocity(p.velocity)}</td>
       <td className={cn('py-2 pr-3', trend > 0 && 'text-emerald-300', trend < 0 && 'text-red-300')}>
@@ -260,12 +260,10 @@ function ProductTableRow({
       </td>
       <td className="py-2 pr-3">{p.available === null ? '—' : formatCount(p.available)}</td>
       <td className="py-2 pr-3">{formatCover(p.daysOfCover, p.available, p.dailyDemand)}</td>
-      <td className={cn('py-2 pr-3', p.lostRevenueMinor > 0 && 'text-red-300')}>
-        {p.lostRevenueMinor > 0 ? formatMinor(p.lostRevenueMinor, data.currency) : '—'}
+      <td className={cn('py-2 pr-3', Number(p.lostRevenue) > 0 && 'text-red-300')}>
+        {Number(p.lostRevenue) > 0 ? formatAmountIn(p.lostRevenue, data.currency) : '—'}
       </td>
-      <td className="py-2 pr-3">
-        {p.adSpendMinor === null ? '—' : formatMinor(p.adSpendMinor, data.adCurrency)}
-      </td>
+      <td className="py-2 pr-3">{formatAmountIn(p.adSpend, data.adCurrency)}</td>
       <td className="py-2">
         <Badge variant={stockVariant(p.stockState)}>{p.stockState}</Badge>
       </td>

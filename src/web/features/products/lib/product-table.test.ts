@@ -6,7 +6,7 @@ const variant = (title: string, sku: string | null): ProductVariantRow => ({
   variantId: title,
   title,
   sku,
-  revenueMinor: 0,
+  revenue: '0.00',
   units: 0,
   velocity: 0,
   previousUnits: 0,
@@ -15,35 +15,36 @@ const variant = (title: string, sku: string | null): ProductVariantRow => ({
   dailyDemand: null,
   daysOfCover: null,
   stockState: 'Untracked',
-  lostRevenueMinor: 0,
+  lostRevenue: '0.00',
   outOfStockDays: 0,
 });
 
-const product = (title: string, revenueMinor: number, daysOfCover: number | null, sku = 'X'): ProductRow => ({
+const product = (title: string, revenue: string, daysOfCover: number | null, sku = 'X'): ProductRow => ({
   ...variant(title, null),
   productId: title,
   leadTimeDays: 14,
   leadTimeSource: 'default',
   handle: title.toLowerCase().replaceAll(' ', '-'),
-  revenueMinor,
+  revenue,
   daysOfCover,
-  adSpendMinor: null,
+  adSpend: null,
   adCampaigns: [],
   variants: [variant('Default Title', sku)],
 });
 
 const list = [
-  product('Stoneware Mug', 500, 40),
-  product('Chef Knife', 900, null, 'KNIFE-1'),
-  product('Apron', 100, 3),
+  // Decimal strings: '10.00' after '5.00' as amounts, before it as text.
+  product('Stoneware Mug', '5.00', 40),
+  product('Chef Knife', '10.00', null, 'KNIFE-1'),
+  product('Apron', '1.00', 3),
 ];
 
 describe('filterAndSortProducts', () => {
   it('sorts by a number either way and by title', () => {
-    const by = (key: 'revenueMinor' | 'title', direction: 'asc' | 'desc') =>
+    const by = (key: 'revenue' | 'title', direction: 'asc' | 'desc') =>
       filterAndSortProducts(list, '', { key, direction }).map((p) => p.title);
-    expect(by('revenueMinor', 'desc')).toEqual(['Chef Knife', 'Stoneware Mug', 'Apron']);
-    expect(by('revenueMinor', 'asc')).toEqual(['Apron', 'Stoneware Mug', 'Chef Knife']);
+    expect(by('revenue', 'desc')).toEqual(['Chef Knife', 'Stoneware Mug', 'Apron']);
+    expect(by('revenue', 'asc')).toEqual(['Apron', 'Stoneware Mug', 'Chef Knife']);
     expect(by('title', 'asc')).toEqual(['Apron', 'Chef Knife', 'Stoneware Mug']);
   });
   it('puts unknown values last whichever the direction', () => {

@@ -4,19 +4,23 @@ import type { BadgeVariant } from '@web/components/ui/badge.tsx';
 
 export type ProductSortKey =
   | 'title'
-  | 'revenueMinor'
+  | 'revenue'
   | 'units'
   | 'velocity'
   | 'velocityChange'
   | 'available'
   | 'daysOfCover'
-  | 'lostRevenueMinor'
-  | 'adSpendMinor';
+  | 'lostRevenue'
+  | 'adSpend';
 
 export interface ProductSort {
   key: ProductSortKey;
   direction: 'asc' | 'desc';
 }
+
+/** A column's value as a sort position: amounts are decimal strings, so "10.00" must come after "9.00". */
+const orderOf = (value: number | string | null): number | null =>
+  value === null ? null : typeof value === 'string' ? Number(value) : value;
 
 /**
  * The table's rows: those whose title, handle, SKU or variant title contains the search (any case),
@@ -38,8 +42,8 @@ export function filterAndSortProducts(
   const sign = sort.direction === 'asc' ? 1 : -1;
   return products.filter(matches).sort((a, b) => {
     if (sort.key === 'title') return sign * a.title.localeCompare(b.title);
-    const x = a[sort.key];
-    const y = b[sort.key];
+    const x = orderOf(a[sort.key]);
+    const y = orderOf(b[sort.key]);
     if (x === null || y === null) return x === y ? a.title.localeCompare(b.title) : x === null ? 1 : -1;
     return sign * (x - y) || a.title.localeCompare(b.title);
   });
