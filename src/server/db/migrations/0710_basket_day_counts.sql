@@ -21,12 +21,15 @@ CREATE TABLE basket_orders (
 CREATE INDEX basket_orders_day_idx ON basket_orders (workspace_id, order_date);
 CREATE INDEX basket_orders_customer_idx ON basket_orders (workspace_id, customer_id, order_date);
 
--- Per shop day of the (first) order: kind 0 baskets, 1 a product's baskets, 2 a pair bought
+-- Per period of the (first) order's shop day — level 0 a day, 1 a calendar month, 2 a calendar
+-- year, `day` its first day; months and years are sums of the days, first products (kind 4) only
+-- per day — kind 0 baskets, 1 a product's baskets, 2 a pair bought
 -- together (a < b), 3 product a → next order's product b, 4 first product a. Counts and float8
 -- sums of line contribution and revenue with every refund known at the fold; the read corrects
 -- refunds made after its window and next/previous orders outside it.
 CREATE TABLE basket_day_counts (
   workspace_id uuid NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+  level smallint NOT NULL,
   day date NOT NULL,
   kind smallint NOT NULL,
   a bigint NOT NULL,
@@ -37,7 +40,7 @@ CREATE TABLE basket_day_counts (
   repeat bigint NOT NULL,
   contribution double precision NOT NULL,
   revenue double precision NOT NULL,
-  PRIMARY KEY (workspace_id, day, kind, a, b)
+  PRIMARY KEY (workspace_id, level, day, kind, a, b)
 );
 
 -- The warehouse version the kept rows were last folded at (null: folded without a sync version).

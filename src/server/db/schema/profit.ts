@@ -239,6 +239,7 @@ export const basketDayCounts = pgTable(
   'basket_day_counts',
   {
     workspaceId: uuid('workspace_id').notNull(),
+    level: smallint('level').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
     kind: smallint('kind').notNull(),
     a: bigint('a', { mode: 'number' }).notNull(),
@@ -250,7 +251,9 @@ export const basketDayCounts = pgTable(
     contribution: doublePrecision('contribution').notNull(),
     revenue: doublePrecision('revenue').notNull(),
   },
-  (table) => [primaryKey({ columns: [table.workspaceId, table.day, table.kind, table.a, table.b] })],
+  (table) => [
+    primaryKey({ columns: [table.workspaceId, table.level, table.day, table.kind, table.a, table.b] }),
+  ],
 );
 
 export const basketFoldState = pgTable('basket_fold_state', {

@@ -81,7 +81,7 @@ const dirtyDays = sql`
  * 180 days ended by its window's end).
  */
 const insertDays = (workspaceId: string) => sql`
-  INSERT INTO basket_day_counts (workspace_id, day, kind, a, b, n, steps, nexts, repeat, contribution, revenue)
+  INSERT INTO basket_day_counts (workspace_id, level, day, kind, a, b, n, steps, nexts, repeat, contribution, revenue)
   WITH o AS MATERIALIZED (
     SELECT k.* FROM basket_orders k JOIN basket_dirty d ON d.day = k.order_date
     WHERE k.workspace_id = ${workspaceId} AND k.sale),
@@ -109,7 +109,7 @@ const insertDays = (workspaceId: string) => sql`
   worth AS (
     SELECT w.first_id, sum(l.contribution) AS contribution
     FROM worth_orders w JOIN lines l ON l.order_id = w.order_id GROUP BY w.first_id)
-  SELECT ${workspaceId}::uuid, day, kind, a, b, n, steps, nexts, repeat, contribution, revenue FROM (
+  SELECT ${workspaceId}::uuid, 0, day, kind, a, b, n, steps, nexts, repeat, contribution, revenue FROM (
     SELECT o.order_date AS day, 0 AS kind, 0::bigint AS a, 0::bigint AS b, count(*) AS n, count(o.next_id) AS steps,
         0 AS nexts, 0 AS repeat, 0::float8 AS contribution, 0::float8 AS revenue
       FROM o GROUP BY o.order_date
@@ -130,6 +130,26 @@ const insertDays = (workspaceId: string) => sql`
       FROM o f JOIN lines l ON l.order_id = f.order_id LEFT JOIN worth w ON w.first_id = f.order_id
       WHERE f.customer_id IS NOT NULL AND f.prev_id IS NULL
       GROUP BY f.order_date, l.product) counted`;
+
+/**
+ * The calendar months (level 1, from the days) or years (level 2, from the months) holding a
+ * dirty day, summed again: a window's read takes whole years and months from them and only its
+ * edge days from the days (`coverWindow`). First products stay per day (their 180 days are
+ * counted against the window's end day by day).
+ */
+const periodSums = (workspaceId: string, level: 1 | 2, unit: 'month' | 'year') => {
+  const periods = sql`SELECT DISTINCT date_trunc(${unit}, day)::date AS day FROM basket_dirty`;
+  return [
+    sql`DELETE FROM basket_day_counts WHERE workspace_id = ${workspaceId} AND level = ${level} AND day IN (${periods})`,
+    sql`INSERT INTO basket_day_counts (workspace_id, level, day, kind, a, b, n, steps, nexts, repeat, contribution,
+        revenue)
+      SELECT ${workspaceId}::uuid, ${level}, p.day, k.kind, k.a, k.b, sum(k.n), sum(k.steps), sum(k.nexts),
+        sum(k.repeat), sum(k.contribution), sum(k.revenue)
+      FROM (${periods}) p JOIN basket_day_counts k ON k.workspace_id = ${workspaceId} AND k.level = ${level - 1}
+        AND k.day >= p.day AND k.day < p.day + ${sql.raw(`interval '1 ${unit}'`)} AND k.kind <> 4
+      GROUP BY p.day, k.kind, k.a, k.b`,
+  ];
+};
 
 const FoldRow = z.object({ version: z.string().nullable() });
 const CountRow = z.object({ changed: z.coerce.number(), days: z.coerce.number() });
@@ -182,8 +202,10 @@ export async function foldBasketDays(
           n.prev_date, n.next_id, n.next_date, n.first_id, n.first_date
         FROM basket_fresh n JOIN basket_changed c ON c.order_id = n.order_id`);
       await tx.execute(sql`DELETE FROM basket_day_counts k USING basket_dirty d
-        WHERE k.workspace_id = ${workspaceId} AND k.day = d.day`);
+        WHERE k.workspace_id = ${workspaceId} AND k.level = 0 AND k.day = d.day`);
       await tx.execute(insertDays(workspaceId));
+      for (const statement of [...periodSums(workspaceId, 1, 'month'), ...periodSums(workspaceId, 2, 'year')])
+        await tx.execute(statement);
     }
     await tx.execute(sql`INSERT INTO basket_fold_state (workspace_id, version, folded_at)
       VALUES (${workspaceId}, ${version}, now())

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { coverWindow } from '../../../core/baskets/cover-window.ts';
 import { BASKET_THRESHOLDS } from '../../../core/baskets/thresholds.ts';
 import type { BasketWindow } from '../../../core/baskets/types.ts';
 import type { Db } from '../../db/client.ts';
@@ -25,6 +26,9 @@ import { foldBasketDays } from './fold-basket-days.ts';
  * - **First products**: their 180-day contribution and "eligible" count only first orders placed
  *   by `to` − 180 days.
  *
+ * The window's whole calendar years and months come from their kept sums, its other days from the
+ * days (`coverWindow`), first products always from the days.
+ *
  * The corrections read only the window's edge orders (an index range on `basket_orders`) and the
  * refunds dated after `to` (the refund-date index): none for a window from a store's first day
  * to its last. Pairs seen together fewer than `minPairOrders` times are dropped after the sum.
@@ -48,6 +52,8 @@ export async function readKeptBasketCounts(
   const floor = BASKET_THRESHOLDS.minPairOrders;
   const horizon = BASKET_THRESHOLDS.horizonDays;
   const eligibleBy = sql`${to}::date - ${horizon}::int`;
+  const cover = coverWindow(from, to);
+  const days = (list: string[]) => sql`${`{${list.join(',')}}`}::date[]`;
   const rows = await queryRows(
     db,
     CountRow,
@@ -58,7 +64,12 @@ export async function readKeptBasketCounts(
             ELSE sum(contribution) END AS contribution,
           sum(revenue) AS revenue
         FROM basket_day_counts
-        WHERE workspace_id = ${workspaceId} AND day BETWEEN ${from}::date AND ${to}::date
+        WHERE workspace_id = ${workspaceId} AND (
+          (level = 0 AND day = ANY(${days(cover.days)}))
+          OR (level = 1 AND day = ANY(${days(cover.months)}))
+          OR (level = 2 AND day = ANY(${days(cover.years)}))
+          OR (level = 0 AND kind = 4 AND day BETWEEN ${from}::date AND ${to}::date
+            AND NOT day = ANY(${days(cover.days)})))
         GROUP BY kind, a, b),
       edge AS MATERIALIZED (
         SELECT * FROM basket_orders
