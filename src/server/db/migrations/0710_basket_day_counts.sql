@@ -20,10 +20,13 @@ CREATE TABLE basket_orders (
 );
 CREATE INDEX basket_orders_day_idx ON basket_orders (workspace_id, order_date);
 CREATE INDEX basket_orders_customer_idx ON basket_orders (workspace_id, customer_id, order_date);
+-- A window's edge orders: next order after its end, previous order before its start.
+CREATE INDEX basket_orders_next_idx ON basket_orders (workspace_id, next_date);
+CREATE INDEX basket_orders_prev_idx ON basket_orders (workspace_id, prev_date);
 
 -- Per period of the (first) order's shop day — level 0 a day, 1 a calendar month, 2 a calendar
--- year, `day` its first day; months and years are sums of the days, first products (kind 4) only
--- per day — kind 0 baskets, 1 a product's baskets, 2 a pair bought
+-- year, `day` its first day; months and years are sums of the days; first products (kind 4) only
+-- per day, at level 3 — kind 0 baskets, 1 a product's baskets, 2 a pair bought
 -- together (a < b), 3 product a → next order's product b, 4 first product a. Counts and float8
 -- sums of line contribution and revenue with every refund known at the fold; the read corrects
 -- refunds made after its window and next/previous orders outside it.

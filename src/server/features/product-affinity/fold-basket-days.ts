@@ -109,7 +109,8 @@ const insertDays = (workspaceId: string) => sql`
   worth AS (
     SELECT w.first_id, sum(l.contribution) AS contribution
     FROM worth_orders w JOIN lines l ON l.order_id = w.order_id GROUP BY w.first_id)
-  SELECT ${workspaceId}::uuid, 0, day, kind, a, b, n, steps, nexts, repeat, contribution, revenue FROM (
+  SELECT ${workspaceId}::uuid, CASE WHEN kind = 4 THEN 3 ELSE 0 END, day, kind, a, b, n, steps, nexts, repeat,
+    contribution, revenue FROM (
     SELECT o.order_date AS day, 0 AS kind, 0::bigint AS a, 0::bigint AS b, count(*) AS n, count(o.next_id) AS steps,
         0 AS nexts, 0 AS repeat, 0::float8 AS contribution, 0::float8 AS revenue
       FROM o GROUP BY o.order_date
@@ -134,8 +135,8 @@ const insertDays = (workspaceId: string) => sql`
 /**
  * The calendar months (level 1, from the days) or years (level 2, from the months) holding a
  * dirty day, summed again: a window's read takes whole years and months from them and only its
- * edge days from the days (`coverWindow`). First products stay per day (their 180 days are
- * counted against the window's end day by day).
+ * edge days from the days (`coverWindow`). First products stay per day, at a level of their own
+ * (3), so a window's are one index range (their 180 days are judged against its end day by day).
  */
 const periodSums = (workspaceId: string, level: 1 | 2, unit: 'month' | 'year') => {
   const periods = sql`SELECT DISTINCT date_trunc(${unit}, day)::date AS day FROM basket_dirty`;
@@ -146,7 +147,7 @@ const periodSums = (workspaceId: string, level: 1 | 2, unit: 'month' | 'year') =
       SELECT ${workspaceId}::uuid, ${level}, p.day, k.kind, k.a, k.b, sum(k.n), sum(k.steps), sum(k.nexts),
         sum(k.repeat), sum(k.contribution), sum(k.revenue)
       FROM (${periods}) p JOIN basket_day_counts k ON k.workspace_id = ${workspaceId} AND k.level = ${level - 1}
-        AND k.day >= p.day AND k.day < p.day + ${sql.raw(`interval '1 ${unit}'`)} AND k.kind <> 4
+        AND k.day >= p.day AND k.day < p.day + ${sql.raw(`interval '1 ${unit}'`)}
       GROUP BY p.day, k.kind, k.a, k.b`,
   ];
 };
@@ -202,7 +203,7 @@ export async function foldBasketDays(
           n.prev_date, n.next_id, n.next_date, n.first_id, n.first_date
         FROM basket_fresh n JOIN basket_changed c ON c.order_id = n.order_id`);
       await tx.execute(sql`DELETE FROM basket_day_counts k USING basket_dirty d
-        WHERE k.workspace_id = ${workspaceId} AND k.level = 0 AND k.day = d.day`);
+        WHERE k.workspace_id = ${workspaceId} AND k.level IN (0, 3) AND k.day = d.day`);
       await tx.execute(insertDays(workspaceId));
       for (const statement of [...periodSums(workspaceId, 1, 'month'), ...periodSums(workspaceId, 2, 'year')])
         await tx.execute(statement);

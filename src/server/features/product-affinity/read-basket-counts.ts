@@ -63,13 +63,18 @@ export async function readKeptBasketCounts(
           CASE WHEN kind = 4 THEN coalesce(sum(contribution) FILTER (WHERE day <= ${eligibleBy}), 0)
             ELSE sum(contribution) END AS contribution,
           sum(revenue) AS revenue
-        FROM basket_day_counts
-        WHERE workspace_id = ${workspaceId} AND (
-          (level = 0 AND day = ANY(${days(cover.days)}))
-          OR (level = 1 AND day = ANY(${days(cover.months)}))
-          OR (level = 2 AND day = ANY(${days(cover.years)}))
-          OR (level = 0 AND kind = 4 AND day BETWEEN ${from}::date AND ${to}::date
-            AND NOT day = ANY(${days(cover.days)})))
+        FROM (
+          SELECT * FROM basket_day_counts
+          WHERE workspace_id = ${workspaceId} AND level = 0 AND day = ANY(${days(cover.days)})
+          UNION ALL
+          SELECT * FROM basket_day_counts
+          WHERE workspace_id = ${workspaceId} AND level = 1 AND day = ANY(${days(cover.months)})
+          UNION ALL
+          SELECT * FROM basket_day_counts
+          WHERE workspace_id = ${workspaceId} AND level = 2 AND day = ANY(${days(cover.years)})
+          UNION ALL
+          SELECT * FROM basket_day_counts
+          WHERE workspace_id = ${workspaceId} AND level = 3 AND day BETWEEN ${from}::date AND ${to}::date) k
         GROUP BY kind, a, b),
       edge AS MATERIALIZED (
         SELECT * FROM basket_orders
