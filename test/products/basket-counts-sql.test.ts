@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { firstProductTable } from '../../src/core/baskets/first-product-table.ts';
 import { nextOrderAffinity } from '../../src/core/baskets/next-order-affinity.ts';
 import { pairAffinity } from '../../src/core/baskets/pair-affinity.ts';
@@ -7,7 +8,13 @@ import { rankAffinities } from '../../src/core/baskets/rank-affinities.ts';
 import { rankFirstProducts } from '../../src/core/baskets/rank-first-products.ts';
 import type { BasketLine, BasketOrder } from '../../src/core/baskets/types.ts';
 import { migrateDatabase } from '../../src/server/db/migrate.ts';
-import { readBasketCounts } from '../../src/server/features/product-affinity/read-basket-counts.ts';
+import { queryRows } from '../../src/server/db/query-rows.ts';
+import { foldBasketDays } from '../../src/server/features/product-affinity/fold-basket-days.ts';
+import {
+  readBasketCounts,
+  readKeptBasketCounts,
+} from '../../src/server/features/product-affinity/read-basket-counts.ts';
+import { readBasketCountsFromOrders } from '../../src/server/features/product-affinity/read-basket-counts-from-orders.ts';
 import { addDays } from '../../src/shared/calendar.ts';
 import { createWorkspace } from '../support/factories.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
@@ -249,5 +256,120 @@ describe('basket counts in SQL (decision 123)', () => {
     const refunded = after.together.pairs.find(isPair)!;
     expect(refunded.orders).toBe(pair.orders);
     expect(refunded.contributionMinor).toBe(pair.contributionMinor - 777);
+  }, 180_000);
+});
+
+/** Basket counts with their pair lists in one order, for comparing two reads. */
+function comparable(counts: Awaited<ReturnType<typeof readBasketCounts>>) {
+  const sorted = (pairs: { a: string; b: string }[]) =>
+    [...pairs].sort((x, y) => `${x.a}|${x.b}`.localeCompare(`${y.a}|${y.b}`));
+  return {
+    ...counts,
+    together: { ...counts.together, pairs: sorted(counts.together.pairs) },
+    nextOrder: { ...counts.nextOrder, pairs: sorted(counts.nextOrder.pairs) },
+  };
+}
+
+/** Windows with edges on both sides: orders before and after, refunds after `to`, first orders whose 180 days run past it. */
+const WINDOWS = [
+  WINDOW,
+  { from: START, to: '2026-12-31' },
+  { from: '2026-01-15', to: '2026-03-20' },
+  { from: '2025-10-01', to: '2026-06-30' },
+  { from: '2026-02-01', to: '2026-02-01' },
+];
+
+async function expectKeptEqualsOrders(): Promise<void> {
+  for (const window of WINDOWS) {
+    const kept = await readBasketCounts(db(), workspaceId, window);
+    const direct = await readBasketCountsFromOrders(db(), workspaceId, window);
+    expect(kept.together.baskets, JSON.stringify(window)).toBeGreaterThan(0);
+    expect(comparable(kept), JSON.stringify(window)).toEqual(comparable(direct));
+  }
+}
+
+describe('kept per-day rows (decision 149)', () => {
+  it('sum to what the read from the orders counts, over windows with edges on both sides', async () => {
+    await expectKeptEqualsOrders();
+  }, 180_000);
+
+  it('follow late orders, a cancellation, a moved customer, refunds and a cost change, refolding only their days', async () => {
+    await foldBasketDays(db(), workspaceId, null);
+    const [kept] = await queryRows(
+      db(),
+      z.object({ days: z.number() }),
+      sql`SELECT count(DISTINCT day)::int AS days FROM basket_day_counts WHERE workspace_id = ${workspaceId}`,
+    );
+    const days = kept?.days ?? 0;
+    expect(days).toBeGreaterThan(300);
+    const sale = orders.filter((o) => !o.test && !o.cancelled && o.day >= WINDOW.from && o.day <= WINDOW.to);
+    const byCustomer = new Map<number, Order[]>();
+    for (const o of sale)
+      if (o.customerId !== null) byCustomer.set(o.customerId, [...(byCustomer.get(o.customerId) ?? []), o]);
+    const repeated = [...byCustomer.values()].filter((list) => list.length >= 3);
+    const [loyal, moved, cancelledOf] = repeated;
+    // The repriced order's previous order lies on a day no other change here touches.
+    const touched = new Set([...loyal!, ...moved!, ...cancelledOf!].map((o) => o.day));
+    const repriced = repeated
+      .slice(3)
+      .find((list) => list.length >= 3 && !touched.has(list[list.length - 2]!.day))!;
+    const repricedOrder = repriced[repriced.length - 1]!;
+    // A late order between a customer's first and second window orders: the first's next order changes.
+    const [first, second] = loyal!.sort((x, y) => x.createdAt.localeCompare(y.createdAt));
+    const late: Order = {
+      orderId: 7_000_001,
+      customerId: first!.customerId,
+      createdAt: `${first!.day}T23:59:00Z`,
+      day: first!.day,
+      test: false,
+      cancelled: false,
+      lines: [3, 8].map((productId, k) => ({
+        lineItemId: 7_000_010 + k,
+        productId,
+        quantity: 1,
+        unitPrice: 2_000,
+        discount: 0,
+        unitCost: 800,
+        refund: k === 1 ? { quantity: 1, subtotal: 1_500, restocked: true, day: '2026-10-15' } : null,
+      })),
+    };
+    expect(late.createdAt < second!.createdAt).toBe(true);
+    await insert([late]);
+    // A cancellation in the middle of a customer's orders, a customer change, a cost change, a refund inside the window.
+    await db().execute(sql`UPDATE wh_orders SET cancelled_at = created_at
+      WHERE workspace_id = ${workspaceId} AND order_id = ${cancelledOf![1]!.orderId}`);
+    await db().execute(sql`UPDATE wh_orders SET customer_id = ${first!.customerId}
+      WHERE workspace_id = ${workspaceId} AND order_id = ${moved![0]!.orderId}`);
+    await db().execute(sql`UPDATE wh_order_line_items SET unit_cost_minor = coalesce(unit_cost_minor, 0) + 37
+      WHERE workspace_id = ${workspaceId} AND order_id = ${moved![2]!.orderId}`);
+    // A cost change alone on a customer's second window order: the first's next-order pairs hold its contribution.
+    await db().execute(sql`UPDATE wh_order_line_items SET unit_cost_minor = coalesce(unit_cost_minor, 0) + 41
+      WHERE workspace_id = ${workspaceId} AND order_id = ${repricedOrder.orderId}`);
+    const refunded = sale
+      .slice(sale.length / 2)
+      .find(
+        (o) =>
+          !touched.has(o.day) &&
+          o.day !== repriced[repriced.length - 2]!.day &&
+          o.lines.some((l) => l.productId === 3 && l.refund === null),
+      )!;
+    const line = refunded.lines.find((l) => l.productId === 3 && l.refund === null)!;
+    await insertRefund(refunded.orderId, 8_000_000 + line.lineItemId, line.lineItemId, {
+      quantity: 1,
+      subtotal: 333,
+      restocked: true,
+      day: WINDOW.to,
+    });
+    // Not folded yet: the kept rows are stale, so the comparison below can fail.
+    const stale = await readKeptBasketCounts(db(), workspaceId, WINDOW);
+    const direct = await readBasketCountsFromOrders(db(), workspaceId, WINDOW);
+    expect(comparable(stale)).not.toEqual(comparable(direct));
+    const fold = await foldBasketDays(db(), workspaceId, null);
+    expect(fold.changedOrders).toBeGreaterThanOrEqual(5);
+    expect(fold.dirtyDays).toBeGreaterThan(0);
+    expect(fold.dirtyDays).toBeLessThan(days / 4);
+    await expectKeptEqualsOrders();
+    // Nothing new: the next fold changes nothing.
+    expect(await foldBasketDays(db(), workspaceId, null)).toEqual({ changedOrders: 0, dirtyDays: 0 });
   }, 180_000);
 });

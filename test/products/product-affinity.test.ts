@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderProfit } from '../../src/demo/profit/order-profit.ts';
 import { costOnDay } from '../../src/demo/profit/plan.ts';
+import { readBasketCounts } from '../../src/server/features/product-affinity/read-basket-counts.ts';
+import { readBasketCountsFromOrders } from '../../src/server/features/product-affinity/read-basket-counts-from-orders.ts';
 import { addDays } from '../../src/shared/calendar.ts';
 import { type ProductAffinity, ProductAffinitySchema } from '../../src/shared/contracts/product-affinity.ts';
 import { parseDecimalToMinor } from '../../src/shared/money.ts';
@@ -13,6 +15,7 @@ import { type DemoTestApp, startConnectedDemoApp } from '../support/start-demo-a
  */
 let app: DemoTestApp;
 let owner: string;
+let workspaceId: string;
 
 const minor = (amount: string) => parseDecimalToMinor(amount, 2);
 
@@ -51,6 +54,17 @@ function truthOrders(to: string): TruthOrder[] {
   return orders;
 }
 
+/** Basket counts with their pair lists in one order, for comparing two reads. */
+function comparable(counts: Awaited<ReturnType<typeof readBasketCounts>>) {
+  const sorted = (pairs: { a: string; b: string }[]) =>
+    [...pairs].sort((x, y) => `${x.a}|${x.b}`.localeCompare(`${y.a}|${y.b}`));
+  return {
+    ...counts,
+    together: { ...counts.together, pairs: sorted(counts.together.pairs) },
+    nextOrder: { ...counts.nextOrder, pairs: sorted(counts.nextOrder.pairs) },
+  };
+}
+
 async function affinity(query: string): Promise<ProductAffinity> {
   const response = await app.request(`/api/products/affinity?${query}`, { cookie: owner });
   expect(response.status, await response.clone().text()).toBe(200);
@@ -58,7 +72,7 @@ async function affinity(query: string): Promise<ProductAffinity> {
 }
 
 beforeAll(async () => {
-  ({ app, owner } = await startConnectedDemoApp());
+  ({ app, owner, workspaceId } = await startConnectedDemoApp());
 }, 300_000);
 
 afterAll(async () => {
@@ -167,6 +181,23 @@ describe('GET /api/products/affinity', () => {
       expect(row.contribution180d === null ? null : minor(row.contribution180d)).toBe(
         t.eligible > 0 ? Math.round(t.sum / t.eligible) : null,
       );
+    }
+  });
+
+  it('counts from the kept per-day rows exactly what the read from the orders counts (decision 149)', async () => {
+    const to = app.demo.store.config.endDate;
+    // A year, the whole store, a quarter ending 200 days ago, a month: edges on both sides, refunds after `to`.
+    const windows = [
+      { from: addDays(to, -364), to },
+      { from: '2000-01-01', to },
+      { from: addDays(to, -290), to: addDays(to, -200) },
+      { from: addDays(to, -60), to: addDays(to, -30) },
+    ];
+    for (const window of windows) {
+      const kept = await readBasketCounts(app.db, workspaceId, window);
+      const direct = await readBasketCountsFromOrders(app.db, workspaceId, window);
+      expect(kept.together.baskets, JSON.stringify(window)).toBeGreaterThan(0);
+      expect(comparable(kept), JSON.stringify(window)).toEqual(comparable(direct));
     }
   });
 

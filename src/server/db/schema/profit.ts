@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   date,
+  doublePrecision,
   integer,
   numeric,
   pgTable,
@@ -211,4 +212,52 @@ export const contributionRollupVersions = pgTable('contribution_rollup_versions'
   workspaceId: uuid('workspace_id').primaryKey(),
   version: text('version').notNull(),
   builtAt: timestamp('built_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Affinity's kept rows (migration 0710, decision 149): each order as the fold last saw it. */
+export const basketOrders = pgTable(
+  'basket_orders',
+  {
+    workspaceId: uuid('workspace_id').notNull(),
+    orderId: bigint('order_id', { mode: 'number' }).notNull(),
+    orderDate: date('order_date', { mode: 'string' }).notNull(),
+    customerId: bigint('customer_id', { mode: 'number' }),
+    sale: boolean('sale').notNull(),
+    fingerprint: bigint('fingerprint', { mode: 'number' }).notNull(),
+    prevId: bigint('prev_id', { mode: 'number' }),
+    prevDate: date('prev_date', { mode: 'string' }),
+    nextId: bigint('next_id', { mode: 'number' }),
+    nextDate: date('next_date', { mode: 'string' }),
+    firstId: bigint('first_id', { mode: 'number' }),
+    firstDate: date('first_date', { mode: 'string' }),
+  },
+  (table) => [primaryKey({ columns: [table.workspaceId, table.orderId] })],
+);
+
+/** Affinity's per-day counts and contribution sums (migration 0710, decision 149). */
+export const basketDayCounts = pgTable(
+  'basket_day_counts',
+  {
+    workspaceId: uuid('workspace_id').notNull(),
+    level: smallint('level').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    kind: smallint('kind').notNull(),
+    a: bigint('a', { mode: 'number' }).notNull(),
+    b: bigint('b', { mode: 'number' }).notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+    steps: bigint('steps', { mode: 'number' }).notNull(),
+    nexts: bigint('nexts', { mode: 'number' }).notNull(),
+    repeat: bigint('repeat', { mode: 'number' }).notNull(),
+    contribution: doublePrecision('contribution').notNull(),
+    revenue: doublePrecision('revenue').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.workspaceId, table.level, table.day, table.kind, table.a, table.b] }),
+  ],
+);
+
+export const basketFoldState = pgTable('basket_fold_state', {
+  workspaceId: uuid('workspace_id').primaryKey(),
+  version: text('version'),
+  foldedAt: timestamp('folded_at', { withTimezone: true }).notNull(),
 });

@@ -1,190 +1,159 @@
-import { type SQL, sql } from 'drizzle-orm';
-import { z } from 'zod';
-import type { PairCount } from '../../../core/baskets/rank-affinities.ts';
-import type { FirstProductCount } from '../../../core/baskets/rank-first-products.ts';
+import { sql } from 'drizzle-orm';
+import { coverWindow } from '../../../core/baskets/cover-window.ts';
 import { BASKET_THRESHOLDS } from '../../../core/baskets/thresholds.ts';
 import type { BasketWindow } from '../../../core/baskets/types.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
-import { SALE_ORDER } from '../../domain/contribution/contribution-sql.ts';
-
-/** The counts `rankAffinities` ranks: baskets, the baskets holding each product on each side, and the pairs. */
-export interface AffinityCounts {
-  baskets: number;
-  withA: Map<string, number>;
-  withB: Map<string, number>;
-  pairs: PairCount[];
-}
-
-/** Everything GET /api/products/affinity ranks, counted in PostgreSQL. */
-export interface BasketCounts {
-  together: AffinityCounts;
-  nextOrder: AffinityCounts;
-  firstProduct: Map<string, FirstProductCount>;
-  /** Per product, over the window's baskets holding it: its net line revenue and line contribution (minor units). */
-  lineTotals: Map<string, { revenue: number; contribution: number }>;
-}
+import { readRollupVersions } from '../../domain/profit/profit-queries.ts';
+import { type BasketCounts, CountRow, toBasketCounts } from './basket-count-rows.ts';
+import { foldBasketDays } from './fold-basket-days.ts';
 
 /**
- * The window's sale orders (decision 010: not test, not cancelled), each with its customer's next
- * order (`next_id`, guests have none), whether it is a next order itself (`is_next`), its rank
- * among its customer's window orders (`k`) and their number — then each of those orders' products
- * with their line contribution as `basketLineContribution` defines it (decision 116): price ×
- * quantity − line discounts − refunded subtotals of refunds made up to `to` − (quantity × frozen
- * unit cost − frozen cost of restocked refunded units). Lines without a product are left out; an
- * order of only such lines still counts as a basket.
+ * Basket analysis over a window (issue #44, decisions 123, 144 and 149): the kept per-day rows
+ * (`foldBasketDays`, brought up to the warehouse first) summed over the window's days, plus the
+ * corrections for what a day row cannot know about a window — so the answer is exactly what
+ * `readBasketCountsFromOrders` counts from the orders (a test holds both equal):
  *
- * Only the window's orders are read: a window order's next order is placed after it and by `to`,
- * and the 180 days after a first order placed in the window by `to`, so every order the counts
- * need is in the window (order days follow placing instants: both are the shop's day of
- * `created_at`). Whether a customer's first window order is their first ever is one probe of the
- * customer index per customer. Sums are float8, exact for integers below 2⁵³ (minor units of
- * 90 trillion dollars): they are by-value, where bigint sums carry a numeric state per group.
- */
-function basketsCte(workspaceId: string, window: BasketWindow): SQL {
-  return sql`sale AS MATERIALIZED (
-      SELECT o.order_id, o.customer_id, o.order_date, row_number() OVER placed AS k,
-        CASE WHEN o.customer_id IS NOT NULL THEN lead(o.order_id) OVER placed END AS next_id,
-        o.customer_id IS NOT NULL AND row_number() OVER placed > 1 AS is_next,
-        count(*) OVER (PARTITION BY o.customer_id) AS orders
-      FROM wh_orders o
-      WHERE o.workspace_id = ${workspaceId} AND ${SALE_ORDER}
-        AND o.order_date BETWEEN ${window.from}::date AND ${window.to}::date
-      WINDOW placed AS (PARTITION BY o.customer_id ORDER BY o.created_at, o.order_id)),
-    refunded AS (
-      SELECT rl.line_item_id, sum(rl.subtotal_minor)::bigint AS subtotal,
-        sum(CASE WHEN rl.restocked THEN rl.quantity ELSE 0 END)::bigint AS restocked_units
-      FROM wh_refund_line_items rl
-      WHERE rl.workspace_id = ${workspaceId} AND rl.refund_date <= ${window.to}::date
-      GROUP BY rl.line_item_id),
-    lines AS MATERIALIZED (
-      SELECT li.order_id, li.product_id AS product, s.next_id, s.is_next,
-        sum((li.unit_price_minor * li.quantity - li.discount_minor - coalesce(r.subtotal, 0))::float8) AS revenue,
-        sum((li.unit_price_minor * li.quantity - li.discount_minor - coalesce(r.subtotal, 0)
-          - coalesce(li.unit_cost_minor, 0) * (li.quantity - coalesce(r.restocked_units, 0)))::float8) AS contribution
-      FROM sale s
-      JOIN wh_order_line_items li ON li.order_id = s.order_id
-      LEFT JOIN refunded r ON r.line_item_id = li.line_item_id
-      WHERE li.workspace_id = ${workspaceId} AND li.product_id IS NOT NULL
-        AND li.order_date BETWEEN ${window.from}::date AND ${window.to}::date
-      GROUP BY li.order_id, li.product_id, s.next_id, s.is_next
-      ORDER BY li.order_id, li.product_id),
-    firsts AS MATERIALIZED (
-      SELECT s.customer_id, s.order_id, s.order_date, s.orders > 1 AS repeated,
-        s.order_date <= ${window.to}::date - ${BASKET_THRESHOLDS.horizonDays}::int AS eligible
-      FROM sale s
-      WHERE s.customer_id IS NOT NULL AND s.k = 1 AND NOT EXISTS (
-        SELECT 1 FROM wh_orders o WHERE o.workspace_id = ${workspaceId} AND o.customer_id = s.customer_id
-          AND ${SALE_ORDER} AND o.order_date < ${window.from}::date))`;
-}
-
-/**
- * One row of the answer: `kind` says which count it is — `baskets` (the window's orders, `steps`
- * of them with a next order), `with` (per product: orders holding it, `steps` of them with a next
- * order, `nexts` of them a next order), `pair` (bought together), `next` (a → next order b),
- * `first` (per first product).
- */
-const CountRow = z.object({
-  kind: z.enum(['baskets', 'with', 'pair', 'next', 'first']),
-  a: z.string().nullable(),
-  b: z.string().nullable(),
-  n: z.coerce.number(),
-  steps: z.coerce.number(),
-  nexts: z.coerce.number(),
-  contribution: z.coerce.number(),
-  repeat: z.coerce.number(),
-  eligible: z.coerce.number(),
-  revenue: z.coerce.number(),
-});
-
-/**
- * Basket analysis over a window (issue #44, decisions 123 and 144): one statement builds each
- * window order's products once (`lines`, sorted by order) and counts from it, in PostgreSQL, the
- * pairs bought together (a self-join of each order's products), "product → next order" (each
- * order's products against those of the customer's next order, whose id the order's row carries)
- * and the first-product table, and sends only those aggregates — a few thousand rows for a million
- * orders — for `src/core/baskets` to rank. Pairs seen together fewer than `minPairOrders` times are
- * dropped here already (the ranking drops them too); a pair's `a` is the smaller id as text. The
- * counting mirrors `pairAffinity`, `nextOrderAffinity` and `firstProductTable`, which stay the
- * definition; a test holds both equal on generated data. Run with 128 MB of sort memory: the
- * per-order sort of a million orders' lines stays in memory instead of spilling to disk.
+ * - **Refunds made after `to`** of the window's orders are in the kept sums (every refund known at
+ *   the fold); each such refunded line gives back its subtotal less the frozen cost of its
+ *   restocked units to its product, to every pair of its order, to the next-order pair from the
+ *   customer's previous order (when that is in the window) and to the first product of its
+ *   customer (when the 180 days of a first order in the window ended by `to` and hold it).
+ * - **A next order after `to`**: a window order whose next order is later counts no step, no
+ *   next-order pair and, for a first order, no repeat.
+ * - **A previous order before `from`**: a window order whose previous order is earlier is not a
+ *   next order in the window.
+ * - **First products**: their 180-day contribution and "eligible" count only first orders placed
+ *   by `to` − 180 days.
+ *
+ * The window's whole calendar years and months come from their kept sums, its other days from the
+ * days (`coverWindow`), first products always from the days.
+ *
+ * The corrections read only the window's edge orders (an index range on `basket_orders`) and the
+ * refunds dated after `to` (the refund-date index): none for a window from a store's first day
+ * to its last. Pairs seen together fewer than `minPairOrders` times are dropped after the sum.
  */
 export async function readBasketCounts(
   db: Db,
   workspaceId: string,
   window: BasketWindow,
 ): Promise<BasketCounts> {
+  const { current } = await readRollupVersions(db, workspaceId);
+  await foldBasketDays(db, workspaceId, current);
+  return readKeptBasketCounts(db, workspaceId, window);
+}
+
+/** The read alone, over rows already folded (the bench times it apart from the fold). */
+export async function readKeptBasketCounts(
+  db: Db,
+  workspaceId: string,
+  { from, to }: BasketWindow,
+): Promise<BasketCounts> {
   const floor = BASKET_THRESHOLDS.minPairOrders;
   const horizon = BASKET_THRESHOLDS.horizonDays;
-  const rows = await db.transaction(async (tx) => {
-    await tx.execute(sql`SET LOCAL work_mem = '128MB'`);
-    return queryRows(
-      tx,
-      CountRow,
-      sql`WITH ${basketsCte(workspaceId, window)},
-        worth AS (
-          SELECT f.customer_id, coalesce(sum(l.contribution), 0) AS contribution
-          FROM firsts f JOIN sale s ON s.customer_id = f.customer_id AND s.order_date <= f.order_date + ${horizon}::int
-          LEFT JOIN lines l ON l.order_id = s.order_id
-          WHERE f.eligible GROUP BY f.customer_id),
-        counted AS (
-          SELECT 'baskets' AS kind, NULL::bigint AS a, NULL::bigint AS b, count(*) AS n,
-              count(*) FILTER (WHERE next_id IS NOT NULL) AS steps, 0 AS nexts, 0::float8 AS contribution,
-              0 AS repeat, 0 AS eligible, 0::float8 AS revenue
-            FROM sale
+  const eligibleBy = sql`${to}::date - ${horizon}::int`;
+  const cover = coverWindow(from, to);
+  const days = (list: string[]) => sql`${`{${list.join(',')}}`}::date[]`;
+  const rows = await queryRows(
+    db,
+    CountRow,
+    sql`WITH kept AS (
+        SELECT kind, a, b, sum(n) AS n, sum(steps) AS steps, sum(nexts) AS nexts, sum(repeat) AS repeat,
+          coalesce(sum(n) FILTER (WHERE day <= ${eligibleBy}), 0) AS eligible,
+          CASE WHEN kind = 4 THEN coalesce(sum(contribution) FILTER (WHERE day <= ${eligibleBy}), 0)
+            ELSE sum(contribution) END AS contribution,
+          sum(revenue) AS revenue
+        FROM (
+          SELECT * FROM basket_day_counts
+          WHERE workspace_id = ${workspaceId} AND level = 0 AND day = ANY(${days(cover.days)})
           UNION ALL
-          SELECT 'with', product, NULL, count(*), count(*) FILTER (WHERE next_id IS NOT NULL),
-              count(*) FILTER (WHERE is_next), sum(contribution), 0, 0, sum(revenue)
-            FROM lines GROUP BY product
+          SELECT * FROM basket_day_counts
+          WHERE workspace_id = ${workspaceId} AND level = 1 AND day = ANY(${days(cover.months)})
           UNION ALL
-          SELECT 'pair', x.product, y.product, count(*), 0, 0, sum(x.contribution + y.contribution), 0, 0, 0
-            FROM lines x JOIN lines y ON y.order_id = x.order_id AND y.product > x.product
-            GROUP BY x.product, y.product HAVING count(*) >= ${floor}
+          SELECT * FROM basket_day_counts
+          WHERE workspace_id = ${workspaceId} AND level = 2 AND day = ANY(${days(cover.years)})
           UNION ALL
-          SELECT 'next', x.product, y.product, count(*), 0, 0, sum(y.contribution), 0, 0, 0
-            FROM lines x JOIN lines y ON y.order_id = x.next_id
-            GROUP BY x.product, y.product HAVING count(*) >= ${floor}
-          UNION ALL
-          SELECT 'first', l.product, NULL, count(*), 0, 0, coalesce(sum(w.contribution), 0),
-              count(*) FILTER (WHERE f.repeated), count(*) FILTER (WHERE f.eligible), 0
-            FROM firsts f JOIN lines l ON l.order_id = f.order_id LEFT JOIN worth w ON w.customer_id = f.customer_id
-            GROUP BY l.product)
-        SELECT kind, n, steps, nexts, contribution, repeat, eligible, revenue,
-          -- a bought-together pair is unordered: its a is the smaller id as text, as the core orders them
-          CASE WHEN kind = 'pair' AND b::text COLLATE "C" < a::text COLLATE "C" THEN b ELSE a END::text AS a,
-          CASE WHEN kind = 'pair' AND b::text COLLATE "C" < a::text COLLATE "C" THEN a ELSE b END::text AS b
-        FROM counted`,
-    );
-  });
-  const of = (kind: z.infer<typeof CountRow>['kind']) => rows.filter((row) => row.kind === kind);
-  const baskets = of('baskets')[0];
-  /** Per product, its count of `key`; products with none are left out (the core's maps hold only those seen). */
-  const perProduct = (key: 'n' | 'steps' | 'nexts') =>
-    new Map(of('with').flatMap((row) => (row[key] > 0 ? [[row.a ?? '', row[key]] as const] : [])));
-  const pairs = (kind: 'pair' | 'next'): PairCount[] =>
-    of(kind).map((row) => ({
-      a: row.a ?? '',
-      b: row.b ?? '',
-      orders: row.n,
-      contributionMinor: row.contribution,
-    }));
-  const withProduct = perProduct('n');
-  return {
-    together: { baskets: baskets?.n ?? 0, withA: withProduct, withB: withProduct, pairs: pairs('pair') },
-    nextOrder: {
-      baskets: baskets?.steps ?? 0,
-      withA: perProduct('steps'),
-      withB: perProduct('nexts'),
-      pairs: pairs('next'),
-    },
-    firstProduct: new Map(
-      of('first').map((row) => [
-        row.a ?? '',
-        { customers: row.n, repeat: row.repeat, eligible: row.eligible, contribution: row.contribution },
-      ]),
-    ),
-    lineTotals: new Map(
-      of('with').map((row) => [row.a ?? '', { revenue: row.revenue, contribution: row.contribution }]),
-    ),
-  };
+          SELECT * FROM basket_day_counts
+          WHERE workspace_id = ${workspaceId} AND level = 3 AND day BETWEEN ${from}::date AND ${to}::date) k
+        GROUP BY kind, a, b),
+      edge AS MATERIALIZED (
+        SELECT * FROM basket_orders
+        WHERE workspace_id = ${workspaceId} AND sale AND order_date BETWEEN ${from}::date AND ${to}::date
+          AND (next_date > ${to}::date OR prev_date < ${from}::date)),
+      late AS MATERIALIZED (
+        SELECT li.order_id, li.product_id AS product, sum(rl.subtotal_minor)::float8 AS revenue,
+          sum(rl.subtotal_minor
+            - CASE WHEN rl.restocked THEN rl.quantity ELSE 0 END * coalesce(li.unit_cost_minor, 0))::float8 AS contribution
+        FROM wh_refund_line_items rl
+        JOIN wh_order_line_items li ON li.workspace_id = rl.workspace_id AND li.line_item_id = rl.line_item_id
+        JOIN basket_orders k ON k.workspace_id = li.workspace_id AND k.order_id = li.order_id AND k.sale
+          AND k.order_date BETWEEN ${from}::date AND ${to}::date
+        WHERE rl.workspace_id = ${workspaceId} AND rl.refund_date > ${to}::date AND li.product_id IS NOT NULL
+        GROUP BY li.order_id, li.product_id),
+      late_orders AS MATERIALIZED (
+        SELECT k.* FROM basket_orders k
+        WHERE k.workspace_id = ${workspaceId} AND k.order_id IN (SELECT order_id FROM late)),
+      need AS (
+        SELECT order_id FROM edge UNION SELECT next_id FROM edge WHERE next_date > ${to}::date
+        UNION SELECT order_id FROM late_orders
+        UNION SELECT prev_id FROM late_orders WHERE prev_date >= ${from}::date
+        UNION SELECT first_id FROM late_orders WHERE first_date BETWEEN ${from}::date AND ${eligibleBy}),
+      refunded AS (
+        SELECT rl.line_item_id, sum(rl.subtotal_minor)::bigint AS subtotal,
+          sum(CASE WHEN rl.restocked THEN rl.quantity ELSE 0 END)::bigint AS restocked_units
+        FROM wh_refund_line_items rl
+        WHERE rl.workspace_id = ${workspaceId}
+          AND rl.line_item_id IN (SELECT li.line_item_id FROM wh_order_line_items li
+            WHERE li.workspace_id = ${workspaceId} AND li.order_id IN (SELECT order_id FROM need))
+        GROUP BY rl.line_item_id),
+      lines AS MATERIALIZED (
+        SELECT li.order_id, li.product_id AS product,
+          sum((li.unit_price_minor * li.quantity - li.discount_minor - coalesce(r.subtotal, 0)
+            - coalesce(li.unit_cost_minor, 0) * (li.quantity - coalesce(r.restocked_units, 0)))::float8) AS contribution
+        FROM wh_order_line_items li LEFT JOIN refunded r ON r.line_item_id = li.line_item_id
+        WHERE li.workspace_id = ${workspaceId} AND li.product_id IS NOT NULL
+          AND li.order_id IN (SELECT order_id FROM need)
+        GROUP BY li.order_id, li.product_id),
+      corrections (kind, a, b, n, steps, nexts, repeat, eligible, contribution, revenue) AS (
+        SELECT 0, 0::bigint, 0::bigint, 0::bigint, -count(*), 0::bigint, 0::bigint, 0::bigint, 0::float8, 0::float8
+          FROM edge WHERE next_date > ${to}::date HAVING count(*) > 0
+        UNION ALL
+        SELECT 1, l.product, 0, 0, -count(*) FILTER (WHERE e.next_date > ${to}::date),
+            -count(*) FILTER (WHERE e.prev_date < ${from}::date), 0, 0, 0, 0
+          FROM edge e JOIN lines l ON l.order_id = e.order_id GROUP BY l.product
+        UNION ALL
+        SELECT 3, x.product, y.product, -count(*), 0, 0, 0, 0, -sum(y.contribution), 0
+          FROM edge e JOIN lines x ON x.order_id = e.order_id JOIN lines y ON y.order_id = e.next_id
+          WHERE e.next_date > ${to}::date GROUP BY x.product, y.product
+        UNION ALL
+        SELECT 4, l.product, 0, 0, 0, 0, -count(*), 0, 0, 0
+          FROM edge e JOIN lines l ON l.order_id = e.order_id
+          WHERE e.next_date > ${to}::date AND e.customer_id IS NOT NULL AND e.prev_id IS NULL GROUP BY l.product
+        UNION ALL
+        SELECT 1, product, 0, 0, 0, 0, 0, 0, sum(contribution), sum(revenue) FROM late GROUP BY product
+        UNION ALL
+        SELECT 2, least(d.product, q.product), greatest(d.product, q.product), 0, 0, 0, 0, 0, sum(d.contribution), 0
+          FROM late d JOIN lines q ON q.order_id = d.order_id AND q.product <> d.product GROUP BY 2, 3
+        UNION ALL
+        SELECT 3, x.product, d.product, 0, 0, 0, 0, 0, sum(d.contribution), 0
+          FROM late d JOIN late_orders k ON k.order_id = d.order_id AND k.prev_date >= ${from}::date
+          JOIN lines x ON x.order_id = k.prev_id GROUP BY x.product, d.product
+        UNION ALL
+        SELECT 4, f.product, 0, 0, 0, 0, 0, 0, sum(d.contribution), 0
+          FROM late d JOIN late_orders k ON k.order_id = d.order_id
+            AND k.first_date BETWEEN ${from}::date AND ${eligibleBy} AND k.order_date <= k.first_date + ${horizon}::int
+          JOIN lines f ON f.order_id = k.first_id GROUP BY f.product),
+      counted AS (
+        SELECT kind, a, b, sum(n) AS n, sum(steps) AS steps, sum(nexts) AS nexts, sum(repeat) AS repeat,
+          sum(eligible) AS eligible, sum(contribution) AS contribution, sum(revenue) AS revenue
+        FROM (SELECT * FROM kept UNION ALL SELECT * FROM corrections) x
+        GROUP BY kind, a, b
+        HAVING kind NOT IN (2, 3) OR sum(n) >= ${floor})
+      SELECT (ARRAY['baskets', 'with', 'pair', 'next', 'first'])[kind + 1] AS kind, n, steps, nexts, contribution,
+        repeat, eligible, revenue,
+        CASE WHEN kind = 0 THEN NULL WHEN kind = 2 AND b::text COLLATE "C" < a::text COLLATE "C" THEN b ELSE a END::text AS a,
+        CASE WHEN kind IN (0, 1, 4) THEN NULL WHEN kind = 2 AND b::text COLLATE "C" < a::text COLLATE "C" THEN a ELSE b END::text AS b
+      FROM counted`,
+  );
+  return toBasketCounts(rows);
 }
