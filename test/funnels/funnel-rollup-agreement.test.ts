@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { gapBucketOf } from '../../src/core/funnels/gap-bucket-of.ts';
 import { matchFunnelMarks } from '../../src/core/funnels/match-funnel-marks.ts';
 import { summarizeFunnel } from '../../src/core/funnels/summarize-funnel.ts';
 import { summarizeFunnelStep } from '../../src/core/funnels/summarize-funnel-step.ts';
@@ -9,9 +10,11 @@ import { createRandom } from '../../src/core/measurement/create-random.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { ensureEventPartition } from '../../src/server/domain/tracking/partitions.ts';
 import { foldStoredFunnels } from '../../src/server/features/funnels/fold-stored-funnels.ts';
+import { channelOfSession } from '../../src/server/features/funnels/funnel-session-filter.ts';
 import { readFunnelSessionMarks } from '../../src/server/features/funnels/funnel-session-marks.ts';
 import { contributionOfRow } from '../../src/server/features/funnels/read-funnel-rollups.ts';
 import { stepSessionOf } from '../../src/server/features/funnels/read-funnel-step-sessions.ts';
+import { localDayOf } from '../../src/shared/calendar.ts';
 import type {
   Funnel,
   FunnelReport,
@@ -183,6 +186,48 @@ describe('funnel pre-aggregates equal the raw read', () => {
     });
   }
 
+  /**
+   * Decision 153: after incremental folds, both daily step tables hold exactly a recount from the raw
+   * events — every session's path (matchFunnelMarks over its raw marks) counted at its shop day,
+   * device, channel, step and exact gap (and that gap's bucket) — and no row left at 0 sessions.
+   */
+  async function expectRecount(key: string, funnel: Pick<Funnel, 'steps' | 'windowMinutes'>) {
+    const rows = await readFunnelSessionMarks(app.db, {
+      workspaceId,
+      steps: funnel.steps,
+      timeZone: TZ,
+      from: '2026-11-17',
+      to: '2026-11-23',
+      filters: {},
+    });
+    const exact = new Map<string, number>();
+    const buckets = new Map<string, number>();
+    const add = (counts: Map<string, number>, k: string) => counts.set(k, (counts.get(k) ?? 0) + 1);
+    for (const r of rows) {
+      const marks = r.times.map((at, i) => ({ at, steps: r.steps[i]! }));
+      const passedAt = matchFunnelMarks(funnel.steps.length, marks, funnel.windowMinutes * 60_000);
+      const at = [localDayOf(r.started_at, TZ), r.device ?? '', channelOfSession(r) ?? ''].join(' ');
+      passedAt.forEach((time, step) => {
+        const gap = step === 0 ? 0 : time - passedAt[step - 1]!;
+        add(exact, `${at} ${step} ${gap}`);
+        add(buckets, `${at} ${step} ${gapBucketOf(gap)}`);
+      });
+    }
+    const Stored = z.object({ k: z.string(), sessions: z.coerce.number() });
+    const stored = async (table: string, by: string) =>
+      queryRows(
+        app.db,
+        Stored,
+        sql`SELECT concat_ws(' ', day::text, device, channel, step, ${sql.raw(by)}) AS k, sessions
+          FROM ${sql.identifier(table)} WHERE workspace_id = ${workspaceId}::uuid AND funnel_key = ${key}`,
+      );
+    const sorted = (counts: Map<string, number>) => [...counts].map(([k, n]) => ({ k, sessions: n }));
+    const byKey = (a: { k: string }, b: { k: string }) => a.k.localeCompare(b.k);
+    expect(exact.size).toBeGreaterThan(100);
+    expect((await stored('funnel_step_days', 'gap_ms')).sort(byKey)).toEqual(sorted(exact).sort(byKey));
+    expect((await stored('funnel_step_buckets', 'bucket')).sort(byKey)).toEqual(sorted(buckets).sort(byKey));
+  }
+
   beforeAll(async () => {
     app = await startTestApp();
     owner = await app.signIn('rollup-owner@example.com', 'Roy');
@@ -297,8 +342,10 @@ describe('funnel pre-aggregates equal the raw read', () => {
       sql`SELECT count(*) AS n FROM funnel_session_marks WHERE funnel_key = ${funnelId} AND day IS NULL`,
     );
     expect(folded!.n).toBeGreaterThan(0);
+    await expectRecount(funnelId, MIXED);
     await insertSession(7, Date.parse('2026-11-19T03:00:00Z') + 7 * 17 * 60_000, (list) => list[1]!);
     await expectAgreement(funnelId, MIXED);
+    await expectRecount(funnelId, MIXED);
     // Edited: steps and window change; the report is rebuilt for the new definition.
     const edited = { steps: [MIXED.steps[0]!, MIXED.steps[2]!], windowMinutes: 1 };
     await app.db.execute(sql`UPDATE funnels SET steps = ${JSON.stringify(edited.steps)}::jsonb,
