@@ -62,7 +62,7 @@ export interface EventWriterOptions {
   /**
    * Raw-first ingestion (TRACKING_RAW_FIRST, decision 125): a commit writes the raw rows alone and
    * a fold (fold-events.ts) rolls them up about FOLD_DELAY_MS later, or sooner when a reader folds
-   * first. `false` (the default, decision 138's status): each commit writes its rollups too.
+   * first; the default since decision 147. `false`: each commit writes its rollups too.
    */
   rawFirst?: boolean;
 }
@@ -88,7 +88,7 @@ export interface EventWriter {
  * could lose.
  */
 export function createEventWriter(db: Db, options: EventWriterOptions): EventWriter {
-  const rawFirst = options.rawFirst ?? false;
+  const rawFirst = options.rawFirst ?? true;
   const groupWindowMs = rawFirst ? (options.groupWindowMs ?? GROUP_WINDOW_MS) : 0;
   let lastTakenAt = Number.NEGATIVE_INFINITY;
   const maxEvents = options.maxEventsPerCommit ?? 20_000;
