@@ -237,6 +237,9 @@ export function setReadersFoldFirst(db: Db, rawFirst: boolean): void {
   else rollupsInRequest.add(db);
 }
 
+/** False where requests write the rollups themselves (setReadersFoldFirst): nothing is ever pending. */
+export const rawFirstReads = (db: Db): boolean => !rollupsInRequest.has(db);
+
 /**
  * For every reader of the rollups (sessions, session pages, page counts, clicked elements, heatmap
  * parts): folds the raw rows committed so far, so a read right after an ingestion's 200 includes
