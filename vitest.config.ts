@@ -23,6 +23,10 @@ const PGLITE_SUBSET = [
   'test/tracking/heatmap-session-sums.test.ts',
   // Raw-first ingestion: the fold from a watermark and readers folding first (decision 125).
   'test/tracking/raw-first.test.ts',
+  // The tile fold never passes hours with raw rows pending (decision 147).
+  'test/tracking/raw-first-tiles.test.ts',
+  // The heatmap reads through the pending raw rows (decision 148).
+  'test/tracking/heatmap-pending.test.ts',
   // The analysis's order facts summed in SQL, as demo mode (PGlite) reads them (decision 083).
   'test/opportunities/order-facts-in-sql.test.ts',
   // Stale planner statistics refreshed where autovacuum never runs (decision 103).

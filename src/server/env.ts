@@ -47,10 +47,10 @@ const EnvSchema = z.object({
   TRACKING_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /**
    * Raw-first cursor-event ingestion (decisions 125, 138): a request writes raw rows only and a fold
-   * rolls them up (about a quarter second later, or first thing in any read of the rollups). Off by default
-   * until a heatmap-tile race seen once in the full suite is understood (decision 138's status); `1` turns it on.
+   * rolls them up (about a quarter second later, or first thing in any read of the rollups). On by default
+   * since decision 147 fixed the heatmap-tile race that had turned it off; `0` writes the rollups in the request.
    */
-  TRACKING_RAW_FIRST: booleanFlag.default(false),
+  TRACKING_RAW_FIRST: booleanFlag.default(true),
   /** A running job whose worker sent no heartbeat for this long is taken over by another worker. */
   JOB_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
   /** Most order lines a cost recalculation re-prices per committed step (whole days per step). */

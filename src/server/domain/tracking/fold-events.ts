@@ -198,6 +198,29 @@ function eventOf(row: RawRow): CursorEvent {
   return event;
 }
 
+const FirstPendingRow = z.object({ at: z.number().nullable() });
+
+/**
+ * The receipt time (app clock, ms) of the earliest raw-first row not yet folded, or null. The
+ * heatmap tile fold stops before its hour (decision 147): a tile fold that moved its mark past an
+ * hour whose raw rows are still pending would leave the hour with no tile until the next tile fold,
+ * its cells arriving late. The pending rows are read along the b-tree on `ingested_at` (migration
+ * 0685), sequential scans off: the watermark is a run-time value, so the planner would otherwise
+ * expect a third of the table and scan every partition.
+ */
+export async function firstPendingReceipt(db: Db): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+    const [row] = await queryRows(
+      tx as unknown as Db,
+      FirstPendingRow,
+      sql`SELECT (extract(epoch FROM min(received_at)) * 1000)::float8 AS at FROM tracking_events
+        WHERE ingested_at >= (SELECT folded_before FROM tracking_fold_watermark)`,
+    );
+    return row?.at ?? null;
+  });
+}
+
 const PendingRow = z.object({ pending: z.boolean() });
 const readerCounters = new WeakMap<Db, PartCounter>();
 /** Databases of a process that writes the rollups in the request (TRACKING_RAW_FIRST=0). */
@@ -213,6 +236,9 @@ export function setReadersFoldFirst(db: Db, rawFirst: boolean): void {
   if (rawFirst) rollupsInRequest.delete(db);
   else rollupsInRequest.add(db);
 }
+
+/** False where requests write the rollups themselves (setReadersFoldFirst): nothing is ever pending. */
+export const rawFirstReads = (db: Db): boolean => !rollupsInRequest.has(db);
 
 /**
  * For every reader of the rollups (sessions, session pages, page counts, clicked elements, heatmap

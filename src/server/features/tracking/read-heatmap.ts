@@ -5,7 +5,7 @@ import type { FilteredHeatmapQuery } from '../../../shared/contracts/heatmap-ins
 import { type KeptCache, keptAnswer } from '../../caches.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
-import { foldFirst } from '../../domain/tracking/fold-events.ts';
+import { foldFirst, rawFirstReads } from '../../domain/tracking/fold-events.ts';
 import {
   addCells,
   coverDays,
@@ -29,6 +29,7 @@ import {
   resolveHeatmapFilter,
   sessionPagesWhere,
 } from './heatmap-filters.ts';
+import { pendingCellsOf } from './heatmap-pending.ts';
 import { type FoldMark, foldMarkOf, liveDayOf, sessionSetKeyOf } from './heatmap-versions.ts';
 import { ALL } from './ingest/heatmap-fold.ts';
 
@@ -37,8 +38,9 @@ const HEATMAP_MAX_POINTS = 5000;
 
 /**
  * GET /api/cursor-tracking/heatmap: the cells of a page (or of every page matching a pattern),
- * for a device or viewport bucket, event type and range of days, from the tiles and the hours not
- * folded yet, never the raw events. Converting (or one RFM segment's) sessions are the sum of their
+ * for a device or viewport bucket, event type and range of days, from the tiles, the hours not
+ * folded into tiles yet and, raw-first, the raw rows no fold has rolled up yet (decision 148; no
+ * other raw events). Converting (or one RFM segment's) sessions are the sum of their
  * session-page rows; non-converting ones are everything minus that sum, read in the same snapshot.
  * An A/B variant's sessions (decision 064) are the sum of their rows too.
  */
@@ -47,8 +49,16 @@ export async function getHeatmap(
   tileCache: KeptCache,
   query: FilteredHeatmapQuery & { workspaceId: string },
 ): Promise<HeatmapResponse> {
-  await foldFirst(db);
-  const filter = await resolveHeatmapFilter(db, query.workspaceId, query);
+  // Every session's cells read through the pending raw rows instead of folding them (decision
+  // 148); a session set or an A/B variant is summed from session rows, which only a fold builds.
+  const throughPending = rawFirstReads(db) && !query.converted && !query.segment && !query.experiment;
+  if (!throughPending) await foldFirst(db);
+  let filter = await resolveHeatmapFilter(db, query.workspaceId, query);
+  // The page list is the folded page counts': a site whose every event is still pending folds first.
+  if (throughPending && filter !== null && matchesNothing(filter)) {
+    await foldFirst(db);
+    filter = await resolveHeatmapFilter(db, query.workspaceId, query);
+  }
   const empty: HeatmapResponse = { heatmapData: [], maxY: 0, scaleMax: 0, pages: filter?.pageChoices ?? [] };
   if (matchesNothing(filter)) return empty;
   const types = query.eventType ? [query.eventType] : ['click', 'cursor_move'];
@@ -63,7 +73,7 @@ export async function getHeatmap(
       if (sessions?.mode === 'only' || filter.variant)
         return sessionCellsOf(tx, tileCache, folded, filter, types);
       const total = await allCellsOf(tx, tileCache, folded, filter, query.eventType);
-      if (!sessions) return total;
+      if (!sessions) return throughPending ? addCells(total, await pendingCellsOf(tx, filter, types)) : total;
       return subtractCells(
         total,
         await sessionCellsOf(

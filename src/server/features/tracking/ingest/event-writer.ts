@@ -62,7 +62,7 @@ export interface EventWriterOptions {
   /**
    * Raw-first ingestion (TRACKING_RAW_FIRST, decision 125): a commit writes the raw rows alone and
    * a fold (fold-events.ts) rolls them up about FOLD_DELAY_MS later, or sooner when a reader folds
-   * first. `false` (the default, decision 138's status): each commit writes its rollups too.
+   * first; the default since decision 147. `false`: each commit writes its rollups too.
    */
   rawFirst?: boolean;
 }
@@ -88,7 +88,7 @@ export interface EventWriter {
  * could lose.
  */
 export function createEventWriter(db: Db, options: EventWriterOptions): EventWriter {
-  const rawFirst = options.rawFirst ?? false;
+  const rawFirst = options.rawFirst ?? true;
   const groupWindowMs = rawFirst ? (options.groupWindowMs ?? GROUP_WINDOW_MS) : 0;
   let lastTakenAt = Number.NEGATIVE_INFINITY;
   const maxEvents = options.maxEventsPerCommit ?? 20_000;
@@ -159,8 +159,13 @@ export function createEventWriter(db: Db, options: EventWriterOptions): EventWri
     const hour = new Date(at.getTime() - FOLD_MARGIN_MS).toISOString().slice(0, 13);
     if (hour === maintainedHour) return;
     maintainedHour = hour;
-    // Raw-first rows of a finished hour folded after it are late parts, which the next tile fold takes.
-    maintain(() => foldHeatmapTiles(db, at));
+    // Raw-first, the raw rows first: the tile fold stops before the hour of any row still pending
+    // (decision 147), and rows committed after this fold for a folded hour are late cells, which
+    // the next tile fold takes.
+    maintain(async () => {
+      if (rawFirst) await fold();
+      await foldHeatmapTiles(db, at);
+    });
   }
 
   /**
@@ -255,8 +260,9 @@ export function createEventWriter(db: Db, options: EventWriterOptions): EventWri
     async drain() {
       while (runners.size > 0) await Promise.all([...runners]);
       if (rawFirst) await fold();
-      await partSums;
       await maintenance;
+      // After the maintenance: its raw-first folds queue part sums too.
+      await partSums;
     },
   };
 }

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
+import { firstPendingReceipt } from '../../../domain/tracking/fold-events.ts';
 import {
   blockOf,
   DAY_MS,
@@ -69,9 +70,17 @@ const ownerOf = (row: PackedRow): TileOwner => ({
  * the folded hour cells in the same transaction, so a reader sees each hour exactly once (from the
  * tiles or from the hour cells). Idempotent; several processes may call it at once. Returns the
  * new `folded_before` mark, or null when there was nothing to fold.
+ *
+ * Raw-first (decision 147), it stops before the hour of the earliest raw row not yet folded into
+ * hour cells, so the mark never passes an hour whose cells are still to come; callers fold the raw
+ * rows first (the writer's hourly fold, maintain-tracking). Rows committed after that look, for an
+ * hour already folded (an app clock behind), become cells before the mark, which a reader adds to
+ * the tiles and the next tile fold folds into them.
  */
 export async function foldHeatmapTiles(db: Db, now: Date): Promise<Date | null> {
-  const target = hourStartOf(now.getTime() - FOLD_MARGIN_MS);
+  const pending = await firstPendingReceipt(db);
+  const finished = hourStartOf(now.getTime() - FOLD_MARGIN_MS);
+  const target = pending === null ? finished : Math.min(finished, hourStartOf(pending));
   let mark: number | null = null;
   for (;;) {
     const step = await db.transaction((tx) => foldStep(tx as unknown as Db, target));
