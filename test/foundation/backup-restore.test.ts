@@ -122,7 +122,7 @@ describe('upside backup / restore on the embedded database', () => {
     } finally {
       await database.close();
     }
-  }, 120_000);
+  }, 300_000);
 
   it('refuses a missing backup file with one line and exit code 2', async () => {
     const failure = await upside(['restore', '--from', join(scratch, 'nope.dump'), '--yes'], {
