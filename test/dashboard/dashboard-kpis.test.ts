@@ -6,6 +6,7 @@ import { saveSyncCursor } from '../../src/server/jobs/sync/sync-state.ts';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import type { RevenueForecast } from '../../src/shared/contracts/analytics.ts';
 import type { DashboardKpis } from '../../src/shared/contracts/dashboard.ts';
+import { minorToDecimal, parseDecimalToMinor } from '../../src/shared/money.ts';
 import { createRefund } from '../support/factories.ts';
 import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts';
 import { addDays, expectedFigures, lastOrderDay } from './store-figures.ts';
@@ -18,6 +19,10 @@ import { addDays, expectedFigures, lastOrderDay } from './store-figures.ts';
 
 let app: DemoTestApp;
 let owner: string;
+/** The demo store's USD amounts as the wire's exact decimal strings (decision 160): cents compared exactly. */
+const usd = (minor: number) => minorToDecimal(minor, 2);
+const cents = (amount: string | undefined) =>
+  amount === undefined ? undefined : parseDecimalToMinor(amount, 2);
 let other: string;
 
 const kpis = async (period: string, cookie: string): Promise<DashboardKpis> => {
@@ -84,34 +89,37 @@ describe('after the demo store is connected and synced', () => {
     const now = expectedFigures(store, start, lastDay);
     const then = expectedFigures(store, previousStart, addDays(start, -1));
     const k = answer.kpis!;
-    expect(k.grossSales).toMatchObject({ current: now.gross, previous: then.gross });
-    expect(k.refunds).toMatchObject({ current: now.refunds, previous: then.refunds });
+    expect(k.grossSales).toMatchObject({ current: usd(now.gross), previous: usd(then.gross) });
+    expect(k.refunds).toMatchObject({ current: usd(now.refunds), previous: usd(then.refunds) });
     expect(k.refundCount).toMatchObject({ current: now.refundCount, previous: then.refundCount });
     expect(k.revenue).toMatchObject({
-      current: now.gross - now.refunds,
-      previous: then.gross - then.refunds,
+      current: usd(now.gross - now.refunds),
+      previous: usd(then.gross - then.refunds),
     });
     expect(k.revenue.changePercent).toBeCloseTo(
       ((now.gross - now.refunds - (then.gross - then.refunds)) / (then.gross - then.refunds)) * 100,
       9,
     );
     expect(k.orders).toMatchObject({ current: now.orders, previous: then.orders });
-    expect(k.averageOrderValue.current).toBe(Math.round(now.gross / now.orders));
+    expect(k.averageOrderValue.current).toBe(usd(Math.round(now.gross / now.orders)));
     expect(k.newCustomers).toMatchObject({ current: now.newCustomers, previous: then.newCustomers });
     expect(k.returningCustomers).toMatchObject({
       current: now.returningCustomers,
       previous: then.returningCustomers,
     });
     // Ad spend and blended ROAS: every platform's spend (Meta, Google Ads, TikTok in USD at the day's rate).
-    expect(k.adSpend).toMatchObject({ current: now.adSpend, previous: then.adSpend });
+    expect(k.adSpend).toMatchObject({ current: usd(now.adSpend), previous: usd(then.adSpend) });
     expect(k.roas?.current).toBeCloseTo((now.gross - now.refunds) / now.adSpend, 9);
-    expect(answer.adPlatforms.reduce((sum, p) => sum + p.spendMinor, 0)).toBe(now.adSpend);
-    expect(answer.adPlatforms.find((p) => p.platform === 'meta')?.spendMinor).toBe(now.spend);
+    expect(answer.adPlatforms.reduce((sum, p) => sum + parseDecimalToMinor(p.spend, 2), 0)).toBe(now.adSpend);
+    expect(answer.adPlatforms.find((p) => p.platform === 'meta')?.spend).toBe(usd(now.spend));
+    expect(answer.adPlatforms.reduce((sum, p) => sum + parseDecimalToMinor(p.previousSpend, 2), 0)).toBe(
+      then.adSpend,
+    );
 
     const bestSellers = [...now.productSales].sort((a, b) => b[1] - a[1]).slice(0, answer.topProducts.length);
-    expect(answer.topProducts.map((p) => [Number(p.productId), p.salesMinor])).toEqual(bestSellers);
+    expect(answer.topProducts.map((p) => [Number(p.productId), cents(p.sales)])).toEqual(bestSellers);
     expect(answer.topProducts.length).toBe(5);
-    const channelSales = answer.channels.reduce((sum, c) => sum + c.salesMinor, 0);
+    const channelSales = answer.channels.reduce((sum, c) => sum + parseDecimalToMinor(c.sales, 2), 0);
     expect(channelSales).toBeLessThanOrEqual(now.gross);
     expect(answer.channels.map((c) => c.channel)).toContain('meta_ads');
     expect(answer.lastSyncAt).not.toBeNull();
@@ -141,7 +149,7 @@ describe('after the demo store is connected and synced', () => {
     const history = forecast.history.filter((point) => point.date >= start && point.date <= end);
     expect(history).toHaveLength(30);
     const historyMinor = history.reduce((sum, point) => sum + point.value, 0) * 100;
-    expect(historyMinor).toBeCloseTo(answer.kpis!.revenue.current, 3);
+    expect(historyMinor).toBeCloseTo(parseDecimalToMinor(answer.kpis!.revenue.current, 2), 3);
   });
 
   it('shows what a later sync committed (the kept answer is per warehouse version)', async () => {
@@ -162,8 +170,8 @@ describe('after the demo store is connected and synced', () => {
     });
     await saveSyncCursor(app.db, order!.workspace_id, 'shopify', { test: 'later page' }, new Date());
     const after = await kpis('7', owner);
-    expect(after.kpis!.refunds.current).toBe(before.kpis!.refunds.current + 1234);
-    expect(after.kpis!.revenue.current).toBe(before.kpis!.revenue.current - 1234);
+    expect(cents(after.kpis!.refunds.current)).toBe(cents(before.kpis!.refunds.current)! + 1234);
+    expect(cents(after.kpis!.revenue.current)).toBe(cents(before.kpis!.revenue.current)! - 1234);
   });
 
   it("shows another workspace none of the owner's figures", async () => {

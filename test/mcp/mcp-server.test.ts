@@ -89,7 +89,7 @@ beforeAll(async () => {
         pattern: /net profit/i,
         calls: profitCalls,
         answer: ([profit, kpis]) =>
-          `Net profit was ${String(at(profit, 'data.totals.netProfit'))} ${String(at(profit, 'currency'))}; net revenue ${String(at(kpis, 'data.kpis.revenue.current'))} minor units.`,
+          `Net profit was ${String(at(profit, 'data.totals.netProfit'))} ${String(at(profit, 'currency'))}; net revenue ${String(at(kpis, 'data.kpis.revenue.current'))} ${String(at(kpis, 'data.currency'))}.`,
       },
       {
         pattern: /last month/i,
@@ -578,7 +578,7 @@ describe('the Ask panel: POST /api/ask with the owner’s OpenAI-compatible mode
     expect(body.toolCalls[0]?.result?.data).toEqual(profit);
     expect(body.toolCalls[1]?.result?.window).toMatchObject({ from, to });
     expect(body.answer).toBe(
-      `Net profit was ${String(at(profit, 'totals.netProfit'))} ${String(at(profit, 'currency'))}; net revenue ${String(at(kpis, 'kpis.revenue.current'))} minor units.`,
+      `Net profit was ${String(at(profit, 'totals.netProfit'))} ${String(at(profit, 'currency'))}; net revenue ${String(at(kpis, 'kpis.revenue.current'))} ${String(at(kpis, 'currency'))}.`,
     );
     // Two completions: the tool calls, then the answer after both tool messages (wire checked by the emulator).
     const requests = model.received.slice(sent) as Array<{

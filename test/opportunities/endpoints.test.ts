@@ -5,6 +5,7 @@ import type { AnalysisFacts } from '../../src/core/pipeline/types.ts';
 import { generateStore } from '../../src/demo/generate-store.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { runAnalysis } from '../../src/server/features/analysis/run-analysis.ts';
+import { parseDecimalToMinor } from '../../src/shared/money.ts';
 import { startTestApp, type TestApp } from '../support/start-app.ts';
 import { buildDemoFacts } from './demo-facts.ts';
 
@@ -55,7 +56,9 @@ describe('before any analysis', () => {
     const forecast = await json('/api/analytics/revenue-forecast', owner);
     expect(forecast).toMatchObject({ history: [], forecast: [], model: null });
     expect(await json('/api/opportunities/stats', owner)).toMatchObject({
-      totalPotential: 0,
+      totalPotential: '0.00',
+      totalSavings: '0.00',
+      currency: 'USD',
       highPriorityCount: 0,
       confidenceScore: 0,
       implementationRate: 0,
@@ -135,12 +138,15 @@ describe('after an analysis of a generated store', () => {
     const list = await json('/api/opportunities', owner);
     const stats = await json('/api/opportunities/stats?period=7', owner);
     // Savings (cutting spend) are never summed into the potential revenue (issue #36).
+    // Each opportunity's upper impact rounded once to the cent, summed exactly (decision 160).
     const sumOf = (kind: string) =>
       list
         .filter((o: { impactKind: string }) => o.impactKind === kind)
-        .reduce((s: number, o: { revenueImpactMax: number }) => s + o.revenueImpactMax, 0);
-    expect(stats.totalPotential).toBeCloseTo(sumOf('revenue'), 1);
-    expect(stats.totalSavings).toBeCloseTo(sumOf('savings'), 1);
+        .reduce((s: number, o: { revenueImpactMax: number }) => s + Math.round(o.revenueImpactMax * 100), 0);
+    expect(stats.currency).toBe('USD');
+    expect(parseDecimalToMinor(stats.totalPotential, 2)).toBe(sumOf('revenue'));
+    expect(parseDecimalToMinor(stats.totalSavings, 2)).toBe(sumOf('savings'));
+    expect(sumOf('revenue')).toBeGreaterThan(0);
     for (const o of list) {
       expect(o.impactKind, o.type).toBe(
         ['cut_campaign', 'ad_spend_out_of_stock'].includes(o.type) ? 'savings' : 'revenue',
@@ -161,7 +167,7 @@ describe('after an analysis of a generated store', () => {
 
   it('keeps the second user out of the first user’s data', async () => {
     for (const path of READS) expect(await json(path, other), path).toEqual([]);
-    expect((await json('/api/opportunities/stats', other)).totalPotential).toBe(0);
+    expect((await json('/api/opportunities/stats', other)).totalPotential).toBe('0.00');
     const response = await app.request(`/api/opportunities/${ids[0]}/implement`, {
       method: 'POST',
       cookie: other,
@@ -228,9 +234,9 @@ describe('after an analysis of a generated store', () => {
     expect(listed).not.toContain(ids[1]);
     expect(listed).not.toContain(ids[2]);
     const after = await json('/api/opportunities/stats', owner);
-    expect(after.totalPotential + after.totalSavings).toBeLessThan(
-      before.totalPotential + before.totalSavings,
-    );
+    const total = (stats: { totalPotential: string; totalSavings: string }) =>
+      parseDecimalToMinor(stats.totalPotential, 2) + parseDecimalToMinor(stats.totalSavings, 2);
+    expect(total(after)).toBeLessThan(total(before));
     // Not another workspace's, not an implemented one.
     expect(
       (await app.request(`/api/opportunities/${ids[1]}/restore`, { method: 'POST', cookie: other })).status,

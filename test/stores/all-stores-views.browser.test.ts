@@ -8,7 +8,7 @@ import {
 } from '../../src/shared/contracts/all-stores.ts';
 import { StoreListSchema } from '../../src/shared/contracts/stores.ts';
 import { localToday, presetRange, shopToday } from '../../src/web/components/date-range.ts';
-import { formatMinorMoney, formatMoney } from '../../src/web/lib/money.ts';
+import { formatMoney } from '../../src/web/lib/money.ts';
 import { useAppInBrowser } from '../support/app-in-browser.ts';
 import { describeInBrowser, saveScreenshot, signInInBrowser } from '../support/browser.ts';
 import { createOneLineOrder, createSyncedShop } from '../support/factories.ts';
@@ -85,7 +85,7 @@ describeInBrowser('All stores', () => {
     expect(expected.stores.every((s) => s.included)).toBe(true);
     await expect
       .poll(() => revenueShown.textContent(), POLL)
-      .toBe(formatMinorMoney(expected.kpis!.revenue.current, 'USD', expected.currencyDigits));
+      .toBe(formatMoney(expected.kpis!.revenue.current, 'USD'));
     // The EUR store's days were converted at the ECB's USD rates, and the page says so, day by day.
     const rateRows = page.getByTestId('rate-used');
     await expect.poll(() => rateRows.count(), POLL).toBe(expected.rates.length);
@@ -127,8 +127,7 @@ describeInBrowser('All stores', () => {
     const table = page.getByTestId('all-stores-product-table');
     await expect.poll(() => table.locator('tbody tr').count(), POLL).toBe(products.products.length);
     const shown = await table.textContent();
-    for (const product of products.products)
-      expect(shown).toContain(formatMinorMoney(product.revenueMinor, 'USD', products.currencyDigits));
+    for (const product of products.products) expect(shown).toContain(formatMoney(product.revenue, 'USD'));
 
     // The owner sums in EUR instead: the dashboard's figures are converted the other way.
     await page.goto(`${app.baseUrl}/dashboard`);
@@ -139,7 +138,7 @@ describeInBrowser('All stores', () => {
     expected = await dashboard();
     await expect
       .poll(() => revenueShown.textContent(), POLL)
-      .toBe(formatMinorMoney(expected.kpis!.revenue.current, 'EUR', expected.currencyDigits));
+      .toBe(formatMoney(expected.kpis!.revenue.current, 'EUR'));
     await expect.poll(() => rateRows.count(), POLL).toBe(expected.rates.length);
     await ratesShown(expected.rates);
   }, 240_000);

@@ -7,9 +7,13 @@ import {
 } from '../../src/shared/contracts/all-stores.ts';
 import { ErrorEnvelopeSchema } from '../../src/shared/contracts/errors.ts';
 import { StoreListSchema, StoreSchema } from '../../src/shared/contracts/stores.ts';
+import { minorToDecimal, parseDecimalToMinor } from '../../src/shared/money.ts';
 import { createOneLineOrder, createRefund, createSyncedShop } from '../support/factories.ts';
 import { joinByInvitation, sendJson } from '../support/members.ts';
 import { startTestApp, type TestApp } from '../support/start-app.ts';
+
+/** Cents (USD and EUR both have 2 digits) as the wire's exact decimal string (decision 160). */
+const amount = (minor: number) => minorToDecimal(minor, 2);
 
 /**
  * The All-stores views (issue #17 item 1, decision 067) through the real server, with rates fetched
@@ -91,15 +95,17 @@ describe('All stores in the reporting currency', () => {
     expect(answer.current).toEqual({ start: '2026-11-16', end: '2026-11-22' });
     // EUR → USD: 100.00 × 1.1 = 110.00; 0.01 × 1.2 = 0.012 → 0.01; 33.33 × 1.2 (Friday's) = 39.996 → 40.00.
     expect(answer.kpis?.grossSales).toMatchObject({
-      current: 10_000 + 5_000 + 11_000 + 1 + 4_000,
-      previous: 2_000,
+      current: amount(10_000 + 5_000 + 11_000 + 1 + 4_000),
+      previous: amount(2_000),
     });
-    expect(answer.kpis?.refunds.current).toBe(1_000);
-    expect(answer.kpis?.revenue.current).toBe(30_001 - 1_000);
+    expect(answer.kpis?.refunds.current).toBe('10.00');
+    expect(answer.kpis?.revenue.current).toBe(amount(30_001 - 1_000));
     expect(answer.kpis?.orders).toMatchObject({ current: 5, previous: 1 });
+    // AOV: order totals / orders, rounded once to the cent (300.01 / 5 = 60.002 → 60.00).
+    expect(answer.kpis?.averageOrderValue).toMatchObject({ current: '60.00', previous: '20.00' });
     expect(answer.byStore).toEqual([
-      { storeId: usdStore, revenueMinor: 14_000, orders: 2 },
-      { storeId: eurStore, revenueMinor: 15_001, orders: 3 },
+      { storeId: usdStore, revenue: '140.00', orders: 2 },
+      { storeId: eurStore, revenue: '150.01', orders: 3 },
     ]);
     expect(answer.stores.map((s) => [s.name, s.currency, s.included])).toEqual([
       ["Alma's store", 'USD', true],
@@ -149,8 +155,8 @@ describe('All stores in the reporting currency', () => {
     const answer = await dashboard();
     expect(answer.reportingCurrency).toBe('EUR');
     // USD → EUR: 100.00 / 1.1 = 90.909… → 90.91; 50.00 / 1.2 = 41.666… → 41.67; refund 10.00 / 1.2 → 8.33.
-    expect(answer.kpis?.grossSales.current).toBe(9_091 + 4_167 + 10_000 + 1 + 3_333);
-    expect(answer.kpis?.refunds.current).toBe(833);
+    expect(answer.kpis?.grossSales.current).toBe(amount(9_091 + 4_167 + 10_000 + 1 + 3_333));
+    expect(answer.kpis?.refunds.current).toBe('8.33');
     expect(StoreListSchema.parse(await get('/api/stores', owner)).reportingCurrency).toBe('EUR');
     await sendJson(app, 'PATCH', '/api/workspace', { reportingCurrency: 'USD' }, owner);
   });
@@ -167,16 +173,11 @@ describe('All stores in the reporting currency', () => {
 
     const products = AllStoresProductsSchema.parse(await get('/api/all-stores/products?period=7', owner));
     expect(
-      products.products.map((p) => [
-        p.storeId === eurStore ? 'EUR' : 'USD',
-        p.title,
-        p.units,
-        p.revenueMinor,
-      ]),
+      products.products.map((p) => [p.storeId === eurStore ? 'EUR' : 'USD', p.title, p.units, p.revenue]),
     ).toEqual([
-      ['USD', 'Mug', 2, 15_000],
-      ['EUR', 'Mug', 1, 11_000],
-      ['EUR', 'Pin', 2, 4_001],
+      ['USD', 'Mug', 2, '150.00'],
+      ['EUR', 'Mug', 1, '110.00'],
+      ['EUR', 'Pin', 2, '40.01'],
     ]);
   });
 
@@ -189,7 +190,7 @@ describe('All stores in the reporting currency', () => {
     const left = before.stores.find((s) => s.storeId === mxnStore);
     expect(left).toMatchObject({ included: false });
     expect(left?.reason).toContain('No MXN exchange rate');
-    expect(before.kpis?.grossSales.current).toBe(30_001);
+    expect(before.kpis?.grossSales.current).toBe('300.01');
 
     const entered = await sendJson(
       app,
@@ -202,7 +203,7 @@ describe('All stores in the reporting currency', () => {
     const after = await dashboard();
     expect(after.stores.find((s) => s.storeId === mxnStore)?.included).toBe(true);
     // 205.00 MXN / 20.5 × 1.1 = 11.00 USD.
-    expect(after.kpis?.grossSales.current).toBe(30_001 + 1_100);
+    expect(after.kpis?.grossSales.current).toBe(amount(30_001 + 1_100));
     expect(after.rates).toContainEqual({
       currency: 'MXN',
       from: '2026-11-18',
@@ -235,7 +236,7 @@ describe('All stores in the reporting currency', () => {
     expect(body).not.toContain('300.01');
     // The dashboard's sales figures stay readable; they carry no cost or profit field.
     const answer = await dashboard(viewer.cookie);
-    expect(answer.kpis?.revenue.current).toBeGreaterThan(0);
+    expect(parseDecimalToMinor(answer.kpis?.revenue.current ?? '0', 2)).toBeGreaterThan(0);
     expect(JSON.stringify(answer)).not.toMatch(/profit|cogs|contribution/i);
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import { AllStoresDashboardSchema } from '../../src/shared/contracts/all-stores.ts';
 import { DemoStoreAddedSchema, StoreListSchema } from '../../src/shared/contracts/stores.ts';
+import { parseDecimalToMinor } from '../../src/shared/money.ts';
 import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts';
 
 /**
@@ -72,9 +73,11 @@ describe('the second demo store, in EUR', () => {
     expect(eurRates.every((rate) => rate.source === 'ecb')).toBe(true);
     const eurShare = dashboard.byStore.find((store) => store.storeId === body.store.id);
     expect(eurShare?.orders).toBeGreaterThan(0);
-    expect(eurShare?.revenueMinor).toBeGreaterThan(0);
-    expect(dashboard.kpis?.revenue.current).toBe(
-      dashboard.byStore.reduce((sum, store) => sum + store.revenueMinor, 0),
+    // Exact decimal strings in the reporting currency's digits: the stores' shares add up to the total, to the minor unit.
+    const minor = (amount: string) => parseDecimalToMinor(amount, dashboard.currencyDigits);
+    expect(minor(eurShare?.revenue ?? '0')).toBeGreaterThan(0);
+    expect(minor(dashboard.kpis!.revenue.current)).toBe(
+      dashboard.byStore.reduce((sum, store) => sum + minor(store.revenue), 0),
     );
   }, 600_000);
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CurrencySchema } from '../money.ts';
+import { CurrencySchema, MoneySchema } from '../money.ts';
+import { KpiValueSchema, MoneyKpiSchema } from './dashboard.ts';
 import { KnownCurrencySchema, RateSourceSchema } from './exchange-rates.ts';
 import { StatsPeriodSchema } from './opportunities.ts';
 import { ProfitQuerySchema, ProfitReportSchema } from './profit.ts';
@@ -48,13 +49,6 @@ const ConversionShape = {
   conversionRule: z.string(),
 };
 
-/** A figure over the period and the one before it, in minor units of the reporting currency (counts for orders). */
-const AllStoresKpiSchema = z.object({
-  current: z.number(),
-  previous: z.number(),
-  changePercent: z.number().nullable(),
-});
-
 export const AllStoresDashboardQuerySchema = z.object({
   periodDays: z.coerce
     .number()
@@ -71,17 +65,18 @@ export const AllStoresDashboardSchema = z.object({
   /** Shop days of the period and the one before (each store counts its own shop days). */
   current: z.object({ start: z.string(), end: z.string() }).nullable(),
   previous: z.object({ start: z.string(), end: z.string() }).nullable(),
+  /** The Dashboard's sales KPIs (same shapes): amounts in the reporting currency, orders a count. */
   kpis: z
     .object({
-      revenue: AllStoresKpiSchema,
-      grossSales: AllStoresKpiSchema,
-      refunds: AllStoresKpiSchema,
-      orders: AllStoresKpiSchema,
-      averageOrderValue: AllStoresKpiSchema,
+      revenue: MoneyKpiSchema,
+      grossSales: MoneyKpiSchema,
+      refunds: MoneyKpiSchema,
+      orders: KpiValueSchema,
+      averageOrderValue: MoneyKpiSchema,
     })
     .nullable(),
-  /** Each summed store's share: its converted net revenue in the period. */
-  byStore: z.array(z.object({ storeId: z.uuid(), revenueMinor: z.number(), orders: z.number().int() })),
+  /** Each summed store's share: its converted net revenue in the period (reporting currency). */
+  byStore: z.array(z.object({ storeId: z.uuid(), revenue: MoneySchema, orders: z.number().int() })),
 });
 export type AllStoresDashboard = z.infer<typeof AllStoresDashboardSchema>;
 
@@ -102,8 +97,8 @@ export const AllStoresProductsSchema = z.object({
       productId: z.string(),
       title: z.string(),
       units: z.number().int(),
-      /** Sales (price × quantity − line discounts) converted, in minor units of the reporting currency. */
-      revenueMinor: z.number(),
+      /** Sales (price × quantity − line discounts) converted to the reporting currency. */
+      revenue: MoneySchema,
     }),
   ),
 });

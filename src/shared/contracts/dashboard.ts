@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MoneySchema } from '../money.ts';
 import { DayRangeQuerySchema, rangeWindowFields } from './date-range.ts';
 
 /** Range of the Dashboard's KPIs: `from`/`to`, or the last 7, 30 or 90 complete shop days; `compare`. */
@@ -8,8 +9,8 @@ export const DashboardKpiQuerySchema = DayRangeQuerySchema;
 export const DayRangeSchema = z.object({ start: z.string(), end: z.string() });
 
 /**
- * One KPI in the period and the period before it. Money KPIs are integers in minor units of the
- * named currency (exact sums); `changePercent` is null when the previous value is 0.
+ * A count KPI (orders, customers) in the period and the period before it; `changePercent` is null
+ * when the previous value is 0.
  */
 export const KpiValueSchema = z.object({
   current: z.number(),
@@ -17,6 +18,18 @@ export const KpiValueSchema = z.object({
   changePercent: z.number().nullable(),
 });
 export type KpiValue = z.infer<typeof KpiValueSchema>;
+
+/**
+ * A money KPI (decisions 146, 160): exact decimal strings in major units of the named currency,
+ * summed in minor units and written once; `changePercent` (from the exact sums) is null when the
+ * previous amount is 0. The All-stores dashboard sends the same shape.
+ */
+export const MoneyKpiSchema = z.object({
+  current: MoneySchema,
+  previous: MoneySchema,
+  changePercent: z.number().nullable(),
+});
+export type MoneyKpi = z.infer<typeof MoneyKpiSchema>;
 
 /** A ratio KPI (ROAS): null where its denominator is 0. */
 export const RatioKpiSchema = z.object({
@@ -42,26 +55,26 @@ export const DashboardKpisSchema = z.object({
   revenueRule: z.string(),
   kpis: z
     .object({
-      /** Net revenue: order totals minus refunds (Shopify's total sales), minor units. */
-      revenue: KpiValueSchema,
+      /** Net revenue: order totals minus refunds (Shopify's total sales). */
+      revenue: MoneyKpiSchema,
       /**
-       * Order totals (tax and shipping included) on their order day, minor units. Not Shopify's gross
+       * Order totals (tax and shipping included) on their order day. Not Shopify's gross
        * sales (products only, /api/profit's `grossSales`, decision 088): the field keeps its name, the
        * pages call it "Order totals".
        */
-      grossSales: KpiValueSchema,
-      /** Refunds on their refund day, minor units. */
-      refunds: KpiValueSchema,
+      grossSales: MoneyKpiSchema,
+      /** Refunds on their refund day. */
+      refunds: MoneyKpiSchema,
       refundCount: KpiValueSchema,
       orders: KpiValueSchema,
       /** Order totals / orders, rounded to the minor unit. */
-      averageOrderValue: KpiValueSchema,
+      averageOrderValue: MoneyKpiSchema,
       /** Customers whose first order falls in the period. */
       newCustomers: KpiValueSchema,
       /** Customers who ordered in the period and had ordered before it. */
       returningCustomers: KpiValueSchema,
-      /** Ad spend of every platform (issue #39), minor units of `adSpendCurrency`; null when no ad account is connected. */
-      adSpend: KpiValueSchema.nullable(),
+      /** Ad spend of every platform (issue #39), in `adSpendCurrency`; null when no ad account is connected. */
+      adSpend: MoneyKpiSchema.nullable(),
       /** Blended ROAS = all net store revenue / all ad spend; null without ad spend or when the currencies differ. */
       roas: RatioKpiSchema.nullable(),
       /**
@@ -74,16 +87,16 @@ export const DashboardKpisSchema = z.object({
     .nullable(),
   metaConnected: z.boolean(),
   /**
-   * Each ad platform's spend over the period (shop currency, minor units, issue #39: `adSpend` is
-   * their total) and the platform's own ROAS: the conversion value it reports / its spend, both in
-   * the shop currency (a foreign-currency account converted at each day's rate).
+   * Each ad platform's spend over the period (in `adSpendCurrency`, else the shop currency; issue
+   * #39: `adSpend` is their total) and the platform's own ROAS: the conversion value it reports /
+   * its spend, both in that currency (a foreign-currency account converted at each day's rate).
    */
   adPlatforms: z.array(
     z.object({
       platform: z.string(),
-      spendMinor: z.number().int(),
-      previousSpendMinor: z.number().int(),
-      platformConversionValueMinor: z.number().int(),
+      spend: MoneySchema,
+      previousSpend: MoneySchema,
+      platformConversionValue: MoneySchema,
       platformRoas: z.number().nullable(),
     }),
   ),
@@ -96,7 +109,7 @@ export const DashboardKpisSchema = z.object({
       productId: z.string(),
       title: z.string(),
       units: z.number().int(),
-      salesMinor: z.number().int(),
+      sales: MoneySchema,
     }),
   ),
   /** Orders and order totals (before refunds) of the current period by last-visit channel. */
@@ -104,7 +117,7 @@ export const DashboardKpisSchema = z.object({
     z.object({
       channel: z.string(),
       orders: z.number().int(),
-      salesMinor: z.number().int(),
+      sales: MoneySchema,
       /** Percent 0–100 of the period's order totals. */
       share: z.number(),
     }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isShopDay } from '../calendar.ts';
+import { CurrencySchema, MoneySchema } from '../money.ts';
 import { ProfitCoverageSchema } from './profit.ts';
 
 /** One fact behind an opportunity (a number with its unit, or text). */
@@ -82,10 +83,15 @@ export const OpportunityStatsQuerySchema = z.object({ period: StatsPeriodSchema.
 
 /** Opportunity stats (spec §3, design §6). confidenceScore and implementationRate are percents 0–100. */
 export const OpportunityStatsSchema = z.object({
-  /** Σ upper revenue impact of the open opportunities whose impact is revenue (not savings). */
-  totalPotential: z.number(),
+  /**
+   * Σ upper revenue impact of the open opportunities whose impact is revenue (not savings): each
+   * opportunity's rounded once to the minor unit, summed exactly (decision 160).
+   */
+  totalPotential: MoneySchema,
   /** Σ upper savings of the open opportunities that save spend (issue #36): never revenue. */
-  totalSavings: z.number(),
+  totalSavings: MoneySchema,
+  /** The shop currency of both amounts (the latest analysis run's; USD before any run). */
+  currency: CurrencySchema,
   highPriorityCount: z.number().int(),
   confidenceScore: z.number().min(0).max(100),
   implementationRate: z.number().min(0).max(100),

@@ -37,6 +37,8 @@ describe('money on pages (one formatter, shop currency)', () => {
     expect(formatThousands(34_312, 'USD', 1)).toBe('$34.3K');
     expect(formatThousands(12_400, 'USD')).toBe('$12K');
     expect(formatThousands(12_400, 'EUR')).toBe('€12K');
+    // A wire amount (the opportunity stats' decimal strings) reads the same as its number.
+    expect(formatThousands('34312.49', 'USD', 1)).toBe('$34.3K');
   });
 
   it("shows GA4's revenue in the shop currency when the property reports in another (decision 081)", () => {

@@ -62,9 +62,16 @@ export function formatMinor(minor: number, currency: { code: string; digits: num
   return currency ? formatMinorMoney(minor, currency.code, currency.digits) : '—';
 }
 
-/** Spec §9: thousands with a K in the shop currency, rounded ($12K); `digits` 1 for stock-loss figures. */
-export function formatThousands(value: number, currency: string | null | undefined, digits = 0): string {
-  return `${formatShared(value / 1000, currency || 'USD', { fractionDigits: digits })}K`;
+/**
+ * Spec §9: thousands with a K in the shop currency, rounded ($12K); `digits` 1 for stock-loss
+ * figures. Takes a wire amount (decimal string) or major units: a display rounding, no sum.
+ */
+export function formatThousands(
+  value: number | string,
+  currency: string | null | undefined,
+  digits = 0,
+): string {
+  return `${formatShared(Number(value) / 1000, currency || 'USD', { fractionDigits: digits })}K`;
 }
 
 /**

@@ -2,10 +2,12 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { addDays } from '../../../shared/calendar.ts';
 import type { AllStoresDashboard } from '../../../shared/contracts/all-stores.ts';
+import { minorToDecimal } from '../../../shared/money.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { readSnapshotOnce } from '../../domain/analysis-runs/read-analytics.ts';
 import { loadRateConverter } from '../../domain/currency/rate-converter.ts';
 import { validOrderOf } from '../../domain/metrics/metric-window.ts';
+import { type SalesTotals, salesKpis } from '../../domain/metrics/sales-kpis.ts';
 import type { CachedReads } from '../../http/deps.ts';
 import type { SessionPrincipal } from '../../platform/session/manage-sessions.ts';
 import { readCommonPeriod } from './common-period.ts';
@@ -56,12 +58,6 @@ function readStoreDays(
     : read();
 }
 
-const kpi = (current: number, previous: number) => ({
-  current,
-  previous,
-  changePercent: previous === 0 ? null : ((current - previous) / previous) * 100,
-});
-
 /**
  * GET /api/all-stores/dashboard: the team's stores' sales KPIs over the last `periodDays` shop days
  * and the days before, in the reporting currency (decision 067). The period ends on the latest of
@@ -98,7 +94,14 @@ export async function readAllStoresDashboard(
   }
   const { start, end, previousStart } = period;
   const { summed, listed } = judgeStores(stores, converter, previousStart);
-  const totals = { grossNow: 0, grossThen: 0, refundsNow: 0, refundsThen: 0, ordersNow: 0, ordersThen: 0 };
+  const totals: SalesTotals = {
+    grossNow: 0,
+    grossThen: 0,
+    refundsNow: 0,
+    refundsThen: 0,
+    ordersNow: 0,
+    ordersThen: 0,
+  };
   const byStore: AllStoresDashboard['byStore'] = [];
   const perStore = await Promise.all(
     summed.map(async (store) => {
@@ -116,26 +119,16 @@ export async function readAllStoresDashboard(
     totals.ordersThen += figures.ordersThen;
     byStore.push({
       storeId: store.id,
-      revenueMinor: figures.grossNow - figures.refundsNow,
+      revenue: minorToDecimal(figures.grossNow - figures.refundsNow, converter.digits),
       orders: figures.ordersNow,
     });
   }
-  const average = (gross: number, orders: number) => (orders === 0 ? 0 : Math.round(gross / orders));
   return {
     ...conversionOf(converter, listed),
     periodDays,
     current: { start, end },
     previous: { start: previousStart, end: addDays(start, -1) },
-    kpis: {
-      revenue: kpi(totals.grossNow - totals.refundsNow, totals.grossThen - totals.refundsThen),
-      grossSales: kpi(totals.grossNow, totals.grossThen),
-      refunds: kpi(totals.refundsNow, totals.refundsThen),
-      orders: kpi(totals.ordersNow, totals.ordersThen),
-      averageOrderValue: kpi(
-        average(totals.grossNow, totals.ordersNow),
-        average(totals.grossThen, totals.ordersThen),
-      ),
-    },
+    kpis: salesKpis(totals, converter.digits),
     byStore,
   };
 }

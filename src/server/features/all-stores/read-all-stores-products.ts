@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AllStoresProducts } from '../../../shared/contracts/all-stores.ts';
+import { minorToDecimal } from '../../../shared/money.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { loadRateConverter } from '../../domain/currency/rate-converter.ts';
 import { validOrderOf } from '../../domain/metrics/metric-window.ts';
@@ -8,6 +9,9 @@ import type { CachedReads } from '../../http/deps.ts';
 import type { SessionPrincipal } from '../../platform/session/manage-sessions.ts';
 import { readCommonPeriod } from './common-period.ts';
 import { conversionOf, judgeStores, readTeamStores } from './team-stores.ts';
+
+/** A product row while its converted sales are summed, in minor units of the reporting currency. */
+type ProductInMinor = Omit<AllStoresProducts['products'][number], 'revenue'> & { revenueMinor: number };
 
 /** Products listed: the best sellers of all the stores together. */
 const TOP_PRODUCTS = 50;
@@ -44,7 +48,7 @@ export async function readAllStoresProducts(
     period?.end ?? today,
   );
   const { summed, listed } = judgeStores(stores, converter, period?.start ?? today);
-  const products: AllStoresProducts['products'] = [];
+  const products: ProductInMinor[] = [];
   if (period) {
     const rows = await Promise.all(
       summed.map((store) =>
@@ -67,7 +71,7 @@ export async function readAllStoresProducts(
     for (const [index, storeRows] of rows.entries()) {
       const store = summed[index];
       if (!store) continue;
-      const byProduct = new Map<string, AllStoresProducts['products'][number]>();
+      const byProduct = new Map<string, ProductInMinor>();
       for (const row of storeRows) {
         const product = byProduct.get(row.product_id) ?? {
           storeId: store.id,
@@ -93,6 +97,10 @@ export async function readAllStoresProducts(
   return {
     ...conversionOf(converter, listed),
     period: periodDays,
-    products: products.slice(0, TOP_PRODUCTS),
+    // Summed in minor units, written once in the reporting currency's digits.
+    products: products.slice(0, TOP_PRODUCTS).map(({ revenueMinor, ...product }) => ({
+      ...product,
+      revenue: minorToDecimal(revenueMinor, converter.digits),
+    })),
   };
 }

@@ -3,15 +3,17 @@ import { z } from 'zod';
 import { computeRoas } from '../../../core/metrics/compute-roas.ts';
 import { channelOf } from '../../../core/pipeline/channel-of.ts';
 import { AD_SPEND_PLATFORMS } from '../../../shared/contracts/ad-spend.ts';
-import type { DashboardKpis, KpiValue, RatioKpi } from '../../../shared/contracts/dashboard.ts';
+import type { DashboardKpis, MoneyKpi, RatioKpi } from '../../../shared/contracts/dashboard.ts';
 import type { DayRangeRequest } from '../../../shared/day-range.ts';
 import { REVENUE_RULE, WINDOW_RULE } from '../../../shared/metrics.ts';
+import { currencyDigitsOf, minorToDecimal } from '../../../shared/money.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows, queryRowsWithoutJit } from '../../db/query-rows.ts';
 import { findLatestRun, readSnapshotOnce } from '../../domain/analysis-runs/read-analytics.ts';
 import { adSpendRows } from '../../domain/metrics/ad-spend-rows.ts';
 import { readMetricWindow, validOrderOf } from '../../domain/metrics/metric-window.ts';
 import { queryAttribution } from '../../domain/metrics/query-attribution.ts';
+import { countKpi, moneyKpi, salesKpis } from '../../domain/metrics/sales-kpis.ts';
 import type { CachedReads } from '../../http/deps.ts';
 import { listCredentialSummaries } from '../../vault/credential-store.ts';
 
@@ -24,17 +26,6 @@ const readWithoutJit = queryRowsWithoutJit;
 /** Money and counts come back as text (exact: bigint sums never pass through a float). */
 const toNumber = (value: string | number | null | undefined) =>
   value === null || value === undefined ? 0 : Number(value);
-
-function kpi(current: number, previous: number): KpiValue {
-  return {
-    current,
-    previous,
-    changePercent: previous === 0 ? null : ((current - previous) / previous) * 100,
-  };
-}
-
-const divideRounded = (numerator: number, denominator: number) =>
-  denominator === 0 ? 0 : Math.round(numerator / denominator);
 
 const DashboardKpiRow = z.object({
   currency_code: z.string(),
@@ -109,7 +100,15 @@ export async function readDashboardKpis(
   }
 
   const { start, end, previousStart, previousEnd } = window;
-  const range = { start, end, previousStart, previousEnd, shopCurrency: shop.currency_code, adsConnected };
+  const range = {
+    start,
+    end,
+    previousStart,
+    previousEnd,
+    shopCurrency: shop.currency_code,
+    shopDigits: Number(shop.currency_digits),
+    adsConnected,
+  };
   // Same warehouse state, same answer: kept per warehouse version (the first view after a sync
   // pays). Without sync states nothing versions the warehouse, so nothing is kept.
   const version = window.version;
@@ -217,6 +216,7 @@ async function readPeriodFigures(
     previousStart: string;
     previousEnd: string;
     shopCurrency: string;
+    shopDigits: number;
     adsConnected: boolean;
   },
 ): Promise<PeriodFigures> {
@@ -321,8 +321,6 @@ async function readPeriodFigures(
   const ordersThen = toNumber(pick(sales, false)?.orders);
   const refundsNow = toNumber(pick(refunds, true)?.amount);
   const refundsThen = toNumber(pick(refunds, false)?.amount);
-  const revenueNow = grossNow - refundsNow;
-  const revenueThen = grossThen - refundsThen;
   const c = customers[0];
 
   const spendCurrencies = [...new Set(spend.flatMap((r) => r.currencies.split(',')))];
@@ -330,14 +328,18 @@ async function readPeriodFigures(
     spend.filter((r) => r.current === current).reduce((sum, r) => sum + toNumber(r.spend), 0);
   const spendNow = spendOf(true);
   const spendThen = spendOf(false);
+  const digits = range.shopDigits;
+  const digitsOf = (currency: string) =>
+    currency === range.shopCurrency ? digits : currencyDigitsOf(currency);
   const ads = describeAds({
+    digitsOf,
     adsConnected: range.adsConnected,
     spendCurrencies,
     shopCurrency: range.shopCurrency,
     spendNow,
     spendThen,
-    revenueNow,
-    revenueThen,
+    revenueNow: grossNow - refundsNow,
+    revenueThen: grossThen - refundsThen,
   });
 
   const byChannel = new Map<string, { orders: number; sales: number }>();
@@ -351,59 +353,58 @@ async function readPeriodFigures(
 
   return {
     kpis: {
-      revenue: kpi(revenueNow, revenueThen),
-      grossSales: kpi(grossNow, grossThen),
-      refunds: kpi(refundsNow, refundsThen),
-      refundCount: kpi(toNumber(pick(refunds, true)?.refunds), toNumber(pick(refunds, false)?.refunds)),
-      orders: kpi(ordersNow, ordersThen),
-      averageOrderValue: kpi(divideRounded(grossNow, ordersNow), divideRounded(grossThen, ordersThen)),
-      newCustomers: kpi(toNumber(c?.new_current), toNumber(c?.new_previous)),
-      returningCustomers: kpi(toNumber(c?.returning_current), toNumber(c?.returning_previous)),
+      ...salesKpis({ grossNow, grossThen, refundsNow, refundsThen, ordersNow, ordersThen }, digits),
+      refundCount: countKpi(toNumber(pick(refunds, true)?.refunds), toNumber(pick(refunds, false)?.refunds)),
+      newCustomers: countKpi(toNumber(c?.new_current), toNumber(c?.new_previous)),
+      returningCustomers: countKpi(toNumber(c?.returning_current), toNumber(c?.returning_previous)),
       adSpend: ads.adSpend,
       roas: ads.roas,
     },
-    adPlatforms: platformsOf(spend),
+    // The platforms' amounts are in the currency the page shows them in: the spend's, else the shop's.
+    adPlatforms: platformsOf(spend, digitsOf(ads.currency ?? range.shopCurrency)),
     adSpendCurrency: ads.currency,
     adsNote: ads.note,
     topProducts: products.map((p) => ({
       productId: p.product_id,
       title: p.title,
       units: toNumber(p.units),
-      salesMinor: toNumber(p.sales),
+      sales: minorToDecimal(toNumber(p.sales), digits),
     })),
     channels: [...byChannel]
+      .sort(([a, x], [b, y]) => y.sales - x.sales || a.localeCompare(b))
+      .slice(0, TOP_CHANNELS)
       .map(([channel, v]) => ({
         channel,
         orders: v.orders,
-        salesMinor: v.sales,
+        sales: minorToDecimal(v.sales, digits),
         share: grossNow > 0 ? (v.sales / grossNow) * 100 : 0,
-      }))
-      .sort((a, b) => b.salesMinor - a.salesMinor || a.channel.localeCompare(b.channel))
-      .slice(0, TOP_CHANNELS),
+      })),
   };
 }
 
-/** Each platform's spend now and before, and its own ROAS (reported value / spend) over the period. */
-function platformsOf(rows: z.infer<typeof SpendRow>[]): DashboardKpis['adPlatforms'] {
-  const platforms = new Map<string, DashboardKpis['adPlatforms'][number]>();
+/**
+ * Each platform's spend now and before, and its own ROAS (reported value / spend) over the period:
+ * summed in minor units, written once with `digits`.
+ */
+function platformsOf(rows: z.infer<typeof SpendRow>[], digits: number): DashboardKpis['adPlatforms'] {
+  const platforms = new Map<string, { spend: number; previousSpend: number; value: number }>();
   for (const row of rows) {
-    const entry = platforms.get(row.platform) ?? {
-      platform: row.platform,
-      spendMinor: 0,
-      previousSpendMinor: 0,
-      platformConversionValueMinor: 0,
-      platformRoas: null,
-    };
+    const entry = platforms.get(row.platform) ?? { spend: 0, previousSpend: 0, value: 0 };
     if (row.current) {
-      entry.spendMinor += toNumber(row.spend);
-      entry.platformConversionValueMinor += toNumber(row.value);
-    } else entry.previousSpendMinor += toNumber(row.spend);
-    entry.platformRoas = computeRoas(entry.platformConversionValueMinor, entry.spendMinor);
+      entry.spend += toNumber(row.spend);
+      entry.value += toNumber(row.value);
+    } else entry.previousSpend += toNumber(row.spend);
     platforms.set(row.platform, entry);
   }
-  return [...platforms.values()].sort(
-    (a, b) => b.spendMinor - a.spendMinor || a.platform.localeCompare(b.platform),
-  );
+  return [...platforms]
+    .sort(([a, x], [b, y]) => y.spend - x.spend || a.localeCompare(b))
+    .map(([platform, v]) => ({
+      platform,
+      spend: minorToDecimal(v.spend, digits),
+      previousSpend: minorToDecimal(v.previousSpend, digits),
+      platformConversionValue: minorToDecimal(v.value, digits),
+      platformRoas: computeRoas(v.value, v.spend),
+    }));
 }
 
 function ratioKpi(now: number | null, then: number | null): RatioKpi {
@@ -420,6 +421,8 @@ function ratioKpi(now: number | null, then: number | null): RatioKpi {
  * shop's (spend shown, ROAS not computed: a ratio of two currencies means nothing).
  */
 function describeAds(input: {
+  /** Minor-unit digits of a currency (the shop's own for the shop currency). */
+  digitsOf: (currency: string) => number;
   adsConnected: boolean;
   spendCurrencies: string[];
   shopCurrency: string;
@@ -427,7 +430,7 @@ function describeAds(input: {
   spendThen: number;
   revenueNow: number;
   revenueThen: number;
-}): { adSpend: KpiValue | null; roas: RatioKpi | null; currency: string | null; note: string | null } {
+}): { adSpend: MoneyKpi | null; roas: RatioKpi | null; currency: string | null; note: string | null } {
   const { spendCurrencies, shopCurrency, spendNow, spendThen } = input;
   if (!input.adsConnected && spendCurrencies.length === 0)
     return { adSpend: null, roas: null, currency: null, note: 'Connect Meta to see ad spend and ROAS.' };
@@ -439,7 +442,7 @@ function describeAds(input: {
       note: `Ad spend is in several currencies (${spendCurrencies.join(', ')}); it is not summed.`,
     };
   const currency = spendCurrencies[0] ?? shopCurrency;
-  const adSpend = kpi(spendNow, spendThen);
+  const adSpend = moneyKpi(spendNow, spendThen, input.digitsOf(currency));
   if (currency !== shopCurrency)
     return {
       adSpend,

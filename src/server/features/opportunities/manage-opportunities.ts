@@ -6,6 +6,7 @@ import type {
   OpportunitySort,
   OpportunityStats,
 } from '../../../shared/contracts/opportunities.ts';
+import { currencyDigitsOf, minorToDecimal } from '../../../shared/money.ts';
 import { impactKindOf, SAVINGS_OPPORTUNITY_TYPES } from '../../../shared/opportunity-impact.ts';
 import { compareByProfitImpact } from '../../../shared/opportunity-order.ts';
 import type { Db } from '../../db/client.ts';
@@ -158,8 +159,8 @@ interface CountedStats {
 }
 
 const CountOpportunityStatRow = z.object({
-  potential: z.number().nullable(),
-  savings: z.number().nullable(),
+  potential: z.string().nullable(),
+  savings: z.string().nullable(),
   high: z.number(),
   detected: z.number(),
   implemented: z.number(),
@@ -175,6 +176,10 @@ async function countOpportunityStats(
 ): Promise<CountedStats> {
   const wape = (run?.forecastAccuracy as { accuracy?: { wape?: number } | null } | null)?.accuracy?.wape;
   const from = new Date(since).toISOString();
+  const currency = run?.currencyCode ?? 'USD';
+  const digits = currencyDigitsOf(currency);
+  // Each opportunity's upper impact rounded once to the minor unit (half away from zero), then summed exactly.
+  const minorOf = sql`round((revenue_impact_max * ${10 ** digits})::numeric)`;
   // One aggregate over the workspace's opportunities; "open" = on the latest run's list, not
   // implemented, not dismissed (a passed snooze is open again).
   const open = sql`(status = 'open' OR (status = 'dismissed' AND snoozed_until <= now())) AND last_run_id = ${run?.id ?? null}::uuid`;
@@ -186,8 +191,8 @@ async function countOpportunityStats(
     db,
     CountOpportunityStatRow,
     sql`SELECT
-          sum(revenue_impact_max) FILTER (WHERE ${open} AND type NOT IN (${savingsTypes}))::float8 AS potential,
-          sum(revenue_impact_max) FILTER (WHERE ${open} AND type IN (${savingsTypes}))::float8 AS savings,
+          sum(${minorOf}) FILTER (WHERE ${open} AND type NOT IN (${savingsTypes}))::text AS potential,
+          sum(${minorOf}) FILTER (WHERE ${open} AND type IN (${savingsTypes}))::text AS savings,
           count(*) FILTER (WHERE ${open} AND priority = 'high')::int AS high,
           count(*) FILTER (WHERE last_detected_at >= ${from} OR implemented_at >= ${from})::int AS detected,
           count(*) FILTER (WHERE implemented_at >= ${from})::int AS implemented,
@@ -202,8 +207,9 @@ async function countOpportunityStats(
   const countedFrom = row?.counted_from;
   return {
     stats: {
-      totalPotential: run ? Math.round(Number(row?.potential ?? 0) * 100) / 100 : 0,
-      totalSavings: run ? Math.round(Number(row?.savings ?? 0) * 100) / 100 : 0,
+      totalPotential: minorToDecimal(run ? Number(row?.potential ?? 0) : 0, digits),
+      totalSavings: minorToDecimal(run ? Number(row?.savings ?? 0) : 0, digits),
+      currency,
       highPriorityCount: run ? Number(row?.high ?? 0) : 0,
       confidenceScore:
         typeof wape === 'number' ? Math.round(Math.min(100, Math.max(0, 100 - wape)) * 10) / 10 : 0,

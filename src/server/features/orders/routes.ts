@@ -6,7 +6,6 @@ import {
   OrderNameParamsSchema,
   ShopifySummarySchema,
 } from '../../../shared/contracts/shopify.ts';
-import { minorToDecimal } from '../../../shared/money.ts';
 import { requireAuth } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import { readDashboardKpis } from '../dashboard/read-dashboard.ts';
@@ -44,15 +43,14 @@ export function registerShopifyRoutes(fastify: FastifyInstance, deps: AppDeps): 
       const k = store.kpis;
       if (!k || !store.from || !store.to) return live;
       // Synced: the store's own figures of the stated window, the same as every page's (issue #36).
-      const digits = store.currencyDigits ?? 2;
       return {
         ...live,
         periodDays: store.periodDays,
         from: store.from,
         to: store.to,
         orderCount: k.orders.current,
-        revenue: minorToDecimal(k.revenue.current, digits),
-        averageOrderValue: minorToDecimal(k.averageOrderValue.current, digits),
+        revenue: k.revenue.current,
+        averageOrderValue: k.averageOrderValue.current,
         truncated: false,
       };
     },

@@ -77,7 +77,7 @@ export const getKpis = defineTool({
       currency: data.currency,
       definitions: {
         money:
-          'Integers in minor units of `currency` (cents for USD); ad spend in minor units of adSpendCurrency.',
+          'Exact decimal strings in major units of `currency` (e.g. "1234.50"); ad spend and each platform\'s amounts in adSpendCurrency.',
         changePercent: '(current − previous) ÷ previous × 100; null when previous is 0.',
         revenue: data.revenueRule,
         roas: 'Blended ROAS = net store revenue ÷ Meta ad spend; metaRoas = revenue credited to Meta ÷ Meta ad spend.',

@@ -1,9 +1,10 @@
+import type { MoneyKpi } from '@shared/contracts/dashboard.ts';
 import { KPI_DEFINITIONS } from '@shared/money-definitions.ts';
 import { LoadingCards, ReadError } from '@web/components/page-states.tsx';
 import { type PeriodDays, PeriodSelect } from '@web/components/period-select.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { Definition } from '@web/components/ui/tooltip.tsx';
-import { formatMinorMoney } from '@web/lib/money.ts';
+import { formatMoney } from '@web/lib/money.ts';
 import { useState } from 'react';
 import { useAllStoresDashboard } from '../api/all-stores-queries.ts';
 import { AllStoresHeader } from './all-stores-header.tsx';
@@ -17,6 +18,8 @@ export function AllStoresDashboard({ title }: { title: string }) {
   const [period, setPeriod] = useState<PeriodDays>('30');
   const query = useAllStoresDashboard(Number(period));
   const data = query.data;
+  // An amount KPI shown in the reporting currency (the wire's decimal string, formatted once).
+  const amount = (kpi: MoneyKpi) => ({ ...kpi, text: formatMoney(kpi.current, data?.reportingCurrency) });
   return (
     <div className="space-y-6" data-testid="all-stores-dashboard">
       <AllStoresHeader title={title}>
@@ -39,19 +42,22 @@ export function AllStoresDashboard({ title }: { title: string }) {
             <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
               {(
                 [
-                  ['Revenue', data.kpis.revenue, true, KPI_DEFINITIONS.revenue],
+                  ['Revenue', amount(data.kpis.revenue), KPI_DEFINITIONS.revenue],
                   // Order totals, not Shopify's gross sales (products only, decision 088).
-                  ['Order totals', data.kpis.grossSales, true, KPI_DEFINITIONS.grossSales],
-                  ['Refunds', data.kpis.refunds, true, KPI_DEFINITIONS.refunds],
-                  ['Orders', data.kpis.orders, false, KPI_DEFINITIONS.orders],
+                  ['Order totals', amount(data.kpis.grossSales), KPI_DEFINITIONS.grossSales],
+                  ['Refunds', amount(data.kpis.refunds), KPI_DEFINITIONS.refunds],
+                  [
+                    'Orders',
+                    { ...data.kpis.orders, text: data.kpis.orders.current.toLocaleString('en-US') },
+                    KPI_DEFINITIONS.orders,
+                  ],
                   [
                     'Average order value',
-                    data.kpis.averageOrderValue,
-                    true,
+                    amount(data.kpis.averageOrderValue),
                     KPI_DEFINITIONS.averageOrderValue,
                   ],
                 ] as const
-              ).map(([label, kpi, money, definition]) => (
+              ).map(([label, kpi, definition]) => (
                 <Card key={label} data-testid="all-stores-kpi">
                   <CardHeader className="pb-2">
                     <CardTitle className="text-sm font-medium text-slate-300">
@@ -60,9 +66,7 @@ export function AllStoresDashboard({ title }: { title: string }) {
                   </CardHeader>
                   <CardContent>
                     <p className="text-xl font-bold text-white" data-testid="kpi-value">
-                      {money
-                        ? formatMinorMoney(kpi.current, data.reportingCurrency, data.currencyDigits)
-                        : kpi.current.toLocaleString('en-US')}
+                      {kpi.text}
                     </p>
                     <p className="text-xs text-slate-400">{formatChange(kpi.changePercent)}</p>
                   </CardContent>
@@ -84,7 +88,7 @@ export function AllStoresDashboard({ title }: { title: string }) {
                           {data.stores.find((s) => s.storeId === row.storeId)?.name ?? row.storeId}
                         </td>
                         <td className="py-1 text-right tabular-nums">
-                          {formatMinorMoney(row.revenueMinor, data.reportingCurrency, data.currencyDigits)}
+                          {formatMoney(row.revenue, data.reportingCurrency)}
                         </td>
                         <td className="py-1 text-right text-slate-400">{row.orders} orders</td>
                       </tr>

@@ -1,7 +1,7 @@
 import { LoadingCards, ReadError } from '@web/components/page-states.tsx';
 import { type PeriodDays, PeriodSelect } from '@web/components/period-select.tsx';
 import { Card, CardContent } from '@web/components/ui/card.tsx';
-import { formatMinorMoney } from '@web/lib/money.ts';
+import { formatMoney } from '@web/lib/money.ts';
 import { useState } from 'react';
 import { useAllStoresProducts } from '../api/all-stores-queries.ts';
 import { AllStoresHeader } from './all-stores-header.tsx';
@@ -42,7 +42,7 @@ export function AllStoresProducts({ title }: { title: string }) {
                       </td>
                       <td className="py-1 pr-3 text-right tabular-nums">{product.units}</td>
                       <td className="py-1 text-right tabular-nums">
-                        {formatMinorMoney(product.revenueMinor, data.reportingCurrency, data.currencyDigits)}
+                        {formatMoney(product.revenue, data.reportingCurrency)}
                       </td>
                     </tr>
                   ))}

@@ -110,8 +110,9 @@ function ShopifyTab({ connected, dates }: { connected: boolean; dates: ReturnTyp
   const figures = kpis.data?.hasData ? kpis.data : null;
   const k = figures?.kpis ?? null;
   const currency = figures?.currency ?? data.currency;
-  const major = (value: number) => value / 10 ** (figures?.currencyDigits ?? 2);
-  const minor = (value: number) => formatMoney(major(value), currency);
+  // The exact value for the cross-page check (decision 011): a number, compared, never summed.
+  const major = (amount: string) => Number(amount);
+  const shown = (amount: string) => formatMoney(amount, currency);
   const days = figures?.periodDays ?? 30;
   return (
     <div className="grid gap-6" data-testid="shopify-analytics">
@@ -130,13 +131,13 @@ function ShopifyTab({ connected, dates }: { connected: boolean; dates: ReturnTyp
           />
           <StatCard
             label="Revenue (net of refunds)"
-            value={minor(k.revenue.current)}
+            value={shown(k.revenue.current)}
             testId="shopify-revenue"
             metric={metricAttributes('store.revenue', days, major(k.revenue.current))}
           />
           <StatCard
             label="Average order value"
-            value={minor(k.averageOrderValue.current)}
+            value={shown(k.averageOrderValue.current)}
             testId="shopify-aov"
             metric={metricAttributes('store.aov', days, major(k.averageOrderValue.current))}
           />

@@ -1,4 +1,4 @@
-import type { DashboardKpis, KpiValue, RatioKpi } from '@shared/contracts/dashboard.ts';
+import type { DashboardKpis, KpiValue, MoneyKpi, RatioKpi } from '@shared/contracts/dashboard.ts';
 import { METRIC_NAMES } from '@shared/metrics.ts';
 import { KPI_DEFINITIONS } from '@shared/money-definitions.ts';
 import { LoadingCards, NoStoreData, ReadError } from '@web/components/page-states.tsx';
@@ -9,7 +9,7 @@ import { Definition } from '@web/components/ui/tooltip.tsx';
 import { useDateRange } from '@web/components/use-date-range.ts';
 import { TodayCard } from '@web/features/live-today/components/today-card.tsx';
 import { metricAttributes } from '@web/lib/metric-attributes.ts';
-import { formatMinorMoney } from '@web/lib/money.ts';
+import { formatMoney } from '@web/lib/money.ts';
 import { formatTimeAgo } from '@web/lib/opportunities/format-opportunity.ts';
 import { useAnalysisStatus, useRevenueForecast } from '@web/lib/opportunities/opportunity-queries.ts';
 import { changeTone, channelLabel, formatChange, formatDayRange } from '../../../lib/format/format-kpi.ts';
@@ -76,13 +76,12 @@ function KpiCard({
 function KpiGrid({ data }: { data: DashboardKpis }) {
   const k = data.kpis!;
   const currency = data.currency ?? 'USD';
-  const digits = data.currencyDigits ?? 2;
   // Without a comparison with data, no previous figure is shown (never "$0.00 in the previous year").
   const compared = data.comparison?.hasData === true;
   const before = (text: string) => (compared ? text : null);
-  const money = (v: KpiValue, cur = currency) => ({
-    value: formatMinorMoney(v.current, cur, digits),
-    previous: before(formatMinorMoney(v.previous, cur, digits)),
+  const money = (v: MoneyKpi, cur = currency) => ({
+    value: formatMoney(v.current, cur),
+    previous: before(formatMoney(v.previous, cur)),
     change: v.changePercent,
   });
   const count = (v: KpiValue) => ({
@@ -97,7 +96,8 @@ function KpiGrid({ data }: { data: DashboardKpis }) {
   });
   const spendCurrency = data.adSpendCurrency ?? currency;
   const days = data.periodDays;
-  const major = (minor: number) => minor / 10 ** digits;
+  // The figure's exact value for the cross-page check (decision 011): a number, compared, never summed.
+  const major = (amount: string) => Number(amount);
   return (
     <div className="grid gap-2">
       <p className="text-sm text-slate-300" data-testid="kpi-window">
@@ -183,7 +183,7 @@ function KpiGrid({ data }: { data: DashboardKpis }) {
           {data.adPlatforms
             .map(
               (p) =>
-                `${PLATFORM_NAMES[p.platform] ?? p.platform} ${formatMinorMoney(p.spendMinor, spendCurrency, digits)} (platform-reported ROAS ${p.platformRoas === null ? '—' : `${p.platformRoas.toFixed(2)}x`})`,
+                `${PLATFORM_NAMES[p.platform] ?? p.platform} ${formatMoney(p.spend, spendCurrency)} (platform-reported ROAS ${p.platformRoas === null ? '—' : `${p.platformRoas.toFixed(2)}x`})`,
             )
             .join(' · ')}
         </p>
@@ -213,7 +213,6 @@ function AdsMissing({ note }: { note: string | null }) {
 
 function TopLists({ data }: { data: DashboardKpis }) {
   const currency = data.currency ?? 'USD';
-  const digits = data.currencyDigits ?? 2;
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <Card data-testid="top-products">
@@ -235,7 +234,7 @@ function TopLists({ data }: { data: DashboardKpis }) {
                     <p className="truncate font-medium">{p.title}</p>
                     <p className="text-xs text-slate-400">{p.units.toLocaleString('en-US')} units</p>
                   </div>
-                  <p className="font-semibold">{formatMinorMoney(p.salesMinor, currency, digits)}</p>
+                  <p className="font-semibold">{formatMoney(p.sales, currency)}</p>
                 </li>
               ))}
             </ol>
@@ -260,7 +259,7 @@ function TopLists({ data }: { data: DashboardKpis }) {
                   <div className="flex items-baseline justify-between gap-3 text-sm">
                     <span className="font-medium">{channelLabel(c.channel)}</span>
                     <span>
-                      {formatMinorMoney(c.salesMinor, currency, digits)}{' '}
+                      {formatMoney(c.sales, currency)}{' '}
                       <span className="text-xs text-slate-400">
                         · {c.orders.toLocaleString('en-US')} orders · {c.share.toFixed(1)}%
                       </span>

@@ -110,10 +110,10 @@ export function OpportunitiesPage() {
         <SummaryStat
           testId="summary-total"
           title="Total Opportunities"
-          value={formatThousands(s?.totalPotential ?? 0, currency, 1)}
+          value={formatThousands(s?.totalPotential ?? 0, s?.currency ?? currency, 1)}
           hint={
-            s && s.totalSavings > 0
-              ? `Potential revenue, next 30 days (savings of ${formatThousands(s.totalSavings, currency, 1)} not included)`
+            s && Number(s.totalSavings) > 0
+              ? `Potential revenue, next 30 days (savings of ${formatThousands(s.totalSavings, s.currency, 1)} not included)`
               : 'Potential revenue, next 30 days'
           }
           icon={<TrendingUp aria-hidden="true" className="size-4 text-emerald-300" />}
