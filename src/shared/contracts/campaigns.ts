@@ -68,6 +68,18 @@ export const ChannelProfitRowSchema = z.object({
   ...ProfitFiguresShape,
 });
 export type ChannelProfitRow = z.infer<typeof ChannelProfitRowSchema>;
+/** The profit figures every row of the page carries (a campaign, a channel or the totals). */
+export type CampaignProfitFigures = Pick<
+  ChannelProfitRow,
+  | 'contribution'
+  | 'poas'
+  | 'customers'
+  | 'newCustomers'
+  | 'cac'
+  | 'newCustomerCac'
+  | 'unitsSold'
+  | 'unitsWithCost'
+>;
 
 const FiguresShape = {
   /** The ad account's currency. */

@@ -1,4 +1,4 @@
-import type { CampaignRow, ChannelProfitRow } from '../../../shared/contracts/campaigns.ts';
+import type { CampaignProfitFigures, CampaignRow } from '../../../shared/contracts/campaigns.ts';
 import { minorToDecimal } from '../../../shared/money.ts';
 
 /**
@@ -45,17 +45,6 @@ export interface FiguresMinor extends ProfitMinor {
   ga4ReportedRevenueMinor: number | null;
 }
 
-type ProfitOnTheWire = Pick<
-  ChannelProfitRow,
-  | 'contribution'
-  | 'poas'
-  | 'customers'
-  | 'newCustomers'
-  | 'cac'
-  | 'newCustomerCac'
-  | 'unitsSold'
-  | 'unitsWithCost'
->;
 type FiguresOnTheWire = Omit<
   CampaignRow,
   'campaignId' | 'name' | 'status' | 'objective' | 'label' | 'daily' | 'opportunities'
@@ -64,7 +53,7 @@ type FiguresOnTheWire = Omit<
 const orNull = (minor: number | null, digits: number) =>
   minor === null ? null : minorToDecimal(minor, digits);
 
-export function profitOnTheWire(p: ProfitMinor, digits: MoneyDigits): ProfitOnTheWire {
+export function profitOnTheWire(p: ProfitMinor, digits: MoneyDigits): CampaignProfitFigures {
   return {
     contribution: minorToDecimal(p.contributionMinor, digits.shop),
     poas: p.poas,

@@ -1,4 +1,4 @@
-import type { CampaignPerformance, ChannelProfitRow } from '@shared/contracts/campaigns.ts';
+import type { CampaignPerformance, CampaignProfitFigures } from '@shared/contracts/campaigns.ts';
 import { PROFIT_METRIC_NAMES } from '@shared/metrics.ts';
 import { CostCoverage } from '@web/components/cost-coverage.tsx';
 import { SummaryStat } from '@web/components/page-states.tsx';
@@ -9,17 +9,6 @@ import { formatAmountIn } from '@web/lib/money.ts';
 import { formatCount, formatRoas } from '../../../lib/format/format-campaign.ts';
 
 /** Profit figures of one row (a campaign, a channel or the totals), as the API names them. */
-type ProfitFigures = Pick<
-  ChannelProfitRow,
-  | 'contribution'
-  | 'poas'
-  | 'customers'
-  | 'newCustomers'
-  | 'cac'
-  | 'newCustomerCac'
-  | 'unitsSold'
-  | 'unitsWithCost'
->;
 
 /** POAS coloured by the break-even line: under 1 the spend loses money. */
 function PoasCell({ poas, testId }: { poas: number | null; testId?: string }) {
@@ -69,7 +58,7 @@ export function CampaignProfitSummary({ data }: { data: CampaignPerformance }) {
 
 const PROFIT_HEAD = ['Contribution', 'POAS', 'Customers (new)', 'CAC', 'New-customer CAC'];
 
-function ProfitCells({ row, data }: { row: ProfitFigures; data: CampaignPerformance }) {
+function ProfitCells({ row, data }: { row: CampaignProfitFigures; data: CampaignPerformance }) {
   const money = (amount: string | null) => formatAmountIn(amount, data.shopCurrency);
   return (
     <>
