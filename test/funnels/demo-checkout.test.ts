@@ -178,6 +178,13 @@ describe('the demo checkout through the custom pixel', () => {
     // other checkout steps carry — none left to the tracker's fallbacks.
     expect(Object.fromEntries(byMethod)).toEqual(truth.join.byMethod);
     expect(joinedConsenting / consenting.size).toBeGreaterThanOrEqual(0.98);
+    // A buyer who refused consent left no journey (planCheckout): the pixel was live and did not see
+    // the checkout, so no guess may credit the order to another visitor's session (decision 164).
+    const refusedJoined = joined.filter((r) => refused.has(r.order_id));
+    console.log(
+      `refusals joined: ${refusedJoined.length} of ${refused.size} ${JSON.stringify(refusedJoined)}`,
+    );
+    expect(refusedJoined).toEqual([]);
 
     // The figure as the health card reports it: joined ÷ online orders placed with consent, the
     // consenting orders being exactly the planted ones (the demo has no POS or draft order).
@@ -189,13 +196,16 @@ describe('the demo checkout through the custom pixel', () => {
       `health: joinedShare ${health.joinedShare} of ${health.consentingOrders} orders placed with consent, unjoined ${JSON.stringify(health.unjoined)}`,
     );
     expect(health.orders).toBe(truth.join.orders);
+    // The rate counts the same joins: every joined order is a consenting one.
+    expect(health.joinedOrders).toBe(joinedConsenting);
+    expect(health.rate).toBe(Math.round((joinedConsenting / truth.join.orders) * 10_000) / 10_000);
     expect(health.consentingOrders).toBe(truth.join.consentingOrders);
     expect(health.joinedShare).toBe(Math.round((joinedConsenting / consenting.size) * 10_000) / 10_000);
     expect(health.joinedShare).toBeGreaterThanOrEqual(0.98);
-    // "No consent" is an estimate (decision 107): the online orders the installed pixel never saw
-    // and no guess joined — exactly the planted refusals left unjoined.
+    // "No consent" is an estimate (decision 107): the online orders the installed pixel never saw —
+    // exactly the planted refusals, none of them joined (decision 164).
     expect(health.unjoined).toEqual([
-      { reason: 'no_consent', orders: [...refused].filter((id) => !joinedIds.has(id)).length },
+      { reason: 'no_consent', orders: refused.size },
       { reason: 'unmatched', orders: consenting.size - joinedConsenting },
       { reason: 'pos_or_draft', orders: 0 },
       { reason: 'no_journey', orders: 0 },

@@ -13,6 +13,33 @@ const EMAIL_WINDOW = sql`interval '30 days'`;
 /** Clock skew allowed between the browser's events and Shopify's order time. */
 const SKEW = sql`interval '10 minutes'`;
 
+/**
+ * How long the Shopify pixel counts as live after any event it stored: it sends on every page and
+ * checkout step of a consenting visitor, so a store running it hears from it within a week.
+ */
+const PIXEL_LIVE = sql`interval '7 days'`;
+
+/** Shopify's source names of orders no online checkout leads to: point of sale and draft orders. */
+const OFFLINE_SOURCES = sql`('pos', 'shopify_draft_order')`;
+
+/** The pixel stored an event of order `o`'s checkout, found by `key` (its events all carry consent). */
+const pixelSaw = (key: SQL) => sql`EXISTS (SELECT 1 FROM tracking_pixel_events e
+  WHERE e.workspace_id = o.workspace_id AND ${key})`;
+
+/**
+ * Order `o` may be guessed (landing + UTM, e-mail hash) unless it is a consent refusal (decision 164):
+ * an online order the pixel did not see (no completion names it, no event carries its checkout or
+ * cart token) while the pixel was live at its time (an event of the workspace in the 7 days up to
+ * its creation, with clock skew). The pixel sends only with analytics consent, so such a buyer
+ * refused tracking and left no journey: any session a guess found would be another visit's. Without
+ * pixel events over that week (no pixel, not yet installed, removed) the guesses run as before.
+ */
+const GUESSABLE = sql`(COALESCE(o.source_name IN ${OFFLINE_SOURCES}, false)
+  OR NOT EXISTS (SELECT 1 FROM tracking_pixel_events e WHERE e.workspace_id = o.workspace_id
+    AND e.occurred_at BETWEEN o.created_at - ${PIXEL_LIVE} AND o.created_at + ${SKEW})
+  OR ${pixelSaw(sql`e.name = 'checkout_completed' AND e.order_id = o.order_id`)}
+  OR ${pixelSaw(sql`e.checkout_token = o.checkout_token`)} OR ${pixelSaw(sql`e.cart_token = o.cart_token`)})`;
+
 /** Path of a URL or path, without origin, query or fragment. */
 const pathOf = (column: SQL) =>
   sql`regexp_replace(split_part(split_part(${column}, '?', 1), '#', 1), '^https?://[^/]+', '')`;
@@ -137,8 +164,9 @@ export async function joinPixelOrders(
  * session before the order), the cart/checkout token the session saw, the landing page with the
  * same UTM parameters within three hours before the order (only sessions no other order holds,
  * one order per session), then the e-mail hash of a
- * signed-in visitor within 30 days. A joined order keeps its session; re-running adds only new
- * joins. Run after every sync, before the analysis (analyze-workspace job).
+ * signed-in visitor within 30 days; the two guesses skip consent refusals (GUESSABLE, decision 164).
+ * A joined order keeps its session; re-running adds only new joins. Run after every sync, before
+ * the analysis (analyze-workspace job).
  */
 export async function joinOrderJourneys(db: Db, workspaceId: string): Promise<JoinSummary> {
   await foldFirst(db);
@@ -163,14 +191,15 @@ export async function joinOrderJourneys(db: Db, workspaceId: string): Promise<Jo
       AND s.utm_medium IS NOT DISTINCT FROM o.utm_medium AND s.utm_campaign IS NOT DISTINCT FROM o.utm_campaign
       AND s.utm_content IS NOT DISTINCT FROM o.utm_content AND s.utm_term IS NOT DISTINCT FROM o.utm_term
       AND s.started_at >= o.created_at - ${LANDING_WINDOW}
-      AND ${pathOf(sql`s.landing_url`)} = ${pathOf(sql`o.landing_page`)}`,
+      AND ${pathOf(sql`s.landing_url`)} = ${pathOf(sql`o.landing_page`)} AND ${GUESSABLE}`,
     true,
   );
   const email_hash = await joinBy(
     db,
     workspaceId,
     'email_hash',
-    sql`o.email_hash IS NOT NULL AND s.email_hash = o.email_hash AND s.started_at >= o.created_at - ${EMAIL_WINDOW}`,
+    sql`o.email_hash IS NOT NULL AND s.email_hash = o.email_hash AND s.started_at >= o.created_at - ${EMAIL_WINDOW}
+      AND ${GUESSABLE}`,
   );
   return { ...pixel, visitor_id, checkout_token, landing_utm, email_hash };
 }
