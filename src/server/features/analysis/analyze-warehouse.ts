@@ -3,7 +3,7 @@ import { type Db, openDatabase } from '../../db/client.ts';
 import { openReadReplica } from '../../db/read-replica.ts';
 import { primaryLsn } from '../../db/replica-freshness.ts';
 import { readOpportunityProfitContext } from '../../domain/contribution/read-opportunity-profit.ts';
-import { listForecastClosures } from '../forecast-closures/forecast-closure-queries.ts';
+import { listForecastClosures } from '../../domain/forecast-closures/forecast-closure-queries.ts';
 import { type AnalysisRunOutput, analyzeRun } from './analyze-run.ts';
 import { loadAnalysisFacts } from './load-analysis-facts.ts';
 import { refreshAnalysisFacts } from './refresh-analysis-facts.ts';

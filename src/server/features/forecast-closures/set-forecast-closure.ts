@@ -1,10 +1,13 @@
 import type { RevenueForecast } from '../../../shared/contracts/analytics.ts';
 import { findLatestRun, readRevenueForecastOfRun } from '../../domain/analysis-runs/read-analytics.ts';
+import {
+  deleteForecastClosure,
+  insertForecastClosure,
+} from '../../domain/forecast-closures/forecast-closure-queries.ts';
 import { AppError } from '../../errors.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import type { SessionPrincipal } from '../../platform/session/manage-sessions.ts';
 import { runAnalysis } from '../analysis/run-analysis.ts';
-import { deleteForecastClosure, insertForecastClosure } from './forecast-closure-queries.ts';
 
 /**
  * Confirms (`closed` true) or withdraws the owner's closure of one forecast day, then re-runs the

@@ -7,8 +7,8 @@ import {
 } from '../../../core/journeys/credit-first-party-journeys.ts';
 import { keptAnswer } from '../../caches.ts';
 import { queryRows } from '../../db/query-rows.ts';
-import { foldFirst } from '../../domain/tracking/fold-events.ts';
 import type { CachedReads } from '../../http/deps.ts';
+import { foldFirst } from '../tracking/fold-events.ts';
 import { readFirstPartyJourneys } from './read-first-party-journeys.ts';
 
 /** A model's credit over a window's first-party journeys, and the joined orders it covers. */

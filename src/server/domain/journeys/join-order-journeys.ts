@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
-import { foldFirst } from '../../domain/tracking/fold-events.ts';
+import { foldFirst } from '../tracking/fold-events.ts';
 
 /**
  * How far back the landing + UTM fallback looks: Shopify's landing site is the visit in which the

@@ -1,9 +1,9 @@
 import type { AttributionModel } from '../../../core/attribution/types.ts';
 import type { FirstPartyAttribution } from '../../../shared/contracts/first-party.ts';
-import { ga4CurrencyNote, readGa4Revenue } from '../../domain/metrics/ga4-revenue.ts';
-import { readMetricWindow } from '../../domain/metrics/metric-window.ts';
-import { queryAttribution } from '../../domain/metrics/query-attribution.ts';
 import type { CachedReads } from '../../http/deps.ts';
+import { ga4CurrencyNote, readGa4Revenue } from '../metrics/ga4-revenue.ts';
+import { readMetricWindow } from '../metrics/metric-window.ts';
+import { queryAttribution } from '../metrics/query-attribution.ts';
 import { keptFirstPartyCredit } from './kept-first-party-credit.ts';
 
 /** Shown on the page beside the figures. */

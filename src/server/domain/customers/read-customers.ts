@@ -11,14 +11,14 @@ import type {
 import { dayRangeRequestOf } from '../../../shared/contracts/date-range.ts';
 import { currencyDigitsOf, majorToDecimal, minorToDecimal } from '../../../shared/money.ts';
 import { queryRows } from '../../db/query-rows.ts';
+import type { CachedReads } from '../../http/deps.ts';
 import {
   findLatestRun,
   type LatestRun,
   readCustomerSegments,
   readSnapshotOnce,
-} from '../../domain/analysis-runs/read-analytics.ts';
-import { readMetricWindow, validOrderOf } from '../../domain/metrics/metric-window.ts';
-import type { CachedReads } from '../../http/deps.ts';
+} from '../analysis-runs/read-analytics.ts';
+import { readMetricWindow, validOrderOf } from '../metrics/metric-window.ts';
 
 const CHURN_BINS = 10;
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { FirstPartyJourney, SessionTouch } from '../../../core/journeys/credit-first-party-journeys.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
-import { foldFirst } from '../../domain/tracking/fold-events.ts';
+import { foldFirst } from '../tracking/fold-events.ts';
 
 /** How far before the order's session a visitor's earlier sessions count as its journey (GA4's default). */
 const LOOKBACK = sql`interval '30 days'`;

@@ -2,10 +2,10 @@ import { computeRoas } from '../../../core/metrics/compute-roas.ts';
 import type { AdPlatformCampaigns } from '../../../shared/contracts/campaigns.ts';
 import type { DayRangeRequest } from '../../../shared/day-range.ts';
 import { currencyDigitsOf, parseDecimalToMinor } from '../../../shared/money.ts';
-import { campaignKeyOf } from '../../domain/metrics/read-campaign-orders.ts';
 import type { CachedReads } from '../../http/deps.ts';
 import { readAdSpendWithOrders } from '../ad-spend/read-ad-spend.ts';
 import type { FirstPartyCredit } from '../journeys/kept-first-party-credit.ts';
+import { campaignKeyOf } from '../metrics/read-campaign-orders.ts';
 
 /**
  * /campaigns' campaigns of every ad platform (issue #39): GET /api/ad-spend's figures (the one

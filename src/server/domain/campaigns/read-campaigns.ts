@@ -28,13 +28,13 @@ import {
 } from '../../../shared/metrics.ts';
 import { currencyDigitsOf } from '../../../shared/money.ts';
 import { queryRows } from '../../db/query-rows.ts';
-import { type Ga4Revenue, ga4CurrencyNote, readGa4Revenue } from '../../domain/metrics/ga4-revenue.ts';
-import { type CreditFigures, emptyCreditFigures } from '../../domain/metrics/load-attribution.ts';
-import { readMetricWindow } from '../../domain/metrics/metric-window.ts';
-import { queryAttribution } from '../../domain/metrics/query-attribution.ts';
 import type { CachedReads } from '../../http/deps.ts';
 import { listCredentialSummaries } from '../../vault/credential-store.ts';
 import { keptFirstPartyCredit } from '../journeys/kept-first-party-credit.ts';
+import { type Ga4Revenue, ga4CurrencyNote, readGa4Revenue } from '../metrics/ga4-revenue.ts';
+import { type CreditFigures, emptyCreditFigures } from '../metrics/load-attribution.ts';
+import { readMetricWindow } from '../metrics/metric-window.ts';
+import { queryAttribution } from '../metrics/query-attribution.ts';
 import { readPlatformCampaigns } from './read-platform-campaigns.ts';
 
 const CAMPAIGN_OPPORTUNITY_TYPES = ['scale_campaign', 'cut_campaign', 'ad_spend_out_of_stock'];

@@ -5,7 +5,7 @@ import type { MetaSpending } from '../../../shared/contracts/meta.ts';
 import { currencyDigitsOf, minorToDecimal } from '../../../shared/money.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
-import { adSpendRows } from '../../domain/metrics/ad-spend-rows.ts';
+import { adSpendRows } from '../metrics/ad-spend-rows.ts';
 
 const ShopRow = z.object({ iana_timezone: z.string() });
 const CampaignRow = z.object({

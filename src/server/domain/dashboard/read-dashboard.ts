@@ -8,12 +8,12 @@ import type { DayRangeRequest } from '../../../shared/day-range.ts';
 import { REVENUE_RULE, WINDOW_RULE } from '../../../shared/metrics.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows, queryRowsWithoutJit } from '../../db/query-rows.ts';
-import { findLatestRun, readSnapshotOnce } from '../../domain/analysis-runs/read-analytics.ts';
-import { adSpendRows } from '../../domain/metrics/ad-spend-rows.ts';
-import { readMetricWindow, validOrderOf } from '../../domain/metrics/metric-window.ts';
-import { queryAttribution } from '../../domain/metrics/query-attribution.ts';
 import type { CachedReads } from '../../http/deps.ts';
 import { listCredentialSummaries } from '../../vault/credential-store.ts';
+import { findLatestRun, readSnapshotOnce } from '../analysis-runs/read-analytics.ts';
+import { adSpendRows } from '../metrics/ad-spend-rows.ts';
+import { readMetricWindow, validOrderOf } from '../metrics/metric-window.ts';
+import { queryAttribution } from '../metrics/query-attribution.ts';
 
 const TOP_PRODUCTS = 5;
 const TOP_CHANNELS = 6;

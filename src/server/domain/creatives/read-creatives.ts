@@ -10,10 +10,10 @@ import {
 import { dayRangeRequestOf } from '../../../shared/contracts/date-range.ts';
 import { currencyDigitsOf, minorToDecimal } from '../../../shared/money.ts';
 import { queryRows } from '../../db/query-rows.ts';
-import { creditOfRow } from '../../domain/metrics/credit-of-row.ts';
-import { partsOf, queryCreditedRows } from '../../domain/metrics/load-attribution.ts';
-import { readMetricWindow } from '../../domain/metrics/metric-window.ts';
 import type { CachedReads } from '../../http/deps.ts';
+import { creditOfRow } from '../metrics/credit-of-row.ts';
+import { partsOf, queryCreditedRows } from '../metrics/load-attribution.ts';
+import { readMetricWindow } from '../metrics/metric-window.ts';
 import { AdDayRow, AdRow } from './creative-rows.ts';
 import { readPlatformAdDays, readPlatformAds } from './read-platform-ads.ts';
 

@@ -11,13 +11,13 @@ import type { DayRangeRequest } from '../../../shared/day-range.ts';
 import { currencyDigitsOf, minorToDecimal } from '../../../shared/money.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
-import { adSpendRows } from '../../domain/metrics/ad-spend-rows.ts';
-import { readMetricWindow } from '../../domain/metrics/metric-window.ts';
+import { adSpendRows } from '../metrics/ad-spend-rows.ts';
+import { readMetricWindow } from '../metrics/metric-window.ts';
 import {
   type CampaignOrdersReader,
   NO_CAMPAIGN_ORDERS,
   readCampaignOrders,
-} from '../../domain/metrics/read-campaign-orders.ts';
+} from '../metrics/read-campaign-orders.ts';
 
 /**
  * GET /api/ad-spend (issue #39, decisions 104, 099 and 105): every platform's spend over the

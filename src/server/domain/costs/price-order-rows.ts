@@ -1,7 +1,7 @@
-import { matchShippingProfile } from '../../../../core/costs/match-shipping-profile.ts';
-import { resolveUnitCost } from '../../../../core/costs/resolve-unit-cost.ts';
-import type { UpsertRow, UpsertSpec } from '../../../jobs/sync/upsert-rows.ts';
-import type { CostBook } from '../queries/load-cost-book.ts';
+import { matchShippingProfile } from '../../../core/costs/match-shipping-profile.ts';
+import { resolveUnitCost } from '../../../core/costs/resolve-unit-cost.ts';
+import type { UpsertRow, UpsertSpec } from '../../jobs/sync/upsert-rows.ts';
+import type { CostBook } from './load-cost-book.ts';
 
 /** Profile-based shipping cost rows, frozen at their first write like line costs. */
 export const SHIPPING_COST_SPEC: UpsertSpec = {

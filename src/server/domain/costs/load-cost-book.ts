@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { ShippingBand } from '../../../../core/costs/match-shipping-profile.ts';
-import { orderCostPeriods } from '../../../../core/costs/order-cost-periods.ts';
-import type { CostPeriod } from '../../../../core/costs/types.ts';
-import type { Db } from '../../../db/client.ts';
-import { queryRows } from '../../../db/query-rows.ts';
+import type { ShippingBand } from '../../../core/costs/match-shipping-profile.ts';
+import { orderCostPeriods } from '../../../core/costs/order-cost-periods.ts';
+import type { CostPeriod } from '../../../core/costs/types.ts';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/query-rows.ts';
 
 /**
  * Everything needed to price a workspace's order lines without a query per line: the cost
