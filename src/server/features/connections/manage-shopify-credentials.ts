@@ -12,6 +12,7 @@ import { registerShopifyWebhooksJob } from '../../jobs/definitions/register-shop
 import { SYNC_JOBS } from '../../jobs/definitions/sync-jobs.ts';
 import { enqueue } from '../../jobs/enqueue.ts';
 import type { IntegrationContext } from '../../platform/integrations/integration-context.ts';
+import { createShopifyClientFor } from '../../platform/integrations/shopify-client-for.ts';
 import { describeFailure, toAppError } from '../../platform/integrations/upstream-failure.ts';
 import {
   deleteCredential,
@@ -22,7 +23,6 @@ import {
   saveCredential,
 } from '../../vault/credential-store.ts';
 import { removeWebhookSubscriptions } from '../webhooks/services/manage-subscriptions.ts';
-import { createShopifyClientFor } from './shopify-client-for.ts';
 import { scopeInfo, tryReadGrantedScopes } from './shopify-scope-info.ts';
 
 /** Loads the workspace's Shopify client, or a 400 telling the owner to connect first. */

@@ -14,17 +14,20 @@ import {
   ShopifyStoreResponseSchema,
 } from '../../../shared/contracts/credentials.ts';
 import { ShopifyScopesResponseSchema } from '../../../shared/contracts/shopify.ts';
-import { requireAuth } from '../../http/auth.ts';
-import type { AppDeps } from '../../http/deps.ts';
-import { checkShopifyScopes } from './check-shopify-scopes.ts';
-import { getCredentialsStatus } from './get-credentials-status.ts';
 import {
   getGaStatus,
   removeGaCredentials,
   storeGaCredentials,
   testGaConnection,
-} from './manage-ga-credentials.ts';
-import { removeMetaCredentials, storeMetaCredentials } from './manage-meta-credentials.ts';
+} from '../../domain/credentials/manage-ga-credentials.ts';
+import {
+  removeMetaCredentials,
+  storeMetaCredentials,
+} from '../../domain/credentials/manage-meta-credentials.ts';
+import { requireAuth } from '../../http/auth.ts';
+import type { AppDeps } from '../../http/deps.ts';
+import { checkShopifyScopes } from './check-shopify-scopes.ts';
+import { getCredentialsStatus } from './get-credentials-status.ts';
 import {
   getShopifyCredentialView,
   removeShopifyCredentials,

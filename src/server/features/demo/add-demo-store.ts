@@ -6,10 +6,10 @@ import { AppError } from '../../errors.ts';
 import type { DemoRuntime } from '../../http/demo-runtime.ts';
 import type { IntegrationContext } from '../../platform/integrations/integration-context.ts';
 import type { SessionPrincipal } from '../../platform/session/manage-sessions.ts';
+import { createStore } from '../../platform/workspace/create-store.ts';
+import { toStore } from '../../platform/workspace/list-stores.ts';
 import { storeShopifyCredentials } from '../connections/manage-shopify-credentials.ts';
 import { enterDemoProfitSetup } from '../costs/services/enter-demo-profit-setup.ts';
-import { createStore } from '../stores/create-store.ts';
-import { toStore } from '../stores/list-stores.ts';
 import { getDemoCredentials } from './connect-demo-store.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { type DeliveryMode, DeliveryModeSchema } from '../../../../shared/contracts/webhooks.ts';
-import type { Db } from '../../../db/client.ts';
-import { queryRows } from '../../../db/query-rows.ts';
+import { type DeliveryMode, DeliveryModeSchema } from '../../../shared/contracts/webhooks.ts';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/query-rows.ts';
 
 export interface DeliveryState {
   mode: DeliveryMode;

@@ -2,8 +2,8 @@ import { asc, eq } from 'drizzle-orm';
 import type { Store, StoreList, StoreTeam } from '../../../shared/contracts/stores.ts';
 import type { Db } from '../../db/client.ts';
 import { teamMembers, teams, whShops, workspaces } from '../../db/schema/index.ts';
-import type { SessionPrincipal } from '../../platform/session/manage-sessions.ts';
-import { memberOfStoreTeam } from '../../platform/session/membership.ts';
+import type { SessionPrincipal } from '../session/manage-sessions.ts';
+import { memberOfStoreTeam } from '../session/membership.ts';
 
 /** A store's columns as the API shows them (with its synced shop, when there is one). */
 export const storeColumns = {

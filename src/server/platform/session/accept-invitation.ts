@@ -6,9 +6,9 @@ import { defaultVisibility } from '../../../shared/permissions.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { AppError } from '../../errors.ts';
-import { recordAudit } from '../../platform/audit/record-audit.ts';
-import { selectSessionStore } from '../../platform/session/manage-sessions.ts';
-import { inTransaction } from '../../platform/session/members-store.ts';
+import { recordAudit } from '../audit/record-audit.ts';
+import { selectSessionStore } from './manage-sessions.ts';
+import { inTransaction } from './members-store.ts';
 import { findInvitationByToken, stateOf } from './read-invitations.ts';
 
 const WHY_NOT: Record<'accepted' | 'expired' | 'revoked', string> = {

@@ -11,13 +11,9 @@ import { compareByProfitImpact } from '../../../shared/opportunity-order.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { analysisMetrics, opportunities } from '../../db/schema/analysis.ts';
-import {
-  findLatestRun,
-  type LatestRun,
-  readSnapshotOnce,
-} from '../../domain/analysis-runs/read-analytics.ts';
 import { notFound } from '../../errors.ts';
 import type { CachedReads } from '../../http/deps.ts';
+import { findLatestRun, type LatestRun, readSnapshotOnce } from '../analysis-runs/read-analytics.ts';
 
 type OpportunityRow = typeof opportunities.$inferSelect;
 

@@ -2,8 +2,8 @@ import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 import type { AppDeps } from '../../http/deps.ts';
 import { PermanentJobError } from '../../jobs/job-definition.ts';
-import { mailTransporter } from '../../platform/mail/mail-transport.ts';
-import { UnsafeTargetError } from '../../platform/outbound/ssrf-guard.ts';
+import { mailTransporter } from '../mail/mail-transport.ts';
+import { UnsafeTargetError } from '../outbound/ssrf-guard.ts';
 import { loadChannelTarget } from './channels.ts';
 import { postJson } from './post-json.ts';
 

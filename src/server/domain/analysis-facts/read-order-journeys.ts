@@ -11,7 +11,7 @@ import type {
 } from '../../../core/pipeline/types.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
-import { clickMatchedOrders } from '../../domain/metrics/click-matched-orders.ts';
+import { clickMatchedOrders } from '../metrics/click-matched-orders.ts';
 import { ORDER_JOURNEY } from './refresh-analysis-facts.ts';
 
 const OrderDayQueryRow = z.object({

@@ -3,8 +3,8 @@ import type { Db } from '../../db/client.ts';
 import { listJobsForStatus } from '../../jobs/sync/status-jobs.ts';
 import { listSyncStates } from '../../jobs/sync/sync-state.ts';
 import { listCredentialSummaries } from '../../vault/credential-store.ts';
-import { assessConnectionHealth } from '../connections/assess-connection-health.ts';
-import { readDeliveryState } from '../webhooks/queries/delivery-mode.ts';
+import { assessConnectionHealth } from './assess-connection-health.ts';
+import { readDeliveryState } from './delivery-mode.ts';
 
 /**
  * GET /api/sync/status: per source, the figures of the data-freshness panel and the source's

@@ -14,7 +14,6 @@ import type {
 import { UpstreamError } from '../../connectors/http/upstream-error.ts';
 import { mapSummary } from '../../connectors/meta/map.ts';
 import type { MetaAdAccount } from '../../connectors/meta/payload.schema.ts';
-import { readMetaSpendingLastMonth } from '../../domain/ad-spend/read-meta-spending.ts';
 import { AppError, badRequest } from '../../errors.ts';
 import { SYNC_JOBS } from '../../jobs/definitions/sync-jobs.ts';
 import { enqueue } from '../../jobs/enqueue.ts';
@@ -29,6 +28,7 @@ import {
   saveCredential,
   updateCredentialVerification,
 } from '../../vault/credential-store.ts';
+import { readMetaSpendingLastMonth } from '../ad-spend/read-meta-spending.ts';
 import { createMetaClientFor } from './upstream-clients.ts';
 
 /**

@@ -11,8 +11,8 @@ import {
 import { queryRows, timestampColumn } from '../../db/query-rows.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { AppDeps } from '../../http/deps.ts';
-import { assertPublicHost, UnsafeTargetError } from '../../platform/outbound/ssrf-guard.ts';
 import { decryptSecret, encryptSecret } from '../../vault/cipher.ts';
+import { assertPublicHost, UnsafeTargetError } from '../outbound/ssrf-guard.ts';
 import { channelVaultContext } from './reencrypt-channel-targets.ts';
 
 /**

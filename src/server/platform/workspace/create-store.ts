@@ -1,7 +1,7 @@
 import type { CreateStoreBody, Store } from '../../../shared/contracts/stores.ts';
 import type { Db } from '../../db/client.ts';
 import { workspaces } from '../../db/schema/index.ts';
-import type { SessionPrincipal } from '../../platform/session/manage-sessions.ts';
+import type { SessionPrincipal } from '../session/manage-sessions.ts';
 import { NO_SHOP, toStore } from './list-stores.ts';
 
 /**

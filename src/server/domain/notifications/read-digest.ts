@@ -1,15 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { addDays } from '../../../../shared/calendar.ts';
-import type { DigestPeriod } from '../../../../shared/contracts/notifications.ts';
-import { parseDecimalToMinor } from '../../../../shared/money.ts';
-import type { Db } from '../../../db/client.ts';
-import { queryRows, timestampColumn } from '../../../db/query-rows.ts';
-import { findLatestRun, readStockImpactOfRun } from '../../../domain/analysis-runs/read-analytics.ts';
-import { readMetricWindow, validOrderOf } from '../../../domain/metrics/metric-window.ts';
-import { readProfitReport } from '../../../domain/profit/read-profit-report.ts';
-import type { CachedReads } from '../../../http/deps.ts';
-import { listOpportunities } from '../../opportunities/manage-opportunities.ts';
+import { addDays } from '../../../shared/calendar.ts';
+import type { DigestPeriod } from '../../../shared/contracts/notifications.ts';
+import { parseDecimalToMinor } from '../../../shared/money.ts';
+import type { Db } from '../../db/client.ts';
+import { queryRows, timestampColumn } from '../../db/query-rows.ts';
+import type { CachedReads } from '../../http/deps.ts';
+import { findLatestRun, readStockImpactOfRun } from '../analysis-runs/read-analytics.ts';
+import { readMetricWindow, validOrderOf } from '../metrics/metric-window.ts';
+import { listOpportunities } from '../opportunities/manage-opportunities.ts';
+import { readProfitReport } from '../profit/read-profit-report.ts';
 
 /** One KPI of a digest: this period, the one before, and the same weekdays a year before. */
 export interface DigestKpi {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
-import { CREDIT_COLUMNS } from '../../domain/metrics/load-attribution.ts';
+import { CREDIT_COLUMNS } from '../metrics/load-attribution.ts';
 
 /**
  * What decides an order's (alias `o`) channels and campaigns, as one JSON text: the key the facts

@@ -9,7 +9,7 @@ import {
 import { mentionsCostMetric } from '../../../shared/permissions.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows, timestampColumn } from '../../db/query-rows.ts';
-import { listAlertDeliveries } from './delivery-store.ts';
+import { listAlertDeliveries } from '../../platform/notifications/delivery-store.ts';
 
 const AlertNoteRow = z.object({ rule: z.string(), subject: z.string(), note: z.string() });
 

@@ -2,15 +2,15 @@ import { and, asc, eq } from 'drizzle-orm';
 import { keptAnswer } from '../../caches.ts';
 import { analysisCustomers } from '../../db/schema/analysis.ts';
 import { analysisInsightDays, analysisInsightMovers } from '../../db/schema/insights.ts';
-import type { MetricWindow } from '../../domain/metrics/metric-window.ts';
 import type { CachedReads } from '../../http/deps.ts';
-import { loadAnalysisFacts } from '../analysis/load-analysis-facts.ts';
+import { loadAnalysisFacts } from '../analysis-facts/load-analysis-facts.ts';
 import {
   analysedWindows,
   computeInsightSnapshot,
   type InsightSnapshot,
   type InsightWindow,
-} from '../analysis/write-insight-snapshot.ts';
+} from '../analysis-facts/write-insight-snapshot.ts';
+import type { MetricWindow } from '../metrics/metric-window.ts';
 
 /**
  * The insight snapshot of exactly the window asked (issue #36): the analysis run's own rows when

@@ -1,6 +1,6 @@
 import { createShopifyClient, type ShopifyClient } from '../../connectors/shopify/client.ts';
-import type { IntegrationContext } from '../../platform/integrations/integration-context.ts';
 import type { ShopifySecret } from '../../vault/credential-store.ts';
+import type { IntegrationContext } from './integration-context.ts';
 
 /** A Shopify client for a stored or submitted secret: access token, else client credentials. */
 export function createShopifyClientFor(context: IntegrationContext, secret: ShopifySecret): ShopifyClient {

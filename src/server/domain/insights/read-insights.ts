@@ -12,9 +12,9 @@ import type { DayRangeRequest } from '../../../shared/day-range.ts';
 import { currencyDigitsOf, majorToDecimal } from '../../../shared/money.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { analysisAttributionRows, analysisSegments, analysisStockRows } from '../../db/schema/analysis.ts';
-import { findLatestRun } from '../../domain/analysis-runs/read-analytics.ts';
-import { readMetricWindow } from '../../domain/metrics/metric-window.ts';
 import type { CachedReads } from '../../http/deps.ts';
+import { findLatestRun } from '../analysis-runs/read-analytics.ts';
+import { readMetricWindow } from '../metrics/metric-window.ts';
 import { insightSnapshotOf } from './insight-snapshot-of.ts';
 
 const ShopRow = z.object({ iana_timezone: z.string() });

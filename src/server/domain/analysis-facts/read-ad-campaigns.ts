@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AnalysisFacts } from '../../../core/pipeline/types.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
-import { adSpendRows } from '../../domain/metrics/ad-spend-rows.ts';
+import { adSpendRows } from '../metrics/ad-spend-rows.ts';
 
 const AdCampaignQueryRow = z.object({
   platform: z.string(),

@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import ipaddr from 'ipaddr.js';
-import { addressRefusal, publicOnlyLookup, UnsafeTargetError } from '../../platform/outbound/ssrf-guard.ts';
+import { addressRefusal, publicOnlyLookup, UnsafeTargetError } from '../outbound/ssrf-guard.ts';
 
 export interface PostAnswer {
   status: number;
