@@ -6,10 +6,10 @@ import { useDateRange } from '@web/components/use-date-range.ts';
 import { AskPanel } from '@web/features/ask/components/ask-panel.tsx';
 import { formatMoney } from '@web/lib/money.ts';
 import { Sparkles } from 'lucide-react';
-import { useInsights } from '../api/insight-queries.ts';
-import { revenueChange } from '../lib/format-insight.ts';
-import { AnomalyChart } from './anomaly-chart.tsx';
-import { InsightCard } from './insight-card.tsx';
+import { useInsights } from '../features/insights/api/insight-queries.ts';
+import { AnomalyChart } from '../features/insights/components/anomaly-chart.tsx';
+import { InsightCard } from '../features/insights/components/insight-card.tsx';
+import { revenueChange } from '../features/insights/lib/format-insight.ts';
 
 const SEVERITY_RULE =
   "How severity is graded: money at stake against the period's revenue — high from 5 %, medium from 1 %; " +

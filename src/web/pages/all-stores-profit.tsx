@@ -4,9 +4,9 @@ import { ProfitRangePicker } from '@web/components/profit-range-picker.tsx';
 import { Card, CardContent } from '@web/components/ui/card.tsx';
 import { useDateRange } from '@web/components/use-date-range.ts';
 import { ProfitStatementTable } from '@web/features/profit/components/profit-statement-table.tsx';
-import { useAllStoresProfit } from '../api/all-stores-queries.ts';
-import { AllStoresHeader } from './all-stores-header.tsx';
-import { RatesPanel } from './rates-panel.tsx';
+import { useAllStoresProfit } from '../features/all-stores/api/all-stores-queries.ts';
+import { AllStoresHeader } from '../features/all-stores/components/all-stores-header.tsx';
+import { RatesPanel } from '../features/all-stores/components/rates-panel.tsx';
 
 /**
  * The profit page's All-stores view: one P&L of every store, each store-day converted before it is

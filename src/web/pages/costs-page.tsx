@@ -2,11 +2,11 @@ import type { RoutePageProps } from '@web/app/route-page-props.ts';
 import { ReadError } from '@web/components/page-states.tsx';
 import { Card } from '@web/components/ui/card.tsx';
 import { SpendImportCard } from '@web/features/ad-spend-import/components/spend-import-card.tsx';
-import { useCostSettings } from '../api/cost-queries.ts';
-import { CostImportCard } from './cost-import-card.tsx';
-import { CostLedgerCard } from './cost-ledger-card.tsx';
-import { CostRulesCard } from './cost-rules-card.tsx';
-import { RecalculationCard } from './recalculation-card.tsx';
+import { useCostSettings } from '../features/costs/api/cost-queries.ts';
+import { CostImportCard } from '../features/costs/components/cost-import-card.tsx';
+import { CostLedgerCard } from '../features/costs/components/cost-ledger-card.tsx';
+import { CostRulesCard } from '../features/costs/components/cost-rules-card.tsx';
+import { RecalculationCard } from '../features/costs/components/recalculation-card.tsx';
 
 /** /settings/costs: the cost ledger, CSV import/export, rules, expenses, default margin and recalculation. */
 export function CostsPage({ title }: RoutePageProps) {

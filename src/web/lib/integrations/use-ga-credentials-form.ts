@@ -1,7 +1,7 @@
 import { validateGaCredentials } from '@shared/contracts/credentials.ts';
 import { useToast } from '@web/components/ui/use-toast.ts';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { useDemoCredentials } from '../api/use-integrations.ts';
+import { useDemoCredentials } from './use-integrations.ts';
 
 /** The GA4 credentials as the store and fetch endpoints take them (spec §3, trimmed). */
 export interface GaCredentialsPayload {

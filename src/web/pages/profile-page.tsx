@@ -9,14 +9,17 @@ import { DataRequestsPanel } from '@web/features/live-today/components/data-requ
 import { BarChart3, Megaphone, ShoppingBag } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { useCredentialsStatus, useMetaDebug } from '../api/use-integrations.ts';
-import { ConnectDemoButton } from './connect-demo-button.tsx';
-import { ConnectionAttention, ConnectionBadge } from './connection-badge.tsx';
-import { GaPanel } from './ga-panel.tsx';
-import { MetaSetupStatus } from './meta-setup-status.tsx';
-import { MetaTab } from './meta-tab.tsx';
-import { ShopifyPanel } from './shopify-panel.tsx';
-import { SpendingWidget } from './spending-widget.tsx';
+import { ConnectDemoButton } from '../features/integrations/components/connect-demo-button.tsx';
+import {
+  ConnectionAttention,
+  ConnectionBadge,
+} from '../features/integrations/components/connection-badge.tsx';
+import { GaPanel } from '../features/integrations/components/ga-panel.tsx';
+import { MetaSetupStatus } from '../features/integrations/components/meta-setup-status.tsx';
+import { MetaTab } from '../features/integrations/components/meta-tab.tsx';
+import { ShopifyPanel } from '../features/integrations/components/shopify-panel.tsx';
+import { SpendingWidget } from '../features/integrations/components/spending-widget.tsx';
+import { useCredentialsStatus, useMetaDebug } from '../lib/integrations/use-integrations.ts';
 
 function StatusCard({
   icon,

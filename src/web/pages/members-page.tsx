@@ -19,7 +19,7 @@ import {
   useRemoveMember,
   useRevokeInvitation,
   useUpdateMember,
-} from '../api/use-members.ts';
+} from '../features/members/api/use-members.ts';
 
 const ROLE_HINTS: Record<TeamRole, string> = {
   owner: 'everything',

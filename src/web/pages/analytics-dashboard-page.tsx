@@ -10,12 +10,12 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tab
 import { useDateRange } from '@web/components/use-date-range.ts';
 import { errorSentence } from '@web/lib/api-error.ts';
 import { metricAttributes } from '@web/lib/metric-attributes.ts';
-import { formatCompact } from '../../../lib/format/format-analytics.ts';
-import { useDashboardKpis } from '../../dashboard/api/dashboard-queries.ts';
-import { useCredentialsStatus } from '../../integrations/api/use-integrations.ts';
-import { useMetaSummary, useShopifySummary } from '../api/use-dashboard-data.ts';
-import { GaTab } from './ga-tab.tsx';
-import { StatCard } from './ga-widgets.tsx';
+import { useMetaSummary, useShopifySummary } from '../features/analytics-dashboard/api/use-dashboard-data.ts';
+import { GaTab } from '../features/analytics-dashboard/components/ga-tab.tsx';
+import { StatCard } from '../features/analytics-dashboard/components/ga-widgets.tsx';
+import { useDashboardKpis } from '../features/dashboard/api/dashboard-queries.ts';
+import { formatCompact } from '../lib/format/format-analytics.ts';
+import { useCredentialsStatus } from '../lib/integrations/use-integrations.ts';
 
 /**
  * A source's badge from the server's health judgement (Connected only when its last test or sync
