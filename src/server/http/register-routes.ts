@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerAdPlatformRoutes } from '../features/ad-platforms/routes.ts';
 import { registerAdSpendRoutes } from '../features/ad-spend/routes.ts';
 import { registerAllStoresRoutes } from '../features/all-stores/routes.ts';
+import { runAnalysis } from '../features/analysis/run-analysis.ts';
 import { registerAnalyticsRoutes } from '../features/analytics/routes.ts';
 import { registerApiTokenRoutes } from '../features/api-tokens/routes.ts';
 import { registerAskRoutes } from '../features/ask/routes.ts';
@@ -41,12 +42,19 @@ import { registerCursorTrackingRoutes } from '../features/tracking/routes.ts';
 import { registerWebhookRoutes } from '../features/webhooks/routes.ts';
 import type { AppDeps } from './deps.ts';
 
+/**
+ * The analysis run the manual route and a forecast closure trigger: a port built here, at the
+ * composition root, so neither feature imports the analysis feature (decision 155).
+ */
+const runAnalysisNowWith = (deps: AppDeps) => (workspaceId: string) =>
+  runAnalysis(deps, workspaceId, 'manual');
+
 /** Every area's routes; each area adds its registrar here. */
 const registrars: Array<(app: FastifyInstance, deps: AppDeps) => void | Promise<void>> = [
   registerAuthRoutes,
   registerPublicRoutes,
   registerOpportunityRoutes,
-  registerAnalyticsRoutes,
+  (app, deps) => registerAnalyticsRoutes(app, deps, runAnalysisNowWith(deps)),
   registerDashboardRoutes,
   registerCustomerRoutes,
   registerJourneyRoutes,
@@ -72,7 +80,7 @@ const registrars: Array<(app: FastifyInstance, deps: AppDeps) => void | Promise<
   registerCostRoutes,
   registerProfitRoutes,
   registerContributionRoutes,
-  registerForecastClosureRoutes,
+  (app, deps) => registerForecastClosureRoutes(app, deps, runAnalysisNowWith(deps)),
   registerNotificationRoutes,
   registerWebhookRoutes,
   registerStoreRoutes,

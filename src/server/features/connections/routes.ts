@@ -26,6 +26,7 @@ import {
 } from '../../domain/credentials/manage-meta-credentials.ts';
 import { requireAuth } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
+import { CREDENTIALS_BODY_LIMIT } from '../../platform/http/credentials-body-limit.ts';
 import { checkShopifyScopes } from './check-shopify-scopes.ts';
 import { getCredentialsStatus } from './get-credentials-status.ts';
 import {
@@ -33,9 +34,6 @@ import {
   removeShopifyCredentials,
   storeShopifyCredentials,
 } from './manage-shopify-credentials.ts';
-
-/** Credentials bodies are small; a service-account JSON is ~2.5 KB. */
-export const CREDENTIALS_BODY_LIMIT = 64 * 1024;
 
 /** Credential endpoints of spec §7: status, Shopify, Google Analytics and Meta. */
 export function registerCredentialsRoutes(fastify: FastifyInstance, deps: AppDeps): void {

@@ -7,7 +7,7 @@ import { getGaReportWith, getStoredGaReport } from '../../domain/credentials/man
 import { readMetricWindow } from '../../domain/metrics/metric-window.ts';
 import { requireAuth } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
-import { CREDENTIALS_BODY_LIMIT } from '../connections/routes.ts';
+import { CREDENTIALS_BODY_LIMIT } from '../../platform/http/credentials-body-limit.ts';
 import { readGaOverview } from './read-ga-overview.ts';
 
 /**
