@@ -7,7 +7,7 @@ import { queryRows } from '../../src/server/db/query-rows.ts';
 import { refreshContributionRollups } from '../../src/server/domain/contribution/rebuild-contribution-rollups.ts';
 import { loadCostBook } from '../../src/server/domain/costs/load-cost-book.ts';
 import { priceOrderRows, SHIPPING_COST_SPEC } from '../../src/server/domain/costs/price-order-rows.ts';
-import { storeShopifyCredentials } from '../../src/server/features/connections/manage-shopify-credentials.ts';
+import { storeShopifyCredentials } from '../../src/server/domain/credentials/manage-shopify-credentials.ts';
 import type { AppDeps } from '../../src/server/http/deps.ts';
 import type { SyncOutcome, SyncSession } from '../../src/server/jobs/sync/run-source-sync.ts';
 import { runSourceSync } from '../../src/server/jobs/sync/run-source-sync.ts';

@@ -40,6 +40,7 @@ import { registerSyncRoutes } from '../features/sync/routes.ts';
 import { registerTrackingConfigurationRoutes } from '../features/tracking/configuration-routes.ts';
 import { registerCursorTrackingRoutes } from '../features/tracking/routes.ts';
 import { registerWebhookRoutes } from '../features/webhooks/routes.ts';
+import { removeWebhookSubscriptions } from '../features/webhooks/services/manage-subscriptions.ts';
 import type { AppDeps } from './deps.ts';
 
 /**
@@ -59,7 +60,7 @@ const registrars: Array<(app: FastifyInstance, deps: AppDeps) => void | Promise<
   registerCustomerRoutes,
   registerJourneyRoutes,
   registerFunnelRoutes,
-  registerCredentialsRoutes,
+  (app, deps) => registerCredentialsRoutes(app, deps, removeWebhookSubscriptions),
   registerAdPlatformRoutes,
   registerAdSpendRoutes,
   registerShopifyRoutes,

@@ -24,19 +24,24 @@ import {
   removeMetaCredentials,
   storeMetaCredentials,
 } from '../../domain/credentials/manage-meta-credentials.ts';
-import { requireAuth } from '../../http/auth.ts';
-import type { AppDeps } from '../../http/deps.ts';
-import { CREDENTIALS_BODY_LIMIT } from '../../platform/http/credentials-body-limit.ts';
-import { checkShopifyScopes } from './check-shopify-scopes.ts';
-import { getCredentialsStatus } from './get-credentials-status.ts';
 import {
   getShopifyCredentialView,
   removeShopifyCredentials,
   storeShopifyCredentials,
-} from './manage-shopify-credentials.ts';
+} from '../../domain/credentials/manage-shopify-credentials.ts';
+import { requireAuth } from '../../http/auth.ts';
+import type { AppDeps } from '../../http/deps.ts';
+import { CREDENTIALS_BODY_LIMIT } from '../../platform/http/credentials-body-limit.ts';
+import type { RemoveShopifySubscriptions } from '../../platform/ports/remove-shopify-subscriptions.ts';
+import { checkShopifyScopes } from './check-shopify-scopes.ts';
+import { getCredentialsStatus } from './get-credentials-status.ts';
 
 /** Credential endpoints of spec §7: status, Shopify, Google Analytics and Meta. */
-export function registerCredentialsRoutes(fastify: FastifyInstance, deps: AppDeps): void {
+export function registerCredentialsRoutes(
+  fastify: FastifyInstance,
+  deps: AppDeps,
+  removeShopifySubscriptions: RemoveShopifySubscriptions,
+): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const context = () => deps.integration;
   const bodyLimit = CREDENTIALS_BODY_LIMIT;
@@ -80,7 +85,7 @@ export function registerCredentialsRoutes(fastify: FastifyInstance, deps: AppDep
     },
     async (request) => {
       const { workspaceId } = requireAuth(request);
-      return removeShopifyCredentials(context(), workspaceId);
+      return removeShopifyCredentials(context(), workspaceId, removeShopifySubscriptions);
     },
   );
 

@@ -14,6 +14,7 @@ import { enqueue } from '../../jobs/enqueue.ts';
 import type { IntegrationContext } from '../../platform/integrations/integration-context.ts';
 import { createShopifyClientFor } from '../../platform/integrations/shopify-client-for.ts';
 import { describeFailure, toAppError } from '../../platform/integrations/upstream-failure.ts';
+import type { RemoveShopifySubscriptions } from '../../platform/ports/remove-shopify-subscriptions.ts';
 import {
   deleteCredential,
   loadCredential,
@@ -22,7 +23,6 @@ import {
   type StoredCredential,
   saveCredential,
 } from '../../vault/credential-store.ts';
-import { removeWebhookSubscriptions } from '../webhooks/services/manage-subscriptions.ts';
 import { scopeInfo, tryReadGrantedScopes } from './shopify-scope-info.ts';
 
 /** Loads the workspace's Shopify client, or a 400 telling the owner to connect first. */
@@ -153,9 +153,13 @@ export async function getShopifyCredentialView(
   };
 }
 
-export async function removeShopifyCredentials(context: IntegrationContext, workspaceId: string) {
-  // Subscriptions go first: deleting them needs the credentials.
-  await removeWebhookSubscriptions(context, workspaceId);
+export async function removeShopifyCredentials(
+  context: IntegrationContext,
+  workspaceId: string,
+  removeSubscriptions: RemoveShopifySubscriptions,
+) {
+  // Subscriptions go first: deleting them needs the credentials (the webhooks feature's port, decision 155).
+  await removeSubscriptions(context, workspaceId);
   const removed = await deleteCredential(context.db, workspaceId, 'shopify');
   return {
     success: true,
