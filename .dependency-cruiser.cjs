@@ -91,6 +91,14 @@ module.exports = {
       to: { path: '^src/$1/features/', pathNot: '^src/$1/features/$2/' },
     },
     {
+      name: 'only-the-app-imports-pages',
+      severity: 'error',
+      comment:
+        "src/web/pages holds the pages that compose several features' panels (the profile page, insights with the assistant, costs with the spend import, …); it sits above the features, so only the shell and its routes (src/web/app) import it — never a feature, src/web/lib or src/web/components (decision 156).",
+      from: { path: '^src/web/', pathNot: ['^src/web/app/', '^src/web/pages/'] },
+      to: { path: '^src/web/pages/' },
+    },
+    {
       name: 'nothing-imports-the-cli',
       severity: 'error',
       from: { path: '^src/', pathNot: layer('cli') },

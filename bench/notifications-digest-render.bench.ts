@@ -6,7 +6,7 @@
  *
  * Options: `--orders N` or BENCH_ORDERS (default 100000), BENCH_REPEATS (default 20).
  */
-import { readDigest } from '../src/server/features/notifications/digest/read-digest.ts';
+import { readDigest } from '../src/server/domain/notifications/read-digest.ts';
 import { renderDigest } from '../src/server/features/notifications/digest/render-digest.ts';
 import { load } from './support/load-average.ts';
 import { benchOrders, END, fillSyntheticProfitStore, startProfitBench } from './support/profit-bench.ts';

@@ -8,12 +8,12 @@
  */
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { readDigest } from '../src/server/features/notifications/digest/read-digest.ts';
+import { readDigest } from '../src/server/domain/notifications/read-digest.ts';
 import { renderDigest } from '../src/server/features/notifications/digest/render-digest.ts';
-import { queueDelivery } from '../src/server/features/notifications/queue-delivery.ts';
 import type { AppDeps } from '../src/server/http/deps.ts';
 import { runJobsUntilIdle } from '../src/server/jobs/worker.ts';
 import { closeMail } from '../src/server/platform/mail/mail-transport.ts';
+import { queueDelivery } from '../src/server/platform/notifications/queue-delivery.ts';
 import { load } from './support/load-average.ts';
 import { fillSyntheticProfitStore, startProfitBench } from './support/profit-bench.ts';
 

@@ -19,9 +19,9 @@ import { createShopifyClient } from '../src/server/connectors/shopify/client.ts'
 import { migrateDatabase } from '../src/server/db/migrate.ts';
 import { queryRows } from '../src/server/db/query-rows.ts';
 import { primaryOnly } from '../src/server/db/read-replica.ts';
+import { storeShopifyCredentials } from '../src/server/domain/credentials/manage-shopify-credentials.ts';
 import { loadEnv } from '../src/server/env.ts';
 import { createAnalysisWorkerHost } from '../src/server/features/analysis/worker/analysis-worker-host.ts';
-import { storeShopifyCredentials } from '../src/server/features/connections/manage-shopify-credentials.ts';
 import type { AppDeps } from '../src/server/http/deps.ts';
 import { runSourceSync } from '../src/server/jobs/sync/run-source-sync.ts';
 import {

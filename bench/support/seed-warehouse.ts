@@ -5,12 +5,9 @@ import { startDemoEmulators } from '../../src/demo/start-demo-emulators.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { refreshContributionRollups } from '../../src/server/domain/contribution/rebuild-contribution-rollups.ts';
-import { storeShopifyCredentials } from '../../src/server/features/connections/manage-shopify-credentials.ts';
-import { loadCostBook } from '../../src/server/features/costs/queries/load-cost-book.ts';
-import {
-  priceOrderRows,
-  SHIPPING_COST_SPEC,
-} from '../../src/server/features/costs/services/price-order-rows.ts';
+import { loadCostBook } from '../../src/server/domain/costs/load-cost-book.ts';
+import { priceOrderRows, SHIPPING_COST_SPEC } from '../../src/server/domain/costs/price-order-rows.ts';
+import { storeShopifyCredentials } from '../../src/server/domain/credentials/manage-shopify-credentials.ts';
 import type { AppDeps } from '../../src/server/http/deps.ts';
 import type { SyncOutcome, SyncSession } from '../../src/server/jobs/sync/run-source-sync.ts';
 import { runSourceSync } from '../../src/server/jobs/sync/run-source-sync.ts';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { computeAttributionRows } from '../../src/core/pipeline/compute-attribution-rows.ts';
 import { dayToIso } from '../../src/demo/calendar.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
-import { loadAnalysisFacts } from '../../src/server/features/analysis/load-analysis-facts.ts';
+import { loadAnalysisFacts } from '../../src/server/domain/analysis-facts/load-analysis-facts.ts';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import { addDays } from '../../src/shared/calendar.ts';
 import type { AttributionRow } from '../../src/shared/contracts/analytics.ts';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { matchShippingProfile } from '../../src/core/costs/match-shipping-profile.ts';
 import { resolveUnitCost } from '../../src/core/costs/resolve-unit-cost.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
-import { loadCostBook } from '../../src/server/features/costs/queries/load-cost-book.ts';
+import { loadCostBook } from '../../src/server/domain/costs/load-cost-book.ts';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import { addDays } from '../../src/shared/calendar.ts';
 import type { CostSettingsResponse } from '../../src/shared/contracts/costs.ts';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { trackingSessions } from '../../src/server/db/schema/tracking.ts';
-import { joinOrderJourneys } from '../../src/server/features/journeys/join-order-journeys.ts';
+import { joinOrderJourneys } from '../../src/server/domain/journeys/join-order-journeys.ts';
 import type { TrackingConfiguration } from '../../src/shared/contracts/tracking-configurations.ts';
 import { createOrder } from '../support/factories.ts';
 import { startTestApp, type TestApp } from '../support/start-app.ts';

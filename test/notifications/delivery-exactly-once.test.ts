@@ -2,12 +2,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { queryRows } from '../../src/server/db/query-rows.ts';
-import { attemptDelivery } from '../../src/server/features/notifications/deliver.ts';
-import { claimDelivery, readDelivery } from '../../src/server/features/notifications/delivery-store.ts';
-import { queueDelivery } from '../../src/server/features/notifications/queue-delivery.ts';
 import { deliverNotificationJob } from '../../src/server/jobs/definitions/deliver-notification.ts';
 import { enqueueJob } from '../../src/server/jobs/queue.ts';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
+import { attemptDelivery } from '../../src/server/platform/notifications/deliver.ts';
+import { claimDelivery, readDelivery } from '../../src/server/platform/notifications/delivery-store.ts';
+import { queueDelivery } from '../../src/server/platform/notifications/queue-delivery.ts';
 import { startTestApp, type TestApp } from '../support/start-app.ts';
 import { startTestSmtpServer, type TestSmtpServer } from './receivers.ts';
 

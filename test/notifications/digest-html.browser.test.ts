@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { DigestData } from '../../src/server/features/notifications/digest/read-digest.ts';
+import type { DigestData } from '../../src/server/domain/notifications/read-digest.ts';
 import { renderDigest } from '../../src/server/features/notifications/digest/render-digest.ts';
 import { describeInBrowser, launchBrowser, saveScreenshot, type TestBrowser } from '../support/browser.ts';
 

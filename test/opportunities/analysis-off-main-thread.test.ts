@@ -6,13 +6,13 @@ import { analyzeStore } from '../../src/core/pipeline/analyze-store.ts';
 import type { AnalysisFacts, AnalysisSnapshot } from '../../src/core/pipeline/types.ts';
 import { generateStore } from '../../src/demo/generate-store.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
-import { customerSnapshotColumns } from '../../src/server/features/analysis/customer-snapshot-columns.ts';
-import { runAnalysis } from '../../src/server/features/analysis/run-analysis.ts';
-import { computeRunInsights } from '../../src/server/features/analysis/write-insight-snapshot.ts';
+import { computeRunInsights } from '../../src/server/domain/analysis-facts/write-insight-snapshot.ts';
 import {
   checkForecastHoldout,
   checkLifetimeModels,
-} from '../../src/server/features/models/read-models-checks.ts';
+} from '../../src/server/domain/models/read-models-checks.ts';
+import { customerSnapshotColumns } from '../../src/server/features/analysis/customer-snapshot-columns.ts';
+import { runAnalysis } from '../../src/server/features/analysis/run-analysis.ts';
 import { createWorkspace } from '../support/factories.ts';
 import { startTestApp, type TestApp } from '../support/start-app.ts';
 import { buildDemoFacts } from './demo-facts.ts';

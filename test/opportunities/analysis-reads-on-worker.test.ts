@@ -13,7 +13,7 @@ import {
   analysisStockRows,
 } from '../../src/server/db/schema/analysis.ts';
 import { analysisInsightDays, analysisInsightMovers } from '../../src/server/db/schema/insights.ts';
-import { loadAnalysisFacts } from '../../src/server/features/analysis/load-analysis-facts.ts';
+import { loadAnalysisFacts } from '../../src/server/domain/analysis-facts/load-analysis-facts.ts';
 import { runAnalysis } from '../../src/server/features/analysis/run-analysis.ts';
 import type { DemoTestApp } from '../support/start-demo-app.ts';
 import { startConnectedDemoApp } from '../support/start-demo-app.ts';

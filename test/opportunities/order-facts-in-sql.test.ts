@@ -9,8 +9,8 @@ import { journeyKey } from '../../src/core/pipeline/journey-key.ts';
 import { productHandleOf } from '../../src/core/pipeline/product-handle-of.ts';
 import type { AnalysisOrder, OrderJourney } from '../../src/core/pipeline/types.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
+import { loadAnalysisFacts } from '../../src/server/domain/analysis-facts/load-analysis-facts.ts';
 import { CreditRow, creditOfRow } from '../../src/server/domain/metrics/credit-of-row.ts';
-import { loadAnalysisFacts } from '../../src/server/features/analysis/load-analysis-facts.ts';
 import type { DemoTestApp } from '../support/start-demo-app.ts';
 import { startConnectedDemoApp } from '../support/start-demo-app.ts';
 

@@ -357,7 +357,7 @@ describe('Shopify custom pixel', () => {
     expect(response.status).toBe(200);
     expect(await journeyOf(9100)).toBeNull();
     await createOrder(app.db, { workspaceId, orderId: 9100, orderDate: '2026-11-27', totalMinor: 2500 });
-    const { joinOrderJourneys } = await import('../../src/server/features/journeys/join-order-journeys.ts');
+    const { joinOrderJourneys } = await import('../../src/server/domain/journeys/join-order-journeys.ts');
     const summary = await joinOrderJourneys(app.db, workspaceId);
     expect(summary.pixel_order_id).toBe(1);
     expect((await journeyOf(9100))?.method).toBe('pixel_order_id');
@@ -411,7 +411,7 @@ describe('Shopify custom pixel', () => {
       { reason: 'pos_or_draft', orders: 1 },
       { reason: 'no_journey', orders: 0 },
     ]);
-    const { joinOrderJourneys } = await import('../../src/server/features/journeys/join-order-journeys.ts');
+    const { joinOrderJourneys } = await import('../../src/server/domain/journeys/join-order-journeys.ts');
     expect((await joinOrderJourneys(app.db, workspaceId)).pixel_checkout_token).toBe(1);
     expect(await journeyOf(9202)).toEqual({ method: 'pixel_checkout_token', session_id: 'sid1' });
     const after = await health();

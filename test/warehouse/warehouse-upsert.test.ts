@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { migrateDatabase } from '../../src/server/db/migrate.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
-import { refreshAnalysisFacts } from '../../src/server/features/analysis/refresh-analysis-facts.ts';
+import { refreshAnalysisFacts } from '../../src/server/domain/analysis-facts/refresh-analysis-facts.ts';
 import { CUSTOMER_SPEC, TOUCHPOINT_SPEC } from '../../src/server/jobs/sync/shopify-rows.ts';
 import { type UpsertRow, upsertRows } from '../../src/server/jobs/sync/upsert-rows.ts';
 import { createWorkspace } from '../support/factories.ts';

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerAdPlatformRoutes } from '../features/ad-platforms/routes.ts';
 import { registerAdSpendRoutes } from '../features/ad-spend/routes.ts';
 import { registerAllStoresRoutes } from '../features/all-stores/routes.ts';
+import { runAnalysis } from '../features/analysis/run-analysis.ts';
 import { registerAnalyticsRoutes } from '../features/analytics/routes.ts';
 import { registerApiTokenRoutes } from '../features/api-tokens/routes.ts';
 import { registerAskRoutes } from '../features/ask/routes.ts';
@@ -39,19 +40,27 @@ import { registerSyncRoutes } from '../features/sync/routes.ts';
 import { registerTrackingConfigurationRoutes } from '../features/tracking/configuration-routes.ts';
 import { registerCursorTrackingRoutes } from '../features/tracking/routes.ts';
 import { registerWebhookRoutes } from '../features/webhooks/routes.ts';
+import { removeWebhookSubscriptions } from '../features/webhooks/services/manage-subscriptions.ts';
 import type { AppDeps } from './deps.ts';
+
+/**
+ * The analysis run the manual route and a forecast closure trigger: a port built here, at the
+ * composition root, so neither feature imports the analysis feature (decision 155).
+ */
+const runAnalysisNowWith = (deps: AppDeps) => (workspaceId: string) =>
+  runAnalysis(deps, workspaceId, 'manual');
 
 /** Every area's routes; each area adds its registrar here. */
 const registrars: Array<(app: FastifyInstance, deps: AppDeps) => void | Promise<void>> = [
   registerAuthRoutes,
   registerPublicRoutes,
   registerOpportunityRoutes,
-  registerAnalyticsRoutes,
+  (app, deps) => registerAnalyticsRoutes(app, deps, runAnalysisNowWith(deps)),
   registerDashboardRoutes,
   registerCustomerRoutes,
   registerJourneyRoutes,
   registerFunnelRoutes,
-  registerCredentialsRoutes,
+  (app, deps) => registerCredentialsRoutes(app, deps, removeWebhookSubscriptions),
   registerAdPlatformRoutes,
   registerAdSpendRoutes,
   registerShopifyRoutes,
@@ -72,7 +81,7 @@ const registrars: Array<(app: FastifyInstance, deps: AppDeps) => void | Promise<
   registerCostRoutes,
   registerProfitRoutes,
   registerContributionRoutes,
-  registerForecastClosureRoutes,
+  (app, deps) => registerForecastClosureRoutes(app, deps, runAnalysisNowWith(deps)),
   registerNotificationRoutes,
   registerWebhookRoutes,
   registerStoreRoutes,

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Db } from '../db/client.ts';
 import { reencryptTotpSecrets } from '../features/auth/password/two-factor.ts';
-import { reencryptChannelTargets } from '../features/notifications/reencrypt-channel-targets.ts';
+import { reencryptChannelTargets } from '../platform/notifications/reencrypt-channel-targets.ts';
 import { generateVaultKeyBase64, parseVaultKey, type VaultKeyring } from './cipher.ts';
 import { reencryptAllCredentials } from './credential-store.ts';
 import { NEXT_KEY_FILE, promoteNextKeyFile, writeKeyFile } from './keyring-file.ts';

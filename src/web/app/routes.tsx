@@ -128,7 +128,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     access: 'authenticated',
     title: 'Revenue Analytics',
     page: lazyPage(
-      () => import('@web/features/analytics-dashboard/components/analytics-dashboard-page.tsx'),
+      () => import('@web/pages/analytics-dashboard-page.tsx'),
       (m) => m.AnalyticsDashboardPage,
     ),
   },
@@ -146,7 +146,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     access: 'authenticated',
     title: 'Profile & Integrations',
     page: lazyPage(
-      () => import('@web/features/integrations/components/profile-page.tsx'),
+      () => import('@web/pages/profile-page.tsx'),
       (m) => m.ProfilePage,
     ),
   },
@@ -155,7 +155,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     access: 'authenticated',
     title: 'Costs',
     page: lazyPage(
-      () => import('@web/features/costs/components/costs-page.tsx'),
+      () => import('@web/pages/costs-page.tsx'),
       (m) => m.CostsPage,
     ),
   },
@@ -174,7 +174,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     title: 'Members',
     allStores: 'same',
     page: lazyPage(
-      () => import('@web/features/members/components/members-page.tsx'),
+      () => import('@web/pages/members-page.tsx'),
       (m) => m.MembersPage,
     ),
   },
@@ -279,7 +279,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     access: 'authenticated',
     title: 'AI Insights',
     page: lazyPage(
-      () => import('@web/features/insights/components/insights-page.tsx'),
+      () => import('@web/pages/insights-page.tsx'),
       (m) => m.InsightsPage,
     ),
   },
@@ -288,7 +288,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     access: 'authenticated',
     title: 'Profit',
     allStores: lazyPage(
-      () => import('@web/features/all-stores/components/all-stores-profit.tsx'),
+      () => import('@web/pages/all-stores-profit.tsx'),
       (m) => m.AllStoresProfit,
     ),
     page: lazyPage(

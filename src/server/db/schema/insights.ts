@@ -4,7 +4,7 @@ import { workspaces } from './auth.ts';
 
 /**
  * Insight snapshots (migration 0065), written by each analysis run beside its other snapshots
- * (features/analysis/write-insight-snapshot.ts). `period` is 7, 30 or 90 days ending on the run's asOf; money
+ * (domain/analysis-facts/write-insight-snapshot.ts). `period` is 7, 30 or 90 days ending on the run's asOf; money
  * is the shop currency in major units; dates are shop-local days.
  */
 

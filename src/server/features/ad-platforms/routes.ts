@@ -9,7 +9,7 @@ import {
 import { DeleteResponseSchema } from '../../../shared/contracts/credentials.ts';
 import { requireAuth } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
-import { CREDENTIALS_BODY_LIMIT } from '../connections/routes.ts';
+import { CREDENTIALS_BODY_LIMIT } from '../../platform/http/credentials-body-limit.ts';
 import {
   getAdPlatformCredentialView,
   removeAdPlatformCredentials,

@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AdSpendResponseSchema } from '../../../shared/contracts/ad-spend.ts';
 import { DayRangeQuerySchema, dayRangeRequestOf } from '../../../shared/contracts/date-range.ts';
+import { readAdSpend } from '../../domain/ad-spend/read-ad-spend.ts';
 import { requireAuth } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import { registerSpendImportRoutes } from './import-routes.ts';
-import { readAdSpend } from './read-ad-spend.ts';
 
 /**
  * GET /api/ad-spend (issue #39): every ad platform's spend over the shared range, in the shop

@@ -1,5 +1,5 @@
+import { readCreatives } from '../../domain/creatives/read-creatives.ts';
 import type { CachedReads } from '../../http/deps.ts';
-import { readCreatives } from '../creatives/read-creatives.ts';
 import type { AlertCondition } from './alert-condition.ts';
 
 /**

@@ -4,8 +4,8 @@ import { HOUR_MS } from '../../../shared/calendar.ts';
 import { CHANNEL_TYPES } from '../../../shared/contracts/notifications.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import type { AppDeps } from '../../http/deps.ts';
-import { loadChannelTarget } from '../notifications/channels.ts';
-import { queueDelivery } from '../notifications/queue-delivery.ts';
+import { loadChannelTarget } from '../../platform/notifications/channels.ts';
+import { queueDelivery } from '../../platform/notifications/queue-delivery.ts';
 import type { AlertCondition } from './alert-condition.ts';
 
 export type AlertEvent = 'opened' | 'resolved';

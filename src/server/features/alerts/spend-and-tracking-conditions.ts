@@ -6,10 +6,10 @@ import { classifyStock } from '../../../core/stockout/classify-stock.ts';
 import { currencyDigitsOf, formatMoney } from '../../../shared/money.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows, timestampColumn } from '../../db/query-rows.ts';
+import { readAdvertisedHandles } from '../../domain/analysis-facts/read-advertised-handles.ts';
 import { adSpendRows } from '../../domain/metrics/ad-spend-rows.ts';
 import { readMetricWindow } from '../../domain/metrics/metric-window.ts';
 import { foldFirst } from '../../domain/tracking/fold-events.ts';
-import { readAdvertisedHandles } from '../analysis/read-advertised-handles.ts';
 import type { AlertCondition } from './alert-condition.ts';
 
 /** A website whose tracker sent nothing for longer than this has stopped sending. */

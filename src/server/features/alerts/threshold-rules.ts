@@ -11,10 +11,10 @@ import type { Db } from '../../db/client.ts';
 import { queryRows, timestampColumn } from '../../db/query-rows.ts';
 import { adSpendRows } from '../../domain/metrics/ad-spend-rows.ts';
 import { readMetricWindow, validOrderOf } from '../../domain/metrics/metric-window.ts';
+import { readSales } from '../../domain/notifications/read-digest.ts';
 import { readProfitReport } from '../../domain/profit/read-profit-report.ts';
 import { notFound } from '../../errors.ts';
 import type { CachedReads } from '../../http/deps.ts';
-import { readSales } from '../notifications/digest/read-digest.ts';
 import type { AlertCondition } from './alert-condition.ts';
 
 /** The owner's own thresholds ("CAC above $70 over 2 days"), evaluated over the last complete days. */

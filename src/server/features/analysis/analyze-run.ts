@@ -1,7 +1,10 @@
 import { analyzeStore } from '../../../core/pipeline/analyze-store.ts';
 import type { AnalysisFacts, AnalysisSnapshot } from '../../../core/pipeline/types.ts';
+import {
+  computeRunInsights,
+  type InsightSnapshot,
+} from '../../domain/analysis-facts/write-insight-snapshot.ts';
 import { type CustomerSnapshotColumns, customerSnapshotColumns } from './customer-snapshot-columns.ts';
-import { computeRunInsights, type InsightSnapshot } from './write-insight-snapshot.ts';
 
 /**
  * What one run computes from its facts, ready to write: the snapshot with its customers as column

@@ -2,13 +2,13 @@ import type { OpportunityProfitContext } from '../../../core/opportunities/profi
 import { type Db, openDatabase } from '../../db/client.ts';
 import { openReadReplica } from '../../db/read-replica.ts';
 import { primaryLsn } from '../../db/replica-freshness.ts';
+import { loadAnalysisFacts } from '../../domain/analysis-facts/load-analysis-facts.ts';
+import { refreshAnalysisFacts } from '../../domain/analysis-facts/refresh-analysis-facts.ts';
+import { writeInsightSnapshot } from '../../domain/analysis-facts/write-insight-snapshot.ts';
 import { readOpportunityProfitContext } from '../../domain/contribution/read-opportunity-profit.ts';
-import { listForecastClosures } from '../forecast-closures/forecast-closure-queries.ts';
+import { listForecastClosures } from '../../domain/forecast-closures/forecast-closure-queries.ts';
 import { type AnalysisRunOutput, analyzeRun } from './analyze-run.ts';
-import { loadAnalysisFacts } from './load-analysis-facts.ts';
-import { refreshAnalysisFacts } from './refresh-analysis-facts.ts';
 import { writeAnalysisSnapshot } from './write-analysis-snapshot.ts';
-import { writeInsightSnapshot } from './write-insight-snapshot.ts';
 
 export interface WarehouseAnalysisInput {
   /** The PostgreSQL server the app uses; the worker opens connections of its own to it. */

@@ -9,17 +9,17 @@ import type { AnalysisFacts, AnalysisSnapshot } from '../../../core/pipeline/typ
 import { joinInFlight } from '../../caches.ts';
 import type { Database, Db } from '../../db/client.ts';
 import { analysisRuns, opportunities } from '../../db/schema/analysis.ts';
+import { loadAnalysisFacts } from '../../domain/analysis-facts/load-analysis-facts.ts';
+import { writeInsightSnapshot } from '../../domain/analysis-facts/write-insight-snapshot.ts';
 import { readOpportunityProfitContext } from '../../domain/contribution/read-opportunity-profit.ts';
+import { listForecastClosures } from '../../domain/forecast-closures/forecast-closure-queries.ts';
 import type { AppDeps } from '../../http/deps.ts';
-import { listForecastClosures } from '../forecast-closures/forecast-closure-queries.ts';
 import type { WrittenAnalysis } from './analyze-warehouse.ts';
 import { runLockKey } from './close-abandoned-runs.ts';
 import { closeInterruptedRuns } from './close-interrupted-runs.ts';
 import { detectBasketCreativeOpportunities } from './detect-basket-creative-opportunities.ts';
 import { detectBudgetMoveOpportunities } from './detect-budget-move-opportunities.ts';
-import { loadAnalysisFacts } from './load-analysis-facts.ts';
 import { writeAnalysisSnapshot } from './write-analysis-snapshot.ts';
-import { writeInsightSnapshot } from './write-insight-snapshot.ts';
 
 export type AnalysisTrigger = 'sync' | 'manual' | 'test';
 

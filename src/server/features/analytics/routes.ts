@@ -22,13 +22,17 @@ import { readChannelAttribution } from '../../domain/metrics/read-channel-attrib
 import { requireAuth, requireAuthWithLatestRun } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import { getSnapshotJson } from '../../http/plugins/snapshot-json.ts';
-import { runAnalysis } from '../analysis/run-analysis.ts';
+import type { RunAnalysisNow } from '../../platform/ports/run-analysis-now.ts';
 
 /**
  * Dashboard reads from the latest analysis snapshot of the caller's workspace (spec §7), plus the
  * analysis status ("Last updated") and an on-demand run.
  */
-export function registerAnalyticsRoutes(app: FastifyInstance, deps: AppDeps): void {
+export function registerAnalyticsRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  runAnalysisNow: RunAnalysisNow,
+): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
   getSnapshotJson(app, deps, '/api/analytics/revenue-forecast', {
@@ -78,13 +82,14 @@ export function registerAnalyticsRoutes(app: FastifyInstance, deps: AppDeps): vo
       return readAnalysisStatus(deps, workspaceId, latestRun.id);
     },
   );
-  // Runs now and answers when done (a run already in progress is joined, not repeated).
+  // Runs now and answers when done (a run already in progress is joined, not repeated), through the
+  // port the composition root passes in (decision 155).
   api.post(
     '/api/analysis/run',
     { config: { access: 'analyze' }, schema: { response: { 200: AnalysisStatusSchema } } },
     async (request) => {
       const { workspaceId } = requireAuth(request);
-      await runAnalysis(deps, workspaceId, 'manual');
+      await runAnalysisNow(workspaceId);
       return readAnalysisStatus(deps, workspaceId, await findLatestRunId(db, workspaceId));
     },
   );

@@ -1,7 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { findListVersion } from '../../domain/analysis-runs/read-analytics.ts';
 import { AppError, unauthorized } from '../../errors.ts';
 import type { AppDeps } from '../../http/deps.ts';
+import { bearerTokenOf } from '../../platform/http/bearer-token.ts';
 import { authenticateApiToken } from './authenticate-api-token.ts';
 
 const READ_METHODS = new Set(['GET', 'HEAD']);
@@ -14,14 +15,6 @@ declare module 'fastify' {
      */
     readOnlyPost?: true;
   }
-}
-
-/** The token of an `Authorization: Bearer …` header, or null when the request carries none. */
-export function bearerTokenOf(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
-  if (!header) return null;
-  const match = /^Bearer\s+(.*)$/i.exec(header);
-  return match ? (match[1] ?? '').trim() : null;
 }
 
 /**

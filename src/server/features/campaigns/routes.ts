@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CampaignPerformanceSchema, CampaignPeriodQuerySchema } from '../../../shared/contracts/campaigns.ts';
 import { dayRangeRequestOf } from '../../../shared/contracts/date-range.ts';
+import { readCampaignPerformance } from '../../domain/campaigns/read-campaigns.ts';
 import { requireAuth } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import { readOnReplica } from '../../http/read-replica-routing.ts';
-import { readCampaignPerformance } from './read-campaigns.ts';
 
 /** Campaign Performance: Meta campaigns with store-verified revenue over 7, 30 or 90 days. */
 export function registerCampaignRoutes(app: FastifyInstance, deps: AppDeps): void {

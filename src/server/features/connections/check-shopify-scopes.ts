@@ -2,13 +2,13 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { ShopifyScopesResponse } from '../../../shared/contracts/shopify.ts';
 import { readGrantedScopes } from '../../connectors/shopify/access-scopes.ts';
 import { syncStates } from '../../db/schema/jobs.ts';
+import { requireShopifyClient } from '../../domain/credentials/manage-shopify-credentials.ts';
+import { describeScopes, scopeInfo } from '../../domain/credentials/shopify-scope-info.ts';
 import { SYNC_JOBS } from '../../jobs/definitions/sync-jobs.ts';
 import { enqueue } from '../../jobs/enqueue.ts';
 import type { IntegrationContext } from '../../platform/integrations/integration-context.ts';
 import { toAppError } from '../../platform/integrations/upstream-failure.ts';
 import { updateCredentialVerification } from '../../vault/credential-store.ts';
-import { requireShopifyClient } from './manage-shopify-credentials.ts';
-import { describeScopes, scopeInfo } from './shopify-scope-info.ts';
 
 /**
  * GET /api/shopify/scopes: reads the granted scopes now, stores them on the credential, and —

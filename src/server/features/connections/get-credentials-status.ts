@@ -1,8 +1,8 @@
 import type { CredentialsStatus } from '../../../shared/contracts/credentials.ts';
 import type { SyncSource } from '../../../shared/contracts/sync.ts';
+import { readSyncStatus } from '../../domain/sync/read-sync-status.ts';
 import type { IntegrationContext } from '../../platform/integrations/integration-context.ts';
 import { listCredentialSummaries } from '../../vault/credential-store.ts';
-import { readSyncStatus } from '../sync/read-sync-status.ts';
 
 /**
  * GET /api/credentials/status: which sources are stored (and verified), and each one's health as

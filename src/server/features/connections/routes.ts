@@ -14,28 +14,34 @@ import {
   ShopifyStoreResponseSchema,
 } from '../../../shared/contracts/credentials.ts';
 import { ShopifyScopesResponseSchema } from '../../../shared/contracts/shopify.ts';
-import { requireAuth } from '../../http/auth.ts';
-import type { AppDeps } from '../../http/deps.ts';
-import { checkShopifyScopes } from './check-shopify-scopes.ts';
-import { getCredentialsStatus } from './get-credentials-status.ts';
 import {
   getGaStatus,
   removeGaCredentials,
   storeGaCredentials,
   testGaConnection,
-} from './manage-ga-credentials.ts';
-import { removeMetaCredentials, storeMetaCredentials } from './manage-meta-credentials.ts';
+} from '../../domain/credentials/manage-ga-credentials.ts';
+import {
+  removeMetaCredentials,
+  storeMetaCredentials,
+} from '../../domain/credentials/manage-meta-credentials.ts';
 import {
   getShopifyCredentialView,
   removeShopifyCredentials,
   storeShopifyCredentials,
-} from './manage-shopify-credentials.ts';
-
-/** Credentials bodies are small; a service-account JSON is ~2.5 KB. */
-export const CREDENTIALS_BODY_LIMIT = 64 * 1024;
+} from '../../domain/credentials/manage-shopify-credentials.ts';
+import { requireAuth } from '../../http/auth.ts';
+import type { AppDeps } from '../../http/deps.ts';
+import { CREDENTIALS_BODY_LIMIT } from '../../platform/http/credentials-body-limit.ts';
+import type { RemoveShopifySubscriptions } from '../../platform/ports/remove-shopify-subscriptions.ts';
+import { checkShopifyScopes } from './check-shopify-scopes.ts';
+import { getCredentialsStatus } from './get-credentials-status.ts';
 
 /** Credential endpoints of spec §7: status, Shopify, Google Analytics and Meta. */
-export function registerCredentialsRoutes(fastify: FastifyInstance, deps: AppDeps): void {
+export function registerCredentialsRoutes(
+  fastify: FastifyInstance,
+  deps: AppDeps,
+  removeShopifySubscriptions: RemoveShopifySubscriptions,
+): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const context = () => deps.integration;
   const bodyLimit = CREDENTIALS_BODY_LIMIT;
@@ -79,7 +85,7 @@ export function registerCredentialsRoutes(fastify: FastifyInstance, deps: AppDep
     },
     async (request) => {
       const { workspaceId } = requireAuth(request);
-      return removeShopifyCredentials(context(), workspaceId);
+      return removeShopifyCredentials(context(), workspaceId, removeShopifySubscriptions);
     },
   );
 

@@ -4,11 +4,11 @@ import type { CreativeDaily, CreativePlatform } from '../../../shared/contracts/
 import type { DayRangeRequest } from '../../../shared/day-range.ts';
 import { currencyDigitsOf, minorToDecimal } from '../../../shared/money.ts';
 import { queryRows } from '../../db/query-rows.ts';
+import { creditKey, readAdCredit, readAdDays } from '../../domain/creatives/read-creatives.ts';
+import { readPlatformAdDays } from '../../domain/creatives/read-platform-ads.ts';
 import { readMetricWindow } from '../../domain/metrics/metric-window.ts';
 import { AppError } from '../../errors.ts';
 import type { CachedReads } from '../../http/deps.ts';
-import { creditKey, readAdCredit, readAdDays } from './read-creatives.ts';
-import { readPlatformAdDays } from './read-platform-ads.ts';
 
 const NameRow = z.object({ name: z.string() });
 

@@ -8,10 +8,10 @@ import {
   CreativesSchema,
 } from '../../../shared/contracts/creatives.ts';
 import { dayRangeRequestOf } from '../../../shared/contracts/date-range.ts';
+import { readCreatives } from '../../domain/creatives/read-creatives.ts';
 import { requireAuth } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import { readCreativeDaily } from './read-creative-daily.ts';
-import { readCreatives } from './read-creatives.ts';
 
 /** Creatives (issue #44): ads with their creative, verified figures and fatigue; one ad's days. */
 export function registerCreativeRoutes(app: FastifyInstance, deps: AppDeps): void {

@@ -5,9 +5,9 @@ import {
   CustomerListSchema,
   CustomersSummarySchema,
 } from '../../../shared/contracts/customers.ts';
+import { listCustomers, readCustomersSummary } from '../../domain/customers/read-customers.ts';
 import { requireAuth } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
-import { listCustomers, readCustomersSummary } from './read-customers.ts';
 
 /** Customer Segments: segments with churn and CLV, and the paged customer list of the caller's workspace. */
 export function registerCustomerRoutes(app: FastifyInstance, deps: AppDeps): void {

@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DashboardKpiQuerySchema, DashboardKpisSchema } from '../../../shared/contracts/dashboard.ts';
 import { dayRangeRequestOf } from '../../../shared/contracts/date-range.ts';
+import { readDashboardKpis } from '../../domain/dashboard/read-dashboard.ts';
 import { requireAuth } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import { readOnReplica } from '../../http/read-replica-routing.ts';
-import { readDashboardKpis } from './read-dashboard.ts';
 
 /** The Dashboard's KPIs of the caller's workspace over a range of shop days (issue #36). */
 export function registerDashboardRoutes(app: FastifyInstance, deps: AppDeps): void {

@@ -2,14 +2,14 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { DemoStoreAdded } from '../../../shared/contracts/stores.ts';
 import type { Db } from '../../db/client.ts';
 import { workspaces } from '../../db/schema/index.ts';
+import { storeShopifyCredentials } from '../../domain/credentials/manage-shopify-credentials.ts';
 import { AppError } from '../../errors.ts';
 import type { DemoRuntime } from '../../http/demo-runtime.ts';
 import type { IntegrationContext } from '../../platform/integrations/integration-context.ts';
 import type { SessionPrincipal } from '../../platform/session/manage-sessions.ts';
-import { storeShopifyCredentials } from '../connections/manage-shopify-credentials.ts';
+import { createStore } from '../../platform/workspace/create-store.ts';
+import { toStore } from '../../platform/workspace/list-stores.ts';
 import { enterDemoProfitSetup } from '../costs/services/enter-demo-profit-setup.ts';
-import { createStore } from '../stores/create-store.ts';
-import { toStore } from '../stores/list-stores.ts';
 import { getDemoCredentials } from './connect-demo-store.ts';
 
 /**

@@ -1,5 +1,8 @@
 import type { DemoConnectResponse, DemoCredentials } from '../../../shared/contracts/credentials.ts';
 import type { DemoProfitSetup } from '../../../shared/contracts/demo-profit.ts';
+import { storeGaCredentials } from '../../domain/credentials/manage-ga-credentials.ts';
+import { storeMetaCredentials } from '../../domain/credentials/manage-meta-credentials.ts';
+import { storeShopifyCredentials } from '../../domain/credentials/manage-shopify-credentials.ts';
 import { AppError } from '../../errors.ts';
 import type { IntegrationContext } from '../../platform/integrations/integration-context.ts';
 import { describeFailure } from '../../platform/integrations/upstream-failure.ts';
@@ -7,9 +10,6 @@ import {
   storeGoogleAdsCredentials,
   storeTikTokCredentials,
 } from '../ad-platforms/manage-ad-platform-credentials.ts';
-import { storeGaCredentials } from '../connections/manage-ga-credentials.ts';
-import { storeMetaCredentials } from '../connections/manage-meta-credentials.ts';
-import { storeShopifyCredentials } from '../connections/manage-shopify-credentials.ts';
 import { enterDemoProfitSetup } from '../costs/services/enter-demo-profit-setup.ts';
 
 /** Demo mode only: the credentials the forms are prefilled with (404 outside demo mode). */

@@ -1,22 +1,27 @@
 import type { RevenueForecast } from '../../../shared/contracts/analytics.ts';
 import { findLatestRun, readRevenueForecastOfRun } from '../../domain/analysis-runs/read-analytics.ts';
+import {
+  deleteForecastClosure,
+  insertForecastClosure,
+} from '../../domain/forecast-closures/forecast-closure-queries.ts';
 import { AppError } from '../../errors.ts';
 import type { AppDeps } from '../../http/deps.ts';
+import type { RunAnalysisNow } from '../../platform/ports/run-analysis-now.ts';
 import type { SessionPrincipal } from '../../platform/session/manage-sessions.ts';
-import { runAnalysis } from '../analysis/run-analysis.ts';
-import { deleteForecastClosure, insertForecastClosure } from './forecast-closure-queries.ts';
 
 /**
  * Confirms (`closed` true) or withdraws the owner's closure of one forecast day, then re-runs the
  * analysis so the forecast honours it, and answers that forecast. The day must be a day of the
  * latest forecast (400 naming `date` otherwise; nothing is stored). A run already in progress when
  * the change is stored did not see it, so a second run follows when the first answer disagrees.
+ * The run comes through the `runAnalysisNow` port the composition root passes in (decision 155).
  */
 export async function setForecastClosure(
   deps: Pick<AppDeps, 'db' | 'database' | 'env' | 'clock' | 'log' | 'caches' | 'analysisWorker'>,
   principal: SessionPrincipal,
   day: string,
   closed: boolean,
+  runAnalysisNow: RunAnalysisNow,
 ): Promise<RevenueForecast> {
   const { db } = deps;
   const { workspaceId } = principal;
@@ -41,7 +46,7 @@ export async function setForecastClosure(
   if (closed) await insertForecastClosure(db, workspaceId, day, principal.userId, deps.clock());
   else await deleteForecastClosure(db, workspaceId, day);
   for (let attempt = 0; attempt < 2; attempt += 1) {
-    const summary = await runAnalysis(deps, workspaceId, 'manual');
+    const summary = await runAnalysisNow(workspaceId);
     if (summary.status !== 'succeeded') {
       throw new AppError(
         500,

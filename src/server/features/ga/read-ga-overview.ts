@@ -1,9 +1,12 @@
 import type { GaOverview } from '../../../shared/contracts/ga.ts';
 import { currencyDigitsOf, minorToDecimal } from '../../../shared/money.ts';
+import {
+  getStoredGaReport,
+  getStoredGaRevenueByDay,
+} from '../../domain/credentials/manage-ga-credentials.ts';
 import { ga4AmountsInShopCurrency, ga4CurrencyNote } from '../../domain/metrics/ga4-revenue.ts';
 import { readMetricWindow } from '../../domain/metrics/metric-window.ts';
 import type { AppDeps } from '../../http/deps.ts';
-import { getStoredGaReport, getStoredGaRevenueByDay } from '../connections/manage-ga-credentials.ts';
 
 /**
  * The GA tab's overview over the metrics window (GA4's own last 30 days before a shop is synced),

@@ -3,11 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { GaCredentialsRequestSchema } from '../../../shared/contracts/credentials.ts';
 import { GaOverviewSchema, GaPagesSchema, GaTrafficSchema } from '../../../shared/contracts/ga.ts';
 import { MetricPeriodQuerySchema } from '../../../shared/metrics.ts';
+import { getGaReportWith, getStoredGaReport } from '../../domain/credentials/manage-ga-credentials.ts';
 import { readMetricWindow } from '../../domain/metrics/metric-window.ts';
 import { requireAuth } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
-import { getGaReportWith, getStoredGaReport } from '../connections/manage-ga-credentials.ts';
-import { CREDENTIALS_BODY_LIMIT } from '../connections/routes.ts';
+import { CREDENTIALS_BODY_LIMIT } from '../../platform/http/credentials-body-limit.ts';
 import { readGaOverview } from './read-ga-overview.ts';
 
 /**

@@ -6,9 +6,9 @@ import {
   FirstPartyHealthQuerySchema,
   FirstPartyHealthSchema,
 } from '../../../shared/contracts/first-party.ts';
+import { readFirstPartyAttribution } from '../../domain/journeys/read-first-party-attribution.ts';
 import { requireAuth } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
-import { readFirstPartyAttribution } from './read-first-party-attribution.ts';
 import { readFirstPartyHealth } from './read-first-party-health.ts';
 
 /**

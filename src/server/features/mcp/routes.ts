@@ -3,7 +3,7 @@ import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyInstance } from 'fastify';
 import { unauthorized } from '../../errors.ts';
 import type { AppDeps } from '../../http/deps.ts';
-import { bearerTokenOf } from '../api-tokens/api-token-auth.ts';
+import { bearerTokenOf } from '../../platform/http/bearer-token.ts';
 import { createUpsideMcpServer } from './mcp-server.ts';
 import {
   answerStatelessRequest,

@@ -6,10 +6,14 @@ import { AppError } from '../../errors.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import { recordAudit } from '../../platform/audit/record-audit.ts';
 import { catchesMail } from '../../platform/mail/mail-transport.ts';
+import { queueDelivery } from '../../platform/notifications/queue-delivery.ts';
+import {
+  INVITATION_TTL_MS,
+  invitationUrl,
+  newInvitationToken,
+} from '../../platform/session/invitation-token.ts';
 import type { SessionPrincipal } from '../../platform/session/manage-sessions.ts';
-import { queueDelivery } from '../notifications/queue-delivery.ts';
-import { INVITATION_TTL_MS, invitationUrl, newInvitationToken } from './invitation-token.ts';
-import { InvitationRow, toInvitation } from './read-invitations.ts';
+import { InvitationRow, toInvitation } from '../../platform/session/read-invitations.ts';
 import { renderInvitationMail } from './render-invitation-mail.ts';
 
 const AlreadyRow = z.object({ user_id: z.string() });

@@ -14,10 +14,10 @@ import {
 } from '../../../shared/contracts/members.ts';
 import { requireAuth, SESSION_COOKIE } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
-import { acceptInvitation } from './accept-invitation.ts';
+import { acceptInvitation } from '../../platform/session/accept-invitation.ts';
+import { listPendingInvitations, previewInvitation } from '../../platform/session/read-invitations.ts';
 import { createInvitation } from './create-invitation.ts';
 import { listMembers } from './list-members.ts';
-import { listPendingInvitations, previewInvitation } from './read-invitations.ts';
 import { removeMember } from './remove-member.ts';
 import { revokeInvitation } from './revoke-invitation.ts';
 import { updateMember } from './update-member.ts';

@@ -8,16 +8,16 @@ import {
   MetaSpendingSchema,
   MetaSummarySchema,
 } from '../../../shared/contracts/meta.ts';
-import { readMetricWindow } from '../../domain/metrics/metric-window.ts';
-import { requireAuth } from '../../http/auth.ts';
-import type { AppDeps } from '../../http/deps.ts';
 import {
   getMetaDebug,
   getMetaSpendingLastMonth,
   getMetaSummary,
   testMetaAvailableData,
   testMetaConnection,
-} from '../connections/manage-meta-credentials.ts';
+} from '../../domain/credentials/manage-meta-credentials.ts';
+import { readMetricWindow } from '../../domain/metrics/metric-window.ts';
+import { requireAuth } from '../../http/auth.ts';
+import type { AppDeps } from '../../http/deps.ts';
 
 /** Meta endpoints of spec §7 (+ the dashboard summary). Responses never carry tokens. */
 export function registerMetaRoutes(fastify: FastifyInstance, deps: AppDeps): void {

@@ -12,8 +12,8 @@ import { currencyDigitsOf, majorToDecimal } from '../../../shared/money.ts';
 import { joinInFlight } from '../../caches.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
+import { loadModelCheckInputs } from '../../domain/models/read-models-checks.ts';
 import type { AppDeps } from '../../http/deps.ts';
-import { loadModelCheckInputs } from './read-models-checks.ts';
 
 /** Runs listed in the history (older succeeded runs are pruned by the analysis anyway). */
 const RUNS_LISTED = 20;

@@ -20,13 +20,13 @@ import {
   UnsubscribeQuerySchema,
 } from '../../../shared/contracts/notifications.ts';
 import { isCostMetric, mentionsCostMetric } from '../../../shared/permissions.ts';
+import { readAlertList } from '../../domain/notifications/alerts-history.ts';
 import { requireAuth } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import { catchesMail, closeMail, mailCatcherOf } from '../../platform/mail/mail-transport.ts';
+import { createChannel, deleteChannel, listChannels } from '../../platform/notifications/channels.ts';
+import { listDeliveries } from '../../platform/notifications/delivery-store.ts';
 import { createRule, deleteRule, listRules } from '../alerts/threshold-rules.ts';
-import { readAlertList } from './alerts-history.ts';
-import { createChannel, deleteChannel, listChannels } from './channels.ts';
-import { listDeliveries } from './delivery-store.ts';
 import { readSettings, saveSettings } from './settings.ts';
 import { sendChannelTest, sendDigestTest } from './test-messages.ts';
 import { unsubscribe, unsubscribeConfirmPage, unsubscribedPage } from './unsubscribe.ts';

@@ -4,12 +4,12 @@ import { z } from 'zod';
 import { localDayOf } from '../../../shared/calendar.ts';
 import type { Delivery, DigestPeriod } from '../../../shared/contracts/notifications.ts';
 import { queryRows } from '../../db/query-rows.ts';
+import { readDigest } from '../../domain/notifications/read-digest.ts';
 import { badRequest } from '../../errors.ts';
 import type { AppDeps } from '../../http/deps.ts';
-import { loadChannelTarget } from './channels.ts';
+import { loadChannelTarget } from '../../platform/notifications/channels.ts';
+import { sendNow } from '../../platform/notifications/queue-delivery.ts';
 import { composeDigestMail } from './digest/compose-digest-mail.ts';
-import { readDigest } from './digest/read-digest.ts';
-import { sendNow } from './queue-delivery.ts';
 
 /** POST /api/notifications/channels/:id/test: a short message through the channel, now. */
 export async function sendChannelTest(

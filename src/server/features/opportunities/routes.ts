@@ -10,16 +10,16 @@ import {
   OpportunityStatsSchema,
 } from '../../../shared/contracts/opportunities.ts';
 import { readRunOnce } from '../../domain/analysis-runs/read-analytics.ts';
-import { requireAuth, requireAuthWithLatestRun } from '../../http/auth.ts';
-import type { AppDeps } from '../../http/deps.ts';
-import { getSnapshotJson } from '../../http/plugins/snapshot-json.ts';
-import { dismissOpportunity, restoreOpportunity } from './dismiss-opportunities.ts';
 import {
   exportOpportunitiesCsv,
   implementOpportunity,
   readOpportunitiesOfRun,
   readOpportunityStats,
-} from './manage-opportunities.ts';
+} from '../../domain/opportunities/manage-opportunities.ts';
+import { requireAuth, requireAuthWithLatestRun } from '../../http/auth.ts';
+import type { AppDeps } from '../../http/deps.ts';
+import { getSnapshotJson } from '../../http/plugins/snapshot-json.ts';
+import { dismissOpportunity, restoreOpportunity } from './dismiss-opportunities.ts';
 
 /**
  * Revenue opportunities of the caller's workspace (spec §7): list, stats, implement, CSV export;

@@ -6,9 +6,9 @@ import {
   OrderNameParamsSchema,
   ShopifySummarySchema,
 } from '../../../shared/contracts/shopify.ts';
+import { readDashboardKpis } from '../../domain/dashboard/read-dashboard.ts';
 import { requireAuth } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
-import { readDashboardKpis } from '../dashboard/read-dashboard.ts';
 import { getShopifySummary, lookupShopifyOrder } from './lookup-shopify-order.ts';
 
 /** Order lookup (spec §7) and the dashboard's Shopify summary. */

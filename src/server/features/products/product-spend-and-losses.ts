@@ -4,10 +4,10 @@ import { adCampaignKey } from '../../../core/pipeline/ad-campaign-key.ts';
 import type { Currency } from '../../../shared/contracts/campaigns.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
+import { readAdvertisedHandles } from '../../domain/analysis-facts/read-advertised-handles.ts';
 import { findLatestRun } from '../../domain/analysis-runs/read-analytics.ts';
 import { adSpendRows } from '../../domain/metrics/ad-spend-rows.ts';
 import type { CachedReads } from '../../http/deps.ts';
-import { readAdvertisedHandles } from '../analysis/read-advertised-handles.ts';
 
 const SpendRow = z.object({
   platform: z.string(),

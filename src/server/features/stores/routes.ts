@@ -8,8 +8,8 @@ import {
 } from '../../../shared/contracts/stores.ts';
 import { requireAuth, requireRole, SESSION_COOKIE } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
-import { createStore } from './create-store.ts';
-import { listStores } from './list-stores.ts';
+import { createStore } from '../../platform/workspace/create-store.ts';
+import { listStores } from '../../platform/workspace/list-stores.ts';
 import { selectStore } from './select-store.ts';
 
 /** The stores of the caller's workspace: list, add (owners and admins), switch the active one. */

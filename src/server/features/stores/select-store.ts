@@ -5,7 +5,7 @@ import { teamMembers, whShops, workspaces } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
 import { type SessionPrincipal, selectSessionStore } from '../../platform/session/manage-sessions.ts';
 import { memberOfStoreTeam } from '../../platform/session/membership.ts';
-import { storeColumns, toStore } from './list-stores.ts';
+import { storeColumns, toStore } from '../../platform/workspace/list-stores.ts';
 
 /**
  * Makes a store of the caller's team the session's active store (POST /api/stores/:id/select).

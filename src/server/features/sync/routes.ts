@@ -5,9 +5,9 @@ import {
   SyncRunResponseSchema,
   SyncStatusResponseSchema,
 } from '../../../shared/contracts/sync.ts';
+import { readSyncStatus } from '../../domain/sync/read-sync-status.ts';
 import { requireAuth } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
-import { readSyncStatus } from './read-sync-status.ts';
 import { runSyncNow } from './run-sync-now.ts';
 
 /** Data freshness: per-source sync status, and "Sync now". Both scoped to the caller's workspace. */

@@ -7,9 +7,9 @@ import {
 } from '../../../shared/contracts/cursor-tracking.ts';
 import type { ErrorCode } from '../../../shared/contracts/errors.ts';
 import { type PixelIngestRequest, PixelIngestRequestSchema } from '../../../shared/contracts/pixel-events.ts';
+import { joinPixelOrders } from '../../domain/journeys/join-order-journeys.ts';
 import { AppError } from '../../errors.ts';
 import type { CachedReads } from '../../http/deps.ts';
-import { joinPixelOrders } from '../journeys/join-order-journeys.ts';
 import { cachedConfiguration } from './ingest/configuration-cache.ts';
 import type { EventWriter } from './ingest/event-writer.ts';
 import { checkDashboardBody, checkTrackerBody } from './ingest/fast-event-check.ts';

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { refreshStaleStatistics } from '../../db/refresh-stale-statistics.ts';
 import { refreshContributionRollups } from '../../domain/contribution/rebuild-contribution-rollups.ts';
+import { joinOrderJourneys } from '../../domain/journeys/join-order-journeys.ts';
 import { refreshProfitRollup } from '../../domain/profit/refresh-profit-rollup.ts';
 import { runAnalysis } from '../../features/analysis/run-analysis.ts';
-import { joinOrderJourneys } from '../../features/journeys/join-order-journeys.ts';
 import { enqueue } from '../enqueue.ts';
 import { defineJob } from '../job-definition.ts';
 import { evaluateAlertsJob } from './evaluate-alerts.ts';

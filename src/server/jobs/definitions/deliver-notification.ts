@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { attemptDelivery, DeliveryBusyError } from '../../features/notifications/deliver.ts';
+import { attemptDelivery, DeliveryBusyError } from '../../platform/notifications/deliver.ts';
 import { defineJob } from '../job-definition.ts';
 
 /**

@@ -6,7 +6,7 @@ import { currencyDigitsOf, parseDecimalToMinor } from '../../../shared/money.ts'
 import type { Ga4Client } from '../../connectors/ga4/client.ts';
 import type { Ga4RunReportResponse } from '../../connectors/ga4/payload.schema.ts';
 import { queryRows } from '../../db/query-rows.ts';
-import { createGa4ClientFor } from '../../features/connections/upstream-clients.ts';
+import { createGa4ClientFor } from '../../domain/credentials/upstream-clients.ts';
 import { loadCredential } from '../../vault/credential-store.ts';
 import { PermanentJobError } from '../job-definition.ts';
 import type { SyncOutcome, SyncSession } from './run-source-sync.ts';

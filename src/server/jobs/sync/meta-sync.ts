@@ -1,7 +1,7 @@
 import { addDays, localDayOf } from '../../../shared/calendar.ts';
 import { currencyDigitsOf, parseDecimalToMinor } from '../../../shared/money.ts';
 import type { MetaInsightRow } from '../../connectors/meta/payload.schema.ts';
-import { createMetaClientFor } from '../../features/connections/upstream-clients.ts';
+import { createMetaClientFor } from '../../domain/credentials/upstream-clients.ts';
 import { loadCredential } from '../../vault/credential-store.ts';
 import { PermanentJobError } from '../job-definition.ts';
 import {

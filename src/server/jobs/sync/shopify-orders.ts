@@ -2,8 +2,8 @@
 import type { z } from 'zod';
 import type { ShopifyClient } from '../../connectors/shopify/client.ts';
 import type { Db } from '../../db/client.ts';
-import type { CostBook } from '../../features/costs/queries/load-cost-book.ts';
-import { priceOrderRows, SHIPPING_COST_SPEC } from '../../features/costs/services/price-order-rows.ts';
+import type { CostBook } from '../../domain/costs/load-cost-book.ts';
+import { priceOrderRows, SHIPPING_COST_SPEC } from '../../domain/costs/price-order-rows.ts';
 import type { SyncSession } from './run-source-sync.ts';
 import { BulkEndedError, startBulkQuery, streamBulkResult, waitForBulkQuery } from './shopify-bulk.ts';
 import {

@@ -7,7 +7,7 @@
  * harmless.
  */
 import { sql } from 'drizzle-orm';
-import { loadCostBook } from '../../features/costs/queries/load-cost-book.ts';
+import { loadCostBook } from '../../domain/costs/load-cost-book.ts';
 import type { SyncOutcome, SyncSession } from './run-source-sync.ts';
 import { BulkLostError, BulkUnsupportedError } from './shopify-bulk.ts';
 import { bulkCustomers, incrementalCustomers } from './shopify-customers.ts';

@@ -5,7 +5,7 @@ import {
   checkForecastHoldout,
   checkLifetimeModels,
   type ModelCheckResults,
-} from '../../models/read-models-checks.ts';
+} from '../../../domain/models/read-models-checks.ts';
 import { type AnalysisRunOutput, analyzeRun } from '../analyze-run.ts';
 import { analyzeWarehouse, type WarehouseAnalysisInput, type WrittenAnalysis } from '../analyze-warehouse.ts';
 import type { ColumnSchemas, FieldSchemas, WirePart } from './analysis-worker-wire.ts';

@@ -4,7 +4,7 @@ import { type Recalculation, RecalculationSchema } from '../../../../shared/cont
 import { minorToDecimal } from '../../../../shared/money.ts';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
-import { ISO_INSTANT } from './load-cost-book.ts';
+import { ISO_INSTANT } from '../../../domain/costs/load-cost-book.ts';
 
 /** Display name of a user: first and last name, else email. */
 export const USER_NAME = sql.raw(`NULLIF(trim(concat_ws(' ', u.first_name, u.last_name)), '')`);

@@ -11,12 +11,12 @@ import type {
 import { minorToDecimal } from '../../../../shared/money.ts';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
+import { CostPeriodRow, ISO_INSTANT } from '../../../domain/costs/load-cost-book.ts';
 import type { ShopMoney } from '../../../domain/shop/read-shop.ts';
 import { AppError, badRequest, notFound } from '../../../errors.ts';
 import { recordAudit } from '../../../platform/audit/record-audit.ts';
 import { readAmount, readDay } from '../../../platform/csv/read-csv.ts';
 import { inTransaction } from '../../../platform/session/members-store.ts';
-import { CostPeriodRow, ISO_INSTANT } from '../queries/load-cost-book.ts';
 import { writeOwnerCosts } from '../queries/write-cost-ledger.ts';
 
 /**

@@ -9,8 +9,8 @@ import type { CostLedgerResponse } from '../../../../shared/contracts/costs.ts';
 import { minorToDecimal } from '../../../../shared/money.ts';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
+import { CostPeriodRow, ISO_INSTANT } from '../../../domain/costs/load-cost-book.ts';
 import { requireShop } from '../../../domain/shop/read-shop.ts';
-import { CostPeriodRow, ISO_INSTANT } from '../queries/load-cost-book.ts';
 import { USER_NAME } from '../queries/read-recalculations.ts';
 
 export const LEDGER_PAGE_SIZE = 50;

@@ -4,8 +4,8 @@ import { type CostSettingsResponse, CostSettingsResponseSchema } from '../../../
 import { minorToDecimal } from '../../../../shared/money.ts';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
+import { ISO_INSTANT } from '../../../domain/costs/load-cost-book.ts';
 import { findShop } from '../../../domain/shop/read-shop.ts';
-import { ISO_INSTANT } from '../queries/load-cost-book.ts';
 import { readRecalculations, USER_NAME } from '../queries/read-recalculations.ts';
 
 /** Numeric percent as the owner typed it: "3.4900" → "3.49", "35.0000" → "35". */

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { addDays } from '../../../../shared/calendar.ts';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
+import { ISO_INSTANT } from '../../../domain/costs/load-cost-book.ts';
 import { recordAudit } from '../../../platform/audit/record-audit.ts';
 import { inTransaction } from '../../../platform/session/members-store.ts';
-import { ISO_INSTANT } from '../queries/load-cost-book.ts';
 import {
   countLinesPerDay,
   repriceLinesInRange,

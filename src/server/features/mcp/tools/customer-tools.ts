@@ -7,7 +7,7 @@ import {
   readRevenueForecastOfRun,
   readStockImpactOfRun,
 } from '../../../domain/analysis-runs/read-analytics.ts';
-import { readCustomersSummary } from '../../customers/read-customers.ts';
+import { readCustomersSummary } from '../../../domain/customers/read-customers.ts';
 import { defineTool, type ToolAnswer, type ToolContext } from '../tool-definition.ts';
 
 const NO_ARGUMENTS = z.strictObject({});

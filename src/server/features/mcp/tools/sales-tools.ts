@@ -6,9 +6,9 @@ import {
   PRODUCT_ALLOCATION_RULE,
   readProductProfit,
 } from '../../../domain/contribution/read-product-profit.ts';
+import { readDashboardKpis } from '../../../domain/dashboard/read-dashboard.ts';
+import { readInsights } from '../../../domain/insights/read-insights.ts';
 import { readProfitReport } from '../../../domain/profit/read-profit-report.ts';
-import { readDashboardKpis } from '../../dashboard/read-dashboard.ts';
-import { readInsights } from '../../insights/read-insights.ts';
 import { defineTool } from '../tool-definition.ts';
 import {
   checkPeriodEnd,

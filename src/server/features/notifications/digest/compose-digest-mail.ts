@@ -1,9 +1,9 @@
 import type { z } from 'zod';
+import type { DigestData } from '../../../domain/notifications/read-digest.ts';
 import type { AppDeps } from '../../../http/deps.ts';
-import type { EmailMessageSchema } from '../send-message.ts';
+import type { EmailMessageSchema } from '../../../platform/notifications/send-message.ts';
 import { createUnsubscribeToken } from '../unsubscribe-token.ts';
 import { digestWithoutCosts } from './digest-without-costs.ts';
-import type { DigestData } from './read-digest.ts';
 import { renderDigest } from './render-digest.ts';
 
 /** The one-click unsubscribe URL of a recipient ('user:<id>' or 'channel:<id>'). */

@@ -1,5 +1,5 @@
 import { mentionsCostMetric } from '../../../../shared/permissions.ts';
-import type { DigestData } from './read-digest.ts';
+import type { DigestData } from '../../../domain/notifications/read-digest.ts';
 
 /**
  * The digest a member without "can see costs and profit" gets (issue #17): no contribution margin

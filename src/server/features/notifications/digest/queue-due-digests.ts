@@ -3,11 +3,11 @@ import { z } from 'zod';
 import { localDayOf, weekdayOf } from '../../../../shared/calendar.ts';
 import type { DigestPeriod } from '../../../../shared/contracts/notifications.ts';
 import { queryRows } from '../../../db/query-rows.ts';
+import { readDigest } from '../../../domain/notifications/read-digest.ts';
 import type { AppDeps } from '../../../http/deps.ts';
-import { loadChannelTarget } from '../channels.ts';
-import { queueDelivery } from '../queue-delivery.ts';
+import { loadChannelTarget } from '../../../platform/notifications/channels.ts';
+import { queueDelivery } from '../../../platform/notifications/queue-delivery.ts';
 import { composeDigestMail } from './compose-digest-mail.ts';
-import { readDigest } from './read-digest.ts';
 
 /** The hour e-mail channels (addresses without an account) get their digests, shop time. */
 const CHANNEL_DIGEST_HOUR = 7;

@@ -1,8 +1,8 @@
 import { formatDay } from '../../../../core/insights/format-day.ts';
 import { formatMoney, minorToDecimal } from '../../../../shared/money.ts';
+import type { DigestData, DigestKpi } from '../../../domain/notifications/read-digest.ts';
 import { escapeHtml } from '../../../http/escape-html.ts';
 import type { RenderedMail } from '../../../platform/mail/rendered-mail.ts';
-import type { DigestData, DigestKpi } from './read-digest.ts';
 
 export interface DigestLinks {
   /** The app's origin, for links back to the pages. */

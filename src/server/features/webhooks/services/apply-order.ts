@@ -5,6 +5,8 @@ import type { RestOrder, RestRefund } from '../../../../shared/contracts/webhook
 import { parseDecimalToMinor } from '../../../../shared/money.ts';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
+import { loadCostBook } from '../../../domain/costs/load-cost-book.ts';
+import { priceOrderRows, SHIPPING_COST_SPEC } from '../../../domain/costs/price-order-rows.ts';
 import { mapRefundDetails, REFUND_LINE_SPEC } from '../../../jobs/sync/shopify-profit-rows.ts';
 import {
   LINE_ITEM_SPEC,
@@ -14,8 +16,6 @@ import {
   type ShopContext,
 } from '../../../jobs/sync/shopify-rows.ts';
 import { type UpsertSpec, upsertRows } from '../../../jobs/sync/upsert-rows.ts';
-import { loadCostBook } from '../../costs/queries/load-cost-book.ts';
-import { priceOrderRows, SHIPPING_COST_SPEC } from '../../costs/services/price-order-rows.ts';
 import { refundTotalOf, restOrderToSyncOrder, restRefundToRefundDetails } from '../map-rest-order.ts';
 
 /**

@@ -2,11 +2,15 @@ import { z } from 'zod';
 import { DATA_TOPICS, graphqlTopicOf } from '../../../../shared/contracts/webhooks.ts';
 import { UpstreamError } from '../../../connectors/http/upstream-error.ts';
 import type { ShopifyClient } from '../../../connectors/shopify/client.ts';
+import {
+  type DeliveryState,
+  readDeliveryState,
+  saveDeliveryState,
+} from '../../../domain/sync/delivery-mode.ts';
 import type { IntegrationContext } from '../../../platform/integrations/integration-context.ts';
+import { createShopifyClientFor } from '../../../platform/integrations/shopify-client-for.ts';
 import { describeFailure } from '../../../platform/integrations/upstream-failure.ts';
 import { loadCredential } from '../../../vault/credential-store.ts';
-import { createShopifyClientFor } from '../../connections/shopify-client-for.ts';
-import { type DeliveryState, readDeliveryState, saveDeliveryState } from '../queries/delivery-mode.ts';
 
 /**
  * Webhook subscriptions through the Admin GraphQL API (decision 030): created on connect for every

@@ -6,8 +6,8 @@ import { minorToDecimal } from '../../../../shared/money.ts';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 import { readProfitReport } from '../../../domain/profit/read-profit-report.ts';
+import { readDeliveryState } from '../../../domain/sync/delivery-mode.ts';
 import type { CachedReads } from '../../../http/deps.ts';
-import { readDeliveryState } from '../queries/delivery-mode.ts';
 
 const DayFigures = z.object({
   orders: z.number(),

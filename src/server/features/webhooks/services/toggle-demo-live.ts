@@ -1,8 +1,8 @@
 import type { DemoLiveResponse } from '../../../../shared/contracts/webhooks.ts';
+import { readDeliveryState } from '../../../domain/sync/delivery-mode.ts';
 import { AppError } from '../../../errors.ts';
 import type { AppDeps } from '../../../http/deps.ts';
 import { loadCredential } from '../../../vault/credential-store.ts';
-import { readDeliveryState } from '../queries/delivery-mode.ts';
 import { registerWebhookSubscriptions } from './manage-subscriptions.ts';
 
 /** A live order every few seconds, so a newcomer watches today's numbers move. */

@@ -1,7 +1,7 @@
 import type { Db } from '../../../db/client.ts';
+import { saveDeliveryState } from '../../../domain/sync/delivery-mode.ts';
 import type { VaultKeyring } from '../../../vault/cipher.ts';
 import { loadCredential, saveCredential } from '../../../vault/credential-store.ts';
-import { saveDeliveryState } from '../queries/delivery-mode.ts';
 
 /** What the data-freshness panel says once the app was uninstalled (decision 043). */
 export const UNINSTALLED_REASON =

@@ -16,7 +16,7 @@ import {
   formatDuration,
   formatPercent,
 } from '../../../lib/format/format-analytics.ts';
-import { useGaCredentialsForm } from '../../integrations/hooks/use-ga-credentials-form.ts';
+import { useGaCredentialsForm } from '../../../lib/integrations/use-ga-credentials-form.ts';
 import { useFetchGaWithCredentials, useGaDashboard } from '../api/use-dashboard-data.ts';
 import { StatCard, TopPagesCard, TrafficPieCard } from './ga-widgets.tsx';
 

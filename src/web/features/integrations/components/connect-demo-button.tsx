@@ -2,9 +2,9 @@ import { Button } from '@web/components/ui/button.tsx';
 import { useToast } from '@web/components/ui/use-toast.ts';
 import { Store } from 'lucide-react';
 import { useState } from 'react';
-import { useConnectDemoStore, useDemoCredentials } from '../api/use-integrations.ts';
+import { ConnectProgress } from '../../../components/connect-progress.tsx';
+import { useConnectDemoStore, useDemoCredentials } from '../../../lib/integrations/use-integrations.ts';
 import { readableError } from '../lib/error-text.ts';
-import { ConnectProgress } from './connect-progress.tsx';
 
 /**
  * "Connect demo store" (demo mode only): connects Shopify, GA4 and Meta of the demo store at once

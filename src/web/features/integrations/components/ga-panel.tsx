@@ -8,8 +8,12 @@ import { useToast } from '@web/components/ui/use-toast.ts';
 import { formatGa4Revenue } from '@web/lib/money.ts';
 import { BarChart3 } from 'lucide-react';
 import { formatCompact } from '../../../lib/format/format-analytics.ts';
-import { useGaOverview, useStoreGaCredentials, useTestGaConnection } from '../api/use-integrations.ts';
-import { useGaCredentialsForm } from '../hooks/use-ga-credentials-form.ts';
+import { useGaCredentialsForm } from '../../../lib/integrations/use-ga-credentials-form.ts';
+import {
+  useGaOverview,
+  useStoreGaCredentials,
+  useTestGaConnection,
+} from '../../../lib/integrations/use-integrations.ts';
 import { serverMessage } from '../lib/error-text.ts';
 import { ConnectionAttention, ConnectionBadge } from './connection-badge.tsx';
 

@@ -9,7 +9,7 @@ import {
   AdAccountStorageSchema,
   useDemoCredentials,
   useStoreMetaCredentials,
-} from '../api/use-integrations.ts';
+} from '../../../lib/integrations/use-integrations.ts';
 import { readableError } from '../lib/error-text.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { CheckCircle2, Circle, XCircle } from 'lucide-react';
-import { useMetaDebug } from '../api/use-integrations.ts';
+import { useMetaDebug } from '../../../lib/integrations/use-integrations.ts';
 
 function Row({ state, children }: { state: 'ok' | 'missing' | 'unknown'; children: string }) {
   const Icon = state === 'ok' ? CheckCircle2 : state === 'missing' ? XCircle : Circle;

@@ -15,7 +15,7 @@ import {
   useStoreMetaCredentials,
   useTestMetaAvailableData,
   useTestMetaConnection,
-} from '../api/use-integrations.ts';
+} from '../../../lib/integrations/use-integrations.ts';
 import { serverMessage } from '../lib/error-text.ts';
 import { MetaPermissionsHelpCard } from './meta-permissions-help-card.tsx';
 import { MetaSetupForm } from './meta-setup-form.tsx';

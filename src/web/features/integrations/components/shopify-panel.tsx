@@ -12,7 +12,7 @@ import {
   useRemoveShopifyCredentials,
   useShopifyCredentials,
   useStoreShopifyCredentials,
-} from '../api/use-integrations.ts';
+} from '../../../lib/integrations/use-integrations.ts';
 import { readableError, serverMessage } from '../lib/error-text.ts';
 import { ConnectionBadge } from './connection-badge.tsx';
 import { ShopifyScopesCard } from './shopify-scopes-card.tsx';

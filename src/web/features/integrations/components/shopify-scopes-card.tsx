@@ -1,7 +1,7 @@
 import { Button } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { RefreshCw } from 'lucide-react';
-import { useShopifyScopes } from '../api/use-integrations.ts';
+import { useShopifyScopes } from '../../../lib/integrations/use-integrations.ts';
 import { readableError } from '../lib/error-text.ts';
 
 /** The connected app's scopes: what is missing and what breaks without it, and how far back orders reach. */

@@ -5,7 +5,7 @@ import { createQueryClient } from '@web/lib/query-client.ts';
 import { renderInDocument, textOf } from '@web/testing/render.tsx';
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { integrationKeys } from '../api/use-integrations.ts';
+import { integrationKeys } from '../../../lib/integrations/use-integrations.ts';
 import { SpendingWidget } from './spending-widget.tsx';
 
 /**

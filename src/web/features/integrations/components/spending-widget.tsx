@@ -4,7 +4,7 @@ import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@web/compo
 import { Skeleton } from '@web/components/ui/skeleton.tsx';
 import { formatCurrency } from '@web/lib/money.ts';
 import { AlertTriangle, DollarSign } from 'lucide-react';
-import { useMetaSpending } from '../api/use-integrations.ts';
+import { useMetaSpending } from '../../../lib/integrations/use-integrations.ts';
 import { serverMessage } from '../lib/error-text.ts';
 
 /** Meta ad spending last month (spec §2 "Spending widget"), in all its states. */

@@ -25,6 +25,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { StockAlertCount } from '../../../components/stock-alert-count.tsx';
 import { SIGNAL_TONE_CLASS, segmentGrowthTone } from '../../../lib/customers/format-customers.ts';
 import {
   attributionActionLabel,
@@ -32,7 +33,6 @@ import {
   segmentDescription,
   typeLabel,
 } from '../../../lib/opportunities/format-opportunity.ts';
-import { StockAlertCount } from '../../products/components/stock-alert-count.tsx';
 
 function Section({
   title,

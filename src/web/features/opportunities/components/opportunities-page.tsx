@@ -6,6 +6,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { formatThousands } from '@web/lib/money.ts';
 import { Download, Gauge, Lightbulb, Target, TrendingUp } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
+import { ResultsProgressWhileBusy } from '../../../components/connect-progress.tsx';
 import {
   formatTimeAgo,
   type SortKey,
@@ -21,7 +22,6 @@ import {
   useOpportunityStats,
   useStockImpact,
 } from '../../../lib/opportunities/opportunity-queries.ts';
-import { ResultsProgressWhileBusy } from '../../integrations/components/connect-progress.tsx';
 import { useProductPerformance } from '../../products/api/product-queries.ts';
 import {
   AttributionTable,

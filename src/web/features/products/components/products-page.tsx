@@ -8,6 +8,7 @@ import { Input } from '@web/components/ui/input.tsx';
 import { cn } from '@web/lib/cn.ts';
 import { formatAmountIn } from '@web/lib/money.ts';
 import { useMemo, useState } from 'react';
+import { StockAlertCount } from '../../../components/stock-alert-count.tsx';
 import { formatCount } from '../../../lib/format/format-campaign.ts';
 import { type ProductPeriod, useProductPerformance } from '../api/product-queries.ts';
 import {
@@ -22,7 +23,6 @@ import {
 import { BoughtTogetherSection } from './bought-together.tsx';
 import { ProductDetailDialog } from './product-detail-dialog.tsx';
 import { ProductProfitSection } from './product-profit.tsx';
-import { StockAlertCount } from './stock-alert-count.tsx';
 
 /**
  * Product Analysis: per product revenue, units and sales velocity (with the trend against the

@@ -1,7 +1,7 @@
 import { allows } from '@shared/permissions.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
-import { useDemoCredentials } from '@web/features/integrations/api/use-integrations.ts';
+import { useDemoCredentials } from '@web/lib/integrations/use-integrations.ts';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useStores } from '../../../lib/stores/store-queries.ts';
