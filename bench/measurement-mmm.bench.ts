@@ -17,6 +17,8 @@
 //               BENCH_SEEDS (default 30; BENCH_SEED_FROM moves the first): the weekly series the
 //               Measurement endpoint fits, shares and ROAS coverage per channel, the oracle row
 //               (the true curves given, decision 151) and the planted geo test's read-out.
+//   demomove  — the causal preset's offered budget moves, seeds as `demo` (default 40): what each
+//               truly earns, with and without the decay-prior sensitivity refit (decision 163).
 
 import { fromDayNumber } from '../src/core/dates/from-day-number.ts';
 import { toDayNumber } from '../src/core/dates/to-day-number.ts';
@@ -34,6 +36,7 @@ import type { MmmInput, MmmMethod, MmmResult } from '../src/core/measurement/typ
 import { detectBudgetMoveOpportunity } from '../src/core/opportunities/detect-budget-move-opportunity.ts';
 import { load } from './support/load-average.ts';
 import { benchMmmOnCausalDemo } from './support/mmm-causal-demo.ts';
+import { benchBudgetMoveOnCausalDemo } from './support/mmm-causal-move-screen.ts';
 
 const part = process.env.BENCH_PART ?? 'all';
 const datasets = Number(process.env.BENCH_DATASETS ?? 100);
@@ -434,5 +437,11 @@ if (runs('demo'))
   benchMmmOnCausalDemo(
     Number(process.env.BENCH_SEEDS ?? 30),
     benchMethod,
+    Number(process.env.BENCH_SEED_FROM ?? 1),
+  );
+
+if (part === 'demomove')
+  benchBudgetMoveOnCausalDemo(
+    Number(process.env.BENCH_SEEDS ?? 40),
     Number(process.env.BENCH_SEED_FROM ?? 1),
   );

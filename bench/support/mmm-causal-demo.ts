@@ -28,7 +28,7 @@ const quantile = (values: number[], q: number) =>
  * and readChannelSpend names and orders it: Meta from the generated Meta account, Google Ads and
  * TikTok Ads from their planned accounts (the emulators serve the same plan).
  */
-function channelSpend(store: DemoStore): DailyChannelSpend[] {
+export function channelSpend(store: DemoStore): DailyChannelSpend[] {
   const meta = new Map<string, number>();
   for (const row of store.meta.daily) meta.set(row.day, (meta.get(row.day) ?? 0) + row.spendMinor);
   const ads = adPlatformTruth(demoAdPlatformPlan(store.config), store.shop.currencyCode);

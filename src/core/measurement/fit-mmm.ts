@@ -46,14 +46,22 @@ export function fitMmm(input: MmmInput, options: MmmOptions = {}): MmmResult {
   const draws = options.draws ?? 400;
   const priors = input.channels.map((c) => input.roasPriors?.[c.name]);
   const names = input.channels.map((c) => c.name);
-  const full = sampleMmmPosterior(design, design.n, priors, method, draws, random);
+  const full = sampleMmmPosterior(design, design.n, priors, method, draws, random, options.decayPrior);
   const summary = summariseMmmDraws(design, input.dates, names, full.draws, full.mode, random);
 
   const holdout = options.holdoutPeriods ?? Math.round(56 / design.periodDays);
   const rows = design.n - holdout;
   let outOfSampleMape: number | null = null;
   if (holdout > 0 && (rows * design.periodDays) / 7 >= MIN_WEEKS) {
-    const part = sampleMmmPosterior(design, rows, priors, 'laplace', OUT_OF_SAMPLE_DRAWS, random);
+    const part = sampleMmmPosterior(
+      design,
+      rows,
+      priors,
+      'laplace',
+      OUT_OF_SAMPLE_DRAWS,
+      random,
+      options.decayPrior,
+    );
     let sum = 0;
     let count = 0;
     for (let t = rows; t < design.n; t += 1) {

@@ -41,11 +41,14 @@ export function sampleMmmPosterior(
   method: MmmMethod,
   draws: number,
   random: RandomStream,
+  decayPrior?: readonly [number, number],
 ): { draws: MmmDraw[]; mode: ChannelHyper[] } {
   const posteriorOf = createMmmPosterior(design, rows, priors);
   const logPosterior = (u: number[]) => {
     const post = posteriorOf(hyperFromVector(u));
-    return post ? post.logMarginal + post.logNonNegative + hyperLogPrior(u) : Number.NEGATIVE_INFINITY;
+    return post
+      ? post.logMarginal + post.logNonNegative + hyperLogPrior(u, decayPrior)
+      : Number.NEGATIVE_INFINITY;
   };
   const channels = design.spend.length;
   const mode = findMmmMode((u) => -logPosterior(u), channels);

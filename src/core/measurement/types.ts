@@ -50,6 +50,11 @@ export interface MmmOptions {
   fourierOrder?: number;
   /** 'geometric' (default) or 'weibull' (delayed peak; weibullAdstock with shape 2). */
   adstock?: MmmAdstock;
+  /**
+   * Beta(a, b) prior on each channel's decay per week (default Jin et al.'s Beta(3, 3)); the budget
+   * move's sensitivity refit uses DECAY_PRIOR_ALTERNATIVE (decision 163).
+   */
+  decayPrior?: readonly [number, number];
 }
 
 /** One channel's carry-over and saturation parameters on the model's internal scales. */
