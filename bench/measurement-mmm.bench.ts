@@ -42,7 +42,10 @@ const part = process.env.BENCH_PART ?? 'all';
 const datasets = Number(process.env.BENCH_DATASETS ?? 100);
 // BENCH_METHOD=laplace|importance|metropolis overrides the model's default posterior method.
 const benchMethod = process.env.BENCH_METHOD as MmmMethod | undefined;
-const withMethod = benchMethod ? { method: benchMethod } : {};
+const withMethod = {
+  ...(benchMethod ? { method: benchMethod } : {}),
+  ...(process.env.BENCH_DECAY === 'estimated' ? { decayPrior: 'estimated' as const } : {}),
+};
 const runs = (name: string) => part === 'all' || part === name;
 const pct = (n: number, d: number) => `${n}/${d} (${((100 * n) / d).toFixed(0)} %)`;
 
@@ -95,7 +98,9 @@ if (runs('mmm')) {
   const started = performance.now();
   for (let k = 0; k < datasets; k += 1) {
     const { input, truth } = weeklyDataset(random, k);
-    const result = fitMmm(input, { seed: k + 1, draws: 200, holdoutPeriods: 0, ...withMethod });
+    // BENCH_FIT_SEED moves the sampler's seeds: the Monte Carlo noise band of a comparison (decision 162).
+    const seed = k + 1 + 1000 * (Number(process.env.BENCH_FIT_SEED ?? 1) - 1);
+    const result = fitMmm(input, { seed, draws: 200, holdoutPeriods: 0, ...withMethod });
     if (result.status !== 'fitted') thin += 1;
     const s = score(result, truth);
     share += s.share;

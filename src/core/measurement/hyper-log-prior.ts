@@ -4,6 +4,14 @@ import { logGamma } from '../stats/log-gamma.ts';
 /** Jin et al. (2017) §3.3 priors: decay ~ Beta(3, 3), half-saturation share ~ Beta(2, 2), shape ~ Gamma(3, 1). */
 export const DECAY_PRIOR: readonly [number, number] = [3, 3];
 /**
+ * The grid of `decayPrior: 'estimated'` (decision 162, an opt-in experiment, not the default): one
+ * decay prior shared by every channel, Beta(κμ, κ(1 − μ)) with Jin et al.'s concentration κ = 6 and
+ * its mean μ ∈ {0.1, 0.25, 0.5, 0.75} chosen by the data (uniform hyperprior on the grid).
+ */
+export const DECAY_PRIOR_GRID: readonly (readonly [number, number])[] = [0.1, 0.25, 0.5, 0.75].map(
+  (mu) => [6 * mu, 6 * (1 - mu)] as const,
+);
+/**
  * The stated alternative decay prior of the budget move's sensitivity refit (decision 163):
  * pymc-marketing's `GeometricAdstock` default Beta(1, 3), mean 0.25 a week, most mass on short
  * carry-over — where decision 152 found the adopted Beta(3, 3) overrates a weak, short channel.
