@@ -41,8 +41,8 @@ export interface BudgetMoveFacts {
  * fitted span as data sufficiency. Implementing it is tracked on the store's 30-day revenue.
  * Reference: Jin et al. (2017) §6 (optimal allocation from the posterior response curves);
  * decision 110 (what the model is fitted on, and the margin that turns revenue into contribution);
- * Gelman et al., "Bayesian Data Analysis" (3rd ed.) §6 / Depaoli & van de Schoot's WAMBS checklist
- * (prior-sensitivity analysis: a conclusion should not hinge on one defensible prior).
+ * Gelman et al., "Bayesian Data Analysis" (3rd ed.) ch. 6–7 and Depaoli & van de Schoot (2017), the
+ * WAMBS checklist (prior-sensitivity analysis: a conclusion should not hinge on one defensible prior).
  */
 export function detectBudgetMoveOpportunity(
   facts: BudgetMoveFacts,
