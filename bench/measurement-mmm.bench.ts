@@ -17,6 +17,8 @@
 //               BENCH_SEEDS (default 30; BENCH_SEED_FROM moves the first): the weekly series the
 //               Measurement endpoint fits, shares and ROAS coverage per channel, the oracle row
 //               (the true curves given, decision 151) and the planted geo test's read-out.
+//   demomove  — the causal preset's offered budget moves, seeds as `demo` (default 40): what each
+//               truly earns, with and without the decay-prior sensitivity refit (decision 163).
 
 import { fromDayNumber } from '../src/core/dates/from-day-number.ts';
 import { toDayNumber } from '../src/core/dates/to-day-number.ts';
@@ -34,12 +36,16 @@ import type { MmmInput, MmmMethod, MmmResult } from '../src/core/measurement/typ
 import { detectBudgetMoveOpportunity } from '../src/core/opportunities/detect-budget-move-opportunity.ts';
 import { load } from './support/load-average.ts';
 import { benchMmmOnCausalDemo } from './support/mmm-causal-demo.ts';
+import { benchBudgetMoveOnCausalDemo } from './support/mmm-causal-move-screen.ts';
 
 const part = process.env.BENCH_PART ?? 'all';
 const datasets = Number(process.env.BENCH_DATASETS ?? 100);
 // BENCH_METHOD=laplace|importance|metropolis overrides the model's default posterior method.
 const benchMethod = process.env.BENCH_METHOD as MmmMethod | undefined;
-const withMethod = benchMethod ? { method: benchMethod } : {};
+const withMethod = {
+  ...(benchMethod ? { method: benchMethod } : {}),
+  ...(process.env.BENCH_DECAY === 'estimated' ? { decayPrior: 'estimated' as const } : {}),
+};
 const runs = (name: string) => part === 'all' || part === name;
 const pct = (n: number, d: number) => `${n}/${d} (${((100 * n) / d).toFixed(0)} %)`;
 
@@ -92,7 +98,9 @@ if (runs('mmm')) {
   const started = performance.now();
   for (let k = 0; k < datasets; k += 1) {
     const { input, truth } = weeklyDataset(random, k);
-    const result = fitMmm(input, { seed: k + 1, draws: 200, holdoutPeriods: 0, ...withMethod });
+    // BENCH_FIT_SEED moves the sampler's seeds: the Monte Carlo noise band of a comparison (decision 162).
+    const seed = k + 1 + 1000 * (Number(process.env.BENCH_FIT_SEED ?? 1) - 1);
+    const result = fitMmm(input, { seed, draws: 200, holdoutPeriods: 0, ...withMethod });
     if (result.status !== 'fitted') thin += 1;
     const s = score(result, truth);
     share += s.share;
@@ -434,5 +442,11 @@ if (runs('demo'))
   benchMmmOnCausalDemo(
     Number(process.env.BENCH_SEEDS ?? 30),
     benchMethod,
+    Number(process.env.BENCH_SEED_FROM ?? 1),
+  );
+
+if (part === 'demomove')
+  benchBudgetMoveOnCausalDemo(
+    Number(process.env.BENCH_SEEDS ?? 40),
     Number(process.env.BENCH_SEED_FROM ?? 1),
   );

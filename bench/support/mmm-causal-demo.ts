@@ -17,7 +17,12 @@ import { fitCausalDemoOracle } from './mmm-causal-oracle.ts';
 /** The analysis' range (decision 129): the last 52 weeks up to the last day of data. */
 const WEEKS = 52;
 /** What the Measurement endpoint fits with (fit-shop-mmm.ts). */
-const FIT = { draws: 200, seed: 1 };
+const FIT = {
+  draws: 200,
+  // BENCH_FIT_SEED moves the sampler's seed: the Monte Carlo noise band of a comparison (decision 162).
+  seed: Number(process.env.BENCH_FIT_SEED ?? 1),
+  ...(process.env.BENCH_DECAY === 'estimated' ? { decayPrior: 'estimated' as const } : {}),
+};
 
 const pct = (n: number, d: number) => `${n}/${d} (${d > 0 ? ((100 * n) / d).toFixed(0) : '–'} %)`;
 const quantile = (values: number[], q: number) =>
@@ -28,7 +33,7 @@ const quantile = (values: number[], q: number) =>
  * and readChannelSpend names and orders it: Meta from the generated Meta account, Google Ads and
  * TikTok Ads from their planned accounts (the emulators serve the same plan).
  */
-function channelSpend(store: DemoStore): DailyChannelSpend[] {
+export function channelSpend(store: DemoStore): DailyChannelSpend[] {
   const meta = new Map<string, number>();
   for (const row of store.meta.daily) meta.set(row.day, (meta.get(row.day) ?? 0) + row.spendMinor);
   const ads = adPlatformTruth(demoAdPlatformPlan(store.config), store.shop.currencyCode);

@@ -1,6 +1,7 @@
 import { assessMmmData, MIN_WEEKS } from './assess-mmm-data.ts';
 import { buildMmmDesign } from './build-mmm-design.ts';
 import { createRandom } from './create-random.ts';
+import { DECAY_PRIOR_GRID } from './hyper-log-prior.ts';
 import { sampleMmmPosterior } from './sample-mmm-posterior.ts';
 import { summariseMmmDraws } from './summarise-mmm-draws.ts';
 import type { MmmInput, MmmOptions, MmmResult } from './types.ts';
@@ -18,6 +19,12 @@ const OUT_OF_SAMPLE_DRAWS = 100;
  * widened Laplace approximation by the exact collapsed posterior, exact conjugate draws of the
  * linear part). The out-of-sample check refits on all but the last `holdoutPeriods` periods (8
  * weeks by default) and reports the MAPE of its posterior-mean prediction of them.
+ * With `decayPrior: 'estimated'` (decision 162, opt-in) the shared decay prior's mean is a parameter
+ * with a uniform prior on DECAY_PRIOR_GRID: the model is fitted under each grid prior, each fit's
+ * marginal likelihood p(y | μ) is estimated from its importance weights, and the draws are pooled
+ * in proportion to p(μ | y) ∝ p(y | μ) (a discrete hierarchical prior, computed on a grid as in
+ * Gelman et al., "Bayesian Data Analysis", 3rd ed., §5.3; the out-of-sample refit uses the most
+ * probable μ). It needs the 'importance' method, whose weights give the evidence.
  * Reference: Jin, Wang, Sun, Chan & Koehler (2017), "Bayesian Methods for Media Mix Modeling with
  * Carryover and Shape Effects", Google Inc.; Chan & Perry (2017) for the checks; Meridian and
  * pymc-marketing documentation for the same model family.
@@ -46,14 +53,42 @@ export function fitMmm(input: MmmInput, options: MmmOptions = {}): MmmResult {
   const draws = options.draws ?? 400;
   const priors = input.channels.map((c) => input.roasPriors?.[c.name]);
   const names = input.channels.map((c) => c.name);
-  const full = sampleMmmPosterior(design, design.n, priors, method, draws, random);
+  if (options.decayPrior === 'estimated' && method !== 'importance')
+    throw new RangeError(
+      "decayPrior 'estimated' needs the 'importance' method (its weights give the evidence)",
+    );
+  const grid = options.decayPrior === 'estimated' ? DECAY_PRIOR_GRID : [options.decayPrior];
+  const fits = grid.map((prior) =>
+    sampleMmmPosterior(design, design.n, priors, method, draws, random, prior),
+  );
+  const top = Math.max(...fits.map((f) => f.logEvidence));
+  const weights = fits.map((f) => (fits.length === 1 ? 1 : Math.exp(f.logEvidence - top)));
+  const weightTotal = weights.reduce((a, b) => a + b, 0);
+  const best = weights.indexOf(Math.max(...weights));
+  const chosenPrior = grid[best];
+  const counts = weights.map((w) => Math.floor((w / weightTotal) * draws));
+  counts[best]! += draws - counts.reduce((a, b) => a + b, 0);
+  const full = {
+    mode: fits[best]!.mode,
+    draws: fits.flatMap((f, k) =>
+      Array.from({ length: counts[k]! }, (_, j) => f.draws[Math.floor(((j + 0.5) * draws) / counts[k]!)]!),
+    ),
+  };
   const summary = summariseMmmDraws(design, input.dates, names, full.draws, full.mode, random);
 
   const holdout = options.holdoutPeriods ?? Math.round(56 / design.periodDays);
   const rows = design.n - holdout;
   let outOfSampleMape: number | null = null;
   if (holdout > 0 && (rows * design.periodDays) / 7 >= MIN_WEEKS) {
-    const part = sampleMmmPosterior(design, rows, priors, 'laplace', OUT_OF_SAMPLE_DRAWS, random);
+    const part = sampleMmmPosterior(
+      design,
+      rows,
+      priors,
+      'laplace',
+      OUT_OF_SAMPLE_DRAWS,
+      random,
+      chosenPrior,
+    );
     let sum = 0;
     let count = 0;
     for (let t = rows; t < design.n; t += 1) {

@@ -36,4 +36,20 @@ describe('sampleHyperImportance: Laplace-t proposals re-weighted by the exact po
     const { draws } = sampleHyperImportance(halfLine, [1], [[1]], 2000, createRandom(5));
     expect(draws.every(([u]) => u! >= 0)).toBe(true);
   });
+
+  it('estimates the log marginal likelihood ∫ p(u) du (decision 162: choosing a prior by its evidence)', () => {
+    // ∫ exp(2u − eᵘ) du = Γ(2) = 1, so log evidence 0; a correlated 2-d normal scaled by e³ has
+    // log evidence 3 + ln(2π) − ½ ln det(H).
+    const skewed = sampleHyperImportance(logGammaOfLog, mode, hessian, 4000, createRandom(3));
+    expect(Math.abs(skewed.logEvidence)).toBeLessThan(0.03);
+    const h = [
+      [2, 0.6],
+      [0.6, 1],
+    ];
+    const normal = ([a, b]: number[]) =>
+      3 - 0.5 * (h[0]![0]! * a! * a! + 2 * h[0]![1]! * a! * b! + h[1]![1]! * b! * b!);
+    const { logEvidence } = sampleHyperImportance(normal, [0, 0], h, 4000, createRandom(4));
+    const truth = 3 + Math.log(2 * Math.PI) - 0.5 * Math.log(2 * 1 - 0.6 * 0.6);
+    expect(Math.abs(logEvidence - truth)).toBeLessThan(0.03);
+  });
 });

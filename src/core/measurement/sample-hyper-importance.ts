@@ -1,5 +1,6 @@
 import { choleskyRegularised } from '../stats/cholesky-regularised.ts';
 import { choleskySolve } from '../stats/cholesky-solve.ts';
+import { logGamma } from '../stats/log-gamma.ts';
 import type { RandomStream } from './create-random.ts';
 
 /** Degrees of freedom of the Student-t proposal: heavy enough tails to reach a skewed posterior's tail. */
@@ -28,7 +29,7 @@ export function sampleHyperImportance(
   hessian: readonly (readonly number[])[],
   draws: number,
   random: RandomStream,
-): { draws: number[][]; effectiveSampleSize: number } {
+): { draws: number[][]; effectiveSampleSize: number; logEvidence: number } {
   const factor = choleskyRegularised(hessian);
   const d = mode.length;
   const proposals: number[][] = [];
@@ -51,6 +52,13 @@ export function sampleHyperImportance(
   const weights = raw.map((w) => Math.min(w, cap));
   const total = weights.reduce((a, b) => a + b, 0);
   const effectiveSampleSize = total ** 2 / weights.reduce((a, b) => a + b * b, 0);
+  // log ∫ p(u | y) du: the untruncated mean weight, with the t proposal's normalising constant.
+  const logNorm =
+    logGamma((PROPOSAL_DF + d) / 2) -
+    logGamma(PROPOSAL_DF / 2) -
+    (d / 2) * Math.log(PROPOSAL_DF * Math.PI) +
+    factor.reduce((s, row, i) => s + Math.log(row[i]!), 0);
+  const logEvidence = top + Math.log(raw.reduce((a, b) => a + b, 0) / raw.length) - logNorm;
   const out: number[][] = [];
   let cumulative = 0;
   let index = 0;
@@ -63,5 +71,5 @@ export function sampleHyperImportance(
     }
     out.push([...proposals[index]!]);
   }
-  return { draws: out, effectiveSampleSize };
+  return { draws: out, effectiveSampleSize, logEvidence };
 }

@@ -41,11 +41,14 @@ export function sampleMmmPosterior(
   method: MmmMethod,
   draws: number,
   random: RandomStream,
-): { draws: MmmDraw[]; mode: ChannelHyper[] } {
+  decayPrior?: readonly [number, number],
+): { draws: MmmDraw[]; mode: ChannelHyper[]; logEvidence: number } {
   const posteriorOf = createMmmPosterior(design, rows, priors);
   const logPosterior = (u: number[]) => {
     const post = posteriorOf(hyperFromVector(u));
-    return post ? post.logMarginal + post.logNonNegative + hyperLogPrior(u) : Number.NEGATIVE_INFINITY;
+    return post
+      ? post.logMarginal + post.logNonNegative + hyperLogPrior(u, decayPrior)
+      : Number.NEGATIVE_INFINITY;
   };
   const channels = design.spend.length;
   const mode = findMmmMode((u) => -logPosterior(u), channels);
@@ -53,11 +56,13 @@ export function sampleMmmPosterior(
     const v = -logPosterior(u);
     return Number.isFinite(v) ? v : mode.value + 1e6;
   }, mode.u);
+  const importance =
+    method === 'importance' ? sampleHyperImportance(logPosterior, mode.u, hessian, draws, random) : null;
   const us =
     method === 'laplace'
       ? sampleHyperLaplace(mode.u, hessian, draws, random)
-      : method === 'importance'
-        ? sampleHyperImportance(logPosterior, mode.u, hessian, draws, random).draws
+      : importance
+        ? importance.draws
         : sampleHyperMetropolis(logPosterior, mode.u, hessian, draws, random).draws;
   const modeHyper = hyperFromVector(mode.u);
   const modePosterior = posteriorOf(modeHyper);
@@ -72,5 +77,5 @@ export function sampleMmmPosterior(
     const { coefficients, sigma } = drawMmmCoefficients(posterior, design.base.length, random);
     return { hyper, posterior, coefficients, sigma };
   });
-  return { draws: out, mode: modeHyper };
+  return { draws: out, mode: modeHyper, logEvidence: importance?.logEvidence ?? Number.NaN };
 }

@@ -50,6 +50,13 @@ export interface MmmOptions {
   fourierOrder?: number;
   /** 'geometric' (default) or 'weibull' (delayed peak; weibullAdstock with shape 2). */
   adstock?: MmmAdstock;
+  /**
+   * Beta(a, b) prior on each channel's decay per week (default Jin et al.'s Beta(3, 3)); the budget
+   * move's sensitivity refit uses DECAY_PRIOR_ALTERNATIVE (decision 163). 'estimated': the shared
+   * prior's mean chosen by the data over DECAY_PRIOR_GRID — an opt-in experiment that decision 162
+   * measured and did not adopt (about 2–4× the fit time).
+   */
+  decayPrior?: readonly [number, number] | 'estimated';
 }
 
 /** One channel's carry-over and saturation parameters on the model's internal scales. */

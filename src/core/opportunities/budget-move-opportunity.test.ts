@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fitMmm } from '../measurement/fit-mmm.ts';
 import { hillSaturation } from '../measurement/hill-saturation.ts';
+import { DECAY_PRIOR_ALTERNATIVE } from '../measurement/hyper-log-prior.ts';
 import { type MmmSimulation, simulateMmmData } from '../measurement/simulate-mmm-data.ts';
 import { detectBudgetMoveOpportunity } from './detect-budget-move-opportunity.ts';
 import type { DetectorContext } from './types.ts';
@@ -109,5 +110,56 @@ describe('detectBudgetMoveOpportunity on a store simulated with known response c
     const fitted = fitMmm(same, { seed: 2, draws: 300, holdoutPeriods: 0 });
     expect(fitted.status).toBe('fitted');
     expect(detectBudgetMoveOpportunity({ model: fitted, margin: MARGIN }, context(asOf))).toEqual([]);
+  });
+});
+
+describe('the prior-sensitivity gate (decision 163): a move the carry-over prior alone could flip is not offered', () => {
+  const { input } = simulateMmmData(SIM, 21);
+  const model = fitMmm(input, { seed: 2, draws: 300, holdoutPeriods: 0 });
+  const asOf = input.dates.at(-1)!;
+  const alone = detectBudgetMoveOpportunity({ model, margin: MARGIN }, context(asOf));
+
+  it('keeps a move the data settle: the refit under the alternative decay prior agrees', () => {
+    const refit = fitMmm(input, {
+      seed: 2,
+      draws: 300,
+      holdoutPeriods: 0,
+      decayPrior: DECAY_PRIOR_ALTERNATIVE,
+    });
+    expect(refit.status).toBe('fitted');
+    if (refit.status !== 'fitted' || model.status !== 'fitted') throw new Error('not fitted');
+    // The prior is really the one stated: with most of its mass near 0, the decays' posterior means
+    // are lower than under Beta(3, 3) (both channels' true decays, 0.3 and 0.4, are below 0.5).
+    for (const c of model.channels) {
+      const other = refit.channels.find((x) => x.name === c.name)!;
+      expect(other.adstock.decayPerWeek, c.name).toBeLessThan(c.adstock.decayPerWeek);
+    }
+    const gated = detectBudgetMoveOpportunity({ model, margin: MARGIN, refits: [refit] }, context(asOf));
+    expect(alone).toHaveLength(1);
+    expect(gated).toEqual(alone);
+  });
+
+  it('drops the move when a refit prices it at a loss, is too thin, or lacks one of its channels', () => {
+    if (model.status !== 'fitted') throw new Error('not fitted');
+    expect(alone).toHaveLength(1);
+    // A refit that reads the two curves the other way round: the same fitted draws with the
+    // channels' names swapped, so under it moving money from search to social loses.
+    const [search, social] = ['search', 'social'].map((n) => model.channels.find((c) => c.name === n)!);
+    const reversed = {
+      ...model,
+      channels: [
+        { ...social!, name: 'search', currentSpendPerPeriod: search!.currentSpendPerPeriod },
+        { ...search!, name: 'social', currentSpendPerPeriod: social!.currentSpendPerPeriod },
+      ],
+    };
+    expect(
+      detectBudgetMoveOpportunity({ model, margin: MARGIN, refits: [model, reversed] }, context(asOf)),
+    ).toEqual([]);
+    const thin = { status: 'too_thin' as const, reasons: ['fewer than 20 weeks'] };
+    expect(detectBudgetMoveOpportunity({ model, margin: MARGIN, refits: [thin] }, context(asOf))).toEqual([]);
+    const partial = { ...model, channels: [search!] };
+    expect(detectBudgetMoveOpportunity({ model, margin: MARGIN, refits: [partial] }, context(asOf))).toEqual(
+      [],
+    );
   });
 });

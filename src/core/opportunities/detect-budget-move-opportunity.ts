@@ -1,9 +1,8 @@
 import { formatMoney } from '../../shared/money.ts';
-import { hillSaturation } from '../measurement/hill-saturation.ts';
 import { planBudget } from '../measurement/plan-budget.ts';
-import { posteriorInterval } from '../measurement/posterior-interval.ts';
-import type { MmmResult, ResponseCurveDraw } from '../measurement/types.ts';
+import type { MmmResult } from '../measurement/types.ts';
 import { metricKey } from './metric-key.ts';
+import { priceBudgetMove } from './price-budget-move.ts';
 import { rankOpportunity } from './rank-opportunity.ts';
 import { roundTo } from './round-to.ts';
 import type { DetectorContext, OpportunityCandidate } from './types.ts';
@@ -16,10 +15,12 @@ export interface BudgetMoveFacts {
   model: MmmResult;
   /** Contribution before ad spend per unit of the model's target (net sales); null when unknown. */
   margin: number | null;
+  /**
+   * The same data refitted under other stated priors (decision 163: the alternative decay prior).
+   * The move is offered only if its contribution interval stays above zero under each of them too.
+   */
+  refits?: readonly MmmResult[];
 }
-
-const responseOf = (draw: ResponseCurveDraw, spend: number) =>
-  draw.maxEffect * hillSaturation(Math.max(0, spend), draw.halfSaturation, draw.shape);
 
 /**
  * The budget planner's best reallocation as an opportunity: "Move $X from A to B each week", with
@@ -31,12 +32,17 @@ const responseOf = (draw: ResponseCurveDraw, spend: number) =>
  * from A to B, is priced on its own, per posterior draw d: Δrevenue_d = R_B,d(x_B + amount) −
  * R_B,d(x_B) + R_A,d(x_A − amount) − R_A,d(x_A) at the current spend x; total spend is unchanged, so
  * Δcontribution_d = margin·Δrevenue_d. Both are scaled to 30 days and reported as the posterior
- * mean with 5–95 % quantiles; the candidate exists only when the 5 % quantile of Δcontribution > 0.
+ * mean with 5–95 % quantiles; the candidate exists only when the 5 % quantile of Δcontribution > 0,
+ * and — when `refits` are given — when the same move, priced the same way on each refit's curves
+ * (the same data under another stated prior), has its 5 % quantile above zero as well (a prior-
+ * sensitivity check, decision 163: a move the carry-over prior alone could flip is not offered).
  * Revenue impact = the Δrevenue interval; profit impact = the Δcontribution interval (priced by
  * the detector itself, as bundles are: decision 127). Ranked on the contribution interval with the
  * fitted span as data sufficiency. Implementing it is tracked on the store's 30-day revenue.
  * Reference: Jin et al. (2017) §6 (optimal allocation from the posterior response curves);
- * decision 110 (what the model is fitted on, and the margin that turns revenue into contribution).
+ * decision 110 (what the model is fitted on, and the margin that turns revenue into contribution);
+ * Gelman et al., "Bayesian Data Analysis" (3rd ed.) ch. 6–7 and Depaoli & van de Schoot (2017), the
+ * WAMBS checklist (prior-sensitivity analysis: a conclusion should not hinge on one defensible prior).
  */
 export function detectBudgetMoveOpportunity(
   facts: BudgetMoveFacts,
@@ -58,23 +64,21 @@ export function detectBudgetMoveOpportunity(
   const to = model.channels.find((c) => c.name === move.to)!;
   const periodDays = model.timeUnit === 'week' ? 7 : 1;
   const per30 = 30 / periodDays;
-  const draws = Math.min(from.curve.length, to.curve.length);
-  const revenue: number[] = [];
-  const contribution: number[] = [];
-  for (let d = 0; d < draws; d += 1) {
-    const a = from.curve[d]!;
-    const b = to.curve[d]!;
-    const change =
-      responseOf(b, to.currentSpendPerPeriod + move.amount) -
-      responseOf(b, to.currentSpendPerPeriod) +
-      responseOf(a, from.currentSpendPerPeriod - move.amount) -
-      responseOf(a, from.currentSpendPerPeriod);
-    revenue.push(change * per30);
-    contribution.push(margin * change * per30);
-  }
-  const revenueChange = posteriorInterval(revenue);
-  const profit = posteriorInterval(contribution);
+  const { revenue: revenueChange, contribution: profit } = priceBudgetMove(
+    from,
+    to,
+    move.amount,
+    margin,
+    per30,
+  );
   if (!(profit.low > 0)) return [];
+  for (const refit of facts.refits ?? []) {
+    if (refit.status !== 'fitted') return [];
+    const a = refit.channels.find((c) => c.name === move.from);
+    const b = refit.channels.find((c) => c.name === move.to);
+    if (!a || !b) return [];
+    if (!(priceBudgetMove(a, b, move.amount, margin, per30).contribution.low > 0)) return [];
+  }
   const money = (amount: number) => formatMoney(amount, context.currency, { fractionDigits: 0 });
   const unit = periodDays === 7 ? 'week' : 'day';
   const span = model.periods.length * periodDays;

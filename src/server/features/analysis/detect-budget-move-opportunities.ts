@@ -1,9 +1,10 @@
+import { DECAY_PRIOR_ALTERNATIVE } from '../../../core/measurement/hyper-log-prior.ts';
 import { detectBudgetMoveOpportunity } from '../../../core/opportunities/detect-budget-move-opportunity.ts';
 import { MIN_IMPACT_SHARE } from '../../../core/opportunities/detect-opportunities.ts';
 import type { DetectorContext, OpportunityCandidate } from '../../../core/opportunities/types.ts';
 import { addDays } from '../../../shared/calendar.ts';
 import type { CachedReads } from '../../http/deps.ts';
-import { fitShopMmm } from '../measurement/fit-shop-mmm.ts';
+import { fitShopMmm, refitShopMmm } from '../measurement/fit-shop-mmm.ts';
 
 /** The model behind the opportunity: the last 52 weeks up to the run's asOf (as the planner's default). */
 const MODEL_DAYS = 364;
@@ -13,7 +14,9 @@ const MODEL_DAYS = 364;
  * shop's marketing-mix model over the last 52 weeks (the Measurement feature's kept fit, decision
  * 110, so the page and the run share one fit of the same data) handed to the pure detector, with
  * the opportunity list's noise floor (`MIN_IMPACT_SHARE` of the last 30 days' revenue) applied to
- * its upper contribution gain.
+ * its upper contribution gain. A move the kept fit offers is checked against a refit of the same
+ * weeks under the stated alternative decay prior (decision 163) and offered only if it still pays
+ * there: TikTok's overrating under the adopted prior (decision 152) offered a losing move.
  */
 export async function detectBudgetMoveOpportunities(
   reads: CachedReads,
@@ -29,7 +32,10 @@ export async function detectBudgetMoveOpportunities(
   );
   if (!shop || shop.currency !== context.currency) return [];
   const floor = MIN_IMPACT_SHARE * context.revenueLast30Days;
-  return detectBudgetMoveOpportunity({ model: shop.result, margin: shop.margin }, context).filter(
+  const facts = { model: shop.result, margin: shop.margin };
+  if (detectBudgetMoveOpportunity(facts, context).length === 0) return [];
+  const refits = [refitShopMmm(shop, DECAY_PRIOR_ALTERNATIVE)];
+  return detectBudgetMoveOpportunity({ ...facts, refits }, context).filter(
     (candidate) => (candidate.profitImpact?.max ?? 0) >= floor,
   );
 }

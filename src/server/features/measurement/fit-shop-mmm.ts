@@ -1,5 +1,5 @@
 import { fitMmm } from '../../../core/measurement/fit-mmm.ts';
-import type { MmmResult } from '../../../core/measurement/types.ts';
+import type { MmmInput, MmmOptions, MmmResult } from '../../../core/measurement/types.ts';
 import { weeklyMmmInput } from '../../../core/measurement/weekly-mmm-input.ts';
 import { deriveProfitLines } from '../../../core/profit/derive-profit-lines.ts';
 import { addDays, daysBetween } from '../../../shared/calendar.ts';
@@ -13,6 +13,7 @@ import { readChannelSpend } from './read-channel-spend.ts';
 
 /** Posterior draws per fit: enough for a 90 % interval's 5 % and 95 % quantiles (decision 110). */
 const DRAWS = 200;
+const FIT: MmmOptions = { draws: DRAWS, seed: 1 };
 const WEEK = 7;
 
 /** A shop's fitted model and what the surfaces need beside it. */
@@ -27,6 +28,8 @@ export interface ShopMmm {
   margin: number | null;
   /** The platforms' own attributed revenue over the fitted weeks, in major units, per channel name. */
   attributed: Readonly<Record<string, number | null>>;
+  /** The weekly series the model was fitted on (null when there was none to fit): for refits. */
+  input: MmmInput | null;
 }
 
 type Deps = Pick<AppDeps, 'db' | 'caches'>;
@@ -62,13 +65,14 @@ export async function fitShopMmm(
     }
     const lines = deriveProfitLines({ ...totals, ...costs, marketing: 0, expenses: 0 });
     const spend = weeks > 0 ? await readChannelSpend(deps.db, workspaceId, from, to) : [];
+    const input = weeks === 0 || spend.length === 0 ? null : weeklyMmmInput(from, weeks, days, spend, scale);
     const result: MmmResult =
-      weeks === 0 || spend.length === 0
+      input === null
         ? {
             status: 'too_thin',
             reasons: [weeks === 0 ? 'no complete week in the range' : 'no ad spend in the range'],
           }
-        : fitMmm(weeklyMmmInput(from, weeks, days, spend, scale), { draws: DRAWS, seed: 1 });
+        : fitMmm(input, FIT);
     return {
       from,
       to,
@@ -76,6 +80,7 @@ export async function fitShopMmm(
       currencyDigits: window.currencyDigits,
       result,
       margin: lines.netSales > 0 ? lines.contributionMargin / lines.netSales : null,
+      input,
       attributed: Object.fromEntries(
         spend.map((c) => [
           c.name,
@@ -84,4 +89,14 @@ export async function fitShopMmm(
       ),
     };
   });
+}
+
+/**
+ * The shop's model refitted on the same weeks with the same draws and seed under another decay
+ * prior (decision 163: the budget move's prior-sensitivity check). Not kept: the analysis asks for
+ * it only when the kept fit offers a move, about a second of CPU.
+ */
+export function refitShopMmm(shop: ShopMmm, decayPrior: readonly [number, number]): MmmResult {
+  if (shop.input === null) return shop.result;
+  return fitMmm(shop.input, { ...FIT, decayPrior });
 }
