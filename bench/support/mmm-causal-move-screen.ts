@@ -4,11 +4,11 @@
 // sensitivity refit (decision 163).
 
 import { fitMmm } from '../../src/core/measurement/fit-mmm.ts';
-import { hillSaturation } from '../../src/core/measurement/hill-saturation.ts';
 import { DECAY_PRIOR_ALTERNATIVE } from '../../src/core/measurement/hyper-log-prior.ts';
 import { weeklyMmmInput } from '../../src/core/measurement/weekly-mmm-input.ts';
 import { detectBudgetMoveOpportunity } from '../../src/core/opportunities/detect-budget-move-opportunity.ts';
 import { generateStore } from '../../src/demo/generate-store.ts';
+import { trueWeeklyMoveGain } from '../../src/demo/generator/true-move-gain.ts';
 import { addDays } from '../../src/shared/calendar.ts';
 import { load } from './load-average.ts';
 import { channelSpend } from './mmm-causal-demo.ts';
@@ -52,24 +52,7 @@ export function benchBudgetMoveOnCausalDemo(seeds: number, first = 1): void {
     const amount = Number(amountText!.replace(/,/g, ''));
     const current = (name: string) =>
       model.status === 'fitted' ? model.channels.find((c) => c.name === name)!.currentSpendPerPeriod : 0;
-    const trueWeekly = (name: string, weeklySpend: number) => {
-      const t = truth.mmm!.channels.find((c) => c.name === name)!;
-      const basket = t.netSalesMinor / 100 / t.orders;
-      const spend = Math.max(0, weeklySpend);
-      return (
-        margin *
-          7 *
-          t.effect *
-          basket *
-          hillSaturation(spend / 7, t.saturation.halfSaturation, t.saturation.shape) -
-        spend
-      );
-    };
-    const weekly =
-      trueWeekly(b!, current(b!) + amount) -
-      trueWeekly(b!, current(b!)) +
-      trueWeekly(a!, current(a!) - amount) -
-      trueWeekly(a!, current(a!));
+    const weekly = trueWeeklyMoveGain(truth.mmm!, { from: a!, to: b!, amount }, current, margin);
     tally.model += 1;
     if (weekly > 0) tally.modelPays += 1;
     if (gated) {

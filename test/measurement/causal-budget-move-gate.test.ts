@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { fitMmm } from '../../src/core/measurement/fit-mmm.ts';
-import { hillSaturation } from '../../src/core/measurement/hill-saturation.ts';
 import { DECAY_PRIOR_ALTERNATIVE } from '../../src/core/measurement/hyper-log-prior.ts';
 import { type DailyChannelSpend, weeklyMmmInput } from '../../src/core/measurement/weekly-mmm-input.ts';
 import { detectBudgetMoveOpportunity } from '../../src/core/opportunities/detect-budget-move-opportunity.ts';
 import { adPlatformTruth } from '../../src/demo/ad-platforms/ad-platform-truth.ts';
 import { demoAdPlatformPlan } from '../../src/demo/ad-platforms/plan-ad-platforms.ts';
 import { generateStore } from '../../src/demo/generate-store.ts';
+import { trueWeeklyMoveGain } from '../../src/demo/generator/true-move-gain.ts';
 import { addDays } from '../../src/shared/calendar.ts';
 
 /**
@@ -49,20 +49,9 @@ function caseOf(seed: number) {
   /** What moving `amount` a week from `a` to `b` truly earns a week, under the planted curves. */
   const trulyEarns = (a: string, b: string, amount: number) => {
     if (model.status !== 'fitted') throw new Error('not fitted');
-    const weekly = (name: string, delta: number) => {
-      const t = truth.mmm!.channels.find((c) => c.name === name)!;
-      const spent = Math.max(0, model.channels.find((c) => c.name === name)!.currentSpendPerPeriod + delta);
-      const basket = t.netSalesMinor / 100 / t.orders;
-      return (
-        margin *
-          7 *
-          t.effect *
-          basket *
-          hillSaturation(spent / 7, t.saturation.halfSaturation, t.saturation.shape) -
-        spent
-      );
-    };
-    return weekly(b, amount) - weekly(b, 0) + weekly(a, -amount) - weekly(a, 0);
+    const current = (name: string) =>
+      model.status === 'fitted' ? model.channels.find((c) => c.name === name)!.currentSpendPerPeriod : 0;
+    return trueWeeklyMoveGain(truth.mmm!, { from: a, to: b, amount }, current, margin);
   };
   return { model, refit, margin, context, trulyEarns };
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hillSaturation } from '../../src/core/measurement/hill-saturation.ts';
+import { trueWeeklyMoveGain } from '../../src/demo/generator/true-move-gain.ts';
 import type { GroundTruth } from '../../src/demo/model.ts';
 import { addDays } from '../../src/shared/calendar.ts';
 import { MmmAnswerSchema, PlanAnswerSchema } from '../../src/shared/contracts/measurement.ts';
@@ -54,21 +54,6 @@ afterAll(async () => {
   await app?.close();
 });
 
-/** Contribution a week of a steady weekly spend under the planted curve, at the channel's caused basket. */
-function trueWeekly(name: string, weeklySpend: number): number {
-  const t = truth.mmm!.channels.find((c) => c.name === name)!;
-  const spend = Math.max(0, weeklySpend);
-  const basket = t.netSalesMinor / 100 / t.orders;
-  return (
-    margin *
-      7 *
-      t.effect *
-      basket *
-      hillSaturation(spend / 7, t.saturation.halfSaturation, t.saturation.shape) -
-    spend
-  );
-}
-
 describe('a budget move that truly pays, offered and implemented on a synced store', () => {
   it('offers moving money from TikTok Ads to Google Ads, which the planted curves say earns it', () => {
     const said =
@@ -78,11 +63,7 @@ describe('a budget move that truly pays, offered and implemented on a synced sto
     const [, amount, from, to] = /^Move \$([\d,.]+) from (.+) to (.+) each week$/.exec(move!.title)!;
     expect([from, to], said).toEqual(['TikTok Ads', 'Google Ads']);
     const a = Number(amount!.replace(/,/g, ''));
-    const weekly =
-      trueWeekly(to!, current(to!) + a) -
-      trueWeekly(to!, current(to!)) +
-      trueWeekly(from!, current(from!) - a) -
-      trueWeekly(from!, current(from!));
+    const weekly = trueWeeklyMoveGain(truth.mmm!, { from: from!, to: to!, amount: a }, current, margin);
     // What the move truly earns, over the 30 days the opportunity prices, lies in its interval.
     const thirtyDays = (weekly * 30) / 7;
     expect(weekly, `${said}; truly ${weekly.toFixed(2)} a week at margin ${margin}`).toBeGreaterThan(0);

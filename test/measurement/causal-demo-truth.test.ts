@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { command as lift } from '../../src/cli/commands/lift.ts';
-import { hillSaturation } from '../../src/core/measurement/hill-saturation.ts';
+import { trueWeeklyContribution, trueWeeklyMoveGain } from '../../src/demo/generator/true-move-gain.ts';
 import type { GroundTruth } from '../../src/demo/model.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { addDays } from '../../src/shared/calendar.ts';
@@ -145,21 +145,12 @@ describe('the causal demo’s truth through the Measurement surfaces', () => {
       ).json(),
     );
     const margin = planned.margin!;
-    // Contribution a week a channel's steady weekly spend earns under the planted curve, at the
-    // channel's caused basket and the store's margin (the adstock of a steady spend is that spend).
-    const trueWeekly = (name: string, weeklySpend: number) => {
-      const t = truth.mmm!.channels.find((c) => c.name === name)!;
-      const spend = Math.max(0, weeklySpend);
-      const basket = t.netSalesMinor / 100 / t.orders;
-      const { halfSaturation, shape } = t.saturation;
-      return margin * 7 * t.effect * basket * hillSaturation(spend / 7, halfSaturation, shape) - spend;
-    };
+    // Contribution a week under the planted curves, at the store's margin (src/demo's truth, not the model).
+    const trueWeekly = (name: string, weeklySpend: number) =>
+      trueWeeklyContribution(truth.mmm!, name, weeklySpend, margin);
     const current = (name: string) => Number(model.channels.find((c) => c.name === name)!.currentWeeklySpend);
     const moveGain = (from: string, to: string, amount: number) =>
-      trueWeekly(to, current(to) + amount) -
-      trueWeekly(to, current(to)) +
-      trueWeekly(from, current(from) - amount) -
-      trueWeekly(from, current(from));
+      trueWeeklyMoveGain(truth.mmm!, { from, to, amount }, current, margin);
     const planGain = planned.channels.reduce(
       (s, c) => s + trueWeekly(c.name, Number(c.planned)) - trueWeekly(c.name, Number(c.current)),
       0,
