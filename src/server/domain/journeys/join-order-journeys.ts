@@ -31,7 +31,7 @@ const pixelSaw = (key: SQL) => sql`EXISTS (SELECT 1 FROM tracking_pixel_events e
  * an online order the pixel did not see (no completion names it, no event carries its checkout or
  * cart token) while the pixel was live at its time (an event of the workspace in the 7 days up to
  * its creation, with clock skew). The pixel sends only with analytics consent, so such a buyer
- * refused tracking and left no journey: any session a guess found would be another visit's. Without
+ * refused tracking and left no journey, so whatever session a guess found would be another visit's. Without
  * pixel events over that week (no pixel, not yet installed, removed) the guesses run as before.
  */
 const GUESSABLE = sql`(COALESCE(o.source_name IN ${OFFLINE_SOURCES}, false)
