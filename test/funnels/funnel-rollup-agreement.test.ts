@@ -23,7 +23,7 @@ import type {
 } from '../../src/shared/contracts/funnels.ts';
 import { createOrder, createOrderJourney, createSyncedShop } from '../support/factories.ts';
 import { startTestApp, type TestApp } from '../support/start-app.ts';
-import { addWebsite } from '../tracking/ingest-helpers.ts';
+import { addWebsite, workspaceOfSite } from '../tracking/ingest-helpers.ts';
 
 const SHOP = 'https://rollup.example';
 const TZ = 'America/New_York';
@@ -233,12 +233,7 @@ describe('funnel pre-aggregates equal the raw read', () => {
     owner = await app.signIn('rollup-owner@example.com', 'Roy');
     const site = await addWebsite(app, owner, SHOP, 'Rollup shop');
     siteId = site.id;
-    const [row] = await queryRows(
-      app.db,
-      z.object({ workspace_id: z.string() }),
-      sql`SELECT workspace_id::text FROM tracking_configurations WHERE id = ${site.id}::uuid`,
-    );
-    workspaceId = row!.workspace_id;
+    workspaceId = await workspaceOfSite(app.db, site.id);
     await createSyncedShop(app.db, { workspaceId, currency: 'USD', timeZone: TZ });
     for (const day of ['2026-11-19', '2026-11-20', '2026-11-21', '2026-11-22'])
       await ensureEventPartition(app.db, day);

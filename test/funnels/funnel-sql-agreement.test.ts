@@ -1,17 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { matchFunnel } from '../../src/core/funnels/match-funnel.ts';
 import { matchFunnelMarks } from '../../src/core/funnels/match-funnel-marks.ts';
 import { summarizeFunnel } from '../../src/core/funnels/summarize-funnel.ts';
 import type { FunnelEvent, FunnelStep } from '../../src/core/funnels/types.ts';
-import { queryRows } from '../../src/server/db/query-rows.ts';
 import { ensureEventPartition } from '../../src/server/domain/tracking/partitions.ts';
 import { readFunnelSessionMarks } from '../../src/server/features/funnels/funnel-session-marks.ts';
 import type { Funnel, FunnelReport } from '../../src/shared/contracts/funnels.ts';
 import { createSyncedShop } from '../support/factories.ts';
 import { startTestApp, type TestApp } from '../support/start-app.ts';
-import { addWebsite } from '../tracking/ingest-helpers.ts';
+import { addWebsite, workspaceOfSite } from '../tracking/ingest-helpers.ts';
 
 /** A small seeded generator (mulberry32), so a failure replays. */
 function random(seed: number): () => number {
@@ -81,12 +79,7 @@ describe('funnel matching: SQL read and src/core agree', () => {
     app = await startTestApp();
     owner = await app.signIn('agree-owner@example.com', 'Ada');
     const site = await addWebsite(app, owner, SHOP, 'Agree shop');
-    const [row] = await queryRows(
-      app.db,
-      z.object({ workspace_id: z.string() }),
-      sql`SELECT workspace_id::text FROM tracking_configurations WHERE id = ${site.id}::uuid`,
-    );
-    workspaceId = row!.workspace_id;
+    workspaceId = await workspaceOfSite(app.db, site.id);
     await createSyncedShop(app.db, { workspaceId, currency: 'USD', timeZone: 'UTC' });
     await ensureEventPartition(app.db, DAY);
     const next = random(40);

@@ -1,13 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { queryRows } from '../../src/server/db/query-rows.ts';
 import type { Funnel, FunnelReport, FunnelStepSessions } from '../../src/shared/contracts/funnels.ts';
 import type { PixelEvent } from '../../src/shared/contracts/pixel-events.ts';
 import type { TrackingConfiguration } from '../../src/shared/contracts/tracking-configurations.ts';
 import { createOrder, createSyncedShop } from '../support/factories.ts';
 import { startTestApp, type TestApp } from '../support/start-app.ts';
-import { addWebsite, postEvents } from '../tracking/ingest-helpers.ts';
+import { addWebsite, postEvents, workspaceOfSite } from '../tracking/ingest-helpers.ts';
 
 const CHECKOUT = [
   'checkout_started',
@@ -42,12 +40,7 @@ describe('funnels API', () => {
     app = await startTestApp();
     owner = await app.signIn('funnel-owner@example.com', 'Fay');
     site = await addWebsite(app, owner, shop, 'Funnel shop');
-    const [row] = await queryRows(
-      app.db,
-      z.object({ workspace_id: z.string() }),
-      sql`SELECT workspace_id::text FROM tracking_configurations WHERE id = ${site.id}::uuid`,
-    );
-    workspaceId = row!.workspace_id;
+    workspaceId = await workspaceOfSite(app.db, site.id);
     await createSyncedShop(app.db, { workspaceId, currency: 'USD', timeZone: 'UTC' });
     for (const [i, steps] of reach.entries()) {
       const start = Date.parse(`${day}T10:00:00Z`) + i * 3_600_000;

@@ -7,7 +7,7 @@ import { joinOrderJourneys } from '../../src/server/domain/journeys/join-order-j
 import type { TrackingConfiguration } from '../../src/shared/contracts/tracking-configurations.ts';
 import { createOrder } from '../support/factories.ts';
 import { startTestApp, type TestApp } from '../support/start-app.ts';
-import { addWebsite, postEvents } from '../tracking/ingest-helpers.ts';
+import { addWebsite, postEvents, workspaceOfSite } from '../tracking/ingest-helpers.ts';
 
 /**
  * Decision 164 over real HTTP and PostgreSQL: while the Shopify pixel is live (it stored an event
@@ -25,12 +25,7 @@ describe('no guessed join for an order the live pixel did not see', () => {
     app = await startTestApp();
     const owner = await app.signIn('refusal-owner@example.com', 'Rae');
     site = await addWebsite(app, owner, shop, 'Refusal shop');
-    const [row] = await queryRows(
-      app.db,
-      z.object({ workspace_id: z.string() }),
-      sql`SELECT workspace_id::text FROM tracking_configurations WHERE id = ${site.id}::uuid`,
-    );
-    workspaceId = row!.workspace_id;
+    workspaceId = await workspaceOfSite(app.db, site.id);
   });
   afterAll(async () => {
     await app?.close();

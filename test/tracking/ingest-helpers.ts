@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import type { Db } from '../../src/server/db/client.ts';
 import { migrateDatabase } from '../../src/server/db/migrate.ts';
 import { int8Number, queryRows } from '../../src/server/db/query-rows.ts';
 import type { CursorEvent, HeatmapResponse } from '../../src/shared/contracts/cursor-tracking.ts';
@@ -47,6 +48,17 @@ export async function addWebsite(
   });
   if (response.status !== 201) throw new Error(`add website: ${response.status} ${await response.text()}`);
   return (await response.json()) as TrackingConfiguration;
+}
+
+/** The workspace a tracked site belongs to. */
+export async function workspaceOfSite(db: Db, siteId: string): Promise<string> {
+  const [row] = await queryRows(
+    db,
+    z.object({ workspace_id: z.string() }),
+    sql`SELECT workspace_id::text FROM tracking_configurations WHERE id = ${siteId}::uuid`,
+  );
+  if (!row) throw new Error(`no tracked site ${siteId}`);
+  return row.workspace_id;
 }
 
 /** Posts like the tracker: text/plain body, the page's Origin, a browser user agent. */

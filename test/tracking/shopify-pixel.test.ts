@@ -12,7 +12,7 @@ import type {
 } from '../../src/shared/contracts/tracking-configurations.ts';
 import { createOrder } from '../support/factories.ts';
 import { startTestApp, type TestApp } from '../support/start-app.ts';
-import { addWebsite, postEvents } from './ingest-helpers.ts';
+import { addWebsite, postEvents, workspaceOfSite } from './ingest-helpers.ts';
 
 /**
  * Issue 40, the Shopify custom pixel over real HTTP on the real server and PostgreSQL: the generated
@@ -33,12 +33,7 @@ describe('Shopify custom pixel', () => {
     app = await startTestApp();
     owner = await app.signIn('pixel-owner@example.com', 'Pia');
     site = await addWebsite(app, owner, shop, 'Pixel shop');
-    const [row] = await queryRows(
-      app.db,
-      z.object({ workspace_id: z.string() }),
-      sql`SELECT workspace_id::text FROM tracking_configurations WHERE id = ${site.id}::uuid`,
-    );
-    workspaceId = row!.workspace_id;
+    workspaceId = await workspaceOfSite(app.db, site.id);
   });
   afterAll(async () => {
     await app?.close();
