@@ -14,7 +14,7 @@ import { enqueue } from '../../src/server/jobs/enqueue.ts';
 import { freePort } from '../support/free-port.ts';
 import { describeWhen } from '../support/prerequisites.ts';
 import { signInThroughDevProvider } from '../support/start-app.ts';
-import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
+import { createMigratedTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { startUpsideProcess, stopProcess, type UpsideProcess } from '../support/upside-process.ts';
 import { makeEvent, postEvents } from '../tracking/ingest-helpers.ts';
 
@@ -247,7 +247,7 @@ describeWhen(
   };
 
   beforeAll(async () => {
-    testDatabase = await createTestDatabase();
+    testDatabase = await createMigratedTestDatabase();
     demo = await startDemoEmulators({ preset: 'small', seed: 19 });
     for (let index = 0; index < demo.store.orders.count; index += 1)
       expectedLines += demo.store.getOrder(index).lineItems.length;

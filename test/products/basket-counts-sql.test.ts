@@ -7,7 +7,6 @@ import { pairAffinity } from '../../src/core/baskets/pair-affinity.ts';
 import { rankAffinities } from '../../src/core/baskets/rank-affinities.ts';
 import { rankFirstProducts } from '../../src/core/baskets/rank-first-products.ts';
 import type { BasketLine, BasketOrder } from '../../src/core/baskets/types.ts';
-import { migrateDatabase } from '../../src/server/db/migrate.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { foldBasketDays } from '../../src/server/features/product-affinity/fold-basket-days.ts';
 import {
@@ -17,7 +16,7 @@ import {
 import { readBasketCountsFromOrders } from '../../src/server/features/product-affinity/read-basket-counts-from-orders.ts';
 import { addDays } from '../../src/shared/calendar.ts';
 import { createWorkspace } from '../support/factories.ts';
-import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
+import { createMigratedTestDatabase, type TestDatabase } from '../support/test-database.ts';
 
 /**
  * Decision 123: the affinity read counts pairs, "product → next order" and first products in
@@ -190,8 +189,7 @@ async function insertRefund(
 }
 
 beforeAll(async () => {
-  testDatabase = await createTestDatabase();
-  await migrateDatabase(testDatabase.database);
+  testDatabase = await createMigratedTestDatabase();
   workspaceId = await createWorkspace(db(), 'baskets');
   await insert(orders);
   await db().execute(sql`ANALYZE`);

@@ -202,6 +202,7 @@ describe.each([
 });
 
 describe('migration 0440', () => {
+  // Migrates an empty database twice in the test itself (PGlite: over 60 s at load 30).
   it('carries the hour cells and the pending rows into hour parts, cell for cell', async () => {
     const testDb = await createTestDatabase();
     try {
@@ -242,5 +243,5 @@ describe('migration 0440', () => {
     } finally {
       await testDb.drop();
     }
-  });
+  }, 240_000);
 });

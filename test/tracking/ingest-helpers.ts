@@ -1,13 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../src/server/db/client.ts';
-import { migrateDatabase } from '../../src/server/db/migrate.ts';
 import { int8Number, queryRows } from '../../src/server/db/query-rows.ts';
 import type { CursorEvent, HeatmapResponse } from '../../src/shared/contracts/cursor-tracking.ts';
 import type { TrackingConfiguration } from '../../src/shared/contracts/tracking-configurations.ts';
 import { createTrackingSite, createWorkspace } from '../support/factories.ts';
 import type { TestApp } from '../support/start-app.ts';
-import { createTestDatabase } from '../support/test-database.ts';
+import { createMigratedTestDatabase } from '../support/test-database.ts';
 
 export const BROWSER_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
@@ -115,12 +114,11 @@ export const pageDistance = (a: { x: number; y: number }, b: { x: number; y: num
   Math.max(Math.abs(a.x - b.x), Math.abs(a.y - b.y));
 
 /**
- * A fresh migrated database holding one workspace with one website of `origin`, for tests that
- * drive the writer and the reads directly (no server).
+ * A fresh migrated database (a copy of the run's migrated template) holding one workspace with one
+ * website of `origin`, for tests that drive the writer and the reads directly (no server).
  */
 export async function createSiteDatabase(origin: string, trackingId: string) {
-  const testDb = await createTestDatabase();
-  await migrateDatabase(testDb.database);
+  const testDb = await createMigratedTestDatabase();
   const db = testDb.database.db;
   const workspaceId = await createWorkspace(db, 'w');
   const configurationId = await createTrackingSite(db, { workspaceId, origin, trackingId });

@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { migrateDatabase } from '../../src/server/db/migrate.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { createRateLimiter } from '../../src/server/features/tracking/ingest/rate-limiter.ts';
-import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
+import { createMigratedTestDatabase, type TestDatabase } from '../support/test-database.ts';
 
 const BucketTokenRow = z.object({ tokens: z.number() });
 
@@ -16,8 +15,7 @@ describe('rate limiter leases', () => {
   let testDb: TestDatabase;
   const site = '00000000-0000-4000-8000-000000000001';
   beforeAll(async () => {
-    testDb = await createTestDatabase();
-    await migrateDatabase(testDb.database);
+    testDb = await createMigratedTestDatabase();
   });
   afterAll(async () => {
     await testDb?.drop();

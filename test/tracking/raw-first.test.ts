@@ -21,7 +21,7 @@ import type { CursorEvent } from '../../src/shared/contracts/cursor-tracking.ts'
 import { createTrackingSite } from '../support/factories.ts';
 import { freePort } from '../support/free-port.ts';
 import { signInThroughDevProvider } from '../support/start-app.ts';
-import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
+import { createMigratedTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { startUpsideProcess, stopProcess } from '../support/upside-process.ts';
 import { addWebsite, createSiteDatabase, heatmapTotal, makeEvent, postEvents } from './ingest-helpers.ts';
 
@@ -284,7 +284,7 @@ describe.skipIf(!process.env.DATABASE_URL || process.env.TEST_DATABASE === 'pgli
       );
 
     it('loses no acknowledged event and counts none twice', async () => {
-      testDb = await createTestDatabase();
+      testDb = await createMigratedTestDatabase();
       const env = { DATA_DIR: dataDir, PORT: String(await freePort()), DATABASE_URL: testDb.url! };
       const watcher = await openDatabase({ kind: 'postgres', url: testDb.url!, maxConnections: 1 });
       try {

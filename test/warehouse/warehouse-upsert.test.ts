@@ -1,13 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { migrateDatabase } from '../../src/server/db/migrate.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { refreshAnalysisFacts } from '../../src/server/domain/analysis-facts/refresh-analysis-facts.ts';
 import { CUSTOMER_SPEC, TOUCHPOINT_SPEC } from '../../src/server/jobs/sync/shopify-rows.ts';
 import { type UpsertRow, upsertRows } from '../../src/server/jobs/sync/upsert-rows.ts';
 import { createWorkspace } from '../support/factories.ts';
-import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
+import { createMigratedTestDatabase, type TestDatabase } from '../support/test-database.ts';
 
 /**
  * The batched upsert of the syncs (typed arrays through `unnest`) and the per-statement workspace
@@ -51,11 +50,10 @@ function customer(workspace: string, index: number, firstName: string | null): U
 }
 
 beforeAll(async () => {
-  testDatabase = await createTestDatabase();
-  await migrateDatabase(testDatabase.database);
+  testDatabase = await createMigratedTestDatabase();
   workspaceId = await newWorkspace('one');
   otherWorkspaceId = await newWorkspace('two');
-}, 60_000);
+}, 240_000);
 
 afterAll(async () => {
   await testDatabase?.drop();

@@ -1,16 +1,27 @@
 // @vitest-environment happy-dom
+import type { AnalysisStatus } from '@shared/contracts/analytics.ts';
 import type { AuthUser } from '@shared/contracts/auth.ts';
+import type { CredentialsStatus } from '@shared/contracts/credentials.ts';
 import { AUTH_USER_QUERY_KEY } from '@web/lib/auth/use-auth.ts';
+import { OPPORTUNITY_KEYS } from '@web/lib/opportunities/opportunity-queries.ts';
 import { queryClient } from '@web/lib/query-client.ts';
 import { renderInDocument, textOf } from '@web/testing/render.tsx';
+import { holdRequests } from '@web/testing/requests.ts';
 import { act } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from './app.tsx';
 
 let cleanup: (() => void) | undefined;
+let requested: string[] = [];
+// No server runs behind a unit test: the pages' reads stay unanswered, and what a test looks at is
+// in the cache as the API answered it.
+beforeEach(() => {
+  requested = holdRequests();
+});
 afterEach(() => {
   cleanup?.();
   queryClient.clear();
+  vi.unstubAllGlobals();
 });
 
 /**
@@ -25,9 +36,10 @@ async function renderAppAt(path: string, user: AuthUser | null): Promise<HTMLEle
   return container;
 }
 
-/** Waits for lazily loaded page chunks. */
+/** Waits for lazily loaded page chunks (their first import can take seconds on a loaded machine). */
 async function waitForText(container: HTMLElement, text: string): Promise<void> {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
     if (textOf(container).includes(text)) return;
     await act(async () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
@@ -64,6 +76,22 @@ describe('App routing (spec §2)', () => {
   });
 
   it('shows the home screen inside the page shell on / when signed in', async () => {
+    // What `/` decides on (signed-in-root-page.tsx): no analysed data and no connected source.
+    const notConnected = { state: 'not_connected', reason: null, fix: null } as const;
+    queryClient.setQueryData<CredentialsStatus>(['/api/credentials/status'], {
+      shopify: false,
+      ga4: false,
+      meta: false,
+      verified: { shopify: false, ga4: false, meta: false },
+      health: { shopify: notConnected, ga4: notConnected, meta: notConnected },
+    });
+    queryClient.setQueryData<AnalysisStatus>(OPPORTUNITY_KEYS.status, {
+      lastRun: null,
+      lastSucceededAt: null,
+      running: false,
+      hasData: false,
+      lifetimeModel: null,
+    });
     const container = await renderAppAt('/', ada);
     await waitForText(container, 'Welcome back, Ada');
     const header = container.querySelector('header');
@@ -71,6 +99,7 @@ describe('App routing (spec §2)', () => {
     expect(textOf(header)).toContain('Performance');
     expect(textOf(header)).toContain('Intelligence');
     expect(header?.querySelector('form[method="post"][action="/api/logout"]')).not.toBeNull();
+    expect(requested).not.toContain('/api/credentials/status');
   });
 
   it('highlights the /profile header button on the profile page', async () => {

@@ -2,6 +2,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '@web/lib/query-client.ts';
 import { renderInDocument, textOf } from '@web/testing/render.tsx';
+import { settleRequests } from '@web/testing/requests.ts';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
@@ -18,6 +19,7 @@ type Handler = (url: URL, init: RequestInit | undefined) => Response | undefined
 let handler: Handler;
 const calls: { method: string; path: string; body?: string }[] = [];
 let cleanup: (() => void) | undefined;
+let client = createQueryClient();
 
 const site = {
   id: '6f7d3c9e-2a55-4c1b-9a4e-0e2b1f3c4d5e',
@@ -62,7 +64,9 @@ beforeEach(() => {
     }),
   );
 });
-afterEach(() => {
+afterEach(async () => {
+  // A refetch or invalidation still running would otherwise reach the real fetch (no server here).
+  await settleRequests(client);
   cleanup?.();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -70,8 +74,9 @@ afterEach(() => {
 
 async function renderPage(path = '/cursor-tracking') {
   const { hook, searchHook } = memoryLocation({ path });
+  client = createQueryClient();
   const rendered = await renderInDocument(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={client}>
       <Router hook={hook} searchHook={searchHook}>
         <CursorTrackingPage />
       </Router>

@@ -4,6 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { getToasts } from '@web/components/ui/toast-store.ts';
 import { createQueryClient } from '@web/lib/query-client.ts';
 import { renderInDocument, textOf } from '@web/testing/render.tsx';
+import { settleRequests } from '@web/testing/requests.ts';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DataFreshnessPanel } from './data-freshness-panel.tsx';
@@ -15,6 +16,7 @@ import { DataFreshnessPanel } from './data-freshness-panel.tsx';
 const calls: { method: string; path: string; body?: string }[] = [];
 let runAnswer: () => Response;
 let cleanup: (() => void) | undefined;
+let client = createQueryClient();
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -84,14 +86,17 @@ beforeEach(() => {
     }),
   );
 });
-afterEach(() => {
+afterEach(async () => {
+  // A refetch or invalidation still running would otherwise reach the real fetch (no server here).
+  await settleRequests(client);
   cleanup?.();
   vi.unstubAllGlobals();
 });
 
 async function renderPanel() {
+  client = createQueryClient();
   const rendered = await renderInDocument(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={client}>
       <DataFreshnessPanel />
     </QueryClientProvider>,
   );

@@ -1,19 +1,29 @@
 // @vitest-environment happy-dom
 import type { MetaSpending } from '@shared/contracts/meta.ts';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { parseApiError } from '@web/lib/api-error.ts';
 import { createQueryClient } from '@web/lib/query-client.ts';
 import { renderInDocument, textOf } from '@web/testing/render.tsx';
-import { act } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { holdRequests } from '@web/testing/requests.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { integrationKeys } from '../../../lib/integrations/use-integrations.ts';
 import { SpendingWidget } from './spending-widget.tsx';
 
 /**
  * The Spending widget's states (spec §2). Data and errors are put into the query cache as the API
- * would have answered, so no request leaves the test.
+ * would have answered, and the loading state's request never answers, so no request leaves the test
+ * (no server runs behind a unit test's document).
  */
 let cleanup: (() => void) | undefined;
-afterEach(() => cleanup?.());
+let requested: string[] = [];
+beforeEach(() => {
+  requested = holdRequests();
+});
+afterEach(() => {
+  cleanup?.();
+  vi.unstubAllGlobals();
+  expect(requested).toEqual([]);
+});
 
 async function renderWith(setup: (client: ReturnType<typeof createQueryClient>) => void, connected = true) {
   const client = createQueryClient();
@@ -106,24 +116,36 @@ describe('SpendingWidget', () => {
   });
 
   it('shows Permissions Needed with the account id and a Test Connection button when the request fails', async () => {
-    // No server answers in this test, so the real request fails as the API's 403 would.
-    const container = await renderWith(() => {});
-    for (let attempt = 0; attempt < 100 && !textOf(container).includes('Permissions Needed'); attempt++) {
-      await act(async () => {
-        await new Promise((resolve) => setTimeout(resolve, 20));
+    // The request failed as the API answers a missing ads_read permission (no server runs here).
+    const sentence = 'Meta refused the request: the token lacks the ads_read permission.';
+    const container = await renderWith((client) => {
+      client.setQueryDefaults(integrationKeys.metaSpending, { retryOnMount: false });
+      const query = client.getQueryCache().build(client, { queryKey: integrationKeys.metaSpending });
+      query.setState({
+        status: 'error',
+        fetchStatus: 'idle',
+        error: parseApiError(
+          403,
+          JSON.stringify({ message: sentence, code: 'upstream_permission' }),
+          'Forbidden',
+        ),
       });
-    }
+    });
     const text = textOf(container);
     expect(text).toContain('Permissions Needed');
     expect(text).toContain('act_42');
     expect(text).toContain('ads_read or ads_management');
+    expect(text).toContain(sentence);
     expect([...container.querySelectorAll('button')].some((b) => textOf(b) === 'Test Connection')).toBe(true);
   });
 
   it('shows the loading skeleton while the first request runs', async () => {
     const container = await renderWith((client) => {
-      const query = client.getQueryCache().build(client, { queryKey: integrationKeys.metaSpending });
-      query.setState({ status: 'pending', fetchStatus: 'fetching' });
+      // The first request is under way and does not answer while the test looks.
+      void client.prefetchQuery({
+        queryKey: integrationKeys.metaSpending,
+        queryFn: () => new Promise(() => {}),
+      });
     });
     expect(container.querySelector('[data-testid="spending-loading"]')).not.toBeNull();
   });
