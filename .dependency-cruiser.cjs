@@ -91,6 +91,14 @@ module.exports = {
       to: { path: '^src/$1/features/', pathNot: '^src/$1/features/$2/' },
     },
     {
+      name: 'web-kernels-see-no-features',
+      severity: 'error',
+      comment:
+        "src/web/lib and src/web/components hold what several features share; like the server's domain and platform they sit below the features and import none (issue #37, decision 166). The shell that shows features' parts (the top navigation's store switcher and opportunity count) lives in src/web/app.",
+      from: { path: '^src/web/(lib|components)/' },
+      to: { path: '^src/web/features/' },
+    },
+    {
       name: 'only-the-app-imports-pages',
       severity: 'error',
       comment:

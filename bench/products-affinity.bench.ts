@@ -17,10 +17,10 @@ import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { rankAffinities } from '../src/core/baskets/rank-affinities.ts';
 import { rankFirstProducts } from '../src/core/baskets/rank-first-products.ts';
-import type { BasketCounts } from '../src/server/features/product-affinity/basket-count-rows.ts';
-import { foldBasketDays } from '../src/server/features/product-affinity/fold-basket-days.ts';
-import { readKeptBasketCounts } from '../src/server/features/product-affinity/read-basket-counts.ts';
-import { readBasketCountsFromOrders } from '../src/server/features/product-affinity/read-basket-counts-from-orders.ts';
+import type { BasketCounts } from '../src/server/domain/product-affinity/basket-count-rows.ts';
+import { foldBasketDays } from '../src/server/domain/product-affinity/fold-basket-days.ts';
+import { readKeptBasketCounts } from '../src/server/domain/product-affinity/read-basket-counts.ts';
+import { readBasketCountsFromOrders } from '../src/server/domain/product-affinity/read-basket-counts-from-orders.ts';
 import { addDays } from '../src/shared/calendar.ts';
 import { startBenchServer } from './support/bench-server.ts';
 

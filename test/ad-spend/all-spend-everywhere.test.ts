@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adPlatformTruth } from '../../src/demo/ad-platforms/ad-platform-truth.ts';
 import { demoAdPlatformPlan } from '../../src/demo/ad-platforms/plan-ad-platforms.ts';
-import { readChannelSpend } from '../../src/server/features/measurement/read-channel-spend.ts';
+import { readChannelSpend } from '../../src/server/domain/measurement/read-channel-spend.ts';
 import { addDays } from '../../src/shared/calendar.ts';
 import { AdSpendResponseSchema } from '../../src/shared/contracts/ad-spend.ts';
 import { CampaignPerformanceSchema } from '../../src/shared/contracts/campaigns.ts';

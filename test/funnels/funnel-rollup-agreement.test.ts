@@ -8,11 +8,11 @@ import { summarizeFunnelStep } from '../../src/core/funnels/summarize-funnel-ste
 import type { FunnelStep } from '../../src/core/funnels/types.ts';
 import { createRandom } from '../../src/core/measurement/create-random.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
+import { channelOfSession } from '../../src/server/domain/funnels/funnel-session-filter.ts';
+import { contributionOfRow } from '../../src/server/domain/funnels/read-funnel-rollups.ts';
 import { ensureEventPartition } from '../../src/server/domain/tracking/partitions.ts';
 import { foldStoredFunnels } from '../../src/server/features/funnels/fold-stored-funnels.ts';
-import { channelOfSession } from '../../src/server/features/funnels/funnel-session-filter.ts';
 import { readFunnelSessionMarks } from '../../src/server/features/funnels/funnel-session-marks.ts';
-import { contributionOfRow } from '../../src/server/features/funnels/read-funnel-rollups.ts';
 import { stepSessionOf } from '../../src/server/features/funnels/read-funnel-step-sessions.ts';
 import { localDayOf } from '../../src/shared/calendar.ts';
 import type {
@@ -349,7 +349,7 @@ describe('funnel pre-aggregates equal the raw read', () => {
   }, 300_000);
 
   it('the built-in checkout funnel agrees too', async () => {
-    const checkout = (await import('../../src/server/features/funnels/checkout-funnel.ts')).CHECKOUT_FUNNEL;
+    const checkout = (await import('../../src/server/domain/funnels/checkout-funnel.ts')).CHECKOUT_FUNNEL;
     // The planted pixel events skip the contact, address and shipping steps: agreement on zeros past step 1.
     await expectAgreement('checkout', checkout, false);
   }, 120_000);

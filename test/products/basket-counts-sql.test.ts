@@ -8,12 +8,12 @@ import { rankAffinities } from '../../src/core/baskets/rank-affinities.ts';
 import { rankFirstProducts } from '../../src/core/baskets/rank-first-products.ts';
 import type { BasketLine, BasketOrder } from '../../src/core/baskets/types.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
-import { foldBasketDays } from '../../src/server/features/product-affinity/fold-basket-days.ts';
+import { foldBasketDays } from '../../src/server/domain/product-affinity/fold-basket-days.ts';
 import {
   readBasketCounts,
   readKeptBasketCounts,
-} from '../../src/server/features/product-affinity/read-basket-counts.ts';
-import { readBasketCountsFromOrders } from '../../src/server/features/product-affinity/read-basket-counts-from-orders.ts';
+} from '../../src/server/domain/product-affinity/read-basket-counts.ts';
+import { readBasketCountsFromOrders } from '../../src/server/domain/product-affinity/read-basket-counts-from-orders.ts';
 import { addDays } from '../../src/shared/calendar.ts';
 import { createWorkspace } from '../support/factories.ts';
 import { createMigratedTestDatabase, type TestDatabase } from '../support/test-database.ts';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderProfit } from '../../src/demo/profit/order-profit.ts';
 import { costOnDay } from '../../src/demo/profit/plan.ts';
-import { readBasketCounts } from '../../src/server/features/product-affinity/read-basket-counts.ts';
-import { readBasketCountsFromOrders } from '../../src/server/features/product-affinity/read-basket-counts-from-orders.ts';
+import { readBasketCounts } from '../../src/server/domain/product-affinity/read-basket-counts.ts';
+import { readBasketCountsFromOrders } from '../../src/server/domain/product-affinity/read-basket-counts-from-orders.ts';
 import { addDays } from '../../src/shared/calendar.ts';
 import { type ProductAffinity, ProductAffinitySchema } from '../../src/shared/contracts/product-affinity.ts';
 import { parseDecimalToMinor } from '../../src/shared/money.ts';

@@ -14,8 +14,8 @@ import {
   setReadersFoldFirst,
 } from '../../src/server/domain/tracking/fold-events.ts';
 import { createPartCounter } from '../../src/server/domain/tracking/hour-parts.ts';
+import { listTrackingSessions } from '../../src/server/domain/tracking/read-cursor-tracking.ts';
 import { createEventWriter } from '../../src/server/features/tracking/ingest/event-writer.ts';
-import { listTrackingSessions } from '../../src/server/features/tracking/read-cursor-tracking.ts';
 import { getHeatmap } from '../../src/server/features/tracking/read-heatmap.ts';
 import type { CursorEvent } from '../../src/shared/contracts/cursor-tracking.ts';
 import { createTrackingSite } from '../support/factories.ts';

@@ -76,6 +76,11 @@ export function requireAuth(request: FastifyRequest): AuthContext {
   return request.auth;
 }
 
+/** A route's preValidation: a signed-out caller gets 401 before its body or params are judged. */
+export async function signedInFirst(request: FastifyRequest): Promise<void> {
+  requireAuth(request);
+}
+
 /**
  * requireAuth for actions only some roles may take (decision 053): 403 `forbidden` with `message`
  * for any other member.

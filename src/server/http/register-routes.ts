@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { registerAdPlatformRoutes } from '../features/ad-platforms/routes.ts';
 import { registerAdSpendRoutes } from '../features/ad-spend/routes.ts';
+import { registerAlertRoutes } from '../features/alerts/routes.ts';
 import { registerAllStoresRoutes } from '../features/all-stores/routes.ts';
 import { runAnalysis } from '../features/analysis/run-analysis.ts';
 import { registerAnalyticsRoutes } from '../features/analytics/routes.ts';
@@ -12,6 +13,7 @@ import { registerCampaignRoutes } from '../features/campaigns/routes.ts';
 import { registerCredentialsRoutes } from '../features/connections/routes.ts';
 import { registerContributionRoutes } from '../features/contribution/routes.ts';
 import { registerCostRoutes } from '../features/costs/routes/register-cost-routes.ts';
+import { enterDemoProfitSetup } from '../features/costs/services/enter-demo-profit-setup.ts';
 import { registerCreativeRoutes } from '../features/creatives/routes.ts';
 import { registerCustomerRoutes } from '../features/customers/routes.ts';
 import { registerDashboardRoutes } from '../features/dashboard/routes.ts';
@@ -38,6 +40,7 @@ import { registerPublicRoutes } from '../features/public/routes.ts';
 import { registerStoreRoutes } from '../features/stores/routes.ts';
 import { registerSyncRoutes } from '../features/sync/routes.ts';
 import { registerTrackingConfigurationRoutes } from '../features/tracking/configuration-routes.ts';
+import { demoTracking } from '../features/tracking/demo/demo-tracking.ts';
 import { registerCursorTrackingRoutes } from '../features/tracking/routes.ts';
 import { registerWebhookRoutes } from '../features/webhooks/routes.ts';
 import { removeWebhookSubscriptions } from '../features/webhooks/services/manage-subscriptions.ts';
@@ -66,7 +69,8 @@ const registrars: Array<(app: FastifyInstance, deps: AppDeps) => void | Promise<
   registerShopifyRoutes,
   registerGaRoutes,
   registerMetaRoutes,
-  registerDemoRoutes,
+  (app, deps) =>
+    registerDemoRoutes(app, deps, { enterProfitSetup: enterDemoProfitSetup, tracking: demoTracking }),
   registerCursorTrackingRoutes,
   registerTrackingConfigurationRoutes,
   registerSyncRoutes,
@@ -83,6 +87,7 @@ const registrars: Array<(app: FastifyInstance, deps: AppDeps) => void | Promise<
   registerContributionRoutes,
   (app, deps) => registerForecastClosureRoutes(app, deps, runAnalysisNowWith(deps)),
   registerNotificationRoutes,
+  registerAlertRoutes,
   registerWebhookRoutes,
   registerStoreRoutes,
   registerMemberRoutes,

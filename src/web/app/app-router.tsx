@@ -1,5 +1,5 @@
 import { PRODUCT_TITLE } from '@shared/ui-constants.ts';
-import { PageShell } from '@web/components/layout/page-shell.tsx';
+import { PageShell } from '@web/app/page-shell.tsx';
 import { Spinner } from '@web/components/ui/spinner.tsx';
 import { NeedsOneStore } from '@web/features/all-stores/components/needs-one-store.tsx';
 import { useAuthMethods } from '@web/features/auth/api/use-password-auth.ts';

@@ -119,7 +119,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
       (m) => m.AllStoresDashboard,
     ),
     page: lazyPage(
-      () => import('@web/features/dashboard/components/dashboard-page.tsx'),
+      () => import('@web/pages/dashboard-page.tsx'),
       (m) => m.DashboardPage,
     ),
   },

@@ -7,15 +7,15 @@ import {
   TikTokCredentialsRequestSchema,
 } from '../../../shared/contracts/ad-platforms.ts';
 import { DeleteResponseSchema } from '../../../shared/contracts/credentials.ts';
-import { requireAuth } from '../../http/auth.ts';
-import type { AppDeps } from '../../http/deps.ts';
-import { CREDENTIALS_BODY_LIMIT } from '../../platform/http/credentials-body-limit.ts';
 import {
   getAdPlatformCredentialView,
   removeAdPlatformCredentials,
   storeGoogleAdsCredentials,
   storeTikTokCredentials,
-} from './manage-ad-platform-credentials.ts';
+} from '../../domain/credentials/manage-ad-platform-credentials.ts';
+import { requireAuth } from '../../http/auth.ts';
+import type { AppDeps } from '../../http/deps.ts';
+import { CREDENTIALS_BODY_LIMIT } from '../../platform/http/credentials-body-limit.ts';
 
 /** Google Ads and TikTok credentials (issue #39): store (tested first), read masked, remove. */
 export function registerAdPlatformRoutes(fastify: FastifyInstance, deps: AppDeps): void {

@@ -15,8 +15,8 @@ import { CREATIVE_PLATFORMS } from '../../../shared/contracts/creatives.ts';
 import { currencyDigitsOf } from '../../../shared/money.ts';
 import { readProductTitles } from '../../domain/contribution/read-product-profit.ts';
 import { creditKey, readCreatives, readEveryAdDay } from '../../domain/creatives/read-creatives.ts';
+import { readBasketCounts } from '../../domain/product-affinity/read-basket-counts.ts';
 import type { CachedReads } from '../../http/deps.ts';
-import { readBasketCounts } from '../product-affinity/read-basket-counts.ts';
 
 /** The bundle candidates' pairs: the last 90 days' baskets counted in PostgreSQL (decision 123). */
 async function readBundlePairs(

@@ -3,8 +3,8 @@ import { detectBudgetMoveOpportunity } from '../../../core/opportunities/detect-
 import { MIN_IMPACT_SHARE } from '../../../core/opportunities/detect-opportunities.ts';
 import type { DetectorContext, OpportunityCandidate } from '../../../core/opportunities/types.ts';
 import { addDays } from '../../../shared/calendar.ts';
+import { fitShopMmm, refitShopMmm } from '../../domain/measurement/fit-shop-mmm.ts';
 import type { CachedReads } from '../../http/deps.ts';
-import { fitShopMmm, refitShopMmm } from '../measurement/fit-shop-mmm.ts';
 
 /** The model behind the opportunity: the last 52 weeks up to the run's asOf (as the planner's default). */
 const MODEL_DAYS = 364;

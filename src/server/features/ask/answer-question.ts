@@ -1,10 +1,10 @@
 import { localDayOf } from '../../../shared/calendar.ts';
 import type { AskAnswer, AskToolCall } from '../../../shared/contracts/ask.ts';
+import type { ToolContext } from '../../domain/assistant-tools/tool-definition.ts';
+import { InvalidParamsError } from '../../domain/assistant-tools/tool-definition.ts';
+import { callUpsideTool, UPSIDE_TOOLS } from '../../domain/assistant-tools/tool-registry.ts';
 import { findShop } from '../../domain/shop/read-shop.ts';
 import { AppError } from '../../errors.ts';
-import type { ToolContext } from '../mcp/tool-definition.ts';
-import { InvalidParamsError } from '../mcp/tool-definition.ts';
-import { callUpsideTool, UPSIDE_TOOLS } from '../mcp/tool-registry.ts';
 import {
   type ChatMessage,
   type ChatTool,

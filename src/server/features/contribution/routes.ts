@@ -10,9 +10,9 @@ import { ProductProfitQuerySchema, ProductProfitSchema } from '../../../shared/c
 import { keepContributionAnswer } from '../../domain/contribution/keep-contribution-answer.ts';
 import { readCohortProfit } from '../../domain/contribution/read-cohort-profit.ts';
 import { readProductProfit } from '../../domain/contribution/read-product-profit.ts';
+import { readProductAffinity } from '../../domain/product-affinity/read-product-affinity.ts';
 import { requireAuth } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
-import { readProductAffinity } from '../product-affinity/read-product-affinity.ts';
 
 /**
  * Profit where decisions are made (issue #13): per product over a range, per customer cohort and

@@ -6,10 +6,10 @@ import { storeShopifyCredentials } from '../../domain/credentials/manage-shopify
 import { AppError } from '../../errors.ts';
 import type { DemoRuntime } from '../../http/demo-runtime.ts';
 import type { IntegrationContext } from '../../platform/integrations/integration-context.ts';
+import type { EnterDemoProfitSetup } from '../../platform/ports/enter-demo-profit-setup.ts';
 import type { SessionPrincipal } from '../../platform/session/manage-sessions.ts';
 import { createStore } from '../../platform/workspace/create-store.ts';
 import { toStore } from '../../platform/workspace/list-stores.ts';
-import { enterDemoProfitSetup } from '../costs/services/enter-demo-profit-setup.ts';
 import { getDemoCredentials } from './connect-demo-store.ts';
 
 /**
@@ -22,6 +22,7 @@ import { getDemoCredentials } from './connect-demo-store.ts';
 export async function addDemoStore(
   db: Db,
   context: IntegrationContext,
+  enterDemoProfitSetup: EnterDemoProfitSetup,
   second: DemoRuntime['second'],
   principal: SessionPrincipal,
   now: Date,

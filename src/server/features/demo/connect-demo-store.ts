@@ -1,16 +1,16 @@
 import type { DemoConnectResponse, DemoCredentials } from '../../../shared/contracts/credentials.ts';
 import type { DemoProfitSetup } from '../../../shared/contracts/demo-profit.ts';
+import {
+  storeGoogleAdsCredentials,
+  storeTikTokCredentials,
+} from '../../domain/credentials/manage-ad-platform-credentials.ts';
 import { storeGaCredentials } from '../../domain/credentials/manage-ga-credentials.ts';
 import { storeMetaCredentials } from '../../domain/credentials/manage-meta-credentials.ts';
 import { storeShopifyCredentials } from '../../domain/credentials/manage-shopify-credentials.ts';
 import { AppError } from '../../errors.ts';
 import type { IntegrationContext } from '../../platform/integrations/integration-context.ts';
 import { describeFailure } from '../../platform/integrations/upstream-failure.ts';
-import {
-  storeGoogleAdsCredentials,
-  storeTikTokCredentials,
-} from '../ad-platforms/manage-ad-platform-credentials.ts';
-import { enterDemoProfitSetup } from '../costs/services/enter-demo-profit-setup.ts';
+import type { EnterDemoProfitSetup } from '../../platform/ports/enter-demo-profit-setup.ts';
 
 /** Demo mode only: the credentials the forms are prefilled with (404 outside demo mode). */
 export function getDemoCredentials(context: IntegrationContext): DemoCredentials {
@@ -25,6 +25,7 @@ export function getDemoCredentials(context: IntegrationContext): DemoCredentials
  */
 export async function connectDemoStore(
   context: IntegrationContext,
+  enterDemoProfitSetup: EnterDemoProfitSetup,
   workspaceId: string,
   profit?: { userId: string; setup: DemoProfitSetup | undefined },
 ): Promise<DemoConnectResponse> {

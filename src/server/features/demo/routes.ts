@@ -4,16 +4,23 @@ import { DemoConnectResponseSchema, DemoCredentialsSchema } from '../../../share
 import { DemoStoreAddedSchema } from '../../../shared/contracts/stores.ts';
 import { requireAuth, requireRole } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
-import { recordDemoStorefront } from '../journeys/record-demo-storefront.ts';
+import type { DemoTracking } from '../../platform/ports/demo-tracking.ts';
+import type { EnterDemoProfitSetup } from '../../platform/ports/enter-demo-profit-setup.ts';
 import { addDemoStore } from './add-demo-store.ts';
 import { connectDemoStore, getDemoCredentials } from './connect-demo-store.ts';
 import { registerDemoStorefrontRoutes } from './storefront-routes.ts';
 
 /**
  * Demo mode: the demo credentials for prefilling the forms (signed-in users only, 404 when demo
- * mode is off) and one-click connect of all three demo sources through the normal services.
+ * mode is off) and one-click connect of all three demo sources through the normal services. What
+ * the costs and tracking features do for it comes in as ports from the composition root
+ * (decision 166).
  */
-export function registerDemoRoutes(fastify: FastifyInstance, deps: AppDeps): void {
+export function registerDemoRoutes(
+  fastify: FastifyInstance,
+  deps: AppDeps,
+  ports: { enterProfitSetup: EnterDemoProfitSetup; tracking: DemoTracking },
+): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const context = () => deps.integration;
 
@@ -37,7 +44,7 @@ export function registerDemoRoutes(fastify: FastifyInstance, deps: AppDeps): voi
       const { workspaceId, userId } = requireAuth(request);
       // The storefront's tracker sessions first, so the first sync's join finds them (issue 16).
       if (deps.demo?.storefront)
-        await recordDemoStorefront(deps.db, workspaceId, deps.demo.storefront, {
+        await ports.tracking.recordStorefront(deps.db, workspaceId, deps.demo.storefront, {
           clock: deps.clock,
           retentionDays: deps.env.trackingRetentionDays,
           rawFirst: deps.env.trackingRawFirst,
@@ -45,7 +52,10 @@ export function registerDemoRoutes(fastify: FastifyInstance, deps: AppDeps): voi
           onMaintenanceError: (error) =>
             request.log.error({ err: error }, 'demo storefront maintenance failed'),
         });
-      return connectDemoStore(context(), workspaceId, { userId, setup: deps.demo?.profitSetup });
+      return connectDemoStore(context(), ports.enterProfitSetup, workspaceId, {
+        userId,
+        setup: deps.demo?.profitSetup,
+      });
     },
   );
   app.post(
@@ -56,9 +66,16 @@ export function registerDemoRoutes(fastify: FastifyInstance, deps: AppDeps): voi
     },
     async (request, reply) => {
       const principal = requireRole(request, ['owner', 'admin'], 'Only owners and admins can add stores.');
-      const added = await addDemoStore(deps.db, context(), deps.demo?.second, principal, deps.clock());
+      const added = await addDemoStore(
+        deps.db,
+        context(),
+        ports.enterProfitSetup,
+        deps.demo?.second,
+        principal,
+        deps.clock(),
+      );
       return reply.status(added.created ? 201 : 200).send(added.body);
     },
   );
-  registerDemoStorefrontRoutes(fastify, deps);
+  registerDemoStorefrontRoutes(fastify, deps, ports.tracking);
 }

@@ -1,40 +1,14 @@
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { embedSnippet } from '../../../shared/tracker-snippet.ts';
-import type { Db } from '../../db/client.ts';
-import { trackingConfigurations } from '../../db/schema/tracking.ts';
 import { AppError } from '../../errors.ts';
 import type { AppDeps } from '../../http/deps.ts';
-import {
-  createTrackingConfiguration,
-  presentConfiguration,
-} from '../tracking/manage-tracking-configurations.ts';
+import type { DemoTracking } from '../../platform/ports/demo-tracking.ts';
 import { createDemoCarts, type DemoCart } from './storefront-cart.ts';
 import { renderStorefrontPage, STOREFRONT_THEME_JS } from './storefront-page.ts';
 
 const STOREFRONT_PATH = '/demo/storefront';
 const CART_COOKIE = 'cart';
 const CART_COOKIE_OPTIONS = { path: '/', httpOnly: true, sameSite: 'lax' } as const;
-
-/** The workspace's website for the live demo storefront (our own origin), created on first visit. */
-async function storefrontSite(db: Db, workspaceId: string, publicOrigin: string) {
-  const [existing] = await db
-    .select()
-    .from(trackingConfigurations)
-    .where(
-      and(
-        eq(trackingConfigurations.workspaceId, workspaceId),
-        eq(trackingConfigurations.kind, 'website'),
-        eq(trackingConfigurations.websiteOrigin, publicOrigin),
-      ),
-    )
-    .limit(1);
-  if (existing) return presentConfiguration(existing);
-  return createTrackingConfiguration(db, workspaceId, {
-    websiteName: 'Demo storefront (your visits)',
-    websiteUrl: `${publicOrigin}${STOREFRONT_PATH}`,
-  });
-}
 
 /**
  * Demo mode (issue 16 item 5): Upside serves a small storefront of the demo store's products with
@@ -44,7 +18,11 @@ async function storefrontSite(db: Db, workspaceId: string, publicOrigin: string)
  * of our own origin, "Demo storefront (your visits)"); signed out, it sends them to sign in. The
  * snippet allows automated browsers, so a scripted walk-through is tracked like a person.
  */
-export function registerDemoStorefrontRoutes(app: FastifyInstance, deps: AppDeps): void {
+export function registerDemoStorefrontRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  tracking: Pick<DemoTracking, 'storefrontSite'>,
+): void {
   const storefront = deps.demo?.storefront;
   if (!storefront?.catalog) return;
   const { products, shopName, currency } = storefront.catalog;
@@ -56,7 +34,12 @@ export function registerDemoStorefrontRoutes(app: FastifyInstance, deps: AppDeps
     const product = handle === null ? null : (products.find((p) => p.handle === handle) ?? null);
     if (handle !== null && !product)
       throw new AppError(404, 'product_not_found', `The demo storefront has no product '${handle}'.`);
-    const site = await storefrontSite(deps.db, request.auth.workspaceId, publicOrigin());
+    const site = await tracking.storefrontSite(
+      deps.db,
+      request.auth.workspaceId,
+      publicOrigin(),
+      STOREFRONT_PATH,
+    );
     const snippet = embedSnippet(site, publicOrigin()).replace(
       '<script defer',
       '<script defer data-allow-automation',

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { FunnelStepSchema } from '../../../shared/contracts/funnels.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
-import { CHECKOUT_FUNNEL } from './checkout-funnel.ts';
-import { foldFunnel } from './fold-funnel.ts';
+import { CHECKOUT_FUNNEL } from '../../domain/funnels/checkout-funnel.ts';
+import { foldFunnel } from '../../domain/funnels/fold-funnel.ts';
 
 const FunnelRow = z.object({
   workspace_id: z.string(),

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import type { FunnelStep } from '../../../core/funnels/types.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRowsWithoutJit } from '../../db/query-rows.ts';
-import { foldFirst } from '../../domain/tracking/fold-events.ts';
 import {
   FunnelSessionRow,
   type FunnelSessionsQuery,
@@ -12,8 +11,14 @@ import {
   keepChannel,
   REVENUE_COLUMNS,
   sessionRevenue,
-} from './funnel-session-filter.ts';
-import { epochMs, needsTrackerEvents, pixelStepMask, trackerStepMask } from './funnel-step-sql.ts';
+} from '../../domain/funnels/funnel-session-filter.ts';
+import {
+  epochMs,
+  needsTrackerEvents,
+  pixelStepMask,
+  trackerStepMask,
+} from '../../domain/funnels/funnel-step-sql.ts';
+import { foldFirst } from '../../domain/tracking/fold-events.ts';
 
 /** One session that passed step 1, compacted (decision 118): its events as times and step masks. */
 export const SessionMarksRow = FunnelSessionRow.extend({

@@ -1,13 +1,13 @@
 import { type FunnelStepSession, summarizeFunnelStep } from '../../../core/funnels/summarize-funnel-step.ts';
 import type { FunnelReportQuery, FunnelStepSessions } from '../../../shared/contracts/funnels.ts';
 import type { Db } from '../../db/client.ts';
-import { badRequest } from '../../errors.ts';
-import type { FunnelSessionRow } from './funnel-session-filter.ts';
+import type { FunnelSessionRow } from '../../domain/funnels/funnel-session-filter.ts';
 import {
   type MatchedFunnelSession,
   matchFunnelSessions,
   type ReportedFunnel,
-} from './match-funnel-sessions.ts';
+} from '../../domain/funnels/match-funnel-sessions.ts';
+import { badRequest } from '../../errors.ts';
 
 /** A matched session as summarizeFunnelStep reads it. */
 export const stepSessionOf = ({

@@ -10,11 +10,11 @@ import {
   FunnelStepParamsSchema,
   FunnelStepSessionsSchema,
 } from '../../../shared/contracts/funnels.ts';
+import { CHECKOUT_FUNNEL } from '../../domain/funnels/checkout-funnel.ts';
+import { createFunnel, getFunnel, listFunnels } from '../../domain/funnels/manage-funnels.ts';
+import { readFunnelReport } from '../../domain/funnels/read-funnel-report.ts';
 import { requireAuth } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
-import { CHECKOUT_FUNNEL } from './checkout-funnel.ts';
-import { createFunnel, getFunnel, listFunnels } from './manage-funnels.ts';
-import { readFunnelReport } from './read-funnel-report.ts';
 import { readFunnelStepSessions } from './read-funnel-step-sessions.ts';
 
 /**

@@ -8,6 +8,8 @@ import {
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
+import { InvalidParamsError, type ToolContext } from '../../domain/assistant-tools/tool-definition.ts';
+import { callUpsideTool, UPSIDE_TOOLS } from '../../domain/assistant-tools/tool-registry.ts';
 import { expandPrompt, UPSIDE_PROMPTS } from './prompts.ts';
 import {
   METRIC_DEFINITIONS_URI,
@@ -17,8 +19,6 @@ import {
   UPSIDE_RESOURCES,
 } from './resources.ts';
 import { SPOKEN_REVISIONS, STATELESS_REVISION } from './stateless-revision.ts';
-import { InvalidParamsError, type ToolContext } from './tool-definition.ts';
-import { callUpsideTool, UPSIDE_TOOLS } from './tool-registry.ts';
 
 const SERVER_INFO = { name: 'upside', title: 'Ask Upside', version: '1.0.0' };
 const CAPABILITIES = { tools: {}, resources: {}, prompts: {} };

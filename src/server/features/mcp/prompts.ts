@@ -1,4 +1,4 @@
-import { InvalidParamsError } from './tool-definition.ts';
+import { InvalidParamsError } from '../../domain/assistant-tools/tool-definition.ts';
 
 /** One prompt: its arguments and the user message it expands to. */
 interface UpsidePrompt {

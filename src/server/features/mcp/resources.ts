@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { workspaces } from '../../db/schema/auth.ts';
 import { whShops } from '../../db/schema/warehouse.ts';
+import type { ToolContext } from '../../domain/assistant-tools/tool-definition.ts';
+import { UPSIDE_TOOLS } from '../../domain/assistant-tools/tool-registry.ts';
 import { listCredentialSummaries } from '../../vault/credential-store.ts';
-import type { ToolContext } from './tool-definition.ts';
-import { UPSIDE_TOOLS } from './tool-registry.ts';
 
 export const METRIC_DEFINITIONS_URI = 'upside://definitions/metrics';
 export const STORE_PROFILE_URI = 'upside://store/profile';

@@ -2,9 +2,9 @@ import { planBudget } from '../../../core/measurement/plan-budget.ts';
 import type { Interval } from '../../../core/measurement/types.ts';
 import type { PlanAnswer, PlanBody } from '../../../shared/contracts/measurement.ts';
 import { majorToDecimal } from '../../../shared/money.ts';
+import { fitShopMmm } from '../../domain/measurement/fit-shop-mmm.ts';
 import { badRequest } from '../../errors.ts';
 import type { AppDeps } from '../../http/deps.ts';
-import { fitShopMmm } from './fit-shop-mmm.ts';
 
 /** Without `from`/`to`, the planner fits the last 52 complete weeks. */
 const DEFAULT_DAYS = 364;

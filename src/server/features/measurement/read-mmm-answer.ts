@@ -4,8 +4,8 @@ import type { MmmChannelResult } from '../../../core/measurement/types.ts';
 import { dayRangeRequestOf } from '../../../shared/contracts/date-range.ts';
 import type { MmmAnswer, MmmChannel, MmmQuery } from '../../../shared/contracts/measurement.ts';
 import { majorToDecimal } from '../../../shared/money.ts';
+import { fitShopMmm } from '../../domain/measurement/fit-shop-mmm.ts';
 import type { AppDeps } from '../../http/deps.ts';
-import { fitShopMmm } from './fit-shop-mmm.ts';
 
 /** Points of each response curve, from no spend to twice the larger of today's spend and K. */
 const CURVE_POINTS = 13;

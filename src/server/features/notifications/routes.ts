@@ -1,14 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  AlertListSchema,
-  AlertRuleListSchema,
-  AlertRuleParamsSchema,
-  AlertRuleSchema,
   CaughtMailListSchema,
   ChannelListSchema,
   ChannelParamsSchema,
-  CreateAlertRuleBodySchema,
   CreateChannelBodySchema,
   CreatedChannelSchema,
   DeliveryListSchema,
@@ -19,25 +14,22 @@ import {
   SendResultSchema,
   UnsubscribeQuerySchema,
 } from '../../../shared/contracts/notifications.ts';
-import { isCostMetric, mentionsCostMetric } from '../../../shared/permissions.ts';
-import { readAlertList } from '../../domain/notifications/alerts-history.ts';
-import { requireAuth } from '../../http/auth.ts';
+import { mentionsCostMetric } from '../../../shared/permissions.ts';
+import { requireAuth, signedInFirst } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import { catchesMail, closeMail, mailCatcherOf } from '../../platform/mail/mail-transport.ts';
 import { createChannel, deleteChannel, listChannels } from '../../platform/notifications/channels.ts';
 import { listDeliveries } from '../../platform/notifications/delivery-store.ts';
-import { createRule, deleteRule, listRules } from '../alerts/threshold-rules.ts';
 import { readSettings, saveSettings } from './settings.ts';
 import { sendChannelTest, sendDigestTest } from './test-messages.ts';
 import { unsubscribe, unsubscribeConfirmPage, unsubscribedPage } from './unsubscribe.ts';
 
-/** Notifications (issue #14): channels, "Send test", history, alerts, unsubscribe, caught mail. */
+/**
+ * Notifications (issue #14): channels, "Send test", history, settings, unsubscribe, caught mail (the
+ * alerts and their rules: alerts/routes.ts).
+ */
 export function registerNotificationRoutes(app: FastifyInstance, deps: AppDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  // A signed-out caller gets 401 before the body or params are judged.
-  const preValidation = async (request: FastifyRequest) => {
-    requireAuth(request);
-  };
   app.addHook('onClose', () => closeMail(deps));
 
   api.get(
@@ -51,7 +43,7 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: AppDeps):
     '/api/notifications/channels',
     {
       config: { access: 'connections', audit: 'credentials.changed' },
-      preValidation,
+      preValidation: signedInFirst,
       schema: { body: CreateChannelBodySchema, response: { 201: CreatedChannelSchema } },
     },
     async (request, reply) => {
@@ -63,7 +55,7 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: AppDeps):
     '/api/notifications/channels/:id',
     {
       config: { access: 'connections', audit: 'credentials.removed' },
-      preValidation,
+      preValidation: signedInFirst,
       schema: { params: ChannelParamsSchema },
     },
     async (request, reply) => {
@@ -75,7 +67,7 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: AppDeps):
     '/api/notifications/channels/:id/test',
     {
       config: { access: 'connections' },
-      preValidation,
+      preValidation: signedInFirst,
       schema: { params: ChannelParamsSchema, response: { 200: SendResultSchema } },
     },
     async (request) => ({
@@ -86,7 +78,7 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: AppDeps):
     '/api/notifications/digests/test',
     {
       config: { access: 'connections' },
-      preValidation,
+      preValidation: signedInFirst,
       schema: { body: DigestTestBodySchema.nullish(), response: { 200: SendResultSchema } },
     },
     async (request) => ({
@@ -105,11 +97,6 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: AppDeps):
     },
   );
   api.get(
-    '/api/alerts',
-    { config: { access: 'read' }, schema: { response: { 200: AlertListSchema } } },
-    async (request) => readAlertList(deps.db, requireAuth(request)),
-  );
-  api.get(
     '/api/notifications/settings',
     { config: { access: 'read' }, schema: { response: { 200: NotificationSettingsSchema } } },
     async (request) => {
@@ -121,45 +108,12 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: AppDeps):
     '/api/notifications/settings',
     {
       config: { access: 'connections' },
-      preValidation,
+      preValidation: signedInFirst,
       schema: { body: NotificationSettingsBodySchema, response: { 200: NotificationSettingsSchema } },
     },
     async (request) => {
       const auth = requireAuth(request);
       return saveSettings(deps.db, auth.workspaceId, auth.userId, request.body, deps.clock());
-    },
-  );
-  api.get(
-    '/api/notifications/rules',
-    { config: { access: 'read' }, schema: { response: { 200: AlertRuleListSchema } } },
-    async (request) => {
-      const { workspaceId, canSeeCosts } = requireAuth(request);
-      const rules = await listRules(deps.db, workspaceId);
-      return { rules: canSeeCosts ? rules : rules.filter((rule) => !isCostMetric(rule.metric)) };
-    },
-  );
-  api.post(
-    '/api/notifications/rules',
-    {
-      config: { access: 'connections' },
-      preValidation,
-      schema: { body: CreateAlertRuleBodySchema, response: { 201: AlertRuleSchema } },
-    },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(await createRule(deps.db, requireAuth(request).workspaceId, request.body, deps.clock())),
-  );
-  api.delete(
-    '/api/notifications/rules/:id',
-    {
-      config: { access: 'connections', audit: 'data.deleted' },
-      preValidation,
-      schema: { params: AlertRuleParamsSchema },
-    },
-    async (request, reply) => {
-      await deleteRule(deps.db, requireAuth(request).workspaceId, request.params.id);
-      return reply.status(204).send();
     },
   );
   api.get(

@@ -7,9 +7,9 @@ import {
   ShopifySummarySchema,
 } from '../../../shared/contracts/shopify.ts';
 import { readDashboardKpis } from '../../domain/dashboard/read-dashboard.ts';
+import { getShopifySummary, lookupShopifyOrder } from '../../domain/orders/lookup-shopify-order.ts';
 import { requireAuth } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
-import { getShopifySummary, lookupShopifyOrder } from './lookup-shopify-order.ts';
 
 /** Order lookup (spec §7) and the dashboard's Shopify summary. */
 export function registerShopifyRoutes(fastify: FastifyInstance, deps: AppDeps): void {

@@ -4,8 +4,8 @@ import type { SessionExperiments } from '../../../shared/contracts/heatmap-insig
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { foldFirst } from '../../domain/tracking/fold-events.ts';
+import { configurationFilter, type TrackingScope } from '../../domain/tracking/read-cursor-tracking.ts';
 import { badRequest } from '../../errors.ts';
-import { configurationFilter, type TrackingScope } from './read-cursor-tracking.ts';
 
 /** Variants a picker lists at most (the ones with the most sessions). */
 const MAX_VARIANTS = 100;

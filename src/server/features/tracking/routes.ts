@@ -19,6 +19,11 @@ import {
   ScrollMapSchema,
   SessionExperimentsSchema,
 } from '../../../shared/contracts/heatmap-insights.ts';
+import {
+  getClickStatistics,
+  getCursorStatistics,
+  listTrackingSessions,
+} from '../../domain/tracking/read-cursor-tracking.ts';
 import { requireAuth } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import { readBuiltScript } from './built-scripts.ts';
@@ -27,7 +32,6 @@ import { createEventWriter } from './ingest/event-writer.ts';
 import { createRateLimiter } from './ingest/rate-limiter.ts';
 import { IngestRefusal, ingestCursorEvents } from './ingest-cursor-events.ts';
 import { isKnownTrackingOrigin } from './manage-tracking-configurations.ts';
-import { getClickStatistics, getCursorStatistics, listTrackingSessions } from './read-cursor-tracking.ts';
 import { getHeatmap } from './read-heatmap.ts';
 import { getElementRevenue, getFrustration, getScrollMap } from './read-heatmap-insights.ts';
 import { listSessionExperiments } from './read-session-experiments.ts';

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   DashboardTodaySchema,
@@ -9,7 +9,7 @@ import {
   WebhookAcceptedSchema,
 } from '../../../shared/contracts/webhooks.ts';
 import { AppError } from '../../errors.ts';
-import { requireAuth } from '../../http/auth.ts';
+import { requireAuth, signedInFirst } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import { listDataRequestExports, readDataRequestExport } from './queries/data-request-exports.ts';
 import { readToday } from './services/read-today.ts';
@@ -17,11 +17,6 @@ import { receiveShopifyWebhook, type WebhookReceiver } from './services/receive-
 import { ShopSecretCache } from './services/shop-secret-cache.ts';
 import { readDemoLive, toggleDemoLive } from './services/toggle-demo-live.ts';
 import { WebhookEventWriter } from './services/webhook-event-writer.ts';
-
-/** A signed-out caller gets 401 before its input is judged, like every other private route. */
-const signedInFirst = async (request: FastifyRequest) => {
-  requireAuth(request);
-};
 
 /** Shopify sends at most this much; larger bodies answer 413 (issue #15). */
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;

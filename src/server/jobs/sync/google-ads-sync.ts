@@ -1,6 +1,6 @@
 import { mapGoogleAdsRows } from '../../connectors/google-ads/map.ts';
 import { mapGoogleAdDays, mapGoogleAds } from '../../connectors/google-ads/map-ads.ts';
-import { createGoogleAdsClientFor } from '../../features/ad-platforms/ad-platform-clients.ts';
+import { createGoogleAdsClientFor } from '../../domain/credentials/ad-platform-clients.ts';
 import { loadCredential } from '../../vault/credential-store.ts';
 import { PermanentJobError } from '../job-definition.ts';
 import { syncAdPlatform } from './ad-platform-sync.ts';

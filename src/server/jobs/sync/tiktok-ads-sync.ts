@@ -1,7 +1,7 @@
 import { type CampaignUtms, tiktokCampaignUtms } from '../../connectors/tiktok-ads/campaign-utms.ts';
 import { mapTikTokRows } from '../../connectors/tiktok-ads/map.ts';
 import { mapTikTokAdDays, mapTikTokAds } from '../../connectors/tiktok-ads/map-ads.ts';
-import { createTikTokClientFor } from '../../features/ad-platforms/ad-platform-clients.ts';
+import { createTikTokClientFor } from '../../domain/credentials/ad-platform-clients.ts';
 import { loadCredential } from '../../vault/credential-store.ts';
 import { PermanentJobError } from '../job-definition.ts';
 import { syncAdPlatform } from './ad-platform-sync.ts';

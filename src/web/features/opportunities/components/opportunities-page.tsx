@@ -22,7 +22,7 @@ import {
   useOpportunityStats,
   useStockImpact,
 } from '../../../lib/opportunities/opportunity-queries.ts';
-import { useProductPerformance } from '../../products/api/product-queries.ts';
+import { useProductPerformance } from '../../../lib/products/product-queries.ts';
 import {
   AttributionTable,
   CohortRetentionChart,

@@ -4,7 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { useDateRange } from '@web/components/use-date-range.ts';
 import { formatMoney } from '@web/lib/money.ts';
 import { formatCount } from '../../../lib/format/format-campaign.ts';
-import { useProductAffinity } from '../api/product-queries.ts';
+import { useProductAffinity } from '../../../lib/products/product-queries.ts';
 
 const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`;
 

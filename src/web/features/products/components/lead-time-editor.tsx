@@ -5,7 +5,7 @@ import { Input } from '@web/components/ui/input.tsx';
 import { Label } from '@web/components/ui/label.tsx';
 import { errorSentence } from '@web/lib/api-error.ts';
 import { type FormEvent, useState } from 'react';
-import { useSetLeadTime } from '../api/product-queries.ts';
+import { useSetLeadTime } from '../../../lib/products/product-queries.ts';
 
 /**
  * The product's supplier lead time (decision 112): the days of cover under which its stock is

@@ -12,7 +12,7 @@ import { HeadRow } from '@web/components/ui/head-row.tsx';
 import { Skeleton } from '@web/components/ui/skeleton.tsx';
 import { formatAmountIn } from '@web/lib/money.ts';
 import { formatCount } from '../../../lib/format/format-campaign.ts';
-import { type ProductPeriod, useProductDaily } from '../api/product-queries.ts';
+import { type ProductPeriod, useProductDaily } from '../../../lib/products/product-queries.ts';
 import { formatCover, formatTrend, formatVelocity, stockVariant } from '../lib/product-table.ts';
 import { LeadTimeEditor } from './lead-time-editor.tsx';
 import { ProductDailyChart } from './product-daily-chart.tsx';

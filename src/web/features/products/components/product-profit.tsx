@@ -13,7 +13,7 @@ import { useDateRange } from '@web/components/use-date-range.ts';
 import { cn } from '@web/lib/cn.ts';
 import { formatMoney } from '@web/lib/money.ts';
 import { formatCount } from '../../../lib/format/format-campaign.ts';
-import { useProductProfit } from '../api/product-queries.ts';
+import { useProductProfit } from '../../../lib/products/product-queries.ts';
 
 const percent = (rate: number | null) => (rate === null ? '—' : `${(rate * 100).toFixed(1)}%`);
 

@@ -10,7 +10,7 @@ import { formatAmountIn } from '@web/lib/money.ts';
 import { useMemo, useState } from 'react';
 import { StockAlertCount } from '../../../components/stock-alert-count.tsx';
 import { formatCount } from '../../../lib/format/format-campaign.ts';
-import { type ProductPeriod, useProductPerformance } from '../api/product-queries.ts';
+import { type ProductPeriod, useProductPerformance } from '../../../lib/products/product-queries.ts';
 import {
   filterAndSortProducts,
   formatCover,

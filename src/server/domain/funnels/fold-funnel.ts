@@ -4,7 +4,7 @@ import { refoldFunnelMarks } from '../../../core/funnels/refold-funnel-marks.ts'
 import type { FunnelStep } from '../../../core/funnels/types.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
-import { foldFirst } from '../../domain/tracking/fold-events.ts';
+import { foldFirst } from '../tracking/fold-events.ts';
 import { ChannelInputsRow, channelOfSession } from './funnel-session-filter.ts';
 import { epochMs, needsTrackerEvents, pixelStepMask, trackerStepMask } from './funnel-step-sql.ts';
 import { countPath, type FoldedSession, writeFunnelRollups } from './write-funnel-rollups.ts';

@@ -1,13 +1,13 @@
 import { PRODUCT_TITLE } from '@shared/ui-constants.ts';
+import { DesktopNav } from '@web/components/layout/desktop-nav.tsx';
 import { LogoutForm } from '@web/components/layout/logout-form.tsx';
+import { MobileNav } from '@web/components/layout/mobile-nav.tsx';
+import { NotificationBell } from '@web/components/layout/notification-bell.tsx';
 import { buttonClasses } from '@web/components/ui/button.tsx';
 import { useActiveOpportunityCount } from '@web/features/opportunities/api/use-active-opportunity-count.ts';
 import { StoreSwitcher } from '@web/features/stores/components/store-switcher.tsx';
 import { LogOut, TrendingUp, UserRound } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
-import { DesktopNav } from './desktop-nav.tsx';
-import { MobileNav } from './mobile-nav.tsx';
-import { NotificationBell } from './notification-bell.tsx';
 
 /**
  * The page shell's header (spec §2): menu groups (dropdowns from md up, a slide-in panel below), the

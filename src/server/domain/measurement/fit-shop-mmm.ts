@@ -5,10 +5,10 @@ import { deriveProfitLines } from '../../../core/profit/derive-profit-lines.ts';
 import { addDays, daysBetween } from '../../../shared/calendar.ts';
 import type { DayRangeRequest } from '../../../shared/day-range.ts';
 import { keptAnswer } from '../../caches.ts';
-import { readMetricWindow } from '../../domain/metrics/metric-window.ts';
-import { readProfitDays } from '../../domain/profit/profit-queries.ts';
-import { refreshProfitRollup } from '../../domain/profit/refresh-profit-rollup.ts';
 import type { AppDeps } from '../../http/deps.ts';
+import { readMetricWindow } from '../metrics/metric-window.ts';
+import { readProfitDays } from '../profit/profit-queries.ts';
+import { refreshProfitRollup } from '../profit/refresh-profit-rollup.ts';
 import { readChannelSpend } from './read-channel-spend.ts';
 
 /** Posterior draws per fit: enough for a 90 % interval's 5 % and 95 % quantiles (decision 110). */

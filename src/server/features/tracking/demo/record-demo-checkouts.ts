@@ -1,8 +1,11 @@
-import { type PixelIngestRequest, PixelIngestRequestSchema } from '../../../shared/contracts/pixel-events.ts';
-import type { Db } from '../../db/client.ts';
-import type { DemoRuntime } from '../../http/demo-runtime.ts';
-import { customPixelOf, EVENTS_PATH } from '../tracking/custom-pixel.ts';
-import { writePixelEvents } from '../tracking/ingest/write-pixel-events.ts';
+import {
+  type PixelIngestRequest,
+  PixelIngestRequestSchema,
+} from '../../../../shared/contracts/pixel-events.ts';
+import type { Db } from '../../../db/client.ts';
+import type { DemoRuntime } from '../../../http/demo-runtime.ts';
+import { customPixelOf, EVENTS_PATH } from '../custom-pixel.ts';
+import { writePixelEvents } from '../ingest/write-pixel-events.ts';
 
 /** Batches stored per statement. */
 const CHUNK = 2_000;

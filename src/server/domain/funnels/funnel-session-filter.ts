@@ -4,14 +4,14 @@ import { sessionChannelOf } from '../../../core/journeys/session-channel-of.ts';
 import { SEGMENTS_BY_PRESET } from '../../../core/rfm/assign-segment.ts';
 import type { FunnelReportQuery } from '../../../shared/contracts/funnels.ts';
 import type { Db } from '../../db/client.ts';
-import { findLatestRunId } from '../../domain/analysis-runs/read-analytics.ts';
+import { badRequest } from '../../errors.ts';
+import { findLatestRunId } from '../analysis-runs/read-analytics.ts';
 import {
   ORDER_REFUNDS_JOIN,
   ORDER_SALE,
   ORDER_SALE_JOINS,
   SALE_ORDER,
-} from '../../domain/contribution/contribution-sql.ts';
-import { badRequest } from '../../errors.ts';
+} from '../contribution/contribution-sql.ts';
 
 const RFM_SEGMENTS = new Set([...SEGMENTS_BY_PRESET.A, ...SEGMENTS_BY_PRESET.C]);
 

@@ -6,9 +6,9 @@ import {
   readCohortRetentionOfRun,
   readRevenueForecastOfRun,
   readStockImpactOfRun,
-} from '../../../domain/analysis-runs/read-analytics.ts';
-import { readCustomersSummary } from '../../../domain/customers/read-customers.ts';
-import { defineTool, type ToolAnswer, type ToolContext } from '../tool-definition.ts';
+} from '../analysis-runs/read-analytics.ts';
+import { readCustomersSummary } from '../customers/read-customers.ts';
+import { defineTool, type ToolAnswer, type ToolContext } from './tool-definition.ts';
 
 const NO_ARGUMENTS = z.strictObject({});
 

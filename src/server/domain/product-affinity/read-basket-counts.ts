@@ -4,7 +4,7 @@ import { BASKET_THRESHOLDS } from '../../../core/baskets/thresholds.ts';
 import type { BasketWindow } from '../../../core/baskets/types.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
-import { readRollupVersions } from '../../domain/profit/profit-queries.ts';
+import { readRollupVersions } from '../profit/profit-queries.ts';
 import { type BasketCounts, CountRow, toBasketCounts } from './basket-count-rows.ts';
 import { foldBasketDays } from './fold-basket-days.ts';
 

@@ -4,10 +4,10 @@ import { BASKET_THRESHOLDS } from '../../../core/baskets/thresholds.ts';
 import type { ProductAffinity } from '../../../shared/contracts/product-affinity.ts';
 import type { DayRangeRequest } from '../../../shared/day-range.ts';
 import { minorToDecimal } from '../../../shared/money.ts';
-import { keepContributionAnswer } from '../../domain/contribution/keep-contribution-answer.ts';
-import { readProductTitles } from '../../domain/contribution/read-product-profit.ts';
-import { readMetricWindow } from '../../domain/metrics/metric-window.ts';
 import type { AppDeps } from '../../http/deps.ts';
+import { keepContributionAnswer } from '../contribution/keep-contribution-answer.ts';
+import { readProductTitles } from '../contribution/read-product-profit.ts';
+import { readMetricWindow } from '../metrics/metric-window.ts';
 import { readBasketCounts } from './read-basket-counts.ts';
 
 /** Pairs shown per list: the strongest; the rest are noise for a page. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { daysBetween } from '../../../shared/calendar.ts';
 import { ProfitDaySchema, refineProfitRange } from '../../../shared/contracts/profit.ts';
 import type { DayRangeRequest } from '../../../shared/day-range.ts';
-import { type MetricWindow, readMetricWindow } from '../../domain/metrics/metric-window.ts';
+import { type MetricWindow, readMetricWindow } from '../metrics/metric-window.ts';
 import { invalidArguments, type ToolContext, type ToolWindow } from './tool-definition.ts';
 
 /**

@@ -1,22 +1,17 @@
 import { allows } from '../../../shared/permissions.ts';
 import { AppError } from '../../errors.ts';
 import { redactPayload } from '../../http/visibility/redact-payload.ts';
+import { getCohorts, getCustomerSegments, getForecast, getStockouts } from './customer-tools.ts';
+import { getFunnelReport } from './funnel-tools.ts';
+import { getAttribution, getCampaigns, getChannelAttribution, getOpportunities } from './marketing-tools.ts';
+import { getAlerts, getDataFreshness, getHeatmapSummary, lookupOrder } from './operations-tools.ts';
+import { explainChange, getKpis, getProductContribution, getProfit } from './sales-tools.ts';
 import {
   InvalidParamsError,
   type RegisteredTool,
   type ToolAnswer,
   type ToolContext,
 } from './tool-definition.ts';
-import { getCohorts, getCustomerSegments, getForecast, getStockouts } from './tools/customer-tools.ts';
-import { getFunnelReport } from './tools/funnel-tools.ts';
-import {
-  getAttribution,
-  getCampaigns,
-  getChannelAttribution,
-  getOpportunities,
-} from './tools/marketing-tools.ts';
-import { getAlerts, getDataFreshness, getHeatmapSummary, lookupOrder } from './tools/operations-tools.ts';
-import { explainChange, getKpis, getProductContribution, getProfit } from './tools/sales-tools.ts';
 
 /** Every tool of Ask Upside, in the order tools/list shows them. None writes anything. */
 export const UPSIDE_TOOLS: readonly RegisteredTool[] = [

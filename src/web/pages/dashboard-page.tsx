@@ -12,9 +12,9 @@ import { metricAttributes } from '@web/lib/metric-attributes.ts';
 import { formatMoney } from '@web/lib/money.ts';
 import { formatTimeAgo } from '@web/lib/opportunities/format-opportunity.ts';
 import { useAnalysisStatus, useRevenueForecast } from '@web/lib/opportunities/opportunity-queries.ts';
-import { changeTone, channelLabel, formatChange, formatDayRange } from '../../../lib/format/format-kpi.ts';
-import { useDashboardKpis } from '../api/dashboard-queries.ts';
-import { RevenueForecastCard } from './revenue-forecast-card.tsx';
+import { useDashboardKpis } from '../features/dashboard/api/dashboard-queries.ts';
+import { RevenueForecastCard } from '../features/dashboard/components/revenue-forecast-card.tsx';
+import { changeTone, channelLabel, formatChange, formatDayRange } from '../lib/format/format-kpi.ts';
 
 const TONE_CLASS = { good: 'text-emerald-300', bad: 'text-red-300', flat: 'text-slate-400' } as const;
 

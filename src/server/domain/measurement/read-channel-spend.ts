@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
-import { adSpendRows } from '../../domain/metrics/ad-spend-rows.ts';
+import { adSpendRows } from '../metrics/ad-spend-rows.ts';
 
 /** One ad channel's daily spend over a range, in minor units of the shop currency. */
 export interface ChannelSpend {

@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { AttributionModelSchema } from '../../../../shared/contracts/first-party.ts';
-import { OpportunitySortSchema } from '../../../../shared/contracts/opportunities.ts';
-import { findLatestRun } from '../../../domain/analysis-runs/read-analytics.ts';
-import { readCampaignPerformance } from '../../../domain/campaigns/read-campaigns.ts';
-import { readFirstPartyAttribution } from '../../../domain/journeys/read-first-party-attribution.ts';
-import { readChannelAttribution } from '../../../domain/metrics/read-channel-attribution.ts';
-import { readOpportunitiesOfRun } from '../../../domain/opportunities/manage-opportunities.ts';
-import { defineTool } from '../tool-definition.ts';
-import { periodInput, periodWindow, resolvePeriod, resolveRange } from '../tool-window.ts';
+import { AttributionModelSchema } from '../../../shared/contracts/first-party.ts';
+import { OpportunitySortSchema } from '../../../shared/contracts/opportunities.ts';
+import { findLatestRun } from '../analysis-runs/read-analytics.ts';
+import { readCampaignPerformance } from '../campaigns/read-campaigns.ts';
+import { readFirstPartyAttribution } from '../journeys/read-first-party-attribution.ts';
+import { readChannelAttribution } from '../metrics/read-channel-attribution.ts';
+import { readOpportunitiesOfRun } from '../opportunities/manage-opportunities.ts';
+import { defineTool } from './tool-definition.ts';
+import { periodInput, periodWindow, resolvePeriod, resolveRange } from './tool-window.ts';
 
 export const getCampaigns = defineTool({
   name: 'get_campaigns',

@@ -8,8 +8,8 @@ import {
 } from '../../../shared/contracts/cursor-tracking.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
-import { foldFirst } from '../../domain/tracking/fold-events.ts';
 import { notFound } from '../../errors.ts';
+import { foldFirst } from './fold-events.ts';
 
 /**
  * The dashboard's reads. Each one is scoped to the caller's workspace and optionally to one of

@@ -1,9 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { trackingConfigurations } from '../../db/schema/tracking.ts';
-import type { DemoRuntime } from '../../http/demo-runtime.ts';
-import { createEventWriter } from '../tracking/ingest/event-writer.ts';
-import { createTrackingConfiguration } from '../tracking/manage-tracking-configurations.ts';
+import type { Db } from '../../../db/client.ts';
+import { trackingConfigurations } from '../../../db/schema/tracking.ts';
+import type { DemoRuntime } from '../../../http/demo-runtime.ts';
+import type { RecordDemoStorefrontOptions } from '../../../platform/ports/demo-tracking.ts';
+import { createEventWriter } from '../ingest/event-writer.ts';
+import { createTrackingConfiguration } from '../manage-tracking-configurations.ts';
 import { recordDemoCheckouts } from './record-demo-checkouts.ts';
 
 /**
@@ -17,14 +18,7 @@ export async function recordDemoStorefront(
   db: Db,
   workspaceId: string,
   storefront: NonNullable<DemoRuntime['storefront']>,
-  options: {
-    clock: () => Date;
-    retentionDays: number;
-    /** TRACKING_RAW_FIRST (decision 125): the writer's drain folds what it wrote. */
-    rawFirst?: boolean;
-    onMaintenanceError: (error: unknown) => void;
-    publicUrl: string;
-  },
+  options: RecordDemoStorefrontOptions,
 ): Promise<number> {
   const [existing] = await db
     .select({ id: trackingConfigurations.id })

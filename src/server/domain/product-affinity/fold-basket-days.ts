@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { BASKET_THRESHOLDS } from '../../../core/baskets/thresholds.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
-import { SALE_ORDER } from '../../domain/contribution/contribution-sql.ts';
+import { SALE_ORDER } from '../contribution/contribution-sql.ts';
 
 /**
  * The kept affinity rows (decision 149, migration 0710): `basket_orders` (each order as the fold

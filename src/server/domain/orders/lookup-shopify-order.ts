@@ -2,11 +2,11 @@ import { DAY_MS } from '../../../shared/calendar.ts';
 import type { OrderLookupResponse, ShopifySummary } from '../../../shared/contracts/shopify.ts';
 import { currencyDigitsOf, minorToDecimal, parseDecimalToMinor } from '../../../shared/money.ts';
 import { mapOrderToLookup, shopAmount } from '../../connectors/shopify/map.ts';
-import { readOrderProfit } from '../../domain/contribution/read-order-profit.ts';
-import { requireShopifyClient } from '../../domain/credentials/manage-shopify-credentials.ts';
 import { badRequest } from '../../errors.ts';
 import type { IntegrationContext } from '../../platform/integrations/integration-context.ts';
 import { withUpstreamErrors } from '../../platform/integrations/upstream-failure.ts';
+import { readOrderProfit } from '../contribution/read-order-profit.ts';
+import { requireShopifyClient } from '../credentials/manage-shopify-credentials.ts';
 
 /**
  * GET /api/shopify/order/{orderName}: finds the order live through the workspace's Shopify

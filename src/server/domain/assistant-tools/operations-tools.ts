@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { TrackingScopeQuerySchema } from '../../../../shared/contracts/cursor-tracking.ts';
-import { findLatestRunId, readAnalysisStatus } from '../../../domain/analysis-runs/read-analytics.ts';
-import { readAlertList } from '../../../domain/notifications/alerts-history.ts';
-import { readSyncStatus } from '../../../domain/sync/read-sync-status.ts';
-import { lookupShopifyOrder } from '../../orders/lookup-shopify-order.ts';
-import { getCursorStatistics } from '../../tracking/read-cursor-tracking.ts';
-import { defineTool } from '../tool-definition.ts';
+import { TrackingScopeQuerySchema } from '../../../shared/contracts/cursor-tracking.ts';
+import { findLatestRunId, readAnalysisStatus } from '../analysis-runs/read-analytics.ts';
+import { readAlertList } from '../notifications/alerts-history.ts';
+import { lookupShopifyOrder } from '../orders/lookup-shopify-order.ts';
+import { readSyncStatus } from '../sync/read-sync-status.ts';
+import { getCursorStatistics } from '../tracking/read-cursor-tracking.ts';
+import { defineTool } from './tool-definition.ts';
 
 export const getHeatmapSummary = defineTool({
   name: 'get_heatmap_summary',

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { ViewportBucketSchema } from '../../../../shared/contracts/cursor-tracking.ts';
-import { FunnelParamsSchema, FunnelSegmentSchema } from '../../../../shared/contracts/funnels.ts';
-import { CHECKOUT_FUNNEL } from '../../funnels/checkout-funnel.ts';
-import { getFunnel } from '../../funnels/manage-funnels.ts';
-import { readFunnelReport } from '../../funnels/read-funnel-report.ts';
-import { defineTool } from '../tool-definition.ts';
-import { rangeInput } from '../tool-window.ts';
+import { ViewportBucketSchema } from '../../../shared/contracts/cursor-tracking.ts';
+import { FunnelParamsSchema, FunnelSegmentSchema } from '../../../shared/contracts/funnels.ts';
+import { CHECKOUT_FUNNEL } from '../funnels/checkout-funnel.ts';
+import { getFunnel } from '../funnels/manage-funnels.ts';
+import { readFunnelReport } from '../funnels/read-funnel-report.ts';
+import { defineTool } from './tool-definition.ts';
+import { rangeInput } from './tool-window.ts';
 
 /**
  * The funnel report of GET /api/funnels/:id/report (issue 40, decision 108) for Ask Upside (issue

@@ -3,7 +3,7 @@ import { BASKET_THRESHOLDS } from '../../../core/baskets/thresholds.ts';
 import type { BasketWindow } from '../../../core/baskets/types.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
-import { SALE_ORDER } from '../../domain/contribution/contribution-sql.ts';
+import { SALE_ORDER } from '../contribution/contribution-sql.ts';
 import { type BasketCounts, CountRow, toBasketCounts } from './basket-count-rows.ts';
 
 /**

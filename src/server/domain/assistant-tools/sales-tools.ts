@@ -1,15 +1,12 @@
 import { z } from 'zod';
-import { PROFIT_COMPARISONS, PROFIT_GRANULARITIES } from '../../../../shared/contracts/profit.ts';
-import { currencyDigitsOf, minorToDecimal, parseDecimalToMinor } from '../../../../shared/money.ts';
-import { keepContributionAnswer } from '../../../domain/contribution/keep-contribution-answer.ts';
-import {
-  PRODUCT_ALLOCATION_RULE,
-  readProductProfit,
-} from '../../../domain/contribution/read-product-profit.ts';
-import { readDashboardKpis } from '../../../domain/dashboard/read-dashboard.ts';
-import { readInsights } from '../../../domain/insights/read-insights.ts';
-import { readProfitReport } from '../../../domain/profit/read-profit-report.ts';
-import { defineTool } from '../tool-definition.ts';
+import { PROFIT_COMPARISONS, PROFIT_GRANULARITIES } from '../../../shared/contracts/profit.ts';
+import { currencyDigitsOf, minorToDecimal, parseDecimalToMinor } from '../../../shared/money.ts';
+import { keepContributionAnswer } from '../contribution/keep-contribution-answer.ts';
+import { PRODUCT_ALLOCATION_RULE, readProductProfit } from '../contribution/read-product-profit.ts';
+import { readDashboardKpis } from '../dashboard/read-dashboard.ts';
+import { readInsights } from '../insights/read-insights.ts';
+import { readProfitReport } from '../profit/read-profit-report.ts';
+import { defineTool } from './tool-definition.ts';
 import {
   checkPeriodEnd,
   periodDaysOf,
@@ -17,7 +14,7 @@ import {
   periodWindow,
   rangeInput,
   resolveRange,
-} from '../tool-window.ts';
+} from './tool-window.ts';
 
 /** Decision 010's P&L lines, as the Profit page explains them. */
 const PROFIT_DEFINITIONS = {

@@ -1,5 +1,5 @@
+import { CityBackground } from '@web/components/layout/city-background.tsx';
 import type { ReactNode } from 'react';
-import { CityBackground } from './city-background.tsx';
 import { TopNav } from './top-nav.tsx';
 
 /** Frame of every signed-in page: cityscape background, top navigation, centred content. */
