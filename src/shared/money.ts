@@ -62,7 +62,15 @@ export function minorToDecimal(minor: number, digits: number): string {
  * becomes wire money.
  */
 export function majorToDecimal(major: number, digits: number): string {
-  return minorToDecimal(Math.round(major * 10 ** digits), digits);
+  return minorToDecimal(majorToMinor(major, digits), digits);
+}
+
+/**
+ * A model's estimate in major units rounded once to its nearest minor unit: 1234.5678 (digits 2) →
+ * 123457. For sums and differences that must add up exactly once written (decision 170).
+ */
+export function majorToMinor(major: number, digits: number): number {
+  return Math.round(major * 10 ** digits);
 }
 
 /** An amount on the wire: an exact decimal string in major units of the response's `currency`. */

@@ -70,7 +70,8 @@ export function RevenueImpactChart({ opportunities }: { opportunities: readonly 
   const data = opportunities
     .filter((o) => o.impactKind === 'revenue')
     .slice(0, 5)
-    .map((o) => ({ name: typeLabel(o.type), value: o.revenueImpactMax }));
+    // A plot position only (decision 146): the bar's height, never summed.
+    .map((o) => ({ name: typeLabel(o.type), value: Number(o.revenueImpactMax) }));
   const currency = opportunities[0]?.currency;
   const thousands = (v: unknown) => formatThousands(Number(v), currency);
   return (
@@ -176,7 +177,7 @@ export function AttributionTable({
                   <td
                     className="py-2 pr-3"
                     data-testid="attribution-revenue"
-                    {...metaMetric(row, 'meta.attributedRevenue', row.revenue)}
+                    {...metaMetric(row, 'meta.attributedRevenue', Number(row.revenue))}
                   >
                     {formatMoney(row.revenue, currency, NO_DECIMALS)}
                   </td>

@@ -107,12 +107,12 @@ export function OpportunityDetailsDialog({ opportunity: o, onOpenChange }: Oppor
                       <span className="text-slate-400">Measured change: </span>
                       <span
                         className={
-                          o.realisedImpact >= 0
-                            ? 'font-semibold text-emerald-300'
-                            : 'font-semibold text-red-300'
+                          o.realisedImpact.startsWith('-')
+                            ? 'font-semibold text-red-300'
+                            : 'font-semibold text-emerald-300'
                         }
                       >
-                        {o.realisedImpact >= 0 ? '+' : ''}
+                        {o.realisedImpact.startsWith('-') ? '' : '+'}
                         {formatMoney(o.realisedImpact, o.currency, NO_DECIMALS)}
                       </span>
                       <span className="text-slate-400">
