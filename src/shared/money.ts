@@ -73,6 +73,20 @@ export function majorToMinor(major: number, digits: number): number {
   return Math.round(major * 10 ** digits);
 }
 
+/**
+ * An evidence fact's amount on the wire (decision 171): a model's number of major units written once
+ * as money; a decimal string kept; any other text is no amount and stays text.
+ */
+export function moneyFact(
+  fact: { label: string; value: number | string },
+  digits: number,
+): { label: string; value: string; unit: 'currency' | 'text' } {
+  if (typeof fact.value === 'number')
+    return { label: fact.label, value: majorToDecimal(fact.value, digits), unit: 'currency' };
+  const decimal = /^-?\d+(\.\d+)?$/.test(fact.value);
+  return { label: fact.label, value: fact.value, unit: decimal ? 'currency' : 'text' };
+}
+
 /** An amount on the wire: an exact decimal string in major units of the response's `currency`. */
 export const MoneySchema = z
   .string()

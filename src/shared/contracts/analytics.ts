@@ -100,7 +100,8 @@ export const StockImpactRowSchema = z.object({
   stockState: z.enum(['Out of stock', 'Low stock', 'In stock']),
   /** The product's lead time the state was judged with: the owner's, else the default (decision 112). */
   leadTimeDays: z.number().int(),
-  estimatedLoss: z.number(),
+  /** Revenue lost to the stock-out, an estimate rounded once to the run currency's minor unit. */
+  estimatedLoss: MoneySchema,
   available: z.number().int(),
   daysOfCover: z.number().nullable(),
   outOfStockDays: z.number().int(),

@@ -3,12 +3,18 @@ import { isShopDay } from '../calendar.ts';
 import { CurrencySchema, MoneySchema } from '../money.ts';
 import { ProfitCoverageSchema } from './profit.ts';
 
-/** One fact behind an opportunity (a number with its unit, or text). */
-export const EvidenceFactSchema = z.object({
-  label: z.string(),
-  value: z.union([z.number(), z.string()]),
-  unit: z.enum(['currency', 'percent', 'count', 'days', 'ratio', 'text']).optional(),
-});
+/**
+ * One fact behind an opportunity: an amount (`unit: 'currency'`, its value `MoneySchema` in the
+ * opportunity's `currency`, decision 171), or a number with another unit, or text.
+ */
+export const EvidenceFactSchema = z.union([
+  z.object({ label: z.string(), value: MoneySchema, unit: z.literal('currency') }),
+  z.object({
+    label: z.string(),
+    value: z.union([z.number(), z.string()]),
+    unit: z.enum(['percent', 'count', 'days', 'ratio', 'text']).optional(),
+  }),
+]);
 
 export const OpportunityEvidenceSchema = z.object({
   method: z.string(),

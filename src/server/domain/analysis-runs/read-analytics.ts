@@ -338,13 +338,14 @@ export async function readStockImpactOfRun(db: Db, run: LatestRun): Promise<Stoc
     .from(analysisStockRows)
     .where(eq(analysisStockRows.runId, run.id))
     .orderBy(desc(analysisStockRows.estimatedLoss));
+  const digits = currencyDigitsOf(run.currencyCode ?? 'USD');
   return rows.map((r) => ({
     product: r.product,
     variantId: r.productId,
     status: r.status,
     stockState: classifyStock(r.available, r.daysOfCover, r.leadTimeDays),
     leadTimeDays: r.leadTimeDays,
-    estimatedLoss: r.estimatedLoss,
+    estimatedLoss: majorToDecimal(r.estimatedLoss, digits),
     available: r.available,
     daysOfCover: r.daysOfCover,
     outOfStockDays: r.outOfStockDays,

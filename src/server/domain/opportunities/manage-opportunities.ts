@@ -1,12 +1,19 @@
 import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import type { OpportunityEvidence } from '../../../core/opportunities/types.ts';
 import { DAY_MS } from '../../../shared/calendar.ts';
 import type {
   Opportunity,
   OpportunitySort,
   OpportunityStats,
 } from '../../../shared/contracts/opportunities.ts';
-import { currencyDigitsOf, majorToDecimal, majorToMinor, minorToDecimal } from '../../../shared/money.ts';
+import {
+  currencyDigitsOf,
+  majorToDecimal,
+  majorToMinor,
+  minorToDecimal,
+  moneyFact,
+} from '../../../shared/money.ts';
 import { impactKindOf, SAVINGS_OPPORTUNITY_TYPES } from '../../../shared/opportunity-impact.ts';
 import { compareByProfitImpact } from '../../../shared/opportunity-order.ts';
 import type { Db } from '../../db/client.ts';
@@ -36,7 +43,8 @@ const listedNow = sql`(${opportunities.status} <> 'dismissed' OR ${opportunities
  * change summed in minor units, so the Testing page's before, after and change add up exactly.
  */
 export function presentOpportunity(row: OpportunityRow, currency: string, now = new Date()): Opportunity {
-  const evidence = row.evidence as Opportunity['evidence'];
+  // As the detectors wrote it: amounts in major units (core `OpportunityEvidence`).
+  const evidence = row.evidence as OpportunityEvidence | null;
   const digits = currencyDigitsOf(currency);
   const money = (major: number | null) => (major === null ? null : majorToDecimal(major, digits));
   const baseline = row.baseline?.value ?? null;
@@ -71,7 +79,12 @@ export function presentOpportunity(row: OpportunityRow, currency: string, now = 
     effortLevel: row.effortLevel,
     status: snoozePassed ? 'open' : row.status,
     currency,
-    evidence: { method: evidence?.method ?? '', facts: evidence?.facts ?? [] },
+    evidence: {
+      method: evidence?.method ?? '',
+      facts: (evidence?.facts ?? []).map((f) =>
+        f.unit === 'currency' ? moneyFact(f, digits) : { label: f.label, value: f.value, unit: f.unit },
+      ),
+    },
     firstDetectedAt: row.firstDetectedAt.toISOString(),
     lastDetectedAt: row.lastDetectedAt.toISOString(),
     implementedAt: row.implementedAt?.toISOString() ?? null,

@@ -380,7 +380,12 @@ export function StockImpactList({
                 </p>
               </div>
               {/* Red only for a real loss: a low-stock variant that has lost nothing yet reads $0.0K quietly. */}
-              <p className={cn('font-semibold', row.estimatedLoss > 0 ? 'text-red-300' : 'text-slate-400')}>
+              <p
+                className={cn(
+                  'font-semibold',
+                  Number(row.estimatedLoss) > 0 ? 'text-red-300' : 'text-slate-400',
+                )}
+              >
                 {formatThousands(row.estimatedLoss, currency, 1)}
               </p>
             </li>

@@ -13,10 +13,10 @@ import { formatConfidence, priorityLabel, typeLabel } from '../../../lib/opportu
 type Fact = Opportunity['evidence']['facts'][number];
 
 function formatFact(fact: Fact, currency: string): string {
+  // An amount is a wire decimal string (decision 171).
+  if (fact.unit === 'currency') return formatMoney(fact.value, currency);
   if (typeof fact.value === 'string') return fact.value;
   switch (fact.unit) {
-    case 'currency':
-      return formatMoney(fact.value, currency);
     case 'percent':
       return `${fact.value}%`;
     case 'days':
