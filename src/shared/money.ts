@@ -62,7 +62,29 @@ export function minorToDecimal(minor: number, digits: number): string {
  * becomes wire money.
  */
 export function majorToDecimal(major: number, digits: number): string {
-  return minorToDecimal(Math.round(major * 10 ** digits), digits);
+  return minorToDecimal(majorToMinor(major, digits), digits);
+}
+
+/**
+ * A model's estimate in major units rounded once to its nearest minor unit: 1234.5678 (digits 2) →
+ * 123457. For sums and differences that must add up exactly once written (decision 170).
+ */
+export function majorToMinor(major: number, digits: number): number {
+  return Math.round(major * 10 ** digits);
+}
+
+/**
+ * An evidence fact's amount on the wire (decision 171): a model's number of major units written once
+ * as money; a decimal string kept; any other text is no amount and stays text.
+ */
+export function moneyFact(
+  fact: { label: string; value: number | string },
+  digits: number,
+): { label: string; value: string; unit: 'currency' | 'text' } {
+  if (typeof fact.value === 'number')
+    return { label: fact.label, value: majorToDecimal(fact.value, digits), unit: 'currency' };
+  const decimal = /^-?\d+(\.\d+)?$/.test(fact.value);
+  return { label: fact.label, value: fact.value, unit: decimal ? 'currency' : 'text' };
 }
 
 /** An amount on the wire: an exact decimal string in major units of the response's `currency`. */

@@ -1,9 +1,23 @@
-/** The fields the profit order reads (an opportunity on the wire has them all). */
+/**
+ * The fields the profit order reads (an opportunity on the wire has them all): amounts as the wire
+ * writes them, decimal strings of one currency, compared (never added) by their value.
+ */
 interface ProfitRanked {
   id: string;
-  revenueImpactMax: number;
-  profitImpactMax: number | null;
+  revenueImpactMax: string;
+  profitImpactMax: string | null;
   losesMoney: boolean;
+}
+
+/** b − a as an order only: positive when b's amount is larger. */
+const larger = (a: string | null, b: string | null) => Number(b ?? 0) - Number(a ?? 0);
+
+/** The spec's order: largest upper revenue impact first (ties left as they are). */
+export function compareByRevenueImpact(
+  a: Pick<ProfitRanked, 'revenueImpactMax'>,
+  b: Pick<ProfitRanked, 'revenueImpactMax'>,
+): number {
+  return larger(a.revenueImpactMax, b.revenueImpactMax);
 }
 
 /**
@@ -16,8 +30,8 @@ export function compareByProfitImpact(a: ProfitRanked, b: ProfitRanked): number 
   const rank = (o: ProfitRanked) => (o.losesMoney ? 2 : o.profitImpactMax === null ? 1 : 0);
   return (
     rank(a) - rank(b) ||
-    (b.profitImpactMax ?? 0) - (a.profitImpactMax ?? 0) ||
-    b.revenueImpactMax - a.revenueImpactMax ||
+    larger(a.profitImpactMax, b.profitImpactMax) ||
+    compareByRevenueImpact(a, b) ||
     a.id.localeCompare(b.id)
   );
 }

@@ -126,7 +126,8 @@ describe('every platform in the campaign alerts and opportunities (connected dem
     expect(stop, opportunities.map((o) => o.title).join('\n')).toBeDefined();
     expect(stop!.evidence.facts).toContainEqual({
       label: 'TikTok Ads-reported revenue',
-      value: expect.any(Number),
+      // An amount in the shop currency, an exact decimal string (decision 171).
+      value: expect.stringMatching(/^\d+\.\d{2}$/),
       unit: 'currency',
     });
     const campaigns = await get<CampaignPerformance>('/api/campaigns?period=30');

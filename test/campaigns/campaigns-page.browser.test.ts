@@ -109,7 +109,7 @@ describeInBrowser('the Campaign Performance page on the demo store', () => {
     const channelRow = page.getByTestId('first-party-channel').first();
     await expect
       .poll(() => channelRow.getByTestId('first-party-channel-revenue').textContent(), POLL)
-      .toBe(usd(topChannel.revenueMinor));
+      .toBe(usdAmount(topChannel.revenue));
     await expect(channelRow.getByTestId('first-party-channel-orders').textContent()).resolves.toBe(
       topChannel.conversions.toLocaleString('en-US'),
     );

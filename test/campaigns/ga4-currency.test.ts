@@ -111,7 +111,7 @@ describe('GA4 amounts in the shop currency', () => {
     for (const c of campaigns.campaigns) expect(c.ga4ReportedRevenue).toBeNull();
     expect(campaigns.ga4CurrencyNote).toMatch(/GA4 reports in EUR.*not converted to USD/);
     const firstParty = await get<FirstPartyAttribution>('/api/attribution/first-party?period=30&model=last');
-    for (const c of firstParty.channels) expect(c.ga4ReportedRevenueMinor).toBeNull();
+    for (const c of firstParty.channels) expect(c.ga4ReportedRevenue).toBeNull();
     expect(firstParty.ga4CurrencyNote).toMatch(/not converted/);
     const rows = await get<AttributionRow[]>('/api/analytics/attribution?period=30');
     for (const row of rows.filter((r) => r.channel !== 'meta_ads')) expect(row.platformRevenue).toBeNull();
@@ -149,13 +149,13 @@ describe('GA4 amounts in the shop currency', () => {
     // The same conversion per channel on the first-party table and the attribution rows.
     const firstParty = await get<FirstPartyAttribution>('/api/attribution/first-party?period=30&model=last');
     const meta = firstParty.channels.find((c) => c.channel === 'meta_ads');
-    expect(meta?.ga4ReportedRevenueMinor).toBe(expected.total);
+    expect(centsOrNull(meta?.ga4ReportedRevenue ?? null)).toBe(expected.total);
     const rows = await get<AttributionRow[]>('/api/analytics/attribution?period=30');
     const others = rows.filter((r) => r.channel !== 'meta_ads');
-    expect(others.some((r) => (r.platformRevenue ?? 0) > 0)).toBe(true);
+    expect(others.some((r) => (centsOrNull(r.platformRevenue) ?? 0) > 0)).toBe(true);
     for (const row of others) {
       const own = firstParty.channels.find((c) => c.channel === row.channel);
-      expect(row.platformRevenue, row.channel).toBe((own?.ga4ReportedRevenueMinor ?? 0) / 100);
+      expect(row.platformRevenue, row.channel).toBe(own?.ga4ReportedRevenue ?? '0.00');
     }
 
     // The GA tab's overview (decision 081): its revenue by day, 10 days at 1.25 and 20 at 1.5.
@@ -173,7 +173,11 @@ describe('GA4 amounts in the shop currency', () => {
     expect(analysed.some((r) => (r.platformRevenue ?? 0) > 0)).toBe(true);
     for (const row of analysed) {
       const own = others.find((r) => r.channel === row.channel);
-      expect(row.platformRevenue, row.channel).toBeCloseTo(own?.platformRevenue ?? 0, 6);
+      // The page's figure is the analysed one rounded once to the cent (decision 170).
+      const pageCents = centsOrNull(own?.platformRevenue ?? '0') ?? 0;
+      expect(Math.abs((row.platformRevenue ?? 0) * 100 - pageCents), row.channel).toBeLessThanOrEqual(
+        0.5 + 1e-6,
+      );
     }
   }, 60_000);
 });

@@ -70,12 +70,12 @@ describe('TikTok-driven orders (connected demo)', () => {
     expect(spendMinor).toBeGreaterThan(0);
     expect(platform.spend).toBe(spend.spend);
     expect(parseDecimalToMinor(channel.spend!, 2)).toBe(spendMinor);
-    expect(Math.round(row.spend! * 100)).toBe(spendMinor);
+    expect(parseDecimalToMinor(row.spend!, 2)).toBe(spendMinor);
     // Every TikTok-driven order's last visit is its TikTok click: the channel's credited orders are
     // exactly the campaigns' store-verified ones.
     expect(spend.storeVerifiedOrders).toBeGreaterThan(0);
     expect(channel.verifiedOrders).toBe(spend.storeVerifiedOrders);
-    expect(Math.round(row.revenue * 100)).toBe(parseDecimalToMinor(channel.netRevenue, 2));
+    expect(row.revenue).toBe(channel.netRevenue);
     expect(Math.abs(row.roas! - parseDecimalToMinor(channel.netRevenue, 2) / spendMinor)).toBeLessThan(0.01);
     for (const c of platform.campaigns) {
       const api = spend.campaigns.find((a) => a.campaignId === c.campaignId)!;
@@ -105,7 +105,7 @@ describe('TikTok-driven orders (connected demo)', () => {
     expect(revenueMinor).toBeGreaterThan(0);
     const attribution = AttributionRowListSchema.parse(await get('/api/analytics/attribution?period=90'));
     const row = attribution.find((r) => r.channel === 'tiktok_ads')!;
-    expect(Math.round(row.platformRevenue! * 100)).toBe(revenueMinor);
+    expect(parseDecimalToMinor(row.platformRevenue!, 2)).toBe(revenueMinor);
     // GA4's tag sees ~84 % of the orders (ad blockers, consent): a partial match, never 0.
     expect(row.matchRate).toBeGreaterThan(50);
     expect(row.matchRate).toBeLessThan(100);

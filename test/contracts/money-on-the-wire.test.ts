@@ -80,6 +80,22 @@ describe('money on the wire', () => {
       ltvToCac: z.number(),
       total: z.number().int(),
       price: z.string().regex(/^-?\d+(\.\d+)?$/),
+      // Decision 171: the words that used to hide money, and evidence facts in a currency.
+      cpc: z.number().nullable(),
+      estimatedLoss: z.number(),
+      spendInAccountCurrency: z.number(),
+      platformConversionValue: z.number(),
+      discount: z.number(),
+      discountCount: z.number().int(),
+      formatVersion: z.number().int(),
+      facts: z.array(
+        z.object({
+          label: z.string(),
+          value: z.union([z.number(), z.string()]),
+          unit: z.enum(['currency', 'count']),
+        }),
+      ),
+      counts: z.array(z.object({ label: z.string(), value: z.number(), unit: z.enum(['count', 'percent']) })),
     });
     expect(numericMoneyFields('planted.ts', 'Planted', planted).map((field) => field.path)).toEqual([
       'Planted.revenueMinor',
@@ -87,6 +103,12 @@ describe('money on the wire', () => {
       'Planted.revenue.current',
       'Planted.revenue.previous',
       'Planted.revenueDays[].actual',
+      'Planted.cpc',
+      'Planted.estimatedLoss',
+      'Planted.spendInAccountCurrency',
+      'Planted.platformConversionValue',
+      'Planted.discount',
+      'Planted.facts[].value',
     ]);
   });
 

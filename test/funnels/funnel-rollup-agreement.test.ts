@@ -21,6 +21,7 @@ import type {
   FunnelReportQuery,
   FunnelStepSessions,
 } from '../../src/shared/contracts/funnels.ts';
+import { minorToDecimal, parseDecimalToMinor } from '../../src/shared/money.ts';
 import { createOrder, createOrderJourney, createSyncedShop } from '../support/factories.ts';
 import { startTestApp, type TestApp } from '../support/start-app.ts';
 import { addWebsite, workspaceOfSite } from '../tracking/ingest-helpers.ts';
@@ -148,8 +149,8 @@ describe('funnel pre-aggregates equal the raw read', () => {
     const steps = summarizeFunnel(funnel.steps.length, sessions, total!.revenue).map((step, i) => ({
       name: funnel.steps[i]!.value,
       ...step,
-      revenue: Math.round(step.revenue),
-      contribution: Math.round(step.contribution),
+      revenue: minorToDecimal(Math.round(step.revenue), 2),
+      contribution: minorToDecimal(Math.round(step.contribution), 2),
     }));
     return { steps, sessions };
   }
@@ -170,7 +171,7 @@ describe('funnel pre-aggregates equal the raw read', () => {
         // Not an empty agreement: sessions pass every step, with gaps and orders.
         expect(report.steps.every((step) => step.sessions > 0)).toBe(true);
         expect(report.steps.at(-1)!.medianSeconds).toBeGreaterThan(0);
-        expect(report.steps.at(-1)!.revenue).toBeGreaterThan(0);
+        expect(parseDecimalToMinor(report.steps.at(-1)!.revenue, 2)).toBeGreaterThan(0);
       }
     }
     // The drill-down of step 2 reads the folded paths: the same sessions and exits as the raw read.

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Funnel, FunnelReport, FunnelStepSessions } from '../../src/shared/contracts/funnels.ts';
 import type { PixelEvent } from '../../src/shared/contracts/pixel-events.ts';
 import type { TrackingConfiguration } from '../../src/shared/contracts/tracking-configurations.ts';
+import { minorToDecimal, parseDecimalToMinor } from '../../src/shared/money.ts';
 import { createOrder, createSyncedShop } from '../support/factories.ts';
 import { startTestApp, type TestApp } from '../support/start-app.ts';
 import { addWebsite, postEvents, workspaceOfSite } from '../tracking/ingest-helpers.ts';
@@ -116,12 +117,14 @@ describe('funnels API', () => {
     );
     const bought = reach.flatMap((r, i) => (r === 6 ? [orderValue(i)] : []));
     const revenue = bought.reduce((a, b) => a + b, 0);
-    expect(checkout.steps.at(-1)!.revenue).toBe(revenue);
+    expect(checkout.steps.at(-1)!.revenue).toBe(minorToDecimal(revenue, 2));
     expect(checkout.steps.at(-1)!.revenueShare).toBe(1);
     // Contribution margin: price − the frozen unit cost of each bought session's line, less the refund.
     const contribution =
       reach.reduce((sum, r, i) => (r === 6 ? sum + orderValue(i) - unitCost(i) : sum), 0) - refunded;
-    expect(checkout.steps.map((s) => s.contribution)).toEqual(CHECKOUT.map(() => contribution));
+    expect(checkout.steps.map((s) => s.contribution)).toEqual(
+      CHECKOUT.map(() => minorToDecimal(contribution, 2)),
+    );
     expect(checkout.steps.at(-1)!.conversionRate).toBeCloseTo(bought.length / reach.length, 10);
     // Session i spends 30 s × (i + 1) per step: step 2's median over the sessions that got there.
     const gaps = reach.flatMap((r, i) => (r >= 2 ? [30 * (i + 1)] : [])).sort((a, b) => a - b);
@@ -147,7 +150,7 @@ describe('funnels API', () => {
     expect(drill.latest.slice(0, left.length).every((s) => s.furthestStep === 3)).toBe(true);
     expect(drill.latest.map((s) => s.furthestStep).sort()).toEqual(reach.filter((r) => r >= 3).sort());
     const paid = drill.latest.filter((s) => s.furthestStep === 6).map((s) => s.revenue);
-    expect(paid.reduce((a, b) => a + b, 0)).toBe(
+    expect(paid.reduce((a, b) => a + parseDecimalToMinor(b, 2), 0)).toBe(
       reach.reduce((sum, r, i) => (r === 6 ? sum + orderValue(i) : sum), 0),
     );
 

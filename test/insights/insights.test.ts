@@ -157,6 +157,7 @@ describe('after the demo store is connected and analysed', () => {
     for (const mover of movers) {
       const row = byProduct.get(mover.id.split(':')[1]!)!;
       const totals = { current: Number(row.current), previous: Number(row.previous) };
+      expect(evidence(mover, 'Last 90 days')).toMatch(/^-?\d+\.\d{2}$/);
       expect(Number(evidence(mover, 'Last 90 days'))).toBeCloseTo(totals.current / 100, 2);
       expect(Number(evidence(mover, 'Previous 90 days'))).toBeCloseTo(totals.previous / 100, 2);
       expect(mover.tone).toBe(totals.current > totals.previous ? 'positive' : 'negative');

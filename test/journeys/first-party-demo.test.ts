@@ -192,7 +192,7 @@ describe('first-party journeys on the demo store', () => {
     let agreeing = 0;
     for (const c of last.channels) agreeing += Math.min(c.conversions, planted.get(c.channel) ?? 0);
     console.log(
-      `first-party last touch: ${agreeing}/${last.joinedOrders} on the planted channel; ${JSON.stringify(last.channels.map((c) => [c.channel, c.conversions, c.revenueMinor, c.storeRevenueMinor, c.ga4ReportedRevenueMinor, c.metaReportedRevenueMinor]))}`,
+      `first-party last touch: ${agreeing}/${last.joinedOrders} on the planted channel; ${JSON.stringify(last.channels.map((c) => [c.channel, c.conversions, c.revenue, c.storeRevenue, c.ga4ReportedRevenue, c.metaReportedRevenue]))}`,
     );
     expect(agreeing / last.joinedOrders).toBeGreaterThanOrEqual(0.95);
     // The store's column is order value before refunds, as labelled: its channels add up to the
@@ -201,18 +201,19 @@ describe('first-party journeys on the demo store', () => {
       await (await app.request('/api/dashboard/kpis?period=90', { cookie: owner })).json(),
     );
     expect(dashboard.current).toEqual({ start: last.startDate, end: last.endDate });
-    expect(last.channels.reduce((sum, c) => sum + c.storeRevenueMinor, 0)).toBe(
+    expect(last.channels.reduce((sum, c) => sum + parseDecimalToMinor(c.storeRevenue, 2), 0)).toBe(
       parseDecimalToMinor(dashboard.kpis!.grossSales.current, dashboard.currencyDigits ?? 2),
     );
 
     for (const model of ATTRIBUTION_MODELS) {
       const credit = model === 'last' ? last : await readModel(model);
-      const total = credit.channels.reduce((s, c) => s + c.revenueMinor, 0);
-      expect(Math.abs(total - credit.joinedRevenueMinor), model).toBeLessThanOrEqual(credit.channels.length);
-      expect(
-        credit.channels.find((c) => c.channel === 'meta_ads')?.metaReportedRevenueMinor,
-        model,
-      ).toBeGreaterThan(0);
+      expect(credit.currency, model).toBe('USD');
+      const total = credit.channels.reduce((s, c) => s + parseDecimalToMinor(c.revenue, 2), 0);
+      expect(Math.abs(total - parseDecimalToMinor(credit.joinedRevenue, 2)), model).toBeLessThanOrEqual(
+        credit.channels.length,
+      );
+      const metaClaim = credit.channels.find((c) => c.channel === 'meta_ads')?.metaReportedRevenue;
+      expect(parseDecimalToMinor(metaClaim ?? '0', 2), model).toBeGreaterThan(0);
     }
     const bad = await app.request('/api/attribution/first-party?model=u-shaped', { cookie: owner });
     expect(bad.status).toBe(400);
@@ -224,7 +225,10 @@ describe('first-party journeys on the demo store', () => {
     ).json()) as CampaignPerformance;
     const lnd = await readModel('last-non-direct');
     const ofMeta = (name: string) =>
-      lnd.campaigns.find((c) => c.channel === 'meta_ads' && c.campaign === name)?.revenueMinor ?? 0;
+      parseDecimalToMinor(
+        lnd.campaigns.find((c) => c.channel === 'meta_ads' && c.campaign === name)?.revenue ?? '0',
+        2,
+      );
     expect(campaigns.campaigns.some((c) => parseDecimalToMinor(c.firstPartyRevenue, 2) > 0)).toBe(true);
     for (const c of campaigns.campaigns)
       expect(parseDecimalToMinor(c.firstPartyRevenue, 2), c.name).toBe(ofMeta(c.name));
@@ -295,7 +299,7 @@ describe('first-party journeys on the demo store', () => {
     };
     const first = await read();
     console.log(
-      `first-party markov: ${first.joinedOrders} ${first.joinedRevenueMinor} ${JSON.stringify(first.channels.map((c) => [c.channel, c.conversions, c.revenueMinor]))} ${JSON.stringify(first.campaigns.slice(0, 5))}`,
+      `first-party markov: ${first.joinedOrders} ${first.joinedRevenue} ${JSON.stringify(first.channels.map((c) => [c.channel, c.conversions, c.revenue]))} ${JSON.stringify(first.campaigns.slice(0, 5))}`,
     );
     expect(first.joinedOrders).toBeGreaterThan(0);
     // Kept: the answers cache holds the credit under its data version, and a repeat read answers it.

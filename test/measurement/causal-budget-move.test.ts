@@ -67,11 +67,12 @@ describe('a budget move that truly pays, offered and implemented on a synced sto
     // What the move truly earns, over the 30 days the opportunity prices, lies in its interval.
     const thirtyDays = (weekly * 30) / 7;
     expect(weekly, `${said}; truly ${weekly.toFixed(2)} a week at margin ${margin}`).toBeGreaterThan(0);
-    expect(move!.profitImpactMin, said).toBeGreaterThan(0);
-    expect(move!.profitImpactMin!, `truly ${thirtyDays.toFixed(2)} in 30 days`).toBeLessThanOrEqual(
+    // Wire amounts, exact decimal strings (decision 170): compared by value.
+    expect(Number(move!.profitImpactMin), said).toBeGreaterThan(0);
+    expect(Number(move!.profitImpactMin), `truly ${thirtyDays.toFixed(2)} in 30 days`).toBeLessThanOrEqual(
       thirtyDays,
     );
-    expect(move!.profitImpactMax!, `truly ${thirtyDays.toFixed(2)} in 30 days`).toBeGreaterThanOrEqual(
+    expect(Number(move!.profitImpactMax), `truly ${thirtyDays.toFixed(2)} in 30 days`).toBeGreaterThanOrEqual(
       thirtyDays,
     );
   });
@@ -85,7 +86,7 @@ describe('a budget move that truly pays, offered and implemented on a synced sto
     expect(response.status).toBe(200);
     const implemented = (await response.json()) as Opportunity;
     expect(implemented).toMatchObject({ id, status: 'implemented' });
-    expect(implemented.baselineValue).toEqual(expect.any(Number));
+    expect(implemented.baselineValue).toMatch(/^-?\d+\.\d{2}$/);
     const run = await app.request('/api/analysis/run', { method: 'POST', cookie: owner });
     expect(run.status).toBe(200);
     const after = OpportunityListSchema.parse(
@@ -93,7 +94,8 @@ describe('a budget move that truly pays, offered and implemented on a synced sto
     ).find((o) => o.id === id)!;
     expect(after.status).toBe('implemented');
     // The same synced data, so the tracked 30-day revenue has not moved yet; it is measured.
-    expect(after.realisedImpact).toBe(0);
+    expect(after.realisedImpact).toBe('0.00');
+    expect(after.measuredValue).toBe(implemented.baselineValue);
     expect(after.realisedMeasuredAt).toEqual(expect.any(String));
   }, 300_000);
 });

@@ -45,7 +45,7 @@ function ga4Truth(store: DemoStore, start: string, end: string) {
   return { revenueMinor, sessions };
 }
 
-const cents = (major: number) => Math.round(major * 100);
+const cents = (amount: string | null) => parseDecimalToMinor(amount ?? '0', 2);
 /** A wire amount of the USD demo store (an exact decimal string) in cents; undefined when absent. */
 const minorOf = (amount: string | undefined) =>
   amount === undefined ? undefined : parseDecimalToMinor(amount, 2);
@@ -73,14 +73,14 @@ describe('one set of numbers on the demo store', () => {
       window: [window.start, window.end],
       revenue: {
         dashboard: minorOf(k.revenue.current),
-        attributionSum: cents(attribution.reduce((s, r) => s + r.revenue, 0)),
+        attributionSum: attribution.reduce((s, r) => s + cents(r.revenue), 0),
       },
       orders: { dashboard: k.orders.current, truth: truth.orders },
       adSpend: { dashboard: minorOf(k.adSpend?.current), truth: truth.adSpend },
       metaSpend: {
         dashboard: minorOf(dashboard.adPlatforms.find((p) => p.platform === 'meta')?.spend),
         campaigns: parseDecimalToMinor(campaigns.totals.spend, 2),
-        attribution: cents(meta.spend ?? 0),
+        attribution: cents(meta.spend),
         truth: truth.spend,
       },
       metaRevenue: {
@@ -103,7 +103,7 @@ describe('one set of numbers on the demo store', () => {
     expect(figures.adSpend.dashboard).toBe(truth.adSpend);
     expect(figures.metaSpend.dashboard).toBe(truth.spend);
     expect(parseDecimalToMinor(campaigns.totals.spend, 2)).toBe(truth.spend);
-    expect(cents(meta.spend ?? 0)).toBe(truth.spend);
+    expect(cents(meta.spend)).toBe(truth.spend);
     // Meta-attributed revenue, ROAS and match rate: one attribution rule.
     expect(cents(meta.revenue)).toBe(parseDecimalToMinor(campaigns.totals.netRevenue, 2));
     expect(meta.roas).toBeCloseTo(campaigns.totals.roas!, 10);

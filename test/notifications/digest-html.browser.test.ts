@@ -27,10 +27,10 @@ const data: DigestData = {
   opportunities: [
     {
       title: 'Restock "Stoneware Mug – Sand" before it runs out',
-      revenueImpactMax: 4212.15,
+      revenueImpactMax: '4212.15',
       priority: 'high',
     },
-    { title: 'Win back 185 At Risk customers', revenueImpactMax: 1800, priority: 'medium' },
+    { title: 'Win back 185 At Risk customers', revenueImpactMax: '1800.00', priority: 'medium' },
   ],
   alerts: [
     {

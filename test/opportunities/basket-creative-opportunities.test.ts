@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Opportunity, OpportunityListSchema } from '../../src/shared/contracts/opportunities.ts';
+import { parseDecimalToMinor } from '../../src/shared/money.ts';
 import { type DemoTestApp, startConnectedDemoApp } from '../support/start-demo-app.ts';
+
+/** A wire amount (decision 170) in cents; the demo store sells in USD. */
+const cents = (amount: string | null) => parseDecimalToMinor(amount ?? 'NaN', 2);
 
 /**
  * Bundle and refresh-creative opportunities (issue #44, decision 127) on the demo store synced
@@ -36,10 +40,10 @@ describe('opportunities from baskets and creatives on the demo', () => {
       const found = bundles.find((o) => titles.includes(o.title));
       expect(found, `${pair.a.title} → ${pair.b.title}: ${bundles.map((o) => o.title)}`).toBeDefined();
       expect(found!.evidence.method).toMatch(/^Estimated\./);
-      expect(found!.profitImpactMin).toBeGreaterThan(0);
-      expect(found!.profitImpactMax).toBeGreaterThan(found!.profitImpactMin!);
+      expect(cents(found!.profitImpactMin)).toBeGreaterThan(0);
+      expect(cents(found!.profitImpactMax)).toBeGreaterThan(cents(found!.profitImpactMin));
       // The pair's own contribution, below the revenue it adds.
-      expect(found!.profitImpactMax).toBeLessThan(found!.revenueImpactMax);
+      expect(cents(found!.profitImpactMax)).toBeLessThan(cents(found!.revenueImpactMax));
     }
   });
 
@@ -50,7 +54,7 @@ describe('opportunities from baskets and creatives on the demo', () => {
     expect(refresh[0]!.title).toMatch(
       new RegExp(`^Refresh creative ${truth.name}: CPA up \\d+ % in 14 days$`),
     );
-    expect(refresh[0]!.profitImpactMax).toBeGreaterThan(0);
+    expect(cents(refresh[0]!.profitImpactMax)).toBeGreaterThan(0);
     expect(refresh[0]!.evidence.method).toMatch(/^Estimated\./);
   });
 
@@ -63,6 +67,6 @@ describe('opportunities from baskets and creatives on the demo', () => {
     expect(response.status).toBe(200);
     const implemented = await response.json();
     expect(implemented).toMatchObject({ id: bundle.id, status: 'implemented' });
-    expect(implemented.baselineValue).toEqual(expect.any(Number));
+    expect(implemented.baselineValue).toMatch(/^-?\d+\.\d{2}$/);
   });
 });

@@ -93,11 +93,14 @@ describe('after an analysis of a generated store', () => {
       expect(['high', 'medium', 'low']).toContain(o.priority);
       expect(o.confidenceScore).toBeGreaterThanOrEqual(0);
       expect(o.confidenceScore).toBeLessThanOrEqual(1);
-      expect(o.revenueImpactMin).toBeLessThanOrEqual(o.revenueImpactMax);
+      expect(parseDecimalToMinor(o.revenueImpactMin, 2)).toBeLessThanOrEqual(
+        parseDecimalToMinor(o.revenueImpactMax, 2),
+      );
       expect(o.type).toMatch(/^[a-z]+(_[a-z]+)*$/);
       expect(o.evidence.facts.length).toBeGreaterThan(0);
     }
-    const maxima = list.map((o: { revenueImpactMax: number }) => o.revenueImpactMax);
+    // Exact decimal strings (decision 170), in the order of their value.
+    const maxima = list.map((o: { revenueImpactMax: string }) => parseDecimalToMinor(o.revenueImpactMax, 2));
     expect(maxima).toEqual([...maxima].sort((a, b) => b - a));
 
     const segments = await json('/api/analytics/customer-segments', owner);
@@ -142,7 +145,10 @@ describe('after an analysis of a generated store', () => {
     const sumOf = (kind: string) =>
       list
         .filter((o: { impactKind: string }) => o.impactKind === kind)
-        .reduce((s: number, o: { revenueImpactMax: number }) => s + Math.round(o.revenueImpactMax * 100), 0);
+        .reduce(
+          (s: number, o: { revenueImpactMax: string }) => s + parseDecimalToMinor(o.revenueImpactMax, 2),
+          0,
+        );
     expect(stats.currency).toBe('USD');
     expect(parseDecimalToMinor(stats.totalPotential, 2)).toBe(sumOf('revenue'));
     expect(parseDecimalToMinor(stats.totalSavings, 2)).toBe(sumOf('savings'));
@@ -184,7 +190,8 @@ describe('after an analysis of a generated store', () => {
     const implemented = await first.json();
     expect(implemented).toMatchObject({ id: ids[0], status: 'implemented' });
     expect(implemented.implementedAt).toEqual(expect.any(String));
-    expect(implemented.baselineValue).toEqual(expect.any(Number));
+    expect(implemented.baselineValue).toMatch(/^-?\d+\.\d{2}$/);
+    expect(implemented.measuredValue).toBeNull();
     const second = await (await app.request(path, { method: 'POST', cookie: owner })).json();
     expect(second).toEqual(implemented);
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
@@ -287,7 +294,9 @@ describe('after an analysis of a generated store', () => {
     const implemented = list.find((o: { id: string }) => o.id === ids[0]);
     expect(implemented.status).toBe('implemented');
     // Same facts, so the tracked metric has not moved.
-    expect(implemented.realisedImpact).toBe(0);
+    expect(implemented.realisedImpact).toBe('0.00');
+    // The value at the measurement is baseline + change, sent by the server (the page adds nothing).
+    expect(implemented.measuredValue).toBe(implemented.baselineValue);
     expect(implemented.realisedMeasuredAt).toEqual(expect.any(String));
     // A snooze that has passed lists it again as open (the list's version moves with it).
     await app.db.execute(

@@ -219,16 +219,20 @@ describe('opportunities', () => {
       'bundle_products',
       'refresh_creative',
     ]);
-    const rates = byRevenue
-      .filter((o) => !selfPriced.has(o.type) && o.revenueImpactMax > 0)
-      .map((o) => o.profitImpactMax! / o.revenueImpactMax);
-    expect(rates.length).toBeGreaterThan(0);
-    for (const rate of rates) expect(rate).toBeCloseTo(rates[0]!, 4);
-    expect(rates[0]!).toBeGreaterThan(0);
-    expect(rates[0]!).toBeLessThan(1);
+    // Amounts on the wire are rounded once to the cent (decision 170): with the rate read off the
+    // largest impact, each other profit impact is its revenue impact × the rate within 2 cents.
+    const cents = (amount: string | null) => parseDecimalToMinor(amount!, 2);
+    const priced = byRevenue
+      .filter((o) => !selfPriced.has(o.type) && cents(o.revenueImpactMax) > 0)
+      .map((o) => ({ revenue: cents(o.revenueImpactMax), profit: cents(o.profitImpactMax) }));
+    expect(priced.length).toBeGreaterThan(0);
+    const rate = priced[0]!.profit / priced[0]!.revenue;
+    for (const o of priced) expect(Math.abs(o.profit - rate * o.revenue)).toBeLessThanOrEqual(2);
+    expect(rate).toBeGreaterThan(0);
+    expect(rate).toBeLessThan(1);
     for (const o of byRevenue) {
-      expect(o.profitImpactMin!).toBeLessThanOrEqual(o.profitImpactMax!);
-      expect(o.losesMoney).toBe(o.profitImpactMax! < 0);
+      expect(cents(o.profitImpactMin)).toBeLessThanOrEqual(cents(o.profitImpactMax));
+      expect(o.losesMoney).toBe(cents(o.profitImpactMax) < 0);
       if (o.losesMoney) {
         expect(o.priority).toBe('low');
         expect(o.description.startsWith(o.profitNote!)).toBe(true);

@@ -267,7 +267,7 @@ beforeAll(async () => {
   ids.ownerUser = members.members.find((member) => member.you)?.id ?? '';
   ids.store = (await ownerJson<{ activeStoreId: string }>('/api/stores')).activeStoreId;
   const opportunities =
-    await ownerJson<Array<{ id: string; title: string; profitImpactMax: number | null }>>(
+    await ownerJson<Array<{ id: string; title: string; profitImpactMax: string | null }>>(
       '/api/opportunities',
     );
   ids.opportunity = opportunities[0]?.id ?? '';
@@ -279,8 +279,8 @@ beforeAll(async () => {
     {
       name: 'Owner checkout experiment',
       variants: [
-        { name: 'Control', visitors: 500, conversions: 40, revenue: 0 },
-        { name: 'Variant B', visitors: 500, conversions: 55, revenue: 0 },
+        { name: 'Control', visitors: 500, conversions: 40, revenue: '0' },
+        { name: 'Variant B', visitors: 500, conversions: 55, revenue: '0' },
       ],
     },
     cookies.owner,
@@ -345,7 +345,7 @@ describe('a member without cost and personal-data access', () => {
     expect(order.order.customer?.email).toMatch(/^.\*\*\*@.\*\*\*/);
     const opportunities = (await (await app.request('/api/opportunities', { cookie })).json()) as Array<{
       profitImpactMax: unknown;
-      revenueImpactMax: number;
+      revenueImpactMax: string;
     }>;
     expect(opportunities.length).toBeGreaterThan(0);
     expect(opportunities.every((o) => o.profitImpactMax === null)).toBe(true);

@@ -103,8 +103,8 @@ describe('tenant isolation across every endpoint', () => {
       body: JSON.stringify({
         name: 'Owner checkout experiment',
         variants: [
-          { name: 'Control', visitors: 500, conversions: 40, revenue: 0 },
-          { name: 'Variant B', visitors: 500, conversions: 55, revenue: 0 },
+          { name: 'Control', visitors: 500, conversions: 40, revenue: '0' },
+          { name: 'Variant B', visitors: 500, conversions: 55, revenue: '0' },
         ],
       }),
     });

@@ -5,16 +5,21 @@
  * `currency` (decision 009) — so a field that holds money and is typed as a number is a defect.
  *
  * A field holds money when its name says so (revenue, spend, cost, contribution, profit, price, fee,
- * refund, discount, tax, shipping, LTV, CAC, AOV, budget, "…Minor") and nothing in its name makes it a
- * ratio or a count (rate, share, ROAS, count, orders, sessions…). A generic name (`current`, `value`,
- * `min`, `low`…) takes its meaning from the key it sits under: `revenue: { current, previous }`.
+ * refund, discount, tax, shipping, LTV, CAC, AOV, budget, CPC/CPA/CPM, loss, "…Minor") and nothing in
+ * its name makes it a ratio or a count (rate, share, ROAS, orders, sessions…; "count" and "version"
+ * only as words of the camelCase name, so `discount`, `spendInAccountCurrency` and
+ * `platformConversionValue` are money, decision 171). A generic name (`current`, `value`, `min`,
+ * `low`…) takes its meaning from the key it sits under: `revenue: { current, previous }`. An evidence
+ * fact `{ label, value, unit }` whose unit may be 'currency' holds money in `value`.
  */
 import type { z } from 'zod';
 
 const MONEY_NAME =
-  /(revenue|spend|cost|contribution|profit|amount|price|aov|fee|sales|refund|discount|tax|shipping|cogs|ltv|clv|cac|budget|earned|income|impact|minor|potential|savings|purchasevalue|conversionvalue|value$)/i;
+  /(revenue|spend|cost|contribution|profit|amount|price|aov|fee|sales|refund|discount|tax|shipping|cogs|ltv|clv|cac|budget|earned|income|impact|minor|potential|savings|purchasevalue|conversionvalue|value$|cpc|cpa|cpm|loss)/i;
 const NOT_MONEY_NAME =
-  /(rate|share|ratio|roas|poas|mer$|percent|pct|count|orders|sessions|days|quantity|units|customers|users|visitors|clicks|events|lines|weeks|index|score|lift|version|multiple|elasticity|seconds|ms$|id$|pvalue|confidence|digits|^margin$)/i;
+  /(rate|share|ratio|roas|poas|mer$|percent|pct|orders|sessions|days|quantity|units|customers|users|visitors|clicks|events|lines|weeks|index|score|lift|multiple|elasticity|seconds|ms$|id$|pvalue|confidence|digits|^margin$)/i;
+/** "count" and "version" as words of a camelCase name, not inside "discount", "Account" or "conversion". */
+const NOT_MONEY_WORD = /(^count|Count|^version|Version)/;
 /** "ltvToCac", "revenueToSpend": a quotient of two amounts is a ratio. */
 const QUOTIENT_NAME = /[a-z]To[A-Z]/;
 const GENERIC_NAME =
@@ -34,7 +39,7 @@ function defOf(schema: unknown): AnyDef | undefined {
 }
 
 function isMoneyName(name: string, parent: string | undefined): boolean {
-  if (NOT_MONEY_NAME.test(name) || QUOTIENT_NAME.test(name)) return false;
+  if (NOT_MONEY_NAME.test(name) || NOT_MONEY_WORD.test(name) || QUOTIENT_NAME.test(name)) return false;
   // `revenueDays: [{ actual, expected }]`: the list's name without its "per day" names the amount.
   if (GENERIC_NAME.test(name))
     return (
@@ -53,6 +58,12 @@ function childrenOf(def: AnyDef): unknown[] {
   if (Array.isArray(def.items)) children.push(...def.items);
   if (typeof def.getter === 'function') children.push((def.getter as () => unknown)());
   return children;
+}
+
+/** A `unit` field that accepts 'currency' (an enum holding it, or the literal). */
+function acceptsCurrency(schema: unknown): boolean {
+  const parse = (schema as { safeParse?: (value: unknown) => { success: boolean } } | undefined)?.safeParse;
+  return parse?.call(schema, 'currency').success === true;
 }
 
 function isNumeric(schema: unknown): boolean {
@@ -86,8 +97,13 @@ export function numericMoneyFields(file: string, name: string, schema: z.ZodType
     }
     if (def.type === 'object') {
       const shape = def.shape as Record<string, unknown>;
-      for (const [child, value] of Object.entries(shape))
-        visit(value, `${path}.${child}`, child, key, depth + 1);
+      // `{ label, value, unit }`: a numeric value whose unit may be 'currency' is an amount (decision 171).
+      const unitMayBeMoney = acceptsCurrency(shape.unit);
+      for (const [child, value] of Object.entries(shape)) {
+        if (child === 'value' && unitMayBeMoney && isNumeric(value))
+          found.push({ file, path: `${path}.value` });
+        else visit(value, `${path}.${child}`, child, key, depth + 1);
+      }
       return;
     }
     const suffix = def.type === 'array' ? '[]' : '';

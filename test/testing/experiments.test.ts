@@ -23,8 +23,8 @@ const checkout = {
   hypothesis: 'Fewer steps convert more visitors.',
   minimumDetectableEffect: 10,
   variants: [
-    { name: 'Control', visitors: 1000, conversions: 200, revenue: 10_000.5 },
-    { name: 'One page', visitors: 1000, conversions: 250, revenue: 13_100.25 },
+    { name: 'Control', visitors: 1000, conversions: 200, revenue: '10000.5' },
+    { name: 'One page', visitors: 1000, conversions: 250, revenue: '13100.25' },
   ],
 };
 
@@ -69,14 +69,22 @@ describe('experiments', () => {
       name: 'One page',
       visitors: 1000,
       conversions: 250,
-      revenue: 13_100.25,
+      revenue: '13100.25',
     });
+    // Written from exact minor units, in the currency's digits (decision 170).
+    expect(created.variants[0].revenue).toBe('10000.50');
+    expect(created.analysis.variants.map((v: { revenue: string }) => v.revenue)).toEqual([
+      '10000.50',
+      '13100.25',
+    ]);
     const { analysis } = created;
     // 200/1000 vs 250/1000: z = 2.6774, p = 0.00742 (pooled two-proportion z-test, by hand).
     expect(analysis.comparisons[0].pValue).toBeCloseTo(0.00742, 5);
     expect(analysis.comparisons[0].lift).toBeCloseTo(0.25, 12);
     expect(analysis.comparisons[0].probabilityToBeatControl).toBeGreaterThan(0.99);
-    expect(analysis.variants[0].revenuePerVisitor).toBeCloseTo(10.0005, 10);
+    // 10,000.50 / 1,000 visitors = 10.0005: an average, rounded once to the cent.
+    expect(analysis.variants[0].revenuePerVisitor).toBe('10.00');
+    expect(analysis.variants[1].revenuePerVisitor).toBe('13.10');
     expect(analysis.variants[0].rateLow).toBeLessThan(0.2);
     expect(analysis.verdict).toMatchObject({ status: 'winner', label: 'One page wins' });
     expect(analysis.verdict.rule).toMatch(/p-value is below 5 %/);
@@ -87,13 +95,15 @@ describe('experiments', () => {
     const edited = {
       ...checkout,
       variants: [
-        { name: 'Control', visitors: 150, conversions: 30, revenue: 0 },
-        { name: 'One page', visitors: 150, conversions: 33, revenue: 0 },
+        { name: 'Control', visitors: 150, conversions: 30, revenue: '0' },
+        { name: 'One page', visitors: 150, conversions: 33 },
       ],
     };
     const response = await send('PUT', `/api/experiments/${id}`, owner, edited);
     expect(response.status).toBe(200);
     const updated = await response.json();
+    // Revenue left out is 0 (an arm just started).
+    expect(updated.variants.map((v: { revenue: string }) => v.revenue)).toEqual(['0.00', '0.00']);
     expect(updated.analysis.verdict.label).toBe('Not enough data yet');
     expect(updated.analysis.requiredVisitorsPerArm).toBeGreaterThan(6000);
     const list = await (await send('GET', '/api/experiments', owner)).json();
@@ -107,7 +117,7 @@ describe('experiments', () => {
       [
         {
           ...checkout,
-          variants: [checkout.variants[0], { name: 'B', visitors: 10, conversions: 11, revenue: 0 }],
+          variants: [checkout.variants[0], { name: 'B', visitors: 10, conversions: 11, revenue: '0' }],
         },
         /variants\.1\.conversions: conversions cannot exceed visitors/,
       ],
@@ -118,16 +128,31 @@ describe('experiments', () => {
       [
         {
           ...checkout,
-          variants: [checkout.variants[0], { name: 'B', visitors: 1.5, conversions: 0, revenue: 0 }],
+          variants: [checkout.variants[0], { name: 'B', visitors: 1.5, conversions: 0, revenue: '0' }],
         },
         /whole number/,
       ],
       [
         {
           ...checkout,
-          variants: [checkout.variants[0], { name: 'B', visitors: 10, conversions: 1, revenue: 1.234 }],
+          variants: [checkout.variants[0], { name: 'B', visitors: 10, conversions: 1, revenue: '1.234' }],
         },
         /USD amounts have at most 2 decimals/,
+      ],
+      // A number is not an amount on the wire: the one dialect is the decimal string (decision 170).
+      [
+        {
+          ...checkout,
+          variants: [checkout.variants[0], { name: 'B', visitors: 10, conversions: 1, revenue: 12.5 }],
+        },
+        /variants\.1\.revenue/,
+      ],
+      [
+        {
+          ...checkout,
+          variants: [checkout.variants[0], { name: 'B', visitors: 10, conversions: 1, revenue: '-5' }],
+        },
+        /revenue cannot be negative/,
       ],
     ];
     for (const [body, message] of cases) {

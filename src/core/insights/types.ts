@@ -2,9 +2,20 @@ import type { Insight } from '../../shared/contracts/insights.ts';
 
 /**
  * An insight as the models find it: the wire's insight with its money at stake still a number of
- * major units, so it can be ranked; the server writes it as wire money (decision 146).
+ * major units, so it can be ranked; the server writes it as wire money (decisions 146, 171).
  */
-export type InsightFinding = Omit<Insight, 'impact'> & { impact: number };
+export type InsightFinding = Omit<Insight, 'impact' | 'evidence'> & {
+  impact: number;
+  /** Amounts (`unit: 'currency'`) in major units too; the server writes them as money (decision 171). */
+  evidence: FindingEvidence[];
+};
+
+/** One number or text behind a finding, with its unit. */
+export interface FindingEvidence {
+  label: string;
+  value: number | string;
+  unit: 'currency' | 'percent' | 'count' | 'days' | 'date' | 'text';
+}
 
 /** What every insight description needs to know about the period it speaks of. */
 export interface InsightContext {

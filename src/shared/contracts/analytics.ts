@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MoneySchema } from '../money.ts';
 import { StatsPeriodSchema } from './opportunities.ts';
 
 /** Accuracy of one forecast method in the rolling-origin backtest. */
@@ -40,16 +41,20 @@ export const RevenueForecastSchema = z.object({
 });
 export type RevenueForecast = z.infer<typeof RevenueForecastSchema>;
 
-/** Customer segment (spec §3) with what the segment cards show. growthRate is percent vs 30 days earlier. */
+/**
+ * Customer segment (spec §3) with what the segment cards show. growthRate is percent vs 30 days
+ * earlier; revenue and the mean 12-month CLV are `MoneySchema` strings in the latest run's currency
+ * (a bare array as the spec shows it, so the currency is the run's, as on the opportunity list).
+ */
 export const CustomerSegmentSchema = z.object({
   segment: z.string(),
   count: z.number().int(),
   growthRate: z.number().nullable(),
-  revenue: z.number(),
+  revenue: MoneySchema,
   orders: z.number().int(),
   /** Mean BG/NBD P(alive); null when the models were not fitted (too little data). */
   averageProbabilityAlive: z.number().nullable(),
-  averageClv: z.number().nullable(),
+  averageClv: MoneySchema.nullable(),
 });
 export const CustomerSegmentListSchema = z.array(CustomerSegmentSchema);
 export type CustomerSegment = z.infer<typeof CustomerSegmentSchema>;
@@ -69,16 +74,16 @@ export const AttributionQuerySchema = z.object({ period: StatsPeriodSchema.defau
 
 /**
  * Attribution row (spec §3, design §6): store-verified revenue by channel over the metrics window
- * (decision 011), net of refunds, major units of the shop currency.
+ * (decision 011), net of refunds; amounts are `MoneySchema` strings of the shop currency (decision 170).
  */
 export const AttributionRowSchema = z.object({
   channel: z.string(),
   matchRate: z.number(),
-  revenue: z.number(),
+  revenue: MoneySchema,
   roas: z.number().nullable(),
   opportunity: z.string(),
-  spend: z.number().nullable(),
-  platformRevenue: z.number().nullable(),
+  spend: MoneySchema.nullable(),
+  platformRevenue: MoneySchema.nullable(),
 });
 export const AttributionRowListSchema = z.array(AttributionRowSchema);
 export type AttributionRow = z.infer<typeof AttributionRowSchema>;
@@ -95,7 +100,8 @@ export const StockImpactRowSchema = z.object({
   stockState: z.enum(['Out of stock', 'Low stock', 'In stock']),
   /** The product's lead time the state was judged with: the owner's, else the default (decision 112). */
   leadTimeDays: z.number().int(),
-  estimatedLoss: z.number(),
+  /** Revenue lost to the stock-out, an estimate rounded once to the run currency's minor unit. */
+  estimatedLoss: MoneySchema,
   available: z.number().int(),
   daysOfCover: z.number().nullable(),
   outOfStockDays: z.number().int(),

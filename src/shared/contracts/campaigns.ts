@@ -89,7 +89,7 @@ const FiguresShape = {
   /** Clicks / impressions, percent; null without impressions. */
   ctr: z.number().nullable(),
   /** Spend / clicks in the account currency's major units; null without clicks. */
-  cpc: z.number().nullable(),
+  cpc: MoneySchema.nullable(),
   reportedPurchases: z.number().int(),
   /** What the platform claims, the ad account's currency. */
   reportedPurchaseValue: MoneySchema,

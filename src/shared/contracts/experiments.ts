@@ -1,6 +1,11 @@
 import { z } from 'zod';
+import { MoneySchema } from '../money.ts';
 
-/** One arm as the owner enters it: revenue in the shop currency's major units (e.g. 1234.56). */
+/**
+ * One arm as the owner enters it: revenue an exact decimal string in the shop currency's major
+ * units ("1234.56"), the one money dialect in requests as in responses (decision 170): the form
+ * sends what the owner typed, and the server reads it to minor units without a float between.
+ */
 export const VariantInputSchema = z.object({
   name: z
     .string()
@@ -13,7 +18,9 @@ export const VariantInputSchema = z.object({
     .int('conversions must be a whole number')
     .min(0, 'conversions cannot be negative')
     .max(1e9),
-  revenue: z.number().min(0, 'revenue cannot be negative').max(1e12).default(0),
+  revenue: MoneySchema.refine((amount) => !amount.startsWith('-'), 'revenue cannot be negative')
+    .refine((amount) => Number(amount) <= 1e12, 'revenue is at most 1000000000000')
+    .default('0'),
 });
 
 /**
@@ -52,16 +59,18 @@ export type ExperimentInput = z.input<typeof ExperimentInputSchema>;
 
 export const ExperimentParamsSchema = z.object({ id: z.string().min(1).max(100) });
 
+/** An arm's result; revenue and revenue per visitor are `MoneySchema` in the experiment's currency. */
 export const VariantResultSchema = z.object({
   name: z.string(),
   visitors: z.number().int(),
   conversions: z.number().int(),
-  revenue: z.number(),
+  revenue: MoneySchema,
   conversionRate: z.number(),
   /** 95 % Wilson interval of the conversion rate. */
   rateLow: z.number(),
   rateHigh: z.number(),
-  revenuePerVisitor: z.number().nullable(),
+  /** Rounded once to the minor unit (an average: the lift beside it is computed before rounding). */
+  revenuePerVisitor: MoneySchema.nullable(),
 });
 
 /** A variant against the control: lift (fraction, 0.1 = +10 %) with its 95 % interval, tests. */
@@ -104,7 +113,7 @@ export const ExperimentSchema = z.object({
       name: z.string(),
       visitors: z.number().int(),
       conversions: z.number().int(),
-      revenue: z.number(),
+      revenue: MoneySchema,
     }),
   ),
   createdAt: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CurrencySchema, MoneySchema } from '../money.ts';
 import { StatsPeriodSchema } from './opportunities.ts';
 
 /**
@@ -88,17 +89,20 @@ export const FirstPartyAttributionQuerySchema = z.object({
  * First-party attribution (issue 16 item 3): one of the seven models over the journeys our own
  * tracker saw (each joined order's visitor sessions, 30 days back, ending with the order's
  * session), beside what the store credits (last non-direct click over Shopify's visits), what GA4
- * reports per channel and what Meta reports for its campaigns. Money in minor units of the shop
- * currency (platform figures null when they are in another currency or the source is not connected).
+ * reports per channel and what Meta reports for its campaigns. Amounts are `MoneySchema` strings in
+ * the shop `currency` (null before any data), summed in minor units and written once (decision 170);
+ * platform figures are null when they are in another currency or the source is not connected.
  */
 export const FirstPartyAttributionSchema = z.object({
   model: AttributionModelSchema,
   period: z.number().int(),
   startDate: z.string().nullable(),
   endDate: z.string().nullable(),
+  /** The shop currency of every amount below; null when there is no data yet. */
+  currency: CurrencySchema.nullable(),
   /** Revenue orders of the period joined to a tracker session, and their order totals. */
   joinedOrders: z.number().int(),
-  joinedRevenueMinor: z.number().int(),
+  joinedRevenue: MoneySchema,
   /** Revenue orders of the period (joined or not). */
   orders: z.number().int(),
   channels: z.array(
@@ -106,19 +110,19 @@ export const FirstPartyAttributionSchema = z.object({
       channel: z.string(),
       /** Model credit over first-party journeys: conversions (fractional for shared credit) and value. */
       conversions: z.number(),
-      revenueMinor: z.number().int(),
+      revenue: MoneySchema,
       /**
        * The store's credit (last non-direct click over Shopify's first and last visits), all orders,
        * before refunds like the columns beside it (net of refunds it is the channel table's figure).
        */
-      storeRevenueMinor: z.number().int(),
+      storeRevenue: MoneySchema,
       /**
        * GA4's purchase revenue of the channel's source/medium, converted from the property currency
        * at each day's rate (decision 077); null without GA4 or when a day has no rate.
        */
-      ga4ReportedRevenueMinor: z.number().int().nullable(),
+      ga4ReportedRevenue: MoneySchema.nullable(),
       /** Meta's claimed purchase value (meta_ads only); null otherwise. */
-      metaReportedRevenueMinor: z.number().int().nullable(),
+      metaReportedRevenue: MoneySchema.nullable(),
     }),
   ),
   /** The model's credit per UTM campaign of the credited sessions (channel, campaign). */
@@ -127,7 +131,7 @@ export const FirstPartyAttributionSchema = z.object({
       channel: z.string(),
       campaign: z.string(),
       conversions: z.number(),
-      revenueMinor: z.number().int(),
+      revenue: MoneySchema,
     }),
   ),
   /** How the figures are computed, in words (shown on the page). */

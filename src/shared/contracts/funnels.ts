@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MoneySchema } from '../money.ts';
 import { ViewportBucketSchema } from './cursor-tracking.ts';
 import { experimentName } from './heatmap-insights.ts';
 
@@ -74,10 +75,10 @@ export type FunnelReportQuery = z.infer<typeof FunnelReportQuerySchema>;
 
 /**
  * Per step: sessions that passed it, conversion from step 1, median seconds from the previous step
- * (null when none got here), drop-off from the previous step, and the revenue (minor units of the
+ * (null when none got here), drop-off from the previous step, and the revenue (`MoneySchema`, in the
  * shop currency) of the orders joined to those sessions with its share of the period's revenue, and
- * their contribution margin (minor units: after COGS at the time of sale, shipping cost, payment
- * fees and refunds; before marketing).
+ * their contribution margin (after COGS at the time of sale, shipping cost, payment fees and refunds;
+ * before marketing). Amounts are summed in minor units and written once (decision 170).
  */
 export const FunnelReportSchema = z.object({
   name: z.string(),
@@ -91,9 +92,9 @@ export const FunnelReportSchema = z.object({
       conversionRate: z.number(),
       medianSeconds: z.number().nullable(),
       dropOff: z.number().int(),
-      revenue: z.number().int(),
+      revenue: MoneySchema,
       revenueShare: z.number(),
-      contribution: z.number().int(),
+      contribution: MoneySchema,
     }),
   ),
 });
@@ -109,7 +110,7 @@ export const FunnelStepParamsSchema = FunnelParamsSchema.extend({
  * them those that went no further ("left here"; at the last step, every session that completed):
  * where they left — each exit page with its website's tracking id, for its heatmap — and the latest
  * sessions (at most 50, those that left here first), with their device, exit page, the furthest
- * step they passed and the revenue of their orders (minor units of the shop currency).
+ * step they passed and the revenue of their orders (`MoneySchema`, in the shop currency).
  */
 export const FunnelStepSessionsSchema = z.object({
   name: z.string(),
@@ -128,7 +129,7 @@ export const FunnelStepSessionsSchema = z.object({
       device: z.string().nullable(),
       exitPage: z.string(),
       furthestStep: z.number().int(),
-      revenue: z.number().int(),
+      revenue: MoneySchema,
     }),
   ),
 });

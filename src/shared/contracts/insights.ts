@@ -16,12 +16,18 @@ export const InsightKindSchema = z.enum([
 ]);
 export type InsightKind = z.infer<typeof InsightKindSchema>;
 
-/** One number (or text) behind an insight; money is in the response's shop currency. */
-export const InsightEvidenceSchema = z.object({
-  label: z.string(),
-  value: z.union([z.number(), z.string()]),
-  unit: z.enum(['currency', 'percent', 'count', 'days', 'date', 'text']),
-});
+/**
+ * One number (or text) behind an insight: an amount (`unit: 'currency'`) is `MoneySchema` in the
+ * response's shop currency (decision 171); other units keep their number.
+ */
+export const InsightEvidenceSchema = z.union([
+  z.object({ label: z.string(), value: MoneySchema, unit: z.literal('currency') }),
+  z.object({
+    label: z.string(),
+    value: z.union([z.number(), z.string()]),
+    unit: z.enum(['percent', 'count', 'days', 'date', 'text']),
+  }),
+]);
 export type InsightEvidence = z.infer<typeof InsightEvidenceSchema>;
 
 /**

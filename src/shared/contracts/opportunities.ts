@@ -3,12 +3,18 @@ import { isShopDay } from '../calendar.ts';
 import { CurrencySchema, MoneySchema } from '../money.ts';
 import { ProfitCoverageSchema } from './profit.ts';
 
-/** One fact behind an opportunity (a number with its unit, or text). */
-export const EvidenceFactSchema = z.object({
-  label: z.string(),
-  value: z.union([z.number(), z.string()]),
-  unit: z.enum(['currency', 'percent', 'count', 'days', 'ratio', 'text']).optional(),
-});
+/**
+ * One fact behind an opportunity: an amount (`unit: 'currency'`, its value `MoneySchema` in the
+ * opportunity's `currency`, decision 171), or a number with another unit, or text.
+ */
+export const EvidenceFactSchema = z.union([
+  z.object({ label: z.string(), value: MoneySchema, unit: z.literal('currency') }),
+  z.object({
+    label: z.string(),
+    value: z.union([z.number(), z.string()]),
+    unit: z.enum(['percent', 'count', 'days', 'ratio', 'text']).optional(),
+  }),
+]);
 
 export const OpportunityEvidenceSchema = z.object({
   method: z.string(),
@@ -20,7 +26,7 @@ export type OpportunityPriority = z.infer<typeof OpportunityPrioritySchema>;
 
 /**
  * An opportunity (spec §3): id, type (snake_case), title, description, priority, revenue impact
- * range (shop currency, next 30 days unless the evidence says otherwise), confidenceScore 0–1,
+ * range (`currency`, next 30 days unless the evidence says otherwise), confidenceScore 0–1,
  * effortLevel; plus status, implementation, baseline and the realised change measured since.
  */
 export const OpportunitySchema = z.object({
@@ -29,8 +35,9 @@ export const OpportunitySchema = z.object({
   title: z.string(),
   description: z.string(),
   priority: OpportunityPrioritySchema,
-  revenueImpactMin: z.number(),
-  revenueImpactMax: z.number(),
+  /** Spec §3: "numbers or numeric strings" — `MoneySchema` strings (decision 170). */
+  revenueImpactMin: MoneySchema,
+  revenueImpactMax: MoneySchema,
   /**
    * Beyond spec §3 (issue #36): what the impact range is. `revenue`: sales the action should add;
    * `savings`: spend the action saves (cutting an ad's spend) — shown as "Savings", never summed
@@ -41,8 +48,8 @@ export const OpportunitySchema = z.object({
    * Beyond spec §3 (issue #13, decision 026): the contribution (before marketing) the action should
    * add over the same 30 days, shop currency; null when the store's contribution is unknown.
    */
-  profitImpactMin: z.number().nullable(),
-  profitImpactMax: z.number().nullable(),
+  profitImpactMin: MoneySchema.nullable(),
+  profitImpactMax: MoneySchema.nullable(),
   /** The action would lose money: listed with `profitNote` saying why, never ranked above low. */
   losesMoney: z.boolean(),
   profitNote: z.string().nullable(),
@@ -61,10 +68,15 @@ export const OpportunitySchema = z.object({
   lastDetectedAt: z.string(),
   implementedAt: z.string().nullable(),
   /** Tracked 30-day metric (what implementing should move) at implementation. */
-  baselineValue: z.number().nullable(),
+  baselineValue: MoneySchema.nullable(),
   metricLabel: z.string(),
   /** Tracked metric now minus the baseline; null until a later analysis run measured it. */
-  realisedImpact: z.number().nullable(),
+  realisedImpact: MoneySchema.nullable(),
+  /**
+   * The tracked metric at that measurement: baseline + realised change, summed in minor units on
+   * the server (a page never adds amounts); null until measured or without a baseline.
+   */
+  measuredValue: MoneySchema.nullable(),
   realisedMeasuredAt: z.string().nullable(),
   /** A snoozed opportunity is listed again from this instant; null when not snoozed (issue #36). */
   snoozedUntil: z.string().nullable(),

@@ -8,6 +8,7 @@ import type {
   RevenueForecast,
   StockImpactRow,
 } from '../../../shared/contracts/analytics.ts';
+import { currencyDigitsOf, majorToDecimal } from '../../../shared/money.ts';
 import { type AppCaches, keptAnswer } from '../../caches.ts';
 import type { Db } from '../../db/client.ts';
 import { preparedOnce } from '../../db/prepared-once.ts';
@@ -258,7 +259,21 @@ export async function readRevenueForecastOfRun(db: Db, run: LatestRun): Promise<
   };
 }
 
-export async function readCustomerSegmentsOfRun(db: Db, run: LatestRun): Promise<CustomerSegment[]> {
+/**
+ * A run's segment snapshot as stored: revenue and mean CLV in major units (float sums of exact
+ * amounts), which the customers summary rounds and sums itself.
+ */
+export interface SegmentSnapshot {
+  segment: string;
+  count: number;
+  growthRate: number | null;
+  revenue: number;
+  orders: number;
+  averageProbabilityAlive: number | null;
+  averageClv: number | null;
+}
+
+async function readSegmentSnapshotsOfRun(db: Db, run: LatestRun): Promise<SegmentSnapshot[]> {
   const rows = await db
     .select()
     .from(analysisSegments)
@@ -277,15 +292,29 @@ export async function readCustomerSegmentsOfRun(db: Db, run: LatestRun): Promise
     }));
 }
 
-/** The latest run's segments, read once per run (the customers page builds on them). */
+/**
+ * GET /api/analytics/customer-segments: each segment's revenue and mean CLV rounded once to the
+ * minor unit of the run's currency and written as `MoneySchema` (decision 170), as the customers
+ * summary rounds them.
+ */
+export async function readCustomerSegmentsOfRun(db: Db, run: LatestRun): Promise<CustomerSegment[]> {
+  const digits = currencyDigitsOf(run.currencyCode ?? 'USD');
+  return (await readSegmentSnapshotsOfRun(db, run)).map((s) => ({
+    ...s,
+    revenue: majorToDecimal(s.revenue, digits),
+    averageClv: s.averageClv === null ? null : majorToDecimal(s.averageClv, digits),
+  }));
+}
+
+/** The latest run's segment snapshots, read once per run (the customers page builds on them). */
 export async function readCustomerSegments(
   reads: CachedReads,
   workspaceId: string,
-): Promise<CustomerSegment[]> {
+): Promise<SegmentSnapshot[]> {
   const run = await findLatestRun(reads, workspaceId);
   if (!run) return [];
-  return readSnapshotOnce(reads.caches, workspaceId, run.id, 'customer-segments', () =>
-    readCustomerSegmentsOfRun(reads.db, run),
+  return readSnapshotOnce(reads.caches, workspaceId, run.id, 'segment-snapshots', () =>
+    readSegmentSnapshotsOfRun(reads.db, run),
   );
 }
 
@@ -309,13 +338,14 @@ export async function readStockImpactOfRun(db: Db, run: LatestRun): Promise<Stoc
     .from(analysisStockRows)
     .where(eq(analysisStockRows.runId, run.id))
     .orderBy(desc(analysisStockRows.estimatedLoss));
+  const digits = currencyDigitsOf(run.currencyCode ?? 'USD');
   return rows.map((r) => ({
     product: r.product,
     variantId: r.productId,
     status: r.status,
     stockState: classifyStock(r.available, r.daysOfCover, r.leadTimeDays),
     leadTimeDays: r.leadTimeDays,
-    estimatedLoss: r.estimatedLoss,
+    estimatedLoss: majorToDecimal(r.estimatedLoss, digits),
     available: r.available,
     daysOfCover: r.daysOfCover,
     outOfStockDays: r.outOfStockDays,

@@ -103,7 +103,7 @@ export const getStockouts = defineTool({
       '/api/analytics/stock-impact',
       {
         revenue:
-          'Lost or at-risk revenue in the shop currency, major units; an estimate from recent sales velocity.',
+          'estimatedLoss: lost or at-risk revenue in the shop currency, an exact decimal string; an estimate from recent sales velocity, rounded once to the minor unit.',
       },
       [],
       (run) => readStockImpactOfRun(context.deps.db, run),

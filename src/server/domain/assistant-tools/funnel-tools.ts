@@ -68,10 +68,10 @@ export const getFunnelReport = defineTool({
         medianSeconds: 'Median seconds from the previous step (null when no session got here).',
         dropOff: 'Sessions of the previous step that did not pass this one.',
         revenue:
-          'Minor units of the shop currency: the orders joined to the step’s sessions (first-party join).',
+          'Exact decimal string in the shop currency (`currency`): the orders joined to the step’s sessions (first-party join).',
         revenueShare: 'revenue ÷ the revenue of all revenue orders of the days.',
         contribution:
-          'Minor units of the shop currency: the contribution margin of those orders (after COGS at the time of sale, shipping cost, payment fees and refunds; before marketing).',
+          'Exact decimal string in the shop currency: the contribution margin of those orders (after COGS at the time of sale, shipping cost, payment fees and refunds; before marketing).',
       },
       data: report,
     };

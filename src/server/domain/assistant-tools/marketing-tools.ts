@@ -109,7 +109,7 @@ export const getOpportunities = defineTool({
       currency: run?.currencyCode ?? null,
       definitions: {
         impact:
-          'revenueImpactMin/Max: estimated revenue over the next 30 days; profitImpactMin/Max: the contribution (before marketing) it should add over the same days; shop currency, major units; estimates.',
+          'revenueImpactMin/Max: estimated revenue over the next 30 days; profitImpactMin/Max: the contribution (before marketing) it should add over the same days; baselineValue, realisedImpact and measuredValue: the tracked metric at Implement, its change since and its value at the latest measurement; exact decimal strings in the shop currency, each estimate rounded once to the minor unit.',
         profitNote: 'Set when the action would lose money; such opportunities never rank above low.',
         asOf: 'The analysis run’s last day of data.',
       },

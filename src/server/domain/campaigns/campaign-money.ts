@@ -1,5 +1,5 @@
 import type { CampaignProfitFigures, CampaignRow } from '../../../shared/contracts/campaigns.ts';
-import { minorToDecimal } from '../../../shared/money.ts';
+import { majorToDecimal, minorToDecimal } from '../../../shared/money.ts';
 
 /**
  * Campaign Performance's amounts on the wire (decision 146). The read computes in integer minor
@@ -72,7 +72,8 @@ export function figuresOnTheWire(f: FiguresMinor, digits: MoneyDigits): FiguresO
     impressions: f.impressions,
     clicks: f.clicks,
     ctr: f.ctr,
-    cpc: f.cpc,
+    // Spend per click, an average in major units: rounded once to the account's minor unit.
+    cpc: f.cpc === null ? null : majorToDecimal(f.cpc, digits.account),
     reportedPurchases: f.reportedPurchases,
     reportedPurchaseValue: minorToDecimal(f.reportedPurchaseValueMinor, digits.account),
     verifiedOrders: f.verifiedOrders,

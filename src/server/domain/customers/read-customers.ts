@@ -9,7 +9,7 @@ import type {
   LifetimeDiagnostics,
 } from '../../../shared/contracts/customers.ts';
 import { dayRangeRequestOf } from '../../../shared/contracts/date-range.ts';
-import { currencyDigitsOf, majorToDecimal, minorToDecimal } from '../../../shared/money.ts';
+import { currencyDigitsOf, majorToDecimal, majorToMinor, minorToDecimal } from '../../../shared/money.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import type { CachedReads } from '../../http/deps.ts';
 import {
@@ -95,7 +95,7 @@ async function summarizeRun(
   // Snapshots keep revenue in major units (a float sum of exact amounts): each segment's is rounded to
   // the minor unit once, and the total is the sum of those, so the page's parts add up to its whole.
   const digits = currencyDigitsOf(run?.currencyCode ?? 'USD');
-  const segmentMinor = segments.map((s) => Math.round(s.revenue * 10 ** digits));
+  const segmentMinor = segments.map((s) => majorToMinor(s.revenue, digits));
   const revenue = segmentMinor.reduce((sum, minor) => sum + minor, 0);
   const estimate = (major: number | null) => estimateOf(major, digits);
   const fitted = lifetime.status === 'fitted';

@@ -4,6 +4,7 @@ import type { FunnelStepSummary } from '../../../core/funnels/summarize-funnel.t
 import { summarizeFunnel } from '../../../core/funnels/summarize-funnel.ts';
 import { summarizeFunnelCounts } from '../../../core/funnels/summarize-funnel-counts.ts';
 import type { FunnelReport, FunnelReportQuery } from '../../../shared/contracts/funnels.ts';
+import { currencyDigitsOf, minorToDecimal } from '../../../shared/money.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { matchFunnelSessions, prepareFunnelRead, type ReportedFunnel } from './match-funnel-sessions.ts';
@@ -54,6 +55,7 @@ export async function readFunnelReport(
     const totalRevenue = await periodRevenue(db, workspaceId, from, to);
     result = { from, to, currency, summary: summarizeFunnelCounts({ ...counts, totalRevenue }) };
   }
+  const digits = currencyDigitsOf(result.currency);
   return {
     name: funnel.name,
     from: result.from,
@@ -62,8 +64,8 @@ export async function readFunnelReport(
     steps: result.summary.map((step, i) => ({
       name: funnel.steps[i]!.value,
       ...step,
-      revenue: Math.round(step.revenue),
-      contribution: Math.round(step.contribution),
+      revenue: minorToDecimal(Math.round(step.revenue), digits),
+      contribution: minorToDecimal(Math.round(step.contribution), digits),
     })),
   };
 }

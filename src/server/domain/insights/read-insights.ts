@@ -9,7 +9,7 @@ import { rankInsights } from '../../../core/insights/rank-insights.ts';
 import type { InsightContext } from '../../../core/insights/types.ts';
 import type { InsightsResponse } from '../../../shared/contracts/insights.ts';
 import type { DayRangeRequest } from '../../../shared/day-range.ts';
-import { currencyDigitsOf, majorToDecimal } from '../../../shared/money.ts';
+import { currencyDigitsOf, majorToDecimal, moneyFact } from '../../../shared/money.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { analysisAttributionRows, analysisSegments, analysisStockRows } from '../../db/schema/analysis.ts';
 import type { CachedReads } from '../../http/deps.ts';
@@ -106,6 +106,12 @@ export async function readInsights(
       lo95: money(lo95),
       hi95: money(hi95),
     })),
-    insights: insights.map((insight) => ({ ...insight, impact: money(insight.impact) })),
+    insights: insights.map((insight) => ({
+      ...insight,
+      impact: money(insight.impact),
+      evidence: insight.evidence.map((e) =>
+        e.unit === 'currency' ? moneyFact(e, digits) : { label: e.label, value: e.value, unit: e.unit },
+      ),
+    })),
   };
 }

@@ -1,5 +1,6 @@
 import type { AttributionModel } from '../../../core/attribution/types.ts';
 import type { FirstPartyAttribution } from '../../../shared/contracts/first-party.ts';
+import { currencyDigitsOf, minorToDecimal } from '../../../shared/money.ts';
 import type { CachedReads } from '../../http/deps.ts';
 import { ga4CurrencyNote, readGa4Revenue } from '../metrics/ga4-revenue.ts';
 import { readMetricWindow } from '../metrics/metric-window.ts';
@@ -28,8 +29,9 @@ export async function readFirstPartyAttribution(
       ...base,
       startDate: null,
       endDate: null,
+      currency: null,
       joinedOrders: 0,
-      joinedRevenueMinor: 0,
+      joinedRevenue: '0',
       orders: 0,
       channels: [],
       campaigns: [],
@@ -44,7 +46,10 @@ export async function readFirstPartyAttribution(
   const firstParty = new Map(credit.channels.map((c) => [c.channel, c]));
   const metaComparable = figures.hasMeta && figures.metaCurrency === window.currency;
   const names = new Set([...firstParty.keys(), ...figures.channels.keys()]);
-  const channels = [...names].map((channel) => {
+  const digits = currencyDigitsOf(window.currency);
+  const money = (minor: number) => minorToDecimal(minor, digits);
+  // Summed and sorted in minor units, written once.
+  const credited = [...names].map((channel) => {
     const own = firstParty.get(channel);
     const store = figures.channels.get(channel);
     return {
@@ -57,21 +62,35 @@ export async function readFirstPartyAttribution(
         channel === 'meta_ads' && metaComparable ? (store?.reportedPurchaseValueMinor ?? 0) : null,
     };
   });
-  channels.sort((a, b) => b.revenueMinor - a.revenueMinor || a.channel.localeCompare(b.channel));
+  credited.sort((a, b) => b.revenueMinor - a.revenueMinor || a.channel.localeCompare(b.channel));
+  const channels = credited.map((c) => ({
+    channel: c.channel,
+    conversions: c.conversions,
+    revenue: money(c.revenueMinor),
+    storeRevenue: money(c.storeRevenueMinor),
+    ga4ReportedRevenue: c.ga4ReportedRevenueMinor === null ? null : money(c.ga4ReportedRevenueMinor),
+    metaReportedRevenue: c.metaReportedRevenueMinor === null ? null : money(c.metaReportedRevenueMinor),
+  }));
   let orders = 0;
   for (const f of figures.channels.values()) orders += f.verifiedOrders;
   return {
     ...base,
     startDate: window.start,
     endDate: window.end,
+    currency: window.currency,
     joinedOrders: credit.joinedOrders,
-    joinedRevenueMinor: credit.joinedRevenueMinor,
+    joinedRevenue: money(credit.joinedRevenueMinor),
     orders,
     channels,
     campaigns: credit.campaigns
       .map((c) => ({ ...c, revenueMinor: Math.round(c.value) }))
-      .map(({ value: _v, ...c }) => c)
-      .sort((a, b) => b.revenueMinor - a.revenueMinor || a.campaign.localeCompare(b.campaign)),
+      .sort((a, b) => b.revenueMinor - a.revenueMinor || a.campaign.localeCompare(b.campaign))
+      .map((c) => ({
+        channel: c.channel,
+        campaign: c.campaign,
+        conversions: c.conversions,
+        revenue: money(c.revenueMinor),
+      })),
     ga4CurrencyNote: ga4CurrencyNote(ga4, window.currency),
   };
 }

@@ -4,6 +4,7 @@ import { computeMatchRate } from '../../../core/attribution/compute-match-rate.t
 import { labelChannel } from '../../../core/attribution/label-channel.ts';
 import { computeRoas } from '../../../core/metrics/compute-roas.ts';
 import type { AttributionRow } from '../../../shared/contracts/analytics.ts';
+import { minorToDecimal } from '../../../shared/money.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import type { CachedReads } from '../../http/deps.ts';
 import { adSpendRows } from './ad-spend-rows.ts';
@@ -21,7 +22,8 @@ const PlatformSpendRow = z.object({ platform: z.string(), spend: z.coerce.number
  * for the others); `matchRate` compares it with the credited order totals before refunds; `roas`
  * is the channel's attributed ROAS (net credited revenue / its platform's spend: Meta's, and Google
  * Ads' and TikTok's in the shop currency, decision 131); the label is design §6's.
- * Money in major units of the shop currency.
+ * Amounts are computed in minor units, sorted by them, and written once as `MoneySchema` strings
+ * of the shop currency (decision 170).
  */
 export async function readChannelAttribution(
   reads: CachedReads,
@@ -47,9 +49,10 @@ export async function readChannelAttribution(
   const spendOf = new Map(platformSpend.map((row) => [row.platform, row.spend]));
   // GA4's figure in the shop currency (decision 077); none when a day of the period has no rate.
   const ga4Shown = ga4 !== null && ga4.missingRate === null ? ga4.byKey : null;
-  const unit = 10 ** window.currencyDigits;
+  // GA4's converted figure may hold a fraction of a minor unit: rounded once, here.
+  const money = (minor: number) => minorToDecimal(Math.round(minor), window.currencyDigits);
   const metaComparable = figures.hasMeta && figures.metaCurrency === window.currency;
-  const rows: AttributionRow[] = [];
+  const rows: { netMinor: number; row: AttributionRow }[] = [];
   for (const [channel, f] of figures.channels) {
     if (f.verifiedOrders === 0 && f.refundsMinor === 0) continue;
     const net = f.verifiedRevenueMinor - f.refundsMinor;
@@ -65,14 +68,19 @@ export async function readChannelAttribution(
     const matchRate = platformMinor === null ? 100 : computeMatchRate(platformMinor, f.verifiedRevenueMinor);
     const roas = spendMinor === null ? null : computeRoas(net, spendMinor);
     rows.push({
-      channel,
-      matchRate,
-      revenue: net / unit,
-      roas,
-      opportunity: labelChannel(roas, matchRate),
-      spend: spendMinor === null ? null : spendMinor / unit,
-      platformRevenue: platformMinor === null ? null : platformMinor / unit,
+      netMinor: net,
+      row: {
+        channel,
+        matchRate,
+        revenue: money(net),
+        roas,
+        opportunity: labelChannel(roas, matchRate),
+        spend: spendMinor === null ? null : money(spendMinor),
+        platformRevenue: platformMinor === null ? null : money(platformMinor),
+      },
     });
   }
-  return rows.sort((a, b) => b.revenue - a.revenue || a.channel.localeCompare(b.channel));
+  return rows
+    .sort((a, b) => b.netMinor - a.netMinor || a.row.channel.localeCompare(b.row.channel))
+    .map(({ row }) => row);
 }

@@ -40,7 +40,8 @@ export interface DigestData {
     /** Null when no sold unit has a known cost in the period (decision 010). */
     contributionMargin: (DigestKpi & { estimated: boolean }) | null;
   } | null;
-  opportunities: Array<{ title: string; revenueImpactMax: number; priority: string }>;
+  /** The list's wire amounts (decision 170), in `currency`. */
+  opportunities: Array<{ title: string; revenueImpactMax: string; priority: string }>;
   alerts: Array<{ title: string; detail: string; link: string; openedAt: Date }>;
   /** The stock list's wording: 'Out of stock' or 'N days of cover'. */
   stock: Array<{ product: string; status: string }>;

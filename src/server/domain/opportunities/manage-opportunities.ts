@@ -1,12 +1,19 @@
 import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import type { OpportunityEvidence } from '../../../core/opportunities/types.ts';
 import { DAY_MS } from '../../../shared/calendar.ts';
 import type {
   Opportunity,
   OpportunitySort,
   OpportunityStats,
 } from '../../../shared/contracts/opportunities.ts';
-import { currencyDigitsOf, minorToDecimal } from '../../../shared/money.ts';
+import {
+  currencyDigitsOf,
+  majorToDecimal,
+  majorToMinor,
+  minorToDecimal,
+  moneyFact,
+} from '../../../shared/money.ts';
 import { impactKindOf, SAVINGS_OPPORTUNITY_TYPES } from '../../../shared/opportunity-impact.ts';
 import { compareByProfitImpact } from '../../../shared/opportunity-order.ts';
 import type { Db } from '../../db/client.ts';
@@ -30,8 +37,21 @@ const METRIC_LABELS: Record<string, string> = {
 /** Dismissed and not snoozed past: off the list (SQL over the opportunities row). */
 const listedNow = sql`(${opportunities.status} <> 'dismissed' OR ${opportunities.snoozedUntil} <= now())`;
 
+/**
+ * An opportunity on the wire (decision 170): the stored float estimates (major units) each rounded
+ * once to the minor unit and written as `MoneySchema`; the measured value is baseline + realised
+ * change summed in minor units, so the Testing page's before, after and change add up exactly.
+ */
 export function presentOpportunity(row: OpportunityRow, currency: string, now = new Date()): Opportunity {
-  const evidence = row.evidence as Opportunity['evidence'];
+  // As the detectors wrote it: amounts in major units (core `OpportunityEvidence`).
+  const evidence = row.evidence as OpportunityEvidence | null;
+  const digits = currencyDigitsOf(currency);
+  const money = (major: number | null) => (major === null ? null : majorToDecimal(major, digits));
+  const baseline = row.baseline?.value ?? null;
+  const measured =
+    baseline === null || row.realisedImpact === null
+      ? null
+      : minorToDecimal(majorToMinor(baseline, digits) + majorToMinor(row.realisedImpact, digits), digits);
   // A snooze that has passed lists the opportunity as open again, with no write needed.
   const snoozePassed = row.status === 'dismissed' && row.snoozedUntil !== null && row.snoozedUntil <= now;
   return {
@@ -40,11 +60,11 @@ export function presentOpportunity(row: OpportunityRow, currency: string, now = 
     title: row.title,
     description: row.description,
     priority: row.priority,
-    revenueImpactMin: row.revenueImpactMin,
-    revenueImpactMax: row.revenueImpactMax,
+    revenueImpactMin: majorToDecimal(row.revenueImpactMin, digits),
+    revenueImpactMax: majorToDecimal(row.revenueImpactMax, digits),
     impactKind: impactKindOf(row.type),
-    profitImpactMin: row.profitImpactMin,
-    profitImpactMax: row.profitImpactMax,
+    profitImpactMin: money(row.profitImpactMin),
+    profitImpactMax: money(row.profitImpactMax),
     losesMoney: row.losesMoney,
     profitNote: row.profitNote,
     profitCoverage:
@@ -59,13 +79,19 @@ export function presentOpportunity(row: OpportunityRow, currency: string, now = 
     effortLevel: row.effortLevel,
     status: snoozePassed ? 'open' : row.status,
     currency,
-    evidence: { method: evidence?.method ?? '', facts: evidence?.facts ?? [] },
+    evidence: {
+      method: evidence?.method ?? '',
+      facts: (evidence?.facts ?? []).map((f) =>
+        f.unit === 'currency' ? moneyFact(f, digits) : { label: f.label, value: f.value, unit: f.unit },
+      ),
+    },
     firstDetectedAt: row.firstDetectedAt.toISOString(),
     lastDetectedAt: row.lastDetectedAt.toISOString(),
     implementedAt: row.implementedAt?.toISOString() ?? null,
-    baselineValue: row.baseline?.value ?? null,
+    baselineValue: money(baseline),
     metricLabel: METRIC_LABELS[row.metricKey.split(':')[0] ?? ''] ?? row.metricKey,
-    realisedImpact: row.realisedImpact,
+    realisedImpact: money(row.realisedImpact),
+    measuredValue: measured,
     realisedMeasuredAt: row.realisedMeasuredAt?.toISOString() ?? null,
     snoozedUntil: snoozePassed ? null : (row.snoozedUntil?.toISOString() ?? null),
   };
@@ -84,7 +110,10 @@ export async function listOpportunities(reads: CachedReads, workspaceId: string)
   return readOpportunitiesOfRun(reads.db, workspaceId, run);
 }
 
-/** The list in the order asked for: by upper revenue impact (the spec's), or by profit impact. */
+/**
+ * The list in the order asked for: by upper revenue impact (the spec's), or by profit impact — the
+ * written amounts compared, as the page compares them.
+ */
 function sortOpportunities(list: readonly Opportunity[], sort: OpportunitySort): Opportunity[] {
   return sort === 'revenue' ? [...list] : [...list].sort(compareByProfitImpact);
 }
@@ -301,11 +330,15 @@ const CSV_COLUMNS = [
   'realisedImpact',
 ] as const;
 
-/** One CSV cell: quoted when needed; a leading = + - @ is defused so spreadsheets never run it. */
+/**
+ * One CSV cell: quoted when needed; a leading = + - @ is defused so spreadsheets never run it — but
+ * not a wire amount's minus sign ("-12.50" is a number to a spreadsheet, not a formula).
+ */
 function csvCell(value: unknown): string {
   if (value === null || value === undefined) return '';
   let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text) && !/^-\d+(\.\d+)?$/.test(text))
+    text = `'${text}`;
   return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

@@ -9,6 +9,12 @@ import type {
   SampleSize,
   SampleSizeQuery,
 } from '../../../shared/contracts/experiments.ts';
+import {
+  currencyDigitsOf,
+  majorToDecimal,
+  minorToDecimal,
+  parseDecimalToMinor,
+} from '../../../shared/money.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { experiments, type StoredVariant } from '../../db/schema/experiments.ts';
@@ -20,21 +26,25 @@ type ExperimentRow = typeof experiments.$inferSelect;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const missing = () => notFound('Experiment not found.');
 
-/** Minor-unit digits of an ISO 4217 currency (2 for USD, 0 for JPY). */
-function currencyDigits(currency: string): number {
-  return (
-    new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ??
-    2
-  );
-}
-
+/**
+ * An experiment on the wire (decision 170): each arm's revenue written from its exact minor units;
+ * the analysis reads major units (a rate's model), and its revenue per visitor — an average — is
+ * rounded once to the minor unit.
+ */
 function presentExperiment(row: ExperimentRow): Experiment {
-  const unit = 10 ** currencyDigits(row.currencyCode);
+  const digits = currencyDigitsOf(row.currencyCode);
+  const arms = row.variants.map((v) => ({
+    name: v.name,
+    visitors: v.visitors,
+    conversions: v.conversions,
+    revenue: v.revenueMinor / 10 ** digits,
+  }));
+  const analysis = analyzeExperiment(arms, { minimumDetectableEffect: row.minimumDetectableEffect / 100 });
   const variants = row.variants.map((v) => ({
     name: v.name,
     visitors: v.visitors,
     conversions: v.conversions,
-    revenue: v.revenueMinor / unit,
+    revenue: minorToDecimal(v.revenueMinor, digits),
   }));
   return {
     id: row.id,
@@ -45,17 +55,28 @@ function presentExperiment(row: ExperimentRow): Experiment {
     variants,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-    analysis: analyzeExperiment(variants, { minimumDetectableEffect: row.minimumDetectableEffect / 100 }),
+    analysis: {
+      ...analysis,
+      // The analysis keeps the arms' order.
+      variants: analysis.variants.map((v, i) => ({
+        ...v,
+        revenue: variants[i]!.revenue,
+        revenuePerVisitor: v.revenuePerVisitor === null ? null : majorToDecimal(v.revenuePerVisitor, digits),
+      })),
+    },
   };
 }
 
-/** Revenue to exact minor units; more decimals than the currency has is a 400, not a silent rounding. */
+/**
+ * The typed decimal to exact minor units; more decimals than the currency has is a 400, not a
+ * silent rounding (trailing zeros are not more decimals: "12.500" is 12.50 USD).
+ */
 function toStoredVariants(input: ExperimentInput, currency: string): StoredVariant[] {
-  const digits = currencyDigits(currency);
+  const digits = currencyDigitsOf(currency);
   return input.variants.map((v, i) => {
-    const scaled = v.revenue * 10 ** digits;
-    const revenueMinor = Math.round(scaled);
-    if (Math.abs(scaled - revenueMinor) > 1e-6 * Math.max(1, Math.abs(scaled)))
+    const fraction = (v.revenue.split('.')[1] ?? '').replace(/0+$/, '');
+    const revenueMinor = parseDecimalToMinor(v.revenue, digits);
+    if (fraction.length > digits)
       throw badRequest(
         `Invalid request: variants.${i}.revenue: ${currency} amounts have at most ${digits} decimals`,
         'validation_failed',

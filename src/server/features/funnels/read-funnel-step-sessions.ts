@@ -1,5 +1,6 @@
 import { type FunnelStepSession, summarizeFunnelStep } from '../../../core/funnels/summarize-funnel-step.ts';
 import type { FunnelReportQuery, FunnelStepSessions } from '../../../shared/contracts/funnels.ts';
+import { currencyDigitsOf, minorToDecimal } from '../../../shared/money.ts';
 import type { Db } from '../../db/client.ts';
 import type { FunnelSessionRow } from '../../domain/funnels/funnel-session-filter.ts';
 import {
@@ -56,7 +57,7 @@ export async function readFunnelStepSessions(
     latest: drillDown.latest.map((s) => ({
       ...s,
       startedAt: new Date(s.startedAt).toISOString(),
-      revenue: Math.round(s.revenue),
+      revenue: minorToDecimal(Math.round(s.revenue), currencyDigitsOf(currency)),
     })),
   };
 }

@@ -4,7 +4,8 @@ import { formatCpc, formatRate, formatRoas, labelVariant, statusLabel } from './
 describe('campaign formats', () => {
   it('shows ROAS and rates with a dash when unknown', () => {
     expect(formatRoas(3.456)).toBe('3.46x');
-    expect(formatCpc(0.786, { code: 'USD', digits: 2 })).toBe('$0.79');
+    expect(formatCpc('0.79', { code: 'USD', digits: 2 })).toBe('$0.79');
+    expect(formatCpc('1234.50', { code: 'USD', digits: 2 })).toBe('$1,234.50');
     expect(formatCpc(null, { code: 'USD', digits: 2 })).toBe('—');
     expect(formatRoas(null)).toBe('—');
     expect(formatRate(91.25)).toBe('91.3%');

@@ -2,8 +2,8 @@ import type { CampaignLabel, Currency } from '@shared/contracts/campaigns.ts';
 import type { BadgeVariant } from '@web/components/ui/badge.tsx';
 import { formatCurrency } from '@web/lib/money.ts';
 
-/** Cost per click in the account currency (major units from the API, a derived ratio), or a dash. */
-export function formatCpc(cpc: number | null, currency: Currency | null): string {
+/** Cost per click in the account currency (a wire amount, decision 171), or a dash. */
+export function formatCpc(cpc: string | null, currency: Currency | null): string {
   return cpc === null || !currency ? '—' : formatCurrency(cpc, currency.code, 2);
 }
 

@@ -47,23 +47,23 @@ describe('sortOpportunities', () => {
   const list = [
     {
       id: 'a',
-      revenueImpactMax: 500,
+      revenueImpactMax: '500.00',
       confidenceScore: 0.9,
       effortLevel: 'High',
-      profitImpactMax: 200,
+      profitImpactMax: '200.00',
       losesMoney: false,
     },
     {
       id: 'b',
-      revenueImpactMax: 900,
+      revenueImpactMax: '1200.00',
       confidenceScore: 0.4,
       effortLevel: 'Medium',
-      profitImpactMax: -80,
+      profitImpactMax: '-80.00',
       losesMoney: true,
     },
     {
       id: 'c',
-      revenueImpactMax: 100,
+      revenueImpactMax: '100.00',
       confidenceScore: 0.6,
       effortLevel: 'Low',
       profitImpactMax: null,
@@ -71,16 +71,17 @@ describe('sortOpportunities', () => {
     },
     {
       id: 'd',
-      revenueImpactMax: 300,
+      revenueImpactMax: '300.00',
       confidenceScore: 0.6,
       effortLevel: 'Low',
-      profitImpactMax: 250,
+      profitImpactMax: '250.00',
       losesMoney: false,
     },
   ];
   const ids = (key: 'impact' | 'profit' | 'confidence' | 'effort') =>
     sortOpportunities(list, key).map((o) => o.id);
 
+  // Wire amounts (decision 170): '1200.00' ranks above '500.00' by value, not as text.
   it('sorts by impact, confidence and effort, ties by impact', () => {
     expect(ids('impact')).toEqual(['b', 'a', 'd', 'c']);
     expect(ids('confidence')).toEqual(['a', 'd', 'c', 'b']);

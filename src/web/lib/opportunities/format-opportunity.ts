@@ -1,5 +1,5 @@
 import type { OpportunityPriority } from '@shared/contracts/opportunities.ts';
-import { compareByProfitImpact } from '@shared/opportunity-order.ts';
+import { compareByProfitImpact, compareByRevenueImpact } from '@shared/opportunity-order.ts';
 
 /** Spec §4: priority labels; a missing priority reads 'Standard'. */
 export function priorityLabel(priority: OpportunityPriority | null | undefined): string {
@@ -58,14 +58,14 @@ const EFFORT_ORDER: Record<string, number> = { low: 0, medium: 1, high: 2 };
 export function sortOpportunities<
   T extends {
     id: string;
-    revenueImpactMax: number;
-    profitImpactMax: number | null;
+    revenueImpactMax: string;
+    profitImpactMax: string | null;
     losesMoney: boolean;
     confidenceScore: number;
     effortLevel: string;
   },
 >(list: readonly T[], key: SortKey): T[] {
-  const byImpact = (a: T, b: T) => b.revenueImpactMax - a.revenueImpactMax;
+  const byImpact = compareByRevenueImpact;
   const effort = (o: T) => EFFORT_ORDER[o.effortLevel.toLowerCase()] ?? 3;
   return [...list].sort((a, b) => {
     if (key === 'profit') return compareByProfitImpact(a, b);

@@ -66,7 +66,7 @@ export function renderDigest(data: DigestData, links: DigestLinks): RenderedMail
   const when = data.range ? rangeLabel(data.range) : 'no synced orders yet';
   const subject = `${data.storeName} · ${periodName} · ${when}`;
   const kpis = kpiLines(data);
-  const money = (major: number) => formatMoney(major, data.currency);
+  const money = (amount: string) => formatMoney(amount, data.currency);
   const url = (path: string) => `${links.appUrl}${path}`;
 
   // "Previous" is the period just before (the day before a daily digest); "last year" the same

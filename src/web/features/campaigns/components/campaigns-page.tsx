@@ -138,7 +138,7 @@ function CampaignReport({ data, period }: { data: CampaignPerformance; period: C
       </div>
       <CampaignProfitSummary data={data} />
       <FirstPartyHealthCard period={period} />
-      <FirstPartyAttributionCard period={period} shopCurrency={shopCurrency} />
+      <FirstPartyAttributionCard period={period} />
       <CampaignTable data={data} />
       {data.adPlatforms.length > 0 ? <AdPlatformCampaignsCard data={data} /> : null}
       <CampaignProfitTables data={data} />

@@ -1,9 +1,8 @@
-import type { Currency } from '@shared/contracts/campaigns.ts';
 import { ATTRIBUTION_MODELS, type FirstPartyAttribution } from '@shared/contracts/first-party.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { HeadRow } from '@web/components/ui/head-row.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select.tsx';
-import { formatMinor } from '@web/lib/money.ts';
+import { formatMoney } from '@web/lib/money.ts';
 import { useState } from 'react';
 import { formatCount } from '../../../lib/format/format-campaign.ts';
 import type { CampaignPeriod } from '../api/campaign-queries.ts';
@@ -25,17 +24,11 @@ const MODEL_NAMES: Record<Model, string> = {
  * journeys our own tracker recorded, beside the store's own credit (last non-direct over Shopify's
  * visits), GA4's reported revenue and Meta's claim, and the model's top UTM campaigns.
  */
-export function FirstPartyAttributionCard({
-  period,
-  shopCurrency,
-}: {
-  period: CampaignPeriod;
-  shopCurrency: Currency | null;
-}) {
+export function FirstPartyAttributionCard({ period }: { period: CampaignPeriod }) {
   const [model, setModel] = useState<Model>('last-non-direct');
   const { data } = useFirstPartyAttribution(period, model);
   if (!data || data.orders === 0) return null;
-  const money = (minor: number | null) => (minor === null ? '—' : formatMinor(minor, shopCurrency));
+  const money = (amount: string | null) => (amount === null ? '—' : formatMoney(amount, data.currency));
   // Whole orders under a one-touch model; shares of orders (one decimal) once a model splits credit.
   const wholeOrders = data.channels.every((c) => Number.isInteger(c.conversions));
   const orders = (value: number) => (wholeOrders ? formatCount(value) : value.toFixed(1));
@@ -46,8 +39,8 @@ export function FirstPartyAttributionCard({
           <CardTitle>First-party attribution</CardTitle>
           <CardDescription>
             {formatCount(data.joinedOrders)} of {formatCount(data.orders)} orders joined to your own tracker's
-            journeys ({money(data.joinedRevenueMinor)}), beside the store's, GA4's and Meta's figures; every
-            amount here is order value before refunds, as GA4 and Meta report it
+            journeys ({money(data.joinedRevenue)}), beside the store's, GA4's and Meta's figures; every amount
+            here is order value before refunds, as GA4 and Meta report it
           </CardDescription>
         </div>
         <Select value={model} onValueChange={(next) => setModel(next as Model)}>
@@ -85,14 +78,14 @@ export function FirstPartyAttributionCard({
               <tr key={c.channel} className="border-t border-slate-800" data-testid="first-party-channel">
                 <td className="py-2 pr-3 text-white">{c.channel}</td>
                 <td className="py-2 pr-3" data-testid="first-party-channel-revenue">
-                  {money(c.revenueMinor)}
+                  {money(c.revenue)}
                 </td>
                 <td className="py-2 pr-3" data-testid="first-party-channel-orders">
                   {orders(c.conversions)}
                 </td>
-                <td className="py-2 pr-3">{money(c.storeRevenueMinor)}</td>
-                <td className="py-2 pr-3">{money(c.ga4ReportedRevenueMinor)}</td>
-                <td className="py-2 pr-3">{money(c.metaReportedRevenueMinor)}</td>
+                <td className="py-2 pr-3">{money(c.storeRevenue)}</td>
+                <td className="py-2 pr-3">{money(c.ga4ReportedRevenue)}</td>
+                <td className="py-2 pr-3">{money(c.metaReportedRevenue)}</td>
               </tr>
             ))}
           </tbody>
@@ -106,7 +99,7 @@ export function FirstPartyAttributionCard({
                   <span>
                     {c.campaign} <span className="text-xs text-slate-500">{c.channel}</span>
                   </span>
-                  <span>{money(c.revenueMinor)}</span>
+                  <span>{money(c.revenue)}</span>
                 </li>
               ))}
             </ul>

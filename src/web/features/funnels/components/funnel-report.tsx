@@ -1,6 +1,5 @@
-import { currencyDigitsOf } from '@shared/money.ts';
 import { Skeleton } from '@web/components/ui/skeleton.tsx';
-import { formatMinorMoney } from '@web/lib/money.ts';
+import { formatMoney } from '@web/lib/money.ts';
 import { useState } from 'react';
 import { type FunnelReportFilters, useFunnelReport } from '../api/funnel-queries.ts';
 import { FunnelStepSessions } from './funnel-step-sessions.tsx';
@@ -39,7 +38,6 @@ export function FunnelReport({ id, filters }: { id: string; filters: FunnelRepor
         installed (Cursor tracking → your website → Shopify checkout)?
       </p>
     );
-  const digits = currencyDigitsOf(currency);
   return (
     <ol className="grid gap-3" data-testid="funnel-report">
       {steps.map((step, i) => (
@@ -69,11 +67,9 @@ export function FunnelReport({ id, filters }: { id: string; filters: FunnelRepor
             />
           </div>
           <span className="text-xs text-slate-400">
-            Orders of these sessions: {formatMinorMoney(step.revenue, currency, digits)} (
-            {percent(step.revenueShare)} of revenue) · contribution{' '}
-            <span data-testid="funnel-step-contribution">
-              {formatMinorMoney(step.contribution, currency, digits)}
-            </span>
+            Orders of these sessions: {formatMoney(step.revenue, currency)} ({percent(step.revenueShare)} of
+            revenue) · contribution{' '}
+            <span data-testid="funnel-step-contribution">{formatMoney(step.contribution, currency)}</span>
           </span>
           {opened === i ? <FunnelStepSessions id={id} step={i + 1} filters={filters} /> : null}
         </li>

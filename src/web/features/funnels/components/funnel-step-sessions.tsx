@@ -1,6 +1,5 @@
-import { currencyDigitsOf } from '@shared/money.ts';
 import { Skeleton } from '@web/components/ui/skeleton.tsx';
-import { formatMinorMoney } from '@web/lib/money.ts';
+import { formatMoney } from '@web/lib/money.ts';
 import { type FunnelReportFilters, useFunnelStepSessions } from '../api/funnel-queries.ts';
 
 /** The page part of an exit URL (the origin is the website's). */
@@ -40,7 +39,6 @@ export function FunnelStepSessions({
       </p>
     );
   const { sessions, leftHere, exitPages, latest, currency } = drill.data;
-  const digits = currencyDigitsOf(currency);
   return (
     <div
       className="grid gap-3 rounded border border-slate-700 p-3 text-sm"
@@ -97,9 +95,7 @@ export function FunnelStepSessions({
                   <td className="max-w-48 truncate py-1 pr-3" title={s.exitPage}>
                     {pathOf(s.exitPage)}
                   </td>
-                  <td className="py-1">
-                    {s.revenue > 0 ? formatMinorMoney(s.revenue, currency, digits) : '–'}
-                  </td>
+                  <td className="py-1">{Number(s.revenue) > 0 ? formatMoney(s.revenue, currency) : '–'}</td>
                 </tr>
               ))}
             </tbody>

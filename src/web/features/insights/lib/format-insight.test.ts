@@ -3,8 +3,8 @@ import { buildAnomalyChart, formatEvidence, revenueChange } from './format-insig
 
 describe('insight formats', () => {
   it('formats evidence in its unit, money exact in the shop currency', () => {
-    expect(formatEvidence({ label: 'x', value: 1234.5, unit: 'currency' }, 'USD')).toBe('$1,234.50');
-    expect(formatEvidence({ label: 'x', value: 1234.5, unit: 'currency' }, 'JPY')).toBe('¥1,235');
+    expect(formatEvidence({ label: 'x', value: '1234.50', unit: 'currency' }, 'USD')).toBe('$1,234.50');
+    expect(formatEvidence({ label: 'x', value: '1235', unit: 'currency' }, 'JPY')).toBe('¥1,235');
     expect(formatEvidence({ label: 'x', value: 12.345, unit: 'percent' }, 'USD')).toBe('12.3 %');
     expect(formatEvidence({ label: 'x', value: 1, unit: 'days' }, 'USD')).toBe('1 day');
     expect(formatEvidence({ label: 'x', value: '2026-10-01', unit: 'date' }, 'USD')).toBe('2026-10-01');

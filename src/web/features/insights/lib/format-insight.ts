@@ -3,9 +3,10 @@ import { formatMoney } from '@web/lib/money.ts';
 
 /** One evidence value in its unit: money exact in the shop currency, percents with one decimal. */
 export function formatEvidence(evidence: InsightEvidence, currency: string): string {
+  // An amount is a wire decimal string (decision 171).
+  if (evidence.unit === 'currency') return formatMoney(evidence.value, currency);
   const { value, unit } = evidence;
   if (typeof value === 'string') return value;
-  if (unit === 'currency') return formatMoney(value, currency);
   if (unit === 'percent') return `${value.toFixed(1)} %`;
   if (unit === 'days') return `${value} day${value === 1 ? '' : 's'}`;
   if (unit === 'count') return value.toLocaleString('en-US');

@@ -70,7 +70,8 @@ export function RevenueImpactChart({ opportunities }: { opportunities: readonly 
   const data = opportunities
     .filter((o) => o.impactKind === 'revenue')
     .slice(0, 5)
-    .map((o) => ({ name: typeLabel(o.type), value: o.revenueImpactMax }));
+    // A plot position only (decision 146): the bar's height, never summed.
+    .map((o) => ({ name: typeLabel(o.type), value: Number(o.revenueImpactMax) }));
   const currency = opportunities[0]?.currency;
   const thousands = (v: unknown) => formatThousands(Number(v), currency);
   return (
@@ -176,7 +177,7 @@ export function AttributionTable({
                   <td
                     className="py-2 pr-3"
                     data-testid="attribution-revenue"
-                    {...metaMetric(row, 'meta.attributedRevenue', row.revenue)}
+                    {...metaMetric(row, 'meta.attributedRevenue', Number(row.revenue))}
                   >
                     {formatMoney(row.revenue, currency, NO_DECIMALS)}
                   </td>
@@ -379,7 +380,12 @@ export function StockImpactList({
                 </p>
               </div>
               {/* Red only for a real loss: a low-stock variant that has lost nothing yet reads $0.0K quietly. */}
-              <p className={cn('font-semibold', row.estimatedLoss > 0 ? 'text-red-300' : 'text-slate-400')}>
+              <p
+                className={cn(
+                  'font-semibold',
+                  Number(row.estimatedLoss) > 0 ? 'text-red-300' : 'text-slate-400',
+                )}
+              >
                 {formatThousands(row.estimatedLoss, currency, 1)}
               </p>
             </li>

@@ -13,10 +13,10 @@ import { formatConfidence, priorityLabel, typeLabel } from '../../../lib/opportu
 type Fact = Opportunity['evidence']['facts'][number];
 
 function formatFact(fact: Fact, currency: string): string {
+  // An amount is a wire decimal string (decision 171).
+  if (fact.unit === 'currency') return formatMoney(fact.value, currency);
   if (typeof fact.value === 'string') return fact.value;
   switch (fact.unit) {
-    case 'currency':
-      return formatMoney(fact.value, currency);
     case 'percent':
       return `${fact.value}%`;
     case 'days':
@@ -107,12 +107,12 @@ export function OpportunityDetailsDialog({ opportunity: o, onOpenChange }: Oppor
                       <span className="text-slate-400">Measured change: </span>
                       <span
                         className={
-                          o.realisedImpact >= 0
-                            ? 'font-semibold text-emerald-300'
-                            : 'font-semibold text-red-300'
+                          o.realisedImpact.startsWith('-')
+                            ? 'font-semibold text-red-300'
+                            : 'font-semibold text-emerald-300'
                         }
                       >
-                        {o.realisedImpact >= 0 ? '+' : ''}
+                        {o.realisedImpact.startsWith('-') ? '' : '+'}
                         {formatMoney(o.realisedImpact, o.currency, NO_DECIMALS)}
                       </span>
                       <span className="text-slate-400">

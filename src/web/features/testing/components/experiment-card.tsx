@@ -27,7 +27,7 @@ export interface ExperimentCardProps {
  */
 export function ExperimentCard({ experiment: e, onEdit, onDelete, deleting }: ExperimentCardProps) {
   const a = e.analysis;
-  const money = (value: number | null) => (value === null ? '—' : formatMoney(value, e.currency));
+  const money = (amount: string | null) => (amount === null ? '—' : formatMoney(amount, e.currency));
   const comparison = (name: string) => a.comparisons.find((c) => c.variant === name);
   const chart = a.variants.map((v) => ({
     name: v.name,

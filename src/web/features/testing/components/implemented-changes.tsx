@@ -51,8 +51,9 @@ export function ImplementedChanges({ opportunities }: { opportunities: readonly 
               </thead>
               <tbody>
                 {implemented.map((o) => {
-                  const money = (value: number) => formatMoney(value, o.currency);
-                  const measured = o.realisedImpact !== null && o.baselineValue !== null;
+                  const money = (amount: string) => formatMoney(amount, o.currency);
+                  // The server sends before, after and the change, each exact: the page adds nothing.
+                  const change = o.measuredValue === null ? null : o.realisedImpact;
                   return (
                     <tr key={o.id} className="border-t border-slate-800" data-testid="implemented-row">
                       <td className="py-2 pr-3 font-medium text-white">{o.title}</td>
@@ -64,15 +65,13 @@ export function ImplementedChanges({ opportunities }: { opportunities: readonly 
                         {o.baselineValue === null ? '—' : money(o.baselineValue)}
                       </td>
                       <td className="py-2 pr-3 text-right">
-                        {measured ? money((o.baselineValue ?? 0) + (o.realisedImpact ?? 0)) : '—'}
+                        {o.measuredValue === null ? '—' : money(o.measuredValue)}
                       </td>
                       <td className="py-2 pr-3 text-right" data-testid="measured-change">
-                        {measured ? (
-                          <span
-                            className={(o.realisedImpact ?? 0) >= 0 ? 'text-emerald-300' : 'text-rose-300'}
-                          >
-                            {(o.realisedImpact ?? 0) >= 0 ? '+' : '−'}
-                            {money(Math.abs(o.realisedImpact ?? 0))}
+                        {change !== null ? (
+                          <span className={change.startsWith('-') ? 'text-rose-300' : 'text-emerald-300'}>
+                            {change.startsWith('-') ? '−' : '+'}
+                            {money(change.replace(/^-/, ''))}
                           </span>
                         ) : (
                           <span className="text-slate-400">Measured after the next analysis run</span>

@@ -26,16 +26,17 @@ describe('experiment formats', () => {
       name: 'Control',
       visitors: '1,000',
       conversions: '200',
-      revenue: '10000.50',
+      revenue: '10,000.50',
     };
     const input = draftToInput(draft);
     expect(input.variants[0]).toEqual({
       name: 'Control',
       visitors: 1000,
       conversions: 200,
-      revenue: 10000.5,
+      // Revenue goes as typed, an exact decimal string (decision 170), separators dropped.
+      revenue: '10000.50',
     });
-    expect(input.variants[1]).toEqual({ name: 'Variant B', visitors: 0, conversions: 0, revenue: 0 });
+    expect(input.variants[1]).toEqual({ name: 'Variant B', visitors: 0, conversions: 0, revenue: '0' });
     expect(input.minimumDetectableEffect).toBe(10);
     expect(nextVariantName(2)).toBe('Variant C');
   });

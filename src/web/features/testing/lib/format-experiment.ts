@@ -55,7 +55,8 @@ export function draftToInput(draft: ExperimentDraft): ExperimentInput {
       name: v.name,
       visitors: toNumber(v.visitors),
       conversions: toNumber(v.conversions),
-      revenue: toNumber(v.revenue),
+      // Sent as typed (decision 170): an exact decimal string, "0" for an arm just started.
+      revenue: v.revenue.trim() === '' ? '0' : v.revenue.trim().replaceAll(',', ''),
     })),
   };
 }
