@@ -8,6 +8,8 @@ import { refreshContributionRollups } from '../../src/server/domain/contribution
 import { loadCostBook } from '../../src/server/domain/costs/load-cost-book.ts';
 import { priceOrderRows, SHIPPING_COST_SPEC } from '../../src/server/domain/costs/price-order-rows.ts';
 import { storeShopifyCredentials } from '../../src/server/domain/credentials/manage-shopify-credentials.ts';
+import type { SyncOutcome, SyncSession } from '../../src/server/domain/sync/sync-run.ts';
+import { runSourceSync } from '../../src/server/domain/sync/sync-run.ts';
 import {
   bulkOrdersQuery,
   SyncLineItemSchema,
@@ -23,23 +25,20 @@ import {
   REFUND_SPEC,
   TOUCHPOINT_SPEC,
 } from '../../src/server/domain/warehouse/shopify-rows.ts';
-import { type UpsertRow, upsertRows } from '../../src/server/domain/warehouse/upsert-rows.ts';
-import { parseShopifyId } from '../../src/server/domain/warehouse/values.ts';
-import type { SyncOutcome, SyncSession } from '../../src/server/features/warehouse-sync/run-source-sync.ts';
-import { runSourceSync } from '../../src/server/features/warehouse-sync/run-source-sync.ts';
+import { parseShopifyId, type UpsertRow, upsertRows } from '../../src/server/domain/warehouse/upsert-rows.ts';
 import {
+  incrementalAfterBulk,
   startBulkQuery,
   streamBulkResult,
   waitForBulkQuery,
-} from '../../src/server/features/warehouse-sync/shopify/shopify-bulk.ts';
-import { bulkCustomers } from '../../src/server/features/warehouse-sync/shopify/shopify-customers.ts';
-import { incrementalAfterBulk } from '../../src/server/features/warehouse-sync/shopify/shopify-incremental.ts';
+} from '../../src/server/features/warehouse-sync/shopify/shopify-stream.ts';
 import {
+  bulkCustomers,
   loadShopifyClient,
   syncProducts,
+  syncShopify,
   writeShop,
-} from '../../src/server/features/warehouse-sync/shopify/shopify-shop-and-products.ts';
-import { syncShopify } from '../../src/server/features/warehouse-sync/shopify/shopify-sync.ts';
+} from '../../src/server/features/warehouse-sync/shopify/shopify-sync.ts';
 import type { AppDeps } from '../../src/server/http/deps.ts';
 import { integrationContextOf } from '../../src/server/platform/integrations/integration-context.ts';
 

@@ -2,7 +2,7 @@ import type { ConnectionHealth } from '../../../shared/contracts/connection-heal
 import type { SyncSource } from '../../../shared/contracts/sync.ts';
 import { missingShopifyScopes } from '../../../shared/shopify-scopes.ts';
 import type { CredentialSummary } from '../../vault/credential-store.ts';
-import type { SyncStateRow } from './sync-state.ts';
+import type { SyncStateRow } from './sync-run.ts';
 
 /** Where on /profile the owner fixes each source's credentials. */
 const TAB: Readonly<Record<SyncSource, string>> = {

@@ -4,7 +4,7 @@ import { listCredentialSummaries } from '../../vault/credential-store.ts';
 import { assessConnectionHealth } from './assess-connection-health.ts';
 import { readDeliveryState } from './delivery-mode.ts';
 import { listJobsForStatus } from './status-jobs.ts';
-import { listSyncStates } from './sync-state.ts';
+import { listSyncStates } from './sync-run.ts';
 
 /**
  * GET /api/sync/status: per source, the figures of the data-freshness panel and the source's

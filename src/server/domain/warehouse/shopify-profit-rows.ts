@@ -2,7 +2,7 @@ import { localDayOf } from '../../../shared/calendar.ts';
 import { parseDecimalToMinor } from '../../../shared/money.ts';
 import type { RefundDetails, SyncTransaction } from './shopify-documents.ts';
 import type { UpsertRow, UpsertSpec } from './upsert-rows.ts';
-import { parseShopifyId } from './values.ts';
+import { parseShopifyId } from './upsert-rows.ts';
 
 /**
  * Pure maps of the Shopify facts the P&L needs beyond the order itself (decision 010): the order's

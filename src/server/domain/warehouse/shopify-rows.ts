@@ -4,7 +4,7 @@ import { currencyDigitsOf, parseDecimalToMinor } from '../../../shared/money.ts'
 import type { SyncCustomer, SyncLineItem, SyncOrder, SyncProduct, SyncVisit } from './shopify-documents.ts';
 import { mapTransactions, weightInGrams } from './shopify-profit-rows.ts';
 import type { UpsertRow, UpsertSpec } from './upsert-rows.ts';
-import { parseOptionalShopifyId, parseShopifyId } from './values.ts';
+import { parseOptionalShopifyId, parseShopifyId } from './upsert-rows.ts';
 
 /**
  * Pure maps from Shopify sync payloads to warehouse rows, and the upsert specs of those tables.

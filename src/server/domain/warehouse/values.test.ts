@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, localDayOf } from '../../../shared/calendar.ts';
 import { currencyDigitsOf, parseDecimalToMinor } from '../../../shared/money.ts';
-import { parseGa4Date, parseShopifyId } from './values.ts';
+import { parseGa4Date, parseShopifyId } from './upsert-rows.ts';
 
 describe('parseDecimalToMinor', () => {
   it('converts Shopify decimal strings exactly', () => {

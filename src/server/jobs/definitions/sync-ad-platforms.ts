@@ -1,5 +1,5 @@
+import { runSourceSync } from '../../domain/sync/sync-run.ts';
 import { syncGoogleAds } from '../../features/warehouse-sync/google-ads/google-ads-sync.ts';
-import { runSourceSync } from '../../features/warehouse-sync/run-source-sync.ts';
 import { syncTikTokAds } from '../../features/warehouse-sync/tiktok/tiktok-ads-sync.ts';
 import { defineJob } from '../job-definition.ts';
 import { syncJobOptions } from './sync-job-options.ts';

@@ -1,5 +1,5 @@
+import { runSourceSync } from '../../domain/sync/sync-run.ts';
 import { syncGa4 } from '../../features/warehouse-sync/ga4/ga4-sync.ts';
-import { runSourceSync } from '../../features/warehouse-sync/run-source-sync.ts';
 import { defineJob } from '../job-definition.ts';
 import { syncJobOptions } from './sync-job-options.ts';
 

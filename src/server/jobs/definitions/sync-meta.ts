@@ -1,5 +1,5 @@
+import { runSourceSync } from '../../domain/sync/sync-run.ts';
 import { syncMeta } from '../../features/warehouse-sync/meta/meta-sync.ts';
-import { runSourceSync } from '../../features/warehouse-sync/run-source-sync.ts';
 import { defineJob } from '../job-definition.ts';
 import { syncJobOptions } from './sync-job-options.ts';
 

@@ -1,4 +1,4 @@
-import { runSourceSync } from '../../features/warehouse-sync/run-source-sync.ts';
+import { runSourceSync } from '../../domain/sync/sync-run.ts';
 import { syncShopify } from '../../features/warehouse-sync/shopify/shopify-sync.ts';
 import { defineJob } from '../job-definition.ts';
 import { syncJobOptions } from './sync-job-options.ts';

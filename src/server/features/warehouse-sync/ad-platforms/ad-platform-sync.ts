@@ -1,8 +1,8 @@
 import { addDays, localDayOf } from '../../../../shared/calendar.ts';
 import { DAILY_SPEC } from '../../../domain/ad-spend/ad-platform-daily-spec.ts';
 import { fillMissingShopFigures, loadShopConversion } from '../../../domain/ad-spend/ad-spend-conversion.ts';
+import type { SyncOutcome, SyncSession } from '../../../domain/sync/sync-run.ts';
 import { type UpsertRow, upsertRows } from '../../../domain/warehouse/upsert-rows.ts';
-import type { SyncOutcome, SyncSession } from '../run-source-sync.ts';
 import type { AdPlatformAd, AdPlatformAdDay } from './ad-platform-ad-row.ts';
 import { AD_DAILY_SPEC, ADS_SPEC, adDayRowsOf, adRowsOf } from './ad-platform-ad-rows.ts';
 import type { AdPlatformDayRow } from './ad-platform-row.ts';

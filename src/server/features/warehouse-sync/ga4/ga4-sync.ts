@@ -7,11 +7,15 @@ import type { Ga4Client } from '../../../connectors/ga4/client.ts';
 import type { Ga4RunReportResponse } from '../../../connectors/ga4/payload.schema.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 import { createGa4ClientFor } from '../../../domain/credentials/upstream-clients.ts';
-import { type UpsertRow, type UpsertSpec, upsertRows } from '../../../domain/warehouse/upsert-rows.ts';
-import { parseGa4Date } from '../../../domain/warehouse/values.ts';
+import type { SyncOutcome, SyncSession } from '../../../domain/sync/sync-run.ts';
+import {
+  parseGa4Date,
+  type UpsertRow,
+  type UpsertSpec,
+  upsertRows,
+} from '../../../domain/warehouse/upsert-rows.ts';
 import { PermanentJobError } from '../../../jobs/job-definition.ts';
 import { loadCredential } from '../../../vault/credential-store.ts';
-import type { SyncOutcome, SyncSession } from '../run-source-sync.ts';
 import { syncTuning } from '../sync-tuning.ts';
 
 /**

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { addDays, localDayOf } from '../../../../shared/calendar.ts';
 import type { GoogleAdsClient } from '../../../connectors/google-ads/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
+import type { SyncSession } from '../../../domain/sync/sync-run.ts';
 import { foldFirst } from '../../../domain/tracking/fold-events.ts';
 import { type UpsertSpec, upsertRows } from '../../../domain/warehouse/upsert-rows.ts';
-import type { SyncSession } from '../run-source-sync.ts';
 
 /** click_view reaches back 90 days, the day of the query included (contracts/external-apis-2.md §1.7). */
 const CLICK_VIEW_DAYS = 90;

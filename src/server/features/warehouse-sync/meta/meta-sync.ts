@@ -2,10 +2,10 @@ import { addDays, localDayOf } from '../../../../shared/calendar.ts';
 import { currencyDigitsOf, parseDecimalToMinor } from '../../../../shared/money.ts';
 import type { MetaInsightRow } from '../../../connectors/meta/payload.schema.ts';
 import { createMetaClientFor } from '../../../domain/credentials/upstream-clients.ts';
+import type { SyncOutcome, SyncSession } from '../../../domain/sync/sync-run.ts';
 import { type UpsertRow, type UpsertSpec, upsertRows } from '../../../domain/warehouse/upsert-rows.ts';
 import { PermanentJobError } from '../../../jobs/job-definition.ts';
 import { loadCredential } from '../../../vault/credential-store.ts';
-import type { SyncOutcome, SyncSession } from '../run-source-sync.ts';
 import { syncTuning } from '../sync-tuning.ts';
 import {
   AD_INSIGHT_FIELDS,

@@ -1,6 +1,8 @@
 import { Readable } from 'node:stream';
 import { UpstreamError } from '../../../connectors/http/upstream-error.ts';
 import type { ShopifyClient } from '../../../connectors/shopify/client.ts';
+import type { Db } from '../../../db/client.ts';
+import type { SyncSession } from '../../../domain/sync/sync-run.ts';
 import {
   BULK_BY_ID_QUERY,
   BULK_RUN_MUTATION,
@@ -10,6 +12,110 @@ import {
   CURRENT_BULK_QUERY,
   CurrentBulkDataSchema,
 } from '../../../domain/warehouse/shopify-documents.ts';
+
+/** Where a Shopify stream stands between runs, and the paging constants the streams share. */
+/** Resumable position of one stream (orders or customers), stored in sync_states.cursor. */
+export interface StreamCursor {
+  phase: 'bulk' | 'incremental';
+  bulkId?: string | undefined;
+  bulkStartedAt?: string | undefined;
+  /** JSONL lines of the bulk file already committed. */
+  bulkLinesDone?: number | undefined;
+  /** Incremental lower bound (ISO instant); null/absent = everything. */
+  updatedFrom?: string | null | undefined;
+  /** Page cursor inside the current incremental pass. */
+  after?: string | null | undefined;
+  /** Newest updatedAt committed in the current pass. */
+  maxSeen?: string | null | undefined;
+  /** Orders backfill: created_at boundaries cutting the bulk export into slices (ISO instants). */
+  sliceBounds?: string[] | undefined;
+  /** The slice whose export `bulkId` is; `nextBulkId` is the next slice's, once started. */
+  slice?: number | undefined;
+  nextBulkId?: string | undefined;
+}
+
+export const OVERLAP_MS = 60_000;
+/** Backfill pages written concurrently (each on its own connection; they still commit in order). */
+export const PAGES_IN_FLIGHT = 2;
+/**
+ * A large backfill is exported in date slices, one bulk query after the other (a shop runs one
+ * at a time): Shopify prepares slice N+1 while slice N is loaded, so the wait for the export
+ * overlaps the database writes instead of preceding them all.
+ */
+export const MAX_SLICES = 16;
+export const CUSTOMER_PAGE_SIZE = 250;
+export const PRODUCT_PAGE_SIZE = 3;
+
+export function readStream(cursor: Record<string, unknown>, name: string): StreamCursor {
+  const value = cursor[name];
+  if (value && typeof value === 'object' && 'phase' in value) return value as StreamCursor;
+  return { phase: 'bulk' };
+}
+
+export const later = (a: string | null | undefined, b: string | null | undefined): string | null => {
+  if (!a) return b ?? null;
+  if (!b) return a;
+  return Date.parse(a) >= Date.parse(b) ? a : b;
+};
+
+/** One page of an incremental pass: its write, its newest update and the next page's cursor. */
+export interface IncrementalPage {
+  write: (db: Db) => Promise<number>;
+  /** Newest `updatedAt` on the page (null when it had none). */
+  newest: string | null;
+  /** The next page's cursor; null on the last page. */
+  nextAfter: string | null;
+}
+
+/**
+ * One incremental pass of `stream` by `updated_at`: pages from the cursor's `after` (a pass cut
+ * short resumes there), each committed together with the cursor that resumes after it; when the
+ * last page is in, the next pass starts from the newest update seen minus OVERLAP_MS (rows updated
+ * during the pass are read again, never missed), or where this one started when nothing came.
+ * `fetchPage(after, query)` reads one page for the Admin API search `query`.
+ */
+export async function runIncrementalStream(
+  session: SyncSession,
+  stream: 'customers' | 'orders',
+  state: StreamCursor,
+  fetchPage: (after: string | null, query: string | null) => Promise<IncrementalPage>,
+): Promise<void> {
+  let { after = null, maxSeen = null } = state;
+  const updatedFrom = state.updatedFrom ?? null;
+  const query = updatedFrom ? `updated_at:>='${updatedFrom}'` : null;
+  for (;;) {
+    session.throwIfAborted();
+    const page = await fetchPage(after, query);
+    maxSeen = later(maxSeen, page.newest);
+    await session.commitPage(page.write, {
+      [stream]: { phase: 'incremental', updatedFrom, after: page.nextAfter, maxSeen } satisfies StreamCursor,
+    });
+    if (!page.nextAfter) break;
+    after = page.nextAfter;
+  }
+  const nextFrom = maxSeen ? new Date(Date.parse(maxSeen) - OVERLAP_MS).toISOString() : updatedFrom;
+  await session.commitPage(async () => 0, {
+    [stream]: {
+      phase: 'incremental',
+      updatedFrom: nextFrom,
+      after: null,
+      maxSeen: null,
+    } satisfies StreamCursor,
+  });
+}
+
+/**
+ * Where the incremental passes start after a bulk backfill: five minutes before the export began,
+ * so rows updated while it ran are read again.
+ */
+export function incrementalAfterBulk(bulkStartedAt: string | undefined, now: Date): StreamCursor {
+  return {
+    phase: 'incremental',
+    updatedFrom: new Date(Date.parse(bulkStartedAt ?? now.toISOString()) - 5 * 60_000).toISOString(),
+    after: null,
+    maxSeen: null,
+  };
+}
 
 /**
  * Shopify bulk operations (contracts/external-apis.md §1.11): start a query export, poll until it
