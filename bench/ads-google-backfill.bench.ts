@@ -8,7 +8,7 @@
 import { planAdPlatforms } from '../src/demo/ad-platforms/plan-ad-platforms.ts';
 import { buildGoogleAdsEmulator } from '../src/demo/emulators/google-ads/app.ts';
 import { createGoogleAdsClient } from '../src/server/connectors/google-ads/client.ts';
-import { mapGoogleAdsRows } from '../src/server/connectors/google-ads/map.ts';
+import { mapGoogleAdsRows } from '../src/server/features/warehouse-sync/google-ads/map.ts';
 import { addDays } from '../src/shared/calendar.ts';
 import { load } from './support/load-average.ts';
 

@@ -20,17 +20,17 @@ import { migrateDatabase } from '../src/server/db/migrate.ts';
 import { queryRows } from '../src/server/db/query-rows.ts';
 import { primaryOnly } from '../src/server/db/read-replica.ts';
 import { storeShopifyCredentials } from '../src/server/domain/credentials/manage-shopify-credentials.ts';
-import { loadEnv } from '../src/server/env.ts';
-import { createAnalysisWorkerHost } from '../src/server/features/analysis/worker/analysis-worker-host.ts';
-import type { AppDeps } from '../src/server/http/deps.ts';
-import { runSourceSync } from '../src/server/jobs/sync/run-source-sync.ts';
+import { runSourceSync } from '../src/server/domain/sync/sync-run.ts';
 import {
   BULK_BY_ID_QUERY,
   BulkByIdDataSchema,
   CURRENT_BULK_QUERY,
   CurrentBulkDataSchema,
-} from '../src/server/jobs/sync/shopify-documents.ts';
-import { syncShopify } from '../src/server/jobs/sync/shopify-sync.ts';
+} from '../src/server/domain/warehouse/shopify-documents.ts';
+import { loadEnv } from '../src/server/env.ts';
+import { createAnalysisWorkerHost } from '../src/server/features/analysis/worker/analysis-worker-host.ts';
+import { syncShopify } from '../src/server/features/warehouse-sync/shopify/shopify-sync.ts';
+import type { AppDeps } from '../src/server/http/deps.ts';
 import { createLogger } from '../src/server/log.ts';
 import { integrationContextOf } from '../src/server/platform/integrations/integration-context.ts';
 import { resolveSecrets } from '../src/server/secrets.ts';

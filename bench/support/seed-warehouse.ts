@@ -8,22 +8,14 @@ import { refreshContributionRollups } from '../../src/server/domain/contribution
 import { loadCostBook } from '../../src/server/domain/costs/load-cost-book.ts';
 import { priceOrderRows, SHIPPING_COST_SPEC } from '../../src/server/domain/costs/price-order-rows.ts';
 import { storeShopifyCredentials } from '../../src/server/domain/credentials/manage-shopify-credentials.ts';
-import type { AppDeps } from '../../src/server/http/deps.ts';
-import type { SyncOutcome, SyncSession } from '../../src/server/jobs/sync/run-source-sync.ts';
-import { runSourceSync } from '../../src/server/jobs/sync/run-source-sync.ts';
-import {
-  startBulkQuery,
-  streamBulkResult,
-  waitForBulkQuery,
-} from '../../src/server/jobs/sync/shopify-bulk.ts';
-import { bulkCustomers } from '../../src/server/jobs/sync/shopify-customers.ts';
+import type { SyncOutcome, SyncSession } from '../../src/server/domain/sync/sync-run.ts';
+import { runSourceSync } from '../../src/server/domain/sync/sync-run.ts';
 import {
   bulkOrdersQuery,
   SyncLineItemSchema,
   SyncOrderSchema,
-} from '../../src/server/jobs/sync/shopify-documents.ts';
-import { incrementalAfterBulk } from '../../src/server/jobs/sync/shopify-incremental.ts';
-import { TRANSACTION_SPEC } from '../../src/server/jobs/sync/shopify-profit-rows.ts';
+} from '../../src/server/domain/warehouse/shopify-documents.ts';
+import { TRANSACTION_SPEC } from '../../src/server/domain/warehouse/shopify-profit-rows.ts';
 import {
   LINE_ITEM_SPEC,
   mapLineItem,
@@ -32,15 +24,22 @@ import {
   type OrderRows,
   REFUND_SPEC,
   TOUCHPOINT_SPEC,
-} from '../../src/server/jobs/sync/shopify-rows.ts';
+} from '../../src/server/domain/warehouse/shopify-rows.ts';
+import { parseShopifyId, type UpsertRow, upsertRows } from '../../src/server/domain/warehouse/upsert-rows.ts';
 import {
+  incrementalAfterBulk,
+  startBulkQuery,
+  streamBulkResult,
+  waitForBulkQuery,
+} from '../../src/server/features/warehouse-sync/shopify/shopify-stream.ts';
+import {
+  bulkCustomers,
   loadShopifyClient,
   syncProducts,
+  syncShopify,
   writeShop,
-} from '../../src/server/jobs/sync/shopify-shop-and-products.ts';
-import { syncShopify } from '../../src/server/jobs/sync/shopify-sync.ts';
-import { type UpsertRow, upsertRows } from '../../src/server/jobs/sync/upsert-rows.ts';
-import { parseShopifyId } from '../../src/server/jobs/sync/values.ts';
+} from '../../src/server/features/warehouse-sync/shopify/shopify-sync.ts';
+import type { AppDeps } from '../../src/server/http/deps.ts';
 import { integrationContextOf } from '../../src/server/platform/integrations/integration-context.ts';
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The Shopify access scopes Upside needs, each with why and what breaks without it — derived
  * from what the connector and the sync query (src/server/connectors/shopify/queries.ts,
- * src/server/jobs/sync/shopify-documents.ts) and the webhook topics they subscribe to. Nothing
+ * src/server/domain/warehouse/shopify-documents.ts) and the webhook topics they subscribe to. Nothing
  * writes to the store and no ShopifyQL is run, so no write_* scope and no read_reports /
  * read_analytics (contracts/external-apis-2.md §4). Shown on the setup page and used by
  * GET /api/shopify/scopes.

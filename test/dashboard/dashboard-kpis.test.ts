@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { queryRows } from '../../src/server/db/query-rows.ts';
-import { saveSyncCursor } from '../../src/server/jobs/sync/sync-state.ts';
+import { saveSyncCursor } from '../../src/server/domain/sync/sync-run.ts';
 import type { RevenueForecast } from '../../src/shared/contracts/analytics.ts';
 import type { DashboardKpis } from '../../src/shared/contracts/dashboard.ts';
 import { minorToDecimal, parseDecimalToMinor } from '../../src/shared/money.ts';

@@ -6,16 +6,16 @@ import { type AdPlatformPlan, planAdPlatforms } from '../../src/demo/ad-platform
 import type { PlannedClick } from '../../src/demo/ad-platforms/plan-google-clicks.ts';
 import { buildGoogleAdsEmulator, type GoogleAdsEmulator } from '../../src/demo/emulators/google-ads/app.ts';
 import { buildTikTokEmulator, type TikTokEmulator } from '../../src/demo/emulators/tiktok-ads/app.ts';
-import type { AdPlatformDayRow } from '../../src/server/connectors/ad-platform-row.ts';
 import {
   createGoogleAdsClient,
   type GoogleAdsClientOptions,
 } from '../../src/server/connectors/google-ads/client.ts';
-import { mapGoogleAdsRows } from '../../src/server/connectors/google-ads/map.ts';
 import { UpstreamError } from '../../src/server/connectors/http/upstream-error.ts';
 import { createTikTokClient } from '../../src/server/connectors/tiktok-ads/client.ts';
-import { mapTikTokRows } from '../../src/server/connectors/tiktok-ads/map.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
+import type { AdPlatformDayRow } from '../../src/server/features/warehouse-sync/ad-platforms/ad-platform-row.ts';
+import { mapGoogleAdsRows } from '../../src/server/features/warehouse-sync/google-ads/map.ts';
+import { mapTikTokRows } from '../../src/server/features/warehouse-sync/tiktok/map.ts';
 import { enqueueDueSyncs } from '../../src/server/jobs/scheduler.ts';
 import { startTestApp, type TestApp } from '../support/start-app.ts';
 

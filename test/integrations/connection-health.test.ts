@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DemoEmulators, startDemoEmulators } from '../../src/demo/start-demo-emulators.ts';
+import { resetSyncTuning, tuneSync } from '../../src/server/features/warehouse-sync/sync-tuning.ts';
 import type { AppDeps } from '../../src/server/http/deps.ts';
 import { registerShopifyWebhooksJob } from '../../src/server/jobs/definitions/register-shopify-webhooks.ts';
 import { SYNC_JOBS } from '../../src/server/jobs/definitions/sync-jobs.ts';
-import { resetSyncTuning, tuneSync } from '../../src/server/jobs/sync/sync-tuning.ts';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import { integrationContextOf } from '../../src/server/platform/integrations/integration-context.ts';
 import type { CredentialsStatus } from '../../src/shared/contracts/credentials.ts';

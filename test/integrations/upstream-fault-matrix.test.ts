@@ -5,11 +5,11 @@ import type { DeliverySettings } from '../../src/demo/emulators/shopify/webhooks
 import { VENDOR_ERRORS } from '../../src/demo/emulators/vendor-errors.ts';
 import { type DemoEmulators, startDemoEmulators } from '../../src/demo/start-demo-emulators.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
+import { resetSyncTuning, tuneSync } from '../../src/server/features/warehouse-sync/sync-tuning.ts';
 import type { AppDeps } from '../../src/server/http/deps.ts';
 import { processShopifyWebhookJob } from '../../src/server/jobs/definitions/process-shopify-webhook.ts';
 import { registerShopifyWebhooksJob } from '../../src/server/jobs/definitions/register-shopify-webhooks.ts';
 import { SYNC_JOBS } from '../../src/server/jobs/definitions/sync-jobs.ts';
-import { resetSyncTuning, tuneSync } from '../../src/server/jobs/sync/sync-tuning.ts';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import { integrationContextOf } from '../../src/server/platform/integrations/integration-context.ts';
 import { type SyncSourceStatus, SyncStatusResponseSchema } from '../../src/shared/contracts/sync.ts';

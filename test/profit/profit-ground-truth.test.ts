@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayToIso, localDayOf } from '../../src/demo/calendar.ts';
 import type { ProfitTruth } from '../../src/demo/profit/model.ts';
 import { orderProfit } from '../../src/demo/profit/order-profit.ts';
-import { resetSyncTuning, tuneSync } from '../../src/server/jobs/sync/sync-tuning.ts';
+import { resetSyncTuning, tuneSync } from '../../src/server/features/warehouse-sync/sync-tuning.ts';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import { PROFIT_LINES, type ProfitLines, ProfitReportSchema } from '../../src/shared/contracts/profit.ts';
 import { parseDecimalToMinor } from '../../src/shared/money.ts';

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { refreshAnalysisFacts } from '../../src/server/domain/analysis-facts/refresh-analysis-facts.ts';
-import { CUSTOMER_SPEC, TOUCHPOINT_SPEC } from '../../src/server/jobs/sync/shopify-rows.ts';
-import { type UpsertRow, upsertRows } from '../../src/server/jobs/sync/upsert-rows.ts';
+import { CUSTOMER_SPEC, TOUCHPOINT_SPEC } from '../../src/server/domain/warehouse/shopify-rows.ts';
+import { type UpsertRow, upsertRows } from '../../src/server/domain/warehouse/upsert-rows.ts';
 import { createWorkspace } from '../support/factories.ts';
 import { createMigratedTestDatabase, type TestDatabase } from '../support/test-database.ts';
 

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCredential, createWorkspace } from '../../../test/support/factories.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/test-database.ts';
 import { migrateDatabase } from '../db/migrate.ts';
+import { markSyncStarted } from '../domain/sync/sync-run.ts';
 import { claimJob, completeJob } from './queue.ts';
 import { enqueueDueMaintenance, enqueueDueSyncs } from './scheduler.ts';
-import { markSyncStarted } from './sync/sync-state.ts';
 
 let testDatabase: TestDatabase;
 let workspaceId: string;

@@ -403,7 +403,7 @@ export const whMetaDailyInsights = pgTable(
     impressions: minor('impressions').notNull(),
     clicks: minor('clicks').notNull(),
     reach: minor('reach'),
-    /** Purchases Meta claims (canonical action type, see jobs/sync/meta-sync.ts). */
+    /** Purchases Meta claims (canonical action type, see features/warehouse-sync/meta/meta-sync.ts). */
     reportedPurchases: integer('reported_purchases').notNull(),
     reportedPurchaseValueMinor: minor('reported_purchase_value_minor').notNull(),
     currencyCode: text('currency_code').notNull(),

@@ -1,6 +1,6 @@
 import { matchShippingProfile } from '../../../core/costs/match-shipping-profile.ts';
 import { resolveUnitCost } from '../../../core/costs/resolve-unit-cost.ts';
-import type { UpsertRow, UpsertSpec } from '../../jobs/sync/upsert-rows.ts';
+import type { UpsertRow, UpsertSpec } from '../warehouse/upsert-rows.ts';
 import type { CostBook } from './load-cost-book.ts';
 
 /** Profile-based shipping cost rows, frozen at their first write like line costs. */

@@ -5,6 +5,10 @@ import type {
   TikTokCredentialsRequest,
 } from '../../../shared/contracts/ad-platforms.ts';
 import { normalizeCustomerId } from '../../connectors/google-ads/client.ts';
+import {
+  createGoogleAdsClientFor,
+  createTikTokClientFor,
+} from '../../domain/credentials/ad-platform-clients.ts';
 import { SYNC_JOBS } from '../../jobs/definitions/sync-jobs.ts';
 import { enqueue } from '../../jobs/enqueue.ts';
 import type { IntegrationContext } from '../../platform/integrations/integration-context.ts';
@@ -17,7 +21,6 @@ import {
   saveCredential,
   type TikTokSecret,
 } from '../../vault/credential-store.ts';
-import { createGoogleAdsClientFor, createTikTokClientFor } from './ad-platform-clients.ts';
 
 /**
  * Google Ads and TikTok credentials (issue #39): the connection is tested against the vendor

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { PublishedRate } from '../../../core/currency/rate-on-day.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
-import { type UpsertSpec, upsertRows } from '../../jobs/sync/upsert-rows.ts';
+import { type UpsertSpec, upsertRows } from '../warehouse/upsert-rows.ts';
 
 /** One published ECB reference rate: units of `currency` per euro on `day`. */
 export interface EcbRate {

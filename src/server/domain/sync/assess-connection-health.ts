@@ -1,8 +1,8 @@
 import type { ConnectionHealth } from '../../../shared/contracts/connection-health.ts';
 import type { SyncSource } from '../../../shared/contracts/sync.ts';
 import { missingShopifyScopes } from '../../../shared/shopify-scopes.ts';
-import type { SyncStateRow } from '../../jobs/sync/sync-state.ts';
 import type { CredentialSummary } from '../../vault/credential-store.ts';
+import type { SyncStateRow } from './sync-run.ts';
 
 /** Where on /profile the owner fixes each source's credentials. */
 const TAB: Readonly<Record<SyncSource, string>> = {

@@ -1,10 +1,10 @@
 import { SYNC_SOURCE_LABELS, SYNC_SOURCES, type SyncStatusResponse } from '../../../shared/contracts/sync.ts';
 import type { Db } from '../../db/client.ts';
-import { listJobsForStatus } from '../../jobs/sync/status-jobs.ts';
-import { listSyncStates } from '../../jobs/sync/sync-state.ts';
 import { listCredentialSummaries } from '../../vault/credential-store.ts';
 import { assessConnectionHealth } from './assess-connection-health.ts';
 import { readDeliveryState } from './delivery-mode.ts';
+import { listJobsForStatus } from './status-jobs.ts';
+import { listSyncStates } from './sync-run.ts';
 
 /**
  * GET /api/sync/status: per source, the figures of the data-freshness panel and the source's

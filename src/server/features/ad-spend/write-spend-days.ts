@@ -3,16 +3,16 @@ import { z } from 'zod';
 import { arrayLiteral } from '../../db/array-literal.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
+import { DAILY_SPEC } from '../../domain/ad-spend/ad-platform-daily-spec.ts';
+import { fillMissingShopFigures, loadShopConversion } from '../../domain/ad-spend/ad-spend-conversion.ts';
+import { type UpsertRow, type UpsertSpec, upsertRows } from '../../domain/warehouse/upsert-rows.ts';
 import type { AppDeps } from '../../http/deps.ts';
-import { DAILY_SPEC } from '../../jobs/sync/ad-platform-sync.ts';
-import { fillMissingShopFigures, loadShopConversion } from '../../jobs/sync/ad-spend-conversion.ts';
-import { type UpsertRow, type UpsertSpec, upsertRows } from '../../jobs/sync/upsert-rows.ts';
 
 /**
  * Imported and manual spend into the ad-spend warehouse (issue #39 step 4, decision 105): one
  * campaign row (ad_group_id '') per platform, day and campaign, in the row's currency and in the
  * shop currency at the day's rate, converted by the connectors' own converter
- * (jobs/sync/ad-spend-conversion.ts). A day already stored with the same figures is left alone
+ * (domain/ad-spend/ad-spend-conversion.ts). A day already stored with the same figures is left alone
  * (unchanged), a changed one is rewritten (updated); only rows of non-API platforms are ever
  * touched, so a connector's row cannot be overwritten.
  */

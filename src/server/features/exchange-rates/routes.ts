@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ExchangeRateStatusSchema, ManualRateBodySchema } from '../../../shared/contracts/exchange-rates.ts';
+import { EcbFeedError } from '../../domain/currency/ecb-feed.ts';
+import { ecbFeedUrlOf, fetchAndStoreEcbRates } from '../../domain/currency/fetch-ecb-rates.ts';
 import { AppError } from '../../errors.ts';
 import { requireAuth, requireRole } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
-import { EcbFeedError } from './ecb-feed.ts';
-import { ecbFeedUrlOf, fetchAndStoreEcbRates } from './fetch-ecb-rates.ts';
 import { enterManualRate, readRateStatus } from './manual-rates.ts';
 
 const OWNERS_AND_ADMINS = ['owner', 'admin'] as const;

@@ -1,5 +1,5 @@
 import type { RestOrder, RestRefund } from '../../../shared/contracts/webhooks.ts';
-import type { RefundDetails, SyncOrder } from '../../jobs/sync/shopify-documents.ts';
+import type { RefundDetails, SyncOrder } from '../../domain/warehouse/shopify-documents.ts';
 
 /**
  * Webhook payloads are REST JSON; the sync reads GraphQL. Rather than a second mapping to

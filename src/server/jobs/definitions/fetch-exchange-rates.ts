@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
-import { fetchAndStoreEcbRates } from '../../features/exchange-rates/fetch-ecb-rates.ts';
+import { fetchAndStoreEcbRates } from '../../domain/currency/fetch-ecb-rates.ts';
 import { enqueue } from '../enqueue.ts';
 import { defineJob } from '../job-definition.ts';
 

@@ -1,7 +1,7 @@
+import { runSourceSync } from '../../domain/sync/sync-run.ts';
+import { syncGoogleAds } from '../../features/warehouse-sync/google-ads/google-ads-sync.ts';
+import { syncTikTokAds } from '../../features/warehouse-sync/tiktok/tiktok-ads-sync.ts';
 import { defineJob } from '../job-definition.ts';
-import { syncGoogleAds } from '../sync/google-ads-sync.ts';
-import { runSourceSync } from '../sync/run-source-sync.ts';
-import { syncTikTokAds } from '../sync/tiktok-ads-sync.ts';
 import { syncJobOptions } from './sync-job-options.ts';
 
 /** Google Ads daily campaign and ad-group rows of one workspace (last 30 days re-read); one at a time per workspace. */

@@ -1,6 +1,6 @@
+import { runSourceSync } from '../../domain/sync/sync-run.ts';
+import { syncGa4 } from '../../features/warehouse-sync/ga4/ga4-sync.ts';
 import { defineJob } from '../job-definition.ts';
-import { syncGa4 } from '../sync/ga4-sync.ts';
-import { runSourceSync } from '../sync/run-source-sync.ts';
 import { syncJobOptions } from './sync-job-options.ts';
 
 /** GA4 daily reports of one workspace (backfill, then the last days re-read); one at a time per workspace. */

@@ -1,6 +1,6 @@
+import { runSourceSync } from '../../domain/sync/sync-run.ts';
+import { syncMeta } from '../../features/warehouse-sync/meta/meta-sync.ts';
 import { defineJob } from '../job-definition.ts';
-import { syncMeta } from '../sync/meta-sync.ts';
-import { runSourceSync } from '../sync/run-source-sync.ts';
 import { syncJobOptions } from './sync-job-options.ts';
 
 /** Meta campaigns and daily insights of one workspace (last 28 days re-read); one at a time per workspace. */

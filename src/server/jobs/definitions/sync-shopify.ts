@@ -1,6 +1,6 @@
+import { runSourceSync } from '../../domain/sync/sync-run.ts';
+import { syncShopify } from '../../features/warehouse-sync/shopify/shopify-sync.ts';
 import { defineJob } from '../job-definition.ts';
-import { runSourceSync } from '../sync/run-source-sync.ts';
-import { syncShopify } from '../sync/shopify-sync.ts';
 import { syncJobOptions } from './sync-job-options.ts';
 
 /** Shopify backfill (bulk) or incremental sync of one workspace; one at a time per workspace. */

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
-import { type UpsertRow, type UpsertSpec, upsertRows } from '../../../jobs/sync/upsert-rows.ts';
+import { type UpsertRow, type UpsertSpec, upsertRows } from '../../../domain/warehouse/upsert-rows.ts';
 
 /** Owner's cost periods: entering one again for the same variant, source and day replaces it. */
 const LEDGER_SPEC: UpsertSpec = {

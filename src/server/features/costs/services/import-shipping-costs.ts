@@ -4,7 +4,7 @@ import type { CsvImportResponse, CsvRowError } from '../../../../shared/contract
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 import type { ShopMoney } from '../../../domain/shop/read-shop.ts';
-import { type UpsertRow, upsertRows } from '../../../jobs/sync/upsert-rows.ts';
+import { type UpsertRow, upsertRows } from '../../../domain/warehouse/upsert-rows.ts';
 import { CsvRejectedError, currencyError, readAmount, readCsv } from '../../../platform/csv/read-csv.ts';
 import { createImportAudit, finishImportAudit } from '../queries/write-cost-ledger.ts';
 

@@ -4,8 +4,8 @@ import { localDayOf } from '../../../../shared/calendar.ts';
 import type { RestInventoryLevelSchema, RestProduct } from '../../../../shared/contracts/webhooks.ts';
 import { parseDecimalToMinor } from '../../../../shared/money.ts';
 import type { Db } from '../../../db/client.ts';
-import { PRODUCT_SPEC, type ShopContext, VARIANT_SPEC } from '../../../jobs/sync/shopify-rows.ts';
-import { type UpsertSpec, upsertRows } from '../../../jobs/sync/upsert-rows.ts';
+import { PRODUCT_SPEC, type ShopContext, VARIANT_SPEC } from '../../../domain/warehouse/shopify-rows.ts';
+import { type UpsertSpec, upsertRows } from '../../../domain/warehouse/upsert-rows.ts';
 
 /** What a products/update payload says about a product: not its inventory total (the sync's). */
 const WEBHOOK_PRODUCT_SPEC: UpsertSpec = {

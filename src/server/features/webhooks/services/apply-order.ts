@@ -7,15 +7,15 @@ import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 import { loadCostBook } from '../../../domain/costs/load-cost-book.ts';
 import { priceOrderRows, SHIPPING_COST_SPEC } from '../../../domain/costs/price-order-rows.ts';
-import { mapRefundDetails, REFUND_LINE_SPEC } from '../../../jobs/sync/shopify-profit-rows.ts';
+import { mapRefundDetails, REFUND_LINE_SPEC } from '../../../domain/warehouse/shopify-profit-rows.ts';
 import {
   LINE_ITEM_SPEC,
   mapOrder,
   ORDER_SPEC,
   REFUND_SPEC,
   type ShopContext,
-} from '../../../jobs/sync/shopify-rows.ts';
-import { type UpsertSpec, upsertRows } from '../../../jobs/sync/upsert-rows.ts';
+} from '../../../domain/warehouse/shopify-rows.ts';
+import { type UpsertSpec, upsertRows } from '../../../domain/warehouse/upsert-rows.ts';
 import { refundTotalOf, restOrderToSyncOrder, restRefundToRefundDetails } from '../map-rest-order.ts';
 
 /**

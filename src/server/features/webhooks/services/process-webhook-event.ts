@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { WEBHOOK_PAYLOAD_SCHEMAS, WebhookTopicSchema } from '../../../../shared/contracts/webhooks.ts';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
-import type { ShopContext } from '../../../jobs/sync/shopify-rows.ts';
+import type { ShopContext } from '../../../domain/warehouse/shopify-rows.ts';
 import type { VaultKeyring } from '../../../vault/cipher.ts';
 import { applyInventoryLevel, applyProduct } from './apply-catalog.ts';
 import { applyOrder, applyRefund } from './apply-order.ts';
