@@ -52,31 +52,37 @@ const sessionList = (sessions: readonly SessionKey[]) =>
  * sessions. Idempotent: re-reading a session that did not change changes nothing.
  */
 async function refreshSessions(db: Db, workspaceId: string, key: string, sessions: SQL): Promise<void> {
+  // Every statement goes from the sessions to the tables one primary-key probe at a time (LATERAL …
+  // LIMIT 1, and a LATERAL revenue read per session, neither flattened into a join): in a rebuild
+  // the tables' statistics are those of before it, and joins planned on them scanned the funnel's
+  // rows, or joined the sessions to their revenue as nested loops over both, per chunk.
   const left = await queryRows(
     db,
     DayRow,
-    sql`DELETE FROM funnel_buyer_sessions b USING ${sessions} t
-      WHERE b.workspace_id = ${workspaceId}::uuid AND b.funnel_key = ${key}
-        AND b.configuration_id = t.configuration_id AND b.session_id = t.session_id
-      RETURNING b.day::text AS day`,
+    sql`DELETE FROM funnel_buyer_sessions WHERE ctid = ANY(ARRAY(
+        SELECT b.ctid FROM ${sessions} t CROSS JOIN LATERAL (
+          SELECT b.ctid FROM funnel_buyer_sessions b WHERE b.workspace_id = ${workspaceId}::uuid
+            AND b.funnel_key = ${key} AND b.configuration_id = t.configuration_id AND b.session_id = t.session_id
+          LIMIT 1) b))
+      RETURNING day::text AS day`,
   );
   const entered = await queryRows(
     db,
     DayRow,
     sql`WITH kept AS MATERIALIZED (
-        SELECT m.configuration_id, m.session_id, m.day, coalesce(m.device, '') AS device,
-          coalesce(m.channel, '') AS channel, cardinality(m.passed_at) AS steps_passed
-        FROM ${sessions} t
-          JOIN funnel_session_marks m ON m.workspace_id = ${workspaceId}::uuid AND m.funnel_key = ${key}
+        SELECT m.* FROM ${sessions} t CROSS JOIN LATERAL (
+          SELECT m.configuration_id, m.session_id, m.day, coalesce(m.device, '') AS device,
+            coalesce(m.channel, '') AS channel, cardinality(m.passed_at) AS steps_passed
+          FROM funnel_session_marks m WHERE m.workspace_id = ${workspaceId}::uuid AND m.funnel_key = ${key}
             AND m.configuration_id = t.configuration_id AND m.session_id = t.session_id
-        WHERE m.day IS NOT NULL AND cardinality(m.passed_at) > 0),
-      revenue AS MATERIALIZED (${sessionRevenue(workspaceId, sql`kept`)})
+            AND m.day IS NOT NULL AND cardinality(m.passed_at) > 0
+          LIMIT 1) m)
       INSERT INTO funnel_buyer_sessions (workspace_id, funnel_key, configuration_id, session_id, day, device,
         channel, steps_passed, revenue, gross_sales, shipping_charges, discounts, returns, cogs, shipping, payment_fees)
-      SELECT ${workspaceId}::uuid, ${key}, k.configuration_id, k.session_id, k.day, k.device, k.channel,
-        k.steps_passed, r.revenue, r.gross_sales, r.shipping_charges, r.discounts, r.returns, r.cogs, r.shipping,
+      SELECT ${workspaceId}::uuid, ${key}, p.configuration_id, p.session_id, p.day, p.device, p.channel,
+        p.steps_passed, r.revenue, r.gross_sales, r.shipping_charges, r.discounts, r.returns, r.cogs, r.shipping,
         r.payment_fees
-      FROM kept k JOIN revenue r ON r.configuration_id = k.configuration_id AND r.session_id = k.session_id
+      FROM kept p CROSS JOIN LATERAL (${sessionRevenue(workspaceId, sql`(SELECT p.configuration_id, p.session_id)`)}) r
       RETURNING day::text AS day`,
   );
   const days = [...new Set([...left, ...entered].map((row) => row.day))];
