@@ -89,6 +89,9 @@ const BoundsRow = z.object({
   max_seen: z.string().nullable(),
 });
 
+/** Sessions moved in one chunk from which the fold re-plans with fresh statistics (decision 174). */
+const ANALYZE_AFTER = 20_000;
+
 /** Events per fold chunk at least (whole days of received time): what one chunk holds in memory. */
 const CHUNK_EVENTS = 200_000;
 
@@ -247,6 +250,11 @@ async function foldSource(db: Db, funnel: FoldedFunnel, source: Source, settled:
       return session;
     });
     await writeFunnelRollups(db, workspaceId, key, folded, counts);
+    // A chunk of a rebuild: the statistics still describe the tables before it (empty), on which
+    // the planner took the day indexes for the per-session probes (a scan of the funnel's rows per
+    // session, decision 174); ANALYZE sees this transaction's own rows.
+    if (moved.length >= ANALYZE_AFTER)
+      await db.execute(sql`ANALYZE funnel_session_marks, funnel_buyer_sessions`);
     await refreshMovedSessions(db, workspaceId, key, moved);
   }
   if (maxSeen)

@@ -75,8 +75,10 @@ async function refreshSessions(db: Db, workspaceId: string, key: string, session
             coalesce(m.channel, '') AS channel, cardinality(m.passed_at) AS steps_passed
           FROM funnel_session_marks m WHERE m.workspace_id = ${workspaceId}::uuid AND m.funnel_key = ${key}
             AND m.configuration_id = t.configuration_id AND m.session_id = t.session_id
-            AND m.day IS NOT NULL AND cardinality(m.passed_at) > 0
-          LIMIT 1) m)
+          LIMIT 1) m
+        -- Outside the probe: inside, \`cardinality(passed_at) > 0\` matched the partial day index,
+        -- which the planner took on a rebuild's stale statistics (a scan of the funnel per session).
+        WHERE m.day IS NOT NULL AND m.steps_passed > 0)
       INSERT INTO funnel_buyer_sessions (workspace_id, funnel_key, configuration_id, session_id, day, device,
         channel, steps_passed, revenue, gross_sales, shipping_charges, discounts, returns, cogs, shipping, payment_fees)
       SELECT ${workspaceId}::uuid, ${key}, p.configuration_id, p.session_id, p.day, p.device, p.channel,
