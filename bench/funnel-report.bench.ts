@@ -10,8 +10,9 @@
  *   BENCH_GAPS=ms (every session's gaps distinct: the daily step table then holds about a row per
  *   session and step, as real pixel times do).
  * - An order per session that completed checkout (1 in 7 sessions: v % 7 = 6), placed at its
- *   checkout_completed, joined to the session (tracking_order_journeys, pixel_order_id): the
- *   report reads their revenue live. BENCH_ORDERS=0 leaves them out (the figures before decision 153).
+ *   checkout_completed, joined to the session (tracking_order_journeys, pixel_order_id): the fold
+ *   keeps their revenue in the daily revenue rollup (decision 174; the tails' orders are marked by
+ *   the triggers). BENCH_ORDERS=0 leaves them out (the figures before decision 153).
  * The first fill is a bulk load (bench/support/bulk-load.ts: indexes dropped and rebuilt, row
  * triggers off), then ANALYZE. Prints the fill time; the first fold (foldFunnel over every event:
  * the rebuild the job after ingestion does once; a first report's fold-first does the same); then

@@ -16,7 +16,10 @@ export interface FunnelStepCount {
 /** What the pre-aggregated report (decisions 134, 141) knows of a funnel over a period. */
 export interface FunnelCounts {
   steps: readonly FunnelStepCount[];
-  /** The sessions that passed step 1 and have orders: steps passed (passedAt.length), revenue, contribution. */
+  /**
+   * The sessions that passed step 1 and have orders, one by one or summed per steps passed
+   * (passedAt.length; decision 174): steps passed, revenue, contribution.
+   */
   buyers: readonly (Pick<FunnelSession, 'revenue' | 'contribution'> & { stepsPassed: number })[];
   /** Revenue of every order of the period (minor units). */
   totalRevenue: number;

@@ -281,3 +281,69 @@ export const funnelStepBuckets = pgTable(
     }),
   ],
 );
+
+/** The revenue parts of a funnel's buying sessions and of their daily sums (decision 174), minor units. */
+const revenueParts = () => ({
+  revenue: bigint('revenue', { mode: 'number' }).notNull(),
+  grossSales: bigint('gross_sales', { mode: 'number' }).notNull(),
+  shippingCharges: bigint('shipping_charges', { mode: 'number' }).notNull(),
+  discounts: bigint('discounts', { mode: 'number' }).notNull(),
+  returns: bigint('returns', { mode: 'number' }).notNull(),
+  cogs: bigint('cogs', { mode: 'number' }).notNull(),
+  shipping: bigint('shipping', { mode: 'number' }).notNull(),
+  paymentFees: bigint('payment_fees', { mode: 'number' }).notNull(),
+});
+
+/** Per funnel and buying session: where it counts and its orders' revenue and contribution parts (decision 174). */
+export const funnelBuyerSessions = pgTable(
+  'funnel_buyer_sessions',
+  {
+    workspaceId: uuid('workspace_id').notNull(),
+    funnelKey: text('funnel_key').notNull(),
+    configurationId: uuid('configuration_id').notNull(),
+    sessionId: text('session_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    device: text('device').notNull(),
+    channel: text('channel').notNull(),
+    stepsPassed: smallint('steps_passed').notNull(),
+    ...revenueParts(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.workspaceId, table.funnelKey, table.configurationId, table.sessionId] }),
+  ],
+);
+
+/** Per funnel, day, device, channel and steps passed: the buying sessions' sums (decision 174). */
+export const funnelRevenueDays = pgTable(
+  'funnel_revenue_days',
+  {
+    workspaceId: uuid('workspace_id').notNull(),
+    funnelKey: text('funnel_key').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    device: text('device').notNull(),
+    channel: text('channel').notNull(),
+    stepsPassed: smallint('steps_passed').notNull(),
+    ...revenueParts(),
+  },
+  (table) => [
+    primaryKey({
+      columns: [
+        table.workspaceId,
+        table.funnelKey,
+        table.day,
+        table.device,
+        table.channel,
+        table.stepsPassed,
+      ],
+    }),
+  ],
+);
+
+/** Orders and journey sessions whose revenue a funnel's next fold re-reads (decision 174; no key: appends). */
+export const funnelDirtyOrders = pgTable('funnel_dirty_orders', {
+  workspaceId: uuid('workspace_id').notNull(),
+  funnelKey: text('funnel_key').notNull(),
+  orderId: bigint('order_id', { mode: 'number' }),
+  configurationId: uuid('configuration_id'),
+  sessionId: text('session_id'),
+});

@@ -7,6 +7,12 @@ import { queryRows } from '../../db/query-rows.ts';
 import { foldFirst } from '../tracking/fold-events.ts';
 import { ChannelInputsRow, channelOfSession } from './funnel-session-filter.ts';
 import { epochMs, needsTrackerEvents, pixelStepMask, trackerStepMask } from './funnel-step-sql.ts';
+import {
+  refreshMarkedOrders,
+  refreshMovedSessions,
+  revenuePlacementChanged,
+  type SessionKey,
+} from './write-funnel-revenue.ts';
 import { countPath, type FoldedSession, writeFunnelRollups } from './write-funnel-rollups.ts';
 
 /** A funnel as its pre-aggregates are keyed: its id, or 'checkout' for the built-in one. */
@@ -82,6 +88,9 @@ const BoundsRow = z.object({
   events: z.array(z.coerce.number()),
   max_seen: z.string().nullable(),
 });
+
+/** Sessions moved in one chunk from which the fold re-plans with fresh statistics (decision 174). */
+const ANALYZE_AFTER = 20_000;
 
 /** Events per fold chunk at least (whole days of received time): what one chunk holds in memory. */
 const CHUNK_EVENTS = 200_000;
@@ -211,6 +220,7 @@ async function foldSource(db: Db, funnel: FoldedFunnel, source: Source, settled:
   for (const [chunk, lo] of starts.entries()) {
     const touched = await readTouched(db, funnel, source, lo, starts[chunk + 1] ?? null);
     const counts = new Map<string, number>();
+    const moved: SessionKey[] = [];
     const folded: FoldedSession[] = touched.map((row) => {
       const { marks, passedAt } = refoldFunnelMarks(
         steps.length,
@@ -235,9 +245,17 @@ async function foldSource(db: Db, funnel: FoldedFunnel, source: Source, settled:
         channel: row.session_day ? channelOfSession(row) : null,
       };
       countPath(counts, session, 1);
+      const before = { ...row, stepsPassed: row.stored.passed_at.length };
+      if (revenuePlacementChanged(before, { ...session, stepsPassed: passedAt.length })) moved.push(session);
       return session;
     });
     await writeFunnelRollups(db, workspaceId, key, folded, counts);
+    // A chunk of a rebuild: the statistics still describe the tables before it (empty), on which
+    // the planner took the day indexes for the per-session probes (a scan of the funnel's rows per
+    // session, decision 174); ANALYZE sees this transaction's own rows.
+    if (moved.length >= ANALYZE_AFTER)
+      await db.execute(sql`ANALYZE funnel_session_marks, funnel_buyer_sessions`);
+    await refreshMovedSessions(db, workspaceId, key, moved);
   }
   if (maxSeen)
     await db.execute(sql`UPDATE funnel_fold_state
@@ -269,7 +287,13 @@ export async function foldFunnel(db: Db, funnel: FoldedFunnel): Promise<void> {
       await tx.execute(
         sql`DELETE FROM funnel_session_marks WHERE workspace_id = ${workspaceId}::uuid AND funnel_key = ${key}`,
       );
-      for (const table of ['funnel_step_days', 'funnel_step_buckets'])
+      for (const table of [
+        'funnel_step_days',
+        'funnel_step_buckets',
+        'funnel_buyer_sessions',
+        'funnel_revenue_days',
+        'funnel_dirty_orders',
+      ])
         await tx.execute(
           sql`DELETE FROM ${sql.identifier(table)} WHERE workspace_id = ${workspaceId}::uuid AND funnel_key = ${key}`,
         );
@@ -284,6 +308,8 @@ export async function foldFunnel(db: Db, funnel: FoldedFunnel): Promise<void> {
       sql`SELECT (${SETTLED})::text AS settled`,
     );
     for (const source of SOURCES) await foldSource(tx, funnel, source, clock!.settled);
+    // Orders written, refunded, re-costed or joined since the last fold (decision 174).
+    await refreshMarkedOrders(tx, workspaceId, key);
     await tx.execute(sql`UPDATE funnel_fold_state SET folded_at = now()
       WHERE workspace_id = ${workspaceId}::uuid AND funnel_key = ${key}`);
   });

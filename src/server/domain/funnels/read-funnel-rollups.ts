@@ -70,8 +70,9 @@ const RankGapRow = z.object({ step: z.number().int(), rank: z.number().int(), ga
 const BuyerRow = SessionRevenueRow.extend({ steps_passed: z.coerce.number() });
 
 /**
- * A funnel's step counts over shop days `from`–`to` from the daily step tables, and the sessions that
- * passed step 1 and have orders (decisions 134, 141): what summarizeFunnelCounts needs, for the
+ * A funnel's step counts over shop days `from`–`to` from the daily step tables, and the revenue and
+ * contribution parts of the sessions that passed step 1 and have orders, summed per number of steps
+ * passed from the daily revenue table (decisions 134, 141, 174): what summarizeFunnelCounts needs, for the
  * reports filtered by device and channel only (both are columns of the tables). The medians in two
  * levels: the sessions per step and gap bucket (O(days × devices × channels × buckets) rows) give each
  * step's total and the buckets of its median's two ranks (locateRank); then only the exact gaps
@@ -145,26 +146,17 @@ export async function readFunnelCounts(
     };
     return { sessions, medianGapsMs: [gap(lower), gap(upper)] };
   });
-  // Nested loops off: the buying sessions' estimate (a grouped join) is far too low, and the
-  // revenue joins planned as nested loops over it took 20 s on the demo store.
-  const buyers = await db.transaction(async (tx) => {
-    await tx.execute(sql`SET LOCAL jit = off`);
-    await tx.execute(sql`SET LOCAL enable_nestloop = off`);
-    return queryRows(
-      tx,
-      BuyerRow,
-      sql`WITH kept AS MATERIALIZED (
-        SELECT m.configuration_id, m.session_id, cardinality(m.passed_at) AS steps_passed
-        FROM tracking_order_journeys j
-          JOIN funnel_session_marks m ON m.workspace_id = j.workspace_id AND m.funnel_key = ${key}
-            AND m.configuration_id = j.configuration_id AND m.session_id = j.session_id
-        WHERE j.workspace_id = ${workspaceId}::uuid AND ${where('m')} AND cardinality(m.passed_at) > 0
-        GROUP BY m.configuration_id, m.session_id, m.passed_at),
-      revenue AS MATERIALIZED (${sessionRevenue(workspaceId, sql`kept`)})
-      SELECT k.steps_passed, ${REVENUE_COLUMNS}
-      FROM kept k JOIN revenue r ON r.configuration_id = k.configuration_id AND r.session_id = k.session_id`,
-    );
-  });
+  // The buying sessions' revenue and contribution parts, summed per steps passed over the period's
+  // daily rows (decision 174): O(days × devices × channels × steps) rows, whatever the orders.
+  const buyers = await queryRows(
+    db,
+    BuyerRow,
+    sql`SELECT f.steps_passed, sum(f.revenue) AS revenue, sum(f.gross_sales) AS gross_sales,
+        sum(f.shipping_charges) AS shipping_charges, sum(f.discounts) AS discounts, sum(f.returns) AS returns,
+        sum(f.cogs) AS cogs, sum(f.shipping) AS shipping, sum(f.payment_fees) AS payment_fees
+      FROM funnel_revenue_days f WHERE ${where('f')}
+      GROUP BY f.steps_passed ORDER BY f.steps_passed`,
+  );
   return {
     steps,
     buyers: buyers.map((b) => ({
