@@ -17,6 +17,7 @@
 //               BENCH_SEEDS (default 30; BENCH_SEED_FROM moves the first): the weekly series the
 //               Measurement endpoint fits, shares and ROAS coverage per channel, the oracle row
 //               (the true curves given, decision 151) and the planted geo test's read-out.
+//   (BENCH_EFFECT=lognormal: a log-normal ROAS prior, decision 178, in mmm, daily, move and demo.)
 //   demomove  — the causal preset's offered budget moves, seeds as `demo` (default 40): what each
 //               truly earns, with and without the decay-prior sensitivity refit (decision 163).
 
@@ -34,6 +35,7 @@ import { simulateGeoLift } from '../src/core/measurement/simulate-geo-lift.ts';
 import { type MmmSimulation, simulateMmmData } from '../src/core/measurement/simulate-mmm-data.ts';
 import type { MmmInput, MmmMethod, MmmResult } from '../src/core/measurement/types.ts';
 import { detectBudgetMoveOpportunity } from '../src/core/opportunities/detect-budget-move-opportunity.ts';
+import { benchEffectPrior } from './support/bench-effect-prior.ts';
 import { load } from './support/load-average.ts';
 import { benchMmmOnCausalDemo } from './support/mmm-causal-demo.ts';
 import { benchBudgetMoveOnCausalDemo } from './support/mmm-causal-move-screen.ts';
@@ -45,6 +47,7 @@ const benchMethod = process.env.BENCH_METHOD as MmmMethod | undefined;
 const withMethod = {
   ...(benchMethod ? { method: benchMethod } : {}),
   ...(process.env.BENCH_DECAY === 'estimated' ? { decayPrior: 'estimated' as const } : {}),
+  ...benchEffectPrior(),
 };
 const runs = (name: string) => part === 'all' || part === name;
 const pct = (n: number, d: number) => `${n}/${d} (${((100 * n) / d).toFixed(0)} %)`;

@@ -11,6 +11,7 @@ import { demoAdPlatformPlan } from '../../src/demo/ad-platforms/plan-ad-platform
 import { generateStore } from '../../src/demo/generate-store.ts';
 import type { DemoStore } from '../../src/demo/model.ts';
 import { addDays } from '../../src/shared/calendar.ts';
+import { benchEffectPrior } from './bench-effect-prior.ts';
 import { load } from './load-average.ts';
 import { fitCausalDemoOracle } from './mmm-causal-oracle.ts';
 
@@ -22,6 +23,7 @@ const FIT = {
   // BENCH_FIT_SEED moves the sampler's seed: the Monte Carlo noise band of a comparison (decision 162).
   seed: Number(process.env.BENCH_FIT_SEED ?? 1),
   ...(process.env.BENCH_DECAY === 'estimated' ? { decayPrior: 'estimated' as const } : {}),
+  ...benchEffectPrior(),
 };
 
 const pct = (n: number, d: number) => `${n}/${d} (${d > 0 ? ((100 * n) / d).toFixed(0) : '–'} %)`;

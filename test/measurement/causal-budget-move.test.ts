@@ -2,7 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trueWeeklyMoveGain } from '../../src/demo/generator/true-move-gain.ts';
 import type { GroundTruth } from '../../src/demo/model.ts';
 import { addDays } from '../../src/shared/calendar.ts';
-import { MmmAnswerSchema, PlanAnswerSchema } from '../../src/shared/contracts/measurement.ts';
+import {
+  MmmAnswerSchema,
+  type PlanAnswer,
+  PlanAnswerSchema,
+} from '../../src/shared/contracts/measurement.ts';
 import { type Opportunity, OpportunityListSchema } from '../../src/shared/contracts/opportunities.ts';
 import { type DemoTestApp, startConnectedDemoApp } from '../support/start-demo-app.ts';
 
@@ -22,6 +26,7 @@ let truth: GroundTruth;
 let moves: Opportunity[];
 let margin: number;
 let current: (name: string) => number;
+let planned: PlanAnswer;
 
 beforeAll(async () => {
   ({ app, owner } = await startConnectedDemoApp(SEED, {}, 'causal'));
@@ -34,7 +39,7 @@ beforeAll(async () => {
   );
   current = (name) => Number(model.channels.find((c) => c.name === name)!.currentWeeklySpend);
   const budget = model.channels.reduce((s, c) => s + Number(c.currentWeeklySpend), 0);
-  const planned = PlanAnswerSchema.parse(
+  planned = PlanAnswerSchema.parse(
     await (
       await app.request('/api/measurement/plan', {
         method: 'POST',
@@ -75,6 +80,19 @@ describe('a budget move that truly pays, offered and implemented on a synced sto
     expect(Number(move!.profitImpactMax), `truly ${thirtyDays.toFixed(2)} in 30 days`).toBeGreaterThanOrEqual(
       thirtyDays,
     );
+  });
+
+  it('the planner proposes the same move as robust to the carry-over assumption (decision 179)', () => {
+    const [largest] = planned.moves;
+    expect(largest, planned.carryOver?.summary).toMatchObject({
+      from: 'TikTok Ads',
+      to: 'Google Ads',
+      pays: true,
+      robust: true,
+    });
+    expect(planned.expectedContributionChange).not.toBeNull();
+    if (planned.carryOver?.robust)
+      expect(planned.carryOver.expectedContributionChange).toEqual(planned.expectedContributionChange);
   });
 
   it('implements it: the tracked baseline is recorded and the next run measures the change', async () => {

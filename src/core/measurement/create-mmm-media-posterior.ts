@@ -24,6 +24,11 @@ export interface ConjugatePosterior {
   logMarginal: number;
   /** log P(every channel coefficient ≥ 0 | y, hyperparameters), each marginal taken as normal. */
   logNonNegative: number;
+  /**
+   * Each channel effect's prior N(mean, σ²/precision) before the truncation at 0: the Gaussian a
+   * log-normal effect prior re-weights (decision 178), and whether a lift test set it.
+   */
+  mediaPrior: { mean: number; precision: number; lift: boolean }[];
 }
 
 /**
@@ -127,6 +132,11 @@ export function createMmmMediaPosterior(
       const variance = choleskySolve(factor, unit)[nb + c]! * sigma2;
       logNonNegative += Math.log(Math.max(normalCdf(mean[nb + c]! / Math.sqrt(variance)), 1e-300));
     }
-    return { media, mean, precisionFactor: factor, shape, rate, logMarginal, logNonNegative };
+    const mediaPrior = media.map((_, c) => ({
+      mean: priorMean[nb + c]!,
+      precision: priorPrecision[nb + c]!,
+      lift: priors[c] !== undefined,
+    }));
+    return { media, mean, precisionFactor: factor, shape, rate, logMarginal, logNonNegative, mediaPrior };
   };
 }

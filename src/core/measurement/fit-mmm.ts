@@ -59,7 +59,7 @@ export function fitMmm(input: MmmInput, options: MmmOptions = {}): MmmResult {
     );
   const grid = options.decayPrior === 'estimated' ? DECAY_PRIOR_GRID : [options.decayPrior];
   const fits = grid.map((prior) =>
-    sampleMmmPosterior(design, design.n, priors, method, draws, random, prior),
+    sampleMmmPosterior(design, design.n, priors, method, draws, random, prior, options.effectPrior),
   );
   const top = Math.max(...fits.map((f) => f.logEvidence));
   const weights = fits.map((f) => (fits.length === 1 ? 1 : Math.exp(f.logEvidence - top)));
@@ -88,6 +88,7 @@ export function fitMmm(input: MmmInput, options: MmmOptions = {}): MmmResult {
       OUT_OF_SAMPLE_DRAWS,
       random,
       chosenPrior,
+      options.effectPrior,
     );
     let sum = 0;
     let count = 0;

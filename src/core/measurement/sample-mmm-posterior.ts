@@ -7,10 +7,14 @@ import { drawMmmCoefficients } from './draw-mmm-coefficients.ts';
 import { findMmmMode } from './find-mmm-mode.ts';
 import { hyperFromVector } from './hyper-from-vector.ts';
 import { hyperLogPrior } from './hyper-log-prior.ts';
+import { reweightToRoasPrior } from './reweight-to-roas-prior.ts';
 import { sampleHyperImportance } from './sample-hyper-importance.ts';
 import { sampleHyperLaplace } from './sample-hyper-laplace.ts';
 import { sampleHyperMetropolis } from './sample-hyper-metropolis.ts';
-import type { ChannelHyper, ChannelRoasPrior, MmmMethod } from './types.ts';
+import type { ChannelHyper, ChannelRoasPrior, MmmMethod, RoasLogNormalPrior } from './types.ts';
+
+/** Conditional draws per u-draw re-weighted to a log-normal ROAS prior (decision 178). */
+const PROPOSALS_PER_DRAW = 4;
 
 /** One joint posterior draw of a marketing-mix model. */
 export interface MmmDraw {
@@ -32,7 +36,9 @@ export interface MmmDraw {
  * u-draws from the Laplace normal ('laplace'), from a Student-t around the mode re-weighted by the
  * exact collapsed posterior and resampled ('importance', decision 129) or from a random-walk
  * Metropolis chain tuned by that Hessian ('metropolis'); each u-draw gets one exact conditional draw of σ² and the coefficients.
- * Draws whose u makes the linear system singular are redrawn from the mode.
+ * Draws whose u makes the linear system singular are redrawn from the mode. With `effectPrior`
+ * (decision 178) each u-draw gets 4 conditional draws and reweightToRoasPrior resamples `draws`
+ * of them under the log-normal ROAS prior.
  */
 export function sampleMmmPosterior(
   design: MmmDesign,
@@ -42,6 +48,7 @@ export function sampleMmmPosterior(
   draws: number,
   random: RandomStream,
   decayPrior?: readonly [number, number],
+  effectPrior?: RoasLogNormalPrior,
 ): { draws: MmmDraw[]; mode: ChannelHyper[]; logEvidence: number } {
   const posteriorOf = createMmmPosterior(design, rows, priors);
   const logPosterior = (u: number[]) => {
@@ -67,15 +74,23 @@ export function sampleMmmPosterior(
   const modeHyper = hyperFromVector(mode.u);
   const modePosterior = posteriorOf(modeHyper);
   if (!modePosterior) throw new RangeError('the model is singular at its mode');
-  const out: MmmDraw[] = us.map((u) => {
+  const perDraw = effectPrior ? PROPOSALS_PER_DRAW : 1;
+  const out: MmmDraw[] = us.flatMap((u) => {
     let hyper = hyperFromVector(u);
     let posterior = posteriorOf(hyper);
     if (!posterior) {
       hyper = modeHyper;
       posterior = modePosterior;
     }
-    const { coefficients, sigma } = drawMmmCoefficients(posterior, design.base.length, random);
-    return { hyper, posterior, coefficients, sigma };
+    const conditional = posterior;
+    return Array.from({ length: perDraw }, () => {
+      const { coefficients, sigma } = drawMmmCoefficients(conditional, design.base.length, random);
+      return { hyper, posterior: conditional, coefficients, sigma };
+    });
   });
-  return { draws: out, mode: modeHyper, logEvidence: importance?.logEvidence ?? Number.NaN };
+  return {
+    draws: effectPrior ? reweightToRoasPrior(out, design, rows, effectPrior, draws, random) : out,
+    mode: modeHyper,
+    logEvidence: importance?.logEvidence ?? Number.NaN,
+  };
 }

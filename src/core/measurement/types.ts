@@ -30,6 +30,12 @@ export interface MmmInput {
   roasPriors?: Readonly<Record<string, ChannelRoasPrior>>;
 }
 
+/** A log-normal prior on a channel's ROAS: ln ROAS ~ N(logMean, logSd²) (decision 178). */
+export interface RoasLogNormalPrior {
+  logMean: number;
+  logSd: number;
+}
+
 export type MmmMethod = 'laplace' | 'importance' | 'metropolis';
 
 /** Carry-over: geometric (the effect peaks at once) or Weibull with shape 2 (it peaks later). */
@@ -57,6 +63,12 @@ export interface MmmOptions {
    * measured and did not adopt (about 2–4× the fit time).
    */
   decayPrior?: readonly [number, number] | 'estimated';
+  /**
+   * A log-normal prior on each channel's ROAS (Meridian's parameterisation) instead of the
+   * half-normal on its effect; channels with a lift-test prior keep theirs. An opt-in experiment
+   * (decision 178): the half-normal draws are re-weighted to it (reweightToRoasPrior).
+   */
+  effectPrior?: RoasLogNormalPrior;
 }
 
 /** One channel's carry-over and saturation parameters on the model's internal scales. */

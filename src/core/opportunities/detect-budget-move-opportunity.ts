@@ -1,6 +1,7 @@
 import { formatMoney } from '../../shared/money.ts';
 import { planBudget } from '../measurement/plan-budget.ts';
 import type { MmmResult } from '../measurement/types.ts';
+import { budgetMoveHolds } from './budget-move-holds.ts';
 import { metricKey } from './metric-key.ts';
 import { priceBudgetMove } from './price-budget-move.ts';
 import { rankOpportunity } from './rank-opportunity.ts';
@@ -32,10 +33,10 @@ export interface BudgetMoveFacts {
  * from A to B, is priced on its own, per posterior draw d: Δrevenue_d = R_B,d(x_B + amount) −
  * R_B,d(x_B) + R_A,d(x_A − amount) − R_A,d(x_A) at the current spend x; total spend is unchanged, so
  * Δcontribution_d = margin·Δrevenue_d. Both are scaled to 30 days and reported as the posterior
- * mean with 5–95 % quantiles; the candidate exists only when the 5 % quantile of Δcontribution > 0,
- * and — when `refits` are given — when the same move, priced the same way on each refit's curves
- * (the same data under another stated prior), has its 5 % quantile above zero as well (a prior-
- * sensitivity check, decision 163: a move the carry-over prior alone could flip is not offered).
+ * mean with 5–95 % quantiles; the candidate exists only when the move holds (budgetMoveHolds): the
+ * 5 % quantile of Δcontribution > 0 under the model and — when `refits` are given — under each
+ * refit's curves too (the same data under another stated prior; a prior-sensitivity check,
+ * decision 163: a move the carry-over prior alone could flip is not offered).
  * Revenue impact = the Δrevenue interval; profit impact = the Δcontribution interval (priced by
  * the detector itself, as bundles are: decision 127). Ranked on the contribution interval with the
  * fitted span as data sufficiency. Implementing it is tracked on the store's 30-day revenue.
@@ -71,14 +72,7 @@ export function detectBudgetMoveOpportunity(
     margin,
     per30,
   );
-  if (!(profit.low > 0)) return [];
-  for (const refit of facts.refits ?? []) {
-    if (refit.status !== 'fitted') return [];
-    const a = refit.channels.find((c) => c.name === move.from);
-    const b = refit.channels.find((c) => c.name === move.to);
-    if (!a || !b) return [];
-    if (!(priceBudgetMove(a, b, move.amount, margin, per30).contribution.low > 0)) return [];
-  }
+  if (!budgetMoveHolds([model, ...(facts.refits ?? [])], move, margin)) return [];
   const money = (amount: number) => formatMoney(amount, context.currency, { fractionDigits: 0 });
   const unit = periodDays === 7 ? 'week' : 'day';
   const span = model.periods.length * periodDays;

@@ -131,7 +131,36 @@ export const PlanAnswerSchema = z.object({
   /** Estimated weekly change of net sales and of contribution (after the spend change). */
   expectedRevenueChange: IntervalSchema.nullable(),
   expectedContributionChange: IntervalSchema.nullable(),
-  moves: z.array(z.object({ from: z.string(), to: z.string(), amount: MoneySchema })),
+  moves: z.array(
+    z.object({
+      from: z.string(),
+      to: z.string(),
+      amount: MoneySchema,
+      /** The move's weekly contribution change has its 90 % interval above zero under the model. */
+      pays: z.boolean(),
+      /**
+       * It does under the model's refit with a shorter carry-over prior too (decision 179, the
+       * check decision 163 gives the "Move $X from A to B" opportunity): only then is it robust.
+       */
+      robust: z.boolean(),
+    }),
+  ),
+  /**
+   * The plan checked against the carry-over assumption (decision 179); null with no plan. The
+   * headline change is stated only when every move is robust; otherwise the summary names the
+   * moves that are not and says no expected change.
+   */
+  carryOver: z
+    .object({
+      /** The stated alternative decay prior each move was re-checked under. */
+      alternativeDecayPrior: z.string(),
+      robust: z.boolean(),
+      /** `expectedContributionChange` when robust, else null. */
+      expectedContributionChange: IntervalSchema.nullable(),
+      /** One sentence for the owner. */
+      summary: z.string(),
+    })
+    .nullable(),
   thin: z.object({ reason: z.string() }).optional(),
 });
 export type PlanAnswer = z.infer<typeof PlanAnswerSchema>;

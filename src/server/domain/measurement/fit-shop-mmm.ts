@@ -30,6 +30,8 @@ export interface ShopMmm {
   attributed: Readonly<Record<string, number | null>>;
   /** The weekly series the model was fitted on (null when there was none to fit): for refits. */
   input: MmmInput | null;
+  /** What the fit is kept under (workspace, versions, range): refits are kept beside it. */
+  key: string;
 }
 
 type Deps = Pick<AppDeps, 'db' | 'caches'>;
@@ -81,6 +83,7 @@ export async function fitShopMmm(
       result,
       margin: lines.netSales > 0 ? lines.contributionMargin / lines.netSales : null,
       input,
+      key,
       attributed: Object.fromEntries(
         spend.map((c) => [
           c.name,
@@ -93,10 +96,18 @@ export async function fitShopMmm(
 
 /**
  * The shop's model refitted on the same weeks with the same draws and seed under another decay
- * prior (decision 163: the budget move's prior-sensitivity check). Not kept: the analysis asks for
- * it only when the kept fit offers a move, about a second of CPU.
+ * prior (decision 163: a budget move's prior-sensitivity check; decision 179: the planner's), kept
+ * beside the fit it re-checks, since the planner may ask again with other budgets. It is fitted
+ * only when asked: when a move is proposed, about a second of CPU.
  */
-export function refitShopMmm(shop: ShopMmm, decayPrior: readonly [number, number]): MmmResult {
-  if (shop.input === null) return shop.result;
-  return fitMmm(shop.input, { ...FIT, decayPrior });
+export function refitShopMmm(
+  deps: Deps,
+  shop: ShopMmm,
+  decayPrior: readonly [number, number],
+): Promise<MmmResult> {
+  const input = shop.input;
+  if (input === null) return Promise.resolve(shop.result);
+  return keptAnswer(deps.caches.answers, `${shop.key}/refit/${decayPrior.join(',')}`, async () =>
+    fitMmm(input, { ...FIT, decayPrior }),
+  );
 }

@@ -34,7 +34,7 @@ export async function detectBudgetMoveOpportunities(
   const floor = MIN_IMPACT_SHARE * context.revenueLast30Days;
   const facts = { model: shop.result, margin: shop.margin };
   if (detectBudgetMoveOpportunity(facts, context).length === 0) return [];
-  const refits = [refitShopMmm(shop, DECAY_PRIOR_ALTERNATIVE)];
+  const refits = [await refitShopMmm(reads, shop, DECAY_PRIOR_ALTERNATIVE)];
   return detectBudgetMoveOpportunity({ ...facts, refits }, context).filter(
     (candidate) => (candidate.profitImpact?.max ?? 0) >= floor,
   );

@@ -5,6 +5,7 @@ import { majorToDecimal } from '../../../shared/money.ts';
 import { fitShopMmm } from '../../domain/measurement/fit-shop-mmm.ts';
 import { badRequest } from '../../errors.ts';
 import type { AppDeps } from '../../http/deps.ts';
+import { checkPlanCarryOver } from './check-plan-carry-over.ts';
 
 /** Without `from`/`to`, the planner fits the last 52 complete weeks. */
 const DEFAULT_DAYS = 364;
@@ -14,7 +15,9 @@ const DEFAULT_DAYS = 364;
  * expected contribution under the fitted response curves (core planBudget), with the expected
  * weekly change of net sales and contribution (90 % intervals) and the "move X from A to B" steps.
  * Bounds naming no fitted channel, a minimum above its maximum, or minimums above the budget are a
- * 400 naming the field; a thin model answers `thin` with no allocation.
+ * 400 naming the field; a thin model answers `thin` with no allocation. Each move says whether it
+ * pays and whether it survives the refit under the alternative decay prior (decision 179, the
+ * opportunity's gate of decision 163); `carryOver` states the expected change only when all do.
  */
 export async function planShopBudget(
   deps: Pick<AppDeps, 'db' | 'caches' | 'clock'>,
@@ -37,6 +40,7 @@ export async function planShopBudget(
     expectedRevenueChange: null,
     expectedContributionChange: null,
     moves: [],
+    carryOver: null,
   };
   if (!shop) return { ...empty, thin: { reason: 'no synced store data yet' } };
   const { result, margin } = shop;
@@ -67,6 +71,7 @@ export async function planShopBudget(
     margin,
   );
   const interval = (i: Interval) => ({ mean: money(i.mean), low: money(i.low), high: money(i.high) });
+  const checked = await checkPlanCarryOver(deps, { ...shop, result }, plan, margin);
   return {
     ...empty,
     channels: plan.channels.map((c) => ({
@@ -78,6 +83,12 @@ export async function planShopBudget(
     unspent: money(plan.unspent),
     expectedRevenueChange: interval(plan.expectedRevenueChange),
     expectedContributionChange: interval(plan.expectedContributionChange),
-    moves: plan.moves.map((m) => ({ from: m.from, to: m.to, amount: money(m.amount) })),
+    moves: checked.moves.map((m) => ({ ...m, amount: money(m.amount) })),
+    carryOver: {
+      alternativeDecayPrior: checked.alternativeDecayPrior,
+      robust: checked.robust,
+      expectedContributionChange: checked.robust ? interval(plan.expectedContributionChange) : null,
+      summary: checked.summary,
+    },
   };
 }

@@ -10,7 +10,9 @@ import { usePlanBudget } from '../api/measurement-queries.ts';
 /**
  * The budget planner (issue #41): a weekly budget and each channel's bounds in, the split that
  * maximises expected contribution out, as "Move X from A to B" steps with the estimated weekly
- * change of contribution and its 90 % interval.
+ * change of contribution and its 90 % interval — stated only when every move survives the refit
+ * under a shorter carry-over prior; otherwise the answer's summary says which moves are not robust
+ * to the carry-over assumption (decision 179).
  */
 export function BudgetPlanner({ answer }: { answer: MmmAnswer & { from: string; to: string } }) {
   const current = answer.channels.reduce((sum, c) => sum + Number(c.currentWeeklySpend), 0);
@@ -83,6 +85,7 @@ export function BudgetPlanner({ answer }: { answer: MmmAnswer & { from: string; 
             {result.moves.map((m) => (
               <li key={`${m.from}-${m.to}`}>
                 Move {money(m.amount)} a week from {m.from} to {m.to}
+                {m.robust ? '' : m.pays ? ' (not robust to the carry-over assumption)' : ' (not sure to pay)'}
               </li>
             ))}
             {result.channels.map((c) => (
@@ -91,11 +94,18 @@ export function BudgetPlanner({ answer }: { answer: MmmAnswer & { from: string; 
               </li>
             ))}
           </ul>
-          <p data-testid="plan-contribution-change">
-            Estimated change of contribution: {money(change.mean)} a week (90 % interval {money(change.low)}{' '}
-            to {money(change.high)})
-            {Number(result.unspent) > 0 ? ` · ${money(result.unspent)} left unspent` : ''}
-          </p>
+          {result.carryOver && !result.carryOver.robust ? (
+            <p data-testid="plan-contribution-change">
+              {result.carryOver.summary}
+              {Number(result.unspent) > 0 ? ` · ${money(result.unspent)} left unspent` : ''}
+            </p>
+          ) : (
+            <p data-testid="plan-contribution-change">
+              Estimated change of contribution: {money(change.mean)} a week (90 % interval {money(change.low)}{' '}
+              to {money(change.high)})
+              {Number(result.unspent) > 0 ? ` · ${money(result.unspent)} left unspent` : ''}
+            </p>
+          )}
         </div>
       ) : null}
     </div>
