@@ -116,7 +116,10 @@ function startServerProcess(
   });
   return new Promise((resolve, reject) => {
     let output = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${output.slice(-2000)}`)), 60_000);
+    const timer = setTimeout(
+      () => reject(new Error(`server did not start: ${output.slice(-2000)}`)),
+      180_000,
+    );
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /running at (http:\/\/[\d.:]+)/.exec(output);
