@@ -31,6 +31,8 @@
  *   printed against the COPY backend's CPU per row (budget <= 2.5x). Then BENCH_BURSTS (3) bursts
  *   of BENCH_BURST_EVENTS (100k) events, each followed at once by heatmap reads (the first one folds
  *   whatever is still pending): p95 (budget < 100 ms).
+ * - Replica (BENCH_REPLICA=1, decision 126): on a primary and its streaming replica, the offered load
+ *   again with analysis-shaped reads on the replica, its p99 beside the quiet one (budget: within 20 %).
  * - Tracker: its gzipped size.
  * - Server code: sources through tsx by default; BENCH_COMPILED=1 builds dist/ and runs
  *   `dist/cli/main.js start`, the plain JavaScript `npm start` runs (decision 018).
@@ -51,6 +53,7 @@ import pg from 'pg';
 import { z } from 'zod';
 import { buildTracker, TRACKER_GZIP_BUDGET } from '../src/tracker/build.ts';
 import { freePort } from '../test/support/free-port.ts';
+import { startReplicatedPostgres } from '../test/support/replicated-postgres.ts';
 import { signInThroughDevProvider } from '../test/support/start-app.ts';
 import { copyTrackingEvents } from './support/copy-tracking-events.ts';
 import { measureHeatmap, seedHeatmapData } from './support/ingest-heatmap-seed.ts';
@@ -58,6 +61,7 @@ import { load } from './support/load-average.ts';
 import { latencySummary } from './support/percentile.ts';
 import { postTrackerBatch } from './support/post-tracker-batch.ts';
 import { type CpuSplit, countCpu } from './support/process-cpu.ts';
+import { startReplicaReads } from './support/replica-reads.ts';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const offeredLoadPath = fileURLToPath(new URL('./support/offered-load-process.ts', import.meta.url));
@@ -77,10 +81,18 @@ const BURSTS = Number(process.env.BENCH_BURSTS ?? 3);
 const BURST_EVENTS = Number(process.env.BENCH_BURST_EVENTS ?? 100_000);
 /** Heatmap reads timed right after each burst. */
 const READS_PER_BURST = 5;
+/**
+ * BENCH_REPLICA=1 (decision 126, issue #43): the bench runs on a primary and its streaming replica
+ * of this machine's PostgreSQL (test/support/replicated-postgres.ts, fsync off, root only), the
+ * server with DATABASE_READ_URL, and the offered load runs twice, quiet and with analysis-shaped
+ * reads on the replica, printed side by side (budget: p99 within 20 % of the quiet one).
+ */
+const REPLICA = process.env.BENCH_REPLICA === '1';
 
 function startServerProcess(
   databaseUrl: string,
   port: number,
+  readUrl: string | undefined,
 ): Promise<{ child: ChildProcess; url: string }> {
   // BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
@@ -95,6 +107,7 @@ function startServerProcess(
       PORT: String(port),
       LOG_LEVEL: 'info',
       DATABASE_URL: databaseUrl,
+      ...(readUrl ? { DATABASE_READ_URL: readUrl } : {}),
       TRACKING_RATE_PER_SECOND: '1000000',
       TRACKING_RATE_BURST: '10000000',
       TRACKING_RAW_FIRST: RAW_FIRST ? '1' : '0',
@@ -103,7 +116,10 @@ function startServerProcess(
   });
   return new Promise((resolve, reject) => {
     let output = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${output.slice(-2000)}`)), 60_000);
+    const timer = setTimeout(
+      () => reject(new Error(`server did not start: ${output.slice(-2000)}`)),
+      180_000,
+    );
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /running at (http:\/\/[\d.:]+)/.exec(output);
@@ -206,7 +222,7 @@ const OfferedLoadResult = z.object({ measured: WindowSummary, warmup: WindowSumm
  * own (its garbage collection is not the server's latency). Prints the measured window and,
  * apart, the warm-up's: the first seconds of a fresh process (JIT, connections) are slower.
  */
-async function measureOfferedLoad(url: string, bodies: Body[]): Promise<void> {
+async function measureOfferedLoad(url: string, bodies: Body[], label = ''): Promise<number> {
   const directory = mkdtempSync(join(tmpdir(), 'upside-offered-load-'));
   const planPath = join(directory, 'plan.json');
   writeFileSync(
@@ -228,13 +244,14 @@ async function measureOfferedLoad(url: string, bodies: Body[]): Promise<void> {
     );
     const { measured, warmup } = OfferedLoadResult.parse(JSON.parse(stdout.trim().split('\n').pop() ?? '{}'));
     console.log(
-      `ingestion at an offered ${RATE} events/s (open loop from a separate process, ${measured.requests} requests of ` +
+      `ingestion${label} at an offered ${RATE} events/s (open loop from a separate process, ${measured.requests} requests of ` +
         `20–50 events, ${SITES} sites, ${SECONDS} s after ${WARMUP_SECONDS} s warm-up): achieved ${measured.eventsPerSecond} events/s; ` +
         `latency per request ${measured.latency}; statuses ${JSON.stringify(measured.statuses)}; load average ${load()}`,
     );
     console.log(
       `  the warm-up's ${WARMUP_SECONDS} s (fresh server process, not the budget's): ${warmup.requests} requests, latency ${warmup.latency}`,
     );
+    return Number(/p99 ([\d.]+) ms/.exec(measured.latency)?.[1] ?? Number.NaN);
   } finally {
     rmSync(directory, { recursive: true, force: true });
   }
@@ -472,12 +489,17 @@ async function main() {
     `ingestion: ${RAW_FIRST ? 'raw-first (TRACKING_RAW_FIRST=1, decision 125)' : 'rollups written by each request'}; ` +
       'the machine is shared with other work, so every figure is inflated by it',
   );
-  const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const replica = REPLICA ? await startReplicatedPostgres() : null;
+  const adminUrl =
+    replica?.primaryUrl('postgres') ??
+    process.env.DATABASE_URL ??
+    'postgres://postgres@127.0.0.1:5432/postgres';
   const admin = new pg.Client({ connectionString: adminUrl });
   try {
     await admin.connect();
   } catch (error) {
     console.log(`ingestion and heatmap: skipped, no PostgreSQL at ${adminUrl} (${(error as Error).message})`);
+    await replica?.remove();
     return;
   }
   const name = `upside_bench_${Date.now().toString(36)}`;
@@ -486,7 +508,7 @@ async function main() {
   databaseUrl.pathname = `/${name}`;
   let server: { child: ChildProcess; url: string } | undefined;
   try {
-    server = await startServerProcess(databaseUrl.href, await freePort());
+    server = await startServerProcess(databaseUrl.href, await freePort(), replica?.replicaUrl(name));
     const { url } = server;
     const cookie = await signInThroughDevProvider(url, 'bench@example.com', 'Bench');
     const sites: Site[] = [];
@@ -497,8 +519,17 @@ async function main() {
     // own writes cause are counted and printed. Then the history and the heatmap reads.
     const bodies = makeBodies(sites, 250);
     const checkpointsBefore = await checkpointCount(admin);
-    await measureOfferedLoad(url, bodies);
+    const quietP99 = await measureOfferedLoad(url, bodies);
     console.log(`checkpoints during the offered load: ${(await checkpointCount(admin)) - checkpointsBefore}`);
+    if (replica) {
+      const stopReads = startReplicaReads(replica.replicaUrl(name));
+      const readP99 = await measureOfferedLoad(url, bodies, ' with analysis reads on the replica');
+      const reads = await stopReads();
+      console.log(
+        `primary's ingestion p99, quiet vs with ${reads} analysis reads on the replica: ${quietP99} ms vs ${readP99} ms = ` +
+          `${((100 * readP99) / quietP99 - 100).toFixed(0)} % (budget within 20 %); load average ${load()}`,
+      );
+    }
     const serverPid = server.child.pid ?? 0;
     const watcher = new pg.Client({ connectionString: databaseUrl.href });
     await watcher.connect();
@@ -540,9 +571,11 @@ async function main() {
         child.kill('SIGTERM');
       });
     }
-    if (process.env.BENCH_KEEP_DATABASE === '1') console.log(`database kept: ${databaseUrl.href}`);
+    if (process.env.BENCH_KEEP_DATABASE === '1' && !replica)
+      console.log(`database kept: ${databaseUrl.href}`);
     else await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
+    await replica?.remove();
   }
 }
 

@@ -14,8 +14,13 @@ import { rollupStatement } from '../../../domain/tracking/rollup-statement.ts';
 import { rawEventColumns } from '../../../domain/tracking/writer-columns.ts';
 import { FOLD_MARGIN_MS, foldHeatmapTiles } from './heatmap-fold.ts';
 
-/** Raw-first group commit: at most one group taken off the queue per this many ms while busy. */
+/**
+ * Raw-first group commit: at most one group taken off the queue per this many ms while another
+ * commit is in flight (decision 176: a request that finds none commits at once).
+ */
 export const GROUP_WINDOW_MS = 5;
+/** Raw-first: unfolded events that start a fold without waiting for FOLD_DELAY_MS (decision 176). */
+const FOLD_AFTER_EVENTS = 4_000;
 
 /** One accepted request's events, owned by one configuration of one workspace. */
 export interface EventBatch {
@@ -42,13 +47,20 @@ export interface EventWriterOptions {
    */
   concurrentCommits?: number;
   /**
-   * Raw-first: the least time between two groups taken off the queue (GROUP_WINDOW_MS by default).
-   * A busy writer gathers the requests of that window into one commit, so the per-commit cost
-   * (planning, the commit's WAL flush) is shared by more events; an idle writer commits at once.
+   * Raw-first: the least time between two groups taken off the queue while another commit is in
+   * flight (GROUP_WINDOW_MS by default). A busy writer gathers the requests of that window into one
+   * commit, so the per-commit cost (the statement, the commit's WAL flush) is shared by more events;
+   * a request that finds no commit in flight is committed at once (decision 176).
    */
   groupWindowMs?: number;
   /** Raw-first: how long after its first unfolded commit the writer folds (FOLD_DELAY_MS by default). */
   foldDelayMs?: number;
+  /**
+   * Raw-first: the writer folds at once when this many events are committed and not folded yet
+   * (FOLD_AFTER_EVENTS by default), so a burst leaves at most about that many rows for a read to
+   * read through (decision 176).
+   */
+  foldAfterEvents?: number;
   /**
    * Parts of one heatmap owner and hour (per level) summed into one part of the next level
    * (hour-parts.ts; PARTS_PER_SUM by default).
@@ -102,13 +114,30 @@ export function createEventWriter(db: Db, options: EventWriterOptions): EventWri
   let partSums: Promise<void> = Promise.resolve();
   let folding: Promise<void> = Promise.resolve();
   let foldTimer: NodeJS.Timeout | null = null;
+  /** Raw-first: a fold is queued and has not taken its mark yet. */
+  let foldQueued = false;
+  /** Raw-first: events committed since the last fold was asked for. */
+  let unfolded = 0;
+  const foldAfterEvents = options.foldAfterEvents ?? FOLD_AFTER_EVENTS;
+  /** Commits in flight now: the group window waits only while one is (decision 176). */
+  let committing = 0;
 
-  /** Raw-first: one fold at a time, FOLD_DELAY_MS after the first commit it will include. */
+  /**
+   * Raw-first: one fold at a time, FOLD_DELAY_MS after the first commit it will include or once
+   * FOLD_AFTER_EVENTS are unfolded. A fold queued behind a running one and not started yet takes
+   * its mark when it starts, so it covers every commit before that: a second one is not queued.
+   */
   function fold(): Promise<void> {
     if (foldTimer) clearTimeout(foldTimer);
     foldTimer = null;
+    unfolded = 0;
+    if (foldQueued) return folding;
+    foldQueued = true;
     folding = folding
-      .then(() => foldEvents(db, { partCounter }))
+      .then(() => {
+        foldQueued = false;
+        return foldEvents(db, { partCounter });
+      })
       .then(
         (due) => sumParts(due),
         (error: unknown) => options.onMaintenanceError(error),
@@ -170,9 +199,10 @@ export function createEventWriter(db: Db, options: EventWriterOptions): EventWri
 
   /**
    * Writes a group in one statement (one atomic, durable commit and one round trip). With the
-   * rollups (the default) it returns the owners whose hour parts are now due a sum. Raw-first
-   * (decision 125) it writes the raw rows alone, stamped with the database clock read under the
-   * fold's shared ingestion lock, and schedules a fold.
+   * rollups in the request it returns the owners whose hour parts are now due a sum. Raw-first
+   * (decision 125, the default) it writes the raw rows alone, stamped with the database clock read
+   * under the fold's shared ingestion lock, and folds once FOLD_AFTER_EVENTS are unfolded, or
+   * FOLD_DELAY_MS after its first unfolded commit (decision 176).
    */
   async function commit(group: Pending[]): Promise<HourPartOwner[]> {
     const receivedAt = options.clock();
@@ -182,28 +212,30 @@ export function createEventWriter(db: Db, options: EventWriterOptions): EventWri
     const received = receivedAt.toISOString();
     const raw = rawEventColumns(group.map(({ batch }) => batch));
     if (rawFirst) {
-      await db.execute(sql`
-        WITH held AS MATERIALIZED (SELECT pg_advisory_xact_lock_shared(${INGEST_LOCK_KEY}) AS lock),
-          stamp AS MATERIALIZED (SELECT clock_timestamp() AS at FROM held)
-        ${insertRawEvents(raw, received, sql`(SELECT at FROM stamp)`)}`);
-      scheduleFold();
+      await db.execute(sql`SELECT ${insertRawEvents(raw, received, INGEST_LOCK_KEY)}`);
+      for (const { batch } of group) unfolded += batch.events.length;
+      if (unfolded >= foldAfterEvents) void fold();
+      else scheduleFold();
       return [];
     }
     const { ctes, cells } = rollupStatement(
       group.map(({ batch }) => ({ ...batch, receivedAt: receivedAt.getTime() })),
       receivedAt.getTime(),
     );
-    // The rollups' CTEs run after the main query, the long insert of the raw events, so the next
+    // The rollups' CTEs run after the main query, the function's long insert of the raw events, so the next
     // group's transaction runs its insert while this one holds the hot rows (rollup-statement.ts).
-    await db.execute(sql`WITH ${ctes} ${insertRawEvents(raw, received, sql`NULL::timestamptz`)}`);
+    await db.execute(sql`WITH ${ctes} SELECT ${insertRawEvents(raw, received, null)}`);
     return partCounter.add(new Date(hourStartOf(receivedAt.getTime())).toISOString(), cells);
   }
 
   /**
-   * Group commit across the window: waits until groupWindowMs after the last group was taken,
-   * unless a full group is queued already. Nobody is answered before their group has committed.
+   * Group commit across the window: while another commit is in flight, waits until groupWindowMs
+   * after the last group was taken, unless a full group is queued already. With none in flight the
+   * group goes at once: waiting would only delay a lone request (decision 176). Nobody is answered
+   * before their group has committed.
    */
   async function gather(): Promise<void> {
+    if (committing === 0) return;
     const wait = lastTakenAt + groupWindowMs - performance.now();
     if (wait <= 0) return;
     let queued = 0;
@@ -236,11 +268,14 @@ export function createEventWriter(db: Db, options: EventWriterOptions): EventWri
       // The other runner may have taken everything meanwhile.
       if (queue.length === 0) break;
       const group = takeGroup();
+      committing += 1;
       try {
         sumParts(await commit(group));
         for (const pending of group) pending.resolve();
       } catch (error) {
         for (const pending of group) pending.reject(error);
+      } finally {
+        committing -= 1;
       }
     }
     active -= 1;
@@ -268,23 +303,22 @@ export function createEventWriter(db: Db, options: EventWriterOptions): EventWri
 }
 
 /**
- * The raw rows' insert (decision 074's columns): `received` is the app clock's receipt time (the
- * rollups' day and hour), `ingestedAt` the database clock that orders raw-first rows for the fold
- * (NULL when the statement writes the rollups itself).
+ * The raw rows' insert (decision 074's columns), a call of `tracking_insert_raw_events` (migration
+ * 0730, decision 176), whose statement PostgreSQL plans once per connection rather than per commit.
+ * `received` is the app clock's receipt time (the rollups' day and hour). `lockKey` (raw-first): the
+ * function takes that advisory lock shared and stamps the rows' `ingested_at` with the database
+ * clock read after it, which orders them for the fold; null (the rollups written by the same
+ * statement): no lock, `ingested_at` NULL.
  */
-function insertRawEvents(raw: ReturnType<typeof rawEventColumns>, received: string, ingestedAt: SQL): SQL {
-  return sql`INSERT INTO tracking_events (workspace_id, configuration_id, session_id, event_type, page_url, x, y,
-        viewport_width, viewport_height, document_width, document_height, element_selector, offset_x, offset_y,
-        scroll_depth, client_time, received_at, referrer, visitor_id, cart_token, email_hash, ingested_at)
-      SELECT batch.w, batch.c, session.v, r.t, page.v, r.x, r.y, r.vw, r.vh, r.dw, r.dh, r.el, r.ox, r.oy, r.sd,
-        timestamptz 'epoch' + r.ct * interval '1 millisecond', ${received}::timestamptz, r.rf, r.vi, r.ck, r.eh,
-        ${ingestedAt}
-      FROM unnest(${raw.b}::int[], ${raw.s}::int[], ${raw.t}::text[], ${raw.p}::int[], ${raw.x}::int[],
-        ${raw.y}::int[], ${raw.vw}::int[], ${raw.vh}::int[], ${raw.dw}::int[], ${raw.dh}::int[], ${raw.el}::text[],
-        ${raw.ox}::int[], ${raw.oy}::int[], ${raw.sd}::smallint[], ${raw.ct}::bigint[], ${raw.rf}::text[],
-        ${raw.vi}::text[], ${raw.ck}::text[], ${raw.eh}::text[])
-        AS r(b, s, t, p, x, y, vw, vh, dw, dh, el, ox, oy, sd, ct, rf, vi, ck, eh)
-      JOIN unnest(${raw.bw}::uuid[], ${raw.bc}::uuid[]) WITH ORDINALITY AS batch(w, c, k) ON batch.k = r.b
-      JOIN unnest(${raw.sessions}::text[]) WITH ORDINALITY AS session(v, k) ON session.k = r.s
-      JOIN unnest(${raw.pages}::text[]) WITH ORDINALITY AS page(v, k) ON page.k = r.p`;
+function insertRawEvents(
+  raw: ReturnType<typeof rawEventColumns>,
+  received: string,
+  lockKey: number | null,
+): SQL {
+  return sql`tracking_insert_raw_events(${lockKey}::bigint, ${received}::timestamptz,
+      ${raw.b}::int[], ${raw.s}::int[], ${raw.t}::text[], ${raw.p}::int[], ${raw.x}::int[], ${raw.y}::int[],
+      ${raw.vw}::int[], ${raw.vh}::int[], ${raw.dw}::int[], ${raw.dh}::int[], ${raw.el}::text[], ${raw.ox}::int[],
+      ${raw.oy}::int[], ${raw.sd}::smallint[], ${raw.ct}::bigint[], ${raw.rf}::text[], ${raw.vi}::text[],
+      ${raw.ck}::text[], ${raw.eh}::text[], ${raw.bw}::uuid[], ${raw.bc}::uuid[], ${raw.sessions}::text[],
+      ${raw.pages}::text[])`;
 }
