@@ -22,20 +22,10 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { startDemoEmulators } from '../src/demo/start-demo-emulators.ts';
-import { createAppCaches } from '../src/server/caches.ts';
-import { migrateDatabase } from '../src/server/db/migrate.ts';
 import { queryRows } from '../src/server/db/query-rows.ts';
-import { primaryOnly } from '../src/server/db/read-replica.ts';
-import { storeShopifyCredentials } from '../src/server/domain/credentials/manage-shopify-credentials.ts';
 import { runSourceSync } from '../src/server/domain/sync/sync-run.ts';
-import { loadEnv } from '../src/server/env.ts';
-import { createAnalysisWorkerHost } from '../src/server/features/analysis/worker/analysis-worker-host.ts';
 import { syncShopify } from '../src/server/features/warehouse-sync/shopify/shopify-sync.ts';
-import type { AppDeps } from '../src/server/http/deps.ts';
-import { createLogger } from '../src/server/log.ts';
-import { integrationContextOf } from '../src/server/platform/integrations/integration-context.ts';
-import { resolveSecrets } from '../src/server/secrets.ts';
-import { createTestDatabase } from '../test/support/test-database.ts';
+import { shopifySyncDeps } from './support/shopify-sync-deps.ts';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const SYNC_PATH = [
@@ -56,47 +46,7 @@ const demo = await startDemoEmulators({
   seed: 42,
   shopifyBucket: { maximumAvailable: 20_000, restoreRate: 2_000 },
 });
-const testDatabase = await createTestDatabase();
-await migrateDatabase(testDatabase.database);
-const env = loadEnv({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO: '0' });
-const { database } = testDatabase;
-const secrets = resolveSecrets(env, { ephemeral: true });
-const clock = () => new Date();
-const caches = createAppCaches();
-const deps: AppDeps = {
-  env,
-  database,
-  db: database.db,
-  reads: primaryOnly(database.db),
-  log: createLogger('warn'),
-  secrets,
-  clock,
-  publicUrl: () => 'http://127.0.0.1',
-  startedAt: new Date(),
-  caches,
-  analysisWorker: createAnalysisWorkerHost(),
-  mail: { runtime: undefined },
-  integration: integrationContextOf({
-    db: database.db,
-    env,
-    secrets,
-    clock,
-    tokens: caches.upstreamTokens,
-    demo: { baseUrls: demo.baseUrls, credentials: demo.credentials },
-  }),
-  demo: { baseUrls: demo.baseUrls, credentials: demo.credentials },
-};
-const [workspace] = await queryRows(
-  deps.db,
-  z.object({ id: z.string() }),
-  sql`WITH t AS (INSERT INTO teams (name) VALUES ('bench') RETURNING id)
-      INSERT INTO workspaces (name, team_id) SELECT 'bench', id FROM t RETURNING id`,
-);
-const workspaceId = workspace?.id ?? '';
-await storeShopifyCredentials(deps.integration, workspaceId, {
-  shopDomain: demo.credentials.shopify.shopDomain,
-  accessToken: demo.credentials.shopify.accessToken,
-});
+const { deps, workspaceId, testDatabase } = await shopifySyncDeps(demo);
 
 const session = new Session();
 session.connect();
