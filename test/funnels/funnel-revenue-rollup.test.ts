@@ -11,6 +11,7 @@ import { ensureEventPartition } from '../../src/server/domain/tracking/partition
 import { readFunnelSessionMarks } from '../../src/server/features/funnels/funnel-session-marks.ts';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import type { Funnel, FunnelReport, FunnelReportQuery } from '../../src/shared/contracts/funnels.ts';
+import { currencyDigitsOf, minorToDecimal } from '../../src/shared/money.ts';
 import { createOneLineOrder, createOrderJourney, createSyncedShop } from '../support/factories.ts';
 import { startTestApp, type TestApp } from '../support/start-app.ts';
 import { addWebsite, workspaceOfSite } from '../tracking/ingest-helpers.ts';
@@ -114,9 +115,10 @@ describe('funnel revenue per step from the daily rollup equals the live read', (
         WHERE workspace_id = ${workspaceId}::uuid AND NOT test AND cancelled_at IS NULL
           AND order_date BETWEEN ${FROM}::date AND ${TO}::date`,
     );
+    // On the wire in the shop currency (USD: 2 decimals), written once from rounded minor units.
     return summarizeFunnel(STEPS.length, sessions, total!.revenue).map((step) => ({
-      revenue: Math.round(step.revenue),
-      contribution: Math.round(step.contribution),
+      revenue: minorToDecimal(Math.round(step.revenue), currencyDigitsOf('USD')),
+      contribution: minorToDecimal(Math.round(step.contribution), currencyDigitsOf('USD')),
       sessions: step.sessions,
     }));
   }
