@@ -35,7 +35,7 @@ const SKIPPED: Record<string, string> = {
  * Tables a GET may legitimately write: sessions (last seen), the sign-in attempts of /api/callback
  * probes, caches computed on first read (model checks of a run, the profit rollup and its version,
  * the product and cohort rollups and theirs, a funnel's pre-aggregates folded first by its report,
- * decision 134),
+ * decision 134, with its revenue per step and the order marks that fold takes, decision 174),
  * the tracking rate limiter's buckets, and credentials, whose status and time the connection tests
  * (`GET /api/meta/test-connection`, …) record, and the audit log, where every CSV export is written
  * down (issue #17).
@@ -54,6 +54,9 @@ const EXCUSED = new Set([
   'funnel_session_marks',
   'funnel_step_days',
   'funnel_step_buckets',
+  'funnel_buyer_sessions',
+  'funnel_revenue_days',
+  'funnel_dirty_orders',
   'tracking_rate_buckets',
   'audit_log',
 ]);
