@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { arrayLiteral } from '../../db/array-literal.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { sessionRevenue } from './funnel-session-filter.ts';
@@ -89,7 +90,7 @@ async function refreshSessions(db: Db, workspaceId: string, key: string, session
   );
   const days = [...new Set([...left, ...entered].map((row) => row.day))];
   if (days.length === 0) return;
-  const onDays = sql`workspace_id = ${workspaceId}::uuid AND funnel_key = ${key} AND day = ANY(${`{${days.join(',')}}`}::date[])`;
+  const onDays = sql`workspace_id = ${workspaceId}::uuid AND funnel_key = ${key} AND day = ANY(${arrayLiteral(days)}::date[])`;
   await db.execute(sql`DELETE FROM funnel_revenue_days WHERE ${onDays}`);
   await db.execute(sql`INSERT INTO funnel_revenue_days (workspace_id, funnel_key, day, device, channel,
       steps_passed, revenue, gross_sales, shipping_charges, discounts, returns, cogs, shipping, payment_fees)
@@ -153,7 +154,7 @@ export async function refreshMarkedOrders(db: Db, workspaceId: string, key: stri
     workspaceId,
     key,
     sql`(SELECT j.configuration_id, j.session_id FROM tracking_order_journeys j
-        WHERE j.workspace_id = ${workspaceId}::uuid AND j.order_id = ANY(${`{${(taken.orders ?? []).join(',')}}`}::bigint[])
+        WHERE j.workspace_id = ${workspaceId}::uuid AND j.order_id = ANY(${arrayLiteral(taken.orders ?? [])}::bigint[])
       UNION SELECT configuration_id, session_id FROM ${sessionList(named)} n)`,
   );
 }

@@ -18,7 +18,7 @@ import { FOLD_MARGIN_MS, foldHeatmapTiles } from './heatmap-fold.ts';
  * Raw-first group commit: at most one group taken off the queue per this many ms while another
  * commit is in flight (decision 176: a request that finds none commits at once).
  */
-export const GROUP_WINDOW_MS = 5;
+const GROUP_WINDOW_MS = 5;
 /** Raw-first: unfolded events that start a fold without waiting for FOLD_DELAY_MS (decision 176). */
 const FOLD_AFTER_EVENTS = 4_000;
 
