@@ -8,7 +8,7 @@ import {
   type ManualSpendLine,
   type ManualSpendLineInput,
 } from '../../../shared/contracts/ad-spend-import.ts';
-import { currencyDigitsOf, minorToDecimal } from '../../../shared/money.ts';
+import { currencyDigitsOf, minorToDecimal, parseDecimalToMinor } from '../../../shared/money.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { requireShop } from '../../domain/shop/read-shop.ts';
 import { badRequest, notFound } from '../../errors.ts';
@@ -68,8 +68,7 @@ function amountMinorOf(input: ManualSpendLineInput): number {
       `amount: ${input.currency} has ${digits} decimal ${digits === 1 ? 'place' : 'places'}; "${input.amount}" has more`,
       'validation_failed',
     );
-  const [whole = '0'] = input.amount.split('.');
-  const minor = Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, '0') || '0');
+  const minor = parseDecimalToMinor(input.amount, digits);
   if (!Number.isSafeInteger(minor))
     throw badRequest(`amount: "${input.amount}" is too large`, 'validation_failed');
   return minor;

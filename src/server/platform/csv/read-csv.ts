@@ -1,6 +1,7 @@
 import { CsvError, parse } from 'csv-parse/sync';
 import { isShopDay } from '../../../shared/calendar.ts';
 import type { CsvRowError } from '../../../shared/contracts/costs.ts';
+import { parseDecimalToMinor } from '../../../shared/money.ts';
 
 /**
  * CSV reading shared by the cost and shipping imports (csv-parse, decision 016): a header row,
@@ -74,7 +75,7 @@ export function readAmount(value: string | undefined, digits: number): number | 
   if (!match) return `"${text}" is not a number; expected an amount such as 12.50`;
   if ((match[2] ?? '').length > digits)
     return `"${text}" has more than ${digits} decimal ${digits === 1 ? 'place' : 'places'}`;
-  const minor = Number(match[1]) * 10 ** digits + Number((match[2] ?? '').padEnd(digits, '0') || '0');
+  const minor = parseDecimalToMinor(text, digits);
   if (!Number.isSafeInteger(minor)) return `"${text}" is too large`;
   return minor;
 }

@@ -1,4 +1,4 @@
-import { currencyDigitsOf } from '../../../../shared/money.ts';
+import { currencyDigitsOf, parseDecimalToMinor } from '../../../../shared/money.ts';
 import type { GoogleAdsRow } from '../../../connectors/google-ads/payload.schema.ts';
 import type {
   AdPlatformAd,
@@ -83,7 +83,7 @@ export function mapGoogleAdDays(rows: GoogleAdsRow[], currency: string): AdPlatf
         impressions: Number(m.impressions ?? 0),
         clicks: Number(m.clicks ?? 0),
         conversions: m.conversions ?? 0,
-        conversionValueMinor: Math.round((m.conversionsValue ?? 0) * 10 ** digits),
+        conversionValueMinor: parseDecimalToMinor(m.conversionsValue ?? 0, digits),
         videoViews: Number(m.videoTrueviewViews ?? 0),
         reach: null,
       },

@@ -1,4 +1,4 @@
-import { currencyDigitsOf } from '../../../../shared/money.ts';
+import { currencyDigitsOf, parseDecimalToMinor } from '../../../../shared/money.ts';
 import type { GoogleAdsRow } from '../../../connectors/google-ads/payload.schema.ts';
 import { type AdPlatformDayRow, utmsOf } from '../ad-platforms/ad-platform-row.ts';
 
@@ -54,7 +54,7 @@ export function mapGoogleAdsRows(
       impressions: Number(metrics.impressions ?? 0),
       clicks: Number(metrics.clicks ?? 0),
       conversions: metrics.conversions ?? 0,
-      conversionValueMinor: Math.round((metrics.conversionsValue ?? 0) * 10 ** digits),
+      conversionValueMinor: parseDecimalToMinor(metrics.conversionsValue ?? 0, digits),
       currency,
       ...utmsOf(campaign.finalUrlSuffix, campaign.trackingUrlTemplate),
     });
