@@ -4,7 +4,7 @@
  * Prints figures only; never asserts timings.
  */
 import { generateStore } from '../src/demo/generate-store.ts';
-import type { PresetName } from '../src/demo/model.ts';
+import type { PresetName } from '../src/demo/model-terms.ts';
 
 const presets = (process.env.BENCH_PRESETS ?? 'small,medium,large')
   .split(',')

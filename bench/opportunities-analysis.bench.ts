@@ -38,7 +38,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AnalysisFacts } from '../src/core/pipeline/types.ts';
 import { generateStore } from '../src/demo/generate-store.ts';
-import type { PresetName } from '../src/demo/model.ts';
+import type { PresetName } from '../src/demo/model-terms.ts';
 import { createAppCaches } from '../src/server/caches.ts';
 import { migrateDatabase } from '../src/server/db/migrate.ts';
 import { queryRows } from '../src/server/db/query-rows.ts';

@@ -10,7 +10,7 @@
  */
 import os from 'node:os';
 import { generateStore } from '../src/demo/generate-store.ts';
-import type { PresetName } from '../src/demo/model.ts';
+import type { PresetName } from '../src/demo/model-terms.ts';
 import { runAnalysis } from '../src/server/features/analysis/run-analysis.ts';
 import { buildDemoFacts } from '../test/opportunities/demo-facts.ts';
 import { startBenchServer } from './support/bench-server.ts';

@@ -15,7 +15,7 @@ import { inferStockoutSnapshots } from '../src/core/opportunities/infer-stockout
 import { estimateStockoutLoss } from '../src/core/stockout/estimate-stockout-loss.ts';
 import { findOutOfStockPeriods } from '../src/core/stockout/find-out-of-stock-periods.ts';
 import { generateStore } from '../src/demo/generate-store.ts';
-import type { PresetName } from '../src/demo/model.ts';
+import type { PresetName } from '../src/demo/model-terms.ts';
 import { buildDemoFacts } from '../test/opportunities/demo-facts.ts';
 
 const firstSeed = Number(process.env.BENCH_FIRST_SEED ?? 1);

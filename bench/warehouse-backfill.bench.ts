@@ -12,7 +12,7 @@
 import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { PresetName } from '../src/demo/model.ts';
+import type { PresetName } from '../src/demo/model-terms.ts';
 import { startDemoEmulators } from '../src/demo/start-demo-emulators.ts';
 import { createShopifyClient } from '../src/server/connectors/shopify/client.ts';
 import { queryRows } from '../src/server/db/query-rows.ts';

@@ -12,7 +12,7 @@ import { hillSaturation } from '../../src/core/measurement/hill-saturation.ts';
 import { posteriorInterval } from '../../src/core/measurement/posterior-interval.ts';
 import type { Interval, MmmInput } from '../../src/core/measurement/types.ts';
 import type { DailyChannelSpend } from '../../src/core/measurement/weekly-mmm-input.ts';
-import type { MmmChannelTruth } from '../../src/demo/model.ts';
+import type { MmmChannelTruth } from '../../src/demo/truth-model.ts';
 import { addDays, daysBetween } from '../../src/shared/calendar.ts';
 
 /** Draws of the coefficients, as the endpoint's fit takes of the whole posterior. */

@@ -51,23 +51,14 @@ import {
 } from './generator/plan-tiktok-orders.ts';
 import { GeoLiftPlanter } from './generator/plant-geo-lift.ts';
 import { PairTruthBuilder } from './generator/plant-pairs.ts';
-import {
-  type CampaignTruth,
-  type ChannelTruth,
-  DEMO_CHANNELS,
-  type DemoChannel,
-  type DemoJoinMethod,
-  type DemoOrder,
-  type DemoStore,
-  type GenerateOptions,
-  type GroundTruth,
-  type StoreConfig,
-} from './model.ts';
+import type { DemoOrder, DemoStore, GenerateOptions, StoreConfig } from './model.ts';
+import { DEMO_CHANNELS, type DemoChannel, type DemoJoinMethod } from './model-terms.ts';
 import { DEFAULT_END_DATE, resolvePreset } from './presets.ts';
 import { hashString, mixSeeds, Rng } from './prng.ts';
 import { plantProfitPlan } from './profit/plan.ts';
 import { ProfitTruthBuilder } from './profit/truth.ts';
 import { buildDemandCalendar } from './seasonality.ts';
+import type { CampaignTruth, ChannelTruth, GroundTruth } from './truth-model.ts';
 
 /** Generates the whole demo store. Pure in (seed, preset, endDate, overrides). */
 export function generateStore(options: GenerateOptions): DemoStore {

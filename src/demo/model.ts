@@ -4,54 +4,17 @@
  * are UTC epoch milliseconds (`*Ms`); days are 'YYYY-MM-DD' in the shop's time zone.
  * Documented for other teams in src/demo/README.md.
  */
-import type { DemoProfitPlan, ProfitTruth } from './profit/model.ts';
 
-/**
- * `causal` is the small store with ad-driven acquisition on top (decision 136): every paid channel's
- * spend follows planned flights and causes orders through a planted adstock and saturation, and a
- * geo test lifts some shipping regions' orders by a known share.
- */
-export type PresetName = 'small' | 'medium' | 'large' | 'custom' | 'causal';
-
-/** Channel that brought a visit (and the order that followed it). */
-export type DemoChannel =
-  | 'meta_ads'
-  | 'google_ads'
-  | 'google_organic'
-  | 'email'
-  | 'direct'
-  | 'referral'
-  | 'tiktok_ads';
-
-/**
- * Every channel an order can come from. TikTok comes last: customers' and guests' orders draw
- * their channel from the first six (generator/context.ts), TikTok's orders are planted apart from
- * the TikTok account's spend (generator/plan-tiktok-orders.ts, decision 131).
- */
-export const DEMO_CHANNELS: readonly DemoChannel[] = [
-  'meta_ads',
-  'google_ads',
-  'google_organic',
-  'email',
-  'direct',
-  'referral',
-  'tiktok_ads',
-];
-
-/** BG/NBD purchase-process parameters; time unit: weeks. */
-export interface BgNbdParams {
-  r: number;
-  alpha: number;
-  a: number;
-  b: number;
-}
-
-/** Gamma-Gamma spend parameters (p, q, gamma) in shop-currency major units per order. */
-export interface GammaGammaParams {
-  p: number;
-  q: number;
-  gamma: number;
-}
+import type { MetaAccount, MetaAd, MetaAdDailyRow, MetaCampaign, MetaDailyRow } from './meta-model.ts';
+import type {
+  BgNbdParams,
+  DemoChannel,
+  DemoJoinMethod,
+  GammaGammaParams,
+  PresetName,
+} from './model-terms.ts';
+import type { DemoProfitPlan } from './profit/model.ts';
+import type { GroundTruth } from './truth-model.ts';
 
 export interface GenerateOptions {
   seed: number;
@@ -277,9 +240,6 @@ export interface DemoOrder {
   site: DemoSiteVisit | null;
 }
 
-/** How a first-party session can be joined to its order, in the join's order of preference. */
-export type DemoJoinMethod = 'visitor_id' | 'checkout_token' | 'landing_utm' | 'email_hash';
-
 /**
  * The tracker's view of the session that led to an order. `cartAttribute`: the tracker wrote
  * `_upside_vid` into the cart (the order's customAttributes carry it); `sawCart`: the session got
@@ -325,99 +285,6 @@ export interface InventoryHistory {
   restocks: { variantIndex: number; day: string; quantity: number }[];
 }
 
-export interface MetaCampaign {
-  index: number;
-  id: string;
-  name: string;
-  status: 'ACTIVE' | 'PAUSED';
-  objective: string;
-  dailyBudgetMinor: number;
-  startDay: string;
-  /** Last day with delivery (PAUSED campaigns stopped then). */
-  stopDay: string | null;
-  landingPath: string;
-  /** Product the campaign advertises, when it advertises one. */
-  productIndex: number | null;
-  createdAtMs: number;
-}
-
-export interface MetaDailyRow {
-  campaignIndex: number;
-  day: string;
-  spendMinor: number;
-  impressions: number;
-  reach: number;
-  clicks: number;
-  /** Purchases Meta reports (click- and view-through, duplicates): ≥ verified. */
-  reportedPurchases: number;
-  reportedPurchaseValueMinor: number;
-  /** Store-verified orders whose last visit came from this campaign. */
-  verifiedOrders: number;
-  verifiedRevenueMinor: number;
-}
-
-/** One ad's creative as Meta serves it (issue #44); null on an ad whose creative was deleted upstream. */
-export interface MetaCreative {
-  id: string;
-  name: string;
-  title: string;
-  body: string;
-  callToActionType: string;
-  /** A data: URI in the demo (decision 121); null for a creative Meta has no thumbnail for. */
-  thumbnailUrl: string | null;
-  imageUrl: string | null;
-  videoId: string | null;
-}
-
-/** One ad of a Meta campaign (one ad set per campaign); `share` is its planned share of the spend. */
-export interface MetaAd {
-  index: number;
-  id: string;
-  campaignIndex: number;
-  adsetId: string;
-  name: string;
-  format: 'image' | 'video';
-  share: number;
-  createdAtMs: number;
-  creative: MetaCreative | null;
-}
-
-/** One ad's day: the campaign's day split among its ads (spend to the cent, decision 121). */
-export interface MetaAdDailyRow {
-  adIndex: number;
-  campaignIndex: number;
-  day: string;
-  spendMinor: number;
-  impressions: number;
-  reach: number;
-  clicks: number;
-  reportedPurchases: number;
-  reportedPurchaseValueMinor: number;
-  /** Video ads only (0 for images): plays of at least 3 seconds, and thruplays. */
-  videoPlays3s: number;
-  thruplays: number;
-}
-
-/** The planted creative fatigue (issue #44): from `onsetDate` on, frequency up, CTR and conversion rate down. */
-export interface CreativeTruth {
-  ads: number;
-  fatiguing: { adId: string; name: string; campaignId: string; onsetDate: string };
-  /** Ads served without a creative (deleted upstream) or without a thumbnail. */
-  deletedCreativeAdIds: string[];
-  noThumbnailAdIds: string[];
-  note: string;
-}
-
-export interface MetaAccount {
-  adAccountId: string;
-  name: string;
-  currency: string;
-  timezoneName: string;
-  userId: string;
-  userName: string;
-  pages: { id: string; name: string; category: string; accessToken: string }[];
-}
-
 /** GA4 fact cells: one per (day, source/medium, page, device, country) with sessions > 0. */
 export interface Ga4Facts {
   sourceMedia: { source: string; medium: string; channelGroup: string }[];
@@ -449,186 +316,6 @@ export interface Ga4Facts {
   keyEvents: Int32Array;
   purchaseRevenueMinor: Float64Array;
   count: number;
-}
-
-export interface PlantedStockout {
-  productIndex: number;
-  productTitle: string;
-  variantIndex: number;
-  variantId: string;
-  sku: string;
-  startDate: string;
-  /** Last out-of-stock day; null = still out of stock on the end date. */
-  endDate: string | null;
-  /** Units shoppers wanted over the window: one realised draw of the demand (its own ±20–35 % noise). */
-  lostUnits: number;
-  /** lostUnits × list price. */
-  lostRevenueMinor: number;
-  /**
-   * Units the generating process expects shoppers to want over the window (rounded to 0.01): the
-   * sum of its own purchase intensities and basket probabilities over the window days, given each
-   * customer's arrival, purchase rate and drop-out; the realised lostUnits is one draw around it.
-   * An estimator can aim at this, not at the draw (decision 008).
-   */
-  expectedLostUnits: number;
-  /** Expected lost units (unrounded) × list price, rounded to whole minor units. */
-  expectedLostRevenueMinor: number;
-  /** Orders that did not happen at all because every wanted item was out of stock. */
-  lostOrders: number;
-  currency: string;
-}
-
-export interface ChannelTruth {
-  channel: DemoChannel;
-  orders: number;
-  /** Σ totalPrice (shop money) of non-test, non-cancelled orders last-touched by the channel. */
-  revenueMinor: number;
-  /** Same after refunds. */
-  netRevenueMinor: number;
-  /** Orders whose first visit came from the channel. */
-  firstTouchOrders: number;
-}
-
-export interface CampaignTruth {
-  campaignIndex: number;
-  id: string;
-  name: string;
-  status: 'ACTIVE' | 'PAUSED';
-  role: 'high_roas' | 'wasteful' | 'out_of_stock_traffic' | 'regular';
-  spendMinor: number;
-  verifiedOrders: number;
-  verifiedRevenueMinor: number;
-  reportedPurchases: number;
-  /** verifiedRevenue / spend. */
-  trueRoas: number;
-  productIndex: number | null;
-}
-
-export interface GroundTruth {
-  seed: number;
-  preset: PresetName;
-  startDate: string;
-  endDate: string;
-  shopCurrency: string;
-  timeZone: string;
-  customers: number;
-  orders: number;
-  testOrders: number;
-  guestOrders: number;
-  cancelledOrders: number;
-  bgnbd: BgNbdParams & { timeUnit: 'weeks'; note: string };
-  gammaGamma: GammaGammaParams & {
-    /** Population mean basket p·γ/(q − 1) of the model, and the realised mean over customer orders. */
-    modelMeanBasket: number;
-    realizedMeanBasket: number;
-    note: string;
-  };
-  stockouts: PlantedStockout[];
-  channels: ChannelTruth[];
-  campaigns: CampaignTruth[];
-  plantedCampaigns: {
-    highRoas: { id: string; name: string };
-    wasteful: { id: string; name: string };
-    outOfStockTraffic: { id: string; name: string; productIndex: number; productTitle: string };
-  };
-  closedDays: string[];
-  holidayPeaks: { name: string; startDate: string; endDate: string; multiplier: number }[];
-  ga4: { sessions: number; purchases: number; storeOrders: number; trackedShare: number };
-  creatives: CreativeTruth;
-  /** Every P&L line of decision 010 per shop day and in total (src/demo/profit/truth.ts). */
-  profit: ProfitTruth;
-  /**
-   * First-party journeys (issue 16) over revenue orders (not test, not cancelled): how many have a
-   * tracker session that one of the join's fallbacks can find, and by which first.
-   */
-  firstParty: {
-    orders: number;
-    joinableOrders: number;
-    joinableShare: number;
-    byMethod: Record<DemoJoinMethod, number>;
-    note: string;
-  };
-  /** Product pairs planted in the baskets (issue #44, decision 123, generator/plant-pairs.ts). */
-  baskets: { pairs: PlantedPairTruth[]; note: string };
-  /** Orders planted from the TikTok account's clicks (issue #39, decision 131). */
-  tiktokOrders: TikTokOrdersTruth;
-  /** The `causal` preset only (decision 136): what each paid channel's spend causes. */
-  mmm?: MmmTruth;
-  /** The `causal` preset only (decision 136): the planted geo test. */
-  geoLift?: GeoLiftTruth;
-}
-
-/** One paid channel's planted response: incremental orders per day = effect × Hill(adstock(spend)). */
-export interface MmmChannelTruth {
-  /** As the Measurement page names it: Meta, Google Ads, TikTok Ads. */
-  name: string;
-  /** Geometric adstock over shop days: a(t) = Σ decay^l · spend(t − l) / Σ decay^l (l < maxLag). */
-  adstock: { kind: 'geometric'; decay: number; decayPerWeek: number; maxLag: number };
-  /** Hill curve of the adstocked daily spend (shop-currency major units a day). */
-  saturation: { kind: 'hill'; halfSaturation: number; shape: number };
-  /** Expected incremental orders a day at full saturation. */
-  effect: number;
-  spendMinor: number;
-  /** Revenue orders (not test, not cancelled) the spend caused, and their net sales (gross − discounts − returns). */
-  orders: number;
-  netSalesMinor: number;
-  /** netSales / spend over the window: the true incremental ROAS on the model's target. */
-  roas: number;
-  /** This channel's share of every channel's incremental net sales. */
-  contributionShare: number;
-}
-
-export interface MmmTruth {
-  channels: MmmChannelTruth[];
-  /** Net sales of every revenue order over the window (baseline + incremental), shop minor units. */
-  netSalesMinor: number;
-  note: string;
-}
-
-/** A planted geo holdout: the test regions' orders grow by `lift` over the window, the controls' do not. */
-export interface GeoLiftTruth {
-  /** Regions are shipping countries (ISO 3166 codes): the demo's shoppers have one region per country. */
-  testRegions: string[];
-  controlRegions: string[];
-  start: string;
-  end: string;
-  /** The planted lift: each test region's revenue orders of a window day gain Poisson(lift × that day's orders). */
-  lift: number;
-  /** Revenue orders shipped to the test regions over the window, before and from the planting. */
-  baselineOrders: number;
-  plantedOrders: number;
-  plantedNetSalesMinor: number;
-  /** plantedOrders / baselineOrders: the lift realised on this store. */
-  realisedLift: number;
-  note: string;
-}
-
-/** One demo TikTok campaign's planted orders: revenue orders (not test, not cancelled). */
-export interface TikTokCampaignOrders {
-  campaignId: string;
-  name: string;
-  /** The landing URL's utm_campaign (TikTok's __CAMPAIGN_NAME__ macro: the campaign's name). */
-  utmCampaign: string;
-  orders: number;
-  /** Σ totalPrice in shop money, before refunds. */
-  revenueMinor: number;
-  /** Orders whose ttclid-carrying tracker session a first-party join can find (site.joinBy set). */
-  ttclidJoinableOrders: number;
-}
-
-export interface TikTokOrdersTruth {
-  orders: number;
-  revenueMinor: number;
-  campaigns: TikTokCampaignOrders[];
-  note: string;
-}
-
-/** A planted pair: B joins an order holding A with `probability`; `lift` is the planted (expected) lift. */
-export interface PlantedPairTruth {
-  a: { productId: string; legacyId: number; title: string };
-  b: { productId: string; legacyId: number; title: string };
-  probability: number;
-  lift: number;
 }
 
 /** The whole generated store. Orders are materialised lazily so the large preset stays small in memory. */

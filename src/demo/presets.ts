@@ -1,4 +1,4 @@
-import type { BgNbdParams, GammaGammaParams, PresetName } from './model.ts';
+import type { BgNbdParams, GammaGammaParams, PresetName } from './model-terms.ts';
 
 /**
  * Fixed anchor for the last day of data when the caller passes none. A constant (not the clock)

@@ -4,7 +4,7 @@
  * reference, deliberately separate from the product's analytics core (src/core/clv), so the two
  * can check each other.
  */
-import type { BgNbdParams } from './model.ts';
+import type { BgNbdParams } from './model-terms.ts';
 
 /** Lanczos approximation of ln Γ(x) for x > 0 (|error| < 1e-14 over the range used here). */
 export function logGamma(x: number): number {

@@ -29,11 +29,13 @@ import { createPixelSandbox, type PixelBeacon } from './emulators/shopify/pixel-
 import { buildTikTokEmulator, type TikTokEmulator } from './emulators/tiktok-ads/app.ts';
 import { generateStore } from './generate-store.ts';
 import { DEMO_STOREFRONT_URL } from './generator/plan-site-visit.ts';
-import type { DemoStore, GroundTruth, PresetName } from './model.ts';
+import type { DemoStore } from './model.ts';
+import type { PresetName } from './model-terms.ts';
 import { demoProfitSetup } from './profit/setup.ts';
 import { plantOrderDrop } from './scenarios/plant-order-drop.ts';
 import { storefrontCheckoutJourneys } from './storefront-checkout.ts';
 import { storefrontCatalog, storefrontEventBatches } from './storefront-events.ts';
+import type { GroundTruth } from './truth-model.ts';
 
 export interface StartDemoEmulatorsOptions {
   preset?: PresetName;

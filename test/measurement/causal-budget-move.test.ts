@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trueWeeklyMoveGain } from '../../src/demo/generator/true-move-gain.ts';
-import type { GroundTruth } from '../../src/demo/model.ts';
+import type { GroundTruth } from '../../src/demo/truth-model.ts';
 import { addDays } from '../../src/shared/calendar.ts';
 import {
   MmmAnswerSchema,

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { command as lift } from '../../src/cli/commands/lift.ts';
 import { trueWeeklyContribution, trueWeeklyMoveGain } from '../../src/demo/generator/true-move-gain.ts';
-import type { GroundTruth } from '../../src/demo/model.ts';
+import type { GroundTruth } from '../../src/demo/truth-model.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { addDays } from '../../src/shared/calendar.ts';
 import { type MmmAnswer, MmmAnswerSchema, PlanAnswerSchema } from '../../src/shared/contracts/measurement.ts';

@@ -7,7 +7,8 @@ import { normalQuantile } from '../../src/core/stats/normal-quantile.ts';
 import { estimateStockoutLoss, type StockoutLoss } from '../../src/core/stockout/estimate-stockout-loss.ts';
 import { predictLostUnitsRange } from '../../src/core/stockout/predict-lost-units-range.ts';
 import { generateStore } from '../../src/demo/generate-store.ts';
-import type { DemoStore, PlantedStockout } from '../../src/demo/model.ts';
+import type { DemoStore } from '../../src/demo/model.ts';
+import type { PlantedStockout } from '../../src/demo/truth-model.ts';
 import { buildDemoFacts } from './demo-facts.ts';
 
 /**

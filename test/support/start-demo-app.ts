@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { adoptDemoServiceAccountKeys } from '../../src/demo/credentials.ts';
-import type { PresetName } from '../../src/demo/model.ts';
+import type { PresetName } from '../../src/demo/model-terms.ts';
 import {
   type DemoEmulators,
   type StartDemoEmulatorsOptions,

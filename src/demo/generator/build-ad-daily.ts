@@ -1,6 +1,6 @@
 import { splitByLargestRemainder } from '../../core/profit/split-by-largest-remainder.ts';
 import { dayToIso } from '../calendar.ts';
-import type { MetaAd, MetaAdDailyRow, MetaDailyRow } from '../model.ts';
+import type { MetaAd, MetaAdDailyRow, MetaDailyRow } from '../meta-model.ts';
 import { hashString, mixSeeds, Rng } from '../prng.ts';
 
 /**

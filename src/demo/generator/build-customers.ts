@@ -1,7 +1,7 @@
 /** Customers and their acquisition instants (pass 1's population), and where a purchase lands in its week. */
 import { localToUtcMs, weekdayOf } from '../calendar.ts';
 import { COUNTRIES, FIRST_NAMES, LAST_NAMES } from '../catalog.ts';
-import { DEMO_CHANNELS } from '../model.ts';
+import { DEMO_CHANNELS } from '../model-terms.ts';
 import { hashString, mixSeeds, Rng } from '../prng.ts';
 import { HOUR_WEIGHTS } from '../seasonality.ts';
 import { ACQUISITION_WEIGHTS, type Ctx, SHOP_TZ } from './context.ts';

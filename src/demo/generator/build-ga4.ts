@@ -1,7 +1,8 @@
 /** The GA4 property's daily facts, derived from pass 1's aggregates, the Meta delivery and the TikTok clicks. */
 import { parseIsoDay } from '../calendar.ts';
 import { COUNTRIES } from '../catalog.ts';
-import type { Ga4Facts, MetaDailyRow } from '../model.ts';
+import type { MetaDailyRow } from '../meta-model.ts';
+import type { Ga4Facts } from '../model.ts';
 import { hashString, mixSeeds, Rng } from '../prng.ts';
 import { type Ctx, GA4_CHANNELS } from './context.ts';
 import { assignGa4Campaigns } from './ga4-campaigns.ts';

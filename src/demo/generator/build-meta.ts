@@ -3,7 +3,8 @@
  * (the `causal` preset's spend is planned before the orders instead: plan-causal-ads.ts).
  */
 import { dayToIso } from '../calendar.ts';
-import type { DemoStore, MetaDailyRow } from '../model.ts';
+import type { MetaDailyRow } from '../meta-model.ts';
+import type { DemoStore } from '../model.ts';
 import { hashString, mixSeeds, Rng } from '../prng.ts';
 import { buildAdDaily } from './build-ad-daily.ts';
 import { CAMPAIGN_PLANS, type Ctx, SHOP_TZ } from './context.ts';

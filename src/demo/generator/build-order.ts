@@ -4,18 +4,17 @@ import { googleClickTarget } from '../ad-platforms/plan-google-clicks.ts';
 import { dayToIso } from '../calendar.ts';
 import { COUNTRIES, FIRST_NAMES, LAST_NAMES } from '../catalog.ts';
 import type { OrderEvent } from '../event-columns.ts';
-import {
-  DEMO_CHANNELS,
-  type DemoChannel,
-  type DemoJourney,
-  type DemoLineItem,
-  type DemoOrder,
-  type DemoRefund,
-  type DemoVisit,
-  type FinancialStatus,
-  type FulfillmentStatus,
-  type MetaCampaign,
+import type { MetaCampaign } from '../meta-model.ts';
+import type {
+  DemoJourney,
+  DemoLineItem,
+  DemoOrder,
+  DemoRefund,
+  DemoVisit,
+  FinancialStatus,
+  FulfillmentStatus,
 } from '../model.ts';
+import { DEMO_CHANNELS, type DemoChannel } from '../model-terms.ts';
 import { convertMinor, usdRateOn } from '../money.ts';
 import { Rng } from '../prng.ts';
 import {

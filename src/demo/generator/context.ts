@@ -3,16 +3,11 @@
 import type { CausalChannelKey } from '../ad-platforms/plan-causal-flights.ts';
 import type { GoogleClickIndex } from '../ad-platforms/plan-google-clicks.ts';
 import { COUNTRIES } from '../catalog.ts';
-import {
-  type CampaignTruth,
-  DEMO_CHANNELS,
-  type DemoChannel,
-  type DemoCustomer,
-  type DemoStore,
-  type MetaCampaign,
-  type StoreConfig,
-} from '../model.ts';
+import type { MetaCampaign } from '../meta-model.ts';
+import type { DemoCustomer, DemoStore, StoreConfig } from '../model.ts';
+import { DEMO_CHANNELS, type DemoChannel } from '../model-terms.ts';
 import type { DemandCalendar } from '../seasonality.ts';
+import type { CampaignTruth } from '../truth-model.ts';
 
 export const SHOP_TZ = 'America/New_York';
 export const SHOP_CURRENCY = 'USD';

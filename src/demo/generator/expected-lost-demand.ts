@@ -1,7 +1,9 @@
 import { logBeta } from '../../core/stats/log-beta.ts';
 import { DAY_MS } from '../../shared/calendar.ts';
 import { localToUtcMs, weekdayOf } from '../calendar.ts';
-import { DEMO_CHANNELS, type DemoChannel, type MetaCampaign, type PlantedStockout } from '../model.ts';
+import type { MetaCampaign } from '../meta-model.ts';
+import { DEMO_CHANNELS, type DemoChannel } from '../model-terms.ts';
+import type { PlantedStockout } from '../truth-model.ts';
 import { activeCampaigns } from './build-order.ts';
 import { ACQUISITION_MIX, type Ctx, REPEAT_MIX, SHOP_TZ } from './context.ts';
 

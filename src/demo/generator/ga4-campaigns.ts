@@ -13,7 +13,7 @@
  * build-ga4.ts names them after their campaigns.
  */
 import { parseIsoDay } from '../calendar.ts';
-import type { MetaCampaign, MetaDailyRow } from '../model.ts';
+import type { MetaCampaign, MetaDailyRow } from '../meta-model.ts';
 import { hashString, mixSeeds, Rng } from '../prng.ts';
 
 const GOOGLE_ADS = ['Search – Brand', 'Shopping – All Products'];

@@ -1,4 +1,4 @@
-import type { CreativeTruth, MetaAd, MetaCampaign, MetaCreative } from '../model.ts';
+import type { CreativeTruth, MetaAd, MetaCampaign, MetaCreative } from '../meta-model.ts';
 import { hashString, mixSeeds } from '../prng.ts';
 import { CAMPAIGN_PLANS } from './context.ts';
 

@@ -18,8 +18,9 @@ import { hillSaturation } from '../../core/measurement/hill-saturation.ts';
 import type { AdAccountTruth } from '../ad-platforms/ad-platform-truth.ts';
 import { type CausalChannelKey, causalFlights } from '../ad-platforms/plan-causal-flights.ts';
 import { dayToIso } from '../calendar.ts';
-import type { DemoOrder, MmmChannelTruth, MmmTruth } from '../model.ts';
+import type { DemoOrder } from '../model.ts';
 import { hashString, mixSeeds, Rng } from '../prng.ts';
+import type { MmmChannelTruth, MmmTruth } from '../truth-model.ts';
 import {
   CAMPAIGN_PLANS,
   type CausalChannelSpec,

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { DemoJoinMethod, DemoJourney, DemoSiteVisit, DemoVisit } from '../model.ts';
+import type { DemoJourney, DemoSiteVisit, DemoVisit } from '../model.ts';
+import type { DemoJoinMethod } from '../model-terms.ts';
 import { hashString, mixSeeds, Rng } from '../prng.ts';
 
 /**

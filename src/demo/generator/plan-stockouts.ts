@@ -1,6 +1,6 @@
 /** The planted stock-out windows the ground truth records. */
 import { dayToIso } from '../calendar.ts';
-import type { PlantedStockout } from '../model.ts';
+import type { PlantedStockout } from '../truth-model.ts';
 import type { Ctx } from './context.ts';
 
 export function planStockouts(ctx: Ctx, oosProductIndex: number): PlantedStockout[] {

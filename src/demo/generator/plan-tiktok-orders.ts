@@ -17,8 +17,9 @@ import type { AdAccountTruth } from '../ad-platforms/ad-platform-truth.ts';
 import { adIdsOfGroup } from '../ad-platforms/plan-ad-platform-ads.ts';
 import type { PlannedAdAccount } from '../ad-platforms/plan-ad-platforms.ts';
 import { dayToIso } from '../calendar.ts';
-import type { DemoOrder, TikTokCampaignOrders, TikTokOrdersTruth } from '../model.ts';
+import type { DemoOrder } from '../model.ts';
 import type { Rng } from '../prng.ts';
+import type { TikTokCampaignOrders, TikTokOrdersTruth } from '../truth-model.ts';
 import type { Ctx, TikTokOrderPlan } from './context.ts';
 import { PLANTED_PAIRS } from './plant-pairs.ts';
 

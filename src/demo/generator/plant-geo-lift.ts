@@ -10,8 +10,9 @@
 import { dayToIso, localToUtcMs } from '../calendar.ts';
 import { COUNTRIES } from '../catalog.ts';
 import type { OrderEvent } from '../event-columns.ts';
-import type { DemoOrder, GeoLiftTruth } from '../model.ts';
+import type { DemoOrder } from '../model.ts';
 import { hashString, mixSeeds, Rng } from '../prng.ts';
+import type { GeoLiftTruth } from '../truth-model.ts';
 import { drawSecondOfDay } from './build-customers.ts';
 import { drawGuestCountry } from './build-order.ts';
 import { type Ctx, SHOP_TZ } from './context.ts';

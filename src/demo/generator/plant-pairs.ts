@@ -3,8 +3,9 @@
  * with a planted probability its partner B is added as one more line — decided by a PRNG stream of
  * its own, so every other draw of the order (and of the store) is the one it was without planting.
  */
-import type { DemoOrder, PlantedPairTruth } from '../model.ts';
+import type { DemoOrder } from '../model.ts';
 import { hashString, mixSeeds, Rng } from '../prng.ts';
+import type { PlantedPairTruth } from '../truth-model.ts';
 import type { Ctx } from './context.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { hillSaturation } from '../../core/measurement/hill-saturation.ts';
-import type { MmmTruth } from '../model.ts';
+import type { MmmTruth } from '../truth-model.ts';
 
 /**
  * What the causal preset's planted curves say a steady weekly spend earns a week (decision 136): the

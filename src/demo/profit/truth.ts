@@ -9,7 +9,8 @@
 
 import { PROFIT_LINE_NAMES } from '../../core/profit/types.ts';
 import { dayToIso, localDayOf, parseIsoDay } from '../calendar.ts';
-import type { DemoOrder, MetaDailyRow } from '../model.ts';
+import type { MetaDailyRow } from '../meta-model.ts';
+import type { DemoOrder } from '../model.ts';
 import type { DemoExpense, DemoProfitPlan, ProfitLines, ProfitTruth } from './model.ts';
 import { orderProfit } from './order-profit.ts';
 import { costOnDay, percentOf } from './plan.ts';

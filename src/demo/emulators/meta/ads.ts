@@ -6,7 +6,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { formatZoned } from '../../calendar.ts';
-import type { MetaAd } from '../../model.ts';
+import type { MetaAd } from '../../meta-model.ts';
 import type { GraphContext } from './graph-context.ts';
 import { GraphError, param, parseFields } from './graph-request.ts';
 

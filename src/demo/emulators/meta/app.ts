@@ -8,7 +8,7 @@
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { formatZoned, localToUtcMs, parseIsoDay } from '../../calendar.ts';
-import type { MetaCampaign } from '../../model.ts';
+import type { MetaCampaign } from '../../meta-model.ts';
 import { FaultController, installFaults } from '../faults.ts';
 import { listAds } from './ads.ts';
 import { createGraphContext, type MetaEmulatorOptions } from './graph-context.ts';

@@ -1,7 +1,7 @@
 /** GET /{version}/act_{id}/insights: the ad account's insights by level, range and time increment. */
 import type { FastifyRequest } from 'fastify';
 import { dayToIso, parseIsoDay } from '../../calendar.ts';
-import type { MetaAd, MetaAdDailyRow, MetaCampaign } from '../../model.ts';
+import type { MetaAd, MetaAdDailyRow, MetaCampaign } from '../../meta-model.ts';
 import { formatFixed } from '../../money.ts';
 import { DATE_PRESETS, monthStart, resolveDatePreset } from './date-presets.ts';
 import type { GraphContext } from './graph-context.ts';
