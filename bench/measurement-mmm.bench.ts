@@ -17,7 +17,8 @@
 //               BENCH_SEEDS (default 30; BENCH_SEED_FROM moves the first): the weekly series the
 //               Measurement endpoint fits, shares and ROAS coverage per channel, the oracle row
 //               (the true curves given, decision 151) and the planted geo test's read-out.
-//   (BENCH_EFFECT=lognormal: a log-normal ROAS prior, decision 178, in mmm, daily, move and demo.)
+//   (BENCH_EFFECT=lognormal: a log-normal ROAS prior, decision 178; BENCH_EFFECT=hierarchical: a
+//   prior shared by the channels' log ROAS, decision 184; in mmm, daily, published, move and demo.)
 //   demomove  — the causal preset's offered budget moves, seeds as `demo` (default 40): what each
 //               truly earns, with and without the decay-prior sensitivity refit (decision 163).
 

@@ -1,7 +1,8 @@
 import type { MmmDesign } from './build-mmm-design.ts';
 import type { ConjugatePosterior } from './create-mmm-media-posterior.ts';
 import type { RandomStream } from './create-random.ts';
-import type { RoasLogNormalPrior } from './types.ts';
+import { hierarchicalLogRoasDensity } from './hierarchical-log-roas-density.ts';
+import type { RoasHierarchicalPrior, RoasLogNormalPrior } from './types.ts';
 
 /** Meridian's default prior on a channel's ROI (`roi_m`): LogNormal(0.2, 0.9), median 1.22. */
 export const ROAS_PRIOR_MERIDIAN: RoasLogNormalPrior = { logMean: 0.2, logSd: 0.9 };
@@ -15,7 +16,10 @@ export const ROAS_PRIOR_MERIDIAN: RoasLogNormalPrior = { logMean: 0.2, logSd: 0.
  * (u, σ, β) of the truncated-Gaussian posterior gets weight w ∝ Π_c p_LN(β_c | u) / N(β_c; m₀,
  * σ²/λ₀) over the channels without a lift-test prior (λ₀ the prior precision per σ²; the constant
  * truncation factor ½ drops out), the likelihood and the other priors cancelling; β_c ≤ 0 gets
- * weight 0. `keep` draws are resampled from the weights (systematic resampling).
+ * weight 0. `keep` draws are resampled from the weights (systematic resampling). With a
+ * RoasHierarchicalPrior (decision 184) the channels' log ROAS share one prior instead: the product
+ * of log-normal densities becomes hierarchicalLogRoasDensity of the vector (the Jacobian 1/β_c and
+ * the Gaussian ratio unchanged), over the channels without a lift-test prior.
  * Reference: Google's Meridian (`PriorDistribution.roi_m`, LogNormal(0.2, 0.9) by default) for
  * the prior; Smith & Gelfand (1992), "Bayesian statistics without tears: a sampling–resampling
  * perspective", The American Statistician 46(2), for re-weighting posterior draws to a new prior;
@@ -27,7 +31,7 @@ export function reweightToRoasPrior<
   proposals: readonly D[],
   design: Pick<MmmDesign, 'base' | 'spend' | 'scale'>,
   rows: number,
-  prior: RoasLogNormalPrior,
+  prior: RoasLogNormalPrior | RoasHierarchicalPrior,
   keep: number,
   random: RandomStream,
 ): D[] {
@@ -35,6 +39,7 @@ export function reweightToRoasPrior<
   const spendSums = design.spend.map((s) => s.slice(0, rows).reduce((a, b) => a + b, 0));
   const logWeights = proposals.map(({ posterior, coefficients, sigma }) => {
     let log = 0;
+    const logRoas: number[] = [];
     for (let c = 0; c < posterior.media.length; c += 1) {
       const gaussian = posterior.mediaPrior[c]!;
       if (gaussian.lift) continue;
@@ -43,10 +48,12 @@ export function reweightToRoasPrior<
       for (let t = 0; t < rows; t += 1) hill += posterior.media[c]![t]!;
       const k = (design.scale * hill) / spendSums[c]!;
       if (!(beta > 0 && k > 0)) return Number.NEGATIVE_INFINITY;
-      const z = (Math.log(k * beta) - prior.logMean) / prior.logSd;
-      log += -Math.log(beta) - 0.5 * z * z;
+      logRoas.push(Math.log(k * beta));
+      log -= Math.log(beta);
       log -= -Math.log(sigma) - (0.5 * gaussian.precision * (beta - gaussian.mean) ** 2) / (sigma * sigma);
     }
+    if ('spreadScale' in prior) return log + hierarchicalLogRoasDensity(logRoas, prior);
+    for (const l of logRoas) log -= 0.5 * ((l - prior.logMean) / prior.logSd) ** 2;
     return log;
   });
   const top = Math.max(...logWeights);

@@ -11,7 +11,13 @@ import { reweightToRoasPrior } from './reweight-to-roas-prior.ts';
 import { sampleHyperImportance } from './sample-hyper-importance.ts';
 import { sampleHyperLaplace } from './sample-hyper-laplace.ts';
 import { sampleHyperMetropolis } from './sample-hyper-metropolis.ts';
-import type { ChannelHyper, ChannelRoasPrior, MmmMethod, RoasLogNormalPrior } from './types.ts';
+import type {
+  ChannelHyper,
+  ChannelRoasPrior,
+  MmmMethod,
+  RoasHierarchicalPrior,
+  RoasLogNormalPrior,
+} from './types.ts';
 
 /** Conditional draws per u-draw re-weighted to a log-normal ROAS prior (decision 178). */
 const PROPOSALS_PER_DRAW = 4;
@@ -38,7 +44,7 @@ export interface MmmDraw {
  * Metropolis chain tuned by that Hessian ('metropolis'); each u-draw gets one exact conditional draw of σ² and the coefficients.
  * Draws whose u makes the linear system singular are redrawn from the mode. With `effectPrior`
  * (decision 178) each u-draw gets 4 conditional draws and reweightToRoasPrior resamples `draws`
- * of them under the log-normal ROAS prior.
+ * of them under the log-normal ROAS prior, or under the channels' shared hierarchical one (decision 184).
  */
 export function sampleMmmPosterior(
   design: MmmDesign,
@@ -48,7 +54,7 @@ export function sampleMmmPosterior(
   draws: number,
   random: RandomStream,
   decayPrior?: readonly [number, number],
-  effectPrior?: RoasLogNormalPrior,
+  effectPrior?: RoasLogNormalPrior | RoasHierarchicalPrior,
 ): { draws: MmmDraw[]; mode: ChannelHyper[]; logEvidence: number } {
   const posteriorOf = createMmmPosterior(design, rows, priors);
   const logPosterior = (u: number[]) => {

@@ -36,6 +36,16 @@ export interface RoasLogNormalPrior {
   logSd: number;
 }
 
+/**
+ * A hierarchical prior shared by the channels' ROAS (decision 184): ln ROAS_c ~ N(μ, τ²) with the
+ * shop's typical log ROAS μ ~ N(logMean, logMeanSd²) and the spread τ ~ half-normal(spreadScale).
+ */
+export interface RoasHierarchicalPrior {
+  logMean: number;
+  logMeanSd: number;
+  spreadScale: number;
+}
+
 export type MmmMethod = 'laplace' | 'importance' | 'metropolis';
 
 /** Carry-over: geometric (the effect peaks at once) or Weibull with shape 2 (it peaks later). */
@@ -66,9 +76,10 @@ export interface MmmOptions {
   /**
    * A log-normal prior on each channel's ROAS (Meridian's parameterisation) instead of the
    * half-normal on its effect; channels with a lift-test prior keep theirs. An opt-in experiment
-   * (decision 178): the half-normal draws are re-weighted to it (reweightToRoasPrior).
+   * (decision 178): the half-normal draws are re-weighted to it (reweightToRoasPrior). A
+   * RoasHierarchicalPrior instead pools the channels' log ROAS (decision 184, opt-in, not adopted).
    */
-  effectPrior?: RoasLogNormalPrior;
+  effectPrior?: RoasLogNormalPrior | RoasHierarchicalPrior;
 }
 
 /** One channel's carry-over and saturation parameters on the model's internal scales. */
