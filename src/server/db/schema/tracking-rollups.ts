@@ -98,11 +98,7 @@ export const trackingSessionPages = pgTable(
     cells: bytea('cells').notNull(),
     clicks: typedJsonb('clicks', z.json()).notNull(),
   },
-  (table) => [
-    primaryKey({
-      columns: [table.configurationId, table.pageUrl, table.day, table.viewportBucket, table.sessionId],
-    }),
-  ],
+  // No key: a session's page is appended as part rows (migration 0740, decision 186).
 );
 
 export const trackingPageCounts = pgTable(
