@@ -5,6 +5,7 @@ import { matchFunnelMarks } from '../../src/core/funnels/match-funnel-marks.ts';
 import { summarizeFunnel } from '../../src/core/funnels/summarize-funnel.ts';
 import { createRandom } from '../../src/core/measurement/create-random.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
+import { refreshAnalysisFacts } from '../../src/server/domain/analysis-facts/refresh-analysis-facts.ts';
 import { contributionOfRow } from '../../src/server/domain/funnels/read-funnel-rollups.ts';
 import { joinPixelOrders } from '../../src/server/domain/journeys/join-order-journeys.ts';
 import { ensureEventPartition } from '../../src/server/domain/tracking/partitions.ts';
@@ -119,6 +120,7 @@ describe('funnel revenue per step from the daily rollup equals the live read', (
     return summarizeFunnel(STEPS.length, sessions, total!.revenue).map((step) => ({
       revenue: minorToDecimal(Math.round(step.revenue), currencyDigitsOf('USD')),
       contribution: minorToDecimal(Math.round(step.contribution), currencyDigitsOf('USD')),
+      revenueShare: step.revenueShare,
       sessions: step.sessions,
     }));
   }
@@ -134,6 +136,7 @@ describe('funnel revenue per step from the daily rollup equals the live read', (
       const got = report.steps.map((s) => ({
         revenue: s.revenue,
         contribution: s.contribution,
+        revenueShare: s.revenueShare,
         sessions: s.sessions,
       }));
       expect(got, JSON.stringify(filters)).toEqual(await live(filters));
@@ -216,6 +219,18 @@ describe('funnel revenue per step from the daily rollup equals the live read', (
       expect((await joinPixelOrders(app.db, workspaceId)).pixel_order_id).toBe(1);
     }, before);
 
+    // The analysis run after a sync refreshes its daily facts: the revenue share's denominator is
+    // now read from them (decision 188) and still equals every order's sum (read from the facts
+    // alone, not the marked days' orders, it would be 0 here).
+    await refreshAnalysisFacts(app.db, workspaceId);
+    const [marked] = await queryRows(
+      app.db,
+      z.object({ n: z.coerce.number() }),
+      sql`SELECT count(*) AS n FROM wh_fact_dirty_days WHERE workspace_id = ${workspaceId}::uuid`,
+    );
+    expect(marked!.n).toBe(0);
+    expect(await expectAgreement()).toBe(before);
+
     // A refund of a completed session's order: its line returned, its shipping given back.
     const [refunded] = await queryRows(
       app.db,
@@ -238,7 +253,8 @@ describe('funnel revenue per step from the daily rollup equals the live read', (
           ${refunded!.unit_price_minor}, false)`);
     }, before);
 
-    // An order cancelled (an edit from the order's sync): its revenue leaves every step.
+    // An order cancelled (an edit from the order's sync): its revenue leaves every step, and the
+    // period's total (its day marked since the facts' refresh: the facts alone would keep it).
     before = await expectMoved(async () => {
       await app.db.execute(sql`UPDATE wh_orders SET cancelled_at = now()
         WHERE workspace_id = ${workspaceId}::uuid AND order_id = 7042`);
