@@ -277,4 +277,47 @@ describe('funnel revenue per step from the daily rollup equals the live read', (
       await runJobsUntilIdle(app.server.deps);
     }, before);
   }, 300_000);
+
+  // PostgreSQL only: the test holds the fold's lock on a connection of its own while the report waits.
+  it.skipIf(!process.env.DATABASE_URL || process.env.TEST_DATABASE === 'pglite')(
+    "marks the order changes committed while a funnel's first fold runs (decision 188)",
+    async () => {
+      const created = await app.request('/api/funnels', {
+        method: 'POST',
+        cookie: owner,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Checkout steps again', ...FUNNEL }),
+      });
+      expect(created.status).toBe(201);
+      const second = ((await created.json()) as Funnel).id;
+      const marks = async () => {
+        const [row] = await queryRows(
+          app.db,
+          z.object({ state: z.coerce.number(), marks: z.coerce.number() }),
+          sql`SELECT (SELECT count(*) FROM funnel_fold_state WHERE funnel_key = ${second}) AS state,
+            (SELECT count(*) FROM funnel_dirty_orders WHERE funnel_key = ${second}) AS marks`,
+        );
+        return row!;
+      };
+      let report: Promise<Response> | undefined;
+      await app.db.transaction(async (tx) => {
+        // The first fold's lock, held here: the report's fold waits inside its transaction.
+        await tx.execute(
+          sql`SELECT pg_advisory_xact_lock(hashtext(${`funnel-fold:${workspaceId}:${second}`}))`,
+        );
+        report = app.request(`/api/funnels/${second}/report?from=${FROM}&to=${TO}`, { cookie: owner });
+        const deadline = Date.now() + 30_000;
+        while ((await marks()).state === 0 && Date.now() < deadline)
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        // Its fold state is committed already: an order edited now is marked for it (before, the
+        // state was written inside that fold's transaction and the triggers saw no funnel to mark).
+        expect(await marks()).toEqual({ state: 1, marks: 0 });
+        await app.db.execute(sql`UPDATE wh_orders SET total_minor = total_minor + 1
+          WHERE workspace_id = ${workspaceId}::uuid AND order_id = 7005`);
+        expect((await marks()).marks).toBeGreaterThan(0);
+      });
+      expect((await report!).status).toBe(200);
+    },
+    120_000,
+  );
 });
