@@ -5,7 +5,9 @@
  * - BENCH_EVENTS pixel events (default 1,000,000; BENCH_PRESET=10m for 10,000,000) over 30 days,
  *   in BENCH_EVENTS / 4 sessions: session v has 1 + v % 7 events (a page view, then the checkout
  *   steps in order, abandoning at a step of its own), each received 2 s after it happened; a
- *   tracking_sessions row each (device by v % 3), pixel-only sessions.
+ *   tracking_sessions row each (device by v % 3), pixel-only sessions; for the other filters
+ *   (decision 188): 1 in 10 of campaign `spring`, visitor `vis<v / 2>` (so about half are returning
+ *   visitors), 1 in 5 landed in A/B experiment `hero` (variant `a` or `b`: half of them each).
  * - Steps are 40 s apart plus a jitter: whole seconds by default, or whole milliseconds with
  *   BENCH_GAPS=ms (every session's gaps distinct: the daily step table then holds about a row per
  *   session and step, as real pixel times do).
@@ -14,19 +16,24 @@
  *   keeps their revenue in the daily revenue rollup (decision 174; the tails' orders are marked by
  *   the triggers). BENCH_ORDERS=0 leaves them out (the figures before decision 153).
  * The first fill is a bulk load (bench/support/bulk-load.ts: indexes dropped and rebuilt, row
- * triggers off), then ANALYZE. Prints the fill time; the first fold (foldFunnel over every event:
+ * triggers off), then ANALYZE; its order days are then marked, as the triggers would have, and the
+ * analysis facts refreshed as an analysis run after a sync does (the report's revenue share reads
+ * them, decision 188). Prints the fill time; the first fold (foldFunnel over every event:
  * the rebuild the job after ingestion does once; a first report's fold-first does the same); then
  * BENCH_REQUESTS (default 10) rounds, each of:
  * BENCH_TAIL (default 400) new events received, then GET /api/funnels/checkout/report over the 30
  * days (the issue's request: it folds its pending tail first); another tail, folded alone
  * (foldFunnel, as that request does first), then the same request with nothing new to fold (the
- * read). p50/p95 of each, with the machine's load and the sizes of the rollups.
+ * read). p50/p95 of each, with the machine's load and the sizes of the rollups. Then
+ * BENCH_FILTER_REQUESTS (default 3) reads under each filter the rollup does not key (campaign,
+ * new and returning visitors, an A/B variant: decision 134's per-session path), nothing new to fold.
  * Database: DATABASE_URL (a fresh database is created and dropped) or in-memory PGlite.
  */
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../src/server/db/client.ts';
 import { queryRows } from '../src/server/db/query-rows.ts';
+import { refreshAnalysisFacts } from '../src/server/domain/analysis-facts/refresh-analysis-facts.ts';
 import { CHECKOUT_FUNNEL } from '../src/server/domain/funnels/checkout-funnel.ts';
 import { foldFunnel } from '../src/server/domain/funnels/fold-funnel.ts';
 import { CHECKOUT_STEPS } from '../src/shared/pixel-event-names.ts';
@@ -39,6 +46,7 @@ import { percentile } from './support/percentile.ts';
 const events =
   process.env.BENCH_PRESET === '10m' ? 10_000_000 : Number(process.env.BENCH_EVENTS ?? 1_000_000);
 const requests = Number(process.env.BENCH_REQUESTS ?? 10);
+const filterRequests = Number(process.env.BENCH_FILTER_REQUESTS ?? 3);
 const tail = Number(process.env.BENCH_TAIL ?? 400);
 const orders = process.env.BENCH_ORDERS !== '0';
 /** Jitter of each step's time: whole seconds (0–89 s) or whole milliseconds (0–89.999 s). */
@@ -64,9 +72,12 @@ try {
       ? sql`${at}::timestamptz`
       : sql`${END}::timestamptz - ((v * 7919) % (29 * 86400)) * interval '1 second'`;
     await into.execute(sql`INSERT INTO tracking_sessions (workspace_id, configuration_id, session_id, started_at,
-        ended_at, event_count, click_count, last_page_url, last_page_at, first_received_at, last_received_at, device)
+        ended_at, event_count, click_count, last_page_url, last_page_at, first_received_at, last_received_at, device,
+        utm_campaign, visitor_id, landing_url)
       SELECT ${ws}, ${siteId}, 'px' || v, t, t, 1 + v % 7, 0, '/', t, t, t,
-        (ARRAY['mobile', 'desktop', 'tablet'])[(1 + v % 3)::integer]
+        (ARRAY['mobile', 'desktop', 'tablet'])[(1 + v % 3)::integer],
+        CASE WHEN v % 10 = 0 THEN 'spring' END, 'vis' || v / 2,
+        CASE WHEN v % 5 = 0 THEN 'https://bench.example/?upside_exp=hero:' || (ARRAY['a', 'b'])[(1 + v / 5 % 2)::integer] END
       FROM generate_series(${first}::bigint, ${last}::bigint) v, LATERAL (SELECT ${start} AS t) ts`);
     await into.execute(sql`INSERT INTO tracking_pixel_events (workspace_id, configuration_id, event_id, name,
         occurred_at, received_at, session_id, page_url, consent_analytics, consent_marketing, consent_preferences,
@@ -90,17 +101,21 @@ try {
   };
   const filled = performance.now();
   await bulkLoad(db, ['tracking_sessions', 'tracking_pixel_events'], (tx) => fill(tx, 1, sessions, null));
+  // What the order triggers would have marked, then the analysis run's refresh of its facts.
+  await db.execute(sql`INSERT INTO wh_fact_dirty_days (workspace_id, order_date)
+    SELECT DISTINCT workspace_id, order_date FROM wh_orders WHERE workspace_id = ${ws}::uuid`);
+  await refreshAnalysisFacts(db, ws);
   await db.execute(sql`ANALYZE`);
   const [count] = await queryRows(db, Count, sql`SELECT count(*) AS n FROM tracking_pixel_events`);
   const [orderCount] = await queryRows(db, Count, sql`SELECT count(*) AS n FROM tracking_order_journeys`);
   console.log(
     `filled ${count!.n} pixel events in ${sessions} sessions, ${orderCount!.n} joined orders, in ${((performance.now() - filled) / 1000).toFixed(1)} s; load average ${load()}`,
   );
-  const read = async () => {
+  const read = async (filter = '') => {
     const started = performance.now();
-    const response = await fetch(`${server.url}${PATH}`, { headers: { cookie } });
+    const response = await fetch(`${server.url}${PATH}${filter}`, { headers: { cookie } });
     if (response.status !== 200)
-      throw new Error(`${PATH} answered ${response.status}: ${await response.text()}`);
+      throw new Error(`${PATH}${filter} answered ${response.status}: ${await response.text()}`);
     await response.arrayBuffer();
     return performance.now() - started;
   };
@@ -151,6 +166,16 @@ try {
   fold of a tail alone: ${summary(folds)}
   request after that fold (the read): ${summary(reads)}`,
   );
+  for (const filter of [
+    '&campaign=spring',
+    '&visitor=returning',
+    '&visitor=new',
+    '&experiment=hero&variant=a',
+  ]) {
+    const times: number[] = [];
+    for (let i = 0; i < filterRequests; i += 1) times.push(await read(filter));
+    console.log(`  request filtered by ${filter.slice(1)}: ${summary(times)}; load average ${load()}`);
+  }
 } finally {
   await bench.close();
 }

@@ -5,6 +5,7 @@ import { matchFunnelMarks } from '../../src/core/funnels/match-funnel-marks.ts';
 import { summarizeFunnel } from '../../src/core/funnels/summarize-funnel.ts';
 import { createRandom } from '../../src/core/measurement/create-random.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
+import { refreshAnalysisFacts } from '../../src/server/domain/analysis-facts/refresh-analysis-facts.ts';
 import { contributionOfRow } from '../../src/server/domain/funnels/read-funnel-rollups.ts';
 import { joinPixelOrders } from '../../src/server/domain/journeys/join-order-journeys.ts';
 import { ensureEventPartition } from '../../src/server/domain/tracking/partitions.ts';
@@ -119,6 +120,7 @@ describe('funnel revenue per step from the daily rollup equals the live read', (
     return summarizeFunnel(STEPS.length, sessions, total!.revenue).map((step) => ({
       revenue: minorToDecimal(Math.round(step.revenue), currencyDigitsOf('USD')),
       contribution: minorToDecimal(Math.round(step.contribution), currencyDigitsOf('USD')),
+      revenueShare: step.revenueShare,
       sessions: step.sessions,
     }));
   }
@@ -134,6 +136,7 @@ describe('funnel revenue per step from the daily rollup equals the live read', (
       const got = report.steps.map((s) => ({
         revenue: s.revenue,
         contribution: s.contribution,
+        revenueShare: s.revenueShare,
         sessions: s.sessions,
       }));
       expect(got, JSON.stringify(filters)).toEqual(await live(filters));
@@ -216,6 +219,18 @@ describe('funnel revenue per step from the daily rollup equals the live read', (
       expect((await joinPixelOrders(app.db, workspaceId)).pixel_order_id).toBe(1);
     }, before);
 
+    // The analysis run after a sync refreshes its daily facts: the revenue share's denominator is
+    // now read from them (decision 188) and still equals every order's sum (read from the facts
+    // alone, not the marked days' orders, it would be 0 here).
+    await refreshAnalysisFacts(app.db, workspaceId);
+    const [marked] = await queryRows(
+      app.db,
+      z.object({ n: z.coerce.number() }),
+      sql`SELECT count(*) AS n FROM wh_fact_dirty_days WHERE workspace_id = ${workspaceId}::uuid`,
+    );
+    expect(marked!.n).toBe(0);
+    expect(await expectAgreement()).toBe(before);
+
     // A refund of a completed session's order: its line returned, its shipping given back.
     const [refunded] = await queryRows(
       app.db,
@@ -238,7 +253,8 @@ describe('funnel revenue per step from the daily rollup equals the live read', (
           ${refunded!.unit_price_minor}, false)`);
     }, before);
 
-    // An order cancelled (an edit from the order's sync): its revenue leaves every step.
+    // An order cancelled (an edit from the order's sync): its revenue leaves every step, and the
+    // period's total (its day marked since the facts' refresh: the facts alone would keep it).
     before = await expectMoved(async () => {
       await app.db.execute(sql`UPDATE wh_orders SET cancelled_at = now()
         WHERE workspace_id = ${workspaceId}::uuid AND order_id = 7042`);
@@ -261,4 +277,47 @@ describe('funnel revenue per step from the daily rollup equals the live read', (
       await runJobsUntilIdle(app.server.deps);
     }, before);
   }, 300_000);
+
+  // PostgreSQL only: the test holds the fold's lock on a connection of its own while the report waits.
+  it.skipIf(!process.env.DATABASE_URL || process.env.TEST_DATABASE === 'pglite')(
+    "marks the order changes committed while a funnel's first fold runs (decision 188)",
+    async () => {
+      const created = await app.request('/api/funnels', {
+        method: 'POST',
+        cookie: owner,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Checkout steps again', ...FUNNEL }),
+      });
+      expect(created.status).toBe(201);
+      const second = ((await created.json()) as Funnel).id;
+      const marks = async () => {
+        const [row] = await queryRows(
+          app.db,
+          z.object({ state: z.coerce.number(), marks: z.coerce.number() }),
+          sql`SELECT (SELECT count(*) FROM funnel_fold_state WHERE funnel_key = ${second}) AS state,
+            (SELECT count(*) FROM funnel_dirty_orders WHERE funnel_key = ${second}) AS marks`,
+        );
+        return row!;
+      };
+      let report: Promise<Response> | undefined;
+      await app.db.transaction(async (tx) => {
+        // The first fold's lock, held here: the report's fold waits inside its transaction.
+        await tx.execute(
+          sql`SELECT pg_advisory_xact_lock(hashtext(${`funnel-fold:${workspaceId}:${second}`}))`,
+        );
+        report = app.request(`/api/funnels/${second}/report?from=${FROM}&to=${TO}`, { cookie: owner });
+        const deadline = Date.now() + 30_000;
+        while ((await marks()).state === 0 && Date.now() < deadline)
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        // Its fold state is committed already: an order edited now is marked for it (before, the
+        // state was written inside that fold's transaction and the triggers saw no funnel to mark).
+        expect(await marks()).toEqual({ state: 1, marks: 0 });
+        await app.db.execute(sql`UPDATE wh_orders SET total_minor = total_minor + 1
+          WHERE workspace_id = ${workspaceId}::uuid AND order_id = 7005`);
+        expect((await marks()).marks).toBeGreaterThan(0);
+      });
+      expect((await report!).status).toBe(200);
+    },
+    120_000,
+  );
 });

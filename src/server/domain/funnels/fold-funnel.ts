@@ -8,6 +8,7 @@ import { foldFirst } from '../tracking/fold-events.ts';
 import { ChannelInputsRow, channelOfSession } from './funnel-session-filter.ts';
 import { epochMs, needsTrackerEvents, pixelStepMask, trackerStepMask } from './funnel-step-sql.ts';
 import {
+  rebuildFunnelRevenue,
   refreshMarkedOrders,
   refreshMovedSessions,
   revenuePlacementChanged,
@@ -78,6 +79,9 @@ const SOURCES: Source[] = [
   },
 ];
 
+/** Sessions moved in one chunk of a fold (not a rebuild) from which it re-plans with fresh statistics (decision 174). */
+const ANALYZE_AFTER = 20_000;
+
 const BoundsRow = z.object({
   /** The watermark ('-infinity' when none) and its epoch seconds (null when none). */
   start: z.string(),
@@ -88,9 +92,6 @@ const BoundsRow = z.object({
   events: z.array(z.coerce.number()),
   max_seen: z.string().nullable(),
 });
-
-/** Sessions moved in one chunk from which the fold re-plans with fresh statistics (decision 174). */
-const ANALYZE_AFTER = 20_000;
 
 /** Events per fold chunk at least (whole days of received time): what one chunk holds in memory. */
 const CHUNK_EVENTS = 200_000;
@@ -159,10 +160,18 @@ async function readTouched(db: Db, funnel: FoldedFunnel, source: Source, lo: str
  * in chunks of whole days of received time of at least CHUNK_EVENTS events (so a rebuild over
  * months holds one chunk in memory, and a sparse one is not a query per day), each touched
  * session re-matched from its stored and re-read marks (refoldFunnelMarks), its row replaced and the
- * daily step counts moved from its old path to its new one. The watermark then moves to the latest
- * received time read, but never past `settled` (SETTLED).
+ * daily step counts moved from its old path to its new one, and the revenue of the sessions whose
+ * placement moved re-read — except in a rebuild, whose revenue is built once after all its chunks
+ * (rebuildFunnelRevenue). The watermark then moves to the latest received time read, but never past
+ * `settled` (SETTLED).
  */
-async function foldSource(db: Db, funnel: FoldedFunnel, source: Source, settled: string): Promise<void> {
+async function foldSource(
+  db: Db,
+  funnel: FoldedFunnel,
+  source: Source,
+  settled: string,
+  rebuilding: boolean,
+): Promise<void> {
   const { workspaceId, key, steps, windowMinutes } = funnel;
   const state = sql`(SELECT ${source.watermark} FROM funnel_fold_state
     WHERE workspace_id = ${workspaceId}::uuid AND funnel_key = ${key})`;
@@ -246,12 +255,13 @@ async function foldSource(db: Db, funnel: FoldedFunnel, source: Source, settled:
       };
       countPath(counts, session, 1);
       const before = { ...row, stepsPassed: row.stored.passed_at.length };
-      if (revenuePlacementChanged(before, { ...session, stepsPassed: passedAt.length })) moved.push(session);
+      if (!rebuilding && revenuePlacementChanged(before, { ...session, stepsPassed: passedAt.length }))
+        moved.push(session);
       return session;
     });
     await writeFunnelRollups(db, workspaceId, key, folded, counts);
-    // A chunk of a rebuild: the statistics still describe the tables before it (empty), on which
-    // the planner took the day indexes for the per-session probes (a scan of the funnel's rows per
+    // A large backlog's chunk: the statistics may still describe much smaller tables, on which the
+    // planner took the day indexes for the per-session probes (a scan of the funnel's rows per
     // session, decision 174); ANALYZE sees this transaction's own rows.
     if (moved.length >= ANALYZE_AFTER)
       await db.execute(sql`ANALYZE funnel_session_marks, funnel_buyer_sessions`);
@@ -275,6 +285,11 @@ export async function foldFunnel(db: Db, funnel: FoldedFunnel): Promise<void> {
   const definition = JSON.stringify({ steps, windowMinutes, timeZone });
   // Raw-first ingestion (decision 125): raw rows not rolled up yet become sessions first.
   await foldFirst(db);
+  // The funnel's fold state exists, committed, before its first fold starts (its definition empty:
+  // that fold still rebuilds), so the order triggers, which mark per fold state, mark the order
+  // changes committed while that first fold runs (decision 188; before, only after it committed).
+  await db.execute(sql`INSERT INTO funnel_fold_state (workspace_id, funnel_key, definition)
+    VALUES (${workspaceId}::uuid, ${key}, '') ON CONFLICT (workspace_id, funnel_key) DO NOTHING`);
   await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`funnel-fold:${workspaceId}:${key}`}))`);
     await tx.execute(sql`SET LOCAL jit = off`);
@@ -283,7 +298,8 @@ export async function foldFunnel(db: Db, funnel: FoldedFunnel): Promise<void> {
       z.object({ definition: z.string() }),
       sql`SELECT definition FROM funnel_fold_state WHERE workspace_id = ${workspaceId}::uuid AND funnel_key = ${key}`,
     );
-    if (state?.definition !== definition) {
+    const rebuilding = state?.definition !== definition;
+    if (rebuilding) {
       await tx.execute(
         sql`DELETE FROM funnel_session_marks WHERE workspace_id = ${workspaceId}::uuid AND funnel_key = ${key}`,
       );
@@ -307,7 +323,9 @@ export async function foldFunnel(db: Db, funnel: FoldedFunnel): Promise<void> {
       z.object({ settled: z.string() }),
       sql`SELECT (${SETTLED})::text AS settled`,
     );
-    for (const source of SOURCES) await foldSource(tx, funnel, source, clock!.settled);
+    for (const source of SOURCES) await foldSource(tx, funnel, source, clock!.settled, rebuilding);
+    // A rebuild's revenue, from every buying session at once (decision 188).
+    if (rebuilding) await rebuildFunnelRevenue(tx, workspaceId, key);
     // Orders written, refunded, re-costed or joined since the last fold (decision 174).
     await refreshMarkedOrders(tx, workspaceId, key);
     await tx.execute(sql`UPDATE funnel_fold_state SET folded_at = now()

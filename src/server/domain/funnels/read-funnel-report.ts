@@ -10,14 +10,29 @@ import { queryRows } from '../../db/query-rows.ts';
 import { matchFunnelSessions, prepareFunnelRead, type ReportedFunnel } from './match-funnel-sessions.ts';
 import { readFunnelCounts } from './read-funnel-rollups.ts';
 
-/** Revenue of every order of the shop days `from`–`to` (minor units): the denominator of a step's share. */
+/**
+ * Revenue of every order of the shop days `from`–`to` (minor units): the denominator of a step's
+ * share — valid orders (not test, not cancelled) by their order day. Read from the analysis facts'
+ * daily sums (wh_fact_order_days, decision 084: the same orders and total) for the days no write has
+ * marked since their last refresh, and from the orders themselves for the marked days (statement
+ * triggers mark every day a write of orders touches, wh_fact_dirty_days): exact whatever the
+ * refresh's age, O(days + the marked days' orders) instead of every order of the period (decision
+ * 188). One statement, so one snapshot: a refresh that moves a day from marked to summed commits
+ * both together. Writes nothing (a GET).
+ */
 async function periodRevenue(db: Db, workspaceId: string, from: string, to: string): Promise<number> {
   const [total] = await queryRows(
     db,
     z.object({ revenue: z.coerce.number() }),
-    sql`SELECT COALESCE(sum(total_minor), 0) AS revenue FROM wh_orders
-      WHERE workspace_id = ${workspaceId}::uuid AND NOT test AND cancelled_at IS NULL
-        AND order_date BETWEEN ${from}::date AND ${to}::date`,
+    sql`WITH marked AS MATERIALIZED (
+        SELECT DISTINCT order_date FROM wh_fact_dirty_days
+        WHERE workspace_id = ${workspaceId}::uuid AND order_date BETWEEN ${from}::date AND ${to}::date)
+      SELECT (SELECT COALESCE(sum(f.total_minor), 0) FROM wh_fact_order_days f
+          WHERE f.workspace_id = ${workspaceId}::uuid AND f.order_date BETWEEN ${from}::date AND ${to}::date
+            AND f.order_date NOT IN (SELECT order_date FROM marked))
+        + (SELECT COALESCE(sum(o.total_minor), 0) FROM wh_orders o
+          WHERE o.workspace_id = ${workspaceId}::uuid AND NOT o.test AND o.cancelled_at IS NULL
+            AND o.order_date = ANY(ARRAY(SELECT order_date FROM marked))) AS revenue`,
   );
   return total?.revenue ?? 0;
 }

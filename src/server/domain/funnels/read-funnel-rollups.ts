@@ -15,7 +15,6 @@ import {
   keepChannel,
   REVENUE_COLUMNS,
   SessionRevenueRow,
-  sessionRevenue,
 } from './funnel-session-filter.ts';
 
 /** Contribution margin of a session's orders from their parts (minor units). */
@@ -37,8 +36,11 @@ export type FunnelPathRow = z.infer<typeof FunnelPathRow>;
 /**
  * The sessions of a funnel read that passed its first step, from the pre-aggregates (decision 134):
  * the sessions of the days and filters asked (funnelSessionFilter, the same condition as the raw
- * read) joined to their folded path, with the revenue of their orders and its contribution parts;
- * the channel filter applied here. Linear in the period's sessions, not in their events.
+ * read) joined to their folded path, with the revenue of their orders and its contribution parts as
+ * the fold keeps them per buying session (funnel_buyer_sessions, decisions 174 and 188: sessionRevenue's
+ * parts, re-read on every marked order change; the caller folds first) — one primary-key probe per
+ * session instead of its orders' lines, refunds and costs read again; the channel filter applied
+ * here. Linear in the period's sessions, not in their events.
  */
 export async function readFunnelPaths(
   db: Db,
@@ -54,13 +56,13 @@ export async function readFunnelPaths(
         SELECT ${KEPT_SESSION_COLUMNS}, m.passed_at FROM tracking_sessions s
           JOIN funnel_session_marks m ON m.workspace_id = s.workspace_id AND m.funnel_key = ${key}
             AND m.configuration_id = s.configuration_id AND m.session_id = s.session_id
-        WHERE ${sessionFilter} AND cardinality(m.passed_at) > 0),
-      revenue AS MATERIALIZED (${sessionRevenue(workspaceId, sql`kept`)})
+        WHERE ${sessionFilter} AND cardinality(m.passed_at) > 0)
       SELECT k.session_id, c.tracking_id, k.started_at, k.device, k.last_page_url AS exit_page, k.utm_source,
         k.utm_medium, k.referrer, k.fbclid, k.gclid, k.ttclid, k.msclkid, ${REVENUE_COLUMNS}, k.passed_at
       FROM kept k
         JOIN tracking_configurations c ON c.id = k.configuration_id
-        LEFT JOIN revenue r ON r.configuration_id = k.configuration_id AND r.session_id = k.session_id`,
+        LEFT JOIN funnel_buyer_sessions r ON r.workspace_id = ${workspaceId}::uuid AND r.funnel_key = ${key}
+          AND r.configuration_id = k.configuration_id AND r.session_id = k.session_id`,
   );
   return keepChannel(rows, query.filters.channel);
 }

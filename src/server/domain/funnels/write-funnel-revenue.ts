@@ -100,6 +100,44 @@ async function refreshSessions(db: Db, workspaceId: string, key: string, session
     GROUP BY workspace_id, funnel_key, day, device, channel, steps_passed`);
 }
 
+/**
+ * A rebuild's revenue tables (decision 188), once its chunks have written every session's marks: the
+ * buying sessions (placed on a day, passed step 1, joined to orders) with sessionRevenue's parts, and
+ * their sums per day, device, channel and steps passed — the rows refreshSessions keeps, written in
+ * two set-based statements instead of a re-read per chunk (each chunk read its sessions' revenue one
+ * probe at a time and analyzed two tables: 375 s for the 1M bench's rebuild). The funnel's marks were
+ * all written in this transaction, so they are analyzed first: the statistics of before the rebuild
+ * (none) would plan the joins as nested loops over the sessions.
+ */
+export async function rebuildFunnelRevenue(db: Db, workspaceId: string, key: string): Promise<void> {
+  const ofFunnel = sql`workspace_id = ${workspaceId}::uuid AND funnel_key = ${key}`;
+  await db.execute(sql`ANALYZE funnel_session_marks`);
+  await db.execute(sql`DELETE FROM funnel_buyer_sessions WHERE ${ofFunnel}`);
+  await db.execute(sql`DELETE FROM funnel_revenue_days WHERE ${ofFunnel}`);
+  await db.execute(sql`WITH kept AS MATERIALIZED (
+      SELECT m.configuration_id, m.session_id, m.day, coalesce(m.device, '') AS device,
+        coalesce(m.channel, '') AS channel, cardinality(m.passed_at) AS steps_passed
+      FROM funnel_session_marks m
+      WHERE m.workspace_id = ${workspaceId}::uuid AND m.funnel_key = ${key} AND m.day IS NOT NULL
+        AND cardinality(m.passed_at) > 0
+        AND EXISTS (SELECT 1 FROM tracking_order_journeys j WHERE j.workspace_id = ${workspaceId}::uuid
+          AND j.configuration_id = m.configuration_id AND j.session_id = m.session_id)),
+    revenue AS MATERIALIZED (${sessionRevenue(workspaceId, sql`kept`)})
+    INSERT INTO funnel_buyer_sessions (workspace_id, funnel_key, configuration_id, session_id, day, device,
+      channel, steps_passed, revenue, gross_sales, shipping_charges, discounts, returns, cogs, shipping, payment_fees)
+    SELECT ${workspaceId}::uuid, ${key}, p.configuration_id, p.session_id, p.day, p.device, p.channel,
+      p.steps_passed, r.revenue, r.gross_sales, r.shipping_charges, r.discounts, r.returns, r.cogs, r.shipping,
+      r.payment_fees
+    FROM kept p JOIN revenue r ON r.configuration_id = p.configuration_id AND r.session_id = p.session_id`);
+  await db.execute(sql`INSERT INTO funnel_revenue_days (workspace_id, funnel_key, day, device, channel,
+      steps_passed, revenue, gross_sales, shipping_charges, discounts, returns, cogs, shipping, payment_fees)
+    SELECT workspace_id, funnel_key, day, device, channel, steps_passed, sum(revenue), sum(gross_sales),
+      sum(shipping_charges), sum(discounts), sum(returns), sum(cogs), sum(shipping), sum(payment_fees)
+    FROM funnel_buyer_sessions WHERE ${ofFunnel}
+    GROUP BY workspace_id, funnel_key, day, device, channel, steps_passed`);
+  await db.execute(sql`ANALYZE funnel_buyer_sessions`);
+}
+
 /** Re-reads the revenue of the sessions a fold chunk moved (revenuePlacementChanged). */
 export async function refreshMovedSessions(
   db: Db,
