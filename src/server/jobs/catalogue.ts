@@ -21,8 +21,8 @@ export interface JobContract<P> {
   readonly payloadSchema: z.ZodType<P>;
   /** Attempts including the first. */
   readonly maxAttempts: number;
-  /** Lower runs first; a function when it depends on the payload. */
-  readonly priority: number | ((payload: P) => number);
+  /** Lower runs first (a function of the payload: syncs an owner asked for go before scheduled ones). */
+  priority(payload: P): number;
   /** Jobs sharing a key never run (or wait) twice at once; null = no limit. */
   concurrencyKey(payload: P): string | null;
 }
@@ -74,7 +74,7 @@ export const catalogue = {
     type: 'analyze-workspace',
     payloadSchema: WorkspacePayload,
     maxAttempts: 3,
-    priority: 80,
+    priority: () => 80,
     concurrencyKey: (payload) => `analyze:${payload.workspaceId}`,
   }),
   /**
@@ -85,7 +85,7 @@ export const catalogue = {
     type: 'recalculate-costs',
     payloadSchema: z.object({ workspaceId: z.uuid(), recalculationId: z.number().int().positive() }),
     maxAttempts: 3,
-    priority: 60,
+    priority: () => 60,
     concurrencyKey: (payload) => `recalculate-costs:${payload.workspaceId}`,
   }),
   /** Hourly cursor-tracking upkeep: partitions, raw-first fold, retention, tiles, funnels (tracking). */
@@ -94,7 +94,7 @@ export const catalogue = {
     payloadSchema: NoPayload,
     maxAttempts: 3,
     // After syncs and analyses: nobody waits for it.
-    priority: 150,
+    priority: () => 150,
     concurrencyKey: () => 'maintain-tracking',
   }),
   /** One notification delivery, sent once whatever the retries (platform/notifications, decision 028). */
@@ -102,7 +102,7 @@ export const catalogue = {
     type: 'deliver-notification',
     payloadSchema: z.object({ workspaceId: z.uuid(), deliveryId: z.uuid() }),
     maxAttempts: 6,
-    priority: 60,
+    priority: () => 60,
     concurrencyKey: (payload) => `deliver:${payload.deliveryId}`,
   }),
   /** Alert rules of one workspace, after every analysis run and on the schedule (alerts). */
@@ -110,7 +110,7 @@ export const catalogue = {
     type: 'evaluate-alerts',
     payloadSchema: WorkspacePayload,
     maxAttempts: 3,
-    priority: 90,
+    priority: () => 90,
     concurrencyKey: (payload) => `alerts:${payload.workspaceId}`,
   }),
   /** Every 15 minutes: the digests due and an alert evaluation per connected workspace (notifications). */
@@ -118,7 +118,7 @@ export const catalogue = {
     type: 'notifications-tick',
     payloadSchema: NoPayload,
     maxAttempts: 3,
-    priority: 120,
+    priority: () => 120,
     concurrencyKey: () => 'notifications-tick',
   }),
   /** One received Shopify webhook applied; events are independent, so no key (webhooks, decision 030). */
@@ -126,7 +126,7 @@ export const catalogue = {
     type: 'process-shopify-webhook',
     payloadSchema: z.object({ workspaceId: z.uuid(), eventRowId: z.number().int().positive() }),
     maxAttempts: 6,
-    priority: 20,
+    priority: () => 20,
     concurrencyKey: () => null,
   }),
   /** A newly connected store's webhook subscriptions, or why it stays on polling (webhooks). */
@@ -134,7 +134,7 @@ export const catalogue = {
     type: 'register-shopify-webhooks',
     payloadSchema: WorkspacePayload,
     maxAttempts: 3,
-    priority: 40,
+    priority: () => 40,
     concurrencyKey: (payload) => `register-shopify-webhooks:${payload.workspaceId}`,
   }),
   /** The ECB's daily reference rates, every 6 hours (exchange-rates, decision 067). */
@@ -142,7 +142,7 @@ export const catalogue = {
     type: 'fetch-exchange-rates',
     payloadSchema: NoPayload,
     maxAttempts: 4,
-    priority: 140,
+    priority: () => 140,
     concurrencyKey: () => 'fetch-exchange-rates',
   }),
   /** A workspace's published spend sheets fetched and imported (ad-spend, decision 105). */
@@ -150,7 +150,7 @@ export const catalogue = {
     type: 'import-spend-sheets',
     payloadSchema: WorkspacePayload,
     maxAttempts: 3,
-    priority: 110,
+    priority: () => 110,
     concurrencyKey: (payload) => `import-spend-sheets:${payload.workspaceId}`,
   }),
 };
@@ -167,9 +167,6 @@ export const SYNC_JOBS: Readonly<Record<SyncSource, JobContract<SyncPayload>>> =
 /** The workspace a job belongs to: its payload's `workspaceId`, when it has one. */
 const workspaceIdOf = (payload: object): string | null =>
   'workspaceId' in payload && typeof payload.workspaceId === 'string' ? payload.workspaceId : null;
-
-const priorityOf = <P>(contract: JobContract<P>, payload: P): number =>
-  typeof contract.priority === 'function' ? contract.priority(payload) : contract.priority;
 
 /**
  * Queues a job by its contract: the payload is validated against the contract's schema (a bad
@@ -189,7 +186,7 @@ export async function enqueue<P extends object>(
     workspaceId: workspaceIdOf(parsed),
     payload: parsed as Record<string, unknown>,
     concurrencyKey: contract.concurrencyKey(parsed),
-    priority: priorityOf(contract, parsed),
+    priority: contract.priority(parsed),
     maxAttempts: contract.maxAttempts,
     now: options.now,
     ...(options.runAt ? { runAt: options.runAt } : {}),
@@ -214,7 +211,7 @@ export async function enqueueMany<P extends object>(
       type: contract.type,
       workspaceId: workspaceIdOf(parsed),
       payload: parsed as Record<string, unknown>,
-      priority: priorityOf(contract, parsed),
+      priority: contract.priority(parsed),
       maxAttempts: contract.maxAttempts,
       now: options.now,
     };

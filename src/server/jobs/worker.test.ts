@@ -32,14 +32,14 @@ const recordContract = {
   type: 'test-record',
   payloadSchema: z.object({ label: z.string() }),
   maxAttempts: 5,
-  priority: 100,
+  priority: () => 100,
   concurrencyKey: () => null,
 };
 const brokenContract = {
   type: 'test-broken',
   payloadSchema: z.object({}),
   maxAttempts: 5,
-  priority: 100,
+  priority: () => 100,
   concurrencyKey: () => null,
 };
 const handlers: readonly JobHandler<AppDeps>[] = [
@@ -52,7 +52,7 @@ const handlers: readonly JobHandler<AppDeps>[] = [
       type: 'test-slow',
       payloadSchema: z.object({}),
       maxAttempts: 5,
-      priority: 100,
+      priority: () => 100,
       concurrencyKey: () => 'slow',
     },
     ({ signal }) =>
