@@ -83,6 +83,14 @@ module.exports = {
       to: { path: '^src/server/domain/' },
     },
     {
+      name: 'jobs-see-no-features-or-domain',
+      severity: 'error',
+      comment:
+        "src/server/jobs is the platform's queue: the catalogue of job contracts (type, payload schema, retries, priority, concurrency key) with `enqueue`, the worker and the scheduler. The work is each feature's (its jobs.ts), listed by the composition root (main.ts) into deps.jobs; so the queue imports no feature and no domain code, and anyone enqueues a job by its contract without importing the feature that runs it (issue #37, decision 180).",
+      from: { path: '^src/server/jobs/' },
+      to: { path: ['^src/server/features/', '^src/server/domain/'] },
+    },
+    {
       name: 'no-feature-to-feature',
       severity: 'error',
       comment:

@@ -114,6 +114,8 @@ const deps: AppDeps = {
     demo: undefined,
   }),
   demo: undefined,
+  // The analysis is called directly: no job runs in this bench.
+  jobs: { handlers: [], schedules: [] },
 };
 const Workspace = z.object({ id: z.string() });
 // A kept database's workspace is named 'bench' once its warehouse is seeded and checked.

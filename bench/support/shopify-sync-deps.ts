@@ -56,6 +56,8 @@ export async function shopifySyncDeps(demo: DemoEmulators): Promise<{
       demo: { baseUrls: demo.baseUrls, credentials: demo.credentials },
     }),
     demo: { baseUrls: demo.baseUrls, credentials: demo.credentials },
+    // The sync is called directly; the analysis it queues after a success is not run.
+    jobs: { handlers: [], schedules: [] },
   };
   const [workspace] = await queryRows(
     deps.db,

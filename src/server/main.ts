@@ -6,14 +6,26 @@ import { migrateDatabase } from './db/migrate.ts';
 import { openReadReplica, primaryOnly, type ReadRouter } from './db/read-replica.ts';
 import { setReadersFoldFirst } from './domain/tracking/fold-events.ts';
 import { type Env, loadEnv } from './env.ts';
+import { adSpendJobs } from './features/ad-spend/jobs.ts';
+import { alertJobs } from './features/alerts/jobs.ts';
 import { closeAbandonedRuns } from './features/analysis/close-abandoned-runs.ts';
+import { analysisJobs } from './features/analysis/jobs.ts';
 import { createAnalysisWorkerHost } from './features/analysis/worker/analysis-worker-host.ts';
+import { costsJobs } from './features/costs/jobs.ts';
+import { exchangeRateJobs } from './features/exchange-rates/jobs.ts';
+import { foldStoredFunnels } from './features/funnels/fold-stored-funnels.ts';
+import { notificationJobs } from './features/notifications/jobs.ts';
+import { trackingJobs } from './features/tracking/jobs.ts';
+import { warehouseSyncJobs } from './features/warehouse-sync/jobs.ts';
+import { webhookJobs } from './features/webhooks/jobs.ts';
 import { buildApp } from './http/app.ts';
 import type { DemoRuntime } from './http/demo-runtime.ts';
 import type { AppDeps } from './http/deps.ts';
+import type { FeatureJobs } from './jobs/job-handler.ts';
 import { startBackgroundJobs } from './jobs/start-background-jobs.ts';
 import { createLogger } from './log.ts';
 import { integrationContextOf } from './platform/integrations/integration-context.ts';
+import { notificationDeliveryJobs } from './platform/notifications/jobs.ts';
 import { resolveSecrets } from './secrets.ts';
 
 export interface RunningServer {
@@ -34,7 +46,7 @@ export interface StartServerOptions {
   /** A database the caller opened and closes; otherwise the env's, closed with the server. */
   database?: Database;
   ephemeralSecrets?: boolean;
-  /** Job worker + sync scheduler in this process; default on, except under NODE_ENV=test where
+  /** Job worker + scheduler in this process; default on, except under NODE_ENV=test where
    * tests drive jobs deterministically with `runJobsUntilIdle(deps)` (src/server/jobs/worker.ts). */
   backgroundJobs?: boolean;
   /** Demo mode: the emulators the CLI started (see src/cli/commands/start.ts). */
@@ -57,6 +69,30 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     throw error;
   }
 }
+
+/**
+ * The jobs this build runs (decision 180): each feature's handlers, for the job types of the
+ * catalogue (jobs/catalogue.ts) it owns, and what it adds to the schedule, from its `jobs.ts`;
+ * ports between features are built here (decision 155). The worker claims only these types: a
+ * contract without a handler here stays pending.
+ */
+const featureJobs: readonly FeatureJobs<AppDeps>[] = [
+  warehouseSyncJobs,
+  analysisJobs,
+  costsJobs,
+  trackingJobs({ foldStoredFunnels }),
+  notificationDeliveryJobs,
+  alertJobs,
+  notificationJobs,
+  webhookJobs,
+  exchangeRateJobs,
+  adSpendJobs,
+];
+
+export const backgroundWork: FeatureJobs<AppDeps> = {
+  handlers: featureJobs.flatMap((jobs) => jobs.handlers),
+  schedules: featureJobs.flatMap((jobs) => jobs.schedules),
+};
 
 /** Everything a request or a job needs, built once per process (the web tier's and the worker's). */
 function createAppDeps(
@@ -93,6 +129,7 @@ function createAppDeps(
       demo: options.demo,
     }),
     demo: options.demo,
+    jobs: backgroundWork,
   };
   return deps;
 }

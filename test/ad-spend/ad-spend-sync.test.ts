@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { adPlatformTruth } from '../../src/demo/ad-platforms/ad-platform-truth.ts';
 import { demoAdPlatformPlan } from '../../src/demo/ad-platforms/plan-ad-platforms.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
-import { syncGoogleAdsJob, syncTikTokAdsJob } from '../../src/server/jobs/definitions/sync-ad-platforms.ts';
+import { catalogue } from '../../src/server/jobs/catalogue.ts';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import { addDays, localDayOf } from '../../src/shared/calendar.ts';
 import { AdSpendResponseSchema } from '../../src/shared/contracts/ad-spend.ts';
@@ -129,7 +129,7 @@ describe('ad platform sync (demo emulators)', () => {
         })
       ).status,
     ).toBe(202);
-    const outcomes = await runJobsUntilIdle(app.server.deps, { definitions: [syncGoogleAdsJob] });
+    const outcomes = await runJobsUntilIdle(app.server.deps, { only: [catalogue.syncGoogleAds] });
     expect(outcomes.map((o) => o.status)).toEqual(['succeeded']);
     expect(await dailyTotals('google_ads')).toEqual(before);
   }, 120_000);
@@ -172,7 +172,7 @@ describe('ad platform sync (demo emulators)', () => {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ source: 'google_ads' }),
       });
-      const outcomes = await runJobsUntilIdle(deps, { definitions: [syncGoogleAdsJob] });
+      const outcomes = await runJobsUntilIdle(deps, { only: [catalogue.syncGoogleAds] });
       expect(outcomes.map((o) => o.status)).toEqual(['succeeded']);
     } finally {
       deps.clock = clock;
@@ -213,7 +213,7 @@ describe('ad platform sync (demo emulators)', () => {
         });
         expect(res.status).toBe(202);
       }
-      await runJobsUntilIdle(app.server.deps, { definitions: [syncGoogleAdsJob, syncTikTokAdsJob] });
+      await runJobsUntilIdle(app.server.deps, { only: [catalogue.syncGoogleAds, catalogue.syncTikTokAds] });
       const googleStatus = await sourceStatus('google_ads');
       expect(googleStatus.lastError).toMatch(/revoked.*Fix: sign in with Google again/);
       expect(googleStatus.health).toMatchObject({ state: 'needs_attention' });
@@ -258,7 +258,7 @@ describe('Google Ads access lost after connecting (sync)', () => {
           body: JSON.stringify({ source: 'google_ads' }),
         });
         expect(res.status).toBe(202);
-        await runJobsUntilIdle(app.server.deps, { definitions: [syncGoogleAdsJob] });
+        await runJobsUntilIdle(app.server.deps, { only: [catalogue.syncGoogleAds] });
         const status = await sourceStatus('google_ads');
         expect(status.lastError).toMatch(reason);
         expect(status.health).toMatchObject({ state: 'needs_attention' });
@@ -274,7 +274,7 @@ describe('Google Ads access lost after connecting (sync)', () => {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ source: 'google_ads' }),
       });
-      await runJobsUntilIdle(app.server.deps, { definitions: [syncGoogleAdsJob] });
+      await runJobsUntilIdle(app.server.deps, { only: [catalogue.syncGoogleAds] });
       expect((await sourceStatus('google_ads')).health.state).toBe('connected');
       expect(await dailyTotals('google_ads')).toEqual(before);
     },

@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { readMetricWindow } from '../../src/server/domain/metrics/metric-window.ts';
-import { evaluateAlertsJob } from '../../src/server/jobs/definitions/evaluate-alerts.ts';
-import { enqueue } from '../../src/server/jobs/enqueue.ts';
+import { catalogue, enqueue } from '../../src/server/jobs/catalogue.ts';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import type { CampaignPerformance } from '../../src/shared/contracts/campaigns.ts';
 import { type AlertList, AlertListSchema } from '../../src/shared/contracts/notifications.ts';
@@ -43,7 +42,7 @@ async function evaluateAlerts(): Promise<void> {
   await app.db.execute(
     sql`UPDATE sync_states SET updated_at = updated_at + interval '1 second' WHERE workspace_id = ${workspaceId}`,
   );
-  await enqueue(app.db, evaluateAlertsJob, { workspaceId }, { now: new Date() });
+  await enqueue(app.db, catalogue.evaluateAlerts, { workspaceId }, { now: new Date() });
   await runJobsUntilIdle(app.server.deps);
 }
 

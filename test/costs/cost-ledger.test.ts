@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { costOnDay } from '../../src/demo/profit/plan.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
-import { syncShopifyJob } from '../../src/server/jobs/definitions/sync-shopify.ts';
-import { enqueue } from '../../src/server/jobs/enqueue.ts';
+import { catalogue, enqueue } from '../../src/server/jobs/catalogue.ts';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import { localDayOf } from '../../src/shared/calendar.ts';
 import type {
@@ -95,7 +94,7 @@ describe('cost ledger', () => {
     current.costMinor += 123;
     const now = new Date(Date.now() + 2 * 86_400_000);
     app.server.deps.clock = () => now;
-    await enqueue(app.db, syncShopifyJob, { workspaceId, reason: 'manual' }, { now });
+    await enqueue(app.db, catalogue.syncShopify, { workspaceId, reason: 'manual' }, { now });
     await runJobsUntilIdle(app.server.deps);
     const periods = await queryRows(
       app.db,

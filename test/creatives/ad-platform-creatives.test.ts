@@ -10,7 +10,7 @@ import { createGoogleAdsClient } from '../../src/server/connectors/google-ads/cl
 import { UpstreamError } from '../../src/server/connectors/http/upstream-error.ts';
 import { createTikTokClient } from '../../src/server/connectors/tiktok-ads/client.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
-import { syncGoogleAdsJob, syncTikTokAdsJob } from '../../src/server/jobs/definitions/sync-ad-platforms.ts';
+import { catalogue } from '../../src/server/jobs/catalogue.ts';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import { addDays } from '../../src/shared/calendar.ts';
 import {
@@ -328,7 +328,7 @@ describe('ad-level errors from the emulators', () => {
         body: JSON.stringify({ source: 'tiktok_ads' }),
       });
       expect(res.status).toBe(202);
-      await runJobsUntilIdle(app.server.deps, { definitions: [syncGoogleAdsJob, syncTikTokAdsJob] });
+      await runJobsUntilIdle(app.server.deps, { only: [catalogue.syncGoogleAds, catalogue.syncTikTokAds] });
       const status = (await (
         await app.request('/api/sync/status', { cookie: owner })
       ).json()) as SyncStatusResponse;

@@ -15,8 +15,8 @@ import { createTikTokClient } from '../../src/server/connectors/tiktok-ads/clien
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import type { AdPlatformDayRow } from '../../src/server/features/warehouse-sync/ad-platforms/ad-platform-row.ts';
 import { mapGoogleAdsRows } from '../../src/server/features/warehouse-sync/google-ads/map.ts';
+import { enqueueDueSyncs } from '../../src/server/features/warehouse-sync/jobs.ts';
 import { mapTikTokRows } from '../../src/server/features/warehouse-sync/tiktok/map.ts';
-import { enqueueDueSyncs } from '../../src/server/jobs/scheduler.ts';
 import { startTestApp, type TestApp } from '../support/start-app.ts';
 
 /**

@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DemoEmulators, startDemoEmulators } from '../../src/demo/start-demo-emulators.ts';
 import { resetSyncTuning, tuneSync } from '../../src/server/features/warehouse-sync/sync-tuning.ts';
 import type { AppDeps } from '../../src/server/http/deps.ts';
-import { registerShopifyWebhooksJob } from '../../src/server/jobs/definitions/register-shopify-webhooks.ts';
-import { SYNC_JOBS } from '../../src/server/jobs/definitions/sync-jobs.ts';
+import { catalogue } from '../../src/server/jobs/catalogue.ts';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import { integrationContextOf } from '../../src/server/platform/integrations/integration-context.ts';
 import type { CredentialsStatus } from '../../src/shared/contracts/credentials.ts';
@@ -28,10 +27,7 @@ let demo: DemoEmulators;
 let app: TestApp;
 let cookie: string;
 let now = new Date('2026-11-01T12:00:00Z');
-// Through SYNC_JOBS: importing a sync job module first leaves SYNC_JOBS half-built (import circle).
-const syncShopifyJob = SYNC_JOBS.shopify;
-const syncGa4Job = SYNC_JOBS.ga4;
-const definitions = [syncShopifyJob, syncGa4Job];
+const shopifyAndGa4 = [catalogue.syncShopify, catalogue.syncGa4];
 const INTERVAL_MINUTES = 15;
 
 const post = (path: string, body: unknown = {}) =>
@@ -83,7 +79,7 @@ describe('a source whose syncs fail', () => {
     expect(stored.status).toBe(200);
     expect((await credentialsStatus()).health.shopify.state).toBe('connected');
     advance(1);
-    const outcomes = await runJobsUntilIdle(app.server.deps, { definitions });
+    const outcomes = await runJobsUntilIdle(app.server.deps, { only: shopifyAndGa4 });
     expect(outcomes.map((o) => o.status)).toEqual(['succeeded']);
     expect(await freshness('shopify')).toMatchObject({
       state: 'succeeded',
@@ -97,7 +93,7 @@ describe('a source whose syncs fail', () => {
     try {
       advance(20);
       expect((await post('/api/sync/run')).status).toBe(202);
-      const outcomes = await runJobsUntilIdle(app.server.deps, { definitions });
+      const outcomes = await runJobsUntilIdle(app.server.deps, { only: shopifyAndGa4 });
       expect(outcomes.map((o) => o.status)).toEqual(['pending']); // a retry waits with backoff
       const retrying = await freshness('shopify');
       expect(retrying.lastError).toEqual(expect.any(String));
@@ -110,7 +106,7 @@ describe('a source whose syncs fail', () => {
       let last = 'pending';
       for (let attempt = 0; attempt < 10 && last === 'pending'; attempt += 1) {
         advance(60);
-        last = (await runJobsUntilIdle(app.server.deps, { definitions }))[0]?.status ?? 'none';
+        last = (await runJobsUntilIdle(app.server.deps, { only: shopifyAndGa4 }))[0]?.status ?? 'none';
       }
       expect(last).toBe('failed');
       const failed = await freshness('shopify');
@@ -125,7 +121,7 @@ describe('a source whose syncs fail', () => {
   it('is overdue when no sync succeeded for more than twice the schedule interval', async () => {
     advance(1);
     expect((await post('/api/sync/run')).status).toBe(202);
-    expect((await runJobsUntilIdle(app.server.deps, { definitions })).map((o) => o.status)).toEqual([
+    expect((await runJobsUntilIdle(app.server.deps, { only: shopifyAndGa4 })).map((o) => o.status)).toEqual([
       'succeeded',
     ]);
     expect((await freshness('shopify')).health.state).toBe('connected');
@@ -149,7 +145,7 @@ describe('a source whose connection test fails after a good sync', () => {
     expect(stored.status).toBe(200);
     advance(1);
     expect(
-      (await runJobsUntilIdle(app.server.deps, { definitions: [syncGa4Job] })).map((o) => o.status),
+      (await runJobsUntilIdle(app.server.deps, { only: [catalogue.syncGa4] })).map((o) => o.status),
     ).toEqual(['succeeded']);
     expect((await freshness('ga4')).health.state).toBe('connected');
 
@@ -227,7 +223,7 @@ describe('a Shopify Dev Dashboard app', () => {
 
       // Webhooks: one subscription per data topic, to this server, seen by Shopify.
       advance(1);
-      await runJobsUntilIdle(app.server.deps, { definitions: [registerShopifyWebhooksJob] });
+      await runJobsUntilIdle(app.server.deps, { only: [catalogue.registerShopifyWebhooks] });
       expect(shopify().webhookSubscriptions.size).toBe(DATA_TOPICS.length);
       expect(shopify().webhookSubscriptions.callbacksFor('ORDERS_CREATE')).toEqual([
         `${app.baseUrl}/api/webhooks/shopify`,

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { SYNC_JOBS } from '../../src/server/jobs/definitions/sync-jobs.ts';
+import { SYNC_JOBS } from '../../src/server/jobs/catalogue.ts';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import { describeInBrowser, saveScreenshot, signInInBrowser } from '../support/browser.ts';
 import { useDemoStoreInBrowser } from '../support/demo-store-in-browser.ts';
@@ -30,7 +30,7 @@ describeInBrowser('connection truth in Chromium (demo mode)', () => {
     await saveScreenshot(page, 'connect-syncing');
     // The worker's first step: every source's sync (Shopify, GA4, Meta, Google Ads, TikTok); the
     // analysis they queue waits.
-    await runJobsUntilIdle(app.server.deps, { definitions: Object.values(SYNC_JOBS) });
+    await runJobsUntilIdle(app.server.deps, { only: Object.values(SYNC_JOBS) });
     await expect.poll(phase, POLL).toBe('analysing');
     expect(await page.getByTestId('opportunity-card').count()).toBe(0);
     await saveScreenshot(page, 'connect-analysing');

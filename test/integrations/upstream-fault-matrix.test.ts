@@ -7,9 +7,7 @@ import { type DemoEmulators, startDemoEmulators } from '../../src/demo/start-dem
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { resetSyncTuning, tuneSync } from '../../src/server/features/warehouse-sync/sync-tuning.ts';
 import type { AppDeps } from '../../src/server/http/deps.ts';
-import { processShopifyWebhookJob } from '../../src/server/jobs/definitions/process-shopify-webhook.ts';
-import { registerShopifyWebhooksJob } from '../../src/server/jobs/definitions/register-shopify-webhooks.ts';
-import { SYNC_JOBS } from '../../src/server/jobs/definitions/sync-jobs.ts';
+import { catalogue, SYNC_JOBS } from '../../src/server/jobs/catalogue.ts';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import { integrationContextOf } from '../../src/server/platform/integrations/integration-context.ts';
 import { type SyncSourceStatus, SyncStatusResponseSchema } from '../../src/shared/contracts/sync.ts';
@@ -257,11 +255,11 @@ async function warehouseCounts(workspaceId: string): Promise<Record<string, numb
 async function syncUntilSettled(
   cookie: string,
   source: Source,
-  definitions: NonNullable<Parameters<typeof runJobsUntilIdle>[1]>['definitions'] = [SYNC_JOBS[source]],
+  only: NonNullable<Parameters<typeof runJobsUntilIdle>[1]>['only'] = [SYNC_JOBS[source]],
 ): Promise<SyncSourceStatus> {
   let status = await freshness(cookie, source);
   for (let round = 0; round < 8; round += 1) {
-    await runJobsUntilIdle(app.server.deps, { definitions });
+    await runJobsUntilIdle(app.server.deps, { only });
     status = await freshness(cookie, source);
     if (!status.queued && !status.running) return status;
     advance(120);
@@ -309,7 +307,7 @@ async function runCell(source: Source, phase: Phase, fault: Fault): Promise<Row>
   let during: string;
   let duringOk: boolean;
   try {
-    await runJobsUntilIdle(app.server.deps, { definitions: [SYNC_JOBS[source]] });
+    await runJobsUntilIdle(app.server.deps, { only: [SYNC_JOBS[source]] });
     const status = await freshness(cookie, source);
     if (status.state === 'succeeded' && !status.queued) {
       const counts = await warehouseCounts(workspaceId);
@@ -377,7 +375,7 @@ const WEBHOOK_FAULTS: WebhookFault[] = [
     .filter((fault) => !fault.phases)
     .map((fault) => ({ name: `API ${fault.name}`, delivery: { dropRate: 0.3 }, upstream: fault.apply })),
 ];
-const WEBHOOK_JOBS = [registerShopifyWebhooksJob, processShopifyWebhookJob, SYNC_JOBS.shopify];
+const WEBHOOK_JOBS = [catalogue.registerShopifyWebhooks, catalogue.processShopifyWebhook, SYNC_JOBS.shopify];
 const ORDERS_PER_CELL = 8;
 
 const StoredRow = z.object({ id: z.string(), total: z.string(), lines: z.number() });
@@ -445,7 +443,7 @@ async function runWebhookCell(fault: WebhookFault, historicOrders: number): Prom
       .map(([answer, count]) => [answer, count - (answersBefore[answer] ?? 0)] as const)
       .filter(([, count]) => count > 0);
     const attempts = answers.reduce((sum, [, count]) => sum + count, 0);
-    await runJobsUntilIdle(app.server.deps, { definitions: [processShopifyWebhookJob] });
+    await runJobsUntilIdle(app.server.deps, { only: [catalogue.processShopifyWebhook] });
     const received = (await liveOrderGaps(workspaceId, historicOrders)).stored - storedBefore;
     const answered = answers.map(([answer, count]) => `${count}× ${answer}`).join(', ');
     if (fault.refusedWith) {
@@ -454,7 +452,7 @@ async function runWebhookCell(fault: WebhookFault, historicOrders: number): Prom
     } else {
       // The owner's "Sync now" while the API is down: completes anyway or stops with a reason.
       if (fault.upstream) await post(cookie, '/api/sync/run');
-      await runJobsUntilIdle(app.server.deps, { definitions: WEBHOOK_JOBS });
+      await runJobsUntilIdle(app.server.deps, { only: WEBHOOK_JOBS });
       const status = await freshness(cookie, 'shopify');
       const syncText = !fault.upstream
         ? ''

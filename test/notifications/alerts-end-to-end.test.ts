@@ -7,8 +7,7 @@ import {
 } from '../../src/demo/emulators/slack/slack-webhook-emulator.ts';
 import { type DemoEmulators, startDemoEmulators } from '../../src/demo/start-demo-emulators.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
-import { evaluateAlertsJob } from '../../src/server/jobs/definitions/evaluate-alerts.ts';
-import { enqueue } from '../../src/server/jobs/enqueue.ts';
+import { catalogue, enqueue } from '../../src/server/jobs/catalogue.ts';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import { type Alert, AlertListSchema } from '../../src/shared/contracts/notifications.ts';
 import { startTestApp, type TestApp } from '../support/start-app.ts';
@@ -44,7 +43,7 @@ const postJson = (path: string, body: unknown) =>
   });
 
 async function evaluateNow(): Promise<void> {
-  await enqueue(app.db, evaluateAlertsJob, { workspaceId }, { now: new Date() });
+  await enqueue(app.db, catalogue.evaluateAlerts, { workspaceId }, { now: new Date() });
   await runJobsUntilIdle(app.server.deps);
 }
 

@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type DemoEmulators, startDemoEmulators } from '../../src/demo/start-demo-emulators.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
-import { evaluateAlertsJob } from '../../src/server/jobs/definitions/evaluate-alerts.ts';
-import { enqueue } from '../../src/server/jobs/enqueue.ts';
+import { catalogue, enqueue } from '../../src/server/jobs/catalogue.ts';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import { type AlertList, AlertListSchema } from '../../src/shared/contracts/notifications.ts';
 import { startTestApp, type TestApp } from '../support/start-app.ts';
@@ -42,7 +41,7 @@ async function afterSync(): Promise<void> {
   await app.db.execute(
     sql`UPDATE sync_states SET updated_at = updated_at + interval '1 second' WHERE workspace_id = ${workspaceId}`,
   );
-  await enqueue(app.db, evaluateAlertsJob, { workspaceId }, { now: new Date() });
+  await enqueue(app.db, catalogue.evaluateAlerts, { workspaceId }, { now: new Date() });
   await runJobsUntilIdle(app.server.deps);
 }
 

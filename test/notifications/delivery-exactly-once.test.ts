@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { queryRows } from '../../src/server/db/query-rows.ts';
-import { deliverNotificationJob } from '../../src/server/jobs/definitions/deliver-notification.ts';
+import { catalogue } from '../../src/server/jobs/catalogue.ts';
 import { enqueueJob } from '../../src/server/jobs/queue.ts';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import { attemptDelivery } from '../../src/server/platform/notifications/deliver.ts';
@@ -70,7 +70,7 @@ describe('exactly-once delivery', () => {
     expect(first.created).toBe(true);
     expect(again).toEqual({ id: first.id, created: false });
     const outcomes = await runJobsUntilIdle(app.server.deps);
-    expect(outcomes.filter((o) => o.job.type === deliverNotificationJob.type)).toHaveLength(1);
+    expect(outcomes.filter((o) => o.job.type === catalogue.deliverNotification.type)).toHaveLength(1);
     await smtp.waitFor(1, 30_000);
     expect(received(input.subject)).toBe(1);
     expect(await readDelivery(app.db, first.id)).toMatchObject({
@@ -85,7 +85,7 @@ describe('exactly-once delivery', () => {
     const { id } = await queueDelivery(app.server.deps, input);
     // A second job for the same delivery, as a second instance that lost its lock might queue it.
     await enqueueJob(app.db, {
-      type: deliverNotificationJob.type,
+      type: catalogue.deliverNotification.type,
       workspaceId,
       payload: { workspaceId, deliveryId: id },
       now: new Date(),
@@ -155,13 +155,13 @@ describe('exactly-once delivery', () => {
     const input = email('digest:weekly');
     smtp.refuse = { code: 421, message: 'service not available' };
     const { id } = await queueDelivery(app.server.deps, input);
-    for (let attempt = 1; attempt <= deliverNotificationJob.maxAttempts; attempt += 1) {
+    for (let attempt = 1; attempt <= catalogue.deliverNotification.maxAttempts; attempt += 1) {
       app.server.deps.clock = () => new Date(Date.now() + attempt * 3_600_000);
       await runJobsUntilIdle(app.server.deps);
     }
     expect(await readDelivery(app.db, id)).toMatchObject({
       status: 'failed',
-      attempts: deliverNotificationJob.maxAttempts,
+      attempts: catalogue.deliverNotification.maxAttempts,
       lastError: expect.stringContaining('service not available'),
     });
     expect(received(input.subject)).toBe(0);

@@ -9,8 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type DemoEmulators, startDemoEmulators } from '../../src/demo/start-demo-emulators.ts';
 import { int8Number, queryRows, type RowSchema } from '../../src/server/db/query-rows.ts';
-import { analyzeWorkspaceJob } from '../../src/server/jobs/definitions/analyze-workspace.ts';
-import { enqueue } from '../../src/server/jobs/enqueue.ts';
+import { catalogue, enqueue } from '../../src/server/jobs/catalogue.ts';
 import { freePort } from '../support/free-port.ts';
 import { describeWhen } from '../support/prerequisites.ts';
 import { signInThroughDevProvider } from '../support/start-app.ts';
@@ -400,7 +399,7 @@ describeWhen(
       z.object({ succeeded: z.number() }),
       sql`SELECT count(*)::int AS succeeded FROM analysis_runs WHERE workspace_id = ${workspaceId} AND status = 'succeeded'`,
     );
-    await enqueue(testDatabase.database.db, analyzeWorkspaceJob, { workspaceId }, { now: new Date() });
+    await enqueue(testDatabase.database.db, catalogue.analyzeWorkspace, { workspaceId }, { now: new Date() });
     const { jobId, instance } = await waitForRunning('analyze-workspace');
     await sleep(200);
     await killHard(instance);

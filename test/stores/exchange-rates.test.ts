@@ -4,10 +4,8 @@ import { z } from 'zod';
 import { type EcbEmulator, startEcbEmulator } from '../../src/demo/emulators/ecb/app.ts';
 import { isTargetBusinessDay } from '../../src/demo/emulators/ecb/target-calendar.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
-import {
-  enqueueDueRatesFetch,
-  fetchExchangeRatesJob,
-} from '../../src/server/jobs/definitions/fetch-exchange-rates.ts';
+import { enqueueDueRatesFetch } from '../../src/server/features/exchange-rates/jobs.ts';
+import { catalogue } from '../../src/server/jobs/catalogue.ts';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import { ErrorEnvelopeSchema } from '../../src/shared/contracts/errors.ts';
 import { ExchangeRateStatusSchema } from '../../src/shared/contracts/exchange-rates.ts';
@@ -84,7 +82,7 @@ describe('ECB reference rates', () => {
   it('reads the last 90 days on later fetches, as the scheduled job', async () => {
     expect(await enqueueDueRatesFetch(app.db, new Date())).toBe(true);
     expect(await enqueueDueRatesFetch(app.db, new Date())).toBe(false);
-    const outcomes = await runJobsUntilIdle(app.server.deps, { definitions: [fetchExchangeRatesJob] });
+    const outcomes = await runJobsUntilIdle(app.server.deps, { only: [catalogue.fetchExchangeRates] });
     expect(outcomes.map((o) => o.status)).toEqual(['succeeded']);
     expect(ecb.requests.at(-1)).toEqual({ path: '/stats/eurofxref/eurofxref-hist-90d.xml', status: 200 });
   });

@@ -6,10 +6,7 @@ import { type DemoEmulators, startDemoEmulators } from '../../src/demo/start-dem
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { resetSyncTuning, tuneSync } from '../../src/server/features/warehouse-sync/sync-tuning.ts';
 import type { AppDeps } from '../../src/server/http/deps.ts';
-import { syncGoogleAdsJob, syncTikTokAdsJob } from '../../src/server/jobs/definitions/sync-ad-platforms.ts';
-import { syncGa4Job } from '../../src/server/jobs/definitions/sync-ga4.ts';
-import { syncMetaJob } from '../../src/server/jobs/definitions/sync-meta.ts';
-import { syncShopifyJob } from '../../src/server/jobs/definitions/sync-shopify.ts';
+import { catalogue } from '../../src/server/jobs/catalogue.ts';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import { integrationContextOf } from '../../src/server/platform/integrations/integration-context.ts';
 import type { SyncStatusResponse } from '../../src/shared/contracts/sync.ts';
@@ -27,9 +24,15 @@ let demo: DemoEmulators;
 let store: DemoStore;
 let app: TestApp;
 let now = new Date('2026-11-01T12:00:00Z');
-const definitions = [syncShopifyJob];
+const shopifySync = [catalogue.syncShopify];
 // the demo connects its Google Ads and TikTok accounts too (issue #39)
-const allSyncs = [syncShopifyJob, syncGa4Job, syncMetaJob, syncGoogleAdsJob, syncTikTokAdsJob];
+const allSyncs = [
+  catalogue.syncShopify,
+  catalogue.syncGa4,
+  catalogue.syncMeta,
+  catalogue.syncGoogleAds,
+  catalogue.syncTikTokAds,
+];
 
 interface Truth {
   orders: number;
@@ -192,7 +195,7 @@ describe('Shopify → warehouse', () => {
    */
   async function expectResumedExactly(workspaceId: string, also: Record<string, number> = {}) {
     now = new Date(now.getTime() + 60 * 60_000);
-    const resumed = await runJobsUntilIdle(app.server.deps, { definitions });
+    const resumed = await runJobsUntilIdle(app.server.deps, { only: shopifySync });
     expect(resumed.map((outcome) => outcome.status)).toEqual(['succeeded']);
     const truth = truthOf(store);
     const figures = await warehouseFigures(workspaceId);
@@ -219,7 +222,7 @@ describe('Shopify → warehouse', () => {
       connected: true,
     });
 
-    const outcomes = await runJobsUntilIdle(app.server.deps, { definitions });
+    const outcomes = await runJobsUntilIdle(app.server.deps, { only: shopifySync });
     expect(outcomes.map((outcome) => [outcome.job.type, outcome.status, outcome.error])).toEqual([
       ['sync-shopify', 'succeeded', undefined],
     ]);
@@ -286,7 +289,7 @@ describe('Shopify → warehouse', () => {
       body: JSON.stringify({ source: 'shopify' }),
     });
     expect(run.status).toBe(202);
-    const outcomes = await runJobsUntilIdle(app.server.deps, { definitions });
+    const outcomes = await runJobsUntilIdle(app.server.deps, { only: shopifySync });
     expect(outcomes.map((outcome) => outcome.status)).toEqual(['succeeded']);
     const after = await warehouseFigures(ownerWorkspace);
     // Same rows, same values, and not even rewritten (xmin unchanged).
@@ -313,7 +316,7 @@ describe('Shopify → warehouse', () => {
           headers: { 'content-type': 'application/json' },
           body: '{}',
         });
-        const outcomes = await runJobsUntilIdle(app.server.deps, { definitions });
+        const outcomes = await runJobsUntilIdle(app.server.deps, { only: shopifySync });
         expect(outcomes.map((outcome) => outcome.status)).toEqual(['pending']);
         expect(await warehouseFigures(ownerWorkspace)).toEqual(before);
         const shopify = (await status(ownerCookie)).sources.find((source) => source.source === 'shopify');
@@ -326,7 +329,7 @@ describe('Shopify → warehouse', () => {
       }
       // Once Shopify answers again, the queued retry succeeds and clears the error.
       now = new Date(now.getTime() + 60 * 60_000);
-      const outcomes = await runJobsUntilIdle(app.server.deps, { definitions });
+      const outcomes = await runJobsUntilIdle(app.server.deps, { only: shopifySync });
       expect(outcomes.map((outcome) => outcome.status)).toEqual(['succeeded']);
       const shopify = (await status(ownerCookie)).sources.find((source) => source.source === 'shopify');
       expect(shopify).toMatchObject({ state: 'succeeded', lastError: null });
@@ -361,7 +364,7 @@ describe('Shopify → warehouse', () => {
       }, 5);
       let outcomes: Awaited<ReturnType<typeof runJobsUntilIdle>>;
       try {
-        outcomes = await runJobsUntilIdle(deps, { definitions });
+        outcomes = await runJobsUntilIdle(deps, { only: shopifySync });
       } finally {
         watching = false;
         clearInterval(watcher);
@@ -413,7 +416,7 @@ describe('Shopify → warehouse', () => {
       }, 5);
       let outcomes: Awaited<ReturnType<typeof runJobsUntilIdle>>;
       try {
-        outcomes = await runJobsUntilIdle(deps, { definitions });
+        outcomes = await runJobsUntilIdle(deps, { only: shopifySync });
       } finally {
         watching = false;
         clearInterval(watcher);
@@ -446,14 +449,14 @@ describe('Shopify → warehouse', () => {
     demo.emulators.shopify.bulkControl.failNext('INTERNAL_SERVER_ERROR');
     await connectShopify(cookie);
     const deps = app.server.deps;
-    const first = await runJobsUntilIdle(deps, { definitions });
+    const first = await runJobsUntilIdle(deps, { only: shopifySync });
     expect(first.map((outcome) => outcome.status)).toEqual(['pending']);
     expect((await status(cookie)).sources.find((source) => source.source === 'shopify')?.lastError).toContain(
       'FAILED',
     );
 
     now = new Date(now.getTime() + 60 * 60_000);
-    const retried = await runJobsUntilIdle(deps, { definitions });
+    const retried = await runJobsUntilIdle(deps, { only: shopifySync });
     expect(retried.map((outcome) => outcome.status)).toEqual(['succeeded']);
     const truth = truthOf(store);
     expect(await warehouseFigures(workspaceId)).toMatchObject({
@@ -468,7 +471,7 @@ describe('Shopify → warehouse', () => {
     const workspaceId = await workspaceOf('marketer@example.com');
     const connect = await app.request('/api/demo/connect', { method: 'POST', cookie });
     expect(connect.status).toBe(200);
-    const outcomes = await runJobsUntilIdle(app.server.deps, { definitions: allSyncs });
+    const outcomes = await runJobsUntilIdle(app.server.deps, { only: allSyncs });
     expect(outcomes.map((outcome) => [outcome.job.type, outcome.status, outcome.error]).sort()).toEqual([
       ['sync-ga4', 'succeeded', undefined],
       ['sync-google_ads', 'succeeded', undefined],
@@ -525,7 +528,7 @@ describe('Shopify → warehouse', () => {
       headers: { 'content-type': 'application/json' },
       body: '{}',
     });
-    const again = await runJobsUntilIdle(app.server.deps, { definitions: allSyncs });
+    const again = await runJobsUntilIdle(app.server.deps, { only: allSyncs });
     expect(again.map((outcome) => outcome.status)).toEqual(Array(allSyncs.length).fill('succeeded'));
     expect(await figures()).toEqual(first);
 
@@ -538,7 +541,7 @@ describe('Shopify → warehouse', () => {
       headers: { 'content-type': 'application/json' },
       body: '{}',
     });
-    await runJobsUntilIdle(app.server.deps, { definitions: allSyncs });
+    await runJobsUntilIdle(app.server.deps, { only: allSyncs });
     expect(await figures()).toEqual(first);
     const view = await status(cookie);
     for (const source of view.sources) {

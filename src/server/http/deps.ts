@@ -3,6 +3,7 @@ import type { Database, Db } from '../db/client.ts';
 import type { ReadRouter } from '../db/read-replica.ts';
 import type { Env } from '../env.ts';
 import type { AnalysisWorkerHost } from '../features/analysis/worker/analysis-worker-host.ts';
+import type { FeatureJobs } from '../jobs/job-handler.ts';
 import type { AppLogger } from '../log.ts';
 import type { IntegrationContext } from '../platform/integrations/integration-context.ts';
 import type { MailSlot } from '../platform/mail/mail-slot.ts';
@@ -37,6 +38,11 @@ export interface AppDeps {
   mail: MailSlot;
   /** Demo mode: where the in-process emulators listen and the demo store's credentials. */
   demo: DemoRuntime | undefined;
+  /**
+   * The job handlers and schedules this build runs, listed by the composition root (main.ts) from
+   * the features' `jobs.ts` (decision 180): what the worker claims and the scheduler ticks.
+   */
+  jobs: FeatureJobs<AppDeps>;
 }
 
 /** The database and the app's caches: what a cached read needs. */

@@ -3,8 +3,9 @@ import { createCredential, createWorkspace } from '../../../test/support/factori
 import { createTestDatabase, type TestDatabase } from '../../../test/support/test-database.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { markSyncStarted } from '../domain/sync/sync-run.ts';
+import { enqueueDueMaintenance } from '../features/tracking/jobs.ts';
+import { enqueueDueSyncs } from '../features/warehouse-sync/jobs.ts';
 import { claimJob, completeJob } from './queue.ts';
-import { enqueueDueMaintenance, enqueueDueSyncs } from './scheduler.ts';
 
 let testDatabase: TestDatabase;
 let workspaceId: string;

@@ -13,12 +13,12 @@ import { loadEnv } from '../env.ts';
 import { createAnalysisWorkerHost } from '../features/analysis/worker/analysis-worker-host.ts';
 import type { AppDeps } from '../http/deps.ts';
 import { createLogger } from '../log.ts';
+import { backgroundWork } from '../main.ts';
 import { integrationContextOf } from '../platform/integrations/integration-context.ts';
 import { resolveSecrets } from '../secrets.ts';
-import { maintainTrackingJob } from './definitions/maintain-tracking.ts';
-import { SYNC_JOBS } from './definitions/sync-jobs.ts';
-import { enqueue } from './enqueue.ts';
-import { defineJob, PermanentJobError } from './job-definition.ts';
+import { catalogue, enqueue, SYNC_JOBS } from './catalogue.ts';
+import { PermanentJobError } from './job-error.ts';
+import { handleJob, type JobHandler } from './job-handler.ts';
 import { enqueueJob, getJob } from './queue.ts';
 import { createJobWorker, runJobsUntilIdle } from './worker.ts';
 
@@ -28,33 +28,44 @@ let workspaceId: string;
 const ran: string[] = [];
 
 /** Test job types: one that records its payload, one that waits until aborted, one that is permanently broken. */
-const recordJob = defineJob({
+const recordContract = {
   type: 'test-record',
   payloadSchema: z.object({ label: z.string() }),
+  maxAttempts: 5,
+  priority: () => 100,
   concurrencyKey: () => null,
-  async run({ payload }) {
-    ran.push(payload.label);
-    return { label: payload.label };
-  },
-});
-const slowJob = defineJob({
-  type: 'test-slow',
-  payloadSchema: z.object({}),
-  concurrencyKey: () => 'slow',
-  run: ({ signal }) =>
-    new Promise((_resolve, reject) => {
-      signal.addEventListener('abort', () => reject(new Error('stopped')));
-    }),
-});
-const brokenJob = defineJob({
+};
+const brokenContract = {
   type: 'test-broken',
   payloadSchema: z.object({}),
+  maxAttempts: 5,
+  priority: () => 100,
   concurrencyKey: () => null,
-  async run() {
+};
+const handlers: readonly JobHandler<AppDeps>[] = [
+  handleJob(recordContract, async ({ payload }) => {
+    ran.push(payload.label);
+    return { label: payload.label };
+  }),
+  handleJob(
+    {
+      type: 'test-slow',
+      payloadSchema: z.object({}),
+      maxAttempts: 5,
+      priority: () => 100,
+      concurrencyKey: () => 'slow',
+    },
+    ({ signal }) =>
+      new Promise((_resolve, reject) => {
+        signal.addEventListener('abort', () => reject(new Error('stopped')));
+      }),
+  ),
+  handleJob(brokenContract, async () => {
     throw new PermanentJobError('cannot ever work');
-  },
-});
-const definitions = [recordJob, slowJob, brokenJob];
+  }),
+  // The one real job this file runs (the last test); no other type of the catalogue has a handler here.
+  ...backgroundWork.handlers.filter((handler) => handler.type === catalogue.maintainTracking.type),
+];
 
 beforeAll(async () => {
   testDatabase = await createTestDatabase();
@@ -86,6 +97,7 @@ beforeAll(async () => {
       demo: undefined,
     }),
     demo: undefined,
+    jobs: { handlers, schedules: [] },
   };
   workspaceId = await createWorkspace(deps.db, 'w');
 });
@@ -95,7 +107,7 @@ afterAll(async () => {
 });
 
 describe('worker', () => {
-  it('runs due jobs until idle, stores results, fails permanent errors at once, leaves unknown types pending', async () => {
+  it('runs due jobs until idle, stores results, fails permanent errors at once, leaves types without a handler pending', async () => {
     const now = new Date();
     const first = await enqueueJob(deps.db, {
       type: 'test-record',
@@ -104,13 +116,9 @@ describe('worker', () => {
       now,
     });
     const broken = await enqueueJob(deps.db, { type: 'test-broken', workspaceId, payload: {}, now });
-    const unknown = await enqueueJob(deps.db, {
-      type: 'analyze-workspace',
-      workspaceId,
-      payload: { workspaceId },
-      now,
-    });
-    const outcomes = await runJobsUntilIdle(deps, { definitions: [recordJob, brokenJob] });
+    // In the catalogue, but no handler in this build (deps.jobs): never claimed, never failed.
+    const unknown = await enqueue(deps.db, catalogue.analyzeWorkspace, { workspaceId }, { now });
+    const outcomes = await runJobsUntilIdle(deps);
     expect(outcomes.map((outcome) => [outcome.job.type, outcome.status])).toEqual([
       ['test-record', 'succeeded'],
       ['test-broken', 'failed'],
@@ -122,7 +130,7 @@ describe('worker', () => {
   });
 
   it('works in the background and, when stopped, hands an interrupted job back to the queue', async () => {
-    const worker = createJobWorker(deps, { definitions, pollIntervalMs: 20 });
+    const worker = createJobWorker(deps, { pollIntervalMs: 20 });
     worker.start();
     const now = new Date();
     const quick = await enqueueJob(deps.db, {
@@ -148,8 +156,8 @@ const BeforeRow = z.object({ n: z.number() });
 
 const AfterRow = z.object({ n: z.number() });
 
-describe('enqueue by definition', () => {
-  it('takes retry budget, priority and concurrency key from the definition', async () => {
+describe('enqueue by contract', () => {
+  it('takes retry budget, priority and concurrency key from the contract', async () => {
     const now = new Date();
     const manual = await enqueue(deps.db, SYNC_JOBS.ga4, { workspaceId, reason: 'manual' }, { now });
     expect(manual.job).toMatchObject({
@@ -173,8 +181,8 @@ describe('enqueue by definition', () => {
   });
 
   it('runs the tracking maintenance with no events: partitions for today and tomorrow', async () => {
-    const { job } = await enqueue(deps.db, maintainTrackingJob, {}, { now: new Date() });
-    const outcomes = await runJobsUntilIdle(deps, { definitions: [maintainTrackingJob] });
+    const { job } = await enqueue(deps.db, catalogue.maintainTracking, {}, { now: new Date() });
+    const outcomes = await runJobsUntilIdle(deps, { only: [catalogue.maintainTracking] });
     expect(outcomes.map((o) => [o.job.id, o.status])).toEqual([[job.id, 'succeeded']]);
     const today = utcDayOf(new Date());
     expect(await listEventPartitionDays(deps.db)).toEqual(expect.arrayContaining([today, addDays(today, 1)]));

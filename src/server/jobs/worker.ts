@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { UpstreamError } from '../connectors/http/upstream-error.ts';
 import type { AppDeps } from '../http/deps.ts';
-import { PermanentJobError, type RegisteredJob } from './job-definition.ts';
-import { describeJobError } from './job-error.ts';
+import { describeJobError, PermanentJobError } from './job-error.ts';
+import type { JobHandler } from './job-handler.ts';
 import {
   type BackoffPolicy,
   claimJob,
@@ -14,16 +14,18 @@ import {
   type JobRow,
   recoverStaleJobs,
 } from './queue.ts';
-import { jobDefinitions } from './registry.ts';
 
 /**
- * The worker loop: claims due jobs of the registered types, runs them with a heartbeat, records
- * the outcome, and recovers jobs whose worker died. Several app processes may each run one; the
- * queue's SKIP LOCKED claim and concurrency keys keep them from colliding.
+ * The worker loop: claims due jobs of the types this build has a handler for (`deps.jobs`, listed
+ * by the composition root), runs them with a heartbeat, records the outcome, and recovers jobs
+ * whose worker died. Several app processes may each run one; the queue's SKIP LOCKED claim and
+ * concurrency keys keep them from colliding. A type without a handler is never claimed: it stays
+ * pending until a build that runs it.
  */
 
+type Handlers = readonly JobHandler<AppDeps>[];
+
 export interface WorkerOptions {
-  definitions?: readonly RegisteredJob[];
   workerId?: string;
   /** Jobs run at once by this process (default 2: the sources sync in parallel). */
   concurrency?: number;
@@ -59,14 +61,14 @@ export async function executeClaimedJob(
   deps: AppDeps,
   job: JobRow,
   options: {
-    definitions: readonly RegisteredJob[];
+    handlers: Handlers;
     workerId: string;
     heartbeatIntervalMs: number;
     backoff: BackoffPolicy;
     signal: AbortSignal;
   },
 ): Promise<JobOutcome> {
-  const definition = options.definitions.find((candidate) => candidate.type === job.type);
+  const handler = options.handlers.find((candidate) => candidate.type === job.type);
   const heartbeat = setInterval(() => {
     heartbeatJob(deps.db, job.id, options.workerId, deps.clock()).catch((error: unknown) => {
       // A missed beat only risks another worker reclaiming the job later: worth a warning.
@@ -75,8 +77,8 @@ export async function executeClaimedJob(
   }, options.heartbeatIntervalMs);
   heartbeat.unref();
   try {
-    if (!definition) throw new PermanentJobError(`no definition for job type ${job.type}`);
-    const result = await definition.execute(deps, job, options.signal);
+    if (!handler) throw new PermanentJobError(`no handler for job type ${job.type}`);
+    const result = await handler.execute(deps, job, options.signal);
     await completeJob(deps.db, {
       jobId: job.id,
       workerId: options.workerId,
@@ -109,29 +111,36 @@ export async function executeClaimedJob(
   }
 }
 
+/** This build's handlers, or those of the `only` job types (a test that runs one kind of job). */
+const handlersOf = (deps: AppDeps, only: readonly { type: string }[] | undefined): Handlers =>
+  only
+    ? deps.jobs.handlers.filter((handler) => only.some((kind) => kind.type === handler.type))
+    : deps.jobs.handlers;
+
 /**
  * Runs every due job, one at a time, until none is due (jobs whose retry waits in the future are
- * left pending). Deterministic: for tests, the CLI and benchmarks.
+ * left pending). Deterministic: for tests, the CLI and benchmarks. `only` (job contracts) leaves
+ * the other types pending.
  */
 export async function runJobsUntilIdle(
   deps: AppDeps,
-  options: { definitions?: readonly RegisteredJob[]; maxJobs?: number; backoff?: BackoffPolicy } = {},
+  options: { only?: readonly { type: string }[]; maxJobs?: number; backoff?: BackoffPolicy } = {},
 ): Promise<JobOutcome[]> {
-  const definitions = options.definitions ?? jobDefinitions;
+  const handlers = handlersOf(deps, options.only);
   const workerId = createWorkerId();
   const outcomes: JobOutcome[] = [];
   const controller = new AbortController();
   const maxJobs = options.maxJobs ?? 1000;
   while (outcomes.length < maxJobs) {
     const job = await claimJob(deps.db, {
-      types: definitions.map((definition) => definition.type),
+      types: handlers.map((handler) => handler.type),
       workerId,
       now: deps.clock(),
     });
     if (!job) break;
     outcomes.push(
       await executeClaimedJob(deps, job, {
-        definitions,
+        handlers,
         workerId,
         heartbeatIntervalMs: 10_000,
         backoff: options.backoff ?? DEFAULT_BACKOFF,
@@ -151,7 +160,7 @@ export interface JobWorker {
 }
 
 export function createJobWorker(deps: AppDeps, options: WorkerOptions = {}): JobWorker {
-  const definitions = options.definitions ?? jobDefinitions;
+  const handlers = deps.jobs.handlers;
   const workerId = options.workerId ?? createWorkerId();
   const concurrency = options.concurrency ?? 2;
   const pollIntervalMs = options.pollIntervalMs ?? 1_000;
@@ -177,13 +186,13 @@ export function createJobWorker(deps: AppDeps, options: WorkerOptions = {}): Job
       }
       while (!stopped && running.size < concurrency) {
         const job = await claimJob(deps.db, {
-          types: definitions.map((definition) => definition.type),
+          types: handlers.map((handler) => handler.type),
           workerId,
           now: deps.clock(),
         });
         if (!job) break;
         const run = executeClaimedJob(deps, job, {
-          definitions,
+          handlers,
           workerId,
           heartbeatIntervalMs,
           backoff,

@@ -26,7 +26,7 @@ export const jobs = pgTable(
   'jobs',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    /** Job definition name, e.g. 'sync-shopify', 'analyze-workspace'. */
+    /** Job type, e.g. 'sync-shopify', 'analyze-workspace' (its contract: src/server/jobs/catalogue.ts). */
     type: text('type').notNull(),
     workspaceId: uuid('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' }),
     payload: typedJsonb('payload', JsonObjectSchema).notNull().default({}),
@@ -71,7 +71,7 @@ export const syncStates = pgTable(
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     source: text('source', { enum: ['shopify', 'ga4', 'meta', 'google_ads', 'tiktok_ads'] }).notNull(),
-    /** Source-specific resumable position (see each definition in src/server/jobs/definitions). */
+    /** Source-specific resumable position (see each source's sync in src/server/features/warehouse-sync). */
     cursor: typedJsonb('cursor', JsonObjectSchema).notNull().default({}),
     status: text('status', { enum: ['never', 'running', 'succeeded', 'failed'] })
       .notNull()

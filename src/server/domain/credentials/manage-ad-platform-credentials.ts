@@ -9,8 +9,7 @@ import {
   createGoogleAdsClientFor,
   createTikTokClientFor,
 } from '../../domain/credentials/ad-platform-clients.ts';
-import { SYNC_JOBS } from '../../jobs/definitions/sync-jobs.ts';
-import { enqueue } from '../../jobs/enqueue.ts';
+import { enqueue, SYNC_JOBS } from '../../jobs/catalogue.ts';
 import type { IntegrationContext } from '../../platform/integrations/integration-context.ts';
 import { withUpstreamErrors } from '../../platform/integrations/upstream-failure.ts';
 import {

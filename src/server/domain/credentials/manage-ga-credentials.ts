@@ -22,8 +22,7 @@ import {
 import type { Ga4RunReportRequest } from '../../connectors/ga4/payload.schema.ts';
 import { UpstreamError } from '../../connectors/http/upstream-error.ts';
 import { AppError, badRequest } from '../../errors.ts';
-import { SYNC_JOBS } from '../../jobs/definitions/sync-jobs.ts';
-import { enqueue } from '../../jobs/enqueue.ts';
+import { enqueue, SYNC_JOBS } from '../../jobs/catalogue.ts';
 import type { IntegrationContext } from '../../platform/integrations/integration-context.ts';
 import {
   describeFailure,

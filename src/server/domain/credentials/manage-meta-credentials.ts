@@ -15,8 +15,7 @@ import { UpstreamError } from '../../connectors/http/upstream-error.ts';
 import { mapSummary } from '../../connectors/meta/map.ts';
 import type { MetaAdAccount } from '../../connectors/meta/payload.schema.ts';
 import { AppError, badRequest } from '../../errors.ts';
-import { SYNC_JOBS } from '../../jobs/definitions/sync-jobs.ts';
-import { enqueue } from '../../jobs/enqueue.ts';
+import { enqueue, SYNC_JOBS } from '../../jobs/catalogue.ts';
 import type { IntegrationContext } from '../../platform/integrations/integration-context.ts';
 import { toAppError, withUpstreamErrors } from '../../platform/integrations/upstream-failure.ts';
 import {

@@ -8,9 +8,7 @@ import { UpstreamError } from '../../connectors/http/upstream-error.ts';
 import type { ShopifyClient } from '../../connectors/shopify/client.ts';
 import { normalizeShopDomain } from '../../connectors/upstream-urls.ts';
 import { AppError, badRequest } from '../../errors.ts';
-import { registerShopifyWebhooksJob } from '../../jobs/definitions/register-shopify-webhooks.ts';
-import { SYNC_JOBS } from '../../jobs/definitions/sync-jobs.ts';
-import { enqueue } from '../../jobs/enqueue.ts';
+import { catalogue, enqueue, SYNC_JOBS } from '../../jobs/catalogue.ts';
 import type { IntegrationContext } from '../../platform/integrations/integration-context.ts';
 import { createShopifyClientFor } from '../../platform/integrations/shopify-client-for.ts';
 import { describeFailure, toAppError } from '../../platform/integrations/upstream-failure.ts';
@@ -119,7 +117,7 @@ export async function storeShopifyCredentials(
   });
   if (!failure) {
     await enqueue(context.db, SYNC_JOBS.shopify, { workspaceId, reason: 'connect' }, { now });
-    await enqueue(context.db, registerShopifyWebhooksJob, { workspaceId }, { now });
+    await enqueue(context.db, catalogue.registerShopifyWebhooks, { workspaceId }, { now });
   }
   return failure
     ? {

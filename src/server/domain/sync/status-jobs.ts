@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import type { SyncSource } from '../../db/schema/jobs.ts';
-import { SYNC_JOBS } from '../../jobs/definitions/sync-jobs.ts';
+import { SYNC_JOBS } from '../../jobs/catalogue.ts';
 import { listLiveJobs } from '../../jobs/queue.ts';
 
 export interface LiveSyncJob {

@@ -5,8 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { type SyncSource, syncStates } from '../../db/schema/jobs.ts';
 import type { AppDeps } from '../../http/deps.ts';
-import { analyzeWorkspaceJob } from '../../jobs/definitions/analyze-workspace.ts';
-import { enqueue } from '../../jobs/enqueue.ts';
+import { catalogue, enqueue } from '../../jobs/catalogue.ts';
 import { describeJobError } from '../../jobs/job-error.ts';
 
 /**
@@ -281,7 +280,7 @@ export async function runSourceSync(
     });
     // The analysis queued next reads these tables whole: plan it on fresh statistics.
     if (rows >= STATISTICS_REFRESH_ROWS) await refreshWarehouseStatistics(deps.db);
-    await enqueue(deps.db, analyzeWorkspaceJob, { workspaceId }, { now: deps.clock() });
+    await enqueue(deps.db, catalogue.analyzeWorkspace, { workspaceId }, { now: deps.clock() });
     return { rows, dataThrough: outcome.dataThrough?.toISOString() ?? null };
   } catch (error) {
     if (latestQuota)

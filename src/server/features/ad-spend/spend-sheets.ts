@@ -12,7 +12,7 @@ import { importSpendCsv } from './import-spend-csv.ts';
 /**
  * Published sheets of spend (issue #39 step 4, decision 105): a stable CSV link per workspace,
  * read when it is added (a link that cannot be read or is not a spend CSV is refused, nothing
- * stored), then on the sync schedule and on "Sync now" (jobs/definitions/import-spend-sheets.ts),
+ * stored), then on the sync schedule and on "Sync now" (the import-spend-sheets job, ad-spend/jobs.ts),
  * each time with the upload's validation. The last outcome — counts, row errors, or why the link
  * failed — is kept on the sheet and shown with it.
  */

@@ -5,8 +5,7 @@ import { LOW_STOCK_COVER_DAYS } from '../../../shared/metrics.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { notFound } from '../../errors.ts';
-import { analyzeWorkspaceJob } from '../../jobs/definitions/analyze-workspace.ts';
-import { enqueue } from '../../jobs/enqueue.ts';
+import { catalogue, enqueue } from '../../jobs/catalogue.ts';
 import { recordAudit } from '../../platform/audit/record-audit.ts';
 import type { SessionPrincipal } from '../../platform/session/manage-sessions.ts';
 import { inTransaction } from '../../platform/session/members-store.ts';
@@ -87,6 +86,6 @@ export async function setLeadTime(
       now,
     );
   });
-  await enqueue(db, analyzeWorkspaceJob, { workspaceId }, { now });
+  await enqueue(db, catalogue.analyzeWorkspace, { workspaceId }, { now });
   return leadTimeOf(productId, days ?? undefined);
 }

@@ -6,10 +6,9 @@ import {
   type SyncSource,
 } from '../../../shared/contracts/sync.ts';
 import type { Db } from '../../db/client.ts';
+import { enqueueSpendSheetsOf } from '../../domain/ad-spend/enqueue-spend-sheets-of.ts';
 import { badRequest } from '../../errors.ts';
-import { enqueueSpendSheetsOf } from '../../jobs/definitions/import-spend-sheets.ts';
-import { SYNC_JOBS } from '../../jobs/definitions/sync-jobs.ts';
-import { enqueue } from '../../jobs/enqueue.ts';
+import { enqueue, SYNC_JOBS } from '../../jobs/catalogue.ts';
 import { listCredentialSummaries } from '../../vault/credential-store.ts';
 
 /**

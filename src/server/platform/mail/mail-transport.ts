@@ -1,6 +1,6 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { AppDeps } from '../../http/deps.ts';
-import { PermanentJobError } from '../../jobs/job-definition.ts';
+import { PermanentJobError } from '../../jobs/job-error.ts';
 import { type MailCatcher, startMailCatcher } from './mail-catcher.ts';
 import type { MailRuntime } from './mail-slot.ts';
 

@@ -1,6 +1,5 @@
 import type { AppDeps } from '../../http/deps.ts';
-import { PermanentJobError } from '../../jobs/job-definition.ts';
-import { describeJobError } from '../../jobs/job-error.ts';
+import { describeJobError, PermanentJobError } from '../../jobs/job-error.ts';
 import { claimDelivery, finishDelivery } from './delivery-store.ts';
 import { sendDeliveryMessage } from './send-message.ts';
 

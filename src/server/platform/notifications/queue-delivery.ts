@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Delivery } from '../../../shared/contracts/notifications.ts';
 import type { AppDeps } from '../../http/deps.ts';
-import { deliverNotificationJob } from '../../jobs/definitions/deliver-notification.ts';
-import { enqueue } from '../../jobs/enqueue.ts';
+import { catalogue, enqueue } from '../../jobs/catalogue.ts';
 import { attemptDelivery } from './deliver.ts';
 import { type NewDelivery, readDelivery, recordDelivery } from './delivery-store.ts';
 
@@ -20,7 +19,7 @@ export async function queueDelivery(
   if (recorded.created)
     await enqueue(
       deps.db,
-      deliverNotificationJob,
+      catalogue.deliverNotification,
       { workspaceId: input.workspaceId, deliveryId: recorded.id },
       { now, ...(options.runAt ? { runAt: options.runAt } : {}) },
     );
@@ -38,7 +37,7 @@ export async function sendNow(deps: AppDeps, input: NewDelivery): Promise<Delive
   const { id } = await recordDelivery(deps.db, input, now);
   await enqueue(
     deps.db,
-    deliverNotificationJob,
+    catalogue.deliverNotification,
     { workspaceId: input.workspaceId, deliveryId: id },
     { now, runAt: new Date(now.getTime() + deps.env.notificationSendGraceSeconds * 1000) },
   );

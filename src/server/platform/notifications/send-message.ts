@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 import type { AppDeps } from '../../http/deps.ts';
-import { PermanentJobError } from '../../jobs/job-definition.ts';
+import { PermanentJobError } from '../../jobs/job-error.ts';
 import { mailTransporter } from '../mail/mail-transport.ts';
 import { UnsafeTargetError } from '../outbound/ssrf-guard.ts';
 import { loadChannelTarget } from './channels.ts';

@@ -5,11 +5,9 @@ import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 import { requireShop } from '../../../domain/shop/read-shop.ts';
 import { AppError, badRequest } from '../../../errors.ts';
-import { enqueueJob } from '../../../jobs/queue.ts';
+import { catalogue, enqueue } from '../../../jobs/catalogue.ts';
 import { readDay } from '../../../platform/csv/read-csv.ts';
 import { readRecalculations } from '../queries/read-recalculations.ts';
-
-export const RECALCULATE_COSTS_JOB = 'recalculate-costs';
 
 const LiveRow = z.object({ id: z.string() });
 
@@ -57,16 +55,13 @@ export async function requestRecalculation(
           RETURNING id::float8 AS id`,
     );
     const recalculationId = row!.id;
-    const { job } = await enqueueJob(tx, {
-      type: RECALCULATE_COSTS_JOB,
-      workspaceId: args.workspaceId,
-      payload: { workspaceId: args.workspaceId, recalculationId },
-      concurrencyKey: `recalculate-costs:${args.workspaceId}`,
-      priority: 60,
-      // As the job definition: a dead worker's attempt is retried and resumes (recalculate-costs.ts).
-      maxAttempts: 3,
-      now: args.now,
-    });
+    // In the transaction that records the run, so a run never exists without its job.
+    const { job } = await enqueue(
+      tx,
+      catalogue.recalculateCosts,
+      { workspaceId: args.workspaceId, recalculationId },
+      { now: args.now },
+    );
     await tx.execute(
       sql`UPDATE cost_recalculations SET job_id = ${job.id} WHERE workspace_id = ${args.workspaceId} AND id = ${recalculationId}`,
     );

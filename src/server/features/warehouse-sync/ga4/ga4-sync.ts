@@ -14,7 +14,7 @@ import {
   type UpsertSpec,
   upsertRows,
 } from '../../../domain/warehouse/upsert-rows.ts';
-import { PermanentJobError } from '../../../jobs/job-definition.ts';
+import { PermanentJobError } from '../../../jobs/job-error.ts';
 import { loadCredential } from '../../../vault/credential-store.ts';
 import { syncTuning } from '../sync-tuning.ts';
 

@@ -4,7 +4,7 @@ import type { MetaInsightRow } from '../../../connectors/meta/payload.schema.ts'
 import { createMetaClientFor } from '../../../domain/credentials/upstream-clients.ts';
 import type { SyncOutcome, SyncSession } from '../../../domain/sync/sync-run.ts';
 import { type UpsertRow, type UpsertSpec, upsertRows } from '../../../domain/warehouse/upsert-rows.ts';
-import { PermanentJobError } from '../../../jobs/job-definition.ts';
+import { PermanentJobError } from '../../../jobs/job-error.ts';
 import { loadCredential } from '../../../vault/credential-store.ts';
 import { syncTuning } from '../sync-tuning.ts';
 import {

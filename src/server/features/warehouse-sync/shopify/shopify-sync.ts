@@ -25,7 +25,7 @@ import {
   VARIANT_SPEC,
 } from '../../../domain/warehouse/shopify-rows.ts';
 import { type UpsertRow, upsertRows } from '../../../domain/warehouse/upsert-rows.ts';
-import { PermanentJobError } from '../../../jobs/job-definition.ts';
+import { PermanentJobError } from '../../../jobs/job-error.ts';
 import { loadCredential } from '../../../vault/credential-store.ts';
 import { syncTuning } from '../sync-tuning.ts';
 import { bulkOrders, incrementalOrders, waitForExport } from './shopify-orders.ts';

@@ -1,6 +1,6 @@
 import { createTikTokClientFor } from '../../../domain/credentials/ad-platform-clients.ts';
 import type { SyncOutcome, SyncSession } from '../../../domain/sync/sync-run.ts';
-import { PermanentJobError } from '../../../jobs/job-definition.ts';
+import { PermanentJobError } from '../../../jobs/job-error.ts';
 import { loadCredential } from '../../../vault/credential-store.ts';
 import { syncAdPlatform } from '../ad-platforms/ad-platform-sync.ts';
 import { type CampaignUtms, tiktokCampaignUtms } from './campaign-utms.ts';

@@ -3,8 +3,7 @@ import { z } from 'zod';
 import type { WebhookTopic } from '../../../../shared/contracts/webhooks.ts';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
-import { processShopifyWebhookJob } from '../../../jobs/definitions/process-shopify-webhook.ts';
-import { enqueueMany } from '../../../jobs/enqueue.ts';
+import { catalogue, enqueueMany } from '../../../jobs/catalogue.ts';
 
 /** One verified delivery for one workspace, as the receiver stores it. */
 export interface AcceptedEvent {
@@ -104,7 +103,7 @@ export class WebhookEventWriter {
       );
       await enqueueMany(
         tx,
-        processShopifyWebhookJob,
+        catalogue.processShopifyWebhook,
         created.map((row) => ({ workspaceId: row.workspace_id, eventRowId: Number(row.id) })),
         { now },
       );
