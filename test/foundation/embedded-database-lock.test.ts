@@ -4,7 +4,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { placeMigratedDataDir } from '../support/embedded-data-dir.ts';
 import { freePort } from '../support/free-port.ts';
 import { startUpsideProcess, stopProcess, type UpsideProcess } from '../support/upside-process.ts';
 
@@ -13,7 +14,8 @@ import { startUpsideProcess, stopProcess, type UpsideProcess } from '../support/
  * process at a time. Real `upside` processes on one DATA_DIR: a second `start`, a `backup` and a
  * `restore` are refused with a sentence naming the running process while it runs; a start that
  * finds its port taken says so and leaves no lock behind; after a graceful stop and after
- * `kill -9` the directory can be opened again at once.
+ * `kill -9` the directory can be opened again at once. Each data directory starts as a copy of the
+ * run's migrated one (decision 182): what is tested is the lock, not migrating.
  */
 
 const run = promisify(execFile);
@@ -41,6 +43,17 @@ async function upside(args: string[], env: Record<string, string>) {
   }
 }
 
+/** The data directories of the tests below, each a copy of the run's migrated one. */
+const shared = join(scratch, 'shared');
+const killed = join(scratch, 'killed');
+const other = join(scratch, 'other');
+
+// Placed before the tests: the first file of the run that asks builds the migrated data directory
+// (a minute or more under load), which belongs in a hook's time, not in a test's.
+beforeAll(async () => {
+  for (const dataDir of [shared, killed, other]) await placeMigratedDataDir(dataDir);
+}, 600_000);
+
 const startOn = async (dataDir: string): Promise<UpsideProcess> =>
   startUpsideProcess({
     ...OWNER_ENV,
@@ -51,7 +64,7 @@ const startOn = async (dataDir: string): Promise<UpsideProcess> =>
 
 describe('one process at a time on the embedded database', () => {
   it('refuses a second start, a backup and a restore while the app runs, and names it', async () => {
-    const dataDir = join(scratch, 'shared');
+    const dataDir = shared;
     const first = await startOn(dataDir);
     try {
       const pid = first.process.pid!;
@@ -90,10 +103,9 @@ describe('one process at a time on the embedded database', () => {
   }, 300_000);
 
   it('says when the port is taken and leaves no lock behind; after kill -9 the directory opens at once', async () => {
-    const dataDir = join(scratch, 'killed');
+    const dataDir = killed;
     const first = await startOn(dataDir);
     const port = new URL(first.url).port;
-    const other = join(scratch, 'other');
     const taken = await upside(['start'], { DATA_DIR: other, PORT: port });
     expect(taken.code).toBe(1);
     expect(taken.stderr).toContain(`Port ${port}`);

@@ -9,8 +9,9 @@ import {
   DemoSlackSchema,
   SendResultSchema,
 } from '../../src/shared/contracts/notifications.ts';
+import { placeMigratedDataDir } from '../support/embedded-data-dir.ts';
 import { signInThroughDevProvider } from '../support/start-app.ts';
-import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
+import { createMigratedTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { startUpsideProcess, stopProcess } from '../support/upside-process.ts';
 
 /**
@@ -21,7 +22,7 @@ import { startUpsideProcess, stopProcess } from '../support/upside-process.ts';
  * mail catcher and posted to the demo Slack.
  */
 
-let testDatabase: TestDatabase;
+let testDatabase: TestDatabase | undefined;
 let dataDir: string;
 let server: ChildProcess;
 let url: string;
@@ -50,8 +51,10 @@ async function waitFor<T>(what: string, read: () => Promise<T | undefined>, time
 }
 
 beforeAll(async () => {
-  testDatabase = await createTestDatabase();
   dataDir = mkdtempSync(join(tmpdir(), 'upside-demo-start-'));
+  // The database starts migrated (decision 182): what a newcomer meets after the first start.
+  if (process.env.DATABASE_URL) testDatabase = await createMigratedTestDatabase();
+  else await placeMigratedDataDir(dataDir);
   // No SMTP_URL or MAIL_FROM from this process's environment: the newcomer has none.
   const started = await startUpsideProcess({
     SMTP_URL: undefined,
@@ -62,7 +65,7 @@ beforeAll(async () => {
     PORT: '0',
     LOG_LEVEL: 'info',
     DATA_DIR: dataDir,
-    ...(testDatabase.url ? { DATABASE_URL: testDatabase.url } : {}),
+    ...(testDatabase?.url ? { DATABASE_URL: testDatabase.url } : {}),
   });
   server = started.process;
   url = started.url;

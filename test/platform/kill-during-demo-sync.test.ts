@@ -9,7 +9,7 @@ import { queryRows, type RowSchema } from '../../src/server/db/query-rows.ts';
 import { freePort } from '../support/free-port.ts';
 import { describeWhen } from '../support/prerequisites.ts';
 import { signInThroughDevProvider } from '../support/start-app.ts';
-import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
+import { createMigratedTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { startUpsideProcess, stopProcess, type UpsideProcess } from '../support/upside-process.ts';
 
 /**
@@ -43,7 +43,8 @@ describeWhen(
     )[0];
 
   beforeAll(async () => {
-    testDatabase = await createTestDatabase();
+    // A copy of the run's migrated template (decision 182): the kill is tested, not migrating.
+    testDatabase = await createMigratedTestDatabase();
     const port = await freePort();
     env = {
       NODE_ENV: 'development',

@@ -11,7 +11,7 @@ import { queryRows } from '../../src/server/db/query-rows.ts';
 import { freePort } from '../support/free-port.ts';
 import { describeWhen } from '../support/prerequisites.ts';
 import { signInThroughDevProvider } from '../support/start-app.ts';
-import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
+import { createMigratedTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { startUpsideProcess, stopProcess, type UpsideProcess } from '../support/upside-process.ts';
 
 /**
@@ -47,7 +47,8 @@ describeWhen(
   };
 
   beforeAll(async () => {
-    testDatabase = await createTestDatabase();
+    // A copy of the run's migrated template (decision 182): the processes find the schema in place.
+    testDatabase = await createMigratedTestDatabase();
     demo = await startDemoEmulators({ preset: 'small', seed: 18 });
     const [balancerPort, portA, portB] = [await freePort(), await freePort(), await freePort()];
     publicUrl = `http://127.0.0.1:${balancerPort}`;
@@ -64,7 +65,7 @@ describeWhen(
       UPSTREAM_GA4_URL: demo.baseUrls.ga4,
       UPSTREAM_META_URL: demo.baseUrls.meta,
     };
-    // One after the other: the first applies the migrations to the one database.
+    // One after the other (the database is migrated already; a start still takes the migration lock).
     const web = { args: ['bin/upside.js', 'start', '--no-worker'] };
     a = await startUpsideProcess({ ...shared, PORT: String(portA), DATA_DIR: join(configDir, 'a') }, web);
     b = await startUpsideProcess({ ...shared, PORT: String(portB), DATA_DIR: join(configDir, 'b') }, web);

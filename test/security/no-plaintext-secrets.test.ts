@@ -9,10 +9,11 @@ import { type Database, openDatabase } from '../../src/server/db/client.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import type { DemoCredentials } from '../../src/shared/contracts/credentials.ts';
 import { describeInBrowser, launchBrowser, signInInBrowser, type TestBrowser } from '../support/browser.ts';
+import { placeMigratedDataDir } from '../support/embedded-data-dir.ts';
 import { freePort } from '../support/free-port.ts';
 import { listApiRoutes } from '../support/route-table.ts';
 import { startTestApp } from '../support/start-app.ts';
-import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
+import { createMigratedTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { ensureWebBuild } from '../support/web-build.ts';
 
 /**
@@ -77,7 +78,9 @@ describeInBrowser('no secret in plaintext after a full demo run', () => {
     await probe.close();
 
     dataDir = await mkdtemp(join(tmpdir(), 'upside-secrets-'));
-    if (process.env.DATABASE_URL) testDatabase = await createTestDatabase();
+    // A migrated database (decision 182): the same tables the process would create, searched the same way.
+    if (process.env.DATABASE_URL) testDatabase = await createMigratedTestDatabase();
+    else await placeMigratedDataDir(dataDir);
     const port = await freePort();
     baseUrl = `http://127.0.0.1:${port}`;
     const { DATABASE_URL: _admin, ...inherited } = process.env;

@@ -1,7 +1,6 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { describeWhen } from './prerequisites.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -26,27 +25,54 @@ const EXPECTED_CONSOLE = [/^Failed to load resource: the server responded with a
 export interface TestBrowser {
   context: BrowserContext;
   page: Page;
-  /** Closes the browser; throws if any page logged an unexpected console error or threw. */
+  /** Closes its context; throws if any page logged an unexpected console error or threw. */
   close(): Promise<void>;
 }
 
-/** A fresh headless Chromium profile; the flags keep it off the network it cannot reach anyway. */
+let running: Promise<Browser> | undefined;
+
+/**
+ * The test process's one headless Chromium, launched by the first file that asks (decision 182).
+ * Test files of the `main` project share their worker's module graph (decision 133), so a worker
+ * launches Chromium once instead of once per file (~1 s of CPU and seconds of wall time under
+ * load each); every `launchBrowser` still gets a context of its own, which shares no cookies,
+ * storage or cache with any other. A browser that went away (crashed, or closed) is launched
+ * again; playwright closes it when the process exits. The flags keep it off the network it
+ * cannot reach anyway.
+ */
+function sharedChromium(): Promise<Browser> {
+  running ??= chromium
+    .launch({
+      executablePath: CHROMIUM_PATH,
+      headless: true,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    })
+    .then(
+      (browser) => {
+        browser.once('disconnected', () => {
+          running = undefined;
+        });
+        return browser;
+      },
+      (error: unknown) => {
+        running = undefined;
+        throw error;
+      },
+    );
+  return running;
+}
+
+/** A fresh browser context (its own cookies, storage and cache) in the process's Chromium. */
 export async function launchBrowser(viewport = { width: 1280, height: 900 }): Promise<TestBrowser> {
-  const profile = mkdtempSync(join(tmpdir(), 'upside-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    viewport,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const context = await (await sharedChromium()).newContext({ viewport });
   // Google's video ads show YouTube's thumbnail (decision 130): a public image host, no vendor API
   // we emulate, and this browser has no network. It answers with a picture, as YouTube would.
   await context.route('https://i.ytimg.com/**', (route) =>
@@ -75,7 +101,6 @@ export async function launchBrowser(viewport = { width: 1280, height: 900 }): Pr
     page,
     async close() {
       await context.close();
-      rmSync(profile, { recursive: true, force: true });
       if (unexpected.length > 0) {
         throw new Error(`the pages logged errors nobody expected:\n${unexpected.join('\n')}`);
       }

@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { TrackingSessionsResponse } from '../../src/shared/contracts/cursor-tracking.ts';
+import { placeMigratedDataDir } from '../support/embedded-data-dir.ts';
 import { freePort } from '../support/free-port.ts';
 import { signInThroughDevProvider } from '../support/start-app.ts';
-import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
+import { createMigratedTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { startUpsideProcess, stopProcess } from '../support/upside-process.ts';
 import { addWebsite, makeEvent, postEvents } from './ingest-helpers.ts';
 
@@ -35,10 +36,11 @@ describe('ingestion durability', () => {
 
   it('keeps every acknowledged batch when the server is killed right after answering', async () => {
     const env: Record<string, string> = { DATA_DIR: dataDir, PORT: String(await freePort()) };
+    // A copy of the run's migrated database (decision 182): durability is tested, not migrating.
     if (process.env.DATABASE_URL) {
-      testDb = await createTestDatabase();
+      testDb = await createMigratedTestDatabase();
       env.DATABASE_URL = testDb.url!;
-    }
+    } else await placeMigratedDataDir(dataDir);
     const first = await startServerProcess(env);
     running.push(first.process);
     const shop = 'https://durable-shop.example';
