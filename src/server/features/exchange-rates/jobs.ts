@@ -1,28 +1,22 @@
-import { sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { queryRows } from '../../db/query-rows.ts';
 import { fetchAndStoreEcbRates } from '../../domain/currency/fetch-ecb-rates.ts';
 import type { AppDeps } from '../../http/deps.ts';
-import { catalogue, enqueue } from '../../jobs/catalogue.ts';
+import { catalogue } from '../../jobs/catalogue.ts';
+import { enqueueUnlessQueuedSince } from '../../jobs/enqueue-unless-queued-since.ts';
 import { type FeatureJobs, handleJob } from '../../jobs/job-handler.ts';
 
 /** How often the scheduler queues a fetch: the ECB publishes once per business day, around 16:00 CET. */
 const FETCH_EVERY_MS = 6 * 3_600_000;
 
-const RecentRow = z.object({ queued: z.boolean() });
-
 /** Queues a fetch unless one was queued in the last six hours; answers whether one was added. */
 export async function enqueueDueRatesFetch(db: Db, now: Date): Promise<boolean> {
-  const since = new Date(now.getTime() - FETCH_EVERY_MS).toISOString();
-  const [recent] = await queryRows(
+  return enqueueUnlessQueuedSince(
     db,
-    RecentRow,
-    sql`SELECT EXISTS (SELECT 1 FROM jobs WHERE type = ${catalogue.fetchExchangeRates.type}
-        AND created_at >= ${since}) AS queued`,
+    catalogue.fetchExchangeRates,
+    {},
+    new Date(now.getTime() - FETCH_EVERY_MS),
+    now,
   );
-  if (recent?.queued) return false;
-  return (await enqueue(db, catalogue.fetchExchangeRates, {}, { now })).created;
 }
 
 /**

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import { catalogue, enqueue } from '../../jobs/catalogue.ts';
+import { enqueueUnlessQueuedSince } from '../../jobs/enqueue-unless-queued-since.ts';
 import { type FeatureJobs, handleJob } from '../../jobs/job-handler.ts';
 import { queueDueDigests } from './digest/queue-due-digests.ts';
 
@@ -12,18 +13,10 @@ const SLOT_MS = 15 * 60_000;
 
 const WorkspaceRow = z.object({ workspace_id: z.string() });
 
-const RecentRow = z.object({ queued: z.boolean() });
-
 /** Queues the tick unless one was queued in this 15-minute slot; returns whether one was added. */
 async function enqueueDueNotificationsTick(db: Db, now: Date): Promise<boolean> {
-  const slotStart = new Date(Math.floor(now.getTime() / SLOT_MS) * SLOT_MS).toISOString();
-  const [recent] = await queryRows(
-    db,
-    RecentRow,
-    sql`SELECT EXISTS (SELECT 1 FROM jobs WHERE type = ${catalogue.notificationsTick.type} AND created_at >= ${slotStart}) AS queued`,
-  );
-  if (recent?.queued) return false;
-  return (await enqueue(db, catalogue.notificationsTick, {}, { now })).created;
+  const slotStart = new Date(Math.floor(now.getTime() / SLOT_MS) * SLOT_MS);
+  return enqueueUnlessQueuedSince(db, catalogue.notificationsTick, {}, slotStart, now);
 }
 
 /**

@@ -1,32 +1,21 @@
-import { sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { addDays, HOUR_MS } from '../../../shared/calendar.ts';
 import type { Db } from '../../db/client.ts';
-import { queryRows } from '../../db/query-rows.ts';
 import { foldPending } from '../../domain/tracking/fold-events.ts';
 import { applyTrackingRetention, ensureEventPartition, utcDayOf } from '../../domain/tracking/partitions.ts';
 import type { AppDeps } from '../../http/deps.ts';
-import { catalogue, enqueue } from '../../jobs/catalogue.ts';
+import { catalogue } from '../../jobs/catalogue.ts';
+import { enqueueUnlessQueuedSince } from '../../jobs/enqueue-unless-queued-since.ts';
 import { type FeatureJobs, handleJob } from '../../jobs/job-handler.ts';
 import type { FoldStoredFunnels } from '../../platform/ports/fold-stored-funnels.ts';
 import { foldHeatmapTiles } from './ingest/heatmap-fold.ts';
-
-const RecentRow = z.object({ queued: z.boolean() });
 
 /**
  * Queues the hourly tracking upkeep (`maintain-tracking`) unless one was queued since the start of
  * this UTC hour; returns whether a job was added. Runs whether or not events arrive.
  */
 export async function enqueueDueMaintenance(db: Db, now: Date): Promise<boolean> {
-  const hourStart = new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS).toISOString();
-  const [recent] = await queryRows(
-    db,
-    RecentRow,
-    sql`SELECT EXISTS (SELECT 1 FROM jobs WHERE type = ${catalogue.maintainTracking.type}
-        AND created_at >= ${hourStart}) AS queued`,
-  );
-  if (recent?.queued) return false;
-  return (await enqueue(db, catalogue.maintainTracking, {}, { now })).created;
+  const hourStart = new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS);
+  return enqueueUnlessQueuedSince(db, catalogue.maintainTracking, {}, hourStart, now);
 }
 
 /**
