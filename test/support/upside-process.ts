@@ -4,6 +4,25 @@ import { fileURLToPath } from 'node:url';
 /** The repository root: where `bin/upside.js` and `dist/` are. */
 export const REPOSITORY_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
+/**
+ * Every process this test worker spawned and that has not exited. A file whose set-up times out
+ * never reaches its own `stopProcess`, and the main project's workers outlive a file (isolate:
+ * false): without this, such a server kept using the two cores for the rest of the run. They are
+ * killed when the worker exits (decision 182).
+ */
+const living = new Set<ChildProcess>();
+let reaperInstalled = false;
+
+function track(child: ChildProcess): void {
+  living.add(child);
+  child.once('exit', () => living.delete(child));
+  if (reaperInstalled) return;
+  reaperInstalled = true;
+  process.once('exit', () => {
+    for (const orphan of living) orphan.kill('SIGKILL');
+  });
+}
+
 export interface UpsideProcess {
   process: ChildProcess;
   /** The URL from the "running at" line the server prints once it listens ('' for a worker). */
@@ -36,13 +55,15 @@ export function startUpsideProcess(
     env: merged,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  track(child);
   const name = options.name ?? 'the server';
   let output = '';
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`${name} did not start:\n${output.slice(-2000)}`)),
-      options.timeoutMs ?? 180_000,
-    );
+    const timer = setTimeout(() => {
+      // Nobody will stop a process whose start failed: it goes now, not at the worker's exit.
+      child.kill('SIGKILL');
+      reject(new Error(`${name} did not start:\n${output.slice(-2000)}`));
+    }, options.timeoutMs ?? 180_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = (options.ready ?? /running at (http:\/\/[\d.:]+)/).exec(output);
