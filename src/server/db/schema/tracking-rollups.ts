@@ -98,7 +98,11 @@ export const trackingSessionPages = pgTable(
     cells: bytea('cells').notNull(),
     clicks: typedJsonb('clicks', z.json()).notNull(),
   },
-  // No key: a session's page is appended as part rows (migration 0740, decision 186).
+  (table) => [
+    primaryKey({
+      columns: [table.configurationId, table.pageUrl, table.day, table.viewportBucket, table.sessionId],
+    }),
+  ],
 );
 
 export const trackingPageCounts = pgTable(

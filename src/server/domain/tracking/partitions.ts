@@ -52,8 +52,7 @@ export async function listEventPartitionDays(db: Db): Promise<string[]> {
 
 /**
  * Retention: drops whole raw-event partitions older than `rawDays` (instant, no VACUUM, unlike a
- * DELETE) and deletes rollup rows older than `rollupDays`; then merges the last days' session-page
- * parts (compactSessionPages). Returns the dropped partition days.
+ * DELETE) and deletes rollup rows older than `rollupDays`. Returns the dropped partition days.
  */
 export async function applyTrackingRetention(
   db: Db,
@@ -82,37 +81,5 @@ export async function applyTrackingRetention(
   await db.execute(sql`DELETE FROM tracking_page_counts WHERE day < ${rollupCutoff}::date`);
   await db.execute(sql`DELETE FROM tracking_click_elements WHERE day < ${rollupCutoff}::date`);
   await db.execute(sql`DELETE FROM tracking_session_pages WHERE day < ${rollupCutoff}::date`);
-  await compactSessionPages(db, utcDayOf(new Date(now.getTime() - COMPACTED_DAYS * DAY_MS)), utcDayOf(now));
   return dropped;
-}
-
-/** Past days whose session-page parts each daily maintenance merges: yesterday, and late folds of the day before. */
-const COMPACTED_DAYS = 2;
-
-/**
- * Merges the session-page parts (one row per commit or fold, decision 186) of the days in [from,
- * to) into one row per session page: the largest viewport height and depth, the cells' bytes and
- * the clicks concatenated (readers sum a cell index that repeats). One statement: the parts it
- * deletes are the ones it merges, so two processes compacting at once, or a fold appending a late
- * part meanwhile, never count a part twice or drop one.
- */
-async function compactSessionPages(db: Db, from: string, to: string): Promise<void> {
-  await db.execute(sql`
-    WITH keys AS (
-      SELECT configuration_id, page_url, day, viewport_bucket, session_id FROM tracking_session_pages
-      WHERE day >= ${from}::date AND day < ${to}::date
-      GROUP BY configuration_id, page_url, day, viewport_bucket, session_id HAVING count(*) > 1
-    ), taken AS (
-      DELETE FROM tracking_session_pages p USING keys k
-      WHERE p.configuration_id = k.configuration_id AND p.page_url = k.page_url AND p.day = k.day
-        AND p.viewport_bucket = k.viewport_bucket AND p.session_id = k.session_id
-      RETURNING p.*
-    )
-    INSERT INTO tracking_session_pages (workspace_id, configuration_id, page_url, day, viewport_bucket, session_id,
-      viewport_height, scroll_depth, cells, clicks)
-    SELECT workspace_id, configuration_id, page_url, day, viewport_bucket, session_id, max(viewport_height),
-      max(scroll_depth), string_agg(cells, ''::bytea),
-      (SELECT coalesce(jsonb_agg(c), '[]'::jsonb) FROM jsonb_array_elements(jsonb_agg(clicks)) part
-        CROSS JOIN LATERAL jsonb_array_elements(part) c)
-    FROM taken GROUP BY workspace_id, configuration_id, page_url, day, viewport_bucket, session_id`);
 }

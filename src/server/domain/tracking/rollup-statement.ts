@@ -4,8 +4,8 @@ import type { CursorEvent } from '../../../shared/contracts/cursor-tracking.ts';
 import { hourStartOf } from './heatmap-tiles.ts';
 import { utcDayOf } from './partitions.ts';
 import { type CellKey, type CountRow, rollUpEvents } from './rollup.ts';
-import { rollUpSessionPages } from './session-pages.ts';
-import { hourCellColumns, sessionPageColumns } from './writer-columns.ts';
+import { encodeSessionCells, rollUpSessionPages } from './session-pages.ts';
+import { hourCellColumns } from './writer-columns.ts';
 
 /** Events of one site as received: by a request's commit group, or read back from raw rows by the fold. */
 export interface ReceivedEvents {
@@ -77,7 +77,17 @@ export function rollupStatement(
     p: key.pageUrl,
     n: count,
   }));
-  const sessionPages = sessionPageColumns(rollUpSessionPages(owned), ws);
+  const sessionPages = rollUpSessionPages(owned).map((row) => ({
+    w: ws(row.configurationId),
+    c: row.configurationId,
+    p: row.pageUrl,
+    v: row.viewportBucket,
+    s: row.sessionId,
+    h: row.viewportHeight,
+    d: row.scrollDepth,
+    x: encodeSessionCells(row.cells),
+    k: row.clicks,
+  }));
   const elements = rollups.elements.map(({ key, count }) => ({
     w: ws(key.configurationId),
     c: key.configurationId,
@@ -89,8 +99,7 @@ export function rollupStatement(
   // the CTEs from the last listed to the first (nodeModifyTable.c: es_auxmodifytables). The rows
   // every commit shares (page counts, clicked elements: a few per page and day) are listed first,
   // so they are locked last, just before the commit (issue 18). The heatmap cells are appended as
-  // one hour part per owner (decision 085), and a session's page as one row per statement (decision
-  // 186): neither is updated in place, so no growing value is rewritten by every fold.
+  // one hour part per owner, never updated in place (decision 085).
   const ctes = sql`elements AS (
         INSERT INTO tracking_click_elements AS t (workspace_id, configuration_id, page_url, selector, day, count)
         SELECT w, c, p, s, ${day}::date, n
@@ -137,12 +146,16 @@ export function rollupStatement(
           last_page_at = GREATEST(t.last_page_at, EXCLUDED.last_page_at),
           last_received_at = EXCLUDED.last_received_at
       ), session_pages AS (
-        INSERT INTO tracking_session_pages (workspace_id, configuration_id, page_url, day, viewport_bucket,
+        INSERT INTO tracking_session_pages AS t (workspace_id, configuration_id, page_url, day, viewport_bucket,
           session_id, viewport_height, scroll_depth, cells, clicks)
-        SELECT w, c, p, ${day}::date, v, s, h, d, decode(x, 'hex'), k::jsonb
-        FROM unnest(${sessionPages.w}::uuid[], ${sessionPages.c}::uuid[], ${sessionPages.p}::text[],
-          ${sessionPages.v}::text[], ${sessionPages.s}::text[], ${sessionPages.h}::int[], ${sessionPages.d}::smallint[],
-          ${sessionPages.x}::text[], ${sessionPages.k}::text[]) AS r(w, c, p, v, s, h, d, x, k)
+        SELECT w, c, p, ${day}::date, v, s, h, d, decode(x, 'hex'), k
+        FROM json_to_recordset(${JSON.stringify(sessionPages)}::json) AS r(w uuid, c uuid, p text, v text, s text,
+          h int, d smallint, x text, k jsonb)
+        ON CONFLICT (configuration_id, page_url, day, viewport_bucket, session_id) DO UPDATE SET
+          viewport_height = GREATEST(t.viewport_height, EXCLUDED.viewport_height),
+          scroll_depth = GREATEST(t.scroll_depth, EXCLUDED.scroll_depth),
+          cells = t.cells || EXCLUDED.cells,
+          clicks = t.clicks || EXCLUDED.clicks
       ), cells AS (
         INSERT INTO tracking_heatmap_hour_parts (workspace_id, configuration_id, page_url, hour, viewport_bucket,
           event_type, x_bins, y_bins, counts)

@@ -6,9 +6,8 @@ import { eventTimeOf, type OwnedEvents, pageKeyOf, xBinOf, yBinOf } from './roll
 /**
  * Per session and page: what the heatmap filters by conversion and segment, the scroll map, rage
  * and dead clicks and revenue per element read (table tracking_session_pages, decision 052).
- * Rolled up per commit group (or fold) like the other rollups, each written as a part row of its
- * own (decision 186): readers sum a session page's parts, cells by index, clicks as one list, and
- * take the largest viewport height and depth. Past days' parts are merged (compactSessionPages).
+ * Rolled up per commit group like the other rollups; the writer appends cells and clicks to the
+ * stored row and keeps the largest viewport height and depth.
  */
 
 /** Type codes in the top byte of a session cell's index (the low 24 bits are row × 100 + column). */

@@ -1,6 +1,5 @@
 import { arrayLiteral } from '../../db/array-literal.ts';
 import { type CellKey, type CountRow, eventTimeOf, type OwnedEvents } from './rollup.ts';
-import { encodeSessionCells, type SessionPageRollup } from './session-pages.ts';
 
 /**
  * The writer's two big row sets (raw events, heatmap cells: about one of each per event) as one
@@ -156,34 +155,6 @@ export function hourCellColumns(
     n.push(count);
   }
   const columns = { ow, oc, op, ov, ot, o, x, y, n };
-  return Object.fromEntries(
-    Object.entries(columns).map(([name, values]) => [name, arrayLiteral(values)]),
-  ) as {
-    [K in keyof typeof columns]: string;
-  };
-}
-
-/**
- * A commit group's (or fold's) session-page parts as columns (decision 186): the cells' bytes in hex
- * and the clicks as JSON text, one element a row. In a JSON recordset these long values were the
- * larger part of the rollup statement's parsing (a fold of 20k events: 560 rows, more time than
- * the 19k heatmap cells sent as arrays).
- */
-export function sessionPageColumns(
-  rows: readonly SessionPageRollup[],
-  workspaceOf: (configurationId: string) => string,
-) {
-  const columns = {
-    w: rows.map((row) => workspaceOf(row.configurationId)),
-    c: rows.map((row) => row.configurationId),
-    p: rows.map((row) => row.pageUrl),
-    v: rows.map((row) => row.viewportBucket),
-    s: rows.map((row) => row.sessionId),
-    h: rows.map((row) => row.viewportHeight),
-    d: rows.map((row) => row.scrollDepth),
-    x: rows.map((row) => encodeSessionCells(row.cells)),
-    k: rows.map((row) => JSON.stringify(row.clicks)),
-  };
   return Object.fromEntries(
     Object.entries(columns).map(([name, values]) => [name, arrayLiteral(values)]),
   ) as {
