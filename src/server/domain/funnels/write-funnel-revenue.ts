@@ -92,12 +92,7 @@ async function refreshSessions(db: Db, workspaceId: string, key: string, session
   if (days.length === 0) return;
   const onDays = sql`workspace_id = ${workspaceId}::uuid AND funnel_key = ${key} AND day = ANY(${arrayLiteral(days)}::date[])`;
   await db.execute(sql`DELETE FROM funnel_revenue_days WHERE ${onDays}`);
-  await db.execute(sql`INSERT INTO funnel_revenue_days (workspace_id, funnel_key, day, device, channel,
-      steps_passed, revenue, gross_sales, shipping_charges, discounts, returns, cogs, shipping, payment_fees)
-    SELECT workspace_id, funnel_key, day, device, channel, steps_passed, sum(revenue), sum(gross_sales),
-      sum(shipping_charges), sum(discounts), sum(returns), sum(cogs), sum(shipping), sum(payment_fees)
-    FROM funnel_buyer_sessions WHERE ${onDays}
-    GROUP BY workspace_id, funnel_key, day, device, channel, steps_passed`);
+  await sumBuyerSessionsIntoDays(db, onDays);
 }
 
 /**
@@ -129,12 +124,7 @@ export async function rebuildFunnelRevenue(db: Db, workspaceId: string, key: str
       p.steps_passed, r.revenue, r.gross_sales, r.shipping_charges, r.discounts, r.returns, r.cogs, r.shipping,
       r.payment_fees
     FROM kept p JOIN revenue r ON r.configuration_id = p.configuration_id AND r.session_id = p.session_id`);
-  await db.execute(sql`INSERT INTO funnel_revenue_days (workspace_id, funnel_key, day, device, channel,
-      steps_passed, revenue, gross_sales, shipping_charges, discounts, returns, cogs, shipping, payment_fees)
-    SELECT workspace_id, funnel_key, day, device, channel, steps_passed, sum(revenue), sum(gross_sales),
-      sum(shipping_charges), sum(discounts), sum(returns), sum(cogs), sum(shipping), sum(payment_fees)
-    FROM funnel_buyer_sessions WHERE ${ofFunnel}
-    GROUP BY workspace_id, funnel_key, day, device, channel, steps_passed`);
+  await sumBuyerSessionsIntoDays(db, ofFunnel);
   await db.execute(sql`ANALYZE funnel_buyer_sessions`);
 }
 
@@ -195,4 +185,14 @@ export async function refreshMarkedOrders(db: Db, workspaceId: string, key: stri
         WHERE j.workspace_id = ${workspaceId}::uuid AND j.order_id = ANY(${arrayLiteral(taken.orders ?? [])}::bigint[])
       UNION SELECT configuration_id, session_id FROM ${sessionList(named)} n)`,
   );
+}
+
+/** The buying sessions that `where` selects, summed into `funnel_revenue_days` (per day, device, channel, steps passed). */
+async function sumBuyerSessionsIntoDays(db: Db, where: SQL): Promise<void> {
+  await db.execute(sql`INSERT INTO funnel_revenue_days (workspace_id, funnel_key, day, device, channel,
+      steps_passed, revenue, gross_sales, shipping_charges, discounts, returns, cogs, shipping, payment_fees)
+    SELECT workspace_id, funnel_key, day, device, channel, steps_passed, sum(revenue), sum(gross_sales),
+      sum(shipping_charges), sum(discounts), sum(returns), sum(cogs), sum(shipping), sum(payment_fees)
+    FROM funnel_buyer_sessions WHERE ${where}
+    GROUP BY workspace_id, funnel_key, day, device, channel, steps_passed`);
 }
