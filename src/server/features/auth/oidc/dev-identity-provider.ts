@@ -1,4 +1,4 @@
-import { createHmac, generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createHmac, generateKeyPairSync, type JsonWebKey, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { escapeHtml } from '../../../http/escape-html.ts';
@@ -23,6 +23,18 @@ export interface DevIdentityProvider {
   finishSignIn(req: IncomingMessage, res: ServerResponse, account: DevAccount): Promise<void>;
 }
 
+let signingJwk: JsonWebKey | undefined;
+
+/**
+ * The provider's RS256 signing key, made once per process: an RSA-2048 key pair costs 0.1–0.5 s of
+ * CPU to generate, and every app built in one process (the test workers build hundreds) would
+ * otherwise pay it at its first sign-in. Nothing outside the process ever sees the private half.
+ */
+function devSigningKey(): JsonWebKey {
+  signingJwk ??= generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' });
+  return signingJwk;
+}
+
 /**
  * An OpenID Connect provider (oidc-provider) mounted in-process when no external issuer is
  * configured, so that sign-in works on a fresh clone and a tester can be any user: the sign-in
@@ -43,8 +55,7 @@ export function createDevIdentityProvider(
     .update('upside development identity provider client secret')
     .digest('base64url');
   const accounts = new Map<string, DevAccount>();
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const signingKey = { ...privateKey.export({ format: 'jwk' }), kid: 'dev', use: 'sig', alg: 'RS256' };
+  const signingKey = { ...devSigningKey(), kid: 'dev', use: 'sig', alg: 'RS256' };
 
   const configuration: Configuration = {
     clients: [
