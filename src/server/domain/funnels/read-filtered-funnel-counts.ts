@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FunnelCounts } from '../../../core/funnels/summarize-funnel-counts.ts';
 import type { Db } from '../../db/client.ts';
-import { queryRowsWithoutJit } from '../../db/query-rows.ts';
+import { queryRows } from '../../db/query-rows.ts';
 import { type FunnelSessionsQuery, funnelSessionFilter } from './funnel-session-filter.ts';
 import { BuyerRow, buyersOf, RankGapRow, stepCountsOf } from './read-funnel-rollups.ts';
 
@@ -34,10 +34,15 @@ export async function readFilteredFunnelCounts(
 ): Promise<Omit<FunnelCounts, 'totalRevenue'>> {
   const { workspaceId, filters } = query;
   const sessionFilter = await funnelSessionFilter(db, query);
-  const [row] = await queryRowsWithoutJit(
-    db,
-    CountsRow,
-    sql`WITH kept AS MATERIALIZED (
+  // JIT off as queryRowsWithoutJit; and memory for the sort of every gap and the hash joins (a
+  // 10M-event store's 250k-session campaign sorts ~750k gaps: on disk with the default 4 MB).
+  const [row] = await db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL jit = off`);
+    await tx.execute(sql`SET LOCAL work_mem = '64MB'`);
+    return queryRows(
+      tx,
+      CountsRow,
+      sql`WITH kept AS MATERIALIZED (
         SELECT m.passed_at, r.revenue, r.gross_sales, r.shipping_charges, r.discounts, r.returns, r.cogs, r.shipping,
           r.payment_fees
         FROM tracking_sessions s
@@ -62,7 +67,8 @@ export async function readFilteredFunnelCounts(
       SELECT (SELECT coalesce(json_agg(p), '[]') FROM passed p) AS passed,
         (SELECT coalesce(json_agg(json_build_object('step', r.step, 'rank', r.rank, 'gap_ms', r.gap_ms)), '[]')
           FROM ranked r WHERE r.rank = (r.n - 1) / 2 OR r.rank = least((r.n - 1) / 2 + 1, r.n - 1)) AS gaps`,
-  );
+    );
+  });
   const passed = row?.passed ?? [];
   const totals = Array.from({ length: query.stepCount }, (_, step) =>
     passed.reduce((sum, p) => (p.steps_passed > step ? sum + p.sessions : sum), 0),
