@@ -20,12 +20,13 @@ const CountsRow = z.object({
  * The sessions are those of funnelSessionFilter (the raw read's condition) that passed step 1, with
  * the path the fold stored (funnel_session_marks, decision 134; the caller folds first), of the
  * channel the fold stored for them (the one the daily tables are keyed by), and their buying
- * sessions' revenue parts (funnel_buyer_sessions, decisions 174 and 188). Per number of steps passed:
- * the sessions and the sums of those parts — so step i's sessions are those that passed more than i
- * steps; per step after the first: the gaps between consecutive passes, sorted, and the two at its
- * median's ranks (medianRanks: ⌊(n − 1) / 2⌋ and the next, at most n − 1). Node receives O(steps)
- * rows, never a session; the statement is linear in the filtered sessions (their probes) plus
- * n log n in their gaps (the sort).
+ * sessions' revenue parts (funnel_buyer_sessions, decisions 174 and 188). Per number of steps
+ * passed: the sessions and the sums of those parts — so step i's sessions are those that passed more
+ * than i steps. Per step after the first: the gaps between consecutive passes, sorted, and the two
+ * at its median's ranks (medianRanks: ⌊(n − 1) / 2⌋ and the next, which exists unless n = 1, where
+ * both ranks are 0), n taken from the counts per steps passed so the ranking is one streaming pass.
+ * Node receives O(steps) rows, never a session; the statement is linear in the filtered sessions
+ * (their probes) plus n log n in their gaps (the sort).
  */
 export async function readFilteredFunnelCounts(
   db: Db,
@@ -59,14 +60,16 @@ export async function readFilteredFunnelCounts(
           coalesce(sum(k.returns), 0) AS returns, coalesce(sum(k.cogs), 0) AS cogs,
           coalesce(sum(k.shipping), 0) AS shipping, coalesce(sum(k.payment_fees), 0) AS payment_fees
         FROM kept k GROUP BY 1),
+      medians AS (
+        SELECT i AS step, (sum(p.sessions)::bigint - 1) / 2 AS lower
+        FROM passed p, generate_series(1, p.steps_passed - 1) i GROUP BY i),
       ranked AS (
-        SELECT g.step, g.gap_ms, row_number() OVER (PARTITION BY g.step ORDER BY g.gap_ms) - 1 AS rank,
-          count(*) OVER (PARTITION BY g.step) AS n
+        SELECT g.step, g.gap_ms, row_number() OVER (PARTITION BY g.step ORDER BY g.gap_ms) - 1 AS rank
         FROM (SELECT i AS step, k.passed_at[i + 1] - k.passed_at[i] AS gap_ms
           FROM kept k, generate_series(1, cardinality(k.passed_at) - 1) i) g)
       SELECT (SELECT coalesce(json_agg(p), '[]') FROM passed p) AS passed,
         (SELECT coalesce(json_agg(json_build_object('step', r.step, 'rank', r.rank, 'gap_ms', r.gap_ms)), '[]')
-          FROM ranked r WHERE r.rank = (r.n - 1) / 2 OR r.rank = least((r.n - 1) / 2 + 1, r.n - 1)) AS gaps`,
+          FROM ranked r JOIN medians w ON w.step = r.step AND r.rank IN (w.lower, w.lower + 1)) AS gaps`,
     );
   });
   const passed = row?.passed ?? [];
