@@ -26,7 +26,8 @@
  * (foldFunnel, as that request does first), then the same request with nothing new to fold (the
  * read). p50/p95 of each, with the machine's load and the sizes of the rollups. Then
  * BENCH_FILTER_REQUESTS (default 3) reads under each filter the rollup does not key (campaign,
- * new and returning visitors, an A/B variant: decision 134's per-session path), nothing new to fold.
+ * new and returning visitors, an A/B variant: counted in one SQL statement over the filtered
+ * sessions' folded paths, decision 192), nothing new to fold.
  * Database: DATABASE_URL (a fresh database is created and dropped) or in-memory PGlite.
  */
 import { sql } from 'drizzle-orm';

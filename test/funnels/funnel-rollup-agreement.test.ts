@@ -48,7 +48,7 @@ const MIXED: { steps: FunnelStep[]; windowMinutes: number } = {
   ],
   windowMinutes: 3,
 };
-/** The filters compared: none, each dimension, and two together. */
+/** The filters compared: none, each dimension, and two together (keyed and counted in SQL, decision 192). */
 const QUERIES: Omit<FunnelReportQuery, 'from' | 'to'>[] = [
   {},
   { device: 'mobile' },
@@ -58,6 +58,8 @@ const QUERIES: Omit<FunnelReportQuery, 'from' | 'to'>[] = [
   { visitor: 'new' },
   { visitor: 'returning' },
   { experiment: 'hero', variant: 'b' },
+  { campaign: 'spring', channel: 'google_ads' },
+  { visitor: 'returning', device: 'mobile' },
 ];
 
 interface PlannedEvent {

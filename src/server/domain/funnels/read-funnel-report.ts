@@ -1,13 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { FunnelStepSummary } from '../../../core/funnels/summarize-funnel.ts';
-import { summarizeFunnel } from '../../../core/funnels/summarize-funnel.ts';
 import { summarizeFunnelCounts } from '../../../core/funnels/summarize-funnel-counts.ts';
 import type { FunnelReport, FunnelReportQuery } from '../../../shared/contracts/funnels.ts';
 import { currencyDigitsOf, minorToDecimal } from '../../../shared/money.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
-import { matchFunnelSessions, prepareFunnelRead, type ReportedFunnel } from './match-funnel-sessions.ts';
+import { prepareFunnelRead, type ReportedFunnel } from './match-funnel-sessions.ts';
+import { readFilteredFunnelCounts } from './read-filtered-funnel-counts.ts';
 import { readFunnelCounts } from './read-funnel-rollups.ts';
 
 /**
@@ -38,11 +37,12 @@ async function periodRevenue(db: Db, workspaceId: string, from: string, to: stri
 }
 
 /**
- * GET /api/funnels/:id/report (issue 40, decisions 108, 118 and 134): per step the sessions,
+ * GET /api/funnels/:id/report (issue 40, decisions 108, 118, 134 and 192): per step the sessions,
  * conversion, median time, drop-off, the revenue of the orders joined to the sessions with its share
  * of all revenue orders of the days, and their contribution margin. Unfiltered or filtered by device
- * and channel, from the daily step table (summarizeFunnelCounts); under the other filters, from the
- * period's sessions and their folded paths (summarizeFunnel). Both give the figures of the raw read.
+ * and channel, from the daily step tables (readFunnelCounts); under the other filters, counted in the
+ * database over the period's filtered sessions and their folded paths (readFilteredFunnelCounts).
+ * Both give summarizeFunnelCounts the counts of the raw read, so both give its figures.
  */
 export async function readFunnelReport(
   db: Db,
@@ -51,32 +51,22 @@ export async function readFunnelReport(
   query: FunnelReportQuery,
   now: Date,
 ): Promise<FunnelReport> {
-  const { device, channel, campaign, visitor, experiment, variant, segment } = query;
-  let result: { from: string; to: string; currency: string; summary: FunnelStepSummary[] };
-  if (campaign || visitor || experiment || variant || segment) {
-    const { from, to, currency, sessions } = await matchFunnelSessions(db, workspaceId, funnel, query, now);
-    const total = await periodRevenue(db, workspaceId, from, to);
-    result = { from, to, currency, summary: summarizeFunnel(funnel.steps.length, sessions, total) };
-  } else {
-    const { from, to, currency } = await prepareFunnelRead(db, workspaceId, funnel, query, now);
-    const counts = await readFunnelCounts(db, funnel.id, {
-      workspaceId,
-      from,
-      to,
-      stepCount: funnel.steps.length,
-      device,
-      channel,
-    });
-    const totalRevenue = await periodRevenue(db, workspaceId, from, to);
-    result = { from, to, currency, summary: summarizeFunnelCounts({ ...counts, totalRevenue }) };
-  }
-  const digits = currencyDigitsOf(result.currency);
+  const { from: _from, to: _to, ...filters } = query;
+  const { device, channel, campaign, visitor, experiment, variant, segment } = filters;
+  const { from, to, timeZone, currency } = await prepareFunnelRead(db, workspaceId, funnel, query, now);
+  const stepCount = funnel.steps.length;
+  const counts =
+    campaign || visitor || experiment || variant || segment
+      ? await readFilteredFunnelCounts(db, funnel.id, { workspaceId, timeZone, from, to, filters, stepCount })
+      : await readFunnelCounts(db, funnel.id, { workspaceId, from, to, stepCount, device, channel });
+  const totalRevenue = await periodRevenue(db, workspaceId, from, to);
+  const digits = currencyDigitsOf(currency);
   return {
     name: funnel.name,
-    from: result.from,
-    to: result.to,
-    currency: result.currency,
-    steps: result.summary.map((step, i) => ({
+    from,
+    to,
+    currency,
+    steps: summarizeFunnelCounts({ ...counts, totalRevenue }).map((step, i) => ({
       name: funnel.steps[i]!.value,
       ...step,
       revenue: minorToDecimal(Math.round(step.revenue), digits),

@@ -67,9 +67,44 @@ export async function readFunnelPaths(
   return keepChannel(rows, query.filters.channel);
 }
 
+/** One of a step's median ranks (medianRanks) and the gap in ms at that rank among the step's gaps, ascending. */
+export const RankGapRow = z.object({
+  step: z.number().int(),
+  rank: z.number().int(),
+  gap_ms: z.coerce.number(),
+});
+
+/**
+ * summarizeFunnelCounts' steps from each step's sessions (`totals`) and the gaps read at its median's
+ * two ranks (`gaps`, RankGapRow); a step with sessions whose rank was not read is an error, not a
+ * wrong median.
+ */
+export function stepCountsOf(
+  key: string,
+  totals: readonly number[],
+  gaps: readonly z.infer<typeof RankGapRow>[],
+): FunnelStepCount[] {
+  const gapAt = new Map(gaps.map((row) => [`${row.step} ${row.rank}`, row.gap_ms]));
+  return totals.map((sessions, step) => {
+    if (step === 0 || sessions === 0) return { sessions, medianGapsMs: null };
+    const { lower, upper } = medianRanks(sessions);
+    const gap = (rank: number) => {
+      const found = gapAt.get(`${step} ${rank}`);
+      if (found === undefined) throw new Error(`funnel ${key}: no gap of rank ${rank} at step ${step + 1}`);
+      return found;
+    };
+    return { sessions, medianGapsMs: [gap(lower), gap(upper)] };
+  });
+}
+
 const BucketRow = z.object({ step: z.number().int(), bucket: z.number().int(), sessions: z.coerce.number() });
-const RankGapRow = z.object({ step: z.number().int(), rank: z.number().int(), gap_ms: z.coerce.number() });
-const BuyerRow = SessionRevenueRow.extend({ steps_passed: z.coerce.number() });
+
+/** The revenue and contribution parts of a funnel's buying sessions summed per number of steps passed. */
+export const BuyerRow = SessionRevenueRow.extend({ steps_passed: z.coerce.number() });
+
+/** summarizeFunnelCounts' buyers from the sums per steps passed (contributionOf is linear: the sums' margin is the sum of margins). */
+export const buyersOf = (rows: readonly z.infer<typeof BuyerRow>[]): FunnelCounts['buyers'] =>
+  rows.map((b) => ({ stepsPassed: b.steps_passed, revenue: b.revenue, contribution: contributionOfRow(b) }));
 
 /**
  * A funnel's step counts over shop days `from`–`to` from the daily step tables, and the revenue and
@@ -118,14 +153,15 @@ export async function readFunnelCounts(
       return { step, rank, rankInBucket, ...gapBucketBounds(bucket) };
     });
   });
-  const gapAt = new Map<string, number>();
-  if (wanted.length > 0) {
-    // Per wanted rank: the exact gaps of its step inside its bucket's bounds, summed over the
-    // period's rows, and the first gap whose running count passes the rank inside the bucket.
-    const rows = await queryRows(
-      db,
-      RankGapRow,
-      sql`SELECT w.step, w.rank, g.gap_ms
+  // Per wanted rank: the exact gaps of its step inside its bucket's bounds, summed over the
+  // period's rows, and the first gap whose running count passes the rank inside the bucket.
+  const gaps =
+    wanted.length === 0
+      ? []
+      : await queryRows(
+          db,
+          RankGapRow,
+          sql`SELECT w.step, w.rank, g.gap_ms
         FROM json_to_recordset(${JSON.stringify(wanted)}::json)
           AS w(step smallint, rank integer, "rankInBucket" integer, "fromMs" float8, "toMs" float8)
         CROSS JOIN LATERAL (
@@ -135,19 +171,8 @@ export async function readFunnelCounts(
             WHERE ${where('f')} AND f.step = w.step AND f.gap_ms >= w."fromMs" AND f.gap_ms < w."toMs"
             GROUP BY f.gap_ms) c
           WHERE c.running > w."rankInBucket" ORDER BY c.gap_ms LIMIT 1) g`,
-    );
-    for (const row of rows) gapAt.set(`${row.step} ${row.rank}`, row.gap_ms);
-  }
-  const steps: FunnelStepCount[] = totals.map((sessions, step) => {
-    if (step === 0 || sessions === 0) return { sessions, medianGapsMs: null };
-    const { lower, upper } = medianRanks(sessions);
-    const gap = (rank: number) => {
-      const found = gapAt.get(`${step} ${rank}`);
-      if (found === undefined) throw new Error(`funnel ${key}: no gap of rank ${rank} at step ${step + 1}`);
-      return found;
-    };
-    return { sessions, medianGapsMs: [gap(lower), gap(upper)] };
-  });
+        );
+  const steps = stepCountsOf(key, totals, gaps);
   // The buying sessions' revenue and contribution parts, summed per steps passed over the period's
   // daily rows (decision 174): O(days × devices × channels × steps) rows, whatever the orders.
   const buyers = await queryRows(
@@ -159,12 +184,5 @@ export async function readFunnelCounts(
       FROM funnel_revenue_days f WHERE ${where('f')}
       GROUP BY f.steps_passed ORDER BY f.steps_passed`,
   );
-  return {
-    steps,
-    buyers: buyers.map((b) => ({
-      stepsPassed: b.steps_passed,
-      revenue: b.revenue,
-      contribution: contributionOfRow(b),
-    })),
-  };
+  return { steps, buyers: buyersOf(buyers) };
 }
