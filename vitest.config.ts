@@ -35,6 +35,9 @@ const PGLITE_SUBSET = [
   'test/platform/stale-statistics.test.ts',
 ];
 
+/** Records each integration file's CPU in its task meta, for the suite timeline (decision 195). */
+const FILE_CPU = 'test/support/file-cpu.ts';
+
 /** Test files under test/ that replace modules, globals or timers: they keep a module graph of their own. */
 const ISOLATED = ['test/platform/read-replica.test.ts'];
 
@@ -54,7 +57,13 @@ export default defineConfig({
         // imported between files instead of importing the server's graph again for each (decision
         // 133: ~5 s of CPU a file; the demo store a worker generated is reused the same way).
         extends: true,
-        test: { name: 'main', include: ['test/**/*.test.ts'], exclude: ISOLATED, isolate: false },
+        test: {
+          name: 'main',
+          include: ['test/**/*.test.ts'],
+          exclude: ISOLATED,
+          isolate: false,
+          setupFiles: [FILE_CPU],
+        },
       },
       {
         // Unit tests (core, web components with their own DOM environment, CLI commands) and the
@@ -70,6 +79,7 @@ export default defineConfig({
               test: {
                 name: 'pglite',
                 include: PGLITE_SUBSET,
+                setupFiles: [FILE_CPU],
                 env: { TZ: 'UTC', TEST_DATABASE: 'pglite' },
               },
             },

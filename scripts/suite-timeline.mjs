@@ -29,7 +29,8 @@ export default class SuiteTimelineReporter {
   }
 
   onTestModuleQueued(testModule) {
-    this.records.set(testModule.moduleId, {
+    // A file of two projects (main and pglite) is two modules with one id: keyed by both.
+    this.records.set(`${testModule.project.name} ${testModule.moduleId}`, {
       file: relative(this.root, testModule.moduleId),
       project: testModule.project.name,
       start: Date.now(),
@@ -37,12 +38,15 @@ export default class SuiteTimelineReporter {
   }
 
   onTestModuleEnd(testModule) {
-    const record = this.records.get(testModule.moduleId);
+    const record = this.records.get(`${testModule.project.name} ${testModule.moduleId}`);
     if (!record) return;
     const diagnostic = testModule.diagnostic();
     record.end = Date.now();
     record.state = testModule.state();
     record.tests = [...testModule.children.allTests()].length;
+    // The worker's CPU for this file, from test/support/file-cpu.ts (main and pglite projects).
+    const cpu = testModule.meta().cpu;
+    if (cpu) record.cpu = cpu;
     record.phases = {
       environment: Math.round(diagnostic.environmentSetupDuration),
       prepare: Math.round(diagnostic.prepareDuration),
@@ -168,6 +172,23 @@ function print(path, workers) {
       ? ` (prepare ${seconds(f.phases.prepare)}, collect ${seconds(f.phases.collect)})`
       : '';
     out.push(`  ${seconds(f.end - f.start).padStart(8)}  [${f.project}] ${f.file}${phases}`);
+  }
+  const withCpu = files.filter((f) => f.cpu);
+  if (withCpu.length) {
+    const own = withCpu.reduce((sum, f) => sum + f.cpu.own, 0);
+    const children = withCpu.reduce((sum, f) => sum + f.cpu.children, 0);
+    out.push(
+      `worker CPU of ${withCpu.length} files: own ${own.toFixed(0)} s, reaped children ${children.toFixed(0)} s ` +
+        '(PostgreSQL and the shared Chromium not included); heaviest:',
+    );
+    for (const f of [...withCpu]
+      .sort((x, y) => y.cpu.own + y.cpu.children - (x.cpu.own + x.cpu.children))
+      .slice(0, 25)) {
+      out.push(
+        `  ${(f.cpu.own + f.cpu.children).toFixed(1).padStart(7)} s  (own ${f.cpu.own.toFixed(1)}, children ` +
+          `${f.cpu.children.toFixed(1)})  [${f.project}] ${f.file}`,
+      );
+    }
   }
   out.push(`gaps (fewer than ${workers} files running), longest first:`);
   for (const gap of [...a.gaps].sort((x, y) => y.span - x.span).slice(0, 10)) {
