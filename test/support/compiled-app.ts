@@ -13,9 +13,10 @@ const ROOT = join(import.meta.dirname, '../..');
  *
  * Through tsx every spawned process transpiles and loads the TypeScript sources again: ~5.4 s of
  * CPU to a server's first listen against ~2.7 s compiled, and the process tests start dozens
- * (decision 191). What they test is the app's behaviour (a lock, a kill, two instances), not the
- * TypeScript entry: the tests of the entry and of the build itself (compiled-start, the CLI's
- * tests) name their command explicitly.
+ * (decision 191). What they test is the app's behaviour (a lock, a kill, two instances, a
+ * command's output), not how it is loaded: the tests of the loading itself name their command
+ * (test/platform/compiled-start.test.ts `npm start`'s `dist/cli/main.js`, the "real binary" test of
+ * src/cli/commands/measurement.test.ts `bin/upside.js` through tsx).
  */
 export async function upsideCommand(command: string[]): Promise<string[]> {
   const run = currentTestRun();
