@@ -4,16 +4,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { upsideCommand } from '../support/compiled-app.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));
 
-/** Runs the real `upside` binary (bin/upside.js) and collects its exit code and output. */
-function upside(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+/** Runs the real `upside` command (compiled once per run, decision 191) and collects its exit code and output. */
+async function upside(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const command = await upsideCommand(args);
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['bin/upside.js', ...args],
+      command,
       { cwd: root, env: { ...process.env, TZ: 'UTC' } },
       (error, stdout, stderr) => {
         resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type Database, type Db, openDatabase } from '../../src/server/db/client.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
+import { upsideCommand } from '../support/compiled-app.ts';
 import { placeMigratedDataDir } from '../support/embedded-data-dir.ts';
 import { createUsers } from '../support/factories.ts';
 import { startConnectedDemoApp } from '../support/start-demo-app.ts';
@@ -20,16 +21,15 @@ import { startConnectedDemoApp } from '../support/start-demo-app.ts';
  */
 
 const run = promisify(execFile);
-const cli = join(import.meta.dirname, '../../bin/upside.js');
 const scratch = await mkdtemp(join(tmpdir(), 'upside-backup-'));
 
 afterAll(async () => {
   await rm(scratch, { recursive: true, force: true });
 });
 
-function upside(args: string[], env: Record<string, string>) {
+async function upside(args: string[], env: Record<string, string>) {
   const { DATABASE_URL: _ignored, ...base } = process.env;
-  return run(process.execPath, [cli, ...args], {
+  return run(process.execPath, await upsideCommand(args), {
     env: { ...base, LOG_LEVEL: 'silent', ...env },
     timeout: 120_000,
   });

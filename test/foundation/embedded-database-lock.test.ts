@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { upsideCommand } from '../support/compiled-app.ts';
 import { placeMigratedDataDir } from '../support/embedded-data-dir.ts';
 import { freePort } from '../support/free-port.ts';
 import { startUpsideProcess, stopProcess, type UpsideProcess } from '../support/upside-process.ts';
@@ -19,7 +20,6 @@ import { startUpsideProcess, stopProcess, type UpsideProcess } from '../support/
  */
 
 const run = promisify(execFile);
-const cli = join(import.meta.dirname, '../../bin/upside.js');
 const scratch = await mkdtemp(join(tmpdir(), 'upside-lock-'));
 const { DATABASE_URL: _ignored, ...withoutDatabaseUrl } = process.env;
 /** An owner's production start without the demo (quicker), logging where it listens. */
@@ -32,7 +32,7 @@ afterAll(async () => {
 /** `upside <args>` run to its end; resolves with the exit code and what it printed. */
 async function upside(args: string[], env: Record<string, string>) {
   try {
-    const { stdout, stderr } = await run(process.execPath, [cli, ...args], {
+    const { stdout, stderr } = await run(process.execPath, await upsideCommand(args), {
       env: { ...withoutDatabaseUrl, ...OWNER_ENV, ...env },
       timeout: 120_000,
     });

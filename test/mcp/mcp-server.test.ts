@@ -9,6 +9,7 @@ import {
   startOpenAiEmulator,
 } from '../../src/demo/emulators/openai/app.ts';
 import { addDays, localDayOf } from '../../src/shared/calendar.ts';
+import { upsideCommand } from '../support/compiled-app.ts';
 import { startTestApp } from '../support/start-app.ts';
 import type { DemoTestApp } from '../support/start-demo-app.ts';
 import { startConnectedDemoApp } from '../support/start-demo-app.ts';
@@ -514,17 +515,17 @@ describe('Streamable HTTP at POST /mcp', () => {
 });
 
 describe('stdio: npx upside mcp --token', () => {
-  const spawnCli = (bearer: string) =>
+  const spawnCli = async (bearer: string) =>
     new StdioClientTransport({
       command: process.execPath,
-      args: ['bin/upside.js', 'mcp', '--token', bearer, '--url', app.baseUrl],
+      args: await upsideCommand(['mcp', '--token', bearer, '--url', app.baseUrl]),
       cwd: REPOSITORY_ROOT,
       stderr: 'pipe',
     });
 
   it('answers initialize, tools/list and tools/call with the app’s figures', async () => {
     const client = new Client({ name: 'upside-stdio-test', version: '1.0.0' });
-    await client.connect(spawnCli(token));
+    await client.connect(await spawnCli(token));
     try {
       expect(client.getServerVersion()?.name).toBe('upside');
       expect((await client.listTools()).tools.length).toBeGreaterThanOrEqual(15);
@@ -538,7 +539,7 @@ describe('stdio: npx upside mcp --token', () => {
 
   it('a revoked token is a JSON-RPC error naming the 401, never data', async () => {
     const client = new Client({ name: 'upside-stdio-test', version: '1.0.0' });
-    const error = await client.connect(spawnCli(`upside_${'B'.repeat(43)}`)).then(
+    const error = await client.connect(await spawnCli(`upside_${'B'.repeat(43)}`)).then(
       () => null,
       (caught: unknown) => caught,
     );

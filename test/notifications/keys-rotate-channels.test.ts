@@ -14,6 +14,7 @@ import { loadEnv } from '../../src/server/env.ts';
 import { sendChannelTest } from '../../src/server/features/notifications/test-messages.ts';
 import { type RunningServer, startServer } from '../../src/server/main.ts';
 import { keyIdOf } from '../../src/server/secrets.ts';
+import { upsideCommand } from '../support/compiled-app.ts';
 import { signInThroughDevProvider } from '../support/start-app.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 
@@ -88,11 +89,15 @@ describe.skipIf(!process.env.DATABASE_URL)('upside keys rotate', () => {
       await before.close();
     }
 
-    const { stdout } = await run(process.execPath, ['bin/upside.js', 'keys', 'rotate', '--new-key', newKey], {
-      cwd: new URL('../..', import.meta.url).pathname,
-      env: { ...process.env, DATABASE_URL: url, ENCRYPTION_KEY: oldKey, NODE_ENV: 'development' },
-      timeout: 120_000,
-    });
+    const { stdout } = await run(
+      process.execPath,
+      await upsideCommand(['keys', 'rotate', '--new-key', newKey]),
+      {
+        cwd: new URL('../..', import.meta.url).pathname,
+        env: { ...process.env, DATABASE_URL: url, ENCRYPTION_KEY: oldKey, NODE_ENV: 'development' },
+        timeout: 120_000,
+      },
+    );
     expect(stdout).toMatch(/and 1 notification channel target\(s\)/);
 
     const after = await startWithKey(newKey, url);

@@ -66,14 +66,14 @@ describeWhen(
       UPSTREAM_META_URL: demo.baseUrls.meta,
     };
     // One after the other (the database is migrated already; a start still takes the migration lock).
-    const web = { args: ['bin/upside.js', 'start', '--no-worker'] };
+    const web = { command: ['start', '--no-worker'] };
     a = await startUpsideProcess({ ...shared, PORT: String(portA), DATA_DIR: join(configDir, 'a') }, web);
     b = await startUpsideProcess({ ...shared, PORT: String(portB), DATA_DIR: join(configDir, 'b') }, web);
     workers = await Promise.all(
       ['c', 'd'].map((name) =>
         startUpsideProcess(
           { ...shared, DATA_DIR: join(configDir, name) },
-          { args: ['bin/upside.js', 'worker'], name: `worker ${name}`, ready: /Upside worker is running/ },
+          { command: ['worker'], name: `worker ${name}`, ready: /Upside worker is running/ },
         ),
       ),
     );

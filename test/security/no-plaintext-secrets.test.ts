@@ -9,6 +9,7 @@ import { type Database, openDatabase } from '../../src/server/db/client.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import type { DemoCredentials } from '../../src/shared/contracts/credentials.ts';
 import { describeInBrowser, launchBrowser, signInInBrowser, type TestBrowser } from '../support/browser.ts';
+import { upsideCommand } from '../support/compiled-app.ts';
 import { placeMigratedDataDir } from '../support/embedded-data-dir.ts';
 import { freePort } from '../support/free-port.ts';
 import { listApiRoutes } from '../support/route-table.ts';
@@ -84,7 +85,7 @@ describeInBrowser('no secret in plaintext after a full demo run', () => {
     const port = await freePort();
     baseUrl = `http://127.0.0.1:${port}`;
     const { DATABASE_URL: _admin, ...inherited } = process.env;
-    child = spawn(process.execPath, [join(import.meta.dirname, '../../bin/upside.js'), 'start'], {
+    child = spawn(process.execPath, await upsideCommand(['start']), {
       env: {
         ...inherited,
         NODE_ENV: 'development',

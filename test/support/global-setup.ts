@@ -9,9 +9,10 @@ import type { TestRun } from './test-run.ts';
 /**
  * vitest's global setup (decision 092): once per run it makes the run's folder, its fixed test
  * keyring and demo GA4 key pair, and hands them to every test file (`currentTestRun()`). The
- * templates themselves (a migrated database, a connected demo per seed) are built lazily by the
- * first test file that needs each (test-database.ts, start-demo-app.ts), so a run of one unit test
- * builds nothing; teardown drops the run's template databases and folder.
+ * templates themselves (a migrated database, a connected demo per seed, the compiled app that
+ * process tests spawn) are built lazily by the first test file that needs each (test-database.ts,
+ * start-demo-app.ts, compiled-app.ts), so a run of one unit test builds nothing; teardown drops the
+ * run's template databases and folder.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const id = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { upsideCommand } from './compiled-app.ts';
 
 /** The repository root: where `bin/upside.js` and `dist/` are. */
 export const REPOSITORY_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -32,14 +33,18 @@ export interface UpsideProcess {
 }
 
 /**
- * A real app process, as an owner starts it: `node bin/upside.js start` (or `args`, e.g. the
- * compiled `dist/cli/main.js start`) in the repository, with this process's environment plus `env`
- * (an `undefined` value removes a variable). Resolves once the server prints where it listens;
- * rejects, with the last output, when the process exits first or says nothing for `timeoutMs`.
+ * A real app process, as an owner starts it: `upside start` (or `command`, e.g. `['worker']`) run
+ * by the test run's compiled CLI (compiled-app.ts, decision 191), or `args`, node's arguments
+ * verbatim (e.g. the repository's `dist/cli/main.js start`, or `bin/upside.js start` where the
+ * TypeScript entry is what is tested), in the repository, with this process's environment plus
+ * `env` (an `undefined` value removes a variable). Resolves once the server prints where it
+ * listens; rejects, with the last output, when the process exits first or says nothing for
+ * `timeoutMs`.
  */
-export function startUpsideProcess(
+export async function startUpsideProcess(
   env: Record<string, string | undefined>,
   options: {
+    command?: string[];
     args?: string[];
     name?: string;
     timeoutMs?: number;
@@ -50,7 +55,8 @@ export function startUpsideProcess(
   const merged: Record<string, string> = {};
   for (const [key, value] of Object.entries({ ...process.env, ...env }))
     if (value !== undefined) merged[key] = value;
-  const child = spawn(process.execPath, options.args ?? ['bin/upside.js', 'start'], {
+  const args = options.args ?? (await upsideCommand(options.command ?? ['start']));
+  const child = spawn(process.execPath, args, {
     cwd: REPOSITORY_ROOT,
     env: merged,
     stdio: ['ignore', 'pipe', 'pipe'],
