@@ -89,6 +89,8 @@ async function foldChunk(
   // for the app to key (pageKeyOf, campaignOf); the rollups are then one statement (fold-statement.ts).
   await tx.execute(sql`SET LOCAL enable_bitmapscan = off`);
   await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+  // The statement sorts a chunk's rows per session (its window and ordered aggregates): in memory.
+  await tx.execute(sql`SET LOCAL work_mem = '32MB'`);
   const pending = sql`ingested_at >= ${watermark.from}::timestamptz AND ingested_at < ${mark}::timestamptz`;
   const [chunk] = await queryRows(
     tx,

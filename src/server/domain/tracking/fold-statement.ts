@@ -31,8 +31,6 @@ export interface ChunkPage {
 const CLICK_TYPE = SESSION_CELL_TYPE.click;
 const MOVE_TYPE = SESSION_CELL_TYPE.cursor_move;
 const SCROLL_TYPE = SESSION_CELL_TYPE.scroll;
-/** Orders a landing candidate: page views before other events, then by client time (µs). */
-const NOT_PAGE_VIEW = sql.raw('4000000000000000000');
 
 /**
  * The raw-first fold of one chunk, set-based (decision 193): one statement reads the raw rows of
@@ -42,7 +40,8 @@ const NOT_PAGE_VIEW = sql.raw('4000000000000000000');
  * rolled them up in JavaScript and sent the rollups back as JSON: 20–50 µs of the server's event loop
  * per event, and PostgreSQL's CPU for printing the rows and parsing the JSON (decision 176).
  *
- * What each rollup takes, in the order of the rows' ingestion (`o`, as the fold read them before):
+ * What each rollup takes, in the order of the rows' ingestion (stamp, then row: one commit's rows
+ * share a stamp and a day partition), as the fold read them before:
  * - page counts, clicked elements: per site, page and UTC day of receipt;
  * - heatmap hour parts: one per owner (site, page, hour, viewport bucket, type), its cells binned as
  *   `xBinOf` / `yBinOf` bin them (the same IEEE double steps, as heatmap-pending.ts);
@@ -62,18 +61,15 @@ export function foldStatement(range: { from: string; to: string }, pages: readon
         utm_medium text, utm_campaign text, utm_content text, utm_term text, fbclid text, gclid text, ttclid text,
         msclkid text)
     ), raw AS MATERIALIZED (
-      SELECT e.workspace_id AS w, e.configuration_id AS c, e.session_id AS s, e.event_type AS t, e.page_url AS u,
-        m.k AS p, e.x, e.y, e.viewport_height AS vh, e.document_height AS dh, e.element_selector AS el,
-        e.scroll_depth AS sd, e.client_time AS ct, e.received_at AS ra, e.referrer AS rf, e.visitor_id AS vi,
-        e.cart_token AS ck, e.email_hash AS eh,
+      SELECT e.workspace_id AS w, e.configuration_id AS c, e.session_id COLLATE "C" AS s, e.event_type AS t,
+        e.page_url AS u, m.k COLLATE "C" AS p, e.x, e.y, e.viewport_height AS vh, e.document_height AS dh,
+        e.element_selector COLLATE "C" AS el, e.scroll_depth AS sd, e.client_time AS ct, e.received_at AS ra,
+        e.referrer AS rf, e.visitor_id AS vi, e.cart_token AS ck, e.email_hash AS eh, e.ingested_at AS at, e.ctid AS id,
         date_trunc('hour', e.received_at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AS hr,
         (e.received_at AT TIME ZONE 'UTC')::date AS day,
         ${bucketOfWidth(sql`e.viewport_width`)} AS v,
         ${xBinOfSql(sql`e.x`, sql`e.viewport_width`)} AS xb,
-        ${yBinOfSql(sql`e.y`)} AS yb,
-        (e.event_type <> 'page_view')::int::bigint * ${NOT_PAGE_VIEW}
-          + (extract(epoch FROM e.client_time) * 1000000)::bigint AS lk,
-        row_number() OVER (ORDER BY e.ingested_at, e.tableoid, e.ctid) AS o
+        ${yBinOfSql(sql`e.y`)} AS yb
       FROM tracking_events e JOIN page m ON m.u = e.page_url
       WHERE e.configuration_id = ANY (ARRAY(SELECT id FROM tracking_configurations))
         AND e.ingested_at >= ${range.from}::timestamptz AND e.ingested_at < ${range.to}::timestamptz
@@ -86,30 +82,34 @@ export function foldStatement(range: { from: string; to: string }, pages: readon
       INSERT INTO tracking_page_counts AS t (workspace_id, configuration_id, page_url, day, event_count)
       SELECT r.w, r.c, r.p, r.day, count(*) FROM raw r GROUP BY r.w, r.c, r.p, r.day ORDER BY r.c, r.p, r.day
       ${PAGES_ON_CONFLICT}
-    ), moves AS (
-      SELECT r.c, r.s, r.o, r.rf, coalesce(r.lk < min(r.lk) OVER (PARTITION BY r.c, r.s ORDER BY r.o
-        ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), true) AS moved
-      FROM raw r
-    ), referred AS (
-      SELECT m.c, m.s, (array_agg(m.rf ORDER BY m.o DESC) FILTER (WHERE m.moved AND m.rf IS NOT NULL))[1] AS rf
-      FROM moves m GROUP BY m.c, m.s
     ), session_rows AS (
-      SELECT r.w, r.c, r.s, min(r.ct) AS a, max(r.ct) AS b, count(*) AS n, count(*) FILTER (WHERE r.t = 'click') AS k,
-        (array_agg(r.p ORDER BY r.ct DESC, r.o DESC))[1] AS p, min(r.ra) AS fr, max(r.ra) AS lr,
-        (array_agg(r.u ORDER BY r.lk, r.o))[1] AS lu, (array_agg(r.v ORDER BY r.lk, r.o))[1] AS dv,
-        (array_agg(r.vi ORDER BY r.o) FILTER (WHERE r.vi IS NOT NULL))[1] AS vi,
-        (array_agg(r.ck ORDER BY r.o) FILTER (WHERE r.ck IS NOT NULL))[1] AS ck,
-        (array_agg(r.eh ORDER BY r.o) FILTER (WHERE r.eh IS NOT NULL))[1] AS eh
-      FROM raw r GROUP BY r.w, r.c, r.s
+      -- An event moves the landing (noteStart) when it is the first, or a page view with no page view
+      -- before it or earlier than every one before it, or, with no page view before it, earlier than
+      -- every event before it.
+      SELECT (array_agg(r.w))[1] AS w, r.c, r.s, min(r.ct) AS a, max(r.ct) AS b, count(*) AS n, count(*) FILTER (WHERE r.t = 'click') AS k,
+        (array_agg(r.p ORDER BY r.ct DESC, r.at DESC, r.id DESC))[1] AS p, min(r.ra) AS fr, max(r.ra) AS lr,
+        (array_agg(r.u ORDER BY r.t <> 'page_view', r.ct, r.at, r.id))[1] AS lu,
+        (array_agg(r.v ORDER BY r.t <> 'page_view', r.ct, r.at, r.id))[1] AS dv,
+        (array_agg(r.rf ORDER BY r.at DESC, r.id DESC) FILTER (WHERE r.rf IS NOT NULL AND (r.before = 0
+          OR CASE WHEN r.t = 'page_view' THEN r.view_before IS NULL OR r.ct < r.view_before
+            ELSE r.view_before IS NULL AND r.ct < r.any_before END)))[1] AS rf,
+        (array_agg(r.vi ORDER BY r.at, r.id) FILTER (WHERE r.vi IS NOT NULL))[1] AS vi,
+        (array_agg(r.ck ORDER BY r.at, r.id) FILTER (WHERE r.ck IS NOT NULL))[1] AS ck,
+        (array_agg(r.eh ORDER BY r.at, r.id) FILTER (WHERE r.eh IS NOT NULL))[1] AS eh
+      FROM (SELECT r.*, count(*) OVER earlier AS before, min(r.ct) OVER earlier AS any_before,
+          min(r.ct) FILTER (WHERE r.t = 'page_view') OVER earlier AS view_before
+        FROM raw r
+        WINDOW earlier AS (PARTITION BY r.c, r.s ORDER BY r.at, r.id ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING)) r
+      GROUP BY r.c, r.s
     ), sessions AS (
       INSERT INTO tracking_sessions AS t (workspace_id, configuration_id, session_id, started_at, ended_at,
         event_count, click_count, last_page_url, last_page_at, first_received_at, last_received_at,
         landing_url, referrer, device, visitor_id, checkout_token, email_hash, utm_source, utm_medium,
         utm_campaign, utm_content, utm_term, fbclid, gclid, ttclid, msclkid)
-      SELECT r.w, r.c, r.s, r.a, r.b, r.n, r.k, r.p, r.b, r.fr, r.lr, r.lu, substring(f.rf FROM '^[^?#]*'), r.dv,
+      SELECT r.w, r.c, r.s, r.a, r.b, r.n, r.k, r.p, r.b, r.fr, r.lr, r.lu, substring(r.rf FROM '^[^?#]*'), r.dv,
         r.vi, r.ck, r.eh, m.utm_source, m.utm_medium, m.utm_campaign, m.utm_content, m.utm_term, m.fbclid, m.gclid,
         m.ttclid, m.msclkid
-      FROM session_rows r JOIN referred f ON f.c = r.c AND f.s = r.s JOIN page m ON m.u = r.lu
+      FROM session_rows r JOIN page m ON m.u = r.lu
       ORDER BY r.c, r.s
       ${SESSIONS_ON_CONFLICT}
     ), session_cells AS (
@@ -123,16 +123,19 @@ export function foldStatement(range: { from: string; to: string }, pages: readon
     ), page_visits AS (
       SELECT r.w, r.c, r.p, r.day, r.v, r.s, max(r.vh) AS h,
         greatest(0, max(coalesce(r.sd, CASE WHEN coalesce(r.dh, 0) = 0 THEN 0
-          ELSE least(100, floor((r.vh::float8 / r.dh) * 100 + 0.5)) END)))::smallint AS d,
-        coalesce(jsonb_agg(jsonb_build_array((extract(epoch FROM r.ct) * 1000)::float8, r.x, r.y, r.el,
-          (r.t = 'dead_click')::int) ORDER BY r.o) FILTER (WHERE r.t IN ('click', 'dead_click')), '[]'::jsonb) AS k
+          ELSE least(100, floor((r.vh::float8 / r.dh) * 100 + 0.5)) END)))::smallint AS d
       FROM raw r GROUP BY r.w, r.c, r.p, r.day, r.v, r.s
+    ), page_clicks AS (
+      SELECT r.c, r.p, r.day, r.v, r.s, jsonb_agg(jsonb_build_array((extract(epoch FROM r.ct) * 1000)::float8,
+          r.x, r.y, r.el, (r.t = 'dead_click')::int) ORDER BY r.at, r.id) AS k
+      FROM raw r WHERE r.t IN ('click', 'dead_click') GROUP BY r.c, r.p, r.day, r.v, r.s
     ), session_pages AS (
       INSERT INTO tracking_session_pages AS t (workspace_id, configuration_id, page_url, day, viewport_bucket,
         session_id, viewport_height, scroll_depth, cells, clicks)
-      SELECT r.w, r.c, r.p, r.day, r.v, r.s, r.h, r.d, coalesce(x.cells, ''::bytea), r.k
+      SELECT r.w, r.c, r.p, r.day, r.v, r.s, r.h, r.d, coalesce(x.cells, ''::bytea), coalesce(k.k, '[]'::jsonb)
       FROM page_visits r
         LEFT JOIN session_cells x ON x.c = r.c AND x.p = r.p AND x.day = r.day AND x.v = r.v AND x.s = r.s
+        LEFT JOIN page_clicks k ON k.c = r.c AND k.p = r.p AND k.day = r.day AND k.v = r.v AND k.s = r.s
       ORDER BY r.c, r.p, r.day, r.v, r.s
       ${SESSION_PAGES_ON_CONFLICT}
     ), cells AS (
