@@ -86,13 +86,29 @@ describe('raw-first fold equals the request path', () => {
 
   it('for sessions, page counts, clicked elements, session pages and heatmap cells', async () => {
     const db = testDb.database.db;
-    const writer = (rawFirst: boolean) =>
-      createEventWriter(db, { clock: () => now, retentionDays: 30, rawFirst, onMaintenanceError: rethrow });
-    const request = writer(false);
-    const raw = writer(true);
-    for (let k = 0; k < 6; k++) {
-      // Three commits in the hour before 10:00, three after it: one fold chunk spans both hours.
-      if (k === 3) now = new Date('2027-06-01T10:00:03Z');
+    const request = createEventWriter(db, {
+      clock: () => now,
+      retentionDays: 30,
+      rawFirst: false,
+      onMaintenanceError: rethrow,
+    });
+    // A first commit (which starts each writer's maintenance, a fold among it) and a drain; then
+    // no fold until the hour changes (the writer folds before its tile fold) and the drain: the six
+    // commits of 09:59 are folded as one chunk, so commits after a session's first one add to it.
+    const raw = createEventWriter(db, {
+      clock: () => now,
+      retentionDays: 30,
+      rawFirst: true,
+      foldDelayMs: 3_600_000,
+      foldAfterEvents: 1_000_000,
+      onMaintenanceError: rethrow,
+    });
+    const warmUp = [makeEvent(shop, { sessionId: 'warm', eventType: 'page_view', pageUrl: `${shop}/p0` })];
+    await request.write({ workspaceId, configurationId: inRequest, events: warmUp });
+    await raw.write({ workspaceId, configurationId: folded, events: warmUp });
+    await Promise.all([request.drain(), raw.drain()]);
+    for (let k = 0; k < 9; k++) {
+      if (k === 6) now = new Date('2027-06-01T10:00:03Z');
       await request.write({ workspaceId, configurationId: inRequest, events: eventsOf(k) });
       await raw.write({ workspaceId, configurationId: folded, events: eventsOf(k) });
     }
@@ -141,7 +157,7 @@ describe('raw-first fold equals the request path', () => {
           expect(map, `${page} ${viewport} ${eventType}`).toEqual(await read('trk_request'));
           cells += heatmapTotal(map);
         }
-    expect(cells).toBe(6 * 18);
+    expect(cells).toBe(9 * 18);
     // Session pages: the cells summed per code and the clicks as a set (the request path appends a
     // part per commit, the fold one per chunk; readers sum the parts and sort the clicks).
     const pagesOf = async (site: string) =>
