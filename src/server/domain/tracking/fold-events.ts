@@ -14,7 +14,7 @@ import { pageKeyOf } from './rollup.ts';
  * its mark: every commit holding the lock has committed by then, and every later commit reads its
  * stamp after the mark, so the rows below the mark are all visible and no row ever appears below
  * it later. Under FOLD_EVENTS_LOCK_KEY (exclusive: one fold at a time across processes) it then
- * rolls the rows in [watermark, mark) up with the request path's own rollups (rollup-statement.ts),
+ * rolls the rows in [watermark, mark) up with one set-based statement (fold-statement.ts, decision 193),
  * a chunk per transaction, and moves the watermark in the same transaction: a fold killed mid-way
  * rolls its chunk back, and the next fold does it again, so nothing counts twice or never.
  *

@@ -1,5 +1,4 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { SESSION_CELL_TYPE, TYPE_SHIFT } from './session-pages.ts';
 import { bucketOfWidth, xBinOfSql, yBinOfSql } from './bins-sql.ts';
 import { X_BINS } from './rollup.ts';
 import {
@@ -8,6 +7,7 @@ import {
   SESSION_PAGES_ON_CONFLICT,
   SESSIONS_ON_CONFLICT,
 } from './rollup-statement.ts';
+import { SESSION_CELL_TYPE, TYPE_SHIFT } from './session-pages.ts';
 
 /**
  * A page URL seen in a fold chunk, with what the app derives from it (decision 193): the page it

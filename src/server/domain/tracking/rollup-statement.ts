@@ -7,7 +7,7 @@ import { type CellKey, type CountRow, rollUpEvents } from './rollup.ts';
 import { encodeSessionCells, rollUpSessionPages } from './session-pages.ts';
 import { hourCellColumns } from './writer-columns.ts';
 
-/** Events of one site as received: by a request's commit group, or read back from raw rows by the fold. */
+/** Events of one site as received by a request's commit group. */
 export interface ReceivedEvents {
   workspaceId: string;
   configurationId: string;
@@ -57,8 +57,9 @@ export const SESSION_PAGES_ON_CONFLICT = sql`ON CONFLICT (configuration_id, page
  * The rollups of events all received in the UTC hour that starts at `hourStart`, as data-modifying
  * CTEs (`elements AS (…), pages AS (…), …`) for one statement: clicked elements, page counts,
  * sessions, session pages and one heatmap hour part per cell owner (decision 085). The request
- * writes them with its raw rows (TRACKING_RAW_FIRST off); the fold writes them from raw rows
- * (fold-events.ts, decision 125). Also returns the cells, whose owners the part counter counts.
+ * writes them with its raw rows (TRACKING_RAW_FIRST off); raw-first, the fold writes the same rows
+ * set-based in SQL (fold-statement.ts, decision 193). Also returns the cells, whose owners the part
+ * counter counts.
  */
 export function rollupStatement(
   groups: readonly ReceivedEvents[],
