@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { Campaign } from '../../../shared/campaign-url.ts';
 import { bucketOfWidth, xBinOfSql, yBinOfSql } from './bins-sql.ts';
 import { X_BINS } from './rollup.ts';
 import {
@@ -14,19 +15,7 @@ import { SESSION_CELL_TYPE, TYPE_SHIFT } from './session-pages.ts';
  * counts for (`pageKeyOf`: WHATWG URL parsing, kept in the app rather than approximated in SQL) and
  * the campaign parameters of the URL when it is a session's landing page (`campaignOf`).
  */
-export interface ChunkPage {
-  u: string;
-  k: string;
-  utm_source?: string;
-  utm_medium?: string;
-  utm_campaign?: string;
-  utm_content?: string;
-  utm_term?: string;
-  fbclid?: string;
-  gclid?: string;
-  ttclid?: string;
-  msclkid?: string;
-}
+export type ChunkPage = { u: string; k: string } & Campaign;
 
 const CLICK_TYPE = SESSION_CELL_TYPE.click;
 const MOVE_TYPE = SESSION_CELL_TYPE.cursor_move;
