@@ -17,8 +17,6 @@ import { createPartCounter } from '../../src/server/domain/tracking/hour-parts.t
 import { listTrackingSessions } from '../../src/server/domain/tracking/read-cursor-tracking.ts';
 import { createEventWriter } from '../../src/server/features/tracking/ingest/event-writer.ts';
 import { getHeatmap } from '../../src/server/features/tracking/read-heatmap.ts';
-import type { CursorEvent } from '../../src/shared/contracts/cursor-tracking.ts';
-import { createTrackingSite } from '../support/factories.ts';
 import { freePort } from '../support/free-port.ts';
 import { signInThroughDevProvider } from '../support/start-app.ts';
 import { createMigratedTestDatabase, type TestDatabase } from '../support/test-database.ts';
@@ -128,62 +126,6 @@ describe('raw-first ingestion', () => {
       heatmapTotal(await getHeatmap(db, createAppCaches().heatmapTiles, { workspaceId, eventType: 'click' })),
     ).toBe(24);
     await writer.drain();
-  });
-
-  it('builds the same sessions and page counts as the request path did', async () => {
-    const db = testDb.database.db;
-    const legacySite = await createTrackingSite(db, {
-      workspaceId,
-      origin: 'https://legacy.example',
-      trackingId: 'trk_legacy',
-    });
-    const legacy = createEventWriter(db, {
-      clock: () => now,
-      retentionDays: 30,
-      onMaintenanceError: rethrow,
-    });
-    const raw = rawWriter();
-    for (let k = 0; k < 6; k++) {
-      const events: CursorEvent[] = Array.from({ length: 15 }, (_, i) =>
-        makeEvent(shop, {
-          sessionId: `same_${k % 3}`,
-          eventType: (['click', 'cursor_move', 'scroll', 'page_view'] as const)[i % 4],
-          pageUrl: `${shop}/p${i % 3}?utm_source=news&utm_campaign=c${k}`,
-          timestamp: 1_800_000_000_000 + k * 100 + i,
-          ...(i === 1
-            ? { referrer: 'https://ref.example/a', visitorId: `vis_${k}`, cartToken: `cart_${k}` }
-            : {}),
-        }),
-      );
-      await legacy.write({ workspaceId, configurationId: legacySite, events });
-      await raw.write({ workspaceId, configurationId, events });
-    }
-    await Promise.all([legacy.drain(), raw.drain()]);
-    const SessionRow = z.object({ s: z.string(), row: z.string() });
-    const sessionsOf = (site: string) =>
-      queryRows(
-        db,
-        SessionRow,
-        sql`SELECT session_id AS s, concat_ws('|', started_at, ended_at, event_count, click_count, last_page_url,
-            last_page_at, first_received_at, last_received_at, landing_url, referrer, device, visitor_id,
-            checkout_token, utm_source, utm_campaign) AS row
-          FROM tracking_sessions WHERE configuration_id = ${site}::uuid AND session_id LIKE 'same_%' ORDER BY session_id`,
-      );
-    const folded = await sessionsOf(configurationId);
-    expect(folded).toHaveLength(3);
-    expect(folded).toEqual(await sessionsOf(legacySite));
-    const pagesOf = (site: string) =>
-      queryRows(
-        db,
-        KeyedCount,
-        sql`SELECT page_url || ' ' || day AS k, event_count AS n FROM tracking_page_counts
-          WHERE configuration_id = ${site}::uuid AND page_url LIKE '%/p_' ORDER BY 1`,
-      );
-    expect((await pagesOf(configurationId)).map((r) => r.n)).toEqual(
-      (await pagesOf(legacySite)).map((r) => r.n),
-    );
-    await db.execute(sql`DELETE FROM tracking_configurations WHERE id = ${legacySite}::uuid`);
-    await db.execute(sql`DELETE FROM tracking_events WHERE configuration_id = ${legacySite}::uuid`);
   });
 
   it('with TRACKING_RAW_FIRST off readers skip the look for pending rows; the scheduler still folds them', async () => {

@@ -1,11 +1,11 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { CursorEvent } from '../../../shared/contracts/cursor-tracking.ts';
+import { campaignOf } from '../../../shared/campaign-url.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
-import { hourStartOf } from './heatmap-tiles.ts';
+import { foldStatement } from './fold-statement.ts';
 import { createPartCounter, type HourPartOwner, sumHourParts } from './hour-parts.ts';
-import { type ReceivedEvents, rollupStatement } from './rollup-statement.ts';
+import { pageKeyOf } from './rollup.ts';
 
 /**
  * Raw-first ingestion's fold (TRACKING_RAW_FIRST, decision 125). A request writes raw rows only,
@@ -14,7 +14,7 @@ import { type ReceivedEvents, rollupStatement } from './rollup-statement.ts';
  * its mark: every commit holding the lock has committed by then, and every later commit reads its
  * stamp after the mark, so the rows below the mark are all visible and no row ever appears below
  * it later. Under FOLD_EVENTS_LOCK_KEY (exclusive: one fold at a time across processes) it then
- * rolls the rows in [watermark, mark) up with the request path's own rollups (rollup-statement.ts),
+ * rolls the rows in [watermark, mark) up with one set-based statement (fold-statement.ts, decision 193),
  * a chunk per transaction, and moves the watermark in the same transaction: a fold killed mid-way
  * rolls its chunk back, and the next fold does it again, so nothing counts twice or never.
  *
@@ -36,32 +36,8 @@ const CHUNK_EVENTS = 20_000;
 
 const MarkRow = z.object({ mark: z.string() });
 const WatermarkRow = z.object({ from: z.string(), done: z.boolean() });
-const NextRow = z.object({ at: z.string() });
-const RawRow = z.object({
-  w: z.string(),
-  c: z.string(),
-  s: z.string(),
-  t: z.string(),
-  p: z.string(),
-  x: z.number(),
-  y: z.number(),
-  vw: z.number(),
-  vh: z.number(),
-  dw: z.number().nullable(),
-  dh: z.number().nullable(),
-  el: z.string().nullable(),
-  ox: z.number().nullable(),
-  oy: z.number().nullable(),
-  sd: z.number().nullable(),
-  ct: z.number(),
-  ra: z.number(),
-  rf: z.string().nullable(),
-  vi: z.string().nullable(),
-  ck: z.string().nullable(),
-  eh: z.string().nullable(),
-  at: z.string(),
-});
-type RawRow = z.infer<typeof RawRow>;
+const ChunkRow = z.object({ upto: z.string(), urls: z.array(z.string()) });
+const OwnerRow = z.object({ c: z.string(), p: z.string(), v: z.string(), t: z.string(), h: z.number() });
 
 type PartCounter = ReturnType<typeof createPartCounter>;
 
@@ -105,97 +81,52 @@ async function foldChunk(
     sql`SELECT folded_before::text AS from, folded_before >= ${mark}::timestamptz AS done FROM tracking_fold_watermark`,
   );
   if (!watermark || watermark.done) return null;
-  // The next rows in stamp order along the b-tree (migration 0685), one more than a chunk: when it
-  // is full, the chunk ends before the stamp of that last row, so each commit is folded whole, in
-  // one chunk. A commit larger than a chunk (its rows all share the first stamp) is read whole.
-  // Rows of a site deleted since are dropped with it (a filter, not a join, so the scan's order
-  // stays). The day partition's statistics lag its newest rows, so the planner would expect a few
-  // hundred and bitmap-scan and sort every pending row for each chunk: bitmap scans are off here,
-  // for an ordered index scan that stops after the chunk.
+  // The chunk ends before the stamp of the row one past a chunk in stamp order (along the b-tree of
+  // migration 0685), so each commit is folded whole, in one chunk; a commit larger than a chunk (the
+  // first stamp is that row's) is taken whole. The day partition's statistics lag its newest rows and
+  // the bounds are run-time values, so the planner would bitmap-scan or scan every partition: both
+  // are off here, for ordered index scans of the pending rows only. The chunk's page URLs come back
+  // for the app to key (pageKeyOf, campaignOf); the rollups are then one statement (fold-statement.ts).
   await tx.execute(sql`SET LOCAL enable_bitmapscan = off`);
-  const after = (range: SQL, limit = sql``) =>
-    queryRows(
-      tx,
-      RawRow,
-      sql`SELECT e.workspace_id AS w, e.configuration_id AS c, e.session_id AS s, e.event_type AS t, e.page_url AS p,
-          e.x, e.y, e.viewport_width AS vw, e.viewport_height AS vh, e.document_width AS dw, e.document_height AS dh,
-          e.element_selector AS el, e.offset_x AS ox, e.offset_y AS oy, e.scroll_depth AS sd,
-          (extract(epoch FROM e.client_time) * 1000)::float8 AS ct, (extract(epoch FROM e.received_at) * 1000)::float8 AS ra,
-          e.referrer AS rf, e.visitor_id AS vi, e.cart_token AS ck, e.email_hash AS eh, e.ingested_at::text AS at
-        FROM tracking_events e
-        WHERE e.configuration_id = ANY (ARRAY(SELECT id FROM tracking_configurations))
-          AND e.ingested_at >= ${watermark.from}::timestamptz AND ${range}
-        ORDER BY e.ingested_at, e.tableoid, e.ctid ${limit}`,
-    );
-  let rows = await after(sql`e.ingested_at < ${mark}::timestamptz`, sql`LIMIT ${chunkEvents + 1}::int`);
-  let to = mark;
-  if (rows.length > chunkEvents) {
-    to = rows[chunkEvents]!.at;
-    rows = rows.filter((row) => row.at !== to);
-    if (rows.length === 0) {
-      rows = await after(sql`e.ingested_at = ${to}::timestamptz`);
-      const [next] = await queryRows(
-        tx,
-        NextRow,
-        sql`SELECT (${to}::timestamptz + interval '1 microsecond')::text AS at`,
-      );
-      to = next!.at;
-    }
-  }
+  await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+  // The statement sorts a chunk's rows per session (its window and ordered aggregates): in memory.
+  await tx.execute(sql`SET LOCAL work_mem = '32MB'`);
+  const pending = sql`ingested_at >= ${watermark.from}::timestamptz AND ingested_at < ${mark}::timestamptz`;
+  const [chunk] = await queryRows(
+    tx,
+    ChunkRow,
+    sql`WITH first AS (SELECT min(ingested_at) AS at FROM tracking_events WHERE ${pending}),
+        nth AS (SELECT ingested_at AS at FROM tracking_events WHERE ${pending}
+          ORDER BY ingested_at OFFSET ${chunkEvents}::int LIMIT 1),
+        bound AS (SELECT CASE WHEN nth.at IS NULL THEN ${mark}::timestamptz
+            WHEN nth.at = first.at THEN nth.at + interval '1 microsecond' ELSE nth.at END AS upto
+          FROM first LEFT JOIN nth ON true)
+      SELECT upto::text AS upto, ARRAY(SELECT DISTINCT page_url FROM tracking_events
+          WHERE ingested_at >= ${watermark.from}::timestamptz AND ingested_at < bound.upto) AS urls
+      FROM bound`,
+  );
   const due: HourPartOwner[] = [];
-  for (const [hour, groups] of hoursOf(rows)) {
-    const { ctes, cells } = rollupStatement(groups, hour);
-    await tx.execute(sql`WITH ${ctes} SELECT 1`);
-    due.push(...partCounter.add(new Date(hour).toISOString(), cells));
+  if (chunk!.urls.length > 0) {
+    const pages = chunk!.urls.map((u) => ({ u, k: pageKeyOf(u), ...campaignOf(u) }));
+    const owners = await queryRows(
+      tx,
+      OwnerRow,
+      foldStatement({ from: watermark.from, to: chunk!.upto }, pages),
+    );
+    // Owners by hour, earliest first: the counter starts again at each new hour (hour-parts.ts).
+    owners.sort((a, b) => a.h - b.h);
+    for (let start = 0; start < owners.length; ) {
+      let end = start;
+      while (end < owners.length && owners[end]!.h === owners[start]!.h) end++;
+      const keys = owners.slice(start, end).map((o) => ({
+        key: { configurationId: o.c, pageUrl: o.p, viewportBucket: o.v, eventType: o.t },
+      }));
+      due.push(...partCounter.add(new Date(owners[start]!.h).toISOString(), keys));
+      start = end;
+    }
   }
-  await tx.execute(sql`UPDATE tracking_fold_watermark SET folded_before = ${to}::timestamptz`);
+  await tx.execute(sql`UPDATE tracking_fold_watermark SET folded_before = ${chunk!.upto}::timestamptz`);
   return due;
-}
-
-/** Raw rows as the request's groups (site and receipt time), by the UTC hour they were received in. */
-function hoursOf(rows: readonly RawRow[]): Map<number, ReceivedEvents[]> {
-  const hours = new Map<number, Map<string, ReceivedEvents>>();
-  for (const row of rows) {
-    const hour = hourStartOf(row.ra);
-    let groups = hours.get(hour);
-    if (!groups) {
-      groups = new Map();
-      hours.set(hour, groups);
-    }
-    const key = `${row.c}\u0000${row.ra}`;
-    let group = groups.get(key);
-    if (!group) {
-      group = { workspaceId: row.w, configurationId: row.c, events: [], receivedAt: row.ra };
-      groups.set(key, group);
-    }
-    group.events.push(eventOf(row));
-  }
-  return new Map([...hours].map(([hour, groups]) => [hour, [...groups.values()]]));
-}
-
-/** A raw row as the event the tracker sent (what the rollups read of it). */
-function eventOf(row: RawRow): CursorEvent {
-  const event: CursorEvent = {
-    eventType: row.t as CursorEvent['eventType'],
-    x: row.x,
-    y: row.y,
-    sessionId: row.s,
-    pageUrl: row.p,
-    timestamp: row.ct,
-    viewportWidth: row.vw,
-    viewportHeight: row.vh,
-  };
-  if (row.dw !== null) event.documentWidth = row.dw;
-  if (row.dh !== null) event.documentHeight = row.dh;
-  if (row.el !== null) event.elementSelector = row.el;
-  if (row.ox !== null) event.offsetX = row.ox;
-  if (row.oy !== null) event.offsetY = row.oy;
-  if (row.sd !== null) event.scrollDepth = row.sd;
-  if (row.rf !== null) event.referrer = row.rf;
-  if (row.vi !== null) event.visitorId = row.vi;
-  if (row.ck !== null) event.cartToken = row.ck;
-  if (row.eh !== null) event.emailHash = row.eh;
-  return event;
 }
 
 const FirstPendingRow = z.object({ at: z.number().nullable() });

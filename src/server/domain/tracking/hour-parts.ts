@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { int8Number, queryRows } from '../../db/query-rows.ts';
-import type { CellKey } from './rollup.ts';
 
 /**
  * Heatmap hour parts (decision 085): each ingestion commit appends one row per cell owner (site,
@@ -44,7 +43,7 @@ export function createPartCounter(threshold = PARTS_PER_SUM) {
   let currentHour = '';
   const counts = new Map<string, number>();
   return {
-    add(hour: string, cells: readonly { key: CellKey }[]): HourPartOwner[] {
+    add(hour: string, cells: readonly { key: Omit<HourPartOwner, 'hour'> }[]): HourPartOwner[] {
       if (hour !== currentHour) {
         currentHour = hour;
         counts.clear();

@@ -7,7 +7,7 @@ import { type CellKey, type CountRow, rollUpEvents } from './rollup.ts';
 import { encodeSessionCells, rollUpSessionPages } from './session-pages.ts';
 import { hourCellColumns } from './writer-columns.ts';
 
-/** Events of one site as received: by a request's commit group, or read back from raw rows by the fold. */
+/** Events of one site as received by a request's commit group. */
 export interface ReceivedEvents {
   workspaceId: string;
   configurationId: string;
@@ -17,11 +17,49 @@ export interface ReceivedEvents {
 }
 
 /**
+ * How a rollup row already stored takes more events (the `t` alias is the stored row, EXCLUDED the
+ * new one): shared by the request path's statement below and the fold's set-based statement
+ * (fold-statement.ts), so the two cannot drift.
+ */
+export const ELEMENTS_ON_CONFLICT = sql`ON CONFLICT (configuration_id, page_url, selector, day) DO UPDATE SET count = t.count + EXCLUDED.count`;
+export const PAGES_ON_CONFLICT = sql`ON CONFLICT (configuration_id, page_url, day) DO UPDATE SET event_count = t.event_count + EXCLUDED.event_count`;
+export const SESSIONS_ON_CONFLICT = sql`ON CONFLICT (configuration_id, session_id) DO UPDATE SET
+    -- The landing page and what came with it are set once, by the session's first write.
+    landing_url = COALESCE(t.landing_url, EXCLUDED.landing_url),
+    referrer = CASE WHEN t.landing_url IS NULL THEN EXCLUDED.referrer ELSE t.referrer END,
+    device = CASE WHEN t.landing_url IS NULL THEN EXCLUDED.device ELSE t.device END,
+    utm_source = CASE WHEN t.landing_url IS NULL THEN EXCLUDED.utm_source ELSE t.utm_source END,
+    utm_medium = CASE WHEN t.landing_url IS NULL THEN EXCLUDED.utm_medium ELSE t.utm_medium END,
+    utm_campaign = CASE WHEN t.landing_url IS NULL THEN EXCLUDED.utm_campaign ELSE t.utm_campaign END,
+    utm_content = CASE WHEN t.landing_url IS NULL THEN EXCLUDED.utm_content ELSE t.utm_content END,
+    utm_term = CASE WHEN t.landing_url IS NULL THEN EXCLUDED.utm_term ELSE t.utm_term END,
+    fbclid = CASE WHEN t.landing_url IS NULL THEN EXCLUDED.fbclid ELSE t.fbclid END,
+    gclid = CASE WHEN t.landing_url IS NULL THEN EXCLUDED.gclid ELSE t.gclid END,
+    ttclid = CASE WHEN t.landing_url IS NULL THEN EXCLUDED.ttclid ELSE t.ttclid END,
+    msclkid = CASE WHEN t.landing_url IS NULL THEN EXCLUDED.msclkid ELSE t.msclkid END,
+    visitor_id = COALESCE(t.visitor_id, EXCLUDED.visitor_id),
+    checkout_token = COALESCE(t.checkout_token, EXCLUDED.checkout_token),
+    email_hash = COALESCE(t.email_hash, EXCLUDED.email_hash),
+    started_at = LEAST(t.started_at, EXCLUDED.started_at),
+    ended_at = GREATEST(t.ended_at, EXCLUDED.ended_at),
+    event_count = t.event_count + EXCLUDED.event_count,
+    click_count = t.click_count + EXCLUDED.click_count,
+    last_page_url = CASE WHEN EXCLUDED.last_page_at >= t.last_page_at THEN EXCLUDED.last_page_url ELSE t.last_page_url END,
+    last_page_at = GREATEST(t.last_page_at, EXCLUDED.last_page_at),
+    last_received_at = EXCLUDED.last_received_at`;
+export const SESSION_PAGES_ON_CONFLICT = sql`ON CONFLICT (configuration_id, page_url, day, viewport_bucket, session_id) DO UPDATE SET
+    viewport_height = GREATEST(t.viewport_height, EXCLUDED.viewport_height),
+    scroll_depth = GREATEST(t.scroll_depth, EXCLUDED.scroll_depth),
+    cells = t.cells || EXCLUDED.cells,
+    clicks = t.clicks || EXCLUDED.clicks`;
+
+/**
  * The rollups of events all received in the UTC hour that starts at `hourStart`, as data-modifying
  * CTEs (`elements AS (…), pages AS (…), …`) for one statement: clicked elements, page counts,
  * sessions, session pages and one heatmap hour part per cell owner (decision 085). The request
- * writes them with its raw rows (TRACKING_RAW_FIRST off); the fold writes them from raw rows
- * (fold-events.ts, decision 125). Also returns the cells, whose owners the part counter counts.
+ * writes them with its raw rows (TRACKING_RAW_FIRST off); raw-first, the fold writes the same rows
+ * set-based in SQL (fold-statement.ts, decision 193). Also returns the cells, whose owners the part
+ * counter counts.
  */
 export function rollupStatement(
   groups: readonly ReceivedEvents[],
@@ -104,12 +142,12 @@ export function rollupStatement(
         INSERT INTO tracking_click_elements AS t (workspace_id, configuration_id, page_url, selector, day, count)
         SELECT w, c, p, s, ${day}::date, n
         FROM json_to_recordset(${JSON.stringify(elements)}::json) AS r(w uuid, c uuid, p text, s text, n bigint)
-        ON CONFLICT (configuration_id, page_url, selector, day) DO UPDATE SET count = t.count + EXCLUDED.count
+        ${ELEMENTS_ON_CONFLICT}
       ), pages AS (
         INSERT INTO tracking_page_counts AS t (workspace_id, configuration_id, page_url, day, event_count)
         SELECT w, c, p, ${day}::date, n
         FROM json_to_recordset(${JSON.stringify(pages)}::json) AS r(w uuid, c uuid, p text, n bigint)
-        ON CONFLICT (configuration_id, page_url, day) DO UPDATE SET event_count = t.event_count + EXCLUDED.event_count
+        ${PAGES_ON_CONFLICT}
       ), sessions AS (
         INSERT INTO tracking_sessions AS t (workspace_id, configuration_id, session_id, started_at, ended_at,
           event_count, click_count, last_page_url, last_page_at, first_received_at, last_received_at,
@@ -121,41 +159,14 @@ export function rollupStatement(
           b timestamptz, n bigint, k bigint, p text, pa timestamptz, fr timestamptz, lr timestamptz, lu text, rf text,
           dv text, vi text, ck text, eh text, utm_source text, utm_medium text, utm_campaign text, utm_content text,
           utm_term text, fbclid text, gclid text, ttclid text, msclkid text)
-        ON CONFLICT (configuration_id, session_id) DO UPDATE SET
-          -- The landing page and what came with it are set once, by the session's first write.
-          landing_url = COALESCE(t.landing_url, EXCLUDED.landing_url),
-          referrer = CASE WHEN t.landing_url IS NULL THEN EXCLUDED.referrer ELSE t.referrer END,
-          device = CASE WHEN t.landing_url IS NULL THEN EXCLUDED.device ELSE t.device END,
-          utm_source = CASE WHEN t.landing_url IS NULL THEN EXCLUDED.utm_source ELSE t.utm_source END,
-          utm_medium = CASE WHEN t.landing_url IS NULL THEN EXCLUDED.utm_medium ELSE t.utm_medium END,
-          utm_campaign = CASE WHEN t.landing_url IS NULL THEN EXCLUDED.utm_campaign ELSE t.utm_campaign END,
-          utm_content = CASE WHEN t.landing_url IS NULL THEN EXCLUDED.utm_content ELSE t.utm_content END,
-          utm_term = CASE WHEN t.landing_url IS NULL THEN EXCLUDED.utm_term ELSE t.utm_term END,
-          fbclid = CASE WHEN t.landing_url IS NULL THEN EXCLUDED.fbclid ELSE t.fbclid END,
-          gclid = CASE WHEN t.landing_url IS NULL THEN EXCLUDED.gclid ELSE t.gclid END,
-          ttclid = CASE WHEN t.landing_url IS NULL THEN EXCLUDED.ttclid ELSE t.ttclid END,
-          msclkid = CASE WHEN t.landing_url IS NULL THEN EXCLUDED.msclkid ELSE t.msclkid END,
-          visitor_id = COALESCE(t.visitor_id, EXCLUDED.visitor_id),
-          checkout_token = COALESCE(t.checkout_token, EXCLUDED.checkout_token),
-          email_hash = COALESCE(t.email_hash, EXCLUDED.email_hash),
-          started_at = LEAST(t.started_at, EXCLUDED.started_at),
-          ended_at = GREATEST(t.ended_at, EXCLUDED.ended_at),
-          event_count = t.event_count + EXCLUDED.event_count,
-          click_count = t.click_count + EXCLUDED.click_count,
-          last_page_url = CASE WHEN EXCLUDED.last_page_at >= t.last_page_at THEN EXCLUDED.last_page_url ELSE t.last_page_url END,
-          last_page_at = GREATEST(t.last_page_at, EXCLUDED.last_page_at),
-          last_received_at = EXCLUDED.last_received_at
+        ${SESSIONS_ON_CONFLICT}
       ), session_pages AS (
         INSERT INTO tracking_session_pages AS t (workspace_id, configuration_id, page_url, day, viewport_bucket,
           session_id, viewport_height, scroll_depth, cells, clicks)
         SELECT w, c, p, ${day}::date, v, s, h, d, decode(x, 'hex'), k
         FROM json_to_recordset(${JSON.stringify(sessionPages)}::json) AS r(w uuid, c uuid, p text, v text, s text,
           h int, d smallint, x text, k jsonb)
-        ON CONFLICT (configuration_id, page_url, day, viewport_bucket, session_id) DO UPDATE SET
-          viewport_height = GREATEST(t.viewport_height, EXCLUDED.viewport_height),
-          scroll_depth = GREATEST(t.scroll_depth, EXCLUDED.scroll_depth),
-          cells = t.cells || EXCLUDED.cells,
-          clicks = t.clicks || EXCLUDED.clicks
+        ${SESSION_PAGES_ON_CONFLICT}
       ), cells AS (
         INSERT INTO tracking_heatmap_hour_parts (workspace_id, configuration_id, page_url, hour, viewport_bucket,
           event_type, x_bins, y_bins, counts)

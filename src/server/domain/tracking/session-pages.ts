@@ -13,7 +13,7 @@ import { eventTimeOf, type OwnedEvents, pageKeyOf, xBinOf, yBinOf } from './roll
 /** Type codes in the top byte of a session cell's index (the low 24 bits are row × 100 + column). */
 export const SESSION_CELL_TYPE = { click: 1, cursor_move: 2, scroll: 3 } as const;
 export type SessionCellType = keyof typeof SESSION_CELL_TYPE;
-const TYPE_SHIFT = 2 ** 24;
+export const TYPE_SHIFT = 2 ** 24;
 /** 8 bytes a part: uint32 (type << 24 | cell index), uint32 count, big-endian. */
 export const SESSION_CELL_BYTES = 8;
 

@@ -1,20 +1,13 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { VIEWPORT_BUCKETS } from '../../../shared/contracts/cursor-tracking.ts';
 import type { Db } from '../../db/client.ts';
 import { int8Number, queryRows } from '../../db/query-rows.ts';
+import { bucketOfWidth, xBinOfSql, yBinOfSql } from '../../domain/tracking/bins-sql.ts';
 import type { SparseCells } from '../../domain/tracking/heatmap-tiles.ts';
-import { pageKeyOf, X_BINS, Y_BIN_PX } from '../../domain/tracking/rollup.ts';
+import { pageKeyOf, X_BINS } from '../../domain/tracking/rollup.ts';
 import { bucketListOf, inList, type ResolvedHeatmapFilter } from './heatmap-filters.ts';
 
 const PendingCellRow = z.object({ p: z.string(), i: z.number(), n: int8Number });
-
-/** A viewport width's bucket in SQL, as `viewportBucketOf` computes it. */
-const bucketOfWidth: SQL = sql.raw(
-  `CASE ${VIEWPORT_BUCKETS.filter((bucket) => Number.isFinite(bucket.maxWidth))
-    .map((bucket) => `WHEN viewport_width <= ${bucket.maxWidth} THEN '${bucket.id}'`)
-    .join(' ')} ELSE '${VIEWPORT_BUCKETS[VIEWPORT_BUCKETS.length - 1]!.id}' END`,
-);
 
 /**
  * The heatmap cells of the raw-first rows not yet folded (decision 148): the rows at or past the
@@ -40,15 +33,14 @@ export async function pendingCellsOf(
     tx,
     PendingCellRow,
     sql`SELECT page_url AS p,
-        greatest(0, floor(y::float8 / ${Y_BIN_PX}::int))::int * ${X_BINS}::int
-          + least(${X_BINS - 1}::int, greatest(0, floor((x::float8 / viewport_width) * ${X_BINS}::int)))::int AS i,
+        ${yBinOfSql(sql`y`)} * ${X_BINS}::int + ${xBinOfSql(sql`x`, sql`viewport_width`)} AS i,
         count(*) AS n
       FROM tracking_events
       WHERE ingested_at >= (SELECT folded_before FROM tracking_fold_watermark)
         AND workspace_id = ${filter.workspaceId}::uuid
         AND configuration_id IN (${inList(filter.configurationIds, 'uuid')})
         AND event_type IN (${inList(types, 'text')})
-        AND ${bucketOfWidth} IN (${inList(bucketListOf(filter), 'text')}) ${sql.join(range, sql` `)}
+        AND ${bucketOfWidth(sql`viewport_width`)} IN (${inList(bucketListOf(filter), 'text')}) ${sql.join(range, sql` `)}
       GROUP BY 1, 2`,
   );
   const pages = new Set(filter.pages);
