@@ -161,7 +161,7 @@ export const features: readonly FeaturePlugin[] = [
   notificationDeliveryPlugin,
 ];
 
-/** Every listed feature's job handlers and schedules: what the worker claims and the scheduler ticks. */
+/** What the worker claims and the scheduler ticks: every listed feature's job handlers and schedules. */
 export const backgroundWork = jobsOf(features);
 
 /** Everything a request or a job needs, built once per process (the web tier's and the worker's). */
@@ -263,7 +263,7 @@ export interface RunningWorker {
  * it. The embedded database is open in one process at a time, so this needs `DATABASE_URL`.
  */
 export async function startWorker(
-  options: Pick<StartServerOptions, 'env' | 'ephemeralSecrets'> = {},
+  options: Pick<StartServerOptions, 'env' | 'ephemeralSecrets' | 'features'> = {},
 ): Promise<RunningWorker> {
   const env = options.env ?? loadEnv();
   if (!env.databaseUrl) throw new WorkerNeedsPostgresError();

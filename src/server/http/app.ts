@@ -22,8 +22,8 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 
 /**
  * Builds the HTTP app (not listening): the hooks every request passes, then each listed feature's
- * routes plugin (decision 190: each in its own context, which inherits those hooks because they are
- * all added before it), then the SPA.
+ * routes plugin in its own context (decision 190; after the `onRoute` hooks — the access check, the
+ * OpenAPI recorder, rate limits — which see only the routes registered after them), then the SPA.
  */
 export async function buildApp(deps: AppDeps, features: readonly FeaturePlugin[]): Promise<FastifyInstance> {
   const app = Fastify({

@@ -13,13 +13,15 @@ export interface FeatureOptions {
  * them once. A feature that needs another's work takes it as a port in a factory
  * (`analyticsFeature({ runAnalysisNow })`, decision 155), wired in that list.
  *
- * - `routes`: a Fastify plugin, registered with `app.register(routes, { deps })` after the hooks
- *   every request passes (session, API tokens, permissions, audit, own-write marks, the OpenAPI
- *   recorder), so it runs in its own encapsulated context that inherits them: its hooks, body
- *   parsers and decorators stay in the feature. Each /api route declares its access rule and audit
- *   action in its own `config` (decision 135); one without an access rule stops the app at start-up.
- *   A plugin whose hook must also see requests no route matches (the development sign-in provider)
- *   wraps itself with `fastify-plugin`, which registers it in the root context.
+ * - `routes`: a Fastify plugin, registered with `app.register(routes, { deps })` in its own
+ *   encapsulated context: its hooks, body parsers and decorators stay in the feature, while the
+ *   root's request hooks (session, API tokens, permissions, audit, own-write marks) reach its routes.
+ *   It is registered after the root's `onRoute` hooks, which see only the routes registered after
+ *   them: the permissions check (an /api route without `config.access` stops the app at start-up;
+ *   each route declares its access rule and audit action in its own `config`, decision 135), the
+ *   OpenAPI recorder and the rate limits. A plugin whose hook must also see requests no route
+ *   matches (the development sign-in provider under /oidc) wraps itself with `fastify-plugin`, so
+ *   it is registered in the root context.
  * - `jobs`: the handlers of the job types the feature owns and its schedules (decision 180); the
  *   worker process (`upside worker`) takes these without building any route.
  * - `tables`: the tables the feature owns (it writes them; others may read them), named as the
@@ -45,9 +47,9 @@ export function jobsOf(features: readonly FeaturePlugin[]): FeatureJobs<AppDeps>
 }
 
 /**
- * Registers each feature's routes in list order, each awaited so its context is created while the
- * root holds every hook the app added before (a child context copies its parent's hooks when it is
- * created: the root hooks must all be added before this runs).
+ * Registers each feature's routes in list order (the order of the API description), after the
+ * root's `onRoute` hooks: a route registered before one of them is not seen by it
+ * (`feature-plugins.test.ts` fails if the access check misses a feature's route).
  */
 export async function registerFeatureRoutes(
   app: FastifyInstance,

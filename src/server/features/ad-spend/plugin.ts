@@ -7,4 +7,5 @@ export const adSpendFeature: FeaturePlugin = {
   name: 'ad-spend',
   routes: async (app, { deps }) => registerAdSpendRoutes(app, deps),
   jobs: adSpendJobs,
+  tables: ['ad_spend_sheets', 'ad_spend_manual_lines'],
 };

@@ -7,4 +7,5 @@ export const alertsFeature: FeaturePlugin = {
   name: 'alerts',
   routes: async (app, { deps }) => registerAlertRoutes(app, deps),
   jobs: alertJobs,
+  tables: ['alerts', 'alert_rules', 'alert_notes'],
 };

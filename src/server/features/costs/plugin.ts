@@ -12,4 +12,5 @@ export const costsFeature = {
   routes: async (app, { deps }) => registerCostRoutes(app, deps),
   jobs: costsJobs,
   provides: { enterDemoProfitSetup },
+  tables: ['cost_imports', 'cost_recalculations', 'expenses', 'payment_fee_rules', 'shipping_profiles'],
 } satisfies FeaturePlugin;

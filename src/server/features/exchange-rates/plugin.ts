@@ -7,4 +7,5 @@ export const exchangeRatesFeature: FeaturePlugin = {
   name: 'exchange-rates',
   routes: async (app, { deps }) => registerExchangeRateRoutes(app, deps),
   jobs: exchangeRateJobs,
+  tables: ['manual_exchange_rates'],
 };

@@ -7,4 +7,5 @@ export const notificationsFeature: FeaturePlugin = {
   name: 'notifications',
   routes: async (app, { deps }) => registerNotificationRoutes(app, deps),
   jobs: notificationJobs,
+  tables: ['notification_settings'],
 };

@@ -5,4 +5,5 @@ import { registerProductRoutes } from './routes.ts';
 export const productsFeature: FeaturePlugin = {
   name: 'products',
   routes: async (app, { deps }) => registerProductRoutes(app, deps),
+  tables: ['product_lead_times'],
 };

@@ -18,5 +18,6 @@ export const trackingFeature = (ports: { foldStoredFunnels: FoldStoredFunnels })
       registerTrackingConfigurationRoutes(app, deps);
     },
     jobs: trackingJobs(ports),
+    tables: ['tracking_heatmap_fold_state', 'tracking_pixel_events', 'tracking_rate_buckets'],
     provides: { demoTracking },
   }) satisfies FeaturePlugin;

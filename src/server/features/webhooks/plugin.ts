@@ -13,4 +13,5 @@ export const webhooksFeature = {
   routes: async (app, { deps }) => registerWebhookRoutes(app, deps),
   jobs: webhookJobs,
   provides: { removeShopifySubscriptions: removeWebhookSubscriptions },
+  tables: ['webhook_events', 'compliance_audit_log', 'customer_data_exports', 'redacted_customers'],
 } satisfies FeaturePlugin;
