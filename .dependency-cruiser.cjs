@@ -99,6 +99,14 @@ module.exports = {
       to: { path: '^src/$1/features/', pathNot: '^src/$1/features/$2/' },
     },
     {
+      name: 'composition-root-takes-feature-plugins',
+      severity: 'error',
+      comment:
+        "src/server/main.ts lists the features' plugins (issue #37 item 1, decision 190): of a feature it imports only its plugin.ts, which registers the feature's routes, jobs and schedules and names what it provides; a route or job registered beside the list would be served by no plugin.",
+      from: { path: '^src/server/main\\.ts$' },
+      to: { path: '^src/server/features/', pathNot: '^src/server/features/[^/]+/plugin\\.ts$' },
+    },
+    {
       name: 'web-kernels-see-no-features',
       severity: 'error',
       comment:

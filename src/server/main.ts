@@ -6,26 +6,56 @@ import { migrateDatabase } from './db/migrate.ts';
 import { openReadReplica, primaryOnly, type ReadRouter } from './db/read-replica.ts';
 import { setReadersFoldFirst } from './domain/tracking/fold-events.ts';
 import { type Env, loadEnv } from './env.ts';
-import { adSpendJobs } from './features/ad-spend/jobs.ts';
-import { alertJobs } from './features/alerts/jobs.ts';
-import { closeAbandonedRuns } from './features/analysis/close-abandoned-runs.ts';
-import { analysisJobs } from './features/analysis/jobs.ts';
-import { createAnalysisWorkerHost } from './features/analysis/worker/analysis-worker-host.ts';
-import { costsJobs } from './features/costs/jobs.ts';
-import { exchangeRateJobs } from './features/exchange-rates/jobs.ts';
-import { foldStoredFunnels } from './features/funnels/fold-stored-funnels.ts';
-import { notificationJobs } from './features/notifications/jobs.ts';
-import { trackingJobs } from './features/tracking/jobs.ts';
-import { warehouseSyncJobs } from './features/warehouse-sync/jobs.ts';
-import { webhookJobs } from './features/webhooks/jobs.ts';
+import { adPlatformsFeature } from './features/ad-platforms/plugin.ts';
+import { adSpendFeature } from './features/ad-spend/plugin.ts';
+import { alertsFeature } from './features/alerts/plugin.ts';
+import { allStoresFeature } from './features/all-stores/plugin.ts';
+import { analysisFeature } from './features/analysis/plugin.ts';
+import { analyticsFeature } from './features/analytics/plugin.ts';
+import { apiTokensFeature } from './features/api-tokens/plugin.ts';
+import { askFeature } from './features/ask/plugin.ts';
+import { auditLogFeature } from './features/audit-log/plugin.ts';
+import { authFeature } from './features/auth/plugin.ts';
+import { campaignsFeature } from './features/campaigns/plugin.ts';
+import { connectionsFeature } from './features/connections/plugin.ts';
+import { contributionFeature } from './features/contribution/plugin.ts';
+import { costsFeature } from './features/costs/plugin.ts';
+import { creativesFeature } from './features/creatives/plugin.ts';
+import { customersFeature } from './features/customers/plugin.ts';
+import { dashboardFeature } from './features/dashboard/plugin.ts';
+import { demoFeature } from './features/demo/plugin.ts';
+import { exchangeRatesFeature } from './features/exchange-rates/plugin.ts';
+import { experimentsFeature } from './features/experiments/plugin.ts';
+import { exportsFeature } from './features/exports/plugin.ts';
+import { forecastClosuresFeature } from './features/forecast-closures/plugin.ts';
+import { funnelsFeature } from './features/funnels/plugin.ts';
+import { gaFeature } from './features/ga/plugin.ts';
+import { insightsFeature } from './features/insights/plugin.ts';
+import { journeysFeature } from './features/journeys/plugin.ts';
+import { mcpFeature } from './features/mcp/plugin.ts';
+import { measurementFeature } from './features/measurement/plugin.ts';
+import { membersFeature } from './features/members/plugin.ts';
+import { metaFeature } from './features/meta/plugin.ts';
+import { modelsFeature } from './features/models/plugin.ts';
+import { notificationsFeature } from './features/notifications/plugin.ts';
+import { opportunitiesFeature } from './features/opportunities/plugin.ts';
+import { ordersFeature } from './features/orders/plugin.ts';
+import { productsFeature } from './features/products/plugin.ts';
+import { profitFeature } from './features/profit/plugin.ts';
+import { publicFeature } from './features/public/plugin.ts';
+import { storesFeature } from './features/stores/plugin.ts';
+import { syncFeature } from './features/sync/plugin.ts';
+import { trackingFeature } from './features/tracking/plugin.ts';
+import { warehouseSyncFeature } from './features/warehouse-sync/plugin.ts';
+import { webhooksFeature } from './features/webhooks/plugin.ts';
 import { buildApp } from './http/app.ts';
 import type { DemoRuntime } from './http/demo-runtime.ts';
 import type { AppDeps } from './http/deps.ts';
-import type { FeatureJobs } from './jobs/job-handler.ts';
+import { type FeaturePlugin, jobsOf } from './http/feature-plugin.ts';
 import { startBackgroundJobs } from './jobs/start-background-jobs.ts';
 import { createLogger } from './log.ts';
 import { integrationContextOf } from './platform/integrations/integration-context.ts';
-import { notificationDeliveryJobs } from './platform/notifications/jobs.ts';
+import { notificationDeliveryPlugin } from './platform/notifications/plugin.ts';
 import { resolveSecrets } from './secrets.ts';
 
 export interface RunningServer {
@@ -51,6 +81,8 @@ export interface StartServerOptions {
   backgroundJobs?: boolean;
   /** Demo mode: the emulators the CLI started (see src/cli/commands/start.ts). */
   demo?: DemoRuntime;
+  /** The features served; default every feature of this build (`features`). */
+  features?: readonly FeaturePlugin[];
 }
 
 /**
@@ -70,35 +102,73 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   }
 }
 
+const { runAnalysisNow, closeAbandonedRuns, createAnalysisWorkerHost } = analysisFeature.provides;
+const tracking = trackingFeature({ foldStoredFunnels: funnelsFeature.provides.foldStoredFunnels });
+
 /**
- * The jobs this build runs (decision 180): each feature's handlers, for the job types of the
- * catalogue (jobs/catalogue.ts) it owns, and what it adds to the schedule, from its `jobs.ts`;
- * ports between features are built here (decision 155). The worker claims only these types: a
- * contract without a handler here stays pending.
+ * The features this build serves (decision 190), each its folder's `plugin.ts`: its routes, in
+ * this order (the routes' order is the API description's), its jobs and schedules (decision 180),
+ * the tables it owns. A port one feature needs from another is wired here (decision 155). The web
+ * tier registers the routes; the worker process (`startWorker`) takes only the jobs (`deps.jobs`),
+ * claiming only these types: a contract without a handler here stays pending.
  */
-const featureJobs: readonly FeatureJobs<AppDeps>[] = [
-  warehouseSyncJobs,
-  analysisJobs,
-  costsJobs,
-  trackingJobs({ foldStoredFunnels }),
-  notificationDeliveryJobs,
-  alertJobs,
-  notificationJobs,
-  webhookJobs,
-  exchangeRateJobs,
-  adSpendJobs,
+export const features: readonly FeaturePlugin[] = [
+  authFeature,
+  publicFeature,
+  opportunitiesFeature,
+  analyticsFeature({ runAnalysisNow }),
+  dashboardFeature,
+  customersFeature,
+  journeysFeature,
+  funnelsFeature,
+  connectionsFeature({ removeShopifySubscriptions: webhooksFeature.provides.removeShopifySubscriptions }),
+  adPlatformsFeature,
+  adSpendFeature,
+  ordersFeature,
+  gaFeature,
+  metaFeature,
+  demoFeature({
+    enterProfitSetup: costsFeature.provides.enterDemoProfitSetup,
+    tracking: tracking.provides.demoTracking,
+  }),
+  tracking,
+  syncFeature,
+  campaignsFeature,
+  creativesFeature,
+  modelsFeature,
+  insightsFeature,
+  experimentsFeature,
+  productsFeature,
+  apiTokensFeature,
+  exportsFeature,
+  costsFeature,
+  profitFeature,
+  contributionFeature,
+  forecastClosuresFeature({ runAnalysisNow }),
+  notificationsFeature,
+  alertsFeature,
+  webhooksFeature,
+  storesFeature,
+  membersFeature,
+  auditLogFeature,
+  exchangeRatesFeature,
+  allStoresFeature,
+  mcpFeature,
+  askFeature,
+  measurementFeature,
+  warehouseSyncFeature,
+  analysisFeature,
+  notificationDeliveryPlugin,
 ];
 
-export const backgroundWork: FeatureJobs<AppDeps> = {
-  handlers: featureJobs.flatMap((jobs) => jobs.handlers),
-  schedules: featureJobs.flatMap((jobs) => jobs.schedules),
-};
+/** What the worker claims and the scheduler ticks: every listed feature's job handlers and schedules. */
+export const backgroundWork = jobsOf(features);
 
 /** Everything a request or a job needs, built once per process (the web tier's and the worker's). */
 function createAppDeps(
   env: Env,
   database: Database,
-  options: Pick<StartServerOptions, 'ephemeralSecrets' | 'demo'>,
+  options: Pick<StartServerOptions, 'ephemeralSecrets' | 'demo' | 'features'>,
   publicUrl: () => string,
 ): AppDeps {
   const secrets = resolveSecrets(env, { ephemeral: options.ephemeralSecrets });
@@ -129,7 +199,7 @@ function createAppDeps(
       demo: options.demo,
     }),
     demo: options.demo,
-    jobs: backgroundWork,
+    jobs: options.features ? jobsOf(options.features) : backgroundWork,
   };
   return deps;
 }
@@ -154,7 +224,7 @@ async function serve(env: Env, database: Database, options: StartServerOptions):
     options,
     () => env.publicUrl ?? listeningUrl ?? `http://localhost:${env.port}`,
   );
-  const app = await buildApp(deps);
+  const app = await buildApp(deps, options.features ?? features);
   try {
     await app.listen({ port: env.port, host: env.host });
   } catch (error) {
@@ -193,7 +263,7 @@ export interface RunningWorker {
  * it. The embedded database is open in one process at a time, so this needs `DATABASE_URL`.
  */
 export async function startWorker(
-  options: Pick<StartServerOptions, 'env' | 'ephemeralSecrets'> = {},
+  options: Pick<StartServerOptions, 'env' | 'ephemeralSecrets' | 'features'> = {},
 ): Promise<RunningWorker> {
   const env = options.env ?? loadEnv();
   if (!env.databaseUrl) throw new WorkerNeedsPostgresError();

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { queryRows } from '../../src/server/db/query-rows.ts';
-import type { RegisteredRoute } from '../../src/server/features/openapi/register-openapi.ts';
+import type { RegisteredRoute } from '../../src/server/http/plugins/openapi.ts';
 import { extremeCasesOf } from '../support/bad-input/extreme-values.ts';
 import { sendRaw } from '../support/bad-input/raw-request.ts';
 import { asStrings, fillPath } from '../support/bad-input/route-cases.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RegisteredRoute } from '../../src/server/features/openapi/register-openapi.ts';
+import type { RegisteredRoute } from '../../src/server/http/plugins/openapi.ts';
 import { type RawResult, sendRaw } from '../support/bad-input/raw-request.ts';
 import { type BadInputCase, casesOf } from '../support/bad-input/route-cases.ts';
 import { changedTables, tableChecksums } from '../support/bad-input/table-checksums.ts';

@@ -1,5 +1,6 @@
 import { type Env, loadEnv } from '../../src/server/env.ts';
 import type { DemoRuntime } from '../../src/server/http/demo-runtime.ts';
+import type { FeaturePlugin } from '../../src/server/http/feature-plugin.ts';
 import type { RunningServer } from '../../src/server/main.ts';
 import { startServer } from '../../src/server/main.ts';
 import { createMigratedTestDatabase, type TestDatabase } from './test-database.ts';
@@ -21,11 +22,12 @@ export interface TestApp {
  * database when DATABASE_URL is set), copied from the run's migrated template (decision 092),
  * exactly as `upside start` composes it. Pass `demo` (from
  * `startDemoEmulators`) for demo mode; the caller closes the emulators. Pass `database` to start on
- * one the test prepared (the server migrates it to the newest schema; close drops it).
+ * one the test prepared (the server migrates it to the newest schema; close drops it). Pass
+ * `features` to serve another list than the build's (a probe beside them).
  */
 export async function startTestApp(
   envOverrides: Record<string, string> = {},
-  options: { demo?: DemoRuntime; database?: TestDatabase } = {},
+  options: { demo?: DemoRuntime; database?: TestDatabase; features?: readonly FeaturePlugin[] } = {},
 ): Promise<TestApp> {
   const testDatabase = options.database ?? (await createMigratedTestDatabase());
   const env: Env = loadEnv({
@@ -41,6 +43,7 @@ export async function startTestApp(
     database: testDatabase.database,
     ephemeralSecrets: true,
     demo: options.demo,
+    features: options.features,
   });
   const baseUrl = server.url;
 

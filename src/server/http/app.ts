@@ -3,25 +3,29 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerApiTokenAuth } from '../features/api-tokens/api-token-auth.ts';
 import { registerAuditHook } from '../features/audit-log/register-audit-hook.ts';
-import { registerOpenApi } from '../features/openapi/register-openapi.ts';
 import { createSessionHook } from './auth.ts';
 import type { AppDeps } from './deps.ts';
+import { type FeaturePlugin, registerFeatureRoutes } from './feature-plugin.ts';
 import { answerClientError } from './plugins/client-errors.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerInputHygiene } from './plugins/input-hygiene.ts';
 import { registerLingeringClose } from './plugins/lingering-close.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
 import { registerPermissions } from './plugins/permissions.ts';
 import { registerRateLimits } from './plugins/rate-limits.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { registerOwnWriteMarks } from './read-replica-routing.ts';
-import { registerRoutes } from './register-routes.ts';
 
 /** Largest request body the API accepts anywhere (endpoints may set a smaller one). */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-/** Builds the HTTP app (not listening): plugins, every area's routes and the SPA. */
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+/**
+ * Builds the HTTP app (not listening): the hooks every request passes, then each listed feature's
+ * routes plugin in its own context (decision 190; after the `onRoute` hooks — the access check, the
+ * OpenAPI recorder, rate limits — which see only the routes registered after them), then the SPA.
+ */
+export async function buildApp(deps: AppDeps, features: readonly FeaturePlugin[]): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.log,
     bodyLimit: MAX_BODY_BYTES,
@@ -43,7 +47,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuditHook(app, deps);
   registerOwnWriteMarks(app, deps);
   await registerOpenApi(app);
-  await registerRoutes(app, deps);
+  await registerFeatureRoutes(app, features, deps);
   await registerSpa(app);
   return app;
 }

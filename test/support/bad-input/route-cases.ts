@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import fc from 'fast-check';
 import type { z } from 'zod';
-import type { RegisteredRoute } from '../../../src/server/features/openapi/register-openapi.ts';
+import type { RegisteredRoute } from '../../../src/server/http/plugins/openapi.ts';
 import { badInputArb } from './bad-values.ts';
 import type { RawRequest } from './raw-request.ts';
 import { type Json, sampleOf } from './zod-samples.ts';

@@ -15,7 +15,7 @@ export interface RecordDemoStorefrontOptions {
 /**
  * A port (decisions 155, 166): what demo mode asks of the tracking feature — its storefront as a
  * tracked website. The tracking feature provides it (`tracking/demo/demo-tracking.ts`); the
- * composition root (`http/register-routes.ts`) passes it to the demo routes, so the demo does not
+ * composition root (`main.ts`) passes it to the demo feature, so the demo does not
  * import the tracking feature.
  */
 export interface DemoTracking {

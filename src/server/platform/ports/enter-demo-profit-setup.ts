@@ -5,7 +5,7 @@ import type { IntegrationContext } from '../integrations/integration-context.ts'
 /**
  * A port (decisions 155, 166): enters a demo shop's profit setup (costs, shipping, fees, expenses)
  * before its backfill. The costs feature provides it (`costs/services/enter-demo-profit-setup.ts`);
- * the composition root (`http/register-routes.ts`) passes it to the demo routes, so the demo does
+ * the composition root (`main.ts`) passes it to the demo feature, so the demo does
  * not import the costs feature.
  */
 export type EnterDemoProfitSetup = (

@@ -2,8 +2,8 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifySchema, HTTPMethods } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { SESSION_COOKIE } from '../../http/auth.ts';
 import { APP_VERSION } from '../../version.ts';
+import { SESSION_COOKIE } from '../auth.ts';
 
 /** A route as the app registered it: what the API description is checked against. */
 export interface RegisteredRoute {
