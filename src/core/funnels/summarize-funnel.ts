@@ -37,6 +37,10 @@ export interface FunnelStepSummary {
  * revenueShare_i = revenue_i / totalRevenue, contribution_i = Σ contribution margin of those sessions.
  * Method: one pass over the sessions per step; medians by quantileType7 at p = 0.5; sums by
  * sumCompensated.
+ *
+ * The definition the reports are held to: since decision 192 no report path sends sessions here —
+ * both compute the same figures from counts (summarizeFunnelCounts) — and the agreement tests
+ * (test/funnels/*-agreement, funnel-revenue-rollup) compare their answers with this, over the raw read.
  */
 export function summarizeFunnel(
   stepCount: number,
