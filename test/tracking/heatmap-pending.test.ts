@@ -2,8 +2,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createAppCaches } from '../../src/server/caches.ts';
+import type { Db } from '../../src/server/db/client.ts';
 import { int8Number, queryRows } from '../../src/server/db/query-rows.ts';
 import { foldPending } from '../../src/server/domain/tracking/fold-events.ts';
+import { resolveHeatmapFilter } from '../../src/server/features/tracking/heatmap-filters.ts';
+import { pendingCellsOf, pendingCellsQuery } from '../../src/server/features/tracking/heatmap-pending.ts';
 import { createEventWriter } from '../../src/server/features/tracking/ingest/event-writer.ts';
 import { foldHeatmapTiles } from '../../src/server/features/tracking/ingest/heatmap-fold.ts';
 import { getHeatmap } from '../../src/server/features/tracking/read-heatmap.ts';
@@ -14,6 +17,7 @@ import { createSiteDatabase, makeEvent } from './ingest-helpers.ts';
 
 const CountRow = z.object({ n: int8Number });
 const CellRow = z.object({ x: z.number(), y: z.number(), n: int8Number });
+const PlanRow = z.object({ 'QUERY PLAN': z.string() });
 const rethrow = (error: unknown) => {
   throw error;
 };
@@ -162,6 +166,33 @@ describe('heatmap read through the pending raw rows', () => {
     await july2.writer.drain();
     expect(await pending()).toBe(0);
     await check('drained');
+  });
+
+  it('reads the pending rows in its own backend: no parallel workers to start (decision 198)', async () => {
+    const db = testDb.database.db;
+    const july3 = await writerAt('2027-07-03T10:00:00Z', 8);
+    await july3.write(9);
+    expect(await pending()).toBe(40);
+    const filter = await resolveHeatmapFilter(db, workspaceId, { page });
+    const types = ['click', 'cursor_move'];
+    const plan = await db.transaction(
+      async (transaction) => {
+        const tx = transaction as unknown as Db;
+        // Workers made free to start, whatever the table's size: the planner takes them unless the
+        // read turns them off (after a burst, it launched two for the pending tail, 65–95 ms).
+        await tx.execute(sql`SELECT set_config('parallel_setup_cost', '0', true), set_config('parallel_tuple_cost', '0', true),
+          set_config('min_parallel_table_scan_size', '0', true), set_config('min_parallel_index_scan_size', '0', true)`);
+        const cells = await pendingCellsOf(tx, filter!, types);
+        expect(cells.index.length).toBeGreaterThan(0);
+        return queryRows(tx, PlanRow, sql`EXPLAIN ${pendingCellsQuery(filter!, types)}`);
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
+    const lines = plan.map((row) => row['QUERY PLAN']).join('\n');
+    expect(lines).toContain('tracking_events');
+    expect(lines).not.toMatch(/Gather|Parallel|Seq Scan on tracking_events/);
+    await july3.writer.drain();
+    expect(await pending()).toBe(0);
   });
 
   it('a site whose every row is pending folds first, as its pages are not known yet', async () => {
