@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { onTestFailed } from 'vitest';
 import { describeWhen } from './prerequisites.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -108,12 +109,32 @@ export async function launchBrowser(viewport = { width: 1280, height: 900 }): Pr
   };
 }
 
-/** Saves a full-page screenshot under the git-ignored test-output/ folder. */
-export async function saveScreenshot(page: Page, name: string): Promise<string> {
+/**
+ * Asks for a full-page screenshot of `page` as `name`, written under the git-ignored test-output/
+ * folder only when it helps: if the running test fails (the page as it is at the failure, named
+ * by the last screenshot asked of that page in the test), or at once for every call when
+ * `UPSIDE_SCREENSHOTS=1` is set. A full-page PNG costs Chromium its capture and encoding (tall
+ * pages at 2–4 MP), and a passing run read none of them (decision 197). Must be called inside a
+ * test.
+ */
+export async function saveScreenshot(page: Page, name: string): Promise<void> {
+  if (process.env.UPSIDE_SCREENSHOTS === '1') {
+    await writeScreenshot(page, name);
+    return;
+  }
+  const asked = Symbol(name);
+  latestAsked.set(page, asked);
+  onTestFailed(async () => {
+    if (latestAsked.get(page) === asked && !page.isClosed()) await writeScreenshot(page, `${name}.failed`);
+  });
+}
+
+/** Per page, the latest screenshot asked for: a failed test writes that one only. */
+const latestAsked = new WeakMap<Page, symbol>();
+
+async function writeScreenshot(page: Page, name: string): Promise<void> {
   mkdirSync(OUTPUT_DIR, { recursive: true });
-  const path = join(OUTPUT_DIR, `${name}.png`);
-  await page.screenshot({ path, fullPage: true });
-  return path;
+  await page.screenshot({ path: join(OUTPUT_DIR, `${name}.png`), fullPage: true });
 }
 
 /** Signs in through the development provider's page, as a person would. */
