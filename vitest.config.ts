@@ -6,9 +6,10 @@ const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 /**
  * Database tests that also run on PGlite (what `npm start` embeds) when DATABASE_URL points the
  * rest at PostgreSQL, so both engines are exercised by every `npm test` in CI (issue #21 item 9).
- * The sync path runs on PGlite through profit-api and one-set-of-numbers (demo connect, then the
- * Shopify, GA4 and Meta syncs and the analysis), so warehouse-sync's resume and export matrix runs
- * on PostgreSQL only (decision 068).
+ * The sync path runs on PGlite where this project builds its connected-demo template (demo connect,
+ * then every source's sync and the analysis), which profit-api, one-set-of-numbers and
+ * order-facts-in-sql check against the generated store (decision 196), so warehouse-sync's resume
+ * and export matrix runs on PostgreSQL only (decision 068).
  */
 const PGLITE_SUBSET = [
   'test/foundation/sign-in.test.ts',

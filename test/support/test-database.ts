@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import pg from 'pg';
 import { type Database, openDatabase } from '../../src/server/db/client.ts';
@@ -15,9 +15,10 @@ export interface TestDatabase {
 
 /**
  * A database a test file's own database is copied from (decision 092): a PostgreSQL database of
- * this run (`CREATE DATABASE … TEMPLATE name`) or a PGlite data directory dumped to a tar file.
+ * this run (`CREATE DATABASE … TEMPLATE name`) or the data directory of a closed PGlite database,
+ * copied file by file (decision 196).
  */
-type DatabaseTemplate = { kind: 'postgres'; name: string } | { kind: 'pglite'; dumpPath: string };
+type DatabaseTemplate = { kind: 'postgres'; name: string } | { kind: 'pglite'; dataDir: string };
 
 /** PostgreSQL's admin URL when this file runs on PostgreSQL; undefined on PGlite. */
 function adminUrlOf(): string | undefined {
@@ -31,9 +32,11 @@ function testEngine(): 'postgres' | 'pglite' {
 
 /**
  * A fresh database for one test file: a new PostgreSQL database on the server named by
- * DATABASE_URL when it is set (CI), otherwise an in-memory PGlite instance. The `pglite` test
- * project sets TEST_DATABASE=pglite to run its subset on PGlite even in CI. Empty unless
- * `template` is given, in which case it starts as a copy of that template.
+ * DATABASE_URL when it is set (CI), otherwise a PGlite instance. The `pglite` test project sets
+ * TEST_DATABASE=pglite to run its subset on PGlite even in CI. Empty (PGlite: in memory) unless
+ * `template` is given, in which case it starts as a copy of that template (PGlite: a copy of its
+ * data directory in the run's folder, opened as `upside start` opens its embedded database, and
+ * removed by `drop`).
  */
 export async function createTestDatabase(
   options: { template?: DatabaseTemplate } = {},
@@ -41,10 +44,22 @@ export async function createTestDatabase(
   const { template } = options;
   const adminUrl = adminUrlOf();
   if (!adminUrl) {
-    const loadDataDir =
-      template?.kind === 'pglite' ? new Blob([new Uint8Array(await readFile(template.dumpPath))]) : undefined;
-    const database = await openDatabase({ kind: 'pglite', dataDir: null, loadDataDir });
-    return { database, url: undefined, drop: () => database.close() };
+    if (template?.kind !== 'pglite') {
+      const database = await openDatabase({ kind: 'pglite', dataDir: null });
+      return { database, url: undefined, drop: () => database.close() };
+    }
+    const folder = await mkdtemp(`${template.dataDir}-copy-`);
+    const dataDir = join(folder, 'pglite');
+    await cp(template.dataDir, dataDir, { recursive: true });
+    const database = await openDatabase({ kind: 'pglite', dataDir });
+    return {
+      database,
+      url: undefined,
+      async drop() {
+        await database.close();
+        await rm(folder, { recursive: true, force: true });
+      },
+    };
   }
   const name = `upside_test_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   await createPostgresDatabase(adminUrl, name, template?.kind === 'postgres' ? template.name : undefined);
@@ -83,7 +98,8 @@ export function migratedTemplate(run: TestRun): Promise<DatabaseTemplate> {
 
 /**
  * The run's template `key` for this engine, built once: a database (copied from `from`, else
- * empty) that `fill` prepares, then closed and kept (PostgreSQL) or dumped to a tar (PGlite).
+ * empty) that `fill` prepares, then closed and kept (a PostgreSQL database, or a PGlite data
+ * directory in the run's folder).
  * `fill` must close every connection it opened to the database before it returns; its result is
  * recorded beside the template and handed to every file that clones it.
  */
@@ -96,44 +112,36 @@ export async function buildTemplateOnce<T>(
   const engineKey = `${testEngine()}-${key}`;
   return templateOnce(run, engineKey, async () => {
     const adminUrl = adminUrlOf();
+    let template: DatabaseTemplate;
+    let database: Database;
+    let url: string | undefined;
     if (adminUrl) {
       const name = `${run.databasePrefix}${engineKey.replaceAll('-', '_')}`;
       await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await createPostgresDatabase(adminUrl, name, from?.kind === 'postgres' ? from.name : undefined);
-      const url = databaseUrl(adminUrl, name);
-      const database = await openDatabase({ kind: 'postgres', url, maxConnections: 5 });
-      // A test app's close drops its database: here it only closes the pool (once).
-      let closing: Promise<void> | undefined;
-      const close = () => {
-        closing ??= database.close();
-        return closing;
-      };
-      try {
-        const data = await fill(database, { database, url, drop: close });
-        return { kind: 'postgres' as const, name, data };
-      } finally {
-        await close();
-      }
+      url = databaseUrl(adminUrl, name);
+      database = await openDatabase({ kind: 'postgres', url, maxConnections: 5 });
+      template = { kind: 'postgres', name };
+    } else {
+      const dataDir = join(run.dir, engineKey, 'pglite');
+      // What a failed build left (the next file tries again), as PostgreSQL's DROP above.
+      await rm(join(run.dir, engineKey), { recursive: true, force: true });
+      if (from?.kind === 'pglite') await cp(from.dataDir, dataDir, { recursive: true });
+      database = await openDatabase({ kind: 'pglite', dataDir });
+      template = { kind: 'pglite', dataDir };
     }
-    const fresh = await createTestDatabase({ template: from });
-    const dumpPath = join(run.dir, `${engineKey}.tar`);
-    // A test app's close drops its database: here it dumps the data directory, then closes (once).
+    // A test app's close drops its database: a template's only closes it (once), and is kept.
     let closing: Promise<void> | undefined;
-    const dumpAndClose = () => {
-      closing ??= (async () => {
-        try {
-          const dump = await fresh.database.dumpDataDir?.();
-          if (!dump) throw new Error('a PGlite test database that cannot dump its data directory');
-          await writeFile(dumpPath, new Uint8Array(await dump.arrayBuffer()));
-        } finally {
-          await fresh.database.close();
-        }
-      })();
+    const close = () => {
+      closing ??= database.close();
       return closing;
     };
-    const data = await fill(fresh.database, { database: fresh.database, url: undefined, drop: dumpAndClose });
-    await dumpAndClose();
-    return { kind: 'pglite' as const, dumpPath, data };
+    try {
+      const data = await fill(database, { database, url, drop: close });
+      return { ...template, data };
+    } finally {
+      await close();
+    }
   });
 }
 

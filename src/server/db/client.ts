@@ -31,19 +31,14 @@ export interface Database {
   holdLock(key: string): Promise<() => Promise<void>>;
   /** Whether a live process holds `holdLock(key)` now (PGlite: only this process can, so false at start). */
   isLockHeld(key: string): Promise<boolean>;
-  /** PGlite only: its data directory as a tar, which `loadDataDir` starts a copy from (test templates). */
-  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
 export type DatabaseTarget =
   /** `connectTimeoutMs`: a server that does not accept a connection this fast fails the query (a read replica, decision 126). */
   | { kind: 'postgres'; url: string; maxConnections?: number; connectTimeoutMs?: number }
-  /**
-   * `dataDir: null` keeps the database in memory (tests); `loadDataDir` starts it from a data
-   * directory dumped with PGlite's dumpDataDir (the test harness's migrated and demo templates).
-   */
-  | { kind: 'pglite'; dataDir: string | null; loadDataDir?: Blob };
+  /** `dataDir: null` keeps the database in memory (tests). */
+  | { kind: 'pglite'; dataDir: string | null };
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
@@ -119,10 +114,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   const release = target.dataDir ? lockDataDir(target.dataDir) : () => undefined;
   // bigint (int8, e.g. `count(*)`, bigserial ids) comes back as text, as node-postgres returns it,
   // so a raw query's rows have one shape whichever engine runs (decision 059).
-  const options = {
-    parsers: { [types.INT8]: (value: string) => value },
-    ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
-  };
+  const options = { parsers: { [types.INT8]: (value: string) => value } };
   let client: PGlite;
   try {
     if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
@@ -143,7 +135,6 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     },
     holdLock: async () => async () => undefined,
     isLockHeld: async () => false,
-    dumpDataDir: () => client.dumpDataDir('none'),
     async close() {
       await client.close();
       release();
