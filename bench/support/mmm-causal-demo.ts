@@ -4,13 +4,15 @@
 import { fitMmm } from '../../src/core/measurement/fit-mmm.ts';
 import type { RegionalOrder } from '../../src/core/measurement/geo-types.ts';
 import { readOutGeoLift } from '../../src/core/measurement/read-out-geo-lift.ts';
-import type { MmmMethod } from '../../src/core/measurement/types.ts';
+import type { MmmControlInput, MmmMethod } from '../../src/core/measurement/types.ts';
 import { type DailyChannelSpend, weeklyMmmInput } from '../../src/core/measurement/weekly-mmm-input.ts';
 import { adPlatformTruth } from '../../src/demo/ad-platforms/ad-platform-truth.ts';
 import { demoAdPlatformPlan } from '../../src/demo/ad-platforms/plan-ad-platforms.ts';
+import { parseIsoDay } from '../../src/demo/calendar.ts';
 import { generateStore } from '../../src/demo/generate-store.ts';
 import type { DemoStore } from '../../src/demo/model.ts';
-import { addDays } from '../../src/shared/calendar.ts';
+import { buildDemandCalendar } from '../../src/demo/seasonality.ts';
+import { addDays, daysBetween } from '../../src/shared/calendar.ts';
 import { benchEffectPrior } from './bench-effect-prior.ts';
 import { load } from './load-average.ts';
 import { fitCausalDemoOracle } from './mmm-causal-oracle.ts';
@@ -33,6 +35,17 @@ const CUSTOMERS = process.env.BENCH_DEMO_CUSTOMERS
   : DAYS
     ? Math.round((2000 * DAYS) / 365)
     : undefined;
+/**
+ * BENCH_DEMO_EVENTS=1 gives the fit the store's promotion calendar as controls (decision 200): per
+ * event (Black Friday – Cyber Monday, holiday gifting, Mother's Day, summer sale), the share of each
+ * week's days inside it, as Robyn's and Meridian's holiday/event columns.
+ */
+const EVENTS = process.env.BENCH_DEMO_EVENTS === '1';
+/**
+ * BENCH_DEMO_KNOTS=k bends the trend every k weeks (decision 200): a hinge column max(0, t − knot)
+ * per knot, a piecewise-linear trend as Prophet's (Robyn's) changepoints.
+ */
+const KNOTS = Number(process.env.BENCH_DEMO_KNOTS ?? 0);
 /** BENCH_DEMO_ORACLE_ONLY=1 skips the model's fit and the geo read-out: a quick screen of the data. */
 const ORACLE_ONLY = process.env.BENCH_DEMO_ORACLE_ONLY === '1';
 /** What the Measurement endpoint fits with (fit-shop-mmm.ts). */
@@ -62,6 +75,39 @@ export function channelSpend(store: DemoStore): DailyChannelSpend[] {
     { name: 'Meta', daily: meta },
     { name: 'TikTok Ads', daily: new Map(Object.entries(ads.tiktok_ads.dailyShopSpendMinor)) },
   ];
+}
+
+/** Each promotion of the store's demand calendar (all years together): its share of each week's days. */
+function eventControls(store: DemoStore, from: string, weeks: number): MmmControlInput[] {
+  const start = parseIsoDay(store.groundTruth.startDate);
+  const calendar = buildDemandCalendar(
+    start,
+    daysBetween(store.groundTruth.startDate, store.groundTruth.endDate) + 1,
+  );
+  const first = parseIsoDay(from);
+  const byName = new Map<string, number[]>();
+  for (const peak of calendar.holidays) {
+    const name = peak.name.replace(/ \d{4}$/, '');
+    const values = byName.get(name) ?? new Array<number>(weeks).fill(0);
+    byName.set(name, values);
+    for (let day = peak.startDay; day <= peak.endDay; day += 1) {
+      const w = Math.floor((day - first) / 7);
+      if (w >= 0 && w < weeks) values[w]! += 1 / 7;
+    }
+  }
+  return [...byName].filter(([, v]) => v.some((x) => x > 0)).map(([name, values]) => ({ name, values }));
+}
+
+/** Hinges of a piecewise-linear trend every KNOTS weeks (none when KNOTS is 0). */
+function trendKnots(weeks: number): MmmControlInput[] {
+  if (KNOTS <= 0) return [];
+  const knots: MmmControlInput[] = [];
+  for (let k = KNOTS; k < weeks; k += KNOTS)
+    knots.push({
+      name: `trend after week ${k}`,
+      values: Array.from({ length: weeks }, (_, t) => Math.max(0, t - k)),
+    });
+  return knots;
 }
 
 /** Revenue orders (not test, not cancelled) by shipping country, as `upside lift` reads them. */
@@ -216,7 +262,9 @@ export function benchMmmOnCausalDemo(seeds: number, method: MmmMethod | undefine
     const from = addDays(truth.endDate, -(7 * WEEKS - 1));
     const sales = truth.profit.days.map((d) => ({ ...d, day: d.date }));
     const spend = channelSpend(store);
-    const input = weeklyMmmInput(from, WEEKS, sales, spend, 100);
+    const weekly = weeklyMmmInput(from, WEEKS, sales, spend, 100);
+    const controls = [...(EVENTS ? eventControls(store, from, WEEKS) : []), ...trendKnots(WEEKS)];
+    const input = controls.length > 0 ? { ...weekly, controls } : weekly;
     const oracleFit = fitCausalDemoOracle(input, truth.mmm!.channels, spend, truth.startDate, 100);
     if (ORACLE_ONLY) {
       console.log(`  seed ${seed}: ${scoreOracle(oracle, oracleFit, truth.mmm!.channels)}`);
