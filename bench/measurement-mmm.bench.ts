@@ -17,6 +17,8 @@
 //               BENCH_SEEDS (default 30; BENCH_SEED_FROM moves the first): the weekly series the
 //               Measurement endpoint fits, shares and ROAS coverage per channel, the oracle row
 //               (the true curves given, decision 151) and the planted geo test's read-out.
+//               BENCH_DEMO_WEEKS (fitted weeks, default 52), BENCH_DEMO_DAYS, BENCH_DEMO_CUSTOMERS size
+//               the store; BENCH_DEMO_ORACLE_ONLY=1 runs only the oracle row (decision 200).
 //   (BENCH_EFFECT=lognormal: a log-normal ROAS prior, decision 178; BENCH_EFFECT=hierarchical: a
 //   prior shared by the channels' log ROAS, decision 184; in mmm, daily, published, move and demo.)
 //   demomove  — the causal preset's offered budget moves, seeds as `demo` (default 40): what each

@@ -4,19 +4,50 @@
 import { fitMmm } from '../../src/core/measurement/fit-mmm.ts';
 import type { RegionalOrder } from '../../src/core/measurement/geo-types.ts';
 import { readOutGeoLift } from '../../src/core/measurement/read-out-geo-lift.ts';
-import type { MmmMethod } from '../../src/core/measurement/types.ts';
+import type { MmmControlInput, MmmMethod } from '../../src/core/measurement/types.ts';
 import { type DailyChannelSpend, weeklyMmmInput } from '../../src/core/measurement/weekly-mmm-input.ts';
 import { adPlatformTruth } from '../../src/demo/ad-platforms/ad-platform-truth.ts';
 import { demoAdPlatformPlan } from '../../src/demo/ad-platforms/plan-ad-platforms.ts';
+import { parseIsoDay } from '../../src/demo/calendar.ts';
 import { generateStore } from '../../src/demo/generate-store.ts';
 import type { DemoStore } from '../../src/demo/model.ts';
-import { addDays } from '../../src/shared/calendar.ts';
+import { buildDemandCalendar } from '../../src/demo/seasonality.ts';
+import { addDays, daysBetween } from '../../src/shared/calendar.ts';
 import { benchEffectPrior } from './bench-effect-prior.ts';
 import { load } from './load-average.ts';
 import { fitCausalDemoOracle } from './mmm-causal-oracle.ts';
 
-/** The analysis' range (decision 129): the last 52 weeks up to the last day of data. */
-const WEEKS = 52;
+/**
+ * The analysis' range (decision 129): the last 52 weeks up to the last day of data. BENCH_DEMO_WEEKS
+ * fits more (decision 200: what the share goal needs); the store then has those weeks and a day,
+ * as the 365-day small store has 52 weeks (the truth counts the store's whole window), unless
+ * BENCH_DEMO_DAYS says otherwise.
+ */
+const WEEKS = Number(process.env.BENCH_DEMO_WEEKS ?? 52);
+const DAYS = process.env.BENCH_DEMO_DAYS
+  ? Number(process.env.BENCH_DEMO_DAYS)
+  : WEEKS === 52
+    ? undefined
+    : 7 * WEEKS + 1;
+/** Customers (the small store's 2,000 a year when unset): BENCH_DEMO_CUSTOMERS sizes the store. */
+const CUSTOMERS = process.env.BENCH_DEMO_CUSTOMERS
+  ? Number(process.env.BENCH_DEMO_CUSTOMERS)
+  : DAYS
+    ? Math.round((2000 * DAYS) / 365)
+    : undefined;
+/**
+ * BENCH_DEMO_EVENTS=1 gives the fit the store's promotion calendar as controls (decision 200): per
+ * event (Black Friday – Cyber Monday, holiday gifting, Mother's Day, summer sale), the share of each
+ * week's days inside it, as Robyn's and Meridian's holiday/event columns.
+ */
+const EVENTS = process.env.BENCH_DEMO_EVENTS === '1';
+/**
+ * BENCH_DEMO_KNOTS=k bends the trend every k weeks (decision 200): a hinge column max(0, t − knot)
+ * per knot, a piecewise-linear trend as Prophet's (Robyn's) changepoints.
+ */
+const KNOTS = Number(process.env.BENCH_DEMO_KNOTS ?? 0);
+/** BENCH_DEMO_ORACLE_ONLY=1 skips the model's fit and the geo read-out: a quick screen of the data. */
+const ORACLE_ONLY = process.env.BENCH_DEMO_ORACLE_ONLY === '1';
 /** What the Measurement endpoint fits with (fit-shop-mmm.ts). */
 const FIT = {
   draws: 200,
@@ -44,6 +75,39 @@ export function channelSpend(store: DemoStore): DailyChannelSpend[] {
     { name: 'Meta', daily: meta },
     { name: 'TikTok Ads', daily: new Map(Object.entries(ads.tiktok_ads.dailyShopSpendMinor)) },
   ];
+}
+
+/** Each promotion of the store's demand calendar (all years together): its share of each week's days. */
+function eventControls(store: DemoStore, from: string, weeks: number): MmmControlInput[] {
+  const start = parseIsoDay(store.groundTruth.startDate);
+  const calendar = buildDemandCalendar(
+    start,
+    daysBetween(store.groundTruth.startDate, store.groundTruth.endDate) + 1,
+  );
+  const first = parseIsoDay(from);
+  const byName = new Map<string, number[]>();
+  for (const peak of calendar.holidays) {
+    const name = peak.name.replace(/ \d{4}$/, '');
+    const values = byName.get(name) ?? new Array<number>(weeks).fill(0);
+    byName.set(name, values);
+    for (let day = peak.startDay; day <= peak.endDay; day += 1) {
+      const w = Math.floor((day - first) / 7);
+      if (w >= 0 && w < weeks) values[w]! += 1 / 7;
+    }
+  }
+  return [...byName].filter(([, v]) => v.some((x) => x > 0)).map(([name, values]) => ({ name, values }));
+}
+
+/** Hinges of a piecewise-linear trend every KNOTS weeks (none when KNOTS is 0). */
+function trendKnots(weeks: number): MmmControlInput[] {
+  if (KNOTS <= 0) return [];
+  const knots: MmmControlInput[] = [];
+  for (let k = KNOTS; k < weeks; k += KNOTS)
+    knots.push({
+      name: `trend after week ${k}`,
+      values: Array.from({ length: weeks }, (_, t) => Math.max(0, t - k)),
+    });
+  return knots;
 }
 
 /** Revenue orders (not test, not cancelled) by shipping country, as `upside lift` reads them. */
@@ -85,6 +149,8 @@ interface OracleTally {
   covered: number;
   allShares: number;
   allCovered: number;
+  /** Channels scored (the model's own count is not kept when only the oracle runs). */
+  scored: number;
   errors: number[];
   channels: Map<string, ChannelTally>;
 }
@@ -110,6 +176,7 @@ function scoreOracle(
   for (const t of truths) {
     const tally = oracle.channels.get(t.name) ?? newTally();
     oracle.channels.set(t.name, tally);
+    oracle.scored += 1;
     const c = fitted.find((x) => x.name === t.name);
     if (!c) {
       tally.shareMisses += 1;
@@ -171,6 +238,7 @@ export function benchMmmOnCausalDemo(seeds: number, method: MmmMethod | undefine
     covered: 0,
     allShares: 0,
     allCovered: 0,
+    scored: 0,
     errors: [],
     channels: new Map(),
   };
@@ -179,22 +247,33 @@ export function benchMmmOnCausalDemo(seeds: number, method: MmmMethod | undefine
   let plantedLift = Number.NaN;
   let testRegions = '';
   console.log(
-    `MMM on the causal demo preset, seeds ${first}–${first + seeds - 1} (52 weeks up to the last day, as the analysis fits; ${method ?? 'importance'}, ${FIT.draws} draws):`,
+    `MMM on the causal demo preset, seeds ${first}–${first + seeds - 1} (${WEEKS} weeks up to the last day${WEEKS === 52 ? ', as the analysis fits' : ''}; ${DAYS ?? 365} days, ${CUSTOMERS ?? 2000} customers; ${method ?? 'importance'}, ${FIT.draws} draws${ORACLE_ONLY ? '; oracle only' : ''}):`,
   );
   for (let seed = first; seed < first + seeds; seed += 1) {
     let started = performance.now();
-    const store = generateStore({ seed, preset: 'causal' });
+    const store = generateStore({
+      seed,
+      preset: 'causal',
+      ...(DAYS ? { days: DAYS } : {}),
+      ...(CUSTOMERS ? { customers: CUSTOMERS } : {}),
+    });
     generateSeconds += (performance.now() - started) / 1000;
     const truth = store.groundTruth;
     const from = addDays(truth.endDate, -(7 * WEEKS - 1));
     const sales = truth.profit.days.map((d) => ({ ...d, day: d.date }));
     const spend = channelSpend(store);
-    const input = weeklyMmmInput(from, WEEKS, sales, spend, 100);
+    const weekly = weeklyMmmInput(from, WEEKS, sales, spend, 100);
+    const controls = [...(EVENTS ? eventControls(store, from, WEEKS) : []), ...trendKnots(WEEKS)];
+    const input = controls.length > 0 ? { ...weekly, controls } : weekly;
+    const oracleFit = fitCausalDemoOracle(input, truth.mmm!.channels, spend, truth.startDate, 100);
+    if (ORACLE_ONLY) {
+      console.log(`  seed ${seed}: ${scoreOracle(oracle, oracleFit, truth.mmm!.channels)}`);
+      continue;
+    }
     started = performance.now();
     const result = fitMmm(input, { ...FIT, ...(method ? { method } : {}) });
     fitSeconds += (performance.now() - started) / 1000;
     const said: string[] = [];
-    const oracleFit = fitCausalDemoOracle(input, truth.mmm!.channels, spend, truth.startDate, 100);
     let seedShares = 0;
     let seedCovered = 0;
     let seedShareIntervals = 0;
@@ -270,41 +349,50 @@ export function benchMmmOnCausalDemo(seeds: number, method: MmmMethod | undefine
     } else said.push(`geo too thin: ${read.reasons.join('; ')}`);
     console.log(`  seed ${seed}: ${said.join('; ')}`);
   }
-  console.log(
-    `  contribution share within ±5 points: ${pct(share, channels)} channels; median |error| ${points(quantile(errors, 0.5))} points, 90th pct ${points(quantile(errors, 0.9))}`,
-  );
-  console.log(
-    `  true ROAS inside the 90 % interval: ${pct(covered, channels)} channels (goal ≥ 85 %); too thin: ${thin}`,
-  );
-  console.log(
-    `  datasets with every channel's share within ±5 points ${pct(allShares, seeds)}, with every true ROAS inside its interval ${pct(allCovered, seeds)}`,
-  );
-  console.log(
-    `  measures that hold at this data size (decision 151): the share's 90 % interval covers the true share ${pct(shareIntervals, channels)} channels, every channel in ${pct(allShareIntervals, seeds)} datasets; share within ±5 points or no further off than the oracle's ${pct(asOracle, channels)} channels, every channel in ${pct(allAsOracle, seeds)} datasets`,
-  );
-  for (const [name, t] of tallies) printTally(name, t, seeds);
-  console.log(
-    `Oracle (each channel's TRUE daily adstock and saturation given; baseline and effects estimated, the model's priors and β ≥ 0) on the same ${seeds} stores:`,
-  );
-  console.log(
-    `  contribution share within ±5 points: ${pct(oracle.share, channels)} channels; median |error| ${points(quantile(oracle.errors, 0.5))} points, 90th pct ${points(quantile(oracle.errors, 0.9))}`,
-  );
-  console.log(`  true ROAS inside the 90 % interval: ${pct(oracle.covered, channels)} channels`);
-  console.log(
-    `  datasets with every channel's share within ±5 points ${pct(oracle.allShares, seeds)} (goal ≥ 85 of 100), with every true ROAS inside its interval ${pct(oracle.allCovered, seeds)}`,
-  );
-  for (const [name, t] of oracle.channels) printTally(name, t, seeds);
-  console.log(
-    `Geo read-out of the planted test (+${points(plantedLift)} % orders in ${testRegions} for 42 days; synthetic control chosen from the other countries, as \`upside lift\` does) on the same ${seeds} stores:`,
-  );
-  console.log(
-    `  read ${pct(geo.read, seeds)}; realised lift median ${points(quantile(realised, 0.5))} %, estimate median ${points(quantile(estimates, 0.5))} %, median |estimate − realised| ${points(quantile(geo.errors, 0.5))} points, within ±2 points ${pct(geo.withinTwo, geo.read)}`,
-  );
-  console.log(
-    `  90 % interval covers the realised lift ${pct(geo.coversRealised, geo.read)}, the planted ${points(plantedLift)} % ${pct(geo.coversPlanted, geo.read)}; p < 0.1 ${pct(geo.significant, geo.read)}`,
-  );
+  if (!ORACLE_ONLY) printModel();
+  printOracle();
+  if (!ORACLE_ONLY) printGeo();
   const perStore = (generateSeconds + fitSeconds + geoSeconds) / seeds;
   console.log(
     `  ${(generateSeconds / seeds).toFixed(1)} s to generate a store, ${(fitSeconds / seeds).toFixed(2)} s per fit, ${(geoSeconds / seeds).toFixed(1)} s per geo read-out; 100 seeds ≈ ${((100 * perStore) / 60).toFixed(0)} min; load ${load()}`,
   );
+  function printModel(): void {
+    console.log(
+      `  contribution share within ±5 points: ${pct(share, channels)} channels; median |error| ${points(quantile(errors, 0.5))} points, 90th pct ${points(quantile(errors, 0.9))}`,
+    );
+    console.log(
+      `  true ROAS inside the 90 % interval: ${pct(covered, channels)} channels (goal ≥ 85 %); too thin: ${thin}`,
+    );
+    console.log(
+      `  datasets with every channel's share within ±5 points ${pct(allShares, seeds)}, with every true ROAS inside its interval ${pct(allCovered, seeds)}`,
+    );
+    console.log(
+      `  measures that hold at this data size (decision 151): the share's 90 % interval covers the true share ${pct(shareIntervals, channels)} channels, every channel in ${pct(allShareIntervals, seeds)} datasets; share within ±5 points or no further off than the oracle's ${pct(asOracle, channels)} channels, every channel in ${pct(allAsOracle, seeds)} datasets`,
+    );
+    for (const [name, t] of tallies) printTally(name, t, seeds);
+  }
+  function printOracle(): void {
+    console.log(
+      `Oracle (each channel's TRUE daily adstock and saturation given; baseline and effects estimated, the model's priors and β ≥ 0) on the same ${seeds} stores:`,
+    );
+    console.log(
+      `  contribution share within ±5 points: ${pct(oracle.share, oracle.scored)} channels; median |error| ${points(quantile(oracle.errors, 0.5))} points, 90th pct ${points(quantile(oracle.errors, 0.9))}`,
+    );
+    console.log(`  true ROAS inside the 90 % interval: ${pct(oracle.covered, oracle.scored)} channels`);
+    console.log(
+      `  datasets with every channel's share within ±5 points ${pct(oracle.allShares, seeds)} (goal ≥ 85 of 100), with every true ROAS inside its interval ${pct(oracle.allCovered, seeds)}`,
+    );
+    for (const [name, t] of oracle.channels) printTally(name, t, seeds);
+  }
+  function printGeo(): void {
+    console.log(
+      `Geo read-out of the planted test (+${points(plantedLift)} % orders in ${testRegions} for 42 days; synthetic control chosen from the other countries, as \`upside lift\` does) on the same ${seeds} stores:`,
+    );
+    console.log(
+      `  read ${pct(geo.read, seeds)}; realised lift median ${points(quantile(realised, 0.5))} %, estimate median ${points(quantile(estimates, 0.5))} %, median |estimate − realised| ${points(quantile(geo.errors, 0.5))} points, within ±2 points ${pct(geo.withinTwo, geo.read)}`,
+    );
+    console.log(
+      `  90 % interval covers the realised lift ${pct(geo.coversRealised, geo.read)}, the planted ${points(plantedLift)} % ${pct(geo.coversPlanted, geo.read)}; p < 0.1 ${pct(geo.significant, geo.read)}`,
+    );
+  }
 }
