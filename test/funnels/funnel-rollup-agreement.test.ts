@@ -367,6 +367,26 @@ describe('funnel pre-aggregates equal the raw read', () => {
     await insertSession(7, Date.parse('2026-11-19T03:00:00Z') + 7 * 17 * 60_000, (list) => list[1]!);
     await expectAgreement(funnelId, MIXED);
     await expectRecount(funnelId, MIXED);
+    // A buying session's row gains a campaign after it was folded (its landing page view came late,
+    // rollup-statement.ts), with a tracker event that passes no step: its path, day, device and
+    // channel stay, its slices change, so its counts and revenue move to the campaign's slice.
+    const [buyer] = await queryRows(
+      app.db,
+      z.object({ session_id: z.string() }),
+      sql`SELECT b.session_id FROM funnel_buyer_sessions b JOIN tracking_sessions s
+          ON s.configuration_id = b.configuration_id AND s.session_id = b.session_id
+        WHERE b.funnel_key = ${funnelId} AND b.revenue > 0 AND s.utm_campaign IS NULL
+          AND s.started_at >= '2026-11-19T05:00:00Z' AND s.started_at < '2026-11-21T05:00:00Z'
+        ORDER BY b.session_id LIMIT 1`,
+    );
+    await app.db.execute(sql`UPDATE tracking_sessions SET utm_campaign = 'spring'
+      WHERE configuration_id = ${siteId}::uuid AND session_id = ${buyer!.session_id}`);
+    await app.db.execute(sql`INSERT INTO tracking_events (workspace_id, configuration_id, session_id, event_type,
+        page_url, x, y, viewport_width, viewport_height, element_selector, client_time, received_at)
+      VALUES (${workspaceId}, ${siteId}, ${buyer!.session_id}, 'page_view', ${`${SHOP}/cart`}, 1, 1, 1366, 800,
+        NULL, '2026-11-19T03:00:01Z', '2026-11-21T08:00:00Z')`);
+    await expectAgreement(funnelId, MIXED);
+    await expectRecount(funnelId, MIXED);
     // Edited: steps and window change; the report is rebuilt for the new definition.
     const edited = { steps: [MIXED.steps[0]!, MIXED.steps[2]!], windowMinutes: 1 };
     await app.db.execute(sql`UPDATE funnels SET steps = ${JSON.stringify(edited.steps)}::jsonb,
