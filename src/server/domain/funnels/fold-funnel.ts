@@ -121,7 +121,8 @@ const TouchedRow = ChannelInputsRow.extend({
  * The sessions one chunk of a source touches (decision 134): those with events received in the
  * chunk, and those folded before their session row existed whose row is there now; each with the
  * chunk's marks of it, the marks, path and slices stored for it, and its session row's day, device,
- * channel inputs, campaign and A/B variants. Sessions with no mark at all (events that pass no step, no stored row) are left out.
+ * channel inputs, campaign and A/B variants. Sessions with no mark at all (events that pass no step,
+ * no stored row) are left out.
  */
 async function readTouched(db: Db, funnel: FoldedFunnel, source: Source, lo: string, hi: string | null) {
   const { workspaceId, key, timeZone } = funnel;
