@@ -25,9 +25,16 @@
  * days (the issue's request: it folds its pending tail first); another tail, folded alone
  * (foldFunnel, as that request does first), then the same request with nothing new to fold (the
  * read). p50/p95 of each, with the machine's load and the sizes of the rollups. Then
- * BENCH_FILTER_REQUESTS (default 3) reads under each filter the rollup does not key (campaign,
- * new and returning visitors, an A/B variant: counted in one SQL statement over the filtered
- * sessions' folded paths, decision 192), nothing new to fold.
+ * BENCH_FILTER_REQUESTS (default 3) reads under each other filter, nothing new to fold: a campaign
+ * and an A/B variant (a slice of the daily tables, decision 199), new and returning visitors
+ * (counted in one SQL statement over the filtered sessions' folded paths, decision 192).
+ * Then BENCH_AB (default 3) alternating rounds, per campaign and variant filter, of its two reads
+ * called in this process: decision 192's statement (readFilteredFunnelCounts, the path before
+ * decision 199) and the slice (readFunnelCounts); their results must be equal; each with its wall
+ * time, the CPU seconds of this process (Node) and of the database's server processes (from /proc),
+ * and the buffers the database read (blocks hit + read in pg_stat_database, after an 11 s wait for
+ * the backends to report them; other work on the bench's database, autovacuum, counts too), after a
+ * VACUUM (ANALYZE) of the tables both read (the state autovacuum leaves them in).
  * Database: DATABASE_URL (a fresh database is created and dropped) or in-memory PGlite.
  */
 import { sql } from 'drizzle-orm';
@@ -37,17 +44,21 @@ import { queryRows } from '../src/server/db/query-rows.ts';
 import { refreshAnalysisFacts } from '../src/server/domain/analysis-facts/refresh-analysis-facts.ts';
 import { CHECKOUT_FUNNEL } from '../src/server/domain/funnels/checkout-funnel.ts';
 import { foldFunnel } from '../src/server/domain/funnels/fold-funnel.ts';
+import { readFilteredFunnelCounts } from '../src/server/domain/funnels/read-filtered-funnel-counts.ts';
+import { readFunnelCounts } from '../src/server/domain/funnels/read-funnel-rollups.ts';
 import { CHECKOUT_STEPS } from '../src/shared/pixel-event-names.ts';
 import { startBenchServer } from './support/bench-server.ts';
 import { createBenchTrackedSite } from './support/bench-tracked-site.ts';
 import { bulkLoad } from './support/bulk-load.ts';
 import { load } from './support/load-average.ts';
 import { percentile } from './support/percentile.ts';
+import { cpuSeconds } from './support/profit-bench.ts';
 
 const events =
   process.env.BENCH_PRESET === '10m' ? 10_000_000 : Number(process.env.BENCH_EVENTS ?? 1_000_000);
 const requests = Number(process.env.BENCH_REQUESTS ?? 10);
 const filterRequests = Number(process.env.BENCH_FILTER_REQUESTS ?? 3);
+const abRounds = Number(process.env.BENCH_AB ?? 3);
 const tail = Number(process.env.BENCH_TAIL ?? 400);
 const orders = process.env.BENCH_ORDERS !== '0';
 /** Jitter of each step's time: whole seconds (0–89 s) or whole milliseconds (0–89.999 s). */
@@ -176,6 +187,52 @@ try {
     const times: number[] = [];
     for (let i = 0; i < filterRequests; i += 1) times.push(await read(filter));
     console.log(`  request filtered by ${filter.slice(1)}: ${summary(times)}; load average ${load()}`);
+  }
+  const buffers = async () => {
+    await new Promise((resolve) => setTimeout(resolve, 11_000));
+    const [row] = await queryRows(
+      db,
+      Count,
+      sql`SELECT blks_hit + blks_read AS n FROM pg_stat_database WHERE datname = current_database()`,
+    );
+    return row?.n ?? 0;
+  };
+  // As autovacuum leaves the tables in time: pages all-visible, so index-only scans stay in the index.
+  await db.execute(sql`VACUUM (ANALYZE) funnel_step_days, funnel_step_buckets, funnel_revenue_days,
+    funnel_session_marks, funnel_buyer_sessions, tracking_sessions`);
+  const period = { workspaceId: ws, from: '2026-11-01', to: END, stepCount: CHECKOUT_FUNNEL.steps.length };
+  for (const [filters, slice] of [
+    [{ campaign: 'spring' }, 'c:spring'],
+    [{ experiment: 'hero', variant: 'a' }, 'v:hero:a'],
+  ] as const) {
+    const reads = {
+      'SQL count (decision 192)': () =>
+        readFilteredFunnelCounts(db, CHECKOUT_FUNNEL.id, { ...period, timeZone: 'UTC', filters }),
+      'slice (decision 199)': () => readFunnelCounts(db, CHECKOUT_FUNNEL.id, { ...period, slice }),
+    };
+    const results = new Map<string, string>();
+    for (let round = 0; round < abRounds; round += 1)
+      for (const [name, readCounts] of Object.entries(reads)) {
+        const blocks = await buffers();
+        const cpu = await cpuSeconds(db);
+        const started = performance.now();
+        const { steps, buyers } = await readCounts();
+        // The statement gives the buyers in no order.
+        results.set(
+          name,
+          JSON.stringify({ steps, buyers: [...buyers].sort((a, b) => a.stepsPassed - b.stepsPassed) }),
+        );
+        const wall = performance.now() - started;
+        const spent = await cpuSeconds(db);
+        const database =
+          cpu.database === null ? 'n/a' : `${((spent.database! - cpu.database) * 1000).toFixed(0)} ms`;
+        console.log(
+          `  ${JSON.stringify(filters)} ${name}: ${wall.toFixed(0)} ms, CPU node ${((spent.node - cpu.node) * 1000).toFixed(0)} ms, database ${database}, buffers ${(await buffers()) - blocks}; load average ${load()}`,
+        );
+      }
+    const [before, after] = [...results.values()];
+    if (before !== after)
+      throw new Error(`${JSON.stringify(filters)}: the slice read ${after}, the count ${before}`);
   }
 } finally {
   await bench.close();

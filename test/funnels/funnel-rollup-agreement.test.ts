@@ -48,17 +48,25 @@ const MIXED: { steps: FunnelStep[]; windowMinutes: number } = {
   ],
   windowMinutes: 3,
 };
-/** The filters compared: none, each dimension, and two together (keyed and counted in SQL, decision 192). */
+/**
+ * The filters compared: none, each dimension, and two together — keyed (device, channel, and a
+ * campaign's or variant's slice, decision 199) and counted in SQL (decision 192: visitors, and a
+ * campaign with a variant, which no one slice holds).
+ */
 const QUERIES: Omit<FunnelReportQuery, 'from' | 'to'>[] = [
   {},
   { device: 'mobile' },
   { channel: 'google_ads' },
   { channel: 'meta_ads', device: 'desktop' },
   { campaign: 'spring' },
+  { campaign: 'fall' },
   { visitor: 'new' },
   { visitor: 'returning' },
   { experiment: 'hero', variant: 'b' },
+  { experiment: 'hero', variant: 'a', device: 'mobile' },
   { campaign: 'spring', channel: 'google_ads' },
+  { campaign: 'fall', experiment: 'hero', variant: 'a' },
+  { campaign: 'spring', visitor: 'new' },
   { visitor: 'returning', device: 'mobile' },
 ];
 
@@ -192,7 +200,9 @@ describe('funnel pre-aggregates equal the raw read', () => {
   /**
    * Decision 153: after incremental folds, both daily step tables hold exactly a recount from the raw
    * events — every session's path (matchFunnelMarks over its raw marks) counted at its shop day,
-   * device, channel, step and exact gap (and that gap's bucket) — and no row left at 0 sessions.
+   * device, channel, step and exact gap (and that gap's bucket), in slice '' and in the slices of its
+   * campaign and A/B variants (decision 199, told here from the session row) — and no row left at 0
+   * sessions.
    */
   async function expectRecount(key: string, funnel: Pick<Funnel, 'steps' | 'windowMinutes'>) {
     const rows = await readFunnelSessionMarks(app.db, {
@@ -203,25 +213,38 @@ describe('funnel pre-aggregates equal the raw read', () => {
       to: '2026-11-23',
       filters: {},
     });
+    const sliced = await queryRows(
+      app.db,
+      z.object({ session_id: z.string(), slices: z.array(z.string()) }),
+      sql`SELECT session_id, array_remove(ARRAY['c:' || utm_campaign], NULL)
+          || coalesce((SELECT array_agg(DISTINCT 'v:' || v) FROM unnest(experiment_variants) v), '{}') AS slices
+        FROM tracking_sessions WHERE workspace_id = ${workspaceId}::uuid`,
+    );
+    const slicesOf = new Map(sliced.map((row) => [row.session_id, row.slices]));
     const exact = new Map<string, number>();
     const buckets = new Map<string, number>();
     const add = (counts: Map<string, number>, k: string) => counts.set(k, (counts.get(k) ?? 0) + 1);
     for (const r of rows) {
       const marks = r.times.map((at, i) => ({ at, steps: r.steps[i]! }));
       const passedAt = matchFunnelMarks(funnel.steps.length, marks, funnel.windowMinutes * 60_000);
-      const at = [localDayOf(r.started_at, TZ), r.device ?? '', channelOfSession(r) ?? ''].join(' ');
-      passedAt.forEach((time, step) => {
-        const gap = step === 0 ? 0 : time - passedAt[step - 1]!;
-        add(exact, `${at} ${step} ${gap}`);
-        add(buckets, `${at} ${step} ${gapBucketOf(gap)}`);
-      });
+      for (const slice of ['', ...(slicesOf.get(r.session_id) ?? [])]) {
+        const at = [slice, localDayOf(r.started_at, TZ), r.device ?? '', channelOfSession(r) ?? ''].join(' ');
+        passedAt.forEach((time, step) => {
+          const gap = step === 0 ? 0 : time - passedAt[step - 1]!;
+          add(exact, `${at} ${step} ${gap}`);
+          add(buckets, `${at} ${step} ${gapBucketOf(gap)}`);
+        });
+      }
     }
+    // Not an empty check of the slices: both kinds are counted.
+    expect([...exact.keys()].some((k) => k.startsWith('c:'))).toBe(true);
+    expect([...exact.keys()].some((k) => k.startsWith('v:'))).toBe(true);
     const Stored = z.object({ k: z.string(), sessions: z.coerce.number() });
     const stored = async (table: string, by: string) =>
       queryRows(
         app.db,
         Stored,
-        sql`SELECT concat_ws(' ', day::text, device, channel, step, ${sql.raw(by)}) AS k, sessions
+        sql`SELECT concat_ws(' ', slice, day::text, device, channel, step, ${sql.raw(by)}) AS k, sessions
           FROM ${sql.identifier(table)} WHERE workspace_id = ${workspaceId}::uuid AND funnel_key = ${key}`,
       );
     const sorted = (counts: Map<string, number>) => [...counts].map(([k, n]) => ({ k, sessions: n }));
@@ -342,6 +365,26 @@ describe('funnel pre-aggregates equal the raw read', () => {
     expect(folded!.n).toBeGreaterThan(0);
     await expectRecount(funnelId, MIXED);
     await insertSession(7, Date.parse('2026-11-19T03:00:00Z') + 7 * 17 * 60_000, (list) => list[1]!);
+    await expectAgreement(funnelId, MIXED);
+    await expectRecount(funnelId, MIXED);
+    // A buying session's row gains a campaign after it was folded (its landing page view came late,
+    // rollup-statement.ts), with a tracker event that passes no step: its path, day, device and
+    // channel stay, its slices change, so its counts and revenue move to the campaign's slice.
+    const [buyer] = await queryRows(
+      app.db,
+      z.object({ session_id: z.string() }),
+      sql`SELECT b.session_id FROM funnel_buyer_sessions b JOIN tracking_sessions s
+          ON s.configuration_id = b.configuration_id AND s.session_id = b.session_id
+        WHERE b.funnel_key = ${funnelId} AND b.revenue > 0 AND s.utm_campaign IS NULL
+          AND s.started_at >= '2026-11-19T05:00:00Z' AND s.started_at < '2026-11-21T05:00:00Z'
+        ORDER BY b.session_id LIMIT 1`,
+    );
+    await app.db.execute(sql`UPDATE tracking_sessions SET utm_campaign = 'spring'
+      WHERE configuration_id = ${siteId}::uuid AND session_id = ${buyer!.session_id}`);
+    await app.db.execute(sql`INSERT INTO tracking_events (workspace_id, configuration_id, session_id, event_type,
+        page_url, x, y, viewport_width, viewport_height, element_selector, client_time, received_at)
+      VALUES (${workspaceId}, ${siteId}, ${buyer!.session_id}, 'page_view', ${`${SHOP}/cart`}, 1, 1, 1366, 800,
+        NULL, '2026-11-19T03:00:01Z', '2026-11-21T08:00:00Z')`);
     await expectAgreement(funnelId, MIXED);
     await expectRecount(funnelId, MIXED);
     // Edited: steps and window change; the report is rebuilt for the new definition.

@@ -221,18 +221,21 @@ export const funnelSessionMarks = pgTable(
     day: date('day', { mode: 'string' }),
     device: text('device'),
     channel: text('channel'),
+    /** The slices its path counts in besides '' (decision 199). */
+    slices: text('slices').array().notNull().default(sql`'{}'`),
   },
   (table) => [
     primaryKey({ columns: [table.workspaceId, table.funnelKey, table.configurationId, table.sessionId] }),
   ],
 );
 
-/** Per funnel, day, device, channel and step: sessions by exact gap from the previous step (decision 134). */
+/** Per funnel, slice, day, device, channel and step: sessions by exact gap from the previous step (decisions 134, 199). */
 export const funnelStepDays = pgTable(
   'funnel_step_days',
   {
     workspaceId: uuid('workspace_id').notNull(),
     funnelKey: text('funnel_key').notNull(),
+    slice: text('slice').notNull().default(''),
     day: date('day', { mode: 'string' }).notNull(),
     device: text('device').notNull(),
     channel: text('channel').notNull(),
@@ -245,6 +248,7 @@ export const funnelStepDays = pgTable(
       columns: [
         table.workspaceId,
         table.funnelKey,
+        table.slice,
         table.day,
         table.device,
         table.channel,
@@ -260,6 +264,7 @@ export const funnelStepBuckets = pgTable(
   {
     workspaceId: uuid('workspace_id').notNull(),
     funnelKey: text('funnel_key').notNull(),
+    slice: text('slice').notNull().default(''),
     day: date('day', { mode: 'string' }).notNull(),
     device: text('device').notNull(),
     channel: text('channel').notNull(),
@@ -272,6 +277,7 @@ export const funnelStepBuckets = pgTable(
       columns: [
         table.workspaceId,
         table.funnelKey,
+        table.slice,
         table.day,
         table.device,
         table.channel,
@@ -305,6 +311,7 @@ export const funnelBuyerSessions = pgTable(
     day: date('day', { mode: 'string' }).notNull(),
     device: text('device').notNull(),
     channel: text('channel').notNull(),
+    slices: text('slices').array().notNull().default(sql`'{}'`),
     stepsPassed: smallint('steps_passed').notNull(),
     ...revenueParts(),
   },
@@ -313,12 +320,13 @@ export const funnelBuyerSessions = pgTable(
   ],
 );
 
-/** Per funnel, day, device, channel and steps passed: the buying sessions' sums (decision 174). */
+/** Per funnel, slice, day, device, channel and steps passed: the buying sessions' sums (decisions 174, 199). */
 export const funnelRevenueDays = pgTable(
   'funnel_revenue_days',
   {
     workspaceId: uuid('workspace_id').notNull(),
     funnelKey: text('funnel_key').notNull(),
+    slice: text('slice').notNull().default(''),
     day: date('day', { mode: 'string' }).notNull(),
     device: text('device').notNull(),
     channel: text('channel').notNull(),
@@ -330,6 +338,7 @@ export const funnelRevenueDays = pgTable(
       columns: [
         table.workspaceId,
         table.funnelKey,
+        table.slice,
         table.day,
         table.device,
         table.channel,

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { funnelSlicesOf } from '../../../core/funnels/funnel-slices-of.ts';
 import { refoldFunnelMarks } from '../../../core/funnels/refold-funnel-marks.ts';
 import type { FunnelStep } from '../../../core/funnels/types.ts';
 import type { Db } from '../../db/client.ts';
@@ -109,15 +110,19 @@ const TouchedRow = ChannelInputsRow.extend({
   day: z.string().nullable(),
   device: z.string().nullable(),
   channel: z.string().nullable(),
+  slices: z.array(z.string()),
   session_day: z.string().nullable(),
   session_device: z.string().nullable(),
+  session_campaign: z.string().nullable(),
+  session_variants: z.array(z.string()).nullable(),
 });
 
 /**
  * The sessions one chunk of a source touches (decision 134): those with events received in the
  * chunk, and those folded before their session row existed whose row is there now; each with the
- * chunk's marks of it, the marks and path stored for it, and its session row's day, device and
- * channel inputs. Sessions with no mark at all (events that pass no step, no stored row) are left out.
+ * chunk's marks of it, the marks, path and slices stored for it, and its session row's day, device,
+ * channel inputs, campaign and A/B variants. Sessions with no mark at all (events that pass no step,
+ * no stored row) are left out.
  */
 async function readTouched(db: Db, funnel: FoldedFunnel, source: Source, lo: string, hi: string | null) {
   const { workspaceId, key, timeZone } = funnel;
@@ -141,8 +146,9 @@ async function readTouched(db: Db, funnel: FoldedFunnel, source: Source, lo: str
         json_build_object('times', coalesce(m.times, '{}'), 'steps', coalesce(m.steps, '{}'),
           'received', coalesce(m.received, '{}'), 'sources', coalesce(m.sources, '{}'),
           'passed_at', coalesce(m.passed_at, '{}')) AS stored,
-        m.day::text AS day, m.device, m.channel,
+        m.day::text AS day, m.device, m.channel, coalesce(m.slices, '{}') AS slices,
         ((s.started_at AT TIME ZONE ${timeZone})::date)::text AS session_day, s.device AS session_device,
+        s.utm_campaign AS session_campaign, s.experiment_variants AS session_variants,
         s.utm_source, s.utm_medium, s.referrer, s.fbclid, s.gclid, s.ttclid, s.msclkid
       FROM touched t
         LEFT JOIN fresh f ON f.configuration_id = t.configuration_id AND f.session_id = t.session_id
@@ -241,7 +247,13 @@ async function foldSource(
       );
       countPath(
         counts,
-        { passedAt: row.stored.passed_at, day: row.day, device: row.device, channel: row.channel },
+        {
+          passedAt: row.stored.passed_at,
+          day: row.day,
+          device: row.device,
+          channel: row.channel,
+          slices: row.slices,
+        },
         -1,
       );
       const session: FoldedSession = {
@@ -252,6 +264,9 @@ async function foldSource(
         day: row.session_day,
         device: row.session_day ? row.session_device : null,
         channel: row.session_day ? channelOfSession(row) : null,
+        slices: row.session_day
+          ? funnelSlicesOf({ campaign: row.session_campaign, variants: row.session_variants })
+          : [],
       };
       countPath(counts, session, 1);
       const before = { ...row, stepsPassed: row.stored.passed_at.length };

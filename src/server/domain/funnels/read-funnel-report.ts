@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { funnelSlicesOf } from '../../../core/funnels/funnel-slices-of.ts';
 import { summarizeFunnelCounts } from '../../../core/funnels/summarize-funnel-counts.ts';
 import type { FunnelReport, FunnelReportQuery } from '../../../shared/contracts/funnels.ts';
 import { currencyDigitsOf, minorToDecimal } from '../../../shared/money.ts';
@@ -37,11 +38,28 @@ async function periodRevenue(db: Db, workspaceId: string, from: string, to: stri
 }
 
 /**
+ * The slice of the daily tables a report's filters read (decision 199): '' with no campaign and no
+ * A/B variant, the one slice of a campaign or of a variant, or null — the filters the tables do not
+ * key (new or returning visitors, RFM segment, a campaign and a variant together) are counted over
+ * the sessions instead.
+ */
+function sliceOf(filters: Omit<FunnelReportQuery, 'from' | 'to'>): string | null {
+  const { campaign, visitor, experiment, variant, segment } = filters;
+  if (visitor || segment) return null;
+  const slices = funnelSlicesOf({
+    campaign,
+    variants: experiment && variant ? [`${experiment}:${variant}`] : [],
+  });
+  return slices.length > 1 ? null : (slices[0] ?? '');
+}
+
+/**
  * GET /api/funnels/:id/report (issue 40, decisions 108, 118, 134 and 192): per step the sessions,
  * conversion, median time, drop-off, the revenue of the orders joined to the sessions with its share
  * of all revenue orders of the days, and their contribution margin. Unfiltered or filtered by device
- * and channel, from the daily step tables (readFunnelCounts); under the other filters, counted in the
- * database over the period's filtered sessions and their folded paths (readFilteredFunnelCounts).
+ * and channel, and under one campaign or one A/B variant, from the daily step tables (readFunnelCounts,
+ * decision 199); under the other filters, counted in the database over the period's filtered sessions
+ * and their folded paths (readFilteredFunnelCounts).
  * Both give summarizeFunnelCounts the counts of the raw read, so both give its figures.
  */
 export async function readFunnelReport(
@@ -52,13 +70,14 @@ export async function readFunnelReport(
   now: Date,
 ): Promise<FunnelReport> {
   const { from: _from, to: _to, ...filters } = query;
-  const { device, channel, campaign, visitor, experiment, variant, segment } = filters;
+  const { device, channel } = filters;
   const { from, to, timeZone, currency } = await prepareFunnelRead(db, workspaceId, funnel, query, now);
   const stepCount = funnel.steps.length;
+  const slice = sliceOf(filters);
   const counts =
-    campaign || visitor || experiment || variant || segment
+    slice === null
       ? await readFilteredFunnelCounts(db, funnel.id, { workspaceId, timeZone, from, to, filters, stepCount })
-      : await readFunnelCounts(db, funnel.id, { workspaceId, from, to, stepCount, device, channel });
+      : await readFunnelCounts(db, funnel.id, { workspaceId, from, to, stepCount, slice, device, channel });
   const totalRevenue = await periodRevenue(db, workspaceId, from, to);
   const digits = currencyDigitsOf(currency);
   return {

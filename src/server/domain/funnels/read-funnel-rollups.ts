@@ -110,7 +110,8 @@ export const buyersOf = (rows: readonly z.infer<typeof BuyerRow>[]): FunnelCount
  * A funnel's step counts over shop days `from`–`to` from the daily step tables, and the revenue and
  * contribution parts of the sessions that passed step 1 and have orders, summed per number of steps
  * passed from the daily revenue table (decisions 134, 141, 174): what summarizeFunnelCounts needs, for the
- * reports filtered by device and channel only (both are columns of the tables). The medians in two
+ * reports filtered by device and channel (both are columns of the tables) and by one campaign or one
+ * A/B variant (a slice of the tables, decision 199). The medians in two
  * levels: the sessions per step and gap bucket (O(days × devices × channels × buckets) rows) give each
  * step's total and the buckets of its median's two ranks (locateRank); then only the exact gaps
  * inside those buckets are read, and the database returns the gap at each rank. Never the sessions
@@ -124,14 +125,16 @@ export async function readFunnelCounts(
     from: string;
     to: string;
     stepCount: number;
+    /** '' for every session, or one campaign's or A/B variant's slice (funnelSlicesOf, decision 199). */
+    slice: string;
     device?: string;
     channel?: string;
   },
 ): Promise<Omit<FunnelCounts, 'totalRevenue'>> {
-  const { workspaceId, from, to, device, channel } = query;
+  const { workspaceId, from, to, slice, device, channel } = query;
   const where = (alias: string) => {
     const t = sql.raw(alias);
-    return sql`${t}.workspace_id = ${workspaceId}::uuid AND ${t}.funnel_key = ${key}
+    return sql`${t}.workspace_id = ${workspaceId}::uuid AND ${t}.funnel_key = ${key} AND ${t}.slice = ${slice}
       AND ${t}.day BETWEEN ${from}::date AND ${to}::date
       ${device ? sql`AND ${t}.device = ${device}` : sql``} ${channel ? sql`AND ${t}.channel = ${channel}` : sql``}`;
   };

@@ -11,18 +11,20 @@ export interface SessionKey {
   sessionId: string;
 }
 
-/** Where a session's orders count in funnel_revenue_days: its day, device, channel and steps passed. */
+/** Where a session's orders count in funnel_revenue_days: its day, device, channel, slices and steps passed. */
 interface Placement {
   day: string | null;
   device: string | null;
   channel: string | null;
+  slices: readonly string[];
   stepsPassed: number;
 }
 
 /**
  * Whether a fold moved a session's orders to other funnel_revenue_days rows (decision 174): a session
- * counts there only once it has a day and passed step 1, by its day, device, channel and the
- * number of steps it passed (not its gaps), so re-matching that keeps these keeps its revenue in place.
+ * counts there only once it has a day and passed step 1, by its day, device, channel, slices
+ * (decision 199) and the number of steps it passed (not its gaps), so re-matching that keeps these
+ * keeps its revenue in place.
  */
 export function revenuePlacementChanged(before: Placement, after: Placement): boolean {
   const counted = (p: Placement) => p.day !== null && p.stepsPassed > 0;
@@ -32,6 +34,7 @@ export function revenuePlacementChanged(before: Placement, after: Placement): bo
     before.day !== after.day ||
     (before.device ?? '') !== (after.device ?? '') ||
     (before.channel ?? '') !== (after.channel ?? '') ||
+    before.slices.join('\n') !== after.slices.join('\n') ||
     before.stepsPassed !== after.stepsPassed
   );
 }
@@ -73,7 +76,7 @@ async function refreshSessions(db: Db, workspaceId: string, key: string, session
     sql`WITH kept AS MATERIALIZED (
         SELECT m.* FROM ${sessions} t CROSS JOIN LATERAL (
           SELECT m.configuration_id, m.session_id, m.day, coalesce(m.device, '') AS device,
-            coalesce(m.channel, '') AS channel, cardinality(m.passed_at) AS steps_passed
+            coalesce(m.channel, '') AS channel, m.slices, cardinality(m.passed_at) AS steps_passed
           FROM funnel_session_marks m WHERE m.workspace_id = ${workspaceId}::uuid AND m.funnel_key = ${key}
             AND m.configuration_id = t.configuration_id AND m.session_id = t.session_id
           LIMIT 1) m
@@ -81,8 +84,9 @@ async function refreshSessions(db: Db, workspaceId: string, key: string, session
         -- which the planner took on a rebuild's stale statistics (a scan of the funnel per session).
         WHERE m.day IS NOT NULL AND m.steps_passed > 0)
       INSERT INTO funnel_buyer_sessions (workspace_id, funnel_key, configuration_id, session_id, day, device,
-        channel, steps_passed, revenue, gross_sales, shipping_charges, discounts, returns, cogs, shipping, payment_fees)
-      SELECT ${workspaceId}::uuid, ${key}, p.configuration_id, p.session_id, p.day, p.device, p.channel,
+        channel, slices, steps_passed, revenue, gross_sales, shipping_charges, discounts, returns, cogs, shipping,
+        payment_fees)
+      SELECT ${workspaceId}::uuid, ${key}, p.configuration_id, p.session_id, p.day, p.device, p.channel, p.slices,
         p.steps_passed, r.revenue, r.gross_sales, r.shipping_charges, r.discounts, r.returns, r.cogs, r.shipping,
         r.payment_fees
       FROM kept p CROSS JOIN LATERAL (${sessionRevenue(workspaceId, sql`(SELECT p.configuration_id, p.session_id)`)}) r
@@ -111,7 +115,7 @@ export async function rebuildFunnelRevenue(db: Db, workspaceId: string, key: str
   await db.execute(sql`DELETE FROM funnel_revenue_days WHERE ${ofFunnel}`);
   await db.execute(sql`WITH kept AS MATERIALIZED (
       SELECT m.configuration_id, m.session_id, m.day, coalesce(m.device, '') AS device,
-        coalesce(m.channel, '') AS channel, cardinality(m.passed_at) AS steps_passed
+        coalesce(m.channel, '') AS channel, m.slices, cardinality(m.passed_at) AS steps_passed
       FROM funnel_session_marks m
       WHERE m.workspace_id = ${workspaceId}::uuid AND m.funnel_key = ${key} AND m.day IS NOT NULL
         AND cardinality(m.passed_at) > 0
@@ -119,8 +123,9 @@ export async function rebuildFunnelRevenue(db: Db, workspaceId: string, key: str
           AND j.configuration_id = m.configuration_id AND j.session_id = m.session_id)),
     revenue AS MATERIALIZED (${sessionRevenue(workspaceId, sql`kept`)})
     INSERT INTO funnel_buyer_sessions (workspace_id, funnel_key, configuration_id, session_id, day, device,
-      channel, steps_passed, revenue, gross_sales, shipping_charges, discounts, returns, cogs, shipping, payment_fees)
-    SELECT ${workspaceId}::uuid, ${key}, p.configuration_id, p.session_id, p.day, p.device, p.channel,
+      channel, slices, steps_passed, revenue, gross_sales, shipping_charges, discounts, returns, cogs, shipping,
+      payment_fees)
+    SELECT ${workspaceId}::uuid, ${key}, p.configuration_id, p.session_id, p.day, p.device, p.channel, p.slices,
       p.steps_passed, r.revenue, r.gross_sales, r.shipping_charges, r.discounts, r.returns, r.cogs, r.shipping,
       r.payment_fees
     FROM kept p JOIN revenue r ON r.configuration_id = p.configuration_id AND r.session_id = p.session_id`);
@@ -187,12 +192,17 @@ export async function refreshMarkedOrders(db: Db, workspaceId: string, key: stri
   );
 }
 
-/** The buying sessions that `where` selects, summed into `funnel_revenue_days` (per day, device, channel, steps passed). */
+/**
+ * The buying sessions that `where` selects, summed into `funnel_revenue_days` per slice (each session
+ * in '' and in each of its slices, decision 199), day, device, channel and steps passed.
+ */
 async function sumBuyerSessionsIntoDays(db: Db, where: SQL): Promise<void> {
-  await db.execute(sql`INSERT INTO funnel_revenue_days (workspace_id, funnel_key, day, device, channel,
+  await db.execute(sql`INSERT INTO funnel_revenue_days (workspace_id, funnel_key, slice, day, device, channel,
       steps_passed, revenue, gross_sales, shipping_charges, discounts, returns, cogs, shipping, payment_fees)
-    SELECT workspace_id, funnel_key, day, device, channel, steps_passed, sum(revenue), sum(gross_sales),
-      sum(shipping_charges), sum(discounts), sum(returns), sum(cogs), sum(shipping), sum(payment_fees)
-    FROM funnel_buyer_sessions WHERE ${where}
-    GROUP BY workspace_id, funnel_key, day, device, channel, steps_passed`);
+    SELECT b.workspace_id, b.funnel_key, x.slice, b.day, b.device, b.channel, b.steps_passed, sum(b.revenue),
+      sum(b.gross_sales), sum(b.shipping_charges), sum(b.discounts), sum(b.returns), sum(b.cogs), sum(b.shipping),
+      sum(b.payment_fees)
+    FROM funnel_buyer_sessions b CROSS JOIN LATERAL unnest('{""}'::text[] || b.slices) AS x(slice)
+    WHERE ${where}
+    GROUP BY b.workspace_id, b.funnel_key, x.slice, b.day, b.device, b.channel, b.steps_passed`);
 }

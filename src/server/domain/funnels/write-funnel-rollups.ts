@@ -15,23 +15,44 @@ export interface FoldedSession {
   day: string | null;
   device: string | null;
   channel: string | null;
+  /** The slices it counts in besides '' (funnelSlicesOf: its campaign and A/B variants, decision 199). */
+  slices: readonly string[];
 }
 
 /** Where a session's path counts in funnel_step_days: nowhere until it passed step 1 and has a day. */
-type Placed = Pick<FoldedSession, 'passedAt' | 'day' | 'device' | 'channel'>;
+type Placed = Pick<FoldedSession, 'passedAt' | 'day' | 'device' | 'channel' | 'slices'>;
+
+/** One change of a daily step table: slice, day, device, channel, step, gap (or bucket) and the count added. */
+interface CountChange {
+  sl: string;
+  d: string;
+  dv: string;
+  ch: string;
+  st: number;
+  g: number;
+  n: number;
+}
 
 /**
  * Adds (sign 1) or takes away (sign −1) a session's path in the daily step counts being built: one
  * count per step it passed, at its gap in ms from the previous step (0 at step 1) — the same
- * subtraction summarizeFunnel makes.
+ * subtraction summarizeFunnel makes — in slice '' and in each of its slices (decision 199).
  */
 export function countPath(counts: Map<string, number>, session: Placed, sign: 1 | -1): void {
   if (!session.day || session.passedAt.length === 0) return;
-  session.passedAt.forEach((at, step) => {
-    const gap = step === 0 ? 0 : at - session.passedAt[step - 1]!;
-    const key = JSON.stringify([session.day, session.device ?? '', session.channel ?? '', step, gap]);
-    counts.set(key, (counts.get(key) ?? 0) + sign);
-  });
+  for (const slice of ['', ...session.slices])
+    session.passedAt.forEach((at, step) => {
+      const gap = step === 0 ? 0 : at - session.passedAt[step - 1]!;
+      const key = JSON.stringify([
+        slice,
+        session.day,
+        session.device ?? '',
+        session.channel ?? '',
+        step,
+        gap,
+      ]);
+      counts.set(key, (counts.get(key) ?? 0) + sign);
+    });
 }
 
 /**
@@ -58,27 +79,29 @@ export async function writeFunnelRollups(
       d: s.day,
       dv: s.device,
       ch: s.channel,
+      sl: s.slices,
     }));
     await db.execute(sql`INSERT INTO funnel_session_marks (workspace_id, funnel_key, configuration_id, session_id,
-        times, steps, received, sources, passed_at, day, device, channel)
-      SELECT ${workspaceId}::uuid, ${key}, r.c, r.s, r.t, r.m, r.r, r.o, r.p, r.d, r.dv, r.ch
+        times, steps, received, sources, passed_at, day, device, channel, slices)
+      SELECT ${workspaceId}::uuid, ${key}, r.c, r.s, r.t, r.m, r.r, r.o, r.p, r.d, r.dv, r.ch, r.sl
       FROM json_to_recordset(${JSON.stringify(rows)}::json) AS r(c uuid, s text, t float8[], m integer[],
-        r float8[], o smallint[], p float8[], d date, dv text, ch text)
+        r float8[], o smallint[], p float8[], d date, dv text, ch text, sl text[])
       ON CONFLICT (workspace_id, funnel_key, configuration_id, session_id) DO UPDATE SET times = EXCLUDED.times,
         steps = EXCLUDED.steps, received = EXCLUDED.received, sources = EXCLUDED.sources,
-        passed_at = EXCLUDED.passed_at, day = EXCLUDED.day, device = EXCLUDED.device, channel = EXCLUDED.channel`);
+        passed_at = EXCLUDED.passed_at, day = EXCLUDED.day, device = EXCLUDED.device, channel = EXCLUDED.channel,
+        slices = EXCLUDED.slices`);
   }
   const changes = [...counts.entries()]
     .filter(([, n]) => n !== 0)
-    .map(([k, n]) => {
-      const [d, dv, ch, st, g] = JSON.parse(k) as [string, string, string, number, number];
-      return { d, dv, ch, st, g, n };
+    .map(([k, n]): CountChange => {
+      const [sl, d, dv, ch, st, g] = JSON.parse(k) as [string, string, string, string, number, number];
+      return { sl, d, dv, ch, st, g, n };
     });
   // The same changes summed per gap bucket (decision 141): what the report reads first.
-  const byBucket = new Map<string, { d: string; dv: string; ch: string; st: number; g: number; n: number }>();
+  const byBucket = new Map<string, CountChange>();
   for (const c of changes) {
     const bucket = gapBucketOf(c.g);
-    const k = JSON.stringify([c.d, c.dv, c.ch, c.st, bucket]);
+    const k = JSON.stringify([c.sl, c.d, c.dv, c.ch, c.st, bucket]);
     const entry = byBucket.get(k) ?? { ...c, g: bucket, n: 0 };
     entry.n += c.n;
     byBucket.set(k, entry);
@@ -103,20 +126,20 @@ async function applyCountChanges(
   table: 'funnel_step_days' | 'funnel_step_buckets',
   by: 'gap_ms' | 'bucket',
   type: 'float8' | 'integer',
-  changes: readonly { d: string; dv: string; ch: string; st: number; g: number; n: number }[],
+  changes: readonly CountChange[],
 ): Promise<void> {
   const nonZero = changes.filter((c) => c.n !== 0);
   if (nonZero.length === 0) return;
   const [t, column] = [sql.identifier(table), sql.identifier(by)];
   const changed = sql`json_to_recordset(${JSON.stringify(nonZero)}::json)
-    AS u(d date, dv text, ch text, st smallint, g ${sql.raw(type)}, n integer)`;
+    AS u(sl text, d date, dv text, ch text, st smallint, g ${sql.raw(type)}, n integer)`;
   const [written] = await queryRows(
     db,
     z.object({ zeros: z.coerce.number() }),
     sql`WITH written AS (
-        INSERT INTO ${t} (workspace_id, funnel_key, day, device, channel, step, ${column}, sessions)
-        SELECT ${workspaceId}::uuid, ${key}, u.d, u.dv, u.ch, u.st, u.g, u.n FROM ${changed}
-        ON CONFLICT (workspace_id, funnel_key, day, device, channel, step, ${column})
+        INSERT INTO ${t} (workspace_id, funnel_key, slice, day, device, channel, step, ${column}, sessions)
+        SELECT ${workspaceId}::uuid, ${key}, u.sl, u.d, u.dv, u.ch, u.st, u.g, u.n FROM ${changed}
+        ON CONFLICT (workspace_id, funnel_key, slice, day, device, channel, step, ${column})
           DO UPDATE SET sessions = ${t}.sessions + EXCLUDED.sessions
         RETURNING sessions)
       SELECT count(*) FILTER (WHERE sessions = 0) AS zeros FROM written`,
@@ -126,6 +149,6 @@ async function applyCountChanges(
   await db.execute(sql`DELETE FROM ${t} WHERE ctid = ANY(ARRAY(
     SELECT z.ctid FROM ${changed} CROSS JOIN LATERAL (
       SELECT f.ctid FROM ${t} f WHERE f.workspace_id = ${workspaceId}::uuid AND f.funnel_key = ${key}
-        AND f.day = u.d AND f.device = u.dv AND f.channel = u.ch AND f.step = u.st AND f.${column} = u.g
+        AND f.slice = u.sl AND f.day = u.d AND f.device = u.dv AND f.channel = u.ch AND f.step = u.st AND f.${column} = u.g
         AND f.sessions = 0 LIMIT 1) z))`);
 }
