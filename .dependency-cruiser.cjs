@@ -77,6 +77,14 @@ module.exports = {
       to: { path: '^src/server/features/' },
     },
     {
+      name: 'http-sees-no-features',
+      severity: 'error',
+      comment:
+        "src/server/http builds the app every feature's routes run in (hooks, plugins, the route-feature contract): it imports no feature. A feature that must act at a fixed point of every request offers it through its plugin (`authentication`, decision 206). The one import left (deps.ts's type of the analysis worker, whose task list is the analysis feature's) is in .dependency-cruiser-known-violations.json.",
+      from: { path: '^src/server/http/' },
+      to: { path: '^src/server/features/' },
+    },
+    {
       name: 'platform-sees-no-domain',
       severity: 'error',
       from: { path: '^src/server/platform/' },

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createDevIdentityProvider,
   DEV_CLIENT_ID,
-  DEV_PROVIDER_PATH,
 } from '../../src/server/features/auth/oidc/dev-identity-provider.ts';
+import { DEV_PROVIDER_PATH } from '../../src/server/http/auth.ts';
 import { freePort } from '../support/free-port.ts';
 import { signInThroughDevProvider, startTestApp, type TestApp } from '../support/start-app.ts';
 import { ensureWebBuild } from '../support/web-build.ts';

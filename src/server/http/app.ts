@@ -1,11 +1,14 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { registerApiTokenAuth } from '../features/api-tokens/api-token-auth.ts';
-import { registerAuditHook } from '../features/audit-log/register-audit-hook.ts';
 import { createSessionHook } from './auth.ts';
 import type { AppDeps } from './deps.ts';
-import { type FeaturePlugin, registerFeatureRoutes } from './feature-plugin.ts';
+import {
+  type FeaturePlugin,
+  registerFeatureAuthentication,
+  registerFeatureRoutes,
+} from './feature-plugin.ts';
+import { registerAuditHook } from './plugins/audit.ts';
 import { answerClientError } from './plugins/client-errors.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerInputHygiene } from './plugins/input-hygiene.ts';
@@ -42,7 +45,7 @@ export async function buildApp(deps: AppDeps, features: readonly FeaturePlugin[]
   await registerRateLimits(app);
   app.decorateRequest('auth', null);
   app.addHook('preValidation', createSessionHook(deps));
-  registerApiTokenAuth(app, deps);
+  registerFeatureAuthentication(app, features, deps);
   registerPermissions(app);
   registerAuditHook(app, deps);
   registerOwnWriteMarks(app, deps);

@@ -7,6 +7,19 @@ import type { AppDeps } from './deps.ts';
 
 export const SESSION_COOKIE = 'upside_session';
 
+/**
+ * Cookies are Secure whenever served over https, and always in production: there a TLS-terminating
+ * proxy may reach the app on plain http, and a cookie must never travel without TLS (issue #19 item 6).
+ */
+export const secureCookies = (deps: AppDeps) =>
+  deps.env.nodeEnv === 'production' || deps.publicUrl().startsWith('https://');
+
+/**
+ * Where the development identity provider (the auth feature's, when no OIDC issuer is configured)
+ * answers: its own forms guard themselves, so the cross-site check leaves this path to it.
+ */
+export const DEV_PROVIDER_PATH = '/oidc';
+
 /** The latest succeeded analysis run of the caller's workspace, read with the session. */
 export interface LatestRunRef {
   id: string | null;

@@ -22,6 +22,11 @@ export interface FeatureOptions {
  *   OpenAPI recorder and the rate limits. A plugin whose hook must also see requests no route
  *   matches (the development sign-in provider under /oidc) wraps itself with `fastify-plugin`, so
  *   it is registered in the root context.
+ * - `authentication`: request hooks that establish the request's principal by a credential the
+ *   feature owns (API tokens' `Authorization: Bearer`), registered in the root context at a fixed
+ *   point — right after the session hook, before the permission check — so they reach every route
+ *   and decide `request.auth` before any access rule reads it (decision 206 keeps http/ free of
+ *   feature imports).
  * - `jobs`: the handlers of the job types the feature owns and its schedules (decision 180); the
  *   worker process (`upside worker`) takes these without building any route.
  * - `tables`: the tables the feature owns (it writes them; others may read them), named as the
@@ -33,6 +38,7 @@ export interface FeaturePlugin {
   /** The feature's folder under src/server/features (or the platform part's, for a platform plugin). */
   readonly name: string;
   readonly routes?: FastifyPluginAsync<FeatureOptions>;
+  readonly authentication?: (app: FastifyInstance, deps: AppDeps) => void;
   readonly jobs?: FeatureJobs<AppDeps>;
   readonly tables?: readonly string[];
   readonly provides?: object;
@@ -44,6 +50,15 @@ export function jobsOf(features: readonly FeaturePlugin[]): FeatureJobs<AppDeps>
     handlers: features.flatMap((feature) => feature.jobs?.handlers ?? []),
     schedules: features.flatMap((feature) => feature.jobs?.schedules ?? []),
   };
+}
+
+/** Each listed feature's authentication hooks, in list order, in the root context (see `authentication`). */
+export function registerFeatureAuthentication(
+  app: FastifyInstance,
+  features: readonly FeaturePlugin[],
+  deps: AppDeps,
+): void {
+  for (const feature of features) feature.authentication?.(app, deps);
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { primaryLsn } from '../db/replica-freshness.ts';
-import { secureCookies } from '../features/auth/begin-session.ts';
+import { secureCookies } from './auth.ts';
 import type { AppDeps } from './deps.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { FeaturePlugin } from '../../http/feature-plugin.ts';
 import { registerAuditLogRoutes } from './routes.ts';
 
-/** The audit-log feature (decision 190): The audit log's read (the hook that records audited calls is registered by http/app.ts, before every route). */
+/** The audit-log feature (decision 190): The audit log's read; the hook that records audited calls is the root's (http/plugins/audit.ts), before every route. */
 export const auditLogFeature: FeaturePlugin = {
   name: 'audit-log',
   routes: async (app, { deps }) => registerAuditLogRoutes(app, deps),

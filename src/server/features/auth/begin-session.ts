@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_COOKIE, setSessionCookie } from '../../http/auth.ts';
+import { SESSION_COOKIE, secureCookies, setSessionCookie } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import {
   createSession,
@@ -7,13 +7,6 @@ import {
   SESSION_TTL_MS,
   type SessionTarget,
 } from '../../platform/session/manage-sessions.ts';
-
-/**
- * Cookies are Secure whenever served over https, and always in production: there a TLS-terminating
- * proxy may reach the app on plain http, and a cookie must never travel without TLS (issue #19 item 6).
- */
-export const secureCookies = (deps: AppDeps) =>
-  deps.env.nodeEnv === 'production' || deps.publicUrl().startsWith('https://');
 
 /**
  * Signs the browser in (OIDC callback and password sign-in alike): whatever session it had before is

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import { AppError } from '../../errors.ts';
-import { DEV_PROVIDER_PATH } from '../../features/auth/oidc/dev-identity-provider.ts';
+import { DEV_PROVIDER_PATH } from '../auth.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

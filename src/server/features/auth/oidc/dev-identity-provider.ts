@@ -1,10 +1,9 @@
 import { createHmac, generateKeyPairSync, type JsonWebKey, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import { DEV_PROVIDER_PATH } from '../../../http/auth.ts';
 import { escapeHtml } from '../../../http/escape-html.ts';
 
-/** Mount point of the development identity provider inside our own server. */
-export const DEV_PROVIDER_PATH = '/oidc';
 export const DEV_CLIENT_ID = 'upside-dev';
 
 interface DevAccount {

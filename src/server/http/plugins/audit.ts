@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../http/deps.ts';
 import { recordAudit } from '../../platform/audit/record-audit.ts';
+import type { AppDeps } from '../deps.ts';
 
 /**
  * Records the successful calls of every route whose `config.audit` names an action (decision 135;
