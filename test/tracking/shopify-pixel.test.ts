@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { queryRows } from '../../src/server/db/query-rows.ts';
+import { catalogue, enqueue } from '../../src/server/jobs/catalogue.ts';
 import type { FirstPartyHealth } from '../../src/shared/contracts/first-party.ts';
 import type { PixelEvent } from '../../src/shared/contracts/pixel-events.ts';
 import type {
@@ -406,6 +407,16 @@ describe('Shopify custom pixel', () => {
       { reason: 'pos_or_draft', orders: 1 },
       { reason: 'no_journey', orders: 0 },
     ]);
+    expect(before.updating).toBe(false);
+    expect(before.causes.length).toBeGreaterThan(0);
+    // An analysis queued (its first step joins new orders): the figures are of the orders joined so
+    // far, the card says it is updating and names no cause yet.
+    await enqueue(app.db, catalogue.analyzeWorkspace, { workspaceId }, { now: new Date() });
+    const whileQueued = await health();
+    expect(whileQueued.updating).toBe(true);
+    expect(whileQueued.causes).toEqual([]);
+    expect(whileQueued.joinedOrders).toBe(before.joinedOrders);
+    await app.db.execute(sql`DELETE FROM jobs WHERE type = ${catalogue.analyzeWorkspace.type}`);
     const { joinOrderJourneys } = await import('../../src/server/domain/journeys/join-order-journeys.ts');
     expect((await joinOrderJourneys(app.db, workspaceId)).pixel_checkout_token).toBe(1);
     expect(await journeyOf(9202)).toEqual({ method: 'pixel_checkout_token', session_id: 'sid1' });
@@ -413,5 +424,6 @@ describe('Shopify custom pixel', () => {
     expect(after.consentingOrders).toBe(6);
     expect(after.joinedShare).toBe(1);
     expect(after.unjoined.find((u) => u.reason === 'unmatched')?.orders).toBe(0);
+    expect(after.updating).toBe(false);
   });
 });

@@ -65,6 +65,12 @@ export const FirstPartyHealthSchema = Rate.extend({
   /** Online orders placed with consent (the share's denominator); null while no pixel reports. */
   consentingOrders: z.number().int().nullable(),
   unjoined: z.array(z.object({ reason: z.enum(UNJOINED_REASONS), orders: z.number().int() })),
+  /**
+   * Work that joins orders to journeys is queued or running for the store (the analysis, whose
+   * first step joins new orders; in demo mode, the storefront's recorded history): the figures above
+   * are of the orders joined so far and will rise when it finishes, so no cause is given yet.
+   */
+  updating: z.boolean(),
 });
 export type FirstPartyHealth = z.infer<typeof FirstPartyHealthSchema>;
 

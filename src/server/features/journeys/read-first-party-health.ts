@@ -8,6 +8,10 @@ import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { readMetricWindow } from '../../domain/metrics/metric-window.ts';
 import { foldFirst } from '../../domain/tracking/fold-events.ts';
+import { catalogue } from '../../jobs/catalogue.ts';
+
+/** Jobs that add to `tracking_order_journeys` for a workspace. */
+const JOURNEY_JOINING_JOBS = [catalogue.analyzeWorkspace];
 
 const OrderRow = z.object({
   day: z.string(),
@@ -24,7 +28,14 @@ const Context = z.object({
   time_zone: z.string().nullable(),
   sessions: z.coerce.number(),
   pixel_installed: z.boolean(),
+  updating: z.boolean(),
 });
+
+/** The jobs whose work joins orders to journeys (`updating`): the analysis joins new orders first. */
+const JOINING_JOBS = sql`(${sql.join(
+  JOURNEY_JOINING_JOBS.map((contract) => sql`${contract.type}`),
+  sql`, `,
+)})`;
 
 /** Shopify's source names of orders no online session can lead to: point of sale and draft orders. */
 const OFFLINE_SOURCES = sql`('pos', 'shopify_draft_order')`;
@@ -96,7 +107,9 @@ export async function readFirstPartyHealth(
     Context,
     sql`SELECT (SELECT iana_timezone FROM wh_shops WHERE workspace_id = ${workspaceId}::uuid) AS time_zone,
       (SELECT count(*) FROM tracking_sessions WHERE workspace_id = ${workspaceId}::uuid) AS sessions,
-      EXISTS (SELECT 1 FROM tracking_pixel_events WHERE workspace_id = ${workspaceId}::uuid) AS pixel_installed`,
+      EXISTS (SELECT 1 FROM tracking_pixel_events WHERE workspace_id = ${workspaceId}::uuid) AS pixel_installed,
+      EXISTS (SELECT 1 FROM jobs WHERE workspace_id = ${workspaceId}::uuid AND status IN ('pending', 'running')
+        AND type IN ${JOINING_JOBS}) AS updating`,
   );
   const { from, to } = await daysOf(db, workspaceId, query, context?.time_zone ?? 'UTC', now);
   const rows = await queryRows(
@@ -159,7 +172,8 @@ export async function readFirstPartyHealth(
   const pixelInstalled = context?.pixel_installed ?? false;
   const grade = gradeAttributionRate(total.rate);
   const causes: string[] = [];
-  if (grade !== 'good' && orders > 0) {
+  const updating = context?.updating ?? false;
+  if (grade !== 'good' && orders > 0 && !updating) {
     if ((context?.sessions ?? 0) === 0)
       causes.push(
         'No tracker sessions recorded: the tracker snippet is missing from the store theme, or tracking is disabled.',
@@ -195,5 +209,6 @@ export async function readFirstPartyHealth(
       { reason: 'pos_or_draft', orders: offlineUnjoined },
       { reason: 'no_journey', orders: pixelInstalled ? 0 : online - onlineJoined },
     ],
+    updating,
   };
 }

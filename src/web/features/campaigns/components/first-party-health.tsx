@@ -24,7 +24,8 @@ const UNJOINED_LABEL: Record<UnjoinedReason, string> = {
  * First-party attribution health (issue 16): the share of orders our own tracker's sessions
  * explain, graded (≥ 90 % good, ≥ 80 % fair, else poor) with the likely causes, the rate per
  * channel and per day, over the page's period; the joined share of online orders and why the rest
- * is unjoined (issue 40). Hidden until the store has orders.
+ * is unjoined (issue 40). Hidden until the store has orders; while a join is queued or running it
+ * says so and gives no causes (the rate is of the orders joined so far).
  */
 export function FirstPartyHealthCard({ period }: { period: '7' | '30' | '90' }) {
   const { data } = useFirstPartyHealth(period);
@@ -43,6 +44,12 @@ export function FirstPartyHealthCard({ period }: { period: '7' | '30' | '90' }) 
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3 text-sm">
+        {data.updating ? (
+          <p className="text-sky-200" data-testid="first-party-updating">
+            Updating: orders are being joined to their journeys. These figures count the orders joined so far
+            and rise when it finishes.
+          </p>
+        ) : null}
         <p>
           <span className="text-2xl font-semibold" data-testid="first-party-rate">
             {percent(data.rate)}
