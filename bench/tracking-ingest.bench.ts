@@ -34,6 +34,9 @@
  * - Replica (BENCH_REPLICA=1, decision 126): on a primary and its streaming replica, the offered load
  *   again with analysis-shaped reads on the replica, its p99 beside the quiet one (budget: within 20 %).
  * - Tracker: its gzipped size.
+ * - Tracing the p99 (decision 201): BENCH_LATENCY_LOG=<file> writes every offered-load request's
+ *   scheduled time, latency and status; BENCH_SERVER_LOG=<file> keeps the server's output (with
+ *   BENCH_SERVER_NODE_ARGS=--trace-gc, its garbage collections), to lay beside PostgreSQL's log.
  * - Server code: sources through tsx by default; BENCH_COMPILED=1 builds dist/ and runs
  *   `dist/cli/main.js start`, the plain JavaScript `npm start` runs (decision 018).
  *
@@ -43,7 +46,7 @@
  * figures with the load average, asserts nothing.
  */
 import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent } from 'node:http';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -126,10 +129,20 @@ function startServerProcess(
       const match = /running at (http:\/\/[\d.:]+)/.exec(output);
       if (!match) return;
       clearTimeout(timer);
-      // From here on its request log is only drained, not kept.
+      // From here on its request log is only drained, not kept, unless BENCH_SERVER_LOG names a file
+      // (e.g. with BENCH_SERVER_NODE_ARGS=--trace-gc, to find the server's pauses).
       output = '';
-      child.stdout?.off('data', onData).resume();
-      child.stderr?.off('data', onData).resume();
+      child.stdout?.off('data', onData);
+      child.stderr?.off('data', onData);
+      const serverLog = process.env.BENCH_SERVER_LOG;
+      if (serverLog) {
+        const file = createWriteStream(serverLog, { flags: 'a' });
+        child.stdout?.pipe(file);
+        child.stderr?.pipe(file);
+      } else {
+        child.stdout?.resume();
+        child.stderr?.resume();
+      }
       resolve({ child, url: match[1]! });
     };
     child.stdout?.on('data', onData);
