@@ -34,6 +34,9 @@
  * - Replica (BENCH_REPLICA=1, decision 126): on a primary and its streaming replica, the offered load
  *   again with analysis-shaped reads on the replica, its p99 beside the quiet one (budget: within 20 %).
  * - Tracker: its gzipped size.
+ * - Tracing the p99 (decision 201): BENCH_LATENCY_LOG=<file> writes every offered-load request's
+ *   scheduled time, latency and status; BENCH_SERVER_LOG=<file> keeps the server's output (with
+ *   BENCH_SERVER_NODE_ARGS=--trace-gc, its garbage collections), to lay beside PostgreSQL's log.
  * - Server code: sources through tsx by default; BENCH_COMPILED=1 builds dist/ and runs
  *   `dist/cli/main.js start`, the plain JavaScript `npm start` runs (decision 018).
  *
@@ -43,7 +46,7 @@
  * figures with the load average, asserts nothing.
  */
 import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent } from 'node:http';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -62,6 +65,7 @@ import { latencySummary } from './support/percentile.ts';
 import { postTrackerBatch } from './support/post-tracker-batch.ts';
 import { type CpuSplit, countCpu } from './support/process-cpu.ts';
 import { startReplicaReads } from './support/replica-reads.ts';
+import { type Body, makeBodies, type Site } from './support/tracker-bodies.ts';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const offeredLoadPath = fileURLToPath(new URL('./support/offered-load-process.ts', import.meta.url));
@@ -125,10 +129,20 @@ function startServerProcess(
       const match = /running at (http:\/\/[\d.:]+)/.exec(output);
       if (!match) return;
       clearTimeout(timer);
-      // From here on its request log is only drained, not kept.
+      // From here on its request log is only drained, not kept, unless BENCH_SERVER_LOG names a file
+      // (e.g. with BENCH_SERVER_NODE_ARGS=--trace-gc, to find the server's pauses).
       output = '';
-      child.stdout?.off('data', onData).resume();
-      child.stderr?.off('data', onData).resume();
+      child.stdout?.off('data', onData);
+      child.stderr?.off('data', onData);
+      const serverLog = process.env.BENCH_SERVER_LOG;
+      if (serverLog) {
+        const file = createWriteStream(serverLog, { flags: 'a' });
+        child.stdout?.pipe(file);
+        child.stderr?.pipe(file);
+      } else {
+        child.stdout?.resume();
+        child.stderr?.resume();
+      }
       resolve({ child, url: match[1]! });
     };
     child.stdout?.on('data', onData);
@@ -142,69 +156,6 @@ async function measureTracker(): Promise<void> {
   console.log(
     `tracker: ${built.bytes} bytes minified, ${built.gzipBytes} bytes gzipped (budget ${TRACKER_GZIP_BUDGET})`,
   );
-}
-
-interface Site {
-  id: string;
-  trackingId: string;
-  apiKey: string;
-  origin: string;
-}
-interface Body {
-  origin: string;
-  text: string;
-  events: number;
-  /** The site's configuration and the events, for the COPY of the same rows. */
-  configurationId: string;
-  payload: Parameters<typeof copyTrackingEvents>[1][number]['events'];
-}
-
-/** Tracker-shaped requests of 20–50 events, serialised once so the sender spends its CPU sending. */
-function makeBodies(sites: Site[], perSite: number): Body[] {
-  const bodies: Body[] = [];
-  for (let b = 0; b < perSite; b++) {
-    for (const site of sites) {
-      const sessionId = `bench${b.toString(36)}${Math.random().toString(36).slice(2, 8)}`;
-      const size = 20 + Math.floor(Math.random() * 31);
-      const start = Date.now();
-      const events = Array.from({ length: size }, (_, i) => {
-        const type = i % 7 === 0 ? 'click' : i === size - 1 ? 'scroll' : 'cursor_move';
-        return {
-          eventType: type,
-          x: Math.round(Math.random() * 1280),
-          y: Math.round(Math.random() * 3000),
-          sessionId,
-          // Issue 16: a landing page with UTM parameters and a click id, the visitor id on every
-          // event and the referrer on the first, as the tracker sends them.
-          pageUrl: `${site.origin}/products/${b % 20}?utm_source=facebook&utm_medium=paid_social&fbclid=b${b}`,
-          visitorId: `v${sessionId}`,
-          ...(i === 0 ? { referrer: 'https://l.facebook.com/' } : {}),
-          timestamp: start + i * 100,
-          viewportWidth: 1280,
-          viewportHeight: 800,
-          documentWidth: 1280,
-          documentHeight: 3200,
-          ...(type === 'click'
-            ? {
-                elementSelector: `main>div.product:nth-of-type(${(i % 7) + 1})>button`,
-                offsetX: 12,
-                offsetY: 9,
-              }
-            : type === 'scroll'
-              ? { scrollDepth: 60 }
-              : {}),
-        };
-      });
-      bodies.push({
-        origin: site.origin,
-        text: JSON.stringify({ trackingId: site.trackingId, apiKey: site.apiKey, events }),
-        events: size,
-        configurationId: site.id,
-        payload: events,
-      });
-    }
-  }
-  return bodies;
 }
 
 const post = (agent: Agent, url: URL, body: Body) => postTrackerBatch(agent, url, body.origin, body.text);

@@ -20,6 +20,8 @@ interface BenchEvent {
   offsetX?: number;
   offsetY?: number;
   scrollDepth?: number;
+  referrer?: string;
+  visitorId?: string;
 }
 
 /** The columns ingestion writes (ingest/event-writer.ts), in its order. */
@@ -36,17 +38,26 @@ const field = (value: string | number | undefined | null) =>
         (c) => ({ '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' })[c]!,
       );
 
+/** What raw-first ingestion writes besides (decision 125): the session fields and the commit's stamp. */
+const RAW_FIRST_COLUMNS = ', referrer, visitor_id, ingested_at';
+
 /**
  * The baseline of the ingestion bench: the same rows ingestion stores, written by a raw
  * `COPY tracking_events FROM STDIN` (pg-copy-streams, decision 057) on one connection into the same
  * partitioned table, in one transaction. The COPY text is built before the clock starts, so the
  * figure is what PostgreSQL itself takes in: the ceiling ingestion is compared with.
+ *
+ * With `stampFrom` (epoch ms; tracking-fold-floor.bench.ts) the rows are written as raw-first
+ * ingestion writes them: with their referrer and visitor id, and each batch with a stamp of its own
+ * (`stampFrom` + its position in ms) in `ingested_at`, as if each were a commit for the fold to read
+ * (so the `ingested_at` b-tree is written too). `sizes` are the written batches' event counts, in order.
  */
 export async function copyTrackingEvents(
   databaseUrl: string,
   batches: { configurationId: string; events: BenchEvent[] }[],
   rows: number,
-): Promise<{ rows: number; seconds: number; postgresCpuSeconds: number }> {
+  stampFrom?: number,
+): Promise<{ rows: number; seconds: number; postgresCpuSeconds: number; sizes: number[] }> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -56,10 +67,12 @@ export async function copyTrackingEvents(
     const workspaceOf = new Map(owners.rows.map((row) => [row.id, row.workspace_id]));
     const receivedAt = new Date().toISOString();
     const chunks: string[] = [];
+    const sizes: number[] = [];
     let written = 0;
     for (let b = 0; written < rows; b = (b + 1) % batches.length) {
       const { configurationId, events } = batches[b]!;
       const head = `${workspaceOf.get(configurationId)}\t${configurationId}\t`;
+      const stamp = stampFrom === undefined ? null : new Date(stampFrom + sizes.length).toISOString();
       const lines = events.map(
         (e) =>
           head +
@@ -79,12 +92,14 @@ export async function copyTrackingEvents(
             e.scrollDepth,
             new Date(e.timestamp).toISOString(),
             receivedAt,
+            ...(stamp === null ? [] : [e.referrer, e.visitorId, stamp]),
           ]
             .map(field)
             .join('\t'),
       );
       chunks.push(`${lines.join('\n')}\n`);
       written += events.length;
+      sizes.push(events.length);
     }
     // The backend's own CPU (decision 125: PostgreSQL CPU per ingested event against per COPY row).
     const backend = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
@@ -93,11 +108,15 @@ export async function copyTrackingEvents(
     await client.query('BEGIN');
     await pipeline(
       Readable.from(chunks),
-      client.query(copyFrom(`COPY tracking_events (${COLUMNS}) FROM STDIN`)),
+      client.query(
+        copyFrom(
+          `COPY tracking_events (${COLUMNS}${stampFrom === undefined ? '' : RAW_FIRST_COLUMNS}) FROM STDIN`,
+        ),
+      ),
     );
     await client.query('COMMIT');
     const seconds = (performance.now() - started) / 1000;
-    return { rows: written, seconds, postgresCpuSeconds: cpuSecondsOf(backend) - cpuBefore };
+    return { rows: written, seconds, postgresCpuSeconds: cpuSecondsOf(backend) - cpuBefore, sizes };
   } finally {
     await client.end();
   }

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 import { Agent } from 'node:http';
 import { latencySummary } from './percentile.ts';
 import { postTrackerBatch } from './post-tracker-batch.ts';
@@ -11,6 +11,8 @@ import { postTrackerBatch } from './post-tracker-batch.ts';
  * argv: a JSON file of { url, rate, seconds, warmupSeconds, bodies: [{ origin, text, events }] }.
  * Each request leaves at its scheduled time, answered or not, and its latency is counted from that
  * time (no coordinated omission). Prints one JSON line: the measured window and the warm-up's.
+ * BENCH_LATENCY_LOG=<file> also writes one line per request, after the run: its scheduled time (epoch
+ * ms), latency (ms) and status, to lay the slow ones beside the server's and PostgreSQL's logs.
  */
 interface Plan {
   url: string;
@@ -54,6 +56,8 @@ const inFlight = new Set<Promise<void>>();
 const started = performance.now();
 const measureFrom = started + plan.warmupSeconds * 1000;
 const end = measureFrom + plan.seconds * 1000;
+const latencyLog = process.env.BENCH_LATENCY_LOG;
+const logged: string[] = [];
 const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
 let next = started;
 let n = 0;
@@ -63,9 +67,12 @@ while (next < end) {
     const body = plan.bodies[n % plan.bodies.length]!;
     const scheduled = next;
     const window = scheduled >= measureFrom ? measured : warmup;
-    const sent = postTrackerBatch(agent, target, body.origin, body.text).then((status) =>
-      window.record(status, body.events, performance.now() - scheduled),
-    );
+    const sent = postTrackerBatch(agent, target, body.origin, body.text).then((status) => {
+      const latency = performance.now() - scheduled;
+      window.record(status, body.events, latency);
+      if (latencyLog)
+        logged.push(`${(performance.timeOrigin + scheduled).toFixed(1)} ${latency.toFixed(1)} ${status}`);
+    });
     inFlight.add(sent);
     void sent.finally(() => inFlight.delete(sent));
     next += (body.events / plan.rate) * 1000;
@@ -75,6 +82,7 @@ while (next < end) {
 }
 await Promise.all(inFlight);
 agent.destroy();
+if (latencyLog) appendFileSync(latencyLog, `${logged.join('\n')}\n`);
 const measuredSeconds = (Math.max(performance.now(), end) - measureFrom) / 1000;
 process.stdout.write(
   `${JSON.stringify({ measured: measured.summary(measuredSeconds), warmup: warmup.summary(plan.warmupSeconds) })}\n`,

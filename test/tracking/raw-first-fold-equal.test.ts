@@ -1,12 +1,15 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql, TransactionRollbackError } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createAppCaches } from '../../src/server/caches.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
+import { foldStatement } from '../../src/server/domain/tracking/fold-statement.ts';
+import { pageKeyOf } from '../../src/server/domain/tracking/rollup.ts';
 import { SESSION_CELL_BYTES } from '../../src/server/domain/tracking/session-pages.ts';
 import { createEventWriter } from '../../src/server/features/tracking/ingest/event-writer.ts';
 import { getHeatmap } from '../../src/server/features/tracking/read-heatmap.ts';
+import { campaignOf } from '../../src/shared/campaign-url.ts';
 import {
   type CursorEvent,
   HEATMAP_EVENT_TYPES,
@@ -20,6 +23,18 @@ const rethrow = (error: unknown) => {
   throw error;
 };
 const KeyRow = z.object({ k: z.string() });
+const PlanRow = z.object({ 'QUERY PLAN': z.unknown() });
+const RangeRow = z.object({ from: z.string(), urls: z.array(z.string()) });
+const PlanNode = z
+  .object({ 'Node Type': z.string(), 'Actual Loops': z.number(), 'Subplan Name': z.string().optional() })
+  .passthrough();
+type PlanNode = z.infer<typeof PlanNode> & { Plans?: unknown[] };
+
+/** Every node of an EXPLAIN (FORMAT JSON) plan, depth first. */
+function planNodes(node: unknown): PlanNode[] {
+  const parsed = PlanNode.parse(node) as PlanNode;
+  return [parsed, ...(parsed.Plans ?? []).flatMap(planNodes)];
+}
 const SessionPageRow = z.object({ k: z.string(), cells: z.instanceof(Uint8Array), clicks: z.string() });
 
 /** A session page's cells as stored parts summed per code (parts of one code may repeat), in order. */
@@ -175,5 +190,78 @@ describe('raw-first fold equals the request path', () => {
     expect(pages.length).toBeGreaterThan(10);
     expect(pages.some((page) => page.clicks.includes(', 1]'))).toBe(true);
     expect(pages).toEqual(await pagesOf(inRequest));
+  });
+
+  // Decision 201: the session pages' cells and clicks, aggregated per session page, were inlined
+  // into the join with the page visits, and on the bench's 4,000-row chunks the planner joined them
+  // by nested loops, re-running the clicks' sort and aggregate once per page visit (117 times a
+  // chunk): two thirds of the statement's CPU.
+  it("aggregates a chunk's rows once per rollup, not once per session page", async () => {
+    const db = testDb.database.db;
+    const site = 'https://plan.example';
+    const planned = await createTrackingSite(db, { workspaceId, origin: site, trackingId: 'trk_plan' });
+    const writer = createEventWriter(db, {
+      clock: () => now,
+      retentionDays: 30,
+      rawFirst: true,
+      foldDelayMs: 3_600_000,
+      foldAfterEvents: 1_000_000,
+      onMaintenanceError: rethrow,
+    });
+    for (let k = 0; k < 6; k++)
+      await writer.write({
+        workspaceId,
+        configurationId: planned,
+        events: Array.from({ length: 12 }, (_, i) =>
+          makeEvent(site, {
+            sessionId: `plan_${k}`,
+            eventType: i % 3 === 0 ? 'click' : 'cursor_move',
+            pageUrl: `${site}/p${k % 2}`,
+            x: i * 40,
+            timestamp: 1_800_000_000_000 + k * 1000 + i,
+          }),
+        ),
+      });
+    const [range] = await queryRows(
+      db,
+      RangeRow,
+      sql`SELECT folded_before::text AS from, ARRAY(SELECT DISTINCT page_url FROM tracking_events
+          WHERE ingested_at >= folded_before) AS urls FROM tracking_fold_watermark`,
+    );
+    const pages = range!.urls.map((u) => ({ u, k: pageKeyOf(u), ...campaignOf(u) }));
+    expect(pages.length).toBe(2);
+    // Planned and run (ANALYZE counts each node's loops), then rolled back: the fold below writes it.
+    let nodes: PlanNode[] = [];
+    await db
+      .transaction(async (tx) => {
+        // As the fold's own transaction sets them (fold-events.ts).
+        await tx.execute(sql`SET LOCAL enable_bitmapscan = off`);
+        await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+        await tx.execute(sql`SET LOCAL work_mem = '32MB'`);
+        const [plan] = await queryRows(
+          tx as unknown as Db,
+          PlanRow,
+          sql`EXPLAIN (ANALYZE, FORMAT JSON) ${foldStatement({ from: range!.from, to: 'infinity' }, pages)}`,
+        );
+        const json = plan!['QUERY PLAN'];
+        const [top] = z
+          .array(z.object({ Plan: z.unknown() }))
+          .parse(typeof json === 'string' ? JSON.parse(json) : json);
+        nodes = planNodes(top!.Plan);
+        tx.rollback();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof TransactionRollbackError)) throw error;
+      });
+    expect(nodes.length).toBeGreaterThan(10);
+    const repeated = nodes.filter(
+      (node) => /Aggregate|Sort/.test(node['Node Type']) && node['Actual Loops'] > 1,
+    );
+    expect(repeated.map((node) => `${node['Node Type']} x${node['Actual Loops']}`)).toEqual([]);
+    // Whatever join the planner picks for this small chunk, the two aggregates joined to the page
+    // visits are computed once each, as materialised CTEs, never per outer row.
+    const once = nodes.map((node) => node['Subplan Name']).filter(Boolean);
+    expect(once).toEqual(expect.arrayContaining(['CTE session_cells', 'CTE page_clicks']));
+    await writer.drain();
   });
 });

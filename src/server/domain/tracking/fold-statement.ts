@@ -41,7 +41,9 @@ const SCROLL_TYPE = SESSION_CELL_TYPE.scroll;
  * - sessions: per site and session over the chunk, the landing event being the earliest page view,
  *   else the earliest event (the first in order on a tie); its referrer is that of the last event
  *   that moved the landing and carried one (`noteStart`); visitor, cart and e-mail the first given.
- * The statement returns the heatmap part owners it wrote, for the part counter.
+ * The statement returns the heatmap part owners it wrote, for the part counter. The session pages'
+ * cells and clicks are materialised CTEs (decision 201): inlined, the planner joined them to the page
+ * visits by nested loops on the bench's chunks and re-ran the clicks' sort and aggregate per visit.
  */
 export function foldStatement(range: { from: string; to: string }, pages: readonly ChunkPage[]): SQL {
   const heatmapType = sql`r.t IN ('click', 'cursor_move', 'scroll')`;
@@ -101,7 +103,7 @@ export function foldStatement(range: { from: string; to: string }, pages: readon
       FROM session_rows r JOIN page m ON m.u = r.lu
       ORDER BY r.c, r.s
       ${SESSIONS_ON_CONFLICT}
-    ), session_cells AS (
+    ), session_cells AS MATERIALIZED (
       SELECT r.c, r.p, r.day, r.v, r.s,
         string_agg(int4send(r.code) || int4send(r.n), ''::bytea) AS cells
       FROM (SELECT r.c, r.p, r.day, r.v, r.s, count(*)::int AS n,
@@ -114,7 +116,7 @@ export function foldStatement(range: { from: string; to: string }, pages: readon
         greatest(0, max(coalesce(r.sd, CASE WHEN coalesce(r.dh, 0) = 0 THEN 0
           ELSE least(100, floor((r.vh::float8 / r.dh) * 100 + 0.5)) END)))::smallint AS d
       FROM raw r GROUP BY r.w, r.c, r.p, r.day, r.v, r.s
-    ), page_clicks AS (
+    ), page_clicks AS MATERIALIZED (
       SELECT r.c, r.p, r.day, r.v, r.s, jsonb_agg(jsonb_build_array((extract(epoch FROM r.ct) * 1000)::float8,
           r.x, r.y, r.el, (r.t = 'dead_click')::int) ORDER BY r.at, r.id) AS k
       FROM raw r WHERE r.t IN ('click', 'dead_click') GROUP BY r.c, r.p, r.day, r.v, r.s
