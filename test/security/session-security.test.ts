@@ -105,7 +105,11 @@ async function startIssuer(appUrl: string): Promise<{ url: string; clientSecret:
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const provider = createDevIdentityProvider(url, `${appUrl}/api/callback`, randomBytes(32).toString('hex'));
+  const provider = await createDevIdentityProvider(
+    url,
+    `${appUrl}/api/callback`,
+    randomBytes(32).toString('hex'),
+  );
   const readForm = async (request: IncomingMessage) => {
     let body = '';
     for await (const chunk of request) body += String(chunk);

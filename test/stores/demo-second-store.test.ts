@@ -3,7 +3,7 @@ import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import { AllStoresDashboardSchema } from '../../src/shared/contracts/all-stores.ts';
 import { DemoStoreAddedSchema, StoreListSchema } from '../../src/shared/contracts/stores.ts';
 import { parseDecimalToMinor } from '../../src/shared/money.ts';
-import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts';
+import { type DemoTestApp, startConnectedDemoApp } from '../support/start-demo-app.ts';
 
 /**
  * Demo mode's second store (issue #17): `upside start` serves a second demo shop selling in EUR;
@@ -16,11 +16,10 @@ import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts
 let app: DemoTestApp;
 let owner: string;
 
+// The first store connected by its owner is the run's seed-7 template (its connect answered 200,
+// or the template fails); this file's emulators add the second store (decision 205).
 beforeAll(async () => {
-  app = await startDemoTestApp({}, { seed: 7, secondStore: { currency: 'EUR' } });
-  owner = await app.signIn('owner@example.com', 'Olive');
-  const connected = await app.request('/api/demo/connect', { method: 'POST', cookie: owner });
-  expect(connected.status).toBe(200);
+  ({ app, owner } = await startConnectedDemoApp(7, {}, 'small', { secondStore: { currency: 'EUR' } }));
 }, 600_000);
 
 afterAll(async () => {

@@ -74,16 +74,18 @@ export async function startDemoTestApp(
  * that asks connects the demo on a template database with the run's fixed keyring; every file then
  * starts on its own copy of it, with emulators of its own (the server finds the demo's upstreams by
  * identity, not by the stored URLs of the template's emulators) and the owner's session from the
- * template.
+ * template. `emulators` adds what the demo connect leaves alone (a second store, which the owner
+ * adds later): this file's emulators serve it, the template is the seed's own (decision 205).
  */
 export async function startConnectedDemoApp(
   seed = 7,
   envOverrides: Record<string, string> = {},
   preset: PresetName = 'small',
+  emulators: Pick<StartDemoEmulatorsOptions, 'secondStore'> = {},
 ): Promise<{ app: DemoTestApp; owner: string; workspaceId: string }> {
   const run = currentTestRun();
   const store = { seed, preset };
-  if (!run) return connectDemoStore(await startDemoTestApp(envOverrides, store));
+  if (!run) return connectDemoStore(await startDemoTestApp(envOverrides, { ...store, ...emulators }));
   const template = await buildTemplateOnce(
     run,
     preset === 'small' ? `demo-seed-${seed}` : `demo-${preset}-seed-${seed}`,
@@ -95,7 +97,11 @@ export async function startConnectedDemoApp(
     },
   );
   const database = await createTestDatabase({ template });
-  const app = await startDemoTestApp({ ...keyringEnv(run), ...envOverrides }, store, { database });
+  const app = await startDemoTestApp(
+    { ...keyringEnv(run), ...envOverrides },
+    { ...store, ...emulators },
+    { database },
+  );
   return { app, ...template.data };
 }
 

@@ -1,10 +1,5 @@
-import {
-  type SlackWebhookEmulator,
-  startSlackWebhookEmulator,
-} from '../../demo/emulators/slack/slack-webhook-emulator.ts';
-import { SHOP_TZ } from '../../demo/generator/context.ts';
+import type { SlackWebhookEmulator } from '../../demo/emulators/slack/slack-webhook-emulator.ts';
 import type { DemoEmulators } from '../../demo/start-demo-emulators.ts';
-import { startDemoEmulators } from '../../demo/start-demo-emulators.ts';
 import { DataDirInUseError } from '../../server/db/data-dir-lock.ts';
 import type { Env } from '../../server/env.ts';
 import { closeOnSignals, type RunningServer, startServer } from '../../server/main.ts';
@@ -16,8 +11,31 @@ import { type CliCommand, loadCommandEnv, parseFlags } from '../command.ts';
  * The demo store ends yesterday in its shop's time zone, so its charts look current, its last day
  * is complete, and that day is the one the alert rules judge (its planted anomaly shows at once).
  */
-function demoEndDate(now: Date): string {
-  return addDays(localDayOf(now, SHOP_TZ), -1);
+function demoEndDate(now: Date, shopTz: string): string {
+  return addDays(localDayOf(now, shopTz), -1);
+}
+
+/**
+ * The demo store and its emulators, loaded only in demo mode: the generator, the six emulators and
+ * graphql are ~150 modules a start without the demo never runs (decision 205).
+ */
+async function startDemo(env: Env): Promise<{ demo: DemoEmulators; slack: SlackWebhookEmulator }> {
+  const [{ startDemoEmulators }, { startSlackWebhookEmulator }, { SHOP_TZ }] = await Promise.all([
+    import('../../demo/start-demo-emulators.ts'),
+    import('../../demo/emulators/slack/slack-webhook-emulator.ts'),
+    import('../../demo/generator/context.ts'),
+  ]);
+  const endDate = demoEndDate(new Date(), SHOP_TZ);
+  // The demo's last day has half its usual orders, so an alert shows end to end (issue #14).
+  const demo = await startDemoEmulators({
+    preset: env.demoPreset,
+    seed: 42,
+    endDate,
+    scenario: { orderDropDay: endDate },
+    // A second shop selling in euros, for the All-stores views (Settings → Members → Stores).
+    secondStore: { currency: 'EUR' },
+  });
+  return { demo, slack: await startSlackWebhookEmulator() };
 }
 
 /** What the owner can do about a start that failed before listening; null for anything else. */
@@ -43,19 +61,7 @@ export const command: CliCommand = {
     const releaseBuild = markBuildInUse();
     let demo: DemoEmulators | undefined;
     let slack: SlackWebhookEmulator | undefined;
-    if (env.demo) {
-      const endDate = demoEndDate(new Date());
-      // The demo's last day has half its usual orders, so an alert shows end to end (issue #14).
-      demo = await startDemoEmulators({
-        preset: env.demoPreset,
-        seed: 42,
-        endDate,
-        scenario: { orderDropDay: endDate },
-        // A second shop selling in euros, for the All-stores views (Settings → Members → Stores).
-        secondStore: { currency: 'EUR' },
-      });
-      slack = await startSlackWebhookEmulator();
-    }
+    if (env.demo) ({ demo, slack } = await startDemo(env));
     let server: RunningServer;
     try {
       server = await startServer({

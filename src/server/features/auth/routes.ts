@@ -11,7 +11,11 @@ import { endSession } from '../../platform/session/manage-sessions.ts';
 import { registerAccountSecurityRoutes } from './account-security-routes.ts';
 import { beginSession } from './begin-session.ts';
 import { getCurrentUser } from './get-current-user.ts';
-import { createDevIdentityProvider, DEV_CLIENT_ID } from './oidc/dev-identity-provider.ts';
+import {
+  createDevIdentityProvider,
+  DEV_CLIENT_ID,
+  type DevIdentityProvider,
+} from './oidc/dev-identity-provider.ts';
 import { createOidcClient, type OidcClient } from './oidc/oidc-client.ts';
 import { registerPasswordRoutes } from './password/password-routes.ts';
 import { signInUser } from './sign-in-user.ts';
@@ -31,31 +35,33 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerPasswordRoutes(app, deps);
   registerAccountSecurityRoutes(app, deps);
   const callbackPath = '/api/callback';
-  let auth:
-    | { client: OidcClient; devProvider: ReturnType<typeof createDevIdentityProvider> | undefined }
-    | undefined;
-  const getAuth = () => {
-    if (auth) return auth;
+  let auth: Promise<{ client: OidcClient; devProvider: DevIdentityProvider | undefined }> | undefined;
+  const createAuth = async () => {
     const redirectUri = `${deps.publicUrl()}${callbackPath}`;
-    if (deps.env.oidc) {
-      auth = { client: createOidcClient({ ...deps.env.oidc, redirectUri }), devProvider: undefined };
-    } else {
-      const devProvider = createDevIdentityProvider(
-        deps.publicUrl(),
+    if (deps.env.oidc)
+      return { client: createOidcClient({ ...deps.env.oidc, redirectUri }), devProvider: undefined };
+    const devProvider = await createDevIdentityProvider(
+      deps.publicUrl(),
+      redirectUri,
+      deps.secrets.sessionSecret,
+    );
+    return {
+      client: createOidcClient({
+        issuer: devProvider.issuer,
+        clientId: DEV_CLIENT_ID,
+        clientSecret: devProvider.clientSecret,
         redirectUri,
-        deps.secrets.sessionSecret,
-      );
-      auth = {
-        client: createOidcClient({
-          issuer: devProvider.issuer,
-          clientId: DEV_CLIENT_ID,
-          clientSecret: devProvider.clientSecret,
-          redirectUri,
-          alwaysPromptLogin: true,
-        }),
-        devProvider,
-      };
-    }
+        alwaysPromptLogin: true,
+      }),
+      devProvider,
+    };
+  };
+  // Made once; a failed attempt is forgotten so that the next sign-in tries again.
+  const getAuth = () => {
+    auth ??= createAuth().catch((error: unknown) => {
+      auth = undefined;
+      throw error;
+    });
     return auth;
   };
 
@@ -70,7 +76,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
       const url = request.raw.url ?? '';
       if (url !== DEV_PROVIDER_PATH && !url.startsWith(`${DEV_PROVIDER_PATH}/`)) return;
       await limitProvider.call(app, request, reply);
-      const { devProvider } = getAuth();
+      const { devProvider } = await getAuth();
       if (!devProvider) return;
       reply.hijack();
       const interaction = /^\/oidc\/interaction\/[\w-]+(\/login)?(\?.*)?$/.exec(url);
@@ -111,7 +117,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
       const returnTo =
         typeof query.returnTo === 'string' && /^\/(?!\/)/.test(query.returnTo) ? query.returnTo : '/';
       if (passwordOnly) return reply.redirect(`/sign-in?returnTo=${encodeURIComponent(returnTo)}`);
-      const authorization = await getAuth().client.startAuthorization();
+      const authorization = await (await getAuth()).client.startAuthorization();
       await deps.db.insert(loginAttempts).values({
         state: authorization.state,
         nonce: authorization.nonce,
@@ -160,7 +166,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
       const callbackUrl = new URL(request.raw.url ?? callbackPath, deps.publicUrl());
       let identity: Awaited<ReturnType<OidcClient['finishAuthorization']>>;
       try {
-        identity = await getAuth().client.finishAuthorization(callbackUrl, attempt);
+        identity = await (await getAuth()).client.finishAuthorization(callbackUrl, attempt);
       } catch (error) {
         request.log.warn({ err: error }, 'sign-in callback rejected');
         throw new AppError(400, 'invalid_callback', 'Sign-in could not be verified. Please sign in again.');

@@ -1,16 +1,8 @@
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyInstance } from 'fastify';
 import { unauthorized } from '../../errors.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import { bearerTokenOf } from '../../platform/http/bearer-token.ts';
-import { createUpsideMcpServer } from './mcp-server.ts';
-import {
-  answerStatelessRequest,
-  SPOKEN_REVISIONS,
-  STATELESS_REVISION,
-  unsupportedVersion,
-} from './stateless-revision.ts';
 
 export const MCP_PATH = '/mcp';
 
@@ -23,7 +15,8 @@ export const MCP_PATH = '/mcp';
  * as the token's principal in the token's store. The token hooks have already answered 401
  * to a malformed, unknown, expired or revoked token; a request without one is 401 here, so a
  * browser session never reaches the tools. GET (the legacy server-to-client stream) and DELETE
- * (session end) are 405: a stateless server has neither.
+ * (session end) are 405: a stateless server has neither. The answering (answer-mcp-request.ts, the
+ * SDK's server) is imported at the first request (decision 205).
  */
 export function registerMcpRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.post(MCP_PATH, { config: { readOnlyPost: true } }, async (request, reply) => {
@@ -32,30 +25,8 @@ export function registerMcpRoutes(app: FastifyInstance, deps: AppDeps): void {
       throw unauthorized(
         'Ask Upside needs Authorization: Bearer <API token> (Profile → Connect an AI assistant).',
       );
-    const server = createUpsideMcpServer({ deps, principal });
-    const version = request.headers['mcp-protocol-version'];
-    if (typeof version === 'string' && !SPOKEN_REVISIONS.includes(version)) {
-      const answer = unsupportedVersion(version);
-      return reply.status(answer.status).send(answer.body);
-    }
-    if (version === STATELESS_REVISION) {
-      const answer = await answerStatelessRequest(server, request.headers, request.body);
-      await server.close();
-      return answer.body === undefined
-        ? reply.status(answer.status).send()
-        : reply.status(answer.status).send(answer.body);
-    }
-    const transport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: undefined,
-      enableJsonResponse: true,
-    });
-    reply.hijack();
-    reply.raw.on('close', () => {
-      void transport.close();
-      void server.close();
-    });
-    await server.connect(transport);
-    await transport.handleRequest(request.raw, reply.raw, request.body);
+    const { answerMcpRequest } = await import('./answer-mcp-request.ts');
+    return answerMcpRequest({ deps, principal }, request, reply);
   });
   // The app's error envelope ({ message, code }, like every other refusal) beside JSON-RPC's.
   const notAllowed = {

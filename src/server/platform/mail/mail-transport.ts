@@ -1,14 +1,15 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { AppDeps } from '../../http/deps.ts';
 import { PermanentJobError } from '../../jobs/job-error.ts';
-import { type MailCatcher, startMailCatcher } from './mail-catcher.ts';
+import type { MailCatcher } from './mail-catcher.ts';
 import type { MailRuntime } from './mail-slot.ts';
 
 /**
  * Outgoing mail of this process: nodemailer over SMTP_URL (pooled connections, so a digest run to
  * many recipients reuses them), or — with no SMTP_URL in demo/development mode — the local mail
  * catcher, started on first use. Tests and production without SMTP_URL have no mail: sending then
- * fails for good with a message saying so.
+ * fails for good with a message saying so. nodemailer and the catcher (smtp-server, mailparser) are
+ * imported on that first use: a process that never sends mail never loads them (decision 205).
  */
 /** True when this process catches its own mail (demo/development without SMTP_URL). */
 export const catchesMail = (deps: AppDeps) =>
@@ -18,6 +19,8 @@ export const catchesMail = (deps: AppDeps) =>
 
 async function createRuntime(deps: AppDeps): Promise<MailRuntime | null> {
   const { smtpUrl } = deps.env.mail;
+  if (!smtpUrl && !catchesMail(deps)) return null;
+  const { default: nodemailer } = await import('nodemailer');
   if (smtpUrl) {
     const url = new URL(smtpUrl);
     const transporter = nodemailer.createTransport({
@@ -35,7 +38,7 @@ async function createRuntime(deps: AppDeps): Promise<MailRuntime | null> {
     });
     return { transporter, catcher: null };
   }
-  if (!catchesMail(deps)) return null;
+  const { startMailCatcher } = await import('./mail-catcher.ts');
   const catcher = await startMailCatcher();
   deps.log.info(
     { url: catcher.url },

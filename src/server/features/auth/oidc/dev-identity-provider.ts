@@ -1,6 +1,6 @@
 import { createHmac, generateKeyPairSync, type JsonWebKey, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
 import { DEV_PROVIDER_PATH } from '../../../http/auth.ts';
 import { escapeHtml } from '../../../http/escape-html.ts';
 
@@ -42,13 +42,15 @@ function devSigningKey(): JsonWebKey {
  * provider exists only for development and demos: its interactions and accounts live in one
  * process, so several instances route `/oidc` to one of them (docs/several-instances.md). The client
  * secret is derived from the session secret the instances share, so any of them can finish a
- * sign-in (the callback's code exchange) that another started.
+ * sign-in (the callback's code exchange) that another started. oidc-provider (~230 modules with
+ * jose) is imported here, at the first sign-in, not when the server starts (decision 205).
  */
-export function createDevIdentityProvider(
+export async function createDevIdentityProvider(
   publicUrl: string,
   redirectUri: string,
   sessionSecret: string,
-): DevIdentityProvider {
+): Promise<DevIdentityProvider> {
+  const { default: Provider } = await import('oidc-provider');
   const issuer = `${publicUrl}${DEV_PROVIDER_PATH}`;
   const clientSecret = createHmac('sha256', sessionSecret)
     .update('upside development identity provider client secret')
