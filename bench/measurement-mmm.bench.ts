@@ -7,7 +7,10 @@
 //   oracle    — the same datasets with the true curves given: the information limit (decision 129).
 //   geo       — 100 simulated geo tests with a planted 10 % lift: estimate within ±2 points and
 //               interval covering 10 % (goal ≥ 90 / 100), in the issue's configuration and two
-//               others (BENCH_GEO_CONFIGS=first runs only the first).
+//               others (BENCH_GEO_CONFIGS=first runs only the first; BENCH_GEO_SEED_FROM moves the
+//               simulator's first seed from 500, for held-out seeds, decision 203), beside the
+//               count-noise limit: how many an estimator with only the counts' Poisson noise would
+//               get within ±2 points (decision 203).
 //   daily     — 3-year daily fits of 6 channels with the out-of-sample refit (goal < 60 s each),
 //               over BENCH_DAILY_SEEDS datasets (default 5): shares and ROAS coverage.
 //   published — pymc-marketing's "MMM Example Notebook" data (its documented generating process).
@@ -39,6 +42,7 @@ import { type MmmSimulation, simulateMmmData } from '../src/core/measurement/sim
 import type { MmmInput, MmmMethod, MmmResult } from '../src/core/measurement/types.ts';
 import { detectBudgetMoveOpportunity } from '../src/core/opportunities/detect-budget-move-opportunity.ts';
 import { benchEffectPrior } from './support/bench-effect-prior.ts';
+import { countNoiseWithin } from './support/geo-count-noise-limit.ts';
 import { load } from './support/load-average.ts';
 import { benchMmmOnCausalDemo } from './support/mmm-causal-demo.ts';
 import { benchBudgetMoveOnCausalDemo } from './support/mmm-causal-move-screen.ts';
@@ -159,6 +163,8 @@ if (runs('oracle')) {
   );
 }
 
+const geoSeedFrom = Number(process.env.BENCH_GEO_SEED_FROM ?? 500);
+
 if (runs('geo')) {
   // The issue's configuration first, then others the method must not be tuned away from.
   const configurations = [
@@ -171,12 +177,14 @@ if (runs('geo')) {
     let within = 0;
     let covered = 0;
     let significant = 0;
+    let limit = 0;
     const started = performance.now();
     for (let k = 0; k < datasets; k += 1) {
       const sim = simulateGeoLift(
         { start: '2025-01-01', averageOrderValue: 60, lift: 0.1, ...configuration },
-        500 + k,
+        geoSeedFrom + k,
       );
+      limit += countNoiseWithin(sim, 0.1, 0.02);
       const r = readOutGeoLift(sim);
       if (r.status !== 'read') continue;
       if (Math.abs(r.lift - 0.1) <= 0.02) within += 1;
@@ -190,6 +198,9 @@ if (runs('geo')) {
     );
     console.log(
       `  estimate within ±2 points: ${pct(within, datasets)}; interval covers 10 %: ${pct(covered, datasets)} (goal ≥ 90 %); p < 0.1: ${pct(significant, datasets)}`,
+    );
+    console.log(
+      `  count-noise limit (decision 203): an estimator with only the counts' Poisson noise would be within ±2 points in ${((100 * limit) / datasets).toFixed(1)} % (seeds ${geoSeedFrom}–${geoSeedFrom + datasets - 1})`,
     );
     console.log(
       `  ${seconds.toFixed(1)} s in all, ${((1000 * seconds) / datasets).toFixed(0)} ms per simulation + read-out; load ${load()}`,

@@ -8,6 +8,7 @@ import { prepareGeoSeries } from './prepare-geo-series.ts';
 import { projectOntoSimplex } from './project-onto-simplex.ts';
 import { readOutGeoLift } from './read-out-geo-lift.ts';
 import { regionalDailySeries } from './regional-daily-series.ts';
+import { selectControlRegions } from './select-control-regions.ts';
 import { type GeoLiftSimulation, simulateGeoLift } from './simulate-geo-lift.ts';
 import { syntheticControlWeights } from './synthetic-control-weights.ts';
 
@@ -75,6 +76,18 @@ describe('synthetic control building blocks', () => {
     expect(s.dates).toEqual(['2025-01-01', '2025-01-02', '2025-01-03']);
     expect(s.revenue.get('A')).toEqual([10, 0, 5]);
     expect(s.orders.get('B')).toEqual([0, 0, 1]);
+  });
+
+  it('every other region with an order a week is a control, however many there are (decision 203)', () => {
+    // 33 regions over 14 days: T1 under test, 30 regions with 1–3 orders a day, S1 with one
+    // order (under one a week), Z1 with none.
+    const orders = new Map<string, number[]>([['T1', new Array<number>(14).fill(5)]]);
+    for (let r = 1; r <= 30; r += 1) orders.set(`R${r}`, new Array<number>(14).fill(1 + (r % 3)));
+    orders.set('S1', [1, ...new Array<number>(13).fill(0)]);
+    orders.set('Z1', new Array<number>(14).fill(0));
+    const controls = selectControlRegions(orders, ['T1'], 14);
+    expect(controls).toHaveLength(30);
+    expect(new Set(controls)).toEqual(new Set(Array.from({ length: 30 }, (_, r) => `R${r + 1}`)));
   });
 });
 

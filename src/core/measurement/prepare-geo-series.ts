@@ -51,7 +51,7 @@ export function prepareGeoSeries(
   }
   const controls = controlRegions
     ? controlRegions.filter((region) => !testRegions.includes(region))
-    : selectControlRegions(series.revenue, series.orders, testRegions, preDays);
+    : selectControlRegions(series.orders, testRegions, preDays);
   for (const region of controls) {
     if (preOrders(region) === 0) reasons.push(`control region '${region}' has no orders before the test`);
   }

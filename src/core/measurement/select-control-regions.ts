@@ -1,57 +1,34 @@
-/** At most this many control regions enter the synthetic control. */
-const MAX_CONTROLS = 20;
 /** A control region needs at least this many orders per week on average in the pre-period. */
 const MIN_WEEKLY_ORDERS = 1;
 
 /**
- * The regions that can stand in for the test regions: the shop's other shipping regions with
- * enough orders, the ones whose weekly revenue moved most like the test regions' first.
+ * The regions that can stand in for the test regions: every other shipping region with enough
+ * orders in the pre-period.
  *
- * Definition: candidates = regions not under test with ≥ 1 order a week over the pre-period;
- * ranked by the Pearson correlation of their weekly revenue with the test regions' summed weekly
- * revenue over the pre-period; the best 20 kept.
+ * Definition: controls = regions not under test with ≥ 1 order a week over the pre-period, in
+ * the order the series list them. All of them enter the synthetic control: its ridge shrinks the
+ * weights toward the pooled control (estimateSyntheticLift), so a donor that does not follow the
+ * test regions costs no more than its share of the pooled sum, and each added donor's orders lower
+ * the count noise of the counterfactual. The best-20-by-correlation cut of decision 097 left out a
+ * third of the orders in a 40-region shop and cost about 2 of 100 tests their ±2-point estimate
+ * (decision 203).
  * Reference: Vaver & Koehler (2011), "Measuring Ad Effectiveness Using Geo Experiments", §3
- * (control geos matched on pre-period behaviour); Abadie et al. (2010) §3 on restricting the
- * donor pool to comparable units.
+ * (control geos from the shop's other geos); Arkhangelsky, Athey, Hirshberg, Imbens & Wager
+ * (2021), "Synthetic Difference-in-Differences", AER 111(12), §2 (every control unit kept, the
+ * regularised weights doing the selection).
  */
 export function selectControlRegions(
-  revenue: ReadonlyMap<string, readonly number[]>,
   orders: ReadonlyMap<string, readonly number[]>,
   testRegions: readonly string[],
   preDays: number,
 ): string[] {
-  const weeks = Math.floor(preDays / 7);
-  const weekly = (series: readonly number[]) =>
-    Array.from({ length: weeks }, (_, w) =>
-      series.slice(preDays - (w + 1) * 7, preDays - w * 7).reduce((a, b) => a + b, 0),
-    );
-  const treated = weekly(
-    Array.from({ length: preDays }, (_, t) =>
-      testRegions.reduce((s, r) => s + (revenue.get(r)?.[t] ?? 0), 0),
-    ),
-  );
-  const correlation = (a: readonly number[], b: readonly number[]) => {
-    const ma = a.reduce((s, v) => s + v, 0) / a.length;
-    const mb = b.reduce((s, v) => s + v, 0) / b.length;
-    let sab = 0;
-    let saa = 0;
-    let sbb = 0;
-    for (let i = 0; i < a.length; i += 1) {
-      sab += (a[i]! - ma) * (b[i]! - mb);
-      saa += (a[i]! - ma) ** 2;
-      sbb += (b[i]! - mb) ** 2;
-    }
-    return saa > 0 && sbb > 0 ? sab / Math.sqrt(saa * sbb) : 0;
-  };
-  return [...revenue.keys()]
-    .filter((region) => !testRegions.includes(region))
-    .filter(
-      (region) =>
-        (orders.get(region) ?? []).slice(0, preDays).reduce((a, b) => a + b, 0) >=
+  return [...orders.keys()].filter(
+    (region) =>
+      !testRegions.includes(region) &&
+      orders
+        .get(region)!
+        .slice(0, preDays)
+        .reduce((a, b) => a + b, 0) >=
         MIN_WEEKLY_ORDERS * (preDays / 7),
-    )
-    .map((region) => ({ region, r: correlation(weekly(revenue.get(region)!), treated) }))
-    .sort((a, b) => b.r - a.r || a.region.localeCompare(b.region))
-    .slice(0, MAX_CONTROLS)
-    .map((c) => c.region);
+  );
 }
