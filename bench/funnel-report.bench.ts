@@ -25,12 +25,16 @@
  * days (the issue's request: it folds its pending tail first); another tail, folded alone
  * (foldFunnel, as that request does first), then the same request with nothing new to fold (the
  * read). p50/p95 of each, with the machine's load and the sizes of the rollups. Then
- * BENCH_FILTER_REQUESTS (default 3) reads under each other filter, nothing new to fold: a campaign
- * and an A/B variant (a slice of the daily tables, decision 199), new and returning visitors
- * (counted in one SQL statement over the filtered sessions' folded paths, decision 192).
- * Then BENCH_AB (default 3) alternating rounds, per campaign and variant filter, of its two reads
- * called in this process: decision 192's statement (readFilteredFunnelCounts, the path before
- * decision 199) and the slice (readFunnelCounts); their results must be equal; each with its wall
+ * BENCH_FILTER_REQUESTS (default 3) reads per filter kind, nothing new to fold: none, a device and
+ * a channel (columns of the daily tables), a campaign, an A/B variant, new and returning visitors
+ * (slices of the daily tables, decisions 199 and 202), and with BENCH_SEGMENT=1 (off by default: at 3M
+ * one read ran past 5 minutes, decision 202) an RFM segment (counted in one SQL
+ * statement over the filtered sessions' folded paths, decision 192; the segments are planted as an
+ * analysis run's: customer v / 2 of session v's order is visitor `vis<v / 2>`, a Champion when
+ * v / 2 % 4 = 0). Then BENCH_AB (default 3) alternating rounds, per campaign, variant, new and
+ * returning filter, of its two reads called in this process: decision 192's statement
+ * (readFilteredFunnelCounts, the path before decisions 199 and 202) and the slice (readFunnelCounts);
+ * their results must be equal; each with its wall
  * time, the CPU seconds of this process (Node) and of the database's server processes (from /proc),
  * and the buffers the database read (blocks hit + read in pg_stat_database, after an 11 s wait for
  * the backends to report them; other work on the bench's database, autovacuum, counts too), after a
@@ -61,6 +65,8 @@ const filterRequests = Number(process.env.BENCH_FILTER_REQUESTS ?? 3);
 const abRounds = Number(process.env.BENCH_AB ?? 3);
 const tail = Number(process.env.BENCH_TAIL ?? 400);
 const orders = process.env.BENCH_ORDERS !== '0';
+/** The RFM segment reads, decision 192's statement: at 3M one read ran past 5 minutes (decision 202). */
+const segment = process.env.BENCH_SEGMENT === '1';
 /** Jitter of each step's time: whole seconds (0–89 s) or whole milliseconds (0–89.999 s). */
 const jitter =
   process.env.BENCH_GAPS === 'ms'
@@ -100,15 +106,16 @@ try {
         LATERAL (SELECT ${start} + k * interval '40 seconds' + ${jitter} AS at) o`);
     if (!orders) return;
     // The sessions that reached checkout_completed (their 7th event, k = 7) placed an order then.
+    // Customer v / 2 is visitor `vis<v / 2>` (the segment filter's join through the visitor).
     await into.execute(sql`INSERT INTO wh_orders (workspace_id, order_id, name, currency_code, total_minor,
-        created_at, updated_at, order_date)
-      SELECT ${ws}, v, '#' || v, 'USD', 1000 + (v * 7919) % 20000, o.at, o.at, (o.at AT TIME ZONE 'UTC')::date
+        created_at, updated_at, order_date, customer_id)
+      SELECT ${ws}, v, '#' || v, 'USD', 1000 + (v * 7919) % 20000, o.at, o.at, (o.at AT TIME ZONE 'UTC')::date, v / 2
       FROM generate_series(${first}::bigint, ${last}::bigint) v, LATERAL (SELECT 7 AS k) s,
         LATERAL (SELECT ${start} + k * interval '40 seconds' + ${jitter} AS at) o
       WHERE v % 7 = 6`);
     await into.execute(sql`INSERT INTO tracking_order_journeys (workspace_id, order_id, configuration_id,
-        session_id, method)
-      SELECT ${ws}, v, ${siteId}, 'px' || v, 'pixel_order_id'
+        session_id, visitor_id, method)
+      SELECT ${ws}, v, ${siteId}, 'px' || v, 'vis' || v / 2, 'pixel_order_id'
       FROM generate_series(${first}::bigint, ${last}::bigint) v WHERE v % 7 = 6`);
   };
   const filled = performance.now();
@@ -117,6 +124,14 @@ try {
   await db.execute(sql`INSERT INTO wh_fact_dirty_days (workspace_id, order_date)
     SELECT DISTINCT workspace_id, order_date FROM wh_orders WHERE workspace_id = ${ws}::uuid`);
   await refreshAnalysisFacts(db, ws);
+  // An analysis run's RFM segments, planted: customer c is a Champion when c % 4 = 0 (the segment
+  // filter reads the latest succeeded run's analysis_customers).
+  await db.execute(sql`WITH run AS (INSERT INTO analysis_runs (workspace_id, status, trigger, started_at, finished_at)
+      VALUES (${ws}, 'succeeded', 'bench', now(), now()) RETURNING id)
+    INSERT INTO analysis_customers (run_id, workspace_id, customer_id, recency_days, frequency, monetary, r, f, m, segment)
+    SELECT run.id, ${ws}, c.customer_id, 1, 1, 1, 5, 5, 5,
+      CASE WHEN c.customer_id % 4 = 0 THEN 'Champions' ELSE 'Others' END
+    FROM run, (SELECT DISTINCT customer_id FROM wh_orders WHERE workspace_id = ${ws}::uuid) c`);
   await db.execute(sql`ANALYZE`);
   const [count] = await queryRows(db, Count, sql`SELECT count(*) AS n FROM tracking_pixel_events`);
   const [orderCount] = await queryRows(db, Count, sql`SELECT count(*) AS n FROM tracking_order_journeys`);
@@ -179,14 +194,20 @@ try {
   request after that fold (the read): ${summary(reads)}`,
   );
   for (const filter of [
+    '',
+    '&device=mobile',
+    '&channel=direct',
     '&campaign=spring',
-    '&visitor=returning',
-    '&visitor=new',
     '&experiment=hero&variant=a',
+    '&visitor=new',
+    '&visitor=returning',
+    ...(segment ? ['&segment=Champions'] : []),
   ]) {
     const times: number[] = [];
     for (let i = 0; i < filterRequests; i += 1) times.push(await read(filter));
-    console.log(`  request filtered by ${filter.slice(1)}: ${summary(times)}; load average ${load()}`);
+    console.log(
+      `  request filtered by ${filter.slice(1) || 'nothing'}, ${filterRequests} reads: ${summary(times)}; load average ${load()}`,
+    );
   }
   const buffers = async () => {
     await new Promise((resolve) => setTimeout(resolve, 11_000));
@@ -204,11 +225,13 @@ try {
   for (const [filters, slice] of [
     [{ campaign: 'spring' }, 'c:spring'],
     [{ experiment: 'hero', variant: 'a' }, 'v:hero:a'],
+    [{ visitor: 'new' }, 'n:new'],
+    [{ visitor: 'returning' }, 'n:returning'],
   ] as const) {
     const reads = {
       'SQL count (decision 192)': () =>
         readFilteredFunnelCounts(db, CHECKOUT_FUNNEL.id, { ...period, timeZone: 'UTC', filters }),
-      'slice (decision 199)': () => readFunnelCounts(db, CHECKOUT_FUNNEL.id, { ...period, slice }),
+      'slice (decisions 199, 202)': () => readFunnelCounts(db, CHECKOUT_FUNNEL.id, { ...period, slice }),
     };
     const results = new Map<string, string>();
     for (let round = 0; round < abRounds; round += 1)

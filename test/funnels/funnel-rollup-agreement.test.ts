@@ -50,8 +50,8 @@ const MIXED: { steps: FunnelStep[]; windowMinutes: number } = {
 };
 /**
  * The filters compared: none, each dimension, and two together — keyed (device, channel, and a
- * campaign's or variant's slice, decision 199) and counted in SQL (decision 192: visitors, and a
- * campaign with a variant, which no one slice holds).
+ * campaign's, variant's or visitor kind's slice, decisions 199 and 202) and counted in SQL
+ * (decision 192: two of those together, which no one slice holds; segments, in funnels-api).
  */
 const QUERIES: Omit<FunnelReportQuery, 'from' | 'to'>[] = [
   {},
@@ -86,8 +86,9 @@ interface PlannedEvent {
  * summarizeFunnel) — sessions, conversion, medians, drop-off, revenue and contribution per step —
  * under every filter, in a shop time zone whose days are not UTC's; after a second batch of events
  * (late events of sessions already folded, older in event time than what was folded, one received at
- * the watermark itself, new sessions, a session whose row arrives only after its events were folded);
- * and after the funnel's definition is edited.
+ * the watermark itself, new sessions, a session whose row arrives only after its events were folded,
+ * a session row gaining a campaign, a visitor's earlier session arriving late); and after the
+ * funnel's definition is edited.
  */
 describe('funnel pre-aggregates equal the raw read', () => {
   let app: TestApp;
@@ -201,8 +202,9 @@ describe('funnel pre-aggregates equal the raw read', () => {
    * Decision 153: after incremental folds, both daily step tables hold exactly a recount from the raw
    * events — every session's path (matchFunnelMarks over its raw marks) counted at its shop day,
    * device, channel, step and exact gap (and that gap's bucket), in slice '' and in the slices of its
-   * campaign and A/B variants (decision 199, told here from the session row) — and no row left at 0
-   * sessions.
+   * campaign and A/B variants (decision 199) and of its visitor kind (decision 202: returning when the
+   * visitor has a session that started before it), told here from the session rows — and no row left
+   * at 0 sessions.
    */
   async function expectRecount(key: string, funnel: Pick<Funnel, 'steps' | 'windowMinutes'>) {
     const rows = await readFunnelSessionMarks(app.db, {
@@ -216,9 +218,12 @@ describe('funnel pre-aggregates equal the raw read', () => {
     const sliced = await queryRows(
       app.db,
       z.object({ session_id: z.string(), slices: z.array(z.string()) }),
-      sql`SELECT session_id, array_remove(ARRAY['c:' || utm_campaign], NULL)
-          || coalesce((SELECT array_agg(DISTINCT 'v:' || v) FROM unnest(experiment_variants) v), '{}') AS slices
-        FROM tracking_sessions WHERE workspace_id = ${workspaceId}::uuid`,
+      sql`SELECT s.session_id, array_remove(ARRAY['c:' || s.utm_campaign], NULL)
+          || coalesce((SELECT array_agg(DISTINCT 'v:' || v) FROM unnest(s.experiment_variants) v), '{}')
+          || CASE WHEN s.started_at > (SELECT min(e.started_at) FROM tracking_sessions e
+              WHERE e.workspace_id = s.workspace_id AND e.visitor_id = s.visitor_id)
+            THEN 'n:returning' ELSE 'n:new' END AS slices
+        FROM tracking_sessions s WHERE s.workspace_id = ${workspaceId}::uuid`,
     );
     const slicesOf = new Map(sliced.map((row) => [row.session_id, row.slices]));
     const exact = new Map<string, number>();
@@ -239,6 +244,8 @@ describe('funnel pre-aggregates equal the raw read', () => {
     // Not an empty check of the slices: both kinds are counted.
     expect([...exact.keys()].some((k) => k.startsWith('c:'))).toBe(true);
     expect([...exact.keys()].some((k) => k.startsWith('v:'))).toBe(true);
+    expect([...exact.keys()].some((k) => k.startsWith('n:new '))).toBe(true);
+    expect([...exact.keys()].some((k) => k.startsWith('n:returning '))).toBe(true);
     const Stored = z.object({ k: z.string(), sessions: z.coerce.number() });
     const stored = async (table: string, by: string) =>
       queryRows(
@@ -385,6 +392,36 @@ describe('funnel pre-aggregates equal the raw read', () => {
         page_url, x, y, viewport_width, viewport_height, element_selector, client_time, received_at)
       VALUES (${workspaceId}, ${siteId}, ${buyer!.session_id}, 'page_view', ${`${SHOP}/cart`}, 1, 1, 1366, 800,
         NULL, '2026-11-19T03:00:01Z', '2026-11-21T08:00:00Z')`);
+    await expectAgreement(funnelId, MIXED);
+    await expectRecount(funnelId, MIXED);
+    // Decision 202: a visitor's earlier session arrives after their first one was folded as a new
+    // visitor's (its row and a page view passing no step, received late): that folded session is now
+    // a returning visitor's, so its counts and revenue move from 'n:new' to 'n:returning'.
+    const [firstVisit] = await queryRows(
+      app.db,
+      z.object({ visitor_id: z.string(), started_at: z.coerce.date() }),
+      sql`SELECT s.visitor_id, s.started_at FROM funnel_session_marks m JOIN tracking_sessions s
+          ON s.configuration_id = m.configuration_id AND s.session_id = m.session_id
+        WHERE m.funnel_key = ${funnelId} AND 'n:new' = ANY(m.slices) AND cardinality(m.passed_at) > 0
+          AND s.started_at > '2026-11-19T06:00:00Z' AND s.started_at < '2026-11-21T05:00:00Z'
+          -- Not re-read by the next fold anyway (a fold re-reads the events at its watermarks).
+          AND NOT EXISTS (SELECT 1 FROM tracking_pixel_events p WHERE p.session_id = s.session_id
+            AND p.received_at >= '2026-11-21T07:00:00Z')
+          AND NOT EXISTS (SELECT 1 FROM tracking_events e WHERE e.session_id = s.session_id
+            AND e.received_at >= '2026-11-21T08:00:00Z')
+        ORDER BY s.started_at LIMIT 1`,
+    );
+    const earlier = new Date(firstVisit!.started_at.getTime() - 60_000).toISOString();
+    await app.db.execute(sql`INSERT INTO tracking_sessions (workspace_id, configuration_id, session_id,
+        started_at, ended_at, event_count, click_count, last_page_url, last_page_at, first_received_at,
+        last_received_at, device, visitor_id, landing_url)
+      VALUES (${workspaceId}, ${siteId}, 's-earlier', ${earlier}::timestamptz, ${earlier}::timestamptz, 1, 0,
+        ${`${SHOP}/cart`}, ${earlier}::timestamptz, '2026-11-21T09:00:00Z', '2026-11-21T09:00:00Z', 'mobile',
+        ${firstVisit!.visitor_id}, ${`${SHOP}/cart`})`);
+    await app.db.execute(sql`INSERT INTO tracking_events (workspace_id, configuration_id, session_id, event_type,
+        page_url, x, y, viewport_width, viewport_height, element_selector, client_time, received_at)
+      VALUES (${workspaceId}, ${siteId}, 's-earlier', 'page_view', ${`${SHOP}/cart`}, 1, 1, 1366, 800,
+        NULL, ${earlier}::timestamptz, '2026-11-21T09:00:00Z')`);
     await expectAgreement(funnelId, MIXED);
     await expectRecount(funnelId, MIXED);
     // Edited: steps and window change; the report is rebuilt for the new definition.

@@ -6,7 +6,7 @@ import type { FunnelStep } from '../../../core/funnels/types.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { foldFirst } from '../tracking/fold-events.ts';
-import { ChannelInputsRow, channelOfSession } from './funnel-session-filter.ts';
+import { ChannelInputsRow, channelOfSession, EARLIER_VISIT } from './funnel-session-filter.ts';
 import { epochMs, needsTrackerEvents, pixelStepMask, trackerStepMask } from './funnel-step-sql.ts';
 import {
   rebuildFunnelRevenue,
@@ -115,16 +115,30 @@ const TouchedRow = ChannelInputsRow.extend({
   session_device: z.string().nullable(),
   session_campaign: z.string().nullable(),
   session_variants: z.array(z.string()).nullable(),
+  session_returning: z.boolean().nullable(),
 });
+
+/** The slice a new visitor's session counts in (decision 202): the one a late earlier session moves it out of. */
+const NEW_VISITOR_SLICE = funnelSlicesOf({ campaign: null, variants: null, returning: false })[0]!;
 
 /**
  * The sessions one chunk of a source touches (decision 134): those with events received in the
- * chunk, and those folded before their session row existed whose row is there now; each with the
- * chunk's marks of it, the marks, path and slices stored for it, and its session row's day, device,
- * channel inputs, campaign and A/B variants. Sessions with no mark at all (events that pass no step,
- * no stored row) are left out.
+ * chunk, and those folded before their session row existed whose row is there now; and (decision
+ * 202, except in a rebuild, which reads every session row as it is now) the folded sessions still in
+ * the new-visitor slice whose visitor has one of those sessions starting before them — a late earlier
+ * session (or a start moved earlier by a late event) makes them returning. Each with the chunk's
+ * marks of it, the marks, path and slices stored for it, and its session row's day, device, channel
+ * inputs, campaign, A/B variants and whether its visitor came before (EARLIER_VISIT). Sessions with
+ * no mark at all (events that pass no step, no stored row) are left out.
  */
-async function readTouched(db: Db, funnel: FoldedFunnel, source: Source, lo: string, hi: string | null) {
+async function readTouched(
+  db: Db,
+  funnel: FoldedFunnel,
+  source: Source,
+  lo: string,
+  hi: string | null,
+  rebuilding: boolean,
+) {
   const { workspaceId, key, timeZone } = funnel;
   return queryRows(
     db,
@@ -135,11 +149,24 @@ async function readTouched(db: Db, funnel: FoldedFunnel, source: Source, lo: str
           coalesce(array_agg(x.mask) FILTER (WHERE x.mask <> 0), '{}') AS steps,
           coalesce(array_agg(x.received) FILTER (WHERE x.mask <> 0), '{}') AS received
         FROM (${source.events(funnel, lo, hi)}) x GROUP BY x.configuration_id, x.session_id),
-      touched AS (
+      arrived AS (
         SELECT configuration_id, session_id FROM fresh
         UNION SELECT m.configuration_id, m.session_id FROM funnel_session_marks m
           JOIN tracking_sessions s ON s.configuration_id = m.configuration_id AND s.session_id = m.session_id
-        WHERE m.workspace_id = ${workspaceId}::uuid AND m.funnel_key = ${key} AND m.day IS NULL)
+        WHERE m.workspace_id = ${workspaceId}::uuid AND m.funnel_key = ${key} AND m.day IS NULL),
+      touched AS (
+        SELECT configuration_id, session_id FROM arrived
+        ${
+          rebuilding
+            ? sql``
+            : sql`UNION SELECT l.configuration_id, l.session_id FROM arrived a
+          JOIN tracking_sessions s ON s.configuration_id = a.configuration_id AND s.session_id = a.session_id
+          JOIN tracking_sessions l ON l.workspace_id = s.workspace_id AND l.visitor_id = s.visitor_id
+            AND l.started_at > s.started_at
+          JOIN funnel_session_marks m ON m.workspace_id = ${workspaceId}::uuid AND m.funnel_key = ${key}
+            AND m.configuration_id = l.configuration_id AND m.session_id = l.session_id
+        WHERE ${NEW_VISITOR_SLICE} = ANY(m.slices)`
+        })
       SELECT t.configuration_id::text, t.session_id,
         json_build_object('times', coalesce(f.times, '{}'), 'steps', coalesce(f.steps, '{}'),
           'received', coalesce(f.received, '{}')) AS fresh,
@@ -149,6 +176,7 @@ async function readTouched(db: Db, funnel: FoldedFunnel, source: Source, lo: str
         m.day::text AS day, m.device, m.channel, coalesce(m.slices, '{}') AS slices,
         ((s.started_at AT TIME ZONE ${timeZone})::date)::text AS session_day, s.device AS session_device,
         s.utm_campaign AS session_campaign, s.experiment_variants AS session_variants,
+        CASE WHEN s.session_id IS NOT NULL THEN ${EARLIER_VISIT} END AS session_returning,
         s.utm_source, s.utm_medium, s.referrer, s.fbclid, s.gclid, s.ttclid, s.msclkid
       FROM touched t
         LEFT JOIN fresh f ON f.configuration_id = t.configuration_id AND f.session_id = t.session_id
@@ -233,7 +261,7 @@ async function foldSource(
     pending += events[i]!;
   }
   for (const [chunk, lo] of starts.entries()) {
-    const touched = await readTouched(db, funnel, source, lo, starts[chunk + 1] ?? null);
+    const touched = await readTouched(db, funnel, source, lo, starts[chunk + 1] ?? null, rebuilding);
     const counts = new Map<string, number>();
     const moved: SessionKey[] = [];
     const folded: FoldedSession[] = touched.map((row) => {
@@ -265,7 +293,11 @@ async function foldSource(
         device: row.session_day ? row.session_device : null,
         channel: row.session_day ? channelOfSession(row) : null,
         slices: row.session_day
-          ? funnelSlicesOf({ campaign: row.session_campaign, variants: row.session_variants })
+          ? funnelSlicesOf({
+              campaign: row.session_campaign,
+              variants: row.session_variants,
+              returning: row.session_returning,
+            })
           : [],
       };
       countPath(counts, session, 1);

@@ -25,6 +25,14 @@ export interface FunnelSessionsQuery {
 }
 
 /**
+ * Whether the visitor of the tracking_sessions row `s` had an earlier session anywhere in the store
+ * (a returning visitor's session; a session with no visitor id is a new visitor's). The fold keys the
+ * 'n:' slices by it (decision 202) and the raw read filters by it, so both tell visitors alike.
+ */
+export const EARLIER_VISIT = sql`EXISTS (SELECT 1 FROM tracking_sessions e WHERE e.workspace_id = s.workspace_id
+    AND e.visitor_id = s.visitor_id AND e.started_at < s.started_at)`;
+
+/**
  * The condition on tracking_sessions `s` of a funnel read: sessions started on the shop-local days
  * `from`–`to` (a range of instants, sargable on started_at), of the device, campaign, visitors, A/B
  * variant and RFM segment asked (decisions 114 and 118; the channel is filtered by keepChannel). A
@@ -34,8 +42,6 @@ export async function funnelSessionFilter(db: Db, query: FunnelSessionsQuery): P
   const { workspaceId, timeZone, from, to, filters } = query;
   if (filters.segment && !RFM_SEGMENTS.has(filters.segment))
     throw badRequest(`segment: not an RFM segment; one of ${[...RFM_SEGMENTS].join(', ')}.`);
-  const earlierVisit = sql`EXISTS (SELECT 1 FROM tracking_sessions e WHERE e.workspace_id = s.workspace_id
-    AND e.visitor_id = s.visitor_id AND e.started_at < s.started_at)`;
   const segmentRunId = filters.segment ? await findLatestRunId(db, workspaceId) : null;
   const inSegment = sql`EXISTS (SELECT 1 FROM tracking_order_journeys j
       JOIN wh_orders o ON o.workspace_id = j.workspace_id AND o.order_id = j.order_id
@@ -47,7 +53,7 @@ export async function funnelSessionFilter(db: Db, query: FunnelSessionsQuery): P
     AND s.started_at < (${to}::date + 1)::timestamp AT TIME ZONE ${timeZone}
     ${filters.device ? sql`AND s.device = ${filters.device}` : sql``}
     ${filters.campaign ? sql`AND s.utm_campaign = ${filters.campaign}` : sql``}
-    ${filters.visitor === 'returning' ? sql`AND ${earlierVisit}` : filters.visitor === 'new' ? sql`AND NOT ${earlierVisit}` : sql``}
+    ${filters.visitor === 'returning' ? sql`AND ${EARLIER_VISIT}` : filters.visitor === 'new' ? sql`AND NOT ${EARLIER_VISIT}` : sql``}
     ${
       filters.experiment && filters.variant
         ? sql`AND s.experiment_variants @> ARRAY[${`${filters.experiment}:${filters.variant}`}::text]`

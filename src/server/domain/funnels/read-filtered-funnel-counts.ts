@@ -12,9 +12,9 @@ const CountsRow = z.object({
 });
 
 /**
- * A funnel's step counts under the filters the daily tables do not key — new or returning visitor,
- * RFM segment, a campaign and an A/B variant together (one campaign or one variant alone is a slice
- * of the tables, decision 199), with device and channel — counted in the database in one
+ * A funnel's step counts under the filters the daily tables do not key — RFM segment, or two of a
+ * campaign, an A/B variant and new or returning visitors together (each alone is a slice of the
+ * tables, decisions 199 and 202), with device and channel — counted in the database in one
  * statement (decision 192): what summarizeFunnelCounts needs, as readFunnelCounts gives it for the
  * keyed filters, so both reports are summarized by one function.
  *

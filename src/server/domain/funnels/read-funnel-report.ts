@@ -38,17 +38,18 @@ async function periodRevenue(db: Db, workspaceId: string, from: string, to: stri
 }
 
 /**
- * The slice of the daily tables a report's filters read (decision 199): '' with no campaign and no
- * A/B variant, the one slice of a campaign or of a variant, or null — the filters the tables do not
- * key (new or returning visitors, RFM segment, a campaign and a variant together) are counted over
- * the sessions instead.
+ * The slice of the daily tables a report's filters read (decisions 199, 202): '' with no campaign,
+ * no A/B variant and no visitor filter, the one slice of a campaign, of a variant or of new or
+ * returning visitors, or null — the filters the tables do not key (RFM segment, two of those
+ * together) are counted over the sessions instead.
  */
 function sliceOf(filters: Omit<FunnelReportQuery, 'from' | 'to'>): string | null {
   const { campaign, visitor, experiment, variant, segment } = filters;
-  if (visitor || segment) return null;
+  if (segment) return null;
   const slices = funnelSlicesOf({
     campaign,
     variants: experiment && variant ? [`${experiment}:${variant}`] : [],
+    returning: visitor === undefined ? undefined : visitor === 'returning',
   });
   return slices.length > 1 ? null : (slices[0] ?? '');
 }
@@ -57,8 +58,8 @@ function sliceOf(filters: Omit<FunnelReportQuery, 'from' | 'to'>): string | null
  * GET /api/funnels/:id/report (issue 40, decisions 108, 118, 134 and 192): per step the sessions,
  * conversion, median time, drop-off, the revenue of the orders joined to the sessions with its share
  * of all revenue orders of the days, and their contribution margin. Unfiltered or filtered by device
- * and channel, and under one campaign or one A/B variant, from the daily step tables (readFunnelCounts,
- * decision 199); under the other filters, counted in the database over the period's filtered sessions
+ * and channel, and under one campaign, one A/B variant or new or returning visitors, from the daily
+ * step tables (readFunnelCounts, decisions 199 and 202); under the other filters, counted in the database over the period's filtered sessions
  * and their folded paths (readFilteredFunnelCounts).
  * Both give summarizeFunnelCounts the counts of the raw read, so both give its figures.
  */

@@ -110,8 +110,8 @@ export const buyersOf = (rows: readonly z.infer<typeof BuyerRow>[]): FunnelCount
  * A funnel's step counts over shop days `from`–`to` from the daily step tables, and the revenue and
  * contribution parts of the sessions that passed step 1 and have orders, summed per number of steps
  * passed from the daily revenue table (decisions 134, 141, 174): what summarizeFunnelCounts needs, for the
- * reports filtered by device and channel (both are columns of the tables) and by one campaign or one
- * A/B variant (a slice of the tables, decision 199). The medians in two
+ * reports filtered by device and channel (both are columns of the tables) and by one campaign, one
+ * A/B variant or new or returning visitors (a slice of the tables, decisions 199, 202). The medians in two
  * levels: the sessions per step and gap bucket (O(days × devices × channels × buckets) rows) give each
  * step's total and the buckets of its median's two ranks (locateRank); then only the exact gaps
  * inside those buckets are read, and the database returns the gap at each rank. Never the sessions
@@ -125,7 +125,7 @@ export async function readFunnelCounts(
     from: string;
     to: string;
     stepCount: number;
-    /** '' for every session, or one campaign's or A/B variant's slice (funnelSlicesOf, decision 199). */
+    /** '' for every session, or one campaign's, A/B variant's or visitor kind's slice (funnelSlicesOf, decisions 199, 202). */
     slice: string;
     device?: string;
     channel?: string;

@@ -15,7 +15,7 @@ export interface FoldedSession {
   day: string | null;
   device: string | null;
   channel: string | null;
-  /** The slices it counts in besides '' (funnelSlicesOf: its campaign and A/B variants, decision 199). */
+  /** The slices it counts in besides '' (funnelSlicesOf: its campaign, A/B variants and visitor kind, decisions 199, 202). */
   slices: readonly string[];
 }
 
