@@ -2,10 +2,22 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { trackingConfigurations } from '../../../db/schema/tracking.ts';
 import type { DemoRuntime } from '../../../http/demo-runtime.ts';
-import type { RecordDemoStorefrontOptions } from '../../../platform/ports/demo-tracking.ts';
 import { createEventWriter } from '../ingest/event-writer.ts';
 import { createTrackingConfiguration } from '../manage-tracking-configurations.ts';
 import { recordDemoCheckouts } from './record-demo-checkouts.ts';
+
+/** Events generated and written before the next batch is generated (the writer's commit size). */
+const EVENTS_PER_TURN = 20_000;
+
+/** How the demo storefront's planted sessions are written (the event writer's settings). */
+export interface RecordDemoStorefrontOptions {
+  clock: () => Date;
+  retentionDays: number;
+  /** TRACKING_RAW_FIRST (decision 125): the writer's drain folds what it wrote. */
+  rawFirst?: boolean;
+  onMaintenanceError: (error: unknown) => void;
+  publicUrl: string;
+}
 
 /**
  * Demo mode (issue 16): the demo storefront becomes a tracked website of the workspace and its
@@ -35,11 +47,20 @@ export async function recordDemoStorefront(
     websiteUrl: storefront.origin,
   });
   const writer = createEventWriter(db, options);
-  const writes: Promise<void>[] = [];
+  let writes: Promise<void>[] = [];
   let events = 0;
+  let queued = 0;
   for (const batch of storefront.eventBatches()) {
     events += batch.length;
+    queued += batch.length;
     writes.push(writer.write({ workspaceId, configurationId: site.id, events: batch }));
+    // A job now, beside the owner's requests (decision 204): a commit's worth at a time, so
+    // their reads get the database between two commits and not after all 80,000 events.
+    if (queued >= EVENTS_PER_TURN) {
+      await Promise.all(writes);
+      writes = [];
+      queued = 0;
+    }
   }
   await Promise.all(writes);
   await writer.drain();
