@@ -6,8 +6,11 @@ import { createEventWriter } from '../ingest/event-writer.ts';
 import { createTrackingConfiguration } from '../manage-tracking-configurations.ts';
 import { recordDemoCheckouts } from './record-demo-checkouts.ts';
 
-/** Events generated and written before the next batch is generated (the writer's commit size). */
-const EVENTS_PER_TURN = 20_000;
+/**
+ * Events generated and committed before the next are generated, and the writer's commit size: a
+ * quarter of its default, so an owner's request waits for one small commit, not a 20,000-event one.
+ */
+const EVENTS_PER_TURN = 5_000;
 
 /** How the demo storefront's planted sessions are written (the event writer's settings). */
 export interface RecordDemoStorefrontOptions {
@@ -46,7 +49,7 @@ export async function recordDemoStorefront(
     websiteName: 'Demo storefront',
     websiteUrl: storefront.origin,
   });
-  const writer = createEventWriter(db, options);
+  const writer = createEventWriter(db, { ...options, maxEventsPerCommit: EVENTS_PER_TURN });
   let writes: Promise<void>[] = [];
   let events = 0;
   let queued = 0;
@@ -55,7 +58,7 @@ export async function recordDemoStorefront(
     queued += batch.length;
     writes.push(writer.write({ workspaceId, configurationId: site.id, events: batch }));
     // A job now, beside the owner's requests (decision 204): a commit's worth at a time, so
-    // their reads get the database between two commits and not after all 80,000 events.
+    // their reads get the database between two commits, not after all 80,000 events.
     if (queued >= EVENTS_PER_TURN) {
       await Promise.all(writes);
       writes = [];
