@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
+import { FirstPartyHealthSchema } from '../../src/shared/contracts/first-party.ts';
 import { OpportunitySchema } from '../../src/shared/contracts/opportunities.ts';
 import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts';
 
@@ -26,6 +27,16 @@ const jobStatus = async (type: string) =>
       sql`SELECT status FROM jobs WHERE type = ${type} ORDER BY id LIMIT 1`,
     )
   )[0]?.status ?? null;
+/** The attribution health's likely causes over the demo's days (what the campaigns page lists). */
+const healthCauses = async () => {
+  const { startDate, endDate } = app.demo.groundTruth;
+  const response = await app.request(`/api/attribution/first-party/health?from=${startDate}&to=${endDate}`, {
+    cookie: owner,
+  });
+  expect(response.status).toBe(200);
+  return FirstPartyHealthSchema.parse(await response.json()).causes;
+};
+const LOADING = /still loading/;
 const listOpportunities = async () => {
   const response = await app.request('/api/opportunities', { cookie: owner });
   expect(response.status).toBe(200);
@@ -61,6 +72,10 @@ describe('the first opportunities come before the demo storefront journeys', () 
     expect(await count(sql`SELECT count(*) AS n FROM tracking_sessions`)).toBe(0);
     const first = await listOpportunities();
     expect(first.length).toBeGreaterThan(0);
+    // Meanwhile the attribution health says the journeys are loading, not that no tracker is installed.
+    const loadingCauses = await healthCauses();
+    expect(loadingCauses).toHaveLength(1);
+    expect(loadingCauses[0]).toMatch(LOADING);
 
     // Everything else: the journeys land, Google's click matches and the analysis run again.
     const rest = await runJobsUntilIdle(app.server.deps);
@@ -73,5 +88,6 @@ describe('the first opportunities come before the demo storefront journeys', () 
     expect(await count(sql`SELECT count(*) AS n FROM tracking_order_journeys`)).toBeGreaterThan(100);
     expect(await count(sql`SELECT count(*) AS n FROM ad_click_matches`)).toBeGreaterThan(50);
     expect((await listOpportunities()).length).toBeGreaterThan(0);
+    expect((await healthCauses()).filter((cause) => LOADING.test(cause))).toEqual([]);
   }, 600_000);
 });
