@@ -10,8 +10,8 @@ import { type DemoTestApp, startConnectedDemoApp, startDemoTestApp } from './sta
  * then the analysis they queue) until `/api/analysis/status` reports data. Throws when it never does.
  */
 export async function connectDemoStoreAndAnalyse(page: Page, app: TestApp): Promise<void> {
-  // The connect request records the demo storefront and its checkouts before it queues the syncs:
-  // wait for its answer, then run what it queued.
+  // The connect request stores the sources and queues their syncs and the storefront's tracker
+  // history (decision 204): wait for its answer, then run what it queued.
   const connected = page.waitForResponse((r) => r.url().endsWith('/api/demo/connect'), { timeout: 300_000 });
   await page.getByTestId('connect-demo-store').first().click();
   const answer = await connected;

@@ -410,11 +410,11 @@ describe('Shopify custom pixel', () => {
     expect(before.updating).toBe(false);
     expect(before.causes.length).toBeGreaterThan(0);
     // An analysis queued (its first step joins new orders): the figures are of the orders joined so
-    // far, the card says it is updating and names no cause yet.
+    // far, and the one cause given is that they are still being joined.
     await enqueue(app.db, catalogue.analyzeWorkspace, { workspaceId }, { now: new Date() });
     const whileQueued = await health();
     expect(whileQueued.updating).toBe(true);
-    expect(whileQueued.causes).toEqual([]);
+    expect(whileQueued.causes).toEqual([expect.stringMatching(/still being joined/)]);
     expect(whileQueued.joinedOrders).toBe(before.joinedOrders);
     await app.db.execute(sql`DELETE FROM jobs WHERE type = ${catalogue.analyzeWorkspace.type}`);
     const { joinOrderJourneys } = await import('../../src/server/domain/journeys/join-order-journeys.ts');

@@ -19,6 +19,7 @@ const STORED: ReadonlyArray<readonly [string, object, number, number, string | n
   ['analyze-workspace', { workspaceId }, 3, 80, `analyze:${workspaceId}`],
   ['recalculate-costs', { workspaceId, recalculationId: 7 }, 3, 60, `recalculate-costs:${workspaceId}`],
   ['maintain-tracking', {}, 3, 150, 'maintain-tracking'],
+  ['record-demo-storefront', { workspaceId }, 1, 85, `record-demo-storefront:${workspaceId}`],
   ['deliver-notification', { workspaceId, deliveryId }, 6, 60, `deliver:${deliveryId}`],
   ['evaluate-alerts', { workspaceId }, 3, 90, `alerts:${workspaceId}`],
   ['notifications-tick', {}, 3, 120, 'notifications-tick'],

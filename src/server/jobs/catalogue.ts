@@ -88,6 +88,20 @@ export const catalogue = {
     priority: () => 60,
     concurrencyKey: (payload) => `recalculate-costs:${payload.workspaceId}`,
   }),
+  /**
+   * Demo mode: the demo storefront's tracker history and its pixel checkouts, written after the
+   * connect has answered (tracking, decision 204). After the first analysis (80), so the owner sees
+   * opportunities from the synced orders first, and before the alert evaluation (90), which then
+   * looks once at what the journeys changed. Not retried: a second attempt finds the storefront's
+   * website and writes nothing.
+   */
+  recordDemoStorefront: contract({
+    type: 'record-demo-storefront',
+    payloadSchema: WorkspacePayload,
+    maxAttempts: 1,
+    priority: () => 85,
+    concurrencyKey: (payload) => `record-demo-storefront:${payload.workspaceId}`,
+  }),
   /** Hourly cursor-tracking upkeep: partitions, raw-first fold, retention, tiles, funnels (tracking). */
   maintainTracking: contract({
     type: 'maintain-tracking',

@@ -68,7 +68,7 @@ export const FirstPartyHealthSchema = Rate.extend({
   /**
    * Work that joins orders to journeys is queued or running for the store (the analysis, whose
    * first step joins new orders; in demo mode, the storefront's recorded history): the figures above
-   * are of the orders joined so far and will rise when it finishes, so no cause is given yet.
+   * are of the orders joined so far and will rise when it finishes; the one cause given says so.
    */
   updating: z.boolean(),
 });

@@ -4,6 +4,7 @@ import { DemoConnectResponseSchema, DemoCredentialsSchema } from '../../../share
 import { DemoStoreAddedSchema } from '../../../shared/contracts/stores.ts';
 import { requireAuth, requireRole } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
+import { catalogue, enqueue } from '../../jobs/catalogue.ts';
 import type { DemoTracking } from '../../platform/ports/demo-tracking.ts';
 import type { EnterDemoProfitSetup } from '../../platform/ports/enter-demo-profit-setup.ts';
 import { addDemoStore } from './add-demo-store.ts';
@@ -42,20 +43,15 @@ export function registerDemoRoutes(
     },
     async (request) => {
       const { workspaceId, userId } = requireAuth(request);
-      // The storefront's tracker sessions first, so the first sync's join finds them (issue 16).
-      if (deps.demo?.storefront)
-        await ports.tracking.recordStorefront(deps.db, workspaceId, deps.demo.storefront, {
-          clock: deps.clock,
-          retentionDays: deps.env.trackingRetentionDays,
-          rawFirst: deps.env.trackingRawFirst,
-          publicUrl: deps.publicUrl(),
-          onMaintenanceError: (error) =>
-            request.log.error({ err: error }, 'demo storefront maintenance failed'),
-        });
-      return connectDemoStore(context(), ports.enterProfitSetup, workspaceId, {
+      const answer = await connectDemoStore(context(), ports.enterProfitSetup, workspaceId, {
         userId,
         setup: deps.demo?.profitSetup,
       });
+      // The storefront's tracker history and pixel checkouts load after the first analysis
+      // (decision 204): the owner sees the synced orders' opportunities first.
+      if (deps.demo?.storefront)
+        await enqueue(deps.db, catalogue.recordDemoStorefront, { workspaceId }, { now: deps.clock() });
+      return answer;
     },
   );
   app.post(

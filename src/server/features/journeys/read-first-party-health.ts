@@ -10,8 +10,8 @@ import { readMetricWindow } from '../../domain/metrics/metric-window.ts';
 import { foldFirst } from '../../domain/tracking/fold-events.ts';
 import { catalogue } from '../../jobs/catalogue.ts';
 
-/** Jobs that add to `tracking_order_journeys` for a workspace. */
-const JOURNEY_JOINING_JOBS = [catalogue.analyzeWorkspace];
+/** Jobs that add to `tracking_order_journeys` for a workspace: the analysis joins new orders first; the demo's storefront history brings the sessions it joins (decision 204). */
+const JOURNEY_JOINING_JOBS = [catalogue.analyzeWorkspace, catalogue.recordDemoStorefront];
 
 const OrderRow = z.object({
   day: z.string(),
@@ -29,6 +29,7 @@ const Context = z.object({
   sessions: z.coerce.number(),
   pixel_installed: z.boolean(),
   updating: z.boolean(),
+  journeys_loading: z.boolean(),
 });
 
 /** The jobs whose work joins orders to journeys (`updating`): the analysis joins new orders first. */
@@ -53,6 +54,16 @@ const pixelSaw = (key: SQL) => sql`EXISTS (SELECT 1 FROM tracking_pixel_events e
 const CONSENTED = sql`(COALESCE(starts_with(j.method, 'pixel_'), false)
   OR ${pixelSaw(sql`e.name = 'checkout_completed' AND e.order_id = o.order_id`)}
   OR ${pixelSaw(sql`e.checkout_token = o.checkout_token`)} OR ${pixelSaw(sql`e.cart_token = o.cart_token`)})`;
+
+/**
+ * The demo connect's storefront history is not joined yet (decision 204): its job is queued or
+ * running, or it has run and the analysis that joins its sessions to the orders has not finished.
+ */
+const JOURNEYS_LOADING = (workspaceId: string) => sql`EXISTS (SELECT 1 FROM jobs r
+  WHERE r.workspace_id = ${workspaceId}::uuid AND r.type = ${catalogue.recordDemoStorefront.type}
+    AND (r.status IN ('pending', 'running') OR (r.status = 'succeeded' AND EXISTS (SELECT 1 FROM jobs a
+      WHERE a.workspace_id = r.workspace_id AND a.type = ${catalogue.analyzeWorkspace.type}
+        AND a.status IN ('pending', 'running') AND a.created_at >= r.locked_at))))`;
 
 /** part ÷ whole to four decimals; 0 of nothing. */
 const shareOf = (part: number, whole: number) =>
@@ -109,7 +120,8 @@ export async function readFirstPartyHealth(
       (SELECT count(*) FROM tracking_sessions WHERE workspace_id = ${workspaceId}::uuid) AS sessions,
       EXISTS (SELECT 1 FROM tracking_pixel_events WHERE workspace_id = ${workspaceId}::uuid) AS pixel_installed,
       EXISTS (SELECT 1 FROM jobs WHERE workspace_id = ${workspaceId}::uuid AND status IN ('pending', 'running')
-        AND type IN ${JOINING_JOBS}) AS updating`,
+        AND type IN ${JOINING_JOBS}) AS updating,
+      ${JOURNEYS_LOADING(workspaceId)} AS journeys_loading`,
   );
   const { from, to } = await daysOf(db, workspaceId, query, context?.time_zone ?? 'UTC', now);
   const rows = await queryRows(
@@ -173,7 +185,15 @@ export async function readFirstPartyHealth(
   const grade = gradeAttributionRate(total.rate);
   const causes: string[] = [];
   const updating = context?.updating ?? false;
-  if (grade !== 'good' && orders > 0 && !updating) {
+  if (grade !== 'good' && orders > 0 && context?.journeys_loading)
+    causes.push(
+      "The demo storefront's visits and checkouts are still loading: orders are joined to them once they are in.",
+    );
+  else if (grade !== 'good' && orders > 0 && updating)
+    causes.push(
+      'Orders are still being joined to their journeys: the rate rises when the running analysis finishes.',
+    );
+  else if (grade !== 'good' && orders > 0) {
     if ((context?.sessions ?? 0) === 0)
       causes.push(
         'No tracker sessions recorded: the tracker snippet is missing from the store theme, or tracking is disabled.',

@@ -7,6 +7,7 @@ import { catalogue } from '../../jobs/catalogue.ts';
 import { enqueueUnlessQueuedSince } from '../../jobs/enqueue-unless-queued-since.ts';
 import { type FeatureJobs, handleJob } from '../../jobs/job-handler.ts';
 import type { FoldStoredFunnels } from '../../platform/ports/fold-stored-funnels.ts';
+import { recordDemoStorefrontJob } from './demo/demo-storefront-job.ts';
 import { foldHeatmapTiles } from './ingest/heatmap-fold.ts';
 
 /**
@@ -42,6 +43,7 @@ export const trackingJobs = (ports: { foldStoredFunnels: FoldStoredFunnels }): F
       const foldedFunnels = await ports.foldStoredFunnels(deps.db);
       return { droppedPartitions, foldedThrough: foldedThrough?.toISOString() ?? null, foldedFunnels };
     }),
+    recordDemoStorefrontJob,
   ],
   schedules: [
     { name: 'tracking upkeep', tick: (deps, now) => enqueueDueMaintenance(deps.db, now) },

@@ -4,7 +4,6 @@ import type { Db } from '../../../db/client.ts';
 import { trackingConfigurations } from '../../../db/schema/tracking.ts';
 import type { DemoTracking } from '../../../platform/ports/demo-tracking.ts';
 import { createTrackingConfiguration, presentConfiguration } from '../manage-tracking-configurations.ts';
-import { recordDemoStorefront } from './record-demo-storefront.ts';
 
 /** The workspace's website for the live demo storefront (our own origin), created on first visit. */
 async function storefrontSite(
@@ -32,8 +31,8 @@ async function storefrontSite(
 }
 
 /**
- * The demo-tracking port (decision 166): the demo storefront's sessions and checkouts, and its live
- * page's website, written by this feature's own configurations and event writers. The composition
- * root hands it to the demo routes.
+ * The demo-tracking port (decision 166): the live storefront page's website, created by this
+ * feature's own configurations. The composition root hands it to the demo routes; the planted
+ * history is this feature's `record-demo-storefront` job (decision 204).
  */
-export const demoTracking: DemoTracking = { recordStorefront: recordDemoStorefront, storefrontSite };
+export const demoTracking: DemoTracking = { storefrontSite };

@@ -25,7 +25,7 @@ const UNJOINED_LABEL: Record<UnjoinedReason, string> = {
  * explain, graded (≥ 90 % good, ≥ 80 % fair, else poor) with the likely causes, the rate per
  * channel and per day, over the page's period; the joined share of online orders and why the rest
  * is unjoined (issue 40). Hidden until the store has orders; while a join is queued or running it
- * says so and gives no causes (the rate is of the orders joined so far).
+ * says so instead of listing causes (the rate is of the orders joined so far).
  */
 export function FirstPartyHealthCard({ period }: { period: '7' | '30' | '90' }) {
   const { data } = useFirstPartyHealth(period);
@@ -87,7 +87,7 @@ export function FirstPartyHealthCard({ period }: { period: '7' | '30' | '90' }) 
           ))}
         </ul>
         <FirstPartyDailyChart byDay={data.byDay} />
-        {data.causes.length > 0 ? (
+        {data.causes.length > 0 && !data.updating ? (
           <ul className="list-disc pl-5 text-xs text-amber-200" data-testid="first-party-causes">
             {data.causes.map((cause) => (
               <li key={cause}>{cause}</li>
