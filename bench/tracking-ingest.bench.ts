@@ -62,6 +62,7 @@ import { copyTrackingEvents } from './support/copy-tracking-events.ts';
 import { measureHeatmap, seedHeatmapData } from './support/ingest-heatmap-seed.ts';
 import { load } from './support/load-average.ts';
 import { latencySummary } from './support/percentile.ts';
+import { pinToCore, postmasterOf } from './support/pin-to-core.ts';
 import { postTrackerBatch } from './support/post-tracker-batch.ts';
 import { type CpuSplit, countCpu } from './support/process-cpu.ts';
 import { startReplicaReads } from './support/replica-reads.ts';
@@ -92,6 +93,12 @@ const READS_PER_BURST = 5;
  * reads on the replica, printed side by side (budget: p99 within 20 % of the quiet one).
  */
 const REPLICA = process.env.BENCH_REPLICA === '1';
+/**
+ * BENCH_REPLICA_OWN_CORE=1 (decision 207): the replica as on a host of its own — its cluster pinned to
+ * core 1, everything of the primary's side to core 0, in both the quiet and the loaded run. Without
+ * it the replica's scans take the same two cores the primary's ingestion runs on.
+ */
+const REPLICA_OWN_CORE = process.env.BENCH_REPLICA_OWN_CORE === '1';
 
 function startServerProcess(
   databaseUrl: string,
@@ -440,7 +447,15 @@ async function main() {
     `ingestion: ${RAW_FIRST ? 'raw-first (TRACKING_RAW_FIRST=1, decision 125)' : 'rollups written by each request'}; ` +
       'the machine is shared with other work, so every figure is inflated by it',
   );
+  if (REPLICA && REPLICA_OWN_CORE) pinToCore(process.pid, 0);
   const replica = REPLICA ? await startReplicatedPostgres() : null;
+  if (replica && REPLICA_OWN_CORE) {
+    const { rows } = await replica.onReplica('SHOW data_directory');
+    pinToCore(postmasterOf(String(rows[0]?.data_directory)), 1);
+    console.log(
+      'replica on a core of its own (BENCH_REPLICA_OWN_CORE=1, decision 207): this bench, the server, the load generator and the primary on core 0, the replica on core 1',
+    );
+  }
   const adminUrl =
     replica?.primaryUrl('postgres') ??
     process.env.DATABASE_URL ??
@@ -476,9 +491,13 @@ async function main() {
       const stopReads = startReplicaReads(replica.replicaUrl(name));
       const readP99 = await measureOfferedLoad(url, bodies, ' with analysis reads on the replica');
       const reads = await stopReads();
+      // Quiet again after the reads: the first run of a fresh server is not the only quiet figure.
+      const quietAgainP99 = await measureOfferedLoad(url, bodies, ' quiet again, after the replica reads');
+      const change = (quiet: number) => `${((100 * readP99) / quiet - 100).toFixed(0)} %`;
       console.log(
         `primary's ingestion p99, quiet vs with ${reads} analysis reads on the replica: ${quietP99} ms vs ${readP99} ms = ` +
-          `${((100 * readP99) / quietP99 - 100).toFixed(0)} % (budget within 20 %); load average ${load()}`,
+          `${change(quietP99)}; against the quiet run after them (${quietAgainP99} ms): ${change(quietAgainP99)} ` +
+          `(budget within 20 %); load average ${load()}`,
       );
     }
     const serverPid = server.child.pid ?? 0;
