@@ -25,6 +25,8 @@ const config: KnipConfig = {
   project: ['bin/**/*.js', 'scripts/**/*.mjs', 'bench/**/*.ts', 'src/**/*.{ts,tsx,mjs,css}', 'test/**/*.ts'],
   /** TypeScript 7's compiler, run by path from scripts/typecheck.mjs (decision 194), which knip cannot follow. */
   ignoreDependencies: ['typescript-native'],
+  /** util-linux's `taskset`, which the replica bench pins its processes with (decision 207): a system binary, not a package. */
+  ignoreBinaries: ['taskset'],
   /** An export its own module uses is part of that module's shape; only exports nobody uses are dead. */
   ignoreExportsUsedInFile: true,
   compilers: {
