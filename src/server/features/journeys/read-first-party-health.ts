@@ -9,9 +9,7 @@ import { queryRows } from '../../db/query-rows.ts';
 import { readMetricWindow } from '../../domain/metrics/metric-window.ts';
 import { foldFirst } from '../../domain/tracking/fold-events.ts';
 import { catalogue } from '../../jobs/catalogue.ts';
-
-/** Jobs that add to `tracking_order_journeys` for a workspace: the analysis joins new orders first; the demo's storefront history brings the sessions it joins (decision 204). */
-const JOURNEY_JOINING_JOBS = [catalogue.analyzeWorkspace, catalogue.recordDemoStorefront];
+import { jobTypeList } from '../../jobs/job-type-list.ts';
 
 const OrderRow = z.object({
   day: z.string(),
@@ -32,11 +30,11 @@ const Context = z.object({
   journeys_loading: z.boolean(),
 });
 
-/** The jobs whose work joins orders to journeys (`updating`): the analysis joins new orders first. */
-const JOINING_JOBS = sql`(${sql.join(
-  JOURNEY_JOINING_JOBS.map((contract) => sql`${contract.type}`),
-  sql`, `,
-)})`;
+/**
+ * The jobs whose work joins orders to journeys (`updating`): the analysis joins new orders first; the
+ * demo's storefront history brings the sessions it joins (decision 204).
+ */
+const JOINING_JOBS = jobTypeList([catalogue.analyzeWorkspace, catalogue.recordDemoStorefront]);
 
 /** Shopify's source names of orders no online session can lead to: point of sale and draft orders. */
 const OFFLINE_SOURCES = sql`('pos', 'shopify_draft_order')`;

@@ -6,6 +6,7 @@ import { queryRows } from '../../../db/query-rows.ts';
 import type { AppDeps } from '../../../http/deps.ts';
 import { catalogue, enqueue, SYNC_JOBS } from '../../../jobs/catalogue.ts';
 import { handleJob, type JobHandler } from '../../../jobs/job-handler.ts';
+import { jobTypeList } from '../../../jobs/job-type-list.ts';
 import { recordDemoStorefront } from './record-demo-storefront.ts';
 
 /**
@@ -21,6 +22,9 @@ async function googleAdsConnected(db: Db, workspaceId: string): Promise<boolean>
   );
   return (rows[0]?.n ?? 0) > 0;
 }
+
+/** Every source's sync and the analysis: what the job lets finish first. */
+const AWAITED_JOBS = jobTypeList([...Object.values(SYNC_JOBS), catalogue.analyzeWorkspace]);
 
 /** How often, and how long at most, the job looks for the connect's syncs and first analysis to end. */
 const WAIT_POLL_MS = 500;
@@ -39,7 +43,7 @@ async function awaitFirstAnalysis(deps: AppDeps, workspaceId: string, signal: Ab
       deps.db,
       z.object({ n: z.number() }),
       sql`SELECT count(*)::int AS n FROM jobs
-          WHERE workspace_id = ${workspaceId}::uuid AND (type LIKE 'sync-%' OR type = 'analyze-workspace')
+          WHERE workspace_id = ${workspaceId}::uuid AND type IN ${AWAITED_JOBS}
             AND (status = 'running' OR (status = 'pending' AND run_at <= ${deps.clock().toISOString()}))`,
     );
     if ((busy?.n ?? 0) === 0) return;
