@@ -24,11 +24,13 @@ import type {
   FunnelStepSessions,
 } from '../../src/shared/contracts/funnels.ts';
 import { minorToDecimal, parseDecimalToMinor } from '../../src/shared/money.ts';
-import { createOrder, createOrderJourney, createSyncedShop } from '../support/factories.ts';
+import { createOrder, createOrderJourney, createRfmRun, createSyncedShop } from '../support/factories.ts';
 import { startTestApp, type TestApp } from '../support/start-app.ts';
 import { addWebsite, workspaceOfSite } from '../tracking/ingest-helpers.ts';
 
 const SHOP = 'https://rollup.example';
+/** The customer (of orders 9000 + v with v % 3 = 0) the planted analysis run makes a Champion. */
+const CHAMPION = 0;
 const TZ = 'America/New_York';
 const FROM = '2026-11-19';
 const TO = '2026-11-20';
@@ -152,7 +154,11 @@ describe('funnel pre-aggregates equal the raw read', () => {
         ${source.fbclid})`);
   }
 
-  async function rawSteps(funnel: Pick<Funnel, 'steps' | 'windowMinutes'>, filters: FunnelReportQuery) {
+  async function rawSteps(
+    funnel: Pick<Funnel, 'steps' | 'windowMinutes'>,
+    filters: FunnelReportQuery,
+    kept: (sessionId: string) => boolean = () => true,
+  ) {
     const rows = await readFunnelSessionMarks(app.db, {
       workspaceId,
       steps: funnel.steps,
@@ -161,16 +167,18 @@ describe('funnel pre-aggregates equal the raw read', () => {
       to: TO,
       filters,
     });
-    const sessions = rows.map((r) => ({
-      row: r,
-      passedAt: matchFunnelMarks(
-        funnel.steps.length,
-        r.times.map((at, i) => ({ at, steps: r.steps[i]! })),
-        funnel.windowMinutes * 60_000,
-      ),
-      revenue: r.revenue,
-      contribution: contributionOfRow(r),
-    }));
+    const sessions = rows
+      .filter((r) => kept(r.session_id))
+      .map((r) => ({
+        row: r,
+        passedAt: matchFunnelMarks(
+          funnel.steps.length,
+          r.times.map((at, i) => ({ at, steps: r.steps[i]! })),
+          funnel.windowMinutes * 60_000,
+        ),
+        revenue: r.revenue,
+        contribution: contributionOfRow(r),
+      }));
     const [total] = await queryRows(
       app.db,
       z.object({ revenue: z.coerce.number() }),
@@ -206,6 +214,49 @@ describe('funnel pre-aggregates equal the raw read', () => {
         expect(parseDecimalToMinor(report.steps.at(-1)!.revenue, 2)).toBeGreaterThan(0);
       }
     }
+    // The RFM segment (decision 208: read from the segment's journeys), against its definition told
+    // here in JS: the sessions of a Champion's order's journey, or of its journey's visitor.
+    const Journey = z.object({
+      session_id: z.string(),
+      visitor_id: z.string().nullable(),
+      customer_id: z.coerce.number(),
+    });
+    const journeys = await queryRows(
+      app.db,
+      Journey,
+      sql`SELECT j.session_id, j.visitor_id, o.customer_id FROM tracking_order_journeys j
+        JOIN wh_orders o ON o.workspace_id = j.workspace_id AND o.order_id = j.order_id
+        WHERE j.workspace_id = ${workspaceId}::uuid`,
+    );
+    const visitors = await queryRows(
+      app.db,
+      z.object({ session_id: z.string(), visitor_id: z.string().nullable() }),
+      sql`SELECT session_id, visitor_id FROM tracking_sessions WHERE workspace_id = ${workspaceId}::uuid`,
+    );
+    const champions = journeys.filter((j) => j.customer_id === CHAMPION);
+    const championVisitors = new Set(champions.map((j) => j.visitor_id));
+    const inSegment = new Set([
+      ...champions.map((j) => j.session_id),
+      ...visitors
+        .filter((v) => v.visitor_id !== null && championVisitors.has(v.visitor_id))
+        .map((v) => v.session_id),
+    ]);
+    const segmentResponse = await app.request(
+      `/api/funnels/${id}/report?from=${FROM}&to=${TO}&segment=Champions`,
+      {
+        cookie: owner,
+      },
+    );
+    expect(segmentResponse.status, await segmentResponse.clone().text()).toBe(200);
+    const segmentSteps = ((await segmentResponse.json()) as FunnelReport).steps;
+    expect(segmentSteps, 'segment=Champions').toEqual(
+      (await rawSteps(funnel, {}, (s) => inSegment.has(s))).steps,
+    );
+    if (planted)
+      // Not an empty agreement: more Champion sessions than their orders' own, fewer than all.
+      expect(
+        inSegment.size > new Set(champions.map((j) => j.session_id)).size && segmentSteps[0]!.sessions > 0,
+      ).toBe(true);
     // The drill-down (decision 208: counted and listed in SQL over the folded paths) gives, at every
     // step and under each filter, summarizeFunnelStep over the raw read: counts, exit pages, latest.
     for (const filters of QUERIES.slice(0, 6)) {
@@ -358,6 +409,7 @@ describe('funnel pre-aggregates equal the raw read', () => {
       if (events.some((e) => e.name === 'checkout_completed')) {
         await createOrder(app.db, {
           workspaceId,
+          customerId: v % 3,
           orderId: 9000 + v,
           orderDate: new Date(start).toISOString().slice(0, 10),
           totalMinor: 500 + Math.floor(next() * 20_000),
@@ -367,9 +419,14 @@ describe('funnel pre-aggregates equal the raw read', () => {
           orderId: 9000 + v,
           configurationId: siteId,
           sessionId: `s-${v}`,
+          visitorId: `visitor-${v % 50}`,
         });
       }
     }
+    await createRfmRun(app.db, workspaceId, [
+      { customerId: CHAMPION, segment: 'Champions' },
+      { customerId: 1, segment: 'Hibernating' },
+    ]);
     await insertEvents('first', '2026-11-21T06:00:00Z');
     const created = await app.request('/api/funnels', {
       method: 'POST',
