@@ -55,7 +55,7 @@ const MIXED: { steps: FunnelStep[]; windowMinutes: number } = {
 /**
  * The filters compared: none, each dimension, and two together — keyed (device, channel, and a
  * campaign's, variant's or visitor kind's slice, decisions 199 and 202) and counted in SQL
- * (decision 192: two of those together, which no one slice holds; segments, in funnels-api).
+ * (decision 192: two of those together, which no one slice holds; the segment, checked apart below).
  */
 const QUERIES: Omit<FunnelReportQuery, 'from' | 'to'>[] = [
   {},
