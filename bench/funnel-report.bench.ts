@@ -31,7 +31,8 @@
  * one read ran past 5 minutes, decision 202) an RFM segment (counted in one SQL
  * statement over the filtered sessions' folded paths, decision 192; the segments are planted as an
  * analysis run's: customer v / 2 of session v's order is visitor `vis<v / 2>`, a Champion when
- * v / 2 % 4 = 0). Then BENCH_AB (default 3) alternating rounds, per campaign, variant, new and
+ * v / 2 % 4 = 0); and as many reads of the step drill-down (decision 208: GET
+ * /api/funnels/checkout/steps/:step/sessions) of steps 1 and 5, and of step 1 by channel. Then BENCH_AB (default 3) alternating rounds, per campaign, variant, new and
  * returning filter, of its two reads called in this process: decision 192's statement
  * (readFilteredFunnelCounts, the path before decisions 199 and 202) and the slice (readFunnelCounts);
  * their results must be equal; each with its wall
@@ -138,11 +139,11 @@ try {
   console.log(
     `filled ${count!.n} pixel events in ${sessions} sessions, ${orderCount!.n} joined orders, in ${((performance.now() - filled) / 1000).toFixed(1)} s; load average ${load()}`,
   );
-  const read = async (filter = '') => {
+  const read = async (filter = '', path = PATH) => {
     const started = performance.now();
-    const response = await fetch(`${server.url}${PATH}${filter}`, { headers: { cookie } });
+    const response = await fetch(`${server.url}${path}${filter}`, { headers: { cookie } });
     if (response.status !== 200)
-      throw new Error(`${PATH}${filter} answered ${response.status}: ${await response.text()}`);
+      throw new Error(`${path}${filter} answered ${response.status}: ${await response.text()}`);
     await response.arrayBuffer();
     return performance.now() - started;
   };
@@ -207,6 +208,20 @@ try {
     for (let i = 0; i < filterRequests; i += 1) times.push(await read(filter));
     console.log(
       `  request filtered by ${filter.slice(1) || 'nothing'}, ${filterRequests} reads: ${summary(times)}; load average ${load()}`,
+    );
+  }
+  // The step drill-down (decision 208): step 1 lists from every session that passed it, step 5 has
+  // sessions that left at it (v % 7 = 4); unfiltered and by a channel (the fold's stored channel).
+  for (const [step, filter] of [
+    [1, ''],
+    [5, ''],
+    [1, '&channel=direct'],
+  ] as const) {
+    const times: number[] = [];
+    const path = `/api/funnels/checkout/steps/${step}/sessions?from=2026-11-01&to=${END}`;
+    for (let i = 0; i < filterRequests; i += 1) times.push(await read(filter, path));
+    console.log(
+      `  drill-down of step ${step}${filter ? ` by ${filter.slice(1)}` : ''}, ${filterRequests} reads: ${summary(times)}; load average ${load()}`,
     );
   }
   const buffers = async () => {

@@ -4,16 +4,18 @@ import { z } from 'zod';
 import { gapBucketOf } from '../../src/core/funnels/gap-bucket-of.ts';
 import { matchFunnelMarks } from '../../src/core/funnels/match-funnel-marks.ts';
 import { summarizeFunnel } from '../../src/core/funnels/summarize-funnel.ts';
-import { summarizeFunnelStep } from '../../src/core/funnels/summarize-funnel-step.ts';
+import { type FunnelStepSession, summarizeFunnelStep } from '../../src/core/funnels/summarize-funnel-step.ts';
 import type { FunnelStep } from '../../src/core/funnels/types.ts';
 import { createRandom } from '../../src/core/measurement/create-random.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
-import { channelOfSession } from '../../src/server/domain/funnels/funnel-session-filter.ts';
+import {
+  channelOfSession,
+  type FunnelSessionRow,
+} from '../../src/server/domain/funnels/funnel-session-filter.ts';
 import { contributionOfRow } from '../../src/server/domain/funnels/read-funnel-rollups.ts';
 import { ensureEventPartition } from '../../src/server/domain/tracking/partitions.ts';
 import { foldStoredFunnels } from '../../src/server/features/funnels/fold-stored-funnels.ts';
 import { readFunnelSessionMarks } from '../../src/server/features/funnels/funnel-session-marks.ts';
-import { stepSessionOf } from '../../src/server/features/funnels/read-funnel-step-sessions.ts';
 import { localDayOf } from '../../src/shared/calendar.ts';
 import type {
   Funnel,
@@ -22,11 +24,13 @@ import type {
   FunnelStepSessions,
 } from '../../src/shared/contracts/funnels.ts';
 import { minorToDecimal, parseDecimalToMinor } from '../../src/shared/money.ts';
-import { createOrder, createOrderJourney, createSyncedShop } from '../support/factories.ts';
+import { createOrder, createOrderJourney, createRfmRun, createSyncedShop } from '../support/factories.ts';
 import { startTestApp, type TestApp } from '../support/start-app.ts';
 import { addWebsite, workspaceOfSite } from '../tracking/ingest-helpers.ts';
 
 const SHOP = 'https://rollup.example';
+/** The customer (of orders 9000 + v with v % 3 = 0) the planted analysis run makes a Champion. */
+const CHAMPION = 0;
 const TZ = 'America/New_York';
 const FROM = '2026-11-19';
 const TO = '2026-11-20';
@@ -51,7 +55,7 @@ const MIXED: { steps: FunnelStep[]; windowMinutes: number } = {
 /**
  * The filters compared: none, each dimension, and two together — keyed (device, channel, and a
  * campaign's, variant's or visitor kind's slice, decisions 199 and 202) and counted in SQL
- * (decision 192: two of those together, which no one slice holds; segments, in funnels-api).
+ * (decision 192: two of those together, which no one slice holds; the segment, checked apart below).
  */
 const QUERIES: Omit<FunnelReportQuery, 'from' | 'to'>[] = [
   {},
@@ -79,6 +83,25 @@ interface PlannedEvent {
   /** Received in the first batch (before the first fold) or the second. */
   late: boolean;
 }
+
+/** A raw-read session as summarizeFunnelStep reads it. */
+const stepSessionOf = ({
+  row,
+  passedAt,
+  revenue,
+}: {
+  row: FunnelSessionRow;
+  passedAt: number[];
+  revenue: number;
+}): FunnelStepSession => ({
+  sessionId: row.session_id,
+  trackingId: row.tracking_id,
+  startedAt: row.started_at.getTime(),
+  device: row.device,
+  exitPage: row.exit_page,
+  passedAt,
+  revenue,
+});
 
 /**
  * Decision 134: the report from the pre-aggregates (daily step table, or folded paths under the
@@ -131,7 +154,11 @@ describe('funnel pre-aggregates equal the raw read', () => {
         ${source.fbclid})`);
   }
 
-  async function rawSteps(funnel: Pick<Funnel, 'steps' | 'windowMinutes'>, filters: FunnelReportQuery) {
+  async function rawSteps(
+    funnel: Pick<Funnel, 'steps' | 'windowMinutes'>,
+    filters: FunnelReportQuery,
+    kept: (sessionId: string) => boolean = () => true,
+  ) {
     const rows = await readFunnelSessionMarks(app.db, {
       workspaceId,
       steps: funnel.steps,
@@ -140,16 +167,18 @@ describe('funnel pre-aggregates equal the raw read', () => {
       to: TO,
       filters,
     });
-    const sessions = rows.map((r) => ({
-      row: r,
-      passedAt: matchFunnelMarks(
-        funnel.steps.length,
-        r.times.map((at, i) => ({ at, steps: r.steps[i]! })),
-        funnel.windowMinutes * 60_000,
-      ),
-      revenue: r.revenue,
-      contribution: contributionOfRow(r),
-    }));
+    const sessions = rows
+      .filter((r) => kept(r.session_id))
+      .map((r) => ({
+        row: r,
+        passedAt: matchFunnelMarks(
+          funnel.steps.length,
+          r.times.map((at, i) => ({ at, steps: r.steps[i]! })),
+          funnel.windowMinutes * 60_000,
+        ),
+        revenue: r.revenue,
+        contribution: contributionOfRow(r),
+      }));
     const [total] = await queryRows(
       app.db,
       z.object({ revenue: z.coerce.number() }),
@@ -185,17 +214,82 @@ describe('funnel pre-aggregates equal the raw read', () => {
         expect(parseDecimalToMinor(report.steps.at(-1)!.revenue, 2)).toBeGreaterThan(0);
       }
     }
-    // The drill-down of step 2 reads the folded paths: the same sessions and exits as the raw read.
-    const drill = await app.request(`/api/funnels/${id}/steps/2/sessions?from=${FROM}&to=${TO}`, {
-      cookie: owner,
+    // The RFM segment (decision 208: read from the segment's journeys), against its definition told
+    // here in JS: the sessions of a Champion's order's journey, or of its journey's visitor.
+    const Journey = z.object({
+      session_id: z.string(),
+      visitor_id: z.string().nullable(),
+      customer_id: z.coerce.number(),
     });
-    const body = (await drill.json()) as FunnelStepSessions;
-    const raw = summarizeFunnelStep(1, (await rawSteps(funnel, {})).sessions.map(stepSessionOf));
-    expect({ sessions: body.sessions, leftHere: body.leftHere, exitPages: body.exitPages }).toEqual({
-      sessions: raw.sessions,
-      leftHere: raw.leftHere,
-      exitPages: raw.exitPages,
-    });
+    const journeys = await queryRows(
+      app.db,
+      Journey,
+      sql`SELECT j.session_id, j.visitor_id, o.customer_id FROM tracking_order_journeys j
+        JOIN wh_orders o ON o.workspace_id = j.workspace_id AND o.order_id = j.order_id
+        WHERE j.workspace_id = ${workspaceId}::uuid`,
+    );
+    const visitors = await queryRows(
+      app.db,
+      z.object({ session_id: z.string(), visitor_id: z.string().nullable() }),
+      sql`SELECT session_id, visitor_id FROM tracking_sessions WHERE workspace_id = ${workspaceId}::uuid`,
+    );
+    const champions = journeys.filter((j) => j.customer_id === CHAMPION);
+    const championVisitors = new Set(champions.map((j) => j.visitor_id));
+    const inSegment = new Set([
+      ...champions.map((j) => j.session_id),
+      ...visitors
+        .filter((v) => v.visitor_id !== null && championVisitors.has(v.visitor_id))
+        .map((v) => v.session_id),
+    ]);
+    const segmentResponse = await app.request(
+      `/api/funnels/${id}/report?from=${FROM}&to=${TO}&segment=Champions`,
+      {
+        cookie: owner,
+      },
+    );
+    expect(segmentResponse.status, await segmentResponse.clone().text()).toBe(200);
+    const segmentSteps = ((await segmentResponse.json()) as FunnelReport).steps;
+    expect(segmentSteps, 'segment=Champions').toEqual(
+      (await rawSteps(funnel, {}, (s) => inSegment.has(s))).steps,
+    );
+    if (planted)
+      // Not an empty agreement: more Champion sessions than their orders' own, fewer than all.
+      expect(
+        inSegment.size > new Set(champions.map((j) => j.session_id)).size && segmentSteps[0]!.sessions > 0,
+      ).toBe(true);
+    // The drill-down (decision 208: counted and listed in SQL over the folded paths) gives, at every
+    // step and under each filter, summarizeFunnelStep over the raw read: counts, exit pages, latest.
+    for (const filters of QUERIES.slice(0, 6)) {
+      const { sessions } = await rawSteps(funnel, filters);
+      for (const step of funnel.steps.keys()) {
+        const query = new URLSearchParams({ from: FROM, to: TO, ...filters });
+        const drill = await app.request(`/api/funnels/${id}/steps/${step + 1}/sessions?${query}`, {
+          cookie: owner,
+        });
+        expect(drill.status, await drill.clone().text()).toBe(200);
+        const body = (await drill.json()) as FunnelStepSessions;
+        const raw = summarizeFunnelStep(step, sessions.map(stepSessionOf));
+        expect(
+          {
+            sessions: body.sessions,
+            leftHere: body.leftHere,
+            exitPages: body.exitPages,
+            latest: body.latest,
+          },
+          `step ${step + 1} ${JSON.stringify(filters)}`,
+        ).toEqual({
+          ...raw,
+          latest: raw.latest.map((s) => ({
+            ...s,
+            startedAt: new Date(s.startedAt).toISOString(),
+            revenue: minorToDecimal(Math.round(s.revenue), 2),
+          })),
+        });
+        if (planted && step < 2 && Object.keys(filters).length === 0)
+          // Not an empty agreement: more sessions passed step 1 than the list holds; some left at step 2.
+          expect(step === 0 ? raw.sessions > raw.latest.length : raw.leftHere > 0).toBe(true);
+      }
+    }
   }
 
   /**
@@ -315,6 +409,7 @@ describe('funnel pre-aggregates equal the raw read', () => {
       if (events.some((e) => e.name === 'checkout_completed')) {
         await createOrder(app.db, {
           workspaceId,
+          customerId: v % 3,
           orderId: 9000 + v,
           orderDate: new Date(start).toISOString().slice(0, 10),
           totalMinor: 500 + Math.floor(next() * 20_000),
@@ -324,9 +419,14 @@ describe('funnel pre-aggregates equal the raw read', () => {
           orderId: 9000 + v,
           configurationId: siteId,
           sessionId: `s-${v}`,
+          visitorId: `visitor-${v % 50}`,
         });
       }
     }
+    await createRfmRun(app.db, workspaceId, [
+      { customerId: CHAMPION, segment: 'Champions' },
+      { customerId: 1, segment: 'Hibernating' },
+    ]);
     await insertEvents('first', '2026-11-21T06:00:00Z');
     const created = await app.request('/api/funnels', {
       method: 'POST',

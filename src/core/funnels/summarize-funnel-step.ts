@@ -13,6 +13,9 @@ export interface FunnelStepSession {
   revenue: number;
 }
 
+/** Two strings in code-unit order (not the locale's): the order of PostgreSQL's COLLATE "C" on ASCII. */
+const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 export interface FunnelStepDrillDown {
   /** Sessions that passed the step. */
   sessions: number;
@@ -32,7 +35,9 @@ export interface FunnelStepDrillDown {
  *
  * Definition: passed_i = sessions with passedAt.length > i; leftHere_i = passed_i with
  * passedAt.length = i + 1 (every passed session at the last step); furthestStep = passedAt.length
- * (1-based). Ties in exit pages are broken by URL, in sessions by id, so the answer is stable.
+ * (1-based). Ties in exit pages are broken by URL then tracking id, in sessions by id, each in
+ * code-unit order (`byCodeUnits`: PostgreSQL's COLLATE "C", so the SQL read orders alike, decision
+ * 208), so the answer is stable.
  */
 export function summarizeFunnelStep(
   step: number,
@@ -50,16 +55,14 @@ export function summarizeFunnelStep(
   }
   const exitPages = [...pages.values()].sort(
     (a, b) =>
-      b.sessions - a.sessions ||
-      a.pageUrl.localeCompare(b.pageUrl) ||
-      a.trackingId.localeCompare(b.trackingId),
+      b.sessions - a.sessions || byCodeUnits(a.pageUrl, b.pageUrl) || byCodeUnits(a.trackingId, b.trackingId),
   );
   const latest = [...passed]
     .sort(
       (a, b) =>
         Number(b.passedAt.length === step + 1) - Number(a.passedAt.length === step + 1) ||
         b.startedAt - a.startedAt ||
-        a.sessionId.localeCompare(b.sessionId),
+        byCodeUnits(a.sessionId, b.sessionId),
     )
     .slice(0, limit)
     .map(({ passedAt, ...s }) => ({ ...s, furthestStep: passedAt.length }));

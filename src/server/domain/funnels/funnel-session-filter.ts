@@ -43,11 +43,14 @@ export async function funnelSessionFilter(db: Db, query: FunnelSessionsQuery): P
   if (filters.segment && !RFM_SEGMENTS.has(filters.segment))
     throw badRequest(`segment: not an RFM segment; one of ${[...RFM_SEGMENTS].join(', ')}.`);
   const segmentRunId = filters.segment ? await findLatestRunId(db, workspaceId) : null;
-  const inSegment = sql`EXISTS (SELECT 1 FROM tracking_order_journeys j
-      JOIN wh_orders o ON o.workspace_id = j.workspace_id AND o.order_id = j.order_id
-      JOIN analysis_customers c ON c.run_id = ${segmentRunId}::uuid AND c.customer_id = o.customer_id
-    WHERE j.workspace_id = s.workspace_id AND c.segment = ${filters.segment ?? null}
-      AND (j.visitor_id = s.visitor_id OR (j.configuration_id = s.configuration_id AND j.session_id = s.session_id)))`;
+  // Decision 208: from the segment — its customers' orders' journeys, once (each a hashed set) — not
+  // an EXISTS per session of the period whose visitor-or-session condition no index answers.
+  const segmentJourneys = (column: SQL) => sql`SELECT ${column} FROM analysis_customers c
+      JOIN wh_orders o ON o.workspace_id = ${workspaceId}::uuid AND o.customer_id = c.customer_id
+      JOIN tracking_order_journeys j ON j.workspace_id = o.workspace_id AND j.order_id = o.order_id
+    WHERE c.run_id = ${segmentRunId}::uuid AND c.segment = ${filters.segment ?? null}`;
+  const inSegment = sql`(s.visitor_id IN (${segmentJourneys(sql`j.visitor_id`)} AND j.visitor_id IS NOT NULL)
+    OR (s.configuration_id, s.session_id) IN (${segmentJourneys(sql`j.configuration_id, j.session_id`)}))`;
   return sql`s.workspace_id = ${workspaceId}::uuid
     AND s.started_at >= (${from}::date)::timestamp AT TIME ZONE ${timeZone}
     AND s.started_at < (${to}::date + 1)::timestamp AT TIME ZONE ${timeZone}

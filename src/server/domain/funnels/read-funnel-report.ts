@@ -6,7 +6,7 @@ import type { FunnelReport, FunnelReportQuery } from '../../../shared/contracts/
 import { currencyDigitsOf, minorToDecimal } from '../../../shared/money.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
-import { prepareFunnelRead, type ReportedFunnel } from './match-funnel-sessions.ts';
+import { prepareFunnelRead, type ReportedFunnel } from './prepare-funnel-read.ts';
 import { readFilteredFunnelCounts } from './read-filtered-funnel-counts.ts';
 import { readFunnelCounts } from './read-funnel-rollups.ts';
 

@@ -6,16 +6,8 @@ import { medianRanks } from '../../../core/funnels/median-ranks.ts';
 import type { FunnelCounts, FunnelStepCount } from '../../../core/funnels/summarize-funnel-counts.ts';
 import { contributionOf } from '../../../core/profit/contribution-of.ts';
 import type { Db } from '../../db/client.ts';
-import { queryRows, queryRowsWithoutJit } from '../../db/query-rows.ts';
-import {
-  FunnelSessionRow,
-  type FunnelSessionsQuery,
-  funnelSessionFilter,
-  KEPT_SESSION_COLUMNS,
-  keepChannel,
-  REVENUE_COLUMNS,
-  SessionRevenueRow,
-} from './funnel-session-filter.ts';
+import { queryRows } from '../../db/query-rows.ts';
+import { SessionRevenueRow } from './funnel-session-filter.ts';
 
 /** Contribution margin of a session's orders from their parts (minor units). */
 export const contributionOfRow = (row: z.infer<typeof SessionRevenueRow>) =>
@@ -28,44 +20,6 @@ export const contributionOfRow = (row: z.infer<typeof SessionRevenueRow>) =>
     shipping: row.shipping,
     paymentFees: row.payment_fees,
   }).contributionMargin;
-
-/** A session of a funnel read with the path it took (funnel_session_marks.passed_at). */
-export const FunnelPathRow = FunnelSessionRow.extend({ passed_at: z.array(z.coerce.number()) });
-export type FunnelPathRow = z.infer<typeof FunnelPathRow>;
-
-/**
- * The sessions of a funnel read that passed its first step, from the pre-aggregates (decision 134):
- * the sessions of the days and filters asked (funnelSessionFilter, the same condition as the raw
- * read) joined to their folded path, with the revenue of their orders and its contribution parts as
- * the fold keeps them per buying session (funnel_buyer_sessions, decisions 174 and 188: sessionRevenue's
- * parts, re-read on every marked order change; the caller folds first) — one primary-key probe per
- * session instead of its orders' lines, refunds and costs read again; the channel filter applied
- * here. Linear in the period's sessions, not in their events.
- */
-export async function readFunnelPaths(
-  db: Db,
-  key: string,
-  query: FunnelSessionsQuery,
-): Promise<FunnelPathRow[]> {
-  const { workspaceId } = query;
-  const sessionFilter = await funnelSessionFilter(db, query);
-  const rows = await queryRowsWithoutJit(
-    db,
-    FunnelPathRow,
-    sql`WITH kept AS MATERIALIZED (
-        SELECT ${KEPT_SESSION_COLUMNS}, m.passed_at FROM tracking_sessions s
-          JOIN funnel_session_marks m ON m.workspace_id = s.workspace_id AND m.funnel_key = ${key}
-            AND m.configuration_id = s.configuration_id AND m.session_id = s.session_id
-        WHERE ${sessionFilter} AND cardinality(m.passed_at) > 0)
-      SELECT k.session_id, c.tracking_id, k.started_at, k.device, k.last_page_url AS exit_page, k.utm_source,
-        k.utm_medium, k.referrer, k.fbclid, k.gclid, k.ttclid, k.msclkid, ${REVENUE_COLUMNS}, k.passed_at
-      FROM kept k
-        JOIN tracking_configurations c ON c.id = k.configuration_id
-        LEFT JOIN funnel_buyer_sessions r ON r.workspace_id = ${workspaceId}::uuid AND r.funnel_key = ${key}
-          AND r.configuration_id = k.configuration_id AND r.session_id = k.session_id`,
-  );
-  return keepChannel(rows, query.filters.channel);
-}
 
 /** One of a step's median ranks (medianRanks) and the gap in ms at that rank among the step's gaps, ascending. */
 export const RankGapRow = z.object({

@@ -5,17 +5,8 @@ import type { Funnel, FunnelReportQuery } from '../../../shared/contracts/funnel
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { foldFunnel } from './fold-funnel.ts';
-import { contributionOfRow, type FunnelPathRow, readFunnelPaths } from './read-funnel-rollups.ts';
 
 const ShopRow = z.object({ time_zone: z.string().nullable(), currency: z.string().nullable() });
-
-/** A session that passed a funnel's first step: its row, the times it passed each step, its orders' contribution. */
-export interface MatchedFunnelSession {
-  row: FunnelPathRow;
-  passedAt: number[];
-  revenue: number;
-  contribution: number;
-}
 
 /** A funnel as a report reads it: its key in the pre-aggregates (its id, or 'checkout'), steps and window. */
 export type ReportedFunnel = Pick<Funnel, 'id' | 'name' | 'steps' | 'windowMinutes'>;
@@ -48,30 +39,4 @@ export async function prepareFunnelRead(
     timeZone,
   });
   return { from, to, timeZone, currency: shop?.currency ?? 'USD' };
-}
-
-/**
- * The sessions a funnel's step drill-down (and its report under campaign, visitor, variant or
- * segment filters) reads (issue 40, decisions 108, 118 and 134): those started on the shop-local
- * days asked that passed step 1, of the filters asked, each with the path the fold matched in
- * src/core (matchFunnelMarks, the same as over its raw events), the revenue of the orders joined to
- * it and their contribution margin (`contributionOf` over decision 010's parts).
- */
-export async function matchFunnelSessions(
-  db: Db,
-  workspaceId: string,
-  funnel: ReportedFunnel,
-  query: FunnelReportQuery,
-  now: Date,
-): Promise<{ from: string; to: string; currency: string; sessions: MatchedFunnelSession[] }> {
-  const { from, to, timeZone, currency } = await prepareFunnelRead(db, workspaceId, funnel, query, now);
-  const { from: _from, to: _to, ...filters } = query;
-  const rows = await readFunnelPaths(db, funnel.id, { workspaceId, timeZone, from, to, filters });
-  const sessions = rows.map((row) => ({
-    row,
-    passedAt: row.passed_at,
-    revenue: row.revenue,
-    contribution: contributionOfRow(row),
-  }));
-  return { from, to, currency, sessions };
 }
