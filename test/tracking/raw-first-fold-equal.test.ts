@@ -72,6 +72,17 @@ describe('raw-first fold equals the request path', () => {
     await testDb?.drop();
   });
 
+  /** A raw-first writer that folds only when asked (or when the hour changes: its tile fold). */
+  const heldFoldWriter = (db: TestDatabase['database']['db']) =>
+    createEventWriter(db, {
+      clock: () => now,
+      retentionDays: 30,
+      rawFirst: true,
+      foldDelayMs: 3_600_000,
+      foldAfterEvents: 1_000_000,
+      onMaintenanceError: rethrow,
+    });
+
   const eventsOf = (k: number): CursorEvent[] =>
     Array.from({ length: 30 }, (_, i) => {
       const eventType = (['click', 'cursor_move', 'scroll', 'page_view', 'dead_click'] as const)[
@@ -110,14 +121,7 @@ describe('raw-first fold equals the request path', () => {
     // A first commit (which starts each writer's maintenance, a fold among it) and a drain; then
     // no fold until the hour changes (the writer folds before its tile fold) and the drain: the six
     // commits of 09:59 are folded as one chunk, so commits after a session's first one add to it.
-    const raw = createEventWriter(db, {
-      clock: () => now,
-      retentionDays: 30,
-      rawFirst: true,
-      foldDelayMs: 3_600_000,
-      foldAfterEvents: 1_000_000,
-      onMaintenanceError: rethrow,
-    });
+    const raw = heldFoldWriter(db);
     const warmUp = [makeEvent(shop, { sessionId: 'warm', eventType: 'page_view', pageUrl: `${shop}/p0` })];
     await request.write({ workspaceId, configurationId: inRequest, events: warmUp });
     await raw.write({ workspaceId, configurationId: folded, events: warmUp });
@@ -200,14 +204,7 @@ describe('raw-first fold equals the request path', () => {
     const db = testDb.database.db;
     const site = 'https://plan.example';
     const planned = await createTrackingSite(db, { workspaceId, origin: site, trackingId: 'trk_plan' });
-    const writer = createEventWriter(db, {
-      clock: () => now,
-      retentionDays: 30,
-      rawFirst: true,
-      foldDelayMs: 3_600_000,
-      foldAfterEvents: 1_000_000,
-      onMaintenanceError: rethrow,
-    });
+    const writer = heldFoldWriter(db);
     for (let k = 0; k < 6; k++)
       await writer.write({
         workspaceId,
