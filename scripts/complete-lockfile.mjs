@@ -2,10 +2,12 @@
 // Adds the lockfile entries npm leaves out when the registry it can reach serves only this
 // platform's native packages (see docs/decisions/002-complete-lockfile.md). Each missing optional
 // dependency gets an entry with its version and the os/cpu/libc its name declares, so `npm ci`
-// accepts the lockfile and skips those packages on platforms they are not for.
+// accepts the lockfile and skips those packages on platforms they are not for. The lockfile is the
+// project's, or the one whose path is given (`node scripts/complete-lockfile.mjs
+// tools/clickhouse/package-lock.json`, decision 216).
 import { readFileSync, writeFileSync } from 'node:fs';
 
-const path = new URL('../package-lock.json', import.meta.url);
+const path = process.argv[2] ?? new URL('../package-lock.json', import.meta.url);
 const lock = JSON.parse(readFileSync(path, 'utf8'));
 const packages = lock.packages;
 
