@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createAppCaches } from '../../src/server/caches.ts';
 import { int8Number, queryRows } from '../../src/server/db/query-rows.ts';
+import { utcDayOf } from '../../src/server/domain/tracking/partitions.ts';
 import { pageKeyOf, xCentreOf, yCentreOf } from '../../src/server/domain/tracking/rollup.ts';
 import { createEventWriter } from '../../src/server/features/tracking/ingest/event-writer.ts';
 import { getHeatmap } from '../../src/server/features/tracking/read-heatmap.ts';
@@ -71,7 +72,7 @@ const ClickHouseCell = z.object({ x_bin: z.number(), y_bin: z.number(), count: z
 const ClickHouseDay = z.object({ page_key: z.string(), day: z.string(), events: z.coerce.number() });
 
 const byCell = (a: Cell, b: Cell) => a.y - b.y || a.x - b.x;
-const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const dayOf = (ms: number) => utcDayOf(new Date(ms));
 /** A UTC instant as ClickHouse's DateTime64(3, 'UTC') text reads it. */
 const instant = (ms: number) => new Date(ms).toISOString().replace('T', ' ').replace('Z', '');
 
