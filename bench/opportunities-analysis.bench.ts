@@ -47,6 +47,7 @@ import { loadEnv } from '../src/server/env.ts';
 import type { AppDeps } from '../src/server/http/deps.ts';
 import { createLogger } from '../src/server/log.ts';
 import { integrationContextOf } from '../src/server/platform/integrations/integration-context.ts';
+import { createAppResources } from '../src/server/platform/resources/app-resources.ts';
 import { resolveSecrets } from '../src/server/secrets.ts';
 import { buildDemoFacts } from '../test/opportunities/demo-facts.ts';
 import { benchDatabase } from './support/kept-database.ts';
@@ -78,9 +79,6 @@ const extension = compiled ? 'js' : 'ts';
 const { runAnalysis } = (await import(
   `${from}run-analysis.${extension}`
 )) as typeof import('../src/server/features/analysis/run-analysis.ts');
-const { createAnalysisWorkerHost } = (await import(
-  `${from}worker/analysis-worker-host.${extension}`
-)) as typeof import('../src/server/features/analysis/worker/analysis-worker-host.ts');
 console.log(`code: ${compiled ? 'compiled (dist/, plain JavaScript)' : 'sources through tsx'}`);
 
 let started = performance.now();
@@ -103,7 +101,7 @@ const deps: AppDeps = {
   publicUrl: () => 'http://127.0.0.1',
   startedAt: new Date(),
   caches,
-  analysisWorker: createAnalysisWorkerHost(),
+  resources: createAppResources(),
   mail: { runtime: undefined },
   integration: integrationContextOf({
     db: database.db,
@@ -252,5 +250,5 @@ console.log(
 );
 console.log(`load average after the run: ${load()}`);
 if (summary.error) console.log(`error: ${summary.error}`);
-await deps.analysisWorker.stop();
+await deps.resources.stop();
 await bench.release();

@@ -139,6 +139,6 @@ if (!completed) {
   }
 }
 
-await deps.analysisWorker.stop();
+await deps.resources.stop();
 await testDatabase.drop();
 await demo.close();

@@ -122,6 +122,6 @@ console.log(
     .join(', ')}`,
 );
 
-await deps.analysisWorker.stop();
+await deps.resources.stop();
 await testDatabase.drop();
 await demo.close();

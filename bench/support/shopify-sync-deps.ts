@@ -12,10 +12,10 @@ import { queryRows } from '../../src/server/db/query-rows.ts';
 import { primaryOnly } from '../../src/server/db/read-replica.ts';
 import { storeShopifyCredentials } from '../../src/server/domain/credentials/manage-shopify-credentials.ts';
 import { loadEnv } from '../../src/server/env.ts';
-import { createAnalysisWorkerHost } from '../../src/server/features/analysis/worker/analysis-worker-host.ts';
 import type { AppDeps } from '../../src/server/http/deps.ts';
 import { createLogger } from '../../src/server/log.ts';
 import { integrationContextOf } from '../../src/server/platform/integrations/integration-context.ts';
+import { createAppResources } from '../../src/server/platform/resources/app-resources.ts';
 import { resolveSecrets } from '../../src/server/secrets.ts';
 import { createTestDatabase } from '../../test/support/test-database.ts';
 
@@ -45,7 +45,7 @@ export async function shopifySyncDeps(demo: DemoEmulators): Promise<{
     publicUrl: () => 'http://127.0.0.1',
     startedAt: new Date(),
     caches,
-    analysisWorker: createAnalysisWorkerHost(),
+    resources: createAppResources(),
     mail: { runtime: undefined },
     integration: integrationContextOf({
       db: database.db,

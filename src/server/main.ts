@@ -56,6 +56,7 @@ import { startBackgroundJobs } from './jobs/start-background-jobs.ts';
 import { createLogger } from './log.ts';
 import { integrationContextOf } from './platform/integrations/integration-context.ts';
 import { notificationDeliveryPlugin } from './platform/notifications/plugin.ts';
+import { createAppResources } from './platform/resources/app-resources.ts';
 import { resolveSecrets } from './secrets.ts';
 
 export interface RunningServer {
@@ -102,7 +103,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   }
 }
 
-const { runAnalysisNow, closeAbandonedRuns, createAnalysisWorkerHost } = analysisFeature.provides;
+const { runAnalysisNow, runModelChecks, closeAbandonedRuns } = analysisFeature.provides;
 const tracking = trackingFeature({ foldStoredFunnels: funnelsFeature.provides.foldStoredFunnels });
 
 /**
@@ -135,7 +136,7 @@ export const features: readonly FeaturePlugin[] = [
   syncFeature,
   campaignsFeature,
   creativesFeature,
-  modelsFeature,
+  modelsFeature({ runModelChecks }),
   insightsFeature,
   experimentsFeature,
   productsFeature,
@@ -187,7 +188,7 @@ function createAppDeps(
     publicUrl,
     startedAt: new Date(),
     caches,
-    analysisWorker: createAnalysisWorkerHost(),
+    resources: createAppResources(),
     mail: { runtime: undefined },
     integration: integrationContextOf({
       db: database.db,
@@ -229,7 +230,7 @@ async function serve(env: Env, database: Database, options: StartServerOptions):
     await app.listen({ port: env.port, host: env.host });
   } catch (error) {
     await app.close();
-    await deps.analysisWorker.stop();
+    await deps.resources.stop();
     throw error;
   }
   const address = app.server.address();
@@ -243,7 +244,7 @@ async function serve(env: Env, database: Database, options: StartServerOptions):
     closing ??= (async () => {
       await jobs?.stop();
       await app.close();
-      await deps.analysisWorker.stop();
+      await deps.resources.stop();
       await deps.reads.close();
       if (!options.database) await database.close();
     })();
@@ -288,7 +289,7 @@ export async function startWorker(
       closing ??= (async () => {
         clearInterval(alive);
         await jobs.stop();
-        await deps.analysisWorker.stop();
+        await deps.resources.stop();
         await deps.reads.close();
         await database.close();
       })();

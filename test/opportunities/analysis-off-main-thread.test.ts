@@ -12,7 +12,9 @@ import {
   checkLifetimeModels,
 } from '../../src/server/domain/models/read-models-checks.ts';
 import { customerSnapshotColumns } from '../../src/server/features/analysis/customer-snapshot-columns.ts';
+import { analysisFeature } from '../../src/server/features/analysis/plugin.ts';
 import { runAnalysis } from '../../src/server/features/analysis/run-analysis.ts';
+import { analysisWorker } from '../../src/server/features/analysis/worker/analysis-worker-host.ts';
 import { createWorkspace } from '../support/factories.ts';
 import { startTestApp, type TestApp } from '../support/start-app.ts';
 import { buildDemoFacts } from './demo-facts.ts';
@@ -95,10 +97,9 @@ describe('analysis on the worker thread', () => {
   }, 180_000);
 
   it('computes the same snapshot and insights as the computation on the main thread', async () => {
-    const { insights, customerColumns, ...fromWorker } = await app.server.deps.analysisWorker.run(
-      'analysis',
-      smallFacts,
-    );
+    const { insights, customerColumns, ...fromWorker } = await app.server.deps.resources
+      .of(analysisWorker)
+      .run('analysis', smallFacts);
     const { customers, ...onMainThread } = analyzeStore(smallFacts);
     expect(withoutTimings(fromWorker)).toEqual(withoutTimings(onMainThread));
     expect(customerColumns).toEqual(customerSnapshotColumns(customers));
@@ -124,12 +125,9 @@ describe('analysis on the worker thread', () => {
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([date, value]) => ({ date, value }));
     const bgnbd = { r: 0.25, alpha: 4.4, a: 0.8, b: 2.4 };
-    const fromWorker = await app.server.deps.analysisWorker.run('modelChecks', {
-      series,
-      transactions,
-      asOf,
-      bgnbd,
-    });
+    // Through the port the models feature uses (decision 215).
+    const runModelChecks = analysisFeature.provides.runModelChecks(app.server.deps);
+    const fromWorker = await runModelChecks(async () => ({ series, transactions, asOf, bgnbd }));
     expect(fromWorker).toEqual({
       ...checkForecastHoldout(series, asOf),
       ...checkLifetimeModels(transactions, asOf, bgnbd),
@@ -166,7 +164,7 @@ describe('analysis on the worker thread', () => {
     // Kill the thread every 10 ms until the run ends: a worker takes far longer than that to start
     // and compute, so whenever the run hands its facts over, the thread dies under it.
     while (!settled) {
-      await app.server.deps.analysisWorker.stop();
+      await app.server.deps.resources.of(analysisWorker).stop();
       await sleep(10);
     }
     const killed = await run;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analysisWorker } from '../../src/server/features/analysis/worker/analysis-worker-host.ts';
 import { startTestApp, type TestApp } from '../support/start-app.ts';
 
 /**
@@ -21,7 +22,9 @@ describe('two apps in one process', () => {
     const one = first.server.deps;
     const two = second.server.deps;
     expect(one.caches).not.toBe(two.caches);
-    expect(one.analysisWorker).not.toBe(two.analysisWorker);
+    expect(one.resources).not.toBe(two.resources);
+    expect(one.resources.of(analysisWorker)).toBe(one.resources.of(analysisWorker));
+    expect(one.resources.of(analysisWorker)).not.toBe(two.resources.of(analysisWorker));
     expect(one.integration.tokens).toBe(one.caches.upstreamTokens);
     expect(one.integration.tokens).not.toBe(two.integration.tokens);
 

@@ -2,11 +2,11 @@ import type { AppCaches } from '../caches.ts';
 import type { Database, Db } from '../db/client.ts';
 import type { ReadRouter } from '../db/read-replica.ts';
 import type { Env } from '../env.ts';
-import type { AnalysisWorkerHost } from '../features/analysis/worker/analysis-worker-host.ts';
 import type { FeatureJobs } from '../jobs/job-handler.ts';
 import type { AppLogger } from '../log.ts';
 import type { IntegrationContext } from '../platform/integrations/integration-context.ts';
 import type { MailSlot } from '../platform/mail/mail-slot.ts';
+import type { AppResources } from '../platform/resources/app-resources.ts';
 import type { Secrets } from '../secrets.ts';
 import type { DemoRuntime } from './demo-runtime.ts';
 
@@ -30,8 +30,11 @@ export interface AppDeps {
   startedAt: Date;
   /** The app's caches and in-flight maps (src/server/caches.ts): one set per app, none in modules. */
   caches: AppCaches;
-  /** The thread the analysis computations run on; stopped when the app closes. */
-  analysisWorker: AnalysisWorkerHost;
+  /**
+   * What is started with the app and stopped with it (platform/resources/app-resources.ts, decision
+   * 215): each owner reaches its own kind, e.g. the analysis feature's worker thread.
+   */
+  resources: AppResources;
   /** What the integration services need (keyring, upstream targets, token cache), built once. */
   integration: IntegrationContext;
   /** The app's outgoing mail, started on first use (platform/mail/mail-transport.ts). */

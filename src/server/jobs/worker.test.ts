@@ -10,11 +10,11 @@ import { queryRows } from '../db/query-rows.ts';
 import { primaryOnly } from '../db/read-replica.ts';
 import { listEventPartitionDays, utcDayOf } from '../domain/tracking/partitions.ts';
 import { loadEnv } from '../env.ts';
-import { createAnalysisWorkerHost } from '../features/analysis/worker/analysis-worker-host.ts';
 import type { AppDeps } from '../http/deps.ts';
 import { createLogger } from '../log.ts';
 import { backgroundWork } from '../main.ts';
 import { integrationContextOf } from '../platform/integrations/integration-context.ts';
+import { createAppResources } from '../platform/resources/app-resources.ts';
 import { resolveSecrets } from '../secrets.ts';
 import { catalogue, enqueue, SYNC_JOBS } from './catalogue.ts';
 import { PermanentJobError } from './job-error.ts';
@@ -86,7 +86,7 @@ beforeAll(async () => {
     publicUrl: () => 'http://127.0.0.1',
     startedAt: new Date(),
     caches,
-    analysisWorker: createAnalysisWorkerHost(),
+    resources: createAppResources(),
     mail: { runtime: undefined },
     integration: integrationContextOf({
       db: database.db,
@@ -102,7 +102,7 @@ beforeAll(async () => {
   workspaceId = await createWorkspace(deps.db, 'w');
 });
 afterAll(async () => {
-  await deps.analysisWorker.stop();
+  await deps.resources.stop();
   await testDatabase.drop();
 });
 

@@ -19,6 +19,7 @@ import { runLockKey } from './close-abandoned-runs.ts';
 import { closeInterruptedRuns } from './close-interrupted-runs.ts';
 import { detectBasketCreativeOpportunities } from './detect-basket-creative-opportunities.ts';
 import { detectBudgetMoveOpportunities } from './detect-budget-move-opportunities.ts';
+import { analysisWorker } from './worker/analysis-worker-host.ts';
 import { writeAnalysisSnapshot } from './write-analysis-snapshot.ts';
 
 export type AnalysisTrigger = 'sync' | 'manual' | 'test';
@@ -35,7 +36,7 @@ export interface AnalysisRunSummary {
 /** Succeeded runs kept per workspace; older snapshots are deleted (the latest is all reads need). */
 const RUNS_KEPT = 3;
 
-type RunDeps = Pick<AppDeps, 'db' | 'database' | 'env' | 'clock' | 'log' | 'caches' | 'analysisWorker'>;
+type RunDeps = Pick<AppDeps, 'db' | 'database' | 'env' | 'clock' | 'log' | 'caches' | 'resources'>;
 
 /**
  * Runs one analysis of a workspace: reads the warehouse, runs the core models and detectors,
@@ -162,8 +163,9 @@ async function analyse(
 ): Promise<WrittenAnalysis> {
   const { db } = deps;
   const databaseUrl = workerDatabaseUrl(deps.database);
+  const worker = deps.resources.of(analysisWorker);
   if (!givenFacts && databaseUrl) {
-    const analysed = await deps.analysisWorker.run('warehouseAnalysis', {
+    const analysed = await worker.run('warehouseAnalysis', {
       databaseUrl,
       readReplica: deps.env.readReplica ?? null,
       workspaceId,
@@ -173,13 +175,13 @@ async function analyse(
     for (const reason of analysed.replicaWarnings ?? []) deps.log.warn({ workspaceId, runId }, reason);
     return analysed;
   }
-  deps.analysisWorker.warm();
+  worker.warm();
   const loadStarted = performance.now();
   const loaded = givenFacts ?? (await loadAnalysisFacts(db, workspaceId, deps.clock()));
   const facts = loaded && { ...loaded, confirmedClosures: await listForecastClosures(db, workspaceId) };
   const loadMs = Math.round(performance.now() - loadStarted);
   if (!facts) return { written: false, loadMs };
-  const snapshot = await deps.analysisWorker.run('analysis', facts);
+  const snapshot = await worker.run('analysis', facts);
   const writeStarted = performance.now();
   await writeAnalysisSnapshot(db, workspaceId, runId, snapshot);
   await writeInsightSnapshot(db, workspaceId, runId, snapshot.insights);

@@ -17,7 +17,7 @@ import type { SessionPrincipal } from '../../platform/session/manage-sessions.ts
  * The run comes through the `runAnalysisNow` port the composition root passes in (decision 155).
  */
 export async function setForecastClosure(
-  deps: Pick<AppDeps, 'db' | 'database' | 'env' | 'clock' | 'log' | 'caches' | 'analysisWorker'>,
+  deps: Pick<AppDeps, 'db' | 'database' | 'env' | 'clock' | 'log' | 'caches'>,
   principal: SessionPrincipal,
   day: string,
   closed: boolean,

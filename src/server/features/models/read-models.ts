@@ -14,6 +14,7 @@ import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { loadModelCheckInputs } from '../../domain/models/read-models-checks.ts';
 import type { AppDeps } from '../../http/deps.ts';
+import type { RunModelChecks } from '../../platform/ports/run-model-checks.ts';
 
 /** Runs listed in the history (older succeeded runs are pruned by the analysis anyway). */
 const RUNS_LISTED = 20;
@@ -99,8 +100,9 @@ const ModelDiagnosticRow = RunRow.extend({
  * (computed in the background on first read; `checks.status` says 'computing' until then).
  */
 export async function readModelDiagnostics(
-  deps: Pick<AppDeps, 'db' | 'clock' | 'caches' | 'analysisWorker'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'caches'>,
   workspaceId: string,
+  runModelChecks: RunModelChecks,
 ): Promise<ModelDiagnostics> {
   const { db } = deps;
   const [row] = await queryRows(
@@ -163,7 +165,14 @@ export async function readModelDiagnostics(
           : null,
       }
     : null;
-  const checks = await readChecks(deps, workspaceId, row.id, row.as_of, lifetime?.bgnbd ?? null);
+  const checks = await readChecks(
+    deps,
+    runModelChecks,
+    workspaceId,
+    row.id,
+    row.as_of,
+    lifetime?.bgnbd ?? null,
+  );
   return { state: 'ready', run, currency: row.currency_code, forecast, lifetime, checks };
 }
 
@@ -183,7 +192,8 @@ const COMPUTING: ModelChecks = {
 const StoredRow = z.object({ checks: z.unknown() });
 
 async function readChecks(
-  deps: Pick<AppDeps, 'db' | 'clock' | 'caches' | 'analysisWorker'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'caches'>,
+  runModelChecks: RunModelChecks,
   workspaceId: string,
   runId: string,
   asOf: string,
@@ -200,13 +210,14 @@ async function readChecks(
   }
   // Computed once per run in this app: a second read while they run joins instead of repeating.
   void joinInFlight(deps.caches.inFlight, `model-checks/${runId}`, () =>
-    storeChecks(deps, workspaceId, runId, asOf, bgnbd),
+    storeChecks(deps, runModelChecks, workspaceId, runId, asOf, bgnbd),
   );
   return COMPUTING;
 }
 
 async function storeChecks(
-  deps: Pick<AppDeps, 'db' | 'clock' | 'caches' | 'analysisWorker'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'caches'>,
+  runModelChecks: RunModelChecks,
   workspaceId: string,
   runId: string,
   asOf: string,
@@ -214,11 +225,13 @@ async function storeChecks(
 ): Promise<void> {
   const started = performance.now();
   let checks: ModelChecks;
-  deps.analysisWorker.warm();
   try {
-    const inputs = await loadModelCheckInputs(deps.db, workspaceId, asOf);
-    // The fits take seconds on a large store: on the worker thread, off the event loop.
-    const results = await deps.analysisWorker.run('modelChecks', { ...inputs, asOf, bgnbd });
+    // The fits take seconds on a large store: on the analysis worker thread, off the event loop.
+    const results = await runModelChecks(async () => ({
+      ...(await loadModelCheckInputs(deps.db, workspaceId, asOf)),
+      asOf,
+      bgnbd,
+    }));
     checks = { ...COMPUTING, ...results, status: 'ready' };
   } catch (error) {
     checks = {

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import type { ResourceKind } from '../../../platform/resources/app-resources.ts';
 import {
   erasedTask,
   type WorkerMessage,
@@ -17,7 +18,8 @@ import { encodeParts, PartsDecoder } from './analysis-worker-wire.ts';
  * the most that helps. The worker is started on demand and kept while tasks follow each other
  * (starting it and loading the core through tsx takes a few hundred milliseconds); after
  * IDLE_MS without work it is stopped, returning its heap (hundreds of MB after a large run).
- * One host per app, built by the composition root (src/server/main.ts), which stops it on close.
+ * One host per app: an app resource (`deps.resources.of(analysisWorker)`, decision 215), started
+ * on first use and stopped when the app closes.
  */
 const IDLE_MS = 30_000;
 /** The worker allocates a million rows' strings and records: a young generation larger than V8's default scavenges less often (decision 076). */
@@ -153,3 +155,9 @@ export function createAnalysisWorkerHost(): AnalysisWorkerHost {
 
   return { run, warm, stop };
 }
+
+/** The app's analysis worker host, as an app resource: `deps.resources.of(analysisWorker)`. */
+export const analysisWorker: ResourceKind<AnalysisWorkerHost> = {
+  name: 'analysis worker',
+  start: createAnalysisWorkerHost,
+};

@@ -1,11 +1,6 @@
-import type { BgNbdParams } from '../../../../core/clv/types.ts';
 import type { AnalysisFacts } from '../../../../core/pipeline/types.ts';
-import type { DailyPoint, Transaction } from '../../../../core/types.ts';
-import {
-  checkForecastHoldout,
-  checkLifetimeModels,
-  type ModelCheckResults,
-} from '../../../domain/models/read-models-checks.ts';
+import { checkForecastHoldout, checkLifetimeModels } from '../../../domain/models/read-models-checks.ts';
+import type { ModelCheckInput, ModelCheckOutput } from '../../../platform/ports/run-model-checks.ts';
 import { type AnalysisRunOutput, analyzeRun } from '../analyze-run.ts';
 import { analyzeWarehouse, type WarehouseAnalysisInput, type WrittenAnalysis } from '../analyze-warehouse.ts';
 import type { ColumnSchemas, FieldSchemas, WirePart } from './analysis-worker-wire.ts';
@@ -18,17 +13,6 @@ interface WorkerTask<I, O> {
 }
 
 const defineTask = <I, O>(task: WorkerTask<I, O>) => task;
-
-export interface ModelCheckInput {
-  series: DailyPoint[];
-  transactions: Transaction[];
-  asOf: string;
-  /** The run's BG/NBD fit; without one the lifetime checks are skipped. */
-  bgnbd: BgNbdParams | null;
-}
-
-export type ModelCheckOutput = Pick<ModelCheckResults, 'holdout' | 'holdoutNote'> &
-  Partial<ModelCheckResults>;
 
 export const WORKER_TASKS = {
   /** One analysis run's computation (core/pipeline/analyze-store.ts) and its insights (write-insight-snapshot.ts). */
