@@ -150,7 +150,7 @@ export const features: readonly FeaturePlugin[] = [
   alertsFeature,
   webhooksFeature,
   storesFeature,
-  membersFeature,
+  membersFeature({ revokeMemberTokens: apiTokensFeature.provides.revokeMemberTokens }),
   auditLogFeature,
   exchangeRatesFeature,
   allStoresFeature,

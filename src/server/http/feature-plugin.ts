@@ -30,9 +30,10 @@ export interface FeatureOptions {
  * - `jobs`: the handlers of the job types the feature owns and its schedules (decision 180); the
  *   worker process (`upside worker`) takes these without building any route.
  * - `tables`: the tables the feature owns (it writes them; others may read them), named as the
- *   drizzle schema declares them (`feature-plugins.test.ts` checks they exist and have one owner).
+ *   drizzle schema declares them; the layers' tables and the writes outside an owner are listed in
+ *   `db/table-owners.ts`, and `db/table-owners.test.ts` checks every table has one owner (decision 215).
  * - `provides`: what the composition root takes from it — the ports it provides to other features
- *   (decision 155) and what building the process needs (the analysis worker thread).
+ *   (decision 155) and what starting the process needs (closing runs a killed process left open).
  */
 export interface FeaturePlugin {
   /** The feature's folder under src/server/features (or the platform part's, for a platform plugin). */

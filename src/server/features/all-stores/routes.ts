@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -11,9 +10,9 @@ import {
   WorkspacePatchBodySchema,
   WorkspaceSettingsSchema,
 } from '../../../shared/contracts/all-stores.ts';
-import { teams } from '../../db/schema/index.ts';
 import { requireAuth, requireRole } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
+import { setReportingCurrency } from '../../platform/workspace/manage-team.ts';
 import { readAllStoresDashboard } from './read-all-stores-dashboard.ts';
 import { readAllStoresProducts } from './read-all-stores-products.ts';
 import { readAllStoresProfit } from './read-all-stores-profit.ts';
@@ -58,10 +57,7 @@ export function registerAllStoresRoutes(app: FastifyInstance, deps: AppDeps): vo
     },
     async (request) => {
       const principal = requireRole(request, ['owner'], 'Only owners can change the reporting currency.');
-      await deps.db
-        .update(teams)
-        .set({ reportingCurrency: request.body.reportingCurrency })
-        .where(eq(teams.id, principal.teamId));
+      await setReportingCurrency(deps.db, principal.teamId, request.body.reportingCurrency);
       return { reportingCurrency: request.body.reportingCurrency };
     },
   );

@@ -16,6 +16,16 @@ import { analysisWorker } from './worker/analysis-worker-host.ts';
 export const analysisFeature = {
   name: 'analysis',
   jobs: analysisJobs,
+  tables: [
+    'analysis_runs',
+    'analysis_attribution_rows',
+    'analysis_cohort_points',
+    'analysis_customers',
+    'analysis_forecast_points',
+    'analysis_metrics',
+    'analysis_segments',
+    'analysis_stock_rows',
+  ],
   provides: {
     runAnalysisNow:
       (deps: AppDeps): RunAnalysisNow =>

@@ -17,7 +17,7 @@ const authRoutes: FastifyPluginAsync<FeatureOptions> = async (app, { deps }) => 
  */
 export const authFeature: FeaturePlugin = {
   name: 'auth',
-  tables: ['login_attempts', 'password_tokens', 'sign_in_failures', 'totp_recovery_codes'],
+  tables: ['users', 'login_attempts', 'password_tokens', 'sign_in_failures', 'totp_recovery_codes'],
   routes: fastifyPlugin<
     FeatureOptions,
     RawServerDefault,

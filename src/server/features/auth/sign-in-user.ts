@@ -1,7 +1,8 @@
 import { asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { teamMembers, teams, users, workspaces } from '../../db/schema/index.ts';
+import { teamMembers, users, workspaces } from '../../db/schema/index.ts';
 import type { SessionTarget } from '../../platform/session/manage-sessions.ts';
+import { createOwnTeam } from '../../platform/workspace/manage-team.ts';
 import type { VerifiedIdentity } from './oidc/oidc-client.ts';
 
 /**
@@ -40,24 +41,7 @@ export async function signInUser(db: Db, identity: VerifiedIdentity, now: Date):
       .limit(1);
     if (store) return { userId: user.id, workspaceId: store.id };
 
-    const [team] = await tx
-      .insert(teams)
-      .values({
-        name: identity.firstName ? `${identity.firstName}'s workspace` : 'My workspace',
-        createdAt: now,
-      })
-      .returning({ id: teams.id });
-    if (!team) throw new Error('team insert returned no row');
-    await tx.insert(teamMembers).values({ teamId: team.id, userId: user.id, role: 'owner', createdAt: now });
-    const [created] = await tx
-      .insert(workspaces)
-      .values({
-        teamId: team.id,
-        name: identity.firstName ? `${identity.firstName}'s store` : 'My store',
-        createdAt: now,
-      })
-      .returning({ id: workspaces.id });
-    if (!created) throw new Error('store insert returned no row');
-    return { userId: user.id, workspaceId: created.id };
+    const workspaceId = await createOwnTeam(tx, { userId: user.id, firstName: identity.firstName }, now);
+    return { userId: user.id, workspaceId };
   });
 }

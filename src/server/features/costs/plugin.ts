@@ -12,5 +12,14 @@ export const costsFeature = {
   routes: async (app, { deps }) => registerCostRoutes(app, deps),
   jobs: costsJobs,
   provides: { enterDemoProfitSetup },
-  tables: ['cost_imports', 'cost_recalculations', 'expenses', 'payment_fee_rules', 'shipping_profiles'],
+  tables: [
+    'cost_imports',
+    'cost_recalculations',
+    'expenses',
+    'payment_fee_rules',
+    'profit_settings',
+    'shipping_profiles',
+    'wh_cost_ledger',
+    'wh_order_shipping_costs',
+  ],
 } satisfies FeaturePlugin;

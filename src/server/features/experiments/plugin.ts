@@ -5,4 +5,5 @@ import { registerExperimentRoutes } from './routes.ts';
 export const experimentsFeature: FeaturePlugin = {
   name: 'experiments',
   routes: async (app, { deps }) => registerExperimentRoutes(app, deps),
+  tables: ['experiments'],
 };

@@ -7,13 +7,10 @@ import type { AppDeps } from '../../http/deps.ts';
 import { recordAudit } from '../../platform/audit/record-audit.ts';
 import { catchesMail } from '../../platform/mail/mail-transport.ts';
 import { queueDelivery } from '../../platform/notifications/queue-delivery.ts';
-import {
-  INVITATION_TTL_MS,
-  invitationUrl,
-  newInvitationToken,
-} from '../../platform/session/invitation-token.ts';
+import { invitationUrl, newInvitationToken } from '../../platform/session/invitation-token.ts';
 import type { SessionPrincipal } from '../../platform/session/manage-sessions.ts';
-import { InvitationRow, toInvitation } from '../../platform/session/read-invitations.ts';
+import { toInvitation } from '../../platform/session/read-invitations.ts';
+import { insertInvitation } from '../../platform/session/write-invitations.ts';
 import { renderInvitationMail } from './render-invitation-mail.ts';
 
 const AlreadyRow = z.object({ user_id: z.string() });
@@ -42,19 +39,11 @@ export async function createInvitation(
     throw new AppError(409, 'already_member', `${body.email} is already a member of this workspace.`);
 
   const { token, hash } = newInvitationToken();
-  const [row] = await queryRows(
+  const row = await insertInvitation(
     deps.db,
-    InvitationRow,
-    sql`WITH i AS (
-          INSERT INTO team_invitations (team_id, email, role, token_hash, invited_by, created_at, expires_at)
-          VALUES (${caller.teamId}, ${body.email}, ${body.role}, ${hash}, ${caller.userId}, ${now.toISOString()},
-            ${new Date(now.getTime() + INVITATION_TTL_MS).toISOString()})
-          RETURNING *)
-        SELECT i.id, i.team_id, t.name AS team_name, i.email, i.role, u.email AS invited_by, i.created_at,
-          i.expires_at, i.accepted_at, i.revoked_at
-        FROM i JOIN teams t ON t.id = i.team_id LEFT JOIN users u ON u.id = i.invited_by`,
+    { teamId: caller.teamId, email: body.email, role: body.role, tokenHash: hash, invitedBy: caller.userId },
+    now,
   );
-  if (!row) throw new Error('invitation insert returned no row');
   await recordAudit(
     deps.db,
     {

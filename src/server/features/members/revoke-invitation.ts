@@ -1,12 +1,8 @@
-import { sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { queryRows } from '../../db/query-rows.ts';
 import { notFound } from '../../errors.ts';
 import { recordAudit } from '../../platform/audit/record-audit.ts';
 import type { SessionPrincipal } from '../../platform/session/manage-sessions.ts';
-
-const RevokeInvitationRow = z.object({ email: z.string() });
+import { revokePendingInvitation } from '../../platform/session/write-invitations.ts';
 
 /** DELETE /api/workspace/invitations/:id: a pending invitation of the caller's team stops working. */
 export async function revokeInvitation(
@@ -15,14 +11,8 @@ export async function revokeInvitation(
   id: string,
   now: Date,
 ): Promise<void> {
-  const [row] = await queryRows(
-    db,
-    RevokeInvitationRow,
-    sql`UPDATE team_invitations SET revoked_at = ${now.toISOString()}
-        WHERE id = ${id} AND team_id = ${caller.teamId} AND accepted_at IS NULL AND revoked_at IS NULL
-        RETURNING email`,
-  );
-  if (!row) throw notFound('No pending invitation with this id in this workspace.');
+  const email = await revokePendingInvitation(db, caller.teamId, id, now);
+  if (email === null) throw notFound('No pending invitation with this id in this workspace.');
   await recordAudit(
     db,
     {
@@ -30,7 +20,7 @@ export async function revokeInvitation(
       storeId: null,
       actorUserId: caller.userId,
       action: 'invitation.revoked',
-      target: row.email,
+      target: email,
       details: { invitationId: id },
     },
     now,

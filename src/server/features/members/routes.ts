@@ -14,6 +14,7 @@ import {
 } from '../../../shared/contracts/members.ts';
 import { requireAuth, SESSION_COOKIE } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
+import type { RevokeMemberTokens } from '../../platform/ports/revoke-member-tokens.ts';
 import { acceptInvitation } from '../../platform/session/accept-invitation.ts';
 import { listPendingInvitations, previewInvitation } from '../../platform/session/read-invitations.ts';
 import { createInvitation } from './create-invitation.ts';
@@ -27,7 +28,11 @@ import { updateMember } from './update-member.ts';
  * is declared in its config (`access`) and checked before these run; the owner-only rules and
  * the last-owner rule live in the services.
  */
-export function registerMemberRoutes(app: FastifyInstance, deps: AppDeps): void {
+export function registerMemberRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  revokeMemberTokens: RevokeMemberTokens,
+): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get(
     '/api/workspace/members',
@@ -44,7 +49,7 @@ export function registerMemberRoutes(app: FastifyInstance, deps: AppDeps): void 
     '/api/workspace/members/:id',
     { config: { access: 'members' }, schema: { params: MemberParamsSchema } },
     async (request, reply) => {
-      await removeMember(deps.db, requireAuth(request), request.params.id, deps.clock());
+      await removeMember(deps.db, requireAuth(request), request.params.id, deps.clock(), revokeMemberTokens);
       return reply.status(204).send();
     },
   );

@@ -1,10 +1,14 @@
-import { sql } from 'drizzle-orm';
 import type { UpdateMemberBody } from '../../../shared/contracts/members.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
 import { recordAudit } from '../../platform/audit/record-audit.ts';
 import type { SessionPrincipal } from '../../platform/session/manage-sessions.ts';
-import { inTransaction, type MemberRow, readMembers } from '../../platform/session/members-store.ts';
+import {
+  inTransaction,
+  type MemberRow,
+  readMembers,
+  setMembership,
+} from '../../platform/session/members-store.ts';
 
 /**
  * The rules every member change follows (decision 055): only an owner changes an owner or makes
@@ -48,11 +52,7 @@ export async function updateMember(
     const canSeeCosts = role === 'owner' ? true : (body.canSeeCosts ?? target.can_see_costs);
     const canSeePersonalData =
       role === 'owner' ? true : (body.canSeePersonalData ?? target.can_see_personal_data);
-    await tx.execute(
-      sql`UPDATE team_members SET role = ${role}, can_see_costs = ${canSeeCosts},
-            can_see_personal_data = ${canSeePersonalData}
-          WHERE team_id = ${caller.teamId} AND user_id = ${userId}`,
-    );
+    await setMembership(tx, caller.teamId, userId, { role, canSeeCosts, canSeePersonalData });
     const before = {
       role: target.role,
       canSeeCosts: target.can_see_costs,

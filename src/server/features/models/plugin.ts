@@ -11,5 +11,6 @@ export const modelsFeature = (ports: {
   runModelChecks: (deps: AppDeps) => RunModelChecks;
 }): FeaturePlugin => ({
   name: 'models',
+  tables: ['analysis_model_checks'],
   routes: async (app, { deps }) => registerModelRoutes(app, deps, ports.runModelChecks(deps)),
 });

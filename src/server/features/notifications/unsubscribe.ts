@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
+import { turnOffChannelDigests } from '../../platform/notifications/channels.ts';
 import { verifyUnsubscribeToken } from './unsubscribe-token.ts';
 
 /**
@@ -26,10 +27,7 @@ export async function unsubscribe(db: Db, secret: string, token: string, now: Da
             updated_at = EXCLUDED.updated_at`,
     );
   } else {
-    await db.execute(
-      sql`UPDATE notification_channels SET digests = false, updated_at = ${now.toISOString()}
-          WHERE workspace_id = ${target.workspaceId} AND id = ${id}`,
-    );
+    await turnOffChannelDigests(db, target.workspaceId, id, now);
   }
 }
 

@@ -10,6 +10,7 @@ import {
   OpportunityStatsSchema,
 } from '../../../shared/contracts/opportunities.ts';
 import { readRunOnce } from '../../domain/analysis-runs/read-analytics.ts';
+import { dismissOpportunity, restoreOpportunity } from '../../domain/opportunities/dismiss-opportunities.ts';
 import {
   exportOpportunitiesCsv,
   implementOpportunity,
@@ -19,7 +20,6 @@ import {
 import { requireAuth, requireAuthWithLatestRun } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import { getSnapshotJson } from '../../http/plugins/snapshot-json.ts';
-import { dismissOpportunity, restoreOpportunity } from './dismiss-opportunities.ts';
 
 /**
  * Revenue opportunities of the caller's workspace (spec §7): list, stats, implement, CSV export;

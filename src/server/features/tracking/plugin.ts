@@ -18,6 +18,13 @@ export const trackingFeature = (ports: { foldStoredFunnels: FoldStoredFunnels })
       registerTrackingConfigurationRoutes(app, deps);
     },
     jobs: trackingJobs(ports),
-    tables: ['tracking_heatmap_fold_state', 'tracking_pixel_events', 'tracking_rate_buckets'],
+    tables: [
+      'tracking_configurations',
+      'tracking_events',
+      'tracking_heatmap_fold_state',
+      'tracking_heatmap_tiles',
+      'tracking_pixel_events',
+      'tracking_rate_buckets',
+    ],
     provides: { demoTracking },
   }) satisfies FeaturePlugin;

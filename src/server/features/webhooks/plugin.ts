@@ -13,5 +13,11 @@ export const webhooksFeature = {
   routes: async (app, { deps }) => registerWebhookRoutes(app, deps),
   jobs: webhookJobs,
   provides: { removeShopifySubscriptions: removeWebhookSubscriptions },
-  tables: ['webhook_events', 'compliance_audit_log', 'customer_data_exports', 'redacted_customers'],
+  tables: [
+    'webhook_events',
+    'compliance_audit_log',
+    'customer_data_exports',
+    'redacted_customers',
+    'live_order_versions',
+  ],
 } satisfies FeaturePlugin;

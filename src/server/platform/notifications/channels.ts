@@ -8,6 +8,7 @@ import {
   type CreateChannelBody,
   type CreatedChannel,
 } from '../../../shared/contracts/notifications.ts';
+import type { Db } from '../../db/client.ts';
 import { queryRows, timestampColumn } from '../../db/query-rows.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { AppDeps } from '../../http/deps.ts';
@@ -153,4 +154,17 @@ export async function deleteChannel(deps: AppDeps, workspaceId: string, id: stri
     sql`DELETE FROM notification_channels WHERE workspace_id = ${workspaceId} AND id = ${id} RETURNING id`,
   );
   if (deleted.length === 0) throw notFound('No such notification channel.');
+}
+
+/** Turns a channel's digests off (its one-click unsubscribe link); a channel of another workspace is left alone. */
+export async function turnOffChannelDigests(
+  db: Db,
+  workspaceId: string,
+  id: string,
+  now: Date,
+): Promise<void> {
+  await db.execute(
+    sql`UPDATE notification_channels SET digests = false, updated_at = ${now.toISOString()}
+        WHERE workspace_id = ${workspaceId} AND id = ${id}`,
+  );
 }

@@ -122,3 +122,8 @@ export async function revokeSession(db: Db, userId: string, id: string): Promise
     .returning({ id: sessions.id });
   return ended.length > 0;
 }
+
+/** Ends every session of the user (a password reset signs them out everywhere). */
+export async function endAllSessions(db: Db, userId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { maskEmail } from '../../../../shared/masking.ts';
 import type { AppDeps } from '../../../http/deps.ts';
+import { endAllSessions } from '../../../platform/session/manage-sessions.ts';
 import { inTransaction } from '../../../platform/session/members-store.ts';
 import { mailSingleUseLink, usableLink, useUpLink } from './mailed-link.ts';
 import { findPasswordAccount } from './password-account.ts';
@@ -54,7 +55,7 @@ export async function finishPasswordReset(deps: AppDeps, token: string, password
             updated_at = ${now.toISOString()}
           WHERE id = ${row.user_id}`,
     );
-    await tx.execute(sql`DELETE FROM sessions WHERE user_id = ${row.user_id}`);
+    await endAllSessions(tx, row.user_id);
     await clearSignInFailures(tx, accountKey(row.email ?? ''));
   });
 }

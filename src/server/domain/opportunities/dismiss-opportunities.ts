@@ -5,10 +5,10 @@ import type { DismissOpportunityBody, Opportunity } from '../../../shared/contra
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { opportunities } from '../../db/schema/analysis.ts';
-import { findLatestRun } from '../../domain/analysis-runs/read-analytics.ts';
-import { findOwnOpportunity, presentOpportunity } from '../../domain/opportunities/manage-opportunities.ts';
 import { badRequest } from '../../errors.ts';
 import type { CachedReads } from '../../http/deps.ts';
+import { findLatestRun } from '../analysis-runs/read-analytics.ts';
+import { findOwnOpportunity, presentOpportunity } from './manage-opportunities.ts';
 
 /** Longest snooze: a year of shop days. */
 const MAX_SNOOZE_DAYS = 365;
