@@ -51,12 +51,16 @@ const RAW_FIRST_COLUMNS = ', referrer, visitor_id, ingested_at';
  * ingestion writes them: with their referrer and visitor id, and each batch with a stamp of its own
  * (`stampFrom` + its position in ms) in `ingested_at`, as if each were a commit for the fold to read
  * (so the `ingested_at` b-tree is written too). `sizes` are the written batches' event counts, in order.
+ * With `batchesPerCommit` (tracking-cpu-measures.bench.ts) each run of that many batches is a COPY
+ * and a transaction of its own, as a commit group of that many requests would be; otherwise the
+ * rows are one COPY in one transaction.
  */
 export async function copyTrackingEvents(
   databaseUrl: string,
   batches: { configurationId: string; events: BenchEvent[] }[],
   rows: number,
   stampFrom?: number,
+  batchesPerCommit = Number.POSITIVE_INFINITY,
 ): Promise<{ rows: number; seconds: number; postgresCpuSeconds: number; sizes: number[] }> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -105,16 +109,13 @@ export async function copyTrackingEvents(
     const backend = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
     const cpuBefore = cpuSecondsOf(backend);
     const started = performance.now();
-    await client.query('BEGIN');
-    await pipeline(
-      Readable.from(chunks),
-      client.query(
-        copyFrom(
-          `COPY tracking_events (${COLUMNS}${stampFrom === undefined ? '' : RAW_FIRST_COLUMNS}) FROM STDIN`,
-        ),
-      ),
-    );
-    await client.query('COMMIT');
+    const copy = `COPY tracking_events (${COLUMNS}${stampFrom === undefined ? '' : RAW_FIRST_COLUMNS}) FROM STDIN`;
+    const step = Math.min(batchesPerCommit, chunks.length);
+    for (let first = 0; first < chunks.length; first += step) {
+      await client.query('BEGIN');
+      await pipeline(Readable.from(chunks.slice(first, first + step)), client.query(copyFrom(copy)));
+      await client.query('COMMIT');
+    }
     const seconds = (performance.now() - started) / 1000;
     return { rows: written, seconds, postgresCpuSeconds: cpuSecondsOf(backend) - cpuBefore, sizes };
   } finally {

@@ -18,11 +18,13 @@ import { pageKeyOf } from './rollup.ts';
  * a chunk per transaction, and moves the watermark in the same transaction: a fold killed mid-way
  * rolls its chunk back, and the next fold does it again, so nothing counts twice or never.
  *
- * The mark is read 2 ms after the lock is granted, still holding it. PGlite's clock ticks in whole
- * milliseconds, so a commit just before the fold could carry the very stamp the mark would have
- * and stay pending past the fold that was meant to take it (a drain, a read's fold-first); waiting
- * out the tick puts every committed stamp strictly below the mark on either engine, at the cost of
- * holding ingestion back 2 ms per fold.
+ * The mark is the first clock reading after the lock is granted that is later than the one read
+ * on being granted it, still holding the lock: the next tick of the database clock. PGlite's clock
+ * ticks in whole milliseconds, so a commit just before the fold could carry the very stamp read on
+ * being granted the lock, and would stay pending past the fold that was meant to take it (a drain,
+ * a read's fold-first); the next tick puts every committed stamp strictly below the mark on either
+ * engine. It holds ingestion back for up to a millisecond on PGlite and about a microsecond on
+ * PostgreSQL, whose clock ticks in microseconds (decision 212; a fixed 2 ms sleep before).
  */
 export const INGEST_LOCK_KEY = 720_422;
 const FOLD_EVENTS_LOCK_KEY = 720_423;
@@ -52,9 +54,11 @@ export async function foldEvents(
   const [stamp] = await queryRows(
     db,
     MarkRow,
-    sql`WITH held AS MATERIALIZED (SELECT pg_advisory_xact_lock(${INGEST_LOCK_KEY}) AS lock),
-        ticked AS MATERIALIZED (SELECT pg_sleep(0.002) FROM held)
-      SELECT clock_timestamp()::text AS mark FROM ticked`,
+    sql`WITH RECURSIVE held AS MATERIALIZED (SELECT pg_advisory_xact_lock(${INGEST_LOCK_KEY}) AS lock),
+        granted AS MATERIALIZED (SELECT clock_timestamp() AS at FROM held),
+        tick(at) AS (SELECT clock_timestamp() FROM granted
+          UNION ALL SELECT clock_timestamp() FROM tick, granted WHERE tick.at <= granted.at)
+      SELECT max(at)::text AS mark FROM tick`,
   );
   const mark = stamp!.mark;
   const due: HourPartOwner[] = [];

@@ -1,8 +1,8 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { DAY_MS } from '../../../../shared/calendar.ts';
 import type { CursorEvent } from '../../../../shared/contracts/cursor-tracking.ts';
 import type { Db } from '../../../db/client.ts';
-import { FOLD_DELAY_MS, foldEvents, INGEST_LOCK_KEY } from '../../../domain/tracking/fold-events.ts';
+import { FOLD_DELAY_MS, foldEvents } from '../../../domain/tracking/fold-events.ts';
 import { hourStartOf } from '../../../domain/tracking/heatmap-tiles.ts';
 import { createPartCounter, type HourPartOwner, sumHourParts } from '../../../domain/tracking/hour-parts.ts';
 import {
@@ -11,8 +11,8 @@ import {
   utcDayOf,
 } from '../../../domain/tracking/partitions.ts';
 import { rollupStatement } from '../../../domain/tracking/rollup-statement.ts';
-import { rawEventColumns } from '../../../domain/tracking/writer-columns.ts';
 import { FOLD_MARGIN_MS, foldHeatmapTiles } from './heatmap-fold.ts';
+import { insertRawFirstEvents, rawEventsInsertWithRollups } from './raw-insert.ts';
 
 /**
  * Raw-first group commit: at most one group taken off the queue per this many ms while another
@@ -210,9 +210,9 @@ export function createEventWriter(db: Db, options: EventWriterOptions): EventWri
     await prepareDay(day);
     foldHourly(receivedAt);
     const received = receivedAt.toISOString();
-    const raw = rawEventColumns(group.map(({ batch }) => batch));
+    const batches = group.map(({ batch }) => batch);
     if (rawFirst) {
-      await db.execute(sql`SELECT ${insertRawEvents(raw, received, INGEST_LOCK_KEY)}`);
+      await insertRawFirstEvents(db, batches, received);
       for (const { batch } of group) unfolded += batch.events.length;
       if (unfolded >= foldAfterEvents) void fold();
       else scheduleFold();
@@ -224,7 +224,7 @@ export function createEventWriter(db: Db, options: EventWriterOptions): EventWri
     );
     // The rollups' CTEs run after the main query, the function's long insert of the raw events, so the next
     // group's transaction runs its insert while this one holds the hot rows (rollup-statement.ts).
-    await db.execute(sql`WITH ${ctes} SELECT ${insertRawEvents(raw, received, null)}`);
+    await db.execute(sql`WITH ${ctes} SELECT ${rawEventsInsertWithRollups(batches, received)}`);
     return partCounter.add(new Date(hourStartOf(receivedAt.getTime())).toISOString(), cells);
   }
 
@@ -300,25 +300,4 @@ export function createEventWriter(db: Db, options: EventWriterOptions): EventWri
       await partSums;
     },
   };
-}
-
-/**
- * The raw rows' insert (decision 074's columns), a call of `tracking_insert_raw_events` (migration
- * 0730, decision 176), whose statement PostgreSQL plans once per connection rather than per commit.
- * `received` is the app clock's receipt time (the rollups' day and hour). `lockKey` (raw-first): the
- * function takes that advisory lock shared and stamps the rows' `ingested_at` with the database
- * clock read after it, which orders them for the fold; null (the rollups written by the same
- * statement): no lock, `ingested_at` NULL.
- */
-function insertRawEvents(
-  raw: ReturnType<typeof rawEventColumns>,
-  received: string,
-  lockKey: number | null,
-): SQL {
-  return sql`tracking_insert_raw_events(${lockKey}::bigint, ${received}::timestamptz,
-      ${raw.b}::int[], ${raw.s}::int[], ${raw.t}::text[], ${raw.p}::int[], ${raw.x}::int[], ${raw.y}::int[],
-      ${raw.vw}::int[], ${raw.vh}::int[], ${raw.dw}::int[], ${raw.dh}::int[], ${raw.el}::text[], ${raw.ox}::int[],
-      ${raw.oy}::int[], ${raw.sd}::smallint[], ${raw.ct}::bigint[], ${raw.rf}::text[], ${raw.vi}::text[],
-      ${raw.ck}::text[], ${raw.eh}::text[], ${raw.bw}::uuid[], ${raw.bc}::uuid[], ${raw.sessions}::text[],
-      ${raw.pages}::text[])`;
 }
