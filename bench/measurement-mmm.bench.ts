@@ -23,7 +23,10 @@
 //               BENCH_DEMO_WEEKS (fitted weeks, default 52), BENCH_DEMO_DAYS, BENCH_DEMO_CUSTOMERS size
 //               the store; BENCH_DEMO_ORACLE_ONLY=1 runs only the oracle row (decision 200).
 //   (BENCH_EFFECT=lognormal: a log-normal ROAS prior, decision 178; BENCH_EFFECT=hierarchical: a
-//   prior shared by the channels' log ROAS, decision 184; in mmm, daily, published, move and demo.)
+//   prior shared by the channels' log ROAS, decision 184; in mmm, daily, published, move and demo.
+//   BENCH_DECAY=fixed fits Beta(3, 3) by name, BENCH_DECAY=estimated the data-chosen decay prior,
+//   unset the model's default — the data's choice from 156 weeks, decision 214; the mmm, published,
+//   move and daily parts and BENCH_DEMO_WEEKS=156 are that long. mmm-decay-prior.bench.ts prints the two side by side.)
 //   demomove  — the causal preset's offered budget moves, seeds as `demo` (default 40): what each
 //               truly earns, with and without the decay-prior sensitivity refit (decision 163).
 
@@ -41,6 +44,7 @@ import { simulateGeoLift } from '../src/core/measurement/simulate-geo-lift.ts';
 import { type MmmSimulation, simulateMmmData } from '../src/core/measurement/simulate-mmm-data.ts';
 import type { MmmInput, MmmMethod, MmmResult } from '../src/core/measurement/types.ts';
 import { detectBudgetMoveOpportunity } from '../src/core/opportunities/detect-budget-move-opportunity.ts';
+import { benchDecayPrior } from './support/bench-decay-prior.ts';
 import { benchEffectPrior } from './support/bench-effect-prior.ts';
 import { countNoiseWithin } from './support/geo-count-noise-limit.ts';
 import { load } from './support/load-average.ts';
@@ -53,7 +57,7 @@ const datasets = Number(process.env.BENCH_DATASETS ?? 100);
 const benchMethod = process.env.BENCH_METHOD as MmmMethod | undefined;
 const withMethod = {
   ...(benchMethod ? { method: benchMethod } : {}),
-  ...(process.env.BENCH_DECAY === 'estimated' ? { decayPrior: 'estimated' as const } : {}),
+  ...benchDecayPrior(),
   ...benchEffectPrior(),
 };
 const runs = (name: string) => part === 'all' || part === name;

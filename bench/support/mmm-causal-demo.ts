@@ -13,6 +13,7 @@ import { generateStore } from '../../src/demo/generate-store.ts';
 import type { DemoStore } from '../../src/demo/model.ts';
 import { buildDemandCalendar } from '../../src/demo/seasonality.ts';
 import { addDays, daysBetween } from '../../src/shared/calendar.ts';
+import { benchDecayPrior } from './bench-decay-prior.ts';
 import { benchEffectPrior } from './bench-effect-prior.ts';
 import { load } from './load-average.ts';
 import { fitCausalDemoOracle } from './mmm-causal-oracle.ts';
@@ -53,7 +54,7 @@ const FIT = {
   draws: 200,
   // BENCH_FIT_SEED moves the sampler's seed: the Monte Carlo noise band of a comparison (decision 162).
   seed: Number(process.env.BENCH_FIT_SEED ?? 1),
-  ...(process.env.BENCH_DECAY === 'estimated' ? { decayPrior: 'estimated' as const } : {}),
+  ...benchDecayPrior(),
   ...benchEffectPrior(),
 };
 

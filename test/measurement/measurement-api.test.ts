@@ -138,6 +138,9 @@ describe('the model of the demo year', () => {
   it('gives every estimate inside its 90 % interval, a rising response curve and a weekly decomposition', () => {
     expect(answer.thin).toBeUndefined();
     expect(answer.fit!.coverage90).toBeGreaterThan(0);
+    // Under 156 weeks the fit keeps Jin et al.'s Beta(3, 3) and the answer says so (decision 214).
+    expect(answer.decayPrior).toMatchObject({ kind: 'fixed', mean: 0.5 });
+    expect(answer.decayPrior!.summary).toMatch(/Beta\(3, 3\).*below 156 weeks/);
     for (const c of answer.channels) {
       expect(c.roasLow <= c.roas && c.roas <= c.roasHigh).toBe(true);
       expect(c.marginalRoasLow <= c.marginalRoas && c.marginalRoas <= c.marginalRoasHigh).toBe(true);

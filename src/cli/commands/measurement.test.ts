@@ -102,6 +102,9 @@ describe('upside mmm', () => {
       coverage90: expect.any(Number),
     });
     expect(json.channels.map((c: { name: string }) => c.name)).toEqual(['meta', 'google']);
+    // 104 weeks: below decision 214's 156, so the output names Jin et al.'s Beta(3, 3) and says why.
+    expect(json.decayPrior).toMatchObject({ source: 'default', kind: 'fixed', beta: [3, 3] });
+    expect(json.decayPrior.summary).toMatch(/below 156 weeks of data \(104\)/);
     for (const [i, c] of json.channels.entries()) {
       expect(Object.keys(c).slice(0, 8)).toEqual([
         'name',

@@ -96,6 +96,7 @@ export const command: CliCommand = {
         outOfSampleMape: result.fit.outOfSampleMape === null ? null : round(result.fit.outOfSampleMape),
         holdoutPeriods: result.fit.holdoutPeriods,
       },
+      decayPrior: result.decayPrior,
     };
     if (flags.json) {
       process.stdout.write(toJson(out));
@@ -143,7 +144,8 @@ export const command: CliCommand = {
               out.fit.holdoutPeriods,
             ],
           ],
-        ),
+        ) +
+        `${out.decayPrior.summary}\n`,
     );
     return 0;
   },

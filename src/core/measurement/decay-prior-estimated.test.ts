@@ -34,7 +34,7 @@ const SIM: MmmSimulation = {
   ],
 };
 
-describe("fitMmm's decayPrior 'estimated' (decision 162, opt-in): the shared decay prior's mean chosen by the data", () => {
+describe("fitMmm's decayPrior 'estimated' (decision 162, named at 104 weeks): the shared decay prior's mean chosen by the data", () => {
   const { input } = simulateMmmData(SIM, 5);
 
   it('gives short true carry-overs shorter decays than the fixed Beta(3, 3)', () => {

@@ -1,6 +1,8 @@
 import { assessMmmData, MIN_WEEKS } from './assess-mmm-data.ts';
 import { buildMmmDesign } from './build-mmm-design.ts';
 import { createRandom } from './create-random.ts';
+import { defaultDecayPrior } from './default-decay-prior.ts';
+import { describeDecayPrior } from './describe-decay-prior.ts';
 import { DECAY_PRIOR_GRID } from './hyper-log-prior.ts';
 import { sampleMmmPosterior } from './sample-mmm-posterior.ts';
 import { summariseMmmDraws } from './summarise-mmm-draws.ts';
@@ -19,7 +21,9 @@ const OUT_OF_SAMPLE_DRAWS = 100;
  * widened Laplace approximation by the exact collapsed posterior, exact conjugate draws of the
  * linear part). The out-of-sample check refits on all but the last `holdoutPeriods` periods (8
  * weeks by default) and reports the MAPE of its posterior-mean prediction of them.
- * With `decayPrior: 'estimated'` (decision 162, opt-in) the shared decay prior's mean is a parameter
+ * The decay prior is the caller's `decayPrior`, else defaultDecayPrior's for the history's length
+ * (decision 214: the data's choice from 156 weeks, Beta(3, 3) below); `decayPrior` in the result
+ * says which was used. With 'estimated' (decision 162) the shared decay prior's mean is a parameter
  * with a uniform prior on DECAY_PRIOR_GRID: the model is fitted under each grid prior, each fit's
  * marginal likelihood p(y | μ) is estimated from its importance weights, and the draws are pooled
  * in proportion to p(μ | y) ∝ p(y | μ) (a discrete hierarchical prior, computed on a grid as in
@@ -53,11 +57,13 @@ export function fitMmm(input: MmmInput, options: MmmOptions = {}): MmmResult {
   const draws = options.draws ?? 400;
   const priors = input.channels.map((c) => input.roasPriors?.[c.name]);
   const names = input.channels.map((c) => c.name);
-  if (options.decayPrior === 'estimated' && method !== 'importance')
+  const weeks = (design.n * design.periodDays) / 7;
+  const setting = options.decayPrior ?? defaultDecayPrior(weeks, method);
+  if (setting === 'estimated' && method !== 'importance')
     throw new RangeError(
       "decayPrior 'estimated' needs the 'importance' method (its weights give the evidence)",
     );
-  const grid = options.decayPrior === 'estimated' ? DECAY_PRIOR_GRID : [options.decayPrior];
+  const grid = setting === 'estimated' ? DECAY_PRIOR_GRID : [setting];
   const fits = grid.map((prior) =>
     sampleMmmPosterior(design, design.n, priors, method, draws, random, prior, options.effectPrior),
   );
@@ -65,7 +71,7 @@ export function fitMmm(input: MmmInput, options: MmmOptions = {}): MmmResult {
   const weights = fits.map((f) => (fits.length === 1 ? 1 : Math.exp(f.logEvidence - top)));
   const weightTotal = weights.reduce((a, b) => a + b, 0);
   const best = weights.indexOf(Math.max(...weights));
-  const chosenPrior = grid[best];
+  const chosenPrior = grid[best]!;
   const counts = weights.map((w) => Math.floor((w / weightTotal) * draws));
   counts[best]! += draws - counts.reduce((a, b) => a + b, 0);
   const full = {
@@ -124,6 +130,14 @@ export function fitMmm(input: MmmInput, options: MmmOptions = {}): MmmResult {
       outOfSampleMape,
       holdoutPeriods: outOfSampleMape === null ? 0 : holdout,
     },
+    decayPrior: describeDecayPrior(
+      setting === 'estimated'
+        ? grid.map((prior, k) => ({ prior, probability: weights[k]! / weightTotal }))
+        : [],
+      chosenPrior,
+      options.decayPrior === undefined ? 'default' : 'named',
+      weeks,
+    ),
     periods: summary.periods,
   };
 }

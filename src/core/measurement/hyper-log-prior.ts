@@ -4,7 +4,7 @@ import { logGamma } from '../stats/log-gamma.ts';
 /** Jin et al. (2017) §3.3 priors: decay ~ Beta(3, 3), half-saturation share ~ Beta(2, 2), shape ~ Gamma(3, 1). */
 export const DECAY_PRIOR: readonly [number, number] = [3, 3];
 /**
- * The grid of `decayPrior: 'estimated'` (decision 162, an opt-in experiment, not the default): one
+ * The grid of `decayPrior: 'estimated'` (decision 162; the default from 156 weeks, decision 214): one
  * decay prior shared by every channel, Beta(κμ, κ(1 − μ)) with Jin et al.'s concentration κ = 6 and
  * its mean μ ∈ {0.1, 0.25, 0.5, 0.75} chosen by the data (uniform hyperprior on the grid).
  */

@@ -48,6 +48,23 @@ export interface RoasHierarchicalPrior {
 
 export type MmmMethod = 'laplace' | 'importance' | 'metropolis';
 
+/** A Beta(a, b) prior on each channel's decay per week, or 'estimated': its mean chosen by the data. */
+export type MmmDecayPriorSetting = readonly [number, number] | 'estimated';
+
+/** Which decay prior a fit used, and why (decision 214): the model output says so. */
+export interface MmmDecayPriorUsed {
+  /** 'named' by the caller, or the 'default' for this history (defaultDecayPrior). */
+  source: 'named' | 'default';
+  /** 'fixed': one stated Beta; 'estimated': the shared Beta's mean chosen by the data. */
+  kind: 'fixed' | 'estimated';
+  /** The Beta(a, b) used; when estimated, the most probable one (the out-of-sample refit's). */
+  beta: readonly [number, number];
+  /** When estimated: each candidate mean a week and its posterior probability p(μ | y); else empty. */
+  candidates: { mean: number; probability: number }[];
+  /** One sentence for the owner. */
+  summary: string;
+}
+
 /** Carry-over: geometric (the effect peaks at once) or Weibull with shape 2 (it peaks later). */
 export type MmmAdstock = 'geometric' | 'weibull';
 
@@ -67,12 +84,13 @@ export interface MmmOptions {
   /** 'geometric' (default) or 'weibull' (delayed peak; weibullAdstock with shape 2). */
   adstock?: MmmAdstock;
   /**
-   * Beta(a, b) prior on each channel's decay per week (default Jin et al.'s Beta(3, 3)); the budget
-   * move's sensitivity refit uses DECAY_PRIOR_ALTERNATIVE (decision 163). 'estimated': the shared
-   * prior's mean chosen by the data over DECAY_PRIOR_GRID — an opt-in experiment that decision 162
-   * measured and did not adopt (about 2–4× the fit time).
+   * Beta(a, b) prior on each channel's decay per week; the budget move's sensitivity refit uses
+   * DECAY_PRIOR_ALTERNATIVE (decision 163). 'estimated': the shared prior's mean chosen by the data
+   * over DECAY_PRIOR_GRID (decision 162; about 2–4× the fit time). Unset: defaultDecayPrior —
+   * 'estimated' from 156 weeks of data with the 'importance' method, Jin et al.'s Beta(3, 3) below
+   * (decision 214).
    */
-  decayPrior?: readonly [number, number] | 'estimated';
+  decayPrior?: MmmDecayPriorSetting;
   /**
    * A log-normal prior on each channel's ROAS (Meridian's parameterisation) instead of the
    * half-normal on its effect; channels with a lift-test prior keep theirs. An opt-in experiment
@@ -160,5 +178,6 @@ export type MmmResult =
       channels: MmmChannelResult[];
       baseline: Interval;
       fit: MmmFitChecks;
+      decayPrior: MmmDecayPriorUsed;
       periods: MmmPeriod[];
     };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fitMmm } from '../measurement/fit-mmm.ts';
 import { hillSaturation } from '../measurement/hill-saturation.ts';
-import { DECAY_PRIOR_ALTERNATIVE } from '../measurement/hyper-log-prior.ts';
+import { DECAY_PRIOR, DECAY_PRIOR_ALTERNATIVE } from '../measurement/hyper-log-prior.ts';
 import { type MmmSimulation, simulateMmmData } from '../measurement/simulate-mmm-data.ts';
 import { detectBudgetMoveOpportunity } from './detect-budget-move-opportunity.ts';
 import type { DetectorContext } from './types.ts';
@@ -39,11 +39,14 @@ const SIM: MmmSimulation = {
   ],
 };
 const MARGIN = 0.6;
+// Beta(3, 3) by name: these 156 weeks would otherwise get the data-chosen decay prior (decision
+// 214), and the planted figures and the sensitivity gate's "lower decays" were set against Beta(3, 3).
+const FIT = { seed: 2, draws: 300, holdoutPeriods: 0, decayPrior: DECAY_PRIOR };
 const context = (asOf: string): DetectorContext => ({ asOf, currency: 'USD', revenueLast30Days: 200_000 });
 
 describe('detectBudgetMoveOpportunity on a store simulated with known response curves', () => {
   const { input } = simulateMmmData(SIM, 21);
-  const model = fitMmm(input, { seed: 2, draws: 300, holdoutPeriods: 0 });
+  const model = fitMmm(input, FIT);
   const asOf = input.dates.at(-1)!;
 
   it('moves money from the saturated channel to the unsaturated one, and its interval holds the true gain', () => {
@@ -85,10 +88,7 @@ describe('detectBudgetMoveOpportunity on a store simulated with known response c
     });
     expect(thin.status).toBe('too_thin');
     expect(detectBudgetMoveOpportunity({ model: thin, margin: MARGIN }, context(asOf))).toEqual([]);
-    const single = fitMmm(
-      { ...input, channels: [input.channels[0]!] },
-      { seed: 2, draws: 100, holdoutPeriods: 0 },
-    );
+    const single = fitMmm({ ...input, channels: [input.channels[0]!] }, { ...FIT, draws: 100 });
     expect(detectBudgetMoveOpportunity({ model: single, margin: MARGIN }, context(asOf))).toEqual([]);
     expect(detectBudgetMoveOpportunity({ model, margin: null }, context(asOf))).toEqual([]);
   });
@@ -107,7 +107,7 @@ describe('detectBudgetMoveOpportunity on a store simulated with known response c
       })),
     };
     const same = simulateMmmData(twin, 22).input;
-    const fitted = fitMmm(same, { seed: 2, draws: 300, holdoutPeriods: 0 });
+    const fitted = fitMmm(same, FIT);
     expect(fitted.status).toBe('fitted');
     expect(detectBudgetMoveOpportunity({ model: fitted, margin: MARGIN }, context(asOf))).toEqual([]);
   });
@@ -115,17 +115,12 @@ describe('detectBudgetMoveOpportunity on a store simulated with known response c
 
 describe('the prior-sensitivity gate (decision 163): a move the carry-over prior alone could flip is not offered', () => {
   const { input } = simulateMmmData(SIM, 21);
-  const model = fitMmm(input, { seed: 2, draws: 300, holdoutPeriods: 0 });
+  const model = fitMmm(input, FIT);
   const asOf = input.dates.at(-1)!;
   const alone = detectBudgetMoveOpportunity({ model, margin: MARGIN }, context(asOf));
 
   it('keeps a move the data settle: the refit under the alternative decay prior agrees', () => {
-    const refit = fitMmm(input, {
-      seed: 2,
-      draws: 300,
-      holdoutPeriods: 0,
-      decayPrior: DECAY_PRIOR_ALTERNATIVE,
-    });
+    const refit = fitMmm(input, { ...FIT, decayPrior: DECAY_PRIOR_ALTERNATIVE });
     expect(refit.status).toBe('fitted');
     if (refit.status !== 'fitted' || model.status !== 'fitted') throw new Error('not fitted');
     // The prior is really the one stated: with most of its mass near 0, the decays' posterior means

@@ -87,6 +87,18 @@ export const MmmAnswerSchema = z.object({
       outOfSampleMape: z.number().nullable(),
     })
     .nullable(),
+  /**
+   * The carry-over (decay) prior the fit used (decision 214): Jin et al.'s Beta(3, 3) below 156
+   * weeks, chosen by the data from 156 weeks; null when nothing was fitted.
+   */
+  decayPrior: z
+    .object({
+      kind: z.enum(['fixed', 'estimated']),
+      /** Mean carry-over a week of the (most probable) prior. */
+      mean: z.number(),
+      summary: z.string(),
+    })
+    .nullable(),
   /** Present when the data cannot support an answer: then no channel figure is given. */
   thin: z.object({ reason: z.string() }).optional(),
 });

@@ -39,7 +39,8 @@ type Deps = Pick<AppDeps, 'db' | 'caches'>;
 /**
  * The marketing-mix model of a shop over a range of shop days (issue #41, decision 110): weekly net
  * sales (Shopify's definition, decision 088) explained by each ad channel's weekly spend, fitted
- * synchronously on weekly sums (at most 157 weeks, 200 draws: about a second of CPU) and kept per
+ * synchronously on weekly sums (at most 157 weeks, 200 draws: about a second of CPU, 2–3× that
+ * from 156 weeks, where the data choose the decay prior over four fits, decision 214) and kept per
  * workspace, range and warehouse version, so the same question of the same data is answered from
  * memory and concurrent askers share one fit.
  */

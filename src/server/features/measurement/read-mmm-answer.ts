@@ -24,7 +24,7 @@ export async function readMmmAnswer(
   query: MmmQuery,
 ): Promise<MmmAnswer> {
   const shop = await fitShopMmm(deps, workspaceId, dayRangeRequestOf(query), deps.clock());
-  const empty = { channels: [], weeks: [], fit: null, target: 'net_sales' as const };
+  const empty = { channels: [], weeks: [], fit: null, decayPrior: null, target: 'net_sales' as const };
   if (!shop)
     return { from: null, to: null, currency: 'USD', ...empty, thin: { reason: 'no synced store data yet' } };
   const { result, currencyDigits: digits } = shop;
@@ -47,6 +47,11 @@ export async function readMmmAnswer(
       mape: round(result.fit.mape),
       coverage90: round(result.fit.coverage90),
       outOfSampleMape: result.fit.outOfSampleMape === null ? null : round(result.fit.outOfSampleMape),
+    },
+    decayPrior: {
+      kind: result.decayPrior.kind,
+      mean: round(result.decayPrior.beta[0] / (result.decayPrior.beta[0] + result.decayPrior.beta[1])),
+      summary: result.decayPrior.summary,
     },
   };
 }

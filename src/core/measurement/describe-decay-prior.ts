@@ -1,0 +1,45 @@
+import { DATA_CHOSEN_DECAY_MIN_WEEKS } from './default-decay-prior.ts';
+import type { MmmDecayPriorUsed } from './types.ts';
+
+const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
+const beta = ([a, b]: readonly [number, number]) => `Beta(${round(a)}, ${round(b)})`;
+const mean = ([a, b]: readonly [number, number]) => round(a / (a + b), 4);
+
+/**
+ * What a fit's output says about its decay prior (decision 214): which Beta, whether the data chose
+ * it, and with what probability.
+ *
+ * Definition: `candidates` empty — one fixed prior, `chosen`; otherwise the data-chosen shared prior,
+ * each candidate Beta(κμ, κ(1 − μ)) listed by its mean μ = a ÷ (a + b) with its posterior
+ * probability p(μ | y), `chosen` the most probable. The summary names the prior, its mean carry-over
+ * a week, and why it was used: named by the caller, Jin et al.'s default (below 156 weeks, or a
+ * method without evidence), or chosen by the data.
+ *
+ * @example describeDecayPrior([], [3, 3], 'default', 52).summary
+ *   // "Carry-over prior Beta(3, 3) (mean 0.5 a week), Jin et al.'s default below 156 weeks of data (52)."
+ */
+export function describeDecayPrior(
+  candidates: readonly { prior: readonly [number, number]; probability: number }[],
+  chosen: readonly [number, number],
+  source: MmmDecayPriorUsed['source'],
+  weeks: number,
+): MmmDecayPriorUsed {
+  const listed = candidates.map((c) => ({ mean: mean(c.prior), probability: round(c.probability, 4) }));
+  const fixed = `Carry-over prior ${beta(chosen)} (mean ${mean(chosen)} a week)`;
+  const odds = listed.map((c) => `${c.mean} (${round(100 * c.probability, 0)} %)`).join(', ');
+  const summary =
+    listed.length > 0
+      ? `Carry-over prior chosen by the data (${round(weeks, 1)} weeks): mean a week ${odds}; the draws mix them, most probable ${beta(chosen)}.`
+      : source === 'named'
+        ? `${fixed}, named by the caller.`
+        : weeks >= DATA_CHOSEN_DECAY_MIN_WEEKS
+          ? `${fixed}, Jin et al.'s default: only the 'importance' method weighs the data's choice.`
+          : `${fixed}, Jin et al.'s default below ${DATA_CHOSEN_DECAY_MIN_WEEKS} weeks of data (${round(weeks, 1)}).`;
+  return {
+    source,
+    kind: listed.length > 0 ? 'estimated' : 'fixed',
+    beta: chosen,
+    candidates: listed,
+    summary,
+  };
+}
