@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -44,6 +45,30 @@ const FILE_CPU = 'test/support/file-cpu.ts';
 /** Test files under test/ that replace modules, globals or timers: they keep a module graph of their own. */
 const ISOLATED = ['test/platform/read-replica.test.ts'];
 
+/**
+ * What in a unit test file's text says it changes what another file sharing its worker's module
+ * graph would see (decision 211): a replaced module (`vi.mock`, `vi.doMock`), a replaced method or
+ * global (`vi.spyOn`, `vi.stubGlobal`, `vi.stubEnv`, and `vi.unstubAll…`, which a file calls after a
+ * helper of its own stubbed something), fake timers or clock, a module registry reset, or a DOM
+ * environment of its own (`@vitest-environment`: its window, document and the singletons rendered
+ * into them).
+ */
+const CHANGES_SHARED_STATE =
+  /\bvi\.(?:mock|doMock|unmock|doUnmock|hoisted|spyOn|stubGlobal|stubEnv|unstubAll\w*|useFakeTimers|setSystemTime|resetModules)\b|@vitest-environment\b/;
+
+/**
+ * The unit test files under src/ (`*.test.ts`, `*.test.tsx`) whose text changes shared state, read
+ * when the config loads, so a new file lands in the `unit` or `unit-isolated` project by itself.
+ */
+function unitFilesChangingSharedState(): string[] {
+  return readdirSync(fromRoot('./src'), { recursive: true, encoding: 'utf8' })
+    .filter((path) => /\.test\.tsx?$/.test(path))
+    .map((path) => `src/${path.replaceAll('\\', '/')}`)
+    .filter((path) => CHANGES_SHARED_STATE.test(readFileSync(fromRoot(`./${path}`), 'utf8')));
+}
+
+const UNIT_ISOLATED = unitFilesChangingSharedState();
+
 export default defineConfig({
   resolve: {
     alias: {
@@ -69,11 +94,22 @@ export default defineConfig({
         },
       },
       {
-        // Unit tests (core, web components with their own DOM environment, CLI commands) and the
-        // test files that replace modules or timers (vi.mock, vi.spyOn, fake timers): a fresh
-        // module graph per file, as before.
+        // Unit tests that leave shared state alone (core, demo generation, server helpers): a
+        // worker keeps the modules it imported between files, as `main` does (decision 211).
         extends: true,
-        test: { name: 'unit', include: ['src/**/*.test.ts', 'src/**/*.test.tsx', ...ISOLATED] },
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+          exclude: UNIT_ISOLATED,
+          isolate: false,
+        },
+      },
+      {
+        // Unit tests that replace modules, globals, the environment or timers, or render into a
+        // DOM environment of their own, and ISOLATED: a fresh module graph per file (decision 211).
+        // Run both unit projects with `--project 'unit*'`.
+        extends: true,
+        test: { name: 'unit-isolated', include: [...UNIT_ISOLATED, ...ISOLATED] },
       },
       ...(process.env.DATABASE_URL
         ? [

@@ -28,8 +28,9 @@ let margin: number;
 let current: (name: string) => number;
 let planned: PlanAnswer;
 
+// No journey is read here: the seed's template without the demo storefront (decision 211).
 beforeAll(async () => {
-  ({ app, owner } = await startConnectedDemoApp(SEED, {}, 'causal'));
+  ({ app, owner } = await startConnectedDemoApp(SEED, {}, 'causal', { storefront: false }));
   truth = app.demo.store.groundTruth;
   const range = { from: addDays(truth.endDate, -363), to: truth.endDate };
   const model = MmmAnswerSchema.parse(

@@ -27,8 +27,9 @@ let truth: GroundTruth;
 let model: MmmAnswer;
 let range: { from: string; to: string };
 
+// No journey is read here: the seed's template without the demo storefront (decision 211).
 beforeAll(async () => {
-  ({ app, owner, workspaceId } = await startConnectedDemoApp(7, {}, 'causal'));
+  ({ app, owner, workspaceId } = await startConnectedDemoApp(7, {}, 'causal', { storefront: false }));
   truth = app.demo.store.groundTruth;
   // The range the analysis fits for the budget move: 52 weeks up to the last day of data.
   const asOf = truth.endDate;

@@ -24,8 +24,9 @@ let truth: GroundTruth;
 let planned: PlanAnswer;
 let current: (name: string) => number;
 
+// No journey is read here: the seed's template without the demo storefront (decision 211).
 beforeAll(async () => {
-  const started = await startConnectedDemoApp(SEED, {}, 'causal');
+  const started = await startConnectedDemoApp(SEED, {}, 'causal', { storefront: false });
   app = started.app;
   truth = app.demo.store.groundTruth;
   const range = { from: addDays(truth.endDate, -363), to: truth.endDate };

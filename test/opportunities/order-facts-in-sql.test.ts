@@ -8,11 +8,12 @@ import { groupOrderFacts } from '../../src/core/pipeline/group-order-facts.ts';
 import { journeyKey } from '../../src/core/pipeline/journey-key.ts';
 import { productHandleOf } from '../../src/core/pipeline/product-handle-of.ts';
 import type { AnalysisOrder, OrderJourney } from '../../src/core/pipeline/types.ts';
+import type { Db } from '../../src/server/db/client.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { loadAnalysisFacts } from '../../src/server/domain/analysis-facts/load-analysis-facts.ts';
 import { CreditRow, creditOfRow } from '../../src/server/domain/metrics/credit-of-row.ts';
-import type { DemoTestApp } from '../support/start-demo-app.ts';
-import { startConnectedDemoApp } from '../support/start-demo-app.ts';
+import { createConnectedDemoDatabase } from '../support/start-demo-app.ts';
+import type { TestDatabase } from '../support/test-database.ts';
 
 /**
  * The analysis reads orders as groups the database sums (decision 083), kept per order day and
@@ -23,15 +24,18 @@ import { startConnectedDemoApp } from '../support/start-demo-app.ts';
  * lines and refunds are changed as a sync or a webhook changes them, and the facts must follow.
  */
 
-let app: DemoTestApp;
+let testDatabase: TestDatabase;
+let db: Db;
 let workspaceId: string;
 
+// A copy of the run's connected seed-7 store; no app or emulator runs: only the warehouse is read.
 beforeAll(async () => {
-  ({ app, workspaceId } = await startConnectedDemoApp(7));
+  ({ database: testDatabase, workspaceId } = await createConnectedDemoDatabase(7));
+  db = testDatabase.database.db;
 }, 300_000);
 
 afterAll(async () => {
-  await app?.close();
+  await testDatabase?.drop();
 });
 
 const OrderRow = CreditRow.extend({
@@ -46,7 +50,7 @@ const OrderRow = CreditRow.extend({
 /** Every valid order, one by one, as the analysis defines its fields. */
 async function readOrders(): Promise<AnalysisOrder[]> {
   const rows = await queryRows(
-    app.db,
+    db,
     OrderRow,
     sql`SELECT o.customer_id::text AS customer_id, o.order_date::text AS date, o.total_minor::float8 / 100 AS total,
           o.subtotal_minor::float8 / 100 AS subtotal, o.shipping_minor::float8 / 100 AS shipping,
@@ -113,7 +117,7 @@ const VariantSumRow = z.object({
 /** Refunds of valid orders per refund day and credit columns, over the whole warehouse. */
 const readRefundSums = () =>
   queryRows(
-    app.db,
+    db,
     RefundSumRow,
     sql`SELECT r.refund_date::text AS date, sum(r.amount_minor)::float8 AS amount,
           (o.moments_count IS NOT NULL OR o.source_type IS NOT NULL) AS has_journey,
@@ -127,7 +131,7 @@ const readRefundSums = () =>
 /** Units and net revenue of valid orders' lines per variant and day, over the whole warehouse. */
 const readVariantSums = () =>
   queryRows(
-    app.db,
+    db,
     VariantSumRow,
     sql`SELECT li.variant_id::text AS variant_id, li.order_date::text AS date, sum(li.quantity)::float8 AS units,
           sum(li.unit_price_minor * li.quantity - li.discount_minor)::float8 AS revenue
@@ -140,7 +144,7 @@ const readVariantSums = () =>
 /** Loads the facts and checks every grouped part against the warehouse read without them. */
 async function expectFactsMatchWarehouse(): Promise<void> {
   {
-    const facts = await loadAnalysisFacts(app.db, workspaceId, app.server.deps.clock());
+    const facts = await loadAnalysisFacts(db, workspaceId, new Date());
     const orders = await readOrders();
     expect(orders.length).toBeGreaterThan(1_000);
     const expected = groupOrderFacts(orders, facts!.asOf);
@@ -206,7 +210,7 @@ const DirtyRow = z.object({ n: z.number() });
 const marks = async () =>
   (
     await queryRows(
-      app.db,
+      db,
       DirtyRow,
       sql`SELECT (SELECT count(*) FROM wh_fact_dirty_days WHERE workspace_id = ${workspaceId})::int
             + (SELECT count(*) FROM wh_fact_dirty_customers WHERE workspace_id = ${workspaceId})::int AS n`,
@@ -221,11 +225,11 @@ describe('order facts summed in the database', () => {
   }, 120_000);
 
   it('follow the orders, lines and refunds a sync or a webhook changes', async () => {
-    await loadAnalysisFacts(app.db, workspaceId, app.server.deps.clock());
+    await loadAnalysisFacts(db, workspaceId, new Date());
     const OrderIdRow = z.object({ order_id: z.string() });
     const pick = (condition: ReturnType<typeof sql>) =>
       queryRows(
-        app.db,
+        db,
         OrderIdRow,
         sql`SELECT o.order_id::text AS order_id FROM wh_orders o
             WHERE o.workspace_id = ${workspaceId} AND NOT o.test AND o.cancelled_at IS NULL AND ${condition}
@@ -239,36 +243,36 @@ describe('order facts summed in the database', () => {
     expect(withCampaign.length).toBe(3);
     const ids = (rows: { order_id: string }[]) => `{${rows.map((r) => r.order_id).join(',')}}`;
     // Cancelled: its sales, landing, line revenue and refunds leave the facts.
-    await app.db.execute(
+    await db.execute(
       sql`UPDATE wh_orders SET cancelled_at = now() WHERE workspace_id = ${workspaceId} AND order_id = ${refunded[0]!.order_id}::bigint`,
     );
     // A refund grows, another is deleted.
-    await app.db.execute(
+    await db.execute(
       sql`UPDATE wh_refunds SET amount_minor = amount_minor + 123 WHERE workspace_id = ${workspaceId} AND order_id = ${refunded[1]!.order_id}::bigint`,
     );
-    await app.db.execute(
+    await db.execute(
       sql`DELETE FROM wh_refunds WHERE workspace_id = ${workspaceId} AND order_id = ${refunded[2]!.order_id}::bigint`,
     );
     // A line's quantity changes, another line is deleted; a journey and an order's day move.
-    await app.db.execute(
+    await db.execute(
       sql`UPDATE wh_order_line_items SET quantity = quantity + 2
           WHERE workspace_id = ${workspaceId} AND order_id = ${withCampaign[0]!.order_id}::bigint`,
     );
-    await app.db.execute(
+    await db.execute(
       sql`DELETE FROM wh_order_line_items WHERE workspace_id = ${workspaceId} AND order_id = ${withCampaign[1]!.order_id}::bigint`,
     );
-    await app.db.execute(
+    await db.execute(
       sql`UPDATE wh_orders SET utm_campaign = 'moved-campaign', order_date = order_date - 400, total_minor = total_minor + 999
           WHERE workspace_id = ${workspaceId} AND order_id = ANY(${ids(withCampaign.slice(2))}::bigint[])`,
     );
     // An order moves to another customer.
-    await app.db.execute(
+    await db.execute(
       sql`UPDATE wh_orders o SET customer_id = (SELECT max(customer_id) FROM wh_orders WHERE workspace_id = ${workspaceId})
           WHERE o.workspace_id = ${workspaceId} AND o.order_id = ${refunded[1]!.order_id}::bigint`,
     );
     // A new order: a copy of one, with its journey, under a new id.
     for (const table of ['wh_orders', 'wh_journey_touchpoints'])
-      await app.db.execute(
+      await db.execute(
         sql`INSERT INTO ${sql.identifier(table)}
             SELECT (jsonb_populate_record(t, jsonb_build_object('order_id', t.order_id + 1000000000))).*
             FROM ${sql.identifier(table)} t

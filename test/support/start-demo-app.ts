@@ -8,6 +8,7 @@ import {
   startDemoEmulators,
 } from '../../src/demo/start-demo-emulators.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
+import { catalogue } from '../../src/server/jobs/catalogue.ts';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import { startTestApp, type TestApp } from './start-app.ts';
 import {
@@ -16,7 +17,7 @@ import {
   migratedTemplate,
   type TestDatabase,
 } from './test-database.ts';
-import { currentTestRun, keyringEnv } from './test-run.ts';
+import { currentTestRun, keyringEnv, type TestRun } from './test-run.ts';
 
 export interface DemoTestApp extends TestApp {
   demo: DemoEmulators;
@@ -67,6 +68,17 @@ export async function startDemoTestApp(
 }
 
 /**
+ * What a connected-demo template holds besides the store. `storefront: false` connects the demo
+ * without its storefront's tracker history and pixel checkouts (the `record-demo-storefront` job
+ * the connect queues is dropped before the jobs run, so neither it nor the Google Ads sync and
+ * analysis it queues after itself run): a `-bare` template, for files that read no journey
+ * (decision 211). Its analysis ran once, on the orders, ad spend and GA4 alone.
+ */
+export interface ConnectedDemoOptions extends Pick<StartDemoEmulatorsOptions, 'secondStore'> {
+  storefront?: boolean;
+}
+
+/**
  * The demo app with the demo store connected by its owner (owner@example.com) and every job run:
  * synced and analysed, as after "Connect demo store". Answers the app and the owner's cookie.
  *
@@ -74,28 +86,24 @@ export async function startDemoTestApp(
  * that asks connects the demo on a template database with the run's fixed keyring; every file then
  * starts on its own copy of it, with emulators of its own (the server finds the demo's upstreams by
  * identity, not by the stored URLs of the template's emulators) and the owner's session from the
- * template. `emulators` adds what the demo connect leaves alone (a second store, which the owner
- * adds later): this file's emulators serve it, the template is the seed's own (decision 205).
+ * template. `options.secondStore` adds what the demo connect leaves alone (a second store, which
+ * the owner adds later): this file's emulators serve it, the template is the seed's own (decision
+ * 205). `options.storefront: false` starts on the seed's `-bare` template (above).
  */
 export async function startConnectedDemoApp(
   seed = 7,
   envOverrides: Record<string, string> = {},
   preset: PresetName = 'small',
-  emulators: Pick<StartDemoEmulatorsOptions, 'secondStore'> = {},
+  options: ConnectedDemoOptions = {},
 ): Promise<{ app: DemoTestApp; owner: string; workspaceId: string }> {
   const run = currentTestRun();
+  const { storefront = true, ...emulators } = options;
   const store = { seed, preset };
-  if (!run) return connectDemoStore(await startDemoTestApp(envOverrides, { ...store, ...emulators }));
-  const template = await buildTemplateOnce(
-    run,
-    preset === 'small' ? `demo-seed-${seed}` : `demo-${preset}-seed-${seed}`,
-    await migratedTemplate(run),
-    async (_, database) => {
-      const connected = await connectDemoStore(await startDemoTestApp(keyringEnv(run), store, { database }));
-      await connected.app.close();
-      return { owner: connected.owner, workspaceId: connected.workspaceId };
-    },
-  );
+  if (!run) {
+    const app = await startDemoTestApp(envOverrides, { ...store, ...emulators });
+    return connectDemoStore(app, storefront);
+  }
+  const template = await connectedDemoTemplate(run, store, storefront);
   const database = await createTestDatabase({ template });
   const app = await startDemoTestApp(
     { ...keyringEnv(run), ...envOverrides },
@@ -105,14 +113,56 @@ export async function startConnectedDemoApp(
   return { app, ...template.data };
 }
 
-/** The owner signs in, connects the demo store, and every queued job runs (sync, then analysis). */
+/**
+ * A copy of the run's connected demo store of `seed` (small preset) as a database alone, without
+ * the app and emulators `startConnectedDemoApp` starts: for files that read the synced warehouse
+ * and call the server's functions themselves. Under vitest only (the template is the run's).
+ */
+export async function createConnectedDemoDatabase(
+  seed = 7,
+): Promise<{ database: TestDatabase; owner: string; workspaceId: string }> {
+  const run = currentTestRun();
+  if (!run) throw new Error('createConnectedDemoDatabase reads the run’s template: run it under vitest');
+  const template = await connectedDemoTemplate(run, { seed, preset: 'small' }, true);
+  return { database: await createTestDatabase({ template }), ...template.data };
+}
+
+/** The run's connected-demo template of this store, built once (decision 092). */
+async function connectedDemoTemplate(
+  run: TestRun,
+  store: { seed: number; preset: PresetName },
+  storefront: boolean,
+) {
+  const { seed, preset } = store;
+  const key = preset === 'small' ? `demo-seed-${seed}` : `demo-${preset}-seed-${seed}`;
+  return buildTemplateOnce(
+    run,
+    storefront ? key : `${key}-bare`,
+    await migratedTemplate(run),
+    async (_, database) => {
+      const app = await startDemoTestApp(keyringEnv(run), store, { database });
+      const connected = await connectDemoStore(app, storefront);
+      await connected.app.close();
+      return { owner: connected.owner, workspaceId: connected.workspaceId };
+    },
+  );
+}
+
+/**
+ * The owner signs in, connects the demo store, and every queued job runs (sync, then analysis;
+ * the storefront's history unless `storefront` is false).
+ */
 async function connectDemoStore(
   app: DemoTestApp,
+  storefront: boolean,
 ): Promise<{ app: DemoTestApp; owner: string; workspaceId: string }> {
   try {
     const owner = await app.signIn('owner@example.com', 'Olive');
     const connected = await app.request('/api/demo/connect', { method: 'POST', cookie: owner });
     if (connected.status !== 200) throw new Error(`demo connect answered ${connected.status}`);
+    if (!storefront) {
+      await app.db.execute(sql`DELETE FROM jobs WHERE type = ${catalogue.recordDemoStorefront.type}`);
+    }
     await runJobsUntilIdle(app.server.deps);
     const [shop] = await queryRows(
       app.db,

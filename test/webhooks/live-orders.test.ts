@@ -3,10 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { DEMO_SECRETS } from '../../src/demo/credentials.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
+import { type DeliveryState, readDeliveryState } from '../../src/server/domain/sync/delivery-mode.ts';
+import { catalogue, enqueue } from '../../src/server/jobs/catalogue.ts';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import type { SyncStatusResponse } from '../../src/shared/contracts/sync.ts';
 import type { DashboardToday, DemoLiveResponse } from '../../src/shared/contracts/webhooks.ts';
-import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts';
+import { type DemoTestApp, startConnectedDemoApp } from '../support/start-demo-app.ts';
 
 /**
  * The whole path with the Shopify emulator: connecting the demo store registers webhook
@@ -20,6 +22,8 @@ import { type DemoTestApp, startDemoTestApp } from '../support/start-demo-app.ts
 let app: DemoTestApp;
 let owner: string;
 let other: string;
+/** The delivery state the connect left in the template, before this file registers again. */
+let atConnect: DeliveryState;
 
 const status = async (cookie: string): Promise<SyncStatusResponse> => {
   const response = await app.request('/api/sync/status', { cookie });
@@ -27,11 +31,16 @@ const status = async (cookie: string): Promise<SyncStatusResponse> => {
   return (await response.json()) as SyncStatusResponse;
 };
 
+// A copy of the run's connected seed-7 store (decision 211). Its connect registered the
+// subscriptions with the emulator that built the template (the delivery state it left is read
+// first, and checked below); this file's emulator is a new one, so the job the connect queued,
+// `register-shopify-webhooks`, runs again here and registers them with it.
 beforeAll(async () => {
-  app = await startDemoTestApp({}, { seed: 21 });
-  owner = await app.signIn('owner@example.com', 'Olive');
+  let workspaceId: string;
+  ({ app, owner, workspaceId } = await startConnectedDemoApp(7));
   other = await app.signIn('other@example.com', 'Otto');
-  expect((await app.request('/api/demo/connect', { method: 'POST', cookie: owner })).status).toBe(200);
+  atConnect = await readDeliveryState(app.db, workspaceId);
+  await enqueue(app.db, catalogue.registerShopifyWebhooks, { workspaceId }, { now: new Date() });
   await runJobsUntilIdle(app.server.deps);
 }, 300_000);
 
@@ -41,6 +50,8 @@ afterAll(async () => {
 
 describe('webhook subscriptions', () => {
   it('are created on connect for every data topic, pointing at the receiver', async () => {
+    expect(atConnect).toMatchObject({ mode: 'webhooks', reason: null });
+    expect(atConnect.subscriptionIds).toHaveLength(6);
     const subscriptions = app.demo.emulators.shopify.webhookSubscriptions.connection({ first: 50 });
     expect(subscriptions.nodes.map((node) => node.topic).sort()).toEqual([
       'APP_UNINSTALLED',

@@ -113,7 +113,7 @@ const today = async (): Promise<DashboardToday> => {
 };
 
 beforeAll(async () => {
-  ({ app, owner } = await startConnectedDemoApp(15));
+  ({ app, owner } = await startConnectedDemoApp(7));
 }, 300_000);
 
 afterAll(async () => {
