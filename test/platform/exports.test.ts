@@ -131,11 +131,22 @@ describe('GET /api/export/{dataset}.csv', () => {
       const reader = response.body!.getReader();
       const first = new TextDecoder().decode((await reader.read()).value);
       expect(first.split('\n')[0]).toMatch(/^order_id,name,order_day,/);
-      const waiting = await blocker.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM pg_locks l JOIN pg_class c ON c.oid = l.relation
-         WHERE c.relname = 'wh_orders' AND NOT l.granted`,
-      );
-      expect(waiting.rows[0]?.n).toBe(1);
+      // The header is written before the row query is sent, so the query may reach the lock a moment
+      // after the header arrives: wait (up to 10 s) until it is seen waiting behind the blocker.
+      const waitingQueries = async () =>
+        (
+          await blocker.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM pg_locks l JOIN pg_class c ON c.oid = l.relation
+             WHERE c.relname = 'wh_orders' AND NOT l.granted`,
+          )
+        ).rows[0]?.n ?? 0;
+      const deadline = Date.now() + 10_000;
+      let waiting = await waitingQueries();
+      while (waiting === 0 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        waiting = await waitingQueries();
+      }
+      expect(waiting).toBeGreaterThanOrEqual(1);
       await blocker.query('COMMIT');
       let rest = '';
       for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
