@@ -43,6 +43,7 @@ import { readOutGeoLift } from '../src/core/measurement/read-out-geo-lift.ts';
 import { simulateGeoLift } from '../src/core/measurement/simulate-geo-lift.ts';
 import { type MmmSimulation, simulateMmmData } from '../src/core/measurement/simulate-mmm-data.ts';
 import type { MmmInput, MmmMethod, MmmResult } from '../src/core/measurement/types.ts';
+import { weeklyStoreSimulation } from '../src/core/measurement/weekly-store-simulation.ts';
 import { detectBudgetMoveOpportunity } from '../src/core/opportunities/detect-budget-move-opportunity.ts';
 import { benchDecayPrior } from './support/bench-decay-prior.ts';
 import { benchEffectPrior } from './support/bench-effect-prior.ts';
@@ -416,18 +417,10 @@ if (runs('move')) {
     meanSpend: mean,
     offShare: 0,
   });
-  const sim: MmmSimulation = {
-    ...{
-      start: '2023-01-02',
-      periods: 156,
-      periodDays: 7,
-      baseline: 40_000,
-      trend: 0.05,
-      seasonality: 0.1,
-      noise: 0.02,
-    },
-    channels: [channel('search', 0.3, 0.15, 1, 9000, 4000), channel('social', 0.4, 0.9, 1.2, 30_000, 3000)],
-  };
+  const sim = weeklyStoreSimulation([
+    channel('search', 0.3, 0.15, 1, 9000, 4000),
+    channel('social', 0.4, 0.9, 1.2, 30_000, 3000),
+  ]);
   const stores = Math.min(datasets, 20);
   let offered = 0;
   let right = 0;

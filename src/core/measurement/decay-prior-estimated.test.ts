@@ -1,18 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { fitMmm } from './fit-mmm.ts';
-import { type MmmSimulation, simulateMmmData } from './simulate-mmm-data.ts';
+import { simulateMmmData } from './simulate-mmm-data.ts';
+import { weeklyStoreSimulation } from './weekly-store-simulation.ts';
 
 // Two channels whose true carry-over is short (0.05 and 0.1 a week): Jin et al.'s Beta(3, 3) holds
 // the decays near 0.5; the data-chosen shared prior (decision 162) should let them fall.
-const SIM: MmmSimulation = {
-  start: '2023-01-02',
-  periods: 104,
-  periodDays: 7,
-  baseline: 40_000,
-  trend: 0.05,
-  seasonality: 0.1,
-  noise: 0.02,
-  channels: [
+const SIM = weeklyStoreSimulation(
+  [
     {
       name: 'a',
       decayPerWeek: 0.05,
@@ -32,7 +26,8 @@ const SIM: MmmSimulation = {
       offShare: 0.2,
     },
   ],
-};
+  { periods: 104 },
+);
 
 describe("fitMmm's decayPrior 'estimated' (decision 162, named at 104 weeks): the shared decay prior's mean chosen by the data", () => {
   const { input } = simulateMmmData(SIM, 5);

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { DATA_CHOSEN_DECAY_MIN_WEEKS, defaultDecayPrior } from './default-decay-prior.ts';
 import { fitMmm } from './fit-mmm.ts';
 import { DECAY_PRIOR } from './hyper-log-prior.ts';
-import { type MmmSimulation, type SimulatedChannel, simulateMmmData } from './simulate-mmm-data.ts';
+import { type SimulatedChannel, simulateMmmData } from './simulate-mmm-data.ts';
 import type { MmmInput } from './types.ts';
+import { weeklyStoreSimulation } from './weekly-store-simulation.ts';
 
 /** Three years of two channels with a planted carry-over a week (both channels the same). */
 function store(decayPerWeek: number): MmmInput {
@@ -21,16 +22,9 @@ function store(decayPerWeek: number): MmmInput {
     meanSpend,
     offShare,
   });
-  const sim: MmmSimulation = {
+  const sim = weeklyStoreSimulation([channel('a', 9000, 4000, 0), channel('b', 6000, 3000, 0.2)], {
     start: '2022-01-03',
-    periods: 156,
-    periodDays: 7,
-    baseline: 40_000,
-    trend: 0.05,
-    seasonality: 0.1,
-    noise: 0.02,
-    channels: [channel('a', 9000, 4000, 0), channel('b', 6000, 3000, 0.2)],
-  };
+  });
   return simulateMmmData(sim, 5).input;
 }
 

@@ -3,41 +3,33 @@ import { fitMmm } from '../measurement/fit-mmm.ts';
 import { hillSaturation } from '../measurement/hill-saturation.ts';
 import { DECAY_PRIOR, DECAY_PRIOR_ALTERNATIVE } from '../measurement/hyper-log-prior.ts';
 import { type MmmSimulation, simulateMmmData } from '../measurement/simulate-mmm-data.ts';
+import { weeklyStoreSimulation } from '../measurement/weekly-store-simulation.ts';
 import { detectBudgetMoveOpportunity } from './detect-budget-move-opportunity.ts';
 import type { DetectorContext } from './types.ts';
 
 // Two channels with known response curves: 'search' is saturated at its spend (half-saturation
 // at 15 % of its largest week), 'social' is far from saturation (90 %, S-shaped), so at today's
 // spend a dollar earns more on social. The right answer is to move money from search to social.
-const SIM: MmmSimulation = {
-  start: '2023-01-02',
-  periods: 156,
-  periodDays: 7,
-  baseline: 40_000,
-  trend: 0.05,
-  seasonality: 0.1,
-  noise: 0.02,
-  channels: [
-    {
-      name: 'search',
-      decayPerWeek: 0.3,
-      halfSaturationShare: 0.15,
-      shape: 1,
-      maxEffect: 9000,
-      meanSpend: 4000,
-      offShare: 0,
-    },
-    {
-      name: 'social',
-      decayPerWeek: 0.4,
-      halfSaturationShare: 0.9,
-      shape: 1.2,
-      maxEffect: 30_000,
-      meanSpend: 3000,
-      offShare: 0,
-    },
-  ],
-};
+const SIM = weeklyStoreSimulation([
+  {
+    name: 'search',
+    decayPerWeek: 0.3,
+    halfSaturationShare: 0.15,
+    shape: 1,
+    maxEffect: 9000,
+    meanSpend: 4000,
+    offShare: 0,
+  },
+  {
+    name: 'social',
+    decayPerWeek: 0.4,
+    halfSaturationShare: 0.9,
+    shape: 1.2,
+    maxEffect: 30_000,
+    meanSpend: 3000,
+    offShare: 0,
+  },
+]);
 const MARGIN = 0.6;
 // Beta(3, 3) by name: these 156 weeks would otherwise get the data-chosen decay prior (decision
 // 214), and the planted figures and the sensitivity gate's "lower decays" were set against Beta(3, 3).
