@@ -8,6 +8,17 @@
  * outside its owner that is not recorded here (or a recorded one that no longer happens).
  */
 
+/** The analysis's fact tables: domain/analysis-facts owns them; shop/redact empties them too. */
+const ANALYSIS_FACT_TABLES = [
+  'wh_fact_customer_orders',
+  'wh_fact_dirty_customers',
+  'wh_fact_dirty_days',
+  'wh_fact_order_days',
+  'wh_fact_order_landings',
+  'wh_fact_refund_days',
+  'wh_fact_variant_days',
+];
+
 /** The tables of the layers below the features, by owning folder (path from src/server). */
 export const layerTables: Readonly<Record<string, readonly string[]>> = {
   'platform/audit': ['audit_log'],
@@ -15,17 +26,7 @@ export const layerTables: Readonly<Record<string, readonly string[]>> = {
   'platform/session': ['sessions', 'team_members', 'team_invitations'],
   'platform/workspace': ['teams', 'workspaces'],
   'domain/ad-spend': ['wh_ad_platform_daily'],
-  'domain/analysis-facts': [
-    'analysis_insight_days',
-    'analysis_insight_movers',
-    'wh_fact_customer_orders',
-    'wh_fact_dirty_customers',
-    'wh_fact_dirty_days',
-    'wh_fact_order_days',
-    'wh_fact_order_landings',
-    'wh_fact_refund_days',
-    'wh_fact_variant_days',
-  ],
+  'domain/analysis-facts': ['analysis_insight_days', 'analysis_insight_movers', ...ANALYSIS_FACT_TABLES],
   'domain/contribution': ['cohort_profit_rollup', 'contribution_rollup_versions', 'product_profit_daily'],
   'domain/currency': ['ecb_rates', 'exchange_rate_fetches'],
   'domain/forecast-closures': ['forecast_closures'],
@@ -158,13 +159,7 @@ export const recordedWrites: readonly RecordedWrite[] = [
       'webhook_subscriptions',
       'wh_cost_ledger',
       'wh_customers',
-      'wh_fact_customer_orders',
-      'wh_fact_dirty_customers',
-      'wh_fact_dirty_days',
-      'wh_fact_order_days',
-      'wh_fact_order_landings',
-      'wh_fact_refund_days',
-      'wh_fact_variant_days',
+      ...ANALYSIS_FACT_TABLES,
       'wh_inventory_snapshots',
       'wh_journey_touchpoints',
       'wh_order_line_items',
