@@ -42,7 +42,7 @@ describeInBrowser('the assistant surfaces in the app', () => {
         },
       ],
     });
-    const { app, owner } = await startConnectedDemoApp(7, {
+    const { app, owner, workspaceId } = await startConnectedDemoApp(7, {
       LLM_BASE_URL: model.baseUrl,
       LLM_MODEL: 'qwen2.5-7b-instruct',
       LLM_API_KEY: LLM_KEY,
@@ -55,6 +55,7 @@ describeInBrowser('the assistant surfaces in the app', () => {
     const closeApp = app.close.bind(app);
     return Object.assign(app, {
       ownerCookie: owner,
+      workspaceId,
       async close() {
         await closeApp();
         await model.close();

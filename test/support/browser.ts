@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page, type Request } from 'playwright-core';
 import { onTestFailed } from 'vitest';
 import { describeWhen } from './prerequisites.ts';
 
@@ -155,19 +155,40 @@ export async function signInInBrowser(
 /**
  * Waits until the page has settled: no request in flight, no loading placeholder, and its text and
  * width unchanged over a second (charts and lazily loaded pages render after their data arrives).
+ * The second counts only while no request the page started since the call is pending and none
+ * started: network idle alone is judged once, and a page whose next request leaves more than half
+ * a second after the last answer (a chain of queries, pages rendering side by side on a loaded
+ * machine, decision 218) would otherwise be read between the two.
  */
 export async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  let last = '';
-  let stableFor = 0;
-  for (let waited = 0; waited < 30_000 && stableFor < 4; waited += 250) {
-    const now = await page.evaluate(
-      () =>
-        `${document.body.textContent.length}/${document.documentElement.scrollWidth}/` +
-        `${document.querySelectorAll('[data-testid="loading"], .animate-pulse').length}`,
-    );
-    stableFor = now === last && now.endsWith('/0') ? stableFor + 1 : 0;
-    last = now;
-    await page.waitForTimeout(250);
+  const pending = new Set<Request>();
+  let started = 0;
+  const onRequest = (request: Request) => {
+    pending.add(request);
+    started += 1;
+  };
+  const onDone = (request: Request) => pending.delete(request);
+  page.on('request', onRequest);
+  page.on('requestfinished', onDone);
+  page.on('requestfailed', onDone);
+  try {
+    await page.waitForLoadState('networkidle');
+    let last = '';
+    let stableFor = 0;
+    for (let waited = 0; waited < 30_000 && stableFor < 4; waited += 250) {
+      const shown = await page.evaluate(
+        () =>
+          `${document.body.textContent.length}/${document.documentElement.scrollWidth}/` +
+          `${document.querySelectorAll('[data-testid="loading"], .animate-pulse').length}`,
+      );
+      const now = `${shown}/${started}`;
+      stableFor = now === last && shown.endsWith('/0') && pending.size === 0 ? stableFor + 1 : 0;
+      last = now;
+      await page.waitForTimeout(250);
+    }
+  } finally {
+    page.off('request', onRequest);
+    page.off('requestfinished', onDone);
+    page.off('requestfailed', onDone);
   }
 }

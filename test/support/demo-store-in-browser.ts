@@ -36,8 +36,11 @@ export function useDemoStoreInBrowser(): DemoStoreInBrowser {
   return useAppInBrowser(() => startDemoTestApp({}, { seed: 7 }), [{ width: 1400, height: 1000 }]);
 }
 
-/** The connected demo's app with the owner's session cookie (`name=value`) from the template. */
-export type ConnectedDemoApp = DemoTestApp & { ownerCookie: string };
+/**
+ * The connected demo's app with the owner's session cookie (`name=value`) from the template and
+ * the workspace that holds the store.
+ */
+export type ConnectedDemoApp = DemoTestApp & { ownerCookie: string; workspaceId: string };
 
 /**
  * The same set-up on a copy of the run's connected demo store (decision 092): owner@example.com's
@@ -47,8 +50,8 @@ export type ConnectedDemoApp = DemoTestApp & { ownerCookie: string };
  */
 export function useConnectedDemoInBrowser(): AppInBrowser<ConnectedDemoApp> {
   return useAppInBrowser(async () => {
-    const { app, owner } = await startConnectedDemoApp(7);
-    return Object.assign(app, { ownerCookie: owner });
+    const { app, owner, workspaceId } = await startConnectedDemoApp(7);
+    return Object.assign(app, { ownerCookie: owner, workspaceId });
   }, [{ width: 1400, height: 1000 }]);
 }
 
