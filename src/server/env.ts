@@ -56,6 +56,8 @@ const EnvSchema = z.object({
   /** Most order lines a cost recalculation re-prices per committed step (whole days per step). */
   COST_RECALCULATION_STEP_LINES: z.coerce.number().int().min(1).max(10_000_000).default(100_000),
   COST_RECALCULATION_PARALLEL_STEPS: z.coerce.number().int().min(1).max(16).default(2),
+  /** Orders per committed page of a Shopify backfill (unset: the sync's own, 2,500). */
+  SHOPIFY_BACKFILL_PAGE_ORDERS: z.coerce.number().int().min(1).max(100_000).optional(),
   /** How long a "send test" waits before its safety-net job looks at the delivery. */
   NOTIFICATION_SEND_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** Upstream base URLs (real APIs by default); Shopify's is a template with `{shop}`. */
@@ -149,6 +151,8 @@ export interface Env {
   costRecalculationStepLines: number;
   /** Steps of a cost recalculation run at once, each on its own connection (PostgreSQL only). */
   costRecalculationParallelSteps: number;
+  /** Orders per committed page of a Shopify bulk backfill (a resumed backfill starts after the last page); unset: the sync's tuning. */
+  shopifyBackfillPageOrders: number | undefined;
   /** Seconds before the safety-net job of a "send test" re-checks its delivery (it retries a failed or cut send). */
   notificationSendGraceSeconds: number;
   /** Overrides of the providers' API base URLs (unset = the real APIs). */
@@ -219,6 +223,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     notificationSendGraceSeconds: env.NOTIFICATION_SEND_GRACE_SECONDS,
     costRecalculationStepLines: env.COST_RECALCULATION_STEP_LINES,
     costRecalculationParallelSteps: env.COST_RECALCULATION_PARALLEL_STEPS,
+    shopifyBackfillPageOrders: env.SHOPIFY_BACKFILL_PAGE_ORDERS,
     upstreamUrls: {
       shopifyTemplate: env.UPSTREAM_SHOPIFY_URL,
       ga4: env.UPSTREAM_GA4_URL,

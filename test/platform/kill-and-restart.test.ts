@@ -28,6 +28,11 @@ import { makeEvent, postEvents } from '../tracking/ingest-helpers.ts';
  * killed during a second backfill, an analysis, a cost recalculation (between its committed steps:
  * it resumes after its last committed day) and a digest send (to a real SMTP server started here),
  * restarted, and each resumes or fails cleanly with 0 duplicates and 0 gaps. Prints the matrix.
+ *
+ * The store is the small preset cut to 600 customers (1,905 orders, 2,887 lines) and a backfill
+ * commits pages of 250 orders (SHOPIFY_BACKFILL_PAGE_ORDERS): the kill still lands with several
+ * pages to go, while each backfill, analysis and recalculation the scenarios wait for is a third of
+ * the full small store's (decision 217).
  */
 const LEASE_SECONDS = 5;
 
@@ -247,7 +252,7 @@ describeWhen(
 
   beforeAll(async () => {
     testDatabase = await createMigratedTestDatabase();
-    demo = await startDemoEmulators({ preset: 'small', seed: 19 });
+    demo = await startDemoEmulators({ preset: 'small', seed: 19, customers: 600 });
     for (let index = 0; index < demo.store.orders.count; index += 1)
       expectedLines += demo.store.getOrder(index).lineItems.length;
     smtp = await startHoldingSmtpServer();
@@ -267,6 +272,8 @@ describeWhen(
       NOTIFICATION_SEND_GRACE_SECONDS: String(LEASE_SECONDS + 1),
       // Steps of a few days, so a recalculation can be killed between its committed steps.
       COST_RECALCULATION_STEP_LINES: '40',
+      // Pages of 250 orders: the backfill is killed after its first committed page with several to go.
+      SHOPIFY_BACKFILL_PAGE_ORDERS: '250',
       SMTP_URL: smtp.url,
       UPSTREAM_SHOPIFY_URL: demo.baseUrls.shopify.replace(demo.credentials.shopify.shopDomain, '{shop}'),
       UPSTREAM_GA4_URL: demo.baseUrls.ga4,

@@ -49,7 +49,8 @@ describeWhen(
   beforeAll(async () => {
     // A copy of the run's migrated template (decision 182): the processes find the schema in place.
     testDatabase = await createMigratedTestDatabase();
-    demo = await startDemoEmulators({ preset: 'small', seed: 18 });
+    // 600 customers (a third of the small preset): the backfill's size is not what is tested (decision 217).
+    demo = await startDemoEmulators({ preset: 'small', seed: 18, customers: 600 });
     const [balancerPort, portA, portB] = [await freePort(), await freePort(), await freePort()];
     publicUrl = `http://127.0.0.1:${balancerPort}`;
     const shared = {

@@ -139,6 +139,8 @@ async function loadOrdersFile(
   current: StreamCursor,
 ): Promise<void> {
   const done = current.bulkLinesDone ?? 0;
+  // SHOPIFY_BACKFILL_PAGE_ORDERS when the owner set it, else the sync's tuning.
+  const pageOrders = session.deps.env.shopifyBackfillPageOrders ?? syncTuning.bulkPageOrders;
   const orderDates = new Map<number, string>();
   let batch = emptyOrderPage();
   let lastLine = done - 1;
@@ -177,7 +179,7 @@ async function loadOrdersFile(
           orderDates.set(rows.order.order_id as number, rows.order.order_date as string);
           if (lineNumber < done) return undefined;
           // A batch ends before an order, so an order and its lines always commit together.
-          const write = batch.orders.length >= syncTuning.bulkPageOrders ? flush() : undefined;
+          const write = batch.orders.length >= pageOrders ? flush() : undefined;
           addOrderRows(batch, rows); // a bulk file carries the lines as their own JSONL lines
           lastLine = lineNumber;
           return write;
