@@ -16,7 +16,8 @@ const mean = ([a, b]: readonly [number, number]) => round(a / (a + b), 4);
  * method without evidence), or chosen by the data.
  *
  * @example describeDecayPrior([], [3, 3], 'default', 52).summary
- *   // "Carry-over prior Beta(3, 3) (mean 0.5 a week), Jin et al.'s default below 156 weeks of data (52)."
+ *   // "How long an ad's effect carries over was set by the prior Beta(3, 3) (on average 50 % of a
+ *   //  week's effect carried into the next): Jin et al.'s standard default below 156 weeks of data (52)."
  */
 export function describeDecayPrior(
   candidates: readonly { prior: readonly [number, number]; probability: number }[],
@@ -25,16 +26,18 @@ export function describeDecayPrior(
   weeks: number,
 ): MmmDecayPriorUsed {
   const listed = candidates.map((c) => ({ mean: mean(c.prior), probability: round(c.probability, 4) }));
-  const fixed = `Carry-over prior ${beta(chosen)} (mean ${mean(chosen)} a week)`;
-  const odds = listed.map((c) => `${c.mean} (${round(100 * c.probability, 0)} %)`).join(', ');
+  const fixed = `How long an ad's effect carries over was set by the prior ${beta(chosen)} (on average ${round(100 * mean(chosen), 0)} % of a week's effect carried into the next)`;
+  const odds = listed
+    .map((c) => `${round(100 * c.mean, 0)} % (probability ${round(100 * c.probability, 0)} %)`)
+    .join(', ');
   const summary =
     listed.length > 0
-      ? `Carry-over prior chosen by the data (${round(weeks, 1)} weeks): mean a week ${odds}; the draws mix them, most probable ${beta(chosen)}.`
+      ? `How long an ad's effect carries over was chosen by the data (${round(weeks, 1)} weeks): a week's carry-over of ${odds}, weighed by how well each fits; the most probable is ${beta(chosen)}.`
       : source === 'named'
-        ? `${fixed}, named by the caller.`
+        ? `${fixed}, as asked.`
         : weeks >= DATA_CHOSEN_DECAY_MIN_WEEKS
-          ? `${fixed}, Jin et al.'s default: only the 'importance' method weighs the data's choice.`
-          : `${fixed}, Jin et al.'s default below ${DATA_CHOSEN_DECAY_MIN_WEEKS} weeks of data (${round(weeks, 1)}).`;
+          ? `${fixed}: Jin et al.'s standard default; only the 'importance' method lets the data choose it.`
+          : `${fixed}: Jin et al.'s standard default below ${DATA_CHOSEN_DECAY_MIN_WEEKS} weeks of data (${round(weeks, 1)}).`;
   return {
     source,
     kind: listed.length > 0 ? 'estimated' : 'fixed',
