@@ -11,6 +11,7 @@ import { queryRows } from '../../src/server/db/query-rows.ts';
 import { freePort } from '../support/free-port.ts';
 import { describeWhen } from '../support/prerequisites.ts';
 import { signInThroughDevProvider } from '../support/start-app.ts';
+import { UNTHROTTLED_BUCKET } from '../support/start-demo-app.ts';
 import { createMigratedTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { startUpsideProcess, stopProcess, type UpsideProcess } from '../support/upside-process.ts';
 
@@ -49,8 +50,14 @@ describeWhen(
   beforeAll(async () => {
     // A copy of the run's migrated template (decision 182): the processes find the schema in place.
     testDatabase = await createMigratedTestDatabase();
-    // 600 customers (a third of the small preset): the backfill's size is not what is tested (decision 217).
-    demo = await startDemoEmulators({ preset: 'small', seed: 18, customers: 600 });
+    // 600 customers (a third of the small preset): the backfill's size is not what is tested (decision
+    // 217), nor Shopify's cost limit (a bucket that never throttles, decision 222).
+    demo = await startDemoEmulators({
+      preset: 'small',
+      seed: 18,
+      customers: 600,
+      shopifyBucket: UNTHROTTLED_BUCKET,
+    });
     const [balancerPort, portA, portB] = [await freePort(), await freePort(), await freePort()];
     publicUrl = `http://127.0.0.1:${balancerPort}`;
     const shared = {
@@ -66,18 +73,19 @@ describeWhen(
       UPSTREAM_GA4_URL: demo.baseUrls.ga4,
       UPSTREAM_META_URL: demo.baseUrls.meta,
     };
-    // One after the other (the database is migrated already; a start still takes the migration lock).
+    // All four at once (the database is migrated already; each start takes the migration lock in
+    // turn, as several instances of a deployment do).
     const web = { command: ['start', '--no-worker'] };
-    a = await startUpsideProcess({ ...shared, PORT: String(portA), DATA_DIR: join(configDir, 'a') }, web);
-    b = await startUpsideProcess({ ...shared, PORT: String(portB), DATA_DIR: join(configDir, 'b') }, web);
-    workers = await Promise.all(
-      ['c', 'd'].map((name) =>
+    [a, b, ...workers] = await Promise.all([
+      startUpsideProcess({ ...shared, PORT: String(portA), DATA_DIR: join(configDir, 'a') }, web),
+      startUpsideProcess({ ...shared, PORT: String(portB), DATA_DIR: join(configDir, 'b') }, web),
+      ...['c', 'd'].map((name) =>
         startUpsideProcess(
           { ...shared, DATA_DIR: join(configDir, name) },
           { command: ['worker'], name: `worker ${name}`, ready: /Upside worker is running/ },
         ),
       ),
-    );
+    ]);
     const config = join(configDir, 'haproxy.cfg');
     writeFileSync(
       config,
@@ -149,8 +157,8 @@ describeWhen(
     });
     expect(stored.status, await stored.clone().text()).toBe(200);
     let state = '';
-    for (let waited = 0; waited < 300 && state !== 'succeeded'; waited += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+    for (let waited = 0; waited < 1200 && state !== 'succeeded'; waited += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
       const status = (await (await request(publicUrl, '/api/sync/status', { cookie: owner })).json()) as {
         sources: Array<{ source: string; state: string; error?: string | null }>;
       };
