@@ -73,19 +73,18 @@ describeWhen(
       UPSTREAM_GA4_URL: demo.baseUrls.ga4,
       UPSTREAM_META_URL: demo.baseUrls.meta,
     };
-    // All four at once (the database is migrated already; each start takes the migration lock in
-    // turn, as several instances of a deployment do).
+    // One after the other (the database is migrated already; a start still takes the migration lock).
     const web = { command: ['start', '--no-worker'] };
-    [a, b, ...workers] = await Promise.all([
-      startUpsideProcess({ ...shared, PORT: String(portA), DATA_DIR: join(configDir, 'a') }, web),
-      startUpsideProcess({ ...shared, PORT: String(portB), DATA_DIR: join(configDir, 'b') }, web),
-      ...['c', 'd'].map((name) =>
+    a = await startUpsideProcess({ ...shared, PORT: String(portA), DATA_DIR: join(configDir, 'a') }, web);
+    b = await startUpsideProcess({ ...shared, PORT: String(portB), DATA_DIR: join(configDir, 'b') }, web);
+    workers = await Promise.all(
+      ['c', 'd'].map((name) =>
         startUpsideProcess(
           { ...shared, DATA_DIR: join(configDir, name) },
           { command: ['worker'], name: `worker ${name}`, ready: /Upside worker is running/ },
         ),
       ),
-    ]);
+    );
     const config = join(configDir, 'haproxy.cfg');
     writeFileSync(
       config,
