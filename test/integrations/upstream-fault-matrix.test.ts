@@ -41,11 +41,26 @@ interface Fault {
   phases?: Phase[];
 }
 
+/** The sync's per-request timeout (`tuneSync`): a slow answer (150 ms) comes well within it. */
+const TIMEOUT_MS = 1_000;
+/**
+ * The timeout while the upstream hangs: a hung request never answers, so how long the client waits
+ * before it gives up changes nothing the cell checks (a timeout, its retry, then the owner's reason),
+ * only how long each of its attempts holds the file (decision 222: was the 1 s of every cell).
+ */
+const HUNG_TIMEOUT_MS = 200;
+
 const generic = (source: Source): Fault[] => [
   { name: 'throttled', apply: (d) => d.emulators[source].faults.set({ throttlePressure: 1 }) },
   { name: '5xx', apply: (d) => d.emulators[source].faults.set({ errorRate: 1 }) },
   { name: 'slow', apply: (d) => d.emulators[source].faults.set({ latencyMs: 150 }) },
-  { name: 'hung', apply: (d) => d.emulators[source].faults.set({ hangRate: 1 }) },
+  {
+    name: 'hung',
+    apply: (d) => {
+      tuneSync({ timeoutMs: HUNG_TIMEOUT_MS });
+      d.emulators[source].faults.set({ hangRate: 1 });
+    },
+  },
   { name: 'connection reset', apply: (d) => d.emulators[source].faults.set({ resetRate: 1 }) },
   { name: 'malformed JSON', apply: (d) => d.emulators[source].faults.set({ malformedRate: 1 }) },
 ];
@@ -120,7 +135,7 @@ beforeAll(async () => {
   deps.demo = { baseUrls: demo.baseUrls, credentials: demo.credentials };
   deps.clock = () => now;
   deps.integration = integrationContextOf({ ...deps, tokens: deps.caches.upstreamTokens, demo: deps.demo });
-  tuneSync({ retry: { maxAttempts: 2, baseDelayMs: 5, maxDelayMs: 20 }, timeoutMs: 1_000 });
+  tuneSync({ retry: { maxAttempts: 2, baseDelayMs: 5, maxDelayMs: 20 }, timeoutMs: TIMEOUT_MS });
 }, 120_000);
 
 afterAll(async () => {
@@ -173,14 +188,15 @@ async function emptyWorkspace(workspaceId: string): Promise<void> {
 }
 
 const TableRow = z.object({ name: z.string() });
+let tablesOfWarehouse: Promise<string[]> | undefined;
 
 /**
  * The warehouse's tables, without the marks of what was written since the last analysis
  * (wh_fact_dirty_*, decision 084): one per statement, so a retried sync leaves more of them, by
- * design; they are bookkeeping, not data.
+ * design; they are bookkeeping, not data. Read once: the schema does not change during the file.
  */
-async function warehouseTables(): Promise<string[]> {
-  const tables = await queryRows(
+function warehouseTables(): Promise<string[]> {
+  tablesOfWarehouse ??= queryRows(
     app.db,
     TableRow,
     sql`SELECT c.table_name AS name FROM information_schema.columns c
@@ -188,8 +204,8 @@ async function warehouseTables(): Promise<string[]> {
         WHERE c.table_schema = 'public' AND c.column_name = 'workspace_id' AND c.table_name LIKE 'wh\\_%'
           AND c.table_name NOT LIKE 'wh\\_fact\\_dirty\\_%'
         ORDER BY 1`,
-  );
-  return tables.map((t) => t.name);
+  ).then((tables) => tables.map((t) => t.name));
+  return tablesOfWarehouse;
 }
 
 const post = (cookie: string, path: string, body: unknown = {}) =>
@@ -230,23 +246,25 @@ async function freshness(cookie: string, source: Source): Promise<SyncSourceStat
   return status;
 }
 
-const WarehouseCountRow = z.object({ n: z.number() });
+const WarehouseCountRow = z.object({ name: z.string(), n: z.number() });
 
-/** Warehouse rows of one workspace, per wh_ table (all tables with a workspace_id). */
+/** Warehouse rows of one workspace, per wh_ table (all tables with a workspace_id), in one statement. */
 async function warehouseCounts(workspaceId: string): Promise<Record<string, number>> {
-  const tables = (await warehouseTables()).map((name) => ({ name }));
-  const counts: Record<string, number> = {};
-  for (const { name } of tables) {
+  const tables = await warehouseTables();
+  const counted = tables.map((name) =>
     // Daily snapshots: the newest day's (a sync on a later day adds that day's, by design).
-    const [row] = await queryRows(
-      app.db,
-      WarehouseCountRow,
-      name === 'wh_inventory_snapshots'
-        ? sql`SELECT count(*)::int AS n FROM wh_inventory_snapshots WHERE workspace_id = ${workspaceId}
-                AND snapshot_date = (SELECT max(snapshot_date) FROM wh_inventory_snapshots WHERE workspace_id = ${workspaceId})`
-        : sql`SELECT count(*)::int AS n FROM ${sql.identifier(name)} WHERE workspace_id = ${workspaceId}`,
-    );
-    if (row && row.n > 0) counts[name] = row.n;
+    name === 'wh_inventory_snapshots'
+      ? sql`SELECT ${name}::text AS name, count(*)::int AS n FROM wh_inventory_snapshots WHERE workspace_id = ${workspaceId}
+              AND snapshot_date = (SELECT max(snapshot_date) FROM wh_inventory_snapshots WHERE workspace_id = ${workspaceId})`
+      : sql`SELECT ${name}::text AS name, count(*)::int AS n FROM ${sql.identifier(name)} WHERE workspace_id = ${workspaceId}`,
+  );
+  const rows = await queryRows(app.db, WarehouseCountRow, sql.join(counted, sql` UNION ALL `));
+  const byTable = new Map(rows.map((row) => [row.name, row.n]));
+  // In the tables' order: the cells compare these records as JSON.
+  const counts: Record<string, number> = {};
+  for (const name of tables) {
+    const n = byTable.get(name) ?? 0;
+    if (n > 0) counts[name] = n;
   }
   return counts;
 }
@@ -284,6 +302,12 @@ async function control(source: Source): Promise<Record<string, number>> {
   return counts;
 }
 
+/** The source's emulator answers normally again, and the sync waits its usual time for an answer. */
+function clearFaults(source: Source): void {
+  demo.emulators[source].faults.reset();
+  tuneSync({ timeoutMs: TIMEOUT_MS });
+}
+
 /** Owner-readable: a sentence, not a payload or a stack trace. */
 function isReadableReason(text: string | null): boolean {
   return typeof text === 'string' && text.length > 10 && text.length < 400 && !/[{}]|\n\s+at /.test(text);
@@ -318,7 +342,7 @@ async function runCell(source: Source, phase: Phase, fault: Fault): Promise<Row>
       during = `stopped: ${status.health.reason ?? '(no reason)'}`;
     }
   } finally {
-    demo.emulators[source].faults.reset();
+    clearFaults(source);
   }
   // Cleared: the pending retry (or, after a stop for good, the owner's "Sync now") finishes the job.
   advance(120);
@@ -468,7 +492,7 @@ async function runWebhookCell(fault: WebhookFault, historicOrders: number): Prom
       during = `${delivered} deliveries accepted (${ORDERS_PER_CELL} orders placed), ${received} orders stored${syncText}`;
     }
   } finally {
-    shopify.faults.reset();
+    clearFaults('shopify');
     sender.settings = calm;
   }
   // Cleared: the owner's "Sync now" (or the pending retry) reconciles what the webhooks missed.

@@ -11,6 +11,7 @@ import { queryRows } from '../../src/server/db/query-rows.ts';
 import { freePort } from '../support/free-port.ts';
 import { describeWhen } from '../support/prerequisites.ts';
 import { signInThroughDevProvider } from '../support/start-app.ts';
+import { UNTHROTTLED_BUCKET } from '../support/start-demo-app.ts';
 import { createMigratedTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { startUpsideProcess, stopProcess, type UpsideProcess } from '../support/upside-process.ts';
 
@@ -49,8 +50,14 @@ describeWhen(
   beforeAll(async () => {
     // A copy of the run's migrated template (decision 182): the processes find the schema in place.
     testDatabase = await createMigratedTestDatabase();
-    // 600 customers (a third of the small preset): the backfill's size is not what is tested (decision 217).
-    demo = await startDemoEmulators({ preset: 'small', seed: 18, customers: 600 });
+    // 600 customers (a third of the small preset): the backfill's size is not what is tested (decision
+    // 217), nor Shopify's cost limit (a bucket that never throttles, decision 222).
+    demo = await startDemoEmulators({
+      preset: 'small',
+      seed: 18,
+      customers: 600,
+      shopifyBucket: UNTHROTTLED_BUCKET,
+    });
     const [balancerPort, portA, portB] = [await freePort(), await freePort(), await freePort()];
     publicUrl = `http://127.0.0.1:${balancerPort}`;
     const shared = {
@@ -149,8 +156,8 @@ describeWhen(
     });
     expect(stored.status, await stored.clone().text()).toBe(200);
     let state = '';
-    for (let waited = 0; waited < 300 && state !== 'succeeded'; waited += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+    for (let waited = 0; waited < 1200 && state !== 'succeeded'; waited += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
       const status = (await (await request(publicUrl, '/api/sync/status', { cookie: owner })).json()) as {
         sources: Array<{ source: string; state: string; error?: string | null }>;
       };
