@@ -18,16 +18,17 @@ import { createMigratedTestDatabase, type TestDatabase } from '../support/test-d
 import { ensureWebBuild } from '../support/web-build.ts';
 
 /**
- * Issue #19 item 6: after a full demo run — `upside start` as a real process with debug logs, a
- * user connecting the three sources (one-click and through the Meta form), the sync and the
- * analysis, every page visited, every parameterless GET endpoint read — no secret the run stored
- * appears in plaintext in the logs, the API responses, any database table, or the browser's
- * storage. Secrets: the Shopify token and client secret, the GA4 private key, the Meta tokens and
- * app secret, the session and encryption keys of DATA_DIR, the session cookie's token (stored
- * only as a hash), a Slack and a webhook notification channel's URLs and a workspace API token
- * (used once as a bearer). The Meta form keeps neither token nor secret in localStorage, even
- * while it is being filled in. `/api/demo/credentials` is the one exception by design: in demo mode it hands
- * the demo's public emulator credentials to the signed-in user to prefill the forms.
+ * Issue #19 item 6: after a full demo run — `upside start` as a real process with debug logs (on a
+ * 500-customer demo store, decision 221), a user connecting the three sources (one-click and
+ * through the Meta form), the sync and the analysis, every page visited, every parameterless GET
+ * endpoint read — no secret the run stored appears in plaintext in the logs, the API responses, any
+ * database table, or the browser's storage. Secrets: the Shopify token and client secret, the GA4
+ * private key, the Meta tokens and app secret, the session and encryption keys of DATA_DIR, the
+ * session cookie's token (stored only as a hash), a Slack and a webhook notification channel's URLs
+ * and a workspace API token (used once as a bearer). The Meta form keeps neither token nor secret
+ * in localStorage, even while it is being filled in. `/api/demo/credentials` is the one exception
+ * by design: in demo mode it hands the demo's public emulator credentials to the signed-in user to
+ * prefill the forms.
  */
 
 const PAGES = [
