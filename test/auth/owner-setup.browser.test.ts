@@ -63,15 +63,15 @@ describeInBrowser('the first hour of a fresh install without an identity provide
       await expect.poll(() => page.getByText('Sign In', { exact: false }).count(), POLL).toBeGreaterThan(0);
       expect(await page.getByTestId('owner-setup').count()).toBe(0);
       expect(await user()).toBe(401);
-      // Back where the sign-in was asked for (not the default '/'): the profile, the next stop.
-      await page.goto(`${app.baseUrl}/sign-in?returnTo=/profile`);
+      await page.goto(`${app.baseUrl}/sign-in?returnTo=/dashboard`);
       await page.getByLabel('E-mail').fill(OWNER.email);
       await page.getByLabel('Password').fill(OWNER.password);
       await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.waitForURL(`${app.baseUrl}/profile`, POLL);
+      await page.waitForURL(`${app.baseUrl}/dashboard`, POLL);
       expect(await user()).toBe(200);
 
       // The owner's address: not confirmed at setup; the profile mails a link that confirms it.
+      await page.goto(`${app.baseUrl}/profile`);
       const address = page.getByTestId('email-verification');
       await expect.poll(() => address.textContent(), POLL).toMatch(/not confirmed yet/);
       const mailsBefore = smtp?.messages.length ?? 0;
