@@ -19,6 +19,14 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ DEMO_PRESET: 'large' })).toThrow(/DEMO_PRESET/);
   });
 
+  it('sizes the demo store by the preset unless DEMO_CUSTOMERS asks for another number of customers', () => {
+    expect(loadEnv({}).demoCustomers).toBeUndefined();
+    expect(loadEnv({ DEMO_CUSTOMERS: '500' }).demoCustomers).toBe(500);
+    for (const bad of ['99', '1.5', 'many', '100001']) {
+      expect(() => loadEnv({ DEMO_CUSTOMERS: bad })).toThrow(/DEMO_CUSTOMERS/);
+    }
+  });
+
   it('takes the job lease in whole seconds, 2 minutes by default, and refuses one too short to heartbeat', () => {
     expect(loadEnv({}).jobLeaseSeconds).toBe(120);
     expect(loadEnv({ JOB_LEASE_SECONDS: '8' }).jobLeaseSeconds).toBe(8);

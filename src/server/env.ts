@@ -42,6 +42,8 @@ const EnvSchema = z.object({
   DEMO: booleanFlag.optional(),
   /** The demo store's preset: `causal` plants each ad channel's effect and a geo lift (decision 136). */
   DEMO_PRESET: z.enum(['small', 'causal']).default('small'),
+  /** The demo store's customers (unset: the preset's 2,000): a smaller store connects, syncs and analyses sooner. */
+  DEMO_CUSTOMERS: z.coerce.number().int().min(100).max(100_000).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SYNC_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   TRACKING_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
@@ -140,6 +142,8 @@ export interface Env {
   demo: boolean;
   /** Which demo store demo mode serves: the small store, or the same with planted ad effects. */
   demoPreset: 'small' | 'causal';
+  /** The demo store's customers; unset: the preset's. */
+  demoCustomers: number | undefined;
   logLevel: string;
   syncIntervalMinutes: number;
   trackingRetentionDays: number;
@@ -215,6 +219,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     encryptionKey: env.ENCRYPTION_KEY,
     demo: env.DEMO ?? env.NODE_ENV !== 'production',
     demoPreset: env.DEMO_PRESET,
+    demoCustomers: env.DEMO_CUSTOMERS,
     logLevel: env.LOG_LEVEL,
     syncIntervalMinutes: env.SYNC_INTERVAL_MINUTES,
     trackingRetentionDays: env.TRACKING_RETENTION_DAYS,

@@ -43,28 +43,34 @@ async function upside(args: string[], env: Record<string, string>) {
   }
 }
 
-/** The data directories of the tests below, each a copy of the run's migrated one. */
-const shared = join(scratch, 'shared');
-const killed = join(scratch, 'killed');
+/**
+ * The app's data directory (a copy of the run's migrated one), which the tests below open in turn,
+ * and the other directory of a start refused for its port.
+ */
+const dataDir = join(scratch, 'app');
 const other = join(scratch, 'other');
 
 // Placed before the tests: the first file of the run that asks builds the migrated data directory
 // (a minute or more under load), which belongs in a hook's time, not in a test's.
 beforeAll(async () => {
-  for (const dataDir of [shared, killed, other]) await placeMigratedDataDir(dataDir);
+  for (const dir of [dataDir, other]) await placeMigratedDataDir(dir);
 }, 600_000);
 
-const startOn = async (dataDir: string): Promise<UpsideProcess> =>
+const startOn = async (dir: string): Promise<UpsideProcess> =>
   startUpsideProcess({
     ...OWNER_ENV,
     DATABASE_URL: undefined,
-    DATA_DIR: dataDir,
+    DATA_DIR: dir,
     PORT: String(await freePort()),
   });
 
+/**
+ * One directory through a process's life (decision 221): the first test's process is the one
+ * killed with -9, and the second test starts on the lock it left, then stops gracefully, so the
+ * file starts the app three times (once more is refused for its port) instead of four.
+ */
 describe('one process at a time on the embedded database', () => {
-  it('refuses a second start, a backup and a restore while the app runs, and names it', async () => {
-    const dataDir = shared;
+  it('refuses a second start, a backup and a restore while the app runs, and names it; a start on a taken port says so and leaves no lock behind', async () => {
     const first = await startOn(dataDir);
     try {
       const pid = first.process.pid!;
@@ -87,10 +93,29 @@ describe('one process at a time on the embedded database', () => {
       expect(restore.stderr).toContain(inUse);
       expect(readdirSync(dataDir).filter((name) => name.includes('before-restore'))).toEqual([]);
 
+      // Another directory on the running app's port: refused for the port, with no lock left.
+      const port = new URL(first.url).port;
+      const taken = await upside(['start'], { DATA_DIR: other, PORT: port });
+      expect(taken.code).toBe(1);
+      expect(taken.stderr).toContain(`Port ${port}`);
+      expect(taken.stderr).toContain('already in use');
+      expect(existsSync(`${join(other, 'pglite')}.lock`)).toBe(false);
+
       // The running app was not disturbed.
       expect((await fetch(`${first.url}/api/openapi.json`)).status).toBe(200);
     } finally {
-      await stopProcess(first.process);
+      await stopProcess(first.process, 'SIGKILL');
+    }
+    // The dead process's lock is still there (the next test takes it over).
+    expect(existsSync(`${join(dataDir, 'pglite')}.lock`)).toBe(true);
+  }, 300_000);
+
+  it('opens the directory at once after kill -9; after a graceful stop a backup and a restore run', async () => {
+    const again = await startOn(dataDir);
+    try {
+      expect((await fetch(`${again.url}/api/openapi.json`)).status).toBe(200);
+    } finally {
+      await stopProcess(again.process);
     }
     // A graceful stop releases the directory: the backup runs now.
     expect(existsSync(`${join(dataDir, 'pglite')}.lock`)).toBe(false);
@@ -100,26 +125,5 @@ describe('one process at a time on the embedded database', () => {
       DATA_DIR: dataDir,
     });
     expect(restore.code, restore.stderr).toBe(0);
-  }, 300_000);
-
-  it('says when the port is taken and leaves no lock behind; after kill -9 the directory opens at once', async () => {
-    const dataDir = killed;
-    const first = await startOn(dataDir);
-    const port = new URL(first.url).port;
-    const taken = await upside(['start'], { DATA_DIR: other, PORT: port });
-    expect(taken.code).toBe(1);
-    expect(taken.stderr).toContain(`Port ${port}`);
-    expect(taken.stderr).toContain('already in use');
-    expect(existsSync(`${join(other, 'pglite')}.lock`)).toBe(false);
-
-    await stopProcess(first.process, 'SIGKILL');
-    // The dead process's lock is still there, and is taken over.
-    expect(existsSync(`${join(dataDir, 'pglite')}.lock`)).toBe(true);
-    const again = await startOn(dataDir);
-    try {
-      expect((await fetch(`${again.url}/api/openapi.json`)).status).toBe(200);
-    } finally {
-      await stopProcess(again.process);
-    }
   }, 300_000);
 });

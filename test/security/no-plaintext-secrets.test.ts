@@ -18,16 +18,17 @@ import { createMigratedTestDatabase, type TestDatabase } from '../support/test-d
 import { ensureWebBuild } from '../support/web-build.ts';
 
 /**
- * Issue #19 item 6: after a full demo run — `upside start` as a real process with debug logs, a
- * user connecting the three sources (one-click and through the Meta form), the sync and the
- * analysis, every page visited, every parameterless GET endpoint read — no secret the run stored
- * appears in plaintext in the logs, the API responses, any database table, or the browser's
- * storage. Secrets: the Shopify token and client secret, the GA4 private key, the Meta tokens and
- * app secret, the session and encryption keys of DATA_DIR, the session cookie's token (stored
- * only as a hash), a Slack and a webhook notification channel's URLs and a workspace API token
- * (used once as a bearer). The Meta form keeps neither token nor secret in localStorage, even
- * while it is being filled in. `/api/demo/credentials` is the one exception by design: in demo mode it hands
- * the demo's public emulator credentials to the signed-in user to prefill the forms.
+ * Issue #19 item 6: after a full demo run — `upside start` as a real process with debug logs (on a
+ * 500-customer demo store, decision 221), a user connecting the three sources (one-click and
+ * through the Meta form), the sync and the analysis, every page visited, every parameterless GET
+ * endpoint read — no secret the run stored appears in plaintext in the logs, the API responses, any
+ * database table, or the browser's storage. Secrets: the Shopify token and client secret, the GA4
+ * private key, the Meta tokens and app secret, the session and encryption keys of DATA_DIR, the
+ * session cookie's token (stored only as a hash), a Slack and a webhook notification channel's URLs
+ * and a workspace API token (used once as a bearer). The Meta form keeps neither token nor secret
+ * in localStorage, even while it is being filled in. `/api/demo/credentials` is the one exception
+ * by design: in demo mode it hands the demo's public emulator credentials to the signed-in user to
+ * prefill the forms.
  */
 
 const PAGES = [
@@ -45,6 +46,8 @@ const PAGES = [
   '/profile',
 ];
 const POLL = { timeout: 180_000, interval: 1_000 };
+/** The demo store's customers (DEMO_CUSTOMERS): its opportunities still show at this size. */
+const DEMO_CUSTOMERS = 500;
 /** Notification channel targets: whoever knows these URLs can post to the owner's channels. */
 const SLACK_URL = 'https://hooks.slack.com/services/T0UPSIDE1/B0UPSIDE2/q8SlackSecretPart4f7ZbX';
 const WEBHOOK_URL = 'https://hooks.example.com/upside/wh_9kWebhookSecretPart3mQ';
@@ -73,11 +76,6 @@ describeInBrowser('no secret in plaintext after a full demo run', () => {
 
   beforeAll(async () => {
     await ensureWebBuild();
-    // The route table, read from an app composed the same way (no demo store needed for that).
-    const probe = await startTestApp();
-    apiRoutes = listApiRoutes(probe.server.app.printRoutes({ commonPrefix: false }));
-    await probe.close();
-
     dataDir = await mkdtemp(join(tmpdir(), 'upside-secrets-'));
     // A migrated database (decision 182): the same tables the process would create, searched the same way.
     if (process.env.DATABASE_URL) testDatabase = await createMigratedTestDatabase();
@@ -95,6 +93,9 @@ describeInBrowser('no secret in plaintext after a full demo run', () => {
         PUBLIC_URL: baseUrl,
         DATA_DIR: dataDir,
         LOG_LEVEL: 'trace',
+        // A quarter of the demo store (decision 221): every secret crosses the same requests, logs
+        // and tables at any size; only the sync's and analysis's work shrinks.
+        DEMO_CUSTOMERS: String(DEMO_CUSTOMERS),
         ...(testDatabase?.url ? { DATABASE_URL: testDatabase.url } : {}),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -105,6 +106,11 @@ describeInBrowser('no secret in plaintext after a full demo run', () => {
     child.stderr?.on('data', (chunk: Buffer) => {
       logs += chunk.toString('utf8');
     });
+    // The route table, read from an app composed the same way (no demo store needed for that),
+    // while the process starts.
+    const probe = await startTestApp();
+    apiRoutes = listApiRoutes(probe.server.app.printRoutes({ commonPrefix: false }));
+    await probe.close();
     for (
       let waited = 0;
       (await fetch(`${baseUrl}/api/public/health`).catch(() => undefined))?.status !== 200;

@@ -29,6 +29,7 @@ async function startDemo(env: Env): Promise<{ demo: DemoEmulators; slack: SlackW
   // The demo's last day has half its usual orders, so an alert shows end to end (issue #14).
   const demo = await startDemoEmulators({
     preset: env.demoPreset,
+    customers: env.demoCustomers,
     seed: 42,
     endDate,
     scenario: { orderDropDay: endDate },
