@@ -19,6 +19,14 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ DEMO_PRESET: 'large' })).toThrow(/DEMO_PRESET/);
   });
 
+  it("serves the preset's days of demo history unless DEMO_DAYS asks for 60 to 3000", () => {
+    expect(loadEnv({}).demoDays).toBeUndefined();
+    expect(loadEnv({ DEMO_DAYS: '60' }).demoDays).toBe(60);
+    for (const bad of ['59', '90.5', 'all', '3001']) {
+      expect(() => loadEnv({ DEMO_DAYS: bad })).toThrow(/DEMO_DAYS/);
+    }
+  });
+
   it('takes the job lease in whole seconds, 2 minutes by default, and refuses one too short to heartbeat', () => {
     expect(loadEnv({}).jobLeaseSeconds).toBe(120);
     expect(loadEnv({ JOB_LEASE_SECONDS: '8' }).jobLeaseSeconds).toBe(8);

@@ -42,6 +42,8 @@ const EnvSchema = z.object({
   DEMO: booleanFlag.optional(),
   /** The demo store's preset: `causal` plants each ad channel's effect and a geo lift (decision 136). */
   DEMO_PRESET: z.enum(['small', 'causal']).default('small'),
+  /** Days of history the demo store has, ending yesterday (unset: the preset's 365; 60–3000). */
+  DEMO_DAYS: z.coerce.number().int().min(60).max(3_000).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SYNC_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   TRACKING_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
@@ -140,6 +142,8 @@ export interface Env {
   demo: boolean;
   /** Which demo store demo mode serves: the small store, or the same with planted ad effects. */
   demoPreset: 'small' | 'causal';
+  /** DEMO_DAYS: the demo store's days of history, when set (else its preset's). */
+  demoDays: number | undefined;
   logLevel: string;
   syncIntervalMinutes: number;
   trackingRetentionDays: number;
@@ -215,6 +219,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     encryptionKey: env.ENCRYPTION_KEY,
     demo: env.DEMO ?? env.NODE_ENV !== 'production',
     demoPreset: env.DEMO_PRESET,
+    demoDays: env.DEMO_DAYS,
     logLevel: env.LOG_LEVEL,
     syncIntervalMinutes: env.SYNC_INTERVAL_MINUTES,
     trackingRetentionDays: env.TRACKING_RETENTION_DAYS,

@@ -30,6 +30,7 @@ async function startDemo(env: Env): Promise<{ demo: DemoEmulators; slack: SlackW
   const demo = await startDemoEmulators({
     preset: env.demoPreset,
     seed: 42,
+    days: env.demoDays,
     endDate,
     scenario: { orderDropDay: endDate },
     // A second shop selling in euros, for the All-stores views (Settings → Members → Stores).
