@@ -27,6 +27,15 @@ describe('loadEnv', () => {
     }
   });
 
+  it('takes a model for Ask only from LLM_BASE_URL and LLM_MODEL together, none without them', () => {
+    expect(loadEnv({}).llm).toBeUndefined();
+    expect(
+      loadEnv({ LLM_BASE_URL: 'http://127.0.0.1:8080/v1/', LLM_MODEL: 'qwen2.5-7b-instruct' }).llm,
+    ).toEqual({ baseUrl: 'http://127.0.0.1:8080/v1', model: 'qwen2.5-7b-instruct', apiKey: undefined });
+    expect(() => loadEnv({ LLM_BASE_URL: 'http://127.0.0.1:8080/v1' })).toThrow(/LLM_MODEL/);
+    expect(() => loadEnv({ LLM_API_KEY: 'sk-x' })).toThrow(/LLM_API_KEY/);
+  });
+
   it('takes the job lease in whole seconds, 2 minutes by default, and refuses one too short to heartbeat', () => {
     expect(loadEnv({}).jobLeaseSeconds).toBe(120);
     expect(loadEnv({ JOB_LEASE_SECONDS: '8' }).jobLeaseSeconds).toBe(8);
