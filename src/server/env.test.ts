@@ -27,6 +27,23 @@ describe('loadEnv', () => {
     }
   });
 
+  it("serves the preset's days of demo history unless DEMO_DAYS asks for 60 to 3000", () => {
+    expect(loadEnv({}).demoDays).toBeUndefined();
+    expect(loadEnv({ DEMO_DAYS: '60' }).demoDays).toBe(60);
+    for (const bad of ['59', '90.5', 'all', '3001']) {
+      expect(() => loadEnv({ DEMO_DAYS: bad })).toThrow(/DEMO_DAYS/);
+    }
+  });
+
+  it('takes a model for Ask only from LLM_BASE_URL and LLM_MODEL together, none without them', () => {
+    expect(loadEnv({}).llm).toBeUndefined();
+    expect(
+      loadEnv({ LLM_BASE_URL: 'http://127.0.0.1:8080/v1/', LLM_MODEL: 'qwen2.5-7b-instruct' }).llm,
+    ).toEqual({ baseUrl: 'http://127.0.0.1:8080/v1', model: 'qwen2.5-7b-instruct', apiKey: undefined });
+    expect(() => loadEnv({ LLM_BASE_URL: 'http://127.0.0.1:8080/v1' })).toThrow(/LLM_MODEL/);
+    expect(() => loadEnv({ LLM_API_KEY: 'sk-x' })).toThrow(/LLM_API_KEY/);
+  });
+
   it('takes the job lease in whole seconds, 2 minutes by default, and refuses one too short to heartbeat', () => {
     expect(loadEnv({}).jobLeaseSeconds).toBe(120);
     expect(loadEnv({ JOB_LEASE_SECONDS: '8' }).jobLeaseSeconds).toBe(8);

@@ -44,6 +44,8 @@ const EnvSchema = z.object({
   DEMO_PRESET: z.enum(['small', 'causal']).default('small'),
   /** The demo store's customers (unset: the preset's 2,000): a smaller store connects, syncs and analyses sooner. */
   DEMO_CUSTOMERS: z.coerce.number().int().min(100).max(100_000).optional(),
+  /** Days of history the demo store has, ending yesterday (unset: the preset's 365; 60–3000). */
+  DEMO_DAYS: z.coerce.number().int().min(60).max(3_000).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SYNC_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   TRACKING_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
@@ -144,6 +146,8 @@ export interface Env {
   demoPreset: 'small' | 'causal';
   /** The demo store's customers; unset: the preset's. */
   demoCustomers: number | undefined;
+  /** DEMO_DAYS: the demo store's days of history, when set (else its preset's). */
+  demoDays: number | undefined;
   logLevel: string;
   syncIntervalMinutes: number;
   trackingRetentionDays: number;
@@ -220,6 +224,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     demo: env.DEMO ?? env.NODE_ENV !== 'production',
     demoPreset: env.DEMO_PRESET,
     demoCustomers: env.DEMO_CUSTOMERS,
+    demoDays: env.DEMO_DAYS,
     logLevel: env.LOG_LEVEL,
     syncIntervalMinutes: env.SYNC_INTERVAL_MINUTES,
     trackingRetentionDays: env.TRACKING_RETENTION_DAYS,

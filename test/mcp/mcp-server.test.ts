@@ -10,7 +10,6 @@ import {
 } from '../../src/demo/emulators/openai/app.ts';
 import { addDays, localDayOf } from '../../src/shared/calendar.ts';
 import { upsideCommand } from '../support/compiled-app.ts';
-import { startTestApp } from '../support/start-app.ts';
 import type { DemoTestApp } from '../support/start-demo-app.ts';
 import { startConnectedDemoApp } from '../support/start-demo-app.ts';
 import { REPOSITORY_ROOT } from '../support/upside-process.ts';
@@ -628,25 +627,23 @@ describe('the Ask panel: POST /api/ask with the owner’s OpenAI-compatible mode
   });
 
   it('without a configured model, says how to configure one', async () => {
-    const bare = await startTestApp();
+    // The same app with the model's settings absent, as `loadEnv` reads them without LLM_BASE_URL and
+    // LLM_MODEL (src/server/env.test.ts checks that reading): no second app and database to start.
+    const realEnv = app.server.deps.env;
+    app.server.deps.env = { ...realEnv, llm: undefined };
     try {
-      const cookie = await bare.signIn('solo@example.com', 'Solo');
-      const config = (await (await bare.request('/api/ask/config', { cookie })).json()) as {
+      const cookie = await app.signIn('solo@example.com', 'Solo');
+      const config = (await (await app.request('/api/ask/config', { cookie })).json()) as {
         configured: boolean;
         setup: string;
       };
       expect(config.configured).toBe(false);
       expect(config.setup).toContain('LLM_BASE_URL');
-      const refused = await bare.request('/api/ask', {
-        method: 'POST',
-        cookie,
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ question: 'How am I doing?' }),
-      });
+      const refused = await ask('How am I doing?', cookie);
       expect(refused.status).toBe(409);
       expect(await refused.json()).toMatchObject({ code: 'assistant_not_configured' });
     } finally {
-      await bare.close();
+      app.server.deps.env = realEnv;
     }
   });
 });

@@ -31,6 +31,7 @@ async function startDemo(env: Env): Promise<{ demo: DemoEmulators; slack: SlackW
     preset: env.demoPreset,
     customers: env.demoCustomers,
     seed: 42,
+    days: env.demoDays,
     endDate,
     scenario: { orderDropDay: endDate },
     // A second shop selling in euros, for the All-stores views (Settings → Members → Stores).
