@@ -61,8 +61,10 @@ async function resliceFunnel(db: Db, workspaceId: string, key: string, runId: st
     const moved = candidates.flatMap((row) => {
       const slices = withSegmentSlices(row.slices, row.segments);
       if (slices.join('\n') === row.slices.join('\n')) return [];
-      countPath(counts, { ...row, passedAt: row.passed_at }, -1);
-      countPath(counts, { ...row, passedAt: row.passed_at, slices }, 1);
+      // Only the slices left and entered: the path's counts in '' (taken out and put back) cancel.
+      const placed = { ...row, passedAt: row.passed_at };
+      countPath(counts, { ...placed, slices: row.slices.filter((slice) => !slices.includes(slice)) }, -1);
+      countPath(counts, { ...placed, slices: slices.filter((slice) => !row.slices.includes(slice)) }, 1);
       return [{ configurationId: row.configuration_id, sessionId: row.session_id, slices }];
     });
     await writeFunnelRollups(tx, workspaceId, key, [], counts);
