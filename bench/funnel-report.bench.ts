@@ -51,6 +51,7 @@ import { CHECKOUT_FUNNEL } from '../src/server/domain/funnels/checkout-funnel.ts
 import { foldFunnel } from '../src/server/domain/funnels/fold-funnel.ts';
 import { readFilteredFunnelCounts } from '../src/server/domain/funnels/read-filtered-funnel-counts.ts';
 import { readFunnelCounts } from '../src/server/domain/funnels/read-funnel-rollups.ts';
+import { sliceFunnelSegments } from '../src/server/domain/funnels/slice-funnel-segments.ts';
 import { CHECKOUT_STEPS } from '../src/shared/pixel-event-names.ts';
 import { startBenchServer } from './support/bench-server.ts';
 import { createBenchTrackedSite } from './support/bench-tracked-site.ts';
@@ -125,15 +126,27 @@ try {
   await db.execute(sql`INSERT INTO wh_fact_dirty_days (workspace_id, order_date)
     SELECT DISTINCT workspace_id, order_date FROM wh_orders WHERE workspace_id = ${ws}::uuid`);
   await refreshAnalysisFacts(db, ws);
-  // An analysis run's RFM segments, planted: customer c is a Champion when c % 4 = 0 (the segment
-  // filter reads the latest succeeded run's analysis_customers).
-  await db.execute(sql`WITH run AS (INSERT INTO analysis_runs (workspace_id, status, trigger, started_at, finished_at)
-      VALUES (${ws}, 'succeeded', 'bench', now(), now()) RETURNING id)
-    INSERT INTO analysis_customers (run_id, workspace_id, customer_id, recency_days, frequency, monetary, r, f, m, segment)
-    SELECT run.id, ${ws}, c.customer_id, 1, 1, 1, 5, 5, 5,
-      CASE WHEN c.customer_id % 4 = 0 THEN 'Champions' ELSE 'Others' END
-    FROM run, (SELECT DISTINCT customer_id FROM wh_orders WHERE workspace_id = ${ws}::uuid) c`);
+  // An analysis run's RFM segments, planted: customer c is a Champion when c % 4 = champion (the
+  // segment filter reads the latest succeeded run's analysis_customers), and the job after the run
+  // (decision 224): its members copied, every folded funnel re-sliced; timed.
+  const analysisRun = async (champion: number) => {
+    await db.execute(sql`WITH run AS (INSERT INTO analysis_runs (workspace_id, status, trigger, started_at, finished_at)
+        VALUES (${ws}, 'succeeded', 'bench', clock_timestamp(), clock_timestamp()) RETURNING id)
+      INSERT INTO analysis_customers (run_id, workspace_id, customer_id, recency_days, frequency, monetary, r, f, m, segment)
+      SELECT run.id, ${ws}, c.customer_id, 1, 1, 1, 5, 5, 5,
+        CASE WHEN c.customer_id % 4 = ${champion} THEN 'Champions' ELSE 'Others' END
+      FROM run, (SELECT DISTINCT customer_id FROM wh_orders WHERE workspace_id = ${ws}::uuid) c`);
+    return async () => {
+      const started = performance.now();
+      const sliced = await sliceFunnelSegments(db, ws);
+      const [members] = await queryRows(db, Count, sql`SELECT count(*) AS n FROM funnel_segment_members`);
+      return `${((performance.now() - started) / 1000).toFixed(1)} s (${members!.n} member journeys copied, ${sliced.funnels} funnels re-sliced, ${sliced.sessions} sessions moved); load average ${load()}`;
+    };
+  };
+  const firstSlice = await analysisRun(0);
   await db.execute(sql`ANALYZE`);
+  if (segment)
+    console.log(`segment members of the first run copied (no funnel folded yet): ${await firstSlice()}`);
   const [count] = await queryRows(db, Count, sql`SELECT count(*) AS n FROM tracking_pixel_events`);
   const [orderCount] = await queryRows(db, Count, sql`SELECT count(*) AS n FROM tracking_order_journeys`);
   console.log(
@@ -210,6 +223,20 @@ try {
       `  request filtered by ${filter.slice(1) || 'nothing'}, ${filterRequests} reads: ${summary(times)}; load average ${load()}`,
     );
   }
+  if (segment) {
+    // A second run moves every Champion (c % 4 = 1 now): until its re-slice the segment report counts
+    // over the sessions (decision 192's statement, the read before decision 224); then the slice again.
+    const reslice = await analysisRun(1);
+    for (const when of ['re-slice pending (decision 192 statement)', 'after the re-slice (slice)']) {
+      if (!when.startsWith('re-slice'))
+        console.log(`  re-slice of the checkout funnel for the second run: ${await reslice()}`);
+      const times: number[] = [];
+      for (let i = 0; i < filterRequests; i += 1) times.push(await read('&segment=Champions'));
+      console.log(
+        `  request filtered by segment=Champions, ${when}, ${filterRequests} reads: ${summary(times)}; load average ${load()}`,
+      );
+    }
+  }
   // The step drill-down (decision 208): step 1 lists from every session that passed it, step 5 has
   // sessions that left at it (v % 7 = 4); unfiltered and by a channel (the fold's stored channel).
   for (const [step, filter] of [
@@ -242,11 +269,12 @@ try {
     [{ experiment: 'hero', variant: 'a' }, 'v:hero:a'],
     [{ visitor: 'new' }, 'n:new'],
     [{ visitor: 'returning' }, 'n:returning'],
+    ...(segment ? ([[{ segment: 'Champions' }, 'r:Champions']] as const) : []),
   ] as const) {
     const reads = {
       'SQL count (decision 192)': () =>
         readFilteredFunnelCounts(db, CHECKOUT_FUNNEL.id, { ...period, timeZone: 'UTC', filters }),
-      'slice (decisions 199, 202)': () => readFunnelCounts(db, CHECKOUT_FUNNEL.id, { ...period, slice }),
+      'slice (decisions 199, 202, 224)': () => readFunnelCounts(db, CHECKOUT_FUNNEL.id, { ...period, slice }),
     };
     const results = new Map<string, string>();
     for (let round = 0; round < abRounds; round += 1)

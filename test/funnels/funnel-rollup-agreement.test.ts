@@ -13,6 +13,7 @@ import {
   type FunnelSessionRow,
 } from '../../src/server/domain/funnels/funnel-session-filter.ts';
 import { contributionOfRow } from '../../src/server/domain/funnels/read-funnel-rollups.ts';
+import { sliceFunnelSegments } from '../../src/server/domain/funnels/slice-funnel-segments.ts';
 import { ensureEventPartition } from '../../src/server/domain/tracking/partitions.ts';
 import { foldStoredFunnels } from '../../src/server/features/funnels/fold-stored-funnels.ts';
 import { readFunnelSessionMarks } from '../../src/server/features/funnels/funnel-session-marks.ts';
@@ -29,8 +30,12 @@ import { startTestApp, type TestApp } from '../support/start-app.ts';
 import { addWebsite, workspaceOfSite } from '../tracking/ingest-helpers.ts';
 
 const SHOP = 'https://rollup.example';
-/** The customer (of orders 9000 + v with v % 3 = 0) the planted analysis run makes a Champion. */
+/** The customer (of orders 9000 + v with v % 3 = 0) the first planted analysis run makes a Champion. */
 const CHAMPION = 0;
+/** The segments compared: the report reads their slices of the latest run (decision 224) or counts over the sessions. */
+const SEGMENTS = ['Champions', 'Hibernating'];
+/** Under this key of segmentSessions: the Champions' orders' own sessions. */
+const OWN = 'own Champions';
 const TZ = 'America/New_York';
 const FROM = '2026-11-19';
 const TO = '2026-11-20';
@@ -52,6 +57,8 @@ const MIXED: { steps: FunnelStep[]; windowMinutes: number } = {
   ],
   windowMinutes: 3,
 };
+/** MIXED edited: steps and window change (the funnel is rebuilt). */
+const EDITED = { steps: [MIXED.steps[0]!, MIXED.steps[2]!], windowMinutes: 1 };
 /**
  * The filters compared: none, each dimension, and two together — keyed (device, channel, and a
  * campaign's, variant's or visitor kind's slice, decisions 199 and 202) and counted in SQL
@@ -110,8 +117,9 @@ const stepSessionOf = ({
  * under every filter, in a shop time zone whose days are not UTC's; after a second batch of events
  * (late events of sessions already folded, older in event time than what was folded, one received at
  * the watermark itself, new sessions, a session whose row arrives only after its events were folded,
- * a session row gaining a campaign, a visitor's earlier session arriving late); and after the
- * funnel's definition is edited.
+ * a session row gaining a campaign, a visitor's earlier session arriving late); after the
+ * funnel's definition is edited; and (decision 224) after a new analysis run moves customers between
+ * RFM segments, before and after its re-slice, and a segment visitor's session folded after it.
  */
 describe('funnel pre-aggregates equal the raw read', () => {
   let app: TestApp;
@@ -120,6 +128,8 @@ describe('funnel pre-aggregates equal the raw read', () => {
   let siteId: string;
   let funnelId: string;
   const planned = new Map<string, PlannedEvent[]>();
+  /** Each planted customer's RFM segment in the latest planted run. */
+  let customerSegments = new Map<number, string>();
 
   async function insertEvents(batch: 'first' | 'late', receivedAt: string) {
     for (const [sessionId, events] of planned)
@@ -195,6 +205,35 @@ describe('funnel pre-aggregates equal the raw read', () => {
     return { steps, sessions };
   }
 
+  /**
+   * The report under each RFM segment asked (decision 224: its slice of the latest run, or decision 208's
+   * statement while a re-slice is pending) equals the raw read of the segment's sessions, told here in
+   * JS (segmentSessions).
+   */
+  async function expectSegmentAgreement(
+    id: string,
+    funnel: Pick<Funnel, 'steps' | 'windowMinutes'>,
+    planted: boolean,
+    segments: readonly string[] = ['Champions'],
+  ) {
+    const members = await segmentSessions();
+    for (const segment of segments) {
+      const segmentResponse = await app.request(
+        `/api/funnels/${id}/report?from=${FROM}&to=${TO}&segment=${encodeURIComponent(segment)}`,
+        { cookie: owner },
+      );
+      expect(segmentResponse.status, await segmentResponse.clone().text()).toBe(200);
+      const segmentSteps = ((await segmentResponse.json()) as FunnelReport).steps;
+      const inSegment = members.get(segment) ?? new Set();
+      expect(segmentSteps, `segment=${segment}`).toEqual(
+        (await rawSteps(funnel, {}, (s) => inSegment.has(s))).steps,
+      );
+      if (planted && segment === 'Champions')
+        // Not an empty agreement: more Champion sessions than their orders' own, fewer than all.
+        expect(inSegment.size > members.get(OWN)!.size && segmentSteps[0]!.sessions > 0).toBe(true);
+    }
+  }
+
   async function expectAgreement(
     id: string,
     funnel: Pick<Funnel, 'steps' | 'windowMinutes'>,
@@ -214,49 +253,7 @@ describe('funnel pre-aggregates equal the raw read', () => {
         expect(parseDecimalToMinor(report.steps.at(-1)!.revenue, 2)).toBeGreaterThan(0);
       }
     }
-    // The RFM segment (decision 208: read from the segment's journeys), against its definition told
-    // here in JS: the sessions of a Champion's order's journey, or of its journey's visitor.
-    const Journey = z.object({
-      session_id: z.string(),
-      visitor_id: z.string().nullable(),
-      customer_id: z.coerce.number(),
-    });
-    const journeys = await queryRows(
-      app.db,
-      Journey,
-      sql`SELECT j.session_id, j.visitor_id, o.customer_id FROM tracking_order_journeys j
-        JOIN wh_orders o ON o.workspace_id = j.workspace_id AND o.order_id = j.order_id
-        WHERE j.workspace_id = ${workspaceId}::uuid`,
-    );
-    const visitors = await queryRows(
-      app.db,
-      z.object({ session_id: z.string(), visitor_id: z.string().nullable() }),
-      sql`SELECT session_id, visitor_id FROM tracking_sessions WHERE workspace_id = ${workspaceId}::uuid`,
-    );
-    const champions = journeys.filter((j) => j.customer_id === CHAMPION);
-    const championVisitors = new Set(champions.map((j) => j.visitor_id));
-    const inSegment = new Set([
-      ...champions.map((j) => j.session_id),
-      ...visitors
-        .filter((v) => v.visitor_id !== null && championVisitors.has(v.visitor_id))
-        .map((v) => v.session_id),
-    ]);
-    const segmentResponse = await app.request(
-      `/api/funnels/${id}/report?from=${FROM}&to=${TO}&segment=Champions`,
-      {
-        cookie: owner,
-      },
-    );
-    expect(segmentResponse.status, await segmentResponse.clone().text()).toBe(200);
-    const segmentSteps = ((await segmentResponse.json()) as FunnelReport).steps;
-    expect(segmentSteps, 'segment=Champions').toEqual(
-      (await rawSteps(funnel, {}, (s) => inSegment.has(s))).steps,
-    );
-    if (planted)
-      // Not an empty agreement: more Champion sessions than their orders' own, fewer than all.
-      expect(
-        inSegment.size > new Set(champions.map((j) => j.session_id)).size && segmentSteps[0]!.sessions > 0,
-      ).toBe(true);
+    await expectSegmentAgreement(id, funnel, planted);
     // The drill-down (decision 208: counted and listed in SQL over the folded paths) gives, at every
     // step and under each filter, summarizeFunnelStep over the raw read: counts, exit pages, latest.
     for (const filters of QUERIES.slice(0, 6)) {
@@ -293,11 +290,66 @@ describe('funnel pre-aggregates equal the raw read', () => {
   }
 
   /**
+   * The sessions of each RFM segment of the latest planted run (`customerSegments`), told in JS: the
+   * sessions of a segment customer's order's journey, or of its journey's visitor (decision 208); under
+   * OWN, the Champions' orders' own sessions.
+   */
+  async function segmentSessions(): Promise<Map<string, Set<string>>> {
+    const Journey = z.object({
+      session_id: z.string(),
+      visitor_id: z.string().nullable(),
+      customer_id: z.coerce.number(),
+    });
+    const journeys = await queryRows(
+      app.db,
+      Journey,
+      sql`SELECT j.session_id, j.visitor_id, o.customer_id FROM tracking_order_journeys j
+        JOIN wh_orders o ON o.workspace_id = j.workspace_id AND o.order_id = j.order_id
+        WHERE j.workspace_id = ${workspaceId}::uuid`,
+    );
+    const visitors = await queryRows(
+      app.db,
+      z.object({ session_id: z.string(), visitor_id: z.string().nullable() }),
+      sql`SELECT session_id, visitor_id FROM tracking_sessions WHERE workspace_id = ${workspaceId}::uuid`,
+    );
+    const members = new Map<string, Set<string>>();
+    for (const segment of SEGMENTS) {
+      const own = journeys.filter((j) => customerSegments.get(j.customer_id) === segment);
+      const ownVisitors = new Set(own.map((j) => j.visitor_id));
+      members.set(
+        segment,
+        new Set([
+          ...own.map((j) => j.session_id),
+          ...visitors
+            .filter((v) => v.visitor_id !== null && ownVisitors.has(v.visitor_id))
+            .map((v) => v.session_id),
+        ]),
+      );
+      if (segment === 'Champions') members.set(OWN, new Set(own.map((j) => j.session_id)));
+    }
+    return members;
+  }
+
+  /** The run a funnel's segment slices are of (decision 224), and the store's latest run. */
+  async function segmentRuns(key: string) {
+    const [runs] = await queryRows(
+      app.db,
+      z.object({ sliced: z.string().nullable(), latest: z.string().nullable() }),
+      sql`SELECT (SELECT segment_run_id::text FROM funnel_fold_state WHERE workspace_id = ${workspaceId}::uuid
+            AND funnel_key = ${key}) AS sliced,
+          (SELECT id::text FROM analysis_runs WHERE workspace_id = ${workspaceId}::uuid AND status = 'succeeded'
+            ORDER BY finished_at DESC LIMIT 1) AS latest`,
+    );
+    return runs!;
+  }
+
+  /**
    * Decision 153: after incremental folds, both daily step tables hold exactly a recount from the raw
    * events — every session's path (matchFunnelMarks over its raw marks) counted at its shop day,
    * device, channel, step and exact gap (and that gap's bucket), in slice '' and in the slices of its
-   * campaign and A/B variants (decision 199) and of its visitor kind (decision 202: returning when the
-   * visitor has a session that started before it), told here from the session rows — and no row left
+   * campaign and A/B variants (decision 199), of its visitor kind (decision 202: returning when the
+   * visitor has a session that started before it), told here from the session rows, and of its RFM
+   * segments (decision 224, segmentSessions: the slices must be of the latest run) — and no row left
    * at 0 sessions.
    */
   async function expectRecount(key: string, funnel: Pick<Funnel, 'steps' | 'windowMinutes'>) {
@@ -319,7 +371,13 @@ describe('funnel pre-aggregates equal the raw read', () => {
             THEN 'n:returning' ELSE 'n:new' END AS slices
         FROM tracking_sessions s WHERE s.workspace_id = ${workspaceId}::uuid`,
     );
-    const slicesOf = new Map(sliced.map((row) => [row.session_id, row.slices]));
+    const members = await segmentSessions();
+    const slicesOf = new Map(
+      sliced.map((row) => [
+        row.session_id,
+        [...row.slices, ...SEGMENTS.filter((g) => members.get(g)!.has(row.session_id)).map((g) => `r:${g}`)],
+      ]),
+    );
     const exact = new Map<string, number>();
     const buckets = new Map<string, number>();
     const add = (counts: Map<string, number>, k: string) => counts.set(k, (counts.get(k) ?? 0) + 1);
@@ -340,6 +398,8 @@ describe('funnel pre-aggregates equal the raw read', () => {
     expect([...exact.keys()].some((k) => k.startsWith('v:'))).toBe(true);
     expect([...exact.keys()].some((k) => k.startsWith('n:new '))).toBe(true);
     expect([...exact.keys()].some((k) => k.startsWith('n:returning '))).toBe(true);
+    for (const segment of SEGMENTS)
+      expect([...exact.keys()].some((k) => k.startsWith(`r:${segment} `))).toBe(true);
     const Stored = z.object({ k: z.string(), sessions: z.coerce.number() });
     const stored = async (table: string, by: string) =>
       queryRows(
@@ -423,10 +483,17 @@ describe('funnel pre-aggregates equal the raw read', () => {
         });
       }
     }
-    await createRfmRun(app.db, workspaceId, [
-      { customerId: CHAMPION, segment: 'Champions' },
-      { customerId: 1, segment: 'Hibernating' },
+    customerSegments = new Map([
+      [CHAMPION, 'Champions'],
+      [1, 'Hibernating'],
     ]);
+    await createRfmRun(
+      app.db,
+      workspaceId,
+      [...customerSegments].map(([customerId, segment]) => ({ customerId, segment })),
+    );
+    // The job after the run (decision 224): its segment members copied, before any funnel is folded.
+    expect(await sliceFunnelSegments(app.db, workspaceId)).toMatchObject({ funnels: 0 });
     await insertEvents('first', '2026-11-21T06:00:00Z');
     const created = await app.request('/api/funnels', {
       method: 'POST',
@@ -453,6 +520,9 @@ describe('funnel pre-aggregates equal the raw read', () => {
     );
     expect(built.map((b) => b.funnel_key).sort()).toEqual(['checkout', funnelId].sort());
     expect(built.every((b) => b.n > 0)).toBe(true);
+    // Built with the latest run's segment slices, which the segment reports read (decision 224).
+    const firstRuns = await segmentRuns(funnelId);
+    expect(firstRuns.sliced).toBe(firstRuns.latest);
     await expectAgreement(funnelId, MIXED);
     // Late events: received after the fold, many older in event time than events already folded; one
     // received at the watermark itself (the latest received time folded) in a session folded before.
@@ -525,10 +595,65 @@ describe('funnel pre-aggregates equal the raw read', () => {
     await expectAgreement(funnelId, MIXED);
     await expectRecount(funnelId, MIXED);
     // Edited: steps and window change; the report is rebuilt for the new definition.
-    const edited = { steps: [MIXED.steps[0]!, MIXED.steps[2]!], windowMinutes: 1 };
-    await app.db.execute(sql`UPDATE funnels SET steps = ${JSON.stringify(edited.steps)}::jsonb,
-      window_minutes = ${edited.windowMinutes} WHERE id = ${funnelId}::uuid`);
-    await expectAgreement(funnelId, edited);
+    await app.db.execute(sql`UPDATE funnels SET steps = ${JSON.stringify(EDITED.steps)}::jsonb,
+      window_minutes = ${EDITED.windowMinutes} WHERE id = ${funnelId}::uuid`);
+    await expectAgreement(funnelId, EDITED);
+    // Rebuilt with the latest run's segment slices.
+    expect(await segmentRuns(funnelId)).toEqual(firstRuns);
+  }, 420_000);
+
+  it('a new analysis run moves sessions between segment slices; a session folded after counts in its slice', async () => {
+    const firstRuns = await segmentRuns(funnelId);
+    expect(firstRuns.sliced).toBe(firstRuns.latest);
+    // Decision 224: a new analysis run moves customers between segments (the Champion becomes
+    // Hibernating, customer 1 a Champion). Until the job re-slices, the segment reports count over the
+    // sessions; after it, they read the new run's slices.
+    customerSegments = new Map([
+      [CHAMPION, 'Hibernating'],
+      [1, 'Champions'],
+      [2, 'Hibernating'],
+    ]);
+    const secondRun = await createRfmRun(
+      app.db,
+      workspaceId,
+      [...customerSegments].map(([customerId, segment]) => ({ customerId, segment })),
+    );
+    expect(await segmentRuns(funnelId)).toEqual({ sliced: firstRuns.sliced, latest: secondRun });
+    await expectSegmentAgreement(funnelId, EDITED, true, SEGMENTS);
+    const resliced = await sliceFunnelSegments(app.db, workspaceId);
+    expect(resliced).toMatchObject({ runId: secondRun, funnels: 2 });
+    expect(resliced.sessions).toBeGreaterThan(0);
+    expect(await segmentRuns(funnelId)).toEqual({ sliced: secondRun, latest: secondRun });
+    await expectAgreement(funnelId, EDITED);
+    await expectSegmentAgreement(funnelId, EDITED, true, SEGMENTS);
+    await expectRecount(funnelId, EDITED);
+    // A new session of the new Champion's visitor, folded after the re-slice: counted in the slice.
+    const [champion] = await queryRows(
+      app.db,
+      z.object({ visitor_id: z.string() }),
+      sql`SELECT j.visitor_id FROM tracking_order_journeys j JOIN wh_orders o ON o.workspace_id = j.workspace_id
+          AND o.order_id = j.order_id
+        WHERE j.workspace_id = ${workspaceId}::uuid AND o.customer_id = 1 ORDER BY j.order_id LIMIT 1`,
+    );
+    const lateAt = '2026-11-20T15:00:00Z';
+    await app.db.execute(sql`INSERT INTO tracking_sessions (workspace_id, configuration_id, session_id,
+        started_at, ended_at, event_count, click_count, last_page_url, last_page_at, first_received_at,
+        last_received_at, device, visitor_id, landing_url)
+      VALUES (${workspaceId}, ${siteId}, 's-champion', ${lateAt}::timestamptz, ${lateAt}::timestamptz, 1, 0,
+        ${`${SHOP}/products/mug`}, ${lateAt}::timestamptz, '2026-11-21T10:00:00Z', '2026-11-21T10:00:00Z',
+        'desktop', ${champion!.visitor_id}, ${`${SHOP}/products/mug`})`);
+    await app.db.execute(sql`INSERT INTO tracking_events (workspace_id, configuration_id, session_id, event_type,
+        page_url, x, y, viewport_width, viewport_height, element_selector, client_time, received_at)
+      VALUES (${workspaceId}, ${siteId}, 's-champion', 'page_view', ${`${SHOP}/products/mug`}, 1, 1, 1366, 800,
+        NULL, ${lateAt}::timestamptz, '2026-11-21T10:00:00Z')`);
+    await expectSegmentAgreement(funnelId, EDITED, true, SEGMENTS);
+    await expectRecount(funnelId, EDITED);
+    const [late] = await queryRows(
+      app.db,
+      z.object({ slices: z.array(z.string()) }),
+      sql`SELECT slices FROM funnel_session_marks WHERE funnel_key = ${funnelId} AND session_id = 's-champion'`,
+    );
+    expect(late!.slices).toContain('r:Champions');
   }, 300_000);
 
   it('the built-in checkout funnel agrees too', async () => {

@@ -36,6 +36,8 @@ export const layerTables: Readonly<Record<string, readonly string[]>> = {
     'funnel_dirty_orders',
     'funnel_fold_state',
     'funnel_revenue_days',
+    'funnel_segment_members',
+    'funnel_segment_runs',
     'funnel_session_marks',
     'funnel_step_buckets',
     'funnel_step_days',

@@ -22,6 +22,7 @@ const STORED: ReadonlyArray<readonly [string, object, number, number, string | n
   ['record-demo-storefront', { workspaceId }, 1, 85, `record-demo-storefront:${workspaceId}`],
   ['deliver-notification', { workspaceId, deliveryId }, 6, 60, `deliver:${deliveryId}`],
   ['evaluate-alerts', { workspaceId }, 3, 90, `alerts:${workspaceId}`],
+  ['slice-funnel-segments', { workspaceId }, 3, 95, `funnel-segments:${workspaceId}`],
   ['notifications-tick', {}, 3, 120, 'notifications-tick'],
   ['process-shopify-webhook', { workspaceId, eventRowId: 12 }, 6, 20, null],
   ['register-shopify-webhooks', { workspaceId }, 3, 40, `register-shopify-webhooks:${workspaceId}`],

@@ -127,6 +127,15 @@ export const catalogue = {
     priority: () => 90,
     concurrencyKey: (payload) => `alerts:${payload.workspaceId}`,
   }),
+  /** A store's funnels moved to the segment slices of its latest analysis run, after every run (funnels, decision 224). */
+  sliceFunnelSegments: contract({
+    type: 'slice-funnel-segments',
+    payloadSchema: WorkspacePayload,
+    maxAttempts: 3,
+    // After the alerts: the segment report reads its statement meanwhile.
+    priority: () => 95,
+    concurrencyKey: (payload) => `funnel-segments:${payload.workspaceId}`,
+  }),
   /** Every 15 minutes: the digests due and an alert evaluation per connected workspace (notifications). */
   notificationsTick: contract({
     type: 'notifications-tick',

@@ -8,6 +8,7 @@ import { queryRows } from '../../db/query-rows.ts';
 import { foldFirst } from '../tracking/fold-events.ts';
 import { ChannelInputsRow, channelOfSession, EARLIER_VISIT } from './funnel-session-filter.ts';
 import { epochMs, needsTrackerEvents, pixelStepMask, trackerStepMask } from './funnel-step-sql.ts';
+import { latestSlicedRun, segmentRunOfFunnel, segmentsOfSession } from './segment-slices.ts';
 import {
   rebuildFunnelRevenue,
   refreshMarkedOrders,
@@ -116,6 +117,7 @@ const TouchedRow = ChannelInputsRow.extend({
   session_campaign: z.string().nullable(),
   session_variants: z.array(z.string()).nullable(),
   session_returning: z.boolean().nullable(),
+  session_segments: z.array(z.string()).nullable(),
 });
 
 /** The slice a new visitor's session counts in (decision 202): the one a late earlier session moves it out of. */
@@ -177,6 +179,8 @@ async function readTouched(
         ((s.started_at AT TIME ZONE ${timeZone})::date)::text AS session_day, s.device AS session_device,
         s.utm_campaign AS session_campaign, s.experiment_variants AS session_variants,
         CASE WHEN s.session_id IS NOT NULL THEN ${EARLIER_VISIT} END AS session_returning,
+        CASE WHEN s.session_id IS NOT NULL THEN ${segmentsOfSession(workspaceId, segmentRunOfFunnel(workspaceId, key))} END
+          AS session_segments,
         s.utm_source, s.utm_medium, s.referrer, s.fbclid, s.gclid, s.ttclid, s.msclkid
       FROM touched t
         LEFT JOIN fresh f ON f.configuration_id = t.configuration_id AND f.session_id = t.session_id
@@ -297,6 +301,7 @@ async function foldSource(
               campaign: row.session_campaign,
               variants: row.session_variants,
               returning: row.session_returning,
+              segments: row.session_segments,
             })
           : [],
       };
@@ -363,7 +368,7 @@ export async function foldFunnel(db: Db, funnel: FoldedFunnel): Promise<void> {
       await tx.execute(sql`INSERT INTO funnel_fold_state (workspace_id, funnel_key, definition)
         VALUES (${workspaceId}::uuid, ${key}, ${definition})
         ON CONFLICT (workspace_id, funnel_key) DO UPDATE SET definition = EXCLUDED.definition,
-          pixel_watermark = NULL, tracker_watermark = NULL`);
+          pixel_watermark = NULL, tracker_watermark = NULL, segment_run_id = ${latestSlicedRun(workspaceId)}`);
     }
     const [clock] = await queryRows(
       tx,

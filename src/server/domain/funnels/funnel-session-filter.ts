@@ -12,6 +12,7 @@ import {
   ORDER_SALE_JOINS,
   SALE_ORDER,
 } from '../contribution/contribution-sql.ts';
+import { segmentJourneys } from './segment-slices.ts';
 
 const RFM_SEGMENTS = new Set([...SEGMENTS_BY_PRESET.A, ...SEGMENTS_BY_PRESET.C]);
 
@@ -32,6 +33,12 @@ export interface FunnelSessionsQuery {
 export const EARLIER_VISIT = sql`EXISTS (SELECT 1 FROM tracking_sessions e WHERE e.workspace_id = s.workspace_id
     AND e.visitor_id = s.visitor_id AND e.started_at < s.started_at)`;
 
+/** A segment that is not an RFM segment name is a 400 naming `segment`. */
+export function checkSegment(segment: string | undefined): void {
+  if (segment && !RFM_SEGMENTS.has(segment))
+    throw badRequest(`segment: not an RFM segment; one of ${[...RFM_SEGMENTS].join(', ')}.`);
+}
+
 /**
  * The condition on tracking_sessions `s` of a funnel read: sessions started on the shop-local days
  * `from`–`to` (a range of instants, sargable on started_at), of the device, campaign, visitors, A/B
@@ -40,17 +47,14 @@ export const EARLIER_VISIT = sql`EXISTS (SELECT 1 FROM tracking_sessions e WHERE
  */
 export async function funnelSessionFilter(db: Db, query: FunnelSessionsQuery): Promise<SQL> {
   const { workspaceId, timeZone, from, to, filters } = query;
-  if (filters.segment && !RFM_SEGMENTS.has(filters.segment))
-    throw badRequest(`segment: not an RFM segment; one of ${[...RFM_SEGMENTS].join(', ')}.`);
+  checkSegment(filters.segment);
   const segmentRunId = filters.segment ? await findLatestRunId(db, workspaceId) : null;
   // Decision 208: from the segment — its customers' orders' journeys, once (each a hashed set) — not
   // an EXISTS per session of the period whose visitor-or-session condition no index answers.
-  const segmentJourneys = (column: SQL) => sql`SELECT ${column} FROM analysis_customers c
-      JOIN wh_orders o ON o.workspace_id = ${workspaceId}::uuid AND o.customer_id = c.customer_id
-      JOIN tracking_order_journeys j ON j.workspace_id = o.workspace_id AND j.order_id = o.order_id
-    WHERE c.run_id = ${segmentRunId}::uuid AND c.segment = ${filters.segment ?? null}`;
-  const inSegment = sql`(s.visitor_id IN (${segmentJourneys(sql`j.visitor_id`)} AND j.visitor_id IS NOT NULL)
-    OR (s.configuration_id, s.session_id) IN (${segmentJourneys(sql`j.configuration_id, j.session_id`)}))`;
+  const journeysOf = (columns: SQL) =>
+    segmentJourneys(workspaceId, segmentRunId, filters.segment ?? null, columns);
+  const inSegment = sql`(s.visitor_id IN (${journeysOf(sql`j.visitor_id`)} AND j.visitor_id IS NOT NULL)
+    OR (s.configuration_id, s.session_id) IN (${journeysOf(sql`j.configuration_id, j.session_id`)}))`;
   return sql`s.workspace_id = ${workspaceId}::uuid
     AND s.started_at >= (${from}::date)::timestamp AT TIME ZONE ${timeZone}
     AND s.started_at < (${to}::date + 1)::timestamp AT TIME ZONE ${timeZone}

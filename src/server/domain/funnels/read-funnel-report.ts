@@ -6,9 +6,11 @@ import type { FunnelReport, FunnelReportQuery } from '../../../shared/contracts/
 import { currencyDigitsOf, minorToDecimal } from '../../../shared/money.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
+import { checkSegment } from './funnel-session-filter.ts';
 import { prepareFunnelRead, type ReportedFunnel } from './prepare-funnel-read.ts';
 import { readFilteredFunnelCounts } from './read-filtered-funnel-counts.ts';
 import { readFunnelCounts } from './read-funnel-rollups.ts';
+import { segmentSliceReady } from './segment-slices.ts';
 
 /**
  * Revenue of every order of the shop days `from`–`to` (minor units): the denominator of a step's
@@ -38,18 +40,20 @@ async function periodRevenue(db: Db, workspaceId: string, from: string, to: stri
 }
 
 /**
- * The slice of the daily tables a report's filters read (decisions 199, 202): '' with no campaign,
- * no A/B variant and no visitor filter, the one slice of a campaign, of a variant or of new or
- * returning visitors, or null — the filters the tables do not key (RFM segment, two of those
- * together) are counted over the sessions instead.
+ * The slice of the daily tables a report's filters read (decisions 199, 202, 224): '' with no
+ * campaign, no A/B variant, no visitor filter and no segment, the one slice of a campaign, of a
+ * variant, of new or returning visitors or of an RFM segment (when `segmentSliced`: the funnel's
+ * segment slices are of the latest analysis run), or null — what the tables do not key (two of those
+ * together, a segment whose re-slice is pending) is counted over the sessions instead.
  */
-function sliceOf(filters: Omit<FunnelReportQuery, 'from' | 'to'>): string | null {
+function sliceOf(filters: Omit<FunnelReportQuery, 'from' | 'to'>, segmentSliced: boolean): string | null {
   const { campaign, visitor, experiment, variant, segment } = filters;
-  if (segment) return null;
+  if (segment && !segmentSliced) return null;
   const slices = funnelSlicesOf({
     campaign,
     variants: experiment && variant ? [`${experiment}:${variant}`] : [],
     returning: visitor === undefined ? undefined : visitor === 'returning',
+    segments: segment ? [segment] : [],
   });
   return slices.length > 1 ? null : (slices[0] ?? '');
 }
@@ -58,8 +62,9 @@ function sliceOf(filters: Omit<FunnelReportQuery, 'from' | 'to'>): string | null
  * GET /api/funnels/:id/report (issue 40, decisions 108, 118, 134 and 192): per step the sessions,
  * conversion, median time, drop-off, the revenue of the orders joined to the sessions with its share
  * of all revenue orders of the days, and their contribution margin. Unfiltered or filtered by device
- * and channel, and under one campaign, one A/B variant or new or returning visitors, from the daily
- * step tables (readFunnelCounts, decisions 199 and 202); under the other filters, counted in the database over the period's filtered sessions
+ * and channel, and under one campaign, one A/B variant, new or returning visitors or one RFM segment,
+ * from the daily step tables (readFunnelCounts, decisions 199, 202 and 224); under the other filters,
+ * counted in the database over the period's filtered sessions
  * and their folded paths (readFilteredFunnelCounts).
  * Both give summarizeFunnelCounts the counts of the raw read, so both give its figures.
  */
@@ -74,7 +79,8 @@ export async function readFunnelReport(
   const { device, channel } = filters;
   const { from, to, timeZone, currency } = await prepareFunnelRead(db, workspaceId, funnel, query, now);
   const stepCount = funnel.steps.length;
-  const slice = sliceOf(filters);
+  checkSegment(filters.segment);
+  const slice = sliceOf(filters, !!filters.segment && (await segmentSliceReady(db, workspaceId, funnel.id)));
   const counts =
     slice === null
       ? await readFilteredFunnelCounts(db, funnel.id, { workspaceId, timeZone, from, to, filters, stepCount })

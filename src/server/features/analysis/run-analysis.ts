@@ -14,6 +14,7 @@ import { writeInsightSnapshot } from '../../domain/analysis-facts/write-insight-
 import { readOpportunityProfitContext } from '../../domain/contribution/read-opportunity-profit.ts';
 import { listForecastClosures } from '../../domain/forecast-closures/forecast-closure-queries.ts';
 import type { AppDeps } from '../../http/deps.ts';
+import { catalogue, enqueue } from '../../jobs/catalogue.ts';
 import type { WrittenAnalysis } from './analyze-warehouse.ts';
 import { runLockKey } from './close-abandoned-runs.ts';
 import { closeInterruptedRuns } from './close-interrupted-runs.ts';
@@ -128,6 +129,9 @@ async function executeAnalysis(
         .where(eq(analysisRuns.id, runId));
     });
     await pruneOldRuns(db, workspaceId);
+    // The funnels' segment slices move to this run's segments (decision 224); until then a segment
+    // report counts over the sessions.
+    await enqueue(db, catalogue.sliceFunnelSegments, { workspaceId }, { now: deps.clock() });
     return {
       runId,
       status: 'succeeded',
