@@ -223,6 +223,9 @@ export const funnelSessionMarks = pgTable(
     channel: text('channel'),
     /** The slices its path counts in besides '' (decision 199). */
     slices: text('slices').array().notNull().default(sql`'{}'`),
+    /** Its session row's start (to the ms) and last page as of its last fold (decision 225); null while the row is missing. */
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    exitPage: text('exit_page'),
   },
   (table) => [
     primaryKey({ columns: [table.workspaceId, table.funnelKey, table.configurationId, table.sessionId] }),
@@ -283,6 +286,38 @@ export const funnelStepBuckets = pgTable(
         table.channel,
         table.step,
         table.bucket,
+      ],
+    }),
+  ],
+);
+
+/** Per funnel, slice, day, device, channel, step left at (1-based), website and last page: sessions (decision 225). */
+export const funnelExitPages = pgTable(
+  'funnel_exit_pages',
+  {
+    workspaceId: uuid('workspace_id').notNull(),
+    funnelKey: text('funnel_key').notNull(),
+    slice: text('slice').notNull().default(''),
+    day: date('day', { mode: 'string' }).notNull(),
+    device: text('device').notNull(),
+    channel: text('channel').notNull(),
+    step: smallint('step').notNull(),
+    configurationId: uuid('configuration_id').notNull(),
+    pageUrl: text('page_url').notNull(),
+    sessions: integer('sessions').notNull(),
+  },
+  (table) => [
+    primaryKey({
+      columns: [
+        table.workspaceId,
+        table.funnelKey,
+        table.slice,
+        table.day,
+        table.device,
+        table.channel,
+        table.step,
+        table.configurationId,
+        table.pageUrl,
       ],
     }),
   ],

@@ -8,6 +8,7 @@ import { queryRows } from '../../db/query-rows.ts';
 import { foldFirst } from '../tracking/fold-events.ts';
 import { ChannelInputsRow, channelOfSession, EARLIER_VISIT } from './funnel-session-filter.ts';
 import { epochMs, needsTrackerEvents, pixelStepMask, trackerStepMask } from './funnel-step-sql.ts';
+import { writeFunnelExits } from './write-funnel-exits.ts';
 import {
   rebuildFunnelRevenue,
   refreshMarkedOrders,
@@ -307,6 +308,7 @@ async function foldSource(
       return session;
     });
     await writeFunnelRollups(db, workspaceId, key, folded, counts);
+    await writeFunnelExits(db, workspaceId, key, touched);
     // A large backlog's chunk: the statistics may still describe much smaller tables, on which the
     // planner took the day indexes for the per-session probes (a scan of the funnel's rows per
     // session, decision 174); ANALYZE sees this transaction's own rows.
@@ -353,6 +355,7 @@ export async function foldFunnel(db: Db, funnel: FoldedFunnel): Promise<void> {
       for (const table of [
         'funnel_step_days',
         'funnel_step_buckets',
+        'funnel_exit_pages',
         'funnel_buyer_sessions',
         'funnel_revenue_days',
         'funnel_dirty_orders',

@@ -43,7 +43,7 @@ async function periodRevenue(db: Db, workspaceId: string, from: string, to: stri
  * returning visitors, or null — the filters the tables do not key (RFM segment, two of those
  * together) are counted over the sessions instead.
  */
-function sliceOf(filters: Omit<FunnelReportQuery, 'from' | 'to'>): string | null {
+export function sliceOf(filters: Omit<FunnelReportQuery, 'from' | 'to'>): string | null {
   const { campaign, visitor, experiment, variant, segment } = filters;
   if (segment) return null;
   const slices = funnelSlicesOf({
