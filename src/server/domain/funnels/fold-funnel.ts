@@ -195,7 +195,8 @@ async function readTouched(
  * in chunks of whole days of received time of at least CHUNK_EVENTS events (so a rebuild over
  * months holds one chunk in memory, and a sparse one is not a query per day), each touched
  * session re-matched from its stored and re-read marks (refoldFunnelMarks), its row replaced and the
- * daily step counts moved from its old path to its new one, and the revenue of the sessions whose
+ * daily step counts moved from its old path to its new one (and its exit page count, writeFunnelExits,
+ * decision 225), and the revenue of the sessions whose
  * placement moved re-read — except in a rebuild, whose revenue is built once after all its chunks
  * (rebuildFunnelRevenue). The watermark then moves to the latest received time read, but never past
  * `settled` (SETTLED).
