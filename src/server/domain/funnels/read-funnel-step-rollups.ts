@@ -8,6 +8,9 @@ import { type RollupQuery, rollupRows } from './read-funnel-rollups.ts';
 /** The sessions a drill-down lists at most (the contract's "latest 50"). */
 export const LATEST = 50;
 
+/** Walks reading more than 1 / RARE of the period's paths, and RARE times the rows they keep, lose to one scan. */
+const RARE = 4;
+
 /** A step's drill-down as the database gives it: counts, exit pages and the latest sessions. */
 export const DrillDownRow = z.object({
   sessions: z.coerce.number(),
@@ -56,9 +59,10 @@ export const latestJson = (workspaceId: string, key: string, latest: SQL) =>
  * exit pages from funnel_exit_pages; the latest 50 by walking funnel_session_marks_latest_idx per
  * number of steps passed, newest first, from the period's end: those that left at `step` first (only
  * that walk when 50 or more did), then the others merged by start. A walk is skipped when the tables
- * say no session of the filter is on it, so a filter no session has costs no walk; a rare one walks
- * at most the period's sessions of that number of steps. O(days × rows per day) for the counts and
- * pages, and the walks, whatever the period's sessions.
+ * say no session of the filter is on it, so a filter no session has costs no walk; under a rare
+ * filter (the walks would read most of the period's paths to keep few: RARE, from the counts under
+ * the filter and unfiltered) one scan of the period's paths instead. O(days × rows per day) for the
+ * counts and pages, and the walks, whatever the period's sessions.
  */
 export async function readFunnelStepRollups(
   db: Db,
@@ -66,41 +70,67 @@ export async function readFunnelStepRollups(
   query: RollupQuery & { timeZone: string; step: number; stepCount: number },
 ): Promise<DrillDownRow> {
   const { workspaceId, timeZone, from, to, step, stepCount, slice, device, channel } = query;
+  // Per step at or past `step`: the sessions that passed it under the filter, and all of them (slice '').
   const passedRows = await queryRows(
     db,
-    z.object({ step: z.number().int(), sessions: z.coerce.number() }),
-    sql`SELECT f.step, sum(f.sessions) AS sessions FROM funnel_step_buckets f
-      WHERE ${rollupRows('f', key, query)} AND f.step >= ${step - 1} GROUP BY f.step`,
+    z.object({ step: z.number().int(), sessions: z.coerce.number(), all: z.coerce.number() }),
+    sql`SELECT f.step, coalesce(sum(f.sessions) FILTER (WHERE ${rollupRows('f', key, query)}), 0) AS sessions,
+        coalesce(sum(f.sessions) FILTER (WHERE f.slice = ''), 0) AS all
+      FROM funnel_step_buckets f
+      WHERE ${rollupRows('f', key, { workspaceId, from, to, slice: '' })} AND f.step >= ${step - 1}
+        OR ${rollupRows('f', key, query)} AND f.step >= ${step - 1}
+      GROUP BY f.step`,
   );
-  // passed[i]: sessions that passed step i + 1; leftAt[f]: those that passed exactly f steps.
-  const passed = Array.from(
-    { length: stepCount + 1 },
-    (_, i) => passedRows.find((r) => r.step === i)?.sessions ?? 0,
-  );
-  const leftAt = (f: number) => passed[f - 1]! - passed[f]!;
+  // passed[i]: sessions that passed step i + 1; leftAt(f): those that passed exactly f steps.
+  const counted = (pick: (r: (typeof passedRows)[number]) => number) =>
+    Array.from({ length: stepCount + 1 }, (_, i) => {
+      const r = passedRows.find((row) => row.step === i);
+      return r ? pick(r) : 0;
+    });
+  const [passed, passedAll] = [counted((r) => r.sessions), counted((r) => r.all)];
+  const leftAt = (f: number, of = passed) => of[f - 1]! - of[f]!;
+  const kept = sql`m.workspace_id = ${workspaceId}::uuid AND m.funnel_key = ${key} AND m.started_at IS NOT NULL
+    AND m.day BETWEEN ${from}::date AND ${to}::date
+    ${slice ? sql`AND m.slices @> ARRAY[${slice}::text]` : sql``}
+    ${device ? sql`AND m.device = ${device}` : sql``} ${channel ? sql`AND m.channel = ${channel}` : sql``}`;
+  const columns = sql`m.configuration_id, m.session_id, m.started_at, m.device, m.exit_page,
+    cardinality(m.passed_at) AS furthest, cardinality(m.passed_at) = ${step} AS left_here`;
+  const order = (t: string) =>
+    sql`${sql.raw(t)}.left_here DESC, ${sql.raw(t)}.started_at DESC, ${sql.raw(t)}.session_id COLLATE "C"`;
+  // The walks (f: steps passed, n: rows wanted): only f = step when 50 or more left there, and none
+  // whose count under the filter is 0. A walk finds its rows after about n × all / filtered rows.
   const walks = Array.from({ length: stepCount - step + 1 }, (_, i) => step + i)
     .filter((f) => leftAt(f) > 0 && (f === step || leftAt(step) < LATEST))
-    .map(
-      (f) => sql`(SELECT m.configuration_id, m.session_id, m.started_at, m.device, m.exit_page,
-          cardinality(m.passed_at) AS furthest, cardinality(m.passed_at) = ${step} AS left_here
-        FROM funnel_session_marks m
-        WHERE m.workspace_id = ${workspaceId}::uuid AND m.funnel_key = ${key} AND cardinality(m.passed_at) = ${f}
-          AND m.started_at IS NOT NULL
-          AND m.started_at >= (${from}::date)::timestamp AT TIME ZONE ${timeZone}
-          AND m.started_at < (${to}::date + 1)::timestamp AT TIME ZONE ${timeZone}
-          AND m.day BETWEEN ${from}::date AND ${to}::date
-          ${slice ? sql`AND m.slices @> ARRAY[${slice}::text]` : sql``}
-          ${device ? sql`AND m.device = ${device}` : sql``} ${channel ? sql`AND m.channel = ${channel}` : sql``}
-        ORDER BY m.started_at DESC, m.session_id COLLATE "C" LIMIT ${f === step ? LATEST : LATEST - leftAt(step)})`,
-    );
+    .map((f) => ({ f, n: f === step ? LATEST : LATEST - leftAt(step) }));
+  const walked = walks.reduce(
+    (sum, { f, n }) => sum + Math.min(leftAt(f, passedAll), (n * leftAt(f, passedAll)) / leftAt(f)),
+    0,
+  );
+  const found = walks.reduce((sum, { f, n }) => sum + Math.min(n, leftAt(f)), 0);
+  // A rare filter: the walks would read a large share of the period's paths in index order, mostly to
+  // discard them; one scan of the period's paths (the day index) and a sort of the kept ones reads
+  // them in table order instead.
+  const rare = walked > passedAll[0]! / RARE && walked > RARE * found;
   const latest =
     walks.length === 0
       ? sql`SELECT '[]'::json`
       : latestJson(
           workspaceId,
           key,
-          sql`SELECT * FROM (${sql.join(walks, sql` UNION ALL `)}) w
-            ORDER BY w.left_here DESC, w.started_at DESC, w.session_id COLLATE "C" LIMIT ${LATEST}`,
+          rare
+            ? sql`SELECT ${columns} FROM funnel_session_marks m
+                WHERE ${kept} AND cardinality(m.passed_at) > 0 AND cardinality(m.passed_at) >= ${step}
+                ORDER BY ${order('m')} LIMIT ${LATEST}`
+            : sql`SELECT * FROM (${sql.join(
+                walks.map(
+                  ({ f, n }) => sql`(SELECT ${columns} FROM funnel_session_marks m
+                    WHERE ${kept} AND cardinality(m.passed_at) = ${f}
+                      AND m.started_at >= (${from}::date)::timestamp AT TIME ZONE ${timeZone}
+                      AND m.started_at < (${to}::date + 1)::timestamp AT TIME ZONE ${timeZone}
+                    ORDER BY m.started_at DESC, m.session_id COLLATE "C" LIMIT ${n})`,
+                ),
+                sql` UNION ALL `,
+              )}) w ORDER BY ${order('w')} LIMIT ${LATEST}`,
         );
   const [row] = await queryRowsWithoutJit(
     db,
