@@ -8,7 +8,7 @@ import { type RollupQuery, rollupRows } from './read-funnel-rollups.ts';
 /** The sessions a drill-down lists at most (the contract's "latest 50"). */
 export const LATEST = 50;
 
-/** Walks reading more than 1 / RARE of the period's paths, and RARE times the rows they keep, lose to one scan. */
+/** Walks reading more than 1 / RARE of the period's paths, and RARE times the rows they keep: a rare filter. */
 const RARE = 4;
 
 /** A step's drill-down as the database gives it: counts, exit pages and the latest sessions. */
@@ -59,16 +59,17 @@ export const latestJson = (workspaceId: string, key: string, latest: SQL) =>
  * exit pages from funnel_exit_pages; the latest 50 by walking funnel_session_marks_latest_idx per
  * number of steps passed, newest first, from the period's end: those that left at `step` first (only
  * that walk when 50 or more did), then the others merged by start. A walk is skipped when the tables
- * say no session of the filter is on it, so a filter no session has costs no walk; under a rare
- * filter (the walks would read most of the period's paths to keep few: RARE, from the counts under
- * the filter and unfiltered) one scan of the period's paths instead. O(days × rows per day) for the
- * counts and pages, and the walks, whatever the period's sessions.
+ * say no session of the filter is on it, so a filter no session has costs no walk. Null under a rare
+ * filter (the walks would read a large share of the period's paths to keep few: RARE, from the counts
+ * under the filter and unfiltered): the caller then reads over the period's filtered sessions
+ * (decision 208), which filters the narrow session rows before it joins their paths. O(days × rows
+ * per day) for the counts and pages, and the walks, whatever the period's sessions.
  */
 export async function readFunnelStepRollups(
   db: Db,
   key: string,
   query: RollupQuery & { timeZone: string; step: number; stepCount: number },
-): Promise<DrillDownRow> {
+): Promise<DrillDownRow | null> {
   const { workspaceId, timeZone, from, to, step, stepCount, slice, device, channel } = query;
   // Per step at or past `step`: the sessions that passed it under the filter, and all of them (slice '').
   const passedRows = await queryRows(
@@ -95,8 +96,6 @@ export async function readFunnelStepRollups(
     ${device ? sql`AND m.device = ${device}` : sql``} ${channel ? sql`AND m.channel = ${channel}` : sql``}`;
   const columns = sql`m.configuration_id, m.session_id, m.started_at, m.device, m.exit_page,
     cardinality(m.passed_at) AS furthest, cardinality(m.passed_at) = ${step} AS left_here`;
-  const order = (t: string) =>
-    sql`${sql.raw(t)}.left_here DESC, ${sql.raw(t)}.started_at DESC, ${sql.raw(t)}.session_id COLLATE "C"`;
   // The walks (f: steps passed, n: rows wanted): only f = step when 50 or more left there, and none
   // whose count under the filter is 0. A walk finds its rows after about n × all / filtered rows.
   const walks = Array.from({ length: stepCount - step + 1 }, (_, i) => step + i)
@@ -107,30 +106,24 @@ export async function readFunnelStepRollups(
     0,
   );
   const found = walks.reduce((sum, { f, n }) => sum + Math.min(n, leftAt(f)), 0);
-  // A rare filter: the walks would read a large share of the period's paths in index order, mostly to
-  // discard them; one scan of the period's paths (the day index) and a sort of the kept ones reads
-  // them in table order instead.
-  const rare = walked > passedAll[0]! / RARE && walked > RARE * found;
+  // A rare filter: the walks would read a large share of the period's paths, mostly to discard them.
+  if (walked > passedAll[0]! / RARE && walked > RARE * found) return null;
   const latest =
     walks.length === 0
       ? sql`SELECT '[]'::json`
       : latestJson(
           workspaceId,
           key,
-          rare
-            ? sql`SELECT ${columns} FROM funnel_session_marks m
-                WHERE ${kept} AND cardinality(m.passed_at) > 0 AND cardinality(m.passed_at) >= ${step}
-                ORDER BY ${order('m')} LIMIT ${LATEST}`
-            : sql`SELECT * FROM (${sql.join(
-                walks.map(
-                  ({ f, n }) => sql`(SELECT ${columns} FROM funnel_session_marks m
-                    WHERE ${kept} AND cardinality(m.passed_at) = ${f}
-                      AND m.started_at >= (${from}::date)::timestamp AT TIME ZONE ${timeZone}
-                      AND m.started_at < (${to}::date + 1)::timestamp AT TIME ZONE ${timeZone}
-                    ORDER BY m.started_at DESC, m.session_id COLLATE "C" LIMIT ${n})`,
-                ),
-                sql` UNION ALL `,
-              )}) w ORDER BY ${order('w')} LIMIT ${LATEST}`,
+          sql`SELECT * FROM (${sql.join(
+            walks.map(
+              ({ f, n }) => sql`(SELECT ${columns} FROM funnel_session_marks m
+                WHERE ${kept} AND cardinality(m.passed_at) = ${f}
+                  AND m.started_at >= (${from}::date)::timestamp AT TIME ZONE ${timeZone}
+                  AND m.started_at < (${to}::date + 1)::timestamp AT TIME ZONE ${timeZone}
+                ORDER BY m.started_at DESC, m.session_id COLLATE "C" LIMIT ${n})`,
+            ),
+            sql` UNION ALL `,
+          )}) w ORDER BY w.left_here DESC, w.started_at DESC, w.session_id COLLATE "C" LIMIT ${LATEST}`,
         );
   const [row] = await queryRowsWithoutJit(
     db,

@@ -22,8 +22,8 @@ import { badRequest } from '../../errors.ts';
  * sessions, with their buying sessions' revenue (funnel_buyer_sessions; prepareFunnelRead folds
  * first). Under the filters the daily tables key (none, device, channel, one slice: sliceOf, as the
  * report) from the pre-aggregates (readFunnelStepRollups, decision 225: not linear in the period's
- * sessions); under the others over the period's sessions and their folded paths (readFromPaths,
- * decision 208). Node receives the exit pages and 50 sessions, never the period's. summarizeFunnelStep (src/core) is the
+ * sessions) unless the filter is rare there; under the others, and a rare one, over the period's
+ * sessions and their folded paths (readFromPaths, decision 208). Node receives the exit pages and 50 sessions, never the period's. summarizeFunnelStep (src/core) is the
  * definition this equals (test/funnels/funnel-rollup-agreement.test.ts): furthest step = steps
  * passed; ties in code-unit order (COLLATE "C"), start times to the millisecond as JS holds them. A
  * step past the funnel's last is a 400 naming `step`.
@@ -44,19 +44,19 @@ export async function readFunnelStepSessions(
   const { from: _from, to: _to, ...filters } = query;
   const slice = sliceOf(filters);
   const row =
-    slice === null
-      ? await readFromPaths(db, funnel.id, step, { workspaceId, timeZone, from, to, filters })
-      : await readFunnelStepRollups(db, funnel.id, {
-          workspaceId,
-          timeZone,
-          from,
-          to,
-          step,
-          stepCount: funnel.steps.length,
-          slice,
-          device: filters.device,
-          channel: filters.channel,
-        });
+    (slice !== null &&
+      (await readFunnelStepRollups(db, funnel.id, {
+        workspaceId,
+        timeZone,
+        from,
+        to,
+        step,
+        stepCount: funnel.steps.length,
+        slice,
+        device: filters.device,
+        channel: filters.channel,
+      }))) ||
+    (await readFromPaths(db, funnel.id, step, { workspaceId, timeZone, from, to, filters }));
   const digits = currencyDigitsOf(currency);
   return {
     name: funnel.steps[step - 1]!.value,
@@ -85,7 +85,7 @@ export async function readFunnelStepSessions(
 
 /**
  * The drill-down under the filters the daily tables do not key (two slices together, an RFM
- * segment), decision 208: one statement over the period's filtered sessions joined to their folded
+ * segment) or keep few sessions of (readFunnelStepRollups' rare filter), decision 208: one statement over the period's filtered sessions joined to their folded
  * paths — counts and exit pages by GROUP BY, the latest by ORDER BY … LIMIT.
  */
 async function readFromPaths(
