@@ -232,16 +232,21 @@ export const funnelSessionMarks = pgTable(
   ],
 );
 
+/** The key columns the funnel's daily tables share: funnel, slice, shop day, device and channel. */
+const dailyFunnelKey = () => ({
+  workspaceId: uuid('workspace_id').notNull(),
+  funnelKey: text('funnel_key').notNull(),
+  slice: text('slice').notNull().default(''),
+  day: date('day', { mode: 'string' }).notNull(),
+  device: text('device').notNull(),
+  channel: text('channel').notNull(),
+});
+
 /** Per funnel, slice, day, device, channel and step: sessions by exact gap from the previous step (decisions 134, 199). */
 export const funnelStepDays = pgTable(
   'funnel_step_days',
   {
-    workspaceId: uuid('workspace_id').notNull(),
-    funnelKey: text('funnel_key').notNull(),
-    slice: text('slice').notNull().default(''),
-    day: date('day', { mode: 'string' }).notNull(),
-    device: text('device').notNull(),
-    channel: text('channel').notNull(),
+    ...dailyFunnelKey(),
     step: smallint('step').notNull(),
     gapMs: doublePrecision('gap_ms').notNull(),
     sessions: integer('sessions').notNull(),
@@ -265,12 +270,7 @@ export const funnelStepDays = pgTable(
 export const funnelStepBuckets = pgTable(
   'funnel_step_buckets',
   {
-    workspaceId: uuid('workspace_id').notNull(),
-    funnelKey: text('funnel_key').notNull(),
-    slice: text('slice').notNull().default(''),
-    day: date('day', { mode: 'string' }).notNull(),
-    device: text('device').notNull(),
-    channel: text('channel').notNull(),
+    ...dailyFunnelKey(),
     step: smallint('step').notNull(),
     bucket: integer('bucket').notNull(),
     sessions: integer('sessions').notNull(),
@@ -295,29 +295,24 @@ export const funnelStepBuckets = pgTable(
 export const funnelExitPages = pgTable(
   'funnel_exit_pages',
   {
-    workspaceId: uuid('workspace_id').notNull(),
-    funnelKey: text('funnel_key').notNull(),
-    slice: text('slice').notNull().default(''),
-    day: date('day', { mode: 'string' }).notNull(),
-    device: text('device').notNull(),
-    channel: text('channel').notNull(),
+    ...dailyFunnelKey(),
     step: smallint('step').notNull(),
     configurationId: uuid('configuration_id').notNull(),
     pageUrl: text('page_url').notNull(),
     sessions: integer('sessions').notNull(),
   },
-  (table) => [
+  (t) => [
     primaryKey({
       columns: [
-        table.workspaceId,
-        table.funnelKey,
-        table.slice,
-        table.day,
-        table.device,
-        table.channel,
-        table.step,
-        table.configurationId,
-        table.pageUrl,
+        t.workspaceId,
+        t.funnelKey,
+        t.slice,
+        t.day,
+        t.device,
+        t.channel,
+        t.step,
+        t.configurationId,
+        t.pageUrl,
       ],
     }),
   ],
@@ -359,12 +354,7 @@ export const funnelBuyerSessions = pgTable(
 export const funnelRevenueDays = pgTable(
   'funnel_revenue_days',
   {
-    workspaceId: uuid('workspace_id').notNull(),
-    funnelKey: text('funnel_key').notNull(),
-    slice: text('slice').notNull().default(''),
-    day: date('day', { mode: 'string' }).notNull(),
-    device: text('device').notNull(),
-    channel: text('channel').notNull(),
+    ...dailyFunnelKey(),
     stepsPassed: smallint('steps_passed').notNull(),
     ...revenueParts(),
   },
