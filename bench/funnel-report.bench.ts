@@ -7,7 +7,8 @@
  *   steps in order, abandoning at a step of its own), each received 2 s after it happened; a
  *   tracking_sessions row each (device by v % 3), pixel-only sessions; for the other filters
  *   (decision 188): 1 in 10 of campaign `spring`, visitor `vis<v / 2>` (so about half are returning
- *   visitors), 1 in 5 landed in A/B experiment `hero` (variant `a` or `b`: half of them each).
+ *   visitors), 1 in 5 landed in A/B experiment `hero` (variant `a` or `b`: half of them each), and
+ *   1 in 12,500 of campaign `rare` (a filter a drill-down's walks find few sessions of, decision 225).
  * - Steps are 40 s apart plus a jitter: whole seconds by default, or whole milliseconds with
  *   BENCH_GAPS=ms (every session's gaps distinct: the daily step table then holds about a row per
  *   session and step, as real pixel times do).
@@ -32,7 +33,8 @@
  * statement over the filtered sessions' folded paths, decision 192; the segments are planted as an
  * analysis run's: customer v / 2 of session v's order is visitor `vis<v / 2>`, a Champion when
  * v / 2 % 4 = 0); and as many reads of the step drill-down (decision 208: GET
- * /api/funnels/checkout/steps/:step/sessions) of steps 1 and 5, and of step 1 by channel. Then BENCH_AB (default 3) alternating rounds, per campaign, variant, new and
+ * /api/funnels/checkout/steps/:step/sessions) of steps 1 and 5, of step 1 by channel, of step 5 by
+ * campaign `spring` and of step 1 by campaign `rare` (decision 225). Then BENCH_AB (default 3) alternating rounds, per campaign, variant, new and
  * returning filter, of its two reads called in this process: decision 192's statement
  * (readFilteredFunnelCounts, the path before decisions 199 and 202) and the slice (readFunnelCounts);
  * their results must be equal; each with its wall
@@ -96,7 +98,7 @@ try {
         utm_campaign, visitor_id, landing_url)
       SELECT ${ws}, ${siteId}, 'px' || v, t, t, 1 + v % 7, 0, '/', t, t, t,
         (ARRAY['mobile', 'desktop', 'tablet'])[(1 + v % 3)::integer],
-        CASE WHEN v % 10 = 0 THEN 'spring' END, 'vis' || v / 2,
+        CASE WHEN v % 10 = 0 THEN 'spring' WHEN v % 12500 = 1 THEN 'rare' END, 'vis' || v / 2,
         CASE WHEN v % 5 = 0 THEN 'https://bench.example/?upside_exp=hero:' || (ARRAY['a', 'b'])[(1 + v / 5 % 2)::integer] END
       FROM generate_series(${first}::bigint, ${last}::bigint) v, LATERAL (SELECT ${start} AS t) ts`);
     await into.execute(sql`INSERT INTO tracking_pixel_events (workspace_id, configuration_id, event_id, name,
@@ -243,6 +245,8 @@ try {
     [1, ''],
     [5, ''],
     [1, '&channel=direct'],
+    [5, '&campaign=spring'],
+    [1, '&campaign=rare'],
   ] as const) {
     const times: number[] = [];
     const path = `/api/funnels/checkout/steps/${step}/sessions?from=2026-11-01&to=${END}`;

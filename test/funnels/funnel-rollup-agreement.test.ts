@@ -256,6 +256,7 @@ describe('funnel pre-aggregates equal the raw read', () => {
     await expectSegmentAgreement(id, funnel, planted);
     // The drill-down (decision 208: counted and listed in SQL over the folded paths) gives, at every
     // step and under each filter, summarizeFunnelStep over the raw read: counts, exit pages, latest.
+    // Decision 225: under these six, from the pre-aggregates (step tables, exit rollup, index walks).
     for (const filters of QUERIES.slice(0, 6)) {
       const { sessions } = await rawSteps(funnel, filters);
       for (const step of funnel.steps.keys()) {
@@ -380,6 +381,7 @@ describe('funnel pre-aggregates equal the raw read', () => {
     );
     const exact = new Map<string, number>();
     const buckets = new Map<string, number>();
+    const exits = new Map<string, number>();
     const add = (counts: Map<string, number>, k: string) => counts.set(k, (counts.get(k) ?? 0) + 1);
     for (const r of rows) {
       const marks = r.times.map((at, i) => ({ at, steps: r.steps[i]! }));
@@ -391,6 +393,8 @@ describe('funnel pre-aggregates equal the raw read', () => {
           add(exact, `${at} ${step} ${gap}`);
           add(buckets, `${at} ${step} ${gapBucketOf(gap)}`);
         });
+        // Decision 225: where it left (the step it went no further than, its website, its last page).
+        if (passedAt.length > 0) add(exits, `${at} ${passedAt.length} ${r.tracking_id} ${r.exit_page}`);
       }
     }
     // Not an empty check of the slices: both kinds are counted.
@@ -413,6 +417,15 @@ describe('funnel pre-aggregates equal the raw read', () => {
     expect(exact.size).toBeGreaterThan(100);
     expect((await stored('funnel_step_days', 'gap_ms')).sort(byKey)).toEqual(sorted(exact).sort(byKey));
     expect((await stored('funnel_step_buckets', 'bucket')).sort(byKey)).toEqual(sorted(buckets).sort(byKey));
+    const storedExits = await queryRows(
+      app.db,
+      Stored,
+      sql`SELECT concat_ws(' ', x.slice, x.day::text, x.device, x.channel, x.step, c.tracking_id, x.page_url) AS k,
+          x.sessions
+        FROM funnel_exit_pages x JOIN tracking_configurations c ON c.id = x.configuration_id
+        WHERE x.workspace_id = ${workspaceId}::uuid AND x.funnel_key = ${key}`,
+    );
+    expect(storedExits.sort(byKey)).toEqual(sorted(exits).sort(byKey));
   }
 
   beforeAll(async () => {
@@ -544,6 +557,25 @@ describe('funnel pre-aggregates equal the raw read', () => {
     await insertSession(7, Date.parse('2026-11-19T03:00:00Z') + 7 * 17 * 60_000, (list) => list[1]!);
     await expectAgreement(funnelId, MIXED);
     await expectRecount(funnelId, MIXED);
+    // Decision 225, checked with the next change: a folded session's last page changes (a later page
+    // view, received late, that passes no step): its exit page count moves from its old page to the new.
+    const [leaver] = await queryRows(
+      app.db,
+      z.object({ session_id: z.string(), last_page_url: z.string() }),
+      sql`SELECT s.session_id, s.last_page_url FROM funnel_session_marks m JOIN tracking_sessions s
+          ON s.configuration_id = m.configuration_id AND s.session_id = m.session_id
+        WHERE m.funnel_key = ${funnelId} AND cardinality(m.passed_at) = 2 AND s.utm_campaign IS NOT NULL
+          AND s.started_at >= '2026-11-19T05:00:00Z' AND s.started_at < '2026-11-21T05:00:00Z'
+        ORDER BY s.session_id LIMIT 1`,
+    );
+    const latePage = `${SHOP}/pages/late-exit`;
+    expect(leaver!.last_page_url).not.toBe(latePage);
+    await app.db.execute(sql`UPDATE tracking_sessions SET last_page_url = ${latePage}
+      WHERE configuration_id = ${siteId}::uuid AND session_id = ${leaver!.session_id}`);
+    await app.db.execute(sql`INSERT INTO tracking_events (workspace_id, configuration_id, session_id, event_type,
+        page_url, x, y, viewport_width, viewport_height, element_selector, client_time, received_at)
+      VALUES (${workspaceId}, ${siteId}, ${leaver!.session_id}, 'page_view', ${latePage}, 1, 1, 1366, 800,
+        NULL, '2026-11-20T12:00:00Z', '2026-11-21T08:30:00Z')`);
     // A buying session's row gains a campaign after it was folded (its landing page view came late,
     // rollup-statement.ts), with a tracker event that passes no step: its path, day, device and
     // channel stay, its slices change, so its counts and revenue move to the campaign's slice.

@@ -54,6 +54,7 @@ const EXCUSED = new Set([
   'funnel_session_marks',
   'funnel_step_days',
   'funnel_step_buckets',
+  'funnel_exit_pages',
   'funnel_buyer_sessions',
   'funnel_revenue_days',
   'funnel_dirty_orders',

@@ -34,6 +34,7 @@ export const layerTables: Readonly<Record<string, readonly string[]>> = {
     'funnels',
     'funnel_buyer_sessions',
     'funnel_dirty_orders',
+    'funnel_exit_pages',
     'funnel_fold_state',
     'funnel_revenue_days',
     'funnel_segment_members',

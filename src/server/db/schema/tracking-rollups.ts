@@ -223,22 +223,30 @@ export const funnelSessionMarks = pgTable(
     channel: text('channel'),
     /** The slices its path counts in besides '' (decision 199). */
     slices: text('slices').array().notNull().default(sql`'{}'`),
+    /** Its session row's start (to the ms) and last page as of its last fold (decision 225); null while the row is missing. */
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    exitPage: text('exit_page'),
   },
   (table) => [
     primaryKey({ columns: [table.workspaceId, table.funnelKey, table.configurationId, table.sessionId] }),
   ],
 );
 
+/** The key columns the funnel's daily tables share: funnel, slice, shop day, device and channel. */
+const dailyFunnelKey = () => ({
+  workspaceId: uuid('workspace_id').notNull(),
+  funnelKey: text('funnel_key').notNull(),
+  slice: text('slice').notNull().default(''),
+  day: date('day', { mode: 'string' }).notNull(),
+  device: text('device').notNull(),
+  channel: text('channel').notNull(),
+});
+
 /** Per funnel, slice, day, device, channel and step: sessions by exact gap from the previous step (decisions 134, 199). */
 export const funnelStepDays = pgTable(
   'funnel_step_days',
   {
-    workspaceId: uuid('workspace_id').notNull(),
-    funnelKey: text('funnel_key').notNull(),
-    slice: text('slice').notNull().default(''),
-    day: date('day', { mode: 'string' }).notNull(),
-    device: text('device').notNull(),
-    channel: text('channel').notNull(),
+    ...dailyFunnelKey(),
     step: smallint('step').notNull(),
     gapMs: doublePrecision('gap_ms').notNull(),
     sessions: integer('sessions').notNull(),
@@ -262,12 +270,7 @@ export const funnelStepDays = pgTable(
 export const funnelStepBuckets = pgTable(
   'funnel_step_buckets',
   {
-    workspaceId: uuid('workspace_id').notNull(),
-    funnelKey: text('funnel_key').notNull(),
-    slice: text('slice').notNull().default(''),
-    day: date('day', { mode: 'string' }).notNull(),
-    device: text('device').notNull(),
-    channel: text('channel').notNull(),
+    ...dailyFunnelKey(),
     step: smallint('step').notNull(),
     bucket: integer('bucket').notNull(),
     sessions: integer('sessions').notNull(),
@@ -283,6 +286,33 @@ export const funnelStepBuckets = pgTable(
         table.channel,
         table.step,
         table.bucket,
+      ],
+    }),
+  ],
+);
+
+/** Per funnel, slice, day, device, channel, step left at (1-based), website and last page: sessions (decision 225). */
+export const funnelExitPages = pgTable(
+  'funnel_exit_pages',
+  {
+    ...dailyFunnelKey(),
+    step: smallint('step').notNull(),
+    configurationId: uuid('configuration_id').notNull(),
+    pageUrl: text('page_url').notNull(),
+    sessions: integer('sessions').notNull(),
+  },
+  (t) => [
+    primaryKey({
+      columns: [
+        t.workspaceId,
+        t.funnelKey,
+        t.slice,
+        t.day,
+        t.device,
+        t.channel,
+        t.step,
+        t.configurationId,
+        t.pageUrl,
       ],
     }),
   ],
@@ -324,12 +354,7 @@ export const funnelBuyerSessions = pgTable(
 export const funnelRevenueDays = pgTable(
   'funnel_revenue_days',
   {
-    workspaceId: uuid('workspace_id').notNull(),
-    funnelKey: text('funnel_key').notNull(),
-    slice: text('slice').notNull().default(''),
-    day: date('day', { mode: 'string' }).notNull(),
-    device: text('device').notNull(),
-    channel: text('channel').notNull(),
+    ...dailyFunnelKey(),
     stepsPassed: smallint('steps_passed').notNull(),
     ...revenueParts(),
   },

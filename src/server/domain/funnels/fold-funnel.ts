@@ -9,6 +9,7 @@ import { foldFirst } from '../tracking/fold-events.ts';
 import { ChannelInputsRow, channelOfSession, EARLIER_VISIT } from './funnel-session-filter.ts';
 import { epochMs, needsTrackerEvents, pixelStepMask, trackerStepMask } from './funnel-step-sql.ts';
 import { latestSlicedRun, segmentRunOfFunnel, segmentsOfSession } from './segment-slices.ts';
+import { writeFunnelExits } from './write-funnel-exits.ts';
 import {
   rebuildFunnelRevenue,
   refreshMarkedOrders,
@@ -198,7 +199,8 @@ async function readTouched(
  * in chunks of whole days of received time of at least CHUNK_EVENTS events (so a rebuild over
  * months holds one chunk in memory, and a sparse one is not a query per day), each touched
  * session re-matched from its stored and re-read marks (refoldFunnelMarks), its row replaced and the
- * daily step counts moved from its old path to its new one, and the revenue of the sessions whose
+ * daily step counts moved from its old path to its new one (and its exit page count, writeFunnelExits,
+ * decision 225), and the revenue of the sessions whose
  * placement moved re-read — except in a rebuild, whose revenue is built once after all its chunks
  * (rebuildFunnelRevenue). The watermark then moves to the latest received time read, but never past
  * `settled` (SETTLED).
@@ -312,6 +314,7 @@ async function foldSource(
       return session;
     });
     await writeFunnelRollups(db, workspaceId, key, folded, counts);
+    await writeFunnelExits(db, workspaceId, key, touched);
     // A large backlog's chunk: the statistics may still describe much smaller tables, on which the
     // planner took the day indexes for the per-session probes (a scan of the funnel's rows per
     // session, decision 174); ANALYZE sees this transaction's own rows.
@@ -358,6 +361,7 @@ export async function foldFunnel(db: Db, funnel: FoldedFunnel): Promise<void> {
       for (const table of [
         'funnel_step_days',
         'funnel_step_buckets',
+        'funnel_exit_pages',
         'funnel_buyer_sessions',
         'funnel_revenue_days',
         'funnel_dirty_orders',

@@ -46,7 +46,10 @@ async function periodRevenue(db: Db, workspaceId: string, from: string, to: stri
  * segment slices are of the latest analysis run), or null — what the tables do not key (two of those
  * together, a segment whose re-slice is pending) is counted over the sessions instead.
  */
-function sliceOf(filters: Omit<FunnelReportQuery, 'from' | 'to'>, segmentSliced: boolean): string | null {
+export function sliceOf(
+  filters: Omit<FunnelReportQuery, 'from' | 'to'>,
+  segmentSliced: boolean,
+): string | null {
   const { campaign, visitor, experiment, variant, segment } = filters;
   if (segment && !segmentSliced) return null;
   const slices = funnelSlicesOf({

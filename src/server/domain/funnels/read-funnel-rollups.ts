@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { gapBucketBounds } from '../../../core/funnels/gap-bucket-bounds.ts';
 import { type BucketCount, locateRank } from '../../../core/funnels/locate-rank.ts';
@@ -27,6 +27,17 @@ export const RankGapRow = z.object({
   rank: z.number().int(),
   gap_ms: z.coerce.number(),
 });
+
+/** The days and filters a read of a funnel's daily tables keeps. */
+export interface RollupQuery {
+  workspaceId: string;
+  from: string;
+  to: string;
+  /** '' for every session, or one campaign's, A/B variant's or visitor kind's slice (funnelSlicesOf, decisions 199, 202). */
+  slice: string;
+  device?: string | undefined;
+  channel?: string | undefined;
+}
 
 /**
  * summarizeFunnelCounts' steps from each step's sessions (`totals`) and the gaps read at its median's
@@ -60,6 +71,15 @@ export const BuyerRow = SessionRevenueRow.extend({ steps_passed: z.coerce.number
 export const buyersOf = (rows: readonly z.infer<typeof BuyerRow>[]): FunnelCounts['buyers'] =>
   rows.map((b) => ({ stepsPassed: b.steps_passed, revenue: b.revenue, contribution: contributionOfRow(b) }));
 
+/** The rows of a funnel's daily table (alias `alias`) a read keeps: its days, slice, device and channel. */
+export function rollupRows(alias: string, key: string, query: RollupQuery): SQL {
+  const { workspaceId, from, to, slice, device, channel } = query;
+  const t = sql.raw(alias);
+  return sql`${t}.workspace_id = ${workspaceId}::uuid AND ${t}.funnel_key = ${key} AND ${t}.slice = ${slice}
+    AND ${t}.day BETWEEN ${from}::date AND ${to}::date
+    ${device ? sql`AND ${t}.device = ${device}` : sql``} ${channel ? sql`AND ${t}.channel = ${channel}` : sql``}`;
+}
+
 /**
  * A funnel's step counts over shop days `from`–`to` from the daily step tables, and the revenue and
  * contribution parts of the sessions that passed step 1 and have orders, summed per number of steps
@@ -74,24 +94,9 @@ export const buyersOf = (rows: readonly z.infer<typeof BuyerRow>[]): FunnelCount
 export async function readFunnelCounts(
   db: Db,
   key: string,
-  query: {
-    workspaceId: string;
-    from: string;
-    to: string;
-    stepCount: number;
-    /** '' for every session, or one campaign's, A/B variant's or visitor kind's slice (funnelSlicesOf, decisions 199, 202). */
-    slice: string;
-    device?: string;
-    channel?: string;
-  },
+  query: RollupQuery & { stepCount: number },
 ): Promise<Omit<FunnelCounts, 'totalRevenue'>> {
-  const { workspaceId, from, to, slice, device, channel } = query;
-  const where = (alias: string) => {
-    const t = sql.raw(alias);
-    return sql`${t}.workspace_id = ${workspaceId}::uuid AND ${t}.funnel_key = ${key} AND ${t}.slice = ${slice}
-      AND ${t}.day BETWEEN ${from}::date AND ${to}::date
-      ${device ? sql`AND ${t}.device = ${device}` : sql``} ${channel ? sql`AND ${t}.channel = ${channel}` : sql``}`;
-  };
+  const where = (alias: string) => rollupRows(alias, key, query);
   const bucketRows = await queryRows(
     db,
     BucketRow,
