@@ -395,7 +395,8 @@ describe('funnel pre-aggregates equal the raw read', () => {
         });
         // Decision 225: where it left (the step it went no further than, its website, its last page);
         // not by RFM segment (the re-slice of decision 224 moves the step tables only).
-        if (passedAt.length > 0 && !slice.startsWith('r:')) add(exits, `${at} ${passedAt.length} ${r.tracking_id} ${r.exit_page}`);
+        if (passedAt.length > 0 && !slice.startsWith('r:'))
+          add(exits, `${at} ${passedAt.length} ${r.tracking_id} ${r.exit_page}`);
       }
     }
     // Not an empty check of the slices: both kinds are counted.
