@@ -9,6 +9,7 @@ export * from './auth.ts';
 export * from './credentials.ts';
 export * from './exchange-rates.ts';
 export * from './experiments.ts';
+export * from './funnel-segments.ts';
 export * from './insights.ts';
 export * from './jobs.ts';
 export * from './notifications.ts';

@@ -201,6 +201,8 @@ export const funnelFoldState = pgTable(
     pixelWatermark: timestamp('pixel_watermark', { withTimezone: true }),
     trackerWatermark: timestamp('tracker_watermark', { withTimezone: true }),
     foldedAt: timestamp('folded_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The analysis run its RFM segment slices are of; null: none (decision 224). */
+    segmentRunId: uuid('segment_run_id'),
   },
   (table) => [primaryKey({ columns: [table.workspaceId, table.funnelKey] })],
 );
