@@ -71,15 +71,17 @@ export async function readFunnelStepRollups(
   query: RollupQuery & { timeZone: string; step: number; stepCount: number },
 ): Promise<DrillDownRow | null> {
   const { workspaceId, timeZone, from, to, step, stepCount, slice, device, channel } = query;
-  // Per step at or past `step`: the sessions that passed it under the filter, and all of them (slice '').
+  // Per step at or past `step`, and step 1 (0-based 0, the rare guard's denominator: the period's paths,
+  // decision 226; without it every selective filter at step 2 and on counted as rare): the sessions
+  // that passed it under the filter, and all of them (slice '').
   const passedRows = await queryRows(
     db,
     z.object({ step: z.number().int(), sessions: z.coerce.number(), all: z.coerce.number() }),
     sql`SELECT f.step, coalesce(sum(f.sessions) FILTER (WHERE ${rollupRows('f', key, query)}), 0) AS sessions,
         coalesce(sum(f.sessions) FILTER (WHERE f.slice = ''), 0) AS all
       FROM funnel_step_buckets f
-      WHERE ${rollupRows('f', key, { workspaceId, from, to, slice: '' })} AND f.step >= ${step - 1}
-        OR ${rollupRows('f', key, query)} AND f.step >= ${step - 1}
+      WHERE (${rollupRows('f', key, { workspaceId, from, to, slice: '' })}
+          OR ${rollupRows('f', key, query)}) AND (f.step >= ${step - 1} OR f.step = 0)
       GROUP BY f.step`,
   );
   // passed[i]: sessions that passed step i + 1; leftAt(f): those that passed exactly f steps.
