@@ -42,8 +42,11 @@
  * and the buffers the database read (blocks hit + read in pg_stat_database, after an 11 s wait for
  * the backends to report them; other work on the bench's database, autovacuum, counts too), after a
  * VACUUM (ANALYZE) of the tables both read (the state autovacuum leaves them in).
- * Database: DATABASE_URL (a fresh database is created and dropped) or in-memory PGlite.
+ * Database: DATABASE_URL (a fresh database is created and dropped) or in-memory PGlite. BENCH_HOLD=<file>:
+ * at the end the database's name is written to that file and the run waits (the database kept, for
+ * EXPLAIN) until the file is removed.
  */
+import { existsSync, writeFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../src/server/db/client.ts';
@@ -69,6 +72,8 @@ const filterRequests = Number(process.env.BENCH_FILTER_REQUESTS ?? 3);
 const abRounds = Number(process.env.BENCH_AB ?? 3);
 const tail = Number(process.env.BENCH_TAIL ?? 400);
 const orders = process.env.BENCH_ORDERS !== '0';
+/** A file: at the end the database is kept (its name written there) until the file is removed. */
+const hold = process.env.BENCH_HOLD;
 /** The RFM segment reads, decision 192's statement: at 3M one read ran past 5 minutes (decision 202). */
 const segment = process.env.BENCH_SEGMENT === '1';
 /** Jitter of each step's time: whole seconds (0–89 s) or whole milliseconds (0–89.999 s). */
@@ -303,6 +308,13 @@ try {
     const [before, after] = [...results.values()];
     if (before !== after)
       throw new Error(`${JSON.stringify(filters)}: the slice read ${after}, the count ${before}`);
+  }
+  if (hold) {
+    // BENCH_HOLD=<file>: the filled and folded database stays up (for EXPLAIN) while the file exists.
+    const [name] = await queryRows(db, z.object({ n: z.string() }), sql`SELECT current_database() AS n`);
+    writeFileSync(hold, `${name!.n}\n`);
+    console.log(`holding database ${name!.n} until ${hold} is removed`);
+    while (existsSync(hold)) await new Promise((resolve) => setTimeout(resolve, 2000));
   }
 } finally {
   await bench.close();
