@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { queryRows, queryRowsWithoutJit } from '../../db/query-rows.ts';
+import { queryRowsWithoutJit } from '../../db/query-rows.ts';
 import { epochMs } from './funnel-step-sql.ts';
 import { type RollupQuery, rollupRows } from './read-funnel-rollups.ts';
 
@@ -74,7 +74,8 @@ export async function readFunnelStepRollups(
   // Per step at or past `step`, and step 1 (0-based 0, the rare guard's denominator: the period's paths,
   // decision 226; without it every selective filter at step 2 and on counted as rare): the sessions
   // that passed it under the filter, and all of them (slice '').
-  const passedRows = await queryRows(
+  // JIT off as in the second statement: at 10M its plan's cost nears jit_above_cost (7.2k at 1M).
+  const passedRows = await queryRowsWithoutJit(
     db,
     z.object({ step: z.number().int(), sessions: z.coerce.number(), all: z.coerce.number() }),
     sql`SELECT f.step, coalesce(sum(f.sessions) FILTER (WHERE ${rollupRows('f', key, query)}), 0) AS sessions,
