@@ -44,7 +44,7 @@ async function workspaceOf(email: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  ({ app, owner } = await startConnectedDemoApp(5));
+  ({ app, owner } = await startConnectedDemoApp(7));
   other = await app.signIn('other@example.com', 'Otto');
 }, 600_000);
 

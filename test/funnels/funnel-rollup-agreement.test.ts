@@ -132,22 +132,28 @@ describe('funnel pre-aggregates equal the raw read', () => {
   let customerSegments = new Map<number, string>();
 
   async function insertEvents(batch: 'first' | 'late', receivedAt: string) {
+    // One statement per table (not one per event): the same rows, ~1,100 round trips fewer.
+    const pixelRows = [];
+    const trackerRows = [];
     for (const [sessionId, events] of planned)
       for (const [e, event] of events.entries()) {
         if (event.late !== (batch === 'late')) continue;
         const time = new Date(event.at).toISOString();
         if (event.pixel)
-          await app.db.execute(sql`INSERT INTO tracking_pixel_events (workspace_id, configuration_id, event_id,
-              name, occurred_at, received_at, session_id, page_url, consent_analytics, consent_marketing,
-              consent_preferences, consent_sale_of_data)
-            VALUES (${workspaceId}, ${siteId}, ${`${sessionId}-${e}`}, ${event.name}, ${time}::timestamptz,
-              ${receivedAt}::timestamptz, ${sessionId}, ${event.pageUrl}, true, false, false, false)`);
+          pixelRows.push(sql`(${workspaceId}::uuid, ${siteId}::uuid, ${`${sessionId}-${e}`}, ${event.name},
+            ${time}::timestamptz, ${receivedAt}::timestamptz, ${sessionId}, ${event.pageUrl}, true, false, false, false)`);
         else
-          await app.db.execute(sql`INSERT INTO tracking_events (workspace_id, configuration_id, session_id,
-              event_type, page_url, x, y, viewport_width, viewport_height, element_selector, client_time, received_at)
-            VALUES (${workspaceId}, ${siteId}, ${sessionId}, ${event.name}, ${event.pageUrl}, 1, 1, 1366, 800,
-              ${event.selector}, ${time}::timestamptz, ${receivedAt}::timestamptz)`);
+          trackerRows.push(sql`(${workspaceId}::uuid, ${siteId}::uuid, ${sessionId}, ${event.name}, ${event.pageUrl},
+            1, 1, 1366, 800, ${event.selector}, ${time}::timestamptz, ${receivedAt}::timestamptz)`);
       }
+    expect(pixelRows.length * trackerRows.length).toBeGreaterThan(0);
+    await app.db.execute(sql`INSERT INTO tracking_pixel_events (workspace_id, configuration_id, event_id,
+        name, occurred_at, received_at, session_id, page_url, consent_analytics, consent_marketing,
+        consent_preferences, consent_sale_of_data)
+      VALUES ${sql.join(pixelRows, sql`, `)}`);
+    await app.db.execute(sql`INSERT INTO tracking_events (workspace_id, configuration_id, session_id,
+        event_type, page_url, x, y, viewport_width, viewport_height, element_selector, client_time, received_at)
+      VALUES ${sql.join(trackerRows, sql`, `)}`);
   }
 
   async function insertSession(v: number, start: number, pick: <T>(list: readonly T[]) => T) {
@@ -239,12 +245,16 @@ describe('funnel pre-aggregates equal the raw read', () => {
     funnel: Pick<Funnel, 'steps' | 'windowMinutes'>,
     planted = true,
   ) {
+    // Each filter's raw read, taken once: the drill-downs below compare with the same read (nothing
+    // between writes a raw table).
+    const raws: Awaited<ReturnType<typeof rawSteps>>[] = [];
     for (const filters of QUERIES) {
       const query = new URLSearchParams({ from: FROM, to: TO, ...filters });
       const response = await app.request(`/api/funnels/${id}/report?${query}`, { cookie: owner });
       expect(response.status, await response.clone().text()).toBe(200);
       const report = (await response.json()) as FunnelReport;
       const raw = await rawSteps(funnel, filters);
+      raws.push(raw);
       expect(report.steps, JSON.stringify(filters)).toEqual(raw.steps);
       if (planted && Object.keys(filters).length === 0) {
         // Not an empty agreement: sessions pass every step, with gaps and orders.
@@ -257,8 +267,8 @@ describe('funnel pre-aggregates equal the raw read', () => {
     // The drill-down (decision 208: counted and listed in SQL over the folded paths) gives, at every
     // step and under each filter, summarizeFunnelStep over the raw read: counts, exit pages, latest.
     // Decision 225: under these six, from the pre-aggregates (step tables, exit rollup, index walks).
-    for (const filters of QUERIES.slice(0, 6)) {
-      const { sessions } = await rawSteps(funnel, filters);
+    for (const [q, filters] of QUERIES.slice(0, 6).entries()) {
+      const { sessions } = raws[q]!;
       for (const step of funnel.steps.keys()) {
         const query = new URLSearchParams({ from: FROM, to: TO, ...filters });
         const drill = await app.request(`/api/funnels/${id}/steps/${step + 1}/sessions?${query}`, {

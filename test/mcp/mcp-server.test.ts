@@ -395,10 +395,19 @@ describe('Streamable HTTP at POST /mcp', () => {
       ['How many alerts fired?', 'get_alerts', {}, '/api/alerts', 'alerts.length'],
     ];
     expect(questions).toHaveLength(30);
+    // Questions on the same endpoint, or the same tool with the same arguments, share one answer
+    // (read-only: asking twice gives the same figures); each question's figure is still compared.
+    const answers = new Map<string, Promise<unknown>>();
+    const once = (key: string, read: () => Promise<unknown>) => {
+      const known = answers.get(key) ?? read();
+      answers.set(key, known);
+      return known;
+    };
     const results = [];
     for (const [question, tool, args, endpoint, figure] of questions) {
-      const expected = at(await api(endpoint), figure);
-      const actual = at((await call(http, tool, args)).data, figure);
+      const expected = at(await once(endpoint, () => api(endpoint)), figure);
+      const toolKey = `${tool} ${JSON.stringify(args)}`;
+      const actual = at(await once(toolKey, async () => (await call(http, tool, args)).data), figure);
       results.push({
         question,
         expected,

@@ -29,7 +29,7 @@ let app: DemoTestApp;
 let workspaceId: string;
 
 beforeAll(async () => {
-  ({ app, workspaceId } = await startConnectedDemoApp(5));
+  ({ app, workspaceId } = await startConnectedDemoApp(7));
 }, 300_000);
 
 afterAll(async () => {
