@@ -48,7 +48,13 @@ podman() {
     --runtime runc --cgroup-manager cgroupfs "$@"
 }
 now() { date +%s; }
-phase() { echo "container-smoke: $1 in $(($(now) - $2)) s"; }
+# Each phase's wall time and the CPU its commands used so far (user, system: `times` of this shell's
+# reaped children, written to a file because a command substitution's subshell would read its own
+# zeros; the container's processes run under conmon and are not counted), decision 231.
+phase() {
+  times >"$SMOKE_DIR/times"
+  echo "container-smoke: $1 in $(($(now) - $2)) s (CPU so far: $(tail -n 1 "$SMOKE_DIR/times"))"
+}
 START=$(now)
 
 # 1. The base image from Debian packages.
