@@ -43,7 +43,7 @@ export async function startDemoTestApp(
   envOverrides: Record<string, string> = {},
   store: Pick<
     StartDemoEmulatorsOptions,
-    'preset' | 'seed' | 'shopifyBucket' | 'secondStore' | 'ga4Currency'
+    'preset' | 'seed' | 'shopifyBucket' | 'secondStore' | 'ga4Currency' | 'customers' | 'days'
   > = {},
   options: { database?: TestDatabase } = {},
 ): Promise<DemoTestApp> {
@@ -55,6 +55,8 @@ export async function startDemoTestApp(
     shopifyBucket: store.shopifyBucket ?? UNTHROTTLED_BUCKET,
     secondStore: store.secondStore,
     ga4Currency: store.ga4Currency,
+    customers: store.customers,
+    days: store.days,
   });
   const app = await startTestApp(envOverrides, { demo, database: options.database });
   return {
@@ -98,7 +100,7 @@ export async function startConnectedDemoApp(
 ): Promise<{ app: DemoTestApp; owner: string; workspaceId: string }> {
   const run = currentTestRun();
   const { storefront = true, ...emulators } = options;
-  const store = { seed, preset };
+  const store = connectedStore(seed, preset);
   if (!run) {
     const app = await startDemoTestApp(envOverrides, { ...store, ...emulators });
     return connectDemoStore(app, storefront);
@@ -123,18 +125,34 @@ export async function createConnectedDemoDatabase(
 ): Promise<{ database: TestDatabase; owner: string; workspaceId: string }> {
   const run = currentTestRun();
   if (!run) throw new Error('createConnectedDemoDatabase reads the run’s template: run it under vitest');
-  const template = await connectedDemoTemplate(run, { seed, preset: 'small' }, true);
+  const template = await connectedDemoTemplate(run, connectedStore(seed, 'small'), true);
   return { database: await createTestDatabase({ template }), ...template.data };
 }
 
+/**
+ * The size of the connected demo store on PGlite (decision 228): the `pglite` project's three demo
+ * files check the figures PGlite's SQL gives against the generated store's own truth, which holds
+ * for any size, so its template is seed 7 cut to 1,000 customers over 120 days rather than the
+ * `small` preset's 2,000 over 365. Connecting, syncing and analysing it on PGlite is the same code
+ * and SQL (every Shopify query still pages); the `main` project keeps the full store on PostgreSQL.
+ */
+export const PGLITE_DEMO_SIZE = { customers: 1_000, days: 120 } as const;
+
+/** The store a connected-demo file starts on: `PGLITE_DEMO_SIZE` in the `pglite` project. */
+function connectedStore(seed: number, preset: PresetName): ConnectedStore {
+  return process.env.TEST_DATABASE === 'pglite' ? { seed, preset, ...PGLITE_DEMO_SIZE } : { seed, preset };
+}
+
+type ConnectedStore = Pick<StartDemoEmulatorsOptions, 'customers' | 'days'> & {
+  seed: number;
+  preset: PresetName;
+};
+
 /** The run's connected-demo template of this store, built once (decision 092). */
-async function connectedDemoTemplate(
-  run: TestRun,
-  store: { seed: number; preset: PresetName },
-  storefront: boolean,
-) {
-  const { seed, preset } = store;
-  const key = preset === 'small' ? `demo-seed-${seed}` : `demo-${preset}-seed-${seed}`;
+async function connectedDemoTemplate(run: TestRun, store: ConnectedStore, storefront: boolean) {
+  const { seed, preset, customers, days } = store;
+  const size = customers === undefined ? '' : `-c${customers}-d${days}`;
+  const key = preset === 'small' ? `demo-seed-${seed}${size}` : `demo-${preset}-seed-${seed}${size}`;
   return buildTemplateOnce(
     run,
     storefront ? key : `${key}-bare`,
