@@ -16,8 +16,10 @@ import { UNTHROTTLED_BUCKET } from '../support/start-demo-app.ts';
 
 /**
  * The upstream fault matrix (issue #19 item 2): each source (Shopify, GA4, Meta) × each fault its
- * emulator can inject × phase (backfill, incremental, webhook). In each backfill or incremental
- * cell a fresh workspace connects the one source; the fault is switched on for one sync attempt;
+ * emulator can inject × phase (backfill, incremental, webhook). In each backfill cell a fresh
+ * workspace connects the one source; an incremental cell starts from the backfilled workspace the
+ * source's previous cell left synced exactly (a fresh backfill when that cell failed or is not run,
+ * decision 229) and queues the next sync; the fault is switched on for one sync attempt;
  * the outcome is either a sync that completed anyway, or a stop with an owner-readable reason on
  * the data-freshness panel (/api/sync/status). The fault is then cleared and the sync must finish
  * exactly: the workspace's warehouse holds the same rows, table by table, as a control workspace
@@ -313,19 +315,39 @@ function isReadableReason(text: string | null): boolean {
   return typeof text === 'string' && text.length > 10 && text.length < 400 && !/[{}]|\n\s+at /.test(text);
 }
 
+/**
+ * Sources whose workspace the last cell left synced, its warehouse exactly the control's (the cell
+ * passed): the backfilled workspace an incremental cell starts from (decision 229).
+ */
+const syncedExactly = new Set<Source>();
+
+/** The workspace backfilled for an incremental cell: the last passed cell's, or a new backfill. */
+async function backfilled(cookie: string, workspaceId: string, source: Source): Promise<void> {
+  if (!syncedExactly.has(source)) {
+    await emptyWorkspace(workspaceId);
+    await connect(cookie, source);
+    advance(1);
+  }
+  const backfill = await syncUntilSettled(cookie, source);
+  if (backfill.state !== 'succeeded' || backfill.queued || !backfill.backfillCompletedAt)
+    throw new Error(`${source} backfill did not succeed`);
+}
+
 async function runCell(source: Source, phase: Phase, fault: Fault): Promise<Row> {
   const expected = await control(source);
   const started = performance.now();
   const { cookie, workspaceId } = await ownerOf(source);
-  await emptyWorkspace(workspaceId);
-  await connect(cookie, source);
-  advance(1);
   if (phase === 'incremental') {
-    const backfill = await syncUntilSettled(cookie, source);
-    if (backfill.state !== 'succeeded') throw new Error(`${source} backfill did not succeed`);
+    await backfilled(cookie, workspaceId, source);
+    syncedExactly.delete(source);
     advance(20);
     const queued = await post(cookie, '/api/sync/run');
     if (queued.status !== 202) throw new Error(`sync/run answered ${queued.status}`);
+  } else {
+    syncedExactly.delete(source);
+    await emptyWorkspace(workspaceId);
+    await connect(cookie, source);
+    advance(1);
   }
   fault.apply(demo);
   let during: string;
@@ -354,6 +376,7 @@ async function runCell(source: Source, phase: Phase, fault: Fault): Promise<Row>
   const after = exact
     ? 'resumed and completed exactly'
     : `state ${settled.state}, ${settled.health.reason ?? ''} ${JSON.stringify(counts)} expected ${JSON.stringify(expected)}`;
+  if (duringOk && exact) syncedExactly.add(source);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   return {
     source,
