@@ -11,7 +11,7 @@ import { catalogue, enqueue } from '../../src/server/jobs/catalogue.ts';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import { type Alert, AlertListSchema } from '../../src/shared/contracts/notifications.ts';
 import { startTestApp, type TestApp } from '../support/start-app.ts';
-import { UNTHROTTLED_BUCKET } from '../support/start-demo-app.ts';
+import { dropDemoStorefrontJob, UNTHROTTLED_BUCKET } from '../support/start-demo-app.ts';
 import { startTestSmtpServer, type TestSmtpServer } from './receivers.ts';
 
 /**
@@ -71,7 +71,7 @@ beforeAll(async () => {
   expect((await app.request('/api/demo/connect', { method: 'POST', cookie: owner })).status).toBe(200);
   // The storefront's tracker history (80,000 events) and the second analysis it queues read no
   // order the alert counts: dropped as a `-bare` template drops it (decisions 211, 230).
-  await app.db.execute(sql`DELETE FROM jobs WHERE type = ${catalogue.recordDemoStorefront.type}`);
+  await dropDemoStorefrontJob(app);
   await runJobsUntilIdle(app.server.deps);
 }, 600_000);
 

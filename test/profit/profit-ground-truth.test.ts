@@ -1,14 +1,17 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayToIso, localDayOf } from '../../src/demo/calendar.ts';
 import type { ProfitTruth } from '../../src/demo/profit/model.ts';
 import { orderProfit } from '../../src/demo/profit/order-profit.ts';
 import { resetSyncTuning, tuneSync } from '../../src/server/features/warehouse-sync/sync-tuning.ts';
-import { catalogue } from '../../src/server/jobs/catalogue.ts';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import { PROFIT_LINES, type ProfitLines, ProfitReportSchema } from '../../src/shared/contracts/profit.ts';
 import { parseDecimalToMinor } from '../../src/shared/money.ts';
-import { type DemoTestApp, startConnectedDemoApp, startDemoTestApp } from '../support/start-demo-app.ts';
+import {
+  type DemoTestApp,
+  dropDemoStorefrontJob,
+  startConnectedDemoApp,
+  startDemoTestApp,
+} from '../support/start-demo-app.ts';
 
 /**
  * The whole profit path against the generator's truth (decision 010): the owner connects the demo
@@ -168,7 +171,7 @@ describe('when the shop refuses bulk exports (read page by page)', () => {
     // The storefront's tracker history and the second analysis it queues write no profit line
     // (marketing is the ad platforms' spend, synced by the connect): dropped as a `-bare` template
     // drops it (decisions 211, 230).
-    await paged.db.execute(sql`DELETE FROM jobs WHERE type = ${catalogue.recordDemoStorefront.type}`);
+    await dropDemoStorefrontJob(paged);
     await runJobsUntilIdle(paged.server.deps);
     const first = truth.days[0]!.date;
     const last = truth.days.at(-1)!.date;

@@ -136,7 +136,7 @@ export async function createConnectedDemoDatabase(
  * `small` preset's 2,000 over 365. Connecting, syncing and analysing it on PGlite is the same code
  * and SQL (every Shopify query still pages); the `main` project keeps the full store on PostgreSQL.
  */
-export const PGLITE_DEMO_SIZE = { customers: 1_000, days: 120 } as const;
+const PGLITE_DEMO_SIZE = { customers: 1_000, days: 120 } as const;
 
 /** The store a connected-demo file starts on: `PGLITE_DEMO_SIZE` in the `pglite` project. */
 function connectedStore(seed: number, preset: PresetName): ConnectedStore {
@@ -167,6 +167,15 @@ async function connectedDemoTemplate(run: TestRun, store: ConnectedStore, storef
 }
 
 /**
+ * Drops the queued `record-demo-storefront` job after a demo connect: the storefront's tracker
+ * history (~80,000 events) and the second analysis it queues, for files that read neither (the
+ * `-bare` templates, decisions 211 and 230).
+ */
+export async function dropDemoStorefrontJob(app: Pick<DemoTestApp, 'db'>): Promise<void> {
+  await app.db.execute(sql`DELETE FROM jobs WHERE type = ${catalogue.recordDemoStorefront.type}`);
+}
+
+/**
  * The owner signs in, connects the demo store, and every queued job runs (sync, then analysis;
  * the storefront's history unless `storefront` is false).
  */
@@ -178,9 +187,7 @@ async function connectDemoStore(
     const owner = await app.signIn('owner@example.com', 'Olive');
     const connected = await app.request('/api/demo/connect', { method: 'POST', cookie: owner });
     if (connected.status !== 200) throw new Error(`demo connect answered ${connected.status}`);
-    if (!storefront) {
-      await app.db.execute(sql`DELETE FROM jobs WHERE type = ${catalogue.recordDemoStorefront.type}`);
-    }
+    if (!storefront) await dropDemoStorefrontJob(app);
     await runJobsUntilIdle(app.server.deps);
     const [shop] = await queryRows(
       app.db,
