@@ -59,12 +59,14 @@ const MIXED: { steps: FunnelStep[]; windowMinutes: number } = {
 };
 /** MIXED edited: steps and window change (the funnel is rebuilt). */
 const EDITED = { steps: [MIXED.steps[0]!, MIXED.steps[2]!], windowMinutes: 1 };
+/** A report's filters, without its days. */
+type Filters = Omit<FunnelReportQuery, 'from' | 'to'>;
 /**
  * The filters compared: none, each dimension, and two together — keyed (device, channel, and a
  * campaign's, variant's or visitor kind's slice, decisions 199 and 202) and counted in SQL
  * (decision 192: two of those together, which no one slice holds; the segment, checked apart below).
  */
-const QUERIES: Omit<FunnelReportQuery, 'from' | 'to'>[] = [
+const QUERIES: Filters[] = [
   {},
   { device: 'mobile' },
   { channel: 'google_ads' },
@@ -170,21 +172,56 @@ describe('funnel pre-aggregates equal the raw read', () => {
         ${source.fbclid})`);
   }
 
-  async function rawSteps(
-    funnel: Pick<Funnel, 'steps' | 'windowMinutes'>,
-    filters: FunnelReportQuery,
-    kept: (sessionId: string) => boolean = () => true,
-  ) {
+  /**
+   * The raw read of the sessions that passed step 1 over the days compared, unfiltered, and the
+   * period's order revenue: each filter's sessions are then kept in JS (keptBy), one read a state.
+   */
+  async function rawRead(funnel: Pick<Funnel, 'steps' | 'windowMinutes'>) {
     const rows = await readFunnelSessionMarks(app.db, {
       workspaceId,
       steps: funnel.steps,
       timeZone: TZ,
       from: FROM,
       to: TO,
-      filters,
+      filters: {},
     });
-    const sessions = rows
-      .filter((r) => kept(r.session_id))
+    const [total] = await queryRows(
+      app.db,
+      z.object({ revenue: z.coerce.number() }),
+      sql`SELECT COALESCE(sum(total_minor), 0) AS revenue FROM wh_orders
+        WHERE workspace_id = ${workspaceId}::uuid AND NOT test AND cancelled_at IS NULL
+          AND order_date BETWEEN ${FROM}::date AND ${TO}::date`,
+    );
+    return { funnel, rows, revenue: total!.revenue, slices: await sessionSlices() };
+  }
+
+  /**
+   * A filter's sessions of the raw read, told in JS from each session's row (device, channel) and its
+   * slices (campaign, A/B variant, visitor kind): the report's filters as decisions 114, 118, 199 and
+   * 202 define them, independently of funnelSessionFilter's SQL (decision 235).
+   */
+  function keptBy(filters: Filters, row: FunnelSessionRow, slices: readonly string[]): boolean {
+    const { device, channel, campaign, visitor, experiment, variant, ...rest } = filters;
+    // A filter told nowhere here (the segment, compared apart) would keep every session.
+    expect(rest).toEqual({});
+    return (
+      (!device || row.device === device) &&
+      (!channel || channelOfSession(row) === channel) &&
+      (!campaign || slices.includes(`c:${campaign}`)) &&
+      (!visitor || slices.includes(`n:${visitor}`)) &&
+      (!(experiment && variant) || slices.includes(`v:${experiment}:${variant}`))
+    );
+  }
+
+  /** The steps (summarizeFunnel) and sessions of a raw read under a filter, and of the sessions `kept`. */
+  function rawSteps(
+    raw: Awaited<ReturnType<typeof rawRead>>,
+    filters: Filters,
+    kept: (sessionId: string) => boolean = () => true,
+  ) {
+    const { funnel } = raw;
+    const sessions = raw.rows
+      .filter((r) => kept(r.session_id) && keptBy(filters, r, raw.slices.get(r.session_id) ?? []))
       .map((r) => ({
         row: r,
         passedAt: matchFunnelMarks(
@@ -195,14 +232,7 @@ describe('funnel pre-aggregates equal the raw read', () => {
         revenue: r.revenue,
         contribution: contributionOfRow(r),
       }));
-    const [total] = await queryRows(
-      app.db,
-      z.object({ revenue: z.coerce.number() }),
-      sql`SELECT COALESCE(sum(total_minor), 0) AS revenue FROM wh_orders
-        WHERE workspace_id = ${workspaceId}::uuid AND NOT test AND cancelled_at IS NULL
-          AND order_date BETWEEN ${FROM}::date AND ${TO}::date`,
-    );
-    const steps = summarizeFunnel(funnel.steps.length, sessions, total!.revenue).map((step, i) => ({
+    const steps = summarizeFunnel(funnel.steps.length, sessions, raw.revenue).map((step, i) => ({
       name: funnel.steps[i]!.value,
       ...step,
       revenue: minorToDecimal(Math.round(step.revenue), 2),
@@ -221,8 +251,10 @@ describe('funnel pre-aggregates equal the raw read', () => {
     funnel: Pick<Funnel, 'steps' | 'windowMinutes'>,
     planted: boolean,
     segments: readonly string[] = ['Champions'],
+    read?: Awaited<ReturnType<typeof rawRead>>,
   ) {
     const members = await segmentSessions();
+    const raw = read ?? (await rawRead(funnel));
     for (const segment of segments) {
       const segmentResponse = await app.request(
         `/api/funnels/${id}/report?from=${FROM}&to=${TO}&segment=${encodeURIComponent(segment)}`,
@@ -231,9 +263,7 @@ describe('funnel pre-aggregates equal the raw read', () => {
       expect(segmentResponse.status, await segmentResponse.clone().text()).toBe(200);
       const segmentSteps = ((await segmentResponse.json()) as FunnelReport).steps;
       const inSegment = members.get(segment) ?? new Set();
-      expect(segmentSteps, `segment=${segment}`).toEqual(
-        (await rawSteps(funnel, {}, (s) => inSegment.has(s))).steps,
-      );
+      expect(segmentSteps, `segment=${segment}`).toEqual(rawSteps(raw, {}, (s) => inSegment.has(s)).steps);
       if (planted && segment === 'Champions')
         // Not an empty agreement: more Champion sessions than their orders' own, fewer than all.
         expect(inSegment.size > members.get(OWN)!.size && segmentSteps[0]!.sessions > 0).toBe(true);
@@ -245,15 +275,16 @@ describe('funnel pre-aggregates equal the raw read', () => {
     funnel: Pick<Funnel, 'steps' | 'windowMinutes'>,
     planted = true,
   ) {
-    // Each filter's raw read, taken once: the drill-downs below compare with the same read (nothing
-    // between writes a raw table).
-    const raws: Awaited<ReturnType<typeof rawSteps>>[] = [];
+    // The raw read, taken once, each filter kept from it in JS: the reports, the segment's and the
+    // drill-downs below compare with the same read (nothing between writes a raw table).
+    const read = await rawRead(funnel);
+    const raws: ReturnType<typeof rawSteps>[] = [];
     for (const filters of QUERIES) {
       const query = new URLSearchParams({ from: FROM, to: TO, ...filters });
       const response = await app.request(`/api/funnels/${id}/report?${query}`, { cookie: owner });
       expect(response.status, await response.clone().text()).toBe(200);
       const report = (await response.json()) as FunnelReport;
-      const raw = await rawSteps(funnel, filters);
+      const raw = rawSteps(read, filters);
       raws.push(raw);
       expect(report.steps, JSON.stringify(filters)).toEqual(raw.steps);
       if (planted && Object.keys(filters).length === 0) {
@@ -263,7 +294,7 @@ describe('funnel pre-aggregates equal the raw read', () => {
         expect(parseDecimalToMinor(report.steps.at(-1)!.revenue, 2)).toBeGreaterThan(0);
       }
     }
-    await expectSegmentAgreement(id, funnel, planted);
+    await expectSegmentAgreement(id, funnel, planted, undefined, read);
     // The drill-down (decision 208: counted and listed in SQL over the folded paths) gives, at every
     // step and under each filter, summarizeFunnelStep over the raw read: counts, exit pages, latest.
     // Decision 225: under these six, from the pre-aggregates (step tables, exit rollup, index walks).
@@ -355,6 +386,24 @@ describe('funnel pre-aggregates equal the raw read', () => {
   }
 
   /**
+   * Each session's campaign, A/B variant and visitor-kind slices (decisions 199 and 202: returning
+   * when the visitor has a session that started before it), told here from the session rows.
+   */
+  async function sessionSlices(): Promise<Map<string, string[]>> {
+    const sliced = await queryRows(
+      app.db,
+      z.object({ session_id: z.string(), slices: z.array(z.string()) }),
+      sql`SELECT s.session_id, array_remove(ARRAY['c:' || s.utm_campaign], NULL)
+          || coalesce((SELECT array_agg(DISTINCT 'v:' || v) FROM unnest(s.experiment_variants) v), '{}')
+          || CASE WHEN s.started_at > (SELECT min(e.started_at) FROM tracking_sessions e
+              WHERE e.workspace_id = s.workspace_id AND e.visitor_id = s.visitor_id)
+            THEN 'n:returning' ELSE 'n:new' END AS slices
+        FROM tracking_sessions s WHERE s.workspace_id = ${workspaceId}::uuid`,
+    );
+    return new Map(sliced.map((row) => [row.session_id, row.slices]));
+  }
+
+  /**
    * Decision 153: after incremental folds, both daily step tables hold exactly a recount from the raw
    * events — every session's path (matchFunnelMarks over its raw marks) counted at its shop day,
    * device, channel, step and exact gap (and that gap's bucket), in slice '' and in the slices of its
@@ -372,21 +421,12 @@ describe('funnel pre-aggregates equal the raw read', () => {
       to: '2026-11-23',
       filters: {},
     });
-    const sliced = await queryRows(
-      app.db,
-      z.object({ session_id: z.string(), slices: z.array(z.string()) }),
-      sql`SELECT s.session_id, array_remove(ARRAY['c:' || s.utm_campaign], NULL)
-          || coalesce((SELECT array_agg(DISTINCT 'v:' || v) FROM unnest(s.experiment_variants) v), '{}')
-          || CASE WHEN s.started_at > (SELECT min(e.started_at) FROM tracking_sessions e
-              WHERE e.workspace_id = s.workspace_id AND e.visitor_id = s.visitor_id)
-            THEN 'n:returning' ELSE 'n:new' END AS slices
-        FROM tracking_sessions s WHERE s.workspace_id = ${workspaceId}::uuid`,
-    );
+    const sliced = await sessionSlices();
     const members = await segmentSessions();
     const slicesOf = new Map(
-      sliced.map((row) => [
-        row.session_id,
-        [...row.slices, ...SEGMENTS.filter((g) => members.get(g)!.has(row.session_id)).map((g) => `r:${g}`)],
+      [...sliced].map(([sessionId, slices]) => [
+        sessionId,
+        [...slices, ...SEGMENTS.filter((g) => members.get(g)!.has(sessionId)).map((g) => `r:${g}`)],
       ]),
     );
     const exact = new Map<string, number>();
