@@ -8,7 +8,7 @@ import {
   startDemoEmulators,
 } from '../../src/demo/start-demo-emulators.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
-import { catalogue } from '../../src/server/jobs/catalogue.ts';
+import { catalogue, SYNC_JOBS } from '../../src/server/jobs/catalogue.ts';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import { startTestApp, type TestApp } from './start-app.ts';
 import {
@@ -78,6 +78,12 @@ export async function startDemoTestApp(
  */
 export interface ConnectedDemoOptions extends Pick<StartDemoEmulatorsOptions, 'secondStore'> {
   storefront?: boolean;
+  /**
+   * `false`: the connect runs the sources' sync jobs alone and drops every job they leave queued
+   * (the analysis, its alert evaluation and notifications): a `-synced` template, for files that
+   * read the synced warehouse and no analysis (decision 235).
+   */
+  analysis?: boolean;
 }
 
 /**
@@ -99,13 +105,14 @@ export async function startConnectedDemoApp(
   options: ConnectedDemoOptions = {},
 ): Promise<{ app: DemoTestApp; owner: string; workspaceId: string }> {
   const run = currentTestRun();
-  const { storefront = true, ...emulators } = options;
+  const { storefront = true, analysis = true, ...emulators } = options;
+  const jobs = { storefront, analysis };
   const store = connectedStore(seed, preset);
   if (!run) {
     const app = await startDemoTestApp(envOverrides, { ...store, ...emulators });
-    return connectDemoStore(app, storefront);
+    return connectDemoStore(app, jobs);
   }
-  const template = await connectedDemoTemplate(run, store, storefront);
+  const template = await connectedDemoTemplate(run, store, jobs);
   const database = await createTestDatabase({ template });
   const app = await startDemoTestApp(
     { ...keyringEnv(run), ...envOverrides },
@@ -125,7 +132,7 @@ export async function createConnectedDemoDatabase(
 ): Promise<{ database: TestDatabase; owner: string; workspaceId: string }> {
   const run = currentTestRun();
   if (!run) throw new Error('createConnectedDemoDatabase reads the run’s template: run it under vitest');
-  const template = await connectedDemoTemplate(run, connectedStore(seed, 'small'), true);
+  const template = await connectedDemoTemplate(run, connectedStore(seed, 'small'), ALL_JOBS);
   return { database: await createTestDatabase({ template }), ...template.data };
 }
 
@@ -148,18 +155,22 @@ type ConnectedStore = Pick<StartDemoEmulatorsOptions, 'customers' | 'days'> & {
   preset: PresetName;
 };
 
+/** Which of the jobs a demo connect queues run on a connected-demo template. */
+type ConnectJobs = Required<Pick<ConnectedDemoOptions, 'storefront' | 'analysis'>>;
+const ALL_JOBS: ConnectJobs = { storefront: true, analysis: true };
+
 /** The run's connected-demo template of this store, built once (decision 092). */
-async function connectedDemoTemplate(run: TestRun, store: ConnectedStore, storefront: boolean) {
+async function connectedDemoTemplate(run: TestRun, store: ConnectedStore, jobs: ConnectJobs) {
   const { seed, preset, customers, days } = store;
   const size = customers === undefined ? '' : `-c${customers}-d${days}`;
   const key = preset === 'small' ? `demo-seed-${seed}${size}` : `demo-${preset}-seed-${seed}${size}`;
   return buildTemplateOnce(
     run,
-    storefront ? key : `${key}-bare`,
+    `${key}${jobs.storefront ? '' : '-bare'}${jobs.analysis ? '' : '-synced'}`,
     await migratedTemplate(run),
     async (_, database) => {
       const app = await startDemoTestApp(keyringEnv(run), store, { database });
-      const connected = await connectDemoStore(app, storefront);
+      const connected = await connectDemoStore(app, jobs);
       await connected.app.close();
       return { owner: connected.owner, workspaceId: connected.workspaceId };
     },
@@ -177,18 +188,23 @@ export async function dropDemoStorefrontJob(app: Pick<DemoTestApp, 'db'>): Promi
 
 /**
  * The owner signs in, connects the demo store, and every queued job runs (sync, then analysis;
- * the storefront's history unless `storefront` is false).
+ * the storefront's history unless `storefront` is false). Without `analysis`, the sync jobs alone
+ * run and every job left queued is dropped.
  */
 async function connectDemoStore(
   app: DemoTestApp,
-  storefront: boolean,
+  jobs: ConnectJobs,
 ): Promise<{ app: DemoTestApp; owner: string; workspaceId: string }> {
   try {
     const owner = await app.signIn('owner@example.com', 'Olive');
     const connected = await app.request('/api/demo/connect', { method: 'POST', cookie: owner });
     if (connected.status !== 200) throw new Error(`demo connect answered ${connected.status}`);
-    if (!storefront) await dropDemoStorefrontJob(app);
-    await runJobsUntilIdle(app.server.deps);
+    if (!jobs.storefront) await dropDemoStorefrontJob(app);
+    if (jobs.analysis) await runJobsUntilIdle(app.server.deps);
+    else {
+      await runJobsUntilIdle(app.server.deps, { only: Object.values(SYNC_JOBS) });
+      await app.db.execute(sql`DELETE FROM jobs WHERE status = 'pending'`);
+    }
     const [shop] = await queryRows(
       app.db,
       z.object({ workspace_id: z.string() }),
