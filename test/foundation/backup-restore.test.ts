@@ -6,12 +6,13 @@ import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { type Database, type Db, openDatabase } from '../../src/server/db/client.ts';
+import { type Db, openDatabase } from '../../src/server/db/client.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { upsideCommand } from '../support/compiled-app.ts';
 import { placeMigratedDataDir } from '../support/embedded-data-dir.ts';
 import { createUsers } from '../support/factories.ts';
-import { startConnectedDemoApp } from '../support/start-demo-app.ts';
+import { createConnectedDemoDatabase } from '../support/start-demo-app.ts';
+import type { TestDatabase } from '../support/test-database.ts';
 
 /**
  * `upside backup` / `upside restore` round trips, run as the real CLI in a child process: every
@@ -58,16 +59,18 @@ async function tableChecksums(db: Db): Promise<Record<string, string>> {
 }
 
 describe.runIf(process.env.DATABASE_URL)('upside backup / restore on PostgreSQL', () => {
-  it('restores every row of a synced and analysed demo store (a copy of the connected demo)', async () => {
-    const { app } = await startConnectedDemoApp(7);
-    const url = app.testDatabase.url as string;
-    let database: Database | undefined;
-    try {
-      await app.server.close();
-      await app.demo.close();
+  // The database alone, without the app and emulators no step reads (decision 235). In a hook: the
+  // first file of the run that asks builds the connected template (minutes under load).
+  let copy: TestDatabase;
+  beforeAll(async () => {
+    ({ database: copy } = await createConnectedDemoDatabase(7));
+  }, 600_000);
 
-      database = await openDatabase({ kind: 'postgres', url, maxConnections: 2 });
-      const before = await tableChecksums(database.db);
+  it('restores every row of a synced and analysed demo store (a copy of the connected demo)', async () => {
+    const url = copy.url as string;
+    const { db } = copy.database;
+    try {
+      const before = await tableChecksums(db);
       expect(Number(before.wh_orders?.split(':')[0])).toBeGreaterThan(1000);
 
       const file = join(scratch, 'upside.dump');
@@ -75,19 +78,18 @@ describe.runIf(process.env.DATABASE_URL)('upside backup / restore on PostgreSQL'
       expect(backup.stdout).toContain('Backed up the PostgreSQL database');
 
       // Damage the database the way an accident would: rows deleted, a table gone.
-      await database.db.execute(
+      await db.execute(
         sql`DELETE FROM wh_orders WHERE order_date < (SELECT max(order_date) FROM wh_orders) - 30`,
       );
-      await database.db.execute(sql`DROP TABLE experiments`);
-      expect(await tableChecksums(database.db)).not.toEqual(before);
+      await db.execute(sql`DROP TABLE experiments`);
+      expect(await tableChecksums(db)).not.toEqual(before);
 
       await expect(upside(['restore', '--from', file], { DATABASE_URL: url })).rejects.toThrow(/--yes/);
       const restore = await upside(['restore', '--from', file, '--yes'], { DATABASE_URL: url });
       expect(restore.stdout).toContain('Restored');
-      expect(await tableChecksums(database.db)).toEqual(before);
+      expect(await tableChecksums(db)).toEqual(before);
     } finally {
-      await database?.close();
-      await app.testDatabase.drop();
+      await copy.drop();
     }
   }, 300_000);
 });
