@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import { type ProfitReport, ProfitReportSchema } from '../../src/shared/contracts/profit.ts';
 import { formatMoney } from '../../src/shared/money.ts';
-import { describeInBrowser, saveScreenshot } from '../support/browser.ts';
+import { describeInBrowser, saveScreenshot, visit } from '../support/browser.ts';
 import { signInAsDemoOwner, useConnectedDemoInBrowser } from '../support/demo-store-in-browser.ts';
 
 const POLL = { timeout: 30_000 };
@@ -18,9 +18,12 @@ const FROM = '2026-09-02';
 describeInBrowser('editing the Costs settings page', () => {
   const setup = useConnectedDemoInBrowser();
 
-  /** Opens /profit on [FROM, end] and waits until its statement shows the API's figures. */
+  /**
+   * Opens /profit on [FROM, end] inside the SPA and waits until its statement shows the API's
+   * figures. The second time follows the reload below, so no profit read before the edits is cached.
+   */
   async function profitShown(page: Page, baseUrl: string, end: string): Promise<ProfitReport> {
-    await page.goto(`${baseUrl}/profit`);
+    await visit(page, baseUrl, '/profit');
     await page.getByTestId('date-range-preset').click();
     await page.getByRole('option', { name: 'Custom range' }).click();
     await page.getByLabel('From', { exact: true }).fill(FROM);
@@ -45,7 +48,7 @@ describeInBrowser('editing the Costs settings page', () => {
     await signInAsDemoOwner(page, app);
     const before = await profitShown(page, app.baseUrl, end);
 
-    await page.goto(`${app.baseUrl}/settings/costs`);
+    await visit(page, app.baseUrl, '/settings/costs');
     // Fee rule: the PayPal-like gateway's percent doubles.
     const percent = page.getByLabel('Fee rule 1 percent');
     await expect.poll(() => percent.count(), POLL).toBe(1);

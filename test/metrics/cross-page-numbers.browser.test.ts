@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import type { CampaignPerformance } from '../../src/shared/contracts/campaigns.ts';
 import type { Opportunity } from '../../src/shared/contracts/opportunities.ts';
-import { describeInBrowser, saveScreenshot, settle } from '../support/browser.ts';
+import { describeInBrowser, saveScreenshot, settle, visit } from '../support/browser.ts';
 import { signInAsDemoOwner, useConnectedDemoInBrowser } from '../support/demo-store-in-browser.ts';
 
 /** One figure as a page shows it: `metricAttributes` on the element, its text and where it was. */
@@ -86,12 +86,11 @@ describeInBrowser('one set of numbers across pages', () => {
     const shown: Shown[] = [];
     const texts: Record<string, string> = {};
     for (const route of ['/', '/campaigns', '/dashboard', '/products']) {
-      await page.goto(`${app.baseUrl}${route}`);
+      await visit(page, app.baseUrl, route);
       shown.push(...(await figuresOf(page, route)));
       texts[route] = (await page.locator('main').textContent()) ?? '';
     }
-    await page.goto(`${app.baseUrl}/analytics`);
-    await settle(page);
+    await visit(page, app.baseUrl, '/analytics');
     texts['/analytics GA4'] = (await page.locator('main').textContent()) ?? '';
     for (const tab of ['Shopify Analytics', 'Meta Analytics']) {
       await page.getByRole('tab', { name: tab }).click();
@@ -157,8 +156,8 @@ describeInBrowser('one set of numbers across pages', () => {
       (o) => o.type === 'scale_campaign' || o.type === 'cut_campaign',
     );
     expect(campaignOpportunities.length).toBeGreaterThan(0);
-    await page.goto(`${app.baseUrl}/`);
-    await settle(page);
+    // Nothing changed since the first visit: the cached list is the one the API just returned.
+    await visit(page, app.baseUrl, '/');
     let quoted = 0;
     for (const o of campaignOpportunities) {
       const row = campaigns.campaigns.find((c) => c.opportunities.some((l) => l.id === o.id));

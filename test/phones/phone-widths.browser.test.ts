@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { APP_ROUTES } from '../../src/web/app/routes.tsx';
-import { describeInBrowser, saveScreenshot, settle } from '../support/browser.ts';
+import { describeInBrowser, saveScreenshot, settle, visit } from '../support/browser.ts';
 import { signInAsDemoOwner, useConnectedDemoInBrowser } from '../support/demo-store-in-browser.ts';
 
 const PHONE = { width: 390, height: 844 };
@@ -71,8 +71,8 @@ describeInBrowser('every page at phone width', () => {
 
     const overflowing: { route: string; scrollWidth: number; culprits: string[] }[] = [];
     const spilling: { route: string; elements: string[] }[] = [];
+    /** Measures the settled page `tab` shows as `route`. */
     const measure = async (tab: Page, route: string) => {
-      await settle(tab);
       const { scrollWidth, innerWidth } = await tab.evaluate(() => ({
         scrollWidth: document.documentElement.scrollWidth,
         innerWidth: window.innerWidth,
@@ -86,9 +86,11 @@ describeInBrowser('every page at phone width', () => {
       if (elements.length > 0) spilling.push({ route, elements });
     };
 
-    // Each route is loaded and settled once, as before, but TABS at a time: `settle` spends most of
-    // its ≥ 1.75 s per page waiting (network idle, then a second of unchanged text), and those waits
-    // overlap across tabs of the same signed-in context (decision 218).
+    // Each route is opened and settled once, TABS at a time: `settle` spends most of its ≥ 1 s per
+    // page waiting (network idle, then a second of unchanged text), and those waits overlap across
+    // tabs of the same signed-in context (decision 218). A tab loads the SPA once and then moves
+    // inside it as a link does (`visit`): the width of a rendered route does not depend on how it
+    // was reached, and each load would cost Chromium ~2–3 s of CPU (decisions 227, 232).
     const waiting = [...APP_ROUTES.map((r) => r.path), '/no-such-page'];
     const extraTabs = await Promise.all(Array.from({ length: TABS - 1 }, () => page.context().newPage()));
     const tabs = [page, ...extraTabs];
@@ -96,7 +98,7 @@ describeInBrowser('every page at phone width', () => {
     await Promise.all(
       tabs.map(async (tab) => {
         for (let route = waiting.shift(); route !== undefined; route = waiting.shift()) {
-          await tab.goto(`${app.baseUrl}${route}`);
+          await visit(tab, app.baseUrl, route);
           await measure(tab, route);
         }
       }),
@@ -105,10 +107,11 @@ describeInBrowser('every page at phone width', () => {
 
     // A found order: the widest state of the order lookup.
     const name = app.demo.store.getOrder(0).name;
-    await page.goto(`${app.baseUrl}/orders`);
+    await visit(page, app.baseUrl, '/orders');
     await page.getByRole('textbox').first().fill(name);
     await page.getByRole('button', { name: 'Search' }).click();
     await page.getByText(name).first().waitFor();
+    await settle(page);
     await measure(page, '/orders (found)');
 
     const byRoute = (a: { route: string }, b: { route: string }) => a.route.localeCompare(b.route);

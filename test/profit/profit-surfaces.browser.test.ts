@@ -10,7 +10,7 @@ import { StoreListSchema } from '../../src/shared/contracts/stores.ts';
 import { formatMoney } from '../../src/shared/money.ts';
 import { formatCoverageShare } from '../../src/web/components/cost-coverage.tsx';
 import { shopToday } from '../../src/web/components/date-range.ts';
-import { describeInBrowser, saveScreenshot } from '../support/browser.ts';
+import { describeInBrowser, saveScreenshot, visit } from '../support/browser.ts';
 import { signInAsDemoOwner, useConnectedDemoInBrowser } from '../support/demo-store-in-browser.ts';
 
 const POLL = { timeout: 30_000 };
@@ -33,7 +33,7 @@ describeInBrowser('profit on the decision pages', () => {
       const order = store.getOrder(i);
       if (!order.test && order.cancelledAtMs === null && order.discountMinor > 0) name = order.name;
     }
-    await page.goto(`${app.baseUrl}/orders`);
+    await visit(page, app.baseUrl, '/orders');
     await page.getByLabel('Order Name/Number').fill(name);
     await page.getByRole('button', { name: 'Search' }).click();
     const answer = OrderLookupResponseSchema.parse(
@@ -73,7 +73,7 @@ describeInBrowser('profit on the decision pages', () => {
   it('shows POAS, MER and CAC per campaign and channel on /campaigns', async () => {
     const { app, browser } = setup;
     const { page } = browser;
-    await page.goto(`${app.baseUrl}/campaigns`);
+    await visit(page, app.baseUrl, '/campaigns');
     const answer = CampaignPerformanceSchema.parse(
       await page.evaluate(async () => (await fetch('/api/campaigns?period=30')).json()),
     );
@@ -114,7 +114,7 @@ describeInBrowser('profit on the decision pages', () => {
   it('shows each opportunity’s profit impact and sorts by it', async () => {
     const { app, browser } = setup;
     const { page } = browser;
-    await page.goto(`${app.baseUrl}/`);
+    await visit(page, app.baseUrl, '/');
     const byProfit = OpportunityListSchema.parse(
       await page.evaluate(async () => (await fetch('/api/opportunities?sort=profit')).json()),
     );
@@ -159,6 +159,7 @@ describeInBrowser('profit on the decision pages', () => {
     const instant = new Date(`${addDays(DEFAULT_END_DATE, 1)}T17:00:00Z`);
     await page.clock.setFixedTime(instant);
     await page.evaluate(() => window.sessionStorage.clear());
+    // A load, not `visit`: the SPA reads the fixed clock and the cleared range when it starts.
     await page.goto(`${app.baseUrl}/products`);
     const section = page.getByTestId('product-profit');
     await expect.poll(() => section.getByTestId('product-profit-row').count(), POLL).toBeGreaterThan(1);
@@ -216,7 +217,7 @@ describeInBrowser('profit on the decision pages', () => {
   it('shows lifetime value in contribution margin, CAC, LTV:CAC and payback per cohort and channel on /customers', async () => {
     const { app, browser } = setup;
     const { page } = browser;
-    await page.goto(`${app.baseUrl}/customers`);
+    await visit(page, app.baseUrl, '/customers');
     const answer = CohortProfitSchema.parse(
       await page.evaluate(async () => (await fetch('/api/customers/cohort-profit')).json()),
     );

@@ -153,6 +153,35 @@ export async function signInInBrowser(
 }
 
 /**
+ * Opens `path` of the app at `baseUrl` and waits until it has settled. When the page already
+ * shows the SPA on that origin, it navigates inside the app as a click on one of its links does
+ * (wouter follows `history.pushState`), scrolled to the top as a load would be: no new document,
+ * so Chromium does not parse the app's bundle, mount React and run every query again (~2–3 s of
+ * its CPU per load, decision 227; decision 232). Otherwise (a blank page, another origin, a
+ * page that is not the SPA) it loads the page with `page.goto`.
+ *
+ * In-app, the SPA keeps its query cache (data never goes stale, spec §9): a page read earlier in
+ * this document is shown from it again. After a change the SPA did not make itself (a job run by
+ * the test, a request outside its mutations) a test that must see fresh data uses `page.goto` or
+ * `page.reload()`.
+ */
+export async function visit(page: Page, baseUrl: string, path: string): Promise<void> {
+  const target = new URL(path, baseUrl);
+  const inApp =
+    page.url().startsWith(`${target.origin}/`) &&
+    (await page.evaluate(() => Reflect.get(window, Symbol.for('wouter_v3')) === true));
+  if (inApp) {
+    await page.evaluate((to) => {
+      window.history.pushState(null, '', to);
+      window.scrollTo(0, 0);
+    }, `${target.pathname}${target.search}${target.hash}`);
+  } else {
+    await page.goto(target.href);
+  }
+  await settle(page);
+}
+
+/**
  * Waits until the page has settled: no request in flight, no loading placeholder, and its text and
  * width unchanged over a second (charts and lazily loaded pages render after their data arrives).
  * The second counts only while no request the page started since the call is pending and none
