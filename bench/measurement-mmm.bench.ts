@@ -24,6 +24,7 @@
 //               the store; BENCH_DEMO_ORACLE_ONLY=1 runs only the oracle row (decision 200).
 //   (BENCH_EFFECT=lognormal: a log-normal ROAS prior, decision 178; BENCH_EFFECT=hierarchical: a
 //   prior shared by the channels' log ROAS, decision 184; in mmm, daily, published, move and demo.
+//   BENCH_SATURATION=data fits Hill and logistic saturation pooled by evidence (decision 234, opt-in).
 //   BENCH_DECAY=fixed fits Beta(3, 3) by name, BENCH_DECAY=estimated the data-chosen decay prior,
 //   unset the model's default — the data's choice from 156 weeks, decision 214; the mmm, published,
 //   move and daily parts and BENCH_DEMO_WEEKS=156 are that long. mmm-decay-prior.bench.ts prints the two side by side.)
@@ -47,6 +48,7 @@ import { weeklyStoreSimulation } from '../src/core/measurement/weekly-store-simu
 import { detectBudgetMoveOpportunity } from '../src/core/opportunities/detect-budget-move-opportunity.ts';
 import { benchDecayPrior } from './support/bench-decay-prior.ts';
 import { benchEffectPrior } from './support/bench-effect-prior.ts';
+import { benchSaturation } from './support/bench-saturation.ts';
 import { countNoiseWithin } from './support/geo-count-noise-limit.ts';
 import { load } from './support/load-average.ts';
 import { benchMmmOnCausalDemo } from './support/mmm-causal-demo.ts';
@@ -60,6 +62,7 @@ const withMethod = {
   ...(benchMethod ? { method: benchMethod } : {}),
   ...benchDecayPrior(),
   ...benchEffectPrior(),
+  ...benchSaturation(),
 };
 const runs = (name: string) => part === 'all' || part === name;
 const pct = (n: number, d: number) => `${n}/${d} (${((100 * n) / d).toFixed(0)} %)`;

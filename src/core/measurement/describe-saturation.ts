@@ -11,7 +11,7 @@ const NAME: Record<MmmSaturation, string> = {
  *
  * Definition: `candidates` — each family fitted with its posterior probability p(family | y),
  * rounded to 4 decimals; `family` the most probable. The summary names it and, when both were
- * fitted, how probable each is; otherwise that it was named or that the method gives no evidence.
+ * fitted, how probable each is; otherwise that it was named or is the default (Hill, decision 234).
  *
  * @example describeSaturation([{ family: 'hill', probability: 0.2 }, { family: 'logistic', probability: 0.8 }], 'default').family
  *   // 'logistic'
@@ -31,6 +31,6 @@ export function describeSaturation(
       ? `Diminishing returns follow the ${NAME[family]}, chosen by the data: ${odds} probable; the estimates weigh both by how well each fits.`
       : source === 'named'
         ? `Diminishing returns follow the ${NAME[family]}, as asked.`
-        : `Diminishing returns follow the ${NAME[family]}; only the 'importance' method lets the data choose the curve.`;
+        : `Diminishing returns follow the ${NAME[family]}, the model's default; comparing it with the ${NAME[family === 'hill' ? 'logistic' : 'hill']} is an option.`;
   return { source, family, candidates: listed, summary };
 }

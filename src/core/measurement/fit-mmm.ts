@@ -32,8 +32,8 @@ const OUT_OF_SAMPLE_DRAWS = 100;
  * in proportion to p(μ | y) ∝ p(y | μ) (a discrete hierarchical prior, computed on a grid as in
  * Gelman et al., "Bayesian Data Analysis", 3rd ed., §5.3; the out-of-sample refit uses the most
  * probable μ). It needs the 'importance' method, whose weights give the evidence.
- * The saturation family (decision 234) is chosen the same way: with `saturation: 'data'` (the
- * default with the 'importance' method) the model is fitted with Hill and with logistic saturation
+ * The saturation family (decision 234) can be chosen the same way: with `saturation: 'data'` (an
+ * opt-in; the default is Hill, see the decision for why) the model is fitted with Hill and with logistic saturation
  * under each decay prior, and the draws of every (family, decay prior) pair are pooled in
  * proportion to its evidence under equal prior odds (Bayesian model averaging, Hoeting et al.
  * 1999); `saturation` in the result gives each family's probability, the channels' reported
@@ -72,7 +72,7 @@ export function fitMmm(input: MmmInput, options: MmmOptions = {}): MmmResult {
     throw new RangeError(
       "decayPrior 'estimated' needs the 'importance' method (its weights give the evidence)",
     );
-  const saturation = options.saturation ?? (method === 'importance' ? 'data' : 'hill');
+  const saturation = options.saturation ?? 'hill';
   if (saturation === 'data' && method !== 'importance')
     throw new RangeError("saturation 'data' needs the 'importance' method (its weights give the evidence)");
   const families: MmmSaturation[] = saturation === 'data' ? ['hill', 'logistic'] : [saturation];

@@ -7,7 +7,13 @@ import { simulateMmmData } from './simulate-mmm-data.ts';
 import type { MmmInput } from './types.ts';
 import { weeklyStoreSimulation } from './weekly-store-simulation.ts';
 
-const FIT = { seed: 1, draws: 200, holdoutPeriods: 0, decayPrior: [3, 3] as const };
+const FIT = {
+  seed: 1,
+  draws: 200,
+  holdoutPeriods: 0,
+  decayPrior: [3, 3] as const,
+  saturation: 'data' as const,
+};
 const logisticProbability = (input: MmmInput) => {
   const result = fitMmm(input, FIT);
   if (result.status !== 'fitted') throw new Error('not fitted');
@@ -65,7 +71,7 @@ describe('logistic saturation (decision 234)', () => {
     const { result, p } = logisticProbability(logisticStore([4, 3], [9000, 6000]));
     expect(p).toBeGreaterThan(0.8);
     expect(result.saturation.family).toBe('logistic');
-    expect(result.saturation.source).toBe('default');
+    expect(result.saturation.source).toBe('named');
     expect(result.saturation.summary).toMatch(/logistic curve .* chosen by the data/);
     for (const c of result.channels) {
       expect(c.saturation.type).toBe('logistic');
@@ -103,11 +109,13 @@ describe('logistic saturation (decision 234)', () => {
     for (const c of result.channels) expect(c.saturation.type).toBe('hill');
   });
 
-  it('a method without evidence keeps Hill, and cannot be asked to compare', () => {
+  it('by default the fit is Hill alone and says so; comparing needs the importance method', () => {
     const input = logisticStore([4, 3], [9000, 6000]);
-    const laplace = fitMmm(input, { ...FIT, method: 'laplace' });
-    if (laplace.status !== 'fitted') throw new Error('not fitted');
-    expect(laplace.saturation.candidates).toEqual([{ family: 'hill', probability: 1 }]);
-    expect(() => fitMmm(input, { ...FIT, method: 'laplace', saturation: 'data' })).toThrow(/importance/);
+    const byDefault = fitMmm(input, { ...FIT, saturation: undefined });
+    if (byDefault.status !== 'fitted') throw new Error('not fitted');
+    expect(byDefault.saturation).toMatchObject({ source: 'default', family: 'hill' });
+    expect(byDefault.saturation.candidates).toEqual([{ family: 'hill', probability: 1 }]);
+    expect(byDefault.saturation.summary).toMatch(/Hill curve .* default/);
+    expect(() => fitMmm(input, { ...FIT, method: 'laplace' })).toThrow(/importance/);
   });
 });
