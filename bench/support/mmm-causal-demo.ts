@@ -15,6 +15,7 @@ import { buildDemandCalendar } from '../../src/demo/seasonality.ts';
 import { addDays, daysBetween } from '../../src/shared/calendar.ts';
 import { benchDecayPrior } from './bench-decay-prior.ts';
 import { benchEffectPrior } from './bench-effect-prior.ts';
+import { benchSaturation } from './bench-saturation.ts';
 import { load } from './load-average.ts';
 import { fitCausalDemoOracle } from './mmm-causal-oracle.ts';
 
@@ -56,6 +57,7 @@ const FIT = {
   seed: Number(process.env.BENCH_FIT_SEED ?? 1),
   ...benchDecayPrior(),
   ...benchEffectPrior(),
+  ...benchSaturation(),
 };
 
 const pct = (n: number, d: number) => `${n}/${d} (${d > 0 ? ((100 * n) / d).toFixed(0) : '–'} %)`;

@@ -141,7 +141,14 @@ describe('the model of the demo year', () => {
     // Under 156 weeks the fit keeps Jin et al.'s Beta(3, 3) and the answer says so (decision 214).
     expect(answer.decayPrior).toMatchObject({ kind: 'fixed', mean: 0.5 });
     expect(answer.decayPrior!.summary).toMatch(/Beta\(3, 3\).*below 156 weeks/);
+    // The saturation family is the default Hill and the answer says so (decision 234).
+    expect(answer.saturation).toMatchObject({
+      family: 'hill',
+      candidates: [{ family: 'hill', probability: 1 }],
+    });
+    expect(answer.saturation!.summary).toMatch(/Hill curve .* default/);
     for (const c of answer.channels) {
+      expect(c.saturation.type).toBe('hill');
       expect(c.roasLow <= c.roas && c.roas <= c.roasHigh).toBe(true);
       expect(c.marginalRoasLow <= c.marginalRoas && c.marginalRoas <= c.marginalRoasHigh).toBe(true);
       expect(minor(c.contributionLow) <= minor(c.contribution)).toBe(true);

@@ -76,11 +76,18 @@ export const command: CliCommand = {
           decayPerWeek: round(c.adstock.decayPerWeek),
           maxLag: c.adstock.maxLag,
         },
-        saturation: {
-          type: c.saturation.type,
-          halfSaturation: round(c.saturation.halfSaturation, 2),
-          shape: round(c.saturation.shape),
-        },
+        saturation:
+          c.saturation.type === 'logistic'
+            ? {
+                type: c.saturation.type,
+                halfSaturation: round(c.saturation.halfSaturation, 2),
+                lambda: round(c.saturation.lambda),
+              }
+            : {
+                type: c.saturation.type,
+                halfSaturation: round(c.saturation.halfSaturation, 2),
+                shape: round(c.saturation.shape),
+              },
         spend: round(c.spend, 2),
         contributionLow: round(c.contribution.low, 2),
         contributionHigh: round(c.contribution.high, 2),
@@ -97,6 +104,7 @@ export const command: CliCommand = {
         holdoutPeriods: result.fit.holdoutPeriods,
       },
       decayPrior: result.decayPrior,
+      saturation: result.saturation,
     };
     if (flags.json) {
       process.stdout.write(toJson(out));
@@ -115,8 +123,9 @@ export const command: CliCommand = {
           'high',
           'marginal ROAS',
           'decay/wk',
+          'saturation',
           'half-sat.',
-          'shape',
+          'shape / λ',
         ],
         out.channels.map((c) => [
           c.name,
@@ -128,8 +137,9 @@ export const command: CliCommand = {
           c.roasHigh,
           c.marginalRoas,
           c.adstock.decayPerWeek,
+          c.saturation.type,
           c.saturation.halfSaturation,
-          c.saturation.shape,
+          c.saturation.type === 'logistic' ? c.saturation.lambda : c.saturation.shape,
         ]),
       ) +
         formatTable(
@@ -145,7 +155,7 @@ export const command: CliCommand = {
             ],
           ],
         ) +
-        `${out.decayPrior.summary}\n`,
+        `${out.decayPrior.summary}\n${out.saturation.summary}\n`,
     );
     return 0;
   },

@@ -1,7 +1,7 @@
 import { toDayNumber } from '../dates/to-day-number.ts';
 import { weekdayOfDayNumber } from '../dates/weekday-of-day-number.ts';
 import { fourierSeasonality } from './fourier-seasonality.ts';
-import type { MmmAdstock, MmmInput } from './types.ts';
+import type { MmmAdstock, MmmInput, MmmSaturation } from './types.ts';
 
 /** The fixed part of a marketing-mix model: scaled target, baseline columns and raw spend. */
 export interface MmmDesign {
@@ -11,6 +11,8 @@ export interface MmmDesign {
   /** Adstock window in periods (13 weeks, as in Jin et al.). */
   maxLag: number;
   adstock: MmmAdstock;
+  /** The saturation family fitted (decision 234; 'hill' as laid out, fitMmm sets each it fits). */
+  saturation: MmmSaturation;
   n: number;
   /** The target is divided by this (its mean absolute value), so priors read in "mean periods". */
   scale: number;
@@ -73,6 +75,7 @@ export function buildMmmDesign(
     periodDays,
     maxLag: 91 / periodDays,
     adstock,
+    saturation: 'hill',
     n,
     scale,
     y,

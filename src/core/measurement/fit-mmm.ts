@@ -3,10 +3,12 @@ import { buildMmmDesign } from './build-mmm-design.ts';
 import { createRandom } from './create-random.ts';
 import { defaultDecayPrior } from './default-decay-prior.ts';
 import { describeDecayPrior } from './describe-decay-prior.ts';
+import { describeSaturation } from './describe-saturation.ts';
 import { DECAY_PRIOR_GRID } from './hyper-log-prior.ts';
+import { poolByEvidence } from './pool-by-evidence.ts';
 import { sampleMmmPosterior } from './sample-mmm-posterior.ts';
 import { summariseMmmDraws } from './summarise-mmm-draws.ts';
-import type { MmmInput, MmmOptions, MmmResult } from './types.ts';
+import type { MmmInput, MmmOptions, MmmResult, MmmSaturation } from './types.ts';
 
 const OUT_OF_SAMPLE_DRAWS = 100;
 
@@ -15,7 +17,8 @@ const OUT_OF_SAMPLE_DRAWS = 100;
  * channel's spend caused, its ROAS and marginal ROAS with 90 % credible intervals, and the model's
  * checks — or "too thin to say" with the reasons.
  *
- * Definition: y_t = baseline(t) + Σ_c β_c·Hill(adstock_c(t); K_c, S_c) + ε_t (see
+ * Definition: y_t = baseline(t) + Σ_c β_c·sat(adstock_c(t)) + ε_t with sat Hill(·; K_c, S_c) or
+ * pymc-marketing's logistic(·; λ_c) (see
  * createMmmPosterior and buildMmmDesign), β_c ≥ 0, priors of Jin et al. (2017); the posterior is
  * computed as in decisions 096 and 129 (adstock/saturation draws by importance re-weighting of a
  * widened Laplace approximation by the exact collapsed posterior, exact conjugate draws of the
@@ -29,6 +32,12 @@ const OUT_OF_SAMPLE_DRAWS = 100;
  * in proportion to p(μ | y) ∝ p(y | μ) (a discrete hierarchical prior, computed on a grid as in
  * Gelman et al., "Bayesian Data Analysis", 3rd ed., §5.3; the out-of-sample refit uses the most
  * probable μ). It needs the 'importance' method, whose weights give the evidence.
+ * The saturation family (decision 234) can be chosen the same way: with `saturation: 'data'` (an
+ * opt-in; the default is Hill, see the decision for why) the model is fitted with Hill and with logistic saturation
+ * under each decay prior, and the draws of every (family, decay prior) pair are pooled in
+ * proportion to its evidence under equal prior odds (Bayesian model averaging, Hoeting et al.
+ * 1999); `saturation` in the result gives each family's probability, the channels' reported
+ * curves are the most probable pair's mode, and the out-of-sample refit uses that pair.
  * Reference: Jin, Wang, Sun, Chan & Koehler (2017), "Bayesian Methods for Media Mix Modeling with
  * Carryover and Shape Effects", Google Inc.; Chan & Perry (2017) for the checks; Meridian and
  * pymc-marketing documentation for the same model family.
@@ -63,31 +72,43 @@ export function fitMmm(input: MmmInput, options: MmmOptions = {}): MmmResult {
     throw new RangeError(
       "decayPrior 'estimated' needs the 'importance' method (its weights give the evidence)",
     );
+  const saturation = options.saturation ?? 'hill';
+  if (saturation === 'data' && method !== 'importance')
+    throw new RangeError("saturation 'data' needs the 'importance' method (its weights give the evidence)");
+  const families: MmmSaturation[] = saturation === 'data' ? ['hill', 'logistic'] : [saturation];
   const grid = setting === 'estimated' ? DECAY_PRIOR_GRID : [setting];
-  const fits = grid.map((prior) =>
-    sampleMmmPosterior(design, design.n, priors, method, draws, random, prior, options.effectPrior),
-  );
-  const top = Math.max(...fits.map((f) => f.logEvidence));
-  const weights = fits.map((f) => (fits.length === 1 ? 1 : Math.exp(f.logEvidence - top)));
-  const weightTotal = weights.reduce((a, b) => a + b, 0);
-  const best = weights.indexOf(Math.max(...weights));
-  const chosenPrior = grid[best]!;
-  const counts = weights.map((w) => Math.floor((w / weightTotal) * draws));
-  counts[best]! += draws - counts.reduce((a, b) => a + b, 0);
-  const full = {
-    mode: fits[best]!.mode,
-    draws: fits.flatMap((f, k) =>
-      Array.from({ length: counts[k]! }, (_, j) => f.draws[Math.floor(((j + 0.5) * draws) / counts[k]!)]!),
+  const pairs = families.flatMap((family) => grid.map((prior) => ({ family, prior })));
+  const fits = pairs.map(({ family, prior }) =>
+    sampleMmmPosterior(
+      { ...design, saturation: family },
+      design.n,
+      priors,
+      method,
+      draws,
+      random,
+      prior,
+      options.effectPrior,
     ),
-  };
-  const summary = summariseMmmDraws(design, input.dates, names, full.draws, full.mode, random);
+  );
+  const pooled = poolByEvidence(fits, draws);
+  const { family: chosenFamily, prior: chosenPrior } = pairs[pooled.best]!;
+  const probabilityOf = (keep: (pair: (typeof pairs)[number]) => boolean) =>
+    pairs.reduce((sum, pair, k) => sum + (keep(pair) ? pooled.probabilities[k]! : 0), 0);
+  const summary = summariseMmmDraws(
+    design,
+    input.dates,
+    names,
+    pooled.draws,
+    fits[pooled.best]!.mode,
+    random,
+  );
 
   const holdout = options.holdoutPeriods ?? Math.round(56 / design.periodDays);
   const rows = design.n - holdout;
   let outOfSampleMape: number | null = null;
   if (holdout > 0 && (rows * design.periodDays) / 7 >= MIN_WEEKS) {
     const part = sampleMmmPosterior(
-      design,
+      { ...design, saturation: chosenFamily },
       rows,
       priors,
       'laplace',
@@ -132,11 +153,15 @@ export function fitMmm(input: MmmInput, options: MmmOptions = {}): MmmResult {
     },
     decayPrior: describeDecayPrior(
       setting === 'estimated'
-        ? grid.map((prior, k) => ({ prior, probability: weights[k]! / weightTotal }))
+        ? grid.map((prior) => ({ prior, probability: probabilityOf((p) => p.prior === prior) }))
         : [],
       chosenPrior,
       options.decayPrior === undefined ? 'default' : 'named',
       weeks,
+    ),
+    saturation: describeSaturation(
+      families.map((family) => ({ family, probability: probabilityOf((p) => p.family === family) })),
+      options.saturation === undefined ? 'default' : 'named',
     ),
     periods: summary.periods,
   };

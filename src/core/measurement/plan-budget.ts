@@ -1,5 +1,5 @@
-import { hillSaturation } from './hill-saturation.ts';
 import { posteriorInterval } from './posterior-interval.ts';
+import { saturationOf } from './saturation-of.ts';
 import type { Interval, ResponseCurveDraw } from './types.ts';
 
 export interface BudgetPlanChannel {
@@ -62,7 +62,7 @@ export function planBudget(
   const meanResponse = (c: number, x: number) => {
     const curve = channels[c]!.curve;
     let s = 0;
-    for (const d of curve) s += d.maxEffect * hillSaturation(x, d.halfSaturation, d.shape);
+    for (const d of curve) s += d.maxEffect * saturationOf(x, d.halfSaturation, d.shape, d.saturation);
     return s / curve.length;
   };
   const step = (budget - floor) / STEPS;
@@ -149,7 +149,7 @@ export function planBudget(
     channels.forEach((channel, c) => {
       const draw = channel.curve[d]!;
       const response = (spend: number) =>
-        draw.maxEffect * hillSaturation(spend, draw.halfSaturation, draw.shape);
+        draw.maxEffect * saturationOf(spend, draw.halfSaturation, draw.shape, draw.saturation);
       revenue += response(x[c]!) - response(channel.current);
       cost += x[c]! - channel.current;
     });

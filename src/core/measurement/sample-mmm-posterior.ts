@@ -31,7 +31,8 @@ export interface MmmDraw {
 }
 
 /**
- * Posterior draws of a marketing-mix model fitted on the first `rows` periods.
+ * Posterior draws of a marketing-mix model fitted on the first `rows` periods, with the saturation
+ * family `design.saturation` (decision 234).
  *
  * Definition: p(u, γ, β, σ² | y) = p(u | y)·p(σ² | u, y)·p(γ, β | σ², u, y) with u the adstock and
  * saturation parameters; p(u | y) ∝ p(y | u)·P(β ≥ 0 | u, y)·p(u) (the conjugate marginal
@@ -57,14 +58,15 @@ export function sampleMmmPosterior(
   effectPrior?: RoasLogNormalPrior | RoasHierarchicalPrior,
 ): { draws: MmmDraw[]; mode: ChannelHyper[]; logEvidence: number } {
   const posteriorOf = createMmmPosterior(design, rows, priors);
+  const family = design.saturation;
   const logPosterior = (u: number[]) => {
-    const post = posteriorOf(hyperFromVector(u));
+    const post = posteriorOf(hyperFromVector(u, family));
     return post
-      ? post.logMarginal + post.logNonNegative + hyperLogPrior(u, decayPrior)
+      ? post.logMarginal + post.logNonNegative + hyperLogPrior(u, decayPrior, family)
       : Number.NEGATIVE_INFINITY;
   };
   const channels = design.spend.length;
-  const mode = findMmmMode((u) => -logPosterior(u), channels);
+  const mode = findMmmMode((u) => -logPosterior(u), channels, family);
   const hessian = numericalHessian((u) => {
     const v = -logPosterior(u);
     return Number.isFinite(v) ? v : mode.value + 1e6;
@@ -77,12 +79,12 @@ export function sampleMmmPosterior(
       : importance
         ? importance.draws
         : sampleHyperMetropolis(logPosterior, mode.u, hessian, draws, random).draws;
-  const modeHyper = hyperFromVector(mode.u);
+  const modeHyper = hyperFromVector(mode.u, family);
   const modePosterior = posteriorOf(modeHyper);
   if (!modePosterior) throw new RangeError('the model is singular at its mode');
   const perDraw = effectPrior ? PROPOSALS_PER_DRAW : 1;
   const out: MmmDraw[] = us.flatMap((u) => {
-    let hyper = hyperFromVector(u);
+    let hyper = hyperFromVector(u, family);
     let posterior = posteriorOf(hyper);
     if (!posterior) {
       hyper = modeHyper;

@@ -13,7 +13,9 @@ import type { ChannelHyper, Interval, MmmChannelResult, MmmPeriod } from './type
  * Definition (per draw, over the n fitted periods, in target units): contribution_c = Σₜ β_c·
  * Hill_c(t)·scale; share_c = contribution_c / Σ paid contributions; ROAS_c = contribution_c / Σₜ
  * spend_c; marginal ROAS_c = d contribution_c / d(spend scaled by λ) at λ = 1 divided by Σ spend,
- * = β_c·scale·Σₜ S·Hill(1 − Hill) / Σ spend (adstock is linear in spend); each reported as the
+ * = β_c·scale·Σₜ x·h′(x) / Σ spend (adstock is linear in spend), where x·h′(x) = S·h(1 − h) for
+ * Hill and atanh(h)·(1 − h²) for the logistic family (h = tanh(λx/2), decision 234); the draws
+ * may mix the two families (fitMmm pools them by evidence). Each is reported as the
  * posterior mean with the 5 % and 95 % quantiles (a 90 % credible interval). R² and MAPE compare
  * the posterior-mean fit with the actuals; coverage90 is the share of actuals inside the 5–95 %
  * quantiles of the posterior predictive μₜ + σ·z.
@@ -74,8 +76,13 @@ export function summariseMmmDraws(
       contributions[c]!.push(totals[c]!);
       shares[c]!.push(paid > 0 ? totals[c]! / paid : 1 / nc);
       roas[c]!.push(totals[c]! / spendSums[c]!);
-      const shape = draw.hyper[c]!.shape;
-      const slope = draw.posterior.media[c]!.reduce((s, h) => s + shape * h * (1 - h), 0);
+      const { shape, saturation } = draw.hyper[c]!;
+      const slope = draw.posterior.media[c]!.reduce(
+        // Logistic: x·h′ → 0 as h → 1 (atanh(1)·0 would be NaN).
+        (s, h) =>
+          s + (saturation !== 'logistic' ? shape * h * (1 - h) : h < 1 ? Math.atanh(h) * (1 - h * h) : 0),
+        0,
+      );
       marginal[c]!.push((beta[nb + c]! * scale * slope) / spendSums[c]!);
     }
   });
@@ -98,16 +105,24 @@ export function summariseMmmDraws(
           ? { weibullShape: WEIBULL_SHAPE, weibullScale: weibullScaleOf(decayPerPeriod) }
           : {}),
       },
-      saturation: {
-        type: 'hill',
-        halfSaturation: hyper.halfSaturationShare * design.maxSpend[c]!,
-        shape: hyper.shape,
-      },
+      saturation:
+        hyper.saturation === 'logistic'
+          ? {
+              type: 'logistic',
+              halfSaturation: hyper.halfSaturationShare * design.maxSpend[c]!,
+              lambda: Math.log(3) / hyper.halfSaturationShare,
+            }
+          : {
+              type: 'hill',
+              halfSaturation: hyper.halfSaturationShare * design.maxSpend[c]!,
+              shape: hyper.shape,
+            },
       currentSpendPerPeriod: design.spend[c]!.slice(n - recent).reduce((a, b) => a + b, 0) / recent,
       curve: draws.map((draw) => ({
         maxEffect: draw.coefficients[nb + c]! * scale,
         halfSaturation: draw.hyper[c]!.halfSaturationShare * design.maxSpend[c]!,
         shape: draw.hyper[c]!.shape,
+        ...(draw.hyper[c]!.saturation === 'logistic' ? { saturation: 'logistic' as const } : {}),
       })),
     };
   });

@@ -65,6 +65,25 @@ export interface MmmDecayPriorUsed {
   summary: string;
 }
 
+/**
+ * The saturation curve's family (decision 234): Hill (Jin et al., Meridian) or pymc-marketing's
+ * logistic. 'data' (opt-in): both are fitted and their draws pooled in proportion to their evidence.
+ */
+export type MmmSaturation = 'hill' | 'logistic';
+export type MmmSaturationSetting = MmmSaturation | 'data';
+
+/** Which saturation family a fit used (decision 234): the model output says so. */
+export interface MmmSaturationUsed {
+  /** 'named' by the caller, or the 'default' (Hill, decision 234). */
+  source: 'named' | 'default';
+  /** The most probable family: the channels' reported curve parameters and the out-of-sample refit's. */
+  family: MmmSaturation;
+  /** Each family fitted with its posterior probability p(family | y) (one entry: not compared). */
+  candidates: { family: MmmSaturation; probability: number }[];
+  /** One sentence for the owner. */
+  summary: string;
+}
+
 /** Carry-over: geometric (the effect peaks at once) or Weibull with shape 2 (it peaks later). */
 export type MmmAdstock = 'geometric' | 'weibull';
 
@@ -98,16 +117,28 @@ export interface MmmOptions {
    * RoasHierarchicalPrior instead pools the channels' log ROAS (decision 184, opt-in, not adopted).
    */
   effectPrior?: RoasLogNormalPrior | RoasHierarchicalPrior;
+  /**
+   * The saturation family (decision 234): 'hill', 'logistic', or 'data' — both fitted, the draws
+   * pooled by each family's evidence p(y | family) under equal prior odds (needs 'importance').
+   * Unset: 'hill' — the data's choice made Hill-generated data's ROAS intervals miss more often
+   * beyond the sampler's noise (decision 234), so it is an opt-in.
+   */
+  saturation?: MmmSaturationSetting;
 }
 
 /** One channel's carry-over and saturation parameters on the model's internal scales. */
 export interface ChannelHyper {
   /** Geometric decay per week, in (0, 1). */
   decayPerWeek: number;
-  /** Half-saturation spend as a share of the channel's largest period spend, in (0, 1). */
+  /**
+   * Half-saturation spend as a share of the channel's largest period spend: in (0, 1) for Hill; for
+   * the logistic family ln 3 / λ (λ on max-scaled spend), which may exceed 1.
+   */
   halfSaturationShare: number;
-  /** Hill shape S > 0. */
+  /** Hill shape S > 0 (1 and unused for the logistic family). */
   shape: number;
+  /** The saturation family (absent: 'hill'). */
+  saturation?: MmmSaturation;
 }
 
 /** One posterior draw of a channel's steady-state response: effect per period at spend x per period. */
@@ -116,7 +147,10 @@ export interface ResponseCurveDraw {
   maxEffect: number;
   /** Spend per period that reaches half of it. */
   halfSaturation: number;
+  /** Hill shape (unused by the logistic family). */
   shape: number;
+  /** The draw's saturation family (absent: 'hill'); saturationOf evaluates either. */
+  saturation?: MmmSaturation;
 }
 
 export interface Interval {
@@ -143,7 +177,14 @@ export interface MmmChannelResult {
     weibullShape?: number;
     weibullScale?: number;
   };
-  saturation: { type: 'hill'; halfSaturation: number; shape: number };
+  /**
+   * The most probable family's curve at its mode (decision 234): Hill's half-saturation spend and
+   * shape, or the logistic's half-saturation spend and λ (per the channel's largest period spend,
+   * pymc-marketing's scale).
+   */
+  saturation:
+    | { type: 'hill'; halfSaturation: number; shape: number }
+    | { type: 'logistic'; halfSaturation: number; lambda: number };
   /** Mean spend per period over the last 13 weeks: where the planner starts. */
   currentSpendPerPeriod: number;
   curve: ResponseCurveDraw[];
@@ -179,5 +220,6 @@ export type MmmResult =
       baseline: Interval;
       fit: MmmFitChecks;
       decayPrior: MmmDecayPriorUsed;
+      saturation: MmmSaturationUsed;
       periods: MmmPeriod[];
     };

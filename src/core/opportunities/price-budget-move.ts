@@ -1,9 +1,9 @@
-import { hillSaturation } from '../measurement/hill-saturation.ts';
 import { posteriorInterval } from '../measurement/posterior-interval.ts';
+import { saturationOf } from '../measurement/saturation-of.ts';
 import type { Interval, MmmChannelResult, ResponseCurveDraw } from '../measurement/types.ts';
 
 const responseOf = (draw: ResponseCurveDraw, spend: number) =>
-  draw.maxEffect * hillSaturation(Math.max(0, spend), draw.halfSaturation, draw.shape);
+  draw.maxEffect * saturationOf(Math.max(0, spend), draw.halfSaturation, draw.shape, draw.saturation);
 
 /**
  * What moving `amount` per period from channel `from` to channel `to` changes, over `periods`
@@ -12,7 +12,8 @@ const responseOf = (draw: ResponseCurveDraw, spend: number) =>
  *
  * Definition: per posterior draw d, Δrevenue_d = R_to,d(x_to + amount) − R_to,d(x_to) +
  * R_from,d(x_from − amount) − R_from,d(x_from) at the channels' current spend x per period, with
- * R = maxEffect·Hill(x; K, S) (the steady-state response curve); total spend is unchanged, so
+ * R = maxEffect·Hill(x; K, S), or the draw's logistic curve (saturationOf, decision 234), the
+ * steady-state response curve; total spend is unchanged, so
  * Δcontribution_d = margin·Δrevenue_d; both × `periods`.
  * Reference: Jin et al. (2017) §6 (allocation from the posterior response curves); decision 129.
  *

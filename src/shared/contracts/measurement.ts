@@ -50,12 +50,21 @@ export const MmmChannelSchema = z.object({
     decayPerWeek: z.number(),
     maxLagWeeks: z.number().int(),
   }),
-  saturation: z.object({
-    type: z.literal('hill'),
-    /** Weekly spend that reaches half of the channel's largest effect. */
-    halfSaturation: MoneySchema,
-    shape: z.number(),
-  }),
+  /** The most probable family's curve (decision 234): Hill (with its shape) or logistic (with its λ). */
+  saturation: z.discriminatedUnion('type', [
+    z.object({
+      type: z.literal('hill'),
+      /** Weekly spend that reaches half of the channel's largest effect. */
+      halfSaturation: MoneySchema,
+      shape: z.number(),
+    }),
+    z.object({
+      type: z.literal('logistic'),
+      halfSaturation: MoneySchema,
+      /** pymc-marketing's λ, on spend scaled by the channel's largest week. */
+      lambda: z.number(),
+    }),
+  ]),
   /** Mean weekly spend over the last 13 fitted weeks: where the planner starts. */
   currentWeeklySpend: MoneySchema,
   curve: z.array(CurvePointSchema),
@@ -96,6 +105,17 @@ export const MmmAnswerSchema = z.object({
       kind: z.enum(['fixed', 'estimated']),
       /** Mean carry-over a week of the (most probable) prior. */
       mean: z.number(),
+      summary: z.string(),
+    })
+    .nullable(),
+  /**
+   * The saturation family (decision 234): Hill or logistic, each with its probability given the
+   * data; the response curves are drawn from both in proportion. Null when nothing was fitted.
+   */
+  saturation: z
+    .object({
+      family: z.enum(['hill', 'logistic']),
+      candidates: z.array(z.object({ family: z.enum(['hill', 'logistic']), probability: z.number() })),
       summary: z.string(),
     })
     .nullable(),

@@ -1,5 +1,5 @@
-import { hillSaturation } from '../../../core/measurement/hill-saturation.ts';
 import { posteriorInterval } from '../../../core/measurement/posterior-interval.ts';
+import { saturationOf } from '../../../core/measurement/saturation-of.ts';
 import type { MmmChannelResult } from '../../../core/measurement/types.ts';
 import { dayRangeRequestOf } from '../../../shared/contracts/date-range.ts';
 import type { MmmAnswer, MmmChannel, MmmQuery } from '../../../shared/contracts/measurement.ts';
@@ -24,7 +24,14 @@ export async function readMmmAnswer(
   query: MmmQuery,
 ): Promise<MmmAnswer> {
   const shop = await fitShopMmm(deps, workspaceId, dayRangeRequestOf(query), deps.clock());
-  const empty = { channels: [], weeks: [], fit: null, decayPrior: null, target: 'net_sales' as const };
+  const empty = {
+    channels: [],
+    weeks: [],
+    fit: null,
+    decayPrior: null,
+    saturation: null,
+    target: 'net_sales' as const,
+  };
   if (!shop)
     return { from: null, to: null, currency: 'USD', ...empty, thin: { reason: 'no synced store data yet' } };
   const { result, currencyDigits: digits } = shop;
@@ -53,6 +60,11 @@ export async function readMmmAnswer(
       mean: round(result.decayPrior.beta[0] / (result.decayPrior.beta[0] + result.decayPrior.beta[1])),
       summary: result.decayPrior.summary,
     },
+    saturation: {
+      family: result.saturation.family,
+      candidates: result.saturation.candidates,
+      summary: result.saturation.summary,
+    },
   };
 }
 
@@ -65,7 +77,7 @@ function toChannel(
   const curve = Array.from({ length: CURVE_POINTS }, (_, i) => {
     const spend = (top * i) / (CURVE_POINTS - 1);
     const response = posteriorInterval(
-      c.curve.map((d) => d.maxEffect * hillSaturation(spend, d.halfSaturation, d.shape)),
+      c.curve.map((d) => d.maxEffect * saturationOf(spend, d.halfSaturation, d.shape, d.saturation)),
     );
     return {
       spend: money(spend),
@@ -95,11 +107,18 @@ function toChannel(
       decayPerWeek: round(c.adstock.decayPerWeek),
       maxLagWeeks: c.adstock.maxLag,
     },
-    saturation: {
-      type: 'hill',
-      halfSaturation: money(c.saturation.halfSaturation),
-      shape: round(c.saturation.shape),
-    },
+    saturation:
+      c.saturation.type === 'logistic'
+        ? {
+            type: 'logistic',
+            halfSaturation: money(c.saturation.halfSaturation),
+            lambda: round(c.saturation.lambda),
+          }
+        : {
+            type: 'hill',
+            halfSaturation: money(c.saturation.halfSaturation),
+            shape: round(c.saturation.shape),
+          },
     currentWeeklySpend: money(c.currentSpendPerPeriod),
     curve,
   };
