@@ -124,6 +124,17 @@ describe('upside mmm', () => {
     expect(out).not.toMatch(/NaN|Infinity/);
   });
 
+  it('--saturation data weighs both curve families and says so; a bad value names the flag', async () => {
+    const { code, out } = await run(mmm, [...mmmArgs, '--draws', '100', '--saturation', 'data']);
+    expect(code).toBe(0);
+    const json = JSON.parse(out);
+    expect(json.saturation.candidates.map((c: { family: string }) => c.family)).toEqual(['hill', 'logistic']);
+    expect(json.saturation.summary).toMatch(/chosen by the data/);
+    const bad = await run(mmm, [...mmmArgs, '--saturation', 'tanh']);
+    expect(bad.code).toBeInstanceOf(CliUsageError);
+    expect(String(bad.code)).toMatch(/--saturation must be hill, logistic or data, got 'tanh'/);
+  });
+
   it('bad input: a clear error naming the column and row, or "too thin to say"', async () => {
     const missing = await run(mmm, [...mmmArgs.slice(0, 7), 'meta,tiktok']);
     expect(missing.code).toBeInstanceOf(CliUsageError);

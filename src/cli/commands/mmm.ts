@@ -6,10 +6,12 @@ import { toJson } from '../analytics-io/write-json.ts';
 import { type CliCommand, CliUsageError, parseFlags } from '../command.ts';
 
 /**
- * `upside mmm --input FILE.csv --date-column C --target C --channels a,b [--controls c,d] [--draws N] [--seed N] [--json]`:
+ * `upside mmm --input FILE.csv --date-column C --target C --channels a,b [--controls c,d] [--draws N] [--seed N]
+ * [--saturation hill|logistic|data] [--json]`:
  * a Bayesian marketing-mix model of a weekly or daily table — each channel's contribution, ROAS
  * with a 90 % credible interval, adstock and saturation, and the fit's checks; or "too thin to
- * say" (exit code 2) with the reasons.
+ * say" (exit code 2) with the reasons. `--saturation data` fits both curve families and weighs them by
+ * their evidence (decision 234, an opt-in; Hill by default).
  */
 export const command: CliCommand = {
   summary:
@@ -23,6 +25,7 @@ export const command: CliCommand = {
       controls: { type: 'string' },
       draws: { type: 'string' },
       seed: { type: 'string' },
+      saturation: { type: 'string' },
       json: { type: 'boolean' },
     });
     if (!flags.input) throw new CliUsageError('--input FILE.csv is required');
@@ -39,6 +42,14 @@ export const command: CliCommand = {
     };
     const draws = integer('draws', 400, 50);
     const seed = integer('seed', 1, 0);
+    const saturation = flags.saturation;
+    if (
+      saturation !== undefined &&
+      saturation !== 'hill' &&
+      saturation !== 'logistic' &&
+      saturation !== 'data'
+    )
+      throw new CliUsageError(`--saturation must be hill, logistic or data, got '${saturation}'`);
     const table = await readMmmTable(flags.input, {
       date: flags['date-column'] ?? 'date',
       target: flags.target,
@@ -47,7 +58,7 @@ export const command: CliCommand = {
     });
     let result: ReturnType<typeof fitMmm>;
     try {
-      result = fitMmm(table, { draws, seed });
+      result = fitMmm(table, { draws, seed, ...(saturation ? { saturation } : {}) });
     } catch (error) {
       if (error instanceof RangeError) throw new CliUsageError(`${flags.input}: ${error.message}`);
       throw error;
