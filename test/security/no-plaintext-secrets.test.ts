@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
-import { type Database, openDatabase } from '../../src/server/db/client.ts';
+import { type DatabaseTarget, openDatabase } from '../../src/server/db/client.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import type { DemoCredentials } from '../../src/shared/contracts/credentials.ts';
 import { describeInBrowser, launchBrowser, signInInBrowser, type TestBrowser } from '../support/browser.ts';
@@ -63,7 +63,52 @@ function needlesOf(secret: string): string[] {
 
 const NameRow = z.object({ name: z.string() });
 
-const QueryRow = z.object({ row: z.string() });
+const NeedleRow = z.object({ needle: z.string() });
+
+/** What the run stores in plaintext on purpose: the table search must find these, in these tables. */
+const TABLE_CONTROLS = [
+  { table: 'users', needle: 'keeper@example.com' },
+  { table: 'wh_orders', needle: '#1001' },
+];
+
+/**
+ * Every table's rows searched for `needles` in the database itself (decision 233): each row's text
+ * (`t::text`, every column) is matched with `strpos` against each needle there, and only the needles
+ * found come back, per table (every table, partitioned ones through their parent).
+ */
+async function searchTables(target: DatabaseTarget, needles: string[]): Promise<Map<string, string[]>> {
+  const database = await openDatabase(target);
+  try {
+    const names = await queryRows(
+      database.db,
+      NameRow,
+      sql`SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+          WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND NOT c.relispartition ORDER BY 1`,
+    );
+    // Each needle found in a row's text, or NULL: one pass over the table, the row's text made once.
+    const hits = sql.join(
+      needles.map((needle) => sql`CASE WHEN strpos(s.r, ${needle}::text) > 0 THEN ${needle}::text END`),
+      sql`, `,
+    );
+    const found = new Map<string, string[]>();
+    for (const { name } of names) {
+      // OFFSET 0 keeps the subquery whole, so each row is turned into text once.
+      const rows = await queryRows(
+        database.db,
+        NeedleRow,
+        sql`SELECT DISTINCT hit AS needle FROM (SELECT t::text AS r FROM ${sql.identifier(name)} t OFFSET 0) s,
+            unnest(ARRAY[${hits}]) AS hit WHERE hit IS NOT NULL`,
+      );
+      found.set(
+        name,
+        rows.map((row) => row.needle),
+      );
+    }
+    return found;
+  } finally {
+    await database.close();
+  }
+}
 
 describeInBrowser('no secret in plaintext after a full demo run', () => {
   let testDatabase: TestDatabase | undefined;
@@ -228,31 +273,6 @@ describeInBrowser('no secret in plaintext after a full demo run', () => {
       child?.exitCode === null ? child.once('exit', resolve) : resolve(undefined),
     );
 
-    const database: Database = testDatabase?.url
-      ? await openDatabase({ kind: 'postgres', url: testDatabase.url, maxConnections: 2 })
-      : await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'pglite') });
-    let tables = '';
-    try {
-      const names = await queryRows(
-        database.db,
-        NameRow,
-        sql`SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-            WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND NOT c.relispartition ORDER BY 1`,
-      );
-      for (const { name } of names) {
-        const rows = await queryRows(
-          database.db,
-          QueryRow,
-          sql.raw(`SELECT t::text AS row FROM "${name}" t`),
-        );
-        tables += `${name}\n${rows.map((row) => row.row).join('\n')}\n`;
-      }
-    } finally {
-      await database.close();
-    }
-    expect(tables).toContain('wh_orders');
-    expect(logs.length).toBeGreaterThan(1000);
-
     const ga4Key = (JSON.parse(demo.ga4.serviceAccountJson) as { private_key: string }).private_key;
     const secrets: Record<string, string> = {
       'Shopify access token': demo.shopify.accessToken,
@@ -267,25 +287,47 @@ describeInBrowser('no secret in plaintext after a full demo run', () => {
       'webhook channel URL': WEBHOOK_URL,
       'API token': apiToken,
     };
-    const places = {
-      logs,
-      'API responses': responses.join('\n'),
-      'database tables': tables,
-      'browser storage': storage,
-    };
     // Control: the search finds each demo secret where it is meant to be (the prefill response).
     const prefill = JSON.stringify(demo);
     for (const name of ['Shopify access token', 'GA4 private key', 'Meta access token', 'Meta app secret']) {
       for (const needle of needlesOf(secrets[name] ?? '')) expect(prefill, name).toContain(needle);
     }
+
+    // Every row of every table, searched where it is (decision 233): PostgreSQL (or PGlite) matches
+    // each row's text against the needles and returns only the needles it found, per table.
+    const needles = Object.values(secrets).flatMap(needlesOf);
+    const inTables = await searchTables(
+      testDatabase?.url
+        ? { kind: 'postgres', url: testDatabase.url, maxConnections: 2 }
+        : { kind: 'pglite', dataDir: join(dataDir, 'pglite') },
+      [...needles, ...TABLE_CONTROLS.map((control) => control.needle)],
+    );
+    expect([...inTables.keys()]).toContain('wh_orders');
+    // Control: the same search finds what the run stored in plaintext on purpose.
+    for (const control of TABLE_CONTROLS)
+      expect(inTables.get(control.table) ?? [], control.needle).toContain(control.needle);
+    expect(logs.length).toBeGreaterThan(1000);
+
+    const answers = responses.join('\n');
+    /** Where a needle is: undefined when absent, else '' or the tables that hold it. */
+    const places: Record<string, (needle: string) => string | undefined> = {
+      logs: (needle) => (logs.includes(needle) ? '' : undefined),
+      'API responses': (needle) => (answers.includes(needle) ? '' : undefined),
+      'database tables': (needle) => {
+        const tables = [...inTables].filter(([, found]) => found.includes(needle)).map(([table]) => table);
+        return tables.length > 0 ? ` (${tables.join(', ')})` : undefined;
+      },
+      'browser storage': (needle) => (storage.includes(needle) ? '' : undefined),
+    };
     const found: string[] = [];
     let checks = 0;
     for (const [secretName, secret] of Object.entries(secrets)) {
       expect(secret.length, secretName).toBeGreaterThan(15);
       for (const needle of needlesOf(secret)) {
-        for (const [placeName, text] of Object.entries(places)) {
+        for (const [placeName, contains] of Object.entries(places)) {
           checks += 1;
-          if (text.includes(needle)) found.push(`${secretName} in ${placeName}`);
+          const where = contains(needle);
+          if (where !== undefined) found.push(`${secretName} in ${placeName}${where}`);
         }
       }
     }
