@@ -3,14 +3,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type SQL, sql } from 'drizzle-orm';
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type DemoEmulators, startDemoEmulators } from '../../src/demo/start-demo-emulators.ts';
 import { int8Number, queryRows, type RowSchema } from '../../src/server/db/query-rows.ts';
 import { catalogue, enqueue } from '../../src/server/jobs/catalogue.ts';
 import { freePort } from '../support/free-port.ts';
+import { startHoldingSmtpServer } from '../support/holding-smtp-server.ts';
 import { describeWhen } from '../support/prerequisites.ts';
 import { signInThroughDevProvider } from '../support/start-app.ts';
 import { UNTHROTTLED_BUCKET } from '../support/start-demo-app.ts';
@@ -71,54 +70,6 @@ const killHard = (instance: Instance | undefined) => stopProcess(instance?.proce
 const stopGracefully = (instance: Instance | undefined) => stopProcess(instance?.process);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** An SMTP server that holds each message's final answer for `holdMs` and counts only those it then accepts. */
-async function startHoldingSmtpServer() {
-  const closedSessions = new Set<string>();
-  const state = {
-    url: '',
-    holdMs: 0,
-    /** Message-IDs of the messages whose DATA arrived (acknowledged or not). */
-    arrived: [] as string[],
-    /** Accepted messages per recipient and Message-ID (`to|<delivery id@domain>`). */
-    accepted: new Map<string, number>(),
-    close: async () => {},
-  };
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onClose(session) {
-      closedSessions.add(session.id);
-    },
-    onData(stream, session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          const messageId = mail.messageId ?? '';
-          state.arrived.push(messageId);
-          setTimeout(() => {
-            // The client died while we held the answer: the message was never acknowledged.
-            if (closedSessions.has(session.id)) return callback(new Error('connection closed'));
-            for (const to of session.envelope.rcptTo) {
-              const key = `${to.address}|${messageId}`;
-              state.accepted.set(key, (state.accepted.get(key) ?? 0) + 1);
-            }
-            callback();
-          }, state.holdMs);
-        })
-        .catch(callback);
-    },
-  });
-  // A client killed mid-transaction resets its connection, which smtp-server reports as an 'error'
-  // event on the server: expected here (the kill is the test), and unhandled it would crash the run.
-  server.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') throw error;
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const address = server.server.address();
-  state.url = `smtp://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  state.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
-  return state;
-}
 
 describeWhen(
   Boolean(process.env.DATABASE_URL),
