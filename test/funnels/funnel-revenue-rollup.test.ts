@@ -14,6 +14,7 @@ import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import type { Funnel, FunnelReport, FunnelReportQuery } from '../../src/shared/contracts/funnels.ts';
 import { currencyDigitsOf, minorToDecimal } from '../../src/shared/money.ts';
 import { createOneLineOrder, createOrderJourney, createSyncedShop } from '../support/factories.ts';
+import { periodOrderRevenue } from '../support/period-order-revenue.ts';
 import { startTestApp, type TestApp } from '../support/start-app.ts';
 import { addWebsite, workspaceOfSite } from '../tracking/ingest-helpers.ts';
 
@@ -109,15 +110,9 @@ describe('funnel revenue per step from the daily rollup equals the live read', (
       revenue: r.revenue,
       contribution: contributionOfRow(r),
     }));
-    const [total] = await queryRows(
-      app.db,
-      z.object({ revenue: z.coerce.number() }),
-      sql`SELECT COALESCE(sum(total_minor), 0) AS revenue FROM wh_orders
-        WHERE workspace_id = ${workspaceId}::uuid AND NOT test AND cancelled_at IS NULL
-          AND order_date BETWEEN ${FROM}::date AND ${TO}::date`,
-    );
+    const revenue = await periodOrderRevenue(app.db, workspaceId, FROM, TO);
     // On the wire in the shop currency (USD: 2 decimals), written once from rounded minor units.
-    return summarizeFunnel(STEPS.length, sessions, total!.revenue).map((step) => ({
+    return summarizeFunnel(STEPS.length, sessions, revenue).map((step) => ({
       revenue: minorToDecimal(Math.round(step.revenue), currencyDigitsOf('USD')),
       contribution: minorToDecimal(Math.round(step.contribution), currencyDigitsOf('USD')),
       revenueShare: step.revenueShare,

@@ -26,6 +26,7 @@ import type {
 } from '../../src/shared/contracts/funnels.ts';
 import { minorToDecimal, parseDecimalToMinor } from '../../src/shared/money.ts';
 import { createOrder, createOrderJourney, createRfmRun, createSyncedShop } from '../support/factories.ts';
+import { periodOrderRevenue } from '../support/period-order-revenue.ts';
 import { startTestApp, type TestApp } from '../support/start-app.ts';
 import { addWebsite, workspaceOfSite } from '../tracking/ingest-helpers.ts';
 
@@ -185,14 +186,8 @@ describe('funnel pre-aggregates equal the raw read', () => {
       to: TO,
       filters: {},
     });
-    const [total] = await queryRows(
-      app.db,
-      z.object({ revenue: z.coerce.number() }),
-      sql`SELECT COALESCE(sum(total_minor), 0) AS revenue FROM wh_orders
-        WHERE workspace_id = ${workspaceId}::uuid AND NOT test AND cancelled_at IS NULL
-          AND order_date BETWEEN ${FROM}::date AND ${TO}::date`,
-    );
-    return { funnel, rows, revenue: total!.revenue, slices: await sessionSlices() };
+    const revenue = await periodOrderRevenue(app.db, workspaceId, FROM, TO);
+    return { funnel, rows, revenue, slices: await sessionSlices() };
   }
 
   /**
