@@ -1,7 +1,7 @@
 import { afterAll, expect, it } from 'vitest';
 import { startTestSmtpServer, type TestSmtpServer } from '../notifications/receivers.ts';
 import { useAppInBrowser } from '../support/app-in-browser.ts';
-import { describeInBrowser } from '../support/browser.ts';
+import { describeInBrowser, visit } from '../support/browser.ts';
 import { startTestApp } from '../support/start-app.ts';
 
 const POLL = { timeout: 60_000 };
@@ -63,14 +63,15 @@ describeInBrowser('the first hour of a fresh install without an identity provide
       await expect.poll(() => page.getByText('Sign In', { exact: false }).count(), POLL).toBeGreaterThan(0);
       expect(await page.getByTestId('owner-setup').count()).toBe(0);
       expect(await user()).toBe(401);
-      await page.goto(`${app.baseUrl}/sign-in?returnTo=/dashboard`);
+      await visit(page, app.baseUrl, '/sign-in?returnTo=/dashboard');
       await page.getByLabel('E-mail').fill(OWNER.email);
       await page.getByLabel('Password').fill(OWNER.password);
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.waitForURL(`${app.baseUrl}/dashboard`, POLL);
       expect(await user()).toBe(200);
 
-      // The owner's address: not confirmed at setup; the profile mails a link that confirms it.
+      // The owner's address: not confirmed at setup; the profile mails a link that confirms it. Loaded:
+      // a `visit` after a posted form timed out waiting for network idle (decision 232, round two).
       await page.goto(`${app.baseUrl}/profile`);
       const address = page.getByTestId('email-verification');
       await expect.poll(() => address.textContent(), POLL).toMatch(/not confirmed yet/);
@@ -80,6 +81,7 @@ describeInBrowser('the first hour of a fresh install without an identity provide
       const mails = (await smtp?.waitFor(mailsBefore + 1, 30_000)) ?? [];
       const link = /https?:\/\/\S+\/verify-email\/[\w-]+/.exec(mails.at(-1)?.text ?? '')?.[0];
       expect(link, mails.at(-1)?.text).toBeDefined();
+      // The mailed link opens a document of its own, as a mail client would.
       await page.goto(`${app.baseUrl}${new URL(link ?? '').pathname}`);
       await page.getByRole('button', { name: 'Confirm my address' }).click();
       await expect.poll(() => page.getByRole('status').textContent(), POLL).toMatch(/is confirmed/);

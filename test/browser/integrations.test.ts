@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { DEMO_SECRETS } from '../../src/demo/credentials.ts';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import { useAppInBrowser } from '../support/app-in-browser.ts';
-import { describeInBrowser, saveScreenshot, signInInBrowser } from '../support/browser.ts';
+import { describeInBrowser, saveScreenshot, signInInBrowser, visit } from '../support/browser.ts';
 import { startDemoTestApp } from '../support/start-demo-app.ts';
 
 const POLL = { timeout: 30_000 };
@@ -43,7 +43,7 @@ describeInBrowser('integrations in Chromium (demo mode)', () => {
   it('connects the three demo sources through the forms', async () => {
     const { page } = ui.browser;
     await signInInBrowser(page, ui.app.baseUrl, 'shopkeeper@example.com', 'Sam');
-    await page.goto(`${ui.app.baseUrl}/profile`);
+    await visit(page, ui.app.baseUrl, '/profile');
     await expect
       .poll(() => page.getByRole('heading', { name: 'Profile & Integrations' }).count(), POLL)
       .toBe(1);
@@ -85,7 +85,7 @@ describeInBrowser('integrations in Chromium (demo mode)', () => {
 
   it('looks up an order by #1001, 1001 and its name', async () => {
     const { page } = ui.browser;
-    await page.goto(`${ui.app.baseUrl}/orders`);
+    await visit(page, ui.app.baseUrl, '/orders');
     const search = async (value: string) => {
       await page.getByLabel('Order Name/Number').fill(value);
       await page.getByRole('button', { name: 'Search' }).click();
@@ -104,7 +104,7 @@ describeInBrowser('integrations in Chromium (demo mode)', () => {
 
   it('shows the GA dashboard and the Shopify and Meta tabs', async () => {
     const { page } = ui.browser;
-    await page.goto(`${ui.app.baseUrl}/analytics`);
+    await visit(page, ui.app.baseUrl, '/analytics');
     // Before the first sync the Shopify tab says so instead of showing figures.
     await page.getByRole('tab', { name: 'Shopify Analytics' }).click();
     await expect.poll(() => page.getByTestId('shopify-no-orders').count(), POLL).toBe(1);
@@ -125,7 +125,7 @@ describeInBrowser('integrations in Chromium (demo mode)', () => {
 
   it('removes the Shopify credentials', async () => {
     const { page } = ui.browser;
-    await page.goto(`${ui.app.baseUrl}/profile`);
+    await visit(page, ui.app.baseUrl, '/profile');
     await page.getByRole('button', { name: 'Remove Credentials' }).click();
     await expect
       .poll(() => page.getByText('Shopify credentials have been securely removed').count(), POLL)
@@ -143,7 +143,7 @@ describeInBrowser('integrations in Chromium (demo mode)', () => {
     const { page } = ui.browser;
     await page.request.post(`${ui.app.baseUrl}/api/logout`, { maxRedirects: 0 });
     await signInInBrowser(page, ui.app.baseUrl, 'noads@example.com', 'Nora');
-    await page.goto(`${ui.app.baseUrl}/profile`);
+    await visit(page, ui.app.baseUrl, '/profile');
     await page.getByRole('tab', { name: 'Meta' }).click();
     await expect.poll(() => page.locator('#meta-setup-token').inputValue(), POLL).not.toBe('');
     await page.locator('#meta-setup-token').fill(DEMO_SECRETS.meta.accessTokenWithoutAdsRead);
@@ -161,7 +161,7 @@ describeInBrowser('integrations in Chromium (demo mode)', () => {
 
   it('fetches GA data with the dashboard form while GA4 is not connected', async () => {
     const { page } = ui.browser;
-    await page.goto(`${ui.app.baseUrl}/analytics`);
+    await visit(page, ui.app.baseUrl, '/analytics');
     await expect.poll(() => page.getByTestId('badge-GA4').textContent(), POLL).toBe('GA4: Not Connected');
     await expect.poll(() => page.locator('#dash-ga-property').inputValue(), POLL).not.toBe('');
     await page.getByRole('button', { name: 'Fetch Real Google Analytics Data' }).click();
@@ -178,7 +178,7 @@ describeInBrowser('integrations in Chromium (demo mode)', () => {
     await signInInBrowser(page, ui.app.baseUrl, 'oneclick@example.com', 'Omar');
     await page.getByRole('button', { name: 'Connect demo store' }).click();
     await expect.poll(() => page.getByText('Demo Store Connected').count(), POLL).toBe(1);
-    await page.goto(`${ui.app.baseUrl}/profile`);
+    await visit(page, ui.app.baseUrl, '/profile');
     await expect.poll(() => page.getByText('Not Connected', { exact: true }).count(), POLL).toBe(0);
     await expect
       .poll(() => page.getByText('Connected', { exact: true }).count(), POLL)

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { describeInBrowser, saveScreenshot } from '../support/browser.ts';
+import { describeInBrowser, saveScreenshot, visit } from '../support/browser.ts';
 import {
   signInAsDemoOwner,
   signInWithoutStore,
@@ -30,7 +30,7 @@ describeInBrowser('the Dashboard page on the demo store', () => {
     const { page } = browser;
     const store = app.demo.store;
     await signInWithoutStore(page, app.baseUrl);
-    await page.goto(`${app.baseUrl}/dashboard`);
+    await visit(page, app.baseUrl, '/dashboard');
     await expect
       .poll(() => page.getByRole('heading', { name: 'Dashboard', exact: true }).count(), POLL)
       .toBe(1);
@@ -38,7 +38,7 @@ describeInBrowser('the Dashboard page on the demo store', () => {
     await saveScreenshot(page, 'dashboard-empty');
 
     await signInAsDemoOwner(page, app);
-    await page.goto(`${app.baseUrl}/dashboard`);
+    await visit(page, app.baseUrl, '/dashboard');
     const end = lastOrderDay(store);
     const month = expectedFigures(store, addDays(end, -29), end);
     const revenue = page.getByTestId('kpi-revenue').getByTestId('kpi-value');
@@ -91,7 +91,7 @@ describeInBrowser('the Dashboard page on the demo store', () => {
       page.getByTestId('kpi-refunds').locator('[data-definition]').getAttribute('data-definition'),
     ).resolves.toMatch(/refunded shipping and tax/);
 
-    // The range follows the owner to another page (its address gets it too) …
+    // The range follows the owner to another page (its address gets it too), across a page load …
     await page.goto(`${app.baseUrl}/campaigns`);
     await expect.poll(() => new URL(page.url()).searchParams.get('range'), POLL).toBe('last7');
     await expect

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { SYNC_JOBS } from '../../src/server/jobs/catalogue.ts';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
-import { describeInBrowser, saveScreenshot, signInInBrowser } from '../support/browser.ts';
+import { describeInBrowser, saveScreenshot, signInInBrowser, visit } from '../support/browser.ts';
 import { useDemoStoreInBrowser } from '../support/demo-store-in-browser.ts';
 
 const POLL = { timeout: 60_000 };
@@ -50,7 +50,7 @@ describeInBrowser('connection truth in Chromium (demo mode)', () => {
   it('says Needs attention with the reason and the fix when a credential fails its test', async () => {
     const { app, browser } = setup;
     const { page } = browser;
-    await page.goto(`${app.baseUrl}/profile`);
+    await visit(page, app.baseUrl, '/profile');
     const gaCard = page.getByTestId('status-card-Google Analytics 4');
     await expect.poll(() => gaCard.getByText('Connected', { exact: true }).count(), POLL).toBe(1);
     await page.getByRole('tab', { name: 'GA4' }).click();
@@ -73,7 +73,7 @@ describeInBrowser('connection truth in Chromium (demo mode)', () => {
     expect(await freshness.getByText('Up to date', { exact: true }).count()).toBe(0);
     await saveScreenshot(page, 'connection-needs-attention');
     // /analytics says so too, never a green "GA4: Connected".
-    await page.goto(`${app.baseUrl}/analytics`);
+    await visit(page, app.baseUrl, '/analytics');
     await expect.poll(() => page.getByTestId('badge-GA4').textContent(), POLL).toBe('GA4: Needs attention');
   }, 300_000);
 
@@ -82,7 +82,7 @@ describeInBrowser('connection truth in Chromium (demo mode)', () => {
     const { page } = browser;
     await page.request.post(`${app.baseUrl}/api/logout`, { maxRedirects: 0 });
     await signInInBrowser(page, app.baseUrl, 'fresh@example.com', 'Fran');
-    await page.goto(`${app.baseUrl}/profile`);
+    await visit(page, app.baseUrl, '/profile');
     // Shopify: the demo values are prefilled once; cleared, they stay cleared.
     await expect
       .poll(() => page.locator('#shopify-shop-domain').inputValue(), POLL)

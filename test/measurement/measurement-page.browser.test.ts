@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { addDays } from '../../src/shared/calendar.ts';
 import { type MmmAnswer, MmmAnswerSchema, PlanAnswerSchema } from '../../src/shared/contracts/measurement.ts';
-import { describeInBrowser, saveScreenshot } from '../support/browser.ts';
+import { describeInBrowser, saveScreenshot, visit } from '../support/browser.ts';
 import { signInAsDemoOwner, useConnectedDemoInBrowser } from '../support/demo-store-in-browser.ts';
 
 const POLL = { timeout: 60_000 };
@@ -24,7 +24,7 @@ describeInBrowser('the Measurement page on the demo store', () => {
     const first = days[0]!;
     const last = days.at(-1)!;
 
-    await page.goto(`${app.baseUrl}/`);
+    await visit(page, app.baseUrl, '/');
     await page.getByRole('button', { name: 'Performance' }).first().click();
     await page
       .getByRole('link', { name: /Measurement/ })
@@ -34,12 +34,12 @@ describeInBrowser('the Measurement page on the demo store', () => {
       .poll(() => page.getByRole('heading', { name: 'Measurement', exact: true }).count(), POLL)
       .toBe(1);
 
-    await page.goto(`${app.baseUrl}/measurement?from=${addDays(last, -69)}&to=${last}`);
+    await visit(page, app.baseUrl, `/measurement?from=${addDays(last, -69)}&to=${last}`);
     await expect.poll(() => page.getByTestId('mmm-thin').count(), POLL).toBe(1);
     await expect(page.getByTestId('mmm-thin').textContent()).resolves.toContain('Too thin to say');
     expect(await page.getByTestId('mmm-roas-table').count()).toBe(0);
 
-    await page.goto(`${app.baseUrl}/measurement?from=${first}&to=${last}`);
+    await visit(page, app.baseUrl, `/measurement?from=${first}&to=${last}`);
     const answer: MmmAnswer = MmmAnswerSchema.parse(
       await page.evaluate(
         async (query) => (await fetch(`/api/measurement/mmm?${query}`)).json(),

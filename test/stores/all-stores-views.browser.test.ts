@@ -10,7 +10,7 @@ import { StoreListSchema } from '../../src/shared/contracts/stores.ts';
 import { localToday, presetRange, shopToday } from '../../src/web/components/date-range.ts';
 import { formatMoney } from '../../src/web/lib/money.ts';
 import { useAppInBrowser } from '../support/app-in-browser.ts';
-import { describeInBrowser, saveScreenshot, signInInBrowser } from '../support/browser.ts';
+import { describeInBrowser, saveScreenshot, signInInBrowser, visit } from '../support/browser.ts';
 import { createOneLineOrder, createSyncedShop } from '../support/factories.ts';
 import { startTestApp } from '../support/start-app.ts';
 
@@ -72,6 +72,7 @@ describeInBrowser('All stores', () => {
     }
     expect((await api('/api/exchange-rates/fetch', 'POST')).status).toBe(200);
 
+    // Loaded afresh: the stores and orders were made behind the SPA's back.
     await page.goto(`${app.baseUrl}/dashboard`);
     await page.getByTestId('store-switcher').click();
     await page.getByRole('option', { name: 'All stores' }).click();
@@ -101,7 +102,8 @@ describeInBrowser('All stores', () => {
     await ratesShown(expected.rates);
     await saveScreenshot(page, 'all-stores-dashboard');
 
-    // Profit: the shared range picker, the P&L of both stores and the cost coverage of their units.
+    // Profit, loaded afresh (the store selection follows the owner across a load): the shared range
+    // picker, the P&L of both stores and the cost coverage of their units.
     await page.goto(`${app.baseUrl}/profit`);
     await expect.poll(() => page.getByTestId('all-stores-profit').count(), POLL).toBe(1);
     await expect(
@@ -120,7 +122,7 @@ describeInBrowser('All stores', () => {
     );
 
     // Products: one table of both stores' products.
-    await page.goto(`${app.baseUrl}/products`);
+    await visit(page, app.baseUrl, '/products');
     await expect.poll(() => page.getByTestId('all-stores-product-table').count(), POLL).toBe(1);
     const products = AllStoresProductsSchema.parse((await api('/api/all-stores/products?period=30')).json);
     expect(new Set(products.products.map((p) => p.storeId))).toEqual(new Set([usd, eur]));
@@ -130,7 +132,7 @@ describeInBrowser('All stores', () => {
     for (const product of products.products) expect(shown).toContain(formatMoney(product.revenue, 'USD'));
 
     // The owner sums in EUR instead: the dashboard's figures are converted the other way.
-    await page.goto(`${app.baseUrl}/dashboard`);
+    await visit(page, app.baseUrl, '/dashboard');
     await expect.poll(() => revenueShown.count(), POLL).toBe(1);
     await page.getByLabel('Reporting currency').fill('EUR');
     await page.getByRole('button', { name: 'Change' }).click();

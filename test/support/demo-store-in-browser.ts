@@ -55,10 +55,14 @@ export function useConnectedDemoInBrowser(): AppInBrowser<ConnectedDemoApp> {
   }, [{ width: 1400, height: 1000 }]);
 }
 
-/** Forgets the earlier user: cookies, and the store and range the SPA keeps in the browser's storage. */
+/**
+ * Forgets the earlier user: cookies, and the store and range the SPA keeps in the browser's
+ * storage. A page on another origin (or a blank one) first loads the app to reach its storage; a
+ * page already on it is not loaded again (decision 232): the sign-in that follows loads the app.
+ */
 async function signOutCompletely(page: Page, baseUrl: string): Promise<void> {
   await page.context().clearCookies();
-  await page.goto(`${baseUrl}/`);
+  if (!page.url().startsWith(`${new URL(baseUrl).origin}/`)) await page.goto(`${baseUrl}/`);
   await page.evaluate(() => {
     localStorage.clear();
     sessionStorage.clear();
