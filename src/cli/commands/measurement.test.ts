@@ -92,8 +92,20 @@ const mmmArgs = [
 ];
 
 describe('upside mmm', () => {
-  it('prints the documented JSON with the true ROAS inside each 90 % interval', async () => {
-    const { code, out } = await run(mmm, [...mmmArgs, '--controls', 'black_friday', '--draws', '200']);
+  it('prints the documented JSON with the true ROAS inside each 90 % interval of the Hill model this store was made with', async () => {
+    // The store's curves are Hill's: named here, the intervals hold its truth. By default the command
+    // also weighs the logistic curve (next test); on this one store that puts Meta's interval just
+    // below its truth (decision 236: 88 % of 300 channel-fits of Hill stores covered, 86 % of
+    // pymc-marketing's logistic example against 71 % with Hill alone).
+    const { code, out } = await run(mmm, [
+      ...mmmArgs,
+      '--controls',
+      'black_friday',
+      '--draws',
+      '200',
+      '--saturation',
+      'hill',
+    ]);
     expect(code).toBe(0);
     const json = JSON.parse(out);
     expect(json.fit).toMatchObject({
@@ -124,8 +136,8 @@ describe('upside mmm', () => {
     expect(out).not.toMatch(/NaN|Infinity/);
   });
 
-  it('--saturation data weighs both curve families and says so; a bad value names the flag', async () => {
-    const { code, out } = await run(mmm, [...mmmArgs, '--draws', '100', '--saturation', 'data']);
+  it('by default weighs both curve families and says so; a bad --saturation names the flag', async () => {
+    const { code, out } = await run(mmm, [...mmmArgs, '--draws', '100']);
     expect(code).toBe(0);
     const json = JSON.parse(out);
     expect(json.saturation.candidates.map((c: { family: string }) => c.family)).toEqual(['hill', 'logistic']);

@@ -10,8 +10,8 @@ import { type CliCommand, CliUsageError, parseFlags } from '../command.ts';
  * [--saturation hill|logistic|data] [--json]`:
  * a Bayesian marketing-mix model of a weekly or daily table — each channel's contribution, ROAS
  * with a 90 % credible interval, adstock and saturation, and the fit's checks; or "too thin to
- * say" (exit code 2) with the reasons. `--saturation data` fits both curve families and weighs them by
- * their evidence (decision 234, an opt-in; Hill by default).
+ * say" (exit code 2) with the reasons. By default (`--saturation data`) it fits both curve families,
+ * Hill and logistic, and weighs them by their evidence (decisions 234, 236); `hill` or `logistic` names one.
  */
 export const command: CliCommand = {
   summary:
@@ -42,13 +42,9 @@ export const command: CliCommand = {
     };
     const draws = integer('draws', 400, 50);
     const seed = integer('seed', 1, 0);
-    const saturation = flags.saturation;
-    if (
-      saturation !== undefined &&
-      saturation !== 'hill' &&
-      saturation !== 'logistic' &&
-      saturation !== 'data'
-    )
+    // A CSV of unknown origin: both curve families, weighed by their evidence (decision 236).
+    const saturation = flags.saturation ?? 'data';
+    if (saturation !== 'hill' && saturation !== 'logistic' && saturation !== 'data')
       throw new CliUsageError(`--saturation must be hill, logistic or data, got '${saturation}'`);
     const table = await readMmmTable(flags.input, {
       date: flags['date-column'] ?? 'date',
@@ -58,7 +54,7 @@ export const command: CliCommand = {
     });
     let result: ReturnType<typeof fitMmm>;
     try {
-      result = fitMmm(table, { draws, seed, ...(saturation ? { saturation } : {}) });
+      result = fitMmm(table, { draws, seed, saturation });
     } catch (error) {
       if (error instanceof RangeError) throw new CliUsageError(`${flags.input}: ${error.message}`);
       throw error;
