@@ -142,6 +142,7 @@ describe('upside mmm', () => {
     const json = JSON.parse(out);
     expect(json.saturation.candidates.map((c: { family: string }) => c.family)).toEqual(['hill', 'logistic']);
     expect(json.saturation.summary).toMatch(/chosen by the data/);
+    expect(json.saturation.source).toBe('default');
     const bad = await run(mmm, [...mmmArgs, '--saturation', 'tanh']);
     expect(bad.code).toBeInstanceOf(CliUsageError);
     expect(String(bad.code)).toMatch(/--saturation must be hill, logistic or data, got 'tanh'/);

@@ -111,7 +111,8 @@ export const command: CliCommand = {
         holdoutPeriods: result.fit.holdoutPeriods,
       },
       decayPrior: result.decayPrior,
-      saturation: result.saturation,
+      // The command's own default (both families) is a default, not a family the owner named.
+      saturation: { ...result.saturation, source: flags.saturation ? 'named' : 'default' },
     };
     if (flags.json) {
       process.stdout.write(toJson(out));

@@ -31,6 +31,6 @@ export function describeSaturation(
       ? `Diminishing returns follow the ${NAME[family]}, chosen by the data: ${odds} probable; the estimates weigh both by how well each fits.`
       : source === 'named'
         ? `Diminishing returns follow the ${NAME[family]}, as asked.`
-        : `Diminishing returns follow the ${NAME[family]}, the model's default; comparing it with the ${NAME[family === 'hill' ? 'logistic' : 'hill']} is an option.`;
+        : `Diminishing returns follow the ${NAME[family]}, the model's default (the ${NAME[family === 'hill' ? 'logistic' : 'hill']} was not compared).`;
   return { source, family, candidates: listed, summary };
 }
