@@ -15,14 +15,8 @@ RUN apt-get update \
  && rm -rf /var/lib/apt/lists/*
 
 FROM runtime-base AS build
-# argon2 (password hashing, decision 094) ships no prebuilt binary for this platform: npm compiles it
-# with node-gyp, which needs Python, make, a C++ compiler and Node's headers. The headers come from
-# Debian's libnode-dev (node-gyp would otherwise download them from nodejs.org). Build stage only;
-# the runtime stage copies the compiled module.
-RUN apt-get update \
- && apt-get install -y --no-install-recommends python3 make g++ libnode-dev \
- && rm -rf /var/lib/apt/lists/*
-ENV npm_config_nodedir=/usr
+# No compiler here: every native dependency ships a prebuilt binary for this platform (argon2id
+# through @node-rs/argon2, decision 242; esbuild's own package), so npm compiles nothing.
 # npm from its registry tarball (the registry the dependencies come from anyway): Debian's `npm`
 # package pulls in some 400 node-* packages, minutes of work for one tool (decision 101).
 ARG NPM_VERSION=11.19.1

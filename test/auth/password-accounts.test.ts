@@ -1,4 +1,3 @@
-import argon2 from 'argon2';
 import { sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -115,13 +114,11 @@ describe('the owner account of a fresh install', { timeout: SLOW }, () => {
   });
 
   it('upgrades a hash made with older parameters at the next good sign-in, and it still verifies', async () => {
-    // A hash from before decision 094's parameters rose (19 MiB × 2): still accepted, then rewritten.
-    const older = await argon2.hash(OWNER.password, {
-      type: argon2.argon2id,
-      memoryCost: 19 * 1024,
-      timeCost: 2,
-      parallelism: 1,
-    });
+    // A hash from before decision 094's parameters rose (19 MiB × 2), as the `argon2` package wrote
+    // it before decision 242 moved hashing to `@node-rs/argon2` (its PHC string orders the
+    // parameters m, p, t): still accepted, then rewritten.
+    const older =
+      '$argon2id$v=19$m=19456,p=1,t=2$jw+r32d0PfewB0TCBDrJhw$5I9G20nOA94yuq1cz04l1Gm+BcRf2bSKptpNnL0A8fk';
     await app.db.execute(sql`UPDATE users SET password_hash = ${older} WHERE email = ${OWNER.email}`);
     const storedHash = async () => {
       const result = await app.db.execute(sql`SELECT password_hash FROM users WHERE email = ${OWNER.email}`);
@@ -131,7 +128,7 @@ describe('the owner account of a fresh install', { timeout: SLOW }, () => {
     expect(await storedHash()).toBe(older);
     expect((await login(OWNER.email, OWNER.password)).status).toBe(200);
     const upgraded = await storedHash();
-    expect(upgraded.split('$')[3]?.split(',').sort()).toEqual(['m=47104', 'p=1', 't=2']);
+    expect(upgraded.split('$')[3]?.split(',').sort()).toEqual(['m=65536', 'p=1', 't=3']);
     expect((await login(OWNER.email, OWNER.password)).status).toBe(200);
   });
 });
