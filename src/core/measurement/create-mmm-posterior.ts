@@ -16,7 +16,8 @@ const KEPT_STOCKS = 4;
 interface KeptStock {
   decay: number;
   stock: number[];
-  logStock: Float64Array;
+  /** ln of each positive stock value, made when a Hill column first needs it. */
+  logStock: number[] | null;
 }
 interface KeptColumn {
   decay: number;
@@ -25,6 +26,12 @@ interface KeptColumn {
   family: ChannelHyper['saturation'];
   column: MmmMediaColumn;
 }
+
+const logsOf = (stock: readonly number[]) => {
+  const logs = new Array<number>(stock.length);
+  for (let t = 0; t < stock.length; t += 1) logs[t] = stock[t]! > 0 ? Math.log(stock[t]!) : 0;
+  return logs;
+};
 
 /** Finds by `same` in a most-recent-first list, moving a hit to the front; makes and keeps a miss. */
 function recall<T>(kept: T[], same: (entry: T) => boolean, make: () => T, size: number): T {
@@ -62,12 +69,7 @@ export function createMmmPosterior(
     recall(
       stocks[c]!,
       (s) => s.decay === decay,
-      () => {
-        const stock = adstockOf(design, design.spend[c]!, decay);
-        const logStock = new Float64Array(stock.length);
-        for (let t = 0; t < stock.length; t += 1) logStock[t] = stock[t]! > 0 ? Math.log(stock[t]!) : 0;
-        return { decay, stock, logStock };
-      },
+      () => ({ decay, stock: adstockOf(design, design.spend[c]!, decay), logStock: null }),
       KEPT_STOCKS,
     );
   return (hyper) =>
@@ -80,6 +82,7 @@ export function createMmmPosterior(
           () => {
             const kept = stockOf(c, decay);
             const k = half * design.maxSpend[c]!;
+            if (family !== 'logistic' && kept.logStock === null) kept.logStock = logsOf(kept.stock);
             const values = saturateColumn(kept.stock, kept.logStock, k, shape, family);
             return { decay, half, shape, family, column: column(values) };
           },

@@ -17,7 +17,7 @@ const LN3 = Math.log(3);
  */
 export function saturateColumn(
   stock: readonly number[],
-  logStock: Float64Array | readonly number[] | null,
+  logStock: readonly number[] | null,
   halfSaturation: number,
   shape: number,
   family: MmmSaturation = 'hill',
