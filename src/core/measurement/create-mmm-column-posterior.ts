@@ -65,7 +65,11 @@ export function createMmmColumnPosterior(
       const col = i < nb ? undefined : columns[i - nb]!;
       xy[i] = col ? col.yDot : baseY[i]!;
       for (let j = 0; j <= i; j += 1) {
-        const v = !col ? baseGram[i]![j]! : j < nb ? col.baseDots[j]! : mediaCrossDot(col, columns[j - nb]!, rows);
+        const v = !col
+          ? baseGram[i]![j]!
+          : j < nb
+            ? col.baseDots[j]!
+            : mediaCrossDot(col, columns[j - nb]!, rows);
         precision[i]![j] = v;
         precision[j]![i] = v;
       }
