@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { numericalHessian } from '../stats/numerical-hessian.ts';
 import { adstockOf } from './adstock-of.ts';
 import { buildMmmDesign } from './build-mmm-design.ts';
 import { createMmmMediaPosterior } from './create-mmm-media-posterior.ts';
 import { createMmmPosterior } from './create-mmm-posterior.ts';
 import { createRandom } from './create-random.ts';
+import { findMmmMode } from './find-mmm-mode.ts';
+import { hyperFromVector } from './hyper-from-vector.ts';
+import { hyperLogPrior } from './hyper-log-prior.ts';
+import { sampleHyperImportance } from './sample-hyper-importance.ts';
 import { sampleMmmPosterior } from './sample-mmm-posterior.ts';
 import { saturateColumn } from './saturate-column.ts';
 import { saturationOf } from './saturation-of.ts';
@@ -118,22 +123,29 @@ describe('the posterior with kept columns (decision 241)', () => {
     }
   });
 
-  it('gives each resampled draw the posterior of its own parameters (repeated proposals share one)', () => {
-    const { draws } = sampleMmmPosterior(
-      { ...design },
-      design.n,
-      [undefined, { roas: 1.2, roasSd: 0.4 }, undefined],
-      'importance',
-      60,
-      createRandom(3),
-      [3, 3],
-    );
-    const distinct = new Set(draws.map((d) => d.posterior));
-    expect(distinct.size).toBeLessThan(draws.length);
-    for (const draw of draws) {
+  it('gives each resampled draw the parameters it was resampled with and their posterior (repeats share one)', () => {
+    const priors = [undefined, { roas: 1.2, roasSd: 0.4 }, undefined];
+    const { draws } = sampleMmmPosterior(design, design.n, priors, 'importance', 60, createRandom(3), [3, 3]);
+    // The same proposals drawn again from the same stream, as sampleMmmPosterior draws them.
+    const posteriorOf = createMmmPosterior(design, design.n, priors);
+    const logPosterior = (u: number[]) => {
+      const post = posteriorOf(hyperFromVector(u));
+      return post
+        ? post.logMarginal + post.logNonNegative + hyperLogPrior(u, [3, 3])
+        : Number.NEGATIVE_INFINITY;
+    };
+    const mode = findMmmMode((u) => -logPosterior(u), 3);
+    const hessian = numericalHessian((u) => {
+      const v = -logPosterior(u);
+      return Number.isFinite(v) ? v : mode.value + 1e6;
+    }, mode.u);
+    const us = sampleHyperImportance(logPosterior, mode.u, hessian, 60, createRandom(3)).draws;
+    expect(new Set(draws.map((d) => d.posterior)).size).toBeLessThan(draws.length);
+    draws.forEach((draw, k) => {
+      expect(draw.hyper).toEqual(hyperFromVector(us[k]!));
       const made = fresh(draw.hyper, design.n);
       expect(draw.posterior.media).toEqual(made.media);
       expect(draw.posterior.logMarginal).toBe(made.logMarginal);
-    }
+    });
   });
 });
