@@ -83,9 +83,17 @@ export function sampleMmmPosterior(
   const modePosterior = posteriorOf(modeHyper);
   if (!modePosterior) throw new RangeError('the model is singular at its mode');
   const perDraw = effectPrior ? PROPOSALS_PER_DRAW : 1;
+  // Resampling repeats proposals: a repeated u has the posterior its first copy got (decision 241).
+  const seen = new Map<string, { hyper: ChannelHyper[]; posterior: ConjugatePosterior | null }>();
   const out: MmmDraw[] = us.flatMap((u) => {
-    let hyper = hyperFromVector(u, family);
-    let posterior = posteriorOf(hyper);
+    const key = u.join(',');
+    const known = seen.get(key) ?? { hyper: hyperFromVector(u, family), posterior: null };
+    if (!seen.has(key)) {
+      known.posterior = posteriorOf(known.hyper);
+      seen.set(key, known);
+    }
+    let hyper = known.hyper;
+    let posterior = known.posterior;
     if (!posterior) {
       hyper = modeHyper;
       posterior = modePosterior;
