@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { ResourceKind } from '../../../platform/resources/app-resources.ts';
+import { analysisWorkerSourceEntry } from './analysis-worker-source-entry.ts';
 import {
   erasedTask,
   type WorkerMessage,
@@ -16,7 +17,7 @@ import { encodeParts, PartsDecoder } from './analysis-worker-wire.ts';
  * runs are serialised per workspace by the job queue, but two workspaces, or a run and the model
  * checks, could meet here, and on a two-core machine one computation next to the event loop is
  * the most that helps. The worker is started on demand and kept while tasks follow each other
- * (starting it and loading the core through tsx takes a few hundred milliseconds); after
+ * (starting it and loading the core takes a few hundred milliseconds); after
  * IDLE_MS without work it is stopped, returning its heap (hundreds of MB after a large run).
  * One host per app: an app resource (`deps.resources.of(analysisWorker)`, decision 215), started
  * on first use and stopped when the app closes.
@@ -24,10 +25,14 @@ import { encodeParts, PartsDecoder } from './analysis-worker-wire.ts';
 const IDLE_MS = 30_000;
 /** The worker allocates a million rows' strings and records: a young generation larger than V8's default scavenges less often (decision 076). */
 const YOUNG_GENERATION_MB = 96;
-/** Compiled (dist/, decision 018) the worker is plain JavaScript; from the sources it registers tsx first. */
-const ENTRY = import.meta.url.endsWith('.ts')
-  ? new URL('./analysis-worker-entry.mjs', import.meta.url)
-  : new URL('./analysis-worker.js', import.meta.url);
+/**
+ * Compiled (dist/, decision 018) the worker is plain JavaScript; from the sources, a bundle of its
+ * sources made once per process (decision 238).
+ */
+const entry = (): URL =>
+  import.meta.url.endsWith('.ts')
+    ? analysisWorkerSourceEntry()
+    : new URL('./analysis-worker.js', import.meta.url);
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -39,7 +44,7 @@ export interface AnalysisWorkerHost {
   run<N extends WorkerTaskName>(name: N, input: WorkerTaskInput<N>): Promise<WorkerTaskOutput<N>>;
   /**
    * Starts the worker ahead of a task if none is running, so that its boot (a few hundred
-   * milliseconds of loading the core through tsx) overlaps the caller's database reads.
+   * milliseconds of loading the core) overlaps the caller's database reads.
    */
   warm(): void;
   /** Stops the worker now; a task in flight is rejected. The next task starts a new one. */
@@ -63,7 +68,9 @@ export function createAnalysisWorkerHost(): AnalysisWorkerHost {
   }
 
   function startWorker(): Worker {
-    const started = new Worker(ENTRY, { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
+    const started = new Worker(entry(), {
+      resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
+    });
     const forget = () => {
       if (worker === started) worker = null;
     };

@@ -1,0 +1,75 @@
+#!/usr/bin/env node
+/**
+ * Self time of V8 CPU profiles (`node --cpu-prof`), summed over the files given and grouped by
+ * package, by our own module and by function (decision 238: where the test workers' CPU goes).
+ *   worker threads: `test.execArgv: ['--cpu-prof', '--cpu-prof-dir=/tmp/prof']` in a copy of the
+ *   vitest config (NODE_OPTIONS refuses --cpu-prof; a fork's own profile is lost to vitest's SIGKILL
+ *   500 ms after SIGTERM, see decision 238 for a per-file inspector session instead)
+ *   node scripts/cpuprofile-summary.mjs /tmp/prof/*.cpuprofile [--top 15]
+ * A profile's self time is what ran in that function itself (not its callees); a sample's time is
+ * its `timeDeltas` entry. Native frames without a script (garbage collection, the VM itself) are
+ * grouped by their name; the idle loop (waiting) is left out.
+ */
+import { readFileSync } from 'node:fs';
+
+const args = process.argv.slice(2);
+const topIndex = args.indexOf('--top');
+const top = topIndex >= 0 ? Number(args[topIndex + 1]) : 15;
+const files = args.filter((arg, index) => arg.endsWith('.cpuprofile') && index !== topIndex + 1);
+
+/** Where a frame's script belongs: a package, our own source (by folder), Node itself or V8. */
+function kind(url, functionName) {
+  if (!url) return `(${functionName || 'native'})`.replace(/^\(\((.*)\)\)$/, '($1)');
+  const path = decodeURIComponent(url.replace(/^file:\/\//, ''));
+  const modules = path.lastIndexOf('/node_modules/');
+  if (modules >= 0) {
+    const [first = '', second = ''] = path.slice(modules + 14).split('/');
+    return first.startsWith('@') ? `${first}/${second}` : first;
+  }
+  if (path.startsWith('node:')) return 'node (internal)';
+  const own = /\/(src|test|scripts)\/(.*)$/.exec(path);
+  if (own) return `ours: ${own[1]}/${own[2]?.split('/').slice(0, 2).join('/')}`;
+  return path;
+}
+
+const byKind = new Map();
+const byFunction = new Map();
+const byOwnFile = new Map();
+let total = 0;
+const add = (map, key, value) => map.set(key, (map.get(key) ?? 0) + value);
+
+for (const file of files) {
+  const profile = JSON.parse(readFileSync(file, 'utf8'));
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const self = new Map();
+  profile.samples.forEach((id, index) => {
+    add(self, id, profile.timeDeltas[index] ?? 0);
+  });
+  for (const [id, micros] of self) {
+    const { callFrame } = nodes.get(id);
+    // The idle loop is waiting, not CPU.
+    if (callFrame.functionName === '(idle)') continue;
+    const seconds = micros / 1e6;
+    total += seconds;
+    const group = kind(callFrame.url, callFrame.functionName);
+    add(byKind, group, seconds);
+    const where = callFrame.url
+      ? `${group} ${callFrame.url.split('/').pop()}:${callFrame.lineNumber + 1}`
+      : group;
+    add(byFunction, `${callFrame.functionName || '(anonymous)'} — ${where}`, seconds);
+    if (group.startsWith('ours:')) add(byOwnFile, callFrame.url.replace(/^.*\/(src|test)\//, '$1/'), seconds);
+  }
+}
+
+const print = (title, map, limit) => {
+  console.log(`\n${title}`);
+  for (const [key, seconds] of [...map].sort((a, b) => b[1] - a[1]).slice(0, limit)) {
+    console.log(
+      `${seconds.toFixed(2).padStart(8)} s ${((100 * seconds) / total).toFixed(1).padStart(5)} %  ${key}`,
+    );
+  }
+};
+console.log(`${files.length} profiles, ${total.toFixed(1)} s of samples`);
+print('By package / kind', byKind, top * 2);
+print('By function (self)', byFunction, top * 2);
+print('Our own files (self)', byOwnFile, top);
