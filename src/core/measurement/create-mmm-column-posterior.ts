@@ -3,7 +3,7 @@ import { choleskySolve } from '../stats/cholesky-solve.ts';
 import { logGamma } from '../stats/log-gamma.ts';
 import { normalCdf } from '../stats/normal-cdf.ts';
 import type { MmmDesign } from './build-mmm-design.ts';
-import type { ConjugatePosterior } from './create-mmm-media-posterior.ts';
+import type { ConjugatePosterior } from './conjugate-posterior.ts';
 import { type MmmMediaColumn, mediaCrossDot, mmmMediaColumn } from './mmm-media-column.ts';
 import type { ChannelRoasPrior } from './types.ts';
 

@@ -1,7 +1,7 @@
 import { adstockOf } from './adstock-of.ts';
 import type { MmmDesign } from './build-mmm-design.ts';
+import type { ConjugatePosterior } from './conjugate-posterior.ts';
 import { createMmmColumnPosterior } from './create-mmm-column-posterior.ts';
-import type { ConjugatePosterior } from './create-mmm-media-posterior.ts';
 import type { MmmMediaColumn } from './mmm-media-column.ts';
 import { saturateColumn } from './saturate-column.ts';
 import type { ChannelHyper, ChannelRoasPrior } from './types.ts';

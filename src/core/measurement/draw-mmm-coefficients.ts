@@ -1,7 +1,7 @@
 import { choleskySolve } from '../stats/cholesky-solve.ts';
 import { normalCdf } from '../stats/normal-cdf.ts';
 import { normalQuantile } from '../stats/normal-quantile.ts';
-import type { ConjugatePosterior } from './create-mmm-media-posterior.ts';
+import type { ConjugatePosterior } from './conjugate-posterior.ts';
 import type { RandomStream } from './create-random.ts';
 
 const GIBBS_SWEEPS = 25;

@@ -1,5 +1,5 @@
 import type { MmmDesign } from './build-mmm-design.ts';
-import type { ConjugatePosterior } from './create-mmm-media-posterior.ts';
+import type { ConjugatePosterior } from './conjugate-posterior.ts';
 import type { RandomStream } from './create-random.ts';
 import { hierarchicalLogRoasDensity } from './hierarchical-log-roas-density.ts';
 import type { RoasHierarchicalPrior, RoasLogNormalPrior } from './types.ts';

@@ -1,6 +1,6 @@
 import { numericalHessian } from '../stats/numerical-hessian.ts';
 import type { MmmDesign } from './build-mmm-design.ts';
-import type { ConjugatePosterior } from './create-mmm-media-posterior.ts';
+import type { ConjugatePosterior } from './conjugate-posterior.ts';
 import { createMmmPosterior } from './create-mmm-posterior.ts';
 import type { RandomStream } from './create-random.ts';
 import { drawMmmCoefficients } from './draw-mmm-coefficients.ts';
