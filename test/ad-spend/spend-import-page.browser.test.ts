@@ -44,8 +44,7 @@ describeInBrowser('the spend import on the Costs page', () => {
       `${day},pinterest,Bad money,-3,${currency}`,
     ].join('\n');
 
-    await signInAsDemoOwner(page, app);
-    await page.goto(`${app.baseUrl}/settings/costs`);
+    await signInAsDemoOwner(page, app, '/settings/costs');
     const manual = page.getByRole('region', { name: 'Manual cost lines' });
     const sheets = page.getByRole('region', { name: 'Published sheets' });
     await expect.poll(() => manual.textContent(), POLL).toContain('No manual cost line yet.');

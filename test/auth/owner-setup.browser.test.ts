@@ -70,9 +70,8 @@ describeInBrowser('the first hour of a fresh install without an identity provide
       await page.waitForURL(`${app.baseUrl}/dashboard`, POLL);
       expect(await user()).toBe(200);
 
-      // The owner's address: not confirmed at setup; the profile mails a link that confirms it. Loaded:
-      // a `visit` after a posted form timed out waiting for network idle (decision 232, round two).
-      await page.goto(`${app.baseUrl}/profile`);
+      // The owner's address: not confirmed at setup; the profile mails a link that confirms it.
+      await visit(page, app.baseUrl, '/profile');
       const address = page.getByTestId('email-verification');
       await expect.poll(() => address.textContent(), POLL).toMatch(/not confirmed yet/);
       const mailsBefore = smtp?.messages.length ?? 0;

@@ -1,7 +1,8 @@
 import { expect, it } from 'vitest';
 import { useAppInBrowser } from '../support/app-in-browser.ts';
 import { describeInBrowser, saveScreenshot, signInInBrowser } from '../support/browser.ts';
-import { startTestApp } from '../support/start-app.ts';
+import { cookieFromSetCookie, sessionSetCookie } from '../support/sign-in-by-cookie.ts';
+import { signInThroughDevProvider, startTestApp } from '../support/start-app.ts';
 
 const POLL = { timeout: 20_000 };
 
@@ -24,6 +25,18 @@ describeInBrowser('a new visitor in Chromium', () => {
       await expect.poll(() => page.getByText('Ready to boost your revenue?').count(), POLL).toBe(1);
     }
     await saveScreenshot(page, 'foundation-landing');
+  });
+
+  it('keeps the session cookie as signInByCookie puts it into a browser (decision 240)', async () => {
+    const { page, context } = ui.browser;
+    await signInInBrowser(page, ui.app.baseUrl, 'lin@example.com', 'Lin');
+    const kept = (await context.cookies(ui.app.baseUrl)).find((cookie) => cookie.name === 'upside_session');
+    const setCookies: string[] = [];
+    await signInThroughDevProvider(ui.app.baseUrl, 'mo@example.com', 'Mo', { setCookies });
+    const { value, expires, ...put } = cookieFromSetCookie(sessionSetCookie(setCookies), ui.app.baseUrl);
+    expect(kept).toMatchObject(put);
+    expect(Math.abs((kept?.expires ?? 0) - (expires ?? 0))).toBeLessThan(120);
+    await context.clearCookies();
   });
 
   it('shows Page Not Found for an unknown path', async () => {

@@ -3,7 +3,8 @@ import { expect, it } from 'vitest';
 import { DEMO_SECRETS } from '../../src/demo/credentials.ts';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import { useAppInBrowser } from '../support/app-in-browser.ts';
-import { describeInBrowser, saveScreenshot, signInInBrowser, visit } from '../support/browser.ts';
+import { describeInBrowser, saveScreenshot, settle, visit } from '../support/browser.ts';
+import { signInByCookie } from '../support/sign-in-by-cookie.ts';
 import { startDemoTestApp } from '../support/start-demo-app.ts';
 
 const POLL = { timeout: 30_000 };
@@ -42,8 +43,8 @@ describeInBrowser('integrations in Chromium (demo mode)', () => {
 
   it('connects the three demo sources through the forms', async () => {
     const { page } = ui.browser;
-    await signInInBrowser(page, ui.app.baseUrl, 'shopkeeper@example.com', 'Sam');
-    await visit(page, ui.app.baseUrl, '/profile');
+    await signInByCookie(page, ui.app.baseUrl, 'shopkeeper@example.com', 'Sam', '/profile');
+    await settle(page);
     await expect
       .poll(() => page.getByRole('heading', { name: 'Profile & Integrations' }).count(), POLL)
       .toBe(1);
@@ -142,8 +143,8 @@ describeInBrowser('integrations in Chromium (demo mode)', () => {
   it('shows Permissions Needed for a token without ads_read, then fixes it with Update Token', async () => {
     const { page } = ui.browser;
     await page.request.post(`${ui.app.baseUrl}/api/logout`, { maxRedirects: 0 });
-    await signInInBrowser(page, ui.app.baseUrl, 'noads@example.com', 'Nora');
-    await visit(page, ui.app.baseUrl, '/profile');
+    await signInByCookie(page, ui.app.baseUrl, 'noads@example.com', 'Nora', '/profile');
+    await settle(page);
     await page.getByRole('tab', { name: 'Meta' }).click();
     await expect.poll(() => page.locator('#meta-setup-token').inputValue(), POLL).not.toBe('');
     await page.locator('#meta-setup-token').fill(DEMO_SECRETS.meta.accessTokenWithoutAdsRead);
@@ -175,7 +176,7 @@ describeInBrowser('integrations in Chromium (demo mode)', () => {
   it('connects everything from the home screen with Connect demo store', async () => {
     const { page } = ui.browser;
     await page.request.post(`${ui.app.baseUrl}/api/logout`, { maxRedirects: 0 });
-    await signInInBrowser(page, ui.app.baseUrl, 'oneclick@example.com', 'Omar');
+    await signInByCookie(page, ui.app.baseUrl, 'oneclick@example.com', 'Omar');
     await page.getByRole('button', { name: 'Connect demo store' }).click();
     await expect.poll(() => page.getByText('Demo Store Connected').count(), POLL).toBe(1);
     await visit(page, ui.app.baseUrl, '/profile');

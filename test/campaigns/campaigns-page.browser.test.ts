@@ -28,8 +28,7 @@ describeInBrowser('the Campaign Performance page on the demo store', () => {
   it('shows what to do before Meta is connected, then every campaign with verified figures', async () => {
     const { app, browser } = setup;
     const { page } = browser;
-    await signInWithoutStore(page, app.baseUrl);
-    await page.goto(`${app.baseUrl}/campaigns`);
+    await signInWithoutStore(page, app.baseUrl, '/campaigns');
     await expect
       .poll(() => page.getByRole('heading', { name: 'Campaign Performance' }).count(), POLL)
       .toBe(1);
@@ -39,12 +38,11 @@ describeInBrowser('the Campaign Performance page on the demo store', () => {
     );
     await saveScreenshot(page, 'campaigns-page-empty');
 
-    await signInAsDemoOwner(page, app);
+    await signInAsDemoOwner(page, app, '/campaigns');
 
     const api = (await page.evaluate(async () =>
       (await fetch('/api/campaigns?period=30')).json(),
     )) as CampaignPerformance;
-    await page.goto(`${app.baseUrl}/campaigns`);
     await expect.poll(() => page.getByTestId('campaign-row').count(), POLL).toBe(api.campaigns.length);
     await expect(page.getByTestId('total-spend').textContent()).resolves.toContain(
       usdAmount(api.totals.spend),

@@ -45,7 +45,7 @@ describeInBrowser('editing the Costs settings page', () => {
     const { app, browser } = setup;
     const { page } = browser;
     const end = app.demo.store.config.endDate;
-    await signInAsDemoOwner(page, app);
+    await signInAsDemoOwner(page, app, '/profit');
     const before = await profitShown(page, app.baseUrl, end);
 
     await visit(page, app.baseUrl, '/settings/costs');

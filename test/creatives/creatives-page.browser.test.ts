@@ -18,14 +18,13 @@ describeInBrowser('the Creatives page on the demo store', () => {
   it('shows the creatives as planted, filters them, compares two and fits a phone', async () => {
     const { app, browser } = setup;
     const { page } = browser;
-    await signInAsDemoOwner(page, app);
+    // The menu entry is checked by the nav's own test (nav-items.test.ts); open the page by its URL.
+    await signInAsDemoOwner(page, app, '/creatives');
     const store = app.demo.store;
     const truth = app.demo.groundTruth.creatives;
 
     // Google's video ads show YouTube's thumbnail; every test browser answers that host with a
     // picture (test/support/browser.ts), as it has no network.
-    // The menu entry is checked by the nav's own test (nav-items.test.ts); open the page by its URL.
-    await page.goto(`${app.baseUrl}/creatives`);
     const cards = page.getByTestId('creative-card');
     // Every platform's ads at first (the demo connects Google Ads and TikTok too); then Meta's.
     const planned = demoAdPlatformAds(store.config);

@@ -29,8 +29,7 @@ describeInBrowser('the Customer Segments page on the demo store', () => {
     const { app, browser } = setup;
     const { page } = browser;
     const truth = customerTruth(app.demo.store);
-    await signInWithoutStore(page, app.baseUrl);
-    await page.goto(`${app.baseUrl}/customers`);
+    await signInWithoutStore(page, app.baseUrl, '/customers');
     await expect.poll(() => page.getByTestId('no-store-data').count(), POLL).toBe(1);
 
     await signInAsDemoOwner(page, app);

@@ -25,13 +25,12 @@ describeInBrowser('the Funnels page on the demo store', () => {
   it('shows the checkout funnel as planted, then builds a funnel and shows its report', async () => {
     const { app, browser } = setup;
     const { page } = browser;
-    await signInAsDemoOwner(page, app);
+    await signInAsDemoOwner(page, app, '/funnels');
     const { startDate, endDate } = app.demo.groundTruth;
     // Abandoned checkouts sit in the journeys' earlier visits, up to 15 days before an order.
     const from = addDays(startDate, -20);
     const truth = checkoutTruth(app.demo.store);
 
-    await page.goto(`${app.baseUrl}/funnels`);
     await expect.poll(() => page.getByText('Funnels', { exact: true }).count(), POLL).toBeGreaterThan(0);
     await page.getByLabel('From', { exact: true }).fill(from);
     await page.getByLabel('To', { exact: true }).fill(endDate);

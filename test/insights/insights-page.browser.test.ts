@@ -21,18 +21,16 @@ describeInBrowser('the AI Insights page on the demo store', () => {
   it('shows the empty state, then insights traced to the data', async () => {
     const { app, browser } = setup;
     const { page } = browser;
-    await signInWithoutStore(page, app.baseUrl);
-    await page.goto(`${app.baseUrl}/insights`);
+    await signInWithoutStore(page, app.baseUrl, '/insights');
     await expect.poll(() => page.getByRole('heading', { name: 'AI Insights' }).count(), POLL).toBe(1);
     await expect.poll(() => page.getByTestId('no-store-data').count(), POLL).toBe(1);
     await expect(page.getByText("computed from your data by Upside's models").count()).resolves.toBe(1);
     await saveScreenshot(page, 'insights-empty');
 
-    await signInAsDemoOwner(page, app);
+    await signInAsDemoOwner(page, app, '/insights');
 
     const api = await page.evaluate(async () => (await fetch('/api/insights?period=30')).json());
     expect(api.insights.length).toBeGreaterThan(0);
-    await page.goto(`${app.baseUrl}/insights`);
     await expect.poll(() => page.getByTestId('insight-card').count(), POLL).toBe(api.insights.length);
     const narratives = await page.getByTestId('insight-narrative').allTextContents();
     expect(narratives).toEqual(api.insights.map((i: { narrative: string }) => i.narrative));

@@ -1,8 +1,9 @@
 import { expect, it } from 'vitest';
 import { SYNC_JOBS } from '../../src/server/jobs/catalogue.ts';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
-import { describeInBrowser, saveScreenshot, signInInBrowser, visit } from '../support/browser.ts';
+import { describeInBrowser, saveScreenshot, settle, visit } from '../support/browser.ts';
 import { useDemoStoreInBrowser } from '../support/demo-store-in-browser.ts';
+import { signInByCookie } from '../support/sign-in-by-cookie.ts';
 
 const POLL = { timeout: 60_000 };
 /**
@@ -23,7 +24,7 @@ describeInBrowser('connection truth in Chromium (demo mode)', () => {
   it('shows syncing → analysing → ready and the opportunities the moment they exist', async () => {
     const { app, browser } = setup;
     const { page } = browser;
-    await signInInBrowser(page, app.baseUrl, 'owner@example.com', 'Olive');
+    await signInByCookie(page, app.baseUrl, 'owner@example.com', 'Olive');
     await page.getByTestId('connect-demo-store').first().click();
     const phase = () => page.getByTestId('connect-progress').first().getAttribute('data-phase');
     await expect.poll(phase, POLL).toBe('syncing');
@@ -81,8 +82,8 @@ describeInBrowser('connection truth in Chromium (demo mode)', () => {
     const { app, browser } = setup;
     const { page } = browser;
     await page.request.post(`${app.baseUrl}/api/logout`, { maxRedirects: 0 });
-    await signInInBrowser(page, app.baseUrl, 'fresh@example.com', 'Fran');
-    await visit(page, app.baseUrl, '/profile');
+    await signInByCookie(page, app.baseUrl, 'fresh@example.com', 'Fran', '/profile');
+    await settle(page);
     // Shopify: the demo values are prefilled once; cleared, they stay cleared.
     await expect
       .poll(() => page.locator('#shopify-shop-domain').inputValue(), POLL)

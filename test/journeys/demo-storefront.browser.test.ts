@@ -2,8 +2,9 @@ import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { z } from 'zod';
 import { queryRows } from '../../src/server/db/query-rows.ts';
-import { describeInBrowser, saveScreenshot, signInInBrowser } from '../support/browser.ts';
+import { describeInBrowser, saveScreenshot } from '../support/browser.ts';
 import { useDemoStoreInBrowser } from '../support/demo-store-in-browser.ts';
+import { signInByCookie } from '../support/sign-in-by-cookie.ts';
 
 const POLL = { timeout: 30_000 };
 const Session = z.object({
@@ -26,8 +27,7 @@ describeInBrowser('the demo storefront', () => {
   it('tracks a visit and writes the visitor id into the cart attributes', async () => {
     const { app, browser } = setup;
     const { page } = browser;
-    await signInInBrowser(page, app.baseUrl, 'owner@example.com', 'Olive');
-    await page.goto(`${app.baseUrl}/cursor-tracking`);
+    await signInByCookie(page, app.baseUrl, 'owner@example.com', 'Olive', '/cursor-tracking');
     await page.getByRole('link', { name: /demo storefront/i }).click();
     await page.waitForURL(`${app.baseUrl}/demo/storefront`);
     await page.waitForFunction(() => sessionStorage.getItem('upside_sid') !== null);

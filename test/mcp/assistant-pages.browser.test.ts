@@ -42,7 +42,7 @@ describeInBrowser('the assistant surfaces in the app', () => {
         },
       ],
     });
-    const { app, owner, workspaceId } = await startConnectedDemoApp(7, {
+    const { app, owner, ownerSetCookie, workspaceId } = await startConnectedDemoApp(7, {
       LLM_BASE_URL: model.baseUrl,
       LLM_MODEL: 'qwen2.5-7b-instruct',
       LLM_API_KEY: LLM_KEY,
@@ -55,6 +55,7 @@ describeInBrowser('the assistant surfaces in the app', () => {
     const closeApp = app.close.bind(app);
     return Object.assign(app, {
       ownerCookie: owner,
+      ownerSetCookie,
       workspaceId,
       async close() {
         await closeApp();
@@ -66,8 +67,7 @@ describeInBrowser('the assistant surfaces in the app', () => {
   it('shows an MCP configuration with a fresh read-only token that an MCP client can use as shown', async () => {
     const { app, browser } = setup;
     const { page } = browser;
-    await signInAsDemoOwner(page, app);
-    await page.goto(`${app.baseUrl}/profile`);
+    await signInAsDemoOwner(page, app, '/profile');
     await page.getByRole('button', { name: 'Create a read-only token and show the configuration' }).click();
     const shown = await page.getByTestId('mcp-config').textContent({ timeout: POLL.timeout });
     const config = JSON.parse(shown ?? '') as {
@@ -113,8 +113,7 @@ describeInBrowser('the assistant surfaces in the app', () => {
   it("answers a question on /insights with the owner's model, each tool call and its window beside it", async () => {
     const { app, browser } = setup;
     const { page } = browser;
-    await signInAsDemoOwner(page, app);
-    await page.goto(`${app.baseUrl}/insights`);
+    await signInAsDemoOwner(page, app, '/insights');
     const panel = page.locator('#ask-upside');
     await expect.poll(() => panel.textContent(), POLL).toContain('Answered by qwen2.5-7b-instruct');
     await panel.getByLabel('Question').fill('What was my net profit over the last 30 days?');

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { useAppInBrowser } from '../support/app-in-browser.ts';
-import { describeInBrowser, saveScreenshot, signInInBrowser, type TestBrowser } from '../support/browser.ts';
+import { describeInBrowser, saveScreenshot, type TestBrowser, visit } from '../support/browser.ts';
+import { signInByCookie } from '../support/sign-in-by-cookie.ts';
 import { startTestApp } from '../support/start-app.ts';
 
 const POLL = { timeout: 30_000 };
@@ -25,8 +26,7 @@ describeInBrowser('the members and audit log pages', () => {
 
   it('invites by link, joins through sign-in, changes and removes a member, and audits it', async () => {
     const { page } = owner();
-    await signInInBrowser(page, ui.app.baseUrl, 'owner@example.com', 'Olive');
-    await page.goto(`${ui.app.baseUrl}/settings/members`);
+    await signInByCookie(page, ui.app.baseUrl, 'owner@example.com', 'Olive', '/settings/members');
     await expect.poll(() => page.getByTestId('member-row').count(), POLL).toBe(1);
     await expect.poll(() => page.getByText('No pending invitations.').count(), POLL).toBe(1);
 
@@ -78,7 +78,7 @@ describeInBrowser('the members and audit log pages', () => {
     await expect.poll(() => other.getByTestId('member-row').count(), POLL).toBe(2);
     expect(await other.getByRole('button', { name: 'Invite' }).count()).toBe(0);
     expect(await other.getByLabel('Role of owner@example.com').isDisabled()).toBe(true);
-    await other.goto(`${ui.app.baseUrl}/settings/audit-log`);
+    await visit(other, ui.app.baseUrl, '/settings/audit-log');
     await expect.poll(() => other.getByRole('alert').textContent(), POLL).toMatch(/does not allow/);
 
     page.once('dialog', (dialog) => void dialog.accept());

@@ -22,8 +22,7 @@ describeInBrowser('the Predictive Models page on the demo store', () => {
   it('shows the models, their checks and the run history, and runs an analysis', async () => {
     const { app, browser } = setup;
     const { page } = browser;
-    await signInWithoutStore(page, app.baseUrl);
-    await page.goto(`${app.baseUrl}/models`);
+    await signInWithoutStore(page, app.baseUrl, '/models');
     await expect.poll(() => page.getByRole('heading', { name: 'Predictive Models' }).count(), POLL).toBe(1);
     await expect.poll(() => page.getByTestId('models-empty').count(), POLL).toBe(1);
     // The run history loads on its own (a skeleton until then).
@@ -31,9 +30,7 @@ describeInBrowser('the Predictive Models page on the demo store', () => {
       .poll(() => page.getByTestId('run-history').textContent(), POLL)
       .toContain('No analysis has run yet.');
 
-    await signInAsDemoOwner(page, app);
-
-    await page.goto(`${app.baseUrl}/models`);
+    await signInAsDemoOwner(page, app, '/models');
     // The checks are computed after the first read; the page polls until they are in.
     await expect.poll(() => page.getByTestId('holdout-chart').count(), POLL).toBe(1);
     const api = (await page.evaluate(async () =>

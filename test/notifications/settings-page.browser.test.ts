@@ -4,7 +4,8 @@ import {
   startSlackWebhookEmulator,
 } from '../../src/demo/emulators/slack/slack-webhook-emulator.ts';
 import { useAppInBrowser } from '../support/app-in-browser.ts';
-import { describeInBrowser, saveScreenshot, signInInBrowser } from '../support/browser.ts';
+import { describeInBrowser, saveScreenshot } from '../support/browser.ts';
+import { signInByCookie } from '../support/sign-in-by-cookie.ts';
 import { startTestApp } from '../support/start-app.ts';
 import { startTestSmtpServer, type TestSmtpServer } from './receivers.ts';
 
@@ -31,8 +32,7 @@ describeInBrowser('the notifications settings page', () => {
 
   it('adds channels, sends them a test and shows the history', async () => {
     const { page } = ui.browser;
-    await signInInBrowser(page, ui.app.baseUrl, 'owner@example.com', 'Olive');
-    await page.goto(`${ui.app.baseUrl}/settings/notifications`);
+    await signInByCookie(page, ui.app.baseUrl, 'owner@example.com', 'Olive', '/settings/notifications');
     await expect.poll(() => page.getByText('No channels yet').count(), POLL).toBe(1);
 
     // A bad address: refused with the reason, nothing added.

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
-import { describeInBrowser, saveScreenshot, signInInBrowser } from '../support/browser.ts';
+import { describeInBrowser, saveScreenshot } from '../support/browser.ts';
 import { connectDemoStoreAndAnalyse, useDemoStoreInBrowser } from '../support/demo-store-in-browser.ts';
+import { signInByCookie } from '../support/sign-in-by-cookie.ts';
 
 const POLL = { timeout: 30_000 };
 
@@ -17,7 +18,7 @@ describeInBrowser('the Revenue Opportunities page on the demo store', () => {
   it('connects, analyses, shows every section, implements and exports', async () => {
     const { app, browser } = setup;
     const { page } = browser;
-    await signInInBrowser(page, app.baseUrl, 'owner@example.com', 'Olive');
+    await signInByCookie(page, app.baseUrl, 'owner@example.com', 'Olive');
     await connectDemoStoreAndAnalyse(page, app);
 
     await page.goto(`${app.baseUrl}/`);

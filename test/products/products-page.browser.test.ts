@@ -46,16 +46,13 @@ describeInBrowser('the Product Analysis page on the demo store', () => {
     const { page } = browser;
     const store = app.demo.store;
     const revenue = revenueByTitle(store);
-    await signInWithoutStore(page, app.baseUrl);
-    await page.goto(`${app.baseUrl}/products`);
+    await signInWithoutStore(page, app.baseUrl, '/products');
     await expect.poll(() => page.getByTestId('products-empty').count(), POLL).toBe(1);
     await expect(page.getByTestId('products-empty').textContent()).resolves.toContain(
       'Shopify is not connected',
     );
 
-    await signInAsDemoOwner(page, app);
-
-    await page.goto(`${app.baseUrl}/products`);
+    await signInAsDemoOwner(page, app, '/products');
     await expect
       .poll(() => page.getByRole('heading', { name: 'Product Analysis', exact: true }).count(), POLL)
       .toBe(1);

@@ -25,8 +25,7 @@ describeInBrowser('the Profit page on the demo store', () => {
   it('shows the waterfall, the statement and the cost coverage of the chosen range', async () => {
     const { app, browser } = setup;
     const { page } = browser;
-    await signInWithoutStore(page, app.baseUrl);
-    await page.goto(`${app.baseUrl}/profit`);
+    await signInWithoutStore(page, app.baseUrl, '/profit');
     await expect.poll(() => page.getByTestId('no-store-data').count(), POLL).toBe(1);
     await expect(page.getByTestId('cost-coverage').count()).resolves.toBe(1);
 

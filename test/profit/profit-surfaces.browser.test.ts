@@ -25,7 +25,7 @@ describeInBrowser('profit on the decision pages', () => {
   it('shows an order’s profit below its totals, at phone width too', async () => {
     const { app, browser } = setup;
     const { page } = browser;
-    await signInAsDemoOwner(page, app);
+    await signInAsDemoOwner(page, app, '/orders');
 
     const { store } = app.demo;
     let name = '';

@@ -8,11 +8,12 @@ import { z } from 'zod';
 import { type DatabaseTarget, openDatabase } from '../../src/server/db/client.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import type { DemoCredentials } from '../../src/shared/contracts/credentials.ts';
-import { describeInBrowser, launchBrowser, signInInBrowser, type TestBrowser } from '../support/browser.ts';
+import { describeInBrowser, launchBrowser, type TestBrowser } from '../support/browser.ts';
 import { upsideCommand } from '../support/compiled-app.ts';
 import { placeMigratedDataDir } from '../support/embedded-data-dir.ts';
 import { freePort } from '../support/free-port.ts';
 import { listApiRoutes } from '../support/route-table.ts';
+import { signInByCookie } from '../support/sign-in-by-cookie.ts';
 import { startTestApp } from '../support/start-app.ts';
 import { createMigratedTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { ensureWebBuild } from '../support/web-build.ts';
@@ -184,7 +185,7 @@ describeInBrowser('no secret in plaintext after a full demo run', () => {
   it('finds none in logs, API responses, tables or browser storage', async () => {
     const { page, context } = browser;
     page.setDefaultTimeout(120_000);
-    await signInInBrowser(page, baseUrl, 'keeper@example.com', 'Kim');
+    await signInByCookie(page, baseUrl, 'keeper@example.com', 'Kim', null);
     const demo = (await (
       await page.request.get(`${baseUrl}/api/demo/credentials`)
     ).json()) as DemoCredentials;

@@ -10,8 +10,9 @@ import { StoreListSchema } from '../../src/shared/contracts/stores.ts';
 import { localToday, presetRange, shopToday } from '../../src/web/components/date-range.ts';
 import { formatMoney } from '../../src/web/lib/money.ts';
 import { useAppInBrowser } from '../support/app-in-browser.ts';
-import { describeInBrowser, saveScreenshot, signInInBrowser, visit } from '../support/browser.ts';
+import { describeInBrowser, saveScreenshot, visit } from '../support/browser.ts';
 import { createOneLineOrder, createSyncedShop } from '../support/factories.ts';
+import { signInByCookie } from '../support/sign-in-by-cookie.ts';
 import { startTestApp } from '../support/start-app.ts';
 
 const POLL = { timeout: 30_000 };
@@ -36,7 +37,7 @@ describeInBrowser('All stores', () => {
   it('sums the stores on the dashboard, profit and products pages, in the currency the owner picks', async () => {
     const { app, browser } = setup;
     const { page } = browser;
-    await signInInBrowser(page, app.baseUrl, 'all-stores@example.com', 'Alma');
+    await signInByCookie(page, app.baseUrl, 'all-stores@example.com', 'Alma');
     const api = (path: string, method = 'GET', body?: unknown) =>
       page.evaluate(
         async ({ path, method, body }) => {

@@ -1,7 +1,8 @@
 import { expect, it } from 'vitest';
 import { useAppInBrowser } from '../support/app-in-browser.ts';
-import { describeInBrowser, saveScreenshot, signInInBrowser } from '../support/browser.ts';
+import { describeInBrowser, saveScreenshot } from '../support/browser.ts';
 import { sendJson } from '../support/members.ts';
+import { signInByCookie } from '../support/sign-in-by-cookie.ts';
 import { startTestApp } from '../support/start-app.ts';
 
 const POLL = { timeout: 30_000 };
@@ -19,7 +20,7 @@ describeInBrowser('the store switcher across workspaces', () => {
   it('switches between two workspaces, adds a store, and signs in where it left off', async () => {
     const { app, browser } = setup;
     const { page } = browser;
-    await signInInBrowser(page, app.baseUrl, 'olive@example.com', 'Olive');
+    await signInByCookie(page, app.baseUrl, 'olive@example.com', 'Olive', null);
     const bob = await app.signIn('bob@example.com', 'Bob');
     const invited = await sendJson(
       app,
@@ -66,8 +67,7 @@ describeInBrowser('the store switcher across workspaces', () => {
     await page.getByRole('option', { name: "Bob's store" }).click();
     await expect.poll(() => switcher.textContent(), POLL).toContain("Bob's store");
     await page.request.post(`${app.baseUrl}/api/logout`, { maxRedirects: 0 });
-    await signInInBrowser(page, app.baseUrl, 'olive@example.com', 'Olive');
-    await page.goto(`${app.baseUrl}/dashboard`);
+    await signInByCookie(page, app.baseUrl, 'olive@example.com', 'Olive', '/dashboard');
     await expect.poll(() => switcher.textContent(), POLL).toContain("Bob's store");
   }, 240_000);
 });

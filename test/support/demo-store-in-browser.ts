@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
 import { type AppInBrowser, useAppInBrowser } from './app-in-browser.ts';
-import { signInInBrowser } from './browser.ts';
+import { cookieFromSetCookie, signInByCookie } from './sign-in-by-cookie.ts';
 import type { TestApp } from './start-app.ts';
 import { type DemoTestApp, startConnectedDemoApp, startDemoTestApp } from './start-demo-app.ts';
 
@@ -40,7 +40,11 @@ export function useDemoStoreInBrowser(): DemoStoreInBrowser {
  * The connected demo's app with the owner's session cookie (`name=value`) from the template and
  * the workspace that holds the store.
  */
-export type ConnectedDemoApp = DemoTestApp & { ownerCookie: string; workspaceId: string };
+export type ConnectedDemoApp = DemoTestApp & {
+  ownerCookie: string;
+  ownerSetCookie: string;
+  workspaceId: string;
+};
 
 /**
  * The same set-up on a copy of the run's connected demo store (decision 092): owner@example.com's
@@ -50,19 +54,26 @@ export type ConnectedDemoApp = DemoTestApp & { ownerCookie: string; workspaceId:
  */
 export function useConnectedDemoInBrowser(): AppInBrowser<ConnectedDemoApp> {
   return useAppInBrowser(async () => {
-    const { app, owner, workspaceId } = await startConnectedDemoApp(7);
-    return Object.assign(app, { ownerCookie: owner, workspaceId });
+    const { app, owner, ownerSetCookie, workspaceId } = await startConnectedDemoApp(7);
+    return Object.assign(app, { ownerCookie: owner, ownerSetCookie, workspaceId });
   }, [{ width: 1400, height: 1000 }]);
 }
 
 /**
  * Forgets the earlier user: cookies, and the store and range the SPA keeps in the browser's
- * storage. A page on another origin (or a blank one) first loads the app to reach its storage; a
- * page already on it is not loaded again (decision 232): the sign-in that follows loads the app.
+ * storage. A page on another origin first loads the app to reach its storage; a page already on it
+ * is not loaded again (decision 232): the sign-in that follows loads the app. A blank page whose
+ * context holds no storage of the app's origin has nothing to forget: no load (decision 240).
  */
 async function signOutCompletely(page: Page, baseUrl: string): Promise<void> {
-  await page.context().clearCookies();
-  if (!page.url().startsWith(`${new URL(baseUrl).origin}/`)) await page.goto(`${baseUrl}/`);
+  const context = page.context();
+  await context.clearCookies();
+  const { origin } = new URL(baseUrl);
+  if (page.url() === 'about:blank') {
+    const { origins } = await context.storageState();
+    if (!origins.some((stored) => stored.origin === origin)) return;
+  }
+  if (!page.url().startsWith(`${origin}/`)) await page.goto(`${baseUrl}/`);
   await page.evaluate(() => {
     localStorage.clear();
     sessionStorage.clear();
@@ -70,22 +81,26 @@ async function signOutCompletely(page: Page, baseUrl: string): Promise<void> {
 }
 
 /**
- * Signs the browser in afresh as someone with a workspace of their own and no store: the page a
- * new owner sees before connecting one ("no store data").
+ * Signs the browser in afresh as someone with a workspace of their own and no store (the page a
+ * new owner sees before connecting one, "no store data") and opens `path` (`null`: none): signed in over HTTP,
+ * the session cookie put into the browser, one page load (decision 240).
  */
-export async function signInWithoutStore(page: Page, baseUrl: string): Promise<void> {
+export async function signInWithoutStore(
+  page: Page,
+  baseUrl: string,
+  path: string | null = '/',
+): Promise<void> {
   await signOutCompletely(page, baseUrl);
-  await signInInBrowser(page, baseUrl, 'newcomer@example.com', 'Nia');
+  await signInByCookie(page, baseUrl, 'newcomer@example.com', 'Nia', path);
 }
 
 /**
  * The browser takes the connected demo owner's session (the template's, as the HTTP tests do: the
  * development provider's subjects differ between processes, so signing in again would make a new
- * user) and opens the home page.
+ * user), with the attributes of the Set-Cookie line the app sent, and opens `path`.
  */
-export async function signInAsDemoOwner(page: Page, app: ConnectedDemoApp): Promise<void> {
+export async function signInAsDemoOwner(page: Page, app: ConnectedDemoApp, path = '/'): Promise<void> {
   await signOutCompletely(page, app.baseUrl);
-  const [name = '', ...value] = app.ownerCookie.split(';')[0]!.split('=');
-  await page.context().addCookies([{ name, value: value.join('='), url: app.baseUrl }]);
-  await page.goto(`${app.baseUrl}/`);
+  await page.context().addCookies([cookieFromSetCookie(app.ownerSetCookie, app.baseUrl)]);
+  await page.goto(new URL(path, app.baseUrl).href);
 }

@@ -79,13 +79,14 @@ export async function startTestApp(
  * browser, with one cookie jar. The provider may be this app's own (`/oidc`) or one on another
  * origin (an app configured with OIDC_ISSUER): relative links resolve against the current page.
  * `cookie` starts the jar with cookies the browser already holds (e.g. an earlier session);
- * `setCookies` collects every Set-Cookie line the app and the provider sent.
+ * `setCookies` collects every Set-Cookie line the app and the provider sent. `userAgent` is sent as
+ * the User-Agent (a session records its device's, shown on the profile; default: Node's).
  */
 export async function signInThroughDevProvider(
   baseUrl: string,
   email: string,
   firstName: string,
-  options: { cookie?: string; setCookies?: string[] } = {},
+  options: { cookie?: string; setCookies?: string[]; userAgent?: string } = {},
 ): Promise<string> {
   const jar = new Map<string, string>();
   for (const pair of options.cookie?.split(/;\s*/) ?? []) {
@@ -111,7 +112,11 @@ export async function signInThroughDevProvider(
     const response = await fetch(current, {
       ...init,
       redirect: 'manual',
-      headers: { ...(init.headers as Record<string, string>), cookie: cookieHeader() },
+      headers: {
+        ...(init.headers as Record<string, string>),
+        cookie: cookieHeader(),
+        ...(options.userAgent ? { 'user-agent': options.userAgent } : {}),
+      },
     });
     remember(response);
     return response;

@@ -10,7 +10,8 @@ import {
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { catalogue, SYNC_JOBS } from '../../src/server/jobs/catalogue.ts';
 import { runJobsUntilIdle } from '../../src/server/jobs/worker.ts';
-import { startTestApp, type TestApp } from './start-app.ts';
+import { sessionSetCookie } from './sign-in-by-cookie.ts';
+import { signInThroughDevProvider, startTestApp, type TestApp } from './start-app.ts';
 import {
   buildTemplateOnce,
   createTestDatabase,
@@ -103,7 +104,7 @@ export async function startConnectedDemoApp(
   envOverrides: Record<string, string> = {},
   preset: PresetName = 'small',
   options: ConnectedDemoOptions = {},
-): Promise<{ app: DemoTestApp; owner: string; workspaceId: string }> {
+): Promise<{ app: DemoTestApp; owner: string; ownerSetCookie: string; workspaceId: string }> {
   const run = currentTestRun();
   const { storefront = true, analysis = true, ...emulators } = options;
   const jobs = { storefront, analysis };
@@ -172,7 +173,8 @@ async function connectedDemoTemplate(run: TestRun, store: ConnectedStore, jobs: 
       const app = await startDemoTestApp(keyringEnv(run), store, { database });
       const connected = await connectDemoStore(app, jobs);
       await connected.app.close();
-      return { owner: connected.owner, workspaceId: connected.workspaceId };
+      const { owner, ownerSetCookie, workspaceId } = connected;
+      return { owner, ownerSetCookie, workspaceId };
     },
   );
 }
@@ -194,9 +196,12 @@ export async function dropDemoStorefrontJob(app: Pick<DemoTestApp, 'db'>): Promi
 async function connectDemoStore(
   app: DemoTestApp,
   jobs: ConnectJobs,
-): Promise<{ app: DemoTestApp; owner: string; workspaceId: string }> {
+): Promise<{ app: DemoTestApp; owner: string; ownerSetCookie: string; workspaceId: string }> {
   try {
-    const owner = await app.signIn('owner@example.com', 'Olive');
+    // The session's Set-Cookie line is kept: a browser takes the cookie with its attributes.
+    const setCookies: string[] = [];
+    const owner = await signInThroughDevProvider(app.baseUrl, 'owner@example.com', 'Olive', { setCookies });
+    const ownerSetCookie = sessionSetCookie(setCookies);
     const connected = await app.request('/api/demo/connect', { method: 'POST', cookie: owner });
     if (connected.status !== 200) throw new Error(`demo connect answered ${connected.status}`);
     if (!jobs.storefront) await dropDemoStorefrontJob(app);
@@ -211,7 +216,7 @@ async function connectDemoStore(
       sql`SELECT workspace_id FROM wh_shops`,
     );
     if (!shop) throw new Error('the demo store did not sync');
-    return { app, owner, workspaceId: shop.workspace_id };
+    return { app, owner, ownerSetCookie, workspaceId: shop.workspace_id };
   } catch (error) {
     await app.close();
     throw error;

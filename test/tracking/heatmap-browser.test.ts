@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { type ViewportBucket, viewportBucketOf } from '../../src/shared/contracts/cursor-tracking.ts';
-import { describeInBrowser, saveScreenshot, signInInBrowser } from '../support/browser.ts';
+import { describeInBrowser, saveScreenshot } from '../support/browser.ts';
+import { signInByCookie } from '../support/sign-in-by-cookie.ts';
 import {
   allowAutomation,
   leaveTrackedPage,
@@ -33,10 +34,8 @@ describeInBrowser('cursor tracking in a real browser', () => {
   it('records clicks at 375, 768, 1280 and 1920 px and shows them on the heatmap within 16 px', async () => {
     const { app, site, browser } = setup;
     const { page, context } = browser;
-    await signInInBrowser(page, app.baseUrl, 'heat@example.com', 'Heidi');
-
     // Add the fixture shop as a website and copy its snippet from the Code tab.
-    await page.goto(`${app.baseUrl}/cursor-tracking`);
+    await signInByCookie(page, app.baseUrl, 'heat@example.com', 'Heidi', '/cursor-tracking');
     await page.getByRole('tab', { name: 'Manage Websites' }).click();
     await page.getByText('No websites tracked yet').waitFor();
     await page.getByRole('button', { name: 'Add Website' }).click();

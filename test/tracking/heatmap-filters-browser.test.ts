@@ -6,14 +6,9 @@ import { queryRows } from '../../src/server/db/query-rows.ts';
 import { whShops } from '../../src/server/db/schema/warehouse.ts';
 import type { CursorEvent } from '../../src/shared/contracts/cursor-tracking.ts';
 import { CONVERTED_RULE, REVENUE_RULE } from '../../src/shared/contracts/heatmap-insights.ts';
-import {
-  describeInBrowser,
-  launchBrowser,
-  saveScreenshot,
-  signInInBrowser,
-  type TestBrowser,
-} from '../support/browser.ts';
+import { describeInBrowser, launchBrowser, saveScreenshot, type TestBrowser } from '../support/browser.ts';
 import { createOrder, createOrderJourney } from '../support/factories.ts';
+import { signInByCookie } from '../support/sign-in-by-cookie.ts';
 import { startTestApp, type TestApp } from '../support/start-app.ts';
 import { ensureWebBuild } from '../support/web-build.ts';
 import { addWebsite, makeEvent, postEvents } from './ingest-helpers.ts';
@@ -39,7 +34,7 @@ describeInBrowser('heatmap filters and scroll map in a real browser', () => {
     await ensureWebBuild();
     app = await startTestApp();
     browser = await launchBrowser({ width: 1280, height: 900 });
-    await signInInBrowser(browser.page, app.baseUrl, 'filters@example.com', 'Fay');
+    await signInByCookie(browser.page, app.baseUrl, 'filters@example.com', 'Fay', null);
     const cookie = (await browser.context.cookies(app.baseUrl)).map((c) => `${c.name}=${c.value}`).join('; ');
     const site = await addWebsite(app, cookie, shop, 'Shop B');
     trackingId = site.trackingId;

@@ -24,7 +24,7 @@ describeInBrowser('the Today card on the demo store', () => {
   it('shows loading and empty states, then counts live orders as they arrive', async () => {
     const { app, browser } = setup;
     const { page } = browser;
-    await signInWithoutStore(page, app.baseUrl);
+    await signInWithoutStore(page, app.baseUrl, null);
 
     // Loading: the first answer is held back for a moment.
     let release: () => void = () => undefined;
@@ -56,8 +56,7 @@ describeInBrowser('the Today card on the demo store', () => {
       { now: new Date() },
     );
     await runJobsUntilIdle(app.server.deps);
-    await signInAsDemoOwner(page, app);
-    await page.goto(`${app.baseUrl}/dashboard`);
+    await signInAsDemoOwner(page, app, '/dashboard');
     const orders = async () =>
       Number(
         (await page.getByTestId('today-orders').textContent())

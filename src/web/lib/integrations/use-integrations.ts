@@ -224,7 +224,10 @@ export function useDemoCredentials() {
     queryKey: integrationKeys.demoCredentials,
     queryFn: async () => {
       const response = await fetch('/api/demo/credentials', { credentials: 'include' });
-      if (!response.ok) return null;
+      if (!response.ok) {
+        await response.arrayBuffer();
+        return null;
+      }
       const parsed = DemoCredentialsSchema.nullable().safeParse(await response.json());
       return parsed.success ? parsed.data : null;
     },
