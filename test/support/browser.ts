@@ -71,9 +71,14 @@ function sharedChromium(): Promise<Browser> {
   return running;
 }
 
-/** A fresh browser context (its own cookies, storage and cache) in the process's Chromium. */
+/**
+ * A fresh browser context (its own cookies, storage and cache) in the process's Chromium. It asks
+ * for reduced motion, which the app honours by ending animations and transitions at once: no
+ * skeleton pulses and no spinner turns while a page loads, so Chromium does not composite a frame
+ * of the blurred cards 60 times a second for nothing a test reads (decision 237).
+ */
 export async function launchBrowser(viewport = { width: 1280, height: 900 }): Promise<TestBrowser> {
-  const context = await (await sharedChromium()).newContext({ viewport });
+  const context = await (await sharedChromium()).newContext({ viewport, reducedMotion: 'reduce' });
   // Google's video ads show YouTube's thumbnail (decision 130): a public image host, no vendor API
   // we emulate, and this browser has no network. It answers with a picture, as YouTube would.
   await context.route('https://i.ytimg.com/**', (route) =>
