@@ -122,5 +122,11 @@ export function createMmmColumnPosterior(
     const media = columns.map((c) => c.values);
     return { media, mean, precisionFactor: factor, shape, rate, logMarginal, logNonNegative, mediaPrior };
   };
-  return { column: (values) => mmmMediaColumn(values, base, y, rows), posterior };
+  // Columns are numbered per posterior: only columns of one posterior meet in a cross product.
+  let made = 0;
+  const column = (values: number[]) => {
+    made += 1;
+    return mmmMediaColumn(values, base, y, rows, made);
+  };
+  return { column, posterior };
 }

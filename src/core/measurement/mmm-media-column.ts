@@ -4,7 +4,7 @@
  * is multiplied out once.
  */
 export interface MmmMediaColumn {
-  /** Distinguishes columns in each other's `cross`. */
+  /** Distinguishes the columns of one posterior in each other's `cross` (the caller numbers them). */
   id: number;
   /** The column over all n periods (values in [0, 1)). */
   values: number[];
@@ -17,8 +17,6 @@ export interface MmmMediaColumn {
   /** Σₜ values·other over the fitted rows, by the other column's id, once multiplied out. */
   cross: Map<number, number>;
 }
-
-let nextId = 0;
 
 /**
  * The sums of a media column against the fixed regressors, over the first `rows` periods.
@@ -33,6 +31,7 @@ export function mmmMediaColumn(
   base: readonly (readonly number[])[],
   y: readonly number[],
   rows: number,
+  id: number,
 ): MmmMediaColumn {
   // The target and a column of ones (the plain sum) ride along as two more "baseline" columns.
   const columns = [...base, y];
@@ -69,8 +68,7 @@ export function mmmMediaColumn(
   for (let t = 0; t < rows; t += 1) sum += values[t]!;
   const yDot = dots[base.length]!;
   dots.length = base.length;
-  nextId += 1;
-  return { id: nextId, values, baseDots: dots, yDot, sum, cross: new Map() };
+  return { id, values, baseDots: dots, yDot, sum, cross: new Map() };
 }
 
 /**
