@@ -87,9 +87,10 @@ export function sampleMmmPosterior(
   const seen = new Map<string, { hyper: ChannelHyper[]; posterior: ConjugatePosterior | null }>();
   const out: MmmDraw[] = us.flatMap((u) => {
     const key = u.join(',');
-    const known = seen.get(key) ?? { hyper: hyperFromVector(u, family), posterior: null };
-    if (!seen.has(key)) {
-      known.posterior = posteriorOf(known.hyper);
+    let known = seen.get(key);
+    if (!known) {
+      const proposed = hyperFromVector(u, family);
+      known = { hyper: proposed, posterior: posteriorOf(proposed) };
       seen.set(key, known);
     }
     let hyper = known.hyper;
