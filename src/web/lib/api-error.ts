@@ -20,6 +20,15 @@ export class ApiError extends Error {
   }
 }
 
+/** An answer's text as JSON, or undefined when it is not JSON (a proxy's HTML error page, say). */
+export function jsonOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Longest non-envelope body shown as is; longer ones (HTML error pages) give way to the status text. */
 const MAX_PLAIN_BODY = 200;
 
@@ -29,12 +38,7 @@ const MAX_PLAIN_BODY = 200;
  * (short, not markup) or, failing that, the status text (spec §8).
  */
 export function parseApiError(status: number, bodyText: string, statusText: string): ApiError {
-  let json: unknown;
-  try {
-    json = JSON.parse(bodyText);
-  } catch {
-    json = undefined;
-  }
+  const json = jsonOrUndefined(bodyText);
   const envelope = ErrorEnvelopeSchema.safeParse(json);
   if (envelope.success) return new ApiError(status, envelope.data.code, envelope.data.message);
   // A JSON answer with a message but a code we do not know (e.g. a plugin's own error body).

@@ -72,7 +72,7 @@ export async function getJson<S extends z.ZodType>(
 ): Promise<z.infer<S> | null> {
   await storeSwitchSettled();
   const response = await fetch(url, { method: 'GET', credentials: 'include' });
-  if (options.on401 === 'returnNull' && response.status === 401) return null;
+  if (options.on401 === 'returnNull' && response.status === 401) return discardBody(response);
   await throwIfResponseNotOk(response);
   return parseJsonResponse(url, schema, await response.json());
 }
@@ -87,10 +87,19 @@ export function getQueryFn({ on401 }: { on401: UnauthorizedBehavior }): QueryFun
     if (typeof url !== 'string') throw new Error('The first query key element must be the request URL');
     await storeSwitchSettled();
     const response = await fetch(url, { method: 'GET', credentials: 'include' });
-    if (on401 === 'returnNull' && response.status === 401) return null;
+    if (on401 === 'returnNull' && response.status === 401) return discardBody(response);
     await throwIfResponseNotOk(response);
     return response.json();
   };
+}
+
+/**
+ * Reads and drops an answer's body before the caller moves on: a response whose body is never read
+ * keeps its request open in the browser (decision 240 found a page that never went idle that way).
+ */
+async function discardBody(response: Response): Promise<null> {
+  await response.arrayBuffer();
+  return null;
 }
 
 function parseJsonResponse<S extends z.ZodType>(url: string, schema: S, json: unknown): z.infer<S> {

@@ -10,6 +10,7 @@ import {
   type ShippingProfilesInputSchema,
 } from '@shared/contracts/costs.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { jsonOrUndefined } from '@web/lib/api-error.ts';
 import { apiRequest, getJson, requestJson } from '@web/lib/api-request.ts';
 import { z } from 'zod';
 
@@ -74,13 +75,14 @@ export function useImportCsv(path: '/api/costs/import' | '/api/costs/shipping-im
         headers: { 'Content-Type': 'text/csv' },
         body: await file.text(),
       });
-      if (response.status === 400) {
-        const rejected = CsvRejectedSchema.safeParse(await response.clone().json());
-        if (rejected.success) return { ok: false, rejected: rejected.data };
-      }
       if (!response.ok) {
+        const text = await response.text();
+        if (response.status === 400) {
+          const rejected = CsvRejectedSchema.safeParse(jsonOrUndefined(text));
+          if (rejected.success) return { ok: false, rejected: rejected.data };
+        }
         await apiRequest('GET', '/api/costs/settings'); // surfaces a signed-out session as usual
-        throw new Error(`The import failed (${response.status}): ${await response.text()}`);
+        throw new Error(`The import failed (${response.status}): ${text}`);
       }
       return { ok: true, result: CsvImportResponseSchema.parse(await response.json()) };
     },
