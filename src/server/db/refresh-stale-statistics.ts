@@ -4,8 +4,8 @@ import type { Db } from './client.ts';
 import { queryRows } from './query-rows.ts';
 
 /** Rows changed since a table's last ANALYZE before it counts as stale: autovacuum's defaults. */
-const STALE_BASE_ROWS = 50;
-const STALE_FRACTION = 0.1;
+export const STALE_BASE_ROWS = 50;
+export const STALE_FRACTION = 0.1;
 
 const StaleRow = z.object({ name: z.string() });
 

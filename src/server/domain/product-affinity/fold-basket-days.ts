@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { BASKET_THRESHOLDS } from '../../../core/baskets/thresholds.ts';
+import { analyzeRewrittenTable } from '../../db/analyze-rewritten-table.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { SALE_ORDER } from '../contribution/contribution-sql.ts';
@@ -202,6 +203,8 @@ export async function foldBasketDays(
         SELECT ${workspaceId}::uuid, n.order_id, n.order_date, n.customer_id, n.sale, n.fingerprint, n.prev_id,
           n.prev_date, n.next_id, n.next_date, n.first_id, n.first_date
         FROM basket_fresh n JOIN basket_changed c ON c.order_id = n.order_id`);
+      // The day counts read basket_orders back: plan them on the rows now there (decision 247).
+      await analyzeRewrittenTable(tx, 'basket_orders', fold.changedOrders);
       await tx.execute(sql`DELETE FROM basket_day_counts k USING basket_dirty d
         WHERE k.workspace_id = ${workspaceId} AND k.level IN (0, 3) AND k.day = d.day`);
       await tx.execute(insertDays(workspaceId));
