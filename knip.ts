@@ -5,7 +5,8 @@ import type { KnipConfig } from 'knip';
  * Every way the code is started is an entry (package.json's bin and the SPA through Vite's plugin
  * are found by knip itself): the command's modules (loaded by file name),
  * the SPA, the tracker and the Shopify pixel, the analysis worker (loaded by URL), the CSV export datasets (loaded by
- * file name), the build scripts, the benchmarks, the fixture makers run by hand and the tests.
+ * file name), the build scripts, the benchmarks, the fixture makers run by hand, the tests and the
+ * tests' CPU profile setup file (a setup file only when UPSIDE_CPU_PROFILE_DIR is set, decision 246).
  */
 const config: KnipConfig = {
   entry: [
@@ -21,6 +22,7 @@ const config: KnipConfig = {
     'test/fixtures/*/make-fixture.ts',
     'src/**/*.test.{ts,tsx}',
     'test/**/*.test.ts',
+    'test/support/cpu-profile.ts',
   ],
   project: ['bin/**/*.js', 'scripts/**/*.mjs', 'bench/**/*.ts', 'src/**/*.{ts,tsx,mjs,css}', 'test/**/*.ts'],
   /** TypeScript 7's compiler, run by path from scripts/typecheck.mjs (decision 194), which knip cannot follow. */

@@ -42,6 +42,15 @@ const PGLITE_SUBSET = [
 /** Records each integration file's CPU in its task meta, for the suite timeline (decision 195). */
 const FILE_CPU = 'test/support/file-cpu.ts';
 
+/**
+ * The integration projects' setup files; with UPSIDE_CPU_PROFILE_DIR set, also a CPU profile of
+ * each file's worker (test/support/cpu-profile.ts, decision 246).
+ */
+const SETUP_FILES = [
+  FILE_CPU,
+  ...(process.env.UPSIDE_CPU_PROFILE_DIR ? ['test/support/cpu-profile.ts'] : []),
+];
+
 /** Test files under test/ that replace modules, globals or timers: they keep a module graph of their own. */
 const ISOLATED = ['test/platform/read-replica.test.ts'];
 
@@ -90,7 +99,7 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           exclude: ISOLATED,
           isolate: false,
-          setupFiles: [FILE_CPU],
+          setupFiles: SETUP_FILES,
         },
       },
       {
@@ -118,7 +127,7 @@ export default defineConfig({
               test: {
                 name: 'pglite',
                 include: PGLITE_SUBSET,
-                setupFiles: [FILE_CPU],
+                setupFiles: SETUP_FILES,
                 env: { TZ: 'UTC', TEST_DATABASE: 'pglite' },
               },
             },

@@ -4,7 +4,9 @@
  * package, by our own module and by function (decision 238: where the test workers' CPU goes).
  *   worker threads: `test.execArgv: ['--cpu-prof', '--cpu-prof-dir=/tmp/prof']` in a copy of the
  *   vitest config (NODE_OPTIONS refuses --cpu-prof; a fork's own profile is lost to vitest's SIGKILL
- *   500 ms after SIGTERM, see decision 238 for a per-file inspector session instead)
+ *   500 ms after SIGTERM)
+ *   forks' main threads, one profile per test file: `UPSIDE_CPU_PROFILE_DIR=/tmp/prof npx vitest run
+ *   --project main <files>` (test/support/cpu-profile.ts, decision 246)
  *   node scripts/cpuprofile-summary.mjs /tmp/prof/*.cpuprofile [--top 15]
  * A profile's self time is what ran in that function itself (not its callees); a sample's time is
  * its `timeDeltas` entry. Native frames without a script (garbage collection, the VM itself) are

@@ -5,6 +5,7 @@ import { fromDayNumber } from '../../src/core/dates/from-day-number.ts';
 import { analyzeStore } from '../../src/core/pipeline/analyze-store.ts';
 import type { AnalysisFacts, AnalysisSnapshot } from '../../src/core/pipeline/types.ts';
 import { generateStore } from '../../src/demo/generate-store.ts';
+import { getDemoStore } from '../../src/demo/start-demo-emulators.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { computeRunInsights } from '../../src/server/domain/analysis-facts/write-insight-snapshot.ts';
 import {
@@ -41,7 +42,7 @@ const withoutTimings = (snapshot: Omit<AnalysisSnapshot, 'customers'>) => ({
 
 beforeAll(async () => {
   app = await startTestApp();
-  smallFacts = buildDemoFacts(generateStore({ seed: 7, preset: 'small' }));
+  smallFacts = buildDemoFacts(getDemoStore({ seed: 7, preset: 'small' }));
 }, 120_000);
 
 afterAll(async () => {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { generateStore } from '../../src/demo/generate-store.ts';
+import { getDemoStore } from '../../src/demo/start-demo-emulators.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { runAnalysis } from '../../src/server/features/analysis/run-analysis.ts';
 import { startTestApp, type TestApp } from '../support/start-app.ts';
@@ -41,7 +42,7 @@ async function signInOwner(): Promise<string> {
 }
 
 async function analyze(seed: number): Promise<string> {
-  const facts = buildDemoFacts(generateStore({ seed, preset: 'small' }));
+  const facts = buildDemoFacts(getDemoStore({ seed, preset: 'small' }));
   const summary = await runAnalysis(app.server.deps, workspace, 'test', facts);
   expect(summary.status).toBe('succeeded');
   return summary.runId;

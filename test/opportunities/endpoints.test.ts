@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { AnalysisFacts } from '../../src/core/pipeline/types.ts';
 import { generateStore } from '../../src/demo/generate-store.ts';
+import { getDemoStore } from '../../src/demo/start-demo-emulators.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { runAnalysis } from '../../src/server/features/analysis/run-analysis.ts';
 import { parseDecimalToMinor } from '../../src/shared/money.ts';
@@ -80,7 +81,7 @@ describe('after an analysis of a generated store', () => {
   let ids: string[] = [];
 
   beforeAll(async () => {
-    const facts = buildDemoFacts(generateStore({ seed: 7, preset: 'small' }));
+    const facts = buildDemoFacts(getDemoStore({ seed: 7, preset: 'small' }));
     const summary = await runAnalysis(app.server.deps, ownerWorkspace, 'test', facts);
     expect(summary.status).toBe('succeeded');
   }, 120_000);
@@ -285,7 +286,7 @@ describe('after an analysis of a generated store', () => {
   }, 60_000);
 
   it('keeps identity and status across runs and measures the realised change', async () => {
-    const facts = buildDemoFacts(generateStore({ seed: 7, preset: 'small' }));
+    const facts = buildDemoFacts(getDemoStore({ seed: 7, preset: 'small' }));
     await runAnalysis(app.server.deps, ownerWorkspace, 'test', facts);
     const list = await json('/api/opportunities', owner);
     // The dismissed and the snoozed one stay off the list through a re-analysis (issue #36).

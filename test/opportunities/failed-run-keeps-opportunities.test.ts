@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { generateStore } from '../../src/demo/generate-store.ts';
+import { getDemoStore } from '../../src/demo/start-demo-emulators.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { runAnalysis } from '../../src/server/features/analysis/run-analysis.ts';
 import { createWorkspace } from '../support/factories.ts';
@@ -10,7 +10,7 @@ import { buildDemoFacts } from './demo-facts.ts';
 
 let app: TestApp;
 let workspaceId: string;
-const facts = buildDemoFacts(generateStore({ seed: 7, preset: 'small' }));
+const facts = buildDemoFacts(getDemoStore({ seed: 7, preset: 'small' }));
 
 const OpportunityRow = z.record(z.string(), z.unknown());
 

@@ -8,6 +8,7 @@ import { estimateStockoutLoss, type StockoutLoss } from '../../src/core/stockout
 import { predictLostUnitsRange } from '../../src/core/stockout/predict-lost-units-range.ts';
 import { generateStore } from '../../src/demo/generate-store.ts';
 import type { DemoStore } from '../../src/demo/model.ts';
+import { getDemoStore } from '../../src/demo/start-demo-emulators.ts';
 import type { PlantedStockout } from '../../src/demo/truth-model.ts';
 import { buildDemoFacts } from './demo-facts.ts';
 
@@ -16,7 +17,7 @@ import { buildDemoFacts } from './demo-facts.ts';
  * Inventory is known only on the last day, as after a first sync: stock-out history comes from
  * the sales-gap inference feeding core/stockout.
  */
-const store = generateStore({ seed: 7, preset: 'small' });
+const store = getDemoStore({ seed: 7, preset: 'small' });
 const facts = buildDemoFacts(store);
 const snapshot = analyzeStore(facts);
 const truth = store.groundTruth;

@@ -40,6 +40,7 @@ export class ShopifyData {
   private customerOrders: Int32Array[] | null = null;
   private readonly cache = new Map<string, Candidates>();
   private readonly orderCache = new Map<number, DemoOrder>();
+  private readonly termDates = new WeakMap<SearchTerm, { instant: number; wholeDay: boolean }>();
   /** Variant and product views are immutable and few: built once (every line item of a bulk export names one). */
   readonly variantViews: Record<string, unknown>[] = [];
   readonly productViews: Record<string, unknown>[] = [];
@@ -224,6 +225,23 @@ export class ShopifyData {
     );
   }
 
+  /**
+   * A date term's instant in the shop's zone, and whether it names a whole day: read once per term
+   * of a parsed query, not once for each order the term is tested on (a search scans every order;
+   * decision 246).
+   */
+  private termDate(term: SearchTerm): { instant: number; wholeDay: boolean } {
+    let date = this.termDates.get(term);
+    if (!date) {
+      date = {
+        instant: parseSearchDate(term.value, this.toShopInstant),
+        wholeDay: /^\d{4}-\d{2}-\d{2}$/.test(term.value),
+      };
+      this.termDates.set(term, date);
+    }
+    return date;
+  }
+
   private orderTerm(i: number, term: SearchTerm): boolean {
     const book = this.orders;
     const value = term.value;
@@ -231,12 +249,11 @@ export class ShopifyData {
       case 'created_at':
       case 'processed_at':
       case 'updated_at': {
-        const t = parseSearchDate(value, this.toShopInstant);
+        const { instant: t, wholeDay } = this.termDate(term);
         if (Number.isNaN(t)) return false;
         const actual = term.field === 'updated_at' ? book.updatedAtMs(i) : book.createdAtMs(i);
         // Equality on a date means "on that shop day".
-        if (term.comparator === ':' && /^\d{4}-\d{2}-\d{2}$/.test(value))
-          return actual >= t && actual < t + DAY_MS;
+        if (term.comparator === ':' && wholeDay) return actual >= t && actual < t + DAY_MS;
         return compareWith(term.comparator, actual, t);
       }
       case 'name': {
@@ -319,7 +336,7 @@ export class ShopifyData {
     switch (term.field) {
       case 'created_at':
       case 'updated_at': {
-        const t = parseSearchDate(term.value, this.toShopInstant);
+        const t = this.termDate(term).instant;
         if (Number.isNaN(t)) return false;
         return compareWith(term.comparator, term.field === 'created_at' ? c.createdAtMs : c.updatedAtMs, t);
       }
