@@ -26,7 +26,8 @@ import { type Instance, killHard, killHarness, POLL_MS, sleep, stopGracefully } 
  * 100 ms, and its cost limit never throttles; the scenarios look at what they wait for every 100 ms
  * (decision 222). One kill serves two checks where both can be cut at once: the backfill's first
  * committed page is held (HOLD_LATENCY_MS) while the other work gets in flight on the same process,
- * so the file starts the app six times instead of nine (decision 233).
+ * so the file starts the app six times instead of nine (decision 233). The world and the two kill
+ * scenarios the checks share are in kill-harness.ts (decision 245: one set-up, as before).
  */
 describeWhen(
   Boolean(process.env.DATABASE_URL),
@@ -134,20 +135,8 @@ describeWhen(
   });
 
   it('one instance: a backfill and an analysis killed with their server both resume after the restart, once', async () => {
-    const {
-      second,
-      matrix,
-      instances,
-      rows,
-      one,
-      workspaceOf,
-      backfillScenario,
-      aloneInstance,
-      waitForRunning,
-      waitUntilNoJob,
-      waitForJob,
-      testDatabase,
-    } = h;
+    const { second, matrix, instances, rows, one, workspaceOf, backfillScenario, aloneInstance } = h;
+    const { waitForRunning, waitUntilNoJob, waitForJob, testDatabase } = h;
     // Only the survivor runs (the other was killed by the first scenario; stopped here if that one
     // failed before its kill).
     for (const other of [...instances.values()].filter((instance) => instance.name !== h.alone)) {
@@ -216,20 +205,8 @@ describeWhen(
   }, 420_000);
 
   it('one instance: a cost recalculation killed between its steps resumes after its last committed day and prices every line once', async () => {
-    const {
-      owner,
-      demo,
-      matrix,
-      rows,
-      one,
-      call,
-      workspaceOf,
-      aloneInstance,
-      restart,
-      waitForRunning,
-      waitForJob,
-      publicUrl,
-    } = h;
+    const { owner, demo, matrix, rows, one, call, workspaceOf, aloneInstance, restart, waitForRunning } = h;
+    const { waitForJob, publicUrl } = h;
     const workspaceId = await workspaceOf('owner@example.com');
     const { from, to } = { from: demo.store.config.startDate, to: demo.store.config.endDate };
     // The owner imports one cost for every variant, in force since 2000: every line in the range
@@ -330,18 +307,8 @@ describeWhen(
   }, 300_000);
 
   it('one instance: a manual analysis and a digest send cut by one kill: the restart closes the run and delivers the digest once', async () => {
-    const {
-      owner,
-      matrix,
-      rows,
-      one,
-      call,
-      workspaceOf,
-      digestKillScenario,
-      aloneInstance,
-      restart,
-      waitUntilNoJob,
-    } = h;
+    const { owner, matrix, rows, one, call, workspaceOf, digestKillScenario, aloneInstance, restart } = h;
+    const { waitUntilNoJob } = h;
     const workspaceId = await workspaceOf('owner@example.com');
     await waitUntilNoJob('analyze-workspace');
     const instance = aloneInstance();
