@@ -17,8 +17,8 @@ import { type DemoTestApp, startConnectedDemoApp } from '../support/start-demo-a
  * paid and only the carry-over refit doubted it; the app's fit, weighing Hill and logistic
  * saturation by evidence, is not sure it pays at all (TikTok's overrating, decision 152, shrinks).
  * Through HTTP the answer must mark that move as not paying and not robust, and state no headline
- * change, while keeping every existing field. Seed 45's paying move (TikTok Ads into Google Ads)
- * is robust: causal-budget-move.test.ts.
+ * change, while keeping every existing field. Seed 16's paying move (Meta into Google Ads) is
+ * robust: causal-budget-move.test.ts.
  */
 const SEED = 24;
 let app: DemoTestApp;
