@@ -60,12 +60,14 @@ describe('the causal demo’s truth through the Measurement surfaces', () => {
     // What every channel caused together over the fitted weeks, against the planted orders' net sales.
     const caused = planted.reduce((s, t) => s + t.netSalesMinor / 100, 0);
     const estimated = model.channels.reduce((s, c) => s + Number(c.contribution), 0);
-    expect(Math.abs(estimated / caused - 1), `${estimated} vs ${caused}; ${said}`).toBeLessThan(0.1);
+    // Within 12 %: weighing in the logistic curve (decision 243, 77 % probable here) puts seed 7's
+    // total 9–13 % above the caused net sales over sampler seeds 1–4 (Hill alone: 0–4 %).
+    expect(Math.abs(estimated / caused - 1), `${estimated} vs ${caused}; ${said}`).toBeLessThan(0.12);
     const covered = planted.filter(
       (t) => fitted(t.name).roasLow <= t.roas && t.roas <= fitted(t.name).roasHigh,
     );
     // Seed 7's honest miss (decision 136): the fit gives Meta part of Google's effect, so Google's
-    // true ROAS (3.69) lies above its interval (1.72 [0.68, 3.06]) while Meta's and TikTok's lie in theirs.
+    // true ROAS (3.69) lies above its interval (1.90 [0.63, 3.12]) while Meta’s and TikTok’s lie in theirs.
     expect(covered.map((t) => t.name).sort(), said).toEqual(['Meta', 'TikTok Ads']);
   });
 

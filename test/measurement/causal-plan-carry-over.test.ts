@@ -12,11 +12,13 @@ import { type DemoTestApp, startConnectedDemoApp } from '../support/start-demo-a
 /**
  * The owner-driven planner's carry-over check (decision 179) on a synced store: the `causal` demo
  * preset at seed 24, connected through its emulators. Asked to split today's weekly total, the
- * model alone proposes moving money from Meta into TikTok Ads — the move decision 163 found the
- * planted curves say loses money (TikTok is overrated under the adopted decay prior, decision 152).
- * Through HTTP the answer must mark that move as paying under the model but not robust to the
- * carry-over assumption, and state no headline change, while keeping every existing field. Seed
- * 37's paying move (TikTok Ads into Google Ads) is still robust: causal-budget-move.test.ts.
+ * planner proposes moving money from Meta into TikTok Ads — the move decision 163 found the planted
+ * curves say loses money. Under a Hill-only fit (the app's until decision 243) the model said it
+ * paid and only the carry-over refit doubted it; the app's fit, weighing Hill and logistic
+ * saturation by evidence, is not sure it pays at all (TikTok's overrating, decision 152, shrinks).
+ * Through HTTP the answer must mark that move as not paying and not robust, and state no headline
+ * change, while keeping every existing field. Seed 16's paying move (Meta into Google Ads) is
+ * robust: causal-budget-move.test.ts.
  */
 const SEED = 24;
 let app: DemoTestApp;
@@ -53,7 +55,7 @@ afterAll(async () => {
 });
 
 describe('the planner states no expected change for a plan that hinges on the carry-over prior', () => {
-  it('marks the move into TikTok Ads, which truly loses, as not robust and states no headline', () => {
+  it('marks the move into TikTok Ads, which truly loses, as not sure to pay and states no headline', () => {
     const said = `${JSON.stringify(planned.moves)} ${planned.carryOver?.summary}`;
     const move = planned.moves.find((m) => m.from === 'Meta' && m.to === 'TikTok Ads');
     expect(move, said).toBeDefined();
@@ -64,14 +66,14 @@ describe('the planner states no expected change for a plan that hinges on the ca
       planned.margin!,
     );
     expect(truly, said).toBeLessThan(0);
-    expect(move, said).toMatchObject({ pays: true, robust: false });
+    expect(move, said).toMatchObject({ pays: false, robust: false });
     expect(planned.carryOver, said).toMatchObject({
       alternativeDecayPrior: 'Beta(1, 3)',
       robust: false,
       expectedContributionChange: null,
     });
     expect(planned.carryOver!.summary).toMatch(
-      /^Not robust to the carry-over assumption: moving \$[\d,]+ from Meta to TikTok Ads pays under the model, but not/,
+      /^Not sure to pay: moving \$[\d,]+ from Meta to TikTok Ads may lose contribution even under the model\./,
     );
     expect(planned.carryOver!.summary).toMatch(/No expected change is stated for this plan\.$/);
     // Every existing field is kept: the adopted model's own interval is still there.

@@ -141,14 +141,18 @@ describe('the model of the demo year', () => {
     // Under 156 weeks the fit keeps Jin et al.'s Beta(3, 3) and the answer says so (decision 214).
     expect(answer.decayPrior).toMatchObject({ kind: 'fixed', mean: 0.5 });
     expect(answer.decayPrior!.summary).toMatch(/Beta\(3, 3\).*below 156 weeks/);
-    // The saturation family is the default Hill and the answer says so (decision 234).
-    expect(answer.saturation).toMatchObject({
-      family: 'hill',
-      candidates: [{ family: 'hill', probability: 1 }],
-    });
-    expect(answer.saturation!.summary).toMatch(/Hill curve .* default/);
+    // Both saturation families are fitted and weighed by their evidence, as `upside mmm` does
+    // (decision 243); the answer names the more probable one, which the channels' curves follow.
+    const saturation = answer.saturation!;
+    expect(saturation.candidates.map((c) => c.family)).toEqual(['hill', 'logistic']);
+    const [hill, logistic] = saturation.candidates.map((c) => c.probability);
+    expect(hill! + logistic!).toBeCloseTo(1, 3);
+    expect(saturation.family).toBe(hill! >= logistic! ? 'hill' : 'logistic');
+    expect(saturation.summary).toMatch(
+      /chosen by the data: Hill curve .* \d+ %, logistic curve .* \d+ % probable/,
+    );
     for (const c of answer.channels) {
-      expect(c.saturation.type).toBe('hill');
+      expect(c.saturation.type).toBe(saturation.family);
       expect(c.roasLow <= c.roas && c.roas <= c.roasHigh).toBe(true);
       expect(c.marginalRoasLow <= c.marginalRoas && c.marginalRoas <= c.marginalRoasHigh).toBe(true);
       expect(minor(c.contributionLow) <= minor(c.contribution)).toBe(true);

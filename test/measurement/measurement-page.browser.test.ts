@@ -56,6 +56,10 @@ describeInBrowser('the Measurement page on the demo store', () => {
       `${meta.roas.toFixed(2)}× (${meta.roasLow.toFixed(2)}× – ${meta.roasHigh.toFixed(2)}×)`,
     );
     await expect(page.getByText(/Estimated by a marketing-mix model/).count()).resolves.toBe(1);
+    // Which curve family the data favour, and how strongly, in the words the API answers (decision 243).
+    await expect(page.getByTestId('mmm-saturation').textContent()).resolves.toBe(
+      ` ${answer.saturation!.summary}`,
+    );
     await expect
       .poll(() => page.locator('[data-testid="mmm-contribution-chart"] .recharts-area').count(), POLL)
       .toBe(1 + answer.channels.length);

@@ -1,4 +1,5 @@
 import { fitMmm } from '../../core/measurement/fit-mmm.ts';
+import { PRODUCT_SATURATION } from '../../core/measurement/product-saturation.ts';
 import { commaList as list, roundTo as round } from '../analytics-io/comma-list.ts';
 import { formatTable } from '../analytics-io/format-table.ts';
 import { readMmmTable } from '../analytics-io/read-mmm-table.ts';
@@ -42,8 +43,8 @@ export const command: CliCommand = {
     };
     const draws = integer('draws', 400, 50);
     const seed = integer('seed', 1, 0);
-    // A CSV of unknown origin: both curve families, weighed by their evidence (decision 236).
-    const saturation = flags.saturation ?? 'data';
+    // A CSV of unknown origin: both curve families, weighed by their evidence, as in the app (decisions 236, 243).
+    const saturation = flags.saturation ?? PRODUCT_SATURATION;
     if (saturation !== 'hill' && saturation !== 'logistic' && saturation !== 'data')
       throw new CliUsageError(`--saturation must be hill, logistic or data, got '${saturation}'`);
     const table = await readMmmTable(flags.input, {

@@ -32,12 +32,13 @@ const OUT_OF_SAMPLE_DRAWS = 100;
  * in proportion to p(μ | y) ∝ p(y | μ) (a discrete hierarchical prior, computed on a grid as in
  * Gelman et al., "Bayesian Data Analysis", 3rd ed., §5.3; the out-of-sample refit uses the most
  * probable μ). It needs the 'importance' method, whose weights give the evidence.
- * The saturation family (decision 234) can be chosen the same way: with `saturation: 'data'` (an
- * opt-in; the default is Hill, see the decision for why) the model is fitted with Hill and with logistic saturation
- * under each decay prior, and the draws of every (family, decay prior) pair are pooled in
- * proportion to its evidence under equal prior odds (Bayesian model averaging, Hoeting et al.
- * 1999); `saturation` in the result gives each family's probability, the channels' reported
- * curves are the most probable pair's mode, and the out-of-sample refit uses that pair.
+ * The saturation family (decision 234) can be chosen the same way: with `saturation: 'data'` (what
+ * the product's surfaces fit, PRODUCT_SATURATION; unset it is Hill, see decision 234 for why) the
+ * model is fitted with Hill and with logistic saturation under each decay prior, and the draws of
+ * every (family, decay prior) pair are pooled in proportion to its evidence under equal prior odds
+ * (Bayesian model averaging, Hoeting et al. 1999); `saturation` in the result gives each family's
+ * probability, the channels' reported curves are the most probable pair's mode, and the
+ * out-of-sample refit uses that pair.
  * Reference: Jin, Wang, Sun, Chan & Koehler (2017), "Bayesian Methods for Media Mix Modeling with
  * Carryover and Shape Effects", Google Inc.; Chan & Perry (2017) for the checks; Meridian and
  * pymc-marketing documentation for the same model family.

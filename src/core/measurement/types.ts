@@ -67,7 +67,8 @@ export interface MmmDecayPriorUsed {
 
 /**
  * The saturation curve's family (decision 234): Hill (Jin et al., Meridian) or pymc-marketing's
- * logistic. 'data' (opt-in): both are fitted and their draws pooled in proportion to their evidence.
+ * logistic. 'data': both are fitted and their draws pooled in proportion to their evidence (what
+ * every product surface fits, PRODUCT_SATURATION, decision 243).
  */
 export type MmmSaturation = 'hill' | 'logistic';
 export type MmmSaturationSetting = MmmSaturation | 'data';
@@ -121,7 +122,8 @@ export interface MmmOptions {
    * The saturation family (decision 234): 'hill', 'logistic', or 'data' — both fitted, the draws
    * pooled by each family's evidence p(y | family) under equal prior odds (needs 'importance').
    * Unset: 'hill' — the data's choice made Hill-generated data's ROAS intervals miss more often
-   * beyond the sampler's noise (decision 234), so it is an opt-in.
+   * beyond the sampler's noise (decision 234); the product's surfaces name 'data' (PRODUCT_SATURATION,
+   * decisions 236 and 243).
    */
   saturation?: MmmSaturationSetting;
 }

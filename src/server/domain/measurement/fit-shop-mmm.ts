@@ -1,4 +1,5 @@
 import { fitMmm } from '../../../core/measurement/fit-mmm.ts';
+import { PRODUCT_SATURATION } from '../../../core/measurement/product-saturation.ts';
 import type { MmmInput, MmmOptions, MmmResult } from '../../../core/measurement/types.ts';
 import { weeklyMmmInput } from '../../../core/measurement/weekly-mmm-input.ts';
 import { deriveProfitLines } from '../../../core/profit/derive-profit-lines.ts';
@@ -11,9 +12,13 @@ import { readProfitDays } from '../profit/profit-queries.ts';
 import { refreshProfitRollup } from '../profit/refresh-profit-rollup.ts';
 import { readChannelSpend } from './read-channel-spend.ts';
 
-/** Posterior draws per fit: enough for a 90 % interval's 5 % and 95 % quantiles (decision 110). */
-const DRAWS = 200;
-const FIT: MmmOptions = { draws: DRAWS, seed: 1 };
+/**
+ * How the app fits a shop: 200 posterior draws, enough for a 90 % interval's 5 % and 95 % quantiles
+ * (decision 110), seed 1, and both saturation families weighed by their evidence, as `upside mmm`
+ * does (decision 243). Exported so that tests which fit a demo store's series directly fit it as the
+ * endpoint does.
+ */
+export const SHOP_MMM_OPTIONS: Readonly<MmmOptions> = { draws: 200, seed: 1, saturation: PRODUCT_SATURATION };
 const WEEK = 7;
 
 /** A shop's fitted model and what the surfaces need beside it. */
@@ -39,8 +44,8 @@ type Deps = Pick<AppDeps, 'db' | 'caches'>;
 /**
  * The marketing-mix model of a shop over a range of shop days (issue #41, decision 110): weekly net
  * sales (Shopify's definition, decision 088) explained by each ad channel's weekly spend, fitted
- * synchronously on weekly sums (at most 157 weeks, 200 draws: about a second of CPU, 2–3× that
- * from 156 weeks, where the data choose the decay prior over four fits, decision 214) and kept per
+ * synchronously on weekly sums (at most 157 weeks, 200 draws, Hill and logistic saturation: about a
+ * second of CPU, 2–3× that from 156 weeks, where the data choose the decay prior too, decision 214) and kept per
  * workspace, range and warehouse version, so the same question of the same data is answered from
  * memory and concurrent askers share one fit.
  */
@@ -75,7 +80,7 @@ export async function fitShopMmm(
             status: 'too_thin',
             reasons: [weeks === 0 ? 'no complete week in the range' : 'no ad spend in the range'],
           }
-        : fitMmm(input, FIT);
+        : fitMmm(input, SHOP_MMM_OPTIONS);
     return {
       from,
       to,
@@ -109,6 +114,6 @@ export function refitShopMmm(
   const input = shop.input;
   if (input === null) return Promise.resolve(shop.result);
   return keptAnswer(deps.caches.answers, `${shop.key}/refit/${decayPrior.join(',')}`, async () =>
-    fitMmm(input, { ...FIT, decayPrior }),
+    fitMmm(input, { ...SHOP_MMM_OPTIONS, decayPrior }),
   );
 }

@@ -67,7 +67,9 @@ function Model({ answer }: { answer: MmmAnswer & { from: string; to: string } })
               ? ` Fit: R² ${fit.r2.toFixed(2)}, error ${percent(fit.mape)} a week, ${percent(fit.coverage90)} of weeks inside the 90 % band.`
               : ''}
             {answer.decayPrior ? ` ${answer.decayPrior.summary}` : ''}
-            {answer.saturation ? ` ${answer.saturation.summary}` : ''}
+            {answer.saturation ? (
+              <span data-testid="mmm-saturation"> {answer.saturation.summary}</span>
+            ) : null}
           </CardDescription>
         </CardHeader>
         <CardContent className="overflow-x-auto">
