@@ -118,6 +118,7 @@ export function summariseMmmDraws(
               shape: hyper.shape,
             },
       currentSpendPerPeriod: design.spend[c]!.slice(n - recent).reduce((a, b) => a + b, 0) / recent,
+      maxSpendPerPeriod: design.maxSpend[c]!,
       curve: draws.map((draw) => ({
         maxEffect: draw.coefficients[nb + c]! * scale,
         halfSaturation: draw.hyper[c]!.halfSaturationShare * design.maxSpend[c]!,

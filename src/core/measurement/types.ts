@@ -189,6 +189,11 @@ export interface MmmChannelResult {
     | { type: 'logistic'; halfSaturation: number; lambda: number };
   /** Mean spend per period over the last 13 weeks: where the planner starts. */
   currentSpendPerPeriod: number;
+  /**
+   * The largest spend of any one fitted period (decision 248): the top of the spend range the
+   * response curve is identified over; beyond it the curve is extrapolated, not measured.
+   */
+  maxSpendPerPeriod: number;
   curve: ResponseCurveDraw[];
 }
 

@@ -29,7 +29,10 @@ export interface BudgetMoveFacts {
  * item 3, decision 129) — only when the model is not too thin and that interval lies above zero.
  *
  * Definition: plan the current total spend per period across the channels (planBudget: maximise
- * expected contribution under the fitted response curves). Its largest move, `amount` per period
+ * expected contribution under the fitted response curves) with each channel's spend at most the
+ * larger of today's and the largest it had in any fitted period (decision 248: a response curve is
+ * identified only over the spends the data cover; beyond the largest one it is an extrapolation,
+ * and a move resting on it would be a guess however narrow its interval). Its largest move, `amount` per period
  * from A to B, is priced on its own, per posterior draw d: Δrevenue_d = R_B,d(x_B + amount) −
  * R_B,d(x_B) + R_A,d(x_A − amount) − R_A,d(x_A) at the current spend x; total spend is unchanged, so
  * Δcontribution_d = margin·Δrevenue_d. Both are scaled to 30 days and reported as the posterior
@@ -40,7 +43,9 @@ export interface BudgetMoveFacts {
  * Revenue impact = the Δrevenue interval; profit impact = the Δcontribution interval (priced by
  * the detector itself, as bundles are: decision 127). Ranked on the contribution interval with the
  * fitted span as data sufficiency. Implementing it is tracked on the store's 30-day revenue.
- * Reference: Jin et al. (2017) §6 (optimal allocation from the posterior response curves);
+ * Reference: Jin et al. (2017) §6 (optimal allocation from the posterior response curves; the
+ * curves are estimated over the observed spend range); Robyn's budget allocator (channel bounds
+ * relative to each channel's spend history) and pymc-marketing's BudgetOptimizer (budget bounds);
  * decision 110 (what the model is fitted on, and the margin that turns revenue into contribution);
  * Gelman et al., "Bayesian Data Analysis" (3rd ed.) ch. 6–7 and Depaoli & van de Schoot (2017), the
  * WAMBS checklist (prior-sensitivity analysis: a conclusion should not hinge on one defensible prior).
@@ -55,7 +60,12 @@ export function detectBudgetMoveOpportunity(
   const total = model.channels.reduce((s, c) => s + c.currentSpendPerPeriod, 0);
   if (!(total > 0)) return [];
   const plan = planBudget(
-    model.channels.map((c) => ({ name: c.name, current: c.currentSpendPerPeriod, curve: c.curve })),
+    model.channels.map((c) => ({
+      name: c.name,
+      current: c.currentSpendPerPeriod,
+      curve: c.curve,
+      max: Math.max(c.currentSpendPerPeriod, c.maxSpendPerPeriod),
+    })),
     total,
     margin,
   );
@@ -96,7 +106,7 @@ export function detectBudgetMoveOpportunity(
       effortLevel: 'Low',
       metricKey: metricKey('store', 'all'),
       evidence: {
-        method: `Estimated. A Bayesian marketing-mix model of weekly net sales on each channel's spend (adstock and saturation) gives each channel's response curve; the budget planner splits today's total spend to maximise expected contribution, and its largest move is priced on its own over the model's posterior draws: the change in net sales × the contribution margin (${roundTo(margin * 100, 1)} %), over 30 days, as a 90 % interval. Shown only because that interval lies above zero.`,
+        method: `Estimated. A Bayesian marketing-mix model of weekly net sales on each channel's spend (adstock and saturation) gives each channel's response curve; the budget planner splits today's total spend to maximise expected contribution without taking any channel above the most it spent in a fitted ${unit} (the curves are measured only up to there), and its largest move is priced on its own over the model's posterior draws: the change in net sales × the contribution margin (${roundTo(margin * 100, 1)} %), over 30 days, as a 90 % interval. Shown only because that interval lies above zero.`,
         facts: [
           { label: `Amount moved per ${unit}`, value: roundTo(move.amount, 2), unit: 'currency' },
           {
@@ -107,6 +117,11 @@ export function detectBudgetMoveOpportunity(
           {
             label: `${move.to} spend per ${unit} now`,
             value: roundTo(to.currentSpendPerPeriod, 2),
+            unit: 'currency',
+          },
+          {
+            label: `${move.to} largest spend in a ${unit} of the data`,
+            value: roundTo(to.maxSpendPerPeriod, 2),
             unit: 'currency',
           },
           { label: `${move.from} marginal ROAS`, value: roundTo(from.marginalRoas.mean, 2), unit: 'ratio' },
