@@ -133,6 +133,13 @@ describe('the model of the demo year', () => {
     const meta = answer.channels.find((c) => c.name === 'Meta')!;
     expect(minor(meta.spend)).toBe(spend);
     expect(meta.attributedRoas).toBeCloseTo(attributed / spend, 3);
+    // The top of the spend range the response curve is measured over (decision 248).
+    const weekly = answer.weeks.map((w) =>
+      days
+        .filter((d) => d.day >= w.weekStart && d.day <= addDays(w.weekStart, 6))
+        .reduce((s, d) => s + d.spendMinor, 0),
+    );
+    expect(minor(meta.largestWeeklySpend)).toBe(Math.max(...weekly));
   });
 
   it('gives every estimate inside its 90 % interval, a rising response curve and a weekly decomposition', () => {
@@ -179,6 +186,27 @@ describe('the model of the demo year', () => {
     const change = planned.expectedContributionChange!;
     expect(minor(change.low) <= minor(change.mean) && minor(change.mean) <= minor(change.high)).toBe(true);
     for (const move of planned.moves) expect(minor(move.amount)).toBeGreaterThan(0);
+    for (const c of planned.channels)
+      expect(c.beyondData, c.name).toBe(minor(c.planned) > minor(c.largestWeeklySpend));
+    expect(planned.dataSupport!.within).toBe(planned.channels.every((c) => !c.beyondData));
+  });
+
+  it('plans beyond the spend the data cover when the owner’s bounds ask for it, and says so (decision 248)', async () => {
+    const meta = answer.channels.find((c) => c.name === 'Meta')!;
+    const floor = ((2 * minor(meta.largestWeeklySpend)) / 100).toFixed(2);
+    const response = await plan({ budget: floor, from: first, to: last, bounds: { Meta: { min: floor } } });
+    expect(response.status, await response.clone().text()).toBe(200);
+    const planned = PlanAnswerSchema.parse(await response.json());
+    const planMeta = planned.channels.find((c) => c.name === 'Meta')!;
+    expect(planMeta).toMatchObject({
+      planned: floor,
+      largestWeeklySpend: meta.largestWeeklySpend,
+      beyondData: true,
+    });
+    expect(planned.dataSupport).toMatchObject({ within: false, beyond: ['Meta'] });
+    expect(planned.dataSupport!.summary).toMatch(
+      /^Beyond the data: Meta at \$[\d,]+ a week is above the most it spent in any fitted week \(\$[\d,]+\); the response curve there is extrapolated, not measured\.$/,
+    );
   });
 
   it.each([

@@ -67,6 +67,11 @@ export const MmmChannelSchema = z.object({
   ]),
   /** Mean weekly spend over the last 13 fitted weeks: where the planner starts. */
   currentWeeklySpend: MoneySchema,
+  /**
+   * The largest weekly spend in the fitted weeks (decision 248): the response curve is measured up
+   * to here; above it, it is the model's extrapolation.
+   */
+  largestWeeklySpend: MoneySchema,
   curve: z.array(CurvePointSchema),
 });
 export type MmmChannel = z.infer<typeof MmmChannelSchema>;
@@ -157,7 +162,16 @@ export const PlanAnswerSchema = z.object({
   /** Contribution per unit of net sales before ad spend over the fitted range (the planner's margin). */
   margin: z.number().nullable(),
   channels: z.array(
-    z.object({ name: z.string(), current: MoneySchema, planned: MoneySchema, change: MoneySchema }),
+    z.object({
+      name: z.string(),
+      current: MoneySchema,
+      planned: MoneySchema,
+      change: MoneySchema,
+      /** The channel's largest weekly spend in the fitted weeks (decision 248). */
+      largestWeeklySpend: MoneySchema,
+      /** Planned above that week: the plan rests on the curve's extrapolation for this channel. */
+      beyondData: z.boolean(),
+    }),
   ),
   unspent: MoneySchema,
   /** Estimated weekly change of net sales and of contribution (after the spend change). */
@@ -189,6 +203,19 @@ export const PlanAnswerSchema = z.object({
       robust: z.boolean(),
       /** `expectedContributionChange` when robust, else null. */
       expectedContributionChange: IntervalSchema.nullable(),
+      /** One sentence for the owner. */
+      summary: z.string(),
+    })
+    .nullable(),
+  /**
+   * Whether every planned spend lies within the spend the fitted weeks cover (decision 248); null
+   * with no plan. The bounds stay the owner's: a plan beyond the data is answered, and said to be.
+   */
+  dataSupport: z
+    .object({
+      within: z.boolean(),
+      /** The channels planned above their largest fitted week. */
+      beyond: z.array(z.string()),
       /** One sentence for the owner. */
       summary: z.string(),
     })

@@ -1,3 +1,4 @@
+import { describePlanDataSupport } from '../../../core/measurement/describe-plan-data-support.ts';
 import { planBudget } from '../../../core/measurement/plan-budget.ts';
 import type { Interval } from '../../../core/measurement/types.ts';
 import type { PlanAnswer, PlanBody } from '../../../shared/contracts/measurement.ts';
@@ -18,6 +19,8 @@ const DEFAULT_DAYS = 364;
  * 400 naming the field; a thin model answers `thin` with no allocation. Each move says whether it
  * pays and whether it survives the refit under the alternative decay prior (decision 179, the
  * opportunity's gate of decision 163); `carryOver` states the expected change only when all do.
+ * The bounds are the owner's alone: a channel planned above its largest fitted week is planned all
+ * the same, and `dataSupport` says so (decision 248: the opportunity, unasked, stays inside).
  */
 export async function planShopBudget(
   deps: Pick<AppDeps, 'db' | 'caches' | 'clock'>,
@@ -41,6 +44,7 @@ export async function planShopBudget(
     expectedContributionChange: null,
     moves: [],
     carryOver: null,
+    dataSupport: null,
   };
   if (!shop) return { ...empty, thin: { reason: 'no synced store data yet' } };
   const { result, margin } = shop;
@@ -72,6 +76,12 @@ export async function planShopBudget(
   );
   const interval = (i: Interval) => ({ mean: money(i.mean), low: money(i.low), high: money(i.high) });
   const checked = await checkPlanCarryOver(deps, { ...shop, result }, plan, margin);
+  const largest = (name: string) => result.channels.find((c) => c.name === name)!.maxSpendPerPeriod;
+  const support = describePlanDataSupport(
+    plan.channels.map((c) => ({ name: c.name, planned: c.planned, largest: largest(c.name) })),
+    shop.currency,
+    'week',
+  );
   return {
     ...empty,
     channels: plan.channels.map((c) => ({
@@ -79,6 +89,8 @@ export async function planShopBudget(
       current: money(c.current),
       planned: money(c.planned),
       change: money(c.change),
+      largestWeeklySpend: money(largest(c.name)),
+      beyondData: support.beyond.includes(c.name),
     })),
     unspent: money(plan.unspent),
     expectedRevenueChange: interval(plan.expectedRevenueChange),
@@ -90,5 +102,6 @@ export async function planShopBudget(
       expectedContributionChange: checked.robust ? interval(plan.expectedContributionChange) : null,
       summary: checked.summary,
     },
+    dataSupport: support,
   };
 }

@@ -120,6 +120,7 @@ function toChannel(
             shape: round(c.saturation.shape),
           },
     currentWeeklySpend: money(c.currentSpendPerPeriod),
+    largestWeeklySpend: money(c.maxSpendPerPeriod),
     curve,
   };
 }

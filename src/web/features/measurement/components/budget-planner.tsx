@@ -94,6 +94,9 @@ export function BudgetPlanner({ answer }: { answer: MmmAnswer & { from: string; 
               </li>
             ))}
           </ul>
+          {result.dataSupport && !result.dataSupport.within ? (
+            <p data-testid="plan-data-support">{result.dataSupport.summary}</p>
+          ) : null}
           {result.carryOver && !result.carryOver.robust ? (
             <p data-testid="plan-contribution-change">
               {result.carryOver.summary}
