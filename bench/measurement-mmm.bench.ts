@@ -28,8 +28,9 @@
 //   BENCH_DECAY=fixed fits Beta(3, 3) by name, BENCH_DECAY=estimated the data-chosen decay prior,
 //   unset the model's default — the data's choice from 156 weeks, decision 214; the mmm, published,
 //   move and daily parts and BENCH_DEMO_WEEKS=156 are that long. mmm-decay-prior.bench.ts prints the two side by side.)
-//   demomove  — the causal preset's offered budget moves, seeds as `demo` (default 40): what each
-//               truly earns, with and without the decay-prior sensitivity refit (decision 163).
+//   demomove  — the causal preset's offered budget moves, seeds as `demo` (default 40), under the
+//               app's fit and the decay-prior refit gate (decisions 163, 243): what each truly earns,
+//               with and without the bound at each channel's largest week of spend (decision 248).
 
 import { fromDayNumber } from '../src/core/dates/from-day-number.ts';
 import { toDayNumber } from '../src/core/dates/to-day-number.ts';
