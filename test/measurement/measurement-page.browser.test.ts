@@ -79,6 +79,23 @@ describeInBrowser('the Measurement page on the demo store', () => {
           ? /^(Not robust to the carry-over assumption|Not sure to pay): .* No expected change is stated for this plan\./
           : /Estimated change of contribution: .* a week \(90 % interval .* to .*\)/,
       );
+    // A plan within every channel's largest fitted week says nothing of it; one beyond says so
+    // (decision 248). The owner's bounds then push Meta to twice its largest week.
+    if (plan.dataSupport?.within) expect(await page.getByTestId('plan-data-support').count()).toBe(0);
+    else
+      await expect
+        .poll(() => page.getByTestId('plan-data-support').textContent(), POLL)
+        .toBe(plan.dataSupport!.summary);
+    const beyond = (2 * Number(meta.largestWeeklySpend)).toFixed(2);
+    await page.getByLabel(/Weekly budget/).fill(beyond);
+    await page.getByLabel('Meta min').fill(beyond);
+    const replanned = page.waitForResponse((r) => r.url().endsWith('/api/measurement/plan'));
+    await page.getByRole('button', { name: 'Plan' }).click();
+    const second = PlanAnswerSchema.parse(await (await replanned).json());
+    expect(second.dataSupport).toMatchObject({ within: false, beyond: ['Meta'] });
+    await expect
+      .poll(() => page.getByTestId('plan-data-support').textContent(), POLL)
+      .toBe(second.dataSupport!.summary);
     await saveScreenshot(page, 'measurement-page');
   }, 240_000);
 });
