@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { gapBucketOf } from '../../../core/funnels/gap-bucket-of.ts';
 import type { StoredFunnelMarks } from '../../../core/funnels/refold-funnel-marks.ts';
+import { arrayLiteral } from '../../db/array-literal.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 
@@ -131,8 +132,13 @@ async function applyCountChanges(
   const nonZero = changes.filter((c) => c.n !== 0);
   if (nonZero.length === 0) return;
   const [t, column] = [sql.identifier(table), sql.identifier(by)];
-  const changed = sql`json_to_recordset(${JSON.stringify(nonZero)}::json)
-    AS u(sl text, d date, dv text, ch text, st smallint, g ${sql.raw(type)}, n integer)`;
+  // One array literal per column (arrayLiteral), not a JSON recordset: a demo store's rebuild sends
+  // ~137,000 changes, whose JSON (15 MB) cost the server ~1.1 s of CPU to read, the arrays ~0.4 s (decision 250).
+  const values = (pick: (c: CountChange) => string | number) => arrayLiteral(nonZero.map(pick));
+  const changed = sql`unnest(${values((c) => c.sl)}::text[], ${values((c) => c.d)}::date[],
+      ${values((c) => c.dv)}::text[], ${values((c) => c.ch)}::text[], ${values((c) => c.st)}::smallint[],
+      ${values((c) => c.g)}::${sql.raw(type)}[], ${values((c) => c.n)}::integer[])
+    AS u(sl, d, dv, ch, st, g, n)`;
   const [written] = await queryRows(
     db,
     z.object({ zeros: z.coerce.number() }),
