@@ -30,7 +30,8 @@ afterAll(async () => {
 
 async function upside(args: string[], env: Record<string, string>) {
   const { DATABASE_URL: _ignored, ...base } = process.env;
-  return run(process.execPath, await upsideCommand(args), {
+  const command = await upsideCommand(args, { embeddedDatabase: !env.DATABASE_URL });
+  return run(process.execPath, command, {
     env: { ...base, LOG_LEVEL: 'silent', ...env },
     timeout: 120_000,
   });

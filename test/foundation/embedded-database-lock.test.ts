@@ -32,7 +32,8 @@ afterAll(async () => {
 /** `upside <args>` run to its end; resolves with the exit code and what it printed. */
 async function upside(args: string[], env: Record<string, string>) {
   try {
-    const { stdout, stderr } = await run(process.execPath, await upsideCommand(args), {
+    const command = await upsideCommand(args, { embeddedDatabase: true });
+    const { stdout, stderr } = await run(process.execPath, command, {
       env: { ...withoutDatabaseUrl, ...OWNER_ENV, ...env },
       timeout: 120_000,
     });

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +8,7 @@ import { type DemoEmulators, startDemoEmulators } from '../../src/demo/start-dem
 import { int8Number, queryRows, type RowSchema } from '../../src/server/db/query-rows.ts';
 import { freePort } from '../support/free-port.ts';
 import { startHoldingSmtpServer } from '../support/holding-smtp-server.ts';
+import { instancesEnv } from '../support/instances-env.ts';
 import { signInThroughDevProvider } from '../support/start-app.ts';
 import { UNTHROTTLED_BUCKET } from '../support/start-demo-app.ts';
 import { createMigratedTestDatabase, type TestDatabase } from '../support/test-database.ts';
@@ -304,14 +304,7 @@ export function killHarness() {
     const [portA, portB] = [await freePort(), await freePort()];
     publicUrl = `http://127.0.0.1:${portA}`;
     const shared = {
-      NODE_ENV: 'development',
-      DEMO: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      DATABASE_URL: testDatabase.url!,
-      PUBLIC_URL: publicUrl,
-      SESSION_SECRET: randomBytes(32).toString('base64url'),
-      ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      ...instancesEnv({ databaseUrl: testDatabase.url!, publicUrl, demo }),
       JOB_LEASE_SECONDS: String(LEASE_SECONDS),
       // The safety net of a cut "send test" runs once the cut send's claim is stale (a minute in production).
       NOTIFICATION_SEND_GRACE_SECONDS: String(LEASE_SECONDS + 1),
@@ -320,9 +313,6 @@ export function killHarness() {
       // Pages of 250 orders: the backfill is killed after its first committed page with several to go.
       SHOPIFY_BACKFILL_PAGE_ORDERS: '250',
       SMTP_URL: smtp.url,
-      UPSTREAM_SHOPIFY_URL: demo.baseUrls.shopify.replace(demo.credentials.shopify.shopDomain, '{shop}'),
-      UPSTREAM_GA4_URL: demo.baseUrls.ga4,
-      UPSTREAM_META_URL: demo.baseUrls.meta,
     };
     await start('A', { ...shared, PORT: String(portA), DATA_DIR: join(dataDir, 'a') });
     await start('B', { ...shared, PORT: String(portB), DATA_DIR: join(dataDir, 'b') });

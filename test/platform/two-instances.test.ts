@@ -1,5 +1,4 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +8,7 @@ import { z } from 'zod';
 import { type DemoEmulators, startDemoEmulators } from '../../src/demo/start-demo-emulators.ts';
 import { queryRows } from '../../src/server/db/query-rows.ts';
 import { freePort } from '../support/free-port.ts';
+import { instancesEnv } from '../support/instances-env.ts';
 import { describeWhen } from '../support/prerequisites.ts';
 import { signInThroughDevProvider } from '../support/start-app.ts';
 import { UNTHROTTLED_BUCKET } from '../support/start-demo-app.ts';
@@ -60,19 +60,7 @@ describeWhen(
     });
     const [balancerPort, portA, portB] = [await freePort(), await freePort(), await freePort()];
     publicUrl = `http://127.0.0.1:${balancerPort}`;
-    const shared = {
-      NODE_ENV: 'development',
-      DEMO: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      DATABASE_URL: testDatabase.url!,
-      PUBLIC_URL: publicUrl,
-      SESSION_SECRET: randomBytes(32).toString('base64url'),
-      ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-      UPSTREAM_SHOPIFY_URL: demo.baseUrls.shopify.replace(demo.credentials.shopify.shopDomain, '{shop}'),
-      UPSTREAM_GA4_URL: demo.baseUrls.ga4,
-      UPSTREAM_META_URL: demo.baseUrls.meta,
-    };
+    const shared = instancesEnv({ databaseUrl: testDatabase.url!, publicUrl, demo });
     // One after the other (the database is migrated already; a start still takes the migration lock).
     const web = { command: ['start', '--no-worker'] };
     a = await startUpsideProcess({ ...shared, PORT: String(portA), DATA_DIR: join(configDir, 'a') }, web);

@@ -55,7 +55,9 @@ export async function startUpsideProcess(
   const merged: Record<string, string> = {};
   for (const [key, value] of Object.entries({ ...process.env, ...env }))
     if (value !== undefined) merged[key] = value;
-  const args = options.args ?? (await upsideCommand(options.command ?? ['start']));
+  const args =
+    options.args ??
+    (await upsideCommand(options.command ?? ['start'], { embeddedDatabase: !merged.DATABASE_URL }));
   const child = spawn(process.execPath, args, {
     cwd: REPOSITORY_ROOT,
     env: merged,
