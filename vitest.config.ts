@@ -127,6 +127,9 @@ export default defineConfig({
               test: {
                 name: 'pglite',
                 include: PGLITE_SUBSET,
+                // The same files share their worker's module graph in `main` (decision 133); here too,
+                // instead of importing the server's graph again for each file (decision 253).
+                isolate: false,
                 setupFiles: SETUP_FILES,
                 env: { TZ: 'UTC', TEST_DATABASE: 'pglite' },
               },

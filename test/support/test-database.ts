@@ -18,33 +18,40 @@ export interface TestDatabase {
  * this run (`CREATE DATABASE … TEMPLATE name`) or the data directory of a closed PGlite database,
  * copied file by file (decision 196).
  */
-type DatabaseTemplate = { kind: 'postgres'; name: string } | { kind: 'pglite'; dataDir: string };
+type PgliteTemplate = { kind: 'pglite'; dataDir: string };
+type DatabaseTemplate = { kind: 'postgres'; name: string } | PgliteTemplate;
 
 /** PostgreSQL's admin URL when this file runs on PostgreSQL; undefined on PGlite. */
 function adminUrlOf(): string | undefined {
   return process.env.TEST_DATABASE === 'pglite' ? undefined : process.env.DATABASE_URL;
 }
 
+type Engine = 'postgres' | 'pglite';
+
 /** The engine's name in template keys: the `main` and `pglite` projects keep separate templates. */
-function testEngine(): 'postgres' | 'pglite' {
+function testEngine(): Engine {
   return adminUrlOf() ? 'postgres' : 'pglite';
 }
 
 /**
  * A fresh database for one test file: a new PostgreSQL database on the server named by
  * DATABASE_URL when it is set (CI), otherwise a PGlite instance. The `pglite` test project sets
- * TEST_DATABASE=pglite to run its subset on PGlite even in CI. Empty (PGlite: in memory) unless
- * `template` is given, in which case it starts as a copy of that template (PGlite: a copy of its
- * data directory in the run's folder, opened as `upside start` opens its embedded database, and
- * removed by `drop`).
+ * TEST_DATABASE=pglite to run its subset on PGlite even in CI. Empty unless `template` is given,
+ * in which case it starts as a copy of that template. A PGlite copy is a copy of the template's
+ * data directory (an empty one: the run's initialised database) in the run's folder, opened as
+ * `upside start` opens its embedded database, and removed by `drop`; outside vitest an empty PGlite
+ * database lives in memory.
  */
 export async function createTestDatabase(
   options: { template?: DatabaseTemplate } = {},
 ): Promise<TestDatabase> {
-  const { template } = options;
   const adminUrl = adminUrlOf();
   if (!adminUrl) {
-    if (template?.kind !== 'pglite') {
+    // An empty database is a copy of the run's initialised one (decision 253); outside vitest, in memory.
+    const run = currentTestRun();
+    let template = options.template?.kind === 'pglite' ? options.template : undefined;
+    if (!template && run) template = await emptyPgliteTemplate(run);
+    if (!template) {
       const database = await openDatabase({ kind: 'pglite', dataDir: null });
       return { database, url: undefined, drop: () => database.close() };
     }
@@ -62,6 +69,7 @@ export async function createTestDatabase(
     };
   }
   const name = `upside_test_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const { template } = options;
   await createPostgresDatabase(adminUrl, name, template?.kind === 'postgres' ? template.name : undefined);
   const url = databaseUrl(adminUrl, name);
   const database = await openDatabase({ kind: 'postgres', url, maxConnections: 5 });
@@ -89,15 +97,40 @@ export async function createMigratedTestDatabase(): Promise<TestDatabase> {
   return createTestDatabase({ template: await migratedTemplate(run) });
 }
 
-/** The run's migrated template: an empty database migrated to the newest schema, built once. */
-export function migratedTemplate(run: TestRun): Promise<DatabaseTemplate> {
-  return buildTemplateOnce(run, 'migrated', undefined, async (database) => {
-    await migrateDatabase(database);
-  });
+/**
+ * The run's migrated template: an empty database migrated to the newest schema, built once per
+ * engine. `engine` defaults to this file's; the process tests ask for the PGlite one whatever their
+ * project (`placeMigratedDataDir`), so a run that has both projects initialises and migrates one
+ * PGlite data directory, not two (decision 253).
+ */
+export async function migratedTemplate(
+  run: TestRun,
+  engine: Engine = testEngine(),
+): Promise<DatabaseTemplate> {
+  return buildTemplateOnce(
+    run,
+    'migrated',
+    engine === 'pglite' ? await emptyPgliteTemplate(run) : undefined,
+    async (database) => {
+      await migrateDatabase(database);
+    },
+    engine,
+  );
 }
 
 /**
- * The run's template `key` for this engine, built once: a database (copied from `from`, else
+ * The run's empty PGlite database: a data directory PGlite initialised (its `initdb`, ~8 s of CPU
+ * in WebAssembly, decision 253), closed. PGlite runs `initdb` for every empty database it opens, in
+ * memory as on disk, so an empty test database and the migrated template start as copies of this.
+ */
+async function emptyPgliteTemplate(run: TestRun): Promise<PgliteTemplate> {
+  const template = await buildTemplateOnce(run, 'empty', undefined, async () => undefined, 'pglite');
+  if (template.kind !== 'pglite') throw new Error('The empty PGlite template is not a data directory');
+  return template;
+}
+
+/**
+ * The run's template `key` for `engine` (this file's unless given), built once: a database (copied from `from`, else
  * empty) that `fill` prepares, then closed and kept (a PostgreSQL database, or a PGlite data
  * directory in the run's folder).
  * `fill` must close every connection it opened to the database before it returns; its result is
@@ -108,10 +141,11 @@ export async function buildTemplateOnce<T>(
   key: string,
   from: DatabaseTemplate | undefined,
   fill: (database: Database, testDatabase: TestDatabase) => Promise<T>,
+  engine: Engine = testEngine(),
 ): Promise<DatabaseTemplate & { data: T }> {
-  const engineKey = `${testEngine()}-${key}`;
+  const engineKey = `${engine}-${key}`;
   return templateOnce(run, engineKey, async () => {
-    const adminUrl = adminUrlOf();
+    const adminUrl = engine === 'postgres' ? adminUrlOf() : undefined;
     let template: DatabaseTemplate;
     let database: Database;
     let url: string | undefined;
