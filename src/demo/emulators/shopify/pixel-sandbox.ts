@@ -55,7 +55,7 @@ const DIGESTS: Record<string, string> = {
  * checkout event, ~35,000 calls a demo connect (decision 252). Every other method is Node's.
  */
 const sandboxCrypto = {
-  getRandomValues: <T extends ArrayBufferView | null>(array: T) => webcrypto.getRandomValues(array),
+  getRandomValues: webcrypto.getRandomValues.bind(webcrypto),
   randomUUID: () => webcrypto.randomUUID(),
   subtle: new Proxy(webcrypto.subtle, {
     get(subtle, name) {
