@@ -66,7 +66,9 @@ const sandboxCrypto = {
   }),
 };
 
-function digest(algorithm: AlgorithmIdentifier, data: BufferSource): Promise<ArrayBuffer> {
+type DigestArgs = Parameters<typeof webcrypto.subtle.digest>;
+
+function digest(algorithm: DigestArgs[0], data: DigestArgs[1]): Promise<ArrayBuffer> {
   const name = typeof algorithm === 'string' ? algorithm : algorithm.name;
   const hash = DIGESTS[name.toUpperCase()];
   if (!hash) return webcrypto.subtle.digest(algorithm, data);
