@@ -17,7 +17,10 @@ import { readFileSync } from 'node:fs';
 const args = process.argv.slice(2);
 const topIndex = args.indexOf('--top');
 const top = topIndex >= 0 ? Number(args[topIndex + 1]) : 15;
-const files = args.filter((arg, index) => arg.endsWith('.cpuprofile') && index !== topIndex + 1);
+// Without --top, topIndex + 1 is 0: the first file is not the option's value.
+const files = args.filter(
+  (arg, index) => arg.endsWith('.cpuprofile') && (topIndex < 0 || index !== topIndex + 1),
+);
 
 /** Where a frame's script belongs: a package, our own source (by folder), Node itself or V8. */
 function kind(url, functionName) {

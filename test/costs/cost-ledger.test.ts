@@ -55,7 +55,12 @@ const postCsv = (path: string, csv: string) =>
   app.request(path, { method: 'POST', cookie: owner, headers: { 'content-type': 'text/csv' }, body: csv });
 
 beforeAll(async () => {
-  ({ app, owner, workspaceId } = await startConnectedDemoApp(11));
+  // The seed-11 store synced, without its storefront's journeys or an analysis (a `-bare-synced`
+  // template, decision 252): the ledger, the lines' frozen costs and the recalculations read neither.
+  ({ app, owner, workspaceId } = await startConnectedDemoApp(11, {}, 'small', {
+    storefront: false,
+    analysis: false,
+  }));
 }, 600_000);
 
 afterAll(async () => {

@@ -60,10 +60,12 @@ const CancelledRow = z.object({ workspace_id: z.string(), order_id: z.string() }
 const OrderRow = z.object({ workspace_id: z.string(), order_id: z.string() });
 
 describe('after the demo store is connected and synced', () => {
-  // A copy of the run's connected seed-11 store (decision 092): the owner connected it and every
-  // job ran when the template was built (the connect's 200 is checked there).
+  // A copy of the run's connected seed-11 store (decision 092): the owner connected it and its syncs
+  // ran when the template was built (the connect's 200 is checked there). The KPIs read the synced
+  // warehouse, the forecast test runs its own analysis: no storefront journeys or analysis of the
+  // template's (a `-bare-synced` template, as cost-ledger's, decision 252).
   beforeAll(async () => {
-    ({ app, owner } = await startConnectedDemoApp(11));
+    ({ app, owner } = await startConnectedDemoApp(11, {}, 'small', { storefront: false, analysis: false }));
     other = await app.signIn('other@example.com', 'Otto');
   }, 300_000);
   afterAll(async () => {
