@@ -39,6 +39,21 @@ describeInBrowser('a new visitor in Chromium', () => {
     await context.clearCookies();
   });
 
+  it('runs the SPA as built for owners: React production build (decision 249)', async () => {
+    const { page } = ui.browser;
+    await page.goto(`${ui.app.baseUrl}/public-service-test`);
+    await expect.poll(() => page.getByText('Working', { exact: true }).count(), POLL).toBe(4);
+    // React's development build gives every fiber debug fields (`_debugOwner`); production has none.
+    const fiberFields = await page.evaluate(() => {
+      const root = document.getElementById('root');
+      const key = root ? Object.keys(root).find((name) => name.startsWith('__reactContainer$')) : undefined;
+      const fiber: unknown = key && root ? Reflect.get(root, key) : undefined;
+      return typeof fiber === 'object' && fiber !== null ? Object.keys(fiber) : [];
+    });
+    expect(fiberFields).toContain('memoizedState');
+    expect(fiberFields).not.toContain('_debugOwner');
+  });
+
   it('shows Page Not Found for an unknown path', async () => {
     const { page } = ui.browser;
     await page.goto(`${ui.app.baseUrl}/no/such/page`);
