@@ -54,6 +54,41 @@ describeInBrowser('a new visitor in Chromium', () => {
     expect(fiberFields).not.toContain('_debugOwner');
   });
 
+  it('draws solid cards for a system that asks for less transparency, frosted glass otherwise (decision 255)', async () => {
+    const { page, context } = ui.browser;
+    await page.goto(`${ui.app.baseUrl}/public-service-test`);
+    await expect.poll(() => page.getByText('Working', { exact: true }).count(), POLL).toBe(4);
+    const firstCard = () =>
+      page.evaluate(() => {
+        const card = document.querySelector('.rounded-xl.border');
+        const style = card ? getComputedStyle(card) : undefined;
+        return {
+          asked: matchMedia('(prefers-reduced-transparency: reduce)').matches,
+          backdropFilter: style?.backdropFilter ?? null,
+          background: style?.backgroundColor ?? null,
+        };
+      });
+    const reduced = await firstCard();
+    expect(reduced).toMatchObject({ asked: true, backdropFilter: 'none' });
+    const session = await context.newCDPSession(page);
+    const transparency = (value: string) =>
+      session.send('Emulation.setEmulatedMedia', {
+        features: [
+          { name: 'prefers-reduced-motion', value: 'reduce' },
+          { name: 'prefers-reduced-transparency', value },
+        ],
+      });
+    await transparency('no-preference');
+    try {
+      const usual = await firstCard();
+      expect(usual).toMatchObject({ asked: false, backdropFilter: expect.stringContaining('blur(') });
+      // The same surface, translucent for everyone else and opaque for who asked.
+      expect(usual.background).not.toBe(reduced.background);
+    } finally {
+      await transparency('reduce');
+    }
+  });
+
   it('shows Page Not Found for an unknown path', async () => {
     const { page } = ui.browser;
     await page.goto(`${ui.app.baseUrl}/no/such/page`);

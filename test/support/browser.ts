@@ -105,10 +105,14 @@ export async function launchBrowser(viewport = { width: 1280, height: 900 }): Pr
     });
     watched.on('pageerror', (error) => unexpected.push(`uncaught at ${watched.url()}: ${error.message}`));
   };
-  context.on('page', watch);
+  context.on('page', (opened) => {
+    watch(opened);
+    void askForLessTransparency(context, opened).catch(() => undefined);
+  });
   const existing = context.pages()[0];
   if (existing) watch(existing);
   const page = existing ?? (await context.newPage());
+  await askForLessTransparency(context, page);
   return {
     context,
     page,
@@ -119,6 +123,22 @@ export async function launchBrowser(viewport = { width: 1280, height: 900 }): Pr
       }
     },
   };
+}
+
+/**
+ * The page's media as a system asking for less motion and less transparency: Playwright has a
+ * context option for the first only, so both are set through the DevTools protocol (its call names
+ * every emulated feature at once). The app then draws solid cards and header instead of blurring the
+ * cityscape under them, most of what the compositor did on our pages (decision 255).
+ */
+async function askForLessTransparency(context: BrowserContext, page: Page): Promise<void> {
+  const session = await context.newCDPSession(page);
+  await session.send('Emulation.setEmulatedMedia', {
+    features: [
+      { name: 'prefers-reduced-motion', value: 'reduce' },
+      { name: 'prefers-reduced-transparency', value: 'reduce' },
+    ],
+  });
 }
 
 /**

@@ -19,7 +19,7 @@ export function TopNav() {
   const profileActive = location === '/profile';
 
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-800/80 bg-slate-950/80 backdrop-blur-md">
+    <header className="sticky top-0 z-40 border-b border-slate-800/80 bg-slate-950/80 backdrop-blur-md transparency-reduced:bg-slate-950">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6">
         <MobileNav opportunityCount={opportunityCount} />
         <Link

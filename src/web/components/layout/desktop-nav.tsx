@@ -38,7 +38,7 @@ export function DesktopNav({ opportunityCount }: { opportunityCount: number }) {
                   className="size-3.5 transition-transform duration-200 group-data-[state=open]:rotate-180"
                 />
               </NavigationMenu.Trigger>
-              <NavigationMenu.Content className="absolute top-full left-0 z-50 mt-2 w-[380px] rounded-xl border border-slate-700 bg-slate-900/95 p-2 shadow-2xl backdrop-blur data-[state=open]:animate-fade-in">
+              <NavigationMenu.Content className="absolute top-full left-0 z-50 mt-2 w-[380px] rounded-xl border border-slate-700 bg-slate-900/95 p-2 shadow-2xl backdrop-blur transparency-reduced:bg-slate-900 data-[state=open]:animate-fade-in">
                 <ul className="grid gap-1">
                   {group.items.map((item) => {
                     const active = isNavItemActive(item.href, location);

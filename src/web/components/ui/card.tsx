@@ -11,7 +11,7 @@ export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
     <div
       data-card=""
       className={cn(
-        'rounded-xl border border-slate-700/70 bg-slate-900/75 text-slate-100 shadow-lg shadow-black/30 backdrop-blur-sm',
+        'rounded-xl border border-slate-700/70 bg-slate-900/75 text-slate-100 shadow-lg shadow-black/30 backdrop-blur-sm transparency-reduced:bg-slate-900',
         className,
       )}
       {...props}

@@ -25,7 +25,7 @@ export function HomePage({ user, getStartedActions }: HomePageProps) {
   const displayName = getDisplayName(user);
   return (
     <div className="grid gap-8">
-      <header className="flex flex-wrap items-center justify-between gap-4 rounded-xl border border-slate-700/70 bg-slate-900/75 px-5 py-4 backdrop-blur-sm">
+      <header className="flex flex-wrap items-center justify-between gap-4 rounded-xl border border-slate-700/70 bg-slate-900/75 px-5 py-4 backdrop-blur-sm transparency-reduced:bg-slate-900">
         <p className="text-xl font-bold tracking-tight text-white">{PRODUCT_TITLE}</p>
         <div className="flex items-center gap-3">
           {user.profileImageUrl ? (
