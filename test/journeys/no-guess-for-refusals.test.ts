@@ -127,4 +127,35 @@ describe('no guessed join for an order the live pixel did not see', () => {
     expect((await joinOrderJourneys(app.db, workspaceId)).landing_utm).toBe(0);
     expect(await journeyOf(9300)).toBeNull();
   });
+
+  it('takes the pixel table’s statistics when the workspace’s events outnumber them (decision 254)', async () => {
+    // 60 more events in one batch, uncounted by the table's statistics (never analyzed): planned as
+    // a few rows, the live-pixel probe would read every event of the workspace once per order.
+    const response = await postEvents(app.baseUrl, {
+      trackingId: site.trackingId,
+      apiKey: site.apiKey,
+      pixel: {
+        clientId: 'client-2',
+        visitorId: 'vid-many',
+        sessionId: 'sid-many',
+        consent: { analytics: true, marketing: false, preferences: false, saleOfData: false },
+      },
+      events: Array.from({ length: 60 }, (_, i) => ({
+        id: `sh-many-${i}`,
+        name: 'page_viewed',
+        timestamp: new Date(Date.UTC(2026, 10, 28, 10, i)).toISOString(),
+        pageUrl: `${shop}/page-${i}`,
+      })),
+    });
+    expect(response.status).toBe(200);
+    await joinOrderJourneys(app.db, workspaceId);
+    const [table] = await queryRows(
+      app.db,
+      z.object({ planned: z.coerce.number(), stored: z.coerce.number() }),
+      sql`SELECT (SELECT reltuples FROM pg_class WHERE oid = 'tracking_pixel_events'::regclass) AS planned,
+        (SELECT count(*) FROM tracking_pixel_events) AS stored`,
+    );
+    expect(table?.stored).toBe(61);
+    expect(table?.planned).toBe(table?.stored);
+  });
 });
