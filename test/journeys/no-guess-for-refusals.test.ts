@@ -9,6 +9,9 @@ import { createOrder } from '../support/factories.ts';
 import { startTestApp, type TestApp } from '../support/start-app.ts';
 import { addWebsite, postEvents, workspaceOfSite } from '../tracking/ingest-helpers.ts';
 
+/** Events of one pixel batch, as the pixel sends them (id, name, timestamp, page, tokens). */
+type PixelEvents = Record<string, string>[];
+
 /**
  * Decision 164 over real HTTP and PostgreSQL: while the Shopify pixel is live (it stored an event
  * in the week before the order), an online order it did not see is a consent refusal and gets no
@@ -72,27 +75,31 @@ describe('no guessed join for an order the live pixel did not see', () => {
     return row ?? null;
   };
 
-  it('skips the guesses for an unseen online order while the pixel is live, and keeps them elsewhere', async () => {
-    // The pixel is installed: another buyer's checkout on 2026-11-27 at 10:00, with consent.
-    const response = await postEvents(app.baseUrl, {
+  /** A batch of the Shopify pixel's events of one consenting visitor (analytics only). */
+  const postPixelEvents = (client: string, visitor: string, events: PixelEvents) =>
+    postEvents(app.baseUrl, {
       trackingId: site.trackingId,
       apiKey: site.apiKey,
       pixel: {
-        clientId: 'client-1',
-        visitorId: 'vid-other',
-        sessionId: 'sid-other',
+        clientId: `client-${client}`,
+        visitorId: `vid-${visitor}`,
+        sessionId: `sid-${visitor}`,
         consent: { analytics: true, marketing: false, preferences: false, saleOfData: false },
       },
-      events: [
-        {
-          id: 'sh-other-1',
-          name: 'checkout_started',
-          timestamp: '2026-11-27T10:00:00.000Z',
-          pageUrl: `${shop}/checkouts/cn/other`,
-          checkoutToken: 'ck-other',
-        },
-      ],
+      events,
     });
+
+  it('skips the guesses for an unseen online order while the pixel is live, and keeps them elsewhere', async () => {
+    // The pixel is installed: another buyer's checkout on 2026-11-27 at 10:00, with consent.
+    const response = await postPixelEvents('1', 'other', [
+      {
+        id: 'sh-other-1',
+        name: 'checkout_started',
+        timestamp: '2026-11-27T10:00:00.000Z',
+        pageUrl: `${shop}/checkouts/cn/other`,
+        checkoutToken: 'ck-other',
+      },
+    ]);
     expect(response.status).toBe(200);
     const landing = { landingUrl: `${shop}/sale?utm_source=news`, utmSource: 'news' };
     const guessKeys = (hash: string) => ({
@@ -126,5 +133,30 @@ describe('no guessed join for an order the live pixel did not see', () => {
     // A second run adds nothing: the refusal stays unjoined.
     expect((await joinOrderJourneys(app.db, workspaceId)).landing_utm).toBe(0);
     expect(await journeyOf(9300)).toBeNull();
+  });
+
+  it('takes the pixel table’s statistics when the workspace’s events outnumber them (decision 254)', async () => {
+    // 60 more events in one batch, uncounted by the table's statistics (never analyzed): planned as
+    // a few rows, the live-pixel probe would read every event of the workspace once per order.
+    const response = await postPixelEvents(
+      '2',
+      'many',
+      Array.from({ length: 60 }, (_, i) => ({
+        id: `sh-many-${i}`,
+        name: 'page_viewed',
+        timestamp: new Date(Date.UTC(2026, 10, 28, 10, i)).toISOString(),
+        pageUrl: `${shop}/page-${i}`,
+      })),
+    );
+    expect(response.status).toBe(200);
+    await joinOrderJourneys(app.db, workspaceId);
+    const [table] = await queryRows(
+      app.db,
+      z.object({ planned: z.coerce.number(), stored: z.coerce.number() }),
+      sql`SELECT (SELECT reltuples FROM pg_class WHERE oid = 'tracking_pixel_events'::regclass) AS planned,
+        (SELECT count(*) FROM tracking_pixel_events) AS stored`,
+    );
+    expect(table?.stored).toBe(61);
+    expect(table?.planned).toBe(table?.stored);
   });
 });

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { analyzeRewrittenTable } from '../../db/analyze-rewritten-table.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { foldFirst } from '../tracking/fold-events.ts';
@@ -170,6 +171,7 @@ export async function joinPixelOrders(
  */
 export async function joinOrderJourneys(db: Db, workspaceId: string): Promise<JoinSummary> {
   await foldFirst(db);
+  await analyzeUncountedPixelEvents(db, workspaceId);
   const pixel = await joinPixelOrders(db, workspaceId);
   const visitor_id = await joinBy(
     db,
@@ -202,4 +204,25 @@ export async function joinOrderJourneys(db: Db, workspaceId: string): Promise<Jo
       AND ${GUESSABLE}`,
   );
   return { ...pixel, visitor_id, checkout_token, landing_utm, email_hash };
+}
+
+const CountRow = z.object({ n: z.coerce.number() });
+
+/**
+ * ANALYZEs `tracking_pixel_events` when the workspace alone has more events than its statistics
+ * count for the whole table (by autovacuum's rule, `analyzeRewrittenTable`): GUESSABLE's
+ * "pixel live" probe runs once per order, and on a table planned as a few rows the planner serves
+ * it from `tracking_pixel_events_received_idx` (small: one batch's events share a receive time)
+ * with `occurred_at` as a filter, reading every event of the workspace per order, instead of
+ * `tracking_pixel_events_time_idx` by its key: 103.9 s for one join (decision 254). A store's
+ * first join follows its first backfill, and a copied database starts with no change counters, so
+ * `refreshStaleStatistics` cannot be relied on to have seen the rows.
+ */
+async function analyzeUncountedPixelEvents(db: Db, workspaceId: string): Promise<void> {
+  const [row] = await queryRows(
+    db,
+    CountRow,
+    sql`SELECT count(*) AS n FROM tracking_pixel_events WHERE workspace_id = ${workspaceId}::uuid`,
+  );
+  await analyzeRewrittenTable(db, 'tracking_pixel_events', row?.n ?? 0);
 }
