@@ -3,7 +3,7 @@
 # holds only Node.js (Debian's package), the PostgreSQL client tools for `upside backup`, the
 # compiled app and its production node_modules, and runs as an unprivileged user.
 #
-# The base is Debian's own image. CI builds it from Debian packages (debootstrap + podman import,
+# The base is Debian's own image. CI builds it from Debian packages (mmdebstrap + podman import,
 # scripts/container-smoke.sh) and tags it with this name, so no registry is needed there.
 ARG BASE_IMAGE=docker.io/library/debian:trixie-slim
 

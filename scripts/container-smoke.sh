@@ -1,10 +1,10 @@
 #!/bin/sh
 # Container smoke test (issue 38): builds the production image from the Dockerfile with Debian's
-# podman, on a base image made from Debian packages (debootstrap + podman import, tagged as the
+# podman, on a base image made from Debian packages (mmdebstrap + podman import, tagged as the
 # Dockerfile's base, so no registry is needed), starts it against a PostgreSQL server and waits
 # for /api/public/health and the image's HEALTHCHECK. Prints each phase's time.
 #
-#   sudo apt-get install podman buildah debootstrap runc
+#   sudo apt-get install podman buildah mmdebstrap runc
 #   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres scripts/container-smoke.sh
 #
 # Runs as root. Works inside a VM without cgroup v2 delegation or CAP_SYS_RESOURCE, with or without
@@ -60,11 +60,14 @@ START=$(now)
 # 1. The base image from Debian packages.
 T=$(now)
 if ! podman image exists "$BASE_TAG"; then
-  rm -rf "$SMOKE_DIR/rootfs"
-  debootstrap --variant=minbase "$SUITE" "$SMOKE_DIR/rootfs" "$MIRROR" >"$SMOKE_DIR/debootstrap.log" 2>&1 ||
-    { tail -20 "$SMOKE_DIR/debootstrap.log"; exit 1; }
-  tar -C "$SMOKE_DIR/rootfs" -c . | podman import - "$BASE_TAG" >/dev/null
-  rm -rf "$SMOKE_DIR/rootfs"
+  # mmdebstrap, not debootstrap (decision 257): apt fetches and dpkg unpacks in one pass into a
+  # tarball, with no package cache or lists left in it (as in Debian's slim image): ~21 CPU-s
+  # against ~40, and a 124 MB base instead of 214.
+  rm -f "$SMOKE_DIR/base.tar"
+  mmdebstrap --variant=minbase "$SUITE" "$SMOKE_DIR/base.tar" "$MIRROR" >"$SMOKE_DIR/mmdebstrap.log" 2>&1 ||
+    { tail -20 "$SMOKE_DIR/mmdebstrap.log"; exit 1; }
+  podman import --quiet "$SMOKE_DIR/base.tar" "$BASE_TAG" >/dev/null
+  rm -f "$SMOKE_DIR/base.tar"
 fi
 phase "base image $BASE_TAG" "$T"
 
