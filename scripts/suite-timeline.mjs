@@ -6,11 +6,12 @@
  *    (from the moment a worker takes the file to its end: import, hooks and tests), project,
  *    phase durations and test count to `suite-timeline.json` (or $UPSIDE_TIMELINE_OUT):
  *      npx vitest run --reporter=default --reporter=./scripts/suite-timeline.mjs
- * 2. Read: `node scripts/suite-timeline.mjs suite-timeline.json [--workers 2]` prints the wall
+ * 2. Read: `node scripts/suite-timeline.mjs suite-timeline.json [--workers N]` prints the wall
  *    time, the time with fewer files running than workers (and the longest such gaps), the time
  *    per project, the heaviest files, each worker lane as it was filled, and the lower bound a
  *    perfect packing of these durations would reach (max of the longest file and the sum over the
- *    workers). It also reads vitest's own `--reporter=json` output, whose per-file window spans
+ *    workers: the run's forks as recorded, `--workers` to ask another). It also reads vitest's own
+ *    `--reporter=json` output, whose per-file window spans
  *    only the tests (not import, `beforeAll` or `afterAll`): gaps in it are partly file setup.
  *
  * Durations taken on a loaded machine are inflated: note `uptime` beside any figure.
@@ -23,9 +24,12 @@ import { pathToFileURL } from 'node:url';
 export default class SuiteTimelineReporter {
   records = new Map();
   root = process.cwd();
+  /** The run's number of forks (vitest.config.ts `maxWorkers`, or the command line's). */
+  workers = undefined;
 
   onInit(vitest) {
     this.root = vitest.config.root;
+    this.workers = vitest.config.maxWorkers;
   }
 
   onTestModuleQueued(testModule) {
@@ -59,14 +63,17 @@ export default class SuiteTimelineReporter {
   onTestRunEnd() {
     const out = process.env.UPSIDE_TIMELINE_OUT ?? 'suite-timeline.json';
     const files = [...this.records.values()].filter((record) => record.end !== undefined);
-    writeFileSync(out, `${JSON.stringify({ kind: 'upside-suite-timeline', files }, null, 1)}\n`);
+    const timeline = { kind: 'upside-suite-timeline', workers: this.workers, files };
+    writeFileSync(out, `${JSON.stringify(timeline, null, 1)}\n`);
   }
 }
 
 /** Files as { file, project, start, end } from either this reporter's output or vitest's JSON. */
 function readFiles(path) {
   const data = JSON.parse(readFileSync(path, 'utf8'));
-  if (data.kind === 'upside-suite-timeline') return { files: data.files, windows: 'whole file' };
+  if (data.kind === 'upside-suite-timeline') {
+    return { files: data.files, windows: 'whole file', workers: data.workers };
+  }
   const files = data.testResults
     .filter((result) => result.startTime && result.endTime)
     .map((result) => ({
@@ -146,8 +153,10 @@ function analyse(files, workers) {
   return { t0, wall, byConcurrency, gaps: merged, lanes, total, longest, projects };
 }
 
-function print(path, workers) {
-  const { files, windows } = readFiles(path);
+function print(path, workersAsked) {
+  const { files, windows, workers: recorded } = readFiles(path);
+  // The run's own number of forks when the timeline recorded it (older ones did not: they ran two).
+  const workers = workersAsked ?? recorded ?? 2;
   const a = analyse(files, workers);
   const out = [];
   out.push(`${files.length} files, windows: ${windows}; ${workers} workers`);
@@ -217,5 +226,5 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     process.exit(2);
   }
   const at = rest.indexOf('--workers');
-  print(path, at >= 0 ? Number(rest[at + 1]) : 2);
+  print(path, at >= 0 ? Number(rest[at + 1]) : undefined);
 }
