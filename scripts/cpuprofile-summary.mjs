@@ -8,6 +8,11 @@
  *   forks' main threads, one profile per test file: `UPSIDE_CPU_PROFILE_DIR=/tmp/prof npx vitest run
  *   --project main <files>` (test/support/cpu-profile.ts, decision 246)
  *   node scripts/cpuprofile-summary.mjs /tmp/prof/*.cpuprofile [--top 15]
+ * It also groups the samples by role (decision 258): the nearest frame of our own source on the
+ * sample's stack says whose work it was — the product (src/server, src/core, src/shared, src/cli,
+ * src/web), the test fixtures (src/demo: the vendor emulators, the demo generator and storefront),
+ * the tests and their harness (test/) — or none (vitest's runner, module loading, timers with no
+ * caller of ours; garbage collection and the VM, which have no JavaScript stack, are their own row).
  * A profile's self time is what ran in that function itself (not its callees); a sample's time is
  * its `timeDeltas` entry. Native frames without a script (garbage collection, the VM itself) are
  * grouped by their name; the idle loop (waiting) is left out.
@@ -40,12 +45,45 @@ function kind(url, functionName) {
 const byKind = new Map();
 const byFunction = new Map();
 const byOwnFile = new Map();
+const byRole = new Map();
+const byOuterPackage = new Map();
 let total = 0;
+
+/** Whose work a frame of our own source is (decision 258), or undefined for any other frame. */
+function role(url) {
+  const own = /\/(src|test)\/([^/]+)\//.exec(decodeURIComponent(url).replace(/\/node_modules\/.*$/, ''));
+  if (!own) return undefined;
+  if (own[1] === 'test') return 'tests and their harness (test/)';
+  return own[2] === 'demo'
+    ? 'fixtures: emulators, generator, storefront (src/demo)'
+    : 'product (src/, not src/demo)';
+}
+const NONE_OF_OURS = 'none of ours on the stack (libraries called back by I/O, the runner, loading)';
 const add = (map, key, value) => map.set(key, (map.get(key) ?? 0) + value);
 
 for (const file of files) {
   const profile = JSON.parse(readFileSync(file, 'utf8'));
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parents = new Map();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parents.set(child, node.id);
+  /** The role of the nearest own frame from this node up to the root. */
+  const roleOf = (id) => {
+    for (let at = id; at !== undefined; at = parents.get(at)) {
+      const found = role(nodes.get(at).callFrame.url);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  /** The package nearest the root on a stack without own frames: whose callback started the work. */
+  const outerPackage = (id) => {
+    let outer = 'Node.js only';
+    for (let at = id; at !== undefined; at = parents.get(at)) {
+      const { url, functionName } = nodes.get(at).callFrame;
+      const where = url ? kind(url, functionName) : undefined;
+      if (where && where !== 'node (internal)') outer = where;
+    }
+    return outer;
+  };
   const self = new Map();
   profile.samples.forEach((id, index) => {
     add(self, id, profile.timeDeltas[index] ?? 0);
@@ -62,6 +100,9 @@ for (const file of files) {
       ? `${group} ${callFrame.url.split('/').pop()}:${callFrame.lineNumber + 1}`
       : group;
     add(byFunction, `${callFrame.functionName || '(anonymous)'} — ${where}`, seconds);
+    const owner = roleOf(id) ?? (callFrame.url ? NONE_OF_OURS : group);
+    add(byRole, owner, seconds);
+    if (owner === NONE_OF_OURS) add(byOuterPackage, outerPackage(id), seconds);
     if (group.startsWith('ours:')) add(byOwnFile, callFrame.url.replace(/^.*\/(src|test)\//, '$1/'), seconds);
   }
 }
@@ -75,6 +116,8 @@ const print = (title, map, limit) => {
   }
 };
 console.log(`${files.length} profiles, ${total.toFixed(1)} s of samples`);
+print('By role (nearest own frame on the stack)', byRole, 10);
+print('With none of ours on the stack, by the package nearest its root', byOuterPackage, top);
 print('By package / kind', byKind, top * 2);
 print('By function (self)', byFunction, top * 2);
 print('Our own files (self)', byOwnFile, top);
