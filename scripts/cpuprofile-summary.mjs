@@ -11,8 +11,9 @@
  * It also groups the samples by role (decision 258): the nearest frame of our own source on the
  * sample's stack says whose work it was — the product (src/server, src/core, src/shared, src/cli,
  * src/web), the test fixtures (src/demo: the vendor emulators, the demo generator and storefront),
- * the tests and their harness (test/) — or none (vitest's runner, module loading, timers with no
- * caller of ours; garbage collection and the VM, which have no JavaScript stack, are their own row).
+ * the tests and their harness (test/) — or none of ours (a library called back by a socket or a
+ * timer, vitest's runner, module loading: these are then grouped by the package nearest the stack's
+ * root). Garbage collection and the VM, which have no JavaScript stack, are rows of their own.
  * A profile's self time is what ran in that function itself (not its callees); a sample's time is
  * its `timeDeltas` entry. Native frames without a script (garbage collection, the VM itself) are
  * grouped by their name; the idle loop (waiting) is left out.
